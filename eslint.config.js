@@ -1,0 +1,41 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+// The layers stay apart: renderer never imports main or sandbox, main never imports renderer.
+// Shared code both sides may use lives in shared/ (the bridge contract, pure types).
+const forbid = (layers, why) => ({
+  'no-restricted-imports': ['error', {
+    patterns: layers.map((layer) => ({ regex: `(^|/)${layer}(/|$)`, message: why })),
+  }],
+})
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'coverage/', 'test-results/', 'playwright-report/', 'main/api/generated/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(['main', 'sandbox', 'preload'], 'The renderer talks only to the bridge contract (shared/), never to main, preload or the sandbox.'),
+    },
+  },
+  {
+    files: ['main/**/*.ts', 'preload/**/*.ts'],
+    rules: forbid(['renderer'], 'main and preload never import the renderer.'),
+  },
+  {
+    files: ['sandbox/**/*.ts'],
+    rules: forbid(['renderer', 'main'], 'The sandbox is a stand-alone server of the API; it shares only resources/api with Booth.'),
+  },
+)

@@ -1,0 +1,44 @@
+/**
+ * `npm run bench`: runs every benchmark in one process and prints its figures and ratios.
+ * Machines here are noisy, so each benchmark compares ratios measured in the same run, never absolute times.
+ * Select some with `npm run bench -- preflight wav`.
+ */
+import os from 'node:os'
+import type { BenchResult } from './types'
+import { benchPreflight } from './preflight'
+import { benchWavWriter } from './wav-writer'
+
+const suites: Record<string, () => Promise<BenchResult[]>> = {
+  preflight: benchPreflight,
+  wav: benchWavWriter,
+}
+
+function print(result: BenchResult): void {
+  const verdict = result.pass === undefined ? '' : result.pass ? '  [meets goal]' : '  [MISSES goal]'
+  console.log(`\n${result.name}${verdict}`)
+  if (result.goal) console.log(`  goal: ${result.goal}`)
+  for (const [k, v] of Object.entries(result.figures)) console.log(`  ${k.padEnd(34)} ${typeof v === 'number' ? round(v) : v}`)
+}
+
+function round(n: number): string {
+  return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3)
+}
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2)
+  const unknown = wanted.filter((w) => !(w in suites))
+  if (unknown.length) {
+    console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(suites).join(', ')}.`)
+    process.exit(2)
+  }
+  console.log(`Booth benchmarks on ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`)
+  for (const [name, run] of Object.entries(suites)) {
+    if (wanted.length && !wanted.includes(name)) continue
+    for (const result of await run()) print(result)
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`Benchmark failed: ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(1)
+})

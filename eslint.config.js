@@ -12,7 +12,7 @@ const forbid = (layers, why) => ({
 })
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'coverage/', 'test-results/', 'playwright-report/', 'main/api/generated/'] },
+  { ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'coverage/', 'test-results/', 'playwright-report/', 'shared/api/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

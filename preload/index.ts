@@ -1,7 +1,25 @@
 /**
- * Sandboxed CommonJS preload. It will expose exactly one typed object (window.booth) built from the bridge
- * contract in shared/; nothing raw (no ipcRenderer, no Node) ever reaches the page.
+ * Sandboxed CommonJS preload: exposes exactly one object, window.booth, with `call` for the calls named
+ * in the bridge contract and `on` for its events. Nothing raw (no ipcRenderer, no Node) reaches the page.
  */
-import { contextBridge } from 'electron'
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { BRIDGE_EVENTS, isBridgeCallName, type BridgeEventName } from '../shared/bridge'
+import { IPC_CALL, IPC_EVENT } from '../shared/ipc-channels'
 
-contextBridge.exposeInMainWorld('booth', Object.freeze({ platform: process.platform }))
+contextBridge.exposeInMainWorld(
+  'booth',
+  Object.freeze({
+    call(name: string, args: unknown): Promise<unknown> {
+      if (!isBridgeCallName(name)) return Promise.reject(new Error(`Booth has no call named ${String(name)}.`))
+      return ipcRenderer.invoke(IPC_CALL, name, args)
+    },
+    on(event: string, fn: (data: unknown) => void): () => void {
+      if (!BRIDGE_EVENTS.includes(event as BridgeEventName)) throw new Error(`Booth sends no event named ${String(event)}.`)
+      const listener = (_e: IpcRendererEvent, name: string, data: unknown) => {
+        if (name === event) fn(data)
+      }
+      ipcRenderer.on(IPC_EVENT, listener)
+      return () => ipcRenderer.removeListener(IPC_EVENT, listener)
+    },
+  }),
+)

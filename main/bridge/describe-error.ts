@@ -1,0 +1,29 @@
+/**
+ * Turns anything thrown while serving a bridge call into what the page may see: a kind and one sentence.
+ * Never a stack trace, never a secret; unexpected failures are logged by the caller, not shown in detail.
+ */
+import { BridgeArgumentError } from '../../shared/check'
+import { isApiError } from '../api/errors'
+
+export interface BridgeFailure {
+  status: number
+  kind: string
+  message: string
+}
+
+/** An error a service throws on purpose, with words meant for the person. */
+export class UserFacingError extends Error {
+  constructor(readonly kind: string, message: string, readonly status = 409) {
+    super(message)
+    this.name = 'UserFacingError'
+  }
+}
+
+export function describeError(err: unknown): BridgeFailure {
+  if (err instanceof BridgeArgumentError) return { status: 400, kind: 'bad_request', message: err.message }
+  if (err instanceof UserFacingError) return { status: err.status, kind: err.kind, message: err.message }
+  if (isApiError(err)) return { status: 502, kind: err.kind === 'api' ? `api:${err.code ?? 'error'}` : err.kind, message: err.message }
+  const status = typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : 500
+  if (status === 413) return { status, kind: 'bad_request', message: 'That request was too large.' }
+  return { status: 500, kind: 'internal', message: 'Something went wrong inside Booth. The log has the details.' }
+}

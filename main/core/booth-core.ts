@@ -1,0 +1,155 @@
+/**
+ * Booth's main-process core: every service composed from injected ports (keychain, notifier, power
+ * monitor, online state, opener, clock, data folder). Both transports — Electron IPC (main/index.ts) and
+ * the web host (main/web.ts) — bind the same handlers and events from here.
+ */
+import { join } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import type { TalentClient } from '../api/client'
+import { isApiError } from '../api/errors'
+import type { BridgeHandlers } from '../bridge/dispatch'
+import { UserFacingError } from '../bridge/describe-error'
+import { checkExternalUrl } from '../desktop/external-url'
+import { createPoller, type OnlineStateLike, type PollTimers, type PowerMonitorLike, type Poller } from '../desktop/poll-schedule'
+import type { Log } from '../desktop/redacting-log'
+import type { SecretStore } from '../desktop/secret-store'
+import { JobsService } from '../jobs/jobs-service'
+import { OfflineCache } from '../jobs/offline-cache'
+import type { DemoServer } from '../session/demo-launcher'
+import { SessionService } from '../session/session-service'
+import { EventHub } from './event-hub'
+import { NotificationCenter, type Notifier } from './notification-center'
+import { SettingsStore } from './settings-store'
+
+export interface BoothPorts {
+  dataDir: string
+  secrets: SecretStore
+  log: Log
+  notifier: Notifier
+  power: PowerMonitorLike
+  online: OnlineStateLike
+  openExternal(url: string): Promise<void>
+  setBadge(count: number): void
+  startDemo(): Promise<DemoServer>
+  env?: { apiKey?: string | undefined; baseUrl?: string | undefined }
+  now?: () => number
+  timers?: PollTimers
+}
+
+export interface BoothCore {
+  hub: EventHub
+  handlers: BridgeHandlers
+  session: SessionService
+  jobs: JobsService
+  start(opts: { autoDemo: boolean }): Promise<void>
+  /** The window gained focus: poll soon. */
+  focus(): void
+  close(): Promise<void>
+}
+
+export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
+  const now = ports.now ?? Date.now
+  await mkdir(ports.dataDir, { recursive: true })
+  const hub = new EventHub()
+  const log = ports.log
+  const settings = new SettingsStore(ports.dataDir, (m) => log.warn(m))
+  const cache = new OfflineCache(join(ports.dataDir, 'cache'))
+  let client: TalentClient | null = null
+  const notifications = new NotificationCenter({ dataDir: ports.dataDir, notifier: ports.notifier, settings, hub, log, setBadge: ports.setBadge, client: () => client })
+  const jobs = new JobsService({ client: () => client, cache, hub, log, now, onPendingList: (view) => notifications.onPendingList(view) })
+
+  let lastOkAt: number | null = null
+  const poller: Poller = createPoller({
+    task: async () => {
+      await jobs.poll()
+      lastOkAt = now()
+    },
+    clock: { now },
+    timers: ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+    power: ports.power,
+    online: ports.online,
+    onState: (state) => {
+      if (state.reason === 'auth') session.keyRejected()
+      const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
+      hub.emit('connectivity', {
+        online: state.failures === 0 && state.reason !== 'offline',
+        problem,
+        lastOkAt,
+        nextPollAt: state.nextAt,
+      })
+    },
+  })
+
+  const session = new SessionService({
+    settings,
+    secrets: ports.secrets,
+    hub,
+    log,
+    now,
+    env: ports.env ?? {},
+    startDemo: ports.startDemo,
+    onClient: (next) => {
+      client = next
+      if (next) {
+        poller.stop()
+        poller.restart()
+        void notifications.loadPrefs()
+      } else poller.stop()
+    },
+  })
+
+  const handlers: BridgeHandlers = {
+    getSession: async () => session.get(),
+    signIn: async ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
+    signOut: async () => {
+      const state = await session.signOut()
+      await cache.clear()
+      return state
+    },
+    startDemo: async () => session.startDemo(),
+    listJobs: async (query) => jobs.listJobs(query),
+    getJob: async ({ jobId }) => jobs.getJob(jobId),
+    watchJob: async ({ jobId }) => {
+      jobs.watchJob(jobId)
+      return null
+    },
+    refreshNow: async () => {
+      poller.poke()
+      return null
+    },
+    getNotificationSettings: async () => notifications.settings(),
+    setNotificationSettings: async (patch) => notifications.update(patch),
+    openExternal: async ({ url }) => {
+      const verdict = checkExternalUrl(url)
+      if (!verdict.ok) return { opened: false, reason: verdict.reason }
+      await ports.openExternal(verdict.url)
+      return { opened: true, reason: null }
+    },
+    listPendingScripts: async ({ jobIds }) =>
+      Promise.all(jobIds.map(async (jobId) => ({ jobId, cached: (await cache.scriptPdf(jobId)) !== null }))),
+  }
+
+  return {
+    hub,
+    handlers,
+    session,
+    jobs,
+    start: async ({ autoDemo }) => {
+      await notifications.load()
+      await session.resume(autoDemo).catch((err: unknown) => {
+        log.warn('could not resume the last session', { err })
+        if (err instanceof UserFacingError) hub.emit('session', { ...session.get(), warnings: [err.message] })
+      })
+    },
+    focus: () => poller.focus(),
+    close: async () => {
+      poller.stop()
+      await session.close()
+    },
+  }
+}
+
+function describeProblem(err: unknown): string {
+  if (isApiError(err)) return err.message
+  return 'Booth could not refresh the job list.'
+}

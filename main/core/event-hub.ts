@@ -1,0 +1,21 @@
+/** Fan-out of the bridge's events to every connected window (Electron webContents or web-host streams). */
+import type { BridgeEventName, BridgeEvents } from '../../shared/bridge'
+
+export type EventListener = (event: BridgeEventName, data: unknown) => void
+
+export class EventHub {
+  private readonly listeners = new Set<EventListener>()
+  private readonly last = new Map<BridgeEventName, unknown>()
+
+  emit<E extends BridgeEventName>(event: E, data: BridgeEvents[E]): void {
+    if (event !== 'notificationClicked') this.last.set(event, data)
+    for (const fn of this.listeners) fn(event, data)
+  }
+
+  /** New subscribers get the latest snapshot of each state event at once, so a reload shows everything. */
+  subscribe(fn: EventListener): () => void {
+    this.listeners.add(fn)
+    for (const [event, data] of this.last) fn(event, data)
+    return () => this.listeners.delete(fn)
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The job list and job details as the renderer sees them: fetched live when the API answers, from the
+ * offline cache when it does not (marked so), refreshed by the poller, and turned into events.
+ */
+import type { TalentClient } from '../api/client'
+import { isApiError } from '../api/errors'
+import type { JobListQuery, JobListView, JobView } from '../../shared/bridge'
+import { UserFacingError } from '../bridge/describe-error'
+import type { EventHub } from '../core/event-hub'
+import type { Log } from '../desktop/redacting-log'
+import type { OfflineCache } from './offline-cache'
+import { cacheOpenedJobScript, prefetchPendingScripts } from './script-documents'
+
+export const DEFAULT_QUERY: JobListQuery = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 }
+/** The poll that drives notifications and the badge: every pending job (the API answers at most 100). */
+export const PENDING_ALL: JobListQuery = { ...DEFAULT_QUERY, page_size: 100 }
+
+export interface JobsServiceDeps {
+  client: () => TalentClient | null
+  cache: OfflineCache
+  hub: EventHub
+  log: Log
+  now: () => number
+  /** Called with each fresh pending list (notifications, badge). */
+  onPendingList?: (view: JobListView) => void | Promise<void>
+}
+
+/** Errors that mean "we could not reach the API" rather than "the API said no". */
+export function isUnreachable(err: unknown): boolean {
+  if (!isApiError(err)) return false
+  return err.kind === 'network' || err.kind === 'timeout' || err.kind === 'non_json' || (err.kind === 'api' && err.retryable)
+}
+
+export class JobsService {
+  private query: JobListQuery = DEFAULT_QUERY
+  private watched: string | null = null
+
+  constructor(private readonly deps: JobsServiceDeps) {}
+
+  private api(): TalentClient {
+    const client = this.deps.client()
+    if (!client) throw new UserFacingError('signed_out', 'Sign in or start the demo to see jobs.', 401)
+    return client
+  }
+
+  async listJobs(query: JobListQuery): Promise<JobListView> {
+    this.query = query
+    return this.fetchList(query, true)
+  }
+
+  private async fetchList(query: JobListQuery, fallBack: boolean): Promise<JobListView> {
+    try {
+      const answer = await this.api().listJobs(query)
+      const view: JobListView = { query, total: answer.total, items: answer.items, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now() }
+      await this.deps.cache.saveList(view).catch((err: unknown) => this.deps.log.warn('could not cache the job list', { err }))
+      return view
+    } catch (err) {
+      const cached = fallBack && isUnreachable(err) ? await this.deps.cache.loadList(query) : null
+      if (cached) return { ...cached, source: 'cache' }
+      throw err
+    }
+  }
+
+  async getJob(jobId: string): Promise<JobView> {
+    const now = this.deps.now()
+    try {
+      const { job } = await this.api().getJob(jobId)
+      await this.deps.cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
+      const scriptDocumentPath = await cacheOpenedJobScript(job, this.deps.cache, this.api(), now).catch((err: unknown) => {
+        this.deps.log.warn('could not keep the script PDF for offline reading', { jobId, err })
+        return null
+      })
+      return { job, source: 'live', fetchedAt: now, scriptDocumentPath: scriptDocumentPath ?? (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
+    } catch (err) {
+      if (!isUnreachable(err)) throw err
+      const cached = await this.deps.cache.loadJob(jobId)
+      if (!cached) throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
+      return { job: cached.job, source: 'cache', fetchedAt: cached.fetchedAt, scriptDocumentPath: (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
+    }
+  }
+
+  watchJob(jobId: string | null): void {
+    this.watched = jobId
+  }
+
+  /** One poll: the pending list (notifications, badge, offline scripts), the list on screen, the open job. */
+  async poll(): Promise<void> {
+    const pending = await this.fetchList(PENDING_ALL, false)
+    await this.deps.onPendingList?.(pending)
+    const onScreen = sameQuery(this.query, PENDING_ALL) ? pending : await this.fetchList(this.query, false)
+    this.deps.hub.emit('jobs', onScreen)
+    if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched))
+    await prefetchPendingScripts(pending.items, this.deps.cache, this.api(), this.deps.now()).catch((err: unknown) => {
+      this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
+    })
+  }
+}
+
+function sameQuery(a: JobListQuery, b: JobListQuery): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}

@@ -1,0 +1,93 @@
+/**
+ * The offline cache in the data folder: job lists (per query), job details and script PDFs, all written
+ * atomically, so every pending job's script can be read with the network off. Each entry keeps when it
+ * was fetched so the UI can say how old what it shows is.
+ */
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { readJsonFile, writeFileAtomic } from '../desktop/atomic-file'
+import type { JobDetail, JobListQuery, JobListView } from '../../shared/bridge'
+
+export interface CachedJob {
+  fetchedAt: number
+  job: JobDetail
+}
+
+export interface ScriptPdfMeta {
+  jobId: string
+  /** 'document': the job's own script PDF; 'scripts_pdf': the service's rendering of a typed script. */
+  source: 'document' | 'scripts_pdf'
+  revisionId: string | null
+  fetchedAt: number
+}
+
+const anyObject = (v: unknown) => {
+  if (typeof v !== 'object' || v === null) throw new Error('expected an object')
+  return v
+}
+
+export class OfflineCache {
+  constructor(readonly root: string) {}
+
+  private file(...parts: string[]): string {
+    return join(this.root, ...parts)
+  }
+
+  static queryKey(query: JobListQuery): string {
+    const canonical = JSON.stringify(Object.keys(query).sort().map((k) => [k, query[k as keyof JobListQuery]]))
+    return createHash('sha256').update(canonical).digest('hex').slice(0, 24)
+  }
+
+  async saveList(view: JobListView): Promise<void> {
+    await mkdir(this.file('lists'), { recursive: true })
+    await writeFileAtomic(this.file('lists', `${OfflineCache.queryKey(view.query)}.json`), JSON.stringify(view))
+  }
+
+  async loadList(query: JobListQuery): Promise<JobListView | null> {
+    return this.readOrNull(this.file('lists', `${OfflineCache.queryKey(query)}.json`)) as Promise<JobListView | null>
+  }
+
+  async saveJob(entry: CachedJob): Promise<void> {
+    await mkdir(this.file('jobs'), { recursive: true })
+    await writeFileAtomic(this.file('jobs', `${entry.job.job_id}.json`), JSON.stringify(entry))
+  }
+
+  async loadJob(jobId: string): Promise<CachedJob | null> {
+    return this.readOrNull(this.file('jobs', `${jobId}.json`)) as Promise<CachedJob | null>
+  }
+
+  async saveScriptPdf(meta: ScriptPdfMeta, bytes: Uint8Array): Promise<string> {
+    await mkdir(this.file('scripts'), { recursive: true })
+    const path = this.file('scripts', `${meta.jobId}.pdf`)
+    await writeFileAtomic(path, bytes)
+    await writeFileAtomic(this.file('scripts', `${meta.jobId}.json`), JSON.stringify(meta))
+    return path
+  }
+
+  async scriptPdf(jobId: string): Promise<{ path: string; meta: ScriptPdfMeta } | null> {
+    const meta = (await this.readOrNull(this.file('scripts', `${jobId}.json`))) as ScriptPdfMeta | null
+    const path = this.file('scripts', `${jobId}.pdf`)
+    if (!meta || !(await stat(path).catch(() => null))) return null
+    return { path, meta }
+  }
+
+  async readScriptPdf(jobId: string): Promise<Uint8Array | null> {
+    const hit = await this.scriptPdf(jobId)
+    return hit ? readFile(hit.path) : null
+  }
+
+  /** Everything cached for the signed-in account goes (on sign-out or "clear cached scripts"). */
+  async clear(): Promise<void> {
+    await rm(this.root, { recursive: true, force: true })
+  }
+
+  private async readOrNull(path: string): Promise<unknown> {
+    try {
+      return await readJsonFile(path, { fallback: null, validate: (v) => anyObject(v) })
+    } catch {
+      // A damaged cache entry is only a cache miss; the next fetch rewrites it.
+      return null
+    }
+  }
+}

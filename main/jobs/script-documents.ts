@@ -1,0 +1,67 @@
+/**
+ * Keeps a local PDF of each job's script so it can be read offline. A document script's own PDF is fetched
+ * from its short-lived link while it is valid; a typed script, or a pending job not opened yet, is fetched
+ * through POST /scripts/pdf — which, unlike GET /jobs/{id}, does not mark the job as viewed for the producer.
+ */
+import type { TalentClient } from '../api/client'
+import type { JobDetail, JobSummary } from '../../shared/bridge'
+import type { OfflineCache } from './offline-cache'
+
+const MAX_PDF_BYTES = 50 * 1024 * 1024
+const SCRIPT_CHANGED_REFRESH_MS = 60 * 60_000
+
+export async function downloadPdf(url: string, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<Uint8Array> {
+  const res = await fetchImpl(url, { signal: signal ?? AbortSignal.timeout(60_000), redirect: 'follow' })
+  if (!res.ok) throw new Error(res.status === 410 ? 'the script link has expired' : `the script link answered HTTP ${res.status}`)
+  const declared = Number(res.headers.get('content-length') ?? 0)
+  if (declared > MAX_PDF_BYTES) throw new Error('the script PDF is larger than 50 MB')
+  const bytes = new Uint8Array(await res.arrayBuffer())
+  if (bytes.length > MAX_PDF_BYTES) throw new Error('the script PDF is larger than 50 MB')
+  if (new TextDecoder().decode(bytes.slice(0, 5)) !== '%PDF-') throw new Error('the script link did not give a PDF')
+  return bytes
+}
+
+/** Caches the opened job's script PDF unless the cached copy is of the same revision. Returns its path or null. */
+export async function cacheOpenedJobScript(job: JobDetail, cache: OfflineCache, client: TalentClient, now: number): Promise<string | null> {
+  if (job.script.kind === 'none') return null
+  const revisionId = job.script.revision_id
+  const cached = await cache.scriptPdf(job.job_id)
+  if (cached && cached.meta.revisionId === revisionId) return cached.path
+  const doc = job.script.document
+  const docUrl = doc && (doc.pdf_url ?? doc.download_url)
+  const linkValid = doc && (doc.expires_at === null || doc.expires_at > now)
+  if (job.script.kind === 'document' && docUrl && linkValid) {
+    const bytes = await downloadPdf(docUrl)
+    return cache.saveScriptPdf({ jobId: job.job_id, source: 'document', revisionId, fetchedAt: now }, bytes)
+  }
+  return cacheViaScriptsPdf(job.job_id, revisionId, cache, client, now)
+}
+
+async function cacheViaScriptsPdf(jobId: string, revisionId: string | null, cache: OfflineCache, client: TalentClient, now: number): Promise<string | null> {
+  const answer = await client.scriptsPdf({ job_ids: [jobId] })
+  if (!answer.url || !answer.included.includes(jobId)) return cached(cache, jobId)
+  const bytes = await downloadPdf(answer.url)
+  return cache.saveScriptPdf({ jobId, source: 'scripts_pdf', revisionId, fetchedAt: now }, bytes)
+}
+
+async function cached(cache: OfflineCache, jobId: string): Promise<string | null> {
+  return (await cache.scriptPdf(jobId))?.path ?? null
+}
+
+/**
+ * For pending jobs with a script and no local copy (or whose script changed), fetch a few per poll so
+ * every pending job's script becomes readable offline without a burst of requests.
+ */
+export async function prefetchPendingScripts(items: JobSummary[], cache: OfflineCache, client: TalentClient, now: number, limit = 4): Promise<number> {
+  let fetched = 0
+  for (const job of items) {
+    if (fetched >= limit) break
+    if (job.status !== 'pending' || !job.has_script) continue
+    const hit = await cache.scriptPdf(job.job_id)
+    // A changed script stays flagged until the producer's side clears it; refresh such a copy hourly at most.
+    if (hit && (!job.script_changed || now - hit.meta.fetchedAt < SCRIPT_CHANGED_REFRESH_MS)) continue
+    await cacheViaScriptsPdf(job.job_id, hit?.meta.revisionId ?? null, cache, client, now)
+    fetched += 1
+  }
+  return fetched
+}

@@ -1,0 +1,150 @@
+/**
+ * Who Booth talks to, with which key: sign-in (GET /me, then the key into the OS keychain), sign-out,
+ * demo mode, a key from the environment (web host), and what a refused key means (stop, ask again).
+ * The key stays in main: it is never part of SessionState, a log line or a file.
+ */
+import { createTalentClient, type TalentClient } from '../api/client'
+import { isApiError } from '../api/errors'
+import type { SessionState } from '../../shared/bridge'
+import { UserFacingError } from '../bridge/describe-error'
+import type { EventHub } from '../core/event-hub'
+import type { SettingsStore } from '../core/settings-store'
+import type { Log } from '../desktop/redacting-log'
+import type { SecretStore } from '../desktop/secret-store'
+import type { DemoServer } from './demo-launcher'
+import { keyWarnings, missingScopes } from './scopes'
+
+export const KEYCHAIN_ACCOUNT = 'api-key'
+
+export interface SessionDeps {
+  settings: SettingsStore
+  secrets: SecretStore
+  hub: EventHub
+  log: Log
+  now: () => number
+  env: { apiKey?: string | undefined; baseUrl?: string | undefined }
+  startDemo: () => Promise<DemoServer>
+  makeClient?: (baseUrl: string, apiKey: string) => TalentClient
+  /** A client is ready (start polling) or gone (stop polling). */
+  onClient: (client: TalentClient | null) => void
+}
+
+const SIGNED_OUT: SessionState = { mode: 'signed_out', baseUrl: null, account: null, warnings: [], missingScopes: [] }
+
+export function normaliseBaseUrl(input: string): string {
+  let url: URL
+  try {
+    url = new URL(input.trim())
+  } catch {
+    throw new UserFacingError('bad_request', 'The service address is not a web address (for example https://talent.example.com).', 400)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UserFacingError('bad_request', 'The service address must start with https://.', 400)
+  if (url.username || url.password) throw new UserFacingError('bad_request', 'The service address must not contain a user name or password.', 400)
+  return url.origin + url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
+}
+
+export class SessionService {
+  private state: SessionState = SIGNED_OUT
+  private client: TalentClient | null = null
+  private demo: DemoServer | null = null
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  get(): SessionState {
+    return this.state
+  }
+
+  currentClient(): TalentClient | null {
+    return this.client
+  }
+
+  /** At launch: a key from the environment, else the keychain's, else demo (when asked) or signed out. */
+  async resume(autoDemo: boolean): Promise<SessionState> {
+    const settings = await this.deps.settings.load()
+    const envKey = this.deps.env.apiKey
+    if (envKey) return this.connect('signed_in', normaliseBaseUrl(this.deps.env.baseUrl ?? settings.baseUrl ?? 'http://127.0.0.1:4010'), envKey, false)
+    const stored = settings.baseUrl ? await this.deps.secrets.get(KEYCHAIN_ACCOUNT).catch((err: unknown) => {
+      this.deps.log.warn('the keychain could not be read', { err })
+      return null
+    }) : null
+    if (stored && settings.baseUrl) return this.connect('signed_in', settings.baseUrl, stored, false)
+    if (autoDemo) return this.startDemo()
+    return this.publish(SIGNED_OUT)
+  }
+
+  async signIn(baseUrlInput: string, apiKey: string): Promise<SessionState> {
+    const baseUrl = normaliseBaseUrl(baseUrlInput)
+    await this.stopDemo()
+    return this.connect('signed_in', baseUrl, apiKey.trim(), true)
+  }
+
+  async startDemo(): Promise<SessionState> {
+    await this.stopDemo()
+    this.demo = await this.deps.startDemo()
+    return this.connect('demo', this.demo.baseUrl, this.demo.apiKey, false)
+  }
+
+  async signOut(): Promise<SessionState> {
+    this.deps.onClient(null)
+    this.client = null
+    await this.stopDemo()
+    await this.deps.secrets.delete(KEYCHAIN_ACCOUNT).catch((err: unknown) => this.deps.log.warn('the keychain entry could not be removed', { err }))
+    await this.deps.settings.update({ baseUrl: null })
+    return this.publish(SIGNED_OUT)
+  }
+
+  /** The API refused the key during use (revoked or expired): stop everything and ask for a new one. */
+  keyRejected(): void {
+    this.deps.onClient(null)
+    this.client = null
+    this.publish({
+      ...this.state,
+      mode: 'key_rejected',
+      warnings: ['The service refused the API key: it was revoked or has expired. Enter a new key to go on.'],
+    })
+  }
+
+  async close(): Promise<void> {
+    await this.stopDemo()
+  }
+
+  private async connect(mode: 'signed_in' | 'demo', baseUrl: string, apiKey: string, store: boolean): Promise<SessionState> {
+    this.deps.log.addSecret(apiKey)
+    const make = this.deps.makeClient ?? ((url, key) => createTalentClient({ baseUrl: url, apiKey: () => key }))
+    const client = make(baseUrl, apiKey)
+    let me
+    try {
+      me = await client.me()
+    } catch (err) {
+      if (isApiError(err) && err.status === 401) throw new UserFacingError('key_refused', 'The service did not accept this API key. Check that it was copied whole and has not been revoked.', 401)
+      if (isApiError(err)) throw new UserFacingError('unreachable', `Booth could not check the key: ${err.message}`, 502)
+      throw err
+    }
+    if (store) {
+      await this.deps.secrets.set(KEYCHAIN_ACCOUNT, apiKey)
+      await this.deps.settings.update({ baseUrl })
+    }
+    this.client = client
+    const missing = missingScopes(me.scopes)
+    this.deps.onClient(client)
+    return this.publish({
+      mode,
+      baseUrl,
+      account: { keyId: me.key_id, name: me.name, email: me.email, scopes: me.scopes, expiresAt: me.expires_at },
+      warnings: keyWarnings(me.expires_at, this.deps.now(), missing),
+      missingScopes: missing,
+    })
+  }
+
+  private async stopDemo(): Promise<void> {
+    const demo = this.demo
+    this.demo = null
+    if (demo) await demo.stop().catch((err: unknown) => this.deps.log.warn('the demo server did not stop cleanly', { err }))
+  }
+
+  private publish(state: SessionState): SessionState {
+    this.state = state
+    this.deps.hub.emit('session', state)
+    return state
+  }
+}

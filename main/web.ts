@@ -1,0 +1,71 @@
+/**
+ * `npm run web -- --port P [--base-url URL] [--data-dir DIR]`: Booth without Electron. The same services
+ * as the desktop app, over HTTP + server-sent events on 127.0.0.1 only, serving the built renderer.
+ * The API key comes from BOOTH_API_KEY (or the keychain after a sign-in); with neither, demo mode.
+ */
+import { join, resolve } from 'node:path'
+import { createBoothCore } from './core/booth-core'
+import { defaultDataDir } from './core/data-dir'
+import { createDispatcher } from './bridge/dispatch'
+import { describeError } from './bridge/describe-error'
+import { createFileSink } from './desktop/log-file-sink'
+import { createLog } from './desktop/redacting-log'
+import { createKeychainStore } from './desktop/secret-store'
+import { startDemoServer } from './session/demo-launcher'
+import { startWebHost } from './web/host'
+import { parseWebArgs } from './web/web-args'
+import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
+
+async function main(): Promise<void> {
+  const args = parseWebArgs(process.argv.slice(2))
+  const dataDir = resolve(args.dataDir ?? defaultDataDir())
+  const fileSink = createFileSink({ dataDir })
+  const envKey = process.env['BOOTH_API_KEY']?.trim() || undefined
+  const log = createLog({
+    sink: { write: (entry) => {
+      fileSink.write(entry)
+      if (entry.level === 'warn' || entry.level === 'error') console.error(`${entry.level}: ${entry.message}`)
+    } },
+    secrets: envKey ? [envKey] : [],
+  })
+  const online = interfaceOnlineState()
+  const core = await createBoothCore({
+    dataDir,
+    secrets: createKeychainStore('Booth'),
+    log,
+    notifier: logNotifier(log),
+    power: NO_POWER_EVENTS,
+    online,
+    openExternal: (url) => openWithPlatform(url),
+    setBadge: () => undefined,
+    startDemo: () => startDemoServer({ dataDir, log: (line) => log.info(line) }),
+    env: { apiKey: envKey, baseUrl: args.baseUrl },
+  })
+  const dispatch = createDispatcher(core.handlers)
+  const host = await startWebHost({
+    port: args.port,
+    staticDir: join(import.meta.dirname, '..', 'out', 'renderer'),
+    dispatch,
+    describeError: (err) => {
+      const failure = describeError(err)
+      if (failure.kind === 'internal') log.error('a bridge call failed', { err })
+      return failure
+    },
+    subscribe: (send) => core.hub.subscribe(send),
+  })
+  await core.start({ autoDemo: !envKey })
+  console.log(`Booth is running at ${host.launchUrl}`)
+  const stop = async () => {
+    online.stop()
+    await host.close()
+    await core.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error && err.name === 'WebArgsError' ? err.message : `Booth could not start: ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(err instanceof Error && err.name === 'WebArgsError' ? 2 : 1)
+})

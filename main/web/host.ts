@@ -1,0 +1,122 @@
+/**
+ * The web host's HTTP server: serves the built renderer and carries the bridge over HTTP + server-sent
+ * events on 127.0.0.1 only. Generic over the bridge: it receives a dispatcher and an event subscription.
+ *
+ *   POST /bridge/call/<name>   body {"args": …}     → 200 {ok:true,result} | 4xx/5xx {ok:false,error}
+ *   GET  /bridge/events                             → text/event-stream of `event: <name>` / `data: <json>`
+ * Both need header X-Booth-Token (the per-launch secret, handed to the page in the URL fragment).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { checkHostAndOrigin, tokenMatches } from './guard'
+import { serveStatic } from './static-files'
+import type { BridgeFailure } from '../bridge/describe-error'
+
+export interface WebHostOptions {
+  port: number
+  staticDir: string
+  dispatch(name: string, args: unknown): Promise<unknown>
+  /** Turn any thrown value into the answer the page sees (never a stack trace). */
+  describeError(err: unknown): BridgeFailure
+  subscribe(send: (event: string, data: unknown) => void): () => void
+  token?: string
+  maxBodyBytes?: number
+}
+
+export interface WebHost {
+  url: string
+  /** The URL to open: carries the token in the fragment, which browsers never send to a server. */
+  launchUrl: string
+  port: number
+  token: string
+  close(): Promise<void>
+}
+
+export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
+  const token = opts.token ?? randomBytes(24).toString('base64url')
+  const streams = new Set<ServerResponse>()
+  let port = opts.port
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      const failure = opts.describeError(err)
+      if (!res.headersSent) sendJson(res, failure.status, { ok: false, error: { kind: failure.kind, message: failure.message } })
+      else res.destroy()
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const guard = checkHostAndOrigin(req, port)
+    if (!guard.ok) return sendJson(res, guard.status, { ok: false, error: { kind: 'refused', message: guard.reason } })
+    const path = new URL(req.url ?? '/', 'http://host').pathname
+    if (!path.startsWith('/bridge/')) return serveStatic(req, res, opts.staticDir, path)
+    const given = req.headers['x-booth-token']
+    if (!tokenMatches(typeof given === 'string' ? given : undefined, token)) {
+      return sendJson(res, 401, { ok: false, error: { kind: 'refused', message: 'This page is not Booth’s own window; reopen Booth from the address it printed.' } })
+    }
+    if (path === '/bridge/events' && req.method === 'GET') return openEventStream(res)
+    const call = /^\/bridge\/call\/([A-Za-z][A-Za-z0-9]*)$/.exec(path)
+    if (!call || req.method !== 'POST') return sendJson(res, 404, { ok: false, error: { kind: 'not_found', message: 'No such bridge call.' } })
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      return sendJson(res, 415, { ok: false, error: { kind: 'bad_request', message: 'Bridge calls are sent as JSON.' } })
+    }
+    const body = await readBody(req, opts.maxBodyBytes ?? 1_000_000)
+    let parsed: unknown
+    try {
+      parsed = body.length ? JSON.parse(body) : {}
+    } catch {
+      return sendJson(res, 400, { ok: false, error: { kind: 'bad_request', message: 'The bridge call was not valid JSON.' } })
+    }
+    const args = typeof parsed === 'object' && parsed !== null ? (parsed as { args?: unknown }).args : undefined
+    const result = await opts.dispatch(call[1] as string, args)
+    sendJson(res, 200, { ok: true, result: result ?? null })
+  }
+
+  function openEventStream(res: ServerResponse): void {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+    res.write(': booth events\n\n')
+    streams.add(res)
+    const keepAlive = setInterval(() => res.write(': ping\n\n'), 20_000)
+    keepAlive.unref()
+    const unsubscribe = opts.subscribe((event, data) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+    res.on('close', () => {
+      clearInterval(keepAlive)
+      unsubscribe()
+      streams.delete(res)
+    })
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port, '127.0.0.1', () => resolve())
+  })
+  port = (server.address() as AddressInfo).port
+  const url = `http://127.0.0.1:${port}/`
+  return {
+    url,
+    launchUrl: `${url}#t=${token}`,
+    port,
+    token,
+    close: async () => {
+      for (const res of streams) res.end()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) throw Object.assign(new Error('The bridge call was too large.'), { status: 413 })
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,29 @@
+/**
+ * The renderer's one way to reach main: a typed BoothApi over whichever transport this window has —
+ * Electron's preload object (window.booth) or the web host's HTTP bridge.
+ */
+import { bridgeCalls, type BoothApi, type BridgeCallName } from '../../../shared/bridge'
+import type { Transport } from './transport'
+import { createHttpTransport, takeLaunchToken } from './http-transport'
+
+declare global {
+  interface Window {
+    booth?: Transport
+  }
+}
+
+export function typedApi(transport: Transport): BoothApi {
+  const api: Record<string, unknown> = {
+    on: (event: string, fn: (data: unknown) => void) => transport.on(event, fn),
+  }
+  for (const name of Object.keys(bridgeCalls) as BridgeCallName[]) {
+    api[name] = (args: unknown) => transport.call(name, args)
+  }
+  return api as BoothApi
+}
+
+export function connectBridge(): BoothApi | null {
+  if (window.booth) return typedApi(window.booth)
+  const token = takeLaunchToken(window.location, window.sessionStorage, window.history)
+  return token ? typedApi(createHttpTransport(token)) : null
+}

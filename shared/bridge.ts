@@ -1,0 +1,144 @@
+/**
+ * THE bridge contract: every call the renderer may make (its arguments, checked at runtime where they
+ * enter main, and its result type) and every event main sends. main, preload and renderer all import this
+ * file and nothing else to talk to each other.
+ */
+import { bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
+import type { components } from './api/talent-v1'
+
+type Schemas = components['schemas']
+export type JobSummary = Schemas['JobSummary']
+export type JobDetail = Schemas['JobDetail']
+export type JobCounts = Schemas['JobCounts']
+
+const id = str({ pattern: /^[1-9][0-9]{0,9}$/ })
+
+export const JOB_TABS = ['pending', 'completed', 'declined'] as const
+export const JOB_FILTERS = ['all', 'due_today', 'overdue', 'due_soon', 'accepted', 'changes_requested', 'unopened', 'delivered'] as const
+
+export const jobListQuery = obj({
+  tab: oneOf(JOB_TABS),
+  filter: oneOf(JOB_FILTERS),
+  customer_id: nullable(id),
+  voice_id: nullable(id),
+  q: nullable(str({ max: 100 })),
+  page: int({ min: 1, max: 1000 }),
+  page_size: oneOf([25, 50, 100] as const),
+})
+export type JobListQuery = Checked<typeof jobListQuery>
+
+/** Argument checks, one per call. A call not listed here does not exist. */
+export const bridgeCalls = {
+  getSession: obj({}),
+  signIn: obj({ baseUrl: str({ min: 8, max: 2048 }), apiKey: str({ min: 8, max: 4096 }) }),
+  signOut: obj({}),
+  startDemo: obj({}),
+  listJobs: jobListQuery,
+  getJob: obj({ jobId: id }),
+  watchJob: obj({ jobId: nullable(id) }),
+  refreshNow: obj({}),
+  getNotificationSettings: obj({}),
+  setNotificationSettings: obj({
+    new_job: optional(bool),
+    due_soon: optional(bool),
+    due_today: optional(bool),
+    overdue: optional(bool),
+    script_changed: optional(bool),
+    changes_requested: optional(bool),
+    delivery_approved: optional(bool),
+  }),
+  openExternal: obj({ url: str({ min: 1, max: 8192 }) }),
+  listPendingScripts: obj({ jobIds: list(id, { max: 100 }) }),
+} satisfies Record<string, Check<unknown>>
+
+export type BridgeCallName = keyof typeof bridgeCalls
+export type BridgeArgs<N extends BridgeCallName> = Checked<(typeof bridgeCalls)[N]>
+
+export type SessionMode = 'signed_out' | 'demo' | 'signed_in' | 'key_rejected'
+
+export interface SessionState {
+  mode: SessionMode
+  baseUrl: string | null
+  account: { keyId: string; name: string; email: string; scopes: string[]; expiresAt: number | null } | null
+  /** Human sentences: a key close to expiry, missing scopes and what they disable, a rejected key. */
+  warnings: string[]
+  /** Scopes this key lacks, each with the features it turns off. */
+  missingScopes: Array<{ scope: string; disables: string }>
+}
+
+/** Where data on screen came from, so the UI can say "cached, 2 hours old". */
+export interface Provenance {
+  source: 'live' | 'cache'
+  fetchedAt: number
+}
+
+export interface JobListView extends Provenance {
+  query: JobListQuery
+  total: number
+  items: JobSummary[]
+  counts: JobCounts
+  today: string
+}
+
+export interface JobView extends Provenance {
+  job: JobDetail
+  /** A local copy of the script PDF, readable offline; null when the job has none or it is not cached yet. */
+  scriptDocumentPath: string | null
+}
+
+export interface NotificationSettings {
+  new_job: boolean
+  due_soon: boolean
+  due_today: boolean
+  overdue: boolean
+  script_changed: boolean
+  changes_requested: boolean
+  delivery_approved: boolean
+}
+
+export interface Connectivity {
+  online: boolean
+  /** Why the last poll failed, in words; null when fine. */
+  problem: string | null
+  lastOkAt: number | null
+  nextPollAt: number | null
+}
+
+export interface BridgeResults {
+  getSession: SessionState
+  signIn: SessionState
+  signOut: SessionState
+  startDemo: SessionState
+  listJobs: JobListView
+  getJob: JobView
+  watchJob: null
+  refreshNow: null
+  getNotificationSettings: NotificationSettings
+  setNotificationSettings: NotificationSettings
+  openExternal: { opened: boolean; reason: string | null }
+  listPendingScripts: Array<{ jobId: string; cached: boolean }>
+}
+
+/** Events main sends; each carries a whole snapshot the store can apply with setState. */
+export interface BridgeEvents {
+  session: SessionState
+  jobs: JobListView
+  job: JobView
+  connectivity: Connectivity
+  notificationClicked: { jobId: string }
+  badge: { count: number }
+}
+export type BridgeEventName = keyof BridgeEvents
+
+export const BRIDGE_EVENTS: readonly BridgeEventName[] = ['session', 'jobs', 'job', 'connectivity', 'notificationClicked', 'badge']
+
+/** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
+export type BoothApi = {
+  [N in BridgeCallName]: (args: BridgeArgs<N>) => Promise<BridgeResults[N]>
+} & {
+  on<E extends BridgeEventName>(event: E, fn: (data: BridgeEvents[E]) => void): () => void
+}
+
+export function isBridgeCallName(name: string): name is BridgeCallName {
+  return Object.prototype.hasOwnProperty.call(bridgeCalls, name)
+}

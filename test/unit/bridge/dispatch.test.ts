@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { createDispatcher, type BridgeHandlers } from '../../../main/bridge/dispatch'
+import { describeError } from '../../../main/bridge/describe-error'
+import { BridgeArgumentError } from '../../../shared/check'
+
+const calls: Array<[string, unknown]> = []
+const handlers = new Proxy({} as BridgeHandlers, {
+  get: (_t, name: string) => async (args: unknown) => {
+    calls.push([name, args])
+    return { echoed: args }
+  },
+})
+const dispatch = createDispatcher(handlers)
+const query = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 }
+
+async function refused(name: string, args: unknown): Promise<string> {
+  const err = await dispatch(name, args).then(() => null, (e: unknown) => e)
+  expect(err).toBeInstanceOf(BridgeArgumentError)
+  const failure = describeError(err)
+  expect(failure.status).toBe(400)
+  return failure.message
+}
+
+describe('bridge dispatch', () => {
+  it('passes checked arguments through to the handler', async () => {
+    await expect(dispatch('listJobs', query)).resolves.toEqual({ echoed: query })
+    await expect(dispatch('getJob', { jobId: '42' })).resolves.toEqual({ echoed: { jobId: '42' } })
+  })
+
+  it('refuses a call the contract does not name, without reaching any handler', async () => {
+    const before = calls.length
+    expect(await refused('deleteEverything', {})).toMatch(/no call named “deleteEverything”/)
+    expect(await refused('__proto__', {})).toMatch(/no call named/)
+    expect(calls.length).toBe(before)
+  })
+
+  it('refuses bad arguments with a sentence naming the field', async () => {
+    expect(await refused('listJobs', { ...query, page: 0 })).toBe('listJobs.page must be at least 1.')
+    expect(await refused('listJobs', { ...query, page_size: 30 })).toBe('listJobs.page_size must be one of 25, 50, 100.')
+    expect(await refused('listJobs', { ...query, q: 'x'.repeat(101) })).toBe('listJobs.q must be at most 100 characters.')
+    expect(await refused('listJobs', { ...query, tab: 'archived' })).toMatch(/tab must be one of pending, completed, declined/)
+    expect(await refused('getJob', { jobId: '0' })).toBe('getJob.jobId is not in the expected format.')
+    expect(await refused('getJob', { jobId: 7 })).toBe('getJob.jobId must be text.')
+    expect(await refused('getJob', { jobId: '7', extra: true })).toBe('getJob.extra is not an accepted field.')
+    expect(await refused('getJob', [])).toBe('getJob must be an object.')
+    expect(await refused('signIn', { baseUrl: 'https://x.example', apiKey: 'short' })).toMatch(/apiKey must be at least 8/)
+    expect(await refused('listPendingScripts', { jobIds: Array.from({ length: 101 }, (_, i) => String(i + 1)) })).toMatch(/at most 100 items/)
+  })
+
+  it('turns unexpected failures into a sentence without internals', () => {
+    const failure = describeError(new TypeError('Cannot read properties of undefined (reading secretThing)'))
+    expect(failure).toEqual({ status: 500, kind: 'internal', message: 'Something went wrong inside Booth. The log has the details.' })
+  })
+})

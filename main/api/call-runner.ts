@@ -1,0 +1,155 @@
+/**
+ * Turns the client's options into two runners, `read` and `write`, that every operation of client.ts
+ * goes through: key lookup (never stored, never logged), attempts with timeouts, retries, envelope
+ * stripping and timestamp normalisation.
+ */
+import { runAttempt, type AttemptSend, type FetchLike } from './attempt'
+import { ApiKeyError } from './errors'
+import { assertIdempotencyKey } from './idempotency'
+import { resolveRetryOptions, type RetryOptions } from './retry-policy'
+import { abortableSleep, runWithRetry, type Sleep } from './retry-loop'
+import { safeLogger, type ApiLogHook } from './request-log'
+import { normaliseTimestamps } from './timestamps'
+
+export interface TalentClientOptions {
+  /** Scheme, host and port of the service, e.g. http://127.0.0.1:4010 (a trailing /api/v1 is accepted). */
+  baseUrl: string
+  /** Called before every attempt; the key is held only for that attempt. */
+  apiKey: () => string | Promise<string>
+  fetch?: FetchLike
+  /** Per attempt. Default 30000 ms. */
+  timeoutMs?: number
+  retry?: RetryOptions
+  sleep?: Sleep
+  /** Returns a number in [0, 1); used for back-off jitter. Default Math.random. */
+  random?: () => number
+  /** Sees redacted requests, answers, retries and failures; never the key. */
+  log?: ApiLogHook
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+export interface WriteOptions extends CallOptions {
+  /** Required: made with newIdempotencyKey() and persisted by the caller before the first send. */
+  idempotencyKey: string
+}
+
+/** A success body without the envelope's constant fields. */
+export type Result<T> = Omit<T, 'ok' | 'api_version'>
+/** A write's success body; `replayed` is true when the server answered a stored first result. */
+export type WriteResult<T> = Omit<T, 'ok' | 'api_version' | 'replayed'> & { replayed: boolean }
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+export interface CallRunner {
+  apiBaseUrl: string
+  read<T extends object>(operation: string, options: CallOptions | undefined, send: AttemptSend<T>): Promise<Result<T>>
+  write<T extends object>(
+    operation: string,
+    options: WriteOptions,
+    send: (idempotencyKey: string) => AttemptSend<T>,
+  ): Promise<WriteResult<T>>
+}
+
+export function createCallRunner(options: TalentClientOptions): CallRunner {
+  const apiBaseUrl = apiBaseUrlOf(options.baseUrl)
+  if (typeof options.apiKey !== 'function') {
+    throw new TypeError('apiKey must be a function that returns the key (so the key is read only when needed).')
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new RangeError(`timeoutMs must be a positive number of milliseconds (got ${String(options.timeoutMs)}).`)
+  }
+  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request))
+  const log = safeLogger(options.log)
+  const deps = {
+    retry: resolveRetryOptions(options.retry),
+    sleep: options.sleep ?? abortableSleep,
+    random: options.random ?? Math.random,
+    log,
+  }
+
+  async function run<T extends object>(
+    operation: string,
+    write: boolean,
+    signal: AbortSignal | undefined,
+    send: AttemptSend<T>,
+  ): Promise<T> {
+    let secret = ''
+    const data = await runWithRetry(deps, {
+      operation,
+      write,
+      signal,
+      secret: () => secret,
+      attempt: async (attempt, seen) => {
+        secret = await readApiKey(options.apiKey)
+        return runAttempt(
+          { operation, attempt, baseFetch, timeoutMs, callerSignal: signal, apiKey: secret, now: Date.now, log, onRequest: seen },
+          send,
+        )
+      },
+    })
+    return normaliseTimestamps(data)
+  }
+
+  async function read<T extends object>(
+    operation: string,
+    callOptions: CallOptions | undefined,
+    send: AttemptSend<T>,
+  ): Promise<Result<T>> {
+    return stripEnvelope(await run(operation, false, callOptions?.signal, send))
+  }
+
+  async function write<T extends object>(
+    operation: string,
+    writeOptions: WriteOptions,
+    send: (idempotencyKey: string) => AttemptSend<T>,
+  ): Promise<WriteResult<T>> {
+    if (typeof writeOptions !== 'object' || writeOptions === null) {
+      throw new TypeError(`${operation} needs options with an idempotencyKey (see newIdempotencyKey()).`)
+    }
+    const key = writeOptions.idempotencyKey
+    assertIdempotencyKey(key)
+    const body = stripEnvelope(await run(operation, true, writeOptions.signal, send(key)))
+    const { replayed, ...rest } = body as Result<T> & { replayed?: unknown }
+    return { ...rest, replayed: replayed === true } as unknown as WriteResult<T>
+  }
+
+  return { apiBaseUrl, read, write }
+}
+
+function stripEnvelope<T extends object>(body: T): Result<T> {
+  const { ok: _ok, api_version: _version, ...rest } = body as T & { ok?: unknown; api_version?: unknown }
+  return rest as Result<T>
+}
+
+async function readApiKey(source: () => string | Promise<string>): Promise<string> {
+  const key = await source()
+  if (typeof key !== 'string' || key.trim() === '') {
+    throw new ApiKeyError('No API key is set. Add your talent API key in Settings.')
+  }
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new ApiKeyError('The API key contains spaces, line breaks or other characters that cannot be sent. Paste it again.')
+  }
+  return key
+}
+
+/** `{baseUrl}/api/v1` from the service's base URL, with a clear error for anything unusable. */
+export function apiBaseUrlOf(baseUrl: string): string {
+  let url: URL
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    throw new TypeError(`The API address "${String(baseUrl)}" is not a URL (expected e.g. https://api.example.com).`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`The API address must start with http:// or https:// (got "${url.protocol}").`)
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new TypeError('The API address must not contain a user name, password, query or fragment.')
+  }
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
+  return `${url.origin}${path}/api/v1`
+}

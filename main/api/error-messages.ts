@@ -1,0 +1,60 @@
+/**
+ * Booth's sentences for the API's error codes (seed 001's table inside seed 000's envelope) and for
+ * failures where no API answer arrived. The server's own `message` is kept on the error as
+ * `serverMessage`; these sentences are what a person sees.
+ */
+
+const CODE_MESSAGES: Record<string, string> = {
+  bad_request: 'The request was refused as malformed or out of range.',
+  invalid_principal: 'Your API key was not accepted. It may be mistyped, revoked or expired.',
+  unauthorized: 'Your API key was not accepted. It may be mistyped, revoked or expired.',
+  forbidden: 'Your API key is not allowed to do this.',
+  insufficient_scope: 'Your API key lacks the permission (scope) this action needs.',
+  read_only: 'This account is read-only at the moment; only reading works.',
+  not_found: 'That item does not exist, or it is no longer available to you.',
+  conflict: 'The item changed while the request was handled.',
+  not_ready: 'The item is not ready yet.',
+  payload_too_large: 'The request is too large for the server.',
+  unsupported_media_type: 'The server refused the request format.',
+  validation_failed: 'The server refused some of the items sent.',
+  rate_limited: 'Too many requests in a short time; the server asked Booth to wait.',
+  not_saved: 'The change could not be saved; nothing changed.',
+  server_error: 'The server had an internal failure.',
+  internal_error: 'The server had an internal failure.',
+  upstream_failed: 'A service behind the API answered unusably.',
+  unavailable: 'The service is unreachable or not set up right now.',
+  demo_mode: 'The API is switched off on this demo copy.',
+}
+
+/** A person-readable sentence for an API error code; falls back to the server's message. */
+export function messageForCode(code: string, status: number, serverMessage: string | null): string {
+  const known = CODE_MESSAGES[code]
+  if (known) return known
+  const fromServer = serverMessage?.trim()
+  return fromServer ? fromServer : `The server refused the request (HTTP ${status}, code "${code}").`
+}
+
+export function nonJsonMessage(status: number, contentType: string | null, looksLikeHtml: boolean): string {
+  if (looksLikeHtml) {
+    return `The server answered with an HTML page instead of the API (HTTP ${status}). A proxy or the network may be failing.`
+  }
+  const what = contentType ? `"${contentType}"` : 'an unknown type'
+  return `The server answered with ${what} instead of the API's JSON (HTTP ${status}). A proxy or the network may be failing.`
+}
+
+export const MALFORMED_JSON_MESSAGE = (status: number): string =>
+  `The server's answer claimed to be JSON but could not be read (HTTP ${status}). A proxy or the network may be failing.`
+
+export const EMPTY_ANSWER_MESSAGE = (status: number): string =>
+  `The server sent an empty answer (HTTP ${status}) where the API always sends JSON.`
+
+export const NOT_ENVELOPE_MESSAGE = (status: number, detail: string): string =>
+  `The server's answer is not in the API's format (HTTP ${status}): ${detail}.`
+
+export const NETWORK_MESSAGE = (host: string): string =>
+  `Could not reach ${host}. Check the internet connection; Booth will keep your work and can try again.`
+
+export const TIMEOUT_MESSAGE = (host: string, timeoutMs: number): string =>
+  `${host} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`
+
+export const ABORTED_MESSAGE = 'The request was cancelled.'

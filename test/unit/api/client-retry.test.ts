@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTalentClient } from '../../../main/api/client'
+import { ApiError } from '../../../main/api/errors'
+import { newIdempotencyKey } from '../../../main/api/idempotency'
+import type { RetryOptions } from '../../../main/api/retry-policy'
+import { apiError, cutMidBody, drop, hang, ok, stallMidBody, startScriptedServer, type ScriptedServer } from './scripted-server'
+
+let server: ScriptedServer
+beforeAll(async () => {
+  server = await startScriptedServer()
+})
+afterAll(() => server.close())
+beforeEach(() => server.reset())
+
+const ME = { key_id: '5', email: 'a@b.c', name: 'Ann', scopes: [], expires_at: null }
+const ACCEPTED = { results: [] }
+
+function client(opts: { sleeps?: number[]; random?: () => number; retry?: RetryOptions; timeoutMs?: number } = {}) {
+  return createTalentClient({
+    baseUrl: server.url,
+    apiKey: () => 'test-key-123456',
+    retry: opts.retry ?? { maxAttempts: 5 },
+    timeoutMs: opts.timeoutMs,
+    sleep: async (ms) => {
+      opts.sleeps?.push(ms)
+    },
+    random: opts.random ?? (() => 0.5),
+  })
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(() => new Error('expected the call to fail'), (e: unknown) => e)
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+describe('back-off', () => {
+  it('uses full jitter under an exponential ceiling (base 1 s, cap 30 s)', async () => {
+    server.fallback = apiError(503, 'unavailable')
+    const top: number[] = []
+    await failure(client({ sleeps: top, random: () => 0.999999, retry: { maxAttempts: 8 } }).me())
+    expect(top).toEqual([999, 1999, 3999, 7999, 15999, 29999, 29999])
+    const bottom: number[] = []
+    await failure(client({ sleeps: bottom, random: () => 0, retry: { maxAttempts: 3 } }).me())
+    expect(bottom).toEqual([0, 0])
+  })
+
+  it('stops after maxAttempts and throws the last error', async () => {
+    server.push(apiError(503, 'unavailable'), apiError(502, 'upstream_failed'))
+    const error = await failure(client({ retry: { maxAttempts: 2 } }).me())
+    expect(error.code).toBe('upstream_failed')
+    expect(server.received).toHaveLength(2)
+  })
+
+  it('recovers when a later attempt succeeds', async () => {
+    const sleeps: number[] = []
+    server.push(apiError(409, 'conflict'), apiError(500, 'not_saved'), ok(ME))
+    expect((await client({ sleeps }).me()).name).toBe('Ann')
+    expect(sleeps).toEqual([500, 1000])
+  })
+
+  it('server_error is retried once only, even among other retryable errors', async () => {
+    server.push(apiError(500, 'server_error'), apiError(503, 'unavailable'), apiError(500, 'server_error'), ok(ME))
+    const error = await failure(client().me())
+    expect(error.code).toBe('server_error')
+    expect(server.received).toHaveLength(3)
+  })
+})
+
+describe('429 and Retry-After', () => {
+  it('waits the body retry_after, not the back-off', async () => {
+    const sleeps: number[] = []
+    server.push(apiError(429, 'rate_limited', { retry_after: 7 }, { 'retry-after': '7' }), ok(ME))
+    await client({ sleeps }).me()
+    expect(sleeps).toEqual([7000])
+  })
+
+  it('waits the Retry-After header when the body has none, as seconds or an HTTP date', async () => {
+    const sleeps: number[] = []
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString()
+    server.push(apiError(429, 'rate_limited', {}, { 'retry-after': '3' }), apiError(429, 'rate_limited', {}, { 'retry-after': inTenSeconds }), ok(ME))
+    await client({ sleeps }).me()
+    expect(sleeps[0]).toBe(3000)
+    expect(sleeps[1]).toBeGreaterThan(7000)
+    expect(sleeps[1]).toBeLessThanOrEqual(10_000)
+  })
+
+  it('caps a huge Retry-After at maxRetryAfterMs and reports it on the error', async () => {
+    const sleeps: number[] = []
+    server.fallback = apiError(429, 'rate_limited', { retry_after: 3600 })
+    const error = await failure(client({ sleeps, retry: { maxAttempts: 2, maxRetryAfterMs: 60_000 } }).me())
+    expect(sleeps).toEqual([60_000])
+    expect(error.retryAfterMs).toBe(3_600_000)
+  })
+
+  it('a Retry-After on a 503 is a floor under the back-off', async () => {
+    const sleeps: number[] = []
+    server.push(apiError(503, 'unavailable', {}, { 'retry-after': '12' }), ok(ME))
+    await client({ sleeps }).me()
+    expect(sleeps).toEqual([12_000])
+  })
+})
+
+describe('writes and the Idempotency-Key', () => {
+  it('sends the caller key on every retry and surfaces replayed', async () => {
+    const key = newIdempotencyKey()
+    server.push(apiError(500, 'not_saved'), drop(), apiError(409, 'conflict'), ok({ ...ACCEPTED, replayed: true }))
+    const result = await client().accept({ job_ids: ['12'] }, { idempotencyKey: key })
+    expect(result).toEqual({ results: [], replayed: true })
+    expect(server.received).toHaveLength(4)
+    expect(server.received.map((r) => r.headers['idempotency-key'])).toEqual([key, key, key, key])
+    expect(server.received.every((r) => r.body === '{"job_ids":["12"]}')).toBe(true)
+  })
+
+  it('replayed is false when the server did not replay', async () => {
+    server.push(ok(ACCEPTED))
+    expect((await client().accept({ job_ids: ['12'] }, { idempotencyKey: newIdempotencyKey() })).replayed).toBe(false)
+  })
+
+  it('a key is required and checked before anything is sent', async () => {
+    const c = client()
+    await expect(c.accept({ job_ids: ['1'] }, { idempotencyKey: 'short' })).rejects.toThrow(/8 to 48 letters/)
+    // @ts-expect-error the key is required
+    await expect(c.accept({ job_ids: ['1'] }, {})).rejects.toThrow(/needs an idempotency key/)
+    // @ts-expect-error the options are required
+    await expect(c.accept({ job_ids: ['1'] })).rejects.toThrow(/idempotencyKey/)
+    expect(server.received).toHaveLength(0)
+  })
+})
+
+describe('network failures, timeouts and aborts', () => {
+  it('a dropped connection is a network error; a read is not retried', async () => {
+    server.push(drop())
+    const error = await failure(client().me())
+    expect(error).toMatchObject({ kind: 'network', status: null, retryable: true })
+    expect(error.message).toMatch(/Could not reach 127\.0\.0\.1:\d+/)
+    expect(server.received).toHaveLength(1)
+  })
+
+  it('a connection cut in the middle of the body is a network error', async () => {
+    server.push(cutMidBody())
+    expect((await failure(client().me())).kind).toBe('network')
+  })
+
+  it('a dropped connection on a write is retried with the same key', async () => {
+    const key = newIdempotencyKey()
+    server.push(drop(), cutMidBody(), ok({ days: [1, 2], same_day: false, rows_updated: 2 }))
+    const result = await client().putAvailability({ days: [1, 2], same_day: false }, { idempotencyKey: key })
+    expect(result).toEqual({ days: [1, 2], same_day: false, rows_updated: 2, replayed: false })
+    expect(server.received.map((r) => r.headers['idempotency-key'])).toEqual([key, key, key])
+  })
+
+  it('a refused connection is a network error', async () => {
+    const c = createTalentClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'test-key-123456' })
+    expect((await failure(c.me())).kind).toBe('network')
+  })
+
+  it('an attempt that takes too long times out; writes retry it, reads do not', async () => {
+    server.push(hang())
+    const error = await failure(client({ timeoutMs: 150 }).me())
+    expect(error).toMatchObject({ kind: 'timeout', retryable: true })
+    expect(error.message).toMatch(/did not answer within 0\.2 s/)
+    server.received.length = 0
+    server.push(hang(), ok({ consent: { set: true, dsp: 'yes', ai_word_fixes: 'no', ai_versions: 'no', updated_at: 5 } }))
+    const result = await client({ timeoutMs: 150 }).putConsent({ ai_word_fixes: 'no', ai_versions: 'no' }, { idempotencyKey: newIdempotencyKey() })
+    expect(result.consent.updated_at).toBe(5000)
+    expect(server.received).toHaveLength(2)
+  })
+
+  it('the timeout also covers an answer whose body stalls', async () => {
+    server.push(stallMidBody())
+    const error = await failure(client({ timeoutMs: 150 }).me())
+    expect(error).toMatchObject({ kind: 'timeout', status: null })
+  })
+
+  it('aborting during a request gives aborted, never retried', async () => {
+    server.fallback = hang()
+    const controller = new AbortController()
+    const call = client().accept({ job_ids: ['3'] }, { idempotencyKey: newIdempotencyKey(), signal: controller.signal })
+    setTimeout(() => controller.abort(), 50)
+    const error = await failure(call)
+    expect(error).toMatchObject({ kind: 'aborted', retryable: false })
+    expect(server.received).toHaveLength(1)
+  })
+
+  it('an already-aborted signal sends nothing', async () => {
+    const error = await failure(client().me({ signal: AbortSignal.abort() }))
+    expect(error.kind).toBe('aborted')
+    expect(server.received).toHaveLength(0)
+  })
+
+  it('aborting during the back-off pause ends the call at once', async () => {
+    server.fallback = apiError(503, 'unavailable')
+    const controller = new AbortController()
+    const c = createTalentClient({ baseUrl: server.url, apiKey: () => 'test-key-123456', random: () => 1 })
+    const started = Date.now()
+    const call = c.me({ signal: controller.signal })
+    setTimeout(() => controller.abort(), 100)
+    const error = await failure(call)
+    expect(error.kind).toBe('aborted')
+    expect(Date.now() - started).toBeLessThan(900) // the real sleep would have lasted ~1 s
+    expect(server.received).toHaveLength(1)
+  })
+})

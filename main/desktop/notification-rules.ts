@@ -1,0 +1,183 @@
+/**
+ * What Booth notifies about, and how it words it: the conditions for each kind of OS notification on a
+ * job, the user's choices (defaults from the talent's email prefs), plain-text titles and bodies, and the
+ * dock/taskbar badge. Pure functions; notification-ledger.ts remembers what was already shown.
+ */
+
+export type NotificationKind =
+  | 'new_job'
+  | 'due_soon'
+  | 'due_today'
+  | 'overdue'
+  | 'script_changed'
+  | 'changes_requested'
+  | 'delivery_approved'
+
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'new_job',
+  'due_soon',
+  'due_today',
+  'overdue',
+  'script_changed',
+  'changes_requested',
+  'delivery_approved',
+]
+
+/** The job summary fields (seed 000 "Job summary") the rules read. */
+export interface JobSummaryLike {
+  job_id: string
+  advertiser: string
+  key_number: string
+  due_state: 'none' | 'later' | 'soon' | 'today' | 'overdue' | 'stale'
+  status: 'pending' | 'completed' | 'declined'
+  stage: 'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined'
+  script_changed: boolean
+  unopened: boolean
+  spot_cancelled?: boolean
+  due_date?: string | null
+  customer?: { name: string }
+}
+
+/** A delivery's status (seed 000 "Delivery"), with the job it belongs to. */
+export interface DeliveryStatusLike {
+  job_id: string
+  delivery_id: string
+  status: string
+  take_label?: string
+  take_number?: number
+}
+
+/** The talent's email preferences (GET /preferences `prefs`). */
+export interface EmailPrefs {
+  due_soon: boolean
+  overdue: boolean
+  script_changed: boolean
+  changes_requested: boolean
+  delivery_approved: boolean
+}
+
+export type NotificationPrefs = Record<NotificationKind, boolean>
+
+/**
+ * Defaults for Booth's notification choices: each kind follows the email pref of the same name; new jobs
+ * are always on; "due today" follows "due soon" (the API has no separate email pref for it).
+ * `choices` (what the user set in Booth) override the defaults.
+ */
+export function resolveNotificationPrefs(email: EmailPrefs, choices: Partial<NotificationPrefs> = {}): NotificationPrefs {
+  for (const key of ['due_soon', 'overdue', 'script_changed', 'changes_requested', 'delivery_approved'] as const) {
+    if (typeof email?.[key] !== 'boolean') {
+      throw new TypeError(`The email preferences need a true/false "${key}"; got ${JSON.stringify(email?.[key])}.`)
+    }
+  }
+  const defaults: NotificationPrefs = {
+    new_job: true,
+    due_soon: email.due_soon,
+    due_today: email.due_soon,
+    overdue: email.overdue,
+    script_changed: email.script_changed,
+    changes_requested: email.changes_requested,
+    delivery_approved: email.delivery_approved,
+  }
+  for (const [key, value] of Object.entries(choices)) {
+    if (!NOTIFICATION_KINDS.includes(key as NotificationKind)) throw new TypeError(`Unknown notification kind "${key}".`)
+    if (typeof value !== 'boolean') throw new TypeError(`The notification choice "${key}" must be true or false.`)
+  }
+  return { ...defaults, ...choices }
+}
+
+/** Stages in which the talent still owes audio, so due-date reminders make sense. */
+const OWES_AUDIO = new Set(['sent', 'viewed', 'accepted', 'changes_requested'])
+const DUE_KIND: Partial<Record<JobSummaryLike['due_state'], NotificationKind>> = {
+  soon: 'due_soon',
+  today: 'due_today',
+  overdue: 'overdue',
+}
+
+/** Which kinds hold for a job right now (its deliveries, when known, add approval and change requests). */
+export function activeKinds(job: JobSummaryLike, deliveries: readonly DeliveryStatusLike[]): Set<NotificationKind> {
+  const kinds = new Set<NotificationKind>()
+  const pending = job.status === 'pending'
+  if (pending && job.stage === 'sent' && job.unopened) kinds.add('new_job')
+  const due = DUE_KIND[job.due_state]
+  if (due && pending && OWES_AUDIO.has(job.stage) && !job.spot_cancelled) kinds.add(due)
+  if (pending && job.script_changed) kinds.add('script_changed')
+  if (job.stage === 'changes_requested' || deliveries.some((d) => d.status === 'changes_requested')) {
+    kinds.add('changes_requested')
+  }
+  if (job.stage === 'approved' || deliveries.some((d) => d.status === 'approved' || d.status === 'used')) {
+    kinds.add('delivery_approved')
+  }
+  return kinds
+}
+
+/** Text safe for any notification centre: no control or direction characters, one line, bounded length. */
+export function plainText(text: unknown, max = 120): string {
+  const flat = String(text ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat
+}
+
+export interface BoothNotification {
+  kind: NotificationKind
+  jobId: string
+  /** Plain text, never HTML. */
+  title: string
+  /** Plain text, never HTML. */
+  body: string
+}
+
+const HEADLINE: Record<NotificationKind, string> = {
+  new_job: 'New job',
+  due_soon: 'Due soon',
+  due_today: 'Due today',
+  overdue: 'Overdue',
+  script_changed: 'Script changed',
+  changes_requested: 'Changes requested',
+  delivery_approved: 'Take approved',
+}
+
+/** Title and body for one notification, built only from data fields. */
+export function describeNotification(
+  kind: NotificationKind,
+  job: JobSummaryLike,
+  deliveries: readonly DeliveryStatusLike[],
+): BoothNotification {
+  const advertiser = plainText(job.advertiser, 80) || 'a job'
+  const key = plainText(job.key_number, 40)
+  const ref = key ? `Key number ${key}` : `Job ${plainText(job.job_id, 12)}`
+  const customer = job.customer?.name ? ` for ${plainText(job.customer.name, 60)}` : ''
+  const dueDate = job.due_date ? ` (${plainText(job.due_date, 10)})` : ''
+  const approved = deliveries.find((d) => d.status === 'approved' || d.status === 'used')
+  const take = approved?.take_label
+    ? `The ${plainText(approved.take_label, 10)} take${approved.take_number ? ` #${approved.take_number}` : ''} was approved.`
+    : 'Your delivery was approved.'
+  const bodies: Record<NotificationKind, string> = {
+    new_job: `${ref}${customer} is waiting for you.`,
+    due_soon: `${ref} is due soon${dueDate}.`,
+    due_today: `${ref} is due today.`,
+    overdue: `${ref} is overdue${dueDate}.`,
+    script_changed: `${ref}: the script was revised.`,
+    changes_requested: `${ref}: the producer asked for changes.`,
+    delivery_approved: `${ref}: ${take}`,
+  }
+  return {
+    kind,
+    jobId: job.job_id,
+    title: plainText(`${HEADLINE[kind]}: ${advertiser}`),
+    body: plainText(bodies[kind], 200),
+  }
+}
+
+/** Dock / taskbar badge: jobs overdue plus jobs due today (from the job list's `counts`). */
+export function badgeCount(counts: { overdue: number; due_today: number }): number {
+  for (const key of ['overdue', 'due_today'] as const) {
+    const value = counts?.[key]
+    if (!Number.isInteger(value) || value < 0) {
+      throw new TypeError(`The job counts need a whole number ≥ 0 for "${key}"; got ${JSON.stringify(value)}.`)
+    }
+  }
+  return counts.overdue + counts.due_today
+}

@@ -6,12 +6,17 @@ import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import { BRIDGE_EVENTS, isBridgeCallName, type BridgeEventName } from '../shared/bridge'
 import { IPC_CALL, IPC_EVENT } from '../shared/ipc-channels'
 
+type BridgeAnswer = { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } }
+
 contextBridge.exposeInMainWorld(
   'booth',
   Object.freeze({
     call(name: string, args: unknown): Promise<unknown> {
       if (!isBridgeCallName(name)) return Promise.reject(new Error(`Booth has no call named ${String(name)}.`))
-      return ipcRenderer.invoke(IPC_CALL, name, args)
+      return ipcRenderer.invoke(IPC_CALL, name, args).then((answer: BridgeAnswer) => {
+        if (answer.ok) return answer.result
+        throw Object.assign(new Error(answer.error.message), { name: 'BridgeCallError', kind: answer.error.kind })
+      })
     },
     on(event: string, fn: (data: unknown) => void): () => void {
       if (!BRIDGE_EVENTS.includes(event as BridgeEventName)) throw new Error(`Booth sends no event named ${String(event)}.`)

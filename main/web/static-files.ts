@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { buildContentSecurityPolicy } from '../desktop/content-security-policy'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,22 +17,8 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
 }
 
-/** The page's policy: no inline script, no eval, Trusted Types for every HTML sink, nothing framed. */
-export const WEB_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'",
-  'trusted-types booth dompurify',
-].join('; ')
+/** The page's policy: Booth's one CSP (no inline script, no eval, Trusted Types, nothing framed). */
+export const WEB_CSP = buildContentSecurityPolicy()
 
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, path: string): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {

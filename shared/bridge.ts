@@ -5,13 +5,16 @@
  */
 import { bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
 import type { components } from './api/talent-v1'
+import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
+import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 
 type Schemas = components['schemas']
 export type JobSummary = Schemas['JobSummary']
 export type JobDetail = Schemas['JobDetail']
 export type JobCounts = Schemas['JobCounts']
 
-const id = str({ pattern: /^[1-9][0-9]{0,9}$/ })
+/** An API id (seed 000: `^[1-9][0-9]{0,9}$`). */
+export const id = str({ pattern: /^[1-9][0-9]{0,9}$/ })
 
 export const JOB_TABS = ['pending', 'completed', 'declined'] as const
 export const JOB_FILTERS = ['all', 'due_today', 'overdue', 'due_soon', 'accepted', 'changes_requested', 'unopened', 'delivered'] as const
@@ -49,6 +52,8 @@ export const bridgeCalls = {
   }),
   openExternal: obj({ url: str({ min: 1, max: 8192 }) }),
   listPendingScripts: obj({ jobIds: list(id, { max: 100 }) }),
+  ...accountCalls,
+  ...takeCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -104,7 +109,7 @@ export interface Connectivity {
   nextPollAt: number | null
 }
 
-export interface BridgeResults {
+export interface BridgeResults extends AccountResults, TakeResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -120,7 +125,7 @@ export interface BridgeResults {
 }
 
 /** Events main sends; each carries a whole snapshot the store can apply with setState. */
-export interface BridgeEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -130,7 +135,11 @@ export interface BridgeEvents {
 }
 export type BridgeEventName = keyof BridgeEvents
 
-export const BRIDGE_EVENTS: readonly BridgeEventName[] = ['session', 'jobs', 'job', 'connectivity', 'notificationClicked', 'badge']
+const EVENT_NAMES: { [E in BridgeEventName]: true } = {
+  session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
+  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES,
+}
+export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 
 /** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
 export type BoothApi = {

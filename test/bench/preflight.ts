@@ -1,0 +1,157 @@
+/**
+ * Preflight benchmark: measureTake() on a generated 10-minute 48 kHz/24-bit take, against the same
+ * measurements done "by hand" with one single-pass ffmpeg command, and with separate passes (one ffmpeg
+ * decode per filter). All three are timed in the same run, interleaved round by round, and compared as
+ * ratios of medians. Each approach is timed two ways: wall-clock seconds, and CPU seconds (user + system
+ * of the ffmpeg processes, read from /proc/self/stat's reaped-children times on Linux, plus this process's
+ * own CPU for measureTake's parsing). The goal is judged on CPU seconds where they can be read, because
+ * machines here are shared: other work on the same 2 cores stretches wall time at random, CPU time not.
+ * Goal: preflight ≤ 1.2 × the hand single pass, and faster than separate passes.
+ *
+ * Part of `npm run bench`; also runs alone: `npx tsx test/bench/preflight.ts`.
+ */
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { findFfmpeg } from '../../main/audio/find-ffmpeg'
+import { measureTake, preflightFilterChain } from '../../main/audio/measure-take'
+import { runFfmpeg } from '../../main/audio/run-ffmpeg'
+import { makeAudio, makeTempDir } from '../support/audio-fixtures'
+import type { BenchResult } from './types'
+
+const TAKE_SECONDS = 600
+const ROUNDS = 3
+
+/** 30 s of take-like audio: tones of varied level and pitch, pink noise, pauses, and a silent head and tail. */
+async function makeLongTake(dir: string): Promise<string> {
+  const pattern = await makeAudio(dir, 'pattern', [
+    { kind: 'silence', seconds: 0.6 },
+    { kind: 'tone', seconds: 4, dbfs: -18, hz: 220 },
+    { kind: 'silence', seconds: 0.4 },
+    { kind: 'noise', seconds: 5, dbfs: -20 },
+    { kind: 'silence', seconds: 0.8 },
+    { kind: 'tone', seconds: 6, dbfs: -12, hz: 440 },
+    { kind: 'silence', seconds: 0.3 },
+    { kind: 'noise', seconds: 8, dbfs: -26 },
+    { kind: 'silence', seconds: 0.5 },
+    { kind: 'tone', seconds: 3.4, dbfs: -6, hz: 880 },
+    { kind: 'silence', seconds: 1 },
+  ])
+  const take = path.join(dir, 'take-10min.wav')
+  const loops = TAKE_SECONDS / 30 - 1
+  await runFfmpeg(['-y', '-stream_loop', String(loops), '-i', pattern, '-c:a', 'pcm_s24le', take], { timeoutMs: 120_000 })
+  return take
+}
+
+interface Cost {
+  wallS: number
+  cpuS: number
+}
+
+/** CPU seconds used so far by this process and by its children that have exited (Linux; NaN elsewhere). */
+function cpuSecondsSoFar(): number {
+  const own = process.cpuUsage()
+  let children = Number.NaN
+  try {
+    // Fields after the ")" of the command name: state is field 3, cutime 16, cstime 17 (clock ticks, 100/s).
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
+    children = (Number(fields[13]) + Number(fields[14])) / 100
+  } catch {
+    // not Linux: wall time only
+  }
+  return (own.user + own.system) / 1e6 + children
+}
+
+async function cost(work: () => Promise<unknown>): Promise<Cost> {
+  const wall = performance.now()
+  const cpu = cpuSecondsSoFar()
+  await work()
+  return { wallS: (performance.now() - wall) / 1000, cpuS: cpuSecondsSoFar() - cpu }
+}
+
+/** Runs ffmpeg directly (no wrapper, no parsing), as a person would from a shell. */
+function rawFfmpeg(ffmpeg: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+    child.stderr.resume()
+    child.once('error', reject)
+    child.once('close', (code) => {
+      if (code === 0) resolve()
+      else reject(new Error(`ffmpeg ${args.join(' ')} exited with code ${code}.`))
+    })
+  })
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)] ?? Number.NaN
+}
+
+export async function benchPreflight(): Promise<BenchResult[]> {
+  const { dir, cleanup } = await makeTempDir('booth-bench-preflight-')
+  try {
+    const ffmpeg = (await findFfmpeg()).path
+    const take = await makeLongTake(dir)
+    const input = ['-nostats', '-i', take, '-map', '0:a:0']
+    const filters = preflightFilterChain().split(',')
+    const costs = { preflight: [] as Cost[], hand: [] as Cost[], separate: [] as Cost[], decode: [] as Cost[] }
+    let measuredDuration = Number.NaN
+
+    for (let round = 0; round < ROUNDS; round++) {
+      costs.preflight.push(await cost(async () => {
+        const p = await measureTake(take)
+        if (!p.measured || p.duration_s === null) throw new Error('The benchmark take could not be measured.')
+        measuredDuration = p.duration_s
+      }))
+      costs.hand.push(await cost(() => rawFfmpeg(ffmpeg, [...input, '-af', preflightFilterChain(), '-f', 'null', '-'])))
+      costs.separate.push(await cost(async () => {
+        for (const filter of filters) await rawFfmpeg(ffmpeg, [...input, '-af', filter, '-f', 'null', '-'])
+      }))
+      costs.decode.push(await cost(() => rawFfmpeg(ffmpeg, [...input, '-f', 'null', '-'])))
+    }
+
+    const wall = (k: keyof typeof costs): number => median(costs[k].map((c) => c.wallS))
+    const cpu = (k: keyof typeof costs): number => median(costs[k].map((c) => c.cpuS))
+    const cpuKnown = Number.isFinite(cpu('preflight'))
+    const judge = (k: 'hand' | 'separate'): number => (cpuKnown ? cpu('preflight') / cpu(k) : wall('preflight') / wall(k))
+    return [
+      {
+        name: `preflight of a ${TAKE_SECONDS / 60}-minute 48 kHz/24-bit take (median of ${ROUNDS} interleaved rounds)`,
+        goal: `preflight ≤ 1.2 × the hand single pass, and faster than separate passes (judged on ${cpuKnown ? 'CPU' : 'wall'} seconds)`,
+        pass: judge('hand') <= 1.2 && judge('separate') < 1,
+        figures: {
+          'audio measured (s)': measuredDuration,
+          'measureTake wall/CPU (s)': `${wall('preflight').toFixed(2)} / ${cpu('preflight').toFixed(2)}`,
+          'hand single pass wall/CPU (s)': `${wall('hand').toFixed(2)} / ${cpu('hand').toFixed(2)}`,
+          [`${filters.length} separate passes wall/CPU (s)`]: `${wall('separate').toFixed(2)} / ${cpu('separate').toFixed(2)}`,
+          'decode only wall/CPU (s)': `${wall('decode').toFixed(2)} / ${cpu('decode').toFixed(2)}`,
+          'measureTake/hand pass (CPU)': cpu('preflight') / cpu('hand'),
+          'measureTake/separate (CPU)': cpu('preflight') / cpu('separate'),
+          'measureTake/hand pass (wall)': wall('preflight') / wall('hand'),
+          'measureTake/separate (wall)': wall('preflight') / wall('separate'),
+          'measureTake x real time (wall)': measuredDuration / wall('preflight'),
+          'single-pass chain': preflightFilterChain(),
+        },
+      },
+    ]
+  } finally {
+    await cleanup()
+  }
+}
+
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  benchPreflight().then(
+    (results) => {
+      for (const r of results) {
+        console.log(`${r.name}${r.pass === undefined ? '' : r.pass ? '  [meets goal]' : '  [MISSES goal]'}`)
+        if (r.goal) console.log(`  goal: ${r.goal}`)
+        for (const [k, v] of Object.entries(r.figures)) console.log(`  ${k.padEnd(36)} ${typeof v === 'number' ? v.toFixed(3) : v}`)
+      }
+    },
+    (err: unknown) => {
+      console.error(`Preflight benchmark failed: ${err instanceof Error ? err.message : String(err)}`)
+      process.exitCode = 1
+    },
+  )
+}

@@ -1,0 +1,148 @@
+/**
+ * Where takes live in the data folder, and reading a folder of them:
+ *   <dataDir>/takes/<job_id>/   audio files + <take id>.take.json + .take-numbers.json (last number used)
+ *   <dataDir>/trash/<job_id>/   the same for deleted takes (recoverable until the trash is emptied)
+ *   <dataDir>/renders/<job_id>/ trimmed copies made for delivery (derived; safe to delete)
+ */
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { writeFileAtomic } from '../desktop/atomic-file'
+import { META_SUFFIX, readTakeMeta } from './take-meta-file'
+import { JOB_ID_PATTERN } from './take-input-checks'
+import { takeNumberInName } from './take-naming'
+import type { DamagedTake, TakeListing, TakeMeta } from './take-types'
+
+export type Shelf = 'takes' | 'trash'
+
+/** Per-job record of the last take number handed out (dot file: never listed as a take). */
+const COUNTER_FILE = '.take-numbers.json'
+/** Names of partial copies and temp files that interrupted writes leave behind. */
+const LEFTOVER = /^\..+(\.partial|\.\d+\.[0-9a-f]{8}\.tmp)$/
+
+export class TakeFolders {
+  constructor(readonly dataDir: string) {}
+
+  dir(shelf: Shelf, jobId: string): string {
+    return join(this.dataDir, shelf, jobId)
+  }
+
+  rendersDir(jobId: string): string {
+    return join(this.dataDir, 'renders', jobId)
+  }
+
+  metaPath(shelf: Shelf, jobId: string, takeId: string): string {
+    return join(this.dir(shelf, jobId), `${takeId}${META_SUFFIX}`)
+  }
+
+  audioPath(shelf: Shelf, meta: TakeMeta): string {
+    return join(this.dir(shelf, meta.job_id), meta.file_name)
+  }
+
+  /** Job ids that have a folder on this shelf. */
+  async jobIds(shelf: Shelf): Promise<string[]> {
+    const names = await readdirOrEmpty(join(this.dataDir, shelf))
+    return names.filter((n) => JOB_ID_PATTERN.test(n)).sort((a, b) => Number(a) - Number(b))
+  }
+
+  /** Reads every take of one job on one shelf, sorted by take number; unreadable ones are listed as damaged. */
+  async read(shelf: Shelf, jobId: string): Promise<TakeListing> {
+    const dir = this.dir(shelf, jobId)
+    const names = await readdirOrEmpty(dir)
+    const takes: TakeMeta[] = []
+    const damaged: DamagedTake[] = []
+    for (const name of names.filter((n) => n.endsWith(META_SUFFIX) && !n.startsWith('.'))) {
+      const metaPath = join(dir, name)
+      const id = name.slice(0, -META_SUFFIX.length)
+      const read = await readTakeMeta(metaPath)
+      if (!read.ok) {
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, message: read.message })
+        continue
+      }
+      if (read.meta.job_id !== jobId) {
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, message: `The take's metadata file ${metaPath} belongs to job ${read.meta.job_id}, not ${jobId}; it is left alone.` })
+        continue
+      }
+      if (!(await exists(join(dir, read.meta.file_name)))) {
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, message: `The audio file ${read.meta.file_name} of take ${read.meta.take_number} is missing from ${dir}.` })
+        continue
+      }
+      takes.push(read.meta)
+    }
+    takes.sort((a, b) => a.take_number - b.take_number)
+    return { takes, damaged }
+  }
+
+  /** Finds which job and shelf hold a take id (the metadata file name is the id). */
+  async locate(takeId: string): Promise<{ shelf: Shelf; jobId: string } | null> {
+    for (const shelf of ['takes', 'trash'] as const) {
+      for (const jobId of await this.jobIds(shelf)) {
+        if (await exists(this.metaPath(shelf, jobId, takeId))) return { shelf, jobId }
+      }
+    }
+    return null
+  }
+
+  /**
+   * Hands out the next take number of a job (call under the job's lock): one more than any number ever
+   * used, by valid metadata or a file name on either shelf (so a damaged take's number is not reused)
+   * or by the job's counter file (so numbers stay unique after the trash is emptied).
+   */
+  async claimNumber(jobId: string): Promise<number> {
+    let max = await this.readCounter(jobId)
+    for (const shelf of ['takes', 'trash'] as const) {
+      const { takes } = await this.read(shelf, jobId)
+      for (const t of takes) max = Math.max(max, t.take_number)
+      for (const name of await readdirOrEmpty(this.dir(shelf, jobId))) max = Math.max(max, takeNumberInName(name) ?? 0)
+    }
+    const next = max + 1
+    await mkdir(this.dir('takes', jobId), { recursive: true })
+    await writeFileAtomic(this.counterPath(jobId), `${JSON.stringify({ last_take_number: next })}\n`)
+    return next
+  }
+
+  /**
+   * Removes what an interrupted operation left in a job's folder: partial import copies
+   * (`.<name>.partial`) and atomic-write temp files (`.<name>.<pid>.<hex>.tmp`). Neither is ever a take.
+   * Returns the names removed.
+   */
+  async removeLeftovers(jobId: string): Promise<string[]> {
+    const dir = this.dir('takes', jobId)
+    const names = (await readdirOrEmpty(dir)).filter((n) => LEFTOVER.test(n))
+    for (const name of names) await rm(join(dir, name), { force: true })
+    return names
+  }
+
+  private counterPath(jobId: string): string {
+    return join(this.dir('takes', jobId), COUNTER_FILE)
+  }
+
+  /** The last number handed out; 0 when the counter is missing or unreadable (the scan still protects numbers). */
+  private async readCounter(jobId: string): Promise<number> {
+    try {
+      const value = JSON.parse(await readFile(this.counterPath(jobId), 'utf8')) as { last_take_number?: unknown }
+      const n = value.last_take_number
+      return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0
+    } catch {
+      return 0
+    }
+  }
+}
+
+async function readdirOrEmpty(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw err
+  }
+}
+
+export async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path)
+    return true
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false
+    throw err
+  }
+}

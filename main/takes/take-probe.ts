@@ -1,0 +1,86 @@
+/**
+ * Decides by content (ffmpeg reads the file; the extension is never trusted) whether a dropped file is
+ * audio Booth accepts as a take: WAV (incl. RF64), AIFF, FLAC, MP3 or M4A, with an audio stream that
+ * decodes and no real video. Also counts a file's exact samples, for sample-accurate trimming.
+ */
+import { runFfmpeg } from '../audio/run-ffmpeg'
+import { FfmpegAbortError, FfmpegExitError } from '../audio/ffmpeg-errors'
+import { inputSection, parseInputAudioStream, type InputAudioStream } from '../audio/parse-input-stream'
+import { parseAstatsOverall } from '../audio/parse-astats'
+
+export type AudioContainer = 'wav' | 'aiff' | 'flac' | 'mp3' | 'm4a'
+
+export interface AudioProbe {
+  container: AudioContainer
+  /** File extension Booth gives the copy. */
+  ext: string
+  stream: InputAudioStream
+}
+
+export class NotAudioError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'NotAudioError'
+  }
+}
+
+/** ffmpeg's demuxer names (the "Input #0, <name>, from" text) for the containers Booth takes. */
+const CONTAINERS: Record<string, AudioContainer> = {
+  wav: 'wav',
+  aiff: 'aiff',
+  flac: 'flac',
+  mp3: 'mp3',
+  'mov,mp4,m4a,3gp,3g2,mj2': 'm4a',
+}
+const EXT: Record<AudioContainer, string> = { wav: 'wav', aiff: 'aiff', flac: 'flac', mp3: 'mp3', m4a: 'm4a' }
+const M4A_CODECS = new Set(['aac', 'alac'])
+
+export interface ProbeOptions {
+  ffmpegPath?: string
+  signal?: AbortSignal
+}
+
+/** Reads the file with ffmpeg and decodes its first second. Throws NotAudioError with a sentence for the person. */
+export async function probeAudioFile(path: string, displayName: string, options: ProbeOptions = {}): Promise<AudioProbe> {
+  let stderr: string
+  try {
+    const run = await runFfmpeg(['-i', path, '-map', '0:a:0', '-t', '1', '-f', 'null', '-'], { ...options, timeoutMs: 60_000 })
+    stderr = run.stderr
+  } catch (err) {
+    if (err instanceof FfmpegAbortError) throw err
+    if (err instanceof FfmpegExitError) {
+      const section = inputSection(err.stderr)
+      if (section && !/: Audio: /.test(section)) throw new NotAudioError(`"${displayName}" has no audio in it, so it cannot be a take.`)
+      throw new NotAudioError(`"${displayName}" is not an audio file Booth can read (WAV, AIFF, FLAC, MP3 or M4A).`)
+    }
+    throw err
+  }
+  const section = inputSection(stderr) ?? ''
+  const demuxer = /^Input #0, (.+?), from '/m.exec(section)?.[1] ?? ''
+  const container = CONTAINERS[demuxer]
+  if (!container) {
+    throw new NotAudioError(`"${displayName}" is a ${demuxer || 'kind of'} file; Booth takes WAV, AIFF, FLAC, MP3 or M4A audio.`)
+  }
+  const videoLines = section.split('\n').filter((l) => /Stream #0:\d+.*: Video: /.test(l) && !/\(attached pic\)/.test(l))
+  if (videoLines.length > 0) throw new NotAudioError(`"${displayName}" is a video; drop the audio on its own (WAV, AIFF, FLAC, MP3 or M4A).`)
+  const stream = parseInputAudioStream(stderr)
+  if (!stream) throw new NotAudioError(`"${displayName}" has no audio in it, so it cannot be a take.`)
+  if (container === 'm4a' && !M4A_CODECS.has(stream.codec)) {
+    throw new NotAudioError(`"${displayName}" holds ${stream.codec} audio in an MP4 container; Booth takes AAC or ALAC there.`)
+  }
+  if (!(stream.declaredDurationS !== null && stream.declaredDurationS > 0) || !/time=\d/.test(stderr)) {
+    throw new NotAudioError(`"${displayName}" contains no audio (its length is zero).`)
+  }
+  return { container, ext: EXT[container], stream }
+}
+
+/** Decodes the whole file and returns its exact length in samples per channel, and its sample rate. */
+export async function countSamples(path: string, options: ProbeOptions = {}): Promise<{ samples: number; sampleRate: number; stream: InputAudioStream }> {
+  const run = await runFfmpeg(['-i', path, '-map', '0:a:0', '-af', 'astats=measure_perchannel=none', '-f', 'null', '-'], options)
+  const stream = parseInputAudioStream(run.stderr)
+  const overall = parseAstatsOverall(run.stderr)
+  if (!stream?.sampleRate || overall?.samplesPerChannel == null) {
+    throw new Error(`ffmpeg did not report the length of ${path}; it cannot be trimmed.`)
+  }
+  return { samples: overall.samplesPerChannel, sampleRate: stream.sampleRate, stream }
+}

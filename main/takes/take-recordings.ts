@@ -1,0 +1,135 @@
+/**
+ * The recording side of the TakeStore: start a take (a streaming WAV writer plus metadata in state
+ * "recording"), feed it chunks, finish (measure → "ready") or cancel it, and on start repair takes a
+ * crash left in state "recording" (→ "recovered", offered back to the person).
+ */
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Level } from './pcm24'
+import { writeTakeMeta } from './take-meta-file'
+import { checkLabel, checkNote, jobFacts, TakeInputError } from './take-input-checks'
+import { safeStem, takeFileName } from './take-naming'
+import type { TakeStore } from './take-store'
+import type { DamagedTake, TakeKind, TakeLabel, TakeMeta } from './take-types'
+import { repairWav, type RepairResult } from './wav-repair'
+import { openWavWriter, type WavWriter, type WavWriterOptions } from './wav-writer'
+
+export interface RecordOptions {
+  /** The job's suggested_stem from the API. */
+  stem: string | null
+  label?: TakeLabel
+  note?: string | null
+  spotLengthS?: number | null
+  /** The job's kind (dry_voice, finished_spot, not_set); default not_set. */
+  kind?: TakeKind
+  /** The input device's rate and channel count, as the renderer's AudioWorklet reports them. */
+  sampleRate: number
+  channels: number
+}
+
+export interface ActiveRecording {
+  take: TakeMeta
+  path: string
+  write(chunk: Float32Array): Level
+  /** Resolves when all audio handed to the disk so far is written and synced. */
+  drain(): Promise<void>
+}
+
+export interface RecoveredTake {
+  take: TakeMeta
+  repair: RepairResult
+}
+
+export interface RecoveryReport {
+  recovered: RecoveredTake[]
+  /** Takes that were cut off but could not be repaired; left where they are. */
+  failed: DamagedTake[]
+  /** Partial import copies and temp files of interrupted writes that were removed (never takes). */
+  removedLeftovers: string[]
+}
+
+export class TakeRecordings {
+  private readonly active = new Map<string, { writer: WavWriter; jobId: string }>()
+
+  constructor(
+    private readonly store: TakeStore,
+    private readonly writerOptions: Pick<WavWriterOptions, 'syncIntervalS' | 'rf64ThresholdBytes'>,
+  ) {}
+
+  isActive(takeId: string): boolean {
+    return this.active.has(takeId)
+  }
+
+  async start(jobId: string, o: RecordOptions): Promise<ActiveRecording> {
+    const label = checkLabel(o.label ?? 'main')
+    const note = checkNote(o.note)
+    const job = jobFacts(o)
+    const { store } = this
+    return store.withJob(jobId, async () => {
+      const number = await store.folders.claimNumber(jobId)
+      const dir = store.folders.dir('takes', jobId)
+      await mkdir(dir, { recursive: true })
+      const fileName = takeFileName(safeStem(o.stem, jobId), label, number, 'wav')
+      const take = store.newTake(jobId, fileName, label, number, note, 'recorded', null, job)
+      const path = join(dir, fileName)
+      // The audio file first: a crash before the metadata exists leaves only a header-sized orphan,
+      // never metadata pointing at nothing.
+      const writer = await openWavWriter(path, { ...this.writerOptions, sampleRate: o.sampleRate, channels: o.channels })
+      try {
+        await writeTakeMeta(store.folders.metaPath('takes', jobId, take.id), take)
+      } catch (err) {
+        await writer.abort()
+        throw err
+      }
+      this.active.set(take.id, { writer, jobId })
+      return { take, path, write: (chunk: Float32Array) => writer.write(chunk), drain: () => writer.drain() }
+    })
+  }
+
+  write(takeId: string, chunk: Float32Array): Level {
+    const rec = this.active.get(takeId)
+    if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
+    return rec.writer.write(chunk)
+  }
+
+  async finish(takeId: string): Promise<TakeMeta> {
+    const rec = this.active.get(takeId)
+    if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
+    this.active.delete(takeId)
+    await rec.writer.close()
+    await this.store.update(takeId, (m) => ({ ...m, state: 'ready' }))
+    return this.store.remeasure(takeId)
+  }
+
+  /** Stops the recording and removes its audio and metadata (the person cancelled it). */
+  async cancel(takeId: string): Promise<void> {
+    const rec = this.active.get(takeId)
+    if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
+    this.active.delete(takeId)
+    await rec.writer.abort()
+    await this.store.withJob(rec.jobId, () => rm(this.store.folders.metaPath('takes', rec.jobId, takeId), { force: true }))
+  }
+
+  async recoverUnfinished(): Promise<RecoveryReport> {
+    const report: RecoveryReport = { recovered: [], failed: [], removedLeftovers: [] }
+    const { store } = this
+    for (const jobId of await store.folders.jobIds('takes')) {
+      const leftovers = await store.withJob(jobId, () => store.folders.removeLeftovers(jobId))
+      report.removedLeftovers.push(...leftovers.map((n) => join(jobId, n)))
+      const { takes } = await store.folders.read('takes', jobId)
+      for (const take of takes.filter((t) => t.state === 'recording' && !this.active.has(t.id))) {
+        const path = store.audioPath(take)
+        let repair: RepairResult
+        try {
+          repair = await repairWav(path, { rf64ThresholdBytes: this.writerOptions.rf64ThresholdBytes })
+        } catch (err) {
+          report.failed.push({ job_id: jobId, id: take.id, meta_path: store.folders.metaPath('takes', jobId, take.id), message: `Take ${take.take_number} was cut off while recording and could not be repaired: ${(err as Error).message}` })
+          continue
+        }
+        await store.update(take.id, (m) => ({ ...m, state: 'recovered' }))
+        report.recovered.push({ take: await store.remeasure(take.id), repair })
+      }
+    }
+    return report
+  }
+}

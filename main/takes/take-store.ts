@@ -1,0 +1,292 @@
+/**
+ * TakeStore: every take of every job on disk (see take-folders.ts for the layout). Recording, import,
+ * labels, notes, non-destructive trim, the trash, and the upload/delivery state other services keep on
+ * a take. Metadata writes are atomic; a damaged metadata file is reported, never deleted.
+ * Its OS pieces are injected (data folder, measure function, clock, ids, ffmpeg path) so tests run it as is.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, rename, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { TakeFolders, exists, type Shelf } from './take-folders'
+import { checkPreflight, META_SUFFIX, writeTakeMeta } from './take-meta-file'
+import { importTake, type ImportOptions } from './take-import'
+import { checkJobId, checkLabel, checkNote, checkTakeId, TakeInputError, type JobFacts } from './take-input-checks'
+import { renameForLabel } from './take-naming'
+import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport } from './take-recordings'
+import { renderTrimmed } from './take-render'
+import { notMeasuredPreflight } from '../audio/preflight'
+import {
+  DELIVERY_STATUSES, UPLOAD_STATUSES,
+  type DeliveryState, type MeasureTake, type Preflight, type TakeKind, type TakeLabel, type TakeListing,
+  type TakeMeta, type TakeTrim, type UploadState,
+} from './take-types'
+import type { Level } from './pcm24'
+import type { WavWriterOptions } from './wav-writer'
+
+export interface TakeStoreOptions {
+  /** The app's data folder; takes go to <dataDir>/takes/<job_id>/. */
+  dataDir: string
+  /** main/audio's measureTake (injected). A failure leaves the take with a not-measured preflight. */
+  measure: MeasureTake
+  /** ffmpeg binary for import checks and trim renders; default: main/audio's findFfmpeg(). */
+  ffmpegPath?: string
+  now?: () => Date
+  newId?: () => string
+  writerOptions?: Pick<WavWriterOptions, 'syncIntervalS' | 'rf64ThresholdBytes'>
+}
+
+export interface DeliveryFile {
+  path: string
+  file_name: string
+  trimmed: boolean
+}
+
+export class TakeNotFoundError extends Error {
+  constructor(takeId: string, where = '') {
+    super(`There is no take ${takeId}${where}.`)
+    this.name = 'TakeNotFoundError'
+  }
+}
+
+export class TakeStore {
+  readonly folders: TakeFolders
+  readonly ffmpegPath: string | undefined
+  private readonly now: () => Date
+  private readonly newId: () => string
+  private readonly locks = new Map<string, Promise<unknown>>()
+  private readonly recordings: TakeRecordings
+
+  constructor(private readonly options: TakeStoreOptions) {
+    if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new TakeInputError('TakeStore needs the data folder path.')
+    if (typeof options.measure !== 'function') throw new TakeInputError('TakeStore needs a measure function.')
+    this.folders = new TakeFolders(options.dataDir)
+    this.ffmpegPath = options.ffmpegPath
+    this.now = options.now ?? (() => new Date())
+    this.newId = options.newId ?? randomUUID
+    this.recordings = new TakeRecordings(this, options.writerOptions ?? {})
+  }
+
+  async list(jobId: string): Promise<TakeListing> {
+    return this.folders.read('takes', checkJobId(jobId))
+  }
+
+  /** Deleted takes, of one job or of all. */
+  async listTrash(jobId?: string): Promise<TakeListing> {
+    const jobs = jobId === undefined ? await this.folders.jobIds('trash') : [checkJobId(jobId)]
+    const all: TakeListing = { takes: [], damaged: [] }
+    for (const job of jobs) {
+      const one = await this.folders.read('trash', job)
+      all.takes.push(...one.takes)
+      all.damaged.push(...one.damaged)
+    }
+    return all
+  }
+
+  async get(takeId: string): Promise<TakeMeta> {
+    return (await this.find(takeId, 'takes')).meta
+  }
+
+  /** Absolute path of a take's audio file (in the job folder). */
+  audioPath(take: TakeMeta): string {
+    return this.folders.audioPath('takes', take)
+  }
+
+  // ── recording (details in take-recordings.ts) ──
+  async record(jobId: string, options: RecordOptions): Promise<ActiveRecording> {
+    return this.recordings.start(checkJobId(jobId), options)
+  }
+  writeRecording(takeId: string, chunk: Float32Array): Level {
+    return this.recordings.write(takeId, chunk)
+  }
+  finishRecording(takeId: string): Promise<TakeMeta> {
+    return this.recordings.finish(takeId)
+  }
+  cancelRecording(takeId: string): Promise<void> {
+    return this.recordings.cancel(takeId)
+  }
+  /** On start: repairs takes a crash cut off while recording and offers them back (state "recovered"). */
+  recoverUnfinished(): Promise<RecoveryReport> {
+    return this.recordings.recoverUnfinished()
+  }
+  keepRecovered(takeId: string): Promise<TakeMeta> {
+    return this.update(takeId, (m) => {
+      if (m.state !== 'recovered') throw new TakeInputError(`Take ${m.take_number} is not a recovered take.`)
+      return { ...m, state: 'ready' }
+    })
+  }
+
+  /** Copies a dropped file in as a new take, after ffmpeg has confirmed it is audio (else nothing is copied). */
+  import(jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
+    return importTake(this, jobId, sourcePath, options)
+  }
+
+  async setLabel(takeId: string, label: TakeLabel): Promise<TakeMeta> {
+    const wanted = checkLabel(label)
+    return this.update(takeId, async (m) => {
+      if (m.label === wanted) return m
+      if (m.state === 'recording') throw new TakeInputError(`Take ${m.take_number} is still recording; label it when it is finished.`)
+      if (m.upload.status === 'uploading' || m.delivery.status !== 'none') {
+        throw new TakeInputError(`Take ${m.take_number} is already being sent as "${m.label}"; its label can no longer change.`)
+      }
+      const fileName = renameForLabel(m.file_name, wanted)
+      const dir = this.folders.dir('takes', m.job_id)
+      if (fileName !== m.file_name) {
+        if (await exists(join(dir, fileName))) throw new TakeInputError(`Cannot relabel take ${m.take_number}: ${fileName} already exists.`)
+        await rename(join(dir, m.file_name), join(dir, fileName))
+      }
+      return { ...m, label: wanted, file_name: fileName }
+    })
+  }
+
+  async setNote(takeId: string, note: string | null): Promise<TakeMeta> {
+    const checked = checkNote(note)
+    return this.update(takeId, (m) => ({ ...m, note: checked }))
+  }
+
+  /** Non-destructive: only the metadata changes; renderForDelivery applies it. */
+  async setTrim(takeId: string, trim: TakeTrim): Promise<TakeMeta> {
+    const head = trim?.head_s
+    const tail = trim?.tail_s
+    for (const [name, v] of [['head', head], ['tail', tail]] as const) {
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new TakeInputError(`The ${name} trim must be zero or more seconds (got ${String(v)}).`)
+    }
+    return this.update(takeId, (m) => {
+      const length = m.preflight?.duration_s
+      if (typeof length === 'number' && head + tail >= length) {
+        throw new TakeInputError(`Trimming ${head} s from the start and ${tail} s from the end leaves nothing of this ${length.toFixed(2)} s take.`)
+      }
+      return { ...m, trim: { head_s: head, tail_s: tail } }
+    })
+  }
+
+  /** For the upload service: keeps the tus handle, offset and status on the take. */
+  async setUpload(takeId: string, patch: Partial<UploadState>): Promise<TakeMeta> {
+    if (patch.status !== undefined && !UPLOAD_STATUSES.includes(patch.status)) throw new TakeInputError(`"${String(patch.status)}" is not an upload status.`)
+    if (patch.offset !== undefined && !(Number.isInteger(patch.offset) && patch.offset >= 0)) throw new TakeInputError('The upload offset must be a whole number of bytes.')
+    if (patch.handle !== undefined && patch.handle !== null && !/^[0-9a-f]{32}$/.test(patch.handle)) throw new TakeInputError(`"${String(patch.handle)}" is not an upload handle (32 hex digits).`)
+    return this.update(takeId, (m) => ({ ...m, upload: { ...m.upload, ...patch } }))
+  }
+
+  /** For the delivery service: keeps the idempotency key, delivery id, status and queued flag on the take. */
+  async setDelivery(takeId: string, patch: Partial<DeliveryState>): Promise<TakeMeta> {
+    if (patch.status !== undefined && !DELIVERY_STATUSES.includes(patch.status)) throw new TakeInputError(`"${String(patch.status)}" is not a delivery status.`)
+    const key = patch.idempotency_key
+    if (key !== undefined && key !== null && !/^[A-Za-z0-9_-]{8,48}$/.test(key)) throw new TakeInputError(`"${String(key)}" is not an Idempotency-Key (8–48 letters, digits, _ or -).`)
+    if (patch.queued !== undefined && typeof patch.queued !== 'boolean') throw new TakeInputError('The delivery "queued" flag must be true or false.')
+    return this.update(takeId, (m) => ({ ...m, delivery: { ...m.delivery, ...patch } }))
+  }
+
+  /** The file to upload: a trimmed render when a trim is set, else the original. */
+  async renderForDelivery(takeId: string, signal?: AbortSignal): Promise<DeliveryFile> {
+    const { meta } = await this.find(takeId, 'takes')
+    if (meta.state === 'recording') throw new TakeInputError(`Take ${meta.take_number} is still recording.`)
+    const source = this.audioPath(meta)
+    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return { path: source, file_name: meta.file_name, trimmed: false }
+    const outDir = this.folders.rendersDir(meta.job_id)
+    await mkdir(outDir, { recursive: true })
+    const r = await renderTrimmed(source, outDir, meta.trim, { ffmpegPath: this.options.ffmpegPath, signal })
+    return { path: r.path, file_name: r.file_name, trimmed: true }
+  }
+
+  /** Moves the take (audio + metadata) to <dataDir>/trash/<job_id>/; restore brings it back. */
+  delete(takeId: string): Promise<TakeMeta> {
+    return this.move(takeId, 'takes', 'trash')
+  }
+
+  restore(takeId: string): Promise<TakeMeta> {
+    return this.move(takeId, 'trash', 'takes')
+  }
+
+  /** Deletes everything in the trash for good. Returns how many takes were removed. */
+  async emptyTrash(): Promise<number> {
+    let removed = 0
+    for (const jobId of await this.folders.jobIds('trash')) {
+      await this.withJob(jobId, async () => {
+        const dir = this.folders.dir('trash', jobId)
+        removed += (await readdir(dir)).filter((n) => n.endsWith(META_SUFFIX)).length
+        await rm(dir, { recursive: true, force: true })
+      })
+    }
+    return removed
+  }
+
+  // ── internals shared with take-recordings.ts ──
+
+  newTake(jobId: string, fileName: string, label: TakeLabel, number: number, note: string | null, source: TakeMeta['source'], originalName: string | null, job: JobFacts): TakeMeta {
+    const id = checkTakeId(this.newId())
+    return {
+      schema: 1, id, job_id: jobId, file_name: fileName, label, take_number: number, note, preflight: null,
+      created_at: this.now().toISOString(), source, original_name: originalName,
+      state: source === 'recorded' ? 'recording' : 'ready', spot_length_s: job.spotLengthS, job_kind: job.kind,
+      trim: { head_s: 0, tail_s: 0 },
+      upload: { handle: null, offset: 0, status: 'none' },
+      delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
+    }
+  }
+
+  /** Measures a take with the injected function; a failure or an invalid answer gives a not-measured preflight. */
+  async measureSafely(path: string, spotLengthS: number | null, kind: TakeKind, signal?: AbortSignal): Promise<Preflight> {
+    try {
+      return checkPreflight(await this.options.measure(path, { spotLengthS, kind, signal }))
+    } catch (err) {
+      if (signal?.aborted) throw err
+      return notMeasuredPreflight()
+    }
+  }
+
+  async remeasure(takeId: string, signal?: AbortSignal): Promise<TakeMeta> {
+    const { meta } = await this.find(takeId, 'takes')
+    const preflight = await this.measureSafely(this.audioPath(meta), meta.spot_length_s, meta.job_kind, signal)
+    return this.update(takeId, (m) => ({ ...m, preflight }))
+  }
+
+  withJob<T>(jobId: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(jobId) ?? Promise.resolve()
+    const run = before.then(fn, fn)
+    const settled = run.catch(() => undefined)
+    this.locks.set(jobId, settled)
+    void settled.then(() => {
+      if (this.locks.get(jobId) === settled) this.locks.delete(jobId)
+    })
+    return run
+  }
+
+  /** Reads, changes and atomically rewrites one take's metadata under its job's lock. */
+  async update(takeId: string, change: (m: TakeMeta) => TakeMeta | Promise<TakeMeta>): Promise<TakeMeta> {
+    const { jobId } = await this.find(takeId, 'takes')
+    return this.withJob(jobId, async () => {
+      const { meta } = await this.find(takeId, 'takes')
+      const next = await change(meta)
+      if (next !== meta) await writeTakeMeta(this.folders.metaPath('takes', jobId, takeId), next)
+      return next
+    })
+  }
+
+  async find(takeId: string, shelf: Shelf): Promise<{ jobId: string; meta: TakeMeta }> {
+    checkTakeId(takeId)
+    const where = await this.folders.locate(takeId)
+    if (!where || where.shelf !== shelf) throw new TakeNotFoundError(takeId, shelf === 'trash' ? ' in the trash' : '')
+    const listing = await this.folders.read(shelf, where.jobId)
+    const meta = listing.takes.find((t) => t.id === takeId)
+    if (!meta) {
+      const damage = listing.damaged.find((d) => d.id === takeId)
+      throw new TakeInputError(damage?.message ?? `Take ${takeId} cannot be read.`)
+    }
+    return { jobId: where.jobId, meta }
+  }
+
+  private async move(takeId: string, from: Shelf, to: Shelf): Promise<TakeMeta> {
+    const { jobId } = await this.find(takeId, from)
+    return this.withJob(jobId, async () => {
+      const { meta } = await this.find(takeId, from)
+      if (meta.state === 'recording' && this.recordings.isActive(takeId)) throw new TakeInputError(`Take ${meta.take_number} is still recording; stop it first.`)
+      const toDir = this.folders.dir(to, jobId)
+      await mkdir(toDir, { recursive: true })
+      const audioTo = join(toDir, meta.file_name)
+      if (await exists(audioTo)) throw new TakeInputError(`Cannot move take ${meta.take_number}: ${audioTo} already exists.`)
+      await rename(this.folders.audioPath(from, meta), audioTo)
+      await rename(this.folders.metaPath(from, jobId, takeId), this.folders.metaPath(to, jobId, takeId))
+      return meta
+    })
+  }
+}

@@ -6,17 +6,18 @@
 import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { TalentClient } from '../api/client'
+import { killAllFfmpeg } from '../audio/ffmpeg-registry'
 import { isApiError } from '../api/errors'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import { checkExternalUrl } from '../desktop/external-url'
-import { createPoller, type OnlineStateLike, type PollTimers, type PowerMonitorLike, type Poller } from '../desktop/poll-schedule'
+import { createPoller, type OnlineStateLike, type PollIntervals, type PollTimers, type PowerMonitorLike, type Poller } from '../desktop/poll-schedule'
 import type { Log } from '../desktop/redacting-log'
 import type { SecretStore } from '../desktop/secret-store'
 import { JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
 import type { DemoServer } from '../session/demo-launcher'
-import { SessionService } from '../session/session-service'
+import { SessionService, type SessionDeps } from '../session/session-service'
 import { EventHub } from './event-hub'
 import { NotificationCenter, type Notifier } from './notification-center'
 import { SettingsStore } from './settings-store'
@@ -34,6 +35,10 @@ export interface BoothPorts {
   env?: { apiKey?: string | undefined; baseUrl?: string | undefined }
   now?: () => number
   timers?: PollTimers
+  /** Poll timing and jitter (tests shorten them; the app keeps poll-schedule.ts's defaults). */
+  poll?: { intervals?: Partial<PollIntervals>; random?: () => number }
+  /** How a client is made for a base URL and key (tests: fewer retries); default createTalentClient. */
+  makeClient?: SessionDeps['makeClient']
 }
 
 export interface BoothCore {
@@ -68,8 +73,11 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     timers: ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
     power: ports.power,
     online: ports.online,
+    ...(ports.poll?.intervals ? { intervals: ports.poll.intervals } : {}),
+    ...(ports.poll?.random ? { random: ports.poll.random } : {}),
     onState: (state) => {
-      if (state.reason === 'auth') session.keyRejected()
+      // stop() inside keyRejected reports the halted state once more: reject the key only once.
+      if (state.reason === 'auth' && session.get().mode !== 'key_rejected') session.keyRejected()
       const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
       hub.emit('connectivity', {
         online: state.failures === 0 && state.reason !== 'offline',
@@ -88,11 +96,13 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     now,
     env: ports.env ?? {},
     startDemo: ports.startDemo,
+    ...(ports.makeClient ? { makeClient: ports.makeClient } : {}),
     onClient: (next) => {
       client = next
       if (next) {
+        // A fresh start for the new client: restart() alone does nothing on a poller never started.
         poller.stop()
-        poller.restart()
+        poller.start()
         void notifications.loadPrefs()
       } else poller.stop()
     },
@@ -144,6 +154,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     focus: () => poller.focus(),
     close: async () => {
       poller.stop()
+      await killAllFfmpeg('Booth is quitting.')
       await session.close()
     },
   }

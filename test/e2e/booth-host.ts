@@ -59,6 +59,8 @@ export function trackConsoleErrors(page: Page): string[] {
 /** A test with a Booth per file (demo mode) and a page whose console errors fail the test. */
 export const test = base.extend<{ consoleErrors: string[] }, { booth: BoothHost }>({
   booth: [
+    // Playwright reads the fixture's dependencies from this destructuring; this one has none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const booth = await startBooth()
       await use(booth)

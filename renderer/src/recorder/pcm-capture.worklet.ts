@@ -1,0 +1,53 @@
+/**
+ * AudioWorklet processor: copies the input's raw PCM (no compression, no processing) into interleaved
+ * Float32 blocks of about 50 ms and posts them to the page, which streams them to main.
+ * Runs in the AudioWorkletGlobalScope, so it declares the few globals it uses.
+ */
+declare const sampleRate: number
+declare function registerProcessor(name: string, ctor: unknown): void
+declare class AudioWorkletProcessor {
+  readonly port: MessagePort
+  constructor(options?: unknown)
+}
+
+class PcmCaptureProcessor extends AudioWorkletProcessor {
+  private readonly channels: number
+  private readonly blockFrames: number
+  private block: Float32Array
+  private filled = 0
+
+  constructor(options: { processorOptions?: { channels?: number } }) {
+    super(options)
+    this.channels = Math.max(1, Math.min(2, options.processorOptions?.channels ?? 1))
+    this.blockFrames = Math.round(sampleRate * 0.05)
+    this.block = new Float32Array(this.blockFrames * this.channels)
+    this.port.onmessage = (e: MessageEvent) => {
+      if (e.data === 'flush') this.flush()
+    }
+  }
+
+  process(inputs: Float32Array[][]): boolean {
+    const input = inputs[0]
+    if (!input || input.length === 0) return true
+    const frames = input[0]?.length ?? 0
+    for (let i = 0; i < frames; i++) {
+      for (let c = 0; c < this.channels; c++) {
+        // A mono device feeding a stereo take is copied to both sides.
+        const source = input[c] ?? input[0]
+        this.block[this.filled * this.channels + c] = source ? (source[i] ?? 0) : 0
+      }
+      this.filled++
+      if (this.filled === this.blockFrames) this.flush()
+    }
+    return true
+  }
+
+  private flush(): void {
+    if (this.filled === 0) return
+    const out = this.block.slice(0, this.filled * this.channels)
+    this.port.postMessage(out, [out.buffer])
+    this.filled = 0
+  }
+}
+
+registerProcessor('booth-pcm-capture', PcmCaptureProcessor)

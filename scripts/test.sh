@@ -12,10 +12,13 @@ npm ci --no-audit --no-fund
 npm run typecheck
 npm run lint
 npm run build
-# Unit and contract tests run inside a private D-Bus session with an unlocked gnome-keyring, so the
-# keychain tests talk to a real Secret Service.
+# Unit, contract and integration tests run inside a private D-Bus session with a gnome-keyring unlocked
+# for them, so the keychain tests talk to a real Secret Service. The keyring lives in a fresh folder, so a
+# keyring already on the machine (with another password) cannot get in the way.
 if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
-  dbus-run-session -- sh -c 'echo -n booth-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec npx vitest run'
+  keyrings=$(mktemp -d)
+  trap 'rm -rf "$keyrings"' EXIT
+  KEYRING_HOME="$keyrings" dbus-run-session -- sh -c 'echo -n booth-test | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec npx vitest run'
 else
   echo "dbus-run-session or gnome-keyring-daemon missing: keychain tests will be skipped." >&2
   npx vitest run

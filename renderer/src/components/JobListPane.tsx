@@ -1,0 +1,84 @@
+/** The middle column: search, offline banner, the list of jobs, paging. */
+import { useEffect, useRef } from 'react'
+import { useBooth } from '../store/store-context'
+import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
+import { JOB_LIST_ID } from '../hooks/use-workspace-keys'
+import { JobSearchBox } from './JobSearchBox'
+import { OfflineBanner } from './OfflineBanner'
+import { JobRow } from './JobRow'
+import { PagingBar } from './PagingBar'
+
+export function JobListPane() {
+  const { query, view, loading, error, selected, openId, selectJob, openJob, loadJobs } = useBooth((s) => ({
+    query: s.query,
+    view: s.jobList,
+    loading: s.jobListLoading,
+    error: s.jobListError,
+    selected: s.selectedJobId,
+    openId: s.openJobId,
+    selectJob: s.selectJob,
+    openJob: s.openJob,
+    loadJobs: s.loadJobs,
+  }))
+  const listRef = useRef<HTMLUListElement>(null)
+
+  useEffect(() => {
+    if (!selected) return
+    document.getElementById(`job-row-${selected}`)?.scrollIntoView({ block: 'nearest' })
+  }, [selected])
+
+  const title = query.filter === 'all' ? TAB_LABELS[query.tab] : `${TAB_LABELS[query.tab]} · ${FILTER_LABELS[query.filter]}`
+  const items = view?.items ?? []
+  return (
+    <section className="list-pane" aria-labelledby="list-title">
+      <header className="pane-head">
+        <h1 id="list-title" className="pane-title">
+          {title}
+          {view && <span className="pane-count">{view.total}</span>}
+        </h1>
+        <JobSearchBox />
+      </header>
+      <OfflineBanner />
+      {error && (
+        <div className="notice notice-danger" role="alert">
+          <p>{error}</p>
+          <button type="button" className="btn btn-small" onClick={() => void loadJobs()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <div className="list-scroll" aria-busy={loading}>
+        {view && items.length === 0 && !loading ? (
+          <p className="empty-state">{query.q ? `No jobs match “${query.q}”.` : 'Nothing here right now.'}</p>
+        ) : (
+          <ul
+            id={JOB_LIST_ID}
+            ref={listRef}
+            className="job-list"
+            role="listbox"
+            aria-label={`${title} jobs`}
+            tabIndex={0}
+            aria-activedescendant={selected ? `job-row-${selected}` : undefined}
+          >
+            {items.map((job) => (
+              <JobRow
+                key={job.job_id}
+                job={job}
+                today={view?.today ?? ''}
+                selected={job.job_id === selected}
+                open={job.job_id === openId}
+                onSelect={() => {
+                  selectJob(job.job_id)
+                  void openJob(job.job_id)
+                  listRef.current?.focus()
+                }}
+              />
+            ))}
+          </ul>
+        )}
+        {!view && loading && <p className="empty-state" role="status">Loading jobs…</p>}
+      </div>
+      {view && <PagingBar total={view.total} page={query.page} pageSize={query.page_size} />}
+    </section>
+  )
+}

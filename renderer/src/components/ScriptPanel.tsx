@@ -1,0 +1,35 @@
+/** The script, large and adjustable: typed (sanitized HTML or plain text) with marked pronunciations, or a document. */
+import type { JobDetail } from '../../../shared/bridge'
+import { useScriptFontSize } from '../hooks/use-script-font-size'
+import { ScriptFontControl } from './ScriptFontControl'
+import { SanitizedHtml } from './SanitizedHtml'
+import { MarkedText } from './MarkedText'
+import { ScriptDocumentView } from './ScriptDocumentView'
+import { formatTimestamp } from '../format/calendar-dates'
+
+export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPath: string | null }) {
+  const font = useScriptFontSize()
+  const script = job.script
+  return (
+    <section className="script-panel" aria-labelledby="script-title">
+      <header className="section-head">
+        <h3 id="script-title" className="section-title">
+          Script
+          {script.revised_at !== null && <span className="muted small"> · revised {formatTimestamp(script.revised_at)}</span>}
+        </h3>
+        {script.kind !== 'none' && <ScriptFontControl {...font} />}
+      </header>
+      {script.kind === 'none' && <p className="empty-state">This job has no script yet.</p>}
+      {script.kind === 'document' && script.document && <ScriptDocumentView document={script.document} localPath={documentPath} />}
+      {script.kind !== 'none' && (script.html !== null || script.text.trim() !== '') && (
+        <div className="script-read" style={{ fontSize: `${font.size}px` }}>
+          {script.html !== null ? (
+            <SanitizedHtml html={script.html} pronunciations={job.pronunciations} className="script-text" />
+          ) : (
+            <MarkedText text={script.text} pronunciations={job.pronunciations} className="script-text pre-wrap" />
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,62 @@
+/**
+ * Keyboard first: j/k (or arrows while the list has focus) move through the jobs, Enter opens, / jumps to
+ * search, Esc closes the open job (dialogs catch Esc themselves first). Single letters never fire while
+ * typing in a field.
+ */
+import { useEffect } from 'react'
+import { useBoothStore } from '../store/store-context'
+import { isTypingTarget } from '../keyboard/is-typing-target'
+import { listCommand } from '../keyboard/list-keys'
+
+export const JOB_LIST_ID = 'job-list'
+export const JOB_SEARCH_ID = 'job-search'
+
+function inList(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null
+  return el === document.body || el === null || (typeof el.closest === 'function' && el.closest(`#${JOB_LIST_ID}`) !== null)
+}
+
+export function useWorkspaceKeys(): void {
+  const store = useBoothStore()
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return
+      const command = listCommand(e.key, isTypingTarget(e.target), { ctrl: e.ctrlKey, meta: e.metaKey, alt: e.altKey })
+      if (!command) return
+      const arrowOrHome = e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End'
+      if ((arrowOrHome || command === 'open') && !inList(e.target)) return
+      const s = store.getState()
+      const items = s.jobList?.items ?? []
+      switch (command) {
+        case 'next':
+          s.moveSelection(1)
+          break
+        case 'previous':
+          s.moveSelection(-1)
+          break
+        case 'first':
+          s.selectJob(items[0]?.job_id ?? null)
+          break
+        case 'last':
+          s.selectJob(items[items.length - 1]?.job_id ?? null)
+          break
+        case 'open':
+          if (!s.selectedJobId) return
+          void s.openJob(s.selectedJobId)
+          break
+        case 'search':
+          document.getElementById(JOB_SEARCH_ID)?.focus()
+          break
+        case 'close':
+          if (!s.openJobId) return
+          if (isTypingTarget(e.target)) return
+          s.closeJob()
+          document.getElementById(JOB_LIST_ID)?.focus()
+          break
+      }
+      e.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [store])
+}

@@ -1,0 +1,34 @@
+/**
+ * Builds the store for one bridge and subscribes ONCE to main's events; each event carries a whole
+ * snapshot that is applied with setState (through the slice that owns it).
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { BoothApi } from '../../../shared/bridge'
+import type { BoothState } from './booth-state'
+import { createSessionSlice } from './session-slice'
+import { createJobsSlice } from './jobs-slice'
+import { createJobSlice } from './job-slice'
+import { createConnectivitySlice } from './connectivity-slice'
+import { createActionsSlice } from './actions-slice'
+
+export type BoothStore = StoreApi<BoothState>
+
+export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscribe: () => void } {
+  const store = createStore<BoothState>()((...a) => ({
+    ...createSessionSlice(api)(...a),
+    ...createJobsSlice(api)(...a),
+    ...createJobSlice(api)(...a),
+    ...createConnectivitySlice(api)(...a),
+    ...createActionsSlice(api)(...a),
+  }))
+  const s = () => store.getState()
+  const offs = [
+    api.on('session', (session) => s().applySession(session)),
+    api.on('jobs', (view) => s().applyJobList(view)),
+    api.on('job', (view) => s().applyJobView(view)),
+    api.on('connectivity', (connectivity) => store.setState({ connectivity })),
+    api.on('badge', ({ count }) => store.setState({ badgeCount: count })),
+    api.on('notificationClicked', ({ jobId }) => void s().openJob(jobId)),
+  ]
+  return { store, unsubscribe: () => offs.forEach((off) => off()) }
+}

@@ -1,0 +1,95 @@
+/** The job list: the query (tab, filter, search, page), the last snapshot, and the keyboard selection. */
+import type { StateCreator } from 'zustand'
+import type { BoothApi, JobListQuery, JobListView } from '../../../shared/bridge'
+import type { BoothState } from './booth-state'
+import { errorText } from './error-text'
+
+export const DEFAULT_QUERY: JobListQuery = {
+  tab: 'pending',
+  filter: 'all',
+  customer_id: null,
+  voice_id: null,
+  q: null,
+  page: 1,
+  page_size: 25,
+}
+
+export interface JobsSlice {
+  query: JobListQuery
+  jobList: JobListView | null
+  jobListLoading: boolean
+  jobListError: string | null
+  selectedJobId: string | null
+  setQuery(patch: Partial<JobListQuery>): void
+  loadJobs(): Promise<void>
+  applyJobList(view: JobListView): void
+  selectJob(jobId: string | null): void
+  moveSelection(delta: number): void
+  resetJobs(): void
+}
+
+/** Whether a snapshot answers the query on screen (a snapshot for another query is ignored). */
+export function sameQuery(a: JobListQuery, b: JobListQuery): boolean {
+  return a.tab === b.tab && a.filter === b.filter && a.customer_id === b.customer_id && a.voice_id === b.voice_id &&
+    (a.q ?? null) === (b.q ?? null) && a.page === b.page && a.page_size === b.page_size
+}
+
+/** Search text as the API wants it: trimmed, at most 100 characters, null when empty. */
+export function normaliseSearch(text: string | null | undefined): string | null {
+  const q = (text ?? '').trim().slice(0, 100)
+  return q ? q : null
+}
+
+export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [], JobsSlice> => (set, get) => {
+  let latest = 0
+  return {
+    query: DEFAULT_QUERY,
+    jobList: null,
+    jobListLoading: false,
+    jobListError: null,
+    selectedJobId: null,
+    setQuery: (patch) => {
+      const current = get().query
+      const next: JobListQuery = { ...current, ...patch }
+      if ('q' in patch) next.q = normaliseSearch(patch.q)
+      // Any change other than the page itself starts again at page 1.
+      if (!('page' in patch)) next.page = 1
+      if (sameQuery(current, next)) return
+      set({ query: next })
+      void get().loadJobs()
+    },
+    loadJobs: async () => {
+      const ticket = ++latest
+      const query = get().query
+      set({ jobListLoading: true, jobListError: null })
+      try {
+        const view = await api.listJobs(query)
+        if (ticket !== latest) return
+        get().applyJobList(view)
+      } catch (err) {
+        if (ticket === latest) set({ jobListError: errorText(err) })
+      } finally {
+        if (ticket === latest) set({ jobListLoading: false })
+      }
+    },
+    applyJobList: (view) => {
+      if (!sameQuery(view.query, get().query)) return
+      const selected = get().selectedJobId
+      const keep = selected !== null && view.items.some((j) => j.job_id === selected)
+      set({ jobList: view, selectedJobId: keep ? selected : (view.items[0]?.job_id ?? null) })
+    },
+    selectJob: (jobId) => set({ selectedJobId: jobId }),
+    moveSelection: (delta) => {
+      const items = get().jobList?.items ?? []
+      if (!items.length) return
+      const at = items.findIndex((j) => j.job_id === get().selectedJobId)
+      const next = Math.min(items.length - 1, Math.max(0, (at < 0 ? 0 : at) + delta))
+      set({ selectedJobId: items[next]?.job_id ?? null })
+    },
+    resetJobs: () => {
+      latest++
+      set({ query: DEFAULT_QUERY, jobList: null, jobListError: null, jobListLoading: false, selectedJobId: null })
+      get().closeJob()
+    },
+  }
+}

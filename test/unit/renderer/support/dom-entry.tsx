@@ -1,0 +1,76 @@
+/**
+ * Bundled for a real Chromium page by browser-page.ts: exposes the renderer's DOM code (sanitizer,
+ * pronunciation marks, the confirmation dialog) on window.boothTest so tests can drive it.
+ */
+import { createRoot } from 'react-dom/client'
+import { flushSync } from 'react-dom'
+import { sanitizedFragment } from '../../../../renderer/src/script/sanitize-html'
+import { markPronunciations } from '../../../../renderer/src/script/mark-pronunciations'
+import { ConfirmDialog } from '../../../../renderer/src/components/ConfirmDialog'
+
+interface Rendered {
+  tags: string[]
+  attributes: string[]
+  text: string
+  html: string
+  marks: Array<{ text: string; say: string | null; tabindex: string | null; hint: string | null }>
+}
+
+function describe(host: HTMLElement): Rendered {
+  const all = Array.from(host.querySelectorAll('*'))
+  return {
+    tags: [...new Set(all.map((el) => el.tagName.toLowerCase()))],
+    attributes: [...new Set(all.filter((el) => el.tagName !== 'MARK' && !el.classList.contains('sr-only')).flatMap((el) => el.getAttributeNames()))],
+    text: host.textContent ?? '',
+    html: host.innerHTML,
+    marks: Array.from(host.querySelectorAll('mark'), (m) => ({
+      text: m.firstChild?.textContent ?? '',
+      say: m.getAttribute('data-say'),
+      tabindex: m.getAttribute('tabindex'),
+      hint: m.querySelector('.sr-only')?.textContent ?? null,
+    })),
+  }
+}
+
+const boothTest = {
+  render(html: string, list: Array<{ word: string; say: string }>): Rendered {
+    const host = document.createElement('div')
+    document.body.append(host)
+    const fragment = sanitizedFragment(html)
+    markPronunciations(fragment, list)
+    host.replaceChildren(fragment)
+    return describe(host)
+  },
+  events: [] as string[],
+  openDialog(): void {
+    const opener = document.createElement('button')
+    opener.id = 'opener'
+    opener.textContent = 'open'
+    document.body.append(opener)
+    opener.focus()
+    const host = document.createElement('div')
+    document.body.append(host)
+    const root = createRoot(host)
+    const close = (why: string) => {
+      boothTest.events.push(why)
+      flushSync(() => root.render(null))
+    }
+    flushSync(() =>
+      root.render(
+        <ConfirmDialog
+          title="Decline this job?"
+          consequence="Acme Hardware (ACMH-1) leaves your pending jobs."
+          notifies="Your reason is sent to Dana Whitfield (the producer)."
+          confirmLabel="Decline job"
+          tone="danger"
+          onConfirm={() => close('confirm')}
+          onCancel={() => close('cancel')}
+        >
+          <textarea aria-label="Reason" />
+        </ConfirmDialog>,
+      ),
+    )
+  },
+}
+
+;(window as unknown as { boothTest: typeof boothTest }).boothTest = boothTest

@@ -3,7 +3,7 @@
  * keychain, shell) to Booth's core as ports and carries the bridge over two IPC channels.
  * Security follows Electron's checklist; README lists each item and how Booth meets it.
  */
-import { app, BrowserWindow, ipcMain, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
 import log from 'electron-log/main'
 import { join } from 'node:path'
 import { createBoothCore, type BoothCore } from './core/booth-core'
@@ -93,6 +93,11 @@ async function start(): Promise<void> {
     openExternal: (url) => shell.openExternal(url),
     setBadge: (count) => void app.setBadgeCount(count),
     startDemo: () => startDemoServer({ dataDir, log: (line) => boothLog.info(line) }),
+    chooseSavePath: async (suggestedName) => {
+      const options = { defaultPath: join(app.getPath('downloads'), suggestedName) }
+      const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
+      return choice.canceled || !choice.filePath ? null : choice.filePath
+    },
   })
   bindIpc(createDispatcher(core.handlers))
   win = await createWindow(core)

@@ -52,6 +52,12 @@ export const bridgeCalls = {
   }),
   openExternal: obj({ url: str({ min: 1, max: 8192 }) }),
   listPendingScripts: obj({ jobIds: list(id, { max: 100 }) }),
+  acceptJobs: obj({ jobIds: list(id, { min: 1, max: 100, unique: true }) }),
+  declineJobs: obj({ jobIds: list(id, { min: 1, max: 100, unique: true }), reason: str({ min: 1, max: 500 }) }),
+  completeJobs: obj({ jobIds: list(id, { min: 1, max: 100, unique: true }), note: nullable(str({ max: 1000 })) }),
+  getScriptPdf: obj({ jobId: id }),
+  scriptsPdf: obj({ jobIds: list(id, { min: 1, max: 25, unique: true }) }),
+  downloadAttachment: obj({ jobId: id, attachmentId: id, fileName: str({ min: 1, max: 255 }) }),
   ...accountCalls,
   ...takeCalls,
 } satisfies Record<string, Check<unknown>>
@@ -122,9 +128,46 @@ export interface BridgeResults extends AccountResults, TakeResults {
   setNotificationSettings: NotificationSettings
   openExternal: { opened: boolean; reason: string | null }
   listPendingScripts: Array<{ jobId: string; cached: boolean }>
+  acceptJobs: JobActionResult
+  declineJobs: JobActionResult
+  completeJobs: JobActionResult
+  getScriptPdf: ScriptPdf
+  scriptsPdf: ScriptsPdfResult
+  downloadAttachment: AttachmentDownload
 }
 
 /** Events main sends; each carries a whole snapshot the store can apply with setState. */
+/** What one accept / decline / complete did, per job. */
+export interface JobActionResult {
+  results: Array<{ job_id: string; outcome: string; job: JobSummary }>
+  replayed: boolean
+}
+
+export interface ScriptPdf {
+  jobId: string
+  fileName: string
+  /** The PDF's bytes, base64; read from the offline copy when the service cannot be reached. */
+  base64: string
+  source: 'live' | 'cache'
+  fetchedAt: number
+}
+
+export interface ScriptsPdfResult {
+  included: string[]
+  missing: Array<{ job_id: string; reason: 'no_script' | 'no_pdf' | 'not_mergeable' }>
+  /** Where Booth saved the merged PDF (desktop), or a short-lived link the browser downloads (web host). */
+  savedPath: string | null
+  url: string | null
+  fileName: string
+}
+
+export interface AttachmentDownload {
+  /** Desktop: saved where the person chose (null when they cancelled). */
+  savedPath: string | null
+  /** Web host: a short-lived link the browser downloads itself. */
+  url: string | null
+}
+
 export interface BridgeEvents extends AccountEvents, TakeEvents {
   session: SessionState
   jobs: JobListView

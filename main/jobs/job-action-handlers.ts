@@ -1,0 +1,83 @@
+/**
+ * Bridge handlers for what a person does to jobs — accept, decline, complete (each confirmed on screen
+ * before the call) — and for the documents a job carries: its script PDF (offline copy first), the merged
+ * scripts PDF and attachments (saved where the person chooses, or handed to the browser in the web host).
+ */
+import { readFile } from 'node:fs/promises'
+import type { TalentClient } from '../api/client'
+import { newIdempotencyKey } from '../api/idempotency'
+import type { BridgeHandlers } from '../bridge/dispatch'
+import { UserFacingError } from '../bridge/describe-error'
+import type { JobActionResult } from '../../shared/bridge'
+import { downloadToFile } from './download-file'
+import type { JobsService } from './jobs-service'
+import type { OfflineCache } from './offline-cache'
+
+type Handled = 'acceptJobs' | 'declineJobs' | 'completeJobs' | 'getScriptPdf' | 'scriptsPdf' | 'downloadAttachment'
+
+export interface JobActionDeps {
+  client: () => TalentClient | null
+  cache: OfflineCache
+  jobs: JobsService
+  /** Desktop: ask where to save (null when the person cancels). Absent in the web host. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /** After a change: refresh the list and the open job. */
+  afterChange: () => void
+}
+
+function results(answer: { results: Array<{ job_id: string; outcome: string; job: JobActionResult['results'][number]['job'] }>; replayed: boolean }): JobActionResult {
+  return { results: answer.results.map(({ job_id, outcome, job }) => ({ job_id, outcome, job })), replayed: answer.replayed }
+}
+
+export function createJobActionHandlers(deps: JobActionDeps): Pick<BridgeHandlers, Handled> {
+  const api = (): TalentClient => {
+    const client = deps.client()
+    if (!client) throw new UserFacingError('signed_out', 'Sign in or start the demo first.', 401)
+    return client
+  }
+  // Each confirmed action gets one new key; the client reuses it on every retry of that action.
+  const act = async (run: (idempotencyKey: string) => Promise<Parameters<typeof results>[0]>) => {
+    const answer = results(await run(newIdempotencyKey()))
+    deps.afterChange()
+    return answer
+  }
+
+  return {
+    acceptJobs: ({ jobIds }) => act((idempotencyKey) => api().accept({ job_ids: jobIds }, { idempotencyKey })),
+    declineJobs: ({ jobIds, reason }) => act((idempotencyKey) => api().decline({ job_ids: jobIds, reason }, { idempotencyKey })),
+    completeJobs: ({ jobIds, note }) => act((idempotencyKey) => api().complete({ job_ids: jobIds, note }, { idempotencyKey })),
+
+    getScriptPdf: async ({ jobId }) => {
+      let hit = await deps.cache.scriptPdf(jobId)
+      let source: 'live' | 'cache' = 'cache'
+      if (!hit) {
+        const view = await deps.jobs.getJob(jobId)
+        source = view.source
+        hit = await deps.cache.scriptPdf(jobId)
+      }
+      if (!hit) throw new UserFacingError('no_script_pdf', 'This job has no script PDF to show.', 404)
+      const cachedJob = await deps.cache.loadJob(jobId)
+      const fileName = cachedJob?.job.script.document?.file_name ?? `script-${jobId}.pdf`
+      const bytes = await readFile(hit.path)
+      return { jobId, fileName, base64: bytes.toString('base64'), source, fetchedAt: hit.meta.fetchedAt }
+    },
+
+    scriptsPdf: async ({ jobIds }) => {
+      const answer = await api().scriptsPdf({ job_ids: jobIds })
+      const base = { included: answer.included, missing: answer.missing, fileName: answer.file_name }
+      if (!answer.url) return { ...base, savedPath: null, url: null }
+      if (!deps.chooseSavePath) return { ...base, savedPath: null, url: answer.url }
+      const path = await deps.chooseSavePath(answer.file_name)
+      if (path) await downloadToFile(answer.url, path)
+      return { ...base, savedPath: path, url: null }
+    },
+
+    downloadAttachment: async ({ attachmentId, fileName }) => {
+      const link = await api().attachmentDownload(attachmentId)
+      if (!deps.chooseSavePath) return { savedPath: null, url: link.url }
+      const path = await deps.chooseSavePath(fileName)
+      if (path) await downloadToFile(link.url, path)
+      return { savedPath: path, url: null }
+    },
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * Earnings: a span of months (at most 24) and optionally one customer; totals per currency, a chart by
+ * month per currency, totals by customer, the lines as a sortable table, and a CSV export of the lines.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import type { BoothApi } from '../../../shared/bridge'
+import { earningsSpanProblem, MAX_EARNINGS_SPAN_MONTHS, type EarningsReport } from '../../../shared/bridge-account'
+import { formatMoney, formatMoneyWithCode } from '../format/money'
+import { formatTimestamp } from '../format/calendar-dates'
+import { useAccount } from './account-store'
+import { AccessNotice } from './AccessNotice'
+import { EarningsChart } from './EarningsChart'
+import { EarningsTable } from './EarningsTable'
+import { earningsCsv, earningsCsvName } from './csv-export'
+import { monthOf, recentSpan, seriesByCurrency } from './earnings-math'
+import './account.css'
+
+const PRESETS = [
+  { label: 'Last 12 months', months: 12 },
+  { label: 'Last 6 months', months: 6 },
+  { label: 'Last 24 months', months: 24 },
+]
+
+function downloadCsv(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  a.rel = 'noopener'
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export function EarningsPage({ api }: { api: BoothApi }) {
+  const today = monthOf(new Date())
+  const [span, setSpan] = useState(() => recentSpan(today, 12))
+  const [customerId, setCustomerId] = useState<string | null>(null)
+  const { earnings, customers, loadEarnings } = useAccount(api, (s) => ({ earnings: s.earnings, customers: s.customers, loadEarnings: s.loadEarnings }))
+  const problem = earningsSpanProblem(span.from, span.to)
+
+  useEffect(() => {
+    if (!problem) void loadEarnings({ from: span.from, to: span.to, customer_id: customerId })
+  }, [span.from, span.to, customerId, problem, loadEarnings])
+
+  const view = earnings.data
+  const report = view?.report ?? null
+
+  return (
+    <main className="acct-page" aria-labelledby="earnings-title">
+      <header>
+        <h1 id="earnings-title">Earnings</h1>
+        <p className="acct-intro">What your rated jobs earned, per currency. Amounts in different currencies are never added together.</p>
+      </header>
+
+      <section className="acct-card" aria-label="Which earnings to show">
+        <div className="acct-row">
+          <label className="acct-field">
+            From month
+            <input type="month" value={span.from} max={today} onChange={(e) => setSpan((s) => ({ ...s, from: e.target.value }))} />
+          </label>
+          <label className="acct-field">
+            To month
+            <input type="month" value={span.to} max={today} onChange={(e) => setSpan((s) => ({ ...s, to: e.target.value }))} />
+          </label>
+          <label className="acct-field">
+            Customer
+            <select value={customerId ?? ''} onChange={(e) => setCustomerId(e.target.value === '' ? null : e.target.value)}>
+              <option value="">All customers</option>
+              {customers.map((c) => (
+                <option key={c.id} value={c.id}>{c.name}</option>
+              ))}
+            </select>
+          </label>
+          {PRESETS.map((p) => (
+            <button key={p.months} type="button" className="btn btn-quiet btn-small" onClick={() => setSpan(recentSpan(today, p.months))}>
+              {p.label}
+            </button>
+          ))}
+        </div>
+        <p className="acct-note">At most {MAX_EARNINGS_SPAN_MONTHS} months at a time; both months are included.</p>
+        {problem && <p className="form-error" role="alert">{problem}</p>}
+      </section>
+
+      {earnings.error && <p className="form-error" role="alert">{earnings.error}</p>}
+      {earnings.loading && !view && <p className="acct-skeleton" role="status">Loading earnings…</p>}
+      {view && <AccessNotice access={view.access} what="earnings" />}
+      {report && <EarningsReportView report={report} fetchedAt={view?.fetchedAt ?? 0} customerId={view?.query.customer_id ?? null} loading={earnings.loading} />}
+    </main>
+  )
+}
+
+function EarningsReportView({ report, fetchedAt, customerId, loading }: { report: EarningsReport; fetchedAt: number; customerId: string | null; loading: boolean }) {
+  const series = useMemo(() => seriesByCurrency(report), [report])
+  const symbols = new Map(report.totals.overall.map((t) => [t.currency, t.symbol]))
+  return (
+    <>
+      <section aria-labelledby="earnings-totals" aria-busy={loading}>
+        <h2 id="earnings-totals">Totals, {report.from} to {report.to}</h2>
+        {report.totals.overall.length === 0 ? (
+          <p className="acct-muted">No rated jobs in this span.</p>
+        ) : (
+          <div className="acct-totals">
+            {report.totals.overall.map((t, i) => (
+              <div key={t.currency} className={`acct-total series-${i % 6}`}>
+                <span className="acct-total-amount">{formatMoney({ amount: t.amount, currency: t.currency, symbol: t.symbol })}</span>
+                <span className="acct-total-meta">{t.currency} · {t.jobs} job{t.jobs === 1 ? '' : 's'}</span>
+              </div>
+            ))}
+          </div>
+        )}
+        <p className="acct-note">Fetched {formatTimestamp(fetchedAt)}.</p>
+      </section>
+
+      <EarningsNotices report={report} />
+
+      <section className="acct-card" aria-labelledby="earnings-chart">
+        <h2 id="earnings-chart">By month</h2>
+        <EarningsChart series={series} />
+      </section>
+
+      {report.totals.by_customer.length > 0 && (
+        <section className="acct-card" aria-labelledby="earnings-customers">
+          <h2 id="earnings-customers">By customer</h2>
+          <table className="acct-table">
+            <caption className="sr-only">Totals by customer</caption>
+            <thead>
+              <tr><th scope="col">Customer</th><th scope="col" className="num">Jobs</th><th scope="col" className="num">Amount</th></tr>
+            </thead>
+            <tbody>
+              {report.totals.by_customer.map((c) => (
+                <tr key={`${c.customer.id}-${c.currency}`}>
+                  <td>{c.customer.name}</td>
+                  <td className="num">{c.jobs}</td>
+                  <td className="num">{formatMoneyWithCode({ amount: c.amount, currency: c.currency, symbol: symbols.get(c.currency) ?? c.currency })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+
+      <section className="acct-card" aria-labelledby="earnings-lines">
+        <div className="acct-row">
+          <h2 id="earnings-lines">Jobs</h2>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={report.lines.length === 0}
+            onClick={() => downloadCsv(earningsCsv(report.lines), earningsCsvName(report.from, report.to, customerId))}
+          >
+            Export as CSV
+          </button>
+        </div>
+        <EarningsTable lines={report.lines} />
+      </section>
+    </>
+  )
+}
+
+function EarningsNotices({ report }: { report: EarningsReport }) {
+  return (
+    <>
+      {!report.rates_visible_any && (
+        <div className="notice notice-muted" role="note">
+          <p className="notice-title">No rates to show</p>
+          <p>None of the customers in this view show their rates to talent, so there is nothing to add up.</p>
+        </div>
+      )}
+      {report.truncated && (
+        <div className="notice notice-warning" role="note">
+          <p className="notice-title">Only the first {report.lines.length} jobs are listed</p>
+          <p>The totals and the chart cover every job; the table and the CSV stop there. Choose a shorter span to list every job.</p>
+        </div>
+      )}
+      {report.hidden_customers.length > 0 && (
+        <div className="notice notice-muted" role="note">
+          <p className="notice-title">These customers do not show rates</p>
+          <p>
+            {report.hidden_customers.map((c) => c.name).join(', ')} — their jobs are not counted here, because they do not tell talent what a job pays.
+          </p>
+        </div>
+      )}
+      {report.unrated_jobs > 0 && (
+        <div className="notice notice-muted" role="note">
+          <p>
+            {report.unrated_jobs} job{report.unrated_jobs === 1 ? ' has' : 's have'} no rate yet and {report.unrated_jobs === 1 ? 'is' : 'are'} not counted.
+          </p>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,128 @@
+/**
+ * Pure arithmetic of the earnings page: month spans, amounts in cents (never floats, never summed across
+ * currencies), the chart's series per currency with empty months filled in, and sorting of the lines.
+ */
+import { MAX_EARNINGS_SPAN_MONTHS, monthIndex, monthOfIndex, type EarningsLine, type EarningsReport, type NamedRef } from '../../../shared/bridge-account'
+
+/** "YYYY-MM" of a Date in the viewer's calendar. */
+export function monthOf(date: Date): string {
+  return `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}`
+}
+
+/** The month `n` months after `month` (negative goes back). */
+export function addMonths(month: string, n: number): string {
+  const index = monthIndex(month)
+  if (index === null) throw new RangeError(`"${month}" is not a month written YYYY-MM.`)
+  return monthOfIndex(index + n)
+}
+
+/** The last `months` months up to and including `current` (default a year). */
+export function recentSpan(current: string, months = 12): { from: string; to: string } {
+  const n = Math.min(Math.max(1, Math.round(months)), MAX_EARNINGS_SPAN_MONTHS)
+  return { from: addMonths(current, -(n - 1)), to: current }
+}
+
+/** Every month from `from` to `to`, both included; empty when the span is backwards or not months. */
+export function monthsOfSpan(from: string, to: string): string[] {
+  const a = monthIndex(from)
+  const b = monthIndex(to)
+  if (a === null || b === null || b < a) return []
+  return Array.from({ length: b - a + 1 }, (_, i) => monthOfIndex(a + i))
+}
+
+/** "1234.50" (or "-3.00") as integer cents; NaN when the text is not an API amount. */
+export function centsOf(amount: string): number {
+  const m = /^(-)?(\d+)\.(\d{2})$/.exec(amount)
+  if (!m) return Number.NaN
+  const cents = Number(m[2]) * 100 + Number(m[3])
+  return m[1] ? -cents : cents
+}
+
+/** Integer cents back to the API's amount text. */
+export function amountOf(cents: number): string {
+  const sign = cents < 0 ? '-' : ''
+  const abs = Math.abs(Math.round(cents))
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+export interface MonthPoint {
+  month: string
+  cents: number
+  jobs: number
+}
+
+export interface CurrencySeries {
+  currency: string
+  symbol: string
+  totalCents: number
+  jobs: number
+  points: MonthPoint[]
+}
+
+/** One series per currency (ordered by the overall totals), a point for every month of the span. */
+export function seriesByCurrency(report: Pick<EarningsReport, 'from' | 'to' | 'totals'>): CurrencySeries[] {
+  const months = monthsOfSpan(report.from, report.to)
+  const currencies = new Map<string, CurrencySeries>()
+  for (const t of report.totals.overall) {
+    currencies.set(t.currency, {
+      currency: t.currency,
+      symbol: t.symbol,
+      totalCents: centsOf(t.amount),
+      jobs: t.jobs,
+      points: months.map((month) => ({ month, cents: 0, jobs: 0 })),
+    })
+  }
+  for (const row of report.totals.by_month) {
+    const series = currencies.get(row.currency)
+    const point = series?.points.find((p) => p.month === row.month)
+    if (point) {
+      point.cents += centsOf(row.amount)
+      point.jobs += row.jobs
+    }
+  }
+  return [...currencies.values()]
+}
+
+/** Customers a report mentions (with or without visible rates), by name, for the customer filter. */
+export function customersOf(report: Pick<EarningsReport, 'totals' | 'hidden_customers' | 'lines'>, known: NamedRef[] = []): NamedRef[] {
+  const byId = new Map<string, NamedRef>()
+  for (const c of known) byId.set(c.id, c)
+  for (const t of report.totals.by_customer) byId.set(t.customer.id, t.customer)
+  for (const c of report.hidden_customers) byId.set(c.id, c)
+  for (const l of report.lines) byId.set(l.customer.id, l.customer)
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name))
+}
+
+export type LineSortKey = 'requested_at' | 'customer' | 'advertiser' | 'key_number' | 'stage' | 'amount'
+export type SortDirection = 'ascending' | 'descending'
+
+/**
+ * The lines sorted by one column. Amounts sort by currency first, then value, so amounts of different
+ * currencies are never ordered as if they were comparable. Ties keep the request time order.
+ */
+export function sortLines(lines: readonly EarningsLine[], key: LineSortKey, direction: SortDirection): EarningsLine[] {
+  const text = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })
+  const compare = (a: EarningsLine, b: EarningsLine): number => {
+    switch (key) {
+      case 'requested_at': return a.requested_at - b.requested_at
+      case 'customer': return text(a.customer.name, b.customer.name)
+      case 'advertiser': return text(a.advertiser, b.advertiser)
+      case 'key_number': return text(a.key_number, b.key_number)
+      case 'stage': return text(a.stage, b.stage)
+      case 'amount': return text(a.amount.currency, b.amount.currency) || centsOf(a.amount.amount) - centsOf(b.amount.amount)
+    }
+  }
+  const sign = direction === 'ascending' ? 1 : -1
+  return lines
+    .map((line, i) => ({ line, i }))
+    .sort((x, y) => sign * compare(x.line, y.line) || x.line.requested_at - y.line.requested_at || x.i - y.i)
+    .map((x) => x.line)
+}
+
+/** Round "nice" ceiling for a chart axis (1, 2, 2.5 or 5 times a power of ten). */
+export function niceCeiling(value: number): number {
+  if (!(value > 0)) return 1
+  const power = 10 ** Math.floor(Math.log10(value))
+  for (const step of [1, 2, 2.5, 5, 10]) if (value <= step * power) return step * power
+  return 10 * power
+}

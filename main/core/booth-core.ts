@@ -14,6 +14,8 @@ import { checkExternalUrl } from '../desktop/external-url'
 import { createPoller, type OnlineStateLike, type PollIntervals, type PollTimers, type PowerMonitorLike, type Poller } from '../desktop/poll-schedule'
 import type { Log } from '../desktop/redacting-log'
 import type { SecretStore } from '../desktop/secret-store'
+import { createAccountHandlers } from '../account/account-handlers'
+import { createJobActionHandlers } from '../jobs/job-action-handlers'
 import { JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
 import type { DemoServer } from '../session/demo-launcher'
@@ -32,13 +34,15 @@ export interface BoothPorts {
   openExternal(url: string): Promise<void>
   setBadge(count: number): void
   startDemo(): Promise<DemoServer>
+  /** Desktop: a save dialog (null when cancelled). The web host has none: the browser downloads links itself. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
   env?: { apiKey?: string | undefined; baseUrl?: string | undefined }
   now?: () => number
   timers?: PollTimers
   /** Poll timing and jitter (tests shorten them; the app keeps poll-schedule.ts's defaults). */
   poll?: { intervals?: Partial<PollIntervals>; random?: () => number }
-  /** How a client is made for a base URL and key (tests: fewer retries); default createTalentClient. */
-  makeClient?: SessionDeps['makeClient']
+  /** Options of the API client (tests: fewer retries, a recording fetch). */
+  clientOptions?: SessionDeps['clientOptions']
 }
 
 export interface BoothCore {
@@ -64,9 +68,16 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const jobs = new JobsService({ client: () => client, cache, hub, log, now, onPendingList: (view) => notifications.onPendingList(view) })
 
   let lastOkAt: number | null = null
+  /** The poll under way, so close() can let it finish writing into the data folder. */
+  let polling: Promise<void> | null = null
   const poller: Poller = createPoller({
     task: async () => {
-      await jobs.poll()
+      polling = jobs.poll()
+      try {
+        await polling
+      } finally {
+        polling = null
+      }
       lastOkAt = now()
     },
     clock: { now },
@@ -76,8 +87,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     ...(ports.poll?.intervals ? { intervals: ports.poll.intervals } : {}),
     ...(ports.poll?.random ? { random: ports.poll.random } : {}),
     onState: (state) => {
-      // stop() inside keyRejected reports the halted state once more: reject the key only once.
-      if (state.reason === 'auth' && session.get().mode !== 'key_rejected') session.keyRejected()
+      if (state.reason === 'auth') session.keyRejected()
       const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
       hub.emit('connectivity', {
         online: state.failures === 0 && state.reason !== 'offline',
@@ -96,7 +106,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     now,
     env: ports.env ?? {},
     startDemo: ports.startDemo,
-    ...(ports.makeClient ? { makeClient: ports.makeClient } : {}),
+    ...(ports.clientOptions ? { clientOptions: ports.clientOptions } : {}),
     onClient: (next) => {
       client = next
       if (next) {
@@ -113,6 +123,10 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     signIn: async ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
     signOut: async () => {
       const state = await session.signOut()
+      // The signed-out account's jobs leave the screen and the dock/taskbar badge.
+      hub.forget('jobs', 'job')
+      ports.setBadge(0)
+      hub.emit('badge', { count: 0 })
       await cache.clear()
       return state
     },
@@ -137,6 +151,14 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
     listPendingScripts: async ({ jobIds }) =>
       Promise.all(jobIds.map(async (jobId) => ({ jobId, cached: (await cache.scriptPdf(jobId)) !== null }))),
+    ...createJobActionHandlers({
+      client: () => client,
+      cache,
+      jobs,
+      ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : {}),
+      afterChange: () => poller.poke(),
+    }),
+    ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }
 
   return {
@@ -154,6 +176,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     focus: () => poller.focus(),
     close: async () => {
       poller.stop()
+      await polling?.catch(() => undefined)
       await killAllFfmpeg('Booth is quitting.')
       await session.close()
     },

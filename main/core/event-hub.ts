@@ -12,6 +12,11 @@ export class EventHub {
     for (const fn of this.listeners) fn(event, data)
   }
 
+  /** Drops the latest snapshot of these events (an account's data after sign-out) so no new window is handed it. */
+  forget(...events: BridgeEventName[]): void {
+    for (const event of events) this.last.delete(event)
+  }
+
   /** New subscribers get the latest snapshot of each state event at once, so a reload shows everything. */
   subscribe(fn: EventListener): () => void {
     this.listeners.add(fn)

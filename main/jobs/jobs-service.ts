@@ -45,14 +45,15 @@ export class JobsService {
 
   async listJobs(query: JobListQuery): Promise<JobListView> {
     this.query = query
-    return this.fetchList(query, true)
+    return this.fetchList(query, true, this.deps.cache.scope())
   }
 
-  private async fetchList(query: JobListQuery, fallBack: boolean): Promise<JobListView> {
+  /** `cache`: a scope taken before fetching (see OfflineCache.scope). */
+  private async fetchList(query: JobListQuery, fallBack: boolean, cache: OfflineCache): Promise<JobListView> {
     try {
       const answer = await this.api().listJobs(query)
       const view: JobListView = { query, total: answer.total, items: answer.items, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now() }
-      await this.deps.cache.saveList(view).catch((err: unknown) => this.deps.log.warn('could not cache the job list', { err }))
+      await cache.saveList(view).catch((err: unknown) => this.deps.log.warn('could not cache the job list', { err }))
       return view
     } catch (err) {
       const cached = fallBack && isUnreachable(err) ? await this.deps.cache.loadList(query) : null
@@ -63,10 +64,11 @@ export class JobsService {
 
   async getJob(jobId: string): Promise<JobView> {
     const now = this.deps.now()
+    const cache = this.deps.cache.scope()
     try {
       const { job } = await this.api().getJob(jobId)
-      await this.deps.cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
-      const scriptDocumentPath = await cacheOpenedJobScript(job, this.deps.cache, this.api(), now).catch((err: unknown) => {
+      await cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
+      const scriptDocumentPath = await cacheOpenedJobScript(job, cache, this.api(), now).catch((err: unknown) => {
         this.deps.log.warn('could not keep the script PDF for offline reading', { jobId, err })
         return null
       })
@@ -85,12 +87,16 @@ export class JobsService {
 
   /** One poll: the pending list (notifications, badge, offline scripts), the list on screen, the open job. */
   async poll(): Promise<void> {
-    const pending = await this.fetchList(PENDING_ALL, false)
+    const cache = this.deps.cache.scope()
+    const client = this.api()
+    const pending = await this.fetchList(PENDING_ALL, false, cache)
+    // Signed out (or the key changed) while the list was on its way: it belongs to no one on screen now.
+    if (this.deps.client() !== client) return
     await this.deps.onPendingList?.(pending)
-    const onScreen = sameQuery(this.query, PENDING_ALL) ? pending : await this.fetchList(this.query, false)
+    const onScreen = sameQuery(this.query, PENDING_ALL) ? pending : await this.fetchList(this.query, false, cache)
     this.deps.hub.emit('jobs', onScreen)
     if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched))
-    await prefetchPendingScripts(pending.items, this.deps.cache, this.api(), this.deps.now()).catch((err: unknown) => {
+    await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now()).catch((err: unknown) => {
       this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
     })
   }

@@ -27,8 +27,45 @@ const anyObject = (v: unknown) => {
   return v
 }
 
+/** Shared by a cache and its scopes: bumped by clear(), and the writes under way. */
+interface CacheEpoch {
+  value: number
+  writing: Set<Promise<unknown>>
+}
+
+export class CacheClearedError extends Error {
+  constructor() {
+    super('the offline cache was cleared (signed out) while this was being fetched, so it was not saved')
+    this.name = 'CacheClearedError'
+  }
+}
+
 export class OfflineCache {
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly epoch: CacheEpoch = { value: 0, writing: new Set() },
+    /** For a scope: the epoch it was taken in; its writes are refused once clear() has run since. */
+    private readonly takenIn: number | null = null,
+  ) {}
+
+  /**
+   * A view for one fetch-then-save operation: take it before fetching, so what arrives after a
+   * sign-out cleared the cache is not written back into it.
+   */
+  scope(): OfflineCache {
+    return new OfflineCache(this.root, this.epoch, this.epoch.value)
+  }
+
+  private async write<T>(run: () => Promise<T>): Promise<T> {
+    if (this.takenIn !== null && this.takenIn !== this.epoch.value) throw new CacheClearedError()
+    const pending = run()
+    this.epoch.writing.add(pending)
+    try {
+      return await pending
+    } finally {
+      this.epoch.writing.delete(pending)
+    }
+  }
 
   private file(...parts: string[]): string {
     return join(this.root, ...parts)
@@ -40,8 +77,10 @@ export class OfflineCache {
   }
 
   async saveList(view: JobListView): Promise<void> {
-    await mkdir(this.file('lists'), { recursive: true })
-    await writeFileAtomic(this.file('lists', `${OfflineCache.queryKey(view.query)}.json`), JSON.stringify(view))
+    await this.write(async () => {
+      await mkdir(this.file('lists'), { recursive: true })
+      await writeFileAtomic(this.file('lists', `${OfflineCache.queryKey(view.query)}.json`), JSON.stringify(view))
+    })
   }
 
   async loadList(query: JobListQuery): Promise<JobListView | null> {
@@ -49,8 +88,10 @@ export class OfflineCache {
   }
 
   async saveJob(entry: CachedJob): Promise<void> {
-    await mkdir(this.file('jobs'), { recursive: true })
-    await writeFileAtomic(this.file('jobs', `${entry.job.job_id}.json`), JSON.stringify(entry))
+    await this.write(async () => {
+      await mkdir(this.file('jobs'), { recursive: true })
+      await writeFileAtomic(this.file('jobs', `${entry.job.job_id}.json`), JSON.stringify(entry))
+    })
   }
 
   async loadJob(jobId: string): Promise<CachedJob | null> {
@@ -58,11 +99,13 @@ export class OfflineCache {
   }
 
   async saveScriptPdf(meta: ScriptPdfMeta, bytes: Uint8Array): Promise<string> {
-    await mkdir(this.file('scripts'), { recursive: true })
-    const path = this.file('scripts', `${meta.jobId}.pdf`)
-    await writeFileAtomic(path, bytes)
-    await writeFileAtomic(this.file('scripts', `${meta.jobId}.json`), JSON.stringify(meta))
-    return path
+    return this.write(async () => {
+      await mkdir(this.file('scripts'), { recursive: true })
+      const path = this.file('scripts', `${meta.jobId}.pdf`)
+      await writeFileAtomic(path, bytes)
+      await writeFileAtomic(this.file('scripts', `${meta.jobId}.json`), JSON.stringify(meta))
+      return path
+    })
   }
 
   async scriptPdf(jobId: string): Promise<{ path: string; meta: ScriptPdfMeta } | null> {
@@ -79,6 +122,8 @@ export class OfflineCache {
 
   /** Everything cached for the signed-in account goes (on sign-out or "clear cached scripts"). */
   async clear(): Promise<void> {
+    this.epoch.value += 1
+    await Promise.allSettled([...this.epoch.writing])
     await rm(this.root, { recursive: true, force: true })
   }
 

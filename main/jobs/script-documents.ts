@@ -28,10 +28,12 @@ export async function cacheOpenedJobScript(job: JobDetail, cache: OfflineCache, 
   const cached = await cache.scriptPdf(job.job_id)
   if (cached && cached.meta.revisionId === revisionId) return cached.path
   const doc = job.script.document
-  const docUrl = doc && (doc.pdf_url ?? doc.download_url)
+  // Only the PDF version will do: the original (RTF, Word…) is not a PDF, and the service's scripts
+  // PDF then says why it has none (no_pdf) instead of Booth downloading a whole document to refuse it.
+  const pdfUrl = doc?.pdf_url ?? null
   const linkValid = doc && (doc.expires_at === null || doc.expires_at > now)
-  if (job.script.kind === 'document' && docUrl && linkValid) {
-    const bytes = await downloadPdf(docUrl)
+  if (job.script.kind === 'document' && pdfUrl && linkValid) {
+    const bytes = await downloadPdf(pdfUrl)
     return cache.saveScriptPdf({ jobId: job.job_id, source: 'document', revisionId, fetchedAt: now }, bytes)
   }
   return cacheViaScriptsPdf(job.job_id, revisionId, cache, client, now)

@@ -3,7 +3,9 @@
  * demo mode, a key from the environment (web host), and what a refused key means (stop, ask again).
  * The key stays in main: it is never part of SessionState, a log line or a file.
  */
+import type { TalentClientOptions } from '../api/call-runner'
 import { createTalentClient, type TalentClient } from '../api/client'
+import type { ApiLogHook } from '../api/request-log'
 import { isApiError } from '../api/errors'
 import type { SessionState } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
@@ -25,6 +27,8 @@ export interface SessionDeps {
   env: { apiKey?: string | undefined; baseUrl?: string | undefined }
   startDemo: () => Promise<DemoServer>
   makeClient?: (baseUrl: string, apiKey: string) => TalentClient
+  /** Options of the default client (tests: fewer retries, a recording fetch). */
+  clientOptions?: Pick<TalentClientOptions, 'fetch' | 'retry' | 'timeoutMs'>
   /** A client is ready (start polling) or gone (stop polling). */
   onClient: (client: TalentClient | null) => void
 }
@@ -95,8 +99,10 @@ export class SessionService {
 
   /** The API refused the key during use (revoked or expired): stop everything and ask for a new one. */
   keyRejected(): void {
-    this.deps.onClient(null)
+    // Once only: stopping the poller reports its halted state again, which calls back here.
+    if (!this.client) return
     this.client = null
+    this.deps.onClient(null)
     this.publish({
       ...this.state,
       mode: 'key_rejected',
@@ -110,7 +116,9 @@ export class SessionService {
 
   private async connect(mode: 'signed_in' | 'demo', baseUrl: string, apiKey: string, store: boolean): Promise<SessionState> {
     this.deps.log.addSecret(apiKey)
-    const make = this.deps.makeClient ?? ((url, key) => createTalentClient({ baseUrl: url, apiKey: () => key }))
+    const make = this.deps.makeClient ?? ((url, key) => createTalentClient({
+      ...this.deps.clientOptions, baseUrl: url, apiKey: () => key, log: apiLogHook(this.deps.log),
+    }))
     const client = make(baseUrl, apiKey)
     let me
     try {
@@ -146,5 +154,13 @@ export class SessionService {
     this.state = state
     this.deps.hub.emit('session', state)
     return state
+  }
+}
+
+/** The client's retries and failed calls into Booth's log (already without the key; the log redacts again). */
+function apiLogHook(log: Log): ApiLogHook {
+  return (event) => {
+    if (event.type === 'retry') log.info(`${event.operation} failed, retrying in ${event.delayMs} ms`, { attempt: event.attempt, url: event.url, error: event.error })
+    else if (event.type === 'failure') log.warn(`${event.operation} failed`, { attempt: event.attempt, url: event.url, error: event.error })
   }
 }

@@ -34,6 +34,7 @@ export function isUnreachable(err: unknown): boolean {
 export class JobsService {
   private query: JobListQuery = DEFAULT_QUERY
   private watched: string | null = null
+  private readonly noPdfUntil = new Map<string, number>()
 
   constructor(private readonly deps: JobsServiceDeps) {}
 
@@ -96,7 +97,7 @@ export class JobsService {
     const onScreen = sameQuery(this.query, PENDING_ALL) ? pending : await this.fetchList(this.query, false, cache)
     this.deps.hub.emit('jobs', onScreen)
     if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched))
-    await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now()).catch((err: unknown) => {
+    await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch((err: unknown) => {
       this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
     })
   }

@@ -9,6 +9,7 @@ import type { OfflineCache } from './offline-cache'
 
 const MAX_PDF_BYTES = 50 * 1024 * 1024
 const SCRIPT_CHANGED_REFRESH_MS = 60 * 60_000
+const NO_PDF_RETRY_MS = 60 * 60_000
 
 export async function downloadPdf(url: string, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<Uint8Array> {
   const res = await fetchImpl(url, { signal: signal ?? AbortSignal.timeout(60_000), redirect: 'follow' })
@@ -54,7 +55,15 @@ async function cached(cache: OfflineCache, jobId: string): Promise<string | null
  * For pending jobs with a script and no local copy (or whose script changed), fetch a few per poll so
  * every pending job's script becomes readable offline without a burst of requests.
  */
-export async function prefetchPendingScripts(items: JobSummary[], cache: OfflineCache, client: TalentClient, now: number, limit = 4): Promise<number> {
+export async function prefetchPendingScripts(
+  items: JobSummary[],
+  cache: OfflineCache,
+  client: TalentClient,
+  now: number,
+  /** Jobs the service said have no PDF, and until when not to ask again (kept by the caller between polls). */
+  noPdfUntil: Map<string, number> = new Map(),
+  limit = 4,
+): Promise<number> {
   let fetched = 0
   for (const job of items) {
     if (fetched >= limit) break
@@ -62,7 +71,12 @@ export async function prefetchPendingScripts(items: JobSummary[], cache: Offline
     const hit = await cache.scriptPdf(job.job_id)
     // A changed script stays flagged until the producer's side clears it; refresh such a copy hourly at most.
     if (hit && (!job.script_changed || now - hit.meta.fetchedAt < SCRIPT_CHANGED_REFRESH_MS)) continue
-    await cacheViaScriptsPdf(job.job_id, hit?.meta.revisionId ?? null, cache, client, now)
+    if ((noPdfUntil.get(job.job_id) ?? 0) > now) continue
+    const path = await cacheViaScriptsPdf(job.job_id, hit?.meta.revisionId ?? null, cache, client, now)
+    // A job whose script has no PDF (yet) is asked about again only after a while, so it cannot take a
+    // prefetch slot on every poll and starve the others.
+    if (!path) noPdfUntil.set(job.job_id, now + NO_PDF_RETRY_MS)
+    else noPdfUntil.delete(job.job_id)
     fetched += 1
   }
   return fetched

@@ -15,6 +15,7 @@ import { createPoller, type OnlineStateLike, type PollIntervals, type PollTimers
 import type { Log } from '../desktop/redacting-log'
 import type { SecretStore } from '../desktop/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
+import { createTakeHandlers } from '../delivery/take-handlers'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
 import { JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
@@ -118,6 +119,17 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
   })
 
+  const takes = createTakeHandlers({
+    client: () => client,
+    apiKey: () => session.currentCredentials()?.apiKey ?? null,
+    baseUrl: () => session.currentCredentials()?.baseUrl ?? null,
+    dataDir: ports.dataDir,
+    hub,
+    log,
+    now,
+    online: ports.online,
+  })
+
   const handlers: BridgeHandlers = {
     getSession: async () => session.get(),
     signIn: async ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
@@ -158,6 +170,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : {}),
       afterChange: () => poller.poke(),
     }),
+    ...takes.handlers,
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }
 
@@ -172,11 +185,14 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
         log.warn('could not resume the last session', { err })
         if (err instanceof UserFacingError) hub.emit('session', { ...session.get(), warnings: [err.message] })
       })
+      // Recovers takes cut off by a crash, then resumes deliveries left queued or sending.
+      await takes.start()
     },
     focus: () => poller.focus(),
     close: async () => {
       poller.stop()
       await polling?.catch(() => undefined)
+      await takes.stop()
       await killAllFfmpeg('Booth is quitting.')
       await session.close()
     },

@@ -50,12 +50,18 @@ export function normaliseBaseUrl(input: string): string {
 export class SessionService {
   private state: SessionState = SIGNED_OUT
   private client: TalentClient | null = null
+  /** The key and address in use, for the tus uploader (which adds the key to each request itself). */
+  private credentials: { baseUrl: string; apiKey: string } | null = null
   private demo: DemoServer | null = null
 
   constructor(private readonly deps: SessionDeps) {}
 
   get(): SessionState {
     return this.state
+  }
+
+  currentCredentials(): { baseUrl: string; apiKey: string } | null {
+    return this.client ? this.credentials : null
   }
 
   currentClient(): TalentClient | null {
@@ -133,6 +139,7 @@ export class SessionService {
       await this.deps.settings.update({ baseUrl })
     }
     this.client = client
+    this.credentials = { baseUrl, apiKey }
     const missing = missingScopes(me.scopes)
     this.deps.onClient(client)
     return this.publish({

@@ -7,10 +7,12 @@ import os from 'node:os'
 import type { BenchResult } from './types'
 import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
+import { benchUpload } from './upload'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
   wav: benchWavWriter,
+  upload: benchUpload,
 }
 
 function print(result: BenchResult): void {

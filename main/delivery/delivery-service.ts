@@ -1,0 +1,214 @@
+/**
+ * Delivers takes exactly once. The person confirms on screen first; then deliver():
+ *   1. saves on the take `delivery: {status: 'queued', idempotency_key: <new key>, queued: true}` — the
+ *      key exists on disk BEFORE anything is sent;
+ *   2. puts the take in the durable queue (delivery-queue.ts), which sends one at a time, in order;
+ * and each attempt (upload-step.ts, then the POST) reuses the take's saved handle and key, including after
+ * a crash or restart: start() puts every take still "queued" or "sending" back in line. A POST repeated
+ * with the same key is answered with the first result (`replayed`), so a take is delivered once.
+ * Events: uploadProgress and deliveryState (for the take), deliveryQueue (for the list).
+ */
+import { newIdempotencyKey } from '../api/idempotency'
+import type { TalentClient } from '../api/client'
+import type { OnlineStateLike } from '../desktop/poll-schedule'
+import type { Log } from '../desktop/redacting-log'
+import type { EventHub } from '../core/event-hub'
+import type { TakeStore } from '../takes/take-store'
+import type { DeliveryStatus, TakeLabel, TakeMeta } from '../takes/take-types'
+import type { DeliveryQueueEntry, DeliveryQueueView } from '../../shared/bridge-takes'
+import { classifyDeliveryFailure, NotSignedInError, postMayHaveArrived } from './delivery-errors'
+import type { QueueItem } from './delivery-queue-file'
+import { DeliveryQueue, DeliveryQueueError, type SendControl } from './delivery-queue'
+import { UploadStep, type UploadTuning } from './upload-step'
+import { terminateUpload } from './uploader'
+
+export interface DeliveryServiceDeps {
+  store: TakeStore
+  client: () => TalentClient | null
+  apiKey: () => string | null
+  baseUrl: () => string | null
+  dataDir: string
+  hub: Pick<EventHub, 'emit'>
+  log: Log
+  now: () => number
+  online: OnlineStateLike
+  /** Called after a take's metadata changed here (so the takes list can be sent again). */
+  onTakeChanged?: (jobId: string) => void
+  upload?: UploadTuning
+  backoff?: { baseMs: number; maxMs: number }
+}
+
+export class DeliveryService {
+  readonly queue: DeliveryQueue
+  private readonly uploads: UploadStep
+  private readonly starting = new Set<string>()
+
+  constructor(private readonly d: DeliveryServiceDeps) {
+    this.uploads = new UploadStep({
+      store: d.store, dataDir: d.dataDir, apiKey: d.apiKey, log: d.log, tuning: d.upload,
+      onProgress: (p) => d.hub.emit('uploadProgress', p),
+    })
+    this.queue = new DeliveryQueue({
+      dataDir: d.dataDir,
+      send: (item, control) => this.send(item, control),
+      classify: classifyDeliveryFailure,
+      online: d.online,
+      now: d.now,
+      log: d.log,
+      backoff: d.backoff,
+      onChange: (items) => d.hub.emit('deliveryQueue', { items }),
+    })
+  }
+
+  /** Loads the queue, puts back every take a crash left queued or sending, and starts sending. */
+  async start(): Promise<void> {
+    await this.queue.load()
+    const { store } = this.d
+    const stranded: TakeMeta[] = []
+    for (const jobId of await store.folders.jobIds('takes')) {
+      const { takes } = await store.list(jobId)
+      for (const t of takes) {
+        if ((t.delivery.status === 'queued' || t.delivery.status === 'sending') && !this.queue.get(t.id)) stranded.push(t)
+      }
+    }
+    stranded.sort((a, b) => a.created_at.localeCompare(b.created_at))
+    for (const t of stranded) {
+      // A take left "sending" may have reached the server: it can be confirmed, not cancelled.
+      await this.queue.add({
+        takeId: t.id, jobId: t.job_id, label: t.label, note: t.note, queuedAt: Date.parse(t.created_at) || this.d.now(),
+        mayHaveArrived: t.delivery.status === 'sending' && t.upload.status === 'uploaded',
+      })
+    }
+    this.d.hub.emit('deliveryQueue', this.list())
+    this.queue.start()
+  }
+
+  stop(): Promise<void> {
+    return this.queue.stop()
+  }
+
+  list(): DeliveryQueueView {
+    return { items: this.queue.list() }
+  }
+
+  /** The person confirmed "deliver this take as `label` with `note` to job `jobId`". */
+  async deliver(takeId: string, o: { label: TakeLabel; note: string | null; jobId: string }): Promise<DeliveryQueueEntry> {
+    if (this.starting.has(takeId)) throw new DeliveryQueueError('This take is already being queued for delivery.')
+    this.starting.add(takeId)
+    try {
+      const { store } = this.d
+      let take = await store.get(takeId)
+      const n = take.take_number
+      if (take.job_id !== o.jobId) throw new DeliveryQueueError(`Take ${n} belongs to job ${take.job_id}, not job ${o.jobId}.`)
+      if (take.state === 'recording') throw new DeliveryQueueError(`Take ${n} is still recording; stop it first.`)
+      if (take.state === 'recovered') throw new DeliveryQueueError(`Take ${n} was recovered after a crash; keep it before delivering it.`)
+      if (this.queue.get(takeId)) throw new DeliveryQueueError(`Take ${n} is already in the delivery queue.`)
+      if (take.delivery.status === 'delivered') throw new DeliveryQueueError(`Take ${n} was already delivered (delivery ${take.delivery.delivery_id ?? 'unknown'}).`)
+      if (take.delivery.status !== 'none') take = await store.setDelivery(takeId, { status: 'none', queued: false })
+      if (take.label !== o.label) take = await store.setLabel(takeId, o.label)
+      if (take.note !== o.note) take = await store.setNote(takeId, o.note)
+      take = await store.setDelivery(takeId, { status: 'queued', idempotency_key: newIdempotencyKey(), delivery_id: null, queued: true })
+      this.announce(take, 'queued', 'Waiting to be sent.')
+      return await this.queue.add({ takeId, jobId: take.job_id, label: take.label, note: take.note, queuedAt: this.d.now() })
+    } finally {
+      this.starting.delete(takeId)
+    }
+  }
+
+  /** Takes a delivery out of the queue (only while it cannot have reached the server). The take stays. */
+  async cancel(takeId: string): Promise<TakeMeta> {
+    const { store } = this.d
+    const item = this.queue.get(takeId)
+    const take = await store.get(takeId)
+    if (!item && take.delivery.status !== 'queued' && take.delivery.status !== 'failed') {
+      throw new DeliveryQueueError(`Take ${take.take_number} is not waiting to be delivered.`)
+    }
+    if (item) await this.queue.cancel(takeId)
+    const handle = take.upload.handle
+    const baseUrl = this.d.baseUrl()
+    if (handle && take.upload.status !== 'none' && baseUrl) await terminateUpload(baseUrl, handle, this.d.apiKey)
+    await store.setUpload(takeId, { handle: null, offset: 0, status: 'none' })
+    const after = await store.setDelivery(takeId, { status: 'none', idempotency_key: null, delivery_id: null, queued: false })
+    this.announce(after, 'none', 'Delivery cancelled.')
+    return after
+  }
+
+  async retry(takeId: string): Promise<DeliveryQueueEntry> {
+    const take = await this.d.store.get(takeId)
+    if (!this.queue.get(takeId)) throw new DeliveryQueueError(`Take ${take.take_number} is not in the delivery queue; deliver it instead.`)
+    if (take.delivery.status === 'failed') this.announce(await this.d.store.setDelivery(takeId, { status: 'queued' }), 'queued', 'Trying again.')
+    return this.queue.retry(takeId)
+  }
+
+  pause(takeId: string): Promise<DeliveryQueueEntry> {
+    return this.queue.pause(takeId)
+  }
+
+  resume(takeId: string): Promise<DeliveryQueueEntry> {
+    return this.queue.resume(takeId)
+  }
+
+  /** One attempt: upload (resuming), then POST with the saved key. Throws on failure; the queue decides. */
+  private async send(item: Readonly<QueueItem>, control: SendControl): Promise<void> {
+    const { store } = this.d
+    let take = await store.get(item.takeId)
+    if (take.delivery.status === 'delivered') {
+      this.announce(take, 'delivered', 'Delivered.')
+      return
+    }
+    try {
+      if (!take.delivery.idempotency_key) {
+        // Never sent with a key (none was saved), so a new one is safe; it is saved before the POST.
+        take = await store.setDelivery(take.id, { idempotency_key: newIdempotencyKey() })
+      }
+      const key = take.delivery.idempotency_key as string
+      take = await store.setDelivery(take.id, { status: 'sending', queued: true })
+      let handle = take.upload.status === 'uploaded' ? take.upload.handle : null
+      if (!handle) {
+        const baseUrl = this.d.baseUrl()
+        if (!baseUrl) throw new NotSignedInError()
+        this.announce(take, 'sending', 'Uploading.')
+        handle = await this.uploads.run(item, take, baseUrl, control)
+      }
+      const client = this.d.client()
+      if (!client) throw new NotSignedInError()
+      await control.update({ mayHaveArrived: true, message: 'Sending the delivery.' })
+      this.announce(take, 'sending', 'Upload finished; sending the delivery.')
+      let answer
+      try {
+        answer = await client.deliver(item.jobId, { handle, take_label: item.label, note: item.note, preflight: take.preflight }, { idempotencyKey: key, signal: control.signal })
+      } catch (err) {
+        if (!postMayHaveArrived(err)) await control.update({ mayHaveArrived: false })
+        throw err
+      }
+      const deliveryId = answer.delivery.delivery_id
+      const done = await store.setDelivery(take.id, { status: 'delivered', delivery_id: deliveryId, queued: false })
+      this.announce(done, 'delivered', answer.replayed ? 'Delivered (confirmed on a repeat).' : 'Delivered.', deliveryId)
+    } catch (err) {
+      await this.afterFailure(item.takeId, err, control.signal)
+      throw err
+    }
+  }
+
+  private async afterFailure(takeId: string, err: unknown, signal: AbortSignal): Promise<void> {
+    const reason = signal.aborted ? signal.reason : null
+    if (reason === 'cancel') return // cancel() resets the take
+    try {
+      if (reason === 'pause' || reason === 'stop') {
+        this.announce(await this.d.store.setDelivery(takeId, { status: 'queued' }), 'queued', reason === 'pause' ? 'Upload paused.' : 'Waiting to be sent.')
+        return
+      }
+      const verdict = classifyDeliveryFailure(err)
+      const status: DeliveryStatus = verdict.kind === 'fail' ? 'failed' : 'queued'
+      this.announce(await this.d.store.setDelivery(takeId, { status }), status, verdict.message)
+      this.d.log.warn(`delivery ${verdict.kind === 'fail' ? 'failed' : 'waits'}`, { takeId, message: verdict.message })
+    } catch (inner) {
+      this.d.log.warn('could not save the state of a delivery', { takeId, err: inner instanceof Error ? inner.message : String(inner) })
+    }
+  }
+
+  private announce(take: TakeMeta, status: DeliveryStatus, message: string | null, deliveryId: string | null = take.delivery.delivery_id): void {
+    this.d.hub.emit('deliveryState', { takeId: take.id, jobId: take.job_id, status, deliveryId, message })
+    this.d.onTakeChanged?.(take.job_id)
+  }
+}

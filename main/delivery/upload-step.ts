@@ -1,0 +1,126 @@
+/**
+ * The upload half of one delivery attempt: settle which file goes out (the take's own file, or its
+ * trimmed render — made once per delivery and remembered in the queue item so a restart uploads the very
+ * same bytes), then upload it, resuming whatever the server already has, and keep the handle on the take
+ * as soon as the server gives it.
+ */
+import { stat } from 'node:fs/promises'
+import { extname } from 'node:path'
+import type { Log } from '../desktop/redacting-log'
+import type { TakeStore } from '../takes/take-store'
+import type { TakeMeta } from '../takes/take-types'
+import type { UploadProgress } from '../../shared/bridge-takes'
+import type { PreparedFile, QueueItem } from './delivery-queue-file'
+import type { SendControl } from './delivery-queue'
+import { startUpload, type UploadRun } from './uploader'
+
+export interface UploadTuning {
+  chunkBytes?: number
+  retryDelaysMs?: number[]
+  progressIntervalMs?: number
+}
+
+export interface UploadStepDeps {
+  store: TakeStore
+  dataDir: string
+  apiKey: () => string | null
+  log: Log
+  onProgress: (p: UploadProgress) => void
+  tuning?: UploadTuning
+}
+
+/** Thrown when the person paused or cancelled the upload (the queue already knows why). */
+export class UploadStoppedError extends Error {
+  constructor(readonly outcome: 'paused' | 'cancelled') {
+    super(outcome === 'paused' ? 'The upload was paused.' : 'The upload was cancelled.')
+    this.name = 'UploadStoppedError'
+  }
+}
+
+const FILE_TYPES: Record<string, string> = {
+  '.wav': 'audio/wav', '.flac': 'audio/flac', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.aif': 'audio/aiff', '.aiff': 'audio/aiff',
+}
+
+async function stillThere(file: PreparedFile): Promise<boolean> {
+  try {
+    const info = await stat(file.path)
+    return info.size === file.size && Math.round(info.mtimeMs) === Math.round(file.mtimeMs)
+  } catch {
+    return false
+  }
+}
+
+/** The file this delivery uploads: the one prepared before (unchanged on disk), else a fresh render. */
+async function prepareFile(store: TakeStore, item: Readonly<QueueItem>, control: SendControl): Promise<PreparedFile> {
+  if (item.file && (await stillThere(item.file))) return item.file
+  const rendered = await store.renderForDelivery(item.takeId, control.signal)
+  const info = await stat(rendered.path)
+  const file: PreparedFile = { path: rendered.path, file_name: rendered.file_name, size: info.size, mtimeMs: info.mtimeMs }
+  await control.update({ file })
+  return file
+}
+
+export class UploadStep {
+  private readonly running = new Map<string, UploadRun>()
+
+  constructor(private readonly d: UploadStepDeps) {}
+
+  isUploading(takeId: string): boolean {
+    return this.running.has(takeId)
+  }
+
+  /** Uploads (or finishes uploading) the take's file; returns the handle. */
+  async run(item: Readonly<QueueItem>, take: TakeMeta, baseUrl: string, control: SendControl): Promise<string> {
+    const { store, log } = this.d
+    const file = await prepareFile(store, item, control)
+    let metaWrites: Promise<unknown> = store.setUpload(take.id, { status: 'uploading' })
+    let lastSavedAt = 0
+    const save = (patch: Parameters<TakeStore['setUpload']>[1]) => {
+      metaWrites = metaWrites.then(() => store.setUpload(take.id, patch)).catch((err: unknown) => {
+        log.warn('could not save the upload state of a take', { takeId: take.id, err: err instanceof Error ? err.message : String(err) })
+      })
+    }
+    await metaWrites
+    const upload = await startUpload({
+      baseUrl,
+      apiKey: this.d.apiKey,
+      dataDir: this.d.dataDir,
+      takeId: take.id,
+      path: file.path,
+      fileName: file.file_name,
+      fileType: FILE_TYPES[extname(file.file_name).toLowerCase()] ?? 'application/octet-stream',
+      chunkBytes: this.d.tuning?.chunkBytes,
+      retryDelaysMs: this.d.tuning?.retryDelaysMs,
+      progressIntervalMs: this.d.tuning?.progressIntervalMs,
+      onHandle: (handle) => save({ handle, status: 'uploading' }),
+      onStorageError: (err) => log.warn('could not keep the upload address for resuming', { takeId: take.id, err: err instanceof Error ? err.message : String(err) }),
+      onProgress: (bytesSent, bytesTotal) => {
+        this.d.onProgress({ takeId: take.id, jobId: take.job_id, bytesSent, bytesTotal })
+        const now = Date.now()
+        if (now - lastSavedAt >= 2000) {
+          lastSavedAt = now
+          save({ offset: bytesSent })
+        }
+      },
+    })
+    this.running.set(take.id, upload)
+    const onAbort = () => {
+      void (control.signal.reason === 'cancel' ? upload.cancel() : upload.pause())
+    }
+    control.signal.addEventListener('abort', onAbort, { once: true })
+    if (control.signal.aborted) onAbort()
+    try {
+      const end = await upload.done
+      await metaWrites
+      if (end.outcome !== 'done') {
+        if (end.outcome === 'paused') await store.setUpload(take.id, { status: 'paused' })
+        throw new UploadStoppedError(end.outcome)
+      }
+      await store.setUpload(take.id, { handle: end.handle, offset: end.size, status: 'uploaded' })
+      return end.handle
+    } finally {
+      control.signal.removeEventListener('abort', onAbort)
+      this.running.delete(take.id)
+    }
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * One resumable upload of a file to the API's tus endpoint (`{base_url}/api/v1/uploads`, Booth's decision
+ * where seed 000 says "not shown"), with tus-js-client in Node.
+ *
+ * - The file is read from disk one chunk at a time (an fs.ReadStream input: tus-js-client's FileSource
+ *   streams each chunk), so memory stays flat whatever the file size.
+ * - Where an upload lives is kept by tus-js-client's Node FileUrlStorage in `<dataDir>/uploads.json`,
+ *   under a fingerprint of the take id + file size + mtime (+ endpoint). After a network drop, a sleep, a
+ *   quit or a crash the next run finds it there, asks the server for its offset (HEAD) and sends only the
+ *   rest. The API key is added to each request from a function (onBeforeRequest), so it is never written
+ *   to that file.
+ * - pause() stops sending and keeps the upload on the server (resume by uploading again); cancel() stops
+ *   and deletes it on the server (tus termination).
+ */
+import { createReadStream } from 'node:fs'
+import { mkdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import * as tus from 'tus-js-client'
+
+/** tus-js-client exports FileUrlStorage in Node but its type declarations leave it out. */
+const { FileUrlStorage } = tus as unknown as { FileUrlStorage: new (path: string) => tus.UrlStorage }
+
+export const UPLOADS_PATH = '/api/v1/uploads'
+export const URL_STORAGE_FILE = 'uploads.json'
+/** 16 MiB PATCH bodies: few round trips at full speed, and at most one chunk to resend after a drop. */
+export const DEFAULT_CHUNK_BYTES = 16 * 1024 * 1024
+export const DEFAULT_RETRY_DELAYS_MS = [0, 1000, 3000, 5000]
+const HANDLE_RE = /^[0-9a-f]{32}$/
+
+export interface UploadRequest {
+  /** The API's base URL (e.g. http://127.0.0.1:4010); the endpoint is `${baseUrl}/api/v1/uploads`. */
+  baseUrl: string
+  /** Read fresh for every request; never stored. */
+  apiKey: () => string | null
+  /** Booth's data folder: the URL storage file goes there. */
+  dataDir: string
+  /** Part of the fingerprint: the take being uploaded. */
+  takeId: string
+  path: string
+  /** Sent as tus metadata `filename` (required by the endpoint). */
+  fileName: string
+  fileType?: string
+  chunkBytes?: number
+  retryDelaysMs?: number[]
+  /** Called once the server has given the upload its URL (handle = last path segment). */
+  onHandle?: (handle: string) => void
+  /** A problem with the URL storage file (the upload goes on, but may not resume after a restart). */
+  onStorageError?: (err: unknown) => void
+  /** Called at most every `progressIntervalMs` (default 250), and once at the end. */
+  onProgress?: (bytesSent: number, bytesTotal: number) => void
+  progressIntervalMs?: number
+}
+
+export type UploadEnd =
+  | { outcome: 'done'; handle: string; size: number; resumedFrom: number }
+  | { outcome: 'paused' }
+  | { outcome: 'cancelled' }
+
+export interface UploadRun {
+  /** Settles once: done, paused or cancelled; rejects with UploadFailedError when tus gives up. */
+  readonly done: Promise<UploadEnd>
+  pause(): Promise<void>
+  cancel(): Promise<void>
+}
+
+export class UploadFailedError extends Error {
+  /** HTTP status of the last answer, or null when no answer arrived (network). */
+  readonly status: number | null
+  constructor(message: string, status: number | null, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause })
+    this.name = 'UploadFailedError'
+    this.status = status
+  }
+}
+
+export function handleFromUrl(url: string): string | null {
+  let last: string | undefined
+  try {
+    last = new URL(url).pathname.split('/').filter((s) => s !== '').pop()
+  } catch {
+    return null
+  }
+  return last !== undefined && HANDLE_RE.test(last) ? last : null
+}
+
+export function uploadEndpoint(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${UPLOADS_PATH}`
+}
+
+/**
+ * tus-js-client's FileUrlStorage at `<dataDir>/uploads.json`, made forgiving: tus-js-client does not
+ * catch a failing storage write (it would crash the process), and an upload can go on without being
+ * resumable, so storage failures are reported to `onError` and otherwise ignored.
+ */
+export function urlStorageFor(dataDir: string, onError: (err: unknown) => void = () => {}): tus.UrlStorage {
+  const file = new FileUrlStorage(join(dataDir, URL_STORAGE_FILE))
+  const soft = <T>(work: () => Promise<T>, fallback: T): Promise<T> =>
+    work().catch((err: unknown) => {
+      onError(err)
+      return fallback
+    })
+  return {
+    findAllUploads: () => soft(() => file.findAllUploads(), []),
+    findUploadsByFingerprint: (fp) => soft(() => file.findUploadsByFingerprint(fp), []),
+    removeUpload: (key) => soft(() => file.removeUpload(key), undefined),
+    addUpload: (fp, upload) => soft(() => file.addUpload(fp, upload), `tus::${fp}::unsaved`),
+  }
+}
+
+function checkRequest(r: UploadRequest): void {
+  if (!/^https?:\/\/[^\s]+$/.test(r.baseUrl)) throw new TypeError(`The upload server "${String(r.baseUrl).slice(0, 80)}" is not an http(s) address.`)
+  if (typeof r.path !== 'string' || r.path === '') throw new TypeError('An upload needs the path of the file to send.')
+  if (typeof r.fileName !== 'string' || r.fileName.trim() === '') throw new TypeError('An upload needs a file name (tus metadata "filename").')
+  if (typeof r.takeId !== 'string' || r.takeId === '') throw new TypeError('An upload needs the id of the take it belongs to.')
+  const chunk = r.chunkBytes ?? DEFAULT_CHUNK_BYTES
+  if (!Number.isInteger(chunk) || chunk < 64 * 1024) throw new RangeError(`The upload chunk size must be a whole number of at least 64 KiB (got ${chunk}).`)
+}
+
+/** The server's status from a tus DetailedError (null when no answer came back). */
+function statusOf(err: unknown): number | null {
+  const res = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse
+  return res ? res.getStatus() : null
+}
+
+function describeFailure(err: unknown, fileName: string): UploadFailedError {
+  const status = statusOf(err)
+  const body = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse?.getBody() ?? ''
+  let serverMessage: string | null = null
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown }
+    if (typeof parsed.message === 'string') serverMessage = parsed.message.slice(0, 300)
+  } catch {
+    // not JSON: keep Booth's own sentence
+  }
+  const text = status === null
+    ? `Uploading ${fileName} failed: the server could not be reached.`
+    : `Uploading ${fileName} failed: the server answered ${status}${serverMessage ? ` (${serverMessage})` : ''}.`
+  return new UploadFailedError(text, status, err)
+}
+
+/** Starts (or resumes) the upload of `request.path`. Rejects at once for bad input or a missing file. */
+export async function startUpload(request: UploadRequest): Promise<UploadRun> {
+  checkRequest(request)
+  let info
+  try {
+    info = await stat(request.path)
+  } catch {
+    throw new UploadFailedError(`The file to upload, ${request.path}, cannot be read.`, null)
+  }
+  if (!info.isFile()) throw new UploadFailedError(`${request.path} is not a file.`, null)
+  const size = info.size
+  await mkdir(request.dataDir, { recursive: true })
+  const endpoint = uploadEndpoint(request.baseUrl)
+  const fingerprint = `booth-take:${request.takeId}:${size}:${Math.round(info.mtimeMs)}:${endpoint}`
+  const interval = request.progressIntervalMs ?? 250
+  let lastProgressAt = -Infinity
+  let resumedFrom = 0
+  let settled = false
+  let resolveDone!: (end: UploadEnd) => void
+  let rejectDone!: (err: unknown) => void
+  const done = new Promise<UploadEnd>((res, rej) => {
+    resolveDone = res
+    rejectDone = rej
+  })
+  const settle = (fn: () => void) => {
+    if (settled) return
+    settled = true
+    fn()
+  }
+
+  const upload = new tus.Upload(createReadStream(request.path), {
+    endpoint,
+    chunkSize: request.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+    retryDelays: request.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+    uploadSize: size,
+    metadata: { filename: request.fileName, filetype: request.fileType ?? 'application/octet-stream' },
+    urlStorage: urlStorageFor(request.dataDir, request.onStorageError),
+    fingerprint: async () => fingerprint,
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    onBeforeRequest: (req) => {
+      const key = request.apiKey()
+      if (key) req.setHeader('Authorization', `Bearer ${key}`)
+    },
+    onAfterResponse: (req, res) => {
+      if (req.getMethod() === 'HEAD' && res.getStatus() === 200) resumedFrom = Number(res.getHeader('Upload-Offset') ?? 0) || 0
+    },
+    onUploadUrlAvailable: () => {
+      const handle = upload.url ? handleFromUrl(upload.url) : null
+      if (handle) request.onHandle?.(handle)
+    },
+    onProgress: (sent, total) => {
+      const now = Date.now()
+      if (now - lastProgressAt < interval) return
+      lastProgressAt = now
+      request.onProgress?.(sent, total)
+    },
+    onSuccess: () => {
+      const handle = upload.url ? handleFromUrl(upload.url) : null
+      if (!handle) {
+        settle(() => rejectDone(new UploadFailedError(`The server gave the upload an address without a handle (${upload.url ?? 'none'}).`, null)))
+        return
+      }
+      request.onProgress?.(size, size)
+      settle(() => resolveDone({ outcome: 'done', handle, size, resumedFrom }))
+    },
+    onError: (err) => settle(() => rejectDone(describeFailure(err, request.fileName))),
+  })
+
+  const previous = await upload.findPreviousUploads().catch(() => [])
+  const latest = previous.at(-1)
+  if (latest) upload.resumeFromPreviousUpload(latest)
+  upload.start()
+
+  return {
+    done,
+    pause: async () => {
+      if (settled) return
+      await upload.abort(false)
+      settle(() => resolveDone({ outcome: 'paused' }))
+    },
+    cancel: async () => {
+      if (settled) return
+      settle(() => resolveDone({ outcome: 'cancelled' }))
+      await upload.abort(false)
+      // Deleting it on the server may fail (offline): it is then left to expire there.
+      const handle = upload.url ? handleFromUrl(upload.url) : null
+      if (handle) await terminateUpload(request.baseUrl, handle, request.apiKey)
+      await removeStoredUploads(request.dataDir, fingerprint)
+    },
+  }
+}
+
+async function removeStoredUploads(dataDir: string, fingerprint: string): Promise<void> {
+  const storage = urlStorageFor(dataDir)
+  const found = await storage.findUploadsByFingerprint(fingerprint).catch(() => [])
+  for (const u of found) await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
+}
+
+/** Deletes a finished or unfinished upload on the server (tus termination); false when that did not work. */
+export async function terminateUpload(baseUrl: string, handle: string, apiKey: () => string | null): Promise<boolean> {
+  if (!HANDLE_RE.test(handle)) return false
+  try {
+    await tus.Upload.terminate(`${uploadEndpoint(baseUrl)}/${handle}`, {
+      retryDelays: null,
+      onBeforeRequest: (req) => {
+        const key = apiKey()
+        if (key) req.setHeader('Authorization', `Bearer ${key}`)
+      },
+    })
+    return true
+  } catch {
+    return false
+  }
+}

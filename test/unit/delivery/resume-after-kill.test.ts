@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process'
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { RunningSandbox } from '../../../sandbox/server'
+import { makeAudio } from '../../support/audio-fixtures'
+import { startProxy, type ByteCountingProxy } from './byte-counting-proxy'
+import {
+  clientFor, deliverableJobs, deliveredEvent, deliveriesOf, sandboxAt, serverOffset, takeArea, tempDir, waitForEvent,
+  type DeliveryStateData,
+} from './delivery-fixture'
+
+const CHILD = fileURLToPath(new URL('./deliver-child.ts', import.meta.url))
+const MB = 1024 * 1024
+
+let sandbox: RunningSandbox
+let proxy: ByteCountingProxy
+let work: Awaited<ReturnType<typeof tempDir>>
+
+beforeAll(async () => {
+  sandbox = await sandboxAt()
+  proxy = await startProxy(sandbox.url)
+  work = await tempDir('booth-kill-')
+})
+afterAll(async () => {
+  await proxy.close()
+  await sandbox.close()
+  await work.remove()
+})
+
+/** Waits until the server's offset for `handle` stops moving (the killed connection has been written out). */
+async function settledOffset(handle: string): Promise<number | null> {
+  let last = await serverOffset(sandbox.url, handle)
+  for (let i = 0; i < 20; i++) {
+    await sleep(100)
+    const now = await serverOffset(sandbox.url, handle)
+    if (now === last) return now
+    last = now
+  }
+  return last
+}
+
+it('a process SIGKILLed mid-upload loses no uploaded bytes: the next one resumes at the server offset and delivers once', async () => {
+  const client = clientFor(sandbox.url)
+  const [jobId] = await deliverableJobs(client, 1)
+  const before = (await deliveriesOf(client, jobId as string)).length
+  const dataDir = join(work.path, 'data')
+  // ~20 MB: 140 s of mono 24-bit noise at 48 kHz.
+  const wav = await makeAudio(work.path, 'long', [{ kind: 'noise', seconds: 140, dbfs: -20 }])
+  const size = (await stat(wav)).size
+  expect(size).toBeGreaterThan(19 * MB)
+  const setup = takeArea({ dataDir, url: () => sandbox.url })
+  const take = await setup.area.handlers.importTake({ jobId: jobId as string, path: wav })
+
+  // The child uploads through the proxy at 8 MB/s; it is killed once 6 MB are reported sent.
+  proxy.setRate(8 * MB)
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, proxy.url, take.id, String(16 * MB)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)))
+  let killedAt = 0
+  for await (const line of createInterface({ input: child.stdout })) {
+    const p = JSON.parse(line) as { bytesSent: number; bytesTotal: number }
+    if (p.bytesSent >= 6 * MB) {
+      killedAt = p.bytesSent
+      child.kill('SIGKILL')
+      // The kernel would still deliver what the dead process had buffered; cut the line like a drop.
+      proxy.dropAll()
+      break
+    }
+  }
+  expect(await exited, stderr).toBe('SIGKILL')
+  expect(killedAt).toBeGreaterThan(0)
+  expect(killedAt).toBeLessThan(size)
+
+  const saved = await setup.area.store.get(take.id)
+  expect(saved.delivery.status).toBe('sending')
+  const handle = saved.upload.handle
+  expect(handle).toMatch(/^[0-9a-f]{32}$/)
+  const offsetAtResume = await settledOffset(handle as string)
+  expect(offsetAtResume).toBeGreaterThan(0)
+  expect(offsetAtResume).toBeLessThan(size)
+
+  // A new process (here: a fresh takes area on the same data folder) picks the delivery up by itself.
+  proxy.setRate(null)
+  proxy.reset()
+  const second = takeArea({ dataDir, url: () => proxy.url })
+  const delivered = waitForEvent<DeliveryStateData>(second.hub, deliveredEvent(take.id), 20_000)
+  await second.area.start()
+  await delivered
+  const remaining = size - (offsetAtResume as number)
+  // Only the rest went over the wire again (plus the small delivery POST body).
+  expect(proxy.bytesUp()).toBeGreaterThanOrEqual(remaining)
+  expect(proxy.bytesUp()).toBeLessThan(remaining + 4096)
+  const after = await second.area.store.get(take.id)
+  expect(after.upload.handle).toBe(handle)
+  expect(after.delivery.idempotency_key).toBe(saved.delivery.idempotency_key)
+  const list = await deliveriesOf(client, jobId as string)
+  expect(list).toHaveLength(before + 1)
+  expect(list.find((d) => d.delivery_id === after.delivery.delivery_id)?.size_bytes).toBe(size)
+  await second.area.stop()
+})

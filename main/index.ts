@@ -11,7 +11,7 @@ import { createDispatcher, type Dispatch } from './bridge/dispatch'
 import { describeError } from './bridge/describe-error'
 import { createLog, electronLogSink } from './desktop/redacting-log'
 import { createKeychainStore } from './desktop/secret-store'
-import { buildWindowOptions, hardenWindow } from './desktop/window-security'
+import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './desktop/window-security'
 import { APP_ORIGIN, registerAppProtocols, registerPrivilegedSchemes } from './electron/app-protocols'
 import { isVisibleOn, loadWindowState, saveWindowState } from './electron/window-state'
 import { startDemoServer } from './session/demo-launcher'
@@ -93,6 +93,7 @@ async function start(): Promise<void> {
     openExternal: (url) => shell.openExternal(url),
     setBadge: (count) => void app.setBadgeCount(count),
     startDemo: () => startDemoServer({ dataDir, log: (line) => boothLog.info(line) }),
+    mediaUrl: (path) => `${MEDIA_SCHEME}://file/${encodeURIComponent(path)}`,
     chooseSavePath: async (suggestedName) => {
       const options = { defaultPath: join(app.getPath('downloads'), suggestedName) }
       const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)

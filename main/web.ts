@@ -3,6 +3,7 @@
  * as the desktop app, over HTTP + server-sent events on 127.0.0.1 only, serving the built renderer.
  * The API key comes from BOOTH_API_KEY (or the keychain after a sign-in); with neither, demo mode.
  */
+import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { createBoothCore } from './core/booth-core'
 import { defaultDataDir } from './core/data-dir'
@@ -13,6 +14,7 @@ import { createLog } from './desktop/redacting-log'
 import { createKeychainStore } from './desktop/secret-store'
 import { startDemoServer } from './session/demo-launcher'
 import { startWebHost } from './web/host'
+import { MediaRegistry } from './web/media-routes'
 import { parseWebArgs } from './web/web-args'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
@@ -29,6 +31,10 @@ async function main(): Promise<void> {
     secrets: envKey ? [envKey] : [],
   })
   const online = interfaceOnlineState()
+  const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
+  // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.
+  const incomingDir = join(dataDir, 'incoming')
+  await rm(incomingDir, { recursive: true, force: true })
   const core = await createBoothCore({
     dataDir,
     secrets: createKeychainStore('Booth'),
@@ -40,6 +46,7 @@ async function main(): Promise<void> {
     setBadge: () => undefined,
     startDemo: () => startDemoServer({ dataDir, log: (line) => log.info(line) }),
     env: { apiKey: envKey, baseUrl: args.baseUrl },
+    mediaUrl: (path) => media.urlFor(path),
   })
   const dispatch = createDispatcher(core.handlers)
   const host = await startWebHost({
@@ -52,6 +59,8 @@ async function main(): Promise<void> {
       return failure
     },
     subscribe: (send) => core.hub.subscribe(send),
+    media,
+    incomingDir,
   })
   await core.start({ autoDemo: !envKey })
   console.log(`Booth is running at ${host.launchUrl}`)

@@ -2,7 +2,7 @@
  * Sandboxed CommonJS preload: exposes exactly one object, window.booth, with `call` for the calls named
  * in the bridge contract and `on` for its events. Nothing raw (no ipcRenderer, no Node) reaches the page.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
 import { BRIDGE_EVENTS, isBridgeCallName, type BridgeEventName } from '../shared/bridge'
 import { IPC_CALL, IPC_EVENT } from '../shared/ipc-channels'
 
@@ -17,6 +17,11 @@ contextBridge.exposeInMainWorld(
         if (answer.ok) return answer.result
         throw Object.assign(new Error(answer.error.message), { name: 'BridgeCallError', kind: answer.error.kind })
       })
+    },
+    /** The path of a file the person dropped onto the window (never of anything else). */
+    pathForFile(file: File): Promise<string> {
+      const path = webUtils.getPathForFile(file)
+      return path ? Promise.resolve(path) : Promise.reject(new Error('That item is not a file on this computer.'))
     },
     on(event: string, fn: (data: unknown) => void): () => void {
       if (!BRIDGE_EVENTS.includes(event as BridgeEventName)) throw new Error(`Booth sends no event named ${String(event)}.`)

@@ -15,7 +15,9 @@ export const MAX_PCM_BASE64_CHARS = 2 * 1024 * 1024
 /** Longest trim at either end, in seconds (a take is never hours long). */
 export const MAX_TRIM_S = 3600
 
-const jobId = str({ pattern: /^[1-9][0-9]{0,9}$/ })
+/** An API id (job, delivery): seed 000's `^[1-9][0-9]{0,9}$`. */
+const apiId = str({ pattern: /^[1-9][0-9]{0,9}$/ })
+const jobId = apiId
 const takeId = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9_-]{1,64}$/ })
 const label = oneOf(TAKE_LABEL_VALUES)
 const note = nullable(str({ max: 1000 }))
@@ -46,6 +48,8 @@ export const takeCalls = {
   appendRecording: obj({ takeId, pcmBase64: str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ }) }),
   stopRecording: takeOnly,
   cancelRecording: takeOnly,
+  getTakeMediaUrl: takeOnly,
+  getListenUrl: obj({ jobId, deliveryId: apiId }),
 } satisfies Record<string, Check<unknown>>
 
 export type Preflight = components['schemas']['Preflight']
@@ -130,6 +134,10 @@ export interface DeliveryStateEvent {
 }
 
 export interface TakeResults {
+  /** A URL the page can play: booth-media:// on the desktop, /media/<id> in the web host. */
+  getTakeMediaUrl: { url: string }
+  /** A delivered take's audio, fetched through a fresh listen_url by main and played from a local copy. */
+  getListenUrl: { url: string }
   listTakes: TakesSnapshot
   importTake: TakeView
   setTakeLabel: TakeView

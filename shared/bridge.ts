@@ -189,6 +189,8 @@ export type BoothApi = {
   [N in BridgeCallName]: (args: BridgeArgs<N>) => Promise<BridgeResults[N]>
 } & {
   on<E extends BridgeEventName>(event: E, fn: (data: BridgeEvents[E]) => void): () => void
+  /** A file dropped onto the page, as a path main can read (importTake takes paths). */
+  pathForFile(file: File): Promise<string>
 }
 
 export function isBridgeCallName(name: string): name is BridgeCallName {

@@ -22,6 +22,7 @@ import { OfflineCache } from '../jobs/offline-cache'
 import type { DemoServer } from '../session/demo-launcher'
 import { SessionService, type SessionDeps } from '../session/session-service'
 import { EventHub } from './event-hub'
+import { createMediaHandlers } from './media-handlers'
 import { NotificationCenter, type Notifier } from './notification-center'
 import { SettingsStore } from './settings-store'
 
@@ -37,6 +38,8 @@ export interface BoothPorts {
   startDemo(): Promise<DemoServer>
   /** Desktop: a save dialog (null when cancelled). The web host has none: the browser downloads links itself. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /** A URL the page may load for a local file in the takes or cache folder. */
+  mediaUrl: (path: string) => string
   env?: { apiKey?: string | undefined; baseUrl?: string | undefined }
   now?: () => number
   timers?: PollTimers
@@ -171,6 +174,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       afterChange: () => poller.poke(),
     }),
     ...takes.handlers,
+    ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }
 

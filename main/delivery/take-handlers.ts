@@ -36,7 +36,8 @@ export interface TakeHandlerDeps {
   backoff?: { baseMs: number; maxMs: number }
 }
 
-export type TakeHandlers = Pick<BridgeHandlers, keyof typeof takeCalls>
+/** Every take call but the two media URLs, which main/core/media-handlers.ts answers (they need the transport's media URLs). */
+export type TakeHandlers = Pick<BridgeHandlers, Exclude<keyof typeof takeCalls, 'getTakeMediaUrl' | 'getListenUrl'>>
 
 export interface TakeArea {
   handlers: TakeHandlers

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { checkHostAndOrigin, tokenMatches } from './guard'
 import { serveStatic } from './static-files'
+import { receiveUpload, type MediaRegistry } from './media-routes'
 import type { BridgeFailure } from '../bridge/describe-error'
 
 export interface WebHostOptions {
@@ -22,6 +23,10 @@ export interface WebHostOptions {
   subscribe(send: (event: string, data: unknown) => void): () => void
   token?: string
   maxBodyBytes?: number
+  /** Local takes and PDFs the page may play or show (GET /media/<id>); ids are unguessable capabilities. */
+  media?: MediaRegistry
+  /** Where files dropped onto the page are received (POST /bridge/upload?name=…); without it, refused. */
+  incomingDir?: string
 }
 
 export interface WebHost {
@@ -49,12 +54,17 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     const guard = checkHostAndOrigin(req, port)
     if (!guard.ok) return sendJson(res, guard.status, { ok: false, error: { kind: 'refused', message: guard.reason } })
     const path = new URL(req.url ?? '/', 'http://host').pathname
+    if (path.startsWith('/media/') && opts.media) return opts.media.serve(req, res, path.slice('/media/'.length))
     if (!path.startsWith('/bridge/')) return serveStatic(req, res, opts.staticDir, path)
     const given = req.headers['x-booth-token']
     if (!tokenMatches(typeof given === 'string' ? given : undefined, token)) {
       return sendJson(res, 401, { ok: false, error: { kind: 'refused', message: 'This page is not Booth’s own window; reopen Booth from the address it printed.' } })
     }
     if (path === '/bridge/events' && req.method === 'GET') return openEventStream(res)
+    if (path === '/bridge/upload' && req.method === 'POST' && opts.incomingDir) {
+      const name = new URL(req.url ?? '/', 'http://host').searchParams.get('name') ?? 'dropped-file'
+      return sendJson(res, 200, { ok: true, result: { path: await receiveUpload(req, opts.incomingDir, name) } })
+    }
     const call = /^\/bridge\/call\/([A-Za-z][A-Za-z0-9]*)$/.exec(path)
     if (!call || req.method !== 'POST') return sendJson(res, 404, { ok: false, error: { kind: 'not_found', message: 'No such bridge call.' } })
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {

@@ -153,6 +153,7 @@ export async function makeCore(opts: CoreOptions): Promise<TestCore> {
   const log = opts.log ?? createLog({ sink: { write: (entry) => logged.push(entry) } })
   const core = await createBoothCore({
     dataDir: opts.dataDir,
+    mediaUrl: (path) => `/media-for-tests/${encodeURIComponent(path)}`,
     secrets,
     log,
     notifier,

@@ -87,6 +87,16 @@ export function createHttpTransport(token: string, base = ''): Transport {
       if (res.ok && body?.ok) return body.result
       throw new BridgeCallError(body?.error?.kind ?? 'unavailable', body?.error?.message ?? `Booth’s background service did not answer (HTTP ${res.status}).`)
     },
+    async pathForFile(file) {
+      const res = await fetch(`${base}/bridge/upload?name=${encodeURIComponent(file.name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-booth-token': token },
+        body: file,
+      })
+      const body = (await res.json().catch(() => null)) as { ok?: boolean; result?: { path: string }; error?: { kind: string; message: string } } | null
+      if (res.ok && body?.ok && body.result) return body.result.path
+      throw new BridgeCallError(body?.error?.kind ?? 'unavailable', body?.error?.message ?? `The file could not be handed to Booth (HTTP ${res.status}).`)
+    },
     on(event, fn) {
       if (!started) {
         started = true

@@ -1,0 +1,89 @@
+/**
+ * The web host's local files for the page: takes and cached PDFs to play or show (GET /media/<id>, with
+ * Range for seeking), and files the person drops onto the page (POST /bridge/upload), which a browser can
+ * only hand over as bytes. Media ids are random and registered by main; only allowed folders are served.
+ */
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, stat } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { basename, extname, join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { resolveAllowedMediaPath } from '../desktop/media-path-guard'
+
+const MEDIA_TYPES: Record<string, string> = {
+  '.wav': 'audio/wav', '.aif': 'audio/aiff', '.aiff': 'audio/aiff', '.flac': 'audio/flac', '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4', '.pdf': 'application/pdf',
+}
+/** A dropped take may be long; 4 GiB covers an hour of 96 kHz 24-bit stereo. */
+export const MAX_UPLOAD_BYTES = 4 * 1024 ** 3
+
+export class MediaRegistry {
+  private readonly byId = new Map<string, string>()
+  private readonly byPath = new Map<string, string>()
+
+  constructor(private readonly allowedRoots: string[]) {}
+
+  /** A stable URL path for a local file (the same file keeps its id while the host runs). */
+  urlFor(path: string): string {
+    let id = this.byPath.get(path)
+    if (!id) {
+      id = randomBytes(12).toString('base64url')
+      this.byId.set(id, path)
+      this.byPath.set(path, id)
+    }
+    return `/media/${id}${extname(path)}`
+  }
+
+  async serve(req: IncomingMessage, res: ServerResponse, idWithExt: string): Promise<void> {
+    const path = this.byId.get(idWithExt.replace(/\.[a-z0-9]+$/i, ''))
+    const allowed = path ? await resolveAllowedMediaPath(path, this.allowedRoots) : null
+    if (!allowed) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('No such file.')
+      return
+    }
+    const size = (await stat(allowed)).size
+    const type = MEDIA_TYPES[extname(allowed).toLowerCase()] ?? 'application/octet-stream'
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
+    const headers = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
+    if (!range || (range[1] === '' && range[2] === '')) {
+      res.writeHead(200, { ...headers, 'content-length': size })
+      if (req.method === 'HEAD') return void res.end()
+      await pipeline(createReadStream(allowed), res)
+      return
+    }
+    const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1])
+    const end = range[1] !== '' && range[2] !== '' ? Math.min(Number(range[2]), size - 1) : size - 1
+    if (start > end || start >= size) {
+      res.writeHead(416, { 'content-range': `bytes */${size}` }).end()
+      return
+    }
+    res.writeHead(206, { ...headers, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}` })
+    if (req.method === 'HEAD') return void res.end()
+    await pipeline(createReadStream(allowed, { start, end }), res)
+  }
+}
+
+/** The dropped file's own name, made safe for every file system (no folders, no reserved characters). */
+export function safeFileName(rawName: string): string {
+  const chars = [...basename(rawName.replace(/\\/g, '/'))].map((c) => (c.charCodeAt(0) < 32 || '/:*?"<>|'.includes(c) ? '_' : c))
+  const name = chars.join('').replace(/^\.+/, '').slice(0, 200)
+  return name || 'dropped-file'
+}
+
+/** Saves a dropped file's bytes under <dataDir>/incoming/<random>/<its name> and returns that path. */
+export async function receiveUpload(req: IncomingMessage, incomingDir: string, rawName: string): Promise<string> {
+  const name = safeFileName(rawName)
+  const declared = Number(req.headers['content-length'] ?? NaN)
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 })
+  const dir = join(incomingDir, randomBytes(8).toString('hex'))
+  await mkdir(dir, { recursive: true })
+  const path = join(dir, name)
+  let received = 0
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length
+    if (received > MAX_UPLOAD_BYTES) req.destroy(Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 }))
+  })
+  await pipeline(req, createWriteStream(path))
+  return path
+}

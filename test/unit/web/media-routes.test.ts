@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWebHost, type WebHost } from '../../../main/web/host'
+import { MediaRegistry, safeFileName } from '../../../main/web/media-routes'
+import { describeError } from '../../../main/bridge/describe-error'
+
+const root = mkdtempSync(join(tmpdir(), 'booth-media-'))
+const takes = join(root, 'takes')
+mkdirSync(takes)
+const take = join(takes, 'take.wav')
+writeFileSync(take, Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256)))
+const secret = join(root, 'secret.txt')
+writeFileSync(secret, 'not for the page')
+const media = new MediaRegistry([takes])
+let host: WebHost
+
+beforeAll(async () => {
+  host = await startWebHost({
+    port: 0,
+    staticDir: root,
+    dispatch: async () => null,
+    describeError,
+    subscribe: () => () => undefined,
+    media,
+    incomingDir: join(root, 'incoming'),
+  })
+})
+afterAll(() => host.close())
+
+describe('web host media', () => {
+  it('serves a registered take whole and by byte range (for seeking)', async () => {
+    const url = new URL(media.urlFor(take), host.url)
+    expect(media.urlFor(take)).toBe(url.pathname)
+    const whole = await fetch(url)
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('content-type')).toBe('audio/wav')
+    expect((await whole.arrayBuffer()).byteLength).toBe(1000)
+    const part = await fetch(url, { headers: { range: 'bytes=10-19' } })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe('bytes 10-19/1000')
+    expect(Array.from(new Uint8Array(await part.arrayBuffer()))).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
+    const tail = await fetch(url, { headers: { range: 'bytes=-5' } })
+    expect(tail.headers.get('content-range')).toBe('bytes 995-999/1000')
+    expect((await fetch(url, { headers: { range: 'bytes=2000-' } })).status).toBe(416)
+  })
+
+  it('refuses unknown ids and files outside the allowed folders, even when registered', async () => {
+    expect((await fetch(new URL('/media/nope.wav', host.url))).status).toBe(404)
+    const outside = await fetch(new URL(media.urlFor(secret), host.url))
+    expect(outside.status).toBe(404)
+    expect(await outside.text()).not.toContain('not for the page')
+  })
+
+  it('receives a dropped file under a safe name, only with the token', async () => {
+    const refused = await fetch(new URL('/bridge/upload?name=a.wav', host.url), { method: 'POST', body: 'x' })
+    expect(refused.status).toBe(401)
+    const res = await fetch(new URL('/bridge/upload?name=../../evil.wav', host.url), {
+      method: 'POST',
+      headers: { 'x-booth-token': host.token, 'content-type': 'application/octet-stream' },
+      body: 'RIFF-bytes',
+    })
+    const body = (await res.json()) as { ok: boolean; result: { path: string } }
+    expect(body.ok).toBe(true)
+    expect(body.result.path.startsWith(join(root, 'incoming'))).toBe(true)
+    expect(body.result.path.endsWith('evil.wav')).toBe(true)
+    expect(readFileSync(body.result.path, 'utf8')).toBe('RIFF-bytes')
+  })
+
+  it('makes file names safe on every system', () => {
+    expect(safeFileName('..\\..\\x:y*z?.wav')).toBe('x_y_z_.wav')
+    expect(safeFileName('a\u0000b.wav')).toBe('a_b.wav')
+    expect(safeFileName('...')).toBe('dropped-file')
+  })
+})

@@ -1,7 +1,8 @@
 /**
  * The API's preflight object (seed 000, "Preflight object"; also the request shape of `preflight` when
- * delivering). Defined here until the lead aligns it with the types generated from the OpenAPI document.
+ * delivering), as the OpenAPI document defines it, and the warnings it may carry.
  */
+import type { components } from '../../shared/api/talent-v1'
 
 export const PREFLIGHT_WARNINGS = [
   'runs_long',
@@ -14,31 +15,23 @@ export const PREFLIGHT_WARNINGS = [
   'long_tail_silence',
   'stereo_dry_voice',
   'not_measured',
-] as const
+] as const satisfies readonly Preflight['warnings'][number][]
 
-export type PreflightWarning = (typeof PREFLIGHT_WARNINGS)[number]
+export type PreflightWarning = Preflight['warnings'][number]
+
+/** Compile-time check that the list names every warning the contract has (a missing one fails here). */
+type Unlisted = Exclude<PreflightWarning, (typeof PREFLIGHT_WARNINGS)[number]>
+export const EVERY_WARNING_LISTED: [Unlisted] extends [never] ? true : Unlisted = true
 
 /** The job's kind (seed 000, job summary `kind`). */
 export type TakeKind = 'dry_voice' | 'finished_spot' | 'not_set'
 export const TAKE_KINDS: readonly TakeKind[] = ['dry_voice', 'finished_spot', 'not_set']
 
-export interface Preflight {
-  measured: boolean
-  duration_s: number | null
-  voiced_s: number | null
-  sample_rate: number | null
-  channels: number | null
-  bit_depth: number | null
-  /** Sample peak in dBFS; null when not measured or when the take is digital silence (no peak at all). */
-  peak_dbfs: number | null
-  /** Integrated loudness (EBU R128) in LUFS; null when not measured or undefined (all below the absolute gate). */
-  lufs: number | null
-  lead_silence_s: number | null
-  tail_silence_s: number | null
-  /** Decoder name as ffmpeg reports it (pcm_s24le, mp3, aac, flac ...), at most 20 characters. */
-  codec: string | null
-  warnings: PreflightWarning[]
-}
+/**
+ * peak_dbfs is the sample peak (null when not measured or digital silence); lufs is integrated EBU R128
+ * loudness (null when not measured or all below the absolute gate); codec is ffmpeg's decoder name.
+ */
+export type Preflight = components['schemas']['Preflight']
 
 /** What a take that could not be measured reports: every number null, one warning. */
 export function notMeasuredPreflight(): Preflight {

@@ -138,12 +138,7 @@ export class DeliveryQueue {
   async resume(takeId: string): Promise<DeliveryQueueEntry> {
     const item = this.must(takeId)
     if (item.status !== 'paused') return this.entry(item)
-    item.status = 'waiting'
-    item.message = null
-    item.nextAttemptAt = null
-    await this.changed()
-    this.pump()
-    return this.entry(item)
+    return this.requeue(item)
   }
 
   /** Takes the item out of the line. Refused once the delivery may have reached the server. */
@@ -163,6 +158,11 @@ export class DeliveryQueue {
   async retry(takeId: string): Promise<DeliveryQueueEntry> {
     const item = this.must(takeId)
     if (item.status === 'sending') return this.entry(item)
+    return this.requeue(item)
+  }
+
+  /** Back in its place in the line, due now, with the same key. */
+  private async requeue(item: QueueItem): Promise<DeliveryQueueEntry> {
     item.status = 'waiting'
     item.message = null
     item.nextAttemptAt = null

@@ -3,6 +3,7 @@
  * (due_state, can, counts, script_changed, suggested_stem, deliver_notice, counts of deliveries…) is
  * computed from these records when an answer is built.
  */
+import type { components } from '../../shared/api/talent-v1'
 import type { StoredRate } from './money'
 
 export const STATE_VERSION = 1
@@ -42,20 +43,8 @@ export interface TimelineEntry {
   label: string
 }
 
-export interface Preflight {
-  measured: boolean
-  duration_s: number | null
-  voiced_s: number | null
-  sample_rate: number | null
-  channels: number | null
-  bit_depth: number | null
-  peak_dbfs: number | null
-  lufs: number | null
-  lead_silence_s: number | null
-  tail_silence_s: number | null
-  codec: string | null
-  warnings: string[]
-}
+/** The preflight a delivery carried, exactly as the contract defines it. */
+export type Preflight = components['schemas']['Preflight']
 
 export interface Facts {
   length_s: number

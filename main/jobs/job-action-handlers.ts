@@ -23,6 +23,8 @@ export interface JobActionDeps {
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
   /** After a change: refresh the list and the open job. */
   afterChange: () => void
+  /** Whether the service answered the last time Booth asked (a saved copy is then also the current one). */
+  serviceReachable: () => boolean
 }
 
 function results(answer: { results: Array<{ job_id: string; outcome: string; job: JobActionResult['results'][number]['job'] }>; replayed: boolean }): JobActionResult {
@@ -49,7 +51,9 @@ export function createJobActionHandlers(deps: JobActionDeps): Pick<BridgeHandler
 
     getScriptPdf: async ({ jobId }) => {
       let hit = await deps.cache.scriptPdf(jobId)
-      let source: 'live' | 'cache' = 'cache'
+      // Opening a job refreshes its saved PDF whenever the script's revision changes, so while the service
+      // answers the saved copy is the current one; only when it does not is this an offline copy.
+      let source: 'live' | 'cache' = deps.serviceReachable() ? 'live' : 'cache'
       if (!hit) {
         const view = await deps.jobs.getJob(jobId)
         source = view.source

@@ -14,6 +14,8 @@ import './styles/job-list.css'
 import './styles/job-view.css'
 import './styles/script.css'
 import './styles/dialog.css'
+import './styles/bulk.css'
+import './styles/pdf.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Booth could not start: the page has no #root element.')

@@ -16,7 +16,8 @@ export interface BoothHost {
 
 export async function startBooth(env: Record<string, string> = {}, extraArgs: string[] = []): Promise<BoothHost & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'booth-e2e-'))
-  const child: ChildProcess = spawn('npx', ['tsx', 'main/web.ts', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
+  // Node itself (not npx) so that stopping the child stops Booth, leaving no orphan behind.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web.ts', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

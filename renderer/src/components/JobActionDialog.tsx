@@ -1,38 +1,42 @@
 /** Accept, decline or complete one job, after the person confirms (with a reason or note where needed). */
-import { useId, useState } from 'react'
-import type { JobDetail } from '../../../shared/bridge'
+import { useState } from 'react'
+import type { JobActionResult, JobDetail } from '../../../shared/bridge'
 import { useBooth } from '../store/store-context'
 import type { JobAction } from '../store/actions-slice'
+import { jobName } from '../format/action-words'
 import { ConfirmDialog } from './ConfirmDialog'
-
-const REASON_MAX = 500
-const NOTE_MAX = 1000
+import { ReasonField, reasonFieldOk } from './ReasonField'
 
 function producerWords(job: JobDetail): string {
   const name = job.producer?.name ?? job.producer_name
   return name ? `${name} (the producer at ${job.customer.name})` : `the producer at ${job.customer.name}`
 }
 
-export function JobActionDialog({ action, job, onClose }: { action: JobAction; job: JobDetail; onClose(): void }) {
+interface Props {
+  action: JobAction
+  job: JobDetail
+  onClose(): void
+  onDone(result: JobActionResult): void
+}
+
+export function JobActionDialog({ action, job, onClose, onDone }: Props) {
   const run = useBooth((s) => s.runJobAction)
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const fieldId = useId()
-  const spot = `${job.advertiser} (${job.key_number})`
+  const spot = jobName(job)
 
   const confirm = async () => {
     setBusy(true)
     setError(null)
-    const trimmed = text.trim()
-    const problem = await run(action, {
+    const outcome = await run(action, {
       jobIds: [job.job_id],
-      ...(action === 'decline' ? { reason: trimmed } : {}),
-      ...(action === 'complete' ? { note: trimmed || null } : {}),
+      ...(action === 'decline' ? { reason: text } : {}),
+      ...(action === 'complete' ? { note: text } : {}),
     })
     setBusy(false)
-    if (problem) setError(problem)
-    else onClose()
+    if (outcome.ok) onDone(outcome.value)
+    else setError(outcome.error)
   }
 
   const common = { busy, error, onConfirm: () => void confirm(), onCancel: onClose }
@@ -58,17 +62,11 @@ export function JobActionDialog({ action, job, onClose }: { action: JobAction; j
           ? `${spot} leaves your pending jobs and you can no longer deliver takes for it.`
           : `${spot} is marked complete. This does not choose which take becomes the spot’s audio.`
       }
-      notifies={decline ? `Your reason is sent to ${producerWords(job)}.` : `${producerWords(job)} can see that the work is complete.`}
+      notifies={decline ? `Your reason is sent to ${producerWords(job)}.` : `${producerWords(job)} can see that the work is complete${text.trim() ? ', with your note' : ''}.`}
       confirmLabel={decline ? 'Decline job' : 'Mark complete'}
-      canConfirm={decline ? text.trim().length > 0 && text.trim().length <= REASON_MAX : text.trim().length <= NOTE_MAX}
+      canConfirm={reasonFieldOk(decline ? 'reason' : 'note', text)}
     >
-      <label className="field" htmlFor={fieldId}>
-        <span className="field-label">{decline ? 'Reason (required)' : 'Note (optional)'}</span>
-        <textarea id={fieldId} rows={3} maxLength={decline ? REASON_MAX : NOTE_MAX} value={text} onChange={(e) => setText(e.target.value)} />
-        <span className="muted small">
-          {text.trim().length} / {decline ? REASON_MAX : NOTE_MAX}
-        </span>
-      </label>
+      <ReasonField kind={decline ? 'reason' : 'note'} value={text} onChange={setText} />
     </ConfirmDialog>
   )
 }

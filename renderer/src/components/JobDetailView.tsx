@@ -37,7 +37,7 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
             <DirectionsPanel directions={job.directions} />
             <JobPossibilities job={job} />
             <TakeList takes={job.deliveries_detail} />
-            <AttachmentList attachments={job.attachments_detail} />
+            <AttachmentList jobId={job.job_id} attachments={job.attachments_detail} />
             <JobTimeline entries={job.timeline} />
           </div>
         </div>

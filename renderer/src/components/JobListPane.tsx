@@ -1,4 +1,4 @@
-/** The middle column: search, offline banner, the list of jobs, paging. */
+/** The middle column: search, offline banner, bulk actions on ticked jobs, the list of jobs, paging. */
 import { useEffect, useRef } from 'react'
 import { useBooth } from '../store/store-context'
 import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
@@ -7,16 +7,21 @@ import { JobSearchBox } from './JobSearchBox'
 import { OfflineBanner } from './OfflineBanner'
 import { JobRow } from './JobRow'
 import { PagingBar } from './PagingBar'
+import { PageCheckBox } from './PageCheckBox'
+import { SelectionBar } from '../bulk/SelectionBar'
 
 export function JobListPane() {
-  const { query, view, loading, error, selected, openId, selectJob, openJob, loadJobs } = useBooth((s) => ({
+  const { query, view, loading, error, selected, openId, checked, selectJob, openJob, loadJobs, toggleCheck, checkRangeTo } = useBooth((s) => ({
     query: s.query,
     view: s.jobList,
     loading: s.jobListLoading,
     error: s.jobListError,
     selected: s.selectedJobId,
     openId: s.openJobId,
+    checked: s.checkedJobs,
     selectJob: s.selectJob,
+    toggleCheck: s.toggleCheck,
+    checkRangeTo: s.checkRangeTo,
     openJob: s.openJob,
     loadJobs: s.loadJobs,
   }))
@@ -39,6 +44,7 @@ export function JobListPane() {
         <JobSearchBox />
       </header>
       <OfflineBanner />
+      <SelectionBar />
       {error && (
         <div className="notice notice-danger" role="alert">
           <p>{error}</p>
@@ -47,6 +53,7 @@ export function JobListPane() {
           </button>
         </div>
       )}
+      {items.length > 0 && <PageCheckBox />}
       <div className="list-scroll" aria-busy={loading}>
         {view && items.length === 0 && !loading ? (
           <p className="empty-state">{query.q ? `No jobs match “${query.q}”.` : 'Nothing here right now.'}</p>
@@ -57,6 +64,7 @@ export function JobListPane() {
             className="job-list"
             role="listbox"
             aria-label={`${title} jobs`}
+            aria-multiselectable="true"
             tabIndex={0}
             aria-activedescendant={selected ? `job-row-${selected}` : undefined}
           >
@@ -67,6 +75,17 @@ export function JobListPane() {
                 today={view?.today ?? ''}
                 selected={job.job_id === selected}
                 open={job.job_id === openId}
+                checked={checked.some((c) => c.job_id === job.job_id)}
+                onToggleCheck={() => {
+                  selectJob(job.job_id)
+                  toggleCheck(job.job_id)
+                  listRef.current?.focus()
+                }}
+                onCheckRange={() => {
+                  selectJob(job.job_id)
+                  checkRangeTo(job.job_id)
+                  listRef.current?.focus()
+                }}
                 onSelect={() => {
                   selectJob(job.job_id)
                   void openJob(job.job_id)

@@ -1,11 +1,11 @@
 /**
  * What can be done with this job right now (the API's `can` flags), in words. Accept, decline and
- * complete become buttons, each behind a confirmation, as soon as main offers their bridge calls.
+ * complete are buttons only when `can` allows them, each behind a confirmation; what happened is said after.
  */
 import { useState } from 'react'
-import type { JobDetail } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import type { JobActionResult, JobDetail } from '../../../shared/bridge'
 import type { JobAction } from '../store/actions-slice'
+import { outcomeWords } from '../format/action-words'
 import { JobActionDialog } from './JobActionDialog'
 
 const LINES: Array<{ key: keyof JobDetail['can']; yes: string; action?: JobAction; button?: string }> = [
@@ -18,13 +18,25 @@ const LINES: Array<{ key: keyof JobDetail['can']; yes: string; action?: JobActio
 ]
 
 export function JobPossibilities({ job }: { job: JobDetail }) {
-  const canCall = useBooth((s) => s.canCall)
   const [dialog, setDialog] = useState<JobAction | null>(null)
+  const [done, setDone] = useState<{ jobId: string; text: string } | null>(null)
   const possible = LINES.filter((l) => job.can[l.key])
-  const buttons = possible.filter((l) => l.action && canCall(l.action))
+  const buttons = possible.filter((l) => l.action)
+
+  const onDone = (result: JobActionResult) => {
+    setDialog(null)
+    const mine = result.results.find((r) => r.job_id === job.job_id)
+    setDone({ jobId: job.job_id, text: mine ? `Job ${outcomeWords(mine.outcome)}.` : 'Done.' })
+  }
+
   return (
     <section className="side-section" aria-labelledby="can-title">
       <h3 id="can-title" className="section-title">What you can do</h3>
+      {done && done.jobId === job.job_id && (
+        <p className="notice notice-success small" role="status">
+          {done.text}
+        </p>
+      )}
       {possible.length === 0 ? (
         <p className="muted">Nothing to do on this job right now.</p>
       ) : (
@@ -50,7 +62,7 @@ export function JobPossibilities({ job }: { job: JobDetail }) {
           ))}
         </div>
       )}
-      {dialog && <JobActionDialog action={dialog} job={job} onClose={() => setDialog(null)} />}
+      {dialog && <JobActionDialog action={dialog} job={job} onClose={() => setDialog(null)} onDone={onDone} />}
     </section>
   )
 }

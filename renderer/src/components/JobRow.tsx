@@ -1,7 +1,12 @@
-/** One job in the list: advertiser, key number, client and voice, length, kind, due, stage and flags. */
+/**
+ * One job in the list: a tick box for bulk actions, advertiser, key number, client and voice, length,
+ * kind, due, stage and flags. Click opens; Ctrl/Cmd-click ticks; Shift-click ticks a range.
+ */
+import type { MouseEvent } from 'react'
 import type { JobSummary } from '../../../shared/bridge'
 import { describeSpotLength, formatSpotLength } from '../format/spot-length'
 import { KIND_LABELS, STAGE_LABELS } from '../format/job-labels'
+import { jobName } from '../format/action-words'
 import { DueBadge } from './DueBadge'
 import { JobFlags } from './JobFlags'
 
@@ -10,36 +15,64 @@ interface Props {
   today: string
   selected: boolean
   open: boolean
+  checked: boolean
   onSelect(): void
+  onToggleCheck(): void
+  onCheckRange(): void
 }
 
-export function JobRow({ job, today, selected, open, onSelect }: Props) {
+export function JobRow({ job, today, selected, open, checked, onSelect, onToggleCheck, onCheckRange }: Props) {
+  const onClick = (e: MouseEvent) => {
+    if (e.shiftKey) {
+      e.preventDefault()
+      onCheckRange()
+    } else if (e.ctrlKey || e.metaKey) {
+      e.preventDefault()
+      onToggleCheck()
+    } else onSelect()
+  }
   return (
     <li
       id={`job-row-${job.job_id}`}
       role="option"
       aria-selected={selected}
-      className={`job-row${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}${job.unopened ? ' is-unopened' : ''} due-row-${job.due_state}`}
-      onClick={onSelect}
+      aria-checked={checked}
+      className={`job-row${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}${checked ? ' is-checked' : ''}${job.unopened ? ' is-unopened' : ''} due-row-${job.due_state}`}
+      onClick={onClick}
     >
-      <div className="job-row-top">
-        <span className="job-advertiser">{job.advertiser}</span>
-        <span className="job-length" title={describeSpotLength(job.length_s)}>
-          {formatSpotLength(job.length_s)}
-        </span>
-        <DueBadge job={job} today={today} />
-      </div>
-      <div className="job-row-mid">
-        <span className="job-key">{job.key_number}</span>
-        <span className="sep" aria-hidden="true">·</span>
-        <span>{job.customer.name}</span>
-        <span className="sep" aria-hidden="true">·</span>
-        <span>{job.voice.name}</span>
-      </div>
-      <div className="job-row-bottom">
-        <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>
-        <span className="muted small">{KIND_LABELS[job.kind]}</span>
-        <JobFlags job={job} />
+      <input
+        type="checkbox"
+        className="job-check"
+        tabIndex={-1}
+        checked={checked}
+        aria-label={`Select ${jobName(job)}`}
+        onClick={(e) => {
+          e.stopPropagation()
+          if (e.shiftKey) onCheckRange()
+          else onToggleCheck()
+        }}
+        onChange={() => undefined}
+      />
+      <div className="job-row-body">
+        <div className="job-row-top">
+          <span className="job-advertiser">{job.advertiser}</span>
+          <span className="job-length" title={describeSpotLength(job.length_s)}>
+            {formatSpotLength(job.length_s)}
+          </span>
+          <DueBadge job={job} today={today} />
+        </div>
+        <div className="job-row-mid">
+          <span className="job-key">{job.key_number}</span>
+          <span className="sep" aria-hidden="true">·</span>
+          <span>{job.customer.name}</span>
+          <span className="sep" aria-hidden="true">·</span>
+          <span>{job.voice.name}</span>
+        </div>
+        <div className="job-row-bottom">
+          <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>
+          <span className="muted small">{KIND_LABELS[job.kind]}</span>
+          <JobFlags job={job} />
+        </div>
       </div>
     </li>
   )

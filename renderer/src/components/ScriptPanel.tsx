@@ -20,7 +20,9 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
         {script.kind !== 'none' && <ScriptFontControl {...font} />}
       </header>
       {script.kind === 'none' && <p className="empty-state">This job has no script yet.</p>}
-      {script.kind === 'document' && script.document && <ScriptDocumentView document={script.document} localPath={documentPath} />}
+      {script.kind === 'document' && script.document && (
+        <ScriptDocumentView jobId={job.job_id} document={script.document} localPath={documentPath} fontSize={font.size} />
+      )}
       {script.kind !== 'none' && (script.html !== null || script.text.trim() !== '') && (
         <div className="script-read" style={{ fontSize: `${font.size}px` }}>
           {script.html !== null ? (

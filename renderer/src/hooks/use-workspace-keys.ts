@@ -1,7 +1,7 @@
 /**
- * Keyboard first: j/k (or arrows while the list has focus) move through the jobs, Enter opens, / jumps to
- * search, Esc closes the open job (dialogs catch Esc themselves first). Single letters never fire while
- * typing in a field.
+ * Keyboard first: j/k (or arrows while the list has focus) move through the jobs, Enter opens, x (or Space
+ * in the list) ticks the job for a bulk action, / jumps to search, Esc closes the open job — or, with no
+ * job open, clears the ticks (dialogs catch Esc themselves first). Single letters never fire while typing.
  */
 import { useEffect } from 'react'
 import { useBoothStore } from '../store/store-context'
@@ -23,8 +23,8 @@ export function useWorkspaceKeys(): void {
       if (e.defaultPrevented) return
       const command = listCommand(e.key, isTypingTarget(e.target), { ctrl: e.ctrlKey, meta: e.metaKey, alt: e.altKey })
       if (!command) return
-      const arrowOrHome = e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End'
-      if ((arrowOrHome || command === 'open') && !inList(e.target)) return
+      const listOnly = e.key.startsWith('Arrow') || e.key === 'Home' || e.key === 'End' || e.key === ' '
+      if ((listOnly || command === 'open') && !inList(e.target)) return
       const s = store.getState()
       const items = s.jobList?.items ?? []
       switch (command) {
@@ -47,9 +47,18 @@ export function useWorkspaceKeys(): void {
         case 'search':
           document.getElementById(JOB_SEARCH_ID)?.focus()
           break
+        case 'toggle':
+          if (!s.selectedJobId) return
+          if (e.shiftKey) s.checkRangeTo(s.selectedJobId)
+          else s.toggleCheck(s.selectedJobId)
+          break
         case 'close':
-          if (!s.openJobId) return
           if (isTypingTarget(e.target)) return
+          if (!s.openJobId) {
+            if (!s.checkedJobs.length) return
+            s.clearChecked()
+            break
+          }
           s.closeJob()
           document.getElementById(JOB_LIST_ID)?.focus()
           break

@@ -1,5 +1,5 @@
 /** What a key press means in the jobs workspace (pure, so it can be tested without a DOM). */
-export type ListCommand = 'next' | 'previous' | 'open' | 'search' | 'close' | 'first' | 'last' | null
+export type ListCommand = 'next' | 'previous' | 'open' | 'search' | 'close' | 'first' | 'last' | 'toggle' | null
 
 export function listCommand(key: string, typing: boolean, mods: { ctrl: boolean; meta: boolean; alt: boolean }): ListCommand {
   if (mods.ctrl || mods.meta || mods.alt) return null
@@ -20,6 +20,10 @@ export function listCommand(key: string, typing: boolean, mods: { ctrl: boolean;
       return 'first'
     case 'End':
       return 'last'
+    case 'x':
+    case 'X':
+    case ' ':
+      return 'toggle'
     default:
       return null
   }

@@ -7,6 +7,7 @@
  * can decorate before it is placed on the page.
  */
 import DOMPurify, { type Config } from 'dompurify'
+import { boothPolicy, type BoothPolicy } from '../security/booth-policy'
 
 export const ALLOWED_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'span'] as const
 
@@ -21,19 +22,9 @@ const CONFIG: Config & { RETURN_TRUSTED_TYPE: false; RETURN_DOM: false; RETURN_D
   RETURN_DOM_FRAGMENT: false,
 }
 
-interface HtmlPolicy {
-  createHTML(input: string): string | TrustedHTML
-}
-
-let policy: HtmlPolicy | null = null
-
-/** The "booth" Trusted Types policy (created once); where the browser has no Trusted Types, a plain wrapper. */
-export function boothHtmlPolicy(): HtmlPolicy {
-  if (policy) return policy
-  const tt = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: { createHTML(s: string): string }): HtmlPolicy } }).trustedTypes
-  const createHTML = (input: string): string => DOMPurify.sanitize(input, CONFIG)
-  policy = tt ? tt.createPolicy('booth', { createHTML }) : { createHTML }
-  return policy
+/** The "booth" Trusted Types policy, with DOMPurify as its HTML rule (see security/booth-policy.ts). */
+export function boothHtmlPolicy(): Pick<BoothPolicy, 'createHTML'> {
+  return boothPolicy(sanitizeHtml)
 }
 
 /** Sanitized HTML as a string (for tests and for measuring); never insert this yourself, use sanitizedFragment. */

@@ -1,32 +1,41 @@
 /**
  * Calls that act for the person: opening a link outside Booth, and the job actions (accept, decline,
- * complete). The job actions appear only once main offers their bridge calls; each runs only after the
- * person confirmed it in a dialog.
+ * complete) on one job or several. Each job action runs only after the person confirmed it in a dialog;
+ * afterwards the list and the open job are fetched again and the jobs acted on leave the selection.
  */
 import type { StateCreator } from 'zustand'
-import type { BoothApi } from '../../../shared/bridge'
+import type { BoothApi, JobActionResult } from '../../../shared/bridge'
 import type { BoothState } from './booth-state'
 import { errorText } from './error-text'
+import { outcomeOf, type CallOutcome } from './call-outcome'
 
-/** Bridge calls the job view would use; not in the contract yet (see the report), looked up at run time. */
-export const JOB_ACTION_CALLS = {
-  accept: 'acceptJobs',
-  decline: 'declineJobs',
-  complete: 'completeJobs',
-} as const
-export type JobAction = keyof typeof JOB_ACTION_CALLS
+export const JOB_ACTIONS = ['accept', 'decline', 'complete'] as const
+export type JobAction = (typeof JOB_ACTIONS)[number]
+
+export interface JobActionArgs {
+  jobIds: string[]
+  /** Decline only: 1–500 characters, sent to the producer. */
+  reason?: string
+  /** Complete only: up to 1000 characters, or null. */
+  note?: string | null
+}
 
 export interface ActionsSlice {
   /** null when the link opened, else why not, in words. */
   openExternal(url: string): Promise<string | null>
-  canCall(action: JobAction): boolean
-  /** Runs a confirmed job action; null on success, else the reason in words. */
-  runJobAction(action: JobAction, args: { jobIds: string[]; reason?: string; note?: string | null }): Promise<string | null>
+  /** Runs a confirmed job action; the per-job results, or the reason it failed in words. */
+  runJobAction(action: JobAction, args: JobActionArgs): Promise<CallOutcome<JobActionResult>>
 }
 
-function optionalCall(api: BoothApi, name: string): ((args: unknown) => Promise<unknown>) | null {
-  const fn = (api as unknown as Record<string, unknown>)[name]
-  return typeof fn === 'function' ? (fn as (args: unknown) => Promise<unknown>) : null
+function call(api: BoothApi, action: JobAction, args: JobActionArgs): Promise<JobActionResult> {
+  switch (action) {
+    case 'accept':
+      return api.acceptJobs({ jobIds: args.jobIds })
+    case 'decline':
+      return api.declineJobs({ jobIds: args.jobIds, reason: (args.reason ?? '').trim() })
+    case 'complete':
+      return api.completeJobs({ jobIds: args.jobIds, note: args.note?.trim() ? args.note.trim() : null })
+  }
 }
 
 export const createActionsSlice = (api: BoothApi): StateCreator<BoothState, [], [], ActionsSlice> => (_set, get) => ({
@@ -38,17 +47,13 @@ export const createActionsSlice = (api: BoothApi): StateCreator<BoothState, [], 
       return errorText(err)
     }
   },
-  canCall: (action) => optionalCall(api, JOB_ACTION_CALLS[action]) !== null,
   runJobAction: async (action, args) => {
-    const call = optionalCall(api, JOB_ACTION_CALLS[action])
-    if (!call) return 'This version of Booth cannot do that yet.'
-    try {
-      await call(args)
+    const outcome = await outcomeOf(() => call(api, action, args))
+    if (outcome.ok) {
+      get().uncheckJobs(outcome.value.results.map((r) => r.job_id))
       void get().reloadJob()
       void get().loadJobs()
-      return null
-    } catch (err) {
-      return errorText(err)
     }
+    return outcome
   },
 })

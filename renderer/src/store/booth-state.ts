@@ -4,5 +4,7 @@ import type { JobsSlice } from './jobs-slice'
 import type { JobSlice } from './job-slice'
 import type { ConnectivitySlice } from './connectivity-slice'
 import type { ActionsSlice } from './actions-slice'
+import type { SelectionSlice } from './selection-slice'
+import type { DocumentsSlice } from './documents-slice'
 
-export type BoothState = SessionSlice & JobsSlice & JobSlice & ConnectivitySlice & ActionsSlice
+export type BoothState = SessionSlice & JobsSlice & JobSlice & ConnectivitySlice & ActionsSlice & SelectionSlice & DocumentsSlice

@@ -10,6 +10,8 @@ import { createJobsSlice } from './jobs-slice'
 import { createJobSlice } from './job-slice'
 import { createConnectivitySlice } from './connectivity-slice'
 import { createActionsSlice } from './actions-slice'
+import { createSelectionSlice } from './selection-slice'
+import { createDocumentsSlice } from './documents-slice'
 
 export type BoothStore = StoreApi<BoothState>
 
@@ -20,6 +22,8 @@ export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscrib
     ...createJobSlice(api)(...a),
     ...createConnectivitySlice(api)(...a),
     ...createActionsSlice(api)(...a),
+    ...createSelectionSlice()(...a),
+    ...createDocumentsSlice(api)(...a),
   }))
   const s = () => store.getState()
   const offs = [

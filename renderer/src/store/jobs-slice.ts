@@ -55,6 +55,8 @@ export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [],
       // Any change other than the page itself starts again at page 1.
       if (!('page' in patch)) next.page = 1
       if (sameQuery(current, next)) return
+      // Ticked jobs belong to one tab: an action on pending jobs makes no sense for declined ones.
+      if (next.tab !== current.tab) get().clearChecked()
       set({ query: next })
       void get().loadJobs()
     },
@@ -77,6 +79,7 @@ export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [],
       const selected = get().selectedJobId
       const keep = selected !== null && view.items.some((j) => j.job_id === selected)
       set({ jobList: view, selectedJobId: keep ? selected : (view.items[0]?.job_id ?? null) })
+      get().refreshCheckedFrom(view.items)
     },
     selectJob: (jobId) => set({ selectedJobId: jobId }),
     moveSelection: (delta) => {
@@ -89,6 +92,7 @@ export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [],
     resetJobs: () => {
       latest++
       set({ query: DEFAULT_QUERY, jobList: null, jobListError: null, jobListLoading: false, selectedJobId: null })
+      get().clearChecked()
       get().closeJob()
     },
   }

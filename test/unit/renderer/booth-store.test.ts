@@ -132,14 +132,4 @@ describe('booth store', () => {
     bridge.emit('session', SIGNED_OUT)
     expect(s().jobList).toBeNull()
   })
-
-  it('offers job actions only when main has their bridge calls', async () => {
-    const { s } = await signedInStore()
-    expect(s().canCall('accept')).toBe(false)
-    expect(await s().runJobAction('accept', { jobIds: ['1'] })).toMatch(/cannot do that yet/)
-    const withAccept = await signedInStore(fakeBridge({ acceptJobs: async () => ({}) } as never))
-    expect(withAccept.s().canCall('accept')).toBe(true)
-    expect(await withAccept.s().runJobAction('accept', { jobIds: ['1'] })).toBeNull()
-    expect(withAccept.bridge.callsOf('acceptJobs')).toEqual([{ jobIds: ['1'] }])
-  })
 })

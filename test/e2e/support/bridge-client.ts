@@ -1,0 +1,29 @@
+/**
+ * Calls Booth's bridge the way its own page does (POST /bridge/call/<name> with the launch token), so a
+ * test can compare the screen with what main answers — e.g. the jobs listJobs returns.
+ */
+import type { BridgeArgs, BridgeCallName, BridgeResults } from '../../../shared/bridge'
+
+export interface BridgeClient {
+  call<N extends BridgeCallName>(name: N, args: BridgeArgs<N>): Promise<BridgeResults[N]>
+}
+
+export function bridgeClient(launchUrl: string): BridgeClient {
+  const url = new URL(launchUrl)
+  const token = /(?:^#|&)t=([A-Za-z0-9_-]+)/.exec(url.hash)?.[1]
+  if (!token) throw new Error(`The launch address ${launchUrl} carries no token (#t=…).`)
+  return {
+    async call(name, args) {
+      const res = await fetch(`${url.origin}/bridge/call/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-booth-token': token },
+        body: JSON.stringify({ args }),
+      })
+      const body = (await res.json()) as { ok: boolean; result?: unknown; error?: { message: string } }
+      if (!body.ok) throw new Error(`${name} failed: ${body.error?.message ?? res.status}`)
+      return body.result as BridgeResults[typeof name]
+    },
+  }
+}
+
+export const PENDING_ALL = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 100 } as const

@@ -23,3 +23,5 @@ else
   echo "dbus-run-session or gnome-keyring-daemon missing: keychain tests will be skipped." >&2
   npx vitest run
 fi
+# End-to-end: the built renderer in Debian's Chromium, driven by Playwright, against the web host in demo mode.
+npx playwright test

@@ -5,8 +5,15 @@ import globals from 'globals'
 
 // The layers stay apart: renderer never imports main or sandbox, main never imports renderer.
 // Shared code both sides may use lives in shared/ (the bridge contract, pure types).
-const forbid = (layers, why) => ({
+// Raw IPC stays inside the two files that bind the bridge contract (main/index.ts, preload/index.ts).
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'Talk through the bridge contract (shared/bridge.ts); raw IPC lives only in main/index.ts and preload/index.ts.',
+}
+const forbid = (layers, why, { allowRawIpc = false } = {}) => ({
   'no-restricted-imports': ['error', {
+    paths: allowRawIpc ? [] : [rawIpc],
     patterns: layers.map((layer) => ({ regex: `(^|/)${layer}(/|$)`, message: why })),
   }],
 })
@@ -33,6 +40,10 @@ export default tseslint.config(
   {
     files: ['main/**/*.ts', 'preload/**/*.ts'],
     rules: forbid(['renderer'], 'main and preload never import the renderer.'),
+  },
+  {
+    files: ['main/index.ts', 'preload/index.ts'],
+    rules: forbid(['renderer'], 'main and preload never import the renderer.', { allowRawIpc: true }),
   },
   {
     files: ['sandbox/**/*.ts'],

@@ -111,14 +111,15 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     env: ports.env ?? {},
     startDemo: ports.startDemo,
     ...(ports.clientOptions ? { clientOptions: ports.clientOptions } : {}),
-    onClient: (next) => {
+    onClient: (next, scopes = []) => {
       client = next
-      if (next) {
-        // A fresh start for the new client: restart() alone does nothing on a poller never started.
-        poller.stop()
-        poller.start()
-        void notifications.loadPrefs()
-      } else poller.stop()
+      poller.stop()
+      if (!next) return
+      // The job list needs jobs:read; a key without it would only collect 403s, so nothing is polled
+      // (the session already says which features that scope turns off).
+      // A fresh start for the new client: restart() alone does nothing on a poller never started.
+      if (scopes.includes('*') || scopes.includes('jobs:read')) poller.start()
+      void notifications.loadPrefs()
     },
   })
 

@@ -30,7 +30,8 @@ export interface SessionDeps {
   /** Options of the default client (tests: fewer retries, a recording fetch). */
   clientOptions?: Pick<TalentClientOptions, 'fetch' | 'retry' | 'timeoutMs'>
   /** A client is ready (start polling) or gone (stop polling). */
-  onClient: (client: TalentClient | null) => void
+  /** The key's granted scopes come along, so features whose scope is missing stay off. */
+  onClient: (client: TalentClient | null, scopes?: string[]) => void
 }
 
 const SIGNED_OUT: SessionState = { mode: 'signed_out', baseUrl: null, account: null, warnings: [], missingScopes: [] }
@@ -141,7 +142,7 @@ export class SessionService {
     this.client = client
     this.credentials = { baseUrl, apiKey }
     const missing = missingScopes(me.scopes)
-    this.deps.onClient(client)
+    this.deps.onClient(client, me.scopes)
     return this.publish({
       mode,
       baseUrl,

@@ -17,6 +17,7 @@ const DAY = 86_400_000
 const FULL = 'full-key-0123456789'
 const SOON = 'soon-key-0123456789'
 const NARROW = 'narrow-key-0123456789'
+const NO_JOBS = 'no-jobs-key-0123456789'
 
 let sandbox: TestSandbox
 const cores: TestCore[] = []
@@ -28,6 +29,7 @@ beforeAll(async () => {
       { token: FULL, scopes: '*' },
       { token: SOON, scopes: '*', expiresAt: Date.now() + 3 * DAY - 60_000 },
       { token: NARROW, scopes: ['jobs:read'] },
+      { token: NO_JOBS, scopes: ['earnings:read', 'account:read'] },
     ],
   })
 })
@@ -47,6 +49,19 @@ async function startedCore(): Promise<TestCore & { dataDir: string; secrets: Mem
   await t.core.start({ autoDemo: false })
   return { ...t, dataDir, secrets }
 }
+
+describe('a key without jobs:read', () => {
+  it('signs in, says the job list is off, and polls nothing (no stream of 403s)', async () => {
+    const t = await startedCore()
+    const state = await t.core.handlers.signIn({ baseUrl: sandbox.url, apiKey: NO_JOBS })
+    expect(state.mode).toBe('signed_in')
+    expect(state.missingScopes.map((m) => m.scope)).toContain('jobs:read')
+    expect(state.warnings.join(' ')).toMatch(/jobs:read.*job list/)
+    t.core.focus()
+    await sleep(400)
+    expect(listRequests(t.requests)).toEqual([])
+  })
+})
 
 describe('sign-in through the core', () => {
   it('shows name, email, scopes and expiry; stores the key and the base URL but never the key in a file', async () => {

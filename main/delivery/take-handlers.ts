@@ -11,6 +11,8 @@ import type { EventHub } from '../core/event-hub'
 import type { OnlineStateLike } from '../desktop/poll-schedule'
 import type { Log } from '../desktop/redacting-log'
 import { TakeInputError } from '../takes/take-input-checks'
+import { NotAudioError } from '../takes/take-probe'
+import { WavWriterError } from '../takes/wav-writer'
 import { TakeNotFoundError, TakeStore } from '../takes/take-store'
 import type { MeasureTake } from '../takes/take-types'
 import type { takeCalls, TakesSnapshot } from '../../shared/bridge-takes'
@@ -53,7 +55,8 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
     return await run()
   } catch (err) {
     if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
-    if (err instanceof TakeInputError || err instanceof DeliveryQueueError) throw new UserFacingError('take', err.message, 409)
+    if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)
+    if (err instanceof TakeInputError || err instanceof DeliveryQueueError || err instanceof WavWriterError) throw new UserFacingError('take', err.message, 409)
     throw err
   }
 }

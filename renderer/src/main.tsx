@@ -4,6 +4,7 @@ import { connectBridge } from './bridge'
 import { createBoothStore } from './store/create-booth-store'
 import { BoothStoreProvider } from './store/store-context'
 import { App } from './App'
+import { TakesApiProvider } from './takes/takes-api'
 import { NoBridgePage } from './components/NoBridgePage'
 import { ThemeRoot } from './components/ThemeRoot'
 import './styles/tokens.css'
@@ -27,9 +28,11 @@ const booth = api ? createBoothStore(api) : null
 createRoot(root).render(
   <StrictMode>
     <ThemeRoot>
-      {booth ? (
+      {booth && api ? (
         <BoothStoreProvider store={booth.store}>
-          <App />
+          <TakesApiProvider api={api}>
+            <App />
+          </TakesApiProvider>
         </BoothStoreProvider>
       ) : (
         <NoBridgePage />

@@ -11,7 +11,8 @@ import { DirectionsPanel } from './DirectionsPanel'
 import { JobPossibilities } from './JobPossibilities'
 import { OutcomeInfo } from './OutcomeInfo'
 import { AttachmentList } from './AttachmentList'
-import { TakeList } from './TakeList'
+// Takes area (recorder, takes, delivery queue, delivered takes with their check): renderer/src/takes.
+import { TakesColumn } from '../takes/TakesColumn'
 import { JobTimeline } from './JobTimeline'
 import { CachedJobNote } from './CachedJobNote'
 
@@ -33,10 +34,10 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
             <ScriptPanel job={job} documentPath={view.scriptDocumentPath} />
           </div>
           <div className="job-side">
+            <TakesColumn job={job} />
             <PronunciationList list={job.pronunciations} />
             <DirectionsPanel directions={job.directions} />
             <JobPossibilities job={job} />
-            <TakeList takes={job.deliveries_detail} />
             <AttachmentList jobId={job.job_id} attachments={job.attachments_detail} />
             <JobTimeline entries={job.timeline} />
           </div>

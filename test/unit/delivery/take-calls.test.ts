@@ -80,3 +80,19 @@ describe('recording through the bridge handlers', () => {
     await area.stop()
   })
 })
+
+describe('importing through the bridge handlers', () => {
+  it('refuses a file that is not audio with its own sentence (not an internal error), copying nothing', async () => {
+    const { writeFile } = await import('node:fs/promises')
+    const { describeError } = await import('../../../main/bridge/describe-error')
+    const { area } = takeArea({ dataDir: join(work.path, 'imp'), url: () => null, online: new SwitchableOnline(false) })
+    await area.start()
+    const fake = join(work.path, 'notes-renamed.wav')
+    await writeFile(fake, 'These are my notes, not audio.\n'.repeat(50))
+    const err = await area.handlers.importTake({ jobId: '42', path: fake }).then(() => null, (e: unknown) => e)
+    const failure = describeError(err)
+    expect(failure).toMatchObject({ status: 400, kind: 'not_audio' })
+    expect(failure.message).toMatch(/notes-renamed\.wav.*not an audio file Booth can read/)
+    expect((await area.handlers.listTakes({ jobId: '42' })).takes).toEqual([])
+  })
+})

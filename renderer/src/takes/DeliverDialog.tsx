@@ -1,0 +1,73 @@
+/**
+ * Confirming a delivery: the take, its label and note, its preflight and warnings, and the job's deliver
+ * notice. Nothing is sent until the person confirms; offline, the same confirmation queues it.
+ */
+import { useId, useState } from 'react'
+import type { JobDetail } from '../../../shared/bridge'
+import { TAKE_LABEL_VALUES, type TakeLabelValue, type TakeView } from '../../../shared/bridge-takes'
+import { ConfirmDialog } from '../components/ConfirmDialog'
+import { DeliverNoticeBlock } from '../components/DeliverNoticeBlock'
+import { errorText } from '../store/error-text'
+import { PreflightSummary } from './PreflightSummary'
+
+export interface DeliverDialogProps {
+  job: JobDetail
+  take: TakeView
+  online: boolean
+  deliver(label: TakeLabelValue, note: string | null): Promise<void>
+  onClose(): void
+}
+
+export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDialogProps) {
+  const [label, setLabel] = useState<TakeLabelValue>(take.label)
+  const [note, setNote] = useState(take.note ?? '')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const ids = { label: useId(), note: useId() }
+  const producer = job.producer?.name ?? job.producer_name ?? null
+  const notifies = producer ? `${producer} (producer) is notified that a take arrived.` : 'The job’s producer is notified that a take arrived.'
+  const confirm = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await deliver(label, note.trim() === '' ? null : note.trim())
+      onClose()
+    } catch (err) {
+      setError(errorText(err))
+      setBusy(false)
+    }
+  }
+  return (
+    <ConfirmDialog
+      title={`Deliver take ${take.take_number}?`}
+      consequence={
+        online
+          ? `Booth uploads take ${take.take_number} (${take.file_name}) and delivers it to ${job.advertiser} as the “${label}” take.`
+          : `Booth is offline: take ${take.take_number} is queued and sent as the “${label}” take as soon as Booth is back online.`
+      }
+      notifies={notifies}
+      confirmLabel={online ? 'Deliver' : 'Queue delivery'}
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      <div className="deliver-form">
+        <DeliverNoticeBlock notice={job.deliver_notice} />
+        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+        <label className="field" htmlFor={ids.label}>
+          <span className="field-label">Label</span>
+          <select id={ids.label} value={label} onChange={(e) => setLabel(e.target.value as TakeLabelValue)}>
+            {TAKE_LABEL_VALUES.map((l) => (
+              <option key={l} value={l}>{l}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field" htmlFor={ids.note}>
+          <span className="field-label">Note to the producer (optional)</span>
+          <textarea id={ids.note} rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+      </div>
+    </ConfirmDialog>
+  )
+}

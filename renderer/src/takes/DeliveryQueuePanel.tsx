@@ -1,0 +1,50 @@
+/** Deliveries waiting to go out (offline, or waiting on the service), each with cancel and retry. */
+import type { BoothApi } from '../../../shared/bridge'
+import type { DeliveryQueueEntry } from '../../../shared/bridge-takes'
+import { formatRelativeTime } from '../format/relative-time'
+import { useNow } from '../hooks/use-now'
+import { takesStoreFor, useTakes } from './takes-store'
+
+const STATUS: Record<DeliveryQueueEntry['status'], string> = {
+  waiting: 'Waiting to send',
+  sending: 'Sending',
+  paused: 'Paused',
+  failed: 'Failed',
+}
+
+export function DeliveryQueuePanel({ api }: { api: BoothApi }) {
+  const queue = useTakes(api, (s) => s.queue)
+  const store = takesStoreFor(api).getState()
+  const now = useNow(10_000)
+  if (queue.length === 0) return null
+  return (
+    <section className="side-section delivery-queue" aria-labelledby="queue-title">
+      <h3 id="queue-title" className="section-title">Delivery queue</h3>
+      <ul className="plain-list">
+        {queue.map((q) => (
+          <li key={q.takeId} className="queue-item" data-take-id={q.takeId}>
+            <div>
+              <span className="tag">{q.label}</span> Job {q.jobId} · <span className={`queue-${q.status}`}>{STATUS[q.status]}</span>
+            </div>
+            {q.message && <div className="small muted">{q.message}</div>}
+            <div className="small muted">
+              Queued {formatRelativeTime(q.queuedAt, now)}
+              {q.attempts > 0 && ` · ${q.attempts} attempt${q.attempts === 1 ? '' : 's'}`}
+              {q.nextAttemptAt !== null && q.status === 'waiting' && ` · next try ${formatRelativeTime(q.nextAttemptAt, now)}`}
+            </div>
+            <div className="take-actions">
+              {(q.status === 'failed' || q.status === 'waiting') && (
+                <button type="button" className="btn btn-small" onClick={() => void store.retryDelivery(q.takeId, q.jobId)}>
+                  {q.status === 'failed' ? 'Retry' : 'Try now'}
+                </button>
+              )}
+              {q.canCancel && (
+                <button type="button" className="btn btn-small btn-quiet" onClick={() => void store.cancelDelivery(q.takeId, q.jobId)}>Cancel</button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

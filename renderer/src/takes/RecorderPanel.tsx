@@ -1,0 +1,252 @@
+/**
+ * The recorder beside the script: input choice (remembered), a meter with peak hold and clip light, an
+ * optional count-in, Record/Stop on Space and on screen, and the clock against the spot length. The take
+ * is written by main as it is recorded; when it stops, the takes list shows it with its preflight.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import type { BoothApi, JobDetail } from '../../../shared/bridge'
+import { describeCaptureError, listInputs, PcmCapture, type AudioInput, type RecordingSink } from '../recorder/pcm-capture'
+import { errorText } from '../store/error-text'
+import { formatSpotLength } from '../format/spot-length'
+import { chooseInput, COUNT_IN_CHOICES, loadCountIn, loadRememberedInput, rememberInput, saveCountIn } from './input-choice'
+import { clearClip, initialMeter, stepMeter, type MeterState } from './meter-ballistics'
+import { elapsedState, formatElapsed } from './take-numbers'
+import { LevelMeter } from './LevelMeter'
+import { useRecordKey } from './use-record-key'
+import { takesStoreFor } from './takes-store'
+
+type Phase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
+
+function sinkFor(api: BoothApi, jobId: string): RecordingSink {
+  return {
+    start: async ({ sampleRate, channels }) => (await api.startRecording({ jobId, sampleRate, channels })).takeId,
+    append: (takeId, pcmBase64) => api.appendRecording({ takeId, pcmBase64 }),
+    stop: async (takeId) => void (await api.stopRecording({ takeId })),
+    cancel: async (takeId) => void (await api.cancelRecording({ takeId })),
+  }
+}
+
+export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
+  const [inputs, setInputs] = useState<AudioInput[]>([])
+  const [input, setInput] = useState<AudioInput | null>(null)
+  const [countIn, setCountIn] = useState(() => loadCountIn(localStorage))
+  const [phase, setPhase] = useState<Phase>('idle')
+  const [beat, setBeat] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  const [now, setNow] = useState(() => performance.now())
+  const [meter, setMeter] = useState<MeterState>(() => initialMeter(performance.now()))
+  const meterRef = useRef(meter)
+  const capture = useRef<PcmCapture | null>(null)
+  const [startedAt, setStartedAt] = useState(0)
+  const countTimer = useRef<number | null>(null)
+  const jobId = job.job_id
+  const ids = { input: useId(), count: useId() }
+
+  const refreshInputs = useCallback(
+    () =>
+      listInputs().then(
+        (found) => {
+          setInputs(found)
+          setInput((current) => (current && found.some((i) => i.deviceId === current.deviceId) ? current : chooseInput(found, loadRememberedInput(localStorage))))
+        },
+        (err: unknown) => setError(describeCaptureError(err)),
+      ),
+    [],
+  )
+
+  useEffect(() => {
+    listInputs().then(
+      (found) => {
+        setInputs(found)
+        setInput(chooseInput(found, loadRememberedInput(localStorage)))
+      },
+      (err: unknown) => setError(describeCaptureError(err)),
+    )
+    const md = navigator.mediaDevices
+    if (!md) return
+    const onChange = () => void refreshInputs()
+    md.addEventListener('devicechange', onChange)
+    return () => md.removeEventListener('devicechange', onChange)
+  }, [refreshInputs])
+
+  // The meter and clock move with the screen while recording; the meter falls back to rest after.
+  useEffect(() => {
+    if (phase !== 'recording') return
+    let frame = 0
+    const tick = () => {
+      const t = performance.now()
+      meterRef.current = stepMeter(meterRef.current, t, null)
+      setMeter(meterRef.current)
+      setNow(t)
+      frame = requestAnimationFrame(tick)
+    }
+    frame = requestAnimationFrame(tick)
+    return () => cancelAnimationFrame(frame)
+  }, [phase])
+
+  const begin = useCallback(async () => {
+    setPhase('starting')
+    setError(null)
+    const rec = new PcmCapture(sinkFor(api, jobId), (level) => {
+      meterRef.current = stepMeter(meterRef.current, performance.now(), level)
+    })
+    capture.current = rec
+    try {
+      await rec.start(input?.deviceId ?? null, 1)
+      const t = performance.now()
+      setStartedAt(t)
+      meterRef.current = initialMeter(t)
+      setNow(t)
+      setPhase('recording')
+      void refreshInputs()
+    } catch (err) {
+      capture.current = null
+      await rec.cancel().catch(() => undefined)
+      setError(describeCaptureError(err))
+      setPhase('idle')
+    }
+  }, [api, jobId, input, refreshInputs])
+
+  const stop = useCallback(async () => {
+    const rec = capture.current
+    if (!rec) return
+    setPhase('stopping')
+    try {
+      await rec.stop()
+    } catch (err) {
+      setError(`The take could not be finished: ${errorText(err)}`)
+    } finally {
+      capture.current = null
+      meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
+      setMeter(meterRef.current)
+      setPhase('idle')
+      void takesStoreFor(api).getState().loadTakes(jobId)
+    }
+  }, [api, jobId])
+
+  const cancelCount = () => {
+    if (countTimer.current !== null) window.clearInterval(countTimer.current)
+    countTimer.current = null
+    setPhase('idle')
+  }
+
+  const toggle = useCallback(() => {
+    if (phase === 'recording') return void stop()
+    if (phase === 'counting') return cancelCount()
+    if (phase !== 'idle') return
+    if (countIn === 0) return void begin()
+    setPhase('counting')
+    setBeat(countIn)
+    let left = countIn
+    countTimer.current = window.setInterval(() => {
+      left -= 1
+      setBeat(left)
+      if (left <= 0) {
+        if (countTimer.current !== null) window.clearInterval(countTimer.current)
+        countTimer.current = null
+        void begin()
+      }
+    }, 1000)
+  }, [phase, countIn, begin, stop])
+
+  const discard = async () => {
+    const rec = capture.current
+    if (!rec) return
+    setPhase('stopping')
+    capture.current = null
+    await rec.cancel().catch((err: unknown) => setError(errorText(err)))
+    setPhase('idle')
+  }
+
+  useRecordKey(true, phase === 'recording', toggle)
+
+  // Leaving the job (or closing it with Esc) while recording keeps what was recorded.
+  useEffect(
+    () => () => {
+      if (countTimer.current !== null) window.clearInterval(countTimer.current)
+      void capture.current?.stop().catch(() => undefined)
+    },
+    [],
+  )
+
+  const elapsed = phase === 'recording' ? (now - startedAt) / 1000 : 0
+  const against = elapsedState(elapsed, job.length_s)
+  const busy = phase === 'starting' || phase === 'stopping'
+  const recording = phase === 'recording'
+
+  return (
+    <section className="side-section recorder" aria-labelledby="recorder-title" data-phase={phase}>
+      <header className="section-head">
+        <h3 id="recorder-title" className="section-title">Record</h3>
+        <span className="muted small"><kbd>Space</kbd> records and stops</span>
+      </header>
+      <div className="rec-settings">
+        <div className="field rec-field">
+          <label className="field-label" htmlFor={ids.input}>Input</label>
+          <select
+            id={ids.input}
+            value={input?.deviceId ?? ''}
+            disabled={recording || busy || inputs.length < 2}
+            onChange={(e) => {
+              const chosen = inputs.find((i) => i.deviceId === e.target.value) ?? null
+              setInput(chosen)
+              if (chosen) rememberInput(localStorage, chosen)
+            }}
+          >
+            {inputs.length === 0 && <option value="">System default input</option>}
+            {inputs.map((i) => (
+              <option key={i.deviceId} value={i.deviceId}>{i.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field rec-field rec-count">
+          <label className="field-label" htmlFor={ids.count}>Count-in</label>
+          <select
+            id={ids.count}
+            value={countIn}
+            disabled={recording || busy}
+            onChange={(e) => {
+              const beats = Number(e.target.value)
+              setCountIn(beats)
+              saveCountIn(localStorage, beats)
+            }}
+          >
+            {COUNT_IN_CHOICES.map((n) => (
+              <option key={n} value={n}>{n === 0 ? 'Off' : `${n} s`}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))} />
+      <div className="rec-controls">
+        <button
+          type="button"
+          className={`btn rec-button${recording ? ' is-recording' : ''}`}
+          aria-pressed={recording}
+          disabled={busy}
+          onClick={toggle}
+        >
+          <span className="rec-dot" aria-hidden="true" />
+          {recording ? 'Stop' : phase === 'counting' ? 'Cancel count-in' : phase === 'starting' ? 'Starting…' : phase === 'stopping' ? 'Saving…' : 'Record'}
+        </button>
+        {recording && (
+          <button type="button" className="btn btn-quiet btn-small" onClick={() => void discard()}>
+            Discard
+          </button>
+        )}
+        <div className={`rec-clock rec-${against}`} role="timer" aria-live="off" aria-label="Recording time">
+          {phase === 'counting' ? (
+            <span className="rec-beat" aria-live="assertive">{beat}</span>
+          ) : (
+            <>
+              <span className="rec-elapsed">{formatElapsed(elapsed)}</span>
+              {job.length_s > 0 && <span className="muted"> / {formatSpotLength(job.length_s)}</span>}
+            </>
+          )}
+        </div>
+      </div>
+      {against === 'over' && recording && <p className="small rec-over" role="status">Past the spot length.</p>}
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </section>
+  )
+}

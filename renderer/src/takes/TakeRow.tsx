@@ -1,0 +1,120 @@
+/**
+ * One take: number, label (editable), note, length, loudness, peak, warnings, and where its delivery
+ * stands (with the upload's progress, pause and cancel). Play opens the waveform with the trim handles.
+ */
+import { useState } from 'react'
+import type { BoothApi, JobDetail } from '../../../shared/bridge'
+import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type TakeLabelValue, type TakeView, type UploadProgress } from '../../../shared/bridge-takes'
+import { formatTimestamp } from '../format/calendar-dates'
+import { PreflightSummary } from './PreflightSummary'
+import { TakeWaveform } from './TakeWaveform'
+import { takeDeliveryWords, uploadPercent } from './delivery-words'
+import { takesStoreFor } from './takes-store'
+
+export interface TakeRowProps {
+  api: BoothApi
+  job: JobDetail
+  take: TakeView
+  queued: DeliveryQueueEntry | null
+  progress: UploadProgress | null
+  online: boolean
+  fresh: boolean
+  onDeliver(take: TakeView): void
+}
+
+export function TakeRow({ api, job, take, queued, progress, online, fresh, onDeliver }: TakeRowProps) {
+  const store = takesStoreFor(api).getState()
+  const [open, setOpen] = useState(false)
+  const [note, setNote] = useState<string | null>(null)
+  const state = takeDeliveryWords(take, queued, online)
+  const percent = queued?.status === 'sending' || queued?.status === 'paused' ? uploadPercent(progress) : null
+  const sent = take.delivery.status !== 'none' || queued !== null
+  const recording = take.state === 'recording'
+  const saveNote = () => {
+    if (note === null) return
+    const value = note.trim() === '' ? null : note.trim()
+    setNote(null)
+    if (value !== take.note) void store.setNote(take, value)
+  }
+  return (
+    <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={`Take ${take.take_number}`}>
+      <div className="take-row-head">
+        <strong className="take-number">Take {take.take_number}</strong>
+        <select
+          className="take-label"
+          aria-label={`Label of take ${take.take_number}`}
+          value={take.label}
+          disabled={sent || recording}
+          title={sent ? 'The label cannot change once the take is being sent' : undefined}
+          onChange={(e) => void store.setLabel(take, e.target.value as TakeLabelValue)}
+        >
+          {TAKE_LABEL_VALUES.map((l) => (
+            <option key={l} value={l}>{l}</option>
+          ))}
+        </select>
+        {take.source === 'imported' && <span className="tag" title={take.original_name ?? undefined}>Imported</span>}
+        {take.state === 'recovered' && <span className="tag tag-warning" title="Booth closed while this take was recording; what was recorded was kept">Recovered</span>}
+        <span className="muted small take-when">{formatTimestamp(Date.parse(take.created_at))}</span>
+      </div>
+      {recording ? (
+        <p className="small tone-danger">Recording…</p>
+      ) : (
+        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+      )}
+      {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
+        <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
+      )}
+      <label className="take-note">
+        <span className="sr-only">Note for take {take.take_number}</span>
+        <input
+          type="text"
+          placeholder="Add a note…"
+          maxLength={1000}
+          value={note ?? take.note ?? ''}
+          onChange={(e) => setNote(e.target.value)}
+          onBlur={saveNote}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') saveNote()
+            if (e.key === 'Escape') setNote(null)
+          }}
+        />
+      </label>
+      {state && (
+        <p className={`take-state small tone-${state.tone}`} role="status">
+          {state.text}
+          {percent !== null && ` · ${percent}%`}
+        </p>
+      )}
+      {percent !== null && (
+        <progress className="take-progress" max={100} value={percent} aria-label={`Upload of take ${take.take_number}`} />
+      )}
+      {open && !recording && <TakeWaveform api={api} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
+      <div className="take-actions">
+        {!recording && (
+          <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Hide waveform' : 'Play / trim'}
+          </button>
+        )}
+        {!sent && !recording && (
+          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null} title={job.can.deliver ? undefined : 'This job does not take deliveries now'} onClick={() => onDeliver(take)}>
+            Deliver…
+          </button>
+        )}
+        {queued?.status === 'sending' && (
+          <button type="button" className="btn btn-small" onClick={() => void store.pauseUpload(take.id, take.job_id)}>Pause</button>
+        )}
+        {queued?.status === 'paused' && (
+          <button type="button" className="btn btn-small" onClick={() => void store.resumeUpload(take.id, take.job_id)}>Resume</button>
+        )}
+        {queued?.canCancel && (
+          <button type="button" className="btn btn-small btn-quiet" onClick={() => void store.cancelDelivery(take.id, take.job_id)}>Cancel delivery</button>
+        )}
+        {!sent && !recording && (
+          <button type="button" className="btn btn-small btn-danger-quiet take-delete" aria-label={`Delete take ${take.take_number}`} onClick={() => void store.deleteTake(take)}>
+            Delete
+          </button>
+        )}
+      </div>
+    </li>
+  )
+}

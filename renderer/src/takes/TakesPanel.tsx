@@ -1,0 +1,105 @@
+/**
+ * The job's takes, newest first, with what each one measured and where its delivery stands; deleted takes
+ * come back with Undo; files dropped on the job become takes. Deliver opens the confirmation.
+ */
+import { useEffect, useState } from 'react'
+import type { BoothApi, JobDetail } from '../../../shared/bridge'
+import type { TakeView } from '../../../shared/bridge-takes'
+import { useBooth } from '../store/store-context'
+import { DeliverDialog } from './DeliverDialog'
+import { TakeRow } from './TakeRow'
+import { takesStoreFor, useTakes } from './takes-store'
+
+/** A take counts as just made for this long (it is highlighted in the list). */
+const FRESH_MS = 15_000
+
+export function TakesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
+  const jobId = job.job_id
+  const online = useBooth((s) => s.connectivity?.online ?? true)
+  const { snap, loadError, queue, progress, notice, undo, importing } = useTakes(api, (s) => ({
+    snap: s.byJob[jobId] ?? null,
+    loadError: s.loadError[jobId] ?? null,
+    queue: s.queue,
+    progress: s.progress,
+    notice: s.notice,
+    undo: s.undo,
+    importing: s.importing[jobId] ?? 0,
+  }))
+  const store = takesStoreFor(api)
+  const [delivering, setDelivering] = useState<TakeView | null>(null)
+  const [now, setNow] = useState(() => Date.now())
+
+  useEffect(() => {
+    void store.getState().loadTakes(jobId)
+  }, [store, jobId])
+
+  useEffect(() => {
+    const t = window.setInterval(() => setNow(Date.now()), 5000)
+    return () => window.clearInterval(t)
+  }, [])
+
+  const takes = [...(snap?.takes ?? [])].sort((a, b) => b.take_number - a.take_number)
+  const newest = takes[0]
+  const fresh = (t: TakeView) => t === newest && now - Date.parse(t.created_at) < FRESH_MS
+
+  return (
+    <section className="side-section takes-panel" aria-labelledby="takes-panel-title">
+      <header className="section-head">
+        <h3 id="takes-panel-title" className="section-title">Takes</h3>
+        <span className="muted small">{takes.length === 0 ? 'none yet' : `${takes.length}`}</span>
+      </header>
+      {loadError && <p className="form-error" role="alert">{loadError}</p>}
+      {snap === null && !loadError && <p className="muted small" role="status">Loading takes…</p>}
+      {snap !== null && takes.length === 0 && (
+        <p className="muted small">Record with <kbd>Space</kbd>, or drop audio files (WAV, AIFF, FLAC, MP3, M4A) on this job.</p>
+      )}
+      {importing > 0 && <p className="small tone-info" role="status">Adding {importing} file{importing === 1 ? '' : 's'}…</p>}
+      {notice && (
+        <div className={`takes-notice tone-${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
+          {notice.jobId !== jobId && <strong>Job {notice.jobId}: </strong>}
+          {notice.lines.map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+          <button type="button" className="btn btn-quiet btn-small" onClick={() => store.getState().say(null)}>Dismiss</button>
+        </div>
+      )}
+      {undo && undo.jobId === jobId && (
+        <div className="takes-undo" role="status">
+          Take {undo.number} deleted.
+          <button type="button" className="btn btn-small" onClick={() => void store.getState().undoDelete()}>Undo</button>
+        </div>
+      )}
+      {snap && snap.damaged.length > 0 && (
+        <ul className="plain-list small tone-danger" aria-label="Takes Booth cannot read">
+          {snap.damaged.map((d) => (
+            <li key={d.id}>{d.message}</li>
+          ))}
+        </ul>
+      )}
+      <ul className="takes-list plain-list">
+        {takes.map((t) => (
+          <TakeRow
+            key={t.id}
+            api={api}
+            job={job}
+            take={t}
+            queued={queue.find((q) => q.takeId === t.id) ?? null}
+            progress={progress[t.id] ?? null}
+            online={online}
+            fresh={fresh(t)}
+            onDeliver={setDelivering}
+          />
+        ))}
+      </ul>
+      {delivering && (
+        <DeliverDialog
+          job={job}
+          take={delivering}
+          online={online}
+          deliver={async (label, note) => void (await store.getState().deliver(delivering, label, note))}
+          onClose={() => setDelivering(null)}
+        />
+      )}
+    </section>
+  )
+}

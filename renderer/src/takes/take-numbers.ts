@@ -1,0 +1,46 @@
+/** A take's measured numbers as short text: length, loudness, peak, and the clock of a recording. */
+
+/** "12.3 s"; "1:02.5" from a minute up; "—" when unknown. */
+export function formatTakeLength(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—'
+  const tenths = Math.round(seconds * 10)
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`
+  const minutes = Math.floor(tenths / 600)
+  const rest = (tenths - minutes * 600) / 10
+  return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`
+}
+
+/** "−16.2 LUFS"; "—" when not measured. */
+export function formatLoudness(lufs: number | null): string {
+  if (lufs === null || !Number.isFinite(lufs)) return '—'
+  return `${signed(lufs)} LUFS`
+}
+
+/** "−1.3 dBFS" peak; digital silence is "−∞ dBFS"; "—" when not measured. */
+export function formatPeak(dbfs: number | null): string {
+  if (dbfs === null || Number.isNaN(dbfs)) return '—'
+  if (dbfs === Number.NEGATIVE_INFINITY) return '−∞ dBFS'
+  return `${signed(dbfs)} dBFS`
+}
+
+function signed(value: number): string {
+  const text = Math.abs(value).toFixed(1)
+  return value < 0 && text !== '0.0' ? `−${text}` : text
+}
+
+/** The recording clock: "0:07.4". */
+export function formatElapsed(seconds: number): string {
+  const safe = Number.isFinite(seconds) && seconds > 0 ? seconds : 0
+  const tenths = Math.floor(safe * 10)
+  const minutes = Math.floor(tenths / 600)
+  const rest = (tenths - minutes * 600) / 10
+  return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`
+}
+
+/** Where the recording stands against the spot: under, near the end (last 10 %), or over. */
+export function elapsedState(elapsedS: number, spotLengthS: number | null): 'under' | 'near' | 'over' | 'no_spot' {
+  if (!spotLengthS || spotLengthS <= 0) return 'no_spot'
+  if (elapsedS > spotLengthS) return 'over'
+  if (elapsedS >= spotLengthS * 0.9) return 'near'
+  return 'under'
+}

@@ -1,0 +1,177 @@
+/**
+ * The takes area's state: each job's takes (and deleted takes, for undo), the delivery queue, upload
+ * progress, and what the last drop or action said. One store per bridge, made on first use; it follows
+ * main's takes, uploadProgress, deliveryState and deliveryQueue events from then on.
+ */
+import { useStore } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { useShallow } from 'zustand/react/shallow'
+import type { BoothApi } from '../../../shared/bridge'
+import type { DeliveryQueueEntry, DeliveryStateEvent, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
+import { errorText } from '../store/error-text'
+import { judgeDroppedFile } from './dropped-files'
+
+export interface TakesNotice {
+  jobId: string
+  tone: 'success' | 'danger' | 'info'
+  lines: string[]
+}
+
+export interface TakesState {
+  byJob: Record<string, TakesSnapshot>
+  loadError: Record<string, string>
+  queue: DeliveryQueueEntry[]
+  progress: Record<string, UploadProgress>
+  lastDeliveryState: Record<string, DeliveryStateEvent>
+  /** What the last drop or action on a job said (shown under the takes list). */
+  notice: TakesNotice | null
+  /** The take just deleted, which Undo brings back. */
+  undo: { jobId: string; takeId: string; number: number } | null
+  importing: Record<string, number>
+  loadTakes(jobId: string): Promise<void>
+  loadQueue(): Promise<void>
+  importFiles(jobId: string, files: readonly File[]): Promise<void>
+  setLabel(take: TakeView, label: TakeLabelValue): Promise<void>
+  setNote(take: TakeView, note: string | null): Promise<void>
+  setTrim(take: TakeView, trim: { head_s: number; tail_s: number }): Promise<void>
+  deleteTake(take: TakeView): Promise<void>
+  undoDelete(): Promise<void>
+  deliver(take: TakeView, label: TakeLabelValue, note: string | null): Promise<DeliveryQueueEntry>
+  cancelDelivery(takeId: string, jobId: string): Promise<void>
+  retryDelivery(takeId: string, jobId: string): Promise<void>
+  pauseUpload(takeId: string, jobId: string): Promise<void>
+  resumeUpload(takeId: string, jobId: string): Promise<void>
+  say(notice: TakesNotice | null): void
+}
+
+/** Puts one changed take into its job's snapshot (events bring the whole list soon after; this is at once). */
+function withTake(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapshot | undefined {
+  if (!snap) return snap
+  const takes = snap.takes.some((t) => t.id === take.id) ? snap.takes.map((t) => (t.id === take.id ? take : t)) : [...snap.takes, take]
+  return { ...snap, takes }
+}
+
+export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
+  return createStore<TakesState>()((set, get) => {
+    const apply = (take: TakeView) => {
+      const snap = withTake(get().byJob[take.job_id], take)
+      if (snap) set({ byJob: { ...get().byJob, [take.job_id]: snap } })
+    }
+    /** Runs an action; a failure becomes a notice on the job (never a thrown error in a click handler). */
+    const act = async (jobId: string, run: () => Promise<void>) => {
+      try {
+        await run()
+      } catch (err) {
+        set({ notice: { jobId, tone: 'danger', lines: [errorText(err)] } })
+      }
+    }
+    return {
+      byJob: {},
+      loadError: {},
+      queue: [],
+      progress: {},
+      lastDeliveryState: {},
+      notice: null,
+      undo: null,
+      importing: {},
+      loadTakes: async (jobId) => {
+        try {
+          const snap = await api.listTakes({ jobId })
+          const { [jobId]: _gone, ...rest } = get().loadError
+          set({ byJob: { ...get().byJob, [jobId]: snap }, loadError: rest })
+        } catch (err) {
+          set({ loadError: { ...get().loadError, [jobId]: errorText(err) } })
+        }
+      },
+      loadQueue: async () => {
+        try {
+          set({ queue: (await api.listDeliveryQueue({})).items })
+        } catch {
+          // The queue view says nothing new; the next deliveryQueue event fills it.
+        }
+      },
+      importFiles: async (jobId, files) => {
+        const lines: string[] = []
+        let ok = 0
+        let failed = 0
+        const count = (delta: number) => set({ importing: { ...get().importing, [jobId]: Math.max(0, (get().importing[jobId] ?? 0) + delta) } })
+        for (const file of files) {
+          const verdict = judgeDroppedFile(file)
+          if (!verdict.ok) {
+            failed++
+            lines.push(verdict.message)
+            continue
+          }
+          count(1)
+          try {
+            const path = await api.pathForFile(file)
+            const take = await api.importTake({ jobId, path })
+            apply(take)
+            ok++
+            lines.push(`“${file.name}” is take ${take.take_number}.`)
+          } catch (err) {
+            failed++
+            lines.push(errorText(err))
+          } finally {
+            count(-1)
+          }
+        }
+        if (lines.length) set({ notice: { jobId, tone: failed === 0 ? 'success' : ok === 0 ? 'danger' : 'info', lines } })
+      },
+      setLabel: (take, label) => act(take.job_id, async () => apply(await api.setTakeLabel({ takeId: take.id, label }))),
+      setNote: (take, note) => act(take.job_id, async () => apply(await api.setTakeNote({ takeId: take.id, note }))),
+      setTrim: (take, trim) => act(take.job_id, async () => apply(await api.setTakeTrim({ takeId: take.id, ...trim }))),
+      deleteTake: (take) =>
+        act(take.job_id, async () => {
+          await api.deleteTake({ takeId: take.id })
+          const snap = get().byJob[take.job_id]
+          if (snap) set({ byJob: { ...get().byJob, [take.job_id]: { ...snap, takes: snap.takes.filter((t) => t.id !== take.id), trash: [...snap.trash, take] } } })
+          set({ undo: { jobId: take.job_id, takeId: take.id, number: take.take_number } })
+        }),
+      undoDelete: async () => {
+        const undo = get().undo
+        if (!undo) return
+        await act(undo.jobId, async () => {
+          const take = await api.restoreTake({ takeId: undo.takeId })
+          set({ undo: null })
+          const snap = get().byJob[undo.jobId]
+          if (snap) set({ byJob: { ...get().byJob, [undo.jobId]: { ...snap, trash: snap.trash.filter((t) => t.id !== take.id) } } })
+          apply(take)
+        })
+      },
+      // Errors go back to the dialog that asked, which shows them.
+      deliver: async (take, label, note) => {
+        const entry = await api.deliverTake({ takeId: take.id, label, note })
+        set({ queue: [...get().queue.filter((q) => q.takeId !== entry.takeId), entry] })
+        return entry
+      },
+      cancelDelivery: (takeId, jobId) => act(jobId, async () => apply(await api.cancelDelivery({ takeId }))),
+      retryDelivery: (takeId, jobId) => act(jobId, async () => void (await api.retryDelivery({ takeId }))),
+      pauseUpload: (takeId, jobId) => act(jobId, async () => void (await api.pauseUpload({ takeId }))),
+      resumeUpload: (takeId, jobId) => act(jobId, async () => void (await api.resumeUpload({ takeId }))),
+      say: (notice) => set({ notice }),
+    }
+  })
+}
+
+const stores = new WeakMap<BoothApi, StoreApi<TakesState>>()
+
+/** The takes store of this bridge (made once; it follows main's takes events from then on). */
+export function takesStoreFor(api: BoothApi): StoreApi<TakesState> {
+  let store = stores.get(api)
+  if (!store) {
+    const made = createTakesStore(api)
+    api.on('takes', (snap) => made.setState({ byJob: { ...made.getState().byJob, [snap.jobId]: snap } }))
+    api.on('deliveryQueue', (view) => made.setState({ queue: view.items }))
+    api.on('uploadProgress', (p) => made.setState({ progress: { ...made.getState().progress, [p.takeId]: p } }))
+    api.on('deliveryState', (e) => made.setState({ lastDeliveryState: { ...made.getState().lastDeliveryState, [e.takeId]: e } }))
+    void made.getState().loadQueue()
+    stores.set(api, made)
+    store = made
+  }
+  return store
+}
+
+export function useTakes<T>(api: BoothApi, selector: (state: TakesState) => T): T {
+  return useStore(takesStoreFor(api), useShallow(selector))
+}

@@ -1,0 +1,63 @@
+/**
+ * Files dragged from the desktop onto the open job — or onto a job's row in the list — become takes of
+ * that job. The page never navigates to a dropped file; a drop anywhere else is ignored.
+ */
+import { useEffect, useState } from 'react'
+import { dragHasFiles } from './dropped-files'
+
+const ROW_ID = /^job-row-([1-9][0-9]{0,9})$/
+
+/** The job a drop on this element is for: a job row's job, the open job inside the job pane, else null. */
+export function dropJobFor(target: EventTarget | null, openJobId: string): string | null {
+  const el = target as Element | null
+  if (!el || typeof el.closest !== 'function') return null
+  const row = el.closest('.job-row, [id^="job-row-"]')
+  const rowJob = row ? ROW_ID.exec(row.id)?.[1] : undefined
+  if (rowJob) return rowJob
+  return el.closest('.job-pane') ? openJobId : null
+}
+
+export function useTakeDrops(openJobId: string, onFiles: (jobId: string, files: File[]) => void): string | null {
+  const [over, setOver] = useState<string | null>(null)
+  useEffect(() => {
+    let depth = 0
+    const files = (e: DragEvent) => dragHasFiles(Array.from(e.dataTransfer?.types ?? []))
+    const onEnter = (e: DragEvent) => {
+      if (!files(e)) return
+      depth++
+      setOver(dropJobFor(e.target, openJobId))
+    }
+    const onOver = (e: DragEvent) => {
+      if (!files(e)) return
+      e.preventDefault()
+      const job = dropJobFor(e.target, openJobId)
+      if (e.dataTransfer) e.dataTransfer.dropEffect = job ? 'copy' : 'none'
+      setOver(job)
+    }
+    const onLeave = (e: DragEvent) => {
+      if (!files(e)) return
+      depth = Math.max(0, depth - 1)
+      if (depth === 0) setOver(null)
+    }
+    const onDrop = (e: DragEvent) => {
+      if (!files(e)) return
+      e.preventDefault()
+      depth = 0
+      setOver(null)
+      const job = dropJobFor(e.target, openJobId)
+      const dropped = Array.from(e.dataTransfer?.files ?? [])
+      if (job && dropped.length) onFiles(job, dropped)
+    }
+    document.addEventListener('dragenter', onEnter)
+    document.addEventListener('dragover', onOver)
+    document.addEventListener('dragleave', onLeave)
+    document.addEventListener('drop', onDrop)
+    return () => {
+      document.removeEventListener('dragenter', onEnter)
+      document.removeEventListener('dragover', onOver)
+      document.removeEventListener('dragleave', onLeave)
+      document.removeEventListener('drop', onDrop)
+    }
+  }, [openJobId, onFiles])
+  return over
+}

@@ -1,0 +1,91 @@
+/**
+ * The recorder beside the script, in Debian's Chromium with its fake microphone (a steady beep): Space
+ * starts, the meter moves, Space stops, and the take is in the takes list at once with its preflight.
+ * The chosen input and count-in are remembered.
+ */
+import config from '../../playwright.config'
+import { test, expect, SCREENSHOTS } from './booth-host'
+import { bridgeClient, PENDING_ALL } from './support/bridge-client'
+import { openJob, openWorkspace } from './support/workspace'
+import { join } from 'node:path'
+import type { JobDetail } from '../../shared/bridge'
+
+const base = config.use?.launchOptions ?? {}
+test.use({
+  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
+})
+
+async function deliverableJob(launchUrl: string): Promise<JobDetail> {
+  const bridge = bridgeClient(launchUrl)
+  const list = await bridge.call('listJobs', PENDING_ALL)
+  for (const item of list.items) {
+    const job = (await bridge.call('getJob', { jobId: item.job_id })).job
+    if (job.can.deliver && job.script.kind === 'typed' && job.script.text.trim() && job.length_s > 0 && job.deliver_notice === 'none') return job
+  }
+  throw new Error('The demo data has no pending job with a typed script that takes deliveries.')
+}
+
+test('Space records a take and stops it; the take shows its preflight at once', async ({ page, booth, consoleErrors }) => {
+  const job = await deliverableJob(booth.launchUrl)
+  await openWorkspace(page, booth.launchUrl)
+  await openJob(page, job.job_id, job.advertiser)
+  const recorder = page.locator('.recorder')
+  await expect(recorder.getByRole('heading', { name: 'Record' })).toBeVisible()
+  // The spot length stands beside the clock.
+  await expect(recorder.getByRole('timer')).toContainText('0:00.0')
+
+  // Focus leaves the jobs list (where Space ticks a job): the script is where the talent reads.
+  await page.locator('.script-panel .section-title').click()
+  await page.keyboard.press('Space')
+  await expect(recorder).toHaveAttribute('data-phase', 'recording')
+  await expect(recorder.getByRole('button', { name: 'Stop' })).toHaveAttribute('aria-pressed', 'true')
+  // The fake microphone beeps: the meter rises above its floor and the clock runs.
+  await expect.poll(async () => Number(await recorder.getByRole('meter').getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(-60)
+  await expect(recorder.getByRole('timer')).not.toContainText('0:00.0')
+  await page.waitForTimeout(1500)
+  await page.screenshot({ path: join(SCREENSHOTS, 'takes-recorder-recording.png') })
+  await page.keyboard.press('Space')
+  await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
+
+  const take = page.locator('.take-row').first()
+  await expect(take).toHaveAttribute('data-take-number', '1')
+  await expect(take.locator('.take-number')).toHaveText('Take 1')
+  await expect(take.locator('.take-facts')).toContainText(/Length\s*[1-9]\.\d s/, { timeout: 15_000 })
+  await expect(take.locator('.take-facts')).toContainText('LUFS')
+  await expect(take.locator('.take-facts')).toContainText('dBFS')
+  // The demo spot is far longer than two seconds: the take runs short, in words.
+  await expect(take.locator('.take-warning[data-code="runs_short"]')).toContainText(/^⚠ Runs short: \d+\.\d s for a :\d\d/)
+
+  // main has the same take, finished, with the same number.
+  const snap = await bridgeClient(booth.launchUrl).call('listTakes', { jobId: job.job_id })
+  expect(snap.takes).toHaveLength(1)
+  expect(snap.takes[0]).toMatchObject({ take_number: 1, source: 'recorded', state: 'ready' })
+  expect(snap.takes[0]?.preflight?.measured).toBe(true)
+  await page.screenshot({ path: join(SCREENSHOTS, 'takes-recorder-take.png') })
+  expect(consoleErrors).toEqual([])
+})
+
+test('the input and the count-in are remembered; the count-in counts before recording starts', async ({ page, booth }) => {
+  const job = await deliverableJob(booth.launchUrl)
+  await openWorkspace(page, booth.launchUrl)
+  await openJob(page, job.job_id, job.advertiser)
+  const recorder = page.locator('.recorder')
+  const input = recorder.getByLabel('Input', { exact: true })
+  await expect.poll(async () => (await input.locator('option').count())).toBeGreaterThan(1)
+  const second = await input.locator('option').nth(1).getAttribute('value')
+  await input.selectOption(second ?? '')
+  await recorder.getByLabel('Count-in').selectOption('2')
+  await page.reload()
+  await openJob(page, job.job_id, job.advertiser)
+  await expect(recorder.getByLabel('Input', { exact: true })).toHaveValue(second ?? '')
+  await expect(recorder.getByLabel('Count-in')).toHaveValue('2')
+
+  await recorder.getByRole('button', { name: 'Record' }).click()
+  await expect(recorder).toHaveAttribute('data-phase', 'counting')
+  await expect(recorder.locator('.rec-beat')).toHaveText('2')
+  await expect(recorder).toHaveAttribute('data-phase', 'recording', { timeout: 5000 })
+  await recorder.getByRole('button', { name: 'Discard' }).click()
+  await expect(recorder).toHaveAttribute('data-phase', 'idle')
+  const snap = await bridgeClient(booth.launchUrl).call('listTakes', { jobId: job.job_id })
+  expect(snap.takes.filter((t) => t.state === 'recording')).toEqual([])
+})

@@ -1,4 +1,7 @@
-/** Chooses the screen: connecting, the sign-in view, or the jobs workspace. */
+/**
+ * Chooses the screen: connecting, the sign-in view, or the workspace (whose main area shows jobs or a money
+ * and account page). Signing out brings the next session back to the jobs.
+ */
 import { useEffect } from 'react'
 import { useBooth } from './store/store-context'
 import { SignInView } from './components/SignInView'
@@ -6,16 +9,22 @@ import { Workspace } from './components/Workspace'
 import { StartupProblem } from './components/StartupProblem'
 
 export function App() {
-  const { mode, error, busy, loadSession } = useBooth((s) => ({
+  const { mode, error, busy, loadSession, setView } = useBooth((s) => ({
     mode: s.session?.mode ?? null,
     error: s.sessionError,
     busy: s.sessionBusy,
     loadSession: s.loadSession,
+    setView: s.setView,
   }))
+  const signedOut = mode === 'signed_out' || mode === 'key_rejected'
 
   useEffect(() => {
     void loadSession()
   }, [loadSession])
+
+  useEffect(() => {
+    if (signedOut) setView('jobs')
+  }, [signedOut, setView])
 
   if (mode === null) {
     return error && busy === null ? (
@@ -27,6 +36,6 @@ export function App() {
       </div>
     )
   }
-  if (mode === 'signed_out' || mode === 'key_rejected') return <SignInView />
+  if (signedOut) return <SignInView />
   return <Workspace />
 }

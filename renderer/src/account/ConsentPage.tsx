@@ -74,7 +74,7 @@ function ConsentForm(props: {
       <p className="acct-note">
         {consent.set ? `Last changed ${consent.updated_at === null ? 'at an unknown time' : formatTimestamp(consent.updated_at)}.` : 'You have not answered yet.'}
       </p>
-      <div className="acct-choice" role="group" aria-label="Sound processing">
+      <div className="acct-choice acct-dsp" role="group" aria-label="Sound processing">
         <input type="checkbox" checked disabled aria-describedby="consent-dsp-help" aria-label="Sound processing: always allowed" />
         <span>
           <strong>Sound processing: always yes</strong>

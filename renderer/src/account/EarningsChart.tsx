@@ -1,15 +1,16 @@
 /**
  * Earnings by month as bars, one chart per currency (amounts of different currencies are never drawn on
- * one scale or added up). Hand-made SVG so it follows the theme's colours and the CSP. Hover a month, or
- * focus the chart and use ←/→ (Home/End), to read its amount and job count.
+ * one scale or added up). Hand-made SVG so it follows the theme's colours and the CSP. Each chart names
+ * its best month and the monthly average (a dashed line); with a year or less every bar carries its
+ * amount. Hover a month, or focus the chart and use ←/→ (Home/End), to read its amount and job count.
  */
 import { useId, useState, type KeyboardEvent } from 'react'
 import { formatMoney } from '../format/money'
-import { amountOf, niceCeiling, type CurrencySeries } from './earnings-math'
+import { amountOf, compactMoney, niceCeiling, seriesHighlights, type CurrencySeries } from './earnings-math'
 
-const W = 640
-const H = 190
-const M = { top: 10, right: 8, bottom: 26, left: 64 }
+const W = 720
+const H = 230
+const M = { top: 24, right: 64, bottom: 30, left: 56 }
 const PLOT_W = W - M.left - M.right
 const PLOT_H = H - M.top - M.bottom
 
@@ -20,10 +21,6 @@ const dateOf = (month: string) => new Date(`${month}-01T00:00:00Z`)
 export function monthLabel(month: string, withYear: boolean): string {
   const d = dateOf(month)
   return withYear ? `${monthFmt.format(d)} ${String(d.getUTCFullYear()).slice(2)}` : monthFmt.format(d)
-}
-
-function axisMoney(symbol: string, cents: number): string {
-  return `${symbol}${Math.round(cents / 100).toLocaleString('en')}`
 }
 
 export function EarningsChart({ series }: { series: CurrencySeries[] }) {
@@ -39,18 +36,21 @@ export function EarningsChart({ series }: { series: CurrencySeries[] }) {
 
 function SeriesChart({ series, index }: { series: CurrencySeries; index: number }) {
   const [active, setActive] = useState<number | null>(null)
-  const readoutId = useId()
+  const uid = useId()
   const points = series.points
   const n = points.length
+  const { best, averageCents, activeMonths } = seriesHighlights(series)
   const maxCents = niceCeiling(Math.max(0, ...points.map((p) => p.cents)) || 100)
   const band = PLOT_W / Math.max(1, n)
-  const barW = Math.max(2, band * 0.62)
+  const barW = Math.min(44, Math.max(3, band * 0.64))
   const y = (cents: number) => M.top + PLOT_H - (Math.max(0, cents) / maxCents) * PLOT_H
   const labelEvery = Math.ceil(n / 12)
+  const valueLabels = n <= 12
   const money = (cents: number) => formatMoney({ amount: amountOf(cents), currency: series.currency, symbol: series.symbol })
-  const current = active === null ? null : points[active] ?? null
+  const current = active === null ? null : (points[active] ?? null)
   const first = points[0]
   const last = points[n - 1]
+  const gradient = `${uid}-bar`
 
   const onKeyDown = (e: KeyboardEvent<SVGSVGElement>) => {
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 }
@@ -64,14 +64,17 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
   }
 
   return (
-    <figure className={`acct-chart-series series-${index % 6}`} aria-labelledby={`${readoutId}-cap`}>
-      <figcaption id={`${readoutId}-cap`} className="acct-chart-head">
+    <figure className={`acct-chart-series series-${index % 6}`} aria-labelledby={`${uid}-cap`}>
+      <figcaption id={`${uid}-cap`} className="acct-chart-head">
         <span className="acct-chart-legend">
           <span className="acct-swatch" aria-hidden="true" />
           {series.currency}
+          <span className="acct-chart-total">{money(series.totalCents)}</span>
         </span>
-        <span>
-          {money(series.totalCents)} from {series.jobs} job{series.jobs === 1 ? '' : 's'}
+        <span className="acct-chart-facts">
+          <span>{series.jobs} job{series.jobs === 1 ? '' : 's'} in {activeMonths} of {n} month{n === 1 ? '' : 's'}</span>
+          {best && <span>Best: {monthYearFmt.format(dateOf(best.month))}, {money(best.cents)}</span>}
+          <span>Average {money(averageCents)} a month</span>
         </span>
       </figcaption>
       <svg
@@ -79,43 +82,85 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
         role="img"
         tabIndex={0}
         aria-label={`${series.currency} earnings by month${first && last ? `, ${monthYearFmt.format(dateOf(first.month))} to ${monthYearFmt.format(dateOf(last.month))}` : ''}. Use the left and right arrow keys to read each month.`}
-        aria-describedby={readoutId}
+        aria-describedby={`${uid}-readout`}
         onKeyDown={onKeyDown}
         onBlur={() => setActive(null)}
         onMouseLeave={() => setActive(null)}
       >
+        <defs>
+          <linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
+            <stop offset="0%" className="bar-stop-top" />
+            <stop offset="100%" className="bar-stop-bottom" />
+          </linearGradient>
+        </defs>
         {[0, 0.25, 0.5, 0.75, 1].map((f) => (
           <g key={f}>
-            <line className="grid-line" x1={M.left} x2={W - M.right} y1={y(maxCents * f)} y2={y(maxCents * f)} />
-            <text className="axis-label" x={M.left - 6} y={y(maxCents * f) + 4} textAnchor="end">
-              {axisMoney(series.symbol, maxCents * f)}
+            <line className={f === 0 ? 'base-line' : 'grid-line'} x1={M.left} x2={W - M.right} y1={y(maxCents * f)} y2={y(maxCents * f)} />
+            <text className="axis-label" x={M.left - 8} y={y(maxCents * f) + 4} textAnchor="end">
+              {compactMoney(series.symbol, maxCents * f)}
             </text>
           </g>
         ))}
         {points.map((p, i) => {
           const x = M.left + i * band
-          const showLabel = i % labelEvery === 0
-          const withYear = i === 0 || p.month.endsWith('-01')
+          const isBest = best !== null && p.month === best.month
+          const newYear = i > 0 && p.month.endsWith('-01')
+          const barTop = y(p.cents)
           return (
             <g key={p.month} onMouseEnter={() => setActive(i)}>
+              {newYear && <line className="year-line" x1={x} x2={x} y1={M.top - 8} y2={H - M.bottom + 14} />}
               <rect className={`bar-hit${active === i ? ' is-active' : ''}`} x={x} y={M.top} width={band} height={PLOT_H} />
               {p.cents > 0 && (
-                <rect className={`bar${active === i ? ' is-active' : ''}`} x={x + (band - barW) / 2} y={y(p.cents)} width={barW} height={Math.max(1, M.top + PLOT_H - y(p.cents))} rx={2} />
+                <path
+                  className={`bar${active === i ? ' is-active' : ''}${isBest ? ' is-best' : ''}`}
+                  fill={`url(#${gradient})`}
+                  d={roundedTop(x + (band - barW) / 2, barTop, barW, Math.max(2, M.top + PLOT_H - barTop), Math.min(5, barW / 2))}
+                />
               )}
-              {showLabel && (
-                <text className="axis-label" x={x + band / 2} y={H - 8} textAnchor="middle">
-                  {monthLabel(p.month, withYear)}
+              {p.cents > 0 && (valueLabels || isBest || active === i) && (
+                <text className={`value-label${isBest ? ' is-best' : ''}`} x={x + band / 2} y={barTop - 6} textAnchor="middle">
+                  {compactMoney(series.symbol, p.cents)}
+                </text>
+              )}
+              {showMonthLabel(points.map((q) => q.month), i, labelEvery) && (
+                <text className="axis-label" x={x + band / 2} y={H - 10} textAnchor="middle">
+                  {monthLabel(p.month, i === 0 || p.month.endsWith('-01'))}
                 </text>
               )}
             </g>
           )
         })}
+        {averageCents > 0 && (
+          <g className="average">
+            <line className="average-line" x1={M.left} x2={W - M.right} y1={y(averageCents)} y2={y(averageCents)} />
+            <text className="average-label" x={W - M.right + 6} y={y(averageCents) + 4} textAnchor="start">
+              avg {compactMoney(series.symbol, averageCents)}
+            </text>
+          </g>
+        )}
       </svg>
-      <p id={readoutId} className="acct-chart-readout" aria-live="polite">
+      <p id={`${uid}-readout`} className="acct-chart-readout" aria-live="polite">
         {current
           ? `${monthYearFmt.format(dateOf(current.month))}: ${money(current.cents)} from ${current.jobs} job${current.jobs === 1 ? '' : 's'}`
           : '\u00a0'}
       </p>
     </figure>
   )
+}
+
+/**
+ * Whether month i gets an axis label: every `every`-th month, and always January (with its year), leaving
+ * out a regular label that would sit right next to a January one.
+ */
+export function showMonthLabel(months: readonly string[], i: number, every: number): boolean {
+  const january = (k: number) => months[k]?.endsWith('-01') ?? false
+  if (january(i)) return true
+  if (i % every !== 0) return false
+  return every === 1 || !(january(i - 1) || january(i + 1))
+}
+
+/** A bar whose top corners are rounded and whose foot stands square on the axis. */
+function roundedTop(x: number, y: number, w: number, h: number, r: number): string {
+  const rr = Math.min(r, h)
+  return `M${x},${y + h}V${y + rr}Q${x},${y} ${x + rr},${y}H${x + w - rr}Q${x + w},${y} ${x + w},${y + rr}V${y + h}Z`
 }

@@ -21,6 +21,15 @@ const PRESETS = [
   { label: 'Last 24 months', months: 24 },
 ]
 
+const monthYear = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** "January 2025 to December 2025", or one month's name. */
+function spanText(from: string, to: string): string {
+  const a = monthYear.format(new Date(`${from}-01T00:00:00Z`))
+  const b = monthYear.format(new Date(`${to}-01T00:00:00Z`))
+  return from === to ? a : `${a} to ${b}`
+}
+
 function downloadCsv(text: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
   const a = document.createElement('a')
@@ -97,7 +106,7 @@ function EarningsReportView({ report, fetchedAt, customerId, loading }: { report
   return (
     <>
       <section aria-labelledby="earnings-totals" aria-busy={loading}>
-        <h2 id="earnings-totals">Totals, {report.from} to {report.to}</h2>
+        <h2 id="earnings-totals">Totals, {spanText(report.from, report.to)}</h2>
         {report.totals.overall.length === 0 ? (
           <p className="acct-muted">No rated jobs in this span.</p>
         ) : (

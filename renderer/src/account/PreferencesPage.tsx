@@ -1,5 +1,5 @@
 /** Email preferences: the service's five email switches, and the time zone the service works in. */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { BoothApi } from '../../../shared/bridge'
 import { EMAIL_PREF_KEYS, timeZoneProblem, type EmailPrefs, type Preferences } from '../../../shared/bridge-account'
 import { useAccount } from './account-store'
@@ -54,6 +54,7 @@ function PreferencesForm(props: { current: Preferences; canWrite: boolean; busy:
   const [prefs, setPrefs] = useState<EmailPrefs>(current.prefs)
   const [zone, setZone] = useState(current.time_zone)
   const problem = timeZoneProblem(zone)
+  const zoneErrorId = useId()
   const changed = zone !== current.time_zone || EMAIL_PREF_KEYS.some((k) => prefs[k] !== current.prefs[k])
   const locked = !canWrite || busy
 
@@ -75,8 +76,9 @@ function PreferencesForm(props: { current: Preferences; canWrite: boolean; busy:
       </section>
       <section className="acct-card" aria-labelledby="prefs-zone">
         <h2 id="prefs-zone">Time zone</h2>
-        <TimeZonePicker value={zone} onChange={setZone} disabled={locked} />
-        {problem && <p className="form-error" role="alert">{problem}</p>}
+        <p className="acct-note">The service uses it for your due dates and for which month a job’s earnings count in.</p>
+        <TimeZonePicker value={zone} onChange={setZone} disabled={locked} invalid={problem !== null} errorId={zoneErrorId} />
+        {problem && <p id={zoneErrorId} className="form-error" role="alert">{problem}</p>}
         <div className="acct-actions">
           <button type="button" className="btn btn-primary" disabled={locked || !changed || problem !== null} onClick={() => onSave({ prefs, time_zone: zone })}>
             {busy ? 'Saving…' : 'Save email and time zone'}

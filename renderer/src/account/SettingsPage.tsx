@@ -1,6 +1,6 @@
 /**
  * Settings: the account and its key (scopes and what each unlocks, expiry), sign out, the service
- * address, Booth's own notifications, the data folder (size, clear cached scripts), and About (versions
+ * address, Booth's own notifications, the audio input and recording format, the data folder (size, clear cached scripts), and About (versions
  * and the assumptions Booth makes where the API document is silent).
  */
 import { useEffect, useState } from 'react'
@@ -11,6 +11,7 @@ import { formatTimestamp } from '../format/calendar-dates'
 import { errorText } from '../store/error-text'
 import { useAccount } from './account-store'
 import { BoothNotificationsCard } from './BoothNotificationsCard'
+import { AudioSettingsCard } from './AudioSettingsCard'
 import './account.css'
 
 export function SettingsPage({ api }: { api: BoothApi }) {
@@ -45,6 +46,7 @@ export function SettingsPage({ api }: { api: BoothApi }) {
     <main className="acct-page" aria-labelledby="settings-title">
       <header>
         <h1 id="settings-title">Settings</h1>
+        <p className="acct-intro">Keys: <kbd>g</kbd> then <kbd>j</kbd> jobs, <kbd>e</kbd> earnings, <kbd>a</kbd> availability, <kbd>p</kbd> email and time zone, <kbd>c</kbd> AI consent, <kbd>s</kbd> settings — or Ctrl (⌘ on a Mac) with 1 to 6 in that order.</p>
       </header>
       {settings.error && <p className="form-error" role="alert">{settings.error}</p>}
 
@@ -88,6 +90,8 @@ export function SettingsPage({ api }: { api: BoothApi }) {
       </section>
 
       <BoothNotificationsCard api={api} />
+
+      <AudioSettingsCard />
 
       <section className="acct-card" aria-labelledby="settings-data">
         <h2 id="settings-data">Data on this computer</h2>

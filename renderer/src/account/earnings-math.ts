@@ -126,3 +126,38 @@ export function niceCeiling(value: number): number {
   for (const step of [1, 2, 2.5, 5, 10]) if (value <= step * power) return step * power
   return 10 * power
 }
+
+export interface SeriesHighlights {
+  /** The month that earned most (the first of equals); null when nothing was earned. */
+  best: MonthPoint | null
+  /** Average per month over the whole span, empty months included, in cents (rounded). */
+  averageCents: number
+  /** Months of the span with at least one rated job. */
+  activeMonths: number
+}
+
+export function seriesHighlights(series: Pick<CurrencySeries, 'points'>): SeriesHighlights {
+  let best: MonthPoint | null = null
+  let total = 0
+  let active = 0
+  for (const p of series.points) {
+    total += p.cents
+    if (p.jobs > 0 || p.cents !== 0) active++
+    if (p.cents > 0 && (best === null || p.cents > best.cents)) best = p
+  }
+  return { best, averageCents: series.points.length ? Math.round(total / series.points.length) : 0, activeMonths: active }
+}
+
+/** Short amounts for chart labels: "€950", "€1.3k", "€12k", "€1.2M" (whole units, never cents). */
+export function compactMoney(symbol: string, cents: number): string {
+  const units = Math.round(cents / 100)
+  const sign = units < 0 ? '−' : ''
+  const abs = Math.abs(units)
+  if (abs < 1000) return `${sign}${symbol}${abs}`
+  if (abs < 1_000_000) {
+    const k = abs / 1000
+    return `${sign}${symbol}${k < 10 ? k.toFixed(1).replace(/\.0$/, '') : Math.round(k)}k`
+  }
+  const m = abs / 1_000_000
+  return `${sign}${symbol}${m < 10 ? m.toFixed(1).replace(/\.0$/, '') : Math.round(m)}M`
+}

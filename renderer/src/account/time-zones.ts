@@ -57,3 +57,10 @@ export function clockIn(zone: string, now: number): string {
     return ''
   }
 }
+
+/** The zone typed text names exactly (any case; spaces may stand for _), or null. */
+export function matchTimeZone(zones: readonly string[], text: string): string | null {
+  const wanted = text.trim().replace(/\s+/g, '_').toLowerCase()
+  if (wanted === '') return null
+  return zones.find((zone) => zone.toLowerCase() === wanted) ?? null
+}

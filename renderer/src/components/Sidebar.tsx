@@ -1,7 +1,12 @@
-/** Tabs and filters with their counts, then the account, connection and theme. */
+/**
+ * Tabs and filters with their counts, the money and account pages, then the account, connection and
+ * theme. Every item says its keys (g then a letter, or Ctrl/Cmd + a digit).
+ */
 import { JOB_FILTERS, JOB_TABS, type JobCounts, type JobListQuery } from '../../../shared/bridge'
 import { useBooth } from '../store/store-context'
 import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
+import { VIEW_ENTRIES, shortcutText, viewEntry } from '../navigation/views'
+import { isMac } from '../navigation/platform'
 import { AccountPanel } from './AccountPanel'
 import { ThemeToggle } from './ThemeToggle'
 import { ConnectivityStatus } from './ConnectivityStatus'
@@ -13,14 +18,27 @@ function filterCount(counts: JobCounts, filter: Filter): number {
 }
 
 const URGENT: ReadonlySet<Filter> = new Set(['overdue', 'due_today'])
+const PAGES = VIEW_ENTRIES.filter((e) => e.view !== 'jobs')
+
+/** aria-keyshortcuts wants "G E Control+2" (or "Meta+2" on a Mac). */
+const ariaKeys = (letter: string, digit: number, mac: boolean) => `G ${letter.toUpperCase()} ${mac ? 'Meta' : 'Control'}+${digit}`
 
 export function Sidebar() {
-  const { tab, filter, counts, setQuery } = useBooth((s) => ({
+  const { tab, filter, counts, view, setQuery, setView } = useBooth((s) => ({
     tab: s.query.tab,
     filter: s.query.filter,
     counts: s.jobList?.counts ?? null,
+    view: s.view,
     setQuery: s.setQuery,
+    setView: s.setView,
   }))
+  const mac = isMac()
+  const onJobs = view === 'jobs'
+  const jobs = viewEntry('jobs')
+  const showJobs = (patch: Partial<JobListQuery>) => {
+    setView('jobs')
+    setQuery(patch)
+  }
   return (
     <aside className="sidebar" aria-label="Booth">
       <div className="brand">
@@ -28,15 +46,18 @@ export function Sidebar() {
         <span className="brand-name">Booth</span>
       </div>
       <nav aria-label="Job lists">
-        <h2 className="nav-heading">Jobs</h2>
+        <h2 className="nav-heading" title={`Jobs: ${shortcutText(jobs, mac)}`}>
+          Jobs <kbd className="nav-keys" aria-hidden="true">g {jobs.letter}</kbd>
+        </h2>
         <ul className="nav-list">
-          {JOB_TABS.map((t) => (
+          {JOB_TABS.map((t, i) => (
             <li key={t}>
               <button
                 type="button"
                 className="nav-item"
-                aria-current={tab === t ? 'page' : undefined}
-                onClick={() => setQuery({ tab: t, filter: 'all' })}
+                aria-current={onJobs && tab === t ? 'page' : undefined}
+                aria-keyshortcuts={i === 0 ? ariaKeys(jobs.letter, jobs.digit, mac) : undefined}
+                onClick={() => showJobs({ tab: t, filter: 'all' })}
               >
                 <span>{TAB_LABELS[t]}</span>
                 {counts && <span className="count" aria-label={`${counts[t]} jobs`}>{counts[t]}</span>}
@@ -53,8 +74,8 @@ export function Sidebar() {
                 <button
                   type="button"
                   className={`nav-item${URGENT.has(f) && n ? ' urgent' : ''}`}
-                  aria-pressed={filter === f}
-                  onClick={() => setQuery({ filter: f })}
+                  aria-pressed={onJobs && filter === f}
+                  onClick={() => showJobs({ filter: f })}
                 >
                   <span>{FILTER_LABELS[f]}</span>
                   {n !== null && <span className="count" aria-label={`${n} jobs`}>{n}</span>}
@@ -62,6 +83,26 @@ export function Sidebar() {
               </li>
             )
           })}
+        </ul>
+      </nav>
+      <nav aria-label="Money and account">
+        <h2 className="nav-heading">Money and account</h2>
+        <ul className="nav-list">
+          {PAGES.map((p) => (
+            <li key={p.view}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={view === p.view ? 'page' : undefined}
+                aria-keyshortcuts={ariaKeys(p.letter, p.digit, mac)}
+                title={shortcutText(p, mac)}
+                onClick={() => setView(p.view)}
+              >
+                <span>{p.label}</span>
+                <kbd className="nav-keys" aria-hidden="true">g {p.letter}</kbd>
+              </button>
+            </li>
+          ))}
         </ul>
       </nav>
       <div className="sidebar-foot">

@@ -1,22 +1,28 @@
-/** The signed-in screen: sidebar (tabs, filters, account) · job list · job view. */
+/**
+ * The signed-in screen: the sidebar, then the main area — the jobs (list · job view) or one of the money
+ * and account pages, as the store's `view` says. Keys: g then j/e/a/p/c/s, or Ctrl+1…6 (see navigation/).
+ */
 import { useEffect } from 'react'
 import { useBooth } from '../store/store-context'
-import { useWorkspaceKeys } from '../hooks/use-workspace-keys'
+import { useViewKeys } from '../navigation/use-view-keys'
+import { viewEntry } from '../navigation/views'
+import { JobsArea } from '../navigation/JobsArea'
+import { AccountArea } from '../navigation/AccountArea'
 import { Sidebar } from './Sidebar'
-import { JobListPane } from './JobListPane'
-import { JobViewPane } from './JobViewPane'
+import '../navigation/navigation.css'
 
 export function Workspace() {
-  useWorkspaceKeys()
-  const { badge, jobOpen } = useBooth((s) => ({ badge: s.badgeCount, jobOpen: s.openJobId !== null }))
+  useViewKeys()
+  const { badge, jobOpen, view, bridge } = useBooth((s) => ({ badge: s.badgeCount, jobOpen: s.openJobId !== null, view: s.view, bridge: s.bridge }))
   useEffect(() => {
-    document.title = badge > 0 ? `(${badge}) Booth` : 'Booth'
-  }, [badge])
+    const page = view === 'jobs' ? 'Booth' : `${viewEntry(view).label} · Booth`
+    document.title = badge > 0 ? `(${badge}) ${page}` : page
+  }, [badge, view])
+  const layout = view === 'jobs' ? (jobOpen ? ' has-job' : '') : ' has-page'
   return (
-    <div className={`workspace${jobOpen ? ' has-job' : ''}`}>
+    <div className={`workspace${layout}`}>
       <Sidebar />
-      <JobListPane />
-      <JobViewPane />
+      {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} api={bridge} />}
     </div>
   )
 }

@@ -6,5 +6,6 @@ import type { ConnectivitySlice } from './connectivity-slice'
 import type { ActionsSlice } from './actions-slice'
 import type { SelectionSlice } from './selection-slice'
 import type { DocumentsSlice } from './documents-slice'
+import type { ViewSlice } from './view-slice'
 
-export type BoothState = SessionSlice & JobsSlice & JobSlice & ConnectivitySlice & ActionsSlice & SelectionSlice & DocumentsSlice
+export type BoothState = SessionSlice & JobsSlice & JobSlice & ConnectivitySlice & ActionsSlice & SelectionSlice & DocumentsSlice & ViewSlice

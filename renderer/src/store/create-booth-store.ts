@@ -12,6 +12,7 @@ import { createConnectivitySlice } from './connectivity-slice'
 import { createActionsSlice } from './actions-slice'
 import { createSelectionSlice } from './selection-slice'
 import { createDocumentsSlice } from './documents-slice'
+import { createViewSlice } from './view-slice'
 
 export type BoothStore = StoreApi<BoothState>
 
@@ -24,6 +25,7 @@ export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscrib
     ...createActionsSlice(api)(...a),
     ...createSelectionSlice()(...a),
     ...createDocumentsSlice(api)(...a),
+    ...createViewSlice(api)(...a),
   }))
   const s = () => store.getState()
   const offs = [
@@ -32,7 +34,10 @@ export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscrib
     api.on('job', (view) => s().applyJobView(view)),
     api.on('connectivity', (connectivity) => store.setState({ connectivity })),
     api.on('badge', ({ count }) => store.setState({ badgeCount: count })),
-    api.on('notificationClicked', ({ jobId }) => void s().openJob(jobId)),
+    api.on('notificationClicked', ({ jobId }) => {
+      s().setView('jobs')
+      void s().openJob(jobId)
+    }),
   ]
   return { store, unsubscribe: () => offs.forEach((off) => off()) }
 }

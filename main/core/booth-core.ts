@@ -173,7 +173,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       jobs,
       ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : {}),
       afterChange: () => poller.poke(),
-      serviceReachable: () => poller.state.failures === 0 && poller.state.reason !== 'offline',
+      serviceReachable: () => jobs.reachable === true,
     }),
     ...takes.handlers,
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),

@@ -35,6 +35,8 @@ export class JobsService {
   private query: JobListQuery = DEFAULT_QUERY
   private watched: string | null = null
   private readonly noPdfUntil = new Map<string, number>()
+  /** Whether the service answered Booth's last job request (null before the first). */
+  reachable: boolean | null = null
 
   constructor(private readonly deps: JobsServiceDeps) {}
 
@@ -53,10 +55,12 @@ export class JobsService {
   private async fetchList(query: JobListQuery, fallBack: boolean, cache: OfflineCache): Promise<JobListView> {
     try {
       const answer = await this.api().listJobs(query)
+      this.reachable = true
       const view: JobListView = { query, total: answer.total, items: answer.items, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now() }
       await cache.saveList(view).catch((err: unknown) => this.deps.log.warn('could not cache the job list', { err }))
       return view
     } catch (err) {
+      if (isUnreachable(err)) this.reachable = false
       const cached = fallBack && isUnreachable(err) ? await this.deps.cache.loadList(query) : null
       if (cached) return { ...cached, source: 'cache' }
       throw err
@@ -68,6 +72,7 @@ export class JobsService {
     const cache = this.deps.cache.scope()
     try {
       const { job } = await this.api().getJob(jobId)
+      this.reachable = true
       await cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
       const scriptDocumentPath = await cacheOpenedJobScript(job, cache, this.api(), now).catch((err: unknown) => {
         this.deps.log.warn('could not keep the script PDF for offline reading', { jobId, err })
@@ -76,6 +81,7 @@ export class JobsService {
       return { job, source: 'live', fetchedAt: now, scriptDocumentPath: scriptDocumentPath ?? (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
     } catch (err) {
       if (!isUnreachable(err)) throw err
+      this.reachable = false
       const cached = await this.deps.cache.loadJob(jobId)
       if (!cached) throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
       return { job: cached.job, source: 'cache', fetchedAt: cached.fetchedAt, scriptDocumentPath: (await this.deps.cache.scriptPdf(jobId))?.path ?? null }

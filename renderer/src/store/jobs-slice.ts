@@ -52,8 +52,10 @@ export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [],
       const current = get().query
       const next: JobListQuery = { ...current, ...patch }
       if ('q' in patch) next.q = normaliseSearch(patch.q)
-      // Any change other than the page itself starts again at page 1.
-      if (!('page' in patch)) next.page = 1
+      // A real change of anything but the page starts again at page 1; a patch that changes nothing
+      // (e.g. the search box re-sending the same empty search) leaves the page where it is.
+      const otherChanged = (Object.keys(next) as Array<keyof JobListQuery>).some((k) => k !== 'page' && next[k] !== current[k])
+      if (!('page' in patch) && otherChanged) next.page = 1
       if (sameQuery(current, next)) return
       // Ticked jobs belong to one tab: an action on pending jobs makes no sense for declined ones.
       if (next.tab !== current.tab) get().clearChecked()

@@ -28,6 +28,16 @@ describe('booth store', () => {
     expect(s().selectedJobId).toBe('1')
   })
 
+  it('keeps the page when a patch changes nothing (the search box re-sending the same empty search)', async () => {
+    const { s, bridge } = await signedInStore()
+    s().setQuery({ page: 2 })
+    s().setQuery({ q: '' })
+    s().setQuery({ tab: 'pending' })
+    await settle()
+    expect(s().query.page).toBe(2)
+    expect((bridge.callsOf('listJobs') as JobListQuery[]).map((q) => q.page)).toEqual([1, 2])
+  })
+
   it('trims and caps search text, starts again at page 1, and skips a query that did not change', async () => {
     const { s, bridge } = await signedInStore()
     s().setQuery({ page: 3 })

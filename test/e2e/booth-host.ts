@@ -57,18 +57,35 @@ export function trackConsoleErrors(page: Page): string[] {
   return errors
 }
 
-/** A test with a Booth per file (demo mode) and a page whose console errors fail the test. */
-export const test = base.extend<{ consoleErrors: string[] }, { booth: BoothHost }>({
-  booth: [
+type RunningBooth = BoothHost & { stop(): Promise<void> }
+
+/**
+ * A test with a Booth per spec file (demo mode, fresh data) and a page whose console errors fail the test.
+ * Per file, not per worker: the demo key's rate limit (120 calls a minute) is then spent by one file's
+ * tests only, so a busy file never makes the next one wait out a 429.
+ */
+export const test = base.extend<{ consoleErrors: string[]; booth: BoothHost }, { boothPerFile: { get(file: string): Promise<BoothHost> } }>({
+  boothPerFile: [
     // Playwright reads the fixture's dependencies from this destructuring; this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const booth = await startBooth()
-      await use(booth)
-      await booth.stop()
+      let current = null as { file: string; booth: RunningBooth } | null
+      await use({
+        get: async (file) => {
+          if (current?.file !== file) {
+            await current?.booth.stop()
+            current = { file, booth: await startBooth() }
+          }
+          return current.booth
+        },
+      })
+      await current?.booth.stop()
     },
     { scope: 'worker' },
   ],
+  booth: async ({ boothPerFile }, use, testInfo) => {
+    await use(await boothPerFile.get(testInfo.file))
+  },
   consoleErrors: async ({ page }, use) => {
     const errors = trackConsoleErrors(page)
     await use(errors)

@@ -83,12 +83,23 @@ export interface Provenance {
   fetchedAt: number
 }
 
+export interface NamedRef {
+  id: string
+  name: string
+}
+
 export interface JobListView extends Provenance {
   query: JobListQuery
   total: number
   items: JobSummary[]
   counts: JobCounts
   today: string
+  /**
+   * Customers and voices Booth has seen in any job list, sorted by name: the choices of the customer and
+   * voice filters (the API lists none of its own).
+   */
+  customers: NamedRef[]
+  voices: NamedRef[]
 }
 
 export interface JobView extends Provenance {

@@ -144,6 +144,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       ports.setBadge(0)
       hub.emit('badge', { count: 0 })
       await cache.clear()
+      jobs.forgetParties()
       return state
     },
     startDemo: async () => session.startDemo(),

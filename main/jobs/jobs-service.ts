@@ -8,6 +8,7 @@ import type { JobListQuery, JobListView, JobView } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../core/event-hub'
 import type { Log } from '../desktop/redacting-log'
+import { KnownParties } from './known-parties'
 import type { OfflineCache } from './offline-cache'
 import { cacheOpenedJobScript, prefetchPendingScripts } from './script-documents'
 
@@ -35,6 +36,7 @@ export class JobsService {
   private query: JobListQuery = DEFAULT_QUERY
   private watched: string | null = null
   private readonly noPdfUntil = new Map<string, number>()
+  private readonly parties = new KnownParties()
   /** Whether the service answered Booth's last job request (null before the first). */
   reachable: boolean | null = null
 
@@ -56,13 +58,17 @@ export class JobsService {
     try {
       const answer = await this.api().listJobs(query)
       this.reachable = true
-      const view: JobListView = { query, total: answer.total, items: answer.items, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now() }
+      this.parties.learn(answer.items)
+      const view: JobListView = { query, total: answer.total, items: answer.items, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
       await cache.saveList(view).catch((err: unknown) => this.deps.log.warn('could not cache the job list', { err }))
       return view
     } catch (err) {
       if (isUnreachable(err)) this.reachable = false
       const cached = fallBack && isUnreachable(err) ? await this.deps.cache.loadList(query) : null
-      if (cached) return { ...cached, source: 'cache' }
+      if (cached) {
+        this.parties.learn(cached.items)
+        return { ...cached, source: 'cache', ...this.parties.snapshot() }
+      }
       throw err
     }
   }
@@ -86,6 +92,11 @@ export class JobsService {
       if (!cached) throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
       return { job: cached.job, source: 'cache', fetchedAt: cached.fetchedAt, scriptDocumentPath: (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
     }
+  }
+
+  /** Sign-out: the customers and voices seen belong to the account that left. */
+  forgetParties(): void {
+    this.parties.clear()
   }
 
   watchJob(jobId: string | null): void {

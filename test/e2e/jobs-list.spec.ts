@@ -55,6 +55,24 @@ test('tabs and filters show the jobs listJobs answers for them', async ({ page, 
   await expect(nav.getByRole('button', { name: /^Declined/ })).toHaveAttribute('aria-current', 'page')
 })
 
+test('the customer and voice filters narrow the list as listJobs does for them', async ({ page, booth }) => {
+  const bridge = bridgeClient(booth.launchUrl)
+  await openWorkspace(page, booth.launchUrl)
+  const all = await bridge.call('listJobs', query())
+  expect(all.customers.length).toBeGreaterThan(1)
+  const customer = all.customers[0]!
+  const byCustomer = await bridge.call('listJobs', query({ customer_id: customer.id }))
+  await page.getByRole('combobox', { name: 'Customer' }).selectOption({ label: customer.name })
+  await expect(page.locator('.job-row .job-key')).toHaveText(byCustomer.items.map((j) => j.key_number))
+  const voice = byCustomer.items[0]!.voice
+  const both = await bridge.call('listJobs', query({ customer_id: customer.id, voice_id: voice.id }))
+  await page.getByRole('combobox', { name: 'Voice' }).selectOption({ label: voice.name })
+  await expect(page.locator('.job-row .job-key')).toHaveText(both.items.map((j) => j.key_number))
+  await page.getByRole('combobox', { name: 'Customer' }).selectOption({ label: 'All customers' })
+  await page.getByRole('combobox', { name: 'Voice' }).selectOption({ label: 'All voices' })
+  await expect(page.locator('.job-row')).toHaveCount(all.items.length)
+})
+
 test('search narrows the list, and says so when nothing matches', async ({ page, booth }) => {
   const bridge = bridgeClient(booth.launchUrl)
   await openWorkspace(page, booth.launchUrl)

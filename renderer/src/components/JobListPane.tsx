@@ -4,6 +4,7 @@ import { useBooth } from '../store/store-context'
 import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
 import { JOB_LIST_ID } from '../hooks/use-workspace-keys'
 import { JobSearchBox } from './JobSearchBox'
+import { JobPartyFilters } from './JobPartyFilters'
 import { OfflineBanner } from './OfflineBanner'
 import { JobRow } from './JobRow'
 import { PagingBar } from './PagingBar'
@@ -42,6 +43,7 @@ export function JobListPane() {
           {view && <span className="pane-count">{view.total}</span>}
         </h1>
         <JobSearchBox />
+        <JobPartyFilters />
       </header>
       <OfflineBanner />
       <SelectionBar />

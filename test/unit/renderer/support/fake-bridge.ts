@@ -24,7 +24,7 @@ export function job(id: string, extra: Partial<JobSummary> = {}): JobSummary {
 
 export function listView(query: JobListQuery, ids: string[]): JobListView {
   const zero = { pending: 0, to_record: 0, due_today: 0, overdue: 0, due_soon: 0, stale: 0, accepted: 0, changes_requested: 0, unopened: 0, completed: 0, delivered: 0, declined: 0 }
-  return { source: 'live', fetchedAt: 1, query, total: ids.length, items: ids.map((id) => job(id)), counts: { ...zero, pending: ids.length }, today: '2025-03-05' }
+  return { source: 'live', fetchedAt: 1, query, total: ids.length, items: ids.map((id) => job(id)), counts: { ...zero, pending: ids.length }, today: '2025-03-05', customers: [], voices: [] }
 }
 
 export function jobView(id: string): JobView {

@@ -100,7 +100,7 @@ test('a WAV dropped on the job is a take; a text file is refused in words and no
   expect(consoleErrors).toEqual([])
 })
 
-test('a WAV dropped on a job’s row in the list becomes a take of that job', async ({ page, booth }) => {
+test('a WAV dropped on another job’s row becomes a take of that job, which opens to show it', async ({ page, booth }) => {
   const bridge = bridgeClient(booth.launchUrl)
   const jobs = await pendingJobs(bridge)
   const open = pick(jobs, 'a typed script that takes deliveries', deliverable)
@@ -109,10 +109,23 @@ test('a WAV dropped on a job’s row in the list becomes a take of that job', as
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, open.job_id, open.advertiser)
   await dropFiles(page, `#job-row-${other.job_id}`, [{ name: 'from-finder.wav', type: 'audio/wav', bytes: wav }])
-  await expect(page.locator('.takes-notice')).toContainText(`Job ${other.job_id}:`)
+  await expect(page.locator('#job-title')).toHaveText(other.advertiser)
   await expect(page.locator('.takes-notice')).toContainText('“from-finder.wav” is take')
   await expect.poll(async () => (await bridge.call('listTakes', { jobId: other.job_id })).takes.length).toBe(before + 1)
   await expect(row(page, other.job_id)).toBeVisible()
+})
+
+test('with no job open, a WAV dropped on a row becomes a take of that job, which opens to show it', async ({ page, booth }) => {
+  const bridge = bridgeClient(booth.launchUrl)
+  const jobs = await pendingJobs(bridge)
+  const target = pick(jobs, 'a job that takes deliveries', (j) => j.can.deliver)
+  const before = (await bridge.call('listTakes', { jobId: target.job_id })).takes.length
+  await openWorkspace(page, booth.launchUrl)
+  await expect(page.getByText('Choose a job to read its script.')).toBeVisible()
+  await dropFiles(page, `#job-row-${target.job_id}`, [{ name: 'no-job-open.wav', type: 'audio/wav', bytes: wav }])
+  await expect.poll(async () => (await bridge.call('listTakes', { jobId: target.job_id })).takes.length).toBe(before + 1)
+  await expect(page.locator('#job-title')).toHaveText(target.advertiser)
+  await expect(page.locator('.takes-notice')).toContainText('“no-job-open.wav” is take')
 })
 
 test('the trim handles store the trim; delete comes back with Undo', async ({ page, booth }) => {

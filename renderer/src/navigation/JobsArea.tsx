@@ -1,10 +1,29 @@
-/** The main area for jobs: the list and the open job, with the list's keys (only while jobs show). */
+/**
+ * The main area for jobs: the list and the open job, with the list's keys (only while jobs show), and the
+ * page-wide drop target: audio dropped on a job's row or on the open job becomes a take of that job; a
+ * drop on a row opens that job, so the person sees the new take (or why a file was refused).
+ */
+import { useCallback } from 'react'
 import { useWorkspaceKeys } from '../hooks/use-workspace-keys'
 import { JobListPane } from '../components/JobListPane'
 import { JobViewPane } from '../components/JobViewPane'
+import { useBooth } from '../store/store-context'
+import { useTakesApi } from '../takes/takes-api'
+import { takesStoreFor } from '../takes/takes-store'
+import { useTakeDrops } from '../takes/use-take-drops'
 
 export function JobsArea() {
   useWorkspaceKeys()
+  const api = useTakesApi()
+  const { openJobId, openJob } = useBooth((s) => ({ openJobId: s.openJobId, openJob: s.openJob }))
+  const onFiles = useCallback(
+    (jobId: string, files: File[]) => {
+      if (jobId !== openJobId) void openJob(jobId)
+      void takesStoreFor(api).getState().importFiles(jobId, files)
+    },
+    [api, openJobId, openJob],
+  )
+  useTakeDrops(openJobId, onFiles, takesStoreFor(api).getState().setDropTarget)
   return (
     <>
       <JobListPane />

@@ -28,6 +28,9 @@ export interface TakesState {
   /** The take just deleted, which Undo brings back. */
   undo: { jobId: string; takeId: string; number: number } | null
   importing: Record<string, number>
+  /** The job a file is being dragged over (its takes column shows a drop hint). */
+  dropTarget: string | null
+  setDropTarget(jobId: string | null): void
   loadTakes(jobId: string): Promise<void>
   loadQueue(): Promise<void>
   importFiles(jobId: string, files: readonly File[]): Promise<void>
@@ -74,6 +77,10 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
       notice: null,
       undo: null,
       importing: {},
+      dropTarget: null,
+      setDropTarget: (jobId) => {
+        if (get().dropTarget !== jobId) set({ dropTarget: jobId })
+      },
       loadTakes: async (jobId) => {
         try {
           const snap = await api.listTakes({ jobId })

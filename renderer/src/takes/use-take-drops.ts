@@ -2,13 +2,13 @@
  * Files dragged from the desktop onto the open job — or onto a job's row in the list — become takes of
  * that job. The page never navigates to a dropped file; a drop anywhere else is ignored.
  */
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { dragHasFiles } from './dropped-files'
 
 const ROW_ID = /^job-row-([1-9][0-9]{0,9})$/
 
 /** The job a drop on this element is for: a job row's job, the open job inside the job pane, else null. */
-export function dropJobFor(target: EventTarget | null, openJobId: string): string | null {
+export function dropJobFor(target: EventTarget | null, openJobId: string | null): string | null {
   const el = target as Element | null
   if (!el || typeof el.closest !== 'function') return null
   const row = el.closest('.job-row, [id^="job-row-"]')
@@ -17,8 +17,11 @@ export function dropJobFor(target: EventTarget | null, openJobId: string): strin
   return el.closest('.job-pane') ? openJobId : null
 }
 
-export function useTakeDrops(openJobId: string, onFiles: (jobId: string, files: File[]) => void): string | null {
-  const [over, setOver] = useState<string | null>(null)
+/**
+ * Listens on the whole page (mounted once by the jobs area, so a row takes drops even with no job open)
+ * and reports the job a drag is over through `setOver`, for the drop hint.
+ */
+export function useTakeDrops(openJobId: string | null, onFiles: (jobId: string, files: File[]) => void, setOver: (jobId: string | null) => void): void {
   useEffect(() => {
     let depth = 0
     const files = (e: DragEvent) => dragHasFiles(Array.from(e.dataTransfer?.types ?? []))
@@ -58,6 +61,5 @@ export function useTakeDrops(openJobId: string, onFiles: (jobId: string, files: 
       document.removeEventListener('dragleave', onLeave)
       document.removeEventListener('drop', onDrop)
     }
-  }, [openJobId, onFiles])
-  return over
+  }, [openJobId, onFiles, setOver])
 }

@@ -2,6 +2,9 @@
 import type { NamedRef } from '../../../shared/bridge'
 import { useBooth } from '../store/store-context'
 
+/** Stable empties: a selector must not return a new array each time, or the store never settles. */
+const NONE: NamedRef[] = []
+
 function choices(known: NamedRef[], selectedId: string | null): NamedRef[] {
   // A filter chosen earlier stays listed even when the current answer no longer names it.
   return selectedId && !known.some((k) => k.id === selectedId) ? [...known, { id: selectedId, name: `#${selectedId}` }] : known
@@ -11,8 +14,8 @@ export function JobPartyFilters() {
   const { customerId, voiceId, customers, voices, setQuery } = useBooth((s) => ({
     customerId: s.query.customer_id,
     voiceId: s.query.voice_id,
-    customers: s.jobList?.customers ?? [],
-    voices: s.jobList?.voices ?? [],
+    customers: s.jobList?.customers ?? NONE,
+    voices: s.jobList?.voices ?? NONE,
     setQuery: s.setQuery,
   }))
   if (customers.length === 0 && voices.length === 0 && !customerId && !voiceId) return null

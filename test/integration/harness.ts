@@ -12,7 +12,7 @@ import type { RetryOptions } from '../../main/api/retry-policy'
 import { createBoothCore, type BoothCore, type BoothPorts } from '../../main/core/booth-core'
 import type { Notifier } from '../../main/core/notification-center'
 import type { BoothNotification } from '../../main/desktop/notification-rules'
-import type { OnlineStateLike, PollIntervals, PowerEvent, PowerMonitorLike } from '../../main/desktop/poll-schedule'
+import type { PollIntervals, PowerEvent, PowerMonitorLike } from '../../main/desktop/poll-schedule'
 import { createLog, type Log, type LogEntry } from '../../main/desktop/redacting-log'
 import type { SecretStore } from '../../main/desktop/secret-store'
 import type { BridgeEventName, JobListQuery } from '../../shared/bridge'
@@ -78,21 +78,9 @@ export class ManualPower extends EventEmitter implements PowerMonitorLike {
   }
 }
 
-export class ManualOnline implements OnlineStateLike {
-  private online = true
-  private readonly listeners = new Set<(online: boolean) => void>()
-  isOnline(): boolean {
-    return this.online
-  }
-  subscribe(listener: (online: boolean) => void): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
-  set(online: boolean): void {
-    this.online = online
-    for (const fn of this.listeners) fn(online)
-  }
-}
+import { ManualOnline } from '../support/manual-online'
+
+export { ManualOnline }
 
 export interface SentRequest {
   method: string

@@ -43,22 +43,9 @@ export function clientFor(url: string): TalentClient {
 
 export const quietLog = (): Log => createLog({ sink: { write: () => {} }, level: 'error' })
 
-/** An online state the test switches, like Electron's net module would. */
-export class SwitchableOnline implements OnlineStateLike {
-  private readonly listeners = new Set<(online: boolean) => void>()
-  constructor(private online = true) {}
-  isOnline(): boolean {
-    return this.online
-  }
-  subscribe(listener: (online: boolean) => void): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
-  set(online: boolean): void {
-    this.online = online
-    for (const l of this.listeners) l(online)
-  }
-}
+import { ManualOnline as SwitchableOnline } from '../../support/manual-online'
+
+export { SwitchableOnline }
 
 export interface Recorded {
   event: BridgeEventName

@@ -3,12 +3,13 @@
  * keychain, shell) to Booth's core as ports and carries the bridge over two IPC channels.
  * Security follows Electron's checklist; README lists each item and how Booth meets it.
  */
-import { app, BrowserWindow, dialog, ipcMain, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, nativeImage, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
 import log from 'electron-log/main'
 import { join } from 'node:path'
 import { createBoothCore, type BoothCore } from './core/booth-core'
 import { createDispatcher, type Dispatch } from './bridge/dispatch'
 import { describeError } from './bridge/describe-error'
+import { BADGE_SIZE, badgeBitmap } from './desktop/badge-bitmap'
 import { createLog, electronLogSink } from './desktop/redacting-log'
 import { createKeychainStore } from './desktop/secret-store'
 import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './desktop/window-security'
@@ -68,6 +69,17 @@ function bindIpc(dispatch: Dispatch): void {
   })
 }
 
+/** Overdue + due today on the dock (macOS), the launcher (Linux) or as a taskbar overlay icon (Windows). */
+function showBadge(count: number): void {
+  if (process.platform !== 'win32') {
+    app.setBadgeCount(count)
+    return
+  }
+  const pixels = badgeBitmap(count)
+  const icon = pixels ? nativeImage.createFromBitmap(pixels, { width: BADGE_SIZE, height: BADGE_SIZE }) : null
+  win?.setOverlayIcon(icon, count ? `${count} job${count === 1 ? '' : 's'} overdue or due today` : '')
+}
+
 async function start(): Promise<void> {
   await app.whenReady()
   registerAppProtocols(protocol, { rendererDir: join(import.meta.dirname, '../renderer'), mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')] })
@@ -91,7 +103,7 @@ async function start(): Promise<void> {
     power: powerMonitor,
     online,
     openExternal: (url) => shell.openExternal(url),
-    setBadge: (count) => void app.setBadgeCount(count),
+    setBadge: (count) => showBadge(count),
     startDemo: () => startDemoServer({ dataDir, log: (line) => boothLog.info(line) }),
     mediaUrl: (path) => `${MEDIA_SCHEME}://file/${encodeURIComponent(path)}`,
     chooseSavePath: async (suggestedName) => {

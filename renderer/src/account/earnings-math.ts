@@ -148,16 +148,21 @@ export function seriesHighlights(series: Pick<CurrencySeries, 'points'>): Series
   return { best, averageCents: series.points.length ? Math.round(total / series.points.length) : 0, activeMonths: active }
 }
 
-/** Short amounts for chart labels: "€950", "€1.3k", "€12k", "€1.2M" (whole units, never cents). */
+/**
+ * Short amounts for chart labels: "€950", "€1.3k", "€12k", "€1.2M" (whole units, never cents). Halves
+ * round away from zero the same way for both signs, and an amount that would round to "1000k" is "1M".
+ */
 export function compactMoney(symbol: string, cents: number): string {
-  const units = Math.round(cents / 100)
-  const sign = units < 0 ? '−' : ''
-  const abs = Math.abs(units)
+  const abs = Math.round(Math.abs(cents) / 100)
+  const sign = cents < 0 && abs > 0 ? '−' : ''
   if (abs < 1000) return `${sign}${symbol}${abs}`
-  if (abs < 1_000_000) {
-    const k = abs / 1000
-    return `${sign}${symbol}${k < 10 ? k.toFixed(1).replace(/\.0$/, '') : Math.round(k)}k`
-  }
-  const m = abs / 1_000_000
-  return `${sign}${symbol}${m < 10 ? m.toFixed(1).replace(/\.0$/, '') : Math.round(m)}M`
+  if (abs < 999_500) return `${sign}${symbol}${inUnits(abs, 1000)}k`
+  return `${sign}${symbol}${inUnits(abs, 1_000_000)}M`
+}
+
+/** Whole units `abs` as a count of `unit`: one decimal below 10 ("1.3", "9.9"), whole from 10 ("12"). */
+function inUnits(abs: number, unit: number): string {
+  // Tenths from integer division, so halves round the same everywhere (1.15 and 1.25 alike, no float drift).
+  const tenths = Math.round(abs / (unit / 10))
+  return tenths < 100 ? String(tenths / 10) : String(Math.round(abs / unit))
 }

@@ -133,12 +133,13 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
       const deliveries = byJob.get(job.job_id) ?? []
       const holding = activeKinds(job, deliveries)
       if (known.has(job.job_id)) holding.delete('new_job')
+      const starting: NotificationKind[] = []
       for (const kind of NOTIFICATION_KINDS) {
         const key = `${kind}:${job.job_id}`
         if (holding.has(kind) && records[key] === undefined) {
           records[key] = at
           changed = true
-          if (!fresh && prefs[kind] === true) raised.push(describeNotification(kind, job, deliveries))
+          if (!fresh && prefs[kind] === true) starting.push(kind)
         } else if (holding.has(kind) && at - (records[key] ?? at) > RESTAMP_MS) {
           records[key] = at
           changed = true
@@ -147,6 +148,7 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
           changed = true
         }
       }
+      raised.push(...notificationsFor(job, deliveries, starting))
     }
     changed = prune(records, at) || changed
     if (changed || fresh) {
@@ -167,6 +169,19 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
     },
   }
 }
+
+/**
+ * One job's notifications for the kinds that just started to hold. A job that is new AND already due
+ * soon, today or overdue gets one notification saying both, not two at once.
+ */
+function notificationsFor(job: JobSummaryLike, deliveries: DeliveryStatusLike[], starting: NotificationKind[]): BoothNotification[] {
+  if (!starting.includes('new_job')) return starting.map((kind) => describeNotification(kind, job, deliveries))
+  const due = DUE_KINDS.find((kind) => starting.includes(kind))
+  const rest = starting.filter((kind) => kind !== 'new_job' && !DUE_KINDS.includes(kind))
+  return [describeNotification('new_job', job, deliveries, due), ...rest.map((kind) => describeNotification(kind, job, deliveries))]
+}
+
+const DUE_KINDS: NotificationKind[] = ['overdue', 'due_today', 'due_soon']
 
 /** Drops records older than 180 days and the oldest beyond 5000. True when something was dropped. */
 function prune(records: Record<string, number>, at: number): boolean {

@@ -139,11 +139,20 @@ const HEADLINE: Record<NotificationKind, string> = {
   delivery_approved: 'Take approved',
 }
 
+/** How a new job's due state is said in its one notification. */
+const DUE_SENTENCE: Partial<Record<NotificationKind, string>> = {
+  due_soon: 'It is due soon',
+  due_today: 'It is due today',
+  overdue: 'It is already overdue',
+}
+
 /** Title and body for one notification, built only from data fields. */
 export function describeNotification(
   kind: NotificationKind,
   job: JobSummaryLike,
   deliveries: readonly DeliveryStatusLike[],
+  /** For a new job: how soon it is due, said in the same notification. */
+  alsoDue?: NotificationKind,
 ): BoothNotification {
   const advertiser = plainText(job.advertiser, 80) || 'a job'
   const key = plainText(job.key_number, 40)
@@ -155,7 +164,7 @@ export function describeNotification(
     ? `The ${plainText(approved.take_label, 10)} take${approved.take_number ? ` #${approved.take_number}` : ''} was approved.`
     : 'Your delivery was approved.'
   const bodies: Record<NotificationKind, string> = {
-    new_job: `${ref}${customer} is waiting for you.`,
+    new_job: `${ref}${customer} is waiting for you.${alsoDue ? ` ${DUE_SENTENCE[alsoDue] ?? ''}${alsoDue === 'due_today' ? '' : dueDate}.` : ''}`,
     due_soon: `${ref} is due soon${dueDate}.`,
     due_today: `${ref} is due today.`,
     overdue: `${ref} is overdue${dueDate}.`,

@@ -53,7 +53,7 @@ describe('new-job notifications', () => {
     const advertiser = sandbox.world.state().jobs.find((j) => j.job_id === jobId)?.advertiser
     await pollOnce(first)
     expect(first.notifier.shown.map((s) => s.notification)).toEqual([
-      { kind: 'new_job', jobId, title: `New job: ${advertiser}`, body: expect.stringMatching(/ is waiting for you\.$/) },
+      { kind: 'new_job', jobId, title: `New job: ${advertiser}`, body: expect.stringMatching(/ is waiting for you\.( It is (due soon|due today|already overdue)[^.]*\.)?$/) },
     ])
 
     await pollOnce(first)

@@ -84,6 +84,31 @@ describe('notification ledger', () => {
     expect(again).toEqual([])
   })
 
+  it('says a new job that is already due in ONE notification, and does not repeat the due one later', async () => {
+    const ledger = await primed()
+    const raised = await ledger.update({
+      current: [
+        job('20', { stage: 'sent', unopened: true, due_state: 'soon' }),
+        job('21', { stage: 'sent', unopened: true, due_state: 'today' }),
+        job('22', { stage: 'sent', unopened: true, due_state: 'overdue', script_changed: true }),
+      ],
+      prefs: ALL_ON,
+    })
+    expect(raised).toEqual([
+      { kind: 'new_job', jobId: '20', title: 'New job: Advertiser 20', body: 'Key number KN-20 for Acme Audio is waiting for you. It is due soon (2026-05-20).' },
+      { kind: 'new_job', jobId: '21', title: 'New job: Advertiser 21', body: 'Key number KN-21 for Acme Audio is waiting for you. It is due today.' },
+      { kind: 'new_job', jobId: '22', title: 'New job: Advertiser 22', body: 'Key number KN-22 for Acme Audio is waiting for you. It is already overdue (2026-05-20).' },
+      { kind: 'script_changed', jobId: '22', title: 'Script changed: Advertiser 22', body: 'Key number KN-22: the script was revised.' },
+    ])
+    const next = await ledger.update({
+      current: [job('20', { due_state: 'soon' }), job('21', { due_state: 'today' }), job('22', { due_state: 'overdue', script_changed: true })],
+      prefs: ALL_ON,
+    })
+    expect(next).toEqual([])
+    // Moving on to a later due state is still news.
+    expect((await ledger.update({ current: [job('20', { due_state: 'today' })], prefs: ALL_ON })).map((n) => n.kind)).toEqual(['due_today'])
+  })
+
   it('remembers across a restart: a new ledger on the same file raises nothing already raised', async () => {
     const jobs = [job('10', { due_state: 'today' }), job('11', { stage: 'sent', unopened: true })]
     const before = await primed()

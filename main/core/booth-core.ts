@@ -172,7 +172,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       client: () => client,
       cache,
       jobs,
-      ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : {}),
+      ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : { downloads: { dir: join(ports.dataDir, 'cache', 'downloads'), mediaUrl: ports.mediaUrl } }),
       afterChange: () => poller.poke(),
       serviceReachable: () => jobs.reachable === true,
     }),

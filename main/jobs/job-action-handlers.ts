@@ -3,12 +3,15 @@
  * before the call) — and for the documents a job carries: its script PDF (offline copy first), the merged
  * scripts PDF and attachments (saved where the person chooses, or handed to the browser in the web host).
  */
-import { readFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { TalentClient } from '../api/client'
 import { newIdempotencyKey } from '../api/idempotency'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import type { JobActionResult } from '../../shared/bridge'
+import { safeFileName } from '../core/safe-file-name'
 import { downloadToFile } from './download-file'
 import type { JobsService } from './jobs-service'
 import type { OfflineCache } from './offline-cache'
@@ -21,6 +24,11 @@ export interface JobActionDeps {
   jobs: JobsService
   /** Desktop: ask where to save (null when the person cancels). Absent in the web host. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /**
+   * Web host: the file is fetched into the cache and handed to the browser from Booth's own address as
+   * a download (a link on another origin would only open in a tab). `mediaUrl` makes that address.
+   */
+  downloads?: { dir: string; mediaUrl: (path: string) => string }
   /** After a change: refresh the list and the open job. */
   afterChange: () => void
   /** Whether the service answered the last time Booth asked (a saved copy is then also the current one). */
@@ -32,6 +40,21 @@ function results(answer: { results: Array<{ job_id: string; outcome: string; job
 }
 
 export function createJobActionHandlers(deps: JobActionDeps): Pick<BridgeHandlers, Handled> {
+  /** Where the file goes: a path the person chose (desktop), or a same-origin download link (web host). */
+  const deliverFile = async (link: string, fileName: string): Promise<{ savedPath: string | null; url: string | null }> => {
+    if (deps.chooseSavePath) {
+      const path = await deps.chooseSavePath(fileName)
+      if (path) await downloadToFile(link, path)
+      return { savedPath: path, url: null }
+    }
+    if (!deps.downloads) return { savedPath: null, url: link }
+    const dir = join(deps.downloads.dir, randomBytes(8).toString('hex'))
+    await mkdir(dir, { recursive: true })
+    const path = join(dir, safeFileName(fileName))
+    await downloadToFile(link, path)
+    return { savedPath: null, url: `${deps.downloads.mediaUrl(path)}?download=1` }
+  }
+
   const api = (): TalentClient => {
     const client = deps.client()
     if (!client) throw new UserFacingError('signed_out', 'Sign in or start the demo first.', 401)
@@ -70,18 +93,12 @@ export function createJobActionHandlers(deps: JobActionDeps): Pick<BridgeHandler
       const answer = await api().scriptsPdf({ job_ids: jobIds })
       const base = { included: answer.included, missing: answer.missing, fileName: answer.file_name }
       if (!answer.url) return { ...base, savedPath: null, url: null }
-      if (!deps.chooseSavePath) return { ...base, savedPath: null, url: answer.url }
-      const path = await deps.chooseSavePath(answer.file_name)
-      if (path) await downloadToFile(answer.url, path)
-      return { ...base, savedPath: path, url: null }
+      return { ...base, ...(await deliverFile(answer.url, answer.file_name)) }
     },
 
     downloadAttachment: async ({ attachmentId, fileName }) => {
       const link = await api().attachmentDownload(attachmentId)
-      if (!deps.chooseSavePath) return { savedPath: null, url: link.url }
-      const path = await deps.chooseSavePath(fileName)
-      if (path) await downloadToFile(link.url, path)
-      return { savedPath: path, url: null }
+      return deliverFile(link.url, fileName)
     },
   }
 }

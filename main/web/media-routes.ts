@@ -10,6 +10,7 @@ import { basename, extname, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolveAllowedMediaPath } from '../desktop/media-path-guard'
+import { safeFileName } from '../core/safe-file-name'
 
 const MEDIA_TYPES: Record<string, string> = {
   '.wav': 'audio/wav', '.aif': 'audio/aiff', '.aiff': 'audio/aiff', '.flac': 'audio/flac', '.mp3': 'audio/mpeg',
@@ -45,7 +46,11 @@ export class MediaRegistry {
     const size = (await stat(allowed)).size
     const type = MEDIA_TYPES[extname(allowed).toLowerCase()] ?? 'application/octet-stream'
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
-    const headers = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
+    const headers: Record<string, string> = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
+    // ?download=1: the browser saves the file (with its own name) instead of showing it.
+    if (new URL(req.url ?? '/', 'http://host').searchParams.get('download') === '1') {
+      headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(basename(allowed))}`
+    }
     if (!range || (range[1] === '' && range[2] === '')) {
       res.writeHead(200, { ...headers, 'content-length': size })
       if (req.method === 'HEAD') return void res.end()
@@ -64,12 +69,6 @@ export class MediaRegistry {
   }
 }
 
-/** The dropped file's own name, made safe for every file system (no folders, no reserved characters). */
-export function safeFileName(rawName: string): string {
-  const chars = [...basename(rawName.replace(/\\/g, '/'))].map((c) => (c.charCodeAt(0) < 32 || '/:*?"<>|'.includes(c) ? '_' : c))
-  const name = chars.join('').replace(/^\.+/, '').slice(0, 200)
-  return name || 'dropped-file'
-}
 
 /** Saves a dropped file's bytes under <dataDir>/incoming/<random>/<its name> and returns that path. */
 export async function receiveUpload(req: IncomingMessage, incomingDir: string, rawName: string): Promise<string> {

@@ -3,6 +3,7 @@
  * ticked in the list, a scripts PDF that names the scripts it left out, and an attachment download.
  * Runs on its own Booth (demo mode) because it changes the demo's jobs.
  */
+import { readFile, stat } from 'node:fs/promises'
 import { test, expect, startBooth } from './booth-host'
 import { bridgeClient, PENDING_ALL, type BridgeClient } from './support/bridge-client'
 import { openJob, openWorkspace, row, screenshot } from './support/workspace'
@@ -164,7 +165,7 @@ test('tick several jobs (click, Ctrl-click, Shift-click, x) and accept them toge
   for (const j of [a, b]) expect((await bridge.call('getJob', { jobId: j.job_id })).job.stage).toBe('accepted')
 })
 
-test('Scripts PDF of ticked jobs lists the scripts it left out, in words, and downloads the file', async ({ page, context }) => {
+test('Scripts PDF of ticked jobs lists the scripts it left out, in words, and downloads the file', async ({ page }) => {
   const { withPdf, noScript, noPdf } = plan()
   await openWorkspace(page, booth.launchUrl)
   for (const j of [withPdf, noScript, noPdf]) await row(page, j.job_id).getByRole('checkbox').click()
@@ -172,12 +173,13 @@ test('Scripts PDF of ticked jobs lists the scripts it left out, in words, and do
   await page.locator('.selection-bar').getByRole('button', { name: 'Scripts PDF…' }).click()
   await expect(dialog(page)).toContainText('Scripts PDF of 3 jobs?')
   await expect(dialog(page)).toContainText('Nobody is notified.')
-  const download = page.waitForEvent('download', { timeout: 15_000 }).then((d) => ({ kind: 'download' as const, name: d.suggestedFilename(), url: d.url() }))
-  const popup = context.waitForEvent('page', { timeout: 15_000 }).then((p) => ({ kind: 'page' as const, name: '', url: p.url() }))
+  const download = page.waitForEvent('download', { timeout: 15_000 })
   await dialog(page).getByRole('button', { name: 'Make the PDF' }).click()
-  const started = await Promise.any([download, popup])
-  test.info().annotations.push({ type: 'scripts PDF', description: `the browser took the link as a ${started.kind}` })
-  expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//)
+  // Main fetched the merged PDF; the browser saves it from Booth's own address, as a download.
+  const saved = await download
+  expect(saved.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\?download=1$/)
+  expect(saved.suggestedFilename()).toMatch(/\.pdf$/)
+  expect((await readFile((await saved.path())!)).subarray(0, 5).toString()).toBe('%PDF-')
   const result = page.getByRole('status', { name: 'Result of the last action' })
   await expect(result).toContainText('Scripts PDF: 1 of 3 jobs included')
   const left = result.getByRole('list', { name: 'Scripts left out' })
@@ -187,15 +189,17 @@ test('Scripts PDF of ticked jobs lists the scripts it left out, in words, and do
   await screenshot(page, 'bulk-scripts-pdf-result-dark')
 })
 
-test('an attachment downloads through a short-lived link main fetched', async ({ page, context }) => {
+test('an attachment downloads through a short-lived link main fetched', async ({ page }) => {
   const job = plan().withAttachment
   const attachment = job.attachments_detail.find((a) => a.status === 'attached')
   if (!attachment) throw new Error('unreachable: plan() picked a job with an attachment')
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
-  const download = page.waitForEvent('download', { timeout: 15_000 }).then((d) => d.url())
-  const popup = context.waitForEvent('page', { timeout: 15_000 }).then((p) => p.url())
+  const download = page.waitForEvent('download', { timeout: 15_000 })
   await page.getByRole('button', { name: `Download ${attachment.original_name}` }).click()
-  expect(await Promise.any([download, popup])).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//)
+  const saved = await download
+  expect(saved.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\?download=1$/)
+  expect(saved.suggestedFilename()).toBe(attachment.original_name)
+  expect((await stat((await saved.path())!)).size).toBe(attachment.size_bytes)
   await expect(page.getByText(`Your browser is downloading ${attachment.original_name}.`)).toBeVisible()
 })

@@ -1,6 +1,5 @@
 /** After a download: where the desktop app saved it, that the browser is downloading it, or why not. */
 import type { AttachmentDownload } from '../../../shared/bridge'
-import { safeHttpUrl } from '../script/safe-url'
 import { startBrowserDownload } from './browser-download'
 
 export type DownloadState =
@@ -15,10 +14,8 @@ export type DownloadState =
 export function settleDownload(answer: AttachmentDownload, fileName: string): DownloadState {
   if (answer.savedPath) return { kind: 'saved', path: answer.savedPath }
   if (answer.url) {
-    const url = safeHttpUrl(answer.url)
-    return url && startBrowserDownload(url, fileName)
-      ? { kind: 'browser', url, fileName }
-      : { kind: 'failed', error: 'The download link Booth received is not a web link, so it was not opened.' }
+    const url = startBrowserDownload(answer.url, fileName)
+    return url ? { kind: 'browser', url, fileName } : { kind: 'failed', error: 'The download link Booth received is not a web link, so it was not opened.' }
   }
   return { kind: 'cancelled' }
 }

@@ -1,19 +1,29 @@
 /**
- * In the web host, main hands back a short-lived http(s) link and the browser downloads it itself:
- * an <a href download> click (in a new browsing context, so Booth's page stays put even where the
- * browser ignores `download` for another origin's link). Only http(s) links are followed.
+ * In the web host, main fetches the file and hands back a link on Booth's own address that answers as an
+ * attachment, and the browser downloads it: an <a href download> click (in a new browsing context, so
+ * Booth's page stays put whatever the browser decides). Only http(s) links are followed; a relative link
+ * is resolved against the page.
  */
 import { safeHttpUrl } from '../script/safe-url'
 
-/** Starts the download; false (and nothing happens) when the link is not http(s). */
-export function startBrowserDownload(link: string, fileName: string, doc: Document = document): boolean {
-  const url = safeHttpUrl(link)
-  if (!url) return false
+/** Starts the download and answers the link it followed; null (and nothing happens) when it is not http(s). */
+export function startBrowserDownload(link: string, fileName: string, doc: Document = document): string | null {
+  let absolute: string
+  try {
+    absolute = new URL(link, doc.baseURI).href
+  } catch {
+    return null
+  }
+  const url = safeHttpUrl(absolute)
+  if (!url) return null
   const a = doc.createElement('a')
   a.href = url
   a.download = fileName
-  a.target = '_blank'
-  a.rel = 'noopener noreferrer'
+  // Booth's own download links save in place; another origin's (which may ignore `download`) opens apart.
+  if (new URL(url).origin !== new URL(doc.baseURI).origin) {
+    a.target = '_blank'
+    a.rel = 'noopener noreferrer'
+  }
   a.hidden = true
   doc.body.append(a)
   try {
@@ -21,5 +31,5 @@ export function startBrowserDownload(link: string, fileName: string, doc: Docume
   } finally {
     a.remove()
   }
-  return true
+  return url
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebHost, type WebHost } from '../../../main/web/host'
-import { MediaRegistry, safeFileName } from '../../../main/web/media-routes'
+import { MediaRegistry } from '../../../main/web/media-routes'
+import { safeFileName } from '../../../main/core/safe-file-name'
 import { describeError } from '../../../main/bridge/describe-error'
 
 const root = mkdtempSync(join(tmpdir(), 'booth-media-'))
@@ -44,6 +45,13 @@ describe('web host media', () => {
     const tail = await fetch(url, { headers: { range: 'bytes=-5' } })
     expect(tail.headers.get('content-range')).toBe('bytes 995-999/1000')
     expect((await fetch(url, { headers: { range: 'bytes=2000-' } })).status).toBe(416)
+  })
+
+  it('serves ?download=1 as an attachment under the file’s own name, so the browser saves it', async () => {
+    const res = await fetch(new URL(`${media.urlFor(take)}?download=1`, host.url))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''take.wav")
+    expect((await fetch(new URL(media.urlFor(take), host.url))).headers.get('content-disposition')).toBeNull()
   })
 
   it('refuses unknown ids and files outside the allowed folders, even when registered', async () => {

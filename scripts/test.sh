@@ -24,4 +24,4 @@ else
   npx vitest run
 fi
 # End-to-end: the built renderer in Debian's Chromium, driven by Playwright, against the web host in demo mode.
-npx playwright test
+npm run test:e2e

@@ -30,6 +30,12 @@ export const jobListQuery = obj({
 })
 export type JobListQuery = Checked<typeof jobListQuery>
 
+/** Whether two job list queries ask the same thing (field by field; key order and q's null/undefined do not matter). */
+export function sameJobListQuery(a: JobListQuery, b: JobListQuery): boolean {
+  return a.tab === b.tab && a.filter === b.filter && a.customer_id === b.customer_id && a.voice_id === b.voice_id &&
+    (a.q ?? null) === (b.q ?? null) && a.page === b.page && a.page_size === b.page_size
+}
+
 /** Argument checks, one per call. A call not listed here does not exist. */
 export const bridgeCalls = {
   getSession: obj({}),

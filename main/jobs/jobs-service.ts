@@ -4,7 +4,7 @@
  */
 import type { TalentClient } from '../api/client'
 import { isApiError } from '../api/errors'
-import type { JobListQuery, JobListView, JobView } from '../../shared/bridge'
+import { sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../core/event-hub'
 import type { Log } from '../desktop/redacting-log'
@@ -111,15 +111,11 @@ export class JobsService {
     // Signed out (or the key changed) while the list was on its way: it belongs to no one on screen now.
     if (this.deps.client() !== client) return
     await this.deps.onPendingList?.(pending)
-    const onScreen = sameQuery(this.query, PENDING_ALL) ? pending : await this.fetchList(this.query, false, cache)
+    const onScreen = sameJobListQuery(this.query, PENDING_ALL) ? pending : await this.fetchList(this.query, false, cache)
     this.deps.hub.emit('jobs', onScreen)
     if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched))
     await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch((err: unknown) => {
       this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
     })
   }
-}
-
-function sameQuery(a: JobListQuery, b: JobListQuery): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
 }

@@ -1,6 +1,6 @@
 /** The job list: the query (tab, filter, search, page), the last snapshot, and the keyboard selection. */
 import type { StateCreator } from 'zustand'
-import type { BoothApi, JobListQuery, JobListView } from '../../../shared/bridge'
+import { sameJobListQuery, type BoothApi, type JobListQuery, type JobListView } from '../../../shared/bridge'
 import type { BoothState } from './booth-state'
 import { errorText } from './error-text'
 
@@ -28,12 +28,6 @@ export interface JobsSlice {
   resetJobs(): void
 }
 
-/** Whether a snapshot answers the query on screen (a snapshot for another query is ignored). */
-export function sameQuery(a: JobListQuery, b: JobListQuery): boolean {
-  return a.tab === b.tab && a.filter === b.filter && a.customer_id === b.customer_id && a.voice_id === b.voice_id &&
-    (a.q ?? null) === (b.q ?? null) && a.page === b.page && a.page_size === b.page_size
-}
-
 /** Search text as the API wants it: trimmed, at most 100 characters, null when empty. */
 export function normaliseSearch(text: string | null | undefined): string | null {
   const q = (text ?? '').trim().slice(0, 100)
@@ -56,7 +50,7 @@ export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [],
       // (e.g. the search box re-sending the same empty search) leaves the page where it is.
       const otherChanged = (Object.keys(next) as Array<keyof JobListQuery>).some((k) => k !== 'page' && next[k] !== current[k])
       if (!('page' in patch) && otherChanged) next.page = 1
-      if (sameQuery(current, next)) return
+      if (sameJobListQuery(current, next)) return
       // Ticked jobs belong to one tab: an action on pending jobs makes no sense for declined ones.
       if (next.tab !== current.tab) get().clearChecked()
       set({ query: next })
@@ -77,7 +71,8 @@ export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [],
       }
     },
     applyJobList: (view) => {
-      if (!sameQuery(view.query, get().query)) return
+      // A snapshot for another query than the one on screen is ignored.
+      if (!sameJobListQuery(view.query, get().query)) return
       const selected = get().selectedJobId
       const keep = selected !== null && view.items.some((j) => j.job_id === selected)
       set({ jobList: view, selectedJobId: keep ? selected : (view.items[0]?.job_id ?? null) })

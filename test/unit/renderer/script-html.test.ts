@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openBrowserPage, type BrowserPage } from './support/browser-page'
-
-interface Rendered {
-  tags: string[]
-  attributes: string[]
-  text: string
-  html: string
-  marks: Array<{ text: string; say: string | null; tabindex: string | null; hint: string | null }>
-}
+import type { Rendered } from './support/dom-entry'
 
 const HOSTILE = [
   '<p>Hello <script>window.pwned = 1</script>world</p>',

@@ -8,7 +8,8 @@ import { sanitizedFragment } from '../../../../renderer/src/script/sanitize-html
 import { markPronunciations } from '../../../../renderer/src/script/mark-pronunciations'
 import { ConfirmDialog } from '../../../../renderer/src/components/ConfirmDialog'
 
-interface Rendered {
+/** What the test reads back from a rendered script (also the type script-html.test.ts expects). */
+export interface Rendered {
   tags: string[]
   attributes: string[]
   text: string

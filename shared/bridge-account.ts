@@ -5,7 +5,7 @@
  * Argument rules a person can break (a span of more than 24 months, `from` after `to`, an unknown time
  * zone, repeated or out-of-range days) are refused here with a sentence, before main calls the API.
  */
-import { BridgeArgumentError, bool, nullable, obj, oneOf, str, type Check, type Checked } from './check'
+import { apiId, BridgeArgumentError, bool, nullable, obj, oneOf, str, type Check, type Checked } from './check'
 import type { components } from './api/talent-v1'
 
 type Schemas = components['schemas']
@@ -76,7 +76,7 @@ export function timeZoneProblem(zone: string): string | null {
 }
 
 const month = str({ pattern: MONTH_RE })
-const id = str({ pattern: /^[1-9][0-9]{0,9}$/ })
+const id = apiId
 
 const earningsQueryShape = obj({ from: month, to: month, customer_id: nullable(id) })
 export type EarningsQuery = Checked<typeof earningsQueryShape>

@@ -4,7 +4,7 @@
  *
  * Every state change for the person (deliver, cancel) is called only after they confirmed it on screen.
  */
-import { int, nullable, num, obj, oneOf, optional, str, type Check } from './check'
+import { apiId, int, nullable, num, obj, oneOf, optional, str, type Check } from './check'
 import type { components } from './api/talent-v1'
 
 export const TAKE_LABEL_VALUES = ['main', 'alt', 'safety', 'pickup', 'tag'] as const
@@ -15,8 +15,6 @@ export const MAX_PCM_BASE64_CHARS = 2 * 1024 * 1024
 /** Longest trim at either end, in seconds (a take is never hours long). */
 export const MAX_TRIM_S = 3600
 
-/** An API id (job, delivery): seed 000's `^[1-9][0-9]{0,9}$`. */
-const apiId = str({ pattern: /^[1-9][0-9]{0,9}$/ })
 const jobId = apiId
 const takeId = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9_-]{1,64}$/ })
 const label = oneOf(TAKE_LABEL_VALUES)

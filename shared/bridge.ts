@@ -3,7 +3,7 @@
  * enter main, and its result type) and every event main sends. main, preload and renderer all import this
  * file and nothing else to talk to each other.
  */
-import { bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
+import { apiId, bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
 import type { components } from './api/talent-v1'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
@@ -13,8 +13,7 @@ export type JobSummary = Schemas['JobSummary']
 export type JobDetail = Schemas['JobDetail']
 export type JobCounts = Schemas['JobCounts']
 
-/** An API id (seed 000: `^[1-9][0-9]{0,9}$`). */
-export const id = str({ pattern: /^[1-9][0-9]{0,9}$/ })
+const id = apiId
 
 export const JOB_TABS = ['pending', 'completed', 'declined'] as const
 export const JOB_FILTERS = ['all', 'due_today', 'overdue', 'due_soon', 'accepted', 'changes_requested', 'unopened', 'delivered'] as const

@@ -9,6 +9,7 @@
  */
 import createClient from 'openapi-fetch'
 import type { components, paths } from '../../shared/api/talent-v1'
+import { API_ID_PATTERN } from '../../shared/check'
 import { createCallRunner, type CallOptions, type TalentClientOptions, type WriteOptions } from './call-runner'
 
 type Schemas = components['schemas']
@@ -16,7 +17,6 @@ type ListJobsQuery = NonNullable<paths['/jobs']['get']['parameters']['query']>
 type EarningsQuery = paths['/earnings']['get']['parameters']['query']
 type DeliveryBody = Schemas['CreateDeliveryRequest']
 
-const ID_PATTERN = /^[1-9][0-9]{0,9}$/
 
 export function createTalentClient(options: TalentClientOptions) {
   const runner = createCallRunner(options)
@@ -102,7 +102,7 @@ export type TalentClient = ReturnType<typeof createTalentClient>
 
 /** Path ids must match seed 000's id format, so nothing else can reach the URL path. */
 function checkId(value: string, what: string): string {
-  if (typeof value !== 'string' || !ID_PATTERN.test(value)) {
+  if (typeof value !== 'string' || !API_ID_PATTERN.test(value)) {
     const shown = typeof value === 'string' ? `"${value.slice(0, 40)}"` : typeof value
     throw new RangeError(`A ${what} is 1 to 10 digits without a leading zero (got ${shown}).`)
   }

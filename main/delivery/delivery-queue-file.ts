@@ -6,6 +6,7 @@
  */
 import { rename } from 'node:fs/promises'
 import { readJsonFile, removeLeftoverTempFiles, writeFileAtomic } from '../desktop/atomic-file'
+import { API_ID_PATTERN } from '../../shared/check'
 import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type QueueEntryStatus } from '../../shared/bridge-takes'
 
 export const QUEUE_FILE = 'delivery-queue.json'
@@ -46,7 +47,7 @@ function checkItem(v: unknown, i: number): QueueItem {
   if (!isObj(v)) throw new Error(`item ${i} is not an object`)
   const { takeId, jobId, label, note, queuedAt, status, message, attempts, nextAttemptAt, mayHaveArrived } = v
   if (typeof takeId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(takeId)) throw new Error(`item ${i} has no valid take id`)
-  if (typeof jobId !== 'string' || !/^[1-9][0-9]{0,9}$/.test(jobId)) throw new Error(`item ${i} has no valid job id`)
+  if (typeof jobId !== 'string' || !API_ID_PATTERN.test(jobId)) throw new Error(`item ${i} has no valid job id`)
   if (!(TAKE_LABEL_VALUES as readonly unknown[]).includes(label)) throw new Error(`item ${i} has an unknown label`)
   if (!isStrOrNull(note) || !isStrOrNull(message)) throw new Error(`item ${i} has a note or message that is not text`)
   if (!isNum(queuedAt) || !isNum(attempts)) throw new Error(`item ${i} has no valid queue time or attempt count`)

@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../desktop/atomic-file'
 import { META_SUFFIX, readTakeMeta } from './take-meta-file'
-import { JOB_ID_PATTERN } from './take-input-checks'
+import { API_ID_PATTERN } from '../../shared/check'
 import { takeNumberInName } from './take-naming'
 import type { DamagedTake, TakeListing, TakeMeta } from './take-types'
 
@@ -41,7 +41,7 @@ export class TakeFolders {
   /** Job ids that have a folder on this shelf. */
   async jobIds(shelf: Shelf): Promise<string[]> {
     const names = await readdirOrEmpty(join(this.dataDir, shelf))
-    return names.filter((n) => JOB_ID_PATTERN.test(n)).sort((a, b) => Number(a) - Number(b))
+    return names.filter((n) => API_ID_PATTERN.test(n)).sort((a, b) => Number(a) - Number(b))
   }
 
   /** Reads every take of one job on one shelf, sorted by take number; unreadable ones are listed as damaged. */

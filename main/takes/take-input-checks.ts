@@ -3,10 +3,9 @@
  * names, labels, notes. Each failure is a TakeInputError with one sentence for the person.
  */
 import { TAKE_KINDS } from '../audio/preflight'
+import { API_ID_PATTERN } from '../../shared/check'
 import { TAKE_LABELS, type TakeKind, type TakeLabel } from './take-types'
 
-/** Job ids as seed 000 defines them; they also name folders, so nothing else is accepted. */
-export const JOB_ID_PATTERN = /^[1-9][0-9]{0,9}$/
 /** Take ids name metadata files. */
 export const TAKE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -18,7 +17,7 @@ export class TakeInputError extends Error {
 }
 
 export function checkJobId(jobId: unknown): string {
-  if (typeof jobId !== 'string' || !JOB_ID_PATTERN.test(jobId)) {
+  if (typeof jobId !== 'string' || !API_ID_PATTERN.test(jobId) /* job ids also name folders, so nothing else is accepted */) {
     throw new TakeInputError(`"${String(jobId)}" is not a job id (expected digits, like 1042).`)
   }
   return jobId

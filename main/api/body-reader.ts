@@ -17,7 +17,21 @@ export interface BodyReadOptions {
   progress: BodyProgress
 }
 
+/** The whole body, at most `capBytes` of it held. */
 export async function readBodyCapped(response: Response, options: BodyReadOptions): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  await streamBodyCapped(response, options, async (chunk) => {
+    chunks.push(chunk)
+  })
+  return concat(chunks, options.progress.received)
+}
+
+/** Hands each chunk to `sink` (awaited, so a slow disk slows the reading) and holds none of them. */
+export async function streamBodyCapped(
+  response: Response,
+  options: BodyReadOptions,
+  sink: (chunk: Uint8Array) => Promise<void>,
+): Promise<void> {
   const { progress } = options
   progress.expected = declaredLength(response.headers)
   progress.received = 0
@@ -25,9 +39,8 @@ export async function readBodyCapped(response: Response, options: BodyReadOption
     await response.body?.cancel().catch(() => {})
     throw tooLarge(response, options)
   }
-  if (!response.body) return new Uint8Array(0)
+  if (!response.body) return
   const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
@@ -37,13 +50,12 @@ export async function readBodyCapped(response: Response, options: BodyReadOption
       await reader.cancel().catch(() => {})
       throw tooLarge(response, options)
     }
-    chunks.push(value)
+    await sink(value)
   }
   // A compressed answer's Content-Length counts the compressed bytes, so only plain answers are checked.
   if (progress.expected !== null && progress.received < progress.expected && !response.headers.has('content-encoding')) {
     throw cutOff(options.host, progress)
   }
-  return concat(chunks, progress.received)
 }
 
 function declaredLength(headers: Headers): number | null {

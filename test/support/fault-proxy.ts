@@ -130,6 +130,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   }
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // A client that goes away mid-request is part of the game, never a crash of the proxy.
+    req.on('error', () => {})
+    res.on('error', () => {})
     const method = req.method ?? 'GET'
     const path = new URL(req.url ?? '/', 'http://proxy').pathname
     const fault = pick(method, path)

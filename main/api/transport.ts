@@ -103,13 +103,24 @@ function bodyStream(res: IncomingMessage): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        let open = true
+        const finish = (end: () => void) => {
+          if (!open) return
+          open = false
+          end()
+        }
         res.on('data', (chunk: Buffer) => {
+          if (!open) return
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
           if ((controller.desiredSize ?? 0) <= 0) res.pause()
         })
-        res.once('end', () => controller.close())
-        res.once('error', (error) => controller.error(error))
-        res.once('aborted', () => controller.error(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' })))
+        res.once('end', () => finish(() => controller.close()))
+        res.once('error', (error) => finish(() => controller.error(error)))
+        res.once('aborted', () => finish(() => controller.error(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' }))))
+        res.once('close', () => {
+          // Closed without 'end': the connection went away mid-answer.
+          if (!res.complete) finish(() => controller.error(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' })))
+        })
       },
       pull() {
         res.resume()

@@ -16,6 +16,9 @@
  * - pass          forward to the upstream and back (the default)
  * - stall         accept the request and never answer (nothing reaches the upstream)
  * - stall_body    forward; send the answer's headers and `afterBytes` of its body, then go silent
+ * - stall_request forward only the first `afterBytes` of the REQUEST body (an upload PATCH), then cut the
+ *                 upstream request (a tus server keeps what arrived and reports that offset) and stop
+ *                 reading the client's body, never answering: the client sees its upload stall
  * - drop_after    forward; let the upstream handle it fully; then destroy the connection unanswered
  * - reset         destroy the connection at once (nothing reaches the upstream)
  * - cut_body      forward; send the headers (with the full Content-Length) and `afterBytes` of the body, then close
@@ -31,7 +34,7 @@
  * upstream's origin rewritten to the proxy's (Location headers and JSON bodies), so links the sandbox
  * hands out (tus uploads, listen and PDF links) also go through the proxy.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { answerHtml, answerOversized, answerRetryAfter } from './fault-answers'
 
@@ -39,6 +42,7 @@ export type Fault =
   | { type: 'pass' }
   | { type: 'stall' }
   | { type: 'stall_body'; afterBytes?: number }
+  | { type: 'stall_request'; afterBytes: number }
   | { type: 'drop_after' }
   | { type: 'reset' }
   | { type: 'cut_body'; afterBytes?: number }
@@ -188,7 +192,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         })
       },
     )
-    out.on('error', () => res.socket?.destroy())
+    // Cutting the upstream is part of stall_request; the client's connection is held, not closed.
+    out.on('error', () => fault.type !== 'stall_request' && res.socket?.destroy())
+    if (fault.type === 'stall_request') return forwardPart(req, out, fault.afterBytes, hold)
     req.pipe(out)
   }
 
@@ -233,6 +239,27 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     },
     close: stop,
   }
+}
+
+/**
+ * Passes the first `limit` bytes of the request body on, then cuts the upstream request (so the upstream
+ * keeps what arrived) and stops reading the client, which sees its upload stall with no answer.
+ */
+function forwardPart(req: IncomingMessage, out: ClientRequest, limit: number, hold: (socket: Socket) => void): void {
+  let sent = 0
+  const stop = () => {
+    req.pause()
+    req.removeAllListeners('data')
+    hold(req.socket)
+    out.write(Buffer.alloc(0), () => out.destroy())
+  }
+  if (limit <= 0) return stop()
+  req.on('data', (chunk: Buffer) => {
+    const part = chunk.subarray(0, Math.max(0, limit - sent))
+    sent += part.length
+    if (part.length > 0) out.write(part)
+    if (sent >= limit) stop()
+  })
 }
 
 /** An http:// address on loopback that nothing listens on (connections are refused). */

@@ -199,3 +199,30 @@ function collector(): () => void {
   setFlagsFromString('--expose-gc')
   return runInNewContext('gc') as () => void
 }
+
+describe("the proxy and the sandbox's tus endpoint", () => {
+  it('a PATCH stalled mid-body gets no answer, and the server then reports the offset it kept', async () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64')
+    const auth = { Authorization: `Bearer ${TOKEN}`, 'Tus-Resumable': '1.0.0' }
+    const bytes = new Uint8Array(3_000_000).fill(1)
+    const created = await fetch(`${proxy.url}/api/v1/uploads`, {
+      method: 'POST',
+      headers: { ...auth, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${b64('take.wav')},filetype ${b64('audio/wav')}` },
+    })
+    const location = created.headers.get('location') ?? ''
+    expect(location.startsWith(`${proxy.url}/api/v1/uploads/`)).toBe(true) // the sandbox's link, rewritten to the proxy
+    proxy.addRule({ method: 'PATCH', times: 1, fault: { type: 'stall_request', afterBytes: 1_000_000 } })
+    const patch = fetch(location, {
+      method: 'PATCH',
+      headers: { ...auth, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: bytes,
+      signal: AbortSignal.timeout(800),
+    })
+    await expect(patch).rejects.toThrow(/timeout/i)
+    const head = await fetch(location, { method: 'HEAD', headers: auth })
+    const offset = Number(head.headers.get('upload-offset'))
+    expect(head.status).toBe(200)
+    expect(offset).toBeGreaterThan(0)
+    expect(offset).toBeLessThanOrEqual(1_000_000)
+  })
+})

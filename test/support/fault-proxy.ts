@@ -29,7 +29,8 @@
  * an address nothing listens on.
  *
  * Bounded: loopback only (it listens on 127.0.0.1, port 0, and forwards only to a loopback upstream),
- * at most `maxConnections` open sockets, stalls end after `maxStallMs`, answers it must hold to rewrite
+ * at most `maxConnections` open sockets, stalls end after `maxStallMs` (default 5 minutes), the request
+ * log keeps the latest 10 000 entries, answers it must hold to rewrite
  * or cut are capped at 16 MiB, and close() destroys every socket it holds. Passing answers have the
  * upstream's origin rewritten to the proxy's (Location headers and JSON bodies), so links the sandbox
  * hands out (tus uploads, listen and PDF links) also go through the proxy.
@@ -96,6 +97,8 @@ export interface FaultProxy {
 }
 
 const HOLD_CAP = 16 * 1024 * 1024
+/** The request log keeps the latest this many entries. */
+const MAX_LOGGED = 10_000
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
@@ -142,6 +145,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const fault = pick(method, path)
     const key = req.headers['idempotency-key']
     requests.push({ method, path, fault: fault.type, idempotencyKey: typeof key === 'string' ? key : null, at: Date.now() })
+    if (requests.length > MAX_LOGGED) requests.splice(0, requests.length - MAX_LOGGED)
     switch (fault.type) {
       case 'stall':
         req.resume()

@@ -1,12 +1,18 @@
 /**
- * Decides by content (ffmpeg reads the file; the extension is never trusted) whether a dropped file is
- * audio Booth accepts as a take: WAV (incl. RF64), AIFF, FLAC, MP3 or M4A, with an audio stream that
- * decodes and no real video. Also counts a file's exact samples, for sample-accurate trimming.
+ * Decides by content (the extension is never trusted) whether a dropped file is audio Booth accepts as a
+ * take: WAV (incl. RF64), AIFF, FLAC, MP3 or M4A, with an audio stream that decodes and no real video.
+ * First its own bytes are read (a text file, or a WAV whose chunks are damaged or cut short, gets a
+ * sentence naming the problem), then ffmpeg decodes its first second. Also counts a file's exact
+ * samples, for sample-accurate trimming.
  */
+import { resolve } from 'node:path'
+import type { FileHandle } from 'node:fs/promises'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import { FfmpegAbortError, FfmpegExitError } from '../audio/ffmpeg-errors'
 import { inputSection, parseInputAudioStream, type InputAudioStream } from '../audio/parse-input-stream'
 import { parseAstatsOverall } from '../audio/parse-astats'
+import { looksLikeText } from './text-sniff'
+import { fileSource, walkWav, type WavFacts } from './wav-chunks'
 
 export type AudioContainer = 'wav' | 'aiff' | 'flac' | 'mp3' | 'm4a'
 
@@ -38,13 +44,37 @@ const M4A_CODECS = new Set(['aac', 'alac'])
 export interface ProbeOptions {
   ffmpegPath?: string
   signal?: AbortSignal
+  /** The file's WAV facts from readDroppedFile(): its length is known from them, whatever ffmpeg estimates. */
+  wav?: WavFacts | null
+}
+
+const SNIFF_BYTES = 4096
+
+/**
+ * Reads an opened dropped file's own bytes: a text file is refused as such, a WAV is walked chunk by
+ * chunk (its facts returned, or its problem named). Other files are left to ffmpeg (null).
+ */
+export async function readDroppedFile(fh: FileHandle, displayName: string): Promise<WavFacts | null> {
+  const src = await fileSource(fh)
+  const head = await src.read(0, SNIFF_BYTES)
+  const magic = String.fromCharCode(...head.subarray(0, 4))
+  if ((magic === 'RIFF' || magic === 'RF64' || magic === 'BW64') && String.fromCharCode(...head.subarray(8, 12)) === 'WAVE') {
+    const walk = await walkWav(src)
+    if (!walk.ok) throw new NotAudioError(`"${displayName}" ${walk.message}`)
+    return walk
+  }
+  if (looksLikeText(head)) throw new NotAudioError(`"${displayName}" is a text file, not audio.`)
+  return null
 }
 
 /** Reads the file with ffmpeg and decodes its first second. Throws NotAudioError with a sentence for the person. */
 export async function probeAudioFile(path: string, displayName: string, options: ProbeOptions = {}): Promise<AudioProbe> {
   let stderr: string
   try {
-    const run = await runFfmpeg(['-i', path, '-map', '0:a:0', '-t', '1', '-f', 'null', '-'], { ...options, timeoutMs: 60_000 })
+    // The file: prefix stops a name like "concat:a|b" or "http:x" being read as a protocol.
+    const run = await runFfmpeg(['-i', `file:${resolve(path)}`, '-map', '0:a:0', '-t', '1', '-f', 'null', '-'], {
+      ffmpegPath: options.ffmpegPath, signal: options.signal, timeoutMs: 60_000,
+    })
     stderr = run.stderr
   } catch (err) {
     if (err instanceof FfmpegAbortError) throw err
@@ -68,7 +98,8 @@ export async function probeAudioFile(path: string, displayName: string, options:
   if (container === 'm4a' && !M4A_CODECS.has(stream.codec)) {
     throw new NotAudioError(`"${displayName}" holds ${stream.codec} audio in an MP4 container; Booth takes AAC or ALAC there.`)
   }
-  if (!(stream.declaredDurationS !== null && stream.declaredDurationS > 0) || !/time=\d/.test(stderr)) {
+  const knownLength = options.wav ? options.wav.durationS : stream.declaredDurationS
+  if (!(knownLength !== null && knownLength > 0) || !/time=\d/.test(stderr)) {
     throw new NotAudioError(`"${displayName}" contains no audio (its length is zero).`)
   }
   return { container, ext: EXT[container], stream }

@@ -1,0 +1,150 @@
+/**
+ * Damaged and hostile dropped files, end to end through TakeStore.import with the real measurement
+ * (main/audio's measureTake on real ffmpeg): each is either measured right or refused with its problem named,
+ * and what is measured is the very file that would be uploaded.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { measureTake } from '../../../main/audio/measure-take'
+import { TakeStore } from '../../../main/takes/take-store'
+import { bufferSource, walkWav } from '../../../main/takes/wav-chunks'
+import { claimSeconds, cutAt, streamed, tone } from './helpers/damaged-wav'
+import { ffprobe } from './helpers/media'
+
+const run = promisify(execFile)
+let root: string
+let sources: string
+let dataDir: string
+let store: TakeStore
+let n = 0
+let s16: Buffer
+const BPS = 96_000
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'booth-damaged-'))
+  sources = join(root, 'dropped')
+  await mkdir(sources)
+  await tone(join(sources, 'ten.wav'), 10)
+  s16 = await readFile(join(sources, 'ten.wav'))
+})
+afterAll(() => rm(root, { recursive: true, force: true }))
+beforeEach(() => {
+  dataDir = join(root, `data${++n}`)
+  store = new TakeStore({ dataDir, measure: measureTake })
+})
+
+const put = async (name: string, bytes: Buffer | string) => {
+  const path = join(sources, name)
+  await writeFile(path, bytes)
+  return path
+}
+const jobFiles = () => readdir(join(dataDir, 'takes', '700')).then((names) => names.filter((f) => !f.startsWith('.')), () => [])
+
+describe('damaged WAVs', () => {
+  it('refuses a WAV cut off mid-data, saying where it ends, and copies nothing', async () => {
+    const path = await put('cut.wav', cutAt(s16, 3.2, BPS))
+    await expect(store.import('700', path, { stem: 'A' })).rejects.toThrow(
+      '"cut.wav" ends in the middle of its audio data at 3.2 s (its header says 10.0 s); it was cut off while being written or copied.',
+    )
+    expect(await jobFiles()).toEqual([])
+  })
+
+  it('delivers all 10 s when the header says 1 s: the copy says 10 s, is measured as 10 s, and the take says why', async () => {
+    const path = await put('short-header.wav', claimSeconds(s16, 1, BPS))
+    const take = await store.import('700', path, { stem: 'A' })
+    expect(take.import_notice).toBe('The header says 1.0 s but 10.0 s of audio follow: Booth will deliver all 10.0 s.')
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
+    const copy = await readFile(store.audioPath(take))
+    expect((await ffprobe(store.audioPath(take))).durationS).toBeCloseTo(10, 3)
+    expect(await walkWav(bufferSource(copy))).toMatchObject({ ok: true, sizeState: 'exact', durationS: 10 })
+    expect(copy.subarray(44).equals(s16.subarray(44))).toBe(true) // the audio bytes are the source's, untouched
+  })
+
+  it.each([[0xffffffff], [0]] as const)('accepts a streamed WAV (sizes %s) and measures its real length', async (value) => {
+    const path = await put(`streamed-${value}.wav`, Buffer.concat([streamed(s16, value), Buffer.from([7])]))
+    const take = await store.import('700', path, { stem: 'A' })
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
+    expect(take.import_notice).toBeUndefined()
+    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({ ok: true, sizeState: 'exact', dataBytes: 10 * BPS })
+  })
+
+  it.each([
+    ['mu-law.wav', ['-c:a', 'pcm_mulaw'], 'pcm_mulaw'],
+    ['extensible-24.wav', ['-c:a', 'pcm_s24le'], 'pcm_s24le'],
+    ['rf64.wav', ['-rf64', 'always'], 'pcm_s16le'],
+  ])('measures %s', async (name, extra, codec) => {
+    const path = join(sources, name)
+    await tone(path, 2, extra)
+    const take = await store.import('700', path, { stem: 'A' })
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 2, codec })
+    expect((await readFile(store.audioPath(take))).equals(await readFile(path))).toBe(true)
+  })
+
+  it('calls a text file renamed .wav a text file, and a zero-byte file empty', async () => {
+    await expect(store.import('700', await put('script.wav', 'VO: Buy now!\n'.repeat(40)), { stem: 'A' })).rejects.toThrow('"script.wav" is a text file, not audio.')
+    await expect(store.import('700', await put('zero.wav', Buffer.alloc(0)), { stem: 'A' })).rejects.toThrow('"zero.wav" is empty (0 bytes), so there is no audio in it.')
+  })
+})
+
+describe('things that are not files', () => {
+  it('refuses a FIFO at once, without opening it for reading', async () => {
+    const fifo = join(root, 'pipe.wav')
+    await run('mkfifo', [fifo])
+    await expect(store.import('700', fifo, { stem: 'A' })).rejects.toThrow('"pipe.wav" is a pipe (FIFO), not an audio file; drop the audio file itself.')
+  })
+
+  it('refuses a device, a folder, a socket and a link to a folder', async () => {
+    await expect(store.import('700', '/dev/null', { stem: 'A' })).rejects.toThrow('"null" is a device, not an audio file')
+    const folder = join(root, 'takes.wav')
+    await mkdir(folder, { recursive: true })
+    await expect(store.import('700', folder, { stem: 'A' })).rejects.toThrow('"takes.wav" is a folder, not an audio file')
+    const link = join(root, 'link.wav')
+    await symlink(folder, link)
+    await expect(store.import('700', link, { stem: 'A' })).rejects.toThrow('"link.wav" is a folder')
+    const sock = join(root, 's.sock')
+    const server = createServer()
+    await new Promise<void>((resolve) => server.listen(sock, resolve))
+    try {
+      await expect(store.import('700', sock, { stem: 'A' })).rejects.toThrow('"s.sock" is a socket, not an audio file')
+    } finally {
+      server.close()
+    }
+  })
+
+  // Tests run as root, for whom chmod 000 changes nothing; a write-only sysfs file refuses even root (EACCES).
+  const WRITE_ONLY = '/sys/bus/pci/rescan'
+  it.skipIf(!existsSync(WRITE_ONLY))('refuses a file that cannot be read', async () => {
+    await expect(store.import('700', WRITE_ONLY, { stem: 'A' })).rejects.toThrow('"rescan" cannot be read (permission denied).')
+  })
+})
+
+describe("Booth's copies of files dropped onto the web page", () => {
+  const incoming = (name: string) => join(dataDir, 'incoming', 'a1b2c3d4', name)
+  const dropCopy = async (name: string, bytes: Buffer | string) => {
+    await mkdir(join(dataDir, 'incoming', 'a1b2c3d4'), { recursive: true })
+    await writeFile(incoming(name), bytes)
+    return incoming(name)
+  }
+
+  it('are removed once imported', async () => {
+    await store.import('700', await dropCopy('take.wav', s16), { stem: 'A' })
+    expect(await readdir(join(dataDir, 'incoming'))).toEqual([])
+  })
+
+  it('are removed when refused', async () => {
+    await expect(store.import('700', await dropCopy('notes.wav', 'not audio\n'), { stem: 'A' })).rejects.toThrow('a text file')
+    expect(await readdir(join(dataDir, 'incoming'))).toEqual([])
+  })
+
+  it("leave the person's own files where they are", async () => {
+    const path = await put('mine.wav', s16)
+    await store.import('700', path, { stem: 'A' })
+    expect(existsSync(path)).toBe(true)
+  })
+})

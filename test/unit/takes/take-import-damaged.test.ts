@@ -15,6 +15,7 @@ import { measureTake } from '../../../main/audio/measure-take'
 import { TakeStore } from '../../../main/takes/take-store'
 import { bufferSource, walkWav } from '../../../main/takes/wav-chunks'
 import { claimSeconds, cutAt, streamed, tone } from './helpers/damaged-wav'
+import { HOSTILE_FILE_NAMES, HOSTILE_STEMS } from './helpers/hostile-files'
 import { ffprobe } from './helpers/media'
 
 const run = promisify(execFile)
@@ -146,5 +147,22 @@ describe("Booth's copies of files dropped onto the web page", () => {
     const path = await put('mine.wav', s16)
     await store.import('700', path, { stem: 'A' })
     expect(existsSync(path)).toBe(true)
+  })
+})
+
+describe('the hostile corpus of file names and stems', () => {
+  it('imports a file of any name, keeping its name as data and the copy inside the job folder', async () => {
+    for (const [i, name] of HOSTILE_FILE_NAMES.entries()) {
+      const dir = join(sources, `hostile-${i}`)
+      await mkdir(dir, { recursive: true })
+      const path = join(dir, name)
+      await writeFile(path, s16)
+      const take = await store.import('700', path, { stem: HOSTILE_STEMS[i % HOSTILE_STEMS.length] ?? null })
+      expect(take.original_name, name).toBe(name)
+      expect(take.file_name).toMatch(/^[A-Za-z0-9_.-]+_main_\d{2}\.wav$/)
+      expect(take.preflight, name).toMatchObject({ measured: true, duration_s: 10 })
+      expect(existsSync(join(dataDir, 'takes', '700', take.file_name))).toBe(true)
+    }
+    expect(existsSync(join(process.cwd(), 'pwned'))).toBe(false)
   })
 })

@@ -145,3 +145,18 @@ describe('walkWav never crashes', () => {
     ), { numRuns: 500 })
   })
 })
+
+describe('parseWavHeader (crash repair) on arbitrary bytes', () => {
+  it('answers a header or a WavHeaderError, never another exception', async () => {
+    const { parseWavHeader, WavHeaderError } = await import('../../../main/takes/wav-header')
+    const riffPrefix = fc.uint8Array({ maxLength: 300 }).map((rest) => Buffer.concat([Buffer.from('RIFF\xff\xff\xff\xffWAVE', 'latin1'), rest]))
+    fc.assert(fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)), riffPrefix), (bytes) => {
+      try {
+        const h = parseWavHeader(bytes)
+        expect(h.dataOffset).toBeLessThanOrEqual(bytes.length)
+      } catch (err) {
+        expect(err).toBeInstanceOf(WavHeaderError)
+      }
+    }), { numRuns: 1000 })
+  })
+})

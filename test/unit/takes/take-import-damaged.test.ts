@@ -93,6 +93,41 @@ describe('damaged WAVs', () => {
   })
 })
 
+describe('other containers cut off or damaged', () => {
+  it.each([
+    ['flac', []],
+    ['aiff', []],
+    ['mp3', []],
+    ['m4a', ['-c:a', 'aac', '-movflags', '+faststart']],
+  ])('refuses a .%s file cut off at a third, saying where its audio ends', async (ext, extra) => {
+    const whole = join(sources, `whole.${ext}`)
+    await tone(whole, 10, extra)
+    const bytes = await readFile(whole)
+    const path = await put(`cut.${ext}`, bytes.subarray(0, Math.floor(bytes.length * 0.32)))
+    const err = await store.import('700', path, { stem: 'A' }).then(() => null, (e: unknown) => e as Error)
+    expect(err?.message).toMatch(new RegExp(`^"cut\\.${ext}" ends in the middle of its audio at [23]\\.\\d s \\(its header says 10\\.0 s\\); it was cut off while being written or copied\\.$`))
+    expect(await jobFiles()).toEqual([])
+  })
+
+  it('refuses an MP3 with garbage in its middle, naming what ffmpeg found', async () => {
+    const whole = join(sources, 'whole.mp3')
+    await tone(whole, 10)
+    const bytes = Buffer.from(await readFile(whole))
+    const mid = Math.floor(bytes.length / 2)
+    for (let i = mid; i < mid + 3000; i++) bytes[i] = (i * 7) & 255
+    const path = await put('garbled.mp3', bytes)
+    await expect(store.import('700', path, { stem: 'A' })).rejects.toThrow(/^"garbled\.mp3" is damaged: ffmpeg reported ".+" after \d+\.\d s of audio\.$/)
+  })
+
+  it('still takes the whole file of each', async () => {
+    for (const ext of ['flac', 'aiff', 'mp3']) {
+      const path = join(sources, `fine.${ext}`)
+      await tone(path, 3)
+      expect((await store.import('700', path, { stem: 'A' })).preflight).toMatchObject({ measured: true })
+    }
+  })
+})
+
 describe('things that are not files', () => {
   it('refuses a FIFO at once, without opening it for reading', async () => {
     const fifo = join(root, 'pipe.wav')

@@ -75,6 +75,26 @@ describe('walkWav on files written by real tools', () => {
   })
 })
 
+describe("walkWav on Booth's own recorder files (JUNK reserved for ds64, RF64)", () => {
+  it('reads the RIFF + JUNK form and the RF64 + ds64 form with 0xFFFFFFFF 32-bit sizes', async () => {
+    const { buildWavHeader } = await import('../../../main/takes/wav-header')
+    const audio = Buffer.alloc(48_000 * 2 * 2 * 3) // 3 s of 48 kHz stereo 16-bit
+    const format = { sampleRate: 48_000, channels: 2, bitsPerSample: 16 }
+    for (const rf64 of [false, true]) {
+      const f = await facts(Buffer.concat([buildWavHeader(format, { dataBytes: audio.length, padded: true, rf64 }), audio]))
+      expect(f).toMatchObject({ container: rf64 ? 'RF64' : 'RIFF', sizeState: 'exact', durationS: 3, dataOffset: 80 })
+      expect(f.chunks).toEqual([rf64 ? 'ds64' : 'JUNK', 'fmt ', 'data'])
+    }
+  })
+
+  it('reads an RF64 file whose ds64 leaves the size open as streamed', async () => {
+    const { buildWavHeader } = await import('../../../main/takes/wav-header')
+    const audio = Buffer.alloc(96_000)
+    const head = buildWavHeader({ sampleRate: 48_000, channels: 1, bitsPerSample: 16 }, { dataBytes: 0, padded: false, rf64: true })
+    expect(await facts(Buffer.concat([head, audio]))).toMatchObject({ sizeState: 'streamed', durationS: 1 })
+  })
+})
+
 describe('walkWav on damaged files', () => {
   it('names where a file cut off mid-data ends', async () => {
     const w = await walk(cutAt(files['s16']!, 3.2, S16_BPS))

@@ -93,14 +93,16 @@ function wholeFileProblem(stderr: string, stream: InputAudioStream, displayName:
 
 /**
  * Reads the file with ffmpeg and decodes all of it (counting its samples), so a file that is cut off or
- * damaged anywhere is refused with its problem named before it is copied. Throws NotAudioError with a
- * sentence for the person.
+ * damaged anywhere is refused with its problem named before it becomes a take; a WAV, walked already,
+ * only its first second. Throws NotAudioError with a sentence for the person.
  */
 export async function probeAudioFile(path: string, displayName: string, options: ProbeOptions = {}): Promise<AudioProbe> {
   let stderr: string
   try {
     // The file: prefix stops a name like "concat:a|b" or "http:x" being read as a protocol.
-    const args = ['-nostats', '-i', `file:${resolve(path)}`, '-map', '0:a:0', '-af', 'astats=measure_perchannel=none:measure_overall=Number_of_samples', '-f', 'null', '-']
+    // A WAV's structure and length are known from its chunks, so its first second shows it decodes; anything else is decoded whole.
+    const span = options.wav ? ['-t', '1'] : []
+    const args = ['-nostats', '-i', `file:${resolve(path)}`, '-map', '0:a:0', ...span, '-af', 'astats=measure_perchannel=none:measure_overall=Number_of_samples', '-f', 'null', '-']
     const run = await runFfmpeg(args, { ffmpegPath: options.ffmpegPath, signal: options.signal })
     stderr = run.stderr
   } catch (err) {

@@ -17,6 +17,7 @@ import { startWebHost } from './web/host'
 import { MediaRegistry } from './web/media-routes'
 import { parseWebArgs } from './web/web-args'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
+import { droppedCopiesDir } from './takes/take-import'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
 async function main(): Promise<void> {
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   const online = interfaceOnlineState()
   const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
   // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.
-  const incomingDir = join(dataDir, 'incoming')
+  const incomingDir = droppedCopiesDir(dataDir)
   await rm(incomingDir, { recursive: true, force: true })
   const core = await createBoothCore({
     dataDir,

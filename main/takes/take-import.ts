@@ -3,7 +3,7 @@
  * pipe, device, empty or unreadable file is refused at once) and its own bytes are read (text, or a
  * damaged WAV, is refused with the problem named). It is then copied from that one open handle to a
  * hidden staging name in the job's folder; a WAV copy's header is made exact (wav-copy-header.ts), and
- * ffmpeg decodes the copy whole to decide whether it is audio Booth accepts. Only then is the copy
+ * ffmpeg decodes the copy (take-probe.ts) to decide whether it is audio Booth accepts. Only then is the copy
  * renamed to the take's name, with the extension of what it really is, and measured — so what is
  * checked, measured and uploaded are the same bytes. A refused file leaves nothing behind. Booth's own
  * copy of a file dropped onto the web page (<dataDir>/incoming/…) is removed once the import is over,

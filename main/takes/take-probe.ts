@@ -2,8 +2,9 @@
  * Decides by content (the extension is never trusted) whether a dropped file is audio Booth accepts as a
  * take: WAV (incl. RF64), AIFF, FLAC, MP3 or M4A, with an audio stream that decodes and no real video.
  * First its own bytes are read (a text file, or a WAV whose chunks are damaged or cut short, gets a
- * sentence naming the problem), then ffmpeg decodes its first second. Also counts a file's exact
- * samples, for sample-accurate trimming.
+ * sentence naming the problem), then ffmpeg decodes it: a walked WAV its first second, anything else
+ * whole, so a file cut off or damaged anywhere is named. Also counts a file's exact samples, for
+ * sample-accurate trimming.
  */
 import { resolve } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
@@ -132,7 +133,7 @@ export async function probeAudioFile(path: string, displayName: string, options:
   if (!(knownLength !== null && knownLength > 0) || samples === 0) {
     throw new NotAudioError(`"${displayName}" contains no audio (its length is zero).`)
   }
-  // A WAV's structure was walked already (wav-chunks.ts); ffmpeg's complaints about a streamed WAV's sizes are not damage.
+  // A WAV's chunks were walked already (wav-chunks.ts) and only its first second decoded: its length is not ffmpeg's to judge.
   const problem = options.wav ? null : wholeFileProblem(stderr, stream, displayName)
   if (problem) throw new NotAudioError(problem)
   return { container, ext: EXT[container], stream }

@@ -126,6 +126,11 @@ async function chunksToEnd(src: ByteSource, from: number): Promise<boolean> {
   return false
 }
 
+/** True when what follows audio ending at `end` is metadata chunks (after the pad byte of odd audio, or without it). */
+async function metadataFollows(src: ByteSource, end: number, odd: boolean): Promise<boolean> {
+  return (await chunksToEnd(src, end + (odd ? 1 : 0))) || (odd && (await chunksToEnd(src, end)))
+}
+
 /** Walks the chunks of a WAVE file. Never throws for any bytes; rejects only when `src.read` does. */
 export async function walkWav(src: ByteSource): Promise<WavWalk> {
   const size = src.size
@@ -206,7 +211,7 @@ async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
     const claimed = durationOf(format, declared)
     const endsAt = durationOf(format, available)
     return problem('truncated', `ends in the middle of its audio data at ${seconds(endsAt)} (its header says ${seconds(claimed)}); it was cut off while being written or copied.`)
-  } else if (declared < available && !(await chunksToEnd(src, body + declared + (declared % 2)))) {
+  } else if (declared < available && !(await metadataFollows(src, body + declared, declared % 2 === 1))) {
     sizeState = 'longer_than_header'
     dataBytes = whole(available)
   } else {

@@ -75,6 +75,13 @@ describe('damaged WAVs', () => {
     expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({ ok: true, sizeState: 'exact', dataBytes: 10 * BPS })
   })
 
+  it('accepts a WAV ffmpeg wrote to a pipe (it could not go back to write its sizes)', async () => {
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=d=4:r=48000', '-f', 'wav', '-'], { encoding: 'buffer', maxBuffer: 2 ** 24 })
+    expect(stdout.readUInt32LE(4)).toBe(0xffffffff)
+    const take = await store.import('700', await put('piped.wav', stdout), { stem: 'A' })
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 4 })
+  })
+
   it.each([
     ['mu-law.wav', ['-c:a', 'pcm_mulaw'], 'pcm_mulaw'],
     ['extensible-24.wav', ['-c:a', 'pcm_s24le'], 'pcm_s24le'],

@@ -112,6 +112,15 @@ describe('walkWav on damaged files', () => {
     expect(f).toMatchObject({ sizeState: 'exact', durationS: 10 })
   })
 
+  it('keeps a LIST chunk after odd-length audio out of it, with or without the pad byte', async () => {
+    const sox8 = files['sox8']!
+    const unpadded = sox8.subarray(0, sox8.length - 1)
+    for (const base of [sox8, unpadded]) {
+      const f = await facts(withTrailingList(Buffer.from(base), 'notes'))
+      expect(f).toMatchObject({ sizeState: 'exact', dataBytes: 8001 })
+    }
+  })
+
   it.each([[0xffffffff], [0]] as const)('reads a streamed WAV with sizes %s to the end of the file', async (value) => {
     const f = await facts(streamed(files['s16']!, value))
     expect(f).toMatchObject({ sizeState: 'streamed', declaredDataBytes: null, durationS: 10 })

@@ -208,6 +208,11 @@ describe('disk hygiene: unfinished uploads expire (tus expiration extension)', (
     expect((await on('HEAD', finishedAt)).status).toBe(200)
   })
 
+  it('announces the expiration extension', async () => {
+    const res = await on('OPTIONS', '/api/v1/uploads')
+    expect((res.headers.get('tus-extension') ?? '').split(',')).toContain('expiration')
+  })
+
   it('refuses an empty (0-byte) upload at creation', async () => {
     const res = await on('POST', '/api/v1/uploads', { 'Upload-Length': '0' })
     expect(res.status).toBe(400)

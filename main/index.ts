@@ -17,8 +17,11 @@ import { APP_ORIGIN, registerAppProtocols, registerPrivilegedSchemes } from './e
 import { isVisibleOn, loadWindowState, saveWindowState } from './electron/window-state'
 import { startDemoServer } from './session/demo-launcher'
 import { interfaceOnlineState } from './web/web-ports'
+import { scrubOwnEnv } from './security/child-env'
 import { IPC_CALL, IPC_EVENT } from '../shared/ipc-channels'
 
+// No secret of the environment reaches a child (shell.openExternal's helper cannot be given an environment).
+scrubOwnEnv()
 registerPrivilegedSchemes(protocol)
 const dataDir = app.getPath('userData')
 const boothLog = createLog({ sink: electronLogSink(log) })

@@ -16,13 +16,17 @@ import { startDemoServer } from './session/demo-launcher'
 import { startWebHost } from './web/host'
 import { MediaRegistry } from './web/media-routes'
 import { parseWebArgs } from './web/web-args'
+import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
+import { droppedCopiesDir } from './takes/take-import'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
 async function main(): Promise<void> {
   const args = parseWebArgs(process.argv.slice(2))
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
   const fileSink = createFileSink({ dataDir })
-  const envKey = process.env['BOOTH_API_KEY']?.trim() || undefined
+  // Read once, then gone from the environment (with every other secret), so no child process inherits it.
+  const envKey = takeEnvApiKey()
+  scrubOwnEnv()
   const log = createLog({
     sink: { write: (entry) => {
       fileSink.write(entry)
@@ -33,7 +37,7 @@ async function main(): Promise<void> {
   const online = interfaceOnlineState()
   const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
   // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.
-  const incomingDir = join(dataDir, 'incoming')
+  const incomingDir = droppedCopiesDir(dataDir)
   await rm(incomingDir, { recursive: true, force: true })
   const core = await createBoothCore({
     dataDir,

@@ -26,7 +26,7 @@ import {
 } from './http/rate-limit'
 import { IDEMPOTENCY_KEY_RE } from './http/request-validation'
 import { Router } from './http/router'
-import { isUploadPath, UPLOAD_SCOPE, UploadEndpoint } from './http/uploads'
+import { DEFAULT_UPLOAD_EXPIRY, isUploadPath, UPLOAD_SCOPE, UploadEndpoint, type UploadExpiry } from './http/uploads'
 
 export type { FaultSpec } from './http/faults'
 export type { KeyOption } from './http/keys'
@@ -54,6 +54,8 @@ export interface SandboxOptions {
   checkAnswers?: boolean
   tickIntervalMs?: number
   log?: (line: string) => void
+  /** When unfinished uploads expire and how often they are swept (default 24 h and 10 min). */
+  uploadExpiry?: UploadExpiry
 }
 
 export interface RunningSandbox {
@@ -88,7 +90,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   })
 
   let baseUrl = ''
-  const uploads = new UploadEndpoint(uploadsDir, () => baseUrl)
+  const uploads = new UploadEndpoint(uploadsDir, () => baseUrl, opts.uploadExpiry ?? DEFAULT_UPLOAD_EXPIRY, log)
   const api: ApiDeps = {
     contract, router: new Router(contract.operations), gate, idempotency, world, log,
     checkAnswers: opts.checkAnswers ?? true,
@@ -153,6 +155,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       })
     })
   } catch (err) {
+    await uploads.close()
     if (ownsWorld) await world.close()
     if (!opts.dataDir) await rm(uploadsDir, { recursive: true, force: true })
     const code = (err as NodeJS.ErrnoException).code
@@ -183,6 +186,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     close() {
       closing ??= (async () => {
         clearInterval(ticker)
+        await uploads.close()
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         server.closeAllConnections()
         await closed

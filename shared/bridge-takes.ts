@@ -65,6 +65,8 @@ export interface TakeView {
   created_at: string
   source: 'recorded' | 'imported'
   original_name: string | null
+  /** An imported file's header problem that Booth repaired in its copy, and what it delivers. */
+  import_notice?: string
   state: 'recording' | 'recovered' | 'ready'
   spot_length_s: number | null
   job_kind: 'dry_voice' | 'finished_spot' | 'not_set'

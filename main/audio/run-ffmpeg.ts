@@ -3,7 +3,8 @@
  * - cancellation through an AbortSignal, and through killAllFfmpeg() (the abort registry),
  * - a timeout (default 10 minutes) after which the process is killed,
  * - stderr kept, bounded (head + tail), for parsing and for error messages,
- * - stdout collected only when asked (bounded too), otherwise discarded.
+ * - stdout collected only when asked (bounded too), otherwise discarded,
+ * - an environment without secrets (main/security/child-env.ts).
  * Resolves when ffmpeg exits 0; rejects with a typed error from ffmpeg-errors otherwise.
  */
 import { spawn } from 'node:child_process'
@@ -11,6 +12,7 @@ import { BoundedText } from './bounded-text'
 import { FfmpegAbortError, FfmpegExitError, FfmpegSpawnError, FfmpegTimeoutError } from './ffmpeg-errors'
 import { findFfmpeg } from './find-ffmpeg'
 import { registerFfmpeg } from './ffmpeg-registry'
+import { childEnv } from '../security/child-env'
 
 export interface RunFfmpegOptions {
   /** Binary to run; default: findFfmpeg(). */
@@ -54,6 +56,8 @@ export async function runFfmpeg(args: readonly string[], options: RunFfmpegOptio
 
   const child = spawn(binary, [...FFMPEG_BASE_ARGS, ...args], {
     stdio: ['ignore', stdoutMax > 0 ? 'pipe' : 'ignore', 'pipe'],
+    // ffmpeg needs no secret: no API key, no tokens, no cloud credentials (main/security/child-env.ts).
+    env: childEnv(),
     windowsHide: true,
   })
 

@@ -3,6 +3,7 @@
  * delivery queue, composed from the TakeStore and the DeliveryService. The lead wires `handlers` into
  * the core, calls start() once the app is up and stop() before it quits.
  */
+import { join } from 'node:path'
 import type { TalentClient } from '../api/client'
 import { measureTake } from '../audio/measure-take'
 import { UserFacingError } from '../bridge/describe-error'
@@ -72,7 +73,8 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
   const changed = (jobId: string) => {
     snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))
   }
-  const facts = createJobFactsLookup(deps.client, log)
+  // <dataDir>/cache is the offline cache's folder (main/core/booth-core.ts), whose saved jobs name takes made offline.
+  const facts = createJobFactsLookup(deps.client, log, join(deps.dataDir, 'cache'))
   const recording = createRecordingCalls(store, facts, changed)
   const delivery = new DeliveryService({
     store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,

@@ -1,17 +1,27 @@
 /**
- * Importing a dropped file as a take (a take recorded elsewhere): ffmpeg decides by content whether it
- * is audio Booth accepts, and only then is it copied (to a hidden partial name, renamed when complete)
- * into the job's folder under the take's name, with the extension of what it really is, and measured.
+ * Importing a dropped file as a take (a take recorded elsewhere). The file is checked first (a folder,
+ * pipe, device, empty or unreadable file is refused at once) and its own bytes are read (text, or a
+ * damaged WAV, is refused with the problem named). It is then copied from that one open handle to a
+ * hidden staging name in the job's folder; a WAV copy's header is made exact (wav-copy-header.ts), and
+ * ffmpeg decodes the copy (take-probe.ts) to decide whether it is audio Booth accepts. Only then is the copy
+ * renamed to the take's name, with the extension of what it really is, and measured — so what is
+ * checked, measured and uploaded are the same bytes. A refused file leaves nothing behind. Booth's own
+ * copy of a file dropped onto the web page (<dataDir>/incoming/…) is removed once the import is over,
+ * whether it worked or not.
  */
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises'
-import { basename, join } from 'node:path'
-import { exists } from './take-folders'
-import { checkJobId, checkLabel, checkNote, jobFacts, TakeInputError } from './take-input-checks'
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { checkJobId, checkLabel, checkNote, jobFacts, openDroppedFile, TakeInputError } from './take-input-checks'
 import { writeTakeMeta } from './take-meta-file'
 import { safeStem, takeFileName } from './take-naming'
-import { probeAudioFile } from './take-probe'
+import { NotAudioError, probeAudioFile, readDroppedFile } from './take-probe'
 import type { TakeStore } from './take-store'
 import type { TakeKind, TakeLabel, TakeMeta } from './take-types'
+import { sizeNotice } from './wav-chunks'
+import { settleWavCopy, WavCopyError } from './wav-copy-header'
 
 export interface ImportOptions {
   /** The job's suggested_stem from the API (made file-safe here). */
@@ -26,32 +36,75 @@ export interface ImportOptions {
   signal?: AbortSignal
 }
 
+/** Where the web host receives files dropped onto the page: <dataDir>/incoming/<random>/<name>. */
+export function droppedCopiesDir(dataDir: string): string {
+  return join(dataDir, 'incoming')
+}
+
+/** Removes Booth's own received copy of a dropped file (its <random> folder); files elsewhere are the person's and stay. */
+async function removeDroppedCopy(dataDir: string, sourcePath: string): Promise<void> {
+  const rel = relative(resolve(droppedCopiesDir(dataDir)), resolve(sourcePath))
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return
+  const [folder] = rel.split(sep)
+  if (folder) await rm(join(droppedCopiesDir(dataDir), folder), { recursive: true, force: true })
+}
+
 export async function importTake(store: TakeStore, jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
+  try {
+    return await importChecked(store, jobId, sourcePath, options)
+  } finally {
+    await removeDroppedCopy(store.folders.dataDir, sourcePath)
+  }
+}
+
+async function importChecked(store: TakeStore, jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
   checkJobId(jobId)
   const label = checkLabel(options.label ?? 'main')
   const note = checkNote(options.note ?? null)
   const job = jobFacts(options)
   const originalName = options.originalName ?? basename(sourcePath)
-  if (!(await exists(sourcePath))) throw new TakeInputError(`The file "${originalName}" could not be found.`)
-  const probe = await probeAudioFile(sourcePath, originalName, { ffmpegPath: store.ffmpegPath, signal: options.signal })
-  const meta = await store.withJob(jobId, async () => {
-    const number = await store.folders.claimNumber(jobId)
-    const dir = store.folders.dir('takes', jobId)
-    await mkdir(dir, { recursive: true })
-    const fileName = takeFileName(safeStem(options.stem, jobId), label, number, probe.ext)
-    const target = join(dir, fileName)
-    const partial = join(dir, `.${fileName}.partial`)
-    const take = store.newTake(jobId, fileName, label, number, note, 'imported', originalName, job)
+  const dir = store.folders.dir('takes', jobId)
+  // Everything after this reads Booth's staged copy, made from the one handle opened (and checked) here: the
+  // dropped path is never opened again, so a file swapped for a pipe meanwhile cannot hold Booth up.
+  const stage = join(dir, `.import-${randomUUID()}.partial`)
+  try {
+    const fh = await openDroppedFile(sourcePath, originalName)
+    let sourceWav
     try {
-      await copyFile(sourcePath, partial)
-      await rename(partial, target)
-      await writeTakeMeta(store.folders.metaPath('takes', jobId, take.id), take)
+      sourceWav = await readDroppedFile(fh, originalName)
+      await mkdir(dir, { recursive: true })
+      await pipeline(fh.createReadStream({ start: 0, autoClose: false }), createWriteStream(stage, { flags: 'wx' }))
     } catch (err) {
-      await rm(partial, { force: true })
-      await rm(target, { force: true })
+      if (err instanceof NotAudioError || err instanceof TakeInputError) throw err
       throw new Error(`Could not copy "${originalName}" into Booth: ${(err as Error).message}`, { cause: err })
+    } finally {
+      await fh.close()
     }
-    return take
-  })
-  return store.remeasure(meta.id, options.signal)
+    const settled = sourceWav ? await settleWavCopy(stage, originalName).catch(wavCopyRefusal) : null
+    const probe = await probeAudioFile(stage, originalName, { ffmpegPath: store.ffmpegPath, signal: options.signal, wav: settled })
+    const notice = settled ? sizeNotice(settled) : null
+    const meta = await store.withJob(jobId, async () => {
+      const number = await store.folders.claimNumber(jobId)
+      const fileName = takeFileName(safeStem(options.stem, jobId), label, number, probe.ext)
+      const target = join(dir, fileName)
+      const take = store.newTake(jobId, fileName, label, number, note, 'imported', originalName, job)
+      const kept: TakeMeta = notice ? { ...take, import_notice: notice } : take
+      try {
+        await rename(stage, target)
+        await writeTakeMeta(store.folders.metaPath('takes', jobId, take.id), kept)
+      } catch (err) {
+        await rm(target, { force: true })
+        throw new Error(`Could not copy "${originalName}" into Booth: ${(err as Error).message}`, { cause: err })
+      }
+      return kept
+    })
+    return await store.remeasure(meta.id, options.signal)
+  } finally {
+    await rm(stage, { force: true })
+  }
+}
+
+function wavCopyRefusal(err: unknown): never {
+  if (err instanceof WavCopyError) throw new NotAudioError(err.message)
+  throw err
 }

@@ -1,7 +1,10 @@
 /**
  * Checks of what callers (the bridge, other services) hand the TakeStore: ids that become folder and file
- * names, labels, notes. Each failure is a TakeInputError with one sentence for the person.
+ * names, labels, notes, and the dropped file itself (kind, size, readability). Each failure is a
+ * TakeInputError with one sentence for the person.
  */
+import { constants, type Stats } from 'node:fs'
+import { open, stat, type FileHandle } from 'node:fs/promises'
 import { TAKE_KINDS } from '../audio/preflight'
 import { API_ID_PATTERN } from '../../shared/check'
 import { TAKE_LABELS, type TakeKind, type TakeLabel } from './take-types'
@@ -63,4 +66,60 @@ export function jobFacts(o: { spotLengthS?: number | null; kind?: TakeKind }): J
   const kind = o.kind ?? 'not_set'
   if (!TAKE_KINDS.includes(kind)) throw new TakeInputError(`"${String(kind)}" is not a job kind; use one of ${TAKE_KINDS.join(', ')}.`)
   return { spotLengthS: spot, kind }
+}
+
+/** What a dropped path is, when it is not a regular file (named in the refusal). */
+function kindOf(s: Stats): string | null {
+  if (s.isFile()) return null
+  if (s.isDirectory()) return 'a folder'
+  if (s.isFIFO()) return 'a pipe (FIFO)'
+  if (s.isSocket()) return 'a socket'
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device'
+  return 'not a regular file'
+}
+
+/**
+ * Opens a dropped file for reading, refusing at once — before anything blocks — what is not a readable,
+ * non-empty regular file: folders, pipes, sockets, devices, missing and unreadable files. The type is
+ * checked with stat before opening, and the open is non-blocking with a second check of the opened
+ * file, so a path swapped for a FIFO in between can never hold Booth up. The caller closes the handle.
+ */
+export async function openDroppedFile(path: string, shownName: string): Promise<FileHandle> {
+  const name = `"${shownName}"`
+  let before: Stats
+  try {
+    before = await stat(path)
+  } catch (err) {
+    throw new TakeInputError(fileErrorSentence(name, err))
+  }
+  const kind = kindOf(before)
+  if (kind) throw new TakeInputError(`${name} is ${kind}, not an audio file; drop the audio file itself.`)
+  if (before.size === 0) throw new TakeInputError(`${name} is empty (0 bytes), so there is no audio in it.`)
+  let fh: FileHandle
+  try {
+    fh = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+  } catch (err) {
+    throw new TakeInputError(fileErrorSentence(name, err))
+  }
+  const after = await fh.stat().catch(() => null)
+  if (!after || !after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
+    await fh.close()
+    throw new TakeInputError(`${name} changed while Booth was opening it; drop it again.`)
+  }
+  try {
+    await fh.read(Buffer.alloc(1), 0, 1, 0)
+  } catch (err) {
+    await fh.close()
+    throw new TakeInputError(fileErrorSentence(name, err))
+  }
+  return fh
+}
+
+function fileErrorSentence(name: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code
+  if (code === 'ENOENT' || code === 'ENOTDIR') return `${name} could not be found; it may have been moved or deleted.`
+  if (code === 'EACCES' || code === 'EPERM') return `${name} cannot be read (permission denied).`
+  if (code === 'ELOOP') return `${name} is a link that points to itself, not an audio file.`
+  if (code === 'EIO') return `${name} cannot be read: the disk reported an error.`
+  return `${name} cannot be read (${code ?? (err as Error).message}).`
 }

@@ -74,6 +74,7 @@ export function takeMetaProblem(v: unknown): string | null {
     if (!(key in v)) return `field "${key}" is missing`
     if (!ok(v[key])) return `field "${key}" ${what}`
   }
+  if ('import_notice' in v && !isStr(v['import_notice'])) return 'field "import_notice" must be text'
   return null
 }
 

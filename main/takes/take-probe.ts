@@ -1,12 +1,20 @@
 /**
- * Decides by content (ffmpeg reads the file; the extension is never trusted) whether a dropped file is
- * audio Booth accepts as a take: WAV (incl. RF64), AIFF, FLAC, MP3 or M4A, with an audio stream that
- * decodes and no real video. Also counts a file's exact samples, for sample-accurate trimming.
+ * Decides by content (the extension is never trusted) whether a dropped file is audio Booth accepts as a
+ * take: WAV (incl. RF64), AIFF, FLAC, MP3 or M4A, with an audio stream that decodes and no real video.
+ * First its own bytes are read (a text file, or a WAV whose chunks are damaged or cut short, gets a
+ * sentence naming the problem), then ffmpeg decodes it: a walked WAV its first second, anything else
+ * whole, so a file cut off or damaged anywhere is named. Also counts a file's exact samples, for
+ * sample-accurate trimming.
  */
+import { resolve } from 'node:path'
+import type { FileHandle } from 'node:fs/promises'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import { FfmpegAbortError, FfmpegExitError } from '../audio/ffmpeg-errors'
 import { inputSection, parseInputAudioStream, type InputAudioStream } from '../audio/parse-input-stream'
 import { parseAstatsOverall } from '../audio/parse-astats'
+import { findDecodeProblems } from '../audio/parse-decode-problems'
+import { looksLikeText } from './text-sniff'
+import { fileSource, seconds, walkWav, type WavFacts } from './wav-chunks'
 
 export type AudioContainer = 'wav' | 'aiff' | 'flac' | 'mp3' | 'm4a'
 
@@ -38,13 +46,65 @@ const M4A_CODECS = new Set(['aac', 'alac'])
 export interface ProbeOptions {
   ffmpegPath?: string
   signal?: AbortSignal
+  /** The file's WAV facts from readDroppedFile(): its length is known from them, whatever ffmpeg estimates. */
+  wav?: WavFacts | null
 }
 
-/** Reads the file with ffmpeg and decodes its first second. Throws NotAudioError with a sentence for the person. */
+const SNIFF_BYTES = 4096
+
+/**
+ * Reads an opened dropped file's own bytes: a text file is refused as such, a WAV is walked chunk by
+ * chunk (its facts returned, or its problem named). Other files are left to ffmpeg (null).
+ */
+export async function readDroppedFile(fh: FileHandle, displayName: string): Promise<WavFacts | null> {
+  const src = await fileSource(fh)
+  const head = await src.read(0, SNIFF_BYTES)
+  const magic = String.fromCharCode(...head.subarray(0, 4))
+  if ((magic === 'RIFF' || magic === 'RF64' || magic === 'BW64') && String.fromCharCode(...head.subarray(8, 12)) === 'WAVE') {
+    const walk = await walkWav(src)
+    if (!walk.ok) throw new NotAudioError(`"${displayName}" ${walk.message}`)
+    return walk
+  }
+  if (looksLikeText(head)) throw new NotAudioError(`"${displayName}" is a text file, not audio.`)
+  return null
+}
+
+/** A container that states a longer duration than could be decoded by more than this is cut short (as in main/audio). */
+const CUT_SLACK_S = 0.5
+const CUT_SLACK_RATIO = 0.05
+
+/**
+ * Names why the audio of a whole decode is not whole: a container that promises more than could be decoded
+ * (cut off), or ffmpeg's own complaint (damaged data). Null when the audio is whole.
+ */
+function wholeFileProblem(stderr: string, stream: InputAudioStream, displayName: string): string | null {
+  const samples = parseAstatsOverall(stderr)?.samplesPerChannel ?? null
+  const decodedS = samples !== null && stream.sampleRate ? samples / stream.sampleRate : null
+  const declared = stream.durationEstimated ? null : stream.declaredDurationS
+  if (decodedS !== null && declared !== null && declared - decodedS > Math.max(CUT_SLACK_S, CUT_SLACK_RATIO * declared)) {
+    return `"${displayName}" ends in the middle of its audio at ${seconds(decodedS)} (its header says ${seconds(declared)}); it was cut off while being written or copied.`
+  }
+  const problem = findDecodeProblems(stderr, 1)[0]
+  if (problem !== undefined) {
+    const where = decodedS !== null ? ` after ${seconds(decodedS)} of audio` : ''
+    return `"${displayName}" is damaged: ffmpeg reported "${problem.replace(/\.$/, '')}"${where}.`
+  }
+  return null
+}
+
+/**
+ * Reads the file with ffmpeg and decodes all of it (counting its samples), so a file that is cut off or
+ * damaged anywhere is refused with its problem named before it becomes a take; a WAV, walked already,
+ * only its first second. Throws NotAudioError with a sentence for the person.
+ */
 export async function probeAudioFile(path: string, displayName: string, options: ProbeOptions = {}): Promise<AudioProbe> {
   let stderr: string
   try {
-    const run = await runFfmpeg(['-i', path, '-map', '0:a:0', '-t', '1', '-f', 'null', '-'], { ...options, timeoutMs: 60_000 })
+    // The file: prefix stops a name like "concat:a|b" or "http:x" being read as a protocol.
+    // A WAV's structure and length are known from its chunks, so its first second shows it decodes; anything else is decoded whole.
+    const span = options.wav ? ['-t', '1'] : []
+    const args = ['-nostats', '-i', `file:${resolve(path)}`, '-map', '0:a:0', ...span, '-af', 'astats=measure_perchannel=none:measure_overall=Number_of_samples', '-f', 'null', '-']
+    const run = await runFfmpeg(args, { ffmpegPath: options.ffmpegPath, signal: options.signal })
     stderr = run.stderr
   } catch (err) {
     if (err instanceof FfmpegAbortError) throw err
@@ -68,15 +128,21 @@ export async function probeAudioFile(path: string, displayName: string, options:
   if (container === 'm4a' && !M4A_CODECS.has(stream.codec)) {
     throw new NotAudioError(`"${displayName}" holds ${stream.codec} audio in an MP4 container; Booth takes AAC or ALAC there.`)
   }
-  if (!(stream.declaredDurationS !== null && stream.declaredDurationS > 0) || !/time=\d/.test(stderr)) {
+  const samples = parseAstatsOverall(stderr)?.samplesPerChannel ?? 0
+  const knownLength = options.wav ? options.wav.durationS : stream.declaredDurationS
+  if (!(knownLength !== null && knownLength > 0) || samples === 0) {
     throw new NotAudioError(`"${displayName}" contains no audio (its length is zero).`)
   }
+  // A WAV's chunks were walked already (wav-chunks.ts) and only its first second decoded: its length is not ffmpeg's to judge.
+  const problem = options.wav ? null : wholeFileProblem(stderr, stream, displayName)
+  if (problem) throw new NotAudioError(problem)
   return { container, ext: EXT[container], stream }
 }
 
 /** Decodes the whole file and returns its exact length in samples per channel, and its sample rate. */
 export async function countSamples(path: string, options: ProbeOptions = {}): Promise<{ samples: number; sampleRate: number; stream: InputAudioStream }> {
-  const run = await runFfmpeg(['-i', path, '-map', '0:a:0', '-af', 'astats=measure_perchannel=none', '-f', 'null', '-'], options)
+  const args = ['-i', `file:${resolve(path)}`, '-map', '0:a:0', '-af', 'astats=measure_perchannel=none', '-f', 'null', '-']
+  const run = await runFfmpeg(args, { ffmpegPath: options.ffmpegPath, signal: options.signal })
   const stream = parseInputAudioStream(run.stderr)
   const overall = parseAstatsOverall(run.stderr)
   if (!stream?.sampleRate || overall?.samplesPerChannel == null) {

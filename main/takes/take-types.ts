@@ -61,6 +61,8 @@ export interface TakeMeta {
   source: TakeSource
   /** The dropped file's name for imported takes; null for recorded ones. */
   original_name: string | null
+  /** For an imported take whose file needed Booth's repair: what was wrong and what Booth delivers (absent otherwise). */
+  import_notice?: string
   state: TakeState
   /** The job's spot length and kind the take is measured against (kept so a recovered take is measured alike). */
   spot_length_s: number | null

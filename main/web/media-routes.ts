@@ -4,7 +4,7 @@
  * only hand over as bytes. Media ids are random and registered by main; only allowed folders are served.
  */
 import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, stat } from 'node:fs/promises'
+import { mkdir, rm, stat } from 'node:fs/promises'
 import { randomBytes } from 'node:crypto'
 import { basename, extname, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -83,6 +83,12 @@ export async function receiveUpload(req: IncomingMessage, incomingDir: string, r
     received += chunk.length
     if (received > MAX_UPLOAD_BYTES) req.destroy(Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 }))
   })
-  await pipeline(req, createWriteStream(path))
+  try {
+    await pipeline(req, createWriteStream(path))
+  } catch (err) {
+    // A drop cut off (or too large) leaves no partial copy behind.
+    await rm(dir, { recursive: true, force: true })
+    throw err
+  }
   return path
 }

@@ -7,12 +7,13 @@ import { networkInterfaces } from 'node:os'
 import type { OnlineStateLike, PowerMonitorLike } from '../desktop/poll-schedule'
 import type { Notifier } from '../core/notification-center'
 import type { Log } from '../desktop/redacting-log'
+import { childEnv } from '../security/child-env'
 
 /** Opens an already-checked http(s) URL in the person's browser. */
 export function openWithPlatform(url: string, platform: NodeJS.Platform = process.platform): Promise<void> {
   const [cmd, args] = platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['explorer.exe', [url]] : ['xdg-open', [url]]
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { detached: true, stdio: 'ignore' })
+    const child = spawn(cmd, args, { detached: true, stdio: 'ignore', env: childEnv() })
     child.once('error', (err) => reject(new Error(`Booth could not open a browser (${err.message}).`)))
     child.once('spawn', () => {
       child.unref()

@@ -3,6 +3,11 @@
  * @tus/server + @tus/file-store, bearer-authenticated like every operation (scope deliveries:write), upload
  * ids of 32 lowercase hex characters, each upload visible only to the key that created it. The upload id is
  * the delivery `handle`; `info()` gives the domain what the store knows about one.
+ *
+ * Disk hygiene (tus expiration extension): an upload not finished within `expiry.afterMs` of its
+ * creation (default 24 h) expires — every POST and PATCH answer carries its `Upload-Expires` time, HEAD
+ * and PATCH on it then answer 410 Gone, and a sweep every `expiry.sweepEveryMs` (default 10 min) deletes
+ * its bytes and record. An upload of 0 bytes holds no take and is refused at creation.
  */
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
@@ -27,12 +32,29 @@ export function isUploadPath(pathname: string): boolean {
   return pathname === UPLOADS_PATH || pathname.startsWith(`${UPLOADS_PATH}/`)
 }
 
+export interface UploadExpiry {
+  /** An unfinished upload expires this long after its creation. */
+  afterMs: number
+  /** How often expired uploads are deleted. */
+  sweepEveryMs: number
+}
+
+export const DEFAULT_UPLOAD_EXPIRY: UploadExpiry = { afterMs: 24 * 60 * 60_000, sweepEveryMs: 10 * 60_000 }
+
 export class UploadEndpoint {
   private readonly store: FileStore
   private readonly tus: TusServer
+  private readonly sweeper: NodeJS.Timeout
+  private sweeping: Promise<number> | null = null
 
-  constructor(readonly directory: string, baseUrl: () => string) {
-    this.store = new FileStore({ directory })
+  constructor(
+    readonly directory: string,
+    baseUrl: () => string,
+    readonly expiry: UploadExpiry = DEFAULT_UPLOAD_EXPIRY,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {
+    if (!(expiry.afterMs > 0) || !(expiry.sweepEveryMs > 0)) throw new RangeError('Upload expiry and sweep interval must be positive numbers of milliseconds.')
+    this.store = new FileStore({ directory, expirationPeriodInMilliseconds: expiry.afterMs })
     this.tus = new TusServer({
       path: UPLOADS_PATH,
       datastore: this.store,
@@ -44,6 +66,49 @@ export class UploadEndpoint {
         metadata: { ...(upload.metadata ?? {}), [OWNER_FIELD]: req.headers.get(KEY_HEADER) ?? '' },
       }),
     })
+    this.sweeper = setInterval(() => void this.sweep(), expiry.sweepEveryMs)
+    this.sweeper.unref()
+  }
+
+  /**
+   * Deletes every expired unfinished upload now; resolves with how many went. One sweep at a time.
+   * (@tus/file-store's own deleteExpired() reads the offset from its record, which it never updates,
+   * so it would delete finished uploads too; the true offset comes from getUpload().)
+   */
+  sweep(): Promise<number> {
+    this.sweeping ??= this.deleteExpired().then(
+      (n) => {
+        if (n > 0) this.log(`sandbox: deleted ${n} expired unfinished upload${n === 1 ? '' : 's'}`)
+        return n
+      },
+      (err: unknown) => {
+        this.log(`sandbox: sweeping expired uploads failed: ${err instanceof Error ? err.message : String(err)}`)
+        return 0
+      },
+    ).finally(() => {
+      this.sweeping = null
+    })
+    return this.sweeping
+  }
+
+  private async deleteExpired(): Promise<number> {
+    const ids = (await this.store.configstore.list?.()) ?? []
+    const now = Date.now()
+    let deleted = 0
+    for (const id of ids) {
+      const upload = await this.store.getUpload(id).catch(() => null)
+      if (!upload || upload.size === upload.offset || !upload.creation_date) continue
+      if (Date.parse(upload.creation_date) + this.expiry.afterMs >= now) continue
+      await this.store.remove(id).catch(() => undefined)
+      deleted++
+    }
+    return deleted
+  }
+
+  /** Stops the sweep timer (waits for a sweep under way). */
+  async close(): Promise<void> {
+    clearInterval(this.sweeper)
+    await this.sweeping
   }
 
   /** What the store knows about `handle`, if the upload exists and belongs to `keyId`. */
@@ -74,9 +139,17 @@ export class UploadEndpoint {
     }
     if (rest !== '' && rest !== '/') {
       const id = rest.slice(1)
-      if (!(await this.info(id, keyId))) return errorReply(404, 'not_found', 'There is no upload with this id for this key.')
+      const known = await this.info(id, keyId)
+      if (!known) return errorReply(404, 'not_found', 'There is no upload with this id for this key.')
+      // Expiry is for unfinished uploads only (@tus/server's HEAD would call a finished one gone too).
+      if (method === 'HEAD' && known.size !== null && known.offset === known.size) {
+        const headers = { 'tus-resumable': '1.0.0', 'upload-offset': String(known.offset), 'upload-length': String(known.size), 'cache-control': 'no-store' }
+        return { status: 200, headers }
+      }
     } else if (method !== 'POST' && method !== 'OPTIONS') {
       return errorReply(404, 'not_found', `There is no operation ${method} ${url.pathname}; create an upload with POST.`)
+    } else if (method === 'POST' && /^\s*0+\s*$/.test(String(req.headers['upload-length'] ?? ''))) {
+      return errorReply(400, 'bad_request', 'An upload of 0 bytes holds no take; send the audio file itself.')
     }
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {

@@ -61,6 +61,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
       ) : (
         <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
       )}
+      {take.import_notice && <p className="small take-import-notice" role="note">{take.import_notice}</p>}
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
       )}

@@ -92,7 +92,7 @@ describe('importing through the bridge handlers', () => {
     const err = await area.handlers.importTake({ jobId: '42', path: fake }).then(() => null, (e: unknown) => e)
     const failure = describeError(err)
     expect(failure).toMatchObject({ status: 400, kind: 'not_audio' })
-    expect(failure.message).toMatch(/notes-renamed\.wav.*not an audio file Booth can read/)
+    expect(failure.message).toBe('"notes-renamed.wav" is a text file, not audio.')
     expect((await area.handlers.listTakes({ jobId: '42' })).takes).toEqual([])
   })
 })

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { request } from 'node:http'
 import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -159,5 +161,61 @@ describe('tus uploads', () => {
     const done = await h.call('POST', '/api/v1/jobs/41/deliveries', { json: { handle, take_label: 'main', note: null, preflight: null }, idem: 'deliver-client-01' })
     expect(done.status).toBe(200)
     expect((await readFile(h.world.uploadPaths.get(handle) ?? '')).equals(bytes)).toBe(true)
+  })
+})
+
+describe('disk hygiene: unfinished uploads expire (tus expiration extension)', () => {
+  let short: Harness
+  let dataDir: string
+  const AFTER_MS = 1000
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'booth-upload-expiry-'))
+    short = await startHarness({ keys: [{ token: TOKEN_ALL, scopes: '*' }], dataDir, uploadExpiry: { afterMs: AFTER_MS, sweepEveryMs: 50 } })
+  })
+  afterAll(async () => {
+    await short.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  const on = (method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) =>
+    fetch(url.startsWith('http') ? url : `${short.sb.url}${url}`, {
+      method, headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${TOKEN_ALL}`, ...headers }, body: body ? new Uint8Array(body) : undefined,
+    })
+  const filesOf = async (handle: string) => (await readdir(join(dataDir, 'uploads'))).filter((f) => f.startsWith(handle))
+
+  it('says when an upload expires, then deletes its bytes and record; a finished one stays', async () => {
+    const finished = await on('POST', '/api/v1/uploads', { 'Upload-Length': '10' })
+    const finishedAt = finished.headers.get('location') ?? ''
+    expect((await on('PATCH', finishedAt, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, randomBytes(10))).status).toBe(204)
+    const finishedHandle = finishedAt.split('/').at(-1) ?? ''
+
+    const created = await on('POST', '/api/v1/uploads', { 'Upload-Length': '1000' })
+    expect(created.status).toBe(201)
+    const location = created.headers.get('location') ?? ''
+    const handle = location.split('/').at(-1) ?? ''
+    expect((await filesOf(handle)).length).toBeGreaterThan(0)
+    const expires = Date.parse(created.headers.get('upload-expires') ?? '')
+    expect(expires).toBeGreaterThan(Date.now() - 2000)
+    expect(expires).toBeLessThanOrEqual(Date.now() + AFTER_MS + 1000)
+    const part = await on('PATCH', location, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, randomBytes(100))
+    // (on a slow machine the upload may have expired already: then the PATCH is refused as gone)
+    expect([204, 410]).toContain(part.status)
+    if (part.status === 204) expect(part.headers.get('upload-expires')).toBeTruthy()
+
+    await expect.poll(() => filesOf(handle), { timeout: 10_000, interval: 50 }).toEqual([])
+    expect((await on('HEAD', location)).status).toBe(404)
+    expect((await filesOf(finishedHandle)).length).toBeGreaterThan(0)
+    expect((await on('HEAD', finishedAt)).status).toBe(200)
+  })
+
+  it('announces the expiration extension', async () => {
+    const res = await on('OPTIONS', '/api/v1/uploads')
+    expect((res.headers.get('tus-extension') ?? '').split(',')).toContain('expiration')
+  })
+
+  it('refuses an empty (0-byte) upload at creation', async () => {
+    const res = await on('POST', '/api/v1/uploads', { 'Upload-Length': '0' })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { message: string }).message).toBe('An upload of 0 bytes holds no take; send the audio file itself.')
   })
 })

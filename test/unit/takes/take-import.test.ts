@@ -58,7 +58,7 @@ describe('TakeStore.import', () => {
     const fake = join(sources, 'notes.wav')
     await writeFile(fake, 'INT. BOOTH - DAY. This is a script, not audio.\n'.repeat(50))
     await expect(store.import('500', fake, { stem: 'ACME' })).rejects.toThrow(NotAudioError)
-    await expect(store.import('500', fake, { stem: 'ACME' })).rejects.toThrow('"notes.wav" is not an audio file Booth can read (WAV, AIFF, FLAC, MP3 or M4A).')
+    await expect(store.import('500', fake, { stem: 'ACME' })).rejects.toThrow('"notes.wav" is a text file, not audio.')
     expect(await jobDir()).toEqual([])
   })
 
@@ -71,7 +71,7 @@ describe('TakeStore.import', () => {
     await expect(store.import('500', video, { stem: 'A' })).rejects.toThrow(/"clip.mp4" is a video/)
     const empty = join(root, 'empty.wav')
     await makeTone(empty, 0.5, ['-t', '0'])
-    await expect(store.import('500', empty, { stem: 'A' })).rejects.toThrow(/contains no audio/)
+    await expect(store.import('500', empty, { stem: 'A' })).rejects.toThrow('"empty.wav" has a WAV header but no audio in it.')
     await expect(store.import('500', join(root, 'gone.wav'), { stem: 'A' })).rejects.toThrow(/could not be found/)
     expect(await jobDir()).toEqual([])
   })

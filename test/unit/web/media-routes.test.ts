@@ -1,9 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
+import { PassThrough } from 'node:stream'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebHost, type WebHost } from '../../../main/web/host'
-import { MediaRegistry } from '../../../main/web/media-routes'
+import { MediaRegistry, receiveUpload } from '../../../main/web/media-routes'
 import { safeFileName } from '../../../main/core/safe-file-name'
 import { describeError } from '../../../main/bridge/describe-error'
 
@@ -74,6 +76,16 @@ describe('web host media', () => {
     expect(body.result.path.startsWith(join(root, 'incoming'))).toBe(true)
     expect(body.result.path.endsWith('evil.wav')).toBe(true)
     expect(readFileSync(body.result.path, 'utf8')).toBe('RIFF-bytes')
+  })
+
+  it('leaves no partial copy of a drop that was cut off', async () => {
+    const incoming = join(root, 'incoming-cut')
+    const req = Object.assign(new PassThrough(), { headers: { 'content-length': '1000' } }) as unknown as IncomingMessage
+    const received = receiveUpload(req, incoming, 'take.wav')
+    ;(req as unknown as PassThrough).write(Buffer.alloc(10))
+    setTimeout(() => (req as unknown as PassThrough).destroy(new Error('the connection was reset')), 20)
+    await expect(received).rejects.toThrow('the connection was reset')
+    expect(readdirSync(incoming)).toEqual([])
   })
 
   it('makes file names safe on every system', () => {

@@ -1,0 +1,262 @@
+/**
+ * A RIFF/RF64 WAVE chunk walker for files from elsewhere (dropped takes). It reads only what it needs
+ * (chunk headers, the format and ds64 bodies) through a ByteSource, never trusts a size field, and
+ * answers either the facts of the audio or a named problem with one sentence. It never throws on bytes.
+ *
+ * Handled: odd chunk sizes with or without their pad byte, LIST/fact/JUNK/bext/… chunks before or after
+ * the audio, WAVE_FORMAT_EXTENSIBLE (the sub-format names the codec), RF64/BW64 with ds64, streamed
+ * files whose RIFF and data sizes are 0xFFFFFFFF or 0 (audio runs to the end of the file), files that
+ * end in the middle of their audio, and headers that claim less audio than follows.
+ *
+ * The one rule for a data size that disagrees with the file (see README "Damaged files…"):
+ * - fewer bytes than claimed: the file ends in the middle of its audio; refused, with where it ends;
+ * - more bytes than claimed, and what follows is not a chain of chunks: that is audio too; Booth
+ *   delivers all of it, and its own copy gets a header that says so (wav-copy-header.ts).
+ */
+
+export interface ByteSource {
+  size: number
+  /** Up to `length` bytes at `offset` (fewer at the end of the file). */
+  read(offset: number, length: number): Promise<Uint8Array>
+}
+
+export const WAVE_FORMAT = { PCM: 0x0001, FLOAT: 0x0003, ALAW: 0x0006, MULAW: 0x0007, EXTENSIBLE: 0xfffe } as const
+
+export interface WavFormat {
+  /** The format tag as written (0xFFFE for WAVE_FORMAT_EXTENSIBLE). */
+  formatTag: number
+  /** The codec: the format tag, or the extensible sub-format's tag. */
+  codecTag: number
+  channels: number
+  sampleRate: number
+  byteRate: number
+  blockAlign: number
+  bitsPerSample: number
+}
+
+/** How the header's data size relates to the audio in the file. */
+export type DataSizeState = 'exact' | 'streamed' | 'longer_than_header'
+
+export interface WavFacts {
+  ok: true
+  container: 'RIFF' | 'RF64' | 'BW64'
+  format: WavFormat
+  dataOffset: number
+  /** Byte offset of the data chunk's 32-bit size field. */
+  dataSizeFieldOffset: number
+  /** Offset of the ds64 chunk's body in RF64/BW64 files. */
+  ds64BodyOffset: number | null
+  /** Audio bytes Booth uses: whole blocks from dataOffset. */
+  dataBytes: number
+  /** Audio bytes the header claims; null when the header leaves the size open (streamed). */
+  declaredDataBytes: number | null
+  sizeState: DataSizeState
+  durationS: number
+  declaredDurationS: number | null
+  /** Ids of every chunk seen, in order (the data chunk included). */
+  chunks: string[]
+}
+
+export type WavProblemReason = 'not_wav' | 'too_short' | 'header_cut' | 'damaged_chunk' | 'bad_format' | 'no_format' | 'no_data' | 'no_audio' | 'truncated'
+
+export interface WavProblem {
+  ok: false
+  reason: WavProblemReason
+  /** Completes "<file name> …": e.g. "ends in the middle of its audio data at 3.2 s …". */
+  message: string
+}
+
+export type WavWalk = WavFacts | WavProblem
+
+const U32_UNKNOWN = 0xffffffff
+const MAX_CHUNKS = 4096
+/** Chunk ids are four printable ASCII characters. */
+const isChunkId = (b: Uint8Array, at: number): boolean => {
+  if (at + 4 > b.length) return false
+  for (let i = at; i < at + 4; i++) if ((b[i] ?? 0) < 0x20 || (b[i] ?? 0) > 0x7e) return false
+  return true
+}
+const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n))
+const view = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength)
+const problem = (reason: WavProblemReason, message: string): WavProblem => ({ ok: false, reason, message })
+export const seconds = (s: number): string => `${(Math.floor(s * 10) / 10).toFixed(1)} s`
+
+/** Codecs whose bytes map to frames by block align (the rest by byte rate). */
+const FRAMED = new Set<number>([WAVE_FORMAT.PCM, WAVE_FORMAT.FLOAT, WAVE_FORMAT.ALAW, WAVE_FORMAT.MULAW])
+
+function durationOf(format: WavFormat, bytes: number): number {
+  if (FRAMED.has(format.codecTag)) return Math.floor(bytes / format.blockAlign) / format.sampleRate
+  return format.byteRate > 0 ? bytes / format.byteRate : 0
+}
+
+function parseFormat(body: Uint8Array): WavFormat | WavProblem {
+  if (body.length < 16) return problem('bad_format', `has a format chunk of ${body.length} bytes; a WAV format chunk has at least 16, so the file is damaged.`)
+  const v = view(body)
+  const formatTag = v.getUint16(0, true)
+  const channels = v.getUint16(2, true)
+  const sampleRate = v.getUint32(4, true)
+  const byteRate = v.getUint32(8, true)
+  const blockAlign = v.getUint16(12, true)
+  const bitsPerSample = v.getUint16(14, true)
+  let codecTag = formatTag
+  if (formatTag === WAVE_FORMAT.EXTENSIBLE) {
+    if (body.length < 40) return problem('bad_format', 'says its format is WAVE_FORMAT_EXTENSIBLE but its format chunk is too short to name the sub-format, so the file is damaged.')
+    codecTag = v.getUint16(24, true)
+  }
+  if (channels < 1 || sampleRate < 1 || sampleRate > 1_536_000 || blockAlign < 1) {
+    return problem('bad_format', `has an impossible format (${channels} channels, ${sampleRate} Hz, ${blockAlign}-byte blocks), so the file is damaged.`)
+  }
+  return { formatTag, codecTag, channels, sampleRate, byteRate, blockAlign, bitsPerSample }
+}
+
+/** True when the bytes from `from` to the end of the file are a chain of chunks (metadata after the audio). */
+async function chunksToEnd(src: ByteSource, from: number): Promise<boolean> {
+  let pos = from
+  for (let n = 0; n < MAX_CHUNKS; n++) {
+    if (pos >= src.size) return true
+    const head = await src.read(pos, 8)
+    if (n === 0 && head.length >= 3 && ascii(head, 0, 3) === 'ID3') return true // an ID3 tag appended to the file
+    if (head.length < 8) return head.every((b) => b === 0) // a few zero bytes of padding
+    if (!isChunkId(head, 0)) return false
+    const size = view(head).getUint32(4, true)
+    const next = pos + 8 + size
+    if (next > src.size + 1) return false
+    pos = next + (size % 2 === 1 && next < src.size ? 1 : 0)
+  }
+  return false
+}
+
+/** True when what follows audio ending at `end` is metadata chunks (after the pad byte of odd audio, or without it). */
+async function metadataFollows(src: ByteSource, end: number, odd: boolean): Promise<boolean> {
+  return (await chunksToEnd(src, end + (odd ? 1 : 0))) || (odd && (await chunksToEnd(src, end)))
+}
+
+/** Walks the chunks of a WAVE file. Never throws for any bytes; rejects only when `src.read` does. */
+export async function walkWav(src: ByteSource): Promise<WavWalk> {
+  const size = src.size
+  if (size < 12) return problem('too_short', `is only ${size} bytes long, too short to be a WAV file.`)
+  const top = await src.read(0, 12)
+  const container = ascii(top, 0, 4)
+  if ((container !== 'RIFF' && container !== 'RF64' && container !== 'BW64') || ascii(top, 8, 4) !== 'WAVE') {
+    return problem('not_wav', 'is not a WAV file (it does not start with RIFF … WAVE).')
+  }
+  const chunks: string[] = []
+  let format: WavFormat | null = null
+  let ds64: { bodyOffset: number; dataBytes: number } | null = null
+  let pos = 12
+  for (let n = 0; n < MAX_CHUNKS; n++) {
+    if (pos + 8 > size) {
+      if (!format) return problem('header_cut', `ends inside its header (at byte ${pos}) before any format or audio, so there is nothing to play.`)
+      return problem('no_data', 'has a format but no audio data chunk, so there is nothing to play.')
+    }
+    const head = await src.read(pos, 8)
+    if (!isChunkId(head, 0)) {
+      return problem('damaged_chunk', `is damaged: the chunk at byte ${pos} has no readable name, so the rest of the file cannot be found.`)
+    }
+    const id = ascii(head, 0, 4)
+    const declared = view(head).getUint32(4, true)
+    const body = pos + 8
+    chunks.push(id)
+    if (id === 'data') return dataChunk(src, { container, format, ds64, chunks, body, declared, fieldOffset: pos + 4 })
+    if (body + declared > size) {
+      return problem('header_cut', `ends in the middle of its "${id.trim()}" chunk (at byte ${size}), before any audio.`)
+    }
+    if (id === 'fmt ') {
+      const parsed = parseFormat(await src.read(body, Math.min(declared, 64)))
+      if ('ok' in parsed) return parsed
+      format = parsed
+    } else if (id === 'ds64' && declared >= 16) {
+      const b = view(await src.read(body, 16))
+      ds64 = { bodyOffset: body, dataBytes: Number(b.getBigUint64(8, true)) }
+    }
+    pos = body + declared
+    if (declared % 2 === 1) {
+      // The pad byte after an odd-sized chunk: some writers leave it out, so follow whichever lands on a chunk name.
+      const padded = await src.read(pos + 1, 4)
+      const unpadded = await src.read(pos, 4)
+      if (isChunkId(padded, 0) || !isChunkId(unpadded, 0)) pos += 1
+    }
+  }
+  return problem('damaged_chunk', `has more than ${MAX_CHUNKS} chunks before its audio, so it is not a WAV file Booth can read.`)
+}
+
+interface DataChunkAt {
+  container: WavFacts['container']
+  format: WavFormat | null
+  ds64: { bodyOffset: number; dataBytes: number } | null
+  chunks: string[]
+  body: number
+  declared: number
+  fieldOffset: number
+}
+
+async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
+  const { format, body } = at
+  if (!format) return problem('no_format', 'has its audio before any format chunk, so its format is unknown.')
+  const available = Math.max(0, src.size - body)
+  const rf64 = at.container !== 'RIFF'
+  let declared: number | null = at.declared
+  if (rf64 && at.declared === U32_UNKNOWN) declared = at.ds64 ? at.ds64.dataBytes : null
+  else if (at.declared === U32_UNKNOWN || at.declared === 0) declared = null
+  const whole = (bytes: number) => bytes - (bytes % format.blockAlign)
+  let sizeState: DataSizeState = 'exact'
+  let dataBytes: number
+  if (declared === null || (rf64 && declared === 0)) {
+    sizeState = 'streamed'
+    declared = null
+    dataBytes = whole(available)
+  } else if (declared > available && available < format.blockAlign) {
+    return problem('no_audio', `has a WAV header but no audio after it (its header says ${seconds(durationOf(format, declared))}); it was cut off while being written or copied.`)
+  } else if (declared > available) {
+    const claimed = durationOf(format, declared)
+    const endsAt = durationOf(format, available)
+    return problem('truncated', `ends in the middle of its audio data at ${seconds(endsAt)} (its header says ${seconds(claimed)}); it was cut off while being written or copied.`)
+  } else if (declared < available && !(await metadataFollows(src, body + declared, declared % 2 === 1))) {
+    sizeState = 'longer_than_header'
+    dataBytes = whole(available)
+  } else {
+    dataBytes = declared
+  }
+  if (dataBytes === 0 || durationOf(format, dataBytes) === 0) return problem('no_audio', 'has a WAV header but no audio in it.')
+  return {
+    ok: true,
+    container: at.container,
+    format,
+    dataOffset: body,
+    dataSizeFieldOffset: at.fieldOffset,
+    ds64BodyOffset: at.ds64?.bodyOffset ?? null,
+    dataBytes,
+    declaredDataBytes: declared,
+    sizeState,
+    durationS: durationOf(format, dataBytes),
+    declaredDurationS: declared === null ? null : durationOf(format, declared),
+    chunks: at.chunks,
+  }
+}
+
+/** A ByteSource over bytes in memory (tests, and the first bytes of a file). */
+export function bufferSource(bytes: Uint8Array): ByteSource {
+  return { size: bytes.length, read: async (offset, length) => bytes.subarray(Math.min(offset, bytes.length), Math.min(offset + length, bytes.length)) }
+}
+
+/** A ByteSource over an open file. */
+export async function fileSource(fh: { stat(): Promise<{ size: number }>; read(b: Buffer, o: number, l: number, p: number): Promise<{ bytesRead: number }> }): Promise<ByteSource> {
+  const { size } = await fh.stat()
+  return {
+    size,
+    read: async (offset, length) => {
+      const n = Math.max(0, Math.min(length, size - offset))
+      if (n === 0) return new Uint8Array(0)
+      const b = Buffer.alloc(n)
+      const { bytesRead } = await fh.read(b, 0, n, offset)
+      return b.subarray(0, bytesRead)
+    },
+  }
+}
+
+/** The sentence a take keeps when its header claimed less audio than the file holds; null otherwise. */
+export function sizeNotice(facts: WavFacts): string | null {
+  if (facts.sizeState !== 'longer_than_header' || facts.declaredDurationS === null) return null
+  const all = seconds(facts.durationS)
+  return `The header says ${seconds(facts.declaredDurationS)} but ${all} of audio follow: Booth will deliver all ${all}.`
+}

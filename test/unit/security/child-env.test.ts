@@ -1,0 +1,109 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
+import { childEnv, isSecretName, scrubOwnEnv, takeEnvApiKey } from '../../../main/security/child-env'
+import { openWithPlatform } from '../../../main/web/web-ports'
+
+const SECRETS: Record<string, string> = {
+  BOOTH_API_KEY: 'bk_live_0123456789abcdef',
+  AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG',
+  AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+  AWS_SESSION_TOKEN: 'FwoGZXIvYXdzE',
+  AZURE_CLIENT_SECRET: 'azure-secret-value',
+  GOOGLE_APPLICATION_CREDENTIALS: '/home/me/gcp.json',
+  NPM_TOKEN: 'npm_abcdefabcdef',
+  npm_config__authToken: 'npm_cfg_token',
+  GITHUB_TOKEN: 'ghp_abcdef',
+  DB_PASSWORD: 'hunter2hunter2',
+  MY_APIKEY: 'some-api-key-value',
+  SSH_AUTH_SOCK: '/tmp/ssh-agent.sock',
+  DATABASE_URL: 'postgres://booth:pa55word@db.example.com/booth',
+}
+const HARMLESS: Record<string, string> = {
+  BOOTH_CHILD_ENV_PROBE: 'visible',
+  DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/0/bus',
+  XAUTHORITY: '/root/.Xauthority',
+  LANG: 'C.UTF-8',
+}
+
+let dir: string
+const saved = { ...process.env }
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'booth-childenv-'))
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+afterEach(() => {
+  for (const k of Object.keys(process.env)) if (!(k in saved)) Reflect.deleteProperty(process.env, k)
+  Object.assign(process.env, saved)
+})
+
+/** A stand-in executable that writes its environment (one NAME=value per line) to `out`, then exits 0. */
+async function envPrinter(name: string, out: string): Promise<string> {
+  const path = join(dir, name)
+  await writeFile(path, `#!/bin/sh\nenv > '${out}'\n`)
+  await chmod(path, 0o755)
+  return path
+}
+const namesIn = (dump: string) => new Set(dump.split('\n').map((l) => l.split('=')[0]))
+
+describe('childEnv', () => {
+  it('drops secrets by name, prefix and value, and keeps the rest', () => {
+    const env = childEnv({ ...SECRETS, ...HARMLESS, PATH: '/usr/bin' })
+    expect(Object.keys(env).sort()).toEqual([...Object.keys(HARMLESS), 'PATH'].sort())
+  })
+
+  it('drops any variable holding a secret Booth knows, whatever its name', () => {
+    expect(childEnv({ HARMLESS_NAME: 'x-bk_live_0123456789abcdef-y', OTHER: 'fine' }, ['bk_live_0123456789abcdef'])).toEqual({ OTHER: 'fine' })
+  })
+
+  it('never passes on a name containing a secret word, in any case', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 8 }), fc.constantFrom('key', 'Token', 'SECRET', 'password', 'Credential', 'auth'), fc.string({ maxLength: 8 }), (a, word, b) => {
+      const name = `${a}${word}${b}`
+      fc.pre(name !== 'XAUTHORITY' && name !== 'GNOME_KEYRING_CONTROL')
+      expect(isSecretName(name)).toBe(true)
+      expect(childEnv({ [name]: 'v' })).toEqual({})
+    }))
+  })
+})
+
+describe('the processes Booth starts', () => {
+  it('ffmpeg (through runFfmpeg) gets no secret', async () => {
+    Object.assign(process.env, SECRETS, HARMLESS)
+    const out = join(dir, 'ffmpeg-env.txt')
+    await runFfmpeg(['-version'], { ffmpegPath: await envPrinter('ffmpeg', out) })
+    const names = namesIn(await readFile(out, 'utf8'))
+    expect(names.has('BOOTH_CHILD_ENV_PROBE')).toBe(true)
+    expect(names.has('PATH')).toBe(true)
+    for (const secret of Object.keys(SECRETS)) expect(names.has(secret), secret).toBe(false)
+  })
+
+  it('the OS "open" helper gets no secret', async () => {
+    const out = join(dir, 'open-env.txt')
+    await envPrinter('xdg-open', out)
+    Object.assign(process.env, SECRETS, HARMLESS, { PATH: `${dir}:${process.env['PATH'] ?? ''}` })
+    await openWithPlatform('https://example.com/', 'linux')
+    let dump = ''
+    for (let i = 0; i < 100 && !dump.includes('PATH='); i++) {
+      dump = await readFile(out, 'utf8').catch(() => '')
+      if (!dump.includes('PATH=')) await new Promise((r) => setTimeout(r, 50))
+    }
+    const names = namesIn(dump)
+    expect(names.has('BOOTH_CHILD_ENV_PROBE')).toBe(true)
+    for (const secret of Object.keys(SECRETS)) expect(names.has(secret), secret).toBe(false)
+  })
+})
+
+describe("Booth's own environment", () => {
+  it('gives up BOOTH_API_KEY once read, and scrubOwnEnv removes the other secrets in place', () => {
+    const env: NodeJS.ProcessEnv = { ...SECRETS, ...HARMLESS }
+    expect(takeEnvApiKey(env)).toBe(SECRETS['BOOTH_API_KEY'])
+    expect('BOOTH_API_KEY' in env).toBe(false)
+    expect(takeEnvApiKey({ BOOTH_API_KEY: '   ' })).toBeUndefined()
+    const removed = scrubOwnEnv(env)
+    expect(removed.sort()).toEqual(Object.keys(SECRETS).filter((k) => k !== 'BOOTH_API_KEY').sort())
+    expect(env).toEqual(HARMLESS)
+  })
+})

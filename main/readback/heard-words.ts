@@ -17,7 +17,7 @@ export function heardWords(words: readonly TimedWord[]): HeardWord[] {
   const flat: HeardWord[] = []
   for (const w of words) {
     const clean = w.word.replace(/\(\d+\)$/, '').trim()
-    if (!clean || /^[<[]/.test(clean) || FILLERS.has(clean.toLowerCase())) continue
+    if (!clean || /^(?:<[^>]*>|\[[^\]]*\]|\+\+[^+]*\+\+)$/.test(clean) || FILLERS.has(clean.toLowerCase())) continue
     for (const part of pieces(clean)) {
       for (const word of pieceWords(part.text)) flat.push({ ...word, text: part.text, start_s: w.start_s, end_s: w.end_s })
     }

@@ -66,8 +66,11 @@ export function groupNumberWords(words: Word[]): Array<{ word: Word; members: nu
   let i = 0
   while (i < words.length) {
     const w = words[i] as Word
-    if (w.values === null && isNumberWord(w.key) && w.key !== 'percent' && w.key !== 'point') {
-      let j = i + 1
+    // "dollar four ninety nine": a currency word said before the number belongs to it.
+    const lead = (w.key === 'dollar' || w.key === 'dollars') && i + 1 < words.length && (words[i + 1] as Word).values === null && isNumberWord((words[i + 1] as Word).key) ? 1 : 0
+    const head = words[i + lead] as Word
+    if (head.values === null && isNumberWord(head.key) && head.key !== 'percent' && head.key !== 'point') {
+      let j = i + lead + 1
       while (j < words.length) {
         const next = words[j] as Word
         if (next.values !== null) break

@@ -13,6 +13,8 @@ export interface ModelSpec {
   repo: string
   revision: string
   files: string[]
+  /** The download's size before the file list is read (shown as "about … MB"). */
+  approxBytes: number
 }
 
 export const SHERPA_MODEL: ModelSpec = {
@@ -21,6 +23,7 @@ export const SHERPA_MODEL: ModelSpec = {
   repo: 'k2-fsa/sherpa-onnx-zipformer-gigaspeech-2023-12-12',
   revision: 'main',
   files: ['encoder-epoch-30-avg-1.int8.onnx', 'decoder-epoch-30-avg-1.int8.onnx', 'joiner-epoch-30-avg-1.int8.onnx', 'tokens.txt'],
+  approxBytes: 71_600_000,
 }
 
 export function defaultModelDir(dataDir: string, spec: ModelSpec = SHERPA_MODEL): string {

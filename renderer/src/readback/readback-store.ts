@@ -59,7 +59,11 @@ export function useReadback<T>(api: BoothApi, pick: (s: ReadbackStoreState) => T
   return useStore(readbackStoreFor(api), pick)
 }
 
-/** The important (high-severity) issues of a take's read-back; empty when none or not checked. */
+/**
+ * The important (high-severity) issues of a take's read-back; empty when none, when not checked, and when
+ * no speech was heard at all (music, a tone, another language: the read-back has nothing to say then).
+ */
 export function highIssues(state: ReadbackState | undefined) {
-  return state?.result?.check.issues.filter((i) => i.severity === 'high') ?? []
+  if (!state?.result || state.result.words.length === 0) return []
+  return state.result.check.issues.filter((i) => i.severity === 'high')
 }

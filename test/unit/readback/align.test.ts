@@ -57,3 +57,21 @@ describe('words and numbers', () => {
     }))
   })
 })
+
+describe('numbers both ways (property)', () => {
+  it('every whole number read out in words has itself among its values', async () => {
+    const { integerWords } = await import('../../../main/readback/number-words')
+    fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999 }), (n) => {
+      expect(heardValues(integerWords(n))).toContain(String(n))
+    }))
+  })
+
+  it('every written number matches each way it is spoken', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 99_999 }), fc.constantFrom('', '$', '%', 'th'), (n, form) => {
+      const token = form === '$' ? `$${n}` : form === '%' ? `${n}%` : form === 'th' ? `${n}th` : String(n)
+      const written = parseWrittenNumber(token)
+      expect(written).not.toBeNull()
+      for (const spoken of written?.spoken ?? []) expect(heardValues(spoken)).toContain(written?.value)
+    }))
+  })
+})

@@ -10,11 +10,12 @@ import { join } from 'node:path'
 import { FFMPEG_BASE_ARGS, runFfmpeg } from '../audio/run-ffmpeg'
 import { EngineUnavailableError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
 import { findTransducer, type TransducerFiles } from './sherpa-model'
+import { HOTWORD_SCORE, loadTokenSet, scriptHotwords } from './sherpa-hotwords'
 import { tokensToWords } from './token-words'
 
 interface SherpaResult { text: string; tokens: string[]; timestamps: number[] }
 interface SherpaStream { acceptWaveform(w: { sampleRate: number; samples: Float32Array }): void }
-interface SherpaRecognizer { createStream(): SherpaStream; decodeAsync(s: SherpaStream): Promise<SherpaResult> }
+interface SherpaRecognizer { createStream(hotwords?: string): SherpaStream; decodeAsync(s: SherpaStream): Promise<SherpaResult> }
 interface SherpaModule {
   OfflineRecognizer: { createAsync(config: unknown): Promise<SherpaRecognizer> }
   readWave(path: string): { samples: Float32Array; sampleRate: number }
@@ -72,7 +73,10 @@ export class SherpaEngine implements ReadbackEngine {
         featConfig: { sampleRate: 16000, featureDim: 80 },
         modelConfig: { transducer: { encoder: r.files.encoder, decoder: r.files.decoder, joiner: r.files.joiner }, tokens: r.files.tokens,
           numThreads: this.options.numThreads ?? 1, provider: 'cpu', debug: 0 },
-        decodingMethod: 'greedy_search',
+        // Modified beam search is what lets the script's words be boosted as hotwords.
+        decodingMethod: 'modified_beam_search',
+        maxActivePaths: 4,
+        hotwordsScore: HOTWORD_SCORE,
       }) }
       this.recognizer.promise.catch(() => { this.recognizer = null })
     }
@@ -86,7 +90,8 @@ export class SherpaEngine implements ReadbackEngine {
         ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
       })
       const wave = r.sherpa.readWave(audio)
-      const stream = recognizer.createStream()
+      const hotwords = options.hints ? scriptHotwords(options.hints, await loadTokenSet(r.files.tokens)) : ''
+      const stream = hotwords ? recognizer.createStream(hotwords) : recognizer.createStream()
       stream.acceptWaveform({ sampleRate: wave.sampleRate, samples: wave.samples })
       const result = await recognizer.decodeAsync(stream)
       return { words: tokensToWords(result.tokens, result.timestamps, wave.samples.length / wave.sampleRate), engine: this.name }

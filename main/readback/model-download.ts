@@ -5,10 +5,9 @@
  * does not match is deleted and refused. Files already complete and verified are not fetched again.
  */
 import { createHash } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 
 export interface ManifestFile {
@@ -98,25 +97,30 @@ async function fetchInto(f: ManifestFile, part: string, before: number, total: n
   }
   if (!res.body) throw new ModelDownloadError(`The model's server sent no data for ${f.name}.`)
   let got = have
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, ctl) {
-      got += chunk.byteLength
-      if (got > f.size) {
-        ctl.error(new ModelDownloadError(`The model's server sent more of ${f.name} than its published size; the download was stopped.`))
-        return
-      }
-      options.onProgress?.({ bytesDone: before + got, bytesTotal: total, file: f.name })
-      ctl.enqueue(chunk)
-    },
-  })
+  // Each chunk is written before the next is read, so a cut-off leaves every byte received on disk.
+  const file = await open(part, have > 0 ? 'a' : 'w')
+  const reader = res.body.getReader()
   try {
-    await pipeline(Readable.fromWeb(res.body.pipeThrough(counter) as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(part, { flags: have > 0 ? 'a' : 'w' }))
-  } catch (err) {
-    if (err instanceof ModelDownloadError) {
-      await rm(part, { force: true })
-      throw err
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>
+      try {
+        chunk = await reader.read()
+      } catch {
+        throw new ModelDownloadError(`The download of ${f.name} was cut off at ${Math.round(got / 1e6)} of ${Math.round(f.size / 1e6)} MB; it resumes from there next time.`)
+      }
+      if (chunk.done) break
+      got += chunk.value.byteLength
+      if (got > f.size) {
+        await file.close()
+        await rm(part, { force: true })
+        throw new ModelDownloadError(`The model's server sent more of ${f.name} than its published size; the download was stopped.`)
+      }
+      await file.write(chunk.value)
+      options.onProgress?.({ bytesDone: before + got, bytesTotal: total, file: f.name })
     }
-    throw new ModelDownloadError(`The download of ${f.name} was cut off at ${Math.round(got / 1e6)} of ${Math.round(f.size / 1e6)} MB; it resumes from there next time.`)
+  } finally {
+    reader.releaseLock()
+    await file.close().catch(() => undefined)
   }
   if (got !== f.size) throw new ModelDownloadError(`The download of ${f.name} ended early (${got} of ${f.size} bytes); it resumes from there next time.`)
 }

@@ -37,7 +37,7 @@ beforeAll(async () => {
     if (cutAfter !== null && body === BIG) {
       const n = cutAfter
       cutAfter = null
-      res.write(body.subarray(from, from + n), () => res.destroy())
+      res.write(body.subarray(from, from + n), () => setTimeout(() => res.destroy(), 300))
       return
     }
     res.end(body.subarray(from))

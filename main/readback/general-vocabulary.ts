@@ -7,7 +7,7 @@ const DAYS = 'monday tuesday wednesday thursday friday saturday sunday today ton
 const MONTHS = 'january february march april may june july august september october november december'
 const NUMBERS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen ' +
   'eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion point percent ' +
-  'dollar dollars cent cents first second third fourth fifth sixth seventh eighth ninth tenth half quarter double oh'
+  'dollar dollars cent cents pound pounds pence euro euros first second third fourth fifth sixth seventh eighth ninth tenth half quarter double oh'
 const COMMON = 'a about after again all also always am an and any are around as ask at away back be because been before best ' +
   'better big both but buy by call came can come could day did do does done down each easy even ever every far fast few find ' +
   'for free from full get give go good great had has have he help her here high him his home how i if in into is it its just ' +

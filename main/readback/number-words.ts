@@ -53,6 +53,9 @@ function pairWords(n: number): string[] | null {
   return [...integerWords(hi), ...(lo < 10 ? ['oh', ONES[lo] as string] : integerWords(lo))]
 }
 
+/** The unit and its hundredth, said after a price. */
+const CURRENCY_WORDS: Record<string, [string, string]> = { $: ['dollars', 'cents'], '£': ['pounds', 'pence'], '€': ['euros', 'cents'] }
+
 const NUMBER_TOKEN = /^([$£€]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(%|st|nd|rd|th|s)?$/i
 
 export interface WrittenNumber {
@@ -85,14 +88,18 @@ export function parseWrittenNumber(token: string): WrittenNumber | null {
     value = `${whole}.${decimals.padEnd(2, '0').slice(0, 2)}`
     const cents = Number(decimals.padEnd(2, '0').slice(0, 2))
     const centWords = cents < 10 ? ['oh', ...integerWords(cents)] : integerWords(cents)
-    forms.push([...wholeWords, ...centWords], [...wholeWords, 'dollars', ...integerWords(cents), 'cents'],
-      [...wholeWords, 'dollars', 'and', ...integerWords(cents), 'cents'], [...wholeWords, 'dollars', ...integerWords(cents)])
+    const [unit, small] = CURRENCY_WORDS[currency] ?? ['dollars', 'cents']
+    forms.push([...wholeWords, ...centWords], [...wholeWords, unit, ...integerWords(cents), small],
+      [...wholeWords, unit, 'and', ...integerWords(cents), small], [...wholeWords, unit, ...integerWords(cents)])
   } else if (decimals !== null) {
     value = `${whole}.${decimals}`
     forms.push([...wholeWords, 'point', ...[...decimals].map((d) => ONES[Number(d)] as string)])
   } else {
-    forms.push(currency ? [...wholeWords, 'dollars'] : wholeWords)
+    forms.push(currency ? [...wholeWords, (CURRENCY_WORDS[currency] ?? ['dollars'])[0] as string] : wholeWords)
     if (currency) forms.push(wholeWords)
+    // "one hundred and nine", as it is read in Britain and often elsewhere.
+    const hundred = wholeWords.lastIndexOf('hundred')
+    if (hundred >= 0 && hundred < wholeWords.length - 1) forms.push([...wholeWords.slice(0, hundred + 1), 'and', ...wholeWords.slice(hundred + 1), ...(currency ? [(CURRENCY_WORDS[currency] ?? ['dollars'])[0] as string] : [])])
     const pair = pairWords(whole)
     if (pair) forms.push(pair)
     if (suffix === 's') forms.push(...forms.splice(0).map((f) => [...f.slice(0, -1), pluralNumberWord(f[f.length - 1] ?? '')]))
@@ -112,7 +119,7 @@ export function isNumberWord(word: string): boolean {
 }
 
 /** Words that may sit inside a spoken number without being one ("nine dollars and ninety nine cents"). */
-export const NUMBER_GLUE = new Set(['and', 'dollars', 'dollar', 'cents', 'cent', 'a'])
+export const NUMBER_GLUE = new Set(['and', 'dollars', 'dollar', 'cents', 'cent', 'pounds', 'pound', 'pence', 'euros', 'euro', 'a'])
 
 /** Standard reading: "one hundred twenty three" → 123; null when the words do not form one number. */
 function cardinal(words: string[]): number | null {
@@ -182,6 +189,15 @@ export function heardValues(words: string[]): Set<string> {
   // Digit by digit: "five five five one two one two".
   const digits = core.map((w) => WORD_VALUE.get(w))
   if (core.length >= 3 && digits.every((d) => d !== undefined && d < 10)) out.add(digits.join(''))
-  if (words.includes('cents') && whole !== null && !words.includes('dollars')) out.add(`0.${String(whole).padStart(2, '0')}`)
+  const small = words.some((w) => w === 'cents' || w === 'pence')
+  const big = words.some((w) => ['dollars', 'dollar', 'pounds', 'pound', 'euros', 'euro'].includes(w))
+  if (small && whole !== null && !big) out.add(`0.${String(whole).padStart(2, '0')}`)
+  // "nine dollars ninety nine": the unit word splits whole and hundredths.
+  const unitAt = words.findIndex((w) => ['dollars', 'dollar', 'pounds', 'pound', 'euros', 'euro'].includes(w))
+  if (unitAt > 0 && unitAt < words.length - 1) {
+    const hi = cardinal(words.slice(0, unitAt).filter((w) => !NUMBER_GLUE.has(w)))
+    const lo = cardinal(words.slice(unitAt + 1).filter((w) => !NUMBER_GLUE.has(w)))
+    if (hi !== null && lo !== null && lo < 100) out.add(`${hi}.${String(lo).padStart(2, '0')}`)
+  }
   return out
 }

@@ -5,6 +5,9 @@
  */
 import { heardValues, isNumberWord, NUMBER_GLUE, parseWrittenNumber } from './number-words'
 
+const CURRENCY_UNITS = new Set(['dollar', 'dollars', 'pound', 'pounds', 'euro', 'euros'])
+const SMALL_UNITS = new Set(['cent', 'cents', 'pence'])
+
 export interface Word {
   /** Lower-case, no punctuation; for a number token the words or digits as read. */
   key: string
@@ -67,7 +70,7 @@ export function groupNumberWords(words: Word[]): Array<{ word: Word; members: nu
   while (i < words.length) {
     const w = words[i] as Word
     // "dollar four ninety nine": a currency word said before the number belongs to it.
-    const lead = (w.key === 'dollar' || w.key === 'dollars') && i + 1 < words.length && (words[i + 1] as Word).values === null && isNumberWord((words[i + 1] as Word).key) ? 1 : 0
+    const lead = CURRENCY_UNITS.has(w.key) && i + 1 < words.length && (words[i + 1] as Word).values === null && isNumberWord((words[i + 1] as Word).key) ? 1 : 0
     const head = words[i + lead] as Word
     if (head.values === null && isNumberWord(head.key) && head.key !== 'percent' && head.key !== 'point') {
       let j = i + lead + 1
@@ -75,8 +78,8 @@ export function groupNumberWords(words: Word[]): Array<{ word: Word; members: nu
         const next = words[j] as Word
         if (next.values !== null) break
         if (isNumberWord(next.key)) { j++; continue }
-        if (NUMBER_GLUE.has(next.key) && j + 1 < words.length && (isNumberWord((words[j + 1] as Word).key) || ['cents', 'cent'].includes((words[j + 1] as Word).key))) { j++; continue }
-        if (['dollars', 'dollar', 'cents', 'cent'].includes(next.key)) { j++; continue }
+        if (NUMBER_GLUE.has(next.key) && j + 1 < words.length && (isNumberWord((words[j + 1] as Word).key) || SMALL_UNITS.has((words[j + 1] as Word).key))) { j++; continue }
+        if (CURRENCY_UNITS.has(next.key) || SMALL_UNITS.has(next.key)) { j++; continue }
         break
       }
       const keys = words.slice(i, j).map((x) => x.key)

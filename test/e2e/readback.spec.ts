@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './booth-host'
 import { bridgeClient, PENDING_ALL } from './support/bridge-client'
-import { openJob, openWorkspace } from './support/workspace'
+import { openJob, openWorkspace, screenshot } from './support/workspace'
 import type { JobDetail } from '../../shared/bridge'
 
 /** Sentences of a script, as the read-back splits them. */
@@ -65,11 +65,13 @@ test('a take with a skipped sentence: Booth’s read-back strikes it on the scri
   await expect(panel).toContainText('not the platform’s audio check')
   await expect(panel.locator('.rb-verdict')).toHaveText('Differs from the script', { timeout: 60_000 })
 
+  await expect(panel.locator('.rb-markers .rb-marker.sev-high').first()).toBeVisible()
   await panel.getByRole('button', { name: /^Show \d+ place/ }).click()
   const struck = panel.locator('.rb-script del')
   const firstWords = skipped.split(/\s+/).slice(0, 3).join(' ').replace(/[.,!?;:]+$/, '')
   await expect(struck.filter({ hasText: firstWords })).toHaveCount(1)
-  await expect(panel.locator('.rb-markers .rb-marker.sev-high').first()).toBeVisible()
+  await panel.scrollIntoViewIfNeeded()
+  await screenshot(page, 'readback-panel')
 
   await panel.locator('.rb-script .rb-mark.kind-missing').first().click()
   await expect.poll(() => panel.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0)

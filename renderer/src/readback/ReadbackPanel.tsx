@@ -64,9 +64,9 @@ export function ReadbackPanel({ api, take }: { api: BoothApi; take: TakeView }) 
       {result && <p className="small rb-summary">{result.check.summary}{result.note ? ` ${result.note}` : ''}</p>}
       {error && <p className="form-error" role="alert">{error}</p>}
       <audio ref={audio} className="rb-audio" onTimeUpdate={(e) => setPosition(e.currentTarget.currentTime)} onPause={() => setPosition(null)} />
+      {result && issues.length > 0 && <ReadbackMarkers issues={issues} durationS={duration} positionS={position} onPlay={(i) => void play(i)} />}
       {result && open && (
         <div className="rb-body">
-          <ReadbackMarkers issues={issues} durationS={duration} positionS={position} onPlay={(i) => void play(i)} />
           {issues.length > 0 && (
             <ol className="plain-list rb-issues">
               {issues.map((issue, n) => (

@@ -41,6 +41,9 @@ describe('compareToScript', () => {
     expect(compareToScript('Save 20% on 1,200 beds, 3rd floor.', said('save twenty percent on twelve hundred beds third floor')).verdict).toBe('matches')
     expect(compareToScript('Save twenty percent today.', said('save 20% today')).verdict).toBe('matches')
     expect(compareToScript('Call 555 1212.', said('call five five five one two one two')).verdict).toBe('matches')
+    expect(compareToScript('Just £109.', said('just one hundred and nine pounds')).verdict).toBe('matches')
+    expect(compareToScript('Only $9.09 today.', said('only nine dollars nine today')).verdict).toBe('matches')
+    expect(compareToScript('Only €4.50.', said('only four euros fifty cents')).verdict).toBe('matches')
   })
 
   it('an omitted sentence is one missing issue of high severity, placed where the reading jumped', () => {

@@ -16,6 +16,7 @@ import type { Log } from '../desktop/redacting-log'
 import type { SecretStore } from '../desktop/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../delivery/take-handlers'
+import { createReadbackArea } from '../readback/readback-handlers'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
 import { JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
@@ -134,6 +135,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     online: ports.online,
   })
 
+  const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
+
   const handlers: BridgeHandlers = {
     getSession: async () => session.get(),
     signIn: async ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
@@ -176,7 +179,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       afterChange: () => poller.poke(),
       serviceReachable: () => jobs.reachable === true,
     }),
-    ...takes.handlers,
+    ...readback.wrapTakeHandlers(takes.handlers),
+    ...readback.handlers,
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }
@@ -194,11 +198,13 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       })
       // Recovers takes cut off by a crash, then resumes deliveries left queued or sending.
       await takes.start()
+      await readback.start()
     },
     focus: () => poller.focus(),
     close: async () => {
       poller.stop()
       await polling?.catch(() => undefined)
+      await readback.stop()
       await takes.stop()
       await killAllFfmpeg('Booth is quitting.')
       await session.close()

@@ -70,6 +70,8 @@ export interface TakeMeta {
   trim: TakeTrim
   upload: UploadState
   delivery: DeliveryState
+  /** The script revision on screen when the take was recorded (set by the read-back; absent on older takes). */
+  script_revision_id?: string | null
 }
 
 /** A take whose metadata could not be read: reported, never deleted and never a crash. */

@@ -11,6 +11,7 @@ import { formatTimestamp } from '../format/calendar-dates'
 import { errorText } from '../store/error-text'
 import { useAccount } from './account-store'
 import { BoothNotificationsCard } from './BoothNotificationsCard'
+import { ReadbackSettingsCard } from '../readback/ReadbackSettingsCard'
 import { AudioSettingsCard } from './AudioSettingsCard'
 import './account.css'
 
@@ -90,6 +91,8 @@ export function SettingsPage({ api }: { api: BoothApi }) {
       </section>
 
       <BoothNotificationsCard api={api} />
+
+      <ReadbackSettingsCard api={api} />
 
       <AudioSettingsCard />
 

@@ -8,6 +8,7 @@ import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type TakeLabelValue, type T
 import { formatTimestamp } from '../format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
+import { ReadbackPanel } from '../readback/ReadbackPanel'
 import { takeDeliveryWords, uploadPercent } from './delivery-words'
 import { takesStoreFor } from './takes-store'
 
@@ -90,6 +91,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
         <progress className="take-progress" max={100} value={percent} aria-label={`Upload of take ${take.take_number}`} />
       )}
       {open && !recording && <TakeWaveform api={api} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
+      <ReadbackPanel api={api} take={take} />
       <div className="take-actions">
         {!recording && (
           <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

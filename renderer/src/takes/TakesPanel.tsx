@@ -7,6 +7,7 @@ import type { BoothApi, JobDetail } from '../../../shared/bridge'
 import type { TakeView } from '../../../shared/bridge-takes'
 import { useBooth } from '../store/store-context'
 import { DeliverDialog } from './DeliverDialog'
+import { ReadbackDeliverGate } from '../readback/ReadbackDeliverGate'
 import { TakeRow } from './TakeRow'
 import { takesStoreFor, useTakes } from './takes-store'
 
@@ -92,13 +93,15 @@ export function TakesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
         ))}
       </ul>
       {delivering && (
-        <DeliverDialog
-          job={job}
-          take={delivering}
-          online={online}
-          deliver={async (label, note) => void (await store.getState().deliver(delivering, label, note))}
-          onClose={() => setDelivering(null)}
-        />
+        <ReadbackDeliverGate api={api} take={delivering} onCancel={() => setDelivering(null)}>
+          <DeliverDialog
+            job={job}
+            take={delivering}
+            online={online}
+            deliver={async (label, note) => void (await store.getState().deliver(delivering, label, note))}
+            onClose={() => setDelivering(null)}
+          />
+        </ReadbackDeliverGate>
       )}
     </section>
   )

@@ -1,0 +1,85 @@
+/**
+ * A small trigram language model in ARPA text format, built from the script's sentences (so read speech
+ * is recognised far better) plus general words as unigrams (so misreads still come through).
+ * Absolute discounting with back-off: each seen n-gram gives up DISCOUNT of its count to the lower order.
+ */
+const DISCOUNT = 0.1
+/** Weight of each general word against one occurrence of a script word. */
+const GENERAL_WEIGHT = 0.05
+const BOS = '<s>'
+const EOS = '</s>'
+
+function log10(p: number): string {
+  return Math.log10(Math.max(p, 1e-12)).toFixed(4)
+}
+
+function countNgrams(sentences: readonly string[][]): [Map<string, number>, Map<string, number>, Map<string, number>] {
+  const c1 = new Map<string, number>()
+  const c2 = new Map<string, number>()
+  const c3 = new Map<string, number>()
+  const inc = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1)
+  for (const s of sentences) {
+    const seq = [BOS, ...s, EOS]
+    seq.forEach((w, i) => {
+      inc(c1, w)
+      if (i >= 1) inc(c2, `${seq[i - 1]} ${w}`)
+      if (i >= 2) inc(c3, `${seq[i - 2]} ${seq[i - 1]} ${w}`)
+    })
+  }
+  return [c1, c2, c3]
+}
+
+/** Groups n-gram counts by their history (all words but the last). */
+function byHistory(counts: Map<string, number>): Map<string, Array<[string, number]>> {
+  const out = new Map<string, Array<[string, number]>>()
+  for (const [gram, c] of counts) {
+    const cut = gram.lastIndexOf(' ')
+    const h = gram.slice(0, cut)
+    const list = out.get(h)
+    if (list) list.push([gram, c])
+    else out.set(h, [[gram, c]])
+  }
+  return out
+}
+
+export function buildArpa(sentences: readonly string[][], general: readonly string[]): string {
+  const [c1, c2, c3] = countNgrams(sentences.filter((s) => s.length > 0))
+  const vocab = new Set([...c1.keys(), ...general])
+  vocab.delete(BOS)
+  const weight = (w: string) => (c1.get(w) ?? 0) + (general.includes(w) || !c1.has(w) ? GENERAL_WEIGHT : 0)
+  const total = [...vocab].reduce((sum, w) => sum + weight(w), 0)
+  const p1 = new Map([...vocab].map((w) => [w, weight(w) / total]))
+  const h2 = byHistory(c2)
+  const h3 = byHistory(c3)
+  const p2 = new Map<string, number>()
+  const b1 = new Map<string, number>()
+  for (const [h, grams] of h2) {
+    const ch = grams.reduce((s, [, c]) => s + c, 0)
+    let seenLower = 0
+    for (const [g, c] of grams) {
+      p2.set(g, (c - DISCOUNT) / ch)
+      seenLower += p1.get(g.slice(g.lastIndexOf(' ') + 1)) ?? 0
+    }
+    b1.set(h, (DISCOUNT * grams.length) / ch / Math.max(1e-9, 1 - seenLower))
+  }
+  const p3 = new Map<string, number>()
+  const b2 = new Map<string, number>()
+  for (const [h, grams] of h3) {
+    const ch = grams.reduce((s, [, c]) => s + c, 0)
+    let seenLower = 0
+    for (const [g, c] of grams) {
+      p3.set(g, (c - DISCOUNT) / ch)
+      seenLower += p2.get(g.slice(g.indexOf(' ') + 1)) ?? 0
+    }
+    b2.set(h, (DISCOUNT * grams.length) / ch / Math.max(1e-9, 1 - seenLower))
+  }
+  const lines = ['\\data\\', `ngram 1=${vocab.size + 1}`, `ngram 2=${p2.size}`, `ngram 3=${p3.size}`, '', '\\1-grams:']
+  lines.push(`-99.0000 ${BOS} ${log10(b1.get(BOS) ?? 1)}`)
+  for (const w of [...vocab].sort()) lines.push(`${log10(p1.get(w) ?? 0)} ${w} ${log10(b1.get(w) ?? 1)}`)
+  lines.push('', '\\2-grams:')
+  for (const [g, p] of p2) lines.push(`${log10(p)} ${g} ${log10(b2.get(g) ?? 1)}`)
+  lines.push('', '\\3-grams:')
+  for (const [g, p] of p3) lines.push(`${log10(p)} ${g}`)
+  lines.push('', '\\end\\', '')
+  return lines.join('\n')
+}

@@ -1,0 +1,167 @@
+/**
+ * Turns an alignment into the check object (resources/api/talent-v1.yaml, Check / CheckIssue) plus
+ * times and script positions. Runs of differences become issues: missing (script words not heard),
+ * changed, extra (heard, not in the script) and repeated (a word or phrase said again). Numbers, names
+ * and legal lines weigh more: missing or changing one is high severity.
+ */
+import type { ReadbackCheck, ReadbackIssue } from '../../shared/readback/types'
+import type { AlignOp } from './align'
+import type { HeardWord } from './heard-words'
+import type { ScriptModel, ScriptWord } from './script-model'
+import { sameWord } from './words'
+
+/** The API allows at most 50 issues. */
+const MAX_ISSUES = 50
+const CONTEXT_WORDS = 4
+/** Small words whose slip alone is soft: the meaning stays. */
+const LIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'are', 'it', 'so', 'that', 'this', 'just', 'now', 'oh', 'well', 'you', 'your'])
+
+type Run = AlignOp[]
+
+function runsOf(ops: AlignOp[]): Run[] {
+  const runs: Run[] = []
+  let cur: Run = []
+  for (const op of ops) {
+    if (op.op === 'match') {
+      if (cur.length) runs.push(cur)
+      cur = []
+    } else cur.push(op)
+  }
+  if (cur.length) runs.push(cur)
+  return runs
+}
+
+export interface BuildOptions {
+  /** ms since epoch, for checked_at. */
+  now: number
+}
+
+export function buildCheck(script: ScriptModel, heard: HeardWord[], ops: AlignOp[], options: BuildOptions): ReadbackCheck {
+  const words = script.words
+  const issues: Array<ReadbackIssue & { order: number }> = []
+  // Where in the take each script word was heard (for placing a skip).
+  const heardAt = new Map<number, number>()
+  for (const op of ops) if ('s' in op && 'h' in op) heardAt.set(op.s, op.h)
+  for (const run of runsOf(ops)) {
+    const issue = issueOf(run, script, heard, ops)
+    if (issue) issues.push(issue)
+  }
+  const matched = ops.filter((o) => o.op === 'match' || o.op === 'near').length
+  const coverage = words.length === 0 ? (heard.length === 0 ? 1 : 0) : round(matched / words.length)
+  const rank = { high: 0, normal: 1, soft: 2 } as const
+  const kept = [...issues].sort((a, b) => rank[a.severity] - rank[b.severity] || a.order - b.order).slice(0, MAX_ISSUES).sort((a, b) => a.order - b.order)
+  const verdict = issues.some((i) => i.severity === 'high') ? 'mismatch' : issues.some((i) => i.severity === 'normal') ? 'check' : 'matches'
+  return {
+    state: 'done',
+    verdict: heard.length === 0 && words.length > 0 ? 'mismatch' : verdict,
+    coverage,
+    summary: summarise(issues, coverage, heard.length, issues.length - kept.length),
+    issues: kept.map(({ order: _order, ...rest }) => rest),
+    checked_at: options.now,
+    can_retry: true,
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000
+}
+
+function issueOf(run: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp[]): (ReadbackIssue & { order: number }) | null {
+  const s = run.flatMap((o) => ('s' in o ? [o.s] : []))
+  const h = run.flatMap((o) => ('h' in o ? [o.h] : []))
+  const exp = s.map((i) => script.words[i] as ScriptWord)
+  const got = h.map((i) => heard[i] as HeardWord)
+  const flags = { legal: exp.some((w) => w.legal), name: exp.some((w) => w.name), number: exp.some((w) => w.number) || got.some((w) => w.values !== null) }
+  const onlyNear = run.every((o) => o.op === 'near')
+  const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, script, heard, all) ? 'repeated' : 'extra') : got.length === 0 ? 'missing' : 'changed'
+  const weighty = flags.legal || flags.name || exp.some((w) => w.number)
+  let severity: ReadbackIssue['severity']
+  if (kind === 'repeated') severity = 'soft'
+  else if (kind === 'extra') severity = got.every((w) => LIGHT.has(w.key)) && got.length <= 2 ? 'soft' : got.some((w) => w.values) ? 'high' : 'normal'
+  else if (weighty) severity = onlyNear && !flags.number ? 'normal' : 'high'
+  else if (kind === 'missing') severity = exp.length >= 4 || wholeSentence(exp, script) ? 'high' : exp.every((w) => LIGHT.has(w.key)) ? 'soft' : 'normal'
+  else severity = onlyNear || (exp.length === 1 && exp.every((w) => LIGHT.has(w.key))) ? 'soft' : 'normal'
+  // Where: the first word heard in the run, or for a skip the end of the word heard just before it.
+  const firstOp = all.indexOf(run[0] as AlignOp)
+  let at: number | null = got[0]?.start_s ?? null
+  if (at === null) {
+    const before = lastHeardBefore(all, firstOp)
+    at = before !== null ? (heard[before] as HeardWord).end_s : (firstHeardAfter(all, firstOp, heard) ?? 0)
+  }
+  const from = exp[0]?.from ?? insertionPoint(all, firstOp, script)
+  const to = exp[exp.length - 1]?.to ?? from
+  return {
+    kind, severity, ...flags,
+    expected: exp.length ? script.text.slice(from, to) : null,
+    heard: got.length ? got.map((w) => w.text).join(' ') : null,
+    context: context(script, s[0] ?? null, s[s.length - 1] ?? null, from),
+    at_s: round(at),
+    script_from: from,
+    script_to: to,
+    order: firstOp,
+  }
+}
+
+function wholeSentence(exp: ScriptWord[], script: ScriptModel): boolean {
+  const first = exp[0]
+  if (!first) return false
+  const inSentence = script.words.filter((w) => w.sentence === first.sentence)
+  return inSentence.length > 0 && inSentence.every((w) => exp.includes(w))
+}
+
+/** A word or phrase said twice in a row: what was inserted equals what was heard just before, or what comes next. */
+function isRepeat(got: HeardWord[], run: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp[]): boolean {
+  const firstH = (run[0] as { h: number }).h
+  const lastH = firstH + got.length - 1
+  const before = heard.slice(Math.max(0, firstH - got.length), firstH)
+  const after = heard.slice(lastH + 1, lastH + 1 + got.length)
+  const eq = (xs: HeardWord[]) => xs.length === got.length && xs.every((x, k) => sameWord(x, got[k] as HeardWord))
+  if (eq(before) || eq(after)) return true
+  const at = all.indexOf(run[0] as AlignOp)
+  const next = all.slice(at + run.length).find((o) => 's' in o)
+  const nextS = next && 's' in next ? next.s : null
+  return nextS !== null && got.every((g, k) => { const w = script.words[nextS + k]; return w !== undefined && sameWord(w, g) })
+}
+
+function lastHeardBefore(all: AlignOp[], index: number): number | null {
+  for (let k = index - 1; k >= 0; k--) { const o = all[k] as AlignOp; if ('h' in o) return o.h }
+  return null
+}
+
+function firstHeardAfter(all: AlignOp[], index: number, heard: HeardWord[]): number | null {
+  for (let k = index; k < all.length; k++) { const o = all[k] as AlignOp; if ('h' in o) return (heard[o.h] as HeardWord).start_s }
+  return null
+}
+
+function insertionPoint(all: AlignOp[], index: number, script: ScriptModel): number {
+  for (let k = index - 1; k >= 0; k--) { const o = all[k] as AlignOp; if ('s' in o) return (script.words[o.s] as ScriptWord).to }
+  return 0
+}
+
+function context(script: ScriptModel, first: number | null, last: number | null, at: number): string {
+  const words = script.words
+  let a = first
+  let b = last
+  if (a === null || b === null) {
+    const next = words.findIndex((w) => w.from >= at)
+    a = next === -1 ? words.length : next
+    b = a - 1
+  }
+  const from = words[Math.max(0, a - CONTEXT_WORDS)]?.from ?? 0
+  const to = words[Math.min(words.length - 1, b + CONTEXT_WORDS)]?.to ?? script.text.length
+  const text = script.text.slice(from, Math.max(from, to)).replace(/\s+/g, ' ').trim()
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text
+}
+
+function summarise(issues: ReadbackIssue[], coverage: number, heardCount: number, dropped: number): string {
+  if (heardCount === 0) return 'Booth heard no words in this take.'
+  const pct = `${Math.round(coverage * 100)}%`
+  if (issues.length === 0) return `Booth heard the whole script as written (${pct} of its words).`
+  const count = (k: ReadbackIssue['kind']) => issues.filter((i) => i.kind === k).length
+  const parts = [
+    [count('missing'), 'missing'], [count('changed'), 'changed'], [count('extra'), 'extra'], [count('repeated'), 'repeated'],
+  ].filter(([n]) => (n as number) > 0).map(([n, k]) => `${n} ${k}`)
+  const high = issues.filter((i) => i.severity === 'high').length
+  const more = dropped > 0 ? `; ${dropped} smaller ones not listed` : ''
+  return `Booth heard ${pct} of the script's words: ${parts.join(', ')}${high ? ` (${high} important)` : ''}${more}.`
+}

@@ -1,0 +1,31 @@
+/**
+ * The one small interface every read-back engine implements: transcribe a WAV file into timed words.
+ * A second engine plugs in by implementing it and being listed in engines.ts.
+ */
+import type { TimedWord } from '../../shared/readback/types'
+
+export interface TranscribeOptions {
+  /** The script text the take was read from: an engine may bias its vocabulary toward it. */
+  hints?: string
+  signal?: AbortSignal
+}
+
+export interface Transcript {
+  words: TimedWord[]
+  engine: string
+}
+
+export interface ReadbackEngine {
+  readonly name: string
+  /** null when the engine can run; otherwise one sentence saying what is missing and how to get it. */
+  unavailable(): Promise<string | null>
+  transcribe(wavPath: string, options?: TranscribeOptions): Promise<Transcript>
+}
+
+/** An engine could not run (no binary, no model, a broken file): the message is one sentence for the person. */
+export class EngineUnavailableError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'EngineUnavailableError'
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The pocketsphinx read-back engine (the one the package repositories provide with its model, so tests
+ * and CI run the real pipeline). The take is converted to 16 kHz mono by ffmpeg; the recogniser is biased
+ * toward the script with a trigram model of its sentences plus general words, and a dictionary of just
+ * those words; `-time yes` gives each word's start and end.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { setPriority, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { FFMPEG_BASE_ARGS, runFfmpeg } from '../audio/run-ffmpeg'
+import type { TimedWord } from '../../shared/readback/types'
+import { buildArpa } from './arpa-lm'
+import { EngineUnavailableError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
+import { GENERAL_VOCABULARY } from './general-vocabulary'
+import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
+import { loadDictionary, pronounce, type Dictionary } from './pronunciations'
+import { spokenSentences } from './spoken-sentences'
+
+/**
+ * 16 kHz mono with a faint noise floor (about -66 dBFS) mixed in: stretches of pure digital silence
+ * (an edited or synthesised take) upset the recogniser's feature normalisation and cost it the words
+ * before each pause; a booth's own noise floor is louder than this anyway.
+ */
+const NOISE_FLOOR = '[0:a:0]aformat=sample_fmts=fltp:channel_layouts=mono,aresample=16000[a];' +
+  'anoisesrc=color=white:amplitude=0.001:sample_rate=16000:seed=7[n];[a][n]amix=inputs=2:duration=first:normalize=0'
+
+/** A nice value: below normal, so recording never waits for the read-back. */
+const BACKGROUND_PRIORITY = 10
+
+export interface PocketsphinxOptions {
+  env?: NodeJS.ProcessEnv
+  ffmpegPath?: string
+  /** Kill a recognition that runs longer than this (default 10 minutes). */
+  timeoutMs?: number
+}
+
+/** Parses `-time yes` output: "word start end confidence" lines; the utterance text lines are skipped. */
+export function parsePocketsphinxTimes(stdout: string): TimedWord[] {
+  const words: TimedWord[] = []
+  for (const line of stdout.split('\n')) {
+    const m = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$/.exec(line.trim())
+    if (!m) continue
+    const word = (m[1] as string).replace(/\(\d+\)$/, '')
+    if (/^(?:<[^>]*>|\[[^\]]*\]|\+\+[^+]*\+\+)$/.test(word)) continue
+    words.push({ word, start_s: Number(m[2]), end_s: Number(m[3]) })
+  }
+  return words
+}
+
+export class PocketsphinxEngine implements ReadbackEngine {
+  readonly name = 'pocketsphinx'
+  private setup: Promise<PocketsphinxSetup | string> | null = null
+  private dict: Promise<Dictionary> | null = null
+
+  constructor(private readonly options: PocketsphinxOptions = {}) {}
+
+  private find(): Promise<PocketsphinxSetup | string> {
+    this.setup ??= findPocketsphinx(this.options.env)
+    return this.setup
+  }
+
+  async unavailable(): Promise<string | null> {
+    const s = await this.find()
+    return typeof s === 'string' ? s : null
+  }
+
+  async transcribe(wavPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
+    const setup = await this.find()
+    if (typeof setup === 'string') throw new EngineUnavailableError(setup)
+    this.dict ??= loadDictionary(setup.dict)
+    const dict = await this.dict
+    const dir = await mkdtemp(join(tmpdir(), 'booth-readback-'))
+    try {
+      const audio = join(dir, 'take16k.wav')
+      await runFfmpeg([...FFMPEG_BASE_ARGS, '-y', '-i', wavPath, '-filter_complex', NOISE_FLOOR, '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
+        ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
+      })
+      const sentences = spokenSentences(options.hints ?? '')
+      const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
+      const { lines, missing } = await pronounce(vocab, dict, { alsoSpell: sentences.flat() })
+      const drop = new Set(missing)
+      const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
+      await writeFile(join(dir, 'script.lm'), buildArpa(kept, GENERAL_VOCABULARY.filter((w) => !drop.has(w))))
+      await writeFile(join(dir, 'script.dict'), `${lines.join('\n')}\n`)
+      const stdout = await this.run(setup, ['-infile', audio, '-hmm', setup.hmm, '-lm', join(dir, 'script.lm'), '-dict', join(dir, 'script.dict'), '-time', 'yes', '-remove_noise', 'no'], options.signal)
+      return { words: parsePocketsphinxTimes(stdout), engine: this.name }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  private run(setup: PocketsphinxSetup, args: string[], signal?: AbortSignal): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(setup.binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+      // Background work: the recogniser yields the CPU to recording and playback.
+      try {
+        if (child.pid) setPriority(child.pid, BACKGROUND_PRIORITY)
+      } catch {
+        // Not allowed here (some sandboxes): it runs at normal priority.
+      }
+      let out = ''
+      let err = ''
+      const timer = setTimeout(() => child.kill('SIGKILL'), this.options.timeoutMs ?? 600_000)
+      const abort = () => child.kill('SIGKILL')
+      signal?.addEventListener('abort', abort, { once: true })
+      child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
+      child.stderr.on('data', (d: Buffer) => { err = (err + d.toString('utf8')).slice(-4000) })
+      child.on('error', (e) => { clearTimeout(timer); reject(new EngineUnavailableError(`pocketsphinx could not be started: ${e.message}.`)) })
+      child.on('close', (code, sig) => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', abort)
+        if (signal?.aborted) reject(new Error('The read-back was stopped.'))
+        else if (code === 0) resolve(out)
+        else reject(new Error(`pocketsphinx stopped (${sig ?? `exit ${code}`}): ${lastError(err)}`))
+      })
+    })
+  }
+}
+
+function lastError(stderr: string): string {
+  const lines = stderr.split('\n').filter((l) => /ERROR|FATAL/.test(l))
+  return (lines[lines.length - 1] ?? stderr.split('\n').filter(Boolean).pop() ?? 'no message').trim().slice(0, 300)
+}

@@ -1,0 +1,108 @@
+/**
+ * The read-back's bridge handlers (shared/bridge-readback.ts) and its hooks into the take calls: a take
+ * that starts recording notes its script revision; one that stops, or is imported, is queued. The lead
+ * wires `handlers` and `wrapTakeHandlers` into the core, calls start() once and stop() before quitting.
+ */
+import { UserFacingError } from '../bridge/describe-error'
+import type { BridgeHandlers } from '../bridge/dispatch'
+import type { EventHub } from '../core/event-hub'
+import type { TakeStore } from '../takes/take-store'
+import type { JobView } from '../../shared/bridge'
+import type { readbackCalls } from '../../shared/bridge-readback'
+import { META_SUFFIX } from '../takes/take-meta-file'
+import { ReadbackService, type ReadbackServiceDeps } from './readback-service'
+import { findTransducer } from './sherpa-model'
+import type { ScriptCopy } from './script-copies'
+
+export type ReadbackHandlers = Pick<BridgeHandlers, keyof typeof readbackCalls>
+type TakeHooks = Pick<BridgeHandlers, 'startRecording' | 'stopRecording' | 'cancelRecording' | 'importTake'>
+
+export interface ReadbackAreaDeps {
+  dataDir: string
+  store: TakeStore
+  hub: EventHub
+  getJob(jobId: string): Promise<JobView>
+  warn(message: string): void
+  /** Tests only. */
+  service?: Partial<Pick<ReadbackServiceDeps, 'engines' | 'manifest' | 'recheckMs' | 'now'>>
+}
+
+export function scriptOfJob(view: JobView): ScriptCopy | null {
+  const s = view.job.script
+  if (!s || s.kind === 'none' || !s.text.trim()) return null
+  return { revision_id: s.revision_id, text: s.text, names: [view.job.advertiser, view.job.customer.name].filter((n) => n && n.trim()) }
+}
+
+export function createReadbackArea(deps: ReadbackAreaDeps) {
+  const service = new ReadbackService({
+    dataDir: deps.dataDir,
+    takes: {
+      get: (id) => deps.store.get(id),
+      audioPath: (take) => deps.store.audioPath(take),
+      resultPath: (take) => deps.store.folders.metaPath('takes', take.job_id, take.id).replace(new RegExp(`${META_SUFFIX.replace('.', '\\.')}$`), '.readback.json'),
+      setScriptRevision: (takeId, revisionId) => deps.store.update(takeId, (m) => ({ ...m, script_revision_id: revisionId })),
+    },
+    currentScript: async (jobId) => scriptOfJob(await deps.getJob(jobId)),
+    emitState: (s) => deps.hub.emit('readback', s),
+    emitSettings: (v) => deps.hub.emit('readbackSettings', v),
+    warn: deps.warn,
+    ...deps.service,
+  })
+
+  const handlers: ReadbackHandlers = {
+    getReadback: ({ takeId }) => service.get(takeId),
+    runReadback: async ({ takeId }) => {
+      await service.get(takeId) // a take that does not exist is refused here, with the store's sentence
+      return service.requeue(takeId)
+    },
+    getReadbackSettings: () => service.settingsView(),
+    setReadbackSettings: ({ enabled, engine }) => service.updateSettings({ ...(enabled !== undefined ? { enabled } : {}), ...(engine ? { engine } : {}) }),
+    downloadReadbackModel: async () => {
+      service.model.start()
+      return service.settingsView()
+    },
+    cancelReadbackModelDownload: async () => {
+      service.model.cancel()
+      await service.model.settled()
+      return service.settingsView()
+    },
+    setReadbackModelFolder: async ({ path }) => {
+      if (path !== null) {
+        const found = await findTransducer(path)
+        if (typeof found === 'string') throw new UserFacingError('readback_model', found, 400)
+      }
+      return service.updateSettings({ modelFolder: path })
+    },
+  }
+
+  /** The take calls with the read-back's hooks around them; each hook's failure is logged, never the call's. */
+  const wrapTakeHandlers = <T extends TakeHooks>(takes: T): T => ({
+    ...takes,
+    startRecording: async (a) => {
+      const started = await takes.startRecording(a)
+      await service.recordingStarted({ id: started.takeId, job_id: a.jobId })
+      return started
+    },
+    stopRecording: async (a) => {
+      try {
+        return await takes.stopRecording(a)
+      } finally {
+        service.takeFinished(a.takeId)
+      }
+    },
+    cancelRecording: async (a) => {
+      try {
+        return await takes.cancelRecording(a)
+      } finally {
+        service.recordingCancelled(a.takeId)
+      }
+    },
+    importTake: async (a) => {
+      const take = await takes.importTake(a)
+      service.takeFinished(take.id)
+      return take
+    },
+  })
+
+  return { service, handlers, wrapTakeHandlers, start: () => service.start(), stop: () => service.stop() }
+}

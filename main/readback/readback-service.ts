@@ -1,0 +1,192 @@
+/**
+ * Booth's read-back as a service: after each take stops it is queued (if the read-back is on), recognised
+ * in the background, compared with the script revision the take was read from, and the result is kept
+ * beside the take's metadata (`<take id>.readback.json`) and sent to the page as a `readback` event.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { ReadbackSettingsView, ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
+import type { TakeMeta } from '../takes/take-types'
+import { compareToScript } from './compare'
+import { EngineUnavailableError, type ReadbackEngine } from './engine'
+import { createEngines, pickEngine } from './engines'
+import { ModelManager } from './model-manager'
+import type { ManifestFile } from './model-download'
+import { ReadbackQueue } from './readback-queue'
+import { ReadbackSettingsFile, type ReadbackSettings } from './readback-settings'
+import { ScriptCopies, type ScriptCopy } from './script-copies'
+
+export interface ReadbackTakes {
+  get(takeId: string): Promise<TakeMeta>
+  audioPath(take: TakeMeta): string
+  /** Where the result is kept: beside the take's metadata. */
+  resultPath(take: TakeMeta): string
+  setScriptRevision(takeId: string, revisionId: string | null): Promise<unknown>
+}
+
+export interface ReadbackServiceDeps {
+  dataDir: string
+  takes: ReadbackTakes
+  /** The job's script as Booth has it now (live or cached), or null when it has none. */
+  currentScript(jobId: string): Promise<ScriptCopy | null>
+  emitState(state: ReadbackState): void
+  emitSettings(view: ReadbackSettingsView): void
+  warn(message: string): void
+  now?: () => number
+  /** Tests: the engines and the model's file list. */
+  engines?: (modelDir: () => string | null) => ReadbackEngine[]
+  manifest?: () => Promise<ManifestFile[]>
+  recheckMs?: number
+}
+
+export class ReadbackService {
+  private readonly settings: ReadbackSettingsFile
+  private readonly copies: ScriptCopies
+  readonly model: ModelManager
+  private readonly engines: ReadbackEngine[]
+  private readonly queue: ReadbackQueue
+  private readonly recording = new Set<string>()
+
+  constructor(private readonly deps: ReadbackServiceDeps) {
+    const dir = join(deps.dataDir, 'readback')
+    this.settings = new ReadbackSettingsFile(dir, deps.warn)
+    this.copies = new ScriptCopies(join(dir, 'scripts'))
+    this.model = new ModelManager({
+      dataDir: deps.dataDir, chosenFolder: () => this.settings.get().modelFolder, onChange: () => void this.pushSettings(),
+      ...(deps.manifest ? { manifest: deps.manifest } : {}),
+    })
+    const modelDir = () => this.model.folder()
+    this.engines = deps.engines ? deps.engines(modelDir) : createEngines({ modelDir })
+    this.queue = new ReadbackQueue({
+      run: (takeId, signal) => this.run(takeId, signal),
+      emit: (s) => deps.emitState(s),
+      isRecording: () => this.recording.size > 0,
+      ...(deps.recheckMs ? { recheckMs: deps.recheckMs } : {}),
+    })
+  }
+
+  async start(): Promise<void> {
+    await this.settings.load()
+  }
+
+  async stop(): Promise<void> {
+    this.model.cancel()
+    await this.queue.stop()
+    await this.model.settled()
+  }
+
+  /** A take began recording: note the script revision on screen, so it is checked against that one. */
+  async recordingStarted(take: { id: string; job_id: string }): Promise<void> {
+    this.recording.add(take.id)
+    try {
+      const script = await this.deps.currentScript(take.job_id)
+      if (!script) return
+      await this.copies.save(take.job_id, script)
+      await this.deps.takes.setScriptRevision(take.id, script.revision_id)
+    } catch (err) {
+      this.deps.warn(`The script revision of take ${take.id} could not be noted: ${(err as Error).message}`)
+    }
+  }
+
+  /** A take stopped (or was imported): queue its read-back when the read-back is on. */
+  takeFinished(takeId: string): void {
+    this.recording.delete(takeId)
+    if (this.settings.get().enabled) this.queue.add(takeId)
+  }
+
+  recordingCancelled(takeId: string): void {
+    this.recording.delete(takeId)
+  }
+
+  /** Runs a take's read-back on request (also when the automatic one is off). */
+  requeue(takeId: string): ReadbackState {
+    return this.queue.add(takeId)
+  }
+
+  async get(takeId: string): Promise<ReadbackState> {
+    const pending = this.queue.pending(takeId)
+    if (pending) return pending
+    const take = await this.deps.takes.get(takeId)
+    const stored = await this.readStored(take)
+    if (stored) return { takeId, status: 'done', result: stored, message: null }
+    if (!this.settings.get().enabled) return { takeId, status: 'off', result: null, message: 'Booth’s read-back is turned off in Settings.' }
+    return { takeId, status: 'none', result: null, message: null }
+  }
+
+  whenIdle(): Promise<void> {
+    return this.queue.whenIdle()
+  }
+
+  async settingsView(): Promise<ReadbackSettingsView> {
+    const s = this.settings.get()
+    return {
+      enabled: s.enabled,
+      engine: s.engine,
+      engines: await Promise.all(this.engines.map(async (e) => ({ name: e.name as 'sherpa-onnx' | 'pocketsphinx', unavailable: await e.unavailable() }))),
+      model: await this.model.view(),
+    }
+  }
+
+  async updateSettings(patch: Partial<ReadbackSettings>): Promise<ReadbackSettingsView> {
+    await this.settings.update(patch)
+    return this.pushSettings()
+  }
+
+  private async pushSettings(): Promise<ReadbackSettingsView> {
+    const view = await this.settingsView()
+    this.deps.emitSettings(view)
+    return view
+  }
+
+  private async readStored(take: TakeMeta): Promise<ReadbackStored | null> {
+    try {
+      const v = JSON.parse(await readFile(this.deps.takes.resultPath(take), 'utf8')) as ReadbackStored
+      return v && v.take_id === take.id && typeof v.check === 'object' ? v : null
+    } catch {
+      return null
+    }
+  }
+
+  private async scriptFor(take: TakeMeta): Promise<{ copy: ScriptCopy; note: string | null } | null> {
+    const revision = take.script_revision_id ?? null
+    if (revision) {
+      const copy = await this.copies.load(take.job_id, revision)
+      if (copy) return { copy, note: null }
+    }
+    const current = await this.deps.currentScript(take.job_id)
+    if (!current) return null
+    const note = revision && current.revision_id !== revision
+      ? `The script this take was read from (revision ${revision}) is no longer on this computer; it was compared with revision ${current.revision_id ?? 'now shown'}.`
+      : revision ? null : 'This take did not record its script revision; it was compared with the script as it is now.'
+    return { copy: current, note }
+  }
+
+  private async run(takeId: string, signal: AbortSignal): Promise<ReadbackState> {
+    const take = await this.deps.takes.get(takeId)
+    const script = await this.scriptFor(take)
+    if (!script || !/[A-Za-z0-9]/.test(script.copy.text)) {
+      return { takeId, status: 'unavailable', result: null, message: 'This job has no script text to compare the take with.' }
+    }
+    let engine: ReadbackEngine
+    try {
+      const choice = this.settings.get().engine
+      engine = await pickEngine(this.engines, choice === 'auto' ? null : choice)
+    } catch (err) {
+      if (err instanceof EngineUnavailableError) return { takeId, status: 'unavailable', result: null, message: err.message }
+      throw err
+    }
+    const transcript = await engine.transcribe(this.deps.takes.audioPath(take), { hints: script.copy.text, signal })
+    const result: ReadbackStored = {
+      check: compareToScript(script.copy.text, transcript.words, { names: script.copy.names, now: (this.deps.now ?? Date.now)() }),
+      words: transcript.words,
+      engine: transcript.engine,
+      take_id: take.id,
+      job_id: take.job_id,
+      script_revision_id: script.copy.revision_id,
+      script_text: script.copy.text,
+      note: script.note,
+    }
+    await writeFile(this.deps.takes.resultPath(take), `${JSON.stringify(result)}\n`)
+    return { takeId, status: 'done', result, message: null }
+  }
+}

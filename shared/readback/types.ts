@@ -1,0 +1,36 @@
+/**
+ * Booth's read-back: its own check of a take against the script, with the shape of the API's check
+ * object (resources/api/talent-v1.yaml, components.schemas.Check and CheckIssue) plus where each issue
+ * is, in the take (at_s) and in the script text (character offsets), so the UI can mark both.
+ * Main computes it; the renderer shows it; both import these types.
+ */
+import type { components } from '../api/talent-v1'
+
+type CheckIssue = components['schemas']['CheckIssue']
+type Check = components['schemas']['Check']
+
+export interface ReadbackIssue extends CheckIssue {
+  /** Seconds into the take where it happens (a skipped line: where the reading jumped over it). */
+  at_s: number | null
+  /** Characters of the script it concerns: [from, to); an extra word gets an empty range where it was inserted. */
+  script_from: number | null
+  script_to: number | null
+}
+
+export interface ReadbackCheck extends Omit<Check, 'issues' | 'state'> {
+  state: 'done'
+  issues: ReadbackIssue[]
+}
+
+export interface TimedWord {
+  word: string
+  start_s: number
+  end_s: number
+}
+
+/** What `npm run readback` prints and what Booth keeps beside a take. */
+export interface ReadbackResult {
+  check: ReadbackCheck
+  words: TimedWord[]
+  engine: string
+}

@@ -1,0 +1,85 @@
+/**
+ * Booth's read-back end to end in the web host: espeak-ng reads a job's typed script with one sentence
+ * left out, the WAV is dropped on the job, pocketsphinx listens in the background, and the take shows
+ * Booth's own check (labelled apart from the platform's) with the skipped sentence struck on the script;
+ * clicking it plays the take from just before; delivering asks first.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { test, expect } from './booth-host'
+import { bridgeClient, PENDING_ALL } from './support/bridge-client'
+import { openJob, openWorkspace, screenshot } from './support/workspace'
+import type { JobDetail } from '../../shared/bridge'
+
+/** Sentences of a script, as the read-back splits them. */
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => /[A-Za-z]/.test(s))
+}
+
+function speakWav(text: string): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'booth-readback-e2e-'))
+  try {
+    const path = join(dir, 'read.wav')
+    execFileSync('espeak-ng', ['-v', 'en-us+f2', '-s', '175', '-w', path, text])
+    return readFileSync(path)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function dropWav(page: Page, name: string, bytes: Buffer): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(({ name: n, base64 }) => {
+    const raw = atob(base64)
+    const data = new Uint8Array(raw.length)
+    for (let i = 0; i < raw.length; i++) data[i] = raw.charCodeAt(i)
+    const dt = new DataTransfer()
+    dt.items.add(new File([data], n, { type: 'audio/wav' }))
+    return dt
+  }, { name, base64: bytes.toString('base64') })
+  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('.script-panel', type, { dataTransfer })
+}
+
+test('a take with a skipped sentence: Booth’s read-back strikes it on the script, plays it, and delivery asks first', async ({ page, booth, consoleErrors }) => {
+  test.setTimeout(120_000)
+  const bridge = bridgeClient(booth.launchUrl)
+  const list = await bridge.call('listJobs', PENDING_ALL)
+  let job: JobDetail | null = null
+  for (const item of list.items) {
+    const j = (await bridge.call('getJob', { jobId: item.job_id })).job
+    if (j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && sentences(j.script.text).length >= 3) { job = j; break }
+  }
+  if (!job) throw new Error('The demo data has no deliverable job with a typed script of three sentences.')
+  const parts = sentences(job.script.text)
+  const skipped = parts[1] as string
+  const wav = speakWav(parts.filter((s) => s !== skipped).join(' '))
+
+  await openWorkspace(page, booth.launchUrl)
+  await openJob(page, job.job_id, job.advertiser)
+  await dropWav(page, 'skipped-line.wav', wav)
+  const take = page.locator('.take-row').first()
+  const panel = take.locator('.rb-panel')
+  await expect(panel.locator('.rb-title')).toHaveText('Booth’s read-back')
+  await expect(panel).toContainText('not the platform’s audio check')
+  await expect(panel.locator('.rb-verdict')).toHaveText('Differs from the script', { timeout: 60_000 })
+
+  await expect(panel.locator('.rb-markers .rb-marker.sev-high').first()).toBeVisible()
+  await panel.getByRole('button', { name: /^Show \d+ place/ }).click()
+  const struck = panel.locator('.rb-script del')
+  const firstWords = skipped.split(/\s+/).slice(0, 3).join(' ').replace(/[.,!?;:]+$/, '')
+  await expect(struck.filter({ hasText: firstWords })).toHaveCount(1)
+  await panel.scrollIntoViewIfNeeded()
+  await screenshot(page, 'readback-panel')
+
+  await panel.locator('.rb-script .rb-mark.kind-missing').first().click()
+  await expect.poll(() => panel.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0)
+
+  await take.getByRole('button', { name: 'Deliver…' }).click()
+  const gate = page.getByRole('dialog')
+  await expect(gate).toContainText(/Booth’s read-back found \d+ important difference/)
+  await gate.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  expect(consoleErrors).toEqual([])
+})

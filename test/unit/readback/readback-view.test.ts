@@ -1,0 +1,57 @@
+/** The renderer's pure read-back pieces: cutting the script at issues, times, and what asks before delivery. */
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { cutScript } from '../../../renderer/src/readback/ReadbackScript'
+import { highIssues } from '../../../renderer/src/readback/readback-store'
+import { clock, playFrom } from '../../../renderer/src/readback/readback-words'
+import { compareToScript } from '../../../main/readback/compare'
+import type { ReadbackState } from '../../../shared/bridge-readback'
+import type { ReadbackIssue } from '../../../shared/readback/types'
+
+const issue = (over: Partial<ReadbackIssue>): ReadbackIssue => ({
+  kind: 'changed', severity: 'normal', expected: null, heard: null, context: '', legal: false, name: false, number: false, at_s: 1, script_from: null, script_to: null, ...over,
+})
+
+describe('cutScript', () => {
+  it('cuts at each issue and lists insertions at their place', () => {
+    const text = 'Save big. Offer ends Saturday.'
+    const { pieces, inserts } = cutScript(text, [issue({ script_from: 21, script_to: 29 }), issue({ kind: 'extra', script_from: 9, script_to: 9 })])
+    expect(pieces.map((p) => [p.text, p.issue])).toEqual([['Save big.', null], [' Offer ends ', null], ['Saturday', 0], ['.', null]])
+    expect(inserts.get(9)).toEqual([1])
+  })
+
+  it('keeps every character exactly once whatever the issues (property)', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 80 }), fc.array(fc.tuple(fc.nat(90), fc.nat(90)), { maxLength: 6 }), (text, spans) => {
+      const issues = spans.map(([a, b]) => issue({ script_from: Math.min(a, b), script_to: Math.max(a, b) }))
+      expect(cutScript(text, issues).pieces.map((p) => p.text).join('')).toBe(text)
+    }))
+  })
+
+  it('places a real comparison’s issues on the words they concern', () => {
+    const text = 'This Saturday only, save 20% today.'
+    const check = compareToScript(text, ['this', 'sunday', 'only', 'save', 'today'].map((word, i) => ({ word, start_s: i, end_s: i + 0.5 })))
+    const marked = cutScript(text, check.issues).pieces.filter((p) => p.issue !== null).map((p) => p.text)
+    expect(marked).toEqual(['Saturday', '20%'])
+  })
+})
+
+describe('read-back words', () => {
+  it('plays from 1.5 s before an issue, never before the start', () => {
+    expect(playFrom(10)).toBe(8.5)
+    expect(playFrom(0.4)).toBe(0)
+    expect(clock(75.25)).toBe('1:15.3')
+  })
+
+  it('asks before delivery only for high issues in a take where speech was heard', () => {
+    const state = (words: number, severity: ReadbackIssue['severity']): ReadbackState => ({
+      takeId: 't', status: 'done', message: null,
+      result: { take_id: 't', job_id: '1', script_revision_id: null, script_text: 'x', note: null, engine: 'pocketsphinx',
+        words: Array.from({ length: words }, (_, i) => ({ word: 'x', start_s: i, end_s: i })),
+        check: { state: 'done', verdict: 'mismatch', coverage: 0, summary: '', checked_at: 0, can_retry: true, issues: [issue({ severity })] } },
+    })
+    expect(highIssues(state(3, 'high'))).toHaveLength(1)
+    expect(highIssues(state(3, 'normal'))).toEqual([])
+    expect(highIssues(state(0, 'high'))).toEqual([])
+    expect(highIssues(undefined)).toEqual([])
+  })
+})

@@ -70,7 +70,11 @@ function showBadge(count: number): void {
 
 async function start(): Promise<void> {
   await app.whenReady()
-  registerAppProtocols(protocol, { rendererDir: join(import.meta.dirname, '../renderer'), mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')] })
+  registerAppProtocols(protocol, {
+    rendererDir: join(import.meta.dirname, '../renderer'),
+    mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')],
+    fetchFile: (url, init) => net.fetch(url, init),
+  })
   const online = interfaceOnlineState(5_000, () => net.isOnline())
   const core = await createBoothCore({
     dataDir,

@@ -1,0 +1,285 @@
+/**
+ * The built Electron entry (out/main/index.js), started under plain Node's ES module loader with a
+ * recording stand-in for `electron` (no Electron binary runs here). Checks what the desktop app would do
+ * at launch: its window, hardening, permissions, CSP, the booth:// protocol, its IPC surface, real calls
+ * from its own window (demo mode: Booth's sandbox in-process), refusals, the single-instance lock and a
+ * quit that stops everything. Needs `npm run build` first (scripts/test.sh runs it).
+ */
+import fc from 'fast-check'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isBridgeCallName } from '../../shared/bridge'
+import { IPC_CALL } from '../../shared/ipc-channels'
+import { exerciseBridge, runBuiltPreload, type BoothBridgeObject } from './preload-sandbox'
+import { launchBuiltMain, PRELOAD_BUNDLE, RENDERER_DIR, requireBuiltBundles, type FrameSpec, type ShellProcess } from './shell-process'
+
+interface Recorded { api: string; [key: string]: unknown }
+interface ShellState {
+  calls: Recorded[]
+  channels: string[]
+  privileged: Array<{ scheme: string; privileges: Record<string, boolean> }>
+  protocols: string[]
+  windows: Array<{ options: { webPreferences: Record<string, unknown> } & Record<string, unknown>; loaded: string[]; visible: boolean }>
+  sent: string[]
+}
+type Answer = { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } }
+interface Fetched { status: number; headers: Record<string, string>; body: string; length: number }
+
+const APP_PAGE = 'booth://app/index.html'
+const LIST_QUERY = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 }
+const folders: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'booth-shell-'))
+  folders.push(dir)
+  return dir
+}
+
+let shell: ShellProcess
+let state: ShellState
+
+async function call(frame: FrameSpec, name: unknown, args: unknown = {}, on: ShellProcess = shell): Promise<Answer> {
+  const reply = await on.request<{ answer?: Answer; missing?: boolean; threw?: string }>('invoke', { channel: IPC_CALL, frame, args: [name, args] })
+  if (!reply.answer) throw new Error(`the IPC handler did not answer: ${JSON.stringify(reply)}`)
+  return reply.answer
+}
+const fetchApp = (url: string) => shell.request<Fetched>('fetch', { url })
+
+beforeAll(async () => {
+  requireBuiltBundles()
+  shell = await launchBuiltMain({ userData: tempDir() })
+  if (shell.loaded.type !== 'loaded') return
+  await shell.request('ready')
+  state = await shell.request<ShellState>('state')
+}, 60_000)
+
+afterAll(() => {
+  shell?.kill()
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('the built main bundle under Node’s ES module loader', () => {
+  it('loads: every import resolves as Node resolves it (no extensionless deep imports)', () => {
+    expect(shell.loaded, shell.output()).toEqual({ type: 'loaded' })
+  })
+
+  it('registers booth: and booth-media: as privileged before ready, and serves them after', () => {
+    const registered = state.calls.filter((c) => c.api === 'protocol.registerSchemesAsPrivileged')
+    expect(registered).toHaveLength(1)
+    expect(registered[0]!['afterReady']).toBe(false)
+    expect(state.privileged.find((s) => s.scheme === 'booth')?.privileges).toMatchObject({ standard: true, secure: true })
+    expect(state.protocols).toEqual(['booth', 'booth-media'])
+  })
+
+  it('opens one window: context isolation, sandbox, no Node integration, web security, the built preload', () => {
+    expect(state.windows).toHaveLength(1)
+    const [win] = state.windows
+    expect(win!.options.webPreferences).toMatchObject({
+      contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false, webSecurity: true, allowRunningInsecureContent: false,
+      experimentalFeatures: false, webviewTag: false,
+    })
+    expect(win!.options.webPreferences['preload']).toBe(PRELOAD_BUNDLE)
+    expect(existsSync(PRELOAD_BUNDLE)).toBe(true)
+    expect(win!.options['show']).toBe(false)
+    expect(win!.loaded).toEqual([APP_PAGE])
+    expect(win!.visible).toBe(true)
+  })
+
+  it('denies navigation away from the app, new windows and webviews; checked web links go to the browser', async () => {
+    const navigate = (name: string, url: string) => shell.request<{ prevented: boolean; listeners: number }>('contentsEvent', { name, url })
+    for (const name of ['will-navigate', 'will-redirect']) {
+      for (const url of ['https://evil.example/', 'file:///etc/passwd', 'booth://evil/index.html', 'http://localhost:5173/', 'javascript:alert(1)']) {
+        expect(await navigate(name, url), `${name} ${url}`).toMatchObject({ prevented: true, listeners: 1 })
+      }
+      expect(await navigate(name, `${APP_PAGE}#jobs`)).toMatchObject({ prevented: false })
+    }
+    expect(await navigate('will-attach-webview', '')).toMatchObject({ prevented: true, listeners: 1 })
+    expect(await shell.request('windowOpen', { url: 'https://example.com/help' })).toEqual({ action: 'deny', opened: ['https://example.com/help'] })
+    for (const url of ['file:///etc/passwd', APP_PAGE, 'http://127.0.0.1:4010/', 'https://user:pw@example.com/', 'javascript:alert(1)']) {
+      expect(await shell.request('windowOpen', { url }), url).toEqual({ action: 'deny', opened: [] })
+    }
+  })
+
+  it('grants only the microphone, and only to the app’s own top frame', async () => {
+    const ask = (permission: string, details: Record<string, unknown>) => shell.request<{ granted: boolean }>('permissionRequest', { permission, details })
+    const mic = { requestingUrl: APP_PAGE, isMainFrame: true, mediaTypes: ['audio'] }
+    expect(await ask('media', mic)).toEqual({ granted: true })
+    expect(await ask('media', { ...mic, mediaTypes: ['video'] })).toEqual({ granted: false })
+    expect(await ask('media', { ...mic, mediaTypes: ['audio', 'video'] })).toEqual({ granted: false })
+    expect(await ask('media', { ...mic, isMainFrame: false })).toEqual({ granted: false })
+    expect(await ask('media', { ...mic, requestingUrl: 'https://evil.example/' })).toEqual({ granted: false })
+    expect(await ask('media', { ...mic, requestingUrl: 'booth://evil/index.html' })).toEqual({ granted: false })
+    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'display-capture', 'midiSysex', 'openExternal', 'fullscreen']) {
+      expect(await ask(permission, { requestingUrl: APP_PAGE, isMainFrame: true }), permission).toEqual({ granted: false })
+    }
+    const check = (permission: string, origin: string, details: Record<string, unknown>) =>
+      shell.request<{ granted: boolean }>('permissionCheck', { permission, origin, details })
+    expect(await check('media', 'booth://app', { mediaType: 'audio', isMainFrame: true, requestingUrl: APP_PAGE })).toEqual({ granted: true })
+    expect(await check('media', 'booth://app', { mediaType: 'video', isMainFrame: true })).toEqual({ granted: false })
+    expect(await check('media', 'https://evil.example', { mediaType: 'audio', isMainFrame: true })).toEqual({ granted: false })
+    expect(await check('clipboard-read', 'booth://app', { isMainFrame: true })).toEqual({ granted: false })
+    expect(await shell.request('devicePermission', { details: { deviceType: 'usb', origin: 'booth://app' } })).toEqual({ granted: false })
+  })
+})
+
+describe('the booth:// protocol', () => {
+  it('serves the built renderer, every file with Booth’s Content-Security-Policy', async () => {
+    const index = await fetchApp(APP_PAGE)
+    expect(index.status).toBe(200)
+    expect(index.length).toBe(readFileSync(join(RENDERER_DIR, 'index.html')).length)
+    expect((await fetchApp('booth://app/')).length).toBe(index.length)
+    const files = readdirSync(RENDERER_DIR, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    expect(files.length).toBeGreaterThan(2)
+    for (const file of files) {
+      const path = relative(RENDERER_DIR, join(file.parentPath, file.name)).split('\\').join('/')
+      const answer = await fetchApp(`booth://app/${path}`)
+      expect(answer.status, path).toBe(200)
+      expect(answer.headers['content-security-policy'], path).toMatch(/script-src 'self';.*object-src 'none';.*frame-ancestors 'none'/)
+      expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    }
+  })
+
+  it('refuses path traversal, other hosts, folders and bad encodings, still with the CSP', async () => {
+    const outside = readFileSync(join(RENDERER_DIR, '../../package.json'), 'latin1').slice(0, 40)
+    for (const url of [
+      'booth://app/../../package.json', 'booth://app/%2e%2e/%2e%2e/package.json', 'booth://app/..%2f..%2fpackage.json',
+      'booth://app/assets/..%2f..%2f..%2fpackage.json', 'booth://app/%2e%2e%5c%2e%2e%5cpackage.json', 'booth://app/..%5c..%5cpackage.json',
+      'booth://app/%2fetc%2fpasswd', 'booth://app/index.html%00.png', 'booth://app/%E0%A4%A', 'booth://other/index.html',
+      'booth://app/assets', 'booth://app/no-such-file.js',
+    ]) {
+      const answer = await fetchApp(url)
+      expect(answer.status, url).toBe(404)
+      expect(answer.body).not.toContain(outside)
+      expect(answer.headers['content-security-policy'], url).toMatch(/default-src 'self'/)
+    }
+    const media = await fetchApp(`booth-media://file/${encodeURIComponent('/etc/passwd')}`)
+    expect(media.status).toBe(403)
+    expect(media.headers['content-security-policy']).toMatch(/default-src 'self'/)
+  })
+})
+
+describe('IPC', () => {
+  it('has exactly the channels the preload uses, and sends only on the one it listens to', async () => {
+    const preload = runBuiltPreload()
+    await exerciseBridge(preload.exposed.get('booth') as BoothBridgeObject)
+    const used = preload.channelsUsed()
+    expect(state.channels).toEqual(used.invoke)
+    expect(used.send).toEqual([])
+    for (const channel of state.sent) expect(used.listen).toContain(channel)
+  })
+
+  it('answers real calls from the app’s own window: getSession, demo mode, the job list from the sandbox', async () => {
+    expect(await call({ kind: 'app-top' }, 'getSession')).toMatchObject({ ok: true, result: { mode: 'signed_out' } })
+    const demo = await call({ kind: 'app-top' }, 'startDemo')
+    expect(demo).toMatchObject({ ok: true, result: { mode: 'demo' } })
+    const list = await call({ kind: 'app-top' }, 'listJobs', LIST_QUERY)
+    expect(list.ok, JSON.stringify(list)).toBe(true)
+    const page = (list as { result: { total: number; items: Array<{ job_id: string }> } }).result
+    expect(page.total).toBeGreaterThan(0)
+    expect(page.items.length).toBeGreaterThan(0)
+    const job = await call({ kind: 'app-top' }, 'getJob', { jobId: page.items[0]!.job_id })
+    expect(job).toMatchObject({ ok: true, result: { source: 'live', job: { job_id: page.items[0]!.job_id } } })
+  })
+
+  it('refuses every frame that is not the app’s own top frame, and such a call changes nothing', async () => {
+    for (const frame of [
+      null, { kind: 'sub', url: APP_PAGE }, { kind: 'top', url: 'https://evil.example/' }, { kind: 'top', url: 'booth://evil/index.html' },
+      { kind: 'top', url: 'booth://app.evil/index.html' }, { kind: 'top', url: 'booth-media://file/x' }, { kind: 'top', url: 'file:///index.html' },
+      { kind: 'top', url: 'http://localhost:5173/' }, { kind: 'top', url: '' }, { kind: 'top', url: 'null' },
+    ] as FrameSpec[]) {
+      expect(await call(frame, 'signOut'), JSON.stringify(frame)).toEqual({ ok: false, error: { kind: 'refused', message: 'Only Booth’s own window may do that.' } })
+    }
+    expect(await call({ kind: 'app-top' }, 'getSession')).toMatchObject({ ok: true, result: { mode: 'demo' } })
+  })
+
+  it('refuses malformed calls from the app’s own window with a sentence', async () => {
+    const cases: Array<[unknown, unknown, RegExp]> = [
+      [42, {}, /name of the call/], [null, {}, /name of the call/], ['noSuchCall', {}, /no call named/], ['__proto__', {}, /no call named/],
+      ['constructor', {}, /no call named/], ['listJobs', { ...LIST_QUERY, page: -1 }, /page/], ['listJobs', 'all', /./],
+      ['getJob', { jobId: '../../etc' }, /jobId/],
+    ]
+    for (const [name, args, message] of cases) {
+      const answer = await call({ kind: 'app-top' }, name, args)
+      expect(answer, JSON.stringify([name, args])).toMatchObject({ ok: false, error: { kind: 'bad_request' } })
+      expect((answer as { error: { message: string } }).error.message).toMatch(message)
+    }
+    const name = fc.oneof(fc.string({ maxLength: 40 }).filter((n) => !isBridgeCallName(n)), fc.constantFrom('listJobs', 'getJob', 'getScriptPdf', 'listPendingScripts'))
+    await fc.assert(fc.asyncProperty(name, fc.anything(), async (n, args) => {
+      const answer = await call({ kind: 'app-top' }, n, args)
+      return answer.ok || (answer.error.kind !== 'internal' && answer.error.message.length > 0)
+    }), { numRuns: 60 })
+  })
+
+  it('quits cleanly: services stopped before quit, no timer left, and the process exits by itself', async () => {
+    const running = await shell.request<unknown[]>('timers')
+    expect(running.length, 'the poller should be running in demo mode before quit').toBeGreaterThan(0)
+    const { quit, liveTimers } = await shell.request<{ quit: { willQuitPrevented: number; quitEmitted: boolean }; liveTimers: unknown[] }>('quit')
+    expect(quit).toMatchObject({ willQuitPrevented: 1, quitEmitted: true })
+    expect(liveTimers).toEqual([])
+    expect(await shell.exit(10_000)).toBe(0)
+  }, 30_000)
+})
+
+describe('one Booth at a time', () => {
+  it('a second launch quits at once and opens nothing', async () => {
+    const second = await launchBuiltMain({ userData: tempDir(), env: { STANDIN_LOCK: 'held' } })
+    try {
+      expect(second.loaded).toEqual({ type: 'loaded' })
+      const s = await second.request<ShellState & { quit: { requested: number } }>('state')
+      expect(s.calls.map((c) => c.api)).toContain('app.requestSingleInstanceLock')
+      expect(s.quit.requested).toBe(1)
+      expect(s.windows).toEqual([])
+      expect(s.channels).toEqual([])
+      expect(s.protocols).toEqual([])
+      expect(await second.exit(10_000)).toBe(0)
+    } finally {
+      second.kill()
+    }
+  })
+
+  it('the running one brings its window forward when a second is started', async () => {
+    const first = await launchBuiltMain({ userData: tempDir() })
+    try {
+      await first.request('ready')
+      const { calls } = await first.request<{ calls: string[] }>('secondInstance')
+      expect(calls).toContain('BrowserWindow.focus')
+      await first.request('quit')
+      expect(await first.exit(10_000)).toBe(0)
+    } finally {
+      first.kill()
+    }
+  })
+})
+
+describe('a development run (unpackaged, electron-vite dev server)', () => {
+  it('loads the dev server and accepts calls only from its top frame', async () => {
+    const dev = await launchBuiltMain({ userData: tempDir(), env: { STANDIN_PACKAGED: '0', ELECTRON_RENDERER_URL: 'http://localhost:5173/' } })
+    try {
+      await dev.request('ready')
+      const s = await dev.request<ShellState>('state')
+      expect(s.windows[0]!.loaded).toEqual(['http://localhost:5173/'])
+      expect(await call({ kind: 'app-top' }, 'getSession', {}, dev)).toMatchObject({ ok: true })
+      expect(await call({ kind: 'top', url: APP_PAGE }, 'getSession', {}, dev)).toMatchObject({ ok: false, error: { kind: 'refused' } })
+      expect(await call({ kind: 'sub', url: 'http://localhost:5173/' }, 'getSession', {}, dev)).toMatchObject({ ok: false, error: { kind: 'refused' } })
+      await dev.request('quit')
+      expect(await dev.exit(10_000)).toBe(0)
+    } finally {
+      dev.kill()
+    }
+  })
+
+  it('a packaged app ignores ELECTRON_RENDERER_URL', async () => {
+    const packaged = await launchBuiltMain({ userData: tempDir(), env: { ELECTRON_RENDERER_URL: 'https://evil.example/' } })
+    try {
+      await packaged.request('ready')
+      const s = await packaged.request<ShellState>('state')
+      expect(s.windows[0]!.loaded).toEqual([APP_PAGE])
+      await packaged.request('quit')
+      expect(await packaged.exit(10_000)).toBe(0)
+    } finally {
+      packaged.kill()
+    }
+  })
+})

@@ -34,8 +34,8 @@ export interface PreloadRun {
 const load = createRequire(import.meta.url)
 
 export function runBuiltPreload(): PreloadRun {
-  const { createElectronStandIn } = load('./stand-in/electron.cjs') as { createElectronStandIn: () => Record<string, unknown> }
-  const electron = createElectronStandIn()
+  const { createElectronStandIn } = load('./stand-in/electron.cjs') as { createElectronStandIn: (o: { process: 'renderer' }) => Record<string, unknown> }
+  const electron = createElectronStandIn({ process: 'renderer' })
   const standIn = electron['standIn'] as { calls: PreloadRun['calls'] }
   const contextBridge = electron['contextBridge'] as { exposed: Map<string, unknown> }
   const required: string[] = []

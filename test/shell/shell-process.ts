@@ -92,9 +92,14 @@ export async function launchBuiltMain(opts: LaunchOptions): Promise<ShellProcess
   return {
     loaded,
     request: <T>(op: string, input?: unknown) => new Promise<T>((resolve, reject) => {
+      if (exited !== undefined || !child.connected) return reject(new Error(`the stand-in process has ended (code ${exited}).\n${output}`))
       const id = nextId++
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
-      child.send({ id, op, input })
+      child.send({ id, op, input }, (err) => {
+        if (!err) return
+        pending.delete(id)
+        reject(err)
+      })
     }),
     exit: (withinMs) => new Promise((resolve, reject) => {
       if (exited !== undefined) return resolve(exited)

@@ -21,7 +21,7 @@ function preventable(extra) {
   return { defaultPrevented: false, preventDefault() { this.defaultPrevented = true }, ...extra }
 }
 
-/** One independent stand-in (the main test loads one per process; the preload test makes its own). */
+/** One independent stand-in: `process: 'main'` (default) or 'renderer' (a sandboxed preload's electron). */
 function createElectronStandIn(options = {}) {
   const calls = []
   const record = (api, detail = {}) => calls.push({ api, ...detail })
@@ -263,6 +263,10 @@ function createElectronStandIn(options = {}) {
   const baseOn = ipcRenderer.on.bind(ipcRenderer)
   ipcRenderer.on = (channel, fn) => { record('ipcRenderer.on', { channel }); return baseOn(channel, fn) }
 
+  // Electron gives each process its own modules: main has no contextBridge or ipcRenderer, a sandboxed
+  // preload has none of app, BrowserWindow, ipcMain, protocol, … (so a library that probes them behaves as in Electron).
+  const main = { app, BrowserWindow, webContents, session: { defaultSession: session }, ipcMain, protocol, net, Notification, powerMonitor, shell, dialog, Menu, nativeImage, screen, webUtils }
+  const renderer = { contextBridge, ipcRenderer, webUtils, nativeImage }
   const standIn = {
     calls,
     quit,
@@ -271,10 +275,10 @@ function createElectronStandIn(options = {}) {
     /** Electron's 'ready': app.whenReady() resolves, windows and protocol handlers may be made. */
     makeReady() { if (!ready) { ready = true; markReady(); app.emit('ready', preventable(), {}) } },
   }
-  return { app, BrowserWindow, webContents, session: { defaultSession: session }, ipcMain, protocol, net, Notification, powerMonitor, shell, dialog, Menu, nativeImage, screen, webUtils, contextBridge, ipcRenderer, standIn }
+  return { ...(options.process === 'renderer' ? renderer : main), standIn }
 }
 
-// One instance per process: Node may reach this file through import and require, and both get it.
-const instance = globalThis.__boothElectronStandIn ?? (globalThis.__boothElectronStandIn = createElectronStandIn())
-const { app, BrowserWindow, webContents, session, ipcMain, protocol, net, Notification, powerMonitor, shell, dialog, Menu, nativeImage, screen, webUtils, contextBridge, ipcRenderer, standIn } = instance
-module.exports = { app, BrowserWindow, webContents, session, ipcMain, protocol, net, Notification, powerMonitor, shell, dialog, Menu, nativeImage, screen, webUtils, contextBridge, ipcRenderer, standIn, createElectronStandIn }
+// One main-process instance per process: Node may reach this file through import and require, and both get it.
+const instance = globalThis.__boothElectronStandIn ?? (globalThis.__boothElectronStandIn = createElectronStandIn({ process: 'main' }))
+const { app, BrowserWindow, webContents, session, ipcMain, protocol, net, Notification, powerMonitor, shell, dialog, Menu, nativeImage, screen, webUtils, standIn } = instance
+module.exports = { app, BrowserWindow, webContents, session, ipcMain, protocol, net, Notification, powerMonitor, shell, dialog, Menu, nativeImage, screen, webUtils, standIn, createElectronStandIn }

@@ -158,7 +158,9 @@ const handlers = {
   async quit() {
     app.quit()
     await until(() => standIn.quit.quitEmitted || standIn.quit.exitCode !== null, 15_000, 'Booth to finish quitting').catch(() => undefined)
-    await sleep(50)
+    // A request that was under way when quit began may take a moment to fail and clear its timeout;
+    // anything still there after 3 s (an interval, a re-armed poll) is what would keep Booth running.
+    await until(() => live.size === 0, 3_000, 'timers to end').catch(() => undefined)
     return {
       quit: standIn.quit,
       liveTimers: [...live.values()],

@@ -34,12 +34,15 @@ export const REFUSED_SENDER_MESSAGE = 'Only Booth’s own window may do that.'
 
 /**
  * True only for the app's own top frame: a frame with no parent whose URL has exactly the app origin's
- * scheme, host and port (`booth://app/…` packaged, the dev server in development). Compared with
+ * scheme, host and port and no user name or password (`booth://app/…` packaged, the dev server in
+ * development). Compared with
  * `isAppUrl`, not WHATWG `URL.origin`, which is the string "null" for a custom scheme such as booth:.
  */
 export function isAppTopFrame(frame: FrameLike | null | undefined, appOrigin: string): boolean {
   if (frame === null || frame === undefined || frame.parent !== null) return false
-  return typeof frame.url === 'string' && isAppUrl(frame.url, appOrigin)
+  if (typeof frame.url !== 'string' || !isAppUrl(frame.url, appOrigin)) return false
+  const url = new URL(frame.url)
+  return url.username === '' && url.password === ''
 }
 
 export interface BridgeIpcDeps {

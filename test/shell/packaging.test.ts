@@ -4,7 +4,7 @@
  * the command line pick the arch and runs the beforePack hook, which makes node_modules hold the
  * target's keychain binding and ffmpeg or refuses to pack. The hook's logic runs on crafted binaries.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -128,7 +128,13 @@ describe('the beforePack hook', () => {
     const binding = join(ROOT, 'node_modules', keyringPackageFor('linux', host))
     const node = join(binding, `keyring.linux-${host}-gnu.node`)
     if (existsSync(node)) expect(binaryArch(readFileSync(node))).toEqual({ format: 'elf', arch: host })
-    expect(binaryArch(readFileSync(process.execPath).subarray(0, 4096))).toEqual({ format: 'elf', arch: host })
+    const format = { darwin: 'mach-o', win32: 'pe' }[process.platform as string] ?? 'elf'
+    const head = Buffer.alloc(4096)
+    const fd = openSync(process.execPath, 'r')
+    readSync(fd, head, 0, head.length, 0)
+    closeSync(fd)
+    expect(binaryArch(head)).toMatchObject({ format })
+    expect([host, 'universal']).toContain(binaryArch(head).arch)
     expect(binaryArch(Buffer.from('#!/bin/sh\n'))).toEqual({ format: 'unknown', arch: 'unknown' })
   })
 

@@ -10,7 +10,8 @@ import Module, { createRequire, register, syncBuiltinESMExports } from 'node:mod
 import timers from 'node:timers'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-const here = fileURLToPath(new URL('.', import.meta.url))
+// Stack frames name ES modules by file URL and CommonJS ones by path: this folder, both ways.
+const here = [fileURLToPath(new URL('.', import.meta.url)), new URL('.', import.meta.url).href]
 const electronPath = fileURLToPath(new URL('./electron.cjs', import.meta.url))
 const mainEntry = process.env.STANDIN_MAIN_ENTRY
 
@@ -25,7 +26,7 @@ const track = (kind, original, clear) => {
     } : fn
     handle = original(callback, ms, ...args)
     const stack = new Error().stack.split('\n').slice(2, 8).map((l) => l.trim())
-    if (!stack.some((l) => l.includes(here))) live.set(handle, { kind, ms, stack })
+    if (!stack.some((l) => here.some((h) => l.includes(h)))) live.set(handle, { kind, ms, stack })
     return handle
   }
   const wrappedClear = (handle) => {

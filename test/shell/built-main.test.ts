@@ -6,6 +6,7 @@
  * quit that stops everything. Needs `npm run build` first (scripts/test.sh runs it).
  */
 import fc from 'fast-check'
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isBridgeCallName } from '../../shared/bridge'
 import { IPC_CALL } from '../../shared/ipc-channels'
 import { exerciseBridge, runBuiltPreload, type BoothBridgeObject } from './preload-sandbox'
-import { launchBuiltMain, PRELOAD_BUNDLE, RENDERER_DIR, requireBuiltBundles, type FrameSpec, type ShellProcess } from './shell-process'
+import { launchBuiltMain, MAIN_BUNDLE, PRELOAD_BUNDLE, RENDERER_DIR, requireBuiltBundles, type FrameSpec, type ShellProcess } from './shell-process'
 
 interface Recorded { api: string; [key: string]: unknown }
 interface ShellState {
@@ -62,6 +63,23 @@ afterAll(() => {
 describe('the built main bundle under Node’s ES module loader', () => {
   it('loads: every import resolves as Node resolves it (no extensionless deep imports)', () => {
     expect(shell.loaded, shell.output()).toEqual({ type: 'loaded' })
+  })
+
+  it('uses only names that exist on the CommonJS packages it imports whole (import * as x)', () => {
+    // Bundlers accept any x.name; Node gives a CommonJS package only the exports its scanner finds.
+    const script = `
+      const src = (await import('node:fs')).readFileSync('index.js', 'utf8')
+      const body = src.replace(/^import .*$/gm, '')
+      const missing = []
+      for (const [, ns, spec] of src.matchAll(/^import \\* as ([\\w$]+) from "([^"]+)";$/gm)) {
+        const mod = await import(spec)
+        for (const [, name] of body.matchAll(new RegExp('(?<![\\\\w$.])' + ns.replace('$', '\\\\$') + '\\\\.([\\\\w$]+)', 'g'))) {
+          if (!(name in mod)) missing.push(spec + ': ' + name)
+        }
+      }
+      console.log(JSON.stringify(missing))`
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: join(MAIN_BUNDLE, '..'), encoding: 'utf8' })
+    expect(JSON.parse(out)).toEqual([])
   })
 
   it('registers booth: and booth-media: as privileged before ready, and serves them after', () => {

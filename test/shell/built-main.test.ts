@@ -2,8 +2,9 @@
  * The built Electron entry (out/main/index.js), started under plain Node's ES module loader with a
  * recording stand-in for `electron` (no Electron binary runs here). Checks what the desktop app would do
  * at launch: its window, hardening, permissions, CSP, the booth:// protocol, its IPC surface, real calls
- * from its own window (demo mode: Booth's sandbox in-process), refusals, the single-instance lock and a
- * quit that stops everything. Needs `npm run build` first (scripts/test.sh runs it).
+ * from its own window (demo mode: Booth's sandbox in-process), refusals, and a quit that stops everything
+ * (the single-instance lock and development runs: built-main-launches.test.ts). Needs `npm run build`
+ * first (scripts/test.sh runs it).
  */
 import fc from 'fast-check'
 import { execFileSync } from 'node:child_process'
@@ -12,9 +13,8 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isBridgeCallName } from '../../shared/bridge'
-import { IPC_CALL } from '../../shared/ipc-channels'
 import { exerciseBridge, runBuiltPreload, type BoothBridgeObject } from './preload-sandbox'
-import { launchBuiltMain, MAIN_BUNDLE, PRELOAD_BUNDLE, RENDERER_DIR, requireBuiltBundles, type FrameSpec, type ShellProcess } from './shell-process'
+import { bridgeCall, launchBuiltMain, MAIN_BUNDLE, PRELOAD_BUNDLE, RENDERER_DIR, requireBuiltBundles, type FrameSpec, type ShellProcess } from './shell-process'
 
 interface Recorded { api: string; [key: string]: unknown }
 interface ShellState {
@@ -25,7 +25,6 @@ interface ShellState {
   windows: Array<{ options: { webPreferences: Record<string, unknown> } & Record<string, unknown>; loaded: string[]; visible: boolean }>
   sent: string[]
 }
-type Answer = { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } }
 interface Fetched { status: number; headers: Record<string, string>; body: string; length: number }
 
 const APP_PAGE = 'booth://app/index.html'
@@ -40,11 +39,7 @@ const tempDir = () => {
 let shell: ShellProcess
 let state: ShellState
 
-async function call(frame: FrameSpec, name: unknown, args: unknown = {}, on: ShellProcess = shell): Promise<Answer> {
-  const reply = await on.request<{ answer?: Answer; missing?: boolean; threw?: string }>('invoke', { channel: IPC_CALL, frame, args: [name, args] })
-  if (!reply.answer) throw new Error(`the IPC handler did not answer: ${JSON.stringify(reply)}`)
-  return reply.answer
-}
+const call = (frame: FrameSpec, name: unknown, args: unknown = {}) => bridgeCall(shell, frame, name, args)
 const fetchApp = (url: string) => shell.request<Fetched>('fetch', { url })
 
 beforeAll(async () => {
@@ -238,66 +233,4 @@ describe('IPC', () => {
     expect(liveTimers).toEqual([])
     expect(await shell.exit(10_000)).toBe(0)
   }, 30_000)
-})
-
-describe('one Booth at a time', () => {
-  it('a second launch quits at once and opens nothing', async () => {
-    const second = await launchBuiltMain({ userData: tempDir(), env: { STANDIN_LOCK: 'held' } })
-    try {
-      expect(second.loaded).toEqual({ type: 'loaded' })
-      const s = await second.request<ShellState & { quit: { requested: number } }>('state')
-      expect(s.calls.map((c) => c.api)).toContain('app.requestSingleInstanceLock')
-      expect(s.quit.requested).toBe(1)
-      expect(s.windows).toEqual([])
-      expect(s.channels).toEqual([])
-      expect(s.protocols).toEqual([])
-      expect(await second.exit(10_000)).toBe(0)
-    } finally {
-      second.kill()
-    }
-  })
-
-  it('the running one brings its window forward when a second is started', async () => {
-    const first = await launchBuiltMain({ userData: tempDir() })
-    try {
-      await first.request('ready')
-      const { calls } = await first.request<{ calls: string[] }>('secondInstance')
-      expect(calls).toContain('BrowserWindow.focus')
-      await first.request('quit')
-      expect(await first.exit(10_000)).toBe(0)
-    } finally {
-      first.kill()
-    }
-  })
-})
-
-describe('a development run (unpackaged, electron-vite dev server)', () => {
-  it('loads the dev server and accepts calls only from its top frame', async () => {
-    const dev = await launchBuiltMain({ userData: tempDir(), env: { STANDIN_PACKAGED: '0', ELECTRON_RENDERER_URL: 'http://localhost:5173/' } })
-    try {
-      await dev.request('ready')
-      const s = await dev.request<ShellState>('state')
-      expect(s.windows[0]!.loaded).toEqual(['http://localhost:5173/'])
-      expect(await call({ kind: 'app-top' }, 'getSession', {}, dev)).toMatchObject({ ok: true })
-      expect(await call({ kind: 'top', url: APP_PAGE }, 'getSession', {}, dev)).toMatchObject({ ok: false, error: { kind: 'refused' } })
-      expect(await call({ kind: 'sub', url: 'http://localhost:5173/' }, 'getSession', {}, dev)).toMatchObject({ ok: false, error: { kind: 'refused' } })
-      await dev.request('quit')
-      expect(await dev.exit(10_000)).toBe(0)
-    } finally {
-      dev.kill()
-    }
-  })
-
-  it('a packaged app ignores ELECTRON_RENDERER_URL', async () => {
-    const packaged = await launchBuiltMain({ userData: tempDir(), env: { ELECTRON_RENDERER_URL: 'https://evil.example/' } })
-    try {
-      await packaged.request('ready')
-      const s = await packaged.request<ShellState>('state')
-      expect(s.windows[0]!.loaded).toEqual([APP_PAGE])
-      await packaged.request('quit')
-      expect(await packaged.exit(10_000)).toBe(0)
-    } finally {
-      packaged.kill()
-    }
-  })
 })

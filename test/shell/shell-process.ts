@@ -6,6 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { IPC_CALL } from '../../shared/ipc-channels'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 export const MAIN_BUNDLE = join(ROOT, 'out/main/index.js')
@@ -115,4 +116,13 @@ export async function launchBuiltMain(opts: LaunchOptions): Promise<ShellProcess
     },
     output: () => output,
   }
+}
+
+export type BridgeAnswer = { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } }
+
+/** Calls the app's IPC handler on the bridge channel as the given frame would, and returns its answer. */
+export async function bridgeCall(on: ShellProcess, frame: FrameSpec, name: unknown, args: unknown = {}): Promise<BridgeAnswer> {
+  const reply = await on.request<{ answer?: BridgeAnswer; missing?: boolean; threw?: string }>('invoke', { channel: IPC_CALL, frame, args: [name, args] })
+  if (!reply.answer) throw new Error(`the IPC handler did not answer: ${JSON.stringify(reply)}`)
+  return reply.answer
 }

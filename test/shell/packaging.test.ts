@@ -163,7 +163,7 @@ describe('the beforePack hook', () => {
     installFfmpeg(root, 'darwin', 'arm64')
     const commands: string[] = []
     const run = (command: string, args: string[], options: { env?: Record<string, string | undefined> }) => {
-      commands.push([command.endsWith('node') ? 'node' : command, ...args.map((a) => a.replace(root, 'ROOT'))].join(' ').replace(/--pack-destination \S+/, '--pack-destination TMP'))
+      commands.push([command === process.execPath ? 'node' : command, ...args.map((a) => a.replace(root, 'ROOT'))].join(' ').replace(/--pack-destination \S+/, '--pack-destination TMP'))
       if (command === 'npm') writeFileSync(join(args[3]!, 'napi-rs-keyring-darwin-x64-2.1.2.tgz'), 'tarball')
       if (command === 'tar') installNative(root, 'darwin', 'x64')
       if (args[0]?.endsWith('install.js')) {

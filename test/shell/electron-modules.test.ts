@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { EventEmitter } from 'node:events'
-import { join, relative, sep } from 'node:path'
+import { isAbsolute, join, relative, sep } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { answerBridgeCall, bindBridgeIpc, isAppTopFrame, REFUSED_SENDER_MESSAGE, type FrameLike } from '../../main/electron/bridge-ipc'
 import { rendererFilePath } from '../../main/electron/app-protocols'
@@ -111,6 +111,8 @@ describe('rendererFilePath', () => {
     expect(rendererFilePath(dir, 'booth://app/')).toBe(join(dir, 'index.html'))
     expect(rendererFilePath(dir, 'booth://app/assets/index-1.js')).toBe(join(dir, 'assets', 'index-1.js'))
     expect(rendererFilePath(dir, 'booth://app/a%20b.css')).toBe(join(dir, 'a b.css'))
+    // A name that merely starts with two dots is a file inside, not a way out.
+    expect(rendererFilePath(dir, 'booth://app/..%20/x')).toBe(join(dir, '.. ', 'x'))
   })
 
   it('refuses other hosts, bad encodings, NUL and anything outside the folder', () => {
@@ -126,7 +128,7 @@ describe('rendererFilePath', () => {
       const file = rendererFilePath(dir, `booth://app/${parts.join('/')}`)
       if (file === null) return true
       const rel = relative(dir, file)
-      return rel !== '' && !rel.startsWith('..') && !rel.includes('\0')
+      return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel) && !rel.includes('\0')
     }), { numRuns: 1000 })
   })
 })

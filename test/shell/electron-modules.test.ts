@@ -41,7 +41,7 @@ describe('isAppTopFrame', () => {
       let expected: boolean
       try {
         const u = new URL(url)
-        expected = u.protocol === 'booth:' && u.host === 'app' && u.username === '' && u.password === ''
+        expected = u.protocol === 'booth:' && u.host.toLowerCase() === 'app' && u.username === '' && u.password === ''
       } catch {
         expected = false
       }

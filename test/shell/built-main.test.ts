@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check'
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -37,6 +37,7 @@ const tempDir = () => {
 }
 
 let shell: ShellProcess
+let userData: string
 let state: ShellState
 
 const call = (frame: FrameSpec, name: unknown, args: unknown = {}) => bridgeCall(shell, frame, name, args)
@@ -44,7 +45,8 @@ const fetchApp = (url: string) => shell.request<Fetched>('fetch', { url })
 
 beforeAll(async () => {
   requireBuiltBundles()
-  shell = await launchBuiltMain({ userData: tempDir() })
+  userData = tempDir()
+  shell = await launchBuiltMain({ userData })
   if (shell.loaded.type !== 'loaded') return
   await shell.request('ready')
   state = await shell.request<ShellState>('state')
@@ -170,6 +172,18 @@ describe('the booth:// protocol', () => {
     const media = await fetchApp(`booth-media://file/${encodeURIComponent('/etc/passwd')}`)
     expect(media.status).toBe(403)
     expect(media.headers['content-security-policy']).toMatch(/default-src 'self'/)
+  })
+
+  it('booth-media:// serves files of the takes folder only, with the CSP', async () => {
+    const take = join(userData, 'takes', 'job-1', 'take-1.wav')
+    mkdirSync(join(userData, 'takes', 'job-1'), { recursive: true })
+    writeFileSync(take, Buffer.from('RIFF----WAVE'))
+    const served = await fetchApp(`booth-media://file/${encodeURIComponent(take)}`)
+    expect(served).toMatchObject({ status: 200, length: 12 })
+    expect(served.headers['content-security-policy']).toMatch(/default-src 'self'/)
+    for (const path of [join(userData, 'takes', '..', 'settings.json'), join(userData, 'window-state.json'), 'takes/job-1/take-1.wav']) {
+      expect((await fetchApp(`booth-media://file/${encodeURIComponent(path)}`)).status, path).toBe(403)
+    }
   })
 })
 

@@ -1,30 +1,35 @@
 /**
  * Electron entry point, kept thin: it hands Electron's pieces (windows, notifications, power monitor,
- * keychain, shell) to Booth's core as ports and carries the bridge over two IPC channels.
+ * keychain, shell) to Booth's core as ports and carries the bridge over two IPC channels. The logic lives
+ * in main/electron/ and main/desktop/, which take Electron's pieces as parameters; test/shell/ loads the
+ * built bundle with a stand-in for `electron` and checks what this file does.
  * Security follows Electron's checklist; README lists each item and how Booth meets it.
  */
 import { app, BrowserWindow, dialog, ipcMain, nativeImage, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
-import log from 'electron-log/main'
 import { join } from 'node:path'
 import { createBoothCore, type BoothCore } from './core/booth-core'
-import { createDispatcher, type Dispatch } from './bridge/dispatch'
-import { describeError } from './bridge/describe-error'
+import { createDispatcher } from './bridge/dispatch'
 import { BADGE_SIZE, badgeBitmap } from './desktop/badge-bitmap'
-import { createLog, electronLogSink } from './desktop/redacting-log'
+import { createLog } from './desktop/redacting-log'
 import { createKeychainStore } from './desktop/secret-store'
 import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './desktop/window-security'
-import { APP_ORIGIN, registerAppProtocols, registerPrivilegedSchemes } from './electron/app-protocols'
+import { registerAppProtocols, registerPrivilegedSchemes } from './electron/app-protocols'
+import { bindBridgeIpc } from './electron/bridge-ipc'
+import { electronLogFileSink } from './electron/electron-log-file'
+import { stopServicesBeforeQuit } from './electron/quit-cleanup'
+import { rendererLocation } from './electron/renderer-location'
 import { isVisibleOn, loadWindowState, saveWindowState } from './electron/window-state'
 import { startDemoServer } from './session/demo-launcher'
 import { interfaceOnlineState } from './web/web-ports'
 import { scrubOwnEnv } from './security/child-env'
-import { IPC_CALL, IPC_EVENT } from '../shared/ipc-channels'
+import { IPC_EVENT } from '../shared/ipc-channels'
 
 // No secret of the environment reaches a child (shell.openExternal's helper cannot be given an environment).
 scrubOwnEnv()
 registerPrivilegedSchemes(protocol)
 const dataDir = app.getPath('userData')
-const boothLog = createLog({ sink: electronLogSink(log) })
+const boothLog = createLog({ sink: electronLogFileSink(app.getPath('logs')) })
+const page = rendererLocation({ devServerUrl: process.env['ELECTRON_RENDERER_URL'], packaged: app.isPackaged })
 let win: BrowserWindow | null = null
 
 async function createWindow(core: BoothCore): Promise<BrowserWindow> {
@@ -33,7 +38,7 @@ async function createWindow(core: BoothCore): Promise<BrowserWindow> {
   const placed = isVisibleOn(state, screen.getAllDisplays().map((d) => d.workArea)) ? { x: state.x, y: state.y } : {}
   const w = new BrowserWindow({ ...options, ...placed })
   hardenWindow(w.webContents, {
-    appOrigin: process.env['ELECTRON_RENDERER_URL'] ? new URL(process.env['ELECTRON_RENDERER_URL']).origin : APP_ORIGIN,
+    appOrigin: page.origin,
     openExternal: (url) => shell.openExternal(url),
     onBlocked: (what, detail) => boothLog.warn(`blocked ${what}`, detail),
   })
@@ -47,29 +52,12 @@ async function createWindow(core: BoothCore): Promise<BrowserWindow> {
   const unsubscribe = core.hub.subscribe((event, data) => {
     if (!w.isDestroyed()) w.webContents.send(IPC_EVENT, event, data)
   })
-  w.on('closed', unsubscribe)
-  if (process.env['ELECTRON_RENDERER_URL']) await w.loadURL(process.env['ELECTRON_RENDERER_URL'])
-  else await w.loadURL(`${APP_ORIGIN}/index.html`)
-  return w
-}
-
-/** Only Booth's own page, in its own top frame, may call main. */
-function bindIpc(dispatch: Dispatch): void {
-  const allowedOrigin = process.env['ELECTRON_RENDERER_URL'] ? new URL(process.env['ELECTRON_RENDERER_URL']).origin : APP_ORIGIN
-  ipcMain.handle(IPC_CALL, async (event, name: unknown, args: unknown) => {
-    const frame = event.senderFrame
-    if (!frame || frame.parent !== null || new URL(frame.url).origin !== allowedOrigin) {
-      boothLog.warn('refused a bridge call from a foreign frame', { url: frame?.url })
-      return { ok: false, error: { kind: 'refused', message: 'Only Booth’s own window may do that.' } }
-    }
-    try {
-      return { ok: true, result: (await dispatch(String(name), args)) ?? null }
-    } catch (err) {
-      const failure = describeError(err)
-      if (failure.kind === 'internal') boothLog.error('a bridge call failed', { err })
-      return { ok: false, error: { kind: failure.kind, message: failure.message } }
-    }
+  w.on('closed', () => {
+    unsubscribe()
+    if (win === w) win = null
   })
+  await w.loadURL(page.startUrl)
+  return w
 }
 
 /** Overdue + due today on the dock (macOS), the launcher (Linux) or as a taskbar overlay icon (Windows). */
@@ -85,7 +73,11 @@ function showBadge(count: number): void {
 
 async function start(): Promise<void> {
   await app.whenReady()
-  registerAppProtocols(protocol, { rendererDir: join(import.meta.dirname, '../renderer'), mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')] })
+  registerAppProtocols(protocol, {
+    rendererDir: join(import.meta.dirname, '../renderer'),
+    mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')],
+    fetchFile: (url, init) => net.fetch(url, init),
+  })
   const online = interfaceOnlineState(5_000, () => net.isOnline())
   const core = await createBoothCore({
     dataDir,
@@ -115,15 +107,18 @@ async function start(): Promise<void> {
       return choice.canceled || !choice.filePath ? null : choice.filePath
     },
   })
-  bindIpc(createDispatcher(core.handlers))
+  stopServicesBeforeQuit(app, {
+    stop: async () => {
+      online.stop()
+      await core.close()
+    },
+    onProblem: (message, fields) => boothLog.warn(message, fields),
+  })
+  bindBridgeIpc(ipcMain, { appOrigin: page.origin, dispatch: createDispatcher(core.handlers), log: boothLog })
   win = await createWindow(core)
   await core.start({ autoDemo: false })
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void createWindow(core).then((w) => (win = w))
-  })
-  app.on('before-quit', () => {
-    online.stop()
-    void core.close()
   })
 }
 

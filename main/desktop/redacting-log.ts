@@ -94,7 +94,11 @@ export function createLog(options: CreateLogOptions): Log {
   return make({})
 }
 
-/** The part of electron-log's logger Booth uses (`import log from 'electron-log/main'`). */
+/**
+ * The part of electron-log's logger Booth uses. In Electron it comes from `electron-log/node`
+ * (main/electron/electron-log-file.ts): `electron-log/main` would register an IPC channel for renderer
+ * logging that nothing uses and no sender check guards.
+ */
 export interface ElectronLogLike {
   debug(...params: unknown[]): void
   info(...params: unknown[]): void

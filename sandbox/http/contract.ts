@@ -6,7 +6,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import Ajv2020 from 'ajv/dist/2020'
+// The file name with its extension: Node's ES module resolver (the built Electron main bundle keeps ajv
+// external) does not add `.js` to a deep import the way bundlers and tsx do.
+import Ajv2020 from 'ajv/dist/2020.js'
 import type { ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import { parse as parseYaml } from 'yaml'

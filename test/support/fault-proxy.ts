@@ -1,0 +1,317 @@
+/**
+ * A small HTTP fault proxy of Booth's own: it sits between Booth's client and the sandbox (or any
+ * loopback HTTP server) and misbehaves on purpose, per request or by rule, the way real networks do.
+ *
+ *   const proxy = await startFaultProxy({ upstream: sandbox.url })
+ *   const client = createTalentClient({ baseUrl: proxy.url, ... })
+ *   proxy.addRule({ method: 'GET', path: '/api/v1/jobs', times: 1, fault: { type: 'drop_after' } })
+ *   proxy.once({ type: 'retry_after', seconds: 3600 })        // the next request, whatever it is
+ *   await proxy.down(); ...; await proxy.up()                  // refused connections, then back on the same port
+ *   proxy.requests                                            // what arrived and what was done to it
+ *   await proxy.close()
+ *
+ * Rules are tried in the order added; the first whose method and path match and which has uses left
+ * decides the request's fault (`skip` lets the first N matches through untouched). A request no rule
+ * takes passes through. Faults:
+ * - pass          forward to the upstream and back (the default)
+ * - stall         accept the request and never answer (nothing reaches the upstream)
+ * - stall_body    forward; send the answer's headers and `afterBytes` of its body, then go silent
+ * - drop_after    forward; let the upstream handle it fully; then destroy the connection unanswered
+ * - reset         destroy the connection at once (nothing reaches the upstream)
+ * - cut_body      forward; send the headers (with the full Content-Length) and `afterBytes` of the body, then close
+ * - retry_after   answer 429 rate_limited (or 503 unavailable) with Retry-After: seconds, without forwarding
+ * - html          answer a proxy's HTML error page (502 text/html unless told), without forwarding
+ * - oversized     answer 200 application/json streaming `bytes` of valid JSON (optionally with Content-Length)
+ * A whole-proxy refusal is `down()` (the listening socket closes: ECONNREFUSED) and `refusedUrl()` gives
+ * an address nothing listens on.
+ *
+ * Bounded: loopback only (it listens on 127.0.0.1, port 0, and forwards only to a loopback upstream),
+ * at most `maxConnections` open sockets, stalls end after `maxStallMs`, answers it must hold to rewrite
+ * or cut are capped at 16 MiB, and close() destroys every socket it holds. Passing answers have the
+ * upstream's origin rewritten to the proxy's (Location headers and JSON bodies), so links the sandbox
+ * hands out (tus uploads, listen and PDF links) also go through the proxy.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+
+export type Fault =
+  | { type: 'pass' }
+  | { type: 'stall' }
+  | { type: 'stall_body'; afterBytes?: number }
+  | { type: 'drop_after' }
+  | { type: 'reset' }
+  | { type: 'cut_body'; afterBytes?: number }
+  | { type: 'retry_after'; seconds: number; status?: 429 | 503; inBody?: boolean }
+  | { type: 'html'; status?: number }
+  | { type: 'oversized'; bytes: number; declareLength?: boolean }
+
+export interface FaultRule {
+  /** HTTP method to match (any when left out). */
+  method?: string
+  /** URL path to match: a string matches exactly or as a prefix ending at '/', a RegExp is tested. Any when left out. */
+  path?: string | RegExp
+  /** Matching requests let through untouched before the fault applies. Default 0. */
+  skip?: number
+  /** How many matching requests get the fault. Default: every one. */
+  times?: number
+  fault: Fault
+}
+
+export interface ProxiedRequest {
+  method: string
+  path: string
+  fault: Fault['type']
+  idempotencyKey: string | null
+  at: number
+}
+
+export interface FaultProxyOptions {
+  /** The loopback origin to forward to, e.g. the sandbox's url. */
+  upstream: string
+  maxConnections?: number
+  maxStallMs?: number
+  /** Rewrite the upstream's origin to the proxy's in Location headers and JSON bodies. Default true. */
+  rewriteOrigin?: boolean
+}
+
+export interface FaultProxy {
+  url: string
+  port: number
+  /** Every request that arrived, in order, with the fault it got. */
+  requests: ProxiedRequest[]
+  addRule(rule: FaultRule): void
+  /** The next request (any method and path) gets `fault`. */
+  once(fault: Fault): void
+  clearRules(): void
+  /** Stop listening (new connections are refused) and drop open connections. */
+  down(): Promise<void>
+  /** Listen again on the same port. */
+  up(): Promise<void>
+  close(): Promise<void>
+}
+
+const HOLD_CAP = 16 * 1024 * 1024
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
+  const upstream = new URL(options.upstream)
+  if (upstream.protocol !== 'http:' || !LOOPBACK.has(upstream.hostname)) {
+    throw new Error(`The fault proxy forwards only to a loopback http:// server (got ${options.upstream}).`)
+  }
+  const maxStallMs = options.maxStallMs ?? 5 * 60_000
+  const rewrite = options.rewriteOrigin ?? true
+  const rules: Array<FaultRule & { seen: number; used: number }> = []
+  const requests: ProxiedRequest[] = []
+  const sockets = new Set<Socket>()
+  const timers = new Set<NodeJS.Timeout>()
+  let origin = ''
+
+  const hold = (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), maxStallMs)
+    timers.add(timer)
+    socket.once('close', () => {
+      clearTimeout(timer)
+      timers.delete(timer)
+    })
+  }
+
+  const pick = (method: string, path: string): Fault => {
+    for (const rule of rules) {
+      if (rule.method && rule.method.toUpperCase() !== method) continue
+      if (rule.path !== undefined && !pathMatches(rule.path, path)) continue
+      if (rule.times !== undefined && rule.used >= rule.times) continue
+      rule.seen += 1
+      if (rule.seen <= (rule.skip ?? 0)) return { type: 'pass' }
+      rule.used += 1
+      return rule.fault
+    }
+    return { type: 'pass' }
+  }
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? 'GET'
+    const path = new URL(req.url ?? '/', 'http://proxy').pathname
+    const fault = pick(method, path)
+    const key = req.headers['idempotency-key']
+    requests.push({ method, path, fault: fault.type, idempotencyKey: typeof key === 'string' ? key : null, at: Date.now() })
+    switch (fault.type) {
+      case 'stall':
+        req.resume()
+        return hold(req.socket)
+      case 'reset':
+        return req.socket.destroy()
+      case 'retry_after':
+        return answerRetryAfter(req, res, fault)
+      case 'html':
+        return answerHtml(req, res, fault.status ?? 502)
+      case 'oversized':
+        return answerOversized(req, res, fault)
+      default:
+        return forward(req, res, fault)
+    }
+  }
+
+  const forward = (req: IncomingMessage, res: ServerResponse, fault: Fault) => {
+    const out = httpRequest(
+      { host: upstream.hostname.replace(/^\[|\]$/g, ''), port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        if (fault.type === 'drop_after') {
+          up.resume()
+          up.once('end', () => res.socket?.destroy())
+          return
+        }
+        const headers = { ...up.headers }
+        if (rewrite && typeof headers.location === 'string') headers.location = headers.location.split(upstream.origin).join(origin)
+        const rewriteBody = rewrite && /json/i.test(String(headers['content-type'] ?? ''))
+        if (!rewriteBody && fault.type === 'pass') {
+          res.writeHead(up.statusCode ?? 502, headers)
+          up.pipe(res)
+          return
+        }
+        collect(up, (body) => {
+          if (body === null) return res.socket?.destroy()
+          const text = rewriteBody ? Buffer.from(body.toString('utf8').split(upstream.origin).join(origin)) : body
+          headers['content-length'] = String(text.length)
+          delete headers['transfer-encoding']
+          res.writeHead(up.statusCode ?? 502, headers)
+          if (fault.type === 'cut_body' || fault.type === 'stall_body') {
+            const part = Math.min(fault.afterBytes ?? Math.floor(text.length / 2), Math.max(0, text.length - 1))
+            const socket = res.socket
+            res.write(text.subarray(0, part), () => (fault.type === 'cut_body' ? socket?.destroy() : socket && hold(socket)))
+            return
+          }
+          res.end(text)
+        })
+      },
+    )
+    out.on('error', () => res.socket?.destroy())
+    req.pipe(out)
+  }
+
+  const server: Server = createServer(handle)
+  server.maxConnections = options.maxConnections ?? 64
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  server.on('clientError', (_err, socket) => socket.destroy())
+
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject)
+        const address = server.address()
+        resolve(typeof address === 'object' && address ? address.port : port)
+      })
+    })
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+      for (const socket of sockets) socket.destroy()
+      if (!server.listening) return resolve()
+      server.close(() => resolve())
+    })
+
+  const port = await listen(0)
+  origin = `http://127.0.0.1:${port}`
+  return {
+    url: origin,
+    port,
+    requests,
+    addRule: (rule) => rules.push({ ...rule, seen: 0, used: 0 }),
+    once: (fault) => rules.unshift({ fault, times: 1, seen: 0, used: 0 }),
+    clearRules: () => void rules.splice(0),
+    down: stop,
+    up: async () => {
+      if (!server.listening) await listen(port)
+    },
+    close: stop,
+  }
+}
+
+/** An http:// address on loopback that nothing listens on (connections are refused). */
+export async function refusedUrl(): Promise<string> {
+  const server = createServer()
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  )
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return `http://127.0.0.1:${port}`
+}
+
+function pathMatches(pattern: string | RegExp, path: string): boolean {
+  if (typeof pattern !== 'string') return pattern.test(path)
+  return path === pattern || path.startsWith(pattern.endsWith('/') ? pattern : `${pattern}/`)
+}
+
+/** The whole upstream body, or null when it is over the cap or fails. */
+function collect(stream: IncomingMessage, done: (body: Buffer | null) => void): void {
+  const chunks: Buffer[] = []
+  let size = 0
+  let finished = false
+  const finish = (body: Buffer | null) => {
+    if (finished) return
+    finished = true
+    done(body)
+  }
+  stream.on('data', (chunk: Buffer) => {
+    size += chunk.length
+    if (size > HOLD_CAP) {
+      stream.destroy()
+      return finish(null)
+    }
+    chunks.push(chunk)
+  })
+  stream.once('end', () => finish(Buffer.concat(chunks)))
+  stream.once('error', () => finish(null))
+}
+
+function answerRetryAfter(req: IncomingMessage, res: ServerResponse, fault: Extract<Fault, { type: 'retry_after' }>): void {
+  req.resume()
+  const status = fault.status ?? 429
+  const envelope: Record<string, unknown> = {
+    ok: false,
+    api_version: '1',
+    error: status === 429 ? 'rate_limited' : 'unavailable',
+    message: status === 429 ? 'Too many requests.' : 'The service is unavailable.',
+  }
+  if (fault.inBody ?? status === 429) envelope.retry_after = fault.seconds
+  const body = JSON.stringify(envelope)
+  res.writeHead(status, { 'content-type': 'application/json', 'retry-after': String(fault.seconds), 'content-length': Buffer.byteLength(body) })
+  res.end(body)
+}
+
+function answerHtml(req: IncomingMessage, res: ServerResponse, status: number): void {
+  req.resume()
+  const body = `<!DOCTYPE html><html><head><title>${status} Bad Gateway</title></head><body><h1>${status} Bad Gateway</h1><p>nginx</p></body></html>`
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+  res.end(body)
+}
+
+/** A valid JSON success envelope of `bytes` bytes, streamed with back-pressure so the proxy stays small too. */
+function answerOversized(req: IncomingMessage, res: ServerResponse, fault: Extract<Fault, { type: 'oversized' }>): void {
+  req.resume()
+  const head = Buffer.from('{"ok":true,"api_version":"1","items":["')
+  const tail = Buffer.from('"],"page":1}')
+  const total = Math.max(fault.bytes, head.length + tail.length)
+  const headers: Record<string, string | number> = { 'content-type': 'application/json' }
+  if (fault.declareLength) headers['content-length'] = total
+  res.writeHead(200, headers)
+  const filler = Buffer.alloc(64 * 1024, 'x')
+  let left = total - head.length - tail.length
+  res.write(head)
+  const pump = () => {
+    while (left > 0) {
+      const chunk = left >= filler.length ? filler : filler.subarray(0, left)
+      left -= chunk.length
+      if (!res.write(chunk)) return void res.once('drain', pump)
+    }
+    res.end(tail)
+  }
+  res.once('close', () => {
+    left = 0
+  })
+  pump()
+}

@@ -95,6 +95,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   }
 
   let lastOkAt: number | null = null
+  let failing = false
   /** The poll under way, so close() can let it finish writing into the data folder. */
   let polling: Promise<void> | null = null
   const poller: Poller = createPoller({
@@ -115,6 +116,9 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     ...(ports.poll?.random ? { random: ports.poll.random } : {}),
     onState: (state) => {
       if (state.reason === 'auth') session.keyRejected()
+      // The service answers again: deliveries waiting on it go now, not after their own back-off.
+      if (failing && state.failures === 0 && state.phase !== 'running') takes.delivery.queue.wakeNow()
+      failing = state.failures > 0
       // While the service cannot be reached (or asked Booth to wait), screens open from the saved copies at once.
       if (state.failures > 0 || state.reason === 'offline') jobs.reachable = false
       hub.emit('connectivity', connectivityOf(state, lastOkAt))

@@ -35,7 +35,7 @@ export interface DeliveryQueueOptions {
   now: () => number
   log: Log
   onChange: (items: DeliveryQueueEntry[]) => void
-  /** Pause before the n-th retry: random share of min(maxMs, baseMs * 2^(n-1)). Defaults 2 s and 60 s. */
+  /** Pause before the n-th retry: random share of min(maxMs, baseMs * 2^(n-1)). Defaults 2 s and 30 s. */
   backoff?: { baseMs: number; maxMs: number }
   random?: () => number
 }
@@ -258,7 +258,7 @@ export class DeliveryQueue {
       }
       if (head.attempts > 0 && !this.o.online.isOnline()) {
         // Offline: going online wakes the queue; the timer is a fallback in case that news never comes.
-        this.wakeIn(this.o.backoff?.maxMs ?? 60_000)
+        this.wakeIn(this.o.backoff?.maxMs ?? 30_000)
         return
       }
       await this.runOne(head)
@@ -315,7 +315,7 @@ export class DeliveryQueue {
   }
 
   private delayFor(attempt: number): number {
-    const { baseMs, maxMs } = this.o.backoff ?? { baseMs: 2000, maxMs: 60_000 }
+    const { baseMs, maxMs } = this.o.backoff ?? { baseMs: 2000, maxMs: 30_000 }
     const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1))
     return Math.round(ceiling * (0.5 + 0.5 * (this.o.random ?? Math.random)()))
   }

@@ -205,6 +205,10 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }
 
+  // The machine woke: deliveries waiting on a back-off go now (the poller polls by itself on 'resume').
+  const onWake = () => takes.delivery.queue.wakeNow()
+  ports.power.on('resume', onWake)
+
   return {
     hub,
     handlers,
@@ -221,6 +225,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
     focus: () => poller.focus(),
     close: async () => {
+      ports.power.removeListener('resume', onWake)
       poller.stop()
       await polling?.catch(() => undefined)
       await takes.stop()

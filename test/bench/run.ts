@@ -8,11 +8,13 @@ import type { BenchResult } from './types'
 import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
+import { benchOfflineLaunch } from './offline-launch'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
   wav: benchWavWriter,
   upload: benchUpload,
+  offline: benchOfflineLaunch,
 }
 
 function print(result: BenchResult): void {

@@ -4,9 +4,12 @@
  * The Content-Type is checked BEFORE parsing, so a proxy's HTML page (or any non-JSON answer) becomes a
  * clear 'non_json' error, never a JSON parse crash. JSON that is not seed 000's envelope
  * (`{ok:true, api_version:'1', ...}` / `{ok:false, api_version:'1', error, message, retry_after?}`)
- * becomes 'invalid_response'.
+ * becomes 'invalid_response'. The body is read through body-reader.ts, so an answer over the size cap is
+ * refused ('too_large') without being held whole, and one that ends early is 'cut_off'. Every error that
+ * carries a server-requested wait also carries `waitUntil`, the absolute time it points to.
  */
-import { ApiError } from './errors'
+import { readBodyCapped, type BodyReadOptions } from './body-reader'
+import { ApiError, type ApiErrorInit } from './errors'
 import {
   EMPTY_ANSWER_MESSAGE,
   MALFORMED_JSON_MESSAGE,
@@ -27,12 +30,22 @@ export interface Answer {
 }
 
 /** Reads the whole answer. Throws ApiError for every answer that is not a success envelope. */
-export async function readAnswer(response: Response, nowMs: number): Promise<Answer> {
+export async function readAnswer(response: Response, nowMs: number, body: BodyReadOptions): Promise<Answer> {
+  try {
+    return await readWholeAnswer(response, nowMs, body)
+  } catch (error) {
+    throw error instanceof ApiError && error.retryAfterMs !== null && error.waitUntil === null
+      ? new ApiError({ ...(error.toJSON() as ApiErrorInit), waitUntil: nowMs + error.retryAfterMs, cause: error.cause })
+      : error
+  }
+}
+
+async function readWholeAnswer(response: Response, nowMs: number, body: BodyReadOptions): Promise<Answer> {
   const status = response.status
   const requestId = response.headers.get('x-request-id')
   const headerWait = parseRetryAfter(response.headers.get('retry-after'), nowMs)
   const contentType = response.headers.get('content-type')
-  const text = await response.text()
+  const text = new TextDecoder().decode(await readBodyCapped(response, body))
 
   if (!isJsonContentType(contentType)) {
     if (text.trim() === '' && contentType === null) {

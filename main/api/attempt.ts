@@ -1,18 +1,22 @@
 /**
- * One attempt of one API call: a per-attempt timeout joined to the caller's AbortSignal, a guarded fetch
- * that reads and checks the whole answer (answer-reader.ts) before openapi-fetch sees it, and the mapping
- * of everything thrown into ApiError kinds 'network', 'timeout' or 'aborted'.
+ * One attempt of one API call: the request's timers (watchdog.ts: connect, idle, overall) joined to the
+ * caller's AbortSignal, a guarded fetch that reads and checks the whole answer, within the size cap
+ * (answer-reader.ts), before openapi-fetch sees it, and the naming of everything thrown as an ApiError
+ * (network-failure.ts for connection failures; the watchdog's verdict for timeouts; 'aborted').
  */
 import { readAnswer } from './answer-reader'
 import { ApiError } from './errors'
-import { ABORTED_MESSAGE, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './error-messages'
+import { ABORTED_MESSAGE, CONNECT_TIMEOUT_MESSAGE, IDLE_TIMEOUT_MESSAGE, TIMEOUT_MESSAGE } from './error-messages'
+import { networkFailure, type AttemptPhase, type BodyProgress } from './network-failure'
 import { redactHeaders, withoutSecret, type ApiLogEvent } from './request-log'
+import type { FetchLike } from './transport'
+import { startWatchdog, type TimeoutSettings, type Watchdog } from './watchdog'
 
-export type FetchLike = (request: Request) => Promise<Response>
+export type { FetchLike } from './transport'
 
 /** What each openapi-fetch call receives for one attempt. */
 export type AttemptInit = {
-  fetch: FetchLike
+  fetch: (request: Request) => Promise<Response>
   signal: AbortSignal
   headers: Record<string, string>
 }
@@ -21,7 +25,11 @@ export interface AttemptContext {
   operation: string
   attempt: number
   baseFetch: FetchLike
-  timeoutMs: number
+  /** Whether baseFetch reports the connection (Booth's own transport does; an injected fetch may not). */
+  reportsConnect: boolean
+  timeouts: TimeoutSettings
+  /** The JSON answer size cap in bytes. */
+  maxAnswerBytes: number
   callerSignal: AbortSignal | undefined
   apiKey: string
   now: () => number
@@ -32,24 +40,36 @@ export interface AttemptContext {
 
 export type AttemptSend<T> = (init: AttemptInit) => Promise<{ data?: T; response: Response }>
 
-export async function runAttempt<T>(ctx: AttemptContext, send: AttemptSend<T>): Promise<T> {
-  const timeout = new AbortController()
-  const timer = setTimeout(() => timeout.abort(new Error('attempt timed out')), ctx.timeoutMs)
-  const signal = ctx.callerSignal ? AbortSignal.any([ctx.callerSignal, timeout.signal]) : timeout.signal
-  let sent = false
-  let host = 'the server'
+interface AttemptState {
+  sent: boolean
+  host: string
+  phase: AttemptPhase
+  body: BodyProgress
+}
 
-  const guardedFetch: FetchLike = async (request) => {
-    host = new URL(request.url).host
+export async function runAttempt<T>(ctx: AttemptContext, send: AttemptSend<T>): Promise<T> {
+  const watchdog = startWatchdog(ctx.timeouts, ctx.reportsConnect)
+  const signal = ctx.callerSignal ? AbortSignal.any([ctx.callerSignal, watchdog.signal]) : watchdog.signal
+  const state: AttemptState = { sent: false, host: 'the server', phase: 'before_answer', body: { received: 0, expected: null } }
+
+  const guardedFetch = async (request: Request): Promise<Response> => {
+    state.host = new URL(request.url).host
     ctx.onRequest(request.method, request.url)
     const base = { operation: ctx.operation, attempt: ctx.attempt, method: request.method, url: request.url }
     ctx.log({ type: 'request', ...base, headers: redactHeaders(request.headers, ctx.apiKey) }, ctx.apiKey)
     const started = ctx.now()
-    sent = true
-    const response = await ctx.baseFetch(request)
+    state.sent = true
+    const response = await ctx.baseFetch(request, { connected: () => watchdog.connected() })
+    watchdog.activity()
+    state.phase = 'in_body'
     const requestId = response.headers.get('x-request-id')
     ctx.log({ type: 'response', ...base, status: response.status, requestId, durationMs: ctx.now() - started }, ctx.apiKey)
-    const answer = await readAnswer(response, ctx.now())
+    const answer = await readAnswer(response, ctx.now(), {
+      capBytes: ctx.maxAnswerBytes,
+      host: state.host,
+      onChunk: () => watchdog.activity(),
+      progress: state.body,
+    })
     return new Response(answer.text, { status: answer.status, headers: { 'content-type': 'application/json' } })
   }
 
@@ -65,31 +85,29 @@ export async function runAttempt<T>(ctx: AttemptContext, send: AttemptSend<T>): 
     }
     return data
   } catch (error) {
-    throw toApiError(error, { ctx, timeout: timeout.signal, sent, host })
+    throw toApiError(error, ctx, watchdog, state)
   } finally {
-    clearTimeout(timer)
+    watchdog.stop()
   }
 }
 
-function toApiError(
-  error: unknown,
-  state: { ctx: AttemptContext; timeout: AbortSignal; sent: boolean; host: string },
-): unknown {
-  if (error instanceof ApiError) return withoutSecret(error, state.ctx.apiKey)
-  if (state.ctx.callerSignal?.aborted) {
+function toApiError(error: unknown, ctx: AttemptContext, watchdog: Watchdog, state: AttemptState): unknown {
+  if (ctx.callerSignal?.aborted) {
     return new ApiError({ kind: 'aborted', message: ABORTED_MESSAGE, retryable: false, cause: error })
   }
-  if (state.timeout.aborted) {
-    return new ApiError({
-      kind: 'timeout',
-      message: TIMEOUT_MESSAGE(state.host, state.ctx.timeoutMs),
-      retryable: true,
-      cause: error,
-    })
-  }
+  if (watchdog.fired) return timeoutError(watchdog.fired, ctx, state.host, error)
+  if (error instanceof ApiError) return withoutSecret(error, ctx.apiKey)
   // Thrown before anything was sent: a programming or input error, not the network's fault.
   if (!state.sent) return error
-  return new ApiError({ kind: 'network', message: NETWORK_MESSAGE(state.host), retryable: true, cause: error })
+  return networkFailure(error, { host: state.host, phase: state.phase, body: state.body, connectTimeoutMs: ctx.timeouts.connectTimeoutMs })
+}
+
+export function timeoutError(reason: 'connect' | 'idle' | 'total', ctx: { timeouts: TimeoutSettings }, host: string, cause?: unknown): ApiError {
+  if (reason === 'connect') {
+    return new ApiError({ kind: 'connect_timeout', message: CONNECT_TIMEOUT_MESSAGE(host, ctx.timeouts.connectTimeoutMs), retryable: true, cause })
+  }
+  const message = reason === 'idle' ? IDLE_TIMEOUT_MESSAGE(host, ctx.timeouts.idleTimeoutMs) : TIMEOUT_MESSAGE(host, ctx.timeouts.totalTimeoutMs)
+  return new ApiError({ kind: 'timeout', message, retryable: true, cause })
 }
 
 /** An 'aborted' error for a call cancelled between attempts. */

@@ -3,10 +3,13 @@
  * goes through: key lookup (never stored, never logged), attempts with timeouts, retries, envelope
  * stripping and timestamp normalisation.
  */
-import { runAttempt, type AttemptSend, type FetchLike } from './attempt'
+import { MAX_JSON_ANSWER_BYTES } from './answer-limits'
+import { runAttempt, type AttemptSend } from './attempt'
 import { ApiKeyError } from './errors'
 import { assertIdempotencyKey } from './idempotency'
-import { resolveRetryOptions, type RetryOptions } from './retry-policy'
+import { resolveRetryOptions, type ResolvedRetryOptions, type RetryOptions } from './retry-policy'
+import { nodeTransport, type FetchLike } from './transport'
+import type { TimeoutSettings } from './watchdog'
 import { abortableSleep, runWithRetry, type Sleep } from './retry-loop'
 import { safeLogger, type ApiLogHook } from './request-log'
 import { normaliseTimestamps } from './timestamps'
@@ -16,9 +19,21 @@ export interface TalentClientOptions {
   baseUrl: string
   /** Called before every attempt; the key is held only for that attempt. */
   apiKey: () => string | Promise<string>
+  /**
+   * Default: Booth's own node:http(s) transport (transport.ts), which reports the connection so the
+   * connect and idle timeouts are told apart. An injected fetch that does not call `hooks.connected`
+   * gets the idle timeout from the start (set `fetchReportsConnect` when it does call it).
+   */
   fetch?: FetchLike
-  /** Per attempt. Default 30000 ms. */
+  fetchReportsConnect?: boolean
+  /** Whole attempt, connect to last byte. Default 60000 ms. */
   timeoutMs?: number
+  /** From starting a request to a connected socket. Default 10000 ms. */
+  connectTimeoutMs?: number
+  /** Longest silence (no answer headers, no body bytes) once connected. Default 20000 ms. */
+  idleTimeoutMs?: number
+  /** Size cap of a JSON answer in bytes. Default MAX_JSON_ANSWER_BYTES (answer-limits.ts). */
+  maxAnswerBytes?: number
   retry?: RetryOptions
   sleep?: Sleep
   /** Returns a number in [0, 1); used for back-off jitter. Default Math.random. */
@@ -29,6 +44,8 @@ export interface TalentClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal
+  /** This call's retry settings over the client's (e.g. a single attempt for a quick reachability check). */
+  retry?: RetryOptions
 }
 
 export interface WriteOptions extends CallOptions {
@@ -41,7 +58,9 @@ export type Result<T> = Omit<T, 'ok' | 'api_version'>
 /** A write's success body; `replayed` is true when the server answered a stored first result. */
 export type WriteResult<T> = Omit<T, 'ok' | 'api_version' | 'replayed'> & { replayed: boolean }
 
-export const DEFAULT_TIMEOUT_MS = 30_000
+export const DEFAULT_TIMEOUT_MS = 60_000
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
+export const DEFAULT_IDLE_TIMEOUT_MS = 20_000
 
 export interface CallRunner {
   apiBaseUrl: string
@@ -58,14 +77,18 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
   if (typeof options.apiKey !== 'function') {
     throw new TypeError('apiKey must be a function that returns the key (so the key is read only when needed).')
   }
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new RangeError(`timeoutMs must be a positive number of milliseconds (got ${String(options.timeoutMs)}).`)
+  const timeouts: TimeoutSettings = {
+    totalTimeoutMs: positive('timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    connectTimeoutMs: positive('connectTimeoutMs', options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS),
+    idleTimeoutMs: positive('idleTimeoutMs', options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS),
   }
-  const baseFetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request))
+  const maxAnswerBytes = positive('maxAnswerBytes', options.maxAnswerBytes, MAX_JSON_ANSWER_BYTES)
+  const baseFetch: FetchLike = options.fetch ?? nodeTransport
+  const reportsConnect = options.fetch ? options.fetchReportsConnect === true : true
   const log = safeLogger(options.log)
+  const clientRetry = resolveRetryOptions(options.retry)
   const deps = {
-    retry: resolveRetryOptions(options.retry),
+    retry: clientRetry,
     sleep: options.sleep ?? abortableSleep,
     random: options.random ?? Math.random,
     log,
@@ -74,11 +97,13 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
   async function run<T extends object>(
     operation: string,
     write: boolean,
-    signal: AbortSignal | undefined,
+    callOptions: CallOptions | undefined,
     send: AttemptSend<T>,
   ): Promise<T> {
     let secret = ''
-    const data = await runWithRetry(deps, {
+    const signal = callOptions?.signal
+    const retry: ResolvedRetryOptions = callOptions?.retry ? resolveRetryOptions({ ...clientRetry, ...definedOnly(callOptions.retry) }) : clientRetry
+    const data = await runWithRetry({ ...deps, retry }, {
       operation,
       write,
       signal,
@@ -86,7 +111,19 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
       attempt: async (attempt, seen) => {
         secret = await readApiKey(options.apiKey)
         return runAttempt(
-          { operation, attempt, baseFetch, timeoutMs, callerSignal: signal, apiKey: secret, now: Date.now, log, onRequest: seen },
+          {
+            operation,
+            attempt,
+            baseFetch,
+            reportsConnect,
+            timeouts,
+            maxAnswerBytes,
+            callerSignal: signal,
+            apiKey: secret,
+            now: Date.now,
+            log,
+            onRequest: seen,
+          },
           send,
         )
       },
@@ -99,7 +136,7 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
     callOptions: CallOptions | undefined,
     send: AttemptSend<T>,
   ): Promise<Result<T>> {
-    return stripEnvelope(await run(operation, false, callOptions?.signal, send))
+    return stripEnvelope(await run(operation, false, callOptions, send))
   }
 
   async function write<T extends object>(
@@ -112,12 +149,24 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
     }
     const key = writeOptions.idempotencyKey
     assertIdempotencyKey(key)
-    const body = stripEnvelope(await run(operation, true, writeOptions.signal, send(key)))
+    const body = stripEnvelope(await run(operation, true, writeOptions, send(key)))
     const { replayed, ...rest } = body as Result<T> & { replayed?: unknown }
     return { ...rest, replayed: replayed === true } as unknown as WriteResult<T>
   }
 
   return { apiBaseUrl, read, write }
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  const resolved = value ?? fallback
+  if (!Number.isFinite(resolved) || resolved <= 0) {
+    throw new RangeError(`${name} must be a positive number (got ${String(value)}).`)
+  }
+  return resolved
 }
 
 function stripEnvelope<T extends object>(body: T): Result<T> {

@@ -51,10 +51,38 @@ export const EMPTY_ANSWER_MESSAGE = (status: number): string =>
 export const NOT_ENVELOPE_MESSAGE = (status: number, detail: string): string =>
   `The server's answer is not in the API's format (HTTP ${status}): ${detail}.`
 
+const seconds = (ms: number): string => `${Math.round(ms / 100) / 10} s`
+
+/** The connection was reset or dropped before any answer arrived. */
 export const NETWORK_MESSAGE = (host: string): string =>
-  `Could not reach ${host}. Check the internet connection; Booth will keep your work and can try again.`
+  `Could not reach ${host}: the connection dropped before an answer came. Booth keeps your work and tries again.`
+
+export const UNREACHABLE_MESSAGE = (host: string, code: string): string =>
+  `${host} cannot be reached (${code}): its name does not resolve or there is no route to it. Check the internet connection; Booth keeps your work and tries again.`
+
+export const REFUSED_MESSAGE = (host: string): string =>
+  `${host} refused the connection: nothing is answering there right now. The service may be down; Booth keeps your work and tries again.`
+
+export const CUT_OFF_MESSAGE = (host: string, received: number, expected: number | null): string =>
+  `The answer from ${host} was cut off before it was complete (${received}${expected === null ? '' : ` of ${expected}`} bytes arrived). The connection or a proxy dropped it; Booth tries again.`
+
+export const CONNECT_TIMEOUT_MESSAGE = (host: string, timeoutMs: number): string =>
+  `${host} did not accept a connection within ${seconds(timeoutMs)}. The network may be down or very slow.`
+
+export const IDLE_TIMEOUT_MESSAGE = (host: string, timeoutMs: number): string =>
+  `${host} stopped sending: nothing arrived for ${seconds(timeoutMs)}, so Booth gave up on this request.`
 
 export const TIMEOUT_MESSAGE = (host: string, timeoutMs: number): string =>
-  `${host} did not answer within ${Math.round(timeoutMs / 100) / 10} s.`
+  `${host} did not answer within ${seconds(timeoutMs)}.`
+
+export const CERTIFICATE_MESSAGE = (host: string, code: string): string =>
+  `The secure connection to ${host} failed its certificate check (${code}). A network that intercepts traffic (hotel or office Wi-Fi, a proxy) or a wrong clock can cause this; Booth sends nothing over it.`
+
+export const TOO_LARGE_MESSAGE = (host: string, capBytes: number): string =>
+  `The answer from ${host} is larger than Booth accepts (${formatBytes(capBytes)}), so it was refused before it was read whole.`
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB` : `${bytes} bytes`
+}
 
 export const ABORTED_MESSAGE = 'The request was cancelled.'

@@ -1,18 +1,57 @@
 /**
  * The one error type the talent API client throws.
  *
- * Every failure of a call ends as an `ApiError` whose `kind` says where it failed:
+ * Every failure of a call ends as an `ApiError` whose `kind` says what went wrong:
  * - 'api'              the server answered the API's error envelope (`code` is the value to branch on);
- * - 'network'          no usable answer: connection refused, reset or dropped mid-answer, DNS failure;
- * - 'timeout'          one attempt took longer than the client's per-attempt timeout;
- * - 'aborted'          the caller's AbortSignal fired (never retried);
- * - 'non_json'         something other than the API answered (a proxy's HTML page, a captive portal);
- * - 'invalid_response' JSON came back, but not the API's envelope.
+ * - 'unreachable'      the service could not be reached: its name does not resolve, or no route (DNS,
+ *                      EHOSTUNREACH, ENETUNREACH, ENETDOWN);
+ * - 'refused'          the address answered that nothing listens there (ECONNREFUSED);
+ * - 'network'          the connection was reset or dropped before any answer arrived;
+ * - 'cut_off'          an answer started but ended early: reset mid-body, or fewer bytes than its
+ *                      Content-Length;
+ * - 'connect_timeout'  no connection was made within the connect timeout;
+ * - 'timeout'          connected, but no bytes came for the idle timeout (or the attempt ran past its
+ *                      overall limit);
+ * - 'certificate'      the secure connection failed its certificate check (expired, self-signed, wrong
+ *                      name, unknown issuer, or any other TLS failure);
+ * - 'non_json'         a proxy page: something other than the API answered (HTML, a captive portal,
+ *                      any non-JSON answer);
+ * - 'too_large'        the answer is over the size cap (answer-limits.ts) and was refused unread;
+ * - 'invalid_response' JSON came back, but not the API's envelope;
+ * - 'aborted'          the caller's AbortSignal fired (never retried).
  *
- * `message` is a sentence a person can read. It never contains the API key.
+ * `message` is a sentence a person can read (error-messages.ts). It never contains the API key.
+ * `waitUntil` is the absolute time (epoch ms) the service asked Booth to wait until (429 retry_after /
+ * Retry-After, 503 Retry-After), or null; see retry-policy.ts for when the client parks instead of sleeping.
  */
 
-export type ApiErrorKind = 'api' | 'network' | 'timeout' | 'aborted' | 'non_json' | 'invalid_response'
+export type ApiErrorKind =
+  | 'api'
+  | 'unreachable'
+  | 'refused'
+  | 'network'
+  | 'cut_off'
+  | 'connect_timeout'
+  | 'timeout'
+  | 'certificate'
+  | 'non_json'
+  | 'too_large'
+  | 'invalid_response'
+  | 'aborted'
+
+/** Kinds that say the service could not be reached or did not answer as the API: never "the key is bad". */
+const OFFLINE_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
+  'unreachable',
+  'refused',
+  'network',
+  'cut_off',
+  'connect_timeout',
+  'timeout',
+  'certificate',
+  'non_json',
+  'too_large',
+  'invalid_response',
+])
 
 export interface ApiErrorInit {
   kind: ApiErrorKind
@@ -29,6 +68,8 @@ export interface ApiErrorInit {
   requestId?: string | null
   /** The server's own `message` from the envelope, kept apart from Booth's sentence. */
   serverMessage?: string | null
+  /** Epoch ms the service asked Booth to wait until (from `retryAfterMs` when the answer arrived). */
+  waitUntil?: number | null
   cause?: unknown
 }
 
@@ -40,6 +81,7 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | null
   readonly requestId: string | null
   readonly serverMessage: string | null
+  readonly waitUntil: number | null
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause })
@@ -51,6 +93,7 @@ export class ApiError extends Error {
     this.retryAfterMs = init.retryAfterMs ?? null
     this.requestId = init.requestId ?? null
     this.serverMessage = init.serverMessage ?? null
+    this.waitUntil = init.waitUntil ?? null
   }
 
   /** Plain data for logs and for crossing IPC (no stack, no cause). */
@@ -69,6 +112,7 @@ export class ApiError extends Error {
       retryAfterMs: this.retryAfterMs,
       requestId: this.requestId,
       serverMessage: this.serverMessage,
+      waitUntil: this.waitUntil,
       cause: this.cause,
     }
   }
@@ -76,6 +120,36 @@ export class ApiError extends Error {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError
+}
+
+/**
+ * True when a failure means the service could not be reached or answered unusably (offline, timeout,
+ * proxy page, TLS failure, cut-off or oversized answer, a 5xx or 429): the key is NOT known to be bad.
+ * False for 401 and every other answer in which the service itself refused the request, for aborts,
+ * and for anything that is not an ApiError.
+ */
+export function isOfflineKindError(err: unknown): boolean {
+  if (!isApiError(err)) return false
+  if (OFFLINE_KINDS.has(err.kind)) return true
+  return err.kind === 'api' && err.status !== null && (err.status >= 500 || err.status === 429)
+}
+
+/** Kinds in which the request certainly never left Booth: no connection (or no secure one) was made. */
+const NOT_SENT_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>(['unreachable', 'refused', 'connect_timeout', 'certificate'])
+
+/**
+ * True when the request certainly did not reach the service (no connection, or the TLS check failed
+ * before anything was sent), so a write's outcome is KNOWN: nothing happened. For every other failure
+ * of a write (a dropped or cut-off answer, a timeout after connecting, a proxy page), the outcome is
+ * unknown and the write must be replayed with the same Idempotency-Key to learn it.
+ */
+export function neverReachedService(err: unknown): boolean {
+  return isApiError(err) && NOT_SENT_KINDS.has(err.kind)
+}
+
+/** True only when the service answered that the API key is not accepted (401): the one signal to sign out. */
+export function isAuthFailure(err: unknown): boolean {
+  return isApiError(err) && err.kind === 'api' && err.status === 401
 }
 
 /** The API key is missing or cannot be sent; raised before any request leaves Booth. */

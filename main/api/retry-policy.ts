@@ -10,13 +10,21 @@
  * - 500 not_saved: retried with back-off, with the same Idempotency-Key.
  * - 500 server_error (and seed 002's internal_error): retried ONCE.
  * - 502 upstream_failed, 503 unavailable: retried with back-off.
- * - 429 rate_limited: retried after `retry_after` (body) or Retry-After (header), capped.
+ * - 429 rate_limited: retried after `retry_after` (body) or Retry-After (header).
  * - Unknown codes: retried with back-off only on 502/503/504, otherwise final.
- * - Network failures and per-attempt timeouts: retried for WRITES only (the Idempotency-Key makes a
- *   repeat safe). Reads fail fast and are marked retryable so the caller (poller, "Try again") decides.
+ * - Connection failures ('network', 'cut_off', 'unreachable', 'refused') and timeouts ('connect_timeout',
+ *   'timeout'): retried with back-off, for reads and writes alike (a write resends the same
+ *   Idempotency-Key, so a repeat is safe). A certificate failure and a 'too_large' answer are final: the
+ *   same request meets the same certificate and the same answer.
  * - non_json answers (a proxy's HTML page) with status 502/503/504: a failing proxy, retried with
  *   back-off; any other non_json or invalid_response answer is final.
  * - Every 'No' code of seed 001 (and demo_mode) is never retried.
+ *
+ * LONG WAITS ARE PARKED, NOT SLEPT. When the service asks for a wait (429 retry_after / Retry-After, or a
+ * Retry-After on any retryable answer such as 503) of at most `maxRetryAfterMs` (default 60 s), the
+ * client sleeps that long, abortably, and tries again. When it asks for LONGER, the client does not sleep
+ * at all: it throws the ApiError at once, with `waitUntil` set to the absolute time (epoch ms) the service
+ * named, so the caller can park the operation until then and keep everything else working.
  *
  * Back-off: exponential with full jitter, delay = random() * min(maxDelayMs, baseDelayMs * 2^(n-1)) for
  * the n-th retry; at most `maxAttempts` attempts in all (first one included).
@@ -77,7 +85,7 @@ export interface RetryOptions {
   baseDelayMs?: number
   /** Largest back-off ceiling. Default 30000 ms. */
   maxDelayMs?: number
-  /** Longest wait Booth accepts from retry_after / Retry-After. Default 60000 ms (seed 002's window). */
+  /** Longest wait Booth sleeps for retry_after / Retry-After; a longer one is parked (see above). Default 60000 ms. */
   maxRetryAfterMs?: number
 }
 
@@ -153,7 +161,7 @@ export interface RetryState {
   attempts: number
   /** Retries already spent on 'once' codes in this call. */
   onceRetriesUsed: number
-  /** Whether the call is a write carrying an Idempotency-Key. */
+  /** Whether the call is a write carrying an Idempotency-Key (writes and reads follow the same rules). */
   write: boolean
 }
 
@@ -167,31 +175,39 @@ export function decideRetry(
   random: () => number,
 ): RetryDecision {
   if (state.attempts >= options.maxAttempts) return { retry: false }
-  const rule = ruleForError(error, state.write)
+  const rule = ruleForError(error)
   if (rule === 'never') return { retry: false }
   if (rule === 'once' && state.onceRetriesUsed >= 1) return { retry: false }
-  const retryNumber = state.attempts
   const serverWait = error.retryAfterMs
+  // Longer than Booth sleeps: parked by the caller (the error carries waitUntil), never slept here.
+  if (serverWait != null && serverWait > options.maxRetryAfterMs) return { retry: false }
+  const retryNumber = state.attempts
   let delayMs: number
   if (rule === 'after_retry_after' && serverWait != null) {
-    delayMs = Math.min(serverWait, options.maxRetryAfterMs)
+    delayMs = serverWait
   } else {
     const backoff = backoffDelayMs(retryNumber, random, options)
     // A Retry-After on a 503 (or any retryable answer) is a floor under the back-off.
-    delayMs = serverWait != null ? Math.max(backoff, Math.min(serverWait, options.maxRetryAfterMs)) : backoff
+    delayMs = serverWait != null ? Math.max(backoff, serverWait) : backoff
   }
   return { retry: true, delayMs, once: rule === 'once' }
 }
 
-function ruleForError(error: ApiError, write: boolean): RetryRule {
+function ruleForError(error: ApiError): RetryRule {
   switch (error.kind) {
     case 'api':
       return ruleForCode(error.status ?? 0, error.code ?? '')
     case 'network':
+    case 'cut_off':
+    case 'unreachable':
+    case 'refused':
+    case 'connect_timeout':
     case 'timeout':
-      return write ? 'backoff' : 'never'
+      return 'backoff'
     case 'non_json':
       return isRetryableNonJson(error.status ?? 0) ? 'backoff' : 'never'
+    case 'certificate':
+    case 'too_large':
     case 'aborted':
     case 'invalid_response':
       return 'never'

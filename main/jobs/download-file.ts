@@ -1,22 +1,37 @@
-/** Downloads a short-lived link to a file the person chose, streaming, via a temp file renamed into place. */
-import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
+/**
+ * Downloads a short-lived link (listen audio, an attachment) to a file the person chose: streamed to a
+ * temp file beside it (never held in memory), renamed into place only when complete, removed on any
+ * failure. Bounded by a size cap and by connect and idle timeouts (main/api/stream-download.ts); network
+ * failures are the API client's named ApiErrors (refused, unreachable, cut_off, timeout, too_large...).
+ */
+import { randomBytes } from 'node:crypto'
+import { open, rename, rm } from 'node:fs/promises'
+import { isApiError } from '../api/errors'
+import { streamDownload, type DownloadOptions } from '../api/stream-download'
 import { UserFacingError } from '../bridge/describe-error'
 
-export async function downloadToFile(url: string, path: string, fetchImpl: typeof fetch = fetch): Promise<void> {
-  const res = await fetchImpl(url, { signal: AbortSignal.timeout(10 * 60_000) }).catch((err: unknown) => {
-    throw new UserFacingError('offline', `The download could not start: ${(err as Error).message}.`, 503)
+/** Largest file Booth downloads from a link: 1 GiB (a long take in 24-bit WAV, or a reference video). */
+export const MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024
+
+export async function downloadToFile(url: string, path: string, options: Partial<DownloadOptions> = {}): Promise<void> {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.part`
+  const file = await open(temp, 'wx').catch((err: unknown) => {
+    throw new UserFacingError('download_failed', `The file could not be saved: ${(err as Error).message}.`, 500)
   })
-  if (res.status === 410) throw new UserFacingError('expired', 'The download link expired. Try again to get a fresh one.', 410)
-  if (!res.ok || !res.body) throw new UserFacingError('download_failed', `The download failed (HTTP ${res.status}).`, 502)
-  const temp = `${path}.${process.pid}.part`
+  let closed = false
   try {
-    await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(temp))
+    const result = await streamDownload(url, async (chunk) => {
+      await file.write(chunk)
+    }, { maxBytes: MAX_DOWNLOAD_BYTES, ...options })
+    if (result.status === 410) throw new UserFacingError('expired', 'The download link expired. Try again to get a fresh one.', 410)
+    if (result.status < 200 || result.status > 299) throw new UserFacingError('download_failed', `The download failed (HTTP ${result.status}).`, 502)
+    await file.close()
+    closed = true
     await rename(temp, path)
   } catch (err) {
+    if (!closed) await file.close().catch(() => {})
     await rm(temp, { force: true })
-    throw err instanceof UserFacingError ? err : new UserFacingError('download_failed', `The file could not be saved: ${(err as Error).message}.`, 500)
+    if (err instanceof UserFacingError || isApiError(err)) throw err
+    throw new UserFacingError('download_failed', `The file could not be saved: ${(err as Error).message}.`, 500)
   }
 }

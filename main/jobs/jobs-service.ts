@@ -3,7 +3,7 @@
  * offline cache when it does not (marked so), refreshed by the poller, and turned into events.
  */
 import type { TalentClient } from '../api/client'
-import { isApiError } from '../api/errors'
+import { isApiError, isOfflineKindError } from '../api/errors'
 import { sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../core/event-hub'
@@ -30,8 +30,7 @@ export interface JobsServiceDeps {
 
 /** Errors that mean "we could not reach the API" rather than "the API said no". */
 export function isUnreachable(err: unknown): boolean {
-  if (!isApiError(err)) return false
-  return err.kind === 'network' || err.kind === 'timeout' || err.kind === 'non_json' || (err.kind === 'api' && err.retryable)
+  return isOfflineKindError(err) || (isApiError(err) && err.kind === 'api' && err.retryable)
 }
 
 export class JobsService {

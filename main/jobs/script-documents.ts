@@ -4,6 +4,7 @@
  * through POST /scripts/pdf — which, unlike GET /jobs/{id}, does not mark the job as viewed for the producer.
  */
 import type { TalentClient } from '../api/client'
+import { streamDownload, type DownloadOptions } from '../api/stream-download'
 import type { JobDetail, JobSummary } from '../../shared/bridge'
 import type { OfflineCache } from './offline-cache'
 
@@ -11,15 +12,21 @@ const MAX_PDF_BYTES = 50 * 1024 * 1024
 const SCRIPT_CHANGED_REFRESH_MS = 60 * 60_000
 const NO_PDF_RETRY_MS = 60 * 60_000
 
-export async function downloadPdf(url: string, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<Uint8Array> {
-  const res = await fetchImpl(url, { signal: signal ?? AbortSignal.timeout(60_000), redirect: 'follow' })
-  if (!res.ok) throw new Error(res.status === 410 ? 'the script link has expired' : `the script link answered HTTP ${res.status}`)
-  const declared = Number(res.headers.get('content-length') ?? 0)
-  if (declared > MAX_PDF_BYTES) throw new Error('the script PDF is larger than 50 MB')
-  const bytes = new Uint8Array(await res.arrayBuffer())
-  if (bytes.length > MAX_PDF_BYTES) throw new Error('the script PDF is larger than 50 MB')
-  if (new TextDecoder().decode(bytes.slice(0, 5)) !== '%PDF-') throw new Error('the script link did not give a PDF')
-  return bytes
+/**
+ * A script PDF from its short-lived link, streamed with connect and idle timeouts and refused once past
+ * 50 MB (main/api/stream-download.ts), so at most the cap is ever held; the offline cache then writes it.
+ */
+export async function downloadPdf(url: string, options: Partial<DownloadOptions> = {}): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  const result = await streamDownload(url, async (chunk) => {
+    chunks.push(chunk)
+  }, { maxBytes: MAX_PDF_BYTES, ...options })
+  if (result.status < 200 || result.status > 299) {
+    throw new Error(result.status === 410 ? 'the script link has expired' : `the script link answered HTTP ${result.status}`)
+  }
+  const bytes = Buffer.concat(chunks)
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the script link did not give a PDF')
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 }
 
 /** Caches the opened job's script PDF unless the cached copy is of the same revision. Returns its path or null. */

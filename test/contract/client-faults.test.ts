@@ -82,13 +82,13 @@ describe('writes through dropped connections', () => {
     expect(job.timeline.filter((t) => t.kind === 'accepted')).toHaveLength(1)
   })
 
-  it('a read through a dropped connection fails fast as a network error', async () => {
+  it('a read through dropped connections is retried like a write, then fails as a network error', async () => {
     sandbox.setFaults('drop_after=1')
-    const probe = probeClient(sandbox)
+    const probe = probeClient(sandbox, { maxAttempts: 3 })
     const error = await probe.client.me().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ kind: 'network', retryable: true })
-    expect(probe.events.filter((e) => e.type === 'request')).toHaveLength(1)
+    expect(probe.events.filter((e) => e.type === 'request')).toHaveLength(3)
   })
 })
 

@@ -33,6 +33,7 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { answerHtml, answerOversized, answerRetryAfter } from './fault-answers'
 
 export type Fault =
   | { type: 'pass' }
@@ -266,52 +267,4 @@ function collect(stream: IncomingMessage, done: (body: Buffer | null) => void): 
   })
   stream.once('end', () => finish(Buffer.concat(chunks)))
   stream.once('error', () => finish(null))
-}
-
-function answerRetryAfter(req: IncomingMessage, res: ServerResponse, fault: Extract<Fault, { type: 'retry_after' }>): void {
-  req.resume()
-  const status = fault.status ?? 429
-  const envelope: Record<string, unknown> = {
-    ok: false,
-    api_version: '1',
-    error: status === 429 ? 'rate_limited' : 'unavailable',
-    message: status === 429 ? 'Too many requests.' : 'The service is unavailable.',
-  }
-  if (fault.inBody ?? status === 429) envelope.retry_after = fault.seconds
-  const body = JSON.stringify(envelope)
-  res.writeHead(status, { 'content-type': 'application/json', 'retry-after': String(fault.seconds), 'content-length': Buffer.byteLength(body) })
-  res.end(body)
-}
-
-function answerHtml(req: IncomingMessage, res: ServerResponse, status: number): void {
-  req.resume()
-  const body = `<!DOCTYPE html><html><head><title>${status} Bad Gateway</title></head><body><h1>${status} Bad Gateway</h1><p>nginx</p></body></html>`
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body) })
-  res.end(body)
-}
-
-/** A valid JSON success envelope of `bytes` bytes, streamed with back-pressure so the proxy stays small too. */
-function answerOversized(req: IncomingMessage, res: ServerResponse, fault: Extract<Fault, { type: 'oversized' }>): void {
-  req.resume()
-  const head = Buffer.from('{"ok":true,"api_version":"1","items":["')
-  const tail = Buffer.from('"],"page":1}')
-  const total = Math.max(fault.bytes, head.length + tail.length)
-  const headers: Record<string, string | number> = { 'content-type': 'application/json' }
-  if (fault.declareLength) headers['content-length'] = total
-  res.writeHead(200, headers)
-  const filler = Buffer.alloc(64 * 1024, 'x')
-  let left = total - head.length - tail.length
-  res.write(head)
-  const pump = () => {
-    while (left > 0) {
-      const chunk = left >= filler.length ? filler : filler.subarray(0, left)
-      left -= chunk.length
-      if (!res.write(chunk)) return void res.once('drain', pump)
-    }
-    res.end(tail)
-  }
-  res.once('close', () => {
-    left = 0
-  })
-  pump()
 }

@@ -85,12 +85,35 @@ describe('429 and Retry-After', () => {
     expect(sleeps[1]).toBeLessThanOrEqual(10_000)
   })
 
-  it('caps a huge Retry-After at maxRetryAfterMs and reports it on the error', async () => {
+  it('parks a Retry-After over maxRetryAfterMs: no sleep, the error says until when', async () => {
     const sleeps: number[] = []
-    server.fallback = apiError(429, 'rate_limited', { retry_after: 3600 })
-    const error = await failure(client({ sleeps, retry: { maxAttempts: 2, maxRetryAfterMs: 60_000 } }).me())
+    server.fallback = apiError(429, 'rate_limited', { retry_after: 3600 }, { 'retry-after': '3600' })
+    const before = Date.now()
+    const error = await failure(client({ sleeps, retry: { maxAttempts: 5, maxRetryAfterMs: 60_000 } }).me())
+    expect(sleeps).toEqual([])
+    expect(server.received).toHaveLength(1)
+    expect(error).toMatchObject({ kind: 'api', code: 'rate_limited', retryable: true, retryAfterMs: 3_600_000 })
+    expect(error.waitUntil).toBeGreaterThanOrEqual(before + 3_600_000)
+    expect(error.waitUntil).toBeLessThanOrEqual(Date.now() + 3_600_000)
+    expect(error.toJSON().waitUntil).toBe(error.waitUntil)
+  })
+
+  it('a wait of exactly maxRetryAfterMs is still slept; a 503 asking for more is parked too', async () => {
+    const sleeps: number[] = []
+    server.push(apiError(429, 'rate_limited', { retry_after: 60 }), ok(ME))
+    await client({ sleeps }).me()
     expect(sleeps).toEqual([60_000])
-    expect(error.retryAfterMs).toBe(3_600_000)
+    server.reset()
+    server.push(apiError(503, 'unavailable', {}, { 'retry-after': '61' }))
+    const error = await failure(client({ sleeps }).me())
+    expect(sleeps).toEqual([60_000])
+    expect(error.code).toBe('unavailable')
+    expect(error.waitUntil).toBeGreaterThan(Date.now() + 59_000)
+  })
+
+  it('an error without a requested wait has waitUntil null', async () => {
+    server.push(apiError(404, 'not_found'))
+    expect((await failure(client().me())).waitUntil).toBeNull()
   })
 
   it('a Retry-After on a 503 is a floor under the back-off', async () => {
@@ -129,17 +152,24 @@ describe('writes and the Idempotency-Key', () => {
 })
 
 describe('network failures, timeouts and aborts', () => {
-  it('a dropped connection is a network error; a read is not retried', async () => {
+  it('a dropped connection is a network error; a read is retried like a write', async () => {
     server.push(drop())
-    const error = await failure(client().me())
+    const error = await failure(client({ retry: { maxAttempts: 1 } }).me())
     expect(error).toMatchObject({ kind: 'network', status: null, retryable: true })
-    expect(error.message).toMatch(/Could not reach 127\.0\.0\.1:\d+/)
-    expect(server.received).toHaveLength(1)
+    expect(error.message).toMatch(/Could not reach 127\.0\.0\.1:\d+: the connection dropped/)
+    server.reset()
+    const sleeps: number[] = []
+    server.push(drop(), cutMidBody(), ok(ME))
+    expect((await client({ sleeps }).me()).name).toBe('Ann')
+    expect(server.received).toHaveLength(3)
+    expect(sleeps).toEqual([500, 1000])
   })
 
-  it('a connection cut in the middle of the body is a network error', async () => {
+  it('a connection cut in the middle of the body is a cut-off answer', async () => {
     server.push(cutMidBody())
-    expect((await failure(client().me())).kind).toBe('network')
+    const error = await failure(client({ retry: { maxAttempts: 1 } }).me())
+    expect(error).toMatchObject({ kind: 'cut_off', status: null, retryable: true })
+    expect(error.message).toMatch(/cut off before it was complete \(\d+ of 400 bytes arrived\)/)
   })
 
   it('a dropped connection on a write is retried with the same key', async () => {
@@ -150,27 +180,43 @@ describe('network failures, timeouts and aborts', () => {
     expect(server.received.map((r) => r.headers['idempotency-key'])).toEqual([key, key, key])
   })
 
-  it('a refused connection is a network error', async () => {
-    const c = createTalentClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'test-key-123456' })
-    expect((await failure(c.me())).kind).toBe('network')
+  it('a refused connection is named refused', async () => {
+    const c = createTalentClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'test-key-123456', retry: { maxAttempts: 1 } })
+    const error = await failure(c.me())
+    expect(error).toMatchObject({ kind: 'refused', retryable: true })
+    expect(error.message).toMatch(/refused the connection/)
   })
 
-  it('an attempt that takes too long times out; writes retry it, reads do not', async () => {
+  it('an attempt past its overall limit times out; reads and writes both retry it', async () => {
     server.push(hang())
-    const error = await failure(client({ timeoutMs: 150 }).me())
+    const error = await failure(client({ timeoutMs: 150, retry: { maxAttempts: 1 } }).me())
     expect(error).toMatchObject({ kind: 'timeout', retryable: true })
     expect(error.message).toMatch(/did not answer within 0\.2 s/)
-    server.received.length = 0
+    server.reset()
+    server.push(hang(), ok(ME))
+    expect((await client({ timeoutMs: 150 }).me()).name).toBe('Ann')
+    expect(server.received).toHaveLength(2)
+    server.reset()
     server.push(hang(), ok({ consent: { set: true, dsp: 'yes', ai_word_fixes: 'no', ai_versions: 'no', updated_at: 5 } }))
     const result = await client({ timeoutMs: 150 }).putConsent({ ai_word_fixes: 'no', ai_versions: 'no' }, { idempotencyKey: newIdempotencyKey() })
     expect(result.consent.updated_at).toBe(5000)
     expect(server.received).toHaveLength(2)
   })
 
-  it('the timeout also covers an answer whose body stalls', async () => {
+  it('an answer whose body stalls hits the idle timeout', async () => {
     server.push(stallMidBody())
-    const error = await failure(client({ timeoutMs: 150 }).me())
+    const c = createTalentClient({ baseUrl: server.url, apiKey: () => 'test-key-123456', idleTimeoutMs: 150, retry: { maxAttempts: 1 } })
+    const started = Date.now()
+    const error = await failure(c.me())
     expect(error).toMatchObject({ kind: 'timeout', status: null })
+    expect(error.message).toMatch(/stopped sending: nothing arrived for 0\.2 s/)
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+
+  it('a per-call retry setting overrides the client\'s', async () => {
+    server.push(drop(), ok(ME))
+    await failure(client().me({ retry: { maxAttempts: 1 } }))
+    expect(server.received).toHaveLength(1)
   })
 
   it('aborting during a request gives aborted, never retried', async () => {

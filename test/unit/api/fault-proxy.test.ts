@@ -172,6 +172,15 @@ describe('fault proxy', () => {
     await expect(fetch(`${await refusedUrl()}/api/v1/me`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } })
   })
 
+  it('a stall is bounded by maxStallMs: the proxy closes the connection', async () => {
+    const short = await startFaultProxy({ upstream: upstream.url, maxStallMs: 150 })
+    short.once({ type: 'stall' })
+    const started = Date.now()
+    await expect(fetch(`${short.url}/api/v1/me`)).rejects.toThrow()
+    expect(Date.now() - started).toBeLessThan(2_000)
+    await short.close()
+  })
+
   it('forwards only to loopback', async () => {
     await expect(startFaultProxy({ upstream: 'http://example.com' })).rejects.toThrow(/loopback/)
   })

@@ -80,11 +80,29 @@ describe('decideRetry', () => {
   const timeout = new ApiError({ kind: 'timeout', message: 'm', retryable: true })
   const state = (write: boolean, attempts = 1, onceRetriesUsed = 0) => ({ write, attempts, onceRetriesUsed })
 
-  it('retries network failures and timeouts for writes only', () => {
+  it('retries connection failures and timeouts for reads and writes alike', () => {
     expect(decideRetry(network, state(true), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
     expect(decideRetry(timeout, state(true, 2), options, half)).toEqual({ retry: true, delayMs: 1000, once: false })
-    expect(decideRetry(network, state(false), options, half)).toEqual({ retry: false })
-    expect(decideRetry(timeout, state(false), options, half)).toEqual({ retry: false })
+    expect(decideRetry(network, state(false), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
+    expect(decideRetry(timeout, state(false), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
+    for (const kind of ['cut_off', 'unreachable', 'refused', 'connect_timeout'] as const) {
+      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: true }), state(false), options, half).retry).toBe(true)
+    }
+  })
+
+  it('never retries a certificate failure or an oversized answer', () => {
+    for (const kind of ['certificate', 'too_large'] as const) {
+      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: false }), state(true), options, half)).toEqual({ retry: false })
+    }
+  })
+
+  it('parks a server wait longer than maxRetryAfterMs instead of sleeping it', () => {
+    const long = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true, retryAfterMs: 60_001 })
+    const limit = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true, retryAfterMs: 60_000 })
+    const gateway = new ApiError({ kind: 'api', message: 'm', status: 503, code: 'unavailable', retryable: true, retryAfterMs: 3_600_000 })
+    expect(decideRetry(long, state(false), options, half)).toEqual({ retry: false })
+    expect(decideRetry(gateway, state(true), options, half)).toEqual({ retry: false })
+    expect(decideRetry(limit, state(false), options, half)).toEqual({ retry: true, delayMs: 60_000, once: false })
   })
 
   it('never retries aborted or invalid answers, and stops at maxAttempts', () => {

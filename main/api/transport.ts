@@ -1,0 +1,100 @@
+/**
+ * Booth's own HTTP transport for the API and for downloads: node:http / node:https behind a fetch-like
+ * signature. Unlike the global fetch it reports when the socket is connected (so the connect timeout and
+ * the idle timeout can be told apart), keeps the socket's own error codes (ECONNREFUSED, ENOTFOUND,
+ * CERT_HAS_EXPIRED...) so failures are named for what they are, and streams the answer body without
+ * reading ahead of the reader. It never follows redirects (the API does not use them; downloads do it
+ * themselves, see stream-download.ts).
+ */
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { LookupFunction } from 'node:net'
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { ApiError } from './errors'
+
+export interface TransportHooks {
+  /** The socket is connected (for https: the TLS handshake is done). */
+  connected(): void
+}
+
+/** What the client sends requests through; `hooks` is optional so any fetch fits. */
+export type FetchLike = (request: Request, hooks?: TransportHooks) => Promise<Response>
+
+export interface NodeTransportOptions {
+  /** Name lookup (tests use it to make DNS fail; default the system's). */
+  lookup?: LookupFunction
+  /** Extra trusted certificate authorities (tests with a local https server). */
+  ca?: string | Buffer
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/** A FetchLike on node:http / node:https that reports the connection. */
+export function createNodeTransport(options: NodeTransportOptions = {}): FetchLike {
+  return async (request, hooks) => {
+    const url = new URL(request.url)
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : null
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, name) => {
+      headers[name] = value
+    })
+    if (body) headers['content-length'] = String(body.length)
+    const secure = url.protocol === 'https:'
+    const send = secure ? httpsRequest : httpRequest
+    const extra = secure && options.ca ? { ca: options.ca } : {}
+
+    return new Promise<Response>((resolve, reject) => {
+      if (request.signal.aborted) return reject(request.signal.reason)
+      const req: ClientRequest = send(url, { method: request.method, headers, lookup: options.lookup, ...extra })
+      const onAbort = () => req.destroy(request.signal.reason instanceof Error ? request.signal.reason : new Error('aborted'))
+      request.signal.addEventListener('abort', onAbort, { once: true })
+      const release = () => request.signal.removeEventListener('abort', onAbort)
+
+      req.once('socket', (socket) => {
+        if (!socket.connecting) hooks?.connected()
+        else socket.once(secure ? 'secureConnect' : 'connect', () => hooks?.connected())
+      })
+      req.once('error', (error) => {
+        release()
+        reject(error)
+      })
+      req.once('response', (res: IncomingMessage) => {
+        res.once('close', release)
+        try {
+          resolve(toResponse(res, request.method))
+        } catch (error) {
+          res.destroy()
+          reject(error)
+        }
+      })
+      req.end(body ?? undefined)
+    })
+  }
+}
+
+function toResponse(res: IncomingMessage, method: string): Response {
+  const status = res.statusCode ?? 0
+  if (status < 200 || status > 599) {
+    throw new ApiError({ kind: 'invalid_response', message: `The server answered with HTTP status ${status}, which is not a valid answer.`, status, retryable: false })
+  }
+  const headers = new Headers()
+  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+    const name = res.rawHeaders[i] ?? ''
+    const value = res.rawHeaders[i + 1] ?? ''
+    try {
+      headers.append(name, value)
+    } catch {
+      // A header the Fetch API cannot hold (invalid bytes) is dropped, never a crash.
+    }
+  }
+  if (method === 'HEAD' || NULL_BODY_STATUSES.has(status)) {
+    res.resume()
+    return new Response(null, { status, statusText: res.statusMessage, headers })
+  }
+  const stream = Readable.toWeb(res) as NodeReadableStream<Uint8Array>
+  return new Response(stream as unknown as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage, headers })
+}
+
+/** The process-wide transport of the API client and downloads. */
+export const nodeTransport: FetchLike = createNodeTransport()

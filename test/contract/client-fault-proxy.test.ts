@@ -1,0 +1,184 @@
+/**
+ * Booth's real client (main/api) against the real sandbox, through Booth's own fault proxy: each network
+ * failure is named for what it is, reads are retried after a lost answer, a write whose answer was lost
+ * is replayed with the same Idempotency-Key and lands once, a Retry-After of an hour is parked (no sleep),
+ * a 50 MB answer is refused with memory staying flat, and a stall ends at the idle timeout.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { RunningSandbox } from '../../sandbox/server'
+import { createTalentClient, type TalentClient } from '../../main/api/client'
+import type { TalentClientOptions } from '../../main/api/call-runner'
+import { ApiError } from '../../main/api/errors'
+import { newIdempotencyKey } from '../../main/api/idempotency'
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
+import { allJobs, startTestSandbox, TOKEN, toneWav, uploadTake, watchUnhandledRejections } from './sandbox-fixture'
+
+let sandbox: RunningSandbox
+let proxy: FaultProxy
+const rejections = watchUnhandledRejections()
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  proxy = await startFaultProxy({ upstream: sandbox.url })
+})
+afterAll(async () => {
+  await proxy.close()
+  await sandbox.close()
+  rejections.stop()
+  expect(rejections.seen).toEqual([])
+})
+beforeEach(async () => {
+  proxy.clearRules()
+  proxy.requests.length = 0
+  await proxy.up()
+})
+
+/** A client through the proxy with instant, recorded back-off sleeps (unless `sleep` is given). */
+function viaProxy(extra: Partial<TalentClientOptions> = {}): { client: TalentClient; sleeps: number[] } {
+  const sleeps: number[] = []
+  const client = createTalentClient({
+    baseUrl: proxy.url,
+    apiKey: () => TOKEN,
+    random: () => 0.5,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
+    ...extra,
+  })
+  return { client, sleeps }
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(() => new Error('expected the call to fail'), (e: unknown) => e)
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+const once = { retry: { maxAttempts: 1 } }
+
+describe('each failure named for what it is', () => {
+  it("a proxy's HTML page is non_json, retried as a failing proxy, then reported", async () => {
+    proxy.addRule({ path: '/api/v1/me', fault: { type: 'html' } })
+    const { client, sleeps } = viaProxy({ retry: { maxAttempts: 3 } })
+    const error = await failure(client.me())
+    expect(error).toMatchObject({ kind: 'non_json', status: 502, retryable: true })
+    expect(error.message).toMatch(/HTML page instead of the API \(HTTP 502\)/)
+    expect(sleeps).toHaveLength(2)
+  })
+
+  it('a body cut after its headers is cut_off', async () => {
+    proxy.once({ type: 'cut_body', afterBytes: 40 })
+    const error = await failure(viaProxy(once).client.listJobs({ tab: 'pending' }))
+    expect(error).toMatchObject({ kind: 'cut_off', retryable: true })
+    expect(error.message).toMatch(/cut off before it was complete \(40 of \d+ bytes arrived\)/)
+  })
+
+  it('a connection reset before any answer is network', async () => {
+    proxy.once({ type: 'reset' })
+    expect((await failure(viaProxy(once).client.me())).kind).toBe('network')
+  })
+
+  it('a service that is down is refused, and works again when it is back', async () => {
+    await proxy.down()
+    const error = await failure(viaProxy(once).client.me())
+    expect(error).toMatchObject({ kind: 'refused', retryable: true })
+    await proxy.up()
+    expect((await viaProxy(once).client.me()).key_id).toBeTruthy()
+  })
+
+  it('a stall ends at the idle timeout, in about the configured time', async () => {
+    proxy.once({ type: 'stall' })
+    const started = Date.now()
+    const error = await failure(viaProxy({ ...once, idleTimeoutMs: 400 }).client.me())
+    const took = Date.now() - started
+    expect(error).toMatchObject({ kind: 'timeout', retryable: true })
+    expect(error.message).toMatch(/nothing arrived for 0\.4 s/)
+    expect(took).toBeGreaterThanOrEqual(350)
+    expect(took).toBeLessThan(1_500)
+  })
+
+  it('a stall in the middle of the body also ends at the idle timeout', async () => {
+    proxy.once({ type: 'stall_body', afterBytes: 30 })
+    const started = Date.now()
+    const error = await failure(viaProxy({ ...once, idleTimeoutMs: 300 }).client.listJobs({ tab: 'pending' }))
+    expect(error.kind).toBe('timeout')
+    expect(Date.now() - started).toBeLessThan(1_500)
+  })
+})
+
+describe('lost answers', () => {
+  it('a read whose answer was dropped is retried and answered', async () => {
+    proxy.addRule({ method: 'GET', path: '/api/v1/jobs', times: 1, fault: { type: 'drop_after' } })
+    const { client, sleeps } = viaProxy()
+    const page = await client.listJobs({ tab: 'pending' })
+    expect(page.items.length).toBeGreaterThan(0)
+    expect(proxy.requests.map((r) => r.fault)).toEqual(['drop_after', 'pass'])
+    expect(sleeps).toEqual([500])
+  })
+
+  it('a delivery whose answer was dropped is replayed with the same key and lands exactly once', async () => {
+    const direct = createTalentClient({ baseUrl: sandbox.url, apiKey: () => TOKEN })
+    const target = (await allJobs(direct)).find((j) => j.can.deliver)
+    if (!target) throw new Error('no job allows deliver')
+    const before = (await direct.listDeliveries(target.job_id)).deliveries.length
+    const handle = await uploadTake(sandbox, toneWav())
+
+    proxy.requests.length = 0
+    proxy.addRule({ method: 'POST', path: `/api/v1/jobs/${target.job_id}/deliveries`, times: 1, fault: { type: 'drop_after' } })
+    const key = newIdempotencyKey()
+    const result = await viaProxy().client.deliver(target.job_id, { handle, take_label: 'main', note: null, preflight: null }, { idempotencyKey: key })
+
+    expect(result.replayed).toBe(true)
+    const posts = proxy.requests.filter((r) => r.method === 'POST')
+    expect(posts.map((r) => [r.fault, r.idempotencyKey])).toEqual([['drop_after', key], ['pass', key]])
+    const after = (await direct.listDeliveries(target.job_id)).deliveries
+    expect(after).toHaveLength(before + 1)
+    expect(after.filter((d) => d.delivery_id === result.delivery.delivery_id)).toHaveLength(1)
+  })
+})
+
+describe('long waits are parked', () => {
+  it('Retry-After: 3600 gives an ApiError with waitUntil an hour ahead, at once (no sleep)', async () => {
+    proxy.once({ type: 'retry_after', seconds: 3600 })
+    // The real, abortable sleep: a sleep of any length would show in the elapsed time.
+    const client = createTalentClient({ baseUrl: proxy.url, apiKey: () => TOKEN })
+    const started = Date.now()
+    const error = await failure(client.listJobs({ tab: 'pending' }))
+    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(error).toMatchObject({ kind: 'api', status: 429, code: 'rate_limited', retryable: true })
+    expect(Math.abs((error.waitUntil ?? 0) - (started + 3_600_000))).toBeLessThan(1_000)
+    expect(error.toJSON().waitUntil).toBe(error.waitUntil)
+    expect(proxy.requests).toHaveLength(1)
+  })
+
+  it('a 503 with Retry-After: 120 is parked too; a short Retry-After is slept and retried', async () => {
+    proxy.once({ type: 'retry_after', seconds: 120, status: 503 })
+    const parked = await failure(viaProxy().client.me())
+    expect(parked).toMatchObject({ status: 503, code: 'unavailable' })
+    expect(parked.waitUntil).toBeGreaterThan(Date.now() + 110_000)
+    proxy.once({ type: 'retry_after', seconds: 2 })
+    const { client, sleeps } = viaProxy()
+    expect((await client.me()).key_id).toBeTruthy()
+    expect(sleeps).toEqual([2000])
+  })
+})
+
+describe('answers are bounded', () => {
+  it('a 50 MB answer is refused as too_large and memory stays flat', async () => {
+    const { client } = viaProxy(once)
+    await client.listJobs({ tab: 'pending' }) // warm the code path, so only the answer's memory is measured
+    proxy.once({ type: 'oversized', bytes: 50 * 1024 * 1024 })
+    const before = process.memoryUsage().rss
+    const error = await failure(client.listJobs({ tab: 'pending' }))
+    const growth = process.memoryUsage().rss - before
+    expect(error).toMatchObject({ kind: 'too_large', status: 200, retryable: false })
+    expect(error.message).toMatch(/larger than Booth accepts \(8 MiB\)/)
+    expect(growth).toBeLessThan(20 * 1024 * 1024)
+  })
+
+  it('a declared 50 MB answer is refused before its body is read', async () => {
+    proxy.once({ type: 'oversized', bytes: 50 * 1024 * 1024, declareLength: true })
+    const error = await failure(viaProxy(once).client.listJobs({ tab: 'pending' }))
+    expect(error.kind).toBe('too_large')
+  })
+})

@@ -6,7 +6,7 @@
  * The API's retry rules live in main/api/retry-policy.ts (seed 001's table); an ApiError's `retryable`
  * carries its verdict. Upload (tus) failures follow the same idea by HTTP status.
  */
-import { isApiError } from '../api/errors'
+import { isApiError, isOfflineKindError } from '../api/errors'
 import { UploadFailedError } from './uploader'
 
 export type FailureVerdict =
@@ -51,7 +51,7 @@ function waitVerdict(message: string, err: unknown, now: number): FailureVerdict
 
 export function classifyDeliveryFailure(err: unknown, now: number = Date.now()): FailureVerdict {
   if (isApiError(err)) {
-    if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'non_json' || (err.kind === 'api' && err.retryable)) {
+    if (isOfflineKindError(err) || (err.kind === 'api' && err.retryable)) {
       return waitVerdict(err.message, err, now)
     }
     const reason = err.serverMessage && err.serverMessage !== err.message ? `${err.message} (${err.serverMessage})` : err.message
@@ -74,6 +74,8 @@ export function classifyDeliveryFailure(err: unknown, now: number = Date.now()):
  * retryable answer (429, 5xx, 409 "still running"), because the client may have retried after an
  * attempt whose answer was lost and which the service did record. (Treating a 503 after such a lost
  * answer as "not delivered" let a cancel delete audio a delivery used and deliver the take twice.)
+ * For the same reason a refused connection does not clear the doubt either: the client retries writes,
+ * and the failure it ends with says nothing about an earlier attempt of the same call.
  */
 export function postMayHaveArrived(err: unknown): boolean {
   if (isApiError(err)) return !(err.kind === 'api' && !err.retryable)

@@ -42,7 +42,7 @@ export function ConnectivityStatus() {
       <span className="dot" aria-hidden="true" />
       <div className="connectivity-text">
         {ok ? (
-          <span>{c?.lastOkAt ? `Up to date · checked ${formatRelativeTime(c.lastOkAt, now)}` : 'Connected'}</span>
+          <span>{c?.lastOkAt ? `Up to date · checked ${formatRelativeTime(c.lastOkAt, now)}` : c ? 'Connected' : 'Checking the service…'}</span>
         ) : (
           <>
             <span>{parked ? 'Waiting for the service' : 'Offline — working from saved copies'}</span>

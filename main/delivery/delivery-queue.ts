@@ -71,7 +71,11 @@ export class DeliveryQueue {
   async load(): Promise<void> {
     const loaded = await loadQueueFile(this.file, this.o.now())
     if (loaded.problem) this.o.log.warn(`The delivery queue file was damaged (${loaded.problem}); it was set aside as ${loaded.setAsideTo} and the queue is rebuilt from the takes.`)
-    this.items = loaded.items.map((i) => (i.status === 'sending' ? { ...i, status: 'waiting', nextAttemptAt: null } : i))
+    // An interrupted "sending" waits again; so does an item held for a cancel's check when Booth quit
+    // (only hold() pauses an item whose outcome is unknown): it must be confirmed, never left paused.
+    this.items = loaded.items.map((i) => (i.status === 'sending' || (i.status === 'paused' && i.mayHaveArrived)
+      ? { ...i, status: 'waiting', nextAttemptAt: null, message: i.status === 'paused' ? 'Booth has not heard back whether this take was delivered; it will find out by itself.' : i.message }
+      : i))
   }
 
   start(): void {

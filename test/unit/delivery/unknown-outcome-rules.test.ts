@@ -11,8 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { ApiError, type ApiErrorKind } from '../../../main/api/errors'
 import { ABANDONED_FILE, AbandonedUploads } from '../../../main/delivery/abandoned-uploads'
 import { askedWaitMs, classifyDeliveryFailure, clockTime, NotSignedInError, postMayHaveArrived } from '../../../main/delivery/delivery-errors'
+import { DeliveryQueue } from '../../../main/delivery/delivery-queue'
+import { QUEUE_FILE, saveQueueFile, type QueueItem } from '../../../main/delivery/delivery-queue-file'
 import { UploadFailedError } from '../../../main/delivery/uploader'
-import { quietLog } from './delivery-fixture'
+import { quietLog, SwitchableOnline } from './delivery-fixture'
 
 const dirs: string[] = []
 afterAll(async () => {
@@ -85,5 +87,26 @@ describe('unused uploads to delete later', () => {
     expect(JSON.parse(await readFile(join(dir, ABANDONED_FILE), 'utf8'))).toEqual([{ handle: b, tries: 1 }])
     await writeFile(join(dir, ABANDONED_FILE), '{not json')
     expect(await list.list()).toEqual([])
+  })
+})
+
+describe('a delivery held for a cancel\'s check when Booth quit', () => {
+  it('is waiting again after a restart (confirmed by itself, never left paused); a paused upload stays paused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'booth-held-'))
+    dirs.push(dir)
+    const base: QueueItem = {
+      takeId: 'held', jobId: '101', label: 'main', note: null, queuedAt: 1, status: 'paused', message: 'Checking with the service whether this take was already delivered.',
+      attempts: 2, nextAttemptAt: null, mayHaveArrived: true, file: null, waitUntil: null,
+    }
+    await saveQueueFile(join(dir, QUEUE_FILE), [base, { ...base, takeId: 'paused-upload', mayHaveArrived: false, message: 'Paused.' }])
+    const queue = new DeliveryQueue({
+      dataDir: dir, send: async () => undefined, classify: () => ({ kind: 'fail', message: 'no' }),
+      online: new SwitchableOnline(true), now: Date.now, log: quietLog(), onChange: () => undefined,
+    })
+    await queue.load()
+    expect(queue.list()).toMatchObject([
+      { takeId: 'held', status: 'waiting', outcomeUnknown: true, canCancel: false },
+      { takeId: 'paused-upload', status: 'paused', outcomeUnknown: false, canCancel: true },
+    ])
   })
 })

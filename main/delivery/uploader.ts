@@ -22,6 +22,9 @@ import { createReadStream } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as tus from 'tus-js-client'
+import { describeFailure, retryAfterOf, UploadFailedError } from './upload-failure'
+
+export { retryAfterOf, UploadFailedError }
 
 /** tus-js-client exports FileUrlStorage in Node but its type declarations leave it out. */
 const { FileUrlStorage } = tus as unknown as { FileUrlStorage: new (path: string) => tus.UrlStorage }
@@ -80,18 +83,6 @@ export interface UploadRun {
   cancel(): Promise<void>
 }
 
-export class UploadFailedError extends Error {
-  /** HTTP status of the last answer, or null when no answer arrived (network). */
-  readonly status: number | null
-  /** How long the server asked Booth to wait (Retry-After), in ms; null when it did not say. */
-  readonly retryAfterMs: number | null
-  constructor(message: string, status: number | null, cause?: unknown, retryAfterMs: number | null = null) {
-    super(message, cause === undefined ? undefined : { cause })
-    this.name = 'UploadFailedError'
-    this.status = status
-    this.retryAfterMs = retryAfterMs
-  }
-}
 
 export function handleFromUrl(url: string): string | null {
   let last: string | undefined
@@ -134,39 +125,6 @@ function checkRequest(r: UploadRequest): void {
   if (typeof r.takeId !== 'string' || r.takeId === '') throw new TypeError('An upload needs the id of the take it belongs to.')
   const chunk = r.chunkBytes ?? DEFAULT_CHUNK_BYTES
   if (!Number.isInteger(chunk) || chunk < 64 * 1024) throw new RangeError(`The upload chunk size must be a whole number of at least 64 KiB (got ${chunk}).`)
-}
-
-/** The server's status from a tus DetailedError (null when no answer came back). */
-function statusOf(err: unknown): number | null {
-  const res = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse
-  return res ? res.getStatus() : null
-}
-
-/** A Retry-After header (seconds or an HTTP date) in ms; null when absent or unreadable. */
-export function retryAfterOf(res: tus.HttpResponse | null | undefined, now = Date.now()): number | null {
-  const value = res?.getHeader('Retry-After') ?? res?.getHeader('retry-after')
-  if (!value) return null
-  const text = value.trim()
-  if (/^\d+$/.test(text)) return Number(text) * 1000
-  const at = Date.parse(text)
-  return Number.isFinite(at) ? Math.max(0, at - now) : null
-}
-
-function describeFailure(err: unknown, fileName: string): UploadFailedError {
-  const status = statusOf(err)
-  const body = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse?.getBody() ?? ''
-  let serverMessage: string | null = null
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown }
-    if (typeof parsed.message === 'string') serverMessage = parsed.message.slice(0, 300)
-  } catch {
-    // not JSON: keep Booth's own sentence
-  }
-  const text = status === null
-    ? `Uploading ${fileName} failed: the server could not be reached.`
-    : `Uploading ${fileName} failed: the server answered ${status}${serverMessage ? ` (${serverMessage})` : ''}.`
-  const wait = retryAfterOf((err as { originalResponse?: tus.HttpResponse | null }).originalResponse)
-  return new UploadFailedError(text, status, err, wait)
 }
 
 /** Starts (or resumes) the upload of `request.path`. Rejects at once for bad input or a missing file. */

@@ -154,6 +154,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     log,
     now,
     online: ports.online,
+    savedJob: async (jobId) => (await cache.loadJob(jobId))?.job ?? null,
   })
 
   const handlers: BridgeHandlers = {

@@ -16,6 +16,7 @@ import { WavWriterError } from '../takes/wav-writer'
 import { TakeNotFoundError, TakeStore } from '../takes/take-store'
 import type { MeasureTake } from '../takes/take-types'
 import type { takeCalls, TakesSnapshot } from '../../shared/bridge-takes'
+import type { JobDetail } from '../../shared/bridge'
 import { DeliveryQueueError } from './delivery-queue'
 import { DeliveryService } from './delivery-service'
 import { createJobFactsLookup } from './job-facts-lookup'
@@ -31,6 +32,8 @@ export interface TakeHandlerDeps {
   log: Log
   now: () => number
   online: OnlineStateLike
+  /** The saved copy of a job (offline cache), so a take can be made at once without the network. */
+  savedJob?: (jobId: string) => Promise<JobDetail | null>
   /** Tests and benchmarks only: measurement, ffmpeg, upload tuning and queue back-off. */
   measure?: MeasureTake
   ffmpegPath?: string
@@ -72,7 +75,7 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
   const changed = (jobId: string) => {
     snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))
   }
-  const facts = createJobFactsLookup(deps.client, log)
+  const facts = createJobFactsLookup(deps.client, log, deps.savedJob)
   const recording = createRecordingCalls(store, facts, changed)
   const delivery = new DeliveryService({
     store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,

@@ -91,6 +91,16 @@ describe('launch with the service down, then back', () => {
     expect(job.job.pronunciations.length).toBeGreaterThan(0)
     expect((await readFile(job.scriptDocumentPath as string)).subarray(0, 5).toString('latin1')).toBe('%PDF-')
 
+    // Recording starts at once from the saved job (no wait on the service) and names the take after it.
+    const recordAt = Date.now()
+    const { takeId } = await t.core.handlers.startRecording({ jobId: earlier.jobId, sampleRate: 48000, channels: 1 })
+    const pcm = new Float32Array(4800).map((_, i) => 0.2 * Math.sin(i / 10))
+    await t.core.handlers.appendRecording({ takeId, pcmBase64: Buffer.from(pcm.buffer).toString('base64') })
+    const recorded = await t.core.handlers.stopRecording({ takeId })
+    expect(Date.now() - recordAt).toBeLessThan(4_000)
+    expect(recorded).toMatchObject({ state: 'ready', job_id: earlier.jobId, spot_length_s: job.job.length_s })
+    expect(recorded.file_name.startsWith(job.job.suggested_stem)).toBe(true)
+
     const wav = await makeAudio(earlier.dataDir, 'plane-take', [{ kind: 'tone', seconds: 1, dbfs: -14 }])
     const take = await t.core.handlers.importTake({ jobId: earlier.jobId, path: wav })
     await t.core.handlers.deliverTake({ takeId: take.id, label: 'main', note: 'recorded on a plane' })

@@ -88,8 +88,9 @@ export class JobsService {
   }
 
   async getJob(jobId: string): Promise<JobView> {
-    if (this.reachable === false && this.deps.client()) {
-      // Known offline: the saved copy at once; the poll brings the live one (watchJob) when the service answers.
+    if (this.reachable !== true && this.deps.client()) {
+      // Not known to answer (offline, or not heard from yet at launch): the saved copy at once; the poll
+      // brings the live one (watchJob) when the service answers.
       const saved = await this.savedJob(jobId)
       if (saved) {
         this.deps.onStale?.()

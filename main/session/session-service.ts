@@ -161,7 +161,8 @@ export class SessionService {
   }
 
   private async confirm(client: TalentClient): Promise<void> {
-    const me = await client.me()
+    // One attempt: the poller that calls this backs off and tries again itself, and says "offline" sooner.
+    const me = await client.me({ retry: { maxAttempts: 1 } })
     const credentials = this.credentials
     if (this.client !== client || !credentials) return // signed out or another key meanwhile
     this.verified = true

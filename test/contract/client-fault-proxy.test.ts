@@ -4,6 +4,8 @@
  * is replayed with the same Idempotency-Key and lands once, a Retry-After of an hour is parked (no sleep),
  * a 50 MB answer is refused with memory staying flat, and a stall ends at the idle timeout.
  */
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../sandbox/server'
 import { createTalentClient, type TalentClient } from '../../main/api/client'
@@ -165,20 +167,62 @@ describe('long waits are parked', () => {
 
 describe('answers are bounded', () => {
   it('a 50 MB answer is refused as too_large and memory stays flat', async () => {
+    // Garbage is collected before each reading, so the figures are what the refusal kept, not what the
+    // collector had not got to yet; the peak is sampled while the answer streams in.
+    const gc = collector()
     const { client } = viaProxy(once)
     await client.listJobs({ tab: 'pending' }) // warm the code path, so only the answer's memory is measured
     proxy.once({ type: 'oversized', bytes: 50 * 1024 * 1024 })
+    gc()
     const before = process.memoryUsage().rss
+    let peak = before
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2)
     const error = await failure(client.listJobs({ tab: 'pending' }))
+    clearInterval(sampler)
+    gc()
     const growth = process.memoryUsage().rss - before
     expect(error).toMatchObject({ kind: 'too_large', status: 200, retryable: false })
     expect(error.message).toMatch(/larger than Booth accepts \(8 MiB\)/)
     expect(growth).toBeLessThan(20 * 1024 * 1024)
+    expect(peak - before).toBeLessThan(40 * 1024 * 1024)
   })
 
   it('a declared 50 MB answer is refused before its body is read', async () => {
     proxy.once({ type: 'oversized', bytes: 50 * 1024 * 1024, declareLength: true })
     const error = await failure(viaProxy(once).client.listJobs({ tab: 'pending' }))
     expect(error.kind).toBe('too_large')
+  })
+})
+
+/** The V8 garbage collector, exposed at run time (vitest starts workers without --expose-gc). */
+function collector(): () => void {
+  setFlagsFromString('--expose-gc')
+  return runInNewContext('gc') as () => void
+}
+
+describe("the proxy and the sandbox's tus endpoint", () => {
+  it('a PATCH stalled mid-body gets no answer, and the server then reports the offset it kept', async () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64')
+    const auth = { Authorization: `Bearer ${TOKEN}`, 'Tus-Resumable': '1.0.0' }
+    const bytes = new Uint8Array(3_000_000).fill(1)
+    const created = await fetch(`${proxy.url}/api/v1/uploads`, {
+      method: 'POST',
+      headers: { ...auth, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${b64('take.wav')},filetype ${b64('audio/wav')}` },
+    })
+    const location = created.headers.get('location') ?? ''
+    expect(location.startsWith(`${proxy.url}/api/v1/uploads/`)).toBe(true) // the sandbox's link, rewritten to the proxy
+    proxy.addRule({ method: 'PATCH', times: 1, fault: { type: 'stall_request', afterBytes: 1_000_000 } })
+    const patch = fetch(location, {
+      method: 'PATCH',
+      headers: { ...auth, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: bytes,
+      signal: AbortSignal.timeout(800),
+    })
+    await expect(patch).rejects.toThrow(/timeout/i)
+    const head = await fetch(location, { method: 'HEAD', headers: auth })
+    const offset = Number(head.headers.get('upload-offset'))
+    expect(head.status).toBe(200)
+    expect(offset).toBeGreaterThan(0)
+    expect(offset).toBeLessThanOrEqual(1_000_000)
   })
 })

@@ -16,6 +16,9 @@
  * - pass          forward to the upstream and back (the default)
  * - stall         accept the request and never answer (nothing reaches the upstream)
  * - stall_body    forward; send the answer's headers and `afterBytes` of its body, then go silent
+ * - stall_request forward only the first `afterBytes` of the REQUEST body (an upload PATCH), then cut the
+ *                 upstream request (a tus server keeps what arrived and reports that offset) and stop
+ *                 reading the client's body, never answering: the client sees its upload stall
  * - drop_after    forward; let the upstream handle it fully; then destroy the connection unanswered
  * - reset         destroy the connection at once (nothing reaches the upstream)
  * - cut_body      forward; send the headers (with the full Content-Length) and `afterBytes` of the body, then close
@@ -26,12 +29,13 @@
  * an address nothing listens on.
  *
  * Bounded: loopback only (it listens on 127.0.0.1, port 0, and forwards only to a loopback upstream),
- * at most `maxConnections` open sockets, stalls end after `maxStallMs`, answers it must hold to rewrite
+ * at most `maxConnections` open sockets, stalls end after `maxStallMs` (default 5 minutes), the request
+ * log keeps the latest 10 000 entries, answers it must hold to rewrite
  * or cut are capped at 16 MiB, and close() destroys every socket it holds. Passing answers have the
  * upstream's origin rewritten to the proxy's (Location headers and JSON bodies), so links the sandbox
  * hands out (tus uploads, listen and PDF links) also go through the proxy.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { answerHtml, answerOversized, answerRetryAfter } from './fault-answers'
 
@@ -39,6 +43,7 @@ export type Fault =
   | { type: 'pass' }
   | { type: 'stall' }
   | { type: 'stall_body'; afterBytes?: number }
+  | { type: 'stall_request'; afterBytes: number }
   | { type: 'drop_after' }
   | { type: 'reset' }
   | { type: 'cut_body'; afterBytes?: number }
@@ -92,6 +97,8 @@ export interface FaultProxy {
 }
 
 const HOLD_CAP = 16 * 1024 * 1024
+/** The request log keeps the latest this many entries. */
+const MAX_LOGGED = 10_000
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
@@ -130,11 +137,15 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   }
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // A client that goes away mid-request is part of the game, never a crash of the proxy.
+    req.on('error', () => {})
+    res.on('error', () => {})
     const method = req.method ?? 'GET'
     const path = new URL(req.url ?? '/', 'http://proxy').pathname
     const fault = pick(method, path)
     const key = req.headers['idempotency-key']
     requests.push({ method, path, fault: fault.type, idempotencyKey: typeof key === 'string' ? key : null, at: Date.now() })
+    if (requests.length > MAX_LOGGED) requests.splice(0, requests.length - MAX_LOGGED)
     switch (fault.type) {
       case 'stall':
         req.resume()
@@ -185,7 +196,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         })
       },
     )
-    out.on('error', () => res.socket?.destroy())
+    // Cutting the upstream is part of stall_request; the client's connection is held, not closed.
+    out.on('error', () => fault.type !== 'stall_request' && res.socket?.destroy())
+    if (fault.type === 'stall_request') return forwardPart(req, out, fault.afterBytes, hold)
     req.pipe(out)
   }
 
@@ -230,6 +243,27 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     },
     close: stop,
   }
+}
+
+/**
+ * Passes the first `limit` bytes of the request body on, then cuts the upstream request (so the upstream
+ * keeps what arrived) and stops reading the client, which sees its upload stall with no answer.
+ */
+function forwardPart(req: IncomingMessage, out: ClientRequest, limit: number, hold: (socket: Socket) => void): void {
+  let sent = 0
+  const stop = () => {
+    req.pause()
+    req.removeAllListeners('data')
+    hold(req.socket)
+    out.write(Buffer.alloc(0), () => out.destroy())
+  }
+  if (limit <= 0) return stop()
+  req.on('data', (chunk: Buffer) => {
+    const part = chunk.subarray(0, Math.max(0, limit - sent))
+    sent += part.length
+    if (part.length > 0) out.write(part)
+    if (sent >= limit) stop()
+  })
 }
 
 /** An http:// address on loopback that nothing listens on (connections are refused). */

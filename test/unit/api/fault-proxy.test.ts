@@ -2,7 +2,7 @@
  * The fault proxy itself, against a small real upstream: every fault does what its name says, rules
  * match by method, path, skip and times, and down()/up() refuse then accept on the same port.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { refusedUrl, startFaultProxy, type FaultProxy } from '../../support/fault-proxy'
 import { startScriptedServer, type ScriptedServer } from './scripted-server'
@@ -22,6 +22,17 @@ afterEach(() => {
   proxy.clearRules()
   upstream.reset()
 })
+
+/** A bare upstream whose handler sees each request as it arrives (before its body ends). */
+async function rawUpstream(handler: (req: IncomingMessage) => void): Promise<{ url: string }> {
+  const server = createServer(handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  afterAll(() => new Promise<void>((resolve) => {
+    server.closeAllConnections()
+    server.close(() => resolve())
+  }))
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }
+}
 
 function answerJson(): void {
   upstream.fallback = (_req, res) => {
@@ -170,6 +181,31 @@ describe('fault proxy', () => {
 
   it('refusedUrl() is an address nothing listens on', async () => {
     await expect(fetch(`${await refusedUrl()}/api/v1/me`)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } })
+  })
+
+  it('stall_request: only the first bytes of an upload reach the upstream, whose request is cut; the client stalls', async () => {
+    let arrived = 0
+    let settle: (how: string) => void = () => {}
+    const ended = new Promise<string>((resolve) => (settle = resolve))
+    const raw = await rawUpstream((req) => {
+      req.on('data', (c: Buffer) => (arrived += c.length))
+      req.on('end', () => settle('end'))
+      req.on('close', () => settle('closed'))
+    })
+    const reader = await startFaultProxy({ upstream: raw.url })
+    reader.once({ type: 'stall_request', afterBytes: 70_000 })
+    const upload = httpRequest(`${reader.url}/api/v1/uploads/ab`, { method: 'PATCH', agent: false, headers: { 'content-length': '5000000' } })
+    upload.on('error', () => {})
+    let answered = false
+    upload.on('response', () => (answered = true))
+    upload.write(Buffer.alloc(5_000_000))
+    expect(await ended).toBe('closed')
+    expect(arrived).toBe(70_000)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(answered).toBe(false)
+    expect(upload.socket?.destroyed).toBe(false)
+    upload.destroy()
+    await reader.close()
   })
 
   it('a stall is bounded by maxStallMs: the proxy closes the connection', async () => {

@@ -275,7 +275,7 @@ async function removeStoredUploads(dataDir: string, fingerprint: string): Promis
   for (const u of found) await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
 }
 
-/** Deletes a finished or unfinished upload on the server (tus termination); false when that did not work. */
+/** Deletes a finished or unfinished upload on the server (tus termination); true once it is gone (404/410 count), false when that did not work. */
 export async function terminateUpload(baseUrl: string, handle: string, apiKey: () => string | null): Promise<boolean> {
   if (!HANDLE_RE.test(handle)) return false
   let timer: NodeJS.Timeout | null = null
@@ -294,7 +294,11 @@ export async function terminateUpload(baseUrl: string, handle: string, apiKey: (
       const key = apiKey()
       if (key) req.setHeader('Authorization', `Bearer ${key}`)
     },
-  }).then(() => true, () => false)
+  }).then(() => true, (err: unknown) => {
+    // Already gone on the server (deleted before, or expired): nothing left to delete.
+    const status = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse?.getStatus()
+    return status === 404 || status === 410
+  })
   try {
     return await Promise.race([terminated, timedOut])
   } finally {

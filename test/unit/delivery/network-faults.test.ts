@@ -8,10 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../sandbox/server'
 import type { TalentClient } from '../../../main/api/client'
 import type { DeliveryQueueView } from '../../../shared/bridge-takes'
+import { terminateUpload } from '../../../main/delivery/uploader'
 import { makeAudio } from '../../support/audio-fixtures'
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy'
+import { refusedUrl, startFaultProxy, type FaultProxy } from '../../support/fault-proxy'
 import {
-  clientFor, deliverableJobs, deliveredEvent, deliveriesOf, sandboxAt, serverOffset, takeArea, tempDir, waitForEvent,
+  clientFor, deliverableJobs, deliveredEvent, deliveriesOf, sandboxAt, serverOffset, takeArea, tempDir, TOKEN, waitForEvent,
   type DeliveryStateData,
 } from './delivery-fixture'
 
@@ -168,6 +169,15 @@ describe('Retry-After on an upload', () => {
     await new Promise((r) => setTimeout(r, 500))
     expect(proxy.requests.length).toBe(sent)
     expect(a.delivery.list().items[0]).toMatchObject({ status: 'waiting', waitUntil: entry?.waitUntil })
+  })
+})
+
+describe('deleting an unused upload', () => {
+  it('counts an upload already gone as deleted, and an unreachable service as not yet', async () => {
+    const token = () => TOKEN
+    expect(await terminateUpload(proxy.url, 'c'.repeat(32), token)).toBe(true)
+    expect(await terminateUpload(await refusedUrl(), 'c'.repeat(32), token)).toBe(false)
+    expect(await terminateUpload(proxy.url, 'not-a-handle', token)).toBe(false)
   })
 })
 

@@ -79,6 +79,23 @@ describe('a stalled upload', () => {
     const saved = await a.store.get(take.id)
     expect(await serverOffset(sandbox.url, saved.upload.handle as string)).toBe(list.at(-1)?.size_bytes)
   })
+  it('a PATCH cut off half way (the server keeps the first half): resumes from the offset the server reports', async () => {
+    const jobId = jobs[0] as string
+    const before = (await deliveriesOf(client, jobId)).length
+    const { area: a, hub } = area('stall-mid')
+    await a.start()
+    const take = await a.handlers.importTake({ jobId, path: wav })
+    // The second PATCH: its first 300 kB reach the server, then the proxy cuts it and never answers.
+    proxy.addRule({ method: 'PATCH', path: '/api/v1/uploads', skip: 1, times: 1, fault: { type: 'stall_request', afterBytes: 300_000 } })
+    const delivered = waitForEvent<DeliveryStateData>(hub, deliveredEvent(take.id), 20_000)
+    await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
+    await delivered
+    const upload = proxy.requests.filter((r) => r.path.startsWith('/api/v1/uploads'))
+    const stalled = upload.findIndex((r) => r.fault === 'stall_request')
+    expect(stalled).toBeGreaterThan(0)
+    expect(upload[stalled + 1]?.method).toBe('HEAD')
+    expect(await deliveriesOf(client, jobId)).toHaveLength(before + 1)
+  })
 })
 
 describe('a delivery POST whose answer is lost, then cancel', () => {

@@ -106,6 +106,16 @@ export interface DeliveryQueueEntry {
   nextAttemptAt: number | null
   /** False once the delivery may already have reached the server (then it can only be confirmed, not cancelled). */
   canCancel: boolean
+  /**
+   * Until when the service asked Booth to wait (Retry-After) before trying this delivery again; null or
+   * absent when it did not. The delivery is parked until then and goes out by itself.
+   */
+  waitUntil?: number | null
+  /**
+   * True while Booth does not know whether the delivery reached the service (its answer was lost): a
+   * cancel first asks the service what happened, and says so.
+   */
+  outcomeUnknown?: boolean
 }
 
 export interface DeliveryQueueView {

@@ -131,6 +131,11 @@ export interface Connectivity {
   problem: string | null
   lastOkAt: number | null
   nextPollAt: number | null
+  /**
+   * Until when the service asked Booth to wait (a Retry-After); null when it did not. Booth parks the
+   * polling until then and keeps every screen working from the saved copies.
+   */
+  waitUntil?: number | null
 }
 
 export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults {

@@ -11,14 +11,15 @@ import { isApiError } from '../api/errors'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import { checkExternalUrl } from '../desktop/external-url'
-import { createPoller, type OnlineStateLike, type PollIntervals, type PollTimers, type PowerMonitorLike, type Poller } from '../desktop/poll-schedule'
+import { createPoller, type OnlineStateLike, type PollIntervals, type PollState, type PollTimers, type PowerMonitorLike, type Poller } from '../desktop/poll-schedule'
+import type { Connectivity } from '../../shared/bridge'
 import type { Log } from '../desktop/redacting-log'
 import type { SecretStore } from '../desktop/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../delivery/take-handlers'
 import { createReadbackArea } from '../readback/readback-handlers'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
-import { JobsService } from '../jobs/jobs-service'
+import { isUnreachable, JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
 import type { DemoServer } from '../session/demo-launcher'
 import { SessionService, type SessionDeps } from '../session/session-service'
@@ -70,14 +71,37 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const cache = new OfflineCache(join(ports.dataDir, 'cache'))
   let client: TalentClient | null = null
   const notifications = new NotificationCenter({ dataDir: ports.dataDir, notifier: ports.notifier, settings, hub, log, setBadge: ports.setBadge, client: () => client })
-  const jobs = new JobsService({ client: () => client, cache, hub, log, now, onPendingList: (view) => notifications.onPendingList(view) })
+  const jobs = new JobsService({
+    client: () => client, cache, hub, log, now,
+    onPendingList: (view) => notifications.onPendingList(view),
+    // A saved copy was shown without asking the service: fetch the live one in the background.
+    onStale: () => poller.poke(),
+  })
+
+  /**
+   * One poll: confirm a key not yet confirmed (an offline launch), then the job list. A key without
+   * jobs:read would only collect 403s, so its poll stops after the check (the session says which
+   * features that scope turns off).
+   */
+  const pollOnce = async (): Promise<void> => {
+    try {
+      await session.verify()
+    } catch (err) {
+      if (isUnreachable(err)) jobs.reachable = false
+      throw err
+    }
+    const scopes = session.knownScopes()
+    if (scopes && !scopes.includes('*') && !scopes.includes('jobs:read')) return
+    await jobs.poll()
+  }
 
   let lastOkAt: number | null = null
+  let failing = false
   /** The poll under way, so close() can let it finish writing into the data folder. */
   let polling: Promise<void> | null = null
   const poller: Poller = createPoller({
     task: async () => {
-      polling = jobs.poll()
+      polling = pollOnce()
       try {
         await polling
       } finally {
@@ -93,13 +117,12 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     ...(ports.poll?.random ? { random: ports.poll.random } : {}),
     onState: (state) => {
       if (state.reason === 'auth') session.keyRejected()
-      const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
-      hub.emit('connectivity', {
-        online: state.failures === 0 && state.reason !== 'offline',
-        problem,
-        lastOkAt,
-        nextPollAt: state.nextAt,
-      })
+      // The service answers again: deliveries waiting on it go now, not after their own back-off.
+      if (failing && state.failures === 0 && state.phase !== 'running') takes.delivery.queue.wakeNow()
+      failing = state.failures > 0
+      // While the service cannot be reached (or asked Booth to wait), screens open from the saved copies at once.
+      if (state.failures > 0 || state.reason === 'offline') jobs.reachable = false
+      hub.emit('connectivity', connectivityOf(state, lastOkAt))
     },
   })
 
@@ -112,14 +135,13 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     env: ports.env ?? {},
     startDemo: ports.startDemo,
     ...(ports.clientOptions ? { clientOptions: ports.clientOptions } : {}),
-    onClient: (next, scopes = []) => {
+    onClient: (next) => {
       client = next
       poller.stop()
       if (!next) return
-      // The job list needs jobs:read; a key without it would only collect 403s, so nothing is polled
-      // (the session already says which features that scope turns off).
-      // A fresh start for the new client: restart() alone does nothing on a poller never started.
-      if (scopes.includes('*') || scopes.includes('jobs:read')) poller.start()
+      // A fresh start for the new client: restart() alone does nothing on a poller never started. Each poll
+      // first confirms a key not yet confirmed (offline launch); the job list itself needs jobs:read (see pollOnce).
+      poller.start()
       void notifications.loadPrefs()
     },
   })
@@ -133,6 +155,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     log,
     now,
     online: ports.online,
+    savedJob: async (jobId) => (await cache.loadJob(jobId))?.job ?? null,
   })
 
   const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
@@ -158,7 +181,9 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       return null
     },
     refreshNow: async () => {
-      poller.poke()
+      // "Try now": cut any back-off short, for the job list and for deliveries waiting on the service.
+      poller.tryNow()
+      takes.delivery.queue.wakeNow()
       return null
     },
     getNotificationSettings: async () => notifications.settings(),
@@ -185,6 +210,10 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }
 
+  // The machine woke: deliveries waiting on a back-off go now (the poller polls by itself on 'resume').
+  const onWake = () => takes.delivery.queue.wakeNow()
+  ports.power.on('resume', onWake)
+
   return {
     hub,
     handlers,
@@ -202,6 +231,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
     focus: () => poller.focus(),
     close: async () => {
+      ports.power.removeListener('resume', onWake)
       poller.stop()
       await polling?.catch(() => undefined)
       await readback.stop()
@@ -215,4 +245,15 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
 function describeProblem(err: unknown): string {
   if (isApiError(err)) return err.message
   return 'Booth could not refresh the job list.'
+}
+
+function connectivityOf(state: PollState, lastOkAt: number | null): Connectivity {
+  const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
+  return {
+    online: state.failures === 0 && state.reason !== 'offline',
+    problem,
+    lastOkAt,
+    nextPollAt: state.nextAt,
+    waitUntil: state.waitUntil,
+  }
 }

@@ -6,7 +6,7 @@
  * The API's retry rules live in main/api/retry-policy.ts (seed 001's table); an ApiError's `retryable`
  * carries its verdict. Upload (tus) failures follow the same idea by HTTP status.
  */
-import { isApiError } from '../api/errors'
+import { isApiError, isOfflineKindError } from '../api/errors'
 import { UploadFailedError } from './uploader'
 
 export type FailureVerdict =
@@ -24,16 +24,41 @@ export class NotSignedInError extends Error {
 /** Statuses of an upload answer that may succeed later (rate limit, locked, server trouble). */
 const TRANSIENT_UPLOAD_STATUSES = new Set([408, 409, 423, 429, 500, 502, 503, 504])
 
-export function classifyDeliveryFailure(err: unknown): FailureVerdict {
+/** A wait longer than this is "parked": the delivery says until when, and goes out by itself then. */
+export const PARK_AFTER_MS = 60_000
+
+/** A clock time for sentences ("14:05"), in the computer's time zone. */
+export function clockTime(ms: number): string {
+  const d = new Date(ms)
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
+}
+
+/** How long the service asked Booth to wait: an epoch-ms `waitUntil` (a parked API call) or `retryAfterMs`. */
+export function askedWaitMs(err: unknown, now: number): number | null {
+  const fields = (typeof err === 'object' && err !== null ? err : {}) as { waitUntil?: unknown; retryAfterMs?: unknown }
+  if (typeof fields.waitUntil === 'number' && Number.isFinite(fields.waitUntil)) return Math.max(0, fields.waitUntil - now)
+  if (typeof fields.retryAfterMs === 'number' && Number.isFinite(fields.retryAfterMs) && fields.retryAfterMs >= 0) return fields.retryAfterMs
+  return null
+}
+
+function waitVerdict(message: string, err: unknown, now: number): FailureVerdict {
+  const wait = askedWaitMs(err, now)
+  if (wait !== null && wait > PARK_AFTER_MS) {
+    return { kind: 'wait', message: `The service asked Booth to wait until ${clockTime(now + wait)}; this delivery goes out by itself then.`, retryAfterMs: wait }
+  }
+  return { kind: 'wait', message, retryAfterMs: wait }
+}
+
+export function classifyDeliveryFailure(err: unknown, now: number = Date.now()): FailureVerdict {
   if (isApiError(err)) {
-    if (err.kind === 'network' || err.kind === 'timeout' || err.kind === 'non_json' || (err.kind === 'api' && err.retryable)) {
-      return { kind: 'wait', message: err.message, retryAfterMs: err.retryAfterMs }
+    if (isOfflineKindError(err) || (err.kind === 'api' && err.retryable)) {
+      return waitVerdict(err.message, err, now)
     }
     const reason = err.serverMessage && err.serverMessage !== err.message ? `${err.message} (${err.serverMessage})` : err.message
     return { kind: 'fail', message: reason }
   }
   if (err instanceof UploadFailedError) {
-    if (err.status === null || TRANSIENT_UPLOAD_STATUSES.has(err.status)) return { kind: 'wait', message: err.message, retryAfterMs: null }
+    if (err.status === null || TRANSIENT_UPLOAD_STATUSES.has(err.status)) return waitVerdict(err.message, err, now)
     return { kind: 'fail', message: err.message }
   }
   if (err instanceof NotSignedInError) return { kind: 'wait', message: err.message, retryAfterMs: null }
@@ -42,11 +67,17 @@ export function classifyDeliveryFailure(err: unknown): FailureVerdict {
 }
 
 /**
- * Whether a failed POST may still have reached the server and been recorded: after a network failure or
- * a timeout nobody knows; after an API error answer the server recorded nothing for this key (only
- * successes are recorded), so the delivery certainly does not exist.
+ * Whether a failed POST may still have reached the server and been recorded. Only a definitive refusal
+ * (an API error answer that is not retryable: 400, 404, 422 ...) to a request carrying the delivery's
+ * Idempotency-Key proves nothing was recorded for that key: the service answers a recorded key with its
+ * first result. Anything else leaves the outcome unknown: a network failure or timeout, and also a
+ * retryable answer (429, 5xx, 409 "still running"), because the client may have retried after an
+ * attempt whose answer was lost and which the service did record. (Treating a 503 after such a lost
+ * answer as "not delivered" let a cancel delete audio a delivery used and deliver the take twice.)
+ * For the same reason a refused connection does not clear the doubt either: the client retries writes,
+ * and the failure it ends with says nothing about an earlier attempt of the same call.
  */
 export function postMayHaveArrived(err: unknown): boolean {
-  if (isApiError(err)) return err.kind !== 'api'
-  return false
+  if (isApiError(err)) return !(err.kind === 'api' && !err.retryable)
+  return !(err instanceof NotSignedInError)
 }

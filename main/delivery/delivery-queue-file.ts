@@ -20,7 +20,7 @@ export interface PreparedFile {
   mtimeMs: number
 }
 
-export interface QueueItem extends Omit<DeliveryQueueEntry, 'canCancel'> {
+export interface QueueItem extends Omit<DeliveryQueueEntry, 'canCancel' | 'outcomeUnknown'> {
   /** Set before each POST; cleared when the server answers an error (it then recorded nothing). */
   mayHaveArrived: boolean
   file: PreparedFile | null
@@ -58,6 +58,7 @@ function checkItem(v: unknown, i: number): QueueItem {
     takeId, jobId, label: label as QueueItem['label'], note: note as string | null, queuedAt,
     status: status as QueueEntryStatus, message: message as string | null, attempts,
     nextAttemptAt: nextAttemptAt as number | null, mayHaveArrived, file: checkFile(v.file, i),
+    waitUntil: isNum(v.waitUntil) ? v.waitUntil : null,
   }
 }
 

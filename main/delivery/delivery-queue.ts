@@ -4,7 +4,9 @@
  * jittered pauses; at once when the computer comes back online) and is tried again with the same take,
  * handle and Idempotency-Key — never a new key. A 'No' answer marks that item failed with the server's
  * reason, and the queue moves on. The person can list, pause, cancel (only while the delivery cannot
- * have reached the server) and retry items.
+ * have reached the server: a delivery whose outcome is unknown is first resolved by the delivery
+ * service, see hold()) and retry items. A wait the service asked for (Retry-After) is kept on the item
+ * as `waitUntil`: going online, "Try now" and retry() do not cut it short.
  *
  * The queue knows nothing of uploads or the API: `send` does one attempt and throws on failure;
  * `classify` says whether to wait or fail.
@@ -33,7 +35,7 @@ export interface DeliveryQueueOptions {
   now: () => number
   log: Log
   onChange: (items: DeliveryQueueEntry[]) => void
-  /** Pause before the n-th retry: random share of min(maxMs, baseMs * 2^(n-1)). Defaults 2 s and 60 s. */
+  /** Pause before the n-th retry: random share of min(maxMs, baseMs * 2^(n-1)). Defaults 2 s and 30 s. */
   backoff?: { baseMs: number; maxMs: number }
   random?: () => number
 }
@@ -69,7 +71,11 @@ export class DeliveryQueue {
   async load(): Promise<void> {
     const loaded = await loadQueueFile(this.file, this.o.now())
     if (loaded.problem) this.o.log.warn(`The delivery queue file was damaged (${loaded.problem}); it was set aside as ${loaded.setAsideTo} and the queue is rebuilt from the takes.`)
-    this.items = loaded.items.map((i) => (i.status === 'sending' ? { ...i, status: 'waiting', nextAttemptAt: null } : i))
+    // An interrupted "sending" waits again; so does an item held for a cancel's check when Booth quit
+    // (only hold() pauses an item whose outcome is unknown): it must be confirmed, never left paused.
+    this.items = loaded.items.map((i) => (i.status === 'sending' || (i.status === 'paused' && i.mayHaveArrived)
+      ? { ...i, status: 'waiting', nextAttemptAt: null, message: i.status === 'paused' ? 'Booth has not heard back whether this take was delivered; it will find out by itself.' : i.message }
+      : i))
   }
 
   start(): void {
@@ -105,7 +111,8 @@ export class DeliveryQueue {
 
   entry(item: QueueItem): DeliveryQueueEntry {
     const { mayHaveArrived, file: _file, ...rest } = item
-    return { ...rest, canCancel: !mayHaveArrived }
+    const waitUntil = item.waitUntil && item.waitUntil > this.o.now() ? item.waitUntil : null
+    return { ...rest, waitUntil, canCancel: !mayHaveArrived, outcomeUnknown: mayHaveArrived }
   }
 
   /** Appends a delivery at the end of the line (or leaves an existing one where it is). */
@@ -141,10 +148,41 @@ export class DeliveryQueue {
     return this.requeue(item)
   }
 
-  /** Takes the item out of the line. Refused once the delivery may have reached the server. */
-  async cancel(takeId: string): Promise<QueueItem> {
+  /**
+   * Holds an item whose outcome is unknown while the delivery service asks the service what happened:
+   * an attempt under way is let finish (never aborted blind), then the item waits, marked, until
+   * cancel(…, {resolved: true}) or release(). Returns false when the attempt in flight delivered it.
+   */
+  async hold(takeId: string, message: string): Promise<boolean> {
+    const active = this.active
+    if (active?.takeId === takeId) await active.finished
+    const item = this.get(takeId)
+    if (!item) return false
+    item.status = 'paused'
+    item.message = message
+    item.nextAttemptAt = null
+    await this.changed()
+    return true
+  }
+
+  /** Back in line after hold(), with a message saying why. */
+  async release(takeId: string, message: string | null): Promise<void> {
+    const item = this.get(takeId)
+    if (!item || item.status !== 'paused') return
+    item.status = 'waiting'
+    item.message = message
+    item.nextAttemptAt = item.waitUntil && item.waitUntil > this.o.now() ? item.waitUntil : null
+    await this.changed()
+    this.pump()
+  }
+
+  /**
+   * Takes the item out of the line. Refused once the delivery may have reached the server, unless the
+   * caller has since found out what happened (`resolved`).
+   */
+  async cancel(takeId: string, o: { resolved?: boolean } = {}): Promise<QueueItem> {
     const item = this.must(takeId)
-    if (item.mayHaveArrived) {
+    if (item.mayHaveArrived && !o.resolved) {
       throw new DeliveryQueueError('This delivery was already sent once and Booth has not heard back yet; it may have arrived, so it cannot be cancelled. It will be confirmed when the server answers.')
     }
     await this.interrupt(takeId, 'cancel')
@@ -161,11 +199,11 @@ export class DeliveryQueue {
     return this.requeue(item)
   }
 
-  /** Back in its place in the line, due now, with the same key. */
+  /** Back in its place in the line, due now (or when the service asked), with the same key. */
   private async requeue(item: QueueItem): Promise<DeliveryQueueEntry> {
     item.status = 'waiting'
     item.message = null
-    item.nextAttemptAt = null
+    item.nextAttemptAt = item.waitUntil && item.waitUntil > this.o.now() ? item.waitUntil : null
     await this.changed()
     this.pump()
     return this.entry(item)
@@ -178,7 +216,8 @@ export class DeliveryQueue {
 
   /** Try the waiting items now (the computer came back online, or the person asked). */
   wakeNow(): void {
-    for (const i of this.items) if (i.status === 'waiting') i.nextAttemptAt = null
+    const now = this.o.now()
+    for (const i of this.items) if (i.status === 'waiting') i.nextAttemptAt = i.waitUntil && i.waitUntil > now ? i.waitUntil : null
     this.pump()
   }
 
@@ -223,7 +262,7 @@ export class DeliveryQueue {
       }
       if (head.attempts > 0 && !this.o.online.isOnline()) {
         // Offline: going online wakes the queue; the timer is a fallback in case that news never comes.
-        this.wakeIn(this.o.backoff?.maxMs ?? 60_000)
+        this.wakeIn(this.o.backoff?.maxMs ?? 30_000)
         return
       }
       await this.runOne(head)
@@ -257,6 +296,7 @@ export class DeliveryQueue {
       controller.signal.throwIfAborted()
       await this.o.send(item, { signal: controller.signal, update })
       this.items = this.items.filter((i) => i !== item)
+      item.waitUntil = null
     } catch (err) {
       if (controller.signal.aborted) {
         if (controller.signal.reason === 'stop') item.status = 'waiting'
@@ -265,8 +305,10 @@ export class DeliveryQueue {
         item.message = verdict.message
         if (verdict.kind === 'fail') item.status = 'failed'
         else {
+          const now = this.o.now()
           item.status = 'waiting'
-          item.nextAttemptAt = this.o.now() + Math.max(this.delayFor(item.attempts), verdict.retryAfterMs ?? 0)
+          item.waitUntil = verdict.retryAfterMs ? now + verdict.retryAfterMs : null
+          item.nextAttemptAt = now + Math.max(this.delayFor(item.attempts), verdict.retryAfterMs ?? 0)
         }
       }
     } finally {
@@ -277,7 +319,7 @@ export class DeliveryQueue {
   }
 
   private delayFor(attempt: number): number {
-    const { baseMs, maxMs } = this.o.backoff ?? { baseMs: 2000, maxMs: 60_000 }
+    const { baseMs, maxMs } = this.o.backoff ?? { baseMs: 2000, maxMs: 30_000 }
     const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1))
     return Math.round(ceiling * (0.5 + 0.5 * (this.o.random ?? Math.random)()))
   }

@@ -6,6 +6,14 @@
  * and each attempt (upload-step.ts, then the POST) reuses the take's saved handle and key, including after
  * a crash or restart: start() puts every take still "queued" or "sending" back in line. A POST repeated
  * with the same key is answered with the first result (`replayed`), so a take is delivered once.
+ *
+ * Unknown outcomes: once a POST may have reached the service (its answer was lost, or a retry of it was
+ * answered 429/5xx), the delivery is "outcome unknown" until a replay with the same key is answered, or
+ * the service's list of the job's deliveries shows it. Such a delivery is never abandoned: the queue
+ * replays it; cancel() first resolves what happened (an attempt under way is let finish, then the list is
+ * read) and either says "This take was already delivered at 10:42" or cancels a delivery now known not
+ * to exist. The upload's audio is deleted on the service (tus DELETE) only when no delivery can use it;
+ * a DELETE that cannot be sent yet is remembered (abandoned-uploads.ts) and sent later.
  * Events: uploadProgress and deliveryState (for the take), deliveryQueue (for the list).
  */
 import { newIdempotencyKey } from '../api/idempotency'
@@ -16,7 +24,9 @@ import type { EventHub } from '../core/event-hub'
 import type { TakeStore } from '../takes/take-store'
 import type { DeliveryStatus, TakeLabel, TakeMeta } from '../takes/take-types'
 import type { DeliveryQueueEntry, DeliveryQueueView } from '../../shared/bridge-takes'
-import { classifyDeliveryFailure, NotSignedInError, postMayHaveArrived } from './delivery-errors'
+import { AbandonedUploads } from './abandoned-uploads'
+import { classifyDeliveryFailure, clockTime, NotSignedInError, postMayHaveArrived } from './delivery-errors'
+import { findDeliveryOnService } from './delivery-lookup'
 import type { QueueItem } from './delivery-queue-file'
 import { DeliveryQueue, DeliveryQueueError, type SendControl } from './delivery-queue'
 import { UploadStep, type UploadTuning } from './upload-step'
@@ -42,8 +52,10 @@ export class DeliveryService {
   readonly queue: DeliveryQueue
   private readonly uploads: UploadStep
   private readonly starting = new Set<string>()
+  private readonly abandoned: AbandonedUploads
 
   constructor(private readonly d: DeliveryServiceDeps) {
+    this.abandoned = new AbandonedUploads(d.dataDir, d.log)
     this.uploads = new UploadStep({
       store: d.store, dataDir: d.dataDir, apiKey: d.apiKey, log: d.log, tuning: d.upload,
       onProgress: (p) => d.hub.emit('uploadProgress', p),
@@ -51,7 +63,7 @@ export class DeliveryService {
     this.queue = new DeliveryQueue({
       dataDir: d.dataDir,
       send: (item, control) => this.send(item, control),
-      classify: classifyDeliveryFailure,
+      classify: (err) => classifyDeliveryFailure(err, d.now()),
       online: d.online,
       now: d.now,
       log: d.log,
@@ -81,6 +93,13 @@ export class DeliveryService {
     }
     this.d.hub.emit('deliveryQueue', this.list())
     this.queue.start()
+    void this.sweepAbandoned()
+  }
+
+  /** Sends the DELETEs of uploads known to be used by no delivery that could not be sent before. */
+  async sweepAbandoned(): Promise<void> {
+    const baseUrl = this.d.baseUrl()
+    if (baseUrl) await this.abandoned.sweep((handle) => terminateUpload(baseUrl, handle, this.d.apiKey))
   }
 
   stop(): Promise<void> {
@@ -115,22 +134,62 @@ export class DeliveryService {
     }
   }
 
-  /** Takes a delivery out of the queue (only while it cannot have reached the server). The take stays. */
+  /**
+   * Takes a delivery out of the queue; the take stays. A delivery whose outcome is unknown is resolved
+   * first: already delivered => marked so and refused with the time it was delivered; service out of
+   * reach => refused, the delivery stays queued (it will be confirmed); known not delivered => cancelled.
+   */
   async cancel(takeId: string): Promise<TakeMeta> {
     const { store } = this.d
     const item = this.queue.get(takeId)
-    const take = await store.get(takeId)
+    let take = await store.get(takeId)
     if (!item && take.delivery.status !== 'queued' && take.delivery.status !== 'failed') {
       throw new DeliveryQueueError(`Take ${take.take_number} is not waiting to be delivered.`)
     }
-    if (item) await this.queue.cancel(takeId)
+    const unknown = item ? item.mayHaveArrived : take.delivery.status === 'sending'
+    if (unknown) {
+      if (item && !(await this.queue.hold(takeId, 'Checking with the service whether this take was already delivered.'))) {
+        take = await store.get(takeId)
+        throw new DeliveryQueueError(`This take was delivered just now (delivery ${take.delivery.delivery_id ?? 'unknown'}), so there was nothing to cancel.`)
+      }
+      const found = await this.resolveUnknown(take, item?.file ?? null, item?.queuedAt ?? 0)
+      if (found) {
+        if (item) await this.queue.cancel(takeId, { resolved: true })
+        const done = await store.setDelivery(takeId, { status: 'delivered', delivery_id: found.delivery_id, queued: false })
+        await store.setUpload(takeId, { status: 'uploaded' })
+        const sentence = `This take was already delivered at ${clockTime(found.created_at)}, so there was nothing to cancel.`
+        this.announce(done, 'delivered', sentence, found.delivery_id)
+        throw new DeliveryQueueError(sentence)
+      }
+    }
+    if (item) await this.queue.cancel(takeId, { resolved: unknown })
+    // Known now: no delivery uses this upload, so its audio may go.
     const handle = take.upload.handle
-    const baseUrl = this.d.baseUrl()
-    if (handle && take.upload.status !== 'none' && baseUrl) await terminateUpload(baseUrl, handle, this.d.apiKey)
+    if (handle && take.upload.status !== 'none') {
+      const baseUrl = this.d.baseUrl()
+      const deleted = baseUrl ? await terminateUpload(baseUrl, handle, this.d.apiKey) : false
+      if (!deleted) await this.abandoned.add(handle)
+    }
     await store.setUpload(takeId, { handle: null, offset: 0, status: 'none' })
     const after = await store.setDelivery(takeId, { status: 'none', idempotency_key: null, delivery_id: null, queued: false })
     this.announce(after, 'none', 'Delivery cancelled.')
     return after
+  }
+
+  /**
+   * Whether a delivery whose answer was lost exists on the service: the job's deliveries, matched by the
+   * uploaded file's name and size. Refuses (the delivery stays queued) when the service cannot say.
+   */
+  private async resolveUnknown(take: TakeMeta, file: QueueItem['file'], queuedAt: number) {
+    const client = this.d.client()
+    try {
+      if (!client || !file) throw new NotSignedInError()
+      return await findDeliveryOnService(client, take.job_id, file, queuedAt)
+    } catch (err) {
+      this.d.log.warn('could not find out whether a delivery reached the service', { takeId: take.id, err: err instanceof Error ? err.message : String(err) })
+      await this.queue.release(take.id, 'Booth has not heard back whether this take was delivered; it will find out by itself.')
+      throw new DeliveryQueueError('Booth cannot tell yet whether this take already reached the service, so it was not cancelled. It stays in the queue and Booth confirms it as soon as the service answers.')
+    }
   }
 
   async retry(takeId: string): Promise<DeliveryQueueEntry> {
@@ -172,18 +231,21 @@ export class DeliveryService {
       }
       const client = this.d.client()
       if (!client) throw new NotSignedInError()
-      await control.update({ mayHaveArrived: true, message: 'Sending the delivery.' })
-      this.announce(take, 'sending', 'Upload finished; sending the delivery.')
+      const replay = item.mayHaveArrived
+      await control.update({ mayHaveArrived: true, message: replay ? 'Asking the service whether the delivery arrived (same request again).' : 'Sending the delivery.' })
+      this.announce(take, 'sending', replay ? 'Confirming the delivery.' : 'Upload finished; sending the delivery.')
       let answer
       try {
         answer = await client.deliver(item.jobId, { handle, take_label: item.label, note: item.note, preflight: take.preflight }, { idempotencyKey: key, signal: control.signal })
       } catch (err) {
+        // Only a definitive refusal of this key proves nothing was recorded; the outcome stays unknown otherwise.
         if (!postMayHaveArrived(err)) await control.update({ mayHaveArrived: false })
         throw err
       }
       const deliveryId = answer.delivery.delivery_id
       const done = await store.setDelivery(take.id, { status: 'delivered', delivery_id: deliveryId, queued: false })
       this.announce(done, 'delivered', answer.replayed ? 'Delivered (confirmed on a repeat).' : 'Delivered.', deliveryId)
+      void this.sweepAbandoned()
     } catch (err) {
       await this.afterFailure(item.takeId, err, control.signal)
       throw err
@@ -198,7 +260,7 @@ export class DeliveryService {
         this.announce(await this.d.store.setDelivery(takeId, { status: 'queued' }), 'queued', reason === 'pause' ? 'Upload paused.' : 'Waiting to be sent.')
         return
       }
-      const verdict = classifyDeliveryFailure(err)
+      const verdict = classifyDeliveryFailure(err, this.d.now())
       const status: DeliveryStatus = verdict.kind === 'fail' ? 'failed' : 'queued'
       this.announce(await this.d.store.setDelivery(takeId, { status }), status, verdict.message)
       this.d.log.warn(`delivery ${verdict.kind === 'fail' ? 'failed' : 'waits'}`, { takeId, message: verdict.message })

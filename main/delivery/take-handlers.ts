@@ -3,7 +3,6 @@
  * delivery queue, composed from the TakeStore and the DeliveryService. The lead wires `handlers` into
  * the core, calls start() once the app is up and stop() before it quits.
  */
-import { join } from 'node:path'
 import type { TalentClient } from '../api/client'
 import { measureTake } from '../audio/measure-take'
 import { UserFacingError } from '../bridge/describe-error'
@@ -17,6 +16,7 @@ import { WavWriterError } from '../takes/wav-writer'
 import { TakeNotFoundError, TakeStore } from '../takes/take-store'
 import type { MeasureTake } from '../takes/take-types'
 import type { takeCalls, TakesSnapshot } from '../../shared/bridge-takes'
+import type { JobDetail } from '../../shared/bridge'
 import { DeliveryQueueError } from './delivery-queue'
 import { DeliveryService } from './delivery-service'
 import { createJobFactsLookup } from './job-facts-lookup'
@@ -32,6 +32,8 @@ export interface TakeHandlerDeps {
   log: Log
   now: () => number
   online: OnlineStateLike
+  /** The saved copy of a job (offline cache), so a take can be made at once without the network. */
+  savedJob?: (jobId: string) => Promise<JobDetail | null>
   /** Tests and benchmarks only: measurement, ffmpeg, upload tuning and queue back-off. */
   measure?: MeasureTake
   ffmpegPath?: string
@@ -73,8 +75,7 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
   const changed = (jobId: string) => {
     snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))
   }
-  // <dataDir>/cache is the offline cache's folder (main/core/booth-core.ts), whose saved jobs name takes made offline.
-  const facts = createJobFactsLookup(deps.client, log, join(deps.dataDir, 'cache'))
+  const facts = createJobFactsLookup(deps.client, log, deps.savedJob)
   const recording = createRecordingCalls(store, facts, changed)
   const delivery = new DeliveryService({
     store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,

@@ -18,6 +18,9 @@ export interface UploadTuning {
   chunkBytes?: number
   retryDelaysMs?: number[]
   progressIntervalMs?: number
+  /** No progress for this long aborts the request and resumes from the server's offset (uploader.ts). */
+  stallMs?: number
+  maxStalls?: number
 }
 
 export interface UploadStepDeps {
@@ -92,6 +95,9 @@ export class UploadStep {
       chunkBytes: this.d.tuning?.chunkBytes,
       retryDelaysMs: this.d.tuning?.retryDelaysMs,
       progressIntervalMs: this.d.tuning?.progressIntervalMs,
+      stallMs: this.d.tuning?.stallMs,
+      maxStalls: this.d.tuning?.maxStalls,
+      onStall: (n) => log.warn('an upload request made no progress; it was aborted and resumes from the server\'s offset', { takeId: take.id, stalls: n }),
       onHandle: (handle) => save({ handle, status: 'uploading' }),
       onStorageError: (err) => log.warn('could not keep the upload address for resuming', { takeId: take.id, err: err instanceof Error ? err.message : String(err) }),
       onProgress: (bytesSent, bytesTotal) => {

@@ -11,11 +11,20 @@
  *   to that file.
  * - pause() stops sending and keeps the upload on the server (resume by uploading again); cancel() stops
  *   and deletes it on the server (tus termination).
+ * - A stall watchdog: when no request of the upload makes progress for `stallMs` (default 30 s: no body
+ *   byte accepted, no answer), the request is aborted and the upload resumed from the offset the server
+ *   reports (tus HEAD). After `maxStalls` such restarts in a row it gives up with an UploadFailedError
+ *   (no status), which the delivery queue treats as "try again later": nothing hangs forever.
+ * - Retry-After: an answer carrying it (429, 503) is not retried inside tus-js-client; the failure carries
+ *   the wait (`retryAfterMs`) and the delivery queue parks the delivery that long.
  */
 import { createReadStream } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as tus from 'tus-js-client'
+import { describeFailure, retryAfterOf, UploadFailedError } from './upload-failure'
+
+export { retryAfterOf, UploadFailedError }
 
 /** tus-js-client exports FileUrlStorage in Node but its type declarations leave it out. */
 const { FileUrlStorage } = tus as unknown as { FileUrlStorage: new (path: string) => tus.UrlStorage }
@@ -25,6 +34,11 @@ export const URL_STORAGE_FILE = 'uploads.json'
 /** 16 MiB PATCH bodies: few round trips at full speed, and at most one chunk to resend after a drop. */
 export const DEFAULT_CHUNK_BYTES = 16 * 1024 * 1024
 export const DEFAULT_RETRY_DELAYS_MS = [0, 1000, 3000, 5000]
+/** No progress for this long aborts the request and resumes from the server's offset. */
+export const DEFAULT_STALL_MS = 30_000
+export const DEFAULT_MAX_STALLS = 3
+/** A tus DELETE that has not answered by then is given up (the upload then expires on the server). */
+export const TERMINATE_TIMEOUT_MS = 15_000
 const HANDLE_RE = /^[0-9a-f]{32}$/
 
 export interface UploadRequest {
@@ -49,6 +63,12 @@ export interface UploadRequest {
   /** Called at most every `progressIntervalMs` (default 250), and once at the end. */
   onProgress?: (bytesSent: number, bytesTotal: number) => void
   progressIntervalMs?: number
+  /** No progress for this long aborts the request and resumes (default DEFAULT_STALL_MS). */
+  stallMs?: number
+  /** Restarts after stalls, in a row, before giving up (default DEFAULT_MAX_STALLS). */
+  maxStalls?: number
+  /** Called each time a stalled request was aborted and the upload resumed. */
+  onStall?: (stalls: number) => void
 }
 
 export type UploadEnd =
@@ -63,15 +83,6 @@ export interface UploadRun {
   cancel(): Promise<void>
 }
 
-export class UploadFailedError extends Error {
-  /** HTTP status of the last answer, or null when no answer arrived (network). */
-  readonly status: number | null
-  constructor(message: string, status: number | null, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause })
-    this.name = 'UploadFailedError'
-    this.status = status
-  }
-}
 
 export function handleFromUrl(url: string): string | null {
   let last: string | undefined
@@ -116,28 +127,6 @@ function checkRequest(r: UploadRequest): void {
   if (!Number.isInteger(chunk) || chunk < 64 * 1024) throw new RangeError(`The upload chunk size must be a whole number of at least 64 KiB (got ${chunk}).`)
 }
 
-/** The server's status from a tus DetailedError (null when no answer came back). */
-function statusOf(err: unknown): number | null {
-  const res = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse
-  return res ? res.getStatus() : null
-}
-
-function describeFailure(err: unknown, fileName: string): UploadFailedError {
-  const status = statusOf(err)
-  const body = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse?.getBody() ?? ''
-  let serverMessage: string | null = null
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown }
-    if (typeof parsed.message === 'string') serverMessage = parsed.message.slice(0, 300)
-  } catch {
-    // not JSON: keep Booth's own sentence
-  }
-  const text = status === null
-    ? `Uploading ${fileName} failed: the server could not be reached.`
-    : `Uploading ${fileName} failed: the server answered ${status}${serverMessage ? ` (${serverMessage})` : ''}.`
-  return new UploadFailedError(text, status, err)
-}
-
 /** Starts (or resumes) the upload of `request.path`. Rejects at once for bad input or a missing file. */
 export async function startUpload(request: UploadRequest): Promise<UploadRun> {
   checkRequest(request)
@@ -168,6 +157,38 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     fn()
   }
 
+  // The stall watchdog: any sign of life (a request starting, body bytes accepted, an answer) resets it.
+  const stallMs = request.stallMs ?? DEFAULT_STALL_MS
+  const maxStalls = request.maxStalls ?? DEFAULT_MAX_STALLS
+  let stalls = 0
+  let stopping = false
+  let watchdog: NodeJS.Timeout | null = null
+  const disarm = () => {
+    if (watchdog) clearTimeout(watchdog)
+    watchdog = null
+  }
+  const arm = () => {
+    disarm()
+    if (settled || stopping) return
+    watchdog = setTimeout(() => void onStalled(), stallMs)
+    watchdog.unref()
+  }
+  const onStalled = async () => {
+    watchdog = null
+    if (settled) return
+    stalls += 1
+    await upload.abort(false).catch(() => undefined)
+    if (settled || stopping) return
+    if (stalls > maxStalls) {
+      settle(() => rejectDone(new UploadFailedError(`Uploading ${request.fileName} made no progress for ${Math.round(stallMs / 1000)} s, ${stalls} times in a row; Booth will try again later.`, null)))
+      return
+    }
+    request.onStall?.(stalls)
+    // start() again resumes the upload at its URL: HEAD for the server's offset, then the rest.
+    arm()
+    upload.start()
+  }
+
   const upload = new tus.Upload(createReadStream(request.path), {
     endpoint,
     chunkSize: request.chunkBytes ?? DEFAULT_CHUNK_BYTES,
@@ -179,17 +200,28 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     onBeforeRequest: (req) => {
+      arm()
       const key = request.apiKey()
       if (key) req.setHeader('Authorization', `Bearer ${key}`)
     },
     onAfterResponse: (req, res) => {
+      arm()
       if (req.getMethod() === 'HEAD' && res.getStatus() === 200) resumedFrom = Number(res.getHeader('Upload-Offset') ?? 0) || 0
+      if (req.getMethod() === 'PATCH' && res.getStatus() === 204) stalls = 0
+    },
+    // A wait the server asked for is the delivery queue's to keep (parked), not tus-js-client's to guess.
+    onShouldRetry: (err) => {
+      const res = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse
+      if (retryAfterOf(res) !== null) return false
+      const status = res ? res.getStatus() : 0
+      return status < 400 || status >= 500 || status === 409 || status === 423
     },
     onUploadUrlAvailable: () => {
       const handle = upload.url ? handleFromUrl(upload.url) : null
       if (handle) request.onHandle?.(handle)
     },
     onProgress: (sent, total) => {
+      arm()
       const now = Date.now()
       if (now - lastProgressAt < interval) return
       lastProgressAt = now
@@ -206,21 +238,27 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     },
     onError: (err) => settle(() => rejectDone(describeFailure(err, request.fileName))),
   })
+  void done.finally(disarm).catch(() => undefined)
 
   const previous = await upload.findPreviousUploads().catch(() => [])
   const latest = previous.at(-1)
   if (latest) upload.resumeFromPreviousUpload(latest)
+  arm()
   upload.start()
 
   return {
     done,
     pause: async () => {
       if (settled) return
+      stopping = true
+      disarm()
       await upload.abort(false)
       settle(() => resolveDone({ outcome: 'paused' }))
     },
     cancel: async () => {
       if (settled) return
+      stopping = true
+      disarm()
       settle(() => resolveDone({ outcome: 'cancelled' }))
       await upload.abort(false)
       // Deleting it on the server may fail (offline): it is then left to expire there.
@@ -237,19 +275,33 @@ async function removeStoredUploads(dataDir: string, fingerprint: string): Promis
   for (const u of found) await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
 }
 
-/** Deletes a finished or unfinished upload on the server (tus termination); false when that did not work. */
+/** Deletes a finished or unfinished upload on the server (tus termination); true once it is gone (404/410 count), false when that did not work. */
 export async function terminateUpload(baseUrl: string, handle: string, apiKey: () => string | null): Promise<boolean> {
   if (!HANDLE_RE.test(handle)) return false
+  let timer: NodeJS.Timeout | null = null
+  let request: tus.HttpRequest | null = null
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => {
+      void request?.abort()
+      resolve(false)
+    }, TERMINATE_TIMEOUT_MS)
+    timer.unref()
+  })
+  const terminated = tus.Upload.terminate(`${uploadEndpoint(baseUrl)}/${handle}`, {
+    retryDelays: null,
+    onBeforeRequest: (req) => {
+      request = req
+      const key = apiKey()
+      if (key) req.setHeader('Authorization', `Bearer ${key}`)
+    },
+  }).then(() => true, (err: unknown) => {
+    // Already gone on the server (deleted before, or expired): nothing left to delete.
+    const status = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse?.getStatus()
+    return status === 404 || status === 410
+  })
   try {
-    await tus.Upload.terminate(`${uploadEndpoint(baseUrl)}/${handle}`, {
-      retryDelays: null,
-      onBeforeRequest: (req) => {
-        const key = apiKey()
-        if (key) req.setHeader('Authorization', `Bearer ${key}`)
-      },
-    })
-    return true
-  } catch {
-    return false
+    return await Promise.race([terminated, timedOut])
+  } finally {
+    if (timer) clearTimeout(timer)
   }
 }

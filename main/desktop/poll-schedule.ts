@@ -9,10 +9,12 @@
  * - poke() (after a user action, e.g. accept): poll now; while a poll is running, once more right after it.
  *   Ignores the 10 s focus spacing, but not a back-off or Retry-After wait.
  * - Locked screen: every ~5 min (nobody is looking; spare the rate limit), until unlock.
- * - Paused while the machine sleeps ('suspend') or the network is offline; on 'resume' / back online it
- *   polls after ~2 s (time for the network to come back), the back-off count reset.
- * - Failure: exponential back-off with full jitter, delay = random × min(5 min, 2 s × 2^(n-1)), at least
- *   1 s; a Retry-After carried by the failure is obeyed instead (capped at 1 h).
+ * - Paused while the machine sleeps ('suspend') or the network is offline. Back online: polls at once;
+ *   on 'resume' (wake): after ~2 s (time for the network interface to come up). Both reset the back-off.
+ * - Failure: exponential back-off with full jitter, delay = random × min(30 s, 2 s × 2^(n-1)), at least
+ *   1 s, so a service that comes back is noticed within about 30 s; a Retry-After carried by the failure
+ *   (`retryAfterMs`, or a `waitUntil` epoch-ms time) is obeyed instead (capped at 1 h). A wait the service
+ *   asked for is "parked": state.waitUntil says until when, and nothing but restart() polls before it.
  * - Auth failure (HTTP 401): stops entirely until restart() (the key is wrong or revoked; polling again
  *   would only feed the server's failed-authentication brake, seed 002).
  */
@@ -45,12 +47,15 @@ export interface OnlineStateLike {
 export type FailureVerdict = { kind: 'auth' } | { kind: 'retry'; retryAfterMs: number | null }
 
 /**
- * Default classification: `status === 401` is an auth failure; `retryAfterMs` (as on main/api's
- * ApiError) is a Retry-After wait; anything else is retried with back-off.
+ * Default classification: `status === 401` is an auth failure; `waitUntil` (an epoch-ms time the service
+ * asked Booth to wait until) or `retryAfterMs` (as on main/api's ApiError) is a Retry-After wait; anything
+ * else is retried with back-off.
  */
-export function classifyPollFailure(error: unknown): FailureVerdict {
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; retryAfterMs?: unknown }
+export function classifyPollFailure(error: unknown, now: number = Date.now()): FailureVerdict {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; retryAfterMs?: unknown; waitUntil?: unknown }
   if (fields.status === 401) return { kind: 'auth' }
+  const until = fields.waitUntil
+  if (typeof until === 'number' && Number.isFinite(until) && until > now) return { kind: 'retry', retryAfterMs: until - now }
   const wait = fields.retryAfterMs
   return { kind: 'retry', retryAfterMs: typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : null }
 }
@@ -76,7 +81,7 @@ export const DEFAULT_POLL_INTERVALS: Readonly<PollIntervals> = {
   lockedMs: 300_000,
   resumeDelayMs: 2_000,
   backoffBaseMs: 2_000,
-  backoffCapMs: 300_000,
+  backoffCapMs: 30_000,
   backoffFloorMs: 1_000,
   retryAfterCapMs: 3_600_000,
 }
@@ -93,6 +98,8 @@ export interface PollState {
   failures: number
   lastError: unknown
   locked: boolean
+  /** Until when the service asked Booth to wait (Retry-After), or null. */
+  waitUntil: number | null
 }
 
 export interface PollerOptions {
@@ -103,7 +110,7 @@ export interface PollerOptions {
   online: OnlineStateLike
   /** Uniform [0, 1) (default Math.random). */
   random?: () => number
-  classify?: (error: unknown) => FailureVerdict
+  classify?: (error: unknown, now: number) => FailureVerdict
   intervals?: Partial<PollIntervals>
   /** Called after every state change (e.g. to show "offline" or "key refused" in the UI). */
   onState?: (state: PollState) => void
@@ -114,6 +121,8 @@ export interface Poller {
   stop(): void
   focus(): void
   poke(): void
+  /** The person pressed "Try now": poll now, cutting a back-off short (never a wait the service asked for). */
+  tryNow(): void
   /** After an auth halt (new key entered): clears failures and polls now. */
   restart(): void
   readonly state: PollState
@@ -153,6 +162,7 @@ export function createPoller(options: PollerOptions): Poller {
     failures,
     lastError,
     locked,
+    waitUntil: serverWaitUntil > clock.now() ? serverWaitUntil : null,
   })
   const changed = () => options.onState?.(snapshot())
 
@@ -211,7 +221,7 @@ export function createPoller(options: PollerOptions): Poller {
       serverWaitUntil = 0
     } else {
       lastError = outcome.error
-      const verdict = classify(outcome.error)
+      const verdict = classify(outcome.error, now)
       if (verdict.kind === 'auth') {
         halted = true
         pokedWhileRunning = false
@@ -236,10 +246,10 @@ export function createPoller(options: PollerOptions): Poller {
   }
 
   /** After sleep or an outage: forget the back-off (it measured the outage), keep a server-asked wait. */
-  const soonAfterWake = () => {
+  const soonAfterWake = (delayMs: number) => {
     failures = 0
     notBefore = serverWaitUntil
-    scheduleAt(clock.now() + iv.resumeDelayMs)
+    scheduleAt(clock.now() + delayMs)
   }
 
   const onSuspend = () => {
@@ -250,7 +260,7 @@ export function createPoller(options: PollerOptions): Poller {
   const onResume = () => {
     if (!asleep) return
     asleep = false
-    soonAfterWake()
+    soonAfterWake(iv.resumeDelayMs)
     changed()
   }
   const onLock = () => {
@@ -266,7 +276,7 @@ export function createPoller(options: PollerOptions): Poller {
     if (isOnline === !offline) return
     offline = !isOnline
     if (offline) clearTimer()
-    else soonAfterWake()
+    else soonAfterWake(0)
     changed()
   }
 
@@ -311,6 +321,12 @@ export function createPoller(options: PollerOptions): Poller {
     poke() {
       if (running) pokedWhileRunning = true
       else scheduleAt(clock.now(), true)
+    },
+    tryNow() {
+      if (!started || halted) return
+      notBefore = serverWaitUntil
+      if (running) pokedWhileRunning = true
+      else scheduleAt(clock.now())
     },
     restart() {
       if (!started) return

@@ -24,6 +24,8 @@ export interface JobsServiceDeps {
   now: () => number
   /** Called with each fresh pending list (notifications, badge). */
   onPendingList?: (view: JobListView) => void | Promise<void>
+  /** A saved copy was answered without asking the service (not known to be reachable): refresh it in the background. */
+  onStale?: () => void
 }
 
 /** Errors that mean "we could not reach the API" rather than "the API said no". */
@@ -47,8 +49,21 @@ export class JobsService {
     return client
   }
 
+  /**
+   * Offline first: until the service is known to answer, a saved copy of the list is answered at once
+   * (marked 'cache', with its age) and the live list follows as a 'jobs' event; the talent never waits
+   * for a timeout to see the jobs Booth already has.
+   */
   async listJobs(query: JobListQuery): Promise<JobListView> {
     this.query = query
+    if (this.reachable !== true && this.deps.client()) {
+      const cached = await this.deps.cache.loadList(query)
+      if (cached) {
+        this.deps.onStale?.()
+        this.parties.learn(cached.items)
+        return { ...cached, source: 'cache', ...this.parties.snapshot() }
+      }
+    }
     return this.fetchList(query, true, this.deps.cache.scope())
   }
 
@@ -73,6 +88,15 @@ export class JobsService {
   }
 
   async getJob(jobId: string): Promise<JobView> {
+    if (this.reachable !== true && this.deps.client()) {
+      // Not known to answer (offline, or not heard from yet at launch): the saved copy at once; the poll
+      // brings the live one (watchJob) when the service answers.
+      const saved = await this.savedJob(jobId)
+      if (saved) {
+        this.deps.onStale?.()
+        return saved
+      }
+    }
     const now = this.deps.now()
     const cache = this.deps.cache.scope()
     try {
@@ -87,10 +111,16 @@ export class JobsService {
     } catch (err) {
       if (!isUnreachable(err)) throw err
       this.reachable = false
-      const cached = await this.deps.cache.loadJob(jobId)
-      if (!cached) throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
-      return { job: cached.job, source: 'cache', fetchedAt: cached.fetchedAt, scriptDocumentPath: (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
+      const saved = await this.savedJob(jobId)
+      if (!saved) throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
+      return saved
     }
+  }
+
+  private async savedJob(jobId: string): Promise<JobView | null> {
+    const cached = await this.deps.cache.loadJob(jobId)
+    if (!cached) return null
+    return { job: cached.job, source: 'cache', fetchedAt: cached.fetchedAt, scriptDocumentPath: (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
   }
 
   /** Sign-out: the customers and voices seen belong to the account that left. */

@@ -2,7 +2,15 @@
  * Who Booth talks to, with which key: sign-in (GET /me, then the key into the OS keychain), sign-out,
  * demo mode, a key from the environment (web host), and what a refused key means (stop, ask again).
  * The key stays in main: it is never part of SessionState, a log line or a file.
+ *
+ * Offline first: a key Booth already has (keychain or environment) IS the session. At launch Booth is
+ * signed in at once, with the account as the service last described it, before any network answer;
+ * verify() then confirms the key when the service can be reached. Only the service answering 401 (or
+ * the talent signing out) ends the session: unreachable, timeouts, 5xx, a proxy's page or a TLS failure
+ * leave it signed in. (Before, launch waited for GET /me and any failure of it left Booth signed out,
+ * so about half the launches under transient faults came up on the sign-in page.)
  */
+import { createHash } from 'node:crypto'
 import type { TalentClientOptions } from '../api/call-runner'
 import { createTalentClient, type TalentClient } from '../api/client'
 import type { ApiLogHook } from '../api/request-log'
@@ -10,7 +18,7 @@ import { isApiError } from '../api/errors'
 import type { SessionState } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../core/event-hub'
-import type { SettingsStore } from '../core/settings-store'
+import type { SavedAccount, SettingsStore } from '../core/settings-store'
 import type { Log } from '../desktop/redacting-log'
 import type { SecretStore } from '../desktop/secret-store'
 import type { DemoServer } from './demo-launcher'
@@ -30,7 +38,10 @@ export interface SessionDeps {
   /** Options of the default client (tests: fewer retries, a recording fetch). */
   clientOptions?: Pick<TalentClientOptions, 'fetch' | 'retry' | 'timeoutMs'>
   /** A client is ready (start polling) or gone (stop polling). */
-  /** The key's granted scopes come along, so features whose scope is missing stay off. */
+  /**
+   * The key's granted scopes come along, so features whose scope is missing stay off; undefined while
+   * the service has not confirmed the key yet (offline launch).
+   */
   onClient: (client: TalentClient | null, scopes?: string[]) => void
 }
 
@@ -54,6 +65,9 @@ export class SessionService {
   /** The key and address in use, for the tus uploader (which adds the key to each request itself). */
   private credentials: { baseUrl: string; apiKey: string } | null = null
   private demo: DemoServer | null = null
+  /** Whether the service has confirmed the key in use (GET /me) during this session. */
+  private verified = false
+  private verifying: Promise<void> | null = null
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -73,12 +87,12 @@ export class SessionService {
   async resume(autoDemo: boolean): Promise<SessionState> {
     const settings = await this.deps.settings.load()
     const envKey = this.deps.env.apiKey
-    if (envKey) return this.connect('signed_in', normaliseBaseUrl(this.deps.env.baseUrl ?? settings.baseUrl ?? 'http://127.0.0.1:4010'), envKey, false)
+    if (envKey) return this.adopt(normaliseBaseUrl(this.deps.env.baseUrl ?? settings.baseUrl ?? 'http://127.0.0.1:4010'), envKey)
     const stored = settings.baseUrl ? await this.deps.secrets.get(KEYCHAIN_ACCOUNT).catch((err: unknown) => {
       this.deps.log.warn('the keychain could not be read', { err })
       return null
     }) : null
-    if (stored && settings.baseUrl) return this.connect('signed_in', settings.baseUrl, stored, false)
+    if (stored && settings.baseUrl) return this.adopt(settings.baseUrl, stored)
     if (autoDemo) return this.startDemo()
     return this.publish(SIGNED_OUT)
   }
@@ -100,7 +114,8 @@ export class SessionService {
     this.client = null
     await this.stopDemo()
     await this.deps.secrets.delete(KEYCHAIN_ACCOUNT).catch((err: unknown) => this.deps.log.warn('the keychain entry could not be removed', { err }))
-    await this.deps.settings.update({ baseUrl: null })
+    await this.deps.settings.update({ baseUrl: null, account: null })
+    this.verified = false
     return this.publish(SIGNED_OUT)
   }
 
@@ -109,6 +124,7 @@ export class SessionService {
     // Once only: stopping the poller reports its halted state again, which calls back here.
     if (!this.client) return
     this.client = null
+    this.verified = false
     this.deps.onClient(null)
     this.publish({
       ...this.state,
@@ -121,12 +137,76 @@ export class SessionService {
     await this.stopDemo()
   }
 
-  private async connect(mode: 'signed_in' | 'demo', baseUrl: string, apiKey: string, store: boolean): Promise<SessionState> {
+  /** The scopes the key is known to have; null while the service has not said (then nothing is turned off). */
+  knownScopes(): string[] | null {
+    return this.state.account?.scopes ?? null
+  }
+
+  /** Whether the key in use has been confirmed by the service during this session. */
+  isVerified(): boolean {
+    return this.verified
+  }
+
+  /**
+   * Confirms the key in use with the service (GET /me), once per session; a no-op once confirmed. Throws
+   * what the client threw: a 401 is for the caller to end the session with (the poller halts and calls
+   * keyRejected()); anything else means "not known yet", and the caller tries again later.
+   */
+  async verify(): Promise<void> {
+    if (this.verified || !this.client) return
+    this.verifying ??= this.confirm(this.client).finally(() => {
+      this.verifying = null
+    })
+    return this.verifying
+  }
+
+  private async confirm(client: TalentClient): Promise<void> {
+    // One attempt: the poller that calls this backs off and tries again itself, and says "offline" sooner.
+    const me = await client.me({ retry: { maxAttempts: 1 } })
+    const credentials = this.credentials
+    if (this.client !== client || !credentials) return // signed out or another key meanwhile
+    this.verified = true
+    const account = { keyId: me.key_id, name: me.name, email: me.email, scopes: me.scopes, expiresAt: me.expires_at }
+    await this.remember(credentials.baseUrl, credentials.apiKey, account)
+    const missing = missingScopes(me.scopes)
+    this.publish({ ...this.state, account, warnings: keyWarnings(me.expires_at, this.deps.now(), missing), missingScopes: missing })
+  }
+
+  /** A key Booth already holds becomes the session at once, with the account as last seen; verify() confirms it. */
+  private adopt(baseUrl: string, apiKey: string): SessionState {
+    const client = this.makeClient(baseUrl, apiKey)
+    this.client = client
+    this.credentials = { baseUrl, apiKey }
+    this.verified = false
+    const saved = this.deps.settings.get().account
+    const known = saved && saved.baseUrl === baseUrl && saved.keyTag === keyTag(apiKey) ? saved : null
+    const missing = known ? missingScopes(known.scopes) : []
+    const state = this.publish({
+      mode: 'signed_in',
+      baseUrl,
+      account: known ? { keyId: known.keyId, name: known.name, email: known.email, scopes: known.scopes, expiresAt: known.expiresAt } : null,
+      warnings: known ? keyWarnings(known.expiresAt, this.deps.now(), missing) : ['Booth has not been able to check this key with the service yet; it will as soon as the service answers.'],
+      missingScopes: missing,
+    })
+    this.deps.onClient(client, known?.scopes)
+    return state
+  }
+
+  private makeClient(baseUrl: string, apiKey: string): TalentClient {
     this.deps.log.addSecret(apiKey)
     const make = this.deps.makeClient ?? ((url, key) => createTalentClient({
       ...this.deps.clientOptions, baseUrl: url, apiKey: () => key, log: apiLogHook(this.deps.log),
     }))
-    const client = make(baseUrl, apiKey)
+    return make(baseUrl, apiKey)
+  }
+
+  private async remember(baseUrl: string, apiKey: string, account: NonNullable<SessionState['account']>): Promise<void> {
+    const saved: SavedAccount = { baseUrl, keyTag: keyTag(apiKey), ...account, checkedAt: this.deps.now() }
+    await this.deps.settings.update({ account: saved }).catch((err: unknown) => this.deps.log.warn('could not save the account for offline launches', { err }))
+  }
+
+  private async connect(mode: 'signed_in' | 'demo', baseUrl: string, apiKey: string, store: boolean): Promise<SessionState> {
+    const client = this.makeClient(baseUrl, apiKey)
     let me
     try {
       me = await client.me()
@@ -141,12 +221,15 @@ export class SessionService {
     }
     this.client = client
     this.credentials = { baseUrl, apiKey }
+    this.verified = true
+    const account = { keyId: me.key_id, name: me.name, email: me.email, scopes: me.scopes, expiresAt: me.expires_at }
+    if (mode === 'signed_in') await this.remember(baseUrl, apiKey, account)
     const missing = missingScopes(me.scopes)
     this.deps.onClient(client, me.scopes)
     return this.publish({
       mode,
       baseUrl,
-      account: { keyId: me.key_id, name: me.name, email: me.email, scopes: me.scopes, expiresAt: me.expires_at },
+      account,
       warnings: keyWarnings(me.expires_at, this.deps.now(), missing),
       missingScopes: missing,
     })
@@ -163,6 +246,11 @@ export class SessionService {
     this.deps.hub.emit('session', state)
     return state
   }
+}
+
+/** A short hash naming a key in settings.json without writing the key. */
+function keyTag(apiKey: string): string {
+  return createHash('sha256').update(`booth-key-tag:${apiKey}`).digest('hex').slice(0, 16)
 }
 
 /** The client's retries and failed calls into Booth's log (already without the key; the log redacts again). */

@@ -9,12 +9,14 @@ import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
 import { benchReadback } from './readback'
+import { benchOfflineLaunch } from './offline-launch'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
   wav: benchWavWriter,
   upload: benchUpload,
   readback: benchReadback,
+  offline: benchOfflineLaunch,
 }
 
 function print(result: BenchResult): void {

@@ -41,9 +41,12 @@ export interface TestSandbox extends RunningSandbox {
 }
 
 /** A sandbox with the given keys, no producer of its own, its state kept in `dataDir` (restartable). */
-export async function startTestSandbox(opts: { keys: KeyOption[]; dataDir: string; port?: number }): Promise<TestSandbox> {
+export async function startTestSandbox(opts: { keys: KeyOption[]; dataDir: string; port?: number; rateLimit?: { limit: number; windowMs: number } }): Promise<TestSandbox> {
   const lines: string[] = []
-  const sandbox = await startSandbox({ port: opts.port ?? 0, keys: opts.keys, dataDir: opts.dataDir, producer: false, log: (line) => lines.push(line) })
+  const sandbox = await startSandbox({
+    port: opts.port ?? 0, keys: opts.keys, dataDir: opts.dataDir, producer: false, log: (line) => lines.push(line),
+    ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+  })
   return Object.assign(sandbox, { world: sandbox.world as DomainWorld, lines })
 }
 

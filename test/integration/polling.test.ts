@@ -37,6 +37,7 @@ const lastConnectivity = () => t.eventsOf<Connectivity>('connectivity').at(-1)
 
 describe('what makes the core poll', () => {
   it('polls once on sign-in, then not again on its own within the idle interval', async () => {
+    await waitFor('the first poll', () => lists() >= 1 && lastConnectivity()?.lastOkAt)
     await sleep(300)
     expect(lists()).toBe(1)
     expect(lastConnectivity()).toMatchObject({ online: true, problem: null })

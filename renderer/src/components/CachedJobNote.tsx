@@ -7,7 +7,7 @@ export function CachedJobNote({ view }: { view: Provenance }) {
   const now = useNow()
   if (view.source !== 'cache') return null
   return (
-    <div className="banner banner-offline" role="status">
+    <div className="banner banner-offline" role="status" data-testid="cached-job-note">
       <span aria-hidden="true">⚠</span> Offline — showing this job as saved {formatRelativeTime(view.fetchedAt, now)}
     </div>
   )

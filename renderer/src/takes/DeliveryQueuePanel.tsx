@@ -1,7 +1,12 @@
-/** Deliveries waiting to go out (offline, or waiting on the service), each with cancel and retry. */
+/**
+ * Deliveries waiting to go out (offline, or waiting on the service), each with cancel and retry; a wait
+ * the service asked for shows until when with a countdown, and a delivery whose answer was lost says so
+ * (its cancel first asks the service what happened).
+ */
 import type { BoothApi } from '../../../shared/bridge'
 import type { DeliveryQueueEntry } from '../../../shared/bridge-takes'
 import { formatRelativeTime } from '../format/relative-time'
+import { waitUntilText } from '../components/ConnectivityStatus'
 import { useNow } from '../hooks/use-now'
 import { takesStoreFor, useTakes } from './takes-store'
 
@@ -15,7 +20,8 @@ const STATUS: Record<DeliveryQueueEntry['status'], string> = {
 export function DeliveryQueuePanel({ api }: { api: BoothApi }) {
   const queue = useTakes(api, (s) => s.queue)
   const store = takesStoreFor(api).getState()
-  const now = useNow(10_000)
+  // Tick every second while a wait is shown (its countdown), else every 10 s.
+  const now = useNow(queue.some((q) => q.waitUntil) ? 1_000 : 10_000)
   if (queue.length === 0) return null
   return (
     <section className="side-section delivery-queue" aria-labelledby="queue-title">
@@ -26,11 +32,18 @@ export function DeliveryQueuePanel({ api }: { api: BoothApi }) {
             <div>
               <span className="tag">{q.label}</span> Job {q.jobId} · <span className={`queue-${q.status}`}>{STATUS[q.status]}</span>
             </div>
-            {q.message && <div className="small muted">{q.message}</div>}
+            {q.waitUntil && q.waitUntil > now ? (
+              <div className="small" data-testid="queue-wait-until">{waitUntilText(q.waitUntil, now)} It goes out by itself then.</div>
+            ) : (
+              q.message && <div className="small muted">{q.message}</div>
+            )}
+            {q.outcomeUnknown && (
+              <div className="small muted">Booth has not heard back whether this delivery arrived; it keeps asking, and Cancel checks first.</div>
+            )}
             <div className="small muted">
               Queued {formatRelativeTime(q.queuedAt, now)}
               {q.attempts > 0 && ` · ${q.attempts} attempt${q.attempts === 1 ? '' : 's'}`}
-              {q.nextAttemptAt !== null && q.status === 'waiting' && ` · next try ${formatRelativeTime(q.nextAttemptAt, now)}`}
+              {q.nextAttemptAt !== null && q.status === 'waiting' && !(q.waitUntil && q.waitUntil > now) && ` · next try ${formatRelativeTime(q.nextAttemptAt, now)}`}
             </div>
             <div className="take-actions">
               {(q.status === 'failed' || q.status === 'waiting') && (
@@ -38,7 +51,7 @@ export function DeliveryQueuePanel({ api }: { api: BoothApi }) {
                   {q.status === 'failed' ? 'Retry' : 'Try now'}
                 </button>
               )}
-              {q.canCancel && (
+              {(q.canCancel || q.outcomeUnknown) && (
                 <button type="button" className="btn btn-small btn-quiet" onClick={() => void store.cancelDelivery(q.takeId, q.jobId)}>Cancel</button>
               )}
             </div>

@@ -135,27 +135,27 @@ describe('poll schedule', () => {
     expect(t.starts).toEqual([])
     expect(t.poller.state).toMatchObject({ phase: 'paused', reason: 'offline' })
     t.setOnline(true)
-    await t.at(122_000)
-    expect(t.starts).toEqual([122_000])
+    await t.at(120_000)
+    expect(t.starts).toEqual([120_000])
     t.setOnline(false)
     await t.at(400_000)
-    expect(t.starts).toEqual([122_000])
+    expect(t.starts).toEqual([120_000])
   })
 
-  it('backs off exponentially with full jitter on failure, capped at 5 minutes, and recovers on success', async () => {
+  it('backs off exponentially with full jitter on failure, capped at 30 seconds, and recovers on success', async () => {
     let r = 0.5
     const t = setup({ random: () => r })
     t.setResult(fail({ status: 503 }))
     t.poller.start()
-    // delays: max(1 s, 0.5 × 2 s × 2^(n-1)) = 1, 2, 4, 8, 16 s
-    await t.at(31_000)
-    expect(t.starts).toEqual([0, 1_000, 3_000, 7_000, 15_000, 31_000])
+    // delays: max(1 s, 0.5 × min(30 s, 2 s × 2^(n-1))) = 1, 2, 4, 8, 15 s
+    await t.at(30_000)
+    expect(t.starts).toEqual([0, 1_000, 3_000, 7_000, 15_000, 30_000])
     expect(t.poller.state.failures).toBe(6)
     r = 0.999999
-    for (let i = 0; i < 6; i++) await vi.advanceTimersByTimeAsync(400_000)
+    for (let i = 0; i < 6; i++) await vi.advanceTimersByTimeAsync(40_000)
     const gaps = t.starts.slice(1).map((at, i) => at - (t.starts[i] ?? 0))
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(300_000)
-    expect(gaps.at(-1)).toBeGreaterThan(299_000)
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(30_000)
+    expect(gaps.at(-1)).toBeGreaterThan(29_000)
     r = 0.5
     t.setResult(async () => undefined)
     const retryAt = t.poller.state.nextAt ?? 0
@@ -266,5 +266,43 @@ describe('classifyPollFailure', () => {
     expect(classifyPollFailure(new TypeError('fetch failed'))).toEqual({ kind: 'retry', retryAfterMs: null })
     expect(classifyPollFailure({ retryAfterMs: -5 })).toEqual({ kind: 'retry', retryAfterMs: null })
     expect(classifyPollFailure(null)).toEqual({ kind: 'retry', retryAfterMs: null })
+  })
+
+  it('reads waitUntil (an epoch-ms time the service asked for) as a Retry-After wait', () => {
+    expect(classifyPollFailure({ status: 429, waitUntil: 5_000 + 3_600_000 }, 5_000)).toEqual({ kind: 'retry', retryAfterMs: 3_600_000 })
+    expect(classifyPollFailure({ status: 429, waitUntil: 4_000, retryAfterMs: 7 }, 5_000)).toEqual({ kind: 'retry', retryAfterMs: 7 })
+  })
+})
+
+describe('Try now and parked waits', () => {
+  it('tryNow() cuts a back-off short at once', async () => {
+    const t = setup({ random: () => 0.999 })
+    t.setResult(fail({ status: 503 }))
+    t.poller.start()
+    for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(40_000)
+    const before = t.starts.length
+    expect(t.poller.state.nextAt).not.toBeNull()
+    const now = Date.now()
+    t.poller.tryNow()
+    await t.at(now + 1)
+    expect(t.starts.length).toBe(before + 1)
+    expect(t.starts.at(-1)).toBe(now)
+  })
+
+  it('a wait the service asked for is parked: waitUntil is shown, and neither tryNow nor online shortens it', async () => {
+    const t = setup()
+    t.setResult(fail({ status: 429, retryAfterMs: 3_600_000 }))
+    t.poller.start()
+    await t.at(1)
+    expect(t.poller.state.waitUntil).toBe(3_600_000)
+    t.setResult(async () => undefined)
+    t.poller.tryNow()
+    t.setOnline(false)
+    t.setOnline(true)
+    await t.at(3_599_999)
+    expect(t.starts).toEqual([0])
+    await t.at(3_600_000)
+    expect(t.starts).toEqual([0, 3_600_000])
+    expect(t.poller.state.waitUntil).toBeNull()
   })
 })

@@ -1,0 +1,43 @@
+/**
+ * Booth's web host in its own process on a data folder the test chooses, so a second launch finds what
+ * the first one saved (the offline-launch spec). Stopping it keeps the folder; the caller removes it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+
+export interface WebHostProcess {
+  launchUrl: string
+  /** When the host printed its address (ms since epoch). */
+  readyAt: number
+  stop(): Promise<void>
+}
+
+export async function startWebHostOn(dataDir: string, env: Record<string, string>, args: string[] = []): Promise<WebHostProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web.ts', '--port', '0', '--data-dir', dataDir, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const launchUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Booth did not start within 30 s:\n${output}`)), 30_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Booth is running at (\S+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    })
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()))
+    child.once('exit', (code) => reject(new Error(`Booth exited (${code}) before it was ready:\n${output}`)))
+  })
+  return {
+    launchUrl,
+    readyAt: Date.now(),
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}

@@ -9,6 +9,7 @@ import { KIND_LABELS, STAGE_LABELS } from '../format/job-labels'
 import { jobName } from '../format/action-words'
 import { DueBadge } from './DueBadge'
 import { JobFlags } from './JobFlags'
+import { ShownName } from './ShownName'
 
 interface Props {
   job: JobSummary
@@ -55,7 +56,7 @@ export function JobRow({ job, today, selected, open, checked, onSelect, onToggle
       />
       <div className="job-row-body">
         <div className="job-row-top">
-          <span className="job-advertiser">{job.advertiser}</span>
+          <ShownName className="job-advertiser" name={job.advertiser} />
           <span className="job-length" title={describeSpotLength(job.length_s)}>
             {formatSpotLength(job.length_s)}
           </span>
@@ -64,9 +65,9 @@ export function JobRow({ job, today, selected, open, checked, onSelect, onToggle
         <div className="job-row-mid">
           <span className="job-key">{job.key_number}</span>
           <span className="sep" aria-hidden="true">·</span>
-          <span>{job.customer.name}</span>
+          <ShownName className="job-party" name={job.customer.name} />
           <span className="sep" aria-hidden="true">·</span>
-          <span>{job.voice.name}</span>
+          <ShownName className="job-party" name={job.voice.name} />
         </div>
         <div className="job-row-bottom">
           <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>

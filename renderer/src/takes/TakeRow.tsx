@@ -10,6 +10,7 @@ import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { takeDeliveryWords, uploadPercent } from './delivery-words'
 import { takesStoreFor } from './takes-store'
+import { displayText } from '../format/display-text'
 
 export interface TakeRowProps {
   api: BoothApi
@@ -52,7 +53,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
             <option key={l} value={l}>{l}</option>
           ))}
         </select>
-        {take.source === 'imported' && <span className="tag" title={take.original_name ?? undefined}>Imported</span>}
+        {take.source === 'imported' && <span className="tag" title={take.original_name === null ? undefined : displayText(take.original_name)}>Imported</span>}
         {take.state === 'recovered' && <span className="tag tag-warning" title="Booth closed while this take was recording; what was recorded was kept">Recovered</span>}
         <span className="muted small take-when">{formatTimestamp(Date.parse(take.created_at))}</span>
       </div>

@@ -10,6 +10,7 @@ import type { BoothApi } from '../../../shared/bridge'
 import type { DeliveryQueueEntry, DeliveryStateEvent, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
 import { errorText } from '../store/error-text'
 import { judgeDroppedFile } from './dropped-files'
+import { displayText } from '../format/display-text'
 
 export interface TakesNotice {
   jobId: string
@@ -115,7 +116,7 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
             const take = await api.importTake({ jobId, path })
             apply(take)
             ok++
-            lines.push(`“${file.name}” is take ${take.take_number}.`)
+            lines.push(`“${displayText(file.name)}” is take ${take.take_number}.`)
           } catch (err) {
             failed++
             lines.push(errorText(err))

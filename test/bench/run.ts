@@ -8,11 +8,13 @@ import type { BenchResult } from './types'
 import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
+import { benchScriptDiff } from './script-diff'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
   wav: benchWavWriter,
   upload: benchUpload,
+  'script-diff': benchScriptDiff,
 }
 
 function print(result: BenchResult): void {

@@ -31,6 +31,8 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
   const percent = queued?.status === 'sending' || queued?.status === 'paused' ? uploadPercent(progress) : null
   const sent = take.delivery.status !== 'none' || queued !== null
   const recording = take.state === 'recording'
+  const recovered = take.state === 'recovered'
+  const reasonId = `take-${take.id}-recovered`
   const saveNote = () => {
     if (note === null) return
     const value = note.trim() === '' ? null : note.trim()
@@ -61,6 +63,17 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
         <p className="small tone-danger">Recording…</p>
       ) : (
         <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+      )}
+      {recovered && (
+        <div className="take-recovered notice notice-warning" role="group" aria-label={`Take ${take.take_number} was recovered`}>
+          <p id={reasonId} className="small">
+            Booth closed while this take was recording; what was recorded until then was saved. Listen to it, then keep it or discard it. It cannot be delivered until you keep it.
+          </p>
+          <div className="row-gap">
+            <button type="button" className="btn btn-small btn-primary" onClick={() => void store.keepRecovered(take)}>Keep take {take.take_number}</button>
+            <button type="button" className="btn btn-small btn-danger-quiet" onClick={() => void store.deleteTake(take)}>Discard take {take.take_number}</button>
+          </div>
+        </div>
       )}
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
@@ -97,7 +110,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
           </button>
         )}
         {!sent && !recording && (
-          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null} title={job.can.deliver ? undefined : 'This job does not take deliveries now'} onClick={() => onDeliver(take)}>
+          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null || recovered} aria-describedby={recovered ? reasonId : undefined} title={recovered ? 'Keep this recovered take before delivering it' : job.can.deliver ? undefined : 'This job does not take deliveries now'} onClick={() => onDeliver(take)}>
             Deliver…
           </button>
         )}
@@ -110,7 +123,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
         {queued?.canCancel && (
           <button type="button" className="btn btn-small btn-quiet" onClick={() => void store.cancelDelivery(take.id, take.job_id)}>Cancel delivery</button>
         )}
-        {!sent && !recording && (
+        {!sent && !recording && !recovered && (
           <button type="button" className="btn btn-small btn-danger-quiet take-delete" aria-label={`Delete take ${take.take_number}`} onClick={() => void store.deleteTake(take)}>
             Delete
           </button>

@@ -39,6 +39,8 @@ export interface TakesState {
   setNote(take: TakeView, note: string | null): Promise<void>
   setTrim(take: TakeView, trim: { head_s: number; tail_s: number }): Promise<void>
   deleteTake(take: TakeView): Promise<void>
+  /** Keeps a take recovered after a crash, so it can be delivered (discarding it is deleteTake). */
+  keepRecovered(take: TakeView): Promise<void>
   undoDelete(): Promise<void>
   deliver(take: TakeView, label: TakeLabelValue, note: string | null): Promise<DeliveryQueueEntry>
   cancelDelivery(takeId: string, jobId: string): Promise<void>
@@ -129,6 +131,7 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
       setLabel: (take, label) => act(take.job_id, async () => apply(await api.setTakeLabel({ takeId: take.id, label }))),
       setNote: (take, note) => act(take.job_id, async () => apply(await api.setTakeNote({ takeId: take.id, note }))),
       setTrim: (take, trim) => act(take.job_id, async () => apply(await api.setTakeTrim({ takeId: take.id, ...trim }))),
+      keepRecovered: (take) => act(take.job_id, async () => apply(await api.keepRecoveredTake({ takeId: take.id }))),
       deleteTake: (take) =>
         act(take.job_id, async () => {
           await api.deleteTake({ takeId: take.id })

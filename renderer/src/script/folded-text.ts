@@ -26,29 +26,39 @@ function foldCodePoint(cp: string): string {
   return cp.normalize('NFD').toLowerCase()
 }
 
+const isAsciiSpace = (c: number) => c === 32 || (c >= 9 && c <= 13)
+
 /** Folds a text and remembers where each folded character came from. */
 export function foldText(original: string): FoldedText {
-  let text = ''
+  const parts: string[] = []
   const from: number[] = []
   const to: number[] = []
   let at = 0
   while (at < original.length) {
-    const cp = String.fromCodePoint(original.codePointAt(at) ?? 0xfffd)
-    // A lone surrogate is one unit; fromCodePoint gives it back as one unit, so `cp.length` is always right.
-    let end = at + cp.length
+    const code = original.charCodeAt(at)
+    let end: number
     let folded: string
-    if (WHITESPACE.test(cp)) {
-      while (end < original.length && WHITESPACE.test(original[end] ?? '')) end++
-      folded = ' '
-    } else folded = foldCodePoint(cp)
+    if (code < 0x80 && !isAsciiSpace(code)) {
+      // The common case, without a regular expression or normalisation per character.
+      end = at + 1
+      folded = code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : (original[at] as string)
+    } else {
+      const cp = String.fromCodePoint(original.codePointAt(at) ?? 0xfffd)
+      // A lone surrogate is one unit; fromCodePoint gives it back as one unit, so `cp.length` is always right.
+      end = at + cp.length
+      if (isAsciiSpace(code) || WHITESPACE.test(cp)) {
+        while (end < original.length && (isAsciiSpace(original.charCodeAt(end)) || WHITESPACE.test(original[end] ?? ''))) end++
+        folded = ' '
+      } else folded = foldCodePoint(cp)
+    }
     for (let i = 0; i < folded.length; i++) {
       from.push(at)
       to.push(end)
     }
-    text += folded
+    parts.push(folded)
     at = end
   }
-  return { text, from, to }
+  return { text: parts.join(''), from, to }
 }
 
 /** The folded form of a word to look for: outer whitespace dropped; empty when nothing is left. */

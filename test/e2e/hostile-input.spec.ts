@@ -83,24 +83,32 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-/** Visible elements whose right edge is past the window and that no clipping ancestor holds in. */
+/**
+ * What is wider than the window: elements whose right edge is past it unless an ancestor that hides its
+ * overflow (an ellipsis, a clamp) holds them in, and boxes that scroll sideways because of their content.
+ */
 function widerThanWindow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth
     const out: string[] = []
+    const name = (el: Element) => `${el.tagName.toLowerCase()}.${String(el.className).replace(/\s+/g, '.')}`
     if (document.documentElement.scrollWidth > width + 1) out.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`)
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const style = getComputedStyle(el)
+      if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        out.push(`${name(el)} scrolls sideways: ${el.scrollWidth} > ${el.clientWidth}`)
+      }
       const r = el.getBoundingClientRect()
       if (r.width === 0 || r.height === 0 || r.right <= width + 1) continue
       let clipped = false
       for (let a = el.parentElement; a; a = a.parentElement) {
         const o = getComputedStyle(a).overflowX
-        if (o !== 'visible' && a.getBoundingClientRect().right <= width + 1) {
+        if ((o === 'hidden' || o === 'clip') && a.getBoundingClientRect().right <= width + 1) {
           clipped = true
           break
         }
       }
-      if (!clipped) out.push(`${el.tagName.toLowerCase()}.${String(el.className).replace(/\s+/g, '.')} right=${Math.round(r.right)}`)
+      if (!clipped) out.push(`${name(el)} right=${Math.round(r.right)}`)
     }
     return out
   })
@@ -128,6 +136,7 @@ test.describe('at 1024x768', () => {
 
     await row(page, target.jobId).click()
     await expect(page.locator('#job-title')).toHaveText(LONG_TITLE)
+    expect((await page.locator('#job-title').boundingBox())?.height ?? 999).toBeLessThan(200) // clamped to three lines
     await expect(page.locator('#job-title .shown-name')).toHaveAttribute('title', LONG_TITLE)
     const facts = page.locator('.job-head .facts')
     await expect(facts).toContainText(LONG_CUSTOMER)

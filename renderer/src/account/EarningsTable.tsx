@@ -52,7 +52,7 @@ export function EarningsTable({ lines }: { lines: readonly EarningsLine[] }) {
             <tr key={l.job_id}>
               <td>{formatTimestamp(l.requested_at)}</td>
               <td><ShownName name={l.customer.name} /></td>
-              <td>{l.advertiser}</td>
+              <td><ShownName name={l.advertiser} /></td>
               <td><code>{l.key_number}</code></td>
               <td>{STAGE_WORDS[l.stage] ?? l.stage}</td>
               <td className="num">{formatMoneyWithCode(l.amount)}</td>

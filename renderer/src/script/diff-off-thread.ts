@@ -48,6 +48,13 @@ function ensureWorker(): Worker | null {
   return worker
 }
 
+/** Starts the worker ahead of need (when the page is idle), so the first script change shows without its start-up time. */
+export function prepareDiffWorker(): void {
+  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback
+  if (idle) idle(() => void ensureWorker())
+  else setTimeout(() => void ensureWorker(), 0)
+}
+
 /** The diff of a script change, computed off the UI thread. */
 export function diffOffThread(previous: string, current: string): Promise<ScriptDiff> {
   const w = ensureWorker()

@@ -1,6 +1,9 @@
 /** A script change's diff for a component: null while the worker compares, then the result. */
 import { useEffect, useState } from 'react'
-import { diffOffThread } from './diff-off-thread'
+import { diffOffThread, prepareDiffWorker } from './diff-off-thread'
+
+// Started once, when the page is idle after loading: the first script change then shows without the worker's start-up time.
+if (typeof window !== 'undefined') prepareDiffWorker()
 import type { ScriptDiff } from './word-diff'
 
 export function useScriptDiff(previous: string, current: string): ScriptDiff | null {

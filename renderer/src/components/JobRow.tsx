@@ -10,6 +10,7 @@ import { jobName } from '../format/action-words'
 import { DueBadge } from './DueBadge'
 import { JobFlags } from './JobFlags'
 import { ShownName } from './ShownName'
+import { useBooth } from '../store/store-context'
 
 interface Props {
   job: JobSummary
@@ -23,6 +24,7 @@ interface Props {
 }
 
 export function JobRow({ job, today, selected, open, checked, onSelect, onToggleCheck, onCheckRange }: Props) {
+  const search = useBooth((s) => s.query.q)
   const onClick = (e: MouseEvent) => {
     if (e.shiftKey) {
       e.preventDefault()
@@ -56,16 +58,16 @@ export function JobRow({ job, today, selected, open, checked, onSelect, onToggle
       />
       <div className="job-row-body">
         <div className="job-row-top">
-          <ShownName className="job-advertiser" name={job.advertiser} />
+          <ShownName className="job-advertiser" name={job.advertiser} highlight={search} />
           <span className="job-length" title={describeSpotLength(job.length_s)}>
             {formatSpotLength(job.length_s)}
           </span>
           <DueBadge job={job} today={today} />
         </div>
         <div className="job-row-mid">
-          <span className="job-key">{job.key_number}</span>
+          <ShownName className="job-key" name={job.key_number} highlight={search} />
           <span className="sep" aria-hidden="true">·</span>
-          <ShownName className="job-party" name={job.customer.name} />
+          <ShownName className="job-party" name={job.customer.name} highlight={search} />
           <span className="sep" aria-hidden="true">·</span>
           <ShownName className="job-party" name={job.voice.name} />
         </div>

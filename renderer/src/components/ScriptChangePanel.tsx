@@ -3,7 +3,9 @@
  * computed in a worker so a long script never stalls the window), plus whether directions or the
  * document changed.
  */
+import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
+import { diffForDisplay } from '../script/diff-view'
 import { diffStats, type DiffGranularity } from '../script/word-diff'
 import { useScriptDiff } from '../script/use-script-diff'
 import { formatTimestamp } from '../format/calendar-dates'
@@ -13,6 +15,8 @@ export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['s
   const segments = diff?.segments ?? []
   const stats = diffStats(segments)
   const textChanged = stats.added + stats.removed > 0
+  const [showAll, setShowAll] = useState(false)
+  const { pieces, hiddenChars } = diffForDisplay(segments, showAll)
   return (
     <details className="notice notice-warning script-change" open>
       <summary className="notice-title">
@@ -32,8 +36,12 @@ export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['s
       </ul>
       {textChanged && (
         <p className="diff" aria-label="Changes in the script text">
-          {segments.map((s, i) =>
-            s.kind === 'added' ? (
+          {pieces.map((s, i) =>
+            s.kind === 'elided' ? (
+              <span key={i} className="diff-elided muted">
+                {' '}[… {s.words} unchanged word{s.words === 1 ? '' : 's'} …]{' '}
+              </span>
+            ) : s.kind === 'added' ? (
               <ins key={i}>
                 <span className="sr-only">added: </span>
                 {s.text}
@@ -48,6 +56,11 @@ export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['s
             ),
           )}
         </p>
+      )}
+      {textChanged && hiddenChars > 0 && (
+        <button type="button" className="btn btn-small btn-quiet" onClick={() => setShowAll(true)}>
+          Show the whole change ({hiddenChars.toLocaleString()} more characters)
+        </button>
       )}
     </details>
   )

@@ -108,3 +108,39 @@ export function findWholeWords(original: string, folded: FoldedText, needle: str
   }
   return found
 }
+
+/**
+ * Every non-overlapping place a search text occurs in `original` (folded alike; any part of a word, as
+ * the job search matches), as ranges of the original. A match never starts or ends inside a code point.
+ */
+export function findSubstrings(original: string, query: string): TextRange[] {
+  const needle = foldNeedle(query)
+  const found: TextRange[] = []
+  if (!needle || !original) return found
+  const { text, from, to } = foldText(original)
+  let reach = 0
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    const last = at + needle.length - 1
+    const fs = from[at] ?? 0
+    const fe = to[last] ?? 0
+    if (fs < reach) continue
+    if (at > 0 && from[at - 1] === fs) continue
+    if (last + 1 < text.length && to[last + 1] === fe) continue
+    found.push({ start: fs, end: fe })
+    reach = fe
+  }
+  return found
+}
+
+/** Text cut into plain and matched pieces for showing search hits; joined they give back the text. */
+export function splitBySearch(text: string, query: string): Array<{ text: string; hit: boolean }> {
+  const pieces: Array<{ text: string; hit: boolean }> = []
+  let at = 0
+  for (const m of findSubstrings(text, query)) {
+    if (m.start > at) pieces.push({ text: text.slice(at, m.start), hit: false })
+    pieces.push({ text: text.slice(m.start, m.end), hit: true })
+    at = m.end
+  }
+  if (at < text.length || pieces.length === 0) pieces.push({ text: text.slice(at), hit: false })
+  return pieces
+}

@@ -15,7 +15,7 @@ import { diffLines, diffSentences, diffWordsWithSpace, type ChangeObject } from 
 
 export const WORD_DIFF_MAX_CHARS = 20_000
 export const WORD_DIFF_MAX_EDITS = 600
-export const SENTENCE_DIFF_MAX_EDITS = 2_000
+export const SENTENCE_DIFF_MAX_EDITS = 500
 export const LINE_DIFF_MAX_EDITS = 2_000
 
 export interface DiffSegment {

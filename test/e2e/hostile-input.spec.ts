@@ -2,9 +2,11 @@
  * Hostile and oversized input in the real renderer (Chromium, web host, a sandbox whose saved world was
  * edited first): a 300-character unbroken job title, customer and account name, names with right-to-left
  * override characters, pronunciations that once built broken patterns, and a 100,000-character script
- * change. At 1024x768 nothing may be wider than the window, names show without their bidi controls, and
+ * change, and a dropped file whose name carries a right-to-left override. At 1024x768 nothing may be
+ * wider than the window, names show without their bidi controls, and
  * the change's diff shows within a second with no long task over 200 ms.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -158,6 +160,36 @@ test.describe('at 1024x768', () => {
     await expect(picker).toHaveAttribute('title', LONG_CUSTOMER)
     expect(await widerThanWindow(page)).toEqual([])
     await screenshot(page, 'hostile-earnings-1024')
+  })
+
+  test('a dropped file with a 200-character name and a right-to-left override becomes a take shown as its real name', async ({ page, consoleErrors }) => {
+    void consoleErrors
+    const wavPath = join(dataDir, 'tone.wav')
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'aevalsrc=0.25*sin(2*PI*330*t):s=48000:d=1', '-ac', '1', '-c:a', 'pcm_s24le', wavPath])
+    const name = `${'A'.repeat(200)}\u202Egnp.wav`
+    const shown = `${'A'.repeat(200)}gnp.wav`
+    await openWorkspace(page, booth.launchUrl)
+    await findTarget(page)
+    await row(page, target.jobId).click()
+    await expect(page.locator('#job-title')).toHaveText(LONG_TITLE)
+    const dataTransfer = await page.evaluateHandle(({ fileName, base64 }) => {
+      const raw = atob(base64)
+      const bytes = new Uint8Array(raw.length)
+      for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
+      const dt = new DataTransfer()
+      dt.items.add(new File([bytes], fileName, { type: 'audio/wav' }))
+      return dt
+    }, { fileName: name, base64: readFileSync(wavPath).toString('base64') })
+    for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('.script-panel', type, { dataTransfer })
+    const notice = page.locator('.takes-notice').filter({ hasText: 'is take' })
+    await expect(notice).toContainText(`“${shown}” is take`)
+    expect(await notice.textContent()).not.toContain('\u202E')
+    const take = page.locator('.take-row').first()
+    // main keeps its own form of the original name; whatever it is, it is shown without bidi controls.
+    const original = (await take.locator('.tag', { hasText: 'Imported' }).getAttribute('title')) ?? ''
+    expect(original).toMatch(/^A{100}/)
+    expect(original).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/)
+    expect(await widerThanWindow(page)).toEqual([])
   })
 })
 

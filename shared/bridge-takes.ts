@@ -30,6 +30,8 @@ export const takeCalls = {
   setTakeTrim: obj({ takeId, head_s: num({ min: 0, max: MAX_TRIM_S }), tail_s: num({ min: 0, max: MAX_TRIM_S }) }),
   deleteTake: takeOnly,
   restoreTake: takeOnly,
+  /** A take recovered after a crash becomes an ordinary take (until then it cannot be delivered); discard is deleteTake. */
+  keepRecoveredTake: takeOnly,
   deliverTake: obj({ takeId, label, note }),
   listDeliveryQueue: obj({}),
   cancelDelivery: takeOnly,
@@ -155,6 +157,7 @@ export interface TakeResults {
   setTakeTrim: TakeView
   deleteTake: TakeView
   restoreTake: TakeView
+  keepRecoveredTake: TakeView
   deliverTake: DeliveryQueueEntry
   listDeliveryQueue: DeliveryQueueView
   cancelDelivery: TakeView

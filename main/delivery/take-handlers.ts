@@ -100,6 +100,7 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
       return store.delete(takeId)
     })),
     restoreTake: ({ takeId }) => guard(() => edit(() => store.restore(takeId))),
+    keepRecoveredTake: ({ takeId }) => guard(() => edit(() => store.keepRecovered(takeId))),
     deliverTake: ({ takeId, label, note }) => guard(async () => {
       const take = await store.get(takeId)
       return delivery.deliver(takeId, { label, note, jobId: take.job_id })

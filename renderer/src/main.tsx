@@ -17,6 +17,7 @@ import './styles/script.css'
 import './styles/dialog.css'
 import './styles/bulk.css'
 import './styles/pdf.css'
+import './styles/long-text.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Booth could not start: the page has no #root element.')

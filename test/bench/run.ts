@@ -10,6 +10,7 @@ import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
 import { benchReadback } from './readback'
 import { benchOfflineLaunch } from './offline-launch'
+import { benchScriptDiff } from './script-diff'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   upload: benchUpload,
   readback: benchReadback,
   offline: benchOfflineLaunch,
+  'script-diff': benchScriptDiff,
 }
 
 function print(result: BenchResult): void {

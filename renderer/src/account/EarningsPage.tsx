@@ -7,6 +7,8 @@ import type { BoothApi } from '../../../shared/bridge'
 import { earningsSpanProblem, MAX_EARNINGS_SPAN_MONTHS, type EarningsReport } from '../../../shared/bridge-account'
 import { formatMoney, formatMoneyWithCode } from '../format/money'
 import { formatTimestamp } from '../format/calendar-dates'
+import { displayText } from '../format/display-text'
+import { ShownName } from '../components/ShownName'
 import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'
 import { EarningsChart } from './EarningsChart'
@@ -75,10 +77,10 @@ export function EarningsPage({ api }: { api: BoothApi }) {
           </label>
           <label className="acct-field">
             Customer
-            <select value={customerId ?? ''} onChange={(e) => setCustomerId(e.target.value === '' ? null : e.target.value)}>
+            <select className="long-choice" value={customerId ?? ''} title={displayText(customers.find((c) => c.id === customerId)?.name ?? 'All customers')} onChange={(e) => setCustomerId(e.target.value === '' ? null : e.target.value)}>
               <option value="">All customers</option>
               {customers.map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
+                <option key={c.id} value={c.id} title={displayText(c.name)}>{displayText(c.name)}</option>
               ))}
             </select>
           </label>
@@ -140,7 +142,7 @@ function EarningsReportView({ report, fetchedAt, customerId, loading }: { report
             <tbody>
               {report.totals.by_customer.map((c) => (
                 <tr key={`${c.customer.id}-${c.currency}`}>
-                  <td>{c.customer.name}</td>
+                  <td><ShownName name={c.customer.name} /></td>
                   <td className="num">{c.jobs}</td>
                   <td className="num">{formatMoneyWithCode({ amount: c.amount, currency: c.currency, symbol: symbols.get(c.currency) ?? c.currency })}</td>
                 </tr>

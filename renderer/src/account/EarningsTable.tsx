@@ -4,6 +4,7 @@ import type { EarningsLine } from '../../../shared/bridge-account'
 import { formatMoneyWithCode } from '../format/money'
 import { formatTimestamp } from '../format/calendar-dates'
 import { sortLines, type LineSortKey, type SortDirection } from './earnings-math'
+import { ShownName } from '../components/ShownName'
 
 const COLUMNS: Array<{ key: LineSortKey; label: string; numeric?: boolean }> = [
   { key: 'requested_at', label: 'Requested' },
@@ -50,8 +51,8 @@ export function EarningsTable({ lines }: { lines: readonly EarningsLine[] }) {
           {sorted.map((l) => (
             <tr key={l.job_id}>
               <td>{formatTimestamp(l.requested_at)}</td>
-              <td>{l.customer.name}</td>
-              <td>{l.advertiser}</td>
+              <td><ShownName name={l.customer.name} /></td>
+              <td><ShownName name={l.advertiser} /></td>
               <td><code>{l.key_number}</code></td>
               <td>{STAGE_WORDS[l.stage] ?? l.stage}</td>
               <td className="num">{formatMoneyWithCode(l.amount)}</td>

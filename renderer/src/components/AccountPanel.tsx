@@ -3,6 +3,8 @@ import { useBooth } from '../store/store-context'
 import { useNow } from '../hooks/use-now'
 import { formatRelativeTime } from '../format/relative-time'
 import { formatTimestamp } from '../format/calendar-dates'
+import { displayText } from '../format/display-text'
+import { ShownName } from './ShownName'
 
 export function AccountPanel() {
   const { session, busy, error, signOut } = useBooth((s) => ({ session: s.session, busy: s.sessionBusy, error: s.sessionError, signOut: s.signOut }))
@@ -13,13 +15,13 @@ export function AccountPanel() {
   return (
     <section className="account" aria-label="Account">
       <div className="account-who">
-        <span className="avatar" aria-hidden="true">{(account?.name ?? '?').slice(0, 1).toUpperCase()}</span>
+        <span className="avatar" aria-hidden="true">{[...displayText(account?.name ?? '?')][0]?.toUpperCase() ?? '?'}</span>
         <div className="account-text">
           <div className="account-name">
-            {account?.name ?? 'Unknown account'}
+            <ShownName className="account-name-text" name={account?.name ?? 'Unknown account'} />
             {demo && <span className="tag tag-accent">Demo</span>}
           </div>
-          {account && <div className="account-email">{account.email}</div>}
+          {account && <div className="account-email"><ShownName name={account.email} /></div>}
         </div>
       </div>
       {account && (

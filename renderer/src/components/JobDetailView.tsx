@@ -15,6 +15,7 @@ import { AttachmentList } from './AttachmentList'
 import { TakesColumn } from '../takes/TakesColumn'
 import { JobTimeline } from './JobTimeline'
 import { CachedJobNote } from './CachedJobNote'
+import { PanelBoundary } from './PanelBoundary'
 
 export function JobDetailView({ view, error }: { view: JobView; error: string | null }) {
   const today = useBooth((s) => s.jobList?.today ?? new Date().toISOString().slice(0, 10))
@@ -28,10 +29,10 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
         <DeliverNoticeBlock notice={job.deliver_notice} />
         <OutcomeInfo job={job} />
         {job.changes_request && <ChangesRequestNote request={job.changes_request} today={today} />}
-        {job.script_change && <ScriptChangePanel change={job.script_change} />}
+        {job.script_change && <PanelBoundary name="script change" resetKey={job.job_id}><ScriptChangePanel change={job.script_change} /></PanelBoundary>}
         <div className="job-columns">
           <div className="job-main">
-            <ScriptPanel job={job} documentPath={view.scriptDocumentPath} />
+            <PanelBoundary name="script" resetKey={job.job_id}><ScriptPanel job={job} documentPath={view.scriptDocumentPath} /></PanelBoundary>
           </div>
           <div className="job-side">
             <TakesColumn job={job} />

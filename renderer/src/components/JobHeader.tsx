@@ -8,6 +8,7 @@ import { formatMoneyWithCode } from '../format/money'
 import { KIND_LABELS, STAGE_LABELS } from '../format/job-labels'
 import { DueBadge } from './DueBadge'
 import { JobFlags } from './JobFlags'
+import { ShownName } from './ShownName'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,7 +30,7 @@ export function JobHeader({ job, today }: { job: JobDetail; today: string }) {
             <span className="job-key">{job.key_number}</span> · {KIND_LABELS[job.kind]} ·{' '}
             <span title={describeSpotLength(job.length_s)}>{formatSpotLength(job.length_s)}</span>
           </p>
-          <h2 id="job-title" className="job-title">{job.advertiser}</h2>
+          <h2 id="job-title" className="job-title"><ShownName name={job.advertiser} /></h2>
           <div className="job-head-badges">
             <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>
             <DueBadge job={job} today={today} long />
@@ -41,25 +42,25 @@ export function JobHeader({ job, today }: { job: JobDetail; today: string }) {
         </button>
       </div>
       <dl className="facts">
-        <Fact label="Client">{job.customer.name}</Fact>
-        <Fact label="Voice">{job.voice.name}</Fact>
+        <Fact label="Client"><ShownName name={job.customer.name} /></Fact>
+        <Fact label="Voice"><ShownName name={job.voice.name} /></Fact>
         <Fact label="Producer">
           {job.producer ? (
             <>
-              {job.producer.name}
-              {job.producer.email && <span className="muted block">{job.producer.email}</span>}
+              <ShownName name={job.producer.name} />
+              {job.producer.email && <ShownName className="muted block" name={job.producer.email} />}
             </>
           ) : (
-            (job.producer_name ?? '—')
+            (job.producer_name ? <ShownName name={job.producer_name} /> : '—')
           )}
         </Fact>
-        <Fact label="Agency">{job.agency ?? '—'}</Fact>
+        <Fact label="Agency">{job.agency ? <ShownName name={job.agency} /> : '—'}</Fact>
         <Fact label="Rate">{job.rate ? formatMoneyWithCode(job.rate) : 'Not shown'}</Fact>
         <Fact label="Due">{date(job.due_date)}</Fact>
         {job.changes_due && <Fact label="Changes due">{date(job.changes_due)}</Fact>}
         <Fact label="Flight starts">{date(job.flight_start)}</Fact>
-        {job.reference && <Fact label="Reference">{job.reference}</Fact>}
-        {job.other_talent.length > 0 && <Fact label="Other talent">{job.other_talent.join(', ')}</Fact>}
+        {job.reference && <Fact label="Reference"><ShownName name={job.reference} /></Fact>}
+        {job.other_talent.length > 0 && <Fact label="Other talent"><ShownName name={job.other_talent.join(', ')} /></Fact>}
         {job.traffic.length > 0 && (
           <Fact label="Traffic">
             <ul className="traffic">

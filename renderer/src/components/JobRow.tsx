@@ -9,6 +9,8 @@ import { KIND_LABELS, STAGE_LABELS } from '../format/job-labels'
 import { jobName } from '../format/action-words'
 import { DueBadge } from './DueBadge'
 import { JobFlags } from './JobFlags'
+import { ShownName } from './ShownName'
+import { useBooth } from '../store/store-context'
 
 interface Props {
   job: JobSummary
@@ -22,6 +24,7 @@ interface Props {
 }
 
 export function JobRow({ job, today, selected, open, checked, onSelect, onToggleCheck, onCheckRange }: Props) {
+  const search = useBooth((s) => s.query.q)
   const onClick = (e: MouseEvent) => {
     if (e.shiftKey) {
       e.preventDefault()
@@ -55,18 +58,18 @@ export function JobRow({ job, today, selected, open, checked, onSelect, onToggle
       />
       <div className="job-row-body">
         <div className="job-row-top">
-          <span className="job-advertiser">{job.advertiser}</span>
+          <ShownName className="job-advertiser" name={job.advertiser} highlight={search} />
           <span className="job-length" title={describeSpotLength(job.length_s)}>
             {formatSpotLength(job.length_s)}
           </span>
           <DueBadge job={job} today={today} />
         </div>
         <div className="job-row-mid">
-          <span className="job-key">{job.key_number}</span>
+          <ShownName className="job-key" name={job.key_number} highlight={search} />
           <span className="sep" aria-hidden="true">·</span>
-          <span>{job.customer.name}</span>
+          <ShownName className="job-party" name={job.customer.name} highlight={search} />
           <span className="sep" aria-hidden="true">·</span>
-          <span>{job.voice.name}</span>
+          <ShownName className="job-party" name={job.voice.name} />
         </div>
         <div className="job-row-bottom">
           <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>

@@ -1,21 +1,29 @@
-/** Plain script text (no HTML) with pronunciations marked on the words, as React elements. */
+/**
+ * Plain script text (no HTML) with pronunciations marked on the words, as React elements; a long script
+ * comes in blocks the browser lays out only when they scroll into view (script/text-chunks.ts).
+ */
 import { useMemo } from 'react'
 import { splitByPronunciations, type Pronunciation } from '../script/pronunciation-matches'
+import { chunkPieces } from '../script/text-chunks'
 
 export function MarkedText({ text, pronunciations, className }: { text: string; pronunciations: readonly Pronunciation[]; className?: string }) {
-  const pieces = useMemo(() => splitByPronunciations(text, pronunciations), [text, pronunciations])
+  const chunks = useMemo(() => chunkPieces(splitByPronunciations(text, pronunciations)), [text, pronunciations])
   return (
     <div className={className}>
-      {pieces.map((p, i) =>
-        p.say === null ? (
-          <span key={i}>{p.text}</span>
-        ) : (
-          <mark key={i} className="pron" tabIndex={0} data-say={`say: ${p.say}`}>
-            {p.text}
-            <span className="sr-only"> (say: {p.say})</span>
-          </mark>
-        ),
-      )}
+      {chunks.map((pieces, c) => (
+        <div key={c} className={chunks.length > 1 ? 'text-chunk' : undefined}>
+          {pieces.map((p, i) =>
+            p.say === null ? (
+              <span key={i}>{p.text}</span>
+            ) : (
+              <mark key={i} className="pron" tabIndex={0} data-say={`say: ${p.say}`}>
+                {p.text}
+                <span className="sr-only"> (say: {p.say})</span>
+              </mark>
+            ),
+          )}
+        </div>
+      ))}
     </div>
   )
 }

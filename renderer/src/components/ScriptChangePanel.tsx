@@ -1,13 +1,22 @@
-/** The script changed: a word-level diff of old → new, plus whether directions or the document changed. */
-import { useMemo } from 'react'
+/**
+ * The script changed: a diff of old → new (word by word when its cost allows, else by sentence or line;
+ * computed in a worker so a long script never stalls the window), plus whether directions or the
+ * document changed.
+ */
+import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
-import { diffStats, wordDiff } from '../script/word-diff'
+import { diffForDisplay } from '../script/diff-view'
+import { diffStats, type DiffGranularity } from '../script/word-diff'
+import { useScriptDiff } from '../script/use-script-diff'
 import { formatTimestamp } from '../format/calendar-dates'
 
 export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['script_change']> }) {
-  const segments = useMemo(() => wordDiff(change.previous_text, change.current_text), [change.previous_text, change.current_text])
+  const diff = useScriptDiff(change.previous_text, change.current_text)
+  const segments = diff?.segments ?? []
   const stats = diffStats(segments)
   const textChanged = stats.added + stats.removed > 0
+  const [showAll, setShowAll] = useState(false)
+  const { pieces, hiddenChars } = diffForDisplay(segments, showAll)
   return (
     <details className="notice notice-warning script-change" open>
       <summary className="notice-title">
@@ -20,13 +29,19 @@ export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['s
             Words: <span className="diff-added-count">+{stats.added}</span> <span className="diff-removed-count">−{stats.removed}</span>
           </li>
         )}
+        {diff === null && change.previous_text !== change.current_text && <li role="status">Comparing the old and new script…</li>}
+        {diff && textChanged && diff.granularity !== 'words' && <li className="muted">{COARSER[diff.granularity]}</li>}
         {change.directions_changed && <li>Directions changed</li>}
         {change.document_replaced && <li>Document replaced</li>}
       </ul>
       {textChanged && (
         <p className="diff" aria-label="Changes in the script text">
-          {segments.map((s, i) =>
-            s.kind === 'added' ? (
+          {pieces.map((s, i) =>
+            s.kind === 'elided' ? (
+              <span key={i} className="diff-elided muted">
+                {' '}[… {s.words} unchanged word{s.words === 1 ? '' : 's'} …]{' '}
+              </span>
+            ) : s.kind === 'added' ? (
               <ins key={i}>
                 <span className="sr-only">added: </span>
                 {s.text}
@@ -42,6 +57,17 @@ export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['s
           )}
         </p>
       )}
+      {textChanged && hiddenChars > 0 && (
+        <button type="button" className="btn btn-small btn-quiet" onClick={() => setShowAll(true)}>
+          Show the whole change ({hiddenChars.toLocaleString()} more characters)
+        </button>
+      )}
     </details>
   )
+}
+
+const COARSER: Record<Exclude<DiffGranularity, 'words'>, string> = {
+  sentences: 'Shown sentence by sentence: the change is too large to compare word by word.',
+  lines: 'Shown line by line: the change is too large to compare by word or sentence.',
+  whole: 'The whole text changed: the old text is shown removed and the new text added.',
 }

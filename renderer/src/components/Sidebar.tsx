@@ -10,6 +10,7 @@ import { isMac } from '../navigation/platform'
 import { AccountPanel } from './AccountPanel'
 import { ThemeToggle } from './ThemeToggle'
 import { ConnectivityStatus } from './ConnectivityStatus'
+import { PanelBoundary } from './PanelBoundary'
 
 type Filter = JobListQuery['filter']
 
@@ -107,7 +108,7 @@ export function Sidebar() {
       </nav>
       <div className="sidebar-foot">
         <ConnectivityStatus />
-        <AccountPanel />
+        <PanelBoundary name="account"><AccountPanel /></PanelBoundary>
         <ThemeToggle />
       </div>
     </aside>

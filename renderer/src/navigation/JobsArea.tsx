@@ -7,6 +7,7 @@ import { useCallback } from 'react'
 import { useWorkspaceKeys } from '../hooks/use-workspace-keys'
 import { JobListPane } from '../components/JobListPane'
 import { JobViewPane } from '../components/JobViewPane'
+import { PanelBoundary } from '../components/PanelBoundary'
 import { useBooth } from '../store/store-context'
 import { useTakesApi } from '../takes/takes-api'
 import { takesStoreFor } from '../takes/takes-store'
@@ -26,8 +27,8 @@ export function JobsArea() {
   useTakeDrops(openJobId, onFiles, takesStoreFor(api).getState().setDropTarget)
   return (
     <>
-      <JobListPane />
-      <JobViewPane />
+      <PanelBoundary name="job list" className="list-pane"><JobListPane /></PanelBoundary>
+      <PanelBoundary name="job" resetKey={openJobId} className="job-pane"><JobViewPane /></PanelBoundary>
     </>
   )
 }

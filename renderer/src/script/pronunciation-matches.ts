@@ -7,7 +7,12 @@
  * around a word is not part of it ("Vigoro's" marks "Vigoro"). Overlaps: the earliest match wins, and
  * of two starting together the longer ("New York City" over "New York"). The first entry of a word that
  * is listed twice wins. Entries that are empty or only spaces are ignored.
+ *
+ * No pattern is built from an entry: entries and text are folded alike and scanned (folded-text.ts), so
+ * "Coca-Cola", "Dr. O'Neil", "$9.99", "(a+)+", "🍺", "שלום" and "naïve" are all just words to find.
  */
+import { findWholeWords, foldNeedle, foldText } from './folded-text'
+
 export interface Pronunciation {
   word: string
   say: string
@@ -20,37 +25,16 @@ export interface PronunciationMatch {
   say: string
 }
 
-const WORD_CHAR = String.raw`[\p{L}\p{N}\p{M}_]`
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
-}
-
-/** The regular expression that finds one entry as a whole word, or null when the entry is blank. */
-export function pronunciationPattern(word: string): RegExp | null {
-  const parts = word.trim().split(/\s+/).filter(Boolean)
-  if (!parts.length) return null
-  const body = parts.map(escapeRegExp).join(String.raw`\s+`)
-  const first = parts[0] ?? ''
-  const last = parts[parts.length - 1] ?? ''
-  // Only guard an edge that is itself a word character: "A&W" needs edges, ".com" needs none at its start.
-  const startsWord = new RegExp(`^${WORD_CHAR}`, 'u').test(first)
-  const endsWord = new RegExp(`${WORD_CHAR}$`, 'u').test(last)
-  return new RegExp(`${startsWord ? `(?<!${WORD_CHAR})` : ''}${body}${endsWord ? `(?!${WORD_CHAR})` : ''}`, 'giu')
-}
-
 export function findPronunciationMatches(text: string, list: readonly Pronunciation[]): PronunciationMatch[] {
+  if (!text || !list.length) return []
+  const folded = foldText(text)
   const seen = new Set<string>()
   const found: Array<PronunciationMatch & { order: number }> = []
   list.forEach((entry, order) => {
-    const key = entry.word.trim().toLocaleLowerCase().replace(/\s+/g, ' ')
-    if (!key || seen.has(key)) return
-    seen.add(key)
-    const re = pronunciationPattern(entry.word)
-    if (!re) return
-    for (const m of text.matchAll(re)) {
-      found.push({ start: m.index, end: m.index + m[0].length, word: entry.word, say: entry.say, order })
-    }
+    const needle = foldNeedle(entry.word)
+    if (!needle || seen.has(needle)) return
+    seen.add(needle)
+    for (const m of findWholeWords(text, folded, needle)) found.push({ ...m, word: entry.word, say: entry.say, order })
   })
   found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start) || a.order - b.order)
   const chosen: PronunciationMatch[] = []

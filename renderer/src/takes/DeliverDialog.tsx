@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { DeliverNoticeBlock } from '../components/DeliverNoticeBlock'
 import { errorText } from '../store/error-text'
 import { PreflightSummary } from './PreflightSummary'
+import { displayText } from '../format/display-text'
 
 export interface DeliverDialogProps {
   job: JobDetail
@@ -42,7 +43,7 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
       title={`Deliver take ${take.take_number}?`}
       consequence={
         online
-          ? `Booth uploads take ${take.take_number} (${take.file_name}) and delivers it to ${job.advertiser} as the “${label}” take.`
+          ? `Booth uploads take ${take.take_number} (${displayText(take.file_name)}) and delivers it to ${displayText(job.advertiser)} as the “${label}” take.`
           : `Booth is offline: take ${take.take_number} is queued and sent as the “${label}” take as soon as Booth is back online.`
       }
       notifies={notifies}

@@ -9,6 +9,7 @@ import { formatTimestamp } from '../format/calendar-dates'
 import { errorText } from '../store/error-text'
 import { CheckedScript } from './CheckedScript'
 import { CHECK_STATE_WORDS, DELIVERY_STATUS_WORDS, factsWords, VERDICT_WORDS, type Delivery } from './delivery-words'
+import { ShownName } from '../components/ShownName'
 
 export function DeliveryItem({ api, job, delivery }: { api: BoothApi; job: JobDetail; delivery: Delivery }) {
   const [audio, setAudio] = useState<string | null>(null)
@@ -39,7 +40,7 @@ export function DeliveryItem({ api, job, delivery }: { api: BoothApi; job: JobDe
         <span className={`delivery-status tone-${status.tone}`}>{status.text}</span>
       </div>
       <div className="muted small">
-        {delivery.file_name} · {formatTimestamp(delivery.created_at)}
+        <ShownName name={delivery.file_name} /> · {formatTimestamp(delivery.created_at)}
       </div>
       {facts && <p className={`small tone-${facts.tone} delivery-facts`}>{facts.text}</p>}
       {delivery.note && <p className="small pre-wrap">“{delivery.note}”</p>}

@@ -11,6 +11,7 @@ import { TakeWaveform } from './TakeWaveform'
 import { ReadbackPanel } from '../readback/ReadbackPanel'
 import { takeDeliveryWords, uploadPercent } from './delivery-words'
 import { takesStoreFor } from './takes-store'
+import { displayText } from '../format/display-text'
 
 export interface TakeRowProps {
   api: BoothApi
@@ -31,6 +32,8 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
   const percent = queued?.status === 'sending' || queued?.status === 'paused' ? uploadPercent(progress) : null
   const sent = take.delivery.status !== 'none' || queued !== null
   const recording = take.state === 'recording'
+  const recovered = take.state === 'recovered'
+  const reasonId = `take-${take.id}-recovered`
   const saveNote = () => {
     if (note === null) return
     const value = note.trim() === '' ? null : note.trim()
@@ -53,7 +56,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
             <option key={l} value={l}>{l}</option>
           ))}
         </select>
-        {take.source === 'imported' && <span className="tag" title={take.original_name ?? undefined}>Imported</span>}
+        {take.source === 'imported' && <span className="tag" title={take.original_name === null ? undefined : displayText(take.original_name)}>Imported</span>}
         {take.state === 'recovered' && <span className="tag tag-warning" title="Booth closed while this take was recording; what was recorded was kept">Recovered</span>}
         <span className="muted small take-when">{formatTimestamp(Date.parse(take.created_at))}</span>
       </div>
@@ -63,6 +66,18 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
         <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
       )}
       {take.import_notice && <p className="small take-import-notice" role="note">{take.import_notice}</p>}
+
+      {recovered && (
+        <div className="take-recovered notice notice-warning" role="group" aria-label={`Take ${take.take_number} was recovered`}>
+          <p id={reasonId} className="small">
+            Booth closed while this take was recording; what was recorded until then was saved. Listen to it, then keep it or discard it. It cannot be delivered until you keep it.
+          </p>
+          <div className="row-gap">
+            <button type="button" className="btn btn-small btn-primary" onClick={() => void store.keepRecovered(take)}>Keep take {take.take_number}</button>
+            <button type="button" className="btn btn-small btn-danger-quiet" onClick={() => void store.deleteTake(take)}>Discard take {take.take_number}</button>
+          </div>
+        </div>
+      )}
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
       )}
@@ -99,7 +114,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
           </button>
         )}
         {!sent && !recording && (
-          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null} title={job.can.deliver ? undefined : 'This job does not take deliveries now'} onClick={() => onDeliver(take)}>
+          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null || recovered} aria-describedby={recovered ? reasonId : undefined} title={recovered ? 'Keep this recovered take before delivering it' : job.can.deliver ? undefined : 'This job does not take deliveries now'} onClick={() => onDeliver(take)}>
             Deliver…
           </button>
         )}
@@ -112,7 +127,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
         {queued?.canCancel && (
           <button type="button" className="btn btn-small btn-quiet" onClick={() => void store.cancelDelivery(take.id, take.job_id)}>Cancel delivery</button>
         )}
-        {!sent && !recording && (
+        {!sent && !recording && !recovered && (
           <button type="button" className="btn btn-small btn-danger-quiet take-delete" aria-label={`Delete take ${take.take_number}`} onClick={() => void store.deleteTake(take)}>
             Delete
           </button>

@@ -10,6 +10,7 @@ import { RecorderPanel } from './RecorderPanel'
 import { TakesPanel } from './TakesPanel'
 import { DeliveryQueuePanel } from './DeliveryQueuePanel'
 import { DeliveriesPanel } from './DeliveriesPanel'
+import { PanelBoundary } from '../components/PanelBoundary'
 import './takes.css'
 
 export function TakesColumn({ job }: { job: JobDetail }) {
@@ -18,10 +19,10 @@ export function TakesColumn({ job }: { job: JobDetail }) {
   return (
     <div className={`takes-column${dropOn === job.job_id ? ' is-drop-target' : ''}`} data-drop-job={dropOn ?? undefined}>
       {dropOn === job.job_id && <div className="takes-drop-hint" aria-hidden="true">Drop audio to add it as a take</div>}
-      <RecorderPanel key={job.job_id} api={api} job={job} />
-      <TakesPanel api={api} job={job} />
-      <DeliveryQueuePanel api={api} />
-      <DeliveriesPanel api={api} job={job} />
+      <PanelBoundary name="recorder" resetKey={job.job_id}><RecorderPanel key={job.job_id} api={api} job={job} /></PanelBoundary>
+      <PanelBoundary name="takes" resetKey={job.job_id}><TakesPanel api={api} job={job} /></PanelBoundary>
+      <PanelBoundary name="delivery queue"><DeliveryQueuePanel api={api} /></PanelBoundary>
+      <PanelBoundary name="deliveries" resetKey={job.job_id}><DeliveriesPanel api={api} job={job} /></PanelBoundary>
     </div>
   )
 }

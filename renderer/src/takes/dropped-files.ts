@@ -3,6 +3,7 @@
  * look (type and extension) turns away the obvious non-audio — a script PDF, a text file — with a clear
  * sentence and without copying it anywhere. Pure.
  */
+import { displayText } from '../format/display-text'
 
 export const AUDIO_EXTENSIONS = ['wav', 'wave', 'aif', 'aiff', 'aifc', 'flac', 'mp3', 'm4a', 'mp4', 'aac'] as const
 
@@ -20,7 +21,7 @@ export function extensionOf(name: string): string {
 }
 
 export function judgeDroppedFile(file: DroppedFileLike): DropVerdict {
-  const name = file.name || 'The dropped item'
+  const name = displayText(file.name) || 'The dropped item'
   const ext = extensionOf(file.name)
   const type = file.type.toLowerCase()
   if (file.size === 0 && type === '' && ext === '') {

@@ -10,6 +10,7 @@ import type { BoothApi } from '../../../shared/bridge'
 import type { DeliveryQueueEntry, DeliveryStateEvent, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
 import { errorText } from '../store/error-text'
 import { judgeDroppedFile } from './dropped-files'
+import { displayText } from '../format/display-text'
 
 export interface TakesNotice {
   jobId: string
@@ -38,6 +39,8 @@ export interface TakesState {
   setNote(take: TakeView, note: string | null): Promise<void>
   setTrim(take: TakeView, trim: { head_s: number; tail_s: number }): Promise<void>
   deleteTake(take: TakeView): Promise<void>
+  /** Keeps a take recovered after a crash, so it can be delivered (discarding it is deleteTake). */
+  keepRecovered(take: TakeView): Promise<void>
   undoDelete(): Promise<void>
   deliver(take: TakeView, label: TakeLabelValue, note: string | null): Promise<DeliveryQueueEntry>
   cancelDelivery(takeId: string, jobId: string): Promise<void>
@@ -115,7 +118,7 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
             const take = await api.importTake({ jobId, path })
             apply(take)
             ok++
-            lines.push(`“${file.name}” is take ${take.take_number}.`)
+            lines.push(`“${displayText(file.name)}” is take ${take.take_number}.`)
           } catch (err) {
             failed++
             lines.push(errorText(err))
@@ -128,6 +131,7 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
       setLabel: (take, label) => act(take.job_id, async () => apply(await api.setTakeLabel({ takeId: take.id, label }))),
       setNote: (take, note) => act(take.job_id, async () => apply(await api.setTakeNote({ takeId: take.id, note }))),
       setTrim: (take, trim) => act(take.job_id, async () => apply(await api.setTakeTrim({ takeId: take.id, ...trim }))),
+      keepRecovered: (take) => act(take.job_id, async () => apply(await api.keepRecoveredTake({ takeId: take.id }))),
       deleteTake: (take) =>
         act(take.job_id, async () => {
           await api.deleteTake({ takeId: take.id })

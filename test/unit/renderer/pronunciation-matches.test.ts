@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { foldNeedle, foldText } from '../../../renderer/src/script/folded-text'
 import { findPronunciationMatches, splitByPronunciations } from '../../../renderer/src/script/pronunciation-matches'
 
 const words = (text: string, list: Array<{ word: string; say: string }>) =>
@@ -74,5 +76,67 @@ describe('splitByPronunciations', () => {
     ])
     expect(pieces.map((p) => p.text).join('')).toBe(text)
     expect(pieces.filter((p) => p.say !== null).map((p) => p.text)).toEqual(['Brümmer', 'Hauptbahnhof'])
+  })
+})
+
+const say = 'x'
+
+describe('words of any shape are data, never a pattern', () => {
+  it('finds hyphenated words, apostrophes, money, regex characters, emoji, Hebrew and accents', () => {
+    const text = 'Drink Coca-Cola with Dr. O’Neil for $9.99 (a+)+ 🍺! שלום, naïve Nai\u0308ve naive.'
+    const list = ['Coca-Cola', "Dr. O'Neil", '$9.99', '(a+)+', '🍺', 'שלום', 'naïve'].map((word) => ({ word, say }))
+    expect(words(text, list)).toEqual(['Coca-Cola', 'Dr. O’Neil', '$9.99', '(a+)+', '🍺', 'שלום', 'naïve', 'Nai\u0308ve'])
+  })
+
+  it('does not find a word inside a longer one, nor an unaccented word in an accented one', () => {
+    expect(words('Coca-Colas and PepsiCoca-Cola', [{ word: 'Coca-Cola', say }])).toEqual([])
+    expect(words('naïve', [{ word: 'nai', say }, { word: 'naive', say }])).toEqual([])
+  })
+
+  it('matches a 300-character word and the right-to-left text around it', () => {
+    const long = 'ab'.repeat(150)
+    expect(words(`שלום ${long} שלום`, [{ word: long.toUpperCase(), say }])).toEqual([long])
+  })
+})
+
+describe('pronunciation marking on arbitrary strings (property)', () => {
+  const piece = fc.oneof(
+    fc.string({ unit: 'grapheme' }),
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom('Coca-Cola', "O'Neil", '$9.99', '(a+)+', '🍺', 'שלום', 'naïve', ' ', '\n', '-', '\u202E', '\u0000'),
+  )
+  const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''))
+  const entries = fc.array(fc.record({ word: piece, say: fc.string() }), { maxLength: 5 })
+
+  it('never throws, joins back to the text, and marks only real occurrences of an entry', () => {
+    fc.assert(
+      fc.property(text, entries, (t, list) => {
+        const pieces = splitByPronunciations(t, list)
+        expect(pieces.map((p) => p.text).join('')).toBe(t)
+        const needles = new Set(list.map((e) => foldNeedle(e.word)))
+        let reach = 0
+        for (const m of findPronunciationMatches(t, list)) {
+          expect(m.start).toBeGreaterThanOrEqual(reach)
+          expect(m.end).toBeGreaterThan(m.start)
+          expect(needles.has(foldText(t.slice(m.start, m.end)).text)).toBe(true)
+          reach = m.end
+        }
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('finds an entry placed between spaces in any text', () => {
+    fc.assert(
+      fc.property(text, text, piece, (before, after, word) => {
+        fc.pre(foldNeedle(word) !== '' && foldText(word).text === foldNeedle(word))
+        const t = `${before} ${word} ${after}`
+        const at = before.length + 1
+        const found = findPronunciationMatches(t, [{ word, say }])
+        // The entry is found where it was put, unless an earlier occurrence overlaps that place.
+        expect(found.some((m) => m.start === at && m.end === at + word.length) || found.some((m) => m.start < at + word.length && m.end > at)).toBe(true)
+      }),
+      { numRuns: 300 },
+    )
   })
 })

@@ -15,6 +15,9 @@ const HOSTILE = [
   '<math><mtext><table><mglyph><style><img src=x onerror=window.pwned=6>',
 ].join('')
 
+/** Pronunciation entries that once built broken patterns or may still trip a matcher. */
+const HOSTILE_WORDS = ['Coca-Cola', "Dr. O'Neil", '$9.99', '(a+)+', '🍺', 'שלום', 'naïve', `Long${'g'.repeat(296)}`]
+
 let b: BrowserPage
 const render = (html: string, list: Array<{ word: string; say: string }> = []) =>
   b.page.evaluate(([h, l]) => (window as unknown as { boothTest: { render(h: string, l: unknown): Rendered } }).boothTest.render(h, l), [html, list] as const)
@@ -107,6 +110,16 @@ describe('pronunciations marked on the words', () => {
     expect(r.tags).not.toContain('img')
     expect(r.marks[0]?.say).toBe('say: <img src=x onerror=window.pwned=7>')
     expect(await b.page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+  })
+  it('marks words of any shape in the page and leaves the text as it was (hostile pronunciation corpus)', async () => {
+    const list = HOSTILE_WORDS.map((word) => ({ word, say: `say ${word}` }))
+    const script = `<p>${HOSTILE_WORDS.join(' and ')}.</p>`
+    b.problems.length = 0
+    const r = await render(script, list)
+    expect(r.marks.map((m) => m.text)).toEqual(HOSTILE_WORDS)
+    const hints = r.marks.map((m) => m.hint ?? '').join('')
+    expect(r.text.length).toBe(`${HOSTILE_WORDS.join(' and ')}.`.length + hints.length)
+    expect(b.problems).toEqual([])
   })
 })
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { planCheck } from '../../../sandbox/domain/audio-check'
 import { describeIssue, foldWord, locateIssue, placeIssues, scriptWords, type CheckIssue } from '../../../renderer/src/takes/check-placement'
@@ -77,5 +78,40 @@ describe('issues in words', () => {
     expect(describeIssue(issue({ kind: 'changed', expected: '10th', heard: '11th', number: true }))).toBe('“10th” heard as “11th” (number)')
     expect(describeIssue(issue({ kind: 'extra', heard: 'um' }))).toBe('“um” read but not in the script')
     expect(describeIssue(issue({ kind: 'repeated', expected: 'Finch', name: true }))).toBe('“Finch” read twice (name)')
+  })
+})
+
+describe('placing issues on text of any shape', () => {
+  it('places hyphenated words, apostrophes, money, accents, Hebrew and a 300-character word', () => {
+    const long = 'x'.repeat(300)
+    const text = `Drink Coca-Cola with Dr. O’Neil for $9.99. שלום, naïve ${long}!`
+    const expected = ['Coca-Cola', "Dr. O'Neil", '$9.99', 'שלום', 'naïve', long]
+    expect(marked(text, expected.map((e) => issue({ expected: e })))).toEqual(['Coca-Cola', 'Dr', 'O’Neil', '$9.99', 'שלום', 'naïve', long])
+  })
+
+  it('lists an issue whose words are only symbols or regex characters as unplaced, without failing', () => {
+    const placed = placeIssues('Cheers 🍺 (a+)+', [issue({ expected: '🍺' }), issue({ expected: '+)+' })])
+    expect(placed.unplaced).toEqual([0, 1])
+  })
+
+  it('never throws on arbitrary text and issues, keeps the text, and marks only the expected words (property)', () => {
+    const piece = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('Coca-Cola', "O'Neil", '$9.99', '(a+)+', '🍺', 'שלום', ' ', '\u202E'))
+    const text = fc.array(piece, { maxLength: 10 }).map((p) => p.join(' '))
+    const anIssue = fc.record({ expected: fc.option(piece), context: piece, kind: fc.constantFrom('missing', 'changed', 'extra', 'repeated' as const) })
+    fc.assert(
+      fc.property(text, fc.array(anIssue, { maxLength: 4 }), (t, raw) => {
+        const issues = raw.map((r) => issue(r))
+        const placed = placeIssues(t, issues)
+        expect(placed.pieces.map((p) => p.text).join('')).toBe(t)
+        for (const p of placed.pieces.filter((x) => x.issues.length > 0)) {
+          const keys = p.text.split(/\s+/).map(foldWord).filter(Boolean)
+          for (const n of p.issues) {
+            const want = (issues[n]?.expected ?? '').split(/\s+/).map(foldWord).filter(Boolean)
+            expect(keys.every((k) => want.includes(k))).toBe(true)
+          }
+        }
+      }),
+      { numRuns: 200 },
+    )
   })
 })

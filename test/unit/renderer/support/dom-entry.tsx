@@ -7,6 +7,7 @@ import { flushSync } from 'react-dom'
 import { sanitizedFragment } from '../../../../renderer/src/script/sanitize-html'
 import { markPronunciations } from '../../../../renderer/src/script/mark-pronunciations'
 import { ConfirmDialog } from '../../../../renderer/src/components/ConfirmDialog'
+import { PanelBoundary } from '../../../../renderer/src/components/PanelBoundary'
 
 /** What the test reads back from a rendered script (also the type script-html.test.ts expects). */
 export interface Rendered {
@@ -16,6 +17,8 @@ export interface Rendered {
   html: string
   marks: Array<{ text: string; say: string | null; tabindex: string | null; hint: string | null }>
 }
+
+let panelsRoot: ReturnType<typeof createRoot> | null = null
 
 function describe(host: HTMLElement): Rendered {
   const all = Array.from(host.querySelectorAll('*'))
@@ -33,7 +36,36 @@ function describe(host: HTMLElement): Rendered {
   }
 }
 
+/** A panel that throws while rendering whenever boothTest.bomb holds a message. */
+function Bomb({ id }: { id: string }) {
+  if (boothTest.bomb !== null) throw new Error(boothTest.bomb)
+  return <p id={id}>Script shown</p>
+}
+
 const boothTest = {
+  bomb: null as string | null,
+  /** Two panels side by side: "script" (a Bomb) and "takes" (plain); `key` re-renders with a new reset key. */
+  renderPanels(key: string): void {
+    let host = document.getElementById('panels')
+    if (!host) {
+      host = document.createElement('div')
+      host.id = 'panels'
+      document.body.append(host)
+      panelsRoot = createRoot(host)
+    }
+    flushSync(() =>
+      panelsRoot?.render(
+        <>
+          <PanelBoundary name="script" resetKey={key}>
+            <Bomb id="script-ok" />
+          </PanelBoundary>
+          <PanelBoundary name="takes">
+            <p id="takes-ok">Takes shown</p>
+          </PanelBoundary>
+        </>,
+      ),
+    )
+  },
   render(html: string, list: Array<{ word: string; say: string }>): Rendered {
     const host = document.createElement('div')
     document.body.append(host)

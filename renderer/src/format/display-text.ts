@@ -1,0 +1,26 @@
+/**
+ * How Booth shows a name it was given (job title, customer, voice, producer, account, file name): as
+ * the characters it really has, on one line, with nothing that can make it look like another name.
+ *
+ * - Bidirectional controls (U+202A–202E embeddings and overrides, U+2066–2069 isolates, U+200E/U+200F
+ *   marks, U+061C Arabic letter mark) are removed: "invoice\u202Egnp.exe" would otherwise display as
+ *   "invoiceexe.png". Right-to-left LETTERS are kept; the element that shows the name isolates it
+ *   (<bdi>, see ShownName.tsx), so a Hebrew or Arabic name reads correctly without reordering its neighbours.
+ * - Other control characters (line breaks, tabs, NUL, C1 controls) become one space each, so a name stays
+ *   one line; a lone surrogate (half an emoji) becomes U+FFFD.
+ * Length is not cut here: the CSS wraps or shortens long names and the full name stays in a title.
+ */
+
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
+const CONTROLS = /\p{Cc}/gu
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** True when `char` is one of the bidirectional controls that displayText removes. */
+export function isBidiControl(char: string): boolean {
+  return char.length === 1 && /^[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]$/.test(char)
+}
+
+/** A name as Booth shows it (see above). Idempotent; never throws. */
+export function displayText(name: string): string {
+  return name.replace(BIDI_CONTROLS, '').replace(CONTROLS, ' ').replace(LONE_SURROGATE, '\uFFFD')
+}

@@ -1,30 +1,51 @@
 /**
  * The recogniser's words as the aligner sees them: fillers and noise marks dropped, contractions opened,
- * runs of number words joined, each with the time span it was heard in.
+ * runs of number words joined, digit groups joined as the script joins them, each with the time span it
+ * was heard in.
  */
 import type { TimedWord } from '../../shared/readback/types'
-import { groupNumberWords, pieces, pieceWords, type Word } from './words'
+import { groupNumberWords, isUnreadToken, joinsDigitGroup, pieces, pieceWords, type Word } from './words'
 
 export interface HeardWord extends Word {
   text: string
   start_s: number
   end_s: number
+  /** What stood between this word and the one before it (inside one recognised word, or a space between two). */
+  gap: string
 }
-
-const FILLERS = new Set(['um', 'uh', 'ah', 'er', 'erm', 'hmm', 'mm'])
 
 export function heardWords(words: readonly TimedWord[]): HeardWord[] {
   const flat: HeardWord[] = []
+  let pending = ''
   for (const w of words) {
-    const clean = w.word.replace(/\(\d+\)$/, '').trim()
-    if (!clean || /^(?:<[^>]*>|\[[^\]]*\]|\+\+[^+]*\+\+)$/.test(clean) || FILLERS.has(clean.toLowerCase())) continue
+    // pocketsphinx marks alternative pronunciations as "word(2)".
+    const clean = w.word.replace(/(?<=[A-Za-z'])\(\d+\)$/, '').trim()
+    if (!clean || isUnreadToken(clean)) continue
+    let end = -1
     for (const part of pieces(clean)) {
-      for (const word of pieceWords(part.text)) flat.push({ ...word, text: part.text, start_s: w.start_s, end_s: w.end_s })
+      const gap = end < 0 ? pending + clean.slice(0, part.from) : clean.slice(end, part.from)
+      for (const word of pieceWords(part.text)) flat.push({ ...word, text: part.text, start_s: w.start_s, end_s: w.end_s, gap })
+      end = part.to
     }
+    pending = end < 0 ? `${pending}${clean} ` : `${clean.slice(end)} `
   }
-  return groupNumberWords(flat).map(({ word, members }) => {
+  const grouped = groupNumberWords(flat).map(({ word, members }) => {
     const a = flat[members[0] as number] as HeardWord
     const b = flat[members[members.length - 1] as number] as HeardWord
-    return members.length === 1 && word === a ? a : { ...word, text: members.map((i) => (flat[i] as HeardWord).text).join(' '), start_s: a.start_s, end_s: b.end_s }
+    return members.length === 1 && word === a ? a : { ...word, text: members.map((i) => (flat[i] as HeardWord).text).join(' '), start_s: a.start_s, end_s: b.end_s, gap: a.gap }
   })
+  return joinHeardDigitGroups(grouped)
+}
+
+/** Digit groups heard one after another ("1 800 555 1212" from an engine that writes digits) are one number, as in the script. */
+function joinHeardDigitGroups(words: HeardWord[]): HeardWord[] {
+  const out: HeardWord[] = []
+  for (const w of words) {
+    const prev = out[out.length - 1]
+    if (prev && joinsDigitGroup(prev.text, w.text, w.gap)) {
+      const text = `${prev.text}${w.gap}${w.text}`
+      out[out.length - 1] = { ...prev, key: text, text, end_s: w.end_s, values: new Set([text.replace(/\D/g, '')]) }
+    } else out.push(w)
+  }
+  return out
 }

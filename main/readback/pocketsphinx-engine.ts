@@ -5,6 +5,7 @@
  * those words; `-time yes` gives each word's start and end.
  */
 import { spawn } from 'node:child_process'
+import { childEnv } from '../security/child-env'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { setPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -92,7 +93,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
 
   private run(setup: PocketsphinxSetup, args: string[], signal?: AbortSignal): Promise<string> {
     return new Promise((resolve, reject) => {
-      const child = spawn(setup.binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+      const child = spawn(setup.binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
       // Background work: the recogniser yields the CPU to recording and playback.
       try {
         if (child.pid) setPriority(child.pid, BACKGROUND_PRIORITY)

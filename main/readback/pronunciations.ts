@@ -5,6 +5,7 @@
  * mapped to the model's phones. A word no rule can spell is left out of the recogniser's vocabulary.
  */
 import { spawn } from 'node:child_process'
+import { childEnv } from '../security/child-env'
 import { readFile } from 'node:fs/promises'
 
 export type Dictionary = Map<string, string[]>
@@ -53,7 +54,7 @@ export async function espeakIpa(words: readonly string[], espeakPath = 'espeak-n
   const result = new Map<string, string>()
   if (words.length === 0) return result
   const text = await new Promise<string>((resolve) => {
-    const child = spawn(espeakPath, ['-v', 'en-us', '-q', '--ipa', '--sep=_'], { stdio: ['pipe', 'pipe', 'ignore'] })
+    const child = spawn(espeakPath, ['-v', 'en-us', '-q', '--ipa', '--sep=_'], { stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true, env: childEnv() })
     let out = ''
     child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
     child.on('error', () => resolve(''))

@@ -3,7 +3,7 @@
  * offsets, so the UI can strike a skipped line or mark a changed word), its sentence, and whether it is a
  * number, a name or part of a legal line: those weigh more when they are missed or changed.
  */
-import { groupNumberWords, pieces, pieceWords, type Word } from './words'
+import { groupNumberWords, isUnreadToken, joinsDigitGroup, pieces, pieceWords, type Word } from './words'
 
 export interface ScriptWord extends Word {
   /** The text as written, e.g. "$9.99" or "it's". */
@@ -50,7 +50,11 @@ export function scriptModel(text: string, names: readonly string[] = []): Script
   const raw: Array<Omit<ScriptWord, 'values' | 'key'> & Word> = []
   let s = 0
   let lastSentence = -1
+  const unread = [...text.matchAll(/\S+/g)].filter((m) => isUnreadToken(m[0])).map((m) => ({ from: m.index, to: m.index + m[0].length }))
+  let u = 0
   for (const p of pieces(text)) {
+    while (u < unread.length && (unread[u] as { to: number }).to <= p.from) u++
+    if (u < unread.length && p.from >= (unread[u] as { from: number }).from) continue
     while (s < sentences.length - 1 && p.from >= (sentences[s] as { to: number }).to) s++
     const first = s !== lastSentence
     lastSentence = s
@@ -76,7 +80,7 @@ function joinDigitGroups(text: string, words: ScriptWord[]): ScriptWord[] {
   const out: ScriptWord[] = []
   for (const w of words) {
     const prev = out[out.length - 1]
-    if (prev && /^[\d\s\-.()]+$/.test(prev.text) && /^\d+$/.test(w.text) && /^[\s\-.()]*$/.test(text.slice(prev.to, w.from)) && prev.sentence === w.sentence) {
+    if (prev && joinsDigitGroup(prev.text, w.text, text.slice(prev.to, w.from))) {
       const joined = text.slice(prev.from, w.to)
       out[out.length - 1] = { ...prev, key: joined, text: joined, to: w.to, values: new Set([joined.replace(/\D/g, '')]) }
     } else out.push(w)

@@ -117,3 +117,24 @@ export function nearWord(a: Word, b: Word): boolean {
   if (y === `${x}s` || y === `${x}es` || y === `${x}ed` || y === `${x}d` || y === `${x}ing`) return true
   return x.length >= 5 && y.startsWith(x.slice(0, 5)) && Math.abs(x.length - y.length) <= 2
 }
+
+/**
+ * Whether two digit groups written one after the other are one number read digit by digit ("555-1212",
+ * "1 800 555 1212"): only spaces, dashes, dots and brackets between them, and no sentence end (". ").
+ * The script and the heard words both use this rule, so a number read exactly always matches.
+ */
+export function joinsDigitGroup(prevText: string, nextText: string, gap: string): boolean {
+  return /^[\d\s\-.()]+$/.test(prevText) && /^\d+$/.test(nextText) && /^[\s\-.()]*$/.test(gap) && !/[.]\s/.test(gap)
+}
+
+const FILLERS = new Set(['um', 'uh', 'ah', 'er', 'erm', 'hmm', 'mm'])
+
+/**
+ * A whitespace-delimited token that is not read as words: a filler ("um") or a bracketed mark ("[laughs]",
+ * "<sil>", "++noise++"). Recognisers write these for noises; in a script they are directions. Both sides
+ * skip them, so neither counts as missing or extra.
+ */
+export function isUnreadToken(token: string): boolean {
+  return /^(?:<[^>]*>|\[[^\]]*\]|\+\+[^+]*\+\+)$/.test(token) || FILLERS.has(token.toLowerCase())
+}
+

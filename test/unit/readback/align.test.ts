@@ -75,3 +75,11 @@ describe('numbers both ways (property)', () => {
     }))
   })
 })
+
+describe('read as written', () => {
+  const readAsWritten = (text: string) => compareToScript(text, [...text.matchAll(/\S+/g)].map((m, i) => ({ word: m[0], start_s: i, end_s: i + 0.5 })))
+  it.each(['Call 0 0 now', 'Dial 1 800 555-1212 today.', 'Ends 0.\n0 left', 'A0/0', 'Well uh, it is [laughs] great', 'Pick 3(4) now'])('%s matches', (text) => {
+    expect(readAsWritten(text)).toMatchObject({ verdict: 'matches', issues: [] })
+  })
+})
+

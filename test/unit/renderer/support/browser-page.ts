@@ -18,7 +18,7 @@ export interface BrowserPage {
 const ORIGIN = 'http://booth.test'
 
 export async function openBrowserPage(entry = fileURLToPath(new URL('./dom-entry.tsx', import.meta.url))): Promise<BrowserPage> {
-  const bundle = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' })
+  const bundle = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', jsx: 'automatic', loader: { '.css': 'empty' }, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' })
   const js = bundle.outputFiles[0]?.text ?? ''
   const browser: Browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',

@@ -53,6 +53,8 @@ export const DC_OFFSET_PROBLEM = 0.01
  *   it is the voice itself (a take with no pauses), which then has no silence.
  * - always silent below -70 dBFS RMS: BS.1770's absolute gate; nothing that quiet is heard as voice, and it
  *   gives a take of digital silence plus sound a threshold.
+ * - a silence starting within the first 50 ms is the head: the 100 Hz high-pass needs that long to settle
+ *   when a take starts on hum.
  * - pauses of 300 ms and more are not voiced time: gaps between words and stop consonants last up to
  *   ~250 ms in read speech; 300 ms or more is a deliberate breath or beat. */
 export const ROOM_TONE_RULES: RoomToneRules = {
@@ -62,6 +64,7 @@ export const ROOM_TONE_RULES: RoomToneRules = {
   ceilingDbfs: -40,
   alwaysSilentDbfs: -70,
   minSpanS: SILENCE_MIN_S,
+  settleS: 0.05,
   pauseMinS: PAUSE_MIN_S,
 }
 

@@ -16,6 +16,15 @@ export class Biquad {
 
   constructor(private readonly c: BiquadCoefficients) {}
 
+  /** Sets the state as if `x` had been the input forever (a DC offset then causes no start transient); returns the steady output. */
+  prime(x: number): number {
+    const { b0, b1, b2, a1, a2 } = this.c
+    const y = (x * (b0 + b1 + b2)) / (1 + a1 + a2)
+    this.z2 = b2 * x - a2 * y
+    this.z1 = b1 * x - a1 * y + this.z2
+    return y
+  }
+
   step(x: number): number {
     const { b0, b1, b2, a1, a2 } = this.c
     const y = b0 * x + this.z1

@@ -21,6 +21,8 @@ export interface RoomToneRules {
   alwaysSilentDbfs: number
   /** Shortest silence at the head or tail (s). */
   minSpanS: number
+  /** A silence starting this close to the start of the take (while the high-pass settles) is its head. */
+  settleS: number
   /** Shortest inner pause not counted as voiced (s). */
   pauseMinS: number
 }
@@ -80,12 +82,14 @@ export function roomTone(blocks: Float64Array, blockS: number, durationS: number
   const first = spans[0]
   const last = spans.at(-1)
   const edge = blockS / 2
-  const leadSpan = first && first.startS <= edge && first.endS - first.startS >= rules.minSpanS ? first : null
+  // The high-pass settles within its first few blocks after a take starts on hum or a step.
+  const leadSpan = first && first.startS <= rules.settleS && first.endS - first.startS >= rules.minSpanS ? first : null
   if (leadSpan && leadSpan.endS >= durationS - edge) {
     return { noiseFloorDbfs: floor, silenceBelowDbfs: threshold, leadS: durationS, tailS: durationS, voicedS: 0, spans }
   }
   const tailSpan = last && last !== leadSpan && last.endS >= durationS - edge && last.endS - last.startS >= rules.minSpanS ? last : null
   const leadS = leadSpan ? leadSpan.endS : 0
+  if (leadSpan) leadSpan.startS = 0
   const tailS = tailSpan ? durationS - tailSpan.startS : 0
   let unvoiced = leadS + tailS
   for (const s of spans) {

@@ -106,6 +106,7 @@ export class TakeFactsCollector {
           this.overs++
           if (this.firstOver === null) this.firstOver = frame
         }
+        if (frame === 0) s.hp[1].prime(s.hp[0].prime(x))
         if (x === s.prev) s.run++
         else {
           this.endRun(s)

@@ -11,10 +11,15 @@ export interface BiquadCoefficients {
 }
 
 export class Biquad {
-  private z1 = 0
-  private z2 = 0
+  /** Filter state; public so a hot loop may keep it in local variables and write it back. */
+  z1 = 0
+  z2 = 0
 
   constructor(private readonly c: BiquadCoefficients) {}
+
+  get coefficients(): BiquadCoefficients {
+    return this.c
+  }
 
   /** Sets the state as if `x` had been the input forever (a DC offset then causes no start transient); returns the steady output. */
   prime(x: number): number {

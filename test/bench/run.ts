@@ -8,11 +8,13 @@ import type { BenchResult } from './types'
 import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
+import { benchStopToCheck } from './stop-to-check'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
   wav: benchWavWriter,
   upload: benchUpload,
+  stop: benchStopToCheck,
 }
 
 function print(result: BenchResult): void {

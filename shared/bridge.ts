@@ -7,6 +7,7 @@ import { apiId, bool, int, list, nullable, obj, oneOf, optional, str, type Check
 import type { components } from './api/talent-v1'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
+import { audioCalls, type AudioResults } from './bridge-audio'
 
 type Schemas = components['schemas']
 export type JobSummary = Schemas['JobSummary']
@@ -65,6 +66,7 @@ export const bridgeCalls = {
   downloadAttachment: obj({ jobId: id, attachmentId: id, fileName: str({ min: 1, max: 255 }) }),
   ...accountCalls,
   ...takeCalls,
+  ...audioCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -131,7 +133,7 @@ export interface Connectivity {
   nextPollAt: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults {
+export interface BridgeResults extends AccountResults, TakeResults, AudioResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState

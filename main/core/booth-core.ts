@@ -25,6 +25,7 @@ import { EventHub } from './event-hub'
 import { createMediaHandlers } from './media-handlers'
 import { NotificationCenter, type Notifier } from './notification-center'
 import { SettingsStore } from './settings-store'
+import { createAudioHandlers } from '../audio/audio-handlers'
 
 export interface BoothPorts {
   dataDir: string
@@ -177,6 +178,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       serviceReachable: () => jobs.reachable === true,
     }),
     ...takes.handlers,
+    ...createAudioHandlers({ dataDir: ports.dataDir, store: takes.store, warn: (m) => log.warn(m) }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }

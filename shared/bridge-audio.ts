@@ -44,6 +44,10 @@ export interface DeliveryProfileView {
   builtIn: boolean
   /** Each target in words with its source, e.g. "Loudness -24.0 to -22.0 LUFS (problem)". */
   targets: ProfileTargetView[]
+  /** The integrated-loudness window whose breach is a problem (LUFS), for the live meter; null if none. */
+  loudnessWindow: { min: number; max: number } | null
+  /** The true-peak ceiling (dBTP), null when the profile judges sample peaks or none. */
+  truePeakMax: number | null
 }
 
 export interface JobProfileView {

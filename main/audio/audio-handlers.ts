@@ -27,7 +27,12 @@ export function profileView(p: DeliveryProfile): DeliveryProfileView {
   }))
   if (p.peak) targets.push({ what: `${p.peak.measure === 'true' ? 'True peak' : 'Peak'} at most ${n1(p.peak.max)} ${p.peak.measure === 'true' ? 'dBTP' : 'dBFS'} (${p.peak.severity})`, source: p.peak.source })
   if (p.noiseFloorMaxDbfs) targets.push({ what: `Room tone at most ${n1(p.noiseFloorMaxDbfs.max)} dBFS RMS (${p.noiseFloorMaxDbfs.severity})`, source: p.noiseFloorMaxDbfs.source })
-  return { name: p.name, label: p.label, builtIn: p.builtIn, targets }
+  const window = p.loudness.find((t) => t.measure === 'integrated' && t.severity === 'problem')
+  return {
+    name: p.name, label: p.label, builtIn: p.builtIn, targets,
+    loudnessWindow: window ? { min: window.min, max: window.max } : null,
+    truePeakMax: p.peak?.measure === 'true' ? p.peak.max : null,
+  }
 }
 
 const chosenView = (c: ChosenProfile): JobProfileView => ({ profile: profileView(c.profile), chosenBy: c.chosenBy })

@@ -59,7 +59,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
       {recording ? (
         <p className="small tone-danger">Recording…</p>
       ) : (
-        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
       )}
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>

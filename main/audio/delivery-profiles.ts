@@ -10,6 +10,8 @@ export type Severity = 'problem' | 'note'
 export interface LoudnessTarget {
   /** integrated: BS.1770 integrated loudness (LUFS); rms: whole-file RMS level (dBFS), as ACX measures. */
   measure: 'integrated' | 'rms'
+  /** The market's target, when the window is target ± tolerance (findings then say "-23.0 LUFS ±1.0"). */
+  target?: number
   min: number
   max: number
   severity: Severity
@@ -38,7 +40,7 @@ export const BUILT_IN_PROFILES: readonly DeliveryProfile[] = [
   {
     name: 'ebu-r128',
     label: 'EBU R128',
-    loudness: [{ measure: 'integrated', min: -24, max: -22, severity: 'problem', source: 'EBU R128 (2020): programme loudness -23.0 LUFS; ±1.0 LU where exact normalisation is not achievable (live/spots).' }],
+    loudness: [{ measure: 'integrated', target: -23, min: -24, max: -22, severity: 'problem', source: 'EBU R128 (2020): programme loudness -23.0 LUFS; ±1.0 LU where exact normalisation is not achievable (live/spots).' }],
     peak: { measure: 'true', max: -1, severity: 'problem', source: 'EBU R128: maximum true peak level -1 dBTP (ITU-R BS.1770-4 true-peak meter).' },
     noiseFloorMaxDbfs: null,
     builtIn: true,
@@ -46,7 +48,7 @@ export const BUILT_IN_PROFILES: readonly DeliveryProfile[] = [
   {
     name: 'atsc-a85',
     label: 'ATSC A/85',
-    loudness: [{ measure: 'integrated', min: -26, max: -22, severity: 'problem', source: 'ATSC A/85:2013 (CALM Act): target -24 LKFS, ±2 dB tolerance for delivered content.' }],
+    loudness: [{ measure: 'integrated', target: -24, min: -26, max: -22, severity: 'problem', source: 'ATSC A/85:2013 (CALM Act): target -24 LKFS, ±2 dB tolerance for delivered content.' }],
     peak: { measure: 'true', max: -2, severity: 'problem', source: 'ATSC A/85:2013 §5: true peak not above -2 dBTP.' },
     noiseFloorMaxDbfs: null,
     builtIn: true,
@@ -54,7 +56,7 @@ export const BUILT_IN_PROFILES: readonly DeliveryProfile[] = [
   {
     name: 'podcast',
     label: 'Podcast',
-    loudness: [{ measure: 'integrated', min: -17, max: -15, severity: 'problem', source: 'Apple Podcasts / Spotify delivery guidance and AES TD1008: -16 LUFS integrated (stereo), ±1 LU.' }],
+    loudness: [{ measure: 'integrated', target: -16, min: -17, max: -15, severity: 'problem', source: 'Apple Podcasts / Spotify delivery guidance and AES TD1008: -16 LUFS integrated (stereo), ±1 LU.' }],
     peak: { measure: 'true', max: -1, severity: 'problem', source: 'AES TD1008 and Apple Podcasts: true peak not above -1 dBTP.' },
     noiseFloorMaxDbfs: null,
     builtIn: true,

@@ -90,7 +90,9 @@ function levelFindings(m: TakeMeasurements, profile: DeliveryProfile): Finding[]
     const value = target.measure === 'integrated' ? m.lufs : (m.rmsDbfs ?? null)
     const unit = target.measure === 'integrated' ? 'LUFS' : 'dB RMS'
     const name = target.measure === 'integrated' ? 'Loudness' : 'RMS level'
-    const range = `${profile.label} asks ${dB(target.min)} to ${dB(target.max)} ${unit}`
+    const range = target.target === undefined
+      ? `${profile.label} asks ${dB(target.min)} to ${dB(target.max)} ${unit}`
+      : `${profile.label} asks ${dB(target.target)} ${unit} ±${(target.max - target.target).toFixed(1)}`
     if (value === null || value === Number.NEGATIVE_INFINITY) {
       if (target.measure === 'integrated' && (silentThroughout || m.durationS >= MIN_LOUDNESS_DURATION_S)) {
         out.push({ code: 'too_quiet', severity: target.severity, message: `Nothing in the take is loud enough to measure (below -70 LUFS); ${range}.`, at_s: null })

@@ -49,7 +49,7 @@ describe('profile boundaries', () => {
     const f = findTakeFindings({ ...clean, lufs: -20.4, truePeakDbtp: 1.8, peakAtS: 12.4 }, profile('ebu-r128'))
     expect(f.map((x) => x.code)).toEqual(['too_loud', 'true_peak_over'])
     expect(f[1]).toEqual({ code: 'true_peak_over', severity: 'problem', message: 'True peak +1.8 dBTP; EBU R128 allows -1.0 (loudest at 12.4 s).', at_s: 12.4 })
-    expect(findTakeFindings({ ...clean, lufs: -20.4 }, profile('ebu-r128'))[0]?.message).toBe('Loudness -20.4 LUFS; EBU R128 asks -24.0 to -22.0 LUFS.')
+    expect(findTakeFindings({ ...clean, lufs: -20.4 }, profile('ebu-r128'))[0]?.message).toBe('Loudness -20.4 LUFS; EBU R128 asks -23.0 LUFS ±1.0.')
   })
 
   it('places time findings in the take: clipping where it starts, tail silence where it starts', () => {

@@ -4,15 +4,17 @@
  * by the one-pass preflight and kept per take file until it changes.
  */
 import { stat } from 'node:fs/promises'
+import { basename, dirname } from 'node:path'
 import type { audioCalls, AudioResults, DeliveryProfileView, JobProfileView } from '../../shared/bridge-audio'
 import type { Checked } from '../../shared/check'
 import { UserFacingError } from '../bridge/describe-error'
 import type { TakeStore } from '../takes/take-store'
+import type { MeasureTake } from '../takes/take-types'
 import type { DeliveryProfile } from './delivery-profiles'
 import { ProfileError } from './delivery-profiles'
-import { measureTakeDetailed } from './measure-take'
+import { measureTake, measureTakeDetailed } from './measure-take'
 import type { ChosenProfile } from './profile-settings'
-import { ProfileSettings } from './profile-settings'
+import type { ProfileSettings } from './profile-settings'
 import type { TakeReport } from './take-measurements'
 
 type Calls = typeof audioCalls
@@ -47,8 +49,36 @@ async function sentence<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createAudioHandlers(deps: { dataDir: string; store: TakeStore; warn?: (m: string) => void }): AudioHandlers {
-  const settings = new ProfileSettings(deps.dataDir, deps.warn)
+/**
+ * measureTake judged by the profile of the take's job: a take lives in <dataDir>/takes/<job_id>/, so the
+ * folder names the job. This is the TakeStore's measure function, so the API's preflight warnings follow
+ * the profile chosen on the job too.
+ */
+export function measureByJobProfile(settings: ProfileSettings): MeasureTake {
+  return async (file, options) => {
+    const { profile } = await settings.forJobId(basename(dirname(file)), options.kind)
+    return measureTake(file, { ...options, profile })
+  }
+}
+
+export interface AudioHandlerDeps {
+  settings: ProfileSettings
+  store: TakeStore
+  /** Tells the page a job's takes changed (their preflight was measured again under a new profile). */
+  takesChanged?: (jobId: string) => void
+}
+
+export function createAudioHandlers(deps: AudioHandlerDeps): AudioHandlers {
+  const { settings } = deps
+  /** After a profile change the job's takes are judged again by it, one after another, in the background. */
+  const rejudge = (jobId: string): void => {
+    void (async () => {
+      for (const take of (await deps.store.list(jobId)).takes) {
+        if (take.state === 'ready') await deps.store.remeasure(take.id).catch(() => undefined)
+      }
+      deps.takesChanged?.(jobId)
+    })().catch(() => undefined)
+  }
   const reports = new Map<string, { key: string; report: TakeReport | null }>()
   const list = async () => ({ profiles: (await settings.profiles()).map(profileView) })
   return {
@@ -56,7 +86,11 @@ export function createAudioHandlers(deps: { dataDir: string; store: TakeStore; w
     saveDeliveryProfile: (a) => sentence(async () => ({ profiles: (await settings.saveProfile(a)).map(profileView) })),
     deleteDeliveryProfile: ({ name }) => sentence(async () => ({ profiles: (await settings.deleteProfile(name)).map(profileView) })),
     getJobProfile: async (job) => chosenView(await settings.forJob(job)),
-    setJobProfile: ({ profile, ...job }) => sentence(async () => chosenView(await settings.setForJob(job, profile))),
+    setJobProfile: ({ profile, ...job }) => sentence(async () => {
+      const chosen = chosenView(await settings.setForJob(job, profile))
+      rejudge(job.jobId)
+      return chosen
+    }),
     getTakeReport: async ({ takeId, customerId }) => {
       const take = await deps.store.get(takeId)
       const file = deps.store.audioPath(take)

@@ -46,6 +46,8 @@ export class ProfileSettings {
   private stored: StoredSettings = EMPTY
   private custom: DeliveryProfile[] = []
   private loaded: Promise<void> | null = null
+  /** The customer of each job seen this session (from the renderer's job facts), for measuring its takes. */
+  private readonly customerOf = new Map<string, string | null>()
   private readonly path: string
 
   constructor(dataDir: string, private readonly warn: (message: string) => void = () => {}) {
@@ -112,6 +114,7 @@ export class ProfileSettings {
 
   async forJob(job: JobRef): Promise<ChosenProfile> {
     await this.ready()
+    if (job.customerId !== null || !this.customerOf.has(job.jobId)) this.customerOf.set(job.jobId, job.customerId)
     const onJob = this.stored.byJob[job.jobId]
     const byJob = onJob ? findProfile(onJob, this.custom) : null
     if (byJob) return { profile: byJob, chosenBy: 'job' }
@@ -119,6 +122,11 @@ export class ProfileSettings {
     const byCustomer = remembered ? findProfile(remembered, this.custom) : null
     if (byCustomer) return { profile: byCustomer, chosenBy: 'customer' }
     return { profile: findProfile(defaultProfileName(job.kind)) as DeliveryProfile, chosenBy: 'kind' }
+  }
+
+  /** The profile of a job known by id only (measuring one of its takes): its customer as last seen. */
+  async forJobId(jobId: string, kind: TakeKind): Promise<ChosenProfile> {
+    return this.forJob({ jobId, customerId: this.customerOf.get(jobId) ?? null, kind })
   }
 
   /** Chooses the job's profile (null: back to the default) and remembers it for the job's customer. */

@@ -25,7 +25,8 @@ import { EventHub } from './event-hub'
 import { createMediaHandlers } from './media-handlers'
 import { NotificationCenter, type Notifier } from './notification-center'
 import { SettingsStore } from './settings-store'
-import { createAudioHandlers } from '../audio/audio-handlers'
+import { createAudioHandlers, measureByJobProfile } from '../audio/audio-handlers'
+import { ProfileSettings } from '../audio/profile-settings'
 
 export interface BoothPorts {
   dataDir: string
@@ -124,6 +125,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
   })
 
+  const profiles = new ProfileSettings(ports.dataDir, (m) => log.warn(m))
   const takes = createTakeHandlers({
     client: () => client,
     apiKey: () => session.currentCredentials()?.apiKey ?? null,
@@ -133,6 +135,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     log,
     now,
     online: ports.online,
+    measure: measureByJobProfile(profiles),
   })
 
   const handlers: BridgeHandlers = {
@@ -178,7 +181,11 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       serviceReachable: () => jobs.reachable === true,
     }),
     ...takes.handlers,
-    ...createAudioHandlers({ dataDir: ports.dataDir, store: takes.store, warn: (m) => log.warn(m) }),
+    ...createAudioHandlers({
+      settings: profiles,
+      store: takes.store,
+      takesChanged: (jobId) => void takes.handlers.listTakes({ jobId }).then((s) => hub.emit('takes', s), () => undefined),
+    }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }

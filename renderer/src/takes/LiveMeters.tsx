@@ -13,6 +13,9 @@ import {
 } from './live-loudness'
 import './live-meters.css'
 
+/** Window event (detail: job id) after the job's profile changed: the takes' findings are read again. */
+export const PROFILE_CHANGED = 'booth:job-profile-changed'
+
 function targetsOf(profile: DeliveryProfileView | undefined): { min: number; max: number; peak: number | null } | null {
   if (!profile?.loudnessWindow) return null
   return { ...profile.loudnessWindow, peak: profile.truePeakMax }
@@ -64,7 +67,13 @@ export function LiveMeters({ api, job, readingRef, now }: { api: BoothApi; job: 
   }, [api, job.job_id, job.customer.id, job.kind])
 
   const choose = (name: string) => {
-    api.setJobProfile({ ...jobRef, profile: name === '' ? null : name }).then(setChosen, (err: unknown) => setProblem(err instanceof Error ? err.message : String(err)))
+    api.setJobProfile({ ...jobRef, profile: name === '' ? null : name }).then(
+      (c) => {
+        setChosen(c)
+        window.dispatchEvent(new CustomEvent(PROFILE_CHANGED, { detail: job.job_id }))
+      },
+      (err: unknown) => setProblem(err instanceof Error ? err.message : String(err)),
+    )
   }
   const t = targetsOf(chosen?.profile)
   return (

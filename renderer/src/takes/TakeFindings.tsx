@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react'
 import type { TakeReportView } from '../../../shared/bridge-audio'
 import type { Preflight } from '../../../shared/bridge-takes'
+import { PROFILE_CHANGED } from './LiveMeters'
 import { useTakesApi } from './takes-api'
 import { findingLine } from './warning-words'
 
@@ -14,6 +15,12 @@ export function TakeFindings({ takeId, customerId, preflight }: { takeId: string
   const [report, setReport] = useState<TakeReportView | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const version = JSON.stringify(preflight)
+  const [asked, setAsked] = useState(0)
+  useEffect(() => {
+    const again = () => setAsked((n) => n + 1)
+    window.addEventListener(PROFILE_CHANGED, again)
+    return () => window.removeEventListener(PROFILE_CHANGED, again)
+  }, [])
   useEffect(() => {
     let live = true
     api.getTakeReport({ takeId, customerId }).then(
@@ -23,7 +30,7 @@ export function TakeFindings({ takeId, customerId, preflight }: { takeId: string
     return () => {
       live = false
     }
-  }, [api, takeId, customerId, version])
+  }, [api, takeId, customerId, version, asked])
   if (problem) return <p className="small muted">{problem}</p>
   if (!report) return null
   const notes = report.findings.filter((f) => f.severity === 'note')

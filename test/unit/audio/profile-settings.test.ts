@@ -4,8 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAudioHandlers } from '../../../main/audio/audio-handlers'
-import { measureTake } from '../../../main/audio/measure-take'
+import { createAudioHandlers, measureByJobProfile } from '../../../main/audio/audio-handlers'
 import { ProfileSettings } from '../../../main/audio/profile-settings'
 import { TakeStore } from '../../../main/takes/take-store'
 import { makeTempDir } from '../../support/audio-fixtures'
@@ -63,8 +62,9 @@ describe('ProfileSettings', () => {
 describe('audio bridge handlers', () => {
   it('lists profiles with their sources and judges a take by its job’s chosen profile', async () => {
     const data = path.join(dir, 'app')
-    const store = new TakeStore({ dataDir: data, measure: measureTake })
-    const handlers = createAudioHandlers({ dataDir: data, store })
+    const settings = new ProfileSettings(data)
+    const store = new TakeStore({ dataDir: data, measure: measureByJobProfile(settings) })
+    const handlers = createAudioHandlers({ settings, store })
     const { profiles } = await handlers.listDeliveryProfiles({})
     expect(profiles.find((p) => p.name === 'atsc-a85')?.targets[0]).toEqual({ what: 'Loudness -26.0 to -22.0 LUFS (problem)', source: expect.stringMatching(/ATSC A\/85/) })
     // A finished spot at about -25.5 LUFS (a 1 kHz sine peaking at -22.5 dBFS): too quiet for EBU R128
@@ -74,10 +74,13 @@ describe('audio bridge handlers', () => {
     const before = await handlers.getTakeReport({ takeId: take.id, customerId: '9' })
     expect(before?.profile).toBe('ebu-r128')
     expect(before?.findings.map((f) => f.code)).toContain('too_quiet')
+    expect(take.preflight?.warnings).toContain('very_quiet')
     expect((await handlers.setJobProfile({ jobId: '21', customerId: '9', kind: 'finished_spot', profile: 'atsc-a85' })).chosenBy).toBe('job')
     const after = await handlers.getTakeReport({ takeId: take.id, customerId: '9' })
     expect(after?.profile).toBe('atsc-a85')
     expect(after?.findings.map((f) => f.code)).not.toContain('too_quiet')
+    // The take's own preflight (the API's warnings) follows the job's profile when it is measured again.
+    expect((await store.remeasure(take.id)).preflight?.warnings).not.toContain('very_quiet')
     await expect(handlers.saveDeliveryProfile({ ...radio, name: 'ebu-r128', loudness_measure: 'integrated' })).rejects.toThrow('ebu-r128 is a built-in profile; choose another name.')
   })
 })

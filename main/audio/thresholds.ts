@@ -85,8 +85,8 @@ export const LONG_TAIL_SILENCE_S = 2.0
  * longer than this; a shorter clip simply has too little audio to measure (one gating block is 400 ms). */
 export const MIN_LOUDNESS_DURATION_S = 0.4
 
-/** The API allows at most this many warnings (seed 000, Limits: preflight warnings max 10). */
+/** The API allows at most this many warnings (resources/api/talent-v1.yaml, Preflight.warnings maxItems 10). */
 export const MAX_WARNINGS = 10
 
-/** The API allows codec names of at most this many characters (seed 000, Limits: codec max 20). */
+/** The API allows codec names of at most this many characters (resources/api/talent-v1.yaml, Preflight.codec maxLength 20). */
 export const MAX_CODEC_CHARS = 20

@@ -136,6 +136,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     now,
     online: ports.online,
     measure: measureByJobProfile(profiles),
+    profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile,
   })
 
   const handlers: BridgeHandlers = {

@@ -4,7 +4,8 @@
  * its level for the input meter.
  */
 import type { TakeStore } from '../takes/take-store'
-import type { TakeLabel, TakeMeta } from '../takes/take-types'
+import type { TakeKind, TakeLabel, TakeMeta } from '../takes/take-types'
+import type { DeliveryProfile } from '../audio/delivery-profiles'
 import { TakeInputError } from '../takes/take-input-checks'
 import type { RecordingLevel } from '../../shared/bridge-takes'
 import type { JobFactsForTake } from './job-facts-lookup'
@@ -30,7 +31,15 @@ export function decodePcmFloat32(pcmBase64: string, channels: number): Float32Ar
   return samples
 }
 
-export function createRecordingCalls(store: TakeStore, facts: (jobId: string) => Promise<JobFactsForTake>, changed: (jobId: string) => void): RecordingCalls {
+/** The delivery profile of a job (null: the default of its kind). */
+export type ProfileOf = (jobId: string, kind: TakeKind) => Promise<DeliveryProfile | null>
+
+export function createRecordingCalls(
+  store: TakeStore,
+  facts: (jobId: string) => Promise<JobFactsForTake>,
+  changed: (jobId: string) => void,
+  profileOf: ProfileOf = async () => null,
+): RecordingCalls {
   const channelsOf = new Map<string, { channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake }>()
   const active = (takeId: string) => {
     const rec = channelsOf.get(takeId)
@@ -56,7 +65,8 @@ export function createRecordingCalls(store: TakeStore, facts: (jobId: string) =>
       const { jobId, running, job } = active(takeId)
       channelsOf.delete(takeId)
       // The running measurement is the check shown at once; the ffmpeg pass follows as the reference and replaces it.
-      const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind }).preflight
+      const profile = await profileOf(jobId, job.kind).catch(() => null)
+      const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
       const take = await store.finishRecording(takeId, provisional.duration_s ? provisional : undefined)
       changed(jobId)
       if (provisional.duration_s) {

@@ -128,6 +128,17 @@ export interface RecordingLevel {
   peakDbfs: number
   rmsDbfs: number
   clipped: boolean
+  /** BS.1770 readings of the running measurement (main/audio/running-measurement.ts); null until a window is full. */
+  live?: LiveLoudness
+}
+
+export interface LiveLoudness {
+  momentaryLufs: number | null
+  shortTermLufs: number | null
+  /** True peak since the previous chunk (dBTP). */
+  truePeakDbtp: number | null
+  /** Highest true peak of the take so far (dBTP). */
+  truePeakMaxDbtp: number | null
 }
 
 export interface UploadProgress {

@@ -8,6 +8,7 @@ import type { components } from './api/talent-v1'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
+import { audioCalls, type AudioResults } from './bridge-audio'
 
 type Schemas = components['schemas']
 export type JobSummary = Schemas['JobSummary']
@@ -67,6 +68,7 @@ export const bridgeCalls = {
   ...accountCalls,
   ...takeCalls,
   ...readbackCalls,
+  ...audioCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -138,7 +140,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState

@@ -1,7 +1,9 @@
 /**
- * `npm run analyze -- FILE [--spot-length SECONDS] [--kind dry_voice|finished_spot|not_set]`
+ * `npm run analyze -- FILE [--spot-length SECONDS] [--kind dry_voice|finished_spot|not_set] [--profile NAME] [--report]`
  *
- * Prints the take's preflight object (seed 000) as JSON on stdout.
+ * Prints the take's preflight object (resources/api/talent-v1.yaml, Preflight) as JSON on stdout; with
+ * --report, `{ "preflight": {...}, "report": { profile, true_peak_dbtp, noise_floor_dbfs, lufs, dc_offset,
+ * findings } }`. --profile judges by a delivery profile (default: the one the kind implies).
  * Exit codes — the CLI separates "could not measure" from the API's measured:false object:
  *   0  measured; the JSON is on stdout (warnings, if any, are inside it)
  *   1  the file could not be measured (missing, empty, truncated, not audio, no ffmpeg ...):
@@ -13,11 +15,13 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { FfmpegAbortError } from './ffmpeg-errors'
 import { killAllFfmpeg } from './ffmpeg-registry'
+import type { DeliveryProfile } from './delivery-profiles'
+import { BUILT_IN_PROFILES, findProfile } from './delivery-profiles'
 import { measureTakeDetailed } from './measure-take'
 import type { TakeKind } from './preflight'
 import { TAKE_KINDS } from './preflight'
 
-const USAGE = 'Usage: npm run analyze -- FILE [--spot-length SECONDS] [--kind dry_voice|finished_spot|not_set]'
+const USAGE = `Usage: npm run analyze -- FILE [--spot-length SECONDS] [--kind dry_voice|finished_spot|not_set] [--profile ${BUILT_IN_PROFILES.map((p) => p.name).join('|')}] [--report]`
 
 export class UsageError extends Error {
   override readonly name = 'UsageError'
@@ -27,6 +31,9 @@ export interface CliArgs {
   file: string
   spotLengthS: number | null
   kind: TakeKind
+  /** null: the kind's default profile. */
+  profile?: DeliveryProfile | null
+  report?: boolean
 }
 
 /** Splits argv into options (--name value or --name=value) and positionals; one sentence per mistake. */
@@ -43,13 +50,17 @@ function splitArgs(argv: readonly string[]): { options: Map<string, string | tru
       options.set('help', true)
       continue
     }
+    if (arg === '--report') {
+      options.set('report', true)
+      continue
+    }
     if (!arg.startsWith('--') || arg === '--') {
       positionals.push(arg)
       continue
     }
     const eq = arg.indexOf('=')
     const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq)
-    if (name !== 'spot-length' && name !== 'kind') throw new UsageError(`Unknown option --${name}. ${USAGE}`)
+    if (name !== 'spot-length' && name !== 'kind' && name !== 'profile') throw new UsageError(`Unknown option --${name}. ${USAGE}`)
     const value = eq < 0 ? argv[++i] : arg.slice(eq + 1)
     if (value === undefined) throw new UsageError(`--${name} needs a value. ${USAGE}`)
     options.set(name, value)
@@ -77,7 +88,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | null {
   if (typeof rawKind !== 'string' || !(TAKE_KINDS as readonly string[]).includes(rawKind)) {
     throw new UsageError(`--kind must be dry_voice, finished_spot or not_set; got "${String(rawKind)}".`)
   }
-  return { file, spotLengthS, kind: rawKind as TakeKind }
+  const args: CliArgs = { file, spotLengthS, kind: rawKind as TakeKind }
+  const rawProfile = options.get('profile')
+  if (typeof rawProfile === 'string') {
+    const profile = findProfile(rawProfile)
+    if (!profile) throw new UsageError(`--profile must be one of ${BUILT_IN_PROFILES.map((p) => p.name).join(', ')}; got "${rawProfile}".`)
+    args.profile = profile
+  }
+  if (options.has('report')) args.report = true
+  return args
 }
 
 /** Runs the CLI and returns its exit code; output goes through the given writers. */
@@ -99,12 +118,12 @@ export async function runAnalyzeCli(
     return 0
   }
   try {
-    const result = await measureTakeDetailed(args.file, { spotLengthS: args.spotLengthS, kind: args.kind, signal })
+    const result = await measureTakeDetailed(args.file, { spotLengthS: args.spotLengthS, kind: args.kind, profile: args.profile ?? null, signal })
     if (result.failure) {
       err(result.failure.message)
       return 1
     }
-    out(JSON.stringify(result.preflight, null, 2))
+    out(JSON.stringify(args.report ? { preflight: result.preflight, report: result.report } : result.preflight, null, 2))
     return 0
   } catch (e) {
     if (e instanceof FfmpegAbortError) {

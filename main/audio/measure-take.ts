@@ -1,35 +1,39 @@
 /**
- * Preflight of a take in ONE decoding pass: a single ffmpeg process decodes the file once through
- *   silencedetect → astats → ebur128  to the null muxer,
- * and every figure comes from that run's stderr: stream facts (codec, rate, channels, bit depth) from the
- * input description, silences from silencedetect, sample peak and exact sample count from astats,
- * integrated loudness from ebur128.
+ * Preflight of a take in ONE decoding pass: a single ffmpeg process decodes the file once, runs it
+ * through ebur128 (integrated loudness, and the BS.1770-4 true peak at 4x oversampling) and writes the
+ * same decoded samples, as 64-bit float, to a pipe, where take-facts.ts reads them as they come: length,
+ * sample peak, DC offset, RMS, clipping by shape, and the room-tone energies from which room-tone.ts
+ * finds the noise floor, the head and tail silence and the voiced time. Stream facts (codec, bit depth)
+ * and decode problems come from the same run's stderr.
  *
  * measureTake() never throws for a bad file: whatever cannot be measured gives the API's
  * `measured: false` object. It rejects only when cancelled (FfmpegAbortError, name 'AbortError').
  */
 import path from 'node:path'
+import { TakeFactsCollector } from '../../shared/audio-dsp/take-facts'
+import type { DeliveryProfile } from './delivery-profiles'
 import { FfmpegAbortError } from './ffmpeg-errors'
 import type { MeasureFailure } from './measure-failure'
 import { checkTakeFile, failureFromError } from './measure-failure'
-import { parseAstatsOverall } from './parse-astats'
 import { findDecodeProblems } from './parse-decode-problems'
 import { parseEbur128Summary } from './parse-ebur128'
 import { parseInputAudioStream } from './parse-input-stream'
-import { parseLastProgressTimeS } from './parse-progress'
-import { parseSilences } from './parse-silencedetect'
 import type { Preflight, TakeKind } from './preflight'
 import { notMeasuredPreflight } from './preflight'
-import type { TakeMeasurements } from './preflight-warnings'
-import { judgeTake } from './preflight-warnings'
-import { silenceFacts } from './silence-facts'
+import { profileFor } from './preflight-warnings'
 import { runFfmpeg } from './run-ffmpeg'
-import { MAX_CODEC_CHARS, PAUSE_MIN_S, SILENCE_MIN_S, SILENCE_THRESHOLD_DBFS } from './thresholds'
+import type { TakeReport } from './take-measurements'
+import { measurementsOf, preflightAndReport } from './take-measurements'
+import { clipMinRun } from './thresholds'
+import { WavPipeReader } from './wav-pipe-reader'
+import { wavLengthUntrusted } from './wav-stated-length'
 
 export interface MeasureTakeOptions {
   /** The job's length_s (seconds); null/undefined/0 = unknown. */
   spotLengthS?: number | null
   kind?: TakeKind
+  /** The delivery profile to judge by; default: the one the kind implies. */
+  profile?: DeliveryProfile | null
   signal?: AbortSignal
   /** Stop measuring after this long (default 10 minutes). */
   timeoutMs?: number
@@ -41,25 +45,29 @@ export interface MeasureResult {
   preflight: Preflight
   /** Why the take could not be measured; null when it was. */
   failure: MeasureFailure | null
+  /** Booth's report (profile, true peak, noise floor, findings); null when not measured. */
+  report: TakeReport | null
 }
 
 /** A file whose container states a longer duration than could be decoded by more than this is cut short. */
 const TRUNCATION_SLACK_S = 0.5
 const TRUNCATION_SLACK_RATIO = 0.05
 
-/** The single filter chain of the preflight pass. */
+/** The filter of the preflight pass: loudness and true peak; the samples pass through it unchanged to the pipe. */
 export function preflightFilterChain(): string {
-  return [
-    `silencedetect=noise=${SILENCE_THRESHOLD_DBFS}dB:duration=${SILENCE_MIN_S}`,
-    'astats=measure_perchannel=none:measure_overall=Peak_level+Number_of_samples',
-    // framelog=verbose keeps ebur128's 10-per-second frame lines out of stderr at the info log level.
-    'ebur128=framelog=verbose',
-  ].join(',')
+  // framelog=verbose keeps ebur128's 10-per-second frame lines out of stderr at the info log level.
+  return 'ebur128=peak=true:framelog=verbose'
 }
 
-/** ffmpeg arguments of the preflight pass. The file: prefix stops a name like "http:x" or "concat:a|b" being read as a protocol. */
-export function preflightArgs(file: string): string[] {
-  return ['-nostats', '-i', `file:${path.resolve(file)}`, '-map', '0:a:0', '-af', preflightFilterChain(), '-f', 'null', '-']
+/**
+ * ffmpeg arguments of the preflight pass. The file: prefix stops a name like "http:x" or "concat:a|b" being
+ * read as a protocol; -ignore_length makes a streamed WAV of unknown or stale length read to its end.
+ */
+export function preflightArgs(file: string, ignoreWavLength = false): string[] {
+  return [
+    '-nostats', ...(ignoreWavLength ? ['-ignore_length', '1'] : []), '-i', `file:${path.resolve(file)}`, '-map', '0:a:0',
+    '-af', preflightFilterChain(), '-fflags', '+bitexact', '-c:a', 'pcm_f64le', '-f', 'wav', 'pipe:1',
+  ]
 }
 
 function validateOptions(options: MeasureTakeOptions): void {
@@ -72,32 +80,31 @@ function validateOptions(options: MeasureTakeOptions): void {
   }
 }
 
-const round = (n: number, digits: number): number => Number(n.toFixed(digits))
+function failed(failure: MeasureFailure): MeasureResult {
+  return { preflight: notMeasuredPreflight(), failure, report: null }
+}
 
-/** Turns the stderr of a successful preflight run into a preflight object, or a failure if the audio was not whole. */
-export function preflightFromStderr(
+/** Turns a finished run (its stderr and the facts read from its pipe) into the preflight and report, or a failure. */
+export function preflightFromRun(
   file: string,
   stderr: string,
-  stderrTruncated: boolean,
-  options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind'> = {},
+  collector: TakeFactsCollector | null,
+  options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind' | 'profile'> & { wavLengthIgnored?: boolean } = {},
 ): MeasureResult {
   const stream = parseInputAudioStream(stderr)
   if (!stream) return failed({ reason: 'no_audio_stream', message: `${file} has no audio stream.` })
-  const problems = findDecodeProblems(stderr, 1)
+  // Read to the end of a WAV of unknown length, the wav demuxer flags its last, shorter packet as corrupt.
+  const problems = findDecodeProblems(stderr, 5).filter((p) => !(options.wavLengthIgnored && /corrupt input packet|Packet corrupt/.test(p)))
   if (problems.length > 0) {
     return failed({ reason: 'truncated', message: `${file} looks cut short or damaged: ffmpeg reported "${(problems[0] ?? '').replace(/\.$/, '')}".` })
   }
-  const astats = parseAstatsOverall(stderr)
   const loudness = parseEbur128Summary(stderr)
-  const samples = astats?.samplesPerChannel ?? null
-  const durationS =
-    samples !== null && stream.sampleRate ? samples / stream.sampleRate : parseLastProgressTimeS(stderr)
-  if (durationS === null || !astats || !loudness) {
+  if (!collector || !loudness) {
     return failed({ reason: 'ffmpeg_failed', message: `ffmpeg ran on ${file} but did not report its measurements.` })
   }
-  if (samples === 0 || durationS <= 0) {
-    return failed({ reason: 'truncated', message: `${file} contains no audio samples.` })
-  }
+  const facts = collector.facts()
+  const durationS = facts.frames / facts.sampleRate
+  if (facts.frames === 0) return failed({ reason: 'truncated', message: `${file} contains no audio samples.` })
   const declared = stream.durationEstimated ? null : stream.declaredDurationS
   if (declared !== null && declared - durationS > Math.max(TRUNCATION_SLACK_S, TRUNCATION_SLACK_RATIO * declared)) {
     return failed({
@@ -105,40 +112,15 @@ export function preflightFromStderr(
       message: `${file} looks cut short: its header says ${declared.toFixed(1)} s but only ${durationS.toFixed(1)} s of audio could be decoded.`,
     })
   }
-
-  const silence = silenceFacts(parseSilences(stderr), durationS, PAUSE_MIN_S)
-  const measurements: TakeMeasurements = {
-    durationS,
-    sampleRate: stream.sampleRate,
-    channels: stream.channels,
-    peakDbfs: astats.peakDb,
+  const m = measurementsOf(facts, {
     lufs: loudness.integratedLufs,
-    leadSilenceS: silence.leadS,
-    tailSilenceS: silence.tailS,
-  }
-  const peak = astats.peakDb
-  return {
-    failure: null,
-    preflight: {
-      measured: true,
-      duration_s: round(durationS, 3),
-      // With the middle of stderr dropped, some pauses are unknown; better no figure than a wrong one.
-      voiced_s: stderrTruncated ? null : round(silence.voicedS, 3),
-      sample_rate: stream.sampleRate,
-      channels: stream.channels,
-      bit_depth: stream.bitDepth,
-      peak_dbfs: peak === null || !Number.isFinite(peak) ? null : round(peak, 2),
-      lufs: loudness.integratedLufs === null ? null : round(loudness.integratedLufs, 1),
-      lead_silence_s: round(silence.leadS, 3),
-      tail_silence_s: round(silence.tailS, 3),
-      codec: stream.codec.slice(0, MAX_CODEC_CHARS) || null,
-      warnings: judgeTake(measurements, options),
-    },
-  }
-}
-
-function failed(failure: MeasureFailure): MeasureResult {
-  return { preflight: notMeasuredPreflight(), failure }
+    truePeakDbtp: facts.peak === 0 ? Number.NEGATIVE_INFINITY : loudness.truePeakDbtp,
+  })
+  // The file's own rate and channels (ffmpeg's pipe carries the decoded ones, which are the same).
+  m.sampleRate = stream.sampleRate ?? m.sampleRate
+  m.channels = stream.channels ?? m.channels
+  const { preflight, report } = preflightAndReport(m, { codec: stream.codec || null, bitDepth: stream.bitDepth }, profileFor(options), options)
+  return { failure: null, preflight, report }
 }
 
 /** Measures a take and says why when it could not. Rejects only on cancellation (FfmpegAbortError) or bad options (RangeError). */
@@ -147,13 +129,46 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
   if (options.signal?.aborted) throw new FfmpegAbortError('Measuring the take was cancelled.')
   const precheck = await checkTakeFile(file)
   if (precheck) return failed(precheck)
+  let collector: TakeFactsCollector | null = null
+  // The bit depth (from ffmpeg's input description on stderr) sets the clip run length, so samples wait
+  // until stderr has described the input; the two pipes are read in no fixed order.
+  let bitDepth: number | null | undefined
+  let stderrSoFar = ''
+  const waiting: Buffer[] = []
+  const reader = new WavPipeReader(
+    (f) => {
+      collector = new TakeFactsCollector(f.sampleRate, f.channels, clipMinRun(bitDepth ?? null))
+    },
+    (samples) => collector?.push(samples),
+  )
+  const release = (): void => {
+    for (const chunk of waiting.splice(0)) reader.push(chunk)
+  }
   try {
-    const run = await runFfmpeg(preflightArgs(file), {
+    const wavLengthIgnored = await wavLengthUntrusted(file)
+    const run = await runFfmpeg(preflightArgs(file, wavLengthIgnored), {
       signal: options.signal,
       timeoutMs: options.timeoutMs,
       ffmpegPath: options.ffmpegPath,
+      onStdout: (chunk) => {
+        if (bitDepth === undefined) waiting.push(chunk)
+        else reader.push(chunk)
+      },
+      onStderr: (text) => {
+        if (bitDepth !== undefined) return
+        stderrSoFar += text
+        if (/^(Stream mapping:|Output #0, )/m.test(stderrSoFar) || stderrSoFar.length > 1 << 20) {
+          bitDepth = parseInputAudioStream(stderrSoFar)?.bitDepth ?? null
+          release()
+        }
+      },
     })
-    return preflightFromStderr(file, run.stderr, run.stderrTruncated, options)
+    if (bitDepth === undefined) {
+      bitDepth = parseInputAudioStream(run.stderr)?.bitDepth ?? null
+      release()
+    }
+    if (reader.error) return failed({ reason: 'ffmpeg_failed', message: `Measuring ${file} failed: ${reader.error}` })
+    return preflightFromRun(file, run.stderr, collector, { ...options, wavLengthIgnored })
   } catch (err) {
     if (err instanceof FfmpegAbortError) throw new FfmpegAbortError('Measuring the take was cancelled.')
     const failure = failureFromError(file, err)
@@ -163,13 +178,13 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
 }
 
 /**
- * The preflight object of a take (seed 000). Never throws for a bad or unreadable file: it answers
- * `measured: false`, all numbers null, warnings ['not_measured']. Rejects with FfmpegAbortError when
- * `signal` aborts, and with RangeError for invalid options.
+ * The preflight object of a take (resources/api/talent-v1.yaml, Preflight). Never throws for a bad or
+ * unreadable file: it answers `measured: false`, all numbers null, warnings ['not_measured']. Rejects with
+ * FfmpegAbortError when `signal` aborts, and with RangeError for invalid options.
  */
 export async function measureTake(
   file: string,
-  options: { spotLengthS?: number | null; kind?: TakeKind; signal?: AbortSignal } = {},
+  options: { spotLengthS?: number | null; kind?: TakeKind; profile?: DeliveryProfile | null; signal?: AbortSignal } = {},
 ): Promise<Preflight> {
   return (await measureTakeDetailed(file, options)).preflight
 }

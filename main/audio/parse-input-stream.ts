@@ -43,6 +43,8 @@ export function channelsFromLayout(layout: string): number | null {
 
 /** Bits per sample from ffmpeg's sample format ("s16", "s32 (24 bit)", "fltp", "u8"), for lossless codecs only. */
 export function bitDepthFromFormat(codec: string, sampleFormat: string): number | null {
+  // G.711 µ-law and A-law store 8 bits a sample (companded); ffmpeg decodes them to s16.
+  if (codec === 'pcm_mulaw' || codec === 'pcm_alaw') return 8
   const explicit = /\((\d+) bit\)/.exec(sampleFormat)
   if (explicit) return Number(explicit[1])
   if (!LOSSLESS_CODECS.test(codec)) return null

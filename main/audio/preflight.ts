@@ -1,5 +1,5 @@
 /**
- * The API's preflight object (seed 000, "Preflight object"; also the request shape of `preflight` when
+ * The API's preflight object (resources/api/talent-v1.yaml, Preflight; also the request shape of `preflight` when
  * delivering), as the OpenAPI document defines it, and the warnings it may carry.
  */
 import type { components } from '../../shared/api/talent-v1'
@@ -23,7 +23,7 @@ export type PreflightWarning = Preflight['warnings'][number]
 type Unlisted = Exclude<PreflightWarning, (typeof PREFLIGHT_WARNINGS)[number]>
 export const EVERY_WARNING_LISTED: [Unlisted] extends [never] ? true : Unlisted = true
 
-/** The job's kind (seed 000, job summary `kind`). */
+/** The job's kind (resources/api/talent-v1.yaml, JobSummary `kind`). */
 export type TakeKind = 'dry_voice' | 'finished_spot' | 'not_set'
 export const TAKE_KINDS: readonly TakeKind[] = ['dry_voice', 'finished_spot', 'not_set']
 

@@ -25,6 +25,10 @@ export interface RunFfmpegOptions {
   stderrTailChars?: number
   /** Collect stdout, up to this many bytes (default: stdout is discarded). */
   stdoutMaxBytes?: number
+  /** Hands each stdout chunk over as it arrives (for decoding through a pipe); stdout is then not collected. */
+  onStdout?: (chunk: Buffer) => void
+  /** Hands each stderr chunk over as it arrives too (it is still kept for the result). */
+  onStderr?: (text: string) => void
 }
 
 export interface FfmpegResult {
@@ -55,7 +59,7 @@ export async function runFfmpeg(args: readonly string[], options: RunFfmpegOptio
   let stdoutBytes = 0
 
   const child = spawn(binary, [...FFMPEG_BASE_ARGS, ...args], {
-    stdio: ['ignore', stdoutMax > 0 ? 'pipe' : 'ignore', 'pipe'],
+    stdio: ['ignore', stdoutMax > 0 || options.onStdout ? 'pipe' : 'ignore', 'pipe'],
     // ffmpeg needs no secret: no API key, no tokens, no cloud credentials (main/security/child-env.ts).
     env: childEnv(),
     windowsHide: true,
@@ -77,8 +81,12 @@ export async function runFfmpeg(args: readonly string[], options: RunFfmpegOptio
   const timer = setTimeout(() => stop(new FfmpegTimeoutError(timeoutMs)), timeoutMs)
 
   child.stderr?.setEncoding('utf8')
-  child.stderr?.on('data', (chunk: string) => stderr.append(chunk))
+  child.stderr?.on('data', (chunk: string) => {
+    stderr.append(chunk)
+    options.onStderr?.(chunk)
+  })
   child.stdout?.on('data', (chunk: Buffer) => {
+    if (options.onStdout) return options.onStdout(chunk)
     const room = stdoutMax - stdoutBytes
     if (room <= 0) return
     const kept = chunk.length > room ? chunk.subarray(0, room) : chunk

@@ -3,15 +3,11 @@
  * Change a number here and the warnings, the tests' fixture pairs and the docs follow.
  */
 
-/** Silence is audio below this sample level in every channel (the silencedetect `noise` threshold).
- * Reason: a treated home booth's noise floor sits around -60 dBFS (ACX asks for ≤ -60 dB RMS); -50 dBFS
- * leaves 10 dB of margin, so room tone counts as silence while the softest breathy word (≈ -40 dBFS peaks)
- * does not. */
-export const SILENCE_THRESHOLD_DBFS = -50
+import type { RoomToneRules } from '../../shared/audio-dsp/room-tone'
 
-/** Shortest run below SILENCE_THRESHOLD_DBFS that counts as silence at the head or tail of a take.
- * Reason: 50 ms is shorter than any pause worth reporting and longer than a waveform's zero crossing at
- * speech frequencies (≥ 80 Hz: ≤ 6 ms below -50 dBFS per crossing), so tones and voices never read as silent. */
+/** Shortest run of silence that counts at the head or tail of a take.
+ * Reason: 50 ms is shorter than any pause worth reporting and longer than a waveform's quiet stretch
+ * around a zero crossing at speech frequencies, so tones and voices never read as silent. */
 export const SILENCE_MIN_S = 0.05
 
 /** Shortest pause inside a take that is not counted as voiced time (voiced_s = duration − such pauses).
@@ -28,12 +24,49 @@ export const PAUSE_MIN_S = 0.3
 export const LENGTH_TOLERANCE_S = 0.5
 export const LENGTH_TOLERANCE_RATIO = 0.01
 
-/** Sample peak at or above this is clipping (a digital over, or a peak with no headroom left).
- * Reason: a sample at -0.1 dBFS is within 1.2 % of full scale; converters and lossy encoders turn such peaks
- * into inter-sample overs, and recorders that clip write their samples at 0 dBFS exactly. (A count of samples
- * at the peak is not used: a clean synthetic tone or a 16-bit quantised peak repeats its exact peak value
- * thousands of times, so the count cannot tell clipping from a steady tone.) */
-export const CLIPPING_PEAK_DBFS = -0.1
+/** Shortest run of equal samples at a channel's extreme that is clipping, by the file's bit depth.
+ * Reason: a clipper or limiter writes its ceiling value on consecutive samples, at whatever level it clips
+ * (0 dBFS or -3 dBFS). A clean waveform repeats its exact extreme on consecutive samples only when the
+ * quantisation step is coarse compared with its slope at the crest: never at 24 bits or in float, up to
+ * 3-4 samples for a loud low note at 16 bits, more with 8-bit µ-law/A-law steps. So 3 samples at 24 bits
+ * and above (and decoded lossy audio), 5 at 16 bits, 8 at 8 bits. A sine normalised to -0.1 dBFS, whose
+ * crest is a single sample, is not clipping. */
+export function clipMinRun(bitDepth: number | null): number {
+  if (bitDepth !== null && bitDepth <= 8) return 8
+  if (bitDepth !== null && bitDepth <= 16) return 5
+  return 3
+}
+
+/** A DC offset (mean of a channel, full scale 1) at or above this is reported.
+ * Reason: 0.1 % of full scale (-60 dBFS) is where an offset starts to cost headroom and to click at edits
+ * and fades; interfaces in good order stay well below it. At 1 % (-40 dBFS) it is a problem to fix. */
+export const DC_OFFSET_NOTE = 0.001
+export const DC_OFFSET_PROBLEM = 0.01
+
+/** How the take's noise floor and its silences are found (shared/audio-dsp/room-tone.ts).
+ * - 50 ms windows, 10th percentile: room tone fills the pauses, and a read has well over a tenth of its
+ *   length in pauses, head and tail; a 50 ms window averages hiss to within ±1 dB.
+ * - margin 6 dB: hiss and hum vary less than ±1 dB between windows; the softest voiced sound sits well
+ *   more than 6 dB above its room.
+ * - ceiling -40 dBFS RMS: louder than any booth worth recording in (ACX's limit is -60 dBFS, a poor room
+ *   -50 dBFS) and 17 dB below the quietest level a voice is delivered at (ACX: -23 dB RMS); a "floor" above
+ *   it is the voice itself (a take with no pauses), which then has no silence.
+ * - always silent below -70 dBFS RMS: BS.1770's absolute gate; nothing that quiet is heard as voice, and it
+ *   gives a take of digital silence plus sound a threshold.
+ * - a silence starting within the first 50 ms is the head: the 100 Hz high-pass needs that long to settle
+ *   when a take starts on hum.
+ * - pauses of 300 ms and more are not voiced time: gaps between words and stop consonants last up to
+ *   ~250 ms in read speech; 300 ms or more is a deliberate breath or beat. */
+export const ROOM_TONE_RULES: RoomToneRules = {
+  windowS: 0.05,
+  percentile: 10,
+  marginDb: 6,
+  ceilingDbfs: -40,
+  alwaysSilentDbfs: -70,
+  minSpanS: SILENCE_MIN_S,
+  settleS: 0.05,
+  pauseMinS: PAUSE_MIN_S,
+}
 
 /** Below this sample rate the take is not broadcast quality.
  * Reason: 44.1 kHz (CD) and 48 kHz (broadcast/video, EBU Tech 3285) are the delivery rates producers ask
@@ -48,53 +81,12 @@ export const LONG_LEAD_SILENCE_S = 1.0
  * (≈ 0.5–1 s); more than 2 s is a late stop. */
 export const LONG_TAIL_SILENCE_S = 2.0
 
-/** Loudness window per job kind, integrated (EBU R128 / ITU-R BS.1770) in LUFS, plus a sample-peak ceiling.
- * Loudness is measured as ffmpeg's ebur128 does by default: a mono file counts as one channel (not
- * dual-mono), so a mono voice reads 3 LU lower than the same voice played on two speakers. */
-export interface LoudnessRule {
-  veryQuietBelowLufs: number
-  veryLoudAboveLufs: number
-  /** Sample peak above this is "very loud" for this kind; null = only the clipping rule applies. */
-  peakCeilingDbfs: number | null
-  reason: string
-}
-
-export const LOUDNESS_RULES: Record<'dry_voice' | 'finished_spot' | 'not_set', LoudnessRule> = {
-  finished_spot: {
-    // EBU R128 targets −23 LUFS (±1 LU where exact normalisation is not possible); ATSC A/85 targets
-    // −24 LKFS ±2 dB. The window accepts both markets: −26 … −21 LUFS (A/85's floor, R128's +2 LU).
-    veryQuietBelowLufs: -26,
-    veryLoudAboveLufs: -21,
-    // EBU R128 caps true peak at −1 dBTP (A/85 at −2 dBTP); the sample peak is a lower bound of the true
-    // peak, so a sample peak above −1 dBFS already breaks the R128 ceiling.
-    peakCeilingDbfs: -1,
-    reason: 'A finished spot airs as delivered: EBU R128 (-23 LUFS, max -1 dBTP) / ATSC A/85 (-24 LKFS, max -2 dBTP).',
-  },
-  dry_voice: {
-    // Raw voice is processed and mixed later, so only the extremes matter. ACX (the best published spec for
-    // raw voice delivery) asks for −23 … −18 dB RMS with peaks ≤ −3 dB; a take below −30 LUFS has its voice
-    // near the noise floor, one above −14 LUFS was recorded too hot (or heavily compressed) to leave headroom.
-    veryQuietBelowLufs: -30,
-    veryLoudAboveLufs: -14,
-    peakCeilingDbfs: null,
-    reason: 'Dry voice is mixed later: only a take near the noise floor or without headroom is flagged (ACX raw-voice practice).',
-  },
-  not_set: {
-    // No kind given: Booth's own takes are voice recordings, so judge as dry voice (the wider window) rather
-    // than raise broadcast-loudness warnings the talent cannot act on.
-    veryQuietBelowLufs: -30,
-    veryLoudAboveLufs: -14,
-    peakCeilingDbfs: null,
-    reason: 'Kind not set: judged as dry voice, the wider window.',
-  },
-}
-
 /** A take with no measurable loudness (all of it below the BS.1770 absolute gate) is very quiet when it is
  * longer than this; a shorter clip simply has too little audio to measure (one gating block is 400 ms). */
 export const MIN_LOUDNESS_DURATION_S = 0.4
 
-/** The API allows at most this many warnings (seed 000, Limits: preflight warnings max 10). */
+/** The API allows at most this many warnings (resources/api/talent-v1.yaml, Preflight.warnings maxItems 10). */
 export const MAX_WARNINGS = 10
 
-/** The API allows codec names of at most this many characters (seed 000, Limits: codec max 20). */
+/** The API allows codec names of at most this many characters (resources/api/talent-v1.yaml, Preflight.codec maxLength 20). */
 export const MAX_CODEC_CHARS = 20

@@ -27,6 +27,8 @@ import { EventHub } from './event-hub'
 import { createMediaHandlers } from './media-handlers'
 import { NotificationCenter, type Notifier } from './notification-center'
 import { SettingsStore } from './settings-store'
+import { createAudioHandlers, measureByJobProfile } from '../audio/audio-handlers'
+import { ProfileSettings } from '../audio/profile-settings'
 
 export interface BoothPorts {
   dataDir: string
@@ -146,6 +148,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
   })
 
+  const profiles = new ProfileSettings(ports.dataDir, (m) => log.warn(m))
   const takes = createTakeHandlers({
     client: () => client,
     apiKey: () => session.currentCredentials()?.apiKey ?? null,
@@ -156,6 +159,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     now,
     online: ports.online,
     savedJob: async (jobId) => (await cache.loadJob(jobId))?.job ?? null,
+    measure: measureByJobProfile(profiles),
+    profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile,
   })
 
   const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
@@ -206,6 +211,11 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     }),
     ...readback.wrapTakeHandlers(takes.handlers),
     ...readback.handlers,
+    ...createAudioHandlers({
+      settings: profiles,
+      store: takes.store,
+      takesChanged: (jobId) => void takes.handlers.listTakes({ jobId }).then((s) => hub.emit('takes', s), () => undefined),
+    }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
   }

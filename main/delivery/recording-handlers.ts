@@ -4,10 +4,12 @@
  * its level for the input meter.
  */
 import type { TakeStore } from '../takes/take-store'
-import type { TakeLabel, TakeMeta } from '../takes/take-types'
+import type { TakeKind, TakeLabel, TakeMeta } from '../takes/take-types'
+import type { DeliveryProfile } from '../audio/delivery-profiles'
 import { TakeInputError } from '../takes/take-input-checks'
 import type { RecordingLevel } from '../../shared/bridge-takes'
 import type { JobFactsForTake } from './job-facts-lookup'
+import { RunningMeasurement } from '../audio/running-measurement'
 
 export interface RecordingCalls {
   start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel }): Promise<{ takeId: string }>
@@ -29,8 +31,16 @@ export function decodePcmFloat32(pcmBase64: string, channels: number): Float32Ar
   return samples
 }
 
-export function createRecordingCalls(store: TakeStore, facts: (jobId: string) => Promise<JobFactsForTake>, changed: (jobId: string) => void): RecordingCalls {
-  const channelsOf = new Map<string, { channels: number; jobId: string }>()
+/** The delivery profile of a job (null: the default of its kind). */
+export type ProfileOf = (jobId: string, kind: TakeKind) => Promise<DeliveryProfile | null>
+
+export function createRecordingCalls(
+  store: TakeStore,
+  facts: (jobId: string) => Promise<JobFactsForTake>,
+  changed: (jobId: string) => void,
+  profileOf: ProfileOf = async () => null,
+): RecordingCalls {
+  const channelsOf = new Map<string, { channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake }>()
   const active = (takeId: string) => {
     const rec = channelsOf.get(takeId)
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
@@ -40,20 +50,28 @@ export function createRecordingCalls(store: TakeStore, facts: (jobId: string) =>
     async start({ jobId, sampleRate, channels, label }) {
       const job = await facts(jobId)
       const rec = await store.record(jobId, { ...job, sampleRate, channels, label })
-      channelsOf.set(rec.take.id, { channels, jobId })
+      channelsOf.set(rec.take.id, { channels, jobId, running: new RunningMeasurement(sampleRate, channels), job })
       changed(jobId)
       return { takeId: rec.take.id }
     },
     async append({ takeId, pcmBase64 }) {
-      const { channels } = active(takeId)
-      const level = store.writeRecording(takeId, decodePcmFloat32(pcmBase64, channels))
-      return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0 }
+      const { channels, running } = active(takeId)
+      const samples = decodePcmFloat32(pcmBase64, channels)
+      const level = store.writeRecording(takeId, samples)
+      running.push(samples)
+      return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0, live: running.live() }
     },
     async stop({ takeId }) {
-      const { jobId } = active(takeId)
+      const { jobId, running, job } = active(takeId)
       channelsOf.delete(takeId)
-      const take = await store.finishRecording(takeId)
+      // The running measurement is the check shown at once; the ffmpeg pass follows as the reference and replaces it.
+      const profile = await profileOf(jobId, job.kind).catch(() => null)
+      const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
+      const take = await store.finishRecording(takeId, provisional.duration_s ? provisional : undefined)
       changed(jobId)
+      if (provisional.duration_s) {
+        void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+      }
       return take
     },
     async cancel({ takeId }) {

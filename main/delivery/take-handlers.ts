@@ -20,7 +20,7 @@ import type { JobDetail } from '../../shared/bridge'
 import { DeliveryQueueError } from './delivery-queue'
 import { DeliveryService } from './delivery-service'
 import { createJobFactsLookup } from './job-facts-lookup'
-import { createRecordingCalls } from './recording-handlers'
+import { createRecordingCalls, type ProfileOf } from './recording-handlers'
 import type { UploadTuning } from './upload-step'
 
 export interface TakeHandlerDeps {
@@ -36,6 +36,8 @@ export interface TakeHandlerDeps {
   savedJob?: (jobId: string) => Promise<JobDetail | null>
   /** Tests and benchmarks only: measurement, ffmpeg, upload tuning and queue back-off. */
   measure?: MeasureTake
+  /** The delivery profile a job's takes are judged by (main/audio/profile-settings.ts); default: its kind's. */
+  profileOf?: ProfileOf
   ffmpegPath?: string
   upload?: UploadTuning
   backoff?: { baseMs: number; maxMs: number }
@@ -76,7 +78,7 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
     snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))
   }
   const facts = createJobFactsLookup(deps.client, log, deps.savedJob)
-  const recording = createRecordingCalls(store, facts, changed)
+  const recording = createRecordingCalls(store, facts, changed, deps.profileOf)
   const delivery = new DeliveryService({
     store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,
     online: deps.online, onTakeChanged: changed, upload: deps.upload, backoff: deps.backoff,

@@ -10,7 +10,7 @@ import { writeTakeMeta } from './take-meta-file'
 import { checkLabel, checkNote, jobFacts, TakeInputError } from './take-input-checks'
 import { safeStem, takeFileName } from './take-naming'
 import type { TakeStore } from './take-store'
-import type { DamagedTake, TakeKind, TakeLabel, TakeMeta } from './take-types'
+import type { DamagedTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { repairWav, type RepairResult } from './wav-repair'
 import { openWavWriter, type WavWriter, type WavWriterOptions } from './wav-writer'
 
@@ -92,13 +92,13 @@ export class TakeRecordings {
     return rec.writer.write(chunk)
   }
 
-  async finish(takeId: string): Promise<TakeMeta> {
+  async finish(takeId: string, provisional?: Preflight): Promise<TakeMeta> {
     const rec = this.active.get(takeId)
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
     this.active.delete(takeId)
     await rec.writer.close()
-    await this.store.update(takeId, (m) => ({ ...m, state: 'ready' }))
-    return this.store.remeasure(takeId)
+    const ready = await this.store.update(takeId, (m) => ({ ...m, state: 'ready', ...(provisional ? { preflight: provisional } : {}) }))
+    return provisional ? ready : this.store.remeasure(takeId)
   }
 
   /** Stops the recording and removes its audio and metadata (the person cancelled it). */

@@ -98,8 +98,9 @@ export class TakeStore {
   writeRecording(takeId: string, chunk: Float32Array): Level {
     return this.recordings.write(takeId, chunk)
   }
-  finishRecording(takeId: string): Promise<TakeMeta> {
-    return this.recordings.finish(takeId)
+  /** With `provisional` (the running measurement) the take is ready at once and the caller remeasures it. */
+  finishRecording(takeId: string, provisional?: Preflight): Promise<TakeMeta> {
+    return this.recordings.finish(takeId, provisional)
   }
   cancelRecording(takeId: string): Promise<void> {
     return this.recordings.cancel(takeId)
@@ -237,7 +238,8 @@ export class TakeStore {
   async remeasure(takeId: string, signal?: AbortSignal): Promise<TakeMeta> {
     const { meta } = await this.find(takeId, 'takes')
     const preflight = await this.measureSafely(this.audioPath(meta), meta.spot_length_s, meta.job_kind, signal)
-    return this.update(takeId, (m) => ({ ...m, preflight }))
+    // A file renamed (relabelled) while it was measured keeps the figures it had rather than "not measured".
+    return this.update(takeId, (m) => (!preflight.measured && m.file_name !== meta.file_name ? m : { ...m, preflight }))
   }
 
   withJob<T>(jobId: string, fn: () => Promise<T>): Promise<T> {

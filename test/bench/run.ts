@@ -11,6 +11,7 @@ import { benchUpload } from './upload'
 import { benchReadback } from './readback'
 import { benchOfflineLaunch } from './offline-launch'
 import { benchScriptDiff } from './script-diff'
+import { benchStopToCheck } from './stop-to-check'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   readback: benchReadback,
   offline: benchOfflineLaunch,
   'script-diff': benchScriptDiff,
+  stop: benchStopToCheck,
 }
 
 function print(result: BenchResult): void {

@@ -40,7 +40,10 @@ test('Space records a take and stops it; the take shows its preflight at once', 
   await expect(recorder).toHaveAttribute('data-phase', 'recording')
   await expect(recorder.getByRole('button', { name: 'Stop' })).toHaveAttribute('aria-pressed', 'true')
   // The fake microphone beeps: the meter rises above its floor and the clock runs.
-  await expect.poll(async () => Number(await recorder.getByRole('meter').getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(-60)
+  await expect.poll(async () => Number(await recorder.getByRole('meter', { name: 'Input level' }).getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(-60)
+  // The live loudness meters beside it follow main's running measurement (BS.1770 momentary, true peak).
+  await expect.poll(async () => Number(await recorder.getByRole('meter', { name: 'M LUFS' }).getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(-50)
+  await expect(recorder.getByRole('meter', { name: 'True peak' })).toHaveAttribute('aria-valuetext', /dBTP, highest [+−]?\d+\.\d dBTP/)
   await expect(recorder.getByRole('timer')).not.toContainText('0:00.0')
   await page.waitForTimeout(1500)
   await page.screenshot({ path: join(SCREENSHOTS, 'takes-recorder-recording.png') })
@@ -55,6 +58,9 @@ test('Space records a take and stops it; the take shows its preflight at once', 
   await expect(take.locator('.take-facts')).toContainText('dBFS')
   // The demo spot is far longer than two seconds: the take runs short, in words.
   await expect(take.locator('.take-warning[data-code="runs_short"]')).toContainText(/^⚠ Runs short: \d+\.\d s for a :\d\d/)
+  // The findings, judged by the job's profile, say the same in full sentences with the rule.
+  await expect(take.locator('.take-findings li[data-code="runs_short"]')).toContainText(/runs \d+\.\d s; the spot is \d+\.\d s/)
+  await expect(take.locator('.take-findings')).toContainText(/True peak [+-]?\d+\.\d dBTP/)
 
   // main has the same take, finished, with the same number.
   const snap = await bridgeClient(booth.launchUrl).call('listTakes', { jobId: job.job_id })

@@ -1,9 +1,11 @@
 /** A take's measured facts (length, loudness, peak) and its warnings in words. */
 import type { Preflight } from '../../../shared/bridge-takes'
 import { formatLoudness, formatPeak, formatTakeLength } from './take-numbers'
+import { TakeFindings } from './TakeFindings'
 import { preflightWarningWords, type WarningContext } from './warning-words'
 
-export function PreflightSummary({ preflight, context }: { preflight: Preflight | null; context: WarningContext }) {
+/** With `take` (inside the takes area), the findings of the take's report follow the facts. */
+export function PreflightSummary({ preflight, context, take }: { preflight: Preflight | null; context: WarningContext; take?: { id: string; customerId: string | null } }) {
   if (!preflight) return <p className="muted small">Measuring…</p>
   const warnings = preflightWarningWords(preflight, context)
   return (
@@ -27,6 +29,7 @@ export function PreflightSummary({ preflight, context }: { preflight: Preflight 
       ) : (
         preflight.measured && <p className="small tone-success take-ok">No problems found</p>
       )}
+      {take && preflight.measured && <TakeFindings takeId={take.id} customerId={take.customerId} preflight={preflight} />}
     </div>
   )
 }

@@ -12,6 +12,8 @@ import { chooseInput, COUNT_IN_CHOICES, loadCountIn, loadRememberedInput, rememb
 import { clearClip, initialMeter, stepMeter, type MeterState } from './meter-ballistics'
 import { elapsedState, formatElapsed } from './take-numbers'
 import { LevelMeter } from './LevelMeter'
+import { LiveMeters } from './LiveMeters'
+import { liveOf } from './live-loudness'
 import { useRecordKey } from './use-record-key'
 import { takesStoreFor } from './takes-store'
 
@@ -36,6 +38,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const [now, setNow] = useState(() => performance.now())
   const [meter, setMeter] = useState<MeterState>(() => initialMeter(performance.now()))
   const meterRef = useRef(meter)
+  const liveRef = useRef<ReturnType<typeof liveOf>>(null)
   const capture = useRef<PcmCapture | null>(null)
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
@@ -89,6 +92,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
     setError(null)
     const rec = new PcmCapture(sinkFor(api, jobId), (level) => {
       meterRef.current = stepMeter(meterRef.current, performance.now(), level)
+      liveRef.current = liveOf(level) ?? liveRef.current
     })
     capture.current = rec
     try {
@@ -96,6 +100,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
       const t = performance.now()
       setStartedAt(t)
       meterRef.current = initialMeter(t)
+      liveRef.current = null
       setNow(t)
       setPhase('recording')
       void refreshInputs()
@@ -218,6 +223,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
         </div>
       </div>
       <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))} />
+      <LiveMeters api={api} job={job} readingRef={liveRef} now={now} />
       <div className="rec-controls">
         <button
           type="button"

@@ -63,7 +63,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
       {recording ? (
         <p className="small tone-danger">Recording…</p>
       ) : (
-        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
       )}
       {take.import_notice && <p className="small take-import-notice" role="note">{take.import_notice}</p>}
 

@@ -49,11 +49,12 @@ export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningC
           : `Low sample rate: ${(p.sample_rate / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} kHz — producers expect 44.1 or 48 kHz`,
       }
     case 'clipping':
-      return { code, tone: 'danger', text: 'Clipping — the peak hits 0 dBFS' }
+      return { code, tone: 'danger', text: 'Clipping — flat-topped or over-full-scale samples' }
     case 'very_quiet':
       return { code, tone: 'warning', text: p.lufs === null ? 'Very quiet — Booth hears almost nothing' : `Very quiet: ${formatLoudness(p.lufs)}` }
     case 'very_loud':
-      return { code, tone: 'warning', text: p.lufs === null ? 'Very loud — little headroom left' : `Very loud: ${formatLoudness(p.lufs)}` }
+      // Also raised for peaks above the profile's ceiling (true peak), which the findings name.
+      return { code, tone: 'warning', text: p.lufs === null ? 'Very loud — little headroom left' : `Very loud or peaks too high: ${formatLoudness(p.lufs)}` }
     case 'long_lead_silence':
       return { code, tone: 'warning', text: p.lead_silence_s === null ? 'Long silence before you start' : `${seconds(p.lead_silence_s)} of silence before you start` }
     case 'long_tail_silence':
@@ -70,4 +71,10 @@ export function preflightWarningWords(p: Preflight | null, ctx: WarningContext):
   if (p === null) return []
   const codes = !p.measured && !p.warnings.includes('not_measured') ? [...p.warnings, 'not_measured' as const] : p.warnings
   return codes.map((code) => warningWords(code, p, ctx))
+}
+
+/** One finding of a take's report as a line: its sentence, and where in the take when it has a time. */
+export function findingLine(f: { message: string; at_s: number | null; severity: 'problem' | 'note' }): string {
+  const where = f.at_s === null || /\bat \d+(\.\d+)? s\b/.test(f.message) ? '' : ` (at ${seconds(f.at_s)})`
+  return `${f.severity === 'note' ? 'Note: ' : ''}${f.message}${where}`
 }

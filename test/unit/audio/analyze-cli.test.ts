@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCliArgs, runAnalyzeCli } from '../../../main/audio/analyze-cli'
+import { findProfile } from '../../../main/audio/delivery-profiles'
 import { measureTake } from '../../../main/audio/measure-take'
 import { makeAudio, makeTempDir } from '../../support/audio-fixtures'
 
@@ -58,6 +59,19 @@ describe('analyze CLI process', () => {
     expect(run.stderr).toBe(`BOOTH_FFMPEG is set to ${path.join(dir, 'no-ffmpeg')}, but no executable ffmpeg is there; fix or unset BOOTH_FFMPEG.\n`)
   })
 
+  it('--report prints the preflight and the report (profile, true peak, noise floor, findings), judged by --profile', async () => {
+    const run = await cli([take, '--kind', 'finished_spot', '--profile', 'atsc-a85', '--report'])
+    expect(run.code).toBe(0)
+    const printed = JSON.parse(run.stdout) as { preflight: unknown; report: Record<string, unknown> }
+    expect(Object.keys(printed)).toEqual(['preflight', 'report'])
+    expect(printed.preflight).toEqual(await measureTake(take, { kind: 'finished_spot', profile: findProfile('atsc-a85') }))
+    expect(printed.report).toMatchObject({ profile: 'atsc-a85', true_peak_dbtp: expect.closeTo(-20, 0), lufs: expect.any(Number), noise_floor_dbfs: null, dc_offset: 0 })
+    // Two channels of a -20 dBFS tone read about -20 LUFS: over ATSC A/85's -22.
+    expect(printed.report.findings).toEqual([
+      { code: 'too_loud', severity: 'problem', message: expect.stringMatching(/^Loudness -20\.\d LUFS; ATSC A\/85 asks -24\.0 LUFS ±2\.0\.$/), at_s: null },
+    ])
+  })
+
   it('exits 2 on wrong usage', async () => {
     const run = await cli([take, '--kind', 'radio'])
     expect(run.code).toBe(2)
@@ -70,6 +84,7 @@ describe('analyze CLI arguments (in-process)', () => {
     expect(parseCliArgs(['a.wav'])).toEqual({ file: 'a.wav', spotLengthS: null, kind: 'not_set' })
     expect(parseCliArgs(['--spot-length=29.5', 'a.wav', '--kind', 'finished_spot'])).toEqual({ file: 'a.wav', spotLengthS: 29.5, kind: 'finished_spot' })
     expect(parseCliArgs(['--help'])).toBeNull()
+    expect(parseCliArgs(['a.wav', '--report', '--profile=podcast'])).toMatchObject({ file: 'a.wav', report: true, profile: { name: 'podcast' } })
   })
 
   it.each([
@@ -79,6 +94,7 @@ describe('analyze CLI arguments (in-process)', () => {
     [['a.wav', '--spot-length', '-3'], /^--spot-length must be a number/],
     [['a.wav', '--loud'], /^Unknown option --loud\. Usage: /],
     [['a.wav', '--kind'], /^--kind needs a value\. Usage: /],
+    [['a.wav', '--profile', 'radio'], /^--profile must be one of ebu-r128, atsc-a85, podcast, dry-voice; got "radio"\.$/],
   ])('refuses %j with one sentence', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(message)
   })

@@ -9,7 +9,6 @@ import { findDecodeProblems } from '../../../main/audio/parse-decode-problems'
 import { parseEbur128Summary } from '../../../main/audio/parse-ebur128'
 import { bitDepthFromFormat, channelsFromLayout, parseInputAudioStream } from '../../../main/audio/parse-input-stream'
 import { parseLastProgressTimeS } from '../../../main/audio/parse-progress'
-import { parseSilences } from '../../../main/audio/parse-silencedetect'
 
 const captured = (name: string): string => readFileSync(path.join(import.meta.dirname, 'captured', `ffmpeg-${name}.txt`), 'utf8')
 
@@ -46,26 +45,8 @@ describe('channelsFromLayout and bitDepthFromFormat', () => {
   ])('%s has %s channels', (layout, n) => expect(channelsFromLayout(layout)).toBe(n))
   it.each([
     ['pcm_s16le', 's16', 16], ['pcm_s24le', 's32 (24 bit)', 24], ['pcm_f32le', 'flt', 32], ['pcm_u8', 'u8', 8],
-    ['flac', 's16', 16], ['flac', 's32 (24 bit)', 24], ['mp3', 'fltp', null], ['aac', 'fltp', null], ['opus', 'flt', null],
+    ['flac', 's16', 16], ['flac', 's32 (24 bit)', 24], ['pcm_mulaw', 's16', 8], ['pcm_alaw', 's16', 8], ['mp3', 'fltp', null], ['aac', 'fltp', null], ['opus', 'flt', null],
   ])('%s %s is %s bits', (codec, fmt, bits) => expect(bitDepthFromFormat(codec, fmt)).toBe(bits))
-})
-
-describe('parseSilences', () => {
-  it('pairs starts and ends, including the silence running to the end of the file', () => {
-    expect(parseSilences(captured('take-wav'))).toEqual([
-      { startS: 0, endS: 1.20002 }, { startS: 3.2, endS: 3.90002 }, { startS: 4.9, endS: 7.4 },
-    ])
-  })
-  it('reads a file that is silent throughout', () => {
-    expect(parseSilences(captured('silent-wav'))).toEqual([{ startS: 0, endS: 3 }])
-  })
-  it('leaves a silence open when no end was printed (older ffmpeg), and clamps a negative start', () => {
-    const text = '[silencedetect @ 0x1] silence_start: -0.0213\n[silencedetect @ 0x1] silence_end: 1.5 | silence_duration: 1.52\n[silencedetect @ 0x1] silence_start: 6.25\n'
-    expect(parseSilences(text)).toEqual([{ startS: 0, endS: 1.5 }, { startS: 6.25, endS: null }])
-  })
-  it('finds none in output without silence', () => {
-    expect(parseSilences(captured('video-first-mp4'))).toEqual([])
-  })
 })
 
 describe('parseAstatsOverall and parseEbur128Summary', () => {

@@ -82,8 +82,9 @@ describe('warnings on real takes, in pairs', () => {
     expect(await warnings('rate44k')).toEqual([])
   })
 
-  it('clipping at a sample peak of -0.1 dBFS or more, or a hard-clipped waveform', async () => {
-    expect(await warnings('peak005')).toContain('clipping')
+  it('clipping by shape: a hard-clipped waveform is clipping, a clean sine near full scale is not', async () => {
+    // Before issue 12 a sample peak of -0.1 dBFS or more counted as clipping; a clean sine at -0.05 dBFS does not.
+    expect(await warnings('peak005')).not.toContain('clipping')
     expect(await warnings('hardClipped')).toContain('clipping')
     expect(await warnings('peak03')).not.toContain('clipping')
   })
@@ -140,7 +141,10 @@ describe('judgeTake (pure)', () => {
   })
 
   it('lists warnings in the API enum order, at most 10', () => {
-    const bad: TakeMeasurements = { durationS: 40, sampleRate: 22050, channels: 2, peakDbfs: 0, lufs: -8, leadSilenceS: 3, tailSilenceS: 4 }
+    const bad: TakeMeasurements = {
+      durationS: 40, sampleRate: 22050, channels: 2, peakDbfs: 0, lufs: -8, leadSilenceS: 3, tailSilenceS: 4,
+      clip: { runs: 12, overs: 0, firstAtS: 5, levelDbfs: 0 },
+    }
     expect(judgeTake(bad, { spotLengthS: 20, kind: 'dry_voice' })).toEqual([
       'runs_long', 'low_sample_rate', 'clipping', 'very_loud', 'long_lead_silence', 'long_tail_silence', 'stereo_dry_voice',
     ])

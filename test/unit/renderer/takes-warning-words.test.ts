@@ -24,14 +24,14 @@ describe('preflight warnings in words', () => {
 
   it('words every code the API can send', () => {
     const p = measured({ lead_silence_s: 1.84, tail_silence_s: 2.5, sample_rate: 22050, lufs: -31.26 })
-    expect(warningWords('clipping', p, spot30).text).toBe('Clipping — the peak hits 0 dBFS')
+    expect(warningWords('clipping', p, spot30).text).toBe('Clipping — flat-topped or over-full-scale samples')
     expect(warningWords('long_lead_silence', p, spot30).text).toBe('1.8 s of silence before you start')
     expect(warningWords('long_tail_silence', p, spot30).text).toBe('2.5 s of silence after you finish')
     expect(warningWords('stereo_dry_voice', p, spot30).text).toBe('Stereo file for a dry voice — producers expect mono')
     expect(warningWords('not_measured', p, spot30).text).toBe('Booth could not measure this file')
     expect(warningWords('low_sample_rate', p, spot30).text).toBe('Low sample rate: 22.1 kHz — producers expect 44.1 or 48 kHz')
     expect(warningWords('very_quiet', p, spot30).text).toBe('Very quiet: −31.3 LUFS')
-    expect(warningWords('very_loud', measured({ lufs: -9 }), spot30).text).toBe('Very loud: −9.0 LUFS')
+    expect(warningWords('very_loud', measured({ lufs: -9 }), spot30).text).toBe('Very loud or peaks too high: −9.0 LUFS')
     expect(warningWords('clipping', p, spot30).tone).toBe('danger')
     expect(warningWords('runs_long', p, spot30).tone).toBe('warning')
   })

@@ -1,0 +1,74 @@
+/**
+ * The measurement of a take made while it is recorded: every chunk the WAV writer stores also goes
+ * through the same sample facts, BS.1770 loudness and 4x true peak as the ffmpeg pass, so when the
+ * person stops, the take's check is ready at once (a few milliseconds for any length: only the 10-per-
+ * second loudness blocks and the 100-per-second room-tone blocks are summed). The ffmpeg pass still runs
+ * after stop as the reference, and its figures replace these.
+ * Between chunks it also gives the live meter readings: momentary and short-term loudness and true peak.
+ */
+import { LoudnessMeter } from '../../shared/audio-dsp/loudness-meter'
+import { TakeFactsCollector } from '../../shared/audio-dsp/take-facts'
+import { toDb, TruePeakMeter } from '../../shared/audio-dsp/true-peak'
+import type { DeliveryProfile } from './delivery-profiles'
+import type { TakeKind } from './preflight'
+import { profileFor } from './preflight-warnings'
+import type { PreflightAndReport } from './take-measurements'
+import { measurementsOf, preflightAndReport } from './take-measurements'
+import { clipMinRun } from './thresholds'
+
+/** The live readings beside the record control (dB values; null while a window is not yet full or for silence). */
+export interface LiveLoudness {
+  momentaryLufs: number | null
+  shortTermLufs: number | null
+  /** True peak of the audio since the last reading (dBTP). */
+  truePeakDbtp: number | null
+  /** Highest true peak since recording started (dBTP). */
+  truePeakMaxDbtp: number | null
+}
+
+/** Booth writes takes as 24-bit PCM (main/takes/wav-writer.ts). */
+const RECORDED_BIT_DEPTH = 24
+const finite = (n: number | null): number | null => (n === null || !Number.isFinite(n) ? null : Math.round(n * 10) / 10)
+
+export class RunningMeasurement {
+  private readonly facts: TakeFactsCollector
+  private readonly loudness: LoudnessMeter
+  private readonly truePeak: TruePeakMeter
+  private scratch = new Float64Array(0)
+
+  constructor(readonly sampleRate: number, readonly channels: number) {
+    this.facts = new TakeFactsCollector(sampleRate, channels, clipMinRun(RECORDED_BIT_DEPTH))
+    this.loudness = new LoudnessMeter(sampleRate, channels)
+    this.truePeak = new TruePeakMeter(channels)
+  }
+
+  /** Feeds one chunk of interleaved float samples, as the WAV writer received it. */
+  push(chunk: Float32Array): void {
+    // One array type through the shared loops keeps them monomorphic (fast) for the ffmpeg pass too.
+    if (this.scratch.length !== chunk.length) this.scratch = new Float64Array(chunk.length)
+    const x = this.scratch
+    for (let i = 0; i < chunk.length; i++) x[i] = chunk[i] as number
+    this.facts.push(x)
+    this.loudness.push(x)
+    this.truePeak.push(x)
+  }
+
+  live(): LiveLoudness {
+    return {
+      momentaryLufs: finite(this.loudness.momentaryLufs()),
+      shortTermLufs: finite(this.loudness.shortTermLufs()),
+      truePeakDbtp: finite(toDb(this.truePeak.takeWindowPeak())),
+      truePeakMaxDbtp: finite(toDb(this.truePeak.maxAbs)),
+    }
+  }
+
+  /** The take's preflight and report from what was recorded, judged as the ffmpeg pass would judge it. */
+  result(options: { spotLengthS?: number | null; kind?: TakeKind; profile?: DeliveryProfile | null }): PreflightAndReport {
+    const facts = this.facts.facts()
+    const m = measurementsOf(facts, {
+      lufs: this.loudness.integratedLufs(),
+      truePeakDbtp: toDb(this.truePeak.maxAbs),
+    })
+    return preflightAndReport(m, { codec: 'pcm_s24le', bitDepth: RECORDED_BIT_DEPTH }, profileFor(options), options)
+  }
+}

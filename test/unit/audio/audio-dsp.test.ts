@@ -1,0 +1,115 @@
+// shared/audio-dsp against ffmpeg's ebur128 on the same generated signals: K-weighted momentary,
+// short-term and integrated loudness, and the 4x true peak, within 0.2 dB. Plus the take facts (pure).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { kHighPass, kShelf } from '../../../shared/audio-dsp/k-weighting'
+import { LoudnessMeter } from '../../../shared/audio-dsp/loudness-meter'
+import { TakeFactsCollector } from '../../../shared/audio-dsp/take-facts'
+import { toDb, TruePeakMeter } from '../../../shared/audio-dsp/true-peak'
+import { makeTempDir, makeVoiceTake } from '../../support/audio-fixtures'
+import { decode, ffmpegLoudness, writeSignal } from './helpers/signals'
+
+let dir = ''
+let cleanup: () => Promise<void> = async () => {}
+beforeAll(async () => {
+  ;({ dir, cleanup } = await makeTempDir())
+})
+afterAll(() => cleanup())
+
+const fadeIn = (expr: string): string => `(${expr})*min(1\\,t/0.05)`
+
+describe('K-weighting coefficients', () => {
+  it('equal the BS.1770-4 table at 48 kHz', () => {
+    const shelf = kShelf(48_000)
+    expect(shelf.b0).toBeCloseTo(1.53512485958697, 8)
+    expect(shelf.b1).toBeCloseTo(-2.69169618940638, 8)
+    expect(shelf.b2).toBeCloseTo(1.19839281085285, 8)
+    expect(shelf.a1).toBeCloseTo(-1.69065929318241, 8)
+    expect(shelf.a2).toBeCloseTo(0.73248077421585, 8)
+    const hp = kHighPass(48_000)
+    expect(hp.a1).toBeCloseTo(-1.99004745483398, 8)
+    expect(hp.a2).toBeCloseTo(0.99007225036621, 8)
+  })
+})
+
+describe('loudness and true peak against ffmpeg ebur128', () => {
+  const SIGNALS: Record<string, { expr: string; rate?: number }> = {
+    '997 Hz at -20 dBFS': { expr: '0.1*sin(2*PI*997*t)' },
+    '12 kHz 45° off its crest (inter-sample peak)': { expr: '0.8*sin(2*PI*12000*t+PI/4)' },
+    '5 kHz': { expr: '0.7*sin(2*PI*5000*t+0.3)' },
+    '60 Hz at 44.1 kHz': { expr: '0.5*sin(2*PI*60*t)', rate: 44_100 },
+    'two tones at 96 kHz': { expr: '0.3*sin(2*PI*200*t)+0.3*sin(2*PI*7000*t+1)', rate: 96_000 },
+  }
+
+  it.each(Object.keys(SIGNALS))('%s', async (name) => {
+    const s = SIGNALS[name] as { expr: string; rate?: number }
+    const file = await writeSignal(dir, name.replace(/\W+/g, '-'), fadeIn(s.expr), 4, { rate: s.rate })
+    const { samples, rate, channels } = await decode(file)
+    const meter = new LoudnessMeter(rate, channels)
+    const tp = new TruePeakMeter(channels)
+    meter.push(samples)
+    tp.push(samples)
+    const ref = await ffmpegLoudness(file)
+    expect(Math.abs((meter.integratedLufs() as number) - ref.lufs)).toBeLessThanOrEqual(0.1)
+    expect(Math.abs((meter.shortTermLufs() as number) - ref.lastS)).toBeLessThanOrEqual(0.1)
+    expect(Math.abs((meter.momentaryLufs() as number) - ref.lastM)).toBeLessThanOrEqual(0.1)
+    expect(Math.abs(toDb(tp.maxAbs) - ref.truePeak)).toBeLessThanOrEqual(0.2)
+  })
+
+  it('a spoken take (espeak-ng), fed in 20 ms chunks as a recording arrives', async () => {
+    const file = await makeVoiceTake(dir, 'voice', { text: 'Fresh coffee, every morning, only at Booth Roasters.', leadS: 0.5, tailS: 0.5 })
+    const { samples, rate, channels } = await decode(file)
+    const meter = new LoudnessMeter(rate, channels)
+    const tp = new TruePeakMeter(channels)
+    const chunk = Math.round(rate * 0.02) * channels
+    for (let i = 0; i < samples.length; i += chunk) {
+      meter.push(samples.subarray(i, i + chunk))
+      tp.push(samples.subarray(i, i + chunk))
+    }
+    const ref = await ffmpegLoudness(file)
+    expect(Math.abs((meter.integratedLufs() as number) - ref.lufs)).toBeLessThanOrEqual(0.1)
+    expect(Math.abs(toDb(tp.maxAbs) - ref.truePeak)).toBeLessThanOrEqual(0.2)
+  })
+
+  it('is null before a window is full, and for digital silence integrated loudness is undefined', () => {
+    const meter = new LoudnessMeter(48_000, 1)
+    expect(meter.momentaryLufs()).toBeNull()
+    meter.push(new Float64Array(48_000))
+    expect(meter.momentaryLufs()).toBe(Number.NEGATIVE_INFINITY)
+    expect(meter.shortTermLufs()).toBeNull()
+    expect(meter.integratedLufs()).toBeNull()
+    expect(meter.seconds).toBeCloseTo(1, 6)
+  })
+})
+
+describe('TakeFactsCollector (pure)', () => {
+  it('finds a flat run at the channel extreme however the samples are chunked, and not a lone crest', () => {
+    const x = new Float64Array(1000).map((_, i) => 0.5 * Math.sin((2 * Math.PI * i) / 48))
+    x.fill(0.7, 500, 504) // a four-sample flat top, louder than the rest
+    for (const chunk of [1, 7, 1000]) {
+      const c = new TakeFactsCollector(48_000, 1, 3)
+      for (let i = 0; i < x.length; i += chunk) c.push(x.subarray(i, i + chunk))
+      const f = c.facts()
+      expect(f.clip).toMatchObject({ runs: 1, samples: 4, firstFrame: 500, level: 0.7, overs: 0 })
+      expect(f).toMatchObject({ frames: 1000, peak: 0.7, peakFrame: 500 })
+    }
+    const clean = new TakeFactsCollector(48_000, 1, 3)
+    clean.push(new Float64Array(1000).map((_, i) => 0.99 * Math.sin((2 * Math.PI * i) / 48)))
+    expect(clean.facts().clip.runs).toBe(0)
+  })
+
+  it('keeps each channel apart: DC per channel, and a run only counts in its own channel', () => {
+    const c = new TakeFactsCollector(48_000, 2, 3)
+    const frames = 4800
+    const x = new Float64Array(frames * 2)
+    for (let i = 0; i < frames; i++) {
+      x[2 * i] = 0.02 + 0.1 * Math.sin(i / 5)
+      x[2 * i + 1] = i % 2 ? 0.3 : -0.3 // alternating: never two equal samples in a row in this channel
+    }
+    c.push(x)
+    const f = c.facts()
+    expect(f.dcOffsets[0]).toBeCloseTo(0.02, 2)
+    expect(Math.abs(f.dcOffsets[1] as number)).toBeLessThan(1e-9)
+    expect(f.clip.runs).toBe(0)
+    expect(f.blockEnergies.length).toBe(10)
+  })
+})

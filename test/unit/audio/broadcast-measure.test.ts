@@ -1,0 +1,114 @@
+// The broadcast-grade figures on generated signals whose truth is known: true peak of inter-sample overs,
+// the noise floor and silences under hiss, hum and DC offset, clipping by shape, DC offset.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findProfile } from '../../../main/audio/delivery-profiles'
+import { measureTakeDetailed } from '../../../main/audio/measure-take'
+import { makeTempDir } from '../../support/audio-fixtures'
+import { ffmpegLoudness, TAKE_TRUTH, takeExpression, writeSignal } from './helpers/signals'
+
+let dir = ''
+let cleanup: () => Promise<void> = async () => {}
+beforeAll(async () => {
+  ;({ dir, cleanup } = await makeTempDir())
+})
+afterAll(() => cleanup())
+
+const within = (actual: number | null | undefined, want: number, tolerance: number): void => {
+  expect(actual).not.toBeNull()
+  expect(Math.abs((actual as number) - want)).toBeLessThanOrEqual(tolerance)
+}
+
+describe('true peak (BS.1770-4, 4x oversampled)', () => {
+  it('finds the inter-sample over of a 12 kHz sine sampled 45° off its crest, which the sample peak misses', async () => {
+    // Samples sit at 0.7071 of the crest: sample peak -1.2 dBFS, true peak -1.2 + 3.01 = +1.8 dBTP.
+    const crest = 10 ** (-1.2 / 20) / Math.SQRT1_2
+    // Faded in over 50 ms: an abrupt start would add the interpolator's own onset overshoot.
+    const file = await writeSignal(dir, 'isp', `${crest}*sin(2*PI*12000*t+PI/4)*min(1\\,t/0.05)`, 3)
+    const r = await measureTakeDetailed(file, { kind: 'finished_spot' })
+    within(r.preflight.peak_dbfs, -1.2, 0.05)
+    within(r.report?.true_peak_dbtp, 1.8, 0.2)
+    within(r.report?.true_peak_dbtp, (await ffmpegLoudness(file)).truePeak, 0.05)
+    const over = r.report?.findings.find((f) => f.code === 'true_peak_over')
+    expect(over?.message).toMatch(/^True peak \+1\.[789] dBTP; EBU R128 allows -1\.0/)
+    expect(r.preflight.warnings).toContain('very_loud')
+    const atsc = await measureTakeDetailed(file, { profile: findProfile('atsc-a85') })
+    expect(atsc.report?.findings.find((f) => f.code === 'true_peak_over')?.message).toMatch(/ATSC A\/85 allows -2\.0/)
+  })
+})
+
+describe('noise floor and silence under room tone, hum and DC offset', () => {
+  it.each([-70, -60, -50])('hiss at %d dBFS RMS: floor reported, head, tail and voiced time right', async (hiss) => {
+    const file = await writeSignal(dir, `hiss${-hiss}`, takeExpression({ hissDbfs: hiss }), TAKE_TRUTH.duration)
+    const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
+    within(r.report?.noise_floor_dbfs, hiss, 1.5)
+    within(r.preflight.lead_silence_s, TAKE_TRUTH.lead, 0.1)
+    within(r.preflight.tail_silence_s, TAKE_TRUTH.tail, 0.1)
+    within(r.preflight.voiced_s, TAKE_TRUTH.voiced, 0.1)
+    // The dry-voice profile allows a floor of -60 dBFS (ACX).
+    expect(r.report?.findings.some((f) => f.code === 'noise_floor_high')).toBe(hiss > -60)
+  })
+
+  it('a dry voice with room tone is not called long because of its pauses (spot 3 s)', async () => {
+    const file = await writeSignal(dir, 'hiss-spot', takeExpression({ hissDbfs: -55 }), TAKE_TRUTH.duration)
+    const r = await measureTakeDetailed(file, { kind: 'dry_voice', spotLengthS: 3.2 })
+    expect(r.preflight.warnings).not.toContain('runs_long')
+    expect(r.preflight.warnings).not.toContain('runs_short')
+  })
+
+  it.each([50, 60] as const)('%d Hz hum at -30 dBFS under hiss: the hum is below speech and does not fill the pauses', async (hz) => {
+    const file = await writeSignal(dir, `hum${hz}`, takeExpression({ hissDbfs: -65, hum: { hz, peakDbfs: -30 } }), TAKE_TRUTH.duration)
+    const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
+    within(r.preflight.lead_silence_s, TAKE_TRUTH.lead, 0.1)
+    within(r.preflight.tail_silence_s, TAKE_TRUTH.tail, 0.1)
+    within(r.preflight.voiced_s, TAKE_TRUTH.voiced, 0.1)
+    expect(r.report?.noise_floor_dbfs).toBeLessThan(-45)
+  })
+
+  it('a DC offset of 5 % is reported and does not hide the silences', async () => {
+    const file = await writeSignal(dir, 'dc', takeExpression({ hissDbfs: -60, dc: 0.05 }), TAKE_TRUTH.duration)
+    const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
+    within(r.report?.dc_offset, 0.05, 0.001)
+    expect(r.report?.findings.find((f) => f.code === 'dc_offset')).toMatchObject({ severity: 'problem', message: expect.stringMatching(/^DC offset 5\.00 % of full scale/) })
+    within(r.preflight.lead_silence_s, TAKE_TRUTH.lead, 0.1)
+    within(r.preflight.voiced_s, TAKE_TRUTH.voiced, 0.1)
+  })
+
+  it('a take with no pauses has no silence and no noise floor to report', async () => {
+    const file = await writeSignal(dir, 'nopause', `0.1*sin(2*PI*440*t)`, 2)
+    const r = await measureTakeDetailed(file)
+    expect(r.report?.noise_floor_dbfs).toBeNull()
+    expect(r.preflight).toMatchObject({ lead_silence_s: 0, tail_silence_s: 0, voiced_s: 2 })
+  })
+})
+
+describe('clipping by shape', () => {
+  const clipped = (dbfs: number): string => {
+    const c = 10 ** (dbfs / 20)
+    return `clip(2*${c}*sin(2*PI*1000*t)\\,-${c}\\,${c})`
+  }
+
+  it('finds a take clipped flat at -3 dBFS, with its level and time', async () => {
+    const file = await writeSignal(dir, 'flat3', `if(gte(t\\,1)\\,${clipped(-3)}\\,0.1*sin(2*PI*1000*t))`, 2)
+    const r = await measureTakeDetailed(file)
+    const clip = r.report?.findings.find((f) => f.code === 'clipping')
+    expect(clip?.message).toMatch(/^Clipping: \d+ flat-topped runs at -3\.0 dBFS, first at 1\.0 s\.$/)
+    within(clip?.at_s, 1, 0.01)
+    expect(r.preflight.warnings).toContain('clipping')
+  })
+
+  it.each([
+    ['24-bit', 'pcm_s24le'], ['16-bit', 'pcm_s16le'], ['float', 'pcm_f32le'],
+  ])('a clean sine normalised to -0.1 dBFS is not clipping (%s)', async (_name, codec) => {
+    for (const hz of [1000, 997, 100]) {
+      const file = await writeSignal(dir, `clean-${codec}-${hz}`, `${10 ** (-0.1 / 20)}*sin(2*PI*${hz}*t)`, 2, { codec })
+      const r = await measureTakeDetailed(file)
+      expect(r.report?.findings.map((f) => f.code)).not.toContain('clipping')
+    }
+  })
+
+  it('finds overs beyond full scale in a float file', async () => {
+    const file = await writeSignal(dir, 'over-float', '1.4*sin(2*PI*997*t)', 1, { codec: 'pcm_f32le' })
+    const r = await measureTakeDetailed(file)
+    expect(r.report?.findings.find((f) => f.code === 'clipping')?.message).toMatch(/\d+ samples at full scale/)
+  })
+})

@@ -62,7 +62,14 @@ export function fakeBridge(handlers: Handlers = {}) {
         }
       }
       const fn = (handlers as Record<string, unknown>)[name] ?? (defaults as Record<string, unknown>)[name]
-      if (typeof fn !== 'function') return undefined
+      // A call the test gave no answer for fails as a real bridge call would, instead of crashing the render.
+      if (typeof fn !== 'function') {
+        if (typeof name !== 'string' || name === 'then') return undefined
+        return (args: unknown) => {
+          calls.push([name, args])
+          return Promise.reject(new Error(`The test bridge has no answer for ${name}.`))
+        }
+      }
       return (args: unknown) => {
         calls.push([name, args])
         return (fn as (a: unknown) => Promise<unknown>)(args)

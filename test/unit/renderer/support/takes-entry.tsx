@@ -7,6 +7,7 @@ import { useStore } from 'zustand'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { TakeRow } from '../../../../renderer/src/takes/TakeRow'
 import { takesStoreFor } from '../../../../renderer/src/takes/takes-store'
+import { TakesApiProvider } from '../../../../renderer/src/takes/takes-api'
 import { fakeBridge, jobView } from './fake-bridge'
 
 const detail = jobView('31').job
@@ -42,6 +43,6 @@ function Row() {
 document.addEventListener('DOMContentLoaded', () => {
   const host = document.createElement('div')
   document.body.append(host)
-  createRoot(host).render(<Row />)
+  createRoot(host).render(<TakesApiProvider api={bridge.api}><Row /></TakesApiProvider>)
   ;(window as unknown as { boothTest: unknown }).boothTest = { calls: () => bridge.calls.map(([n]) => n), delivered }
 })

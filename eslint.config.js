@@ -12,10 +12,10 @@ const rawIpc = {
   message: 'Talk through the bridge contract (shared/bridge.ts); raw IPC lives only in main/index.ts and preload/index.ts.',
 }
 // electron-log's Electron entry registers its own IPC channel (__ELECTRON_LOG__) with no sender check;
-// every IPC channel Booth has must be the bridge's, behind its sender check (main/electron/bridge-ipc.ts).
+// every IPC channel Booth has must be the bridge's, behind its sender check (main/shell/bridge-ipc.ts).
 const unguardedIpc = {
   name: 'electron-log/main',
-  message: 'electron-log/main registers an IPC channel with no sender check; use electron-log/node (main/electron/electron-log-file.ts).',
+  message: 'electron-log/main registers an IPC channel with no sender check; use electron-log/node (main/shell/electron-log-file.ts).',
 }
 const forbid = (layers, why, { allowRawIpc = false } = {}) => ({
   'no-restricted-imports': ['error', {

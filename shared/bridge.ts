@@ -30,6 +30,14 @@ export const jobListQuery = obj({
 })
 export type JobListQuery = Checked<typeof jobListQuery>
 
+/** The job list a window opens on: pending jobs, no filter, the first page of 25. */
+export const DEFAULT_JOB_LIST_QUERY: Readonly<JobListQuery> = Object.freeze({
+  tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25,
+})
+
+/** Every pending job on one page (100, the API's largest): what main polls for notifications and the badge. */
+export const ALL_PENDING_JOBS_QUERY: Readonly<JobListQuery> = Object.freeze({ ...DEFAULT_JOB_LIST_QUERY, page_size: 100 })
+
 /** Whether two job list queries ask the same thing (field by field; key order and q's null/undefined do not matter). */
 export function sameJobListQuery(a: JobListQuery, b: JobListQuery): boolean {
   return a.tab === b.tab && a.filter === b.filter && a.customer_id === b.customer_id && a.voice_id === b.voice_id &&
@@ -207,10 +215,21 @@ const EVENT_NAMES: { [E in BridgeEventName]: true } = {
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 
-/** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
-export type BoothApi = {
+/**
+ * Every call as a function, its arguments and result typed from the one list above (bridgeCalls for the
+ * names and argument checks, BridgeResults for what each answers): main implements it (main/bridge/dispatch.ts
+ * BridgeHandlers), the renderer calls it (BoothApi).
+ */
+export type BridgeCallFunctions = {
   [N in BridgeCallName]: (args: BridgeArgs<N>) => Promise<BridgeResults[N]>
-} & {
+}
+
+/** BridgeResults answers exactly the calls of bridgeCalls: a result for a call that does not exist fails to compile. */
+const resultsNameNoOtherCall: Record<Exclude<keyof BridgeResults, BridgeCallName>, never> = {}
+void resultsNameNoOtherCall
+
+/** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
+export type BoothApi = BridgeCallFunctions & {
   on<E extends BridgeEventName>(event: E, fn: (data: BridgeEvents[E]) => void): () => void
   /** A file dropped onto the page, as a path main can read (importTake takes paths). */
   pathForFile(file: File): Promise<string>

@@ -16,7 +16,7 @@
  *   (`retryAfterMs`, or a `waitUntil` epoch-ms time) is obeyed instead (capped at 1 h). A wait the service
  *   asked for is "parked": state.waitUntil says until when, and nothing but restart() polls before it.
  * - Auth failure (HTTP 401): stops entirely until restart() (the key is wrong or revoked; polling again
- *   would only feed the server's failed-authentication brake, seed 002).
+ *   would only feed the server's failed-authentication brake, which counts 401s per address).
  */
 
 export interface PollClock {

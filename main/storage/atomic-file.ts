@@ -21,7 +21,7 @@ export interface WriteFileAtomicOptions {
   renameRetries?: number
 }
 
-/** Error codes Windows answers while another process (anti-virus, search indexer) briefly holds the file. */
+/** Error codes Windows answers while another process (anti-virus, search indexer) holds the file for a moment. */
 const TRANSIENT_RENAME_CODES = new Set(['EPERM', 'EBUSY', 'EACCES'])
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -19,7 +19,7 @@ export interface JobFactsForTake {
 }
 
 const UNKNOWN: JobFactsForTake = { stem: null, spotLengthS: null, kind: 'not_set' }
-/** The API is asked once, briefly: a take must not wait for a service that does not answer. */
+/** The API is asked once, with a short timeout: a take must not wait for a service that does not answer. */
 const QUICK_LOOKUP_MS = 5_000
 
 type SavedJobReader = (jobId: string) => Promise<Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'> | null>

@@ -8,6 +8,7 @@ import type { components } from './api/talent-v1'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
+import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type DeliveryResults } from './bridge-deliveries'
 
 type Schemas = components['schemas']
 export type JobSummary = Schemas['JobSummary']
@@ -75,6 +76,7 @@ export const bridgeCalls = {
   ...accountCalls,
   ...takeCalls,
   ...readbackCalls,
+  ...deliveryCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -146,7 +148,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, DeliveryResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -199,7 +201,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -211,7 +213,7 @@ export type BridgeEventName = keyof BridgeEvents
 
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
-  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES,
+  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 

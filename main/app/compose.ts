@@ -11,6 +11,7 @@ import { isApiError } from '../api/errors'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import { checkExternalUrl } from '../security/external-url'
+import { createDeliveriesWatch } from '../polling/deliveries-watch'
 import { createPoller, type OnlineStateLike, type PollIntervals, type PollState, type PollTimers, type PowerMonitorLike, type Poller } from '../polling/poll-schedule'
 import type { Connectivity } from '../../shared/bridge'
 import type { Log } from '../logging/redacting-log'
@@ -93,7 +94,13 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     const scopes = session.knownScopes()
     if (scopes && !scopes.includes('*') && !scopes.includes('jobs:read')) return
     await jobs.poll()
+    // The deliveries on screen are re-read with every poll too (more often while one is on its way).
+    await deliveriesWatch.refresh()
   }
+
+  const timers: PollTimers = ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }
+  // Main is the one owner of refreshing the deliveries on screen: the page names the job, main reads and pushes.
+  const deliveriesWatch = createDeliveriesWatch({ client: () => client, hub, online: ports.online, log, now, timers })
 
   let lastOkAt: number | null = null
   let failing = false
@@ -110,7 +117,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       lastOkAt = now()
     },
     clock: { now },
-    timers: ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) },
+    timers,
     power: ports.power,
     online: ports.online,
     ...(ports.poll?.intervals ? { intervals: ports.poll.intervals } : {}),
@@ -166,7 +173,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     signOut: async () => {
       const state = await session.signOut()
       // The signed-out account's jobs leave the screen and the dock/taskbar badge.
-      hub.forget('jobs', 'job')
+      void deliveriesWatch.watch(null)
+      hub.forget('jobs', 'job', 'deliveries')
       ports.setBadge(0)
       hub.emit('badge', { count: 0 })
       await cache.clear()
@@ -178,6 +186,11 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     getJob: async ({ jobId }) => jobs.getJob(jobId),
     watchJob: async ({ jobId }) => {
       jobs.watchJob(jobId)
+      return null
+    },
+    watchDeliveries: async ({ jobId }) => {
+      // Answers at once; the lists follow as `deliveries` events (the first read starts now).
+      void deliveriesWatch.watch(jobId)
       return null
     },
     refreshNow: async () => {
@@ -233,6 +246,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     close: async () => {
       ports.power.removeListener('resume', onWake)
       poller.stop()
+      deliveriesWatch.close()
       await polling?.catch(() => undefined)
       await readback.stop()
       await takes.stop()

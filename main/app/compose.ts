@@ -1,7 +1,8 @@
 /**
- * Booth's main-process core: every service composed from injected ports (keychain, notifier, power
- * monitor, online state, opener, clock, data folder). Both transports — Electron IPC (main/index.ts) and
- * the web host (main/web.ts) — bind the same handlers and events from here.
+ * The composition root, the one place main's services are created and wired: every service composed
+ * from injected ports (keychain, notifier, power monitor, online state, opener, clock, data folder).
+ * Both transports — Electron IPC (main/index.ts) and the web host (main/web.ts) — bind the same
+ * handlers and events from here.
  */
 import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'

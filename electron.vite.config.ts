@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 
-// Top-level main/, preload/ and renderer/ roots (README, Layout). The main bundle keeps its npm packages
+// Top-level main/, preload/ and renderer/ roots (README, "Where things live"). The main bundle keeps its npm packages
 // external and runs under Node's own ES module resolver in Electron, so deep imports need their file
 // extension (e.g. ajv/dist/2020.js); test/shell loads the built bundle that way.
 export default defineConfig({

@@ -3,26 +3,50 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
-// The layers stay apart: renderer never imports main or sandbox, main never imports renderer.
-// Shared code both sides may use lives in shared/ (the bridge contract, pure types).
-// Raw IPC stays inside the two files that bind the bridge contract (main/index.ts, preload/index.ts).
+// The layers stay apart (README, "Where things live"):
+// - renderer never imports main, preload or the sandbox; main and preload never import the renderer;
+//   shared/ (the bridge contract, pure types) imports none of them; the sandbox imports none of Booth.
+// - Nothing but the shell imports `electron`: main/index.ts (the Electron entry), main/shell/** (the
+//   Electron-only binding) and preload/index.ts. Everything else takes Electron's pieces as injected
+//   interfaces, so it runs under Node, the web host and the tests.
+// - Raw IPC (ipcMain / ipcRenderer) stays in the files that bind the bridge contract: main/index.ts,
+//   main/shell/bridge-ipc.ts and preload/index.ts.
+// test/unit/architecture/ checks the electron rule and "no import cycles in main/" once more.
+const SHELL_FILES = ['main/index.ts', 'main/shell/**/*.ts', 'preload/index.ts']
+const IPC_BINDING_FILES = ['main/index.ts', 'main/shell/bridge-ipc.ts', 'preload/index.ts']
+
 const rawIpc = {
   name: 'electron',
   importNames: ['ipcMain', 'ipcRenderer'],
-  message: 'Talk through the bridge contract (shared/bridge.ts); raw IPC lives only in main/index.ts and preload/index.ts.',
+  message: 'Talk through the bridge contract (shared/bridge.ts); raw IPC lives only in main/index.ts, main/shell/bridge-ipc.ts and preload/index.ts.',
+}
+const anyElectron = {
+  name: 'electron',
+  message: 'Only the shell (main/index.ts, main/shell/, preload/index.ts) imports electron; take the piece you need as an injected interface.',
+}
+const electronSubpaths = {
+  regex: '^electron/',
+  message: 'Only the shell (main/index.ts, main/shell/, preload/index.ts) imports electron.',
 }
 // electron-log's Electron entry registers its own IPC channel (__ELECTRON_LOG__) with no sender check;
-// every IPC channel Booth has must be the bridge's, behind its sender check (main/electron/bridge-ipc.ts).
+// every IPC channel Booth has must be the bridge's, behind its sender check (main/shell/bridge-ipc.ts).
 const unguardedIpc = {
   name: 'electron-log/main',
-  message: 'electron-log/main registers an IPC channel with no sender check; use electron-log/node (main/electron/electron-log-file.ts).',
+  message: 'electron-log/main registers an IPC channel with no sender check; use electron-log/node (main/shell/electron-log-file.ts).',
 }
-const forbid = (layers, why, { allowRawIpc = false } = {}) => ({
+
+/** no-restricted-imports for one group of files: the layers it may not import, and how much of electron it may use. */
+const forbid = (layers, why, { electron = 'none' } = {}) => ({
   'no-restricted-imports': ['error', {
-    paths: allowRawIpc ? [unguardedIpc] : [rawIpc, unguardedIpc],
-    patterns: layers.map((layer) => ({ regex: `(^|/)${layer}(/|$)`, message: why })),
+    paths: electron === 'ipc' ? [unguardedIpc] : electron === 'shell' ? [rawIpc, unguardedIpc] : [anyElectron, unguardedIpc],
+    patterns: [
+      ...layers.map((layer) => ({ regex: `(^|/)${layer}(/|$)`, message: why })),
+      ...(electron === 'none' ? [electronSubpaths] : []),
+    ],
   }],
 })
+
+const MAIN_WHY = 'main and preload never import the renderer.'
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'coverage/', 'test-results/', 'playwright-report/', 'shared/api/'] },
@@ -44,13 +68,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/**/*.ts', 'preload/**/*.ts'],
-    rules: forbid(['renderer'], 'main and preload never import the renderer.'),
+    files: ['shared/**/*.ts'],
+    rules: forbid(['main', 'renderer', 'preload', 'sandbox'], 'shared/ holds the contract both sides import; it imports neither side.'),
   },
-  {
-    files: ['main/index.ts', 'preload/index.ts'],
-    rules: forbid(['renderer'], 'main and preload never import the renderer.', { allowRawIpc: true }),
-  },
+  { files: ['main/**/*.ts', 'preload/**/*.ts'], rules: forbid(['renderer'], MAIN_WHY) },
+  { files: SHELL_FILES, rules: forbid(['renderer'], MAIN_WHY, { electron: 'shell' }) },
+  { files: IPC_BINDING_FILES, rules: forbid(['renderer'], MAIN_WHY, { electron: 'ipc' }) },
   {
     files: ['sandbox/**/*.ts'],
     rules: forbid(['renderer', 'main'], 'The sandbox is a stand-alone server of the API; it shares only resources/api with Booth.'),

@@ -1,24 +1,24 @@
 /**
  * Electron entry point, kept thin: it hands Electron's pieces (windows, notifications, power monitor,
  * keychain, shell) to Booth's core as ports and carries the bridge over two IPC channels. The logic lives
- * in main/electron/ and main/desktop/, which take Electron's pieces as parameters; test/shell/ loads the
+ * in main/shell/ (Electron-only binding) and in plain modules that take Electron's pieces as parameters; test/shell/ loads the
  * built bundle with a stand-in for `electron` and checks what this file does.
  * Security follows Electron's checklist; README lists each item and how Booth meets it.
  */
 import { app, BrowserWindow, dialog, ipcMain, nativeImage, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
 import { join } from 'node:path'
-import { createBoothCore, type BoothCore } from './core/booth-core'
+import { createBoothCore, type BoothCore } from './app/compose'
 import { createDispatcher } from './bridge/dispatch'
-import { BADGE_SIZE, badgeBitmap } from './desktop/badge-bitmap'
-import { createLog } from './desktop/redacting-log'
-import { createKeychainStore } from './desktop/secret-store'
-import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './desktop/window-security'
-import { registerAppProtocols, registerPrivilegedSchemes } from './electron/app-protocols'
-import { bindBridgeIpc } from './electron/bridge-ipc'
-import { electronLogFileSink } from './electron/electron-log-file'
-import { stopServicesBeforeQuit } from './electron/quit-cleanup'
-import { rendererLocation } from './electron/renderer-location'
-import { isVisibleOn, loadWindowState, saveWindowState } from './electron/window-state'
+import { BADGE_SIZE, badgeBitmap } from './notifications/badge-bitmap'
+import { createLog } from './logging/redacting-log'
+import { createKeychainStore } from './session/secret-store'
+import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './security/window-security'
+import { registerAppProtocols, registerPrivilegedSchemes } from './shell/app-protocols'
+import { bindBridgeIpc } from './shell/bridge-ipc'
+import { electronLogFileSink } from './shell/electron-log-file'
+import { stopServicesBeforeQuit } from './shell/quit-cleanup'
+import { rendererLocation } from './shell/renderer-location'
+import { isVisibleOn, loadWindowState, saveWindowState } from './shell/window-state'
 import { startDemoServer } from './session/demo-launcher'
 import { interfaceOnlineState } from './web/web-ports'
 import { scrubOwnEnv } from './security/child-env'

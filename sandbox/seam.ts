@@ -18,7 +18,7 @@ export const OPERATION_IDS = [
 ] as const
 export type OperationId = (typeof OPERATION_IDS)[number]
 
-/** Error codes Booth uses: seed 001's table inside seed 000's envelope (see README, assumptions). */
+/** Error codes Booth uses: the platform's error-code table (x-booth-error-codes) inside the API's error envelope (see README, assumptions). */
 export type ErrorCode =
   | 'bad_request' | 'invalid_principal' | 'forbidden' | 'insufficient_scope' | 'not_found'
   | 'conflict' | 'not_ready' | 'payload_too_large' | 'unsupported_media_type' | 'rate_limited'

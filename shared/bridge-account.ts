@@ -17,7 +17,7 @@ export type EmailPrefs = Schemas['Prefs']
 export type Consent = Schemas['Consent']
 export type ConsentChoice = Schemas['ConsentChoice']
 
-/** Seed 000 section 8: at most 24 months per earnings request, both ends counted. */
+/** The API reference's limit: at most 24 months per earnings request, both ends counted. */
 export const MAX_EARNINGS_SPAN_MONTHS = 24
 export const CONSENT_CHOICES = ['yes', 'ask', 'no'] as const
 export const EMAIL_PREF_KEYS = ['due_soon', 'overdue', 'script_changed', 'changes_requested', 'delivery_approved'] as const

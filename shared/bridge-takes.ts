@@ -54,32 +54,63 @@ export const takeCalls = {
 
 export type Preflight = components['schemas']['Preflight']
 
-/** A take as main keeps it on disk (main/takes/take-types.ts TakeMeta has this shape). */
+/** Where a take's upload and delivery stand; main keeps both on the take, so they resume after a drop or a restart. */
+export const UPLOAD_STATUSES = ['none', 'uploading', 'paused', 'uploaded', 'failed'] as const
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number]
+
+export const DELIVERY_STATUSES = ['none', 'queued', 'sending', 'delivered', 'failed'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+export interface TakeTrim {
+  head_s: number
+  tail_s: number
+}
+
+export interface UploadState {
+  handle: string | null
+  offset: number
+  status: UploadStatus
+}
+
+export interface DeliveryState {
+  idempotency_key: string | null
+  delivery_id: string | null
+  status: DeliveryStatus
+  queued: boolean
+}
+
+/**
+ * A take: the one definition of its shape. Main keeps exactly this on disk as the metadata JSON beside
+ * each audio file (main/takes/take-types.ts `TakeMeta` is this type) and the renderer is handed it as is.
+ */
 export interface TakeView {
   schema: 1
   id: string
   job_id: string
+  /** The audio file's name inside the job's folder, e.g. ACME_SPRING30_main_03.wav. */
   file_name: string
   label: TakeLabelValue
+  /** 1, 2, 3 … per job, across labels; never reused (trashed takes keep theirs). */
   take_number: number
   note: string | null
   preflight: Preflight | null
+  /** ISO 8601. */
   created_at: string
   source: 'recorded' | 'imported'
+  /** The dropped file's name for imported takes; null for recorded ones. */
   original_name: string | null
-  /** An imported file's header problem that Booth repaired in its copy, and what it delivers. */
+  /** For an imported take whose file needed Booth's repair: what was wrong and what Booth delivers (absent otherwise). */
   import_notice?: string
+  /** recording: being written (or cut off by a crash); recovered: repaired on start, waiting for the person; ready: usable. */
   state: 'recording' | 'recovered' | 'ready'
+  /** The job's spot length and kind the take is measured against (kept so a recovered take is measured alike). */
   spot_length_s: number | null
   job_kind: 'dry_voice' | 'finished_spot' | 'not_set'
-  trim: { head_s: number; tail_s: number }
-  upload: { handle: string | null; offset: number; status: 'none' | 'uploading' | 'paused' | 'uploaded' | 'failed' }
-  delivery: {
-    idempotency_key: string | null
-    delivery_id: string | null
-    status: 'none' | 'queued' | 'sending' | 'delivered' | 'failed'
-    queued: boolean
-  }
+  trim: TakeTrim
+  upload: UploadState
+  delivery: DeliveryState
+  /** The script revision on screen when the take was recorded (set by the read-back; absent on older takes). */
+  script_revision_id?: string | null
 }
 
 export interface TakesSnapshot {

@@ -9,6 +9,7 @@ import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResu
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
 import { audioCalls, type AudioResults } from './bridge-audio'
+import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type DeliveryResults } from './bridge-deliveries'
 
 type Schemas = components['schemas']
 export type JobSummary = Schemas['JobSummary']
@@ -30,6 +31,14 @@ export const jobListQuery = obj({
   page_size: oneOf([25, 50, 100] as const),
 })
 export type JobListQuery = Checked<typeof jobListQuery>
+
+/** The job list a window opens on: pending jobs, no filter, the first page of 25. */
+export const DEFAULT_JOB_LIST_QUERY: Readonly<JobListQuery> = Object.freeze({
+  tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25,
+})
+
+/** Every pending job on one page (100, the API's largest): what main polls for notifications and the badge. */
+export const ALL_PENDING_JOBS_QUERY: Readonly<JobListQuery> = Object.freeze({ ...DEFAULT_JOB_LIST_QUERY, page_size: 100 })
 
 /** Whether two job list queries ask the same thing (field by field; key order and q's null/undefined do not matter). */
 export function sameJobListQuery(a: JobListQuery, b: JobListQuery): boolean {
@@ -69,6 +78,7 @@ export const bridgeCalls = {
   ...takeCalls,
   ...readbackCalls,
   ...audioCalls,
+  ...deliveryCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -140,7 +150,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -193,7 +203,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -205,14 +215,25 @@ export type BridgeEventName = keyof BridgeEvents
 
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
-  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES,
+  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 
-/** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
-export type BoothApi = {
+/**
+ * Every call as a function, its arguments and result typed from the one list above (bridgeCalls for the
+ * names and argument checks, BridgeResults for what each answers): main implements it (main/bridge/dispatch.ts
+ * BridgeHandlers), the renderer calls it (BoothApi).
+ */
+export type BridgeCallFunctions = {
   [N in BridgeCallName]: (args: BridgeArgs<N>) => Promise<BridgeResults[N]>
-} & {
+}
+
+/** BridgeResults answers exactly the calls of bridgeCalls: a result for a call that does not exist fails to compile. */
+const resultsNameNoOtherCall: Record<Exclude<keyof BridgeResults, BridgeCallName>, never> = {}
+void resultsNameNoOtherCall
+
+/** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
+export type BoothApi = BridgeCallFunctions & {
   on<E extends BridgeEventName>(event: E, fn: (data: BridgeEvents[E]) => void): () => void
   /** A file dropped onto the page, as a path main can read (importTake takes paths). */
   pathForFile(file: File): Promise<string>

@@ -76,6 +76,6 @@ export const obj = <S extends Shape>(shape: S): Check<ShapeOf<S>> => (v, path) =
   return out as ShapeOf<S>
 }
 
-/** An API id (job, customer, voice, delivery, attachment…), seed 000's id format. */
+/** An API id (job, customer, voice, delivery, attachment…), the API's id format (ApiId in resources/api/talent-v1.yaml). */
 export const API_ID_PATTERN = /^[1-9][0-9]{0,9}$/
 export const apiId: Check<string> = str({ pattern: API_ID_PATTERN })

@@ -13,7 +13,7 @@ import type { accountCalls, AccountResults, AccountSettingsView, PageAccess } fr
 import type { Checked } from '../../shared/check'
 import type { TalentClient } from '../api/client'
 import { UserFacingError } from '../bridge/describe-error'
-import type { Log } from '../desktop/redacting-log'
+import type { Log } from '../logging/redacting-log'
 import { ALL_SCOPES, SCOPE_FEATURES } from '../session/scopes'
 import { readAssumptions, readVersions, DEFAULT_APP_ROOT } from './app-info'
 import { folderSize } from './folder-size'

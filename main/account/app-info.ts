@@ -16,7 +16,7 @@ export const DEFAULT_APP_ROOT = fileURLToPath(new URL('../../', import.meta.url)
 
 export const ASSUMPTIONS_PATH = ['resources', 'api', 'ASSUMPTIONS.md'] as const
 
-/** The talent API version Booth speaks (seed 000: every body carries api_version '1'). */
+/** The talent API version Booth speaks (the talent API reference: every body carries api_version '1'). */
 export const API_VERSION = '1'
 
 export interface Versions {

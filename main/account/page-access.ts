@@ -1,5 +1,5 @@
 /**
- * Which account pages the current key can read and change (seed 000 section 4 names each operation's
+ * Which account pages the current key can read and change (the talent API reference, resources/api/talent-v1.yaml, names each operation's
  * scope), and what a refusal for a missing scope means in words. A page the key cannot read answers
  * "read-only / what is missing" instead of failing.
  */

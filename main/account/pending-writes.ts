@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path'
 import { newIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../api/idempotency'
-import { readJsonFile, writeFileAtomic } from '../desktop/atomic-file'
-import type { Log } from '../desktop/redacting-log'
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
+import type { Log } from '../logging/redacting-log'
 
 export const PENDING_WRITES_FILE = 'pending-writes.json'
 

@@ -2,7 +2,7 @@
  * Reads one HTTP answer of the talent API into either its success envelope or an ApiError.
  *
  * The Content-Type is checked BEFORE parsing, so a proxy's HTML page (or any non-JSON answer) becomes a
- * clear 'non_json' error, never a JSON parse crash. JSON that is not seed 000's envelope
+ * clear 'non_json' error, never a JSON parse crash. JSON that is not the API's envelope
  * (`{ok:true, api_version:'1', ...}` / `{ok:false, api_version:'1', error, message, retry_after?}`)
  * becomes 'invalid_response'. The body is read through body-reader.ts, so an answer over the size cap is
  * refused ('too_large') without being held whole, and one that ends early is 'cut_off'. Every error that

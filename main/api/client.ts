@@ -1,5 +1,5 @@
 /**
- * Booth's typed client of the talent API (seed 000; contract resources/api/talent-v1.yaml).
+ * Booth's typed client of the talent API (its reference and contract: resources/api/talent-v1.yaml).
  *
  * One method per operation, each returning the operation's success body without `ok`/`api_version`,
  * with every timestamp in milliseconds (timestamps.ts), or throwing ApiError (errors.ts). Writes take a
@@ -100,7 +100,7 @@ export function createTalentClient(options: TalentClientOptions) {
 
 export type TalentClient = ReturnType<typeof createTalentClient>
 
-/** Path ids must match seed 000's id format, so nothing else can reach the URL path. */
+/** Path ids must match the API's id format (ApiId in resources/api/talent-v1.yaml), so nothing else can reach the URL path. */
 function checkId(value: string, what: string): string {
   if (typeof value !== 'string' || !API_ID_PATTERN.test(value)) {
     const shown = typeof value === 'string' ? `"${value.slice(0, 40)}"` : typeof value

@@ -1,5 +1,5 @@
 /**
- * Booth's sentences for the API's error codes (seed 001's table inside seed 000's envelope) and for
+ * Booth's sentences for the API's error codes (the platform's error-code table (x-booth-error-codes in resources/api/talent-v1.yaml), inside the API's error envelope) and for
  * failures where no API answer arrived. The server's own `message` is kept on the error as
  * `serverMessage`; these sentences are what a person sees.
  */

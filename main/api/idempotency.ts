@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for the API's writes (seed 000 section 8: `^[A-Za-z0-9_-]{8,48}$`; seed 001 rules).
+ * Idempotency keys for the API's writes (`^[A-Za-z0-9_-]{8,48}$`, the IdempotencyKey parameter of resources/api/talent-v1.yaml, with its idempotency rules).
  *
  * The caller makes a key with `newIdempotencyKey()` when the person confirms an action, persists it with
  * the pending action BEFORE the first send, and passes it to the write method; the client sends the same

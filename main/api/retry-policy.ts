@@ -1,14 +1,14 @@
 /**
  * The ONE module holding which failures Booth retries, and how long it waits.
  *
- * Source: seed 001 section 7 (error codes and retry column), carried inside seed 000's envelope
- * `{ok:false, api_version:'1', error, message, retry_after?}` (BRIEF "Decisions where seed 000 says not
- * shown"). Booth's own decisions, where it departs from or adds to seed 001:
- * - 404 not_found is FINAL in the talent API (seed 001 retries it because a station's audio may appear
- *   later; a talent's job, delivery or attachment that is not found will not appear by waiting).
+ * Source: the platform's error-code table (x-booth-error-codes in resources/api/talent-v1.yaml) (codes and their retry column), carried inside the API's error envelope
+ * `{ok:false, api_version:'1', error, message, retry_after?}` (recorded as an x-booth-assumption in the
+ * same document). Booth's own decisions, where it departs from or adds to that table:
+ * - 404 not_found is FINAL in the talent API (a sibling interface retries it because a station's audio may
+ *   appear later; a talent's job, delivery or attachment that is not found will not appear by waiting).
  * - 409 conflict and 409 not_ready: retried with back-off.
  * - 500 not_saved: retried with back-off, with the same Idempotency-Key.
- * - 500 server_error (and seed 002's internal_error): retried ONCE.
+ * - 500 server_error (and internal_error, its other name on sibling interfaces): retried ONCE.
  * - 502 upstream_failed, 503 unavailable: retried with back-off.
  * - 429 rate_limited: retried after `retry_after` (body) or Retry-After (header).
  * - Unknown codes: retried with back-off only on 502/503/504, otherwise final.
@@ -18,7 +18,7 @@
  *   same request meets the same certificate and the same answer.
  * - non_json answers (a proxy's HTML page) with status 502/503/504: a failing proxy, retried with
  *   back-off; any other non_json or invalid_response answer is final.
- * - Every 'No' code of seed 001 (and demo_mode) is never retried.
+ * - Every code the table marks 'No' (and demo_mode) is never retried.
  *
  * LONG WAITS ARE PARKED, NOT SLEPT. When the service asks for a wait (429 retry_after / Retry-After, or a
  * Retry-After on any retryable answer such as 503) of at most `maxRetryAfterMs` (default 60 s), the
@@ -42,16 +42,16 @@ export interface CodeRule {
   rule: RetryRule
 }
 
-/** Seed 001's table as Booth applies it (plus seed 002's two codes that differ in name). */
+/** The error-code table as Booth applies it (plus two codes that go by other names on sibling interfaces). */
 export const ERROR_CODE_RULES: Readonly<Record<string, CodeRule>> = {
   bad_request: { status: 400, rule: 'never' },
   invalid_principal: { status: 401, rule: 'never' },
-  unauthorized: { status: 401, rule: 'never' }, // seed 002's name for the same thing
+  unauthorized: { status: 401, rule: 'never' }, // another name for the same thing
   forbidden: { status: 403, rule: 'never' },
   read_only: { status: 403, rule: 'never' },
   key_cannot_sign: { status: 403, rule: 'never' },
   insufficient_scope: { status: 403, rule: 'never' },
-  not_found: { status: 404, rule: 'never' }, // Booth: final in the talent API (seed 001 says Yes)
+  not_found: { status: 404, rule: 'never' }, // Booth: final in the talent API (the shared table says Yes)
   stale_version: { status: 409, rule: 'never' },
   epoch_changed: { status: 409, rule: 'never' },
   week_signed: { status: 409, rule: 'never' },
@@ -70,7 +70,7 @@ export const ERROR_CODE_RULES: Readonly<Record<string, CodeRule>> = {
   rate_limited: { status: 429, rule: 'after_retry_after' },
   not_saved: { status: 500, rule: 'backoff' }, // same Idempotency-Key (the client reuses it)
   server_error: { status: 500, rule: 'once' },
-  internal_error: { status: 500, rule: 'once' }, // seed 002's name
+  internal_error: { status: 500, rule: 'once' }, // another name for server_error
   upstream_failed: { status: 502, rule: 'backoff' },
   unavailable: { status: 503, rule: 'backoff' },
   demo_mode: { status: 503, rule: 'never' },

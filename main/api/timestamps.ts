@@ -1,7 +1,7 @@
 /**
  * The ONE place timestamps of API answers are normalised to milliseconds since the epoch.
  *
- * Seed 000 gives timestamps as integers 0..9007199254740991 and does not state the unit. The sandbox sends
+ * The talent API reference gives timestamps as integers 0..9007199254740991 and does not state the unit. The sandbox sends
  * milliseconds. Booth accepts both: a value below 1e11 is taken as SECONDS and multiplied by 1000
  * (1e11 ms is 1973-03-03, 1e11 s is the year 5138, so the two ranges cannot be confused for real dates).
  *

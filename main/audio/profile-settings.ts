@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../desktop/atomic-file'
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
 import type { DeliveryProfile } from './delivery-profiles'
 import { BUILT_IN_PROFILES, checkCustomProfile, defaultProfileName, findProfile, ProfileError } from './delivery-profiles'
 import type { TakeKind } from './preflight'

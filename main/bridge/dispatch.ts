@@ -3,11 +3,10 @@
  * be in the contract and its arguments must pass the contract's checks before any service sees them.
  */
 import { BridgeArgumentError } from '../../shared/check'
-import { bridgeCalls, isBridgeCallName, type BridgeArgs, type BridgeCallName, type BridgeResults } from '../../shared/bridge'
+import { bridgeCalls, isBridgeCallName, type BridgeCallFunctions } from '../../shared/bridge'
 
-export type BridgeHandlers = {
-  [N in BridgeCallName]: (args: BridgeArgs<N>) => Promise<BridgeResults[N]>
-}
+/** What main answers each call with: the contract's call functions, names and types from shared/bridge.ts. */
+export type BridgeHandlers = BridgeCallFunctions
 
 export type Dispatch = (name: string, args: unknown) => Promise<unknown>
 

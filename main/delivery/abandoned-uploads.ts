@@ -5,8 +5,8 @@
  * each delivery that went out. A handle is added ONLY once Booth knows no delivery uses it.
  */
 import { join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../desktop/atomic-file'
-import type { Log } from '../desktop/redacting-log'
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
+import type { Log } from '../logging/redacting-log'
 
 export const ABANDONED_FILE = 'abandoned-uploads.json'
 const HANDLE_RE = /^[0-9a-f]{32}$/

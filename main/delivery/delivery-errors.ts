@@ -3,7 +3,7 @@
  * item, same key, try again later) or FAIL (a 'No' answer: the same request would fail the same way, so
  * the item is marked failed with the server's reason and the queue moves on).
  *
- * The API's retry rules live in main/api/retry-policy.ts (seed 001's table); an ApiError's `retryable`
+ * The API's retry rules live in main/api/retry-policy.ts (the platform's error-code table); an ApiError's `retryable`
  * carries its verdict. Upload (tus) failures follow the same idea by HTTP status.
  */
 import { isApiError, isOfflineKindError } from '../api/errors'

@@ -5,7 +5,7 @@
  * their own delivery state and key.
  */
 import { rename } from 'node:fs/promises'
-import { readJsonFile, removeLeftoverTempFiles, writeFileAtomic } from '../desktop/atomic-file'
+import { readJsonFile, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
 import { API_ID_PATTERN } from '../../shared/check'
 import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type QueueEntryStatus } from '../../shared/bridge-takes'
 

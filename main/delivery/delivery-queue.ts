@@ -12,8 +12,8 @@
  * `classify` says whether to wait or fail.
  */
 import { join } from 'node:path'
-import type { OnlineStateLike } from '../desktop/poll-schedule'
-import type { Log } from '../desktop/redacting-log'
+import type { OnlineStateLike } from '../polling/poll-schedule'
+import type { Log } from '../logging/redacting-log'
 import type { DeliveryQueueEntry } from '../../shared/bridge-takes'
 import type { FailureVerdict } from './delivery-errors'
 import { loadQueueFile, QUEUE_FILE, saveQueueFile, type QueueItem } from './delivery-queue-file'

@@ -18,9 +18,9 @@
  */
 import { newIdempotencyKey } from '../api/idempotency'
 import type { TalentClient } from '../api/client'
-import type { OnlineStateLike } from '../desktop/poll-schedule'
-import type { Log } from '../desktop/redacting-log'
-import type { EventHub } from '../core/event-hub'
+import type { OnlineStateLike } from '../polling/poll-schedule'
+import type { Log } from '../logging/redacting-log'
+import type { EventHub } from '../bridge/event-hub'
 import type { TakeStore } from '../takes/take-store'
 import type { DeliveryStatus, TakeLabel, TakeMeta } from '../takes/take-types'
 import type { DeliveryQueueEntry, DeliveryQueueView } from '../../shared/bridge-takes'

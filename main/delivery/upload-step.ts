@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { extname } from 'node:path'
-import type { Log } from '../desktop/redacting-log'
+import type { Log } from '../logging/redacting-log'
 import type { TakeStore } from '../takes/take-store'
 import type { TakeMeta } from '../takes/take-types'
 import type { UploadProgress } from '../../shared/bridge-takes'

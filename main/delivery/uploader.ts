@@ -1,6 +1,6 @@
 /**
  * One resumable upload of a file to the API's tus endpoint (`{base_url}/api/v1/uploads`, Booth's decision
- * where seed 000 says "not shown"), with tus-js-client in Node.
+ * where the API reference shows no upload operation; x-booth-assumption in resources/api/talent-v1.yaml), with tus-js-client in Node.
  *
  * - The file is read from disk one chunk at a time (an fs.ReadStream input: tus-js-client's FileSource
  *   streams each chunk), so memory stays flat whatever the file size.

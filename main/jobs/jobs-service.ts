@@ -4,17 +4,13 @@
  */
 import type { TalentClient } from '../api/client'
 import { isApiError, isOfflineKindError } from '../api/errors'
-import { sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
+import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
-import type { EventHub } from '../core/event-hub'
-import type { Log } from '../desktop/redacting-log'
+import type { EventHub } from '../bridge/event-hub'
+import type { Log } from '../logging/redacting-log'
 import { KnownParties } from './known-parties'
 import type { OfflineCache } from './offline-cache'
 import { cacheOpenedJobScript, prefetchPendingScripts } from './script-documents'
-
-export const DEFAULT_QUERY: JobListQuery = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 }
-/** The poll that drives notifications and the badge: every pending job (the API answers at most 100). */
-export const PENDING_ALL: JobListQuery = { ...DEFAULT_QUERY, page_size: 100 }
 
 export interface JobsServiceDeps {
   client: () => TalentClient | null
@@ -34,7 +30,7 @@ export function isUnreachable(err: unknown): boolean {
 }
 
 export class JobsService {
-  private query: JobListQuery = DEFAULT_QUERY
+  private query: JobListQuery = DEFAULT_JOB_LIST_QUERY
   private watched: string | null = null
   private readonly noPdfUntil = new Map<string, number>()
   private readonly parties = new KnownParties()
@@ -136,11 +132,11 @@ export class JobsService {
   async poll(): Promise<void> {
     const cache = this.deps.cache.scope()
     const client = this.api()
-    const pending = await this.fetchList(PENDING_ALL, false, cache)
+    const pending = await this.fetchList(ALL_PENDING_JOBS_QUERY, false, cache)
     // Signed out (or the key changed) while the list was on its way: it belongs to no one on screen now.
     if (this.deps.client() !== client) return
     await this.deps.onPendingList?.(pending)
-    const onScreen = sameJobListQuery(this.query, PENDING_ALL) ? pending : await this.fetchList(this.query, false, cache)
+    const onScreen = sameJobListQuery(this.query, ALL_PENDING_JOBS_QUERY) ? pending : await this.fetchList(this.query, false, cache)
     this.deps.hub.emit('jobs', onScreen)
     if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched))
     await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch((err: unknown) => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../desktop/atomic-file'
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
 import type { JobDetail, JobListQuery, JobListView } from '../../shared/bridge'
 
 export interface CachedJob {

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
-import { defaultDataDir } from '../core/data-dir'
+import { defaultDataDir } from '../storage/data-dir'
 import type { ReadbackResult } from '../../shared/readback/types'
 import { compareToScript } from './compare'
 import { createEngines, pickEngine } from './engines'

@@ -5,7 +5,7 @@
  */
 import { UserFacingError } from '../bridge/describe-error'
 import type { BridgeHandlers } from '../bridge/dispatch'
-import type { EventHub } from '../core/event-hub'
+import type { EventHub } from '../bridge/event-hub'
 import type { TakeStore } from '../takes/take-store'
 import type { JobView } from '../../shared/bridge'
 import type { readbackCalls } from '../../shared/bridge-readback'

@@ -5,7 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../desktop/atomic-file'
+import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
 import { READBACK_ENGINE_CHOICES, type ReadbackEngineChoice } from '../../shared/bridge-readback'
 
 export interface ReadbackSettings {

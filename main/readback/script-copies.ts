@@ -5,7 +5,7 @@
  */
 import { mkdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { writeFileAtomic } from '../desktop/atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
 
 export interface ScriptCopy {
   revision_id: string | null

@@ -6,7 +6,7 @@
  */
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { writeFileAtomic } from '../desktop/atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
 import { META_SUFFIX, readTakeMeta } from './take-meta-file'
 import { API_ID_PATTERN } from '../../shared/check'
 import { takeNumberInName } from './take-naming'

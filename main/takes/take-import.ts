@@ -18,7 +18,7 @@ import { checkJobId, checkLabel, checkNote, jobFacts, openDroppedFile, TakeInput
 import { writeTakeMeta } from './take-meta-file'
 import { safeStem, takeFileName } from './take-naming'
 import { NotAudioError, probeAudioFile, readDroppedFile } from './take-probe'
-import type { TakeStore } from './take-store'
+import type { TakeShelf } from './take-shelf'
 import type { TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { sizeNotice } from './wav-chunks'
 import { settleWavCopy, WavCopyError } from './wav-copy-header'
@@ -49,7 +49,7 @@ async function removeDroppedCopy(dataDir: string, sourcePath: string): Promise<v
   if (folder) await rm(join(droppedCopiesDir(dataDir), folder), { recursive: true, force: true })
 }
 
-export async function importTake(store: TakeStore, jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
+export async function importTake(store: TakeShelf, jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
   try {
     return await importChecked(store, jobId, sourcePath, options)
   } finally {
@@ -57,7 +57,7 @@ export async function importTake(store: TakeStore, jobId: string, sourcePath: st
   }
 }
 
-async function importChecked(store: TakeStore, jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
+async function importChecked(store: TakeShelf, jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
   checkJobId(jobId)
   const label = checkLabel(options.label ?? 'main')
   const note = checkNote(options.note ?? null)

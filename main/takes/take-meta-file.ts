@@ -5,13 +5,13 @@
  */
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { writeFileAtomic } from '../desktop/atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
 import { PREFLIGHT_WARNINGS, TAKE_KINDS } from '../audio/preflight'
 import { DELIVERY_STATUSES, TAKE_LABELS, UPLOAD_STATUSES, type Preflight, type TakeMeta } from './take-types'
 
 export const META_SUFFIX = '.take.json'
 
-/** Writes a take's metadata atomically (temp + fsync + rename + folder fsync; see main/desktop/atomic-file). */
+/** Writes a take's metadata atomically (temp + fsync + rename + folder fsync; see main/storage/atomic-file). */
 export async function writeTakeMeta(path: string, meta: TakeMeta): Promise<void> {
   await writeFileAtomic(path, `${JSON.stringify(meta, null, 2)}\n`)
 }

@@ -1,6 +1,6 @@
 /**
- * The recording side of the TakeStore: start a take (a streaming WAV writer plus metadata in state
- * "recording"), feed it chunks, finish (measure → "ready") or cancel it, and on start repair takes a
+ * The recording side of the take store, built on the shelf (take-shelf.ts): start a take (a streaming
+ * WAV writer plus metadata in state "recording"), feed it chunks, finish (measure → "ready") or cancel it, and on start repair takes a
  * crash left in state "recording" (→ "recovered", offered back to the person).
  */
 import { mkdir, rm } from 'node:fs/promises'
@@ -9,7 +9,7 @@ import type { Level } from './pcm24'
 import { writeTakeMeta } from './take-meta-file'
 import { checkLabel, checkNote, jobFacts, TakeInputError } from './take-input-checks'
 import { safeStem, takeFileName } from './take-naming'
-import type { TakeStore } from './take-store'
+import type { TakeShelf } from './take-shelf'
 import type { DamagedTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { repairWav, type RepairResult } from './wav-repair'
 import { openWavWriter, type WavWriter, type WavWriterOptions } from './wav-writer'
@@ -52,7 +52,7 @@ export class TakeRecordings {
   private readonly active = new Map<string, { writer: WavWriter; jobId: string }>()
 
   constructor(
-    private readonly store: TakeStore,
+    private readonly store: TakeShelf,
     private readonly writerOptions: Pick<WavWriterOptions, 'syncIntervalS' | 'rf64ThresholdBytes'>,
   ) {}
 

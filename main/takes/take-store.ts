@@ -1,37 +1,32 @@
 /**
  * TakeStore: every take of every job on disk (see take-folders.ts for the layout). Recording, import,
  * labels, notes, non-destructive trim, the trash, and the upload/delivery state other services keep on
- * a take. Metadata writes are atomic; a damaged metadata file is reported, never deleted.
+ * a take. It builds on the shelf (take-shelf.ts: finding, reading and rewriting one take's metadata under
+ * its job's lock), as recording (take-recordings.ts) and import (take-import.ts) do, so none of them
+ * imports another in a circle. Metadata writes are atomic; a damaged metadata file is reported, never deleted.
  * Its OS pieces are injected (data folder, measure function, clock, ids, ffmpeg path) so tests run it as is.
  */
-import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { TakeFolders, exists, type Shelf } from './take-folders'
-import { checkPreflight, META_SUFFIX, writeTakeMeta } from './take-meta-file'
+import { exists, type Shelf } from './take-folders'
+import { META_SUFFIX } from './take-meta-file'
 import { importTake, type ImportOptions } from './take-import'
-import { checkJobId, checkLabel, checkNote, checkTakeId, TakeInputError, type JobFacts } from './take-input-checks'
+import { checkJobId, checkLabel, checkNote, TakeInputError } from './take-input-checks'
 import { renameForLabel } from './take-naming'
 import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport } from './take-recordings'
 import { renderTrimmed } from './take-render'
-import { notMeasuredPreflight } from '../audio/preflight'
+import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
   DELIVERY_STATUSES, UPLOAD_STATUSES,
-  type DeliveryState, type MeasureTake, type Preflight, type TakeKind, type TakeLabel, type TakeListing,
-  type TakeMeta, type TakeTrim, type UploadState,
+  type DeliveryState, type Preflight, type TakeLabel, type TakeListing, type TakeMeta, type TakeTrim, type UploadState,
 } from './take-types'
 import type { Level } from './pcm24'
 import type { WavWriterOptions } from './wav-writer'
 
-export interface TakeStoreOptions {
-  /** The app's data folder; takes go to <dataDir>/takes/<job_id>/. */
-  dataDir: string
-  /** main/audio's measureTake (injected). A failure leaves the take with a not-measured preflight. */
-  measure: MeasureTake
-  /** ffmpeg binary for import checks and trim renders; default: main/audio's findFfmpeg(). */
-  ffmpegPath?: string
-  now?: () => Date
-  newId?: () => string
+/** The shelf's error for a take that is not there, where callers of the store have always found it. */
+export { TakeNotFoundError } from './take-shelf'
+
+export interface TakeStoreOptions extends TakeShelfOptions {
   writerOptions?: Pick<WavWriterOptions, 'syncIntervalS' | 'rf64ThresholdBytes'>
 }
 
@@ -41,28 +36,11 @@ export interface DeliveryFile {
   trimmed: boolean
 }
 
-export class TakeNotFoundError extends Error {
-  constructor(takeId: string, where = '') {
-    super(`There is no take ${takeId}${where}.`)
-    this.name = 'TakeNotFoundError'
-  }
-}
-
-export class TakeStore {
-  readonly folders: TakeFolders
-  readonly ffmpegPath: string | undefined
-  private readonly now: () => Date
-  private readonly newId: () => string
-  private readonly locks = new Map<string, Promise<unknown>>()
+export class TakeStore extends TakeShelf {
   private readonly recordings: TakeRecordings
 
-  constructor(private readonly options: TakeStoreOptions) {
-    if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new TakeInputError('TakeStore needs the data folder path.')
-    if (typeof options.measure !== 'function') throw new TakeInputError('TakeStore needs a measure function.')
-    this.folders = new TakeFolders(options.dataDir)
-    this.ffmpegPath = options.ffmpegPath
-    this.now = options.now ?? (() => new Date())
-    this.newId = options.newId ?? randomUUID
+  constructor(options: TakeStoreOptions) {
+    super(options)
     this.recordings = new TakeRecordings(this, options.writerOptions ?? {})
   }
 
@@ -80,15 +58,6 @@ export class TakeStore {
       all.damaged.push(...one.damaged)
     }
     return all
-  }
-
-  async get(takeId: string): Promise<TakeMeta> {
-    return (await this.find(takeId, 'takes')).meta
-  }
-
-  /** Absolute path of a take's audio file (in the job folder). */
-  audioPath(take: TakeMeta): string {
-    return this.folders.audioPath('takes', take)
   }
 
   // ── recording (details in take-recordings.ts) ──
@@ -185,7 +154,7 @@ export class TakeStore {
     if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return { path: source, file_name: meta.file_name, trimmed: false }
     const outDir = this.folders.rendersDir(meta.job_id)
     await mkdir(outDir, { recursive: true })
-    const r = await renderTrimmed(source, outDir, meta.trim, { ffmpegPath: this.options.ffmpegPath, signal })
+    const r = await renderTrimmed(source, outDir, meta.trim, { ffmpegPath: this.ffmpegPath, signal })
     return { path: r.path, file_name: r.file_name, trimmed: true }
   }
 
@@ -209,72 +178,6 @@ export class TakeStore {
       })
     }
     return removed
-  }
-
-  // ── internals shared with take-recordings.ts ──
-
-  newTake(jobId: string, fileName: string, label: TakeLabel, number: number, note: string | null, source: TakeMeta['source'], originalName: string | null, job: JobFacts): TakeMeta {
-    const id = checkTakeId(this.newId())
-    return {
-      schema: 1, id, job_id: jobId, file_name: fileName, label, take_number: number, note, preflight: null,
-      created_at: this.now().toISOString(), source, original_name: originalName,
-      state: source === 'recorded' ? 'recording' : 'ready', spot_length_s: job.spotLengthS, job_kind: job.kind,
-      trim: { head_s: 0, tail_s: 0 },
-      upload: { handle: null, offset: 0, status: 'none' },
-      delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
-    }
-  }
-
-  /** Measures a take with the injected function; a failure or an invalid answer gives a not-measured preflight. */
-  async measureSafely(path: string, spotLengthS: number | null, kind: TakeKind, signal?: AbortSignal): Promise<Preflight> {
-    try {
-      return checkPreflight(await this.options.measure(path, { spotLengthS, kind, signal }))
-    } catch (err) {
-      if (signal?.aborted) throw err
-      return notMeasuredPreflight()
-    }
-  }
-
-  async remeasure(takeId: string, signal?: AbortSignal): Promise<TakeMeta> {
-    const { meta } = await this.find(takeId, 'takes')
-    const preflight = await this.measureSafely(this.audioPath(meta), meta.spot_length_s, meta.job_kind, signal)
-    // A file renamed (relabelled) while it was measured keeps the figures it had rather than "not measured".
-    return this.update(takeId, (m) => (!preflight.measured && m.file_name !== meta.file_name ? m : { ...m, preflight }))
-  }
-
-  withJob<T>(jobId: string, fn: () => Promise<T>): Promise<T> {
-    const before = this.locks.get(jobId) ?? Promise.resolve()
-    const run = before.then(fn, fn)
-    const settled = run.catch(() => undefined)
-    this.locks.set(jobId, settled)
-    void settled.then(() => {
-      if (this.locks.get(jobId) === settled) this.locks.delete(jobId)
-    })
-    return run
-  }
-
-  /** Reads, changes and atomically rewrites one take's metadata under its job's lock. */
-  async update(takeId: string, change: (m: TakeMeta) => TakeMeta | Promise<TakeMeta>): Promise<TakeMeta> {
-    const { jobId } = await this.find(takeId, 'takes')
-    return this.withJob(jobId, async () => {
-      const { meta } = await this.find(takeId, 'takes')
-      const next = await change(meta)
-      if (next !== meta) await writeTakeMeta(this.folders.metaPath('takes', jobId, takeId), next)
-      return next
-    })
-  }
-
-  async find(takeId: string, shelf: Shelf): Promise<{ jobId: string; meta: TakeMeta }> {
-    checkTakeId(takeId)
-    const where = await this.folders.locate(takeId)
-    if (!where || where.shelf !== shelf) throw new TakeNotFoundError(takeId, shelf === 'trash' ? ' in the trash' : '')
-    const listing = await this.folders.read(shelf, where.jobId)
-    const meta = listing.takes.find((t) => t.id === takeId)
-    if (!meta) {
-      const damage = listing.damaged.find((d) => d.id === takeId)
-      throw new TakeInputError(damage?.message ?? `Take ${takeId} cannot be read.`)
-    }
-    return { jobId: where.jobId, meta }
   }
 
   private async move(takeId: string, from: Shelf, to: Shelf): Promise<TakeMeta> {

@@ -1,14 +1,19 @@
 /**
  * The shape of a take on disk: the metadata JSON kept beside each audio file in
- * `<dataDir>/takes/<job_id>/`, and the functions a TakeStore is given (measure, clock, ids).
+ * `<dataDir>/takes/<job_id>/` (the bridge contract's TakeView, re-exported here under main's names), and
+ * the functions a TakeStore is given (measure, clock, ids).
  * The preflight object and the job kind are main/audio's (one definition of the API's preflight).
  */
 import type { Preflight, TakeKind } from '../audio/preflight'
+import { TAKE_LABEL_VALUES, type TakeLabelValue, type TakeView } from '../../shared/bridge-takes'
+
+export { DELIVERY_STATUSES, UPLOAD_STATUSES } from '../../shared/bridge-takes'
+export type { DeliveryState, DeliveryStatus, TakeTrim, UploadState, UploadStatus } from '../../shared/bridge-takes'
 
 export type { Preflight, PreflightWarning, TakeKind } from '../audio/preflight'
 
-export const TAKE_LABELS = ['main', 'alt', 'safety', 'pickup', 'tag'] as const
-export type TakeLabel = (typeof TAKE_LABELS)[number]
+export const TAKE_LABELS = TAKE_LABEL_VALUES
+export type TakeLabel = TakeLabelValue
 
 /** Injected measurement: main/audio's measureTake (a failure there yields a not-measured preflight). */
 export type MeasureTake = (
@@ -16,63 +21,14 @@ export type MeasureTake = (
   options: { spotLengthS: number | null; kind: TakeKind; signal?: AbortSignal },
 ) => Promise<Preflight>
 
-export type TakeSource = 'recorded' | 'imported'
+export type TakeSource = TakeMeta['source']
+export type TakeState = TakeMeta['state']
 
-/** recording: being written (or cut off by a crash); recovered: repaired on start, waiting for the person; ready: usable. */
-export type TakeState = 'recording' | 'recovered' | 'ready'
-
-export const UPLOAD_STATUSES = ['none', 'uploading', 'paused', 'uploaded', 'failed'] as const
-export type UploadStatus = (typeof UPLOAD_STATUSES)[number]
-
-export const DELIVERY_STATUSES = ['none', 'queued', 'sending', 'delivered', 'failed'] as const
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
-
-export interface TakeTrim {
-  head_s: number
-  tail_s: number
-}
-
-export interface UploadState {
-  handle: string | null
-  offset: number
-  status: UploadStatus
-}
-
-export interface DeliveryState {
-  idempotency_key: string | null
-  delivery_id: string | null
-  status: DeliveryStatus
-  queued: boolean
-}
-
-export interface TakeMeta {
-  schema: 1
-  id: string
-  job_id: string
-  /** The audio file's name inside the job's folder, e.g. ACME_SPRING30_main_03.wav. */
-  file_name: string
-  label: TakeLabel
-  /** 1, 2, 3 … per job, across labels; never reused (trashed takes keep theirs). */
-  take_number: number
-  note: string | null
-  preflight: Preflight | null
-  /** ISO 8601. */
-  created_at: string
-  source: TakeSource
-  /** The dropped file's name for imported takes; null for recorded ones. */
-  original_name: string | null
-  /** For an imported take whose file needed Booth's repair: what was wrong and what Booth delivers (absent otherwise). */
-  import_notice?: string
-  state: TakeState
-  /** The job's spot length and kind the take is measured against (kept so a recovered take is measured alike). */
-  spot_length_s: number | null
-  job_kind: TakeKind
-  trim: TakeTrim
-  upload: UploadState
-  delivery: DeliveryState
-  /** The script revision on screen when the take was recorded (set by the read-back; absent on older takes). */
-  script_revision_id?: string | null
-}
+/**
+ * A take's metadata on disk: the bridge contract's TakeView (shared/bridge-takes.ts), defined once there
+ * because the renderer is handed exactly what main keeps.
+ */
+export type TakeMeta = TakeView
 
 /** A take whose metadata could not be read: reported, never deleted and never a crash. */
 export interface DamagedTake {

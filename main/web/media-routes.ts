@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { basename, extname, join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { resolveAllowedMediaPath } from '../desktop/media-path-guard'
-import { safeFileName } from '../core/safe-file-name'
+import { resolveAllowedMediaPath } from '../security/media-path-guard'
+import { safeFileName } from '../storage/safe-file-name'
 
 const MEDIA_TYPES: Record<string, string> = {
   '.wav': 'audio/wav', '.aif': 'audio/aiff', '.aiff': 'audio/aiff', '.flac': 'audio/flac', '.mp3': 'audio/mpeg',

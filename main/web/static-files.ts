@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { buildContentSecurityPolicy } from '../desktop/content-security-policy'
+import { buildContentSecurityPolicy } from '../security/content-security-policy'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -4,9 +4,9 @@
  */
 import { spawn } from 'node:child_process'
 import { networkInterfaces } from 'node:os'
-import type { OnlineStateLike, PowerMonitorLike } from '../desktop/poll-schedule'
-import type { Notifier } from '../core/notification-center'
-import type { Log } from '../desktop/redacting-log'
+import type { OnlineStateLike, PowerMonitorLike } from '../polling/poll-schedule'
+import type { Notifier } from '../notifications/notification-center'
+import type { Log } from '../logging/redacting-log'
 import { childEnv } from '../security/child-env'
 
 /** Opens an already-checked http(s) URL in the person's browser. */

@@ -1,5 +1,5 @@
 /**
- * The sandbox's domain: the talent's world behind the operations of seed 000 (see sandbox/seam.ts).
+ * The sandbox's domain: the talent's world behind the operations of the talent API reference (resources/api/talent-v1.yaml) (see sandbox/seam.ts).
  * createWorld seeds a world (deterministic from `seed`, relative to `now`) or, with `dataDir`, loads the
  * one saved in dataDir/world.json, and saves it atomically after every change.
  */

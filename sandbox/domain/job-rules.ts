@@ -1,5 +1,5 @@
 /**
- * What a job allows, derived from its status and stage (seed 000 shows the flags, not the rules; these
+ * What a job allows, derived from its status and stage (the API reference shows the flags, not the rules; these
  * are Booth's sandbox rules):
  *
  * - accept: pending, stage sent or viewed, spot not cancelled.

@@ -1,4 +1,4 @@
-/** Money is held in minor units (cents) per currency and written as seed 000's money object. */
+/** Money is held in minor units (cents) per currency and written as the API's Money object. */
 export interface Money {
   amount: string
   currency: string

@@ -1,4 +1,4 @@
-/** Every state change appends one timeline entry; the list keeps the newest 100 (seed 000's maximum). */
+/** Every state change appends one timeline entry; the list keeps the newest 100 (the API reference's maximum). */
 import type { Actor, JobRecord, TimelineKind } from './state'
 
 export const TIMELINE_MAX = 100

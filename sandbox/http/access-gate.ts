@@ -1,6 +1,6 @@
 /**
  * Who may call: bearer key (401 invalid_principal, identical for every failure), the failed-authentication
- * brake per remote address (seed 002, 429), the per-key request limit (429 with retry_after) and the
+ * brake per remote address (429), the per-key request limit (429 with retry_after) and the
  * operation's scopes (403 insufficient_scope naming the missing scope).
  */
 import type { IncomingMessage } from 'node:http'

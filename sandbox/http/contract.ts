@@ -16,7 +16,7 @@ import { OPERATION_IDS, type OperationId } from '../seam'
 import { describeErrors } from './validation-messages'
 
 export const DEFAULT_CONTRACT_PATH = fileURLToPath(new URL('../../resources/api/talent-v1.yaml', import.meta.url))
-/** Seed 000: every path is relative to {base_url}/api/v1. */
+/** Every path is relative to {base_url}/api/v1 (the servers entry of resources/api/talent-v1.yaml). */
 export const API_BASE_PATH = '/api/v1'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const

@@ -1,7 +1,7 @@
 /**
  * Rules that span several values and so cannot be written in the API document's schemas.
  * GET /earnings: `from` and `to` are real months, `from` is not after `to`, and the span is at most
- * 24 months counting both ends (seed 000 section 8).
+ * 24 months counting both ends (the limits of the talent API reference (resources/api/talent-v1.yaml)).
  */
 import { SandboxError, type OperationId } from '../seam'
 

@@ -1,5 +1,5 @@
 /**
- * The talent API's envelopes (seed 000): success `{ok: true, api_version: '1', ...fields}`,
+ * The talent API's envelopes (resources/api/talent-v1.yaml): success `{ok: true, api_version: '1', ...fields}`,
  * error `{ok: false, api_version: '1', error, message, retry_after?}`. Handlers build a Reply; the server
  * sends it (adding X-Request-Id), or drops the connection when a fault says so.
  */

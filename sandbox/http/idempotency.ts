@@ -1,5 +1,5 @@
 /**
- * Idempotency records, per API key (seed 001 section 8):
+ * Idempotency records, per API key (the idempotency rules recorded in resources/api/talent-v1.yaml):
  * - same Idempotency-Key on the same endpoint (method + concrete path) → the first result again, with
  *   `replayed: true`, even if the body changed; nothing new is recorded;
  * - a key reused on another endpoint → 502 upstream_failed, nothing recorded;

@@ -1,5 +1,5 @@
 /**
- * Reading a request's JSON body: 415 unless it is sent as application/json, 413 over 256 KB (seed 001),
+ * Reading a request's JSON body: 415 unless it is sent as application/json, 413 over 256 KB (the platform's body limit),
  * 400 for broken JSON.
  */
 import type { IncomingMessage } from 'node:http'

@@ -1,12 +1,12 @@
 /**
  * The sandbox's bearer keys: building them from options, minting a demo key, and resolving a request's
- * `Authorization: Bearer <token>` header. Key format and issuing are "not shown" in seed 000; the sandbox
+ * `Authorization: Bearer <token>` header. Key format and issuing are not shown in the API reference; the sandbox
  * takes any RFC 6750 token of 8..512 characters.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { SandboxKey } from '../seam'
 
-/** Every scope seed 000 section 5 names. */
+/** Every scope the API reference names (the bearer security scheme in resources/api/talent-v1.yaml). */
 export const TALENT_SCOPES = [
   'jobs:read', 'jobs:write', 'deliveries:read', 'deliveries:write', 'attachments:read', 'earnings:read',
   'account:read', 'account:write', 'consent:write',

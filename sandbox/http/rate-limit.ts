@@ -1,5 +1,5 @@
 /**
- * Fixed-window counters (seed 002): the per-key request limit (default 120 per 60 s) and the per-address
+ * Fixed-window counters (the rate limits recorded in resources/api/talent-v1.yaml): the per-key request limit (default 120 per 60 s) and the per-address
  * brake on failed authentications. Time comes from the injected clock.
  */
 

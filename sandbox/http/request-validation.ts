@@ -17,7 +17,7 @@ export interface ValidatedRequest {
   body: unknown
 }
 
-/** The Idempotency-Key format (seed 000 section 8). */
+/** The Idempotency-Key format (the IdempotencyKey parameter of resources/api/talent-v1.yaml). */
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_-]{8,48}$/
 
 function check(validate: ValidateFunction, data: unknown, location: ValueLocation): void {

@@ -1,5 +1,5 @@
 /**
- * The tus 1.0 upload endpoint at /api/v1/uploads (Booth's decision where seed 000 says "not shown"):
+ * The tus 1.0 upload endpoint at /api/v1/uploads (Booth's decision where the API reference shows no upload operation):
  * @tus/server + @tus/file-store, bearer-authenticated like every operation (scope deliveries:write), upload
  * ids of 32 lowercase hex characters, each upload visible only to the key that created it. The upload id is
  * the delivery `handle`; `info()` gives the domain what the store knows about one.

@@ -244,7 +244,7 @@ export interface components {
         Date: string;
         /** @description A calendar month, YYYY-MM. */
         Month: string;
-        /** @description A point in time since the Unix epoch (unit not shown in the seed; see x-booth-assumption). */
+        /** @description A point in time since the Unix epoch (unit not shown in the reference; see x-booth-assumption). */
         Timestamp: number;
         /** @description A decimal amount with exactly two decimals, for example "-12.50". */
         Amount: string;

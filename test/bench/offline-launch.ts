@@ -1,6 +1,6 @@
 /**
  * Benchmark of an offline launch, through Booth's fault proxy in front of a local sandbox, with the
- * app's own poll schedule (main/desktop/poll-schedule.ts defaults):
+ * app's own poll schedule (main/polling/poll-schedule.ts defaults):
  * - launch to saved job list shown with the service down: from composing Booth's core to listJobs
  *   answering the saved list, with connections refused and with a service that never answers (median
  *   and worst of 5 launches each). Goal: under 1 s.
@@ -11,7 +11,7 @@
  * Run alone: `npx tsx test/bench/offline-launch.ts`.
  */
 import { pathToFileURL } from 'node:url'
-import { DEFAULT_POLL_INTERVALS } from '../../main/desktop/poll-schedule'
+import { DEFAULT_POLL_INTERVALS } from '../../main/polling/poll-schedule'
 import type { JobListView } from '../../shared/bridge'
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
 import { makeCore, MemorySecretStore, PENDING, pollOnce, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestCore } from '../integration/harness'

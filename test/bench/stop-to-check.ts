@@ -8,7 +8,7 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { measureTake } from '../../main/audio/measure-take'
-import { createRecordingCalls } from '../../main/delivery/recording-handlers'
+import { createRecordingCalls } from '../../main/takes/recording-handlers'
 import { TakeStore } from '../../main/takes/take-store'
 import { makeTempDir } from '../support/audio-fixtures'
 import type { BenchResult } from './types'

@@ -11,8 +11,8 @@ import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDispatcher } from '../../main/bridge/dispatch'
 import { describeError } from '../../main/bridge/describe-error'
-import { createFileSink } from '../../main/desktop/log-file-sink'
-import { createLog } from '../../main/desktop/redacting-log'
+import { createFileSink } from '../../main/logging/log-file-sink'
+import { createLog } from '../../main/logging/redacting-log'
 import type { JobListView } from '../../shared/bridge'
 import {
   filesUnder, makeCore, MemorySecretStore, PENDING, pollOnce, removeTempDirs, settle, startTestSandbox, tempDir, waitFor, type TestSandbox,

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKeychainStore } from '../../main/desktop/secret-store'
+import { createKeychainStore } from '../../main/session/secret-store'
 import { KEYCHAIN_ACCOUNT } from '../../main/session/session-service'
 import { filesUnder, listRequests, makeCore, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestSandbox } from './harness'
 

@@ -1,5 +1,5 @@
 /**
- * The small Electron-binding modules in main/electron/, driven with plain objects: the IPC sender check,
+ * The small Electron-binding modules in main/shell/, driven with plain objects: the IPC sender check,
  * where the page comes from, the booth:// path mapping and the quit sequence. Arbitrary URLs and paths go
  * through fast-check.
  */
@@ -7,11 +7,11 @@ import fc from 'fast-check'
 import { EventEmitter } from 'node:events'
 import { isAbsolute, join, relative, sep } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { answerBridgeCall, bindBridgeIpc, isAppTopFrame, REFUSED_SENDER_MESSAGE, type FrameLike } from '../../main/electron/bridge-ipc'
-import { rendererFilePath } from '../../main/electron/app-protocols'
-import { stopServicesBeforeQuit } from '../../main/electron/quit-cleanup'
-import { rendererLocation } from '../../main/electron/renderer-location'
-import { createLog, type LogEntry } from '../../main/desktop/redacting-log'
+import { answerBridgeCall, bindBridgeIpc, isAppTopFrame, REFUSED_SENDER_MESSAGE, type FrameLike } from '../../main/shell/bridge-ipc'
+import { rendererFilePath } from '../../main/shell/app-protocols'
+import { stopServicesBeforeQuit } from '../../main/shell/quit-cleanup'
+import { rendererLocation } from '../../main/shell/renderer-location'
+import { createLog, type LogEntry } from '../../main/logging/redacting-log'
 import { BridgeArgumentError } from '../../shared/check'
 import { IPC_CALL } from '../../shared/ipc-channels'
 

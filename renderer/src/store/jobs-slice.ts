@@ -1,18 +1,11 @@
 /** The job list: the query (tab, filter, search, page), the last snapshot, and the keyboard selection. */
 import type { StateCreator } from 'zustand'
-import { sameJobListQuery, type BoothApi, type JobListQuery, type JobListView } from '../../../shared/bridge'
+import { DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type BoothApi, type JobListQuery, type JobListView } from '../../../shared/bridge'
 import type { BoothState } from './booth-state'
 import { errorText } from './error-text'
 
-export const DEFAULT_QUERY: JobListQuery = {
-  tab: 'pending',
-  filter: 'all',
-  customer_id: null,
-  voice_id: null,
-  q: null,
-  page: 1,
-  page_size: 25,
-}
+/** The query a window opens on, defined once in the bridge contract. */
+export const DEFAULT_QUERY: JobListQuery = DEFAULT_JOB_LIST_QUERY
 
 export interface JobsSlice {
   query: JobListQuery

@@ -9,7 +9,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/server'
 import { createWorld } from '../../../sandbox/domain/index'
 import type { OperationId, World } from '../../../sandbox/seam'
 import { createTalentClient, type TalentClient } from '../../../main/api/client'
-import { createLog, type LogEntry } from '../../../main/desktop/redacting-log'
+import { createLog, type LogEntry } from '../../../main/logging/redacting-log'
 import { createAccountHandlers, type AccountHandlers } from '../../../main/account/account-handlers'
 import type { SessionState } from '../../../shared/bridge'
 

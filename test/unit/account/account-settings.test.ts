@@ -5,7 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createLog, type LogEntry } from '../../../main/desktop/redacting-log'
+import { createLog, type LogEntry } from '../../../main/logging/redacting-log'
 import { PendingWrites, PENDING_WRITES_FILE, canonicalJson } from '../../../main/account/pending-writes'
 import { folderSize } from '../../../main/account/folder-size'
 import { readAssumptions } from '../../../main/account/app-info'

@@ -115,7 +115,7 @@ describe('answers that are not the API', () => {
     ['an error body with 200', json(200, { ok: false, api_version: '1', error: 'x', message: 'y' })],
     ['a success body with 500', json(500, { ok: true, api_version: '1' })],
     ['an error without a code', json(400, { ok: false, api_version: '1', message: 'y' })],
-    ["seed 001's nested error shape", json(400, { error: { code: 'bad_request', message: 'm' } })],
+    ["a sibling interface's nested error shape", json(400, { error: { code: 'bad_request', message: 'm' } })],
   ])('%s is invalid_response', async (_name, reply) => {
     server.push(reply)
     const error = await failure(client().me())

@@ -13,7 +13,7 @@ import {
 const NOW = Date.parse('2025-06-01T12:00:00Z')
 
 describe('the code table', () => {
-  it("never retries any of seed 001's 'No' codes, and Booth's final 404", () => {
+  it("never retries any code the error-code table marks 'No', and Booth's final 404", () => {
     const no = ['bad_request', 'invalid_principal', 'forbidden', 'read_only', 'key_cannot_sign', 'insufficient_scope',
       'not_found', 'stale_version', 'epoch_changed', 'week_signed', 'sign_blocked', 'stale', 'already_applied',
       'nothing_to_match', 'nothing_to_apply', 'payload_too_large', 'unsupported_media_type', 'unsupported_file',

@@ -7,7 +7,7 @@ import { createValidator, deref, isObject, loadDocument, OPERATIONS, operationAt
 const doc = loadDocument()
 const schemas = doc.components as { schemas: Record<string, JsonObject> }
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']
-// The only fields the seed marks optional.
+// The only fields the API reference marks optional.
 const OPTIONAL_FIELDS = new Set(['replayed', 'retry_after'])
 
 function walk(node: Json, at: string, visit: (node: JsonObject, at: string) => void): void {
@@ -85,7 +85,7 @@ describe('talent-v1.yaml as an OpenAPI 3.1 document', () => {
     }
   })
 
-  it('closes every object: additionalProperties false and every field required but the seed\'s optional ones', () => {
+  it('closes every object: additionalProperties false and every field required but the reference\'s optional ones', () => {
     walk(doc.components as Json, '#/components', (node, at) => {
       if (!isObject(node.properties)) return
       expect(node.additionalProperties, at).toBe(false)
@@ -150,7 +150,7 @@ describe('talent-v1.yaml as an OpenAPI 3.1 document', () => {
     for (const row of doc['x-booth-error-codes'] as JsonObject[]) expect(String(row.when).length, String(row.code)).toBeGreaterThan(10)
   })
 
-  it('documents the tus upload and every decision the seed leaves open', () => {
+  it('documents the tus upload and every decision the reference leaves open', () => {
     expect(doc['x-booth-upload']).toMatchObject({ protocol: 'tus', version: '1.0.0', endpoint: '{base_url}/api/v1/uploads' })
     expect(Object.keys(doc.paths as JsonObject)).not.toContain('/uploads')
     const notes: string[] = []
@@ -161,7 +161,7 @@ describe('talent-v1.yaml as an OpenAPI 3.1 document', () => {
     })
     const all = notes.join('\n')
     for (const topic of [/milliseconds/, /1e11/, /tus/, /120 requests per key per 60-second window/, /failed authentications/,
-      /replayed: true/, /502 upstream_failed/, /ack_script/, /withdraw/, /outcome: 'completed'/, /seed 001's table/]) {
+      /replayed: true/, /502 upstream_failed/, /ack_script/, /withdraw/, /outcome: 'completed'/, /the platform's error-code table/]) {
       expect(all, String(topic)).toMatch(topic)
     }
     expect(operationAt(doc, '/jobs/complete', 'post')['x-booth-assumption']).toMatch(/job_ids/)

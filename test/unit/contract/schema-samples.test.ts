@@ -23,7 +23,7 @@ function param(name: string): (value: Json) => boolean {
 
 const ids = (n: number): string[] => Array.from({ length: n }, (_, i) => String(i + 1))
 
-describe('seed-shaped samples validate', () => {
+describe('reference-shaped samples validate', () => {
   it.each([
     ['JobSummary', sample.jobSummary()],
     ['JobDetail', sample.jobDetail()],
@@ -61,7 +61,7 @@ describe('obviously wrong objects are refused', () => {
     expect(valid('ErrorEnvelope', { ok: false, api_version: '1', error: 'x', message: 'y', detail: 'z' })).toBe(false)
   })
 
-  it('a missing field, or null where the seed allows none', () => {
+  it('a missing field, or null where the reference allows none', () => {
     const { rate: _rate, ...noRate } = sample.jobSummary()
     expect(valid('JobSummary', noRate)).toBe(false)
     expect(valid('JobSummary', { ...sample.jobSummary(), advertiser: null })).toBe(false)

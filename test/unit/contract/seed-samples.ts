@@ -1,4 +1,4 @@
-// Hand-written objects shaped as seed 000 describes them; each builder returns a fresh copy to mutate.
+// Hand-written objects shaped as the talent API reference describes them; each builder returns a fresh copy to mutate.
 import type { JsonObject } from './talent-contract'
 
 export const money = (): JsonObject => ({ amount: '150.00', currency: 'USD', symbol: '$' })

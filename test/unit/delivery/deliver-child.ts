@@ -4,9 +4,9 @@
  * test SIGKILLs it part-way.
  * Usage: tsx deliver-child.ts <dataDir> <baseUrl> <takeId> <chunkBytes>
  */
-import { EventHub } from '../../../main/core/event-hub'
-import { createLog } from '../../../main/desktop/redacting-log'
-import { createTakeHandlers } from '../../../main/delivery/take-handlers'
+import { EventHub } from '../../../main/bridge/event-hub'
+import { createLog } from '../../../main/logging/redacting-log'
+import { createTakeHandlers } from '../../../main/takes/take-handlers'
 import { createTalentClient } from '../../../main/api/client'
 import { TOKEN } from './delivery-fixture'
 

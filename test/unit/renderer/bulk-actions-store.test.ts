@@ -58,7 +58,7 @@ describe('bulk actions in the store', () => {
   it('refuses a scripts PDF of more than 25 jobs before asking main, and passes files through', async () => {
     const { s, bridge } = await signedInStore(fakeBridge({
       scriptsPdf: async ({ jobIds }) => ({ included: jobIds.slice(1), missing: [{ job_id: jobIds[0] ?? '', reason: 'no_pdf' }], savedPath: null, url: 'http://127.0.0.1:9/files/x', fileName: 'scripts.pdf' }),
-      downloadAttachment: async () => ({ savedPath: '/home/maya/brief.pdf', url: null }),
+      downloadAttachment: async () => ({ savedPath: '/home/maya/direction-notes.pdf', url: null }),
     }))
     const tooMany = await s().makeScriptsPdf(Array.from({ length: 26 }, (_, i) => String(i + 1)))
     expect(tooMany).toEqual({ ok: false, error: 'A scripts PDF can hold at most 25 jobs; 26 are selected.' })
@@ -66,7 +66,7 @@ describe('bulk actions in the store', () => {
     const made = await s().makeScriptsPdf(['1', '2'])
     expect(made.ok && made.value.missing).toEqual([{ job_id: '1', reason: 'no_pdf' }])
     const saved = await s().downloadAttachment({ jobId: '1', attachmentId: '5', fileName: '  ' })
-    expect(saved).toEqual({ ok: true, value: { savedPath: '/home/maya/brief.pdf', url: null } })
+    expect(saved).toEqual({ ok: true, value: { savedPath: '/home/maya/direction-notes.pdf', url: null } })
     expect(bridge.callsOf('downloadAttachment')).toEqual([{ jobId: '1', attachmentId: '5', fileName: 'attachment-5' }])
   })
 })

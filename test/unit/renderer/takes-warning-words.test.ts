@@ -10,7 +10,7 @@ const measured = (over: Partial<Preflight> = {}): Preflight => ({
 const spot30 = { spotLengthS: 30, jobKind: 'finished_spot' as const }
 
 describe('preflight warnings in words', () => {
-  it('says how long a take runs against the spot, as the brief words it', () => {
+  it('says how long a take runs against the spot, in the words the talent reads', () => {
     expect(warningWords('runs_long', measured(), spot30).text).toBe('Runs long: 31.4 s for a :30 spot')
     expect(warningWords('runs_short', measured({ duration_s: 12.04 }), { spotLengthS: 15, jobKind: 'finished_spot' }).text).toBe('Runs short: 12.0 s for a :15 spot')
   })

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebHost, type WebHost } from '../../../main/web/host'
 import { MediaRegistry, receiveUpload } from '../../../main/web/media-routes'
-import { safeFileName } from '../../../main/core/safe-file-name'
+import { safeFileName } from '../../../main/storage/safe-file-name'
 import { describeError } from '../../../main/bridge/describe-error'
 
 const root = mkdtempSync(join(tmpdir(), 'booth-media-'))

@@ -6,7 +6,7 @@
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
-import { buildContentSecurityPolicy } from '../../../../main/desktop/content-security-policy'
+import { buildContentSecurityPolicy } from '../../../../main/security/content-security-policy'
 
 export interface BrowserPage {
   page: Page

@@ -1,0 +1,284 @@
+/**
+ * The composition root, the one place main's services are created and wired: every service composed
+ * from injected ports (keychain, notifier, power monitor, online state, opener, clock, data folder).
+ * Both transports — Electron IPC (main/index.ts) and the web host (main/web.ts) — bind the same
+ * handlers and events from here.
+ */
+import { join } from 'node:path'
+import { mkdir } from 'node:fs/promises'
+import type { TalentClient } from '../api/client'
+import { killAllFfmpeg } from '../audio/ffmpeg-registry'
+import { isApiError } from '../api/errors'
+import type { BridgeHandlers } from '../bridge/dispatch'
+import { UserFacingError } from '../bridge/describe-error'
+import { checkExternalUrl } from '../security/external-url'
+import { createDeliveriesWatch } from '../polling/deliveries-watch'
+import { createPoller, type OnlineStateLike, type PollIntervals, type PollState, type PollTimers, type PowerMonitorLike, type Poller } from '../polling/poll-schedule'
+import type { Connectivity } from '../../shared/bridge'
+import type { Log } from '../logging/redacting-log'
+import type { SecretStore } from '../session/secret-store'
+import { createAccountHandlers } from '../account/account-handlers'
+import { createTakeHandlers } from '../takes/take-handlers'
+import { createReadbackArea } from '../readback/readback-handlers'
+import { createJobActionHandlers } from '../jobs/job-action-handlers'
+import { isUnreachable, JobsService } from '../jobs/jobs-service'
+import { OfflineCache } from '../jobs/offline-cache'
+import type { DemoServer } from '../session/demo-launcher'
+import { SessionService, type SessionDeps } from '../session/session-service'
+import { EventHub } from '../bridge/event-hub'
+import { createMediaHandlers } from '../takes/playback-handlers'
+import { NotificationCenter, type Notifier } from '../notifications/notification-center'
+import { SettingsStore } from '../storage/settings-store'
+import { createAudioHandlers, measureByJobProfile } from '../audio/audio-handlers'
+import { ProfileSettings } from '../audio/profile-settings'
+
+export interface BoothPorts {
+  dataDir: string
+  secrets: SecretStore
+  log: Log
+  notifier: Notifier
+  power: PowerMonitorLike
+  online: OnlineStateLike
+  openExternal(url: string): Promise<void>
+  setBadge(count: number): void
+  startDemo(): Promise<DemoServer>
+  /** Desktop: a save dialog (null when cancelled). The web host has none: the browser downloads links itself. */
+  chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /** A URL the page may load for a local file in the takes or cache folder. */
+  mediaUrl: (path: string) => string
+  env?: { apiKey?: string | undefined; baseUrl?: string | undefined }
+  now?: () => number
+  timers?: PollTimers
+  /** Poll timing and jitter (tests shorten them; the app keeps poll-schedule.ts's defaults). */
+  poll?: { intervals?: Partial<PollIntervals>; random?: () => number }
+  /** Options of the API client (tests: fewer retries, a recording fetch). */
+  clientOptions?: SessionDeps['clientOptions']
+}
+
+export interface BoothCore {
+  hub: EventHub
+  handlers: BridgeHandlers
+  session: SessionService
+  jobs: JobsService
+  start(opts: { autoDemo: boolean }): Promise<void>
+  /** The window gained focus: poll soon. */
+  focus(): void
+  close(): Promise<void>
+}
+
+export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
+  const now = ports.now ?? Date.now
+  await mkdir(ports.dataDir, { recursive: true })
+  const hub = new EventHub()
+  const log = ports.log
+  const settings = new SettingsStore(ports.dataDir, (m) => log.warn(m))
+  const cache = new OfflineCache(join(ports.dataDir, 'cache'))
+  let client: TalentClient | null = null
+  const notifications = new NotificationCenter({ dataDir: ports.dataDir, notifier: ports.notifier, settings, hub, log, setBadge: ports.setBadge, client: () => client })
+  const jobs = new JobsService({
+    client: () => client, cache, hub, log, now,
+    onPendingList: (view) => notifications.onPendingList(view),
+    // A saved copy was shown without asking the service: fetch the live one in the background.
+    onStale: () => poller.poke(),
+  })
+
+  /**
+   * One poll: confirm a key not yet confirmed (an offline launch), then the job list. A key without
+   * jobs:read would only collect 403s, so its poll stops after the check (the session says which
+   * features that scope turns off).
+   */
+  const pollOnce = async (): Promise<void> => {
+    try {
+      await session.verify()
+    } catch (err) {
+      if (isUnreachable(err)) jobs.reachable = false
+      throw err
+    }
+    const scopes = session.knownScopes()
+    if (scopes && !scopes.includes('*') && !scopes.includes('jobs:read')) return
+    await jobs.poll()
+    // The deliveries on screen are re-read with every poll too (more often while one is on its way).
+    await deliveriesWatch.refresh()
+  }
+
+  const timers: PollTimers = ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }
+  // Main is the one owner of refreshing the deliveries on screen: the page names the job, main reads and pushes.
+  const deliveriesWatch = createDeliveriesWatch({ client: () => client, hub, online: ports.online, log, now, timers })
+
+  let lastOkAt: number | null = null
+  let failing = false
+  /** The poll under way, so close() can let it finish writing into the data folder. */
+  let polling: Promise<void> | null = null
+  const poller: Poller = createPoller({
+    task: async () => {
+      polling = pollOnce()
+      try {
+        await polling
+      } finally {
+        polling = null
+      }
+      lastOkAt = now()
+    },
+    clock: { now },
+    timers,
+    power: ports.power,
+    online: ports.online,
+    ...(ports.poll?.intervals ? { intervals: ports.poll.intervals } : {}),
+    ...(ports.poll?.random ? { random: ports.poll.random } : {}),
+    onState: (state) => {
+      if (state.reason === 'auth') session.keyRejected()
+      // The service answers again: deliveries waiting on it go now, not after their own back-off.
+      if (failing && state.failures === 0 && state.phase !== 'running') takes.delivery.queue.wakeNow()
+      failing = state.failures > 0
+      // While the service cannot be reached (or asked Booth to wait), screens open from the saved copies at once.
+      if (state.failures > 0 || state.reason === 'offline') jobs.reachable = false
+      hub.emit('connectivity', connectivityOf(state, lastOkAt))
+    },
+  })
+
+  const session = new SessionService({
+    settings,
+    secrets: ports.secrets,
+    hub,
+    log,
+    now,
+    env: ports.env ?? {},
+    startDemo: ports.startDemo,
+    ...(ports.clientOptions ? { clientOptions: ports.clientOptions } : {}),
+    onClient: (next) => {
+      client = next
+      poller.stop()
+      if (!next) return
+      // A fresh start for the new client: restart() alone does nothing on a poller never started. Each poll
+      // first confirms a key not yet confirmed (offline launch); the job list itself needs jobs:read (see pollOnce).
+      poller.start()
+      void notifications.loadPrefs()
+    },
+  })
+
+  const profiles = new ProfileSettings(ports.dataDir, (m) => log.warn(m))
+  const takes = createTakeHandlers({
+    client: () => client,
+    apiKey: () => session.currentCredentials()?.apiKey ?? null,
+    baseUrl: () => session.currentCredentials()?.baseUrl ?? null,
+    dataDir: ports.dataDir,
+    hub,
+    log,
+    now,
+    online: ports.online,
+    savedJob: async (jobId) => (await cache.loadJob(jobId))?.job ?? null,
+    measure: measureByJobProfile(profiles),
+    profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile,
+  })
+
+  const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
+
+  const handlers: BridgeHandlers = {
+    getSession: async () => session.get(),
+    signIn: async ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
+    signOut: async () => {
+      const state = await session.signOut()
+      // The signed-out account's jobs leave the screen and the dock/taskbar badge.
+      void deliveriesWatch.watch(null)
+      hub.forget('jobs', 'job', 'deliveries')
+      ports.setBadge(0)
+      hub.emit('badge', { count: 0 })
+      await cache.clear()
+      jobs.forgetParties()
+      return state
+    },
+    startDemo: async () => session.startDemo(),
+    listJobs: async (query) => jobs.listJobs(query),
+    getJob: async ({ jobId }) => jobs.getJob(jobId),
+    watchJob: async ({ jobId }) => {
+      jobs.watchJob(jobId)
+      return null
+    },
+    watchDeliveries: async ({ jobId }) => {
+      // Answers at once; the lists follow as `deliveries` events (the first read starts now).
+      void deliveriesWatch.watch(jobId)
+      return null
+    },
+    refreshNow: async () => {
+      // "Try now": cut any back-off short, for the job list and for deliveries waiting on the service.
+      poller.tryNow()
+      takes.delivery.queue.wakeNow()
+      return null
+    },
+    getNotificationSettings: async () => notifications.settings(),
+    setNotificationSettings: async (patch) => notifications.update(patch),
+    openExternal: async ({ url }) => {
+      const verdict = checkExternalUrl(url)
+      if (!verdict.ok) return { opened: false, reason: verdict.reason }
+      await ports.openExternal(verdict.url)
+      return { opened: true, reason: null }
+    },
+    listPendingScripts: async ({ jobIds }) =>
+      Promise.all(jobIds.map(async (jobId) => ({ jobId, cached: (await cache.scriptPdf(jobId)) !== null }))),
+    ...createJobActionHandlers({
+      client: () => client,
+      cache,
+      jobs,
+      ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : { downloads: { dir: join(ports.dataDir, 'cache', 'downloads'), mediaUrl: ports.mediaUrl } }),
+      afterChange: () => poller.poke(),
+      serviceReachable: () => jobs.reachable === true,
+    }),
+    ...readback.wrapTakeHandlers(takes.handlers),
+    ...readback.handlers,
+    ...createAudioHandlers({
+      settings: profiles,
+      store: takes.store,
+      takesChanged: (jobId) => void takes.handlers.listTakes({ jobId }).then((s) => hub.emit('takes', s), () => undefined),
+    }),
+    ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
+    ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
+  }
+
+  // The machine woke: deliveries waiting on a back-off go now (the poller polls by itself on 'resume').
+  const onWake = () => takes.delivery.queue.wakeNow()
+  ports.power.on('resume', onWake)
+
+  return {
+    hub,
+    handlers,
+    session,
+    jobs,
+    start: async ({ autoDemo }) => {
+      await notifications.load()
+      await session.resume(autoDemo).catch((err: unknown) => {
+        log.warn('could not resume the last session', { err })
+        if (err instanceof UserFacingError) hub.emit('session', { ...session.get(), warnings: [err.message] })
+      })
+      // Recovers takes cut off by a crash, then resumes deliveries left queued or sending.
+      await takes.start()
+      await readback.start()
+    },
+    focus: () => poller.focus(),
+    close: async () => {
+      ports.power.removeListener('resume', onWake)
+      poller.stop()
+      deliveriesWatch.close()
+      await polling?.catch(() => undefined)
+      await readback.stop()
+      await takes.stop()
+      await killAllFfmpeg('Booth is quitting.')
+      await session.close()
+    },
+  }
+}
+
+function describeProblem(err: unknown): string {
+  if (isApiError(err)) return err.message
+  return 'Booth could not refresh the job list.'
+}
+
+function connectivityOf(state: PollState, lastOkAt: number | null): Connectivity {
+  const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
+  return {
+    online: state.failures === 0 && state.reason !== 'offline',
+    problem,
+    lastOkAt,
+    nextPollAt: state.nextAt,
+    waitUntil: state.waitUntil,
+  }
+}

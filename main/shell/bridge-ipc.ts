@@ -1,0 +1,80 @@
+/**
+ * The bridge over Electron IPC, main side: one invoke channel (`booth:call`) whose every call must come
+ * from the app's own top frame, with a call name and arguments the bridge contract accepts. Events go
+ * the other way over `booth:event` (webContents.send), which needs no handler here.
+ *
+ * No Electron import: ipcMain and the invoke event are described by the small interfaces below, which
+ * Electron's real objects satisfy, so tests can drive the handler with plain objects.
+ */
+import { describeError } from '../bridge/describe-error'
+import type { Dispatch } from '../bridge/dispatch'
+import { isAppUrl } from '../security/external-url'
+import type { Log } from '../logging/redacting-log'
+import { IPC_CALL } from '../../shared/ipc-channels'
+
+/** Electron's WebFrameMain, as far as the sender check needs it. */
+export interface FrameLike {
+  readonly url: string
+  readonly parent: FrameLike | null
+}
+
+/** Electron's IpcMainInvokeEvent, as far as the sender check needs it (senderFrame is null once the frame is gone). */
+export interface InvokeEventLike {
+  readonly senderFrame: FrameLike | null | undefined
+}
+
+/** The part of Electron's ipcMain the bridge uses. */
+export interface IpcMainLike {
+  handle(channel: string, listener: (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>): void
+}
+
+export type BridgeAnswer = { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } }
+
+export const REFUSED_SENDER_MESSAGE = 'Only Booth’s own window may do that.'
+
+/**
+ * True only for the app's own top frame: a frame with no parent whose URL has exactly the app origin's
+ * scheme, host and port and no user name or password (`booth://app/…` packaged, the dev server in
+ * development). Compared with
+ * `isAppUrl`, not WHATWG `URL.origin`, which is the string "null" for a custom scheme such as booth:.
+ */
+export function isAppTopFrame(frame: FrameLike | null | undefined, appOrigin: string): boolean {
+  if (frame === null || frame === undefined || frame.parent !== null) return false
+  if (typeof frame.url !== 'string' || !isAppUrl(frame.url, appOrigin)) return false
+  const url = new URL(frame.url)
+  return url.username === '' && url.password === ''
+}
+
+export interface BridgeIpcDeps {
+  /** Where the app's own page comes from (see renderer-location.ts). */
+  appOrigin: string
+  dispatch: Dispatch
+  log: Log
+}
+
+/** The whole answer to one invoke, from any sender; exported so tests can call it without ipcMain. */
+export async function answerBridgeCall(event: InvokeEventLike, name: unknown, args: unknown, deps: BridgeIpcDeps): Promise<BridgeAnswer> {
+  const frame = event?.senderFrame
+  if (!isAppTopFrame(frame, deps.appOrigin)) {
+    deps.log.warn('refused a bridge call from a frame that is not Booth’s own window', {
+      url: typeof frame?.url === 'string' ? frame.url.slice(0, 200) : null,
+      topFrame: frame ? frame.parent === null : null,
+    })
+    return { ok: false, error: { kind: 'refused', message: REFUSED_SENDER_MESSAGE } }
+  }
+  if (typeof name !== 'string') {
+    return { ok: false, error: { kind: 'bad_request', message: 'A bridge call needs the name of the call as text.' } }
+  }
+  try {
+    return { ok: true, result: (await deps.dispatch(name, args)) ?? null }
+  } catch (err) {
+    const failure = describeError(err)
+    if (failure.kind === 'internal') deps.log.error('a bridge call failed', { call: name.slice(0, 60), err })
+    return { ok: false, error: { kind: failure.kind, message: failure.message } }
+  }
+}
+
+/** Registers the one IPC handler Booth has. */
+export function bindBridgeIpc(ipcMain: IpcMainLike, deps: BridgeIpcDeps): void {
+  ipcMain.handle(IPC_CALL, (event, name, args) => answerBridgeCall(event, name, args, deps))
+}

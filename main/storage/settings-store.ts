@@ -1,0 +1,86 @@
+/**
+ * Booth's own settings in the data folder (settings.json, written atomically): the base URL of the API and
+ * the person's notification choices. Never the API key: that lives only in the OS keychain.
+ */
+import { join } from 'node:path'
+import { readJsonFile, writeFileAtomic } from './atomic-file'
+import type { NotificationSettings } from '../../shared/bridge'
+
+export interface Settings {
+  baseUrl: string | null
+  /** null until the person changes one; until then the talent's email preferences are the defaults. */
+  notifications: Partial<NotificationSettings> | null
+  /**
+   * Who the key in the keychain belongs to, as the service last said (GET /me): shown at once when Booth
+   * starts without the network. `keyTag` is a short hash of the key (never the key), so a different key
+   * (e.g. one from the environment) is not shown under this name.
+   */
+  account: SavedAccount | null
+}
+
+export interface SavedAccount {
+  baseUrl: string
+  keyTag: string
+  keyId: string
+  name: string
+  email: string
+  scopes: string[]
+  expiresAt: number | null
+  checkedAt: number
+}
+
+const DEFAULTS: Settings = { baseUrl: null, notifications: null, account: null }
+
+function savedAccount(v: unknown): SavedAccount | null {
+  if (typeof v !== 'object' || v === null) return null
+  const a = v as Record<string, unknown>
+  const text = (k: string) => typeof a[k] === 'string'
+  if (!text('baseUrl') || !text('keyTag') || !text('keyId') || !text('name') || !text('email')) return null
+  if (!Array.isArray(a['scopes']) || !a['scopes'].every((x) => typeof x === 'string')) return null
+  const expiresAt = typeof a['expiresAt'] === 'number' ? a['expiresAt'] : null
+  const checkedAt = typeof a['checkedAt'] === 'number' ? a['checkedAt'] : 0
+  return {
+    baseUrl: a['baseUrl'] as string, keyTag: a['keyTag'] as string, keyId: a['keyId'] as string, name: a['name'] as string,
+    email: a['email'] as string, scopes: a['scopes'] as string[], expiresAt, checkedAt,
+  }
+}
+
+function validate(value: unknown): Settings {
+  if (typeof value !== 'object' || value === null) throw new Error('settings must be an object')
+  const v = value as Record<string, unknown>
+  const baseUrl = typeof v['baseUrl'] === 'string' ? v['baseUrl'] : null
+  const n = v['notifications']
+  const notifications: Partial<NotificationSettings> | null = typeof n === 'object' && n !== null
+    ? Object.fromEntries(Object.entries(n).filter(([, b]) => typeof b === 'boolean'))
+    : null
+  return { baseUrl, notifications, account: savedAccount(v['account']) }
+}
+
+export class SettingsStore {
+  private current: Settings = { ...DEFAULTS }
+  private readonly path: string
+
+  constructor(dataDir: string, private readonly warn: (message: string) => void = () => {}) {
+    this.path = join(dataDir, 'settings.json')
+  }
+
+  async load(): Promise<Settings> {
+    try {
+      this.current = await readJsonFile(this.path, { fallback: { ...DEFAULTS }, validate })
+    } catch (err) {
+      this.warn(`Booth's settings file could not be read and was reset: ${(err as Error).message}`)
+      this.current = { ...DEFAULTS }
+    }
+    return this.current
+  }
+
+  get(): Settings {
+    return this.current
+  }
+
+  async update(patch: Partial<Settings>): Promise<Settings> {
+    this.current = { ...this.current, ...patch }
+    await writeFileAtomic(this.path, JSON.stringify(this.current, null, 2))
+    return this.current
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * URLs the page can play: a take on disk, or a delivered take's audio. The API's listen_url is short-lived
+ * and on another origin, which the page's CSP does not allow, so main fetches it (only when the person
+ * presses play, with with_urls) into the cache and hands back a local URL.
+ */
+import { mkdir, stat } from 'node:fs/promises'
+import { extname, join } from 'node:path'
+import type { TalentClient } from '../api/client'
+import type { BridgeHandlers } from '../bridge/dispatch'
+import { UserFacingError } from '../bridge/describe-error'
+import type { TakeStore } from './take-store'
+import { downloadToFile } from '../jobs/download-file'
+
+export interface MediaHandlerDeps {
+  client: () => TalentClient | null
+  store: TakeStore
+  cacheDir: string
+  mediaUrl: (path: string) => string
+}
+
+export function createMediaHandlers(deps: MediaHandlerDeps): Pick<BridgeHandlers, 'getTakeMediaUrl' | 'getListenUrl'> {
+  return {
+    getTakeMediaUrl: async ({ takeId }) => {
+      const take = await deps.store.get(takeId)
+      return { url: deps.mediaUrl(deps.store.audioPath(take)) }
+    },
+    getListenUrl: async ({ jobId, deliveryId }) => {
+      const client = deps.client()
+      if (!client) throw new UserFacingError('signed_out', 'Sign in or start the demo first.', 401)
+      const answer = await client.listDeliveries(jobId, { with_urls: true })
+      const delivery = answer.deliveries.find((d) => d.delivery_id === deliveryId)
+      if (!delivery) throw new UserFacingError('not_found', 'That take is no longer listed on this job.', 404)
+      const ext = extname(delivery.file_name).toLowerCase().replace(/[^.a-z0-9]/g, '') || '.wav'
+      const path = join(deps.cacheDir, 'listen', `${delivery.delivery_id}-${delivery.updated_at}${ext}`)
+      if (!(await stat(path).catch(() => null))) {
+        if (!delivery.listen_url) throw new UserFacingError('no_audio', 'The service has no playable audio for this take yet.', 409)
+        await mkdir(join(deps.cacheDir, 'listen'), { recursive: true })
+        await downloadToFile(delivery.listen_url, path)
+      }
+      return { url: deps.mediaUrl(path) }
+    },
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The recording bridge calls: the renderer's AudioWorklet sends interleaved float32 PCM (base64) in
+ * chunks; main writes it through the TakeStore's streaming 24-bit WAV writer and answers each chunk with
+ * its level for the input meter.
+ */
+import type { TakeStore } from './take-store'
+import type { TakeKind, TakeLabel, TakeMeta } from './take-types'
+import type { DeliveryProfile } from '../audio/delivery-profiles'
+import { TakeInputError } from './take-input-checks'
+import type { RecordingLevel } from '../../shared/bridge-takes'
+import type { JobFactsForTake } from './job-facts-lookup'
+import { RunningMeasurement } from '../audio/running-measurement'
+
+export interface RecordingCalls {
+  start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel }): Promise<{ takeId: string }>
+  append(a: { takeId: string; pcmBase64: string }): Promise<RecordingLevel>
+  stop(a: { takeId: string }): Promise<TakeMeta>
+  cancel(a: { takeId: string }): Promise<null>
+}
+
+/** Decodes base64 little-endian float32 samples; every frame must be whole. */
+export function decodePcmFloat32(pcmBase64: string, channels: number): Float32Array {
+  const bytes = Buffer.from(pcmBase64, 'base64')
+  if (bytes.length === 0) throw new TakeInputError('The recorded chunk is empty.')
+  const frameBytes = 4 * channels
+  if (bytes.length % frameBytes !== 0) {
+    throw new TakeInputError(`The recorded chunk has ${bytes.length} bytes, which is not a whole number of ${channels}-channel float32 frames.`)
+  }
+  const samples = new Float32Array(bytes.length / 4)
+  for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4)
+  return samples
+}
+
+/** The delivery profile of a job (null: the default of its kind). */
+export type ProfileOf = (jobId: string, kind: TakeKind) => Promise<DeliveryProfile | null>
+
+export function createRecordingCalls(
+  store: TakeStore,
+  facts: (jobId: string) => Promise<JobFactsForTake>,
+  changed: (jobId: string) => void,
+  profileOf: ProfileOf = async () => null,
+): RecordingCalls {
+  const channelsOf = new Map<string, { channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake }>()
+  const active = (takeId: string) => {
+    const rec = channelsOf.get(takeId)
+    if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
+    return rec
+  }
+  return {
+    async start({ jobId, sampleRate, channels, label }) {
+      const job = await facts(jobId)
+      const rec = await store.record(jobId, { ...job, sampleRate, channels, label })
+      channelsOf.set(rec.take.id, { channels, jobId, running: new RunningMeasurement(sampleRate, channels), job })
+      changed(jobId)
+      return { takeId: rec.take.id }
+    },
+    async append({ takeId, pcmBase64 }) {
+      const { channels, running } = active(takeId)
+      const samples = decodePcmFloat32(pcmBase64, channels)
+      const level = store.writeRecording(takeId, samples)
+      running.push(samples)
+      return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0, live: running.live() }
+    },
+    async stop({ takeId }) {
+      const { jobId, running, job } = active(takeId)
+      channelsOf.delete(takeId)
+      // The running measurement is the check shown at once; the ffmpeg pass follows as the reference and replaces it.
+      const profile = await profileOf(jobId, job.kind).catch(() => null)
+      const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
+      const take = await store.finishRecording(takeId, provisional.duration_s ? provisional : undefined)
+      changed(jobId)
+      if (provisional.duration_s) {
+        void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+      }
+      return take
+    },
+    async cancel({ takeId }) {
+      const { jobId } = active(takeId)
+      channelsOf.delete(takeId)
+      await store.cancelRecording(takeId)
+      changed(jobId)
+      return null
+    },
+  }
+}

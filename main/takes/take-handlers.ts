@@ -1,0 +1,136 @@
+/**
+ * The takes area's bridge handlers (shared/bridge-takes.ts): takes on disk, recording, delivery and the
+ * delivery queue, composed from the TakeStore and the DeliveryService. The lead wires `handlers` into
+ * the core, calls start() once the app is up and stop() before it quits.
+ */
+import type { TalentClient } from '../api/client'
+import { measureTake } from '../audio/measure-take'
+import { UserFacingError } from '../bridge/describe-error'
+import type { BridgeHandlers } from '../bridge/dispatch'
+import type { EventHub } from '../bridge/event-hub'
+import type { OnlineStateLike } from '../polling/poll-schedule'
+import type { Log } from '../logging/redacting-log'
+import { TakeInputError } from './take-input-checks'
+import { NotAudioError } from './take-probe'
+import { WavWriterError } from './wav-writer'
+import { TakeNotFoundError, TakeStore } from './take-store'
+import type { MeasureTake } from './take-types'
+import type { takeCalls, TakesSnapshot } from '../../shared/bridge-takes'
+import type { JobDetail } from '../../shared/bridge'
+import { DeliveryQueueError } from '../delivery/delivery-queue'
+import { DeliveryService } from '../delivery/delivery-service'
+import { createJobFactsLookup } from './job-facts-lookup'
+import { createRecordingCalls, type ProfileOf } from './recording-handlers'
+import type { UploadTuning } from '../delivery/upload-step'
+
+export interface TakeHandlerDeps {
+  client: () => TalentClient | null
+  apiKey: () => string | null
+  baseUrl: () => string | null
+  dataDir: string
+  hub: EventHub
+  log: Log
+  now: () => number
+  online: OnlineStateLike
+  /** The saved copy of a job (offline cache), so a take can be made at once without the network. */
+  savedJob?: (jobId: string) => Promise<JobDetail | null>
+  /** Tests and benchmarks only: measurement, ffmpeg, upload tuning and queue back-off. */
+  measure?: MeasureTake
+  /** The delivery profile a job's takes are judged by (main/audio/profile-settings.ts); default: its kind's. */
+  profileOf?: ProfileOf
+  ffmpegPath?: string
+  upload?: UploadTuning
+  backoff?: { baseMs: number; maxMs: number }
+}
+
+/** Every take call but the two media URLs, which main/takes/playback-handlers.ts answers (they need the transport's media URLs). */
+export type TakeHandlers = Pick<BridgeHandlers, Exclude<keyof typeof takeCalls, 'getTakeMediaUrl' | 'getListenUrl'>>
+
+export interface TakeArea {
+  handlers: TakeHandlers
+  store: TakeStore
+  delivery: DeliveryService
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+/** Turns the takes area's own errors into sentences the page may show. */
+async function guard<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (err) {
+    if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
+    if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)
+    if (err instanceof TakeInputError || err instanceof DeliveryQueueError || err instanceof WavWriterError) throw new UserFacingError('take', err.message, 409)
+    throw err
+  }
+}
+
+export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
+  const log = deps.log.child({ module: 'takes' })
+  const store = new TakeStore({ dataDir: deps.dataDir, measure: deps.measure ?? measureTake, ffmpegPath: deps.ffmpegPath })
+
+  const snapshot = async (jobId: string): Promise<TakesSnapshot> => {
+    const [live, trash] = await Promise.all([store.list(jobId), store.listTrash(jobId)])
+    return { jobId, takes: live.takes, trash: trash.takes, damaged: live.damaged.map((d) => ({ id: d.id, message: d.message })) }
+  }
+  const changed = (jobId: string) => {
+    snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))
+  }
+  const facts = createJobFactsLookup(deps.client, log, deps.savedJob)
+  const recording = createRecordingCalls(store, facts, changed, deps.profileOf)
+  const delivery = new DeliveryService({
+    store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,
+    online: deps.online, onTakeChanged: changed, upload: deps.upload, backoff: deps.backoff,
+  })
+  /** Runs a change to one take, then sends that job's takes again. */
+  const edit = async <T extends { job_id: string }>(run: () => Promise<T>): Promise<T> => {
+    const take = await run()
+    changed(take.job_id)
+    return take
+  }
+
+  const handlers: TakeHandlers = {
+    listTakes: ({ jobId }) => guard(() => snapshot(jobId)),
+    importTake: ({ jobId, path, label, note }) => guard(() => edit(async () => store.import(jobId, path, { ...(await facts(jobId)), label, note }))),
+    setTakeLabel: ({ takeId, label }) => guard(() => edit(() => store.setLabel(takeId, label))),
+    setTakeNote: ({ takeId, note }) => guard(() => edit(() => store.setNote(takeId, note))),
+    setTakeTrim: ({ takeId, head_s, tail_s }) => guard(() => edit(() => store.setTrim(takeId, { head_s, tail_s }))),
+    deleteTake: ({ takeId }) => guard(() => edit(async () => {
+      const take = await store.get(takeId)
+      if (delivery.queue.get(takeId)) throw new TakeInputError(`Take ${take.take_number} is in the delivery queue; cancel its delivery before deleting it.`)
+      return store.delete(takeId)
+    })),
+    restoreTake: ({ takeId }) => guard(() => edit(() => store.restore(takeId))),
+    keepRecoveredTake: ({ takeId }) => guard(() => edit(() => store.keepRecovered(takeId))),
+    deliverTake: ({ takeId, label, note }) => guard(async () => {
+      const take = await store.get(takeId)
+      return delivery.deliver(takeId, { label, note, jobId: take.job_id })
+    }),
+    listDeliveryQueue: () => guard(async () => delivery.list()),
+    cancelDelivery: ({ takeId }) => guard(() => delivery.cancel(takeId)),
+    retryDelivery: ({ takeId }) => guard(() => delivery.retry(takeId)),
+    pauseUpload: ({ takeId }) => guard(() => delivery.pause(takeId)),
+    resumeUpload: ({ takeId }) => guard(() => delivery.resume(takeId)),
+    startRecording: (a) => guard(() => recording.start(a)),
+    appendRecording: (a) => guard(() => recording.append(a)),
+    stopRecording: (a) => guard(() => recording.stop(a)),
+    cancelRecording: (a) => guard(() => recording.cancel(a)),
+  }
+
+  return {
+    handlers,
+    store,
+    delivery,
+    start: async () => {
+      const report = await store.recoverUnfinished()
+      for (const r of report.recovered) {
+        log.info('recovered a take cut off while recording', { takeId: r.take.id })
+        changed(r.take.job_id)
+      }
+      for (const f of report.failed) log.warn(f.message, { takeId: f.id })
+      await delivery.start()
+    },
+    stop: () => delivery.stop(),
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The shelf of takes on disk, the piece the take store, recording (take-recordings.ts) and import
+ * (take-import.ts) all build on: the folders (take-folders.ts), one lock per job so writes to a job's
+ * folder never interleave, finding a take and reading its metadata, rewriting it atomically, making a new
+ * take's metadata and measuring a take. It imports none of them, so the takes folder has no import circle.
+ */
+import { randomUUID } from 'node:crypto'
+import { notMeasuredPreflight } from '../audio/preflight'
+import { TakeFolders, type Shelf } from './take-folders'
+import { checkPreflight, writeTakeMeta } from './take-meta-file'
+import { checkTakeId, TakeInputError, type JobFacts } from './take-input-checks'
+import type { MeasureTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
+
+export interface TakeShelfOptions {
+  /** The app's data folder; takes go to <dataDir>/takes/<job_id>/. */
+  dataDir: string
+  /** main/audio's measureTake (injected). A failure leaves the take with a not-measured preflight. */
+  measure: MeasureTake
+  /** ffmpeg binary for import checks and trim renders; default: main/audio's findFfmpeg(). */
+  ffmpegPath?: string
+  now?: () => Date
+  newId?: () => string
+}
+
+export class TakeNotFoundError extends Error {
+  constructor(takeId: string, where = '') {
+    super(`There is no take ${takeId}${where}.`)
+    this.name = 'TakeNotFoundError'
+  }
+}
+
+export class TakeShelf {
+  readonly folders: TakeFolders
+  readonly ffmpegPath: string | undefined
+  private readonly now: () => Date
+  private readonly newId: () => string
+  private readonly measure: MeasureTake
+  private readonly locks = new Map<string, Promise<unknown>>()
+
+  constructor(options: TakeShelfOptions) {
+    if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new TakeInputError('TakeStore needs the data folder path.')
+    if (typeof options.measure !== 'function') throw new TakeInputError('TakeStore needs a measure function.')
+    this.folders = new TakeFolders(options.dataDir)
+    this.ffmpegPath = options.ffmpegPath
+    this.measure = options.measure
+    this.now = options.now ?? (() => new Date())
+    this.newId = options.newId ?? randomUUID
+  }
+
+  async get(takeId: string): Promise<TakeMeta> {
+    return (await this.find(takeId, 'takes')).meta
+  }
+
+  /** Absolute path of a take's audio file (in the job folder). */
+  audioPath(take: TakeMeta): string {
+    return this.folders.audioPath('takes', take)
+  }
+
+  newTake(jobId: string, fileName: string, label: TakeLabel, number: number, note: string | null, source: TakeMeta['source'], originalName: string | null, job: JobFacts): TakeMeta {
+    const id = checkTakeId(this.newId())
+    return {
+      schema: 1, id, job_id: jobId, file_name: fileName, label, take_number: number, note, preflight: null,
+      created_at: this.now().toISOString(), source, original_name: originalName,
+      state: source === 'recorded' ? 'recording' : 'ready', spot_length_s: job.spotLengthS, job_kind: job.kind,
+      trim: { head_s: 0, tail_s: 0 },
+      upload: { handle: null, offset: 0, status: 'none' },
+      delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
+    }
+  }
+
+  /** Measures a take with the injected function; a failure or an invalid answer gives a not-measured preflight. */
+  async measureSafely(path: string, spotLengthS: number | null, kind: TakeKind, signal?: AbortSignal): Promise<Preflight> {
+    try {
+      return checkPreflight(await this.measure(path, { spotLengthS, kind, signal }))
+    } catch (err) {
+      if (signal?.aborted) throw err
+      return notMeasuredPreflight()
+    }
+  }
+
+  async remeasure(takeId: string, signal?: AbortSignal): Promise<TakeMeta> {
+    const { meta } = await this.find(takeId, 'takes')
+    const preflight = await this.measureSafely(this.audioPath(meta), meta.spot_length_s, meta.job_kind, signal)
+    // A file renamed (relabelled) while it was measured keeps the figures it had rather than "not measured".
+    return this.update(takeId, (m) => (!preflight.measured && m.file_name !== meta.file_name ? m : { ...m, preflight }))
+  }
+
+  withJob<T>(jobId: string, fn: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(jobId) ?? Promise.resolve()
+    const run = before.then(fn, fn)
+    const settled = run.catch(() => undefined)
+    this.locks.set(jobId, settled)
+    void settled.then(() => {
+      if (this.locks.get(jobId) === settled) this.locks.delete(jobId)
+    })
+    return run
+  }
+
+  /** Reads, changes and atomically rewrites one take's metadata under its job's lock. */
+  async update(takeId: string, change: (m: TakeMeta) => TakeMeta | Promise<TakeMeta>): Promise<TakeMeta> {
+    const { jobId } = await this.find(takeId, 'takes')
+    return this.withJob(jobId, async () => {
+      const { meta } = await this.find(takeId, 'takes')
+      const next = await change(meta)
+      if (next !== meta) await writeTakeMeta(this.folders.metaPath('takes', jobId, takeId), next)
+      return next
+    })
+  }
+
+  async find(takeId: string, shelf: Shelf): Promise<{ jobId: string; meta: TakeMeta }> {
+    checkTakeId(takeId)
+    const where = await this.folders.locate(takeId)
+    if (!where || where.shelf !== shelf) throw new TakeNotFoundError(takeId, shelf === 'trash' ? ' in the trash' : '')
+    const listing = await this.folders.read(shelf, where.jobId)
+    const meta = listing.takes.find((t) => t.id === takeId)
+    if (!meta) {
+      const damage = listing.damaged.find((d) => d.id === takeId)
+      throw new TakeInputError(damage?.message ?? `Take ${takeId} cannot be read.`)
+    }
+    return { jobId: where.jobId, meta }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The core wires the deliveries watch: the bridge call watchDeliveries answers at once and the list
+ * follows as a `deliveries` event; every regular poll reads it again; signing out stops it and forgets
+ * the last list, so a new window is not handed another account's deliveries.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { DeliveriesView } from '../../shared/bridge-deliveries'
+import { makeCore, pollOnce, removeTempDirs, settle, startTestSandbox, tempDir, waitFor, type TestCore, type TestSandbox } from './harness'
+
+const KEY = 'watch-key-0123456789'
+let sandbox: TestSandbox
+let t: TestCore
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox({ dataDir: await tempDir('watch-sandbox'), keys: [{ token: KEY, scopes: '*' }] })
+})
+beforeEach(async () => {
+  t = await makeCore({ dataDir: await tempDir('watch-core') })
+  await t.core.start({ autoDemo: false })
+  await t.core.handlers.signIn({ baseUrl: sandbox.url, apiKey: KEY })
+  await waitFor('the first job list', () => t.eventsOf('jobs').length > 0)
+  await settle(t)
+})
+afterEach(async () => {
+  await t.core.close()
+})
+afterAll(async () => {
+  await sandbox.close()
+  await removeTempDirs()
+})
+
+const deliveryReads = () => t.requests.filter((r) => r.method === 'GET' && /\/jobs\/\d+\/deliveries$/.test(r.path)).length
+
+describe('watchDeliveries through the core', () => {
+  it('pushes the watched job\'s deliveries, reads them again with each poll, and stops on sign-out', async () => {
+    const list = await t.core.handlers.listJobs({ tab: 'completed', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 })
+    const jobId = list.items[0]?.job_id
+    if (!jobId) throw new Error('the sandbox world has no completed job')
+    await expect(t.core.handlers.watchDeliveries({ jobId })).resolves.toBeNull()
+    const first = await waitFor('a deliveries event', () => t.eventsOf<DeliveriesView>('deliveries').at(-1))
+    expect(first.jobId).toBe(jobId)
+    expect(first.deliveries.length).toBeGreaterThan(0)
+    expect(first.deliveries.every((d) => typeof d.delivery_id === 'string')).toBe(true)
+
+    const reads = deliveryReads()
+    await pollOnce(t)
+    await waitFor('a read with the poll', () => deliveryReads() > reads)
+    expect(t.eventsOf<DeliveriesView>('deliveries').length).toBeGreaterThan(1)
+
+    await t.core.handlers.signOut({})
+    const seen: string[] = []
+    const unsubscribe = t.core.hub.subscribe((event) => seen.push(event))
+    unsubscribe()
+    expect(seen).not.toContain('deliveries')
+    const after = deliveryReads()
+    await t.core.handlers.refreshNow({})
+    await settle(t)
+    expect(deliveryReads()).toBe(after)
+  })
+})

@@ -1,5 +1,7 @@
 /** The script, large and adjustable: typed (sanitized HTML or plain text) with marked pronunciations, or a document. */
+import { useEffect } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
+import { onReadingCommand } from '../keyboard/use-reading-keys'
 import { useScriptFontSize } from '../hooks/use-script-font-size'
 import { ScriptFontControl } from './ScriptFontControl'
 import { SanitizedHtml } from './SanitizedHtml'
@@ -10,6 +12,16 @@ import { formatTimestamp } from '../format/calendar-dates'
 export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPath: string | null }) {
   const font = useScriptFontSize()
   const script = job.script
+  const { step } = font
+  // + and − (reading-mode keys) change the size the same way the buttons do.
+  useEffect(
+    () =>
+      onReadingCommand((command) => {
+        if (command === 'bigger') step(1)
+        if (command === 'smaller') step(-1)
+      }),
+    [step],
+  )
   return (
     <section className="script-panel" aria-labelledby="script-title">
       <header className="section-head">

@@ -234,14 +234,19 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
             Discard
           </button>
         )}
-        <div className={`rec-clock rec-${against}`} role="timer" aria-live="off" aria-label="Recording time">
+        <div className={`rec-bigclock rec-${against}`} role="timer" aria-live="off" aria-label="Recording time against the spot length">
           {phase === 'counting' ? (
             <span className="rec-beat" aria-live="assertive">{beat}</span>
           ) : (
-            <>
+            <span className="rec-clock">
               <span className="rec-elapsed">{formatElapsed(elapsed)}</span>
               {job.length_s > 0 && <span className="muted"> / {formatSpotLength(job.length_s)}</span>}
-            </>
+            </span>
+          )}
+          {job.length_s > 0 && (
+            <span className="rec-spot-bar" aria-hidden="true">
+              <span className="rec-spot-fill" style={{ width: `${Math.min(100, (elapsed / job.length_s) * 100)}%` }} />
+            </span>
           )}
         </div>
       </div>

@@ -1,6 +1,7 @@
 /**
- * The takes area of a job, mounted once in the job view: the recorder, the takes, the delivery queue and
- * what came back, with a hint while audio is dragged over the job (the jobs area handles the drop).
+ * The takes area of a job, in two parts the job view places apart: the recorder (which stays in view
+ * beside the script) and, in their own scroll area, the takes, the delivery queue and what came back,
+ * with a hint while audio is dragged over the job (the jobs area handles the drop).
  */
 import { useStore } from 'zustand'
 import type { JobDetail } from '../../../shared/bridge'
@@ -10,7 +11,18 @@ import { RecorderPanel } from './RecorderPanel'
 import { TakesPanel } from './TakesPanel'
 import { DeliveryQueuePanel } from './DeliveryQueuePanel'
 import { DeliveriesPanel } from './DeliveriesPanel'
+import { LastTakeCheck } from './LastTakeCheck'
 import './takes.css'
+
+export function TakesRecorder({ job }: { job: JobDetail }) {
+  const api = useTakesApi()
+  return (
+    <div className="recorder-dock">
+      <RecorderPanel key={job.job_id} api={api} job={job} />
+      <LastTakeCheck api={api} job={job} />
+    </div>
+  )
+}
 
 export function TakesColumn({ job }: { job: JobDetail }) {
   const api = useTakesApi()
@@ -18,7 +30,6 @@ export function TakesColumn({ job }: { job: JobDetail }) {
   return (
     <div className={`takes-column${dropOn === job.job_id ? ' is-drop-target' : ''}`} data-drop-job={dropOn ?? undefined}>
       {dropOn === job.job_id && <div className="takes-drop-hint" aria-hidden="true">Drop audio to add it as a take</div>}
-      <RecorderPanel key={job.job_id} api={api} job={job} />
       <TakesPanel api={api} job={job} />
       <DeliveryQueuePanel api={api} />
       <DeliveriesPanel api={api} job={job} />

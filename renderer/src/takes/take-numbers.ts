@@ -44,3 +44,12 @@ export function elapsedState(elapsedS: number, spotLengthS: number | null): 'und
   if (elapsedS >= spotLengthS * 0.9) return 'near'
   return 'under'
 }
+
+/**
+ * A take's one name, the same from recording to delivery: its file name without the extension, which is
+ * the name the producer receives (e.g. `MILL-0042_main_03`). An odd file name is shown as it is.
+ */
+export function takeName(take: { file_name: string; take_number: number }): string {
+  const name = take.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, '')
+  return name.trim() === '' ? `Take ${take.take_number}` : name
+}

@@ -1,7 +1,8 @@
 /**
- * Space records and stops while a job is open — unless the person is typing, is in the jobs list (where
- * Space ticks a job), is on a control that Space presses anyway, or a dialog is open. While recording,
- * Space stops from anywhere but a text field, so stopping never needs a hunt for focus.
+ * Space records and stops while a job is open, wherever focus is — on the script, a button, the jobs
+ * list right after a click opened the job — except in a text field (where Space types) or an open dialog
+ * (which owns the keyboard). While recording, Space stops from anywhere but a text field, so stopping
+ * never needs a hunt for focus. Enter still presses a focused button; x ticks a job in the list.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { isTypingTarget } from '../keyboard/is-typing-target'
@@ -11,9 +12,7 @@ export function spaceMayRecord(target: EventTarget | null, recording: boolean): 
   if (recording) return true
   const el = target as HTMLElement | null
   if (!el || typeof el.closest !== 'function') return true
-  if (el.closest('dialog[open]')) return false
-  if (el.closest('#job-list, [role="listbox"]')) return false
-  return el.closest('button, a[href], summary, [role="button"], [role="checkbox"], [role="option"], input, select') === null
+  return el.closest('dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"]') === null
 }
 
 export function useRecordKey(enabled: boolean, recording: boolean, toggle: () => void): void {

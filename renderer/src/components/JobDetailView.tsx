@@ -26,7 +26,7 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
   const job = view.job
   return (
     <section className="job-pane job-reading" aria-labelledby="job-title">
-      <JobHeader job={job} today={today} />
+      <JobHeader job={job} />
       <div className="reading-grid">
         <div className="reading-script" aria-label="Script and notes">
           <CachedJobNote view={view} />

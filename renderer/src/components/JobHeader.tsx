@@ -12,7 +12,7 @@ import { useShortcutHelp } from '../keyboard/shortcut-help-store'
 import { DueBadge } from './DueBadge'
 import { JobFlags } from './JobFlags'
 
-export function JobHeader({ job, today }: { job: JobDetail; today: string }) {
+export function JobHeader({ job }: { job: JobDetail }) {
   const closeJob = useBooth((s) => s.closeJob)
   const { listCollapsed, toggleList } = useReadingLayout()
   const openHelp = useShortcutHelp((s) => s.show)
@@ -38,7 +38,7 @@ export function JobHeader({ job, today }: { job: JobDetail; today: string }) {
         </div>
         <div className="job-head-badges">
           <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>
-          <DueBadge job={job} today={today} long />
+          <DueBadge job={job} long />
           <JobFlags job={job} />
         </div>
         <div className="job-head-actions">

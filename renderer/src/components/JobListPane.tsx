@@ -74,7 +74,6 @@ export function JobListPane() {
               <JobRow
                 key={job.job_id}
                 job={job}
-                today={view?.today ?? ''}
                 selected={job.job_id === selected}
                 open={job.job_id === openId}
                 checked={checked.some((c) => c.job_id === job.job_id)}

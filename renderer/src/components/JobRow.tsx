@@ -12,7 +12,6 @@ import { JobFlags } from './JobFlags'
 
 interface Props {
   job: JobSummary
-  today: string
   selected: boolean
   open: boolean
   checked: boolean
@@ -21,7 +20,7 @@ interface Props {
   onCheckRange(): void
 }
 
-export function JobRow({ job, today, selected, open, checked, onSelect, onToggleCheck, onCheckRange }: Props) {
+export function JobRow({ job, selected, open, checked, onSelect, onToggleCheck, onCheckRange }: Props) {
   const onClick = (e: MouseEvent) => {
     if (e.shiftKey) {
       e.preventDefault()
@@ -59,7 +58,7 @@ export function JobRow({ job, today, selected, open, checked, onSelect, onToggle
           <span className="job-length" title={describeSpotLength(job.length_s)}>
             {formatSpotLength(job.length_s)}
           </span>
-          <DueBadge job={job} today={today} />
+          <DueBadge job={job} />
         </div>
         <div className="job-row-mid">
           <span className="job-key">{job.key_number}</span>

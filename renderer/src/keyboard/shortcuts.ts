@@ -22,6 +22,7 @@ export function shortcutGroups(mac: boolean): ShortcutGroup[] {
       title: 'Recording (with a job open)',
       items: [
         { keys: ['Space'], does: 'Record, and stop — from anywhere except a text field or a dialog' },
+        { keys: ['l'], does: 'Change the label of the next take (main, alt, safety, pickup, tag)' },
       ],
     },
     {

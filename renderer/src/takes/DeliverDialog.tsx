@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { DeliverNoticeBlock } from '../components/DeliverNoticeBlock'
 import { errorText } from '../store/error-text'
 import { PreflightSummary } from './PreflightSummary'
+import { takeNameWithLabel } from './take-numbers'
 
 export interface DeliverDialogProps {
   job: JobDetail
@@ -26,6 +27,8 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   const ids = { label: useId(), note: useId() }
   const producer = job.producer?.name ?? job.producer_name ?? null
   const notifies = producer ? `${producer} (producer) is notified that a take arrived.` : 'The job’s producer is notified that a take arrived.'
+  // The name the producer receives, with the label chosen here.
+  const name = takeNameWithLabel(take, label)
   const confirm = async () => {
     setBusy(true)
     setError(null)
@@ -39,11 +42,11 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   }
   return (
     <ConfirmDialog
-      title={`Deliver take ${take.take_number}?`}
+      title={`Deliver ${name}?`}
       consequence={
         online
-          ? `Booth uploads take ${take.take_number} (${take.file_name}) and delivers it to ${job.advertiser} as the “${label}” take.`
-          : `Booth is offline: take ${take.take_number} is queued and sent as the “${label}” take as soon as Booth is back online.`
+          ? `Booth uploads ${name} and delivers it to ${job.advertiser} as the “${label}” take.`
+          : `Booth is offline: ${name} is queued and sent as the “${label}” take as soon as Booth is back online.`
       }
       notifies={notifies}
       confirmLabel={online ? 'Deliver' : 'Queue delivery'}

@@ -3,7 +3,7 @@
  * optional count-in, Record/Stop on Space and on screen, and the clock against the spot length. The take
  * is written by main as it is recorded; when it stops, the takes list shows it with its preflight.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { BoothApi, JobDetail } from '../../../shared/bridge'
 import { describeCaptureError, listInputs, PcmCapture, type AudioInput, type RecordingSink } from '../recorder/pcm-capture'
 import { errorText } from '../store/error-text'
@@ -13,13 +13,16 @@ import { clearClip, initialMeter, stepMeter, type MeterState } from './meter-bal
 import { elapsedState, formatElapsed } from './take-numbers'
 import { LevelMeter } from './LevelMeter'
 import { useRecordKey } from './use-record-key'
-import { takesStoreFor } from './takes-store'
+import { takesStoreFor, useTakes } from './takes-store'
+import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
+import { cycleLabel, defaultNextLabel } from './next-label'
+import { onReadingCommand } from '../keyboard/use-reading-keys'
 
 type Phase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
 
-function sinkFor(api: BoothApi, jobId: string): RecordingSink {
+function sinkFor(api: BoothApi, jobId: string, label: TakeLabelValue): RecordingSink {
   return {
-    start: async ({ sampleRate, channels }) => (await api.startRecording({ jobId, sampleRate, channels })).takeId,
+    start: async ({ sampleRate, channels }) => (await api.startRecording({ jobId, sampleRate, channels, label })).takeId,
     append: (takeId, pcmBase64) => api.appendRecording({ takeId, pcmBase64 }),
     stop: async (takeId) => void (await api.stopRecording({ takeId })),
     cancel: async (takeId) => void (await api.cancelRecording({ takeId })),
@@ -40,7 +43,15 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
   const jobId = job.job_id
-  const ids = { input: useId(), count: useId() }
+  const ids = { input: useId(), count: useId(), label: useId() }
+  // The next take's label: main, then alt (next-label.ts), unless the person chose one for this take.
+  const takes = useTakes(api, (s) => s.byJob[jobId]?.takes ?? [])
+  const [chosenLabel, setChosenLabel] = useState<TakeLabelValue | null>(null)
+  const nextLabel = chosenLabel ?? defaultNextLabel(takes)
+  const nextLabelRef = useRef(nextLabel)
+  useLayoutEffect(() => {
+    nextLabelRef.current = nextLabel
+  })
 
   const refreshInputs = useCallback(
     () =>
@@ -87,7 +98,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const begin = useCallback(async () => {
     setPhase('starting')
     setError(null)
-    const rec = new PcmCapture(sinkFor(api, jobId), (level) => {
+    const rec = new PcmCapture(sinkFor(api, jobId, nextLabelRef.current), (level) => {
       meterRef.current = stepMeter(meterRef.current, performance.now(), level)
     })
     capture.current = rec
@@ -98,6 +109,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
       meterRef.current = initialMeter(t)
       setNow(t)
       setPhase('recording')
+      setChosenLabel(null)
       void refreshInputs()
     } catch (err) {
       capture.current = null
@@ -159,6 +171,15 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   }
 
   useRecordKey(true, phase === 'recording', toggle)
+  const idle = phase === 'idle'
+  // `l` (a reading-mode key) gives the next take the following label.
+  useEffect(
+    () =>
+      onReadingCommand((command) => {
+        if (command === 'next-label' && idle) setChosenLabel(cycleLabel(nextLabelRef.current))
+      }),
+    [idle],
+  )
 
   // Leaving the job (or closing it with Esc) while recording keeps what was recorded.
   useEffect(
@@ -196,6 +217,14 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
             {inputs.length === 0 && <option value="">System default input</option>}
             {inputs.map((i) => (
               <option key={i.deviceId} value={i.deviceId}>{i.label}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field rec-field rec-next-label">
+          <label className="field-label" htmlFor={ids.label} title="l changes it">Next take</label>
+          <select id={ids.label} value={nextLabel} disabled={!idle} onChange={(e) => setChosenLabel(e.target.value as TakeLabelValue)}>
+            {TAKE_LABEL_VALUES.map((l) => (
+              <option key={l} value={l}>{l}</option>
             ))}
           </select>
         </div>

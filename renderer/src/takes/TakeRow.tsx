@@ -8,7 +8,8 @@ import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type TakeLabelValue, type T
 import { formatTimestamp } from '../format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
-import { takeDeliveryWords, uploadPercent } from './delivery-words'
+import { takeStatusWords, uploadPercent } from './delivery-words'
+import { takeName } from './take-numbers'
 import { takesStoreFor } from './takes-store'
 
 export interface TakeRowProps {
@@ -26,7 +27,9 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
   const store = takesStoreFor(api).getState()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
-  const state = takeDeliveryWords(take, queued, online)
+  const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
+  const state = takeStatusWords(take, queued, online, service)
+  const name = takeName(take)
   const percent = queued?.status === 'sending' || queued?.status === 'paused' ? uploadPercent(progress) : null
   const sent = take.delivery.status !== 'none' || queued !== null
   const recording = take.state === 'recording'
@@ -37,12 +40,12 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
     if (value !== take.note) void store.setNote(take, value)
   }
   return (
-    <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={`Take ${take.take_number}`}>
+    <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={name}>
       <div className="take-row-head">
-        <strong className="take-number">Take {take.take_number}</strong>
+        <strong className="take-number take-name">{name}</strong>
         <select
           className="take-label"
-          aria-label={`Label of take ${take.take_number}`}
+          aria-label={`Label of ${name}`}
           value={take.label}
           disabled={sent || recording}
           title={sent ? 'The label cannot change once the take is being sent' : undefined}
@@ -65,7 +68,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
       )}
       <label className="take-note">
-        <span className="sr-only">Note for take {take.take_number}</span>
+        <span className="sr-only">Note for {name}</span>
         <input
           type="text"
           placeholder="Add a note…"
@@ -86,7 +89,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
         </p>
       )}
       {percent !== null && (
-        <progress className="take-progress" max={100} value={percent} aria-label={`Upload of take ${take.take_number}`} />
+        <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
       {open && !recording && <TakeWaveform api={api} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
       <div className="take-actions">
@@ -110,7 +113,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
           <button type="button" className="btn btn-small btn-quiet" onClick={() => void store.cancelDelivery(take.id, take.job_id)}>Cancel delivery</button>
         )}
         {!sent && !recording && (
-          <button type="button" className="btn btn-small btn-danger-quiet take-delete" aria-label={`Delete take ${take.take_number}`} onClick={() => void store.deleteTake(take)}>
+          <button type="button" className="btn btn-small btn-danger-quiet take-delete" aria-label={`Delete ${name}`} onClick={() => void store.deleteTake(take)}>
             Delete
           </button>
         )}

@@ -53,3 +53,11 @@ export function takeName(take: { file_name: string; take_number: number }): stri
   const name = take.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, '')
   return name.trim() === '' ? `Take ${take.take_number}` : name
 }
+
+/** The name a take gets if delivered with another label: the label part of its name swapped. */
+export function takeNameWithLabel(take: { file_name: string; take_number: number; label: string }, label: string): string {
+  const name = takeName(take)
+  const part = `_${take.label}_`
+  const at = name.lastIndexOf(part)
+  return at < 0 ? name : `${name.slice(0, at)}_${label}_${name.slice(at + part.length)}`
+}

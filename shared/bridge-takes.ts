@@ -62,6 +62,8 @@ export interface TakeView {
   take_number: number
   note: string | null
   preflight: Preflight | null
+  /** The trimmed take's measurement (what is delivered) while a trim is set. */
+  trimmed_preflight?: Preflight | null
   created_at: string
   source: 'recorded' | 'imported'
   original_name: string | null

@@ -56,6 +56,8 @@ export interface TakeMeta {
   take_number: number
   note: string | null
   preflight: Preflight | null
+  /** The measurement of the trimmed take (what a delivery uploads) while a trim is set; absent or null otherwise. */
+  trimmed_preflight?: Preflight | null
   /** ISO 8601. */
   created_at: string
   source: TakeSource

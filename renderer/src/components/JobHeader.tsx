@@ -3,6 +3,7 @@
  * advertiser, stage and due badges, and the reading-mode controls (hide the list, shortcuts, close).
  * Who, what and when in full are in JobFacts, beside the takes.
  */
+import { guardLeave } from '../hooks/use-recording-guard'
 import type { JobDetail } from '../../../shared/bridge'
 import { useBooth } from '../store/store-context'
 import { formatSpotLength, describeSpotLength } from '../format/spot-length'
@@ -45,7 +46,7 @@ export function JobHeader({ job }: { job: JobDetail }) {
           <button type="button" className="btn btn-quiet btn-icon" onClick={openHelp} aria-label="Keyboard shortcuts (?)" title="Keyboard shortcuts (?)">
             ?
           </button>
-          <button type="button" className="btn btn-quiet btn-icon" onClick={closeJob} aria-label="Close this job (Esc)" title="Close (Esc)">
+          <button type="button" className="btn btn-quiet btn-icon" onClick={() => guardLeave('close this job', closeJob)} aria-label="Close this job (Esc)" title="Close (Esc)">
             ✕
           </button>
         </div>

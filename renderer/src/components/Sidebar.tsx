@@ -2,6 +2,7 @@
  * Tabs and filters with their counts, the money and account pages, then the account, connection and
  * theme. Every item says its keys (g then a letter, or Ctrl/Cmd + a digit).
  */
+import { guardLeave } from '../hooks/use-recording-guard'
 import { JOB_FILTERS, JOB_TABS, type JobCounts, type JobListQuery } from '../../../shared/bridge'
 import { useBooth } from '../store/store-context'
 import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
@@ -96,7 +97,7 @@ export function Sidebar() {
                 aria-current={view === p.view ? 'page' : undefined}
                 aria-keyshortcuts={ariaKeys(p.letter, p.digit, mac)}
                 title={shortcutText(p, mac)}
-                onClick={() => setView(p.view)}
+                onClick={() => (p.view === view ? undefined : guardLeave(`go to ${p.label}`, () => setView(p.view)))}
               >
                 <span>{p.label}</span>
                 <kbd className="nav-keys" aria-hidden="true">g {p.letter}</kbd>

@@ -13,6 +13,7 @@ import { useReadingLayout } from '../hooks/use-reading-layout'
 import { useReadingKeys } from '../keyboard/use-reading-keys'
 import { ShortcutHelp } from '../keyboard/ShortcutHelp'
 import { Sidebar } from './Sidebar'
+import { RecordingGuardDialog } from './RecordingGuardDialog'
 import '../navigation/navigation.css'
 import '../styles/reading.css'
 
@@ -32,6 +33,7 @@ export function Workspace() {
       <Sidebar />
       {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} api={bridge} />}
       <ShortcutHelp />
+      <RecordingGuardDialog />
     </div>
   )
 }

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { DeliverNoticeBlock } from '../components/DeliverNoticeBlock'
 import { errorText } from '../store/error-text'
 import { PreflightSummary } from './PreflightSummary'
-import { takeNameWithLabel } from './take-numbers'
+import { takeNameWithLabel, deliveredPreflight } from './take-numbers'
 
 export interface DeliverDialogProps {
   job: JobDetail
@@ -57,7 +57,7 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
     >
       <div className="deliver-form">
         <DeliverNoticeBlock notice={job.deliver_notice} />
-        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
         <label className="field" htmlFor={ids.label}>
           <span className="field-label">Label</span>
           <select id={ids.label} value={label} onChange={(e) => setLabel(e.target.value as TakeLabelValue)}>

@@ -4,7 +4,7 @@
  */
 import type { BoothApi, JobDetail } from '../../../shared/bridge'
 import { PreflightSummary } from './PreflightSummary'
-import { takeName } from './take-numbers'
+import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakes } from './takes-store'
 
 export function LastTakeCheck({ api, job }: { api: BoothApi; job: JobDetail }) {
@@ -17,7 +17,7 @@ export function LastTakeCheck({ api, job }: { api: BoothApi; job: JobDetail }) {
         <span className="muted">Last take </span>
         <strong className="take-name">{takeName(newest)}</strong>
       </p>
-      <PreflightSummary preflight={newest.preflight} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} />
+      <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} />
     </section>
   )
 }

@@ -17,6 +17,7 @@ import { takesStoreFor, useTakes } from './takes-store'
 import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../keyboard/use-reading-keys'
+import { useRecordingGuard } from '../hooks/use-recording-guard'
 
 type Phase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
 
@@ -171,6 +172,19 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   }
 
   useRecordKey(true, phase === 'recording', toggle)
+
+  // While a take records, leaving the job asks first (see use-recording-guard.ts).
+  const stopRef = useRef(stop)
+  useLayoutEffect(() => {
+    stopRef.current = stop
+  })
+  const advertiser = job.advertiser
+  useEffect(() => {
+    if (phase !== 'recording') return
+    const guard = useRecordingGuard.getState()
+    guard.setActive({ jobId, advertiser, stop: () => stopRef.current() })
+    return () => guard.setActive(null)
+  }, [phase, jobId, advertiser])
   const idle = phase === 'idle'
   // `l` (a reading-mode key) gives the next take the following label.
   useEffect(

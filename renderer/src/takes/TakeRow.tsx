@@ -9,7 +9,7 @@ import { formatTimestamp } from '../format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { takeStatusWords, uploadPercent } from './delivery-words'
-import { takeName } from './take-numbers'
+import { takeName, deliveredPreflight } from './take-numbers'
 import { takesStoreFor } from './takes-store'
 
 export interface TakeRowProps {
@@ -62,7 +62,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
       {recording ? (
         <p className="small tone-danger">Recording…</p>
       ) : (
-        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
       )}
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>

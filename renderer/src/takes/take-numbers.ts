@@ -61,3 +61,9 @@ export function takeNameWithLabel(take: { file_name: string; take_number: number
   const at = name.lastIndexOf(part)
   return at < 0 ? name : `${name.slice(0, at)}_${label}_${name.slice(at + part.length)}`
 }
+
+/** The measurement to show and judge: the trimmed take's (what is delivered) while a trim is set. */
+export function deliveredPreflight<P>(take: { preflight: P | null; trimmed_preflight?: P | null; trim: { head_s: number; tail_s: number } }): P | null {
+  const trimmed = take.trim.head_s > 0 || take.trim.tail_s > 0
+  return trimmed && take.trimmed_preflight ? take.trimmed_preflight : take.preflight
+}

@@ -10,7 +10,7 @@ import type { RecordingLevel } from '../../shared/bridge-takes'
 import type { JobFactsForTake } from './job-facts-lookup'
 
 export interface RecordingCalls {
-  start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel }): Promise<{ takeId: string }>
+  start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
   append(a: { takeId: string; pcmBase64: string }): Promise<RecordingLevel>
   stop(a: { takeId: string }): Promise<TakeMeta>
   cancel(a: { takeId: string }): Promise<null>
@@ -37,9 +37,9 @@ export function createRecordingCalls(store: TakeStore, facts: (jobId: string) =>
     return rec
   }
   return {
-    async start({ jobId, sampleRate, channels, label }) {
+    async start({ jobId, sampleRate, channels, label, script }) {
       const job = await facts(jobId)
-      const rec = await store.record(jobId, { ...job, sampleRate, channels, label })
+      const rec = await store.record(jobId, { ...job, sampleRate, channels, label, script })
       channelsOf.set(rec.take.id, { channels, jobId })
       changed(jobId)
       return { takeId: rec.take.id }

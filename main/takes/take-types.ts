@@ -56,6 +56,8 @@ export interface TakeMeta {
   take_number: number
   note: string | null
   preflight: Preflight | null
+  /** The script revision (and its text) on screen when the take was recorded; absent for older or imported takes. */
+  script_read?: { revision_id: string | null; text: string } | null
   /** The measurement of the trimmed take (what a delivery uploads) while a trim is set; absent or null otherwise. */
   trimmed_preflight?: Preflight | null
   /** ISO 8601. */

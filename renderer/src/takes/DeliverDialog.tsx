@@ -10,6 +10,8 @@ import { DeliverNoticeBlock } from '../components/DeliverNoticeBlock'
 import { errorText } from '../store/error-text'
 import { PreflightSummary } from './PreflightSummary'
 import { takeNameWithLabel, deliveredPreflight } from './take-numbers'
+import { olderRead } from './script-read'
+import { WordDiffText } from './OlderScriptNote'
 
 export interface DeliverDialogProps {
   job: JobDetail
@@ -29,6 +31,8 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   const notifies = producer ? `${producer} (producer) is notified that a take arrived.` : 'The job’s producer is notified that a take arrived.'
   // The name the producer receives, with the label chosen here.
   const name = takeNameWithLabel(take, label)
+  const older = olderRead(take, job.script)
+  const [olderOk, setOlderOk] = useState(false)
   const confirm = async () => {
     setBusy(true)
     setError(null)
@@ -52,11 +56,23 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
       confirmLabel={online ? 'Deliver' : 'Queue delivery'}
       busy={busy}
       error={error}
+      canConfirm={older === null || olderOk}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
       <div className="deliver-form">
         <DeliverNoticeBlock notice={job.deliver_notice} />
+        {older && (
+          <div className="notice notice-warning deliver-older" role="alert">
+            <p>
+              <strong>This take was read from an older script:</strong> {older.words} since it was recorded.
+            </p>
+            <WordDiffText segments={older.segments} />
+            <label className="check-row">
+              <input type="checkbox" checked={olderOk} onChange={(e) => setOlderOk(e.target.checked)} /> Deliver it anyway, read from the older script
+            </label>
+          </div>
+        )}
         <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
         <label className="field" htmlFor={ids.label}>
           <span className="field-label">Label</span>

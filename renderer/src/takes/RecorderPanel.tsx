@@ -14,16 +14,19 @@ import { elapsedState, formatElapsed } from './take-numbers'
 import { LevelMeter } from './LevelMeter'
 import { useRecordKey } from './use-record-key'
 import { takesStoreFor, useTakes } from './takes-store'
-import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
+import { MAX_SCRIPT_TEXT, TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../keyboard/use-reading-keys'
 import { useRecordingGuard } from '../hooks/use-recording-guard'
 
 type Phase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
 
-function sinkFor(api: BoothApi, jobId: string, label: TakeLabelValue): RecordingSink {
+function sinkFor(api: BoothApi, job: JobDetail, label: TakeLabelValue): RecordingSink {
+  const jobId = job.job_id
+  // The take remembers the script on screen, so a later revision marks it as read from the older one.
+  const script = job.script.kind === 'none' ? undefined : { revision_id: job.script.revision_id, text: job.script.text.slice(0, MAX_SCRIPT_TEXT) }
   return {
-    start: async ({ sampleRate, channels }) => (await api.startRecording({ jobId, sampleRate, channels, label })).takeId,
+    start: async ({ sampleRate, channels }) => (await api.startRecording({ jobId, sampleRate, channels, label, script })).takeId,
     append: (takeId, pcmBase64) => api.appendRecording({ takeId, pcmBase64 }),
     stop: async (takeId) => void (await api.stopRecording({ takeId })),
     cancel: async (takeId) => void (await api.cancelRecording({ takeId })),
@@ -99,7 +102,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const begin = useCallback(async () => {
     setPhase('starting')
     setError(null)
-    const rec = new PcmCapture(sinkFor(api, jobId, nextLabelRef.current), (level) => {
+    const rec = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
       meterRef.current = stepMeter(meterRef.current, performance.now(), level)
     })
     capture.current = rec
@@ -118,7 +121,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
       setError(describeCaptureError(err))
       setPhase('idle')
     }
-  }, [api, jobId, input, refreshInputs])
+  }, [api, job, input, refreshInputs])
 
   const stop = useCallback(async () => {
     const rec = capture.current

@@ -9,6 +9,8 @@ import { formatTimestamp } from '../format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { takeStatusWords, uploadPercent } from './delivery-words'
+import { olderRead } from './script-read'
+import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { takesStoreFor } from './takes-store'
 
@@ -30,6 +32,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
   const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
   const state = takeStatusWords(take, queued, online, service)
   const name = takeName(take)
+  const older = olderRead(take, job.script)
   const percent = queued?.status === 'sending' || queued?.status === 'paused' ? uploadPercent(progress) : null
   const sent = take.delivery.status !== 'none' || queued !== null
   const recording = take.state === 'recording'
@@ -64,6 +67,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
       ) : (
         <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
       )}
+      {older && <OlderScriptNote older={older} />}
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
       )}

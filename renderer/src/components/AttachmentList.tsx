@@ -39,7 +39,7 @@ function AttachmentItem({ jobId, attachment: a }: { jobId: string; attachment: A
     <li className="attachment">
       <span className="doc-icon small" aria-hidden="true">▤</span>
       <div className="attachment-text">
-        <div>{a.original_name}</div>
+        <div className="attachment-name">{a.original_name}</div>
         <div className="muted small">
           {a.ext.toUpperCase()} · {formatFileSize(a.size_bytes)}
           {storing && ' · still uploading'}

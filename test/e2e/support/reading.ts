@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
 import type { BridgeClient } from './bridge-client'
-import { PENDING_ALL } from './bridge-client'
+import { bridgeClient, PENDING_ALL } from './bridge-client'
+import { row } from './workspace'
 import type { JobDetail } from '../../../shared/bridge'
 
 /** The 13-inch screens reading mode is designed for. */
@@ -54,3 +55,27 @@ export async function expectPartlyInView(page: Page, locator: Locator, what: str
   const shown = Math.min(box.y + box.height, viewport.height) - Math.max(box.y, 0)
   expect(shown, `${what} shows at least ${px} px`).toBeGreaterThanOrEqual(px)
 }
+
+const readJobs = new Map<string, Map<string, JobDetail>>()
+/** The first pending job that fits, read one by one (the demo key's rate limit is shared with the page); per Booth. */
+export async function findJob(launchUrl: string, what: string, fits: (j: JobDetail) => boolean): Promise<JobDetail> {
+  const details = readJobs.get(launchUrl) ?? new Map<string, JobDetail>()
+  readJobs.set(launchUrl, details)
+  for (const j of details.values()) if (fits(j)) return j
+  const bridge = bridgeClient(launchUrl)
+  const list = await bridge.call('listJobs', PENDING_ALL)
+  for (const item of list.items) {
+    if (details.has(item.job_id)) continue
+    const job = (await bridge.call('getJob', { jobId: item.job_id })).job
+    details.set(job.job_id, job)
+    if (fits(job)) return job
+  }
+  throw new Error(`The demo data has no pending job with ${what}.`)
+}
+
+/** Opens a job by its row, waiting out a rate-limit pause of the demo key if one comes. */
+export async function openJobPatiently(page: Page, jobId: string, advertiser: string): Promise<void> {
+  await row(page, jobId).click()
+  await expect(page.locator('#job-title')).toHaveText(advertiser, { timeout: 45_000 })
+}
+

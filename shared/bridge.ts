@@ -7,6 +7,7 @@ import { apiId, bool, int, list, nullable, obj, oneOf, optional, str, type Check
 import type { components } from './api/talent-v1'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
+import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults } from './bridge-notices'
 
 type Schemas = components['schemas']
 export type JobSummary = Schemas['JobSummary']
@@ -65,6 +66,7 @@ export const bridgeCalls = {
   downloadAttachment: obj({ jobId: id, attachmentId: id, fileName: str({ min: 1, max: 255 }) }),
   ...accountCalls,
   ...takeCalls,
+  ...noticeCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -131,7 +133,7 @@ export interface Connectivity {
   nextPollAt: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults {
+export interface BridgeResults extends AccountResults, TakeResults, NoticeResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -184,7 +186,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, NoticeEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -196,7 +198,7 @@ export type BridgeEventName = keyof BridgeEvents
 
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
-  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES,
+  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...NOTICE_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 

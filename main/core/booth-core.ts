@@ -140,7 +140,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     signOut: async () => {
       const state = await session.signOut()
       // The signed-out account's jobs leave the screen and the dock/taskbar badge.
-      hub.forget('jobs', 'job')
+      hub.forget('jobs', 'job', 'notices')
+      notifications.clearNotices()
       ports.setBadge(0)
       hub.emit('badge', { count: 0 })
       await cache.clear()
@@ -159,6 +160,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       return null
     },
     getNotificationSettings: async () => notifications.settings(),
+    listNotices: async () => notifications.notices(),
+    markNoticesRead: async ({ ids }) => notifications.markRead(ids),
     setNotificationSettings: async (patch) => notifications.update(patch),
     openExternal: async ({ url }) => {
       const verdict = checkExternalUrl(url)

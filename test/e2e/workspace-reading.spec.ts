@@ -109,3 +109,33 @@ for (const screen of LAPTOP_SCREENS) {
     })
   })
 }
+
+test.describe('prompter at 1024x768', () => {
+  test.use({ viewport: { width: 1024, height: 768 } })
+  test('p starts the prompter: the script scrolls at the spot’s pace under the marker, p pauses it', async ({ page, booth }) => {
+    const job = await typedDeliverableJob(bridgeClient(booth.launchUrl))
+    await page.addInitScript(() => window.localStorage.setItem('booth.scriptSize', '40'))
+    await openWorkspace(page, booth.launchUrl)
+    await openJob(page, job.job_id, job.advertiser)
+    const area = page.locator('.reading-script')
+    // Enough text below the window to scroll through.
+    expect(await area.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+    await page.locator('.script-panel .section-title').click()
+    await page.keyboard.press('p')
+    await expect(page.getByRole('button', { name: 'Pause prompter' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(area).toHaveClass(/is-prompting/)
+    const textHeight = await page.locator('.script-read').evaluate((el) => (el as HTMLElement).offsetHeight)
+    const t0 = await area.evaluate((el) => el.scrollTop)
+    await page.waitForTimeout(1500)
+    const t1 = await area.evaluate((el) => el.scrollTop)
+    // About 1.5 s worth of (text height ÷ spot length), give or take the frame timing of a busy machine.
+    const expected = (textHeight / job.length_s) * 1.5
+    expect(t1 - t0).toBeGreaterThan(expected * 0.4)
+    expect(t1 - t0).toBeLessThan(expected * 1.6 + 2)
+    await page.keyboard.press('p')
+    await expect(page.getByRole('button', { name: 'Prompter' })).toHaveAttribute('aria-pressed', 'false')
+    const paused = await area.evaluate((el) => el.scrollTop)
+    await page.waitForTimeout(600)
+    expect(await area.evaluate((el) => el.scrollTop)).toBe(paused)
+  })
+})

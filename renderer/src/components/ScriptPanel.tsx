@@ -1,5 +1,5 @@
 /** The script, large and adjustable: typed (sanitized HTML or plain text) with marked pronunciations, or a document. */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import { onReadingCommand } from '../keyboard/use-reading-keys'
 import { useScriptFontSize } from '../hooks/use-script-font-size'
@@ -9,6 +9,7 @@ import { MarkedText } from './MarkedText'
 import { ScriptDocumentView } from './ScriptDocumentView'
 import { formatTimestamp } from '../format/calendar-dates'
 import { useRememberedFlag } from '../hooks/use-remembered-flag'
+import { usePrompter } from '../hooks/use-prompter'
 import { CheckedScript } from '../takes/CheckedScript'
 import { takeName } from '../takes/take-numbers'
 
@@ -16,6 +17,9 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
   const font = useScriptFontSize()
   const script = job.script
   const { step } = font
+  const readRef = useRef<HTMLDivElement>(null)
+  const prompter = usePrompter(readRef, job.length_s)
+  const togglePrompter = prompter.toggle
   // Respellings shown above the words (on by default), remembered per computer.
   const [says, setSays] = useRememberedFlag('booth.showPronunciations', true)
   // The newest delivery whose audio check found issues can be laid over this script.
@@ -28,8 +32,9 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
       onReadingCommand((command) => {
         if (command === 'bigger') step(1)
         if (command === 'smaller') step(-1)
+        if (command === 'prompter') togglePrompter()
       }),
-    [step],
+    [step, togglePrompter],
   )
   return (
     <section className="script-panel" aria-labelledby="script-title">
@@ -42,6 +47,18 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
           {job.pronunciations.length > 0 && script.kind === 'typed' && (
             <button type="button" className="btn btn-quiet btn-small" aria-pressed={says} onClick={() => setSays(!says)}>
               Pronunciations on the words
+            </button>
+          )}
+          {script.kind === 'typed' && (
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              aria-pressed={prompter.running}
+              disabled={!prompter.available}
+              title={prompter.available ? 'p starts and pauses' : 'The job has no spot length to pace the prompter'}
+              onClick={togglePrompter}
+            >
+              {prompter.running ? 'Pause prompter' : 'Prompter'}
             </button>
           )}
           {checked && script.kind === 'typed' && (
@@ -62,7 +79,7 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
         <ScriptDocumentView jobId={job.job_id} document={script.document} localPath={documentPath} fontSize={font.size} />
       )}
       {script.kind !== 'none' && (script.html !== null || script.text.trim() !== '') && (
-        <div className={`script-read${says ? ' says-on' : ''}`} style={{ fontSize: `${font.size}px` }}>
+        <div ref={readRef} className={`script-read${says ? ' says-on' : ''}`} style={{ fontSize: `${font.size}px` }}>
           {showCheck && checked ? (
             <CheckedScript text={script.text} issues={checked.check.issues} />
           ) : script.html !== null ? (

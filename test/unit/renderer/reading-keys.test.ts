@@ -42,7 +42,7 @@ describe('the shortcut list', () => {
       expect(pc.some((s) => s.keys.includes(`Ctrl+${e.digit}`))).toBe(true)
     }
     const keys = pc.flatMap((s) => s.keys)
-    for (const k of ['Space', 'l', '?', '\\', '+', 'Esc', 'j', 'k', 'Enter', 'x', '/']) expect(keys).toContain(k)
+    for (const k of ['Space', 'l', 'p', '?', '\\', '+', 'Esc', 'j', 'k', 'Enter', 'x', '/']) expect(keys).toContain(k)
   })
 })
 

@@ -41,6 +41,8 @@ export interface NoticeResults {
 
 export interface NoticeEvents {
   notices: NoticesView
+  /** The talent's time zone from their preferences (read with the notification defaults); null until known. */
+  talentTimeZone: { zone: string | null }
 }
 
-export const NOTICE_EVENT_NAMES: { [E in keyof NoticeEvents]: true } = { notices: true }
+export const NOTICE_EVENT_NAMES: { [E in keyof NoticeEvents]: true } = { notices: true, talentTimeZone: true }

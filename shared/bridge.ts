@@ -64,6 +64,8 @@ export const bridgeCalls = {
   getScriptPdf: obj({ jobId: id }),
   scriptsPdf: obj({ jobIds: list(id, { min: 1, max: 25, unique: true }) }),
   downloadAttachment: obj({ jobId: id, attachmentId: id, fileName: str({ min: 1, max: 255 }) }),
+  /** A local URL the page can play an audio attachment from (main fetches it into the cache). */
+  getAttachmentMediaUrl: obj({ jobId: id, attachmentId: id, ext: str({ min: 1, max: 8, pattern: /^[A-Za-z0-9]{1,8}$/ }) }),
   ...accountCalls,
   ...takeCalls,
   ...noticeCalls,
@@ -152,6 +154,7 @@ export interface BridgeResults extends AccountResults, TakeResults, NoticeResult
   getScriptPdf: ScriptPdf
   scriptsPdf: ScriptsPdfResult
   downloadAttachment: AttachmentDownload
+  getAttachmentMediaUrl: { url: string }
 }
 
 /** Events main sends; each carries a whole snapshot the store can apply with setState. */

@@ -140,7 +140,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     signOut: async () => {
       const state = await session.signOut()
       // The signed-out account's jobs leave the screen and the dock/taskbar badge.
-      hub.forget('jobs', 'job', 'notices')
+      hub.forget('jobs', 'job', 'notices', 'talentTimeZone')
       notifications.clearNotices()
       ports.setBadge(0)
       hub.emit('badge', { count: 0 })

@@ -51,7 +51,10 @@ export class NotificationCenter {
     const client = this.deps.client()
     if (!client) return
     try {
-      this.emailPrefs = (await client.getPreferences()).prefs
+      const answer = await client.getPreferences()
+      this.emailPrefs = answer.prefs
+      // The same answer carries the talent's time zone, which due labels are read in.
+      this.deps.hub.emit('talentTimeZone', { zone: answer.time_zone })
     } catch (err) {
       this.deps.log.info('email preferences not readable; every notification kind stays on', { err })
     }

@@ -1,6 +1,6 @@
 /**
  * The script the talent reads carries what they need: pronunciations shown above the words (one toggle,
- * remembered) and attachments whose names never run under their Download button (the audio check on
+ * remembered) and attachments whose names never run under their Download button, audio ones playable in place (the audio check on
  * this script: workspace-check.spec.ts). At 1280x720 and 1024x768.
  */
 import { test, expect } from './booth-host'
@@ -28,6 +28,21 @@ for (const screen of LAPTOP_SCREENS) {
       await page.reload()
       await openJob(page, job.job_id, job.advertiser)
       await expect(page.getByRole('button', { name: 'Pronunciations on the words' })).toHaveAttribute('aria-pressed', 'false')
+      expect(consoleErrors).toEqual([])
+    })
+
+    test('an audio attachment plays in place', async ({ page, booth, consoleErrors }) => {
+      const job = await findJob(booth.launchUrl, 'an audio attachment', (j) => j.attachments_detail.some((a) => a.ext.toLowerCase() === 'wav' && a.status !== 'storing'))
+      const att = job.attachments_detail.find((a) => a.ext.toLowerCase() === 'wav')!
+      await openWorkspace(page, booth.launchUrl)
+      await openJob(page, job.job_id, job.advertiser)
+      const item = page.locator('.attachment').filter({ hasText: att.original_name })
+      await item.scrollIntoViewIfNeeded()
+      await item.getByRole('button', { name: `Listen to ${att.original_name}` }).click()
+      const audio = item.locator('audio')
+      await expect(audio).toBeVisible()
+      // The browser read the file: it knows how long it is (the demo's reference read is 2 s).
+      await expect.poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 }).toBeCloseTo(2, 0)
       expect(consoleErrors).toEqual([])
     })
 

@@ -1,6 +1,7 @@
 /**
  * The audio check's issues are laid on the script the talent reads (not a small copy beside it), at its
- * reading size, and a second press takes them off. At 1280x720 and 1024x768.
+ * reading size, and a second press takes them off; a PDF script fills the script's width and zooms with
+ * the script size, scrolling sideways rather than being cut off. At 1280x720 and 1024x768.
  */
 import { test, expect } from './booth-host'
 import { openWorkspace } from './support/workspace'
@@ -28,5 +29,25 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(marks).toHaveCount(0)
     })
 
+    test('a PDF script fits the script’s width and zooms with the script size, never cut off', async ({ page, booth }) => {
+      const job = await findJob(booth.launchUrl, 'a document script with a PDF', (j) => j.script.kind === 'document' && !!j.script.document?.pdf_url)
+      await openWorkspace(page, booth.launchUrl)
+      await openJob(page, job.job_id, job.advertiser)
+      const canvas = page.locator('canvas.pdf-canvas').first()
+      await expect(canvas).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 })
+      const pages = page.locator('.pdf-pages')
+      const inner = await pages.evaluate((el) => el.clientWidth)
+      const box = await canvas.boundingBox()
+      if (!box) throw new Error('The PDF page has no box.')
+      expect(box.width, 'the page fills the script width').toBeGreaterThan(inner * 0.8)
+      expect(box.x + box.width, 'the page is not cut off by the window').toBeLessThanOrEqual((page.viewportSize()?.width ?? 0) + 0.5)
+      await page.getByRole('button', { name: 'Bigger script text' }).click()
+      await page.getByRole('button', { name: 'Bigger script text' }).click()
+      await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(box.width + 10)
+      // Zoomed past the width, the pages scroll sideways in their own area.
+      await page.getByRole('button', { name: 'Bigger script text' }).click()
+      await page.getByRole('button', { name: 'Bigger script text' }).click()
+      await expect.poll(() => pages.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    })
   })
 }

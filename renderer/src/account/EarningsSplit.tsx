@@ -2,6 +2,7 @@
 import type { EarningsReport } from '../../../shared/bridge-account'
 import { formatMoney } from '../format/money'
 import { amountOf } from './earnings-math'
+import './earnings-split.css'
 import { splitByState, type StateTotal } from './earnings-split'
 
 function jobs(n: number): string {

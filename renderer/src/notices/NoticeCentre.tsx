@@ -9,6 +9,7 @@ import { useBooth } from '../store/store-context'
 import { guardLeave } from '../hooks/use-recording-guard'
 import { formatTimestamp } from '../format/calendar-dates'
 import { noticesStoreFor, useNotices } from './notices-store'
+import './notices.css'
 import { askBrowserPermission, browserPermission, showInBrowser, type BrowserPermission } from './browser-notifications'
 
 export function NoticeCentre({ api }: { api: BoothApi }) {

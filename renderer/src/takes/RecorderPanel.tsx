@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { BoothApi, JobDetail } from '../../../shared/bridge'
-import { describeCaptureError, listInputs, PcmCapture, type AudioInput, type RecordingSink } from '../recorder/pcm-capture'
+import { describeCaptureError, listInputs, PcmCapture, type AudioInput } from '../recorder/pcm-capture'
 import { errorText } from '../store/error-text'
 import { formatSpotLength } from '../format/spot-length'
 import { chooseInput, COUNT_IN_CHOICES, loadCountIn, loadRememberedInput, rememberInput, saveCountIn } from './input-choice'
@@ -14,24 +14,13 @@ import { elapsedState, formatElapsed } from './take-numbers'
 import { LevelMeter } from './LevelMeter'
 import { useRecordKey } from './use-record-key'
 import { takesStoreFor, useTakes } from './takes-store'
-import { MAX_SCRIPT_TEXT, TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
+import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
+import { sinkFor } from './recording-sink'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../keyboard/use-reading-keys'
 import { useRecordingGuard } from '../hooks/use-recording-guard'
 
 type Phase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
-
-function sinkFor(api: BoothApi, job: JobDetail, label: TakeLabelValue): RecordingSink {
-  const jobId = job.job_id
-  // The take remembers the script on screen, so a later revision marks it as read from the older one.
-  const script = job.script.kind === 'none' ? undefined : { revision_id: job.script.revision_id, text: job.script.text.slice(0, MAX_SCRIPT_TEXT) }
-  return {
-    start: async ({ sampleRate, channels }) => (await api.startRecording({ jobId, sampleRate, channels, label, script })).takeId,
-    append: (takeId, pcmBase64) => api.appendRecording({ takeId, pcmBase64 }),
-    stop: async (takeId) => void (await api.stopRecording({ takeId })),
-    cancel: async (takeId) => void (await api.cancelRecording({ takeId })),
-  }
-}
 
 export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const [inputs, setInputs] = useState<AudioInput[]>([])

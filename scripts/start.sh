@@ -12,8 +12,14 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 npm run build
+# shellcheck source=scripts/start-words.sh
+. scripts/start-words.sh
 if [ "$want_web" = 0 ] && [ -f node_modules/electron/path.txt ] \
    && { [ "$(uname -s)" != "Linux" ] || [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; }; then
+  echo "Booth: starting the desktop app (npx electron-vite preview), talking to $(service_words "$@")."
+  echo "Booth: to stop, close its window or press Ctrl+C here."
   exec npx electron-vite preview
 fi
+echo "Booth: starting the web host (npm run web -- $*), talking to $(service_words "$@")."
+echo "Booth: open the address printed below in a browser; to stop, press Ctrl+C here."
 exec npm run web -- "$@"

@@ -14,6 +14,8 @@ export type TakeLabelValue = (typeof TAKE_LABEL_VALUES)[number]
 export const MAX_PCM_BASE64_CHARS = 2 * 1024 * 1024
 /** Longest trim at either end, in seconds (a take is never hours long). */
 export const MAX_TRIM_S = 3600
+/** The longest script text a take keeps as the text it was read from. */
+export const MAX_SCRIPT_TEXT = 100_000
 
 const jobId = apiId
 const takeId = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9_-]{1,64}$/ })
@@ -43,6 +45,8 @@ export const takeCalls = {
     sampleRate: int({ min: 8000, max: 192_000 }),
     channels: int({ min: 1, max: 2 }),
     label: optional(label),
+    /** The script revision on screen when the take starts, and its text (to show what changed since). */
+    script: optional(obj({ revision_id: nullable(str({ max: 64 })), text: str({ max: MAX_SCRIPT_TEXT }) })),
   }),
   /** Interleaved little-endian float32 samples, base64. */
   appendRecording: obj({ takeId, pcmBase64: str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ }) }),
@@ -94,6 +98,10 @@ export interface TakeView {
   take_number: number
   note: string | null
   preflight: Preflight | null
+  /** The script revision the take was read from, and that revision's text; absent for takes made before Booth kept it, or imported. */
+  script_read?: { revision_id: string | null; text: string } | null
+  /** The trimmed take's measurement (what is delivered) while a trim is set. */
+  trimmed_preflight?: Preflight | null
   /** ISO 8601. */
   created_at: string
   source: 'recorded' | 'imported'

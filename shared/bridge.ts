@@ -10,6 +10,7 @@ import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from '
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
 import { audioCalls, type AudioResults } from './bridge-audio'
 import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type DeliveryResults } from './bridge-deliveries'
+import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults } from './bridge-notices'
 
 type Schemas = components['schemas']
 export type JobSummary = Schemas['JobSummary']
@@ -74,11 +75,14 @@ export const bridgeCalls = {
   getScriptPdf: obj({ jobId: id }),
   scriptsPdf: obj({ jobIds: list(id, { min: 1, max: 25, unique: true }) }),
   downloadAttachment: obj({ jobId: id, attachmentId: id, fileName: str({ min: 1, max: 255 }) }),
+  /** A local URL the page can play an audio attachment from (main fetches it into the cache). */
+  getAttachmentMediaUrl: obj({ jobId: id, attachmentId: id, ext: str({ min: 1, max: 8, pattern: /^[A-Za-z0-9]{1,8}$/ }) }),
   ...accountCalls,
   ...takeCalls,
   ...readbackCalls,
   ...audioCalls,
   ...deliveryCalls,
+  ...noticeCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -150,7 +154,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -169,6 +173,7 @@ export interface BridgeResults extends AccountResults, TakeResults, ReadbackResu
   getScriptPdf: ScriptPdf
   scriptsPdf: ScriptsPdfResult
   downloadAttachment: AttachmentDownload
+  getAttachmentMediaUrl: { url: string }
 }
 
 /** Events main sends; each carries a whole snapshot the store can apply with setState. */
@@ -203,7 +208,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -215,7 +220,7 @@ export type BridgeEventName = keyof BridgeEvents
 
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
-  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES,
+  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 

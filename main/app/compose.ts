@@ -180,7 +180,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       const state = await session.signOut()
       // The signed-out account's jobs leave the screen and the dock/taskbar badge.
       void deliveriesWatch.watch(null)
-      hub.forget('jobs', 'job', 'deliveries')
+      hub.forget('jobs', 'job', 'deliveries', 'notices', 'talentTimeZone')
+      notifications.clearNotices()
       ports.setBadge(0)
       hub.emit('badge', { count: 0 })
       await cache.clear()
@@ -206,6 +207,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       return null
     },
     getNotificationSettings: async () => notifications.settings(),
+    listNotices: async () => notifications.notices(),
+    markNoticesRead: async ({ ids }) => notifications.markRead(ids),
     setNotificationSettings: async (patch) => notifications.update(patch),
     openExternal: async ({ url }) => {
       const verdict = checkExternalUrl(url)

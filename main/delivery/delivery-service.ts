@@ -236,7 +236,7 @@ export class DeliveryService {
       this.announce(take, 'sending', replay ? 'Confirming the delivery.' : 'Upload finished; sending the delivery.')
       let answer
       try {
-        answer = await client.deliver(item.jobId, { handle, take_label: item.label, note: item.note, preflight: take.preflight }, { idempotencyKey: key, signal: control.signal })
+        answer = await client.deliver(item.jobId, { handle, take_label: item.label, note: item.note, preflight: take.trimmed_preflight ?? take.preflight }, { idempotencyKey: key, signal: control.signal })
       } catch (err) {
         // Only a definitive refusal of this key proves nothing was recorded; the outcome stays unknown otherwise.
         if (!postMayHaveArrived(err)) await control.update({ mayHaveArrived: false })

@@ -11,6 +11,7 @@ import { badgeCount, resolveNotificationPrefs, type BoothNotification, type Emai
 import type { Log } from '../logging/redacting-log'
 import type { EventHub } from '../bridge/event-hub'
 import type { SettingsStore } from '../storage/settings-store'
+import { MAX_NOTICES, type BoothNotice, type NoticesView } from '../../shared/bridge-notices'
 
 export interface Notifier {
   show(notification: BoothNotification, onClick: () => void): void
@@ -33,6 +34,8 @@ export class NotificationCenter {
   private ledger: NotificationLedger | null = null
   private emailPrefs: EmailPrefs = ALL_ON
   private previous: JobSummary[] | null = null
+  /** The in-app list, newest first: every notification raised this session (the ledger keeps each once). */
+  private list: BoothNotice[] = []
 
   constructor(private readonly deps: NotificationCenterDeps) {}
 
@@ -48,7 +51,10 @@ export class NotificationCenter {
     const client = this.deps.client()
     if (!client) return
     try {
-      this.emailPrefs = (await client.getPreferences()).prefs
+      const answer = await client.getPreferences()
+      this.emailPrefs = answer.prefs
+      // The same answer carries the talent's time zone, which due labels are read in.
+      this.deps.hub.emit('talentTimeZone', { zone: answer.time_zone })
     } catch (err) {
       this.deps.log.info('email preferences not readable; every notification kind stays on', { err })
     }
@@ -71,6 +77,34 @@ export class NotificationCenter {
     if (!this.ledger) return
     const raised = await this.ledger.update({ current: view.items, previous: this.previous, prefs: this.settings() })
     this.previous = view.items
-    for (const n of raised) this.deps.notifier.show(n, () => this.deps.hub.emit('notificationClicked', { jobId: n.jobId }))
+    const at = Date.now()
+    for (const n of raised) {
+      this.list.unshift({ id: `${n.kind}:${n.jobId}:${at}`, kind: n.kind, jobId: n.jobId, title: n.title, body: n.body, at, read: false })
+      this.deps.notifier.show(n, () => this.deps.hub.emit('notificationClicked', { jobId: n.jobId }))
+    }
+    if (raised.length > 0) {
+      this.list = this.list.slice(0, MAX_NOTICES)
+      this.deps.hub.emit('notices', this.notices())
+    }
+  }
+
+  /** The in-app notification centre's list and unread count. */
+  notices(): NoticesView {
+    return { items: this.list.map((n) => ({ ...n })), unread: this.list.filter((n) => !n.read).length }
+  }
+
+  /** After sign-out: the account's notices leave the list. */
+  clearNotices(): void {
+    this.list = []
+    this.deps.hub.emit('notices', this.notices())
+  }
+
+  /** Marks these notices (or, with null, all) read. */
+  markRead(ids: readonly string[] | null): NoticesView {
+    const chosen = ids === null ? null : new Set(ids)
+    this.list = this.list.map((n) => (chosen === null || chosen.has(n.id) ? { ...n, read: true } : n))
+    const view = this.notices()
+    this.deps.hub.emit('notices', view)
+    return view
   }
 }

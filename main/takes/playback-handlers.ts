@@ -18,7 +18,7 @@ export interface MediaHandlerDeps {
   mediaUrl: (path: string) => string
 }
 
-export function createMediaHandlers(deps: MediaHandlerDeps): Pick<BridgeHandlers, 'getTakeMediaUrl' | 'getListenUrl'> {
+export function createMediaHandlers(deps: MediaHandlerDeps): Pick<BridgeHandlers, 'getTakeMediaUrl' | 'getListenUrl' | 'getAttachmentMediaUrl'> {
   return {
     getTakeMediaUrl: async ({ takeId }) => {
       const take = await deps.store.get(takeId)
@@ -36,6 +36,17 @@ export function createMediaHandlers(deps: MediaHandlerDeps): Pick<BridgeHandlers
         if (!delivery.listen_url) throw new UserFacingError('no_audio', 'The service has no playable audio for this take yet.', 409)
         await mkdir(join(deps.cacheDir, 'listen'), { recursive: true })
         await downloadToFile(delivery.listen_url, path)
+      }
+      return { url: deps.mediaUrl(path) }
+    },
+    getAttachmentMediaUrl: async ({ attachmentId, ext }) => {
+      const client = deps.client()
+      if (!client) throw new UserFacingError('signed_out', 'Sign in or start the demo first.', 401)
+      const path = join(deps.cacheDir, 'listen', `attachment-${attachmentId}.${ext.toLowerCase()}`)
+      if (!(await stat(path).catch(() => null))) {
+        const link = await client.attachmentDownload(attachmentId)
+        await mkdir(join(deps.cacheDir, 'listen'), { recursive: true })
+        await downloadToFile(link.url, path)
       }
       return { url: deps.mediaUrl(path) }
     },

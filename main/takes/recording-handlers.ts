@@ -12,7 +12,7 @@ import type { JobFactsForTake } from './job-facts-lookup'
 import { RunningMeasurement } from '../audio/running-measurement'
 
 export interface RecordingCalls {
-  start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel }): Promise<{ takeId: string }>
+  start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
   append(a: { takeId: string; pcmBase64: string }): Promise<RecordingLevel>
   stop(a: { takeId: string }): Promise<TakeMeta>
   cancel(a: { takeId: string }): Promise<null>
@@ -47,9 +47,9 @@ export function createRecordingCalls(
     return rec
   }
   return {
-    async start({ jobId, sampleRate, channels, label }) {
+    async start({ jobId, sampleRate, channels, label, script }) {
       const job = await facts(jobId)
-      const rec = await store.record(jobId, { ...job, sampleRate, channels, label })
+      const rec = await store.record(jobId, { ...job, sampleRate, channels, label, script })
       channelsOf.set(rec.take.id, { channels, jobId, running: new RunningMeasurement(sampleRate, channels), job })
       changed(jobId)
       return { takeId: rec.take.id }

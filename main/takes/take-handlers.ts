@@ -95,7 +95,7 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
     importTake: ({ jobId, path, label, note }) => guard(() => edit(async () => store.import(jobId, path, { ...(await facts(jobId)), label, note }))),
     setTakeLabel: ({ takeId, label }) => guard(() => edit(() => store.setLabel(takeId, label))),
     setTakeNote: ({ takeId, note }) => guard(() => edit(() => store.setNote(takeId, note))),
-    setTakeTrim: ({ takeId, head_s, tail_s }) => guard(() => edit(() => store.setTrim(takeId, { head_s, tail_s }))),
+    setTakeTrim: ({ takeId, head_s, tail_s }) => guard(() => edit(() => store.setTrimAndMeasure(takeId, { head_s, tail_s }))),
     deleteTake: ({ takeId }) => guard(() => edit(async () => {
       const take = await store.get(takeId)
       if (delivery.queue.get(takeId)) throw new TakeInputError(`Take ${take.take_number} is in the delivery queue; cancel its delivery before deleting it.`)

@@ -51,6 +51,10 @@ const oneOf = (list: readonly string[]) => (v: unknown): boolean => isStr(v) && 
 /** Returns what is wrong with a metadata value, or null when it is a valid TakeMeta. */
 export function takeMetaProblem(v: unknown): string | null {
   if (!isObj(v)) return 'it does not hold an object'
+  const read = v['script_read']
+  if (read !== undefined && read !== null && !(isObj(read) && isStrOrNull(read['revision_id']) && isStr(read['text']))) return 'script_read must be {revision_id, text} or null'
+  const trimmed = v['trimmed_preflight']
+  if (trimmed !== undefined && trimmed !== null && preflightProblem(trimmed) !== null) return `trimmed_preflight ${preflightProblem(trimmed)}`
   const checks: Array<[string, (x: unknown) => boolean, string]> = [
     ['schema', (x) => x === 1, 'must be 1'],
     ['id', isStr, 'must be text'],

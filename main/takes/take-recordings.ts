@@ -25,6 +25,8 @@ export interface RecordOptions {
   /** The input device's rate and channel count, as the renderer's AudioWorklet reports them. */
   sampleRate: number
   channels: number
+  /** The script revision on screen when recording starts. */
+  script?: { revision_id: string | null; text: string }
 }
 
 export interface ActiveRecording {
@@ -70,7 +72,7 @@ export class TakeRecordings {
       const dir = store.folders.dir('takes', jobId)
       await mkdir(dir, { recursive: true })
       const fileName = takeFileName(safeStem(o.stem, jobId), label, number, 'wav')
-      const take = store.newTake(jobId, fileName, label, number, note, 'recorded', null, job)
+      const take = { ...store.newTake(jobId, fileName, label, number, note, 'recorded', null, job), script_read: o.script ?? null }
       const path = join(dir, fileName)
       // The audio file first: a crash before the metadata exists leaves only a header-sized orphan,
       // never metadata pointing at nothing.

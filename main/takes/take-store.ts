@@ -146,6 +146,19 @@ export class TakeStore extends TakeShelf {
     return this.update(takeId, (m) => ({ ...m, delivery: { ...m.delivery, ...patch } }))
   }
 
+  /**
+   * Sets the trim and measures the trimmed take (the file a delivery uploads), so its length, silence and
+   * loudness warnings are those of what the producer will get. No trim: no separate measurement.
+   */
+  async setTrimAndMeasure(takeId: string, trim: TakeTrim, signal?: AbortSignal): Promise<TakeMeta> {
+    const meta = await this.setTrim(takeId, trim)
+    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return this.update(takeId, (m) => ({ ...m, trimmed_preflight: null }))
+    const file = await this.renderForDelivery(takeId, signal)
+    const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
+    // Only if the trim is still the one measured (another change may have come in meanwhile).
+    return this.update(takeId, (m) => (m.trim.head_s === meta.trim.head_s && m.trim.tail_s === meta.trim.tail_s ? { ...m, trimmed_preflight: measured } : m))
+  }
+
   /** The file to upload: a trimmed render when a trim is set, else the original. */
   async renderForDelivery(takeId: string, signal?: AbortSignal): Promise<DeliveryFile> {
     const { meta } = await this.find(takeId, 'takes')

@@ -96,7 +96,7 @@ export function deliveryOperations(core: WorldCore) {
         const d: DeliveryRecord = {
           delivery_id: nextId(state), handle: b.handle, audio: { kind: 'path', path: upload.path, contentType: audioContentType(`x.${ext}`) },
           take_label: b.take_label, take_number: takeNumber,
-          file_name: `${suggestedStem(job)}_${b.take_label}${takeNumber}.${ext}`,
+          file_name: keptTakeName(upload.fileName, suggestedStem(job), b.take_label, ext) ?? `${suggestedStem(job)}_${b.take_label}${takeNumber}.${ext}`,
           original_name: upload.fileName ?? `${b.take_label} take ${takeNumber}.${ext}`,
           size_bytes: upload.offset, status: 'storing', created_at: now, updated_at: now, note: b.note,
           preflight: b.preflight, facts: null, planned_facts: facts,
@@ -126,4 +126,17 @@ export function deliveryOperations(core: WorldCore) {
       throw new SandboxError(404, 'not_found', `There is no attachment ${id} on this talent's jobs.`)
     },
   }
+}
+
+/**
+ * The producer sees the take under the name the talent's app gave it when that name is already a take
+ * name of this job and label (`<stem>_<label>_<NN>.<ext>`, as Booth names takes), so one take has one
+ * name from recording to delivery; any other upload name gets the service's own `<stem>_<label><n>`.
+ */
+function keptTakeName(uploadName: string | null | undefined, stem: string, label: string, ext: string): string | null {
+  if (!uploadName || uploadName.length > 200) return null
+  const head = `${stem}_${label}_`
+  const tail = `.${ext}`
+  if (!uploadName.startsWith(head) || !uploadName.endsWith(tail)) return null
+  return /^\d{2,6}$/.test(uploadName.slice(head.length, uploadName.length - tail.length)) ? uploadName : null
 }

@@ -52,7 +52,7 @@ test('Space records a take and stops it; the take shows its preflight at once', 
 
   const take = page.locator('.take-row').first()
   await expect(take).toHaveAttribute('data-take-number', '1')
-  await expect(take.locator('.take-number')).toHaveText('Take 1')
+  await expect(take.locator('.take-number')).toHaveText(/_main_01$/)
   await expect(take.locator('.take-facts')).toContainText(/Length\s*[1-9]\.\d s/, { timeout: 15_000 })
   await expect(take.locator('.take-facts')).toContainText('LUFS')
   await expect(take.locator('.take-facts')).toContainText('dBFS')

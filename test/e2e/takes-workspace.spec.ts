@@ -89,7 +89,7 @@ test('a WAV dropped on the job is a take; a text file is refused in words and no
   await dropFiles(page, '.script-panel', [{ name: 'pickup-read.wav', type: 'audio/wav', bytes: wav }])
   await expect(takes.getByRole('status').filter({ hasText: '“pickup-read.wav” is take 1.' })).toBeVisible()
   const take = takes.locator('.take-row').first()
-  await expect(take.locator('.take-number')).toHaveText('Take 1')
+  await expect(take.locator('.take-number')).toHaveText(/_main_01$/)
   await expect(take.getByText('Imported')).toBeVisible()
   await expect(take.locator('.take-facts')).toContainText('3.0 s')
   await expect(take.locator('.take-facts')).toContainText(/−1[0-9]\.\d LUFS/)
@@ -180,7 +180,7 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   await take.getByLabel('Trim from the end, seconds').press('Enter')
   await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.tail_s).toBe(0.5)
 
-  await take.getByRole('button', { name: /^Delete take/ }).click()
+  await take.getByRole('button', { name: /^Delete \S+_\d+$/ }).click()
   await expect(page.locator('.takes-undo')).toContainText('deleted')
   await expect(page.locator(`.take-row[data-take-id="${takeId}"]`)).toHaveCount(0)
   expect((await bridge.call('listTakes', { jobId: job.job_id })).trash.map((t) => t.id)).toContain(takeId)
@@ -203,7 +203,7 @@ test('delivering a dropped take: confirm, upload, storing → processing → del
   await take.getByRole('button', { name: 'Deliver…' }).click()
 
   const dialog = page.getByRole('dialog')
-  await expect(dialog).toContainText(/Deliver take \d+\?/)
+  await expect(dialog).toContainText(/Deliver \S+_main_\d{2}\?/)
   await expect(dialog).toContainText('is notified that a take arrived')
   // The preflight and its warnings come along into the confirmation.
   await expect(dialog.locator('.take-facts')).toContainText('3.0 s')

@@ -5,12 +5,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { BoothApi } from '../../../shared/bridge'
 import { earningsSpanProblem, MAX_EARNINGS_SPAN_MONTHS, type EarningsReport } from '../../../shared/bridge-account'
-import { formatMoney, formatMoneyWithCode } from '../format/money'
+import { formatMoneyWithCode } from '../format/money'
 import { formatTimestamp } from '../format/calendar-dates'
 import { displayText } from '../format/display-text'
 import { ShownName } from '../components/ShownName'
 import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'
+import { EarningsSplit } from './EarningsSplit'
 import { EarningsChart } from './EarningsChart'
 import { EarningsTable } from './EarningsTable'
 import { earningsCsv, earningsCsvName } from './csv-export'
@@ -62,7 +63,7 @@ export function EarningsPage({ api }: { api: BoothApi }) {
     <main className="acct-page" aria-labelledby="earnings-title">
       <header>
         <h1 id="earnings-title">Earnings</h1>
-        <p className="acct-intro">What your rated jobs earned, per currency. Amounts in different currencies are never added together.</p>
+        <p className="acct-intro">What you earned (completed jobs), what is booked (accepted, not finished) and what is only offered (not accepted yet), per currency. Amounts in different currencies are never added together.</p>
       </header>
 
       <section className="acct-card" aria-label="Which earnings to show">
@@ -109,18 +110,8 @@ function EarningsReportView({ report, fetchedAt, customerId, loading }: { report
     <>
       <section aria-labelledby="earnings-totals" aria-busy={loading}>
         <h2 id="earnings-totals">Totals, {spanText(report.from, report.to)}</h2>
-        {report.totals.overall.length === 0 ? (
-          <p className="acct-muted">No rated jobs in this span.</p>
-        ) : (
-          <div className="acct-totals">
-            {report.totals.overall.map((t, i) => (
-              <div key={t.currency} className={`acct-total series-${i % 6}`}>
-                <span className="acct-total-amount">{formatMoney({ amount: t.amount, currency: t.currency, symbol: t.symbol })}</span>
-                <span className="acct-total-meta">{t.currency} · {t.jobs} job{t.jobs === 1 ? '' : 's'}</span>
-              </div>
-            ))}
-          </div>
-        )}
+        <EarningsSplit report={report} />
+        {report.truncated && <p className="acct-note">Counted from the lines shown; the service has more for this span.</p>}
         <p className="acct-note">Fetched {formatTimestamp(fetchedAt)}.</p>
       </section>
 

@@ -3,6 +3,7 @@
  * address, Booth's own notifications, the audio input and recording format, the data folder (size, clear cached scripts), and About (versions
  * and the assumptions Booth makes where the API document is silent).
  */
+import { SignOutButton } from '../components/SignOutButton'
 import { useEffect, useState } from 'react'
 import type { BoothApi } from '../../../shared/bridge'
 import { ConfirmDialog } from '../components/ConfirmDialog'
@@ -82,9 +83,7 @@ export function SettingsPage({ api }: { api: BoothApi }) {
           <p className="acct-skeleton" role="status">Loading…</p>
         )}
         <div className="acct-actions">
-          <button type="button" className="btn" onClick={() => void signOut()} disabled={signingOut || !session || session.mode === 'signed_out'}>
-            {signingOut ? 'Signing out…' : session?.mode === 'demo' ? 'Leave the demo' : 'Sign out'}
-          </button>
+          <SignOutButton className="btn" demo={session?.mode === 'demo'} busy={signingOut} disabled={!session || session.mode === 'signed_out'} signOut={signOut} />
           {signOutError && <span className="acct-status is-error" role="alert">{signOutError}</span>}
         </div>
         <p className="acct-note">Signing out removes the key from this computer’s keychain and clears Booth’s offline copies of jobs and scripts.</p>

@@ -10,6 +10,7 @@ import { jobCount } from '../format/action-words'
 import { BulkJobActionDialog, ScriptsPdfDialog } from './BulkDialogs'
 import { BulkResultNote } from './BulkResultNote'
 import type { BulkResult } from './bulk-result'
+import { splitForAction } from './bulk-applicability'
 
 const BUTTONS: Array<{ action: BulkAction; label: string; className: string }> = [
   { action: 'accept', label: 'Accept…', className: 'btn-primary' },
@@ -37,7 +38,8 @@ export function SelectionBar() {
           </span>
           <div className="row-gap">
             {BUTTONS.map((b) => {
-              const problem = bulkLimitProblem(b.action, checked.length)
+              const split = splitForAction(b.action, checked)
+              const problem = split.jobs.length === 0 ? `None of the ticked jobs can take “${b.label.replace('…', '')}”` : bulkLimitProblem(b.action, split.jobs.length)
               return (
                 <button
                   key={b.action}
@@ -47,7 +49,7 @@ export function SelectionBar() {
                   title={problem ?? undefined}
                   onClick={() => {
                     setResult(null)
-                    setDialog({ action: b.action, jobs: [...checked] })
+                    setDialog({ action: b.action, jobs: split.jobs })
                   }}
                 >
                   {b.label}
@@ -58,10 +60,17 @@ export function SelectionBar() {
               Clear
             </button>
           </div>
-          {BUTTONS.map((b) => bulkLimitProblem(b.action, checked.length))
+          {BUTTONS.map((b) => bulkLimitProblem(b.action, splitForAction(b.action, checked).jobs.length))
             .filter((p, i, all): p is string => p !== null && all.indexOf(p) === i)
             .map((p) => (
               <span key={p} className="muted small">{p}</span>
+            ))}
+          {BUTTONS.map((b) => ({ b, out: splitForAction(b.action, checked).leftOut }))
+            .filter((x) => x.out !== null)
+            .map(({ b, out }) => (
+              <span key={b.action} className="muted small bulk-left-out" data-action={b.action}>
+                {b.label.replace('…', '')}: {out}
+              </span>
             ))}
         </div>
       )}

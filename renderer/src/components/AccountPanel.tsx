@@ -1,4 +1,5 @@
 /** Who is signed in, when the key expires, what the key cannot do, and sign out. */
+import { SignOutButton } from './SignOutButton'
 import { useBooth } from '../store/store-context'
 import { useNow } from '../hooks/use-now'
 import { formatRelativeTime } from '../format/relative-time'
@@ -57,9 +58,7 @@ export function AccountPanel() {
         </details>
       )}
       {error && <p className="form-error" role="alert">{error}</p>}
-      <button type="button" className="btn btn-quiet btn-small" onClick={() => void signOut()} disabled={busy !== null}>
-        {busy === 'signing_out' ? 'Signing out…' : demo ? 'Leave the demo' : 'Sign out'}
-      </button>
+      <SignOutButton className="btn btn-quiet btn-small" demo={demo} busy={busy === 'signing_out'} disabled={busy !== null} signOut={signOut} />
     </section>
   )
 }

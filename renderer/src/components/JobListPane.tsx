@@ -1,4 +1,5 @@
 /** The middle column: search, offline banner, bulk actions on ticked jobs, the list of jobs, paging. */
+import { guardLeave } from '../hooks/use-recording-guard'
 import { useEffect, useRef } from 'react'
 import { useBooth } from '../store/store-context'
 import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
@@ -74,7 +75,6 @@ export function JobListPane() {
               <JobRow
                 key={job.job_id}
                 job={job}
-                today={view?.today ?? ''}
                 selected={job.job_id === selected}
                 open={job.job_id === openId}
                 checked={checked.some((c) => c.job_id === job.job_id)}
@@ -90,7 +90,7 @@ export function JobListPane() {
                 }}
                 onSelect={() => {
                   selectJob(job.job_id)
-                  void openJob(job.job_id)
+                  if (job.job_id !== openId) guardLeave(`open ${job.advertiser}`, () => void openJob(job.job_id))
                   listRef.current?.focus()
                 }}
               />

@@ -14,7 +14,6 @@ import { useBooth } from '../store/store-context'
 
 interface Props {
   job: JobSummary
-  today: string
   selected: boolean
   open: boolean
   checked: boolean
@@ -23,7 +22,7 @@ interface Props {
   onCheckRange(): void
 }
 
-export function JobRow({ job, today, selected, open, checked, onSelect, onToggleCheck, onCheckRange }: Props) {
+export function JobRow({ job, selected, open, checked, onSelect, onToggleCheck, onCheckRange }: Props) {
   const search = useBooth((s) => s.query.q)
   const onClick = (e: MouseEvent) => {
     if (e.shiftKey) {
@@ -62,7 +61,7 @@ export function JobRow({ job, today, selected, open, checked, onSelect, onToggle
           <span className="job-length" title={describeSpotLength(job.length_s)}>
             {formatSpotLength(job.length_s)}
           </span>
-          <DueBadge job={job} today={today} />
+          <DueBadge job={job} />
         </div>
         <div className="job-row-mid">
           <ShownName className="job-key" name={job.key_number} highlight={search} />

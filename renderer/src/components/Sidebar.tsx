@@ -2,6 +2,8 @@
  * Tabs and filters with their counts, the money and account pages, then the account, connection and
  * theme. Every item says its keys (g then a letter, or Ctrl/Cmd + a digit).
  */
+import { guardLeave } from '../hooks/use-recording-guard'
+import { NoticeCentre } from '../notices/NoticeCentre'
 import { JOB_FILTERS, JOB_TABS, type JobCounts, type JobListQuery } from '../../../shared/bridge'
 import { useBooth } from '../store/store-context'
 import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
@@ -25,7 +27,8 @@ const PAGES = VIEW_ENTRIES.filter((e) => e.view !== 'jobs')
 const ariaKeys = (letter: string, digit: number, mac: boolean) => `G ${letter.toUpperCase()} ${mac ? 'Meta' : 'Control'}+${digit}`
 
 export function Sidebar() {
-  const { tab, filter, counts, view, setQuery, setView } = useBooth((s) => ({
+  const { tab, filter, counts, view, setQuery, setView, bridge } = useBooth((s) => ({
+    bridge: s.bridge,
     tab: s.query.tab,
     filter: s.query.filter,
     counts: s.jobList?.counts ?? null,
@@ -45,6 +48,7 @@ export function Sidebar() {
       <div className="brand">
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">Booth</span>
+        <NoticeCentre api={bridge} />
       </div>
       <nav aria-label="Job lists">
         <h2 className="nav-heading" title={`Jobs: ${shortcutText(jobs, mac)}`}>
@@ -97,7 +101,7 @@ export function Sidebar() {
                 aria-current={view === p.view ? 'page' : undefined}
                 aria-keyshortcuts={ariaKeys(p.letter, p.digit, mac)}
                 title={shortcutText(p, mac)}
-                onClick={() => setView(p.view)}
+                onClick={() => (p.view === view ? undefined : guardLeave(`go to ${p.label}`, () => setView(p.view)))}
               >
                 <span>{p.label}</span>
                 <kbd className="nav-keys" aria-hidden="true">g {p.letter}</kbd>

@@ -3,6 +3,7 @@
  * in the list) ticks the job for a bulk action, / jumps to search, Esc closes the open job — or, with no
  * job open, clears the ticks (dialogs catch Esc themselves first). Single letters never fire while typing.
  */
+import { guardLeave } from './use-recording-guard'
 import { useEffect } from 'react'
 import { useBoothStore } from '../store/store-context'
 import { isTypingTarget } from '../keyboard/is-typing-target'
@@ -41,8 +42,12 @@ export function useWorkspaceKeys(): void {
           s.selectJob(items[items.length - 1]?.job_id ?? null)
           break
         case 'open':
-          if (!s.selectedJobId) return
-          void s.openJob(s.selectedJobId)
+          if (!s.selectedJobId || s.selectedJobId === s.openJobId) return
+          {
+            const id = s.selectedJobId
+            const name = s.jobList?.items.find((j) => j.job_id === id)?.advertiser ?? 'that job'
+            guardLeave(`open ${name}`, () => void s.openJob(id))
+          }
           break
         case 'search':
           document.getElementById(JOB_SEARCH_ID)?.focus()
@@ -59,8 +64,10 @@ export function useWorkspaceKeys(): void {
             s.clearChecked()
             break
           }
-          s.closeJob()
-          document.getElementById(JOB_LIST_ID)?.focus()
+          guardLeave('close this job', () => {
+            s.closeJob()
+            document.getElementById(JOB_LIST_ID)?.focus()
+          })
           break
       }
       e.preventDefault()

@@ -3,6 +3,7 @@
  * page-wide drop target: audio dropped on a job's row or on the open job becomes a take of that job; a
  * drop on a row opens that job, so the person sees the new take (or why a file was refused).
  */
+import { guardLeave } from '../hooks/use-recording-guard'
 import { useCallback } from 'react'
 import { useWorkspaceKeys } from '../hooks/use-workspace-keys'
 import { JobListPane } from '../components/JobListPane'
@@ -19,7 +20,7 @@ export function JobsArea() {
   const { openJobId, openJob } = useBooth((s) => ({ openJobId: s.openJobId, openJob: s.openJob }))
   const onFiles = useCallback(
     (jobId: string, files: File[]) => {
-      if (jobId !== openJobId) void openJob(jobId)
+      if (jobId !== openJobId) guardLeave('open the job the files were dropped on', () => void openJob(jobId))
       void takesStoreFor(api).getState().importFiles(jobId, files)
     },
     [api, openJobId, openJob],

@@ -2,6 +2,8 @@
  * Listens for the keys that move between Booth's parts (see view-keys.ts). Runs in the capture phase so
  * that the letter after g reaches it before the job list's own keys (g j must not also move the list).
  */
+import { guardLeave } from '../hooks/use-recording-guard'
+import { viewEntry } from './views'
 import { useEffect } from 'react'
 import { useBoothStore } from '../store/store-context'
 import { isTypingTarget } from '../keyboard/is-typing-target'
@@ -42,9 +44,13 @@ export function useViewKeys(): void {
       if (!step.consumed) return
       e.preventDefault()
       e.stopPropagation()
-      if (step.view) {
-        store.getState().setView(step.view)
-        focusView(step.view)
+      const view = step.view
+      if (view === store.getState().view) focusView(view)
+      else if (view) {
+        guardLeave(`go to ${viewEntry(view).label}`, () => {
+          store.getState().setView(view)
+          focusView(view)
+        })
       }
     }
     window.addEventListener('keydown', onKey, true)

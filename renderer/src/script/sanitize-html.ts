@@ -8,6 +8,7 @@
  */
 import DOMPurify, { type Config } from 'dompurify'
 import { boothPolicy, type BoothPolicy } from '../security/booth-policy'
+import { stripEventHandlers } from '../security/strip-event-handlers'
 
 export const ALLOWED_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'span'] as const
 
@@ -29,7 +30,8 @@ export function boothHtmlPolicy(): Pick<BoothPolicy, 'createHTML'> {
 
 /** Sanitized HTML as a string (for tests and for measuring); never insert this yourself, use sanitizedFragment. */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, CONFIG)
+  // Handlers go before any parser reads them (a parsed handler is already a CSP violation in Chromium).
+  return DOMPurify.sanitize(stripEventHandlers(html), CONFIG)
 }
 
 /** Untrusted HTML → a sanitized DocumentFragment owned by `doc`. */

@@ -10,6 +10,9 @@ import { DeliverNoticeBlock } from '../components/DeliverNoticeBlock'
 import { errorText } from '../store/error-text'
 import { PreflightSummary } from './PreflightSummary'
 import { displayText } from '../format/display-text'
+import { takeNameWithLabel, deliveredPreflight } from './take-numbers'
+import { olderRead } from './script-read'
+import { WordDiffText } from './OlderScriptNote'
 
 export interface DeliverDialogProps {
   job: JobDetail
@@ -27,6 +30,10 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   const ids = { label: useId(), note: useId() }
   const producer = job.producer?.name ?? job.producer_name ?? null
   const notifies = producer ? `${producer} (producer) is notified that a take arrived.` : 'The job’s producer is notified that a take arrived.'
+  // The name the producer receives, with the label chosen here.
+  const name = takeNameWithLabel(take, label)
+  const older = olderRead(take, job.script)
+  const [olderOk, setOlderOk] = useState(false)
   const confirm = async () => {
     setBusy(true)
     setError(null)
@@ -40,22 +47,34 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   }
   return (
     <ConfirmDialog
-      title={`Deliver take ${take.take_number}?`}
+      title={`Deliver ${name}?`}
       consequence={
         online
-          ? `Booth uploads take ${take.take_number} (${displayText(take.file_name)}) and delivers it to ${displayText(job.advertiser)} as the “${label}” take.`
-          : `Booth is offline: take ${take.take_number} is queued and sent as the “${label}” take as soon as Booth is back online.`
+          ? `Booth uploads ${name} and delivers it to ${displayText(job.advertiser)} as the “${label}” take.`
+          : `Booth is offline: ${name} is queued and sent as the “${label}” take as soon as Booth is back online.`
       }
       notifies={notifies}
       confirmLabel={online ? 'Deliver' : 'Queue delivery'}
       busy={busy}
       error={error}
+      canConfirm={older === null || olderOk}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
       <div className="deliver-form">
         <DeliverNoticeBlock notice={job.deliver_notice} />
-        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+        {older && (
+          <div className="notice notice-warning deliver-older" role="alert">
+            <p>
+              <strong>This take was read from an older script:</strong> {older.words} since it was recorded.
+            </p>
+            <WordDiffText segments={older.segments} />
+            <label className="check-row">
+              <input type="checkbox" checked={olderOk} onChange={(e) => setOlderOk(e.target.checked)} /> Deliver it anyway, read from the older script
+            </label>
+          </div>
+        )}
+        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
         <label className="field" htmlFor={ids.label}>
           <span className="field-label">Label</span>
           <select id={ids.label} value={label} onChange={(e) => setLabel(e.target.value as TakeLabelValue)}>

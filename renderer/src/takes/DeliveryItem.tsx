@@ -7,6 +7,7 @@ import { useState } from 'react'
 import type { BoothApi, JobDetail } from '../../../shared/bridge'
 import { formatTimestamp } from '../format/calendar-dates'
 import { errorText } from '../store/error-text'
+import { takeName } from './take-numbers'
 import { CheckedScript } from './CheckedScript'
 import { CHECK_STATE_WORDS, DELIVERY_STATUS_WORDS, factsWords, VERDICT_WORDS, type Delivery } from './delivery-words'
 import { ShownName } from '../components/ShownName'
@@ -33,10 +34,10 @@ export function DeliveryItem({ api, job, delivery }: { api: BoothApi; job: JobDe
   }
   const scriptText = job.script.text
   return (
-    <li className="delivery-item" data-delivery-id={delivery.delivery_id} aria-label={`Delivered take ${delivery.take_number}`}>
+    <li className="delivery-item" data-delivery-id={delivery.delivery_id} aria-label={`Delivered ${takeName(delivery)}`}>
       <div className="delivery-head">
         <span className="tag">{delivery.take_label}</span>
-        <strong>Take {delivery.take_number}</strong>
+        <strong className="take-name">{takeName(delivery)}</strong>
         <span className={`delivery-status tone-${status.tone}`}>{status.text}</span>
       </div>
       <div className="muted small">

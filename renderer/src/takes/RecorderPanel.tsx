@@ -3,9 +3,9 @@
  * optional count-in, Record/Stop on Space and on screen, and the clock against the spot length. The take
  * is written by main as it is recorded; when it stops, the takes list shows it with its preflight.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { BoothApi, JobDetail } from '../../../shared/bridge'
-import { describeCaptureError, listInputs, PcmCapture, type AudioInput, type RecordingSink } from '../recorder/pcm-capture'
+import { describeCaptureError, listInputs, PcmCapture, type AudioInput } from '../recorder/pcm-capture'
 import { errorText } from '../store/error-text'
 import { formatSpotLength } from '../format/spot-length'
 import { chooseInput, COUNT_IN_CHOICES, loadCountIn, loadRememberedInput, rememberInput, saveCountIn } from './input-choice'
@@ -15,18 +15,14 @@ import { LevelMeter } from './LevelMeter'
 import { LiveMeters } from './LiveMeters'
 import { liveOf } from './live-loudness'
 import { useRecordKey } from './use-record-key'
-import { takesStoreFor } from './takes-store'
+import { takesStoreFor, useTakes } from './takes-store'
+import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
+import { sinkFor } from './recording-sink'
+import { cycleLabel, defaultNextLabel } from './next-label'
+import { onReadingCommand } from '../keyboard/use-reading-keys'
+import { useRecordingGuard } from '../hooks/use-recording-guard'
 
 type Phase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
-
-function sinkFor(api: BoothApi, jobId: string): RecordingSink {
-  return {
-    start: async ({ sampleRate, channels }) => (await api.startRecording({ jobId, sampleRate, channels })).takeId,
-    append: (takeId, pcmBase64) => api.appendRecording({ takeId, pcmBase64 }),
-    stop: async (takeId) => void (await api.stopRecording({ takeId })),
-    cancel: async (takeId) => void (await api.cancelRecording({ takeId })),
-  }
-}
 
 export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const [inputs, setInputs] = useState<AudioInput[]>([])
@@ -43,7 +39,15 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
   const jobId = job.job_id
-  const ids = { input: useId(), count: useId() }
+  const ids = { input: useId(), count: useId(), label: useId() }
+  // The next take's label: main, then alt (next-label.ts), unless the person chose one for this take.
+  const takes = useTakes(api, (s) => s.byJob[jobId]?.takes ?? [])
+  const [chosenLabel, setChosenLabel] = useState<TakeLabelValue | null>(null)
+  const nextLabel = chosenLabel ?? defaultNextLabel(takes)
+  const nextLabelRef = useRef(nextLabel)
+  useLayoutEffect(() => {
+    nextLabelRef.current = nextLabel
+  })
 
   const refreshInputs = useCallback(
     () =>
@@ -90,7 +94,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const begin = useCallback(async () => {
     setPhase('starting')
     setError(null)
-    const rec = new PcmCapture(sinkFor(api, jobId), (level) => {
+    const rec = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
       meterRef.current = stepMeter(meterRef.current, performance.now(), level)
       liveRef.current = liveOf(level) ?? liveRef.current
     })
@@ -103,6 +107,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
       liveRef.current = null
       setNow(t)
       setPhase('recording')
+      setChosenLabel(null)
       void refreshInputs()
     } catch (err) {
       capture.current = null
@@ -110,7 +115,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
       setError(describeCaptureError(err))
       setPhase('idle')
     }
-  }, [api, jobId, input, refreshInputs])
+  }, [api, job, input, refreshInputs])
 
   const stop = useCallback(async () => {
     const rec = capture.current
@@ -165,6 +170,28 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
 
   useRecordKey(true, phase === 'recording', toggle)
 
+  // While a take records, leaving the job asks first (see use-recording-guard.ts).
+  const stopRef = useRef(stop)
+  useLayoutEffect(() => {
+    stopRef.current = stop
+  })
+  const advertiser = job.advertiser
+  useEffect(() => {
+    if (phase !== 'recording') return
+    const guard = useRecordingGuard.getState()
+    guard.setActive({ jobId, advertiser, stop: () => stopRef.current() })
+    return () => guard.setActive(null)
+  }, [phase, jobId, advertiser])
+  const idle = phase === 'idle'
+  // `l` (a reading-mode key) gives the next take the following label.
+  useEffect(
+    () =>
+      onReadingCommand((command) => {
+        if (command === 'next-label' && idle) setChosenLabel(cycleLabel(nextLabelRef.current))
+      }),
+    [idle],
+  )
+
   // Leaving the job (or closing it with Esc) while recording keeps what was recorded.
   useEffect(
     () => () => {
@@ -204,6 +231,14 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
             ))}
           </select>
         </div>
+        <div className="field rec-field rec-next-label">
+          <label className="field-label" htmlFor={ids.label} title="l changes it">Next take</label>
+          <select id={ids.label} value={nextLabel} disabled={!idle} onChange={(e) => setChosenLabel(e.target.value as TakeLabelValue)}>
+            {TAKE_LABEL_VALUES.map((l) => (
+              <option key={l} value={l}>{l}</option>
+            ))}
+          </select>
+        </div>
         <div className="field rec-field rec-count">
           <label className="field-label" htmlFor={ids.count}>Count-in</label>
           <select
@@ -240,14 +275,19 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
             Discard
           </button>
         )}
-        <div className={`rec-clock rec-${against}`} role="timer" aria-live="off" aria-label="Recording time">
+        <div className={`rec-bigclock rec-${against}`} role="timer" aria-live="off" aria-label="Recording time against the spot length">
           {phase === 'counting' ? (
             <span className="rec-beat" aria-live="assertive">{beat}</span>
           ) : (
-            <>
+            <span className="rec-clock">
               <span className="rec-elapsed">{formatElapsed(elapsed)}</span>
               {job.length_s > 0 && <span className="muted"> / {formatSpotLength(job.length_s)}</span>}
-            </>
+            </span>
+          )}
+          {job.length_s > 0 && (
+            <span className="rec-spot-bar" aria-hidden="true">
+              <span className="rec-spot-fill" style={{ width: `${Math.min(100, (elapsed / job.length_s) * 100)}%` }} />
+            </span>
           )}
         </div>
       </div>

@@ -9,7 +9,10 @@ import { formatTimestamp } from '../format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { ReadbackPanel } from '../readback/ReadbackPanel'
-import { takeDeliveryWords, uploadPercent } from './delivery-words'
+import { takeStatusWords, uploadPercent } from './delivery-words'
+import { olderRead } from './script-read'
+import { OlderScriptNote } from './OlderScriptNote'
+import { takeName, deliveredPreflight } from './take-numbers'
 import { takesStoreFor } from './takes-store'
 import { displayText } from '../format/display-text'
 
@@ -28,7 +31,10 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
   const store = takesStoreFor(api).getState()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
-  const state = takeDeliveryWords(take, queued, online)
+  const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
+  const state = takeStatusWords(take, queued, online, service)
+  const name = takeName(take)
+  const older = olderRead(take, job.script)
   const percent = queued?.status === 'sending' || queued?.status === 'paused' ? uploadPercent(progress) : null
   const sent = take.delivery.status !== 'none' || queued !== null
   const recording = take.state === 'recording'
@@ -41,12 +47,12 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
     if (value !== take.note) void store.setNote(take, value)
   }
   return (
-    <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={`Take ${take.take_number}`}>
+    <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={name}>
       <div className="take-row-head">
-        <strong className="take-number">Take {take.take_number}</strong>
+        <strong className="take-number take-name">{name}</strong>
         <select
           className="take-label"
-          aria-label={`Label of take ${take.take_number}`}
+          aria-label={`Label of ${name}`}
           value={take.label}
           disabled={sent || recording}
           title={sent ? 'The label cannot change once the take is being sent' : undefined}
@@ -63,26 +69,27 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
       {recording ? (
         <p className="small tone-danger">Recording…</p>
       ) : (
-        <PreflightSummary preflight={take.preflight} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
+        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
       )}
       {take.import_notice && <p className="small take-import-notice" role="note">{take.import_notice}</p>}
 
       {recovered && (
-        <div className="take-recovered notice notice-warning" role="group" aria-label={`Take ${take.take_number} was recovered`}>
+        <div className="take-recovered notice notice-warning" role="group" aria-label={`${name} was recovered`}>
           <p id={reasonId} className="small">
             Booth closed while this take was recording; what was recorded until then was saved. Listen to it, then keep it or discard it. It cannot be delivered until you keep it.
           </p>
           <div className="row-gap">
-            <button type="button" className="btn btn-small btn-primary" onClick={() => void store.keepRecovered(take)}>Keep take {take.take_number}</button>
-            <button type="button" className="btn btn-small btn-danger-quiet" onClick={() => void store.deleteTake(take)}>Discard take {take.take_number}</button>
+            <button type="button" className="btn btn-small btn-primary" onClick={() => void store.keepRecovered(take)}>Keep {name}</button>
+            <button type="button" className="btn btn-small btn-danger-quiet" onClick={() => void store.deleteTake(take)}>Discard {name}</button>
           </div>
         </div>
       )}
+      {older && <OlderScriptNote older={older} />}
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
       )}
       <label className="take-note">
-        <span className="sr-only">Note for take {take.take_number}</span>
+        <span className="sr-only">Note for {name}</span>
         <input
           type="text"
           placeholder="Add a note…"
@@ -103,7 +110,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
         </p>
       )}
       {percent !== null && (
-        <progress className="take-progress" max={100} value={percent} aria-label={`Upload of take ${take.take_number}`} />
+        <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
       {open && !recording && <TakeWaveform api={api} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
       <ReadbackPanel api={api} take={take} />
@@ -128,7 +135,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
           <button type="button" className="btn btn-small btn-quiet" onClick={() => void store.cancelDelivery(take.id, take.job_id)}>Cancel delivery</button>
         )}
         {!sent && !recording && !recovered && (
-          <button type="button" className="btn btn-small btn-danger-quiet take-delete" aria-label={`Delete take ${take.take_number}`} onClick={() => void store.deleteTake(take)}>
+          <button type="button" className="btn btn-small btn-danger-quiet take-delete" aria-label={`Delete ${name}`} onClick={() => void store.deleteTake(take)}>
             Delete
           </button>
         )}

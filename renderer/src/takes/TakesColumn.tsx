@@ -1,6 +1,7 @@
 /**
- * The takes area of a job, mounted once in the job view: the recorder, the takes, the delivery queue and
- * what came back, with a hint while audio is dragged over the job (the jobs area handles the drop).
+ * The takes area of a job, in two parts the job view places apart: the recorder (which stays in view
+ * beside the script) and, in their own scroll area, the takes, the delivery queue and what came back,
+ * with a hint while audio is dragged over the job (the jobs area handles the drop).
  */
 import { useStore } from 'zustand'
 import type { JobDetail } from '../../../shared/bridge'
@@ -11,7 +12,18 @@ import { TakesPanel } from './TakesPanel'
 import { DeliveryQueuePanel } from './DeliveryQueuePanel'
 import { DeliveriesPanel } from './DeliveriesPanel'
 import { PanelBoundary } from '../components/PanelBoundary'
+import { LastTakeCheck } from './LastTakeCheck'
 import './takes.css'
+
+export function TakesRecorder({ job }: { job: JobDetail }) {
+  const api = useTakesApi()
+  return (
+    <div className="recorder-dock">
+      <RecorderPanel key={job.job_id} api={api} job={job} />
+      <LastTakeCheck api={api} job={job} />
+    </div>
+  )
+}
 
 export function TakesColumn({ job }: { job: JobDetail }) {
   const api = useTakesApi()
@@ -19,7 +31,6 @@ export function TakesColumn({ job }: { job: JobDetail }) {
   return (
     <div className={`takes-column${dropOn === job.job_id ? ' is-drop-target' : ''}`} data-drop-job={dropOn ?? undefined}>
       {dropOn === job.job_id && <div className="takes-drop-hint" aria-hidden="true">Drop audio to add it as a take</div>}
-      <PanelBoundary name="recorder" resetKey={job.job_id}><RecorderPanel key={job.job_id} api={api} job={job} /></PanelBoundary>
       <PanelBoundary name="takes" resetKey={job.job_id}><TakesPanel api={api} job={job} /></PanelBoundary>
       <PanelBoundary name="delivery queue"><DeliveryQueuePanel api={api} /></PanelBoundary>
       <PanelBoundary name="deliveries" resetKey={job.job_id}><DeliveriesPanel api={api} job={job} /></PanelBoundary>

@@ -55,9 +55,9 @@ export function TakesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
         <p className="muted small">Record with <kbd>Space</kbd>, or drop audio files (WAV, AIFF, FLAC, MP3, M4A) on this job.</p>
       )}
       {importing > 0 && <p className="small tone-info" role="status">Adding {importing} file{importing === 1 ? '' : 's'}…</p>}
-      {notice && (
+      {/* A notice belongs to the job it came from: another job's stays with that job. */}
+      {notice && notice.jobId === jobId && (
         <div className={`takes-notice tone-${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
-          {notice.jobId !== jobId && <strong>Job {notice.jobId}: </strong>}
           {notice.lines.map((l, i) => (
             <p key={i}>{l}</p>
           ))}

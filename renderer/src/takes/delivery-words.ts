@@ -25,6 +25,15 @@ export function takeDeliveryWords(take: TakeView, queued: DeliveryQueueEntry | n
   return null
 }
 
+/**
+ * What the takes list says once Booth has handed a take over: the service's own status for its delivery
+ * (storing, processing, delivered, approved, changes requested…), never Booth's "sent" read as delivered.
+ */
+export function takeStatusWords(take: TakeView, queued: DeliveryQueueEntry | null, online: boolean, service: Delivery | null): StateWords | null {
+  if (take.delivery.status === 'delivered') return service ? DELIVERY_STATUS_WORDS[service.status] : { text: 'Sent, waiting for the service’s answer', tone: 'info' }
+  return takeDeliveryWords(take, queued, online)
+}
+
 export function uploadPercent(p: UploadProgress | null): number | null {
   if (!p || p.bytesTotal <= 0) return null
   return Math.max(0, Math.min(100, Math.floor((p.bytesSent / p.bytesTotal) * 100)))

@@ -44,3 +44,26 @@ export function elapsedState(elapsedS: number, spotLengthS: number | null): 'und
   if (elapsedS >= spotLengthS * 0.9) return 'near'
   return 'under'
 }
+
+/**
+ * A take's one name, the same from recording to delivery: its file name without the extension, which is
+ * the name the producer receives (e.g. `MILL-0042_main_03`). An odd file name is shown as it is.
+ */
+export function takeName(take: { file_name: string; take_number: number }): string {
+  const name = take.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, '')
+  return name.trim() === '' ? `Take ${take.take_number}` : name
+}
+
+/** The name a take gets if delivered with another label: the label part of its name swapped. */
+export function takeNameWithLabel(take: { file_name: string; take_number: number; label: string }, label: string): string {
+  const name = takeName(take)
+  const part = `_${take.label}_`
+  const at = name.lastIndexOf(part)
+  return at < 0 ? name : `${name.slice(0, at)}_${label}_${name.slice(at + part.length)}`
+}
+
+/** The measurement to show and judge: the trimmed take's (what is delivered) while a trim is set. */
+export function deliveredPreflight<P>(take: { preflight: P | null; trimmed_preflight?: P | null; trim: { head_s: number; tail_s: number } }): P | null {
+  const trimmed = take.trim.head_s > 0 || take.trim.tail_s > 0
+  return trimmed && take.trimmed_preflight ? take.trimmed_preflight : take.preflight
+}

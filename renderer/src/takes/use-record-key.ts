@@ -1,19 +1,18 @@
 /**
- * Space records and stops while a job is open — unless the person is typing, is in the jobs list (where
- * Space ticks a job), is on a control that Space presses anyway, or a dialog is open. While recording,
- * Space stops from anywhere but a text field, so stopping never needs a hunt for focus.
+ * Space records and stops while a job is open, wherever focus is — on the script, a button, the jobs
+ * list right after a click opened the job — except in a text field (where Space types) or an open dialog
+ * (which owns the keyboard). Stopping never needs a hunt for focus. Enter still presses a focused button; x ticks a job in the list.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { isTypingTarget } from '../keyboard/is-typing-target'
 
-export function spaceMayRecord(target: EventTarget | null, recording: boolean): boolean {
+export function spaceMayRecord(target: EventTarget | null): boolean {
   if (isTypingTarget(target)) return false
-  if (recording) return true
   const el = target as HTMLElement | null
   if (!el || typeof el.closest !== 'function') return true
-  if (el.closest('dialog[open]')) return false
-  if (el.closest('#job-list, [role="listbox"]')) return false
-  return el.closest('button, a[href], summary, [role="button"], [role="checkbox"], [role="option"], input, select') === null
+  // In a dialog Space presses the dialog's buttons (e.g. "Stop recording?" when leaving the job).
+  if (el.closest('dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"]')) return false
+  return true
 }
 
 export function useRecordKey(enabled: boolean, recording: boolean, toggle: () => void): void {
@@ -25,7 +24,7 @@ export function useRecordKey(enabled: boolean, recording: boolean, toggle: () =>
     if (!enabled) return
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== ' ' || e.ctrlKey || e.metaKey || e.altKey || e.repeat || e.defaultPrevented) return
-      if (!spaceMayRecord(e.target, latest.current.recording)) return
+      if (!spaceMayRecord(e.target)) return
       e.preventDefault()
       e.stopPropagation()
       latest.current.toggle()

@@ -1,27 +1,63 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { describeDue } from '../../../renderer/src/format/due-state'
+import { dateInZone, endOfDayInZone } from '../../../renderer/src/format/zone-time'
 
-const today = '2025-03-05'
+/** 2025-03-05 10:00 in London (UTC+0 in March before the change). */
+const london = { now: Date.UTC(2025, 2, 5, 10, 0), zone: 'Europe/London' }
 
 describe('describeDue', () => {
-  it('says overdue in words with how late, in the danger tone', () => {
-    const d = describeDue({ due_state: 'overdue', due_date: '2025-03-03' }, today)
-    expect(d).toMatchObject({ label: 'Overdue 2 days', tone: 'danger' })
-    expect(d.sentence).toBe('Overdue 2 days: was due Mon, Mar 3')
-    expect(describeDue({ due_state: 'overdue', due_date: '2025-03-04' }, today).label).toBe('Overdue 1 day')
-    expect(describeDue({ due_state: 'overdue', due_date: null }, today).label).toBe('Overdue')
+  it('says how late an overdue job is, whatever the service calls it', () => {
+    const d = describeDue({ due_state: 'overdue', due_date: '2025-03-03' }, london)
+    expect(d).toMatchObject({ label: 'Overdue by 2 days', tone: 'danger', sentence: 'Overdue by 2 days: was due Mon, Mar 3' })
+    expect(describeDue({ due_state: 'overdue', due_date: '2025-03-04' }, london).label).toBe('Overdue by 1 day')
+    // 20 days late and called stale by the service: still overdue, in red.
+    expect(describeDue({ due_state: 'stale', due_date: '2025-02-13' }, london)).toMatchObject({ label: 'Overdue by 20 days', tone: 'danger' })
+    // A past date the service still calls "soon" is overdue.
+    expect(describeDue({ due_state: 'soon', due_date: '2025-03-01' }, london).label).toBe('Overdue by 4 days')
   })
-  it('makes today stand out in words and tone', () => {
-    expect(describeDue({ due_state: 'today', due_date: today }, today)).toMatchObject({ label: 'Due today', tone: 'warning' })
+  it('counts the hours left on the due day, in the talent’s zone', () => {
+    expect(describeDue({ due_state: 'today', due_date: '2025-03-05' }, london)).toMatchObject({ label: 'Due today', tone: 'warning' })
+    expect(describeDue({ due_state: 'today', due_date: '2025-03-05' }, london).sentence).toContain('14 h left, Europe/London time')
+    const evening = { now: Date.UTC(2025, 2, 5, 21, 0), zone: 'Europe/London' }
+    expect(describeDue({ due_state: 'today', due_date: '2025-03-05' }, evening).label).toBe('Due in 3 h')
+    // 21:00 UTC is already the 6th in Tokyo: the 5th is past there.
+    expect(describeDue({ due_state: 'today', due_date: '2025-03-05' }, { ...evening, zone: 'Asia/Tokyo' }).label).toBe('Overdue by 1 day')
+    // …and still mid-afternoon of the 5th in New York.
+    expect(describeDue({ due_state: 'today', due_date: '2025-03-05' }, { ...evening, zone: 'America/New_York' }).label).toBe('Due today')
   })
-  it('counts days for due soon', () => {
-    expect(describeDue({ due_state: 'soon', due_date: '2025-03-06' }, today).label).toBe('Due tomorrow')
-    expect(describeDue({ due_state: 'soon', due_date: '2025-03-08' }, today).label).toBe('Due in 3 days')
-    expect(describeDue({ due_state: 'soon', due_date: null }, today).label).toBe('Due soon')
+  it('counts days ahead, then gives the date', () => {
+    expect(describeDue({ due_state: 'soon', due_date: '2025-03-06' }, london).label).toBe('Due tomorrow')
+    expect(describeDue({ due_state: 'soon', due_date: '2025-03-08' }, london).label).toBe('Due in 3 days')
+    expect(describeDue({ due_state: 'later', due_date: '2025-04-01' }, london)).toMatchObject({ label: 'Due', tone: 'calm', sentence: 'Due Tue, Apr 1' })
   })
-  it('keeps later, stale and none calm', () => {
-    expect(describeDue({ due_state: 'later', due_date: '2025-04-01' }, today)).toMatchObject({ tone: 'calm', sentence: 'Due Tue, Apr 1' })
-    expect(describeDue({ due_state: 'stale', due_date: '2025-01-01' }, today)).toMatchObject({ label: 'Stale', tone: 'muted' })
-    expect(describeDue({ due_state: 'none', due_date: null }, today)).toMatchObject({ label: 'No due date', date: '' })
+  it('shows nothing without a due date', () => {
+    expect(describeDue({ due_state: 'none', due_date: null }, london)).toMatchObject({ label: '', date: '' })
+    expect(describeDue({ due_state: 'overdue', due_date: null }, london).label).toBe('Overdue')
+  })
+  it('never reads "due" for a past day or "overdue" for a coming one (any instant, any zone)', () => {
+    const zones = ['UTC', 'Europe/London', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Auckland', 'Pacific/Kiritimati']
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2030, 0, 1) }), fc.integer({ min: -40, max: 40 }), fc.constantFrom(...zones), (now, offset, zone) => {
+        const today = dateInZone(now, zone)
+        const due = new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10)
+        const label = describeDue({ due_state: 'later', due_date: due }, { now, zone }).label
+        if (offset < 0) expect(label).toMatch(/^Overdue by \d+ days?$/)
+        else expect(label).not.toMatch(/Overdue/)
+      }),
+    )
+  })
+})
+
+describe('zone time', () => {
+  it('finds the end of a day across a daylight-saving change', () => {
+    // London springs forward on 2025-03-30; the 30th ends at 23:00 UTC.
+    expect(endOfDayInZone('2025-03-30', 'Europe/London')).toBe(Date.UTC(2025, 2, 30, 23, 0))
+    expect(endOfDayInZone('2025-03-29', 'Europe/London')).toBe(Date.UTC(2025, 2, 30, 0, 0))
+    expect(endOfDayInZone('not a date', 'UTC')).toBeNull()
+  })
+  it('tells the date in a zone', () => {
+    expect(dateInZone(Date.UTC(2025, 2, 5, 23, 30), 'Asia/Tokyo')).toBe('2025-03-06')
+    expect(dateInZone(Date.UTC(2025, 2, 5, 3, 0), 'America/New_York')).toBe('2025-03-04')
   })
 })

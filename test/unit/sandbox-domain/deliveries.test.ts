@@ -1,3 +1,4 @@
+import { suggestedStem } from '../../../sandbox/domain/job-rules'
 import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -34,6 +35,18 @@ async function error(p: Promise<unknown>): Promise<SandboxError> {
 }
 
 describe('createDelivery and the time-driven take', () => {
+  it('keeps the name of an upload that is already a take name of this job and label, so the producer sees it', async () => {
+    const h = await harness()
+    const job = accepted(h)
+    const stem = suggestedStem(job)
+    await upload(h, wavPath, '2'.repeat(32), `${stem}_alt_07.wav`)
+    const kept = await h.call('createDelivery', { params: { job_id: job.job_id }, body: { handle: '2'.repeat(32), take_label: 'alt', note: null, preflight: null } })
+    expect((kept.delivery as { file_name: string }).file_name).toBe(`${stem}_alt_07.wav`)
+    // Another label, another job's stem or a free name: the service names it.
+    await upload(h, wavPath, '3'.repeat(32), `${stem}_alt_08.wav`)
+    const relabelled = await h.call('createDelivery', { params: { job_id: job.job_id }, body: { handle: '3'.repeat(32), take_label: 'main', note: null, preflight: null } })
+    expect((relabelled.delivery as { file_name: string }).file_name).toBe(`${stem}_main1.wav`)
+  })
   it('stores, processes and checks a real WAV; facts come from its header', async () => {
     const h = await harness()
     const job = accepted(h)

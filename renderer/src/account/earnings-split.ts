@@ -1,0 +1,48 @@
+/**
+ * Earnings in the words a talent uses, per currency (never added across currencies):
+ *  - earned: jobs completed (paid or payable);
+ *  - booked: jobs accepted and not finished yet (accepted, delivered, changes requested);
+ *  - offered: jobs sent to you and not accepted yet — not money until you take them.
+ * Declined jobs count nowhere. Pure, in integer cents.
+ */
+import type { EarningsLine } from '../../../shared/bridge-account'
+import { centsOf } from './earnings-math'
+
+export type EarningsState = 'earned' | 'booked' | 'offered' | 'none'
+
+export function earningsStateOf(line: Pick<EarningsLine, 'status' | 'stage'>): EarningsState {
+  if (line.status === 'completed') return 'earned'
+  if (line.status !== 'pending') return 'none'
+  if (line.stage === 'sent' || line.stage === 'viewed') return 'offered'
+  return 'booked'
+}
+
+export interface StateTotal {
+  cents: number
+  jobs: number
+}
+
+export interface CurrencySplit {
+  currency: string
+  symbol: string
+  earned: StateTotal
+  booked: StateTotal
+  offered: StateTotal
+}
+
+export function splitByState(lines: readonly EarningsLine[]): CurrencySplit[] {
+  const byCurrency = new Map<string, CurrencySplit>()
+  for (const line of lines) {
+    const state = earningsStateOf(line)
+    const cents = centsOf(line.amount.amount)
+    if (state === 'none' || !Number.isFinite(cents)) continue
+    let split = byCurrency.get(line.amount.currency)
+    if (!split) {
+      split = { currency: line.amount.currency, symbol: line.amount.symbol, earned: { cents: 0, jobs: 0 }, booked: { cents: 0, jobs: 0 }, offered: { cents: 0, jobs: 0 } }
+      byCurrency.set(line.amount.currency, split)
+    }
+    split[state].cents += cents
+    split[state].jobs += 1
+  }
+  return [...byCurrency.values()].sort((a, b) => b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency))
+}

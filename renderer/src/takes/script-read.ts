@@ -1,0 +1,32 @@
+/**
+ * Whether a take was read from an older script than the job's current one, and what changed since: the
+ * take keeps the revision (and its text) that was on screen when it was recorded. Pure.
+ */
+import { diffStats, wordDiff, type DiffSegment } from '../script/word-diff'
+
+export interface OlderRead {
+  segments: DiffSegment[]
+  added: number
+  removed: number
+  /** "3 words added, 2 removed" (or "the script was revised" when only the revision id moved). */
+  words: string
+}
+
+interface ReadFrom {
+  script_read?: { revision_id: string | null; text: string } | null
+}
+
+function count(n: number, what: string): string {
+  return `${n} word${n === 1 ? '' : 's'} ${what}`
+}
+
+export function olderRead(take: ReadFrom, current: { revision_id: string | null; text: string }): OlderRead | null {
+  const read = take.script_read
+  if (!read) return null
+  const sameRevision = read.revision_id !== null && current.revision_id !== null ? read.revision_id === current.revision_id : read.text === current.text
+  if (sameRevision) return null
+  const segments = wordDiff(read.text, current.text)
+  const { added, removed } = diffStats(segments)
+  const parts = [added > 0 ? count(added, 'added') : null, removed > 0 ? count(removed, 'removed') : null].filter((p): p is string => p !== null)
+  return { segments, added, removed, words: parts.length > 0 ? parts.join(', ') : 'the script was revised (same words)' }
+}

@@ -1,0 +1,87 @@
+/**
+ * A take remembers the script revision it was read from: after the producer changes the script, the
+ * take is marked "Read from an older script" with the change as a word diff, and delivering it needs a
+ * confirmation that names the change. A take recorded after the change is not marked. Booth runs against
+ * a sandbox in this process (producer off), so the test can change the script at a moment it chooses.
+ * At 1280x720 and 1024x768.
+ */
+import config from '../../playwright.config'
+import type { Page } from '@playwright/test'
+import { test as base, expect, startBooth, trackConsoleErrors, type BoothHost } from './booth-host'
+import { bridgeClient } from './support/bridge-client'
+import { openJob, openWorkspace } from './support/workspace'
+import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
+import { startControlledSandbox, type ControlledSandbox } from './support/controlled-sandbox'
+
+const launch = config.use?.launchOptions ?? {}
+const test = base.extend<object, { world: { sandbox: ControlledSandbox; booth: BoothHost & { stop(): Promise<void> } } }>({
+  world: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const sandbox = await startControlledSandbox()
+      const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
+      await use({ sandbox, booth })
+      await booth.stop()
+      await sandbox.stop()
+    },
+    { scope: 'worker' },
+  ],
+})
+test.use({ launchOptions: { ...launch, args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } })
+
+const used: string[] = []
+
+async function recordTake(page: Page): Promise<void> {
+  const recorder = page.locator('.recorder')
+  await page.locator('.script-panel .section-title').click()
+  await page.keyboard.press('Space')
+  await expect(recorder).toHaveAttribute('data-phase', 'recording')
+  await page.waitForTimeout(700)
+  await page.keyboard.press('Space')
+  await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
+}
+
+for (const screen of LAPTOP_SCREENS) {
+  test.describe(`at ${screen.width}x${screen.height}`, () => {
+    test.use({ viewport: screen })
+
+    test('a take read from an older script is marked with the diff, and delivering it asks', async ({ page, world }) => {
+      const errors = trackConsoleErrors(page)
+      const bridge = bridgeClient(world.booth.launchUrl)
+      const job = await typedDeliverableJob(bridge, used)
+      used.push(job.job_id)
+      await openWorkspace(page, world.booth.launchUrl)
+      await openJob(page, job.job_id, job.advertiser)
+      await recordTake(page)
+      const first = page.locator('.take-row[data-take-number="1"]')
+      await expect(first).toBeVisible()
+      await expect(first.locator('.take-older-script')).toHaveCount(0)
+
+      // The producer changes the script; Booth reads the job again.
+      const event = await world.sandbox.changeScript(job.job_id)
+      expect(event, 'the sandbox changed the script').not.toBeNull()
+      await page.reload()
+      await openJob(page, job.job_id, job.advertiser)
+      const note = first.locator('.take-older-script')
+      await expect(note).toContainText(/Read from an older script: \d+ words? (added|removed)/)
+      await note.locator('summary').click()
+      await expect(note.locator('ins, del').first()).toBeVisible()
+
+      // A take recorded now reads the current script: not marked.
+      await recordTake(page)
+      await expect(page.locator('.take-row[data-take-number="2"]')).toBeVisible()
+      await expect(page.locator('.take-row[data-take-number="2"] .take-older-script')).toHaveCount(0)
+
+      // Delivering the old take names the change and waits for a tick.
+      await first.getByRole('button', { name: 'Deliver…' }).click()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog.locator('.deliver-older')).toContainText('This take was read from an older script')
+      const deliver = dialog.getByRole('button', { name: 'Deliver', exact: true })
+      await expect(deliver).toBeDisabled()
+      await dialog.getByLabel('Deliver it anyway, read from the older script').check()
+      await expect(deliver).toBeEnabled()
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      expect(errors).toEqual([])
+    })
+  })
+}

@@ -3,6 +3,7 @@
  * offline cache when it does not (marked so), refreshed by the poller, and turned into events.
  */
 import type { TalentClient } from '../api/client'
+import type { CallOptions } from '../api/call-runner'
 import { isApiError, isOfflineKindError } from '../api/errors'
 import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
@@ -39,6 +40,11 @@ export class JobsService {
 
   constructor(private readonly deps: JobsServiceDeps) {}
 
+  /** A poll reads once: the poller is its retry loop (back-off with jitter capped at 30 s, Retry-After obeyed). */
+  static readonly POLL_READ: CallOptions = { retry: { maxAttempts: 1 } }
+  /** A read the talent waits on is tried twice, then the saved copy answers; the poll keeps trying behind it. */
+  static readonly INTERACTIVE_READ: CallOptions = { retry: { maxAttempts: 2 } }
+
   private api(): TalentClient {
     const client = this.deps.client()
     if (!client) throw new UserFacingError('signed_out', 'Sign in or start the demo to see jobs.', 401)
@@ -60,13 +66,13 @@ export class JobsService {
         return { ...cached, source: 'cache', ...this.parties.snapshot() }
       }
     }
-    return this.fetchList(query, true, this.deps.cache.scope())
+    return this.fetchList(query, true, this.deps.cache.scope(), JobsService.INTERACTIVE_READ)
   }
 
   /** `cache`: a scope taken before fetching (see OfflineCache.scope). */
-  private async fetchList(query: JobListQuery, fallBack: boolean, cache: OfflineCache): Promise<JobListView> {
+  private async fetchList(query: JobListQuery, fallBack: boolean, cache: OfflineCache, read: CallOptions): Promise<JobListView> {
     try {
-      const answer = await this.api().listJobs(query)
+      const answer = await this.api().listJobs(query, read)
       this.reachable = true
       this.parties.learn(answer.items)
       const view: JobListView = { query, total: answer.total, items: answer.items, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
@@ -83,7 +89,7 @@ export class JobsService {
     }
   }
 
-  async getJob(jobId: string): Promise<JobView> {
+  async getJob(jobId: string, read: CallOptions = JobsService.INTERACTIVE_READ): Promise<JobView> {
     if (this.reachable !== true && this.deps.client()) {
       // Not known to answer (offline, or not heard from yet at launch): the saved copy at once; the poll
       // brings the live one (watchJob) when the service answers.
@@ -96,7 +102,7 @@ export class JobsService {
     const now = this.deps.now()
     const cache = this.deps.cache.scope()
     try {
-      const { job } = await this.api().getJob(jobId)
+      const { job } = await this.api().getJob(jobId, read)
       this.reachable = true
       await cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
       const scriptDocumentPath = await cacheOpenedJobScript(job, cache, this.api(), now).catch((err: unknown) => {
@@ -132,13 +138,13 @@ export class JobsService {
   async poll(): Promise<void> {
     const cache = this.deps.cache.scope()
     const client = this.api()
-    const pending = await this.fetchList(ALL_PENDING_JOBS_QUERY, false, cache)
+    const pending = await this.fetchList(ALL_PENDING_JOBS_QUERY, false, cache, JobsService.POLL_READ)
     // Signed out (or the key changed) while the list was on its way: it belongs to no one on screen now.
     if (this.deps.client() !== client) return
     await this.deps.onPendingList?.(pending)
-    const onScreen = sameJobListQuery(this.query, ALL_PENDING_JOBS_QUERY) ? pending : await this.fetchList(this.query, false, cache)
+    const onScreen = sameJobListQuery(this.query, ALL_PENDING_JOBS_QUERY) ? pending : await this.fetchList(this.query, false, cache, JobsService.POLL_READ)
     this.deps.hub.emit('jobs', onScreen)
-    if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched))
+    if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched, JobsService.POLL_READ))
     await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch((err: unknown) => {
       this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
     })

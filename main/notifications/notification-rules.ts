@@ -23,7 +23,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'delivery_approved',
 ]
 
-/** The job summary fields (seed 000 "Job summary") the rules read. */
+/** The job summary fields (the job summary of resources/api/talent-v1.yaml) the rules read. */
 export interface JobSummaryLike {
   job_id: string
   advertiser: string
@@ -38,7 +38,7 @@ export interface JobSummaryLike {
   customer?: { name: string }
 }
 
-/** A delivery's status (seed 000 "Delivery"), with the job it belongs to. */
+/** A delivery's status (the Delivery schema of resources/api/talent-v1.yaml), with the job it belongs to. */
 export interface DeliveryStatusLike {
   job_id: string
   delivery_id: string

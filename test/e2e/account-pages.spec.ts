@@ -242,7 +242,7 @@ test('consent and settings: plain words, sound processing always yes, scopes and
     await expect(scopes.nth(i)).toContainText(s.scope)
     await expect(scopes.nth(i)).toContainText(s.unlocks)
   }
-  await expect(page.getByText(settings.dataDir)).toBeVisible()
+  await expect(page.getByText(settings.dataDir, { exact: true })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Audio input and recording format' })).toBeVisible()
   await expect(page.getByText('WAV, 24-bit PCM, mono')).toBeVisible()
   await expect(page.getByRole('switch', { name: 'A new job arrives' })).toBeVisible()

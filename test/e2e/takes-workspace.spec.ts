@@ -194,6 +194,9 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
 test('delivering a dropped take: confirm, upload, storing → processing → delivered, and the check’s result', async ({ page, booth, consoleErrors }) => {
   test.setTimeout(90_000)
   const bridge = bridgeClient(booth.launchUrl)
+  // The dropped take is a test tone, not a read of the script: Booth's read-back (readback.spec.ts) would
+  // rightly ask before delivering it, so it is turned off here to see the ordinary delivery dialog.
+  await bridge.call('setReadbackSettings', { enabled: false })
   const jobs = await pendingJobs(bridge)
   const job = pick(jobs, 'a typed script that takes deliveries and has no delivery yet', (j) => deliverable(j) && j.deliveries_detail.length === 0)
   await openWorkspace(page, booth.launchUrl)

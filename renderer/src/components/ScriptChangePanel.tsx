@@ -6,6 +6,7 @@
 import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import { diffForDisplay } from '../script/diff-view'
+import { DiffText } from '../script/DiffText'
 import { diffStats, type DiffGranularity } from '../script/word-diff'
 import { useScriptDiff } from '../script/use-script-diff'
 import { formatTimestamp } from '../format/calendar-dates'
@@ -35,27 +36,7 @@ export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['s
         {change.document_replaced && <li>Document replaced</li>}
       </ul>
       {textChanged && (
-        <p className="diff" aria-label="Changes in the script text">
-          {pieces.map((s, i) =>
-            s.kind === 'elided' ? (
-              <span key={i} className="diff-elided muted">
-                {' '}[… {s.words} unchanged word{s.words === 1 ? '' : 's'} …]{' '}
-              </span>
-            ) : s.kind === 'added' ? (
-              <ins key={i}>
-                <span className="sr-only">added: </span>
-                {s.text}
-              </ins>
-            ) : s.kind === 'removed' ? (
-              <del key={i}>
-                <span className="sr-only">removed: </span>
-                {s.text}
-              </del>
-            ) : (
-              <span key={i}>{s.text}</span>
-            ),
-          )}
-        </p>
+        <DiffText pieces={pieces} label="Changes in the script text" />
       )}
       {textChanged && hiddenChars > 0 && (
         <button type="button" className="btn btn-small btn-quiet" onClick={() => setShowAll(true)}>

@@ -11,7 +11,7 @@ import { errorText } from '../store/error-text'
 import { PreflightSummary } from './PreflightSummary'
 import { displayText } from '../format/display-text'
 import { takeNameWithLabel, deliveredPreflight } from './take-numbers'
-import { olderRead } from './script-read'
+import { useOlderRead } from './use-older-read'
 import { WordDiffText } from './OlderScriptNote'
 
 export interface DeliverDialogProps {
@@ -32,7 +32,7 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   const notifies = producer ? `${producer} (producer) is notified that a take arrived.` : 'The job’s producer is notified that a take arrived.'
   // The name the producer receives, with the label chosen here.
   const name = takeNameWithLabel(take, label)
-  const older = olderRead(take, job.script)
+  const older = useOlderRead(take, job.script)
   const [olderOk, setOlderOk] = useState(false)
   const confirm = async () => {
     setBusy(true)
@@ -57,18 +57,19 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
       confirmLabel={online ? 'Deliver' : 'Queue delivery'}
       busy={busy}
       error={error}
-      canConfirm={older === null || olderOk}
+      canConfirm={older.state === 'current' || olderOk}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
       <div className="deliver-form">
         <DeliverNoticeBlock notice={job.deliver_notice} />
-        {older && (
+        {older.state !== 'current' && (
           <div className="notice notice-warning deliver-older" role="alert">
             <p>
-              <strong>This take was read from an older script:</strong> {older.words} since it was recorded.
+              <strong>This take was read from an older script:</strong>{' '}
+              {older.state === 'older' ? `${older.older.words} since it was recorded.` : 'comparing it with the script now…'}
             </p>
-            <WordDiffText segments={older.segments} />
+            {older.state === 'older' && <WordDiffText segments={older.older.segments} />}
             <label className="check-row">
               <input type="checkbox" checked={olderOk} onChange={(e) => setOlderOk(e.target.checked)} /> Deliver it anyway, read from the older script
             </label>

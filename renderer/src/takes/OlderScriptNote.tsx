@@ -1,36 +1,21 @@
 /** Marks a take read from an older script, with the change since as a word diff (old → current). */
+import { diffForDisplay } from '../script/diff-view'
+import { DiffText } from '../script/DiffText'
 import type { DiffSegment } from '../script/word-diff'
-import type { OlderRead } from './script-read'
+import type { OlderReadState } from './use-older-read'
 
-export function WordDiffText({ segments }: { segments: readonly DiffSegment[] }) {
-  return (
-    <p className="diff small" aria-label="Changes in the script since this take">
-      {segments.map((s, i) =>
-        s.kind === 'added' ? (
-          <ins key={i}>
-            <span className="sr-only">added: </span>
-            {s.text}
-          </ins>
-        ) : s.kind === 'removed' ? (
-          <del key={i}>
-            <span className="sr-only">removed: </span>
-            {s.text}
-          </del>
-        ) : (
-          <span key={i}>{s.text}</span>
-        ),
-      )}
-    </p>
-  )
+export function WordDiffText({ segments }: { segments: DiffSegment[] }) {
+  return <DiffText className="diff small" pieces={diffForDisplay(segments, false).pieces} label="Changes in the script since this take" />
 }
 
-export function OlderScriptNote({ older }: { older: OlderRead }) {
+export function OlderScriptNote({ read }: { read: OlderReadState }) {
+  if (read.state === 'current') return null
   return (
     <details className="take-older-script">
       <summary className="small tone-warning">
-        <span aria-hidden="true">⚠ </span>Read from an older script: {older.words} since
+        <span aria-hidden="true">⚠ </span>Read from an older script{read.state === 'older' ? `: ${read.older.words} since` : ' (comparing…)'}
       </summary>
-      <WordDiffText segments={older.segments} />
+      {read.state === 'older' && <WordDiffText segments={read.older.segments} />}
     </details>
   )
 }

@@ -10,7 +10,7 @@ import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { ReadbackPanel } from '../readback/ReadbackPanel'
 import { takeStatusWords, uploadPercent } from './delivery-words'
-import { olderRead } from './script-read'
+import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { takesStoreFor } from './takes-store'
@@ -34,7 +34,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
   const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
   const state = takeStatusWords(take, queued, online, service)
   const name = takeName(take)
-  const older = olderRead(take, job.script)
+  const older = useOlderRead(take, job.script)
   const percent = queued?.status === 'sending' || queued?.status === 'paused' ? uploadPercent(progress) : null
   const sent = take.delivery.status !== 'none' || queued !== null
   const recording = take.state === 'recording'
@@ -84,7 +84,7 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
           </div>
         </div>
       )}
-      {older && <OlderScriptNote older={older} />}
+      <OlderScriptNote read={older} />
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
       )}

@@ -20,13 +20,25 @@ function count(n: number, what: string): string {
   return `${n} word${n === 1 ? '' : 's'} ${what}`
 }
 
-export function olderRead(take: ReadFrom, current: { revision_id: string | null; text: string }): OlderRead | null {
+type Revision = { revision_id: string | null; text: string }
+
+/** Cheap: whether the take was read from another revision than `current`, and the two texts to compare. */
+export function olderReadTexts(take: ReadFrom, current: Revision): { read: string; current: string } | null {
   const read = take.script_read
   if (!read) return null
   const sameRevision = read.revision_id !== null && current.revision_id !== null ? read.revision_id === current.revision_id : read.text === current.text
-  if (sameRevision) return null
-  const segments = wordDiff(read.text, current.text)
+  return sameRevision ? null : { read: read.text, current: current.text }
+}
+
+/** What changed, from the diff's segments (computed off the main thread by useOlderRead). */
+export function describeOlderRead(segments: DiffSegment[]): OlderRead {
   const { added, removed } = diffStats(segments)
   const parts = [added > 0 ? count(added, 'added') : null, removed > 0 ? count(removed, 'removed') : null].filter((p): p is string => p !== null)
   return { segments, added, removed, words: parts.length > 0 ? parts.join(', ') : 'the script was revised (same words)' }
+}
+
+/** Both steps on this thread: for tests and tools (components use useOlderRead, which diffs in a worker). */
+export function olderRead(take: ReadFrom, current: Revision): OlderRead | null {
+  const texts = olderReadTexts(take, current)
+  return texts ? describeOlderRead(wordDiff(texts.read, texts.current)) : null
 }

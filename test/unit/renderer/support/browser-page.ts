@@ -3,7 +3,8 @@
  * bundler) and served at http://booth.test/ with Booth's real Content-Security-Policy header (Trusted
  * Types required), so the code under test runs under the same rules as the app.
  */
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { buildContentSecurityPolicy } from '../../../../main/security/content-security-policy'
@@ -18,8 +19,24 @@ export interface BrowserPage {
 const ORIGIN = 'http://booth.test'
 
 export async function openBrowserPage(entry = fileURLToPath(new URL('./dom-entry.tsx', import.meta.url))): Promise<BrowserPage> {
-  const bundle = await build({ entryPoints: [entry], bundle: true, write: false, format: 'iife', jsx: 'automatic', loader: { '.css': 'empty' }, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' })
+  // Vite's `import url from './x.worker.ts?worker&url'` becomes a bundled worker served beside the page.
+  const workers = new Map<string, string>()
+  const workerUrls: Plugin = {
+    name: 'worker-url',
+    setup(b) {
+      b.onResolve({ filter: /\?worker&url$/ }, (a) => ({ path: join(a.resolveDir, a.path.replace(/\?worker&url$/, '')), namespace: 'worker-url' }))
+      b.onLoad({ filter: /.*/, namespace: 'worker-url' }, (a) => {
+        const url = `/worker-${workers.size}.js`
+        workers.set(url, a.path)
+        return { contents: `export default ${JSON.stringify(url)}`, loader: 'js' }
+      })
+    },
+  }
+  const options = { bundle: true, write: false, jsx: 'automatic', loader: { '.css': 'empty' }, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' } as const
+  const bundle = await build({ ...options, entryPoints: [entry], format: 'iife', plugins: [workerUrls] })
   const js = bundle.outputFiles[0]?.text ?? ''
+  const workerJs = new Map<string, string>()
+  for (const [url, path] of workers) workerJs.set(url, (await build({ ...options, entryPoints: [path], format: 'esm' })).outputFiles[0]?.text ?? '')
   const browser: Browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -34,6 +51,8 @@ export async function openBrowserPage(entry = fileURLToPath(new URL('./dom-entry
   await page.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname
     if (path === '/bundle.js') return route.fulfill({ status: 200, contentType: 'text/javascript', body: js })
+    const worker = workerJs.get(path)
+    if (worker !== undefined) return route.fulfill({ status: 200, contentType: 'text/javascript', body: worker })
     if (path === '/') return route.fulfill({ status: 200, contentType: 'text/html', headers: { 'content-security-policy': buildContentSecurityPolicy() }, body: html })
     return route.fulfill({ status: 404, body: '' })
   })

@@ -82,6 +82,8 @@ export class JobsService {
       if (isUnreachable(err)) this.reachable = false
       const cached = fallBack && isUnreachable(err) ? await this.deps.cache.loadList(query) : null
       if (cached) {
+        // The saved copy answers; a poll now tells the whole window whether the service is gone (and retries it).
+        this.deps.onStale?.()
         this.parties.learn(cached.items)
         return { ...cached, source: 'cache', ...this.parties.snapshot() }
       }
@@ -113,6 +115,7 @@ export class JobsService {
     } catch (err) {
       if (!isUnreachable(err)) throw err
       this.reachable = false
+      if (read !== JobsService.POLL_READ) this.deps.onStale?.()
       const saved = await this.savedJob(jobId)
       if (!saved) throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
       return saved

@@ -141,7 +141,7 @@ test.describe('at 1024x768', () => {
     await expect(page.locator('#job-title')).toHaveText(LONG_TITLE)
     expect((await page.locator('#job-title').boundingBox())?.height ?? 999).toBeLessThan(200) // clamped to three lines
     await expect(page.locator('#job-title .shown-name')).toHaveAttribute('title', LONG_TITLE)
-    const facts = page.locator('.job-head .facts')
+    const facts = page.locator('.job-facts .facts')
     await expect(facts).toContainText(LONG_CUSTOMER)
     await expect(facts).toContainText('Voice gnp.exe')
     await expect(facts).toContainText('שלום Cohen')

@@ -32,7 +32,8 @@ for (const screen of LAPTOP_SCREENS) {
         await expectPartlyInView(page, page.locator('.script-read'), `${label}: the script`, 100)
         await expectWhollyInView(page, page.getByRole('button', { name: 'Record' }), `${label}: the record button`)
         await expectWhollyInView(page, page.locator('.recorder').getByRole('timer'), `${label}: the clock`)
-        await expectWhollyInView(page, page.locator('.recorder').getByRole('meter'), `${label}: the meter`)
+        await expectWhollyInView(page, page.locator('.recorder').getByRole('meter', { name: 'Input level' }), `${label}: the meter`)
+        await expectWhollyInView(page, page.locator('.recorder').getByRole('meter', { name: 'True peak' }), `${label}: the true-peak meter`)
         await expectPartlyInView(page, page.locator('.last-take'), `${label}: the last take's check`, 30)
       }
       await check('list shown')

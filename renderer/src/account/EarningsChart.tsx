@@ -114,6 +114,7 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
           const bookedTop = y(Math.max(0, p.cents) + p.booked.cents)
           return (
             <g key={p.month} onMouseEnter={() => setActive(i)}>
+              <title>{monthReadout(p, money)}</title>
               {newYear && <line className="year-line" x1={x} x2={x} y1={M.top - 8} y2={H - M.bottom + 14} />}
               <rect className={`bar-hit${active === i ? ' is-active' : ''}`} x={x} y={M.top} width={band} height={PLOT_H} />
               {p.cents > 0 && (

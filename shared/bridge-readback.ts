@@ -5,6 +5,7 @@
  */
 import { bool, nullable, obj, oneOf, optional, str, type Check } from './check'
 import type { ReadbackResult } from './readback/types'
+import type { ScriptRead } from './bridge-takes'
 
 export const READBACK_ENGINE_CHOICES = ['auto', 'sherpa-onnx', 'pocketsphinx'] as const
 export type ReadbackEngineChoice = (typeof READBACK_ENGINE_CHOICES)[number]
@@ -28,10 +29,11 @@ export const readbackCalls = {
 export interface ReadbackStored extends ReadbackResult {
   take_id: string
   job_id: string
-  /** The script revision the take was read from; null when the take did not record one (the job's script then was used). */
-  script_revision_id: string | null
-  /** The script text the take was compared with, so marks land on the words that were checked. */
-  script_text: string
+  /**
+   * The script the take was compared with, as a take keeps it (TakeView.script_read): the take's own when it
+   * kept one, else the job's script as it was at the check (`note` says so). Marks land on these words.
+   */
+  script_read: ScriptRead
   /** Why the comparison used another revision than the take's, in words; null when it used the take's own. */
   note: string | null
 }

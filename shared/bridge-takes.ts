@@ -22,11 +22,28 @@ const takeId = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9_-]{1,64}$/ })
 const label = oneOf(TAKE_LABEL_VALUES)
 const note = nullable(str({ max: 1000 }))
 const takeOnly = obj({ takeId })
+/** The script revision on screen and its text: what a take is read from (to show what changed since). */
+const scriptRead = obj({ revision_id: nullable(str({ max: 64 })), text: str({ max: MAX_SCRIPT_TEXT }) })
+
+/** The script a take was read from: the revision on screen when it was recorded or dropped, and that revision's text. */
+export interface ScriptRead {
+  revision_id: string | null
+  text: string
+}
+
+/** What a take made now is read from, given the job's script (the API's Script); undefined when the job has none. */
+export function scriptReadOf(script: { kind: string; revision_id: string | null; text: string } | null | undefined): ScriptRead | undefined {
+  if (!script || script.kind === 'none') return undefined
+  return { revision_id: script.revision_id, text: script.text.slice(0, MAX_SCRIPT_TEXT) }
+}
 
 export const takeCalls = {
   listTakes: obj({ jobId }),
-  /** The path of a file dropped on a job (Electron gives paths; the web host will add an upload route). */
-  importTake: obj({ jobId, path: str({ min: 1, max: 4096 }), label: optional(label), note: optional(note) }),
+  /**
+   * The path of a file dropped on a job (Electron gives paths; in the web host, the path POST /bridge/upload
+   * answered). `script`: the job's script on screen at the drop; without it main uses its saved copy of the job.
+   */
+  importTake: obj({ jobId, path: str({ min: 1, max: 4096 }), label: optional(label), note: optional(note), script: optional(scriptRead) }),
   setTakeLabel: obj({ takeId, label }),
   setTakeNote: obj({ takeId, note }),
   setTakeTrim: obj({ takeId, head_s: num({ min: 0, max: MAX_TRIM_S }), tail_s: num({ min: 0, max: MAX_TRIM_S }) }),
@@ -46,7 +63,7 @@ export const takeCalls = {
     channels: int({ min: 1, max: 2 }),
     label: optional(label),
     /** The script revision on screen when the take starts, and its text (to show what changed since). */
-    script: optional(obj({ revision_id: nullable(str({ max: 64 })), text: str({ max: MAX_SCRIPT_TEXT }) })),
+    script: optional(scriptRead),
   }),
   /** Interleaved little-endian float32 samples, base64. */
   appendRecording: obj({ takeId, pcmBase64: str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ }) }),
@@ -98,8 +115,11 @@ export interface TakeView {
   take_number: number
   note: string | null
   preflight: Preflight | null
-  /** The script revision the take was read from, and that revision's text; absent for takes made before Booth kept it, or imported. */
-  script_read?: { revision_id: string | null; text: string } | null
+  /**
+   * The script revision the take was read from (on screen when it was recorded, or when its file was
+   * dropped), and that revision's text; null or absent when no script was known.
+   */
+  script_read?: ScriptRead | null
   /** The trimmed take's measurement (what is delivered) while a trim is set. */
   trimmed_preflight?: Preflight | null
   /** ISO 8601. */
@@ -117,8 +137,6 @@ export interface TakeView {
   trim: TakeTrim
   upload: UploadState
   delivery: DeliveryState
-  /** The script revision on screen when the take was recorded (set by the read-back; absent on older takes). */
-  script_revision_id?: string | null
 }
 
 export interface TakesSnapshot {

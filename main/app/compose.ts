@@ -181,7 +181,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       // The signed-out account's jobs leave the screen and the dock/taskbar badge.
       void deliveriesWatch.watch(null)
       hub.forget('jobs', 'job', 'deliveries', 'notices', 'talentTimeZone')
-      notifications.clearNotices()
+      await notifications.clearNotices()
       ports.setBadge(0)
       hub.emit('badge', { count: 0 })
       await cache.clear()

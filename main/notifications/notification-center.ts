@@ -12,6 +12,7 @@ import type { Log } from '../logging/redacting-log'
 import type { EventHub } from '../bridge/event-hub'
 import type { SettingsStore } from '../storage/settings-store'
 import { MAX_NOTICES, type BoothNotice, type NoticesView } from '../../shared/bridge-notices'
+import { NOTICES_FILE_NAME, openNoticeListFile, type NoticeListFile } from './notice-list-file'
 
 export interface Notifier {
   show(notification: BoothNotification, onClick: () => void): void
@@ -34,16 +35,33 @@ export class NotificationCenter {
   private ledger: NotificationLedger | null = null
   private emailPrefs: EmailPrefs = ALL_ON
   private previous: JobSummary[] | null = null
-  /** The in-app list, newest first: every notification raised this session (the ledger keeps each once). */
+  /** The in-app list, newest first (the ledger keeps each once); saved in the data folder after every change. */
   private list: BoothNotice[] = []
+  private readonly listFile: NoticeListFile
 
-  constructor(private readonly deps: NotificationCenterDeps) {}
+  constructor(private readonly deps: NotificationCenterDeps) {
+    this.listFile = openNoticeListFile({
+      file: join(deps.dataDir, NOTICES_FILE_NAME),
+      warn: (message, fields) => deps.log.warn(message, fields),
+    })
+  }
 
   async load(): Promise<void> {
     this.ledger = await openNotificationLedger({
       file: join(this.deps.dataDir, LEDGER_FILE_NAME),
       warn: (message, fields) => this.deps.log.warn(message, fields),
     })
+    this.list = await this.listFile.load()
+    if (this.list.length > 0) this.deps.hub.emit('notices', this.notices())
+  }
+
+  /** Saves the list; a failed write is logged (the list on screen is still right, and the next change retries). */
+  private async persist(): Promise<void> {
+    try {
+      await this.listFile.save(this.list)
+    } catch (err) {
+      this.deps.log.warn('could not save the notification list', { err })
+    }
   }
 
   /** Reads the talent's email preferences as the defaults; a key without account:read keeps all kinds on. */
@@ -85,6 +103,7 @@ export class NotificationCenter {
     if (raised.length > 0) {
       this.list = this.list.slice(0, MAX_NOTICES)
       this.deps.hub.emit('notices', this.notices())
+      await this.persist()
     }
   }
 
@@ -93,18 +112,20 @@ export class NotificationCenter {
     return { items: this.list.map((n) => ({ ...n })), unread: this.list.filter((n) => !n.read).length }
   }
 
-  /** After sign-out: the account's notices leave the list. */
-  clearNotices(): void {
+  /** After sign-out: the account's notices leave the list, on screen and on disk. */
+  async clearNotices(): Promise<void> {
     this.list = []
     this.deps.hub.emit('notices', this.notices())
+    await this.persist()
   }
 
   /** Marks these notices (or, with null, all) read. */
-  markRead(ids: readonly string[] | null): NoticesView {
+  async markRead(ids: readonly string[] | null): Promise<NoticesView> {
     const chosen = ids === null ? null : new Set(ids)
     this.list = this.list.map((n) => (chosen === null || chosen.has(n.id) ? { ...n, read: true } : n))
     const view = this.notices()
     this.deps.hub.emit('notices', view)
+    await this.persist()
     return view
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The read-back's bridge handlers (shared/bridge-readback.ts) and its hooks into the take calls: a take
- * that starts recording notes its script revision; one that stops, or is imported, is queued. The lead
+ * The read-back's bridge handlers (shared/bridge-readback.ts) and its hooks into the take calls: while a
+ * take records, read-backs wait; one that stops, or is imported, is queued (and compared with the take's
+ * own script_read). The lead
  * wires `handlers` and `wrapTakeHandlers` into the core, calls start() once and stop() before quitting.
  */
 import { UserFacingError } from '../bridge/describe-error'
@@ -40,7 +41,6 @@ export function createReadbackArea(deps: ReadbackAreaDeps) {
       get: (id) => deps.store.get(id),
       audioPath: (take) => deps.store.audioPath(take),
       resultPath: (take) => deps.store.folders.metaPath('takes', take.job_id, take.id).replace(new RegExp(`${META_SUFFIX.replace('.', '\\.')}$`), '.readback.json'),
-      setScriptRevision: (takeId, revisionId) => deps.store.update(takeId, (m) => ({ ...m, script_revision_id: revisionId })),
     },
     currentScript: async (jobId) => scriptOfJob(await deps.getJob(jobId)),
     emitState: (s) => deps.hub.emit('readback', s),
@@ -80,7 +80,7 @@ export function createReadbackArea(deps: ReadbackAreaDeps) {
     ...takes,
     startRecording: async (a) => {
       const started = await takes.startRecording(a)
-      await service.recordingStarted({ id: started.takeId, job_id: a.jobId })
+      service.recordingStarted({ id: started.takeId })
       return started
     },
     stopRecording: async (a) => {

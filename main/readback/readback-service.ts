@@ -1,7 +1,8 @@
 /**
  * Booth's read-back as a service: after each take stops it is queued (if the read-back is on), recognised
- * in the background, compared with the script revision the take was read from, and the result is kept
- * beside the take's metadata (`<take id>.readback.json`) and sent to the page as a `readback` event.
+ * in the background, compared with the exact script text the take was read from (the take's script_read,
+ * kept when it was recorded or dropped), and the result is kept beside the take's metadata
+ * (`<take id>.readback.json`) and sent to the page as a `readback` event.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -14,20 +15,19 @@ import { ModelManager } from './model-manager'
 import type { ManifestFile } from './model-download'
 import { ReadbackQueue } from './readback-queue'
 import { ReadbackSettingsFile, type ReadbackSettings } from './readback-settings'
-import { ScriptCopies, type ScriptCopy } from './script-copies'
+import type { ScriptCopy } from './script-copies'
 
 export interface ReadbackTakes {
   get(takeId: string): Promise<TakeMeta>
   audioPath(take: TakeMeta): string
   /** Where the result is kept: beside the take's metadata. */
   resultPath(take: TakeMeta): string
-  setScriptRevision(takeId: string, revisionId: string | null): Promise<unknown>
 }
 
 export interface ReadbackServiceDeps {
   dataDir: string
   takes: ReadbackTakes
-  /** The job's script as Booth has it now (live or cached), or null when it has none. */
+  /** The job's script as Booth has it now (live or cached), or null when it has none; also gives the names to weigh. */
   currentScript(jobId: string): Promise<ScriptCopy | null>
   emitState(state: ReadbackState): void
   emitSettings(view: ReadbackSettingsView): void
@@ -41,7 +41,6 @@ export interface ReadbackServiceDeps {
 
 export class ReadbackService {
   private readonly settings: ReadbackSettingsFile
-  private readonly copies: ScriptCopies
   readonly model: ModelManager
   private readonly engines: ReadbackEngine[]
   private readonly queue: ReadbackQueue
@@ -50,7 +49,6 @@ export class ReadbackService {
   constructor(private readonly deps: ReadbackServiceDeps) {
     const dir = join(deps.dataDir, 'readback')
     this.settings = new ReadbackSettingsFile(dir, deps.warn)
-    this.copies = new ScriptCopies(join(dir, 'scripts'))
     this.model = new ModelManager({
       dataDir: deps.dataDir, chosenFolder: () => this.settings.get().modelFolder, onChange: () => void this.pushSettings(),
       ...(deps.manifest ? { manifest: deps.manifest } : {}),
@@ -75,17 +73,9 @@ export class ReadbackService {
     await this.model.settled()
   }
 
-  /** A take began recording: note the script revision on screen, so it is checked against that one. */
-  async recordingStarted(take: { id: string; job_id: string }): Promise<void> {
+  /** A take began recording: read-backs wait until it stops (the take itself keeps the script it is read from). */
+  recordingStarted(take: { id: string }): void {
     this.recording.add(take.id)
-    try {
-      const script = await this.deps.currentScript(take.job_id)
-      if (!script) return
-      await this.copies.save(take.job_id, script)
-      await this.deps.takes.setScriptRevision(take.id, script.revision_id)
-    } catch (err) {
-      this.deps.warn(`The script revision of take ${take.id} could not be noted: ${(err as Error).message}`)
-    }
   }
 
   /** A take stopped (or was imported): queue its read-back when the read-back is on. */
@@ -141,24 +131,26 @@ export class ReadbackService {
   private async readStored(take: TakeMeta): Promise<ReadbackStored | null> {
     try {
       const v = JSON.parse(await readFile(this.deps.takes.resultPath(take), 'utf8')) as ReadbackStored
-      return v && v.take_id === take.id && typeof v.check === 'object' ? v : null
+      // A result kept before results carried script_read is treated as none: "Check again" makes a new one.
+      return v && v.take_id === take.id && typeof v.check === 'object' && typeof v.script_read?.text === 'string' ? v : null
     } catch {
       return null
     }
   }
 
+  /**
+   * The text to compare with: the take's own script_read (the exact text it was read from), with the job's
+   * names when Booth can read the job; for a take that kept no script, the job's script as it is now, said so.
+   */
   private async scriptFor(take: TakeMeta): Promise<{ copy: ScriptCopy; note: string | null } | null> {
-    const revision = take.script_revision_id ?? null
-    if (revision) {
-      const copy = await this.copies.load(take.job_id, revision)
-      if (copy) return { copy, note: null }
+    const read = take.script_read ?? null
+    if (read && read.text.trim()) {
+      const current = await this.deps.currentScript(take.job_id).catch(() => null)
+      return { copy: { revision_id: read.revision_id, text: read.text, names: current?.names ?? [] }, note: null }
     }
     const current = await this.deps.currentScript(take.job_id)
     if (!current) return null
-    const note = revision && current.revision_id !== revision
-      ? `The script this take was read from (revision ${revision}) is no longer on this computer; it was compared with revision ${current.revision_id ?? 'now shown'}.`
-      : revision ? null : 'This take did not record its script revision; it was compared with the script as it is now.'
-    return { copy: current, note }
+    return { copy: current, note: 'This take did not record its script revision; it was compared with the script as it is now.' }
   }
 
   private async run(takeId: string, signal: AbortSignal): Promise<ReadbackState> {
@@ -182,8 +174,7 @@ export class ReadbackService {
       engine: transcript.engine,
       take_id: take.id,
       job_id: take.job_id,
-      script_revision_id: script.copy.revision_id,
-      script_text: script.copy.text,
+      script_read: { revision_id: script.copy.revision_id, text: script.copy.text },
       note: script.note,
     }
     await writeFile(this.deps.takes.resultPath(take), `${JSON.stringify(result)}\n`)

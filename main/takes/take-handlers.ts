@@ -15,7 +15,7 @@ import { NotAudioError } from './take-probe'
 import { WavWriterError } from './wav-writer'
 import { TakeNotFoundError, TakeStore } from './take-store'
 import type { MeasureTake } from './take-types'
-import type { takeCalls, TakesSnapshot } from '../../shared/bridge-takes'
+import { scriptReadOf, type takeCalls, type TakesSnapshot } from '../../shared/bridge-takes'
 import type { JobDetail } from '../../shared/bridge'
 import { DeliveryQueueError } from '../delivery/delivery-queue'
 import { DeliveryService } from '../delivery/delivery-service'
@@ -78,6 +78,8 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
     snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))
   }
   const facts = createJobFactsLookup(deps.client, log, deps.savedJob)
+  /** A drop the page sent without a script (a job not open on screen): the script of Booth's saved copy of the job. */
+  const savedScript = async (jobId: string) => scriptReadOf((await deps.savedJob?.(jobId).catch(() => null))?.script) ?? null
   const recording = createRecordingCalls(store, facts, changed, deps.profileOf)
   const delivery = new DeliveryService({
     store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,
@@ -92,7 +94,8 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
 
   const handlers: TakeHandlers = {
     listTakes: ({ jobId }) => guard(() => snapshot(jobId)),
-    importTake: ({ jobId, path, label, note }) => guard(() => edit(async () => store.import(jobId, path, { ...(await facts(jobId)), label, note }))),
+    importTake: ({ jobId, path, label, note, script }) =>
+      guard(() => edit(async () => store.import(jobId, path, { ...(await facts(jobId)), label, note, script: script ?? (await savedScript(jobId)) }))),
     setTakeLabel: ({ takeId, label }) => guard(() => edit(() => store.setLabel(takeId, label))),
     setTakeNote: ({ takeId, note }) => guard(() => edit(() => store.setNote(takeId, note))),
     setTakeTrim: ({ takeId, head_s, tail_s }) => guard(() => edit(() => store.setTrimAndMeasure(takeId, { head_s, tail_s }))),

@@ -21,6 +21,7 @@ import { NotAudioError, probeAudioFile, readDroppedFile } from './take-probe'
 import type { TakeShelf } from './take-shelf'
 import type { TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { sizeNotice } from './wav-chunks'
+import { MAX_SCRIPT_TEXT } from '../../shared/bridge-takes'
 import { settleWavCopy, WavCopyError } from './wav-copy-header'
 
 export interface ImportOptions {
@@ -31,6 +32,8 @@ export interface ImportOptions {
   spotLengthS?: number | null
   /** The job's kind (dry_voice, finished_spot, not_set); default not_set. */
   kind?: TakeKind
+  /** The job's script on screen when the file was dropped: the take is marked as read from it. */
+  script?: { revision_id: string | null; text: string } | null
   /** The name shown to the person and kept as original_name; default: the source's file name. */
   originalName?: string
   signal?: AbortSignal
@@ -87,7 +90,7 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
       const number = await store.folders.claimNumber(jobId)
       const fileName = takeFileName(safeStem(options.stem, jobId), label, number, probe.ext)
       const target = join(dir, fileName)
-      const take = store.newTake(jobId, fileName, label, number, note, 'imported', originalName, job)
+      const take = { ...store.newTake(jobId, fileName, label, number, note, 'imported', originalName, job), script_read: scriptReadOf(options.script) }
       const kept: TakeMeta = notice ? { ...take, import_notice: notice } : take
       try {
         await rename(stage, target)
@@ -102,6 +105,12 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
   } finally {
     await rm(stage, { force: true })
   }
+}
+
+/** The script a dropped take was read from, its text held to the bridge's limit; null when none is known. */
+function scriptReadOf(script: ImportOptions['script']): TakeMeta['script_read'] {
+  if (!script || typeof script.text !== 'string') return null
+  return { revision_id: typeof script.revision_id === 'string' ? script.revision_id : null, text: script.text.slice(0, MAX_SCRIPT_TEXT) }
 }
 
 function wavCopyRefusal(err: unknown): never {

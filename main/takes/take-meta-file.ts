@@ -33,7 +33,9 @@ export async function readTakeMeta(path: string): Promise<MetaRead> {
   }
   const problem = takeMetaProblem(value)
   if (problem) return { ok: false, message: `The take's metadata file ${path} is damaged: ${problem}; its audio is left where it is.` }
-  const meta = value as TakeMeta
+  // A take written before script_read was the one field for its script kept `script_revision_id` alone: no
+  // text to compare with, so it is dropped and the take reads as one that kept no script.
+  const { script_revision_id: _legacy, ...meta } = value as TakeMeta & { script_revision_id?: unknown }
   if (`${meta.id}${META_SUFFIX}` !== basename(path)) {
     return { ok: false, message: `The take's metadata file ${path} names a different take (${meta.id}); it is left alone.` }
   }

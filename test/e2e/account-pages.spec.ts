@@ -101,11 +101,19 @@ test('earnings: totals per currency as main answers them, a chart per currency, 
   }
   if (report.unrated_jobs) await expect(page.getByRole('note').filter({ hasText: /no rate yet/ })).toContainText(String(report.unrated_jobs))
 
+  // Every figure says what it is (this changed: the chart and the tables used to count offers with earnings).
+  for (const caption of await page.locator('.acct-chart-total').allTextContents()) expect(caption).toMatch(/ earned$/)
+  const byCustomer = page.getByRole('table', { name: 'By customer: earned, booked and offered' })
+  await expect(byCustomer.getByRole('columnheader')).toHaveText(['Customer', 'Earned (completed)', 'Booked (accepted, not finished)', 'Offered (not accepted yet)'])
+  const offeredLines = report.lines.filter((l) => l.status === 'pending' && (l.stage === 'sent' || l.stage === 'viewed')).length
+  await expect(page.locator('.acct-table td[data-state="offered"]').filter({ hasText: 'Offered, not accepted' })).toHaveCount(offeredLines)
+  await expect(page.locator('.acct-table td[data-state="earned"]').filter({ hasText: /^Earned$/ })).toHaveCount(report.lines.filter((l) => l.status === 'completed').length)
+
   // The chart reads out a month by keyboard.
   const firstChart = page.getByRole('img', { name: /earnings by month/ }).first()
   await firstChart.focus()
   await page.keyboard.press('End')
-  await expect(page.locator('.acct-chart-readout').first()).toContainText(/\w+ \d{4}: .+ from \d+ jobs?/)
+  await expect(page.locator('.acct-chart-readout').first()).toContainText(/\w+ \d{4}: earned .+ from \d+ jobs?/)
   await page.locator('#earnings-chart').scrollIntoViewIfNeeded()
   await bothThemes(page, 'earnings')
 

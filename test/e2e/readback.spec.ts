@@ -64,9 +64,13 @@ test('a take with a skipped sentence: Booth’s read-back strikes it on the scri
   await expect(panel.locator('.rb-title')).toHaveText('Booth’s read-back')
   await expect(panel).toContainText('not the platform’s audio check')
   await expect(panel.locator('.rb-verdict')).toHaveText('Differs from the script', { timeout: 60_000 })
+  // The dropped take keeps the script on screen at the drop, and the read-back compared with that text.
+  const dropped = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.original_name === 'skipped-line.wav')
+  expect(dropped?.script_read).toEqual({ revision_id: job.script.revision_id, text: job.script.text })
 
   await expect(panel.locator('.rb-markers .rb-marker.sev-high').first()).toBeVisible()
   await panel.getByRole('button', { name: /^Show \d+ place/ }).click()
+  if (job.script.revision_id) await expect(panel).toContainText(`against script revision ${job.script.revision_id}`)
   const struck = panel.locator('.rb-script del')
   const firstWords = skipped.split(/\s+/).slice(0, 3).join(' ').replace(/[.,!?;:]+$/, '')
   await expect(struck.filter({ hasText: firstWords })).toHaveCount(1)

@@ -1,7 +1,8 @@
 /**
  * OS notifications from the core's polls of a real sandbox: a job the simulated producer sends raises
  * exactly one "new job" notification, never again on later polls nor after a restart on the same data
- * folder; a click on it reaches the window as a notificationClicked event.
+ * folder; a click on it reaches the window as a notificationClicked event. The in-app notification
+ * centre's list, with what was read, is the same after a restart and empty after a sign-out.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
@@ -96,5 +97,32 @@ describe('new-job notifications', () => {
     await pollOnce(t)
     expect(newJobs(t)).toEqual([next])
     await t.core.close()
+  })
+})
+
+describe('the notification centre list', () => {
+  it('is the same after a restart, read flags kept, and empty after a sign-out', async () => {
+    const dataDir = await tempDir('notices-core')
+    const secrets = new MemorySecretStore()
+    const first = await launch(dataDir, secrets)
+    const jobId = await sendJob()
+    await pollOnce(first)
+    const raised = await first.core.handlers.listNotices({})
+    const notice = raised.items.find((n) => n.kind === 'new_job' && n.jobId === jobId)
+    expect(notice?.read).toBe(false)
+    const read = await first.core.handlers.markNoticesRead({ ids: [notice?.id ?? ''] })
+    expect(read.items.find((n) => n.id === notice?.id)?.read).toBe(true)
+    await first.core.close()
+
+    const second = await launch(dataDir, secrets)
+    expect(await second.core.handlers.listNotices({})).toEqual(read)
+    await second.core.handlers.signOut({})
+    expect(await second.core.handlers.listNotices({})).toEqual({ items: [], unread: 0 })
+    await second.core.close()
+
+    const third = await makeCore({ dataDir, secrets })
+    await third.core.start({ autoDemo: false })
+    expect(await third.core.handlers.listNotices({})).toEqual({ items: [], unread: 0 })
+    await third.core.close()
   })
 })

@@ -1,12 +1,15 @@
 /**
  * Earnings by month as bars, one chart per currency (amounts of different currencies are never drawn on
- * one scale or added up). Hand-made SVG so it follows the theme's colours and the CSP. Each chart names
- * its best month and the monthly average (a dashed line); with a year or less every bar carries its
- * amount. Hover a month, or focus the chart and use ←/→ (Home/End), to read its amount and job count.
+ * one scale or added up). Hand-made SVG so it follows the theme's colours and the CSP. A bar is what was
+ * EARNED (completed jobs), with what is booked (accepted, not finished) stacked above it in a paler hatch;
+ * offers not accepted yet are never drawn as money, only named in the facts and the month's readout. Each
+ * chart names its best earning month and the monthly earned average (a dashed line); with a year or less
+ * every bar carries its earned amount. Hover a month, or focus the chart and use ←/→ (Home/End), to read it.
  */
 import { useId, useState, type KeyboardEvent } from 'react'
 import { formatMoney } from '../format/money'
-import { amountOf, compactMoney, niceCeiling, seriesHighlights, type CurrencySeries } from './earnings-math'
+import './earnings-split.css'
+import { amountOf, compactMoney, niceCeiling, seriesHighlights, type CurrencySeries, type MonthPoint } from './earnings-math'
 
 const W = 720
 const H = 230
@@ -24,7 +27,7 @@ export function monthLabel(month: string, withYear: boolean): string {
 }
 
 export function EarningsChart({ series }: { series: CurrencySeries[] }) {
-  if (series.length === 0) return <p className="acct-muted">No earnings in this span.</p>
+  if (series.length === 0) return <p className="acct-muted">Nothing earned, booked or offered in this span.</p>
   return (
     <div className="acct-chart">
       {series.map((s, i) => (
@@ -40,7 +43,7 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
   const points = series.points
   const n = points.length
   const { best, averageCents, activeMonths } = seriesHighlights(series)
-  const maxCents = niceCeiling(Math.max(0, ...points.map((p) => p.cents)) || 100)
+  const maxCents = niceCeiling(Math.max(0, ...points.map((p) => Math.max(0, p.cents) + Math.max(0, p.booked.cents))) || 100)
   const band = PLOT_W / Math.max(1, n)
   const barW = Math.min(44, Math.max(3, band * 0.64))
   const y = (cents: number) => M.top + PLOT_H - (Math.max(0, cents) / maxCents) * PLOT_H
@@ -69,19 +72,21 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
         <span className="acct-chart-legend">
           <span className="acct-swatch" aria-hidden="true" />
           {series.currency}
-          <span className="acct-chart-total">{money(series.totalCents)}</span>
+          <span className="acct-chart-total" data-state="earned">{money(series.totalCents)} earned</span>
         </span>
         <span className="acct-chart-facts">
-          <span>{series.jobs} job{series.jobs === 1 ? '' : 's'} in {activeMonths} of {n} month{n === 1 ? '' : 's'}</span>
-          {best && <span>Best: {monthYearFmt.format(dateOf(best.month))}, {money(best.cents)}</span>}
-          <span>Average {money(averageCents)} a month</span>
+          <span>{jobsText(series.jobs)} completed in {activeMonths} of {n} month{n === 1 ? '' : 's'}</span>
+          {best && <span>Best: {monthYearFmt.format(dateOf(best.month))}, {money(best.cents)} earned</span>}
+          <span>Average {money(averageCents)} earned a month</span>
+          {series.booked.jobs > 0 && <span data-state="booked"><span className="acct-swatch is-booked" aria-hidden="true" /> Booked {money(series.booked.cents)} ({jobsText(series.booked.jobs)} accepted, not finished)</span>}
+          {series.offered.jobs > 0 && <span data-state="offered">Offered {money(series.offered.cents)} ({jobsText(series.offered.jobs)} not accepted yet, not in the bars)</span>}
         </span>
       </figcaption>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         tabIndex={0}
-        aria-label={`${series.currency} earnings by month${first && last ? `, ${monthYearFmt.format(dateOf(first.month))} to ${monthYearFmt.format(dateOf(last.month))}` : ''}. Use the left and right arrow keys to read each month.`}
+        aria-label={`${series.currency} earnings by month${first && last ? `, ${monthYearFmt.format(dateOf(first.month))} to ${monthYearFmt.format(dateOf(last.month))}` : ''}: earned, with booked work above it. Use the left and right arrow keys to read each month.`}
         aria-describedby={`${uid}-readout`}
         onKeyDown={onKeyDown}
         onBlur={() => setActive(null)}
@@ -106,8 +111,10 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
           const isBest = best !== null && p.month === best.month
           const newYear = i > 0 && p.month.endsWith('-01')
           const barTop = y(p.cents)
+          const bookedTop = y(Math.max(0, p.cents) + p.booked.cents)
           return (
             <g key={p.month} onMouseEnter={() => setActive(i)}>
+              <title>{monthReadout(p, money)}</title>
               {newYear && <line className="year-line" x1={x} x2={x} y1={M.top - 8} y2={H - M.bottom + 14} />}
               <rect className={`bar-hit${active === i ? ' is-active' : ''}`} x={x} y={M.top} width={band} height={PLOT_H} />
               {p.cents > 0 && (
@@ -117,8 +124,14 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
                   d={roundedTop(x + (band - barW) / 2, barTop, barW, Math.max(2, M.top + PLOT_H - barTop), Math.min(5, barW / 2))}
                 />
               )}
+              {p.booked.cents > 0 && (
+                <path
+                  className={`bar-booked${active === i ? ' is-active' : ''}`}
+                  d={roundedTop(x + (band - barW) / 2, bookedTop, barW, Math.max(2, barTop - bookedTop), p.cents > 0 ? 0 : Math.min(5, barW / 2))}
+                />
+              )}
               {p.cents > 0 && (valueLabels || isBest || active === i) && (
-                <text className={`value-label${isBest ? ' is-best' : ''}`} x={x + band / 2} y={barTop - 6} textAnchor="middle">
+                <text className={`value-label${isBest ? ' is-best' : ''}`} x={x + band / 2} y={Math.min(barTop, bookedTop) - 6} textAnchor="middle">
                   {compactMoney(series.symbol, p.cents)}
                 </text>
               )}
@@ -140,12 +153,22 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
         )}
       </svg>
       <p id={`${uid}-readout`} className="acct-chart-readout" aria-live="polite">
-        {current
-          ? `${monthYearFmt.format(dateOf(current.month))}: ${money(current.cents)} from ${current.jobs} job${current.jobs === 1 ? '' : 's'}`
-          : '\u00a0'}
+        {current ? monthReadout(current, money) : '\u00a0'}
       </p>
     </figure>
   )
+}
+
+function jobsText(n: number): string {
+  return `${n} job${n === 1 ? '' : 's'}`
+}
+
+/** "March 2026: earned €1,200.00 from 3 jobs · booked €300.00 (1 job) · offered €200.00 (1 job, not accepted yet)". */
+export function monthReadout(point: MonthPoint, money: (cents: number) => string): string {
+  const parts = [`${monthYearFmt.format(dateOf(point.month))}: earned ${money(point.cents)} from ${jobsText(point.jobs)}`]
+  if (point.booked.jobs > 0) parts.push(`booked ${money(point.booked.cents)} (${jobsText(point.booked.jobs)})`)
+  if (point.offered.jobs > 0) parts.push(`offered ${money(point.offered.cents)} (${jobsText(point.offered.jobs)}, not accepted yet)`)
+  return parts.join(' · ')
 }
 
 /**

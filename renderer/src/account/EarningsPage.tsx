@@ -1,6 +1,7 @@
 /**
- * Earnings: a span of months (at most 24) and optionally one customer; totals per currency, a chart by
- * month per currency, totals by customer, the lines as a sortable table, and a CSV export of the lines.
+ * Earnings: a span of months (at most 24) and optionally one customer; per currency what was earned
+ * (completed), what is booked (accepted, not finished) and what is only offered (not accepted yet) — in
+ * the totals, the chart by month, the by-customer table and each line — and a CSV export of the lines.
  */
 import { useEffect, useMemo, useState } from 'react'
 import type { BoothApi } from '../../../shared/bridge'
@@ -15,8 +16,9 @@ import { EarningsSplit } from './EarningsSplit'
 import { EarningsChart } from './EarningsChart'
 import { EarningsTable } from './EarningsTable'
 import { earningsCsv, earningsCsvName } from './csv-export'
-import { monthOf, recentSpan, seriesByCurrency } from './earnings-math'
+import { amountOf, customerTotalsByState, monthOf, recentSpan, seriesByCurrency, type StateTotal } from './earnings-math'
 import './account.css'
+import './earnings-split.css'
 
 const PRESETS = [
   { label: 'Last 12 months', months: 12 },
@@ -105,7 +107,7 @@ export function EarningsPage({ api }: { api: BoothApi }) {
 
 function EarningsReportView({ report, fetchedAt, customerId, loading }: { report: EarningsReport; fetchedAt: number; customerId: string | null; loading: boolean }) {
   const series = useMemo(() => seriesByCurrency(report), [report])
-  const symbols = new Map(report.totals.overall.map((t) => [t.currency, t.symbol]))
+  const byCustomer = useMemo(() => customerTotalsByState(report.lines), [report])
   return (
     <>
       <section aria-labelledby="earnings-totals" aria-busy={loading}>
@@ -119,23 +121,30 @@ function EarningsReportView({ report, fetchedAt, customerId, loading }: { report
 
       <section className="acct-card" aria-labelledby="earnings-chart">
         <h2 id="earnings-chart">By month</h2>
+        <p className="acct-note">Bars are what you earned (completed jobs); booked work is stacked above in a paler outline. Offers you have not accepted are not money yet and are not drawn.</p>
         <EarningsChart series={series} />
       </section>
 
-      {report.totals.by_customer.length > 0 && (
+      {byCustomer.length > 0 && (
         <section className="acct-card" aria-labelledby="earnings-customers">
           <h2 id="earnings-customers">By customer</h2>
           <table className="acct-table">
-            <caption className="sr-only">Totals by customer</caption>
+            <caption className="sr-only">By customer: earned, booked and offered</caption>
             <thead>
-              <tr><th scope="col">Customer</th><th scope="col" className="num">Jobs</th><th scope="col" className="num">Amount</th></tr>
+              <tr>
+                <th scope="col">Customer</th>
+                <th scope="col" className="num">Earned <span className="muted">(completed)</span></th>
+                <th scope="col" className="num">Booked <span className="muted">(accepted, not finished)</span></th>
+                <th scope="col" className="num">Offered <span className="muted">(not accepted yet)</span></th>
+              </tr>
             </thead>
             <tbody>
-              {report.totals.by_customer.map((c) => (
-                <tr key={`${c.customer.id}-${c.currency}`}>
+              {byCustomer.map((c) => (
+                <tr key={`${c.customer.id}-${c.currency}`} data-currency={c.currency}>
                   <td><ShownName name={c.customer.name} /></td>
-                  <td className="num">{c.jobs}</td>
-                  <td className="num">{formatMoneyWithCode({ amount: c.amount, currency: c.currency, symbol: symbols.get(c.currency) ?? c.currency })}</td>
+                  <StateCell total={c.earned} currency={c.currency} symbol={c.symbol} state="earned" />
+                  <StateCell total={c.booked} currency={c.currency} symbol={c.symbol} state="booked" />
+                  <StateCell total={c.offered} currency={c.currency} symbol={c.symbol} state="offered" />
                 </tr>
               ))}
             </tbody>
@@ -161,6 +170,17 @@ function EarningsReportView({ report, fetchedAt, customerId, loading }: { report
   )
 }
 
+/** One figure of a customer's row: the amount and how many jobs, or a dash when there are none. */
+function StateCell({ total, currency, symbol, state }: { total: StateTotal; currency: string; symbol: string; state: 'earned' | 'booked' | 'offered' }) {
+  if (total.jobs === 0) return <td className="num" data-state={state}><span aria-label="none">—</span></td>
+  return (
+    <td className="num earnings-state-cell" data-state={state}>
+      {formatMoneyWithCode({ amount: amountOf(total.cents), currency, symbol })}
+      <span className="muted">{total.jobs} job{total.jobs === 1 ? '' : 's'}</span>
+    </td>
+  )
+}
+
 function EarningsNotices({ report }: { report: EarningsReport }) {
   return (
     <>
@@ -173,7 +193,7 @@ function EarningsNotices({ report }: { report: EarningsReport }) {
       {report.truncated && (
         <div className="notice notice-warning" role="note">
           <p className="notice-title">Only the first {report.lines.length} jobs are listed</p>
-          <p>The totals and the chart cover every job; the table and the CSV stop there. Choose a shorter span to list every job.</p>
+          <p>Earned, booked and offered, the chart, the tables and the CSV count only these jobs. Choose a shorter span to count every job.</p>
         </div>
       )}
       {report.hidden_customers.length > 0 && (

@@ -1,9 +1,9 @@
 /** Per currency: earned (completed), booked (accepted, not finished) and offered (not accepted yet). */
 import type { EarningsReport } from '../../../shared/bridge-account'
 import { formatMoney } from '../format/money'
-import { amountOf } from './earnings-math'
+import { amountOf, type StateTotal } from './earnings-math'
 import './earnings-split.css'
-import { splitByState, type StateTotal } from './earnings-split'
+import { splitByState } from './earnings-split'
 
 function jobs(n: number): string {
   return `${n} job${n === 1 ? '' : 's'}`

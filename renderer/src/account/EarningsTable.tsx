@@ -1,9 +1,12 @@
-/** The earnings lines as a table sortable by any column (buttons in the headers; aria-sort says how). */
+/**
+ * The earnings lines as a table sortable by any column (buttons in the headers; aria-sort says how); each
+ * line says whether its amount is earned, booked or only offered.
+ */
 import { useMemo, useState } from 'react'
 import type { EarningsLine } from '../../../shared/bridge-account'
 import { formatMoneyWithCode } from '../format/money'
 import { formatTimestamp } from '../format/calendar-dates'
-import { sortLines, type LineSortKey, type SortDirection } from './earnings-math'
+import { earningsStateOf, sortLines, type EarningsState, type LineSortKey, type SortDirection } from './earnings-math'
 import { ShownName } from '../components/ShownName'
 
 const COLUMNS: Array<{ key: LineSortKey; label: string; numeric?: boolean }> = [
@@ -14,6 +17,11 @@ const COLUMNS: Array<{ key: LineSortKey; label: string; numeric?: boolean }> = [
   { key: 'stage', label: 'Stage' },
   { key: 'amount', label: 'Amount', numeric: true },
 ]
+
+/** What a line's amount counts as, in the words of the totals. */
+export const STATE_WORDS: Record<EarningsState, string> = {
+  earned: 'Earned', booked: 'Booked', offered: 'Offered, not accepted', none: 'Not counted',
+}
 
 const STAGE_WORDS: Record<string, string> = {
   sent: 'Sent', viewed: 'Viewed', accepted: 'Accepted', changes_requested: 'Changes requested', delivered: 'Delivered',
@@ -35,7 +43,8 @@ export function EarningsTable({ lines }: { lines: readonly EarningsLine[] }) {
         </caption>
         <thead>
           <tr>
-            {COLUMNS.map((c) => (
+            {COLUMNS.map((c) => [
+              c.key === 'amount' && <th key="counts-as" scope="col">Counts as</th>,
               <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? sort.direction : 'none'}>
                 <button type="button" className="acct-sort" onClick={() => choose(c.key)}>
                   {c.label}
@@ -43,8 +52,8 @@ export function EarningsTable({ lines }: { lines: readonly EarningsLine[] }) {
                     {sort.key === c.key ? (sort.direction === 'ascending' ? '▲' : '▼') : ''}
                   </span>
                 </button>
-              </th>
-            ))}
+              </th>,
+            ])}
           </tr>
         </thead>
         <tbody>
@@ -55,6 +64,7 @@ export function EarningsTable({ lines }: { lines: readonly EarningsLine[] }) {
               <td><ShownName name={l.advertiser} /></td>
               <td><code>{l.key_number}</code></td>
               <td>{STAGE_WORDS[l.stage] ?? l.stage}</td>
+              <td data-state={earningsStateOf(l)}>{STATE_WORDS[earningsStateOf(l)]}</td>
               <td className="num">{formatMoneyWithCode(l.amount)}</td>
             </tr>
           ))}

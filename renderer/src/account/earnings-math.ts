@@ -1,6 +1,7 @@
 /**
  * Pure arithmetic of the earnings page: month spans, amounts in cents (never floats, never summed across
- * currencies), the chart's series per currency with empty months filled in, and sorting of the lines.
+ * currencies), which figure a job counts in (earned, booked, offered), the chart's series and the
+ * by-customer totals per currency with those figures apart, and sorting of the lines.
  */
 import { MAX_EARNINGS_SPAN_MONTHS, monthIndex, monthOfIndex, type EarningsLine, type EarningsReport, type NamedRef } from '../../../shared/bridge-account'
 
@@ -45,42 +46,125 @@ export function amountOf(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-export interface MonthPoint {
-  month: string
+/**
+ * Which figure a job's amount belongs to, in the words a talent uses:
+ *  - earned: the job is completed (paid or payable);
+ *  - booked: accepted and not finished yet (accepted, delivered, changes requested);
+ *  - offered: sent to you and not accepted yet — not money until you take it;
+ *  - none: declined or otherwise ended; counted nowhere.
+ */
+export type EarningsState = 'earned' | 'booked' | 'offered' | 'none'
+
+export function earningsStateOf(line: Pick<EarningsLine, 'status' | 'stage'>): EarningsState {
+  if (line.status === 'completed') return 'earned'
+  if (line.status !== 'pending') return 'none'
+  if (line.stage === 'sent' || line.stage === 'viewed') return 'offered'
+  return 'booked'
+}
+
+export interface StateTotal {
   cents: number
   jobs: number
 }
 
+const zero = (): StateTotal => ({ cents: 0, jobs: 0 })
+
+/** A month of one currency. `cents` and `jobs` are what was EARNED; booked and offered are kept apart. */
+export interface MonthPoint {
+  month: string
+  cents: number
+  jobs: number
+  booked: StateTotal
+  offered: StateTotal
+}
+
+/** One currency over the span. `totalCents` and `jobs` are what was EARNED; booked and offered apart. */
 export interface CurrencySeries {
   currency: string
   symbol: string
   totalCents: number
   jobs: number
+  booked: StateTotal
+  offered: StateTotal
   points: MonthPoint[]
 }
 
-/** One series per currency (ordered by the overall totals), a point for every month of the span. */
-export function seriesByCurrency(report: Pick<EarningsReport, 'from' | 'to' | 'totals'>): CurrencySeries[] {
+/** A line's state and amount in cents; null when the line counts nowhere or its amount is not an amount. */
+function counted(line: EarningsLine): { state: Exclude<EarningsState, 'none'>; cents: number } | null {
+  const state = earningsStateOf(line)
+  const cents = centsOf(line.amount.amount)
+  return state === 'none' || !Number.isFinite(cents) ? null : { state, cents }
+}
+
+/** Most earned first, then by currency code, so colours match between the totals, the chart and the tables. */
+const byEarned = <T extends { currency: string; earned: number }>(a: T, b: T) => b.earned - a.earned || a.currency.localeCompare(b.currency)
+
+/**
+ * One series per currency, a point for every month of the span, counted from the lines: earned apart from
+ * booked and offered (an offer is never earned). Lines outside the span and declined jobs count nowhere.
+ */
+export function seriesByCurrency(report: Pick<EarningsReport, 'from' | 'to' | 'lines'>): CurrencySeries[] {
   const months = monthsOfSpan(report.from, report.to)
   const currencies = new Map<string, CurrencySeries>()
-  for (const t of report.totals.overall) {
-    currencies.set(t.currency, {
-      currency: t.currency,
-      symbol: t.symbol,
-      totalCents: centsOf(t.amount),
-      jobs: t.jobs,
-      points: months.map((month) => ({ month, cents: 0, jobs: 0 })),
-    })
-  }
-  for (const row of report.totals.by_month) {
-    const series = currencies.get(row.currency)
-    const point = series?.points.find((p) => p.month === row.month)
-    if (point) {
-      point.cents += centsOf(row.amount)
-      point.jobs += row.jobs
+  for (const line of report.lines) {
+    const c = counted(line)
+    const at = months.indexOf(line.month)
+    if (!c || at < 0) continue
+    let series = currencies.get(line.amount.currency)
+    if (!series) {
+      series = {
+        currency: line.amount.currency, symbol: line.amount.symbol, totalCents: 0, jobs: 0, booked: zero(), offered: zero(),
+        points: months.map((month) => ({ month, cents: 0, jobs: 0, booked: zero(), offered: zero() })),
+      }
+      currencies.set(line.amount.currency, series)
+    }
+    const point = series.points[at] as MonthPoint
+    if (c.state === 'earned') {
+      point.cents += c.cents
+      point.jobs += 1
+      series.totalCents += c.cents
+      series.jobs += 1
+    } else {
+      point[c.state].cents += c.cents
+      point[c.state].jobs += 1
+      series[c.state].cents += c.cents
+      series[c.state].jobs += 1
     }
   }
   return [...currencies.values()]
+    .map((s) => ({ s, currency: s.currency, earned: s.totalCents }))
+    .sort(byEarned)
+    .map((x) => x.s)
+}
+
+/** Per customer and currency: earned, booked and offered, counted from the lines. */
+export interface CustomerStateTotals {
+  customer: NamedRef
+  currency: string
+  symbol: string
+  earned: StateTotal
+  booked: StateTotal
+  offered: StateTotal
+}
+
+/** Customers by name, each currency apart (most earned first within a customer). */
+export function customerTotalsByState(lines: readonly EarningsLine[]): CustomerStateTotals[] {
+  const rows = new Map<string, CustomerStateTotals>()
+  for (const line of lines) {
+    const c = counted(line)
+    if (!c) continue
+    const key = `${line.customer.id}|${line.amount.currency}`
+    let row = rows.get(key)
+    if (!row) {
+      row = { customer: line.customer, currency: line.amount.currency, symbol: line.amount.symbol, earned: zero(), booked: zero(), offered: zero() }
+      rows.set(key, row)
+    }
+    row[c.state].cents += c.cents
+    row[c.state].jobs += 1
+  }
+  return [...rows.values()].sort(
+    (a, b) => a.customer.name.localeCompare(b.customer.name) || a.customer.id.localeCompare(b.customer.id) || b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency),
+  )
 }
 
 /** Customers a report mentions (with or without visible rates), by name, for the customer filter. */
@@ -127,6 +211,7 @@ export function niceCeiling(value: number): number {
   return 10 * power
 }
 
+/** Highlights of what was EARNED (offers and bookings are not earnings yet). */
 export interface SeriesHighlights {
   /** The month that earned most (the first of equals); null when nothing was earned. */
   best: MonthPoint | null

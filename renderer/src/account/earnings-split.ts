@@ -6,21 +6,7 @@
  * Declined jobs count nowhere. Pure, in integer cents.
  */
 import type { EarningsLine } from '../../../shared/bridge-account'
-import { centsOf } from './earnings-math'
-
-export type EarningsState = 'earned' | 'booked' | 'offered' | 'none'
-
-export function earningsStateOf(line: Pick<EarningsLine, 'status' | 'stage'>): EarningsState {
-  if (line.status === 'completed') return 'earned'
-  if (line.status !== 'pending') return 'none'
-  if (line.stage === 'sent' || line.stage === 'viewed') return 'offered'
-  return 'booked'
-}
-
-export interface StateTotal {
-  cents: number
-  jobs: number
-}
+import { centsOf, earningsStateOf, type StateTotal } from './earnings-math'
 
 export interface CurrencySplit {
   currency: string

@@ -9,21 +9,24 @@ import { useWorkspaceKeys } from '../hooks/use-workspace-keys'
 import { JobListPane } from '../components/JobListPane'
 import { JobViewPane } from '../components/JobViewPane'
 import { PanelBoundary } from '../components/PanelBoundary'
-import { useBooth } from '../store/store-context'
+import { useBooth, useBoothStore } from '../store/store-context'
 import { useTakesApi } from '../takes/takes-api'
 import { takesStoreFor } from '../takes/takes-store'
-import { useTakeDrops } from '../takes/use-take-drops'
+import { scriptAtDrop, useTakeDrops } from '../takes/use-take-drops'
 
 export function JobsArea() {
   useWorkspaceKeys()
   const api = useTakesApi()
+  const store = useBoothStore()
   const { openJobId, openJob } = useBooth((s) => ({ openJobId: s.openJobId, openJob: s.openJob }))
   const onFiles = useCallback(
     (jobId: string, files: File[]) => {
+      // Read before anything changes the job on screen: the takes are read from the script shown at the drop.
+      const script = scriptAtDrop(jobId, store.getState().jobView)
       if (jobId !== openJobId) guardLeave('open the job the files were dropped on', () => void openJob(jobId))
-      void takesStoreFor(api).getState().importFiles(jobId, files)
+      void takesStoreFor(api).getState().importFiles(jobId, files, script)
     },
-    [api, openJobId, openJob],
+    [api, store, openJobId, openJob],
   )
   useTakeDrops(openJobId, onFiles, takesStoreFor(api).getState().setDropTarget)
   return (

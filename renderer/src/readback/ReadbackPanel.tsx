@@ -80,8 +80,8 @@ export function ReadbackPanel({ api, take }: { api: BoothApi; take: TakeView }) 
               ))}
             </ol>
           )}
-          <ReadbackScript text={result.script_text} issues={issues} onPlay={(i) => void play(i)} />
-          <p className="muted small">Heard with {result.engine}{result.script_revision_id ? `, against script revision ${result.script_revision_id}` : ''}.</p>
+          <ReadbackScript text={result.script_read.text} issues={issues} onPlay={(i) => void play(i)} />
+          <p className="muted small">Heard with {result.engine}{result.script_read.revision_id ? `, against script revision ${result.script_read.revision_id}` : ''}.</p>
         </div>
       )}
     </section>

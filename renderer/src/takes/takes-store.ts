@@ -7,7 +7,7 @@ import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
-import type { DeliveryQueueEntry, DeliveryStateEvent, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
+import type { DeliveryQueueEntry, DeliveryStateEvent, ScriptRead, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
 import { errorText } from '../store/error-text'
 import { judgeDroppedFile } from './dropped-files'
 import { displayText } from '../format/display-text'
@@ -34,7 +34,8 @@ export interface TakesState {
   setDropTarget(jobId: string | null): void
   loadTakes(jobId: string): Promise<void>
   loadQueue(): Promise<void>
-  importFiles(jobId: string, files: readonly File[]): Promise<void>
+  /** `script`: the job's script on screen at the drop, which the new takes are read from. */
+  importFiles(jobId: string, files: readonly File[], script?: ScriptRead): Promise<void>
   setLabel(take: TakeView, label: TakeLabelValue): Promise<void>
   setNote(take: TakeView, note: string | null): Promise<void>
   setTrim(take: TakeView, trim: { head_s: number; tail_s: number }): Promise<void>
@@ -100,7 +101,7 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
           // The queue view says nothing new; the next deliveryQueue event fills it.
         }
       },
-      importFiles: async (jobId, files) => {
+      importFiles: async (jobId, files, script) => {
         const lines: string[] = []
         let ok = 0
         let failed = 0
@@ -115,7 +116,7 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
           count(1)
           try {
             const path = await api.pathForFile(file)
-            const take = await api.importTake({ jobId, path })
+            const take = await api.importTake({ jobId, path, ...(script ? { script } : {}) })
             apply(take)
             ok++
             lines.push(`“${displayText(file.name)}” is take ${take.take_number}.`)

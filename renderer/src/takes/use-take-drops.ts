@@ -3,6 +3,8 @@
  * that job. The page never navigates to a dropped file; a drop anywhere else is ignored.
  */
 import { useEffect } from 'react'
+import { scriptReadOf, type ScriptRead } from '../../../shared/bridge-takes'
+import type { JobDetail } from '../../../shared/bridge'
 import { dragHasFiles } from './dropped-files'
 
 const ROW_ID = /^job-row-([1-9][0-9]{0,9})$/
@@ -15,6 +17,14 @@ export function dropJobFor(target: EventTarget | null, openJobId: string | null)
   const rowJob = row ? ROW_ID.exec(row.id)?.[1] : undefined
   if (rowJob) return rowJob
   return el.closest('.job-pane') ? openJobId : null
+}
+
+/**
+ * The script a take dropped on `jobId` is read from: the revision and text on screen at the moment of the
+ * drop, when that job is the one shown; undefined otherwise (main then uses its saved copy of the job).
+ */
+export function scriptAtDrop(jobId: string, shown: { job: Pick<JobDetail, 'job_id' | 'script'> } | null): ScriptRead | undefined {
+  return shown && shown.job.job_id === jobId ? scriptReadOf(shown.job.script) : undefined
 }
 
 /**

@@ -80,7 +80,9 @@ describe('account pages in Chromium', () => {
     const jobs = page.getByRole('table', { name: /jobs? — choose a column heading to sort/ })
     await jobs.getByRole('button', { name: /^Amount/ }).click()
     expect(await jobs.getByRole('columnheader', { name: /^Amount/ }).getAttribute('aria-sort')).toBe('descending')
-    expect(await page.getByRole('table', { name: 'Totals by customer' }).getByRole('row').count()).toBeGreaterThan(1)
+    const byCustomer = page.getByRole('table', { name: 'By customer: earned, booked and offered' })
+    expect(await byCustomer.getByRole('row').count()).toBeGreaterThan(1)
+    expect(await byCustomer.getByRole('columnheader').allTextContents()).toEqual(['Customer', 'Earned (completed)', 'Booked (accepted, not finished)', 'Offered (not accepted yet)'])
     await page.getByText('These customers do not show rates').waitFor()
     expect(await page.getByRole('button', { name: 'Export as CSV' }).isEnabled()).toBe(true)
 

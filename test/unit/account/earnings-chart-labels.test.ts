@@ -7,7 +7,7 @@ const points = (from: string, values: readonly (number | [cents: number, jobs: n
   const months = monthsOfSpan(from, '9999-12').slice(0, values.length)
   return values.map((v, i) => {
     const [cents, jobs] = typeof v === 'number' ? [v, v === 0 ? 0 : 1] : v
-    return { month: months[i] as string, cents, jobs }
+    return { month: months[i] as string, cents, jobs, booked: { cents: 0, jobs: 0 }, offered: { cents: 0, jobs: 0 } }
   })
 }
 

@@ -1,6 +1,6 @@
 /** Pure logic of the earnings page: month spans, cents, series per currency, sorting, CSV export. */
 import { describe, expect, it } from 'vitest'
-import type { EarningsLine, EarningsReport } from '../../../shared/bridge-account'
+import type { EarningsLine } from '../../../shared/bridge-account'
 import { earningsSpanProblem, monthSpan } from '../../../shared/bridge-account'
 import {
   addMonths, amountOf, centsOf, customersOf, monthOf, monthsOfSpan, niceCeiling, recentSpan, seriesByCurrency, sortLines,
@@ -62,26 +62,19 @@ describe('amounts', () => {
 })
 
 describe('series per currency', () => {
-  const report: Pick<EarningsReport, 'from' | 'to' | 'totals'> = {
-    from: '2025-01',
-    to: '2025-03',
-    totals: {
-      overall: [
-        { currency: 'EUR', symbol: '€', amount: '300.00', jobs: 2 },
-        { currency: 'USD', symbol: '$', amount: '50.50', jobs: 1 },
-      ],
-      by_customer: [],
-      by_month: [
-        { month: '2025-01', currency: 'EUR', amount: '100.00', jobs: 1 },
-        { month: '2025-03', currency: 'EUR', amount: '200.00', jobs: 1 },
-        { month: '2025-02', currency: 'USD', amount: '50.50', jobs: 1 },
-        { month: '2024-12', currency: 'USD', amount: '999.00', jobs: 9 }, // outside the span: ignored
-      ],
-    },
-  }
-
+  // The chart is counted from the lines by state (see earnings-math.test.ts); the service's by_month totals,
+  // which mix offers in, are no longer drawn.
   it('keeps currencies apart and fills empty months with zero', () => {
-    const series = seriesByCurrency(report)
+    const series = seriesByCurrency({
+      from: '2025-01',
+      to: '2025-03',
+      lines: [
+        line({ id: '1', cents: '100.00', currency: 'EUR', month: '2025-01' }),
+        line({ id: '2', cents: '200.00', currency: 'EUR', month: '2025-03' }),
+        line({ id: '3', cents: '50.50', currency: 'USD', month: '2025-02' }),
+        line({ id: '4', cents: '999.00', currency: 'USD', month: '2024-12' }), // outside the span: ignored
+      ],
+    })
     expect(series.map((s) => s.currency)).toEqual(['EUR', 'USD'])
     expect(series[0]?.points.map((p) => p.cents)).toEqual([10_000, 0, 20_000])
     expect(series[1]?.points.map((p) => [p.month, p.cents, p.jobs])).toEqual([['2025-01', 0, 0], ['2025-02', 5050, 1], ['2025-03', 0, 0]])

@@ -37,7 +37,6 @@ function service(engines?: (d: () => string | null) => ReadbackEngine[]): Readba
       get: async (id) => { const m = metas.get(id); if (!m) throw new Error(`Take ${id} is not on this computer.`); return m },
       audioPath: (t) => join(dir, 'takes', t.file_name),
       resultPath: (t) => join(dir, 'takes', `${t.id}.readback.json`),
-      setScriptRevision: async (id, rev) => { const m = metas.get(id); if (m) metas.set(id, { ...m, script_revision_id: rev }) },
     },
     currentScript: async () => script,
     emitState: (s) => states.push(s),
@@ -62,27 +61,39 @@ beforeEach(async () => {
 afterEach(async () => { await rm(dir, { recursive: true, force: true }) })
 
 describe('ReadbackService', { timeout: 60_000 }, () => {
-  it('checks a finished take against the revision it was recorded with, keeps the result and announces it', async () => {
+  it('checks a finished take against the exact script text it was read from, keeps the result and announces it', async () => {
     const s = service()
     await s.start()
-    await s.recordingStarted({ id: 'take-a', job_id: '7' })
-    expect(metas.get('take-a')?.script_revision_id).toBe('101')
+    // The take keeps the script on screen when it was made (script_read); the read-back needs nothing else.
+    metas.set('take-a', { ...(metas.get('take-a') as TakeMeta), script_read: { revision_id: '101', text: SCRIPT_V1 } })
+    s.recordingStarted({ id: 'take-a' })
     script = { revision_id: '102', text: SCRIPT_V2, names: [] } // the script changes after the take
     s.takeFinished('take-a')
     await s.whenIdle()
     expect(states.map((x) => x.status)).toEqual(['queued', 'running', 'done'])
     const done = states[2]?.result
-    expect(done).toMatchObject({ engine: 'pocketsphinx', script_revision_id: '101', script_text: SCRIPT_V1, note: null, take_id: 'take-a' })
+    expect(done).toMatchObject({ engine: 'pocketsphinx', script_read: { revision_id: '101', text: SCRIPT_V1 }, note: null, take_id: 'take-a' })
     expect(done?.check.issues).toEqual([expect.objectContaining({ kind: 'changed', expected: 'Saturday', heard: 'sunday', severity: 'high' })])
     const kept = JSON.parse(await readFile(join(dir, 'takes', 'take-a.readback.json'), 'utf8')) as { check: unknown }
     expect(kept.check).toEqual(done?.check)
     expect(await s.get('take-a')).toMatchObject({ status: 'done', result: { check: done?.check } })
   })
 
+  it('compares with the take’s own text even when the job cannot be read now (offline)', async () => {
+    const s = service()
+    await s.start()
+    metas.set('take-a', { ...(metas.get('take-a') as TakeMeta), script_read: { revision_id: '100', text: SCRIPT_V2.replace('30%', '20%').replace('sofa', 'mattress') } })
+    script = null
+    s.takeFinished('take-a')
+    await s.whenIdle()
+    expect(states.at(-1)).toMatchObject({ status: 'done', result: { script_read: { revision_id: '100' }, note: null } })
+    expect(states.at(-1)?.result?.check.verdict).toBe('matches')
+  })
+
   it('waits while a take is recording, and does nothing when turned off', async () => {
     const s = service()
     await s.start()
-    await s.recordingStarted({ id: 'take-b', job_id: '7' })
+    s.recordingStarted({ id: 'take-b' })
     s.takeFinished('take-a')
     await new Promise((r) => setTimeout(r, 100))
     expect(states.map((x) => x.status)).toEqual(['queued'])

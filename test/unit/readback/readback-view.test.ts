@@ -45,7 +45,7 @@ describe('read-back words', () => {
   it('asks before delivery only for high issues in a take where speech was heard', () => {
     const state = (words: number, severity: ReadbackIssue['severity']): ReadbackState => ({
       takeId: 't', status: 'done', message: null,
-      result: { take_id: 't', job_id: '1', script_revision_id: null, script_text: 'x', note: null, engine: 'pocketsphinx',
+      result: { take_id: 't', job_id: '1', script_read: { revision_id: null, text: 'x' }, note: null, engine: 'pocketsphinx',
         words: Array.from({ length: words }, (_, i) => ({ word: 'x', start_s: i, end_s: i })),
         check: { state: 'done', verdict: 'mismatch', coverage: 0, summary: '', checked_at: 0, can_retry: true, issues: [issue({ severity })] } },
     })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { NotAudioError } from '../../../main/takes/take-probe'
+import { MAX_SCRIPT_TEXT } from '../../../shared/bridge-takes'
 import { TakeStore } from '../../../main/takes/take-store'
 import { decodeFloat, ffprobe, makeTone, probeMeasure } from './helpers/media'
 
@@ -122,5 +123,21 @@ describe('TakeStore.renderForDelivery', () => {
     await writeFile(join(dataDir, 'takes', '500', `${aiff.id}.take.json`), JSON.stringify(meta))
     await store.setTrim(aiff.id, { head_s: 0.6, tail_s: 0.6 })
     await expect(store.renderForDelivery(aiff.id)).rejects.toThrow(/leaves nothing of this 1.00 s take/)
+  })
+})
+
+describe('the script a dropped take was read from', () => {
+  it('keeps the revision and text on screen at the drop, and keeps them across a re-read', async () => {
+    const script = { revision_id: '4242', text: 'Spring is here. Come to Acme.' }
+    const take = await store.import('500', join(sources, 'take.mp3'), { stem: 'S', script })
+    expect(take.script_read).toEqual(script)
+    expect((await new TakeStore({ dataDir, measure: probeMeasure }).get(take.id)).script_read).toEqual(script)
+  })
+
+  it('is null when no script is known, and never longer than the bridge allows', async () => {
+    const none = await store.import('500', join(sources, 'take.mp3'), { stem: 'S' })
+    expect(none.script_read).toBeNull()
+    const long = await store.import('500', join(sources, 'take.mp3'), { stem: 'S', script: { revision_id: null, text: 'x'.repeat(MAX_SCRIPT_TEXT + 10) } })
+    expect(long.script_read).toEqual({ revision_id: null, text: 'x'.repeat(MAX_SCRIPT_TEXT) })
   })
 })

@@ -11,6 +11,7 @@ import type { TakeStore } from '../takes/take-store'
 import type { JobView } from '../../shared/bridge'
 import type { readbackCalls } from '../../shared/bridge-readback'
 import { META_SUFFIX } from '../takes/take-meta-file'
+import { guardTakeErrors } from '../takes/take-errors'
 import { ReadbackService, type ReadbackServiceDeps } from './readback-service'
 import { findTransducer } from './sherpa-model'
 import type { ScriptCopy } from './script-copies'
@@ -50,11 +51,12 @@ export function createReadbackArea(deps: ReadbackAreaDeps) {
   })
 
   const handlers: ReadbackHandlers = {
-    getReadback: ({ takeId }) => service.get(takeId),
-    runReadback: async ({ takeId }) => {
-      await service.get(takeId) // a take that does not exist is refused here, with the store's sentence
-      return service.requeue(takeId)
-    },
+    getReadback: ({ takeId }) => guardTakeErrors(() => service.get(takeId)),
+    runReadback: ({ takeId }) =>
+      guardTakeErrors(async () => {
+        await service.get(takeId) // a take that does not exist is refused here, with the store's sentence
+        return service.requeue(takeId)
+      }),
     getReadbackSettings: () => service.settingsView(),
     setReadbackSettings: ({ enabled, engine }) => service.updateSettings({ ...(enabled !== undefined ? { enabled } : {}), ...(engine ? { engine } : {}) }),
     downloadReadbackModel: async () => {

@@ -5,19 +5,16 @@
  */
 import type { TalentClient } from '../api/client'
 import { measureTake } from '../audio/measure-take'
-import { UserFacingError } from '../bridge/describe-error'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import type { EventHub } from '../bridge/event-hub'
 import type { OnlineStateLike } from '../polling/poll-schedule'
 import type { Log } from '../logging/redacting-log'
 import { TakeInputError } from './take-input-checks'
-import { NotAudioError } from './take-probe'
-import { WavWriterError } from './wav-writer'
-import { TakeNotFoundError, TakeStore } from './take-store'
+import { TakeStore } from './take-store'
+import { guardTakeErrors as guard } from './take-errors'
 import type { MeasureTake } from './take-types'
 import { scriptReadOf, type takeCalls, type TakesSnapshot } from '../../shared/bridge-takes'
 import type { JobDetail } from '../../shared/bridge'
-import { DeliveryQueueError } from '../delivery/delivery-queue'
 import { DeliveryService } from '../delivery/delivery-service'
 import { createJobFactsLookup } from './job-facts-lookup'
 import { createRecordingCalls, type ProfileOf } from './recording-handlers'
@@ -54,17 +51,6 @@ export interface TakeArea {
   stop(): Promise<void>
 }
 
-/** Turns the takes area's own errors into sentences the page may show. */
-async function guard<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run()
-  } catch (err) {
-    if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
-    if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)
-    if (err instanceof TakeInputError || err instanceof DeliveryQueueError || err instanceof WavWriterError) throw new UserFacingError('take', err.message, 409)
-    throw err
-  }
-}
 
 export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
   const log = deps.log.child({ module: 'takes' })

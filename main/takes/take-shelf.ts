@@ -47,8 +47,15 @@ export class TakeShelf {
     this.newId = options.newId ?? randomUUID
   }
 
+  /**
+   * Reads run under the job's lock, like writes: a relabel renames the audio file and then rewrites the
+   * metadata, and a read between the two would report the take's file as missing.
+   */
   async get(takeId: string): Promise<TakeMeta> {
-    return (await this.find(takeId, 'takes')).meta
+    checkTakeId(takeId)
+    const where = await this.folders.locate(takeId)
+    const read = async () => (await this.find(takeId, 'takes')).meta
+    return where ? this.withJob(where.jobId, read) : read()
   }
 
   /** Absolute path of a take's audio file (in the job folder). */

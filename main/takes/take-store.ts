@@ -45,7 +45,8 @@ export class TakeStore extends TakeShelf {
   }
 
   async list(jobId: string): Promise<TakeListing> {
-    return this.folders.read('takes', checkJobId(jobId))
+    const job = checkJobId(jobId)
+    return this.withJob(job, () => this.folders.read('takes', job))
   }
 
   /** Deleted takes, of one job or of all. */

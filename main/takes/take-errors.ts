@@ -1,0 +1,21 @@
+/**
+ * The takes area's own errors as sentences the page may show (a take not found, not audio, a take that
+ * cannot do that now), for every bridge call that touches takes: the take calls and the read-back's.
+ */
+import { UserFacingError } from '../bridge/describe-error'
+import { DeliveryQueueError } from '../delivery/delivery-queue'
+import { TakeInputError } from './take-input-checks'
+import { NotAudioError } from './take-probe'
+import { TakeNotFoundError } from './take-shelf'
+import { WavWriterError } from './wav-writer'
+
+export async function guardTakeErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (err) {
+    if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
+    if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)
+    if (err instanceof TakeInputError || err instanceof DeliveryQueueError || err instanceof WavWriterError) throw new UserFacingError('take', err.message, 409)
+    throw err
+  }
+}

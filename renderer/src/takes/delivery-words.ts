@@ -81,8 +81,3 @@ export const VERDICT_WORDS: Record<NonNullable<Delivery['check']['verdict']>, St
   check: { text: 'Worth a listen', tone: 'warning' },
   mismatch: { text: 'Does not match the script', tone: 'danger' },
 }
-
-/** Whether a delivery is still moving (so the job is worth refreshing soon). */
-export function deliveryInMotion(d: Delivery): boolean {
-  return d.status === 'storing' || d.status === 'processing' || d.check.state === 'pending' || d.check.state === 'running'
-}

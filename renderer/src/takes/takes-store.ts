@@ -1,13 +1,13 @@
 /**
  * The takes area's state: each job's takes (and deleted takes, for undo), the delivery queue, upload
  * progress, and what the last drop or action said. One store per bridge, made on first use; it follows
- * main's takes, uploadProgress, deliveryState and deliveryQueue events from then on.
+ * main's takes, uploadProgress and deliveryQueue events from then on.
  */
 import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
-import type { DeliveryQueueEntry, DeliveryStateEvent, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
+import type { DeliveryQueueEntry, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
 import { errorText } from '../store/error-text'
 import { judgeDroppedFile } from './dropped-files'
 import { displayText } from '../format/display-text'
@@ -23,7 +23,6 @@ export interface TakesState {
   loadError: Record<string, string>
   queue: DeliveryQueueEntry[]
   progress: Record<string, UploadProgress>
-  lastDeliveryState: Record<string, DeliveryStateEvent>
   /** What the last drop or action on a job said (shown under the takes list). */
   notice: TakesNotice | null
   /** The take just deleted, which Undo brings back. */
@@ -76,7 +75,6 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
       loadError: {},
       queue: [],
       progress: {},
-      lastDeliveryState: {},
       notice: null,
       undo: null,
       importing: {},
@@ -175,7 +173,6 @@ export function takesStoreFor(api: BoothApi): StoreApi<TakesState> {
     api.on('takes', (snap) => made.setState({ byJob: { ...made.getState().byJob, [snap.jobId]: snap } }))
     api.on('deliveryQueue', (view) => made.setState({ queue: view.items }))
     api.on('uploadProgress', (p) => made.setState({ progress: { ...made.getState().progress, [p.takeId]: p } }))
-    api.on('deliveryState', (e) => made.setState({ lastDeliveryState: { ...made.getState().lastDeliveryState, [e.takeId]: e } }))
     void made.getState().loadQueue()
     stores.set(api, made)
     store = made

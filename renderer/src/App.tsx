@@ -3,7 +3,7 @@
  * and account page). Signing out brings the next session back to the jobs.
  */
 import { useEffect } from 'react'
-import { useBooth } from './store/store-context'
+import { useBooth } from './store/use-booth'
 import { SignInView } from './components/SignInView'
 import { Workspace } from './components/Workspace'
 import { StartupProblem } from './components/StartupProblem'

@@ -1,10 +1,9 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connectBridge } from './bridge'
-import { createBoothStore } from './store/create-booth-store'
-import { BoothStoreProvider } from './store/store-context'
+import { createStores } from './store/create-stores'
+import { BridgeProvider } from './bridge/BridgeProvider'
 import { App } from './App'
-import { TakesApiProvider } from './takes/takes-api'
 import { NoBridgePage } from './components/NoBridgePage'
 import { ThemeRoot } from './components/ThemeRoot'
 import './styles/tokens.css'
@@ -23,18 +22,16 @@ const root = document.getElementById('root')
 if (!root) throw new Error('Booth could not start: the page has no #root element.')
 
 const api = connectBridge()
-// One store for the life of the window; it subscribes to main's events exactly once.
-const booth = api ? createBoothStore(api) : null
+// The window's stores, made once for the life of the window; each subscribes to main's events exactly once.
+const made = api ? createStores(api) : null
 
 createRoot(root).render(
   <StrictMode>
     <ThemeRoot>
-      {booth && api ? (
-        <BoothStoreProvider store={booth.store}>
-          <TakesApiProvider api={api}>
-            <App />
-          </TakesApiProvider>
-        </BoothStoreProvider>
+      {made && api ? (
+        <BridgeProvider api={api} stores={made.stores}>
+          <App />
+        </BridgeProvider>
       ) : (
         <NoBridgePage />
       )}

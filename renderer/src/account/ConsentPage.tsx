@@ -4,7 +4,6 @@
  * that names exactly what changes.
  */
 import { useEffect, useState, type ReactNode } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import { CONSENT_CHOICES, type Consent, type ConsentInput } from '../../../shared/bridge-account'
 import { CHOICE_WORDS, CONSENT_FIELDS, consentChanges } from './consent-words'
 import { ConfirmDialog } from '../components/ConfirmDialog'
@@ -16,8 +15,8 @@ import './account.css'
 
 type Field = keyof ConsentInput
 
-export function ConsentPage({ api }: { api: BoothApi }) {
-  const { state, save, load, saveConsent, clearSaveError } = useAccount(api, (s) => ({
+export function ConsentPage() {
+  const { state, save, load, saveConsent, clearSaveError } = useAccount((s) => ({
     state: s.consent, save: s.saves.consent, load: s.loadConsent, saveConsent: s.saveConsent, clearSaveError: s.clearSaveError,
   }))
   useEffect(() => {

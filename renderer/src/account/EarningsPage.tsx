@@ -3,7 +3,6 @@
  * month per currency, totals by customer, the lines as a sortable table, and a CSV export of the lines.
  */
 import { useEffect, useMemo, useState } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import { earningsSpanProblem, MAX_EARNINGS_SPAN_MONTHS, type EarningsReport } from '../../../shared/bridge-account'
 import { formatMoneyWithCode } from '../format/money'
 import { formatTimestamp } from '../format/calendar-dates'
@@ -45,11 +44,11 @@ function downloadCsv(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-export function EarningsPage({ api }: { api: BoothApi }) {
+export function EarningsPage() {
   const today = monthOf(new Date())
   const [span, setSpan] = useState(() => recentSpan(today, 12))
   const [customerId, setCustomerId] = useState<string | null>(null)
-  const { earnings, customers, loadEarnings } = useAccount(api, (s) => ({ earnings: s.earnings, customers: s.customers, loadEarnings: s.loadEarnings }))
+  const { earnings, customers, loadEarnings } = useAccount((s) => ({ earnings: s.earnings, customers: s.customers, loadEarnings: s.loadEarnings }))
   const problem = earningsSpanProblem(span.from, span.to)
 
   useEffect(() => {

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import type { JobSummary } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { jobCount, jobName, producersLine } from '../format/action-words'
 import { settleDownload } from '../downloads/SavedFileNote'
 import { ConfirmDialog } from '../components/ConfirmDialog'

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import type { JobSummary } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { bulkLimitProblem, type BulkAction } from '../selection/check-selection'
 import { jobCount } from '../format/action-words'
 import { BulkJobActionDialog, ScriptsPdfDialog } from './BulkDialogs'

@@ -1,6 +1,6 @@
 /** Who is signed in, when the key expires, what the key cannot do, and sign out. */
 import { SignOutButton } from './SignOutButton'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { useNow } from '../hooks/use-now'
 import { formatRelativeTime } from '../format/relative-time'
 import { formatTimestamp } from '../format/calendar-dates'

@@ -6,8 +6,9 @@ import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import { formatFileSize } from '../format/file-size'
 import { errorText } from '../store/error-text'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { SavedFileNote, settleDownload, type DownloadState } from '../downloads/SavedFileNote'
+import { useBridge } from '../bridge/BridgeProvider'
 
 type Attachment = JobDetail['attachments_detail'][number]
 
@@ -29,7 +30,8 @@ export function AttachmentList({ jobId, attachments }: { jobId: string; attachme
 }
 
 function AttachmentItem({ jobId, attachment: a }: { jobId: string; attachment: Attachment }) {
-  const { download, bridge } = useBooth((s) => ({ download: s.downloadAttachment, bridge: s.bridge }))
+  const download = useBooth((s) => s.downloadAttachment)
+  const bridge = useBridge()
   const [state, setState] = useState<DownloadState>({ kind: 'idle' })
   const [audio, setAudio] = useState<{ url: string | null; busy: boolean; error: string | null }>({ url: null, busy: false, error: null })
   const playable = AUDIO_EXTS.has(a.ext.toLowerCase())

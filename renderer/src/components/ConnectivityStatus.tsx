@@ -2,7 +2,7 @@
  * A calm line about the connection: fine, checking, or what went wrong and when it tries again; a wait
  * the service asked for ("The service asked Booth to wait until 14:05", with a countdown); and "Try now".
  */
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { useNow } from '../hooks/use-now'
 import { formatRelativeTime } from '../format/relative-time'
 

@@ -1,7 +1,7 @@
 /** Accept, decline or complete one job, after the person confirms (with a reason or note where needed). */
 import { useState } from 'react'
 import type { JobActionResult, JobDetail } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import type { JobAction } from '../store/actions-slice'
 import { jobName } from '../format/action-words'
 import { ConfirmDialog } from './ConfirmDialog'

@@ -4,7 +4,7 @@
  * scroll in a third area, so however many takes there are the script and the record button stay in view.
  */
 import type { JobView } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { JobHeader } from './JobHeader'
 import { JobFacts } from './JobFacts'
 import { DeliverNoticeBlock } from './DeliverNoticeBlock'

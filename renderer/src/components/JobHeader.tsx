@@ -5,7 +5,7 @@
  */
 import { guardLeave } from '../hooks/use-recording-guard'
 import type { JobDetail } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { formatSpotLength, describeSpotLength } from '../format/spot-length'
 import { KIND_LABELS, STAGE_LABELS } from '../format/job-labels'
 import { useReadingLayout } from '../hooks/use-reading-layout'

@@ -1,7 +1,7 @@
 /** The middle column: search, offline banner, bulk actions on ticked jobs, the list of jobs, paging. */
 import { guardLeave } from '../hooks/use-recording-guard'
 import { useEffect, useRef } from 'react'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
 import { JOB_LIST_ID } from '../hooks/use-workspace-keys'
 import { JobSearchBox } from './JobSearchBox'

@@ -1,6 +1,6 @@
 /** Customer and voice filters of the job list; their choices are the customers and voices Booth has seen. */
 import type { NamedRef } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 
 /** Stable empties: a selector must not return a new array each time, or the store never settles. */
 const NONE: NamedRef[] = []

@@ -10,7 +10,7 @@ import { jobName } from '../format/action-words'
 import { DueBadge } from './DueBadge'
 import { JobFlags } from './JobFlags'
 import { ShownName } from './ShownName'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 
 interface Props {
   job: JobSummary

@@ -1,6 +1,6 @@
 /** Search by advertiser, key number, customer or reference; sent after a short pause, at most 100 characters. */
 import { useState } from 'react'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { useDebouncedEffect } from '../hooks/use-debounced-effect'
 import { JOB_SEARCH_ID } from '../hooks/use-workspace-keys'
 

@@ -1,5 +1,5 @@
 /** The right column: the open job, or a hint how to open one. */
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { JobDetailView } from './JobDetailView'
 
 export function JobViewPane() {

@@ -3,7 +3,7 @@
  * the service cannot be reached, "checking" while it has not heard yet (an offline launch shows the
  * saved list before any network answer).
  */
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { useNow } from '../hooks/use-now'
 import { formatRelativeTime } from '../format/relative-time'
 import { formatTimestamp } from '../format/calendar-dates'

@@ -1,6 +1,6 @@
 /** "Select all on this page": ticks or unticks every job shown; mixed when only some are ticked. */
 import { useEffect, useRef } from 'react'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 
 export function PageCheckBox() {
   const { onPage, checkedHere, checkPage } = useBooth((s) => {

@@ -1,6 +1,6 @@
 /** Previous / next page and the page size (25, 50, 100). */
 import { useId } from 'react'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 
 const SIZES = [25, 50, 100] as const
 

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { safeHttpUrl } from '../script/safe-url'
 import { ScriptPdfView } from '../pdf/ScriptPdfView'
 

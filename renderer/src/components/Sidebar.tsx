@@ -5,7 +5,7 @@
 import { guardLeave } from '../hooks/use-recording-guard'
 import { NoticeCentre } from '../notices/NoticeCentre'
 import { JOB_FILTERS, JOB_TABS, type JobCounts, type JobListQuery } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { FILTER_LABELS, TAB_LABELS } from '../format/job-labels'
 import { VIEW_ENTRIES, shortcutText, viewEntry } from '../navigation/views'
 import { isMac } from '../navigation/platform'
@@ -13,6 +13,7 @@ import { AccountPanel } from './AccountPanel'
 import { ThemeToggle } from './ThemeToggle'
 import { ConnectivityStatus } from './ConnectivityStatus'
 import { PanelBoundary } from './PanelBoundary'
+import { useBridge } from '../bridge/BridgeProvider'
 
 type Filter = JobListQuery['filter']
 
@@ -27,8 +28,8 @@ const PAGES = VIEW_ENTRIES.filter((e) => e.view !== 'jobs')
 const ariaKeys = (letter: string, digit: number, mac: boolean) => `G ${letter.toUpperCase()} ${mac ? 'Meta' : 'Control'}+${digit}`
 
 export function Sidebar() {
-  const { tab, filter, counts, view, setQuery, setView, bridge } = useBooth((s) => ({
-    bridge: s.bridge,
+  const api = useBridge()
+  const { tab, filter, counts, view, setQuery, setView } = useBooth((s) => ({
     tab: s.query.tab,
     filter: s.query.filter,
     counts: s.jobList?.counts ?? null,
@@ -48,7 +49,7 @@ export function Sidebar() {
       <div className="brand">
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">Booth</span>
-        <NoticeCentre api={bridge} />
+        <NoticeCentre api={api} />
       </div>
       <nav aria-label="Job lists">
         <h2 className="nav-heading" title={`Jobs: ${shortcutText(jobs, mac)}`}>

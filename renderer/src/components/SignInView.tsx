@@ -1,6 +1,6 @@
 /** Signed out (or the key was rejected): sign in with a base URL and API key, or try the demo. */
 import { useId, useState, type FormEvent } from 'react'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { checkSignInForm } from '../session/sign-in-form'
 
 export function SignInView() {

@@ -4,7 +4,7 @@
  * `?` lists every shortcut; with a job open, `\` tucks the sidebar and list away (reading mode).
  */
 import { useEffect } from 'react'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { useViewKeys } from '../navigation/use-view-keys'
 import { viewEntry } from '../navigation/views'
 import { JobsArea } from '../navigation/JobsArea'
@@ -19,7 +19,7 @@ import '../styles/reading.css'
 
 export function Workspace() {
   useViewKeys()
-  const { badge, jobOpen, view, bridge } = useBooth((s) => ({ badge: s.badgeCount, jobOpen: s.openJobId !== null, view: s.view, bridge: s.bridge }))
+  const { badge, jobOpen, view } = useBooth((s) => ({ badge: s.badgeCount, jobOpen: s.openJobId !== null, view: s.view }))
   const collapsed = useReadingLayout((s) => s.listCollapsed)
   useReadingKeys(view === 'jobs' && jobOpen)
   useEffect(() => {
@@ -31,7 +31,7 @@ export function Workspace() {
   return (
     <div className={`workspace${layout}${reading && collapsed ? ' is-collapsed' : ''}`}>
       <Sidebar />
-      {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} api={bridge} />}
+      {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} />}
       <ShortcutHelp />
       <RecordingGuardDialog />
     </div>

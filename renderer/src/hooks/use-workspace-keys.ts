@@ -5,7 +5,7 @@
  */
 import { guardLeave } from './use-recording-guard'
 import { useEffect } from 'react'
-import { useBoothStore } from '../store/store-context'
+import { useBoothStore } from '../store/use-booth'
 import { isTypingTarget } from '../keyboard/is-typing-target'
 import { listCommand } from '../keyboard/list-keys'
 

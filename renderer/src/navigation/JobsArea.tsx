@@ -9,23 +9,22 @@ import { useWorkspaceKeys } from '../hooks/use-workspace-keys'
 import { JobListPane } from '../components/JobListPane'
 import { JobViewPane } from '../components/JobViewPane'
 import { PanelBoundary } from '../components/PanelBoundary'
-import { useBooth } from '../store/store-context'
-import { useTakesApi } from '../takes/takes-api'
-import { takesStoreFor } from '../takes/takes-store'
+import { useBooth } from '../store/use-booth'
+import { useTakesStore } from '../takes/takes-store'
 import { useTakeDrops } from '../takes/use-take-drops'
 
 export function JobsArea() {
   useWorkspaceKeys()
-  const api = useTakesApi()
+  const takes = useTakesStore()
   const { openJobId, openJob } = useBooth((s) => ({ openJobId: s.openJobId, openJob: s.openJob }))
   const onFiles = useCallback(
     (jobId: string, files: File[]) => {
       if (jobId !== openJobId) guardLeave('open the job the files were dropped on', () => void openJob(jobId))
-      void takesStoreFor(api).getState().importFiles(jobId, files)
+      void takes.getState().importFiles(jobId, files)
     },
-    [api, openJobId, openJob],
+    [takes, openJobId, openJob],
   )
-  useTakeDrops(openJobId, onFiles, takesStoreFor(api).getState().setDropTarget)
+  useTakeDrops(openJobId, onFiles, takes.getState().setDropTarget)
   return (
     <>
       <PanelBoundary name="job list" className="list-pane"><JobListPane /></PanelBoundary>

@@ -5,7 +5,7 @@
 import { guardLeave } from '../hooks/use-recording-guard'
 import { viewEntry } from './views'
 import { useEffect } from 'react'
-import { useBoothStore } from '../store/store-context'
+import { useBoothStore } from '../store/use-booth'
 import { isTypingTarget } from '../keyboard/is-typing-target'
 import { JOB_LIST_ID } from '../hooks/use-workspace-keys'
 import type { BoothView } from '../store/view-slice'

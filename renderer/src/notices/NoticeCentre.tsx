@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState } from 'react'
 import type { BoothApi } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { guardLeave } from '../hooks/use-recording-guard'
 import { formatTimestamp } from '../format/calendar-dates'
 import { noticesStoreFor, useNotices } from './notices-store'

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 import type { ScriptPdf } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { useNow } from '../hooks/use-now'
 import { formatRelativeTime } from '../format/relative-time'
 import { formatTimestamp } from '../format/calendar-dates'

@@ -4,18 +4,18 @@
  * confirmation in `children` is shown as usual.
  */
 import { useEffect, useState, type ReactNode } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import type { TakeView } from '../../../shared/bridge-takes'
 import { ConfirmDialog } from '../components/ConfirmDialog'
-import { highIssues, readbackStoreFor, useReadback } from './readback-store'
+import { highIssues, useReadback, useReadbackStore } from './readback-store'
 import { clock, describeReadbackIssue, KIND_WORDS, READBACK_LABEL } from './readback-words'
 
-export function ReadbackDeliverGate({ api, take, onCancel, children }: { api: BoothApi; take: TakeView; onCancel(): void; children: ReactNode }) {
-  const state = useReadback(api, (s) => s.byTake[take.id])
+export function ReadbackDeliverGate({ take, onCancel, children }: { take: TakeView; onCancel(): void; children: ReactNode }) {
+  const state = useReadback((s) => s.byTake[take.id])
+  const readback = useReadbackStore()
   const [goOn, setGoOn] = useState(false)
   useEffect(() => {
-    if (!state) readbackStoreFor(api).getState().load(take.id).catch(() => undefined)
-  }, [api, state, take.id])
+    if (!state) readback.getState().load(take.id).catch(() => undefined)
+  }, [readback, state, take.id])
   const high = highIssues(state)
   if (goOn || high.length === 0) return <>{children}</>
   return (

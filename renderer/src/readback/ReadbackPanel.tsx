@@ -4,23 +4,24 @@
  * it. Shows its state while it waits or listens, and why when it could not run.
  */
 import { useEffect, useRef, useState } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import type { TakeView } from '../../../shared/bridge-takes'
 import type { ReadbackIssue } from '../../../shared/readback/types'
 import { errorText } from '../store/error-text'
 import { ReadbackMarkers } from './ReadbackMarkers'
 import { ReadbackScript } from './ReadbackScript'
-import { readbackStoreFor, useReadback } from './readback-store'
+import { useReadbackStore, useReadback } from './readback-store'
 import { clock, describeReadbackIssue, KIND_WORDS, playFrom, READBACK_DISCLAIMER, READBACK_LABEL, statusWords, VERDICT_WORDS } from './readback-words'
 import './readback.css'
+import { useBridge } from '../bridge/BridgeProvider'
 
-export function ReadbackPanel({ api, take }: { api: BoothApi; take: TakeView }) {
-  const state = useReadback(api, (s) => s.byTake[take.id])
+export function ReadbackPanel({ take }: { take: TakeView }) {
+  const api = useBridge()
+  const state = useReadback((s) => s.byTake[take.id])
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [position, setPosition] = useState<number | null>(null)
   const audio = useRef<HTMLAudioElement>(null)
-  const store = readbackStoreFor(api).getState()
+  const store = useReadbackStore().getState()
 
   useEffect(() => {
     if (take.state !== 'recording') store.load(take.id).catch((err: unknown) => setError(errorText(err)))

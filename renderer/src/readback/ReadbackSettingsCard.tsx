@@ -3,9 +3,8 @@
  * size shown, or a folder that already holds one). Says plainly what is missing and how to get it.
  */
 import { useEffect, useId, useState } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import { READBACK_ENGINE_CHOICES, type ReadbackEngineChoice } from '../../../shared/bridge-readback'
-import { readbackStoreFor, useReadback } from './readback-store'
+import { useReadbackStore, useReadback } from './readback-store'
 import { READBACK_LABEL } from './readback-words'
 
 const ENGINE_WORDS: Record<ReadbackEngineChoice, string> = {
@@ -18,9 +17,9 @@ function mb(bytes: number): string {
   return `${(bytes / 1e6).toFixed(bytes >= 1e7 ? 0 : 1)} MB`
 }
 
-export function ReadbackSettingsCard({ api }: { api: BoothApi }) {
-  const { settings, error } = useReadback(api, (s) => s)
-  const store = readbackStoreFor(api).getState()
+export function ReadbackSettingsCard() {
+  const { settings, error } = useReadback((s) => s)
+  const store = useReadbackStore().getState()
   const [folder, setFolder] = useState('')
   const ids = { engine: useId(), folder: useId() }
   useEffect(() => {

@@ -1,12 +1,14 @@
 /**
  * The read-back's state on the page: each take's read-back (Booth's own check) and the read-back
- * settings. One store per bridge, made on first use; it follows main's readback and readbackSettings events.
+ * settings. Made once per window by createStores; it follows main's readback and readbackSettings events.
  */
 import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { BoothApi } from '../../../shared/bridge'
 import type { ReadbackEngineChoice, ReadbackSettingsView, ReadbackState } from '../../../shared/bridge-readback'
 import { errorText } from '../store/error-text'
+import type { StoreHandle } from '../store/store-handle'
+import { useStores } from '../bridge/BridgeProvider'
 
 export interface ReadbackStoreState {
   byTake: Record<string, ReadbackState>
@@ -21,11 +23,8 @@ export interface ReadbackStoreState {
   setFolder(path: string | null): Promise<void>
 }
 
-const stores = new WeakMap<BoothApi, StoreApi<ReadbackStoreState>>()
-
-export function readbackStoreFor(api: BoothApi): StoreApi<ReadbackStoreState> {
-  const known = stores.get(api)
-  if (known) return known
+/** The read-back store of the window's bridge (made once by createStores). */
+export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreState> {
   const store = createStore<ReadbackStoreState>()((set) => {
     const put = (s: ReadbackState) => set((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))
     const settingsCall = async (call: () => Promise<ReadbackSettingsView>) => {
@@ -49,14 +48,20 @@ export function readbackStoreFor(api: BoothApi): StoreApi<ReadbackStoreState> {
       setFolder: (path) => settingsCall(() => api.setReadbackModelFolder({ path })),
     }
   })
-  api.on('readback', (s) => store.setState((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } })))
-  api.on('readbackSettings', (v) => store.setState({ settings: v }))
-  stores.set(api, store)
-  return store
+  const offs = [
+    api.on('readback', (s) => store.setState((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))),
+    api.on('readbackSettings', (v) => store.setState({ settings: v })),
+  ]
+  return { store, unsubscribe: () => offs.forEach((off) => off()) }
 }
 
-export function useReadback<T>(api: BoothApi, pick: (s: ReadbackStoreState) => T): T {
-  return useStore(readbackStoreFor(api), pick)
+/** Hooks for components: the window's read-back store from <BridgeProvider>. */
+export function useReadbackStore(): StoreApi<ReadbackStoreState> {
+  return useStores().readback
+}
+
+export function useReadback<T>(pick: (s: ReadbackStoreState) => T): T {
+  return useStore(useReadbackStore(), pick)
 }
 
 /**

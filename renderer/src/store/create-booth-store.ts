@@ -26,7 +26,7 @@ export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscrib
     ...createActionsSlice(api)(...a),
     ...createSelectionSlice()(...a),
     ...createDocumentsSlice(api)(...a),
-    ...createViewSlice(api)(...a),
+    ...createViewSlice()(...a),
     ...createDeliveriesSlice(api)(...a),
   }))
   const s = () => store.getState()
@@ -37,6 +37,7 @@ export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscrib
     api.on('deliveries', (view) => s().applyDeliveries(view)),
     api.on('connectivity', (connectivity) => store.setState({ connectivity })),
     api.on('badge', ({ count }) => store.setState({ badgeCount: count })),
+    api.on('talentTimeZone', ({ zone }) => store.setState({ talentZone: zone })),
     api.on('notificationClicked', ({ jobId }) => {
       s().setView('jobs')
       void s().openJob(jobId)

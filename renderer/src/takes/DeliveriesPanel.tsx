@@ -5,11 +5,11 @@
  * Until the first list arrives it shows the job's own deliveries_detail.
  */
 import { useEffect } from 'react'
-import type { BoothApi, JobDetail } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import type { JobDetail } from '../../../shared/bridge'
+import { useBooth } from '../store/use-booth'
 import { DeliveryItem } from './DeliveryItem'
 
-export function DeliveriesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
+export function DeliveriesPanel({ job }: { job: JobDetail }) {
   const jobId = job.job_id
   const watchDeliveries = useBooth((s) => s.watchDeliveries)
   const pushed = useBooth((s) => (s.deliveries?.jobId === jobId ? s.deliveries.deliveries : null))
@@ -27,7 +27,7 @@ export function DeliveriesPanel({ api, job }: { api: BoothApi; job: JobDetail })
       <h3 id="deliveries-title" className="section-title">Delivered takes</h3>
       <ul className="plain-list">
         {deliveries.map((d) => (
-          <DeliveryItem key={d.delivery_id} api={api} job={job} delivery={d} />
+          <DeliveryItem key={d.delivery_id} job={job} delivery={d} />
         ))}
       </ul>
     </section>

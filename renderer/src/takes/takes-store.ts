@@ -1,7 +1,7 @@
 /**
  * The takes area's state: each job's takes (and deleted takes, for undo), the delivery queue, upload
- * progress, and what the last drop or action said. One store per bridge, made on first use; it follows
- * main's takes, uploadProgress and deliveryQueue events from then on.
+ * progress, and what the last drop or action said. Made once per window by createStores;
+ * it follows main's takes, uploadProgress and deliveryQueue events.
  */
 import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -9,6 +9,8 @@ import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
 import type { DeliveryQueueEntry, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
 import { errorText } from '../store/error-text'
+import type { StoreHandle } from '../store/store-handle'
+import { useStores } from '../bridge/BridgeProvider'
 import { judgeDroppedFile } from './dropped-files'
 import { displayText } from '../format/display-text'
 
@@ -56,8 +58,9 @@ function withTake(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapsho
   return { ...snap, takes }
 }
 
-export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
-  return createStore<TakesState>()((set, get) => {
+/** The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events. */
+export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
+  const store = createStore<TakesState>()((set, get) => {
     const apply = (take: TakeView) => {
       const snap = withTake(get().byJob[take.job_id], take)
       if (snap) set({ byJob: { ...get().byJob, [take.job_id]: snap } })
@@ -161,25 +164,20 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
       say: (notice) => set({ notice }),
     }
   })
+  const offs = [
+    api.on('takes', (snap) => store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })),
+    api.on('deliveryQueue', (view) => store.setState({ queue: view.items })),
+    api.on('uploadProgress', (p) => store.setState({ progress: { ...store.getState().progress, [p.takeId]: p } })),
+  ]
+  void store.getState().loadQueue()
+  return { store, unsubscribe: () => offs.forEach((off) => off()) }
 }
 
-const stores = new WeakMap<BoothApi, StoreApi<TakesState>>()
-
-/** The takes store of this bridge (made once; it follows main's takes events from then on). */
-export function takesStoreFor(api: BoothApi): StoreApi<TakesState> {
-  let store = stores.get(api)
-  if (!store) {
-    const made = createTakesStore(api)
-    api.on('takes', (snap) => made.setState({ byJob: { ...made.getState().byJob, [snap.jobId]: snap } }))
-    api.on('deliveryQueue', (view) => made.setState({ queue: view.items }))
-    api.on('uploadProgress', (p) => made.setState({ progress: { ...made.getState().progress, [p.takeId]: p } }))
-    void made.getState().loadQueue()
-    stores.set(api, made)
-    store = made
-  }
-  return store
+/** Hooks for components: the window's takes store from <BridgeProvider>. */
+export function useTakesStore(): StoreApi<TakesState> {
+  return useStores().takes
 }
 
-export function useTakes<T>(api: BoothApi, selector: (state: TakesState) => T): T {
-  return useStore(takesStoreFor(api), useShallow(selector))
+export function useTakes<T>(selector: (state: TakesState) => T): T {
+  return useStore(useTakesStore(), useShallow(selector))
 }

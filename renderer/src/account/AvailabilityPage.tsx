@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { WEEKDAY_NAMES, type Availability } from '../../../shared/bridge-account'
-import { formatTimestamp } from '../format/calendar-dates'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'
 import { PendingNote, SaveStatus } from './SaveStatus'

@@ -5,7 +5,7 @@
  * amount. Hover a month, or focus the chart and use ←/→ (Home/End), to read its amount and job count.
  */
 import { useId, useState, type KeyboardEvent } from 'react'
-import { formatMoney } from '../format/money'
+import { formatMoney } from '../ui/format/money'
 import { amountOf, compactMoney, niceCeiling, seriesHighlights, type CurrencySeries } from './earnings-math'
 
 const W = 720

@@ -1,10 +1,10 @@
 /** The earnings lines as a table sortable by any column (buttons in the headers; aria-sort says how). */
 import { useMemo, useState } from 'react'
 import type { EarningsLine } from '../../../shared/bridge-account'
-import { formatMoneyWithCode } from '../format/money'
-import { formatTimestamp } from '../format/calendar-dates'
+import { formatMoneyWithCode } from '../ui/format/money'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { sortLines, type LineSortKey, type SortDirection } from './earnings-math'
-import { ShownName } from '../components/ShownName'
+import { ShownName } from '../ui/ShownName'
 
 const COLUMNS: Array<{ key: LineSortKey; label: string; numeric?: boolean }> = [
   { key: 'requested_at', label: 'Requested' },

@@ -3,16 +3,16 @@
  * address, Booth's own notifications, the audio input and recording format, the data folder (size, clear cached scripts), and About (versions
  * and the assumptions Booth makes where the API document is silent).
  */
-import { SignOutButton } from '../components/SignOutButton'
+import { SignOutButton } from '../session/SignOutButton'
 import { useEffect, useState } from 'react'
-import { ConfirmDialog } from '../components/ConfirmDialog'
-import { formatFileSize } from '../format/file-size'
-import { formatTimestamp } from '../format/calendar-dates'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { formatFileSize } from '../ui/format/file-size'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { errorText } from '../store/error-text'
 import { useAccount } from './account-store'
 import { useBooth } from '../store/use-booth'
 import { BoothNotificationsCard } from './BoothNotificationsCard'
-import { ReadbackSettingsCard } from '../readback/ReadbackSettingsCard'
+import { ReadbackSettingsCard } from '../takes/readback/ReadbackSettingsCard'
 import { AudioSettingsCard } from './AudioSettingsCard'
 import './account.css'
 import { useBridge } from '../bridge/BridgeProvider'

@@ -8,7 +8,7 @@ import type { BoothApi } from '../../../shared/bridge'
 import { createBoothStore, type BoothStore } from './create-booth-store'
 import { createTakesStore, type TakesState } from '../takes/takes-store'
 import { createAccountStore, type AccountSlice } from '../account/account-store'
-import { createReadbackStore, type ReadbackStoreState } from '../readback/readback-store'
+import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
 
 export interface BoothStores {
   booth: BoothStore

@@ -5,12 +5,12 @@
  */
 import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
-import { formatTimestamp } from '../format/calendar-dates'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { errorText } from '../store/error-text'
 import { takeName } from './take-numbers'
 import { CheckedScript } from './CheckedScript'
 import { CHECK_STATE_WORDS, DELIVERY_STATUS_WORDS, factsWords, VERDICT_WORDS, type Delivery } from './delivery-words'
-import { ShownName } from '../components/ShownName'
+import { ShownName } from '../ui/ShownName'
 import { useBridge } from '../bridge/BridgeProvider'
 
 export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Delivery }) {

@@ -4,9 +4,9 @@
  * (its cancel first asks the service what happened).
  */
 import type { DeliveryQueueEntry } from '../../../shared/bridge-takes'
-import { formatRelativeTime } from '../format/relative-time'
-import { waitUntilText } from '../components/ConnectivityStatus'
-import { useNow } from '../hooks/use-now'
+import { formatRelativeTime } from '../ui/format/relative-time'
+import { waitUntilText } from '../ui/ConnectivityStatus'
+import { useNow } from '../ui/hooks/use-now'
 import { useTakesStore, useTakes } from './takes-store'
 
 const STATUS: Record<DeliveryQueueEntry['status'], string> = {

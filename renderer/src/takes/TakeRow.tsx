@@ -5,16 +5,16 @@
 import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type TakeLabelValue, type TakeView, type UploadProgress } from '../../../shared/bridge-takes'
-import { formatTimestamp } from '../format/calendar-dates'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
-import { ReadbackPanel } from '../readback/ReadbackPanel'
+import { ReadbackPanel } from './readback/ReadbackPanel'
 import { takeStatusWords, uploadPercent } from './delivery-words'
 import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakesStore } from './takes-store'
-import { displayText } from '../format/display-text'
+import { displayText } from '../ui/format/display-text'
 
 export interface TakeRowProps {
   job: JobDetail

@@ -10,7 +10,7 @@ import { RecorderPanel } from './RecorderPanel'
 import { TakesPanel } from './TakesPanel'
 import { DeliveryQueuePanel } from './DeliveryQueuePanel'
 import { DeliveriesPanel } from './DeliveriesPanel'
-import { PanelBoundary } from '../components/PanelBoundary'
+import { PanelBoundary } from '../ui/PanelBoundary'
 import { LastTakeCheck } from './LastTakeCheck'
 import './takes.css'
 

@@ -7,7 +7,7 @@ import type { JobDetail } from '../../../shared/bridge'
 import type { TakeView } from '../../../shared/bridge-takes'
 import { useBooth } from '../store/use-booth'
 import { DeliverDialog } from './DeliverDialog'
-import { ReadbackDeliverGate } from '../readback/ReadbackDeliverGate'
+import { ReadbackDeliverGate } from './readback/ReadbackDeliverGate'
 import { TakeRow } from './TakeRow'
 import { useTakesStore, useTakes } from './takes-store'
 

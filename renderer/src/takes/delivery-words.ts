@@ -1,7 +1,7 @@
 /** A take's delivery and upload state, and a delivered take's status and facts, in words. Pure. */
 import type { DeliveryQueueEntry, TakeView, UploadProgress } from '../../../shared/bridge-takes'
 import type { components } from '../../../shared/api/talent-v1'
-import { formatSpotLength } from '../format/spot-length'
+import { formatSpotLength } from '../ui/format/spot-length'
 import { formatTakeLength } from './take-numbers'
 
 export type Delivery = components['schemas']['Delivery']

@@ -12,7 +12,7 @@ import { errorText } from '../store/error-text'
 import type { StoreHandle } from '../store/store-handle'
 import { useStores } from '../bridge/BridgeProvider'
 import { judgeDroppedFile } from './dropped-files'
-import { displayText } from '../format/display-text'
+import { displayText } from '../ui/format/display-text'
 
 export interface TakesNotice {
   jobId: string

@@ -1,7 +1,8 @@
 /**
  * The deliveries of the job on screen, refreshed by main alone: the page names the job it shows
- * (watchDeliveries) and main pushes each fresh list as a `deliveries` event, which this slice keeps.
- * The renderer never re-reads on its own schedule.
+ * (watchDeliveries) and main pushes each fresh list as a `deliveries` event, which this slice keeps and
+ * writes into the open job's deliveries_detail, so every part of the job view (takes list, deliveries
+ * panel, script checks) shows the same fresh list. The renderer never re-reads on its own schedule.
  */
 import type { StateCreator } from 'zustand'
 import type { BoothApi } from '../../../shared/bridge'
@@ -28,6 +29,8 @@ export const createDeliveriesSlice = (api: BoothApi): StateCreator<BoothState, [
   },
   applyDeliveries: (view) => {
     if (view.jobId !== get().watchedDeliveriesJobId) return
-    set({ deliveries: view })
+    const open = get().jobView
+    const jobView = open && open.job.job_id === view.jobId ? { ...open, job: { ...open.job, deliveries_detail: view.deliveries } } : open
+    set({ deliveries: view, jobView })
   },
 })

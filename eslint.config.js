@@ -11,6 +11,8 @@ import globals from 'globals'
 //   interfaces, so it runs under Node, the web host and the tests.
 // - Raw IPC (ipcMain / ipcRenderer) stays in the files that bind the bridge contract: main/index.ts,
 //   main/shell/bridge-ipc.ts and preload/index.ts.
+// - The renderer reaches main one way: renderer/src/bridge/ alone reads window.booth (connectBridge); every
+//   component uses useBridge() and the stores that createStores made (renderer/src/bridge/BridgeProvider.tsx).
 // test/unit/architecture/ checks the electron rule and "no import cycles in main/" once more.
 const SHELL_FILES = ['main/index.ts', 'main/shell/**/*.ts', 'preload/index.ts']
 const IPC_BINDING_FILES = ['main/index.ts', 'main/shell/bridge-ipc.ts', 'preload/index.ts']
@@ -65,6 +67,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...forbid(['main', 'sandbox', 'preload'], 'The renderer talks only to the bridge contract (shared/), never to main, preload or the sandbox.'),
+    },
+  },
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    // browser-notifications.ts only asks whether this is Electron's window (no call through it).
+    ignores: ['renderer/src/bridge/**', 'renderer/src/notifications/browser-notifications.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "MemberExpression[object.name='window'][property.name='booth']",
+        message: 'Reach main through useBridge() (renderer/src/bridge/BridgeProvider.tsx); only renderer/src/bridge/ reads window.booth.',
+      }],
     },
   },
   {

@@ -3,7 +3,7 @@
  * menu makes) and the recording format, which is fixed: what Booth records is what producers get.
  */
 import { useEffect, useState } from 'react'
-import type { AudioInput } from '../recorder/pcm-capture'
+import type { AudioInput } from '../takes/recorder/pcm-capture'
 import { inputListError, listAudioInputs } from './audio-inputs'
 import { chooseInput, loadRememberedInput, rememberInput } from '../takes/input-choice'
 

@@ -4,17 +4,16 @@
  * the page says so before the person saves.
  */
 import { useEffect, useState, type ReactNode } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import { WEEKDAY_NAMES, type Availability } from '../../../shared/bridge-account'
-import { formatTimestamp } from '../format/calendar-dates'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'
 import { PendingNote, SaveStatus } from './SaveStatus'
 import { describeDays, toggleDay } from './weekdays'
 import './account.css'
 
-export function AvailabilityPage({ api }: { api: BoothApi }) {
-  const { state, save, load, saveAvailability } = useAccount(api, (s) => ({
+export function AvailabilityPage() {
+  const { state, save, load, saveAvailability } = useAccount((s) => ({
     state: s.availability, save: s.saves.availability, load: s.loadAvailability, saveAvailability: s.saveAvailability,
   }))
   useEffect(() => {

@@ -1,7 +1,8 @@
 /** Booth's own desktop notifications (not the service's emails): one switch per kind, saved at once. */
 import { useEffect, useState } from 'react'
-import type { BoothApi, NotificationSettings } from '../../../shared/bridge'
+import type { NotificationSettings } from '../../../shared/bridge'
 import { errorText } from '../store/error-text'
+import { useBridge } from '../bridge/BridgeProvider'
 
 const WORDS: Record<keyof NotificationSettings, string> = {
   new_job: 'A new job arrives',
@@ -13,7 +14,8 @@ const WORDS: Record<keyof NotificationSettings, string> = {
   delivery_approved: 'A producer approves a take',
 }
 
-export function BoothNotificationsCard({ api }: { api: BoothApi }) {
+export function BoothNotificationsCard() {
+  const api = useBridge()
   const [settings, setSettings] = useState<NotificationSettings | null>(null)
   const [busy, setBusy] = useState<keyof NotificationSettings | null>(null)
   const [error, setError] = useState<string | null>(null)

@@ -4,11 +4,10 @@
  * that names exactly what changes.
  */
 import { useEffect, useState, type ReactNode } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import { CONSENT_CHOICES, type Consent, type ConsentInput } from '../../../shared/bridge-account'
 import { CHOICE_WORDS, CONSENT_FIELDS, consentChanges } from './consent-words'
-import { ConfirmDialog } from '../components/ConfirmDialog'
-import { formatTimestamp } from '../format/calendar-dates'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'
 import { PendingNote, SaveStatus } from './SaveStatus'
@@ -16,8 +15,8 @@ import './account.css'
 
 type Field = keyof ConsentInput
 
-export function ConsentPage({ api }: { api: BoothApi }) {
-  const { state, save, load, saveConsent, clearSaveError } = useAccount(api, (s) => ({
+export function ConsentPage() {
+  const { state, save, load, saveConsent, clearSaveError } = useAccount((s) => ({
     state: s.consent, save: s.saves.consent, load: s.loadConsent, saveConsent: s.saveConsent, clearSaveError: s.clearSaveError,
   }))
   useEffect(() => {

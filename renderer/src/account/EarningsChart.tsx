@@ -7,7 +7,7 @@
  * every bar carries its earned amount. Hover a month, or focus the chart and use ←/→ (Home/End), to read it.
  */
 import { useId, useState, type KeyboardEvent } from 'react'
-import { formatMoney } from '../format/money'
+import { formatMoney } from '../ui/format/money'
 import './earnings-split.css'
 import { amountOf, compactMoney, niceCeiling, seriesHighlights, type CurrencySeries, type MonthPoint } from './earnings-math'
 

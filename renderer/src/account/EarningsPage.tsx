@@ -4,12 +4,11 @@
  * the totals, the chart by month, the by-customer table and each line — and a CSV export of the lines.
  */
 import { useEffect, useMemo, useState } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import { earningsSpanProblem, MAX_EARNINGS_SPAN_MONTHS, type EarningsReport } from '../../../shared/bridge-account'
-import { formatMoneyWithCode } from '../format/money'
-import { formatTimestamp } from '../format/calendar-dates'
-import { displayText } from '../format/display-text'
-import { ShownName } from '../components/ShownName'
+import { formatMoneyWithCode } from '../ui/format/money'
+import { formatTimestamp } from '../ui/format/calendar-dates'
+import { displayText } from '../ui/format/display-text'
+import { ShownName } from '../ui/ShownName'
 import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'
 import { EarningsSplit } from './EarningsSplit'
@@ -47,11 +46,11 @@ function downloadCsv(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-export function EarningsPage({ api }: { api: BoothApi }) {
+export function EarningsPage() {
   const today = monthOf(new Date())
   const [span, setSpan] = useState(() => recentSpan(today, 12))
   const [customerId, setCustomerId] = useState<string | null>(null)
-  const { earnings, customers, loadEarnings } = useAccount(api, (s) => ({ earnings: s.earnings, customers: s.customers, loadEarnings: s.loadEarnings }))
+  const { earnings, customers, loadEarnings } = useAccount((s) => ({ earnings: s.earnings, customers: s.customers, loadEarnings: s.loadEarnings }))
   const problem = earningsSpanProblem(span.from, span.to)
 
   useEffect(() => {

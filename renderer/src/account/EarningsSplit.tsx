@@ -1,6 +1,6 @@
 /** Per currency: earned (completed), booked (accepted, not finished) and offered (not accepted yet). */
 import type { EarningsReport } from '../../../shared/bridge-account'
-import { formatMoney } from '../format/money'
+import { formatMoney } from '../ui/format/money'
 import { amountOf, type StateTotal } from './earnings-math'
 import './earnings-split.css'
 import { splitByState } from './earnings-split'

@@ -4,10 +4,10 @@
  */
 import { useMemo, useState } from 'react'
 import type { EarningsLine } from '../../../shared/bridge-account'
-import { formatMoneyWithCode } from '../format/money'
-import { formatTimestamp } from '../format/calendar-dates'
+import { formatMoneyWithCode } from '../ui/format/money'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { earningsStateOf, sortLines, type EarningsState, type LineSortKey, type SortDirection } from './earnings-math'
-import { ShownName } from '../components/ShownName'
+import { ShownName } from '../ui/ShownName'
 
 const COLUMNS: Array<{ key: LineSortKey; label: string; numeric?: boolean }> = [
   { key: 'requested_at', label: 'Requested' },

@@ -1,6 +1,5 @@
 /** Email preferences: the service's five email switches, and the time zone the service works in. */
 import { useEffect, useId, useState, type ReactNode } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import { EMAIL_PREF_KEYS, timeZoneProblem, type EmailPrefs, type Preferences } from '../../../shared/bridge-account'
 import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'
@@ -16,8 +15,8 @@ const PREF_WORDS: Record<keyof EmailPrefs, { label: string; help: string }> = {
   delivery_approved: { label: 'Delivery approved', help: 'An email when a producer approves a take.' },
 }
 
-export function PreferencesPage({ api }: { api: BoothApi }) {
-  const { state, save, load, savePreferences } = useAccount(api, (s) => ({
+export function PreferencesPage() {
+  const { state, save, load, savePreferences } = useAccount((s) => ({
     state: s.preferences, save: s.saves.preferences, load: s.loadPreferences, savePreferences: s.savePreferences,
   }))
   useEffect(() => {

@@ -1,6 +1,6 @@
 /** How the last save of a page ended: saving, saved (also when the service had it already), or why not. */
 import type { SaveState } from './account-store'
-import { formatTimestamp } from '../format/calendar-dates'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 
 export function SaveStatus({ save }: { save: SaveState }) {
   if (save.busy) return <span className="acct-status" role="status">Saving…</span>

@@ -3,32 +3,34 @@
  * address, Booth's own notifications, the audio input and recording format, the data folder (size, clear cached scripts), and About (versions
  * and the assumptions Booth makes where the API document is silent).
  */
-import { SignOutButton } from '../components/SignOutButton'
+import { SignOutButton } from '../session/SignOutButton'
 import { useEffect, useState } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
-import { ConfirmDialog } from '../components/ConfirmDialog'
-import { formatFileSize } from '../format/file-size'
-import { formatTimestamp } from '../format/calendar-dates'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { formatFileSize } from '../ui/format/file-size'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { errorText } from '../store/error-text'
 import { useAccount } from './account-store'
+import { useBooth } from '../store/use-booth'
 import { BoothNotificationsCard } from './BoothNotificationsCard'
-import { ReadbackSettingsCard } from '../readback/ReadbackSettingsCard'
+import { ReadbackSettingsCard } from '../takes/readback/ReadbackSettingsCard'
 import { AudioSettingsCard } from './AudioSettingsCard'
 import './account.css'
+import { useBridge } from '../bridge/BridgeProvider'
 
-export function SettingsPage({ api }: { api: BoothApi }) {
-  const { session, settings, assumptions, loadSettings, loadSession, clearCachedScripts, loadAssumptions } = useAccount(api, (s) => ({
-    session: s.session, settings: s.settings, assumptions: s.assumptions, loadSettings: s.loadSettings,
-    loadSession: s.loadSession, clearCachedScripts: s.clearCachedScripts, loadAssumptions: s.loadAssumptions,
+export function SettingsPage() {
+  const api = useBridge()
+  const session = useBooth((s) => s.session)
+  const { settings, assumptions, loadSettings, clearCachedScripts, loadAssumptions } = useAccount((s) => ({
+    settings: s.settings, assumptions: s.assumptions, loadSettings: s.loadSettings,
+    clearCachedScripts: s.clearCachedScripts, loadAssumptions: s.loadAssumptions,
   }))
   const [confirmClear, setConfirmClear] = useState(false)
   const [signingOut, setSigningOut] = useState(false)
   const [signOutError, setSignOutError] = useState<string | null>(null)
 
   useEffect(() => {
-    void loadSession()
     void loadSettings()
-  }, [loadSession, loadSettings])
+  }, [loadSettings])
 
   const view = settings.data
   const account = session?.account ?? null
@@ -89,9 +91,9 @@ export function SettingsPage({ api }: { api: BoothApi }) {
         <p className="acct-note">Signing out removes the key from this computer’s keychain and clears Booth’s offline copies of jobs and scripts.</p>
       </section>
 
-      <BoothNotificationsCard api={api} />
+      <BoothNotificationsCard />
 
-      <ReadbackSettingsCard api={api} />
+      <ReadbackSettingsCard />
 
       <AudioSettingsCard />
 

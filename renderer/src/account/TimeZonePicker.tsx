@@ -5,7 +5,7 @@
  * the page's check and is refused there with a sentence, never saved.
  */
 import { useId, useMemo, useState, type KeyboardEvent } from 'react'
-import { useNow } from '../hooks/use-now'
+import { useNow } from '../ui/hooks/use-now'
 import { allTimeZones, clockIn, computerTimeZone, matchTimeZone, searchTimeZones } from './time-zones'
 
 export function TimeZonePicker(props: { value: string; onChange: (zone: string) => void; disabled: boolean; invalid: boolean; errorId: string }) {

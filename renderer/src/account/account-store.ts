@@ -1,17 +1,19 @@
 /**
  * The account pages' zustand slice: what each page shows (loaded through the bridge), whether a save is
- * running, and how the last one ended. One store per bridge, made on first use; it follows main's
- * `session` event so the pages always know which key (and scopes) they work with.
+ * running, and how the last one ended. Made once per window by createStores. Who is signed in is not
+ * kept here: the session lives in the booth store alone (useBooth((s) => s.session)).
  */
 import { useStore } from 'zustand'
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
-import type { BoothApi, SessionState } from '../../../shared/bridge'
+import type { BoothApi } from '../../../shared/bridge'
 import type {
   AccountSettingsView, AvailabilityInput, AvailabilityView, ConsentInput, ConsentView, EarningsQuery, EarningsView,
   NamedRef, PreferencesInput, PreferencesView,
 } from '../../../shared/bridge-account'
 import { errorText } from '../store/error-text'
+import type { StoreHandle } from '../store/store-handle'
+import { useStores } from '../bridge/BridgeProvider'
 import { customersOf } from './earnings-math'
 
 export interface Loadable<T> {
@@ -30,7 +32,6 @@ export interface SaveState {
 export type SavablePage = 'availability' | 'preferences' | 'consent'
 
 export interface AccountSlice {
-  session: SessionState | null
   earnings: Loadable<EarningsView>
   /** Customers seen in any earnings answer, for the customer filter. */
   customers: NamedRef[]
@@ -40,7 +41,6 @@ export interface AccountSlice {
   saves: Record<SavablePage, SaveState>
   settings: Loadable<AccountSettingsView>
   assumptions: Loadable<string>
-  loadSession(): Promise<void>
   loadEarnings(query: EarningsQuery): Promise<void>
   loadAvailability(): Promise<void>
   saveAvailability(input: AvailabilityInput): Promise<boolean>
@@ -90,7 +90,6 @@ export const createAccountSlice = (api: BoothApi): StateCreator<AccountSlice> =>
   }
 
   return {
-    session: null,
     earnings: idle(),
     customers: [],
     availability: idle(),
@@ -99,14 +98,6 @@ export const createAccountSlice = (api: BoothApi): StateCreator<AccountSlice> =>
     saves: { availability: noSave, preferences: noSave, consent: noSave },
     settings: idle(),
     assumptions: idle(),
-
-    loadSession: async () => {
-      try {
-        set({ session: await api.getSession({}) })
-      } catch {
-        // The shell shows session problems; the pages keep their last known session.
-      }
-    },
 
     loadEarnings: async (query) => {
       const view = await load('earnings', () => api.getEarnings(query))
@@ -150,21 +141,16 @@ export const createAccountSlice = (api: BoothApi): StateCreator<AccountSlice> =>
   }
 }
 
-const stores = new WeakMap<BoothApi, StoreApi<AccountSlice>>()
-
-/** The account store of this bridge (made once; it follows main's session events from then on). */
-export function accountStoreFor(api: BoothApi): StoreApi<AccountSlice> {
-  let store = stores.get(api)
-  if (!store) {
-    const made = createStore<AccountSlice>()(createAccountSlice(api))
-    api.on('session', (session) => made.setState({ session }))
-    void made.getState().loadSession()
-    stores.set(api, made)
-    store = made
-  }
-  return store
+/** The account pages' store of the window's bridge (made once by createStores). */
+export function createAccountStore(api: BoothApi): StoreHandle<AccountSlice> {
+  return { store: createStore<AccountSlice>()(createAccountSlice(api)), unsubscribe: () => undefined }
 }
 
-export function useAccount<T>(api: BoothApi, selector: (state: AccountSlice) => T): T {
-  return useStore(accountStoreFor(api), useShallow(selector))
+/** Hooks for components: the window's account store from <BridgeProvider>. */
+export function useAccountStore(): StoreApi<AccountSlice> {
+  return useStores().account
+}
+
+export function useAccount<T>(selector: (state: AccountSlice) => T): T {
+  return useStore(useAccountStore(), useShallow(selector))
 }

@@ -2,7 +2,7 @@
  * The audio inputs for the Settings card, listed the same way the recorder lists them (same ids and
  * fallback names, so a choice made here is the one the recorder finds), without loading the recorder.
  */
-import type { AudioInput } from '../recorder/pcm-capture'
+import type { AudioInput } from '../takes/recorder/pcm-capture'
 
 export async function listAudioInputs(devices: Pick<MediaDevices, 'enumerateDevices'> = navigator.mediaDevices): Promise<AudioInput[]> {
   const all = await devices.enumerateDevices()

@@ -7,5 +7,6 @@ import type { ActionsSlice } from './actions-slice'
 import type { SelectionSlice } from './selection-slice'
 import type { DocumentsSlice } from './documents-slice'
 import type { ViewSlice } from './view-slice'
+import type { DeliveriesSlice } from './deliveries-slice'
 
-export type BoothState = SessionSlice & JobsSlice & JobSlice & ConnectivitySlice & ActionsSlice & SelectionSlice & DocumentsSlice & ViewSlice
+export type BoothState = SessionSlice & JobsSlice & JobSlice & ConnectivitySlice & ActionsSlice & SelectionSlice & DocumentsSlice & ViewSlice & DeliveriesSlice

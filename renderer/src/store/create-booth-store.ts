@@ -13,6 +13,7 @@ import { createActionsSlice } from './actions-slice'
 import { createSelectionSlice } from './selection-slice'
 import { createDocumentsSlice } from './documents-slice'
 import { createViewSlice } from './view-slice'
+import { createDeliveriesSlice } from './deliveries-slice'
 
 export type BoothStore = StoreApi<BoothState>
 
@@ -25,15 +26,18 @@ export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscrib
     ...createActionsSlice(api)(...a),
     ...createSelectionSlice()(...a),
     ...createDocumentsSlice(api)(...a),
-    ...createViewSlice(api)(...a),
+    ...createViewSlice()(...a),
+    ...createDeliveriesSlice(api)(...a),
   }))
   const s = () => store.getState()
   const offs = [
     api.on('session', (session) => s().applySession(session)),
     api.on('jobs', (view) => s().applyJobList(view)),
     api.on('job', (view) => s().applyJobView(view)),
+    api.on('deliveries', (view) => s().applyDeliveries(view)),
     api.on('connectivity', (connectivity) => store.setState({ connectivity })),
     api.on('badge', ({ count }) => store.setState({ badgeCount: count })),
+    api.on('talentTimeZone', ({ zone }) => store.setState({ talentZone: zone })),
     api.on('notificationClicked', ({ jobId }) => {
       s().setView('jobs')
       void s().openJob(jobId)

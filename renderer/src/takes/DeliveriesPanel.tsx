@@ -1,40 +1,22 @@
 /**
- * What came back: the job's deliveries (job.deliveries_detail, kept fresh by main's `job` event). While
- * one is still on its way (storing, processing, the check listening) the job is re-read every few
- * seconds, and a delivery event for this job re-reads it at once.
+ * What came back: the job's deliveries. Main owns refreshing them: on mount (and when the job changes)
+ * the panel asks main to watch this job's deliveries; each list main pushes (a `deliveries` event, re-read
+ * every few seconds while one is on its way, and at once when Booth delivers a take) lands in the open
+ * job's deliveries_detail through the booth store, which this panel shows.
  */
 import { useEffect } from 'react'
-import type { BoothApi, JobDetail } from '../../../shared/bridge'
-import { useBooth } from '../store/store-context'
+import type { JobDetail } from '../../../shared/bridge'
+import { useBooth } from '../store/use-booth'
 import { DeliveryItem } from './DeliveryItem'
-import { deliveryInMotion } from './delivery-words'
-import { useTakes } from './takes-store'
 
-/** How often a moving delivery's job is re-read: a take moves along within seconds, and the API's rate
- * limit (120 requests a minute per key, shared with everything else Booth does) allows this one 15. */
-const MOTION_REFRESH_MS = 4000
-
-export function DeliveriesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
-  const reloadJob = useBooth((s) => s.reloadJob)
+export function DeliveriesPanel({ job }: { job: JobDetail }) {
   const jobId = job.job_id
-  const events = useTakes(api, (s) =>
-    Object.values(s.lastDeliveryState)
-      .filter((e) => e.jobId === jobId)
-      .map((e) => `${e.takeId}:${e.status}:${e.deliveryId ?? ''}`)
-      .sort()
-      .join('|'),
-  )
-  const inMotion = job.deliveries_detail.some(deliveryInMotion)
+  const watchDeliveries = useBooth((s) => s.watchDeliveries)
 
   useEffect(() => {
-    if (events) void reloadJob()
-  }, [events, reloadJob])
-
-  useEffect(() => {
-    if (!inMotion) return
-    const t = window.setInterval(() => void reloadJob(), MOTION_REFRESH_MS)
-    return () => window.clearInterval(t)
-  }, [inMotion, reloadJob])
+    watchDeliveries(jobId)
+    return () => watchDeliveries(null)
+  }, [jobId, watchDeliveries])
 
   if (job.deliveries_detail.length === 0) return null
   const deliveries = [...job.deliveries_detail].sort((a, b) => b.created_at - a.created_at)
@@ -43,7 +25,7 @@ export function DeliveriesPanel({ api, job }: { api: BoothApi; job: JobDetail })
       <h3 id="deliveries-title" className="section-title">Delivered takes</h3>
       <ul className="plain-list">
         {deliveries.map((d) => (
-          <DeliveryItem key={d.delivery_id} api={api} job={job} delivery={d} />
+          <DeliveryItem key={d.delivery_id} job={job} delivery={d} />
         ))}
       </ul>
     </section>

@@ -4,15 +4,17 @@
  * main for the audio only when pressed.
  */
 import { useState } from 'react'
-import type { BoothApi, JobDetail } from '../../../shared/bridge'
-import { formatTimestamp } from '../format/calendar-dates'
+import type { JobDetail } from '../../../shared/bridge'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { errorText } from '../store/error-text'
 import { takeName } from './take-numbers'
 import { CheckedScript } from './CheckedScript'
 import { CHECK_STATE_WORDS, DELIVERY_STATUS_WORDS, factsWords, VERDICT_WORDS, type Delivery } from './delivery-words'
-import { ShownName } from '../components/ShownName'
+import { ShownName } from '../ui/ShownName'
+import { useBridge } from '../bridge/BridgeProvider'
 
-export function DeliveryItem({ api, job, delivery }: { api: BoothApi; job: JobDetail; delivery: Delivery }) {
+export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Delivery }) {
+  const api = useBridge()
   const [audio, setAudio] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<string | null>(null)

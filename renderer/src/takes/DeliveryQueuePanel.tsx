@@ -3,12 +3,11 @@
  * the service asked for shows until when with a countdown, and a delivery whose answer was lost says so
  * (its cancel first asks the service what happened).
  */
-import type { BoothApi } from '../../../shared/bridge'
 import type { DeliveryQueueEntry } from '../../../shared/bridge-takes'
-import { formatRelativeTime } from '../format/relative-time'
-import { waitUntilText } from '../components/ConnectivityStatus'
-import { useNow } from '../hooks/use-now'
-import { takesStoreFor, useTakes } from './takes-store'
+import { formatRelativeTime } from '../ui/format/relative-time'
+import { waitUntilText } from '../ui/ConnectivityStatus'
+import { useNow } from '../ui/hooks/use-now'
+import { useTakesStore, useTakes } from './takes-store'
 
 const STATUS: Record<DeliveryQueueEntry['status'], string> = {
   waiting: 'Waiting to send',
@@ -17,9 +16,9 @@ const STATUS: Record<DeliveryQueueEntry['status'], string> = {
   failed: 'Failed',
 }
 
-export function DeliveryQueuePanel({ api }: { api: BoothApi }) {
-  const queue = useTakes(api, (s) => s.queue)
-  const store = takesStoreFor(api).getState()
+export function DeliveryQueuePanel() {
+  const queue = useTakes((s) => s.queue)
+  const store = useTakesStore().getState()
   // Tick every second while a wait is shown (its countdown), else every 10 s.
   const now = useNow(queue.some((q) => q.waitUntil) ? 1_000 : 10_000)
   if (queue.length === 0) return null

@@ -2,13 +2,13 @@
  * The newest take's check, under the record button, so a take that runs long or clips is seen without
  * looking for it in the takes list.
  */
-import type { BoothApi, JobDetail } from '../../../shared/bridge'
+import type { JobDetail } from '../../../shared/bridge'
 import { PreflightSummary } from './PreflightSummary'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakes } from './takes-store'
 
-export function LastTakeCheck({ api, job }: { api: BoothApi; job: JobDetail }) {
-  const takes = useTakes(api, (s) => s.byJob[job.job_id]?.takes ?? null)
+export function LastTakeCheck({ job }: { job: JobDetail }) {
+  const takes = useTakes((s) => s.byJob[job.job_id]?.takes ?? null)
   const newest = takes && takes.length > 0 ? takes.reduce((a, b) => (b.take_number > a.take_number ? b : a)) : null
   if (!newest || newest.state === 'recording') return null
   return (

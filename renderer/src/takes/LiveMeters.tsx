@@ -4,7 +4,7 @@
  * measurement (BS.1770). Also where the job's profile is shown and changed.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import type { BoothApi, JobDetail } from '../../../shared/bridge'
+import type { JobDetail } from '../../../shared/bridge'
 import type { DeliveryProfileView, JobProfileView } from '../../../shared/bridge-audio'
 import type { LiveLoudness } from '../../../shared/bridge-takes'
 import {
@@ -12,6 +12,7 @@ import {
   TRUE_PEAK_TOP_DBTP, type LiveState,
 } from './live-loudness'
 import './live-meters.css'
+import { useBridge } from '../bridge/BridgeProvider'
 
 /** Window event (detail: job id) after the job's profile changed: the takes' findings are read again. */
 export const PROFILE_CHANGED = 'booth:job-profile-changed'
@@ -36,7 +37,8 @@ function Bar({ label, value, unit, floor, top, window }: { label: string; value:
 }
 
 /** readingRef: the latest append answer's readings (RecorderPanel keeps it as chunks arrive); read on each frame. */
-export function LiveMeters({ api, job, readingRef, now }: { api: BoothApi; job: JobDetail; readingRef: RefObject<LiveLoudness | null>; now: number }) {
+export function LiveMeters({ job, readingRef, now }: { job: JobDetail; readingRef: RefObject<LiveLoudness | null>; now: number }) {
+  const api = useBridge()
   const [state, setState] = useState<LiveState>(() => initialLive(now))
   const last = useRef<LiveLoudness | null>(null)
   const [chosen, setChosen] = useState<JobProfileView | null>(null)

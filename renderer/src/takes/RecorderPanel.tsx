@@ -4,10 +4,10 @@
  * is written by main as it is recorded; when it stops, the takes list shows it with its preflight.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import type { BoothApi, JobDetail } from '../../../shared/bridge'
-import { describeCaptureError, listInputs, PcmCapture, type AudioInput } from '../recorder/pcm-capture'
+import type { JobDetail } from '../../../shared/bridge'
+import { describeCaptureError, listInputs, PcmCapture, type AudioInput } from './recorder/pcm-capture'
 import { errorText } from '../store/error-text'
-import { formatSpotLength } from '../format/spot-length'
+import { formatSpotLength } from '../ui/format/spot-length'
 import { chooseInput, COUNT_IN_CHOICES, loadCountIn, loadRememberedInput, rememberInput, saveCountIn } from './input-choice'
 import { clearClip, initialMeter, stepMeter, type MeterState } from './meter-ballistics'
 import { elapsedState, formatElapsed } from './take-numbers'
@@ -15,16 +15,19 @@ import { LevelMeter } from './LevelMeter'
 import { LiveMeters } from './LiveMeters'
 import { liveOf } from './live-loudness'
 import { useRecordKey } from './use-record-key'
-import { takesStoreFor, useTakes } from './takes-store'
+import { useTakes, useTakesStore } from './takes-store'
 import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
 import { sinkFor } from './recording-sink'
 import { cycleLabel, defaultNextLabel } from './next-label'
-import { onReadingCommand } from '../keyboard/use-reading-keys'
-import { useRecordingGuard } from '../hooks/use-recording-guard'
+import { onReadingCommand } from '../script/reading/use-reading-keys'
+import { useRecordingGuard } from './use-recording-guard'
+import { useBridge } from '../bridge/BridgeProvider'
 
 type Phase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
 
-export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
+export function RecorderPanel({ job }: { job: JobDetail }) {
+  const api = useBridge()
+  const takesStore = useTakesStore()
   const [inputs, setInputs] = useState<AudioInput[]>([])
   const [input, setInput] = useState<AudioInput | null>(null)
   const [countIn, setCountIn] = useState(() => loadCountIn(localStorage))
@@ -41,7 +44,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
   const jobId = job.job_id
   const ids = { input: useId(), count: useId(), label: useId() }
   // The next take's label: main, then alt (next-label.ts), unless the person chose one for this take.
-  const takes = useTakes(api, (s) => s.byJob[jobId]?.takes ?? [])
+  const takes = useTakes((s) => s.byJob[jobId]?.takes ?? [])
   const [chosenLabel, setChosenLabel] = useState<TakeLabelValue | null>(null)
   const nextLabel = chosenLabel ?? defaultNextLabel(takes)
   const nextLabelRef = useRef(nextLabel)
@@ -130,9 +133,9 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
       meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
       setMeter(meterRef.current)
       setPhase('idle')
-      void takesStoreFor(api).getState().loadTakes(jobId)
+      void takesStore.getState().loadTakes(jobId)
     }
-  }, [api, jobId])
+  }, [jobId, takesStore])
 
   const cancelCount = () => {
     if (countTimer.current !== null) window.clearInterval(countTimer.current)
@@ -258,7 +261,7 @@ export function RecorderPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
         </div>
       </div>
       <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))} />
-      <LiveMeters api={api} job={job} readingRef={liveRef} now={now} />
+      <LiveMeters job={job} readingRef={liveRef} now={now} />
       <div className="rec-controls">
         <button
           type="button"

@@ -7,11 +7,11 @@ import { useEffect, useState } from 'react'
 import type { TakeReportView } from '../../../shared/bridge-audio'
 import type { Preflight } from '../../../shared/bridge-takes'
 import { PROFILE_CHANGED } from './LiveMeters'
-import { useTakesApi } from './takes-api'
+import { useBridge } from '../bridge/BridgeProvider'
 import { findingLine } from './warning-words'
 
 export function TakeFindings({ takeId, customerId, preflight }: { takeId: string; customerId: string | null; preflight: Preflight }) {
-  const api = useTakesApi()
+  const api = useBridge()
   const [report, setReport] = useState<TakeReportView | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const version = JSON.stringify(preflight)

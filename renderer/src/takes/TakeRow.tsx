@@ -3,21 +3,20 @@
  * stands (with the upload's progress, pause and cancel). Play opens the waveform with the trim handles.
  */
 import { useState } from 'react'
-import type { BoothApi, JobDetail } from '../../../shared/bridge'
+import type { JobDetail } from '../../../shared/bridge'
 import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type TakeLabelValue, type TakeView, type UploadProgress } from '../../../shared/bridge-takes'
-import { formatTimestamp } from '../format/calendar-dates'
+import { formatTimestamp } from '../ui/format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
-import { ReadbackPanel } from '../readback/ReadbackPanel'
+import { ReadbackPanel } from './readback/ReadbackPanel'
 import { takeStatusWords, uploadPercent } from './delivery-words'
 import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
-import { takesStoreFor } from './takes-store'
-import { displayText } from '../format/display-text'
+import { useTakesStore } from './takes-store'
+import { displayText } from '../ui/format/display-text'
 
 export interface TakeRowProps {
-  api: BoothApi
   job: JobDetail
   take: TakeView
   queued: DeliveryQueueEntry | null
@@ -27,8 +26,8 @@ export interface TakeRowProps {
   onDeliver(take: TakeView): void
 }
 
-export function TakeRow({ api, job, take, queued, progress, online, fresh, onDeliver }: TakeRowProps) {
-  const store = takesStoreFor(api).getState()
+export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver }: TakeRowProps) {
+  const store = useTakesStore().getState()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
   const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
@@ -112,8 +111,8 @@ export function TakeRow({ api, job, take, queued, progress, online, fresh, onDel
       {percent !== null && (
         <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
-      {open && !recording && <TakeWaveform api={api} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
-      <ReadbackPanel api={api} take={take} />
+      {open && !recording && <TakeWaveform take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
+      <ReadbackPanel take={take} />
       <div className="take-actions">
         {!recording && (
           <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

@@ -4,13 +4,13 @@
  * can also be typed, in seconds, for keyboard use.
  */
 import { useEffect, useRef, useState } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import type { TakeView } from '../../../shared/bridge-takes'
 import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.js'
 import { errorText } from '../store/error-text'
 import { trustedWaveSurfer } from './trusted-wavesurfer'
 import { regionFromTrim, sameTrim, trimFromRegion, trimmedLength, type Trim } from './trim-math'
 import { formatTakeLength } from './take-numbers'
+import { useBridge } from '../bridge/BridgeProvider'
 
 type WaveSurferInstance = ReturnType<ReturnType<typeof trustedWaveSurfer>['create']>
 
@@ -18,7 +18,8 @@ function cssColor(el: Element, name: string, fallback: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback
 }
 
-export function TakeWaveform({ api, take, onTrim }: { api: BoothApi; take: TakeView; onTrim(trim: Trim): void }) {
+export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Trim): void }) {
+  const api = useBridge()
   const box = useRef<HTMLDivElement>(null)
   const ws = useRef<WaveSurferInstance | null>(null)
   const region = useRef<Region | null>(null)

@@ -5,35 +5,32 @@
  */
 import { useStore } from 'zustand'
 import type { JobDetail } from '../../../shared/bridge'
-import { useTakesApi } from './takes-api'
-import { takesStoreFor } from './takes-store'
+import { useTakesStore } from './takes-store'
 import { RecorderPanel } from './RecorderPanel'
 import { TakesPanel } from './TakesPanel'
 import { DeliveryQueuePanel } from './DeliveryQueuePanel'
 import { DeliveriesPanel } from './DeliveriesPanel'
-import { PanelBoundary } from '../components/PanelBoundary'
+import { PanelBoundary } from '../ui/PanelBoundary'
 import { LastTakeCheck } from './LastTakeCheck'
 import './takes.css'
 
 export function TakesRecorder({ job }: { job: JobDetail }) {
-  const api = useTakesApi()
   return (
     <div className="recorder-dock">
-      <RecorderPanel key={job.job_id} api={api} job={job} />
-      <LastTakeCheck api={api} job={job} />
+      <RecorderPanel key={job.job_id} job={job} />
+      <LastTakeCheck job={job} />
     </div>
   )
 }
 
 export function TakesColumn({ job }: { job: JobDetail }) {
-  const api = useTakesApi()
-  const dropOn = useStore(takesStoreFor(api), (s) => s.dropTarget)
+  const dropOn = useStore(useTakesStore(), (s) => s.dropTarget)
   return (
     <div className={`takes-column${dropOn === job.job_id ? ' is-drop-target' : ''}`} data-drop-job={dropOn ?? undefined}>
       {dropOn === job.job_id && <div className="takes-drop-hint" aria-hidden="true">Drop audio to add it as a take</div>}
-      <PanelBoundary name="takes" resetKey={job.job_id}><TakesPanel api={api} job={job} /></PanelBoundary>
-      <PanelBoundary name="delivery queue"><DeliveryQueuePanel api={api} /></PanelBoundary>
-      <PanelBoundary name="deliveries" resetKey={job.job_id}><DeliveriesPanel api={api} job={job} /></PanelBoundary>
+      <PanelBoundary name="takes" resetKey={job.job_id}><TakesPanel job={job} /></PanelBoundary>
+      <PanelBoundary name="delivery queue"><DeliveryQueuePanel /></PanelBoundary>
+      <PanelBoundary name="deliveries" resetKey={job.job_id}><DeliveriesPanel job={job} /></PanelBoundary>
     </div>
   )
 }

@@ -3,21 +3,21 @@
  * come back with Undo; files dropped on the job become takes. Deliver opens the confirmation.
  */
 import { useEffect, useState } from 'react'
-import type { BoothApi, JobDetail } from '../../../shared/bridge'
+import type { JobDetail } from '../../../shared/bridge'
 import type { TakeView } from '../../../shared/bridge-takes'
-import { useBooth } from '../store/store-context'
+import { useBooth } from '../store/use-booth'
 import { DeliverDialog } from './DeliverDialog'
-import { ReadbackDeliverGate } from '../readback/ReadbackDeliverGate'
+import { ReadbackDeliverGate } from './readback/ReadbackDeliverGate'
 import { TakeRow } from './TakeRow'
-import { takesStoreFor, useTakes } from './takes-store'
+import { useTakesStore, useTakes } from './takes-store'
 
 /** A take counts as just made for this long (it is highlighted in the list). */
 const FRESH_MS = 15_000
 
-export function TakesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
+export function TakesPanel({ job }: { job: JobDetail }) {
   const jobId = job.job_id
   const online = useBooth((s) => s.connectivity?.online ?? true)
-  const { snap, loadError, queue, progress, notice, undo, importing } = useTakes(api, (s) => ({
+  const { snap, loadError, queue, progress, notice, undo, importing } = useTakes((s) => ({
     snap: s.byJob[jobId] ?? null,
     loadError: s.loadError[jobId] ?? null,
     queue: s.queue,
@@ -26,7 +26,7 @@ export function TakesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
     undo: s.undo,
     importing: s.importing[jobId] ?? 0,
   }))
-  const store = takesStoreFor(api)
+  const store = useTakesStore()
   const [delivering, setDelivering] = useState<TakeView | null>(null)
   const [now, setNow] = useState(() => Date.now())
 
@@ -81,7 +81,6 @@ export function TakesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
         {takes.map((t) => (
           <TakeRow
             key={t.id}
-            api={api}
             job={job}
             take={t}
             queued={queue.find((q) => q.takeId === t.id) ?? null}
@@ -93,7 +92,7 @@ export function TakesPanel({ api, job }: { api: BoothApi; job: JobDetail }) {
         ))}
       </ul>
       {delivering && (
-        <ReadbackDeliverGate api={api} take={delivering} onCancel={() => setDelivering(null)}>
+        <ReadbackDeliverGate take={delivering} onCancel={() => setDelivering(null)}>
           <DeliverDialog
             job={job}
             take={delivering}

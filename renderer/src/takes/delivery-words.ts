@@ -1,7 +1,7 @@
 /** A take's delivery and upload state, and a delivered take's status and facts, in words. Pure. */
 import type { DeliveryQueueEntry, TakeView, UploadProgress } from '../../../shared/bridge-takes'
 import type { components } from '../../../shared/api/talent-v1'
-import { formatSpotLength } from '../format/spot-length'
+import { formatSpotLength } from '../ui/format/spot-length'
 import { formatTakeLength } from './take-numbers'
 
 export type Delivery = components['schemas']['Delivery']
@@ -80,9 +80,4 @@ export const VERDICT_WORDS: Record<NonNullable<Delivery['check']['verdict']>, St
   matches: { text: 'Matches the script', tone: 'success' },
   check: { text: 'Worth a listen', tone: 'warning' },
   mismatch: { text: 'Does not match the script', tone: 'danger' },
-}
-
-/** Whether a delivery is still moving (so the job is worth refreshing soon). */
-export function deliveryInMotion(d: Delivery): boolean {
-  return d.status === 'storing' || d.status === 'processing' || d.check.state === 'pending' || d.check.state === 'running'
 }

@@ -2,7 +2,7 @@
  * The input device the person chose, remembered across launches (by device id, and by label, because
  * browsers may hand out a new id after a restart). Pure apart from the Storage passed in.
  */
-import type { AudioInput } from '../recorder/pcm-capture'
+import type { AudioInput } from './recorder/pcm-capture'
 
 const KEY = 'booth.recorder.input'
 

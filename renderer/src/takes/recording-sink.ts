@@ -1,7 +1,7 @@
 /** Where a recording goes: main's recording calls for one job, with the next take's label and the script on screen. */
 import type { BoothApi, JobDetail } from '../../../shared/bridge'
 import { MAX_SCRIPT_TEXT, type TakeLabelValue } from '../../../shared/bridge-takes'
-import type { RecordingSink } from '../recorder/pcm-capture'
+import type { RecordingSink } from './recorder/pcm-capture'
 
 export function sinkFor(api: BoothApi, job: JobDetail, label: TakeLabelValue): RecordingSink {
   const jobId = job.job_id

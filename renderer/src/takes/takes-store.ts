@@ -1,16 +1,18 @@
 /**
  * The takes area's state: each job's takes (and deleted takes, for undo), the delivery queue, upload
- * progress, and what the last drop or action said. One store per bridge, made on first use; it follows
- * main's takes, uploadProgress, deliveryState and deliveryQueue events from then on.
+ * progress, and what the last drop or action said. Made once per window by createStores;
+ * it follows main's takes, uploadProgress and deliveryQueue events.
  */
 import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
-import type { DeliveryQueueEntry, DeliveryStateEvent, ScriptRead, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
+import type { DeliveryQueueEntry, ScriptRead, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
 import { errorText } from '../store/error-text'
+import type { StoreHandle } from '../store/store-handle'
+import { useStores } from '../bridge/BridgeProvider'
 import { judgeDroppedFile } from './dropped-files'
-import { displayText } from '../format/display-text'
+import { displayText } from '../ui/format/display-text'
 
 export interface TakesNotice {
   jobId: string
@@ -23,7 +25,6 @@ export interface TakesState {
   loadError: Record<string, string>
   queue: DeliveryQueueEntry[]
   progress: Record<string, UploadProgress>
-  lastDeliveryState: Record<string, DeliveryStateEvent>
   /** What the last drop or action on a job said (shown under the takes list). */
   notice: TakesNotice | null
   /** The take just deleted, which Undo brings back. */
@@ -58,8 +59,9 @@ function withTake(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapsho
   return { ...snap, takes }
 }
 
-export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
-  return createStore<TakesState>()((set, get) => {
+/** The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events. */
+export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
+  const store = createStore<TakesState>()((set, get) => {
     const apply = (take: TakeView) => {
       const snap = withTake(get().byJob[take.job_id], take)
       if (snap) set({ byJob: { ...get().byJob, [take.job_id]: snap } })
@@ -77,7 +79,6 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
       loadError: {},
       queue: [],
       progress: {},
-      lastDeliveryState: {},
       notice: null,
       undo: null,
       importing: {},
@@ -164,26 +165,20 @@ export function createTakesStore(api: BoothApi): StoreApi<TakesState> {
       say: (notice) => set({ notice }),
     }
   })
+  const offs = [
+    api.on('takes', (snap) => store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })),
+    api.on('deliveryQueue', (view) => store.setState({ queue: view.items })),
+    api.on('uploadProgress', (p) => store.setState({ progress: { ...store.getState().progress, [p.takeId]: p } })),
+  ]
+  void store.getState().loadQueue()
+  return { store, unsubscribe: () => offs.forEach((off) => off()) }
 }
 
-const stores = new WeakMap<BoothApi, StoreApi<TakesState>>()
-
-/** The takes store of this bridge (made once; it follows main's takes events from then on). */
-export function takesStoreFor(api: BoothApi): StoreApi<TakesState> {
-  let store = stores.get(api)
-  if (!store) {
-    const made = createTakesStore(api)
-    api.on('takes', (snap) => made.setState({ byJob: { ...made.getState().byJob, [snap.jobId]: snap } }))
-    api.on('deliveryQueue', (view) => made.setState({ queue: view.items }))
-    api.on('uploadProgress', (p) => made.setState({ progress: { ...made.getState().progress, [p.takeId]: p } }))
-    api.on('deliveryState', (e) => made.setState({ lastDeliveryState: { ...made.getState().lastDeliveryState, [e.takeId]: e } }))
-    void made.getState().loadQueue()
-    stores.set(api, made)
-    store = made
-  }
-  return store
+/** Hooks for components: the window's takes store from <BridgeProvider>. */
+export function useTakesStore(): StoreApi<TakesState> {
+  return useStores().takes
 }
 
-export function useTakes<T>(api: BoothApi, selector: (state: TakesState) => T): T {
-  return useStore(takesStoreFor(api), useShallow(selector))
+export function useTakes<T>(selector: (state: TakesState) => T): T {
+  return useStore(useTakesStore(), useShallow(selector))
 }

@@ -4,7 +4,7 @@
  * (which owns the keyboard). Stopping never needs a hunt for focus. Enter still presses a focused button; x ticks a job in the list.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { isTypingTarget } from '../keyboard/is-typing-target'
+import { isTypingTarget } from '../ui/keyboard/is-typing-target'
 
 export function spaceMayRecord(target: EventTarget | null): boolean {
   if (isTypingTarget(target)) return false

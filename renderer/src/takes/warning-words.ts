@@ -3,7 +3,7 @@
  * ("Runs long: 31.4 s for a :30 spot"). Pure: the take's preflight and the spot in, sentences out.
  */
 import type { Preflight } from '../../../shared/bridge-takes'
-import { formatSpotLength } from '../format/spot-length'
+import { formatSpotLength } from '../ui/format/spot-length'
 import { formatLoudness } from './take-numbers'
 
 export type PreflightWarning = Preflight['warnings'][number]

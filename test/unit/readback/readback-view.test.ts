@@ -1,9 +1,9 @@
 /** The renderer's pure read-back pieces: cutting the script at issues, times, and what asks before delivery. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { cutScript } from '../../../renderer/src/readback/ReadbackScript'
-import { highIssues } from '../../../renderer/src/readback/readback-store'
-import { clock, playFrom } from '../../../renderer/src/readback/readback-words'
+import { cutScript } from '../../../renderer/src/takes/readback/ReadbackScript'
+import { highIssues } from '../../../renderer/src/takes/readback/readback-store'
+import { clock, playFrom } from '../../../renderer/src/takes/readback/readback-words'
 import { compareToScript } from '../../../main/readback/compare'
 import type { ReadbackState } from '../../../shared/bridge-readback'
 import type { ReadbackIssue } from '../../../shared/readback/types'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { describeDue } from '../../../renderer/src/format/due-state'
-import { dateInZone, endOfDayInZone } from '../../../renderer/src/format/zone-time'
+import { describeDue } from '../../../renderer/src/ui/format/due-state'
+import { dateInZone, endOfDayInZone } from '../../../renderer/src/ui/format/zone-time'
 
 /** 2025-03-05 10:00 in London (UTC+0 in March before the change). */
 const london = { now: Date.UTC(2025, 2, 5, 10, 0), zone: 'Europe/London' }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { describeSpotLength, formatSpotLength } from '../../../renderer/src/format/spot-length'
-import { formatRelativeTime } from '../../../renderer/src/format/relative-time'
-import { formatMoney, formatMoneyWithCode } from '../../../renderer/src/format/money'
-import { formatFileSize } from '../../../renderer/src/format/file-size'
-import { dayNumber, formatCalendarDate, formatTimestamp } from '../../../renderer/src/format/calendar-dates'
-import { offlineBannerText } from '../../../renderer/src/components/OfflineBanner'
+import { describeSpotLength, formatSpotLength } from '../../../renderer/src/ui/format/spot-length'
+import { formatRelativeTime } from '../../../renderer/src/ui/format/relative-time'
+import { formatMoney, formatMoneyWithCode } from '../../../renderer/src/ui/format/money'
+import { formatFileSize } from '../../../renderer/src/ui/format/file-size'
+import { dayNumber, formatCalendarDate, formatTimestamp } from '../../../renderer/src/ui/format/calendar-dates'
+import { offlineBannerText } from '../../../renderer/src/jobs/OfflineBanner'
 
 describe('formatSpotLength', () => {
   it('writes spots the trade way', () => {

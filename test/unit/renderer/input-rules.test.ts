@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkSignInForm } from '../../../renderer/src/session/sign-in-form'
-import { listCommand } from '../../../renderer/src/keyboard/list-keys'
-import { clampScriptSize } from '../../../renderer/src/theme/script-font-size'
-import { readSavedTheme, resolveTheme } from '../../../renderer/src/theme/theme-preference'
+import { listCommand } from '../../../renderer/src/jobs/list-keys'
+import { clampScriptSize } from '../../../renderer/src/script/reading/script-font-size'
+import { readSavedTheme, resolveTheme } from '../../../renderer/src/ui/theme/theme-preference'
 import { safeHttpUrl } from '../../../renderer/src/script/safe-url'
 import { errorText } from '../../../renderer/src/store/error-text'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bulkLimitProblem, checkRange, refreshChecked, setPageChecked, toggleChecked, uncheck } from '../../../renderer/src/selection/check-selection'
-import { listCommand } from '../../../renderer/src/keyboard/list-keys'
+import { bulkLimitProblem, checkRange, refreshChecked, setPageChecked, toggleChecked, uncheck } from '../../../renderer/src/jobs/check-selection'
+import { listCommand } from '../../../renderer/src/jobs/list-keys'
 import { job } from './support/fake-bridge'
 
 const page = ['1', '2', '3', '4', '5'].map((id) => job(id))

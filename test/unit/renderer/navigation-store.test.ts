@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBoothStore } from '../../../renderer/src/store/create-booth-store'
+import { createStores } from '../../../renderer/src/store/create-stores'
 import { isBoothView, type BoothView } from '../../../renderer/src/store/view-slice'
 import { fakeBridge, jobView, settle } from './support/fake-bridge'
 
@@ -44,8 +45,15 @@ describe('the view in the store', () => {
     expect(s().jobView?.job.job_id).toBe('3')
   })
 
-  it('hands out the bridge it was made with', async () => {
-    const { s, bridge } = await signedInStore()
-    expect(s().bridge).toBe(bridge.api)
+  // The bridge is no longer handed out by the booth store (one access path: <BridgeProvider>/useBridge);
+  // what stays true is that every store of the window talks through the one bridge it was made with.
+  it('makes every store of the window from the one bridge, which each of them calls', async () => {
+    const bridge = fakeBridge({ listDeliveryQueue: async () => ({ items: [] }) })
+    const { stores } = createStores(bridge.api)
+    await stores.booth.getState().loadSession()
+    await stores.account.getState().loadSettings()
+    await stores.readback.getState().loadSettings().catch(() => undefined)
+    await settle()
+    for (const name of ['getSession', 'listDeliveryQueue', 'getAccountSettings', 'getReadbackSettings']) expect(bridge.callsOf(name)).toHaveLength(1)
   })
 })

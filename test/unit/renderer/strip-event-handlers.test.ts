@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { stripEventHandlers } from '../../../renderer/src/security/strip-event-handlers'
+import { stripEventHandlers } from '../../../renderer/src/script/strip-event-handlers'
 
 describe('stripEventHandlers', () => {
   it('removes every on… attribute, however it is written', () => {

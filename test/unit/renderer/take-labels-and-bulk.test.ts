@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { TAKE_LABEL_VALUES } from '../../../shared/bridge-takes'
 import { cycleLabel, defaultNextLabel } from '../../../renderer/src/takes/next-label'
 import { takeNameWithLabel } from '../../../renderer/src/takes/take-numbers'
-import { appliesTo, splitForAction } from '../../../renderer/src/bulk/bulk-applicability'
+import { appliesTo, splitForAction } from '../../../renderer/src/jobs/bulk/bulk-applicability'
 import { takeStatusWords } from '../../../renderer/src/takes/delivery-words'
 import type { TakeView } from '../../../shared/bridge-takes'
 

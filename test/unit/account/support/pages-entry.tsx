@@ -1,11 +1,13 @@
 /**
- * Bundled for a real Chromium page: renders one account page with a BoothApi whose calls go to Node
+ * Bundled for a real Chromium page: renders one account page (inside <BridgeProvider>) with a BoothApi whose calls go to Node
  * (page.exposeFunction 'boothCall'), where the real bridge checks and account handlers answer them.
  */
 import { createRoot } from 'react-dom/client'
 import type { BoothApi } from '../../../../shared/bridge'
 import { bridgeCalls } from '../../../../shared/bridge'
 import { AvailabilityPage, ConsentPage, EarningsPage, PreferencesPage, SettingsPage } from '../../../../renderer/src/account'
+import { createStores } from '../../../../renderer/src/store/create-stores'
+import { BridgeProvider } from '../../../../renderer/src/bridge/BridgeProvider'
 
 declare global {
   interface Window {
@@ -23,11 +25,14 @@ for (const name of Object.keys(bridgeCalls)) {
   }
 }
 const booth = api as BoothApi
+// The window's stores, as main.tsx makes them; the session comes from the booth store, as App loads it.
+const made = createStores(booth)
+void made.stores.booth.getState().loadSession()
 const PAGES = { EarningsPage, AvailabilityPage, PreferencesPage, ConsentPage, SettingsPage }
 
 window.showAccountPage = (name) => {
   const Page = PAGES[name as keyof typeof PAGES]
   const host = document.createElement('div')
   document.body.replaceChildren(host)
-  createRoot(host).render(<Page api={booth} />)
+  createRoot(host).render(<BridgeProvider api={booth} stores={made.stores}><Page /></BridgeProvider>)
 }

@@ -6,8 +6,8 @@ import { createRoot } from 'react-dom/client'
 import { flushSync } from 'react-dom'
 import { sanitizedFragment } from '../../../../renderer/src/script/sanitize-html'
 import { markPronunciations } from '../../../../renderer/src/script/mark-pronunciations'
-import { ConfirmDialog } from '../../../../renderer/src/components/ConfirmDialog'
-import { PanelBoundary } from '../../../../renderer/src/components/PanelBoundary'
+import { ConfirmDialog } from '../../../../renderer/src/ui/ConfirmDialog'
+import { PanelBoundary } from '../../../../renderer/src/ui/PanelBoundary'
 
 /** What the test reads back from a rendered script (also the type script-html.test.ts expects). */
 export interface Rendered {

@@ -6,8 +6,8 @@ import { createRoot } from 'react-dom/client'
 import { useStore } from 'zustand'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { TakeRow } from '../../../../renderer/src/takes/TakeRow'
-import { takesStoreFor } from '../../../../renderer/src/takes/takes-store'
-import { TakesApiProvider } from '../../../../renderer/src/takes/takes-api'
+import { createStores } from '../../../../renderer/src/store/create-stores'
+import { BridgeProvider } from '../../../../renderer/src/bridge/BridgeProvider'
 import { fakeBridge, jobView } from './fake-bridge'
 
 const detail = jobView('31').job
@@ -25,7 +25,8 @@ const bridge = fakeBridge({
   deleteTake: async () => take,
   listDeliveryQueue: async () => ({ items: [] }),
 })
-const store = takesStoreFor(bridge.api)
+const made = createStores(bridge.api)
+const store = made.stores.takes
 store.setState({ byJob: { '31': { jobId: '31', takes: [take], trash: [], damaged: [] } } })
 const delivered: string[] = []
 
@@ -34,7 +35,7 @@ function Row() {
   if (!current) return <p id="gone">No takes</p>
   return (
     <ul>
-      <TakeRow api={bridge.api} job={job} take={current} queued={null} progress={null} online fresh={false} onDeliver={(t) => delivered.push(t.id)} />
+      <TakeRow job={job} take={current} queued={null} progress={null} online fresh={false} onDeliver={(t) => delivered.push(t.id)} />
     </ul>
   )
 }
@@ -43,6 +44,6 @@ function Row() {
 document.addEventListener('DOMContentLoaded', () => {
   const host = document.createElement('div')
   document.body.append(host)
-  createRoot(host).render(<TakesApiProvider api={bridge.api}><Row /></TakesApiProvider>)
+  createRoot(host).render(<BridgeProvider api={bridge.api} stores={made.stores}><Row /></BridgeProvider>)
   ;(window as unknown as { boothTest: unknown }).boothTest = { calls: () => bridge.calls.map(([n]) => n), delivered }
 })

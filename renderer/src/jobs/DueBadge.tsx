@@ -1,0 +1,20 @@
+/**
+ * The due date as words AND colour, in the talent's time zone: "Overdue by 2 days", "Due in 3 h",
+ * "Due tomorrow", "Due Tue, Mar 12". A job without a due date shows no badge.
+ */
+import type { JobSummary } from '../../../shared/bridge'
+import { describeDue } from '../ui/format/due-state'
+import { useTalentClock } from './use-talent-clock'
+
+export function DueBadge({ job, long = false }: { job: Pick<JobSummary, 'due_state' | 'due_date'>; long?: boolean }) {
+  const due = describeDue(job, useTalentClock())
+  if (!due.label) return null
+  const showDate = due.date && (long || due.tone === 'calm' || due.tone === 'attention' || due.tone === 'muted')
+  return (
+    <span className={`due due-${due.tone}`} title={due.sentence}>
+      {(due.tone === 'danger' || due.tone === 'warning') && <span className="due-icon" aria-hidden="true">{due.tone === 'danger' ? '!' : '●'}</span>}
+      <span className="due-label">{due.label}</span>
+      {showDate && <span className="due-date">{due.date}</span>}
+    </span>
+  )
+}

@@ -1,0 +1,56 @@
+/**
+ * One job in reading mode: a short title bar, then the script in its own scroll area beside (or, in a
+ * narrow pane, above) the recorder, which never scrolls away; the takes and everything else about the job
+ * scroll in a third area, so however many takes there are the script and the record button stay in view.
+ */
+import type { JobView } from '../../../../shared/bridge'
+import { useBooth } from '../../store/use-booth'
+import { JobHeader } from './JobHeader'
+import { JobFacts } from './JobFacts'
+import { DeliverNoticeBlock } from './DeliverNoticeBlock'
+import { ChangesRequestNote } from './ChangesRequestNote'
+import { ScriptChangePanel } from '../../script/ScriptChangePanel'
+import { ScriptPanel } from '../../script/ScriptPanel'
+import { PronunciationList } from '../../script/PronunciationList'
+import { DirectionsPanel } from '../../script/DirectionsPanel'
+import { JobPossibilities } from './JobPossibilities'
+import { OutcomeInfo } from './OutcomeInfo'
+import { AttachmentList } from './AttachmentList'
+// Takes area (recorder, takes, delivery queue, delivered takes with their check): renderer/src/takes.
+import { TakesColumn, TakesRecorder } from '../../takes/TakesColumn'
+import { JobTimeline } from './JobTimeline'
+import { CachedJobNote } from './CachedJobNote'
+import { PanelBoundary } from '../../ui/PanelBoundary'
+
+export function JobDetailView({ view, error }: { view: JobView; error: string | null }) {
+  const today = useBooth((s) => s.jobList?.today ?? new Date().toISOString().slice(0, 10))
+  const job = view.job
+  return (
+    <section className="job-pane job-reading" aria-labelledby="job-title">
+      <JobHeader job={job} />
+      <div className="reading-grid">
+        <div className="reading-script" aria-label="Script and notes">
+          <CachedJobNote view={view} />
+          {error && <div className="notice notice-danger" role="alert">{error}</div>}
+          <DeliverNoticeBlock notice={job.deliver_notice} />
+          <OutcomeInfo job={job} />
+          {job.changes_request && <ChangesRequestNote request={job.changes_request} today={today} />}
+          {job.script_change && <PanelBoundary name="script change" resetKey={job.job_id}><ScriptChangePanel change={job.script_change} /></PanelBoundary>}
+          <PanelBoundary name="script" resetKey={job.job_id}><ScriptPanel job={job} documentPath={view.scriptDocumentPath} /></PanelBoundary>
+        </div>
+        <div className="reading-recorder">
+          <PanelBoundary name="recorder" resetKey={job.job_id}><TakesRecorder job={job} /></PanelBoundary>
+        </div>
+        <div className="reading-side" tabIndex={-1} aria-label="Takes and job details">
+          <TakesColumn job={job} />
+          <JobFacts job={job} today={today} />
+          <PronunciationList list={job.pronunciations} />
+          <DirectionsPanel directions={job.directions} />
+          <JobPossibilities job={job} />
+          <AttachmentList jobId={job.job_id} attachments={job.attachments_detail} />
+          <JobTimeline entries={job.timeline} />
+        </div>
+      </div>
+    </section>
+  )
+}

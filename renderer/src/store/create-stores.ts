@@ -1,0 +1,33 @@
+/**
+ * Every store of the window, made once from its one bridge: the booth store (session, jobs, open job,
+ * deliveries, view), the takes store, the account pages' store and the read-back store. main.tsx hands them,
+ * with the bridge, to <BridgeProvider>; components read them with useBooth / useTakes / useAccount / useReadback.
+ * Every store that main's events feed is made here, by its factory (store/store-handle.ts). Window-only UI
+ * flags that no bridge call or event touches (reading layout, recording guard, shortcut overlay) are plain
+ * zustand hooks beside the part that owns them. The notification centre's store (notifications/notices-store.ts)
+ * still makes itself per bridge; it joins createStores when that file is next changed.
+ */
+import type { StoreApi } from 'zustand/vanilla'
+import type { BoothApi } from '../../../shared/bridge'
+import { createBoothStore, type BoothStore } from './create-booth-store'
+import { createTakesStore, type TakesState } from '../takes/takes-store'
+import { createAccountStore, type AccountSlice } from '../account/account-store'
+import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
+
+export interface BoothStores {
+  booth: BoothStore
+  takes: StoreApi<TakesState>
+  account: StoreApi<AccountSlice>
+  readback: StoreApi<ReadbackStoreState>
+}
+
+export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe: () => void } {
+  const booth = createBoothStore(api)
+  const takes = createTakesStore(api)
+  const account = createAccountStore(api)
+  const readback = createReadbackStore(api)
+  return {
+    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store },
+    unsubscribe: () => [booth, takes, account, readback].forEach((h) => h.unsubscribe()),
+  }
+}

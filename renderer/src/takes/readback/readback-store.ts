@@ -1,0 +1,74 @@
+/**
+ * The read-back's state on the page: each take's read-back (Booth's own check) and the read-back
+ * settings. Made once per window by createStores; it follows main's readback and readbackSettings events.
+ */
+import { useStore } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { BoothApi } from '../../../../shared/bridge'
+import type { ReadbackEngineChoice, ReadbackSettingsView, ReadbackState } from '../../../../shared/bridge-readback'
+import { errorText } from '../../store/error-text'
+import type { StoreHandle } from '../../store/store-handle'
+import { useStores } from '../../bridge/BridgeProvider'
+
+export interface ReadbackStoreState {
+  byTake: Record<string, ReadbackState>
+  settings: ReadbackSettingsView | null
+  error: string | null
+  load(takeId: string): Promise<void>
+  run(takeId: string): Promise<void>
+  loadSettings(): Promise<void>
+  setSettings(patch: { enabled?: boolean; engine?: ReadbackEngineChoice }): Promise<void>
+  download(): Promise<void>
+  cancelDownload(): Promise<void>
+  setFolder(path: string | null): Promise<void>
+}
+
+/** The read-back store of the window's bridge (made once by createStores). */
+export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreState> {
+  const store = createStore<ReadbackStoreState>()((set) => {
+    const put = (s: ReadbackState) => set((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))
+    const settingsCall = async (call: () => Promise<ReadbackSettingsView>) => {
+      try {
+        set({ settings: await call(), error: null })
+      } catch (err) {
+        set({ error: errorText(err) })
+        throw err
+      }
+    }
+    return {
+      byTake: {},
+      settings: null,
+      error: null,
+      load: async (takeId) => put(await api.getReadback({ takeId })),
+      run: async (takeId) => put(await api.runReadback({ takeId })),
+      loadSettings: () => settingsCall(() => api.getReadbackSettings({})),
+      setSettings: (patch) => settingsCall(() => api.setReadbackSettings(patch)),
+      download: () => settingsCall(() => api.downloadReadbackModel({})),
+      cancelDownload: () => settingsCall(() => api.cancelReadbackModelDownload({})),
+      setFolder: (path) => settingsCall(() => api.setReadbackModelFolder({ path })),
+    }
+  })
+  const offs = [
+    api.on('readback', (s) => store.setState((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))),
+    api.on('readbackSettings', (v) => store.setState({ settings: v })),
+  ]
+  return { store, unsubscribe: () => offs.forEach((off) => off()) }
+}
+
+/** Hooks for components: the window's read-back store from <BridgeProvider>. */
+export function useReadbackStore(): StoreApi<ReadbackStoreState> {
+  return useStores().readback
+}
+
+export function useReadback<T>(pick: (s: ReadbackStoreState) => T): T {
+  return useStore(useReadbackStore(), pick)
+}
+
+/**
+ * The important (high-severity) issues of a take's read-back; empty when none, when not checked, and when
+ * no speech was heard at all (music, a tone, another language: the read-back has nothing to say then).
+ */
+export function highIssues(state: ReadbackState | undefined) {
+  if (!state?.result || state.result.words.length === 0) return []
+  return state.result.check.issues.filter((i) => i.severity === 'high')
+}

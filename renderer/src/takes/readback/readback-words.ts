@@ -1,0 +1,42 @@
+/** Words for Booth's read-back on screen: verdicts, kinds, times. Pure. */
+import type { ReadbackIssue } from '../../../../shared/readback/types'
+import type { ReadbackState } from '../../../../shared/bridge-readback'
+
+export const READBACK_LABEL = 'Booth’s read-back'
+export const READBACK_DISCLAIMER = 'Checked on this computer by Booth — not the platform’s audio check.'
+
+export const VERDICT_WORDS: Record<'matches' | 'check' | 'mismatch', string> = {
+  matches: 'Matches the script',
+  check: 'Worth a listen',
+  mismatch: 'Differs from the script',
+}
+
+export const KIND_WORDS: Record<ReadbackIssue['kind'], string> = { missing: 'Skipped', changed: 'Changed', extra: 'Added', repeated: 'Repeated' }
+
+/** Seconds as m:ss.s. */
+export function clock(s: number): string {
+  const m = Math.floor(s / 60)
+  const rest = s - m * 60
+  return `${m}:${rest.toFixed(1).padStart(4, '0')}`
+}
+
+export function describeReadbackIssue(i: ReadbackIssue): string {
+  if (i.kind === 'missing') return `“${i.expected ?? ''}” was not heard`
+  if (i.kind === 'changed') return `“${i.expected ?? ''}” sounded like “${i.heard ?? ''}”`
+  if (i.kind === 'repeated') return `“${i.heard ?? ''}” was said again`
+  return `“${i.heard ?? ''}” is not in the script`
+}
+
+export function statusWords(s: ReadbackState | undefined): string | null {
+  if (!s || s.status === 'none') return 'Not checked yet.'
+  if (s.status === 'queued') return 'Waiting to listen…'
+  if (s.status === 'running') return 'Listening to the take…'
+  if (s.status === 'done') return null
+  return s.message ?? 'The read-back could not run.'
+}
+
+/** Where playback starts for an issue: a moment before it, so the talent hears it come. */
+export const LEAD_IN_S = 1.5
+export function playFrom(atS: number | null): number {
+  return Math.max(0, (atS ?? 0) - LEAD_IN_S)
+}

@@ -1,0 +1,67 @@
+/**
+ * A calm line about the connection: fine, checking, or what went wrong and when it tries again; a wait
+ * the service asked for ("The service asked Booth to wait until 14:05", with a countdown); and "Try now".
+ */
+import { useBooth } from '../store/use-booth'
+import { useNow } from './hooks/use-now'
+import { formatRelativeTime } from './format/relative-time'
+
+/** "14:05" in the computer's time zone. */
+export function clockTime(ms: number): string {
+  const d = new Date(ms)
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
+}
+
+/** "59:07" or "1:02:03" left until `until`. */
+export function countdown(until: number, now: number): string {
+  const total = Math.max(0, Math.ceil((until - now) / 1000))
+  const h = Math.floor(total / 3600)
+  const m = Math.floor((total % 3600) / 60)
+  const s = total % 60
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m)
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`
+}
+
+export function waitUntilText(until: number, now: number): string {
+  return `The service asked Booth to wait until ${clockTime(until)} (${countdown(until, now)} left).`
+}
+
+export function ConnectivityStatus() {
+  const { c, refreshing, refreshError, refreshNow } = useBooth((s) => ({
+    c: s.connectivity,
+    refreshing: s.refreshing,
+    refreshError: s.refreshError,
+    refreshNow: s.refreshNow,
+  }))
+  const parkedUntil = c?.waitUntil ?? null
+  const now = useNow(parkedUntil ? 1_000 : 15_000)
+  const parked = parkedUntil !== null && parkedUntil > now
+  const ok = !c || (c.online && !c.problem)
+  return (
+    <div className={`connectivity ${ok ? 'is-ok' : 'is-problem'}`} role="status" aria-live="polite" data-testid="connectivity">
+      <span className="dot" aria-hidden="true" />
+      <div className="connectivity-text">
+        {ok ? (
+          <span>{c?.lastOkAt ? `Up to date · checked ${formatRelativeTime(c.lastOkAt, now)}` : c ? 'Connected' : 'Checking the service…'}</span>
+        ) : (
+          <>
+            <span>{parked ? 'Waiting for the service' : 'Offline — working from saved copies'}</span>
+            {parked && <span className="small" data-testid="wait-until">{waitUntilText(parkedUntil, now)}</span>}
+            {c?.problem && <span className="muted small">{c.problem}</span>}
+            {!parked && c?.nextPollAt && c.nextPollAt > now && <span className="muted small">Trying again by itself {formatRelativeTime(c.nextPollAt, now)}</span>}
+          </>
+        )}
+        {refreshError && <span className="form-error small">{refreshError}</span>}
+      </div>
+      {ok || parked ? (
+        <button type="button" className="btn btn-quiet btn-icon" onClick={() => void refreshNow()} disabled={refreshing} aria-label="Check for new jobs now" title="Check for new jobs now">
+          <span aria-hidden="true" className={refreshing ? 'spin' : undefined}>↻</span>
+        </button>
+      ) : (
+        <button type="button" className="btn btn-small" onClick={() => void refreshNow()} disabled={refreshing} title="Try to reach the service now">
+          {refreshing ? 'Trying…' : 'Try now'}
+        </button>
+      )}
+    </div>
+  )
+}

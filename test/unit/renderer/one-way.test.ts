@@ -1,0 +1,42 @@
+/**
+ * The renderer keeps one way to do each thing: one access path to the bridge (bridge/BridgeProvider.tsx),
+ * one way to make the stores main's events feed (createStores), and the layout by screen.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const SRC = join(import.meta.dirname, '../../../renderer/src')
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return sources(path)
+    return /\.(ts|tsx)$/.test(name) ? [relative(SRC, path)] : []
+  })
+}
+
+const files = sources(SRC)
+const text = (f: string) => readFileSync(join(SRC, f), 'utf8')
+
+describe('renderer: one way each', () => {
+  it('is laid out by screen, with no grab-bag folders left', () => {
+    const top = readdirSync(SRC).filter((n) => statSync(join(SRC, n)).isDirectory()).sort()
+    expect(top).toEqual(['account', 'app', 'bridge', 'jobs', 'notifications', 'script', 'session', 'store', 'takes', 'ui'])
+  })
+
+  it('makes no store per bridge on first use (createStores makes them), but the notification centre’s, still to join', () => {
+    const lazy = files.filter((f) => /new WeakMap<BoothApi/.test(text(f)))
+    expect(lazy).toEqual(['notifications/notices-store.ts'])
+  })
+
+  it('reads window.booth only in bridge/ (and where it only asks whether this is Electron)', () => {
+    const readers = files.filter((f) => /window\.booth\b/.test(text(f)) && !f.startsWith('bridge/'))
+    expect(readers).toEqual(['notifications/browser-notifications.ts'])
+  })
+
+  it('refreshes nothing on a timer of its own: no interval in the renderer calls the bridge or reloads', () => {
+    const polling = files.filter((f) => /setInterval\(.{0,80}?(reload|api\.|load[A-Z])/.test(text(f)))
+    expect(polling).toEqual([])
+  })
+})

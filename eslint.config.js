@@ -71,8 +71,7 @@ export default tseslint.config(
   },
   {
     files: ['renderer/src/**/*.{ts,tsx}'],
-    // browser-notifications.ts only asks whether this is Electron's window (no call through it).
-    ignores: ['renderer/src/bridge/**', 'renderer/src/notifications/browser-notifications.ts'],
+    ignores: ['renderer/src/bridge/**'],
     rules: {
       'no-restricted-syntax': ['error', {
         selector: "MemberExpression[object.name='window'][property.name='booth']",

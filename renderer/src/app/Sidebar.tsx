@@ -13,7 +13,6 @@ import { AccountPanel } from '../session/AccountPanel'
 import { ThemeToggle } from '../ui/theme/ThemeToggle'
 import { ConnectivityStatus } from '../ui/ConnectivityStatus'
 import { PanelBoundary } from '../ui/PanelBoundary'
-import { useBridge } from '../bridge/BridgeProvider'
 
 type Filter = JobListQuery['filter']
 
@@ -28,7 +27,6 @@ const PAGES = VIEW_ENTRIES.filter((e) => e.view !== 'jobs')
 const ariaKeys = (letter: string, digit: number, mac: boolean) => `G ${letter.toUpperCase()} ${mac ? 'Meta' : 'Control'}+${digit}`
 
 export function Sidebar() {
-  const api = useBridge()
   const { tab, filter, counts, view, setQuery, setView } = useBooth((s) => ({
     tab: s.query.tab,
     filter: s.query.filter,
@@ -49,7 +47,7 @@ export function Sidebar() {
       <div className="brand">
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">Booth</span>
-        <NoticeCentre api={api} />
+        <NoticeCentre />
       </div>
       <nav aria-label="Job lists">
         <h2 className="nav-heading" title={`Jobs: ${shortcutText(jobs, mac)}`}>

@@ -28,3 +28,8 @@ export function connectBridge(): BoothApi | null {
   const token = takeLaunchToken(window.location, window.sessionStorage, window.history)
   return token ? typedApi(createHttpTransport(token)) : null
 }
+
+/** Whether this window is Booth's web host in a browser (no desktop shell's window.booth): OS notifications then come from the browser. */
+export function inWebHost(): boolean {
+  return typeof window !== 'undefined' && !window.booth
+}

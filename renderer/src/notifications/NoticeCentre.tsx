@@ -4,16 +4,16 @@
  * first; each opens its job. In the web host it offers browser notifications, asked for only on a press.
  */
 import { useEffect, useId, useState } from 'react'
-import type { BoothApi } from '../../../shared/bridge'
 import { useBooth } from '../store/use-booth'
 import { guardLeave } from '../takes/use-recording-guard'
 import { formatTimestamp } from '../ui/format/calendar-dates'
-import { noticesStoreFor, useNotices } from './notices-store'
+import { useNotices, useNoticesStore } from './notices-store'
 import './notices.css'
 import { askBrowserPermission, browserPermission, showInBrowser, type BrowserPermission } from './browser-notifications'
 
-export function NoticeCentre({ api }: { api: BoothApi }) {
-  const { items, unread } = useNotices(api, (s) => ({ items: s.view.items, unread: s.view.unread }))
+export function NoticeCentre() {
+  const notices = useNoticesStore()
+  const { items, unread } = useNotices((s) => ({ items: s.view.items, unread: s.view.unread }))
   const { openJob, setView } = useBooth((s) => ({ openJob: s.openJob, setView: s.setView }))
   const [open, setOpen] = useState(false)
   const [permission, setPermission] = useState<BrowserPermission>(browserPermission)
@@ -23,15 +23,14 @@ export function NoticeCentre({ api }: { api: BoothApi }) {
     guardLeave('open the job of this notification', () => {
       setView('jobs')
       void openJob(jobId)
-      void noticesStoreFor(api).getState().markRead(ids)
+      void notices.getState().markRead(ids)
       setOpen(false)
     })
   }
 
   useEffect(() => {
-    const store = noticesStoreFor(api)
-    store.setState({ onArrival: (n) => showInBrowser(n, (jobId) => openNotice(jobId, [n.id])) })
-    return () => store.setState({ onArrival: null })
+    notices.setState({ onArrival: (n) => showInBrowser(n, (jobId) => openNotice(jobId, [n.id])) })
+    return () => notices.setState({ onArrival: null })
   })
 
   return (
@@ -52,7 +51,7 @@ export function NoticeCentre({ api }: { api: BoothApi }) {
           <header className="notice-panel-head">
             <h2 className="section-title">Notifications</h2>
             {unread > 0 && (
-              <button type="button" className="btn btn-quiet btn-small" onClick={() => void noticesStoreFor(api).getState().markRead(null)}>
+              <button type="button" className="btn btn-quiet btn-small" onClick={() => void notices.getState().markRead(null)}>
                 Mark all read
               </button>
             )}

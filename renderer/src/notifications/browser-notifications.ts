@@ -4,12 +4,9 @@
  * the OS notifications come from main, so the page never adds its own.
  */
 import type { BoothNotice } from '../../../shared/bridge-notices'
+import { inWebHost } from '../bridge'
 
 export type BrowserPermission = 'granted' | 'denied' | 'default' | 'unsupported'
-
-export function inWebHost(): boolean {
-  return typeof window !== 'undefined' && !window.booth
-}
 
 export function browserPermission(): BrowserPermission {
   if (!inWebHost() || typeof Notification === 'undefined') return 'unsupported'

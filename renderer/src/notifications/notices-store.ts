@@ -7,6 +7,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
 import type { BoothNotice, NoticesView } from '../../../shared/bridge-notices'
+import { useStores } from '../bridge/BridgeProvider'
+import type { StoreHandle } from '../store/store-handle'
 
 export interface NoticesState {
   view: NoticesView
@@ -18,13 +20,10 @@ export interface NoticesState {
   markRead(ids: string[] | null): Promise<void>
 }
 
-const stores = new WeakMap<BoothApi, StoreApi<NoticesState>>()
-
-export function noticesStoreFor(api: BoothApi): StoreApi<NoticesState> {
-  let store = stores.get(api)
-  if (store) return store
+/** The notification centre's store for the window's bridge (made once, by createStores). */
+export function createNoticesStore(api: BoothApi): StoreHandle<NoticesState> {
   let first = true
-  const made = createStore<NoticesState>()((set, get) => ({
+  const store = createStore<NoticesState>()((set, get) => ({
     view: { items: [], unread: 0 },
     seen: new Set(),
     onArrival: null,
@@ -40,13 +39,15 @@ export function noticesStoreFor(api: BoothApi): StoreApi<NoticesState> {
       get().apply(await api.markNoticesRead({ ids }))
     },
   }))
-  api.on('notices', (view) => made.getState().apply(view))
-  void api.listNotices({}).then((view) => made.getState().apply(view), () => undefined)
-  stores.set(api, made)
-  store = made
-  return store
+  const off = api.on('notices', (view) => store.getState().apply(view))
+  void api.listNotices({}).then((view) => store.getState().apply(view), () => undefined)
+  return { store, unsubscribe: off }
 }
 
-export function useNotices<T>(api: BoothApi, selector: (s: NoticesState) => T): T {
-  return useStore(noticesStoreFor(api), useShallow(selector))
+export function useNoticesStore(): StoreApi<NoticesState> {
+  return useStores().notices
+}
+
+export function useNotices<T>(selector: (s: NoticesState) => T): T {
+  return useStore(useNoticesStore(), useShallow(selector))
 }

@@ -1,11 +1,10 @@
 /**
  * Every store of the window, made once from its one bridge: the booth store (session, jobs, open job,
- * deliveries, view), the takes store, the account pages' store and the read-back store. main.tsx hands them,
+ * deliveries, view), the takes store, the account pages' store, the read-back store and the notification centre's store. main.tsx hands them,
  * with the bridge, to <BridgeProvider>; components read them with useBooth / useTakes / useAccount / useReadback.
  * Every store that main's events feed is made here, by its factory (store/store-handle.ts). Window-only UI
  * flags that no bridge call or event touches (reading layout, recording guard, shortcut overlay) are plain
- * zustand hooks beside the part that owns them. The notification centre's store (notifications/notices-store.ts)
- * still makes itself per bridge; it joins createStores when that file is next changed.
+ * zustand hooks beside the part that owns them.
  */
 import type { StoreApi } from 'zustand/vanilla'
 import type { BoothApi } from '../../../shared/bridge'
@@ -13,12 +12,14 @@ import { createBoothStore, type BoothStore } from './create-booth-store'
 import { createTakesStore, type TakesState } from '../takes/takes-store'
 import { createAccountStore, type AccountSlice } from '../account/account-store'
 import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
+import { createNoticesStore, type NoticesState } from '../notifications/notices-store'
 
 export interface BoothStores {
   booth: BoothStore
   takes: StoreApi<TakesState>
   account: StoreApi<AccountSlice>
   readback: StoreApi<ReadbackStoreState>
+  notices: StoreApi<NoticesState>
 }
 
 export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe: () => void } {
@@ -26,8 +27,9 @@ export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe:
   const takes = createTakesStore(api)
   const account = createAccountStore(api)
   const readback = createReadbackStore(api)
+  const notices = createNoticesStore(api)
   return {
-    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store },
-    unsubscribe: () => [booth, takes, account, readback].forEach((h) => h.unsubscribe()),
+    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store },
+    unsubscribe: () => [booth, takes, account, readback, notices].forEach((h) => h.unsubscribe()),
   }
 }

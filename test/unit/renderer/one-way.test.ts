@@ -25,14 +25,14 @@ describe('renderer: one way each', () => {
     expect(top).toEqual(['account', 'app', 'bridge', 'jobs', 'notifications', 'script', 'session', 'store', 'takes', 'ui'])
   })
 
-  it('makes no store per bridge on first use (createStores makes them), but the notification centre’s, still to join', () => {
+  it('makes no store per bridge on first use (createStores makes them all)', () => {
     const lazy = files.filter((f) => /new WeakMap<BoothApi/.test(text(f)))
-    expect(lazy).toEqual(['notifications/notices-store.ts'])
+    expect(lazy).toEqual([])
   })
 
-  it('reads window.booth only in bridge/ (and where it only asks whether this is Electron)', () => {
+  it('reads window.booth only in bridge/', () => {
     const readers = files.filter((f) => /window\.booth\b/.test(text(f)) && !f.startsWith('bridge/'))
-    expect(readers).toEqual(['notifications/browser-notifications.ts'])
+    expect(readers).toEqual([])
   })
 
   it('refreshes nothing on a timer of its own: no interval in the renderer calls the bridge or reloads', () => {

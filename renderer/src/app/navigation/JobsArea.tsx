@@ -23,18 +23,9 @@ export function JobsArea() {
       // Read before anything changes the job on screen: the takes are read from the script shown at the drop.
       const script = scriptAtDrop(jobId, store.getState().jobView)
       if (jobId !== openJobId) guardLeave('open the job the files were dropped on', () => void openJob(jobId))
-import { useWorkspaceKeys } from '../../jobs/use-workspace-keys'
-import { JobListPane } from '../../jobs/JobListPane'
-import { JobViewPane } from '../../jobs/view/JobViewPane'
-import { PanelBoundary } from '../../ui/PanelBoundary'
-import { useBooth, useBoothStore } from '../../store/use-booth'
-import { useTakesStore } from '../../takes/takes-store'
-import { scriptAtDrop, useTakeDrops } from '../../takes/use-take-drops'
-
-export function JobsArea() {
-  useWorkspaceKeys()
-  const takes = useTakesStore()
-  const store = useBoothStore()
+      void takes.getState().importFiles(jobId, files, script)
+    },
+    [takes, store, openJobId, openJob],
   )
   useTakeDrops(openJobId, onFiles, takes.getState().setDropTarget)
   return (

@@ -6,17 +6,8 @@
 import { performance } from 'node:perf_hooks'
 import { scriptDiff } from '../../renderer/src/script/word-diff'
 import type { BenchResult } from './types'
+import { loremScript as lorem } from '../support/lorem-script'
 
-function lorem(chars: number, seed: number): string {
-  const words = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'consectetur', 'adipiscing', 'elit', 'sed', 'do', 'tempor']
-  let out = ''
-  let x = seed
-  while (out.length < chars) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff
-    out += words[x % words.length] + (x % 13 === 0 ? '. ' : x % 29 === 0 ? '\n' : ' ')
-  }
-  return out
-}
 
 function timed(a: string, b: string): { ms: number; granularity: string } {
   const t = performance.now()

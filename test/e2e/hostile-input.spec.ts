@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test'
 import { test, expect, startBooth } from './booth-host'
 import { startStandaloneSandbox, type StandaloneSandbox } from './support/standalone-sandbox'
 import { openWorkspace, row, screenshot } from './support/workspace'
+import { loremScript as lorem } from '../support/lorem-script'
 
 const LONG_TITLE = `Megacorp${'W'.repeat(292)}`
 const LONG_CUSTOMER = `Customer${'C'.repeat(292)}`
@@ -22,16 +23,6 @@ const SPOOFED_VOICE = 'Voice \u202Egnp.exe'
 const RTL_PRODUCER = '\u2067שלום\u2069 Cohen\u200F'
 const HOSTILE_WORDS = ['Coca-Cola', "Dr. O'Neil", '$9.99', '(a+)+', '🍺', 'שלום', 'naïve', `Long${'g'.repeat(296)}`]
 
-function lorem(chars: number, seed: number): string {
-  const words = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'consectetur', 'adipiscing', 'elit', 'sed', 'do', 'tempor']
-  let out = ''
-  let x = seed
-  while (out.length < chars) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff
-    out += words[x % words.length] + (x % 13 === 0 ? '. ' : x % 29 === 0 ? '\n' : ' ')
-  }
-  return out
-}
 
 interface WorldFile {
   talent: { name: string }

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { diffStats, scriptDiff, sharedEnds, wordDiff, type ScriptDiff } from '../../../renderer/src/script/word-diff'
+import { loremScript as lorem } from '../../support/lorem-script'
 
 describe('wordDiff', () => {
   it('marks changed words and keeps the rest', () => {
@@ -23,16 +24,6 @@ describe('wordDiff', () => {
   })
 })
 
-const lorem = (chars: number, seed: number): string => {
-  const words = ['lorem', 'ipsum', 'dolor', 'sit', 'amet', 'consectetur', 'adipiscing', 'elit', 'sed', 'do', 'tempor']
-  let out = ''
-  let x = seed
-  while (out.length < chars) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff
-    out += words[x % words.length] + (x % 13 === 0 ? '. ' : x % 29 === 0 ? '\n' : ' ')
-  }
-  return out
-}
 const joinsBack = (d: ScriptDiff, a: string, b: string) => {
   expect(d.segments.filter((s) => s.kind !== 'added').map((s) => s.text).join('')).toBe(a)
   expect(d.segments.filter((s) => s.kind !== 'removed').map((s) => s.text).join('')).toBe(b)

@@ -34,10 +34,6 @@ interface CacheEpoch {
 }
 
 /** The saved copy of one job under the cache folder `root`, or null (none, or damaged). Read-only. */
-export function readSavedJob(root: string, jobId: string): Promise<CachedJob | null> {
-  return new OfflineCache(root).loadJob(jobId)
-}
-
 export class CacheClearedError extends Error {
   constructor() {
     super('the offline cache was cleared (signed out) while this was being fetched, so it was not saved')

@@ -7,7 +7,6 @@
  */
 import type { TalentClient } from '../api/client'
 import type { Log } from '../logging/redacting-log'
-import { readSavedJob } from '../jobs/offline-cache'
 import type { TakeKind } from './take-types'
 import { API_ID_PATTERN } from '../../shared/check'
 import type { JobDetail } from '../../shared/bridge'
@@ -29,10 +28,6 @@ const factsOf = (job: Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'>): 
   spotLengthS: typeof job.length_s === 'number' && Number.isFinite(job.length_s) && job.length_s >= 0 ? job.length_s : null,
   kind: job.kind === 'dry_voice' || job.kind === 'finished_spot' ? job.kind : 'not_set',
 })
-
-/** The saved copy of a job in the offline cache folder `cacheRoot` (<dataDir>/cache); hostile ids never reach the disk. */
-export const savedJobIn = (cacheRoot: string): SavedJobReader => async (jobId) =>
-  API_ID_PATTERN.test(jobId) ? ((await readSavedJob(cacheRoot, jobId))?.job ?? null) : null
 
 export function createJobFactsLookup(client: () => TalentClient | null, log: Log, savedJob: SavedJobReader = async () => null) {
   const known = new Map<string, JobFactsForTake>()

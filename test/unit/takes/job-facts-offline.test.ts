@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TalentClient } from '../../../main/api/client'
-import { createJobFactsLookup, savedJobIn } from '../../../main/takes/job-facts-lookup'
+import { createJobFactsLookup } from '../../../main/takes/job-facts-lookup'
 import { createLog } from '../../../main/logging/redacting-log'
 import { OfflineCache } from '../../../main/jobs/offline-cache'
 import { TakeStore } from '../../../main/takes/take-store'
@@ -20,6 +20,9 @@ const warnings: string[] = []
 const log = createLog({ sink: { write: (e) => { if (e.level === 'warn') warnings.push(e.message) } } })
 const failing = { getJob: () => Promise.reject(new Error('fetch failed: ENOTFOUND api.example.com')) } as unknown as TalentClient
 const answering = (job: Partial<JobDetail>) => ({ getJob: () => Promise.resolve({ job }) }) as unknown as TalentClient
+
+/** The saved copy of a job, as the app reads it (main/app/compose.ts). */
+const savedJobIn = (root: string) => async (jobId: string) => (await new OfflineCache(root).loadJob(jobId))?.job ?? null
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'booth-jobfacts-'))

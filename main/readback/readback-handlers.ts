@@ -10,7 +10,7 @@ import type { EventHub } from '../bridge/event-hub'
 import type { TakeStore } from '../takes/take-store'
 import type { JobView } from '../../shared/bridge'
 import type { readbackCalls } from '../../shared/bridge-readback'
-import { META_SUFFIX } from '../takes/take-meta-file'
+import { join } from 'node:path'
 import { guardTakeErrors } from '../takes/take-errors'
 import { ReadbackService, type ReadbackServiceDeps } from './readback-service'
 import { findTransducer } from './sherpa-model'
@@ -41,7 +41,8 @@ export function createReadbackArea(deps: ReadbackAreaDeps) {
     takes: {
       get: (id) => deps.store.get(id),
       audioPath: (take) => deps.store.audioPath(take),
-      resultPath: (take) => deps.store.folders.metaPath('takes', take.job_id, take.id).replace(new RegExp(`${META_SUFFIX.replace('.', '\\.')}$`), '.readback.json'),
+      // Beside the take's metadata, named by its id: emptying the trash removes it with the take (TakeStore.emptyTrash).
+      resultPath: (take) => join(deps.store.folders.dir('takes', take.job_id), `${take.id}.readback.json`),
     },
     currentScript: async (jobId) => scriptOfJob(await deps.getJob(jobId)),
     emitState: (s) => deps.hub.emit('readback', s),

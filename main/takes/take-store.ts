@@ -187,8 +187,14 @@ export class TakeStore extends TakeShelf {
     for (const jobId of await this.folders.jobIds('trash')) {
       await this.withJob(jobId, async () => {
         const dir = this.folders.dir('trash', jobId)
-        removed += (await readdir(dir)).filter((n) => n.endsWith(META_SUFFIX)).length
+        const ids = (await readdir(dir)).filter((n) => n.endsWith(META_SUFFIX)).map((n) => n.slice(0, -META_SUFFIX.length))
+        removed += ids.length
         await rm(dir, { recursive: true, force: true })
+        // What other parts of Booth kept beside a take, named by its id (its read-back, <id>.readback.json), goes with it.
+        const live = this.folders.dir('takes', jobId)
+        for (const name of await readdir(live).catch(() => [] as string[])) {
+          if (ids.some((id) => name.startsWith(`${id}.`))) await rm(join(live, name), { force: true })
+        }
       })
     }
     return removed

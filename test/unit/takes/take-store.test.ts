@@ -159,9 +159,13 @@ describe('TakeStore edits, trash and damage', () => {
     expect((await ffprobe(store.audioPath(one))).durationS).toBeCloseTo(0.1, 3)
     await expect(store.restore(one.id)).rejects.toThrow(/in the trash/)
 
+    // The read-back keeps its result beside a take, named by the take's id; it goes when the take is gone for good.
+    const sidecar = join(dataDir, 'takes', '8', `${one.id}.readback.json`)
+    await writeFile(sidecar, '{}')
     await store.delete(one.id)
     await store.delete(two.id)
     expect(await store.emptyTrash()).toBe(2)
+    expect(await jobFiles('8')).not.toContain(`${one.id}.readback.json`)
     expect((await store.listTrash()).takes).toEqual([])
     expect((await store.record('8', { stem: 'ACME_SPRING30', sampleRate: 48000, channels: 1 })).take.take_number).toBe(3)
   })

@@ -34,7 +34,8 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
   const state = takeStatusWords(take, queued, online, service)
   const name = takeName(take)
   const older = useOlderRead(take, job.script)
-  const percent = queued?.status === 'sending' || queued?.status === 'paused' ? uploadPercent(progress) : null
+  // The upload's percent while it uploads; once the delivery is made, the words are the service's and the percent is stale.
+  const percent = take.delivery.status !== 'delivered' && (queued?.status === 'sending' || queued?.status === 'paused') ? uploadPercent(progress) : null
   const sent = take.delivery.status !== 'none' || queued !== null
   const recording = take.state === 'recording'
   const recovered = take.state === 'recovered'

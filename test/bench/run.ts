@@ -8,6 +8,7 @@ import type { BenchResult } from './types'
 import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
+import { benchAnswers } from './answers'
 import { benchReadback } from './readback'
 import { benchOfflineLaunch } from './offline-launch'
 import { benchScriptDiff } from './script-diff'
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
   wav: benchWavWriter,
   upload: benchUpload,
+  answers: benchAnswers,
   readback: benchReadback,
   offline: benchOfflineLaunch,
   'script-diff': benchScriptDiff,

@@ -2,10 +2,8 @@
  * Booth's real client (main/api) against the real sandbox, through Booth's own fault proxy: each network
  * failure is named for what it is, reads are retried after a lost answer, a write whose answer was lost
  * is replayed with the same Idempotency-Key and lands once, a Retry-After of an hour is parked (no sleep),
- * a 50 MB answer is refused with memory staying flat, and a stall ends at the idle timeout.
+ * an oversized answer is refused once Booth's cap is read, and a stall ends at the idle timeout.
  */
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../sandbox/server'
 import { createTalentClient, type TalentClient } from '../../main/api/client'
@@ -166,25 +164,19 @@ describe('long waits are parked', () => {
 })
 
 describe('answers are bounded', () => {
-  it('a 50 MB answer is refused as too_large and memory stays flat', async () => {
-    // Garbage is collected before each reading, so the figures are what the refusal kept, not what the
-    // collector had not got to yet; the peak is sampled while the answer streams in.
-    const gc = collector()
-    const { client } = viaProxy(once)
-    await client.listJobs({ tab: 'pending' }) // warm the code path, so only the answer's memory is measured
-    proxy.once({ type: 'oversized', bytes: 50 * 1024 * 1024 })
-    gc()
-    const before = process.memoryUsage().rss
-    let peak = before
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2)
-    const error = await failure(client.listJobs({ tab: 'pending' }))
-    clearInterval(sampler)
-    gc()
-    const growth = process.memoryUsage().rss - before
+  it('a 256 MiB answer is refused as too_large once 8 MiB are in, and the client stops reading it', async () => {
+    // What the client holds is bounded by where it stops reading: the proxy counts the bytes it got to
+    // write before the client hung up. Past Booth's 8 MiB cap only the two kernels' socket buffers
+    // (here up to 32 MiB received, 4 MiB sent) can take more, far short of the whole answer. Memory
+    // figures themselves are the benchmark's (`npm run bench -- answers`): a process running other tests
+    // cannot measure them.
+    proxy.once({ type: 'oversized', bytes: 256 * 1024 * 1024 })
+    const error = await failure(viaProxy(once).client.listJobs({ tab: 'pending' }))
     expect(error).toMatchObject({ kind: 'too_large', status: 200, retryable: false })
     expect(error.message).toMatch(/larger than Booth accepts \(8 MiB\)/)
-    expect(growth).toBeLessThan(20 * 1024 * 1024)
-    expect(peak - before).toBeLessThan(40 * 1024 * 1024)
+    const answered = await until(() => proxy.requests[0]?.answeredBytes)
+    expect(answered).toBeGreaterThan(8 * 1024 * 1024)
+    expect(answered).toBeLessThan(64 * 1024 * 1024)
   })
 
   it('a declared 50 MB answer is refused before its body is read', async () => {
@@ -194,10 +186,14 @@ describe('answers are bounded', () => {
   })
 })
 
-/** The V8 garbage collector, exposed at run time (vitest starts workers without --expose-gc). */
-function collector(): () => void {
-  setFlagsFromString('--expose-gc')
-  return runInNewContext('gc') as () => void
+/** Waits (up to 5 s) until `read` gives a value. */
+async function until<T>(read: () => T | undefined): Promise<T> {
+  for (let waited = 0; waited < 5_000; waited += 10) {
+    const value = read()
+    if (value !== undefined) return value
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  throw new Error('timed out waiting for the proxy to record the answer')
 }
 
 describe("the proxy and the sandbox's tus endpoint", () => {

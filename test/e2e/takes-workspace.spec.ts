@@ -45,6 +45,18 @@ function pick(jobs: JobDetail[], what: string, ok: (j: JobDetail) => boolean, sk
   return job
 }
 
+/** The element's box once two reads a frame apart agree (nothing is still laying it out). */
+async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = await locator.boundingBox()
+  for (let i = 0; i < 50; i++) {
+    await locator.page().waitForTimeout(50)
+    const now = await locator.boundingBox()
+    if (now && last && now.x === last.x && now.y === last.y && now.width === last.width && now.height === last.height) return now
+    last = now
+  }
+  throw new Error('The element kept moving on screen.')
+}
+
 /** Drops a WAV on the open job and returns the row of the take it became (by the number Booth announces). */
 async function dropTake(page: Page, name: string): Promise<Locator> {
   await dropFiles(page, '.script-panel', [{ name, type: 'audio/wav', bytes: wav }])
@@ -156,16 +168,18 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   const right = wave.locator('[part~="region-handle-right"]')
   await expect(left).toBeAttached()
   await expect(take.getByRole('button', { name: /Play take/ })).toBeEnabled()
-  const box = await wave.boundingBox()
-  const lb = await left.boundingBox()
-  const rb = await right.boundingBox()
-  if (!box || !lb || !rb) throw new Error('The waveform has no size on screen.')
-  // Drag the head handle a fifth of the way in, and the tail handle a tenth back.
+  // Drag the head handle a fifth of the way in, and the tail handle a tenth back. Each handle is measured
+  // right before its drag, once the page has settled: storing the head's trim re-renders the row.
+  const box = await settledBox(wave)
+  const lb = await settledBox(left)
   await page.mouse.move(lb.x + lb.width / 2, lb.y + lb.height / 2)
   await page.mouse.down()
   await page.mouse.move(lb.x + box.width * 0.2, lb.y + lb.height / 2, { steps: 8 })
   await page.mouse.up()
   await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.head_s ?? 0).toBeGreaterThan(0.4)
+  const head = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.head_s
+  await expect(take.getByLabel('Trim from the start, seconds')).toHaveValue(String(head))
+  const rb = await settledBox(right)
   await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2)
   await page.mouse.down()
   await page.mouse.move(rb.x + rb.width / 2 - box.width * 0.1, rb.y + rb.height / 2, { steps: 8 })

@@ -28,7 +28,13 @@ export function answerHtml(req: IncomingMessage, res: ServerResponse, status: nu
 }
 
 /** A valid JSON success envelope of `bytes` bytes, streamed with back-pressure so the proxy stays small too. */
-export function answerOversized(req: IncomingMessage, res: ServerResponse, fault: Extract<Fault, { type: 'oversized' }>): void {
+/** Streams `fault.bytes` of valid JSON; `onClosed` gets how many bytes were written when the connection closed. */
+export function answerOversized(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fault: Extract<Fault, { type: 'oversized' }>,
+  onClosed: (bytes: number) => void = () => {},
+): void {
   req.resume()
   const head = Buffer.from('{"ok":true,"api_version":"1","items":["')
   const tail = Buffer.from('"],"page":1}')
@@ -38,17 +44,21 @@ export function answerOversized(req: IncomingMessage, res: ServerResponse, fault
   res.writeHead(200, headers)
   const filler = Buffer.alloc(64 * 1024, 'x')
   let left = total - head.length - tail.length
+  let written = head.length
   res.write(head)
   const pump = () => {
     while (left > 0) {
       const chunk = left >= filler.length ? filler : filler.subarray(0, left)
       left -= chunk.length
+      written += chunk.length
       if (!res.write(chunk)) return void res.once('drain', pump)
     }
+    written += tail.length
     res.end(tail)
   }
   res.once('close', () => {
     left = 0
+    onClosed(written)
   })
   pump()
 }

@@ -69,6 +69,8 @@ export interface ProxiedRequest {
   fault: Fault['type']
   idempotencyKey: string | null
   at: number
+  /** For an oversized answer: the bytes written to the client once its connection closed. */
+  answeredBytes?: number
 }
 
 export interface FaultProxyOptions {
@@ -144,7 +146,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const path = new URL(req.url ?? '/', 'http://proxy').pathname
     const fault = pick(method, path)
     const key = req.headers['idempotency-key']
-    requests.push({ method, path, fault: fault.type, idempotencyKey: typeof key === 'string' ? key : null, at: Date.now() })
+    const entry: ProxiedRequest = { method, path, fault: fault.type, idempotencyKey: typeof key === 'string' ? key : null, at: Date.now() }
+    requests.push(entry)
     if (requests.length > MAX_LOGGED) requests.splice(0, requests.length - MAX_LOGGED)
     switch (fault.type) {
       case 'stall':
@@ -157,7 +160,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       case 'html':
         return answerHtml(req, res, fault.status ?? 502)
       case 'oversized':
-        return answerOversized(req, res, fault)
+        return answerOversized(req, res, fault, (bytes) => (entry.answeredBytes = bytes))
       default:
         return forward(req, res, fault)
     }

@@ -94,7 +94,7 @@ describe('each failure named for what it is', () => {
     expect(error).toMatchObject({ kind: 'timeout', retryable: true })
     expect(error.message).toMatch(/nothing arrived for 0\.4 s/)
     expect(took).toBeGreaterThanOrEqual(350)
-    expect(took).toBeLessThan(1_500)
+    expect(took).toBeLessThan(3_000) // well short of the 30 s default, on a busy machine too
   })
 
   it('a stall in the middle of the body also ends at the idle timeout', async () => {
@@ -144,7 +144,7 @@ describe('long waits are parked', () => {
     const client = createTalentClient({ baseUrl: proxy.url, apiKey: () => TOKEN })
     const started = Date.now()
     const error = await failure(client.listJobs({ tab: 'pending' }))
-    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(Date.now() - started).toBeLessThan(10_000) // an hour's sleep would show
     expect(error).toMatchObject({ kind: 'api', status: 429, code: 'rate_limited', retryable: true })
     expect(Math.abs((error.waitUntil ?? 0) - (started + 3_600_000))).toBeLessThan(1_000)
     expect(error.toJSON().waitUntil).toBe(error.waitUntil)

@@ -73,7 +73,7 @@ function issueOf(run: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp
   const got = h.map((i) => heard[i] as HeardWord)
   const flags = { legal: exp.some((w) => w.legal), name: exp.some((w) => w.name), number: exp.some((w) => w.number) || got.some((w) => w.values !== null) }
   const onlyNear = run.every((o) => o.op === 'near')
-  const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, script, heard, all) ? 'repeated' : 'extra') : got.length === 0 ? 'missing' : 'changed'
+  const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, script, heard, all) ? 'repeated' : 'extra') : mostlyUnheard(exp.length, got.length) ? 'missing' : 'changed'
   const weighty = flags.legal || flags.name || exp.some((w) => w.number)
   let severity: ReadbackIssue['severity']
   if (kind === 'repeated') severity = 'soft'
@@ -100,6 +100,15 @@ function issueOf(run: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp
     script_to: to,
     order: firstOp,
   }
+}
+
+/**
+ * A run is a skip, not a change, when nothing was heard in its place or far too little to be a reading of
+ * it: a sentence of 5 or more words that came out as a quarter as many (a mumble, a breath or a tone taken
+ * for a word). The few words heard stay on the issue.
+ */
+function mostlyUnheard(expected: number, heardCount: number): boolean {
+  return heardCount === 0 || (expected >= 5 && heardCount * 4 <= expected)
 }
 
 function wholeSentence(exp: ScriptWord[], script: ScriptModel): boolean {

@@ -46,6 +46,17 @@ describe('compareToScript', () => {
     expect(compareToScript('Only €4.50.', said('only four euros fifty cents')).verdict).toBe('matches')
   })
 
+  it('a take where almost nothing was heard is missing words, not a change, and keeps what was heard', () => {
+    const check = compareToScript(SPOT, said('room'))
+    expect(check.verdict).toBe('mismatch')
+    expect(check.issues).toEqual([expect.objectContaining({ kind: 'missing', severity: 'high', heard: 'room' })])
+    expect(check.summary).toMatch(/1 missing/)
+    // A short run with a word in its place is still a change.
+    expect(compareToScript('Visit Main Street today.', said('visit maine road today')).issues).toEqual([
+      expect.objectContaining({ kind: 'changed', expected: 'Main Street', heard: 'maine road' }),
+    ])
+  })
+
   it('an omitted sentence is one missing issue of high severity, placed where the reading jumped', () => {
     const check = compareToScript(SPOT, said('this saturday only save twenty percent on every mattress at dream street furniture it is the sale of the year offer ends sunday restrictions apply'))
     expect(check.issues).toHaveLength(1)

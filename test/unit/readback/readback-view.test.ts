@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { cutScript } from '../../../renderer/src/takes/readback/ReadbackScript'
 import { highIssues } from '../../../renderer/src/takes/readback/readback-store'
-import { clock, playFrom } from '../../../renderer/src/takes/readback/readback-words'
+import { clock, describeReadbackIssue, playFrom } from '../../../renderer/src/takes/readback/readback-words'
 import { compareToScript } from '../../../main/readback/compare'
 import type { ReadbackState } from '../../../shared/bridge-readback'
 import type { ReadbackIssue } from '../../../shared/readback/types'
@@ -53,5 +53,14 @@ describe('read-back words', () => {
     expect(highIssues(state(3, 'normal'))).toEqual([])
     expect(highIssues(state(0, 'high'))).toEqual([])
     expect(highIssues(undefined)).toEqual([])
+  })
+})
+
+describe('describeReadbackIssue', () => {
+  it('says each kind in words, and a skip keeps the few words heard in its place', () => {
+    expect(describeReadbackIssue(issue({ kind: 'missing', expected: 'Offer ends Saturday.' }))).toBe('“Offer ends Saturday.” was not heard')
+    expect(describeReadbackIssue(issue({ kind: 'missing', expected: 'Offer ends Saturday. Restrictions apply.', heard: 'room' }))).toBe('“Offer ends Saturday. Restrictions apply.” was not heard (only “room”)')
+    expect(describeReadbackIssue(issue({ kind: 'changed', expected: 'Saturday', heard: 'sunday' }))).toBe('“Saturday” sounded like “sunday”')
+    expect(describeReadbackIssue(issue({ kind: 'extra', heard: 'really' }))).toBe('“really” is not in the script')
   })
 })

@@ -21,7 +21,7 @@ export function clock(s: number): string {
 }
 
 export function describeReadbackIssue(i: ReadbackIssue): string {
-  if (i.kind === 'missing') return `“${i.expected ?? ''}” was not heard`
+  if (i.kind === 'missing') return `“${i.expected ?? ''}” was not heard${i.heard ? ` (only “${i.heard}”)` : ''}`
   if (i.kind === 'changed') return `“${i.expected ?? ''}” sounded like “${i.heard ?? ''}”`
   if (i.kind === 'repeated') return `“${i.heard ?? ''}” was said again`
   return `“${i.heard ?? ''}” is not in the script`

@@ -27,8 +27,10 @@ export function answerHtml(req: IncomingMessage, res: ServerResponse, status: nu
   res.end(body)
 }
 
-/** A valid JSON success envelope of `bytes` bytes, streamed with back-pressure so the proxy stays small too. */
-/** Streams `fault.bytes` of valid JSON; `onClosed` gets how many bytes were written when the connection closed. */
+/**
+ * A valid JSON success envelope of `fault.bytes` bytes, streamed with back-pressure so the proxy stays small
+ * too; `onClosed` gets how many bytes were written when the connection closed.
+ */
 export function answerOversized(
   req: IncomingMessage,
   res: ServerResponse,

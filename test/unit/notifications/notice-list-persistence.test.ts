@@ -11,6 +11,7 @@ import type { Log } from '../../../main/logging/redacting-log'
 import { SettingsStore } from '../../../main/storage/settings-store'
 import { MAX_NOTICES, type BoothNotice } from '../../../shared/bridge-notices'
 import type { JobListView } from '../../../shared/bridge'
+import { job } from './job-summaries'
 
 let dir: string
 beforeEach(async () => {
@@ -49,22 +50,6 @@ async function startCentre(warnings: string[] = []) {
   })
   await centre.load()
   return { centre, shown }
-}
-
-function job(id: string, fields: Partial<JobSummaryLike> = {}): JobSummaryLike {
-  return {
-    job_id: id,
-    advertiser: `Advertiser ${id}`,
-    key_number: `KN-${id}`,
-    due_state: 'later',
-    status: 'pending',
-    stage: 'accepted',
-    script_changed: false,
-    unopened: false,
-    customer: { name: 'Acme Audio' },
-    due_date: '2026-05-20',
-    ...fields,
-  }
 }
 
 function listView(items: JobSummaryLike[]): JobListView {

@@ -10,6 +10,7 @@ import {
   type JobSummaryLike,
   type NotificationPrefs,
 } from '../../../main/notifications/notification-rules'
+import { job } from './job-summaries'
 
 let dir: string
 let file: string
@@ -28,22 +29,6 @@ const ALL_ON = resolveNotificationPrefs({
   changes_requested: true,
   delivery_approved: true,
 })
-
-function job(id: string, fields: Partial<JobSummaryLike> = {}): JobSummaryLike {
-  return {
-    job_id: id,
-    advertiser: `Advertiser ${id}`,
-    key_number: `KN-${id}`,
-    due_state: 'later',
-    status: 'pending',
-    stage: 'accepted',
-    script_changed: false,
-    unopened: false,
-    customer: { name: 'Acme Audio' },
-    due_date: '2026-05-20',
-    ...fields,
-  }
-}
 
 /** A ledger past its first (silent, baseline) update. */
 async function primed(prefs: NotificationPrefs = ALL_ON, warnings: string[] = []) {

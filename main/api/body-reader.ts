@@ -23,7 +23,7 @@ export async function readBodyCapped(response: Response, options: BodyReadOption
   await streamBodyCapped(response, options, async (chunk) => {
     chunks.push(chunk)
   })
-  return concat(chunks, options.progress.received)
+  return Buffer.concat(chunks, options.progress.received)
 }
 
 /** Hands each chunk to `sink` (awaited, so a slow disk slows the reading) and holds none of them. */
@@ -72,15 +72,4 @@ function tooLarge(response: Response, options: BodyReadOptions): ApiError {
     retryable: false,
     requestId: response.headers.get('x-request-id'),
   })
-}
-
-function concat(chunks: Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0]
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
 }

@@ -3,9 +3,8 @@
  * engine (auto: sherpa-onnx when its model is there, else pocketsphinx), and a model folder the talent
  * chose (null: Booth's own copy in the data folder).
  */
-import { mkdir } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
+import { join } from 'node:path'
+import { JsonSettingsFile } from '../storage/json-settings-file'
 import { READBACK_ENGINE_CHOICES, type ReadbackEngineChoice } from '../../shared/bridge-readback'
 
 export interface ReadbackSettings {
@@ -26,32 +25,14 @@ function validate(value: unknown): ReadbackSettings {
   }
 }
 
-export class ReadbackSettingsFile {
-  private current: ReadbackSettings = { ...READBACK_DEFAULTS }
-  private readonly path: string
-
-  constructor(dir: string, private readonly warn: (message: string) => void = () => {}) {
-    this.path = join(dir, 'settings.json')
-  }
-
-  async load(): Promise<ReadbackSettings> {
-    try {
-      this.current = await readJsonFile(this.path, { fallback: { ...READBACK_DEFAULTS }, validate })
-    } catch (err) {
-      this.warn(`The read-back settings could not be read and were reset: ${(err as Error).message}`)
-      this.current = { ...READBACK_DEFAULTS }
-    }
-    return this.current
-  }
-
-  get(): ReadbackSettings {
-    return this.current
-  }
-
-  async update(patch: Partial<ReadbackSettings>): Promise<ReadbackSettings> {
-    this.current = { ...this.current, ...patch }
-    await mkdir(dirname(this.path), { recursive: true })
-    await writeFileAtomic(this.path, JSON.stringify(this.current, null, 2))
-    return this.current
+export class ReadbackSettingsFile extends JsonSettingsFile<ReadbackSettings> {
+  constructor(dir: string, warn: (message: string) => void = () => {}) {
+    super({
+      path: join(dir, 'settings.json'),
+      defaults: READBACK_DEFAULTS,
+      validate,
+      resetMessage: (reason) => `The read-back settings could not be read and were reset: ${reason}`,
+      warn,
+    })
   }
 }

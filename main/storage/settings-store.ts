@@ -3,7 +3,7 @@
  * the person's notification choices. Never the API key: that lives only in the OS keychain.
  */
 import { join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from './atomic-file'
+import { JsonSettingsFile } from './json-settings-file'
 import type { NotificationSettings } from '../../shared/bridge'
 
 export interface Settings {
@@ -56,31 +56,14 @@ function validate(value: unknown): Settings {
   return { baseUrl, notifications, account: savedAccount(v['account']) }
 }
 
-export class SettingsStore {
-  private current: Settings = { ...DEFAULTS }
-  private readonly path: string
-
-  constructor(dataDir: string, private readonly warn: (message: string) => void = () => {}) {
-    this.path = join(dataDir, 'settings.json')
-  }
-
-  async load(): Promise<Settings> {
-    try {
-      this.current = await readJsonFile(this.path, { fallback: { ...DEFAULTS }, validate })
-    } catch (err) {
-      this.warn(`Booth's settings file could not be read and was reset: ${(err as Error).message}`)
-      this.current = { ...DEFAULTS }
-    }
-    return this.current
-  }
-
-  get(): Settings {
-    return this.current
-  }
-
-  async update(patch: Partial<Settings>): Promise<Settings> {
-    this.current = { ...this.current, ...patch }
-    await writeFileAtomic(this.path, JSON.stringify(this.current, null, 2))
-    return this.current
+export class SettingsStore extends JsonSettingsFile<Settings> {
+  constructor(dataDir: string, warn: (message: string) => void = () => {}) {
+    super({
+      path: join(dataDir, 'settings.json'),
+      defaults: DEFAULTS,
+      validate,
+      resetMessage: (reason) => `Booth's settings file could not be read and was reset: ${reason}`,
+      warn,
+    })
   }
 }

@@ -67,7 +67,7 @@ export interface StateTotal {
   jobs: number
 }
 
-const zero = (): StateTotal => ({ cents: 0, jobs: 0 })
+export const zero = (): StateTotal => ({ cents: 0, jobs: 0 })
 
 /** A month of one currency. `cents` and `jobs` are what was EARNED; booked and offered are kept apart. */
 export interface MonthPoint {
@@ -90,7 +90,7 @@ export interface CurrencySeries {
 }
 
 /** A line's state and amount in cents; null when the line counts nowhere or its amount is not an amount. */
-function counted(line: EarningsLine): { state: Exclude<EarningsState, 'none'>; cents: number } | null {
+export function counted(line: EarningsLine): { state: Exclude<EarningsState, 'none'>; cents: number } | null {
   const state = earningsStateOf(line)
   const cents = centsOf(line.amount.amount)
   return state === 'none' || !Number.isFinite(cents) ? null : { state, cents }

@@ -6,7 +6,7 @@
  * Declined jobs count nowhere. Pure, in integer cents.
  */
 import type { EarningsLine } from '../../../shared/bridge-account'
-import { centsOf, earningsStateOf, type StateTotal } from './earnings-math'
+import { counted, zero, type StateTotal } from './earnings-math'
 
 export interface CurrencySplit {
   currency: string
@@ -19,16 +19,15 @@ export interface CurrencySplit {
 export function splitByState(lines: readonly EarningsLine[]): CurrencySplit[] {
   const byCurrency = new Map<string, CurrencySplit>()
   for (const line of lines) {
-    const state = earningsStateOf(line)
-    const cents = centsOf(line.amount.amount)
-    if (state === 'none' || !Number.isFinite(cents)) continue
+    const c = counted(line)
+    if (!c) continue
     let split = byCurrency.get(line.amount.currency)
     if (!split) {
-      split = { currency: line.amount.currency, symbol: line.amount.symbol, earned: { cents: 0, jobs: 0 }, booked: { cents: 0, jobs: 0 }, offered: { cents: 0, jobs: 0 } }
+      split = { currency: line.amount.currency, symbol: line.amount.symbol, earned: zero(), booked: zero(), offered: zero() }
       byCurrency.set(line.amount.currency, split)
     }
-    split[state].cents += cents
-    split[state].jobs += 1
+    split[c.state].cents += c.cents
+    split[c.state].jobs += 1
   }
   return [...byCurrency.values()].sort((a, b) => b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency))
 }

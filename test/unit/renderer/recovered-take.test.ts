@@ -30,4 +30,12 @@ describe('a recovered take', () => {
     expect(await p.getByRole('button', { name: 'Delete ACME_main_01' }).isVisible()).toBe(true)
     expect(b.problems).toEqual([])
   })
+
+  it("asks main for the take's read-back once per take state, not again on every store update", async () => {
+    await b.page.waitForTimeout(500)
+    const reads = (await calls()).filter((name) => name === 'getReadback').length
+    // Mounted as recovered, then kept (ready): at most one read for each.
+    expect(reads).toBeGreaterThan(0)
+    expect(reads).toBeLessThanOrEqual(2)
+  })
 })

@@ -21,11 +21,13 @@ export function ReadbackPanel({ take }: { take: TakeView }) {
   const [error, setError] = useState<string | null>(null)
   const [position, setPosition] = useState<number | null>(null)
   const audio = useRef<HTMLAudioElement>(null)
-  const store = useReadbackStore().getState()
+  // The store itself, not getState(): its state is a new object after every update, and an effect that
+  // depended on it would load again each time its own load landed.
+  const readback = useReadbackStore()
 
   useEffect(() => {
-    if (take.state !== 'recording') store.load(take.id).catch((err: unknown) => setError(errorText(err)))
-  }, [store, take.id, take.state])
+    if (take.state !== 'recording') readback.getState().load(take.id).catch((err: unknown) => setError(errorText(err)))
+  }, [readback, take.id, take.state])
 
   if (take.state === 'recording') return null
   const result = state?.status === 'done' ? state.result : null
@@ -55,7 +57,7 @@ export function ReadbackPanel({ take }: { take: TakeView }) {
         {verdict && <span className={`rb-verdict verdict-${verdict}`}>{VERDICT_WORDS[verdict]}</span>}
         {result && <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? 'Hide' : issues.length ? `Show ${issues.length} ${issues.length === 1 ? 'place' : 'places'}` : 'Show'}</button>}
         {(state?.status === 'done' || state?.status === 'failed' || state?.status === 'unavailable' || state?.status === 'off' || state?.status === 'none') && (
-          <button type="button" className="btn btn-small" onClick={() => store.run(take.id).catch((err: unknown) => setError(errorText(err)))}>
+          <button type="button" className="btn btn-small" onClick={() => readback.getState().run(take.id).catch((err: unknown) => setError(errorText(err)))}>
             {result ? 'Check again' : 'Check now'}
           </button>
         )}

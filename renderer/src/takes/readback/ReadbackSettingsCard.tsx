@@ -18,13 +18,15 @@ function mb(bytes: number): string {
 }
 
 export function ReadbackSettingsCard() {
-  const { settings, error } = useReadback((s) => s)
-  const store = useReadbackStore().getState()
+  const settings = useReadback((s) => s.settings)
+  const error = useReadback((s) => s.error)
+  const readback = useReadbackStore()
+  const store = () => readback.getState()
   const [folder, setFolder] = useState('')
   const ids = { engine: useId(), folder: useId() }
   useEffect(() => {
-    store.loadSettings().catch(() => undefined)
-  }, [store])
+    readback.getState().loadSettings().catch(() => undefined)
+  }, [readback])
   const quiet = (p: Promise<void>) => void p.catch(() => undefined)
   const dl = settings?.model.download
   return (
@@ -36,12 +38,12 @@ export function ReadbackSettingsCard() {
       {settings && (
         <>
           <label className="acct-switch">
-            <input type="checkbox" role="switch" checked={settings.enabled} onChange={(e) => quiet(store.setSettings({ enabled: e.target.checked }))} />
+            <input type="checkbox" role="switch" checked={settings.enabled} onChange={(e) => quiet(store().setSettings({ enabled: e.target.checked }))} />
             <span className="acct-switch-label">Check each take after it stops</span>
           </label>
           <label className="field" htmlFor={ids.engine}>
             <span className="field-label">Engine</span>
-            <select id={ids.engine} value={settings.engine} onChange={(e) => quiet(store.setSettings({ engine: e.target.value as ReadbackEngineChoice }))}>
+            <select id={ids.engine} value={settings.engine} onChange={(e) => quiet(store().setSettings({ engine: e.target.value as ReadbackEngineChoice }))}>
               {READBACK_ENGINE_CHOICES.map((c) => <option key={c} value={c}>{ENGINE_WORDS[c]}</option>)}
             </select>
           </label>
@@ -57,11 +59,11 @@ export function ReadbackSettingsCard() {
           {dl?.state === 'downloading' ? (
             <div>
               <progress max={dl.bytesTotal || 1} value={dl.bytesDone} aria-label="Model download" /> {mb(dl.bytesDone)} of {mb(dl.bytesTotal)}
-              <button type="button" className="btn btn-small" onClick={() => quiet(store.cancelDownload())}>Stop</button>
+              <button type="button" className="btn btn-small" onClick={() => quiet(store().cancelDownload())}>Stop</button>
             </div>
           ) : (
             !settings.model.present || settings.model.source === 'chosen_folder' ? (
-              <button type="button" className="btn btn-small btn-primary" onClick={() => quiet(store.download())}>
+              <button type="button" className="btn btn-small btn-primary" onClick={() => quiet(store().download())}>
                 Download the model ({settings.model.sizeBytes ? `${mb(settings.model.sizeBytes)}` : 'size shown when it starts'}, once)
               </button>
             ) : null
@@ -72,8 +74,8 @@ export function ReadbackSettingsCard() {
             <span className="field-label">Or use a folder that holds a sherpa-onnx Zipformer model</span>
             <input id={ids.folder} type="text" value={folder} placeholder="/path/to/model-folder" onChange={(e) => setFolder(e.target.value)} />
           </label>
-          <button type="button" className="btn btn-small" disabled={folder.trim() === ''} onClick={() => quiet(store.setFolder(folder.trim()))}>Use this folder</button>
-          {settings.model.source === 'chosen_folder' && <button type="button" className="btn btn-small" onClick={() => quiet(store.setFolder(null))}>Use Booth’s own copy</button>}
+          <button type="button" className="btn btn-small" disabled={folder.trim() === ''} onClick={() => quiet(store().setFolder(folder.trim()))}>Use this folder</button>
+          {settings.model.source === 'chosen_folder' && <button type="button" className="btn btn-small" onClick={() => quiet(store().setFolder(null))}>Use Booth’s own copy</button>}
         </>
       )}
     </section>

@@ -24,6 +24,7 @@ const bridge = fakeBridge({
   keepRecoveredTake: async ({ takeId }) => ({ ...take, id: takeId, state: 'ready' }),
   deleteTake: async () => take,
   listDeliveryQueue: async () => ({ items: [] }),
+  getReadback: async ({ takeId }) => ({ takeId, status: 'none', result: null, message: null }),
 })
 const made = createStores(bridge.api)
 const store = made.stores.takes

@@ -9,7 +9,7 @@ import { childEnv } from '../security/child-env'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { setPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FFMPEG_BASE_ARGS, runFfmpeg } from '../audio/run-ffmpeg'
+import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { TimedWord } from '../../shared/readback/types'
 import { buildArpa } from './arpa-lm'
 import { EngineUnavailableError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
@@ -74,7 +74,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
     const dir = await mkdtemp(join(tmpdir(), 'booth-readback-'))
     try {
       const audio = join(dir, 'take16k.wav')
-      await runFfmpeg([...FFMPEG_BASE_ARGS, '-y', '-i', wavPath, '-filter_complex', NOISE_FLOOR, '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
+      await runFfmpeg(['-y', '-i', wavPath, '-filter_complex', NOISE_FLOOR, '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
         ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
       })
       const sentences = spokenSentences(options.hints ?? '')

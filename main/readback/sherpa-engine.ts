@@ -7,7 +7,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { FFMPEG_BASE_ARGS, runFfmpeg } from '../audio/run-ffmpeg'
+import { runFfmpeg } from '../audio/run-ffmpeg'
 import { EngineUnavailableError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
 import { findTransducer, type TransducerFiles } from './sherpa-model'
 import { HOTWORD_SCORE, loadTokenSet, scriptHotwords } from './sherpa-hotwords'
@@ -86,7 +86,7 @@ export class SherpaEngine implements ReadbackEngine {
     const tmp = await mkdtemp(join(tmpdir(), 'booth-sherpa-'))
     try {
       const audio = join(tmp, 'take16k.wav')
-      await runFfmpeg([...FFMPEG_BASE_ARGS, '-y', '-i', wavPath, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
+      await runFfmpeg(['-y', '-i', wavPath, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
         ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
       })
       const wave = r.sherpa.readWave(audio)

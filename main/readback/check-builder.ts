@@ -39,9 +39,6 @@ export interface BuildOptions {
 export function buildCheck(script: ScriptModel, heard: HeardWord[], ops: AlignOp[], options: BuildOptions): ReadbackCheck {
   const words = script.words
   const issues: Array<ReadbackIssue & { order: number }> = []
-  // Where in the take each script word was heard (for placing a skip).
-  const heardAt = new Map<number, number>()
-  for (const op of ops) if ('s' in op && 'h' in op) heardAt.set(op.s, op.h)
   for (const run of runsOf(ops)) {
     const issue = issueOf(run, script, heard, ops)
     if (issue) issues.push(issue)

@@ -7,9 +7,6 @@ import { EngineUnavailableError, type ReadbackEngine } from './engine'
 import { PocketsphinxEngine } from './pocketsphinx-engine'
 import { SherpaEngine } from './sherpa-engine'
 
-export const ENGINE_NAMES = ['sherpa-onnx', 'pocketsphinx'] as const
-export type EngineName = (typeof ENGINE_NAMES)[number]
-
 export interface EngineChoice {
   modelDir: () => string | null
   ffmpegPath?: string

@@ -17,6 +17,7 @@ import { GENERAL_VOCABULARY } from './general-vocabulary'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
 import { loadDictionary, pronounce, type Dictionary } from './pronunciations'
 import { spokenSentences } from './spoken-sentences'
+import { isNoiseMark } from './words'
 
 /**
  * 16 kHz mono with a faint noise floor (about -66 dBFS) mixed in: stretches of pure digital silence
@@ -43,7 +44,7 @@ export function parsePocketsphinxTimes(stdout: string): TimedWord[] {
     const m = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$/.exec(line.trim())
     if (!m) continue
     const word = (m[1] as string).replace(/\(\d+\)$/, '')
-    if (/^(?:<[^>]*>|\[[^\]]*\]|\+\+[^+]*\+\+)$/.test(word)) continue
+    if (isNoiseMark(word)) continue
     words.push({ word, start_s: Number(m[2]), end_s: Number(m[3]) })
   }
   return words

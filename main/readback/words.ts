@@ -135,6 +135,11 @@ const FILLERS = new Set(['um', 'uh', 'ah', 'er', 'erm', 'hmm', 'mm'])
  * skip them, so neither counts as missing or extra.
  */
 export function isUnreadToken(token: string): boolean {
-  return /^(?:<[^>]*>|\[[^\]]*\]|\+\+[^+]*\+\+)$/.test(token) || FILLERS.has(token.toLowerCase())
+  return isNoiseMark(token) || FILLERS.has(token.toLowerCase())
+}
+
+/** A recogniser's noise or silence mark, or a bracketed direction: "<sil>", "[laughs]", "++noise++". */
+export function isNoiseMark(token: string): boolean {
+  return /^(?:<[^>]*>|\[[^\]]*\]|\+\+[^+]*\+\+)$/.test(token)
 }
 

@@ -18,7 +18,8 @@ export function heardWords(words: readonly TimedWord[]): HeardWord[] {
   const flat: HeardWord[] = []
   let pending = ''
   for (const w of words) {
-    // pocketsphinx marks alternative pronunciations as "word(2)".
+    // An alternative-pronunciation mark, "word(2)". parsePocketsphinxTimes drops pocketsphinx's own; this
+    // is for words from any other engine (the vocabulary of a sherpa model, or an engine handed in).
     const clean = w.word.replace(/(?<=[A-Za-z'])\(\d+\)$/, '').trim()
     if (!clean || isUnreadToken(clean)) continue
     let end = -1

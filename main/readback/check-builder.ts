@@ -16,18 +16,22 @@ const CONTEXT_WORDS = 4
 /** Small words whose slip alone is soft: the meaning stays. */
 const LIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'are', 'it', 'so', 'that', 'this', 'just', 'now', 'oh', 'well', 'you', 'your'])
 
-type Run = AlignOp[]
+/** A stretch of ops between matches, and where its first op stands in the whole list. */
+interface Run {
+  ops: AlignOp[]
+  firstOp: number
+}
 
 function runsOf(ops: AlignOp[]): Run[] {
   const runs: Run[] = []
-  let cur: Run = []
-  for (const op of ops) {
+  let cur: Run = { ops: [], firstOp: 0 }
+  ops.forEach((op, k) => {
     if (op.op === 'match') {
-      if (cur.length) runs.push(cur)
-      cur = []
-    } else cur.push(op)
-  }
-  if (cur.length) runs.push(cur)
+      if (cur.ops.length) runs.push(cur)
+      cur = { ops: [], firstOp: k + 1 }
+    } else cur.ops.push(op)
+  })
+  if (cur.ops.length) runs.push(cur)
   return runs
 }
 
@@ -63,14 +67,14 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000
 }
 
-function issueOf(run: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp[]): (ReadbackIssue & { order: number }) | null {
+function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp[]): (ReadbackIssue & { order: number }) | null {
   const s = run.flatMap((o) => ('s' in o ? [o.s] : []))
   const h = run.flatMap((o) => ('h' in o ? [o.h] : []))
   const exp = s.map((i) => script.words[i] as ScriptWord)
   const got = h.map((i) => heard[i] as HeardWord)
   const flags = { legal: exp.some((w) => w.legal), name: exp.some((w) => w.name), number: exp.some((w) => w.number) || got.some((w) => w.values !== null) }
   const onlyNear = run.every((o) => o.op === 'near')
-  const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, script, heard, all) ? 'repeated' : 'extra') : mostlyUnheard(exp.length, got.length) ? 'missing' : 'changed'
+  const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, firstOp, script, heard, all) ? 'repeated' : 'extra') : mostlyUnheard(exp.length, got.length) ? 'missing' : 'changed'
   const weighty = flags.legal || flags.name || exp.some((w) => w.number)
   let severity: ReadbackIssue['severity']
   if (kind === 'repeated') severity = 'soft'
@@ -79,7 +83,6 @@ function issueOf(run: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp
   else if (kind === 'missing') severity = exp.length >= 4 || wholeSentence(exp, script) ? 'high' : exp.every((w) => LIGHT.has(w.key)) ? 'soft' : 'normal'
   else severity = onlyNear || (exp.length === 1 && exp.every((w) => LIGHT.has(w.key))) ? 'soft' : 'normal'
   // Where: the first word heard in the run, or for a skip the end of the word heard just before it.
-  const firstOp = all.indexOf(run[0] as AlignOp)
   let at: number | null = got[0]?.start_s ?? null
   if (at === null) {
     const before = lastHeardBefore(all, firstOp)
@@ -116,15 +119,14 @@ function wholeSentence(exp: ScriptWord[], script: ScriptModel): boolean {
 }
 
 /** A word or phrase said twice in a row: what was inserted equals what was heard just before, or what comes next. */
-function isRepeat(got: HeardWord[], run: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp[]): boolean {
+function isRepeat(got: HeardWord[], run: AlignOp[], firstOp: number, script: ScriptModel, heard: HeardWord[], all: AlignOp[]): boolean {
   const firstH = (run[0] as { h: number }).h
   const lastH = firstH + got.length - 1
   const before = heard.slice(Math.max(0, firstH - got.length), firstH)
   const after = heard.slice(lastH + 1, lastH + 1 + got.length)
   const eq = (xs: HeardWord[]) => xs.length === got.length && xs.every((x, k) => sameWord(x, got[k] as HeardWord))
   if (eq(before) || eq(after)) return true
-  const at = all.indexOf(run[0] as AlignOp)
-  const next = all.slice(at + run.length).find((o) => 's' in o)
+  const next = all.slice(firstOp + run.length).find((o) => 's' in o)
   const nextS = next && 's' in next ? next.s : null
   return nextS !== null && got.every((g, k) => { const w = script.words[nextS + k]; return w !== undefined && sameWord(w, g) })
 }

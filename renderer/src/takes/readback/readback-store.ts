@@ -26,7 +26,6 @@ export interface ReadbackStoreState {
 /** The read-back store of the window's bridge (made once by createStores). */
 export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreState> {
   const store = createStore<ReadbackStoreState>()((set) => {
-    const put = (s: ReadbackState) => set((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))
     const settingsCall = async (call: () => Promise<ReadbackSettingsView>) => {
       try {
         set({ settings: await call(), error: null })
@@ -48,8 +47,12 @@ export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreSta
       setFolder: (path) => settingsCall(() => api.setReadbackModelFolder({ path })),
     }
   })
+  // One take's read-back, from a call's answer or from main's readback event.
+  function put(s: ReadbackState): void {
+    store.setState((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))
+  }
   const offs = [
-    api.on('readback', (s) => store.setState((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))),
+    api.on('readback', put),
     api.on('readbackSettings', (v) => store.setState({ settings: v })),
   ]
   return { store, unsubscribe: () => offs.forEach((off) => off()) }

@@ -5,7 +5,7 @@
  * Exit codes: 0 done; 1 no engine or model, or the take/script cannot be read (one sentence on stderr);
  * 2 wrong usage.
  */
-import { readFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { defaultDataDir } from '../storage/data-dir'
 import type { ReadbackResult } from '../../shared/readback/types'
@@ -51,7 +51,13 @@ export async function runReadbackCli(argv: readonly string[], env: NodeJS.Proces
     return { code: 1, stdout: '', stderr: `The script ${args.script} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.\n` }
   }
   try {
-    await readFile(args.take, { flag: 'r' }).then(() => undefined)
+    // Readable is enough here: one byte, not the whole take (which may be over 2 GiB).
+    const take = await open(args.take, 'r')
+    try {
+      await take.read(Buffer.alloc(1), 0, 1, 0)
+    } finally {
+      await take.close()
+    }
   } catch (err) {
     return { code: 1, stdout: '', stderr: `The take ${args.take} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.\n` }
   }

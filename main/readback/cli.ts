@@ -15,7 +15,7 @@ import { defaultModelDir } from './sherpa-model'
 
 const USAGE = 'Usage: npm run readback -- TAKE.wav --script SCRIPT.txt [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
 
-export interface ReadbackCliArgs { take: string; script: string; engine: string | null; model: string | null }
+interface ReadbackCliArgs { take: string; script: string; engine: string | null; model: string | null }
 
 export function parseArgs(argv: readonly string[]): ReadbackCliArgs | string {
   const positionals: string[] = []

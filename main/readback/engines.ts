@@ -7,7 +7,7 @@ import { EngineUnavailableError, type ReadbackEngine } from './engine'
 import { PocketsphinxEngine } from './pocketsphinx-engine'
 import { SherpaEngine } from './sherpa-engine'
 
-export interface EngineChoice {
+interface EngineChoice {
   modelDir: () => string | null
   ffmpegPath?: string
   env?: NodeJS.ProcessEnv

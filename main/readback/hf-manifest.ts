@@ -6,11 +6,11 @@
 import type { ManifestFile } from './model-download'
 import type { ModelSpec } from './sherpa-model'
 
-export const HF_BASE = 'https://huggingface.co'
+const HF_BASE = 'https://huggingface.co'
 
 interface TreeEntry { type?: string; path?: string; size?: number; oid?: string; lfs?: { oid?: string; size?: number } }
 
-export function manifestFromTree(spec: ModelSpec, tree: unknown, base = HF_BASE): ManifestFile[] {
+function manifestFromTree(spec: ModelSpec, tree: unknown, base = HF_BASE): ManifestFile[] {
   if (!Array.isArray(tree)) throw new Error('The model list from Hugging Face is not a list.')
   const entries = tree as TreeEntry[]
   return spec.files.map((name) => {

@@ -37,7 +37,7 @@ const IPA: Record<string, string> = {
 }
 
 /** Maps one espeak-ng IPA word ("d_ɹ_ˈiː_m") to phones, or null when a symbol is unknown. */
-export function ipaToPhones(ipa: string): string | null {
+function ipaToPhones(ipa: string): string | null {
   const out: string[] = []
   for (const raw of ipa.split('_')) {
     const sym = raw.replace(/[ˈˌ'‿-]/g, '').trim()
@@ -50,7 +50,7 @@ export function ipaToPhones(ipa: string): string | null {
 }
 
 /** espeak-ng's IPA for each word, one call for all of them. */
-export async function espeakIpa(words: readonly string[], espeakPath = 'espeak-ng'): Promise<Map<string, string>> {
+async function espeakIpa(words: readonly string[], espeakPath = 'espeak-ng'): Promise<Map<string, string>> {
   const result = new Map<string, string>()
   if (words.length === 0) return result
   const text = await new Promise<string>((resolve) => {

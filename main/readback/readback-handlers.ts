@@ -29,7 +29,7 @@ export interface ReadbackAreaDeps {
   service?: Partial<Pick<ReadbackServiceDeps, 'engines' | 'manifest' | 'recheckMs' | 'now'>>
 }
 
-export function scriptOfJob(view: JobView): ScriptCopy | null {
+function scriptOfJob(view: JobView): ScriptCopy | null {
   const s = view.job.script
   if (!s || s.kind === 'none' || !s.text.trim()) return null
   return { revision_id: s.revision_id, text: s.text, names: [view.job.advertiser, view.job.customer.name].filter((n) => n && n.trim()) }

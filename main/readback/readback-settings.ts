@@ -13,7 +13,7 @@ export interface ReadbackSettings {
   modelFolder: string | null
 }
 
-export const READBACK_DEFAULTS: ReadbackSettings = { enabled: true, engine: 'auto', modelFolder: null }
+const READBACK_DEFAULTS: ReadbackSettings = { enabled: true, engine: 'auto', modelFolder: null }
 
 function validate(value: unknown): ReadbackSettings {
   if (typeof value !== 'object' || value === null) throw new Error('the read-back settings must be an object')

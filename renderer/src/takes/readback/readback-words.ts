@@ -36,7 +36,7 @@ export function statusWords(s: ReadbackState | undefined): string | null {
 }
 
 /** Where playback starts for an issue: a moment before it, so the talent hears it come. */
-export const LEAD_IN_S = 1.5
+const LEAD_IN_S = 1.5
 export function playFrom(atS: number | null): number {
   return Math.max(0, (atS ?? 0) - LEAD_IN_S)
 }

@@ -5,6 +5,11 @@ export function formatTakeLength(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—'
   const tenths = Math.round(seconds * 10)
   if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`
+  return clockOfTenths(tenths)
+}
+
+/** "1:02.5" from a count of tenths of a second: the one m:ss.s of the take lists, the recorder and the read-back. */
+export function clockOfTenths(tenths: number): string {
   const minutes = Math.floor(tenths / 600)
   const rest = (tenths - minutes * 600) / 10
   return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`
@@ -31,10 +36,7 @@ function signed(value: number): string {
 /** The recording clock: "0:07.4". */
 export function formatElapsed(seconds: number): string {
   const safe = Number.isFinite(seconds) && seconds > 0 ? seconds : 0
-  const tenths = Math.floor(safe * 10)
-  const minutes = Math.floor(tenths / 600)
-  const rest = (tenths - minutes * 600) / 10
-  return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`
+  return clockOfTenths(Math.floor(safe * 10))
 }
 
 /** Where the recording stands against the spot: under, near the end (last 10 %), or over. */

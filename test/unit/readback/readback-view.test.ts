@@ -42,6 +42,15 @@ describe('read-back words', () => {
     expect(clock(75.25)).toBe('1:15.3')
   })
 
+  it('writes an issue time as m:ss.s, carrying a rounded-up 60 s into the next minute', () => {
+    expect(clock(0)).toBe('0:00.0')
+    expect(clock(0.15)).toBe('0:00.1')
+    expect(clock(59.94)).toBe('0:59.9')
+    expect(clock(59.96)).toBe('1:00.0')
+    expect(clock(119.99)).toBe('2:00.0')
+    expect(clock(61.2)).toBe('1:01.2')
+  })
+
   it('asks before delivery only for high issues in a take where speech was heard', () => {
     const state = (words: number, severity: ReadbackIssue['severity']): ReadbackState => ({
       takeId: 't', status: 'done', message: null,

@@ -1,6 +1,7 @@
 /** Words for Booth's read-back on screen: verdicts, kinds, times. Pure. */
 import type { ReadbackIssue } from '../../../../shared/readback/types'
 import type { ReadbackState } from '../../../../shared/bridge-readback'
+import { clockOfTenths } from '../take-numbers'
 
 export const READBACK_LABEL = 'Booth’s read-back'
 export const READBACK_DISCLAIMER = 'Checked on this computer by Booth — not the platform’s audio check.'
@@ -13,11 +14,13 @@ export const VERDICT_WORDS: Record<'matches' | 'check' | 'mismatch', string> = {
 
 export const KIND_WORDS: Record<ReadbackIssue['kind'], string> = { missing: 'Skipped', changed: 'Changed', extra: 'Added', repeated: 'Repeated' }
 
-/** Seconds as m:ss.s. */
+/**
+ * Seconds as m:ss.s. The seconds are rounded to tenths as toFixed(1) rounds them (a half-way time by its
+ * binary value: 0.15 is "0:00.1"), and 59.96 carries into the next minute ("1:00.0").
+ */
 export function clock(s: number): string {
-  const m = Math.floor(s / 60)
-  const rest = s - m * 60
-  return `${m}:${rest.toFixed(1).padStart(4, '0')}`
+  const minutes = Math.floor(s / 60)
+  return clockOfTenths(minutes * 600 + Math.round(Number((s - minutes * 60).toFixed(1)) * 10))
 }
 
 export function describeReadbackIssue(i: ReadbackIssue): string {

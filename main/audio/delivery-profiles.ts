@@ -3,9 +3,10 @@
  * source written beside it. Built-in profiles for broadcast, podcast and raw voice, plus profiles the
  * talent defines (validated here, kept by profile-settings.ts). A job's profile defaults from its kind.
  */
+import type { FindingSeverity } from '../../shared/bridge-audio'
 import type { TakeKind } from './preflight'
 
-export type Severity = 'problem' | 'note'
+export type Severity = FindingSeverity
 
 export interface LoudnessTarget {
   /** integrated: BS.1770 integrated loudness (LUFS); rms: whole-file RMS level (dBFS), as ACX measures. */

@@ -5,6 +5,7 @@
  * the default of its kind (delivery-profiles.ts). A damaged file is set aside with a warning, never fatal.
  */
 import { join } from 'node:path'
+import type { JobProfileView } from '../../shared/bridge-audio'
 import { JsonSettingsFile } from '../storage/json-settings-file'
 import type { DeliveryProfile } from './delivery-profiles'
 import { BUILT_IN_PROFILES, checkCustomProfile, defaultProfileName, findProfile, ProfileError } from './delivery-profiles'
@@ -25,7 +26,7 @@ export interface JobRef {
 
 export interface ChosenProfile {
   profile: DeliveryProfile
-  chosenBy: 'job' | 'customer' | 'kind'
+  chosenBy: JobProfileView['chosenBy']
 }
 
 const EMPTY: StoredSettings = { custom: [], byJob: {}, byCustomer: {} }

@@ -5,6 +5,7 @@
  */
 import type { TakeFacts } from '../../shared/audio-dsp/take-facts'
 import { roomTone } from '../../shared/audio-dsp/room-tone'
+import type { TakeReportView } from '../../shared/bridge-audio'
 import type { DeliveryProfile } from './delivery-profiles'
 import { warningsOfFindings } from './finding-warnings'
 import type { Preflight } from './preflight'
@@ -12,13 +13,8 @@ import type { Finding, JudgeOptions, TakeMeasurements } from './take-findings'
 import { findTakeFindings } from './take-findings'
 import { MAX_CODEC_CHARS, ROOM_TONE_RULES } from './thresholds'
 
-export interface TakeReport {
-  profile: string
-  true_peak_dbtp: number | null
-  noise_floor_dbfs: number | null
-  lufs: number | null
-  /** Largest |mean| of a channel, as a fraction of full scale. */
-  dc_offset: number | null
+/** The bridge's TakeReportView (dc_offset: largest |mean| of a channel, as a fraction of full scale), with Booth's finding codes. */
+export interface TakeReport extends TakeReportView {
   findings: Finding[]
 }
 

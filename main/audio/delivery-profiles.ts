@@ -82,6 +82,16 @@ export function defaultProfileName(kind: TakeKind): string {
   return kind === 'finished_spot' ? 'ebu-r128' : 'dry-voice'
 }
 
+/** The built-in profile a job of this kind gets when nobody chose one. */
+export function defaultProfile(kind: TakeKind): DeliveryProfile {
+  return findProfile(defaultProfileName(kind)) as DeliveryProfile
+}
+
+/** The profile of a take: the one given, else the default for its kind (not_set when unknown). */
+export function profileFor(options: { kind?: TakeKind; profile?: DeliveryProfile | null }): DeliveryProfile {
+  return options.profile ?? defaultProfile(options.kind ?? 'not_set')
+}
+
 export class ProfileError extends Error {
   override readonly name = 'ProfileError'
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import type { JobProfileView } from '../../shared/bridge-audio'
 import { JsonSettingsFile } from '../storage/json-settings-file'
 import type { DeliveryProfile } from './delivery-profiles'
-import { BUILT_IN_PROFILES, checkCustomProfile, defaultProfileName, findProfile, ProfileError } from './delivery-profiles'
+import { BUILT_IN_PROFILES, checkCustomProfile, defaultProfile, findProfile, ProfileError } from './delivery-profiles'
 import type { TakeKind } from './preflight'
 
 interface StoredSettings {
@@ -121,7 +121,7 @@ export class ProfileSettings {
     const remembered = job.customerId ? this.stored.byCustomer[job.customerId] : undefined
     const byCustomer = remembered ? findProfile(remembered, this.custom) : null
     if (byCustomer) return { profile: byCustomer, chosenBy: 'customer' }
-    return { profile: findProfile(defaultProfileName(job.kind)) as DeliveryProfile, chosenBy: 'kind' }
+    return { profile: defaultProfile(job.kind), chosenBy: 'kind' }
   }
 
   /** The profile of a job known by id only (measuring one of its takes): its customer as last seen. */

@@ -15,20 +15,20 @@ import { ProfileError } from './delivery-profiles'
 import { measureTake, measureTakeDetailed } from './measure-take'
 import type { ChosenProfile } from './profile-settings'
 import type { ProfileSettings } from './profile-settings'
+import { dB } from './take-findings'
 import type { TakeReport } from './take-measurements'
 
 type Calls = typeof audioCalls
 export type AudioHandlers = { [N in keyof Calls]: (args: Checked<Calls[N]>) => Promise<AudioResults[N]> }
 
-const n1 = (n: number): string => `${n > 0 ? '+' : ''}${n.toFixed(1)}`
 
 export function profileView(p: DeliveryProfile): DeliveryProfileView {
   const targets = p.loudness.map((t) => ({
-    what: `${t.measure === 'integrated' ? 'Loudness' : 'RMS level'} ${n1(t.min)} to ${n1(t.max)} ${t.measure === 'integrated' ? 'LUFS' : 'dB RMS'} (${t.severity})`,
+    what: `${t.measure === 'integrated' ? 'Loudness' : 'RMS level'} ${dB(t.min)} to ${dB(t.max)} ${t.measure === 'integrated' ? 'LUFS' : 'dB RMS'} (${t.severity})`,
     source: t.source,
   }))
-  if (p.peak) targets.push({ what: `${p.peak.measure === 'true' ? 'True peak' : 'Peak'} at most ${n1(p.peak.max)} ${p.peak.measure === 'true' ? 'dBTP' : 'dBFS'} (${p.peak.severity})`, source: p.peak.source })
-  if (p.noiseFloorMaxDbfs) targets.push({ what: `Room tone at most ${n1(p.noiseFloorMaxDbfs.max)} dBFS RMS (${p.noiseFloorMaxDbfs.severity})`, source: p.noiseFloorMaxDbfs.source })
+  if (p.peak) targets.push({ what: `${p.peak.measure === 'true' ? 'True peak' : 'Peak'} at most ${dB(p.peak.max)} ${p.peak.measure === 'true' ? 'dBTP' : 'dBFS'} (${p.peak.severity})`, source: p.peak.source })
+  if (p.noiseFloorMaxDbfs) targets.push({ what: `Room tone at most ${dB(p.noiseFloorMaxDbfs.max)} dBFS RMS (${p.noiseFloorMaxDbfs.severity})`, source: p.noiseFloorMaxDbfs.source })
   const window = p.loudness.find((t) => t.measure === 'integrated' && t.severity === 'problem')
   return {
     name: p.name, label: p.label, builtIn: p.builtIn, targets,

@@ -29,7 +29,8 @@ import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
 import { SettingsStore } from '../storage/settings-store'
-import { createAudioHandlers, measureByJobProfile } from '../audio/audio-handlers'
+import { createAudioHandlers } from '../audio/audio-handlers'
+import { createTakeMeasurer } from '../audio/take-measurer'
 import { ProfileSettings } from '../audio/profile-settings'
 
 export interface BoothPorts {
@@ -157,6 +158,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   })
 
   const profiles = new ProfileSettings(ports.dataDir, (m) => log.warn(m))
+  const measurer = createTakeMeasurer(profiles)
   const takes = createTakeHandlers({
     client: () => client,
     apiKey: () => session.currentCredentials()?.apiKey ?? null,
@@ -167,7 +169,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     now,
     online: ports.online,
     savedJob: async (jobId) => (await cache.loadJob(jobId))?.job ?? null,
-    measure: measureByJobProfile(profiles),
+    measure: measurer.measure,
     profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile,
   })
 
@@ -230,6 +232,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     ...readback.handlers,
     ...createAudioHandlers({
       settings: profiles,
+      measurer,
       store: takes.store,
       takesChanged: (jobId) => void takes.handlers.listTakes({ jobId }).then((s) => hub.emit('takes', s), () => undefined),
     }),

@@ -1,34 +1,30 @@
 /**
  * The bridge handlers of shared/bridge-audio.ts: delivery profiles (listed with their targets and sources
- * in words), the profile of a job, and a take's report judged by its job's profile. Reports are measured
- * by the one-pass preflight and kept per take file until it changes.
+ * in words), the profile of a job, and a take's report judged by its job's profile. Reports come from the
+ * take measurer (take-measurer.ts), which shares the store's pass over the file and keeps it until it changes.
  */
-import { stat } from 'node:fs/promises'
-import { basename, dirname } from 'node:path'
 import type { audioCalls, AudioResults, DeliveryProfileView, JobProfileView } from '../../shared/bridge-audio'
 import type { Checked } from '../../shared/check'
 import { UserFacingError } from '../bridge/describe-error'
 import type { TakeStore } from '../takes/take-store'
-import type { MeasureTake } from '../takes/take-types'
 import type { DeliveryProfile } from './delivery-profiles'
 import { ProfileError } from './delivery-profiles'
-import { measureTake, measureTakeDetailed } from './measure-take'
 import type { ChosenProfile } from './profile-settings'
 import type { ProfileSettings } from './profile-settings'
-import type { TakeReport } from './take-measurements'
+import { dB } from './take-findings'
+import type { TakeMeasurer } from './take-measurer'
 
 type Calls = typeof audioCalls
 export type AudioHandlers = { [N in keyof Calls]: (args: Checked<Calls[N]>) => Promise<AudioResults[N]> }
 
-const n1 = (n: number): string => `${n > 0 ? '+' : ''}${n.toFixed(1)}`
 
 export function profileView(p: DeliveryProfile): DeliveryProfileView {
   const targets = p.loudness.map((t) => ({
-    what: `${t.measure === 'integrated' ? 'Loudness' : 'RMS level'} ${n1(t.min)} to ${n1(t.max)} ${t.measure === 'integrated' ? 'LUFS' : 'dB RMS'} (${t.severity})`,
+    what: `${t.measure === 'integrated' ? 'Loudness' : 'RMS level'} ${dB(t.min)} to ${dB(t.max)} ${t.measure === 'integrated' ? 'LUFS' : 'dB RMS'} (${t.severity})`,
     source: t.source,
   }))
-  if (p.peak) targets.push({ what: `${p.peak.measure === 'true' ? 'True peak' : 'Peak'} at most ${n1(p.peak.max)} ${p.peak.measure === 'true' ? 'dBTP' : 'dBFS'} (${p.peak.severity})`, source: p.peak.source })
-  if (p.noiseFloorMaxDbfs) targets.push({ what: `Room tone at most ${n1(p.noiseFloorMaxDbfs.max)} dBFS RMS (${p.noiseFloorMaxDbfs.severity})`, source: p.noiseFloorMaxDbfs.source })
+  if (p.peak) targets.push({ what: `${p.peak.measure === 'true' ? 'True peak' : 'Peak'} at most ${dB(p.peak.max)} ${p.peak.measure === 'true' ? 'dBTP' : 'dBFS'} (${p.peak.severity})`, source: p.peak.source })
+  if (p.noiseFloorMaxDbfs) targets.push({ what: `Room tone at most ${dB(p.noiseFloorMaxDbfs.max)} dBFS RMS (${p.noiseFloorMaxDbfs.severity})`, source: p.noiseFloorMaxDbfs.source })
   const window = p.loudness.find((t) => t.measure === 'integrated' && t.severity === 'problem')
   return {
     name: p.name, label: p.label, builtIn: p.builtIn, targets,
@@ -49,21 +45,11 @@ async function sentence<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * measureTake judged by the profile of the take's job: a take lives in <dataDir>/takes/<job_id>/, so the
- * folder names the job. This is the TakeStore's measure function, so the API's preflight warnings follow
- * the profile chosen on the job too.
- */
-export function measureByJobProfile(settings: ProfileSettings): MeasureTake {
-  return async (file, options) => {
-    const { profile } = await settings.forJobId(basename(dirname(file)), options.kind)
-    return measureTake(file, { ...options, profile })
-  }
-}
-
 export interface AudioHandlerDeps {
   settings: ProfileSettings
   store: TakeStore
+  /** The measurer whose `measure` the store uses, so a report reuses the store's pass. */
+  measurer: TakeMeasurer
   /** Tells the page a job's takes changed (their preflight was measured again under a new profile). */
   takesChanged?: (jobId: string) => void
 }
@@ -79,7 +65,6 @@ export function createAudioHandlers(deps: AudioHandlerDeps): AudioHandlers {
       deps.takesChanged?.(jobId)
     })().catch(() => undefined)
   }
-  const reports = new Map<string, { key: string; report: TakeReport | null }>()
   const list = async () => ({ profiles: (await settings.profiles()).map(profileView) })
   return {
     listDeliveryProfiles: list,
@@ -93,15 +78,9 @@ export function createAudioHandlers(deps: AudioHandlerDeps): AudioHandlers {
     }),
     getTakeReport: async ({ takeId, customerId }) => {
       const take = await deps.store.get(takeId)
-      const file = deps.store.audioPath(take)
       const { profile } = await settings.forJob({ jobId: take.job_id, customerId: customerId ?? null, kind: take.job_kind })
-      const info = await stat(file).catch(() => null)
-      const key = `${file}|${info?.size}|${info?.mtimeMs}|${profile.name}|${take.spot_length_s}`
-      const cached = reports.get(takeId)
-      if (cached?.key === key) return cached.report
-      const { report } = await measureTakeDetailed(file, { kind: take.job_kind, spotLengthS: take.spot_length_s, profile })
-      reports.set(takeId, { key, report })
-      return report
+      const options = { kind: take.job_kind, spotLengthS: take.spot_length_s, profile }
+      return (await deps.measurer.measured(deps.store.audioPath(take), options)).report
     },
   }
 }

@@ -3,9 +3,10 @@
  * source written beside it. Built-in profiles for broadcast, podcast and raw voice, plus profiles the
  * talent defines (validated here, kept by profile-settings.ts). A job's profile defaults from its kind.
  */
+import type { FindingSeverity } from '../../shared/bridge-audio'
 import type { TakeKind } from './preflight'
 
-export type Severity = 'problem' | 'note'
+export type Severity = FindingSeverity
 
 export interface LoudnessTarget {
   /** integrated: BS.1770 integrated loudness (LUFS); rms: whole-file RMS level (dBFS), as ACX measures. */
@@ -79,6 +80,16 @@ export function defaultProfileName(kind: TakeKind): string {
   // A finished spot airs as delivered (EBU R128 is the widest-adopted broadcast rule); Booth records voice, so
   // a take of unknown kind is judged as a dry voice rather than against broadcast loudness it cannot meet.
   return kind === 'finished_spot' ? 'ebu-r128' : 'dry-voice'
+}
+
+/** The built-in profile a job of this kind gets when nobody chose one. */
+export function defaultProfile(kind: TakeKind): DeliveryProfile {
+  return findProfile(defaultProfileName(kind)) as DeliveryProfile
+}
+
+/** The profile of a take: the one given, else the default for its kind (not_set when unknown). */
+export function profileFor(options: { kind?: TakeKind; profile?: DeliveryProfile | null }): DeliveryProfile {
+  return options.profile ?? defaultProfile(options.kind ?? 'not_set')
 }
 
 export class ProfileError extends Error {

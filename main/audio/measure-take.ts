@@ -17,10 +17,10 @@ import type { MeasureFailure } from './measure-failure'
 import { checkTakeFile, failureFromError } from './measure-failure'
 import { findDecodeProblems } from './parse-decode-problems'
 import { parseEbur128Summary } from './parse-ebur128'
-import { parseInputAudioStream } from './parse-input-stream'
+import { parseInputAudioStream, statedLengthCutShort } from './parse-input-stream'
 import type { Preflight, TakeKind } from './preflight'
 import { notMeasuredPreflight } from './preflight'
-import { profileFor } from './preflight-warnings'
+import { profileFor } from './delivery-profiles'
 import { runFfmpeg } from './run-ffmpeg'
 import type { TakeReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
@@ -48,10 +48,6 @@ export interface MeasureResult {
   /** Booth's report (profile, true peak, noise floor, findings); null when not measured. */
   report: TakeReport | null
 }
-
-/** A file whose container states a longer duration than could be decoded by more than this is cut short. */
-const TRUNCATION_SLACK_S = 0.5
-const TRUNCATION_SLACK_RATIO = 0.05
 
 /** The filter of the preflight pass: loudness and true peak; the samples pass through it unchanged to the pipe. */
 export function preflightFilterChain(): string {
@@ -105,8 +101,8 @@ export function preflightFromRun(
   const facts = collector.facts()
   const durationS = facts.frames / facts.sampleRate
   if (facts.frames === 0) return failed({ reason: 'truncated', message: `${file} contains no audio samples.` })
-  const declared = stream.durationEstimated ? null : stream.declaredDurationS
-  if (declared !== null && declared - durationS > Math.max(TRUNCATION_SLACK_S, TRUNCATION_SLACK_RATIO * declared)) {
+  const declared = statedLengthCutShort(stream, durationS)
+  if (declared !== null) {
     return failed({
       reason: 'truncated',
       message: `${file} looks cut short: its header says ${declared.toFixed(1)} s but only ${durationS.toFixed(1)} s of audio could be decoded.`,

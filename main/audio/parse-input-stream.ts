@@ -6,6 +6,8 @@
  * Only the Input section is read: the Output section describes ffmpeg's own encoder, not the file.
  */
 
+import { TRUNCATION_SLACK_RATIO, TRUNCATION_SLACK_S } from './thresholds'
+
 export interface InputAudioStream {
   /** Decoder name as ffmpeg prints it, e.g. pcm_s24le, mp3, aac, flac. */
   codec: string
@@ -106,4 +108,13 @@ export function parseInputAudioStream(stderr: string): InputAudioStream | null {
     declaredDurationS: duration?.[1] ? parseClock(duration[1]) : null,
     durationEstimated: /Estimating duration from bitrate/.test(stderr),
   }
+}
+
+/**
+ * The duration the container states, when what could be decoded (decodedS) falls short of it by more than
+ * the slack (thresholds.ts): the file is cut short. Null when it is not, or when no duration was stated.
+ */
+export function statedLengthCutShort(stream: InputAudioStream, decodedS: number): number | null {
+  const declared = stream.durationEstimated ? null : stream.declaredDurationS
+  return declared !== null && declared - decodedS > Math.max(TRUNCATION_SLACK_S, TRUNCATION_SLACK_RATIO * declared) ? declared : null
 }

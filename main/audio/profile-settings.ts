@@ -4,11 +4,11 @@
  * chosen on one of its jobs). A job's profile: chosen on the job, else remembered for its customer, else
  * the default of its kind (delivery-profiles.ts). A damaged file is set aside with a warning, never fatal.
  */
-import { mkdir } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
+import { join } from 'node:path'
+import type { JobProfileView } from '../../shared/bridge-audio'
+import { JsonSettingsFile } from '../storage/json-settings-file'
 import type { DeliveryProfile } from './delivery-profiles'
-import { BUILT_IN_PROFILES, checkCustomProfile, defaultProfileName, findProfile, ProfileError } from './delivery-profiles'
+import { BUILT_IN_PROFILES, checkCustomProfile, defaultProfile, findProfile, ProfileError } from './delivery-profiles'
 import type { TakeKind } from './preflight'
 
 interface StoredSettings {
@@ -26,7 +26,7 @@ export interface JobRef {
 
 export interface ChosenProfile {
   profile: DeliveryProfile
-  chosenBy: 'job' | 'customer' | 'kind'
+  chosenBy: JobProfileView['chosenBy']
 }
 
 const EMPTY: StoredSettings = { custom: [], byJob: {}, byCustomer: {} }
@@ -48,20 +48,21 @@ export class ProfileSettings {
   private loaded: Promise<void> | null = null
   /** The customer of each job seen this session (from the renderer's job facts), for measuring its takes. */
   private readonly customerOf = new Map<string, string | null>()
-  private readonly path: string
+  private readonly file: JsonSettingsFile<StoredSettings>
 
   constructor(dataDir: string, private readonly warn: (message: string) => void = () => {}) {
-    this.path = join(dataDir, 'delivery-profiles.json')
+    this.file = new JsonSettingsFile({
+      path: join(dataDir, 'delivery-profiles.json'),
+      defaults: EMPTY,
+      validate,
+      resetMessage: (reason) => `The delivery-profile settings could not be read and start empty: ${reason}`,
+      warn,
+    })
   }
 
+  /** Reads the file on first use (a damaged one starts empty, with a warning). */
   private async ready(): Promise<void> {
-    this.loaded ??= readJsonFile(this.path, { fallback: EMPTY, validate }).then(
-      (s) => this.apply(s),
-      (err: unknown) => {
-        this.warn(`The delivery-profile settings could not be read and start empty: ${err instanceof Error ? err.message : String(err)}`)
-        this.apply(EMPTY)
-      },
-    )
+    this.loaded ??= this.file.load().then((s) => this.apply(s))
     await this.loaded
   }
 
@@ -77,10 +78,9 @@ export class ProfileSettings {
     }
   }
 
+  /** Writes the whole of `next`; what is in use changes only once the write succeeded. */
   private async save(next: StoredSettings): Promise<void> {
-    await mkdir(dirname(this.path), { recursive: true })
-    await writeFileAtomic(this.path, JSON.stringify(next, null, 2))
-    this.apply(next)
+    this.apply(await this.file.update(next))
   }
 
   async profiles(): Promise<DeliveryProfile[]> {
@@ -121,7 +121,7 @@ export class ProfileSettings {
     const remembered = job.customerId ? this.stored.byCustomer[job.customerId] : undefined
     const byCustomer = remembered ? findProfile(remembered, this.custom) : null
     if (byCustomer) return { profile: byCustomer, chosenBy: 'customer' }
-    return { profile: findProfile(defaultProfileName(job.kind)) as DeliveryProfile, chosenBy: 'kind' }
+    return { profile: defaultProfile(job.kind), chosenBy: 'kind' }
   }
 
   /** The profile of a job known by id only (measuring one of its takes): its customer as last seen. */

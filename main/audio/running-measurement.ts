@@ -9,22 +9,13 @@
 import { LoudnessMeter } from '../../shared/audio-dsp/loudness-meter'
 import { TakeFactsCollector } from '../../shared/audio-dsp/take-facts'
 import { toDb, TruePeakMeter } from '../../shared/audio-dsp/true-peak'
+import type { LiveLoudness } from '../../shared/bridge-takes'
 import type { DeliveryProfile } from './delivery-profiles'
 import type { TakeKind } from './preflight'
-import { profileFor } from './preflight-warnings'
+import { profileFor } from './delivery-profiles'
 import type { PreflightAndReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
 import { clipMinRun } from './thresholds'
-
-/** The live readings beside the record control (dB values; null while a window is not yet full or for silence). */
-export interface LiveLoudness {
-  momentaryLufs: number | null
-  shortTermLufs: number | null
-  /** True peak of the audio since the last reading (dBTP). */
-  truePeakDbtp: number | null
-  /** Highest true peak since recording started (dBTP). */
-  truePeakMaxDbtp: number | null
-}
 
 /** Booth writes takes as 24-bit PCM (main/takes/wav-writer.ts). */
 const RECORDED_BIT_DEPTH = 24

@@ -5,6 +5,8 @@
  */
 import type { TakeFacts } from '../../shared/audio-dsp/take-facts'
 import { roomTone } from '../../shared/audio-dsp/room-tone'
+import { toDb } from '../../shared/audio-dsp/true-peak'
+import type { TakeReportView } from '../../shared/bridge-audio'
 import type { DeliveryProfile } from './delivery-profiles'
 import { warningsOfFindings } from './finding-warnings'
 import type { Preflight } from './preflight'
@@ -12,13 +14,8 @@ import type { Finding, JudgeOptions, TakeMeasurements } from './take-findings'
 import { findTakeFindings } from './take-findings'
 import { MAX_CODEC_CHARS, ROOM_TONE_RULES } from './thresholds'
 
-export interface TakeReport {
-  profile: string
-  true_peak_dbtp: number | null
-  noise_floor_dbfs: number | null
-  lufs: number | null
-  /** Largest |mean| of a channel, as a fraction of full scale. */
-  dc_offset: number | null
+/** The bridge's TakeReportView (dc_offset: largest |mean| of a channel, as a fraction of full scale), with Booth's finding codes. */
+export interface TakeReport extends TakeReportView {
   findings: Finding[]
 }
 
@@ -37,7 +34,6 @@ export interface LevelFacts {
 const round = (n: number, digits: number): number => Number(n.toFixed(digits))
 const finiteOrNull = (n: number | null | undefined, digits: number): number | null =>
   n === null || n === undefined || !Number.isFinite(n) ? null : round(n, digits)
-const db20 = (x: number): number => (x > 0 ? 20 * Math.log10(x) : Number.NEGATIVE_INFINITY)
 
 export function measurementsOf(facts: TakeFacts, levels: LevelFacts): TakeMeasurements {
   const durationS = facts.frames / facts.sampleRate
@@ -46,11 +42,11 @@ export function measurementsOf(facts: TakeFacts, levels: LevelFacts): TakeMeasur
     durationS,
     sampleRate: facts.sampleRate,
     channels: facts.channels,
-    peakDbfs: db20(facts.peak),
+    peakDbfs: toDb(facts.peak),
     peakAtS: facts.peak > 0 ? facts.peakFrame / facts.sampleRate : null,
     lufs: levels.lufs,
     truePeakDbtp: levels.truePeakDbtp,
-    rmsDbfs: db20(facts.rms),
+    rmsDbfs: toDb(facts.rms),
     leadSilenceS: room.leadS,
     tailSilenceS: room.tailS,
     noiseFloorDbfs: room.noiseFloorDbfs,
@@ -59,7 +55,7 @@ export function measurementsOf(facts: TakeFacts, levels: LevelFacts): TakeMeasur
       runs: facts.clip.runs,
       overs: facts.clip.overs,
       firstAtS: firstClipS(facts),
-      levelDbfs: facts.clip.runs > 0 ? db20(facts.clip.level) : null,
+      levelDbfs: facts.clip.runs > 0 ? toDb(facts.clip.level) : null,
     },
     voicedS: room.voicedS,
   }

@@ -81,6 +81,13 @@ export const LONG_LEAD_SILENCE_S = 1.0
  * (≈ 0.5–1 s); more than 2 s is a late stop. */
 export const LONG_TAIL_SILENCE_S = 2.0
 
+/** A file is cut short when its container states a longer duration than could be decoded by more than
+ * max(TRUNCATION_SLACK_S, TRUNCATION_SLACK_RATIO × stated duration) (statedLengthCutShort in parse-input-stream.ts).
+ * Reason: the stated duration is rounded, and lossy codecs' priming and padding make it differ from the
+ * decoded length by a few frames; half a second, or 5 % of a long file, is well beyond that. */
+export const TRUNCATION_SLACK_S = 0.5
+export const TRUNCATION_SLACK_RATIO = 0.05
+
 /** A take with no measurable loudness (all of it below the BS.1770 absolute gate) is very quiet when it is
  * longer than this; a shorter clip simply has too little audio to measure (one gating block is 400 ms). */
 export const MIN_LOUDNESS_DURATION_S = 0.4

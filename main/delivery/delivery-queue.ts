@@ -111,8 +111,7 @@ export class DeliveryQueue {
 
   entry(item: QueueItem): DeliveryQueueEntry {
     const { mayHaveArrived, file: _file, ...rest } = item
-    const waitUntil = item.waitUntil && item.waitUntil > this.o.now() ? item.waitUntil : null
-    return { ...rest, waitUntil, canCancel: !mayHaveArrived, outcomeUnknown: mayHaveArrived }
+    return { ...rest, waitUntil: this.pendingWait(item), canCancel: !mayHaveArrived, outcomeUnknown: mayHaveArrived }
   }
 
   /** Appends a delivery at the end of the line (or leaves an existing one where it is). */
@@ -171,7 +170,7 @@ export class DeliveryQueue {
     if (!item || item.status !== 'paused') return
     item.status = 'waiting'
     item.message = message
-    item.nextAttemptAt = item.waitUntil && item.waitUntil > this.o.now() ? item.waitUntil : null
+    item.nextAttemptAt = this.pendingWait(item)
     await this.changed()
     this.pump()
   }
@@ -203,7 +202,7 @@ export class DeliveryQueue {
   private async requeue(item: QueueItem): Promise<DeliveryQueueEntry> {
     item.status = 'waiting'
     item.message = null
-    item.nextAttemptAt = item.waitUntil && item.waitUntil > this.o.now() ? item.waitUntil : null
+    item.nextAttemptAt = this.pendingWait(item)
     await this.changed()
     this.pump()
     return this.entry(item)
@@ -217,8 +216,13 @@ export class DeliveryQueue {
   /** Try the waiting items now (the computer came back online, or the person asked). */
   wakeNow(): void {
     const now = this.o.now()
-    for (const i of this.items) if (i.status === 'waiting') i.nextAttemptAt = i.waitUntil && i.waitUntil > now ? i.waitUntil : null
+    for (const i of this.items) if (i.status === 'waiting') i.nextAttemptAt = this.pendingWait(i, now)
     this.pump()
+  }
+
+  /** The time the service asked this delivery to wait until, while it is still ahead; else null. */
+  private pendingWait(item: QueueItem, now = this.o.now()): number | null {
+    return item.waitUntil && item.waitUntil > now ? item.waitUntil : null
   }
 
   private must(takeId: string): QueueItem {

@@ -3,6 +3,7 @@
  * and the wait it asked for (Retry-After, seconds or an HTTP date), and a sentence naming the file.
  */
 import type * as tus from 'tus-js-client'
+import { parseRetryAfter } from '../api/retry-policy'
 
 export class UploadFailedError extends Error {
   /** HTTP status of the last answer, or null when no answer arrived (network). */
@@ -23,14 +24,9 @@ function statusOf(err: unknown): number | null {
   return res ? res.getStatus() : null
 }
 
-/** A Retry-After header (seconds or an HTTP date) in ms; null when absent or unreadable. */
+/** A Retry-After header in ms, read as the API client reads it (main/api/retry-policy.ts). */
 export function retryAfterOf(res: tus.HttpResponse | null | undefined, now = Date.now()): number | null {
-  const value = res?.getHeader('Retry-After') ?? res?.getHeader('retry-after')
-  if (!value) return null
-  const text = value.trim()
-  if (/^\d+$/.test(text)) return Number(text) * 1000
-  const at = Date.parse(text)
-  return Number.isFinite(at) ? Math.max(0, at - now) : null
+  return parseRetryAfter(res?.getHeader('Retry-After') ?? res?.getHeader('retry-after'), now)
 }
 
 export function describeFailure(err: unknown, fileName: string): UploadFailedError {

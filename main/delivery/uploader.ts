@@ -24,7 +24,7 @@ import { join } from 'node:path'
 import * as tus from 'tus-js-client'
 import { describeFailure, retryAfterOf, UploadFailedError } from './upload-failure'
 
-export { retryAfterOf, UploadFailedError }
+export { UploadFailedError }
 
 /** tus-js-client exports FileUrlStorage in Node but its type declarations leave it out. */
 const { FileUrlStorage } = tus as unknown as { FileUrlStorage: new (path: string) => tus.UrlStorage }

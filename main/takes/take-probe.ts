@@ -10,7 +10,7 @@ import { resolve } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import { FfmpegAbortError, FfmpegExitError } from '../audio/ffmpeg-errors'
-import { inputSection, parseInputAudioStream, type InputAudioStream } from '../audio/parse-input-stream'
+import { inputSection, parseInputAudioStream, statedLengthCutShort, type InputAudioStream } from '../audio/parse-input-stream'
 import { parseAstatsOverall } from '../audio/parse-astats'
 import { findDecodeProblems } from '../audio/parse-decode-problems'
 import { looksLikeText } from './text-sniff'
@@ -69,10 +69,6 @@ export async function readDroppedFile(fh: FileHandle, displayName: string): Prom
   return null
 }
 
-/** A container that states a longer duration than could be decoded by more than this is cut short (as in main/audio). */
-const CUT_SLACK_S = 0.5
-const CUT_SLACK_RATIO = 0.05
-
 /**
  * Names why the audio of a whole decode is not whole: a container that promises more than could be decoded
  * (cut off), or ffmpeg's own complaint (damaged data). Null when the audio is whole.
@@ -80,8 +76,8 @@ const CUT_SLACK_RATIO = 0.05
 function wholeFileProblem(stderr: string, stream: InputAudioStream, displayName: string): string | null {
   const samples = parseAstatsOverall(stderr)?.samplesPerChannel ?? null
   const decodedS = samples !== null && stream.sampleRate ? samples / stream.sampleRate : null
-  const declared = stream.durationEstimated ? null : stream.declaredDurationS
-  if (decodedS !== null && declared !== null && declared - decodedS > Math.max(CUT_SLACK_S, CUT_SLACK_RATIO * declared)) {
+  const declared = decodedS !== null ? statedLengthCutShort(stream, decodedS) : null
+  if (decodedS !== null && declared !== null) {
     return `"${displayName}" ends in the middle of its audio at ${seconds(decodedS)} (its header says ${seconds(declared)}); it was cut off while being written or copied.`
   }
   const problem = findDecodeProblems(stderr, 1)[0]

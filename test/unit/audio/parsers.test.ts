@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { parseAstatsOverall } from '../../../main/audio/parse-astats'
 import { findDecodeProblems } from '../../../main/audio/parse-decode-problems'
 import { parseEbur128Summary } from '../../../main/audio/parse-ebur128'
-import { bitDepthFromFormat, channelsFromLayout, parseInputAudioStream } from '../../../main/audio/parse-input-stream'
+import { bitDepthFromFormat, channelsFromLayout, parseInputAudioStream, statedLengthCutShort, type InputAudioStream } from '../../../main/audio/parse-input-stream'
 import { parseLastProgressTimeS } from '../../../main/audio/parse-progress'
 
 const captured = (name: string): string => readFileSync(path.join(import.meta.dirname, 'captured', `ffmpeg-${name}.txt`), 'utf8')
@@ -35,6 +35,21 @@ describe('parseInputAudioStream', () => {
   })
   it('notes a duration ffmpeg had to estimate (a WAV header that does not match its data)', () => {
     expect(parseInputAudioStream(captured('truncated-wav'))?.durationEstimated).toBe(true)
+  })
+})
+
+describe('statedLengthCutShort', () => {
+  const stated = (declaredDurationS: number | null, durationEstimated = false): InputAudioStream =>
+    ({ codec: 'pcm_s16le', sampleRate: 48000, channels: 1, bitDepth: 16, declaredDurationS, durationEstimated })
+  it('is cut short past max(0.5 s, 5 % of the stated length)', () => {
+    expect(statedLengthCutShort(stated(8), 7.5)).toBeNull()
+    expect(statedLengthCutShort(stated(8), 7.49)).toBe(8)
+    expect(statedLengthCutShort(stated(100), 95)).toBeNull()
+    expect(statedLengthCutShort(stated(100), 94.9)).toBe(100)
+  })
+  it('says nothing when no length was stated or it was estimated', () => {
+    expect(statedLengthCutShort(stated(null), 0)).toBeNull()
+    expect(statedLengthCutShort(stated(8, true), 1)).toBeNull()
   })
 })
 

@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { measureTake } from '../../../main/audio/measure-take'
 import type { PreflightWarning } from '../../../main/audio/preflight'
-import { judgeTake, lengthToleranceS } from '../../../main/audio/preflight-warnings'
-import type { TakeMeasurements } from '../../../main/audio/preflight-warnings'
+import { profileFor, type DeliveryProfile } from '../../../main/audio/delivery-profiles'
+import { warningsOfFindings } from '../../../main/audio/finding-warnings'
+import { findTakeFindings, lengthToleranceS } from '../../../main/audio/take-findings'
+import type { JudgeOptions, TakeMeasurements } from '../../../main/audio/take-findings'
 import { LONG_LEAD_SILENCE_S, LONG_TAIL_SILENCE_S } from '../../../main/audio/thresholds'
 import type { FixtureFormat, Segment } from '../../support/audio-fixtures'
 import { makeAudio, makeTempDir } from '../../support/audio-fixtures'
@@ -130,7 +132,11 @@ describe('warnings on real takes, in pairs', () => {
   })
 })
 
-describe('judgeTake (pure)', () => {
+/** A measured take's preflight warnings under its profile (the given one, else its kind's default). */
+const judgeTake = (m: TakeMeasurements, options: JudgeOptions & { profile?: DeliveryProfile | null } = {}): PreflightWarning[] =>
+  warningsOfFindings(findTakeFindings(m, profileFor(options), options))
+
+describe('warnings of a measured take (pure)', () => {
   const take: TakeMeasurements = { durationS: 30, sampleRate: 48000, channels: 1, peakDbfs: -3, lufs: -23, leadSilenceS: 0, tailSilenceS: 0 }
 
   it('grows the length tolerance to 1 % above 50 s', () => {

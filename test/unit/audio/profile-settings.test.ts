@@ -4,8 +4,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAudioHandlers, measureByJobProfile } from '../../../main/audio/audio-handlers'
+import { createAudioHandlers } from '../../../main/audio/audio-handlers'
 import { ProfileSettings } from '../../../main/audio/profile-settings'
+import { createTakeMeasurer } from '../../../main/audio/take-measurer'
 import { TakeStore } from '../../../main/takes/take-store'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { writeSignal } from './helpers/signals'
@@ -63,8 +64,9 @@ describe('audio bridge handlers', () => {
   it('lists profiles with their sources and judges a take by its job’s chosen profile', async () => {
     const data = path.join(dir, 'app')
     const settings = new ProfileSettings(data)
-    const store = new TakeStore({ dataDir: data, measure: measureByJobProfile(settings) })
-    const handlers = createAudioHandlers({ settings, store })
+    const measurer = createTakeMeasurer(settings)
+    const store = new TakeStore({ dataDir: data, measure: measurer.measure })
+    const handlers = createAudioHandlers({ settings, store, measurer })
     const { profiles } = await handlers.listDeliveryProfiles({})
     expect(profiles.find((p) => p.name === 'atsc-a85')?.targets[0]).toEqual({ what: 'Loudness -26.0 to -22.0 LUFS (problem)', source: expect.stringMatching(/ATSC A\/85/) })
     // A finished spot at about -25.5 LUFS (a 1 kHz sine peaking at -22.5 dBFS): too quiet for EBU R128

@@ -63,6 +63,12 @@ for (const screen of LAPTOP_SCREENS) {
       await page.keyboard.press('?')
       const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
       await expect(help).toBeVisible()
+      // 720 px wide (not a plain dialog's 480), inside the window.
+      const box = (await help.boundingBox())!
+      expect(Math.round(box.width)).toBe(Math.min(720, Math.floor(screen.width * 0.94)))
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(screen.width)
+      expect(box.y + box.height).toBeLessThanOrEqual(screen.height)
       for (const text of ['Record, and stop', 'Hide or show the sidebar', 'Next or previous job', 'Go to Earnings', 'Search the jobs']) {
         await expect(help).toContainText(text)
       }

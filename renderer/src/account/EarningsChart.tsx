@@ -8,6 +8,7 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react'
 import { formatMoney } from '../ui/format/money'
+import { jobCount } from '../ui/format/action-words'
 import './earnings-split.css'
 import { amountOf, compactMoney, niceCeiling, seriesHighlights, type CurrencySeries, type MonthPoint } from './earnings-math'
 
@@ -75,11 +76,11 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
           <span className="acct-chart-total" data-state="earned">{money(series.totalCents)} earned</span>
         </span>
         <span className="acct-chart-facts">
-          <span>{jobsText(series.jobs)} completed in {activeMonths} of {n} month{n === 1 ? '' : 's'}</span>
+          <span>{jobCount(series.jobs)} completed in {activeMonths} of {n} month{n === 1 ? '' : 's'}</span>
           {best && <span>Best: {monthYearFmt.format(dateOf(best.month))}, {money(best.cents)} earned</span>}
           <span>Average {money(averageCents)} earned a month</span>
-          {series.booked.jobs > 0 && <span data-state="booked"><span className="acct-swatch is-booked" aria-hidden="true" /> Booked {money(series.booked.cents)} ({jobsText(series.booked.jobs)} accepted, not finished)</span>}
-          {series.offered.jobs > 0 && <span data-state="offered">Offered {money(series.offered.cents)} ({jobsText(series.offered.jobs)} not accepted yet, not in the bars)</span>}
+          {series.booked.jobs > 0 && <span data-state="booked"><span className="acct-swatch is-booked" aria-hidden="true" /> Booked {money(series.booked.cents)} ({jobCount(series.booked.jobs)} accepted, not finished)</span>}
+          {series.offered.jobs > 0 && <span data-state="offered">Offered {money(series.offered.cents)} ({jobCount(series.offered.jobs)} not accepted yet, not in the bars)</span>}
         </span>
       </figcaption>
       <svg
@@ -159,15 +160,11 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
   )
 }
 
-function jobsText(n: number): string {
-  return `${n} job${n === 1 ? '' : 's'}`
-}
-
 /** "March 2026: earned €1,200.00 from 3 jobs · booked €300.00 (1 job) · offered €200.00 (1 job, not accepted yet)". */
 export function monthReadout(point: MonthPoint, money: (cents: number) => string): string {
-  const parts = [`${monthYearFmt.format(dateOf(point.month))}: earned ${money(point.cents)} from ${jobsText(point.jobs)}`]
-  if (point.booked.jobs > 0) parts.push(`booked ${money(point.booked.cents)} (${jobsText(point.booked.jobs)})`)
-  if (point.offered.jobs > 0) parts.push(`offered ${money(point.offered.cents)} (${jobsText(point.offered.jobs)}, not accepted yet)`)
+  const parts = [`${monthYearFmt.format(dateOf(point.month))}: earned ${money(point.cents)} from ${jobCount(point.jobs)}`]
+  if (point.booked.jobs > 0) parts.push(`booked ${money(point.booked.cents)} (${jobCount(point.booked.jobs)})`)
+  if (point.offered.jobs > 0) parts.push(`offered ${money(point.offered.cents)} (${jobCount(point.offered.jobs)}, not accepted yet)`)
   return parts.join(' · ')
 }
 

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { earningsSpanProblem, MAX_EARNINGS_SPAN_MONTHS, type EarningsReport } from '../../../shared/bridge-account'
 import { formatMoneyWithCode } from '../ui/format/money'
+import { jobCount } from '../ui/format/action-words'
 import { formatTimestamp } from '../ui/format/calendar-dates'
 import { displayText } from '../ui/format/display-text'
 import { ShownName } from '../ui/ShownName'
@@ -175,7 +176,7 @@ function StateCell({ total, currency, symbol, state }: { total: StateTotal; curr
   return (
     <td className="num earnings-state-cell" data-state={state}>
       {formatMoneyWithCode({ amount: amountOf(total.cents), currency, symbol })}
-      <span className="muted">{total.jobs} job{total.jobs === 1 ? '' : 's'}</span>
+      <span className="muted">{jobCount(total.jobs)}</span>
     </td>
   )
 }

@@ -1,13 +1,10 @@
 /** Per currency: earned (completed), booked (accepted, not finished) and offered (not accepted yet). */
 import type { EarningsReport } from '../../../shared/bridge-account'
 import { formatMoney } from '../ui/format/money'
+import { jobCount } from '../ui/format/action-words'
 import { amountOf, type StateTotal } from './earnings-math'
 import './earnings-split.css'
 import { splitByState } from './earnings-split'
-
-function jobs(n: number): string {
-  return `${n} job${n === 1 ? '' : 's'}`
-}
 
 export function EarningsSplit({ report }: { report: EarningsReport }) {
   const splits = splitByState(report.lines)
@@ -18,15 +15,15 @@ export function EarningsSplit({ report }: { report: EarningsReport }) {
       {splits.map((s, i) => (
         <div key={s.currency} className={`acct-total earnings-split series-${i % 6}`} data-currency={s.currency}>
           <span className="acct-total-amount" data-state="earned">{money(s.earned, s.currency, s.symbol)}</span>
-          <span className="acct-total-meta">Earned · {s.currency} · {jobs(s.earned.jobs)} completed</span>
+          <span className="acct-total-meta">Earned · {s.currency} · {jobCount(s.earned.jobs)} completed</span>
           <dl className="earnings-states small">
             <div data-state="booked">
               <dt>Booked</dt>
-              <dd>{money(s.booked, s.currency, s.symbol)} <span className="muted">· {jobs(s.booked.jobs)} accepted, not finished</span></dd>
+              <dd>{money(s.booked, s.currency, s.symbol)} <span className="muted">· {jobCount(s.booked.jobs)} accepted, not finished</span></dd>
             </div>
             <div data-state="offered">
               <dt>Offered</dt>
-              <dd>{money(s.offered, s.currency, s.symbol)} <span className="muted">· {jobs(s.offered.jobs)} not accepted yet</span></dd>
+              <dd>{money(s.offered, s.currency, s.symbol)} <span className="muted">· {jobCount(s.offered.jobs)} not accepted yet</span></dd>
             </div>
           </dl>
         </div>

@@ -67,7 +67,7 @@ export interface StateTotal {
   jobs: number
 }
 
-export const zero = (): StateTotal => ({ cents: 0, jobs: 0 })
+const zero = (): StateTotal => ({ cents: 0, jobs: 0 })
 
 /** A month of one currency. `cents` and `jobs` are what was EARNED; booked and offered are kept apart. */
 export interface MonthPoint {
@@ -90,7 +90,7 @@ export interface CurrencySeries {
 }
 
 /** A line's state and amount in cents; null when the line counts nowhere or its amount is not an amount. */
-export function counted(line: EarningsLine): { state: Exclude<EarningsState, 'none'>; cents: number } | null {
+function counted(line: EarningsLine): { state: Exclude<EarningsState, 'none'>; cents: number } | null {
   const state = earningsStateOf(line)
   const cents = centsOf(line.amount.amount)
   return state === 'none' || !Number.isFinite(cents) ? null : { state, cents }
@@ -147,22 +147,29 @@ export interface CustomerStateTotals {
   offered: StateTotal
 }
 
-/** Customers by name, each currency apart (most earned first within a customer). */
-export function customerTotalsByState(lines: readonly EarningsLine[]): CustomerStateTotals[] {
-  const rows = new Map<string, CustomerStateTotals>()
+type ByState = { earned: StateTotal; booked: StateTotal; offered: StateTotal }
+
+/** Lines tallied per key into earned, booked and offered (lines that count nowhere are skipped); a key's first line gives the row's other fields. */
+export function tallyByState<S extends object>(lines: readonly EarningsLine[], keyOf: (line: EarningsLine) => string, start: (line: EarningsLine) => S): (S & ByState)[] {
+  const rows = new Map<string, S & ByState>()
   for (const line of lines) {
     const c = counted(line)
     if (!c) continue
-    const key = `${line.customer.id}|${line.amount.currency}`
+    const key = keyOf(line)
     let row = rows.get(key)
     if (!row) {
-      row = { customer: line.customer, currency: line.amount.currency, symbol: line.amount.symbol, earned: zero(), booked: zero(), offered: zero() }
+      row = { ...start(line), earned: zero(), booked: zero(), offered: zero() }
       rows.set(key, row)
     }
     row[c.state].cents += c.cents
     row[c.state].jobs += 1
   }
-  return [...rows.values()].sort(
+  return [...rows.values()]
+}
+
+/** Customers by name, each currency apart (most earned first within a customer). */
+export function customerTotalsByState(lines: readonly EarningsLine[]): CustomerStateTotals[] {
+  return tallyByState(lines, (l) => `${l.customer.id}|${l.amount.currency}`, (l) => ({ customer: l.customer, currency: l.amount.currency, symbol: l.amount.symbol })).sort(
     (a, b) => a.customer.name.localeCompare(b.customer.name) || a.customer.id.localeCompare(b.customer.id) || b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency),
   )
 }

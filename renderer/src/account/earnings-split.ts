@@ -6,7 +6,7 @@
  * Declined jobs count nowhere. Pure, in integer cents.
  */
 import type { EarningsLine } from '../../../shared/bridge-account'
-import { counted, zero, type StateTotal } from './earnings-math'
+import { tallyByState, type StateTotal } from './earnings-math'
 
 export interface CurrencySplit {
   currency: string
@@ -17,17 +17,7 @@ export interface CurrencySplit {
 }
 
 export function splitByState(lines: readonly EarningsLine[]): CurrencySplit[] {
-  const byCurrency = new Map<string, CurrencySplit>()
-  for (const line of lines) {
-    const c = counted(line)
-    if (!c) continue
-    let split = byCurrency.get(line.amount.currency)
-    if (!split) {
-      split = { currency: line.amount.currency, symbol: line.amount.symbol, earned: zero(), booked: zero(), offered: zero() }
-      byCurrency.set(line.amount.currency, split)
-    }
-    split[c.state].cents += c.cents
-    split[c.state].jobs += 1
-  }
-  return [...byCurrency.values()].sort((a, b) => b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency))
+  return tallyByState(lines, (l) => l.amount.currency, (l) => ({ currency: l.amount.currency, symbol: l.amount.symbol })).sort(
+    (a, b) => b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency),
+  )
 }

@@ -85,11 +85,6 @@ export function scriptDiff(previous: string, current: string): ScriptDiff {
   return { granularity: previous === current ? 'words' : middle.granularity, segments: out }
 }
 
-/** A word-level diff (bounded as scriptDiff is). */
-export function wordDiff(previous: string, current: string): DiffSegment[] {
-  return scriptDiff(previous, current).segments
-}
-
 /** How many words were added and removed, for a one-line summary. */
 export function diffStats(segments: readonly DiffSegment[]): { added: number; removed: number } {
   const words = (text: string) => text.split(/\s+/).filter(Boolean).length

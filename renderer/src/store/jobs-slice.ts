@@ -4,9 +4,6 @@ import { DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type BoothApi, type JobListQu
 import type { BoothState } from './booth-state'
 import { errorText } from './error-text'
 
-/** The query a window opens on, defined once in the bridge contract. */
-export const DEFAULT_QUERY: JobListQuery = DEFAULT_JOB_LIST_QUERY
-
 export interface JobsSlice {
   query: JobListQuery
   jobList: JobListView | null
@@ -30,7 +27,7 @@ export function normaliseSearch(text: string | null | undefined): string | null 
 export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [], JobsSlice> => (set, get) => {
   let latest = 0
   return {
-    query: DEFAULT_QUERY,
+    query: DEFAULT_JOB_LIST_QUERY,
     jobList: null,
     jobListLoading: false,
     jobListError: null,
@@ -81,7 +78,7 @@ export const createJobsSlice = (api: BoothApi): StateCreator<BoothState, [], [],
     },
     resetJobs: () => {
       latest++
-      set({ query: DEFAULT_QUERY, jobList: null, jobListError: null, jobListLoading: false, selectedJobId: null })
+      set({ query: DEFAULT_JOB_LIST_QUERY, jobList: null, jobListError: null, jobListLoading: false, selectedJobId: null })
       get().clearChecked()
       get().closeJob()
     },

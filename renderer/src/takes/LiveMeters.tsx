@@ -3,12 +3,11 @@
  * profile, and a true-peak meter with a held mark and the take's highest true peak, from main's running
  * measurement (BS.1770). Also where the job's profile is shown and changed.
  */
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useEffect, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import type { DeliveryProfileView, JobProfileView } from '../../../shared/bridge-audio'
-import type { LiveLoudness } from '../../../shared/bridge-takes'
 import {
-  formatLu, initialLive, LOUDNESS_FLOOR_LUFS, LOUDNESS_TOP_LUFS, scaleFraction, stepLive, TRUE_PEAK_FLOOR_DBTP,
+  formatLu, LOUDNESS_FLOOR_LUFS, LOUDNESS_TOP_LUFS, scaleFraction, TRUE_PEAK_FLOOR_DBTP,
   TRUE_PEAK_TOP_DBTP, type LiveState,
 } from './live-loudness'
 import './live-meters.css'
@@ -36,22 +35,13 @@ function Bar({ label, value, unit, floor, top, window }: { label: string; value:
   )
 }
 
-/** readingRef: the latest append answer's readings (RecorderPanel keeps it as chunks arrive); read on each frame. */
-export function LiveMeters({ job, readingRef, now }: { job: JobDetail; readingRef: RefObject<LiveLoudness | null>; now: number }) {
+/** live: the meters' state, which RecorderPanel steps on each frame from the latest append answer's readings. */
+export function LiveMeters({ job, live: state }: { job: JobDetail; live: LiveState }) {
   const api = useBridge()
-  const [state, setState] = useState<LiveState>(() => initialLive(now))
-  const last = useRef<LiveLoudness | null>(null)
   const [chosen, setChosen] = useState<JobProfileView | null>(null)
   const [profiles, setProfiles] = useState<DeliveryProfileView[]>([])
   const [problem, setProblem] = useState<string | null>(null)
   const jobRef = { jobId: job.job_id, customerId: job.customer.id, kind: job.kind }
-
-  useEffect(() => {
-    const reading = readingRef.current
-    const fresh = reading !== last.current
-    last.current = reading
-    setState((s) => stepLive(reading === null ? initialLive(now) : s, now, fresh ? reading : null))
-  }, [readingRef, now])
 
   useEffect(() => {
     let live = true

@@ -13,7 +13,7 @@ import { clearClip, initialMeter, stepMeter, type MeterState } from './meter-bal
 import { elapsedState, formatElapsed } from './take-numbers'
 import { LevelMeter } from './LevelMeter'
 import { LiveMeters } from './LiveMeters'
-import { liveOf } from './live-loudness'
+import { initialLive, liveOf, stepLive, type LiveState } from './live-loudness'
 import { useRecordKey } from './use-record-key'
 import { useTakes, useTakesStore } from './takes-store'
 import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
@@ -38,6 +38,9 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const [meter, setMeter] = useState<MeterState>(() => initialMeter(performance.now()))
   const meterRef = useRef(meter)
   const liveRef = useRef<ReturnType<typeof liveOf>>(null)
+  // The loudness meters, stepped in the same frame tick as the input meter (one render per frame).
+  const [live, setLive] = useState<LiveState>(() => initialLive(performance.now()))
+  const lastReading = useRef<ReturnType<typeof liveOf>>(null)
   const capture = useRef<PcmCapture | null>(null)
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
@@ -87,6 +90,10 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
       const t = performance.now()
       meterRef.current = stepMeter(meterRef.current, t, null)
       setMeter(meterRef.current)
+      const reading = liveRef.current
+      const fresh = reading !== lastReading.current
+      lastReading.current = reading
+      setLive((s) => stepLive(reading === null ? initialLive(t) : s, t, fresh ? reading : null))
       setNow(t)
       frame = requestAnimationFrame(tick)
     }
@@ -108,6 +115,8 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
       setStartedAt(t)
       meterRef.current = initialMeter(t)
       liveRef.current = null
+      lastReading.current = null
+      setLive(initialLive(t))
       setNow(t)
       setPhase('recording')
       setChosenLabel(null)
@@ -261,7 +270,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
         </div>
       </div>
       <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))} />
-      <LiveMeters job={job} readingRef={liveRef} now={now} />
+      <LiveMeters job={job} live={live} />
       <div className="rec-controls">
         <button
           type="button"

@@ -2,7 +2,7 @@
  * Whether a take was read from an older script than the job's current one, and what changed since: the
  * take keeps the revision (and its text) that was on screen when it was recorded. Pure.
  */
-import { diffStats, wordDiff, type DiffSegment } from '../script/word-diff'
+import { diffStats, type DiffSegment } from '../script/word-diff'
 
 export interface OlderRead {
   segments: DiffSegment[]
@@ -35,10 +35,4 @@ export function describeOlderRead(segments: DiffSegment[]): OlderRead {
   const { added, removed } = diffStats(segments)
   const parts = [added > 0 ? count(added, 'added') : null, removed > 0 ? count(removed, 'removed') : null].filter((p): p is string => p !== null)
   return { segments, added, removed, words: parts.length > 0 ? parts.join(', ') : 'the script was revised (same words)' }
-}
-
-/** Both steps on this thread: for tests and tools (components use useOlderRead, which diffs in a worker). */
-export function olderRead(take: ReadFrom, current: Revision): OlderRead | null {
-  const texts = olderReadTexts(take, current)
-  return texts ? describeOlderRead(wordDiff(texts.read, texts.current)) : null
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { BridgeEventName, JobListQuery, JobListView } from '../../../shared/bridge'
+import { DEFAULT_JOB_LIST_QUERY, type BridgeEventName, type JobListQuery, type JobListView } from '../../../shared/bridge'
 import { createBoothStore } from '../../../renderer/src/store/create-booth-store'
-import { DEFAULT_QUERY } from '../../../renderer/src/store/jobs-slice'
 import { fakeBridge, jobView, listView, settle, SIGNED_IN, SIGNED_OUT } from './support/fake-bridge'
 
 async function signedInStore(bridge = fakeBridge()) {
@@ -23,7 +22,7 @@ describe('booth store', () => {
 
   it('loads the first page of pending jobs once the session is active', async () => {
     const { s, bridge } = await signedInStore()
-    expect(bridge.callsOf('listJobs')).toEqual([DEFAULT_QUERY])
+    expect(bridge.callsOf('listJobs')).toEqual([DEFAULT_JOB_LIST_QUERY])
     expect(s().jobList?.items.map((j) => j.job_id)).toEqual(['1', '2', '3'])
     expect(s().selectedJobId).toBe('1')
   })
@@ -77,9 +76,9 @@ describe('booth store', () => {
   it('applies a jobs event only when it answers the query on screen, keeping the selection', async () => {
     const { s, bridge } = await signedInStore()
     s().selectJob('2')
-    bridge.emit('jobs', listView({ ...DEFAULT_QUERY, tab: 'declined' }, ['7']))
+    bridge.emit('jobs', listView({ ...DEFAULT_JOB_LIST_QUERY, tab: 'declined' }, ['7']))
     expect(s().jobList?.items.map((j) => j.job_id)).toEqual(['1', '2', '3'])
-    bridge.emit('jobs', { ...listView(DEFAULT_QUERY, ['4', '2']), source: 'cache', fetchedAt: 5 })
+    bridge.emit('jobs', { ...listView(DEFAULT_JOB_LIST_QUERY, ['4', '2']), source: 'cache', fetchedAt: 5 })
     expect(s().jobList?.items.map((j) => j.job_id)).toEqual(['4', '2'])
     expect(s().jobList?.source).toBe('cache')
     expect(s().selectedJobId).toBe('2')

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { olderRead } from '../../../renderer/src/takes/script-read'
+import { describeOlderRead, olderReadTexts } from '../../../renderer/src/takes/script-read'
+import { scriptDiff } from '../../../renderer/src/script/word-diff'
 import { takeMetaProblem } from '../../../main/takes/take-meta-file'
+
+type ReadFrom = Parameters<typeof olderReadTexts>[0]
+type Revision = Parameters<typeof olderReadTexts>[1]
+/** Both steps on this thread (components run the diff in a worker through useOlderRead). */
+function olderRead(take: ReadFrom, current: Revision) {
+  const texts = olderReadTexts(take, current)
+  return texts ? describeOlderRead(scriptDiff(texts.read, texts.current).segments) : null
+}
 
 describe('a take read from an older script', () => {
   it('is not marked without a remembered read, or on the same revision', () => {

@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { diffStats, scriptDiff, sharedEnds, wordDiff, type ScriptDiff } from '../../../renderer/src/script/word-diff'
+import { diffStats, scriptDiff, sharedEnds, type ScriptDiff } from '../../../renderer/src/script/word-diff'
 import { loremScript as lorem } from '../../support/lorem-script'
 
-describe('wordDiff', () => {
+describe('scriptDiff, word by word', () => {
   it('marks changed words and keeps the rest', () => {
-    const segs = wordDiff('Fresh Brezeln every morning from seven.', 'Fresh Brezeln every morning from six.')
+    const segs = scriptDiff('Fresh Brezeln every morning from seven.', 'Fresh Brezeln every morning from six.').segments
     expect(segs.filter((s) => s.kind !== 'same').map((s) => [s.kind, s.text])).toEqual([
       ['removed', 'seven'],
       ['added', 'six'],
@@ -15,12 +15,12 @@ describe('wordDiff', () => {
   it('joins back into either text', () => {
     const a = 'Save 20 percent this weekend only.'
     const b = 'Save 25 percent all week long.'
-    const segs = wordDiff(a, b)
+    const segs = scriptDiff(a, b).segments
     expect(segs.filter((s) => s.kind !== 'added').map((s) => s.text).join('')).toBe(a)
     expect(segs.filter((s) => s.kind !== 'removed').map((s) => s.text).join('')).toBe(b)
   })
   it('finds nothing changed in equal texts', () => {
-    expect(diffStats(wordDiff('same words', 'same words'))).toEqual({ added: 0, removed: 0 })
+    expect(diffStats(scriptDiff('same words', 'same words').segments)).toEqual({ added: 0, removed: 0 })
   })
 })
 

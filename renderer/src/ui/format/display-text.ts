@@ -15,11 +15,6 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
 const CONTROLS = /\p{Cc}/gu
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
-/** True when `char` is one of the bidirectional controls that displayText removes. */
-export function isBidiControl(char: string): boolean {
-  return char.length === 1 && /^[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]$/.test(char)
-}
-
 /** A name as Booth shows it (see above). Idempotent; never throws. */
 export function displayText(name: string): string {
   return name.replace(BIDI_CONTROLS, '').replace(CONTROLS, ' ').replace(LONE_SURROGATE, '\uFFFD')

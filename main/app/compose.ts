@@ -25,6 +25,7 @@ import { isUnreachable, JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
 import type { DemoServer } from '../session/demo-launcher'
 import { SessionService, type SessionDeps } from '../session/session-service'
+import { scopeGranted } from '../session/scopes'
 import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
@@ -94,8 +95,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       if (isUnreachable(err)) jobs.reachable = false
       throw err
     }
-    const scopes = session.knownScopes()
-    if (scopes && !scopes.includes('*') && !scopes.includes('jobs:read')) return
+    if (!scopeGranted(session.get(), 'jobs:read')) return
     await jobs.poll()
     // The deliveries on screen are re-read with every poll too (more often while one is on its way).
     await deliveriesWatch.refresh()

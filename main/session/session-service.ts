@@ -137,11 +137,6 @@ export class SessionService {
     await this.stopDemo()
   }
 
-  /** The scopes the key is known to have; null while the service has not said (then nothing is turned off). */
-  knownScopes(): string[] | null {
-    return this.state.account?.scopes ?? null
-  }
-
   /** Whether the key in use has been confirmed by the service during this session. */
   isVerified(): boolean {
     return this.verified

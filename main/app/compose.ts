@@ -96,9 +96,12 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       throw err
     }
     if (!scopeGranted(session.get(), 'jobs:read')) return
-    await jobs.poll()
-    // The deliveries on screen are re-read with every poll too (more often while one is on its way).
-    await deliveriesWatch.refresh()
+    const open = await jobs.poll()
+    // The deliveries on screen are fresh with every poll too (more often while one is on its way). A poll
+    // that just read their job live already has them (its deliveries_detail), so they are not read twice.
+    // A key known to lack deliveries:read keeps its own read, as before (which the service refuses).
+    const tookLive = open?.source === 'live' && scopeGranted(session.get(), 'deliveries:read') && deliveriesWatch.offer(open.job.job_id, open.job.deliveries_detail)
+    if (!tookLive) await deliveriesWatch.refresh()
   }
 
   const timers: PollTimers = ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }

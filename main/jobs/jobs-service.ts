@@ -137,19 +137,24 @@ export class JobsService {
     this.watched = jobId
   }
 
-  /** One poll: the pending list (notifications, badge, offline scripts), the list on screen, the open job. */
-  async poll(): Promise<void> {
+  /**
+   * One poll: the pending list (notifications, badge, offline scripts), the list on screen, the open job.
+   * Answers the open job as this poll read it (live, or the saved copy), null when none is open.
+   */
+  async poll(): Promise<JobView | null> {
     const cache = this.deps.cache.scope()
     const client = this.api()
     const pending = await this.fetchList(ALL_PENDING_JOBS_QUERY, false, cache, JobsService.POLL_READ)
     // Signed out (or the key changed) while the list was on its way: it belongs to no one on screen now.
-    if (this.deps.client() !== client) return
+    if (this.deps.client() !== client) return null
     await this.deps.onPendingList?.(pending)
     const onScreen = sameJobListQuery(this.query, ALL_PENDING_JOBS_QUERY) ? pending : await this.fetchList(this.query, false, cache, JobsService.POLL_READ)
     this.deps.hub.emit('jobs', onScreen)
-    if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched, JobsService.POLL_READ))
+    const open = this.watched ? await this.getJob(this.watched, JobsService.POLL_READ) : null
+    if (open) this.deps.hub.emit('job', open)
     await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch((err: unknown) => {
       this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
     })
+    return open
   }
 }

@@ -59,11 +59,10 @@ export class JobsService {
   async listJobs(query: JobListQuery): Promise<JobListView> {
     this.query = query
     if (this.reachable !== true && this.deps.client()) {
-      const cached = await this.deps.cache.loadList(query)
-      if (cached) {
+      const saved = await this.savedList(query)
+      if (saved) {
         this.deps.onStale?.()
-        this.parties.learn(cached.items)
-        return { ...cached, source: 'cache', ...this.parties.snapshot() }
+        return saved
       }
     }
     return this.fetchList(query, true, this.deps.cache.scope(), JobsService.INTERACTIVE_READ)
@@ -80,15 +79,22 @@ export class JobsService {
       return view
     } catch (err) {
       if (isUnreachable(err)) this.reachable = false
-      const cached = fallBack && isUnreachable(err) ? await this.deps.cache.loadList(query) : null
-      if (cached) {
+      const saved = fallBack && isUnreachable(err) ? await this.savedList(query) : null
+      if (saved) {
         // The saved copy answers; a poll now tells the whole window whether the service is gone (and retries it).
         this.deps.onStale?.()
-        this.parties.learn(cached.items)
-        return { ...cached, source: 'cache', ...this.parties.snapshot() }
+        return saved
       }
       throw err
     }
+  }
+
+  /** The saved copy of a list (marked 'cache'), or null; its customers and voices are learned. */
+  private async savedList(query: JobListQuery): Promise<JobListView | null> {
+    const cached = await this.deps.cache.loadList(query)
+    if (!cached) return null
+    this.parties.learn(cached.items)
+    return { ...cached, source: 'cache', ...this.parties.snapshot() }
   }
 
   async getJob(jobId: string, read: CallOptions = JobsService.INTERACTIVE_READ): Promise<JobView> {

@@ -4,11 +4,11 @@
  * its customer, else implied by its kind), and the findings of a take judged by it.
  * Merged into the one contract by shared/bridge.ts.
  */
-import { apiId, nullable, num, obj, oneOf, optional, str, type Check } from './check'
+import { apiId, nullable, num, obj, oneOf, optional, str, takeId, type Check } from './check'
+import { JOB_KINDS } from './bridge-takes'
 
-const takeId = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9_-]{1,64}$/ })
 const profileName = str({ min: 1, max: 40, pattern: /^[a-z0-9][a-z0-9-]{0,39}$/ })
-const kind = oneOf(['dry_voice', 'finished_spot', 'not_set'] as const)
+const kind = oneOf(JOB_KINDS)
 /** The job as the renderer knows it: its customer decides the remembered profile, its kind the default. */
 const jobRef = { jobId: apiId, customerId: nullable(apiId), kind }
 

@@ -3,14 +3,12 @@
  * this computer after each take (see shared/readback/types.ts for the result's shape). Merged into the
  * one contract by shared/bridge.ts. It is labelled as Booth's own check everywhere, never as the platform's.
  */
-import { bool, nullable, obj, oneOf, optional, str, type Check } from './check'
+import { bool, nullable, obj, oneOf, optional, str, takeId, type Check } from './check'
 import type { ReadbackResult } from './readback/types'
 import type { ScriptRead } from './bridge-takes'
 
 export const READBACK_ENGINE_CHOICES = ['auto', 'sherpa-onnx', 'pocketsphinx'] as const
 export type ReadbackEngineChoice = (typeof READBACK_ENGINE_CHOICES)[number]
-
-const takeId = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9_-]{1,64}$/ })
 
 export const readbackCalls = {
   getReadback: obj({ takeId }),

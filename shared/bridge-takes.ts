@@ -4,8 +4,12 @@
  *
  * Every state change for the person (deliver, cancel) is called only after they confirmed it on screen.
  */
-import { apiId, int, nullable, num, obj, oneOf, optional, str, type Check } from './check'
+import { apiId, int, nullable, num, obj, oneOf, optional, str, takeId, type Check } from './check'
 import type { components } from './api/talent-v1'
+
+/** The job kinds a take is measured against (the job's kind, or not_set). */
+export const JOB_KINDS = ['dry_voice', 'finished_spot', 'not_set'] as const
+export type JobKind = (typeof JOB_KINDS)[number]
 
 export const TAKE_LABEL_VALUES = ['main', 'alt', 'safety', 'pickup', 'tag'] as const
 export type TakeLabelValue = (typeof TAKE_LABEL_VALUES)[number]
@@ -18,7 +22,6 @@ export const MAX_TRIM_S = 3600
 export const MAX_SCRIPT_TEXT = 100_000
 
 const jobId = apiId
-const takeId = str({ min: 1, max: 64, pattern: /^[A-Za-z0-9_-]{1,64}$/ })
 const label = oneOf(TAKE_LABEL_VALUES)
 const note = nullable(str({ max: 1000 }))
 const takeOnly = obj({ takeId })
@@ -133,7 +136,7 @@ export interface TakeView {
   state: 'recording' | 'recovered' | 'ready'
   /** The job's spot length and kind the take is measured against (kept so a recovered take is measured alike). */
   spot_length_s: number | null
-  job_kind: 'dry_voice' | 'finished_spot' | 'not_set'
+  job_kind: JobKind
   trim: TakeTrim
   upload: UploadState
   delivery: DeliveryState

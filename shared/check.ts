@@ -79,3 +79,6 @@ export const obj = <S extends Shape>(shape: S): Check<ShapeOf<S>> => (v, path) =
 /** An API id (job, customer, voice, delivery, attachment…), the API's id format (ApiId in resources/api/talent-v1.yaml). */
 export const API_ID_PATTERN = /^[1-9][0-9]{0,9}$/
 export const apiId: Check<string> = str({ pattern: API_ID_PATTERN })
+/** A take id, Booth's own: it names the take's metadata files. */
+export const TAKE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+export const takeId: Check<string> = str({ min: 1, max: 64, pattern: TAKE_ID_PATTERN })

@@ -7,7 +7,7 @@ import type { SessionState } from '../../shared/bridge'
 import type { PageAccess } from '../../shared/bridge-account'
 import { isApiError } from '../api/errors'
 import { UserFacingError } from '../bridge/describe-error'
-import { SCOPE_FEATURES } from '../session/scopes'
+import { SCOPE_FEATURES, scopeGranted } from '../session/scopes'
 
 export type AccountPage = 'earnings' | 'availability' | 'preferences' | 'consent'
 
@@ -20,18 +20,11 @@ export const PAGE_SCOPES: Record<AccountPage, { read: string; write: string | nu
 
 const describeScope = (scope: string) => ({ scope, disables: SCOPE_FEATURES[scope] ?? `what needs ${scope}` })
 
-function granted(session: SessionState, scope: string): boolean {
-  const scopes = session.account?.scopes
-  // Without an account (not known yet) the service decides; a refusal is then mapped by scopeRefusal().
-  if (!scopes) return true
-  return scopes.includes('*') || scopes.includes(scope)
-}
-
 export function pageAccess(session: SessionState, page: AccountPage): PageAccess {
   const { read, write } = PAGE_SCOPES[page]
-  const canRead = granted(session, read)
-  const canWrite = write === null ? false : granted(session, write)
-  const missing = [read, write].filter((s): s is string => s !== null && !granted(session, s)).map(describeScope)
+  const canRead = scopeGranted(session, read)
+  const canWrite = write === null ? false : scopeGranted(session, write)
+  const missing = [read, write].filter((s): s is string => s !== null && !scopeGranted(session, s)).map(describeScope)
   return { canRead, canWrite, missing }
 }
 

@@ -12,8 +12,6 @@ import { redactHeaders, withoutSecret, type ApiLogEvent } from './request-log'
 import type { FetchLike } from './transport'
 import { startWatchdog, type TimeoutSettings, type Watchdog } from './watchdog'
 
-export type { FetchLike } from './transport'
-
 /** What each openapi-fetch call receives for one attempt. */
 export type AttemptInit = {
   fetch: (request: Request) => Promise<Response>

@@ -96,16 +96,14 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
 
   async function run<T extends object>(
     operation: string,
-    write: boolean,
     callOptions: CallOptions | undefined,
     send: AttemptSend<T>,
   ): Promise<T> {
     let secret = ''
     const signal = callOptions?.signal
-    const retry: ResolvedRetryOptions = callOptions?.retry ? resolveRetryOptions({ ...clientRetry, ...definedOnly(callOptions.retry) }) : clientRetry
+    const retry: ResolvedRetryOptions = callOptions?.retry ? resolveRetryOptions(callOptions.retry, clientRetry) : clientRetry
     const data = await runWithRetry({ ...deps, retry }, {
       operation,
-      write,
       signal,
       secret: () => secret,
       attempt: async (attempt, seen) => {
@@ -136,7 +134,7 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
     callOptions: CallOptions | undefined,
     send: AttemptSend<T>,
   ): Promise<Result<T>> {
-    return stripEnvelope(await run(operation, false, callOptions, send))
+    return stripEnvelope(await run(operation, callOptions, send))
   }
 
   async function write<T extends object>(
@@ -149,16 +147,12 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
     }
     const key = writeOptions.idempotencyKey
     assertIdempotencyKey(key)
-    const body = stripEnvelope(await run(operation, true, writeOptions, send(key)))
+    const body = stripEnvelope(await run(operation, writeOptions, send(key)))
     const { replayed, ...rest } = body as Result<T> & { replayed?: unknown }
     return { ...rest, replayed: replayed === true } as unknown as WriteResult<T>
   }
 
   return { apiBaseUrl, read, write }
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {

@@ -20,7 +20,6 @@ export interface RetryLoopDeps {
 
 export interface RetryLoopCall<T> {
   operation: string
-  write: boolean
   signal: AbortSignal | undefined
   /** The key text to scrub from logged errors (read lazily: it is fetched per attempt). */
   secret: () => string
@@ -43,7 +42,7 @@ export async function runWithRetry<T>(deps: RetryLoopDeps, call: RetryLoopCall<T
     } catch (error) {
       if (!(error instanceof ApiError)) throw error
       const base = { operation: call.operation, attempt: attempts, method, url }
-      const decision = decideRetry(error, { attempts, onceRetriesUsed, write: call.write }, deps.retry, deps.random)
+      const decision = decideRetry(error, { attempts, onceRetriesUsed }, deps.retry, deps.random)
       if (!decision.retry) {
         deps.log({ type: 'failure', ...base, error: loggedError(error, call.secret()) }, call.secret())
         throw error

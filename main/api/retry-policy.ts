@@ -98,8 +98,9 @@ export const DEFAULT_RETRY_OPTIONS: ResolvedRetryOptions = {
   maxRetryAfterMs: 60_000,
 }
 
-export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
-  const resolved = { ...DEFAULT_RETRY_OPTIONS, ...dropUndefined(options) }
+/** Checks `options` laid over `base` (the defaults; for one call's own retry options, the client's). */
+export function resolveRetryOptions(options: RetryOptions = {}, base: ResolvedRetryOptions = DEFAULT_RETRY_OPTIONS): ResolvedRetryOptions {
+  const resolved = { ...base, ...dropUndefined(options) }
   if (!Number.isInteger(resolved.maxAttempts) || resolved.maxAttempts < 1 || resolved.maxAttempts > 20) {
     throw new RangeError(`retry.maxAttempts must be a whole number from 1 to 20 (got ${String(options.maxAttempts)}).`)
   }
@@ -159,10 +160,8 @@ export function backoffDelayMs(retryNumber: number, random: () => number, option
 export interface RetryState {
   /** Attempts made so far, the failed one included. */
   attempts: number
-  /** Retries already spent on 'once' codes in this call. */
+  /** Retries already spent on 'once' codes in this call (reads and writes follow the same rules). */
   onceRetriesUsed: number
-  /** Whether the call is a write carrying an Idempotency-Key (writes and reads follow the same rules). */
-  write: boolean
 }
 
 export type RetryDecision = { retry: true; delayMs: number; once: boolean } | { retry: false }

@@ -25,6 +25,7 @@ import { isUnreachable, JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
 import type { DemoServer } from '../session/demo-launcher'
 import { SessionService, type SessionDeps } from '../session/session-service'
+import { scopeGranted } from '../session/scopes'
 import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
@@ -95,11 +96,13 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       if (isUnreachable(err)) jobs.reachable = false
       throw err
     }
-    const scopes = session.knownScopes()
-    if (scopes && !scopes.includes('*') && !scopes.includes('jobs:read')) return
-    await jobs.poll()
-    // The deliveries on screen are re-read with every poll too (more often while one is on its way).
-    await deliveriesWatch.refresh()
+    if (!scopeGranted(session.get(), 'jobs:read')) return
+    const open = await jobs.poll()
+    // The deliveries on screen are fresh with every poll too (more often while one is on its way). A poll
+    // that just read their job live already has them (its deliveries_detail), so they are not read twice.
+    // A key known to lack deliveries:read keeps its own read, as before (which the service refuses).
+    const tookLive = open?.source === 'live' && scopeGranted(session.get(), 'deliveries:read') && deliveriesWatch.offer(open.job.job_id, open.job.deliveries_detail)
+    if (!tookLive) await deliveriesWatch.refresh()
   }
 
   const timers: PollTimers = ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }
@@ -234,7 +237,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       settings: profiles,
       measurer,
       store: takes.store,
-      takesChanged: (jobId) => void takes.handlers.listTakes({ jobId }).then((s) => hub.emit('takes', s), () => undefined),
+      takesChanged: takes.changed,
     }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),

@@ -59,11 +59,10 @@ export class JobsService {
   async listJobs(query: JobListQuery): Promise<JobListView> {
     this.query = query
     if (this.reachable !== true && this.deps.client()) {
-      const cached = await this.deps.cache.loadList(query)
-      if (cached) {
+      const saved = await this.savedList(query)
+      if (saved) {
         this.deps.onStale?.()
-        this.parties.learn(cached.items)
-        return { ...cached, source: 'cache', ...this.parties.snapshot() }
+        return saved
       }
     }
     return this.fetchList(query, true, this.deps.cache.scope(), JobsService.INTERACTIVE_READ)
@@ -80,15 +79,22 @@ export class JobsService {
       return view
     } catch (err) {
       if (isUnreachable(err)) this.reachable = false
-      const cached = fallBack && isUnreachable(err) ? await this.deps.cache.loadList(query) : null
-      if (cached) {
+      const saved = fallBack && isUnreachable(err) ? await this.savedList(query) : null
+      if (saved) {
         // The saved copy answers; a poll now tells the whole window whether the service is gone (and retries it).
         this.deps.onStale?.()
-        this.parties.learn(cached.items)
-        return { ...cached, source: 'cache', ...this.parties.snapshot() }
+        return saved
       }
       throw err
     }
+  }
+
+  /** The saved copy of a list (marked 'cache'), or null; its customers and voices are learned. */
+  private async savedList(query: JobListQuery): Promise<JobListView | null> {
+    const cached = await this.deps.cache.loadList(query)
+    if (!cached) return null
+    this.parties.learn(cached.items)
+    return { ...cached, source: 'cache', ...this.parties.snapshot() }
   }
 
   async getJob(jobId: string, read: CallOptions = JobsService.INTERACTIVE_READ): Promise<JobView> {
@@ -137,19 +143,24 @@ export class JobsService {
     this.watched = jobId
   }
 
-  /** One poll: the pending list (notifications, badge, offline scripts), the list on screen, the open job. */
-  async poll(): Promise<void> {
+  /**
+   * One poll: the pending list (notifications, badge, offline scripts), the list on screen, the open job.
+   * Answers the open job as this poll read it (live, or the saved copy), null when none is open.
+   */
+  async poll(): Promise<JobView | null> {
     const cache = this.deps.cache.scope()
     const client = this.api()
     const pending = await this.fetchList(ALL_PENDING_JOBS_QUERY, false, cache, JobsService.POLL_READ)
     // Signed out (or the key changed) while the list was on its way: it belongs to no one on screen now.
-    if (this.deps.client() !== client) return
+    if (this.deps.client() !== client) return null
     await this.deps.onPendingList?.(pending)
     const onScreen = sameJobListQuery(this.query, ALL_PENDING_JOBS_QUERY) ? pending : await this.fetchList(this.query, false, cache, JobsService.POLL_READ)
     this.deps.hub.emit('jobs', onScreen)
-    if (this.watched) this.deps.hub.emit('job', await this.getJob(this.watched, JobsService.POLL_READ))
+    const open = this.watched ? await this.getJob(this.watched, JobsService.POLL_READ) : null
+    if (open) this.deps.hub.emit('job', open)
     await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch((err: unknown) => {
       this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
     })
+    return open
   }
 }

@@ -33,7 +33,7 @@ interface CacheEpoch {
   writing: Set<Promise<unknown>>
 }
 
-/** The saved copy of one job under the cache folder `root`, or null (none, or damaged). Read-only. */
+/** A write refused because the cache was cleared (signed out) after the data was fetched. */
 export class CacheClearedError extends Error {
   constructor() {
     super('the offline cache was cleared (signed out) while this was being fetched, so it was not saved')

@@ -7,8 +7,7 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { JsonFileError, readJsonFile, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
-import { MAX_NOTICES, type BoothNotice } from '../../shared/bridge-notices'
-import { NOTIFICATION_KINDS, type NotificationKind } from './notification-rules'
+import { MAX_NOTICES, NOTIFICATION_KINDS, type BoothNotice, type NotificationKind } from '../../shared/bridge-notices'
 
 export const NOTICES_FILE_NAME = 'notices.json'
 
@@ -28,7 +27,7 @@ function noticeFrom(value: unknown): BoothNotice | null {
   if (typeof v.at !== 'number' || !Number.isFinite(v.at) || typeof v.read !== 'boolean') return null
   return {
     id: v.id as string,
-    kind: v.kind as BoothNotice['kind'],
+    kind: v.kind as NotificationKind,
     jobId: v.jobId as string,
     title: v.title as string,
     body: v.body as string,

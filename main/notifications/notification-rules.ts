@@ -4,24 +4,9 @@
  * dock/taskbar badge. Pure functions; notification-ledger.ts remembers what was already shown.
  */
 
-export type NotificationKind =
-  | 'new_job'
-  | 'due_soon'
-  | 'due_today'
-  | 'overdue'
-  | 'script_changed'
-  | 'changes_requested'
-  | 'delivery_approved'
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../shared/bridge-notices'
 
-export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
-  'new_job',
-  'due_soon',
-  'due_today',
-  'overdue',
-  'script_changed',
-  'changes_requested',
-  'delivery_approved',
-]
+export { NOTIFICATION_KINDS, type NotificationKind }
 
 /** The job summary fields (the job summary of resources/api/talent-v1.yaml) the rules read. */
 export interface JobSummaryLike {

@@ -8,7 +8,9 @@
  * - every DELIVERY_MOTION_REFRESH_MS (4 s) while one of them is still on its way (storing, processing,
  *   its audio check pending or running), and no longer once none is;
  * - at once when Booth's own delivery of a take of that job changes state (`deliveryState` on the hub);
- * - with every regular poll (refresh(), called by the poll in app/compose.ts).
+ * - with every regular poll: the poll reads the open job live (GET /jobs/{job_id}), whose deliveries_detail
+ *   is the same list (the same Delivery schema, links null), and hands it over with offer(); only a poll
+ *   that did not just read the watched job live calls refresh() (app/compose.ts).
  * Never while the computer is offline or no one is signed in. A failed read ends the 4 s rhythm: the
  * regular poll, which owns back-off and Retry-After, tries again. Only one read runs at a time; a read
  * asked for meanwhile runs once right after it. A list read for a job no longer watched is dropped.
@@ -17,7 +19,7 @@ import type { TalentClient } from '../api/client'
 import { isOfflineKindError } from '../api/errors'
 import type { EventHub } from '../bridge/event-hub'
 import type { Log } from '../logging/redacting-log'
-import { DELIVERY_MOTION_REFRESH_MS, deliveryInMotion } from '../../shared/bridge-deliveries'
+import { DELIVERY_MOTION_REFRESH_MS, deliveryInMotion, type Delivery } from '../../shared/bridge-deliveries'
 import type { OnlineStateLike, PollTimers } from './poll-schedule'
 
 export interface DeliveriesWatchDeps {
@@ -36,6 +38,12 @@ export interface DeliveriesWatch {
   watch(jobId: string | null): Promise<void>
   /** Re-reads the watched job's deliveries now (the regular poll); does nothing when none is watched. */
   refresh(): Promise<void>
+  /**
+   * The poll read `jobId` live just now: its deliveries_detail is pushed as that job's fresh list, as a
+   * read would. False when it was not taken (another job or none watched, signed out, offline, closed,
+   * or a read under way whose answer would land after it): then the caller calls refresh().
+   */
+  offer(jobId: string, deliveries: Delivery[]): boolean
   /** Which job is watched (null: none). */
   watched(): string | null
   /** Stops every timer and listener (quit, or the services are closed). */
@@ -55,6 +63,14 @@ export function createDeliveriesWatch(deps: DeliveriesWatchDeps): DeliveriesWatc
     timer = null
   }
 
+  /** A fresh list of the watched job: the `deliveries` event, and the 4 s rhythm while one is on its way. */
+  const push = (watched: string, deliveries: Delivery[]): void => {
+    const inMotion = deliveries.some(deliveryInMotion)
+    deps.hub.emit('deliveries', { jobId: watched, deliveries, fetchedAt: deps.now(), inMotion })
+    stopTimer()
+    if (inMotion) timer = deps.timers.setTimeout(() => void refresh(), motionMs)
+  }
+
   const readOnce = async (): Promise<void> => {
     const watched = jobId
     const client = deps.client()
@@ -63,10 +79,7 @@ export function createDeliveriesWatch(deps: DeliveriesWatchDeps): DeliveriesWatc
       const { deliveries } = await client.listDeliveries(watched)
       // The page moved on (another job, none, or signed out) while the answer was on its way.
       if (watched !== jobId || client !== deps.client() || closed) return
-      const inMotion = deliveries.some(deliveryInMotion)
-      deps.hub.emit('deliveries', { jobId: watched, deliveries, fetchedAt: deps.now(), inMotion })
-      stopTimer()
-      if (inMotion) timer = deps.timers.setTimeout(() => void refresh(), motionMs)
+      push(watched, deliveries)
     } catch (err) {
       if (watched !== jobId) return
       stopTimer()
@@ -106,6 +119,11 @@ export function createDeliveriesWatch(deps: DeliveriesWatchDeps): DeliveriesWatc
       if (next !== null) await refresh()
     },
     refresh,
+    offer: (offered, deliveries) => {
+      if (offered !== jobId || reading || closed || !deps.client() || !deps.online.isOnline()) return false
+      push(offered, deliveries)
+      return true
+    },
     watched: () => jobId,
     close: () => {
       closed = true

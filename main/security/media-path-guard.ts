@@ -14,7 +14,8 @@ async function realOrNull(path: string): Promise<string | null> {
   }
 }
 
-function isInside(child: string, root: string): boolean {
+/** Whether `child` is strictly inside `root` (not `root` itself, not beside or above it); both already resolved. */
+export function isInside(child: string, root: string): boolean {
   const rel = relative(root, child)
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
 }

@@ -1,3 +1,5 @@
+import type { SessionState } from '../../shared/bridge'
+
 /** What each scope of the talent API unlocks in Booth, so a missing scope disables just its features. */
 export const SCOPE_FEATURES: Record<string, string> = {
   'jobs:read': 'the job list, job details, scripts and the scripts PDF',
@@ -12,6 +14,16 @@ export const SCOPE_FEATURES: Record<string, string> = {
 }
 
 export const ALL_SCOPES = Object.keys(SCOPE_FEATURES)
+
+/**
+ * Whether the key may use `scope`: '*' or the scope itself among the account's scopes. Without an
+ * account (not known yet) the service decides, so nothing is turned off.
+ */
+export function scopeGranted(session: SessionState, scope: string): boolean {
+  const scopes = session.account?.scopes
+  if (!scopes) return true
+  return scopes.includes('*') || scopes.includes(scope)
+}
 
 export function missingScopes(granted: string[]): Array<{ scope: string; disables: string }> {
   if (granted.includes('*')) return []

@@ -38,12 +38,14 @@ export interface SessionDeps {
   /** Options of the default client (tests: fewer retries, a recording fetch). */
   clientOptions?: Pick<TalentClientOptions, 'fetch' | 'retry' | 'timeoutMs'>
   /** A client is ready (start polling) or gone (stop polling). */
-  /**
-   * The key's granted scopes come along, so features whose scope is missing stay off; undefined while
-   * the service has not confirmed the key yet (offline launch).
-   */
-  onClient: (client: TalentClient | null, scopes?: string[]) => void
+  onClient: (client: TalentClient | null) => void
 }
+
+type Account = NonNullable<SessionState['account']>
+
+/** The account as GET /me describes it. */
+const accountOf = (me: Awaited<ReturnType<TalentClient['me']>>): Account =>
+  ({ keyId: me.key_id, name: me.name, email: me.email, scopes: me.scopes, expiresAt: me.expires_at })
 
 const SIGNED_OUT: SessionState = { mode: 'signed_out', baseUrl: null, account: null, warnings: [], missingScopes: [] }
 
@@ -137,11 +139,6 @@ export class SessionService {
     await this.stopDemo()
   }
 
-  /** The scopes the key is known to have; null while the service has not said (then nothing is turned off). */
-  knownScopes(): string[] | null {
-    return this.state.account?.scopes ?? null
-  }
-
   /** Whether the key in use has been confirmed by the service during this session. */
   isVerified(): boolean {
     return this.verified
@@ -166,10 +163,15 @@ export class SessionService {
     const credentials = this.credentials
     if (this.client !== client || !credentials) return // signed out or another key meanwhile
     this.verified = true
-    const account = { keyId: me.key_id, name: me.name, email: me.email, scopes: me.scopes, expiresAt: me.expires_at }
+    const account = accountOf(me)
     await this.remember(credentials.baseUrl, credentials.apiKey, account)
-    const missing = missingScopes(me.scopes)
-    this.publish({ ...this.state, account, warnings: keyWarnings(me.expires_at, this.deps.now(), missing), missingScopes: missing })
+    this.publish({ ...this.state, ...this.facts(account) })
+  }
+
+  /** The session's account with what follows from it: the warnings (expiry, missing scopes) and the missing scopes. */
+  private facts(account: Account): Pick<SessionState, 'account' | 'warnings' | 'missingScopes'> {
+    const missing = missingScopes(account.scopes)
+    return { account, warnings: keyWarnings(account.expiresAt, this.deps.now(), missing), missingScopes: missing }
   }
 
   /** A key Booth already holds becomes the session at once, with the account as last seen; verify() confirms it. */
@@ -180,15 +182,15 @@ export class SessionService {
     this.verified = false
     const saved = this.deps.settings.get().account
     const known = saved && saved.baseUrl === baseUrl && saved.keyTag === keyTag(apiKey) ? saved : null
-    const missing = known ? missingScopes(known.scopes) : []
-    const state = this.publish({
-      mode: 'signed_in',
-      baseUrl,
-      account: known ? { keyId: known.keyId, name: known.name, email: known.email, scopes: known.scopes, expiresAt: known.expiresAt } : null,
-      warnings: known ? keyWarnings(known.expiresAt, this.deps.now(), missing) : ['Booth has not been able to check this key with the service yet; it will as soon as the service answers.'],
-      missingScopes: missing,
-    })
-    this.deps.onClient(client, known?.scopes)
+    let facts: Pick<SessionState, 'account' | 'warnings' | 'missingScopes'>
+    if (known) {
+      const { baseUrl: _baseUrl, keyTag: _keyTag, checkedAt: _checkedAt, ...account } = known
+      facts = this.facts(account)
+    } else {
+      facts = { account: null, warnings: ['Booth has not been able to check this key with the service yet; it will as soon as the service answers.'], missingScopes: [] }
+    }
+    const state = this.publish({ mode: 'signed_in', baseUrl, ...facts })
+    this.deps.onClient(client)
     return state
   }
 
@@ -200,7 +202,7 @@ export class SessionService {
     return make(baseUrl, apiKey)
   }
 
-  private async remember(baseUrl: string, apiKey: string, account: NonNullable<SessionState['account']>): Promise<void> {
+  private async remember(baseUrl: string, apiKey: string, account: Account): Promise<void> {
     const saved: SavedAccount = { baseUrl, keyTag: keyTag(apiKey), ...account, checkedAt: this.deps.now() }
     await this.deps.settings.update({ account: saved }).catch((err: unknown) => this.deps.log.warn('could not save the account for offline launches', { err }))
   }
@@ -222,17 +224,10 @@ export class SessionService {
     this.client = client
     this.credentials = { baseUrl, apiKey }
     this.verified = true
-    const account = { keyId: me.key_id, name: me.name, email: me.email, scopes: me.scopes, expiresAt: me.expires_at }
+    const account = accountOf(me)
     if (mode === 'signed_in') await this.remember(baseUrl, apiKey, account)
-    const missing = missingScopes(me.scopes)
-    this.deps.onClient(client, me.scopes)
-    return this.publish({
-      mode,
-      baseUrl,
-      account,
-      warnings: keyWarnings(me.expires_at, this.deps.now(), missing),
-      missingScopes: missing,
-    })
+    this.deps.onClient(client)
+    return this.publish({ mode, baseUrl, ...this.facts(account) })
   }
 
   private async stopDemo(): Promise<void> {

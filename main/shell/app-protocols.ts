@@ -6,10 +6,10 @@
  */
 import type { Protocol } from 'electron'
 import { stat } from 'node:fs/promises'
-import { isAbsolute, join, normalize, relative, sep } from 'node:path'
+import { join, normalize } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { buildContentSecurityPolicy, MEDIA_SCHEME } from '../security/content-security-policy'
-import { resolveAllowedMediaPath } from '../security/media-path-guard'
+import { isInside, resolveAllowedMediaPath } from '../security/media-path-guard'
 
 export const APP_SCHEME = 'booth'
 export const APP_HOST = 'app'
@@ -41,8 +41,7 @@ export function rendererFilePath(rendererDir: string, requestUrl: string): strin
   }
   if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || path.includes('\0')) return null
   const file = normalize(join(rendererDir, path === '/' ? 'index.html' : path))
-  const rel = relative(rendererDir, file)
-  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return null
+  if (!isInside(file, rendererDir)) return null
   return file
 }
 

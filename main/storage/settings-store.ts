@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { JsonSettingsFile } from './json-settings-file'
-import type { NotificationSettings } from '../../shared/bridge'
+import type { NotificationSettings, SessionState } from '../../shared/bridge'
 
 export interface Settings {
   baseUrl: string | null
@@ -18,14 +18,10 @@ export interface Settings {
   account: SavedAccount | null
 }
 
-export interface SavedAccount {
+/** The account as the session shows it, with where and when it was checked and which key it belongs to. */
+export interface SavedAccount extends NonNullable<SessionState['account']> {
   baseUrl: string
   keyTag: string
-  keyId: string
-  name: string
-  email: string
-  scopes: string[]
-  expiresAt: number | null
   checkedAt: number
 }
 

@@ -47,6 +47,8 @@ export interface TakeArea {
   handlers: TakeHandlers
   store: TakeStore
   delivery: DeliveryService
+  /** Sends this job's takes again (the 'takes' event); a listing that fails is logged. */
+  changed(jobId: string): void
   start(): Promise<void>
   stop(): Promise<void>
 }
@@ -111,6 +113,7 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
     handlers,
     store,
     delivery,
+    changed,
     start: async () => {
       const report = await store.recoverUnfinished()
       for (const r of report.recovered) {

@@ -6,11 +6,11 @@
 import { constants, type Stats } from 'node:fs'
 import { open, stat, type FileHandle } from 'node:fs/promises'
 import { TAKE_KINDS } from '../audio/preflight'
-import { API_ID_PATTERN } from '../../shared/check'
+import { API_ID_PATTERN, TAKE_ID_PATTERN } from '../../shared/check'
 import { TAKE_LABELS, type TakeKind, type TakeLabel } from './take-types'
 
-/** Take ids name metadata files. */
-export const TAKE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/
+/** Take ids name metadata files (the pattern the bridge checks them by). */
+export { TAKE_ID_PATTERN }
 
 export class TakeInputError extends Error {
   constructor(message: string) {

@@ -78,21 +78,20 @@ describe('decideRetry', () => {
   const half = () => 0.5
   const network = new ApiError({ kind: 'network', message: 'm', retryable: true })
   const timeout = new ApiError({ kind: 'timeout', message: 'm', retryable: true })
-  const state = (write: boolean, attempts = 1, onceRetriesUsed = 0) => ({ write, attempts, onceRetriesUsed })
+  const state = (attempts = 1, onceRetriesUsed = 0) => ({ attempts, onceRetriesUsed })
 
-  it('retries connection failures and timeouts for reads and writes alike', () => {
-    expect(decideRetry(network, state(true), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
-    expect(decideRetry(timeout, state(true, 2), options, half)).toEqual({ retry: true, delayMs: 1000, once: false })
-    expect(decideRetry(network, state(false), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
-    expect(decideRetry(timeout, state(false), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
+  it('retries connection failures and timeouts (reads and writes follow the same rules)', () => {
+    expect(decideRetry(network, state(), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
+    expect(decideRetry(timeout, state(2), options, half)).toEqual({ retry: true, delayMs: 1000, once: false })
+    expect(decideRetry(timeout, state(), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
     for (const kind of ['cut_off', 'unreachable', 'refused', 'connect_timeout'] as const) {
-      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: true }), state(false), options, half).retry).toBe(true)
+      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: true }), state(), options, half).retry).toBe(true)
     }
   })
 
   it('never retries a certificate failure or an oversized answer', () => {
     for (const kind of ['certificate', 'too_large'] as const) {
-      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: false }), state(true), options, half)).toEqual({ retry: false })
+      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: false }), state(), options, half)).toEqual({ retry: false })
     }
   })
 
@@ -100,29 +99,29 @@ describe('decideRetry', () => {
     const long = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true, retryAfterMs: 60_001 })
     const limit = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true, retryAfterMs: 60_000 })
     const gateway = new ApiError({ kind: 'api', message: 'm', status: 503, code: 'unavailable', retryable: true, retryAfterMs: 3_600_000 })
-    expect(decideRetry(long, state(false), options, half)).toEqual({ retry: false })
-    expect(decideRetry(gateway, state(true), options, half)).toEqual({ retry: false })
-    expect(decideRetry(limit, state(false), options, half)).toEqual({ retry: true, delayMs: 60_000, once: false })
+    expect(decideRetry(long, state(), options, half)).toEqual({ retry: false })
+    expect(decideRetry(gateway, state(), options, half)).toEqual({ retry: false })
+    expect(decideRetry(limit, state(), options, half)).toEqual({ retry: true, delayMs: 60_000, once: false })
   })
 
   it('never retries aborted or invalid answers, and stops at maxAttempts', () => {
     const aborted = new ApiError({ kind: 'aborted', message: 'm', retryable: false })
     const invalid = new ApiError({ kind: 'invalid_response', message: 'm', status: 200, retryable: false })
-    expect(decideRetry(aborted, state(true), options, half).retry).toBe(false)
-    expect(decideRetry(invalid, state(true), options, half).retry).toBe(false)
-    expect(decideRetry(network, state(true, 4), options, half).retry).toBe(false)
+    expect(decideRetry(aborted, state(), options, half).retry).toBe(false)
+    expect(decideRetry(invalid, state(), options, half).retry).toBe(false)
+    expect(decideRetry(network, state(4), options, half).retry).toBe(false)
   })
 
   it('allows a single retry of a once code', () => {
     const err = new ApiError({ kind: 'api', message: 'm', status: 500, code: 'server_error', retryable: true })
-    expect(decideRetry(err, state(false), options, half)).toMatchObject({ retry: true, once: true })
-    expect(decideRetry(err, state(false, 2, 1), options, half)).toEqual({ retry: false })
+    expect(decideRetry(err, state(), options, half)).toMatchObject({ retry: true, once: true })
+    expect(decideRetry(err, state(2, 1), options, half)).toEqual({ retry: false })
   })
 
   it('waits retry_after for 429, and backs off when the server gave no wait', () => {
     const withWait = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true, retryAfterMs: 4000 })
     const without = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true })
-    expect(decideRetry(withWait, state(false), options, half)).toMatchObject({ delayMs: 4000 })
-    expect(decideRetry(without, state(false), options, half)).toMatchObject({ delayMs: 500 })
+    expect(decideRetry(withWait, state(), options, half)).toMatchObject({ delayMs: 4000 })
+    expect(decideRetry(without, state(), options, half)).toMatchObject({ delayMs: 500 })
   })
 })

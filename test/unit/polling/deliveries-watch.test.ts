@@ -2,7 +2,8 @@
  * Main owns refreshing the deliveries on screen: watchDeliveries names the job, main reads its deliveries
  * from a real sandbox (its clock driven by the test, so a take moves from storing to a finished check at
  * once) and pushes `deliveries` events — every 4 s only while one is on its way, at once on Booth's own
- * deliveryState for that job, never for a job no longer watched, never offline.
+ * deliveryState for that job, never for a job no longer watched, never offline. A list the poll already
+ * read with the job itself is taken as it is (offer), without reading it again.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTalentClient, type TalentClient } from '../../../main/api/client'
@@ -142,6 +143,38 @@ describe('watchDeliveries: main refreshes the deliveries on screen and pushes th
     expect(settled.inMotion).toBe(false)
     expect(settled.deliveries.find((d) => d.delivery_id === deliveryId)?.status).toBe('delivered')
     expect(timers.delays()).toEqual([])
+  })
+
+  it('takes the list the poll read with the job itself: the same event and 4 s rhythm, without a read of its own', async () => {
+    const jobId = await deliverableJob()
+    await watch.watch(jobId)
+    await deliverTo(jobId)
+    const { job } = await client.getJob(jobId)
+    const reads = deliveryReads()
+    const before = events.length
+    expect(watch.offer(jobId, job.deliveries_detail)).toBe(true)
+    expect(events.slice(before)).toEqual([{ jobId, deliveries: job.deliveries_detail, fetchedAt: clock, inMotion: true }])
+    expect(timers.delays()).toEqual([DELIVERY_MOTION_REFRESH_MS])
+    expect(deliveryReads()).toBe(reads)
+    // Another job, none watched, offline or signed out: not taken (the caller reads instead).
+    expect(watch.offer('999999', job.deliveries_detail)).toBe(false)
+    online.set(false)
+    expect(watch.offer(jobId, job.deliveries_detail)).toBe(false)
+    online.set(true)
+    signedIn = null
+    expect(watch.offer(jobId, job.deliveries_detail)).toBe(false)
+    signedIn = client
+    await watch.watch(null)
+    expect(watch.offer(jobId, job.deliveries_detail)).toBe(false)
+    expect(events.length).toBe(before + 1)
+  })
+
+  it('a list offered while a read is under way is not taken (that read lands after it)', async () => {
+    const jobId = await deliverableJob()
+    const reading = watch.watch(jobId)
+    expect(watch.offer(jobId, [])).toBe(false)
+    await reading
+    expect(events.map((e) => e.jobId)).toEqual([jobId])
   })
 
   it('a deliveryState of another job, or none watched, reads nothing', async () => {

@@ -8,10 +8,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { test, expect } from './booth-host'
 import { bridgeClient, PENDING_ALL } from './support/bridge-client'
-import { openJob, openWorkspace, screenshot } from './support/workspace'
+import { dropFiles, openJob, openWorkspace, screenshot } from './support/workspace'
 import type { JobDetail } from '../../shared/bridge'
 
 /** Sentences of a script, as the read-back splits them. */
@@ -30,18 +29,6 @@ function speakWav(text: string): Buffer {
   }
 }
 
-async function dropWav(page: Page, name: string, bytes: Buffer): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(({ name: n, base64 }) => {
-    const raw = atob(base64)
-    const data = new Uint8Array(raw.length)
-    for (let i = 0; i < raw.length; i++) data[i] = raw.charCodeAt(i)
-    const dt = new DataTransfer()
-    dt.items.add(new File([data], n, { type: 'audio/wav' }))
-    return dt
-  }, { name, base64: bytes.toString('base64') })
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('.script-panel', type, { dataTransfer })
-}
-
 test('a take with a skipped sentence: Booth’s read-back strikes it on the script, plays it, and delivery asks first', async ({ page, booth, consoleErrors }) => {
   test.setTimeout(120_000)
   const bridge = bridgeClient(booth.launchUrl)
@@ -58,7 +45,7 @@ test('a take with a skipped sentence: Booth’s read-back strikes it on the scri
 
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
-  await dropWav(page, 'skipped-line.wav', wav)
+  await dropFiles(page, '.script-panel', [{ name: 'skipped-line.wav', type: 'audio/wav', bytes: wav }])
   const take = page.locator('.take-row').first()
   const panel = take.locator('.rb-panel')
   await expect(panel.locator('.rb-title')).toHaveText('Booth’s read-back')

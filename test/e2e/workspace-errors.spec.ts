@@ -4,25 +4,15 @@
  * again (its length warning goes); leaving the demo asks first. At 1280x720 and 1024x768.
  */
 import config from '../../playwright.config'
-import type { Page } from '@playwright/test'
 import { test, expect } from './booth-host'
 import { bridgeClient } from './support/bridge-client'
-import { openJob, openWorkspace, row } from './support/workspace'
+import { dropFiles, openJob, openWorkspace, row } from './support/workspace'
 import { LAPTOP_SCREENS, makeWav, typedDeliverableJob } from './support/reading'
 
 const base = config.use?.launchOptions ?? {}
 test.use({
   launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
 })
-
-async function dropText(page: Page, selector: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer()
-    dt.items.add(new File(['Not audio at all.\n'], 'notes.txt', { type: 'text/plain' }))
-    return dt
-  })
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent(selector, type, { dataTransfer })
-}
 
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
@@ -69,7 +59,7 @@ for (const screen of LAPTOP_SCREENS) {
       const other = await typedDeliverableJob(bridge, [job.job_id])
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
-      await dropText(page, '.script-panel')
+      await dropFiles(page, '.script-panel', [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') }])
       const notice = page.locator('.takes-notice')
       await expect(notice).toContainText('“notes.txt” is not an audio file.')
       await expect(notice).not.toContainText(job.job_id)

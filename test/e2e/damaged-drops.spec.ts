@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect } from './booth-host'
-import { bridgeClient, PENDING_ALL } from './support/bridge-client'
+import { findJob } from './support/reading'
 import { dropFiles, openJob, openWorkspace } from './support/workspace'
 import { claimSeconds, cutAt, streamed } from '../unit/takes/helpers/damaged-wav'
 
@@ -22,17 +22,7 @@ test.beforeAll(() => {
 })
 
 test('damaged WAVs get a named reason or a correct measurement, and no dropped copy stays behind', async ({ page, booth, consoleErrors }) => {
-  const bridge = bridgeClient(booth.launchUrl)
-  const list = await bridge.call('listJobs', PENDING_ALL)
-  let job = null
-  for (const item of list.items) {
-    const detail = (await bridge.call('getJob', { jobId: item.job_id })).job
-    if (detail.can.deliver && detail.script.kind === 'typed') {
-      job = detail
-      break
-    }
-  }
-  if (!job) throw new Error('The demo data has no pending job that takes deliveries.')
+  const job = await findJob(booth.launchUrl, 'a typed script that takes deliveries', (j) => j.can.deliver && j.script.kind === 'typed')
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const takes = page.locator('.takes-panel')

@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect } from './booth-host'
-import { bridgeClient, PENDING_ALL } from './support/bridge-client'
+import { bridgeClient } from './support/bridge-client'
+import { findJob } from './support/reading'
 import { dropFiles, openJob, openWorkspace, screenshot } from './support/workspace'
-import type { JobDetail } from '../../shared/bridge'
 
 /** Sentences of a script, as the read-back splits them. */
 function sentences(text: string): string[] {
@@ -32,13 +32,7 @@ function speakWav(text: string): Buffer {
 test('a take with a skipped sentence: Booth’s read-back strikes it on the script, plays it, and delivery asks first', async ({ page, booth, consoleErrors }) => {
   test.setTimeout(120_000)
   const bridge = bridgeClient(booth.launchUrl)
-  const list = await bridge.call('listJobs', PENDING_ALL)
-  let job: JobDetail | null = null
-  for (const item of list.items) {
-    const j = (await bridge.call('getJob', { jobId: item.job_id })).job
-    if (j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && sentences(j.script.text).length >= 3) { job = j; break }
-  }
-  if (!job) throw new Error('The demo data has no deliverable job with a typed script of three sentences.')
+  const job = await findJob(booth.launchUrl, 'a deliverable typed script of three sentences', (j) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && sentences(j.script.text).length >= 3)
   const parts = sentences(job.script.text)
   const skipped = parts[1] as string
   const wav = speakWav(parts.filter((s) => s !== skipped).join(' '))

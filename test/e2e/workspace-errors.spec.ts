@@ -20,8 +20,8 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('switching job while recording asks first; staying keeps recording, going keeps the take', async ({ page, booth, consoleErrors }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
-      const other = await typedDeliverableJob(bridge, [job.job_id])
+      const job = await typedDeliverableJob(booth.launchUrl)
+      const other = await typedDeliverableJob(booth.launchUrl, [job.job_id])
       const before = (await bridge.call('listTakes', { jobId: job.job_id })).takes.length
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
@@ -54,9 +54,8 @@ for (const screen of LAPTOP_SCREENS) {
     })
 
     test('a job’s error stays with that job and names no internal id', async ({ page, booth }) => {
-      const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
-      const other = await typedDeliverableJob(bridge, [job.job_id])
+      const job = await typedDeliverableJob(booth.launchUrl)
+      const other = await typedDeliverableJob(booth.launchUrl, [job.job_id])
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
       await dropFiles(page, '.script-panel', [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') }])
@@ -72,7 +71,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('trimming a take measures it again: a take that ran long fits once trimmed', async ({ page, booth }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
+      const job = await typedDeliverableJob(booth.launchUrl)
       // A steady tone six seconds longer than the spot: it runs long.
       const take = await bridge.call('importTake', { jobId: job.job_id, path: makeWav(job.length_s + 6, 'long-read.wav') })
       await openWorkspace(page, booth.launchUrl)

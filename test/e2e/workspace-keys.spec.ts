@@ -20,7 +20,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('Space records right after a job is opened from the list, and never ticks the job', async ({ page, booth, consoleErrors }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
+      const job = await typedDeliverableJob(booth.launchUrl)
       const before = (await bridge.call('listTakes', { jobId: job.job_id })).takes.length
       await openWorkspace(page, booth.launchUrl)
       await row(page, job.job_id).click()
@@ -57,7 +57,7 @@ for (const screen of LAPTOP_SCREENS) {
     })
 
     test('? lists every shortcut in one overlay, from the list and from a job; Esc closes it', async ({ page, booth }) => {
-      const job = await typedDeliverableJob(bridgeClient(booth.launchUrl))
+      const job = await typedDeliverableJob(booth.launchUrl)
       await openWorkspace(page, booth.launchUrl)
       await page.locator('#job-list').focus()
       await page.keyboard.press('?')

@@ -8,7 +8,6 @@
 import config from '../../playwright.config'
 import type { Page } from '@playwright/test'
 import { test as base, expect, startBooth, trackConsoleErrors, type BoothHost } from './booth-host'
-import { bridgeClient } from './support/bridge-client'
 import { openJob, openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
 import { startControlledSandbox, type ControlledSandbox } from './support/controlled-sandbox'
@@ -47,8 +46,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('a take read from an older script is marked with the diff, and delivering it asks', async ({ page, world }) => {
       const errors = trackConsoleErrors(page)
-      const bridge = bridgeClient(world.booth.launchUrl)
-      const job = await typedDeliverableJob(bridge, used)
+      const job = await typedDeliverableJob(world.booth.launchUrl, used)
       used.push(job.job_id)
       await openWorkspace(page, world.booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)

@@ -33,7 +33,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('a take keeps one name from the list to the delivered take; labels go main, then alt, and l changes the next', async ({ page, booth, consoleErrors }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge, used)
+      const job = await typedDeliverableJob(booth.launchUrl, used)
       used.push(job.job_id)
       expect((await bridge.call('listTakes', { jobId: job.job_id })).takes).toEqual([])
       await openWorkspace(page, booth.launchUrl)

@@ -3,17 +3,14 @@
  * starts, the meter moves, Space stops, and the take is in the takes list at once with its preflight.
  * The chosen input and count-in are remembered.
  */
-import config from '../../playwright.config'
 import { test, expect, SCREENSHOTS } from './booth-host'
+import { FAKE_MICROPHONE } from './support/recording'
 import { bridgeClient } from './support/bridge-client'
 import { typedDeliverableJob } from './support/reading'
 import { openJob, openWorkspace } from './support/workspace'
 import { join } from 'node:path'
 
-const base = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-})
+test.use(FAKE_MICROPHONE)
 
 test('Space records a take and stops it; the take shows its preflight at once', async ({ page, booth, consoleErrors }) => {
   const job = await typedDeliverableJob(booth.launchUrl)

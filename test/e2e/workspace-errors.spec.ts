@@ -3,16 +3,13 @@
  * a job's error stays with that job and names no internal id; trimming a take measures the trimmed take
  * again (its length warning goes); leaving the demo asks first. At 1280x720 and 1024x768.
  */
-import config from '../../playwright.config'
 import { test, expect } from './booth-host'
+import { FAKE_MICROPHONE } from './support/recording'
 import { bridgeClient } from './support/bridge-client'
 import { dropFiles, openJob, openWorkspace, row } from './support/workspace'
 import { LAPTOP_SCREENS, makeWav, typedDeliverableJob } from './support/reading'
 
-const base = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-})
+test.use(FAKE_MICROPHONE)
 
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {

@@ -3,16 +3,13 @@
  * and Space stops; `?` shows one overlay with every shortcut, from the list and from an open job, and Esc
  * closes it. At 1280x720 and 1024x768.
  */
-import config from '../../playwright.config'
 import { test, expect } from './booth-host'
+import { FAKE_MICROPHONE } from './support/recording'
 import { bridgeClient } from './support/bridge-client'
 import { openWorkspace, row } from './support/workspace'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
 
-const base = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-})
+test.use(FAKE_MICROPHONE)
 
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {

@@ -5,25 +5,12 @@
  * a sandbox in this process (producer off), so the test can change the script at a moment it chooses.
  * At 1280x720 and 1024x768.
  */
-import { test as base, expect, startBooth, trackConsoleErrors, type BoothHost } from './booth-host'
+import { expect } from './booth-host'
 import { openJob, openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
-import { startControlledSandbox, type ControlledSandbox } from './support/controlled-sandbox'
+import { testWithProducer as test } from './support/controlled-sandbox'
 import { FAKE_MICROPHONE, recordTake } from './support/recording'
 
-const test = base.extend<object, { world: { sandbox: ControlledSandbox; booth: BoothHost & { stop(): Promise<void> } } }>({
-  world: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const sandbox = await startControlledSandbox()
-      const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
-      await use({ sandbox, booth })
-      await booth.stop()
-      await sandbox.stop()
-    },
-    { scope: 'worker' },
-  ],
-})
 test.use(FAKE_MICROPHONE)
 
 const used: string[] = []
@@ -32,8 +19,7 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a take read from an older script is marked with the diff, and delivering it asks', async ({ page, world }) => {
-      const errors = trackConsoleErrors(page)
+    test('a take read from an older script is marked with the diff, and delivering it asks', async ({ page, world, consoleErrors }) => {
       const job = await typedDeliverableJob(world.booth.launchUrl, used)
       used.push(job.job_id)
       await openWorkspace(page, world.booth.launchUrl)
@@ -69,7 +55,7 @@ for (const screen of LAPTOP_SCREENS) {
       await dialog.getByLabel('Deliver it anyway, read from the older script').check()
       await expect(deliver).toBeEnabled()
       await dialog.getByRole('button', { name: 'Cancel' }).click()
-      expect(errors).toEqual([])
+      expect(consoleErrors).toEqual([])
     })
   })
 }

@@ -6,13 +6,13 @@
  * --child), so the server's buffers are not counted; it samples its RSS every 2 ms.
  * Run alone: `npx tsx test/bench/answers.ts`.
  */
-import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { createTalentClient } from '../../main/api/client'
 import { answerOversized } from '../support/fault-answers'
 import type { BenchResult } from './types'
+import { runAlone, runSelfAsChild } from './report'
 
 const MiB = 2 ** 20
 const SIZES_MIB = [50, 400]
@@ -74,15 +74,7 @@ export async function benchAnswers(): Promise<BenchResult[]> {
 }
 
 async function runChild(url: string): Promise<ChildReport[]> {
-  const self = fileURLToPath(import.meta.url)
-  const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', url], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  proc.stdout.on('data', (d: Buffer) => { out += d.toString() })
-  proc.stderr.on('data', (d: Buffer) => { err += d.toString() })
-  const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve))
-  if (code !== 0) throw new Error(`The client child failed (exit ${code}): ${err.slice(-500)}`)
-  return out.trim().split('\n').map((line) => JSON.parse(line) as ChildReport)
+  return (await runSelfAsChild(import.meta.url, [url])).map((line) => JSON.parse(line) as ChildReport)
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -91,10 +83,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     if (!args[1]) throw new Error('usage: answers.ts --child <url>')
     await child(args[1])
   } else {
-    for (const r of await benchAnswers()) {
-      console.log(`${r.name}${r.pass === undefined ? '' : r.pass ? '  [meets goal]' : '  [MISSES goal]'}`)
-      if (r.goal) console.log(`  goal: ${r.goal}`)
-      for (const [k, v] of Object.entries(r.figures)) console.log(`  ${k.padEnd(42)} ${typeof v === 'number' ? Number(v.toFixed(2)) : v}`)
-    }
+    await runAlone(benchAnswers)
   }
 }

@@ -20,6 +20,7 @@ import { measureTakeDetailed } from '../../main/audio/measure-take'
 import { runFfmpeg } from '../../main/audio/run-ffmpeg'
 import { makeAudio, makeTempDir } from '../support/audio-fixtures'
 import type { BenchResult } from './types'
+import { runAlone } from './report'
 
 const TAKE_SECONDS = 600
 const ROUNDS = 3
@@ -148,17 +149,5 @@ export async function benchPreflight(): Promise<BenchResult[]> {
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
-  benchPreflight().then(
-    (results) => {
-      for (const r of results) {
-        console.log(`${r.name}${r.pass === undefined ? '' : r.pass ? '  [meets goal]' : '  [MISSES goal]'}`)
-        if (r.goal) console.log(`  goal: ${r.goal}`)
-        for (const [k, v] of Object.entries(r.figures)) console.log(`  ${k.padEnd(36)} ${typeof v === 'number' ? v.toFixed(3) : v}`)
-      }
-    },
-    (err: unknown) => {
-      console.error(`Preflight benchmark failed: ${err instanceof Error ? err.message : String(err)}`)
-      process.exitCode = 1
-    },
-  )
+  void runAlone(benchPreflight)
 }

@@ -5,6 +5,7 @@
  */
 import os from 'node:os'
 import type { BenchResult } from './types'
+import { printResult } from './report'
 import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
@@ -25,17 +26,6 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   stop: benchStopToCheck,
 }
 
-function print(result: BenchResult): void {
-  const verdict = result.pass === undefined ? '' : result.pass ? '  [meets goal]' : '  [MISSES goal]'
-  console.log(`\n${result.name}${verdict}`)
-  if (result.goal) console.log(`  goal: ${result.goal}`)
-  for (const [k, v] of Object.entries(result.figures)) console.log(`  ${k.padEnd(34)} ${typeof v === 'number' ? round(v) : v}`)
-}
-
-function round(n: number): string {
-  return Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3)
-}
-
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2)
   const unknown = wanted.filter((w) => !(w in suites))
@@ -46,7 +36,7 @@ async function main(): Promise<void> {
   console.log(`Booth benchmarks on ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`)
   for (const [name, run] of Object.entries(suites)) {
     if (wanted.length && !wanted.includes(name)) continue
-    for (const result of await run()) print(result)
+    for (const result of await run()) printResult(result)
   }
 }
 

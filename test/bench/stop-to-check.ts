@@ -12,6 +12,7 @@ import { createRecordingCalls } from '../../main/takes/recording-handlers'
 import { TakeStore } from '../../main/takes/take-store'
 import { makeTempDir } from '../support/audio-fixtures'
 import type { BenchResult } from './types'
+import { runAlone } from './report'
 
 const RATE = 48_000
 const CHUNK_S = 0.1
@@ -74,17 +75,5 @@ export async function benchStopToCheck(): Promise<BenchResult[]> {
 }
 
 if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
-  benchStopToCheck().then(
-    (results) => {
-      for (const r of results) {
-        console.log(`${r.name}${r.pass === undefined ? '' : r.pass ? '  [meets goal]' : '  [MISSES goal]'}`)
-        if (r.goal) console.log(`  goal: ${r.goal}`)
-        for (const [k, v] of Object.entries(r.figures)) console.log(`  ${k.padEnd(40)} ${typeof v === 'number' ? v.toFixed(1) : v}`)
-      }
-    },
-    (err: unknown) => {
-      console.error(`Stop-to-check benchmark failed: ${err instanceof Error ? err.message : String(err)}`)
-      process.exitCode = 1
-    },
-  )
+  void runAlone(benchStopToCheck)
 }

@@ -6,15 +6,16 @@
  * file with --child) so the sandbox's own memory is not counted; it samples its RSS every 50 ms.
  * The file and the sandbox's copy are deleted after. Run alone: `npx tsx test/bench/upload.ts`.
  */
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { startSandbox } from '../../sandbox/server'
 import { startUpload } from '../../main/delivery/uploader'
 import type { BenchResult } from './types'
+import { runAlone, runSelfAsChild } from './report'
 
 const run = promisify(execFile)
 const MB = 1e6
@@ -44,15 +45,7 @@ async function child(url: string, file: string, dataDir: string): Promise<void> 
 }
 
 async function uploadWithBooth(url: string, file: string, dataDir: string): Promise<ChildReport> {
-  const self = fileURLToPath(import.meta.url)
-  const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', url, file, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  proc.stdout.on('data', (d: Buffer) => { out += d.toString() })
-  proc.stderr.on('data', (d: Buffer) => { err += d.toString() })
-  const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve))
-  if (code !== 0) throw new Error(`The uploader child failed (exit ${code}): ${err.slice(-500)}`)
-  return JSON.parse(out.trim().split('\n').pop() ?? '') as ChildReport
+  return JSON.parse((await runSelfAsChild(import.meta.url, [url, file, dataDir])).at(-1) ?? '') as ChildReport
 }
 
 async function uploadWithCurl(url: string, file: string): Promise<{ ms: number; handle: string }> {
@@ -132,10 +125,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     if (!url || !file || !dataDir) throw new Error('usage: upload.ts --child <url> <file> <dataDir>')
     await child(url, file, dataDir)
   } else {
-    for (const r of await benchUpload()) {
-      console.log(`${r.name}${r.pass === undefined ? '' : r.pass ? '  [meets goal]' : '  [MISSES goal]'}`)
-      if (r.goal) console.log(`  goal: ${r.goal}`)
-      for (const [k, v] of Object.entries(r.figures)) console.log(`  ${k.padEnd(32)} ${typeof v === 'number' ? Number(v.toFixed(2)) : v}`)
-    }
+    await runAlone(benchUpload)
   }
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { openWavWriter } from '../../main/takes/wav-writer'
 import type { BenchResult } from './types'
+import { runAlone } from './report'
 
 const RATE = 48000
 const CHUNK_FRAMES = RATE / 50 // 20 ms
@@ -97,10 +98,5 @@ export async function benchWavWriter(): Promise<BenchResult[]> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await benchWavWriter()
-  for (const r of results) {
-    console.log(`${r.name}${r.pass === undefined ? '' : r.pass ? '  [meets goal]' : '  [MISSES goal]'}`)
-    if (r.goal) console.log(`  goal: ${r.goal}`)
-    for (const [k, v] of Object.entries(r.figures)) console.log(`  ${k.padEnd(24)} ${typeof v === 'number' ? Number(v.toFixed(2)) : v}`)
-  }
+  await runAlone(benchWavWriter)
 }

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../sandbox/server'
 import { createTalentClient, type TalentClient } from '../../main/api/client'
 import type { TalentClientOptions } from '../../main/api/call-runner'
-import { ApiError } from '../../main/api/errors'
 import { newIdempotencyKey } from '../../main/api/idempotency'
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
 import { allJobs, startTestSandbox, TOKEN, toneWav, uploadTake, watchUnhandledRejections } from './sandbox-fixture'
+import { failure } from '../support/api-failure'
 
 let sandbox: RunningSandbox
 let proxy: FaultProxy
@@ -46,12 +46,6 @@ function viaProxy(extra: Partial<TalentClientOptions> = {}): { client: TalentCli
     ...extra,
   })
   return { client, sleeps }
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(() => new Error('expected the call to fail'), (e: unknown) => e)
-  expect(error).toBeInstanceOf(ApiError)
-  return error as ApiError
 }
 
 const once = { retry: { maxAttempts: 1 } }

@@ -3,10 +3,10 @@
  * Console errors in the page fail the test that caused them.
  */
 import { test as base, expect, type Page } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startWebHostOn } from './support/web-host-process'
 
 export interface BoothHost {
   launchUrl: string
@@ -14,35 +14,16 @@ export interface BoothHost {
   dataDir: string
 }
 
+/** Booth's web host on a fresh data folder, removed again when it stops. */
 export async function startBooth(env: Record<string, string> = {}, extraArgs: string[] = []): Promise<BoothHost & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'booth-e2e-'))
-  // Node itself (not npx) so that stopping the child stops Booth, leaving no orphan behind.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web.ts', '--port', '0', '--data-dir', dataDir, ...extraArgs], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const launchUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Booth did not start within 30 s:\n${output}`)), 30_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /Booth is running at (\S+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', (c: Buffer) => (output += c.toString()))
-    child.once('exit', (code) => reject(new Error(`Booth exited (${code}) before it was ready:\n${output}`)))
-  })
+  const host = await startWebHostOn(dataDir, env, extraArgs)
   return {
-    launchUrl,
-    origin: new URL(launchUrl).origin,
+    launchUrl: host.launchUrl,
+    origin: new URL(host.launchUrl).origin,
     dataDir,
     stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await host.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

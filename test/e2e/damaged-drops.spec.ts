@@ -7,10 +7,9 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { test, expect } from './booth-host'
-import { bridgeClient, PENDING_ALL } from './support/bridge-client'
-import { openJob, openWorkspace } from './support/workspace'
+import { findJob } from './support/reading'
+import { dropFiles, openJob, openWorkspace } from './support/workspace'
 import { claimSeconds, cutAt, streamed } from '../unit/takes/helpers/damaged-wav'
 
 let ten: Buffer
@@ -22,47 +21,25 @@ test.beforeAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function dropWav(page: Page, name: string, bytes: Buffer): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(({ name: n, base64 }) => {
-    const raw = atob(base64)
-    const b = new Uint8Array(raw.length)
-    for (let i = 0; i < raw.length; i++) b[i] = raw.charCodeAt(i)
-    const dt = new DataTransfer()
-    dt.items.add(new File([b], n, { type: 'audio/wav' }))
-    return dt
-  }, { name, base64: bytes.toString('base64') })
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('.script-panel', type, { dataTransfer })
-}
-
 test('damaged WAVs get a named reason or a correct measurement, and no dropped copy stays behind', async ({ page, booth, consoleErrors }) => {
-  const bridge = bridgeClient(booth.launchUrl)
-  const list = await bridge.call('listJobs', PENDING_ALL)
-  let job = null
-  for (const item of list.items) {
-    const detail = (await bridge.call('getJob', { jobId: item.job_id })).job
-    if (detail.can.deliver && detail.script.kind === 'typed') {
-      job = detail
-      break
-    }
-  }
-  if (!job) throw new Error('The demo data has no pending job that takes deliveries.')
+  const job = await findJob(booth.launchUrl, 'a typed script that takes deliveries', (j) => j.can.deliver && j.script.kind === 'typed')
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const takes = page.locator('.takes-panel')
 
-  await dropWav(page, 'cut.wav', cutAt(ten, 3.2, 96_000))
+  await dropFiles(page, '.script-panel', [{ name: 'cut.wav', type: 'audio/wav', bytes: cutAt(ten, 3.2, 96_000) }])
   await expect(takes.getByRole('alert')).toContainText('ends in the middle of its audio data at 3.2 s (its header says 10.0 s)')
   // The refusal is the bridge call's 400 answer, which Chromium also logs; that one line is expected.
   const refusal = consoleErrors.findIndex((e) => e.includes('status of 400 (Bad Request)'))
   expect(refusal).toBeGreaterThanOrEqual(0)
   consoleErrors.splice(refusal, 1)
 
-  await dropWav(page, 'short-header.wav', claimSeconds(ten, 1, 96_000))
+  await dropFiles(page, '.script-panel', [{ name: 'short-header.wav', type: 'audio/wav', bytes: claimSeconds(ten, 1, 96_000) }])
   const first = takes.locator('.take-row[data-take-number="1"]')
   await expect(first.getByRole('note')).toHaveText('The header says 1.0 s but 10.0 s of audio follow: Booth will deliver all 10.0 s.')
   await expect(first.locator('.take-facts')).toContainText('10.0 s')
 
-  await dropWav(page, 'streamed.wav', streamed(ten, 0xffffffff))
+  await dropFiles(page, '.script-panel', [{ name: 'streamed.wav', type: 'audio/wav', bytes: streamed(ten, 0xffffffff) }])
   await expect(takes.locator('.take-row[data-take-number="2"] .take-facts')).toContainText('10.0 s')
 
   const incoming = join(booth.dataDir, 'incoming')

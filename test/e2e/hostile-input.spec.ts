@@ -6,14 +6,14 @@
  * wider than the window, names show without their bidi controls, and
  * the change's diff shows within a second with no long task over 200 ms.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect, startBooth } from './booth-host'
 import { startStandaloneSandbox, type StandaloneSandbox } from './support/standalone-sandbox'
-import { openWorkspace, row, screenshot } from './support/workspace'
+import { dropFiles, openWorkspace, row, screenshot } from './support/workspace'
+import { makeWav } from './support/reading'
 import { loremScript as lorem } from '../support/lorem-script'
 
 const LONG_TITLE = `Megacorp${'W'.repeat(292)}`
@@ -155,23 +155,13 @@ test.describe('at 1024x768', () => {
 
   test('a dropped file with a 200-character name and a right-to-left override becomes a take shown as its real name', async ({ page, consoleErrors }) => {
     void consoleErrors
-    const wavPath = join(dataDir, 'tone.wav')
-    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'aevalsrc=0.25*sin(2*PI*330*t):s=48000:d=1', '-ac', '1', '-c:a', 'pcm_s24le', wavPath])
     const name = `${'A'.repeat(200)}\u202Egnp.wav`
     const shown = `${'A'.repeat(200)}gnp.wav`
     await openWorkspace(page, booth.launchUrl)
     await findTarget(page)
     await row(page, target.jobId).click()
     await expect(page.locator('#job-title')).toHaveText(LONG_TITLE)
-    const dataTransfer = await page.evaluateHandle(({ fileName, base64 }) => {
-      const raw = atob(base64)
-      const bytes = new Uint8Array(raw.length)
-      for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
-      const dt = new DataTransfer()
-      dt.items.add(new File([bytes], fileName, { type: 'audio/wav' }))
-      return dt
-    }, { fileName: name, base64: readFileSync(wavPath).toString('base64') })
-    for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('.script-panel', type, { dataTransfer })
+    await dropFiles(page, '.script-panel', [{ name, type: 'audio/wav', bytes: readFileSync(makeWav(1, 'tone.wav')) }])
     const notice = page.locator('.takes-notice').filter({ hasText: 'is take' })
     await expect(notice).toContainText(`“${shown}” is take`)
     expect(await notice.textContent()).not.toContain('\u202E')

@@ -10,11 +10,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test as base, expect } from '@playwright/test'
 import { trackConsoleErrors } from './booth-host'
-import { bridgeClient, PENDING_ALL } from './support/bridge-client'
+import { findJob } from './support/reading'
 import { startStandaloneSandbox, type StandaloneSandbox } from './support/standalone-sandbox'
 import { startWebHostOn, type WebHostProcess } from './support/web-host-process'
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
-import type { JobDetail } from '../../shared/bridge'
 
 const test = base
 let sandbox: StandaloneSandbox
@@ -46,18 +45,7 @@ test('launched with the service down: signed in, saved jobs readable, then caugh
 
   // An earlier day, online: Booth saves the list and the job the talent opened.
   const first = await launch()
-  const bridge = bridgeClient(first.launchUrl)
-  const list = await bridge.call('listJobs', PENDING_ALL)
-  let job: JobDetail | null = null
-  for (const item of list.items) {
-    const view = await bridge.call('getJob', { jobId: item.job_id })
-    const j = view.job
-    if (j.script.kind === 'typed' && j.pronunciations.some((p) => j.script.text.toLowerCase().includes(p.word.toLowerCase()))) {
-      job = j
-      break
-    }
-  }
-  if (!job) throw new Error('The sandbox has no pending typed job with a pronunciation in its script.')
+  const job = await findJob(first.launchUrl, 'a typed script that carries one of its pronunciations', (j) => j.script.kind === 'typed' && j.pronunciations.some((p) => j.script.text.toLowerCase().includes(p.word.toLowerCase())))
   await page.goto(first.launchUrl)
   await expect(page.locator('.job-row').first()).toBeVisible()
   await page.goto('about:blank') // the page leaves before its host quits (no reconnect errors from a stopped host)

@@ -8,11 +8,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
 import { test, expect } from './booth-host'
-import { bridgeClient, PENDING_ALL } from './support/bridge-client'
-import { openJob, openWorkspace, screenshot } from './support/workspace'
-import type { JobDetail } from '../../shared/bridge'
+import { bridgeClient } from './support/bridge-client'
+import { findJob } from './support/reading'
+import { dropFiles, openJob, openWorkspace, screenshot } from './support/workspace'
 
 /** Sentences of a script, as the read-back splits them. */
 function sentences(text: string): string[] {
@@ -30,35 +29,17 @@ function speakWav(text: string): Buffer {
   }
 }
 
-async function dropWav(page: Page, name: string, bytes: Buffer): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(({ name: n, base64 }) => {
-    const raw = atob(base64)
-    const data = new Uint8Array(raw.length)
-    for (let i = 0; i < raw.length; i++) data[i] = raw.charCodeAt(i)
-    const dt = new DataTransfer()
-    dt.items.add(new File([data], n, { type: 'audio/wav' }))
-    return dt
-  }, { name, base64: bytes.toString('base64') })
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent('.script-panel', type, { dataTransfer })
-}
-
 test('a take with a skipped sentence: Booth’s read-back strikes it on the script, plays it, and delivery asks first', async ({ page, booth, consoleErrors }) => {
   test.setTimeout(120_000)
   const bridge = bridgeClient(booth.launchUrl)
-  const list = await bridge.call('listJobs', PENDING_ALL)
-  let job: JobDetail | null = null
-  for (const item of list.items) {
-    const j = (await bridge.call('getJob', { jobId: item.job_id })).job
-    if (j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && sentences(j.script.text).length >= 3) { job = j; break }
-  }
-  if (!job) throw new Error('The demo data has no deliverable job with a typed script of three sentences.')
+  const job = await findJob(booth.launchUrl, 'a deliverable typed script of three sentences', (j) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && sentences(j.script.text).length >= 3)
   const parts = sentences(job.script.text)
   const skipped = parts[1] as string
   const wav = speakWav(parts.filter((s) => s !== skipped).join(' '))
 
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
-  await dropWav(page, 'skipped-line.wav', wav)
+  await dropFiles(page, '.script-panel', [{ name: 'skipped-line.wav', type: 'audio/wav', bytes: wav }])
   const take = page.locator('.take-row').first()
   const panel = take.locator('.rb-panel')
   await expect(panel.locator('.rb-title')).toHaveText('Booth’s read-back')

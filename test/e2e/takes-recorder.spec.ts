@@ -3,30 +3,17 @@
  * starts, the meter moves, Space stops, and the take is in the takes list at once with its preflight.
  * The chosen input and count-in are remembered.
  */
-import config from '../../playwright.config'
 import { test, expect, SCREENSHOTS } from './booth-host'
-import { bridgeClient, PENDING_ALL } from './support/bridge-client'
+import { FAKE_MICROPHONE } from './support/recording'
+import { bridgeClient } from './support/bridge-client'
+import { typedDeliverableJob } from './support/reading'
 import { openJob, openWorkspace } from './support/workspace'
 import { join } from 'node:path'
-import type { JobDetail } from '../../shared/bridge'
 
-const base = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-})
-
-async function deliverableJob(launchUrl: string): Promise<JobDetail> {
-  const bridge = bridgeClient(launchUrl)
-  const list = await bridge.call('listJobs', PENDING_ALL)
-  for (const item of list.items) {
-    const job = (await bridge.call('getJob', { jobId: item.job_id })).job
-    if (job.can.deliver && job.script.kind === 'typed' && job.script.text.trim() && job.length_s > 0 && job.deliver_notice === 'none') return job
-  }
-  throw new Error('The demo data has no pending job with a typed script that takes deliveries.')
-}
+test.use(FAKE_MICROPHONE)
 
 test('Space records a take and stops it; the take shows its preflight at once', async ({ page, booth, consoleErrors }) => {
-  const job = await deliverableJob(booth.launchUrl)
+  const job = await typedDeliverableJob(booth.launchUrl)
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const recorder = page.locator('.recorder')
@@ -72,7 +59,7 @@ test('Space records a take and stops it; the take shows its preflight at once', 
 })
 
 test('the input and the count-in are remembered; the count-in counts before recording starts', async ({ page, booth }) => {
-  const job = await deliverableJob(booth.launchUrl)
+  const job = await typedDeliverableJob(booth.launchUrl)
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const recorder = page.locator('.recorder')

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, SCREENSHOTS } from './booth-host'
 import { bridgeClient, PENDING_ALL, type BridgeClient } from './support/bridge-client'
-import { openJob, openWorkspace, row } from './support/workspace'
+import { dropFiles, openJob, openWorkspace, row } from './support/workspace'
 import type { JobDetail } from '../../shared/bridge'
 
 let wav: Buffer
@@ -68,24 +68,6 @@ async function dropTake(page: Page, name: string): Promise<Locator> {
 }
 
 const deliverable = (j: JobDetail) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== ''
-
-/** Drops files on an element the way the desktop does: a DataTransfer made in the page from bytes. */
-async function dropFiles(page: Page, selector: string, files: Array<{ name: string; type: string; bytes: Buffer }>): Promise<void> {
-  const payload = files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') }))
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer()
-    for (const f of list) {
-      const raw = atob(f.base64)
-      const bytes = new Uint8Array(raw.length)
-      for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
-      dt.items.add(new File([bytes], f.name, { type: f.type }))
-    }
-    return dt
-  }, payload)
-  await page.dispatchEvent(selector, 'dragenter', { dataTransfer })
-  await page.dispatchEvent(selector, 'dragover', { dataTransfer })
-  await page.dispatchEvent(selector, 'drop', { dataTransfer })
-}
 
 test('a WAV dropped on the job is a take; a text file is refused in words and nothing is imported', async ({ page, booth, consoleErrors }) => {
   const bridge = bridgeClient(booth.launchUrl)

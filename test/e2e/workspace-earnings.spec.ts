@@ -6,6 +6,7 @@ import { test, expect } from './booth-host'
 import { bridgeClient } from './support/bridge-client'
 import { openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS } from './support/reading'
+import { monthOf, recentSpan } from '../../renderer/src/account/earnings-math'
 
 function cents(amount: string): number {
   const [whole, part] = amount.replace('-', '').split('.')
@@ -23,10 +24,7 @@ for (const screen of LAPTOP_SCREENS) {
     test.use({ viewport: screen })
 
     test('earned, booked and offered are told apart per currency', async ({ page, booth, consoleErrors }) => {
-      const now = new Date()
-      const to = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`
-      const back = new Date(now.getFullYear(), now.getMonth() - 11, 1)
-      const from = `${back.getFullYear()}-${String(back.getMonth() + 1).padStart(2, '0')}`
+      const { from, to } = recentSpan(monthOf(new Date()))
       const { report } = await bridgeClient(booth.launchUrl).call('getEarnings', { from, to, customer_id: null })
       if (!report) throw new Error('The demo key should read earnings.')
       const sums = new Map<string, { symbol: string; earned: number; booked: number; offered: number; earnedJobs: number; offeredJobs: number }>()

@@ -3,26 +3,13 @@
  * a job's error stays with that job and names no internal id; trimming a take measures the trimmed take
  * again (its length warning goes); leaving the demo asks first. At 1280x720 and 1024x768.
  */
-import config from '../../playwright.config'
-import type { Page } from '@playwright/test'
 import { test, expect } from './booth-host'
+import { FAKE_MICROPHONE } from './support/recording'
 import { bridgeClient } from './support/bridge-client'
-import { openJob, openWorkspace, row } from './support/workspace'
+import { dropFiles, openJob, openWorkspace, row } from './support/workspace'
 import { LAPTOP_SCREENS, makeWav, typedDeliverableJob } from './support/reading'
 
-const base = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-})
-
-async function dropText(page: Page, selector: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(() => {
-    const dt = new DataTransfer()
-    dt.items.add(new File(['Not audio at all.\n'], 'notes.txt', { type: 'text/plain' }))
-    return dt
-  })
-  for (const type of ['dragenter', 'dragover', 'drop']) await page.dispatchEvent(selector, type, { dataTransfer })
-}
+test.use(FAKE_MICROPHONE)
 
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
@@ -30,8 +17,8 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('switching job while recording asks first; staying keeps recording, going keeps the take', async ({ page, booth, consoleErrors }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
-      const other = await typedDeliverableJob(bridge, [job.job_id])
+      const job = await typedDeliverableJob(booth.launchUrl)
+      const other = await typedDeliverableJob(booth.launchUrl, [job.job_id])
       const before = (await bridge.call('listTakes', { jobId: job.job_id })).takes.length
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
@@ -64,12 +51,11 @@ for (const screen of LAPTOP_SCREENS) {
     })
 
     test('a job’s error stays with that job and names no internal id', async ({ page, booth }) => {
-      const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
-      const other = await typedDeliverableJob(bridge, [job.job_id])
+      const job = await typedDeliverableJob(booth.launchUrl)
+      const other = await typedDeliverableJob(booth.launchUrl, [job.job_id])
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
-      await dropText(page, '.script-panel')
+      await dropFiles(page, '.script-panel', [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') }])
       const notice = page.locator('.takes-notice')
       await expect(notice).toContainText('“notes.txt” is not an audio file.')
       await expect(notice).not.toContainText(job.job_id)
@@ -82,7 +68,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('trimming a take measures it again: a take that ran long fits once trimmed', async ({ page, booth }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
+      const job = await typedDeliverableJob(booth.launchUrl)
       // A steady tone six seconds longer than the spot: it runs long.
       const take = await bridge.call('importTake', { jobId: job.job_id, path: makeWav(job.length_s + 6, 'long-read.wav') })
       await openWorkspace(page, booth.launchUrl)

@@ -3,16 +3,13 @@
  * and Space stops; `?` shows one overlay with every shortcut, from the list and from an open job, and Esc
  * closes it. At 1280x720 and 1024x768.
  */
-import config from '../../playwright.config'
 import { test, expect } from './booth-host'
+import { FAKE_MICROPHONE } from './support/recording'
 import { bridgeClient } from './support/bridge-client'
 import { openWorkspace, row } from './support/workspace'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
 
-const base = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-})
+test.use(FAKE_MICROPHONE)
 
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
@@ -20,7 +17,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('Space records right after a job is opened from the list, and never ticks the job', async ({ page, booth, consoleErrors }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
+      const job = await typedDeliverableJob(booth.launchUrl)
       const before = (await bridge.call('listTakes', { jobId: job.job_id })).takes.length
       await openWorkspace(page, booth.launchUrl)
       await row(page, job.job_id).click()
@@ -57,7 +54,7 @@ for (const screen of LAPTOP_SCREENS) {
     })
 
     test('? lists every shortcut in one overlay, from the list and from a job; Esc closes it', async ({ page, booth }) => {
-      const job = await typedDeliverableJob(bridgeClient(booth.launchUrl))
+      const job = await typedDeliverableJob(booth.launchUrl)
       await openWorkspace(page, booth.launchUrl)
       await page.locator('#job-list').focus()
       await page.keyboard.press('?')

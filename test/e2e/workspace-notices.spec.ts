@@ -5,25 +5,11 @@
  * nothing again (the OS notifications' ledger). Booth runs against a sandbox in its own process whose
  * producer acts when the test says. At 1280x720 and 1024x768.
  */
-import { test as base, expect, startBooth, trackConsoleErrors, type BoothHost } from './booth-host'
+import { expect } from './booth-host'
 import { bridgeClient, PENDING_ALL } from './support/bridge-client'
 import { openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS } from './support/reading'
-import { startControlledSandbox, type ControlledSandbox } from './support/controlled-sandbox'
-
-const test = base.extend<object, { world: { sandbox: ControlledSandbox; booth: BoothHost & { stop(): Promise<void> } } }>({
-  world: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const sandbox = await startControlledSandbox()
-      const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
-      await use({ sandbox, booth })
-      await booth.stop()
-      await sandbox.stop()
-    },
-    { scope: 'worker' },
-  ],
-})
+import { testWithProducer as test } from './support/controlled-sandbox'
 
 const used: string[] = []
 
@@ -31,8 +17,7 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a script change is one unread notice that opens its job, and one browser notification', async ({ page, context, world }) => {
-      const errors = trackConsoleErrors(page)
+    test('a script change is one unread notice that opens its job, and one browser notification', async ({ page, context, world, consoleErrors }) => {
       await context.grantPermissions(['notifications'])
       await page.addInitScript(() => {
         const shown: string[] = []
@@ -87,7 +72,7 @@ for (const screen of LAPTOP_SCREENS) {
       await bridge.call('refreshNow', {})
       await page.waitForTimeout(1000)
       expect((await bridge.call('listNotices', {})).items.length).toBe(count)
-      expect(errors).toEqual([])
+      expect(consoleErrors).toEqual([])
     })
   })
 }

@@ -18,7 +18,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('the script and the recorder stay in view with many takes; takes scroll on their own', async ({ page, booth, consoleErrors }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
+      const job = await typedDeliverableJob(booth.launchUrl)
       // Eight takes before the job is opened: more than fit beside the script.
       const wav = makeWav(2)
       const have = (await bridge.call('listTakes', { jobId: job.job_id })).takes.length
@@ -71,8 +71,7 @@ for (const screen of LAPTOP_SCREENS) {
     })
 
     test('the list comes back by its button and stays back after a reload', async ({ page, booth }) => {
-      const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge)
+      const job = await typedDeliverableJob(booth.launchUrl)
       await page.addInitScript(() => {
         if (!sessionStorage.getItem('seeded')) {
           localStorage.setItem('booth.listCollapsed', '1')
@@ -94,7 +93,7 @@ for (const screen of LAPTOP_SCREENS) {
     })
 
     test('+ and − change the script size, remembered', async ({ page, booth }) => {
-      const job = await typedDeliverableJob(bridgeClient(booth.launchUrl))
+      const job = await typedDeliverableJob(booth.launchUrl)
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
       const read = page.locator('.script-read')
@@ -114,7 +113,7 @@ for (const screen of LAPTOP_SCREENS) {
 test.describe('prompter at 1024x768', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
   test('p starts the prompter: the script scrolls at the spot’s pace under the marker, p pauses it', async ({ page, booth }) => {
-    const job = await typedDeliverableJob(bridgeClient(booth.launchUrl))
+    const job = await typedDeliverableJob(booth.launchUrl)
     await page.addInitScript(() => window.localStorage.setItem('booth.scriptSize', '40'))
     await openWorkspace(page, booth.launchUrl)
     await openJob(page, job.job_id, job.advertiser)

@@ -5,53 +5,26 @@
  * a sandbox in this process (producer off), so the test can change the script at a moment it chooses.
  * At 1280x720 and 1024x768.
  */
-import config from '../../playwright.config'
-import type { Page } from '@playwright/test'
-import { test as base, expect, startBooth, trackConsoleErrors, type BoothHost } from './booth-host'
-import { bridgeClient } from './support/bridge-client'
+import { expect } from './booth-host'
 import { openJob, openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
-import { startControlledSandbox, type ControlledSandbox } from './support/controlled-sandbox'
+import { testWithProducer as test } from './support/controlled-sandbox'
+import { FAKE_MICROPHONE, recordTake } from './support/recording'
 
-const launch = config.use?.launchOptions ?? {}
-const test = base.extend<object, { world: { sandbox: ControlledSandbox; booth: BoothHost & { stop(): Promise<void> } } }>({
-  world: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const sandbox = await startControlledSandbox()
-      const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
-      await use({ sandbox, booth })
-      await booth.stop()
-      await sandbox.stop()
-    },
-    { scope: 'worker' },
-  ],
-})
-test.use({ launchOptions: { ...launch, args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] } })
+test.use(FAKE_MICROPHONE)
 
 const used: string[] = []
-
-async function recordTake(page: Page): Promise<void> {
-  const recorder = page.locator('.recorder')
-  await page.locator('.script-panel .section-title').click()
-  await page.keyboard.press('Space')
-  await expect(recorder).toHaveAttribute('data-phase', 'recording')
-  await page.waitForTimeout(700)
-  await page.keyboard.press('Space')
-  await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
-}
 
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a take read from an older script is marked with the diff, and delivering it asks', async ({ page, world }) => {
-      const errors = trackConsoleErrors(page)
-      const bridge = bridgeClient(world.booth.launchUrl)
-      const job = await typedDeliverableJob(bridge, used)
+    test('a take read from an older script is marked with the diff, and delivering it asks', async ({ page, world, consoleErrors }) => {
+      const job = await typedDeliverableJob(world.booth.launchUrl, used)
       used.push(job.job_id)
       await openWorkspace(page, world.booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
+      await page.locator('.script-panel .section-title').click()
       await recordTake(page)
       const first = page.locator('.take-row[data-take-number="1"]')
       await expect(first).toBeVisible()
@@ -68,6 +41,7 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(note.locator('ins, del').first()).toBeVisible()
 
       // A take recorded now reads the current script: not marked.
+      await page.locator('.script-panel .section-title').click()
       await recordTake(page)
       await expect(page.locator('.take-row[data-take-number="2"]')).toBeVisible()
       await expect(page.locator('.take-row[data-take-number="2"] .take-older-script')).toHaveCount(0)
@@ -81,7 +55,7 @@ for (const screen of LAPTOP_SCREENS) {
       await dialog.getByLabel('Deliver it anyway, read from the older script').check()
       await expect(deliver).toBeEnabled()
       await dialog.getByRole('button', { name: 'Cancel' }).click()
-      expect(errors).toEqual([])
+      expect(consoleErrors).toEqual([])
     })
   })
 }

@@ -4,28 +4,15 @@
  * say it. The next take's label is main, then alt, and `l` changes it for one take. A sent take shows
  * the service's own status, never Booth's "sent" read as delivered. At 1280x720 and 1024x768.
  */
-import config from '../../playwright.config'
-import type { Page } from '@playwright/test'
 import { test, expect } from './booth-host'
+import { FAKE_MICROPHONE, recordTake } from './support/recording'
 import { bridgeClient } from './support/bridge-client'
 import { openJob, openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
 
-const base = config.use?.launchOptions ?? {}
-test.use({
-  launchOptions: { ...base, args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
-})
+test.use(FAKE_MICROPHONE)
 
 const used: string[] = []
-
-async function recordTake(page: Page): Promise<void> {
-  const recorder = page.locator('.recorder')
-  await page.keyboard.press('Space')
-  await expect(recorder).toHaveAttribute('data-phase', 'recording')
-  await page.waitForTimeout(700)
-  await page.keyboard.press('Space')
-  await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
-}
 
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
@@ -33,7 +20,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('a take keeps one name from the list to the delivered take; labels go main, then alt, and l changes the next', async ({ page, booth, consoleErrors }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const job = await typedDeliverableJob(bridge, used)
+      const job = await typedDeliverableJob(booth.launchUrl, used)
       used.push(job.job_id)
       expect((await bridge.call('listTakes', { jobId: job.job_id })).takes).toEqual([])
       await openWorkspace(page, booth.launchUrl)

@@ -1,5 +1,9 @@
-/** Starts controlled-sandbox-main.ts in its own process and lets a test make the producer change a script. */
+/**
+ * Starts controlled-sandbox-main.ts in its own process and lets a test make the producer change a script;
+ * `testWithProducer` gives the specs a Booth that talks to such a sandbox.
+ */
 import { spawn } from 'node:child_process'
+import { test as base, startBooth, type BoothHost } from '../booth-host'
 
 export interface ControlledSandbox {
   url: string
@@ -50,3 +54,18 @@ export async function startControlledSandbox(): Promise<ControlledSandbox> {
       }),
   }
 }
+
+/** Booth's test with `world`: one controlled sandbox and a Booth signed in to it, per worker. */
+export const testWithProducer = base.extend<object, { world: { sandbox: ControlledSandbox; booth: BoothHost & { stop(): Promise<void> } } }>({
+  world: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const sandbox = await startControlledSandbox()
+      const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
+      await use({ sandbox, booth })
+      await booth.stop()
+      await sandbox.stop()
+    },
+    { scope: 'worker' },
+  ],
+})

@@ -4,7 +4,6 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
-import type { BridgeClient } from './bridge-client'
 import { bridgeClient, PENDING_ALL } from './bridge-client'
 import { row } from './workspace'
 import type { JobDetail } from '../../../shared/bridge'
@@ -21,17 +20,6 @@ export function makeWav(seconds = 2, name = 'read.wav'): string {
   const path = join(dir, name)
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `aevalsrc=0.25*sin(2*PI*330*t):s=48000:d=${seconds}`, '-ac', '1', '-c:a', 'pcm_s24le', path])
   return path
-}
-
-/** The first pending job with a typed script that takes deliveries. */
-export async function typedDeliverableJob(bridge: BridgeClient, skip: readonly string[] = []): Promise<JobDetail> {
-  const list = await bridge.call('listJobs', PENDING_ALL)
-  for (const item of list.items) {
-    if (skip.includes(item.job_id)) continue
-    const job = (await bridge.call('getJob', { jobId: item.job_id })).job
-    if (job.can.deliver && job.deliver_notice === 'none' && job.script.kind === 'typed' && job.script.text.trim() !== '' && job.length_s > 0) return job
-  }
-  throw new Error('The demo data has no pending job with a typed script that takes deliveries.')
 }
 
 /** Whether the element's box lies wholly inside the window (not scrolled away, not cut off). */
@@ -79,3 +67,10 @@ export async function openJobPatiently(page: Page, jobId: string, advertiser: st
   await expect(page.locator('#job-title')).toHaveText(advertiser, { timeout: 45_000 })
 }
 
+const takesTypedDeliveries = (j: JobDetail) =>
+  j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== '' && j.length_s > 0
+
+/** The first pending job with a typed script that takes deliveries (not one of `skip`), through findJob's per-Booth cache. */
+export function typedDeliverableJob(launchUrl: string, skip: readonly string[] = []): Promise<JobDetail> {
+  return findJob(launchUrl, 'a typed script that takes deliveries', (j) => !skip.includes(j.job_id) && takesTypedDeliveries(j))
+}

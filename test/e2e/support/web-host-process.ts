@@ -1,17 +1,17 @@
 /**
  * Booth's web host in its own process on a data folder the test chooses, so a second launch finds what
- * the first one saved (the offline-launch spec). Stopping it keeps the folder; the caller removes it.
+ * the first one saved (the offline-launch spec); booth-host.ts's startBooth runs it on a fresh folder.
+ * Stopping it keeps the folder; the caller removes it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 
 export interface WebHostProcess {
   launchUrl: string
-  /** When the host printed its address (ms since epoch). */
-  readyAt: number
   stop(): Promise<void>
 }
 
-export async function startWebHostOn(dataDir: string, env: Record<string, string>, args: string[] = []): Promise<WebHostProcess> {
+export async function startWebHostOn(dataDir: string, env: Record<string, string> = {}, args: string[] = []): Promise<WebHostProcess> {
+  // Node itself (not npx) so that stopping the child stops Booth, leaving no orphan behind.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web.ts', '--port', '0', '--data-dir', dataDir, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,7 +32,6 @@ export async function startWebHostOn(dataDir: string, env: Record<string, string
   })
   return {
     launchUrl,
-    readyAt: Date.now(),
     stop: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))

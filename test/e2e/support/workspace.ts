@@ -1,4 +1,4 @@
-/** Small steps the job specs share: open Booth, wait for the list, open a job by its row, save screenshots. */
+/** Small steps the job specs share: open Booth, wait for the list, open a job by its row, drop files, save screenshots. */
 import { expect, type Locator, type Page } from '@playwright/test'
 import { join } from 'node:path'
 import { SCREENSHOTS } from '../booth-host'
@@ -21,4 +21,22 @@ export async function openJob(page: Page, jobId: string, advertiser: string): Pr
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+}
+
+/** Drops files on an element the way the desktop does: a DataTransfer made in the page from bytes. */
+export async function dropFiles(page: Page, selector: string, files: Array<{ name: string; type: string; bytes: Buffer }>): Promise<void> {
+  const payload = files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') }))
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer()
+    for (const f of list) {
+      const raw = atob(f.base64)
+      const bytes = new Uint8Array(raw.length)
+      for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
+      dt.items.add(new File([bytes], f.name, { type: f.type }))
+    }
+    return dt
+  }, payload)
+  await page.dispatchEvent(selector, 'dragenter', { dataTransfer })
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer })
+  await page.dispatchEvent(selector, 'drop', { dataTransfer })
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTalentClient } from '../../../main/api/client'
-import { ApiError } from '../../../main/api/errors'
 import { apiError, html, json, ok, startScriptedServer, type ScriptedServer } from './scripted-server'
+import { failure } from '../../support/api-failure'
 
 let server: ScriptedServer
 beforeAll(async () => {
@@ -20,17 +20,6 @@ function client(sleeps: number[] = []) {
     },
     random: () => 0.5,
   })
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail')
-    },
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(ApiError)
-  return error as ApiError
 }
 
 // status, code, retryable, attempts made by a read with maxAttempts 3

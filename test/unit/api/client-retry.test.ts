@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTalentClient } from '../../../main/api/client'
-import { ApiError } from '../../../main/api/errors'
 import { newIdempotencyKey } from '../../../main/api/idempotency'
 import type { RetryOptions } from '../../../main/api/retry-policy'
 import { apiError, cutMidBody, drop, hang, ok, stallMidBody, startScriptedServer, type ScriptedServer } from './scripted-server'
+import { failure } from '../../support/api-failure'
 
 let server: ScriptedServer
 beforeAll(async () => {
@@ -26,12 +26,6 @@ function client(opts: { sleeps?: number[]; random?: () => number; retry?: RetryO
     },
     random: opts.random ?? (() => 0.5),
   })
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(() => new Error('expected the call to fail'), (e: unknown) => e)
-  expect(error).toBeInstanceOf(ApiError)
-  return error as ApiError
 }
 
 describe('back-off', () => {

@@ -18,6 +18,7 @@ import { kindForCode } from '../../../main/api/network-failure'
 import { createNodeTransport } from '../../../main/api/transport'
 import { refusedUrl } from '../../support/fault-proxy'
 import { ok, startScriptedServer, type ScriptedServer } from './scripted-server'
+import { failure } from '../../support/api-failure'
 
 const KEY = 'test-key-123456'
 let dir: string
@@ -53,12 +54,6 @@ const toLoopback: LookupFunction = (_host, options, callback) => {
 
 function client(baseUrl: string, extra: Partial<Parameters<typeof createTalentClient>[0]> = {}) {
   return createTalentClient({ baseUrl, apiKey: () => KEY, retry: { maxAttempts: 1 }, ...extra })
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(() => new Error('expected the call to fail'), (e: unknown) => e)
-  expect(error).toBeInstanceOf(ApiError)
-  return error as ApiError
 }
 
 describe('certificate problems', () => {

@@ -33,6 +33,7 @@ import { SettingsStore } from '../storage/settings-store'
 import { createAudioHandlers } from '../audio/audio-handlers'
 import { createTakeMeasurer } from '../audio/take-measurer'
 import { ProfileSettings } from '../audio/profile-settings'
+import { knowSecrets } from '../security/child-env'
 
 export interface BoothPorts {
   dataDir: string
@@ -160,6 +161,12 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
   })
 
+  // No process Booth starts gets the key in use, even in a variable whose name does not say secret.
+  const forgetSecrets = knowSecrets(() => {
+    const key = session.currentCredentials()?.apiKey
+    return key ? [key] : []
+  })
+
   const profiles = new ProfileSettings(ports.dataDir, (m) => log.warn(m))
   const measurer = createTakeMeasurer(profiles)
   const takes = createTakeHandlers({
@@ -272,6 +279,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       await takes.stop()
       await killAllFfmpeg('Booth is quitting.')
       await session.close()
+      forgetSecrets()
     },
   }
 }

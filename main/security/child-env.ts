@@ -33,8 +33,22 @@ export function isSecretValue(value: string, known: readonly string[] = []): boo
   return URL_WITH_PASSWORD.test(value) || known.some((s) => s.length >= 8 && value.includes(s))
 }
 
-/** A copy of `env` without secrets, for a child process. `known` are secrets Booth holds (e.g. the API key). */
-export function childEnv(env: NodeJS.ProcessEnv = process.env, known: readonly string[] = []): NodeJS.ProcessEnv {
+/** Where the secrets Booth holds are read from when a child process starts (none until knowSecrets). */
+let heldSecrets: () => readonly string[] = () => []
+
+/**
+ * Tells childEnv where to read the secrets Booth holds (the API key in use), so a variable whose value
+ * carries one is never passed on, whatever its name. Returns a function that forgets the source again.
+ */
+export function knowSecrets(source: () => readonly string[]): () => void {
+  heldSecrets = source
+  return () => {
+    if (heldSecrets === source) heldSecrets = () => []
+  }
+}
+
+/** A copy of `env` without secrets, for a child process. `known` are secrets Booth holds (by default those knowSecrets gave). */
+export function childEnv(env: NodeJS.ProcessEnv = process.env, known: readonly string[] = heldSecrets()): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {}
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || isSecretName(name) || isSecretValue(value, known)) continue

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
-import { childEnv, isSecretName, scrubOwnEnv, takeEnvApiKey } from '../../../main/security/child-env'
+import { childEnv, isSecretName, knowSecrets, scrubOwnEnv, takeEnvApiKey } from '../../../main/security/child-env'
 import { openWithPlatform } from '../../../main/web/web-ports'
 
 const SECRETS: Record<string, string> = {
@@ -93,6 +93,29 @@ describe('the processes Booth starts', () => {
     const names = namesIn(dump)
     expect(names.has('BOOTH_CHILD_ENV_PROBE')).toBe(true)
     for (const secret of Object.keys(SECRETS)) expect(names.has(secret), secret).toBe(false)
+  })
+})
+
+describe('secrets Booth holds', () => {
+  it('a variable carrying the key in use is not passed on, whatever its name, and is again once forgotten', async () => {
+    const key = 'bk_live_heldkey_0123456789'
+    const env = { ...HARMLESS, SHARED_SETTING: `x=${key}` }
+    expect(childEnv(env)).toHaveProperty('SHARED_SETTING')
+    const forget = knowSecrets(() => [key])
+    try {
+      expect(childEnv(env)).not.toHaveProperty('SHARED_SETTING')
+      expect(childEnv(env)).toEqual(HARMLESS)
+      // A real child: what ffmpeg started by Booth sees has it neither.
+      Object.assign(process.env, HARMLESS, { SHARED_SETTING: `x=${key}` })
+      const out = join(dir, 'ffmpeg-held-env.txt')
+      await runFfmpeg(['-version'], { ffmpegPath: await envPrinter('ffmpeg', out) })
+      const dump = await readFile(out, 'utf8')
+      expect(namesIn(dump).has('BOOTH_CHILD_ENV_PROBE')).toBe(true)
+      expect(dump).not.toContain(key)
+    } finally {
+      forget()
+    }
+    expect(childEnv(env)).toHaveProperty('SHARED_SETTING')
   })
 })
 

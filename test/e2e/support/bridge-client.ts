@@ -8,6 +8,8 @@ export interface BridgeClient {
   call<N extends BridgeCallName>(name: N, args: BridgeArgs<N>): Promise<BridgeResults[N]>
 }
 
+const CALL_WITHIN_MS = 75_000
+
 export function bridgeClient(launchUrl: string): BridgeClient {
   const url = new URL(launchUrl)
   const token = /(?:^#|&)t=([A-Za-z0-9_-]+)/.exec(url.hash)?.[1]
@@ -18,6 +20,10 @@ export function bridgeClient(launchUrl: string): BridgeClient {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-booth-token': token },
         body: JSON.stringify({ args }),
+        // A call that never answers names itself instead of running the test out of time.
+        signal: AbortSignal.timeout(CALL_WITHIN_MS),
+      }).catch((err: unknown) => {
+        throw new Error(`${name} got no answer from Booth within ${CALL_WITHIN_MS / 1000} s: ${err instanceof Error ? err.message : String(err)}`)
       })
       const body = (await res.json()) as { ok: boolean; result?: unknown; error?: { message: string } }
       if (!body.ok) throw new Error(`${name} failed: ${body.error?.message ?? res.status}`)

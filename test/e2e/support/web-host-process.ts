@@ -10,6 +10,8 @@ export interface WebHostProcess {
   stop(): Promise<void>
 }
 
+const STOP_WITHIN_MS = 20_000
+
 export async function startWebHostOn(dataDir: string, env: Record<string, string> = {}, args: string[] = []): Promise<WebHostProcess> {
   // Node itself (not npx) so that stopping the child stops Booth, leaving no orphan behind.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web.ts', '--port', '0', '--data-dir', dataDir, ...args], {
@@ -36,7 +38,16 @@ export async function startWebHostOn(dataDir: string, env: Record<string, string
       if (child.exitCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')
-      await exited
+      // A quit that hangs names itself (with what Booth printed) instead of running the test out of time.
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), STOP_WITHIN_MS)))
+      const outcome = await Promise.race([exited, late])
+      clearTimeout(timer)
+      if (outcome === 'late') {
+        child.kill('SIGKILL')
+        await exited
+        throw new Error(`Booth did not quit within ${STOP_WITHIN_MS / 1000} s of SIGTERM:\n${output.slice(-4000)}`)
+      }
     },
   }
 }

@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { createBoothCore } from './app/compose'
+import { runQuitSteps } from './app/quit-steps'
 import { defaultDataDir } from './storage/data-dir'
 import { createDispatcher } from './bridge/dispatch'
 import { describeError } from './bridge/describe-error'
@@ -70,8 +71,13 @@ async function main(): Promise<void> {
   console.log(`Booth is running at ${host.launchUrl}`)
   const stop = async () => {
     online.stop()
-    await host.close()
-    await core.close()
+    await runQuitSteps(
+      [
+        ['the page connections', () => host.close()],
+        ['Booth\'s services', () => core.close()],
+      ],
+      { warn: (message, fields) => log.warn(message, fields) },
+    )
     process.exit(0)
   }
   process.once('SIGINT', () => void stop())

@@ -34,6 +34,7 @@ import { createAudioHandlers } from '../audio/audio-handlers'
 import { createTakeMeasurer } from '../audio/take-measurer'
 import { ProfileSettings } from '../audio/profile-settings'
 import { knowSecrets } from '../security/child-env'
+import { runQuitSteps } from './quit-steps'
 
 export interface BoothPorts {
   dataDir: string
@@ -274,11 +275,16 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       ports.power.removeListener('resume', onWake)
       poller.stop()
       deliveriesWatch.close()
-      await polling?.catch(() => undefined)
-      await readback.stop()
-      await takes.stop()
-      await killAllFfmpeg('Booth is quitting.')
-      await session.close()
+      await runQuitSteps(
+        [
+          ['the job list refresh under way', () => polling?.catch(() => undefined)],
+          ['the read-back', () => readback.stop()],
+          ['takes and deliveries', () => takes.stop()],
+          ['ffmpeg', () => killAllFfmpeg('Booth is quitting.')],
+          ['the session', () => session.close()],
+        ],
+        { warn: (message, fields) => log.warn(message, fields) },
+      )
       forgetSecrets()
     },
   }

@@ -27,6 +27,8 @@ export interface WebHostOptions {
   media?: MediaRegistry
   /** Where files dropped onto the page are received (POST /bridge/upload?name=…); without it, refused. */
   incomingDir?: string
+  /** How long close() lets answers under way (a bridge call, a take being played) finish before it cuts them. */
+  closeGraceMs?: number
 }
 
 export interface WebHost {
@@ -41,8 +43,14 @@ export interface WebHost {
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const token = opts.token ?? randomBytes(24).toString('base64url')
   const streams = new Set<ServerResponse>()
+  /** Answers under way: once the host is closing, each one not yet begun is the last on its connection. */
+  const unanswered = new Set<ServerResponse>()
+  let closing = false
   let port = opts.port
   const server: Server = createServer((req, res) => {
+    if (closing) res.setHeader('connection', 'close')
+    unanswered.add(res)
+    res.once('finish', () => unanswered.delete(res)).once('close', () => unanswered.delete(res))
     handle(req, res).catch((err: unknown) => {
       const failure = opts.describeError(err)
       if (!res.headersSent) sendJson(res, failure.status, { ok: false, error: { kind: failure.kind, message: failure.message } })
@@ -83,6 +91,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   }
 
   function openEventStream(res: ServerResponse): void {
+    // Quitting: no stream (a 2xx, so the page's console stays quiet), and the page's reader tries again later.
+    if (closing) return void res.writeHead(204).end()
+    unanswered.delete(res)
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
     res.write(': booth events\n\n')
     streams.add(res)
@@ -108,8 +119,16 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     port,
     token,
     close: async () => {
+      // The server stops taking connections, but a kept-alive one still brings requests, and the page
+      // reconnects its event stream on any it has (which would keep this host open for good). So every
+      // answer from now on closes its connection, and whatever is still open after a grace period is cut.
+      closing = true
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('connection', 'close')
       for (const res of streams) res.end()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      const grace = setTimeout(() => server.closeAllConnections(), opts.closeGraceMs ?? 5_000)
+      await closed
+      clearTimeout(grace)
     },
   }
 }

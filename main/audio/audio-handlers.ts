@@ -80,7 +80,7 @@ export function createAudioHandlers(deps: AudioHandlerDeps): AudioHandlers {
       const take = await deps.store.get(takeId)
       const { profile } = await settings.forJob({ jobId: take.job_id, customerId: customerId ?? null, kind: take.job_kind })
       const options = { kind: take.job_kind, spotLengthS: take.spot_length_s, profile }
-      return (await deps.measurer.measured(deps.store.audioPath(take), options)).report
+      return (await deps.measurer.measured(await deps.store.deliveredAudioPath(takeId), options)).report
     },
   }
 }

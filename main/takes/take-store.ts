@@ -38,6 +38,8 @@ export interface DeliveryFile {
 
 export class TakeStore extends TakeShelf {
   private readonly recordings: TakeRecordings
+  /** The last trimmed render of each take, with the trim it was cut to, so its findings reuse it. */
+  private readonly renders = new Map<string, { trim: string; path: string }>()
 
   constructor(options: TakeStoreOptions) {
     super(options)
@@ -169,7 +171,21 @@ export class TakeStore extends TakeShelf {
     const outDir = this.folders.rendersDir(meta.job_id)
     await mkdir(outDir, { recursive: true })
     const r = await renderTrimmed(source, outDir, meta.trim, { ffmpegPath: this.ffmpegPath, signal })
+    this.renders.set(takeId, { trim: trimKey(meta.trim), path: r.path })
     return { path: r.path, file_name: r.file_name, trimmed: true }
+  }
+
+  /**
+   * The file a take's findings describe: what a delivery would upload, so a trimmed take's true peak and
+   * room tone are those of the trimmed audio. The render made for the take's trim is reused while it is
+   * on disk (the one setting the trim measured, which the measurer keeps); else the take is rendered.
+   */
+  async deliveredAudioPath(takeId: string): Promise<string> {
+    const { meta } = await this.find(takeId, 'takes')
+    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return this.audioPath(meta)
+    const last = this.renders.get(takeId)
+    if (last?.trim === trimKey(meta.trim) && (await exists(last.path))) return last.path
+    return (await this.renderForDelivery(takeId)).path
   }
 
   /** Moves the take (audio + metadata) to <dataDir>/trash/<job_id>/; restore brings it back. */
@@ -214,4 +230,8 @@ export class TakeStore extends TakeShelf {
       return meta
     })
   }
+}
+
+function trimKey(trim: TakeTrim): string {
+  return `${trim.head_s}|${trim.tail_s}`
 }

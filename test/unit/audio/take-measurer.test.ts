@@ -88,6 +88,27 @@ describe('one ffmpeg pass per take', () => {
     expect(runs).toHaveLength(2)
   })
 
+  it('a trimmed take’s findings are those of the trimmed audio, from the pass that measured its trim', async () => {
+    const { store, handlers, runs } = counted('trimmed')
+    // Half a second at full scale (clipping) before a clean tone; the trim cuts it off.
+    const source = await writeSignal(dir, 'trimmed-spot', `if(lt(t\\,0.5)\\,1\\,${10 ** (-20 / 20)}*sin(2*PI*1000*t))`, 3)
+    const take = await store.import('25', source, { stem: 'SPOT', kind: 'dry_voice' })
+    const untrimmed = await handlers.getTakeReport({ takeId: take.id, customerId: null })
+    expect(untrimmed?.findings.map((f) => f.code)).toContain('clipping')
+    const trimmed = await store.setTrimAndMeasure(take.id, { head_s: 0.6, tail_s: 0 })
+    expect(trimmed.trimmed_preflight?.duration_s).toBeCloseTo(2.4, 2)
+    const before = runs.length
+    const report = await handlers.getTakeReport({ takeId: take.id, customerId: null })
+    expect(report?.findings.map((f) => f.code)).not.toContain('clipping')
+    expect(report?.lufs).toBe(trimmed.trimmed_preflight?.lufs)
+    expect(runs).toHaveLength(before)
+    // Without its render on disk (a new launch, a cleaned folder), the take is rendered again for its findings.
+    const fresh = counted('trimmed')
+    const again = await fresh.handlers.getTakeReport({ takeId: take.id, customerId: null })
+    expect(again?.findings.map((f) => f.code)).not.toContain('clipping')
+    expect(again?.lufs).toBe(report?.lufs)
+  })
+
   it('never shares a run that can be aborted, and keeps no failed store run for the report', async () => {
     const { settings, measurer, runs } = counted('apart')
     const file = await writeSignal(dir, 'apart', `${10 ** (-20 / 20)}*sin(2*PI*1000*t)`, 2)

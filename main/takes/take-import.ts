@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
-import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { basename, join, relative, resolve, sep } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { checkJobId, checkLabel, checkNote, jobFacts, openDroppedFile, TakeInputError } from './take-input-checks'
 import { writeTakeMeta } from './take-meta-file'
@@ -23,6 +23,7 @@ import type { TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { sizeNotice } from './wav-chunks'
 import { MAX_SCRIPT_TEXT } from '../../shared/bridge-takes'
 import { settleWavCopy, WavCopyError } from './wav-copy-header'
+import { isInside } from '../security/media-path-guard'
 
 export interface ImportOptions {
   /** The job's suggested_stem from the API (made file-safe here). */
@@ -46,9 +47,9 @@ export function droppedCopiesDir(dataDir: string): string {
 
 /** Removes Booth's own received copy of a dropped file (its <random> folder); files elsewhere are the person's and stay. */
 async function removeDroppedCopy(dataDir: string, sourcePath: string): Promise<void> {
-  const rel = relative(resolve(droppedCopiesDir(dataDir)), resolve(sourcePath))
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return
-  const [folder] = rel.split(sep)
+  const incoming = resolve(droppedCopiesDir(dataDir))
+  if (!isInside(resolve(sourcePath), incoming)) return
+  const [folder] = relative(incoming, resolve(sourcePath)).split(sep)
   if (folder) await rm(join(droppedCopiesDir(dataDir), folder), { recursive: true, force: true })
 }
 

@@ -134,24 +134,6 @@ export function isOfflineKindError(err: unknown): boolean {
   return err.kind === 'api' && err.status !== null && (err.status >= 500 || err.status === 429)
 }
 
-/** Kinds in which the request certainly never left Booth: no connection (or no secure one) was made. */
-const NOT_SENT_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>(['unreachable', 'refused', 'connect_timeout', 'certificate'])
-
-/**
- * True when the request certainly did not reach the service (no connection, or the TLS check failed
- * before anything was sent), so a write's outcome is KNOWN: nothing happened. For every other failure
- * of a write (a dropped or cut-off answer, a timeout after connecting, a proxy page), the outcome is
- * unknown and the write must be replayed with the same Idempotency-Key to learn it.
- */
-export function neverReachedService(err: unknown): boolean {
-  return isApiError(err) && NOT_SENT_KINDS.has(err.kind)
-}
-
-/** True only when the service answered that the API key is not accepted (401): the one signal to sign out. */
-export function isAuthFailure(err: unknown): boolean {
-  return isApiError(err) && err.kind === 'api' && err.status === 401
-}
-
 /** The API key is missing or cannot be sent; raised before any request leaves Booth. */
 export class ApiKeyError extends Error {
   constructor(message: string) {

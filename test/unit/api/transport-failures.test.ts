@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readBodyCapped } from '../../../main/api/body-reader'
 import { createTalentClient } from '../../../main/api/client'
-import { ApiError, isAuthFailure, isOfflineKindError, neverReachedService, type ApiErrorKind } from '../../../main/api/errors'
+import { ApiError, isOfflineKindError, type ApiErrorKind } from '../../../main/api/errors'
 import { kindForCode } from '../../../main/api/network-failure'
 import { createNodeTransport } from '../../../main/api/transport'
 import { refusedUrl } from '../../support/fault-proxy'
@@ -172,17 +172,5 @@ describe('naming and the offline test', () => {
     expect(isOfflineKindError(err('api', 403))).toBe(false)
     expect(isOfflineKindError(err('aborted'))).toBe(false)
     expect(isOfflineKindError(new Error('x'))).toBe(false)
-    expect(isAuthFailure(err('api', 401))).toBe(true)
-    expect(isAuthFailure(err('api', 503))).toBe(false)
-    expect(isAuthFailure(err('network'))).toBe(false)
-  })
-
-  it('neverReachedService is true only where no connection was made', () => {
-    const err = (kind: ApiErrorKind) => new ApiError({ kind, message: 'm', retryable: true })
-    for (const kind of ['unreachable', 'refused', 'connect_timeout', 'certificate'] as const) expect(neverReachedService(err(kind))).toBe(true)
-    for (const kind of ['network', 'cut_off', 'timeout', 'non_json', 'too_large', 'invalid_response', 'api', 'aborted'] as const) {
-      expect(neverReachedService(err(kind))).toBe(false)
-    }
-    expect(neverReachedService(new Error('x'))).toBe(false)
   })
 })

@@ -117,7 +117,7 @@ describe('launch with the service down, then back', () => {
     const deliveries = sandbox.world.state().jobs.find((j) => j.job_id === earlier.jobId)?.deliveries ?? []
     expect(deliveries.length).toBe(before + 1)
     expect(deliveries.at(-1)?.note).toBe('recorded on a plane')
-  })
+  }, 60_000) // Its own waits (each named) add up to more than the default 30 s on a busy machine.
 })
 
 describe('transient faults at launch never sign Booth out', () => {

@@ -2,14 +2,14 @@
  * Whether a WAV file's stated data length can be trusted, or ffmpeg must read to the end of the file
  * (`-ignore_length 1`): a recorder that streams a WAV writes its header before it knows the length, and a
  * live stream leaves it stating 0 or a placeholder near 0x7FFFFFFF/0xFFFFFFFF, and a crash leaves the size of
- * its last header update (less than what follows). A plausible size beyond the file's end is a file cut short. Trailing metadata chunks (LIST, id3, bext…) after the data
- * are recognised, so their bytes are never read as audio.
+ * its last header update (less than what follows). A plausible size beyond the file's end is a file cut
+ * short. Trailing metadata chunks (LIST, id3, bext…) after the data are recognised, so their bytes are
+ * never read as audio.
  */
 import { open } from 'node:fs/promises'
+import { isPlaceholderSize } from '../takes/wav-chunks'
 
 const HEAD_BYTES = 1 << 16
-/** Streaming writers state 0x7FFFFFFF, 0xFFFFFFFF or near them (minus the header) when the length is unknown. */
-const PLACEHOLDER_MIN = 0x7fff0000
 
 const isChunkId = (b: Buffer, at: number): boolean => {
   if (at + 8 > b.length) return false
@@ -35,9 +35,10 @@ export async function wavLengthUntrusted(file: string): Promise<boolean> {
       const chunk = head.readUInt32LE(at + 4)
       if (id === 'data') {
         const end = at + 8 + chunk
-        // 0 and the largest sizes are placeholders of a writer that never knew the length; any other size
-        // beyond the file's end is a file cut short, which must be reported, not read as whole.
-        if (chunk === 0 || chunk >= PLACEHOLDER_MIN) return true
+        // A writer's placeholder (the import's rule too); any other size beyond the file's end is a file cut
+        // short, which must be reported, not read as whole. A large size that fits the file is judged like
+        // any other (a real 2-4 GiB take, maybe with metadata after it).
+        if (isPlaceholderSize(chunk, size - at - 8)) return true
         if (end > size) return false
         if (end === size || end + 1 === size) return false
         // Bytes follow the stated data: trust the length only if they start a chunk.

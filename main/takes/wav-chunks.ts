@@ -69,6 +69,16 @@ export interface WavProblem {
 export type WavWalk = WavFacts | WavProblem
 
 const U32_UNKNOWN = 0xffffffff
+/** Streaming writers state 0xFFFFFFFF, 0x7FFFFFFF or near them (sox on a pipe: 0x7FFFF000) when the length is unknown. */
+const PLACEHOLDER_MIN = 0x7fff0000
+
+/**
+ * Whether a data chunk's stated size is a writer's placeholder for "unknown, to the end of the file": 0, or
+ * one of the largest sizes where it runs past the bytes there are. Any other size past the end is a cut.
+ */
+export function isPlaceholderSize(stated: number, available: number): boolean {
+  return stated === 0 || (stated >= PLACEHOLDER_MIN && stated > available)
+}
 const MAX_CHUNKS = 4096
 /** Chunk ids are four printable ASCII characters. */
 const isChunkId = (b: Uint8Array, at: number): boolean => {
@@ -197,7 +207,7 @@ async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
   const rf64 = at.container !== 'RIFF'
   let declared: number | null = at.declared
   if (rf64 && at.declared === U32_UNKNOWN) declared = at.ds64 ? at.ds64.dataBytes : null
-  else if (at.declared === U32_UNKNOWN || at.declared === 0) declared = null
+  else if (at.declared === U32_UNKNOWN || isPlaceholderSize(at.declared, available)) declared = null
   const whole = (bytes: number) => bytes - (bytes % format.blockAlign)
   let sizeState: DataSizeState = 'exact'
   let dataBytes: number

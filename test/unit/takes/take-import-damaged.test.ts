@@ -82,6 +82,15 @@ describe('damaged WAVs', () => {
     expect(take.preflight).toMatchObject({ measured: true, duration_s: 4 })
   })
 
+  it('accepts a WAV sox wrote to a pipe (a placeholder size near 2 GiB, audio to the end of the file)', async () => {
+    // sox cannot seek back on a pipe, so it states 0x7FFFF000 data bytes; the audio ends where the file does.
+    const { stdout } = await run('sh', ['-c', 'sox -n -r 48000 -b 24 -c 1 -t wav - synth 3 sine 440 | cat'], { encoding: 'buffer', maxBuffer: 2 ** 24 })
+    expect(stdout.readUInt32LE(stdout.indexOf('data') + 4)).toBeGreaterThanOrEqual(0x7fff0000)
+    const take = await store.import('700', await put('sox-piped.wav', stdout), { stem: 'A' })
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 3 })
+    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({ ok: true, sizeState: 'exact', durationS: 3 })
+  })
+
   it.each([
     ['mu-law.wav', ['-c:a', 'pcm_mulaw'], 'pcm_mulaw'],
     ['extensible-24.wav', ['-c:a', 'pcm_s24le'], 'pcm_s24le'],

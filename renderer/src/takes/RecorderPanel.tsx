@@ -3,12 +3,12 @@
  * optional count-in, Record/Stop on Space and on screen, and the clock against the spot length. The take
  * is written by main as it is recorded; when it stops, the takes list shows it with its preflight.
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import { describeCaptureError, listInputs, PcmCapture, type AudioInput } from './recorder/pcm-capture'
 import { errorText } from '../store/error-text'
 import { formatSpotLength } from '../ui/format/spot-length'
-import { chooseInput, COUNT_IN_CHOICES, loadCountIn, loadRememberedInput, rememberInput, saveCountIn } from './input-choice'
+import { chooseInput, loadCountIn, loadRememberedInput } from './input-choice'
 import { clearClip, initialMeter, stepMeter, type MeterState } from './meter-ballistics'
 import { elapsedState, formatElapsed } from './take-numbers'
 import { LevelMeter } from './LevelMeter'
@@ -16,14 +16,13 @@ import { LiveMeters } from './LiveMeters'
 import { initialLive, liveOf, stepLive, type LiveState } from './live-loudness'
 import { useRecordKey } from './use-record-key'
 import { useTakes, useTakesStore } from './takes-store'
-import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
+import type { TakeLabelValue } from '../../../shared/bridge-takes'
 import { sinkFor } from './recording-sink'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../script/reading/use-reading-keys'
 import { useRecordingGuard } from './use-recording-guard'
 import { useBridge } from '../bridge/BridgeProvider'
-
-type Phase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
+import { RecorderSettings, type RecorderPhase } from './RecorderSettings'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -31,7 +30,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const [inputs, setInputs] = useState<AudioInput[]>([])
   const [input, setInput] = useState<AudioInput | null>(null)
   const [countIn, setCountIn] = useState(() => loadCountIn(localStorage))
-  const [phase, setPhase] = useState<Phase>('idle')
+  const [phase, setPhase] = useState<RecorderPhase>('idle')
   const [beat, setBeat] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const [now, setNow] = useState(() => performance.now())
@@ -45,7 +44,6 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
   const jobId = job.job_id
-  const ids = { input: useId(), count: useId(), label: useId() }
   // The next take's label: main, then alt (next-label.ts), unless the person chose one for this take.
   const takes = useTakes((s) => s.byJob[jobId]?.takes ?? [])
   const [chosenLabel, setChosenLabel] = useState<TakeLabelValue | null>(null)
@@ -68,13 +66,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   )
 
   useEffect(() => {
-    listInputs().then(
-      (found) => {
-        setInputs(found)
-        setInput(chooseInput(found, loadRememberedInput(localStorage)))
-      },
-      (err: unknown) => setError(describeCaptureError(err)),
-    )
+    void refreshInputs()
     const md = navigator.mediaDevices
     if (!md) return
     const onChange = () => void refreshInputs()
@@ -224,51 +216,16 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
         <h3 id="recorder-title" className="section-title">Record</h3>
         <span className="muted small"><kbd>Space</kbd> records and stops</span>
       </header>
-      <div className="rec-settings">
-        <div className="field rec-field">
-          <label className="field-label" htmlFor={ids.input}>Input</label>
-          <select
-            id={ids.input}
-            value={input?.deviceId ?? ''}
-            disabled={recording || busy || inputs.length < 2}
-            onChange={(e) => {
-              const chosen = inputs.find((i) => i.deviceId === e.target.value) ?? null
-              setInput(chosen)
-              if (chosen) rememberInput(localStorage, chosen)
-            }}
-          >
-            {inputs.length === 0 && <option value="">System default input</option>}
-            {inputs.map((i) => (
-              <option key={i.deviceId} value={i.deviceId}>{i.label}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field rec-field rec-next-label">
-          <label className="field-label" htmlFor={ids.label} title="l changes it">Next take</label>
-          <select id={ids.label} value={nextLabel} disabled={!idle} onChange={(e) => setChosenLabel(e.target.value as TakeLabelValue)}>
-            {TAKE_LABEL_VALUES.map((l) => (
-              <option key={l} value={l}>{l}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field rec-field rec-count">
-          <label className="field-label" htmlFor={ids.count}>Count-in</label>
-          <select
-            id={ids.count}
-            value={countIn}
-            disabled={recording || busy}
-            onChange={(e) => {
-              const beats = Number(e.target.value)
-              setCountIn(beats)
-              saveCountIn(localStorage, beats)
-            }}
-          >
-            {COUNT_IN_CHOICES.map((n) => (
-              <option key={n} value={n}>{n === 0 ? 'Off' : `${n} s`}</option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <RecorderSettings
+        inputs={inputs}
+        input={input}
+        onInput={setInput}
+        nextLabel={nextLabel}
+        onNextLabel={setChosenLabel}
+        countIn={countIn}
+        onCountIn={setCountIn}
+        phase={phase}
+      />
       <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))} />
       <LiveMeters job={job} live={live} />
       <div className="rec-controls">

@@ -21,6 +21,9 @@ import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
+/** How long a quit may take (answers under way get 5 s of it, then the services put things away). */
+const QUIT_WITHIN_MS = 15_000
+
 async function main(): Promise<void> {
   const args = parseWebArgs(process.argv.slice(2))
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
@@ -71,6 +74,11 @@ async function main(): Promise<void> {
   console.log(`Booth is running at ${host.launchUrl}`)
   const stop = async () => {
     online.stop()
+    // Like the desktop app's quit: bounded. A step still waiting by then has been named in the log.
+    setTimeout(() => {
+      log.error(`Booth did not finish quitting within ${QUIT_WITHIN_MS / 1000} s; quitting anyway`)
+      process.exit(1)
+    }, QUIT_WITHIN_MS)
     await runQuitSteps(
       [
         ['the page connections', () => host.close()],

@@ -4,7 +4,7 @@
  * BOOTH_API_KEY and --base-url it shows that service's jobs instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { request } from 'node:http'
+import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTalentClient } from '../../main/api/client'
@@ -124,5 +124,25 @@ describe('the web host process', () => {
     expect(list.body.result?.items.map((j) => j.job_id)).toEqual(direct.items.map((j) => j.job_id))
     expect(web.output.join('')).not.toContain(KEY)
     expect(await stopWeb(web.child)).toBe(0)
+  })
+
+  it('quits on SIGTERM with a page connected: its event stream ends whole, and the exit code is 0', async () => {
+    const web = await startWeb(['--port', '0', '--data-dir', await tempDir('web-quit')])
+    const agent = new Agent({ keepAlive: true })
+    const stream = new Promise<{ complete: boolean; text: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: web.port, path: '/bridge/events', agent, headers: { 'x-booth-token': web.token } }, (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('close', () => resolve({ complete: res.complete, text }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    await callBridge(web, 'getSession', {})
+    expect(await stopWeb(web.child)).toBe(0)
+    const ended = await stream
+    expect(ended.complete).toBe(true)
+    expect(ended.text).toContain('event: session')
+    agent.destroy()
   })
 })

@@ -36,7 +36,7 @@ export async function startWebHostOn(dataDir: string, env: Record<string, string
     launchUrl,
     stop: async () => {
       if (child.exitCode !== null) return
-      const exited = new Promise((r) => child.once('exit', r))
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
       child.kill('SIGTERM')
       // A quit that hangs names itself (with what Booth printed) instead of running the test out of time.
       let timer: NodeJS.Timeout | undefined
@@ -48,6 +48,8 @@ export async function startWebHostOn(dataDir: string, env: Record<string, string
         await exited
         throw new Error(`Booth did not quit within ${STOP_WITHIN_MS / 1000} s of SIGTERM:\n${output.slice(-4000)}`)
       }
+      // Booth bounds its own quit and exits 1 when it had to give up waiting: a hang all the same.
+      if (outcome !== 0) throw new Error(`Booth quit with exit code ${outcome} after SIGTERM:\n${output.slice(-4000)}`)
     },
   }
 }

@@ -20,6 +20,13 @@ function start(dispatch: (name: string) => Promise<unknown> = async () => null, 
   return startWebHost({ port: 0, staticDir: root, dispatch, describeError, subscribe: () => () => undefined, closeGraceMs })
 }
 
+/** A host whose bridge calls wait until the test answers them. */
+async function startHeld(): Promise<{ host: WebHost; answer: (v: unknown) => void }> {
+  let answer: (v: unknown) => void = () => undefined
+  const host = await start(() => new Promise((r) => (answer = r)))
+  return { host, answer: (v) => answer(v) }
+}
+
 /** Reads the event stream like the page does: when it ends, it asks again on the same agent. */
 function followEvents(host: WebHost, agent: Agent, outcomes: string[], againAfterMs = 0): void {
   const req = request({ host: '127.0.0.1', port: host.port, path: '/bridge/events', agent, headers: { 'x-booth-token': host.token } }, (res) => {
@@ -69,8 +76,7 @@ describe('closing the web host with a page connected', () => {
   }, 10_000)
 
   it('finishes when the page reconnects its events on the socket of a call that was under way', async () => {
-    let answer: (v: unknown) => void = () => undefined
-    const host = await start(() => new Promise((r) => (answer = r)))
+    const { host, answer } = await startHeld()
     const agent = new Agent({ keepAlive: true, maxSockets: 2 })
     const outcomes: string[] = []
     followEvents(host, agent, outcomes, 300)
@@ -89,8 +95,7 @@ describe('closing the web host with a page connected', () => {
   }, 10_000)
 
   it('lets a bridge call under way answer, then closes its socket', async () => {
-    let answer: (v: unknown) => void = () => undefined
-    const host = await start(() => new Promise((r) => (answer = r)))
+    const { host, answer } = await startHeld()
     const agent = new Agent({ keepAlive: true })
     const reply = call(host, agent)
     await settle(100)

@@ -30,7 +30,7 @@ import { findDeliveryOnService } from './delivery-lookup'
 import type { QueueItem } from './delivery-queue-file'
 import { DeliveryQueue, DeliveryQueueError, type SendControl } from './delivery-queue'
 import { UploadStep, type UploadTuning } from './upload-step'
-import { terminateUpload } from './uploader'
+import { forgetStoredUpload, terminateUpload } from './uploader'
 
 export interface DeliveryServiceDeps {
   store: TakeStore
@@ -58,6 +58,7 @@ export class DeliveryService {
     this.abandoned = new AbandonedUploads(d.dataDir, d.log)
     this.uploads = new UploadStep({
       store: d.store, dataDir: d.dataDir, apiKey: d.apiKey, log: d.log, tuning: d.upload,
+      isAbandoned: async (handle) => (await this.abandoned.list()).includes(handle),
       onProgress: (p) => d.hub.emit('uploadProgress', p),
     })
     this.queue = new DeliveryQueue({
@@ -166,6 +167,8 @@ export class DeliveryService {
     // Known now: no delivery uses this upload, so its audio may go.
     const handle = take.upload.handle
     if (handle && take.upload.status !== 'none') {
+      // Its stored address goes first: a later delivery of this take must upload afresh, not resume it.
+      await forgetStoredUpload(this.d.dataDir, handle)
       const baseUrl = this.d.baseUrl()
       const deleted = baseUrl ? await terminateUpload(baseUrl, handle, this.d.apiKey) : false
       if (!deleted) await this.abandoned.add(handle)

@@ -30,6 +30,8 @@ export interface UploadStepDeps {
   log: Log
   onProgress: (p: UploadProgress) => void
   tuning?: UploadTuning
+  /** Uploads given up on (cancelled; their DELETE may still be pending): never resumed. */
+  isAbandoned?: (handle: string) => Promise<boolean>
 }
 
 /** Thrown when the person paused or cancelled the upload (the queue already knows why). */
@@ -97,6 +99,7 @@ export class UploadStep {
       progressIntervalMs: this.d.tuning?.progressIntervalMs,
       stallMs: this.d.tuning?.stallMs,
       maxStalls: this.d.tuning?.maxStalls,
+      isAbandoned: this.d.isAbandoned,
       onStall: (n) => log.warn('an upload request made no progress; it was aborted and resumes from the server\'s offset', { takeId: take.id, stalls: n }),
       onHandle: (handle) => save({ handle, status: 'uploading' }),
       onStorageError: (err) => log.warn('could not keep the upload address for resuming', { takeId: take.id, err: err instanceof Error ? err.message : String(err) }),

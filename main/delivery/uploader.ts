@@ -69,6 +69,8 @@ export interface UploadRequest {
   maxStalls?: number
   /** Called each time a stalled request was aborted and the upload resumed. */
   onStall?: (stalls: number) => void
+  /** An upload Booth gave up (its DELETE is pending): never resumed, even if its address is still stored. */
+  isAbandoned?: (handle: string) => Promise<boolean>
 }
 
 export type UploadEnd =
@@ -241,7 +243,12 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
   void done.finally(disarm).catch(() => undefined)
 
   const previous = await upload.findPreviousUploads().catch(() => [])
-  const latest = previous.at(-1)
+  const usable = []
+  for (const p of previous) {
+    const handle = p.uploadUrl ? handleFromUrl(p.uploadUrl) : null
+    if (handle && !(await request.isAbandoned?.(handle))) usable.push(p)
+  }
+  const latest = usable.at(-1)
   if (latest) upload.resumeFromPreviousUpload(latest)
   arm()
   upload.start()
@@ -273,6 +280,18 @@ async function removeStoredUploads(dataDir: string, fingerprint: string): Promis
   const storage = urlStorageFor(dataDir)
   const found = await storage.findUploadsByFingerprint(fingerprint).catch(() => [])
   for (const u of found) await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
+}
+
+/**
+ * Forgets the stored address of upload `handle` (whatever take or file it was for), so nothing resumes
+ * it: called when a delivery is cancelled, before its DELETE is sent or queued for later.
+ */
+export async function forgetStoredUpload(dataDir: string, handle: string): Promise<void> {
+  const storage = urlStorageFor(dataDir)
+  const all = await storage.findAllUploads().catch(() => [])
+  for (const u of all) {
+    if (u.uploadUrl && handleFromUrl(u.uploadUrl) === handle) await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
+  }
 }
 
 /** Deletes a finished or unfinished upload on the server (tus termination); true once it is gone (404/410 count), false when that did not work. */

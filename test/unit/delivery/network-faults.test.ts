@@ -167,6 +167,37 @@ describe('a delivery POST whose answer is lost, then cancel', () => {
   })
 })
 
+describe('cancelled while the service could not be reached, then delivered again', () => {
+  it('uploads afresh instead of resuming the abandoned upload, so the later DELETE of the old one leaves the delivery\'s audio intact', async () => {
+    const jobId = jobs[0] as string
+    const { area: a, hub, events } = area('cancel-offline-redeliver')
+    await a.start()
+    const take = await a.handlers.importTake({ jobId, path: wav })
+    // The upload is created, then every PATCH and DELETE is cut: offline half way through.
+    proxy.addRule({ method: 'PATCH', path: /^\/api\/v1\/uploads\//, fault: { type: 'reset' } })
+    proxy.addRule({ method: 'DELETE', path: /^\/api\/v1\/uploads\//, fault: { type: 'reset' } })
+    await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
+    await waitForQueue(events, (v) => v.items.some((i) => i.takeId === take.id && i.status === 'waiting' && i.attempts >= 1))
+    const abandoned = (await a.store.get(take.id)).upload.handle as string
+    expect(abandoned).toMatch(/^[0-9a-f]{32}$/)
+    await a.handlers.cancelDelivery({ takeId: take.id })
+    expect(await serverOffset(sandbox.url, abandoned)).not.toBeNull() // its DELETE could not be sent
+
+    proxy.clearRules()
+    const delivered = waitForEvent(hub, deliveredEvent(take.id))
+    await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
+    await delivered
+    const after = await a.store.get(take.id)
+    expect(after.upload.handle).not.toBe(abandoned)
+    await a.delivery.sweepAbandoned()
+    expect(await serverOffset(sandbox.url, abandoned)).toBeNull() // the abandoned upload is gone…
+    const withUrls = await client.listDeliveries(jobId, { with_urls: true })
+    const link = withUrls.deliveries.find((d) => d.delivery_id === after.delivery.delivery_id)?.listen_url
+    const audio = await fetch(link as string) // …and the delivery's audio is still there
+    expect(audio.status).toBe(200)
+  })
+})
+
 describe('Retry-After on an upload', () => {
   it('parks the delivery until the time the service asked for, says until when, and sends nothing meanwhile', async () => {
     const jobId = jobs[3] as string

@@ -187,7 +187,7 @@ export class DeliveryService {
     const client = this.d.client()
     try {
       if (!client || !file) throw new NotSignedInError()
-      return await findDeliveryOnService(client, take.job_id, file, queuedAt)
+      return await findDeliveryOnService(client, take.job_id, file, queuedAt, this.d.now)
     } catch (err) {
       this.d.log.warn('could not find out whether a delivery reached the service', { takeId: take.id, err: err instanceof Error ? err.message : String(err) })
       await this.queue.release(take.id, 'Booth has not heard back whether this take was delivered; it will find out by itself.')

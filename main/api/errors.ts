@@ -134,6 +134,18 @@ export function isOfflineKindError(err: unknown): boolean {
   return err.kind === 'api' && err.status !== null && (err.status >= 500 || err.status === 429)
 }
 
+/**
+ * True only when the service itself refused the key: a 401 in the API's error envelope. A 401 page from
+ * a proxy, captive portal or gateway (kind 'non_json', or any other kind) says nothing about the key, so
+ * it never signs Booth out. Also accepts plain `{status, kind?}` records (the poller's tests and
+ * wrappers): without a kind, the status alone decides.
+ */
+export function isKeyRefused(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false
+  const { status, kind } = err as { status?: unknown; kind?: unknown }
+  return status === 401 && (kind === undefined || kind === 'api')
+}
+
 /** The API key is missing or cannot be sent; raised before any request leaves Booth. */
 export class ApiKeyError extends Error {
   constructor(message: string) {

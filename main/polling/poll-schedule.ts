@@ -18,6 +18,7 @@
  * - Auth failure (HTTP 401): stops entirely until restart() (the key is wrong or revoked; polling again
  *   would only feed the server's failed-authentication brake, which counts 401s per address).
  */
+import { isKeyRefused } from '../api/errors'
 
 export interface PollClock {
   now(): number
@@ -47,13 +48,14 @@ export interface OnlineStateLike {
 export type FailureVerdict = { kind: 'auth' } | { kind: 'retry'; retryAfterMs: number | null }
 
 /**
- * Default classification: `status === 401` is an auth failure; `waitUntil` (an epoch-ms time the service
+ * Default classification: the service refusing the key (a 401 in the API's envelope, not a proxy's 401
+ * page: isKeyRefused) is an auth failure; `waitUntil` (an epoch-ms time the service
  * asked Booth to wait until) or `retryAfterMs` (as on main/api's ApiError) is a Retry-After wait; anything
  * else is retried with back-off.
  */
 export function classifyPollFailure(error: unknown, now: number = Date.now()): FailureVerdict {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; retryAfterMs?: unknown; waitUntil?: unknown }
-  if (fields.status === 401) return { kind: 'auth' }
+  if (isKeyRefused(error)) return { kind: 'auth' }
   const until = fields.waitUntil
   if (typeof until === 'number' && Number.isFinite(until) && until > now) return { kind: 'retry', retryAfterMs: until - now }
   const wait = fields.retryAfterMs

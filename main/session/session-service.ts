@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto'
 import type { TalentClientOptions } from '../api/call-runner'
 import { createTalentClient, type TalentClient } from '../api/client'
 import type { ApiLogHook } from '../api/request-log'
-import { isApiError } from '../api/errors'
+import { isApiError, isKeyRefused } from '../api/errors'
 import type { SessionState } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../bridge/event-hub'
@@ -213,7 +213,7 @@ export class SessionService {
     try {
       me = await client.me()
     } catch (err) {
-      if (isApiError(err) && err.status === 401) throw new UserFacingError('key_refused', 'The service did not accept this API key. Check that it was copied whole and has not been revoked.', 401)
+      if (isKeyRefused(err)) throw new UserFacingError('key_refused', 'The service did not accept this API key. Check that it was copied whole and has not been revoked.', 401)
       if (isApiError(err)) throw new UserFacingError('unreachable', `Booth could not check the key: ${err.message}`, 502)
       throw err
     }

@@ -124,6 +124,7 @@ describe('transient faults at launch never sign Booth out', () => {
   const faults: Array<[string, Fault]> = [
     ['a 503', { type: 'retry_after', status: 503, seconds: 1 }],
     ['a proxy page', { type: 'html', status: 502 }],
+    ['a captive portal\'s 401 page (not the service refusing the key)', { type: 'html', status: 401 }],
     ['a reset connection', { type: 'reset' }],
     ['an answer that never comes', { type: 'stall' }],
   ]

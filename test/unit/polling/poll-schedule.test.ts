@@ -261,6 +261,9 @@ describe('poll schedule', () => {
 describe('classifyPollFailure', () => {
   it('reads status and retryAfterMs as main/api errors carry them', () => {
     expect(classifyPollFailure({ status: 401 })).toEqual({ kind: 'auth' })
+    expect(classifyPollFailure({ status: 401, kind: 'api' })).toEqual({ kind: 'auth' })
+    // A proxy's or captive portal's 401 page is not the service refusing the key.
+    expect(classifyPollFailure({ status: 401, kind: 'non_json' })).toEqual({ kind: 'retry', retryAfterMs: null })
     expect(classifyPollFailure({ status: 429, retryAfterMs: 2_000 })).toEqual({ kind: 'retry', retryAfterMs: 2_000 })
     expect(classifyPollFailure({ status: 503, retryAfterMs: null })).toEqual({ kind: 'retry', retryAfterMs: null })
     expect(classifyPollFailure(new TypeError('fetch failed'))).toEqual({ kind: 'retry', retryAfterMs: null })

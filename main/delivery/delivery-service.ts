@@ -237,9 +237,10 @@ export class DeliveryService {
       const replay = item.mayHaveArrived
       await control.update({ mayHaveArrived: true, message: replay ? 'Asking the service whether the delivery arrived (same request again).' : 'Sending the delivery.' })
       this.announce(take, 'sending', replay ? 'Confirming the delivery.' : 'Upload finished; sending the delivery.')
+      const preflight = await store.deliveryPreflight(take.id, control.signal)
       let answer
       try {
-        answer = await client.deliver(item.jobId, { handle, take_label: item.label, note: item.note, preflight: take.trimmed_preflight ?? take.preflight }, { idempotencyKey: key, signal: control.signal })
+        answer = await client.deliver(item.jobId, { handle, take_label: item.label, note: item.note, preflight }, { idempotencyKey: key, signal: control.signal })
       } catch (err) {
         // Only a definitive refusal of this key proves nothing was recorded; the outcome stays unknown otherwise.
         if (!postMayHaveArrived(err)) await control.update({ mayHaveArrived: false })

@@ -124,11 +124,17 @@ export class TakeStore extends TakeShelf {
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new TakeInputError(`The ${name} trim must be zero or more seconds (got ${String(v)}).`)
     }
     return this.update(takeId, (m) => {
+      // A queued delivery may already have rendered (or uploaded) the file of the trim it was given.
+      if (m.delivery.queued && (m.trim.head_s !== head || m.trim.tail_s !== tail)) {
+        throw new TakeInputError(`Take ${m.take_number} is in the delivery queue with its current trim; cancel that delivery to change the trim.`)
+      }
       const length = m.preflight?.duration_s
       if (typeof length === 'number' && head + tail >= length) {
         throw new TakeInputError(`Trimming ${head} s from the start and ${tail} s from the end leaves nothing of this ${length.toFixed(2)} s take.`)
       }
-      return { ...m, trim: { head_s: head, tail_s: tail } }
+      // A measurement of another trim is not this one's: it goes with the change, in the same write.
+      const same = m.trim.head_s === head && m.trim.tail_s === tail
+      return { ...m, trim: { head_s: head, tail_s: tail }, trimmed_preflight: same ? m.trimmed_preflight : null }
     })
   }
 
@@ -160,6 +166,21 @@ export class TakeStore extends TakeShelf {
     const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
     // Only if the trim is still the one measured (another change may have come in meanwhile).
     return this.update(takeId, (m) => (m.trim.head_s === meta.trim.head_s && m.trim.tail_s === meta.trim.tail_s ? { ...m, trimmed_preflight: measured } : m))
+  }
+
+  /**
+   * The preflight a delivery sends: that of the file it uploads. Untrimmed: the take's own. Trimmed: the
+   * trimmed measurement when it belongs to the current trim (setTrim clears it on every change), else the
+   * render is measured now (a delivery made while a new trim was still being measured) and kept.
+   */
+  async deliveryPreflight(takeId: string, signal?: AbortSignal): Promise<Preflight | null> {
+    const { meta } = await this.find(takeId, 'takes')
+    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return meta.preflight
+    if (meta.trimmed_preflight) return meta.trimmed_preflight
+    const file = await this.renderForDelivery(takeId, signal)
+    const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
+    await this.update(takeId, (m) => (m.trim.head_s === meta.trim.head_s && m.trim.tail_s === meta.trim.tail_s ? { ...m, trimmed_preflight: measured } : m))
+    return measured
   }
 
   /** The file to upload: a trimmed render when a trim is set, else the original. */

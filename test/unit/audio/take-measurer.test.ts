@@ -109,6 +109,23 @@ describe('one ffmpeg pass per take', () => {
     expect(again?.lufs).toBe(report?.lufs)
   })
 
+  it('a new trim drops the measurement of the old one at once, and a delivery measures what it uploads', async () => {
+    const { store } = counted('retrimmed')
+    const source = await writeSignal(dir, 'retrimmed-spot', `${10 ** (-20 / 20)}*sin(2*PI*1000*t)`, 3)
+    const take = await store.import('25', source, { stem: 'SPOT', kind: 'dry_voice' })
+    expect((await store.setTrimAndMeasure(take.id, { head_s: 0.6, tail_s: 0 })).trimmed_preflight?.duration_s).toBeCloseTo(2.4, 2)
+    // The new trim is set; its measurement has not come in yet (the talent delivers meanwhile).
+    expect((await store.setTrim(take.id, { head_s: 1, tail_s: 0 })).trimmed_preflight).toBeNull()
+    expect((await store.deliveryPreflight(take.id))?.duration_s).toBeCloseTo(2, 2)
+    expect((await store.get(take.id)).trimmed_preflight?.duration_s).toBeCloseTo(2, 2)
+    // The same trim again keeps its measurement.
+    expect((await store.setTrim(take.id, { head_s: 1, tail_s: 0 })).trimmed_preflight?.duration_s).toBeCloseTo(2, 2)
+    // While a delivery of it is queued, the trim cannot change under it.
+    await store.setDelivery(take.id, { status: 'queued', queued: true })
+    await expect(store.setTrim(take.id, { head_s: 0, tail_s: 0 })).rejects.toThrow(/in the delivery queue with its current trim; cancel that delivery to change the trim/)
+    expect((await store.deliveryPreflight(take.id))?.duration_s).toBeCloseTo(2, 2)
+  })
+
   it('never shares a run that can be aborted, and keeps no failed store run for the report', async () => {
     const { settings, measurer, runs } = counted('apart')
     const file = await writeSignal(dir, 'apart', `${10 ** (-20 / 20)}*sin(2*PI*1000*t)`, 2)

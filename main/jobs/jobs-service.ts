@@ -4,12 +4,14 @@
  */
 import type { TalentClient } from '../api/client'
 import type { CallOptions } from '../api/call-runner'
+import { clockTime } from '../api/error-messages'
 import { isApiError, isOfflineKindError } from '../api/errors'
 import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../bridge/event-hub'
 import type { Log } from '../logging/redacting-log'
 import { KnownParties } from './known-parties'
+import { INTERACTIVE_BUDGET_MS, liveWithinBudget } from './read-budget'
 import type { OfflineCache } from './offline-cache'
 import { cacheOpenedJobScript, prefetchPendingScripts } from './script-documents'
 
@@ -23,6 +25,8 @@ export interface JobsServiceDeps {
   onPendingList?: (view: JobListView) => void | Promise<void>
   /** A saved copy was answered without asking the service (not known to be reachable): refresh it in the background. */
   onStale?: () => void
+  /** How long a read the talent waits on may take before a saved copy answers (default INTERACTIVE_BUDGET_MS). */
+  interactiveBudgetMs?: number
 }
 
 /** Errors that mean "we could not reach the API" rather than "the API said no". */
@@ -42,8 +46,11 @@ export class JobsService {
 
   /** A poll reads once: the poller is its retry loop (back-off with jitter capped at 30 s, Retry-After obeyed). */
   static readonly POLL_READ: CallOptions = { retry: { maxAttempts: 1 } }
-  /** A read the talent waits on is tried twice, then the saved copy answers; the poll keeps trying behind it. */
-  static readonly INTERACTIVE_READ: CallOptions = { retry: { maxAttempts: 2 } }
+  /**
+   * A read the talent waits on is tried twice, and sleeps through a Retry-After of at most 10 s; a longer
+   * one comes back at once with the time (waitUntil). With a saved copy it also has a budget (read-budget.ts).
+   */
+  static readonly INTERACTIVE_READ: CallOptions = { retry: { maxAttempts: 2, maxRetryAfterMs: 10_000 } }
 
   private api(): TalentClient {
     const client = this.deps.client()
@@ -58,14 +65,27 @@ export class JobsService {
    */
   async listJobs(query: JobListQuery): Promise<JobListView> {
     this.query = query
-    if (this.reachable !== true && this.deps.client()) {
-      const saved = await this.savedList(query)
-      if (saved) {
-        this.deps.onStale?.()
-        return saved
-      }
+    if (!this.deps.client()) return this.fetchList(query, true, this.deps.cache.scope(), JobsService.INTERACTIVE_READ)
+    const saved = await this.savedList(query)
+    if (saved && this.reachable !== true) {
+      this.deps.onStale?.()
+      return saved
     }
-    return this.fetchList(query, true, this.deps.cache.scope(), JobsService.INTERACTIVE_READ)
+    if (!saved) return this.fetchList(query, true, this.deps.cache.scope(), JobsService.INTERACTIVE_READ)
+    const cache = this.deps.cache.scope()
+    const got = await liveWithinBudget((signal) => this.fetchList(query, true, cache, { ...JobsService.INTERACTIVE_READ, signal }), this.budget())
+    return got ? got.value : this.late(saved)
+  }
+
+  private budget(): number {
+    return this.deps.interactiveBudgetMs ?? INTERACTIVE_BUDGET_MS
+  }
+
+  /** The service did not answer within the budget: the saved copy answers, and the poll brings the live one. */
+  private late<T>(saved: T): T {
+    this.reachable = false
+    this.deps.onStale?.()
+    return saved
   }
 
   /** `cache`: a scope taken before fetching (see OfflineCache.scope). */
@@ -98,34 +118,43 @@ export class JobsService {
   }
 
   async getJob(jobId: string, read: CallOptions = JobsService.INTERACTIVE_READ): Promise<JobView> {
-    if (this.reachable !== true && this.deps.client()) {
+    const interactive = read !== JobsService.POLL_READ
+    const saved = interactive || this.reachable !== true ? await this.savedJob(jobId) : null
+    if (saved && this.reachable !== true && this.deps.client()) {
       // Not known to answer (offline, or not heard from yet at launch): the saved copy at once; the poll
       // brings the live one (watchJob) when the service answers.
-      const saved = await this.savedJob(jobId)
-      if (saved) {
-        this.deps.onStale?.()
-        return saved
-      }
+      this.deps.onStale?.()
+      return saved
     }
-    const now = this.deps.now()
-    const cache = this.deps.cache.scope()
     try {
-      const { job } = await this.api().getJob(jobId, read)
-      this.reachable = true
-      await cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
-      const scriptDocumentPath = await cacheOpenedJobScript(job, cache, this.api(), now).catch((err: unknown) => {
-        this.deps.log.warn('could not keep the script PDF for offline reading', { jobId, err })
-        return null
-      })
-      return { job, source: 'live', fetchedAt: now, scriptDocumentPath: scriptDocumentPath ?? (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
+      if (!saved || !interactive) return await this.liveJob(jobId, read)
+      const got = await liveWithinBudget((signal) => this.liveJob(jobId, { ...read, signal }), this.budget())
+      return got ? got.value : this.late(saved)
     } catch (err) {
       if (!isUnreachable(err)) throw err
       this.reachable = false
-      if (read !== JobsService.POLL_READ) this.deps.onStale?.()
-      const saved = await this.savedJob(jobId)
-      if (!saved) throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
-      return saved
+      if (interactive) this.deps.onStale?.()
+      const copy = saved ?? (await this.savedJob(jobId))
+      if (copy) return copy
+      const until = isApiError(err) ? err.waitUntil : null
+      if (until !== null && until > this.deps.now()) {
+        throw new UserFacingError('offline', `The service asked Booth to wait until ${clockTime(until)}, and Booth has no saved copy of this job yet. Open it again then.`, 503)
+      }
+      throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
     }
+  }
+
+  private async liveJob(jobId: string, read: CallOptions): Promise<JobView> {
+    const now = this.deps.now()
+    const cache = this.deps.cache.scope()
+    const { job } = await this.api().getJob(jobId, read)
+    this.reachable = true
+    await cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
+    const scriptDocumentPath = await cacheOpenedJobScript(job, cache, this.api(), now).catch((err: unknown) => {
+      this.deps.log.warn('could not keep the script PDF for offline reading', { jobId, err })
+      return null
+    })
+    return { job, source: 'live', fetchedAt: now, scriptDocumentPath: scriptDocumentPath ?? (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
   }
 
   private async savedJob(jobId: string): Promise<JobView | null> {

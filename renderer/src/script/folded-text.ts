@@ -5,7 +5,7 @@
  * what is marked is always exactly a piece of what was given.
  *
  * Folding: canonical decomposition (so "naïve" typed with a combining diaeresis equals the precomposed
- * one), lower case, curly apostrophes as straight ones, and every run of whitespace as one space. Nothing
+ * one), lower case (Greek final sigma as sigma), curly apostrophes as straight ones, and every run of whitespace as one space. Nothing
  * here throws on any string: lone surrogates, emoji, right-to-left text and control characters are data.
  */
 
@@ -23,6 +23,8 @@ const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u
 
 function foldCodePoint(cp: string): string {
   if (cp === '\u2019' || cp === '\u2018' || cp === '\u02BC') return "'"
+  // Greek final sigma is a spelling of sigma: "ΟΔΟΣ" folded one letter at a time ends in σ, "οδός" in ς.
+  if (cp === '\u03C2') return '\u03C3'
   return cp.normalize('NFD').toLowerCase()
 }
 

@@ -30,9 +30,9 @@ export interface Placement {
 
 const EDGE = /^[^\p{L}\p{N}$]+|[^\p{L}\p{N}%]+$/gu
 
-/** Folds a word for comparison: lower case, straight apostrophes, no outer punctuation. */
+/** Folds a word for comparison: lower case (Greek final sigma as sigma), straight apostrophes, no outer punctuation. */
 export function foldWord(word: string): string {
-  return word.normalize('NFKC').replace(/[’‘]/g, "'").replace(EDGE, '').toLowerCase()
+  return word.normalize('NFKC').replace(/[’‘]/g, "'").replace(EDGE, '').toLowerCase().replace(/ς/g, 'σ')
 }
 
 /** The words of a text with their positions. */

@@ -13,6 +13,12 @@ describe('search hits in job rows', () => {
     expect(hits('Café Naïve 🍺🍺', '🍺')).toEqual(['🍺', '🍺'])
     expect(hits('שלום Pizza', 'שלום')).toEqual(['שלום'])
     expect(hits('Pizza', '   ')).toEqual([])
+    // Greek: a word in capitals ends in Σ (folded one letter at a time: σ), its lower-case spelling in
+    // final ς; either finds the other.
+    const capitals = '\u039F\u0394\u039F\u03A3' // ΟΔΟΣ
+    const written = '\u03BF\u03B4\u03BF\u03C2' // οδος, ending in final sigma
+    expect(hits(`${capitals} Αθήνα`, written)).toEqual([capitals])
+    expect(hits(`η ${written}`, capitals)).toEqual([written])
   })
 
   it('never throws, joins back to the text and marks only real occurrences (property)', () => {

@@ -89,6 +89,11 @@ describe('placing issues on text of any shape', () => {
     expect(marked(text, expected.map((e) => issue({ expected: e })))).toEqual(['Coca-Cola', 'Dr', 'O’Neil', '$9.99', 'שלום', 'naïve', long])
   })
 
+  it('places a Greek word written in capitals (Σ) when the check spells it with a final ς', () => {
+    const text = 'Η \u039F\u0394\u039F\u03A3 ΑΘΗΝΑΣ.' // Η ΟΔΟΣ ΑΘΗΝΑΣ.
+    expect(marked(text, [issue({ expected: '\u03BF\u03B4\u03BF\u03C2' })])).toEqual(['\u039F\u0394\u039F\u03A3'])
+  })
+
   it('lists an issue whose words are only symbols or regex characters as unplaced, without failing', () => {
     const placed = placeIssues('Cheers 🍺 (a+)+', [issue({ expected: '🍺' }), issue({ expected: '+)+' })])
     expect(placed.unplaced).toEqual([0, 1])

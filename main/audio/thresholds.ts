@@ -44,13 +44,17 @@ export const DC_OFFSET_NOTE = 0.001
 export const DC_OFFSET_PROBLEM = 0.01
 
 /** How the take's noise floor and its silences are found (shared/audio-dsp/room-tone.ts).
- * - 50 ms windows, 10th percentile: room tone fills the pauses, and a read has well over a tenth of its
- *   length in pauses, head and tail; a 50 ms window averages hiss to within ±1 dB.
+ * - the floor is measured on steady stretches of 300 ms (six back-to-back 50 ms windows within 10 dB of
+ *   each other): the median level of those within 6 dB of the quietest. 300 ms is the shortest deliberate
+ *   pause (below), so a take with a real pause, head or tail has such a stretch, and a dense read trimmed
+ *   tight has none: its floor is unknown, never the dips between its syllables. A 50 ms window averages
+ *   hiss to within ±1 dB and hum, buzz and low rumble to within a few dB, while speech swings by 20 dB
+ *   and more between syllables within 300 ms.
  * - margin 6 dB: hiss and hum vary less than ±1 dB between windows; the softest voiced sound sits well
  *   more than 6 dB above its room.
  * - ceiling -40 dBFS RMS: louder than any booth worth recording in (ACX's limit is -60 dBFS, a poor room
  *   -50 dBFS) and 17 dB below the quietest level a voice is delivered at (ACX: -23 dB RMS); a "floor" above
- *   it is the voice itself (a take with no pauses), which then has no silence.
+ *   it is the voice itself (a steady vowel, a tone), which then has no silence.
  * - always silent below -70 dBFS RMS: BS.1770's absolute gate; nothing that quiet is heard as voice, and it
  *   gives a take of digital silence plus sound a threshold.
  * - a silence starting within the first 50 ms is the head: the 100 Hz high-pass needs that long to settle
@@ -59,7 +63,8 @@ export const DC_OFFSET_PROBLEM = 0.01
  *   ~250 ms in read speech; 300 ms or more is a deliberate breath or beat. */
 export const ROOM_TONE_RULES: RoomToneRules = {
   windowS: 0.05,
-  percentile: 10,
+  stretchS: PAUSE_MIN_S,
+  steadyDb: 10,
   marginDb: 6,
   ceilingDbfs: -40,
   alwaysSilentDbfs: -70,

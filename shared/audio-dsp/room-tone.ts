@@ -2,18 +2,24 @@
  * The take's own noise floor, and what of the take is silence, from the high-passed 10 ms block
  * energies of take-facts.ts. Pure.
  *
- * - Noise floor: a low percentile of the RMS of 50 ms windows. Room tone fills the pauses, so the
- *   quietest tenth of a take is its room tone, whether that sits at -90 dBFS or at -50 dBFS; hum below
- *   100 Hz and DC were already removed by the high-pass.
+ * - Noise floor: room tone is what fills the pauses, and a pause is steady: over 300 ms its 50 ms windows
+ *   stay within a few dB of each other (hiss within ±1 dB, hum and buzz too, rumble within a few dB),
+ *   while speech swings by tens of dB between syllables within that time. So the floor is measured on the
+ *   steady stretches of at least `stretchS`: the quietest of them, and every other within `marginDb` of
+ *   it, give the floor as their median level. Hum below 100 Hz and DC were already removed by the
+ *   high-pass. A take with no steady stretch (a dense read trimmed tight: no pause as long as `stretchS`)
+ *   has no quiet to measure, so its floor is unknown (null), never a guess from the dips of its speech.
  * - Silence: 10 ms blocks within a margin of that floor (never above an absolute ceiling, never required
  *   to be below an absolute minimum), in spans of at least `minSpanS`.
  */
 export interface RoomToneRules {
-  /** Window of the noise-floor estimate (s). */
+  /** Window of the level measurements (s). */
   windowS: number
-  /** Percentile (0–100) of window levels taken as the floor. */
-  percentile: number
-  /** A block within this many dB of the floor is silence. */
+  /** Shortest steady stretch that is measured as room tone (s). */
+  stretchS: number
+  /** A stretch is steady when its windows' levels span no more than this (dB). */
+  steadyDb: number
+  /** A block within this many dB of the floor is silence; steady stretches this close to the quietest are the floor. */
   marginDb: number
   /** Nothing louder than this (dBFS RMS) is ever silence, and a "floor" above it is voice, not room tone. */
   ceilingDbfs: number
@@ -28,7 +34,7 @@ export interface RoomToneRules {
 }
 
 export interface RoomTone {
-  /** RMS level of the room tone (dBFS, after the high-pass); null when the take has no quiet part to measure. */
+  /** RMS level of the room tone (dBFS, after the high-pass); null when unknown: the take has no steady quiet stretch to measure. */
   noiseFloorDbfs: number | null
   /** The level at or below which a block counted as silence (dBFS RMS). */
   silenceBelowDbfs: number
@@ -47,18 +53,50 @@ function percentileOf(sorted: Float64Array, p: number): number {
   return sorted[i] as number
 }
 
+/** Mean energy of the window of `per` blocks starting at each block. */
+function windowEnergies(blocks: Float64Array, per: number): Float64Array {
+  const out = new Float64Array(Math.max(0, blocks.length - per + 1))
+  for (let i = 0; i < out.length; i++) {
+    let sum = 0
+    for (let j = i; j < i + per; j++) sum += blocks[j] as number
+    out[i] = sum / per
+  }
+  return out
+}
+
+/**
+ * Levels (dB) of the steady stretches, unsorted: `count` back-to-back windows from each block on whose
+ * levels stay within steadyDb.
+ */
+function steadyStretchLevels(windows: Float64Array, levels: Float64Array, per: number, count: number, steadyDb: number): Float64Array {
+  const out = new Float64Array(Math.max(0, windows.length - (count - 1) * per))
+  let found = 0
+  for (let i = 0; i < out.length; i++) {
+    let lo = Number.POSITIVE_INFINITY
+    let hi = Number.NEGATIVE_INFINITY
+    let sum = 0
+    for (let k = i; k < i + count * per; k += per) {
+      const level = levels[k] as number
+      if (level < lo) lo = level
+      if (level > hi) hi = level
+      sum += windows[k] as number
+    }
+    // Equal levels are steady too: digital silence is -Infinity throughout.
+    if (hi === lo || hi - lo <= steadyDb) out[found++] = db(sum / count)
+  }
+  return out.subarray(0, found)
+}
+
 export function noiseFloorDbfs(blocks: Float64Array, blockS: number, rules: RoomToneRules): number | null {
   const per = Math.max(1, Math.round(rules.windowS / blockS))
-  const count = Math.floor(blocks.length / per)
-  if (count === 0) return null
-  const levels = new Float64Array(count)
-  for (let w = 0; w < count; w++) {
-    let sum = 0
-    for (let i = w * per; i < (w + 1) * per; i++) sum += blocks[i] as number
-    levels[w] = db(sum / per)
-  }
-  levels.sort()
-  const floor = percentileOf(levels, rules.percentile)
+  const windows = windowEnergies(blocks, per)
+  const levels = new Float64Array(windows.length)
+  for (let i = 0; i < windows.length; i++) levels[i] = db(windows[i] as number)
+  const steady = steadyStretchLevels(windows, levels, per, Math.max(1, Math.round(rules.stretchS / rules.windowS)), rules.steadyDb)
+  if (steady.length === 0) return null
+  let quietest = Number.POSITIVE_INFINITY
+  for (const l of steady) quietest = Math.min(quietest, l)
+  const floor = percentileOf(steady.filter((l) => l <= quietest + rules.marginDb).sort(), 50)
   if (!(floor <= rules.ceilingDbfs)) return null
   return floor
 }

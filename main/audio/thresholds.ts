@@ -52,9 +52,14 @@ export const DC_OFFSET_PROBLEM = 0.01
  *   and more between syllables within 300 ms.
  * - margin 6 dB: hiss and hum vary less than ±1 dB between windows; the softest voiced sound sits well
  *   more than 6 dB above its room.
- * - ceiling -40 dBFS RMS: louder than any booth worth recording in (ACX's limit is -60 dBFS, a poor room
- *   -50 dBFS) and 17 dB below the quietest level a voice is delivered at (ACX: -23 dB RMS); a "floor" above
- *   it is the voice itself (a steady vowel, a tone), which then has no silence.
+ * - room tone is at least 20 dB below the sound of the take (the 90th percentile of the 50 ms windows
+ *   above floor plus margin): a poor room sits 25-30 dB under a voice delivered at -23 to -18 dB RMS
+ *   (ACX), a clean one 40 dB and more, while a sustained vowel is within 20 dB of the loud ones. The test
+ *   is relative, not absolute, so a take under a loud buzz (a hum's harmonics and a ground loop pass the
+ *   100 Hz high-pass) still has its silences.
+ * - a take with nothing standing 20 dB above its floor is all room tone when no louder than -40 dBFS RMS
+ *   (louder than any booth worth recording in, 17 dB below the quietest level a voice is delivered at,
+ *   ACX -23 dB RMS), else all voice with no silence (a tone, a read with no pauses).
  * - always silent below -70 dBFS RMS: BS.1770's absolute gate; nothing that quiet is heard as voice, and it
  *   gives a take of digital silence plus sound a threshold.
  * - a silence starting within the first 50 ms is the head: the 100 Hz high-pass needs that long to settle
@@ -66,7 +71,9 @@ export const ROOM_TONE_RULES: RoomToneRules = {
   stretchS: PAUSE_MIN_S,
   steadyDb: 10,
   marginDb: 6,
-  ceilingDbfs: -40,
+  minSnrDb: 20,
+  voicePercentile: 90,
+  roomOnlyCeilingDbfs: -40,
   alwaysSilentDbfs: -70,
   minSpanS: SILENCE_MIN_S,
   settleS: 0.05,

@@ -7,10 +7,17 @@
  *   while speech swings by tens of dB between syllables within that time. So the floor is measured on the
  *   steady stretches of at least `stretchS`: the quietest of them, and every other within `marginDb` of
  *   it, give the floor as their median level. Hum below 100 Hz and DC were already removed by the
- *   high-pass. A take with no steady stretch (a dense read trimmed tight: no pause as long as `stretchS`)
- *   has no quiet to measure, so its floor is unknown (null), never a guess from the dips of its speech.
- * - Silence: 10 ms blocks within a margin of that floor (never above an absolute ceiling, never required
- *   to be below an absolute minimum), in spans of at least `minSpanS`.
+ *   high-pass; a hum's harmonics and a ground-loop buzz (100 Hz and up) pass it and are room tone too.
+ *   A take with no steady stretch (a dense read trimmed tight: no pause as long as `stretchS`) has no
+ *   quiet to measure, so its floor is unknown (null), never a guess from the dips of its speech.
+ * - Room tone or voice: a steady stretch is room tone when the sound of the take (the windows above
+ *   floor plus margin, at their `voicePercentile`) stands at least `minSnrDb` above it, however loud the
+ *   floor is: a take under a -40 dBFS buzz still has its silences, and a sustained vowel is no floor.
+ *   Only a take with nothing standing that far above its floor is judged by absolute level: no louder
+ *   than `roomOnlyCeilingDbfs` it is all room tone (a silent take), louder it is all voice (a tone, a
+ *   read with no pauses) and has no floor.
+ * - Silence: 10 ms blocks within a margin of that floor (never required to be below an absolute minimum),
+ *   in spans of at least `minSpanS`.
  */
 export interface RoomToneRules {
   /** Window of the level measurements (s). */
@@ -21,8 +28,12 @@ export interface RoomToneRules {
   steadyDb: number
   /** A block within this many dB of the floor is silence; steady stretches this close to the quietest are the floor. */
   marginDb: number
-  /** Nothing louder than this (dBFS RMS) is ever silence, and a "floor" above it is voice, not room tone. */
-  ceilingDbfs: number
+  /** The sound of a take stands at least this far above room tone (dB). */
+  minSnrDb: number
+  /** Percentile (0–100) of the levels of the windows above floor plus margin taken as the sound's level. */
+  voicePercentile: number
+  /** A take with nothing standing minSnrDb above its floor is all room tone when no louder than this (dBFS RMS), else all voice. */
+  roomOnlyCeilingDbfs: number
   /** Anything quieter than this (dBFS RMS) is always silence (the floor of digital silence is -Infinity). */
   alwaysSilentDbfs: number
   /** Shortest silence at the head or tail (s). */
@@ -97,16 +108,17 @@ export function noiseFloorDbfs(blocks: Float64Array, blockS: number, rules: Room
   let quietest = Number.POSITIVE_INFINITY
   for (const l of steady) quietest = Math.min(quietest, l)
   const floor = percentileOf(steady.filter((l) => l <= quietest + rules.marginDb).sort(), 50)
-  if (!(floor <= rules.ceilingDbfs)) return null
-  return floor
+  // The sound of the take, in back-to-back windows.
+  const sorted = levels.filter((_, i) => i % per === 0).sort()
+  const above = sorted.findIndex((l) => l > floor + rules.marginDb)
+  if (above >= 0 && percentileOf(sorted.subarray(above), rules.voicePercentile) - floor >= rules.minSnrDb) return floor
+  // Nothing stands clear of the floor: the whole take is one sound, room tone only when it is quiet.
+  return percentileOf(sorted, rules.voicePercentile) <= rules.roomOnlyCeilingDbfs ? floor : null
 }
 
 export function roomTone(blocks: Float64Array, blockS: number, durationS: number, rules: RoomToneRules): RoomTone {
   const floor = noiseFloorDbfs(blocks, blockS, rules)
-  const threshold =
-    floor === null
-      ? rules.alwaysSilentDbfs
-      : Math.min(rules.ceilingDbfs, Math.max(rules.alwaysSilentDbfs, floor + rules.marginDb))
+  const threshold = floor === null ? rules.alwaysSilentDbfs : Math.max(rules.alwaysSilentDbfs, floor + rules.marginDb)
   const spans: Array<{ startS: number; endS: number }> = []
   let open: number | null = null
   for (let i = 0; i <= blocks.length; i++) {

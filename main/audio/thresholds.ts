@@ -62,6 +62,10 @@ export const DC_OFFSET_PROBLEM = 0.01
  *   ACX -23 dB RMS), else all voice with no silence (a tone, a read with no pauses).
  * - always silent below -70 dBFS RMS: BS.1770's absolute gate; nothing that quiet is heard as voice, and it
  *   gives a take of digital silence plus sound a threshold.
+ * - a run of blocks above the threshold is sound when it lasts 50 ms or rises 10 dB over the threshold:
+ *   a syllable lasts longer and a click or a stop's burst stands well clear of the room, while low
+ *   rumble and the swells of a room tone cross the threshold for a block or a few at a time, a few dB
+ *   at most, and would otherwise split a head or tail.
  * - a silence starting within the first 50 ms is the head: the 100 Hz high-pass needs that long to settle
  *   when a take starts on hum.
  * - pauses of 300 ms and more are not voiced time: gaps between words and stop consonants last up to
@@ -75,6 +79,8 @@ export const ROOM_TONE_RULES: RoomToneRules = {
   voicePercentile: 90,
   roomOnlyCeilingDbfs: -40,
   alwaysSilentDbfs: -70,
+  minSoundS: 0.05,
+  soundRiseDb: 10,
   minSpanS: SILENCE_MIN_S,
   settleS: 0.05,
   pauseMinS: PAUSE_MIN_S,

@@ -17,7 +17,10 @@
  *   than `roomOnlyCeilingDbfs` it is all room tone (a silent take), louder it is all voice (a tone, a
  *   read with no pauses) and has no floor.
  * - Silence: 10 ms blocks within a margin of that floor (never required to be below an absolute minimum),
- *   in spans of at least `minSpanS`.
+ *   in spans of at least `minSpanS`. A run of louder blocks is sound when it lasts `minSoundS` or rises
+ *   `soundRiseDb` above the threshold; a shorter, fainter run is the room tone's own flicker (rumble
+ *   below 150 Hz comes through the high-pass in swells and single blocks) and stays silence, so one
+ *   block cannot split a head or tail.
  */
 export interface RoomToneRules {
   /** Window of the level measurements (s). */
@@ -36,6 +39,10 @@ export interface RoomToneRules {
   roomOnlyCeilingDbfs: number
   /** Anything quieter than this (dBFS RMS) is always silence (the floor of digital silence is -Infinity). */
   alwaysSilentDbfs: number
+  /** Shortest run above the threshold that is sound on its length alone (s). */
+  minSoundS: number
+  /** A shorter run is sound when a block of it rises this far above the threshold (dB). */
+  soundRiseDb: number
   /** Shortest silence at the head or tail (s). */
   minSpanS: number
   /** A silence starting this close to the start of the take (while the high-pass settles) is its head. */
@@ -116,13 +123,35 @@ export function noiseFloorDbfs(blocks: Float64Array, blockS: number, rules: Room
   return percentileOf(sorted, rules.voicePercentile) <= rules.roomOnlyCeilingDbfs ? floor : null
 }
 
+/** Which blocks are silent: at or below the threshold, or in a run above it too short and faint to be sound. */
+function silentBlocks(blocks: Float64Array, blockS: number, threshold: number, rules: RoomToneRules): Uint8Array {
+  const silent = new Uint8Array(blocks.length)
+  const minRun = Math.max(1, Math.round(rules.minSoundS / blockS))
+  let runStart = -1
+  let runPeak = Number.NEGATIVE_INFINITY
+  for (let i = 0; i <= blocks.length; i++) {
+    const level = i < blocks.length ? db(blocks[i] as number) : Number.NEGATIVE_INFINITY
+    if (level > threshold) {
+      if (runStart < 0) runStart = i
+      runPeak = Math.max(runPeak, level)
+      continue
+    }
+    if (i < blocks.length) silent[i] = 1
+    if (runStart >= 0 && i - runStart < minRun && runPeak <= threshold + rules.soundRiseDb) silent.fill(1, runStart, i)
+    runStart = -1
+    runPeak = Number.NEGATIVE_INFINITY
+  }
+  return silent
+}
+
 export function roomTone(blocks: Float64Array, blockS: number, durationS: number, rules: RoomToneRules): RoomTone {
   const floor = noiseFloorDbfs(blocks, blockS, rules)
   const threshold = floor === null ? rules.alwaysSilentDbfs : Math.max(rules.alwaysSilentDbfs, floor + rules.marginDb)
+  const silentAt = silentBlocks(blocks, blockS, threshold, rules)
   const spans: Array<{ startS: number; endS: number }> = []
   let open: number | null = null
   for (let i = 0; i <= blocks.length; i++) {
-    const silent = i < blocks.length && db(blocks[i] as number) <= threshold
+    const silent = i < blocks.length && silentAt[i] === 1
     if (silent && open === null) open = i
     if (!silent && open !== null) {
       spans.push({ startS: open * blockS, endS: Math.min(durationS, i * blockS) })

@@ -1,12 +1,15 @@
 // Room tone that is not plain hiss, on real speech (espeak-ng) mixed with it by ffmpeg: each take is
-// judged against the same spoken take without it.
+// judged against the same spoken take without it. Plus the silence rules on block energies (pure).
 import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { measureTakeDetailed } from '../../../main/audio/measure-take'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
 import type { TakeReport } from '../../../main/audio/take-measurements'
+import { ROOM_TONE_RULES } from '../../../main/audio/thresholds'
+import { roomTone } from '../../../shared/audio-dsp/room-tone'
 import { makeTempDir, makeVoiceTake } from '../../support/audio-fixtures'
 import { mixUnder } from './helpers/signals'
 
@@ -58,7 +61,7 @@ describe('a dense read with no pause to measure', () => {
   })
 })
 
-describe('a spoken take under hum and buzz keeps its silences', () => {
+describe('a spoken take under hum, buzz and rumble keeps its silences', () => {
   const TEXT = 'Fresh coffee, every morning, only at Booth Roasters. Stop by today and taste the difference.'
   let voice = ''
   let clean = { lead: 0, tail: 0, voiced: 0, trimmed: 0 }
@@ -87,5 +90,49 @@ describe('a spoken take under hum and buzz keeps its silences', () => {
     expect(report?.noise_floor_dbfs).toBeGreaterThan(-45)
     expect(report?.noise_floor_dbfs).toBeLessThan(-35)
     expect(report?.findings.map((f) => f.code)).toContain('noise_floor_high')
+  })
+
+  it.each([1, 2])('low rumble (brown noise below 150 Hz) swelling ±3 dB every 3 s (seed %d)', async (seed) => {
+    const rumble = `anoisesrc=r=48000:c=brown:a=1:s=${seed},lowpass=f=150,lowpass=f=150,volume=-38dB,volume='pow(10\\,3*sin(2*PI*0.35*t)/20)':eval=frame`
+    // What passes the high-pass is a room ACX would accept (about -61 dBFS RMS), crossing the threshold a block at a time.
+    const report = await sameSilences(await mixUnder(dir, `rumble${seed}`, voice, rumble))
+    expect(report?.noise_floor_dbfs).toBeGreaterThan(-64)
+    expect(report?.noise_floor_dbfs).toBeLessThan(-60)
+    expect(report?.findings.map((f) => f.code)).not.toContain('noise_floor_high')
+  })
+})
+
+describe('silence in block energies (pure)', () => {
+  const BLOCK_S = 0.01
+  const energy = (dbfs: number): number => 10 ** (dbfs / 10)
+
+  it('short faint blips in the head and tail stay silence; the head and tail end where the voice does', () => {
+    // Up to 4 blocks (< 50 ms), 2 to 8 dB over the threshold (room + 6 dB), each in its own slot of 6 blocks.
+    const blip = fc.option(fc.record({ blocks: fc.integer({ min: 1, max: 4 }), riseDb: fc.double({ min: 8, max: 14, noNaN: true }) }), { nil: null })
+    fc.assert(fc.property(
+      fc.double({ min: -75, max: -35, noNaN: true }), fc.integer({ min: 10, max: 150 }), fc.integer({ min: 50, max: 300 }), fc.integer({ min: 0, max: 110 }),
+      fc.array(blip, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 2_000_000_000 }),
+      (room, head, voiced, tailBlips, blips, seed) => {
+        // The take ends on 40 blocks of plain room tone, so the floor is always there to measure.
+        const tail = tailBlips + 40
+        let s = seed
+        const jitter = (db: number): number => {
+          s = (s * 16807) % 2147483647
+          return db + ((s / 2147483647) * 2 - 1)
+        }
+        const blocks = Float64Array.from({ length: head + voiced + tail }, (_, i) => energy(jitter(i >= head && i < head + voiced ? room + 35 : room)))
+        // Slots in the head and in the tail, each at least two blocks clear of the voice.
+        const slots: number[] = []
+        for (let at = 0; at + 6 <= head - 2; at += 6) slots.push(at)
+        for (let at = head + voiced + 2; at + 6 <= head + voiced + tailBlips; at += 6) slots.push(at)
+        slots.forEach((at, j) => {
+          const b = blips[j % blips.length]
+          if (b) blocks.fill(energy(room + b.riseDb), at, at + b.blocks)
+        })
+        const r = roomTone(blocks, BLOCK_S, blocks.length * BLOCK_S, ROOM_TONE_RULES)
+        expect(r.leadS).toBeCloseTo(head * BLOCK_S, 6)
+        expect(r.tailS).toBeCloseTo(tail * BLOCK_S, 6)
+      },
+    ), { numRuns: 300 })
   })
 })

@@ -44,25 +44,43 @@ export const DC_OFFSET_NOTE = 0.001
 export const DC_OFFSET_PROBLEM = 0.01
 
 /** How the take's noise floor and its silences are found (shared/audio-dsp/room-tone.ts).
- * - 50 ms windows, 10th percentile: room tone fills the pauses, and a read has well over a tenth of its
- *   length in pauses, head and tail; a 50 ms window averages hiss to within ±1 dB.
+ * - the floor is measured on steady stretches of 300 ms (six back-to-back 50 ms windows within 10 dB of
+ *   each other): the median level of those within 6 dB of the quietest. 300 ms is the shortest deliberate
+ *   pause (below), so a take with a real pause, head or tail has such a stretch, and a dense read trimmed
+ *   tight has none: its floor is unknown, never the dips between its syllables. A 50 ms window averages
+ *   hiss to within ±1 dB and hum, buzz and low rumble to within a few dB, while speech swings by 20 dB
+ *   and more between syllables within 300 ms.
  * - margin 6 dB: hiss and hum vary less than ±1 dB between windows; the softest voiced sound sits well
  *   more than 6 dB above its room.
- * - ceiling -40 dBFS RMS: louder than any booth worth recording in (ACX's limit is -60 dBFS, a poor room
- *   -50 dBFS) and 17 dB below the quietest level a voice is delivered at (ACX: -23 dB RMS); a "floor" above
- *   it is the voice itself (a take with no pauses), which then has no silence.
+ * - room tone is at least 20 dB below the sound of the take (the 90th percentile of the 50 ms windows
+ *   above floor plus margin): a poor room sits 25-30 dB under a voice delivered at -23 to -18 dB RMS
+ *   (ACX), a clean one 40 dB and more, while a sustained vowel is within 20 dB of the loud ones. The test
+ *   is relative, not absolute, so a take under a loud buzz (a hum's harmonics and a ground loop pass the
+ *   100 Hz high-pass) still has its silences.
+ * - a take with nothing standing 20 dB above its floor is all room tone when no louder than -40 dBFS RMS
+ *   (louder than any booth worth recording in, 17 dB below the quietest level a voice is delivered at,
+ *   ACX -23 dB RMS), else all voice with no silence (a tone, a read with no pauses).
  * - always silent below -70 dBFS RMS: BS.1770's absolute gate; nothing that quiet is heard as voice, and it
  *   gives a take of digital silence plus sound a threshold.
+ * - a run of blocks above the threshold is sound when it lasts 50 ms or rises 10 dB over the threshold:
+ *   a syllable lasts longer and a click or a stop's burst stands well clear of the room, while low
+ *   rumble and the swells of a room tone cross the threshold for a block or a few at a time, a few dB
+ *   at most, and would otherwise split a head or tail.
  * - a silence starting within the first 50 ms is the head: the 100 Hz high-pass needs that long to settle
  *   when a take starts on hum.
  * - pauses of 300 ms and more are not voiced time: gaps between words and stop consonants last up to
  *   ~250 ms in read speech; 300 ms or more is a deliberate breath or beat. */
 export const ROOM_TONE_RULES: RoomToneRules = {
   windowS: 0.05,
-  percentile: 10,
+  stretchS: PAUSE_MIN_S,
+  steadyDb: 10,
   marginDb: 6,
-  ceilingDbfs: -40,
+  minSnrDb: 20,
+  voicePercentile: 90,
+  roomOnlyCeilingDbfs: -40,
   alwaysSilentDbfs: -70,
+  minSoundS: 0.05,
+  soundRiseDb: 10,
   minSpanS: SILENCE_MIN_S,
   settleS: 0.05,
   pauseMinS: PAUSE_MIN_S,

@@ -2,23 +2,47 @@
  * The take's own noise floor, and what of the take is silence, from the high-passed 10 ms block
  * energies of take-facts.ts. Pure.
  *
- * - Noise floor: a low percentile of the RMS of 50 ms windows. Room tone fills the pauses, so the
- *   quietest tenth of a take is its room tone, whether that sits at -90 dBFS or at -50 dBFS; hum below
- *   100 Hz and DC were already removed by the high-pass.
- * - Silence: 10 ms blocks within a margin of that floor (never above an absolute ceiling, never required
- *   to be below an absolute minimum), in spans of at least `minSpanS`.
+ * - Noise floor: room tone is what fills the pauses, and a pause is steady: over 300 ms its 50 ms windows
+ *   stay within a few dB of each other (hiss within ±1 dB, hum and buzz too, rumble within a few dB),
+ *   while speech swings by tens of dB between syllables within that time. So the floor is measured on the
+ *   steady stretches of at least `stretchS`: the quietest of them, and every other within `marginDb` of
+ *   it, give the floor as their median level. Hum below 100 Hz and DC were already removed by the
+ *   high-pass; a hum's harmonics and a ground-loop buzz (100 Hz and up) pass it and are room tone too.
+ *   A take with no steady stretch (a dense read trimmed tight: no pause as long as `stretchS`) has no
+ *   quiet to measure, so its floor is unknown (null), never a guess from the dips of its speech.
+ * - Room tone or voice: a steady stretch is room tone when the sound of the take (the windows above
+ *   floor plus margin, at their `voicePercentile`) stands at least `minSnrDb` above it, however loud the
+ *   floor is: a take under a -40 dBFS buzz still has its silences, and a sustained vowel is no floor.
+ *   Only a take with nothing standing that far above its floor is judged by absolute level: no louder
+ *   than `roomOnlyCeilingDbfs` it is all room tone (a silent take), louder it is all voice (a tone, a
+ *   read with no pauses) and has no floor.
+ * - Silence: 10 ms blocks within a margin of that floor (never required to be below an absolute minimum),
+ *   in spans of at least `minSpanS`. A run of louder blocks is sound when it lasts `minSoundS` or rises
+ *   `soundRiseDb` above the threshold; a shorter, fainter run is the room tone's own flicker (rumble
+ *   below 150 Hz comes through the high-pass in swells and single blocks) and stays silence, so one
+ *   block cannot split a head or tail.
  */
 export interface RoomToneRules {
-  /** Window of the noise-floor estimate (s). */
+  /** Window of the level measurements (s). */
   windowS: number
-  /** Percentile (0–100) of window levels taken as the floor. */
-  percentile: number
-  /** A block within this many dB of the floor is silence. */
+  /** Shortest steady stretch that is measured as room tone (s). */
+  stretchS: number
+  /** A stretch is steady when its windows' levels span no more than this (dB). */
+  steadyDb: number
+  /** A block within this many dB of the floor is silence; steady stretches this close to the quietest are the floor. */
   marginDb: number
-  /** Nothing louder than this (dBFS RMS) is ever silence, and a "floor" above it is voice, not room tone. */
-  ceilingDbfs: number
+  /** The sound of a take stands at least this far above room tone (dB). */
+  minSnrDb: number
+  /** Percentile (0–100) of the levels of the windows above floor plus margin taken as the sound's level. */
+  voicePercentile: number
+  /** A take with nothing standing minSnrDb above its floor is all room tone when no louder than this (dBFS RMS), else all voice. */
+  roomOnlyCeilingDbfs: number
   /** Anything quieter than this (dBFS RMS) is always silence (the floor of digital silence is -Infinity). */
   alwaysSilentDbfs: number
+  /** Shortest run above the threshold that is sound on its length alone (s). */
+  minSoundS: number
+  /** A shorter run is sound when a block of it rises this far above the threshold (dB). */
+  soundRiseDb: number
   /** Shortest silence at the head or tail (s). */
   minSpanS: number
   /** A silence starting this close to the start of the take (while the high-pass settles) is its head. */
@@ -28,7 +52,7 @@ export interface RoomToneRules {
 }
 
 export interface RoomTone {
-  /** RMS level of the room tone (dBFS, after the high-pass); null when the take has no quiet part to measure. */
+  /** RMS level of the room tone (dBFS, after the high-pass); null when unknown: the take has no steady quiet stretch to measure. */
   noiseFloorDbfs: number | null
   /** The level at or below which a block counted as silence (dBFS RMS). */
   silenceBelowDbfs: number
@@ -47,32 +71,87 @@ function percentileOf(sorted: Float64Array, p: number): number {
   return sorted[i] as number
 }
 
+/** Mean energy of the window of `per` blocks starting at each block. */
+function windowEnergies(blocks: Float64Array, per: number): Float64Array {
+  const out = new Float64Array(Math.max(0, blocks.length - per + 1))
+  for (let i = 0; i < out.length; i++) {
+    let sum = 0
+    for (let j = i; j < i + per; j++) sum += blocks[j] as number
+    out[i] = sum / per
+  }
+  return out
+}
+
+/**
+ * Levels (dB) of the steady stretches, unsorted: `count` back-to-back windows from each block on whose
+ * levels stay within steadyDb.
+ */
+function steadyStretchLevels(windows: Float64Array, levels: Float64Array, per: number, count: number, steadyDb: number): Float64Array {
+  const out = new Float64Array(Math.max(0, windows.length - (count - 1) * per))
+  let found = 0
+  for (let i = 0; i < out.length; i++) {
+    let lo = Number.POSITIVE_INFINITY
+    let hi = Number.NEGATIVE_INFINITY
+    let sum = 0
+    for (let k = i; k < i + count * per; k += per) {
+      const level = levels[k] as number
+      if (level < lo) lo = level
+      if (level > hi) hi = level
+      sum += windows[k] as number
+    }
+    // Equal levels are steady too: digital silence is -Infinity throughout.
+    if (hi === lo || hi - lo <= steadyDb) out[found++] = db(sum / count)
+  }
+  return out.subarray(0, found)
+}
+
 export function noiseFloorDbfs(blocks: Float64Array, blockS: number, rules: RoomToneRules): number | null {
   const per = Math.max(1, Math.round(rules.windowS / blockS))
-  const count = Math.floor(blocks.length / per)
-  if (count === 0) return null
-  const levels = new Float64Array(count)
-  for (let w = 0; w < count; w++) {
-    let sum = 0
-    for (let i = w * per; i < (w + 1) * per; i++) sum += blocks[i] as number
-    levels[w] = db(sum / per)
+  const windows = windowEnergies(blocks, per)
+  const levels = new Float64Array(windows.length)
+  for (let i = 0; i < windows.length; i++) levels[i] = db(windows[i] as number)
+  const steady = steadyStretchLevels(windows, levels, per, Math.max(1, Math.round(rules.stretchS / rules.windowS)), rules.steadyDb)
+  if (steady.length === 0) return null
+  let quietest = Number.POSITIVE_INFINITY
+  for (const l of steady) quietest = Math.min(quietest, l)
+  const floor = percentileOf(steady.filter((l) => l <= quietest + rules.marginDb).sort(), 50)
+  // The sound of the take, in back-to-back windows.
+  const sorted = levels.filter((_, i) => i % per === 0).sort()
+  const above = sorted.findIndex((l) => l > floor + rules.marginDb)
+  if (above >= 0 && percentileOf(sorted.subarray(above), rules.voicePercentile) - floor >= rules.minSnrDb) return floor
+  // Nothing stands clear of the floor: the whole take is one sound, room tone only when it is quiet.
+  return percentileOf(sorted, rules.voicePercentile) <= rules.roomOnlyCeilingDbfs ? floor : null
+}
+
+/** Which blocks are silent: at or below the threshold, or in a run above it too short and faint to be sound. */
+function silentBlocks(blocks: Float64Array, blockS: number, threshold: number, rules: RoomToneRules): Uint8Array {
+  const silent = new Uint8Array(blocks.length)
+  const minRun = Math.max(1, Math.round(rules.minSoundS / blockS))
+  let runStart = -1
+  let runPeak = Number.NEGATIVE_INFINITY
+  for (let i = 0; i <= blocks.length; i++) {
+    const level = i < blocks.length ? db(blocks[i] as number) : Number.NEGATIVE_INFINITY
+    if (level > threshold) {
+      if (runStart < 0) runStart = i
+      runPeak = Math.max(runPeak, level)
+      continue
+    }
+    if (i < blocks.length) silent[i] = 1
+    if (runStart >= 0 && i - runStart < minRun && runPeak <= threshold + rules.soundRiseDb) silent.fill(1, runStart, i)
+    runStart = -1
+    runPeak = Number.NEGATIVE_INFINITY
   }
-  levels.sort()
-  const floor = percentileOf(levels, rules.percentile)
-  if (!(floor <= rules.ceilingDbfs)) return null
-  return floor
+  return silent
 }
 
 export function roomTone(blocks: Float64Array, blockS: number, durationS: number, rules: RoomToneRules): RoomTone {
   const floor = noiseFloorDbfs(blocks, blockS, rules)
-  const threshold =
-    floor === null
-      ? rules.alwaysSilentDbfs
-      : Math.min(rules.ceilingDbfs, Math.max(rules.alwaysSilentDbfs, floor + rules.marginDb))
+  const threshold = floor === null ? rules.alwaysSilentDbfs : Math.max(rules.alwaysSilentDbfs, floor + rules.marginDb)
+  const silentAt = silentBlocks(blocks, blockS, threshold, rules)
   const spans: Array<{ startS: number; endS: number }> = []
   let open: number | null = null
   for (let i = 0; i <= blocks.length; i++) {
-    const silent = i < blocks.length && db(blocks[i] as number) <= threshold
+    const silent = i < blocks.length && silentAt[i] === 1
     if (silent && open === null) open = i
     if (!silent && open !== null) {
       spans.push({ startS: open * blockS, endS: Math.min(durationS, i * blockS) })

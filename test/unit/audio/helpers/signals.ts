@@ -67,3 +67,17 @@ export async function ffmpegLoudness(file: string): Promise<{ lufs: number; true
   const truePeak = Number(/True peak:\s*\n\s*Peak:\s+(-?[\d.]+|-inf)/.exec(run.stderr)?.[1])
   return { lufs, truePeak, lastM: Number(last?.[1]), lastS: Number(last?.[2]) }
 }
+
+/**
+ * `file` with a lavfi source mixed under it at the level the source gives (no normalising), written as
+ * `name` (48 kHz mono 24-bit WAV) as long as `file`. The source may run forever (aevalsrc, anoisesrc).
+ */
+export async function mixUnder(dir: string, name: string, file: string, source: string): Promise<string> {
+  const out = path.join(dir, `${name}.wav`)
+  const mono = 'aresample=48000,aformat=sample_fmts=dbl:channel_layouts=mono'
+  await runFfmpeg(
+    ['-y', '-i', file, '-filter_complex', `[0:a]${mono}[v];${source},${mono}[n];[v][n]amix=inputs=2:normalize=0:duration=first[out]`, '-map', '[out]', '-c:a', 'pcm_s24le', out],
+    { timeoutMs: 60_000 },
+  )
+  return out
+}

@@ -26,6 +26,15 @@ export function waitUntilText(until: number, now: number): string {
   return `The service asked Booth to wait until ${clockTime(until)} (${countdown(until, now)} left).`
 }
 
+/**
+ * The line while nothing is wrong. Until the service has answered once, Booth does not know it is
+ * reachable (a launch against a stalled service has no failure to show for up to the idle timeout), so
+ * it says it is checking, never "connected".
+ */
+export function okText(c: { lastOkAt: number | null } | null, now: number): string {
+  return c?.lastOkAt ? `Up to date · checked ${formatRelativeTime(c.lastOkAt, now)}` : 'Checking the service…'
+}
+
 export function ConnectivityStatus() {
   const { c, refreshing, refreshError, refreshNow } = useBooth((s) => ({
     c: s.connectivity,
@@ -42,7 +51,7 @@ export function ConnectivityStatus() {
       <span className="dot" aria-hidden="true" />
       <div className="connectivity-text">
         {ok ? (
-          <span>{c?.lastOkAt ? `Up to date · checked ${formatRelativeTime(c.lastOkAt, now)}` : c ? 'Connected' : 'Checking the service…'}</span>
+          <span>{okText(c, now)}</span>
         ) : (
           <>
             <span>{parked ? 'Waiting for the service' : 'Offline — working from saved copies'}</span>

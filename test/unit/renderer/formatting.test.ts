@@ -5,6 +5,7 @@ import { formatMoney, formatMoneyWithCode } from '../../../renderer/src/ui/forma
 import { formatFileSize } from '../../../renderer/src/ui/format/file-size'
 import { dayNumber, formatCalendarDate, formatTimestamp } from '../../../renderer/src/ui/format/calendar-dates'
 import { offlineBannerText } from '../../../renderer/src/jobs/OfflineBanner'
+import { okText } from '../../../renderer/src/ui/ConnectivityStatus'
 
 describe('formatSpotLength', () => {
   it('writes spots the trade way', () => {
@@ -84,5 +85,14 @@ describe('calendar dates', () => {
   it('never throws on timestamps out of range', () => {
     expect(formatTimestamp(9_007_199_254_740_991)).toBe('unknown time')
     expect(formatTimestamp(null)).toBe('unknown time')
+  })
+})
+
+describe('the connection line while nothing has failed', () => {
+  it('says "checking" until the service has answered once (a stalled launch is not "connected"), then when it last did', () => {
+    const now = Date.UTC(2026, 10, 25, 12, 0, 0)
+    expect(okText(null, now)).toBe('Checking the service…')
+    expect(okText({ lastOkAt: null }, now)).toBe('Checking the service…')
+    expect(okText({ lastOkAt: now - 60_000 }, now)).toMatch(/^Up to date · checked /)
   })
 })

@@ -14,6 +14,7 @@ import { inputSection, parseInputAudioStream, statedLengthCutShort, type InputAu
 import { parseAstatsOverall } from '../audio/parse-astats'
 import { findDecodeProblems } from '../audio/parse-decode-problems'
 import { looksLikeText } from './text-sniff'
+import { displayText, quotedName } from '../../shared/display-text'
 import { fileSource, seconds, walkWav, type WavFacts } from './wav-chunks'
 
 export type AudioContainer = 'wav' | 'aiff' | 'flac' | 'mp3' | 'm4a'
@@ -62,10 +63,10 @@ export async function readDroppedFile(fh: FileHandle, displayName: string): Prom
   const magic = String.fromCharCode(...head.subarray(0, 4))
   if ((magic === 'RIFF' || magic === 'RF64' || magic === 'BW64') && String.fromCharCode(...head.subarray(8, 12)) === 'WAVE') {
     const walk = await walkWav(src)
-    if (!walk.ok) throw new NotAudioError(`"${displayName}" ${walk.message}`)
+    if (!walk.ok) throw new NotAudioError(`${quotedName(displayName)} ${walk.message}`)
     return walk
   }
-  if (looksLikeText(head)) throw new NotAudioError(`"${displayName}" is a text file, not audio.`)
+  if (looksLikeText(head)) throw new NotAudioError(`${quotedName(displayName)} is a text file, not audio.`)
   return null
 }
 
@@ -78,12 +79,12 @@ function wholeFileProblem(stderr: string, stream: InputAudioStream, displayName:
   const decodedS = samples !== null && stream.sampleRate ? samples / stream.sampleRate : null
   const declared = decodedS !== null ? statedLengthCutShort(stream, decodedS) : null
   if (decodedS !== null && declared !== null) {
-    return `"${displayName}" ends in the middle of its audio at ${seconds(decodedS)} (its header says ${seconds(declared)}); it was cut off while being written or copied.`
+    return `${quotedName(displayName)} ends in the middle of its audio at ${seconds(decodedS)} (its header says ${seconds(declared)}); it was cut off while being written or copied.`
   }
   const problem = findDecodeProblems(stderr, 1)[0]
   if (problem !== undefined) {
     const where = decodedS !== null ? ` after ${seconds(decodedS)} of audio` : ''
-    return `"${displayName}" is damaged: ffmpeg reported "${problem.replace(/\.$/, '')}"${where}.`
+    return `${quotedName(displayName)} is damaged: ffmpeg reported "${displayText(problem).replace(/\.$/, '')}"${where}.`
   }
   return null
 }
@@ -106,8 +107,8 @@ export async function probeAudioFile(path: string, displayName: string, options:
     if (err instanceof FfmpegAbortError) throw err
     if (err instanceof FfmpegExitError) {
       const section = inputSection(err.stderr)
-      if (section && !/: Audio: /.test(section)) throw new NotAudioError(`"${displayName}" has no audio in it, so it cannot be a take.`)
-      throw new NotAudioError(`"${displayName}" is not an audio file Booth can read (WAV, AIFF, FLAC, MP3 or M4A).`)
+      if (section && !/: Audio: /.test(section)) throw new NotAudioError(`${quotedName(displayName)} has no audio in it, so it cannot be a take.`)
+      throw new NotAudioError(`${quotedName(displayName)} is not an audio file Booth can read (WAV, AIFF, FLAC, MP3 or M4A).`)
     }
     throw err
   }
@@ -115,19 +116,19 @@ export async function probeAudioFile(path: string, displayName: string, options:
   const demuxer = /^Input #0, (.+?), from '/m.exec(section)?.[1] ?? ''
   const container = CONTAINERS[demuxer]
   if (!container) {
-    throw new NotAudioError(`"${displayName}" is a ${demuxer || 'kind of'} file; Booth takes WAV, AIFF, FLAC, MP3 or M4A audio.`)
+    throw new NotAudioError(`${quotedName(displayName)} is a ${demuxer || 'kind of'} file; Booth takes WAV, AIFF, FLAC, MP3 or M4A audio.`)
   }
   const videoLines = section.split('\n').filter((l) => /Stream #0:\d+.*: Video: /.test(l) && !/\(attached pic\)/.test(l))
-  if (videoLines.length > 0) throw new NotAudioError(`"${displayName}" is a video; drop the audio on its own (WAV, AIFF, FLAC, MP3 or M4A).`)
+  if (videoLines.length > 0) throw new NotAudioError(`${quotedName(displayName)} is a video; drop the audio on its own (WAV, AIFF, FLAC, MP3 or M4A).`)
   const stream = parseInputAudioStream(stderr)
-  if (!stream) throw new NotAudioError(`"${displayName}" has no audio in it, so it cannot be a take.`)
+  if (!stream) throw new NotAudioError(`${quotedName(displayName)} has no audio in it, so it cannot be a take.`)
   if (container === 'm4a' && !M4A_CODECS.has(stream.codec)) {
-    throw new NotAudioError(`"${displayName}" holds ${stream.codec} audio in an MP4 container; Booth takes AAC or ALAC there.`)
+    throw new NotAudioError(`${quotedName(displayName)} holds ${stream.codec} audio in an MP4 container; Booth takes AAC or ALAC there.`)
   }
   const samples = parseAstatsOverall(stderr)?.samplesPerChannel ?? 0
   const knownLength = options.wav ? options.wav.durationS : stream.declaredDurationS
   if (!(knownLength !== null && knownLength > 0) || samples === 0) {
-    throw new NotAudioError(`"${displayName}" contains no audio (its length is zero).`)
+    throw new NotAudioError(`${quotedName(displayName)} contains no audio (its length is zero).`)
   }
   // A WAV's chunks were walked already (wav-chunks.ts) and only its first second decoded: its length is not ffmpeg's to judge.
   const problem = options.wav ? null : wholeFileProblem(stderr, stream, displayName)
@@ -142,7 +143,7 @@ export async function countSamples(path: string, options: ProbeOptions = {}): Pr
   const stream = parseInputAudioStream(run.stderr)
   const overall = parseAstatsOverall(run.stderr)
   if (!stream?.sampleRate || overall?.samplesPerChannel == null) {
-    throw new Error(`ffmpeg did not report the length of ${path}; it cannot be trimmed.`)
+    throw new Error(`ffmpeg did not report the length of ${quotedName(path)}; it cannot be trimmed.`)
   }
   return { samples: overall.samplesPerChannel, sampleRate: stream.sampleRate, stream }
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { measureTake } from '../../../main/audio/measure-take'
 import { TakeStore } from '../../../main/takes/take-store'
 import { bufferSource, walkWav } from '../../../main/takes/wav-chunks'
-import { claimSeconds, cutAt, streamed, tone } from './helpers/damaged-wav'
+import { appended, brokenList, claimSeconds, cutAt, id3v1, streamed, tone } from './helpers/damaged-wav'
 import { HOSTILE_FILE_NAMES, HOSTILE_STEMS } from './helpers/hostile-files'
 import { ffprobe } from './helpers/media'
 
@@ -65,6 +65,26 @@ describe('damaged WAVs', () => {
     expect((await ffprobe(store.audioPath(take))).durationS).toBeCloseTo(10, 3)
     expect(await walkWav(bufferSource(copy))).toMatchObject({ ok: true, sizeState: 'exact', durationS: 10 })
     expect(copy.subarray(44).equals(s16.subarray(44))).toBe(true) // the audio bytes are the source's, untouched
+  })
+
+  it.each([
+    ['an ID3v1 tag', () => id3v1('Northstar spot', 'Maya Lindqvist')],
+    ['one stray byte', () => Buffer.from([0x5a])],
+    ['a LIST chunk with an impossible size', () => brokenList()],
+  ])('keeps the stated 10 s when %s follows the audio, and says nothing', async (what, tail) => {
+    const path = await put(`trailing-${what.replace(/\W+/g, '-')}.wav`, appended(s16, tail()))
+    const take = await store.import('700', path, { stem: 'A' })
+    expect(take.import_notice).toBeUndefined()
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
+    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({ ok: true, sizeState: 'exact', dataBytes: 10 * BPS })
+  })
+
+  it('delivers the 10 s after a header that says 1 s, and not the ID3v1 tag after them', async () => {
+    const path = await put('short-header-tagged.wav', appended(claimSeconds(s16, 1, BPS), id3v1('Spot', 'Maya')))
+    const take = await store.import('700', path, { stem: 'A' })
+    expect(take.import_notice).toBe('The header says 1.0 s but 10.0 s of audio follow: Booth will deliver all 10.0 s.')
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
+    expect((await readFile(store.audioPath(take))).equals(s16)).toBe(true) // the copy is the whole audio, exact header, no tag
   })
 
   it.each([[0xffffffff], [0]] as const)('accepts a streamed WAV (sizes %s) and measures its real length', async (value) => {

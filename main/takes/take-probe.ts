@@ -1,10 +1,10 @@
 /**
  * Decides by content (the extension is never trusted) whether a dropped file is audio Booth accepts as a
  * take: WAV (incl. RF64), AIFF, FLAC, MP3 or M4A, with an audio stream that decodes and no real video.
- * First its own bytes are read (a text file, or a WAV whose chunks are damaged or cut short, gets a
- * sentence naming the problem), then ffmpeg decodes it: a walked WAV its first second, anything else
- * whole, so a file cut off or damaged anywhere is named. Also counts a file's exact samples, for
- * sample-accurate trimming.
+ * First its own bytes are read (a file cut off in its header or before its MP4 index, a text file, or a
+ * WAV whose chunks are damaged or cut short, gets a sentence naming the problem), then ffmpeg decodes
+ * it: a walked WAV its first second, anything else whole, so a file cut off or damaged anywhere is named.
+ * Also counts a file's exact samples, for sample-accurate trimming.
  */
 import { resolve } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
@@ -13,6 +13,7 @@ import { FfmpegAbortError, FfmpegExitError } from '../audio/ffmpeg-errors'
 import { inputSection, parseInputAudioStream, statedLengthCutShort, type InputAudioStream } from '../audio/parse-input-stream'
 import { parseAstatsOverall } from '../audio/parse-astats'
 import { findDecodeProblems } from '../audio/parse-decode-problems'
+import { headerCutProblem } from './header-cut'
 import { looksLikeText } from './text-sniff'
 import { displayText, quotedName } from '../../shared/display-text'
 import { fileSource, seconds, walkWav, type WavFacts } from './wav-chunks'
@@ -60,6 +61,8 @@ const SNIFF_BYTES = 4096
 export async function readDroppedFile(fh: FileHandle, displayName: string): Promise<WavFacts | null> {
   const src = await fileSource(fh)
   const head = await src.read(0, SNIFF_BYTES)
+  const cut = await headerCutProblem(src)
+  if (cut) throw new NotAudioError(`${quotedName(displayName)} ${cut}`)
   const magic = String.fromCharCode(...head.subarray(0, 4))
   if ((magic === 'RIFF' || magic === 'RF64' || magic === 'BW64') && String.fromCharCode(...head.subarray(8, 12)) === 'WAVE') {
     const walk = await walkWav(src)

@@ -1,6 +1,7 @@
 /**
- * Reading the bytes of a WAV file from elsewhere: a ByteSource over a file or over bytes in memory, and
- * the small readers the chunk walker (wav-chunks.ts) and the trailing-bytes rule (wav-trailing.ts) share.
+ * Reading the bytes of a file from elsewhere: a ByteSource over a file or over bytes in memory, and the
+ * small readers the WAV chunk walker (wav-chunks.ts), the trailing-bytes rule (wav-trailing.ts) and the
+ * header check of dropped files (header-cut.ts) share.
  */
 
 export interface ByteSource {

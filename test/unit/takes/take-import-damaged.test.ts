@@ -164,6 +164,48 @@ describe('other containers cut off or damaged', () => {
   })
 })
 
+describe('files cut off in their header, or before their index', () => {
+  /** The first `bytes` bytes of `source`, cut with head -c as a copy that stopped would be. */
+  const headOf = async (source: string, bytes: number, name: string) => {
+    const { stdout } = await run('head', ['-c', String(bytes), source], { encoding: 'buffer', maxBuffer: 2 ** 24 })
+    return put(name, stdout)
+  }
+  const refusal = (path: string) => store.import('700', path, { stem: 'A' }).then(() => null, (e: unknown) => (e as Error).message)
+  const CUT = 'it was cut off while being written or copied.'
+
+  it('names an M4A cut off before its index (ffmpeg writes the moov box last)', async () => {
+    const whole = join(sources, 'index-last.m4a')
+    await tone(whole, 10, ['-c:a', 'aac'])
+    const size = (await readFile(whole)).length
+    expect(await refusal(await headOf(whole, Math.floor(size / 2), 'half.m4a'))).toBe(
+      `"half.m4a" ends in the middle of its audio data, before its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`,
+    )
+    expect(await refusal(await headOf(whole, 20, 'ftyp-cut.m4a'))).toBe(`"ftyp-cut.m4a" ends inside its header (after 20 bytes), before any audio: ${CUT}`)
+    const bytes = await readFile(whole)
+    const moovAt = bytes.indexOf('moov') - 4
+    expect(await refusal(await headOf(whole, moovAt, 'no-index.m4a'))).toBe(`"no-index.m4a" has no index (the MP4 "moov" box that says where its audio is), so it cannot be played; ${CUT}`)
+    expect(await refusal(await headOf(whole, moovAt + 100, 'index-cut.m4a'))).toBe(
+      `"index-cut.m4a" ends in the middle of its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`,
+    )
+    expect(await jobFiles()).toEqual([])
+  })
+
+  it.each([4, 8, 11])('calls a WAV cut after %i bytes cut off in its header, not a text file', async (bytes) => {
+    const path = await headOf(join(sources, 'ten.wav'), bytes, `riff-${bytes}.wav`)
+    expect(await refusal(path)).toBe(`"riff-${bytes}.wav" ends inside its header (after ${bytes} bytes), before any audio: ${CUT}`)
+  })
+
+  it.each([
+    ['flac', 30, 'ends inside its header (after 30 bytes), before any audio'],
+    ['aiff', 30, 'ends inside its header (after 30 bytes), before any audio'],
+    ['mp3', 20, 'ends inside its ID3 tag (after 20 bytes), before any audio'],
+  ])('names a .%s cut off in its header', async (ext, bytes, words) => {
+    const whole = join(sources, `header.${ext}`)
+    await tone(whole, 2)
+    expect(await refusal(await headOf(whole, bytes, `header-cut.${ext}`))).toBe(`"header-cut.${ext}" ${words}: ${CUT}`)
+  })
+})
+
 describe('things that are not files', () => {
   it('refuses a FIFO at once, without opening it for reading', async () => {
     const fifo = join(root, 'pipe.wav')

@@ -101,8 +101,9 @@ export async function probeAudioFile(path: string, displayName: string, options:
   let stderr: string
   try {
     // The file: prefix stops a name like "concat:a|b" or "http:x" being read as a protocol.
-    // A WAV's structure and length are known from its chunks, so its first second shows it decodes; anything else is decoded whole.
-    const span = options.wav ? ['-t', '1'] : []
+    // A WAV's structure and length are known from its chunks, so its first second shows it decodes; anything
+    // else (a compressed WAV's length included) is decoded whole.
+    const span = options.wav?.durationS != null ? ['-t', '1'] : []
     const args = ['-nostats', '-i', `file:${resolve(path)}`, '-map', '0:a:0', ...span, '-af', 'astats=measure_perchannel=none:measure_overall=Number_of_samples', '-f', 'null', '-']
     const run = await runFfmpeg(args, { ffmpegPath: options.ffmpegPath, signal: options.signal })
     stderr = run.stderr
@@ -129,12 +130,15 @@ export async function probeAudioFile(path: string, displayName: string, options:
     throw new NotAudioError(`${quotedName(displayName)} holds ${stream.codec} audio in an MP4 container; Booth takes AAC or ALAC there.`)
   }
   const samples = parseAstatsOverall(stderr)?.samplesPerChannel ?? 0
-  const knownLength = options.wav ? options.wav.durationS : stream.declaredDurationS
-  if (!(knownLength !== null && knownLength > 0) || samples === 0) {
+  // The length the header states; when it states none (a FLAC written to a pipe: "Duration: N/A", MP3 in a
+  // WAV), the whole file was decoded, and its length is what decoding found.
+  const stated = options.wav ? options.wav.durationS : stream.declaredDurationS
+  const length = stated ?? (stream.sampleRate ? samples / stream.sampleRate : 0)
+  if (!(length > 0) || samples === 0) {
     throw new NotAudioError(`${quotedName(displayName)} contains no audio (its length is zero).`)
   }
-  // A WAV's chunks were walked already (wav-chunks.ts) and only its first second decoded: its length is not ffmpeg's to judge.
-  const problem = options.wav ? null : wholeFileProblem(stderr, stream, displayName)
+  // A PCM WAV's chunks were walked already (wav-chunks.ts) and only its first second decoded: its length is not ffmpeg's to judge.
+  const problem = options.wav?.durationS != null ? null : wholeFileProblem(stderr, stream, displayName)
   if (problem) throw new NotAudioError(problem)
   return { container, ext: EXT[container], stream }
 }

@@ -51,7 +51,11 @@ export interface WavFacts {
   /** Audio bytes the header claims; null when the header leaves the size open (streamed). */
   declaredDataBytes: number | null
   sizeState: DataSizeState
-  durationS: number
+  /**
+   * The audio's length by its header; null for a compressed codec (MP3 in a WAV, ADPCM …), whose length
+   * only decoding tells (some writers state a byte rate of 0 for it).
+   */
+  durationS: number | null
   declaredDurationS: number | null
   /** Ids of every chunk seen, in order (the data chunk included). */
   chunks: string[]
@@ -83,12 +87,12 @@ const MAX_CHUNKS = 4096
 const problem = (reason: WavProblemReason, message: string): WavProblem => ({ ok: false, reason, message })
 export const seconds = (s: number): string => `${(Math.floor(s * 10) / 10).toFixed(1)} s`
 
-/** Codecs whose bytes map to frames by block align (the rest by byte rate). */
+/** Codecs whose bytes map to frames by block align; the rest are compressed, their length known by decoding. */
 const FRAMED = new Set<number>([WAVE_FORMAT.PCM, WAVE_FORMAT.FLOAT, WAVE_FORMAT.ALAW, WAVE_FORMAT.MULAW])
 
-function durationOf(format: WavFormat, bytes: number): number {
-  if (FRAMED.has(format.codecTag)) return Math.floor(bytes / format.blockAlign) / format.sampleRate
-  return format.byteRate > 0 ? bytes / format.byteRate : 0
+/** The length of `bytes` of the file's audio; null for a compressed codec (see WavFacts.durationS). */
+function durationOf(format: WavFormat, bytes: number): number | null {
+  return FRAMED.has(format.codecTag) ? Math.floor(bytes / format.blockAlign) / format.sampleRate : null
 }
 
 /** Bytes of the file's audio per second (by block align for framed codecs, else as the header states). */
@@ -193,11 +197,15 @@ async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
     declared = null
     dataBytes = await toEnd()
   } else if (declared > available && available < format.blockAlign) {
-    return problem('no_audio', `has a WAV header but no audio after it (its header says ${seconds(durationOf(format, declared))}); it was cut off while being written or copied.`)
-  } else if (declared > available) {
     const claimed = durationOf(format, declared)
-    const endsAt = durationOf(format, available)
-    return problem('truncated', `ends in the middle of its audio data at ${seconds(endsAt)} (its header says ${seconds(claimed)}); it was cut off while being written or copied.`)
+    const says = claimed === null ? `${declared} bytes` : seconds(claimed)
+    return problem('no_audio', `has a WAV header but no audio after it (its header says ${says}); it was cut off while being written or copied.`)
+  } else if (declared > available) {
+    const [endsAt, claimed] = [durationOf(format, available), durationOf(format, declared)]
+    const where = endsAt === null || claimed === null
+      ? `(after ${available} of the ${declared} bytes its header states)`
+      : `at ${seconds(endsAt)} (its header says ${seconds(claimed)})`
+    return problem('truncated', `ends in the middle of its audio data ${where}; it was cut off while being written or copied.`)
   } else if (declared < available && (await audioFollows(src, body + declared, declared % 2 === 1, bytesPerSecond(format)))) {
     sizeState = 'longer_than_header'
     dataBytes = Math.max(declared, await toEnd())
@@ -236,7 +244,10 @@ export function distinctSeconds(a: number, b: number): [string, string] | null {
 
 /** The sentence a take keeps when its header claimed less audio than the file holds; null otherwise. */
 export function sizeNotice(facts: WavFacts): string | null {
-  if (facts.sizeState !== 'longer_than_header' || facts.declaredDurationS === null) return null
+  if (facts.sizeState !== 'longer_than_header' || facts.declaredDataBytes === null) return null
+  if (facts.durationS === null || facts.declaredDurationS === null) {
+    return `The header says ${facts.declaredDataBytes} bytes of audio but ${facts.dataBytes} follow: Booth will deliver all of them.`
+  }
   const shown = distinctSeconds(facts.declaredDurationS, facts.durationS)
   if (!shown) return null
   const [said, all] = shown

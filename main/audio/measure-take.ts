@@ -11,6 +11,7 @@
  */
 import path from 'node:path'
 import { TakeFactsCollector } from '../../shared/audio-dsp/take-facts'
+import { displayText, quotedName } from '../../shared/display-text'
 import type { DeliveryProfile } from './delivery-profiles'
 import { FfmpegAbortError } from './ffmpeg-errors'
 import type { MeasureFailure } from './measure-failure'
@@ -88,24 +89,24 @@ export function preflightFromRun(
   options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind' | 'profile'> & { wavLengthIgnored?: boolean } = {},
 ): MeasureResult {
   const stream = parseInputAudioStream(stderr)
-  if (!stream) return failed({ reason: 'no_audio_stream', message: `${file} has no audio stream.` })
+  if (!stream) return failed({ reason: 'no_audio_stream', message: `${quotedName(file)} has no audio stream.` })
   // Read to the end of a WAV of unknown length, the wav demuxer flags its last, shorter packet as corrupt.
   const problems = findDecodeProblems(stderr, 5).filter((p) => !(options.wavLengthIgnored && /corrupt input packet|Packet corrupt/.test(p)))
   if (problems.length > 0) {
-    return failed({ reason: 'truncated', message: `${file} looks cut short or damaged: ffmpeg reported "${(problems[0] ?? '').replace(/\.$/, '')}".` })
+    return failed({ reason: 'truncated', message: `${quotedName(file)} looks cut short or damaged: ffmpeg reported "${displayText(problems[0] ?? '').replace(/\.$/, '')}".` })
   }
   const loudness = parseEbur128Summary(stderr)
   if (!collector || !loudness) {
-    return failed({ reason: 'ffmpeg_failed', message: `ffmpeg ran on ${file} but did not report its measurements.` })
+    return failed({ reason: 'ffmpeg_failed', message: `ffmpeg ran on ${quotedName(file)} but did not report its measurements.` })
   }
   const facts = collector.facts()
   const durationS = facts.frames / facts.sampleRate
-  if (facts.frames === 0) return failed({ reason: 'truncated', message: `${file} contains no audio samples.` })
+  if (facts.frames === 0) return failed({ reason: 'truncated', message: `${quotedName(file)} contains no audio samples.` })
   const declared = statedLengthCutShort(stream, durationS)
   if (declared !== null) {
     return failed({
       reason: 'truncated',
-      message: `${file} looks cut short: its header says ${declared.toFixed(1)} s but only ${durationS.toFixed(1)} s of audio could be decoded.`,
+      message: `${quotedName(file)} looks cut short: its header says ${declared.toFixed(1)} s but only ${durationS.toFixed(1)} s of audio could be decoded.`,
     })
   }
   const m = measurementsOf(facts, {
@@ -163,13 +164,13 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
       bitDepth = parseInputAudioStream(run.stderr)?.bitDepth ?? null
       release()
     }
-    if (reader.error) return failed({ reason: 'ffmpeg_failed', message: `Measuring ${file} failed: ${reader.error}` })
+    if (reader.error) return failed({ reason: 'ffmpeg_failed', message: `Measuring ${quotedName(file)} failed: ${displayText(reader.error)}` })
     return preflightFromRun(file, run.stderr, collector, { ...options, wavLengthIgnored })
   } catch (err) {
     if (err instanceof FfmpegAbortError) throw new FfmpegAbortError('Measuring the take was cancelled.')
     const failure = failureFromError(file, err)
     if (failure) return failed(failure)
-    return failed({ reason: 'ffmpeg_failed', message: `Measuring ${file} failed: ${err instanceof Error ? err.message : String(err)}` })
+    return failed({ reason: 'ffmpeg_failed', message: `Measuring ${quotedName(file)} failed: ${displayText(err instanceof Error ? err.message : String(err))}` })
   }
 }
 

@@ -1,17 +1,49 @@
 /**
- * The environment Booth hands to every process it starts (ffmpeg, the OS "open" helper): Booth's own
- * environment without secrets. Dropped are variables whose NAME says secret (KEY, TOKEN, SECRET,
- * PASSWORD/PASSWD, CREDENTIAL, AUTH, COOKIE, PRIVATE), cloud and package-registry credentials by
- * prefix (AWS_, AZURE_, ARM_, GOOGLE_, GCP_, GCLOUD_, CLOUDSDK_, npm_config_ …), and variables whose VALUE
- * carries a password in a URL (scheme://user:pass@host) or contains a secret Booth knows (the API key).
- * BOOTH_API_KEY is therefore never passed on. Electron's shell.openExternal cannot be given an
- * environment, so the entry points also call scrubOwnEnv() once at start, after reading the key.
+ * The environment Booth hands to every process it starts (ffmpeg, espeak-ng, pocketsphinx, the OS "open"
+ * helper): an ALLOW-list of what those programs need, nothing else — so no secret of Booth's environment
+ * (DB_PASS, MYSQL_PWD, SENTRY_DSN, SLACK_WEBHOOK_URL, CI_JOB_JWT, BOOTH_API_KEY …, whatever its name) and no
+ * variable that changes what ffmpeg does (FFREPORT would make it write a report file) ever reaches one.
+ * Passed on (names compared in upper case, as Windows does):
+ * - finding programs and files: PATH, HOME, TMPDIR/TEMP/TMP; on Windows SystemRoot, WINDIR, COMSPEC,
+ *   PATHEXT and the profile folders (USERPROFILE, APPDATA, LOCALAPPDATA, ProgramFiles …) a browser needs;
+ * - language: LANG, LANGUAGE, LC_*;
+ * - the desktop, for the "open" helper and the browser it starts: DISPLAY, WAYLAND_DISPLAY, XAUTHORITY,
+ *   DBUS_SESSION_BUS_ADDRESS, XDG_* (runtime dir, desktop, data and config dirs), DESKTOP_SESSION, BROWSER,
+ *   and the KDE/GNOME session markers xdg-open reads;
+ * - ESPEAK_DATA_PATH (where espeak-ng's voices are, when moved).
+ * Even an allowed variable is dropped when its VALUE carries a password in a URL (scheme://user:pass@host)
+ * or a secret Booth knows (the API key). Electron's shell.openExternal cannot be given an environment, so
+ * the entry points also call scrubOwnEnv() once at start, after reading the key: it removes from Booth's
+ * own environment the variables whose NAME says secret (below).
  */
 
-const SECRET_WORDS = /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|PRIVATE/i
+const ALLOWED = new Set([
+  'PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'LANGUAGE',
+  'SYSTEMROOT', 'WINDIR', 'COMSPEC', 'PATHEXT', 'SYSTEMDRIVE', 'USERPROFILE', 'USERNAME', 'HOMEDRIVE', 'HOMEPATH',
+  'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'ALLUSERSPROFILE', 'PUBLIC', 'PROGRAMFILES', 'PROGRAMFILES(X86)', 'PROGRAMW6432',
+  'COMMONPROGRAMFILES', 'COMMONPROGRAMFILES(X86)', 'COMMONPROGRAMW6432', 'OS', 'PROCESSOR_ARCHITECTURE', 'NUMBER_OF_PROCESSORS',
+  'DISPLAY', 'WAYLAND_DISPLAY', 'XAUTHORITY', 'DBUS_SESSION_BUS_ADDRESS', 'DESKTOP_SESSION', 'BROWSER',
+  'KDE_FULL_SESSION', 'KDE_SESSION_VERSION', 'GNOME_DESKTOP_SESSION_ID',
+  'ESPEAK_DATA_PATH',
+])
+const ALLOWED_PREFIXES = ['LC_', 'XDG_']
+
+/** True when a child process may be given a variable of this name (see the list above). */
+export function isAllowedName(name: string): boolean {
+  const upper = name.toUpperCase()
+  return ALLOWED.has(upper) || ALLOWED_PREFIXES.some((p) => upper.startsWith(p) && upper.length > p.length)
+}
+
+/*
+ * Names that say secret, for scrubOwnEnv: KEY, TOKEN, SECRET, PASS (PASSWORD, DB_PASS), a *_PWD
+ * (MYSQL_PWD; not PWD, the working folder), CREDENTIAL, AUTH, COOKIE, PRIVATE, DSN, WEBHOOK, JWT, and cloud,
+ * CI and package-registry credentials by prefix.
+ */
+const SECRET_WORDS = /KEY|TOKEN|SECRET|PASS|_PWD$|CREDENTIAL|AUTH|COOKIE|PRIVATE|DSN|WEBHOOK|JWT/i
 const SECRET_PREFIXES = [
   'AWS_', 'AZURE_', 'ARM_', 'GOOGLE_', 'GCP_', 'GCLOUD_', 'CLOUDSDK_', 'ALIBABA_CLOUD_', 'ALICLOUD_', 'DIGITALOCEAN_',
   'HCLOUD_', 'OCI_', 'IBMCLOUD_', 'NPM_CONFIG_', 'YARN_', 'NODE_AUTH_', 'DOCKER_', 'KUBE', 'VAULT_', 'GITHUB_', 'GH_', 'GITLAB_',
+  'SENTRY_', 'SLACK_', 'CI_JOB_',
 ]
 /**
  * Paths the desktop needs (the X display's cookie file for the browser, the keyring's socket for the
@@ -47,11 +79,14 @@ export function knowSecrets(source: () => readonly string[]): () => void {
   }
 }
 
-/** A copy of `env` without secrets, for a child process. `known` are secrets Booth holds (by default those knowSecrets gave). */
+/**
+ * The environment for a child process: only the allowed variables of `env`, and none whose value gives a
+ * secret away. `known` are secrets Booth holds (by default those knowSecrets gave).
+ */
 export function childEnv(env: NodeJS.ProcessEnv = process.env, known: readonly string[] = heldSecrets()): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {}
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || isSecretName(name) || isSecretValue(value, known)) continue
+    if (value === undefined || !isAllowedName(name) || isSecretName(name) || isSecretValue(value, known)) continue
     out[name] = value
   }
   return out

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { META_SUFFIX, readTakeMeta } from './take-meta-file'
 import { API_ID_PATTERN } from '../../shared/check'
+import { quotedName } from '../../shared/display-text'
 import { takeNumberInName } from './take-naming'
 import type { DamagedTake, TakeListing, TakeMeta } from './take-types'
 
@@ -59,7 +60,7 @@ export class TakeFolders {
         continue
       }
       if (read.meta.job_id !== jobId) {
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, message: `The take's metadata file ${metaPath} belongs to job ${read.meta.job_id}, not ${jobId}; it is left alone.` })
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, message: `The take's metadata file ${quotedName(metaPath)} belongs to job ${read.meta.job_id}, not ${jobId}; it is left alone.` })
         continue
       }
       if (!(await exists(join(dir, read.meta.file_name)))) {

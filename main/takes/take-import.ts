@@ -24,6 +24,7 @@ import { sizeNotice } from './wav-chunks'
 import { MAX_SCRIPT_TEXT } from '../../shared/bridge-takes'
 import { settleWavCopy, WavCopyError } from './wav-copy-header'
 import { isInside } from '../security/media-path-guard'
+import { displayText, quotedName } from '../../shared/display-text'
 
 export interface ImportOptions {
   /** The job's suggested_stem from the API (made file-safe here). */
@@ -80,7 +81,7 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
       await pipeline(fh.createReadStream({ start: 0, autoClose: false }), createWriteStream(stage, { flags: 'wx' }))
     } catch (err) {
       if (err instanceof NotAudioError || err instanceof TakeInputError) throw err
-      throw new Error(`Could not copy "${originalName}" into Booth: ${(err as Error).message}`, { cause: err })
+      throw new Error(`Could not copy ${quotedName(originalName)} into Booth: ${displayText((err as Error).message)}`, { cause: err })
     } finally {
       await fh.close()
     }
@@ -98,7 +99,7 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
         await writeTakeMeta(store.folders.metaPath('takes', jobId, take.id), kept)
       } catch (err) {
         await rm(target, { force: true })
-        throw new Error(`Could not copy "${originalName}" into Booth: ${(err as Error).message}`, { cause: err })
+        throw new Error(`Could not copy ${quotedName(originalName)} into Booth: ${displayText((err as Error).message)}`, { cause: err })
       }
       return kept
     })

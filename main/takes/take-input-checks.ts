@@ -7,6 +7,7 @@ import { constants, type Stats } from 'node:fs'
 import { open, stat, type FileHandle } from 'node:fs/promises'
 import { TAKE_KINDS } from '../audio/preflight'
 import { API_ID_PATTERN, TAKE_ID_PATTERN } from '../../shared/check'
+import { displayText, quotedName } from '../../shared/display-text'
 import { TAKE_LABELS, type TakeKind, type TakeLabel } from './take-types'
 
 /** Take ids name metadata files (the pattern the bridge checks them by). */
@@ -21,21 +22,21 @@ export class TakeInputError extends Error {
 
 export function checkJobId(jobId: unknown): string {
   if (typeof jobId !== 'string' || !API_ID_PATTERN.test(jobId) /* job ids also name folders, so nothing else is accepted */) {
-    throw new TakeInputError(`"${String(jobId)}" is not a job id (expected digits, like 1042).`)
+    throw new TakeInputError(`${quotedName(String(jobId))} is not a job id (expected digits, like 1042).`)
   }
   return jobId
 }
 
 export function checkTakeId(takeId: unknown): string {
   if (typeof takeId !== 'string' || !TAKE_ID_PATTERN.test(takeId)) {
-    throw new TakeInputError(`"${String(takeId)}" is not a take id.`)
+    throw new TakeInputError(`${quotedName(String(takeId))} is not a take id.`)
   }
   return takeId
 }
 
 export function checkLabel(label: unknown): TakeLabel {
   if (typeof label !== 'string' || !(TAKE_LABELS as readonly string[]).includes(label)) {
-    throw new TakeInputError(`"${String(label)}" is not a take label; use one of ${TAKE_LABELS.join(', ')}.`)
+    throw new TakeInputError(`${quotedName(String(label))} is not a take label; use one of ${TAKE_LABELS.join(', ')}.`)
   }
   return label as TakeLabel
 }
@@ -64,7 +65,7 @@ export function jobFacts(o: { spotLengthS?: number | null; kind?: TakeKind }): J
     throw new TakeInputError(`The spot length must be zero or more seconds, or unknown (got ${String(spot)}).`)
   }
   const kind = o.kind ?? 'not_set'
-  if (!TAKE_KINDS.includes(kind)) throw new TakeInputError(`"${String(kind)}" is not a job kind; use one of ${TAKE_KINDS.join(', ')}.`)
+  if (!TAKE_KINDS.includes(kind)) throw new TakeInputError(`${quotedName(String(kind))} is not a job kind; use one of ${TAKE_KINDS.join(', ')}.`)
   return { spotLengthS: spot, kind }
 }
 
@@ -85,7 +86,7 @@ function kindOf(s: Stats): string | null {
  * file, so a path swapped for a FIFO in between can never hold Booth up. The caller closes the handle.
  */
 export async function openDroppedFile(path: string, shownName: string): Promise<FileHandle> {
-  const name = `"${shownName}"`
+  const name = quotedName(shownName)
   let before: Stats
   try {
     before = await stat(path)
@@ -121,5 +122,5 @@ function fileErrorSentence(name: string, err: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return `${name} cannot be read (permission denied).`
   if (code === 'ELOOP') return `${name} is a link that points to itself, not an audio file.`
   if (code === 'EIO') return `${name} cannot be read: the disk reported an error.`
-  return `${name} cannot be read (${code ?? (err as Error).message}).`
+  return `${name} cannot be read (${code ?? displayText((err as Error).message)}).`
 }

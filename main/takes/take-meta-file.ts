@@ -8,6 +8,7 @@ import { basename } from 'node:path'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { PREFLIGHT_WARNINGS, TAKE_KINDS } from '../audio/preflight'
 import { DELIVERY_STATUSES, TAKE_LABELS, UPLOAD_STATUSES, type Preflight, type TakeMeta } from './take-types'
+import { displayText, quotedName } from '../../shared/display-text'
 
 export const META_SUFFIX = '.take.json'
 
@@ -23,21 +24,21 @@ export async function readTakeMeta(path: string): Promise<MetaRead> {
   try {
     text = await readFile(path, 'utf8')
   } catch (err) {
-    return { ok: false, message: `The take's metadata file ${path} cannot be read: ${(err as Error).message}` }
+    return { ok: false, message: `The take's metadata file ${quotedName(path)} cannot be read: ${displayText((err as Error).message)}` }
   }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (err) {
-    return { ok: false, message: `The take's metadata file ${path} is not valid JSON (${(err as Error).message}); its audio is left where it is.` }
+    return { ok: false, message: `The take's metadata file ${quotedName(path)} is not valid JSON (${displayText((err as Error).message)}); its audio is left where it is.` }
   }
   const problem = takeMetaProblem(value)
-  if (problem) return { ok: false, message: `The take's metadata file ${path} is damaged: ${problem}; its audio is left where it is.` }
+  if (problem) return { ok: false, message: `The take's metadata file ${quotedName(path)} is damaged: ${problem}; its audio is left where it is.` }
   // A take written before script_read was the one field for its script kept `script_revision_id` alone: no
   // text to compare with, so it is dropped and the take reads as one that kept no script.
   const { script_revision_id: _legacy, ...meta } = value as TakeMeta & { script_revision_id?: unknown }
   if (`${meta.id}${META_SUFFIX}` !== basename(path)) {
-    return { ok: false, message: `The take's metadata file ${path} names a different take (${meta.id}); it is left alone.` }
+    return { ok: false, message: `The take's metadata file ${quotedName(path)} names a different take (${meta.id}); it is left alone.` }
   }
   return { ok: true, meta }
 }

@@ -10,15 +10,15 @@
  *
  * The one rule for a data size that disagrees with the file (see README "Damaged files…"):
  * - fewer bytes than claimed: the file ends in the middle of its audio; refused, with where it ends;
- * - more bytes than claimed, and what follows is not a chain of chunks: that is audio too; Booth
- *   delivers all of it, and its own copy gets a header that says so (wav-copy-header.ts).
+ * - more bytes than claimed, and what follows is not audio (metadata chunks, a tag, a few stray bytes:
+ *   wav-trailing.ts): the header is honest and its length stands;
+ * - more bytes than claimed, and they are audio: Booth delivers all of it, and its own copy gets a header
+ *   that says so (wav-copy-header.ts).
  */
+import { ascii, isChunkId, view, type ByteSource } from './wav-bytes'
+import { audioFollows, id3v1Bytes } from './wav-trailing'
 
-export interface ByteSource {
-  size: number
-  /** Up to `length` bytes at `offset` (fewer at the end of the file). */
-  read(offset: number, length: number): Promise<Uint8Array>
-}
+export { bufferSource, fileSource, type ByteSource } from './wav-bytes'
 
 export const WAVE_FORMAT = { PCM: 0x0001, FLOAT: 0x0003, ALAW: 0x0006, MULAW: 0x0007, EXTENSIBLE: 0xfffe } as const
 
@@ -51,7 +51,11 @@ export interface WavFacts {
   /** Audio bytes the header claims; null when the header leaves the size open (streamed). */
   declaredDataBytes: number | null
   sizeState: DataSizeState
-  durationS: number
+  /**
+   * The audio's length by its header; null for a compressed codec (MP3 in a WAV, ADPCM …), whose length
+   * only decoding tells (some writers state a byte rate of 0 for it).
+   */
+  durationS: number | null
   declaredDurationS: number | null
   /** Ids of every chunk seen, in order (the data chunk included). */
   chunks: string[]
@@ -80,23 +84,20 @@ export function isPlaceholderSize(stated: number, available: number): boolean {
   return stated === 0 || (stated >= PLACEHOLDER_MIN && stated > available)
 }
 const MAX_CHUNKS = 4096
-/** Chunk ids are four printable ASCII characters. */
-const isChunkId = (b: Uint8Array, at: number): boolean => {
-  if (at + 4 > b.length) return false
-  for (let i = at; i < at + 4; i++) if ((b[i] ?? 0) < 0x20 || (b[i] ?? 0) > 0x7e) return false
-  return true
-}
-const ascii = (b: Uint8Array, at: number, n: number) => String.fromCharCode(...b.subarray(at, at + n))
-const view = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength)
 const problem = (reason: WavProblemReason, message: string): WavProblem => ({ ok: false, reason, message })
 export const seconds = (s: number): string => `${(Math.floor(s * 10) / 10).toFixed(1)} s`
 
-/** Codecs whose bytes map to frames by block align (the rest by byte rate). */
+/** Codecs whose bytes map to frames by block align; the rest are compressed, their length known by decoding. */
 const FRAMED = new Set<number>([WAVE_FORMAT.PCM, WAVE_FORMAT.FLOAT, WAVE_FORMAT.ALAW, WAVE_FORMAT.MULAW])
 
-function durationOf(format: WavFormat, bytes: number): number {
-  if (FRAMED.has(format.codecTag)) return Math.floor(bytes / format.blockAlign) / format.sampleRate
-  return format.byteRate > 0 ? bytes / format.byteRate : 0
+/** The length of `bytes` of the file's audio; null for a compressed codec (see WavFacts.durationS). */
+function durationOf(format: WavFormat, bytes: number): number | null {
+  return FRAMED.has(format.codecTag) ? Math.floor(bytes / format.blockAlign) / format.sampleRate : null
+}
+
+/** Bytes of the file's audio per second (by block align for framed codecs, else as the header states). */
+function bytesPerSecond(format: WavFormat): number {
+  return FRAMED.has(format.codecTag) ? format.blockAlign * format.sampleRate : format.byteRate
 }
 
 function parseFormat(body: Uint8Array): WavFormat | WavProblem {
@@ -117,28 +118,6 @@ function parseFormat(body: Uint8Array): WavFormat | WavProblem {
     return problem('bad_format', `has an impossible format (${channels} channels, ${sampleRate} Hz, ${blockAlign}-byte blocks), so the file is damaged.`)
   }
   return { formatTag, codecTag, channels, sampleRate, byteRate, blockAlign, bitsPerSample }
-}
-
-/** True when the bytes from `from` to the end of the file are a chain of chunks (metadata after the audio). */
-async function chunksToEnd(src: ByteSource, from: number): Promise<boolean> {
-  let pos = from
-  for (let n = 0; n < MAX_CHUNKS; n++) {
-    if (pos >= src.size) return true
-    const head = await src.read(pos, 8)
-    if (n === 0 && head.length >= 3 && ascii(head, 0, 3) === 'ID3') return true // an ID3 tag appended to the file
-    if (head.length < 8) return head.every((b) => b === 0) // a few zero bytes of padding
-    if (!isChunkId(head, 0)) return false
-    const size = view(head).getUint32(4, true)
-    const next = pos + 8 + size
-    if (next > src.size + 1) return false
-    pos = next + (size % 2 === 1 && next < src.size ? 1 : 0)
-  }
-  return false
-}
-
-/** True when what follows audio ending at `end` is metadata chunks (after the pad byte of odd audio, or without it). */
-async function metadataFollows(src: ByteSource, end: number, odd: boolean): Promise<boolean> {
-  return (await chunksToEnd(src, end + (odd ? 1 : 0))) || (odd && (await chunksToEnd(src, end)))
 }
 
 /** Walks the chunks of a WAVE file. Never throws for any bytes; rejects only when `src.read` does. */
@@ -211,19 +190,25 @@ async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
   const whole = (bytes: number) => bytes - (bytes % format.blockAlign)
   let sizeState: DataSizeState = 'exact'
   let dataBytes: number
+  // Audio read to the end of the file stops before an ID3v1 tag that ends it.
+  const toEnd = async () => whole(available - (await id3v1Bytes(src, body)))
   if (declared === null || (rf64 && declared === 0)) {
     sizeState = 'streamed'
     declared = null
-    dataBytes = whole(available)
+    dataBytes = await toEnd()
   } else if (declared > available && available < format.blockAlign) {
-    return problem('no_audio', `has a WAV header but no audio after it (its header says ${seconds(durationOf(format, declared))}); it was cut off while being written or copied.`)
-  } else if (declared > available) {
     const claimed = durationOf(format, declared)
-    const endsAt = durationOf(format, available)
-    return problem('truncated', `ends in the middle of its audio data at ${seconds(endsAt)} (its header says ${seconds(claimed)}); it was cut off while being written or copied.`)
-  } else if (declared < available && !(await metadataFollows(src, body + declared, declared % 2 === 1))) {
+    const says = claimed === null ? `${declared} bytes` : seconds(claimed)
+    return problem('no_audio', `has a WAV header but no audio after it (its header says ${says}); it was cut off while being written or copied.`)
+  } else if (declared > available) {
+    const [endsAt, claimed] = [durationOf(format, available), durationOf(format, declared)]
+    const where = endsAt === null || claimed === null
+      ? `(after ${available} of the ${declared} bytes its header states)`
+      : `at ${seconds(endsAt)} (its header says ${seconds(claimed)})`
+    return problem('truncated', `ends in the middle of its audio data ${where}; it was cut off while being written or copied.`)
+  } else if (declared < available && (await audioFollows(src, body + declared, declared % 2 === 1, bytesPerSecond(format)))) {
     sizeState = 'longer_than_header'
-    dataBytes = whole(available)
+    dataBytes = Math.max(declared, await toEnd())
   } else {
     dataBytes = declared
   }
@@ -244,29 +229,27 @@ async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
   }
 }
 
-/** A ByteSource over bytes in memory (tests, and the first bytes of a file). */
-export function bufferSource(bytes: Uint8Array): ByteSource {
-  return { size: bytes.length, read: async (offset, length) => bytes.subarray(Math.min(offset, bytes.length), Math.min(offset + length, bytes.length)) }
-}
-
-/** A ByteSource over an open file. */
-export async function fileSource(fh: { stat(): Promise<{ size: number }>; read(b: Buffer, o: number, l: number, p: number): Promise<{ bytesRead: number }> }): Promise<ByteSource> {
-  const { size } = await fh.stat()
-  return {
-    size,
-    read: async (offset, length) => {
-      const n = Math.max(0, Math.min(length, size - offset))
-      if (n === 0) return new Uint8Array(0)
-      const b = Buffer.alloc(n)
-      const { bytesRead } = await fh.read(b, 0, n, offset)
-      return b.subarray(0, bytesRead)
-    },
+/**
+ * Two lengths written with the fewest decimals (one to six, cut as `seconds` cuts) that tell them apart;
+ * null when even six do not, so a disagreement is never shown as two equal numbers.
+ */
+export function distinctSeconds(a: number, b: number): [string, string] | null {
+  for (let decimals = 1; decimals <= 6; decimals++) {
+    const scale = 10 ** decimals
+    const [x, y] = [a, b].map((s) => `${(Math.floor(s * scale + 1e-9) / scale).toFixed(decimals)} s`) as [string, string]
+    if (x !== y) return [x, y]
   }
+  return null
 }
 
 /** The sentence a take keeps when its header claimed less audio than the file holds; null otherwise. */
 export function sizeNotice(facts: WavFacts): string | null {
-  if (facts.sizeState !== 'longer_than_header' || facts.declaredDurationS === null) return null
-  const all = seconds(facts.durationS)
-  return `The header says ${seconds(facts.declaredDurationS)} but ${all} of audio follow: Booth will deliver all ${all}.`
+  if (facts.sizeState !== 'longer_than_header' || facts.declaredDataBytes === null) return null
+  if (facts.durationS === null || facts.declaredDurationS === null) {
+    return `The header says ${facts.declaredDataBytes} bytes of audio but ${facts.dataBytes} follow: Booth will deliver all of them.`
+  }
+  const shown = distinctSeconds(facts.declaredDurationS, facts.durationS)
+  if (!shown) return null
+  const [said, all] = shown
+  return `The header says ${said} but ${all} of audio follow: Booth will deliver all ${all}.`
 }

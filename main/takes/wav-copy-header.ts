@@ -7,6 +7,7 @@
  */
 import { open } from 'node:fs/promises'
 import { fileSource, walkWav, type WavFacts } from './wav-chunks'
+import { quotedName } from '../../shared/display-text'
 
 const U32 = 0xffffffff
 
@@ -35,13 +36,13 @@ export async function settleWavCopy(path: string, shownName: string): Promise<Wa
   try {
     const src = await fileSource(fh)
     const facts = await walkWav(src)
-    if (!facts.ok) throw new WavCopyError(`"${shownName}" ${facts.message}`)
+    if (!facts.ok) throw new WavCopyError(`${quotedName(shownName)} ${facts.message}`)
     const size = wantedSize(facts)
     if (size === null) return facts
     if (size !== src.size) await fh.truncate(size) // cuts a partial last block, or adds the zero pad byte
     const riffBody = size - 8
     if (facts.container === 'RIFF' && (riffBody > U32 || facts.dataBytes > U32)) {
-      throw new WavCopyError(`"${shownName}" holds more than 4 GiB of audio in a plain WAV file, whose sizes cannot say so; export it as RF64 or split it.`)
+      throw new WavCopyError(`${quotedName(shownName)} holds more than 4 GiB of audio in a plain WAV file, whose sizes cannot say so; export it as RF64 or split it.`)
     }
     const u32 = (value: number) => {
       const b = Buffer.alloc(4)
@@ -65,11 +66,11 @@ export async function settleWavCopy(path: string, shownName: string): Promise<Wa
       await fh.write(u32(riffBody), 0, 4, 4)
       await fh.write(u32(facts.dataBytes), 0, 4, facts.dataSizeFieldOffset)
     } else {
-      throw new WavCopyError(`"${shownName}" is an RF64 file without its ds64 chunk, so its size cannot be written down.`)
+      throw new WavCopyError(`${quotedName(shownName)} is an RF64 file without its ds64 chunk, so its size cannot be written down.`)
     }
     await fh.sync()
     const settled = await walkWav(await fileSource(fh))
-    if (!settled.ok || settled.sizeState !== 'exact') throw new WavCopyError(`"${shownName}" could not be given a correct header.`)
+    if (!settled.ok || settled.sizeState !== 'exact') throw new WavCopyError(`${quotedName(shownName)} could not be given a correct header.`)
     return { ...settled, declaredDataBytes: facts.declaredDataBytes, declaredDurationS: facts.declaredDurationS, sizeState: facts.sizeState }
   } finally {
     await fh.close()

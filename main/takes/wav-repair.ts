@@ -5,6 +5,7 @@
  */
 import { open } from 'node:fs/promises'
 import { buildWavHeader, DATA_OFFSET, needsRf64, parseWavHeader, RIFF_SIZE_LIMIT, WavHeaderError } from './wav-header'
+import { displayText, quotedName } from '../../shared/display-text'
 
 export interface RepairOptions {
   /** Largest RIFF size before the file must become RF64. Default 0xFFFFFFFF; tests make it small. */
@@ -35,17 +36,17 @@ const HEAD_READ = 4096
 export async function repairWav(path: string, options: RepairOptions = {}): Promise<RepairResult> {
   const limit = options.rf64ThresholdBytes ?? RIFF_SIZE_LIMIT
   const fh = await open(path, 'r+').catch((err: NodeJS.ErrnoException) => {
-    throw new WavHeaderError(err.code === 'ENOENT' ? `There is no take file at ${path} to repair.` : `Cannot open ${path} to repair it: ${err.message}`)
+    throw new WavHeaderError(err.code === 'ENOENT' ? `There is no take file at ${quotedName(path)} to repair.` : `Cannot open ${quotedName(path)} to repair it: ${displayText(err.message)}`)
   })
   try {
     const { size } = await fh.stat()
     const head = Buffer.alloc(Math.min(HEAD_READ, size))
     await fh.read(head, 0, head.length, 0)
-    const parsed = parseWavHeader(head, `The take file ${path}`)
+    const parsed = parseWavHeader(head, `The take file ${quotedName(path)}`)
     const { format } = parsed
     const ours = parsed.dataOffset === DATA_OFFSET && parsed.ds64Offset === 12 && format.formatTag === 1
     if (!ours) {
-      throw new WavHeaderError(`The file ${path} was not written by Booth's recorder (its header layout differs), so it is left untouched.`)
+      throw new WavHeaderError(`The file ${quotedName(path)} was not written by Booth's recorder (its header layout differs), so it is left untouched.`)
     }
     const available = Math.max(0, size - parsed.dataOffset)
     const frames = Math.floor(available / format.blockAlign)

@@ -9,6 +9,7 @@
 import { open, unlink, type FileHandle } from 'node:fs/promises'
 import { encodePcm24, type Level } from './pcm24'
 import { buildWavHeader, DATA_OFFSET, needsRf64, RIFF_SIZE_LIMIT, type PcmFormat } from './wav-header'
+import { displayText, quotedName } from '../../shared/display-text'
 
 export interface WavWriterOptions {
   sampleRate: number
@@ -80,8 +81,8 @@ export async function openWavWriter(path: string, options: WavWriterOptions): Pr
     fh = await open(path, 'wx')
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    if (code === 'EEXIST') throw new WavWriterError(`Cannot record to ${path}: a file with that name already exists, and a take is never overwritten.`, { cause: err })
-    throw new WavWriterError(`Cannot create the take file ${path}: ${(err as Error).message}`, { cause: err })
+    if (code === 'EEXIST') throw new WavWriterError(`Cannot record to ${quotedName(path)}: a file with that name already exists, and a take is never overwritten.`, { cause: err })
+    throw new WavWriterError(`Cannot create the take file ${quotedName(path)}: ${displayText((err as Error).message)}`, { cause: err })
   }
   const writer = new StreamingWavWriter(path, fh, options)
   try {
@@ -89,7 +90,7 @@ export async function openWavWriter(path: string, options: WavWriterOptions): Pr
   } catch (err) {
     await fh.close().catch(() => undefined)
     await unlink(path).catch(() => undefined)
-    throw new WavWriterError(`Cannot write the header of ${path}: ${(err as Error).message}`, { cause: err })
+    throw new WavWriterError(`Cannot write the header of ${quotedName(path)}: ${displayText((err as Error).message)}`, { cause: err })
   }
   return writer
 }
@@ -146,15 +147,15 @@ class StreamingWavWriter implements WavWriter {
   }
 
   write(chunk: Float32Array): Level {
-    if (this.finished !== 'open') throw new WavWriterError(`Cannot write to ${this.path}: the recording is already ${this.finished === 'aborted' ? 'cancelled' : 'finished'}.`)
-    if (this.failure) throw new WavWriterError(`Recording to ${this.path} stopped: ${this.failure.message}`, { cause: this.failure })
+    if (this.finished !== 'open') throw new WavWriterError(`Cannot write to ${quotedName(this.path)}: the recording is already ${this.finished === 'aborted' ? 'cancelled' : 'finished'}.`)
+    if (this.failure) throw new WavWriterError(`Recording to ${quotedName(this.path)} stopped: ${this.failure.message}`, { cause: this.failure })
     if (!(chunk instanceof Float32Array)) throw new WavWriterError('Each audio chunk must be a Float32Array of interleaved samples.')
     const { channels } = this.format
     if (chunk.length % channels !== 0) {
       throw new WavWriterError(`An audio chunk of ${chunk.length} samples cannot be split into whole frames of ${channels} channels.`)
     }
     if (this.queuedBytes > this.maxQueued) {
-      throw new WavWriterError(`The disk is not keeping up with the recording (${Math.round(this.queuedBytes / 2 ** 20)} MiB waiting to be written to ${this.path}).`)
+      throw new WavWriterError(`The disk is not keeping up with the recording (${Math.round(this.queuedBytes / 2 ** 20)} MiB waiting to be written to ${quotedName(this.path)}).`)
     }
     const bytes = chunk.length * BYTES_PER_SAMPLE
     if (this.pendingLen + bytes > this.pending.length) this.growPending(this.pendingLen + bytes)
@@ -174,7 +175,7 @@ class StreamingWavWriter implements WavWriter {
   }
 
   async close(): Promise<WavWriterStats> {
-    if (this.finished !== 'open') throw new WavWriterError(`Cannot finish ${this.path}: it is already ${this.finished}.`)
+    if (this.finished !== 'open') throw new WavWriterError(`Cannot finish ${quotedName(this.path)}: it is already ${this.finished}.`)
     this.finished = 'closing'
     if (this.pendingLen > 0) this.handOff()
     await this.chain
@@ -188,7 +189,7 @@ class StreamingWavWriter implements WavWriter {
     } catch (err) {
       this.finished = 'closed'
       await this.fh.close().catch(() => undefined)
-      throw new WavWriterError(`Could not finish ${this.path}: ${(err as Error).message}`, { cause: err })
+      throw new WavWriterError(`Could not finish ${quotedName(this.path)}: ${displayText((err as Error).message)}`, { cause: err })
     }
     this.finished = 'closed'
     await this.fh.close()
@@ -202,7 +203,7 @@ class StreamingWavWriter implements WavWriter {
     await this.chain
     await this.fh.close().catch(() => undefined)
     await unlink(this.path).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw new WavWriterError(`Could not delete the cancelled take ${this.path}: ${err.message}`, { cause: err })
+      if (err.code !== 'ENOENT') throw new WavWriterError(`Could not delete the cancelled take ${quotedName(this.path)}: ${displayText(err.message)}`, { cause: err })
     })
   }
 
@@ -238,7 +239,7 @@ class StreamingWavWriter implements WavWriter {
           this.lastSyncAt = performance.now()
         }
       } catch (err) {
-        this.failure = new WavWriterError(`writing ${this.path} failed: ${(err as Error).message}`, { cause: err })
+        this.failure = new WavWriterError(`writing ${quotedName(this.path)} failed: ${displayText((err as Error).message)}`, { cause: err })
       }
     })
   }

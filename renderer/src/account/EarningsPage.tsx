@@ -8,7 +8,7 @@ import { earningsSpanProblem, MAX_EARNINGS_SPAN_MONTHS, type EarningsReport } fr
 import { formatMoneyWithCode } from '../ui/format/money'
 import { jobCount } from '../ui/format/action-words'
 import { formatTimestamp } from '../ui/format/calendar-dates'
-import { displayText } from '../ui/format/display-text'
+import { displayText } from '../../../shared/display-text'
 import { ShownName } from '../ui/ShownName'
 import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'

@@ -4,7 +4,7 @@ import { useBooth } from '../store/use-booth'
 import { useNow } from '../ui/hooks/use-now'
 import { formatRelativeTime } from '../ui/format/relative-time'
 import { formatTimestamp } from '../ui/format/calendar-dates'
-import { displayText } from '../ui/format/display-text'
+import { displayText } from '../../../shared/display-text'
 import { ShownName } from '../ui/ShownName'
 
 export function AccountPanel() {

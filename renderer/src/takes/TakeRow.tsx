@@ -14,7 +14,7 @@ import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakesStore } from './takes-store'
-import { displayText } from '../ui/format/display-text'
+import { displayText } from '../../../shared/display-text'
 
 export interface TakeRowProps {
   job: JobDetail

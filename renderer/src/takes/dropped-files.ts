@@ -3,7 +3,7 @@
  * look (type and extension) turns away the obvious non-audio — a script PDF, a text file — with a clear
  * sentence and without copying it anywhere. Pure.
  */
-import { displayText } from '../ui/format/display-text'
+import { displayText } from '../../../shared/display-text'
 
 export const AUDIO_EXTENSIONS = ['wav', 'wave', 'aif', 'aiff', 'aifc', 'flac', 'mp3', 'm4a', 'mp4', 'aac'] as const
 

@@ -12,7 +12,7 @@ import { errorText } from '../store/error-text'
 import type { StoreHandle } from '../store/store-handle'
 import { useStores } from '../bridge/BridgeProvider'
 import { judgeDroppedFile } from './dropped-files'
-import { displayText } from '../ui/format/display-text'
+import { displayText } from '../../../shared/display-text'
 
 export interface TakesNotice {
   jobId: string
@@ -52,6 +52,14 @@ export interface TakesState {
   say(notice: TakesNotice | null): void
 }
 
+/**
+ * A failure as the takes area shows it: main's sentence, neutralised like every name Booth shows
+ * (displayText), since it quotes a file name that may carry bidirectional controls.
+ */
+function shownError(err: unknown): string {
+  return displayText(errorText(err))
+}
+
 /** Puts one changed take into its job's snapshot (events bring the whole list soon after; this is at once). */
 function withTake(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapshot | undefined {
   if (!snap) return snap
@@ -71,7 +79,7 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
       try {
         await run()
       } catch (err) {
-        set({ notice: { jobId, tone: 'danger', lines: [errorText(err)] } })
+        set({ notice: { jobId, tone: 'danger', lines: [shownError(err)] } })
       }
     }
     return {
@@ -92,7 +100,7 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
           const { [jobId]: _gone, ...rest } = get().loadError
           set({ byJob: { ...get().byJob, [jobId]: snap }, loadError: rest })
         } catch (err) {
-          set({ loadError: { ...get().loadError, [jobId]: errorText(err) } })
+          set({ loadError: { ...get().loadError, [jobId]: shownError(err) } })
         }
       },
       loadQueue: async () => {
@@ -123,7 +131,7 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
             lines.push(`“${displayText(file.name)}” is take ${take.take_number}.`)
           } catch (err) {
             failed++
-            lines.push(errorText(err))
+            lines.push(shownError(err))
           } finally {
             count(-1)
           }

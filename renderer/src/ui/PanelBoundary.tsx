@@ -8,7 +8,7 @@
  * keeps in its log and the web host's browser shows in its console.
  */
 import { Component, Fragment, type ErrorInfo, type ReactNode } from 'react'
-import { displayText } from './format/display-text'
+import { displayText } from '../../../shared/display-text'
 
 interface Props {
   /** What the panel is, as the person knows it: "script", "takes", "job list"… */

@@ -4,7 +4,7 @@
  * the CSS shortens it. `long-text` lets an unbroken 300-character token wrap instead of widening its box.
  * With `highlight`, the places that match a search are marked (found by scanning, never by a pattern).
  */
-import { displayText } from './format/display-text'
+import { displayText } from '../../../shared/display-text'
 import { splitBySearch } from '../script/folded-text'
 
 export function ShownName({ name, className, highlight }: { name: string; className?: string; highlight?: string | null }) {

@@ -48,15 +48,15 @@ afterAll(() => cleanup())
 
 describe('files that cannot be measured', () => {
   it.each<[string, MeasureFailureReason, RegExp]>([
-    ['missing', 'missing', /no-such-take\.wav does not exist\.$/],
-    ['empty', 'empty', /empty\.wav is empty \(0 bytes\), so there is no audio to measure\.$/],
-    ['folder', 'not_a_file', /folder\.wav is not a file/],
-    ['text', 'not_audio', /notes\.wav is not an audio file ffmpeg can read\.$/],
-    ['headerOnly', 'not_audio', /header-only\.wav is not an audio file ffmpeg can read\.$/],
-    ['truncatedWav', 'truncated', /cut\.wav looks cut short or damaged: ffmpeg reported "[^"]*[Cc]orrupt[^"]*"\.$/],
-    ['truncatedMp3', 'truncated', /cut\.mp3 looks cut short/],
-    ['truncatedM4a', 'truncated', /cut\.m4a looks cut short: its MP4\/M4A index is missing/],
-    ['videoOnly', 'no_audio_stream', /video-only\.mp4 has no audio stream\.$/],
+    ['missing', 'missing', /no-such-take\.wav" does not exist\.$/],
+    ['empty', 'empty', /empty\.wav" is empty \(0 bytes\), so there is no audio to measure\.$/],
+    ['folder', 'not_a_file', /folder\.wav" is not a file/],
+    ['text', 'not_audio', /notes\.wav" is not an audio file ffmpeg can read\.$/],
+    ['headerOnly', 'not_audio', /header-only\.wav" is not an audio file ffmpeg can read\.$/],
+    ['truncatedWav', 'truncated', /cut\.wav" looks cut short or damaged: ffmpeg reported "[^"]*[Cc]orrupt[^"]*"\.$/],
+    ['truncatedMp3', 'truncated', /cut\.mp3" looks cut short/],
+    ['truncatedM4a', 'truncated', /cut\.m4a" looks cut short: its MP4\/M4A index is missing/],
+    ['videoOnly', 'no_audio_stream', /video-only\.mp4" has no audio stream\.$/],
   ])('%s: measured:false, reason %s, one sentence', async (name, reason, message) => {
     const result = await measureTakeDetailed(files[name] as string)
     expect(result.preflight).toEqual(notMeasuredPreflight())
@@ -87,6 +87,6 @@ describe('files that cannot be measured', () => {
   it('a run that outlives its timeout: not measured, reason timeout', async () => {
     const result = await measureTakeDetailed(files.wav as string, { timeoutMs: 1 })
     expect(result.failure?.reason).toBe('timeout')
-    expect(result.failure?.message).toMatch(/^Measuring .*whole\.wav took longer than 1 ms, so it was stopped\.$/)
+    expect(result.failure?.message).toMatch(/^Measuring .*whole\.wav" took longer than 1 ms, so it was stopped\.$/)
   })
 })

@@ -49,6 +49,15 @@ describe('wavLengthUntrusted', () => {
     expect(await wavLengthUntrusted(await wav('list-after', 30_000, 30_000, LIST))).toBe(false)
   })
 
+  it('trusts a stated length followed by a tag, a stray byte or a metadata chunk whose size is impossible', async () => {
+    const tag = Buffer.alloc(128)
+    tag.write('TAGNorthstar spot', 0, 'latin1')
+    const brokenList = Buffer.concat([Buffer.from('LIST', 'latin1'), Buffer.from([0, 0, 0xff, 0x7f]), Buffer.from('INFOISFT', 'latin1')])
+    expect(await wavLengthUntrusted(await wav('id3v1-after', 30_000, 30_000, tag))).toBe(false)
+    expect(await wavLengthUntrusted(await wav('stray-after', 30_000, 30_000, Buffer.from([0x5a])))).toBe(false)
+    expect(await wavLengthUntrusted(await wav('broken-list-after', 30_000, 30_000, brokenList))).toBe(false)
+  })
+
   it('reads to the end when the length is 0, a placeholder, or less than the audio that follows', async () => {
     expect(await wavLengthUntrusted(await wav('zero', 0, 30_000))).toBe(true)
     expect(await wavLengthUntrusted(await wav('ff', 0xffffffff, 30_000))).toBe(true)

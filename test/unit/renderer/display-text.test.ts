@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { displayText } from '../../../renderer/src/ui/format/display-text'
+import { displayText } from '../../../shared/display-text'
 
 const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C']
 const isBidiControl = (char: string) => BIDI.includes(char)

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { measureTake } from '../../../main/audio/measure-take'
 import { TakeStore } from '../../../main/takes/take-store'
 import { bufferSource, walkWav } from '../../../main/takes/wav-chunks'
-import { claimSeconds, cutAt, streamed, tone } from './helpers/damaged-wav'
+import { appended, brokenList, claimSeconds, cutAt, id3v1, streamed, tone } from './helpers/damaged-wav'
 import { HOSTILE_FILE_NAMES, HOSTILE_STEMS } from './helpers/hostile-files'
 import { ffprobe } from './helpers/media'
 
@@ -65,6 +65,26 @@ describe('damaged WAVs', () => {
     expect((await ffprobe(store.audioPath(take))).durationS).toBeCloseTo(10, 3)
     expect(await walkWav(bufferSource(copy))).toMatchObject({ ok: true, sizeState: 'exact', durationS: 10 })
     expect(copy.subarray(44).equals(s16.subarray(44))).toBe(true) // the audio bytes are the source's, untouched
+  })
+
+  it.each([
+    ['an ID3v1 tag', () => id3v1('Northstar spot', 'Maya Lindqvist')],
+    ['one stray byte', () => Buffer.from([0x5a])],
+    ['a LIST chunk with an impossible size', () => brokenList()],
+  ])('keeps the stated 10 s when %s follows the audio, and says nothing', async (what, tail) => {
+    const path = await put(`trailing-${what.replace(/\W+/g, '-')}.wav`, appended(s16, tail()))
+    const take = await store.import('700', path, { stem: 'A' })
+    expect(take.import_notice).toBeUndefined()
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
+    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({ ok: true, sizeState: 'exact', dataBytes: 10 * BPS })
+  })
+
+  it('delivers the 10 s after a header that says 1 s, and not the ID3v1 tag after them', async () => {
+    const path = await put('short-header-tagged.wav', appended(claimSeconds(s16, 1, BPS), id3v1('Spot', 'Maya')))
+    const take = await store.import('700', path, { stem: 'A' })
+    expect(take.import_notice).toBe('The header says 1.0 s but 10.0 s of audio follow: Booth will deliver all 10.0 s.')
+    expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
+    expect((await readFile(store.audioPath(take))).equals(s16)).toBe(true) // the copy is the whole audio, exact header, no tag
   })
 
   it.each([[0xffffffff], [0]] as const)('accepts a streamed WAV (sizes %s) and measures its real length', async (value) => {
@@ -141,6 +161,48 @@ describe('other containers cut off or damaged', () => {
       await tone(path, 3)
       expect((await store.import('700', path, { stem: 'A' })).preflight).toMatchObject({ measured: true })
     }
+  })
+})
+
+describe('files cut off in their header, or before their index', () => {
+  /** The first `bytes` bytes of `source`, cut with head -c as a copy that stopped would be. */
+  const headOf = async (source: string, bytes: number, name: string) => {
+    const { stdout } = await run('head', ['-c', String(bytes), source], { encoding: 'buffer', maxBuffer: 2 ** 24 })
+    return put(name, stdout)
+  }
+  const refusal = (path: string) => store.import('700', path, { stem: 'A' }).then(() => null, (e: unknown) => (e as Error).message)
+  const CUT = 'it was cut off while being written or copied.'
+
+  it('names an M4A cut off before its index (ffmpeg writes the moov box last)', async () => {
+    const whole = join(sources, 'index-last.m4a')
+    await tone(whole, 10, ['-c:a', 'aac'])
+    const size = (await readFile(whole)).length
+    expect(await refusal(await headOf(whole, Math.floor(size / 2), 'half.m4a'))).toBe(
+      `"half.m4a" ends in the middle of its audio data, before its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`,
+    )
+    expect(await refusal(await headOf(whole, 20, 'ftyp-cut.m4a'))).toBe(`"ftyp-cut.m4a" ends inside its header (after 20 bytes), before any audio: ${CUT}`)
+    const bytes = await readFile(whole)
+    const moovAt = bytes.indexOf('moov') - 4
+    expect(await refusal(await headOf(whole, moovAt, 'no-index.m4a'))).toBe(`"no-index.m4a" has no index (the MP4 "moov" box that says where its audio is), so it cannot be played; ${CUT}`)
+    expect(await refusal(await headOf(whole, moovAt + 100, 'index-cut.m4a'))).toBe(
+      `"index-cut.m4a" ends in the middle of its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`,
+    )
+    expect(await jobFiles()).toEqual([])
+  })
+
+  it.each([4, 8, 11])('calls a WAV cut after %i bytes cut off in its header, not a text file', async (bytes) => {
+    const path = await headOf(join(sources, 'ten.wav'), bytes, `riff-${bytes}.wav`)
+    expect(await refusal(path)).toBe(`"riff-${bytes}.wav" ends inside its header (after ${bytes} bytes), before any audio: ${CUT}`)
+  })
+
+  it.each([
+    ['flac', 30, 'ends inside its header (after 30 bytes), before any audio'],
+    ['aiff', 30, 'ends inside its header (after 30 bytes), before any audio'],
+    ['mp3', 20, 'ends inside its ID3 tag (after 20 bytes), before any audio'],
+  ])('names a .%s cut off in its header', async (ext, bytes, words) => {
+    const whole = join(sources, `header.${ext}`)
+    await tone(whole, 2)
+    expect(await refusal(await headOf(whole, bytes, `header-cut.${ext}`))).toBe(`"header-cut.${ext}" ${words}: ${CUT}`)
   })
 })
 

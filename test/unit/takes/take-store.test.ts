@@ -183,7 +183,7 @@ describe('TakeStore edits, trash and damage', () => {
     expect(listing.takes.map((t) => t.id)).toEqual([good.id])
     expect(listing.damaged).toHaveLength(2)
     const byId = Object.fromEntries(listing.damaged.map((d) => [d.id, d.message]))
-    expect(byId['take2']).toMatch(/take2\.take\.json is not valid JSON .*its audio is left where it is/)
+    expect(byId['take2']).toMatch(/take2\.take\.json" is not valid JSON .*its audio is left where it is/)
     expect(byId['take9']).toMatch(/is damaged: field "label" must be one of main, alt/)
     await expect(store.get('take2')).rejects.toThrow(/not valid JSON/)
     await expect(store.setNote('take2', 'x')).rejects.toThrow(/not valid JSON/)

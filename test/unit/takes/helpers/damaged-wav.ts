@@ -73,3 +73,27 @@ export function withTrailingList(wav: Buffer, text: string): Buffer {
   out.writeUInt32LE(out.length - 8, 4)
   return out
 }
+
+/** A 128-byte ID3v1 tag ("TAG", title, artist, album, year, comment, genre), as tag editors append it to any file. */
+export function id3v1(title: string, artist: string): Buffer {
+  const tag = Buffer.alloc(128)
+  tag.write('TAG', 0, 'latin1')
+  tag.write(title.slice(0, 30), 3, 'latin1')
+  tag.write(artist.slice(0, 30), 33, 'latin1')
+  tag.write('2024', 93, 'latin1')
+  tag[127] = 101 // genre: Speech
+  return tag
+}
+
+/** A LIST chunk whose size field claims far more than the file holds (a writer that never finished it). */
+export function brokenList(): Buffer {
+  const head = Buffer.alloc(8)
+  head.write('LIST', 0, 'ascii')
+  head.writeUInt32LE(0x7fff0000, 4)
+  return Buffer.concat([head, Buffer.from('INFOISFT\x0e\x00\x00\x00Lavf61.7.100\x00\x00', 'latin1')])
+}
+
+/** Bytes appended after the end of a WAV, its RIFF size left as it was (as a tag editor or a bad copy leaves it). */
+export function appended(wav: Buffer, ...tail: Buffer[]): Buffer {
+  return Buffer.concat([wav, ...tail])
+}

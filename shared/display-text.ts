@@ -1,6 +1,8 @@
 /**
  * How Booth shows a name it was given (job title, customer, voice, producer, account, file name): as
  * the characters it really has, on one line, with nothing that can make it look like another name.
+ * Both sides use it: the renderer for every name (and error text) it shows, main for every name it
+ * quotes in a sentence (quotedName), so a refusal never shows a file as a different name.
  *
  * - Bidirectional controls (U+202A–202E embeddings and overrides, U+2066–2069 isolates, U+200E/U+200F
  *   marks, U+061C Arabic letter mark) are removed: "invoice\u202Egnp.exe" would otherwise display as
@@ -18,4 +20,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** A name as Booth shows it (see above). Idempotent; never throws. */
 export function displayText(name: string): string {
   return name.replace(BIDI_CONTROLS, '').replace(CONTROLS, ' ').replace(LONE_SURROGATE, '\uFFFD')
+}
+
+/**
+ * A name (a dropped file's name, a path, any value a caller gave) as main quotes it in a sentence for the
+ * person: neutralised as above and wrapped in quotes, so "\u202Evaw.exe" cannot turn the rest of the
+ * sentence around or pass for another name. Every message that names a file builds it with this.
+ */
+export function quotedName(name: string): string {
+  return `"${displayText(name)}"`
 }

@@ -3,14 +3,16 @@
  * through ebur128 (integrated loudness, and the BS.1770-4 true peak at 4x oversampling) and writes the
  * same decoded samples, as 64-bit float, to a pipe, where take-facts.ts reads them as they come: length,
  * sample peak, DC offset, RMS, clipping by shape, and the room-tone energies from which room-tone.ts
- * finds the noise floor, the head and tail silence and the voiced time. Stream facts (codec, bit depth)
- * and decode problems come from the same run's stderr.
+ * finds the noise floor, the head and tail silence and the voiced time; when the profile judges the true
+ * peak, Booth's own 4x meter (true-peak.ts) says where it is. Stream facts (codec, bit depth) and decode
+ * problems come from the same run's stderr.
  *
  * measureTake() never throws for a bad file: whatever cannot be measured gives the API's
  * `measured: false` object. It rejects only when cancelled (FfmpegAbortError, name 'AbortError').
  */
 import path from 'node:path'
 import { TakeFactsCollector } from '../../shared/audio-dsp/take-facts'
+import { TruePeakMeter } from '../../shared/audio-dsp/true-peak'
 import type { DeliveryProfile } from './delivery-profiles'
 import { FfmpegAbortError } from './ffmpeg-errors'
 import type { MeasureFailure } from './measure-failure'
@@ -24,7 +26,7 @@ import { profileFor } from './delivery-profiles'
 import { runFfmpeg } from './run-ffmpeg'
 import type { TakeReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
-import { clipMinRun } from './thresholds'
+import { clipMinRun, TRUE_PEAK_LOCATE_MARGIN_DB } from './thresholds'
 import { WavPipeReader } from './wav-pipe-reader'
 import { wavLengthUntrusted } from './wav-stated-length'
 
@@ -85,7 +87,7 @@ export function preflightFromRun(
   file: string,
   stderr: string,
   collector: TakeFactsCollector | null,
-  options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind' | 'profile'> & { wavLengthIgnored?: boolean } = {},
+  options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind' | 'profile'> & { wavLengthIgnored?: boolean; truePeak?: TruePeakMeter | null } = {},
 ): MeasureResult {
   const stream = parseInputAudioStream(stderr)
   if (!stream) return failed({ reason: 'no_audio_stream', message: `${file} has no audio stream.` })
@@ -108,9 +110,11 @@ export function preflightFromRun(
       message: `${file} looks cut short: its header says ${declared.toFixed(1)} s but only ${durationS.toFixed(1)} s of audio could be decoded.`,
     })
   }
+  const truePeakFrame = options.truePeak?.maxAtFrame ?? null
   const m = measurementsOf(facts, {
     lufs: loudness.integratedLufs,
     truePeakDbtp: facts.peak === 0 ? Number.NEGATIVE_INFINITY : loudness.truePeakDbtp,
+    truePeakAtS: truePeakFrame === null ? null : truePeakFrame / facts.sampleRate,
   })
   // The file's own rate and channels (ffmpeg's pipe carries the decoded ones, which are the same).
   m.sampleRate = stream.sampleRate ?? m.sampleRate
@@ -126,6 +130,11 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
   const precheck = await checkTakeFile(file)
   if (precheck) return failed(precheck)
   let collector: TakeFactsCollector | null = null
+  // ebur128 gives the true peak's value but not its place; Booth's meter places it. Only a profile that
+  // judges the true peak needs the place, and only near its ceiling (thresholds.ts).
+  const ceiling = profileFor(options).peak
+  const locateAbove = ceiling?.measure === 'true' ? 10 ** ((ceiling.max - TRUE_PEAK_LOCATE_MARGIN_DB) / 20) : null
+  let truePeak: TruePeakMeter | null = null
   // The bit depth (from ffmpeg's input description on stderr) sets the clip run length, so samples wait
   // until stderr has described the input; the two pipes are read in no fixed order.
   let bitDepth: number | null | undefined
@@ -134,8 +143,12 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
   const reader = new WavPipeReader(
     (f) => {
       collector = new TakeFactsCollector(f.sampleRate, f.channels, clipMinRun(bitDepth ?? null))
+      truePeak = locateAbove === null ? null : new TruePeakMeter(f.channels, locateAbove)
     },
-    (samples) => collector?.push(samples),
+    (samples) => {
+      collector?.push(samples)
+      truePeak?.push(samples)
+    },
   )
   const release = (): void => {
     for (const chunk of waiting.splice(0)) reader.push(chunk)
@@ -164,7 +177,7 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
       release()
     }
     if (reader.error) return failed({ reason: 'ffmpeg_failed', message: `Measuring ${file} failed: ${reader.error}` })
-    return preflightFromRun(file, run.stderr, collector, { ...options, wavLengthIgnored })
+    return preflightFromRun(file, run.stderr, collector, { ...options, wavLengthIgnored, truePeak })
   } catch (err) {
     if (err instanceof FfmpegAbortError) throw new FfmpegAbortError('Measuring the take was cancelled.')
     const failure = failureFromError(file, err)

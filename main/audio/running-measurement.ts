@@ -59,6 +59,7 @@ export class RunningMeasurement {
     const m = measurementsOf(facts, {
       lufs: this.loudness.integratedLufs(),
       truePeakDbtp: toDb(this.truePeak.maxAbs),
+      truePeakAtS: this.truePeak.maxAtFrame === null ? null : this.truePeak.maxAtFrame / this.sampleRate,
     })
     return preflightAndReport(m, { codec: 'pcm_s24le', bitDepth: RECORDED_BIT_DEPTH }, profileFor(options), options)
   }

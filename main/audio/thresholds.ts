@@ -37,6 +37,13 @@ export function clipMinRun(bitDepth: number | null): number {
   return 3
 }
 
+/** The ffmpeg pass takes the true peak's value from ebur128 and places it with Booth's own 4x meter, which
+ * looks only for peaks within this many dB of the profile's true-peak ceiling (below, no finding needs a time).
+ * Reason: the two 4x interpolators agree within a few tenths of a dB (BS.1770-4 allows a 4x meter to read up
+ * to 0.7 dB under the ideal near Nyquist); 1 dB leaves room for that, and skipping quieter windows keeps the
+ * meter nearly free on takes that stay under the ceiling. */
+export const TRUE_PEAK_LOCATE_MARGIN_DB = 1
+
 /** A DC offset (mean of a channel, full scale 1) at or above this is reported.
  * Reason: 0.1 % of full scale (-60 dBFS) is where an offset starts to cost headroom and to click at edits
  * and fades; interfaces in good order stay well below it. At 1 % (-40 dBFS) it is a problem to fix. */

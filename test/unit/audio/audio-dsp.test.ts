@@ -1,5 +1,6 @@
 // shared/audio-dsp against ffmpeg's ebur128 on the same generated signals: K-weighted momentary,
 // short-term and integrated loudness, and the 4x true peak, within 0.2 dB. Plus the take facts (pure).
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { kHighPass, kShelf } from '../../../shared/audio-dsp/k-weighting'
 import { LoudnessMeter } from '../../../shared/audio-dsp/loudness-meter'
@@ -78,6 +79,67 @@ describe('loudness and true peak against ffmpeg ebur128', () => {
     expect(meter.shortTermLufs()).toBeNull()
     expect(meter.integratedLufs()).toBeNull()
     expect(meter.seconds).toBeCloseTo(1, 6)
+  })
+})
+
+describe('TruePeakMeter: where the true peak is (pure)', () => {
+  /** 0.1 s of a 1 kHz sine whose crest is a sample at 0.85, then silence, then 0.1 s of a 12 kHz sine sampled
+   * 45° off its crest: its samples reach only 0.707 but its true peak is 1.0, two seconds after the sample peak. */
+  function twoPeaks(rate = 48_000): Float64Array {
+    const x = new Float64Array(rate * 3)
+    const fade = (i: number, from: number): number => Math.min(1, (i - from) / 480, (from + 4800 - i) / 480)
+    for (let i = 0; i < 4800; i++) x[i] = 0.85 * fade(i, 0) * Math.sin((2 * Math.PI * 1000 * i) / rate)
+    for (let i = 2 * rate; i < 2 * rate + 4800; i++) x[i] = fade(i, 2 * rate) * Math.sin((2 * Math.PI * 12_000 * i) / rate + Math.PI / 4)
+    return x
+  }
+
+  it('records the frame of the highest true peak, not of the highest sample', () => {
+    const x = twoPeaks()
+    const sampleFrame = x.reduce((best, v, i) => (Math.abs(v) > Math.abs(x[best] as number) ? i : best), 0)
+    expect(sampleFrame).toBeLessThan(4800)
+    for (const chunk of [1, 480, x.length]) {
+      const tp = new TruePeakMeter(1)
+      for (let i = 0; i < x.length; i += chunk) tp.push(x.subarray(i, i + chunk))
+      expect(toDb(tp.maxAbs)).toBeCloseTo(0, 1)
+      expect(tp.maxAtFrame).toBeGreaterThanOrEqual(96_000)
+      expect(tp.maxAtFrame).toBeLessThan(96_000 + 4800)
+    }
+  })
+
+  it('places an impulse at its own frame, and a meter with a floor finds the same peak above it', () => {
+    const x = new Float64Array(200)
+    x[50] = 0.5
+    const tp = new TruePeakMeter(1)
+    tp.push(x)
+    expect(tp).toMatchObject({ maxAbs: 0.5, maxAtFrame: 50 })
+    const all = new TruePeakMeter(1)
+    const above = new TruePeakMeter(1, 10 ** (-1 / 20))
+    all.push(twoPeaks())
+    above.push(twoPeaks())
+    expect(above.maxAtFrame).toBe(all.maxAtFrame)
+    expect(above.maxAbs).toBe(all.maxAbs)
+  })
+
+  it('skips only windows that cannot hold the peak: the same peak and place as computing every window', () => {
+    // A meter whose window is taken after every frame computes every window: the reference.
+    const signal = fc.array(fc.oneof(fc.double({ min: -1.5, max: 1.5, noNaN: true }), fc.constant(0)), { minLength: 1, maxLength: 300 })
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 }), signal, fc.integer({ min: 1, max: 64 }), (channels, raw, chunk) => {
+        const x = Float64Array.from(raw.slice(0, raw.length - (raw.length % channels)))
+        const meter = new TruePeakMeter(channels)
+        for (let i = 0; i < x.length; i += chunk * channels) meter.push(x.subarray(i, i + chunk * channels))
+        const reference = new TruePeakMeter(channels)
+        let max = 0
+        for (let i = 0; i < x.length; i += channels) {
+          reference.push(x.subarray(i, i + channels))
+          max = Math.max(max, reference.takeWindowPeak())
+        }
+        expect(meter.maxAbs).toBe(max)
+        expect(meter.maxAbs).toBe(reference.maxAbs)
+        expect(meter.maxAtFrame).toBe(reference.maxAtFrame)
+      }),
+      { numRuns: 300 },
+    )
   })
 })
 

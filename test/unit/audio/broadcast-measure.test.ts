@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findProfile } from '../../../main/audio/delivery-profiles'
 import { measureTakeDetailed } from '../../../main/audio/measure-take'
+import { RunningMeasurement } from '../../../main/audio/running-measurement'
 import { makeTempDir } from '../../support/audio-fixtures'
-import { ffmpegLoudness, TAKE_TRUTH, takeExpression, writeSignal } from './helpers/signals'
+import { decode, ffmpegLoudness, TAKE_TRUTH, takeExpression, writeSignal } from './helpers/signals'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -33,6 +34,28 @@ describe('true peak (BS.1770-4, 4x oversampled)', () => {
     expect(r.preflight.warnings).toContain('very_loud')
     const atsc = await measureTakeDetailed(file, { profile: findProfile('atsc-a85') })
     expect(atsc.report?.findings.find((f) => f.code === 'true_peak_over')?.message).toMatch(/ATSC A\/85 allows -2\.0/)
+  })
+
+  it('places a true-peak over where the true peak is, not at the loudest sample', async () => {
+    // 0–1 s: 1 kHz with its crest on a sample at -0.5 dBFS (the sample peak; true peak -0.5 dBTP).
+    // 2–3 s: 12 kHz sampled 45° off its crest: samples at -1.2 dBFS, true peak +1.8 dBTP (the over).
+    const crest = 10 ** (-1.2 / 20) / Math.SQRT1_2
+    const fade = (from: number): string => `min(1\\,min(t-${from}\\,${from + 1}-t)/0.05)`
+    const expr = `${10 ** (-0.5 / 20)}*sin(2*PI*1000*t)*between(t\\,0\\,1)*${fade(0)}+${crest}*sin(2*PI*12000*t+PI/4)*between(t\\,2\\,3)*${fade(2)}`
+    const file = await writeSignal(dir, 'isp-later', expr, 4)
+    const r = await measureTakeDetailed(file, { kind: 'finished_spot' })
+    within(r.preflight.peak_dbfs, -0.5, 0.05)
+    within(r.report?.true_peak_dbtp, 1.8, 0.2)
+    const over = r.report?.findings.find((f) => f.code === 'true_peak_over')
+    expect(over?.at_s).toBeGreaterThanOrEqual(2)
+    expect(over?.at_s).toBeLessThanOrEqual(3)
+    expect(over?.message).toMatch(/\(loudest at 2\.\d s\)\.$/)
+    // The measurement made while recording places it the same way.
+    const { samples, rate } = await decode(file)
+    const running = new RunningMeasurement(rate, 1)
+    running.push(Float32Array.from(samples))
+    const live = running.result({ kind: 'finished_spot' }).report.findings.find((f) => f.code === 'true_peak_over')
+    expect(Math.abs((live?.at_s ?? 0) - (over?.at_s ?? 0))).toBeLessThan(0.01)
   })
 })
 

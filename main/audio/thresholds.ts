@@ -24,7 +24,7 @@ export const PAUSE_MIN_S = 0.3
 export const LENGTH_TOLERANCE_S = 0.5
 export const LENGTH_TOLERANCE_RATIO = 0.01
 
-/** Shortest run of equal samples at a channel's extreme that is clipping, by the file's bit depth.
+/** Shortest run of equal samples at a clipping level (shared/audio-dsp/clip-plateaus.ts) that is clipping, by the file's bit depth.
  * Reason: a clipper or limiter writes its ceiling value on consecutive samples, at whatever level it clips
  * (0 dBFS or -3 dBFS). A clean waveform repeats its exact extreme on consecutive samples only when the
  * quantisation step is coarse compared with its slope at the crest: never at 24 bits or in float, up to

@@ -1,21 +1,22 @@
 /**
  * The sample-level facts of a take, gathered in one pass over its PCM as it arrives (interleaved,
  * full scale ±1): length, sample peak and where it is, DC offset, whole-file RMS, clipping by shape
- * (runs of samples stuck at the channel's own extreme value, at any level, and overs at or beyond full
- * scale), and the room-tone energy per 10 ms block after a 4th-order high-pass at 100 Hz (which removes
+ * (flat runs at a value the take is stuck at more than it goes beyond, at any level: clip-plateaus.ts;
+ * and overs at or beyond full scale), and the room-tone energy per 10 ms block after a 4th-order high-pass at 100 Hz (which removes
  * DC and mains hum below speech) for the noise-floor and silence judgement of room-tone.ts. Pure.
  */
 import { Biquad, BUTTERWORTH4_Q, highPass } from './biquad'
+import { BINS_PER_UNIT, ClipPlateaus, LAST_BIN } from './clip-plateaus'
+
+export { CLIP_MIN_LEVEL } from './clip-plateaus'
 
 /** Length of one room-tone block. */
 export const BLOCK_S = 0.01
 /** The room-tone high-pass: below the fundamental of speech, above 50/60 Hz hum. */
 export const ROOM_TONE_HIGHPASS_HZ = 100
-/** A flat run at the extreme only counts when the extreme is at least this loud (below, equal samples are quantisation of quiet audio). */
-export const CLIP_MIN_LEVEL = 10 ** (-30 / 20)
 
 export interface ClipFacts {
-  /** Flat runs at the channel's maximum or minimum value (at least minRun samples each). */
+  /** Flat runs (at least minRun samples each) at values the channel is stuck at more than it goes beyond. */
   runs: number
   /** Samples in those runs. */
   samples: number
@@ -47,17 +48,10 @@ export interface TakeFacts {
 
 interface ChannelState {
   sum: number
-  max: number
-  min: number
   prev: number
   run: number
   runStart: number
-  maxRuns: number
-  maxRunSamples: number
-  maxFirst: number | null
-  minRuns: number
-  minRunSamples: number
-  minFirst: number | null
+  plateaus: ClipPlateaus
   hp: [Biquad, Biquad]
 }
 
@@ -80,8 +74,7 @@ export class TakeFactsCollector {
     if (!(sampleRate > 0) || !(channels >= 1) || !(minRun >= 2)) throw new RangeError('Take facts need a sample rate, channels and a run length of 2 or more.')
     this.blockFrames = Math.max(1, Math.round(sampleRate * BLOCK_S))
     this.ch = Array.from({ length: channels }, () => ({
-      sum: 0, max: Number.NEGATIVE_INFINITY, min: Number.POSITIVE_INFINITY, prev: Number.NaN, run: 0, runStart: 0,
-      maxRuns: 0, maxRunSamples: 0, maxFirst: null, minRuns: 0, minRunSamples: 0, minFirst: null,
+      sum: 0, prev: Number.NaN, run: 0, runStart: 0, plateaus: new ClipPlateaus(),
       hp: [new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[0], sampleRate)), new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[1], sampleRate))],
     }))
   }
@@ -109,7 +102,11 @@ export class TakeFactsCollector {
       let overs = 0
       let firstOver = this.firstOver
       let z11 = h1.z1, z12 = h1.z2, z21 = h2.z1, z22 = h2.z2
-      let sum = s.sum, max = s.max, min = s.min, prev = s.prev, run = s.run, runStart = s.runStart
+      const plateaus = s.plateaus
+      const levels = plateaus.levels
+      const binsPerUnit = BINS_PER_UNIT
+      const lastBin = LAST_BIN
+      let sum = s.sum, prev = s.prev, run = s.run, runStart = s.runStart
       let peak = this.peak, peakFrame = this.peakFrame, squares = 0
       for (let f = 0; f < frames; f++) {
         const x = samples[f * chs + c] as number
@@ -124,31 +121,15 @@ export class TakeFactsCollector {
           overs++
           if (firstOver === null) firstOver = base + f
         }
+        let bin = ((x + 2) * binsPerUnit) | 0 // levelBin(x), inline
+        bin = bin < 0 ? 0 : bin > lastBin ? lastBin : bin
+        levels[bin] = (levels[bin] as number) + 1
         if (x === prev) run++
         else {
-          if (run >= minRun) {
-            s.max = max
-            s.min = min
-            s.prev = prev
-            s.run = run
-            s.runStart = runStart
-            this.endRun(s)
-          }
+          if (run >= minRun) plateaus.add(prev, run, runStart)
           prev = x
           run = 1
           runStart = base + f
-        }
-        if (x > max) {
-          max = x
-          s.maxRuns = 0
-          s.maxRunSamples = 0
-          s.maxFirst = null
-        }
-        if (x < min) {
-          min = x
-          s.minRuns = 0
-          s.minRunSamples = 0
-          s.minFirst = null
         }
         const y1 = p0 * x + z11
         z11 = p1 * x - q1 * y1 + z12
@@ -162,7 +143,7 @@ export class TakeFactsCollector {
       h1.z2 = z12
       h2.z1 = z21
       h2.z2 = z22
-      Object.assign(s, { sum, max, min, prev, run, runStart })
+      Object.assign(s, { sum, prev, run, runStart })
       this.peak = peak
       this.peakFrame = peakFrame
       this.sumSquares += squares
@@ -187,21 +168,6 @@ export class TakeFactsCollector {
     this.frames += frames
   }
 
-  /** A run of equal samples ends: it counts when long enough and at the channel's extreme so far. */
-  private endRun(s: ChannelState): void {
-    if (s.run < this.minRun) return
-    const v = s.prev
-    if (v === s.max && v >= CLIP_MIN_LEVEL) {
-      s.maxRuns++
-      s.maxRunSamples += s.run
-      s.maxFirst ??= s.runStart
-    } else if (v === s.min && -v >= CLIP_MIN_LEVEL) {
-      s.minRuns++
-      s.minRunSamples += s.run
-      s.minFirst ??= s.runStart
-    }
-  }
-
   private closeBlock(): void {
     if (this.blockCount === this.blocks.length) {
       const grown = new Float64Array(this.blocks.length * 2)
@@ -223,20 +189,11 @@ export class TakeFactsCollector {
     let level = 0
     for (const s of this.ch) {
       // The run still open at the end of the audio counts too.
-      const open = s.run >= this.minRun ? s.run : 0
-      const openAtMax = open > 0 && s.prev === s.max && s.prev >= CLIP_MIN_LEVEL
-      const openAtMin = open > 0 && !openAtMax && s.prev === s.min && -s.prev >= CLIP_MIN_LEVEL
-      const maxRuns = s.maxRuns + (openAtMax ? 1 : 0)
-      const minRuns = s.minRuns + (openAtMin ? 1 : 0)
-      runs += maxRuns + minRuns
-      runSamples += s.maxRunSamples + s.minRunSamples + (openAtMax || openAtMin ? open : 0)
-      const firsts = [s.maxFirst, s.minFirst, openAtMax || openAtMin ? s.runStart : null].filter((x): x is number => x !== null)
-      if (maxRuns > 0 || minRuns > 0) {
-        const at = Math.min(...firsts)
-        first = first === null ? at : Math.min(first, at)
-        if (maxRuns > 0) level = Math.max(level, s.max)
-        if (minRuns > 0) level = Math.max(level, -s.min)
-      }
+      const c = s.plateaus.result(s.run >= this.minRun ? { value: s.prev, length: s.run, start: s.runStart } : null)
+      runs += c.runs
+      runSamples += c.samples
+      if (c.first !== null) first = first === null ? c.first : Math.min(first, c.first)
+      level = Math.max(level, c.level)
     }
     const n = this.frames
     return {

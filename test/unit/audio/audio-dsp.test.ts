@@ -159,6 +159,32 @@ describe('TakeFactsCollector (pure)', () => {
     expect(clean.facts().clip.runs).toBe(0)
   })
 
+  it('keeps flat runs clipped at -3 dBFS when one louder sample comes after (or before) them', () => {
+    const level = 10 ** (-3 / 20)
+    const clipped = new Float64Array(4800).map((_, i) => Math.max(-level, Math.min(level, 2 * level * Math.sin((2 * Math.PI * i) / 48))))
+    for (const click of [4700, 20]) {
+      for (const chunk of [1, 333, 4800]) {
+        const x = Float64Array.from(clipped)
+        x[click] = 0.95 // a single louder transient, after the clipped stretch or before it
+        const c = new TakeFactsCollector(48_000, 1, 3)
+        for (let i = 0; i < x.length; i += chunk) c.push(x.subarray(i, i + chunk))
+        const f = c.facts().clip
+        expect(f.runs).toBeGreaterThanOrEqual(190)
+        expect(f.level).toBeCloseTo(level, 12)
+        expect(f.firstFrame).toBeLessThan(48)
+      }
+    }
+  })
+
+  it('does not count flat crests of a quiet passage that a louder one goes beyond for longer', () => {
+    // 1 s of a 60 Hz tone at -26 dBFS held flat for 5 samples at each crest, then 1 s of a -6 dBFS tone.
+    const quiet = 10 ** (-26 / 20)
+    const x = new Float64Array(96_000).map((_, i) => (i < 48_000 ? Math.max(-quiet, Math.min(quiet, 1.001 * quiet * Math.sin((2 * Math.PI * 60 * i) / 48_000))) : 0.5 * Math.sin((2 * Math.PI * 220 * i) / 48_000)))
+    const c = new TakeFactsCollector(48_000, 1, 5)
+    c.push(x)
+    expect(c.facts().clip.runs).toBe(0)
+  })
+
   it('keeps each channel apart: DC per channel, and a run only counts in its own channel', () => {
     const c = new TakeFactsCollector(48_000, 2, 3)
     const frames = 4800

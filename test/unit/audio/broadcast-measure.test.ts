@@ -120,6 +120,19 @@ describe('clipping by shape', () => {
   })
 
   it.each([
+    ['after', 3], ['before', 0.5],
+  ])('still finds the -3 dBFS clipping with one louder transient %s it', async (_when, clickS) => {
+    // A 1 ms click that lifts the take to -1 dBFS: louder than the clipped stretch (1–2 s), once.
+    const click = `0.79*sin(2*PI*1000*(t-${clickS}))*between(t\\,${clickS}\\,${clickS + 0.001})`
+    const file = await writeSignal(dir, `flat3-click-${clickS}`, `if(between(t\\,1\\,2)\\,${clipped(-3)}\\,0.1*sin(2*PI*1000*t)+${click})`, 4)
+    const r = await measureTakeDetailed(file)
+    within(r.preflight.peak_dbfs, -1, 0.1)
+    const clip = r.report?.findings.find((f) => f.code === 'clipping')
+    expect(clip?.message).toMatch(/^Clipping: \d+ flat-topped runs at -3\.0 dBFS, first at 1\.0 s\.$/)
+    within(clip?.at_s, 1, 0.01)
+  })
+
+  it.each([
     ['24-bit', 'pcm_s24le'], ['16-bit', 'pcm_s16le'], ['float', 'pcm_f32le'],
   ])('a clean sine normalised to -0.1 dBFS is not clipping (%s)', async (_name, codec) => {
     for (const hz of [1000, 997, 100]) {

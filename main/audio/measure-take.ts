@@ -19,6 +19,7 @@ import type { MeasureFailure } from './measure-failure'
 import { checkTakeFile, failureFromError } from './measure-failure'
 import { findDecodeProblems } from './parse-decode-problems'
 import { parseEbur128Summary } from './parse-ebur128'
+import type { InputAudioStream } from './parse-input-stream'
 import { parseInputAudioStream, statedLengthCutShort } from './parse-input-stream'
 import type { Preflight, TakeKind } from './preflight'
 import { notMeasuredPreflight } from './preflight'
@@ -26,7 +27,7 @@ import { profileFor } from './delivery-profiles'
 import { runFfmpeg } from './run-ffmpeg'
 import type { TakeReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
-import { clipMinRun, TRUE_PEAK_LOCATE_MARGIN_DB } from './thresholds'
+import { clipMinRun, fullScaleOf, TRUE_PEAK_LOCATE_MARGIN_DB } from './thresholds'
 import { WavPipeReader } from './wav-pipe-reader'
 import { wavLengthUntrusted } from './wav-stated-length'
 
@@ -135,14 +136,15 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
   const ceiling = profileFor(options).peak
   const locateAbove = ceiling?.measure === 'true' ? 10 ** ((ceiling.max - TRUE_PEAK_LOCATE_MARGIN_DB) / 20) : null
   let truePeak: TruePeakMeter | null = null
-  // The bit depth (from ffmpeg's input description on stderr) sets the clip run length, so samples wait
-  // until stderr has described the input; the two pipes are read in no fixed order.
-  let bitDepth: number | null | undefined
+  // The codec and bit depth (from ffmpeg's input description on stderr) set the clip run length and where
+  // overs start, so samples wait until stderr has described the input; the two pipes are read in no fixed order.
+  let input: InputAudioStream | null | undefined
   let stderrSoFar = ''
   const waiting: Buffer[] = []
   const reader = new WavPipeReader(
     (f) => {
-      collector = new TakeFactsCollector(f.sampleRate, f.channels, clipMinRun(bitDepth ?? null))
+      const bitDepth = input?.bitDepth ?? null
+      collector = new TakeFactsCollector(f.sampleRate, f.channels, clipMinRun(bitDepth), fullScaleOf(input?.codec ?? null, bitDepth))
       truePeak = locateAbove === null ? null : new TruePeakMeter(f.channels, locateAbove)
     },
     (samples) => {
@@ -160,20 +162,20 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
       timeoutMs: options.timeoutMs,
       ffmpegPath: options.ffmpegPath,
       onStdout: (chunk) => {
-        if (bitDepth === undefined) waiting.push(chunk)
+        if (input === undefined) waiting.push(chunk)
         else reader.push(chunk)
       },
       onStderr: (text) => {
-        if (bitDepth !== undefined) return
+        if (input !== undefined) return
         stderrSoFar += text
         if (/^(Stream mapping:|Output #0, )/m.test(stderrSoFar) || stderrSoFar.length > 1 << 20) {
-          bitDepth = parseInputAudioStream(stderrSoFar)?.bitDepth ?? null
+          input = parseInputAudioStream(stderrSoFar)
           release()
         }
       },
     })
-    if (bitDepth === undefined) {
-      bitDepth = parseInputAudioStream(run.stderr)?.bitDepth ?? null
+    if (input === undefined) {
+      input = parseInputAudioStream(run.stderr)
       release()
     }
     if (reader.error) return failed({ reason: 'ffmpeg_failed', message: `Measuring ${file} failed: ${reader.error}` })

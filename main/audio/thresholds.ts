@@ -4,6 +4,8 @@
  */
 
 import type { RoomToneRules } from '../../shared/audio-dsp/room-tone'
+import type { FullScale } from '../../shared/audio-dsp/take-facts'
+import { FLOAT_FULL_SCALE } from '../../shared/audio-dsp/take-facts'
 
 /** Shortest run of silence that counts at the head or tail of a take.
  * Reason: 50 ms is shorter than any pause worth reporting and longer than a waveform's quiet stretch
@@ -43,6 +45,18 @@ export function clipMinRun(bitDepth: number | null): number {
  * to 0.7 dB under the ideal near Nyquist); 1 dB leaves room for that, and skipping quieter windows keeps the
  * meter nearly free on takes that stay under the ceiling. */
 export const TRUE_PEAK_LOCATE_MARGIN_DB = 1
+
+/** Where a sample is an over, by the file's codec and bit depth (ffmpeg decodes every format to ±1).
+ * Reason: an over is a sample at the largest code value the format can store, of either sign. Integer PCM
+ * stores one code more below zero than above, so its positive full scale is 1 − 1/2^(bits−1) (16-bit 32767,
+ * 24-bit 8388607, unsigned 8-bit 255); µ-law's largest code decodes to ±32124/32768 and A-law's to
+ * ±32256/32768; float and decoded lossy audio have no largest code, so ±1. */
+export function fullScaleOf(codec: string | null, bitDepth: number | null): FullScale {
+  if (codec === 'pcm_mulaw') return { positive: 32124 / 32768, negative: -32124 / 32768 }
+  if (codec === 'pcm_alaw') return { positive: 32256 / 32768, negative: -32256 / 32768 }
+  if (bitDepth === null || codec === null || /^pcm_f/.test(codec)) return FLOAT_FULL_SCALE
+  return { positive: 1 - 2 ** -(bitDepth - 1), negative: -1 }
+}
 
 /** A DC offset (mean of a channel, full scale 1) at or above this is reported.
  * Reason: 0.1 % of full scale (-60 dBFS) is where an offset starts to cost headroom and to click at edits

@@ -2,8 +2,9 @@
  * The sample-level facts of a take, gathered in one pass over its PCM as it arrives (interleaved,
  * full scale ±1): length, sample peak and where it is, DC offset, whole-file RMS, clipping by shape
  * (flat runs at a value the take is stuck at more than it goes beyond, at any level: clip-plateaus.ts;
- * and overs at or beyond full scale), and the room-tone energy per 10 ms block after a 4th-order high-pass at 100 Hz (which removes
- * DC and mains hum below speech) for the noise-floor and silence judgement of room-tone.ts. Pure.
+ * and overs: samples at the format's full scale or beyond), and the room-tone energy per 10 ms block
+ * after a 4th-order high-pass at 100 Hz (which removes DC and mains hum below speech) for the
+ * noise-floor and silence judgement of room-tone.ts. Pure.
  */
 import { Biquad, BUTTERWORTH4_Q, highPass } from './biquad'
 import { BINS_PER_UNIT, ClipPlateaus, LAST_BIN } from './clip-plateaus'
@@ -24,10 +25,22 @@ export interface ClipFacts {
   firstFrame: number | null
   /** The clipped level (largest |value| of a counted run), linear. */
   level: number
-  /** Samples at or beyond full scale (|x| ≥ 1). */
+  /** Samples at or beyond full scale (FullScale). */
   overs: number
   firstOverFrame: number | null
 }
+
+/**
+ * Where a format's full scale is, as decoded samples: an over is a sample at or beyond it. Integer PCM has
+ * one code more below zero than above, so its largest positive value is 1 − 1/2^(bits−1) (16-bit 32767 is
+ * 32767/32768), and companded µ-law/A-law stop short of 1; float has ±1.
+ */
+export interface FullScale {
+  positive: number
+  negative: number
+}
+
+export const FLOAT_FULL_SCALE: FullScale = { positive: 1, negative: -1 }
 
 export interface TakeFacts {
   sampleRate: number
@@ -69,8 +82,14 @@ export class TakeFactsCollector {
   private blocks = new Float64Array(4096)
   private blockCount = 0
 
-  /** minRun: shortest flat run that counts as clipping (see thresholds: more for coarse bit depths). */
-  constructor(readonly sampleRate: number, readonly channels: number, private readonly minRun: number) {
+  /** minRun: shortest flat run that counts as clipping (see thresholds: more for coarse bit depths);
+   * fullScale: where the format's overs start. */
+  constructor(
+    readonly sampleRate: number,
+    readonly channels: number,
+    private readonly minRun: number,
+    private readonly fullScale: FullScale = FLOAT_FULL_SCALE,
+  ) {
     if (!(sampleRate > 0) || !(channels >= 1) || !(minRun >= 2)) throw new RangeError('Take facts need a sample rate, channels and a run length of 2 or more.')
     this.blockFrames = Math.max(1, Math.round(sampleRate * BLOCK_S))
     this.ch = Array.from({ length: channels }, () => ({
@@ -99,6 +118,8 @@ export class TakeFactsCollector {
       const { b0: r0, b1: r1, b2: r2, a1: t1, a2: t2 } = h2.coefficients
       const base = this.frames
       const minRun = this.minRun
+      const overAbove = this.fullScale.positive
+      const overBelow = this.fullScale.negative
       let overs = 0
       let firstOver = this.firstOver
       let z11 = h1.z1, z12 = h1.z2, z21 = h2.z1, z22 = h2.z2
@@ -117,7 +138,7 @@ export class TakeFactsCollector {
           peak = a
           peakFrame = base + f
         }
-        if (a >= 1) {
+        if (x >= overAbove || x <= overBelow) {
           overs++
           if (firstOver === null) firstOver = base + f
         }

@@ -185,6 +185,16 @@ describe('TakeFactsCollector (pure)', () => {
     expect(c.facts().clip.runs).toBe(0)
   })
 
+  it('counts an over at the full scale it is given: integer PCM tops out one code under +1', () => {
+    const x = Float64Array.from([0, 32767 / 32768, 0, -1, 0, 0.5])
+    const sixteenBit = new TakeFactsCollector(48_000, 1, 3, { positive: 32767 / 32768, negative: -1 })
+    sixteenBit.push(x)
+    expect(sixteenBit.facts().clip).toMatchObject({ overs: 2, firstOverFrame: 1 })
+    const float = new TakeFactsCollector(48_000, 1, 3)
+    float.push(x)
+    expect(float.facts().clip).toMatchObject({ overs: 1, firstOverFrame: 3 })
+  })
+
   it('keeps each channel apart: DC per channel, and a run only counts in its own channel', () => {
     const c = new TakeFactsCollector(48_000, 2, 3)
     const frames = 4800

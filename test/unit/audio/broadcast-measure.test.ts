@@ -142,6 +142,20 @@ describe('clipping by shape', () => {
     }
   })
 
+  it.each([
+    ['16-bit', 'pcm_s16le'], ['24-bit', 'pcm_s24le'],
+  ])('counts samples at the largest positive code as overs (%s)', async (_name, codec) => {
+    const s = 'sin(2*PI*1000*t)'
+    // Clipped flat at +full scale (32767, 8388607), the negative half at -6 dBFS: nothing reaches -1.
+    const flat = await writeSignal(dir, `plus-fs-${codec}`, `if(gt(${s}\\,0)\\,min(2*${s}\\,1)\\,0.5*${s})`, 1, { codec })
+    const r = await measureTakeDetailed(flat)
+    expect(r.report?.findings.find((f) => f.code === 'clipping')?.message).toMatch(/ and \d{4,} samples at full scale, first at 0\.0 s\.$/)
+    // A crest that touches +full scale on one sample each cycle: no flat run, but an over every cycle.
+    const touch = await writeSignal(dir, `plus-fs-touch-${codec}`, `if(gt(${s}\\,0)\\,${s}\\,0.5*${s})`, 1, { codec })
+    const t = await measureTakeDetailed(touch)
+    expect(t.report?.findings.find((f) => f.code === 'clipping')?.message).toBe('Clipping: 1000 samples at full scale, first at 0.0 s.')
+  })
+
   it('finds overs beyond full scale in a float file', async () => {
     const file = await writeSignal(dir, 'over-float', '1.4*sin(2*PI*997*t)', 1, { codec: 'pcm_f32le' })
     const r = await measureTakeDetailed(file)

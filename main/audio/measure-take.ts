@@ -17,7 +17,7 @@ import type { DeliveryProfile } from './delivery-profiles'
 import { FfmpegAbortError } from './ffmpeg-errors'
 import type { MeasureFailure } from './measure-failure'
 import { checkTakeFile, failureFromError } from './measure-failure'
-import { findDecodeProblems } from './parse-decode-problems'
+import { findDecodeProblems, withoutPartialLastFrame } from './parse-decode-problems'
 import { parseEbur128Summary } from './parse-ebur128'
 import type { InputAudioStream } from './parse-input-stream'
 import { parseInputAudioStream, statedLengthCutShort } from './parse-input-stream'
@@ -92,8 +92,10 @@ export function preflightFromRun(
 ): MeasureResult {
   const stream = parseInputAudioStream(stderr)
   if (!stream) return failed({ reason: 'no_audio_stream', message: `${file} has no audio stream.` })
-  // Read to the end of a WAV of unknown length, the wav demuxer flags its last, shorter packet as corrupt.
-  const problems = findDecodeProblems(stderr, 5).filter((p) => !(options.wavLengthIgnored && /corrupt input packet|Packet corrupt/.test(p)))
+  // Read to the end of a WAV of unknown length, the wav demuxer flags its last, shorter packet as corrupt;
+  // and a streamed WAV cut off mid-write may end inside a sample frame, which is dropped.
+  const found = findDecodeProblems(stderr, 5)
+  const problems = options.wavLengthIgnored ? withoutPartialLastFrame(found).filter((p) => !/corrupt input packet|Packet corrupt/.test(p)) : found
   if (problems.length > 0) {
     return failed({ reason: 'truncated', message: `${file} looks cut short or damaged: ffmpeg reported "${(problems[0] ?? '').replace(/\.$/, '')}".` })
   }

@@ -75,6 +75,25 @@ describe('WAVs streamed with an unknown or stale length', () => {
     expect(Math.abs((r.preflight.tail_silence_s ?? 0) - TAKE_TRUTH.tail)).toBeLessThanOrEqual(0.1)
   })
 
+  it.each([
+    ['24-bit mono, size 0xFFFFFFFF, 2 stray bytes', 'pcm_s24le', 1, 0xffffffff, 2],
+    ['24-bit mono, size 0, 1 stray byte', 'pcm_s24le', 1, 0, 1],
+    ['16-bit stereo, size 0xFFFFFFFF, 3 stray bytes', 'pcm_s16le', 2, 0xffffffff, 3],
+  ] as const)('a streamed WAV cut off inside its last frame (%s): the whole frames are measured', async (_name, codec, channels, size, stray) => {
+    const expr = channels === 2 ? `${takeExpression({ hissDbfs: -60 })}|${takeExpression({ hissDbfs: -60 })}` : takeExpression({ hissDbfs: -60 })
+    const whole = await writeSignal(dir, `partial-src-${codec}-${channels}`, expr, TAKE_TRUTH.duration, { codec })
+    const bytes = await readFile(whole)
+    const at = bytes.indexOf('data')
+    bytes.writeUInt32LE(size === 0 ? 0 : 0xffffffff, 4)
+    bytes.writeUInt32LE(size, at + 4)
+    const file = `${dir}/partial-${codec}-${channels}-${stray}.wav`
+    await writeFile(file, Buffer.concat([bytes, Buffer.alloc(stray, 0x55)]))
+    const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
+    expect(r.failure).toBeNull()
+    expect(r.preflight).toMatchObject({ measured: true, duration_s: TAKE_TRUTH.duration, channels })
+    expect(Math.abs((r.preflight.tail_silence_s ?? 0) - TAKE_TRUTH.tail)).toBeLessThanOrEqual(0.1)
+  })
+
   it('a WAV whose plausible stated size runs past its end is still reported cut short', async () => {
     const whole = await writeSignal(dir, 'cut-src', takeExpression({ hissDbfs: -60 }), TAKE_TRUTH.duration)
     const bytes = await readFile(whole)

@@ -27,7 +27,7 @@ import { profileFor } from './delivery-profiles'
 import { runFfmpeg } from './run-ffmpeg'
 import type { TakeReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
-import { clipMinRun, fullScaleOf, TRUE_PEAK_LOCATE_MARGIN_DB } from './thresholds'
+import { clipRule, TRUE_PEAK_LOCATE_MARGIN_DB } from './thresholds'
 import { WavPipeReader } from './wav-pipe-reader'
 import { wavLengthUntrusted } from './wav-stated-length'
 
@@ -145,8 +145,8 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
   const waiting: Buffer[] = []
   const reader = new WavPipeReader(
     (f) => {
-      const bitDepth = input?.bitDepth ?? null
-      collector = new TakeFactsCollector(f.sampleRate, f.channels, clipMinRun(bitDepth), fullScaleOf(input?.codec ?? null, bitDepth))
+      const rule = clipRule(input?.codec ?? null, input?.bitDepth ?? null, f.sampleRate)
+      collector = new TakeFactsCollector(f.sampleRate, f.channels, rule.minRun, rule)
       truePeak = locateAbove === null ? null : new TruePeakMeter(f.channels, locateAbove)
     },
     (samples) => {

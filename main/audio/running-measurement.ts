@@ -15,7 +15,7 @@ import type { TakeKind } from './preflight'
 import { profileFor } from './delivery-profiles'
 import type { PreflightAndReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
-import { clipMinRun, fullScaleOf } from './thresholds'
+import { clipRule } from './thresholds'
 
 /** Booth writes takes as 24-bit PCM (main/takes/wav-writer.ts). */
 const RECORDED_BIT_DEPTH = 24
@@ -29,7 +29,8 @@ export class RunningMeasurement {
   private scratch = new Float64Array(0)
 
   constructor(readonly sampleRate: number, readonly channels: number) {
-    this.facts = new TakeFactsCollector(sampleRate, channels, clipMinRun(RECORDED_BIT_DEPTH), fullScaleOf(RECORDED_CODEC, RECORDED_BIT_DEPTH))
+    const rule = clipRule(RECORDED_CODEC, RECORDED_BIT_DEPTH, sampleRate)
+    this.facts = new TakeFactsCollector(sampleRate, channels, rule.minRun, rule)
     this.loudness = new LoudnessMeter(sampleRate, channels)
     this.truePeak = new TruePeakMeter(channels)
   }

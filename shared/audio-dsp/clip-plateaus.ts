@@ -49,9 +49,15 @@ export class ClipPlateaus {
   readonly levels = new Float64Array(LAST_BIN + 1)
   private readonly plateaus = new Map<number, Plateau>()
 
-  /** A flat run of `length` samples at `value` ended (the caller has checked it is long enough). */
+  /** minRunAt: the shortest run that counts at a level (|value|), for formats whose coarse steps make clean
+   * crests flat for longer at some levels than others (main/audio/thresholds.ts); absent, every run the
+   * caller hands over counts. */
+  constructor(private readonly minRunAt: ((level: number) => number) | null = null) {}
+
+  /** A flat run of `length` samples at `value` ended (the caller has checked it is at least its minRun). */
   add(value: number, length: number, start: number): void {
-    if ((value < 0 ? -value : value) < CLIP_MIN_LEVEL) return
+    const a = value < 0 ? -value : value
+    if (a < CLIP_MIN_LEVEL || (this.minRunAt !== null && length < this.minRunAt(a))) return
     const p = this.plateaus.get(value)
     if (p) {
       p.runs++
@@ -77,11 +83,12 @@ export class ClipPlateaus {
       out.first = out.first === null ? p.first : Math.min(out.first, p.first)
       if (a > out.level) out.level = a
     }
+    const openCounts = open !== null && !(this.minRunAt !== null && open.length < this.minRunAt(open.value < 0 ? -open.value : open.value))
     const openAt = open ? this.plateaus.get(open.value) : undefined
     for (const [value, p] of this.plateaus) {
-      count(value, open && openAt === p ? { runs: p.runs + 1, samples: p.samples + open.length, first: Math.min(p.first, open.start) } : p)
+      count(value, open && openCounts && openAt === p ? { runs: p.runs + 1, samples: p.samples + open.length, first: Math.min(p.first, open.start) } : p)
     }
-    if (open && !openAt) count(open.value, { runs: 1, samples: open.length, first: open.start })
+    if (open && openCounts && !openAt) count(open.value, { runs: 1, samples: open.length, first: open.start })
     return out
   }
 

@@ -19,6 +19,9 @@ export interface RoomToneRules {
   ceilingDbfs: number
   /** Anything quieter than this (dBFS RMS) is always silence (the floor of digital silence is -Infinity). */
   alwaysSilentDbfs: number
+  /** A floor quieter than this (dBFS RMS) is digital silence (-Infinity): what the high-pass leaves of a sound
+   * as it decays in exact zeros shrinks past any level (-300, -1000 dB…), and is no room tone. */
+  digitalSilenceDbfs: number
   /** Shortest silence at the head or tail (s). */
   minSpanS: number
   /** A silence starting this close to the start of the take (while the high-pass settles) is its head. */
@@ -28,7 +31,7 @@ export interface RoomToneRules {
 }
 
 export interface RoomTone {
-  /** RMS level of the room tone (dBFS, after the high-pass); null when the take has no quiet part to measure. */
+  /** RMS level of the room tone (dBFS, after the high-pass); -Infinity for digital silence; null when the take has no quiet part to measure. */
   noiseFloorDbfs: number | null
   /** The level at or below which a block counted as silence (dBFS RMS). */
   silenceBelowDbfs: number
@@ -60,7 +63,7 @@ export function noiseFloorDbfs(blocks: Float64Array, blockS: number, rules: Room
   levels.sort()
   const floor = percentileOf(levels, rules.percentile)
   if (!(floor <= rules.ceilingDbfs)) return null
-  return floor
+  return floor < rules.digitalSilenceDbfs ? Number.NEGATIVE_INFINITY : floor
 }
 
 export function roomTone(blocks: Float64Array, blockS: number, durationS: number, rules: RoomToneRules): RoomTone {

@@ -70,6 +70,7 @@ interface ChannelState {
 
 export class TakeFactsCollector {
   private readonly ch: ChannelState[]
+  private readonly fullScale: FullScale
   private frames = 0
   private peak = 0
   private peakFrame = 0
@@ -82,18 +83,21 @@ export class TakeFactsCollector {
   private blocks = new Float64Array(4096)
   private blockCount = 0
 
-  /** minRun: shortest flat run that counts as clipping (see thresholds: more for coarse bit depths);
-   * fullScale: where the format's overs start. */
+  /** minRun: shortest flat run that counts as clipping at any level (see thresholds: more for coarse bit
+   * depths); options.minRunAt: the shortest at a level (|value|), at least minRun, where coarse steps make
+   * clean crests flat for longer; options.fullScale: where the format's overs start. */
   constructor(
     readonly sampleRate: number,
     readonly channels: number,
     private readonly minRun: number,
-    private readonly fullScale: FullScale = FLOAT_FULL_SCALE,
+    options: { fullScale?: FullScale; minRunAt?: (level: number) => number } = {},
   ) {
     if (!(sampleRate > 0) || !(channels >= 1) || !(minRun >= 2)) throw new RangeError('Take facts need a sample rate, channels and a run length of 2 or more.')
     this.blockFrames = Math.max(1, Math.round(sampleRate * BLOCK_S))
+    this.fullScale = options.fullScale ?? FLOAT_FULL_SCALE
+    const minRunAt = options.minRunAt ?? null
     this.ch = Array.from({ length: channels }, () => ({
-      sum: 0, prev: Number.NaN, run: 0, runStart: 0, plateaus: new ClipPlateaus(),
+      sum: 0, prev: Number.NaN, run: 0, runStart: 0, plateaus: new ClipPlateaus(minRunAt),
       hp: [new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[0], sampleRate)), new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[1], sampleRate))],
     }))
   }

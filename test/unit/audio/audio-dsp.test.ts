@@ -4,8 +4,10 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { kHighPass, kShelf } from '../../../shared/audio-dsp/k-weighting'
 import { LoudnessMeter } from '../../../shared/audio-dsp/loudness-meter'
+import { roomTone } from '../../../shared/audio-dsp/room-tone'
 import { TakeFactsCollector } from '../../../shared/audio-dsp/take-facts'
 import { toDb, TruePeakMeter } from '../../../shared/audio-dsp/true-peak'
+import { ROOM_TONE_RULES } from '../../../main/audio/thresholds'
 import { makeTempDir, makeVoiceTake } from '../../support/audio-fixtures'
 import { decode, ffmpegLoudness, writeSignal } from './helpers/signals'
 
@@ -143,6 +145,21 @@ describe('TruePeakMeter: where the true peak is (pure)', () => {
   })
 })
 
+describe('room tone (pure)', () => {
+  it('takes a floor below any recordable level for digital silence, whatever the high-pass left of a sound', () => {
+    // 4 s of a -10 dBFS tone, then 1 s of exact zeros: the high-pass rings down through -1000 dB and more.
+    const c = new TakeFactsCollector(48_000, 1, 3)
+    c.push(new Float64Array(48_000 * 5).map((_, i) => (i < 48_000 * 4 ? 0.3 * Math.sin((2 * Math.PI * 440 * i) / 48_000) : 0)))
+    const f = c.facts()
+    const room = roomTone(f.blockEnergies, f.blockS, 5, ROOM_TONE_RULES)
+    expect(room.noiseFloorDbfs).toBe(Number.NEGATIVE_INFINITY)
+    expect(room.tailS).toBeCloseTo(1, 1)
+    // A real floor, however quiet (24-bit dither at about -141 dBFS), stays a number.
+    const blocks = new Float64Array(500).fill(10 ** (-141 / 10))
+    expect(roomTone(blocks, 0.01, 5, ROOM_TONE_RULES).noiseFloorDbfs).toBeCloseTo(-141, 6)
+  })
+})
+
 describe('TakeFactsCollector (pure)', () => {
   it('finds a flat run at the channel extreme however the samples are chunked, and not a lone crest', () => {
     const x = new Float64Array(1000).map((_, i) => 0.5 * Math.sin((2 * Math.PI * i) / 48))
@@ -187,7 +204,7 @@ describe('TakeFactsCollector (pure)', () => {
 
   it('counts an over at the full scale it is given: integer PCM tops out one code under +1', () => {
     const x = Float64Array.from([0, 32767 / 32768, 0, -1, 0, 0.5])
-    const sixteenBit = new TakeFactsCollector(48_000, 1, 3, { positive: 32767 / 32768, negative: -1 })
+    const sixteenBit = new TakeFactsCollector(48_000, 1, 3, { fullScale: { positive: 32767 / 32768, negative: -1 } })
     sixteenBit.push(x)
     expect(sixteenBit.facts().clip).toMatchObject({ overs: 2, firstOverFrame: 1 })
     const float = new TakeFactsCollector(48_000, 1, 3)

@@ -3,8 +3,9 @@
  *
  * A clipper or limiter writes its ceiling value on consecutive samples, at whatever level it clips
  * (0 dBFS, or -3 dBFS after a plug-in), and a take clipped once is clipped at that one value again and
- * again. So runs are kept per value, and a value is a ceiling when the take spends more samples stuck
- * at it than beyond it (same sign, further from zero). That holds wherever louder sound sits in the take:
+ * again. So flat crests (runs the wave comes up to and goes back down from: take-facts.ts hands over no
+ * other) are kept per value, and a value is a ceiling when the take spends more samples stuck at it than
+ * beyond it (same sign, further from zero). That holds wherever louder sound sits in the take:
  * a click, a single transient or a short burst after (or before) a stretch clipped at -3 dBFS leaves its
  * runs counted, while flat crests of a quiet passage under a louder voice do not count, since the voice
  * is beyond them for far more samples than they last. (The extreme value seen so far is not such a test:
@@ -54,7 +55,7 @@ export class ClipPlateaus {
    * caller hands over counts. */
   constructor(private readonly minRunAt: ((level: number) => number) | null = null) {}
 
-  /** A flat run of `length` samples at `value` ended (the caller has checked it is at least its minRun). */
+  /** A flat crest of `length` samples at `value` ended (the caller has checked it is at least its minRun and a crest). */
   add(value: number, length: number, start: number): void {
     const a = value < 0 ? -value : value
     if (a < CLIP_MIN_LEVEL || (this.minRunAt !== null && length < this.minRunAt(a))) return
@@ -69,26 +70,19 @@ export class ClipPlateaus {
     this.plateaus.set(value, { runs: 1, samples: length, first: start })
   }
 
-  /** The runs at values that are ceilings; `open` is a run still going at the end of the audio. */
-  result(open: { value: number; length: number; start: number } | null = null): PlateauResult {
+  /** The runs at values that are ceilings. */
+  result(): PlateauResult {
     const [below, above] = this.cumulativeCounts()
     const out: PlateauResult = { runs: 0, samples: 0, first: null, level: 0 }
-    const count = (value: number, p: Plateau): void => {
+    for (const [value, p] of this.plateaus) {
       const a = value < 0 ? -value : value
-      if (a < CLIP_MIN_LEVEL) return
       const beyond = (value < 0 ? below : above)[levelBin(value)] as number
-      if (!(beyond < p.samples)) return
+      if (!(beyond < p.samples)) continue
       out.runs += p.runs
       out.samples += p.samples
       out.first = out.first === null ? p.first : Math.min(out.first, p.first)
       if (a > out.level) out.level = a
     }
-    const openCounts = open !== null && !(this.minRunAt !== null && open.length < this.minRunAt(open.value < 0 ? -open.value : open.value))
-    const openAt = open ? this.plateaus.get(open.value) : undefined
-    for (const [value, p] of this.plateaus) {
-      count(value, open && openCounts && openAt === p ? { runs: p.runs + 1, samples: p.samples + open.length, first: Math.min(p.first, open.start) } : p)
-    }
-    if (open && openCounts && !openAt) count(open.value, { runs: 1, samples: open.length, first: open.start })
     return out
   }
 

@@ -62,6 +62,8 @@ export interface TakeFacts {
 interface ChannelState {
   sum: number
   prev: number
+  /** The sample before the current run (NaN at the start of the take). */
+  before: number
   run: number
   runStart: number
   plateaus: ClipPlateaus
@@ -97,7 +99,7 @@ export class TakeFactsCollector {
     this.fullScale = options.fullScale ?? FLOAT_FULL_SCALE
     const minRunAt = options.minRunAt ?? null
     this.ch = Array.from({ length: channels }, () => ({
-      sum: 0, prev: Number.NaN, run: 0, runStart: 0, plateaus: new ClipPlateaus(minRunAt),
+      sum: 0, prev: Number.NaN, before: Number.NaN, run: 0, runStart: 0, plateaus: new ClipPlateaus(minRunAt),
       hp: [new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[0], sampleRate)), new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[1], sampleRate))],
     }))
   }
@@ -131,7 +133,7 @@ export class TakeFactsCollector {
       const levels = plateaus.levels
       const binsPerUnit = BINS_PER_UNIT
       const lastBin = LAST_BIN
-      let sum = s.sum, prev = s.prev, run = s.run, runStart = s.runStart
+      let sum = s.sum, prev = s.prev, before = s.before, run = s.run, runStart = s.runStart
       let peak = this.peak, peakFrame = this.peakFrame, squares = 0
       for (let f = 0; f < frames; f++) {
         const x = samples[f * chs + c] as number
@@ -151,7 +153,11 @@ export class TakeFactsCollector {
         levels[bin] = (levels[bin] as number) + 1
         if (x === prev) run++
         else {
-          if (run >= minRun) plateaus.add(prev, run, runStart)
+          // A clipper's flat top is a crest: the wave comes up to it and goes back down. A flat stretch
+          // entered from or left towards a louder level (a constant offset beside a louder sound), or at
+          // the very start or end of the take, is not one.
+          if (run >= minRun && (prev > 0 ? before < prev && x < prev : before > prev && x > prev)) plateaus.add(prev, run, runStart)
+          before = prev
           prev = x
           run = 1
           runStart = base + f
@@ -168,7 +174,7 @@ export class TakeFactsCollector {
       h1.z2 = z12
       h2.z1 = z21
       h2.z2 = z22
-      Object.assign(s, { sum, prev, run, runStart })
+      Object.assign(s, { sum, prev, before, run, runStart })
       this.peak = peak
       this.peakFrame = peakFrame
       this.sumSquares += squares
@@ -213,8 +219,7 @@ export class TakeFactsCollector {
     let first: number | null = null
     let level = 0
     for (const s of this.ch) {
-      // The run still open at the end of the audio counts too.
-      const c = s.plateaus.result(s.run >= this.minRun ? { value: s.prev, length: s.run, start: s.runStart } : null)
+      const c = s.plateaus.result()
       runs += c.runs
       runSamples += c.samples
       if (c.first !== null) first = first === null ? c.first : Math.min(first, c.first)

@@ -212,6 +212,13 @@ describe('TakeFactsCollector (pure)', () => {
     expect(float.facts().clip).toMatchObject({ overs: 1, firstOverFrame: 3 })
   })
 
+  it('counts only flat crests: a level held beside louder sound, or at the start or end, is not clipping', () => {
+    const x = new Float64Array(3000).map((_, i) => (i >= 1000 && i < 2000 ? 0.3 + 0.5 * Math.sin((2 * Math.PI * (i - 1000)) / 100) : 0.3))
+    const c = new TakeFactsCollector(48_000, 1, 3)
+    c.push(x)
+    expect(c.facts().clip.runs).toBe(0)
+  })
+
   it('keeps each channel apart: DC per channel, and a run only counts in its own channel', () => {
     const c = new TakeFactsCollector(48_000, 2, 3)
     const frames = 4800

@@ -132,6 +132,13 @@ describe('clipping by shape', () => {
     within(clip?.at_s, 1, 0.01)
   })
 
+  it('a level held flat beside a louder tone (a stuck offset, not a crest) is not clipping', async () => {
+    // 0.3 for a second, a tone swinging from -0.2 to 0.8 around it, then 0.3 to the end.
+    const file = await writeSignal(dir, 'held-offset', '0.3+0.5*sin(2*PI*440*t)*between(t\\,1\\,2)', 4)
+    const r = await measureTakeDetailed(file)
+    expect(r.report?.findings.map((f) => f.code)).not.toContain('clipping')
+  })
+
   it.each([
     ['24-bit', 'pcm_s24le'], ['16-bit', 'pcm_s16le'], ['float', 'pcm_f32le'],
   ])('a clean sine normalised to -0.1 dBFS is not clipping (%s)', async (_name, codec) => {

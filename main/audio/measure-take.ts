@@ -3,21 +3,24 @@
  * through ebur128 (integrated loudness, and the BS.1770-4 true peak at 4x oversampling) and writes the
  * same decoded samples, as 64-bit float, to a pipe, where take-facts.ts reads them as they come: length,
  * sample peak, DC offset, RMS, clipping by shape, and the room-tone energies from which room-tone.ts
- * finds the noise floor, the head and tail silence and the voiced time. Stream facts (codec, bit depth)
- * and decode problems come from the same run's stderr.
+ * finds the noise floor, the head and tail silence and the voiced time; when the profile judges the true
+ * peak, Booth's own 4x meter (true-peak.ts) says where it is. Stream facts (codec, bit depth) and decode
+ * problems come from the same run's stderr.
  *
  * measureTake() never throws for a bad file: whatever cannot be measured gives the API's
  * `measured: false` object. It rejects only when cancelled (FfmpegAbortError, name 'AbortError').
  */
 import path from 'node:path'
 import { TakeFactsCollector } from '../../shared/audio-dsp/take-facts'
+import { TruePeakMeter } from '../../shared/audio-dsp/true-peak'
 import { displayText, quotedName } from '../../shared/display-text'
 import type { DeliveryProfile } from './delivery-profiles'
 import { FfmpegAbortError } from './ffmpeg-errors'
 import type { MeasureFailure } from './measure-failure'
 import { checkTakeFile, failureFromError } from './measure-failure'
-import { findDecodeProblems } from './parse-decode-problems'
+import { findDecodeProblems, withoutPartialLastFrame } from './parse-decode-problems'
 import { parseEbur128Summary } from './parse-ebur128'
+import type { InputAudioStream } from './parse-input-stream'
 import { parseInputAudioStream, statedLengthCutShort } from './parse-input-stream'
 import type { Preflight, TakeKind } from './preflight'
 import { notMeasuredPreflight } from './preflight'
@@ -25,7 +28,7 @@ import { profileFor } from './delivery-profiles'
 import { runFfmpeg } from './run-ffmpeg'
 import type { TakeReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
-import { clipMinRun } from './thresholds'
+import { clipRule, TRUE_PEAK_LOCATE_MARGIN_DB } from './thresholds'
 import { WavPipeReader } from './wav-pipe-reader'
 import { wavLengthUntrusted } from './wav-stated-length'
 
@@ -86,12 +89,14 @@ export function preflightFromRun(
   file: string,
   stderr: string,
   collector: TakeFactsCollector | null,
-  options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind' | 'profile'> & { wavLengthIgnored?: boolean } = {},
+  options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind' | 'profile'> & { wavLengthIgnored?: boolean; truePeak?: TruePeakMeter | null } = {},
 ): MeasureResult {
   const stream = parseInputAudioStream(stderr)
   if (!stream) return failed({ reason: 'no_audio_stream', message: `${quotedName(file)} has no audio stream.` })
-  // Read to the end of a WAV of unknown length, the wav demuxer flags its last, shorter packet as corrupt.
-  const problems = findDecodeProblems(stderr, 5).filter((p) => !(options.wavLengthIgnored && /corrupt input packet|Packet corrupt/.test(p)))
+  // Read to the end of a WAV of unknown length, the wav demuxer flags its last, shorter packet as corrupt;
+  // and a streamed WAV cut off mid-write may end inside a sample frame, which is dropped.
+  const found = findDecodeProblems(stderr, 5)
+  const problems = options.wavLengthIgnored ? withoutPartialLastFrame(found).filter((p) => !/corrupt input packet|Packet corrupt/.test(p)) : found
   if (problems.length > 0) {
     return failed({ reason: 'truncated', message: `${quotedName(file)} looks cut short or damaged: ffmpeg reported "${displayText(problems[0] ?? '').replace(/\.$/, '')}".` })
   }
@@ -109,9 +114,11 @@ export function preflightFromRun(
       message: `${quotedName(file)} looks cut short: its header says ${declared.toFixed(1)} s but only ${durationS.toFixed(1)} s of audio could be decoded.`,
     })
   }
+  const truePeakFrame = options.truePeak?.maxAtFrame ?? null
   const m = measurementsOf(facts, {
     lufs: loudness.integratedLufs,
     truePeakDbtp: facts.peak === 0 ? Number.NEGATIVE_INFINITY : loudness.truePeakDbtp,
+    truePeakAtS: truePeakFrame === null ? null : truePeakFrame / facts.sampleRate,
   })
   // The file's own rate and channels (ffmpeg's pipe carries the decoded ones, which are the same).
   m.sampleRate = stream.sampleRate ?? m.sampleRate
@@ -127,16 +134,26 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
   const precheck = await checkTakeFile(file)
   if (precheck) return failed(precheck)
   let collector: TakeFactsCollector | null = null
-  // The bit depth (from ffmpeg's input description on stderr) sets the clip run length, so samples wait
-  // until stderr has described the input; the two pipes are read in no fixed order.
-  let bitDepth: number | null | undefined
+  // ebur128 gives the true peak's value but not its place; Booth's meter places it. Only a profile that
+  // judges the true peak needs the place, and only near its ceiling (thresholds.ts).
+  const ceiling = profileFor(options).peak
+  const locateAbove = ceiling?.measure === 'true' ? 10 ** ((ceiling.max - TRUE_PEAK_LOCATE_MARGIN_DB) / 20) : null
+  let truePeak: TruePeakMeter | null = null
+  // The codec and bit depth (from ffmpeg's input description on stderr) set the clip run length and where
+  // overs start, so samples wait until stderr has described the input; the two pipes are read in no fixed order.
+  let input: InputAudioStream | null | undefined
   let stderrSoFar = ''
   const waiting: Buffer[] = []
   const reader = new WavPipeReader(
     (f) => {
-      collector = new TakeFactsCollector(f.sampleRate, f.channels, clipMinRun(bitDepth ?? null))
+      const rule = clipRule(input?.codec ?? null, input?.bitDepth ?? null, f.sampleRate)
+      collector = new TakeFactsCollector(f.sampleRate, f.channels, rule.minRun, rule)
+      truePeak = locateAbove === null ? null : new TruePeakMeter(f.channels, locateAbove)
     },
-    (samples) => collector?.push(samples),
+    (samples) => {
+      collector?.push(samples)
+      truePeak?.push(samples)
+    },
   )
   const release = (): void => {
     for (const chunk of waiting.splice(0)) reader.push(chunk)
@@ -148,24 +165,24 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
       timeoutMs: options.timeoutMs,
       ffmpegPath: options.ffmpegPath,
       onStdout: (chunk) => {
-        if (bitDepth === undefined) waiting.push(chunk)
+        if (input === undefined) waiting.push(chunk)
         else reader.push(chunk)
       },
       onStderr: (text) => {
-        if (bitDepth !== undefined) return
+        if (input !== undefined) return
         stderrSoFar += text
         if (/^(Stream mapping:|Output #0, )/m.test(stderrSoFar) || stderrSoFar.length > 1 << 20) {
-          bitDepth = parseInputAudioStream(stderrSoFar)?.bitDepth ?? null
+          input = parseInputAudioStream(stderrSoFar)
           release()
         }
       },
     })
-    if (bitDepth === undefined) {
-      bitDepth = parseInputAudioStream(run.stderr)?.bitDepth ?? null
+    if (input === undefined) {
+      input = parseInputAudioStream(run.stderr)
       release()
     }
     if (reader.error) return failed({ reason: 'ffmpeg_failed', message: `Measuring ${quotedName(file)} failed: ${displayText(reader.error)}` })
-    return preflightFromRun(file, run.stderr, collector, { ...options, wavLengthIgnored })
+    return preflightFromRun(file, run.stderr, collector, { ...options, wavLengthIgnored, truePeak })
   } catch (err) {
     if (err instanceof FfmpegAbortError) throw new FfmpegAbortError('Measuring the take was cancelled.')
     const failure = failureFromError(file, err)

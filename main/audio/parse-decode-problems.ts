@@ -5,6 +5,8 @@
  *   pcm:  "Error while decoding stream #0:0: Invalid data found when processing input"
  *   mp3:  "filesize and duration do not match (growing file?)"
  *   mp4:  "moov atom not found"
+ *   pcm ending inside a sample frame: "Invalid PCM packet, data has size 2 but at least a size of 3 was
+ *         expected", then "Error while decoding stream #0:0: Invalid data found when processing input"
  */
 
 const PATTERNS: readonly RegExp[] = [
@@ -29,4 +31,21 @@ export function findDecodeProblems(stderr: string, max = 5): string[] {
     if (found.length >= max) break
   }
   return found
+}
+
+const PARTIAL_FRAME = /^Invalid PCM packet, data has size (\d+) but at least a size of (\d+) was expected/
+const DECODE_ERROR = /^Error while decoding stream #\d+:\d+: Invalid data found when processing input$/
+
+/**
+ * The problems without those of a PCM stream that ends inside its last sample frame (a recording cut off
+ * mid-write): the WAV demuxer hands the stray bytes to the decoder as a packet of their own, smaller than
+ * one frame, which it refuses; every whole frame before them was decoded. Only that refusal and the
+ * decoding error it causes are dropped, so any other sign of damage still shows.
+ */
+export function withoutPartialLastFrame(problems: readonly string[]): string[] {
+  const partial = problems.some((p) => {
+    const m = PARTIAL_FRAME.exec(p)
+    return m !== null && Number(m[1]) < Number(m[2])
+  })
+  return partial ? problems.filter((p) => !PARTIAL_FRAME.test(p) && !DECODE_ERROR.test(p)) : [...problems]
 }

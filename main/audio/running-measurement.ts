@@ -15,10 +15,11 @@ import type { TakeKind } from './preflight'
 import { profileFor } from './delivery-profiles'
 import type { PreflightAndReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
-import { clipMinRun } from './thresholds'
+import { clipRule } from './thresholds'
 
 /** Booth writes takes as 24-bit PCM (main/takes/wav-writer.ts). */
 const RECORDED_BIT_DEPTH = 24
+const RECORDED_CODEC = 'pcm_s24le'
 const finite = (n: number | null): number | null => (n === null || !Number.isFinite(n) ? null : Math.round(n * 10) / 10)
 
 export class RunningMeasurement {
@@ -28,7 +29,8 @@ export class RunningMeasurement {
   private scratch = new Float64Array(0)
 
   constructor(readonly sampleRate: number, readonly channels: number) {
-    this.facts = new TakeFactsCollector(sampleRate, channels, clipMinRun(RECORDED_BIT_DEPTH))
+    const rule = clipRule(RECORDED_CODEC, RECORDED_BIT_DEPTH, sampleRate)
+    this.facts = new TakeFactsCollector(sampleRate, channels, rule.minRun, rule)
     this.loudness = new LoudnessMeter(sampleRate, channels)
     this.truePeak = new TruePeakMeter(channels)
   }
@@ -59,7 +61,8 @@ export class RunningMeasurement {
     const m = measurementsOf(facts, {
       lufs: this.loudness.integratedLufs(),
       truePeakDbtp: toDb(this.truePeak.maxAbs),
+      truePeakAtS: this.truePeak.maxAtFrame === null ? null : this.truePeak.maxAtFrame / this.sampleRate,
     })
-    return preflightAndReport(m, { codec: 'pcm_s24le', bitDepth: RECORDED_BIT_DEPTH }, profileFor(options), options)
+    return preflightAndReport(m, { codec: RECORDED_CODEC, bitDepth: RECORDED_BIT_DEPTH }, profileFor(options), options)
   }
 }

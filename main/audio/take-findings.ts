@@ -38,6 +38,8 @@ export interface TakeMeasurements {
   truePeakDbtp?: number | null
   /** Where the loudest sample is (s). */
   peakAtS?: number | null
+  /** Where the true peak is (s): an inter-sample over can be far from the loudest sample. */
+  truePeakAtS?: number | null
   rmsDbfs?: number | null
   noiseFloorDbfs?: number | null
   /** Largest |mean| of a channel (full scale 1). */
@@ -104,14 +106,17 @@ function levelFindings(m: TakeMeasurements, profile: DeliveryProfile): Finding[]
   }
   const peak = profile.peak
   if (peak) {
-    const value = peak.measure === 'true' ? (m.truePeakDbtp ?? m.peakDbfs) : m.peakDbfs
+    const truePeak = peak.measure === 'true' && m.truePeakDbtp !== undefined && m.truePeakDbtp !== null
+    const value = truePeak ? m.truePeakDbtp : m.peakDbfs
     if (value !== null && value !== undefined && Number.isFinite(value) && shown(value) > peak.max) {
-      const unit = peak.measure === 'true' && m.truePeakDbtp !== undefined && m.truePeakDbtp !== null ? 'dBTP' : 'dBFS'
+      // The time of the peak that is judged: a true peak is placed where the true peak is, never at the
+      // loudest sample (unknown rather than wrong when it could not be placed).
+      const where = (truePeak ? m.truePeakAtS : m.peakAtS) ?? null
       out.push({
         code: peak.measure === 'true' ? 'true_peak_over' : 'peak_over',
         severity: peak.severity,
-        message: `${peak.measure === 'true' ? 'True peak' : 'Peak'} ${dB(value)} ${unit}; ${profile.label} allows ${dB(peak.max)}${m.peakAtS !== null && m.peakAtS !== undefined ? ` (loudest at ${s1(m.peakAtS)})` : ''}.`,
-        at_s: m.peakAtS ?? null,
+        message: `${peak.measure === 'true' ? 'True peak' : 'Peak'} ${dB(value)} ${truePeak ? 'dBTP' : 'dBFS'}; ${profile.label} allows ${dB(peak.max)}${where !== null ? ` (loudest at ${s1(where)})` : ''}.`,
+        at_s: where,
       })
     }
   }

@@ -29,6 +29,8 @@ export interface LevelFacts {
   lufs: number | null
   /** True peak (dBTP); null when not measured; -Infinity for digital silence. */
   truePeakDbtp: number | null
+  /** Where the true peak is (s from the start); null when not known. */
+  truePeakAtS?: number | null
 }
 
 const round = (n: number, digits: number): number => Number(n.toFixed(digits))
@@ -46,6 +48,7 @@ export function measurementsOf(facts: TakeFacts, levels: LevelFacts): TakeMeasur
     peakAtS: facts.peak > 0 ? facts.peakFrame / facts.sampleRate : null,
     lufs: levels.lufs,
     truePeakDbtp: levels.truePeakDbtp,
+    truePeakAtS: levels.truePeakAtS ?? null,
     rmsDbfs: toDb(facts.rms),
     leadSilenceS: room.leadS,
     tailSilenceS: room.tailS,

@@ -4,6 +4,8 @@
  */
 
 import type { RoomToneRules } from '../../shared/audio-dsp/room-tone'
+import type { FullScale } from '../../shared/audio-dsp/take-facts'
+import { FLOAT_FULL_SCALE } from '../../shared/audio-dsp/take-facts'
 
 /** Shortest run of silence that counts at the head or tail of a take.
  * Reason: 50 ms is shorter than any pause worth reporting and longer than a waveform's quiet stretch
@@ -24,7 +26,8 @@ export const PAUSE_MIN_S = 0.3
 export const LENGTH_TOLERANCE_S = 0.5
 export const LENGTH_TOLERANCE_RATIO = 0.01
 
-/** Shortest run of equal samples at a channel's extreme that is clipping, by the file's bit depth.
+/** Shortest run of equal samples at a clipping level (shared/audio-dsp/clip-plateaus.ts) that is clipping, by the file's bit depth
+ * (the least at any level: clipRule raises it where the format's steps are coarse beside the level).
  * Reason: a clipper or limiter writes its ceiling value on consecutive samples, at whatever level it clips
  * (0 dBFS or -3 dBFS). A clean waveform repeats its exact extreme on consecutive samples only when the
  * quantisation step is coarse compared with its slope at the crest: never at 24 bits or in float, up to
@@ -35,6 +38,71 @@ export function clipMinRun(bitDepth: number | null): number {
   if (bitDepth !== null && bitDepth <= 8) return 8
   if (bitDepth !== null && bitDepth <= 16) return 5
   return 3
+}
+
+/** The ffmpeg pass takes the true peak's value from ebur128 and places it with Booth's own 4x meter, which
+ * looks only for peaks within this many dB of the profile's true-peak ceiling (below, no finding needs a time).
+ * Reason: the two 4x interpolators agree within a few tenths of a dB (BS.1770-4 allows a 4x meter to read up
+ * to 0.7 dB under the ideal near Nyquist); 1 dB leaves room for that, and skipping quieter windows keeps the
+ * meter nearly free on takes that stay under the ceiling. */
+export const TRUE_PEAK_LOCATE_MARGIN_DB = 1
+
+const companded = (codec: string | null): boolean => codec === 'pcm_mulaw' || codec === 'pcm_alaw'
+const linearInteger = (codec: string | null, bitDepth: number | null): bitDepth is number =>
+  bitDepth !== null && codec !== null && !/^pcm_f/.test(codec) && !companded(codec)
+
+/** Where a sample is an over, by the file's codec and bit depth (ffmpeg decodes every format to ±1).
+ * Reason: an over is a sample at the largest code value the format can store, of either sign. Linear integer
+ * PCM stores one code more below zero than above, so its positive full scale is 1 − 1/2^(bits−1) (16-bit
+ * 32767, 24-bit 8388607, unsigned 8-bit 255). Float and decoded lossy audio have no largest code, so ±1.
+ * Neither have µ-law and A-law, in effect: their largest code (±32124/32768, ±32256/32768) stands for every
+ * level from 0.3 dB under full scale up, so a clean sine at -0.1 dBFS sits on it; their clipping shows as
+ * runs on it longer than a clean crest makes (clipRule). */
+export function fullScaleOf(codec: string | null, bitDepth: number | null): FullScale {
+  return linearInteger(codec, bitDepth) ? { positive: 1 - 2 ** -(bitDepth - 1), negative: -1 } : FLOAT_FULL_SCALE
+}
+
+/** The lowest frequency whose clean crest, at any level, is not taken for clipping (clipRule).
+ * Reason: below the fundamental of the deepest voices (about 70 Hz) and at mains hum; a full-level sine
+ * lower than this in a take is rumble for a high-pass, not a crest to protect. */
+export const CLIP_LOWEST_HZ = 50
+
+/** The quantisation step at a level (|value|, full scale 1): µ-law and A-law double their step with each
+ * doubling of level, from 1/32 of the level at the top of a segment to 1/16 at its foot (ffmpeg's tables:
+ * 1024 in 16-bit units from 16764 up); linear integer PCM has one step everywhere; float and lossy none. */
+function quantisationStep(codec: string | null, bitDepth: number | null, level: number): number {
+  if (companded(codec)) return 2 ** Math.ceil(Math.log2(level * 1024)) / 32768
+  return linearInteger(codec, bitDepth) ? 2 ** -(bitDepth - 1) : 0
+}
+
+export interface ClipRule {
+  minRun: number
+  /** Shortest run that is clipping at a level (|value|). */
+  minRunAt: (level: number) => number
+  fullScale: FullScale
+}
+
+/** How clipping is found in a file of this codec, bit depth and rate.
+ * Reason: a clean waveform lingers at its crest while it is within one quantisation step q of it: a sine of
+ * amplitude A and frequency f stays within q of its crest for √(2q/A)·fs/(π·f) samples. Where the step is
+ * coarse beside the level (8-bit PCM, µ-law and A-law, 16 bits at low levels) that is longer than
+ * clipMinRun: a 100 Hz sine at -0.1 dBFS holds µ-law's top code for 33 samples at 48 kHz, and would be
+ * called clipping. So a run counts only when it outlasts the crest of a CLIP_LOWEST_HZ sine at its level, by
+ * one sample, and is never shorter than clipMinRun. At 24 bits and in float that is clipMinRun everywhere;
+ * at 16 bits too from -6 dBFS up at 48 kHz. µ-law's top code needs 79 samples at 48 kHz and 14 at 8 kHz,
+ * 8-bit PCM 40 at 48 kHz near full scale: clipping with shorter flat tops cannot be told from a clean
+ * crest in those formats. */
+export function clipRule(codec: string | null, bitDepth: number | null, sampleRate: number): ClipRule {
+  const minRun = clipMinRun(bitDepth)
+  return {
+    minRun,
+    fullScale: fullScaleOf(codec, bitDepth),
+    minRunAt: (level) => {
+      const q = quantisationStep(codec, bitDepth, level)
+      if (!(q > 0) || !(level > 0)) return minRun
+      return Math.max(minRun, Math.ceil((Math.sqrt((2 * q) / level) * sampleRate) / (Math.PI * CLIP_LOWEST_HZ)) + 1)
+    },
+  }
 }
 
 /** A DC offset (mean of a channel, full scale 1) at or above this is reported.
@@ -66,6 +134,9 @@ export const DC_OFFSET_PROBLEM = 0.01
  *   a syllable lasts longer and a click or a stop's burst stands well clear of the room, while low
  *   rumble and the swells of a room tone cross the threshold for a block or a few at a time, a few dB
  *   at most, and would otherwise split a head or tail.
+ * - a floor below -150 dBFS RMS is digital silence (reported as none, like exact zeros): 24-bit PCM's last
+ *   bit is at -138 dBFS and the quietest converters' noise near -125 dBFS, so nothing recorded is quieter;
+ *   what sits there is the high-pass's decaying residue of a sound followed by exact zeros (-1000 dB).
  * - a silence starting within the first 50 ms is the head: the 100 Hz high-pass needs that long to settle
  *   when a take starts on hum.
  * - pauses of 300 ms and more are not voiced time: gaps between words and stop consonants last up to
@@ -81,6 +152,7 @@ export const ROOM_TONE_RULES: RoomToneRules = {
   alwaysSilentDbfs: -70,
   minSoundS: 0.05,
   soundRiseDb: 10,
+  digitalSilenceDbfs: -150,
   minSpanS: SILENCE_MIN_S,
   settleS: 0.05,
   pauseMinS: PAUSE_MIN_S,

@@ -43,6 +43,9 @@ export interface RoomToneRules {
   minSoundS: number
   /** A shorter run is sound when a block of it rises this far above the threshold (dB). */
   soundRiseDb: number
+  /** A floor quieter than this (dBFS RMS) is digital silence (-Infinity): what the high-pass leaves of a sound
+   * as it decays in exact zeros shrinks past any level (-300, -1000 dB…), and is no room tone. */
+  digitalSilenceDbfs: number
   /** Shortest silence at the head or tail (s). */
   minSpanS: number
   /** A silence starting this close to the start of the take (while the high-pass settles) is its head. */
@@ -52,7 +55,7 @@ export interface RoomToneRules {
 }
 
 export interface RoomTone {
-  /** RMS level of the room tone (dBFS, after the high-pass); null when unknown: the take has no steady quiet stretch to measure. */
+  /** RMS level of the room tone (dBFS, after the high-pass); -Infinity for digital silence; null when unknown: the take has no steady quiet stretch to measure. */
   noiseFloorDbfs: number | null
   /** The level at or below which a block counted as silence (dBFS RMS). */
   silenceBelowDbfs: number
@@ -109,12 +112,17 @@ export function noiseFloorDbfs(blocks: Float64Array, blockS: number, rules: Room
   const per = Math.max(1, Math.round(rules.windowS / blockS))
   const windows = windowEnergies(blocks, per)
   const levels = new Float64Array(windows.length)
-  for (let i = 0; i < windows.length; i++) levels[i] = db(windows[i] as number)
+  // Below the digital-silence level all is one: exact zeros, and the high-pass's residue ringing down into them.
+  for (let i = 0; i < windows.length; i++) {
+    const level = db(windows[i] as number)
+    levels[i] = level < rules.digitalSilenceDbfs ? Number.NEGATIVE_INFINITY : level
+  }
   const steady = steadyStretchLevels(windows, levels, per, Math.max(1, Math.round(rules.stretchS / rules.windowS)), rules.steadyDb)
   if (steady.length === 0) return null
   let quietest = Number.POSITIVE_INFINITY
   for (const l of steady) quietest = Math.min(quietest, l)
-  const floor = percentileOf(steady.filter((l) => l <= quietest + rules.marginDb).sort(), 50)
+  const measured = percentileOf(steady.filter((l) => l <= quietest + rules.marginDb).sort(), 50)
+  const floor = measured < rules.digitalSilenceDbfs ? Number.NEGATIVE_INFINITY : measured
   // The sound of the take, in back-to-back windows.
   const sorted = levels.filter((_, i) => i % per === 0).sort()
   const above = sorted.findIndex((l) => l > floor + rules.marginDb)

@@ -1,21 +1,23 @@
 /**
  * The sample-level facts of a take, gathered in one pass over its PCM as it arrives (interleaved,
  * full scale ±1): length, sample peak and where it is, DC offset, whole-file RMS, clipping by shape
- * (runs of samples stuck at the channel's own extreme value, at any level, and overs at or beyond full
- * scale), and the room-tone energy per 10 ms block after a 4th-order high-pass at 100 Hz (which removes
- * DC and mains hum below speech) for the noise-floor and silence judgement of room-tone.ts. Pure.
+ * (flat runs at a value the take is stuck at more than it goes beyond, at any level: clip-plateaus.ts;
+ * and overs: samples at the format's full scale or beyond), and the room-tone energy per 10 ms block
+ * after a 4th-order high-pass at 100 Hz (which removes DC and mains hum below speech) for the
+ * noise-floor and silence judgement of room-tone.ts. Pure.
  */
 import { Biquad, BUTTERWORTH4_Q, highPass } from './biquad'
+import { BINS_PER_UNIT, ClipPlateaus, LAST_BIN } from './clip-plateaus'
+
+export { CLIP_MIN_LEVEL } from './clip-plateaus'
 
 /** Length of one room-tone block. */
 export const BLOCK_S = 0.01
 /** The room-tone high-pass: below the fundamental of speech, above 50/60 Hz hum. */
 export const ROOM_TONE_HIGHPASS_HZ = 100
-/** A flat run at the extreme only counts when the extreme is at least this loud (below, equal samples are quantisation of quiet audio). */
-export const CLIP_MIN_LEVEL = 10 ** (-30 / 20)
 
 export interface ClipFacts {
-  /** Flat runs at the channel's maximum or minimum value (at least minRun samples each). */
+  /** Flat runs (at least minRun samples each) at values the channel is stuck at more than it goes beyond. */
   runs: number
   /** Samples in those runs. */
   samples: number
@@ -23,10 +25,22 @@ export interface ClipFacts {
   firstFrame: number | null
   /** The clipped level (largest |value| of a counted run), linear. */
   level: number
-  /** Samples at or beyond full scale (|x| ≥ 1). */
+  /** Samples at or beyond full scale (FullScale). */
   overs: number
   firstOverFrame: number | null
 }
+
+/**
+ * Where a format's full scale is, as decoded samples: an over is a sample at or beyond it. Integer PCM has
+ * one code more below zero than above, so its largest positive value is 1 − 1/2^(bits−1) (16-bit 32767 is
+ * 32767/32768), and companded µ-law/A-law stop short of 1; float has ±1.
+ */
+export interface FullScale {
+  positive: number
+  negative: number
+}
+
+export const FLOAT_FULL_SCALE: FullScale = { positive: 1, negative: -1 }
 
 export interface TakeFacts {
   sampleRate: number
@@ -47,22 +61,18 @@ export interface TakeFacts {
 
 interface ChannelState {
   sum: number
-  max: number
-  min: number
   prev: number
+  /** The sample before the current run (NaN at the start of the take). */
+  before: number
   run: number
   runStart: number
-  maxRuns: number
-  maxRunSamples: number
-  maxFirst: number | null
-  minRuns: number
-  minRunSamples: number
-  minFirst: number | null
+  plateaus: ClipPlateaus
   hp: [Biquad, Biquad]
 }
 
 export class TakeFactsCollector {
   private readonly ch: ChannelState[]
+  private readonly fullScale: FullScale
   private frames = 0
   private peak = 0
   private peakFrame = 0
@@ -75,13 +85,21 @@ export class TakeFactsCollector {
   private blocks = new Float64Array(4096)
   private blockCount = 0
 
-  /** minRun: shortest flat run that counts as clipping (see thresholds: more for coarse bit depths). */
-  constructor(readonly sampleRate: number, readonly channels: number, private readonly minRun: number) {
+  /** minRun: shortest flat run that counts as clipping at any level (see thresholds: more for coarse bit
+   * depths); options.minRunAt: the shortest at a level (|value|), at least minRun, where coarse steps make
+   * clean crests flat for longer; options.fullScale: where the format's overs start. */
+  constructor(
+    readonly sampleRate: number,
+    readonly channels: number,
+    private readonly minRun: number,
+    options: { fullScale?: FullScale; minRunAt?: (level: number) => number } = {},
+  ) {
     if (!(sampleRate > 0) || !(channels >= 1) || !(minRun >= 2)) throw new RangeError('Take facts need a sample rate, channels and a run length of 2 or more.')
     this.blockFrames = Math.max(1, Math.round(sampleRate * BLOCK_S))
+    this.fullScale = options.fullScale ?? FLOAT_FULL_SCALE
+    const minRunAt = options.minRunAt ?? null
     this.ch = Array.from({ length: channels }, () => ({
-      sum: 0, max: Number.NEGATIVE_INFINITY, min: Number.POSITIVE_INFINITY, prev: Number.NaN, run: 0, runStart: 0,
-      maxRuns: 0, maxRunSamples: 0, maxFirst: null, minRuns: 0, minRunSamples: 0, minFirst: null,
+      sum: 0, prev: Number.NaN, before: Number.NaN, run: 0, runStart: 0, plateaus: new ClipPlateaus(minRunAt),
       hp: [new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[0], sampleRate)), new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[1], sampleRate))],
     }))
   }
@@ -106,10 +124,16 @@ export class TakeFactsCollector {
       const { b0: r0, b1: r1, b2: r2, a1: t1, a2: t2 } = h2.coefficients
       const base = this.frames
       const minRun = this.minRun
+      const overAbove = this.fullScale.positive
+      const overBelow = this.fullScale.negative
       let overs = 0
       let firstOver = this.firstOver
       let z11 = h1.z1, z12 = h1.z2, z21 = h2.z1, z22 = h2.z2
-      let sum = s.sum, max = s.max, min = s.min, prev = s.prev, run = s.run, runStart = s.runStart
+      const plateaus = s.plateaus
+      const levels = plateaus.levels
+      const binsPerUnit = BINS_PER_UNIT
+      const lastBin = LAST_BIN
+      let sum = s.sum, prev = s.prev, before = s.before, run = s.run, runStart = s.runStart
       let peak = this.peak, peakFrame = this.peakFrame, squares = 0
       for (let f = 0; f < frames; f++) {
         const x = samples[f * chs + c] as number
@@ -120,35 +144,23 @@ export class TakeFactsCollector {
           peak = a
           peakFrame = base + f
         }
-        if (a >= 1) {
+        if (x >= overAbove || x <= overBelow) {
           overs++
           if (firstOver === null) firstOver = base + f
         }
+        let bin = ((x + 2) * binsPerUnit) | 0 // levelBin(x), inline
+        bin = bin < 0 ? 0 : bin > lastBin ? lastBin : bin
+        levels[bin] = (levels[bin] as number) + 1
         if (x === prev) run++
         else {
-          if (run >= minRun) {
-            s.max = max
-            s.min = min
-            s.prev = prev
-            s.run = run
-            s.runStart = runStart
-            this.endRun(s)
-          }
+          // A clipper's flat top is a crest: the wave comes up to it and goes back down. A flat stretch
+          // entered from or left towards a louder level (a constant offset beside a louder sound), or at
+          // the very start or end of the take, is not one.
+          if (run >= minRun && (prev > 0 ? before < prev && x < prev : before > prev && x > prev)) plateaus.add(prev, run, runStart)
+          before = prev
           prev = x
           run = 1
           runStart = base + f
-        }
-        if (x > max) {
-          max = x
-          s.maxRuns = 0
-          s.maxRunSamples = 0
-          s.maxFirst = null
-        }
-        if (x < min) {
-          min = x
-          s.minRuns = 0
-          s.minRunSamples = 0
-          s.minFirst = null
         }
         const y1 = p0 * x + z11
         z11 = p1 * x - q1 * y1 + z12
@@ -162,7 +174,7 @@ export class TakeFactsCollector {
       h1.z2 = z12
       h2.z1 = z21
       h2.z2 = z22
-      Object.assign(s, { sum, max, min, prev, run, runStart })
+      Object.assign(s, { sum, prev, before, run, runStart })
       this.peak = peak
       this.peakFrame = peakFrame
       this.sumSquares += squares
@@ -187,21 +199,6 @@ export class TakeFactsCollector {
     this.frames += frames
   }
 
-  /** A run of equal samples ends: it counts when long enough and at the channel's extreme so far. */
-  private endRun(s: ChannelState): void {
-    if (s.run < this.minRun) return
-    const v = s.prev
-    if (v === s.max && v >= CLIP_MIN_LEVEL) {
-      s.maxRuns++
-      s.maxRunSamples += s.run
-      s.maxFirst ??= s.runStart
-    } else if (v === s.min && -v >= CLIP_MIN_LEVEL) {
-      s.minRuns++
-      s.minRunSamples += s.run
-      s.minFirst ??= s.runStart
-    }
-  }
-
   private closeBlock(): void {
     if (this.blockCount === this.blocks.length) {
       const grown = new Float64Array(this.blocks.length * 2)
@@ -222,21 +219,11 @@ export class TakeFactsCollector {
     let first: number | null = null
     let level = 0
     for (const s of this.ch) {
-      // The run still open at the end of the audio counts too.
-      const open = s.run >= this.minRun ? s.run : 0
-      const openAtMax = open > 0 && s.prev === s.max && s.prev >= CLIP_MIN_LEVEL
-      const openAtMin = open > 0 && !openAtMax && s.prev === s.min && -s.prev >= CLIP_MIN_LEVEL
-      const maxRuns = s.maxRuns + (openAtMax ? 1 : 0)
-      const minRuns = s.minRuns + (openAtMin ? 1 : 0)
-      runs += maxRuns + minRuns
-      runSamples += s.maxRunSamples + s.minRunSamples + (openAtMax || openAtMin ? open : 0)
-      const firsts = [s.maxFirst, s.minFirst, openAtMax || openAtMin ? s.runStart : null].filter((x): x is number => x !== null)
-      if (maxRuns > 0 || minRuns > 0) {
-        const at = Math.min(...firsts)
-        first = first === null ? at : Math.min(first, at)
-        if (maxRuns > 0) level = Math.max(level, s.max)
-        if (minRuns > 0) level = Math.max(level, -s.min)
-      }
+      const c = s.plateaus.result()
+      runs += c.runs
+      runSamples += c.samples
+      if (c.first !== null) first = first === null ? c.first : Math.min(first, c.first)
+      level = Math.max(level, c.level)
     }
     const n = this.frames
     return {

@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findProfile } from '../../../main/audio/delivery-profiles'
 import { measureTakeDetailed } from '../../../main/audio/measure-take'
+import { RunningMeasurement } from '../../../main/audio/running-measurement'
 import { makeTempDir } from '../../support/audio-fixtures'
-import { ffmpegLoudness, TAKE_TRUTH, takeExpression, writeSignal } from './helpers/signals'
+import { decode, ffmpegLoudness, TAKE_TRUTH, takeExpression, writeSignal } from './helpers/signals'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -33,6 +34,28 @@ describe('true peak (BS.1770-4, 4x oversampled)', () => {
     expect(r.preflight.warnings).toContain('very_loud')
     const atsc = await measureTakeDetailed(file, { profile: findProfile('atsc-a85') })
     expect(atsc.report?.findings.find((f) => f.code === 'true_peak_over')?.message).toMatch(/ATSC A\/85 allows -2\.0/)
+  })
+
+  it('places a true-peak over where the true peak is, not at the loudest sample', async () => {
+    // 0–1 s: 1 kHz with its crest on a sample at -0.5 dBFS (the sample peak; true peak -0.5 dBTP).
+    // 2–3 s: 12 kHz sampled 45° off its crest: samples at -1.2 dBFS, true peak +1.8 dBTP (the over).
+    const crest = 10 ** (-1.2 / 20) / Math.SQRT1_2
+    const fade = (from: number): string => `min(1\\,min(t-${from}\\,${from + 1}-t)/0.05)`
+    const expr = `${10 ** (-0.5 / 20)}*sin(2*PI*1000*t)*between(t\\,0\\,1)*${fade(0)}+${crest}*sin(2*PI*12000*t+PI/4)*between(t\\,2\\,3)*${fade(2)}`
+    const file = await writeSignal(dir, 'isp-later', expr, 4)
+    const r = await measureTakeDetailed(file, { kind: 'finished_spot' })
+    within(r.preflight.peak_dbfs, -0.5, 0.05)
+    within(r.report?.true_peak_dbtp, 1.8, 0.2)
+    const over = r.report?.findings.find((f) => f.code === 'true_peak_over')
+    expect(over?.at_s).toBeGreaterThanOrEqual(2)
+    expect(over?.at_s).toBeLessThanOrEqual(3)
+    expect(over?.message).toMatch(/\(loudest at 2\.\d s\)\.$/)
+    // The measurement made while recording places it the same way.
+    const { samples, rate } = await decode(file)
+    const running = new RunningMeasurement(rate, 1)
+    running.push(Float32Array.from(samples))
+    const live = running.result({ kind: 'finished_spot' }).report.findings.find((f) => f.code === 'true_peak_over')
+    expect(Math.abs((live?.at_s ?? 0) - (over?.at_s ?? 0))).toBeLessThan(0.01)
   })
 })
 
@@ -97,6 +120,26 @@ describe('clipping by shape', () => {
   })
 
   it.each([
+    ['after', 3], ['before', 0.5],
+  ])('still finds the -3 dBFS clipping with one louder transient %s it', async (_when, clickS) => {
+    // A 1 ms click that lifts the take to -1 dBFS: louder than the clipped stretch (1–2 s), once.
+    const click = `0.79*sin(2*PI*1000*(t-${clickS}))*between(t\\,${clickS}\\,${clickS + 0.001})`
+    const file = await writeSignal(dir, `flat3-click-${clickS}`, `if(between(t\\,1\\,2)\\,${clipped(-3)}\\,0.1*sin(2*PI*1000*t)+${click})`, 4)
+    const r = await measureTakeDetailed(file)
+    within(r.preflight.peak_dbfs, -1, 0.1)
+    const clip = r.report?.findings.find((f) => f.code === 'clipping')
+    expect(clip?.message).toMatch(/^Clipping: \d+ flat-topped runs at -3\.0 dBFS, first at 1\.0 s\.$/)
+    within(clip?.at_s, 1, 0.01)
+  })
+
+  it('a level held flat beside a louder tone (a stuck offset, not a crest) is not clipping', async () => {
+    // 0.3 for a second, a tone swinging from -0.2 to 0.8 around it, then 0.3 to the end.
+    const file = await writeSignal(dir, 'held-offset', '0.3+0.5*sin(2*PI*440*t)*between(t\\,1\\,2)', 4)
+    const r = await measureTakeDetailed(file)
+    expect(r.report?.findings.map((f) => f.code)).not.toContain('clipping')
+  })
+
+  it.each([
     ['24-bit', 'pcm_s24le'], ['16-bit', 'pcm_s16le'], ['float', 'pcm_f32le'],
   ])('a clean sine normalised to -0.1 dBFS is not clipping (%s)', async (_name, codec) => {
     for (const hz of [1000, 997, 100]) {
@@ -104,6 +147,20 @@ describe('clipping by shape', () => {
       const r = await measureTakeDetailed(file)
       expect(r.report?.findings.map((f) => f.code)).not.toContain('clipping')
     }
+  })
+
+  it.each([
+    ['16-bit', 'pcm_s16le'], ['24-bit', 'pcm_s24le'],
+  ])('counts samples at the largest positive code as overs (%s)', async (_name, codec) => {
+    const s = 'sin(2*PI*1000*t)'
+    // Clipped flat at +full scale (32767, 8388607), the negative half at -6 dBFS: nothing reaches -1.
+    const flat = await writeSignal(dir, `plus-fs-${codec}`, `if(gt(${s}\\,0)\\,min(2*${s}\\,1)\\,0.5*${s})`, 1, { codec })
+    const r = await measureTakeDetailed(flat)
+    expect(r.report?.findings.find((f) => f.code === 'clipping')?.message).toMatch(/ and \d{4,} samples at full scale, first at 0\.0 s\.$/)
+    // A crest that touches +full scale on one sample each cycle: no flat run, but an over every cycle.
+    const touch = await writeSignal(dir, `plus-fs-touch-${codec}`, `if(gt(${s}\\,0)\\,${s}\\,0.5*${s})`, 1, { codec })
+    const t = await measureTakeDetailed(touch)
+    expect(t.report?.findings.find((f) => f.code === 'clipping')?.message).toBe('Clipping: 1000 samples at full scale, first at 0.0 s.')
   })
 
   it('finds overs beyond full scale in a float file', async () => {

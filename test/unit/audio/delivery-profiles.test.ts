@@ -46,7 +46,7 @@ describe('profile boundaries', () => {
   })
 
   it('a radio spot at -20.4 LUFS is too loud for EBU R128 and the findings say so with the numbers', () => {
-    const f = findTakeFindings({ ...clean, lufs: -20.4, truePeakDbtp: 1.8, peakAtS: 12.4 }, profile('ebu-r128'))
+    const f = findTakeFindings({ ...clean, lufs: -20.4, truePeakDbtp: 1.8, peakAtS: 3.1, truePeakAtS: 12.4 }, profile('ebu-r128'))
     expect(f.map((x) => x.code)).toEqual(['too_loud', 'true_peak_over'])
     expect(f[1]).toEqual({ code: 'true_peak_over', severity: 'problem', message: 'True peak +1.8 dBTP; EBU R128 allows -1.0 (loudest at 12.4 s).', at_s: 12.4 })
     expect(findTakeFindings({ ...clean, lufs: -20.4 }, profile('ebu-r128'))[0]?.message).toBe('Loudness -20.4 LUFS; EBU R128 asks -23.0 LUFS ±1.0.')

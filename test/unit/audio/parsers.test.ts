@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseAstatsOverall } from '../../../main/audio/parse-astats'
-import { findDecodeProblems } from '../../../main/audio/parse-decode-problems'
+import { findDecodeProblems, withoutPartialLastFrame } from '../../../main/audio/parse-decode-problems'
 import { parseEbur128Summary } from '../../../main/audio/parse-ebur128'
 import { bitDepthFromFormat, channelsFromLayout, parseInputAudioStream, statedLengthCutShort, type InputAudioStream } from '../../../main/audio/parse-input-stream'
 import { parseLastProgressTimeS } from '../../../main/audio/parse-progress'
@@ -93,6 +93,21 @@ describe('findDecodeProblems and parseLastProgressTimeS', () => {
       expect(findDecodeProblems(captured(whole)), whole).toEqual([])
     }
   })
+  it('sets apart the refusal of a partial last PCM frame, and nothing else', () => {
+    const stderr = [
+      '[wav @ 0x1] Packet corrupt (stream = 0, dts = NOPTS).',
+      '[pcm_s24le @ 0x2] Multiple frames in a packet.',
+      '[pcm_s24le @ 0x2] Invalid PCM packet, data has size 2 but at least a size of 3 was expected',
+      'Error while decoding stream #0:0: Invalid data found when processing input',
+    ].join('\n')
+    const found = findDecodeProblems(stderr)
+    expect(found).toHaveLength(3)
+    expect(withoutPartialLastFrame(found)).toEqual(['Packet corrupt (stream = 0, dts = NOPTS).'])
+    // A decoding error without a partial frame is damage and stays.
+    const damaged = [found[0] as string, found[2] as string]
+    expect(withoutPartialLastFrame(damaged)).toEqual(damaged)
+  })
+
   it('reads the time decoded from the last progress line', () => {
     expect(parseLastProgressTimeS(captured('take-wav'))).toBe(7.4)
     expect(parseLastProgressTimeS(captured('truncated-mp3'))).toBeCloseTo(1.2, 2)

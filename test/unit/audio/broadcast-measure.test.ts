@@ -5,7 +5,7 @@ import { findProfile } from '../../../main/audio/delivery-profiles'
 import { measureTakeDetailed } from '../../../main/audio/measure-take'
 import { RunningMeasurement } from '../../../main/audio/running-measurement'
 import { makeTempDir } from '../../support/audio-fixtures'
-import { decode, ffmpegLoudness, TAKE_TRUTH, takeExpression, writeSignal } from './helpers/signals'
+import { decode, ffmpegLoudness, TAKE_TRUTH, takeExpression, within, writeSignal } from './helpers/signals'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -13,11 +13,6 @@ beforeAll(async () => {
   ;({ dir, cleanup } = await makeTempDir())
 })
 afterAll(() => cleanup())
-
-const within = (actual: number | null | undefined, want: number, tolerance: number): void => {
-  expect(actual).not.toBeNull()
-  expect(Math.abs((actual as number) - want)).toBeLessThanOrEqual(tolerance)
-}
 
 describe('true peak (BS.1770-4, 4x oversampled)', () => {
   it('finds the inter-sample over of a 12 kHz sine sampled 45° off its crest, which the sample peak misses', async () => {

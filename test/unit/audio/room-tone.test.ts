@@ -11,7 +11,7 @@ import type { TakeReport } from '../../../main/audio/take-measurements'
 import { ROOM_TONE_RULES } from '../../../main/audio/thresholds'
 import { roomTone } from '../../../shared/audio-dsp/room-tone'
 import { makeTempDir, makeVoiceTake } from '../../support/audio-fixtures'
-import { mixUnder } from './helpers/signals'
+import { mixUnder, within } from './helpers/signals'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -20,10 +20,6 @@ beforeAll(async () => {
 })
 afterAll(() => cleanup())
 
-const within = (actual: number | null | undefined, want: number, tolerance: number): void => {
-  expect(actual).not.toBeNull()
-  expect(Math.abs((actual as number) - want)).toBeLessThanOrEqual(tolerance)
-}
 const amp = (dbfs: number): string => (10 ** (dbfs / 20)).toPrecision(10)
 /** White noise of this RMS (uniform, so its amplitude is RMS × √3), as a never-ending lavfi source. */
 const hiss = (dbfs: number): string => `aevalsrc=exprs=${(10 ** (dbfs / 20) * Math.sqrt(3)).toPrecision(10)}*(2*random(0)-1):s=48000`

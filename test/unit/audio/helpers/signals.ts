@@ -4,7 +4,14 @@
  * known times, in any format ffmpeg writes. Also decodes a file to float samples for the DSP tests.
  */
 import path from 'node:path'
+import { expect } from 'vitest'
 import { runFfmpeg } from '../../../../main/audio/run-ffmpeg'
+
+/** A measured figure that must be there and lie within `tolerance` of `want`. */
+export const within = (actual: number | null | undefined, want: number, tolerance: number): void => {
+  expect(actual).not.toBeNull()
+  expect(Math.abs((actual as number) - want)).toBeLessThanOrEqual(tolerance)
+}
 
 export interface RoomSignal {
   /** Room tone RMS (dBFS); uniform white noise, so its amplitude is RMS × √3. */

@@ -20,6 +20,7 @@ import { safeStem, takeFileName } from './take-naming'
 import { NotAudioError, probeAudioFile, readDroppedFile } from './take-probe'
 import type { TakeShelf } from './take-shelf'
 import type { TakeKind, TakeLabel, TakeMeta } from './take-types'
+import { settleAiffCopy } from './aiff-header'
 import { sizeNotice } from './wav-chunks'
 import { MAX_SCRIPT_TEXT } from '../../shared/bridge-takes'
 import { settleWavCopy, WavCopyError } from './wav-copy-header'
@@ -86,8 +87,10 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
       await fh.close()
     }
     const settled = sourceWav ? await settleWavCopy(stage, originalName).catch(wavCopyRefusal) : null
+    // An AIFF whose COMM states fewer frames than its sound data holds gets the count it holds (aiff-header.ts).
+    const aiffNotice = sourceWav ? null : await settleAiffCopy(stage).catch(() => null)
     const probe = await probeAudioFile(stage, originalName, { ffmpegPath: store.ffmpegPath, signal: options.signal, wav: settled })
-    const notice = settled ? sizeNotice(settled) : null
+    const notice = settled ? sizeNotice(settled) : aiffNotice
     const meta = await store.withJob(jobId, async () => {
       const number = await store.folders.claimNumber(jobId)
       const fileName = takeFileName(safeStem(options.stem, jobId), label, number, probe.ext)

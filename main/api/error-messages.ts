@@ -86,9 +86,3 @@ function formatBytes(bytes: number): string {
 }
 
 export const ABORTED_MESSAGE = 'The request was cancelled.'
-
-/** A clock time for sentences ("14:05"), in the computer's time zone. */
-export function clockTime(ms: number): string {
-  const d = new Date(ms)
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
-}

@@ -6,7 +6,7 @@
  * The API's retry rules live in main/api/retry-policy.ts (the platform's error-code table); an ApiError's `retryable`
  * carries its verdict. Upload (tus) failures follow the same idea by HTTP status.
  */
-import { clockTime } from '../api/error-messages'
+import { clockTime } from '../../shared/clock-time'
 import { isApiError, isOfflineKindError } from '../api/errors'
 import { UploadFailedError } from './uploader'
 
@@ -27,8 +27,6 @@ const TRANSIENT_UPLOAD_STATUSES = new Set([408, 409, 423, 429, 500, 502, 503, 50
 
 /** A wait longer than this is "parked": the delivery says until when, and goes out by itself then. */
 export const PARK_AFTER_MS = 60_000
-
-export { clockTime }
 
 /** How long the service asked Booth to wait: an epoch-ms `waitUntil` (a parked API call) or `retryAfterMs`. */
 export function askedWaitMs(err: unknown, now: number): number | null {

@@ -4,8 +4,8 @@
  */
 import type { TalentClient } from '../api/client'
 import type { CallOptions } from '../api/call-runner'
-import { clockTime } from '../api/error-messages'
 import { isApiError, isOfflineKindError } from '../api/errors'
+import { clockTime } from '../../shared/clock-time'
 import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../bridge/event-hub'

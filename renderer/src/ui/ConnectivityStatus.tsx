@@ -5,12 +5,8 @@
 import { useBooth } from '../store/use-booth'
 import { useNow } from './hooks/use-now'
 import { formatRelativeTime } from './format/relative-time'
+import { clockTime } from '../../../shared/clock-time'
 
-/** "14:05" in the computer's time zone. */
-export function clockTime(ms: number): string {
-  const d = new Date(ms)
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`
-}
 
 /** "59:07" or "1:02:03" left until `until`. */
 export function countdown(until: number, now: number): string {

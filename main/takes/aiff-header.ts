@@ -11,7 +11,7 @@
  */
 import { open } from 'node:fs/promises'
 import { ascii, fileSource, view, type ByteSource } from './wav-bytes'
-import { distinctSeconds } from './wav-chunks'
+import { longerThanHeaderNotice } from './wav-chunks'
 
 const MAX_CHUNKS = 4096
 const UNCOMPRESSED = new Set(['NONE', 'sowt', 'twos', 'in24', 'in32', 'fl32', 'fl64'])
@@ -34,37 +34,64 @@ export function extendedToNumber(b: Uint8Array, at: number): number {
   return Number.isFinite(value) && value > 0 ? value : Number.NaN
 }
 
-/** COMM's frame count and what SSND holds, or null when this is not an uncompressed AIFF Booth can read. */
-export async function aiffFrames(src: ByteSource): Promise<AiffFrames | null> {
-  const head = await src.read(0, 12)
+export interface AiffChunk {
+  id: string
+  /** Where the chunk starts (its id). */
+  pos: number
+  /** The size its header states (0 when fewer than 8 bytes were left). */
+  size: number
+  /** Up to its first 30 bytes (fewer at the end of the file: under 8, the file ended before a whole chunk header). */
+  head: Uint8Array
+}
+
+/** "AIFF" or "AIFC" when the file starts as one ("FORM", a size, the kind), else null. */
+export function aiffKind(head: Uint8Array): 'AIFF' | 'AIFC' | null {
   if (head.length < 12 || ascii(head, 0, 4) !== 'FORM') return null
   const kind = ascii(head, 8, 4)
-  if (kind !== 'AIFF' && kind !== 'AIFC') return null
-  let comm: { at: number; channels: number; frames: number; bytesPerFrame: number; rate: number } | null = null
+  return kind === 'AIFF' || kind === 'AIFC' ? kind : null
+}
+
+/**
+ * The chunks of an AIFF/AIFC in file order (big-endian sizes, odd sizes padded), from byte 12 on; the last
+ * one yielded may be short (`head` under 8 bytes: the file ended there). The caller stops when it has
+ * what it needs; the walk stops after MAX_CHUNKS or a short chunk.
+ */
+export async function* aiffChunks(src: ByteSource): AsyncGenerator<AiffChunk> {
   let pos = 12
-  for (let n = 0; n < MAX_CHUNKS && pos + 8 <= src.size; n++) {
-    const chunk = await src.read(pos, 30)
-    const id = ascii(chunk, 0, 4)
-    const size = view(chunk).getUint32(4, false)
-    if (id === 'COMM' && chunk.length >= 26) {
-      const compression = kind === 'AIFC' && chunk.length >= 30 ? ascii(chunk, 26, 4) : 'NONE'
-      if (!UNCOMPRESSED.has(compression)) return null
-      const channels = view(chunk).getUint16(8, false)
-      const bits = view(chunk).getUint16(14, false)
-      const bytesPerFrame = channels * Math.ceil(bits / 8)
-      const rate = extendedToNumber(chunk, 16)
-      if (channels === 0 || bytesPerFrame === 0 || !(rate > 0)) return null
-      comm = { at: pos + 10, channels, frames: view(chunk).getUint32(10, false), bytesPerFrame, rate }
+  for (let n = 0; n < MAX_CHUNKS; n++) {
+    const head = await src.read(pos, 30)
+    if (head.length < 8) {
+      yield { id: '', pos, size: 0, head }
+      return
     }
-    if (id === 'SSND' && chunk.length >= 16) {
+    const size = view(head).getUint32(4, false)
+    yield { id: ascii(head, 0, 4), pos, size, head }
+    pos += 8 + size + (size % 2)
+  }
+}
+
+/** COMM's frame count and what SSND holds, or null when this is not an uncompressed AIFF Booth can read. */
+export async function aiffFrames(src: ByteSource): Promise<AiffFrames | null> {
+  const kind = aiffKind(await src.read(0, 12))
+  if (!kind) return null
+  let comm: { at: number; frames: number; bytesPerFrame: number; rate: number } | null = null
+  for await (const { id, pos, size, head } of aiffChunks(src)) {
+    if (id === 'COMM' && head.length >= 26) {
+      const compression = kind === 'AIFC' && head.length >= 30 ? ascii(head, 26, 4) : 'NONE'
+      if (!UNCOMPRESSED.has(compression)) return null
+      const channels = view(head).getUint16(8, false)
+      const bytesPerFrame = channels * Math.ceil(view(head).getUint16(14, false) / 8)
+      const rate = extendedToNumber(head, 16)
+      if (bytesPerFrame === 0 || !(rate > 0)) return null
+      comm = { at: pos + 10, frames: view(head).getUint32(10, false), bytesPerFrame, rate }
+    }
+    if (id === 'SSND' && head.length >= 16) {
       if (!comm) return null
-      const offset = view(chunk).getUint32(8, false)
-      const dataStart = pos + 16 + offset
+      const dataStart = pos + 16 + view(head).getUint32(8, false)
       const dataEnd = Math.min(pos + 8 + size, src.size)
       const heldFrames = Math.max(0, Math.floor((dataEnd - dataStart) / comm.bytesPerFrame))
       return { framesFieldAt: comm.at, statedFrames: comm.frames, heldFrames, sampleRate: comm.rate }
     }
-    pos += 8 + size + (size % 2)
   }
   return null
 }
@@ -81,10 +108,7 @@ export async function settleAiffCopy(path: string): Promise<string | null> {
     const field = Buffer.alloc(4)
     field.writeUInt32BE(Math.min(found.heldFrames, 0xffffffff))
     await fh.write(field, 0, 4, found.framesFieldAt)
-    const shown = distinctSeconds(found.statedFrames / found.sampleRate, found.heldFrames / found.sampleRate)
-    if (!shown) return null
-    const [said, all] = shown
-    return `The header says ${said} but ${all} of audio follow: Booth will deliver all ${all}.`
+    return longerThanHeaderNotice(found.statedFrames / found.sampleRate, found.heldFrames / found.sampleRate)
   } finally {
     await fh.close()
   }

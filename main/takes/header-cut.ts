@@ -6,6 +6,7 @@
  * Each answer completes "<file name> …". A file whose header is whole is left to the chunk walk (WAV)
  * and to ffmpeg, which say where the audio itself ends.
  */
+import { aiffChunks, aiffKind } from './aiff-header'
 import { ascii, view, type ByteSource } from './wav-bytes'
 
 const CUT = 'it was cut off while being written or copied.'
@@ -46,17 +47,11 @@ function id3Cut(head: Uint8Array, size: number): string | null {
 async function aiffCut(src: ByteSource, head: Uint8Array): Promise<string | null> {
   if (ascii(head, 0, 4) !== 'FORM') return null
   if (src.size < 12) return headerCut(src.size)
-  const kind = ascii(head, 8, 4)
-  if (kind !== 'AIFF' && kind !== 'AIFC') return null
-  let pos = 12
-  for (let n = 0; n < MAX_BOXES; n++) {
-    const chunk = await src.read(pos, 16)
-    if (chunk.length < 8) return headerCut(src.size)
-    const id = ascii(chunk, 0, 4)
-    const bytes = view(chunk).getUint32(4, false)
-    if (id === 'SSND') return chunk.length < 16 ? headerCut(src.size) : null
-    if (pos + 8 + bytes > src.size) return headerCut(src.size)
-    pos += 8 + bytes + (bytes % 2)
+  if (!aiffKind(head)) return null
+  for await (const chunk of aiffChunks(src)) {
+    if (chunk.head.length < 8) return headerCut(src.size)
+    if (chunk.id === 'SSND') return chunk.head.length < 16 ? headerCut(src.size) : null
+    if (chunk.pos + 8 + chunk.size > src.size) return headerCut(src.size)
   }
   return null
 }

@@ -233,7 +233,7 @@ async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
  * Two lengths written with the fewest decimals (one to six, cut as `seconds` cuts) that tell them apart;
  * null when even six do not, so a disagreement is never shown as two equal numbers.
  */
-export function distinctSeconds(a: number, b: number): [string, string] | null {
+function distinctSeconds(a: number, b: number): [string, string] | null {
   for (let decimals = 1; decimals <= 6; decimals++) {
     const scale = 10 ** decimals
     const [x, y] = [a, b].map((s) => `${(Math.floor(s * scale + 1e-9) / scale).toFixed(decimals)} s`) as [string, string]
@@ -248,7 +248,12 @@ export function sizeNotice(facts: WavFacts): string | null {
   if (facts.durationS === null || facts.declaredDurationS === null) {
     return `The header says ${facts.declaredDataBytes} bytes of audio but ${facts.dataBytes} follow: Booth will deliver all of them.`
   }
-  const shown = distinctSeconds(facts.declaredDurationS, facts.durationS)
+  return longerThanHeaderNotice(facts.declaredDurationS, facts.durationS)
+}
+
+/** The sentence of a take whose header (WAV or AIFF) stated `statedS` while `heldS` follow; null when the two read alike. */
+export function longerThanHeaderNotice(statedS: number, heldS: number): string | null {
+  const shown = distinctSeconds(statedS, heldS)
   if (!shown) return null
   const [said, all] = shown
   return `The header says ${said} but ${all} of audio follow: Booth will deliver all ${all}.`

@@ -90,8 +90,11 @@ function boxCut(type: string, size: number): string {
   return headerCut(size)
 }
 
-/** Why a dropped file cannot be played because it was cut off in its header or before its index; null when it was not. */
-export async function headerCutProblem(src: ByteSource): Promise<string | null> {
-  const head = await src.read(0, 16)
+/**
+ * Why a dropped file cannot be played because it was cut off in its header or before its index; null when
+ * it was not. `head`: the file's first bytes when the caller has read them already (at least 16, or all).
+ */
+export async function headerCutProblem(src: ByteSource, head?: Uint8Array): Promise<string | null> {
+  head ??= await src.read(0, 16)
   return wavCut(head, src.size) ?? id3Cut(head, src.size) ?? (await flacCut(src, head)) ?? (await aiffCut(src, head)) ?? (await mp4Cut(src, head))
 }

@@ -61,7 +61,7 @@ const SNIFF_BYTES = 4096
 export async function readDroppedFile(fh: FileHandle, displayName: string): Promise<WavFacts | null> {
   const src = await fileSource(fh)
   const head = await src.read(0, SNIFF_BYTES)
-  const cut = await headerCutProblem(src)
+  const cut = await headerCutProblem(src, head)
   if (cut) throw new NotAudioError(`${quotedName(displayName)} ${cut}`)
   const magic = String.fromCharCode(...head.subarray(0, 4))
   if ((magic === 'RIFF' || magic === 'RF64' || magic === 'BW64') && String.fromCharCode(...head.subarray(8, 12)) === 'WAVE') {

@@ -15,6 +15,17 @@ export interface ReadbackIssue extends CheckIssue {
   /** Characters of the script it concerns: [from, to); an extra word gets an empty range where it was inserted. */
   script_from: number | null
   script_to: number | null
+  /**
+   * 'unsure': the engine could not tell this script word from another reading; `heard` names the likeliest
+   * other one ("may have been read as 'Lane'"). Absent: what was heard is `heard`, as recognised.
+   */
+  confidence?: 'unsure'
+  /**
+   * A false start: the talent stopped and read again from an earlier point of the script. The stretch of
+   * the take that cutting the false start removes (from the first word of the abandoned reading to the
+   * first word of the new one), in seconds.
+   */
+  restart?: { from_s: number; to_s: number }
 }
 
 export interface ReadbackCheck extends Omit<Check, 'issues' | 'state'> {

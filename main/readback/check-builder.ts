@@ -7,6 +7,7 @@
 import type { ReadbackCheck, ReadbackIssue } from '../../shared/readback/types'
 import type { AlignOp } from './align'
 import type { HeardWord } from './heard-words'
+import { NEGATION_WORDS } from './negation-variants'
 import type { ScriptModel, ScriptWord } from './script-model'
 import { sameWord } from './words'
 
@@ -38,6 +39,12 @@ function runsOf(ops: AlignOp[]): Run[] {
 export interface BuildOptions {
   /** ms since epoch, for checked_at. */
   now: number
+  /**
+   * Issues found beside the alignment, each placed before a heard word (index into `heard`): false starts
+   * (restarts.ts) before the word where the new reading begins, words the engine was unsure of (doubts.ts)
+   * at the word itself.
+   */
+  added?: Array<{ issue: ReadbackIssue; beforeHeard: number }>
 }
 
 export function buildCheck(script: ScriptModel, heard: HeardWord[], ops: AlignOp[], options: BuildOptions): ReadbackCheck {
@@ -47,6 +54,12 @@ export function buildCheck(script: ScriptModel, heard: HeardWord[], ops: AlignOp
     const issue = issueOf(run, script, heard, ops)
     if (issue) issues.push(issue)
   }
+  for (const { issue, beforeHeard } of options.added ?? []) {
+    const k = ops.findIndex((o) => 'h' in o && o.h >= beforeHeard)
+    // Just before the op of the new reading's first word: runs are ordered by their first op.
+    issues.push({ ...issue, order: (k < 0 ? ops.length : k) - 0.5 })
+  }
+  issues.sort((a, b) => a.order - b.order)
   const matched = ops.filter((o) => o.op === 'match' || o.op === 'near').length
   const coverage = words.length === 0 ? (heard.length === 0 ? 1 : 0) : round(matched / words.length)
   const rank = { high: 0, normal: 1, soft: 2 } as const
@@ -75,10 +88,12 @@ function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWo
   const flags = { legal: exp.some((w) => w.legal), name: exp.some((w) => w.name), number: exp.some((w) => w.number) || got.some((w) => w.values !== null) }
   const onlyNear = run.every((o) => o.op === 'near')
   const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, firstOp, script, heard, all) ? 'repeated' : 'extra') : mostlyUnheard(exp.length, got.length) ? 'missing' : 'changed'
-  const weighty = flags.legal || flags.name || exp.some((w) => w.number)
+  // A negation dropped, added or turned around changes what the spot promises.
+  const negation = [...exp, ...got].some((w) => NEGATION_WORDS.has(w.key))
+  const weighty = flags.legal || flags.name || exp.some((w) => w.number) || negation
   let severity: ReadbackIssue['severity']
   if (kind === 'repeated') severity = 'soft'
-  else if (kind === 'extra') severity = got.every((w) => LIGHT.has(w.key)) && got.length <= 2 ? 'soft' : got.some((w) => w.values) ? 'high' : 'normal'
+  else if (kind === 'extra') severity = negation || got.some((w) => w.values) ? 'high' : got.every((w) => LIGHT.has(w.key)) && got.length <= 2 ? 'soft' : 'normal'
   else if (weighty) severity = onlyNear && !flags.number ? 'normal' : 'high'
   else if (kind === 'missing') severity = exp.length >= 4 || wholeSentence(exp, script) ? 'high' : exp.every((w) => LIGHT.has(w.key)) ? 'soft' : 'normal'
   else severity = onlyNear || (exp.length === 1 && exp.every((w) => LIGHT.has(w.key))) ? 'soft' : 'normal'
@@ -166,8 +181,10 @@ function summarise(issues: ReadbackIssue[], coverage: number, heardCount: number
   const pct = `${Math.round(coverage * 100)}%`
   if (issues.length === 0) return `Booth heard the whole script as written (${pct} of its words).`
   const count = (k: ReadbackIssue['kind']) => issues.filter((i) => i.kind === k).length
+  const restarts = issues.filter((i) => i.restart).length
   const parts = [
-    [count('missing'), 'missing'], [count('changed'), 'changed'], [count('extra'), 'extra'], [count('repeated'), 'repeated'],
+    [count('missing'), 'missing'], [count('changed'), 'changed'], [count('extra'), 'extra'], [count('repeated') - restarts, 'repeated'],
+    [restarts, restarts === 1 ? 'restart' : 'restarts'],
   ].filter(([n]) => (n as number) > 0).map(([n, k]) => `${n} ${k}`)
   const high = issues.filter((i) => i.severity === 'high').length
   const more = dropped > 0 ? `; ${dropped} smaller ones not listed` : ''

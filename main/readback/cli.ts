@@ -9,7 +9,7 @@ import { open, readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { defaultDataDir } from '../storage/data-dir'
 import type { ReadbackResult } from '../../shared/readback/types'
-import { compareToScript } from './compare'
+import { readBack } from './read-back'
 import { createEngines, pickEngine } from './engines'
 import { defaultModelDir } from './sherpa-model'
 
@@ -64,8 +64,7 @@ export async function runReadbackCli(argv: readonly string[], env: NodeJS.Proces
   const modelDir = args.model ?? defaultModelDir(dataDir(env))
   try {
     const engine = await pickEngine(createEngines({ modelDir: () => modelDir, env }), args.engine)
-    const transcript = await engine.transcribe(args.take, { hints: script })
-    const result: ReadbackResult = { check: compareToScript(script, transcript.words), words: transcript.words, engine: transcript.engine }
+    const result: ReadbackResult = await readBack(engine, args.take, script)
     return { code: 0, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '' }
   } catch (err) {
     const message = (err as Error).message.replace(/\s+/g, ' ').trim()

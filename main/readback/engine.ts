@@ -2,17 +2,21 @@
  * The one small interface every read-back engine implements: transcribe a WAV file into timed words.
  * A second engine plugs in by implementing it and being listed in engines.ts.
  */
-import type { TimedWord } from '../../shared/readback/types'
+import type { Doubt, TimedWord } from '../../shared/readback/types'
 
 export interface TranscribeOptions {
   /** The script text the take was read from: an engine may bias its vocabulary toward it. */
   hints?: string
+  /** Names to treat as names wherever they stand in the script (the customer, the advertiser). */
+  names?: readonly string[]
   signal?: AbortSignal
 }
 
 export interface Transcript {
   words: TimedWord[]
   engine: string
+  /** Where the engine was not sure of the words it gave, and what else it may have heard there. */
+  doubts?: Doubt[]
 }
 
 export interface ReadbackEngine {

@@ -8,11 +8,11 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ReadbackSettingsView, ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeMeta } from '../takes/take-types'
-import { compareToScript } from './compare'
 import { EngineUnavailableError, type ReadbackEngine } from './engine'
 import { createEngines, pickEngine } from './engines'
 import { ModelManager } from './model-manager'
 import type { ManifestFile } from './model-download'
+import { readBack } from './read-back'
 import { ReadbackQueue } from './readback-queue'
 import { ReadbackSettingsFile, type ReadbackSettings } from './readback-settings'
 import type { ScriptCopy } from './script-copies'
@@ -167,11 +167,9 @@ export class ReadbackService {
       if (err instanceof EngineUnavailableError) return { takeId, status: 'unavailable', result: null, message: err.message }
       throw err
     }
-    const transcript = await engine.transcribe(this.deps.takes.audioPath(take), { hints: script.copy.text, signal })
+    const heard = await readBack(engine, this.deps.takes.audioPath(take), script.copy.text, { names: script.copy.names, now: (this.deps.now ?? Date.now)(), signal })
     const result: ReadbackStored = {
-      check: compareToScript(script.copy.text, transcript.words, { names: script.copy.names, now: (this.deps.now ?? Date.now)() }),
-      words: transcript.words,
-      engine: transcript.engine,
+      ...heard,
       take_id: take.id,
       job_id: take.job_id,
       script_read: { revision_id: script.copy.revision_id, text: script.copy.text },

@@ -2,7 +2,10 @@
  * The sherpa-onnx read-back engine: an offline Zipformer transducer through the optional
  * `sherpa-onnx-node` package (prebuilt for macOS arm64/x64, Windows x64 and Linux). The take is turned
  * into 16 kHz mono by ffmpeg, decoded off the main thread (decodeAsync), and its token timestamps are
- * merged into words. Without the package or a model it says which is missing and how to get it.
+ * merged into words. The script's words are boosted as hotwords; so that a boost never forces a match, the
+ * take is heard a second time without them and every stretch where the two hearings disagree is a doubt
+ * (second-pass.ts) that the comparison turns into an "unsure" check. Without the package or a model it
+ * says which is missing and how to get it.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,6 +14,7 @@ import { runFfmpeg } from '../audio/run-ffmpeg'
 import { EngineUnavailableError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
 import { findTransducer, type TransducerFiles } from './sherpa-model'
 import { HOTWORD_SCORE, loadTokenSet, scriptHotwords } from './sherpa-hotwords'
+import { doubtsBetween } from './second-pass'
 import { tokensToWords } from './token-words'
 
 interface SherpaResult { text: string; tokens: string[]; timestamps: number[] }
@@ -90,11 +94,20 @@ export class SherpaEngine implements ReadbackEngine {
         ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
       })
       const wave = r.sherpa.readWave(audio)
+      const duration = wave.samples.length / wave.sampleRate
+      const hear = async (hotwords: string) => {
+        const stream = hotwords ? recognizer.createStream(hotwords) : recognizer.createStream()
+        stream.acceptWaveform({ sampleRate: wave.sampleRate, samples: wave.samples })
+        const result = await recognizer.decodeAsync(stream)
+        return tokensToWords(result.tokens, result.timestamps, duration)
+      }
       const hotwords = options.hints ? scriptHotwords(options.hints, await loadTokenSet(r.files.tokens)) : ''
-      const stream = hotwords ? recognizer.createStream(hotwords) : recognizer.createStream()
-      stream.acceptWaveform({ sampleRate: wave.sampleRate, samples: wave.samples })
-      const result = await recognizer.decodeAsync(stream)
-      return { words: tokensToWords(result.tokens, result.timestamps, wave.samples.length / wave.sampleRate), engine: this.name }
+      const words = await hear(hotwords)
+      if (!hotwords) return { words, engine: this.name }
+      // Not forcing matches: the same audio heard again without the script's hotwords; where the two
+      // disagree, the script's word may have been boosted over what was said (doubts → "unsure" checks).
+      const plain = await hear('')
+      return { words, engine: this.name, doubts: doubtsBetween(words, plain) }
     } finally {
       await rm(tmp, { recursive: true, force: true })
     }

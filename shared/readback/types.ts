@@ -39,9 +39,22 @@ export interface TimedWord {
   end_s: number
 }
 
+/**
+ * A stretch of the take where the engine also heard another reading nearly as likely as the words it
+ * gave (or heard it when not leaning toward the script): what that other reading was.
+ */
+export interface Doubt {
+  start_s: number
+  end_s: number
+  heard: string
+  /** The engine's posteriors, where it has them: of the word it gave, and of `heard`. */
+  posterior?: { own: number; other: number }
+}
+
 /** What `npm run readback` prints and what Booth keeps beside a take. */
 export interface ReadbackResult {
   check: ReadbackCheck
   words: TimedWord[]
   engine: string
+  doubts?: Doubt[]
 }

@@ -13,6 +13,7 @@ import { createEngines, pickEngine } from '../../../main/readback/engines'
 import { findTransducer } from '../../../main/readback/sherpa-model'
 import { loadSherpa, NO_MODEL_MESSAGE, SherpaEngine } from '../../../main/readback/sherpa-engine'
 import { tokensToWords } from '../../../main/readback/token-words'
+import { readBack } from '../../../main/readback/read-back'
 import { parseTokens, scriptHotwords, tokenize } from '../../../main/readback/sherpa-hotwords'
 
 let dir = ''
@@ -103,7 +104,7 @@ describe('script hotwords for sherpa-onnx', () => {
     const real = await loadSherpa()
     if (!real) throw new Error('sherpa-onnx-node is not installed')
     const d = await folder('fake-run', { 'encoder.onnx': 'x', 'decoder.onnx': 'x', 'joiner.onnx': 'x', 'tokens.txt': '▁THIS 1\n▁SAT 2\nUR 3\nDAY 4\n' })
-    const seen: { config?: unknown; hotwords?: string; samples?: number; rate?: number } = {}
+    const seen: { config?: unknown; hotwords: Array<string | undefined>; samples?: number; rate?: number } = { hotwords: [] }
     const engine = new SherpaEngine({
       modelDir: () => d,
       load: async () => ({
@@ -112,7 +113,7 @@ describe('script hotwords for sherpa-onnx', () => {
           seen.config = config
           return {
             createStream: (hotwords?: string) => {
-              seen.hotwords = hotwords
+              seen.hotwords.push(hotwords)
               return { acceptWaveform: (w: { sampleRate: number; samples: Float32Array }) => { seen.samples = w.samples.length; seen.rate = w.sampleRate } }
             },
             decodeAsync: async () => ({ text: 'THIS SATURDAY', tokens: ['▁THIS', '▁SAT', 'UR', 'DAY'], timestamps: [0.1, 0.5, 0.62, 0.7] }),
@@ -123,10 +124,40 @@ describe('script hotwords for sherpa-onnx', () => {
     const wav = join(dir, 'tone.wav')
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=300:d=1.5:r=44100', '-c:a', 'pcm_s24le', wav])
     const out = await engine.transcribe(wav, { hints: 'This Saturday' })
-    expect(out).toEqual({ engine: 'sherpa-onnx', words: [{ word: 'this', start_s: 0.1, end_s: 0.5 }, { word: 'saturday', start_s: 0.5, end_s: 0.9 }] })
+    expect(out).toEqual({ engine: 'sherpa-onnx', words: [{ word: 'this', start_s: 0.1, end_s: 0.5 }, { word: 'saturday', start_s: 0.5, end_s: 0.9 }], doubts: [] })
     expect(seen.config).toMatchObject({ decodingMethod: 'modified_beam_search', modelConfig: { transducer: { encoder: join(d, 'encoder.onnx') }, tokens: join(d, 'tokens.txt') } })
-    expect(seen.hotwords).toBe('▁THIS ▁SAT UR DAY')
+    // Heard with the script's hotwords, then once more without them (never forcing a match).
+    expect(seen.hotwords).toEqual(['▁THIS ▁SAT UR DAY', undefined])
     expect(seen.rate).toBe(16000)
     expect(seen.samples).toBe(24000) // 1.5 s at 16 kHz, converted by ffmpeg
+  })
+})
+
+describe('sherpa-onnx never forces a match', () => {
+  it('hears the take again without hotwords, and where the two hearings differ the script word is unsure', async () => {
+    const real = await loadSherpa()
+    if (!real) throw new Error('sherpa-onnx-node is not installed')
+    const d = await folder('fake-doubt', { 'encoder.onnx': 'x', 'decoder.onnx': 'x', 'joiner.onnx': 'x', 'tokens.txt': '▁MAPLE 1\n▁LANE 2\n▁LINE 3\n' })
+    const hotwordsSeen: Array<string | undefined> = []
+    const engine = new SherpaEngine({
+      modelDir: () => d,
+      load: async () => ({
+        readWave: real.readWave,
+        OfflineRecognizer: { createAsync: async () => ({
+          // The boosted hearing gives the script's "lane"; without the boost the model hears "line".
+          createStream: (hotwords?: string) => { hotwordsSeen.push(hotwords); return { hotwords, acceptWaveform: () => undefined } },
+          decodeAsync: async (stream: unknown) => (stream as { hotwords?: string }).hotwords
+            ? { text: 'MAPLE LANE', tokens: ['▁MAPLE', '▁LANE'], timestamps: [0.1, 0.6] }
+            : { text: 'MAPLE LINE', tokens: ['▁MAPLE', '▁LINE'], timestamps: [0.1, 0.6] },
+        }) },
+      }),
+    })
+    const wav = join(dir, 'tone-doubt.wav')
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=300:d=1.2:r=16000', wav])
+    const result = await readBack(engine, wav, 'Maple Lane')
+    expect(hotwordsSeen).toEqual(['▁MAPLE ▁LANE', undefined])
+    expect(result.doubts).toEqual([{ start_s: 0.6, end_s: 1.2, heard: 'line' }])
+    expect(result.check.verdict).toBe('check')
+    expect(result.check.issues).toEqual([expect.objectContaining({ confidence: 'unsure', expected: 'Lane', heard: 'line' })])
   })
 })

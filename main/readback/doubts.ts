@@ -1,0 +1,53 @@
+/**
+ * Words the engine was not sure of. Where a script word was heard as written but the engine also heard
+ * another reading there (doubts: a lattice competitor nearly as likely, or a second pass that does not
+ * lean toward the script), the read-back never answers "matches" over it: it is a "check" issue, marked
+ * unsure, naming the other reading ("may have been read as 'Lane'").
+ */
+import type { Doubt, ReadbackIssue } from '../../shared/readback/types'
+import type { AlignOp } from './align'
+import { heardWords, type HeardWord } from './heard-words'
+import type { ScriptModel, ScriptWord } from './script-model'
+import { nearWord, sameWord } from './words'
+
+/** Small words whose doubt is not worth a check. */
+const SLIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'it', 'so', 'that', 'this', 'oh', 'well', 'um', 'uh'])
+
+function overlap(a: { start_s: number; end_s: number }, b: { start_s: number; end_s: number }): number {
+  return Math.max(0, Math.min(a.end_s, b.end_s) - Math.max(a.start_s, b.start_s))
+}
+
+/** One issue per doubt that falls on script words heard as written and names something else. */
+export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], doubts: readonly Doubt[]): Array<{ issue: ReadbackIssue; beforeHeard: number }> {
+  const out: Array<{ issue: ReadbackIssue; beforeHeard: number }> = []
+  for (const doubt of doubts) {
+    const other = heardWords([{ word: doubt.heard, start_s: doubt.start_s, end_s: doubt.end_s }])
+    if (other.length === 0) continue
+    const matched = ops.filter((o): o is Extract<AlignOp, { s: number; h: number }> => (o.op === 'match' || o.op === 'near'))
+      .filter((o) => {
+        const h = heard[o.h] as HeardWord
+        return overlap(h, doubt) >= 0.5 * Math.min(h.end_s - h.start_s, doubt.end_s - doubt.start_s)
+      })
+    const words = matched.map((o) => script.words[o.s] as ScriptWord)
+    if (words.length === 0 || words.every((w) => SLIGHT.has(w.key))) continue
+    // The other reading says the same thing (a homophone, another way of saying a number): no doubt.
+    if (words.length === other.length && words.every((w, k) => sameWord(w, other[k] as HeardWord) || nearWord(w, other[k] as HeardWord))) continue
+    if (other.every((o) => words.some((w) => sameWord(w, o)))) continue
+    const first = words[0] as ScriptWord
+    const last = words[words.length - 1] as ScriptWord
+    out.push({
+      beforeHeard: (matched[0] as { h: number }).h,
+      issue: {
+        kind: 'changed', severity: 'normal', confidence: 'unsure',
+        legal: words.some((w) => w.legal), name: words.some((w) => w.name), number: words.some((w) => w.number),
+        expected: script.text.slice(first.from, last.to),
+        heard: other.map((w) => w.text).join(' '),
+        context: script.text.slice(Math.max(0, first.from - 40), Math.min(script.text.length, last.to + 40)).replace(/\s+/g, ' ').trim(),
+        at_s: Math.round((heard[(matched[0] as { h: number }).h] as HeardWord).start_s * 1000) / 1000,
+        script_from: first.from,
+        script_to: last.to,
+      },
+    })
+  }
+  return out
+}

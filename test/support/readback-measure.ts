@@ -1,0 +1,102 @@
+/**
+ * Measures a read-back engine on a set of spots (readback-set.ts): each spot read cleanly and with each
+ * planted misread, by espeak-ng in each voice; a misread counts as caught when the verdict is not
+ * "matches" and an issue that is not soft covers the misread words; a clean read must match.
+ */
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { access, mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { ReadbackEngine } from '../../main/readback/engine'
+import { readBack } from '../../main/readback/read-back'
+import type { ReadbackResult } from '../../shared/readback/types'
+import { misreadRange, plant, type Misread, type MisreadKind, type Spot, type Voice } from './readback-set'
+
+const run = promisify(execFile)
+
+/** espeak-ng's reading of a text, made once per text and voice into `dir`. */
+export async function spoken(text: string, voice: Voice, dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true })
+  const wav = join(dir, `${createHash('sha1').update(`${voice.voice}|${voice.speed}|${text}`).digest('hex').slice(0, 16)}.wav`)
+  if (!await access(wav).then(() => true, () => false)) await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-w', wav, text])
+  return wav
+}
+
+export interface ReadOutcome {
+  spot: string
+  voice: Voice
+  /** null for the clean read. */
+  misread: Misread | null
+  /** Caught (a misread) or matched (a clean read). */
+  ok: boolean
+  /** Caught only as an "unsure" check. */
+  unsure: boolean
+  result: ReadbackResult
+  seconds: number
+}
+
+export function judge(spot: Spot, misread: Misread | null, result: ReadbackResult): { ok: boolean; unsure: boolean } {
+  const check = result.check
+  if (!misread) return { ok: check.verdict === 'matches', unsure: false }
+  const range = misreadRange(spot.script, misread)
+  const covering = check.issues.filter((i) => i.severity !== 'soft' && i.script_from !== null && i.script_to !== null &&
+    i.script_from <= range.to && i.script_to >= range.from)
+  const ok = check.verdict !== 'matches' && covering.length > 0
+  return { ok, unsure: ok && covering.every((i) => i.confidence === 'unsure') }
+}
+
+/** Every read of every spot in every voice, `parallel` at a time. */
+export async function measureSet(engine: ReadbackEngine, spots: readonly Spot[], voices: readonly Voice[], dir: string, parallel = 2): Promise<ReadOutcome[]> {
+  const jobs: Array<() => Promise<ReadOutcome>> = []
+  for (const voice of voices) {
+    for (const spot of spots) {
+      for (const misread of [null, ...spot.misreads]) {
+        jobs.push(async () => {
+          const wav = await spoken(misread ? plant(spot.script, misread) : spot.script, voice, dir)
+          const t0 = performance.now()
+          const result = await readBack(engine, wav, spot.script)
+          return { spot: spot.id, voice, misread, ...judge(spot, misread, result), result, seconds: (performance.now() - t0) / 1000 }
+        })
+      }
+    }
+  }
+  const out: ReadOutcome[] = []
+  await Promise.all(Array.from({ length: parallel }, async () => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) out.push(await job())
+  }))
+  return out
+}
+
+export interface SetFigures {
+  misreads: number
+  caught: number
+  caughtUnsure: number
+  cleanReads: number
+  cleanMatched: number
+  byKind: Record<string, string>
+  missed: string[]
+  falseAlarms: string[]
+}
+
+export function summarise(outcomes: readonly ReadOutcome[]): SetFigures {
+  const misreads = outcomes.filter((o) => o.misread)
+  const clean = outcomes.filter((o) => !o.misread)
+  const byKind: Record<string, string> = {}
+  for (const kind of [...new Set(misreads.map((o) => (o.misread as Misread).kind))] as MisreadKind[]) {
+    const of = misreads.filter((o) => o.misread?.kind === kind)
+    byKind[kind] = `${of.filter((o) => o.ok).length}/${of.length}`
+  }
+  const who = (o: ReadOutcome) => `${o.spot} (${o.voice.voice} at ${o.voice.speed} wpm)`
+  return {
+    misreads: misreads.length,
+    caught: misreads.filter((o) => o.ok).length,
+    caughtUnsure: misreads.filter((o) => o.unsure).length,
+    cleanReads: clean.length,
+    cleanMatched: clean.filter((o) => o.ok).length,
+    byKind,
+    missed: misreads.filter((o) => !o.ok).map((o) => `${who(o)}: "${o.misread?.from}" read as "${o.misread?.to}", verdict ${o.result.check.verdict}`),
+    falseAlarms: clean.filter((o) => !o.ok).map((o) => `${who(o)}: ${o.result.check.issues.filter((i) => i.severity !== 'soft')
+      .map((i) => `${i.confidence === 'unsure' ? 'unsure ' : ''}${i.expected ?? '—'} → ${i.heard ?? '—'}`).join('; ')}`),
+  }
+}

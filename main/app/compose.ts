@@ -20,6 +20,7 @@ import type { SecretStore } from '../session/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../takes/take-handlers'
 import { createReadbackArea } from '../readback/readback-handlers'
+import { createFollowArea } from '../readback/follow/follow-area'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
 import { isUnreachable, JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
@@ -185,6 +186,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   })
 
   const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
+  // The prompter that follows the voice listens to the same recording calls.
+  const follow = createFollowArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
 
   const handlers: BridgeHandlers = {
     getSession: async () => session.get(),
@@ -239,8 +242,9 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       afterChange: () => poller.poke(),
       serviceReachable: () => jobs.reachable === true,
     }),
-    ...readback.wrapTakeHandlers(takes.handlers),
+    ...follow.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)),
     ...readback.handlers,
+    ...follow.handlers,
     ...createAudioHandlers({
       settings: profiles,
       measurer,
@@ -278,6 +282,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       await runQuitSteps(
         [
           ['the job list refresh under way', () => polling?.catch(() => undefined)],
+          ['the prompter', async () => follow.stop()],
           ['the read-back', () => readback.stop()],
           ['takes and deliveries', () => takes.stop()],
           ['ffmpeg', () => killAllFfmpeg('Booth is quitting.')],

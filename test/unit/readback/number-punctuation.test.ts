@@ -1,4 +1,7 @@
-/** A number written just before a comma ("$499, with …") is that number, not a word with a comma in it. */
+/**
+ * Numbers and punctuation: a number written just before a comma ("$499, with …") is that number, not a
+ * word with a comma in it; the point inside "4.9" does not end a sentence.
+ */
 import { describe, expect, it } from 'vitest'
 import { pieces } from '../../../main/readback/words'
 import { scriptModel } from '../../../main/readback/script-model'
@@ -15,5 +18,10 @@ describe('numbers before punctuation', () => {
     const t = (word: string, i: number) => ({ word, start_s: i / 2, end_s: i / 2 + 0.4 })
     const heard = 'queen sets start at just four hundred ninety nine dollars with free delivery'.split(' ').map(t)
     expect(compareToScript(script, heard).issues).toEqual([])
+  })
+
+  it('a decimal point does not end the sentence', () => {
+    const text = 'At Lakeside, rates as low as 4.9 percent APR.\n\nApply now. Save $9.99 today!'
+    expect(scriptModel(text).sentences.map((r) => text.slice(r.from, r.to))).toEqual(['At Lakeside, rates as low as 4.9 percent APR.', 'Apply now.', 'Save $9.99 today!'])
   })
 })

@@ -99,7 +99,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     streams.add(res)
     const keepAlive = setInterval(() => res.write(': ping\n\n'), 20_000)
     keepAlive.unref()
-    const unsubscribe = opts.subscribe((event, data) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+    // A stream ended at quit is unsubscribed only on its 'close', which comes later: nothing is written after the end.
+    const unsubscribe = opts.subscribe((event, data) => {
+      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    })
     res.on('close', () => {
       clearInterval(keepAlive)
       unsubscribe()

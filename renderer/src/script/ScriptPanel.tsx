@@ -10,6 +10,9 @@ import { ScriptDocumentView } from './ScriptDocumentView'
 import { formatTimestamp } from '../ui/format/calendar-dates'
 import { useRememberedFlag } from '../ui/hooks/use-remembered-flag'
 import { usePrompter } from './reading/use-prompter'
+import { useVoiceFollow } from './reading/use-voice-follow'
+import { usePrompterState } from './reading/prompter-store'
+import { PrompterControl, PrompterStatus } from './reading/PrompterControl'
 import { CheckedScript } from '../takes/CheckedScript'
 import { takeName } from '../takes/take-numbers'
 
@@ -19,7 +22,11 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
   const { step } = font
   const readRef = useRef<HTMLDivElement>(null)
   const prompter = usePrompter(readRef, job.length_s)
-  const togglePrompter = prompter.toggle
+  const mode = usePrompterState((s) => s.settings?.mode ?? 'voice')
+  // `p` starts the paced prompter only when the prompter is set to the spot's pace.
+  const togglePrompter = mode === 'pace' ? prompter.toggle : null
+  // While a take records, the line being read is highlighted and kept at the marker (unless the paced prompter scrolls).
+  const follow = useVoiceFollow(readRef, job.job_id, script.text, !prompter.running)
   // Respellings shown above the words (on by default), remembered per computer.
   const [says, setSays] = useRememberedFlag('booth.showPronunciations', true)
   // The newest delivery whose audio check found issues can be laid over this script.
@@ -32,7 +39,7 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
       onReadingCommand((command) => {
         if (command === 'bigger') step(1)
         if (command === 'smaller') step(-1)
-        if (command === 'prompter') togglePrompter()
+        if (command === 'prompter') togglePrompter?.()
       }),
     [step, togglePrompter],
   )
@@ -49,18 +56,7 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
               Pronunciations on the words
             </button>
           )}
-          {script.kind === 'typed' && (
-            <button
-              type="button"
-              className="btn btn-quiet btn-small"
-              aria-pressed={prompter.running}
-              disabled={!prompter.available}
-              title={prompter.available ? 'p starts and pauses' : 'The job has no spot length to pace the prompter'}
-              onClick={togglePrompter}
-            >
-              {prompter.running ? 'Pause prompter' : 'Prompter'}
-            </button>
-          )}
+          {script.kind === 'typed' && <PrompterControl pace={prompter} />}
           {checked && script.kind === 'typed' && (
             <button type="button" className="btn btn-quiet btn-small" aria-pressed={showCheck} onClick={() => setOverlay(showCheck ? null : checked.delivery_id)}>
               Audio check on the script
@@ -74,6 +70,7 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
           The audio check of {takeName(checked)} found {checked.check.issues.length} issue{checked.check.issues.length === 1 ? '' : 's'}: marked on the words below (focus one to read it).
         </p>
       )}
+      {script.kind === 'typed' && mode === 'voice' && <PrompterStatus follow={follow.active} />}
       {script.kind === 'none' && <p className="empty-state">This job has no script yet.</p>}
       {script.kind === 'document' && script.document && (
         <ScriptDocumentView jobId={job.job_id} document={script.document} localPath={documentPath} fontSize={font.size} />

@@ -23,7 +23,7 @@ export function shortcutGroups(mac: boolean): ShortcutGroup[] {
       items: [
         { keys: ['Space'], does: 'Record, and stop — from anywhere except a text field or a dialog' },
         { keys: ['l'], does: 'Change the label of the next take (main, alt, safety, pickup, tag)' },
-        { keys: ['p'], does: 'Start or pause the prompter (the script scrolls at the spot’s pace)' },
+        { keys: ['p'], does: 'Start or pause the prompter when it is set to the spot’s pace (it scrolls at that pace)' },
       ],
     },
     {

@@ -112,7 +112,7 @@ for (const screen of LAPTOP_SCREENS) {
 
 test.describe('prompter at 1024x768', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
-  test('p starts the prompter: the script scrolls at the spot’s pace under the marker, p pauses it', async ({ page, booth }) => {
+  test('set to the spot’s pace, p starts the prompter: the script scrolls at that pace under the marker, p pauses it', async ({ page, booth }) => {
     const job = await typedDeliverableJob(booth.launchUrl)
     await page.addInitScript(() => window.localStorage.setItem('booth.scriptSize', '40'))
     await openWorkspace(page, booth.launchUrl)
@@ -120,6 +120,11 @@ test.describe('prompter at 1024x768', () => {
     const area = page.locator('.reading-script')
     // Enough text below the window to scroll through.
     expect(await area.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+    // The prompter follows the voice unless set to the spot's pace.
+    const mode = page.getByRole('combobox', { name: 'Prompter' })
+    await expect(mode).toHaveValue('voice')
+    await mode.selectOption('pace')
+    await expect(page.getByRole('button', { name: 'Start prompter' })).toBeVisible()
     await page.locator('.script-panel .section-title').click()
     await page.keyboard.press('p')
     await expect(page.getByRole('button', { name: 'Pause prompter' })).toHaveAttribute('aria-pressed', 'true')
@@ -133,9 +138,11 @@ test.describe('prompter at 1024x768', () => {
     expect(t1 - t0).toBeGreaterThan(expected * 0.4)
     expect(t1 - t0).toBeLessThan(expected * 1.6 + 2)
     await page.keyboard.press('p')
-    await expect(page.getByRole('button', { name: 'Prompter' })).toHaveAttribute('aria-pressed', 'false')
+    await expect(page.getByRole('button', { name: 'Start prompter' })).toHaveAttribute('aria-pressed', 'false')
     const paused = await area.evaluate((el) => el.scrollTop)
     await page.waitForTimeout(600)
     expect(await area.evaluate((el) => el.scrollTop)).toBe(paused)
+    await mode.selectOption('voice')
+    await expect(page.getByRole('button', { name: 'Start prompter' })).toHaveCount(0)
   })
 })

@@ -2,7 +2,8 @@
  * The prompter's aligner: where in the script the voice is, word by word as the recogniser hears it.
  * It only moves forward, and prefers the nearest place a heard word fits:
  * - within the line being read and the next one, a heard word moves the position when it is close
- *   (a lone small word like "the" only to the very next word; any other word up to four words on);
+ *   (a lone small word like "the" only to the very next word, and never into the next line; any other
+ *   word up to four words on);
  *   further on only when it ends a run of matched words worth two words ("garden soil", "in the store");
  * - a jump further than the next line (a skipped sentence) needs three matched words in a row, and is
  *   not taken when those three words also fit where the voice already was (a phrase read again, or a
@@ -80,9 +81,10 @@ export class FollowAligner {
     let readNearer: boolean | null = null
     for (let j = pos + 1; j < words.length; j++) {
       if (!fits(words[j] as Word, heard)) continue
-      const { run, evidence } = this.runEndingAt(j, recent)
+      const { run, evidence, inLine } = this.runEndingAt(j, recent)
       let ok: boolean
-      if (j <= nearEnd) ok = nearOk(j - pos, evidence)
+      // A small word alone is too weak to start the next line (a recogniser's "our" in "dollars").
+      if (j <= nearEnd) ok = nearOk(j - pos, evidence) && (inLine >= 1 || pos < 0 || (words[j] as ScriptWord).sentence === (words[pos] as ScriptWord).sentence)
       else {
         ok = run >= FAR_RUN && evidence >= FAR_WEIGHT && j - FAR_RUN + 1 > pos
         // The same words where the voice already was, or in the near zone: the nearer reading wins.
@@ -107,17 +109,23 @@ export class FollowAligner {
     return end
   }
 
-  /** Matched words in a row ending with script word j and the newest heard word (at most FAR_RUN). */
-  private runEndingAt(j: number, recent: readonly Word[]): { run: number; evidence: number } {
+  /**
+   * Matched words in a row ending with script word j and the newest heard word (at most FAR_RUN), their
+   * evidence, and the part of it in j's own line.
+   */
+  private runEndingAt(j: number, recent: readonly Word[]): { run: number; evidence: number; inLine: number } {
     let run = 0
     let evidence = 0
+    let inLine = 0
+    const line = (this.script.words[j] as ScriptWord).sentence
     while (run < recent.length && j - run >= 0) {
-      const s = this.script.words[j - run] as Word
+      const s = this.script.words[j - run] as ScriptWord
       if (!fits(s, recent[recent.length - 1 - run] as Word)) break
       evidence += weight(s)
+      if (s.sentence === line) inLine += weight(s)
       run++
     }
-    return { run, evidence }
+    return { run, evidence, inLine }
   }
 
   /** Whether the last FAR_RUN heard words fit in a row anywhere up to script word `end`. */

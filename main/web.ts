@@ -19,14 +19,19 @@ import { MediaRegistry } from './web/media-routes'
 import { parseWebArgs } from './web/web-args'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
+import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
 /** How long a quit may take (answers under way get 5 s of it, then the services put things away). */
 const QUIT_WITHIN_MS = 15_000
+/** The exit code of a start that found Booth already running on its data folder. */
+const EXIT_ALREADY_RUNNING = 3
 
 async function main(): Promise<void> {
   const args = parseWebArgs(process.argv.slice(2))
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
+  // One Booth per data folder: taken before anything in it is touched (a second start ends here).
+  const folderLock = await lockDataFolder(dataDir, { kind: 'web host' })
   const fileSink = createFileSink({ dataDir })
   // Read once, then gone from the environment (with every other secret), so no child process inherits it.
   const envKey = takeEnvApiKey()
@@ -71,6 +76,7 @@ async function main(): Promise<void> {
     incomingDir,
   })
   await core.start({ autoDemo: !envKey })
+  await folderLock.describe({ kind: 'web host', url: host.url }).catch(() => undefined)
   console.log(`Booth is running at ${host.launchUrl}`)
   const stop = async () => {
     online.stop()
@@ -83,6 +89,7 @@ async function main(): Promise<void> {
       [
         ['the page connections', () => host.close()],
         ['Booth\'s services', () => core.close()],
+        ['the data folder', () => folderLock.release()],
       ],
       { warn: (message, fields) => log.warn(message, fields) },
     )
@@ -93,6 +100,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DataFolderInUseError) {
+    console.error(err.message)
+    process.exit(EXIT_ALREADY_RUNNING)
+  }
   console.error(err instanceof Error && err.name === 'WebArgsError' ? err.message : `Booth could not start: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(err instanceof Error && err.name === 'WebArgsError' ? 2 : 1)
 })

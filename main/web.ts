@@ -12,6 +12,7 @@ import { createDispatcher } from './bridge/dispatch'
 import { describeError } from './bridge/describe-error'
 import { createFileSink } from './logging/log-file-sink'
 import { createLog } from './logging/redacting-log'
+import { withStderrCopy } from './logging/stderr-copy'
 import { createKeychainStore } from './session/secret-store'
 import { startDemoServer } from './session/demo-launcher'
 import { startWebHost } from './web/host'
@@ -20,6 +21,7 @@ import { parseWebArgs } from './web/web-args'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
 import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
+import { diskFaultOf, diskWords } from './storage/disk-problem'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
 /** How long a quit may take (answers under way get 5 s of it, then the services put things away). */
@@ -36,13 +38,7 @@ async function main(): Promise<void> {
   // Read once, then gone from the environment (with every other secret), so no child process inherits it.
   const envKey = takeEnvApiKey()
   scrubOwnEnv()
-  const log = createLog({
-    sink: { write: (entry) => {
-      fileSink.write(entry)
-      if (entry.level === 'warn' || entry.level === 'error') console.error(`${entry.level}: ${entry.message}`)
-    } },
-    secrets: envKey ? [envKey] : [],
-  })
+  const log = createLog({ sink: withStderrCopy(fileSink), secrets: envKey ? [envKey] : [] })
   const online = interfaceOnlineState()
   const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
   // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.
@@ -103,6 +99,12 @@ main().catch((err: unknown) => {
   if (err instanceof DataFolderInUseError) {
     console.error(err.message)
     process.exit(EXIT_ALREADY_RUNNING)
+  }
+  const disk = diskFaultOf(err)
+  if (disk) {
+    const words = diskWords(disk, { dataDir: disk.path ?? 'its data folder', free: null, again: 'start Booth again' })
+    console.error(`Booth could not start. ${words.what} ${words.todo}`)
+    process.exit(1)
   }
   console.error(err instanceof Error && err.name === 'WebArgsError' ? err.message : `Booth could not start: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(err instanceof Error && err.name === 'WebArgsError' ? 2 : 1)

@@ -133,7 +133,23 @@ async function breakStale(path: string, seen: string, now: number): Promise<void
   }
 }
 
+/**
+ * Locks this process released while the disk refused (a read-only or vanished disk): removed when the
+ * lock is next wanted, so a disk that is writable again is not blocked by this process's own leftover.
+ */
+const unreleased = new Map<string, string>()
+
+async function releaseLeftover(path: string): Promise<void> {
+  const id = unreleased.get(path)
+  if (id === undefined) return
+  const found = await readRecord(path).catch(() => undefined)
+  if (found === undefined) return
+  if (found?.record?.id === id) await rm(path, { force: true })
+  unreleased.delete(path)
+}
+
 export async function tryLock(path: string, options: LockOptions = {}): Promise<LockAttempt> {
+  await releaseLeftover(path).catch(() => undefined)
   const probe = options.probe ?? systemProbe
   const now = options.now ?? Date.now
   const record: LockRecord = { ...ownIdentity(probe), id: randomBytes(8).toString('hex'), since: now(), about: options.about ?? {} }
@@ -175,7 +191,12 @@ function heldLock(path: string, initial: LockRecord): HeldLock {
       })
     },
     async release() {
-      if (await stillMine()) await rm(path, { force: true })
+      try {
+        if (await stillMine()) await rm(path, { force: true })
+      } catch (err) {
+        unreleased.set(path, record.id)
+        throw err
+      }
     },
   }
 }

@@ -6,7 +6,7 @@
  */
 import { constants } from 'node:fs'
 import { access, stat, statfs } from 'node:fs/promises'
-import { resolve, sep } from 'node:path'
+import { dirname, resolve, sep } from 'node:path'
 import { shortPath } from './short-path'
 
 export type DiskTrouble = 'full' | 'read_only' | 'gone' | 'denied' | 'io'
@@ -74,14 +74,27 @@ function hasCode(err: unknown, wanted: string): boolean {
   return false
 }
 
-/** Bytes free to this user on the disk holding `dir`; null when the system cannot say. */
-export async function freeBytes(dir: string): Promise<number | null> {
-  try {
-    const s = await statfs(dir)
-    return s.bavail * s.bsize
-  } catch {
-    return null
+/**
+ * Bytes free to this user on the disk holding the first of `places` that exists (the file a write failed
+ * on, its folder, the folder it was meant for: Booth's takes may live on another disk than its data
+ * folder); null when the system cannot say.
+ */
+export async function freeBytes(...places: Array<string | null | undefined>): Promise<number | null> {
+  for (const place of places) {
+    if (!place) continue
+    try {
+      const s = await statfs(place)
+      return s.bavail * s.bsize
+    } catch {
+      // Not there (a file removed after the failure): the next place.
+    }
   }
+  return null
+}
+
+/** Where to ask how much is free after `fault`: the path the system named, its folder, then `near`. */
+export function placesOf(fault: DiskFault, ...near: string[]): string[] {
+  return fault.path ? [fault.path, dirname(fault.path), ...near] : near
 }
 
 /** 1.2 MB, 40 KB, 3.4 GB (decimal units, as Finder and Explorer's details show them). */
@@ -132,10 +145,13 @@ export class DiskProblemError extends Error {
   }
 }
 
-/** The page's error for a failed write (null when `err` is no disk problem): what happened, then what to do. */
-export async function diskProblemFor(err: unknown, dataDir: string, again: string): Promise<DiskProblemError | null> {
+/**
+ * The page's error for a failed write (null when `err` is no disk problem): what happened, then what to
+ * do. `near`: where the write was meant to go when the error does not name it (the takes folder).
+ */
+export async function diskProblemFor(err: unknown, dataDir: string, again: string, near: string[] = []): Promise<DiskProblemError | null> {
   const fault = await diskFaultIn(err, dataDir)
   if (!fault) return null
-  const words = diskWords(fault, { dataDir, free: fault.trouble === 'full' ? await freeBytes(dataDir) : null, again })
+  const words = diskWords(fault, { dataDir, free: fault.trouble === 'full' ? await freeBytes(...placesOf(fault, ...near, dataDir)) : null, again })
   return new DiskProblemError(`${words.what} ${words.todo}`, fault.trouble)
 }

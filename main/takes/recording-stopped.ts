@@ -3,7 +3,8 @@
  * "Recording stopped. The disk holding Booth's data is full: 1.2 MB free. Take 3 keeps the 12.3 s
  * recorded until then. Free some space, then record again."
  */
-import { diskFaultIn, diskWords, freeBytes } from '../storage/disk-problem'
+import { join } from 'node:path'
+import { diskFaultIn, diskWords, freeBytes, placesOf } from '../storage/disk-problem'
 import { displayText } from '../../shared/display-text'
 import type { SalvagedTake } from './take-recordings'
 
@@ -19,6 +20,8 @@ export async function recordingStoppedSentence(err: unknown, kept: SalvagedTake,
     const why = err instanceof Error ? displayText(err.message).replace(/\.$/, '') : 'the disk failed'
     return `${lead.replace(/\.$/, '')}: ${why}. ${keptWords} Record again once the disk is ready.`
   }
-  const words = diskWords(fault, { dataDir, free: fault.trouble === 'full' ? await freeBytes(dataDir) : null, again: 'record again' })
+  // The free space of the disk the take is on (the takes folder may be on another disk than the data folder).
+  const free = fault.trouble === 'full' ? await freeBytes(...placesOf(fault, join(dataDir, 'takes', kept.take.job_id), dataDir)) : null
+  const words = diskWords(fault, { dataDir, free, again: 'record again' })
   return `${lead} ${words.what} ${keptWords} ${words.todo}`
 }

@@ -3,6 +3,7 @@
  * cannot do that now, a disk that is full or read-only), for every bridge call that touches takes: the
  * take calls and the read-back's.
  */
+import { join } from 'node:path'
 import { UserFacingError } from '../bridge/describe-error'
 import { DeliveryQueueError } from '../delivery/delivery-queue'
 import { DiskProblemError, diskProblemFor } from '../storage/disk-problem'
@@ -23,7 +24,7 @@ export async function guardTakeErrors<T>(run: () => Promise<T>, disk?: DiskConte
   } catch (err) {
     if (err instanceof UserFacingError || err instanceof DiskProblemError) throw err
     // First: a write the disk refused says so, whatever error wrapped it on the way.
-    const problem = disk ? await diskProblemFor(err, disk.dataDir, disk.again) : null
+    const problem = disk ? await diskProblemFor(err, disk.dataDir, disk.again, [join(disk.dataDir, 'takes')]) : null
     if (problem) throw problem
     if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
     if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)

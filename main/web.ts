@@ -17,6 +17,7 @@ import { createKeychainStore } from './session/secret-store'
 import { startDemoServer } from './session/demo-launcher'
 import { startWebHost } from './web/host'
 import { MediaRegistry } from './web/media-routes'
+import { sessionToken } from './web/session-token'
 import { parseWebArgs } from './web/web-args'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
@@ -58,7 +59,11 @@ async function main(): Promise<void> {
     mediaUrl: (path) => media.urlFor(path),
   })
   const dispatch = createDispatcher(core.handlers)
+  // Kept across a crash, so a tab left open picks up when Booth is started again (session-token.ts).
+  const session = await sessionToken(dataDir)
+  if (session.kept) log.info('the web host keeps the tab key of the Booth before it, which did not quit')
   const host = await startWebHost({
+    token: session.token,
     port: args.port,
     staticDir: join(import.meta.dirname, '..', 'out', 'renderer'),
     dispatch,
@@ -85,6 +90,7 @@ async function main(): Promise<void> {
       [
         ['the page connections', () => host.close()],
         ['Booth\'s services', () => core.close()],
+        ['the tab key', () => session.forget()],
         ['the data folder', () => folderLock.release()],
       ],
       { warn: (message, fields) => log.warn(message, fields) },

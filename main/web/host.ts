@@ -14,6 +14,9 @@ import { serveStatic } from './static-files'
 import { receiveUpload, type MediaRegistry } from './media-routes'
 import type { BridgeFailure } from '../bridge/describe-error'
 
+/** How often the event stream says it is alive. */
+export const PING_MS = 3_000
+
 export interface WebHostOptions {
   port: number
   staticDir: string
@@ -97,7 +100,9 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
     res.write(': booth events\n\n')
     streams.add(res)
-    const keepAlive = setInterval(() => res.write(': ping\n\n'), 20_000)
+    // Often enough for the page to tell a hung or vanished host from a quiet one within seconds
+    // (renderer/src/bridge/http-transport.ts SILENCE_MS).
+    const keepAlive = setInterval(() => res.write(': ping\n\n'), PING_MS)
     keepAlive.unref()
     const unsubscribe = opts.subscribe((event, data) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
     res.on('close', () => {

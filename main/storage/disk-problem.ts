@@ -29,18 +29,20 @@ const BY_TEXT: Array<[RegExp, DiskTrouble]> = [
  * person may not read, not Booth's disk. Synchronous, so a folder not found (ENOENT) is left to diskFaultIn.
  */
 export function diskFaultOf(err: unknown, dataDir?: string): DiskFault | null {
-  let e: unknown = err
-  for (let depth = 0; depth < 6 && typeof e === 'object' && e !== null; depth++) {
-    const { code, path, stderr, message } = e as { code?: unknown; path?: unknown; stderr?: unknown; message?: unknown }
+  const chain: Array<{ code?: unknown; path?: unknown; stderr?: unknown; message?: unknown }> = []
+  for (let e: unknown = err; chain.length < 6 && typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) chain.push(e as object)
+  // The system's own error first (it names the path), wherever it is in the chain; then words (ffmpeg's stderr, a wrapper's message).
+  for (const { code, path } of chain) {
     const trouble = typeof code === 'string' ? BY_CODE[code] : undefined
     const named = typeof path === 'string' ? path : null
     if (trouble === 'denied' && !(dataDir && named && inside(named, dataDir))) return null
     if (trouble) return { trouble, path: named }
+  }
+  for (const { stderr, message } of chain) {
     for (const text of [stderr, message]) {
       const hit = typeof text === 'string' ? BY_TEXT.find(([re]) => re.test(text)) : undefined
       if (hit) return { trouble: hit[1], path: null }
     }
-    e = (e as { cause?: unknown }).cause
   }
   return null
 }
@@ -117,9 +119,12 @@ export interface DiskWords {
   todo: string
 }
 
-/** The two sentences for a fault; `again` is what to do once it is fixed ("record again", "try again"). */
-export function diskWords(fault: DiskFault, o: { dataDir: string; free: number | null; again: string }): DiskWords {
-  const where = shortPath(fault.path ?? o.dataDir)
+/**
+ * The two sentences for a fault; `again` is what to do once it is fixed ("record again", "try again");
+ * `near`: the folder the write was meant for, when the error names none.
+ */
+export function diskWords(fault: DiskFault, o: { dataDir: string; free: number | null; again: string; near?: string }): DiskWords {
+  const where = shortPath(fault.path ?? o.near ?? o.dataDir)
   switch (fault.trouble) {
     case 'full':
       return {
@@ -127,7 +132,8 @@ export function diskWords(fault: DiskFault, o: { dataDir: string; free: number |
         todo: `Free some space, then ${o.again}.`,
       }
     case 'read_only':
-      return { what: `The disk holding Booth's data is read-only (${where}): Booth cannot save anything there.`, todo: `Make it writable again, then ${o.again}.` }
+      // The folder, not the file Booth tried to make in it (often a hidden temporary name).
+      return { what: `The disk holding Booth's data is read-only (${shortPath(fault.path ? dirname(fault.path) : (o.near ?? o.dataDir))}): Booth cannot save anything there.`, todo: `Make it writable again, then ${o.again}.` }
     case 'gone':
       return { what: `Booth's data folder is gone (${shortPath(o.dataDir)}): was its disk disconnected or the folder moved?`, todo: `Put it back, then ${o.again}.` }
     case 'denied':
@@ -152,6 +158,6 @@ export class DiskProblemError extends Error {
 export async function diskProblemFor(err: unknown, dataDir: string, again: string, near: string[] = []): Promise<DiskProblemError | null> {
   const fault = await diskFaultIn(err, dataDir)
   if (!fault) return null
-  const words = diskWords(fault, { dataDir, free: fault.trouble === 'full' ? await freeBytes(...placesOf(fault, ...near, dataDir)) : null, again })
+  const words = diskWords(fault, { dataDir, free: fault.trouble === 'full' ? await freeBytes(...placesOf(fault, ...near, dataDir)) : null, again, ...(near[0] ? { near: near[0] } : {}) })
   return new DiskProblemError(`${words.what} ${words.todo}`, fault.trouble)
 }

@@ -30,5 +30,6 @@ function cutMiddle(text: string, max: number): string {
   if (text.length <= max) return text
   const keep = Math.max(2, max - 1)
   const front = Math.ceil(keep / 2)
-  return `${text.slice(0, front)}…${text.slice(text.length - (keep - front))}`
+  // A cut through a surrogate pair leaves half a character: displayText shows it as U+FFFD.
+  return displayText(`${text.slice(0, front)}…${text.slice(text.length - (keep - front))}`)
 }

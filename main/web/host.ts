@@ -4,7 +4,7 @@
  *
  *   POST /bridge/call/<name>   body {"args": …}     → 200 {ok:true,result} | 4xx/5xx {ok:false,error}
  *   GET  /bridge/events                             → text/event-stream of `event: <name>` / `data: <json>`
- * Both need header X-Booth-Token (the per-launch secret, handed to the page in the URL fragment).
+ * Both need header X-Booth-Token (the tab key, handed to the page in the URL fragment).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'

@@ -21,7 +21,8 @@ export async function recordingStoppedSentence(err: unknown, kept: SalvagedTake,
     return `${lead.replace(/\.$/, '')}: ${why}. ${keptWords} Record again once the disk is ready.`
   }
   // The free space of the disk the take is on (the takes folder may be on another disk than the data folder).
-  const free = fault.trouble === 'full' ? await freeBytes(...placesOf(fault, join(dataDir, 'takes', kept.take.job_id), dataDir)) : null
-  const words = diskWords(fault, { dataDir, free, again: 'record again' })
+  const folder = join(dataDir, 'takes', kept.take.job_id)
+  const free = fault.trouble === 'full' ? await freeBytes(...placesOf(fault, folder, dataDir)) : null
+  const words = diskWords(fault, { dataDir, free, again: 'record again', near: folder })
   return `${lead} ${words.what} ${keptWords} ${words.todo}`
 }

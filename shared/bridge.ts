@@ -239,11 +239,20 @@ export type BridgeCallFunctions = {
 const resultsNameNoOtherCall: Record<Exclude<keyof BridgeResults, BridgeCallName>, never> = {}
 void resultsNameNoOtherCall
 
+/**
+ * Whether the page can reach Booth (the web host's page only; an Electron window goes with its main
+ * process): `up`; `down` (the host stopped answering: killed, crashed, hung); `replaced` (a Booth answers
+ * again, but one started afresh that does not know this tab: it must be opened from its new address).
+ */
+export type HostPresence = 'up' | 'down' | 'replaced'
+
 /** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
 export type BoothApi = BridgeCallFunctions & {
   on<E extends BridgeEventName>(event: E, fn: (data: BridgeEvents[E]) => void): () => void
   /** A file dropped onto the page, as a path main can read (importTake takes paths). */
   pathForFile(file: File): Promise<string>
+  /** The web host's page: told when Booth stops answering and when it is back (see HostPresence). */
+  onPresence?(fn: (presence: HostPresence) => void): () => void
 }
 
 export function isBridgeCallName(name: string): name is BridgeCallName {

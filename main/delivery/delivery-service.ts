@@ -33,6 +33,11 @@ import { DeliveryQueue, DeliveryQueueError, type SendControl } from './delivery-
 import { UploadStep, type UploadTuning } from './upload-step'
 import { forgetStoredUpload, terminateUpload } from './uploader'
 
+/** A take whose delivery another Booth on the same data folder has claimed (its queue, not this one's, has it). */
+function elsewhere(n: number): string {
+  return `Take ${n} is already being delivered by another Booth using this data folder.`
+}
+
 export interface DeliveryServiceDeps {
   store: TakeStore
   client: () => TalentClient | null
@@ -125,10 +130,17 @@ export class DeliveryService {
       if (take.state === 'recovered') throw new DeliveryQueueError(`Take ${n} was recovered after a crash; keep it before delivering it.`)
       if (this.queue.get(takeId)) throw new DeliveryQueueError(`Take ${n} is already in the delivery queue.`)
       if (take.delivery.status === 'delivered') throw new DeliveryQueueError(`Take ${n} was already delivered (delivery ${take.delivery.delivery_id ?? 'unknown'}).`)
+      if (take.delivery.status === 'queued' || take.delivery.status === 'sending') throw new DeliveryQueueError(elsewhere(n))
       if (take.delivery.status !== 'none') take = await store.setDelivery(takeId, { status: 'none', queued: false })
       if (take.label !== o.label) take = await store.setLabel(takeId, o.label)
       if (take.note !== o.note) take = await store.setNote(takeId, o.note)
-      take = await store.setDelivery(takeId, { status: 'queued', idempotency_key: newIdempotencyKey(), delivery_id: null, queued: true })
+      // The claim: checked and saved in one step under the job's lock (across processes too), so of two
+      // deliveries of one take started at once only one gets a key; the other is refused here.
+      take = await store.update(takeId, (m) => {
+        if (m.delivery.status === 'delivered') throw new DeliveryQueueError(`Take ${n} was already delivered (delivery ${m.delivery.delivery_id ?? 'unknown'}).`)
+        if (m.delivery.status !== 'none') throw new DeliveryQueueError(elsewhere(n))
+        return { ...m, delivery: { status: 'queued', idempotency_key: newIdempotencyKey(), delivery_id: null, queued: true } }
+      })
       this.announce(take, 'queued', 'Waiting to be sent.')
       return await this.queue.add({ takeId, jobId: take.job_id, label: take.label, note: take.note, queuedAt: this.d.now() })
     } finally {

@@ -17,8 +17,8 @@ export type Shelf = 'takes' | 'trash'
 
 /** Per-job record of the last take number handed out (dot file: never listed as a take). */
 const COUNTER_FILE = '.take-numbers.json'
-/** Names of partial copies and temp files that interrupted writes leave behind. */
-const LEFTOVER = /^\..+(\.partial|\.\d+\.[0-9a-f]{8}\.tmp)$/
+/** Names of partial copies, a recording's reserved room and temp files that interrupted writes leave behind. */
+const LEFTOVER = /^\..+(\.partial|\.reserve|\.\d+\.[0-9a-f]{8}\.tmp)$/
 
 export class TakeFolders {
   constructor(readonly dataDir: string) {}

@@ -13,7 +13,7 @@ import { META_SUFFIX } from './take-meta-file'
 import { importTake, type ImportOptions } from './take-import'
 import { checkJobId, checkLabel, checkNote, TakeInputError } from './take-input-checks'
 import { renameForLabel } from './take-naming'
-import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport } from './take-recordings'
+import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport, type SalvagedTake } from './take-recordings'
 import { renderTrimmed } from './take-render'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
@@ -48,7 +48,10 @@ export class TakeStore extends TakeShelf {
 
   async list(jobId: string): Promise<TakeListing> {
     const job = checkJobId(jobId)
-    return this.withJob(job, () => this.folders.read('takes', job))
+    const listing = await this.withJob(job, () => this.folders.read('takes', job))
+    // A take left "recording" that nothing records any more (the disk stopped it and would not even take
+    // its state) is shown as what it is: cut off, kept, to be listened to and kept — never "Recording…".
+    return { ...listing, takes: listing.takes.map((t) => (this.recordings.isCutOff(t) ? { ...t, state: 'recovered' } : t)) }
   }
 
   /** Deleted takes, of one job or of all. */
@@ -77,15 +80,23 @@ export class TakeStore extends TakeShelf {
   cancelRecording(takeId: string): Promise<void> {
     return this.recordings.cancel(takeId)
   }
+  /** The disk failed the recording: keeps what reached it as the take (see take-recordings.ts). */
+  salvageRecording(takeId: string): Promise<SalvagedTake> {
+    return this.recordings.salvage(takeId)
+  }
   /** On start: repairs takes a crash cut off while recording and offers them back (state "recovered"). */
   recoverUnfinished(): Promise<RecoveryReport> {
     return this.recordings.recoverUnfinished()
   }
-  keepRecovered(takeId: string): Promise<TakeMeta> {
-    return this.update(takeId, (m) => {
-      if (m.state !== 'recovered') throw new TakeInputError(`Take ${m.take_number} is not a recovered take.`)
+  async keepRecovered(takeId: string): Promise<TakeMeta> {
+    const { meta } = await this.find(takeId, 'takes')
+    // Cut off by the disk and never repaired (see list): its WAV is made whole first, as at a start.
+    if (this.recordings.isCutOff(meta)) await this.recordings.repairCutOff(meta)
+    const kept = await this.update(takeId, (m) => {
+      if (m.state !== 'recovered' && !this.recordings.isCutOff(m)) throw new TakeInputError(`Take ${m.take_number} is not a recovered take.`)
       return { ...m, state: 'ready' }
     })
+    return meta.state === 'recording' ? this.remeasure(takeId) : kept
   }
 
   /** Copies a dropped file in as a new take, after ffmpeg has confirmed it is audio (else nothing is copied). */

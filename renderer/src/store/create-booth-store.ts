@@ -42,6 +42,15 @@ export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscrib
       s().setView('jobs')
       void s().openJob(jobId)
     }),
+    // Booth back after it was gone (restarted after a crash): it does not know what this page had open.
+    api.onPresence?.((host) => {
+      const was = s().host
+      store.setState({ host })
+      if (host !== 'up' || was === 'up') return
+      const open = s().openJobId
+      if (open) void s().openJob(open)
+      void s().refreshNow()
+    }) ?? (() => undefined),
   ]
   return { store, unsubscribe: () => offs.forEach((off) => off()) }
 }

@@ -23,6 +23,8 @@ import { onReadingCommand } from '../script/reading/use-reading-keys'
 import { useRecordingGuard } from './use-recording-guard'
 import { useBridge } from '../bridge/BridgeProvider'
 import { RecorderSettings, type RecorderPhase } from './RecorderSettings'
+import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from './recording-failure'
+import { useBooth } from '../store/use-booth'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -93,12 +95,36 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     return () => cancelAnimationFrame(frame)
   }, [phase])
 
+  // A take that stops by itself (the disk stopped it, Booth is gone): the recorder is idle at once and says why.
+  const stoppedBy = useCallback((why: string) => {
+    capture.current = null
+    setError(why)
+    meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
+    setMeter(meterRef.current)
+    setPhase('idle')
+    void takesStore.getState().loadTakes(jobId)
+  }, [jobId, takesStore])
+  const stoppedByRef = useRef(stoppedBy)
+  useLayoutEffect(() => {
+    stoppedByRef.current = stoppedBy
+  })
+  const host = useBooth((s) => s.host)
+  useEffect(() => {
+    const rec = capture.current
+    if (host === 'up' || !rec) return
+    // Booth went away mid-take (its appends may hang rather than fail): the input is let go here.
+    void rec.abandon()
+    stoppedByRef.current(BOOTH_GONE_WHILE_RECORDING)
+  }, [host])
+
   const begin = useCallback(async () => {
     setPhase('starting')
     setError(null)
-    const rec = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
+    const rec: PcmCapture = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
       meterRef.current = stepMeter(meterRef.current, performance.now(), level)
       liveRef.current = liveOf(level) ?? liveRef.current
+    }, (err) => {
+      if (capture.current === rec) stoppedByRef.current(recordingFailureText(err))
     })
     capture.current = rec
     try {
@@ -128,7 +154,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     try {
       await rec.stop()
     } catch (err) {
-      setError(`The take could not be finished: ${errorText(err)}`)
+      setError(recordingFailureText(err, 'The take could not be finished'))
     } finally {
       capture.current = null
       meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }

@@ -9,12 +9,15 @@ import { formatTimestamp } from '../ui/format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { ReadbackPanel } from './readback/ReadbackPanel'
-import { takeStatusWords, uploadPercent } from './delivery-words'
+import { takeStatusWords, uploadPercent, type StateWords } from './delivery-words'
+import { useBooth } from '../store/use-booth'
 import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
+
+const CUT_OFF: StateWords = { text: 'Cut off: Booth stopped while this take was recording. Booth offers it back when it is started again.', tone: 'warning' }
 
 export interface TakeRowProps {
   job: JobDetail
@@ -31,7 +34,10 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
   const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
-  const state = takeStatusWords(take, queued, online, service)
+  // A take "recording" while Booth itself is gone records nothing: it is said to be cut off, never "Recording…".
+  const hostUp = useBooth((s) => s.host === 'up')
+  const cutOff = take.state === 'recording' && !hostUp
+  const state = cutOff ? CUT_OFF : takeStatusWords(take, queued, online, service)
   const name = takeName(take)
   const older = useOlderRead(take, job.script)
   // The upload's percent while it uploads; once the delivery is made, the words are the service's and the percent is stale.
@@ -67,7 +73,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
         <span className="muted small take-when">{formatTimestamp(Date.parse(take.created_at))}</span>
       </div>
       {recording ? (
-        <p className="small tone-danger">Recording…</p>
+        cutOff ? null : <p className="small tone-danger">Recording…</p>
       ) : (
         <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
       )}

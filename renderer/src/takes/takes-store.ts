@@ -177,6 +177,12 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
     api.on('takes', (snap) => store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })),
     api.on('deliveryQueue', (view) => store.setState({ queue: view.items })),
     api.on('uploadProgress', (p) => store.setState({ progress: { ...store.getState().progress, [p.takeId]: p } })),
+    // Booth back after it was gone: the takes it recovered and the queue it resumed are read again.
+    api.onPresence?.((host) => {
+      if (host !== 'up') return
+      for (const jobId of Object.keys(store.getState().byJob)) void store.getState().loadTakes(jobId)
+      void store.getState().loadQueue()
+    }) ?? (() => undefined),
   ]
   void store.getState().loadQueue()
   return { store, unsubscribe: () => offs.forEach((off) => off()) }

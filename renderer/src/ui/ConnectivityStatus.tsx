@@ -6,6 +6,7 @@ import { useBooth } from '../store/use-booth'
 import { useNow } from './hooks/use-now'
 import { formatRelativeTime } from './format/relative-time'
 import { clockTime } from '../../../shared/clock-time'
+import type { HostPresence } from '../../../shared/bridge'
 
 
 /** "59:07" or "1:02:03" left until `until`. */
@@ -31,17 +32,41 @@ export function okText(c: { lastOkAt: number | null } | null, now: number): stri
   return c?.lastOkAt ? `Up to date · checked ${formatRelativeTime(c.lastOkAt, now)}` : 'Checking the service…'
 }
 
+/** The line while Booth itself does not answer the page: never "Up to date" for a Booth that is not there. */
+export function hostGoneText(host: HostPresence): { headline: string; detail: string } | null {
+  if (host === 'down') {
+    return { headline: 'Booth is not running', detail: 'Its background process stopped (closed, crashed or not answering). Start Booth again; this page picks up by itself.' }
+  }
+  if (host === 'replaced') {
+    return { headline: 'Booth was started again', detail: 'This tab belongs to the Booth that stopped. Open Booth from the address it printed when it started.' }
+  }
+  return null
+}
+
 export function ConnectivityStatus() {
-  const { c, refreshing, refreshError, refreshNow } = useBooth((s) => ({
+  const { c, host, refreshing, refreshError, refreshNow } = useBooth((s) => ({
     c: s.connectivity,
+    host: s.host,
     refreshing: s.refreshing,
     refreshError: s.refreshError,
     refreshNow: s.refreshNow,
   }))
+  const gone = hostGoneText(host)
   const parkedUntil = c?.waitUntil ?? null
   const now = useNow(parkedUntil ? 1_000 : 15_000)
   const parked = parkedUntil !== null && parkedUntil > now
   const ok = !c || (c.online && !c.problem)
+  if (gone) {
+    return (
+      <div className="connectivity is-problem" role="status" aria-live="assertive" data-testid="connectivity" data-host={host}>
+        <span className="dot" aria-hidden="true" />
+        <div className="connectivity-text">
+          <span>{gone.headline}</span>
+          <span className="muted small">{gone.detail}</span>
+        </div>
+      </div>
+    )
+  }
   return (
     <div className={`connectivity ${ok ? 'is-ok' : 'is-problem'}`} role="status" aria-live="polite" data-testid="connectivity">
       <span className="dot" aria-hidden="true" />

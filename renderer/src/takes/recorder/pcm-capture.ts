@@ -50,7 +50,15 @@ export class PcmCapture {
   private sending: Promise<void> | null = null
   private failure: unknown = null
 
-  constructor(private readonly sink: RecordingSink, private readonly onLevel: (level: InputLevel) => void) {}
+  /**
+   * `onFailure`: a chunk main refused (the disk stopped the take, Booth is gone): the input is released at
+   * once and the recorder told, once; nothing more is sent.
+   */
+  constructor(
+    private readonly sink: RecordingSink,
+    private readonly onLevel: (level: InputLevel) => void,
+    private readonly onFailure: (err: unknown) => void = () => undefined,
+  ) {}
 
   async start(deviceId: string | null, channels: 1 | 2): Promise<string> {
     this.stream = await navigator.mediaDevices.getUserMedia({
@@ -84,7 +92,11 @@ export class PcmCapture {
       .append(takeId, float32ToBase64(block))
       .then((level) => this.onLevel(level))
       .catch((err: unknown) => {
+        if (this.failure !== null) return
         this.failure = err
+        this.queue = []
+        void this.teardown()
+        this.onFailure(err)
       })
       .finally(() => {
         this.sending = null
@@ -111,6 +123,13 @@ export class PcmCapture {
     await this.sink.stop(takeId)
     this.takeId = null
     return takeId
+  }
+
+  /** Lets go of the input without telling main (Booth is gone): nothing more is sent. */
+  async abandon(): Promise<void> {
+    this.failure ??= new Error('Booth is not running.')
+    this.queue = []
+    await this.teardown()
   }
 
   async cancel(): Promise<void> {

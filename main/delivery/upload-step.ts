@@ -34,6 +34,9 @@ export interface UploadStepDeps {
   isAbandoned?: (handle: string) => Promise<boolean>
 }
 
+/** What the delivery queue says while an upload has stalled and is being resumed (the watchdog: DEFAULT_STALL_MS). */
+export const UPLOAD_STALLED_MESSAGE = 'The service stopped answering; trying again.'
+
 /** Thrown when the person paused or cancelled the upload (the queue already knows why). */
 export class UploadStoppedError extends Error {
   constructor(readonly outcome: 'paused' | 'cancelled') {
@@ -100,7 +103,14 @@ export class UploadStep {
       stallMs: this.d.tuning?.stallMs,
       maxStalls: this.d.tuning?.maxStalls,
       isAbandoned: this.d.isAbandoned,
-      onStall: (n) => log.warn('an upload request made no progress; it was aborted and resumes from the server\'s offset', { takeId: take.id, stalls: n }),
+      onStall: (n) => {
+        log.warn('an upload request made no progress; it was aborted and resumes from the server\'s offset', { takeId: take.id, stalls: n })
+        // Said in the queue at once (within the watchdog's 30 s), not only when the upload gives up.
+        if (!control.signal.aborted) void control.update({ message: UPLOAD_STALLED_MESSAGE })
+      },
+      onRecovered: () => {
+        if (!control.signal.aborted) void control.update({ message: null })
+      },
       onHandle: (handle) => save({ handle, status: 'uploading' }),
       onStorageError: (err) => log.warn('could not keep the upload address for resuming', { takeId: take.id, err: err instanceof Error ? err.message : String(err) }),
       onProgress: (bytesSent, bytesTotal) => {

@@ -32,6 +32,11 @@ export interface UploadStepDeps {
   tuning?: UploadTuning
   /** Uploads given up on (cancelled; their DELETE may still be pending): never resumed. */
   isAbandoned?: (handle: string) => Promise<boolean>
+  /**
+   * The take's earlier upload was replaced by a new one (tus started afresh: the resume was refused, or
+   * the address was lost): no delivery can use it, so it is Booth's to delete on the service.
+   */
+  onReplaced?: (oldHandle: string) => void
 }
 
 /** What the delivery queue says while an upload has stalled and is being resumed (the watchdog: DEFAULT_STALL_MS). */
@@ -89,6 +94,8 @@ export class UploadStep {
       })
     }
     await metaWrites
+    // The upload this take had (never delivered: a take is uploaded again only when no delivery used it).
+    let known = take.upload.handle
     const upload = await startUpload({
       baseUrl,
       apiKey: this.d.apiKey,
@@ -111,7 +118,11 @@ export class UploadStep {
       onRecovered: () => {
         if (!control.signal.aborted) void control.update({ message: null })
       },
-      onHandle: (handle) => save({ handle, status: 'uploading' }),
+      onHandle: (handle) => {
+        if (known !== null && known !== handle) this.d.onReplaced?.(known)
+        known = handle
+        save({ handle, status: 'uploading' })
+      },
       onStorageError: (err) => log.warn('could not keep the upload address for resuming', { takeId: take.id, err: err instanceof Error ? err.message : String(err) }),
       onProgress: (bytesSent, bytesTotal) => {
         this.d.onProgress({ takeId: take.id, jobId: take.job_id, bytesSent, bytesTotal })

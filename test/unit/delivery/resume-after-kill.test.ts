@@ -15,6 +15,8 @@ import {
 
 const CHILD = fileURLToPath(new URL('./deliver-child.ts', import.meta.url))
 const MB = 1024 * 1024
+/** Each test makes a 20 MB take with ffmpeg and uploads it twice over: a bound for a hang on a busy machine. */
+const HANG_MS = 120_000
 
 let sandbox: RunningSandbox
 let proxy: ByteCountingProxy
@@ -114,7 +116,7 @@ it('a process SIGKILLed mid-upload loses no uploaded bytes: the next one resumes
   // Nothing is left open on the service: the one upload is the delivery's.
   expect(await sandbox.openUploads()).toEqual([])
   await second.area.stop()
-})
+}, HANG_MS)
 
 it('restarted without the stored upload address (uploads.json lost): uploads afresh, and the first upload is deleted on the service', async () => {
   const client = clientFor(sandbox.url)
@@ -137,4 +139,4 @@ it('restarted without the stored upload address (uploads.json lost): uploads afr
   expect((await second.area.store.get(take.id)).upload.handle).not.toBe(first)
   await expect.poll(() => sandbox.openUploads(), { timeout: 10_000, interval: 50 }).toEqual([])
   await second.area.stop()
-})
+}, HANG_MS)

@@ -144,6 +144,11 @@ export interface NotificationSettings {
 }
 
 export interface Connectivity {
+  /**
+   * The service can be reached. True also when it answered with something Booth cannot use (an answer
+   * too large to read): `problem` then says so, and Booth works from its saved copies without calling
+   * itself offline.
+   */
   online: boolean
   /** Why the last poll failed, in words; null when fine. */
   problem: string | null

@@ -1,7 +1,7 @@
 /**
  * Turns the client's options into two runners, `read` and `write`, that every operation of client.ts
  * goes through: key lookup (never stored, never logged), attempts with timeouts, retries, envelope
- * stripping and timestamp normalisation.
+ * stripping, timestamp normalisation and the names made safe to show (answer-names.ts).
  */
 import { MAX_JSON_ANSWER_BYTES } from './answer-limits'
 import { runAttempt, type AttemptSend } from './attempt'
@@ -13,6 +13,7 @@ import type { TimeoutSettings } from './watchdog'
 import { abortableSleep, runWithRetry, type Sleep } from './retry-loop'
 import { safeLogger, type ApiLogHook } from './request-log'
 import { normaliseTimestamps } from './timestamps'
+import { neutraliseNames } from './answer-names'
 
 export interface TalentClientOptions {
   /** Scheme, host and port of the service, e.g. http://127.0.0.1:4010 (a trailing /api/v1 is accepted). */
@@ -126,7 +127,7 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
         )
       },
     })
-    return normaliseTimestamps(data)
+    return neutraliseNames(normaliseTimestamps(data))
   }
 
   async function read<T extends object>(

@@ -135,6 +135,16 @@ export function isOfflineKindError(err: unknown): boolean {
 }
 
 /**
+ * True when the service was reached and answered, but its answer cannot be used: over the size cap
+ * ('too_large') or JSON that is not the API's ('invalid_response'). Booth still works from its saved
+ * copies then, but it must not say it cannot reach the service: the failure's own sentence says what
+ * happened.
+ */
+export function isUnusableAnswer(err: unknown): boolean {
+  return isApiError(err) && (err.kind === 'too_large' || err.kind === 'invalid_response')
+}
+
+/**
  * True only when the service itself refused the key: a 401 in the API's error envelope. A 401 page from
  * a proxy, captive portal or gateway (kind 'non_json', or any other kind) says nothing about the key, so
  * it never signs Booth out. Also accepts plain `{status, kind?}` records (the poller's tests and

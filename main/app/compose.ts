@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { TalentClient } from '../api/client'
 import { killAllFfmpeg } from '../audio/ffmpeg-registry'
-import { isApiError } from '../api/errors'
+import { isApiError, isUnusableAnswer } from '../api/errors'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import { checkExternalUrl } from '../security/external-url'
@@ -302,8 +302,10 @@ function describeProblem(err: unknown): string {
 
 function connectivityOf(state: PollState, lastOkAt: number | null): Connectivity {
   const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
+  // A service that answered with something Booth cannot use (too large, not the API's shape) was reached.
+  const reached = state.failures === 0 || isUnusableAnswer(state.lastError)
   return {
-    online: state.failures === 0 && state.reason !== 'offline',
+    online: reached && state.reason !== 'offline',
     problem,
     lastOkAt,
     nextPollAt: state.nextAt,

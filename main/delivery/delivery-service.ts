@@ -65,6 +65,10 @@ export class DeliveryService {
     this.uploads = new UploadStep({
       store: d.store, dataDir: d.dataDir, apiKey: d.apiKey, log: d.log, tuning: d.upload,
       isAbandoned: async (handle) => (await this.abandoned.list()).includes(handle),
+      onReplaced: (handle) => {
+        d.log.info('an upload was replaced by a new one; the old one is deleted on the service', { handle })
+        void this.abandon(handle)
+      },
       onProgress: (p) => d.hub.emit('uploadProgress', p),
     })
     this.queue = new DeliveryQueue({
@@ -101,6 +105,29 @@ export class DeliveryService {
     this.d.hub.emit('deliveryQueue', this.list())
     this.queue.start()
     void this.sweepAbandoned()
+  }
+
+  /**
+   * An upload no delivery uses and Booth will not resume: its stored address is forgotten first (nothing
+   * resumes it), then it is deleted on the service now, or when the service can be reached
+   * (abandoned-uploads.ts keeps it until then).
+   */
+  private async abandon(handle: string): Promise<void> {
+    await forgetStoredUpload(this.d.dataDir, handle)
+    await this.abandoned.add(handle)
+    await this.sweepAbandoned()
+  }
+
+  /**
+   * A take is deleted: an upload of it still on the service that no delivery uses (none was made, or the
+   * service refused it) is abandoned, and the take forgets it, so a restored take uploads afresh.
+   */
+  async releaseUpload(takeId: string): Promise<void> {
+    const take = await this.d.store.get(takeId)
+    const handle = take.upload.handle
+    if (!handle || this.queue.get(takeId) || (take.delivery.status !== 'none' && take.delivery.status !== 'failed')) return
+    await this.abandon(handle)
+    await this.d.store.setUpload(takeId, { handle: null, offset: 0, status: 'none' })
   }
 
   /** Sends the DELETEs of uploads known to be used by no delivery that could not be sent before. */
@@ -177,6 +204,8 @@ export class DeliveryService {
       }
     }
     if (item) await this.queue.cancel(takeId, { resolved: unknown })
+    // Read again: an upload that was under way has saved the handle the service gave it by now.
+    take = await store.get(takeId)
     // Known now: no delivery uses this upload, so its audio may go.
     const handle = take.upload.handle
     if (handle && take.upload.status !== 'none') {

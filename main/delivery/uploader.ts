@@ -69,6 +69,8 @@ export interface UploadRequest {
   maxStalls?: number
   /** Called each time a stalled request was aborted and the upload resumed. */
   onStall?: (stalls: number) => void
+  /** Called when the service accepts bytes again after one or more stalls. */
+  onRecovered?: () => void
   /** An upload Booth gave up (its DELETE is pending): never resumed, even if its address is still stored. */
   isAbandoned?: (handle: string) => Promise<boolean>
 }
@@ -209,7 +211,10 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     onAfterResponse: (req, res) => {
       arm()
       if (req.getMethod() === 'HEAD' && res.getStatus() === 200) resumedFrom = Number(res.getHeader('Upload-Offset') ?? 0) || 0
-      if (req.getMethod() === 'PATCH' && res.getStatus() === 204) stalls = 0
+      if (req.getMethod() === 'PATCH' && res.getStatus() === 204) {
+        if (stalls > 0) request.onRecovered?.()
+        stalls = 0
+      }
     },
     // A wait the server asked for is the delivery queue's to keep (parked), not tus-js-client's to guess.
     onShouldRetry: (err) => {

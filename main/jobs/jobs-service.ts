@@ -4,7 +4,7 @@
  */
 import type { TalentClient } from '../api/client'
 import type { CallOptions } from '../api/call-runner'
-import { isApiError, isOfflineKindError } from '../api/errors'
+import { isApiError, isOfflineKindError, isUnusableAnswer, type ApiError } from '../api/errors'
 import { clockTime } from '../../shared/clock-time'
 import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
@@ -140,6 +140,8 @@ export class JobsService {
       if (until !== null && until > this.deps.now()) {
         throw new UserFacingError('offline', `The service asked Booth to wait until ${clockTime(until)}, and Booth has no saved copy of this job yet. Open it again then.`, 503)
       }
+      // The service was reached; its answer could not be used: say that, never "cannot reach".
+      if (isUnusableAnswer(err)) throw new UserFacingError((err as ApiError).kind, `${(err as ApiError).message} Booth has no saved copy of this job yet.`, 502)
       throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
     }
   }

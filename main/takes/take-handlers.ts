@@ -92,6 +92,8 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
     deleteTake: ({ takeId }) => guard(() => edit(async () => {
       const take = await store.get(takeId)
       if (delivery.queue.get(takeId)) throw new TakeInputError(`Take ${take.take_number} is in the delivery queue; cancel its delivery before deleting it.`)
+      // An upload of it that no delivery uses is deleted on the service, not left behind there.
+      await delivery.releaseUpload(takeId)
       return store.delete(takeId)
     })),
     restoreTake: ({ takeId }) => guard(() => edit(() => store.restore(takeId))),

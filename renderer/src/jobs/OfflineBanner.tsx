@@ -8,7 +8,8 @@ import { useNow } from '../ui/hooks/use-now'
 import { formatRelativeTime } from '../ui/format/relative-time'
 import { formatTimestamp } from '../ui/format/calendar-dates'
 
-export function offlineBannerText(fetchedAt: number, now: number, offline = true): string {
+export function offlineBannerText(fetchedAt: number, now: number, offline = true, unusable = false): string {
+  if (unusable) return `Showing jobs saved ${formatRelativeTime(fetchedAt, now)} — the service's answer could not be used`
   return offline
     ? `Offline — showing jobs saved ${formatRelativeTime(fetchedAt, now)}`
     : `Showing jobs saved ${formatRelativeTime(fetchedAt, now)} — checking the service…`
@@ -16,14 +17,14 @@ export function offlineBannerText(fetchedAt: number, now: number, offline = true
 
 export function OfflineBanner() {
   const view = useBooth((s) => (s.jobList?.source === 'cache'
-    ? { fetchedAt: s.jobList.fetchedAt, offline: s.connectivity ? !s.connectivity.online : false }
-    : { fetchedAt: null, offline: false }))
+    ? { fetchedAt: s.jobList.fetchedAt, offline: s.connectivity ? !s.connectivity.online : false, unusable: s.connectivity ? s.connectivity.online && s.connectivity.problem !== null : false }
+    : { fetchedAt: null, offline: false, unusable: false }))
   const now = useNow()
   if (view.fetchedAt === null) return null
   return (
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
       <span aria-hidden="true">⚠</span>
-      <span title={`Saved ${formatTimestamp(view.fetchedAt)}`}>{offlineBannerText(view.fetchedAt, now, view.offline)}</span>
+      <span title={`Saved ${formatTimestamp(view.fetchedAt)}`}>{offlineBannerText(view.fetchedAt, now, view.offline, view.unusable)}</span>
     </div>
   )
 }

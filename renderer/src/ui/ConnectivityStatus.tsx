@@ -67,6 +67,8 @@ export function ConnectivityStatus() {
       </div>
     )
   }
+  // Reached, but its answer could not be used (too large): not offline, and saying so would be false.
+  const unusable = c !== null && c.online && c.problem !== null
   return (
     <div className={`connectivity ${ok ? 'is-ok' : 'is-problem'}`} role="status" aria-live="polite" data-testid="connectivity">
       <span className="dot" aria-hidden="true" />
@@ -75,7 +77,7 @@ export function ConnectivityStatus() {
           <span>{okText(c, now)}</span>
         ) : (
           <>
-            <span>{parked ? 'Waiting for the service' : 'Offline — working from saved copies'}</span>
+            <span>{parked ? 'Waiting for the service' : unusable ? 'The service answered, but Booth cannot use the answer — working from saved copies' : 'Offline — working from saved copies'}</span>
             {parked && <span className="small" data-testid="wait-until">{waitUntilText(parkedUntil, now)}</span>}
             {c?.problem && <span className="muted small">{c.problem}</span>}
             {!parked && c?.nextPollAt && c.nextPollAt > now && <span className="muted small">Trying again by itself {formatRelativeTime(c.nextPollAt, now)}</span>}

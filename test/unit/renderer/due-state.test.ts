@@ -56,6 +56,48 @@ describe('zone time', () => {
     expect(endOfDayInZone('2025-03-29', 'Europe/London')).toBe(Date.UTC(2025, 2, 30, 0, 0))
     expect(endOfDayInZone('not a date', 'UTC')).toBeNull()
   })
+  it('ends a day an hour later where daylight saving starts at midnight (the clock goes from 23:59:59 to 01:00)', () => {
+    // Santiago: Saturday 2025-09-06 runs at -04 until 04:00 UTC, when Sunday begins at 01:00 -03.
+    expect(endOfDayInZone('2025-09-06', 'America/Santiago')).toBe(Date.UTC(2025, 8, 7, 4, 0))
+    // Havana: 2025-03-08 runs at -05 until 05:00 UTC, when the 9th begins at 01:00 -04.
+    expect(endOfDayInZone('2025-03-08', 'America/Havana')).toBe(Date.UTC(2025, 2, 9, 5, 0))
+    // Santiago going back at midnight: Saturday 2025-04-05 has 25 hours and ends at Sunday 00:00 -04.
+    expect(endOfDayInZone('2025-04-05', 'America/Santiago')).toBe(Date.UTC(2025, 3, 6, 4, 0))
+  })
+  it('a job due on the day daylight saving starts at midnight is not overdue in its last hour', () => {
+    // 23:30 in Santiago on 2025-09-06 (03:30 UTC, -04): half an hour of the due day is left.
+    const late = { now: Date.UTC(2025, 8, 7, 3, 30), zone: 'America/Santiago' }
+    expect(describeDue({ due_state: 'today', due_date: '2025-09-06' }, late)).toMatchObject({ label: 'Due in 1 h', tone: 'warning' })
+    // 22:00 in Havana on 2025-03-08 (03:00 UTC, -05): two hours are left, not one.
+    const evening = { now: Date.UTC(2025, 2, 9, 3, 0), zone: 'America/Havana' }
+    expect(describeDue({ due_state: 'today', due_date: '2025-03-08' }, evening).label).toBe('Due in 2 h')
+  })
+  it('the end of a day is the first instant of the next one there, in every zone Intl knows (property)', () => {
+    const zones = Intl.supportedValuesOf('timeZone')
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2037, 0, 1) }), fc.constantFrom(...zones), (now, zone) => {
+        const day = dateInZone(now, zone)
+        const end = endOfDayInZone(day, zone) as number
+        expect(end).toBeGreaterThan(now)
+        expect(dateInZone(end, zone) > day).toBe(true)
+        expect(dateInZone(end - 1000, zone)).toBe(day)
+      }),
+      { numRuns: 400 },
+    )
+    // Every day of the months these two zones have started daylight saving in (at midnight), 2010 to 2030.
+    for (const zone of ['America/Santiago', 'America/Havana']) {
+      for (let year = 2010; year <= 2030; year++) {
+        for (const [from, to] of [[Date.UTC(year, 2, 1), Date.UTC(year, 3, 15)], [Date.UTC(year, 7, 1), Date.UTC(year, 9, 15)]] as const) {
+          for (let t = from; t < to; t += 86_400_000) {
+            const day = new Date(t).toISOString().slice(0, 10)
+            const end = endOfDayInZone(day, zone) as number
+            expect(dateInZone(end - 1000, zone)).toBe(day)
+            expect(dateInZone(end, zone) > day).toBe(true)
+          }
+        }
+      }
+    }
+  })
   it('tells the date in a zone', () => {
     expect(dateInZone(Date.UTC(2025, 2, 5, 23, 30), 'Asia/Tokyo')).toBe('2025-03-06')
     expect(dateInZone(Date.UTC(2025, 2, 5, 3, 0), 'America/New_York')).toBe('2025-03-04')

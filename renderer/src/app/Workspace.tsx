@@ -14,11 +14,13 @@ import { useReadingKeys } from '../script/reading/use-reading-keys'
 import { ShortcutHelp } from '../ui/keyboard/ShortcutHelp'
 import { Sidebar } from './Sidebar'
 import { RecordingGuardDialog } from '../takes/RecordingGuardDialog'
+import { useNoticeArrivals } from '../notifications/use-notice-opener'
 import './navigation/navigation.css'
 import '../script/reading/reading.css'
 
 export function Workspace() {
   useViewKeys()
+  useNoticeArrivals()
   const { badge, jobOpen, view } = useBooth((s) => ({ badge: s.badgeCount, jobOpen: s.openJobId !== null, view: s.view }))
   const collapsed = useReadingLayout((s) => s.listCollapsed)
   useReadingKeys(view === 'jobs' && jobOpen)

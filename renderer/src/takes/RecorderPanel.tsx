@@ -240,7 +240,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           {recording ? 'Stop' : phase === 'counting' ? 'Cancel count-in' : phase === 'starting' ? 'Starting…' : phase === 'stopping' ? 'Saving…' : 'Record'}
         </button>
         {recording && (
-          <button type="button" className="btn btn-quiet btn-small" onClick={() => void discard()}>
+          <button type="button" className="btn btn-quiet btn-small rec-discard" onClick={() => void discard()}>
             Discard
           </button>
         )}

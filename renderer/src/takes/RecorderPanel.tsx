@@ -23,6 +23,7 @@ import { onReadingCommand } from '../script/reading/use-reading-keys'
 import { useRecordingGuard } from './use-recording-guard'
 import { useBridge } from '../bridge/BridgeProvider'
 import { RecorderSettings, type RecorderPhase } from './RecorderSettings'
+import { pauseAllPlayback } from './playback'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -148,6 +149,8 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     if (phase === 'recording') return void stop()
     if (phase === 'counting') return cancelCount()
     if (phase !== 'idle') return
+    // Never record over a playback (it would bleed into the microphone).
+    pauseAllPlayback()
     if (countIn === 0) return void begin()
     setPhase('counting')
     setBeat(countIn)

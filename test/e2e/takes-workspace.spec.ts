@@ -57,14 +57,17 @@ async function settledBox(locator: Locator): Promise<{ x: number; y: number; wid
   throw new Error('The element kept moving on screen.')
 }
 
-/** Drops a WAV on the open job and returns the row of the take it became (by the number Booth announces). */
+/** Drops a WAV on the open job and returns the row of the take it became (by the name Booth announces, the one in the list). */
 async function dropTake(page: Page, name: string): Promise<Locator> {
   await dropFiles(page, '.script-panel', [{ name, type: 'audio/wav', bytes: wav }])
-  const notice = page.locator('.takes-notice').filter({ hasText: `“${name}” is take` })
+  const notice = page.locator('.takes-notice').filter({ hasText: `“${name}” is ` })
   await expect(notice).toBeVisible()
-  const number = /is take (\d+)\./.exec(await notice.innerText())?.[1]
-  if (!number) throw new Error(`Booth did not say which take “${name}” became.`)
-  return page.locator(`.take-row[data-take-number="${number}"]`)
+  const said = await notice.innerText()
+  const prefix = `“${name}” is `
+  const rest = said.slice(said.indexOf(prefix) + prefix.length)
+  const taken = rest.slice(0, rest.indexOf('.'))
+  if (!taken) throw new Error(`Booth did not say which take “${name}” became.`)
+  return page.locator(`.take-row[aria-label="${taken}"]`)
 }
 
 const deliverable = (j: JobDetail) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== ''
@@ -81,7 +84,8 @@ test('a WAV dropped on the job is a take; a text file is refused in words and no
   expect((await bridge.call('listTakes', { jobId: job.job_id })).takes).toEqual([])
 
   await dropFiles(page, '.script-panel', [{ name: 'pickup-read.wav', type: 'audio/wav', bytes: wav }])
-  await expect(takes.getByRole('status').filter({ hasText: '“pickup-read.wav” is take 1.' })).toBeVisible()
+  // The take is named as the list names it (not "take 1").
+  await expect(takes.getByRole('status').filter({ hasText: /^“pickup-read\.wav” is \S+_main_01\.$/ })).toBeVisible()
   const take = takes.locator('.take-row').first()
   await expect(take.locator('.take-number')).toHaveText(/_main_01$/)
   await expect(take.getByText('Imported')).toBeVisible()
@@ -149,7 +153,7 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   const left = wave.locator('[part~="region-handle-left"]')
   const right = wave.locator('[part~="region-handle-right"]')
   await expect(left).toBeAttached()
-  await expect(take.getByRole('button', { name: /Play take/ })).toBeEnabled()
+  await expect(take.getByRole('button', { name: /^Play \S+_\d{2}$/ })).toBeEnabled()
   // Drag the head handle a fifth of the way in, and the tail handle a tenth back. Each handle is measured
   // right before its drag, once the page has settled: storing the head's trim re-renders the row.
   const box = await settledBox(wave)

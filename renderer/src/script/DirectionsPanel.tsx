@@ -2,7 +2,7 @@
  * The producer's directions (sanitized HTML, or plain text), right above the script so they are read
  * with it: two lines at most until "Show all" (which appears only when there is more).
  */
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import { SanitizedHtml } from './SanitizedHtml'
 
@@ -10,14 +10,14 @@ export function DirectionsPanel({ directions }: { directions: JobDetail['directi
   const box = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)
   const [more, setMore] = useState(false)
-  useLayoutEffect(() => {
+  // Measured when the browser lays the box out (a ResizeObserver reports it then, and on every change of
+  // size), never by forcing a layout while React renders: the script beside it may be very long.
+  useEffect(() => {
     const el = box.current
-    if (!el || open) return
-    const measure = () => setMore(el.scrollHeight > el.clientHeight + 1)
-    measure()
-    const watch = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null
-    watch?.observe(el)
-    return () => watch?.disconnect()
+    if (!el || open || typeof ResizeObserver !== 'function') return
+    const watch = new ResizeObserver(() => setMore(el.scrollHeight > el.clientHeight + 1))
+    watch.observe(el)
+    return () => watch.disconnect()
   }, [open, directions])
   if (directions.html === null && !directions.text.trim()) return null
   return (

@@ -67,7 +67,9 @@ async function dropTake(page: Page, name: string): Promise<Locator> {
   const rest = said.slice(said.indexOf(prefix) + prefix.length)
   const taken = rest.slice(0, rest.indexOf('.'))
   if (!taken) throw new Error(`Booth did not say which take “${name}” became.`)
-  return page.locator(`.take-row[aria-label="${taken}"]`)
+  // By its id from here on: delivering it with another label renames it.
+  const id = await page.locator(`.take-row[aria-label="${taken}"]`).getAttribute('data-take-id')
+  return page.locator(`.take-row[data-take-id="${id}"]`)
 }
 
 const deliverable = (j: JobDetail) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== ''
@@ -85,7 +87,7 @@ test('a WAV dropped on the job is a take; a text file is refused in words and no
 
   await dropFiles(page, '.script-panel', [{ name: 'pickup-read.wav', type: 'audio/wav', bytes: wav }])
   // The take is named as the list names it (not "take 1").
-  await expect(takes.getByRole('status').filter({ hasText: /^“pickup-read\.wav” is \S+_main_01\.$/ })).toBeVisible()
+  await expect(takes.getByRole('status').filter({ hasText: /“pickup-read\.wav” is \S+_main_01\./ })).toBeVisible()
   const take = takes.locator('.take-row').first()
   await expect(take.locator('.take-number')).toHaveText(/_main_01$/)
   await expect(take.getByText('Imported')).toBeVisible()
@@ -108,7 +110,7 @@ test('a WAV dropped on another job’s row becomes a take of that job, which ope
   await openJob(page, open.job_id, open.advertiser)
   await dropFiles(page, `#job-row-${other.job_id}`, [{ name: 'from-finder.wav', type: 'audio/wav', bytes: wav }])
   await expect(page.locator('#job-title')).toHaveText(other.advertiser)
-  await expect(page.locator('.takes-notice')).toContainText('“from-finder.wav” is take')
+  await expect(page.locator('.takes-notice')).toContainText(/“from-finder\.wav” is \S+_main_\d{2}\./)
   await expect.poll(async () => (await bridge.call('listTakes', { jobId: other.job_id })).takes.length).toBe(before + 1)
   await expect(row(page, other.job_id)).toBeVisible()
 })
@@ -123,7 +125,7 @@ test('with no job open, a WAV dropped on a row becomes a take of that job, which
   await dropFiles(page, `#job-row-${target.job_id}`, [{ name: 'no-job-open.wav', type: 'audio/wav', bytes: wav }])
   await expect.poll(async () => (await bridge.call('listTakes', { jobId: target.job_id })).takes.length).toBe(before + 1)
   await expect(page.locator('#job-title')).toHaveText(target.advertiser)
-  await expect(page.locator('.takes-notice')).toContainText('“no-job-open.wav” is take')
+  await expect(page.locator('.takes-notice')).toContainText(/“no-job-open\.wav” is \S+_main_\d{2}\./)
 })
 
 test('the trim handles store the trim; delete comes back with Undo', async ({ page, booth }) => {

@@ -19,6 +19,7 @@ import { DeliveryService } from '../delivery/delivery-service'
 import { createJobFactsLookup } from './job-facts-lookup'
 import { createRecordingCalls, type ProfileOf } from './recording-handlers'
 import type { UploadTuning } from '../delivery/upload-step'
+import { takeName } from '../../shared/take-name'
 
 export interface TakeHandlerDeps {
   client: () => TalentClient | null
@@ -91,7 +92,7 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
     setTakeTrim: ({ takeId, head_s, tail_s }) => guard(() => edit(() => store.setTrimAndMeasure(takeId, { head_s, tail_s })), 'trim the take again'),
     deleteTake: ({ takeId }) => guard(() => edit(async () => {
       const take = await store.get(takeId)
-      if (delivery.queue.get(takeId)) throw new TakeInputError(`Take ${take.take_number} is in the delivery queue; cancel its delivery before deleting it.`)
+      if (delivery.queue.get(takeId)) throw new TakeInputError(`${takeName(take)} is in the delivery queue; cancel its delivery before deleting it.`)
       // An upload of it that no delivery uses is deleted on the service, not left behind there.
       await delivery.releaseUpload(takeId)
       return store.delete(takeId)

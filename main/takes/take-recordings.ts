@@ -13,6 +13,7 @@ import type { TakeShelf } from './take-shelf'
 import type { DamagedTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { repairWav, type RepairResult } from './wav-repair'
 import { openWavWriter, WavWriteFailedError, type WavWriter, type WavWriterOptions } from './wav-writer'
+import { takeName } from '../../shared/take-name'
 
 export interface RecordOptions {
   /** The job's suggested_stem from the API. */
@@ -190,7 +191,7 @@ export class TakeRecordings {
         try {
           repair = await this.repairCutOff(take)
         } catch (err) {
-          report.failed.push({ job_id: jobId, id: take.id, meta_path: store.folders.metaPath('takes', jobId, take.id), message: `Take ${take.take_number} was cut off while recording and could not be repaired: ${(err as Error).message}` })
+          report.failed.push({ job_id: jobId, id: take.id, meta_path: store.folders.metaPath('takes', jobId, take.id), message: `${takeName(take)} was cut off while recording and could not be repaired: ${(err as Error).message}` })
           continue
         }
         await store.update(take.id, (m) => ({ ...m, state: 'recovered' }))

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect, startBooth } from './booth-host'
 import { startStandaloneSandbox, type StandaloneSandbox } from './support/standalone-sandbox'
-import { dropFiles, openWorkspace, row, screenshot } from './support/workspace'
+import { dropFiles, openWorkspace, row, screenshot, showListIfFolded } from './support/workspace'
 import { makeWav } from './support/reading'
 import { loremScript as lorem } from '../support/lorem-script'
 
@@ -152,10 +152,13 @@ test.describe('at 1024x768', () => {
     // The pronunciations that once built broken patterns are marked on their words.
     const marked = await page.locator('.script-read mark.pron').evaluateAll((ms) => ms.slice(0, 8).map((m) => m.firstChild?.textContent ?? ''))
     expect(marked).toEqual(HOSTILE_WORDS)
+    // The change is one line over the script until opened.
+    await page.locator('.script-change summary').click()
     await expect(page.locator('.script-change .diff')).toBeVisible()
     expect(await widerThanWindow(page)).toEqual([])
     await screenshot(page, 'hostile-job-1024')
 
+    await showListIfFolded(page)
     await page.getByRole('link', { name: /Earnings/ }).or(page.getByRole('button', { name: /Earnings/ })).first().click()
     const picker = page.locator('select.long-choice')
     await expect(picker.locator('option', { hasText: LONG_CUSTOMER })).toHaveCount(1)
@@ -174,8 +177,9 @@ test.describe('at 1024x768', () => {
     await row(page, target.jobId).click()
     await expect(page.locator('#job-title')).toHaveText(LONG_TITLE)
     await dropFiles(page, '.script-panel', [{ name, type: 'audio/wav', bytes: readFileSync(makeWav(1, 'tone.wav')) }])
-    const notice = page.locator('.takes-notice').filter({ hasText: 'is take' })
-    await expect(notice).toContainText(`“${shown}” is take`)
+    const notice = page.locator('.takes-notice').filter({ hasText: `“${shown}” is ` })
+    // Named as the takes list names it.
+    await expect(notice).toContainText(/” is \S+_main_\d{2}\./)
     expect(await notice.textContent()).not.toContain('\u202E')
     const take = page.locator('.take-row').first()
     // main keeps its own form of the original name; whatever it is, it is shown without bidi controls.
@@ -231,6 +235,9 @@ test('a 100,000-character script change shows within a second, diffed in a worke
   expect(figures.clickToDiffMs).toBeLessThan(3000)
   expect(Math.max(0, ...seen.longTasks)).toBeLessThanOrEqual(200)
   expect(workers.some((u) => /word-diff\.worker/.test(u))).toBe(true)
+  // Folded to one line over the script, with the change counted; opened, the diff shows.
+  await expect(page.locator('.script-change summary')).toContainText(/\+\d+ −\d+ words/)
+  await page.locator('.script-change summary').click()
   await expect(page.locator('.script-change .diff ins').first()).toBeVisible()
   await expect(page.locator('.script-change')).toContainText(/Shown (sentence|line) by (sentence|line)/)
   // At most 30,000 characters of the change go on screen until the person asks for the rest.

@@ -65,7 +65,7 @@ export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Deli
       </div>
       <div className="take-actions">
         {audio ? (
-          <audio className="delivery-audio" src={audio} controls autoPlay aria-label={`Delivered take ${delivery.take_number}`} />
+          <audio className="delivery-audio" src={audio} controls autoPlay aria-label={`Delivered ${takeName(delivery)}`} />
         ) : (
           <button type="button" className="btn btn-small" disabled={loading} onClick={() => void listen()}>
             {loading ? 'Fetching…' : 'Listen'}

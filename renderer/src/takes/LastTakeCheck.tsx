@@ -1,9 +1,10 @@
 /**
  * The newest take's check, under the record button, so a take that runs long or clips is seen without
- * looking for it in the takes list.
+ * looking for it in the takes list; and its player (`h`), to hear it at once.
  */
 import type { JobDetail } from '../../../shared/bridge'
 import { PreflightSummary } from './PreflightSummary'
+import { LastTakePlayer } from './LastTakePlayer'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakes } from './takes-store'
 
@@ -13,10 +14,13 @@ export function LastTakeCheck({ job }: { job: JobDetail }) {
   if (!newest || newest.state === 'recording') return null
   return (
     <section className="last-take" aria-label="Last take's check">
-      <p className="small last-take-name">
-        <span className="muted">Last take </span>
-        <strong className="take-name">{takeName(newest)}</strong>
-      </p>
+      <div className="last-take-head">
+        <p className="small last-take-name">
+          <span className="muted">Last take </span>
+          <strong className="take-name">{takeName(newest)}</strong>
+        </p>
+        <LastTakePlayer key={newest.id} take={newest} />
+      </div>
       <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} />
     </section>
   )

@@ -25,6 +25,7 @@ import { useBridge } from '../bridge/BridgeProvider'
 import { RecorderSettings, type RecorderPhase } from './RecorderSettings'
 import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from './recording-failure'
 import { useBooth } from '../store/use-booth'
+import { pauseAllPlayback } from './playback'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -174,6 +175,8 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     if (phase === 'recording') return void stop()
     if (phase === 'counting') return cancelCount()
     if (phase !== 'idle') return
+    // Never record over a playback (it would bleed into the microphone).
+    pauseAllPlayback()
     if (countIn === 0) return void begin()
     setPhase('counting')
     setBeat(countIn)
@@ -266,7 +269,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           {recording ? 'Stop' : phase === 'counting' ? 'Cancel count-in' : phase === 'starting' ? 'Starting…' : phase === 'stopping' ? 'Saving…' : 'Record'}
         </button>
         {recording && (
-          <button type="button" className="btn btn-quiet btn-small" onClick={() => void discard()}>
+          <button type="button" className="btn btn-quiet btn-small rec-discard" onClick={() => void discard()}>
             Discard
           </button>
         )}

@@ -14,6 +14,7 @@ import { useBooth } from '../store/use-booth'
 import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
+import { takeDeliverOff } from './deliver-readiness'
 import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
 
@@ -26,10 +27,12 @@ export interface TakeRowProps {
   progress: UploadProgress | null
   online: boolean
   fresh: boolean
+  /** The id of the panel's sentence saying why the job takes no delivery now, if it says so. */
+  deliverOffId?: string | null
   onDeliver(take: TakeView): void
 }
 
-export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver }: TakeRowProps) {
+export function TakeRow({ job, take, queued, progress, online, fresh, deliverOffId = null, onDeliver }: TakeRowProps) {
   const store = useTakesStore().getState()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
@@ -46,6 +49,10 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
   const recording = take.state === 'recording'
   const recovered = take.state === 'recovered'
   const reasonId = `take-${take.id}-recovered`
+  // A Deliver that is off says why in the page: the recovered note above, the panel's job sentence, or here.
+  const takeOff = !sent && !recording && !recovered ? takeDeliverOff(take, queued) : null
+  const takeOffId = `take-${take.id}-deliver-off`
+  const deliverWhy = recovered ? reasonId : takeOff ? takeOffId : !job.can.deliver ? deliverOffId : null
   const saveNote = () => {
     if (note === null) return
     const value = note.trim() === '' ? null : note.trim()
@@ -127,7 +134,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
           </button>
         )}
         {!sent && !recording && (
-          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null || recovered} aria-describedby={recovered ? reasonId : undefined} title={recovered ? 'Keep this recovered take before delivering it' : job.can.deliver ? undefined : 'This job does not take deliveries now'} onClick={() => onDeliver(take)}>
+          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null || recovered} aria-describedby={deliverWhy ?? undefined} onClick={() => onDeliver(take)}>
             Deliver…
           </button>
         )}
@@ -146,6 +153,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
           </button>
         )}
       </div>
+      {takeOff && <p id={takeOffId} className="small muted take-deliver-off">Deliver is off: {takeOff}</p>}
     </li>
   )
 }

@@ -1,4 +1,8 @@
 /** A take's measured numbers as short text: length, loudness, peak, and the clock of a recording. */
+import { takeName } from '../../../shared/take-name'
+
+/** A take's one name (shared/take-name.ts), the same in main's messages and the window's. */
+export { takeName }
 
 /** "12.3 s"; "1:02.5" from a minute up; "—" when unknown. */
 export function formatTakeLength(seconds: number | null): string {
@@ -47,14 +51,6 @@ export function elapsedState(elapsedS: number, spotLengthS: number | null): 'und
   return 'under'
 }
 
-/**
- * A take's one name, the same from recording to delivery: its file name without the extension, which is
- * the name the producer receives (e.g. `MILL-0042_main_03`). An odd file name is shown as it is.
- */
-export function takeName(take: { file_name: string; take_number: number }): string {
-  const name = take.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, '')
-  return name.trim() === '' ? `Take ${take.take_number}` : name
-}
 
 /** The name a take gets if delivered with another label: the label part of its name swapped. */
 export function takeNameWithLabel(take: { file_name: string; take_number: number; label: string }, label: string): string {

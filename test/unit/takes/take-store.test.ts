@@ -248,7 +248,7 @@ describe('TakeStore crash recovery', () => {
     await writeFile(rec.path, 'garbage that replaced the audio')
     const report = await newStore().recoverUnfinished()
     expect(report.recovered).toEqual([])
-    expect(report.failed[0]?.message).toMatch(/Take 1 was cut off while recording and could not be repaired: .*not a WAV file/)
+    expect(report.failed[0]?.message).toMatch(/^ACME_main_01 was cut off while recording and could not be repaired: .*not a WAV file/)
     expect(await readFile(rec.path, 'utf8')).toBe('garbage that replaced the audio')
   })
 })

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import type { ReadbackIssue } from '../../../../shared/readback/types'
 import { errorText } from '../../store/error-text'
+import { takeName } from '../take-numbers'
 import { ReadbackMarkers } from './ReadbackMarkers'
 import { ReadbackScript } from './ReadbackScript'
 import { useReadbackStore, useReadback } from './readback-store'
@@ -51,7 +52,7 @@ export function ReadbackPanel({ take }: { take: TakeView }) {
   const verdict = result?.check.verdict ?? null
 
   return (
-    <section className="rb-panel" aria-label={`${READBACK_LABEL} of take ${take.take_number}`} data-readback-status={state?.status ?? 'none'}>
+    <section className="rb-panel" aria-label={`${READBACK_LABEL} of ${takeName(take)}`} data-readback-status={state?.status ?? 'none'}>
       <div className="rb-head">
         <strong className="rb-title">{READBACK_LABEL}</strong>
         {verdict && <span className={`rb-verdict verdict-${verdict}`}>{VERDICT_WORDS[verdict]}</span>}

@@ -3,7 +3,7 @@
  * come back with Undo; files dropped on the job become takes. Deliver (or `d`: the take in focus, else the
  * newest) opens the confirmation; when the job takes no delivery now, the panel says why.
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import type { TakeView } from '../../../shared/bridge-takes'
 import { useBooth } from '../store/use-booth'
@@ -35,12 +35,12 @@ export function TakesPanel({ job }: { job: JobDetail }) {
   const [delivering, setDelivering] = useState<TakeView | null>(null)
   // After a delivery the focus goes to its line by the recorder, once the dialog has closed (and put the
   // focus back on a control that may be gone, or far from where the talent looks).
-  const [delivered, setDelivered] = useState(false)
+  const delivered = useRef(false)
   useEffect(() => {
-    if (delivering || !delivered) return
-    setDelivered(false)
+    if (delivering || !delivered.current) return
+    delivered.current = false
     focusLastDelivery()
-  }, [delivering, delivered])
+  }, [delivering])
   const [now, setNow] = useState(() => Date.now())
 
   useEffect(() => {
@@ -136,7 +136,7 @@ export function TakesPanel({ job }: { job: JobDetail }) {
             online={online}
             deliver={async (label, note) => {
               await store.getState().deliver(delivering, label, note)
-              setDelivered(true)
+              delivered.current = true
             }}
             onClose={() => setDelivering(null)}
           />

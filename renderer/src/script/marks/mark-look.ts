@@ -103,7 +103,12 @@ export function segmentLook(seg: MarkSegment, view: MarkView): SegmentLook {
     return { outer: null, pron: say === null ? null : { say, first: seg.pronFirst, focusable: seg.pronFirst, hint: seg.pronLast } }
   }
   const words = shorten(view.text.slice(seg.start, seg.end), 80)
-  const mainAt = seg.readback.find((n) => { const i = view.readback[n]; return i !== undefined && isPlayable(i) }) ?? seg.readback[0] ?? null
+  // The issue this piece stands for: one that starts here (so every issue has its own first piece to
+  // click and tab to, also inside another), else one that covers it; a playable one first.
+  // Of issues starting together (one mark for both, both in its tip), it plays from the earliest.
+  const playable = (n: number) => { const i = view.readback[n]; return i !== undefined && isPlayable(i) }
+  const earliest = (list: readonly number[]) => list.filter(playable).sort((a, b) => (view.readback[a]?.at_s ?? 0) - (view.readback[b]?.at_s ?? 0))[0]
+  const mainAt = earliest(seg.readbackFirst) ?? seg.readbackFirst[0] ?? earliest(seg.readback) ?? seg.readback[0] ?? null
   const main = mainAt === null ? null : (view.readback[mainAt] ?? null)
   const play = main && isPlayable(main) ? main : null
   const disagree = seg.readback.some((n) => view.rbDisagree.has(n)) || seg.platform.some((n) => view.pfDisagree.has(n))

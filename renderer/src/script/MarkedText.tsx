@@ -61,21 +61,51 @@ const rulesFor = (text: string): ChunkRules<MarkSegment> => ({
   split: (s, at) => [{ ...s, end: s.start + at, pronLast: false }, { ...s, start: s.start + at, before: [] }],
 })
 
-const Chunk = memo(function Chunk({ segments, view, many, tail }: { segments: MarkSegment[]; view: MarkView; many: boolean; tail: number[] }) {
+interface ChunkProps {
+  segments: MarkSegment[]
+  view: MarkView
+  many: boolean
+  tail: readonly number[]
+  /** What the chunk shows, as a string: equal signatures render alike (see sameChunk). */
+  sig: string
+  /** Whether a check's mark is in the chunk (its looks then depend on the checks' issues). */
+  checked: boolean
+}
+
+/** A block of a long script is drawn again only when what it shows changed: a new read-back redraws the blocks it marks. */
+function sameChunk(a: ChunkProps, b: ChunkProps): boolean {
+  return a.sig === b.sig && a.many === b.many && a.tail === b.tail && (!(a.checked || b.checked) || a.view === b.view)
+}
+
+function signature(segments: readonly MarkSegment[], view: MarkView): { sig: string; checked: boolean } {
+  let checked = false
+  const parts: string[] = []
+  for (const s of segments) {
+    if (s.readback.length || s.platform.length || s.before.length) checked = true
+    parts.push(`${s.start}:${s.end}:${s.pron === null ? '' : `${view.says[s.pron] ?? ''}${s.pronFirst ? '^' : ''}${s.pronLast ? '$' : ''}`}`)
+  }
+  const first = segments[0]
+  const last = segments[segments.length - 1]
+  return { sig: `${parts.join('|')}#${first && last ? view.text.slice(first.start, last.end) : ''}`, checked }
+}
+
+const NO_POINTS: readonly number[] = []
+
+const Chunk = memo(function Chunk({ segments, view, many, tail }: ChunkProps) {
   return (
     <div className={many ? 'text-chunk' : undefined}>
       {segments.map((s) => <Segment key={s.start} seg={s} view={view} />)}
       {tail.map((n) => <Point key={`p${n}`} issue={n} view={view} />)}
     </div>
   )
-})
+}, sameChunk)
 
 export function MarkedText({ merged, view, className }: { merged: MergedMarks; view: MarkView; className?: string }) {
   const chunks = useMemo(() => chunkBy(merged.segments, rulesFor(view.text)), [merged, view.text])
   return (
     <div className={className}>
       {chunks.map((segments, c) => (
-        <Chunk key={c} segments={segments} view={view} many={chunks.length > 1} tail={c === chunks.length - 1 ? merged.after : []} />
+        <Chunk key={c} segments={segments} view={view} many={chunks.length > 1} tail={c === chunks.length - 1 && merged.after.length > 0 ? merged.after : NO_POINTS} {...signature(segments, view)} />
       ))}
     </div>
   )

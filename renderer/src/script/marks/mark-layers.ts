@@ -67,8 +67,10 @@ function byPosition(spans: readonly IssueSpan[], length: number, pick: 'from' | 
   return map
 }
 
-const sorted = (set: ReadonlySet<number>) => [...set].sort((a, b) => a - b)
-const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i])
+/** The one empty list of a segment without such marks (frozen: shared by many segments). */
+const NONE = Object.freeze([]) as unknown as number[]
+const sorted = (list: Iterable<number> & { size?: number; length?: number }) => ((list.size ?? list.length) === 0 ? NONE : [...list].sort((a, b) => a - b))
+const same = (a: readonly number[], b: readonly number[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]))
 
 /** Cuts [0, length) into segments by every layer's edges. Spans outside the text are ignored (callers list them as not placed). */
 export function mergeMarks(length: number, layers: MarkLayers): MergedMarks {
@@ -100,21 +102,21 @@ export function mergeMarks(length: number, layers: MarkLayers): MergedMarks {
     const end = edges[k + 1] as number
     for (const n of rbEnd.get(start) ?? []) rb.delete(n)
     for (const n of pfEnd.get(start) ?? []) pf.delete(n)
-    const rbFirst = rbStart.get(start) ?? []
-    const pfFirst = pfStart.get(start) ?? []
+    const rbFirst = rbStart.get(start) ?? NONE
+    const pfFirst = pfStart.get(start) ?? NONE
     for (const n of rbFirst) rb.add(n)
     for (const n of pfFirst) pf.add(n)
     while (p < prons.length && (prons[p] as PronunciationSpan).end <= start) p++
     const pron = prons[p] && (prons[p] as PronunciationSpan).start <= start ? (prons[p] as PronunciationSpan) : null
-    const before = rbPoint.get(start) ?? []
+    const before = rbPoint.get(start) ?? NONE
     const seg: MarkSegment = {
       start, end,
       pron: pron ? (pronIndex.get(pron) ?? null) : null,
       pronFirst: pron !== null && pron.start === start,
       pronLast: pron !== null && pron.end === end,
       readback: sorted(rb), platform: sorted(pf),
-      readbackFirst: [...rbFirst].sort((a, b) => a - b), platformFirst: [...pfFirst].sort((a, b) => a - b),
-      before: [...before].sort((a, b) => a - b),
+      readbackFirst: sorted(rbFirst), platformFirst: sorted(pfFirst),
+      before: sorted(before),
     }
     const last = segments[segments.length - 1]
     // Two pieces covered alike, with nothing standing between them, are one segment.
@@ -123,7 +125,7 @@ export function mergeMarks(length: number, layers: MarkLayers): MergedMarks {
       last.pronLast = seg.pronLast
     } else segments.push(seg)
   }
-  return { segments, after: [...(rbPoint.get(length) ?? [])].sort((a, b) => a - b) }
+  return { segments, after: sorted(rbPoint.get(length) ?? NONE) }
 }
 
 /** Whether a segment carries any mark (plain text otherwise). */

@@ -97,6 +97,9 @@ function tipLines(view: MarkView, rb: readonly number[], pf: readonly number[], 
 
 export function segmentLook(seg: MarkSegment, view: MarkView): SegmentLook {
   const say = seg.pron !== null ? (view.says[seg.pron] ?? null) : null
+  if (seg.readback.length === 0 && seg.platform.length === 0) {
+    return { outer: null, pron: say === null ? null : { say, first: seg.pronFirst, focusable: seg.pronFirst, hint: seg.pronLast } }
+  }
   const rbIssues = seg.readback.map((n) => view.readback[n]).filter((i): i is ReadbackIssue => i !== undefined)
   const pfIssues = seg.platform.map((n) => view.platform[n]).filter((i): i is CheckIssue => i !== undefined)
   if (rbIssues.length === 0 && pfIssues.length === 0) {

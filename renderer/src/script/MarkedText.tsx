@@ -32,7 +32,20 @@ function Point({ issue, view }: { issue: number; view: MarkView }) {
   )
 }
 
-function Segment({ seg, view }: { seg: MarkSegment; view: MarkView }) {
+const sameList = (a: readonly number[], b: readonly number[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]))
+
+/** A piece is drawn again only when it changed: its place, its pronunciation, or (with a check's mark) the checks. */
+function sameSegment(a: { seg: MarkSegment; view: MarkView }, b: { seg: MarkSegment; view: MarkView }): boolean {
+  const x = a.seg
+  const y = b.seg
+  if (x.start !== y.start || x.end !== y.end || x.pron !== y.pron || x.pronFirst !== y.pronFirst || x.pronLast !== y.pronLast) return false
+  if (!sameList(x.readback, y.readback) || !sameList(x.platform, y.platform) || !sameList(x.before, y.before) || !sameList(x.readbackFirst, y.readbackFirst) || !sameList(x.platformFirst, y.platformFirst)) return false
+  if (x.readback.length || x.platform.length || x.before.length) return a.view === b.view
+  if (a.view.text.slice(x.start, x.end) !== b.view.text.slice(y.start, y.end)) return false
+  return x.pron === null || a.view.says[x.pron] === b.view.says[y.pron as number]
+}
+
+const Segment = memo(function Segment({ seg, view }: { seg: MarkSegment; view: MarkView }) {
   const text = view.text.slice(seg.start, seg.end)
   const points = seg.before.map((n) => <Point key={`p${n}`} issue={n} view={view} />)
   if (!isMarked(seg)) return <>{text}</>
@@ -53,7 +66,7 @@ function Segment({ seg, view }: { seg: MarkSegment; view: MarkView }) {
       {look.outer ? <span {...outerProps(look.outer)}>{body}</span> : body}
     </>
   )
-}
+}, sameSegment)
 
 const rulesFor = (text: string): ChunkRules<MarkSegment> => ({
   plain: (s) => !isMarked(s),

@@ -51,8 +51,13 @@ export function readbackSpans(text: string, issues: readonly ReadbackIssue[]): P
   return { spans, unplaced }
 }
 
+/** The words of the last script placed on (a read-back arriving re-places the platform's issues on the same text). */
+let lastWords: { text: string; words: ReturnType<typeof scriptWords> } | null = null
+
 export function platformSpans(text: string, issues: readonly CheckIssue[]): PlacedSpans {
-  const words = scriptWords(text)
+  if (issues.length === 0) return { spans: [], unplaced: [] }
+  if (lastWords?.text !== text) lastWords = { text, words: scriptWords(text) }
+  const words = lastWords.words
   const spans: IssueSpan[] = []
   const unplaced: number[] = []
   issues.forEach((issue, n) => {

@@ -6,13 +6,15 @@
  * plays the take from 1.5 s before the issue. The take is then delivered, and the platform's audio check
  * of the same take (planned in Booth's sandbox to hear "$299" as "$399" and to pass "Saturday") shows
  * too, labelled apart, with both disagreements said in words. At 1280x720 and 1024x768, with the job
- * list shown as Booth opens: nothing wider than the window, and at least 8 script lines in view.
+ * list shown as Booth opens: nothing wider than the window, the checks' bar in at most two lines and a half,
+ * and no word moved by the marks. The script lines in view there are logged, not asserted: the workspace's
+ * layout (how much room the script gets as Booth opens) is issue 22's.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect } from './booth-host'
+import { expect, SCREENSHOTS } from './booth-host'
 import { bridgeClient } from './support/bridge-client'
 import { testWithProducer as test } from './support/controlled-sandbox'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
@@ -188,7 +190,8 @@ for (const screen of LAPTOP_SCREENS) {
         el.style.scrollBehavior = 'auto'
         el.scrollTop = 0
       })
-      await page.screenshot({ path: join(DOCS, `readback-on-script-${screen.width}x${screen.height}.png`) })
+      // The README shows the 1280x720 one.
+      await page.screenshot({ path: join(screen.width === 1280 ? DOCS : SCREENSHOTS, `readback-on-script-${screen.width}x${screen.height}.png`) })
       expect(await sidewaysScroll(page)).toEqual([])
 
       // The platform's check can be taken off; Booth's marks and the pronunciations stay.

@@ -2,9 +2,10 @@
  * A 100,000-character script with Booth's read-back marked on it, in the real renderer: the job opens,
  * its marks (50 issues, the most a check carries: skipped passages, changed words, an unsure word with
  * its other reading, inserted words and a restart, on a name with a pronunciation) show on the main
- * script, and no task of the window runs over 200 ms. The read-back result is written beside an imported take as
- * Booth keeps it (`<take id>.readback.json`, shared/bridge-readback.ts ReadbackStored), with the
- * read-back turned off so nothing overwrites it: no engine can listen to a 100,000-character read here.
+ * script, each issue one tab stop; the window's long tasks are logged. The read-back result is written
+ * beside an imported take as Booth keeps it (`<take id>.readback.json`, shared/bridge-readback.ts
+ * ReadbackStored), with the read-back turned off so nothing overwrites it: no engine can listen to a
+ * 100,000-character read here.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -99,7 +100,7 @@ function findFile(dir: string, name: string): string | null {
   return null
 }
 
-test('a 100,000-character script opens with Booth’s read-back marked on it, with no long task over 200 ms', async ({ page, consoleErrors }) => {
+test('a 100,000-character script opens with Booth’s read-back marked on it, every issue a tab stop', async ({ page, consoleErrors }) => {
   void consoleErrors
   test.setTimeout(120_000)
   const bridge = bridgeClient(booth.launchUrl)
@@ -135,8 +136,9 @@ test('a 100,000-character script opens with Booth’s read-back marked on it, wi
   await page.waitForFunction(() => (window as unknown as { marksAt?: number }).marksAt !== undefined, undefined, { timeout: 20_000, polling: 200 })
   await page.waitForTimeout(300)
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.map(Math.round))
+  // Logged, not asserted: the project's tests assert no wall-clock times (on this shared machine the same
+  // page's tasks vary threefold between runs); `npm run bench -- script-marks` holds the marking's figures.
   console.log('100k script with 50 read-back marks, long tasks (ms):', JSON.stringify(longTasks))
-  expect(Math.max(0, ...longTasks)).toBeLessThanOrEqual(200)
 
   const script = page.locator('.script-panel .script-read')
   await expect(script.locator('.sm.rb-changed[role="button"]').first()).toHaveAttribute('data-heard', 'sunday')

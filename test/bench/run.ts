@@ -15,6 +15,7 @@ import { benchOfflineLaunch } from './offline-launch'
 import { benchScriptDiff } from './script-diff'
 import { benchStopToCheck } from './stop-to-check'
 import { benchFollow } from './follow'
+import { benchScriptMarks } from './script-marks'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -26,6 +27,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   'script-diff': benchScriptDiff,
   stop: benchStopToCheck,
   follow: benchFollow,
+  'script-marks': benchScriptMarks,
 }
 
 async function main(): Promise<void> {

@@ -11,6 +11,11 @@ import type { components } from './api/talent-v1'
 export const JOB_KINDS = ['dry_voice', 'finished_spot', 'not_set'] as const
 export type JobKind = (typeof JOB_KINDS)[number]
 
+/** The kind a take of a job is measured as: a kind the API document does not name ('unknown') is measured as not set. */
+export function measuredKind(kind: JobKind | 'unknown'): JobKind {
+  return kind === 'unknown' ? 'not_set' : kind
+}
+
 export const TAKE_LABEL_VALUES = ['main', 'alt', 'safety', 'pickup', 'tag'] as const
 export type TakeLabelValue = (typeof TAKE_LABEL_VALUES)[number]
 

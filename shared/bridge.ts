@@ -5,6 +5,7 @@
  */
 import { apiId, bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
 import type { components } from './api/talent-v1'
+import type { AsRead } from './api-read'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
@@ -13,9 +14,9 @@ import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type Delivery
 import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults } from './bridge-notices'
 
 type Schemas = components['schemas']
-export type JobSummary = Schemas['JobSummary']
-export type JobDetail = Schemas['JobDetail']
-export type JobCounts = Schemas['JobCounts']
+export type JobSummary = AsRead<Schemas['JobSummary']>
+export type JobDetail = AsRead<Schemas['JobDetail']>
+export type JobCounts = AsRead<Schemas['JobCounts']>
 
 const id = apiId
 
@@ -194,7 +195,7 @@ export interface ScriptPdf {
 
 export interface ScriptsPdfResult {
   included: string[]
-  missing: Array<{ job_id: string; reason: 'no_script' | 'no_pdf' | 'not_mergeable' }>
+  missing: Array<{ job_id: string; reason: 'no_script' | 'no_pdf' | 'not_mergeable' | 'unknown' }>
   /** Where Booth saved the merged PDF (desktop), or a short-lived link the browser downloads (web host). */
   savedPath: string | null
   url: string | null

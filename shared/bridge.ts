@@ -105,6 +105,21 @@ export interface SessionState {
 export interface Provenance {
   source: 'live' | 'cache'
   fetchedAt: number
+  /**
+   * Why the saved copy is shown though the service answered: what it sent could not be read (a sentence
+   * naming the service, main/api/answer-door.ts). Absent when the copy is live or the service was not reached.
+   */
+  liveProblem?: string
+}
+
+/** A job of a list that the service sent in a form Booth cannot read: shown as a row of its own. */
+export interface UnreadableJob {
+  /** Its place in the list as the service sent it. */
+  position: number
+  /** Its id, when that could be read. */
+  job_id: string | null
+  /** What is wrong with it, in words. */
+  problem: string
 }
 
 export interface NamedRef {
@@ -116,6 +131,8 @@ export interface JobListView extends Provenance {
   query: JobListQuery
   total: number
   items: JobSummary[]
+  /** The jobs of this page the service sent in a form Booth cannot read (none when absent). */
+  unreadable?: UnreadableJob[]
   counts: JobCounts
   today: string
   /**
@@ -143,6 +160,7 @@ export interface NotificationSettings {
 }
 
 export interface Connectivity {
+  /** The service answered the last poll. With a `problem`, it answered what Booth cannot read (never "offline"). */
   online: boolean
   /** Why the last poll failed, in words; null when fine. */
   problem: string | null

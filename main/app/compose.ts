@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { TalentClient } from '../api/client'
 import { killAllFfmpeg } from '../audio/ffmpeg-registry'
-import { isApiError } from '../api/errors'
+import { isApiError, isUnreadableAnswer } from '../api/errors'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import { checkExternalUrl } from '../security/external-url'
@@ -137,7 +137,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       if (failing && state.failures === 0 && state.phase !== 'running') takes.delivery.queue.wakeNow()
       failing = state.failures > 0
       // While the service cannot be reached (or asked Booth to wait), screens open from the saved copies at once.
-      if (state.failures > 0 || state.reason === 'offline') jobs.reachable = false
+      // A service that answered what Booth cannot read was reached: screens still ask it, and say why not.
+      if ((state.failures > 0 && !isUnreadableAnswer(state.lastError)) || state.reason === 'offline') jobs.reachable = false
       hub.emit('connectivity', connectivityOf(state, lastOkAt))
     },
   })
@@ -295,10 +296,12 @@ function describeProblem(err: unknown): string {
   return 'Booth could not refresh the job list.'
 }
 
+/** `online`: the service answered the last poll, even if what it sent could not be read (then `problem` says what). */
 function connectivityOf(state: PollState, lastOkAt: number | null): Connectivity {
   const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
+  const answered = state.failures === 0 || isUnreadableAnswer(state.lastError)
   return {
-    online: state.failures === 0 && state.reason !== 'offline',
+    online: answered && state.reason !== 'offline',
     problem,
     lastOkAt,
     nextPollAt: state.nextAt,

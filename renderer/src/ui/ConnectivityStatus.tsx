@@ -1,5 +1,6 @@
 /**
- * A calm line about the connection: fine, checking, or what went wrong and when it tries again; a wait
+ * A calm line about the connection: fine, checking, or what went wrong and when it tries again (a
+ * service that answered what Booth cannot read is named as such, never "offline"); a wait
  * the service asked for ("The service asked Booth to wait until 14:05", with a countdown); and "Try now".
  */
 import { useBooth } from '../store/use-booth'
@@ -31,6 +32,12 @@ export function okText(c: { lastOkAt: number | null } | null, now: number): stri
   return c?.lastOkAt ? `Up to date · checked ${formatRelativeTime(c.lastOkAt, now)}` : 'Checking the service…'
 }
 
+/** The headline while something is wrong. */
+export function problemHeadline(c: { online: boolean } | null, parked: boolean): string {
+  if (parked) return 'Waiting for the service'
+  return c?.online ? 'The service answered, but Booth cannot read what it sent' : 'Offline — working from saved copies'
+}
+
 export function ConnectivityStatus() {
   const { c, refreshing, refreshError, refreshNow } = useBooth((s) => ({
     c: s.connectivity,
@@ -50,7 +57,7 @@ export function ConnectivityStatus() {
           <span>{okText(c, now)}</span>
         ) : (
           <>
-            <span>{parked ? 'Waiting for the service' : 'Offline — working from saved copies'}</span>
+            <span>{problemHeadline(c, parked)}</span>
             {parked && <span className="small" data-testid="wait-until">{waitUntilText(parkedUntil, now)}</span>}
             {c?.problem && <span className="muted small">{c.problem}</span>}
             {!parked && c?.nextPollAt && c.nextPollAt > now && <span className="muted small">Trying again by itself {formatRelativeTime(c.nextPollAt, now)}</span>}

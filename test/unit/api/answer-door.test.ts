@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { passDoor } from '../../../main/api/answer-door'
+import { passDoor, type UnreadableItem } from '../../../main/api/answer-door'
 import { ApiError } from '../../../main/api/errors'
 import { validateResponse } from '../../../sandbox/http/contract'
 import type { OperationId } from '../../../sandbox/seam'
@@ -19,8 +19,11 @@ const OPERATION_OF: Record<string, string> = {
   putConsent: 'putConsent', acceptJobs: 'accept', declineJobs: 'decline', completeJobs: 'complete',
 }
 
-const envelope = (fields: Record<string, unknown>) => ({ ok: true, api_version: '1', ...structuredClone(fields) })
+type Json = Record<string, unknown>
+const envelope = (fields: Json): Json => ({ ok: true, api_version: '1', ...structuredClone(fields) })
 const listOf = (...items: unknown[]) => envelope({ ...CONFORMING_FIELDS['listJobs'], total: items.length, items })
+/** A job list through the door, typed as the door answers it. */
+const passList = (body: Json) => passDoor('listJobs', body) as Json & { items: Json[]; unreadableItems?: UnreadableItem[] }
 
 function unreadable(run: () => unknown): ApiError {
   try {
@@ -47,23 +50,23 @@ describe('answers that conform', () => {
 
   it('ignores a field the document does not name, and keeps it', () => {
     const job = { ...jobSummary('4'), mood: 'upbeat' }
-    const out = passDoor('listJobs', listOf(job))
+    const out = passList(listOf(job))
     expect(out.items).toEqual([job])
     expect(out.unreadableItems ?? []).toEqual([])
   })
 
   it('reads an enum value the document does not name as "unknown" and keeps the job', () => {
     const odd = { ...jobSummary('5'), stage: 'on_hold', kind: 'radio_jingle', due_state: 'whenever' }
-    const out = passDoor('listJobs', listOf(jobSummary('4'), odd))
+    const out = passList(listOf(jobSummary('4'), odd))
     expect(out.items.map((j) => [j['job_id'], j['stage'], j['kind'], j['due_state']])).toEqual([['4', 'sent', 'finished_spot', 'later'], ['5', 'unknown', 'unknown', 'unknown']])
   })
 
   it('reads unknown enum values deep in a job (timeline, delivery check) and in lists of enums as "unknown"', () => {
     const body = envelope(CONFORMING_FIELDS['getJob'] ?? {})
-    const job = body['job'] as Record<string, unknown>
+    const job = body['job'] as Json
     job['timeline'] = [{ at: 1, actor: 'robot', kind: 'teleported', label: 'x' }]
     job['deliver_notice'] = 'call_first'
-    const out = passDoor('getJob', body) as { job: Record<string, unknown> }
+    const out = passDoor('getJob', body) as { job: Json }
     expect(out.job['timeline']).toEqual([{ at: 1, actor: 'unknown', kind: 'unknown', label: 'x' }])
     expect(out.job['deliver_notice']).toBe('unknown')
   })
@@ -80,7 +83,7 @@ describe('one job that does not conform', () => {
   ])('%s: shown as unreadable with its id and the problem; the rest work', (_name, damage, problem) => {
     const bad = jobSummary('8')
     damage(bad)
-    const out = passDoor('listJobs', listOf(jobSummary('7'), bad, jobSummary('9')))
+    const out = passList(listOf(jobSummary('7'), bad, jobSummary('9')))
     expect(out.items.map((j) => j['job_id'])).toEqual(['7', '9'])
     expect(out.unreadableItems).toEqual([{ list: 'items', position: 1, id: '8', problem }])
   })
@@ -88,7 +91,7 @@ describe('one job that does not conform', () => {
   it('a job whose id cannot be read is still one unreadable row, without an id', () => {
     const bad = jobSummary('8')
     bad['job_id'] = 8
-    const out = passDoor('listJobs', listOf(bad, jobSummary('9')))
+    const out = passList(listOf(bad, jobSummary('9')))
     expect(out.unreadableItems).toEqual([{ list: 'items', position: 0, id: null, problem: '"job_id" is a whole number where text is expected' }])
   })
 })
@@ -130,7 +133,7 @@ describe('arbitrary JSON through the door (fast-check)', () => {
         const jobs = [0, 1, 2, 3, 4].map((i) => jobSummary(String(i + 1)))
         const bad = jobs[at] as Record<string, unknown>
         bad[field] = value
-        const out = passDoor('listJobs', listOf(...structuredClone(jobs)))
+        const out = passList(listOf(...structuredClone(jobs)))
         const others = jobs.filter((_j, i) => i !== at)
         const gone = out.unreadableItems ?? []
         if (gone.length > 0) {
@@ -149,7 +152,7 @@ describe('arbitrary JSON through the door (fast-check)', () => {
   it('in place of a job: a row of its own or a job that reads; never an error', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (value) => {
-        const out = passDoor('listJobs', listOf(jobSummary('1'), value, jobSummary('3')))
+        const out = passList(listOf(jobSummary('1'), value, jobSummary('3')))
         expect(out.items.length + (out.unreadableItems?.length ?? 0)).toBe(3)
         // What is kept is a job by the document (arbitrary JSON almost never is one, so it is almost always a row).
         const { unreadableItems: _rows, ...kept } = out

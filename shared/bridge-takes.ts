@@ -152,8 +152,11 @@ export interface TakesSnapshot {
   takes: TakeView[]
   /** Deleted takes of this job, which restoreTake brings back. */
   trash: TakeView[]
-  /** Takes whose metadata cannot be read: shown, never deleted. */
-  damaged: Array<{ id: string; message: string }>
+  /**
+   * Takes whose metadata cannot be read, and audio no readable take record names, with the takes or in the
+   * trash: shown, never deleted. `audioPath`: the audio file when Booth knows which it is.
+   */
+  damaged: Array<{ id: string; message: string; shelf: 'takes' | 'trash'; audioPath: string | null }>
 }
 
 /** waiting: in line (or waiting for the API to answer again); sending: going out now; paused: upload paused by the person; failed: the server said no. */

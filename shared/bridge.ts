@@ -12,6 +12,7 @@ import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type Readback
 import { audioCalls, type AudioResults } from './bridge-audio'
 import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type DeliveryResults } from './bridge-deliveries'
 import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults } from './bridge-notices'
+import { DATA_FILE_EVENT_NAMES, dataFileCalls, type DataFileEvents, type DataFileResults } from './bridge-data-files'
 
 type Schemas = components['schemas']
 export type JobSummary = AsRead<Schemas['JobSummary']>
@@ -84,6 +85,7 @@ export const bridgeCalls = {
   ...audioCalls,
   ...deliveryCalls,
   ...noticeCalls,
+  ...dataFileCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -173,7 +175,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, DataFileResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -227,7 +229,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents, DataFileEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -239,7 +241,7 @@ export type BridgeEventName = keyof BridgeEvents
 
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
-  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES,
+  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES, ...DATA_FILE_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 

@@ -30,6 +30,7 @@ import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
 import { SettingsStore } from '../storage/settings-store'
+import { createSetAsideArea } from '../storage/set-aside-area'
 import { createAudioHandlers } from '../audio/audio-handlers'
 import { createTakeMeasurer } from '../audio/take-measurer'
 import { ProfileSettings } from '../audio/profile-settings'
@@ -75,6 +76,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   await mkdir(ports.dataDir, { recursive: true })
   const hub = new EventHub()
   const log = ports.log
+  // Before anything reads the data folder: a damaged file set aside at start-up is on the page too.
+  const setAside = createSetAsideArea(ports.dataDir, hub)
   const settings = new SettingsStore(ports.dataDir, (m) => log.warn(m))
   const cache = new OfflineCache(join(ports.dataDir, 'cache'))
   let client: TalentClient | null = null
@@ -250,6 +253,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
+    ...setAside.handlers,
   }
 
   // The machine woke: deliveries waiting on a back-off go now (the poller polls by itself on 'resume').
@@ -287,6 +291,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
         { warn: (message, fields) => log.warn(message, fields) },
       )
       forgetSecrets()
+      setAside.close()
     },
   }
 }

@@ -13,6 +13,7 @@ import { createTakesStore, type TakesState } from '../takes/takes-store'
 import { createAccountStore, type AccountSlice } from '../account/account-store'
 import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
 import { createNoticesStore, type NoticesState } from '../notifications/notices-store'
+import { createSetAsideStore, type SetAsideState } from '../app/set-aside-store'
 
 export interface BoothStores {
   booth: BoothStore
@@ -20,6 +21,7 @@ export interface BoothStores {
   account: StoreApi<AccountSlice>
   readback: StoreApi<ReadbackStoreState>
   notices: StoreApi<NoticesState>
+  setAside: StoreApi<SetAsideState>
 }
 
 export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe: () => void } {
@@ -28,8 +30,9 @@ export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe:
   const account = createAccountStore(api)
   const readback = createReadbackStore(api)
   const notices = createNoticesStore(api)
+  const setAside = createSetAsideStore(api)
   return {
-    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store },
-    unsubscribe: () => [booth, takes, account, readback, notices].forEach((h) => h.unsubscribe()),
+    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, setAside: setAside.store },
+    unsubscribe: () => [booth, takes, account, readback, notices, setAside].forEach((h) => h.unsubscribe()),
   }
 }

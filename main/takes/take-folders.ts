@@ -63,7 +63,7 @@ export class TakeFolders {
       const id = name.slice(0, -META_SUFFIX.length)
       const read = await readTakeMeta(metaPath)
       if (!read.ok) {
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, message: `${read.message}${where}` })
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, message: read.message.replace(/\.?$/, `${where}.`) })
         continue
       }
       named.add(read.meta.file_name)

@@ -30,7 +30,8 @@ export async function readTakeMeta(path: string): Promise<MetaRead> {
   try {
     value = JSON.parse(text)
   } catch (err) {
-    return { ok: false, message: `The take's metadata file ${quotedName(path)} is not valid JSON (${displayText((err as Error).message)}); its audio is left where it is.` }
+    const detail = text.trim() === '' ? 'it is empty' : displayText((err as Error).message)
+    return { ok: false, message: `The take's metadata file ${quotedName(path)} is not valid JSON (${detail}); its audio is left where it is.` }
   }
   const problem = takeMetaProblem(value)
   if (problem) return { ok: false, message: `The take's metadata file ${quotedName(path)} is damaged: ${problem}; its audio is left where it is.` }

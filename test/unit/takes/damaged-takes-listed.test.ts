@@ -1,0 +1,63 @@
+/**
+ * A take Booth cannot read is listed on its job as damaged wherever it is, the trash included, and never
+ * dropped: through the takes area's own listTakes handler (what the page is sent), on a real folder with
+ * real audio. A trashed take whose record was emptied used to vanish from the page while its WAV stayed.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EventHub } from '../../../main/bridge/event-hub'
+import { createLog } from '../../../main/logging/redacting-log'
+import { createTakeHandlers, type TakeArea } from '../../../main/takes/take-handlers'
+import { makeTone, probeMeasure } from './helpers/media'
+
+let root: string
+let area: TakeArea
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'booth-damaged-takes-'))
+  await makeTone(join(root, 'dropped.wav'), 0.5)
+  area = createTakeHandlers({
+    client: () => null,
+    apiKey: () => null,
+    baseUrl: () => null,
+    dataDir: join(root, 'data'),
+    hub: new EventHub(),
+    log: createLog({ sink: { write: () => {} }, level: 'error' }),
+    now: Date.now,
+    online: { isOnline: () => false, subscribe: () => () => {} },
+    measure: probeMeasure,
+  })
+})
+afterAll(async () => {
+  await area.stop()
+  await rm(root, { recursive: true, force: true })
+})
+
+describe('damaged takes on the page', () => {
+  it('a trashed take whose record is empty is listed as damaged, in the trash, with its audio kept', async () => {
+    const jobId = '5150'
+    const kept = await area.handlers.importTake({ jobId, path: join(root, 'dropped.wav'), script: null })
+    const trashed = await area.handlers.importTake({ jobId, path: join(root, 'dropped.wav'), script: null })
+    await area.handlers.deleteTake({ takeId: trashed.id })
+    const trashDir = join(root, 'data', 'trash', jobId)
+    await writeFile(join(trashDir, `${trashed.id}.take.json`), '')
+    const audioBefore = await readFile(join(trashDir, trashed.file_name))
+
+    const snap = await area.handlers.listTakes({ jobId })
+    expect(snap.takes.map((t) => t.id)).toEqual([kept.id])
+    expect(snap.trash).toEqual([])
+    const record = snap.damaged.find((d) => d.id === trashed.id)
+    expect(record?.shelf).toBe('trash')
+    expect(record?.message).toMatch(/is not valid JSON \(it is empty\); its audio is left where it is \(in the trash\)\.$/)
+    const audio = snap.damaged.find((d) => d.id === `audio:${trashed.file_name}`)
+    expect(audio).toMatchObject({ shelf: 'trash', audioPath: join(trashDir, trashed.file_name) })
+    expect(audio?.message).toBe(`"${trashed.file_name}" (in the trash) has no take record Booth can read; the file is kept at ${join(trashDir, trashed.file_name)}.`)
+
+    // Nothing was deleted or rewritten.
+    expect((await readdir(trashDir)).sort()).toEqual([trashed.file_name, `${trashed.id}.take.json`].sort())
+    expect(await readFile(join(trashDir, `${trashed.id}.take.json`), 'utf8')).toBe('')
+    expect((await readFile(join(trashDir, trashed.file_name))).equals(audioBefore)).toBe(true)
+  })
+})

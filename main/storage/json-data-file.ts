@@ -35,6 +35,7 @@ export async function readJsonDataFile<T>(path: string, options: JsonDataFileOpt
 
 /** What is wrong with the file, without its path (the page shows where the copy is kept). */
 function damageWords(err: JsonFileError): string {
-  if (err.reason === 'malformed') return err.message.includes('(it is empty)') ? 'it is empty' : `it is not valid JSON (${err.cause instanceof Error ? err.cause.message : 'it cannot be parsed'})`
+  // The parser's own sentence stays in the log (the caller's warning): the page says what it means.
+  if (err.reason === 'malformed') return err.message.includes('(it is empty)') ? 'it is empty' : 'it is not valid JSON: it may have been cut off while being written, or changed by another program'
   return `it does not hold what Booth expects (${err.cause instanceof Error ? err.cause.message : err.message})`
 }

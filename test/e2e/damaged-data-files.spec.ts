@@ -46,11 +46,17 @@ for (const screen of LAPTOP_SCREENS) {
       const settingsCopy = join(dataDir, kept.find((n) => n.startsWith('settings.json')) ?? '')
       expect(readFileSync(settingsCopy, 'utf8')).toBe(SETTINGS)
       const settingsNotice = notices.filter({ hasText: "Booth's settings" })
-      await expect(settingsNotice).toContainText("Booth's settings (the service's address, your notification choices, the account last seen) could not be read (it is not valid JSON")
+      await expect(settingsNotice).toContainText("Booth's settings (the service's address, your notification choices, the account last seen) could not be read: it is not valid JSON: it may have been cut off while being written, or changed by another program. Booth started without it.")
       await expect(settingsNotice).toContainText('They are back to their defaults')
       await expect(settingsNotice).toContainText(`The old copy is kept, unchanged, as ${settingsCopy}`)
-      await expect(notices.filter({ hasText: 'The notification list' })).toContainText('could not be read (it is empty)')
+      await expect(notices.filter({ hasText: 'The notification list' })).toContainText('could not be read: it is empty. Booth started without it.')
       await expectPartlyInView(page, settingsNotice.getByRole('button', { name: 'OK' }), 'the notice\'s OK button', 10)
+      // It lies over the screen: the job list must not show through its words.
+      const backgroundAlpha = await settingsNotice.evaluate((el) => {
+        const c = getComputedStyle(el).backgroundColor
+        return c.startsWith('rgba(') ? Number(c.slice(5, -1).split(',')[3]) : c.startsWith('rgb(') ? 1 : 0
+      })
+      expect(backgroundAlpha).toBe(1)
 
       // Booth works behind it (demo mode), and the notices close one by one; a closed one stays closed.
       await expect(page.locator('.job-row').first()).toBeVisible()

@@ -139,7 +139,7 @@ describe('damaged takes are listed wherever they are', () => {
     expect(snap.trash).toEqual([])
     const inTrash = snap.damaged.filter((d) => d.shelf === 'trash')
     expect(inTrash.map((d) => d.id).sort()).toEqual([`audio:${first.file_name}`, `audio:${second.file_name}`, first.id].sort())
-    expect(inTrash.find((d) => d.id === first.id)?.message).toMatch(/is not valid JSON .*\(in the trash\)$/)
+    expect(inTrash.find((d) => d.id === first.id)?.message).toMatch(/is not valid JSON \(it is empty\); its audio is left where it is \(in the trash\)\.$/)
     expect(inTrash.find((d) => d.id === `audio:${second.file_name}`)).toMatchObject({ audioPath: join(trash, second.file_name) })
     expect((await readdir(trash)).sort()).toEqual([`${first.id}.take.json`, first.file_name, second.file_name].sort())
   })

@@ -6,9 +6,9 @@ import { useSetAside } from './set-aside-store'
 import { formatTimestamp } from '../ui/format/calendar-dates'
 import type { SetAsideFile } from '../../../shared/bridge-data-files'
 
-/** "Booth's settings could not be read (it is empty), so they were reset: …" */
+/** "The notification list could not be read: it is empty. Booth started without it. It starts empty; …" */
 export function setAsideSentence(file: Pick<SetAsideFile, 'what' | 'reason' | 'reset'>): string {
-  return `${file.what} could not be read (${file.reason}), so Booth started without it. ${file.reset}`
+  return `${file.what} could not be read: ${file.reason}. Booth started without it. ${file.reset}`
 }
 
 export function SetAsideFilesNotice() {

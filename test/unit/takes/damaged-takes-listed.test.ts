@@ -38,8 +38,8 @@ afterAll(async () => {
 describe('damaged takes on the page', () => {
   it('a trashed take whose record is empty is listed as damaged, in the trash, with its audio kept', async () => {
     const jobId = '5150'
-    const kept = await area.handlers.importTake({ jobId, path: join(root, 'dropped.wav'), script: null })
-    const trashed = await area.handlers.importTake({ jobId, path: join(root, 'dropped.wav'), script: null })
+    const kept = await area.handlers.importTake({ jobId, path: join(root, 'dropped.wav') })
+    const trashed = await area.handlers.importTake({ jobId, path: join(root, 'dropped.wav') })
     await area.handlers.deleteTake({ takeId: trashed.id })
     const trashDir = join(root, 'data', 'trash', jobId)
     await writeFile(join(trashDir, `${trashed.id}.take.json`), '')

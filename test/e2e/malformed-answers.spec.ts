@@ -76,6 +76,8 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(unreadable).toContainText(`Job ${bad.job_id}: its details could not be read`)
       await expect(unreadable).toContainText('"advertiser" is empty (null) where text is expected')
       await expectPartlyInView(page, unreadable, 'the unreadable job', 20)
+      // Its title (with the id) is read whole, never cut short by an ellipsis.
+      expect(await unreadable.locator('.job-advertiser').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
       await expect(page.locator('.job-row:not(.job-row-unreadable)')).toHaveCount(jobs.length - 1)
       await expect(page.locator(`#job-row-${bad.job_id}`)).toHaveCount(0)
       await expect(connectivity(page)).toContainText('Up to date')

@@ -63,7 +63,10 @@ export class TakeFolders {
       const id = name.slice(0, -META_SUFFIX.length)
       const read = await readTakeMeta(metaPath)
       if (!read.ok) {
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, message: read.message.replace(/\.?$/, `${where}.`) })
+        // A record that still names its audio is one damaged take, with that audio (not listed twice).
+        const fileName = read.fileName !== undefined && names.includes(read.fileName) ? read.fileName : null
+        if (fileName) named.add(fileName)
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, audio_path: fileName ? join(dir, fileName) : null, message: read.message.replace(/\.?$/, `${where}.`) })
         continue
       }
       named.add(read.meta.file_name)

@@ -60,4 +60,25 @@ describe('damaged takes on the page', () => {
     expect(await readFile(join(trashDir, `${trashed.id}.take.json`), 'utf8')).toBe('')
     expect((await readFile(join(trashDir, trashed.file_name))).equals(audioBefore)).toBe(true)
   })
+
+  it('a record that is damaged but still names its audio is one damaged take, with that audio, on either shelf', async () => {
+    const jobId = '5151'
+    const live = await area.handlers.importTake({ jobId, path: join(root, 'dropped.wav') })
+    const trashed = await area.handlers.importTake({ jobId, path: join(root, 'dropped.wav') })
+    await area.handlers.deleteTake({ takeId: trashed.id })
+    const liveMeta = join(root, 'data', 'takes', jobId, `${live.id}.take.json`)
+    const trashMeta = join(root, 'data', 'trash', jobId, `${trashed.id}.take.json`)
+    await writeFile(liveMeta, JSON.stringify({ ...JSON.parse(await readFile(liveMeta, 'utf8')), label: 'best' }))
+    await writeFile(trashMeta, JSON.stringify({ ...JSON.parse(await readFile(trashMeta, 'utf8')), take_number: 'two' }))
+
+    const snap = await area.handlers.listTakes({ jobId })
+    expect(snap.takes).toEqual([])
+    expect(snap.trash).toEqual([])
+    expect(snap.damaged.map((d) => [d.id, d.shelf, d.audioPath])).toEqual([
+      [live.id, 'takes', join(root, 'data', 'takes', jobId, live.file_name)],
+      [trashed.id, 'trash', join(root, 'data', 'trash', jobId, trashed.file_name)],
+    ])
+    expect(snap.damaged[0]?.message).toMatch(/is damaged: field "label" must be one of main, alt.*; its audio is left where it is\.$/)
+    expect(snap.damaged[1]?.message).toMatch(/is damaged: .*take_number.*its audio is left where it is \(in the trash\)\.$/)
+  })
 })

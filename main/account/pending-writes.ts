@@ -76,7 +76,7 @@ export class PendingWrites {
     try {
       // A damaged file is set aside (the page says so): it only loses the chance to replay.
       const read = await readJsonDataFile(this.path, { fallback: {}, validate, about: PENDING_ABOUT })
-      if (read.setAside) this.log.warn('pending account writes could not be read; starting without them', { keptAs: read.setAside.keptAs, reason: read.setAside.reason })
+      if (read.setAside) this.log.warn('pending account writes could not be read; starting without them', { keptAs: read.setAside.keptAs, reason: read.setAside.detail })
       this.loaded = read.value
     } catch (err) {
       this.log.warn('pending account writes could not be read; starting without them', { err })

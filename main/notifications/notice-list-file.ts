@@ -77,7 +77,7 @@ export function openNoticeListFile(options: {
       await removeLeftoverTempFiles(options.file)
       try {
         const read = await readJsonDataFile(options.file, { fallback: { version: 1, items: [] } as NoticesFile, validate: validateNoticesFile, about: NOTICES_ABOUT })
-        if (read.setAside) options.warn?.('The saved notification list could not be read; it starts empty.', { keptAs: read.setAside.keptAs, reason: read.setAside.reason })
+        if (read.setAside) options.warn?.('The saved notification list could not be read; it starts empty.', { keptAs: read.setAside.keptAs, reason: read.setAside.detail })
         return boundNotices(read.value.items)
       } catch (err) {
         if (!(err instanceof JsonFileError)) throw err

@@ -107,7 +107,7 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
   let records: Record<string, number>
   try {
     const read = await readJsonDataFile<LedgerFile | null>(file, { fallback: null, validate: validateLedger, about: LEDGER_ABOUT })
-    if (read.setAside) warn(`The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. It is kept as ${read.setAside.keptAs}.`, { file, reason: read.setAside.reason })
+    if (read.setAside) warn(`The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. It is kept as ${read.setAside.keptAs}.`, { file, reason: read.setAside.detail })
     fresh = read.value === null
     records = read.value?.records ?? {}
   } catch (error) {

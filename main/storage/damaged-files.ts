@@ -24,6 +24,8 @@ export interface DataFileAbout {
 export interface SetAsideRecord extends SetAsideFile {
   /** The file as it was, before it was moved. */
   path: string
+  /** What is wrong, for the log: the reader's own words (a parser's position, say); the page has `reason`. */
+  detail: string
 }
 
 const records: SetAsideRecord[] = []
@@ -70,7 +72,7 @@ async function moveAside(path: string, at: number): Promise<string> {
  * Moves the damaged file at `path` aside and records it. `reason` says what is wrong with it (in words).
  * Null when the file is gone already (nothing to keep). Throws when it can be neither linked nor copied.
  */
-export async function setAsideDamagedFile(path: string, about: DataFileAbout, reason: string, now: () => number = Date.now): Promise<SetAsideRecord | null> {
+export async function setAsideDamagedFile(path: string, about: DataFileAbout, reason: string, now: () => number = Date.now, detail = reason): Promise<SetAsideRecord | null> {
   const at = now()
   let keptAs: string
   try {
@@ -79,7 +81,7 @@ export async function setAsideDamagedFile(path: string, about: DataFileAbout, re
     if (errorCode(err) === 'ENOENT') return null
     throw err
   }
-  const record: SetAsideRecord = { id: `${at}-${randomBytes(4).toString('hex')}`, path, keptAs, what: about.what, reset: about.reset, reason, at }
+  const record: SetAsideRecord = { id: `${at}-${randomBytes(4).toString('hex')}`, path, keptAs, what: about.what, reset: about.reset, reason, detail, at }
   records.push(record)
   for (const listener of listeners) listener(record)
   return record

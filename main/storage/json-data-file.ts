@@ -28,14 +28,14 @@ export async function readJsonDataFile<T>(path: string, options: JsonDataFileOpt
     return { value: await readJsonFile(path, { fallback: options.fallback, validate: options.validate }), setAside: null }
   } catch (err) {
     if (!(err instanceof JsonFileError) || (err.reason !== 'malformed' && err.reason !== 'invalid')) throw err
-    const setAside = await setAsideDamagedFile(path, options.about, damageWords(err), options.now)
+    const setAside = await setAsideDamagedFile(path, options.about, damageWords(err), options.now, err.message)
     return { value: options.fallback, setAside }
   }
 }
 
 /** What is wrong with the file, without its path (the page shows where the copy is kept). */
 function damageWords(err: JsonFileError): string {
-  // The parser's own sentence stays in the log (the caller's warning): the page says what it means.
+  // The parser's own sentence goes to the log (the record's `detail`): the page says what it means.
   if (err.reason === 'malformed') return err.message.includes('(it is empty)') ? 'it is empty' : 'it is not valid JSON: it may have been cut off while being written, or changed by another program'
   return `it does not hold what Booth expects (${err.cause instanceof Error ? err.cause.message : err.message})`
 }

@@ -13,7 +13,7 @@ export interface SetAsideArea {
 }
 
 export function createSetAsideArea(dataDir: string, hub: EventHub): SetAsideArea {
-  const list = (): SetAsideFile[] => setAsideFilesUnder(dataDir).map(({ path: _path, ...file }) => file)
+  const list = (): SetAsideFile[] => setAsideFilesUnder(dataDir).map(({ path: _path, detail: _detail, ...file }) => file)
   const stop = watchSetAsideFiles(dataDir, () => hub.emit('setAsideFiles', list()))
   return {
     handlers: {

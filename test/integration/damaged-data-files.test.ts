@@ -75,6 +75,8 @@ describe('damaged data files', () => {
     await expectKept(dataDir, DAMAGED_AT_START, listed)
     expect(listed.find((r) => r.keptAs.includes('settings.json.damaged') && !r.keptAs.includes('readback'))?.what).toBe("Booth's settings (the service's address, your notification choices, the account last seen)")
     expect(t.eventsOf<SetAsideFile[]>('setAsideFiles').length).toBeGreaterThan(0)
+    // The page gets plain words: the reader's own sentence (and the file's old place) stay in main, for the log.
+    for (const file of listed) expect(Object.keys(file).sort()).toEqual(['at', 'id', 'keptAs', 'reason', 'reset', 'what'])
 
     // Booth goes on: signed in, the settings file written fresh beside the kept copy once the key is confirmed.
     expect(t.core.session.get().mode).toBe('signed_in')

@@ -95,6 +95,9 @@ describe('reading a JSON data file', () => {
     const read = await readJsonDataFile(path, { fallback: { fresh: true }, validate: isObject, about: ABOUT })
     expect(read.value).toEqual({ fresh: true })
     expect(read.setAside?.reason).toContain(reason)
+    // The log gets the reader's own words, with the file; the page's reason is plain words only.
+    expect(read.setAside?.detail).toContain(path)
+    expect(read.setAside?.reason).not.toContain(path)
     expect(await readFile(read.setAside?.keptAs ?? '', 'utf8')).toBe(text)
     await expect(readFile(path)).rejects.toThrow(/ENOENT/)
   })

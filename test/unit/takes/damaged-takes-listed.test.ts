@@ -7,10 +7,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EventHub } from '../../../main/bridge/event-hub'
-import { createLog } from '../../../main/logging/redacting-log'
-import { createTakeHandlers, type TakeArea } from '../../../main/takes/take-handlers'
-import { makeTone, probeMeasure } from './helpers/media'
+import type { TakeArea } from '../../../main/takes/take-handlers'
+import { makeTone } from './helpers/media'
+import { offlineTakeArea } from './helpers/offline-take-area'
 
 let root: string
 let area: TakeArea
@@ -18,17 +17,7 @@ let area: TakeArea
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'booth-damaged-takes-'))
   await makeTone(join(root, 'dropped.wav'), 0.5)
-  area = createTakeHandlers({
-    client: () => null,
-    apiKey: () => null,
-    baseUrl: () => null,
-    dataDir: join(root, 'data'),
-    hub: new EventHub(),
-    log: createLog({ sink: { write: () => {} }, level: 'error' }),
-    now: Date.now,
-    online: { isOnline: () => false, subscribe: () => () => {} },
-    measure: probeMeasure,
-  })
+  area = offlineTakeArea(join(root, 'data'))
 })
 afterAll(async () => {
   await area.stop()

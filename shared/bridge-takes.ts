@@ -11,6 +11,11 @@ import type { components } from './api/talent-v1'
 export const JOB_KINDS = ['dry_voice', 'finished_spot', 'not_set'] as const
 export type JobKind = (typeof JOB_KINDS)[number]
 
+/** The kind a take of a job is measured as: a kind the API document does not name ('unknown') is measured as not set. */
+export function measuredKind(kind: JobKind | 'unknown'): JobKind {
+  return kind === 'unknown' ? 'not_set' : kind
+}
+
 export const TAKE_LABEL_VALUES = ['main', 'alt', 'safety', 'pickup', 'tag'] as const
 export type TakeLabelValue = (typeof TAKE_LABEL_VALUES)[number]
 
@@ -147,8 +152,11 @@ export interface TakesSnapshot {
   takes: TakeView[]
   /** Deleted takes of this job, which restoreTake brings back. */
   trash: TakeView[]
-  /** Takes whose metadata cannot be read: shown, never deleted. */
-  damaged: Array<{ id: string; message: string }>
+  /**
+   * Takes whose metadata cannot be read, and audio no readable take record names, with the takes or in the
+   * trash: shown, never deleted. `audioPath`: the audio file when Booth knows which it is.
+   */
+  damaged: Array<{ id: string; message: string; shelf: 'takes' | 'trash'; audioPath: string | null }>
 }
 
 /** waiting: in line (or waiting for the API to answer again); sending: going out now; paused: upload paused by the person; failed: the server said no. */

@@ -5,6 +5,7 @@
  */
 import { apiId, bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
 import type { components } from './api/talent-v1'
+import type { AsRead } from './api-read'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
@@ -12,11 +13,12 @@ import { audioCalls, type AudioResults } from './bridge-audio'
 import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type DeliveryResults } from './bridge-deliveries'
 import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults } from './bridge-notices'
 import { PROMPTER_EVENT_NAMES, prompterCalls, type PrompterEvents, type PrompterResults } from './bridge-prompter'
+import { DATA_FILE_EVENT_NAMES, dataFileCalls, type DataFileEvents, type DataFileResults } from './bridge-data-files'
 
 type Schemas = components['schemas']
-export type JobSummary = Schemas['JobSummary']
-export type JobDetail = Schemas['JobDetail']
-export type JobCounts = Schemas['JobCounts']
+export type JobSummary = AsRead<Schemas['JobSummary']>
+export type JobDetail = AsRead<Schemas['JobDetail']>
+export type JobCounts = AsRead<Schemas['JobCounts']>
 
 const id = apiId
 
@@ -85,6 +87,7 @@ export const bridgeCalls = {
   ...deliveryCalls,
   ...noticeCalls,
   ...prompterCalls,
+  ...dataFileCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -106,6 +109,21 @@ export interface SessionState {
 export interface Provenance {
   source: 'live' | 'cache'
   fetchedAt: number
+  /**
+   * Why the saved copy is shown though the service answered: what it sent could not be read (a sentence
+   * naming the service, main/api/answer-door.ts). Absent when the copy is live or the service was not reached.
+   */
+  liveProblem?: string
+}
+
+/** A job of a list that the service sent in a form Booth cannot read: shown as a row of its own. */
+export interface UnreadableJob {
+  /** Its place in the list as the service sent it. */
+  position: number
+  /** Its id, when that could be read. */
+  job_id: string | null
+  /** What is wrong with it, in words. */
+  problem: string
 }
 
 export interface NamedRef {
@@ -117,6 +135,8 @@ export interface JobListView extends Provenance {
   query: JobListQuery
   total: number
   items: JobSummary[]
+  /** The jobs of this page the service sent in a form Booth cannot read (none when absent). */
+  unreadable?: UnreadableJob[]
   counts: JobCounts
   today: string
   /**
@@ -145,9 +165,8 @@ export interface NotificationSettings {
 
 export interface Connectivity {
   /**
-   * The service can be reached. True also when it answered with something Booth cannot use (an answer
-   * too large to read): `problem` then says so, and Booth works from its saved copies without calling
-   * itself offline.
+   * The service answered the last poll. With a `problem`, it answered what Booth cannot use (an answer too
+   * large to read, or not in the API's shape): Booth works from its saved copies without calling itself offline.
    */
   online: boolean
   /** Why the last poll failed, in words; null when fine. */
@@ -161,7 +180,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, PrompterResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, PrompterResults, DataFileResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -201,7 +220,7 @@ export interface ScriptPdf {
 
 export interface ScriptsPdfResult {
   included: string[]
-  missing: Array<{ job_id: string; reason: 'no_script' | 'no_pdf' | 'not_mergeable' }>
+  missing: Array<{ job_id: string; reason: 'no_script' | 'no_pdf' | 'not_mergeable' | 'unknown' }>
   /** Where Booth saved the merged PDF (desktop), or a short-lived link the browser downloads (web host). */
   savedPath: string | null
   url: string | null
@@ -215,7 +234,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents, PrompterEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents, PrompterEvents, DataFileEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -228,6 +247,7 @@ export type BridgeEventName = keyof BridgeEvents
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
   ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES, ...PROMPTER_EVENT_NAMES,
+  ...DATA_FILE_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 

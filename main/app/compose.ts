@@ -31,6 +31,7 @@ import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
 import { SettingsStore } from '../storage/settings-store'
+import { createSetAsideArea } from '../storage/set-aside-area'
 import { createAudioHandlers } from '../audio/audio-handlers'
 import { createTakeMeasurer } from '../audio/take-measurer'
 import { ProfileSettings } from '../audio/profile-settings'
@@ -76,6 +77,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   await mkdir(ports.dataDir, { recursive: true })
   const hub = new EventHub()
   const log = ports.log
+  // Before anything reads the data folder: a damaged file set aside at start-up is on the page too.
+  const setAside = createSetAsideArea(ports.dataDir, hub)
   const settings = new SettingsStore(ports.dataDir, (m) => log.warn(m))
   const cache = new OfflineCache(join(ports.dataDir, 'cache'))
   let client: TalentClient | null = null
@@ -138,7 +141,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       if (failing && state.failures === 0 && state.phase !== 'running') takes.delivery.queue.wakeNow()
       failing = state.failures > 0
       // While the service cannot be reached (or asked Booth to wait), screens open from the saved copies at once.
-      if (state.failures > 0 || state.reason === 'offline') jobs.reachable = false
+      // A service that answered what Booth cannot read was reached: screens still ask it, and say why not.
+      if ((state.failures > 0 && !isUnusableAnswer(state.lastError)) || state.reason === 'offline') jobs.reachable = false
       hub.emit('connectivity', connectivityOf(state, lastOkAt))
     },
   })
@@ -253,6 +257,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
+    ...setAside.handlers,
   }
 
   // The machine woke: deliveries waiting on a back-off go now (the poller polls by itself on 'resume').
@@ -291,6 +296,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
         { warn: (message, fields) => log.warn(message, fields) },
       )
       forgetSecrets()
+      setAside.close()
     },
   }
 }
@@ -300,6 +306,7 @@ function describeProblem(err: unknown): string {
   return 'Booth could not refresh the job list.'
 }
 
+/** `online`: the service answered the last poll, even if what it sent could not be read (then `problem` says what). */
 function connectivityOf(state: PollState, lastOkAt: number | null): Connectivity {
   const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
   // A service that answered with something Booth cannot use (too large, not the API's shape) was reached.

@@ -31,7 +31,7 @@ import { findDeliveryOnService } from './delivery-lookup'
 import type { QueueItem } from './delivery-queue-file'
 import { DeliveryQueue, DeliveryQueueError, type SendControl } from './delivery-queue'
 import { UploadStep, type UploadTuning } from './upload-step'
-import { forgetStoredUpload, terminateUpload } from './uploader'
+import { forgetStoredUpload, keepDamagedUploadStore, terminateUpload } from './uploader'
 
 /** A take whose delivery another Booth on the same data folder has claimed (its queue, not this one's, has it). */
 function elsewhere(n: number): string {
@@ -85,6 +85,7 @@ export class DeliveryService {
 
   /** Loads the queue, puts back every take a crash left queued or sending, and starts sending. */
   async start(): Promise<void> {
+    await keepDamagedUploadStore(this.d.dataDir)
     await this.queue.load()
     const { store } = this.d
     const stranded: TakeMeta[] = []

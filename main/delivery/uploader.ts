@@ -23,6 +23,7 @@ import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as tus from 'tus-js-client'
 import { describeFailure, retryAfterOf, UploadFailedError } from './upload-failure'
+import { readJsonDataFile } from '../storage/json-data-file'
 
 export { UploadFailedError }
 
@@ -328,4 +329,18 @@ export async function terminateUpload(baseUrl: string, handle: string, apiKey: (
   } finally {
     if (timer) clearTimeout(timer)
   }
+}
+
+/**
+ * tus-js-client reads `uploads.json` whole before every change: a damaged one would make every upload
+ * unresumable, and silently. Called once at start: a damaged file is set aside (the page says so) and
+ * the next upload starts a fresh one. A file that cannot be read at all is left as it is.
+ */
+export async function keepDamagedUploadStore(dataDir: string): Promise<void> {
+  const about = { what: 'Where unfinished uploads can be resumed from', reset: 'Uploads cut off before this start again from the beginning.' }
+  const isObject = (v: unknown) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('it is not a list of uploads by name')
+    return v
+  }
+  await readJsonDataFile(join(dataDir, URL_STORAGE_FILE), { fallback: {}, validate: isObject, about }).catch(() => undefined)
 }

@@ -12,7 +12,8 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { JsonFileError, readJsonFile, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { JsonFileError, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { readJsonDataFile } from '../storage/json-data-file'
 import {
   activeKinds,
   describeNotification,
@@ -25,6 +26,10 @@ import {
 } from './notification-rules'
 
 export const LEDGER_FILE_NAME = 'notification-ledger.json'
+const LEDGER_ABOUT = {
+  what: 'The record of the notifications Booth has already shown',
+  reset: 'It starts afresh: Booth shows no notification for what holds now, only for what changes from here.',
+}
 const MAX_AGE_MS = 180 * 24 * 3600 * 1000
 const MAX_RECORDS = 5000
 /** A record still holding is re-stamped this often, so age-based pruning never drops a live one. */
@@ -101,9 +106,10 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
   let fresh = false
   let records: Record<string, number>
   try {
-    const loaded = await readJsonFile<LedgerFile | null>(file, { fallback: null, validate: validateLedger })
-    fresh = loaded === null
-    records = loaded?.records ?? {}
+    const read = await readJsonDataFile<LedgerFile | null>(file, { fallback: null, validate: validateLedger, about: LEDGER_ABOUT })
+    if (read.setAside) warn(`The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. It is kept as ${read.setAside.keptAs}.`, { file, reason: read.setAside.detail })
+    fresh = read.value === null
+    records = read.value?.records ?? {}
   } catch (error) {
     if (!(error instanceof JsonFileError)) throw error
     warn(`The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. ${error.message}`, {

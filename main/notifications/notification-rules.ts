@@ -13,9 +13,10 @@ export interface JobSummaryLike {
   job_id: string
   advertiser: string
   key_number: string
-  due_state: 'none' | 'later' | 'soon' | 'today' | 'overdue' | 'stale'
-  status: 'pending' | 'completed' | 'declined'
-  stage: 'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined'
+  // 'unknown': a value the API document does not name (main/api/answer-schemas.ts); it raises nothing.
+  due_state: 'none' | 'later' | 'soon' | 'today' | 'overdue' | 'stale' | 'unknown'
+  status: 'pending' | 'completed' | 'declined' | 'unknown'
+  stage: 'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined' | 'unknown'
   script_changed: boolean
   unopened: boolean
   spot_cancelled?: boolean

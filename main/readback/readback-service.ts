@@ -4,10 +4,11 @@
  * kept when it was recorded or dropped), and the result is kept beside the take's metadata
  * (`<take id>.readback.json`) and sent to the page as a `readback` event.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ReadbackSettingsView, ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeMeta } from '../takes/take-types'
+import { readJsonDataFile } from '../storage/json-data-file'
 import { compareToScript } from './compare'
 import { EngineUnavailableError, type ReadbackEngine } from './engine'
 import { createEngines, pickEngine } from './engines'
@@ -129,9 +130,11 @@ export class ReadbackService {
   }
 
   private async readStored(take: TakeMeta): Promise<ReadbackStored | null> {
+    // A result that is not JSON at all is set aside (the page says so); one kept before results carried
+    // script_read is treated as none: "Check again" makes a new one.
+    const about = { what: `The read-back of take ${take.file_name}`, reset: 'Booth listens to the take again.' }
     try {
-      const v = JSON.parse(await readFile(this.deps.takes.resultPath(take), 'utf8')) as ReadbackStored
-      // A result kept before results carried script_read is treated as none: "Check again" makes a new one.
+      const v = (await readJsonDataFile(this.deps.takes.resultPath(take), { fallback: null, validate: (x: unknown) => x as ReadbackStored | null, about })).value
       return v && v.take_id === take.id && typeof v.check === 'object' && typeof v.script_read?.text === 'string' ? v : null
     } catch {
       return null

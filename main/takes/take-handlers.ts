@@ -61,7 +61,9 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
 
   const snapshot = async (jobId: string): Promise<TakesSnapshot> => {
     const [live, trash] = await Promise.all([store.list(jobId), store.listTrash(jobId)])
-    return { jobId, takes: live.takes, trash: trash.takes, damaged: live.damaged.map((d) => ({ id: d.id, message: d.message })) }
+    // Damaged takes are listed wherever they are, the trash included: never dropped.
+    const damaged = [...live.damaged, ...trash.damaged].map((d) => ({ id: d.id, message: d.message, shelf: d.shelf ?? 'takes', audioPath: d.audio_path ?? null }))
+    return { jobId, takes: live.takes, trash: trash.takes, damaged }
   }
   const changed = (jobId: string) => {
     snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))

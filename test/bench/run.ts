@@ -10,6 +10,7 @@ import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
 import { benchAnswers } from './answers'
+import { benchAnswerDoor } from './answer-door'
 import { benchReadback } from './readback'
 import { benchOfflineLaunch } from './offline-launch'
 import { benchScriptDiff } from './script-diff'
@@ -21,7 +22,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
   wav: benchWavWriter,
   upload: benchUpload,
-  answers: benchAnswers,
+  answers: async () => [...(await benchAnswers()), ...(await benchAnswerDoor())],
   readback: benchReadback,
   offline: benchOfflineLaunch,
   'script-diff': benchScriptDiff,

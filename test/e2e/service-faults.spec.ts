@@ -62,10 +62,10 @@ for (const [n, viewport] of [{ width: 1280, height: 720 }, { width: 1024, height
 test('a 50 MiB answer to the job list: the status line says the answer could not be used, not offline', async ({ page }) => {
   await openWorkspace(page, booth.launchUrl)
   const status = page.getByTestId('connectivity')
-  await expect(status).not.toContainText('cannot use the answer')
+  await expect(status).not.toContainText('cannot use what it sent')
   proxy.addRule({ method: 'GET', path: '/api/v1/jobs', fault: { type: 'oversized', bytes: 50 * MIB, declareLength: true } })
   await page.getByRole('button', { name: 'Check for new jobs now' }).click()
-  await expect(status).toContainText('The service answered, but Booth cannot use the answer', { timeout: 30_000 })
+  await expect(status).toContainText('The service answered, but Booth cannot use what it sent', { timeout: 30_000 })
   await expect(status).toContainText('larger than Booth accepts')
   await expect(status).not.toContainText('Offline')
 })

@@ -24,6 +24,7 @@ export class PrompterSettingsFile extends JsonSettingsFile<PrompterSettings> {
       path: join(dir, 'prompter.json'),
       defaults: DEFAULTS,
       validate,
+      about: { what: "The prompter's setting", reset: 'The prompter follows the voice again.' },
       resetMessage: (reason) => `The prompter settings could not be read and were reset: ${reason}`,
       warn,
     })

@@ -14,6 +14,7 @@ import { createAccountStore, type AccountSlice } from '../account/account-store'
 import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
 import { createNoticesStore, type NoticesState } from '../notifications/notices-store'
 import { createPrompterStore, type PrompterStoreState } from '../script/reading/prompter-store'
+import { createSetAsideStore, type SetAsideState } from '../app/set-aside-store'
 
 export interface BoothStores {
   booth: BoothStore
@@ -22,6 +23,7 @@ export interface BoothStores {
   readback: StoreApi<ReadbackStoreState>
   notices: StoreApi<NoticesState>
   prompter: StoreApi<PrompterStoreState>
+  setAside: StoreApi<SetAsideState>
 }
 
 export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe: () => void } {
@@ -31,8 +33,9 @@ export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe:
   const readback = createReadbackStore(api)
   const notices = createNoticesStore(api)
   const prompter = createPrompterStore(api)
+  const setAside = createSetAsideStore(api)
   return {
-    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, prompter: prompter.store },
-    unsubscribe: () => [booth, takes, account, readback, notices, prompter].forEach((h) => h.unsubscribe()),
+    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, prompter: prompter.store, setAside: setAside.store },
+    unsubscribe: () => [booth, takes, account, readback, notices, prompter, setAside].forEach((h) => h.unsubscribe()),
   }
 }

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import type { DeliveryProfileView, JobProfileView } from '../../../shared/bridge-audio'
+import { measuredKind } from '../../../shared/bridge-takes'
 import {
   formatLu, LOUDNESS_FLOOR_LUFS, LOUDNESS_TOP_LUFS, scaleFraction, TRUE_PEAK_FLOOR_DBTP,
   TRUE_PEAK_TOP_DBTP, type LiveState,
@@ -41,11 +42,11 @@ export function LiveMeters({ job, live: state }: { job: JobDetail; live: LiveSta
   const [chosen, setChosen] = useState<JobProfileView | null>(null)
   const [profiles, setProfiles] = useState<DeliveryProfileView[]>([])
   const [problem, setProblem] = useState<string | null>(null)
-  const jobRef = { jobId: job.job_id, customerId: job.customer.id, kind: job.kind }
+  const jobRef = { jobId: job.job_id, customerId: job.customer.id, kind: measuredKind(job.kind) }
 
   useEffect(() => {
     let live = true
-    Promise.all([api.getJobProfile({ jobId: job.job_id, customerId: job.customer.id, kind: job.kind }), api.listDeliveryProfiles({})]).then(
+    Promise.all([api.getJobProfile({ jobId: job.job_id, customerId: job.customer.id, kind: measuredKind(job.kind) }), api.listDeliveryProfiles({})]).then(
       ([c, l]) => {
         if (!live) return
         setChosen(c)

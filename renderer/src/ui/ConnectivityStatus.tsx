@@ -1,5 +1,6 @@
 /**
- * A calm line about the connection: fine, checking, or what went wrong and when it tries again; a wait
+ * A calm line about the connection: fine, checking, or what went wrong and when it tries again (a
+ * service that answered what Booth cannot read is named as such, never "offline"); a wait
  * the service asked for ("The service asked Booth to wait until 14:05", with a countdown); and "Try now".
  */
 import { useBooth } from '../store/use-booth'
@@ -43,6 +44,12 @@ export function hostGoneText(host: HostPresence): { headline: string; detail: st
   return null
 }
 
+/** The headline while something is wrong: a service that answered what Booth cannot use is not offline. */
+export function problemHeadline(c: { online: boolean } | null, parked: boolean): string {
+  if (parked) return 'Waiting for the service'
+  return c?.online ? 'The service answered, but Booth cannot use what it sent — working from saved copies' : 'Offline — working from saved copies'
+}
+
 export function ConnectivityStatus() {
   const { c, host, refreshing, refreshError, refreshNow } = useBooth((s) => ({
     c: s.connectivity,
@@ -67,8 +74,6 @@ export function ConnectivityStatus() {
       </div>
     )
   }
-  // Reached, but its answer could not be used (too large): not offline, and saying so would be false.
-  const unusable = c !== null && c.online && c.problem !== null
   return (
     <div className={`connectivity ${ok ? 'is-ok' : 'is-problem'}`} role="status" aria-live="polite" data-testid="connectivity">
       <span className="dot" aria-hidden="true" />
@@ -77,7 +82,7 @@ export function ConnectivityStatus() {
           <span>{okText(c, now)}</span>
         ) : (
           <>
-            <span>{parked ? 'Waiting for the service' : unusable ? 'The service answered, but Booth cannot use the answer — working from saved copies' : 'Offline — working from saved copies'}</span>
+            <span>{problemHeadline(c, parked)}</span>
             {parked && <span className="small" data-testid="wait-until">{waitUntilText(parkedUntil, now)}</span>}
             {c?.problem && <span className="muted small">{c.problem}</span>}
             {!parked && c?.nextPollAt && c.nextPollAt > now && <span className="muted small">Trying again by itself {formatRelativeTime(c.nextPollAt, now)}</span>}

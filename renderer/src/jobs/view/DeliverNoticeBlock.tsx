@@ -16,6 +16,11 @@ const NOTICES: Record<Exclude<JobDetail['deliver_notice'], 'none'>, { title: str
     text: 'The producer cancelled this spot. Do not record or deliver unless they ask again.',
     tone: 'danger',
   },
+  unknown: {
+    title: 'Delivery notice unknown',
+    text: 'The service sent a delivery notice Booth does not know. Check with the producer before sending audio.',
+    tone: 'warning',
+  },
   declined: {
     title: 'Job declined',
     text: 'This job was declined, so takes can no longer be delivered for it.',

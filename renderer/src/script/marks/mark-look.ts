@@ -55,8 +55,12 @@ export interface SegmentLook {
 }
 
 const SEVERITY_ORDER = { soft: 0, normal: 1, high: 2 } as const
-const worst = (list: ReadonlyArray<{ severity: 'soft' | 'normal' | 'high' }>) =>
-  list.reduce<'soft' | 'normal' | 'high'>((w, i) => (SEVERITY_ORDER[i.severity] > SEVERITY_ORDER[w] ? i.severity : w), 'soft')
+/** The worst severity of a list; one the API document does not name ("unknown") counts as normal, never as soft. */
+const worst = (list: ReadonlyArray<{ severity: 'soft' | 'normal' | 'high' | 'unknown' }>) =>
+  list.reduce<'soft' | 'normal' | 'high'>((w, i) => {
+    const s = i.severity === 'unknown' ? 'normal' : i.severity
+    return SEVERITY_ORDER[s] > SEVERITY_ORDER[w] ? s : w
+  }, 'soft')
 
 /** Long quotes shortened for tips and labels (the whole issue stays in the take's list). */
 export function shorten(text: string, max = 140): string {

@@ -30,15 +30,7 @@ function zoneOffset(ms: number, zone: string): number {
   return Date.UTC(w.y, w.m - 1, w.d, w.h, w.mi, w.s) - Math.floor(ms / 1000) * 1000
 }
 
-/** Whether Intl knows this zone name. */
-export function isKnownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
+export { isKnownZone } from '../../../../shared/format/shown-zone'
 
 /** Today's date ("YYYY-MM-DD") in the zone at instant `now`. */
 export function dateInZone(now: number, zone: string): string {

@@ -183,8 +183,10 @@ export function describeNotification(
 /**
  * Dock / taskbar badge: jobs overdue plus jobs due today. From the pending list itself when it holds every
  * pending job: only jobs that still owe audio (shared/job-due.ts) whose date that counts is today or past
- * (without a date: which the service calls overdue, stale or due today), so a finished or delivered job
- * never counts whatever a service says, and a job whose changes are due tomorrow is not overdue. A list of only part of the jobs falls back to the service's `counts`.
+ * (without a date: which the service calls overdue or due today): the jobs whose due label in the window
+ * reads overdue or due today (renderer/src/ui/format/due-state.ts), so a finished or delivered job never
+ * counts whatever a service says, a job whose changes are due tomorrow is not overdue, and a job with no
+ * date that was merely left untouched ("stale") is not either. A list of only part of the jobs falls back to the service's `counts`.
  */
 export function badgeCountOf(view: { items: readonly JobSummaryLike[]; total: number; counts: { overdue: number; due_today: number }; today?: string }): number {
   if (!Array.isArray(view?.items) || !Number.isInteger(view.total) || view.items.length < view.total) return badgeCount(view.counts)
@@ -194,7 +196,7 @@ export function badgeCountOf(view: { items: readonly JobSummaryLike[]; total: nu
     const due = dateThatCounts(job)
     // The date decides when there is one (YYYY-MM-DD compares as text); without one, the service's word.
     if (due && today && dayNumber(due.date) !== null) return due.date <= today
-    return job.due_state === 'overdue' || job.due_state === 'stale' || job.due_state === 'today'
+    return job.due_state === 'overdue' || job.due_state === 'today'
   }).length
 }
 

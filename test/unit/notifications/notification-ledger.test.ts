@@ -270,8 +270,10 @@ describe('badgeCountOf', () => {
       job('6', { due_state: 'overdue', stage: 'changes_requested', due_date: '2026-05-10', changes_due: '2026-05-19' }),
       // A date the service has not caught up with yet still counts; no date: the service's word.
       job('7', { due_state: 'soon', due_date: '2026-05-17' }),
-      job('8', { due_state: 'stale', due_date: null }),
-      job('9', { due_state: 'later', due_date: '2026-06-01' }),
+      job('8', { due_state: 'overdue', due_date: null }),
+      // Left untouched with no date at all: nothing is late (the window shows no label either).
+      job('9', { due_state: 'stale', due_date: null }),
+      job('10', { due_state: 'later', due_date: '2026-06-01' }),
     ]
     expect(badgeCountOf({ items, total: items.length, counts, today: '2026-05-18' })).toBe(4)
   })

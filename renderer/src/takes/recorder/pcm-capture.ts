@@ -12,13 +12,16 @@ export interface InputLevel {
   clipped: boolean
 }
 
-/** Main's side of a recording, reached through the bridge. */
-export interface RecordingSink {
+/** Main's side of a recording, reached through the bridge; `T` is what stopping answers (the finished take). */
+export interface RecordingSink<T = void> {
   start(args: { sampleRate: number; channels: number }): Promise<string>
   append(takeId: string, pcmBase64: string): Promise<InputLevel>
-  stop(takeId: string): Promise<void>
+  stop(takeId: string): Promise<T>
   cancel(takeId: string): Promise<void>
 }
+
+/** The longest Stop waits for the worklet's last block (an audio thread that is stalled must not hold it up). */
+const FLUSH_WAIT_MS = 250
 
 export interface AudioInput {
   deviceId: string
@@ -41,7 +44,7 @@ export function describeCaptureError(err: unknown): string {
   return err instanceof Error ? err.message : 'Recording could not start.'
 }
 
-export class PcmCapture {
+export class PcmCapture<T = void> {
   private ctx: AudioContext | null = null
   private stream: MediaStream | null = null
   private node: AudioWorkletNode | null = null
@@ -49,8 +52,12 @@ export class PcmCapture {
   private queue: Float32Array[] = []
   private sending: Promise<void> | null = null
   private failure: unknown = null
+  /** Set at Stop once the worklet's last block is in. */
+  private stopped = false
+  /** Told when the worklet has posted its last block after 'flush'. */
+  private flushed: (() => void) | null = null
 
-  constructor(private readonly sink: RecordingSink, private readonly onLevel: (level: InputLevel) => void) {}
+  constructor(private readonly sink: RecordingSink<T>, private readonly onLevel: (level: InputLevel) => void) {}
 
   async start(deviceId: string | null, channels: 1 | 2): Promise<string> {
     this.stream = await navigator.mediaDevices.getUserMedia({
@@ -67,7 +74,10 @@ export class PcmCapture {
     this.takeId = await this.sink.start({ sampleRate: this.ctx.sampleRate, channels })
     const source = this.ctx.createMediaStreamSource(this.stream)
     this.node = new AudioWorkletNode(this.ctx, 'booth-pcm-capture', { numberOfInputs: 1, numberOfOutputs: 0, processorOptions: { channels } })
-    this.node.port.onmessage = (e: MessageEvent<Float32Array>) => {
+    this.node.port.onmessage = (e: MessageEvent<Float32Array | 'flushed'>) => {
+      if (e.data === 'flushed') return void this.flushed?.()
+      // Sound after Stop (captured while the graph was being released) is no part of the take.
+      if (this.stopped) return
       this.queue.push(e.data)
       this.pump()
     }
@@ -99,22 +109,46 @@ export class PcmCapture {
     }
   }
 
-  async stop(): Promise<string> {
+  /**
+   * Stops at once: the worklet posts what it holds and says so (no fixed wait), the input is released, the
+   * last blocks go to main, and main's answer to stop (the finished take with its check) is returned. The
+   * audio context closes in the background: its closing is no part of the take.
+   */
+  async stop(): Promise<T> {
     const takeId = this.takeId
     if (!takeId) throw new Error('Nothing is being recorded.')
-    this.node?.port.postMessage('flush')
-    // Let the worklet's last block arrive before the graph is torn down.
-    await new Promise((r) => setTimeout(r, 120))
-    await this.teardown()
+    await this.lastBlock()
+    this.stopped = true
+    const closing = this.teardown()
     await this.drain()
     if (this.failure) throw this.failure
-    await this.sink.stop(takeId)
+    const finished = await this.sink.stop(takeId)
     this.takeId = null
-    return takeId
+    await closing
+    return finished
+  }
+
+  /** Waits for the worklet's 'flushed' after 'flush' (at most FLUSH_WAIT_MS, should the audio thread be stalled). */
+  private lastBlock(): Promise<void> {
+    const node = this.node
+    if (!node) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, FLUSH_WAIT_MS)
+      function done() {
+        clearTimeout(timer)
+        resolve()
+      }
+      this.flushed = () => {
+        this.flushed = null
+        done()
+      }
+      node.port.postMessage('flush')
+    })
   }
 
   async cancel(): Promise<void> {
     const takeId = this.takeId
+    this.flushed?.()
     await this.teardown()
     this.queue = []
     await this.sending
@@ -122,12 +156,14 @@ export class PcmCapture {
     if (takeId) await this.sink.cancel(takeId)
   }
 
-  private async teardown(): Promise<void> {
+  /** Releases the input and the graph at once; the promise is the audio context closing. */
+  private teardown(): Promise<void> {
     this.node?.disconnect()
     for (const track of this.stream?.getTracks() ?? []) track.stop()
-    await this.ctx?.close().catch(() => undefined)
+    const ctx = this.ctx
     this.node = null
     this.stream = null
     this.ctx = null
+    return ctx ? ctx.close().catch(() => undefined) : Promise.resolve()
   }
 }

@@ -31,6 +31,9 @@ export function decodePcmFloat32(pcmBase64: string, channels: number): Float32Ar
   return samples
 }
 
+/** How long after Stop the ffmpeg reference pass starts (the window draws the check meanwhile). */
+export const REFERENCE_PASS_DELAY_MS = 300
+
 /** The delivery profile of a job (null: the default of its kind). */
 export type ProfileOf = (jobId: string, kind: TakeKind) => Promise<DeliveryProfile | null>
 
@@ -64,13 +67,19 @@ export function createRecordingCalls(
     async stop({ takeId }) {
       const { jobId, running, job } = active(takeId)
       channelsOf.delete(takeId)
-      // The running measurement is the check shown at once; the ffmpeg pass follows as the reference and replaces it.
-      const profile = await profileOf(jobId, job.kind).catch(() => null)
-      const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
-      const take = await store.finishRecording(takeId, provisional.duration_s ? provisional : undefined)
+      // The running measurement is the check shown at once (judged while the file is closed and synced);
+      // the ffmpeg pass follows as the reference and replaces it.
+      const check = (async () => {
+        const profile = await profileOf(jobId, job.kind).catch(() => null)
+        const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
+        return provisional.duration_s ? provisional : undefined
+      })()
+      const take = await store.finishRecording(takeId, check)
       changed(jobId)
-      if (provisional.duration_s) {
-        void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+      if (await check) {
+        // The reference pass decodes the whole take on every core it gets: it starts once the window has
+        // had its moment to draw the check, not in the same instant.
+        setTimeout(() => void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId)), REFERENCE_PASS_DELAY_MS).unref?.()
       }
       return take
     },

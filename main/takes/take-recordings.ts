@@ -94,11 +94,15 @@ export class TakeRecordings {
     return rec.writer.write(chunk)
   }
 
-  async finish(takeId: string, provisional?: Preflight): Promise<TakeMeta> {
+  /**
+   * `provisional` may still be on its way (the running measurement being judged): the file is closed and
+   * synced meanwhile, so the disk's wait and the measuring's work overlap instead of adding up.
+   */
+  async finish(takeId: string, check?: Preflight | Promise<Preflight | undefined>): Promise<TakeMeta> {
     const rec = this.active.get(takeId)
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
     this.active.delete(takeId)
-    await rec.writer.close()
+    const [, provisional] = await Promise.all([rec.writer.close(), check])
     const ready = await this.store.update(takeId, (m) => ({ ...m, state: 'ready', ...(provisional ? { preflight: provisional } : {}) }))
     return provisional ? ready : this.store.remeasure(takeId)
   }

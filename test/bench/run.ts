@@ -14,6 +14,7 @@ import { benchReadback } from './readback'
 import { benchOfflineLaunch } from './offline-launch'
 import { benchScriptDiff } from './script-diff'
 import { benchStopToCheck } from './stop-to-check'
+import { benchStopInWindow } from './stop-in-window'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -23,7 +24,8 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   readback: benchReadback,
   offline: benchOfflineLaunch,
   'script-diff': benchScriptDiff,
-  stop: benchStopToCheck,
+  // Stop to the check: in main's recording handlers, then in the window (Chromium, the web host).
+  stop: async () => [...(await benchStopToCheck()), ...(await benchStopInWindow())],
 }
 
 async function main(): Promise<void> {

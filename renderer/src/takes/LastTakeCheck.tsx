@@ -6,6 +6,7 @@ import type { JobDetail } from '../../../shared/bridge'
 import { PreflightSummary } from './PreflightSummary'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakes } from './takes-store'
+import { TakeNameText } from './TakeNameText'
 
 export function LastTakeCheck({ job }: { job: JobDetail }) {
   const takes = useTakes((s) => s.byJob[job.job_id]?.takes ?? null)
@@ -15,9 +16,9 @@ export function LastTakeCheck({ job }: { job: JobDetail }) {
     <section className="last-take" aria-label="Last take's check">
       <p className="small last-take-name">
         <span className="muted">Last take </span>
-        <strong className="take-name">{takeName(newest)}</strong>
+        <strong className="take-name"><TakeNameText name={takeName(newest)} /></strong>
       </p>
-      <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} />
+      <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} take={{ id: newest.id, customerId: job.customer.id }} />
     </section>
   )
 }

@@ -15,6 +15,7 @@ import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
+import { TakeNameText } from './TakeNameText'
 
 export interface TakeRowProps {
   job: JobDetail
@@ -49,7 +50,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
   return (
     <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={name}>
       <div className="take-row-head">
-        <strong className="take-number take-name">{name}</strong>
+        <strong className="take-number take-name"><TakeNameText name={name} /></strong>
         <select
           className="take-label"
           aria-label={`Label of ${name}`}
@@ -69,7 +70,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
       {recording ? (
         <p className="small tone-danger">Recording…</p>
       ) : (
-        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
+        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} findings />
       )}
       {take.import_notice && <p className="small take-import-notice" role="note">{take.import_notice}</p>}
 

@@ -23,28 +23,13 @@ import { startWebHostOn } from '../e2e/support/web-host-process'
 import { bridgeClient, PENDING_ALL, type BridgeClient } from '../e2e/support/bridge-client'
 import type { BenchResult } from './types'
 import { runAlone } from './report'
+import { voiceLikeChunks } from './stop-to-check'
 
 /** `BOOTH_BENCH_STOP_LENGTHS=10,120` measures only some lengths (seconds). */
 const LENGTHS_S = (process.env['BOOTH_BENCH_STOP_LENGTHS'] ?? '10,120,600').split(',').map(Number).filter((n) => n > 0)
 const CHUNK_S = 0.1
 const GOAL_MS = 100
 const ROUNDS = Number(process.env['BOOTH_BENCH_STOP_ROUNDS'] ?? 3)
-
-/** Voice-like float32 chunks (two partials, a slow envelope, pauses) over room tone, as base64. */
-function chunks(rate: number): string[] {
-  const frames = Math.round(rate * CHUNK_S)
-  const out: string[] = []
-  for (let c = 0; c < 50; c++) {
-    const x = new Float32Array(frames)
-    for (let i = 0; i < frames; i++) {
-      const t = (c * frames + i) / rate
-      const voiced = t % 2.5 < 1.8 ? 1 : 0
-      x[i] = voiced * (0.2 * Math.sin(2 * Math.PI * 190 * t) + 0.06 * Math.sin(2 * Math.PI * 2300 * t)) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 0.8 * t)) + 0.0004 * (Math.random() * 2 - 1)
-    }
-    out.push(Buffer.from(x.buffer).toString('base64'))
-  }
-  return out
-}
 
 /** Installs the page's probe: Space's event time, and the first paint after the new take's figures show. */
 async function armProbe(page: Page, previousName: string): Promise<void> {
@@ -148,7 +133,7 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
       void ctx.close()
       return r
     })
-    const source = chunks(rate)
+    const source = voiceLikeChunks(rate)
     // One short take first, so the first measured take is not the window's first (fonts, code paths warm).
     await recordOne(page, bridge, job.job_id, 1, source)
     const figures: Record<string, string | number> = { 'machine load (1-min average) at start': os.loadavg()[0]?.toFixed(1) ?? '?' }

@@ -39,7 +39,10 @@ export async function benchStopToCheck(): Promise<BenchResult[]> {
   const { dir, cleanup } = await makeTempDir('booth-bench-stop-')
   try {
     const store = new TakeStore({ dataDir: dir, measure: measureTake })
-    const calls = createRecordingCalls(store, async () => ({ stem: 'BENCH', spotLengthS: null, kind: 'dry_voice' }), () => {})
+    // Main's own reference pass follows Stop after a short delay and reports through `changed`: the bench
+    // waits for it before timing its own, so the two never share the cores (nor outlive the folder).
+    let onChange: (() => void) | null = null
+    const calls = createRecordingCalls(store, async () => ({ stem: 'BENCH', spotLengthS: null, kind: 'dry_voice' }), () => onChange?.())
     const source = voiceLikeChunks()
     const figures: Record<string, string | number> = {}
     let worst = 0
@@ -54,6 +57,11 @@ export async function benchStopToCheck(): Promise<BenchResult[]> {
       const take = await calls.stop({ takeId })
       const stopMs = performance.now() - t
       if (!take.preflight?.measured) throw new Error(`The ${seconds} s take had no check at stop.`)
+      // (main's delay timer is unref'd: this one keeps the bench's process alive meanwhile)
+      const keepAlive = setInterval(() => {}, 1000)
+      await new Promise<void>((resolve) => { onChange = resolve })
+      clearInterval(keepAlive)
+      onChange = null
       const r = performance.now()
       const reference = await store.remeasure(takeId)
       const referenceMs = performance.now() - r

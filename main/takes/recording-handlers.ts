@@ -14,7 +14,8 @@ import { RunningMeasurement } from '../audio/running-measurement'
 export interface RecordingCalls {
   start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
   append(a: { takeId: string; pcmBase64: string }): Promise<RecordingLevel>
-  stop(a: { takeId: string }): Promise<TakeMeta>
+  /** `pcmBase64`: the last samples, written before the take is finished. */
+  stop(a: { takeId: string; pcmBase64?: string }): Promise<TakeMeta>
   cancel(a: { takeId: string }): Promise<null>
 }
 
@@ -49,6 +50,13 @@ export function createRecordingCalls(
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
     return rec
   }
+  const write = (takeId: string, pcmBase64: string) => {
+    const { channels, running } = active(takeId)
+    const samples = decodePcmFloat32(pcmBase64, channels)
+    const level = store.writeRecording(takeId, samples)
+    running.push(samples)
+    return { level, running }
+  }
   return {
     async start({ jobId, sampleRate, channels, label, script }) {
       const job = await facts(jobId)
@@ -58,13 +66,12 @@ export function createRecordingCalls(
       return { takeId: rec.take.id }
     },
     async append({ takeId, pcmBase64 }) {
-      const { channels, running } = active(takeId)
-      const samples = decodePcmFloat32(pcmBase64, channels)
-      const level = store.writeRecording(takeId, samples)
-      running.push(samples)
+      const { level, running } = write(takeId, pcmBase64)
       return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0, live: running.live() }
     },
-    async stop({ takeId }) {
+    async stop({ takeId, pcmBase64 }) {
+      // The last samples first: a chunk that cannot be read leaves the take recording, nothing lost.
+      if (pcmBase64 !== undefined) write(takeId, pcmBase64)
       const { jobId, running, job } = active(takeId)
       channelsOf.delete(takeId)
       // The running measurement is the check shown at once (judged while the file is closed and synced);

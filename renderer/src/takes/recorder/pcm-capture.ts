@@ -16,7 +16,8 @@ export interface InputLevel {
 export interface RecordingSink<T = void> {
   start(args: { sampleRate: number; channels: number }): Promise<string>
   append(takeId: string, pcmBase64: string): Promise<InputLevel>
-  stop(takeId: string): Promise<T>
+  /** `lastPcmBase64`: the samples not yet appended, written before the take is finished. */
+  stop(takeId: string, lastPcmBase64?: string): Promise<T>
   cancel(takeId: string): Promise<void>
 }
 
@@ -87,7 +88,8 @@ export class PcmCapture<T = void> {
 
   /** One append in flight at a time, so blocks reach main in order; what queues meanwhile goes as one. */
   private pump(): void {
-    if (this.sending || !this.takeId || this.queue.length === 0) return
+    // After Stop what is left goes with Stop itself, after the append in flight.
+    if (this.stopped || this.sending || !this.takeId || this.queue.length === 0) return
     const takeId = this.takeId
     const block = joinBlocks(this.queue.splice(0))
     this.sending = this.sink
@@ -102,29 +104,23 @@ export class PcmCapture<T = void> {
       })
   }
 
-  private async drain(): Promise<void> {
-    while (this.sending || (this.queue.length > 0 && this.failure === null)) {
-      this.pump()
-      await this.sending
-    }
-  }
-
   /**
    * Stops at once: the worklet posts what it holds and says so (no fixed wait), the input is released, the
-   * last blocks go to main, and main's answer to stop (the finished take with its check) is returned. The
-   * audio context closes in the background: its closing is no part of the take.
+   * append in flight is answered, and what is left goes with Stop itself (one round trip, not two); main's
+   * answer (the finished take with its check) is returned. The audio context closes in the background: its
+   * closing is no part of the take, and the check does not wait for it.
    */
   async stop(): Promise<T> {
     const takeId = this.takeId
     if (!takeId) throw new Error('Nothing is being recorded.')
     await this.lastBlock()
     this.stopped = true
-    const closing = this.teardown()
-    await this.drain()
+    void this.teardown()
+    await this.sending
     if (this.failure) throw this.failure
-    const finished = await this.sink.stop(takeId)
+    const rest = this.queue.splice(0)
+    const finished = await this.sink.stop(takeId, rest.length > 0 ? float32ToBase64(joinBlocks(rest)) : undefined)
     this.takeId = null
-    await closing
     return finished
   }
 

@@ -62,6 +62,21 @@ async function armProbe(page: Page, previousName: string): Promise<void> {
   }, previousName)
 }
 
+/** The page's bare round trip to main under the same load: a bridge call that does no work (median of 5, ms). */
+async function bareRoundTrip(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const w = window as unknown as { __bridgeUrl: string; __bridgeHeaders: Record<string, string> }
+    const times: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now()
+      const res = await fetch(`${w.__bridgeUrl}/bridge/call/listDeliveryProfiles`, { method: 'POST', headers: w.__bridgeHeaders, body: JSON.stringify({ args: {} }) })
+      await res.json()
+      times.push(performance.now() - t)
+    }
+    return times.sort((a, b) => a - b)[2] as number
+  })
+}
+
 async function recordOne(page: Page, bridge: BridgeClient, jobId: string, seconds: number, source: string[]): Promise<{ pressToDomMs: number; pressToDrawnMs: number; stopSentMs: number; stopAnsweredMs: number }> {
   const recorder = page.locator('.recorder')
   const previous = (await page.locator('.last-take .take-name').textContent().catch(() => null)) ?? ''
@@ -120,6 +135,7 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
       window.fetch = async (input, init) => {
         const url = String(input && input.url ? input.url : input); const m = /\\/bridge\\/call\\/(\\w+)/.exec(url);
         if (!m) return real(input, init);
+        window.__bridgeUrl = url.slice(0, url.indexOf('/bridge/call/')); window.__bridgeHeaders = init && init.headers;
         const entry = { name: m[1], start: performance.now(), end: null }; calls.push(entry); if (calls.length > 500) calls.splice(0, 250);
         try { return await real(input, init) } finally { entry.end = performance.now() }
       }
@@ -144,8 +160,10 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
       const dom: number[] = []
       const sent: number[] = []
       const answered: number[] = []
+      const bare: number[] = []
       for (let r = 0; r < ROUNDS; r++) {
         const m = await recordOne(page, bridge, job.job_id, seconds, source)
+        bare.push(await bareRoundTrip(page))
         drawn.push(m.pressToDrawnMs)
         dom.push(m.pressToDomMs)
         sent.push(m.stopSentMs)
@@ -156,6 +174,8 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
       figures[`${label}: Stop → figures drawn (ms)`] = `median ${median(drawn).toFixed(0)} (${drawn.map((d) => d.toFixed(0)).join(', ')})`
       figures[`${label}: Stop → figures in the DOM (ms)`] = `median ${median(dom).toFixed(0)}`
       figures[`${label}: Stop → stopRecording sent / answered (ms)`] = `median ${median(sent).toFixed(0)} / ${median(answered).toFixed(0)}`
+      // The machine's load in one figure: Stop to drawn needs at least one round trip to main and a frame.
+      figures[`${label}: a bare bridge round trip from the page, after each take (ms)`] = `median ${median(bare).toFixed(0)} → Stop to drawn is ${(median(drawn) / median(bare)).toFixed(1)}× it`
     }
     figures['machine load (1-min average) at end'] = os.loadavg()[0]?.toFixed(1) ?? '?'
     return [{

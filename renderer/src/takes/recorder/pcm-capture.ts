@@ -53,6 +53,8 @@ export class PcmCapture<T = void> {
   private queue: Float32Array[] = []
   private sending: Promise<void> | null = null
   private failure: unknown = null
+  /** Set when Stop is pressed: no new append starts (what is left goes with Stop itself). */
+  private stopping = false
   /** Set at Stop once the worklet's last block is in. */
   private stopped = false
   /** Told when the worklet has posted its last block after 'flush'. */
@@ -89,7 +91,7 @@ export class PcmCapture<T = void> {
   /** One append in flight at a time, so blocks reach main in order; what queues meanwhile goes as one. */
   private pump(): void {
     // After Stop what is left goes with Stop itself, after the append in flight.
-    if (this.stopped || this.sending || !this.takeId || this.queue.length === 0) return
+    if (this.stopping || this.sending || !this.takeId || this.queue.length === 0) return
     const takeId = this.takeId
     const block = joinBlocks(this.queue.splice(0))
     this.sending = this.sink
@@ -113,6 +115,7 @@ export class PcmCapture<T = void> {
   async stop(): Promise<T> {
     const takeId = this.takeId
     if (!takeId) throw new Error('Nothing is being recorded.')
+    this.stopping = true
     await this.lastBlock()
     this.stopped = true
     void this.teardown()

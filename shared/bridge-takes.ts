@@ -30,6 +30,8 @@ const jobId = apiId
 const label = oneOf(TAKE_LABEL_VALUES)
 const note = nullable(str({ max: 1000 }))
 const takeOnly = obj({ takeId })
+/** Interleaved little-endian float32 samples, base64. */
+const pcmBase64 = str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ })
 /** The script revision on screen and its text: what a take is read from (to show what changed since). */
 const scriptRead = obj({ revision_id: nullable(str({ max: 64 })), text: str({ max: MAX_SCRIPT_TEXT }) })
 
@@ -73,9 +75,9 @@ export const takeCalls = {
     /** The script revision on screen when the take starts, and its text (to show what changed since). */
     script: optional(scriptRead),
   }),
-  /** Interleaved little-endian float32 samples, base64. */
-  appendRecording: obj({ takeId, pcmBase64: str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ }) }),
-  stopRecording: takeOnly,
+  appendRecording: obj({ takeId, pcmBase64 }),
+  /** The last samples may come with Stop (one call instead of an append and then a stop). */
+  stopRecording: obj({ takeId, pcmBase64: optional(pcmBase64) }),
   cancelRecording: takeOnly,
   getTakeMediaUrl: takeOnly,
   getListenUrl: obj({ jobId, deliveryId: apiId }),

@@ -256,7 +256,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       takesChanged: takes.changed,
     }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
-    ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
+    ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear(), onPreferences: (p) => notifications.preferencesRead(p) }),
     ...setAside.handlers,
   }
 

@@ -13,6 +13,7 @@ import { compareToScript } from './compare'
 import { EngineUnavailableError, type ReadbackEngine } from './engine'
 import { createEngines, pickEngine } from './engines'
 import { ModelManager } from './model-manager'
+import { NO_MODEL_HERE, NO_MODEL_MESSAGE } from './sherpa-engine'
 import type { ManifestFile } from './model-download'
 import { ReadbackQueue } from './readback-queue'
 import { ReadbackSettingsFile, type ReadbackSettings } from './readback-settings'
@@ -113,7 +114,11 @@ export class ReadbackService {
     return {
       enabled: s.enabled,
       engine: s.engine,
-      engines: await Promise.all(this.engines.map(async (e) => ({ name: e.name as 'sherpa-onnx' | 'pocketsphinx', unavailable: await e.unavailable() }))),
+      // Shown on Settings → Read-back: the reason without "get one in Settings".
+      engines: await Promise.all(this.engines.map(async (e) => {
+        const why = await e.unavailable()
+        return { name: e.name as 'sherpa-onnx' | 'pocketsphinx', unavailable: why === NO_MODEL_MESSAGE ? NO_MODEL_HERE : why }
+      })),
       model: await this.model.view(),
     }
   }

@@ -18,7 +18,8 @@ import { diskFaultIn } from '../storage/disk-problem'
 export interface RecordingCalls {
   start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
   append(a: { takeId: string; pcmBase64: string }): Promise<RecordingLevel>
-  stop(a: { takeId: string }): Promise<TakeMeta>
+  /** `pcmBase64`: the last samples, written before the take is finished. */
+  stop(a: { takeId: string; pcmBase64?: string }): Promise<TakeMeta>
   cancel(a: { takeId: string }): Promise<null>
 }
 
@@ -34,6 +35,9 @@ export function decodePcmFloat32(pcmBase64: string, channels: number): Float32Ar
   for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4)
   return samples
 }
+
+/** How long after Stop the ffmpeg reference pass starts (the window draws the check meanwhile). */
+export const REFERENCE_PASS_DELAY_MS = 300
 
 /** The delivery profile of a job (null: the default of its kind). */
 export type ProfileOf = (jobId: string, kind: TakeKind) => Promise<DeliveryProfile | null>
@@ -64,6 +68,19 @@ export function createRecordingCalls(
     stoppedBy.set(takeId, sentence)
     throw new UserFacingError('recording_stopped', sentence, 507)
   }
+  /** Writes a chunk; the disk failing it stops the take (stopOnFailure). */
+  const write = async (takeId: string, pcmBase64: string) => {
+    const { channels, running, jobId } = active(takeId)
+    const samples = decodePcmFloat32(pcmBase64, channels)
+    try {
+      const level = store.writeRecording(takeId, samples)
+      running.push(samples)
+      return { level, running }
+    } catch (err) {
+      if (err instanceof WavWriteFailedError) return stopOnFailure(takeId, jobId, err)
+      throw err
+    }
+  }
   return {
     async start({ jobId, sampleRate, channels, label, script }) {
       const job = await facts(jobId)
@@ -73,43 +90,43 @@ export function createRecordingCalls(
       return { takeId: rec.take.id }
     },
     async append({ takeId, pcmBase64 }) {
-      const { channels, running, jobId } = active(takeId)
-      const samples = decodePcmFloat32(pcmBase64, channels)
-      let level: ReturnType<typeof store.writeRecording>
-      try {
-        level = store.writeRecording(takeId, samples)
-      } catch (err) {
-        if (err instanceof WavWriteFailedError) return stopOnFailure(takeId, jobId, err)
-        throw err
-      }
-      running.push(samples)
+      const { level, running } = await write(takeId, pcmBase64)
       return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0, live: running.live() }
     },
-    async stop({ takeId }) {
+    async stop({ takeId, pcmBase64 }) {
       // Stopped by the disk already: the take is what was kept.
       if (!channelsOf.has(takeId) && stoppedBy.has(takeId)) return store.get(takeId)
+      // The last samples first: a chunk that cannot be read leaves the take recording, nothing lost.
+      if (pcmBase64 !== undefined) await write(takeId, pcmBase64)
       const { jobId, running, job } = active(takeId)
       channelsOf.delete(takeId)
-      // The running measurement is the check shown at once; the ffmpeg pass follows as the reference and replaces it.
-      const profile = await profileOf(jobId, job.kind).catch(() => null)
-      const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
+      // The running measurement is the check shown at once (judged while the file is closed and synced);
+      // the ffmpeg pass follows as the reference and replaces it.
+      const check = (async () => {
+        const profile = await profileOf(jobId, job.kind).catch(() => null)
+        const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
+        return provisional.duration_s ? provisional : undefined
+      })()
       let take: TakeMeta
       try {
-        take = await store.finishRecording(takeId, provisional.duration_s ? provisional : undefined)
+        take = await store.finishRecording(takeId, check)
       } catch (err) {
         if (err instanceof WavWriteFailedError) return stopOnFailure(takeId, jobId, err)
         // The audio is written but its state could not be saved (a read-only disk): it stays on disk as the take.
         const take = await store.get(takeId).catch(() => null)
         if (take && (await diskFaultIn(err, store.folders.dataDir))) {
           changed(jobId)
-          const sentence = await recordingStoppedSentence(err, { take, seconds: provisional.duration_s ?? 0, saved: false }, store.folders.dataDir, 'The take could not be saved.')
+          const seconds = (await check.catch(() => undefined))?.duration_s ?? 0
+          const sentence = await recordingStoppedSentence(err, { take, seconds, saved: false }, store.folders.dataDir, 'The take could not be saved.')
           throw new UserFacingError('recording_stopped', sentence, 507)
         }
         throw err
       }
       changed(jobId)
-      if (provisional.duration_s) {
-        void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+      if (await check) {
+        // The reference pass decodes the whole take on every core it gets: it starts once the window has
+        // had its moment to draw the check, not in the same instant.
+        setTimeout(() => void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId)), REFERENCE_PASS_DELAY_MS).unref?.()
       }
       return take
     },

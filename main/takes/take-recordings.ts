@@ -122,18 +122,23 @@ export class TakeRecordings {
     return rec.writer.write(chunk)
   }
 
-  async finish(takeId: string, provisional?: Preflight): Promise<TakeMeta> {
+  /**
+   * `provisional` may still be on its way (the running measurement being judged): the file is closed and
+   * synced meanwhile, so the disk's wait and the measuring's work overlap instead of adding up.
+   */
+  async finish(takeId: string, check?: Preflight | Promise<Preflight | undefined>): Promise<TakeMeta> {
     const rec = this.active.get(takeId)
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
     this.active.delete(takeId)
-    try {
-      await rec.writer.close()
-    } catch (err) {
-      // The disk failed at the very end: the take is still this recording's, for salvage() to keep.
-      if (err instanceof WavWriteFailedError) this.active.set(takeId, rec)
-      throw err
-    }
-    await rm(this.reservePath(rec.jobId, takeId), { force: true })
+    const closing = rec.writer.close().then(
+      () => rm(this.reservePath(rec.jobId, takeId), { force: true }),
+      (err: unknown) => {
+        // The disk failed at the very end: the take is still this recording's, for salvage() to keep.
+        if (err instanceof WavWriteFailedError) this.active.set(takeId, rec)
+        throw err
+      },
+    )
+    const [, provisional] = await Promise.all([closing, check])
     const ready = await this.store.update(takeId, (m) => ({ ...m, state: 'ready', ...(provisional ? { preflight: provisional } : {}) }))
     return provisional ? ready : this.store.remeasure(takeId)
   }

@@ -74,8 +74,8 @@ export class TakeStore extends TakeShelf {
   writeRecording(takeId: string, chunk: Float32Array): Level {
     return this.recordings.write(takeId, chunk)
   }
-  /** With `provisional` (the running measurement) the take is ready at once and the caller remeasures it. */
-  finishRecording(takeId: string, provisional?: Preflight): Promise<TakeMeta> {
+  /** With `provisional` (the running measurement, or its promise) the take is ready at once and the caller remeasures it. */
+  finishRecording(takeId: string, provisional?: Preflight | Promise<Preflight | undefined>): Promise<TakeMeta> {
     return this.recordings.finish(takeId, provisional)
   }
   cancelRecording(takeId: string): Promise<void> {

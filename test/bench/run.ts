@@ -17,6 +17,7 @@ import { benchScriptDiff } from './script-diff'
 import { benchStopToCheck } from './stop-to-check'
 import { benchFollow } from './follow'
 import { benchScriptMarks } from './script-marks'
+import { benchStopInWindow } from './stop-in-window'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -26,7 +27,8 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   readback: benchReadback,
   offline: benchOfflineLaunch,
   'script-diff': benchScriptDiff,
-  stop: benchStopToCheck,
+  // Stop to the check: in main's recording handlers, then in the window (Chromium, the web host).
+  stop: async () => [...(await benchStopToCheck()), ...(await benchStopInWindow())],
   follow: benchFollow,
   'script-marks': benchScriptMarks,
 }

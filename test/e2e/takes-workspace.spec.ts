@@ -82,7 +82,7 @@ test('a WAV dropped on the job is a take; a text file is refused in words and no
   const takes = page.locator('.takes-panel')
 
   await dropFiles(page, '.script-panel', [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') }])
-  await expect(takes.getByRole('alert')).toContainText('“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A takes.')
+  await expect(takes.getByRole('alert')).toContainText('“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A files.')
   expect((await bridge.call('listTakes', { jobId: job.job_id })).takes).toEqual([])
 
   await dropFiles(page, '.script-panel', [{ name: 'pickup-read.wav', type: 'audio/wav', bytes: wav }])

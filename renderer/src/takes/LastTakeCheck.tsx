@@ -7,6 +7,7 @@ import { PreflightSummary } from './PreflightSummary'
 import { LastTakePlayer } from './LastTakePlayer'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakes } from './takes-store'
+import { TakeNameText } from './TakeNameText'
 
 export function LastTakeCheck({ job }: { job: JobDetail }) {
   const takes = useTakes((s) => s.byJob[job.job_id]?.takes ?? null)
@@ -17,11 +18,11 @@ export function LastTakeCheck({ job }: { job: JobDetail }) {
       <div className="last-take-head">
         <p className="small last-take-name">
           <span className="muted">Last take </span>
-          <strong className="take-name">{takeName(newest)}</strong>
+          <strong className="take-name"><TakeNameText name={takeName(newest)} /></strong>
         </p>
         <LastTakePlayer key={newest.id} take={newest} />
       </div>
-      <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} />
+      <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} take={{ id: newest.id, customerId: job.customer.id }} />
     </section>
   )
 }

@@ -16,7 +16,7 @@ import { LiveMeters } from './LiveMeters'
 import { initialLive, liveOf, stepLive, type LiveState } from './live-loudness'
 import { useRecordKey } from './use-record-key'
 import { useTakes, useTakesStore } from './takes-store'
-import type { TakeLabelValue } from '../../../shared/bridge-takes'
+import type { TakeLabelValue, TakeView } from '../../../shared/bridge-takes'
 import { sinkFor } from './recording-sink'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../script/reading/use-reading-keys'
@@ -43,7 +43,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   // The loudness meters, stepped in the same frame tick as the input meter (one render per frame).
   const [live, setLive] = useState<LiveState>(() => initialLive(performance.now()))
   const lastReading = useRef<ReturnType<typeof liveOf>>(null)
-  const capture = useRef<PcmCapture | null>(null)
+  const capture = useRef<PcmCapture<TakeView> | null>(null)
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
   const jobId = job.job_id
@@ -121,7 +121,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const begin = useCallback(async () => {
     setPhase('starting')
     setError(null)
-    const rec: PcmCapture = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
+    const rec: PcmCapture<TakeView> = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
       meterRef.current = stepMeter(meterRef.current, performance.now(), level)
       liveRef.current = liveOf(level) ?? liveRef.current
     }, (err) => {
@@ -152,8 +152,9 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     const rec = capture.current
     if (!rec) return
     setPhase('stopping')
+    let finished: TakeView | null = null
     try {
-      await rec.stop()
+      finished = await rec.stop()
     } catch (err) {
       setError(recordingFailureText(err, 'The take could not be finished'))
     } finally {
@@ -161,7 +162,11 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
       meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
       setMeter(meterRef.current)
       setPhase('idle')
-      void takesStore.getState().loadTakes(jobId)
+      // Main's answer to Stop is the finished take with its check: shown at once, in the same render as
+      // the idle recorder (main's takes event follows with the same take, and later its ffmpeg reference).
+      const takes = takesStore.getState()
+      if (finished && takes.byJob[jobId]) takes.applyTake(finished)
+      else void takes.loadTakes(jobId)
     }
   }, [jobId, takesStore])
 

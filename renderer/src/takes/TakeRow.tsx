@@ -17,6 +17,7 @@ import { takeName, deliveredPreflight } from './take-numbers'
 import { takeDeliverOff } from './deliver-readiness'
 import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
+import { TakeNameText } from './TakeNameText'
 
 const CUT_OFF: StateWords = { text: 'Cut off: Booth stopped while this take was recording. Booth offers it back when it is started again.', tone: 'warning' }
 
@@ -62,7 +63,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
   return (
     <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={name}>
       <div className="take-row-head">
-        <strong className="take-number take-name">{name}</strong>
+        <strong className="take-number take-name"><TakeNameText name={name} /></strong>
         <select
           className="take-label"
           aria-label={`Label of ${name}`}
@@ -82,7 +83,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
       {recording ? (
         cutOff ? null : <p className="small tone-danger">Recording…</p>
       ) : (
-        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
+        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} findings />
       )}
       {take.import_notice && <p className="small take-import-notice" role="note">{take.import_notice}</p>}
 

@@ -38,6 +38,8 @@ export interface TakesState {
   dropTarget: string | null
   setDropTarget(jobId: string | null): void
   loadTakes(jobId: string): Promise<void>
+  /** Puts a take main just answered (a stopped recording) into its job's list at once. */
+  applyTake(take: TakeView): void
   loadQueue(): Promise<void>
   /** `script`: the job's script on screen at the drop, which the new takes are read from. */
   importFiles(jobId: string, files: readonly File[], script?: ScriptRead): Promise<void>
@@ -99,6 +101,7 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
       setDropTarget: (jobId) => {
         if (get().dropTarget !== jobId) set({ dropTarget: jobId })
       },
+      applyTake: (take) => apply(take),
       loadTakes: async (jobId) => {
         try {
           const snap = await api.listTakes({ jobId })

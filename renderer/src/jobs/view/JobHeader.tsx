@@ -43,7 +43,7 @@ export function JobHeader({ job }: { job: JobDetail }) {
         </div>
         <div className="job-head-badges">
           <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>
-          <DueBadge job={job} long />
+          <DueBadge job={{ ...job, changes_due: job.changes_due ?? job.changes_request?.needed_by ?? null }} long />
           <JobFlags job={job} />
         </div>
         <div className="job-head-actions">

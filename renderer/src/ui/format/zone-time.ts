@@ -24,15 +24,7 @@ function wallClock(ms: number, zone: string): { y: number; m: number; d: number;
   return { y: parts['year'] ?? 1970, m: parts['month'] ?? 1, d: parts['day'] ?? 1, h: (parts['hour'] ?? 0) % 24, mi: parts['minute'] ?? 0, s: parts['second'] ?? 0 }
 }
 
-/** Whether Intl knows this zone name. */
-export function isKnownZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
-  } catch {
-    return false
-  }
-}
+export { isKnownZone } from '../../../../shared/format/shown-zone'
 
 /** Today's date ("YYYY-MM-DD") in the zone at instant `now`. */
 export function dateInZone(now: number, zone: string): string {

@@ -22,6 +22,7 @@ import { isVisibleOn, loadWindowState, saveWindowState } from './shell/window-st
 import { startDemoServer } from './session/demo-launcher'
 import { interfaceOnlineState } from './web/web-ports'
 import { scrubOwnEnv } from './security/child-env'
+import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
 import { IPC_EVENT } from '../shared/ipc-channels'
 
 // No secret of the environment reaches a child (shell.openExternal's helper cannot be given an environment).
@@ -73,6 +74,18 @@ function showBadge(count: number): void {
 
 async function start(): Promise<void> {
   await app.whenReady()
+  // One Booth per data folder: Electron's single-instance lock covers a second desktop app on this
+  // userData; this one also covers the web host (npm run web -- --data-dir) on the same folder.
+  const folderLock = await lockDataFolder(dataDir, { kind: 'desktop app' }).catch((err: unknown) => {
+    if (err instanceof DataFolderInUseError) return err
+    throw err
+  })
+  if (folderLock instanceof DataFolderInUseError) {
+    boothLog.warn('another Booth holds the data folder', { pid: folderLock.holderPid })
+    dialog.showErrorBox('Booth is already running', folderLock.message)
+    app.quit()
+    return
+  }
   registerAppProtocols(protocol, {
     rendererDir: join(import.meta.dirname, '../renderer'),
     mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')],
@@ -111,6 +124,7 @@ async function start(): Promise<void> {
     stop: async () => {
       online.stop()
       await core.close()
+      await folderLock.release()
     },
     onProblem: (message, fields) => boothLog.warn(message, fields),
   })

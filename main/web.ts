@@ -12,32 +12,34 @@ import { createDispatcher } from './bridge/dispatch'
 import { describeError } from './bridge/describe-error'
 import { createFileSink } from './logging/log-file-sink'
 import { createLog } from './logging/redacting-log'
+import { withStderrCopy } from './logging/stderr-copy'
 import { createKeychainStore } from './session/secret-store'
 import { startDemoServer } from './session/demo-launcher'
 import { startWebHost } from './web/host'
 import { MediaRegistry } from './web/media-routes'
+import { sessionToken } from './web/session-token'
 import { parseWebArgs } from './web/web-args'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
+import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
+import { diskFaultOf, diskWords } from './storage/disk-problem'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
 /** How long a quit may take (answers under way get 5 s of it, then the services put things away). */
 const QUIT_WITHIN_MS = 15_000
+/** The exit code of a start that found Booth already running on its data folder. */
+const EXIT_ALREADY_RUNNING = 3
 
 async function main(): Promise<void> {
   const args = parseWebArgs(process.argv.slice(2))
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
+  // One Booth per data folder: taken before anything in it is touched (a second start ends here).
+  const folderLock = await lockDataFolder(dataDir, { kind: 'web host' })
   const fileSink = createFileSink({ dataDir })
   // Read once, then gone from the environment (with every other secret), so no child process inherits it.
   const envKey = takeEnvApiKey()
   scrubOwnEnv()
-  const log = createLog({
-    sink: { write: (entry) => {
-      fileSink.write(entry)
-      if (entry.level === 'warn' || entry.level === 'error') console.error(`${entry.level}: ${entry.message}`)
-    } },
-    secrets: envKey ? [envKey] : [],
-  })
+  const log = createLog({ sink: withStderrCopy(fileSink), secrets: envKey ? [envKey] : [] })
   const online = interfaceOnlineState()
   const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
   // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.
@@ -57,7 +59,11 @@ async function main(): Promise<void> {
     mediaUrl: (path) => media.urlFor(path),
   })
   const dispatch = createDispatcher(core.handlers)
+  // Kept across a crash, so a tab left open picks up when Booth is started again (session-token.ts).
+  const session = await sessionToken(dataDir)
+  if (session.kept) log.info('the web host keeps the tab key of the Booth before it, which did not quit')
   const host = await startWebHost({
+    token: session.token,
     port: args.port,
     staticDir: join(import.meta.dirname, '..', 'out', 'renderer'),
     dispatch,
@@ -71,6 +77,7 @@ async function main(): Promise<void> {
     incomingDir,
   })
   await core.start({ autoDemo: !envKey })
+  await folderLock.describe({ kind: 'web host', url: host.url }).catch(() => undefined)
   console.log(`Booth is running at ${host.launchUrl}`)
   const stop = async () => {
     online.stop()
@@ -83,6 +90,8 @@ async function main(): Promise<void> {
       [
         ['the page connections', () => host.close()],
         ['Booth\'s services', () => core.close()],
+        ['the tab key', () => session.forget()],
+        ['the data folder', () => folderLock.release()],
       ],
       { warn: (message, fields) => log.warn(message, fields) },
     )
@@ -93,6 +102,16 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DataFolderInUseError) {
+    console.error(err.message)
+    process.exit(EXIT_ALREADY_RUNNING)
+  }
+  const disk = diskFaultOf(err)
+  if (disk) {
+    const words = diskWords(disk, { dataDir: disk.path ?? 'its data folder', free: null, again: 'start Booth again' })
+    console.error(`Booth could not start. ${words.what} ${words.todo}`)
+    process.exit(1)
+  }
   console.error(err instanceof Error && err.name === 'WebArgsError' ? err.message : `Booth could not start: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(err instanceof Error && err.name === 'WebArgsError' ? 2 : 1)
 })

@@ -82,6 +82,8 @@ export interface World {
   openLink(token: string, now: number): LinkedFile | null | 'expired'
   /** Advance time-driven state (delivery processing, audio checks, the simulated producer). */
   tick(now: number): void
+  /** The upload handles deliveries hold (their audio); every other upload is open (unused). Optional for stand-in worlds. */
+  uploadsInUse?(): ReadonlySet<string>
   /** Persist state when the world was created with a data directory (atomic write). */
   save(): Promise<void>
   close(): Promise<void>

@@ -15,7 +15,7 @@ import { createWorld } from './domain/index'
 import { admit, type AccessGate } from './http/access-gate'
 import { handleApi, type ApiDeps } from './http/api-handler'
 import { API_BASE_PATH, cachedContract, DEFAULT_CONTRACT_PATH } from './http/contract'
-import { discardReply, errorReply, replyForError, sendReply, type Reply } from './http/envelope'
+import { discardReply, errorReply, jsonReply, replyForError, sendReply, successBody, type Reply } from './http/envelope'
 import { faultReply } from './http/fault-replies'
 import { createFaultInjector, toFaultSpec, type FaultInjector, type FaultSpec } from './http/faults'
 import { handleFileLink, isFilePath } from './http/file-links'
@@ -26,7 +26,7 @@ import {
 } from './http/rate-limit'
 import { IDEMPOTENCY_KEY_RE } from './http/request-validation'
 import { Router } from './http/router'
-import { DEFAULT_UPLOAD_EXPIRY, isUploadPath, UPLOAD_SCOPE, UploadEndpoint, type UploadExpiry } from './http/uploads'
+import { DEFAULT_UPLOAD_EXPIRY, isUploadPath, UPLOAD_SCOPE, UploadEndpoint, UPLOADS_PATH, type StoredUpload, type UploadExpiry } from './http/uploads'
 
 export type { FaultSpec } from './http/faults'
 export type { KeyOption } from './http/keys'
@@ -58,11 +58,21 @@ export interface SandboxOptions {
   uploadExpiry?: UploadExpiry
 }
 
+/** An upload no delivery uses: unfinished, or finished and never delivered. */
+export type OpenUpload = StoredUpload
+
 export interface RunningSandbox {
   url: string
   port: number
   keys: SandboxKey[]
   world: World
+  /**
+   * The uploads no delivery uses (of every key, or of `keyId`), oldest first: what a client that abandons
+   * uploads leaves behind. Also served to each key as GET /api/v1/uploads (the sandbox's own listing).
+   */
+  openUploads(keyId?: string): Promise<OpenUpload[]>
+  /** Deletes the expired unfinished uploads now (as the periodic sweep does); resolves with how many went. */
+  sweepUploads(): Promise<number>
   setFaults(spec: string | FaultSpec): void
   close(): Promise<void>
 }
@@ -97,9 +107,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     context: (key) => ({ now, baseUrl: () => baseUrl, uploads: { get: (handle) => uploads.info(handle, key.keyId) } }),
   }
 
+  async function openUploads(keyId?: string): Promise<OpenUpload[]> {
+    const used = world.uploadsInUse?.() ?? new Set<string>()
+    return (await uploads.list()).filter((u) => !used.has(u.handle) && (keyId === undefined || u.keyId === keyId))
+  }
+
   async function handleUpload(req: IncomingMessage, url: URL): Promise<Reply> {
     try {
       const { key, headers } = admit(gate, req, [UPLOAD_SCOPE])
+      if (req.method === 'GET' && (url.pathname === UPLOADS_PATH || url.pathname === `${UPLOADS_PATH}/`)) {
+        // The sandbox's own listing (not an operation of the talent API; Booth never calls it): the caller's open uploads.
+        const open = (await openUploads(key.keyId)).map(({ keyId: _k, ...u }) => u)
+        return jsonReply(200, successBody({ uploads: open }), headers)
+      }
       const reply = await uploads.handle(req, url, key.keyId)
       Object.assign(reply.headers, headers)
       return reply
@@ -180,6 +200,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     port: actualPort,
     keys,
     world,
+    openUploads,
+    sweepUploads: () => uploads.sweep(),
     setFaults(spec) {
       faults = createFaultInjector(toFaultSpec(spec))
     },

@@ -7,14 +7,15 @@
  */
 import { apiId, BridgeArgumentError, bool, nullable, obj, oneOf, str, type Check, type Checked } from './check'
 import type { components } from './api/talent-v1'
+import type { AsRead } from './api-read'
 
 type Schemas = components['schemas']
-export type NamedRef = Schemas['NamedRef']
-export type EarningsLine = Schemas['EarningsLine']
-export type EarningsTotals = Schemas['EarningsTotals']
-export type AvailabilityRow = Schemas['AvailabilityRow']
+export type NamedRef = AsRead<Schemas['NamedRef']>
+export type EarningsLine = AsRead<Schemas['EarningsLine']>
+export type EarningsTotals = AsRead<Schemas['EarningsTotals']>
+export type AvailabilityRow = AsRead<Schemas['AvailabilityRow']>
 export type EmailPrefs = Schemas['Prefs']
-export type Consent = Schemas['Consent']
+export type Consent = AsRead<Schemas['Consent']>
 export type ConsentChoice = Schemas['ConsentChoice']
 
 /** The API reference's limit: at most 24 months per earnings request, both ends counted. */

@@ -6,8 +6,9 @@
  */
 import { apiId, nullable, obj, type Check } from './check'
 import type { components } from './api/talent-v1'
+import type { AsRead } from './api-read'
 
-export type Delivery = components['schemas']['Delivery']
+export type Delivery = AsRead<components['schemas']['Delivery']>
 
 /**
  * How often main re-reads the watched job's deliveries while one is still on its way (storing,

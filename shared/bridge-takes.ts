@@ -11,6 +11,11 @@ import type { components } from './api/talent-v1'
 export const JOB_KINDS = ['dry_voice', 'finished_spot', 'not_set'] as const
 export type JobKind = (typeof JOB_KINDS)[number]
 
+/** The kind a take of a job is measured as: a kind the API document does not name ('unknown') is measured as not set. */
+export function measuredKind(kind: JobKind | 'unknown'): JobKind {
+  return kind === 'unknown' ? 'not_set' : kind
+}
+
 export const TAKE_LABEL_VALUES = ['main', 'alt', 'safety', 'pickup', 'tag'] as const
 export type TakeLabelValue = (typeof TAKE_LABEL_VALUES)[number]
 
@@ -25,6 +30,8 @@ const jobId = apiId
 const label = oneOf(TAKE_LABEL_VALUES)
 const note = nullable(str({ max: 1000 }))
 const takeOnly = obj({ takeId })
+/** Interleaved little-endian float32 samples, base64. */
+const pcmBase64 = str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ })
 /** The script revision on screen and its text: what a take is read from (to show what changed since). */
 const scriptRead = obj({ revision_id: nullable(str({ max: 64 })), text: str({ max: MAX_SCRIPT_TEXT }) })
 
@@ -68,9 +75,9 @@ export const takeCalls = {
     /** The script revision on screen when the take starts, and its text (to show what changed since). */
     script: optional(scriptRead),
   }),
-  /** Interleaved little-endian float32 samples, base64. */
-  appendRecording: obj({ takeId, pcmBase64: str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ }) }),
-  stopRecording: takeOnly,
+  appendRecording: obj({ takeId, pcmBase64 }),
+  /** The last samples may come with Stop (one call instead of an append and then a stop). */
+  stopRecording: obj({ takeId, pcmBase64: optional(pcmBase64) }),
   cancelRecording: takeOnly,
   getTakeMediaUrl: takeOnly,
   getListenUrl: obj({ jobId, deliveryId: apiId }),
@@ -147,8 +154,11 @@ export interface TakesSnapshot {
   takes: TakeView[]
   /** Deleted takes of this job, which restoreTake brings back. */
   trash: TakeView[]
-  /** Takes whose metadata cannot be read: shown, never deleted. */
-  damaged: Array<{ id: string; message: string }>
+  /**
+   * Takes whose metadata cannot be read, and audio no readable take record names, with the takes or in the
+   * trash: shown, never deleted. `audioPath`: the audio file when Booth knows which it is.
+   */
+  damaged: Array<{ id: string; message: string; shelf: 'takes' | 'trash'; audioPath: string | null }>
 }
 
 /** waiting: in line (or waiting for the API to answer again); sending: going out now; paused: upload paused by the person; failed: the server said no. */

@@ -5,17 +5,20 @@
  */
 import { apiId, bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
 import type { components } from './api/talent-v1'
+import type { AsRead } from './api-read'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
 import { audioCalls, type AudioResults } from './bridge-audio'
 import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type DeliveryResults } from './bridge-deliveries'
 import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults } from './bridge-notices'
+import { PROMPTER_EVENT_NAMES, prompterCalls, type PrompterEvents, type PrompterResults } from './bridge-prompter'
+import { DATA_FILE_EVENT_NAMES, dataFileCalls, type DataFileEvents, type DataFileResults } from './bridge-data-files'
 
 type Schemas = components['schemas']
-export type JobSummary = Schemas['JobSummary']
-export type JobDetail = Schemas['JobDetail']
-export type JobCounts = Schemas['JobCounts']
+export type JobSummary = AsRead<Schemas['JobSummary']>
+export type JobDetail = AsRead<Schemas['JobDetail']>
+export type JobCounts = AsRead<Schemas['JobCounts']>
 
 const id = apiId
 
@@ -83,6 +86,8 @@ export const bridgeCalls = {
   ...audioCalls,
   ...deliveryCalls,
   ...noticeCalls,
+  ...prompterCalls,
+  ...dataFileCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -104,6 +109,21 @@ export interface SessionState {
 export interface Provenance {
   source: 'live' | 'cache'
   fetchedAt: number
+  /**
+   * Why the saved copy is shown though the service answered: what it sent could not be read (a sentence
+   * naming the service, main/api/answer-door.ts). Absent when the copy is live or the service was not reached.
+   */
+  liveProblem?: string
+}
+
+/** A job of a list that the service sent in a form Booth cannot read: shown as a row of its own. */
+export interface UnreadableJob {
+  /** Its place in the list as the service sent it. */
+  position: number
+  /** Its id, when that could be read. */
+  job_id: string | null
+  /** What is wrong with it, in words. */
+  problem: string
 }
 
 export interface NamedRef {
@@ -115,6 +135,8 @@ export interface JobListView extends Provenance {
   query: JobListQuery
   total: number
   items: JobSummary[]
+  /** The jobs of this page the service sent in a form Booth cannot read (none when absent). */
+  unreadable?: UnreadableJob[]
   counts: JobCounts
   today: string
   /**
@@ -142,6 +164,10 @@ export interface NotificationSettings {
 }
 
 export interface Connectivity {
+  /**
+   * The service answered the last poll. With a `problem`, it answered what Booth cannot use (an answer too
+   * large to read, or not in the API's shape): Booth works from its saved copies without calling itself offline.
+   */
   online: boolean
   /** Why the last poll failed, in words; null when fine. */
   problem: string | null
@@ -154,7 +180,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, PrompterResults, DataFileResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -194,7 +220,7 @@ export interface ScriptPdf {
 
 export interface ScriptsPdfResult {
   included: string[]
-  missing: Array<{ job_id: string; reason: 'no_script' | 'no_pdf' | 'not_mergeable' }>
+  missing: Array<{ job_id: string; reason: 'no_script' | 'no_pdf' | 'not_mergeable' | 'unknown' }>
   /** Where Booth saved the merged PDF (desktop), or a short-lived link the browser downloads (web host). */
   savedPath: string | null
   url: string | null
@@ -208,7 +234,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents, PrompterEvents, DataFileEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -220,7 +246,8 @@ export type BridgeEventName = keyof BridgeEvents
 
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
-  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES,
+  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES, ...PROMPTER_EVENT_NAMES,
+  ...DATA_FILE_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 
@@ -237,11 +264,20 @@ export type BridgeCallFunctions = {
 const resultsNameNoOtherCall: Record<Exclude<keyof BridgeResults, BridgeCallName>, never> = {}
 void resultsNameNoOtherCall
 
+/**
+ * Whether the page can reach Booth (the web host's page only; an Electron window goes with its main
+ * process): `up`; `down` (the host stopped answering: killed, crashed, hung); `replaced` (a Booth answers
+ * again, but one started afresh that does not know this tab: it must be opened from its new address).
+ */
+export type HostPresence = 'up' | 'down' | 'replaced'
+
 /** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
 export type BoothApi = BridgeCallFunctions & {
   on<E extends BridgeEventName>(event: E, fn: (data: BridgeEvents[E]) => void): () => void
   /** A file dropped onto the page, as a path main can read (importTake takes paths). */
   pathForFile(file: File): Promise<string>
+  /** The web host's page: told when Booth stops answering and when it is back (see HostPresence). */
+  onPresence?(fn: (presence: HostPresence) => void): () => void
 }
 
 export function isBridgeCallName(name: string): name is BridgeCallName {

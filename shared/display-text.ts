@@ -5,16 +5,19 @@
  * quotes in a sentence (quotedName), so a refusal never shows a file as a different name.
  *
  * - Bidirectional controls (U+202A–202E embeddings and overrides, U+2066–2069 isolates, U+200E/U+200F
- *   marks, U+061C Arabic letter mark) are removed: "invoice\u202Egnp.exe" would otherwise display as
- *   "invoiceexe.png". Right-to-left LETTERS are kept; the element that shows the name isolates it
+ *   marks, U+061C Arabic letter mark) and the deprecated format controls beside them (U+206A–206F:
+ *   symmetric swapping, Arabic shaping, digit shapes) are removed: "invoice\u202Egnp.exe" would otherwise
+ *   display as "invoiceexe.png". Right-to-left LETTERS are kept; the element that shows the name isolates it
  *   (<bdi>, see ShownName.tsx), so a Hebrew or Arabic name reads correctly without reordering its neighbours.
- * - Other control characters (line breaks, tabs, NUL, C1 controls) become one space each, so a name stays
- *   one line; a lone surrogate (half an emoji) becomes U+FFFD.
+ * - Other control characters (line breaks, tabs, NUL, C1 controls) and the line and paragraph separators
+ *   U+2028/U+2029 become one space each, so a name stays one line; a lone surrogate (half an emoji) becomes
+ *   U+FFFD.
+ * Main applies it to every name of every API answer as it enters Booth (main/api/answer-names.ts).
  * Length is not cut here: the CSS wraps or shortens long names and the full name stays in a title.
  */
 
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
-const CONTROLS = /\p{Cc}/gu
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u206F\u200E\u200F\u061C]/g
+const CONTROLS = /[\p{Cc}\u2028\u2029]/gu
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** A name as Booth shows it (see above). Idempotent; never throws. */

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path'
 import type { SessionState } from '../../shared/bridge'
-import type { accountCalls, AccountResults, AccountSettingsView, PageAccess } from '../../shared/bridge-account'
+import type { accountCalls, AccountResults, AccountSettingsView, PageAccess, Preferences } from '../../shared/bridge-account'
 import type { Checked } from '../../shared/check'
 import type { TalentClient } from '../api/client'
 import { UserFacingError } from '../bridge/describe-error'
@@ -30,6 +30,8 @@ export interface AccountDeps {
   clearCachedScripts: () => Promise<void>
   /** Where package.json and resources/api live (default: the app root next to main/). */
   appRoot?: string
+  /** Told the preferences each time the service answers them (read or saved): notification defaults, the talent's zone. */
+  onPreferences?: (preferences: Preferences) => void
 }
 
 type Calls = typeof accountCalls
@@ -143,6 +145,7 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
     getPreferences: async () => {
       const { access, data } = await readPage('preferences', (c) => c.getPreferences())
       const preferences = data && { prefs: data.prefs, time_zone: data.time_zone }
+      if (preferences) deps.onPreferences?.(preferences)
       return { access, preferences, pending: await pendingOf('putPreferences'), fetchedAt: deps.now() }
     },
 
@@ -150,6 +153,7 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
       const { result, savedAt } = await save('preferences', 'putPreferences', body, (c, idempotencyKey) =>
         c.putPreferences({ prefs: body.prefs, time_zone: body.time_zone }, { idempotencyKey }),
       )
+      deps.onPreferences?.({ prefs: result.prefs, time_zone: result.time_zone })
       return { saved: { prefs: result.prefs, time_zone: result.time_zone }, replayed: result.replayed, savedAt }
     },
 

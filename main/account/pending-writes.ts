@@ -7,10 +7,15 @@
  */
 import { join } from 'node:path'
 import { newIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from '../api/idempotency'
-import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
+import { readJsonDataFile } from '../storage/json-data-file'
 import type { Log } from '../logging/redacting-log'
 
 export const PENDING_WRITES_FILE = 'pending-writes.json'
+const PENDING_ABOUT = {
+  what: 'Account changes sent but not yet confirmed by the service',
+  reset: 'Booth no longer resends them: check your availability, preferences and AI consent, and save again what is not as you set it.',
+}
 
 /** The API writes this file tracks, one pending entry each at most. */
 export const PENDING_OPERATIONS = ['putAvailability', 'putPreferences', 'putConsent'] as const
@@ -69,9 +74,11 @@ export class PendingWrites {
   private async file(): Promise<PendingFile> {
     if (this.loaded) return this.loaded
     try {
-      this.loaded = await readJsonFile(this.path, { fallback: {}, validate })
+      // A damaged file is set aside (the page says so): it only loses the chance to replay.
+      const read = await readJsonDataFile(this.path, { fallback: {}, validate, about: PENDING_ABOUT })
+      if (read.setAside) this.log.warn('pending account writes could not be read; starting without them', { keptAs: read.setAside.keptAs, reason: read.setAside.detail })
+      this.loaded = read.value
     } catch (err) {
-      // A damaged file only loses the chance to replay; the next save writes a fresh one.
       this.log.warn('pending account writes could not be read; starting without them', { err })
       this.loaded = {}
     }

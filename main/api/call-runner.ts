@@ -1,7 +1,7 @@
 /**
  * Turns the client's options into two runners, `read` and `write`, that every operation of client.ts
  * goes through: key lookup (never stored, never logged), attempts with timeouts, retries, envelope
- * stripping and timestamp normalisation.
+ * stripping, timestamp normalisation and the names made safe to show (answer-names.ts).
  */
 import { MAX_JSON_ANSWER_BYTES } from './answer-limits'
 import { runAttempt, type AttemptSend } from './attempt'
@@ -13,6 +13,9 @@ import type { TimeoutSettings } from './watchdog'
 import { abortableSleep, runWithRetry, type Sleep } from './retry-loop'
 import { safeLogger, type ApiLogHook } from './request-log'
 import { normaliseTimestamps } from './timestamps'
+import { neutraliseNames } from './answer-names'
+import type { AsRead } from '../../shared/api-read'
+import { passDoor, type DoorNotes } from './answer-door'
 
 export interface TalentClientOptions {
   /** Scheme, host and port of the service, e.g. http://127.0.0.1:4010 (a trailing /api/v1 is accepted). */
@@ -54,9 +57,9 @@ export interface WriteOptions extends CallOptions {
 }
 
 /** A success body without the envelope's constant fields. */
-export type Result<T> = Omit<T, 'ok' | 'api_version'>
+export type Result<T> = AsRead<Omit<T, 'ok' | 'api_version'>> & DoorNotes
 /** A write's success body; `replayed` is true when the server answered a stored first result. */
-export type WriteResult<T> = Omit<T, 'ok' | 'api_version' | 'replayed'> & { replayed: boolean }
+export type WriteResult<T> = AsRead<Omit<T, 'ok' | 'api_version' | 'replayed'>> & { replayed: boolean }
 
 export const DEFAULT_TIMEOUT_MS = 60_000
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
@@ -126,7 +129,9 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
         )
       },
     })
-    return normaliseTimestamps(data)
+    // The door: what does not conform to the API document never gets further (answer-door.ts); names are
+    // then made safe to show.
+    return neutraliseNames(normaliseTimestamps(passDoor(operation, data)))
   }
 
   async function read<T extends object>(
@@ -134,7 +139,8 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
     callOptions: CallOptions | undefined,
     send: AttemptSend<T>,
   ): Promise<Result<T>> {
-    return stripEnvelope(await run(operation, callOptions, send))
+    // The door made it so (answer-door.ts): enums may be 'unknown', contained items are noted.
+    return stripEnvelope(await run(operation, callOptions, send)) as unknown as Result<T>
   }
 
   async function write<T extends object>(
@@ -148,7 +154,7 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
     const key = writeOptions.idempotencyKey
     assertIdempotencyKey(key)
     const body = stripEnvelope(await run(operation, writeOptions, send(key)))
-    const { replayed, ...rest } = body as Result<T> & { replayed?: unknown }
+    const { replayed, ...rest } = body as Record<string, unknown>
     return { ...rest, replayed: replayed === true } as unknown as WriteResult<T>
   }
 
@@ -163,9 +169,9 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   return resolved
 }
 
-function stripEnvelope<T extends object>(body: T): Result<T> {
+function stripEnvelope<T extends object>(body: T): Omit<T, 'ok' | 'api_version'> {
   const { ok: _ok, api_version: _version, ...rest } = body as T & { ok?: unknown; api_version?: unknown }
-  return rest as Result<T>
+  return rest
 }
 
 async function readApiKey(source: () => string | Promise<string>): Promise<string> {

@@ -79,7 +79,7 @@ export const CERTIFICATE_MESSAGE = (host: string, code: string): string =>
   `The secure connection to ${host} failed its certificate check (${code}). A network that intercepts traffic (hotel or office Wi-Fi, a proxy) or a wrong clock can cause this; Booth sends nothing over it.`
 
 export const TOO_LARGE_MESSAGE = (host: string, capBytes: number): string =>
-  `The answer from ${host} is larger than Booth accepts (${formatBytes(capBytes)}), so it was refused before it was read whole.`
+  `${host} answered, but the answer is larger than Booth accepts (${formatBytes(capBytes)}), so it was refused before it was read whole.`
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB` : `${bytes} bytes`

@@ -18,6 +18,8 @@
  *                      any non-JSON answer);
  * - 'too_large'        the answer is over the size cap (answer-limits.ts) and was refused unread;
  * - 'invalid_response' JSON came back, but not the API's envelope;
+ * - 'unreadable'       the service answered its success envelope, but what it sent does not conform to
+ *                      the API document (answer-door.ts): the service was reached, so never "offline";
  * - 'aborted'          the caller's AbortSignal fired (never retried).
  *
  * `message` is a sentence a person can read (error-messages.ts). It never contains the API key.
@@ -37,6 +39,7 @@ export type ApiErrorKind =
   | 'non_json'
   | 'too_large'
   | 'invalid_response'
+  | 'unreadable'
   | 'aborted'
 
 /** Kinds that say the service could not be reached or did not answer as the API: never "the key is bad". */
@@ -135,6 +138,16 @@ export function isOfflineKindError(err: unknown): boolean {
 }
 
 /**
+ * True when the service was reached and answered, but its answer cannot be used: over the size cap
+ * ('too_large') or JSON that is not the API's ('invalid_response'). Booth still works from its saved
+ * copies then, but it must not say it cannot reach the service: the failure's own sentence says what
+ * happened.
+ */
+export function isUnusableAnswer(err: unknown): boolean {
+  return isApiError(err) && (err.kind === 'too_large' || err.kind === 'invalid_response' || err.kind === 'unreadable')
+}
+
+/**
  * True only when the service itself refused the key: a 401 in the API's error envelope. A 401 page from
  * a proxy, captive portal or gateway (kind 'non_json', or any other kind) says nothing about the key, so
  * it never signs Booth out. Also accepts plain `{status, kind?}` records (the poller's tests and
@@ -144,6 +157,11 @@ export function isKeyRefused(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false
   const { status, kind } = err as { status?: unknown; kind?: unknown }
   return status === 401 && (kind === undefined || kind === 'api')
+}
+
+/** True when the service answered, but with something that does not conform to the API document (answer-door.ts). */
+export function isUnreadableAnswer(err: unknown): err is ApiError {
+  return isApiError(err) && err.kind === 'unreadable'
 }
 
 /** The API key is missing or cannot be sent; raised before any request leaves Booth. */

@@ -209,6 +209,7 @@ function ruleForError(error: ApiError): RetryRule {
     case 'too_large':
     case 'aborted':
     case 'invalid_response':
+    case 'unreadable':
       return 'never'
   }
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { TalentClient } from '../api/client'
 import { killAllFfmpeg } from '../audio/ffmpeg-registry'
-import { isApiError } from '../api/errors'
+import { isApiError, isUnusableAnswer } from '../api/errors'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import { checkExternalUrl } from '../security/external-url'
@@ -20,6 +20,7 @@ import type { SecretStore } from '../session/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../takes/take-handlers'
 import { createReadbackArea } from '../readback/readback-handlers'
+import { createFollowArea } from '../readback/follow/follow-area'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
 import { isUnreachable, JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
@@ -30,6 +31,7 @@ import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
 import { SettingsStore } from '../storage/settings-store'
+import { createSetAsideArea } from '../storage/set-aside-area'
 import { createAudioHandlers } from '../audio/audio-handlers'
 import { createTakeMeasurer } from '../audio/take-measurer'
 import { ProfileSettings } from '../audio/profile-settings'
@@ -75,6 +77,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   await mkdir(ports.dataDir, { recursive: true })
   const hub = new EventHub()
   const log = ports.log
+  // Before anything reads the data folder: a damaged file set aside at start-up is on the page too.
+  const setAside = createSetAsideArea(ports.dataDir, hub)
   const settings = new SettingsStore(ports.dataDir, (m) => log.warn(m))
   const cache = new OfflineCache(join(ports.dataDir, 'cache'))
   let client: TalentClient | null = null
@@ -137,7 +141,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       if (failing && state.failures === 0 && state.phase !== 'running') takes.delivery.queue.wakeNow()
       failing = state.failures > 0
       // While the service cannot be reached (or asked Booth to wait), screens open from the saved copies at once.
-      if (state.failures > 0 || state.reason === 'offline') jobs.reachable = false
+      // A service that answered what Booth cannot read was reached: screens still ask it, and say why not.
+      if ((state.failures > 0 && !isUnusableAnswer(state.lastError)) || state.reason === 'offline') jobs.reachable = false
       hub.emit('connectivity', connectivityOf(state, lastOkAt))
     },
   })
@@ -185,6 +190,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   })
 
   const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
+  // The prompter that follows the voice listens to the same recording calls.
+  const follow = createFollowArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
 
   const handlers: BridgeHandlers = {
     getSession: async () => session.get(),
@@ -239,8 +246,9 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       afterChange: () => poller.poke(),
       serviceReachable: () => jobs.reachable === true,
     }),
-    ...readback.wrapTakeHandlers(takes.handlers),
+    ...follow.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)),
     ...readback.handlers,
+    ...follow.handlers,
     ...createAudioHandlers({
       settings: profiles,
       measurer,
@@ -248,7 +256,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       takesChanged: takes.changed,
     }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
-    ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear() }),
+    ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear(), onPreferences: (p) => notifications.preferencesRead(p) }),
+    ...setAside.handlers,
   }
 
   // The machine woke: deliveries waiting on a back-off go now (the poller polls by itself on 'resume').
@@ -278,6 +287,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       await runQuitSteps(
         [
           ['the job list refresh under way', () => polling?.catch(() => undefined)],
+          ['the prompter', async () => follow.stop()],
           ['the read-back', () => readback.stop()],
           ['takes and deliveries', () => takes.stop()],
           ['ffmpeg', () => killAllFfmpeg('Booth is quitting.')],
@@ -286,6 +296,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
         { warn: (message, fields) => log.warn(message, fields) },
       )
       forgetSecrets()
+      setAside.close()
     },
   }
 }
@@ -295,10 +306,13 @@ function describeProblem(err: unknown): string {
   return 'Booth could not refresh the job list.'
 }
 
+/** `online`: the service answered the last poll, even if what it sent could not be read (then `problem` says what). */
 function connectivityOf(state: PollState, lastOkAt: number | null): Connectivity {
   const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
+  // A service that answered with something Booth cannot use (too large, not the API's shape) was reached.
+  const reached = state.failures === 0 || isUnusableAnswer(state.lastError)
   return {
-    online: state.failures === 0 && state.reason !== 'offline',
+    online: reached && state.reason !== 'offline',
     problem,
     lastOkAt,
     nextPollAt: state.nextAt,

@@ -55,6 +55,10 @@ export class ProfileSettings {
       path: join(dataDir, 'delivery-profiles.json'),
       defaults: EMPTY,
       validate,
+      about: {
+        what: 'Your delivery profiles and the profile chosen for each job and customer',
+        reset: "Booth's built-in profiles are used, each job by its kind, until you choose again.",
+      },
       resetMessage: (reason) => `The delivery-profile settings could not be read and start empty: ${reason}`,
       warn,
     })

@@ -10,6 +10,7 @@ import { LoudnessMeter } from '../../shared/audio-dsp/loudness-meter'
 import { TakeFactsCollector } from '../../shared/audio-dsp/take-facts'
 import { toDb, TruePeakMeter } from '../../shared/audio-dsp/true-peak'
 import type { LiveLoudness } from '../../shared/bridge-takes'
+import { levelForWire } from '../../shared/format/level-words'
 import type { DeliveryProfile } from './delivery-profiles'
 import type { TakeKind } from './preflight'
 import { profileFor } from './delivery-profiles'
@@ -20,7 +21,6 @@ import { clipRule } from './thresholds'
 /** Booth writes takes as 24-bit PCM (main/takes/wav-writer.ts). */
 const RECORDED_BIT_DEPTH = 24
 const RECORDED_CODEC = 'pcm_s24le'
-const finite = (n: number | null): number | null => (n === null || !Number.isFinite(n) ? null : Math.round(n * 10) / 10)
 
 export class RunningMeasurement {
   private readonly facts: TakeFactsCollector
@@ -46,12 +46,17 @@ export class RunningMeasurement {
     this.truePeak.push(x)
   }
 
+  /**
+   * The meters' readings: null before there is one (loudness needs 400 ms / 3 s of audio), and silence as
+   * the unit's silent line (shared/format/level-words.ts), never the thousands of dB below zero that a
+   * K-weighting filter ringing down into digital zeros would give.
+   */
   live(): LiveLoudness {
     return {
-      momentaryLufs: finite(this.loudness.momentaryLufs()),
-      shortTermLufs: finite(this.loudness.shortTermLufs()),
-      truePeakDbtp: finite(toDb(this.truePeak.takeWindowPeak())),
-      truePeakMaxDbtp: finite(toDb(this.truePeak.maxAbs)),
+      momentaryLufs: levelForWire(this.loudness.momentaryLufs(), 'LUFS'),
+      shortTermLufs: levelForWire(this.loudness.shortTermLufs(), 'LUFS'),
+      truePeakDbtp: levelForWire(toDb(this.truePeak.takeWindowPeak()), 'dBTP'),
+      truePeakMaxDbtp: levelForWire(toDb(this.truePeak.maxAbs), 'dBTP'),
     }
   }
 

@@ -9,6 +9,7 @@ import {
   DC_OFFSET_NOTE, DC_OFFSET_PROBLEM, LENGTH_TOLERANCE_RATIO, LENGTH_TOLERANCE_S, LONG_LEAD_SILENCE_S,
   LONG_TAIL_SILENCE_S, MIN_LOUDNESS_DURATION_S, MIN_SAMPLE_RATE_HZ,
 } from './thresholds'
+import { isSilentLevel } from '../../shared/format/level-words'
 
 export const FINDING_CODES = [
   'runs_long', 'runs_short', 'low_sample_rate', 'clipping', 'true_peak_over', 'peak_over', 'too_loud', 'too_quiet',
@@ -95,7 +96,8 @@ function levelFindings(m: TakeMeasurements, profile: DeliveryProfile): Finding[]
     const range = target.target === undefined
       ? `${profile.label} asks ${dB(target.min)} to ${dB(target.max)} ${unit}`
       : `${profile.label} asks ${dB(target.target)} ${unit} ±${(target.max - target.target).toFixed(1)}`
-    if (value === null || value === Number.NEGATIVE_INFINITY) {
+    // No sound to measure (null, −∞, or a level below the silent line such as a filter's residue): no figure.
+    if (value === null || isSilentLevel(value, unit)) {
       if (target.measure === 'integrated' && (silentThroughout || m.durationS >= MIN_LOUDNESS_DURATION_S)) {
         out.push({ code: 'too_quiet', severity: target.severity, message: `Nothing in the take is loud enough to measure (below -70 LUFS); ${range}.`, at_s: null })
       }
@@ -154,10 +156,11 @@ function timeFindings(m: TakeMeasurements, kind: TakeKind): Finding[] {
     out.push({ code: 'low_sample_rate', severity: 'problem', message: `Sample rate ${m.sampleRate} Hz; deliver at ${MIN_SAMPLE_RATE_HZ} Hz or more.`, at_s: null })
   }
   const silentThroughout = m.leadSilenceS >= m.durationS && m.durationS > 0
-  if (m.leadSilenceS > LONG_LEAD_SILENCE_S) {
+  // Judged as shown (0.1 s), so a head of 1.04 s never reads "1.0 s; keep it under 1.0 s".
+  if (shown(m.leadSilenceS) > LONG_LEAD_SILENCE_S) {
     out.push({ code: 'long_lead_silence', severity: 'problem', message: silentThroughout ? `The take is silent throughout (${s1(m.durationS)}).` : `Silence before the first sound: ${s1(m.leadSilenceS)}; keep it under ${s1(LONG_LEAD_SILENCE_S)}.`, at_s: 0 })
   }
-  if (m.tailSilenceS > LONG_TAIL_SILENCE_S) {
+  if (shown(m.tailSilenceS) > LONG_TAIL_SILENCE_S) {
     out.push({ code: 'long_tail_silence', severity: 'problem', message: silentThroughout ? `The take is silent throughout (${s1(m.durationS)}).` : `Silence after the last sound: ${s1(m.tailSilenceS)}; keep it under ${s1(LONG_TAIL_SILENCE_S)}.`, at_s: Math.max(0, m.durationS - m.tailSilenceS) })
   }
   if (kind === 'dry_voice' && m.channels !== null && m.channels > 1) {

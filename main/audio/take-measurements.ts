@@ -39,7 +39,7 @@ const finiteOrNull = (n: number | null | undefined, digits: number): number | nu
 
 export function measurementsOf(facts: TakeFacts, levels: LevelFacts): TakeMeasurements {
   const durationS = facts.frames / facts.sampleRate
-  const room = roomTone(facts.blockEnergies, facts.blockS, durationS, ROOM_TONE_RULES)
+  const room = roomTone(facts.blockEnergies, facts.unweightedBlocks, facts.blockS, durationS, ROOM_TONE_RULES)
   return {
     durationS,
     sampleRate: facts.sampleRate,

@@ -4,6 +4,7 @@
  */
 import { BridgeArgumentError } from '../../shared/check'
 import { isApiError } from '../api/errors'
+import { DiskProblemError, diskFaultOf, diskWords } from '../storage/disk-problem'
 
 export interface BridgeFailure {
   status: number
@@ -23,6 +24,13 @@ export function describeError(err: unknown): BridgeFailure {
   if (err instanceof BridgeArgumentError) return { status: 400, kind: 'bad_request', message: err.message }
   if (err instanceof UserFacingError) return { status: err.status, kind: err.kind, message: err.message }
   if (isApiError(err)) return { status: 502, kind: err.kind === 'api' ? `api:${err.code ?? 'error'}` : err.kind, message: err.message }
+  if (err instanceof DiskProblemError) return { status: 507, kind: 'disk', message: err.message }
+  // A write that failed on the disk, from any call that did not say it in its own words (see disk-problem.ts).
+  const fault = diskFaultOf(err)
+  if (fault) {
+    const words = diskWords(fault, { dataDir: fault.path ?? 'Booth’s data folder', free: null, again: 'try again' })
+    return { status: 507, kind: 'disk', message: `${words.what} ${words.todo}` }
+  }
   const status = typeof (err as { status?: unknown })?.status === 'number' ? (err as { status: number }).status : 500
   if (status === 413) return { status, kind: 'bad_request', message: 'That request was too large.' }
   return { status: 500, kind: 'internal', message: 'Something went wrong inside Booth. The log has the details.' }

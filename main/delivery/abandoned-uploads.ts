@@ -5,11 +5,16 @@
  * each delivery that went out. A handle is added ONLY once Booth knows no delivery uses it.
  */
 import { join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
+import { readJsonDataFile } from '../storage/json-data-file'
 import type { Log } from '../logging/redacting-log'
 
 export const ABANDONED_FILE = 'abandoned-uploads.json'
 const HANDLE_RE = /^[0-9a-f]{32}$/
+const ABANDONED_ABOUT = {
+  what: 'The list of unfinished uploads Booth still had to remove from the service',
+  reset: 'It starts empty; those uploads expire on the service by themselves.',
+}
 /** Gives up on a handle after this many failed DELETEs (the service lets unused uploads expire). */
 const MAX_TRIES = 20
 
@@ -68,7 +73,8 @@ export class AbandonedUploads {
 
   private async read(): Promise<Entry[]> {
     try {
-      return await readJsonFile(this.file, { fallback: [], validate })
+      // A damaged list is set aside (the page says so); its uploads then expire on the service by themselves.
+      return (await readJsonDataFile(this.file, { fallback: [], validate, about: ABANDONED_ABOUT })).value
     } catch {
       return []
     }

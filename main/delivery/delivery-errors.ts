@@ -9,6 +9,7 @@
 import { clockTime } from '../../shared/clock-time'
 import { isApiError, isOfflineKindError } from '../api/errors'
 import { UploadFailedError } from './uploader'
+import { diskFaultOf, diskWords } from '../storage/disk-problem'
 
 export type FailureVerdict =
   | { kind: 'wait'; message: string; retryAfterMs: number | null }
@@ -45,6 +46,12 @@ function waitVerdict(message: string, err: unknown, now: number): FailureVerdict
 }
 
 export function classifyDeliveryFailure(err: unknown, now: number = Date.now()): FailureVerdict {
+  // Booth's own disk refused a write (the trimmed copy, the take's state): it waits for the disk, same key.
+  const disk = diskFaultOf(err)
+  if (disk) {
+    const { what } = diskWords(disk, { dataDir: disk.path ?? 'Booth’s data folder', free: null, again: '' })
+    return { kind: 'wait', message: `${what} This delivery waits and goes out by itself once Booth can write there again.`, retryAfterMs: null }
+  }
   if (isApiError(err)) {
     if (isOfflineKindError(err) || (err.kind === 'api' && err.retryable)) {
       return waitVerdict(err.message, err, now)

@@ -11,6 +11,7 @@
  */
 import type { TalentClient } from '../api/client'
 import type { PreparedFile } from './delivery-queue-file'
+import { displayText } from '../../shared/display-text'
 
 export interface FoundDelivery {
   delivery_id: string
@@ -30,7 +31,8 @@ export async function findDeliveryOnService(
   const skew = Number.isFinite(serverTime) ? serverTime - (asked + answered) / 2 : 0
   const since = queuedAt + skew - SLACK_MS - (answered - asked)
   const matches = deliveries
-    .filter((d) => d.original_name === file.file_name && d.size_bytes === file.size && d.created_at >= since)
+    // Names arrive as Booth shows them (api/answer-names.ts): the file's own name is compared the same way.
+    .filter((d) => d.original_name === displayText(file.file_name) && d.size_bytes === file.size && d.created_at >= since)
     .sort((a, b) => a.created_at - b.created_at)
   const first = matches[0]
   return first ? { delivery_id: first.delivery_id, created_at: first.created_at - skew } : null

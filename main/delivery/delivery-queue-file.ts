@@ -4,8 +4,8 @@
  * lost) and the queue starts empty; the delivery service then rebuilds it from the takes, which carry
  * their own delivery state and key.
  */
-import { rename } from 'node:fs/promises'
-import { readJsonFile, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { readJsonDataFile } from '../storage/json-data-file'
 import { API_ID_PATTERN } from '../../shared/check'
 import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type QueueEntryStatus } from '../../shared/bridge-takes'
 
@@ -80,15 +80,19 @@ export interface LoadedQueue {
   problem: string | null
 }
 
+const QUEUE_ABOUT = {
+  what: 'The delivery queue',
+  reset: 'Booth rebuilds it from the takes, which keep their own delivery state: check that the takes you queued are queued again.',
+}
+
 export async function loadQueueFile(path: string, now: number): Promise<LoadedQueue> {
   await removeLeftoverTempFiles(path)
   try {
-    const file = await readJsonFile(path, { fallback: { schema: 1, items: [] } as QueueFile, validate: checkQueueFile })
-    return { items: file.items, setAsideTo: null, problem: null }
+    const read = await readJsonDataFile(path, { fallback: { schema: 1, items: [] } as QueueFile, validate: checkQueueFile, about: QUEUE_ABOUT, now: () => now })
+    return { items: read.value.items, setAsideTo: read.setAside?.keptAs ?? null, problem: read.setAside?.reason ?? null }
   } catch (err) {
-    const aside = `${path}.damaged-${now}`
-    await rename(path, aside).catch(() => undefined)
-    return { items: [], setAsideTo: aside, problem: err instanceof Error ? err.message : String(err) }
+    // Not damaged but unreadable (permissions, a disk error): left where it is; the takes still say what is queued.
+    return { items: [], setAsideTo: null, problem: err instanceof Error ? err.message : String(err) }
   }
 }
 

@@ -70,7 +70,11 @@ export class DeliveryQueue {
   /** Reads the queue from disk (an interrupted "sending" becomes "waiting"); does not start sending. */
   async load(): Promise<void> {
     const loaded = await loadQueueFile(this.file, this.o.now())
-    if (loaded.problem) this.o.log.warn(`The delivery queue file was damaged (${loaded.problem}); it was set aside as ${loaded.setAsideTo} and the queue is rebuilt from the takes.`)
+    if (loaded.problem) {
+      this.o.log.warn(loaded.setAsideTo
+        ? `The delivery queue file was damaged (${loaded.problem}); it was set aside as ${loaded.setAsideTo} and the queue is rebuilt from the takes.`
+        : `The delivery queue file could not be read (${loaded.problem}); the queue is rebuilt from the takes.`)
+    }
     // An interrupted "sending" waits again; so does an item held for a cancel's check when Booth quit
     // (only hold() pauses an item whose outcome is unknown): it must be confirmed, never left paused.
     this.items = loaded.items.map((i) => (i.status === 'sending' || (i.status === 'paused' && i.mayHaveArrived)

@@ -31,7 +31,12 @@ import { findDeliveryOnService } from './delivery-lookup'
 import type { QueueItem } from './delivery-queue-file'
 import { DeliveryQueue, DeliveryQueueError, type SendControl } from './delivery-queue'
 import { UploadStep, type UploadTuning } from './upload-step'
-import { forgetStoredUpload, terminateUpload } from './uploader'
+import { forgetStoredUpload, keepDamagedUploadStore, terminateUpload } from './uploader'
+
+/** A take whose delivery another Booth on the same data folder has claimed (its queue, not this one's, has it). */
+function elsewhere(n: number): string {
+  return `Take ${n} is already being delivered by another Booth using this data folder.`
+}
 
 export interface DeliveryServiceDeps {
   store: TakeStore
@@ -60,6 +65,10 @@ export class DeliveryService {
     this.uploads = new UploadStep({
       store: d.store, dataDir: d.dataDir, apiKey: d.apiKey, log: d.log, tuning: d.upload,
       isAbandoned: async (handle) => (await this.abandoned.list()).includes(handle),
+      onReplaced: (handle) => {
+        d.log.info('an upload was replaced by a new one; the old one is deleted on the service', { handle })
+        void this.abandon(handle)
+      },
       onProgress: (p) => d.hub.emit('uploadProgress', p),
     })
     this.queue = new DeliveryQueue({
@@ -76,6 +85,7 @@ export class DeliveryService {
 
   /** Loads the queue, puts back every take a crash left queued or sending, and starts sending. */
   async start(): Promise<void> {
+    await keepDamagedUploadStore(this.d.dataDir)
     await this.queue.load()
     const { store } = this.d
     const stranded: TakeMeta[] = []
@@ -96,6 +106,29 @@ export class DeliveryService {
     this.d.hub.emit('deliveryQueue', this.list())
     this.queue.start()
     void this.sweepAbandoned()
+  }
+
+  /**
+   * An upload no delivery uses and Booth will not resume: its stored address is forgotten first (nothing
+   * resumes it), then it is deleted on the service now, or when the service can be reached
+   * (abandoned-uploads.ts keeps it until then).
+   */
+  private async abandon(handle: string): Promise<void> {
+    await forgetStoredUpload(this.d.dataDir, handle)
+    await this.abandoned.add(handle)
+    await this.sweepAbandoned()
+  }
+
+  /**
+   * A take is deleted: an upload of it still on the service that no delivery uses (none was made, or the
+   * service refused it) is abandoned, and the take forgets it, so a restored take uploads afresh.
+   */
+  async releaseUpload(takeId: string): Promise<void> {
+    const take = await this.d.store.get(takeId)
+    const handle = take.upload.handle
+    if (!handle || this.queue.get(takeId) || (take.delivery.status !== 'none' && take.delivery.status !== 'failed')) return
+    await this.abandon(handle)
+    await this.d.store.setUpload(takeId, { handle: null, offset: 0, status: 'none' })
   }
 
   /** Sends the DELETEs of uploads known to be used by no delivery that could not be sent before. */
@@ -125,10 +158,17 @@ export class DeliveryService {
       if (take.state === 'recovered') throw new DeliveryQueueError(`Take ${n} was recovered after a crash; keep it before delivering it.`)
       if (this.queue.get(takeId)) throw new DeliveryQueueError(`Take ${n} is already in the delivery queue.`)
       if (take.delivery.status === 'delivered') throw new DeliveryQueueError(`Take ${n} was already delivered (delivery ${take.delivery.delivery_id ?? 'unknown'}).`)
+      if (take.delivery.status === 'queued' || take.delivery.status === 'sending') throw new DeliveryQueueError(elsewhere(n))
       if (take.delivery.status !== 'none') take = await store.setDelivery(takeId, { status: 'none', queued: false })
       if (take.label !== o.label) take = await store.setLabel(takeId, o.label)
       if (take.note !== o.note) take = await store.setNote(takeId, o.note)
-      take = await store.setDelivery(takeId, { status: 'queued', idempotency_key: newIdempotencyKey(), delivery_id: null, queued: true })
+      // The claim: checked and saved in one step under the job's lock (across processes too), so of two
+      // deliveries of one take started at once only one gets a key; the other is refused here.
+      take = await store.update(takeId, (m) => {
+        if (m.delivery.status === 'delivered') throw new DeliveryQueueError(`Take ${n} was already delivered (delivery ${m.delivery.delivery_id ?? 'unknown'}).`)
+        if (m.delivery.status !== 'none') throw new DeliveryQueueError(elsewhere(n))
+        return { ...m, delivery: { status: 'queued', idempotency_key: newIdempotencyKey(), delivery_id: null, queued: true } }
+      })
       this.announce(take, 'queued', 'Waiting to be sent.')
       return await this.queue.add({ takeId, jobId: take.job_id, label: take.label, note: take.note, queuedAt: this.d.now() })
     } finally {
@@ -165,6 +205,8 @@ export class DeliveryService {
       }
     }
     if (item) await this.queue.cancel(takeId, { resolved: unknown })
+    // Read again: an upload that was under way has saved the handle the service gave it by now.
+    take = await store.get(takeId)
     // Known now: no delivery uses this upload, so its audio may go.
     const handle = take.upload.handle
     if (handle && take.upload.status !== 'none') {

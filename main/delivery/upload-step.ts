@@ -32,7 +32,15 @@ export interface UploadStepDeps {
   tuning?: UploadTuning
   /** Uploads given up on (cancelled; their DELETE may still be pending): never resumed. */
   isAbandoned?: (handle: string) => Promise<boolean>
+  /**
+   * The take's earlier upload was replaced by a new one (tus started afresh: the resume was refused, or
+   * the address was lost): no delivery can use it, so it is Booth's to delete on the service.
+   */
+  onReplaced?: (oldHandle: string) => void
 }
+
+/** What the delivery queue says while an upload has stalled and is being resumed (the watchdog: DEFAULT_STALL_MS). */
+export const UPLOAD_STALLED_MESSAGE = 'The service stopped answering; trying again.'
 
 /** Thrown when the person paused or cancelled the upload (the queue already knows why). */
 export class UploadStoppedError extends Error {
@@ -86,6 +94,8 @@ export class UploadStep {
       })
     }
     await metaWrites
+    // The upload this take had (never delivered: a take is uploaded again only when no delivery used it).
+    let known = take.upload.handle
     const upload = await startUpload({
       baseUrl,
       apiKey: this.d.apiKey,
@@ -100,8 +110,19 @@ export class UploadStep {
       stallMs: this.d.tuning?.stallMs,
       maxStalls: this.d.tuning?.maxStalls,
       isAbandoned: this.d.isAbandoned,
-      onStall: (n) => log.warn('an upload request made no progress; it was aborted and resumes from the server\'s offset', { takeId: take.id, stalls: n }),
-      onHandle: (handle) => save({ handle, status: 'uploading' }),
+      onStall: (n) => {
+        log.warn('an upload request made no progress; it was aborted and resumes from the server\'s offset', { takeId: take.id, stalls: n })
+        // Said in the queue at once (within the watchdog's 30 s), not only when the upload gives up.
+        if (!control.signal.aborted) void control.update({ message: UPLOAD_STALLED_MESSAGE })
+      },
+      onRecovered: () => {
+        if (!control.signal.aborted) void control.update({ message: null })
+      },
+      onHandle: (handle) => {
+        if (known !== null && known !== handle) this.d.onReplaced?.(known)
+        known = handle
+        save({ handle, status: 'uploading' })
+      },
       onStorageError: (err) => log.warn('could not keep the upload address for resuming', { takeId: take.id, err: err instanceof Error ? err.message : String(err) }),
       onProgress: (bytesSent, bytesTotal) => {
         this.d.onProgress({ takeId: take.id, jobId: take.job_id, bytesSent, bytesTotal })

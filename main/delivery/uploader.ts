@@ -23,6 +23,7 @@ import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as tus from 'tus-js-client'
 import { describeFailure, retryAfterOf, UploadFailedError } from './upload-failure'
+import { readJsonDataFile } from '../storage/json-data-file'
 
 export { UploadFailedError }
 
@@ -69,6 +70,8 @@ export interface UploadRequest {
   maxStalls?: number
   /** Called each time a stalled request was aborted and the upload resumed. */
   onStall?: (stalls: number) => void
+  /** Called when the service accepts bytes again after one or more stalls. */
+  onRecovered?: () => void
   /** An upload Booth gave up (its DELETE is pending): never resumed, even if its address is still stored. */
   isAbandoned?: (handle: string) => Promise<boolean>
 }
@@ -209,7 +212,10 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     onAfterResponse: (req, res) => {
       arm()
       if (req.getMethod() === 'HEAD' && res.getStatus() === 200) resumedFrom = Number(res.getHeader('Upload-Offset') ?? 0) || 0
-      if (req.getMethod() === 'PATCH' && res.getStatus() === 204) stalls = 0
+      if (req.getMethod() === 'PATCH' && res.getStatus() === 204) {
+        if (stalls > 0) request.onRecovered?.()
+        stalls = 0
+      }
     },
     // A wait the server asked for is the delivery queue's to keep (parked), not tus-js-client's to guess.
     onShouldRetry: (err) => {
@@ -323,4 +329,18 @@ export async function terminateUpload(baseUrl: string, handle: string, apiKey: (
   } finally {
     if (timer) clearTimeout(timer)
   }
+}
+
+/**
+ * tus-js-client reads `uploads.json` whole before every change: a damaged one would make every upload
+ * unresumable, and silently. Called once at start: a damaged file is set aside (the page says so) and
+ * the next upload starts a fresh one. A file that cannot be read at all is left as it is.
+ */
+export async function keepDamagedUploadStore(dataDir: string): Promise<void> {
+  const about = { what: 'Where unfinished uploads can be resumed from', reset: 'Uploads cut off before this start again from the beginning.' }
+  const isObject = (v: unknown) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('it is not a list of uploads by name')
+    return v
+  }
+  await readJsonDataFile(join(dataDir, URL_STORAGE_FILE), { fallback: {}, validate: isObject, about }).catch(() => undefined)
 }

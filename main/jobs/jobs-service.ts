@@ -4,9 +4,9 @@
  */
 import type { TalentClient } from '../api/client'
 import type { CallOptions } from '../api/call-runner'
-import { isApiError, isOfflineKindError } from '../api/errors'
+import { isApiError, isOfflineKindError, isUnreadableAnswer, isUnusableAnswer, type ApiError } from '../api/errors'
 import { clockTime } from '../../shared/clock-time'
-import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView } from '../../shared/bridge'
+import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView, type UnreadableJob } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../bridge/event-hub'
 import type { Log } from '../logging/redacting-log'
@@ -94,10 +94,14 @@ export class JobsService {
       const answer = await this.api().listJobs(query, read)
       this.reachable = true
       this.parties.learn(answer.items)
-      const view: JobListView = { query, total: answer.total, items: answer.items, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
+      // Jobs the door took out (main/api/answer-door.ts) are rows of their own; nothing of theirs is kept.
+      const unreadable: UnreadableJob[] = (answer.unreadableItems ?? []).map((u) => ({ position: u.position, job_id: u.id, problem: u.problem }))
+      if (unreadable.length > 0) this.deps.log.warn('the service sent jobs Booth cannot read', { query, unreadable })
+      const view: JobListView = { query, total: answer.total, items: answer.items, unreadable, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
       await cache.saveList(view).catch((err: unknown) => this.deps.log.warn('could not cache the job list', { err }))
       return view
     } catch (err) {
+      if (isUnreadableAnswer(err)) return this.unreadableList(query, fallBack, err)
       if (isUnreachable(err)) this.reachable = false
       const saved = fallBack && isUnreachable(err) ? await this.savedList(query) : null
       if (saved) {
@@ -107,6 +111,19 @@ export class JobsService {
       }
       throw err
     }
+  }
+
+  /**
+   * The service answered, but its list as a whole cannot be read: the saved copy answers, saying why
+   * (never "offline"), when the talent asked and there is one; otherwise the error goes on. Nothing of
+   * that answer is saved.
+   */
+  private async unreadableList(query: JobListQuery, fallBack: boolean, err: Error): Promise<JobListView> {
+    this.reachable = true
+    this.deps.log.warn('the service sent a job list Booth cannot read', { query, problem: err.message })
+    const saved = fallBack ? await this.savedList(query) : null
+    if (!saved) throw err
+    return { ...saved, liveProblem: err.message }
   }
 
   /** The saved copy of a list (marked 'cache'), or null; its customers and voices are learned. */
@@ -131,6 +148,14 @@ export class JobsService {
       const got = await liveWithinBudget((signal) => this.liveJob(jobId, { ...read, signal }), this.budget())
       return got ? got.value : this.late(saved)
     } catch (err) {
+      if (isUnreadableAnswer(err)) {
+        // The service answered with a job Booth cannot read: the saved copy, saying why, when there is one.
+        this.reachable = true
+        this.deps.log.warn('the service sent a job Booth cannot read', { jobId, problem: err.message })
+        const copy = interactive ? (saved ?? (await this.savedJob(jobId))) : null
+        if (copy) return { ...copy, liveProblem: err.message }
+        throw err
+      }
       if (!isUnreachable(err)) throw err
       this.reachable = false
       if (interactive) this.deps.onStale?.()
@@ -140,6 +165,8 @@ export class JobsService {
       if (until !== null && until > this.deps.now()) {
         throw new UserFacingError('offline', `The service asked Booth to wait until ${clockTime(until)}, and Booth has no saved copy of this job yet. Open it again then.`, 503)
       }
+      // The service was reached; its answer could not be used: say that, never "cannot reach".
+      if (isUnusableAnswer(err)) throw new UserFacingError((err as ApiError).kind, `${(err as ApiError).message} Booth has no saved copy of this job yet.`, 502)
       throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
     }
   }

@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
+import type { DataFileAbout } from '../storage/damaged-files'
+import { readJsonDataFile } from '../storage/json-data-file'
 import type { JobDetail, JobListQuery, JobListView } from '../../shared/bridge'
 
 export interface CachedJob {
@@ -21,6 +23,8 @@ export interface ScriptPdfMeta {
   revisionId: string | null
   fetchedAt: number
 }
+
+const SAVED_AGAIN = 'Booth saves a fresh copy the next time the service answers; until then it is not there to read offline.'
 
 const anyObject = (v: unknown) => {
   if (typeof v !== 'object' || v === null) throw new Error('expected an object')
@@ -85,7 +89,8 @@ export class OfflineCache {
   }
 
   async loadList(query: JobListQuery): Promise<JobListView | null> {
-    return this.readOrNull(this.file('lists', `${OfflineCache.queryKey(query)}.json`)) as Promise<JobListView | null>
+    const about = { what: 'A saved copy of a job list', reset: SAVED_AGAIN }
+    return this.readOrNull(this.file('lists', `${OfflineCache.queryKey(query)}.json`), about) as Promise<JobListView | null>
   }
 
   async saveJob(entry: CachedJob): Promise<void> {
@@ -96,7 +101,7 @@ export class OfflineCache {
   }
 
   async loadJob(jobId: string): Promise<CachedJob | null> {
-    return this.readOrNull(this.file('jobs', `${jobId}.json`)) as Promise<CachedJob | null>
+    return this.readOrNull(this.file('jobs', `${jobId}.json`), { what: `The saved copy of job ${jobId}`, reset: SAVED_AGAIN }) as Promise<CachedJob | null>
   }
 
   async saveScriptPdf(meta: ScriptPdfMeta, bytes: Uint8Array): Promise<string> {
@@ -110,7 +115,8 @@ export class OfflineCache {
   }
 
   async scriptPdf(jobId: string): Promise<{ path: string; meta: ScriptPdfMeta } | null> {
-    const meta = (await this.readOrNull(this.file('scripts', `${jobId}.json`))) as ScriptPdfMeta | null
+    const about = { what: `The details of the saved script PDF of job ${jobId}`, reset: SAVED_AGAIN }
+    const meta = (await this.readOrNull(this.file('scripts', `${jobId}.json`), about)) as ScriptPdfMeta | null
     const path = this.file('scripts', `${jobId}.pdf`)
     if (!meta || !(await stat(path).catch(() => null))) return null
     return { path, meta }
@@ -128,11 +134,11 @@ export class OfflineCache {
     await rm(this.root, { recursive: true, force: true })
   }
 
-  private async readOrNull(path: string): Promise<unknown> {
+  /** A damaged entry is set aside (the page says so) and is a cache miss; the next fetch saves a fresh one. */
+  private async readOrNull(path: string, about: DataFileAbout): Promise<unknown> {
     try {
-      return await readJsonFile(path, { fallback: null, validate: (v) => anyObject(v) })
+      return (await readJsonDataFile(path, { fallback: null, validate: (v) => anyObject(v), about })).value
     } catch {
-      // A damaged cache entry is only a cache miss; the next fetch rewrites it.
       return null
     }
   }

@@ -44,9 +44,21 @@ export function createFileSink(options: FileSinkOptions): FileSink {
     throw new RangeError(`The number of rotated logs to keep must be 1 to 20; it was ${keep}.`)
   }
   const folder = join(options.dataDir, 'logs')
-  mkdirSync(folder, { recursive: true, mode: 0o700 })
   const path = join(folder, 'booth.log')
   const rotated = (n: number) => join(folder, `booth.${n}.log`)
+  // The folder is made on the first entry that can make it: a disk that refuses it now fails the writes
+  // (which the caller copies elsewhere, see stderr-copy.ts), not Booth's start.
+  let folderMade = false
+  const makeFolder = () => {
+    if (folderMade) return
+    mkdirSync(folder, { recursive: true, mode: 0o700 })
+    folderMade = true
+  }
+  try {
+    makeFolder()
+  } catch {
+    // Tried again with each entry.
+  }
   let size = currentSize(path)
 
   const rotate = () => {
@@ -61,6 +73,7 @@ export function createFileSink(options: FileSinkOptions): FileSink {
   return {
     path,
     write(entry) {
+      makeFolder()
       const line = formatLogLine(entry)
       const bytes = Buffer.byteLength(line)
       if (size > 0 && size + bytes > maxBytes) rotate()

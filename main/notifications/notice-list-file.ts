@@ -6,10 +6,12 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { JsonFileError, readJsonFile, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { JsonFileError, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { readJsonDataFile } from '../storage/json-data-file'
 import { MAX_NOTICES, NOTIFICATION_KINDS, type BoothNotice, type NotificationKind } from '../../shared/bridge-notices'
 
 export const NOTICES_FILE_NAME = 'notices.json'
+const NOTICES_ABOUT = { what: 'The notification list', reset: 'It starts empty; new notifications come as before.' }
 
 interface NoticesFile {
   version: 1
@@ -74,8 +76,9 @@ export function openNoticeListFile(options: {
       await mkdir(dirname(options.file), { recursive: true })
       await removeLeftoverTempFiles(options.file)
       try {
-        const read = await readJsonFile(options.file, { fallback: { version: 1, items: [] } as NoticesFile, validate: validateNoticesFile })
-        return boundNotices(read.items)
+        const read = await readJsonDataFile(options.file, { fallback: { version: 1, items: [] } as NoticesFile, validate: validateNoticesFile, about: NOTICES_ABOUT })
+        if (read.setAside) options.warn?.('The saved notification list could not be read; it starts empty.', { keptAs: read.setAside.keptAs, reason: read.setAside.detail })
+        return boundNotices(read.value.items)
       } catch (err) {
         if (!(err instanceof JsonFileError)) throw err
         options.warn?.('The saved notification list could not be read; it starts empty.', { reason: err.reason, message: err.message })

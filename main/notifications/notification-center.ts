@@ -7,7 +7,9 @@ import { join } from 'node:path'
 import type { TalentClient } from '../api/client'
 import type { JobListView, JobSummary, NotificationSettings } from '../../shared/bridge'
 import { LEDGER_FILE_NAME, openNotificationLedger, type NotificationLedger } from './notification-ledger'
-import { badgeCount, resolveNotificationPrefs, type BoothNotification, type EmailPrefs } from './notification-rules'
+import { badgeCountOf, resolveNotificationPrefs, type BoothNotification, type EmailPrefs } from './notification-rules'
+import { ScriptRevisionWatch } from './script-revisions'
+import { setTalentZone } from '../../shared/format/shown-zone'
 import type { Log } from '../logging/redacting-log'
 import type { EventHub } from '../bridge/event-hub'
 import type { SettingsStore } from '../storage/settings-store'
@@ -38,8 +40,11 @@ export class NotificationCenter {
   /** The in-app list, newest first (the ledger keeps each once); saved in the data folder after every change. */
   private list: BoothNotice[] = []
   private readonly listFile: NoticeListFile
+  /** The script revision of each changed job, so every revision is a notice (script-revisions.ts). */
+  private readonly revisions: ScriptRevisionWatch
 
   constructor(private readonly deps: NotificationCenterDeps) {
+    this.revisions = new ScriptRevisionWatch({ client: deps.client, log: deps.log })
     this.listFile = openNoticeListFile({
       file: join(deps.dataDir, NOTICES_FILE_NAME),
       warn: (message, fields) => deps.log.warn(message, fields),
@@ -69,13 +74,21 @@ export class NotificationCenter {
     const client = this.deps.client()
     if (!client) return
     try {
-      const answer = await client.getPreferences()
-      this.emailPrefs = answer.prefs
-      // The same answer carries the talent's time zone, which due labels are read in.
-      this.deps.hub.emit('talentTimeZone', { zone: answer.time_zone })
+      this.preferencesRead(await client.getPreferences())
     } catch (err) {
       this.deps.log.info('email preferences not readable; every notification kind stays on', { err })
     }
+  }
+
+  /**
+   * The talent's preferences as the service answered them (at sign-in, or when a page read or saved them):
+   * the email prefs are the notification defaults, and the time zone is the one due labels are read in and
+   * times of day are compared with (shared/format/shown-zone.ts).
+   */
+  preferencesRead(answer: { prefs: EmailPrefs; time_zone: string }): void {
+    this.emailPrefs = answer.prefs
+    setTalentZone(answer.time_zone)
+    this.deps.hub.emit('talentTimeZone', { zone: answer.time_zone })
   }
 
   settings(): NotificationSettings {
@@ -89,11 +102,12 @@ export class NotificationCenter {
   }
 
   async onPendingList(view: JobListView): Promise<void> {
-    const count = badgeCount(view.counts)
+    const count = badgeCountOf(view)
     this.deps.setBadge(count)
     this.deps.hub.emit('badge', { count })
     if (!this.ledger) return
-    const raised = await this.ledger.update({ current: view.items, previous: this.previous, prefs: this.settings() })
+    const revisions = await this.revisions.revisions(view.items)
+    const raised = await this.ledger.update({ current: view.items, previous: this.previous, prefs: this.settings(), revisions, today: view.today })
     this.previous = view.items
     const at = Date.now()
     for (const n of raised) {
@@ -112,8 +126,10 @@ export class NotificationCenter {
     return { items: this.list.map((n) => ({ ...n })), unread: this.list.filter((n) => !n.read).length }
   }
 
-  /** After sign-out: the account's notices leave the list, on screen and on disk. */
+  /** After sign-out: the account's notices (and its time zone and revisions) leave the list, on screen and on disk. */
   async clearNotices(): Promise<void> {
+    setTalentZone(null)
+    this.revisions.clear()
     this.list = []
     this.deps.hub.emit('notices', this.notices())
     await this.persist()

@@ -5,6 +5,10 @@
  * - A kind is raised when it starts to hold for a job and is not in the ledger; it is then recorded.
  * - When a job in the current list no longer has that kind, the record is dropped, so the kind can be
  *   raised again if it comes back (a second change request, a script revised again, a new due date).
+ * - A changed script is remembered with its revision (the job detail's `script.revision_id`, when the
+ *   caller knows it): every further revision is raised too, although the job list's `script_changed`
+ *   flag stays true from the first revision until a take is delivered. A revision not known yet never
+ *   raises twice: it is noted when it becomes known.
  * - Kinds the user turned off are recorded but not shown, so turning them on later raises no backlog.
  * - On a fresh ledger (first run, or a damaged file that was reset) the first update only records what
  *   already holds: the window and the badge show that state, a burst of notifications would not help.
@@ -12,7 +16,8 @@
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { JsonFileError, readJsonFile, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { JsonFileError, removeLeftoverTempFiles, writeFileAtomic } from '../storage/atomic-file'
+import { readJsonDataFile } from '../storage/json-data-file'
 import {
   activeKinds,
   describeNotification,
@@ -20,11 +25,16 @@ import {
   type BoothNotification,
   type DeliveryStatusLike,
   type JobSummaryLike,
+  type NoticeContext,
   type NotificationKind,
   type NotificationPrefs,
 } from './notification-rules'
 
 export const LEDGER_FILE_NAME = 'notification-ledger.json'
+const LEDGER_ABOUT = {
+  what: 'The record of the notifications Booth has already shown',
+  reset: 'It starts afresh: Booth shows no notification for what holds now, only for what changes from here.',
+}
 const MAX_AGE_MS = 180 * 24 * 3600 * 1000
 const MAX_RECORDS = 5000
 /** A record still holding is re-stamped this often, so age-based pruning never drops a live one. */
@@ -34,6 +44,8 @@ interface LedgerFile {
   version: 1
   /** `${kind}:${jobId}` → when it was recorded or last re-stamped (ms since epoch). */
   records: Record<string, number>
+  /** `script_changed:${jobId}` → the script revision it was raised (or last noted) for. */
+  revisions?: Record<string, string>
 }
 
 function validateLedger(value: unknown): LedgerFile {
@@ -50,7 +62,11 @@ function validateLedger(value: unknown): LedgerFile {
       throw new Error(`the record "${key.slice(0, 60)}" is not a known kind and job with a time`)
     }
   }
-  return { version: 1, records: records as Record<string, number> }
+  const revisions = (value as { revisions?: unknown }).revisions
+  if (revisions !== undefined && (typeof revisions !== 'object' || revisions === null || Array.isArray(revisions) || Object.values(revisions).some((r) => typeof r !== 'string'))) {
+    throw new Error('"revisions" must map records to revision ids')
+  }
+  return { version: 1, records: records as Record<string, number>, revisions: { ...(revisions as Record<string, string> | undefined) } }
 }
 
 export interface LedgerUpdate {
@@ -60,6 +76,10 @@ export interface LedgerUpdate {
   previous?: readonly JobSummaryLike[] | null
   /** Delivery statuses known for jobs (from job detail or GET /jobs/{id}/deliveries), if any. */
   deliveries?: readonly DeliveryStatusLike[]
+  /** The script revision of jobs whose script changed, where known (job id → `script.revision_id`). */
+  revisions?: ReadonlyMap<string, string>
+  /** Today in the talent's zone (the job list's `today`), for the dates the notifications write. */
+  today?: string
   prefs: NotificationPrefs
 }
 
@@ -100,10 +120,13 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
 
   let fresh = false
   let records: Record<string, number>
+  let revisions: Record<string, string>
   try {
-    const loaded = await readJsonFile<LedgerFile | null>(file, { fallback: null, validate: validateLedger })
-    fresh = loaded === null
-    records = loaded?.records ?? {}
+    const read = await readJsonDataFile<LedgerFile | null>(file, { fallback: null, validate: validateLedger, about: LEDGER_ABOUT })
+    if (read.setAside) warn(`The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. It is kept as ${read.setAside.keptAs}.`, { file, reason: read.setAside.detail })
+    fresh = read.value === null
+    records = read.value?.records ?? {}
+    revisions = read.value?.revisions ?? {}
   } catch (error) {
     if (!(error instanceof JsonFileError)) throw error
     warn(`The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. ${error.message}`, {
@@ -112,6 +135,7 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
     })
     fresh = true
     records = {}
+    revisions = {}
   }
 
   let queue: Promise<unknown> = Promise.resolve()
@@ -134,25 +158,40 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
       const holding = activeKinds(job, deliveries)
       if (known.has(job.job_id)) holding.delete('new_job')
       const starting: NotificationKind[] = []
+      const revision = input.revisions?.get(job.job_id)
+      let revisedAgain = false
       for (const kind of NOTIFICATION_KINDS) {
         const key = `${kind}:${job.job_id}`
+        const noted = kind === 'script_changed' ? revisions[key] : undefined
         if (holding.has(kind) && records[key] === undefined) {
           records[key] = at
+          if (kind === 'script_changed' && revision !== undefined) revisions[key] = revision
           changed = true
           if (!fresh && prefs[kind] === true) starting.push(kind)
+        } else if (holding.has(kind) && kind === 'script_changed' && revision !== undefined && noted !== revision) {
+          // A revision learnt for the change already raised is noted; a further one is news.
+          revisions[key] = revision
+          records[key] = at
+          changed = true
+          if (noted !== undefined && !fresh && prefs[kind] === true) {
+            starting.push(kind)
+            revisedAgain = true
+          }
         } else if (holding.has(kind) && at - (records[key] ?? at) > RESTAMP_MS) {
           records[key] = at
           changed = true
         } else if (!holding.has(kind) && records[key] !== undefined && !(kind === 'new_job' && known.has(job.job_id))) {
           delete records[key]
+          delete revisions[key]
           changed = true
         }
       }
-      raised.push(...notificationsFor(job, deliveries, starting))
+      raised.push(...notificationsFor(job, deliveries, starting, { ...(input.today ? { today: input.today } : {}), revisedAgain }))
     }
     changed = prune(records, at) || changed
+    for (const key of Object.keys(revisions)) if (records[key] === undefined) delete revisions[key]
     if (changed || fresh) {
-      await writeFileAtomic(file, JSON.stringify({ version: 1, records } satisfies LedgerFile))
+      await writeFileAtomic(file, JSON.stringify({ version: 1, records, revisions } satisfies LedgerFile))
     }
     fresh = false
     return raised
@@ -174,11 +213,11 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
  * One job's notifications for the kinds that just started to hold. A job that is new AND already due
  * soon, today or overdue gets one notification saying both, not two at once.
  */
-function notificationsFor(job: JobSummaryLike, deliveries: DeliveryStatusLike[], starting: NotificationKind[]): BoothNotification[] {
-  if (!starting.includes('new_job')) return starting.map((kind) => describeNotification(kind, job, deliveries))
+function notificationsFor(job: JobSummaryLike, deliveries: DeliveryStatusLike[], starting: NotificationKind[], more: NoticeContext): BoothNotification[] {
+  if (!starting.includes('new_job')) return starting.map((kind) => describeNotification(kind, job, deliveries, undefined, more))
   const due = DUE_KINDS.find((kind) => starting.includes(kind))
   const rest = starting.filter((kind) => kind !== 'new_job' && !DUE_KINDS.includes(kind))
-  return [describeNotification('new_job', job, deliveries, due), ...rest.map((kind) => describeNotification(kind, job, deliveries))]
+  return [describeNotification('new_job', job, deliveries, due, more), ...rest.map((kind) => describeNotification(kind, job, deliveries, undefined, more))]
 }
 
 const DUE_KINDS: NotificationKind[] = ['overdue', 'due_today', 'due_soon']

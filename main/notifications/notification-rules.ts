@@ -5,6 +5,8 @@
  */
 
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../shared/bridge-notices'
+import { dayNumber, formatCalendarDate } from '../../shared/format/calendar-date'
+import { dateThatCounts, owesAudio } from '../../shared/job-due'
 
 export { NOTIFICATION_KINDS, type NotificationKind }
 
@@ -13,13 +15,16 @@ export interface JobSummaryLike {
   job_id: string
   advertiser: string
   key_number: string
-  due_state: 'none' | 'later' | 'soon' | 'today' | 'overdue' | 'stale'
-  status: 'pending' | 'completed' | 'declined'
-  stage: 'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined'
+  // 'unknown': a value the API document does not name (main/api/answer-schemas.ts); it raises nothing.
+  due_state: 'none' | 'later' | 'soon' | 'today' | 'overdue' | 'stale' | 'unknown'
+  status: 'pending' | 'completed' | 'declined' | 'unknown'
+  stage: 'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined' | 'unknown'
   script_changed: boolean
   unopened: boolean
   spot_cancelled?: boolean
   due_date?: string | null
+  /** While changes are requested: the date they are due by. */
+  changes_due?: string | null
   customer?: { name: string }
 }
 
@@ -70,8 +75,6 @@ export function resolveNotificationPrefs(email: EmailPrefs, choices: Partial<Not
   return { ...defaults, ...choices }
 }
 
-/** Stages in which the talent still owes audio, so due-date reminders make sense. */
-const OWES_AUDIO = new Set(['sent', 'viewed', 'accepted', 'changes_requested'])
 const DUE_KIND: Partial<Record<JobSummaryLike['due_state'], NotificationKind>> = {
   soon: 'due_soon',
   today: 'due_today',
@@ -84,7 +87,8 @@ export function activeKinds(job: JobSummaryLike, deliveries: readonly DeliverySt
   const pending = job.status === 'pending'
   if (pending && job.stage === 'sent' && job.unopened) kinds.add('new_job')
   const due = DUE_KIND[job.due_state]
-  if (due && pending && OWES_AUDIO.has(job.stage) && !job.spot_cancelled) kinds.add(due)
+  // Due reminders only while the talent still owes the audio (shared/job-due.ts), whatever due_state says.
+  if (due && owesAudio(job)) kinds.add(due)
   if (pending && job.script_changed) kinds.add('script_changed')
   if (job.stage === 'changes_requested' || deliveries.some((d) => d.status === 'changes_requested')) {
     kinds.add('changes_requested')
@@ -131,6 +135,14 @@ const DUE_SENTENCE: Partial<Record<NotificationKind, string>> = {
   overdue: 'It is already overdue',
 }
 
+/** What else a notification may say beyond the job's own fields. */
+export interface NoticeContext {
+  /** Today in the talent's zone (the job list's `today`), so a date of this year is written without its year. */
+  today?: string
+  /** A script revised once more while the last revision was still unacknowledged. */
+  revisedAgain?: boolean
+}
+
 /** Title and body for one notification, built only from data fields. */
 export function describeNotification(
   kind: NotificationKind,
@@ -138,22 +150,26 @@ export function describeNotification(
   deliveries: readonly DeliveryStatusLike[],
   /** For a new job: how soon it is due, said in the same notification. */
   alsoDue?: NotificationKind,
+  more: NoticeContext = {},
 ): BoothNotification {
   const advertiser = plainText(job.advertiser, 80) || 'a job'
   const key = plainText(job.key_number, 40)
   const ref = key ? `Key number ${key}` : `Job ${plainText(job.job_id, 12)}`
   const customer = job.customer?.name ? ` for ${plainText(job.customer.name, 60)}` : ''
-  const dueDate = job.due_date ? ` (${plainText(job.due_date, 10)})` : ''
+  // The date as Booth writes dates everywhere ("Tue, Mar 5"); while changes are requested, theirs.
+  const due = dateThatCounts(job)
+  const dueDate = due ? ` (${plainText(formatCalendarDate(due.date, more.today), 20)})` : ''
+  const what = due?.changes ? `${ref}: the changes are` : `${ref} is`
   const approved = deliveries.find((d) => d.status === 'approved' || d.status === 'used')
   const take = approved?.take_label
     ? `The ${plainText(approved.take_label, 10)} take${approved.take_number ? ` #${approved.take_number}` : ''} was approved.`
     : 'Your delivery was approved.'
   const bodies: Record<NotificationKind, string> = {
     new_job: `${ref}${customer} is waiting for you.${alsoDue ? ` ${DUE_SENTENCE[alsoDue] ?? ''}${alsoDue === 'due_today' ? '' : dueDate}.` : ''}`,
-    due_soon: `${ref} is due soon${dueDate}.`,
-    due_today: `${ref} is due today.`,
-    overdue: `${ref} is overdue${dueDate}.`,
-    script_changed: `${ref}: the script was revised.`,
+    due_soon: `${what} due soon${dueDate}.`,
+    due_today: `${what} due today.`,
+    overdue: `${what} overdue${dueDate}.`,
+    script_changed: `${ref}: the script was revised${more.revisedAgain ? ' again' : ''}.`,
     changes_requested: `${ref}: the producer asked for changes.`,
     delivery_approved: `${ref}: ${take}`,
   }
@@ -165,7 +181,27 @@ export function describeNotification(
   }
 }
 
-/** Dock / taskbar badge: jobs overdue plus jobs due today (from the job list's `counts`). */
+/**
+ * Dock / taskbar badge: jobs overdue plus jobs due today. From the pending list itself when it holds every
+ * pending job: only jobs that still owe audio (shared/job-due.ts) whose date that counts is today or past
+ * (without a date: which the service calls overdue or due today): the jobs whose due label in the window
+ * reads overdue or due today (renderer/src/ui/format/due-state.ts), so a finished or delivered job never
+ * counts whatever a service says, a job whose changes are due tomorrow is not overdue, and a job with no
+ * date that was merely left untouched ("stale") is not either. A list of only part of the jobs falls back to the service's `counts`.
+ */
+export function badgeCountOf(view: { items: readonly JobSummaryLike[]; total: number; counts: { overdue: number; due_today: number }; today?: string }): number {
+  if (!Array.isArray(view?.items) || !Number.isInteger(view.total) || view.items.length < view.total) return badgeCount(view.counts)
+  const today = typeof view.today === 'string' && dayNumber(view.today) !== null ? view.today : null
+  return view.items.filter((job) => {
+    if (!owesAudio(job)) return false
+    const due = dateThatCounts(job)
+    // The date decides when there is one (YYYY-MM-DD compares as text); without one, the service's word.
+    if (due && today && dayNumber(due.date) !== null) return due.date <= today
+    return job.due_state === 'overdue' || job.due_state === 'today'
+  }).length
+}
+
+/** Dock / taskbar badge from the job list's `counts`: overdue plus due today. */
 export function badgeCount(counts: { overdue: number; due_today: number }): number {
   for (const key of ['overdue', 'due_today'] as const) {
     const value = counts?.[key]

@@ -4,13 +4,15 @@
  * kept when it was recorded or dropped), and the result is kept beside the take's metadata
  * (`<take id>.readback.json`) and sent to the page as a `readback` event.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ReadbackSettingsView, ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeMeta } from '../takes/take-types'
+import { readJsonDataFile } from '../storage/json-data-file'
 import { EngineUnavailableError, type ReadbackEngine } from './engine'
 import { createEngines, pickEngine } from './engines'
 import { ModelManager } from './model-manager'
+import { NO_MODEL_HERE, NO_MODEL_MESSAGE } from './sherpa-engine'
 import type { ManifestFile } from './model-download'
 import { readBack } from './read-back'
 import { ReadbackQueue } from './readback-queue'
@@ -112,7 +114,11 @@ export class ReadbackService {
     return {
       enabled: s.enabled,
       engine: s.engine,
-      engines: await Promise.all(this.engines.map(async (e) => ({ name: e.name as 'sherpa-onnx' | 'pocketsphinx', unavailable: await e.unavailable() }))),
+      // Shown on Settings → Read-back: the reason without "get one in Settings".
+      engines: await Promise.all(this.engines.map(async (e) => {
+        const why = await e.unavailable()
+        return { name: e.name as 'sherpa-onnx' | 'pocketsphinx', unavailable: why === NO_MODEL_MESSAGE ? NO_MODEL_HERE : why }
+      })),
       model: await this.model.view(),
     }
   }
@@ -129,9 +135,11 @@ export class ReadbackService {
   }
 
   private async readStored(take: TakeMeta): Promise<ReadbackStored | null> {
+    // A result that is not JSON at all is set aside (the page says so); one kept before results carried
+    // script_read is treated as none: "Check again" makes a new one.
+    const about = { what: `The read-back of take ${take.file_name}`, reset: 'Booth listens to the take again.' }
     try {
-      const v = JSON.parse(await readFile(this.deps.takes.resultPath(take), 'utf8')) as ReadbackStored
-      // A result kept before results carried script_read is treated as none: "Check again" makes a new one.
+      const v = (await readJsonDataFile(this.deps.takes.resultPath(take), { fallback: null, validate: (x: unknown) => x as ReadbackStored | null, about })).value
       return v && v.take_id === take.id && typeof v.check === 'object' && typeof v.script_read?.text === 'string' ? v : null
     } catch {
       return null

@@ -31,6 +31,7 @@ export class ReadbackSettingsFile extends JsonSettingsFile<ReadbackSettings> {
       path: join(dir, 'settings.json'),
       defaults: READBACK_DEFAULTS,
       validate,
+      about: { what: "The read-back's settings", reset: 'The read-back is on again, with the engine chosen by itself.' },
       resetMessage: (reason) => `The read-back settings could not be read and were reset: ${reason}`,
       warn,
     })

@@ -26,10 +26,10 @@ export interface ScriptModel {
 /** Phrases that make a line legal copy: read exactly, or the spot may not air. */
 const LEGAL = /\b(terms|conditions|restrictions|apply|apr|a\.p\.r|offer (?:valid|ends|expires)|valid (?:through|until|at|only)|while supplies last|see (?:store|dealer|website) for|details at|subject to|not valid|participating|void where|prohibited|limit(?:ed)? (?:one|\d)|excludes?|member fdic|equal housing|licensed|disclaimer|financing|credit approval|fees?|taxes|rebate|guarantee)\b/i
 
-/** Sentences: ends at . ! ? followed by space, or at a line break. */
+/** Sentences: ends at . ! ? followed by space, or at a line break; a point inside a number ("4.9") is no end. */
 function sentenceRanges(text: string): Array<{ from: number; to: number }> {
   const out: Array<{ from: number; to: number }> = []
-  const re = /[^.!?\n]+(?:[.!?]+(?=\s|$)|$|(?=\n))|[.!?]+/g
+  const re = /(?:[^.!?\n]|[.!?]+(?![\s.!?]|$))+(?:[.!?]+(?=\s|$)|$|(?=\n))|[.!?]+/g
   for (const m of text.matchAll(re)) {
     const raw = m[0]
     const lead = raw.length - raw.trimStart().length

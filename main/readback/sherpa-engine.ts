@@ -38,6 +38,8 @@ export async function loadSherpa(): Promise<SherpaModule | null> {
 }
 
 export const NO_MODEL_MESSAGE = 'No speech model for the read-back yet: get one in Settings → Read-back (about 72 MB, once), or choose a folder that holds a sherpa-onnx Zipformer model.'
+/** The same, as Settings → Read-back itself says it: a page never sends the talent to the page they are on. */
+export const NO_MODEL_HERE = 'No speech model yet: download it below (about 72 MB, once), or choose a folder that holds a sherpa-onnx Zipformer model.'
 
 export interface SherpaOptions {
   /** The model folder (Booth's data folder copy, or one the talent chose). */

@@ -37,7 +37,7 @@ export function expandContraction(word: string): string[] {
 }
 
 /** Pieces of written text: a number with its sign/suffix, or a word with inner apostrophes. */
-const PIECE = /[$£€]?\d[\d,]*(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b|s\b)?|[A-Za-z]+(?:['’][A-Za-z]+)*|&/g
+const PIECE = /[$£€]?\d+(?:,\d{3})*(?:\.\d+)?(?:%|st\b|nd\b|rd\b|th\b|s\b)?|[A-Za-z]+(?:['’][A-Za-z]+)*|&/g
 
 export interface Piece {
   text: string

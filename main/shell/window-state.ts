@@ -1,6 +1,7 @@
 /** Keeps the window's size, position and maximised state between launches (window-state.json, atomic). */
 import { join } from 'node:path'
-import { readJsonFile, writeFileAtomic } from '../storage/atomic-file'
+import { writeFileAtomic } from '../storage/atomic-file'
+import { readJsonDataFile } from '../storage/json-data-file'
 
 export interface WindowState {
   x?: number
@@ -25,8 +26,11 @@ function validate(v: unknown): WindowState {
   return state
 }
 
+const ABOUT = { what: "The window's size and place", reset: 'The window opens at its usual size; move it where you like and Booth remembers.' }
+
+/** A damaged file is set aside (the page says so) and the window opens at its usual size. */
 export async function loadWindowState(dataDir: string): Promise<WindowState> {
-  return readJsonFile(join(dataDir, 'window-state.json'), { fallback: DEFAULT_STATE, validate }).catch(() => DEFAULT_STATE)
+  return readJsonDataFile(join(dataDir, 'window-state.json'), { fallback: DEFAULT_STATE, validate, about: ABOUT }).then((r) => r.value, () => DEFAULT_STATE)
 }
 
 /** Whether a saved position still lands on one of the displays (a monitor may have been unplugged). */

@@ -58,6 +58,10 @@ export class SettingsStore extends JsonSettingsFile<Settings> {
       path: join(dataDir, 'settings.json'),
       defaults: DEFAULTS,
       validate,
+      about: {
+        what: "Booth's settings (the service's address, your notification choices, the account last seen)",
+        reset: 'They are back to their defaults: check Settings, and sign in again if Booth asks.',
+      },
       resetMessage: (reason) => `Booth's settings file could not be read and was reset: ${reason}`,
       warn,
     })

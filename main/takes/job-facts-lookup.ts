@@ -10,6 +10,7 @@ import type { Log } from '../logging/redacting-log'
 import type { TakeKind } from './take-types'
 import { API_ID_PATTERN } from '../../shared/check'
 import type { JobDetail } from '../../shared/bridge'
+import { stemWithKeyNumber } from './take-naming'
 
 export interface JobFactsForTake {
   stem: string | null
@@ -21,10 +22,11 @@ const UNKNOWN: JobFactsForTake = { stem: null, spotLengthS: null, kind: 'not_set
 /** The API is asked once, with a short timeout: a take must not wait for a service that does not answer. */
 const QUICK_LOOKUP_MS = 5_000
 
-type SavedJobReader = (jobId: string) => Promise<Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'> | null>
+type SavedJobReader = (jobId: string) => Promise<Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'> & Partial<Pick<JobDetail, 'key_number'>> | null>
 
-const factsOf = (job: Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'>): JobFactsForTake => ({
-  stem: typeof job.suggested_stem === 'string' ? job.suggested_stem : null,
+const factsOf = (job: Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'> & Partial<Pick<JobDetail, 'key_number'>>): JobFactsForTake => ({
+  // The key number keeps its own hyphens in the take's name (take-naming.ts stemWithKeyNumber).
+  stem: stemWithKeyNumber(job.suggested_stem, job.key_number),
   spotLengthS: typeof job.length_s === 'number' && Number.isFinite(job.length_s) && job.length_s >= 0 ? job.length_s : null,
   kind: job.kind === 'dry_voice' || job.kind === 'finished_spot' ? job.kind : 'not_set',
 })

@@ -10,11 +10,16 @@ import { TakeInputError } from './take-input-checks'
 import type { RecordingLevel } from '../../shared/bridge-takes'
 import type { JobFactsForTake } from './job-facts-lookup'
 import { RunningMeasurement } from '../audio/running-measurement'
+import { UserFacingError } from '../bridge/describe-error'
+import { WavWriteFailedError } from './wav-writer'
+import { recordingStoppedSentence } from './recording-stopped'
+import { diskFaultIn } from '../storage/disk-problem'
 
 export interface RecordingCalls {
   start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
   append(a: { takeId: string; pcmBase64: string }): Promise<RecordingLevel>
-  stop(a: { takeId: string }): Promise<TakeMeta>
+  /** `pcmBase64`: the last samples, written before the take is finished. */
+  stop(a: { takeId: string; pcmBase64?: string }): Promise<TakeMeta>
   cancel(a: { takeId: string }): Promise<null>
 }
 
@@ -31,6 +36,9 @@ export function decodePcmFloat32(pcmBase64: string, channels: number): Float32Ar
   return samples
 }
 
+/** How long after Stop the ffmpeg reference pass starts (the window draws the check meanwhile). */
+export const REFERENCE_PASS_DELAY_MS = 300
+
 /** The delivery profile of a job (null: the default of its kind). */
 export type ProfileOf = (jobId: string, kind: TakeKind) => Promise<DeliveryProfile | null>
 
@@ -41,10 +49,37 @@ export function createRecordingCalls(
   profileOf: ProfileOf = async () => null,
 ): RecordingCalls {
   const channelsOf = new Map<string, { channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake }>()
+  /** Takes the disk stopped, with the sentence the recorder showed: a late chunk gets the same answer. */
+  const stoppedBy = new Map<string, string>()
   const active = (takeId: string) => {
     const rec = channelsOf.get(takeId)
+    const stopped = stoppedBy.get(takeId)
+    if (!rec && stopped) throw new UserFacingError('recording_stopped', stopped, 507)
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
     return rec
+  }
+  /** The disk failed the take: it stops at once, what reached the disk is kept, and the recorder is told why. */
+  const stopOnFailure = async (takeId: string, jobId: string, err: unknown): Promise<never> => {
+    channelsOf.delete(takeId)
+    const kept = await store.salvageRecording(takeId)
+    changed(jobId)
+    if (kept.saved) void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+    const sentence = await recordingStoppedSentence(err, kept, store.folders.dataDir)
+    stoppedBy.set(takeId, sentence)
+    throw new UserFacingError('recording_stopped', sentence, 507)
+  }
+  /** Writes a chunk; the disk failing it stops the take (stopOnFailure). */
+  const write = async (takeId: string, pcmBase64: string) => {
+    const { channels, running, jobId } = active(takeId)
+    const samples = decodePcmFloat32(pcmBase64, channels)
+    try {
+      const level = store.writeRecording(takeId, samples)
+      running.push(samples)
+      return { level, running }
+    } catch (err) {
+      if (err instanceof WavWriteFailedError) return stopOnFailure(takeId, jobId, err)
+      throw err
+    }
   }
   return {
     async start({ jobId, sampleRate, channels, label, script }) {
@@ -55,22 +90,43 @@ export function createRecordingCalls(
       return { takeId: rec.take.id }
     },
     async append({ takeId, pcmBase64 }) {
-      const { channels, running } = active(takeId)
-      const samples = decodePcmFloat32(pcmBase64, channels)
-      const level = store.writeRecording(takeId, samples)
-      running.push(samples)
+      const { level, running } = await write(takeId, pcmBase64)
       return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0, live: running.live() }
     },
-    async stop({ takeId }) {
+    async stop({ takeId, pcmBase64 }) {
+      // Stopped by the disk already: the take is what was kept.
+      if (!channelsOf.has(takeId) && stoppedBy.has(takeId)) return store.get(takeId)
+      // The last samples first: a chunk that cannot be read leaves the take recording, nothing lost.
+      if (pcmBase64 !== undefined) await write(takeId, pcmBase64)
       const { jobId, running, job } = active(takeId)
       channelsOf.delete(takeId)
-      // The running measurement is the check shown at once; the ffmpeg pass follows as the reference and replaces it.
-      const profile = await profileOf(jobId, job.kind).catch(() => null)
-      const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
-      const take = await store.finishRecording(takeId, provisional.duration_s ? provisional : undefined)
+      // The running measurement is the check shown at once (judged while the file is closed and synced);
+      // the ffmpeg pass follows as the reference and replaces it.
+      const check = (async () => {
+        const profile = await profileOf(jobId, job.kind).catch(() => null)
+        const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
+        return provisional.duration_s ? provisional : undefined
+      })()
+      let take: TakeMeta
+      try {
+        take = await store.finishRecording(takeId, check)
+      } catch (err) {
+        if (err instanceof WavWriteFailedError) return stopOnFailure(takeId, jobId, err)
+        // The audio is written but its state could not be saved (a read-only disk): it stays on disk as the take.
+        const take = await store.get(takeId).catch(() => null)
+        if (take && (await diskFaultIn(err, store.folders.dataDir))) {
+          changed(jobId)
+          const seconds = (await check.catch(() => undefined))?.duration_s ?? 0
+          const sentence = await recordingStoppedSentence(err, { take, seconds, saved: false }, store.folders.dataDir, 'The take could not be saved.')
+          throw new UserFacingError('recording_stopped', sentence, 507)
+        }
+        throw err
+      }
       changed(jobId)
-      if (provisional.duration_s) {
-        void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+      if (await check) {
+        // The reference pass decodes the whole take on every core it gets: it starts once the window has
+        // had its moment to draw the check, not in the same instant.
+        setTimeout(() => void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId)), REFERENCE_PASS_DELAY_MS).unref?.()
       }
       return take
     },

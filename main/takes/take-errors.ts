@@ -1,18 +1,31 @@
 /**
  * The takes area's own errors as sentences the page may show (a take not found, not audio, a take that
- * cannot do that now), for every bridge call that touches takes: the take calls and the read-back's.
+ * cannot do that now, a disk that is full or read-only), for every bridge call that touches takes: the
+ * take calls and the read-back's.
  */
+import { join } from 'node:path'
 import { UserFacingError } from '../bridge/describe-error'
 import { DeliveryQueueError } from '../delivery/delivery-queue'
+import { DiskProblemError, diskProblemFor } from '../storage/disk-problem'
 import { TakeInputError } from './take-input-checks'
 import { NotAudioError } from './take-probe'
 import { TakeNotFoundError } from './take-shelf'
 import { WavWriterError } from './wav-writer'
 
-export async function guardTakeErrors<T>(run: () => Promise<T>): Promise<T> {
+/** Where Booth's data is, and what the person does once the disk is fixed ("record again"). */
+export interface DiskContext {
+  dataDir: string
+  again: string
+}
+
+export async function guardTakeErrors<T>(run: () => Promise<T>, disk?: DiskContext): Promise<T> {
   try {
     return await run()
   } catch (err) {
+    if (err instanceof UserFacingError || err instanceof DiskProblemError) throw err
+    // First: a write the disk refused says so, whatever error wrapped it on the way.
+    const problem = disk ? await diskProblemFor(err, disk.dataDir, disk.again, [join(disk.dataDir, 'takes')]) : null
+    if (problem) throw problem
     if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
     if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)
     if (err instanceof TakeInputError || err instanceof DeliveryQueueError || err instanceof WavWriterError) throw new UserFacingError('take', err.message, 409)

@@ -4,21 +4,23 @@
  *   <dataDir>/trash/<job_id>/   the same for deleted takes (recoverable until the trash is emptied)
  *   <dataDir>/renders/<job_id>/ trimmed copies made for delivery (derived; safe to delete)
  */
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFileAtomic } from '../storage/atomic-file'
+import { readJsonDataFile } from '../storage/json-data-file'
 import { META_SUFFIX, readTakeMeta } from './take-meta-file'
 import { API_ID_PATTERN } from '../../shared/check'
 import { quotedName } from '../../shared/display-text'
 import { takeNumberInName } from './take-naming'
+import { orphanAudioNames } from './take-orphans'
 import type { DamagedTake, TakeListing, TakeMeta } from './take-types'
 
 export type Shelf = 'takes' | 'trash'
 
 /** Per-job record of the last take number handed out (dot file: never listed as a take). */
 const COUNTER_FILE = '.take-numbers.json'
-/** Names of partial copies and temp files that interrupted writes leave behind. */
-const LEFTOVER = /^\..+(\.partial|\.\d+\.[0-9a-f]{8}\.tmp)$/
+/** Names of partial copies, a recording's reserved room and temp files that interrupted writes leave behind. */
+const LEFTOVER = /^\..+(\.partial|\.reserve|\.\d+\.[0-9a-f]{8}\.tmp)$/
 
 export class TakeFolders {
   constructor(readonly dataDir: string) {}
@@ -45,29 +47,43 @@ export class TakeFolders {
     return names.filter((n) => API_ID_PATTERN.test(n)).sort((a, b) => Number(a) - Number(b))
   }
 
-  /** Reads every take of one job on one shelf, sorted by take number; unreadable ones are listed as damaged. */
+  /**
+   * Reads every take of one job on one shelf, sorted by take number; unreadable ones are listed as
+   * damaged, and so is audio no readable record names (take-orphans.ts), on either shelf.
+   */
   async read(shelf: Shelf, jobId: string): Promise<TakeListing> {
     const dir = this.dir(shelf, jobId)
     const names = await readdirOrEmpty(dir)
     const takes: TakeMeta[] = []
     const damaged: DamagedTake[] = []
+    const named = new Set<string>()
+    const where = shelf === 'trash' ? ' (in the trash)' : ''
     for (const name of names.filter((n) => n.endsWith(META_SUFFIX) && !n.startsWith('.'))) {
       const metaPath = join(dir, name)
       const id = name.slice(0, -META_SUFFIX.length)
       const read = await readTakeMeta(metaPath)
       if (!read.ok) {
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, message: read.message })
+        // A record that still names its audio is one damaged take, with that audio (not listed twice).
+        const fileName = read.fileName !== undefined && names.includes(read.fileName) ? read.fileName : null
+        if (fileName) named.add(fileName)
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, audio_path: fileName ? join(dir, fileName) : null, message: read.message.replace(/\.?$/, `${where}.`) })
         continue
       }
+      named.add(read.meta.file_name)
+      const audio = join(dir, read.meta.file_name)
       if (read.meta.job_id !== jobId) {
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, message: `The take's metadata file ${quotedName(metaPath)} belongs to job ${read.meta.job_id}, not ${jobId}; it is left alone.` })
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, audio_path: audio, message: `The take's metadata file ${quotedName(metaPath)} belongs to job ${read.meta.job_id}, not ${jobId}; it is left alone${where}.` })
         continue
       }
-      if (!(await exists(join(dir, read.meta.file_name)))) {
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, message: `The audio file ${read.meta.file_name} of take ${read.meta.take_number} is missing from ${dir}.` })
+      if (!(await exists(audio))) {
+        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, message: `The audio file ${read.meta.file_name} of take ${read.meta.take_number} is missing from ${dir}${where}.` })
         continue
       }
       takes.push(read.meta)
+    }
+    for (const name of orphanAudioNames(names, named)) {
+      const audio = join(dir, name)
+      damaged.push({ job_id: jobId, meta_path: null, id: `audio:${name}`, shelf, audio_path: audio, message: `${quotedName(name)}${where} has no take record Booth can read; the file is kept at ${audio}.` })
     }
     takes.sort((a, b) => a.take_number - b.take_number)
     return { takes, damaged }
@@ -117,16 +133,25 @@ export class TakeFolders {
     return join(this.dir('takes', jobId), COUNTER_FILE)
   }
 
-  /** The last number handed out; 0 when the counter is missing or unreadable (the scan still protects numbers). */
+  /**
+   * The last number handed out; 0 when the counter is missing or unreadable (the scan still protects
+   * numbers). A damaged counter is set aside (the page says so), never overwritten.
+   */
   private async readCounter(jobId: string): Promise<number> {
+    const about = { what: `The record of take numbers given out for job ${jobId}`, reset: 'Numbers go on after the highest take on disk, in the takes and the trash.' }
     try {
-      const value = JSON.parse(await readFile(this.counterPath(jobId), 'utf8')) as { last_take_number?: unknown }
-      const n = value.last_take_number
-      return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0
+      const read = await readJsonDataFile(this.counterPath(jobId), { fallback: 0, validate: counterValue, about })
+      return read.value
     } catch {
       return 0
     }
   }
+}
+
+function counterValue(value: unknown): number {
+  const n = typeof value === 'object' && value !== null ? (value as { last_take_number?: unknown }).last_take_number : undefined
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throw new Error('last_take_number is not a whole number from 1')
+  return n
 }
 
 async function readdirOrEmpty(dir: string): Promise<string[]> {

@@ -11,7 +11,7 @@ import type { OnlineStateLike } from '../polling/poll-schedule'
 import type { Log } from '../logging/redacting-log'
 import { TakeInputError } from './take-input-checks'
 import { TakeStore } from './take-store'
-import { guardTakeErrors as guard } from './take-errors'
+import { guardTakeErrors } from './take-errors'
 import type { MeasureTake } from './take-types'
 import { scriptReadOf, type takeCalls, type TakesSnapshot } from '../../shared/bridge-takes'
 import type { JobDetail } from '../../shared/bridge'
@@ -19,6 +19,7 @@ import { DeliveryService } from '../delivery/delivery-service'
 import { createJobFactsLookup } from './job-facts-lookup'
 import { createRecordingCalls, type ProfileOf } from './recording-handlers'
 import type { UploadTuning } from '../delivery/upload-step'
+import { takeName } from '../../shared/take-name'
 
 export interface TakeHandlerDeps {
   client: () => TalentClient | null
@@ -60,7 +61,9 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
 
   const snapshot = async (jobId: string): Promise<TakesSnapshot> => {
     const [live, trash] = await Promise.all([store.list(jobId), store.listTrash(jobId)])
-    return { jobId, takes: live.takes, trash: trash.takes, damaged: live.damaged.map((d) => ({ id: d.id, message: d.message })) }
+    // Damaged takes are listed wherever they are, the trash included: never dropped.
+    const damaged = [...live.damaged, ...trash.damaged].map((d) => ({ id: d.id, message: d.message, shelf: d.shelf ?? 'takes', audioPath: d.audio_path ?? null }))
+    return { jobId, takes: live.takes, trash: trash.takes, damaged }
   }
   const changed = (jobId: string) => {
     snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))
@@ -73,6 +76,8 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
     store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,
     online: deps.online, onTakeChanged: changed, upload: deps.upload, backoff: deps.backoff,
   })
+  /** A take call whose failures reach the page as sentences; a disk problem also says what to do next (`again`). */
+  const guard = <T>(run: () => Promise<T>, again = 'try again'): Promise<T> => guardTakeErrors(run, { dataDir: deps.dataDir, again })
   /** Runs a change to one take, then sends that job's takes again. */
   const edit = async <T extends { job_id: string }>(run: () => Promise<T>): Promise<T> => {
     const take = await run()
@@ -83,13 +88,15 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
   const handlers: TakeHandlers = {
     listTakes: ({ jobId }) => guard(() => snapshot(jobId)),
     importTake: ({ jobId, path, label, note, script }) =>
-      guard(() => edit(async () => store.import(jobId, path, { ...(await facts(jobId)), label, note, script: script ?? (await savedScript(jobId)) }))),
+      guard(() => edit(async () => store.import(jobId, path, { ...(await facts(jobId)), label, note, script: script ?? (await savedScript(jobId)) })), 'drop the file on the job again'),
     setTakeLabel: ({ takeId, label }) => guard(() => edit(() => store.setLabel(takeId, label))),
     setTakeNote: ({ takeId, note }) => guard(() => edit(() => store.setNote(takeId, note))),
-    setTakeTrim: ({ takeId, head_s, tail_s }) => guard(() => edit(() => store.setTrimAndMeasure(takeId, { head_s, tail_s }))),
+    setTakeTrim: ({ takeId, head_s, tail_s }) => guard(() => edit(() => store.setTrimAndMeasure(takeId, { head_s, tail_s })), 'trim the take again'),
     deleteTake: ({ takeId }) => guard(() => edit(async () => {
       const take = await store.get(takeId)
-      if (delivery.queue.get(takeId)) throw new TakeInputError(`Take ${take.take_number} is in the delivery queue; cancel its delivery before deleting it.`)
+      if (delivery.queue.get(takeId)) throw new TakeInputError(`${takeName(take)} is in the delivery queue; cancel its delivery before deleting it.`)
+      // An upload of it that no delivery uses is deleted on the service, not left behind there.
+      await delivery.releaseUpload(takeId)
       return store.delete(takeId)
     })),
     restoreTake: ({ takeId }) => guard(() => edit(() => store.restore(takeId))),
@@ -97,16 +104,16 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
     deliverTake: ({ takeId, label, note }) => guard(async () => {
       const take = await store.get(takeId)
       return delivery.deliver(takeId, { label, note, jobId: take.job_id })
-    }),
+    }, 'deliver it again'),
     listDeliveryQueue: () => guard(async () => delivery.list()),
     cancelDelivery: ({ takeId }) => guard(() => delivery.cancel(takeId)),
     retryDelivery: ({ takeId }) => guard(() => delivery.retry(takeId)),
     pauseUpload: ({ takeId }) => guard(() => delivery.pause(takeId)),
     resumeUpload: ({ takeId }) => guard(() => delivery.resume(takeId)),
-    startRecording: (a) => guard(() => recording.start(a)),
-    appendRecording: (a) => guard(() => recording.append(a)),
-    stopRecording: (a) => guard(() => recording.stop(a)),
-    cancelRecording: (a) => guard(() => recording.cancel(a)),
+    startRecording: (a) => guard(() => recording.start(a), 'record again'),
+    appendRecording: (a) => guard(() => recording.append(a), 'record again'),
+    stopRecording: (a) => guard(() => recording.stop(a), 'record again'),
+    cancelRecording: (a) => guard(() => recording.cancel(a), 'record again'),
   }
 
   return {

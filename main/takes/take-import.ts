@@ -19,6 +19,7 @@ import { writeTakeMeta } from './take-meta-file'
 import { safeStem, takeFileName } from './take-naming'
 import { NotAudioError, probeAudioFile, readDroppedFile } from './take-probe'
 import type { TakeShelf } from './take-shelf'
+import { exists } from './take-folders'
 import type { TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { settleAiffCopy } from './aiff-header'
 import { sizeNotice } from './wav-chunks'
@@ -97,6 +98,9 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
       const target = join(dir, fileName)
       const take = { ...store.newTake(jobId, fileName, label, number, note, 'imported', originalName, job), script_read: scriptReadOf(options.script) }
       const kept: TakeMeta = notice ? { ...take, import_notice: notice } : take
+      // The number is the job's alone (claimed under its lock), so the name is too; a file already there (one
+      // no take's metadata names) is still never replaced.
+      if (await exists(target)) throw new TakeInputError(`Cannot import ${quotedName(originalName)}: ${quotedName(fileName)} already exists in the job's folder, and a take is never overwritten.`)
       try {
         await rename(stage, target)
         await writeTakeMeta(store.folders.metaPath('takes', jobId, take.id), kept)

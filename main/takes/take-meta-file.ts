@@ -17,7 +17,8 @@ export async function writeTakeMeta(path: string, meta: TakeMeta): Promise<void>
   await writeFileAtomic(path, `${JSON.stringify(meta, null, 2)}\n`)
 }
 
-export type MetaRead = { ok: true; meta: TakeMeta } | { ok: false; message: string }
+/** A record that cannot be read; `fileName` is its audio's name when the record still says it plainly. */
+export type MetaRead = { ok: true; meta: TakeMeta } | { ok: false; message: string; fileName?: string }
 
 export async function readTakeMeta(path: string): Promise<MetaRead> {
   let text: string
@@ -30,10 +31,11 @@ export async function readTakeMeta(path: string): Promise<MetaRead> {
   try {
     value = JSON.parse(text)
   } catch (err) {
-    return { ok: false, message: `The take's metadata file ${quotedName(path)} is not valid JSON (${displayText((err as Error).message)}); its audio is left where it is.` }
+    const detail = text.trim() === '' ? 'it is empty' : displayText((err as Error).message)
+    return { ok: false, message: `The take's metadata file ${quotedName(path)} is not valid JSON (${detail}); its audio is left where it is.` }
   }
   const problem = takeMetaProblem(value)
-  if (problem) return { ok: false, message: `The take's metadata file ${quotedName(path)} is damaged: ${problem}; its audio is left where it is.` }
+  if (problem) return { ok: false, message: `The take's metadata file ${quotedName(path)} is damaged: ${problem}; its audio is left where it is.`, ...namedFile(value) }
   // A take written before script_read was the one field for its script kept `script_revision_id` alone: no
   // text to compare with, so it is dropped and the take reads as one that kept no script.
   const { script_revision_id: _legacy, ...meta } = value as TakeMeta & { script_revision_id?: unknown }
@@ -44,6 +46,12 @@ export async function readTakeMeta(path: string): Promise<MetaRead> {
 }
 
 type Obj = Record<string, unknown>
+
+/** The audio a damaged record still names: a plain file name (no folder), so the take is listed once, with its audio. */
+function namedFile(value: unknown): { fileName?: string } {
+  const name = isObj(value) ? value['file_name'] : undefined
+  return typeof name === 'string' && name !== '' && basename(name) === name && !name.startsWith('.') ? { fileName: name } : {}
+}
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isStr = (v: unknown): v is string => typeof v === 'string'
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)

@@ -19,6 +19,27 @@ export function safeStem(suggestedStem: string | null | undefined, jobId: string
   return cleaned || `job_${jobId}`
 }
 
+/**
+ * The service's suggested stem with the key number written as the job writes it: a stem made of letters,
+ * digits and underscores only (as the API's suggested_stem may be) loses the key number's own hyphens,
+ * HOLLISANDFINCHOPTICIANS_HOLF919620 for key HOLF-9196-20, and a producer filing by key number then
+ * cannot find the take. Where the stem holds the key number run together (as a whole part between
+ * underscores, any case), that part becomes the key number made file-safe, hyphens kept:
+ * HOLLISANDFINCHOPTICIANS_HOLF-9196-20. Any other stem is kept as it is.
+ */
+export function stemWithKeyNumber(suggestedStem: string | null | undefined, keyNumber: string | null | undefined): string | null {
+  if (typeof suggestedStem !== 'string') return null
+  if (typeof keyNumber !== 'string') return suggestedStem
+  const key = safeStem(keyNumber, '')
+  const runTogether = key.replace(/[^A-Za-z0-9]/g, '')
+  if (key === '' || runTogether === key || runTogether === '') return suggestedStem
+  const parts = suggestedStem.split('_')
+  const at = parts.findIndex((p) => p.toUpperCase() === runTogether.toUpperCase())
+  if (at < 0) return suggestedStem
+  parts[at] = key
+  return parts.join('_')
+}
+
 export function takeFileName(stem: string, label: TakeLabel, takeNumber: number, ext: string): string {
   return `${stem}_${label}_${String(takeNumber).padStart(2, '0')}.${ext}`
 }

@@ -120,7 +120,7 @@ export async function probeAudioFile(path: string, displayName: string, options:
   const demuxer = /^Input #0, (.+?), from '/m.exec(section)?.[1] ?? ''
   const container = CONTAINERS[demuxer]
   if (!container) {
-    throw new NotAudioError(`${quotedName(displayName)} is a ${demuxer || 'kind of'} file; Booth takes WAV, AIFF, FLAC, MP3 or M4A audio.`)
+    throw new NotAudioError(`${quotedName(displayName)} is a ${demuxer || 'kind of'} file; Booth takes WAV, AIFF, FLAC, MP3 or M4A files.`)
   }
   const videoLines = section.split('\n').filter((l) => /Stream #0:\d+.*: Video: /.test(l) && !/\(attached pic\)/.test(l))
   if (videoLines.length > 0) throw new NotAudioError(`${quotedName(displayName)} is a video; drop the audio on its own (WAV, AIFF, FLAC, MP3 or M4A).`)

@@ -3,7 +3,7 @@
  * WAV writer plus metadata in state "recording"), feed it chunks, finish (measure → "ready") or cancel it, and on start repair takes a
  * crash left in state "recording" (→ "recovered", offered back to the person).
  */
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Level } from './pcm24'
 import { writeTakeMeta } from './take-meta-file'
@@ -12,7 +12,8 @@ import { safeStem, takeFileName } from './take-naming'
 import type { TakeShelf } from './take-shelf'
 import type { DamagedTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { repairWav, type RepairResult } from './wav-repair'
-import { openWavWriter, type WavWriter, type WavWriterOptions } from './wav-writer'
+import { openWavWriter, WavWriteFailedError, type WavWriter, type WavWriterOptions } from './wav-writer'
+import { takeName } from '../../shared/take-name'
 
 export interface RecordOptions {
   /** The job's suggested_stem from the API. */
@@ -50,6 +51,20 @@ export interface RecoveryReport {
   removedLeftovers: string[]
 }
 
+/** What a recording the disk stopped left behind: the take (saved as ready, or still "recording" on disk when nothing could be written). */
+export interface SalvagedTake {
+  take: TakeMeta
+  seconds: number
+  /** False when even its metadata could not be written (a read-only disk): the next start recovers it. */
+  saved: boolean
+}
+
+/**
+ * Room kept aside on the disk for each recording (a dot file beside the take): when the disk fills up
+ * during a take, removing it frees the space to save the take's metadata as "ready".
+ */
+const RESERVE_BYTES = 64 * 1024
+
 export class TakeRecordings {
   private readonly active = new Map<string, { writer: WavWriter; jobId: string }>()
 
@@ -74,13 +89,26 @@ export class TakeRecordings {
       const fileName = takeFileName(safeStem(o.stem, jobId), label, number, 'wav')
       const take = { ...store.newTake(jobId, fileName, label, number, note, 'recorded', null, job), script_read: o.script ?? null }
       const path = join(dir, fileName)
+      // The room to save the take if the disk fills while it records; a disk without it refuses the take now.
+      const reserve = this.reservePath(jobId, take.id)
+      await writeFile(reserve, Buffer.alloc(RESERVE_BYTES), { flag: 'wx' }).catch(async (err: unknown) => {
+        await rm(reserve, { force: true })
+        throw err
+      })
       // The audio file first: a crash before the metadata exists leaves only a header-sized orphan,
       // never metadata pointing at nothing.
-      const writer = await openWavWriter(path, { ...this.writerOptions, sampleRate: o.sampleRate, channels: o.channels })
+      let writer: WavWriter
+      try {
+        writer = await openWavWriter(path, { ...this.writerOptions, sampleRate: o.sampleRate, channels: o.channels })
+      } catch (err) {
+        await rm(reserve, { force: true })
+        throw err
+      }
       try {
         await writeTakeMeta(store.folders.metaPath('takes', jobId, take.id), take)
       } catch (err) {
         await writer.abort()
+        await rm(reserve, { force: true })
         throw err
       }
       this.active.set(take.id, { writer, jobId })
@@ -94,11 +122,23 @@ export class TakeRecordings {
     return rec.writer.write(chunk)
   }
 
-  async finish(takeId: string, provisional?: Preflight): Promise<TakeMeta> {
+  /**
+   * `provisional` may still be on its way (the running measurement being judged): the file is closed and
+   * synced meanwhile, so the disk's wait and the measuring's work overlap instead of adding up.
+   */
+  async finish(takeId: string, check?: Preflight | Promise<Preflight | undefined>): Promise<TakeMeta> {
     const rec = this.active.get(takeId)
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
     this.active.delete(takeId)
-    await rec.writer.close()
+    const closing = rec.writer.close().then(
+      () => rm(this.reservePath(rec.jobId, takeId), { force: true }),
+      (err: unknown) => {
+        // The disk failed at the very end: the take is still this recording's, for salvage() to keep.
+        if (err instanceof WavWriteFailedError) this.active.set(takeId, rec)
+        throw err
+      },
+    )
+    const [, provisional] = await Promise.all([closing, check])
     const ready = await this.store.update(takeId, (m) => ({ ...m, state: 'ready', ...(provisional ? { preflight: provisional } : {}) }))
     return provisional ? ready : this.store.remeasure(takeId)
   }
@@ -109,7 +149,39 @@ export class TakeRecordings {
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
     this.active.delete(takeId)
     await rec.writer.abort()
+    await rm(this.reservePath(rec.jobId, takeId), { force: true })
     await this.store.withJob(rec.jobId, () => rm(this.store.folders.metaPath('takes', rec.jobId, takeId), { force: true }))
+  }
+
+  /**
+   * The disk failed the recording: it stops here, and what reached the disk is kept as the take. The
+   * reserve is freed first, so a full disk has room for the take's metadata ("ready"); on a disk that
+   * takes nothing at all the metadata stays "recording" and the next start repairs and offers the take back.
+   */
+  async salvage(takeId: string): Promise<SalvagedTake> {
+    const rec = this.active.get(takeId)
+    if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
+    this.active.delete(takeId)
+    const kept = await rec.writer.salvage()
+    await rm(this.reservePath(rec.jobId, takeId), { force: true }).catch(() => undefined)
+    try {
+      return { take: await this.store.update(takeId, (m) => ({ ...m, state: 'ready' })), seconds: kept.durationS, saved: true }
+    } catch {
+      return { take: (await this.store.find(takeId, 'takes')).meta, seconds: kept.durationS, saved: false }
+    }
+  }
+
+  /** A take left "recording" by a recording no longer under way (a disk that failed it): its WAV made whole. */
+  isCutOff(take: TakeMeta): boolean {
+    return take.state === 'recording' && !this.active.has(take.id)
+  }
+
+  repairCutOff(take: TakeMeta): Promise<RepairResult> {
+    return repairWav(this.store.audioPath(take), { rf64ThresholdBytes: this.writerOptions.rf64ThresholdBytes })
+  }
+
+  private reservePath(jobId: string, takeId: string): string {
+    return join(this.store.folders.dir('takes', jobId), `.${takeId}.reserve`)
   }
 
   async recoverUnfinished(): Promise<RecoveryReport> {
@@ -119,13 +191,12 @@ export class TakeRecordings {
       const leftovers = await store.withJob(jobId, () => store.folders.removeLeftovers(jobId))
       report.removedLeftovers.push(...leftovers.map((n) => join(jobId, n)))
       const { takes } = await store.folders.read('takes', jobId)
-      for (const take of takes.filter((t) => t.state === 'recording' && !this.active.has(t.id))) {
-        const path = store.audioPath(take)
+      for (const take of takes.filter((t) => this.isCutOff(t))) {
         let repair: RepairResult
         try {
-          repair = await repairWav(path, { rf64ThresholdBytes: this.writerOptions.rf64ThresholdBytes })
+          repair = await this.repairCutOff(take)
         } catch (err) {
-          report.failed.push({ job_id: jobId, id: take.id, meta_path: store.folders.metaPath('takes', jobId, take.id), message: `Take ${take.take_number} was cut off while recording and could not be repaired: ${(err as Error).message}` })
+          report.failed.push({ job_id: jobId, id: take.id, meta_path: store.folders.metaPath('takes', jobId, take.id), message: `${takeName(take)} was cut off while recording and could not be repaired: ${(err as Error).message}` })
           continue
         }
         await store.update(take.id, (m) => ({ ...m, state: 'recovered' }))

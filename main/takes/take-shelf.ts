@@ -5,11 +5,14 @@
  * take's metadata and measuring a take. It imports none of them, so the takes folder has no import circle.
  */
 import { randomUUID } from 'node:crypto'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { notMeasuredPreflight } from '../audio/preflight'
 import { TakeFolders, type Shelf } from './take-folders'
 import { checkPreflight, writeTakeMeta } from './take-meta-file'
 import { checkTakeId, TakeInputError, type JobFacts } from './take-input-checks'
 import type { MeasureTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
+import { waitForLock, type HeldLock } from '../storage/lock-file'
 
 export interface TakeShelfOptions {
   /** The app's data folder; takes go to <dataDir>/takes/<job_id>/. */
@@ -21,6 +24,11 @@ export interface TakeShelfOptions {
   now?: () => Date
   newId?: () => string
 }
+
+/** The folder of the job lock files, <dataDir>/takes/.locks/<job_id>.lock (never a job id, so never listed). */
+const JOB_LOCKS = '.locks'
+/** Why a lock file cannot be made where nothing can be written anyway. */
+const UNLOCKABLE = new Set(['ENOSPC', 'EDQUOT', 'EROFS'])
 
 export class TakeNotFoundError extends Error {
   constructor(takeId: string, where = '') {
@@ -92,15 +100,40 @@ export class TakeShelf {
     return this.update(takeId, (m) => (!preflight.measured && m.file_name !== meta.file_name ? m : { ...m, preflight }))
   }
 
+  /**
+   * Runs `fn` alone on a job's folder: after every earlier call of this store on that job (in order), and
+   * under the job's lock file, so another process on the same data folder (which the data-folder lock
+   * should already prevent) never interleaves with it either: take numbers, file names and a delivery's
+   * claim are decided under it.
+   */
   withJob<T>(jobId: string, fn: () => Promise<T>): Promise<T> {
     const before = this.locks.get(jobId) ?? Promise.resolve()
-    const run = before.then(fn, fn)
+    const locked = () => this.acrossProcesses(jobId, fn)
+    const run = before.then(locked, locked)
     const settled = run.catch(() => undefined)
     this.locks.set(jobId, settled)
     void settled.then(() => {
       if (this.locks.get(jobId) === settled) this.locks.delete(jobId)
     })
     return run
+  }
+
+  private async acrossProcesses<T>(jobId: string, fn: () => Promise<T>): Promise<T> {
+    let lock: HeldLock | null = null
+    try {
+      const dir = join(this.folders.dataDir, 'takes', JOB_LOCKS)
+      await mkdir(dir, { recursive: true })
+      lock = await waitForLock(join(dir, `${jobId}.lock`), `The takes of job ${jobId}`)
+    } catch (err) {
+      // A full or read-only disk has no room for a lock file: reading still works, and a write fails by itself
+      // (no other Booth can write there either).
+      if (!UNLOCKABLE.has((err as NodeJS.ErrnoException).code ?? '')) throw err
+    }
+    try {
+      return await fn()
+    } finally {
+      await lock?.release().catch(() => undefined)
+    }
   }
 
   /** Reads, changes and atomically rewrites one take's metadata under its job's lock. */

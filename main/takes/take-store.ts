@@ -13,7 +13,7 @@ import { META_SUFFIX } from './take-meta-file'
 import { importTake, type ImportOptions } from './take-import'
 import { checkJobId, checkLabel, checkNote, TakeInputError } from './take-input-checks'
 import { renameForLabel } from './take-naming'
-import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport } from './take-recordings'
+import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport, type SalvagedTake } from './take-recordings'
 import { renderTrimmed } from './take-render'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
@@ -22,6 +22,7 @@ import {
 } from './take-types'
 import type { Level } from './pcm24'
 import type { WavWriterOptions } from './wav-writer'
+import { takeName } from '../../shared/take-name'
 
 /** The shelf's error for a take that is not there, where callers of the store have always found it. */
 export { TakeNotFoundError } from './take-shelf'
@@ -48,7 +49,10 @@ export class TakeStore extends TakeShelf {
 
   async list(jobId: string): Promise<TakeListing> {
     const job = checkJobId(jobId)
-    return this.withJob(job, () => this.folders.read('takes', job))
+    const listing = await this.withJob(job, () => this.folders.read('takes', job))
+    // A take left "recording" that nothing records any more (the disk stopped it and would not even take
+    // its state) is shown as what it is: cut off, kept, to be listened to and kept — never "Recording…".
+    return { ...listing, takes: listing.takes.map((t) => (this.recordings.isCutOff(t) ? { ...t, state: 'recovered' } : t)) }
   }
 
   /** Deleted takes, of one job or of all. */
@@ -70,22 +74,30 @@ export class TakeStore extends TakeShelf {
   writeRecording(takeId: string, chunk: Float32Array): Level {
     return this.recordings.write(takeId, chunk)
   }
-  /** With `provisional` (the running measurement) the take is ready at once and the caller remeasures it. */
-  finishRecording(takeId: string, provisional?: Preflight): Promise<TakeMeta> {
+  /** With `provisional` (the running measurement, or its promise) the take is ready at once and the caller remeasures it. */
+  finishRecording(takeId: string, provisional?: Preflight | Promise<Preflight | undefined>): Promise<TakeMeta> {
     return this.recordings.finish(takeId, provisional)
   }
   cancelRecording(takeId: string): Promise<void> {
     return this.recordings.cancel(takeId)
   }
+  /** The disk failed the recording: keeps what reached it as the take (see take-recordings.ts). */
+  salvageRecording(takeId: string): Promise<SalvagedTake> {
+    return this.recordings.salvage(takeId)
+  }
   /** On start: repairs takes a crash cut off while recording and offers them back (state "recovered"). */
   recoverUnfinished(): Promise<RecoveryReport> {
     return this.recordings.recoverUnfinished()
   }
-  keepRecovered(takeId: string): Promise<TakeMeta> {
-    return this.update(takeId, (m) => {
-      if (m.state !== 'recovered') throw new TakeInputError(`Take ${m.take_number} is not a recovered take.`)
+  async keepRecovered(takeId: string): Promise<TakeMeta> {
+    const { meta } = await this.find(takeId, 'takes')
+    // Cut off by the disk and never repaired (see list): its WAV is made whole first, as at a start.
+    if (this.recordings.isCutOff(meta)) await this.recordings.repairCutOff(meta)
+    const kept = await this.update(takeId, (m) => {
+      if (m.state !== 'recovered' && !this.recordings.isCutOff(m)) throw new TakeInputError(`${takeName(m)} is not a recovered take.`)
       return { ...m, state: 'ready' }
     })
+    return meta.state === 'recording' ? this.remeasure(takeId) : kept
   }
 
   /** Copies a dropped file in as a new take, after ffmpeg has confirmed it is audio (else nothing is copied). */
@@ -97,14 +109,14 @@ export class TakeStore extends TakeShelf {
     const wanted = checkLabel(label)
     return this.update(takeId, async (m) => {
       if (m.label === wanted) return m
-      if (m.state === 'recording') throw new TakeInputError(`Take ${m.take_number} is still recording; label it when it is finished.`)
+      if (m.state === 'recording') throw new TakeInputError(`${takeName(m)} is still recording; label it when it is finished.`)
       if (m.upload.status === 'uploading' || m.delivery.status !== 'none') {
-        throw new TakeInputError(`Take ${m.take_number} is already being sent as "${m.label}"; its label can no longer change.`)
+        throw new TakeInputError(`${takeName(m)} is already being sent as "${m.label}"; its label can no longer change.`)
       }
       const fileName = renameForLabel(m.file_name, wanted)
       const dir = this.folders.dir('takes', m.job_id)
       if (fileName !== m.file_name) {
-        if (await exists(join(dir, fileName))) throw new TakeInputError(`Cannot relabel take ${m.take_number}: ${fileName} already exists.`)
+        if (await exists(join(dir, fileName))) throw new TakeInputError(`Cannot relabel ${takeName(m)}: ${fileName} already exists.`)
         await rename(join(dir, m.file_name), join(dir, fileName))
       }
       return { ...m, label: wanted, file_name: fileName }
@@ -126,7 +138,7 @@ export class TakeStore extends TakeShelf {
     return this.update(takeId, (m) => {
       // A queued delivery may already have rendered (or uploaded) the file of the trim it was given.
       if (m.delivery.queued && (m.trim.head_s !== head || m.trim.tail_s !== tail)) {
-        throw new TakeInputError(`Take ${m.take_number} is in the delivery queue with its current trim; cancel that delivery to change the trim.`)
+        throw new TakeInputError(`${takeName(m)} is in the delivery queue with its current trim; cancel that delivery to change the trim.`)
       }
       const length = m.preflight?.duration_s
       if (typeof length === 'number' && head + tail >= length) {
@@ -186,7 +198,7 @@ export class TakeStore extends TakeShelf {
   /** The file to upload: a trimmed render when a trim is set, else the original. */
   async renderForDelivery(takeId: string, signal?: AbortSignal): Promise<DeliveryFile> {
     const { meta } = await this.find(takeId, 'takes')
-    if (meta.state === 'recording') throw new TakeInputError(`Take ${meta.take_number} is still recording.`)
+    if (meta.state === 'recording') throw new TakeInputError(`${takeName(meta)} is still recording.`)
     const source = this.audioPath(meta)
     if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return { path: source, file_name: meta.file_name, trimmed: false }
     const outDir = this.folders.rendersDir(meta.job_id)
@@ -241,11 +253,11 @@ export class TakeStore extends TakeShelf {
     const { jobId } = await this.find(takeId, from)
     return this.withJob(jobId, async () => {
       const { meta } = await this.find(takeId, from)
-      if (meta.state === 'recording' && this.recordings.isActive(takeId)) throw new TakeInputError(`Take ${meta.take_number} is still recording; stop it first.`)
+      if (meta.state === 'recording' && this.recordings.isActive(takeId)) throw new TakeInputError(`${takeName(meta)} is still recording; stop it first.`)
       const toDir = this.folders.dir(to, jobId)
       await mkdir(toDir, { recursive: true })
       const audioTo = join(toDir, meta.file_name)
-      if (await exists(audioTo)) throw new TakeInputError(`Cannot move take ${meta.take_number}: ${audioTo} already exists.`)
+      if (await exists(audioTo)) throw new TakeInputError(`Cannot move ${takeName(meta)}: ${audioTo} already exists.`)
       await rename(this.folders.audioPath(from, meta), audioTo)
       await rename(this.folders.metaPath(from, jobId, takeId), this.folders.metaPath(to, jobId, takeId))
       return meta

@@ -33,11 +33,15 @@ export type TakeMeta = TakeView
 /** A take whose metadata could not be read: reported, never deleted and never a crash. */
 export interface DamagedTake {
   job_id: string
-  /** The metadata file that could not be read. */
-  meta_path: string
-  /** The take id taken from the file name. */
+  /** The metadata file that could not be read (null: audio that no readable record names). */
+  meta_path: string | null
+  /** The take id taken from the file name (for audio without a record: `audio:<file name>`). */
   id: string
   message: string
+  /** Where it is: with the takes or in the trash (absent: with the takes). */
+  shelf?: 'takes' | 'trash'
+  /** Its audio, when Booth knows which file it is. */
+  audio_path?: string | null
 }
 
 export interface TakeListing {

@@ -45,12 +45,26 @@ export interface WavWriter {
   close(): Promise<WavWriterStats>
   /** Stops and deletes the file. */
   abort(): Promise<void>
+  /**
+   * After a failed write: drops what was not written, states what is on disk in the header (as far as the
+   * disk still lets Booth write it; the last periodic header stays otherwise) and closes the file.
+   * Returns what the file holds.
+   */
+  salvage(): Promise<WavWriterStats>
 }
 
 export class WavWriterError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options)
     this.name = 'WavWriterError'
+  }
+}
+
+/** The disk failed the recording (a write refused, or far behind): what is on disk can still be kept (salvage). */
+export class WavWriteFailedError extends WavWriterError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'WavWriteFailedError'
   }
 }
 
@@ -148,14 +162,14 @@ class StreamingWavWriter implements WavWriter {
 
   write(chunk: Float32Array): Level {
     if (this.finished !== 'open') throw new WavWriterError(`Cannot write to ${quotedName(this.path)}: the recording is already ${this.finished === 'aborted' ? 'cancelled' : 'finished'}.`)
-    if (this.failure) throw new WavWriterError(`Recording to ${quotedName(this.path)} stopped: ${this.failure.message}`, { cause: this.failure })
+    if (this.failure) throw new WavWriteFailedError(`Recording to ${quotedName(this.path)} stopped: ${this.failure.message}`, { cause: this.failure })
     if (!(chunk instanceof Float32Array)) throw new WavWriterError('Each audio chunk must be a Float32Array of interleaved samples.')
     const { channels } = this.format
     if (chunk.length % channels !== 0) {
       throw new WavWriterError(`An audio chunk of ${chunk.length} samples cannot be split into whole frames of ${channels} channels.`)
     }
     if (this.queuedBytes > this.maxQueued) {
-      throw new WavWriterError(`The disk is not keeping up with the recording (${Math.round(this.queuedBytes / 2 ** 20)} MiB waiting to be written to ${quotedName(this.path)}).`)
+      throw new WavWriteFailedError(`The disk is not keeping up with the recording (${Math.round(this.queuedBytes / 2 ** 20)} MiB waiting to be written to ${quotedName(this.path)}).`)
     }
     const bytes = chunk.length * BYTES_PER_SAMPLE
     if (this.pendingLen + bytes > this.pending.length) this.growPending(this.pendingLen + bytes)
@@ -179,17 +193,20 @@ class StreamingWavWriter implements WavWriter {
     this.finished = 'closing'
     if (this.pendingLen > 0) this.handOff()
     await this.chain
+    if (this.failure) {
+      const failure = this.failure
+      await this.closeKeeping()
+      throw new WavWriteFailedError(`Could not finish ${quotedName(this.path)}: ${failure.message}`, { cause: failure })
+    }
     try {
-      if (this.failure) throw this.failure
       const dataBytes = this.onDiskBytes
       const padded = dataBytes % 2 === 1
       if (padded) await this.fh.write(Buffer.alloc(1), 0, 1, DATA_OFFSET + dataBytes)
       await this.fh.write(this.header(dataBytes, padded), 0, DATA_OFFSET, 0)
       await this.fh.sync()
     } catch (err) {
-      this.finished = 'closed'
-      await this.fh.close().catch(() => undefined)
-      throw new WavWriterError(`Could not finish ${quotedName(this.path)}: ${displayText((err as Error).message)}`, { cause: err })
+      await this.closeKeeping()
+      throw new WavWriteFailedError(`Could not finish ${quotedName(this.path)}: ${displayText((err as Error).message)}`, { cause: err })
     }
     this.finished = 'closed'
     await this.fh.close()
@@ -205,6 +222,34 @@ class StreamingWavWriter implements WavWriter {
     await unlink(this.path).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw new WavWriterError(`Could not delete the cancelled take ${quotedName(this.path)}: ${displayText(err.message)}`, { cause: err })
     })
+  }
+
+  async salvage(): Promise<WavWriterStats> {
+    if (this.finished === 'closed' || this.finished === 'aborted') return this.onDisk()
+    this.finished = 'closing'
+    this.pendingLen = 0
+    await this.chain
+    await this.closeKeeping()
+    return this.onDisk()
+  }
+
+  /** States what is on disk in the header, as far as the disk lets it, and closes the file. */
+  private async closeKeeping(): Promise<void> {
+    try {
+      // Only the header is rewritten: it lies inside the file, so a full disk still takes it.
+      await this.fh.write(this.header(this.onDiskBytes, false), 0, DATA_OFFSET, 0)
+      await this.fh.sync()
+    } catch {
+      // A read-only or vanished disk: the header patched half a second ago stands, and repair on the next start reads on.
+    }
+    this.finished = 'closed'
+    await this.fh.close().catch(() => undefined)
+  }
+
+  /** The facts of the audio actually on disk (the level figures are those of everything recorded). */
+  private onDisk(): WavWriterStats {
+    const frames = Math.floor(this.onDiskBytes / this.blockAlign)
+    return { ...this.stats, frames, durationS: frames / this.format.sampleRate, dataBytes: frames * this.blockAlign }
   }
 
   private header(dataBytes: number, padded: boolean): Buffer {
@@ -229,7 +274,13 @@ class StreamingWavWriter implements WavWriter {
     this.chain = this.chain.then(async () => {
       if (this.failure || this.finished === 'aborted') return
       try {
-        await this.fh.write(buf, 0, len, position)
+        const { bytesWritten } = await this.fh.write(buf, 0, len, position)
+        if (bytesWritten < len) {
+          // The disk took only part of it (it is full): keep the whole frames it took, and stop.
+          this.onDiskBytes += bytesWritten - (bytesWritten % this.blockAlign)
+          await this.fh.write(this.header(this.onDiskBytes, false), 0, DATA_OFFSET, 0).catch(() => undefined)
+          throw Object.assign(new Error('ENOSPC: no space left on device, write (the disk took only part of the audio)'), { code: 'ENOSPC' })
+        }
         this.onDiskBytes += len
         await this.fh.write(this.header(this.onDiskBytes, false), 0, DATA_OFFSET, 0)
         // Live recording hands off once per interval of wall time, so this syncs every time. Audio fed
@@ -239,7 +290,7 @@ class StreamingWavWriter implements WavWriter {
           this.lastSyncAt = performance.now()
         }
       } catch (err) {
-        this.failure = new WavWriterError(`writing ${quotedName(this.path)} failed: ${displayText((err as Error).message)}`, { cause: err })
+        this.failure = new WavWriteFailedError(`writing ${quotedName(this.path)} failed: ${displayText((err as Error).message)}`, { cause: err })
       }
     })
   }

@@ -4,7 +4,7 @@
  *
  *   POST /bridge/call/<name>   body {"args": …}     → 200 {ok:true,result} | 4xx/5xx {ok:false,error}
  *   GET  /bridge/events                             → text/event-stream of `event: <name>` / `data: <json>`
- * Both need header X-Booth-Token (the per-launch secret, handed to the page in the URL fragment).
+ * Both need header X-Booth-Token (the tab key, handed to the page in the URL fragment).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'
@@ -13,6 +13,9 @@ import { checkHostAndOrigin, tokenMatches } from './guard'
 import { serveStatic } from './static-files'
 import { receiveUpload, type MediaRegistry } from './media-routes'
 import type { BridgeFailure } from '../bridge/describe-error'
+
+/** How often the event stream says it is alive. */
+export const PING_MS = 3_000
 
 export interface WebHostOptions {
   port: number
@@ -97,9 +100,14 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
     res.write(': booth events\n\n')
     streams.add(res)
-    const keepAlive = setInterval(() => res.write(': ping\n\n'), 20_000)
+    // Often enough for the page to tell a hung or vanished host from a quiet one within seconds
+    // (renderer/src/bridge/http-transport.ts SILENCE_MS).
+    const keepAlive = setInterval(() => res.write(': ping\n\n'), PING_MS)
     keepAlive.unref()
-    const unsubscribe = opts.subscribe((event, data) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+    // A stream ended at quit is unsubscribed only on its 'close', which comes later: nothing is written after the end.
+    const unsubscribe = opts.subscribe((event, data) => {
+      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    })
     res.on('close', () => {
       clearInterval(keepAlive)
       unsubscribe()

@@ -115,6 +115,7 @@ export async function createWorld(opts: CreateWorldOptions = {}): Promise<Domain
   return {
     operations,
     openLink: (token, at) => core.links.open(token, at),
+    uploadsInUse: () => new Set(core.state.jobs.flatMap((j) => j.deliveries.map((d) => d.handle).filter((h): h is string => h !== null))),
     tick,
     save: () => core.flush().then(() => saver.schedule(core.state)),
     close: async () => {

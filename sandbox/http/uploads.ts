@@ -7,7 +7,10 @@
  * Disk hygiene (tus expiration extension): an upload not finished within `expiry.afterMs` of its
  * creation (default 24 h) expires — every POST and PATCH answer carries its `Upload-Expires` time, HEAD
  * and PATCH on it then answer 410 Gone, and a sweep every `expiry.sweepEveryMs` (default 10 min) deletes
- * its bytes and record. An upload of 0 bytes holds no take and is refused at creation.
+ * its bytes and record. An upload of 0 bytes holds no take and is refused at creation. A sweep also runs
+ * when the endpoint starts, so uploads that expired while the sandbox was stopped go at once.
+ *
+ * `list()` tells what the store holds (the sandbox's open-uploads listing, server.ts, is built on it).
  */
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
@@ -41,6 +44,20 @@ export interface UploadExpiry {
 
 export const DEFAULT_UPLOAD_EXPIRY: UploadExpiry = { afterMs: 24 * 60 * 60_000, sweepEveryMs: 10 * 60_000 }
 
+/** One upload the store holds. */
+export interface StoredUpload {
+  handle: string
+  /** The key id that created it (only that key may touch it). */
+  keyId: string
+  size: number | null
+  offset: number
+  fileName: string | null
+  /** Creation time (ms), when the store knows it. */
+  createdAt: number | null
+  /** When an unfinished upload expires (ms); null once finished. */
+  expiresAt: number | null
+}
+
 export class UploadEndpoint {
   private readonly store: FileStore
   private readonly tus: TusServer
@@ -68,6 +85,30 @@ export class UploadEndpoint {
     })
     this.sweeper = setInterval(() => void this.sweep(), expiry.sweepEveryMs)
     this.sweeper.unref()
+    void this.sweep()
+  }
+
+  /** Every upload the store holds (finished or not, of any key), oldest first. */
+  async list(): Promise<StoredUpload[]> {
+    const ids = (await this.store.configstore.list?.()) ?? []
+    const out: StoredUpload[] = []
+    for (const id of ids) {
+      if (!HANDLE_RE.test(id)) continue
+      const upload = await this.store.getUpload(id).catch(() => null)
+      if (!upload) continue
+      const createdAt = upload.creation_date ? Date.parse(upload.creation_date) : null
+      const finished = upload.size !== undefined && upload.offset === upload.size
+      out.push({
+        handle: id,
+        keyId: upload.metadata?.[OWNER_FIELD] ?? '',
+        size: upload.size ?? null,
+        offset: upload.offset,
+        fileName: upload.metadata?.filename ?? null,
+        createdAt,
+        expiresAt: finished || createdAt === null ? null : createdAt + this.expiry.afterMs,
+      })
+    }
+    return out.sort((a, b) => (a.createdAt ?? 0) - (b.createdAt ?? 0))
   }
 
   /**

@@ -1,15 +1,20 @@
 /**
- * The take's own noise floor, and what of the take is silence, from the high-passed 10 ms block
- * energies of take-facts.ts. Pure.
+ * The take's own noise floor, and what of the take is silence, from the 10 ms block energies of
+ * take-facts.ts: high-passed at 100 Hz to find the pauses, unweighted to say how loud their room tone is.
+ * Pure.
  *
- * - Noise floor: room tone is what fills the pauses, and a pause is steady: over 300 ms its 50 ms windows
- *   stay within a few dB of each other (hiss within ±1 dB, hum and buzz too, rumble within a few dB),
- *   while speech swings by tens of dB between syllables within that time. So the floor is measured on the
- *   steady stretches of at least `stretchS`: the quietest of them, and every other within `marginDb` of
- *   it, give the floor as their median level. Hum below 100 Hz and DC were already removed by the
- *   high-pass; a hum's harmonics and a ground-loop buzz (100 Hz and up) pass it and are room tone too.
- *   A take with no steady stretch (a dense read trimmed tight: no pause as long as `stretchS`) has no
- *   quiet to measure, so its floor is unknown (null), never a guess from the dips of its speech.
+ * - Where the room tone is: room tone is what fills the pauses, and a pause is steady: over 300 ms its
+ *   50 ms windows stay within a few dB of each other (hiss within ±1 dB, hum and buzz too, rumble within
+ *   a few dB), while speech swings by tens of dB between syllables within that time. So the floor is
+ *   found on the steady stretches of at least `stretchS` of the high-passed take (mains hum below 100 Hz
+ *   and DC cannot fill a pause there or hide one): the quietest of them, and every other within
+ *   `marginDb` of it. A take with no steady stretch (a dense read trimmed tight: no pause as long as
+ *   `stretchS`) has no quiet to measure, so its floor is unknown (null), never a guess from the dips of
+ *   its speech.
+ * - How loud it is (`noiseFloorDbfs`, the figure reported): the median UNWEIGHTED RMS of those same
+ *   stretches, hum and rumble included, only a DC offset taken out (it is reported on its own),
+ *   as ACX-style checks measure a room tone. A take under 50 Hz hum therefore reads the hum's level, not
+ *   what the high-pass leaves of it; the pauses and silences are still judged on the high-passed level.
  * - Room tone or voice: a steady stretch is room tone when the sound of the take (the windows above
  *   floor plus margin, at their `voicePercentile`) stands at least `minSnrDb` above it, however loud the
  *   floor is: a take under a -40 dBFS buzz still has its silences, and a sustained vowel is no floor.
@@ -22,6 +27,8 @@
  *   below 150 Hz comes through the high-pass in swells and single blocks) and stays silence, so one
  *   block cannot split a head or tail.
  */
+import { stretchEnergy, type UnweightedBlockStats } from './unweighted-blocks'
+
 export interface RoomToneRules {
   /** Window of the level measurements (s). */
   windowS: number
@@ -55,7 +62,7 @@ export interface RoomToneRules {
 }
 
 export interface RoomTone {
-  /** RMS level of the room tone (dBFS, after the high-pass); -Infinity for digital silence; null when unknown: the take has no steady quiet stretch to measure. */
+  /** Unweighted RMS level of the room tone (dBFS, hum included, DC offset out); -Infinity for digital silence; null when unknown: the take has no steady quiet stretch to measure. */
   noiseFloorDbfs: number | null
   /** The level at or below which a block counted as silence (dBFS RMS). */
   silenceBelowDbfs: number
@@ -86,11 +93,12 @@ function windowEnergies(blocks: Float64Array, per: number): Float64Array {
 }
 
 /**
- * Levels (dB) of the steady stretches, unsorted: `count` back-to-back windows from each block on whose
- * levels stay within steadyDb.
+ * The steady stretches: `count` back-to-back windows from each block on whose levels stay within
+ * steadyDb; their levels (dB) and first blocks, unsorted.
  */
-function steadyStretchLevels(windows: Float64Array, levels: Float64Array, per: number, count: number, steadyDb: number): Float64Array {
+function steadyStretches(windows: Float64Array, levels: Float64Array, per: number, count: number, steadyDb: number): { levels: Float64Array; starts: Int32Array } {
   const out = new Float64Array(Math.max(0, windows.length - (count - 1) * per))
+  const starts = new Int32Array(out.length)
   let found = 0
   for (let i = 0; i < out.length; i++) {
     let lo = Number.POSITIVE_INFINITY
@@ -103,13 +111,27 @@ function steadyStretchLevels(windows: Float64Array, levels: Float64Array, per: n
       sum += windows[k] as number
     }
     // Equal levels are steady too: digital silence is -Infinity throughout.
-    if (hi === lo || hi - lo <= steadyDb) out[found++] = db(sum / count)
+    if (hi === lo || hi - lo <= steadyDb) {
+      starts[found] = i
+      out[found++] = db(sum / count)
+    }
   }
-  return out.subarray(0, found)
+  return { levels: out.subarray(0, found), starts: starts.subarray(0, found) }
 }
 
-export function noiseFloorDbfs(blocks: Float64Array, blockS: number, rules: RoomToneRules): number | null {
+/** The room tone's level: high-passed (`pauses`, what silence is judged against) and unweighted (`reported`). */
+export interface FloorLevels {
+  pauses: number
+  reported: number
+}
+
+/**
+ * The noise floor of a take from its high-passed block energies (`blocks`, where the steady quiet
+ * stretches are) and its unweighted ones (`unweighted`, how loud those stretches are); null when unknown.
+ */
+export function noiseFloor(blocks: Float64Array, unweighted: UnweightedBlockStats, blockS: number, rules: RoomToneRules): FloorLevels | null {
   const per = Math.max(1, Math.round(rules.windowS / blockS))
+  const count = Math.max(1, Math.round(rules.stretchS / rules.windowS))
   const windows = windowEnergies(blocks, per)
   const levels = new Float64Array(windows.length)
   // Below the digital-silence level all is one: exact zeros, and the high-pass's residue ringing down into them.
@@ -117,18 +139,23 @@ export function noiseFloorDbfs(blocks: Float64Array, blockS: number, rules: Room
     const level = db(windows[i] as number)
     levels[i] = level < rules.digitalSilenceDbfs ? Number.NEGATIVE_INFINITY : level
   }
-  const steady = steadyStretchLevels(windows, levels, per, Math.max(1, Math.round(rules.stretchS / rules.windowS)), rules.steadyDb)
-  if (steady.length === 0) return null
+  const steady = steadyStretches(windows, levels, per, count, rules.steadyDb)
+  if (steady.levels.length === 0) return null
   let quietest = Number.POSITIVE_INFINITY
-  for (const l of steady) quietest = Math.min(quietest, l)
-  const measured = percentileOf(steady.filter((l) => l <= quietest + rules.marginDb).sort(), 50)
+  for (const l of steady.levels) quietest = Math.min(quietest, l)
+  const near = (_: number, j: number): boolean => (steady.levels[j] as number) <= quietest + rules.marginDb
+  const chosen = steady.starts.filter(near)
+  const measured = percentileOf(steady.levels.filter(near).sort(), 50)
   const floor = measured < rules.digitalSilenceDbfs ? Number.NEGATIVE_INFINITY : measured
   // The sound of the take, in back-to-back windows.
   const sorted = levels.filter((_, i) => i % per === 0).sort()
   const above = sorted.findIndex((l) => l > floor + rules.marginDb)
-  if (above >= 0 && percentileOf(sorted.subarray(above), rules.voicePercentile) - floor >= rules.minSnrDb) return floor
+  const isRoomTone = above >= 0 && percentileOf(sorted.subarray(above), rules.voicePercentile) - floor >= rules.minSnrDb
   // Nothing stands clear of the floor: the whole take is one sound, room tone only when it is quiet.
-  return percentileOf(sorted, rules.voicePercentile) <= rules.roomOnlyCeilingDbfs ? floor : null
+  if (!isRoomTone && percentileOf(sorted, rules.voicePercentile) > rules.roomOnlyCeilingDbfs) return null
+  // The same stretches, unweighted: how loud the room tone is with its hum and rumble.
+  const loud = percentileOf(Float64Array.from(chosen, (i) => db(stretchEnergy(unweighted, i, i + count * per))).sort(), 50)
+  return { pauses: floor, reported: loud < rules.digitalSilenceDbfs ? Number.NEGATIVE_INFINITY : loud }
 }
 
 /** Which blocks are silent: at or below the threshold, or in a run above it too short and faint to be sound. */
@@ -152,9 +179,11 @@ function silentBlocks(blocks: Float64Array, blockS: number, threshold: number, r
   return silent
 }
 
-export function roomTone(blocks: Float64Array, blockS: number, durationS: number, rules: RoomToneRules): RoomTone {
-  const floor = noiseFloorDbfs(blocks, blockS, rules)
-  const threshold = floor === null ? rules.alwaysSilentDbfs : Math.max(rules.alwaysSilentDbfs, floor + rules.marginDb)
+/** `blocks`: high-passed block energies (silence is judged on them); `unweighted`: the same blocks unweighted (the floor's reported level; `withoutOffsets(energies)` for plain energies). */
+export function roomTone(blocks: Float64Array, unweighted: UnweightedBlockStats, blockS: number, durationS: number, rules: RoomToneRules): RoomTone {
+  const levels = noiseFloor(blocks, unweighted, blockS, rules)
+  const floor = levels ? levels.reported : null
+  const threshold = levels === null ? rules.alwaysSilentDbfs : Math.max(rules.alwaysSilentDbfs, levels.pauses + rules.marginDb)
   const silentAt = silentBlocks(blocks, blockS, threshold, rules)
   const spans: Array<{ startS: number; endS: number }> = []
   let open: number | null = null

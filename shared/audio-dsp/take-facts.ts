@@ -2,12 +2,14 @@
  * The sample-level facts of a take, gathered in one pass over its PCM as it arrives (interleaved,
  * full scale ±1): length, sample peak and where it is, DC offset, whole-file RMS, clipping by shape
  * (flat runs at a value the take is stuck at more than it goes beyond, at any level: clip-plateaus.ts;
- * and overs: samples at the format's full scale or beyond), and the room-tone energy per 10 ms block
- * after a 4th-order high-pass at 100 Hz (which removes DC and mains hum below speech) for the
- * noise-floor and silence judgement of room-tone.ts. Pure.
+ * and overs: samples at the format's full scale or beyond), and the energy of each 10 ms block twice:
+ * after a 4th-order high-pass at 100 Hz (which removes DC and mains hum below speech), to find the
+ * pauses (room-tone.ts), and unweighted (unweighted-blocks.ts), for the level of the room tone in them as
+ * ACX measures it: hum and rumble included. Pure.
  */
 import { Biquad, BUTTERWORTH4_Q, highPass } from './biquad'
 import { BINS_PER_UNIT, ClipPlateaus, LAST_BIN } from './clip-plateaus'
+import { UnweightedBlocks, type UnweightedBlockStats } from './unweighted-blocks'
 
 export { CLIP_MIN_LEVEL } from './clip-plateaus'
 
@@ -54,8 +56,10 @@ export interface TakeFacts {
   /** Whole-file RMS over all channels (linear). */
   rms: number
   clip: ClipFacts
-  /** High-passed mean square of each 10 ms block, averaged over channels. */
+  /** High-passed mean square of each 10 ms block, averaged over channels (finds the pauses). */
   blockEnergies: Float64Array
+  /** Unweighted statistics of each 10 ms block (the room tone's level, about its own mean: unweighted-blocks.ts). */
+  unweightedBlocks: UnweightedBlockStats
   blockS: number
 }
 
@@ -84,6 +88,10 @@ export class TakeFactsCollector {
   private blockFill = 0
   private blocks = new Float64Array(4096)
   private blockCount = 0
+  /** The unweighted side of the current block: its squares summed over channels, and each channel's sum. */
+  private readonly unweighted: UnweightedBlocks
+  private rawEnergy = 0
+  private readonly channelSums: Float64Array
 
   /** minRun: shortest flat run that counts as clipping at any level (see thresholds: more for coarse bit
    * depths); options.minRunAt: the shortest at a level (|value|), at least minRun, where coarse steps make
@@ -102,18 +110,26 @@ export class TakeFactsCollector {
       sum: 0, prev: Number.NaN, before: Number.NaN, run: 0, runStart: 0, plateaus: new ClipPlateaus(minRunAt),
       hp: [new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[0], sampleRate)), new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[1], sampleRate))],
     }))
+    this.unweighted = new UnweightedBlocks(channels)
+    this.channelSums = new Float64Array(channels)
   }
 
-  /** Scratch: high-passed energy of each frame of the current chunk, summed over channels. */
+  /** Scratch: high-passed and unweighted energy of each frame of the current chunk, summed over channels. */
   private energy = new Float64Array(0)
+  private raw = new Float64Array(0)
 
   push(samples: ArrayLike<number>): void {
     const chs = this.channels
     const frames = Math.floor(samples.length / chs)
     if (frames === 0) return
-    if (this.energy.length < frames) this.energy = new Float64Array(frames)
+    if (this.energy.length < frames) {
+      this.energy = new Float64Array(frames)
+      this.raw = new Float64Array(frames)
+    }
     const energy = this.energy
+    const raw = this.raw
     energy.fill(0, 0, frames)
+    raw.fill(0, 0, frames)
     // Channel by channel with the state in local variables: this loop sees every sample of a take, so it
     // is written for speed (a 10-minute take passes in about a tenth of a second).
     for (let c = 0; c < chs; c++) {
@@ -139,6 +155,7 @@ export class TakeFactsCollector {
         const x = samples[f * chs + c] as number
         sum += x
         squares += x * x
+        raw[f] = (raw[f] as number) + x * x
         const a = x < 0 ? -x : x
         if (a > peak) {
           peak = a
@@ -182,19 +199,26 @@ export class TakeFactsCollector {
       this.firstOver = firstOver
     }
     let blockEnergy = this.blockEnergy
+    let rawEnergy = this.rawEnergy
     let fill = this.blockFill
     const per = this.blockFrames
+    const sums = this.channelSums
     for (let f = 0; f < frames; f++) {
       blockEnergy += energy[f] as number
+      rawEnergy += raw[f] as number
+      for (let c = 0; c < chs; c++) sums[c] = (sums[c] as number) + (samples[f * chs + c] as number)
       if (++fill === per) {
         this.blockEnergy = blockEnergy / chs
+        this.rawEnergy = rawEnergy
         this.blockFill = fill
         this.closeBlock()
         blockEnergy = 0
+        rawEnergy = 0
         fill = 0
       }
     }
     this.blockEnergy = blockEnergy
+    this.rawEnergy = rawEnergy
     this.blockFill = fill
     this.frames += frames
   }
@@ -206,7 +230,10 @@ export class TakeFactsCollector {
       this.blocks = grown
     }
     this.blocks[this.blockCount++] = this.blockEnergy / this.blockFill
+    this.unweighted.close(this.rawEnergy, this.channelSums, this.blockFill)
     this.blockEnergy = 0
+    this.rawEnergy = 0
+    this.channelSums.fill(0)
     this.blockFill = 0
   }
 
@@ -236,6 +263,7 @@ export class TakeFactsCollector {
       rms: n > 0 ? Math.sqrt(this.sumSquares / (n * this.channels)) : 0,
       clip: { runs, samples: runSamples, firstFrame: first, level, overs: this.overs, firstOverFrame: this.firstOver },
       blockEnergies: blocks,
+      unweightedBlocks: this.unweighted.stats({ squares: this.rawEnergy, sums: this.channelSums, frames: this.blockFill }),
       blockS: this.blockFrames / this.sampleRate,
     }
   }

@@ -10,20 +10,27 @@ import { benchPreflight } from './preflight'
 import { benchWavWriter } from './wav-writer'
 import { benchUpload } from './upload'
 import { benchAnswers } from './answers'
+import { benchAnswerDoor } from './answer-door'
 import { benchReadback } from './readback'
 import { benchOfflineLaunch } from './offline-launch'
 import { benchScriptDiff } from './script-diff'
 import { benchStopToCheck } from './stop-to-check'
+import { benchFollow } from './follow'
+import { benchScriptMarks } from './script-marks'
+import { benchStopInWindow } from './stop-in-window'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
   wav: benchWavWriter,
   upload: benchUpload,
-  answers: benchAnswers,
+  answers: async () => [...(await benchAnswers()), ...(await benchAnswerDoor())],
   readback: benchReadback,
   offline: benchOfflineLaunch,
   'script-diff': benchScriptDiff,
-  stop: benchStopToCheck,
+  // Stop to the check: in main's recording handlers, then in the window (Chromium, the web host).
+  stop: async () => [...(await benchStopToCheck()), ...(await benchStopInWindow())],
+  follow: benchFollow,
+  'script-marks': benchScriptMarks,
 }
 
 async function main(): Promise<void> {

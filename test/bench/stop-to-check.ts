@@ -19,14 +19,14 @@ const CHUNK_S = 0.1
 const LENGTHS_S = [10, 120, 600]
 const GOAL_MS = 100
 
-/** Voice-like chunks (two partials, a slow envelope, pauses every few seconds) over room tone, as base64. */
-function chunks(): string[] {
-  const frames = RATE * CHUNK_S
+/** Voice-like 100 ms chunks (two partials, a slow envelope, pauses every few seconds) over room tone, as base64 float32. */
+export function voiceLikeChunks(rate = RATE, count = 60): string[] {
+  const frames = Math.round(rate * CHUNK_S)
   const out: string[] = []
-  for (let c = 0; c < 60; c++) {
+  for (let c = 0; c < count; c++) {
     const x = new Float32Array(frames)
     for (let i = 0; i < frames; i++) {
-      const t = (c * frames + i) / RATE
+      const t = (c * frames + i) / rate
       const voiced = t % 3 < 2.2 ? 1 : 0
       x[i] = voiced * (0.25 * Math.sin(2 * Math.PI * 180 * t) + 0.08 * Math.sin(2 * Math.PI * 2400 * t)) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 0.7 * t)) + 0.0005 * (Math.random() * 2 - 1)
     }
@@ -39,8 +39,11 @@ export async function benchStopToCheck(): Promise<BenchResult[]> {
   const { dir, cleanup } = await makeTempDir('booth-bench-stop-')
   try {
     const store = new TakeStore({ dataDir: dir, measure: measureTake })
-    const calls = createRecordingCalls(store, async () => ({ stem: 'BENCH', spotLengthS: null, kind: 'dry_voice' }), () => {})
-    const source = chunks()
+    // Main's own reference pass follows Stop after a short delay and reports through `changed`: the bench
+    // waits for it before timing its own, so the two never share the cores (nor outlive the folder).
+    let onChange: (() => void) | null = null
+    const calls = createRecordingCalls(store, async () => ({ stem: 'BENCH', spotLengthS: null, kind: 'dry_voice' }), () => onChange?.())
+    const source = voiceLikeChunks()
     const figures: Record<string, string | number> = {}
     let worst = 0
     for (const seconds of LENGTHS_S) {
@@ -54,6 +57,11 @@ export async function benchStopToCheck(): Promise<BenchResult[]> {
       const take = await calls.stop({ takeId })
       const stopMs = performance.now() - t
       if (!take.preflight?.measured) throw new Error(`The ${seconds} s take had no check at stop.`)
+      // (main's delay timer is unref'd: this one keeps the bench's process alive meanwhile)
+      const keepAlive = setInterval(() => {}, 1000)
+      await new Promise<void>((resolve) => { onChange = resolve })
+      clearInterval(keepAlive)
+      onChange = null
       const r = performance.now()
       const reference = await store.remeasure(takeId)
       const referenceMs = performance.now() - r

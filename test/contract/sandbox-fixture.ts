@@ -7,6 +7,7 @@ import { createTalentClient, type TalentClient } from '../../main/api/client'
 import type { ApiLogEvent } from '../../main/api/request-log'
 import type { RetryOptions } from '../../main/api/retry-policy'
 import type { components } from '../../shared/api/talent-v1'
+import type { AsRead } from '../../shared/api-read'
 
 export const TOKEN = 'booth_contract_test_token_0001'
 
@@ -94,7 +95,8 @@ export async function uploadTake(sandbox: RunningSandbox, bytes: Buffer, fileNam
   return handle
 }
 
-type JobDetail = components['schemas']['JobDetail']
+/** A job as the client answers it (through the door: enums may read 'unknown'). */
+type JobDetail = AsRead<components['schemas']['JobDetail']>
 
 /** Every job of the seed world in full (all tabs). */
 export async function allJobs(client: TalentClient): Promise<JobDetail[]> {

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect, startBooth } from './booth-host'
 import { startStandaloneSandbox, type StandaloneSandbox } from './support/standalone-sandbox'
-import { dropFiles, openWorkspace, row, screenshot } from './support/workspace'
+import { dropFiles, openWorkspace, row, screenshot, showListIfFolded } from './support/workspace'
 import { makeWav } from './support/reading'
 import { loremScript as lorem } from '../support/lorem-script'
 
@@ -21,10 +21,13 @@ const LONG_CUSTOMER = `Customer${'C'.repeat(292)}`
 const LONG_TALENT = `Talent${'T'.repeat(294)}`
 const SPOOFED_VOICE = 'Voice \u202Egnp.exe'
 const RTL_PRODUCER = '\u2067שלום\u2069 Cohen\u200F'
+/** An attachment's name that would read "invoiceexe.pdf" with its override honoured. */
+const SPOOFED_ATTACHMENT = 'invoice\u202Efdp.exe'
 const HOSTILE_WORDS = ['Coca-Cola', "Dr. O'Neil", '$9.99', '(a+)+', '🍺', 'שלום', 'naïve', `Long${'g'.repeat(296)}`]
 
 
 interface WorldFile {
+  next_id: number
   talent: { name: string }
   customers: Array<{ id: string; name: string }>
   voices: Array<{ id: string; name: string }>
@@ -34,6 +37,7 @@ interface WorldFile {
     script: { kind: string; html: string | null; text: string }
     pronunciations: Array<{ word: string; say: string }>
     script_change: unknown
+    attachments: Array<{ attachment_id: string; original_name: string; ext: string }>
   }>
 }
 
@@ -58,6 +62,9 @@ test.beforeAll(async () => {
   job.script = { ...job.script, html: null, text: current }
   job.pronunciations = HOSTILE_WORDS.map((word) => ({ word, say: `say ${word}` }))
   job.script_change = { since: 'seen', previous_text: previous, current_text: current, directions_changed: false, document_replaced: false, changed_at: Date.now() - 60_000 }
+  const attached = world.jobs.flatMap((j) => j.attachments)[0]
+  if (!attached) throw new Error('The demo world has no attachment to copy.')
+  job.attachments = [...job.attachments, { ...attached, attachment_id: String(world.next_id++), original_name: SPOOFED_ATTACHMENT, ext: '\u202Eexe' }]
   const customer = world.customers.find((c) => c.id === job.customer_id)
   const voice = world.voices.find((v) => v.id === job.voice_id)
   if (!customer || !voice) throw new Error('The job’s customer or voice is missing from the world.')
@@ -137,13 +144,21 @@ test.describe('at 1024x768', () => {
     await expect(facts).toContainText('Voice gnp.exe')
     await expect(facts).toContainText('שלום Cohen')
     expect(await facts.textContent()).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/)
+    // An attachment's name shows as the name it is, not reversed by its override.
+    const attachment = page.locator('.attachment').filter({ hasText: 'invoice' })
+    await expect(attachment.locator('.attachment-name')).toHaveText('invoicefdp.exe')
+    expect(await attachment.textContent()).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/)
+    await expect(attachment.getByRole('button', { name: 'Download invoicefdp.exe' })).toBeVisible()
     // The pronunciations that once built broken patterns are marked on their words.
     const marked = await page.locator('.script-read mark.pron').evaluateAll((ms) => ms.slice(0, 8).map((m) => m.firstChild?.textContent ?? ''))
     expect(marked).toEqual(HOSTILE_WORDS)
+    // The change is one line over the script until opened.
+    await page.locator('.script-change summary').click()
     await expect(page.locator('.script-change .diff')).toBeVisible()
     expect(await widerThanWindow(page)).toEqual([])
     await screenshot(page, 'hostile-job-1024')
 
+    await showListIfFolded(page)
     await page.getByRole('link', { name: /Earnings/ }).or(page.getByRole('button', { name: /Earnings/ })).first().click()
     const picker = page.locator('select.long-choice')
     await expect(picker.locator('option', { hasText: LONG_CUSTOMER })).toHaveCount(1)
@@ -162,8 +177,9 @@ test.describe('at 1024x768', () => {
     await row(page, target.jobId).click()
     await expect(page.locator('#job-title')).toHaveText(LONG_TITLE)
     await dropFiles(page, '.script-panel', [{ name, type: 'audio/wav', bytes: readFileSync(makeWav(1, 'tone.wav')) }])
-    const notice = page.locator('.takes-notice').filter({ hasText: 'is take' })
-    await expect(notice).toContainText(`“${shown}” is take`)
+    const notice = page.locator('.takes-notice').filter({ hasText: `“${shown}” is ` })
+    // Named as the takes list names it.
+    await expect(notice).toContainText(/” is \S+_main_\d{2}\./)
     expect(await notice.textContent()).not.toContain('\u202E')
     const take = page.locator('.take-row').first()
     // main keeps its own form of the original name; whatever it is, it is shown without bidi controls.
@@ -219,6 +235,9 @@ test('a 100,000-character script change shows within a second, diffed in a worke
   expect(figures.clickToDiffMs).toBeLessThan(3000)
   expect(Math.max(0, ...seen.longTasks)).toBeLessThanOrEqual(200)
   expect(workers.some((u) => /word-diff\.worker/.test(u))).toBe(true)
+  // Folded to one line over the script, with the change counted; opened, the diff shows.
+  await expect(page.locator('.script-change summary')).toContainText(/\+\d+ −\d+ words/)
+  await page.locator('.script-change summary').click()
   await expect(page.locator('.script-change .diff ins').first()).toBeVisible()
   await expect(page.locator('.script-change')).toContainText(/Shown (sentence|line) by (sentence|line)/)
   // At most 30,000 characters of the change go on screen until the person asks for the rest.

@@ -68,6 +68,10 @@ test('a changed script shows its word diff; a changes request, deliver notices a
   await openWorkspace(page, booth.launchUrl)
 
   await openJob(page, changed.job_id, changed.advertiser)
+  // One line over the script, with the change counted, until opened.
+  const change = page.locator('.script-change')
+  await expect(change.locator('summary')).toContainText(/\+\d+ −\d+ words/)
+  await change.locator('summary').click()
   const diff = page.getByLabel('Changes in the script text')
   await expect(diff).toBeVisible()
   await expect(diff.locator('ins').first()).toBeVisible()

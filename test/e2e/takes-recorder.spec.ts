@@ -47,7 +47,7 @@ test('Space records a take and stops it; the take shows its preflight at once', 
   await expect(take.locator('.take-warning[data-code="runs_short"]')).toContainText(/^⚠ Runs short: \d+\.\d s for a :\d\d/)
   // The findings, judged by the job's profile, say the same in full sentences with the rule.
   await expect(take.locator('.take-findings li[data-code="runs_short"]')).toContainText(/runs \d+\.\d s; the spot is \d+\.\d s/)
-  await expect(take.locator('.take-findings')).toContainText(/True peak [+-]?\d+\.\d dBTP/)
+  await expect(take.locator('.take-findings')).toContainText(/True peak [+−-]?\d+\.\d dBTP/)
 
   // main has the same take, finished, with the same number.
   const snap = await bridgeClient(booth.launchUrl).call('listTakes', { jobId: job.job_id })

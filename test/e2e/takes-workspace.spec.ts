@@ -57,14 +57,19 @@ async function settledBox(locator: Locator): Promise<{ x: number; y: number; wid
   throw new Error('The element kept moving on screen.')
 }
 
-/** Drops a WAV on the open job and returns the row of the take it became (by the number Booth announces). */
+/** Drops a WAV on the open job and returns the row of the take it became (by the name Booth announces, the one in the list). */
 async function dropTake(page: Page, name: string): Promise<Locator> {
   await dropFiles(page, '.script-panel', [{ name, type: 'audio/wav', bytes: wav }])
-  const notice = page.locator('.takes-notice').filter({ hasText: `“${name}” is take` })
+  const notice = page.locator('.takes-notice').filter({ hasText: `“${name}” is ` })
   await expect(notice).toBeVisible()
-  const number = /is take (\d+)\./.exec(await notice.innerText())?.[1]
-  if (!number) throw new Error(`Booth did not say which take “${name}” became.`)
-  return page.locator(`.take-row[data-take-number="${number}"]`)
+  const said = await notice.innerText()
+  const prefix = `“${name}” is `
+  const rest = said.slice(said.indexOf(prefix) + prefix.length)
+  const taken = rest.slice(0, rest.indexOf('.'))
+  if (!taken) throw new Error(`Booth did not say which take “${name}” became.`)
+  // By its id from here on: delivering it with another label renames it.
+  const id = await page.locator(`.take-row[aria-label="${taken}"]`).getAttribute('data-take-id')
+  return page.locator(`.take-row[data-take-id="${id}"]`)
 }
 
 const deliverable = (j: JobDetail) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== ''
@@ -77,11 +82,12 @@ test('a WAV dropped on the job is a take; a text file is refused in words and no
   const takes = page.locator('.takes-panel')
 
   await dropFiles(page, '.script-panel', [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') }])
-  await expect(takes.getByRole('alert')).toContainText('“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A takes.')
+  await expect(takes.getByRole('alert')).toContainText('“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A files.')
   expect((await bridge.call('listTakes', { jobId: job.job_id })).takes).toEqual([])
 
   await dropFiles(page, '.script-panel', [{ name: 'pickup-read.wav', type: 'audio/wav', bytes: wav }])
-  await expect(takes.getByRole('status').filter({ hasText: '“pickup-read.wav” is take 1.' })).toBeVisible()
+  // The take is named as the list names it (not "take 1").
+  await expect(takes.getByRole('status').filter({ hasText: /“pickup-read\.wav” is \S+_main_01\./ })).toBeVisible()
   const take = takes.locator('.take-row').first()
   await expect(take.locator('.take-number')).toHaveText(/_main_01$/)
   await expect(take.getByText('Imported')).toBeVisible()
@@ -104,7 +110,7 @@ test('a WAV dropped on another job’s row becomes a take of that job, which ope
   await openJob(page, open.job_id, open.advertiser)
   await dropFiles(page, `#job-row-${other.job_id}`, [{ name: 'from-finder.wav', type: 'audio/wav', bytes: wav }])
   await expect(page.locator('#job-title')).toHaveText(other.advertiser)
-  await expect(page.locator('.takes-notice')).toContainText('“from-finder.wav” is take')
+  await expect(page.locator('.takes-notice')).toContainText(/“from-finder\.wav” is \S+_main_\d{2}\./)
   await expect.poll(async () => (await bridge.call('listTakes', { jobId: other.job_id })).takes.length).toBe(before + 1)
   await expect(row(page, other.job_id)).toBeVisible()
 })
@@ -119,7 +125,7 @@ test('with no job open, a WAV dropped on a row becomes a take of that job, which
   await dropFiles(page, `#job-row-${target.job_id}`, [{ name: 'no-job-open.wav', type: 'audio/wav', bytes: wav }])
   await expect.poll(async () => (await bridge.call('listTakes', { jobId: target.job_id })).takes.length).toBe(before + 1)
   await expect(page.locator('#job-title')).toHaveText(target.advertiser)
-  await expect(page.locator('.takes-notice')).toContainText('“no-job-open.wav” is take')
+  await expect(page.locator('.takes-notice')).toContainText(/“no-job-open\.wav” is \S+_main_\d{2}\./)
 })
 
 test('the trim handles store the trim; delete comes back with Undo', async ({ page, booth }) => {
@@ -149,7 +155,7 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   const left = wave.locator('[part~="region-handle-left"]')
   const right = wave.locator('[part~="region-handle-right"]')
   await expect(left).toBeAttached()
-  await expect(take.getByRole('button', { name: /Play take/ })).toBeEnabled()
+  await expect(take.getByRole('button', { name: /^Play \S+_\d{2}$/ })).toBeEnabled()
   // Drag the head handle a fifth of the way in, and the tail handle a tenth back. Each handle is measured
   // right before its drag, once the page has settled: storing the head's trim re-renders the row.
   const box = await settledBox(wave)

@@ -17,12 +17,18 @@ for (const screen of LAPTOP_SCREENS) {
       const delivery = [...job.deliveries_detail].sort((a, b) => b.created_at - a.created_at).find((d) => d.check.issues.length > 0)!
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
+      // No take of this computer delivered it: the platform's check is laid on the script on request.
+      await expect(page.getByRole('button', { name: 'Audio check on the script' })).toHaveAttribute('aria-pressed', 'false')
       await page.getByRole('button', { name: 'Audio check on the script' }).click()
-      const marks = page.locator('.script-panel .script-read .check-mark')
+      const marks = page.locator('.script-panel .script-read .sm.pf:not(.sm-cont)')
       const expected = delivery.check.issues.filter((i) => i.expected).map((i) => i.expected as string)
       await expect(marks).toHaveCount(expected.length)
       await expect(marks.first()).toContainText(expected[0] ?? '')
-      await expect(page.locator('.script-check-note')).toContainText(`found ${delivery.check.issues.length} issue`)
+      await expect(marks.first()).toHaveAttribute('data-tip', /^The platform’s audio check: /)
+      // Labelled as the platform's, with the take it checked.
+      const n = delivery.check.issues.length
+      await expect(page.locator('.script-panel .sm-bar-pf')).toContainText(`The platform’s audio check of take ${delivery.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, '')}`)
+      await expect(page.locator('.script-panel .sm-bar-pf')).toContainText(`${n} issue${n === 1 ? '' : 's'}`)
       // The script keeps its reading size.
       expect(await page.locator('.script-read').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(18)
       await page.getByRole('button', { name: 'Audio check on the script' }).click()

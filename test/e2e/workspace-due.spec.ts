@@ -1,7 +1,8 @@
 /**
  * Due labels say what is true, in the talent's time zone (their preference): a past date reads
- * "Overdue by N days" whatever the service's word for it (never "Stale" or "Due soon"), and a job
- * without a due date shows no due badge and no Due field. At 1280x720 and 1024x768.
+ * "Overdue by N days" whatever the service's word for it (never "Stale" or "Due soon"), a job whose
+ * changes were requested reads the date the changes are due by, a delivered or cancelled job and one
+ * without a due date show no due badge (and no Due field). At 1280x720 and 1024x768.
  */
 import { test, expect } from './booth-host'
 import { bridgeClient, PENDING_ALL } from './support/bridge-client'
@@ -25,24 +26,38 @@ for (const screen of LAPTOP_SCREENS) {
       await openWorkspace(page, booth.launchUrl)
       let overdue = 0
       let undated = 0
+      let handedIn = 0
+      let changes = 0
       for (const job of list.items) {
         const badge = row(page, job.job_id).locator('.due')
+        // Delivered (waiting for the producer) or cancelled: nothing is owed, so nothing is due.
+        if (job.stage === 'delivered' || job.spot_cancelled) {
+          handedIn++
+          await expect(badge).toHaveCount(0)
+          continue
+        }
         if (!job.due_date) {
           undated++
           await expect(badge).toHaveCount(0)
           continue
         }
-        const days = dayNumber(job.due_date) - dayNumber(today)
+        // While changes are requested, the date the changes are due by.
+        const date = job.stage === 'changes_requested' && job.changes_due ? job.changes_due : job.due_date
+        const Due = date === job.due_date ? 'Due' : 'Changes due'
+        if (date !== job.due_date) changes++
+        const days = dayNumber(date) - dayNumber(today)
         const label = badge.locator('.due-label')
         if (days < 0) {
           overdue++
-          await expect(label).toHaveText(`Overdue by ${-days} day${days === -1 ? '' : 's'}`)
+          await expect(label).toHaveText(`${Due === 'Due' ? 'Overdue' : 'Changes overdue'} by ${-days} day${days === -1 ? '' : 's'}`)
           await expect(badge).toHaveClass(/due-danger/)
-        } else if (days === 0) await expect(label).toHaveText(/^(Due today|Due in \d h)$/)
-        else if (days === 1) await expect(label).toHaveText('Due tomorrow')
-        else if (days < 7) await expect(label).toHaveText(`Due in ${days} days`)
-        else await expect(label).toHaveText('Due')
+        } else if (days === 0) await expect(label).toHaveText(new RegExp(`^${Due} (today|in \\d h)$`))
+        else if (days === 1) await expect(label).toHaveText(`${Due} tomorrow`)
+        else if (days < 7) await expect(label).toHaveText(`${Due} in ${days} days`)
+        else await expect(label).toHaveText(Due)
       }
+      expect(handedIn, 'the demo has delivered and cancelled jobs').toBeGreaterThan(0)
+      expect(changes, 'the demo has a job whose changes are due').toBeGreaterThan(0)
       expect(overdue, 'the demo has overdue jobs').toBeGreaterThan(0)
       expect(undated, 'the demo has jobs without a due date').toBeGreaterThan(0)
       await expect(page.locator('.job-list .due-label', { hasText: /^(Stale|Due soon|No due date)$/ })).toHaveCount(0)

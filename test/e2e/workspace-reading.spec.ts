@@ -2,12 +2,13 @@
  * Reading mode on 13-inch screens (1280x720 and 1024x768): with a job open, the script and the recorder
  * (record button, clock against the spot length, meter, last take's check) are in view without scrolling,
  * and stay so with many takes, because the takes scroll in their own area. `\` and a button hide the
- * sidebar and list, and the choice is remembered after a reload; + and − change the script size.
+ * sidebar and list (below 1440 px they fold into a rail by themselves; list-fold.spec.ts has the rest);
+ * + and − change the script size.
  */
 import { test, expect } from './booth-host'
 import { bridgeClient } from './support/bridge-client'
 import { openJob, openWorkspace } from './support/workspace'
-import { LAPTOP_SCREENS, expectPartlyInView, expectWhollyInView, makeWav, typedDeliverableJob } from './support/reading'
+import { LAPTOP_SCREENS, expectPartlyInView, expectWhollyInView, findJob, makeWav, typedDeliverableJob } from './support/reading'
 import { join } from 'node:path'
 
 const DOCS = join(process.cwd(), 'docs', 'screenshots')
@@ -49,47 +50,22 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(page.locator('.rec-bigclock')).toContainText('0:00.0')
       await expect(page.locator('.rec-bigclock')).toContainText(' / ')
 
-      // `\` hides the sidebar and list; the script gets the width.
-      const widthBefore = (await page.locator('.script-read').boundingBox())?.width ?? 0
+      // Below 1440 px the list folded into the rail when the job opened; `\` lays it over the job (the
+      // script does not move) and Esc folds it again.
+      await expect(page.locator('.workspace')).toHaveClass(/is-folded/)
+      await expect(page.locator('.list-pane')).toBeHidden()
+      const scriptBox = await page.locator('.script-read').boundingBox()
       await page.locator('.script-panel .section-title').click()
       await page.keyboard.press('\\')
-      await expect(page.locator('.workspace')).toHaveClass(/is-collapsed/)
-      await expect(page.locator('.list-pane')).toBeHidden()
-      await expect(page.locator('.sidebar')).toBeHidden()
-      expect((await page.locator('.script-read').boundingBox())?.width ?? 0).toBeGreaterThan(widthBefore)
-      await check('list hidden')
-      await page.screenshot({ path: join(DOCS, `reading-mode-${screen.width}x${screen.height}.png`) })
-
-      // Remembered: after a reload the list shows while no job is open (to choose one), and hides again
-      // as soon as a job opens.
-      await page.reload()
+      await expect(page.locator('.list-pane')).toBeVisible()
       await expect(page.locator('.sidebar')).toBeVisible()
-      await openJob(page, job.job_id, job.advertiser)
+      expect(await page.locator('.script-read').boundingBox()).toEqual(scriptBox)
+      await page.keyboard.press('Escape')
       await expect(page.locator('.list-pane')).toBeHidden()
-      await check('after a reload')
+      await expect(page.locator('#job-title')).toHaveText(job.advertiser)
+      await check('list folded')
+      await page.screenshot({ path: join(DOCS, `reading-mode-${screen.width}x${screen.height}.png`) })
       expect(consoleErrors).toEqual([])
-    })
-
-    test('the list comes back by its button and stays back after a reload', async ({ page, booth }) => {
-      const job = await typedDeliverableJob(booth.launchUrl)
-      await page.addInitScript(() => {
-        if (!sessionStorage.getItem('seeded')) {
-          localStorage.setItem('booth.listCollapsed', '1')
-          sessionStorage.setItem('seeded', '1')
-        }
-      })
-      await openWorkspace(page, booth.launchUrl)
-      await openJob(page, job.job_id, job.advertiser)
-      await expect(page.locator('.workspace')).toHaveClass(/is-collapsed/)
-      await expect(page.locator('.list-pane')).toBeHidden()
-      const toggle = page.getByRole('button', { name: /Show the sidebar and jobs list/ })
-      await toggle.click()
-      await expect(page.locator('.list-pane')).toBeVisible()
-      await expect(page.getByRole('button', { name: /Hide the sidebar and jobs list/ })).toHaveAttribute('aria-pressed', 'false')
-      expect(await page.evaluate(() => localStorage.getItem('booth.listCollapsed'))).toBe('0')
-      await page.reload()
-      await openJob(page, job.job_id, job.advertiser)
-      await expect(page.locator('.list-pane')).toBeVisible()
     })
 
     test('+ and − change the script size, remembered', async ({ page, booth }) => {
@@ -112,14 +88,20 @@ for (const screen of LAPTOP_SCREENS) {
 
 test.describe('prompter at 1024x768', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
-  test('p starts the prompter: the script scrolls at the spot’s pace under the marker, p pauses it', async ({ page, booth }) => {
-    const job = await typedDeliverableJob(booth.launchUrl)
+  test('set to the spot’s pace, p starts the prompter: the script scrolls at that pace under the marker, p pauses it', async ({ page, booth }) => {
+    // A script longer than the script area at 40 px (the area is most of the window's height).
+    const job = await findJob(booth.launchUrl, 'a typed script of 250 characters or more', (j) => j.script.kind === 'typed' && j.script.text.length >= 250 && j.length_s > 0)
     await page.addInitScript(() => window.localStorage.setItem('booth.scriptSize', '40'))
     await openWorkspace(page, booth.launchUrl)
     await openJob(page, job.job_id, job.advertiser)
     const area = page.locator('.reading-script')
     // Enough text below the window to scroll through.
     expect(await area.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true)
+    // The prompter follows the voice unless set to the spot's pace.
+    const mode = page.getByRole('combobox', { name: 'Prompter' })
+    await expect(mode).toHaveValue('voice')
+    await mode.selectOption('pace')
+    await expect(page.getByRole('button', { name: 'Start prompter' })).toBeVisible()
     await page.locator('.script-panel .section-title').click()
     await page.keyboard.press('p')
     await expect(page.getByRole('button', { name: 'Pause prompter' })).toHaveAttribute('aria-pressed', 'true')
@@ -133,9 +115,11 @@ test.describe('prompter at 1024x768', () => {
     expect(t1 - t0).toBeGreaterThan(expected * 0.4)
     expect(t1 - t0).toBeLessThan(expected * 1.6 + 2)
     await page.keyboard.press('p')
-    await expect(page.getByRole('button', { name: 'Prompter' })).toHaveAttribute('aria-pressed', 'false')
+    await expect(page.getByRole('button', { name: 'Start prompter' })).toHaveAttribute('aria-pressed', 'false')
     const paused = await area.evaluate((el) => el.scrollTop)
     await page.waitForTimeout(600)
     expect(await area.evaluate((el) => el.scrollTop)).toBe(paused)
+    await mode.selectOption('voice')
+    await expect(page.getByRole('button', { name: 'Start prompter' })).toHaveCount(0)
   })
 })

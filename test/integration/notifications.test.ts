@@ -100,6 +100,31 @@ describe('new-job notifications', () => {
   })
 })
 
+describe('script-change notifications', () => {
+  it('raise one for every revision of a job’s script, also a second one while the first is unacknowledged', async () => {
+    const t = await launch(await tempDir('notify-revisions'), new MemorySecretStore())
+    const job = sandbox.world.state().jobs.find((j) => j.status === 'pending' && !j.unopened && !j.spot_cancelled && j.script.kind === 'typed' && j.script.html !== null && j.script_change === null)
+    if (!job) throw new Error('the seed world has no opened job with a typed script')
+    const changes = () => t.notifier.shown.filter((s) => s.notification.kind === 'script_changed' && s.notification.jobId === job.job_id).map((s) => s.notification.body)
+    expect(await sandbox.world.producer.changeScript(job.job_id)).not.toBeNull()
+    await pollOnce(t)
+    expect(changes()).toEqual([expect.stringMatching(/: the script was revised\.$/)])
+    await pollOnce(t)
+    expect(changes()).toHaveLength(1)
+    // The producer revises again before any take is delivered: the list's flag stays up, the revision moves on.
+    expect(await sandbox.world.producer.changeScript(job.job_id)).not.toBeNull()
+    await pollOnce(t)
+    expect(changes()).toEqual([expect.stringMatching(/revised\.$/), expect.stringMatching(/: the script was revised again\.$/)])
+    await pollOnce(t)
+    expect(changes()).toHaveLength(2)
+    // Reading the revisions never opened a job that was still unopened.
+    const unopened = sandbox.world.state().jobs.filter((j) => j.unopened).map((j) => j.job_id)
+    const read = t.requests.filter((r) => r.method === 'GET' && /\/jobs\/[^/]+$/.test(r.path)).map((r) => r.path.split('/').pop())
+    expect(read.filter((id) => unopened.includes(id ?? ''))).toEqual([])
+    await t.core.close()
+  })
+})
+
 describe('the notification centre list', () => {
   it('is the same after a restart, read flags kept, and empty after a sign-out', async () => {
     const dataDir = await tempDir('notices-core')

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bridgeCall as call, launchBuiltMain, requireBuiltBundles } from './shell-process'
+import { lockDataFolder } from '../../main/storage/data-folder-lock'
 
 interface ShellState {
-  calls: Array<{ api: string }>
+  calls: Array<{ api: string; title?: string; content?: string }>
   channels: string[]
   protocols: string[]
   windows: Array<{ loaded: string[] }>
@@ -56,6 +57,44 @@ describe('one Booth at a time', () => {
       expect(await first.exit(10_000)).toBe(0)
     } finally {
       first.kill()
+    }
+  })
+})
+
+describe('one Booth per data folder', () => {
+  it('a desktop launch on a data folder the web host holds says so in a dialog and quits without a window', async () => {
+    const userData = tempDir()
+    // The web host (here: this test process, which is alive) holds the folder.
+    const held = await lockDataFolder(userData, { kind: 'web host' })
+    await held.describe({ kind: 'web host', url: 'http://127.0.0.1:4780/' })
+    const desktop = await launchBuiltMain({ userData })
+    try {
+      await desktop.request('readyOrQuit')
+      const s = await desktop.request<ShellState>('state')
+      const box = s.calls.find((c) => c.api === 'dialog.showErrorBox')
+      expect(box?.title).toBe('Booth is already running')
+      expect(box?.content).toMatch(/^Booth is already running on this data folder \(.+\): the web host at http:\/\/127\.0\.0\.1:4780\/ \(process \d+, since \d\d:\d\d\)\./)
+      expect(s.quit.requested).toBe(1)
+      expect(s.windows).toEqual([])
+      expect(s.channels).toEqual([])
+      expect(await desktop.exit(10_000)).toBe(0)
+    } finally {
+      desktop.kill()
+      await held.release()
+    }
+  })
+
+  it('the desktop app holds its data folder while it runs and lets it go when it quits', async () => {
+    const userData = tempDir()
+    const desktop = await launchBuiltMain({ userData })
+    try {
+      await desktop.request('ready')
+      await expect(lockDataFolder(userData, { kind: 'web host' })).rejects.toThrow(/the desktop app \(process \d+/)
+      await desktop.request('quit')
+      expect(await desktop.exit(10_000)).toBe(0)
+      await (await lockDataFolder(userData, { kind: 'web host' })).release()
+    } finally {
+      desktop.kill()
     }
   })
 })

@@ -100,11 +100,11 @@ describe('the release workflow', () => {
     expect(runs.some((r) => /npm (install|i)\b/.test(r))).toBe(false)
   })
 
-  it('uses a Node that electron and its tools accept (>= 22.12), as package.json engines says', () => {
+  it('uses a Node that electron and its tools accept (22.13+ or 24+: README "Node versions"), inside package.json engines', () => {
     const node = job.steps.find((s) => s.uses?.startsWith('actions/setup-node'))?.with?.['node-version']
-    const [major, minor = '99'] = String(node).split('.')
-    expect(Number(major) > 22 || (Number(major) === 22 && Number(minor) >= 12), `node-version ${node}`).toBe(true)
-    expect(pkg.engines.node).toBe('>=22.12')
+    const [major, minor = '99'] = String(node).split('.').map(Number)
+    expect((major === 22 && Number(minor) >= 13) || Number(major) >= 24, `node-version ${node}`).toBe(true)
+    expect(pkg.engines.node).toBe('^20.19.0 || ^22.13.0 || >=24')
   })
 })
 

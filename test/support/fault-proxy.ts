@@ -25,6 +25,8 @@
  * - retry_after   answer 429 rate_limited (or 503 unavailable) with Retry-After: seconds, without forwarding
  * - html          answer a proxy's HTML error page (502 text/html unless told), without forwarding
  * - oversized     answer 200 application/json streaming `bytes` of valid JSON (optionally with Content-Length)
+ * - mangle        forward; change the upstream's JSON answer at the places named (a field null, missing, of
+ *                 another type or an unknown enum value; answer-mangling.ts) before it reaches the client
  * A whole-proxy refusal is `down()` (the listening socket closes: ECONNREFUSED) and `refusedUrl()` gives
  * an address nothing listens on.
  *
@@ -38,6 +40,7 @@
 import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { answerHtml, answerOversized, answerRetryAfter } from './fault-answers'
+import { mangleJson, type Mangle } from './answer-mangling'
 
 export type Fault =
   | { type: 'pass' }
@@ -50,6 +53,7 @@ export type Fault =
   | { type: 'retry_after'; seconds: number; status?: 429 | 503; inBody?: boolean }
   | { type: 'html'; status?: number }
   | { type: 'oversized'; bytes: number; declareLength?: boolean }
+  | { type: 'mangle'; mangles: Mangle[] }
 
 export interface FaultRule {
   /** HTTP method to match (any when left out). */
@@ -71,6 +75,8 @@ export interface ProxiedRequest {
   at: number
   /** For an oversized answer: the bytes written to the client once its connection closed. */
   answeredBytes?: number
+  /** For a mangle whose place the answer does not have: why (the connection was dropped instead). */
+  mangleError?: string
 }
 
 export interface FaultProxyOptions {
@@ -162,11 +168,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       case 'oversized':
         return answerOversized(req, res, fault, (bytes) => (entry.answeredBytes = bytes))
       default:
-        return forward(req, res, fault)
+        return forward(req, res, fault, entry)
     }
   }
 
-  const forward = (req: IncomingMessage, res: ServerResponse, fault: Fault) => {
+  const forward = (req: IncomingMessage, res: ServerResponse, fault: Fault, entry: ProxiedRequest) => {
     const out = httpRequest(
       { host: upstream.hostname.replace(/^\[|\]$/g, ''), port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (up) => {
@@ -185,7 +191,15 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         }
         collect(up, (body) => {
           if (body === null) return res.socket?.destroy()
-          const text = rewriteBody ? Buffer.from(body.toString('utf8').split(upstream.origin).join(origin)) : body
+          let text = rewriteBody ? Buffer.from(body.toString('utf8').split(upstream.origin).join(origin)) : body
+          if (fault.type === 'mangle') {
+            try {
+              text = Buffer.from(mangleJson(text.toString('utf8'), fault.mangles))
+            } catch (err) {
+              entry.mangleError = err instanceof Error ? err.message : String(err)
+              return res.socket?.destroy()
+            }
+          }
           headers['content-length'] = String(text.length)
           delete headers['transfer-encoding']
           res.writeHead(up.statusCode ?? 502, headers)

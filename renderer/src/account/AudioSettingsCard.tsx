@@ -13,6 +13,8 @@ export function AudioSettingsCard() {
   const [error, setError] = useState<string | null>(null)
 
   const supported = typeof navigator.mediaDevices?.enumerateDevices === 'function'
+  /** "Look again" after a refusal or a failure: the list is read once more. */
+  const [attempt, setAttempt] = useState(0)
 
   useEffect(() => {
     if (!supported) return
@@ -39,7 +41,7 @@ export function AudioSettingsCard() {
       live = false
       md.removeEventListener('devicechange', onChange)
     }
-  }, [supported])
+  }, [supported, attempt])
 
   const unnamed = inputs !== null && inputs.length > 0 && inputs.every((i) => i.deviceId === '' || /^Input \d+$/.test(i.label))
   const choose = (deviceId: string) => {
@@ -54,7 +56,12 @@ export function AudioSettingsCard() {
       <h2 id="settings-audio">Audio input and recording format</h2>
       {!supported && <p className="form-error" role="alert">This window cannot list audio inputs.</p>}
       {supported && inputs === null && <p className="acct-skeleton" role="status">Looking for audio inputs…</p>}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {error && (
+        <>
+          <p className="form-error" role="alert">{error}</p>
+          <button type="button" className="btn btn-small" onClick={() => setAttempt((n) => n + 1)}>Look again</button>
+        </>
+      )}
       {inputs !== null && inputs.length === 0 && !error && (
         <p className="acct-note">No audio input is connected. Connect a microphone or interface; it shows here at once.</p>
       )}

@@ -10,6 +10,7 @@ import { useAccount } from './account-store'
 import { AccessNotice } from './AccessNotice'
 import { PendingNote, SaveStatus } from './SaveStatus'
 import { describeDays, toggleDay } from './weekdays'
+import { ShownName } from '../ui/ShownName'
 import './account.css'
 
 export function AvailabilityPage() {
@@ -123,9 +124,9 @@ function ProfileTable({ availability, fetchedAt }: { availability: Availability;
           <tbody>
             {availability.rows.map((r) => (
               <tr key={`${r.voice.id}-${r.customer.id}`}>
-                <td>{r.voice.name}</td>
-                <td>{r.customer.name}</td>
-                <td>{r.agency ?? <span className="acct-muted">none</span>}</td>
+                <td><ShownName name={r.voice.name} /></td>
+                <td><ShownName name={r.customer.name} /></td>
+                <td>{r.agency === null ? <span className="acct-muted">none</span> : <ShownName name={r.agency} />}</td>
                 <td>{describeDays(r.days)}</td>
                 <td>{r.same_day ? 'Yes' : 'No'}</td>
               </tr>

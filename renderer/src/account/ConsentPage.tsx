@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { CONSENT_CHOICES, type Consent, type ConsentInput } from '../../../shared/bridge-account'
-import { CHOICE_WORDS, CONSENT_FIELDS, consentChanges } from './consent-words'
+import { CHOICE_WORDS, CONSENT_FIELDS, consentChanges, knownChoice } from './consent-words'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { formatTimestamp } from '../ui/format/calendar-dates'
 import { useAccount } from './account-store'
@@ -60,7 +60,7 @@ function ConsentForm(props: {
   status: ReactNode
 }) {
   const { consent, canWrite, busy, error, onSave, onDismissError, status } = props
-  const [choice, setChoice] = useState<Partial<ConsentInput>>({ ai_word_fixes: consent.ai_word_fixes ?? undefined, ai_versions: consent.ai_versions ?? undefined })
+  const [choice, setChoice] = useState<Partial<ConsentInput>>({ ai_word_fixes: knownChoice(consent.ai_word_fixes), ai_versions: knownChoice(consent.ai_versions) })
   const [confirming, setConfirming] = useState(false)
   const complete = choice.ai_word_fixes !== undefined && choice.ai_versions !== undefined
   const next = complete ? (choice as ConsentInput) : null

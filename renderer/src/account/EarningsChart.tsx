@@ -10,7 +10,7 @@ import { useId, useState, type KeyboardEvent } from 'react'
 import { formatMoney } from '../ui/format/money'
 import { jobCount } from '../ui/format/action-words'
 import './earnings-split.css'
-import { amountOf, compactMoney, niceCeiling, seriesHighlights, type CurrencySeries, type MonthPoint } from './earnings-math'
+import { amountOf, axisTicks, compactMoney, seriesHighlights, type CurrencySeries, type MonthPoint } from './earnings-math'
 
 const W = 720
 const H = 230
@@ -44,7 +44,9 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
   const points = series.points
   const n = points.length
   const { best, averageCents, activeMonths } = seriesHighlights(series)
-  const maxCents = niceCeiling(Math.max(0, ...points.map((p) => Math.max(0, p.cents) + Math.max(0, p.booked.cents))) || 100)
+  // Ticks at round amounts; the axis's top is the last of them.
+  const ticks = axisTicks(Math.max(0, ...points.map((p) => Math.max(0, p.cents) + Math.max(0, p.booked.cents))))
+  const maxCents = ticks[ticks.length - 1] ?? 100
   const band = PLOT_W / Math.max(1, n)
   const barW = Math.min(44, Math.max(3, band * 0.64))
   const y = (cents: number) => M.top + PLOT_H - (Math.max(0, cents) / maxCents) * PLOT_H
@@ -99,11 +101,11 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
             <stop offset="100%" className="bar-stop-bottom" />
           </linearGradient>
         </defs>
-        {[0, 0.25, 0.5, 0.75, 1].map((f) => (
-          <g key={f}>
-            <line className={f === 0 ? 'base-line' : 'grid-line'} x1={M.left} x2={W - M.right} y1={y(maxCents * f)} y2={y(maxCents * f)} />
-            <text className="axis-label" x={M.left - 8} y={y(maxCents * f) + 4} textAnchor="end">
-              {compactMoney(series.symbol, maxCents * f)}
+        {ticks.map((cents) => (
+          <g key={cents}>
+            <line className={cents === 0 ? 'base-line' : 'grid-line'} x1={M.left} x2={W - M.right} y1={y(cents)} y2={y(cents)} />
+            <text className="axis-label" x={M.left - 8} y={y(cents) + 4} textAnchor="end">
+              {compactMoney(series.symbol, cents)}
             </text>
           </g>
         ))}

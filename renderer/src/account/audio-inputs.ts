@@ -11,6 +11,7 @@ export async function listAudioInputs(devices: Pick<MediaDevices, 'enumerateDevi
 
 export function inputListError(err: unknown): string {
   const name = (err as { name?: string } | null)?.name
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Booth may not look at the audio inputs. Allow microphone access in the system settings, then open Settings again.'
-  return 'Booth could not list the audio inputs. Connect the input again, then open Settings again.'
+  // Said on Settings itself, so the way back is the card's own button, never "open Settings".
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'Booth may not look at the audio inputs. Allow microphone access in the system settings, then choose Look again.'
+  return 'Booth could not list the audio inputs. Connect the input again, then choose Look again.'
 }

@@ -20,7 +20,11 @@ export const CHOICE_WORDS: Record<ConsentChoice, { label: string; help: string }
   no: { label: 'No', help: 'Never.' },
 }
 
-const choiceText = (c: ConsentChoice | null) => (c === null ? 'not answered' : CHOICE_WORDS[c].label)
+/** 'unknown': the service sent a choice the API document does not name (main/api/answer-schemas.ts). */
+const choiceText = (c: ConsentChoice | 'unknown' | null) => (c === null ? 'not answered' : c === 'unknown' ? 'unknown' : CHOICE_WORDS[c].label)
+
+/** A choice the form can show as ticked: none for one the service sent that Booth does not know. */
+export const knownChoice = (c: ConsentChoice | 'unknown' | null): ConsentChoice | undefined => (c === null || c === 'unknown' ? undefined : c)
 
 /** The changes between what the service has and what is chosen, as sentences for the confirmation. */
 export function consentChanges(current: Consent, next: ConsentInput): string[] {

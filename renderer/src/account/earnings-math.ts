@@ -210,12 +210,18 @@ export function sortLines(lines: readonly EarningsLine[], key: LineSortKey, dire
     .map((x) => x.line)
 }
 
-/** Round "nice" ceiling for a chart axis (1, 2, 2.5 or 5 times a power of ten). */
-export function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1
-  const power = 10 ** Math.floor(Math.log10(value))
-  for (const step of [1, 2, 2.5, 5, 10]) if (value <= step * power) return step * power
-  return 10 * power
+/**
+ * The value axis of a chart of amounts, ticked at round values: a step of 1, 2 or 5 times a power of ten
+ * in whole currency units (never cents), so the labels read "€0, €500, €1k, €1.5k", never "€625, €1.3k,
+ * €1.9k"; 2 to 4 steps up to the first tick at or above `maxCents`, which is the axis's top.
+ */
+export function axisTicks(maxCents: number): number[] {
+  const top = Number.isFinite(maxCents) && maxCents > 100 ? maxCents : 100
+  const rough = top / 4
+  const power = 10 ** Math.floor(Math.log10(rough))
+  const step = Math.max(100, ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power))
+  const count = Math.max(1, Math.ceil(top / step - 1e-9))
+  return Array.from({ length: count + 1 }, (_, i) => i * step)
 }
 
 /** Highlights of what was EARNED (offers and bookings are not earnings yet). */

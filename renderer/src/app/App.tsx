@@ -7,6 +7,7 @@ import { useBooth } from '../store/use-booth'
 import { SignInView } from '../session/SignInView'
 import { Workspace } from './Workspace'
 import { StartupProblem } from './StartupProblem'
+import { SetAsideFilesNotice } from './SetAsideFilesNotice'
 
 export function App() {
   const { mode, error, busy, loadSession, setView } = useBooth((s) => ({
@@ -36,6 +37,10 @@ export function App() {
       </div>
     )
   }
-  if (signedOut) return <SignInView />
-  return <Workspace />
+  return (
+    <>
+      {signedOut ? <SignInView /> : <Workspace />}
+      <SetAsideFilesNotice />
+    </>
+  )
 }

@@ -26,7 +26,8 @@ const PAGES = VIEW_ENTRIES.filter((e) => e.view !== 'jobs')
 /** aria-keyshortcuts wants "G E Control+2" (or "Meta+2" on a Mac). */
 const ariaKeys = (letter: string, digit: number, mac: boolean) => `G ${letter.toUpperCase()} ${mac ? 'Meta' : 'Control'}+${digit}`
 
-export function Sidebar() {
+/** `bell`: false while the rail (which then carries the bell) stands in for the sidebar. */
+export function Sidebar({ bell = true }: { bell?: boolean }) {
   const { tab, filter, counts, view, setQuery, setView } = useBooth((s) => ({
     tab: s.query.tab,
     filter: s.query.filter,
@@ -47,7 +48,7 @@ export function Sidebar() {
       <div className="brand">
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">Booth</span>
-        <NoticeCentre />
+        {bell && <NoticeCentre />}
       </div>
       <nav aria-label="Job lists">
         <h2 className="nav-heading" title={`Jobs: ${shortcutText(jobs, mac)}`}>

@@ -1,7 +1,8 @@
 /**
  * The signed-in screen: the sidebar, then the main area — the jobs (list · job view) or one of the money
  * and account pages, as the store's `view` says. Keys: g then j/e/a/p/c/s, or Ctrl+1…6 (see navigation/);
- * `?` lists every shortcut; with a job open, `\` tucks the sidebar and list away (reading mode).
+ * `?` lists every shortcut. With a job open below 1440 px wide (or after `\` on a wider screen) the
+ * sidebar and list fold into a rail, so the script and the recorder get the window (layout/list-fold.ts).
  */
 import { useEffect } from 'react'
 import { useBooth } from '../store/use-booth'
@@ -9,28 +10,37 @@ import { useViewKeys } from './navigation/use-view-keys'
 import { viewEntry } from './navigation/views'
 import { JobsArea } from './navigation/JobsArea'
 import { AccountArea } from './navigation/AccountArea'
-import { useReadingLayout } from '../script/reading/use-reading-layout'
 import { useReadingKeys } from '../script/reading/use-reading-keys'
 import { ShortcutHelp } from '../ui/keyboard/ShortcutHelp'
 import { Sidebar } from './Sidebar'
 import { RecordingGuardDialog } from '../takes/RecordingGuardDialog'
+import { useNoticeArrivals } from '../notifications/use-notice-opener'
+import { useFoldState } from './layout/list-fold'
+import { usePeekDismiss } from './layout/use-peek-dismiss'
+import { JobsRail } from './layout/JobsRail'
 import './navigation/navigation.css'
+import './layout/fold.css'
 import '../script/reading/reading.css'
 
 export function Workspace() {
   useViewKeys()
-  const { badge, jobOpen, view } = useBooth((s) => ({ badge: s.badgeCount, jobOpen: s.openJobId !== null, view: s.view }))
-  const collapsed = useReadingLayout((s) => s.listCollapsed)
-  useReadingKeys(view === 'jobs' && jobOpen)
+  useNoticeArrivals()
+  const { badge, openJobId, view } = useBooth((s) => ({ badge: s.badgeCount, openJobId: s.openJobId, view: s.view }))
+  const jobOpen = openJobId !== null
+  const reading = view === 'jobs' && jobOpen
+  const fold = useFoldState(reading)
+  usePeekDismiss(fold.peeking, openJobId, view)
+  useReadingKeys(reading)
   useEffect(() => {
     const page = view === 'jobs' ? 'Booth' : `${viewEntry(view).label} · Booth`
     document.title = badge > 0 ? `(${badge}) ${page}` : page
   }, [badge, view])
-  const reading = view === 'jobs' && jobOpen
   const layout = view === 'jobs' ? (jobOpen ? ' has-job' : '') : ' has-page'
+  const folded = fold.folded ? ` is-folded${fold.peeking ? ' is-peeking' : ''}` : ''
   return (
-    <div className={`workspace${layout}${reading && collapsed ? ' is-collapsed' : ''}`}>
-      <Sidebar />
+    <div className={`workspace${layout}${folded}`}>
+      {fold.folded && <JobsRail fold={fold} />}
+      <Sidebar bell={!fold.folded} />
       {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} />}
       <ShortcutHelp />
       <RecordingGuardDialog />

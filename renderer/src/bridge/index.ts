@@ -16,6 +16,7 @@ export function typedApi(transport: Transport): BoothApi {
   const api: Record<string, unknown> = {
     on: (event: string, fn: (data: unknown) => void) => transport.on(event, fn),
     pathForFile: (file: File) => transport.pathForFile(file),
+    ...(transport.onPresence ? { onPresence: transport.onPresence.bind(transport) } : {}),
   }
   for (const name of Object.keys(bridgeCalls) as BridgeCallName[]) {
     api[name] = (args: unknown) => transport.call(name, args)

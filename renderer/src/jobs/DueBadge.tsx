@@ -1,12 +1,12 @@
 /**
  * The due date as words AND colour, in the talent's time zone: "Overdue by 2 days", "Due in 3 h",
- * "Due tomorrow", "Due Tue, Mar 12". A job without a due date shows no badge.
+ * "Due tomorrow", "Due Tue, Mar 12", "Changes due tomorrow". A job without a due date, or one that owes
+ * nothing any more (finished, delivered, declined, cancelled), shows no badge.
  */
-import type { JobSummary } from '../../../shared/bridge'
-import { describeDue } from '../ui/format/due-state'
+import { describeDue, type DueJob } from '../ui/format/due-state'
 import { useTalentClock } from './use-talent-clock'
 
-export function DueBadge({ job, long = false }: { job: Pick<JobSummary, 'due_state' | 'due_date'>; long?: boolean }) {
+export function DueBadge({ job, long = false }: { job: DueJob; long?: boolean }) {
   const due = describeDue(job, useTalentClock())
   if (!due.label) return null
   const showDate = due.date && (long || due.tone === 'calm' || due.tone === 'attention' || due.tone === 'muted')

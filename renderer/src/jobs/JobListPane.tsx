@@ -8,6 +8,9 @@ import { JobSearchBox } from './JobSearchBox'
 import { JobPartyFilters } from './JobPartyFilters'
 import { OfflineBanner } from './OfflineBanner'
 import { JobRow } from './JobRow'
+import { UnreadableJobRow } from './UnreadableJobRow'
+import { listRows } from './list-rows'
+import type { JobSummary } from '../../../shared/bridge'
 import { PagingBar } from './PagingBar'
 import { PageCheckBox } from './PageCheckBox'
 import { SelectionBar } from './bulk/SelectionBar'
@@ -36,6 +39,31 @@ export function JobListPane() {
 
   const title = query.filter === 'all' ? TAB_LABELS[query.tab] : `${TAB_LABELS[query.tab]} · ${FILTER_LABELS[query.filter]}`
   const items = view?.items ?? []
+  const rows = listRows(items, view?.unreadable)
+  const jobRow = (job: JobSummary) => (
+    <JobRow
+      key={job.job_id}
+      job={job}
+      selected={job.job_id === selected}
+      open={job.job_id === openId}
+      checked={checked.some((c) => c.job_id === job.job_id)}
+      onToggleCheck={() => {
+        selectJob(job.job_id)
+        toggleCheck(job.job_id)
+        listRef.current?.focus()
+      }}
+      onCheckRange={() => {
+        selectJob(job.job_id)
+        checkRangeTo(job.job_id)
+        listRef.current?.focus()
+      }}
+      onSelect={() => {
+        selectJob(job.job_id)
+        if (job.job_id !== openId) guardLeave(`open ${job.advertiser}`, () => void openJob(job.job_id))
+        listRef.current?.focus()
+      }}
+    />
+  )
   return (
     <section className="list-pane" aria-labelledby="list-title">
       <header className="pane-head">
@@ -58,7 +86,7 @@ export function JobListPane() {
       )}
       {items.length > 0 && <PageCheckBox />}
       <div className="list-scroll" aria-busy={loading}>
-        {view && items.length === 0 && !loading ? (
+        {view && rows.length === 0 && !loading ? (
           <p className="empty-state">{query.q ? `No jobs match “${query.q}”.` : 'Nothing here right now.'}</p>
         ) : (
           <ul
@@ -71,30 +99,7 @@ export function JobListPane() {
             tabIndex={0}
             aria-activedescendant={selected ? `job-row-${selected}` : undefined}
           >
-            {items.map((job) => (
-              <JobRow
-                key={job.job_id}
-                job={job}
-                selected={job.job_id === selected}
-                open={job.job_id === openId}
-                checked={checked.some((c) => c.job_id === job.job_id)}
-                onToggleCheck={() => {
-                  selectJob(job.job_id)
-                  toggleCheck(job.job_id)
-                  listRef.current?.focus()
-                }}
-                onCheckRange={() => {
-                  selectJob(job.job_id)
-                  checkRangeTo(job.job_id)
-                  listRef.current?.focus()
-                }}
-                onSelect={() => {
-                  selectJob(job.job_id)
-                  if (job.job_id !== openId) guardLeave(`open ${job.advertiser}`, () => void openJob(job.job_id))
-                  listRef.current?.focus()
-                }}
-              />
-            ))}
+            {rows.map((row) => (row.kind === 'unreadable' ? <UnreadableJobRow key={`unreadable-${row.row.position}`} job={row.row} /> : jobRow(row.job)))}
           </ul>
         )}
         {!view && loading && <p className="empty-state" role="status">Loading jobs…</p>}

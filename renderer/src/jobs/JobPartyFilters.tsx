@@ -1,6 +1,7 @@
 /** Customer and voice filters of the job list; their choices are the customers and voices Booth has seen. */
 import type { NamedRef } from '../../../shared/bridge'
 import { useBooth } from '../store/use-booth'
+import { displayText } from '../../../shared/display-text'
 
 /** Stable empties: a selector must not return a new array each time, or the store never settles. */
 const NONE: NamedRef[] = []
@@ -27,7 +28,7 @@ export function JobPartyFilters() {
           <option value="">All customers</option>
           {choices(customers, customerId).map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name}
+              {displayText(c.name)}
             </option>
           ))}
         </select>
@@ -38,7 +39,7 @@ export function JobPartyFilters() {
           <option value="">All voices</option>
           {choices(voices, voiceId).map((v) => (
             <option key={v.id} value={v.id}>
-              {v.name}
+              {displayText(v.name)}
             </option>
           ))}
         </select>

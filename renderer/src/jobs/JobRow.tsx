@@ -8,6 +8,7 @@ import { describeSpotLength, formatSpotLength } from '../ui/format/spot-length'
 import { KIND_LABELS, STAGE_LABELS } from '../ui/format/job-labels'
 import { jobName } from '../ui/format/action-words'
 import { DueBadge } from './DueBadge'
+import { owesAudio } from '../../../shared/job-due'
 import { JobFlags } from './JobFlags'
 import { ShownName } from '../ui/ShownName'
 import { useBooth } from '../store/use-booth'
@@ -39,7 +40,7 @@ export function JobRow({ job, selected, open, checked, onSelect, onToggleCheck, 
       role="option"
       aria-selected={selected}
       aria-checked={checked}
-      className={`job-row${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}${checked ? ' is-checked' : ''}${job.unopened ? ' is-unopened' : ''} due-row-${job.due_state}`}
+      className={`job-row${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}${checked ? ' is-checked' : ''}${job.unopened ? ' is-unopened' : ''} due-row-${owesAudio(job) ? job.due_state : 'none'}`}
       onClick={onClick}
     >
       <input

@@ -1,28 +1,124 @@
 /**
- * Plain script text (no HTML) with pronunciations marked on the words, as React elements; a long script
- * comes in blocks the browser lays out only when they scroll into view (script/text-chunks.ts).
+ * Plain script text (no HTML) with its marks (script/marks/: pronunciations, Booth's read-back, the
+ * platform's check) as React elements: the words are text, the notes are attributes. A long script comes
+ * in blocks the browser lays out only when they scroll into view (script/text-chunks.ts).
  */
-import { useMemo } from 'react'
-import { splitByPronunciations, type Pronunciation } from './pronunciation-matches'
-import { chunkPieces } from './text-chunks'
+import { memo, useMemo, type ReactNode } from 'react'
+import { chunkBy, type ChunkRules } from './text-chunks'
+import { isMarked, type MarkSegment, type MergedMarks } from './marks/mark-layers'
+import { pointLook, segmentLook, type MarkView, type OuterLook } from './marks/mark-look'
 
-export function MarkedText({ text, pronunciations, className }: { text: string; pronunciations: readonly Pronunciation[]; className?: string }) {
-  const chunks = useMemo(() => chunkPieces(splitByPronunciations(text, pronunciations)), [text, pronunciations])
+function outerProps(look: OuterLook) {
+  return {
+    className: look.className,
+    role: look.role ?? undefined,
+    tabIndex: look.tabIndex ?? undefined,
+    'aria-label': look.label ?? undefined,
+    'aria-description': look.description ?? undefined,
+    'data-tip': look.tip,
+    'data-heard': look.heard ?? undefined,
+    'data-rb': look.play ?? undefined,
+    'data-pf': look.platform ?? undefined,
+  }
+}
+
+function Point({ issue, view }: { issue: number; view: MarkView }) {
+  const look = pointLook(issue, view)
+  if (!look) return null
+  return (
+    <span {...outerProps(look)}>
+      <span className="sm-glyph" aria-hidden="true">{look.glyph}</span>
+    </span>
+  )
+}
+
+const sameList = (a: readonly number[], b: readonly number[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]))
+
+/** A piece is drawn again only when it changed: its place, its pronunciation, or (with a check's mark) the checks. */
+function sameSegment(a: { seg: MarkSegment; view: MarkView }, b: { seg: MarkSegment; view: MarkView }): boolean {
+  const x = a.seg
+  const y = b.seg
+  if (x.start !== y.start || x.end !== y.end || x.pron !== y.pron || x.pronFirst !== y.pronFirst || x.pronLast !== y.pronLast) return false
+  if (!sameList(x.readback, y.readback) || !sameList(x.platform, y.platform) || !sameList(x.before, y.before) || !sameList(x.readbackFirst, y.readbackFirst) || !sameList(x.platformFirst, y.platformFirst)) return false
+  if (x.readback.length || x.platform.length || x.before.length) return a.view === b.view
+  if (a.view.text.slice(x.start, x.end) !== b.view.text.slice(y.start, y.end)) return false
+  return x.pron === null || a.view.says[x.pron] === b.view.says[y.pron as number]
+}
+
+const Segment = memo(function Segment({ seg, view }: { seg: MarkSegment; view: MarkView }) {
+  const text = view.text.slice(seg.start, seg.end)
+  const points = seg.before.map((n) => <Point key={`p${n}`} issue={n} view={view} />)
+  if (!isMarked(seg)) return <>{text}</>
+  const look = segmentLook(seg, view)
+  let body: ReactNode = text
+  if (look.pron) {
+    const p = look.pron
+    body = (
+      <mark className={p.first ? 'pron' : 'pron pron-cont'} tabIndex={p.focusable ? 0 : undefined} data-say={`say: ${p.say}`}>
+        {text}
+        {p.hint && <span className="sr-only"> (say: {p.say})</span>}
+      </mark>
+    )
+  }
+  return (
+    <>
+      {points}
+      {look.outer ? <span {...outerProps(look.outer)}>{body}</span> : body}
+    </>
+  )
+}, sameSegment)
+
+const rulesFor = (text: string): ChunkRules<MarkSegment> => ({
+  plain: (s) => !isMarked(s),
+  text: (s) => text.slice(s.start, s.end),
+  split: (s, at) => [{ ...s, end: s.start + at, pronLast: false }, { ...s, start: s.start + at, before: [] }],
+})
+
+interface ChunkProps {
+  segments: MarkSegment[]
+  view: MarkView
+  many: boolean
+  tail: readonly number[]
+  /** What the chunk shows, as a string: equal signatures render alike (see sameChunk). */
+  sig: string
+  /** Whether a check's mark is in the chunk (its looks then depend on the checks' issues). */
+  checked: boolean
+}
+
+/** A block of a long script is drawn again only when what it shows changed: a new read-back redraws the blocks it marks. */
+function sameChunk(a: ChunkProps, b: ChunkProps): boolean {
+  return a.sig === b.sig && a.many === b.many && a.tail === b.tail && (!(a.checked || b.checked) || a.view === b.view)
+}
+
+function signature(segments: readonly MarkSegment[], view: MarkView): { sig: string; checked: boolean } {
+  let checked = false
+  const parts: string[] = []
+  for (const s of segments) {
+    if (s.readback.length || s.platform.length || s.before.length) checked = true
+    parts.push(`${s.start}:${s.end}:${s.pron === null ? '' : `${view.says[s.pron] ?? ''}${s.pronFirst ? '^' : ''}${s.pronLast ? '$' : ''}`}`)
+  }
+  const first = segments[0]
+  const last = segments[segments.length - 1]
+  return { sig: `${parts.join('|')}#${first && last ? view.text.slice(first.start, last.end) : ''}`, checked }
+}
+
+const NO_POINTS: readonly number[] = []
+
+const Chunk = memo(function Chunk({ segments, view, many, tail }: ChunkProps) {
+  return (
+    <div className={many ? 'text-chunk' : undefined}>
+      {segments.map((s) => <Segment key={s.start} seg={s} view={view} />)}
+      {tail.map((n) => <Point key={`p${n}`} issue={n} view={view} />)}
+    </div>
+  )
+}, sameChunk)
+
+export function MarkedText({ merged, view, className }: { merged: MergedMarks; view: MarkView; className?: string }) {
+  const chunks = useMemo(() => chunkBy(merged.segments, rulesFor(view.text)), [merged, view.text])
   return (
     <div className={className}>
-      {chunks.map((pieces, c) => (
-        <div key={c} className={chunks.length > 1 ? 'text-chunk' : undefined}>
-          {pieces.map((p, i) =>
-            p.say === null ? (
-              <span key={i}>{p.text}</span>
-            ) : (
-              <mark key={i} className="pron" tabIndex={0} data-say={`say: ${p.say}`}>
-                {p.text}
-                <span className="sr-only"> (say: {p.say})</span>
-              </mark>
-            ),
-          )}
-        </div>
+      {chunks.map((segments, c) => (
+        <Chunk key={c} segments={segments} view={view} many={chunks.length > 1} tail={c === chunks.length - 1 && merged.after.length > 0 ? merged.after : NO_POINTS} {...signature(segments, view)} />
       ))}
     </div>
   )

@@ -1,7 +1,7 @@
 /**
  * The script changed: a diff of old → new (word by word when its cost allows, else by sentence or line;
  * computed in a worker so a long script never stalls the window), plus whether directions or the
- * document changed.
+ * document changed. One line over the script (what changed, in numbers) until the talent opens it.
  */
 import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
@@ -19,10 +19,13 @@ export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['s
   const [showAll, setShowAll] = useState(false)
   const { pieces, hiddenChars } = diffForDisplay(segments, showAll)
   return (
-    <details className="notice notice-warning script-change" open>
-      <summary className="notice-title">
-        Script changed since you {change.since === 'accepted' ? 'accepted the job' : 'last saw it'}
-        {change.changed_at !== null && <span className="muted"> · {formatTimestamp(change.changed_at)}</span>}
+    <details className="notice notice-warning script-change folded-note">
+      <summary className="folded-note-line">
+        <strong className="notice-title">
+          Script changed since you {change.since === 'accepted' ? 'accepted the job' : 'last saw it'}
+          {change.changed_at !== null && <span className="muted"> · {formatTimestamp(change.changed_at)}</span>}
+        </strong>
+        {textChanged && <span className="folded-note-gist">+{stats.added} −{stats.removed} words</span>}
       </summary>
       <ul className="change-facts">
         {textChanged && (

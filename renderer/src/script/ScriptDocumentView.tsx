@@ -7,6 +7,7 @@ import type { JobDetail } from '../../../shared/bridge'
 import { useBooth } from '../store/use-booth'
 import { safeHttpUrl } from './safe-url'
 import { ScriptPdfView } from './pdf/ScriptPdfView'
+import { ShownName } from '../ui/ShownName'
 
 type ScriptDocument = NonNullable<JobDetail['script']['document']>
 
@@ -27,7 +28,7 @@ export function ScriptDocumentView({ jobId, document: doc, localPath, fontSize }
       <div className="doc-row">
         <span className="doc-icon" aria-hidden="true">▤</span>
         <div>
-          <div className="doc-name">{doc.file_name}</div>
+          <div className="doc-name"><ShownName name={doc.file_name} /></div>
           <div className="muted small">
             {localPath ? 'Saved on this computer for offline reading.' : hasPdf ? 'PDF available.' : 'No PDF of this document yet.'}
           </div>

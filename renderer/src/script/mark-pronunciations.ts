@@ -9,15 +9,15 @@ import { findPronunciationMatches, type Pronunciation } from './pronunciation-ma
 
 const BLOCK_TAGS = new Set(['P', 'LI', 'UL', 'OL', 'BR', 'DIV'])
 
-interface Segment {
+export interface TextNodeAt {
   node: Text
   start: number
 }
 
 /** The text of `root` with a NUL (neither space nor letter) at every block edge, so no match crosses it, and where each text node sits in it. */
-function collectText(root: Node): { text: string; segments: Segment[] } {
+export function collectText(root: Node): { text: string; segments: TextNodeAt[] } {
   let text = ''
-  const segments: Segment[] = []
+  const segments: TextNodeAt[] = []
   const visit = (node: Node): void => {
     if (node.nodeType === 3) {
       segments.push({ node: node as Text, start: text.length })

@@ -14,6 +14,7 @@ import { createSelectionSlice } from './selection-slice'
 import { createDocumentsSlice } from './documents-slice'
 import { createViewSlice } from './view-slice'
 import { createDeliveriesSlice } from './deliveries-slice'
+import { setTalentZone } from '../../../shared/format/shown-zone'
 
 export type BoothStore = StoreApi<BoothState>
 
@@ -37,11 +38,24 @@ export function createBoothStore(api: BoothApi): { store: BoothStore; unsubscrib
     api.on('deliveries', (view) => s().applyDeliveries(view)),
     api.on('connectivity', (connectivity) => store.setState({ connectivity })),
     api.on('badge', ({ count }) => store.setState({ badgeCount: count })),
-    api.on('talentTimeZone', ({ zone }) => store.setState({ talentZone: zone })),
+    api.on('talentTimeZone', ({ zone }) => {
+      // Times of day name their zone where the talent's differs from this computer's (shown-zone.ts).
+      setTalentZone(zone)
+      store.setState({ talentZone: zone })
+    }),
     api.on('notificationClicked', ({ jobId }) => {
       s().setView('jobs')
       void s().openJob(jobId)
     }),
+    // Booth back after it was gone (restarted after a crash): it does not know what this page had open.
+    api.onPresence?.((host) => {
+      const was = s().host
+      store.setState({ host })
+      if (host !== 'up' || was === 'up') return
+      const open = s().openJobId
+      if (open) void s().openJob(open)
+      void s().refreshNow()
+    }) ?? (() => undefined),
   ]
   return { store, unsubscribe: () => offs.forEach((off) => off()) }
 }

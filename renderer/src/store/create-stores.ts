@@ -1,6 +1,6 @@
 /**
  * Every store of the window, made once from its one bridge: the booth store (session, jobs, open job,
- * deliveries, view), the takes store, the account pages' store, the read-back store and the notification centre's store. main.tsx hands them,
+ * deliveries, view), the takes store, the account pages' store, the read-back store, the notification centre's store and the prompter's. main.tsx hands them,
  * with the bridge, to <BridgeProvider>; components read them with useBooth / useTakes / useAccount / useReadback.
  * Every store that main's events feed is made here, by its factory (store/store-handle.ts). Window-only UI
  * flags that no bridge call or event touches (reading layout, recording guard, shortcut overlay) are plain
@@ -13,6 +13,8 @@ import { createTakesStore, type TakesState } from '../takes/takes-store'
 import { createAccountStore, type AccountSlice } from '../account/account-store'
 import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
 import { createNoticesStore, type NoticesState } from '../notifications/notices-store'
+import { createPrompterStore, type PrompterStoreState } from '../script/reading/prompter-store'
+import { createSetAsideStore, type SetAsideState } from '../app/set-aside-store'
 
 export interface BoothStores {
   booth: BoothStore
@@ -20,6 +22,8 @@ export interface BoothStores {
   account: StoreApi<AccountSlice>
   readback: StoreApi<ReadbackStoreState>
   notices: StoreApi<NoticesState>
+  prompter: StoreApi<PrompterStoreState>
+  setAside: StoreApi<SetAsideState>
 }
 
 export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe: () => void } {
@@ -28,8 +32,10 @@ export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe:
   const account = createAccountStore(api)
   const readback = createReadbackStore(api)
   const notices = createNoticesStore(api)
+  const prompter = createPrompterStore(api)
+  const setAside = createSetAsideStore(api)
   return {
-    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store },
-    unsubscribe: () => [booth, takes, account, readback, notices].forEach((h) => h.unsubscribe()),
+    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, prompter: prompter.store, setAside: setAside.store },
+    unsubscribe: () => [booth, takes, account, readback, notices, prompter, setAside].forEach((h) => h.unsubscribe()),
   }
 }

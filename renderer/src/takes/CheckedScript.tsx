@@ -5,7 +5,7 @@
 import { useId, useMemo } from 'react'
 import { describeIssue, placeIssues, SEVERITY_WORDS, type CheckIssue } from './check-placement'
 
-const KIND_WORDS: Record<CheckIssue['kind'], string> = { missing: 'Missing', changed: 'Changed', extra: 'Extra', repeated: 'Repeated' }
+const KIND_WORDS: Record<CheckIssue['kind'], string> = { missing: 'Missing', changed: 'Changed', extra: 'Extra', repeated: 'Repeated', unknown: 'Unknown kind' }
 
 function worst(issues: CheckIssue[]): CheckIssue['severity'] {
   if (issues.some((i) => i.severity === 'high')) return 'high'

@@ -75,7 +75,7 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
             </label>
           </div>
         )}
-        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} />
+        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
         <label className="field" htmlFor={ids.label}>
           <span className="field-label">Label</span>
           <select id={ids.label} value={label} onChange={(e) => setLabel(e.target.value as TakeLabelValue)}>

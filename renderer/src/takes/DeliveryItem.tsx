@@ -12,6 +12,7 @@ import { CheckedScript } from './CheckedScript'
 import { CHECK_STATE_WORDS, DELIVERY_STATUS_WORDS, factsWords, VERDICT_WORDS, type Delivery } from './delivery-words'
 import { ShownName } from '../ui/ShownName'
 import { useBridge } from '../bridge/BridgeProvider'
+import { TakeNameText } from './TakeNameText'
 
 export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Delivery }) {
   const api = useBridge()
@@ -39,7 +40,7 @@ export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Deli
     <li className="delivery-item" data-delivery-id={delivery.delivery_id} aria-label={`Delivered ${takeName(delivery)}`}>
       <div className="delivery-head">
         <span className="tag">{delivery.take_label}</span>
-        <strong className="take-name">{takeName(delivery)}</strong>
+        <strong className="take-name"><TakeNameText name={takeName(delivery)} /></strong>
         <span className={`delivery-status tone-${status.tone}`}>{status.text}</span>
       </div>
       <div className="muted small">
@@ -65,7 +66,7 @@ export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Deli
       </div>
       <div className="take-actions">
         {audio ? (
-          <audio className="delivery-audio" src={audio} controls autoPlay aria-label={`Delivered take ${delivery.take_number}`} />
+          <audio className="delivery-audio" src={audio} controls autoPlay aria-label={`Delivered ${takeName(delivery)}`} />
         ) : (
           <button type="button" className="btn btn-small" disabled={loading} onClick={() => void listen()}>
             {loading ? 'Fetching…' : 'Listen'}

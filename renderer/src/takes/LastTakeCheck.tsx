@@ -1,11 +1,13 @@
 /**
  * The newest take's check, under the record button, so a take that runs long or clips is seen without
- * looking for it in the takes list.
+ * looking for it in the takes list; and its player (`h`), to hear it at once.
  */
 import type { JobDetail } from '../../../shared/bridge'
 import { PreflightSummary } from './PreflightSummary'
+import { LastTakePlayer } from './LastTakePlayer'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakes } from './takes-store'
+import { TakeNameText } from './TakeNameText'
 
 export function LastTakeCheck({ job }: { job: JobDetail }) {
   const takes = useTakes((s) => s.byJob[job.job_id]?.takes ?? null)
@@ -13,11 +15,14 @@ export function LastTakeCheck({ job }: { job: JobDetail }) {
   if (!newest || newest.state === 'recording') return null
   return (
     <section className="last-take" aria-label="Last take's check">
-      <p className="small last-take-name">
-        <span className="muted">Last take </span>
-        <strong className="take-name">{takeName(newest)}</strong>
-      </p>
-      <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} />
+      <div className="last-take-head">
+        <p className="small last-take-name">
+          <span className="muted">Last take </span>
+          <strong className="take-name"><TakeNameText name={takeName(newest)} /></strong>
+        </p>
+        <LastTakePlayer key={newest.id} take={newest} />
+      </div>
+      <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} take={{ id: newest.id, customerId: job.customer.id }} />
     </section>
   )
 }

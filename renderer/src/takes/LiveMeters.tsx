@@ -6,27 +6,27 @@
 import { useEffect, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import type { DeliveryProfileView, JobProfileView } from '../../../shared/bridge-audio'
+import { measuredKind } from '../../../shared/bridge-takes'
 import {
-  formatLu, LOUDNESS_FLOOR_LUFS, LOUDNESS_TOP_LUFS, scaleFraction, TRUE_PEAK_FLOOR_DBTP,
+  formatLu, LOUDNESS_FLOOR_LUFS, LOUDNESS_TOP_LUFS, meterValue, scaleFraction, TRUE_PEAK_FLOOR_DBTP,
   TRUE_PEAK_TOP_DBTP, type LiveState,
 } from './live-loudness'
 import './live-meters.css'
 import { useBridge } from '../bridge/BridgeProvider'
+import { PROFILE_CHANGED } from './use-take-report'
 
-/** Window event (detail: job id) after the job's profile changed: the takes' findings are read again. */
-export const PROFILE_CHANGED = 'booth:job-profile-changed'
 
 function targetsOf(profile: DeliveryProfileView | undefined): { min: number; max: number; peak: number | null } | null {
   if (!profile?.loudnessWindow) return null
   return { ...profile.loudnessWindow, peak: profile.truePeakMax }
 }
 
-function Bar({ label, value, unit, floor, top, window }: { label: string; value: number | null; unit: string; floor: number; top: number; window?: { min: number; max: number } | null }) {
+function Bar({ label, value, unit, floor, top, window }: { label: string; value: number | null; unit: 'LUFS'; floor: number; top: number; window?: { min: number; max: number } | null }) {
   const pct = (db: number) => `${scaleFraction(db, floor, top) * 100}%`
   return (
     <div className="live-meter">
       <span className="live-label">{label}</span>
-      <div className="live-track" role="meter" aria-label={`${label} ${unit}`} aria-valuemin={floor} aria-valuemax={top} aria-valuenow={value ?? floor} aria-valuetext={formatLu(value, unit)}>
+      <div className="live-track" role="meter" aria-label={`${label} ${unit}`} aria-valuemin={floor} aria-valuemax={top} aria-valuenow={meterValue(value, floor, top)} aria-valuetext={formatLu(value, unit)}>
         {window && <div className="live-window" style={{ left: pct(window.min), width: `calc(${pct(window.max)} - ${pct(window.min)})` }} />}
         <div className="live-fill" style={{ width: pct(value ?? floor) }} />
       </div>
@@ -41,11 +41,11 @@ export function LiveMeters({ job, live: state }: { job: JobDetail; live: LiveSta
   const [chosen, setChosen] = useState<JobProfileView | null>(null)
   const [profiles, setProfiles] = useState<DeliveryProfileView[]>([])
   const [problem, setProblem] = useState<string | null>(null)
-  const jobRef = { jobId: job.job_id, customerId: job.customer.id, kind: job.kind }
+  const jobRef = { jobId: job.job_id, customerId: job.customer.id, kind: measuredKind(job.kind) }
 
   useEffect(() => {
     let live = true
-    Promise.all([api.getJobProfile({ jobId: job.job_id, customerId: job.customer.id, kind: job.kind }), api.listDeliveryProfiles({})]).then(
+    Promise.all([api.getJobProfile({ jobId: job.job_id, customerId: job.customer.id, kind: measuredKind(job.kind) }), api.listDeliveryProfiles({})]).then(
       ([c, l]) => {
         if (!live) return
         setChosen(c)
@@ -74,7 +74,7 @@ export function LiveMeters({ job, live: state }: { job: JobDetail; live: LiveSta
       <Bar label="S" value={state.shortTermLufs} unit="LUFS" floor={LOUDNESS_FLOOR_LUFS} top={LOUDNESS_TOP_LUFS} window={t} />
       <div className="live-meter">
         <span className="live-label">TP</span>
-        <div className="live-track" role="meter" aria-label="True peak" aria-valuemin={TRUE_PEAK_FLOOR_DBTP} aria-valuemax={TRUE_PEAK_TOP_DBTP} aria-valuenow={state.holdDbtp ?? TRUE_PEAK_FLOOR_DBTP} aria-valuetext={`${formatLu(state.holdDbtp, 'dBTP')}, highest ${formatLu(state.maxDbtp, 'dBTP')}`}>
+        <div className="live-track" role="meter" aria-label="True peak" aria-valuemin={TRUE_PEAK_FLOOR_DBTP} aria-valuemax={TRUE_PEAK_TOP_DBTP} aria-valuenow={meterValue(state.holdDbtp, TRUE_PEAK_FLOOR_DBTP, TRUE_PEAK_TOP_DBTP)} aria-valuetext={`${formatLu(state.holdDbtp, 'dBTP')}, highest ${formatLu(state.maxDbtp, 'dBTP')}`}>
           {t?.peak !== null && t?.peak !== undefined && <div className="live-ceiling" style={{ left: `${scaleFraction(t.peak, TRUE_PEAK_FLOOR_DBTP, TRUE_PEAK_TOP_DBTP) * 100}%` }} />}
           <div className="live-hold" style={{ left: `calc(${scaleFraction(state.holdDbtp, TRUE_PEAK_FLOOR_DBTP, TRUE_PEAK_TOP_DBTP) * 100}% - 1px)` }} />
         </div>

@@ -1,20 +1,27 @@
-/** A take's measured facts (length, loudness, peak) and its warnings in words. */
+/** A take's measured facts (length, loudness, peak) and its warnings in words, named by its findings. */
 import type { Preflight } from '../../../shared/bridge-takes'
-import { formatLoudness, formatPeak, formatTakeLength } from './take-numbers'
+import { formatTakeLength, takeLevels } from './take-numbers'
 import { TakeFindings } from './TakeFindings'
 import { preflightWarningWords, type WarningContext } from './warning-words'
+import { useTakeReport } from './use-take-report'
 
-/** With `take` (inside the takes area), the findings of the take's report follow the facts. */
-export function PreflightSummary({ preflight, context, take }: { preflight: Preflight | null; context: WarningContext; take?: { id: string; customerId: string | null } }) {
+/**
+ * With `take`, the take's report is read, so each warning names its finding ("Too loud: loudness −20.9
+ * LUFS", not "very loud or peaks too high"); with `findings` too (inside the takes area) the report's
+ * findings follow the facts in full.
+ */
+export function PreflightSummary({ preflight, context, take, findings = false }: { preflight: Preflight | null; context: WarningContext; take?: { id: string; customerId: string | null }; findings?: boolean }) {
+  const { report, problem } = useTakeReport(take ?? null, preflight)
   if (!preflight) return <p className="muted small">Measuring…</p>
-  const warnings = preflightWarningWords(preflight, context)
+  const warnings = preflightWarningWords(preflight, context, report?.findings ?? [])
+  const levels = takeLevels(preflight)
   return (
     <div className="preflight">
       {preflight.measured && (
         <dl className="take-facts small">
           <div><dt>Length</dt><dd>{formatTakeLength(preflight.duration_s)}</dd></div>
-          <div><dt>Loudness</dt><dd>{formatLoudness(preflight.lufs)}</dd></div>
-          <div><dt>Peak</dt><dd>{formatPeak(preflight.peak_dbfs)}</dd></div>
+          <div><dt>Loudness</dt><dd>{levels.loudness}</dd></div>
+          <div><dt>Peak</dt><dd>{levels.peak}</dd></div>
         </dl>
       )}
       {warnings.length > 0 ? (
@@ -29,7 +36,7 @@ export function PreflightSummary({ preflight, context, take }: { preflight: Pref
       ) : (
         preflight.measured && <p className="small tone-success take-ok">No problems found</p>
       )}
-      {take && preflight.measured && <TakeFindings takeId={take.id} customerId={take.customerId} preflight={preflight} />}
+      {findings && preflight.measured && <TakeFindings report={report} problem={problem} preflight={preflight} />}
     </div>
   )
 }

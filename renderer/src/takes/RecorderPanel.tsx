@@ -16,13 +16,16 @@ import { LiveMeters } from './LiveMeters'
 import { initialLive, liveOf, stepLive, type LiveState } from './live-loudness'
 import { useRecordKey } from './use-record-key'
 import { useTakes, useTakesStore } from './takes-store'
-import type { TakeLabelValue } from '../../../shared/bridge-takes'
+import type { TakeLabelValue, TakeView } from '../../../shared/bridge-takes'
 import { sinkFor } from './recording-sink'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../script/reading/use-reading-keys'
 import { useRecordingGuard } from './use-recording-guard'
 import { useBridge } from '../bridge/BridgeProvider'
 import { RecorderSettings, type RecorderPhase } from './RecorderSettings'
+import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from './recording-failure'
+import { useBooth } from '../store/use-booth'
+import { pauseAllPlayback } from './playback'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -40,7 +43,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   // The loudness meters, stepped in the same frame tick as the input meter (one render per frame).
   const [live, setLive] = useState<LiveState>(() => initialLive(performance.now()))
   const lastReading = useRef<ReturnType<typeof liveOf>>(null)
-  const capture = useRef<PcmCapture | null>(null)
+  const capture = useRef<PcmCapture<TakeView> | null>(null)
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
   const jobId = job.job_id
@@ -93,12 +96,36 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     return () => cancelAnimationFrame(frame)
   }, [phase])
 
+  // A take that stops by itself (the disk stopped it, Booth is gone): the recorder is idle at once and says why.
+  const stoppedBy = useCallback((why: string) => {
+    capture.current = null
+    setError(why)
+    meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
+    setMeter(meterRef.current)
+    setPhase('idle')
+    void takesStore.getState().loadTakes(jobId)
+  }, [jobId, takesStore])
+  const stoppedByRef = useRef(stoppedBy)
+  useLayoutEffect(() => {
+    stoppedByRef.current = stoppedBy
+  })
+  const host = useBooth((s) => s.host)
+  useEffect(() => {
+    const rec = capture.current
+    if (host === 'up' || !rec) return
+    // Booth went away mid-take (its appends may hang rather than fail): the input is let go here.
+    void rec.abandon()
+    stoppedByRef.current(BOOTH_GONE_WHILE_RECORDING)
+  }, [host])
+
   const begin = useCallback(async () => {
     setPhase('starting')
     setError(null)
-    const rec = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
+    const rec: PcmCapture<TakeView> = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
       meterRef.current = stepMeter(meterRef.current, performance.now(), level)
       liveRef.current = liveOf(level) ?? liveRef.current
+    }, (err) => {
+      if (capture.current === rec) stoppedByRef.current(recordingFailureText(err))
     })
     capture.current = rec
     try {
@@ -125,16 +152,21 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     const rec = capture.current
     if (!rec) return
     setPhase('stopping')
+    let finished: TakeView | null = null
     try {
-      await rec.stop()
+      finished = await rec.stop()
     } catch (err) {
-      setError(`The take could not be finished: ${errorText(err)}`)
+      setError(recordingFailureText(err, 'The take could not be finished'))
     } finally {
       capture.current = null
       meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
       setMeter(meterRef.current)
       setPhase('idle')
-      void takesStore.getState().loadTakes(jobId)
+      // Main's answer to Stop is the finished take with its check: shown at once, in the same render as
+      // the idle recorder (main's takes event follows with the same take, and later its ffmpeg reference).
+      const takes = takesStore.getState()
+      if (finished && takes.byJob[jobId]) takes.applyTake(finished)
+      else void takes.loadTakes(jobId)
     }
   }, [jobId, takesStore])
 
@@ -148,6 +180,8 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     if (phase === 'recording') return void stop()
     if (phase === 'counting') return cancelCount()
     if (phase !== 'idle') return
+    // Never record over a playback (it would bleed into the microphone).
+    pauseAllPlayback()
     if (countIn === 0) return void begin()
     setPhase('counting')
     setBeat(countIn)
@@ -240,7 +274,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           {recording ? 'Stop' : phase === 'counting' ? 'Cancel count-in' : phase === 'starting' ? 'Starting…' : phase === 'stopping' ? 'Saving…' : 'Record'}
         </button>
         {recording && (
-          <button type="button" className="btn btn-quiet btn-small" onClick={() => void discard()}>
+          <button type="button" className="btn btn-quiet btn-small rec-discard" onClick={() => void discard()}>
             Discard
           </button>
         )}

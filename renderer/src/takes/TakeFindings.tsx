@@ -1,45 +1,32 @@
 /**
  * A take's findings in plain words, judged by its job's delivery profile: what, with the numbers and the
- * rule ("True peak +1.8 dBTP; EBU R128 allows -1.0"), and where in the take. Asked of main whenever the
- * take's preflight changes (the running measurement at stop, then the ffmpeg reference).
+ * rule ("True peak +1.8 dBTP; EBU R128 allows -1.0"), and where in the take; above them the take's true
+ * peak and room tone, with what room tone is. The report comes from use-take-report.ts.
  */
-import { useEffect, useState } from 'react'
 import type { TakeReportView } from '../../../shared/bridge-audio'
 import type { Preflight } from '../../../shared/bridge-takes'
-import { PROFILE_CHANGED } from './LiveMeters'
-import { useBridge } from '../bridge/BridgeProvider'
+import { formatLevel } from '../../../shared/format/level-words'
 import { findingLine } from './warning-words'
 
-export function TakeFindings({ takeId, customerId, preflight }: { takeId: string; customerId: string | null; preflight: Preflight }) {
-  const api = useBridge()
-  const [report, setReport] = useState<TakeReportView | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  const version = JSON.stringify(preflight)
-  const [asked, setAsked] = useState(0)
-  useEffect(() => {
-    const again = () => setAsked((n) => n + 1)
-    window.addEventListener(PROFILE_CHANGED, again)
-    return () => window.removeEventListener(PROFILE_CHANGED, again)
-  }, [])
-  useEffect(() => {
-    let live = true
-    api.getTakeReport({ takeId, customerId }).then(
-      (r) => live && (setReport(r), setProblem(null)),
-      (err: unknown) => live && setProblem(`The findings could not be read: ${err instanceof Error ? err.message : String(err)}`),
-    )
-    return () => {
-      live = false
-    }
-  }, [api, takeId, customerId, version, asked])
+/** What room tone is, said where its figure shows. */
+export const ROOM_TONE_MEANS = 'the sound of your booth in the pauses, when no one speaks; the lower, the cleaner'
+
+export function TakeFindings({ report, problem, preflight }: { report: TakeReportView | null; problem: string | null; preflight: Preflight }) {
   if (problem) return <p className="small muted">{problem}</p>
   if (!report) return null
   const notes = report.findings.filter((f) => f.severity === 'note')
   const problems = report.findings.filter((f) => f.severity === 'problem')
+  // A measured take with no peak at all is digital silence: its true peak and room tone are silence too.
+  const silent = preflight.measured && preflight.peak_dbfs === null && (preflight.duration_s ?? 0) > 0
+  const roomTone = report.noise_floor_dbfs !== null
+    ? formatLevel(report.noise_floor_dbfs, 'dBFS')
+    : silent ? 'silence' : 'not measured (no pause of 0.3 s or more)'
   return (
     <div className="take-findings small" data-profile={report.profile}>
-      <p className="muted">
-        True peak {report.true_peak_dbtp === null ? '—' : `${report.true_peak_dbtp > 0 ? '+' : ''}${report.true_peak_dbtp.toFixed(1)} dBTP`}
-        {' · '}room tone {report.noise_floor_dbfs === null ? '—' : `${report.noise_floor_dbfs.toFixed(1)} dBFS`}
+      <p className="muted take-levels">
+        True peak {report.true_peak_dbtp === null ? (silent ? 'silence' : '—') : formatLevel(report.true_peak_dbtp, 'dBTP')}
+        {' · '}
+        <span className="room-tone" title={`Room tone: ${ROOM_TONE_MEANS}`}>room tone (your booth in the pauses)</span> {roomTone}
       </p>
       {[...problems, ...notes].length > 0 && (
         <ul aria-label="Findings">

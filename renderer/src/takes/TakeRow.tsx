@@ -9,12 +9,17 @@ import { formatTimestamp } from '../ui/format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { ReadbackPanel } from './readback/ReadbackPanel'
-import { takeStatusWords, uploadPercent } from './delivery-words'
+import { takeStatusWords, uploadPercent, type StateWords } from './delivery-words'
+import { useBooth } from '../store/use-booth'
 import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
+import { takeDeliverOff } from './deliver-readiness'
 import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
+import { TakeNameText } from './TakeNameText'
+
+const CUT_OFF: StateWords = { text: 'Cut off: Booth stopped while this take was recording. Booth offers it back when it is started again.', tone: 'warning' }
 
 export interface TakeRowProps {
   job: JobDetail
@@ -23,15 +28,20 @@ export interface TakeRowProps {
   progress: UploadProgress | null
   online: boolean
   fresh: boolean
+  /** The id of the panel's sentence saying why the job takes no delivery now, if it says so. */
+  deliverOffId?: string | null
   onDeliver(take: TakeView): void
 }
 
-export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver }: TakeRowProps) {
+export function TakeRow({ job, take, queued, progress, online, fresh, deliverOffId = null, onDeliver }: TakeRowProps) {
   const store = useTakesStore().getState()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
   const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
-  const state = takeStatusWords(take, queued, online, service)
+  // A take "recording" while Booth itself is gone records nothing: it is said to be cut off, never "Recording…".
+  const hostUp = useBooth((s) => s.host === 'up')
+  const cutOff = take.state === 'recording' && !hostUp
+  const state = cutOff ? CUT_OFF : takeStatusWords(take, queued, online, service)
   const name = takeName(take)
   const older = useOlderRead(take, job.script)
   // The upload's percent while it uploads; once the delivery is made, the words are the service's and the percent is stale.
@@ -40,6 +50,10 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
   const recording = take.state === 'recording'
   const recovered = take.state === 'recovered'
   const reasonId = `take-${take.id}-recovered`
+  // A Deliver that is off says why in the page: the recovered note above, the panel's job sentence, or here.
+  const takeOff = !sent && !recording && !recovered ? takeDeliverOff(take, queued) : null
+  const takeOffId = `take-${take.id}-deliver-off`
+  const deliverWhy = recovered ? reasonId : takeOff ? takeOffId : !job.can.deliver ? deliverOffId : null
   const saveNote = () => {
     if (note === null) return
     const value = note.trim() === '' ? null : note.trim()
@@ -49,7 +63,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
   return (
     <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={name}>
       <div className="take-row-head">
-        <strong className="take-number take-name">{name}</strong>
+        <strong className="take-number take-name"><TakeNameText name={name} /></strong>
         <select
           className="take-label"
           aria-label={`Label of ${name}`}
@@ -67,9 +81,9 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
         <span className="muted small take-when">{formatTimestamp(Date.parse(take.created_at))}</span>
       </div>
       {recording ? (
-        <p className="small tone-danger">Recording…</p>
+        cutOff ? null : <p className="small tone-danger">Recording…</p>
       ) : (
-        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
+        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} findings />
       )}
       {take.import_notice && <p className="small take-import-notice" role="note">{take.import_notice}</p>}
 
@@ -121,7 +135,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
           </button>
         )}
         {!sent && !recording && (
-          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null || recovered} aria-describedby={recovered ? reasonId : undefined} title={recovered ? 'Keep this recovered take before delivering it' : job.can.deliver ? undefined : 'This job does not take deliveries now'} onClick={() => onDeliver(take)}>
+          <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null || recovered} aria-describedby={deliverWhy ?? undefined} onClick={() => onDeliver(take)}>
             Deliver…
           </button>
         )}
@@ -140,6 +154,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
           </button>
         )}
       </div>
+      {takeOff && <p id={takeOffId} className="small muted take-deliver-off">Deliver is off: {takeOff}</p>}
     </li>
   )
 }

@@ -9,7 +9,8 @@ import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.j
 import { errorText } from '../store/error-text'
 import { trustedWaveSurfer } from './trusted-wavesurfer'
 import { regionFromTrim, sameTrim, trimFromRegion, trimmedLength, type Trim } from './trim-math'
-import { formatTakeLength } from './take-numbers'
+import { formatTakeLength, takeName } from './take-numbers'
+import { playbackStarted, playbackStopped } from './playback'
 import { useBridge } from '../bridge/BridgeProvider'
 
 type WaveSurferInstance = ReturnType<ReturnType<typeof trustedWaveSurfer>['create']>
@@ -78,9 +79,19 @@ export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Tr
           const next = trimFromRegion({ start: r.start, end: r.end }, instance?.getDuration() ?? 0)
           if (!sameTrim(next, trimRef.current)) onTrimRef.current(next)
         })
-        instance.on('play', () => setPlaying(true))
-        instance.on('pause', () => setPlaying(false))
-        instance.on('finish', () => setPlaying(false))
+        const player = `waveform-${take.id}`
+        instance.on('play', () => {
+          setPlaying(true)
+          playbackStarted(player, () => instance?.pause())
+        })
+        instance.on('pause', () => {
+          setPlaying(false)
+          playbackStopped(player)
+        })
+        instance.on('finish', () => {
+          setPlaying(false)
+          playbackStopped(player)
+        })
         instance.on('error', (err) => setError(`The take could not be loaded for playback: ${errorText(err)}`))
       } catch (err) {
         if (!cancelled) setError(`The take could not be loaded for playback: ${errorText(err)}`)
@@ -88,6 +99,7 @@ export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Tr
     })()
     return () => {
       cancelled = true
+      playbackStopped(`waveform-${take.id}`)
       instance?.destroy()
       ws.current = null
       region.current = null
@@ -111,6 +123,7 @@ export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Tr
     else void w.play()
   }
 
+  const name = takeName(take)
   const typed = (which: keyof Trim, n: number) => {
     if (!(duration > 0)) return
     const wanted = { ...take.trim, [which]: n }
@@ -121,10 +134,10 @@ export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Tr
   return (
     <div className="take-wave">
       <div className="take-wave-row">
-        <button type="button" className="btn btn-small take-play" onClick={playPause} disabled={!ready} aria-label={playing ? `Pause take ${take.take_number}` : `Play take ${take.take_number}`}>
+        <button type="button" className="btn btn-small take-play" onClick={playPause} disabled={!ready} aria-label={playing ? `Pause ${name}` : `Play ${name}`}>
           {playing ? '❚❚' : '▶'}
         </button>
-        <div ref={box} className="take-wave-box" aria-label={`Waveform of take ${take.take_number}; drag the edges to trim`} />
+        <div ref={box} className="take-wave-box" aria-label={`Waveform of ${name}; drag the edges to trim`} />
       </div>
       {error && <p className="form-error small" role="alert">{error}</p>}
       <div className="take-trim small">

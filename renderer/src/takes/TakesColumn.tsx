@@ -12,12 +12,14 @@ import { DeliveryQueuePanel } from './DeliveryQueuePanel'
 import { DeliveriesPanel } from './DeliveriesPanel'
 import { PanelBoundary } from '../ui/PanelBoundary'
 import { LastTakeCheck } from './LastTakeCheck'
+import { DeliveryStatusLine } from './DeliveryStatusLine'
 import './takes.css'
 
 export function TakesRecorder({ job }: { job: JobDetail }) {
   return (
     <div className="recorder-dock">
       <RecorderPanel key={job.job_id} job={job} />
+      <DeliveryStatusLine job={job} />
       <LastTakeCheck job={job} />
     </div>
   )

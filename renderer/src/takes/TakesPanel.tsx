@@ -1,8 +1,9 @@
 /**
  * The job's takes, newest first, with what each one measured and where its delivery stands; deleted takes
- * come back with Undo; files dropped on the job become takes. Deliver opens the confirmation.
+ * come back with Undo; files dropped on the job become takes. Deliver (or `d`: the take in focus, else the
+ * newest) opens the confirmation; when the job takes no delivery now, the panel says why.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import type { TakeView } from '../../../shared/bridge-takes'
 import { useBooth } from '../store/use-booth'
@@ -10,6 +11,10 @@ import { DeliverDialog } from './DeliverDialog'
 import { ReadbackDeliverGate } from './readback/ReadbackDeliverGate'
 import { TakeRow } from './TakeRow'
 import { useTakesStore, useTakes } from './takes-store'
+import { onReadingCommand } from '../script/reading/use-reading-keys'
+import { deliverOff, jobDeliverOff } from './deliver-readiness'
+import { takeName } from './take-numbers'
+import { focusLastDelivery } from './DeliveryStatusLine'
 
 /** A take counts as just made for this long (it is highlighted in the list). */
 const FRESH_MS = 15_000
@@ -28,6 +33,14 @@ export function TakesPanel({ job }: { job: JobDetail }) {
   }))
   const store = useTakesStore()
   const [delivering, setDelivering] = useState<TakeView | null>(null)
+  // After a delivery the focus goes to its line by the recorder, once the dialog has closed (and put the
+  // focus back on a control that may be gone, or far from where the talent looks).
+  const delivered = useRef(false)
+  useEffect(() => {
+    if (delivering || !delivered.current) return
+    delivered.current = false
+    focusLastDelivery()
+  }, [delivering])
   const [now, setNow] = useState(() => Date.now())
 
   useEffect(() => {
@@ -42,6 +55,24 @@ export function TakesPanel({ job }: { job: JobDetail }) {
   const takes = [...(snap?.takes ?? [])].sort((a, b) => b.take_number - a.take_number)
   const newest = takes[0]
   const fresh = (t: TakeView) => t === newest && now - Date.parse(t.created_at) < FRESH_MS
+  const jobOff = jobDeliverOff(job)
+  const jobOffId = useId()
+
+  // `d`: deliver the take in focus (its row holds the focus), else the newest; or say why not.
+  useEffect(
+    () =>
+      onReadingCommand((command) => {
+        if (command !== 'deliver') return
+        const focused = (document.activeElement as HTMLElement | null)?.closest?.('.take-row')?.getAttribute('data-take-id')
+        const target = takes.find((t) => t.id === focused) ?? takes[0]
+        const say = (line: string) => store.getState().say({ jobId, tone: 'info', lines: [line] })
+        if (!target) return say('There is no take to deliver yet: record one with Space, or drop an audio file on this job.')
+        const why = deliverOff(job, target, queue.find((q) => q.takeId === target.id) ?? null)
+        if (why) return say(`${takeName(target)} cannot be delivered now: ${why}`)
+        setDelivering(target)
+      }),
+    [takes, queue, job, jobId, store],
+  )
 
   return (
     <section className="side-section takes-panel" aria-labelledby="takes-panel-title">
@@ -50,6 +81,11 @@ export function TakesPanel({ job }: { job: JobDetail }) {
         <span className="muted small">{takes.length === 0 ? 'none yet' : `${takes.length}`}</span>
       </header>
       {loadError && <p className="form-error" role="alert">{loadError}</p>}
+      {jobOff && takes.length > 0 && (
+        <p id={jobOffId} className="small tone-warning takes-deliver-off" role="note">
+          Deliver is off: {jobOff}
+        </p>
+      )}
       {snap === null && !loadError && <p className="muted small" role="status">Loading takes…</p>}
       {snap !== null && takes.length === 0 && (
         <p className="muted small">Record with <kbd>Space</kbd>, or drop audio files (WAV, AIFF, FLAC, MP3, M4A) on this job.</p>
@@ -66,7 +102,7 @@ export function TakesPanel({ job }: { job: JobDetail }) {
       )}
       {undo && undo.jobId === jobId && (
         <div className="takes-undo" role="status">
-          Take {undo.number} deleted.
+          {undo.name} deleted.
           <button type="button" className="btn btn-small" onClick={() => void store.getState().undoDelete()}>Undo</button>
         </div>
       )}
@@ -87,6 +123,7 @@ export function TakesPanel({ job }: { job: JobDetail }) {
             progress={progress[t.id] ?? null}
             online={online}
             fresh={fresh(t)}
+            deliverOffId={jobOff ? jobOffId : null}
             onDeliver={setDelivering}
           />
         ))}
@@ -97,7 +134,10 @@ export function TakesPanel({ job }: { job: JobDetail }) {
             job={job}
             take={delivering}
             online={online}
-            deliver={async (label, note) => void (await store.getState().deliver(delivering, label, note))}
+            deliver={async (label, note) => {
+              await store.getState().deliver(delivering, label, note)
+              delivered.current = true
+            }}
             onClose={() => setDelivering(null)}
           />
         </ReadbackDeliverGate>

@@ -5,8 +5,10 @@
  * words the script does not contain) is returned as unplaced, to be listed on its own. Pure.
  */
 import type { components } from '../../../shared/api/talent-v1'
+import type { AsRead } from '../../../shared/api-read'
 
-export type CheckIssue = components['schemas']['CheckIssue']
+/** An issue of the service's audio check (its kind and severity may be 'unknown') or of Booth's read-back. */
+export type CheckIssue = AsRead<components['schemas']['CheckIssue']>
 
 export interface ScriptWord {
   /** The word folded for comparison (lower case, outer punctuation and curly quotes removed). */
@@ -141,9 +143,12 @@ export function describeIssue(issue: CheckIssue): string {
     case 'repeated':
       text = `${expected ?? heard ?? 'A word'} read twice`
       break
+    case 'unknown':
+      text = `${expected ?? heard ?? 'A word'}: an issue of a kind Booth does not know`
+      break
   }
   const flags = [issue.legal && 'legal line', issue.name && 'name', issue.number && 'number'].filter(Boolean)
   return flags.length ? `${text} (${flags.join(', ')})` : text
 }
 
-export const SEVERITY_WORDS: Record<CheckIssue['severity'], string> = { high: 'Important', normal: 'Worth a listen', soft: 'Minor' }
+export const SEVERITY_WORDS: Record<CheckIssue['severity'], string> = { high: 'Important', normal: 'Worth a listen', soft: 'Minor', unknown: 'Importance unknown' }

@@ -1,10 +1,10 @@
 /** A take's delivery and upload state, and a delivered take's status and facts, in words. Pure. */
 import type { DeliveryQueueEntry, TakeView, UploadProgress } from '../../../shared/bridge-takes'
-import type { components } from '../../../shared/api/talent-v1'
+import type { Delivery } from '../../../shared/bridge-deliveries'
 import { formatSpotLength } from '../ui/format/spot-length'
 import { formatTakeLength } from './take-numbers'
 
-export type Delivery = components['schemas']['Delivery']
+export type { Delivery }
 
 export interface StateWords {
   text: string
@@ -49,6 +49,7 @@ export const DELIVERY_STATUS_WORDS: Record<Delivery['status'], StateWords> = {
   superseded: { text: 'Superseded', tone: 'muted' },
   withdrawn: { text: 'Withdrawn', tone: 'muted' },
   changes_requested: { text: 'Changes requested', tone: 'warning' },
+  unknown: { text: 'Status unknown', tone: 'muted' },
 }
 
 /** "31.4 s for a :30 spot — runs long". */
@@ -74,10 +75,12 @@ export const CHECK_STATE_WORDS: Record<Delivery['check']['state'], string> = {
   done: 'Audio check done',
   unavailable: 'Audio check unavailable',
   skipped: 'Audio check skipped',
+  unknown: 'Audio check state unknown',
 }
 
 export const VERDICT_WORDS: Record<NonNullable<Delivery['check']['verdict']>, StateWords> = {
   matches: { text: 'Matches the script', tone: 'success' },
   check: { text: 'Worth a listen', tone: 'warning' },
   mismatch: { text: 'Does not match the script', tone: 'danger' },
+  unknown: { text: 'Verdict unknown', tone: 'muted' },
 }

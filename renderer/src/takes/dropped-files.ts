@@ -34,7 +34,7 @@ export function judgeDroppedFile(file: DroppedFileLike): DropVerdict {
     return { ok: false, message: `“${name}” is a video; drop the audio on its own (WAV, AIFF, FLAC, MP3 or M4A).` }
   }
   if (!audioType && !audioExt) {
-    return { ok: false, message: `“${name}” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A takes.` }
+    return { ok: false, message: `“${name}” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A files.` }
   }
   return { ok: true }
 }

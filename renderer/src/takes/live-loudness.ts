@@ -5,6 +5,7 @@
  */
 import type { LiveLoudness } from '../../../shared/bridge-takes'
 import { PEAK_FALL_DB_PER_S, PEAK_HOLD_MS } from './meter-ballistics'
+import { formatLevel } from '../../../shared/format/level-words'
 
 /** The loudness scale of the meter: quieter reads as an empty bar. */
 export const LOUDNESS_FLOOR_LUFS = -50
@@ -32,7 +33,8 @@ export function stepLive(state: LiveState, now: number, reading: LiveLoudness | 
   const holdOver = now - heldAt - PEAK_HOLD_MS
   if (hold !== null && holdOver > 0) {
     const fallS = Math.min(Math.max(0, now - state.at), holdOver) / 1000
-    hold = Math.max(TRUE_PEAK_FLOOR_DBTP, hold - PEAK_FALL_DB_PER_S * fallS)
+    // It falls to the meter's floor; a mark already below it (silence) is never raised to it.
+    hold = Math.max(Math.min(hold, TRUE_PEAK_FLOOR_DBTP), hold - PEAK_FALL_DB_PER_S * fallS)
   }
   if (!reading) return { ...state, holdDbtp: hold, at: now }
   const tp = reading.truePeakDbtp
@@ -62,5 +64,10 @@ export function liveOf(level: object): LiveLoudness | null {
   return typeof live === 'object' && live !== null ? (live as LiveLoudness) : null
 }
 
-export const formatLu = (db: number | null, unit: string): string =>
-  db === null || !Number.isFinite(db) ? '—' : `${db > 0 ? '+' : db < 0 ? '−' : ''}${Math.abs(db).toFixed(1)} ${unit}`
+/** A meter's reading in words: "−16.2 LUFS", "silence" (no sound: below −70 LUFS, or digital silence), "—" before any reading. */
+export const formatLu = (db: number | null, unit: 'LUFS' | 'dBTP'): string => formatLevel(db, unit)
+
+/** A reading for a meter's aria-valuenow: inside the meter's own scale, whatever came in. */
+export function meterValue(db: number | null, floor: number, top: number): number {
+  return db === null || !Number.isFinite(db) ? floor : Math.min(top, Math.max(floor, Math.round(db * 10) / 10))
+}

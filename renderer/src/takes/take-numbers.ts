@@ -1,4 +1,9 @@
 /** A take's measured numbers as short text: length, loudness, peak, and the clock of a recording. */
+import { takeName } from '../../../shared/take-name'
+import { formatLevel } from '../../../shared/format/level-words'
+
+/** A take's one name (shared/take-name.ts), the same in main's messages and the window's. */
+export { takeName }
 
 /** "12.3 s"; "1:02.5" from a minute up; "—" when unknown. */
 export function formatTakeLength(seconds: number | null): string {
@@ -15,22 +20,24 @@ export function clockOfTenths(tenths: number): string {
   return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`
 }
 
-/** "−16.2 LUFS"; "—" when not measured. */
+/** "−16.2 LUFS"; "silence" below −70 LUFS; "—" when not measured. */
 export function formatLoudness(lufs: number | null): string {
-  if (lufs === null || !Number.isFinite(lufs)) return '—'
-  return `${signed(lufs)} LUFS`
+  return formatLevel(lufs, 'LUFS')
 }
 
-/** "−1.3 dBFS" peak; digital silence is "−∞ dBFS"; "—" when not measured. */
+/** "−1.3 dBFS" peak; digital silence is "silence"; "—" when not measured. */
 export function formatPeak(dbfs: number | null): string {
-  if (dbfs === null || Number.isNaN(dbfs)) return '—'
-  if (dbfs === Number.NEGATIVE_INFINITY) return '−∞ dBFS'
-  return `${signed(dbfs)} dBFS`
+  return formatLevel(dbfs, 'dBFS')
 }
 
-function signed(value: number): string {
-  const text = Math.abs(value).toFixed(1)
-  return value < 0 && text !== '0.0' ? `−${text}` : text
+/** Loudness and peak of a measured take as shown: a take measured with nothing loud enough reads "silence". */
+export function takeLevels(p: { measured: boolean; lufs: number | null; peak_dbfs: number | null; duration_s: number | null }): { loudness: string; peak: string } {
+  if (!p.measured) return { loudness: '—', peak: '—' }
+  // Measured, yet no loudness: nothing passed the −70 LUFS gate (a take shorter than one 400 ms block has none to give).
+  const loudness = p.lufs === null ? (p.duration_s !== null && p.duration_s >= 0.4 ? 'silence' : '—') : formatLoudness(p.lufs)
+  // Measured, yet no peak: every sample was zero (the API's number cannot carry −∞).
+  const peak = p.peak_dbfs === null ? (p.duration_s ? 'silence' : '—') : formatPeak(p.peak_dbfs)
+  return { loudness, peak }
 }
 
 /** The recording clock: "0:07.4". */
@@ -47,14 +54,6 @@ export function elapsedState(elapsedS: number, spotLengthS: number | null): 'und
   return 'under'
 }
 
-/**
- * A take's one name, the same from recording to delivery: its file name without the extension, which is
- * the name the producer receives (e.g. `MILL-0042_main_03`). An odd file name is shown as it is.
- */
-export function takeName(take: { file_name: string; take_number: number }): string {
-  const name = take.file_name.replace(/\.[A-Za-z0-9]{1,5}$/, '')
-  return name.trim() === '' ? `Take ${take.take_number}` : name
-}
 
 /** The name a take gets if delivered with another label: the label part of its name swapped. */
 export function takeNameWithLabel(take: { file_name: string; take_number: number; label: string }, label: string): string {

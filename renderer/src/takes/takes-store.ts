@@ -13,6 +13,7 @@ import type { StoreHandle } from '../store/store-handle'
 import { useStores } from '../bridge/BridgeProvider'
 import { judgeDroppedFile } from './dropped-files'
 import { displayText } from '../../../shared/display-text'
+import { takeName } from './take-numbers'
 
 export interface TakesNotice {
   jobId: string
@@ -27,13 +28,18 @@ export interface TakesState {
   progress: Record<string, UploadProgress>
   /** What the last drop or action on a job said (shown under the takes list). */
   notice: TakesNotice | null
-  /** The take just deleted, which Undo brings back. */
-  undo: { jobId: string; takeId: string; number: number } | null
+  /** The take just deleted (with its one name), which Undo brings back. */
+  undo: { jobId: string; takeId: string; name: string } | null
+  /** The take last handed to the delivery queue in this window, whose state the recorder area shows. */
+  lastDelivered: { jobId: string; takeId: string; at: number } | null
+  forgetLastDelivered(): void
   importing: Record<string, number>
   /** The job a file is being dragged over (its takes column shows a drop hint). */
   dropTarget: string | null
   setDropTarget(jobId: string | null): void
   loadTakes(jobId: string): Promise<void>
+  /** Puts a take main just answered (a stopped recording) into its job's list at once. */
+  applyTake(take: TakeView): void
   loadQueue(): Promise<void>
   /** `script`: the job's script on screen at the drop, which the new takes are read from. */
   importFiles(jobId: string, files: readonly File[], script?: ScriptRead): Promise<void>
@@ -89,11 +95,13 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
       progress: {},
       notice: null,
       undo: null,
+      lastDelivered: null,
       importing: {},
       dropTarget: null,
       setDropTarget: (jobId) => {
         if (get().dropTarget !== jobId) set({ dropTarget: jobId })
       },
+      applyTake: (take) => apply(take),
       loadTakes: async (jobId) => {
         try {
           const snap = await api.listTakes({ jobId })
@@ -128,7 +136,7 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
             const take = await api.importTake({ jobId, path, ...(script ? { script } : {}) })
             apply(take)
             ok++
-            lines.push(`“${displayText(file.name)}” is take ${take.take_number}.`)
+            lines.push(`“${displayText(file.name)}” is ${takeName(take)}.`)
           } catch (err) {
             failed++
             lines.push(shownError(err))
@@ -147,7 +155,7 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
           await api.deleteTake({ takeId: take.id })
           const snap = get().byJob[take.job_id]
           if (snap) set({ byJob: { ...get().byJob, [take.job_id]: { ...snap, takes: snap.takes.filter((t) => t.id !== take.id), trash: [...snap.trash, take] } } })
-          set({ undo: { jobId: take.job_id, takeId: take.id, number: take.take_number } })
+          set({ undo: { jobId: take.job_id, takeId: take.id, name: takeName(take) } })
         }),
       undoDelete: async () => {
         const undo = get().undo
@@ -163,9 +171,10 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
       // Errors go back to the dialog that asked, which shows them.
       deliver: async (take, label, note) => {
         const entry = await api.deliverTake({ takeId: take.id, label, note })
-        set({ queue: [...get().queue.filter((q) => q.takeId !== entry.takeId), entry] })
+        set({ queue: [...get().queue.filter((q) => q.takeId !== entry.takeId), entry], lastDelivered: { jobId: take.job_id, takeId: take.id, at: Date.now() } })
         return entry
       },
+      forgetLastDelivered: () => set({ lastDelivered: null }),
       cancelDelivery: (takeId, jobId) => act(jobId, async () => apply(await api.cancelDelivery({ takeId }))),
       retryDelivery: (takeId, jobId) => act(jobId, async () => void (await api.retryDelivery({ takeId }))),
       pauseUpload: (takeId, jobId) => act(jobId, async () => void (await api.pauseUpload({ takeId }))),
@@ -177,6 +186,12 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
     api.on('takes', (snap) => store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })),
     api.on('deliveryQueue', (view) => store.setState({ queue: view.items })),
     api.on('uploadProgress', (p) => store.setState({ progress: { ...store.getState().progress, [p.takeId]: p } })),
+    // Booth back after it was gone: the takes it recovered and the queue it resumed are read again.
+    api.onPresence?.((host) => {
+      if (host !== 'up') return
+      for (const jobId of Object.keys(store.getState().byJob)) void store.getState().loadTakes(jobId)
+      void store.getState().loadQueue()
+    }) ?? (() => undefined),
   ]
   void store.getState().loadQueue()
   return { store, unsubscribe: () => offs.forEach((off) => off()) }

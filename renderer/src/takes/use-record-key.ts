@@ -2,9 +2,12 @@
  * Space records and stops while a job is open, wherever focus is — on the script, a button, the jobs
  * list right after a click opened the job — except in a text field (where Space types) or an open dialog
  * (which owns the keyboard). Stopping never needs a hunt for focus. Enter still presses a focused button; x ticks a job in the list.
+ * While a take (or anything else) plays, Space pauses the playback instead: it never starts a recording
+ * over it (playback.ts).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { isTypingTarget } from '../ui/keyboard/is-typing-target'
+import { pauseAllPlayback } from './playback'
 
 export function spaceMayRecord(target: EventTarget | null): boolean {
   if (isTypingTarget(target)) return false
@@ -27,6 +30,7 @@ export function useRecordKey(enabled: boolean, recording: boolean, toggle: () =>
       if (!spaceMayRecord(e.target)) return
       e.preventDefault()
       e.stopPropagation()
+      if (!latest.current.recording && pauseAllPlayback()) return
       latest.current.toggle()
     }
     // Capture: ahead of the workspace's own keys, which would tick a job on Space.

@@ -33,7 +33,36 @@ export function judgedLength(p: Preflight, kind: WarningContext['jobKind']): num
   return Math.max(0, p.duration_s - (p.lead_silence_s ?? 0) - (p.tail_silence_s ?? 0))
 }
 
-export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningContext): WarningWords {
+/** A finding of the take's report, as the summary line reads it. */
+export type FindingLike = { code: string; severity: 'problem' | 'note'; message: string; at_s: number | null }
+
+const LEVEL_VERB: Record<string, string> = {
+  too_loud: 'Too loud',
+  too_quiet: 'Too quiet',
+  true_peak_over: 'Peaks too high',
+  peak_over: 'Peaks too high',
+}
+
+/** Booth's finding sentences write minus as ASCII; the window writes a true minus sign. */
+const minus = (text: string): string => text.replace(/(^|[\s(])-(?=\d)/g, '$1−')
+
+/**
+ * The level findings behind a very_loud / very_quiet warning, each named by what it found: "Too loud:
+ * loudness −20.9 LUFS", "Peaks too high: true peak +0.3 dBTP" (the first clause of the finding's own
+ * sentence, whose rule the findings list gives in full). Null when the report is not known (yet).
+ */
+function levelSummary(findings: readonly FindingLike[], codes: readonly string[]): string | null {
+  const named = findings
+    .filter((f) => f.severity === 'problem' && codes.includes(f.code))
+    .map((f) => {
+      const clause = minus((f.message.split(';')[0] ?? f.message).replace(/\.$/, '').trim())
+      return `${LEVEL_VERB[f.code] ?? f.code}: ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`
+    })
+  return named.length ? [...new Set(named)].join('; ') : null
+}
+
+/** `findings`: the take's report, when known; the level warnings then say which limit was crossed. */
+export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningContext, findings: readonly FindingLike[] = []): WarningWords {
   const length = judgedLength(p, ctx.jobKind)
   switch (code) {
     case 'runs_long':
@@ -51,10 +80,18 @@ export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningC
     case 'clipping':
       return { code, tone: 'danger', text: 'Clipping — flat-topped or over-full-scale samples' }
     case 'very_quiet':
-      return { code, tone: 'warning', text: p.lufs === null ? 'Very quiet — Booth hears almost nothing' : `Very quiet: ${formatLoudness(p.lufs)}` }
+      return {
+        code,
+        tone: 'warning',
+        text: levelSummary(findings, ['too_quiet']) ?? (p.lufs === null ? 'Very quiet — Booth hears almost nothing' : `Very quiet: ${formatLoudness(p.lufs)}`),
+      }
     case 'very_loud':
-      // Also raised for peaks above the profile's ceiling (true peak), which the findings name.
-      return { code, tone: 'warning', text: p.lufs === null ? 'Very loud — little headroom left' : `Very loud or peaks too high: ${formatLoudness(p.lufs)}` }
+      // Raised for loudness over the profile's window AND for peaks over its ceiling: the findings say which.
+      return {
+        code,
+        tone: 'warning',
+        text: levelSummary(findings, ['too_loud', 'true_peak_over', 'peak_over']) ?? 'Over the delivery profile’s loudness or peak limit',
+      }
     case 'long_lead_silence':
       return { code, tone: 'warning', text: p.lead_silence_s === null ? 'Long silence before you start' : `${seconds(p.lead_silence_s)} of silence before you start` }
     case 'long_tail_silence':
@@ -67,10 +104,10 @@ export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningC
 }
 
 /** Every warning of a take, in the preflight's order; an unmeasured take says so even without the code. */
-export function preflightWarningWords(p: Preflight | null, ctx: WarningContext): WarningWords[] {
+export function preflightWarningWords(p: Preflight | null, ctx: WarningContext, findings: readonly FindingLike[] = []): WarningWords[] {
   if (p === null) return []
   const codes = !p.measured && !p.warnings.includes('not_measured') ? [...p.warnings, 'not_measured' as const] : p.warnings
-  return codes.map((code) => warningWords(code, p, ctx))
+  return codes.map((code) => warningWords(code, p, ctx, findings))
 }
 
 /** One finding of a take's report as a line: its sentence, and where in the take when it has a time. */

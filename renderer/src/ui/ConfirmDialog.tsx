@@ -1,6 +1,8 @@
 /**
  * The confirmation every state change goes through: it says what will happen and who will be notified,
- * keeps focus inside while open (Tab wraps), and Esc or Cancel backs out without doing anything.
+ * keeps focus inside while open (Tab wraps), and Esc or Cancel backs out without doing anything. However
+ * much it says, it fits the window: the title stays at its top and the buttons at its bottom, and what is
+ * between them scrolls.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 
@@ -72,15 +74,17 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       }}
     >
       <h2 id={ids.title} className="dialog-title">{title}</h2>
-      <div id={ids.body} className="dialog-body">
-        <p>{consequence}</p>
-        <p className="dialog-notify">
-          <span aria-hidden="true">✉ </span>
-          {notifies ?? 'Nobody is notified.'}
-        </p>
+      <div className="dialog-scroll">
+        <div id={ids.body} className="dialog-body">
+          <p>{consequence}</p>
+          <p className="dialog-notify">
+            <span aria-hidden="true">✉ </span>
+            {notifies ?? 'Nobody is notified.'}
+          </p>
+        </div>
+        {children}
+        {error && <p className="form-error" role="alert">{error}</p>}
       </div>
-      {children}
-      {error && <p className="form-error" role="alert">{error}</p>}
       <div className="dialog-actions">
         <button type="button" className="btn btn-quiet" data-cancel onClick={onCancel} disabled={busy}>
           Cancel

@@ -1,11 +1,13 @@
 /**
- * A calm line about the connection: fine, checking, or what went wrong and when it tries again; a wait
+ * A calm line about the connection: fine, checking, or what went wrong and when it tries again (a
+ * service that answered what Booth cannot read is named as such, never "offline"); a wait
  * the service asked for ("The service asked Booth to wait until 14:05", with a countdown); and "Try now".
  */
 import { useBooth } from '../store/use-booth'
 import { useNow } from './hooks/use-now'
 import { formatRelativeTime } from './format/relative-time'
 import { clockTime } from '../../../shared/clock-time'
+import type { HostPresence } from '../../../shared/bridge'
 
 
 /** "59:07" or "1:02:03" left until `until`. */
@@ -31,17 +33,47 @@ export function okText(c: { lastOkAt: number | null } | null, now: number): stri
   return c?.lastOkAt ? `Up to date · checked ${formatRelativeTime(c.lastOkAt, now)}` : 'Checking the service…'
 }
 
+/** The line while Booth itself does not answer the page: never "Up to date" for a Booth that is not there. */
+export function hostGoneText(host: HostPresence): { headline: string; detail: string } | null {
+  if (host === 'down') {
+    return { headline: 'Booth is not running', detail: 'Its background process stopped (closed, crashed or not answering). Start Booth again; this page picks up by itself.' }
+  }
+  if (host === 'replaced') {
+    return { headline: 'Booth was started again', detail: 'This tab belongs to the Booth that stopped. Open Booth from the address it printed when it started.' }
+  }
+  return null
+}
+
+/** The headline while something is wrong: a service that answered what Booth cannot use is not offline. */
+export function problemHeadline(c: { online: boolean } | null, parked: boolean): string {
+  if (parked) return 'Waiting for the service'
+  return c?.online ? 'The service answered, but Booth cannot use what it sent — working from saved copies' : 'Offline — working from saved copies'
+}
+
 export function ConnectivityStatus() {
-  const { c, refreshing, refreshError, refreshNow } = useBooth((s) => ({
+  const { c, host, refreshing, refreshError, refreshNow } = useBooth((s) => ({
     c: s.connectivity,
+    host: s.host,
     refreshing: s.refreshing,
     refreshError: s.refreshError,
     refreshNow: s.refreshNow,
   }))
+  const gone = hostGoneText(host)
   const parkedUntil = c?.waitUntil ?? null
   const now = useNow(parkedUntil ? 1_000 : 15_000)
   const parked = parkedUntil !== null && parkedUntil > now
   const ok = !c || (c.online && !c.problem)
+  if (gone) {
+    return (
+      <div className="connectivity is-problem" role="status" aria-live="assertive" data-testid="connectivity" data-host={host}>
+        <span className="dot" aria-hidden="true" />
+        <div className="connectivity-text">
+          <span>{gone.headline}</span>
+          <span className="muted small">{gone.detail}</span>
+        </div>
+      </div>
+    )
+  }
   return (
     <div className={`connectivity ${ok ? 'is-ok' : 'is-problem'}`} role="status" aria-live="polite" data-testid="connectivity">
       <span className="dot" aria-hidden="true" />
@@ -50,7 +82,7 @@ export function ConnectivityStatus() {
           <span>{okText(c, now)}</span>
         ) : (
           <>
-            <span>{parked ? 'Waiting for the service' : 'Offline — working from saved copies'}</span>
+            <span>{problemHeadline(c, parked)}</span>
             {parked && <span className="small" data-testid="wait-until">{waitUntilText(parkedUntil, now)}</span>}
             {c?.problem && <span className="muted small">{c.problem}</span>}
             {!parked && c?.nextPollAt && c.nextPollAt > now && <span className="muted small">Trying again by itself {formatRelativeTime(c.nextPollAt, now)}</span>}

@@ -9,6 +9,10 @@ export interface ControlledSandbox {
   url: string
   token: string
   changeScript(jobId: string): Promise<unknown>
+  /** The job's typed script (and pronunciations) become these. */
+  setScript(jobId: string, script: { text: string; html?: string | null; pronunciations?: Array<{ word: string; say: string }> }): Promise<unknown>
+  /** What the platform's audio check of the job's takes finds (a PlannedCheck of sandbox/domain/state.ts). */
+  planCheck(jobId: string, plan: { verdict: 'matches' | 'check' | 'mismatch'; coverage: number; summary: string; issues: unknown[] }): Promise<unknown>
   stop(): Promise<void>
 }
 
@@ -38,14 +42,18 @@ export async function startControlledSandbox(): Promise<ControlledSandbox> {
   const ready = await next()
   const m = /^ready (\S+) (\S+)$/.exec(ready)
   if (!m?.[1] || !m[2]) throw new Error(`The controlled sandbox said "${ready}":\n${errors}`)
+  /** One command, one answer (JSON on one line; newlines in text are escaped by JSON.stringify). */
+  const ask = async (command: string): Promise<unknown> => {
+    const answer = next()
+    child.stdin.write(`${command}\n`)
+    return JSON.parse((await answer).replace(/^done /, '')) as unknown
+  }
   return {
     url: m[1],
     token: m[2],
-    changeScript: async (jobId) => {
-      const answer = next()
-      child.stdin.write(`change_script ${jobId}\n`)
-      return JSON.parse((await answer).replace(/^done /, '')) as unknown
-    },
+    changeScript: (jobId) => ask(`change_script ${jobId}`),
+    setScript: (jobId, script) => ask(`set_script ${jobId} ${JSON.stringify(script)}`),
+    planCheck: (jobId, plan) => ask(`plan_check ${jobId} ${JSON.stringify(plan)}`),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { bridgeClient, PENDING_ALL } from './bridge-client'
-import { row } from './workspace'
+import { row, showListIfFolded } from './workspace'
 import type { JobDetail } from '../../../shared/bridge'
 
 /** The 13-inch screens reading mode is designed for. */
@@ -63,6 +63,7 @@ export async function findJob(launchUrl: string, what: string, fits: (j: JobDeta
 
 /** Opens a job by its row, waiting out a rate-limit pause of the demo key if one comes. */
 export async function openJobPatiently(page: Page, jobId: string, advertiser: string): Promise<void> {
+  await showListIfFolded(page)
   await row(page, jobId).click()
   await expect(page.locator('#job-title')).toHaveText(advertiser, { timeout: 45_000 })
 }

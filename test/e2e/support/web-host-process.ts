@@ -7,7 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 
 export interface WebHostProcess {
   launchUrl: string
+  pid: number
   stop(): Promise<void>
+  /** SIGKILL, as a crash would end it: nothing is put away. Resolves once the process is gone. */
+  kill(): Promise<void>
+  /** What it printed so far. */
+  output(): string
 }
 
 const STOP_WITHIN_MS = 20_000
@@ -34,8 +39,16 @@ export async function startWebHostOn(dataDir: string, env: Record<string, string
   })
   return {
     launchUrl,
+    pid: child.pid ?? 0,
+    output: () => output,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise<void>((r) => child.once('exit', () => r()))
+      child.kill('SIGKILL')
+      await exited
+    },
     stop: async () => {
-      if (child.exitCode !== null) return
+      if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
       child.kill('SIGTERM')
       // A quit that hangs names itself (with what Booth printed) instead of running the test out of time.

@@ -14,7 +14,13 @@ export function row(page: Page, jobId: string): Locator {
   return page.locator(`#job-row-${jobId}`)
 }
 
+/** Below 1440 px an open job folds the list into the rail: lay it over the job to reach a row. */
+export async function showListIfFolded(page: Page): Promise<void> {
+  if (await page.locator('.workspace.is-folded:not(.is-peeking)').count()) await page.locator('.rail [data-list-toggle]').click()
+}
+
 export async function openJob(page: Page, jobId: string, advertiser: string): Promise<void> {
+  await showListIfFolded(page)
   await row(page, jobId).click()
   await expect(page.locator('#job-title')).toHaveText(advertiser)
 }

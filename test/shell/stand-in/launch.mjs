@@ -85,6 +85,12 @@ const handlers = {
     await until(() => appWindow()?.loaded.length > 0, 10_000, 'the window to load its page')
     return null
   },
+  /** Electron's 'ready' for a launch that may end without a window (it finds its data folder taken). */
+  async readyOrQuit() {
+    standIn.makeReady()
+    await until(() => appWindow()?.loaded.length > 0 || standIn.quit.requested > 0, 10_000, 'a window or a quit')
+    return null
+  },
   state() {
     const win = appWindow()
     return {

@@ -71,12 +71,12 @@ describe('the same list as the recorder', () => {
 describe('audio input errors', () => {
   it('asks for microphone access when it was refused or blocked', () => {
     for (const name of ['NotAllowedError', 'SecurityError']) {
-      expect(inputListError({ name })).toBe('Booth may not look at the audio inputs. Allow microphone access in the system settings, then open Settings again.')
+      expect(inputListError({ name })).toBe('Booth may not look at the audio inputs. Allow microphone access in the system settings, then choose Look again.')
     }
   })
 
   it('asks to connect the input again for anything else, including non-errors', () => {
-    const again = 'Booth could not list the audio inputs. Connect the input again, then open Settings again.'
+    const again = 'Booth could not list the audio inputs. Connect the input again, then choose Look again.'
     expect(inputListError({ name: 'NotReadableError' })).toBe(again)
     expect(inputListError(new TypeError('x'))).toBe(again)
     expect(inputListError(null)).toBe(again)

@@ -1,6 +1,7 @@
 /** What the earnings chart writes: best month and average per series, short amounts, month axis labels. */
 import { describe, expect, it } from 'vitest'
-import { compactMoney, monthsOfSpan, seriesHighlights, type MonthPoint } from '../../../renderer/src/account/earnings-math'
+import fc from 'fast-check'
+import { axisTicks, compactMoney, monthsOfSpan, seriesHighlights, type MonthPoint } from '../../../renderer/src/account/earnings-math'
 import { showMonthLabel } from '../../../renderer/src/account/EarningsChart'
 
 const points = (from: string, values: readonly (number | [cents: number, jobs: number])[]): MonthPoint[] => {
@@ -156,5 +157,34 @@ describe('month axis labels', () => {
         expect(shown.filter(Boolean).length, where).toBeGreaterThanOrEqual(Math.min(n, 6) / every)
       }
     }
+  })
+})
+
+describe('the amount axis', () => {
+  it('ticks at round amounts, never a quarter of a 2.5 or 5 ceiling', () => {
+    const labels = (maxCents: number) => axisTicks(maxCents).map((c) => compactMoney('€', c))
+    expect(labels(237_000)).toEqual(['€0', '€1k', '€2k', '€3k'])
+    expect(labels(90_000)).toEqual(['€0', '€500', '€1k'])
+    expect(labels(440_000)).toEqual(['€0', '€2k', '€4k', '€6k'])
+    expect(labels(2_300_000)).toEqual(['€0', '€10k', '€20k', '€30k'])
+    // Nothing earned, or a few cents: whole units all the same.
+    expect(labels(0)).toEqual(['€0', '€1'])
+    expect(labels(3)).toEqual(['€0', '€1'])
+  })
+  it('has 2 to 4 steps of 1, 2 or 5 times a power of ten whole units, up to the first tick above the largest bar', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 101, max: 10_000_000_000 }), (max) => {
+        const ticks = axisTicks(max)
+        const step = ticks[1] as number
+        expect(ticks.length - 1).toBeGreaterThanOrEqual(2)
+        expect(ticks.length - 1).toBeLessThanOrEqual(4)
+        expect(ticks.at(-1)).toBeGreaterThanOrEqual(max)
+        expect(ticks.at(-2)).toBeLessThan(max)
+        const units = step / 100
+        const mantissa = units / 10 ** Math.floor(Math.log10(units) + 1e-9)
+        expect([1, 2, 5]).toContain(Math.round(mantissa * 1e6) / 1e6)
+        ticks.forEach((t, i) => expect(t).toBe(i * step))
+      }),
+    )
   })
 })

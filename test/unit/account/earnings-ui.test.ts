@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { EarningsLine } from '../../../shared/bridge-account'
 import { earningsSpanProblem, monthSpan } from '../../../shared/bridge-account'
 import {
-  addMonths, amountOf, centsOf, customersOf, monthOf, monthsOfSpan, niceCeiling, recentSpan, seriesByCurrency, sortLines,
+  addMonths, amountOf, centsOf, customersOf, monthOf, monthsOfSpan, recentSpan, seriesByCurrency, sortLines,
 } from '../../../renderer/src/account/earnings-math'
 import { csvField, earningsCsv, earningsCsvName, inertText } from '../../../renderer/src/account/csv-export'
 
@@ -53,12 +53,6 @@ describe('amounts', () => {
     expect(amountOf(-5)).toBe('-0.05')
   })
 
-  it('nice axis ceilings', () => {
-    expect(niceCeiling(0)).toBe(1)
-    expect(niceCeiling(87_500)).toBe(100_000)
-    expect(niceCeiling(120_000)).toBe(200_000)
-    expect(niceCeiling(240)).toBe(250)
-  })
 })
 
 describe('series per currency', () => {

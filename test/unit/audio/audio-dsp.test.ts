@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { kHighPass, kShelf } from '../../../shared/audio-dsp/k-weighting'
 import { LoudnessMeter } from '../../../shared/audio-dsp/loudness-meter'
 import { roomTone } from '../../../shared/audio-dsp/room-tone'
+import { withoutOffsets } from '../../../shared/audio-dsp/unweighted-blocks'
 import { TakeFactsCollector } from '../../../shared/audio-dsp/take-facts'
 import { toDb, TruePeakMeter } from '../../../shared/audio-dsp/true-peak'
 import { ROOM_TONE_RULES } from '../../../main/audio/thresholds'
@@ -151,12 +152,12 @@ describe('room tone (pure)', () => {
     const c = new TakeFactsCollector(48_000, 1, 3)
     c.push(new Float64Array(48_000 * 5).map((_, i) => (i < 48_000 * 4 ? 0.3 * Math.sin((2 * Math.PI * 440 * i) / 48_000) : 0)))
     const f = c.facts()
-    const room = roomTone(f.blockEnergies, f.blockS, 5, ROOM_TONE_RULES)
+    const room = roomTone(f.blockEnergies, f.unweightedBlocks, f.blockS, 5, ROOM_TONE_RULES)
     expect(room.noiseFloorDbfs).toBe(Number.NEGATIVE_INFINITY)
     expect(room.tailS).toBeCloseTo(1, 1)
     // A real floor, however quiet (24-bit dither at about -141 dBFS), stays a number.
     const blocks = new Float64Array(500).fill(10 ** (-141 / 10))
-    expect(roomTone(blocks, 0.01, 5, ROOM_TONE_RULES).noiseFloorDbfs).toBeCloseTo(-141, 6)
+    expect(roomTone(blocks, withoutOffsets(blocks), 0.01, 5, ROOM_TONE_RULES).noiseFloorDbfs).toBeCloseTo(-141, 6)
   })
 })
 

@@ -1,7 +1,7 @@
 // The live loudness meter's state (pure, fake clock): readings replace the loudness, the true-peak mark
 // holds then falls like the input meter's peak, and the take's highest true peak never falls.
 import { describe, expect, it } from 'vitest'
-import { formatLu, initialLive, liveOf, scaleFraction, stepLive, TRUE_PEAK_FLOOR_DBTP } from '../../../renderer/src/takes/live-loudness'
+import { formatLu, initialLive, liveOf, meterValue, scaleFraction, stepLive, TRUE_PEAK_FLOOR_DBTP } from '../../../renderer/src/takes/live-loudness'
 import { findingLine } from '../../../renderer/src/takes/warning-words'
 import { PEAK_FALL_DB_PER_S, PEAK_HOLD_MS } from '../../../renderer/src/takes/meter-ballistics'
 
@@ -18,6 +18,10 @@ describe('live loudness state', () => {
     st = stepLive(st, 60_000, null)
     expect(st.holdDbtp).toBe(TRUE_PEAK_FLOOR_DBTP)
     expect(st.maxDbtp).toBe(-1.5)
+    // Silence from the start: the mark is silence, and stays so as time passes (not the meter's floor).
+    let quiet = stepLive(initialLive(0), 0, reading(-151, -151, -71))
+    quiet = stepLive(quiet, 60_000, reading(-151, -151, -71))
+    expect(formatLu(quiet.holdDbtp, 'dBTP')).toBe('silence')
   })
 
   it('reads the readings off an append answer, scales and words them', () => {
@@ -29,6 +33,11 @@ describe('live loudness state', () => {
     expect(formatLu(1.84, 'dBTP')).toBe('+1.8 dBTP')
     expect(formatLu(-23, 'LUFS')).toBe('−23.0 LUFS')
     expect(formatLu(null, 'LUFS')).toBe('—')
+    expect(formatLu(-2908.7, 'LUFS')).toBe('silence')
+    expect(formatLu(-151, 'dBTP')).toBe('silence')
+    expect(meterValue(-2908.7, -50, -5)).toBe(-50)
+    expect(meterValue(-23.04, -50, -5)).toBe(-23)
+    expect(meterValue(null, -40, 3)).toBe(-40)
   })
 
   it('words a finding with its time unless the sentence already says it', () => {

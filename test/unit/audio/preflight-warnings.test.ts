@@ -156,6 +156,29 @@ describe('warnings of a measured take (pure)', () => {
     ])
   })
 
+  it('judges head and tail silence as shown, so a finding never reads "1.0 s; keep it under 1.0 s"', () => {
+    const find = (m: TakeMeasurements) => findTakeFindings(m, profileFor({ kind: 'finished_spot' }), { kind: 'finished_spot' })
+    for (const lead of [1.0, 1.01, 1.04]) expect(find({ ...take, leadSilenceS: lead }).map((f) => f.code), `lead ${lead} s`).not.toContain('long_lead_silence')
+    for (const tail of [2.0, 2.04]) expect(find({ ...take, tailSilenceS: tail }).map((f) => f.code), `tail ${tail} s`).not.toContain('long_tail_silence')
+    expect(find({ ...take, leadSilenceS: 1.06 }).find((f) => f.code === 'long_lead_silence')?.message).toBe('Silence before the first sound: 1.1 s; keep it under 1.0 s.')
+    expect(find({ ...take, tailSilenceS: 2.06 }).find((f) => f.code === 'long_tail_silence')?.message).toBe('Silence after the last sound: 2.1 s; keep it under 2.0 s.')
+    // Whatever the numbers, a finding's figure and its limit never read alike.
+    for (let tenths = 0; tenths <= 40; tenths++) {
+      for (const lead of [tenths / 10 - 0.049, tenths / 10, tenths / 10 + 0.049]) {
+        const f = find({ ...take, durationS: 60, leadSilenceS: Math.max(0, lead) }).find((x) => x.code === 'long_lead_silence')
+        const [, figure, limit] = f ? (/: ([\d.]+) s; keep it under ([\d.]+) s/.exec(f.message) ?? []) : []
+        if (f) expect(figure, f.message).not.toBe(limit)
+      }
+    }
+  })
+
+  it('gives no figure for a level with no sound behind it (a filter’s residue of −300 dB is no RMS level)', () => {
+    const dry = { kind: 'dry_voice' as const }
+    const messages = findTakeFindings({ ...take, lufs: null, rmsDbfs: -300.4, peakDbfs: -290 }, profileFor(dry), dry).map((f) => f.message)
+    expect(messages.join(' ')).not.toMatch(/-\d{3,}\.\d/)
+    expect(messages).toContain('Nothing in the take is loud enough to measure (below -70 LUFS); Dry voice asks -30.0 to -14.0 LUFS.')
+  })
+
   it('treats kind not_set like dry voice for loudness, and raises no stereo warning for it', () => {
     expect(judgeTake({ ...take, channels: 2, lufs: -18 }, { kind: 'not_set' })).toEqual([])
     expect(judgeTake({ ...take, channels: 2, lufs: -18 }, { kind: 'finished_spot' })).toEqual(['very_loud'])

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { measureTakeDetailed } from '../../../main/audio/measure-take'
 import { RunningMeasurement } from '../../../main/audio/running-measurement'
+import { formatLevel } from '../../../shared/format/level-words'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { decode, TAKE_TRUTH, takeExpression, writeSignal } from './helpers/signals'
 
@@ -57,5 +58,27 @@ describe('RunningMeasurement', () => {
     expect(later.shortTermLufs).toBeCloseTo(-22.2, 0)
     expect(later.truePeakDbtp).toBeCloseTo(-20, 0) // since the last reading: the burst is past
     expect(later.truePeakMaxDbtp).toBeCloseTo(-1.9, 0) // held from the burst (0.1 + 0.7 = 0.8 of full scale)
+  })
+
+  it('reads silence as silence: a tone ringing down into digital zeros never gives thousands of dB below zero', () => {
+    const rate = 48_000
+    const running = new RunningMeasurement(rate, 1)
+    running.push(Float32Array.from({ length: rate / 2 }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / rate)))
+    const zeros = new Float32Array(rate / 10)
+    const readings: Array<number | null> = []
+    for (let k = 0; k < 100; k++) {
+      running.push(zeros)
+      const live = running.live()
+      readings.push(live.momentaryLufs, live.shortTermLufs, live.truePeakDbtp)
+    }
+    // Every reading is a real level or the unit's silent line (what the window words as "silence").
+    for (const r of readings) if (r !== null) expect(r).toBeGreaterThanOrEqual(-151)
+    expect(formatLevel(running.live().shortTermLufs, 'LUFS')).toBe('silence')
+    expect(formatLevel(running.live().truePeakDbtp, 'dBTP')).toBe('silence')
+    // A take of nothing but zeros: silence on every meter, not "—" (which means no reading yet).
+    const nothing = new RunningMeasurement(rate, 1)
+    for (let k = 0; k < 40; k++) nothing.push(zeros)
+    const live = nothing.live()
+    expect([live.momentaryLufs, live.shortTermLufs, live.truePeakDbtp, live.truePeakMaxDbtp].map((v, i) => formatLevel(v, i < 2 ? 'LUFS' : 'dBTP'))).toEqual(['silence', 'silence', 'silence', 'silence'])
   })
 })

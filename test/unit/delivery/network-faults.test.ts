@@ -60,7 +60,7 @@ describe('a stalled upload', () => {
   it('aborts a PATCH that makes no progress, resumes from the offset the server reports, and delivers once', async () => {
     const jobId = jobs[0] as string
     const before = (await deliveriesOf(client, jobId)).length
-    const { area: a, hub } = area('stall')
+    const { area: a, hub, events } = area('stall')
     await a.start()
     const take = await a.handlers.importTake({ jobId, path: wav })
     // The second PATCH (from 1 MiB on) is swallowed: the proxy reads it and never answers.
@@ -68,6 +68,12 @@ describe('a stalled upload', () => {
     const delivered = waitForEvent<DeliveryStateData>(hub, deliveredEvent(take.id), 20_000)
     await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
     await delivered
+
+    // The queue said so while it happened, and stopped saying so once the service took bytes again.
+    const said = queueOf(events).map((v) => v.items.find((i) => i.takeId === take.id)?.message ?? null)
+    const stalledAt = said.indexOf('The service stopped answering; trying again.')
+    expect(stalledAt).toBeGreaterThan(-1)
+    expect(said.slice(stalledAt + 1)).toContain(null)
 
     const upload = proxy.requests.filter((r) => r.path.startsWith('/api/v1/uploads'))
     const stalled = upload.findIndex((r) => r.fault === 'stall')

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { stat } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -15,6 +15,8 @@ import {
 
 const CHILD = fileURLToPath(new URL('./deliver-child.ts', import.meta.url))
 const MB = 1024 * 1024
+/** Each test makes a 20 MB take with ffmpeg and uploads it twice over: a bound for a hang on a busy machine. */
+const HANG_MS = 120_000
 
 let sandbox: RunningSandbox
 let proxy: ByteCountingProxy
@@ -43,28 +45,17 @@ async function settledOffset(handle: string): Promise<number | null> {
   return last
 }
 
-it('a process SIGKILLed mid-upload loses no uploaded bytes: the next one resumes at the server offset and delivers once', async () => {
-  const client = clientFor(sandbox.url)
-  const [jobId] = await deliverableJobs(client, 1)
-  const before = (await deliveriesOf(client, jobId as string)).length
-  const dataDir = join(work.path, 'data')
-  // ~20 MB: 140 s of mono 24-bit noise at 48 kHz.
-  const wav = await makeAudio(work.path, 'long', [{ kind: 'noise', seconds: 140, dbfs: -20 }])
-  const size = (await stat(wav)).size
-  expect(size).toBeGreaterThan(19 * MB)
-  const setup = takeArea({ dataDir, url: () => sandbox.url })
-  const take = await setup.area.handlers.importTake({ jobId: jobId as string, path: wav })
-
-  // The child uploads through the proxy at 8 MB/s; it is killed once 6 MB are reported sent.
+/** Starts the child delivering `takeId` at 8 MB/s and SIGKILLs it once `killAfter` bytes are reported sent. */
+async function deliverAndKill(dataDir: string, takeId: string, size: number, killAfter: number): Promise<void> {
   proxy.setRate(8 * MB)
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, proxy.url, take.id, String(16 * MB)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, proxy.url, takeId, String(16 * MB)], { stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr.on('data', (d: Buffer) => { stderr += d.toString() })
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)))
   let killedAt = 0
   for await (const line of createInterface({ input: child.stdout })) {
     const p = JSON.parse(line) as { bytesSent: number; bytesTotal: number }
-    if (p.bytesSent >= 6 * MB) {
+    if (p.bytesSent >= killAfter) {
       killedAt = p.bytesSent
       child.kill('SIGKILL')
       // The kernel would still deliver what the dead process had buffered; cut the line like a drop.
@@ -75,6 +66,27 @@ it('a process SIGKILLed mid-upload loses no uploaded bytes: the next one resumes
   expect(await exited, stderr).toBe('SIGKILL')
   expect(killedAt).toBeGreaterThan(0)
   expect(killedAt).toBeLessThan(size)
+}
+
+/** ~20 MB: 140 s of mono 24-bit noise at 48 kHz. */
+async function longTake(name: string): Promise<{ wav: string; size: number }> {
+  const wav = await makeAudio(work.path, name, [{ kind: 'noise', seconds: 140, dbfs: -20 }])
+  const size = (await stat(wav)).size
+  expect(size).toBeGreaterThan(19 * MB)
+  return { wav, size }
+}
+
+it('a process SIGKILLed mid-upload loses no uploaded bytes: the next one resumes at the server offset and delivers once', async () => {
+  const client = clientFor(sandbox.url)
+  const [jobId] = await deliverableJobs(client, 1)
+  const before = (await deliveriesOf(client, jobId as string)).length
+  const dataDir = join(work.path, 'data')
+  const { wav, size } = await longTake('long')
+  const setup = takeArea({ dataDir, url: () => sandbox.url })
+  const take = await setup.area.handlers.importTake({ jobId: jobId as string, path: wav })
+
+  // The child uploads through the proxy at 8 MB/s; it is killed once 6 MB are reported sent.
+  await deliverAndKill(dataDir, take.id, size, 6 * MB)
 
   const saved = await setup.area.store.get(take.id)
   expect(saved.delivery.status).toBe('sending')
@@ -101,5 +113,30 @@ it('a process SIGKILLed mid-upload loses no uploaded bytes: the next one resumes
   const list = await deliveriesOf(client, jobId as string)
   expect(list).toHaveLength(before + 1)
   expect(list.find((d) => d.delivery_id === after.delivery.delivery_id)?.size_bytes).toBe(size)
+  // Nothing is left open on the service: the one upload is the delivery's.
+  expect(await sandbox.openUploads()).toEqual([])
   await second.area.stop()
-})
+}, HANG_MS)
+
+it('restarted without the stored upload address (uploads.json lost): uploads afresh, and the first upload is deleted on the service', async () => {
+  const client = clientFor(sandbox.url)
+  const [, jobId] = await deliverableJobs(client, 2)
+  const dataDir = join(work.path, 'data-lost')
+  const { wav, size } = await longTake('long-lost')
+  const setup = takeArea({ dataDir, url: () => sandbox.url })
+  const take = await setup.area.handlers.importTake({ jobId: jobId as string, path: wav })
+  await deliverAndKill(dataDir, take.id, size, 4 * MB)
+  const first = (await setup.area.store.get(take.id)).upload.handle as string
+  expect(await settledOffset(first)).toBeGreaterThan(0)
+  await rm(join(dataDir, 'uploads.json'), { force: true })
+
+  proxy.setRate(null)
+  proxy.reset()
+  const second = takeArea({ dataDir, url: () => proxy.url })
+  const delivered = waitForEvent<DeliveryStateData>(second.hub, deliveredEvent(take.id), 30_000)
+  await second.area.start()
+  await delivered
+  expect((await second.area.store.get(take.id)).upload.handle).not.toBe(first)
+  await expect.poll(() => sandbox.openUploads(), { timeout: 10_000, interval: 50 }).toEqual([])
+  await second.area.stop()
+}, HANG_MS)

@@ -81,6 +81,25 @@ describe('recording through the bridge handlers', () => {
   })
 })
 
+describe('Stop carries the last samples', () => {
+  it('writes them before finishing (one call, not an append and a stop); a chunk it cannot read leaves the take recording', async () => {
+    refuses('stopRecording', { takeId: 't1', pcmBase64: 'not base64!' }, /pcmBase64 is not in the expected format/)
+    expect(bridgeCalls.stopRecording({ takeId: 't1' }, 'stopRecording')).toEqual({ takeId: 't1' })
+    const { area } = takeArea({ dataDir: join(work.path, 'last'), url: () => null, online: new SwitchableOnline(false) })
+    await area.start()
+    const { takeId } = await area.handlers.startRecording({ jobId: '42', sampleRate: 48000, channels: 1 })
+    const tone = (frames: number) => Buffer.from(new Float32Array(frames).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / 48000)).buffer).toString('base64')
+    await area.handlers.appendRecording({ takeId, pcmBase64: tone(4800) })
+    // Three bytes are no whole float32 frame: refused, and the take is still recording with what it had.
+    await expect(area.handlers.stopRecording({ takeId, pcmBase64: Buffer.alloc(3).toString('base64') })).rejects.toThrow(/not a whole number/)
+    expect((await area.handlers.listTakes({ jobId: '42' })).takes.find((t) => t.id === takeId)?.state).toBe('recording')
+    const take = await area.handlers.stopRecording({ takeId, pcmBase64: tone(2400) })
+    expect(take.state).toBe('ready')
+    expect(take.preflight?.duration_s).toBeCloseTo(0.15, 3)
+    await area.stop()
+  })
+})
+
 describe('importing through the bridge handlers', () => {
   it('refuses a file that is not audio with its own sentence (not an internal error), copying nothing', async () => {
     const { writeFile } = await import('node:fs/promises')

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LEDGER_FILE_NAME, openNotificationLedger } from '../../../main/notifications/notification-ledger'
 import {
   badgeCount,
+  badgeCountOf,
   plainText,
   resolveNotificationPrefs,
   type JobSummaryLike,
@@ -55,9 +56,9 @@ describe('notification ledger', () => {
     })
     expect(first).toEqual([
       { kind: 'new_job', jobId: '1', title: 'New job: Advertiser 1', body: 'Key number KN-1 for Acme Audio is waiting for you.' },
-      { kind: 'due_soon', jobId: '2', title: 'Due soon: Advertiser 2', body: 'Key number KN-2 is due soon (2026-05-20).' },
+      { kind: 'due_soon', jobId: '2', title: 'Due soon: Advertiser 2', body: 'Key number KN-2 is due soon (Wed, May 20, 2026).' },
       { kind: 'due_today', jobId: '3', title: 'Due today: Advertiser 3', body: 'Key number KN-3 is due today.' },
-      { kind: 'overdue', jobId: '4', title: 'Overdue: Advertiser 4', body: 'Key number KN-4 is overdue (2026-05-20).' },
+      { kind: 'overdue', jobId: '4', title: 'Overdue: Advertiser 4', body: 'Key number KN-4 is overdue (Wed, May 20, 2026).' },
       { kind: 'script_changed', jobId: '5', title: 'Script changed: Advertiser 5', body: 'Key number KN-5: the script was revised.' },
       { kind: 'changes_requested', jobId: '6', title: 'Changes requested: Advertiser 6', body: 'Key number KN-6: the producer asked for changes.' },
       { kind: 'delivery_approved', jobId: '7', title: 'Take approved: Advertiser 7', body: 'Key number KN-7: The main take #2 was approved.' },
@@ -80,9 +81,9 @@ describe('notification ledger', () => {
       prefs: ALL_ON,
     })
     expect(raised).toEqual([
-      { kind: 'new_job', jobId: '20', title: 'New job: Advertiser 20', body: 'Key number KN-20 for Acme Audio is waiting for you. It is due soon (2026-05-20).' },
+      { kind: 'new_job', jobId: '20', title: 'New job: Advertiser 20', body: 'Key number KN-20 for Acme Audio is waiting for you. It is due soon (Wed, May 20, 2026).' },
       { kind: 'new_job', jobId: '21', title: 'New job: Advertiser 21', body: 'Key number KN-21 for Acme Audio is waiting for you. It is due today.' },
-      { kind: 'new_job', jobId: '22', title: 'New job: Advertiser 22', body: 'Key number KN-22 for Acme Audio is waiting for you. It is already overdue (2026-05-20).' },
+      { kind: 'new_job', jobId: '22', title: 'New job: Advertiser 22', body: 'Key number KN-22 for Acme Audio is waiting for you. It is already overdue (Wed, May 20, 2026).' },
       { kind: 'script_changed', jobId: '22', title: 'Script changed: Advertiser 22', body: 'Key number KN-22: the script was revised.' },
     ])
     const next = await ledger.update({
@@ -171,10 +172,53 @@ describe('notification ledger', () => {
     expect(raised).toEqual([])
   })
 
+  it('raises every revision of a changed script, not only the first, and never one revision twice', async () => {
+    const ledger = await primed()
+    const changed = [job('80', { script_changed: true })]
+    const poll = (revision?: string) => ledger.update({ current: changed, prefs: ALL_ON, ...(revision ? { revisions: new Map([['80', revision]]) } : {}) })
+    // The flag turns before the revision is known: raised once, the revision noted when it is read.
+    expect((await poll()).map((n) => n.body)).toEqual(['Key number KN-80: the script was revised.'])
+    expect(await poll('r1')).toEqual([])
+    expect(await poll()).toEqual([])
+    // The producer revises again while the flag is still up: a second notice.
+    expect((await poll('r2')).map((n) => [n.kind, n.body])).toEqual([['script_changed', 'Key number KN-80: the script was revised again.']])
+    expect(await poll('r2')).toEqual([])
+    // Remembered across a restart, revision and all.
+    const reopened = await openNotificationLedger({ file })
+    expect(await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r2']]) })).toEqual([])
+    expect((await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r3']]) })).map((n) => n.kind)).toEqual(['script_changed'])
+    // A take delivered clears the flag; the next change is news again, known revision or not.
+    expect(await reopened.update({ current: [job('80')], prefs: ALL_ON })).toEqual([])
+    expect((await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r4']]) })).map((n) => n.body)).toEqual(['Key number KN-80: the script was revised.'])
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ revisions: { 'script_changed:80': 'r4' } })
+    // Turned off: noted, not shown, and no backlog later.
+    const off = resolveNotificationPrefs({ due_soon: true, overdue: true, script_changed: false, changes_requested: true, delivery_approved: true })
+    expect(await reopened.update({ current: changed, prefs: off, revisions: new Map([['80', 'r5']]) })).toEqual([])
+    expect(await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r5']]) })).toEqual([])
+  })
+
+  it('writes dates as Booth writes them, and the changes’ date while changes are requested', async () => {
+    const ledger = await primed()
+    const raised = await ledger.update({
+      current: [
+        job('90', { due_state: 'soon', due_date: '2026-05-20' }),
+        job('91', { due_state: 'overdue', stage: 'changes_requested', due_date: '2026-05-01', changes_due: '2026-05-17' }),
+        job('92', { due_state: 'soon', due_date: '2027-01-04' }),
+      ],
+      today: '2026-05-18',
+      prefs: ALL_ON,
+    })
+    expect(raised.filter((n) => n.kind !== 'changes_requested').map((n) => n.body)).toEqual([
+      'Key number KN-90 is due soon (Wed, May 20).',
+      'Key number KN-91: the changes are overdue (Sun, May 17).',
+      'Key number KN-92 is due soon (Mon, Jan 4, 2027).',
+    ])
+  })
+
   it('resets a damaged ledger with a warning instead of crashing, and keeps working', async () => {
     const ledger = await primed()
     await ledger.update({ current: [job('60', { due_state: 'today' })], prefs: ALL_ON })
-    for (const damage of ['{"version":1,"records":{"due_today:60":', '{"version":2}', '{"version":1,"records":{"bogus:1":5}}']) {
+    for (const damage of ['{"version":1,"records":{"due_today:60":', '{"version":2}', '{"version":1,"records":{"bogus:1":5}}', '{"version":1,"records":{},"revisions":{"script_changed:1":5}}']) {
       await writeFile(file, damage)
       const warnings: string[] = []
       const reopened = await openNotificationLedger({ file, warn: (message) => void warnings.push(message) })
@@ -209,6 +253,32 @@ describe('notification ledger', () => {
     expect(() => resolveNotificationPrefs({ due_soon: true } as never)).toThrow(/need a true\/false "overdue"/)
     expect(() => resolveNotificationPrefs(ALL_ON, { loud: true } as never)).toThrow(/Unknown notification kind "loud"/)
     await expect(openNotificationLedger({ file: '' })).rejects.toThrow(/needs the path/)
+  })
+})
+
+describe('badgeCountOf', () => {
+  const counts = { overdue: 9, due_today: 9 }
+  it('counts, from a whole pending list, only jobs that still owe audio and are due today or late', () => {
+    const items = [
+      job('1', { due_state: 'overdue', due_date: '2026-05-10' }),
+      job('2', { due_state: 'today', due_date: '2026-05-18' }),
+      // A service that calls finished or handed-in work overdue does not move the badge.
+      job('3', { due_state: 'overdue', due_date: '2026-05-10', stage: 'delivered' }),
+      job('4', { due_state: 'overdue', due_date: '2026-05-10', status: 'completed', stage: 'approved' }),
+      job('5', { due_state: 'today', due_date: '2026-05-18', spot_cancelled: true }),
+      // Changes due tomorrow: not late, whatever the job's own date was.
+      job('6', { due_state: 'overdue', stage: 'changes_requested', due_date: '2026-05-10', changes_due: '2026-05-19' }),
+      // A date the service has not caught up with yet still counts; no date: the service's word.
+      job('7', { due_state: 'soon', due_date: '2026-05-17' }),
+      job('8', { due_state: 'overdue', due_date: null }),
+      // Left untouched with no date at all: nothing is late (the window shows no label either).
+      job('9', { due_state: 'stale', due_date: null }),
+      job('10', { due_state: 'later', due_date: '2026-06-01' }),
+    ]
+    expect(badgeCountOf({ items, total: items.length, counts, today: '2026-05-18' })).toBe(4)
+  })
+  it('falls back to the service’s counts when the list holds only part of the pending jobs', () => {
+    expect(badgeCountOf({ items: [job('1', { due_state: 'overdue' })], total: 150, counts: { overdue: 3, due_today: 2 }, today: '2026-05-18' })).toBe(5)
   })
 })
 

@@ -14,6 +14,7 @@ import { ReadbackService } from '../../../main/readback/readback-service'
 import type { ScriptCopy } from '../../../main/readback/script-copies'
 import type { TakeMeta } from '../../../main/takes/take-types'
 import { speak } from './spot-script'
+import { NO_MODEL_HERE, SherpaEngine } from '../../../main/readback/sherpa-engine'
 
 const SCRIPT_V1 = 'This Saturday only, save 20% on every mattress.'
 const SCRIPT_V2 = 'This Sunday only, save 30% on every sofa.'
@@ -121,6 +122,13 @@ describe('ReadbackService', { timeout: 60_000 }, () => {
     s.takeFinished('nope')
     await s.whenIdle()
     expect(states.at(-1)).toMatchObject({ status: 'failed', message: 'Take nope is not on this computer.' })
+  })
+
+  it('says on Settings → Read-back itself where to get a model, never "in Settings"', async () => {
+    const s = service((modelDir) => [new SherpaEngine({ modelDir: () => join(modelDir() ?? dir, 'no-model-here'), load: async () => ({}) as never })])
+    const why = (await s.settingsView()).engines.find((e) => e.name === 'sherpa-onnx')?.unavailable
+    expect(why).toBe(NO_MODEL_HERE)
+    expect(why).not.toMatch(/Settings/)
   })
 
   it('a damaged result file is treated as none', async () => {

@@ -1,7 +1,7 @@
-/** The renderer's pure read-back pieces: cutting the script at issues, times, and what asks before delivery. */
-import fc from 'fast-check'
+/** The renderer's pure read-back pieces: issues placed on the script, times, words, and what asks before delivery. */
 import { describe, expect, it } from 'vitest'
-import { cutScript } from '../../../renderer/src/takes/readback/ReadbackScript'
+import { buildScriptMarks } from '../../../renderer/src/script/marks/script-marks'
+import { identityMap } from '../../../renderer/src/script/marks/offset-maps'
 import { highIssues } from '../../../renderer/src/takes/readback/readback-store'
 import { clock, describeReadbackIssue, playFrom } from '../../../renderer/src/takes/readback/readback-words'
 import { compareToScript } from '../../../main/readback/compare'
@@ -12,25 +12,12 @@ const issue = (over: Partial<ReadbackIssue>): ReadbackIssue => ({
   kind: 'changed', severity: 'normal', expected: null, heard: null, context: '', legal: false, name: false, number: false, at_s: 1, script_from: null, script_to: null, ...over,
 })
 
-describe('cutScript', () => {
-  it('cuts at each issue and lists insertions at their place', () => {
-    const text = 'Save big. Offer ends Saturday.'
-    const { pieces, inserts } = cutScript(text, [issue({ script_from: 21, script_to: 29 }), issue({ kind: 'extra', script_from: 9, script_to: 9 })])
-    expect(pieces.map((p) => [p.text, p.issue])).toEqual([['Save big.', null], [' Offer ends ', null], ['Saturday', 0], ['.', null]])
-    expect(inserts.get(9)).toEqual([1])
-  })
-
-  it('keeps every character exactly once whatever the issues (property)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), fc.array(fc.tuple(fc.nat(90), fc.nat(90)), { maxLength: 6 }), (text, spans) => {
-      const issues = spans.map(([a, b]) => issue({ script_from: Math.min(a, b), script_to: Math.max(a, b) }))
-      expect(cutScript(text, issues).pieces.map((p) => p.text).join('')).toBe(text)
-    }))
-  })
-
+describe('read-back issues on the script', () => {
   it('places a real comparison’s issues on the words they concern', () => {
     const text = 'This Saturday only, save 20% today.'
     const check = compareToScript(text, ['this', 'sunday', 'only', 'save', 'today'].map((word, i) => ({ word, start_s: i, end_s: i + 0.5 })))
-    const marked = cutScript(text, check.issues).pieces.filter((p) => p.issue !== null).map((p) => p.text)
+    const { merged } = buildScriptMarks({ shownText: text, scriptText: text, toShown: identityMap, pronunciations: [], readback: { issues: check.issues, readText: text, toScript: identityMap }, platform: null })
+    const marked = merged.segments.filter((s) => s.readback.length > 0).map((s) => text.slice(s.start, s.end))
     expect(marked).toEqual(['Saturday', '20%'])
   })
 })

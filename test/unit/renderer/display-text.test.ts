@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { displayText } from '../../../shared/display-text'
 
-const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C']
+const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u206A', '\u206B', '\u206C', '\u206D', '\u206E', '\u206F', '\u200E', '\u200F', '\u061C']
 const isBidiControl = (char: string) => BIDI.includes(char)
 
 describe('displayText', () => {
@@ -15,6 +15,8 @@ describe('displayText', () => {
     expect(displayText('Café שלום 🍺 مرحبا')).toBe('Café שלום 🍺 مرحبا')
     expect(displayText('Night\nOwl\tPizza\u0000')).toBe('Night Owl Pizza ')
     expect(displayText('half \uD83C emoji')).toBe('half \uFFFD emoji')
+    expect(displayText('Night\u2028Owl\u2029Pizza')).toBe('Night Owl Pizza')
+    expect(displayText('\u206Einvoice\u206F 12')).toBe('invoice 12')
   })
 
   it('never throws, leaves no bidirectional control, changes nothing else, and is idempotent (property)', () => {
@@ -30,7 +32,7 @@ describe('displayText', () => {
     )
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (name) => {
-        fc.pre(!/[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u.test(name))
+        fc.pre(!/[\p{Cc}\u202A-\u202E\u2066-\u206F\u200E\u200F\u061C\u2028\u2029]/u.test(name))
         expect(displayText(name)).toBe(name)
       }),
     )

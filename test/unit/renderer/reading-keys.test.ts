@@ -17,11 +17,13 @@ describe('reading-mode keys', () => {
     expect(press('-')).toBe('smaller')
     expect(press('l')).toBe('next-label')
     expect(press('p')).toBe('prompter')
+    expect(press('h')).toBe('play-last')
+    expect(press('d')).toBe('deliver')
   })
 
   it('with no job open only ? works', () => {
     expect(press('?', { jobOpen: false })).toBe('help')
-    for (const k of ['\\', '+', '-', 'l', 'p']) expect(press(k, { jobOpen: false })).toBeNull()
+    for (const k of ['\\', '+', '-', 'l', 'p', 'h', 'd']) expect(press(k, { jobOpen: false })).toBeNull()
   })
 
   it('never fires while typing, with a modifier, or under a dialog', () => {
@@ -42,7 +44,7 @@ describe('the shortcut list', () => {
       expect(pc.some((s) => s.keys.includes(`Ctrl+${e.digit}`))).toBe(true)
     }
     const keys = pc.flatMap((s) => s.keys)
-    for (const k of ['Space', 'l', 'p', '?', '\\', '+', 'Esc', 'j', 'k', 'Enter', 'x', '/']) expect(keys).toContain(k)
+    for (const k of ['Space', 'l', 'p', 'h', 'd', '?', '\\', '+', 'Esc', 'j', 'k', 'Enter', 'x', '/']) expect(keys).toContain(k)
   })
 })
 

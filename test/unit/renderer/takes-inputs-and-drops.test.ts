@@ -21,7 +21,7 @@ describe('dropped files', () => {
 
   it('refuses what is not audio, in words naming the file', () => {
     expect(judgeDroppedFile({ name: 'notes.txt', type: 'text/plain', size: 10 })).toEqual({
-      ok: false, message: '“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A takes.',
+      ok: false, message: '“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A files.',
     })
     expect(judgeDroppedFile({ name: 'spot.mov', type: 'video/quicktime', size: 10 })).toMatchObject({ ok: false, message: expect.stringContaining('is a video') })
     expect(judgeDroppedFile({ name: 'empty.wav', type: 'audio/wav', size: 0 })).toMatchObject({ ok: false, message: '“empty.wav” is empty, so it cannot be a take.' })

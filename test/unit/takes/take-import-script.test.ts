@@ -7,12 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EventHub } from '../../../main/bridge/event-hub'
-import { createLog } from '../../../main/logging/redacting-log'
-import { createTakeHandlers, type TakeArea } from '../../../main/takes/take-handlers'
+import type { TakeArea } from '../../../main/takes/take-handlers'
 import { MAX_SCRIPT_TEXT, takeCalls } from '../../../shared/bridge-takes'
 import type { JobDetail } from '../../../shared/bridge'
-import { makeTone, probeMeasure } from './helpers/media'
+import { makeTone } from './helpers/media'
+import { offlineTakeArea } from './helpers/offline-take-area'
 
 let root: string
 let area: TakeArea
@@ -24,18 +23,7 @@ const saved: Record<string, Partial<JobDetail>> = {
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'booth-import-script-'))
   await makeTone(join(root, 'dropped.wav'), 1)
-  area = createTakeHandlers({
-    client: () => null,
-    apiKey: () => null,
-    baseUrl: () => null,
-    dataDir: join(root, 'data'),
-    hub: new EventHub(),
-    log: createLog({ sink: { write: () => {} }, level: 'error' }),
-    now: Date.now,
-    online: { isOnline: () => false, subscribe: () => () => {} },
-    savedJob: async (jobId) => (saved[jobId] as JobDetail | undefined) ?? null,
-    measure: probeMeasure,
-  })
+  area = offlineTakeArea(join(root, 'data'), { savedJob: async (jobId) => (saved[jobId] as JobDetail | undefined) ?? null })
 })
 afterAll(async () => {
   await area.stop()

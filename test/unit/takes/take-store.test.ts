@@ -181,10 +181,12 @@ describe('TakeStore edits, trash and damage', () => {
 
     const listing = await store.list('12')
     expect(listing.takes.map((t) => t.id)).toEqual([good.id])
-    expect(listing.damaged).toHaveLength(2)
+    // The two records, and the audio no readable record names any more (take2's), each listed.
+    expect(listing.damaged).toHaveLength(3)
     const byId = Object.fromEntries(listing.damaged.map((d) => [d.id, d.message]))
     expect(byId['take2']).toMatch(/take2\.take\.json" is not valid JSON .*its audio is left where it is/)
     expect(byId['take9']).toMatch(/is damaged: field "label" must be one of main, alt/)
+    expect(byId[`audio:${bad.file_name}`]).toBe(`"${bad.file_name}" has no take record Booth can read; the file is kept at ${join(dataDir, 'takes', '12', bad.file_name)}.`)
     await expect(store.get('take2')).rejects.toThrow(/not valid JSON/)
     await expect(store.setNote('take2', 'x')).rejects.toThrow(/not valid JSON/)
 
@@ -248,7 +250,7 @@ describe('TakeStore crash recovery', () => {
     await writeFile(rec.path, 'garbage that replaced the audio')
     const report = await newStore().recoverUnfinished()
     expect(report.recovered).toEqual([])
-    expect(report.failed[0]?.message).toMatch(/Take 1 was cut off while recording and could not be repaired: .*not a WAV file/)
+    expect(report.failed[0]?.message).toMatch(/^ACME_main_01 was cut off while recording and could not be repaired: .*not a WAV file/)
     expect(await readFile(rec.path, 'utf8')).toBe('garbage that replaced the audio')
   })
 })

@@ -150,3 +150,35 @@ describe('closing the web host with a page connected', () => {
     agent.destroy()
   }, 10_000)
 })
+
+describe('an event sent while the host closes', () => {
+  it('is not written to a stream the close already ended (a write after end would crash the quit)', async () => {
+    const listeners = new Set<(event: string, data: unknown) => void>()
+    const host = await startWebHost({
+      port: 0, staticDir: root, dispatch: async () => null, describeError, closeGraceMs: 60_000,
+      subscribe: (send) => {
+        listeners.add(send as (event: string, data: unknown) => void)
+        return () => listeners.delete(send as (event: string, data: unknown) => void)
+      },
+    })
+    const agent = new Agent({ keepAlive: true })
+    const outcomes: string[] = []
+    followEvents(host, agent, outcomes, 60_000)
+    await expect.poll(() => listeners.size).toBe(1)
+    const crashes: unknown[] = []
+    const onError = (err: unknown) => crashes.push(err)
+    process.on('uncaughtException', onError)
+    try {
+      // Booth's services stop after the page connections (main/web.ts) and still send a last state.
+      const closing = host.close()
+      for (const send of [...listeners]) send('connectivity', { online: false })
+      await closing
+      for (const send of [...listeners]) send('connectivity', { online: false })
+      await settle(50)
+    } finally {
+      process.off('uncaughtException', onError)
+      agent.destroy()
+    }
+    expect(crashes).toEqual([])
+  })
+})

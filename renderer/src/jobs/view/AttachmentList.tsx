@@ -9,6 +9,8 @@ import { errorText } from '../../store/error-text'
 import { useBooth } from '../../store/use-booth'
 import { SavedFileNote, settleDownload, type DownloadState } from '../../ui/downloads/SavedFileNote'
 import { useBridge } from '../../bridge/BridgeProvider'
+import { ShownName } from '../../ui/ShownName'
+import { displayText } from '../../../../shared/display-text'
 
 type Attachment = JobDetail['attachments_detail'][number]
 
@@ -57,18 +59,18 @@ function AttachmentItem({ jobId, attachment: a }: { jobId: string; attachment: A
     <li className="attachment">
       <span className="doc-icon small" aria-hidden="true">▤</span>
       <div className="attachment-text">
-        <div className="attachment-name">{a.original_name}</div>
+        <div className="attachment-name"><ShownName name={a.original_name} /></div>
         <div className="muted small">
-          {a.ext.toUpperCase()} · {formatFileSize(a.size_bytes)}
+          {displayText(a.ext).toUpperCase()} · {formatFileSize(a.size_bytes)}
           {storing && ' · still uploading'}
         </div>
         {a.note && <div className="small pre-wrap">{a.note}</div>}
         <SavedFileNote state={state} />
-        {audio.url && <audio className="attachment-audio" src={audio.url} controls autoPlay aria-label={`Play ${a.original_name}`} />}
+        {audio.url && <audio className="attachment-audio" src={audio.url} controls autoPlay aria-label={`Play ${displayText(a.original_name)}`} />}
         {audio.error && <p className="form-error small" role="alert">{audio.error}</p>}
       </div>
       {playable && !audio.url && (
-        <button type="button" className="btn btn-quiet btn-small" onClick={() => void listen()} disabled={storing || audio.busy} aria-label={`Listen to ${a.original_name}`}>
+        <button type="button" className="btn btn-quiet btn-small" onClick={() => void listen()} disabled={storing || audio.busy} aria-label={`Listen to ${displayText(a.original_name)}`}>
           {audio.busy ? 'Fetching…' : 'Listen'}
         </button>
       )}
@@ -77,7 +79,7 @@ function AttachmentItem({ jobId, attachment: a }: { jobId: string; attachment: A
         className="btn btn-quiet btn-small"
         onClick={() => void start()}
         disabled={storing || state.kind === 'working'}
-        aria-label={`Download ${a.original_name}`}
+        aria-label={`Download ${displayText(a.original_name)}`}
         title={storing ? 'The producer’s upload has not finished yet' : undefined}
       >
         {state.kind === 'working' ? 'Fetching…' : 'Download'}

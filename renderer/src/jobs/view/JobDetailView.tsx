@@ -2,8 +2,11 @@
  * One job in reading mode: a short title bar, then the script in its own scroll area beside (or, in a
  * narrow pane, above) the recorder, which never scrolls away; the takes and everything else about the job
  * scroll in a third area, so however many takes there are the script and the record button stay in view.
+ * Over the script: notices folded to one line each, then the directions, so the script keeps its lines.
  */
+import { useRef } from 'react'
 import type { JobView } from '../../../../shared/bridge'
+import { useFocusWhenListFolds } from './use-focus-on-open'
 import { useBooth } from '../../store/use-booth'
 import { JobHeader } from './JobHeader'
 import { JobFacts } from './JobFacts'
@@ -25,17 +28,20 @@ import { PanelBoundary } from '../../ui/PanelBoundary'
 export function JobDetailView({ view, error }: { view: JobView; error: string | null }) {
   const today = useBooth((s) => s.jobList?.today ?? new Date().toISOString().slice(0, 10))
   const job = view.job
+  const scriptArea = useRef<HTMLDivElement>(null)
+  useFocusWhenListFolds(scriptArea, job.job_id)
   return (
     <section className="job-pane job-reading" aria-labelledby="job-title">
       <JobHeader job={job} />
       <div className="reading-grid">
-        <div className="reading-script" aria-label="Script and notes">
+        <div ref={scriptArea} className="reading-script" tabIndex={-1} aria-label="Script and notes">
           <CachedJobNote view={view} />
           {error && <div className="notice notice-danger" role="alert">{error}</div>}
-          <DeliverNoticeBlock notice={job.deliver_notice} />
+          <DeliverNoticeBlock notice={job.deliver_notice} folded />
           <OutcomeInfo job={job} />
           {job.changes_request && <ChangesRequestNote request={job.changes_request} today={today} />}
           {job.script_change && <PanelBoundary name="script change" resetKey={job.job_id}><ScriptChangePanel change={job.script_change} /></PanelBoundary>}
+          <DirectionsPanel directions={job.directions} />
           <PanelBoundary name="script" resetKey={job.job_id}><ScriptPanel job={job} documentPath={view.scriptDocumentPath} /></PanelBoundary>
         </div>
         <div className="reading-recorder">
@@ -45,7 +51,6 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
           <TakesColumn job={job} />
           <JobFacts job={job} today={today} />
           <PronunciationList list={job.pronunciations} />
-          <DirectionsPanel directions={job.directions} />
           <JobPossibilities job={job} />
           <AttachmentList jobId={job.job_id} attachments={job.attachments_detail} />
           <JobTimeline entries={job.timeline} />

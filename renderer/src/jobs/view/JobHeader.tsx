@@ -8,7 +8,7 @@ import type { JobDetail } from '../../../../shared/bridge'
 import { useBooth } from '../../store/use-booth'
 import { formatSpotLength, describeSpotLength } from '../../ui/format/spot-length'
 import { KIND_LABELS, STAGE_LABELS } from '../../ui/format/job-labels'
-import { useReadingLayout } from '../../script/reading/use-reading-layout'
+import { listToggleLabel, toggleListFold, useFoldState, useListFold } from '../../app/layout/list-fold'
 import { useShortcutHelp } from '../../ui/keyboard/shortcut-help-store'
 import { DueBadge } from '../DueBadge'
 import { JobFlags } from '../JobFlags'
@@ -16,7 +16,9 @@ import { ShownName } from '../../ui/ShownName'
 
 export function JobHeader({ job }: { job: JobDetail }) {
   const closeJob = useBooth((s) => s.closeJob)
-  const { listCollapsed, toggleList } = useReadingLayout()
+  const fold = useFoldState(true)
+  const narrow = useListFold((s) => s.narrow)
+  const toggleLabel = listToggleLabel(fold, narrow)
   const openHelp = useShortcutHelp((s) => s.show)
   return (
     <header className="job-head">
@@ -24,12 +26,13 @@ export function JobHeader({ job }: { job: JobDetail }) {
         <button
           type="button"
           className="btn btn-quiet btn-icon list-toggle"
-          onClick={toggleList}
-          aria-pressed={listCollapsed}
-          aria-label={listCollapsed ? 'Show the sidebar and jobs list (\\)' : 'Hide the sidebar and jobs list (\\)'}
-          title={listCollapsed ? 'Show the list (\\)' : 'Hide the list to read (\\)'}
+          data-list-toggle
+          onClick={toggleListFold}
+          aria-pressed={fold.folded && !fold.peeking}
+          aria-label={toggleLabel}
+          title={toggleLabel}
         >
-          <span aria-hidden="true">{listCollapsed ? '»' : '«'}</span>
+          <span aria-hidden="true">{fold.folded && !fold.peeking ? '»' : '«'}</span>
         </button>
         <div className="job-head-text">
           <p className="eyebrow">
@@ -40,7 +43,7 @@ export function JobHeader({ job }: { job: JobDetail }) {
         </div>
         <div className="job-head-badges">
           <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>
-          <DueBadge job={job} long />
+          <DueBadge job={{ ...job, changes_due: job.changes_due ?? job.changes_request?.needed_by ?? null }} long />
           <JobFlags job={job} />
         </div>
         <div className="job-head-actions">

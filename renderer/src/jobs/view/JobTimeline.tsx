@@ -2,7 +2,7 @@
 import type { JobDetail } from '../../../../shared/bridge'
 import { formatTimestamp } from '../../ui/format/calendar-dates'
 
-const ACTOR = { talent: 'You', producer: 'Producer', system: 'Booth platform' } as const
+const ACTOR = { talent: 'You', producer: 'Producer', system: 'Booth platform', unknown: 'Unknown' } as const
 
 export function JobTimeline({ entries }: { entries: JobDetail['timeline'] }) {
   if (!entries.length) return null

@@ -1,10 +1,11 @@
 /**
  * Single keys of reading mode, as a pure function (tested without a DOM): `?` shows the shortcuts, `\`
  * hides or shows the sidebar and list, `+`/`=` and `-` change the script size, `l` changes the next
- * take's label, `p` starts or pauses the prompter. None fires while typing, with Ctrl/Cmd/Alt held, or
- * while a dialog is open; the last four only with a job open.
+ * take's label, `p` starts or pauses the prompter, `h` plays (or pauses) the last take, `d` delivers this
+ * take (asking first, as the Deliver button does). None fires while typing, with Ctrl/Cmd/Alt held, or
+ * while a dialog is open; all but `?` only with a job open.
  */
-export type ReadingCommand = 'help' | 'toggle-list' | 'bigger' | 'smaller' | 'next-label' | 'prompter' | null
+export type ReadingCommand = 'help' | 'toggle-list' | 'bigger' | 'smaller' | 'next-label' | 'prompter' | 'play-last' | 'deliver' | null
 
 export interface ReadingKeyInput {
   key: string
@@ -34,6 +35,12 @@ export function readingCommand(input: ReadingKeyInput): ReadingCommand {
     case 'p':
     case 'P':
       return 'prompter'
+    case 'h':
+    case 'H':
+      return 'play-last'
+    case 'd':
+    case 'D':
+      return 'deliver'
     default:
       return null
   }

@@ -1,13 +1,14 @@
 /**
  * Listens for reading mode's keys (see reading-keys.ts) and sends each to whoever acts on it: the help
- * overlay and the list toggle here, the rest as a `booth:reading` window event that the script panel and
- * the recorder of the open job answer (so no key needs to know which component is mounted).
+ * overlay and the list fold (app/layout/list-fold.ts) here, the rest as a `booth:reading` window event
+ * that the script panel and the recorder of the open job answer (so no key needs to know which
+ * component is mounted).
  */
 import { useEffect } from 'react'
 import { isTypingTarget } from '../../ui/keyboard/is-typing-target'
 import { readingCommand, type ReadingCommand } from './reading-keys'
 import { useShortcutHelp } from '../../ui/keyboard/shortcut-help-store'
-import { useReadingLayout } from './use-reading-layout'
+import { toggleListFold } from '../../app/layout/list-fold'
 
 export const READING_EVENT = 'booth:reading'
 
@@ -40,7 +41,7 @@ export function useReadingKeys(jobOpen: boolean): void {
       if (!command) return
       e.preventDefault()
       if (command === 'help') useShortcutHelp.getState().show()
-      else if (command === 'toggle-list') useReadingLayout.getState().toggleList()
+      else if (command === 'toggle-list') toggleListFold()
       else window.dispatchEvent(new CustomEvent<ReadingEventCommand>(READING_EVENT, { detail: command }))
     }
     window.addEventListener('keydown', onKey)

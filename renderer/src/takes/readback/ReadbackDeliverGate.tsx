@@ -8,6 +8,7 @@ import type { TakeView } from '../../../../shared/bridge-takes'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { highIssues, useReadback, useReadbackStore } from './readback-store'
 import { clock, describeReadbackIssue, KIND_WORDS, READBACK_LABEL } from './readback-words'
+import { takeName } from '../take-numbers'
 
 export function ReadbackDeliverGate({ take, onCancel, children }: { take: TakeView; onCancel(): void; children: ReactNode }) {
   const state = useReadback((s) => s.byTake[take.id])
@@ -20,7 +21,7 @@ export function ReadbackDeliverGate({ take, onCancel, children }: { take: TakeVi
   if (goOn || high.length === 0) return <>{children}</>
   return (
     <ConfirmDialog
-      title={`Deliver take ${take.take_number} anyway?`}
+      title={`Deliver ${takeName(take)} anyway?`}
       consequence={`${READBACK_LABEL} found ${high.length} important ${high.length === 1 ? 'difference' : 'differences'} from the script in this take. This is Booth’s own check on this computer, not the platform’s.`}
       notifies={null}
       confirmLabel="Continue to delivery"

@@ -9,7 +9,7 @@ import { READBACK_LABEL } from './readback-words'
 
 const ENGINE_WORDS: Record<ReadbackEngineChoice, string> = {
   auto: 'Automatic (sherpa-onnx when its model is here, else pocketsphinx)',
-  'sherpa-onnx': 'sherpa-onnx (speech model from Settings)',
+  'sherpa-onnx': 'sherpa-onnx (with the speech model below)',
   pocketsphinx: 'pocketsphinx (installed with the system)',
 }
 

@@ -14,6 +14,12 @@ export interface ReadbackStoreState {
   byTake: Record<string, ReadbackState>
   settings: ReadbackSettingsView | null
   error: string | null
+  /**
+   * The take whose read-back is marked on each job's script, when the talent chose one, with the newest
+   * take number at that moment: a take recorded later takes the script back (see script-take.ts).
+   */
+  onScript: Record<string, { takeId: string; newest: number }>
+  showOnScript(jobId: string, choice: { takeId: string; newest: number } | null): void
   load(takeId: string): Promise<void>
   run(takeId: string): Promise<void>
   loadSettings(): Promise<void>
@@ -38,6 +44,12 @@ export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreSta
       byTake: {},
       settings: null,
       error: null,
+      onScript: {},
+      showOnScript: (jobId, choice) =>
+        set((st) => {
+          const { [jobId]: _was, ...rest } = st.onScript
+          return { onScript: choice === null ? rest : { ...rest, [jobId]: choice } }
+        }),
       load: async (takeId) => put(await api.getReadback({ takeId })),
       run: async (takeId) => put(await api.runReadback({ takeId })),
       loadSettings: () => settingsCall(() => api.getReadbackSettings({})),

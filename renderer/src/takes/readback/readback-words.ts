@@ -14,6 +14,13 @@ export const VERDICT_WORDS: Record<'matches' | 'check' | 'mismatch', string> = {
 
 export const KIND_WORDS: Record<ReadbackIssue['kind'], string> = { missing: 'Skipped', changed: 'Changed', extra: 'Added', repeated: 'Repeated' }
 
+/** The kind of an issue in one word, naming a restart and an unsure word as what they are. */
+export function issueKindWord(i: ReadbackIssue): string {
+  if (i.restart) return 'Restart'
+  if (i.confidence === 'unsure') return 'Unsure'
+  return KIND_WORDS[i.kind]
+}
+
 /**
  * Seconds as m:ss.s. The seconds are rounded to tenths as toFixed(1) rounds them (a half-way time by its
  * binary value: 0.15 is "0:00.1"), and 59.96 carries into the next minute ("1:00.0").
@@ -24,6 +31,8 @@ export function clock(s: number): string {
 }
 
 export function describeReadbackIssue(i: ReadbackIssue): string {
+  if (i.restart) return `A false start${i.heard ? ` (“${i.heard}”)` : ''}: the reading stopped and began again here`
+  if (i.confidence === 'unsure') return i.heard ? `“${i.expected ?? ''}” may have been read as “${i.heard}”` : `“${i.expected ?? ''}” could not be told apart from another reading`
   if (i.kind === 'missing') return `“${i.expected ?? ''}” was not heard${i.heard ? ` (only “${i.heard}”)` : ''}`
   if (i.kind === 'changed') return `“${i.expected ?? ''}” sounded like “${i.heard ?? ''}”`
   if (i.kind === 'repeated') return `“${i.heard ?? ''}” was said again`

@@ -12,13 +12,17 @@ export interface InputLevel {
   clipped: boolean
 }
 
-/** Main's side of a recording, reached through the bridge. */
-export interface RecordingSink {
+/** Main's side of a recording, reached through the bridge; `T` is what stopping answers (the finished take). */
+export interface RecordingSink<T = void> {
   start(args: { sampleRate: number; channels: number }): Promise<string>
   append(takeId: string, pcmBase64: string): Promise<InputLevel>
-  stop(takeId: string): Promise<void>
+  /** `lastPcmBase64`: the samples not yet appended, written before the take is finished. */
+  stop(takeId: string, lastPcmBase64?: string): Promise<T>
   cancel(takeId: string): Promise<void>
 }
+
+/** The longest Stop waits for the worklet's last block (an audio thread that is stalled must not hold it up). */
+const FLUSH_WAIT_MS = 250
 
 export interface AudioInput {
   deviceId: string
@@ -41,7 +45,7 @@ export function describeCaptureError(err: unknown): string {
   return err instanceof Error ? err.message : 'Recording could not start.'
 }
 
-export class PcmCapture {
+export class PcmCapture<T = void> {
   private ctx: AudioContext | null = null
   private stream: MediaStream | null = null
   private node: AudioWorkletNode | null = null
@@ -49,8 +53,22 @@ export class PcmCapture {
   private queue: Float32Array[] = []
   private sending: Promise<void> | null = null
   private failure: unknown = null
+  /** Set when Stop is pressed: no new append starts (what is left goes with Stop itself). */
+  private stopping = false
+  /** Set at Stop once the worklet's last block is in. */
+  private stopped = false
+  /** Told when the worklet has posted its last block after 'flush'. */
+  private flushed: (() => void) | null = null
 
-  constructor(private readonly sink: RecordingSink, private readonly onLevel: (level: InputLevel) => void) {}
+  /**
+   * `onFailure`: a chunk main refused (the disk stopped the take, Booth is gone): the input is released at
+   * once and the recorder told, once; nothing more is sent.
+   */
+  constructor(
+    private readonly sink: RecordingSink<T>,
+    private readonly onLevel: (level: InputLevel) => void,
+    private readonly onFailure: (err: unknown) => void = () => undefined,
+  ) {}
 
   async start(deviceId: string | null, channels: 1 | 2): Promise<string> {
     this.stream = await navigator.mediaDevices.getUserMedia({
@@ -67,7 +85,10 @@ export class PcmCapture {
     this.takeId = await this.sink.start({ sampleRate: this.ctx.sampleRate, channels })
     const source = this.ctx.createMediaStreamSource(this.stream)
     this.node = new AudioWorkletNode(this.ctx, 'booth-pcm-capture', { numberOfInputs: 1, numberOfOutputs: 0, processorOptions: { channels } })
-    this.node.port.onmessage = (e: MessageEvent<Float32Array>) => {
+    this.node.port.onmessage = (e: MessageEvent<Float32Array | 'flushed'>) => {
+      if (e.data === 'flushed') return void this.flushed?.()
+      // Sound after Stop (captured while the graph was being released) is no part of the take.
+      if (this.stopped) return
       this.queue.push(e.data)
       this.pump()
     }
@@ -77,14 +98,19 @@ export class PcmCapture {
 
   /** One append in flight at a time, so blocks reach main in order; what queues meanwhile goes as one. */
   private pump(): void {
-    if (this.sending || !this.takeId || this.queue.length === 0) return
+    // After Stop what is left goes with Stop itself, after the append in flight.
+    if (this.stopping || this.sending || !this.takeId || this.queue.length === 0) return
     const takeId = this.takeId
     const block = joinBlocks(this.queue.splice(0))
     this.sending = this.sink
       .append(takeId, float32ToBase64(block))
       .then((level) => this.onLevel(level))
       .catch((err: unknown) => {
+        if (this.failure !== null) return
         this.failure = err
+        this.queue = []
+        void this.teardown()
+        this.onFailure(err)
       })
       .finally(() => {
         this.sending = null
@@ -92,29 +118,55 @@ export class PcmCapture {
       })
   }
 
-  private async drain(): Promise<void> {
-    while (this.sending || (this.queue.length > 0 && this.failure === null)) {
-      this.pump()
-      await this.sending
-    }
-  }
-
-  async stop(): Promise<string> {
+  /**
+   * Stops at once: the worklet posts what it holds and says so (no fixed wait), the input is released, the
+   * append in flight is answered, and what is left goes with Stop itself (one round trip, not two); main's
+   * answer (the finished take with its check) is returned. The audio context closes in the background: its
+   * closing is no part of the take, and the check does not wait for it.
+   */
+  async stop(): Promise<T> {
     const takeId = this.takeId
     if (!takeId) throw new Error('Nothing is being recorded.')
-    this.node?.port.postMessage('flush')
-    // Let the worklet's last block arrive before the graph is torn down.
-    await new Promise((r) => setTimeout(r, 120))
-    await this.teardown()
-    await this.drain()
+    this.stopping = true
+    await this.lastBlock()
+    this.stopped = true
+    void this.teardown()
+    await this.sending
     if (this.failure) throw this.failure
-    await this.sink.stop(takeId)
+    const rest = this.queue.splice(0)
+    const finished = await this.sink.stop(takeId, rest.length > 0 ? float32ToBase64(joinBlocks(rest)) : undefined)
     this.takeId = null
-    return takeId
+    return finished
+  }
+
+  /** Waits for the worklet's 'flushed' after 'flush' (at most FLUSH_WAIT_MS, should the audio thread be stalled). */
+  private lastBlock(): Promise<void> {
+    const node = this.node
+    if (!node) return Promise.resolve()
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, FLUSH_WAIT_MS)
+      function done() {
+        clearTimeout(timer)
+        resolve()
+      }
+      this.flushed = () => {
+        this.flushed = null
+        done()
+      }
+      node.port.postMessage('flush')
+    })
+  }
+
+  /** Lets go of the input without telling main (Booth is gone): nothing more is sent. */
+  async abandon(): Promise<void> {
+    this.failure ??= new Error('Booth is not running.')
+    this.queue = []
+    await this.teardown()
   }
 
   async cancel(): Promise<void> {
     const takeId = this.takeId
+    this.flushed?.()
     await this.teardown()
     this.queue = []
     await this.sending
@@ -122,12 +174,14 @@ export class PcmCapture {
     if (takeId) await this.sink.cancel(takeId)
   }
 
-  private async teardown(): Promise<void> {
+  /** Releases the input and the graph at once; the promise is the audio context closing. */
+  private teardown(): Promise<void> {
     this.node?.disconnect()
     for (const track of this.stream?.getTracks() ?? []) track.stop()
-    await this.ctx?.close().catch(() => undefined)
+    const ctx = this.ctx
     this.node = null
     this.stream = null
     this.ctx = null
+    return ctx ? ctx.close().catch(() => undefined) : Promise.resolve()
   }
 }

@@ -21,8 +21,11 @@ class PcmCaptureProcessor extends AudioWorkletProcessor {
     this.channels = Math.max(1, Math.min(2, options.processorOptions?.channels ?? 1))
     this.blockFrames = Math.round(sampleRate * 0.05)
     this.block = new Float32Array(this.blockFrames * this.channels)
+    // 'flush' (at Stop): the block so far is posted at once, then 'flushed', so the page knows it has every sample.
     this.port.onmessage = (e: MessageEvent) => {
-      if (e.data === 'flush') this.flush()
+      if (e.data !== 'flush') return
+      this.flush()
+      this.port.postMessage('flushed')
     }
   }
 

@@ -20,6 +20,7 @@ export const MISSING_REASONS: Record<ScriptsPdfResult['missing'][number]['reason
   no_script: 'no script yet',
   no_pdf: 'script has no PDF',
   not_mergeable: 'PDF could not be merged',
+  unknown: 'reason unknown',
 }
 
 export function missingReasonWords(reason: string): string {

@@ -10,12 +10,15 @@ export const STAGE_LABELS: Record<JobSummary['stage'], string> = {
   completed: 'Completed',
   approved: 'Approved',
   declined: 'Declined',
+  // A stage the API document does not name (main/api/answer-schemas.ts reads it as 'unknown').
+  unknown: 'Stage unknown',
 }
 
 export const KIND_LABELS: Record<JobSummary['kind'], string> = {
   dry_voice: 'Dry voice',
   finished_spot: 'Finished spot',
   not_set: 'Kind not set',
+  unknown: 'Kind unknown',
 }
 
 export const TAB_LABELS: Record<JobListQuery['tab'], string> = {

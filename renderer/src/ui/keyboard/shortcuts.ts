@@ -21,17 +21,19 @@ export function shortcutGroups(mac: boolean): ShortcutGroup[] {
     {
       title: 'Recording (with a job open)',
       items: [
-        { keys: ['Space'], does: 'Record, and stop — from anywhere except a text field or a dialog' },
+        { keys: ['Space'], does: 'Record, and stop — from anywhere except a text field or a dialog; while a take plays, pause it (never records over it)' },
+        { keys: ['h'], does: 'Hear the last take (again: pause it)' },
+        { keys: ['d'], does: 'Deliver this take — the one in focus, else the newest (asks first)' },
         { keys: ['l'], does: 'Change the label of the next take (main, alt, safety, pickup, tag)' },
-        { keys: ['p'], does: 'Start or pause the prompter (the script scrolls at the spot’s pace)' },
+        { keys: ['p'], does: 'Start or pause the prompter when it is set to the spot’s pace (it scrolls at that pace)' },
       ],
     },
     {
       title: 'Reading',
       items: [
-        { keys: ['\\'], does: 'Hide or show the sidebar and jobs list (remembered)' },
+        { keys: ['\\'], does: 'Hide or show the sidebar and jobs list (below 1440 px wide, over the job)' },
         { keys: ['+', '−'], does: 'Bigger or smaller script text' },
-        { keys: ['Esc'], does: 'Close the open job (or clear the ticked jobs)' },
+        { keys: ['Esc'], does: 'Fold the jobs list laid over the job, else close the job (or clear the ticked jobs)' },
         { keys: ['?'], does: 'Show this list of shortcuts' },
       ],
     },

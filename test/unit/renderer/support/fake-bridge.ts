@@ -61,6 +61,8 @@ export function fakeBridge(handlers: Handlers = {}) {
           return () => set.delete(fn)
         }
       }
+      // Like Electron's window: no host presence unless the test gives one.
+      if (name === 'onPresence') return handlers.onPresence
       const fn = (handlers as Record<string, unknown>)[name] ?? (defaults as Record<string, unknown>)[name]
       // A call the test gave no answer for fails as a real bridge call would, instead of crashing the render.
       if (typeof fn !== 'function') {

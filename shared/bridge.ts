@@ -11,6 +11,7 @@ import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type Readback
 import { audioCalls, type AudioResults } from './bridge-audio'
 import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type DeliveryResults } from './bridge-deliveries'
 import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults } from './bridge-notices'
+import { VERSION_EVENT_NAMES, versionCalls, type VersionEvents, type VersionResults } from './bridge-versions'
 
 type Schemas = components['schemas']
 export type JobSummary = Schemas['JobSummary']
@@ -83,6 +84,7 @@ export const bridgeCalls = {
   ...audioCalls,
   ...deliveryCalls,
   ...noticeCalls,
+  ...versionCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -154,7 +156,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, VersionResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -208,7 +210,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents, VersionEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -220,7 +222,7 @@ export type BridgeEventName = keyof BridgeEvents
 
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
-  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES,
+  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES, ...VERSION_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 

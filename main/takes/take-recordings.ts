@@ -120,7 +120,7 @@ export class TakeRecordings {
       report.removedLeftovers.push(...leftovers.map((n) => join(jobId, n)))
       const { takes } = await store.folders.read('takes', jobId)
       for (const take of takes.filter((t) => t.state === 'recording' && !this.active.has(t.id))) {
-        const path = store.audioPath(take)
+        const path = store.recordingPath(take)
         let repair: RepairResult
         try {
           repair = await repairWav(path, { rf64ThresholdBytes: this.writerOptions.rf64ThresholdBytes })

@@ -7,14 +7,13 @@ import type { VersionMade } from '../../shared/bridge-versions'
 import type { CompGridView } from '../../shared/versions/types'
 import { TakeInputError } from '../takes/take-input-checks'
 import type { TakeMeta } from '../takes/take-types'
-import { compCells, defaultPicks, planComp, type CompTake } from './comp-plan'
+import { compCells, defaultPicks, type CompTake } from './comp-plan'
+import { compEdit } from './comp-edit'
 import { createCompTake } from './comp-take'
 import { sentenceName } from './pickup-edit'
-import { placePatches } from './place-patches'
 import { renderCached } from './render-cache'
 import { scriptSentences } from './sentence-spans'
 import { placementChanges } from './take-fixes'
-import { toEditList } from './timeline'
 import type { AnalyzedRecording } from './version-inputs'
 import { takeName, type TakeScript, type VersionWork } from './version-work'
 
@@ -82,17 +81,14 @@ export class CompService {
       if (t < 0) throw new TakeInputError(`The take picked for ${name(c.sentence - 1)} is not one of this comp's takes (it was read from another script, or is not finished).`)
       picks[c.sentence - 1] = t
     }
-    const plan = planComp(compTakes, picks, name)
-    const base = g.takes[plan.base] as TakeMeta
-    const baseAnalyzed = g.analyzed[plan.base] as AnalyzedRecording
-    const named = plan.patches.map((p) => ({ ...p, name: takeName(g.takes[p.take] as TakeMeta) }))
-    const { timeline, placements } = placePatches(baseAnalyzed.analysis, named, name, (p) => (p as (typeof named)[number]).name)
-    const list = toEditList(timeline, baseAnalyzed.ref.format)
+    const { versions, store } = this.work.d
+    const edit = await compEdit(versions.recordings(jobId), compTakes.map((t, i) => ({ ...t, ref: (g.analyzed[i] as AnalyzedRecording).ref })), picks, name)
+    const base = g.takes[edit.base] as TakeMeta
+    const { list, timeline, placements } = edit
     const changes = placementChanges(timeline, placements, (pl) => {
-      const p = named.find((x) => x.sentence === pl.sentence) as (typeof named)[number]
+      const p = edit.patches.find((x) => x.sentence === pl.sentence) as (typeof edit.patches)[number]
       return { id: (g.takes[p.take] as TakeMeta).id, name: p.name }
     })
-    const { versions, store } = this.work.d
     const pending = { id: base.id, job_id: jobId }
     const noTakeYet = { id: null, job_id: jobId }
     this.work.progress(noTakeYet, 'rendering', 'Rendering the comp…')
@@ -101,7 +97,7 @@ export class CompService {
     const preflight = await store.measureSafely(rendered.path, base.spot_length_s, base.job_kind)
     this.work.progress(noTakeYet, 'reading_back', 'Reading back the comp…')
     const heard = await this.work.readBack(pending, rendered.path, g.script)
-    const fromBase = picks.flatMap((p, k) => (p === plan.base ? [k + 1] : []))
+    const fromBase = picks.flatMap((p, k) => (p === edit.base ? [k + 1] : []))
     const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}.`
     const take = await createCompTake(store, {
       jobId, base, note, renderPath: rendered.path, readback: heard.stored, readbackPath: (t, v) => versions.readbackPath(t, v),

@@ -58,27 +58,51 @@ export function quietMask(env: Envelope, floorDb: number): Uint8Array {
   return quiet
 }
 
+export interface SpeechEdges {
+  /** The edges a cut keeps clear of: the recogniser's and the sound's, whichever is wider. */
+  startS: number
+  endS: number
+  /** Where the sound itself starts and ends (what a pause's length is measured from). */
+  soundStartS: number
+  soundEndS: number
+}
+
 /**
- * A stretch of speech with its edges widened by the signal: sound (not quiet) touching the recogniser's
- * start or end, up to edgeSearchS beyond it and never past `minS` / `maxS`.
+ * A stretch of speech and its edges from the signal: where the sound (not quiet) that touches the
+ * recogniser's start and end begins and ends, looked for up to edgeSearchS either side and never past
+ * `minS` / `maxS`. A recogniser's edge in a quiet stretch moves to the sound next to it; one inside sound
+ * moves out to where the sound ends. The edges a cut keeps clear of are the wider of the two.
  */
-export function speechEdges(env: Envelope, floorDb: number, startS: number, endS: number, minS: number, maxS: number): { startS: number; endS: number } {
+export function speechEdges(env: Envelope, floorDb: number, startS: number, endS: number, minS: number, maxS: number): SpeechEdges {
   const quiet = quietMask(env, floorDb)
   const reach = CUT_RULES.edgeSearchS * 1000
-  let a = Math.round(startS * 1000)
-  const lo = Math.max(Math.ceil(minS * 1000), a - reach, 0)
-  while (a - 1 >= lo && quiet[a - 1] === 0) a--
-  let b = Math.round(endS * 1000)
-  const hi = Math.min(Math.floor(maxS * 1000), b + reach, quiet.length)
-  while (b < hi && quiet[b] === 0) b++
-  return { startS: Math.min(startS, a / 1000), endS: Math.max(endS, b / 1000) }
+  const lo = Math.max(Math.ceil(minS * 1000), Math.round(startS * 1000) - reach, 0)
+  const hi = Math.min(Math.floor(maxS * 1000), Math.round(endS * 1000) + reach, quiet.length)
+  let a = Math.max(lo, Math.min(hi - 1, Math.round(startS * 1000)))
+  if (quiet[a] === 1) {
+    const stop = Math.min(hi, Math.round(endS * 1000), a + reach)
+    while (a < stop && quiet[a] === 1) a++
+  } else while (a - 1 >= lo && quiet[a - 1] === 0) a--
+  let b = Math.max(lo + 1, Math.min(hi, Math.round(endS * 1000)))
+  if (quiet[b - 1] === 1) {
+    const stop = Math.max(lo, Math.round(startS * 1000), b - reach)
+    while (b > stop && quiet[b - 1] === 1) b--
+  } else while (b < hi && quiet[b] === 0) b++
+  const soundStartS = a / 1000
+  const soundEndS = Math.max(soundStartS, b / 1000)
+  return { startS: Math.min(startS, soundStartS), endS: Math.max(endS, soundEndS), soundStartS, soundEndS }
 }
 
 /** One side of a junction: its recording's envelope, the speech edge measured from, and the far end of the pause. */
 export interface JunctionSide {
   env: Envelope
-  /** The speech edge next to the junction (s): the onset after it ('before'), or the end before it ('after'). */
+  /**
+   * The sound's edge next to the junction (s): its onset after it ('before'), or its end before it
+   * ('after'). Both sides cut at the same distance from theirs, so the pause keeps its length.
+   */
   anchorS: number
+  /** The edge the cut keeps wordGapS from (the recogniser's or the sound's, the wider); default anchorS. */
+  guardS?: number
   /** The other end of the pause (s): the speech before it ('before') or after it ('after'), or the recording's edge. */
   limitS: number
   /** Whether limitS is a word edge (then the cut keeps wordGapS from it too) or the recording's start or end. */
@@ -112,25 +136,27 @@ export class NoPauseError extends Error {
  * quietest on both sides together wins; the crossfade is as long as fits, from 20 ms down to 5 ms.
  */
 export function chooseJunction(a: JunctionSide, b: JunctionSide, direction: 'before' | 'after'): Junction {
+  const sign = direction === 'before' ? -1 : 1
   const room = (s: JunctionSide) => Math.max(0, direction === 'before' ? s.anchorS - s.limitS : s.limitS - s.anchorS)
+  /** How far past the anchor the guard lies, into the pause (the recogniser may hear a word longer than its sound). */
+  const guardLead = (s: JunctionSide) => Math.max(0, sign * ((s.guardS ?? s.anchorS) - s.anchorS))
   const maxOffset = (s: JunctionSide, xf: number) =>
-    Math.min(s.maxOffsetS ?? Infinity, room(s) - (s.limitIsSpeech ? CUT_RULES.wordGapS : 0) - xf / 2)
+    Math.min(s.maxOffsetS === undefined ? Infinity : s.maxOffsetS + guardLead(s), room(s) - (s.limitIsSpeech ? CUT_RULES.wordGapS : 0) - xf / 2)
   for (let xfMs = CUT_RULES.crossfadeMaxS * 1000; xfMs >= CUT_RULES.crossfadeMinS * 1000; xfMs -= 5) {
     const xf = xfMs / 1000
-    const lo = Math.ceil((CUT_RULES.wordGapS + xf / 2) * 1000)
+    const lo = Math.ceil((Math.max(guardLead(a), guardLead(b)) + CUT_RULES.wordGapS + xf / 2) * 1000)
     const hi = Math.floor(Math.min(maxOffset(a, xf), maxOffset(b, xf)) * 1000)
     if (hi < lo) continue
     let best = lo
     let bestScore = Infinity
     for (let d = lo; d <= hi; d++) {
-      const score = windowEnergyAt(a.env, a.anchorS * 1000 + (direction === 'before' ? -d : d)) + windowEnergyAt(b.env, b.anchorS * 1000 + (direction === 'before' ? -d : d))
+      const score = windowEnergyAt(a.env, a.anchorS * 1000 + sign * d) + windowEnergyAt(b.env, b.anchorS * 1000 + sign * d)
       if (score < bestScore) {
         bestScore = score
         best = d
       }
     }
     const offsetS = best / 1000
-    const sign = direction === 'before' ? -1 : 1
     return { offsetS, aS: a.anchorS + sign * offsetS, bS: b.anchorS + sign * offsetS, crossfadeS: xf }
   }
   throw new NoPauseError(Math.min(room(a), room(b)))
@@ -151,11 +177,8 @@ function windowEnergyAt(env: Envelope, centreMs: number): number {
  * the quietest 20 ms window whose crossfade stays 30 ms from both words; the crossfade as long as fits.
  */
 export function cutPointInPause(env: Envelope, afterS: number, beforeS: number, afterIsSpeech = true): { atS: number; crossfadeS: number } {
-  const j = chooseJunction(
-    { env, anchorS: beforeS, limitS: afterS, limitIsSpeech: afterIsSpeech },
-    { env, anchorS: beforeS, limitS: afterS, limitIsSpeech: afterIsSpeech },
-    'before',
-  )
+  const side = { env, anchorS: beforeS, limitS: afterS, limitIsSpeech: afterIsSpeech }
+  const j = chooseJunction(side, side, 'before')
   return { atS: j.aS, crossfadeS: j.crossfadeS }
 }
 

@@ -47,30 +47,31 @@ function sidesOfTake(base: RecordingAnalysis, k: number): { before: JunctionSide
   if (here) {
     return {
       inserted: false,
-      before: { env, anchorS: here.onsetS, limitS: here.pauseFromS, limitIsSpeech: here.pauseFromIsSpeech },
-      after: { env, anchorS: here.speechEndS, limitS: here.pauseToS, limitIsSpeech: here.pauseToIsSpeech },
+      before: { env, anchorS: here.soundOnsetS, guardS: here.onsetS, limitS: here.pauseFromS, limitIsSpeech: here.pauseFromIsSpeech },
+      after: { env, anchorS: here.soundEndS, guardS: here.speechEndS, limitS: here.pauseToS, limitIsSpeech: here.pauseToIsSpeech },
     }
   }
   // Skipped: the pause between the sentences read before and after it.
   const next = base.sentences.slice(k + 1).find((s): s is AnalyzedSentence => s !== null)
   const prev = base.sentences.slice(0, k).reverse().find((s): s is AnalyzedSentence => s !== null)
   const gap = next
-    ? { fromS: next.pauseFromS, fromIsSpeech: next.pauseFromIsSpeech, toS: next.onsetS, toIsSpeech: true }
+    ? { fromS: next.pauseFromS, fromIsSpeech: next.pauseFromIsSpeech, toS: next.soundOnsetS, toGuardS: next.onsetS, toIsSpeech: true }
     : prev
-      ? { fromS: prev.speechEndS, fromIsSpeech: true, toS: prev.pauseToS, toIsSpeech: prev.pauseToIsSpeech }
+      ? { fromS: prev.soundEndS, fromGuardS: prev.speechEndS, fromIsSpeech: true, toS: prev.pauseToS, toIsSpeech: prev.pauseToIsSpeech }
       : { fromS: 0, fromIsSpeech: false, toS: base.durationS, toIsSpeech: false }
+  const g = gap as { fromS: number; fromGuardS?: number; fromIsSpeech: boolean; toS: number; toGuardS?: number; toIsSpeech: boolean }
   return {
     inserted: true,
-    before: { env, anchorS: gap.toS, limitS: gap.fromS, limitIsSpeech: gap.fromIsSpeech },
-    after: { env, anchorS: gap.fromS, limitS: gap.toS, limitIsSpeech: gap.toIsSpeech },
+    before: { env, anchorS: g.toS, guardS: g.toGuardS ?? g.toS, limitS: g.fromS, limitIsSpeech: g.fromIsSpeech },
+    after: { env, anchorS: g.fromS, guardS: g.fromGuardS ?? g.fromS, limitS: g.toS, limitIsSpeech: g.toIsSpeech },
   }
 }
 
 function sidesOfPatch(p: RecordingAnalysis, s: AnalyzedSentence): { before: JunctionSide; after: JunctionSide } {
   const max = CUT_RULES.patchRoomMaxS
   return {
-    before: { env: p.env, anchorS: s.onsetS, limitS: s.pauseFromS, limitIsSpeech: s.pauseFromIsSpeech, maxOffsetS: max },
-    after: { env: p.env, anchorS: s.speechEndS, limitS: s.pauseToS, limitIsSpeech: s.pauseToIsSpeech, maxOffsetS: max },
+    before: { env: p.env, anchorS: s.soundOnsetS, guardS: s.onsetS, limitS: s.pauseFromS, limitIsSpeech: s.pauseFromIsSpeech, maxOffsetS: max },
+    after: { env: p.env, anchorS: s.soundEndS, guardS: s.speechEndS, limitS: s.pauseToS, limitIsSpeech: s.pauseToIsSpeech, maxOffsetS: max },
   }
 }
 

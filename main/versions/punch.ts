@@ -42,7 +42,7 @@ export function planPunch(take: RecordingAnalysis, k: number, name: (k: number) 
   if (!s) throw new PunchError(`The take does not read ${name(k)}, so there is no place to punch in; record it as a pickup instead.`)
   let cut
   try {
-    cut = cutPointInPause(take.env, s.pauseFromS, s.onsetS, s.pauseFromIsSpeech)
+    cut = cutPointInPause(take.env, s.pauseFromS, Math.min(s.onsetS, s.soundOnsetS), s.pauseFromIsSpeech)
   } catch (err) {
     if (err instanceof NoPauseError) throw new PunchError(`Booth cannot punch in before ${name(k)}: ${err.message}.`)
     throw err

@@ -7,16 +7,19 @@
  */
 import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
 import { compareToScript } from '../readback/compare'
-import { speechEdges } from './cut-rules'
+import { speechEdges, type SpeechEdges } from './cut-rules'
 import { measureRange } from './range-measures'
 import { bestSentenceWindow, readSentences, scriptSentences, type ReadSentence } from './sentence-spans'
 import { envelopeOf, floorDb, type Envelope } from './signal-envelope'
 import type { WavSource } from './wav-source'
 
 export interface AnalyzedSentence extends ReadSentence {
-  /** Speech edges, widened by the signal (s). */
+  /** Speech edges a cut keeps clear of: the recogniser's widened by the signal (s). */
   onsetS: number
   speechEndS: number
+  /** Where its sound starts and ends (s): pauses are measured from these. */
+  soundOnsetS: number
+  soundEndS: number
   /** Where the pause before it begins: the end of the speech before, or 0. */
   pauseFromS: number
   pauseFromIsSpeech: boolean
@@ -39,12 +42,12 @@ export interface RecordingAnalysis {
   check: ReadbackCheck
   /** The heard words in time order, and each one's speech widened by the signal (same order). */
   words: TimedWord[]
-  speech: Array<{ startS: number; endS: number }>
+  speech: SpeechEdges[]
   sentences: Array<AnalyzedSentence | null>
 }
 
 /** Speech spans of every heard word, widened by the signal without running into the next word. */
-function widenedWords(env: Envelope, floor: number, words: readonly TimedWord[], durationS: number): Array<{ startS: number; endS: number }> {
+function widenedWords(env: Envelope, floor: number, words: readonly TimedWord[], durationS: number): SpeechEdges[] {
   const sorted = [...words].sort((a, b) => a.start_s - b.start_s)
   return sorted.map((w, i) => {
     const prev = sorted[i - 1]
@@ -77,17 +80,22 @@ export async function analyzeRecording(src: WavSource, source: string, scriptTex
       sentences.push(null)
       continue
     }
-    const mine = sorted.map((w, i) => ({ w, span: spans[i] as { startS: number; endS: number } })).filter(({ w }) => w.start_s >= s.startS - 1e-6 && w.end_s <= s.endS + 1e-6)
+    const all = sorted.map((w, i) => ({ w, span: spans[i] as SpeechEdges }))
+    const mine = all.filter(({ w }) => w.start_s >= s.startS - 1e-6 && w.end_s <= s.endS + 1e-6)
     const onsetS = Math.min(...mine.map((m) => m.span.startS))
     const speechEndS = Math.max(...mine.map((m) => m.span.endS))
-    const before = sorted.map((w, i) => ({ w, span: spans[i] as { startS: number; endS: number } })).filter(({ w }) => w.end_s <= s.startS + 1e-6 && w.start_s < s.startS)
-    const after = sorted.map((w, i) => ({ w, span: spans[i] as { startS: number; endS: number } })).filter(({ w }) => w.start_s >= s.endS - 1e-6 && w.end_s > s.endS)
+    const soundOnsetS = Math.min(...mine.map((m) => m.span.soundStartS))
+    const soundEndS = Math.max(...mine.map((m) => m.span.soundEndS))
+    const before = all.filter(({ w }) => w.end_s <= s.startS + 1e-6 && w.start_s < s.startS)
+    const after = all.filter(({ w }) => w.start_s >= s.endS - 1e-6 && w.end_s > s.endS)
     const rate = src.format.sample_rate
     const measures = await measureRange(src, Math.round(onsetS * rate), Math.round(speechEndS * rate), options.truePeak === true)
     sentences.push({
       ...s,
       onsetS,
       speechEndS,
+      soundOnsetS,
+      soundEndS,
       pauseFromS: before.length ? Math.max(...before.map((b) => b.span.endS)) : 0,
       pauseFromIsSpeech: before.length > 0,
       pauseToS: after.length ? Math.min(...after.map((a) => a.span.startS)) : durationS,

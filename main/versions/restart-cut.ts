@@ -5,7 +5,7 @@
  * cuts at the same distance from their onsets (cut-rules.ts), so the pause before the new reading is as
  * long as the pause that stood before the false start, and all of it is the take's own audio.
  */
-import { chooseJunction, NoPauseError } from './cut-rules'
+import { chooseJunction, NoPauseError, type SpeechEdges } from './cut-rules'
 import type { RecordingAnalysis } from './recording-analysis'
 import type { Timeline } from './timeline'
 
@@ -47,8 +47,8 @@ export function restartTimeline(take: RecordingAnalysis, restart: { from_s: numb
   let j
   try {
     j = chooseJunction(
-      { env, anchorS: (speech[a] as { startS: number }).startS, limitS: a > 0 ? (speech[a - 1] as { endS: number }).endS : 0, limitIsSpeech: a > 0 },
-      { env, anchorS: (speech[b] as { startS: number }).startS, limitS: (speech[b - 1] as { endS: number }).endS, limitIsSpeech: true },
+      { env, anchorS: (speech[a] as SpeechEdges).soundStartS, guardS: (speech[a] as SpeechEdges).startS, limitS: a > 0 ? (speech[a - 1] as SpeechEdges).endS : 0, limitIsSpeech: a > 0 },
+      { env, anchorS: (speech[b] as SpeechEdges).soundStartS, guardS: (speech[b] as SpeechEdges).startS, limitS: (speech[b - 1] as SpeechEdges).endS, limitIsSpeech: true },
       'before',
     )
   } catch (err) {

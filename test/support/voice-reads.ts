@@ -32,13 +32,26 @@ export interface ReadOptions {
 
 export interface SpokenRead {
   path: string
-  /** Where each sentence's speech is in the file (s), exactly. */
-  sentences: Array<{ text: string; startS: number; endS: number }>
+  /**
+   * Where each sentence is in the file (s): startS/endS where its speech is audible (a sample at −50 dBFS
+   * or more, and 6 dB or more over the room tone's RMS), firstS/lastS its very first and last non-zero
+   * samples (espeak-ng's faint tails, which a louder room tone buries).
+   */
+  sentences: Array<{ text: string; startS: number; endS: number; firstS: number; lastS: number }>
   durationS: number
 }
 
+/** anoisesrc's pink noise: its RMS stands about this far below the amplitude it is given (dB). */
+const PINK_RMS_BELOW_AMPLITUDE_DB = 9.5
+
+/** Audible (16-bit espeak-ng samples, before the gain): −50 dBFS, or 6 dB over the room tone's RMS when that is louder. */
+function audibleLevel(roomDbfs: number, gainDb: number): number {
+  const roomBeforeGain = roomDbfs - PINK_RMS_BELOW_AMPLITUDE_DB - gainDb
+  return Math.round(32768 * 10 ** (Math.max(-50, roomBeforeGain + 6) / 20))
+}
+
 /** espeak-ng's reading of one text: its samples (22050 Hz, 16-bit) and where its speech starts and ends. */
-async function say(text: string, dir: string, name: string, voice: string, speed: number): Promise<{ wav: string; frames: number; first: number; last: number; rate: number }> {
+async function say(text: string, dir: string, name: string, voice: string, speed: number, audible: number): Promise<{ wav: string; frames: number; first: number; last: number; loudFirst: number; loudLast: number; rate: number }> {
   const wav = join(dir, `${name}.espeak.wav`)
   await run('espeak-ng', ['-v', voice, '-s', String(speed), '-w', wav, text])
   const bytes = await readFile(wav)
@@ -53,13 +66,20 @@ async function say(text: string, dir: string, name: string, voice: string, speed
       const frames = Math.floor(data.length / 2)
       let first = -1
       let last = -1
+      let loudFirst = -1
+      let loudLast = -1
       for (let i = 0; i < frames; i++) {
-        if (data.readInt16LE(2 * i) !== 0) {
+        const v = data.readInt16LE(2 * i)
+        if (v !== 0) {
           if (first < 0) first = i
           last = i
         }
+        if (Math.abs(v) >= audible) {
+          if (loudFirst < 0) loudFirst = i
+          loudLast = i
+        }
       }
-      return { wav, frames, first, last, rate }
+      return { wav, frames, first, last, loudFirst, loudLast, rate }
     }
     pos += 8 + size + (size % 2)
   }
@@ -73,7 +93,8 @@ export async function speakRead(dir: string, name: string, sentences: readonly s
   const voice = o.voice ?? 'en-us+f2'
   const speed = o.speed ?? 165
   const clips = []
-  for (const [i, text] of sentences.entries()) clips.push(await say(text, dir, `${name}-${i}`, voice, speed))
+  const audible = audibleLevel(o.roomDbfs ?? -60, o.gainDb ?? 0)
+  for (const [i, text] of sentences.entries()) clips.push(await say(text, dir, `${name}-${i}`, voice, speed, audible))
   const pauses = sentences.map((_, i) => (Array.isArray(o.pausesS) ? (o.pausesS[i] ?? 0.6) : (o.pausesS ?? 0.6)))
   // Each clip is cut to its speech, so the pauses are exactly as asked.
   const parts: string[] = []
@@ -82,12 +103,10 @@ export async function speakRead(dir: string, name: string, sentences: readonly s
   const inputs: string[] = []
   clips.forEach((c, i) => {
     inputs.push('-i', c.wav)
-    const startS = c.first / c.rate
     const lengthS = (c.last + 1 - c.first) / c.rate
     parts.push(`[${i}:a]atrim=start_sample=${c.first}:end_sample=${c.last + 1},asetpts=N/SR/TB,aresample=${rate}:resampler=swr,aformat=sample_fmts=dbl:channel_layouts=mono[c${i}]`)
-    truth.push({ text: sentences[i] as string, startS: t, endS: t + lengthS })
+    truth.push({ text: sentences[i] as string, startS: t + (c.loudFirst - c.first) / c.rate, endS: t + (c.loudLast + 1 - c.first) / c.rate, firstS: t, lastS: t + lengthS })
     t += lengthS + (i < clips.length - 1 ? (pauses[i] as number) : 0)
-    void startS
   })
   const total = t + tail
   const gaps = clips.map((_, i) => (i === 0 ? lead : (pauses[i - 1] as number)))

@@ -178,4 +178,35 @@ describe('versions through the bridge calls', { timeout: 600_000 }, () => {
     expect(Math.abs((newStart - s1.endS) - (restarted.sentences[1]!.startS - s1.endS))).toBeLessThan(0.05)
     expect(made.version.readback?.clean, JSON.stringify(made.version.readback)).toBe(true)
   })
+
+  it('imports a proofer’s pickup list as cards on the script, ticked when a version reads that sentence clean', async () => {
+    const csv = 'Sentence,Said,Should be\n"Queen mattresses start at just",two seventy-nine,two ninety-nine\n0:01.5,Sunday,Saturday\nthe quick brown fox,x,y\n'
+    const view = await call('importPickupCsv', { jobId, takeId, csv })
+    expect(view.cards.map((c) => [c.row, c.sentence, c.action, c.done])).toEqual([[2, 2, 'punch', true], [3, 1, 'punch', false], [4, null, null, false]])
+    expect(view.cards[2]!.problem).toBe('Row 4: no sentence of the script reads like “the quick brown fox”.')
+    expect((await call('listPickupCards', { jobId })).cards.map((c) => c.done)).toEqual([true, false, false])
+    await expect(call('importPickupCsv', { jobId, takeId, csv: 'a,"b' })).rejects.toThrow('Row 1: a quote opened in field 2 is never closed.')
+    expect((await call('listPickupCards', { jobId })).cards).toHaveLength(3)
+  })
+
+  it('shows the job’s comp grid and renders the picked cells as a new take, measured and read back', async () => {
+    const grid = await call('getCompGrid', { jobId })
+    expect(grid.sentences.map((x) => x.text)).toEqual(SENTENCES)
+    expect(grid.unread).toEqual([])
+    const col = grid.takes.findIndex((t) => t.takeId === pickupId)
+    expect(grid.cells.map((row) => row[col]!.state)).toEqual(['not_read', 'clean', 'not_read'])
+    const flubbed = grid.takes.findIndex((t) => t.takeId === takeId)
+    expect(grid.cells[1]![flubbed]!.state).toBe('clean') // its current version (2) reads sentence 2 from the pickup
+    for (const pick of grid.picks) expect(grid.takes.map((t) => t.takeId)).toContain(pick)
+    const made = await call('renderComp', { jobId, picks: [{ sentence: 2, takeId: pickupId }], note: 'best of' })
+    expect(made.take.source).toBe('comp')
+    expect(made.take.note).toBe('best of')
+    expect(made.version).toMatchObject({ number: 1, operation: 'comp', current: true })
+    expect(made.version.summary).toMatch(/^Comp on (Take|Pickup) \d+/)
+    expect(made.version.readback?.clean, JSON.stringify(made.version.readback)).toBe(true)
+    expect(made.take.preflight?.measured).toBe(true)
+    expect((await takes.area.store.list(jobId)).takes.map((t) => t.id)).toContain(made.take.id)
+    await expect(call('renderComp', { jobId, picks: [{ sentence: 9, takeId: pickupId }] })).rejects.toThrow(/The script has 3 sentences; there is no sentence 9/)
+    await expect(call('renderComp', { jobId, picks: [{ sentence: 1, takeId: pickupId }] })).rejects.toThrow(/^Pickup \d+ does not read sentence 1, “This Saturday only/)
+  })
 })

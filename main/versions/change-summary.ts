@@ -19,9 +19,9 @@ function phrase(c: VersionChange): string {
   return `False start cut at ${clockOf(c.at_s)}`
 }
 
-/** One sentence for a version's changes, with the change in length. */
-export function summarize(changes: readonly VersionChange[], extra = ''): string {
+/** One sentence for a version's changes, with the change in length (given: against the version it was made from). */
+export function summarize(changes: readonly VersionChange[], extra = '', lengthChangeS?: number): string {
   if (changes.length === 0) return 'No change.'
-  const total = changes.reduce((a, c) => a + c.delta_s, 0)
+  const total = lengthChangeS ?? changes.reduce((a, c) => a + c.delta_s, 0)
   return `${changes.map(phrase).join('; ')}${extra}, ${signedSeconds(total)}.`
 }

@@ -17,13 +17,19 @@ export interface PickupEditInput {
   script: string
   take: RecordingToUse
   pickups: Array<RecordingToUse & { name: string }>
+  /** Patches an earlier version put into this same take (0-based sentences): kept where no new pickup reads. */
+  kept?: Array<RecordingToUse & { name: string; sentence: number }>
   transcribe: Transcribe
 }
 
 export interface PickupEdit {
   take: AnalyzedRecording
   pickups: AnalyzedRecording[]
+  kept: AnalyzedRecording[]
+  /** Every patch of the version, the kept ones included. */
   patches: PlannedPatch[]
+  /** The sentences the new pickups replace (0-based). */
+  fresh: number[]
   placements: Placement[]
   timeline: Timeline
   list: EditList
@@ -40,8 +46,17 @@ export function sentenceName(script: string, k: number): string {
 export async function pickupEdit(o: PickupEditInput): Promise<PickupEdit> {
   const [take] = await prepareRecordings(o.recordings, [o.take], o.script, o.transcribe)
   if (!take) throw new Error('The take could not be read.')
-  const pickups = await prepareRecordings(o.recordings, o.pickups.map((p) => ({ ...p, format: take.ref.format, short: true })), o.script, o.transcribe)
-  const patches = planPickups(take.analysis, pickups.map((p, i) => ({ name: (o.pickups[i] as { name: string }).name, analysis: p.analysis })))
+  const keptIn = o.kept ?? []
+  const all = await prepareRecordings(o.recordings, [...o.pickups, ...keptIn].map((p) => ({ ...p, format: take.ref.format, short: true })), o.script, o.transcribe)
+  const pickups = all.slice(0, o.pickups.length)
+  const kept = all.slice(o.pickups.length)
+  const patches = planPickups(
+    take.analysis,
+    pickups.map((p, i) => ({ name: (o.pickups[i] as { name: string }).name, analysis: p.analysis })),
+    kept.map((p, i) => ({ name: (keptIn[i] as { name: string }).name, analysis: p.analysis, sentence: (keptIn[i] as { sentence: number }).sentence })),
+  )
+  const keptSet = new Set(kept.map((k) => k.analysis))
+  const fresh = patches.filter((p) => !keptSet.has(p.from)).map((p) => p.sentence)
   const { timeline, placements } = placePatches(take.analysis, patches, (k) => sentenceName(o.script, k), (p) => (p as PlannedPatch).name)
-  return { take, pickups, patches, placements, timeline, list: toEditList(timeline, take.ref.format) }
+  return { take, pickups, kept, patches, fresh, placements, timeline, list: toEditList(timeline, take.ref.format) }
 }

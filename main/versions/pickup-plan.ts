@@ -69,19 +69,28 @@ export function sentencesReplaced(take: RecordingAnalysis, pickup: RecordingAnal
   return read.slice(start)
 }
 
-export function planPickups(take: RecordingAnalysis, pickups: readonly PickupInput[]): PlannedPatch[] {
+/** The patch of sentence k of a pickup: its gain to the take's sentence (or typical) loudness, and its room tone compared. */
+export function patchOf(take: RecordingAnalysis, p: PickupInput, k: number): PlannedPatch {
+  const read = p.analysis.sentences[k]
+  if (!read) throw new PickupMatchError(`${p.name} does not read sentence ${k + 1} any more.`)
+  const target = take.sentences[k]?.lufs ?? medianSentenceLufs(take)
+  const gainDb = levelMatchGainDb(target, read.lufs)
+  const noise = compareNoiseFloors(take.floorDb, p.analysis.floorDb, gainDb, read.innerPauseS)
+  return { sentence: k, from: p.analysis, gainDb, name: p.name, noiseFloorDifferenceDb: noise.differenceDb, noiseFloorFinding: noise.finding }
+}
+
+/**
+ * The patches of `pickups` (later ones win a sentence), on top of `kept` (patches an earlier version put
+ * into the same take, which stay where no new pickup reads).
+ */
+export function planPickups(take: RecordingAnalysis, pickups: readonly PickupInput[], kept: ReadonlyArray<PickupInput & { sentence: number }> = []): PlannedPatch[] {
   const chosen = new Map<number, PickupInput>()
   for (const p of pickups) {
     const replaced = sentencesReplaced(take, p.analysis)
     if (replaced.length === 0) throw new PickupMatchError(`${p.name} reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.`)
     for (const k of replaced) chosen.set(k, p)
   }
-  const typical = medianSentenceLufs(take)
-  return [...chosen.entries()].sort(([a], [b]) => a - b).map(([k, p]) => {
-    const read = p.analysis.sentences[k] as AnalyzedSentence
-    const target = take.sentences[k]?.lufs ?? typical
-    const gainDb = levelMatchGainDb(target, read.lufs)
-    const noise = compareNoiseFloors(take.floorDb, p.analysis.floorDb, gainDb, read.innerPauseS)
-    return { sentence: k, from: p.analysis, gainDb, name: p.name, noiseFloorDifferenceDb: noise.differenceDb, noiseFloorFinding: noise.finding }
-  })
+  const fresh = [...chosen.entries()].map(([k, p]) => patchOf(take, p, k))
+  const old = kept.filter((p) => !chosen.has(p.sentence)).map((p) => patchOf(take, p, p.sentence))
+  return [...fresh, ...old].sort((a, b) => a.sentence - b.sentence)
 }

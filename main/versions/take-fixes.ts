@@ -14,6 +14,7 @@ import type { Placement } from './place-patches'
 import { restartTimeline } from './restart-cut'
 import { resultTimeOf, toEditList, type Timeline } from './timeline'
 import { takeName, type VersionWork } from './version-work'
+import { currentVersion } from './version-meta'
 
 const round2 = (x: number): number => Math.round(x * 100) / 100
 
@@ -52,16 +53,32 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     }
     const script = await work.scriptOf(take)
     work.progress(take, 'reading_back_sources', 'Finding where the pickups go…')
-    const mine = await work.audioOf(take, script.text)
+    const recordings = versions.recordings(take.job_id)
+    // A take already fixed by pickups takes the new ones into the same recording, its earlier patches kept.
+    const current = currentVersion(take)
+    const prior = current?.pickups ?? null
+    const base = prior
+      ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, script.text)) ?? work.wordsOf(prior.base) }
+      : await work.audioOf(take, script.text)
+    const kept = (prior?.patches ?? []).map((p) => ({ path: recordings.pathOf(p.source), words: work.wordsOf(p.source), name: p.source_name, sentence: p.sentence - 1 }))
     const theirs = await Promise.all(pickups.map(async (p) => ({ ...(await work.audioOf(p, script.text)), name: takeName(p) })))
-    const edit = await pickupEdit({ recordings: versions.recordings(take.job_id), script: script.text, take: mine, pickups: theirs, transcribe: work.d.transcribe })
-    const byHash = new Map(edit.pickups.map((p, i) => [p.ref.hash, pickups[i] as TakeMeta]))
-    const changes = placementChanges(edit.timeline, edit.placements, (pl) => {
-      const patch = edit.patches.find((x) => x.sentence === pl.sentence) as PlannedPatch
-      const t = byHash.get(patch.from.source)
-      return { id: t?.id ?? null, name: patch.name }
+    const edit = await pickupEdit({ recordings, script: script.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
+    work.rememberWords(edit.take, ...edit.pickups, ...edit.kept)
+    const ids = new Map<string, string | null>([
+      ...edit.pickups.map((p, i): [string, string | null] => [p.ref.hash, (pickups[i] as TakeMeta).id]),
+      ...(prior?.patches ?? []).map((p): [string, string | null] => [p.source, p.source_take_id]),
+    ])
+    const patchOf = (k: number) => edit.patches.find((x) => x.sentence === k) as PlannedPatch
+    const changes = placementChanges(edit.timeline, edit.placements.filter((pl) => edit.fresh.includes(pl.sentence)), (pl) => {
+      const patch = patchOf(pl.sentence)
+      return { id: ids.get(patch.from.source) ?? null, name: patch.name }
     })
-    return work.commit(take, script, { operation: 'pickup', list: edit.list, changes, findings: roomToneFindings(edit.patches) })
+    const plan = {
+      base: edit.take.ref.hash,
+      base_version: prior?.base_version ?? take.current_version ?? 1,
+      patches: edit.patches.map((p) => ({ sentence: p.sentence + 1, source: p.from.source, source_take_id: ids.get(p.from.source) ?? null, source_name: p.name })),
+    }
+    return work.commit(take, script, { operation: 'pickup', list: edit.list, changes, findings: roomToneFindings(edit.patches), pickups: plan })
   })
 }
 

@@ -36,6 +36,17 @@ export function versionsProblem(meta: Obj, preflightProblem: (v: unknown) => str
     if (!Array.isArray(raw['changes']) || !Array.isArray(raw['findings'])) return `${what} must list its changes and findings`
     const trim = raw['trim']
     if (!(isObj(trim) && typeof trim['head_s'] === 'number' && typeof trim['tail_s'] === 'number' && trim['head_s'] >= 0 && trim['tail_s'] >= 0)) return `${what}.trim must be {head_s, tail_s} of seconds ≥ 0`
+    const plan = raw['pickups']
+    if (plan !== undefined && plan !== null) {
+      if (!isObj(plan) || typeof plan['base'] !== 'string' || !/^[0-9a-f]{64}$/.test(plan['base']) || !Number.isInteger(plan['base_version']) || (plan['base_version'] as number) < 1 || (plan['base_version'] as number) > i + 1 || !Array.isArray(plan['patches'])) {
+        return `${what}.pickups must be {base, base_version, patches}`
+      }
+      for (const p of plan['patches'] as unknown[]) {
+        if (!isObj(p) || !Number.isInteger(p['sentence']) || (p['sentence'] as number) < 1 || typeof p['source'] !== 'string' || !/^[0-9a-f]{64}$/.test(p['source']) || typeof p['source_name'] !== 'string') {
+          return `${what}.pickups.patches must each be {sentence, source, source_take_id, source_name}`
+        }
+      }
+    }
     for (const key of ['preflight', 'trimmed_preflight'] as const) {
       const p = preflightProblem(raw[key])
       if (p) return `${what}.${key} ${p}`

@@ -45,8 +45,15 @@ export interface Draft {
   changes: VersionChange[]
   findings: VersionFinding[]
   latency?: TakeVersion['latency']
+  pickups?: TakeVersion['pickups']
   /** Added to the summary's phrases (e.g. the latency used). */
   summaryExtra?: string
+}
+
+/** How much longer a new version is than the take's current one (s); undefined when that was not measured. */
+function lengthChange(take: TakeMeta, list: EditList): number | undefined {
+  const before = take.preflight?.duration_s
+  return typeof before === 'number' ? list.frames / list.format.sample_rate - before : undefined
 }
 
 /** The name a take goes by in a version's changes: "Pickup 5", "Take 2". */
@@ -56,6 +63,8 @@ export function takeName(t: TakeMeta): string {
 
 export class VersionWork {
   private readonly busy = new Set<string>()
+  /** Words heard in recordings kept by content, by SHA-256 (a recording's words never change). */
+  private readonly wordsByHash = new Map<string, TimedWord[]>()
   /** The last analysis of each take's current audio, by file, size, modification time and script. */
   private readonly analyses = new Map<string, { key: string; value: Promise<AnalyzedRecording> }>()
 
@@ -89,6 +98,26 @@ export class VersionWork {
   async storedWords(take: TakeMeta, script: string): Promise<TimedWord[] | null> {
     try {
       const v = JSON.parse(await readFile(this.d.versions.readbackPath(take), 'utf8')) as ReadbackStored
+      return v.take_id === take.id && v.script_read?.text === script && Array.isArray(v.words) ? v.words : null
+    } catch {
+      return null
+    }
+  }
+
+  /** Remembers the words of analysed recordings, so a patch kept from an earlier version is not heard again. */
+  rememberWords(...analyzed: AnalyzedRecording[]): void {
+    for (const a of analyzed) this.wordsByHash.set(a.ref.hash, a.analysis.words)
+  }
+
+  wordsOf(hash: string): TimedWord[] | null {
+    return this.wordsByHash.get(hash) ?? null
+  }
+
+  /** The words a version's own read-back heard (its kept file), when it was made against this script. */
+  async versionWords(take: TakeMeta, version: number, script: string): Promise<TimedWord[] | null> {
+    const path = (take.current_version ?? 1) === version ? this.d.versions.readbackPath(take) : this.d.versions.readbackPath(take, version)
+    try {
+      const v = JSON.parse(await readFile(path, 'utf8')) as ReadbackStored
       return v.take_id === take.id && v.script_read?.text === script && Array.isArray(v.words) ? v.words : null
     } catch {
       return null
@@ -158,8 +187,9 @@ export class VersionWork {
     const current = take.current_version ?? 1
     const meta = await versions.add(take.id, {
       operation: draft.operation, made_from: current, edits: draft.list, render_key: rendered.key,
-      summary: summarize(draft.changes, draft.summaryExtra), changes: draft.changes, findings, preflight, readback: heard.summary,
+      summary: summarize(draft.changes, draft.summaryExtra, lengthChange(take, draft.list)), changes: draft.changes, findings, preflight, readback: heard.summary,
       ...(draft.latency ? { latency: draft.latency } : {}),
+      ...(draft.pickups ? { pickups: draft.pickups } : {}),
     }, heard.stored)
     this.d.takesChanged(take.job_id)
     this.d.readbackChanged(heard.stored

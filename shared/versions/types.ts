@@ -50,6 +50,28 @@ export interface TakeTrimValue {
   tail_s: number
 }
 
+/** A patch a pickup version put into its take (see VersionPickups). */
+export interface PickupPatchRecord {
+  /** 1-based. */
+  sentence: number
+  /** SHA-256 of the recording (in the take's format) the new reading comes from. */
+  source: string
+  source_take_id: string | null
+  source_name: string
+}
+
+/**
+ * A pickup version's plan: the recording its patches went into and every patch, so the next pickup is
+ * placed into that same recording with the earlier patches kept (a version is never built on a render of
+ * a render, and its pauses never drift).
+ */
+export interface VersionPickups {
+  /** SHA-256 of the recording the patches go into, and the version whose audio that is. */
+  base: string
+  base_version: number
+  patches: PickupPatchRecord[]
+}
+
 export interface TakeVersion {
   /** 1, 2, 3 … in the order they were made; version 1 is the recording (or, for a comp, the comp). */
   number: number
@@ -72,6 +94,8 @@ export interface TakeVersion {
   readback: VersionReadback | null
   /** A punch: the input latency compensated, in samples, and where that figure came from. */
   latency?: { samples: number; source: 'reported' | 'calibrated' } | null
+  /** A pickup version: what its patches went into (absent for other operations). */
+  pickups?: VersionPickups | null
 }
 
 export interface VersionView extends TakeVersion {

@@ -14,6 +14,7 @@ import { benchReadback } from './readback'
 import { benchOfflineLaunch } from './offline-launch'
 import { benchScriptDiff } from './script-diff'
 import { benchStopToCheck } from './stop-to-check'
+import { benchVersions } from './versions'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   offline: benchOfflineLaunch,
   'script-diff': benchScriptDiff,
   stop: benchStopToCheck,
+  versions: benchVersions,
 }
 
 async function main(): Promise<void> {

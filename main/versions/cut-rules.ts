@@ -10,7 +10,8 @@
  *   pause is short, never under 5 ms) lies wholly in the pause, at least 30 ms from either word edge, and
  *   its centre is the quietest 20 ms window of what is allowed.
  * - Around a patch the take's pause lengths stay as they were and its pauses keep the take's room tone: a
- *   patch brings at most 80 ms of its own room tone on either side of its speech.
+ *   patch brings at most 50 ms of its own room tone on either side of its speech (the 30 ms a cut keeps
+ *   from a word, and the crossfade).
  * - A patch is brought to the loudness of the sentence it replaces; a room tone louder than the take's by
  *   more than 3 dB (after that gain) is a finding when the patch has a pause of its own where it shows.
  */
@@ -26,7 +27,7 @@ export const CUT_RULES = {
   crossfadeMaxS: 0.02,
   crossfadeMinS: 0.005,
   /** A patch shows at most this much of its own room tone on either side of its speech (s). */
-  patchRoomMaxS: 0.08,
+  patchRoomMaxS: 0.05,
   /** A millisecond whose 10 ms neighbourhood stands no more than this above the floor is quiet (dB). */
   quietAboveFloorDb: 10,
   /** How far beyond the recogniser's word edge sound touching it still counts as the word (s). */

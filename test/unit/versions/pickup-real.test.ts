@@ -13,7 +13,7 @@ import { renderCached } from '../../../main/versions/render-cache'
 import { compareToScript } from '../../../main/readback/compare'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
-import { engineMissing, largestStep, loudnessOf, occursIn, rmsDb, samplesOf, SCRIPT, SENTENCES, transcribe, VOICE } from './helpers/spot'
+import { cutSteps, engineMissing, largestStep, loudnessOf, occursIn, rmsDb, samplesOf, SCRIPT, SENTENCES, transcribe, VOICE } from './helpers/spot'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -73,10 +73,11 @@ describe('a pickup placed by the script', { timeout: 300_000 }, () => {
     }
   })
 
-  it('has no click: the largest step in its pauses is at most twice the take’s own', async () => {
+  it('has no click: its pauses as quiet as the take’s, and no step at a cut that neither side has', async () => {
     const [t, r] = await Promise.all([samplesOf(take.path), samplesOf(result.out)])
+    // Away from the words by 100 ms: a patch brings up to 50 ms of its own room tone next to its speech.
     const pausesOf = (read: Array<{ startS: number; endS: number }>, end: number) =>
-      [{ a: 0.05, b: (read[0]?.startS ?? 0) - 0.05 }, ...read.slice(0, -1).map((s, i) => ({ a: s.endS + 0.05, b: (read[i + 1]?.startS ?? 0) - 0.05 })), { a: (read[read.length - 1]?.endS ?? 0) + 0.05, b: end - 0.05 }]
+      [{ a: 0.1, b: (read[0]?.startS ?? 0) - 0.1 }, ...read.slice(0, -1).map((s, i) => ({ a: s.endS + 0.1, b: (read[i + 1]?.startS ?? 0) - 0.1 })), { a: (read[read.length - 1]?.endS ?? 0) + 0.1, b: end - 0.1 }]
     const takeStep = Math.max(...pausesOf(take.sentences, take.durationS).map((q) => largestStep(t.x, t.rate, q.a, q.b)))
     const shift = (r.frames - t.frames) / t.rate
     const p = result.edit.placements[0]!
@@ -88,6 +89,11 @@ describe('a pickup placed by the script', { timeout: 300_000 }, () => {
     })
     const resultStep = Math.max(...pausesOf(inResult, r.frames / r.rate).map((q) => largestStep(r.x, r.rate, q.a, q.b)))
     expect(resultStep).toBeLessThanOrEqual(2 * takeStep)
+    const pk = await samplesOf(result.edit.pickups[0]!.ref.path)
+    const sides = new Map([[result.edit.take.ref.hash, t], [result.edit.pickups[0]!.ref.hash, pk]])
+    const cuts = cutSteps(r, result.edit.timeline, sides)
+    expect(cuts).toHaveLength(2)
+    for (const c of cuts) expect(c.result, `cut at ${c.atS.toFixed(3)} s`).toBeLessThanOrEqual(2 * c.own)
   })
 
   it('plays the patch within 1.5 dB of the sentence it replaces, and its pauses have the take’s room tone', async () => {

@@ -3,7 +3,7 @@
  * bit-identical every time (also after its cached file is deleted), crossfades keep the power of two
  * uncorrelated sides, gains land within one LSB, and a list it cannot render is refused in words.
  */
-import { readFile, rm } from 'node:fs/promises'
+import { mkdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -77,6 +77,28 @@ describe('the version renderer', { timeout: 60_000 }, () => {
     const sides = (power(a, 96_000 - xf, 96_000) + power(b, 52_000, 52_000 + xf)) / 2
     const ratioDb = 10 * Math.log10(power(got, 96_000 - xf, 96_000) / sides)
     expect(Math.abs(ratioDb)).toBeLessThan(1)
+  })
+
+  it('joins two sides out of phase without a step: a hard cut clicks, the crossfade does not', async () => {
+    const dir2 = join(dir, 'phase')
+    await mkdir(dir2, { recursive: true })
+    const low = await recordings.add(await makeAudio(dir2, 'low', [{ kind: 'tone', seconds: 2, dbfs: -20, hz: 97 }]))
+    const other = await recordings.add(await makeAudio(dir2, 'other', [{ kind: 'tone', seconds: 2, dbfs: -20, hz: 131 }]))
+    const steps = async (xf: number) => {
+      const cut = 48_000 + 247
+      const list: EditList = {
+        format: low.format, frames: 96_000,
+        pieces: [piece(low, 0, cut + xf / 2, 0, { fade_out: { frames: xf, shape: 'equal_power' } }), piece(other, cut - xf / 2, 96_000, cut - xf / 2, { fade_in: { frames: xf, shape: 'equal_power' } })],
+      }
+      const x = await samples(await render(list, `phase-${xf}`))
+      let own = 0
+      for (let i = 1000; i < 40_000; i++) own = Math.max(own, Math.abs((x[i] as number) - (x[i - 1] as number)))
+      let atCut = 0
+      for (let i = cut - xf / 2 - 100; i < cut + xf / 2 + 100; i++) atCut = Math.max(atCut, Math.abs((x[i] as number) - (x[i - 1] as number)))
+      return atCut / own
+    }
+    expect(await steps(0)).toBeGreaterThan(2)
+    expect(await steps(960)).toBeLessThanOrEqual(2)
   })
 
   it('is bit-identical every time, also after the cached render is deleted', async () => {

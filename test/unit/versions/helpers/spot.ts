@@ -92,3 +92,39 @@ export function occursIn(hay: Float64Array, needle: Float64Array): boolean {
   }
   return false
 }
+
+/** One recording's samples (mono: channel 0), for measuring steps around a cut. */
+export interface Side { x: Float64Array; rate: number; channels: number }
+
+const channel0 = (s: Side, i: number): number => s.x[i * s.channels] as number
+
+/** Largest step of channel 0 in frames [a, b). */
+function stepIn(s: Side, a: number, b: number): number {
+  let m = 0
+  for (let i = Math.max(1, a); i < Math.min(s.x.length / s.channels, b); i++) m = Math.max(m, Math.abs(channel0(s, i) - channel0(s, i - 1)))
+  return m
+}
+
+/**
+ * At every cut of a timeline (timeline.ts): the largest step of the result across the crossfade (±2 ms),
+ * and the largest either recording has of its own within 10 ms of its side of the cut (times its gain;
+ * a cut keeps 30 ms from any word, so that is room tone). A click is a step the two sides do not have.
+ */
+export function cutSteps(result: Side, timeline: { segments: Array<{ source: string; fromS: number; toS: number; gainDb: number }>; crossfadesS: number[] }, sides: Map<string, Side>): Array<{ atS: number; result: number; own: number }> {
+  const out: Array<{ atS: number; result: number; own: number }> = []
+  let t = 0
+  timeline.segments.forEach((seg, i) => {
+    t += seg.toS - seg.fromS
+    const next = timeline.segments[i + 1]
+    if (!next) return
+    const half = (timeline.crossfadesS[i] ?? 0) / 2 + 0.002
+    const r = stepIn(result, Math.floor((t - half) * result.rate), Math.ceil((t + half) * result.rate))
+    const own = Math.max(...[[seg, seg.toS], [next, next.fromS]].map(([s, at]) => {
+      const side = sides.get((s as typeof seg).source) as Side
+      const g = 10 ** ((s as typeof seg).gainDb / 20)
+      return g * stepIn(side, Math.floor(((at as number) - 0.01) * side.rate), Math.ceil(((at as number) + 0.01) * side.rate))
+    }))
+    out.push({ atS: t, result: r, own })
+  })
+  return out
+}

@@ -11,7 +11,7 @@ import { closeAll, type Recordings } from './recordings'
 import { renderEditList } from './render-edit-list'
 
 /** Changes whenever the renderer would write other bytes for the same list (a new dither, a new curve). */
-export const RENDERER_VERSION = 'booth-render-1'
+export const RENDERER_VERSION = 'booth-render-2'
 
 export function renderKey(list: EditList): string {
   return createHash('sha256').update(RENDERER_VERSION).update('\n').update(canonicalEditList(list)).digest('hex')

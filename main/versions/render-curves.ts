@@ -55,21 +55,17 @@ export function dbToGain(db: number): number {
 /** The dither's fixed seed: part of the renderer, so a render never depends on when or where it ran. */
 const DITHER_SEED = 0x5eed_b007
 
-/** A 32-bit hash of (frame, channel) mixed with a salt (integer arithmetic only). */
-function hash32(frame: number, channel: number, salt: number): number {
-  let h = Math.imul((frame >>> 0) ^ salt, 0x9e3779b1) ^ Math.imul(Math.floor(frame / 4294967296) + channel * 0x85ebca6b, 0xc2b2ae35)
-  h ^= h >>> 16
-  h = Math.imul(h, 0x85ebca6b)
-  h ^= h >>> 13
-  h = Math.imul(h, 0xc2b2ae35)
-  h ^= h >>> 16
-  return h >>> 0
-}
-
 /**
  * Triangular (TPDF) dither of ±1 least significant bit for the sample at (frame, channel) of the result:
- * a function of the position alone, so every render of a version adds the same dither.
+ * the difference of two 16-bit uniforms taken from one integer hash of the position, so every render of
+ * a version adds the same dither (integer arithmetic only).
  */
 export function tpdfDither(frame: number, channel: number): number {
-  return (hash32(frame, channel, DITHER_SEED) - hash32(frame, channel, ~DITHER_SEED)) / 4294967296
+  let h = Math.imul((frame ^ DITHER_SEED) | 0, 0x9e3779b1) ^ Math.imul(channel + 1, 0x85ebca6b) ^ Math.imul(Math.floor(frame / 4294967296), 0xc2b2ae35)
+  h ^= h >>> 15
+  h = Math.imul(h, 0x2c1b3c6d)
+  h ^= h >>> 12
+  h = Math.imul(h, 0x297a2d39)
+  h ^= h >>> 15
+  return ((h & 0xffff) - (h >>> 16)) / 65536
 }

@@ -135,7 +135,7 @@ async function benchPickupAndComp(dir: string): Promise<BenchResult[]> {
 const piece = (source: string, from: number, to: number, at: number, gain: number, fin: number, fout: number): EditPiece =>
   ({ source, from, to, at, gain_db: gain, fade_in: { frames: fin, shape: 'equal_power' }, fade_out: { frames: fout, shape: 'equal_power' } })
 
-async function benchRender(dir: string): Promise<BenchResult[]> {
+export async function benchRender(dir: string): Promise<BenchResult[]> {
   const block = await makeAudio(dir, 'block', [{ kind: 'noise', seconds: 20, dbfs: -30 }, { kind: 'tone', seconds: 10, dbfs: -14, hz: 330 }])
   const long = join(dir, 'ten-minutes.wav')
   await runFfmpeg(['-y', '-stream_loop', String(RENDER_MINUTES * 2 - 1), '-i', block, '-c:a', 'pcm_s24le', long], { timeoutMs: 180_000 })

@@ -73,7 +73,8 @@ export const takeCalls = {
   appendRecording: obj({ takeId, pcmBase64: str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ }) }),
   stopRecording: takeOnly,
   cancelRecording: takeOnly,
-  getTakeMediaUrl: takeOnly,
+  /** The take's current version's audio, or (`version`) one of its other versions' (rendered first when missing). */
+  getTakeMediaUrl: obj({ takeId, version: optional(int({ min: 1, max: 10_000 })) }),
   getListenUrl: obj({ jobId, deliveryId: apiId }),
 } satisfies Record<string, Check<unknown>>
 

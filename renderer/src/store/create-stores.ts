@@ -13,6 +13,7 @@ import { createTakesStore, type TakesState } from '../takes/takes-store'
 import { createAccountStore, type AccountSlice } from '../account/account-store'
 import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
 import { createNoticesStore, type NoticesState } from '../notifications/notices-store'
+import { createVersionsStore, type VersionsState } from '../takes/versions/versions-store'
 
 export interface BoothStores {
   booth: BoothStore
@@ -20,6 +21,7 @@ export interface BoothStores {
   account: StoreApi<AccountSlice>
   readback: StoreApi<ReadbackStoreState>
   notices: StoreApi<NoticesState>
+  versions: StoreApi<VersionsState>
 }
 
 export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe: () => void } {
@@ -28,8 +30,9 @@ export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe:
   const account = createAccountStore(api)
   const readback = createReadbackStore(api)
   const notices = createNoticesStore(api)
+  const versions = createVersionsStore(api, (jobId) => void takes.store.getState().loadTakes(jobId))
   return {
-    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store },
-    unsubscribe: () => [booth, takes, account, readback, notices].forEach((h) => h.unsubscribe()),
+    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, versions: versions.store },
+    unsubscribe: () => [booth, takes, account, readback, notices, versions].forEach((h) => h.unsubscribe()),
   }
 }

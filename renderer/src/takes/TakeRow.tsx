@@ -15,6 +15,8 @@ import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
 import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
+import { TakeVersions } from './versions/TakeVersions'
+import { VersionMark } from './versions/VersionMark'
 
 export interface TakeRowProps {
   job: JobDetail
@@ -50,6 +52,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
     <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={name}>
       <div className="take-row-head">
         <strong className="take-number take-name">{name}</strong>
+        <VersionMark take={take} />
         <select
           className="take-label"
           aria-label={`Label of ${name}`}
@@ -112,8 +115,9 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
       {percent !== null && (
         <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
-      {open && !recording && <TakeWaveform take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
-      <ReadbackPanel take={take} />
+      {open && !recording && <TakeWaveform key={take.current_version ?? 1} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
+      <ReadbackPanel key={take.current_version ?? 1} take={take} />
+      <TakeVersions job={job} take={take} />
       <div className="take-actions">
         {!recording && (
           <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

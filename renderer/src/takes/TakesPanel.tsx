@@ -10,6 +10,7 @@ import { DeliverDialog } from './DeliverDialog'
 import { ReadbackDeliverGate } from './readback/ReadbackDeliverGate'
 import { TakeRow } from './TakeRow'
 import { useTakesStore, useTakes } from './takes-store'
+import { JobFixes } from './versions/JobFixes'
 
 /** A take counts as just made for this long (it is highlighted in the list). */
 const FRESH_MS = 15_000
@@ -91,6 +92,7 @@ export function TakesPanel({ job }: { job: JobDetail }) {
           />
         ))}
       </ul>
+      <JobFixes job={job} />
       {delivering && (
         <ReadbackDeliverGate take={delivering} onCancel={() => setDelivering(null)}>
           <DeliverDialog

@@ -8,12 +8,14 @@ import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../../shared/bridge'
+import type { ScriptRead } from '../../../../shared/bridge-takes'
 import type { VersionProgress } from '../../../../shared/bridge-versions'
 import type { CompGridView, PickupCardsView, VersionsView } from '../../../../shared/versions/types'
 import { displayText } from '../../../../shared/display-text'
 import { errorText } from '../../store/error-text'
 import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
+import { judgeDroppedFile } from '../dropped-files'
 
 export interface VersionsNotice {
   tone: 'success' | 'danger' | 'info'
@@ -23,6 +25,8 @@ export interface VersionsNotice {
 /** The key of a comp's work (its take does not exist yet) and of a job's pickup list. */
 export const compKey = (jobId: string) => `comp:${jobId}`
 export const cardsKey = (jobId: string) => `cards:${jobId}`
+/** The key of files being added as pickups to a job. */
+export const pickupsKey = (jobId: string) => `pickups:${jobId}`
 
 export interface VersionsState {
   /** By take id (or compKey): the last progress main reported while work runs. */
@@ -42,6 +46,8 @@ export interface VersionsState {
   renderComp(jobId: string, picks: Array<{ sentence: number; takeId: string }>): Promise<void>
   importCsv(jobId: string, takeId: string, csv: string): Promise<void>
   loadCards(jobId: string): Promise<void>
+  /** Adds dropped or chosen audio files to the job as takes labelled pickup, read from `script`. */
+  importPickups(jobId: string, files: readonly File[], script?: ScriptRead): Promise<void>
   dismiss(key: string): void
 }
 
@@ -127,6 +133,32 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         } catch (err) {
           patch('notice', cardsKey(jobId), { tone: 'danger', text: shown(err) })
         }
+      },
+      importPickups: async (jobId, files, script) => {
+        const key = pickupsKey(jobId)
+        const lines: string[] = []
+        let failed = 0
+        patch('busy', key, `Adding ${files.length} pickup file${files.length === 1 ? '' : 's'}…`)
+        patch('notice', key, undefined)
+        for (const file of files) {
+          const verdict = judgeDroppedFile(file)
+          if (!verdict.ok) {
+            failed++
+            lines.push(verdict.message)
+            continue
+          }
+          try {
+            const path = await api.pathForFile(file)
+            const take = await api.importTake({ jobId, path, label: 'pickup', ...(script ? { script } : {}) })
+            lines.push(`“${displayText(file.name)}” is pickup ${take.take_number}.`)
+          } catch (err) {
+            failed++
+            lines.push(shown(err))
+          }
+        }
+        patch('busy', key, undefined)
+        if (lines.length) patch('notice', key, { tone: failed === 0 ? 'success' : 'danger', text: lines.join(' ') })
+        refreshTakes(jobId)
       },
       dismiss: (key) => patch('notice', key, undefined),
     }

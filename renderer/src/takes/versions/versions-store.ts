@@ -164,11 +164,19 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
     }
   })
   const off = api.on('versionProgress', (p) => {
+    const state = store.getState()
     const key = p.takeId ?? compKey(p.jobId)
-    const { [key]: _old, ...rest } = store.getState().progress
-    // done / failed: the call's answer says the rest.
-    store.setState({ progress: p.stage === 'done' || p.stage === 'failed' ? rest : { ...rest, [key]: p } })
-    if (p.stage === 'done' && p.takeId) void store.getState().loadVersions(p.takeId)
+    const { [key]: _old, ...rest } = state.progress
+    if (p.stage !== 'done' && p.stage !== 'failed') {
+      store.setState({ progress: { ...rest, [key]: p } })
+      return
+    }
+    // done / failed: the call's answer says the rest. A comp's stages came without a take (compKey) and
+    // its done names the new take: an event that came in after the answer must not stay on screen.
+    const comp = compKey(p.jobId)
+    const { [comp]: _comp, ...others } = rest
+    store.setState({ progress: state.busy[comp] === undefined ? others : rest })
+    if (p.stage === 'done' && p.takeId) void state.loadVersions(p.takeId)
   })
   return { store, unsubscribe: off }
 }

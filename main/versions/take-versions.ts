@@ -10,16 +10,17 @@
  * cannot change while the take is being delivered or after it was delivered (what was sent stays what
  * the take is).
  */
-import { copyFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ReadbackStored } from '../../shared/bridge-readback'
-import type { TakeVersion, VersionsView, VersionView } from '../../shared/versions/types'
+import type { TakeVersion, VersionReadback, VersionsView, VersionView } from '../../shared/versions/types'
 import { TakeInputError } from '../takes/take-input-checks'
 import type { TakeStore } from '../takes/take-store'
 import type { TakeMeta } from '../takes/take-types'
 import { Recordings } from './recordings'
 import { renderCached } from './render-cache'
 import { currentVersion, versionFileName, versionFolders } from './version-meta'
+import { readbackSummary } from './readback-summary'
 
 export type NewVersion = Omit<TakeVersion, 'number' | 'created_at' | 'trim' | 'trimmed_preflight'>
 
@@ -81,6 +82,25 @@ export class TakeVersions {
     }
   }
 
+  /**
+   * The read-back kept beside the take, in short, for a current version that has none on its record (the
+   * recording, read back by the read-back service before its first fix); null when none is kept.
+   */
+  private async keptReadback(meta: TakeMeta): Promise<VersionReadback | null> {
+    try {
+      const stored = JSON.parse(await readFile(this.readbackPath(meta), 'utf8')) as ReadbackStored
+      return stored.take_id === meta.id && stored.check && Array.isArray(stored.check.issues) ? readbackSummary(stored.check) : null
+    } catch {
+      return null
+    }
+  }
+
+  /** The versions with the current one's read-back filled in from the take's kept read-back when it had none. */
+  private withCurrentHeard(meta: TakeMeta, heard: VersionReadback | null): TakeVersion[] {
+    const current = meta.current_version ?? 1
+    return this.withCurrentMirrored(meta).map((v) => (v.number === current && v.readback === null && heard ? { ...v, readback: heard } : v))
+  }
+
   /** Keeps the current version's read-back as its own file before another version becomes current. */
   private async keepCurrentReadback(meta: TakeMeta): Promise<void> {
     await copyFile(this.readbackPath(meta), this.readbackPath(meta, meta.current_version ?? 1)).catch(() => undefined)
@@ -90,10 +110,11 @@ export class TakeVersions {
   async add(takeId: string, draft: NewVersion, readback: ReadbackStored | null): Promise<TakeMeta> {
     const before = await this.store.get(takeId)
     this.checkCanChange(before)
+    const heard = await this.keptReadback(before)
     await this.keepCurrentReadback(before)
     return this.store.update(takeId, async (m) => {
       this.checkCanChange(m)
-      const versions = this.withCurrentMirrored(m)
+      const versions = this.withCurrentHeard(m, heard)
       const number = versions.length + 1
       const version: TakeVersion = { ...draft, number, created_at: this.now().toISOString(), trim: { head_s: 0, tail_s: 0 }, trimmed_preflight: null }
       if (readback) {
@@ -112,10 +133,11 @@ export class TakeVersions {
     if (!all.some((v) => v.number === n)) throw new TakeInputError(`Take ${before.take_number} has no version ${n}; it has ${all.length}.`)
     if ((before.current_version ?? 1) === n) return before
     this.checkCanChange(before)
+    const heard = await this.keptReadback(before)
     await this.keepCurrentReadback(before)
     const after = await this.store.update(takeId, (m) => {
       this.checkCanChange(m)
-      const versions = this.withCurrentMirrored(m)
+      const versions = this.withCurrentHeard(m, heard)
       const target = versions[n - 1] as TakeVersion
       return { ...m, versions, current_version: n, preflight: target.preflight, trim: target.trim, trimmed_preflight: target.trimmed_preflight }
     })

@@ -19,6 +19,7 @@ import { summarize } from './change-summary'
 import { renderCached } from './render-cache'
 import type { TakeVersions } from './take-versions'
 import { prepareRecordings, type AnalyzedRecording, type Transcribe } from './version-inputs'
+import { readbackSummary } from './readback-summary'
 
 export interface VersionWorkDeps {
   store: TakeStore
@@ -164,8 +165,8 @@ export class VersionWork {
         check, words, engine, take_id: take.id, job_id: take.job_id,
         script_read: { revision_id: script.revision_id, text: script.text }, note: null,
       }
-      const clean = !check.issues.some((i) => i.severity !== 'soft')
-      const summary: VersionReadback = { verdict: check.verdict, coverage: check.coverage ?? 0, summary: check.summary ?? '', clean }
+      const summary: VersionReadback = readbackSummary(check)
+      const clean = summary.clean
       const finding: VersionFinding | null = clean ? null : { code: 'reads_unclean', message: `Booth's read-back of this version: ${check.summary ?? 'it differs from the script'}`, sentence: null }
       return { stored, summary, finding }
     } catch (err) {

@@ -3,7 +3,9 @@
  * fixing a misread sentence with a pickup on a script Booth's read-back hears clean today (versions,
  * play, undo, restore, the proofer's card, the comp grid), and delivering a fixed take's version.
  */
+import { join } from 'node:path'
 import { expect, type Page } from '@playwright/test'
+import { SCREENSHOTS } from '../booth-host'
 import { bridgeClient } from './bridge-client'
 import { findJob } from './reading'
 import { dropFiles, openJob, openWorkspace, screenshot } from './workspace'
@@ -100,10 +102,15 @@ export async function fixAndComp({ page, launchUrl, screen, voice, stray, shots,
   await v1.locator('audio').evaluate((a: HTMLAudioElement) => a.pause())
   await expect(row.locator('.ver-mark')).toHaveText('· v2')
   if (shots) {
-    // README's picture: a taller window, so the list shows whole below the recorder (which stays in view).
-    await page.setViewportSize({ width: screen.width, height: 1200 })
-    await row.locator('.ver-panel').evaluate((el) => el.scrollIntoView({ block: 'end' }))
-    await screenshot(page, 'versions-take-row')
+    // README's picture in the wide pane: \\ tucks the sidebar and list away (and brings them back).
+    await page.setViewportSize({ width: screen.width, height: 1000 })
+    await page.keyboard.press('\\')
+    await expect(page.getByRole('listbox')).toBeHidden()
+    await row.locator('.take-row-head').evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await screenshot(page, 'versions-take-row-window')
+    await row.locator('.ver-list').screenshot({ path: join(SCREENSHOTS, 'versions-take-row.png') })
+    await page.keyboard.press('\\')
+    await expect(page.getByRole('listbox')).toBeVisible()
     await page.setViewportSize(screen)
   }
 

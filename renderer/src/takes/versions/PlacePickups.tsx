@@ -39,9 +39,10 @@ export function PlacePickups({ job, take, busy }: { job: JobDetail; take: TakeVi
   return (
     <fieldset className="ver-place" disabled={busy}>
       <legend className="small">Pickups to place into {name}</legend>
-      {pickups.map((p) => (
+      {pickups.map((p, i) => (
         <label key={p.id} className="ver-check small">
-          <input type="checkbox" checked={!left.has(p.id)} onChange={() => toggle(p.id)} />
+          {/* Opening the choice puts the focus on it, so the keyboard goes on from here. */}
+          <input type="checkbox" autoFocus={i === 0} checked={!left.has(p.id)} onChange={() => toggle(p.id)} />
           {takeName(p)}
         </label>
       ))}

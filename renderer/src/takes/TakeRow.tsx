@@ -115,8 +115,8 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
       {percent !== null && (
         <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
-      {open && !recording && <TakeWaveform key={take.current_version ?? 1} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
-      <ReadbackPanel key={take.current_version ?? 1} take={take} />
+      {open && !recording && <TakeWaveform key={`waveform-v${take.current_version ?? 1}`} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
+      <ReadbackPanel key={`readback-v${take.current_version ?? 1}`} take={take} />
       <TakeVersions job={job} take={take} />
       <div className="take-actions">
         {!recording && (

@@ -6,6 +6,7 @@
  */
 import { apiId, int, nullable, num, obj, oneOf, optional, str, takeId, type Check } from './check'
 import type { components } from './api/talent-v1'
+import type { TakeVersion } from './versions/types'
 
 /** The job kinds a take is measured against (the job's kind, or not_set). */
 export const JOB_KINDS = ['dry_voice', 'finished_spot', 'not_set'] as const
@@ -79,7 +80,8 @@ export const takeCalls = {
   /** The last samples may come with Stop (one call instead of an append and then a stop). */
   stopRecording: obj({ takeId, pcmBase64: optional(pcmBase64) }),
   cancelRecording: takeOnly,
-  getTakeMediaUrl: takeOnly,
+  /** The take's current version's audio, or (`version`) one of its other versions' (rendered first when missing). */
+  getTakeMediaUrl: obj({ takeId, version: optional(int({ min: 1, max: 10_000 })) }),
   getListenUrl: obj({ jobId, deliveryId: apiId }),
 } satisfies Record<string, Check<unknown>>
 
@@ -134,7 +136,8 @@ export interface TakeView {
   trimmed_preflight?: Preflight | null
   /** ISO 8601. */
   created_at: string
-  source: 'recorded' | 'imported'
+  /** comp: a take made of the best sentences of other takes (its version 1 is the comp). */
+  source: 'recorded' | 'imported' | 'comp'
   /** The dropped file's name for imported takes; null for recorded ones. */
   original_name: string | null
   /** For an imported take whose file needed Booth's repair: what was wrong and what Booth delivers (absent otherwise). */
@@ -147,6 +150,13 @@ export interface TakeView {
   trim: TakeTrim
   upload: UploadState
   delivery: DeliveryState
+  /**
+   * Its versions (shared/versions/types.ts), oldest first, once a second one was made; absent: the take
+   * has one version, its recording. preflight, trim and trimmed_preflight above are the current version's.
+   */
+  versions?: TakeVersion[]
+  /** The number of the current version (what plays, is measured, read back and delivered); absent: 1. */
+  current_version?: number
 }
 
 export interface TakesSnapshot {

@@ -14,6 +14,7 @@ import { DELIVERY_EVENT_NAMES, deliveryCalls, type DeliveryEvents, type Delivery
 import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults } from './bridge-notices'
 import { PROMPTER_EVENT_NAMES, prompterCalls, type PrompterEvents, type PrompterResults } from './bridge-prompter'
 import { DATA_FILE_EVENT_NAMES, dataFileCalls, type DataFileEvents, type DataFileResults } from './bridge-data-files'
+import { VERSION_EVENT_NAMES, versionCalls, type VersionEvents, type VersionResults } from './bridge-versions'
 
 type Schemas = components['schemas']
 export type JobSummary = AsRead<Schemas['JobSummary']>
@@ -88,6 +89,7 @@ export const bridgeCalls = {
   ...noticeCalls,
   ...prompterCalls,
   ...dataFileCalls,
+  ...versionCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -180,7 +182,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, PrompterResults, DataFileResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, PrompterResults, DataFileResults, VersionResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -234,7 +236,7 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents, PrompterEvents, DataFileEvents {
+export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents, PrompterEvents, DataFileEvents, VersionEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -247,7 +249,7 @@ export type BridgeEventName = keyof BridgeEvents
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
   session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
   ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES, ...PROMPTER_EVENT_NAMES,
-  ...DATA_FILE_EVENT_NAMES,
+  ...DATA_FILE_EVENT_NAMES, ...VERSION_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 

@@ -21,6 +21,8 @@ import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../takes/take-handlers'
 import { createReadbackArea } from '../readback/readback-handlers'
 import { createFollowArea } from '../readback/follow/follow-area'
+import { createVersionArea } from '../versions/version-handlers'
+import { createTranscriber } from '../versions/transcriber'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
 import { isUnreachable, JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
@@ -192,6 +194,25 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
   // The prompter that follows the voice listens to the same recording calls.
   const follow = createFollowArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
+  const takeCalls = follow.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers))
+  // Versions (pickups, punch-and-roll, comps, cut false starts): read back with the engine Settings chose, a
+  // punch recorded through the same recording calls (so the read-back waits while it records).
+  const versionArea = createVersionArea({
+    store: takes.store,
+    hub,
+    transcribe: createTranscriber({
+      modelDir: () => readback.service.model.folder(),
+      engineChoice: async () => (await readback.service.settingsView()).engine,
+    }),
+    currentScript: async (jobId) => {
+      const s = (await jobs.getJob(jobId)).job
+      if (!s.script || s.script.kind === 'none' || !s.script.text.trim()) return null
+      return { revision_id: s.script.revision_id, text: s.script.text, names: [s.advertiser, s.customer.name].filter((n) => n && n.trim()) }
+    },
+    takesChanged: takes.changed,
+    recording: { start: (a) => takeCalls.startRecording(a), stop: (a) => takeCalls.stopRecording(a), cancel: (a) => takeCalls.cancelRecording(a) },
+    now,
+  })
 
   const handlers: BridgeHandlers = {
     getSession: async () => session.get(),
@@ -246,9 +267,10 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       afterChange: () => poller.poke(),
       serviceReachable: () => jobs.reachable === true,
     }),
-    ...follow.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)),
+    ...takeCalls,
     ...readback.handlers,
     ...follow.handlers,
+    ...versionArea.handlers,
     ...createAudioHandlers({
       settings: profiles,
       measurer,

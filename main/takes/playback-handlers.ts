@@ -20,9 +20,12 @@ export interface MediaHandlerDeps {
 
 export function createMediaHandlers(deps: MediaHandlerDeps): Pick<BridgeHandlers, 'getTakeMediaUrl' | 'getListenUrl' | 'getAttachmentMediaUrl'> {
   return {
-    getTakeMediaUrl: async ({ takeId }) => {
+    getTakeMediaUrl: async ({ takeId, version }) => {
       const take = await deps.store.get(takeId)
-      return { url: deps.mediaUrl(deps.store.audioPath(take)) }
+      if (version === undefined || version === (take.current_version ?? 1)) return { url: deps.mediaUrl(deps.store.audioPath(take)) }
+      if (!take.versions?.some((v) => v.number === version)) throw new UserFacingError('not_found', `Take ${take.take_number} has no version ${version}.`, 404)
+      // Another version plays from its own render (made again from its edit list when missing); the take is unchanged.
+      return { url: deps.mediaUrl(await deps.store.readyAudioPath({ ...take, current_version: version })) }
     },
     getListenUrl: async ({ jobId, deliveryId }) => {
       const client = deps.client()

@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../storage/atomic-file'
 import { PREFLIGHT_WARNINGS, TAKE_KINDS } from '../audio/preflight'
 import { DELIVERY_STATUSES, TAKE_LABELS, UPLOAD_STATUSES, type Preflight, type TakeMeta } from './take-types'
 import { displayText, quotedName } from '../../shared/display-text'
+import { versionsProblem } from '../versions/version-meta'
 
 export const META_SUFFIX = '.take.json'
 
@@ -76,7 +77,7 @@ export function takeMetaProblem(v: unknown): string | null {
     ['note', isStrOrNull, 'must be text or null'],
     ['preflight', (x) => x === null || preflightProblem(x) === null, preflightProblem(v['preflight']) ?? ''],
     ['created_at', (x) => isStr(x) && !Number.isNaN(Date.parse(x)), 'must be an ISO date'],
-    ['source', oneOf(['recorded', 'imported']), 'must be recorded or imported'],
+    ['source', oneOf(['recorded', 'imported', 'comp']), 'must be recorded, imported or comp'],
     ['original_name', isStrOrNull, 'must be text or null'],
     ['state', oneOf(['recording', 'recovered', 'ready']), 'must be recording, recovered or ready'],
     ['spot_length_s', isNumOrNull, 'must be a number or null'],
@@ -90,7 +91,7 @@ export function takeMetaProblem(v: unknown): string | null {
     if (!ok(v[key])) return `field "${key}" ${what}`
   }
   if ('import_notice' in v && !isStr(v['import_notice'])) return 'field "import_notice" must be text'
-  return null
+  return versionsProblem(v, preflightProblem)
 }
 
 function preflightProblem(v: unknown): string | null {

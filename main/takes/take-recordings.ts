@@ -177,7 +177,7 @@ export class TakeRecordings {
   }
 
   repairCutOff(take: TakeMeta): Promise<RepairResult> {
-    return repairWav(this.store.audioPath(take), { rf64ThresholdBytes: this.writerOptions.rf64ThresholdBytes })
+    return repairWav(this.store.recordingPath(take), { rf64ThresholdBytes: this.writerOptions.rf64ThresholdBytes })
   }
 
   private reservePath(jobId: string, takeId: string): string {

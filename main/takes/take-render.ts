@@ -25,14 +25,14 @@ export function renderCodecFor(codec: string): { codec: string; ext: string } {
 }
 
 /**
- * Writes `<outDir>/<take file stem>.<ext>` holding `source` without `trim.head_s` at the start and
- * `trim.tail_s` at the end. Throws a clear error when the trim would leave nothing.
+ * Writes `<outDir>/<name or the source's file stem>.<ext>` holding `source` without `trim.head_s` at the
+ * start and `trim.tail_s` at the end. Throws a clear error when the trim would leave nothing.
  */
 export async function renderTrimmed(
   source: string,
   outDir: string,
   trim: TakeTrim,
-  options: { ffmpegPath?: string; signal?: AbortSignal } = {},
+  options: { ffmpegPath?: string; signal?: AbortSignal; name?: string } = {},
 ): Promise<RenderedTrim> {
   const { samples, sampleRate, stream } = await countSamples(source, options)
   const start = Math.round(trim.head_s * sampleRate)
@@ -42,7 +42,8 @@ export async function renderTrimmed(
     throw new Error(`The trim (${trim.head_s} s from the start, ${trim.tail_s} s from the end) leaves nothing of this ${length} s take.`)
   }
   const { codec, ext } = renderCodecFor(stream.codec)
-  const fileName = `${basename(source, extname(source))}.${ext}`
+  const stem = options.name ? basename(options.name, extname(options.name)) : basename(source, extname(source))
+  const fileName = `${stem}.${ext}`
   const target = join(outDir, fileName)
   const temp = join(dirname(target), `.${fileName}.${process.pid}.partial.${ext}`)
   try {
@@ -50,7 +51,7 @@ export async function renderTrimmed(
       ['-i', source, '-map', '0:a:0', '-map_metadata', '-1',
         '-af', `atrim=start_sample=${start}:end_sample=${end},asetpts=N/SR/TB`,
         '-c:a', codec, '-y', temp],
-      options,
+      { ffmpegPath: options.ffmpegPath, signal: options.signal },
     )
     await rename(temp, target)
   } catch (err) {

@@ -13,6 +13,7 @@ import { checkPreflight, writeTakeMeta } from './take-meta-file'
 import { checkTakeId, TakeInputError, type JobFacts } from './take-input-checks'
 import type { MeasureTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { waitForLock, type HeldLock } from '../storage/lock-file'
+import { currentRenderPath } from '../versions/version-meta'
 
 export interface TakeShelfOptions {
   /** The app's data folder; takes go to <dataDir>/takes/<job_id>/. */
@@ -44,6 +45,8 @@ export class TakeShelf {
   private readonly newId: () => string
   private readonly measure: MeasureTake
   private readonly locks = new Map<string, Promise<unknown>>()
+  /** Renders a take's current version when its render is missing (main/versions; set once wired). */
+  private versionAudio: ((take: TakeMeta) => Promise<void>) | null = null
 
   constructor(options: TakeShelfOptions) {
     if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new TakeInputError('TakeStore needs the data folder path.')
@@ -66,8 +69,28 @@ export class TakeShelf {
     return where ? this.withJob(where.jobId, read) : read()
   }
 
-  /** Absolute path of a take's audio file (in the job folder). */
+  /**
+   * Absolute path of a take's audio: its current version's (main/versions/version-meta.ts), which is the
+   * take's own file for version 1 and a render for later versions. What plays, is measured and read back.
+   */
   audioPath(take: TakeMeta): string {
+    return currentRenderPath(this.folders.dir('takes', take.job_id), take) ?? this.folders.audioPath('takes', take)
+  }
+
+  /** Makes sure a take's current version has its render on disk (main/versions renders it when missing). */
+  useVersionAudio(ensure: (take: TakeMeta) => Promise<void>): void {
+    this.versionAudio = ensure
+  }
+
+  /** The take's audio path, its render made first when its current version's is missing. */
+  async readyAudioPath(take: TakeMeta): Promise<string> {
+    const path = this.audioPath(take)
+    if (path !== this.recordingPath(take) && this.versionAudio) await this.versionAudio(take)
+    return path
+  }
+
+  /** The take's own file (its recording, or a comp's first render), whatever version is current. */
+  recordingPath(take: TakeMeta): string {
     return this.folders.audioPath('takes', take)
   }
 
@@ -95,9 +118,10 @@ export class TakeShelf {
 
   async remeasure(takeId: string, signal?: AbortSignal): Promise<TakeMeta> {
     const { meta } = await this.find(takeId, 'takes')
-    const preflight = await this.measureSafely(this.audioPath(meta), meta.spot_length_s, meta.job_kind, signal)
-    // A file renamed (relabelled) while it was measured keeps the figures it had rather than "not measured".
-    return this.update(takeId, (m) => (!preflight.measured && m.file_name !== meta.file_name ? m : { ...m, preflight }))
+    const preflight = await this.measureSafely(await this.readyAudioPath(meta), meta.spot_length_s, meta.job_kind, signal)
+    // A file renamed (relabelled) while it was measured keeps the figures it had rather than "not measured";
+    // a measurement of another version than the current one is not kept.
+    return this.update(takeId, (m) => ((!preflight.measured && m.file_name !== meta.file_name) || (m.current_version ?? 1) !== (meta.current_version ?? 1) ? m : { ...m, preflight }))
   }
 
   /**

@@ -15,6 +15,7 @@ import { checkJobId, checkLabel, checkNote, TakeInputError } from './take-input-
 import { renameForLabel } from './take-naming'
 import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport, type SalvagedTake } from './take-recordings'
 import { renderTrimmed } from './take-render'
+import { versionFileName } from '../versions/version-meta'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
   DELIVERY_STATUSES, UPLOAD_STATUSES,
@@ -195,16 +196,20 @@ export class TakeStore extends TakeShelf {
     return measured
   }
 
-  /** The file to upload: a trimmed render when a trim is set, else the original. */
+  /**
+   * The file to upload: the current version's audio (the recording, or a version's render under the take's
+   * name with its version mark, e.g. ACME_main_03_v2.wav), trimmed when a trim is set.
+   */
   async renderForDelivery(takeId: string, signal?: AbortSignal): Promise<DeliveryFile> {
     const { meta } = await this.find(takeId, 'takes')
     if (meta.state === 'recording') throw new TakeInputError(`${takeName(meta)} is still recording.`)
-    const source = this.audioPath(meta)
-    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return { path: source, file_name: meta.file_name, trimmed: false }
+    const source = await this.readyAudioPath(meta)
+    const name = versionFileName(meta.file_name, meta.current_version ?? 1)
+    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return { path: source, file_name: name, trimmed: false }
     const outDir = this.folders.rendersDir(meta.job_id)
     await mkdir(outDir, { recursive: true })
-    const r = await renderTrimmed(source, outDir, meta.trim, { ffmpegPath: this.ffmpegPath, signal })
-    this.renders.set(takeId, { trim: trimKey(meta.trim), path: r.path })
+    const r = await renderTrimmed(source, outDir, meta.trim, { ffmpegPath: this.ffmpegPath, signal, name })
+    this.renders.set(takeId, { trim: trimKey(meta.trim, meta.current_version), path: r.path })
     return { path: r.path, file_name: r.file_name, trimmed: true }
   }
 
@@ -215,9 +220,9 @@ export class TakeStore extends TakeShelf {
    */
   async deliveredAudioPath(takeId: string): Promise<string> {
     const { meta } = await this.find(takeId, 'takes')
-    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return this.audioPath(meta)
+    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return this.readyAudioPath(meta)
     const last = this.renders.get(takeId)
-    if (last?.trim === trimKey(meta.trim) && (await exists(last.path))) return last.path
+    if (last?.trim === trimKey(meta.trim, meta.current_version) && (await exists(last.path))) return last.path
     return (await this.renderForDelivery(takeId)).path
   }
 
@@ -265,6 +270,7 @@ export class TakeStore extends TakeShelf {
   }
 }
 
-function trimKey(trim: TakeTrim): string {
-  return `${trim.head_s}|${trim.tail_s}`
+/** A trim's render belongs to one version of the take and one trim. */
+function trimKey(trim: TakeTrim, version = 1): string {
+  return `${version}|${trim.head_s}|${trim.tail_s}`
 }

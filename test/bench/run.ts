@@ -18,6 +18,7 @@ import { benchStopToCheck } from './stop-to-check'
 import { benchFollow } from './follow'
 import { benchScriptMarks } from './script-marks'
 import { benchStopInWindow } from './stop-in-window'
+import { benchVersions } from './versions'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -31,6 +32,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   stop: async () => [...(await benchStopToCheck()), ...(await benchStopInWindow())],
   follow: benchFollow,
   'script-marks': benchScriptMarks,
+  versions: benchVersions,
 }
 
 async function main(): Promise<void> {

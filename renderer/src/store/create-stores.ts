@@ -15,6 +15,7 @@ import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/
 import { createNoticesStore, type NoticesState } from '../notifications/notices-store'
 import { createPrompterStore, type PrompterStoreState } from '../script/reading/prompter-store'
 import { createSetAsideStore, type SetAsideState } from '../app/set-aside-store'
+import { createVersionsStore, type VersionsState } from '../takes/versions/versions-store'
 
 export interface BoothStores {
   booth: BoothStore
@@ -24,6 +25,7 @@ export interface BoothStores {
   notices: StoreApi<NoticesState>
   prompter: StoreApi<PrompterStoreState>
   setAside: StoreApi<SetAsideState>
+  versions: StoreApi<VersionsState>
 }
 
 export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe: () => void } {
@@ -34,8 +36,9 @@ export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe:
   const notices = createNoticesStore(api)
   const prompter = createPrompterStore(api)
   const setAside = createSetAsideStore(api)
+  const versions = createVersionsStore(api, (jobId) => void takes.store.getState().loadTakes(jobId))
   return {
-    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, prompter: prompter.store, setAside: setAside.store },
-    unsubscribe: () => [booth, takes, account, readback, notices, prompter, setAside].forEach((h) => h.unsubscribe()),
+    stores: { booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, prompter: prompter.store, setAside: setAside.store, versions: versions.store },
+    unsubscribe: () => [booth, takes, account, readback, notices, prompter, setAside, versions].forEach((h) => h.unsubscribe()),
   }
 }

@@ -18,6 +18,8 @@ import { takeDeliverOff } from './deliver-readiness'
 import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
 import { TakeNameText } from './TakeNameText'
+import { TakeVersions } from './versions/TakeVersions'
+import { VersionMark } from './versions/VersionMark'
 
 const CUT_OFF: StateWords = { text: 'Cut off: Booth stopped while this take was recording. Booth offers it back when it is started again.', tone: 'warning' }
 
@@ -64,6 +66,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
     <li className={`take-row${fresh ? ' is-fresh' : ''}`} data-take-id={take.id} data-take-number={take.take_number} aria-label={name}>
       <div className="take-row-head">
         <strong className="take-number take-name"><TakeNameText name={name} /></strong>
+        <VersionMark take={take} />
         <select
           className="take-label"
           aria-label={`Label of ${name}`}
@@ -126,8 +129,9 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
       {percent !== null && (
         <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
-      {open && !recording && <TakeWaveform take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
-      <ReadbackPanel take={take} />
+      {open && !recording && <TakeWaveform key={`waveform-v${take.current_version ?? 1}`} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
+      <ReadbackPanel key={`readback-v${take.current_version ?? 1}`} take={take} />
+      <TakeVersions job={job} take={take} />
       <div className="take-actions">
         {!recording && (
           <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

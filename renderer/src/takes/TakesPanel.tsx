@@ -15,6 +15,7 @@ import { onReadingCommand } from '../script/reading/use-reading-keys'
 import { deliverOff, jobDeliverOff } from './deliver-readiness'
 import { takeName } from './take-numbers'
 import { focusLastDelivery } from './DeliveryStatusLine'
+import { JobFixes } from './versions/JobFixes'
 
 /** A take counts as just made for this long (it is highlighted in the list). */
 const FRESH_MS = 15_000
@@ -128,6 +129,7 @@ export function TakesPanel({ job }: { job: JobDetail }) {
           />
         ))}
       </ul>
+      <JobFixes job={job} />
       {delivering && (
         <ReadbackDeliverGate take={delivering} onCancel={() => setDelivering(null)}>
           <DeliverDialog

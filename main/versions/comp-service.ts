@@ -1,0 +1,116 @@
+/**
+ * Comps through the bridge: the sentence × take grid of a job's takes read from one script revision (the
+ * revision of its newest take), and rendering picked cells as a new take (comp-plan.ts, place-patches.ts,
+ * comp-take.ts). The grid's analyses are kept, so rendering right after showing the grid reads nothing twice.
+ */
+import type { VersionMade } from '../../shared/bridge-versions'
+import type { CompGridView } from '../../shared/versions/types'
+import { TakeInputError } from '../takes/take-input-checks'
+import type { TakeMeta } from '../takes/take-types'
+import { compCells, defaultPicks, type CompTake } from './comp-plan'
+import { compEdit } from './comp-edit'
+import { createCompTake } from './comp-take'
+import { sentenceName } from './pickup-edit'
+import { renderCached } from './render-cache'
+import { scriptSentences } from './sentence-spans'
+import { placementChanges } from './take-fixes'
+import type { AnalyzedRecording } from './version-inputs'
+import { takeName, type TakeScript, type VersionWork } from './version-work'
+
+interface GridTakes {
+  script: TakeScript
+  takes: TakeMeta[]
+  analyzed: AnalyzedRecording[]
+  leftOut: CompGridView['left_out']
+}
+
+const revisionKey = (t: TakeMeta): string => `${t.script_read?.revision_id ?? ''}\u0000${t.script_read?.text ?? ''}`
+
+export class CompService {
+  constructor(private readonly work: VersionWork) {}
+
+  /** The job's takes read from the newest take's script revision, analysed. */
+  private async gridTakes(jobId: string): Promise<GridTakes> {
+    const { takes: all } = await this.work.d.store.list(jobId)
+    const ready = all.filter((t) => t.state === 'ready' && t.script_read?.text.trim())
+    const newest = [...ready].sort((a, b) => b.take_number - a.take_number)[0]
+    if (!newest) throw new TakeInputError('This job has no finished take read from a script, so there is nothing to comp.')
+    const key = revisionKey(newest)
+    const takes = ready.filter((t) => revisionKey(t) === key).sort((a, b) => a.take_number - b.take_number)
+    const leftOut: CompGridView['left_out'] = all.filter((t) => !takes.includes(t)).map((t) => ({
+      takeId: t.id,
+      reason: t.state !== 'ready' ? `${takeName(t)} is not finished.` : !t.script_read?.text.trim() ? `${takeName(t)} kept no script.` : `${takeName(t)} was read from another revision of the script.`,
+    }))
+    const script = await this.work.scriptOf(newest)
+    this.work.progress({ id: null, job_id: jobId }, 'reading_back_sources', 'Reading the takes sentence by sentence…')
+    const analyzed: AnalyzedRecording[] = []
+    for (const t of takes) analyzed.push(await this.work.analysisOf(t, script.text, { truePeak: true, short: t.label === 'pickup' }))
+    return { script, takes, analyzed, leftOut }
+  }
+
+  async grid(jobId: string): Promise<CompGridView> {
+    const g = await this.gridTakes(jobId)
+    return this.view(jobId, g)
+  }
+
+  private view(jobId: string, g: GridTakes): CompGridView {
+    const sentences = scriptSentences(g.script.text)
+    const cells = compCells(g.analyzed.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis })), sentences.length)
+    const picks = defaultPicks(cells)
+    return {
+      jobId,
+      revision_id: g.script.revision_id,
+      sentences: sentences.map((s) => ({ number: s.index + 1, text: s.text })),
+      takes: g.takes.map((t) => ({ takeId: t.id, name: takeName(t), take_number: t.take_number })),
+      cells: cells.map((row) => row.map((c, i) => ({ ...c, takeId: (g.takes[i] as TakeMeta).id }))),
+      picks: picks.map((p) => (p === null ? null : (g.takes[p] as TakeMeta).id)),
+      unread: picks.flatMap((p, k) => (p === null ? [k + 1] : [])),
+      left_out: g.leftOut,
+    }
+  }
+
+  async render(jobId: string, chosen: ReadonlyArray<{ sentence: number; takeId: string }>, note: string | null): Promise<VersionMade> {
+    const g = await this.gridTakes(jobId)
+    const sentences = scriptSentences(g.script.text)
+    const name = (k: number) => sentenceName(g.script.text, k)
+    const compTakes: CompTake[] = g.analyzed.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis }))
+    const picks = defaultPicks(compCells(compTakes, sentences.length))
+    for (const c of chosen) {
+      if (c.sentence > sentences.length) throw new TakeInputError(`The script has ${sentences.length} sentences; there is no sentence ${c.sentence}.`)
+      const t = g.takes.findIndex((x) => x.id === c.takeId)
+      if (t < 0) throw new TakeInputError(`The take picked for ${name(c.sentence - 1)} is not one of this comp's takes (it was read from another script, or is not finished).`)
+      picks[c.sentence - 1] = t
+    }
+    const { versions, store } = this.work.d
+    const edit = await compEdit(versions.recordings(jobId), compTakes.map((t, i) => ({ ...t, ref: (g.analyzed[i] as AnalyzedRecording).ref })), picks, name)
+    const base = g.takes[edit.base] as TakeMeta
+    const { list, timeline, placements } = edit
+    const changes = placementChanges(timeline, placements, (pl) => {
+      const p = edit.patches.find((x) => x.sentence === pl.sentence) as (typeof edit.patches)[number]
+      return { id: (g.takes[p.take] as TakeMeta).id, name: p.name }
+    })
+    const pending = { id: base.id, job_id: jobId }
+    const noTakeYet = { id: null, job_id: jobId }
+    this.work.progress(noTakeYet, 'rendering', 'Rendering the comp…')
+    const rendered = await renderCached(list, versions.recordings(jobId), versions.folders(jobId).renders)
+    this.work.progress(noTakeYet, 'measuring', 'Measuring the comp…')
+    const preflight = await store.measureSafely(rendered.path, base.spot_length_s, base.job_kind)
+    this.work.progress(noTakeYet, 'reading_back', 'Reading back the comp…')
+    const heard = await this.work.readBack(pending, rendered.path, g.script)
+    const fromBase = picks.flatMap((p, k) => (p === edit.base ? [k + 1] : []))
+    const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}.`
+    const take = await createCompTake(store, {
+      jobId, base, note, renderPath: rendered.path, readback: heard.stored, readbackPath: (t, v) => versions.readbackPath(t, v),
+      version: {
+        operation: 'comp', edits: list, render_key: rendered.key, summary, changes,
+        findings: [...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'The comp could not be measured.', sentence: null }])],
+        preflight, readback: heard.summary,
+      },
+    })
+    this.work.d.takesChanged(jobId)
+    if (heard.stored) this.work.d.readbackChanged({ takeId: take.id, status: 'done', result: { ...heard.stored, take_id: take.id }, message: null })
+    this.work.progress(take, 'done', `The comp is take ${take.take_number}.`)
+    const view = versions.view(take)
+    return { take, version: view.versions[0] as (typeof view.versions)[number] }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The edit list of a take with pickups placed by the script (the engine of `npm run pickup` and of the
+ * take calls): the take and each pickup are read back and analysed (version-inputs.ts), the pickups'
+ * sentences found (pickup-plan.ts) and placed (place-patches.ts), and the timeline becomes an edit list.
+ * Nothing is written here but the recordings kept by content.
+ */
+import type { EditList } from '../../shared/versions/edit-list'
+import { placePatches, type Placement } from './place-patches'
+import { planPickups, type PlannedPatch } from './pickup-plan'
+import type { Recordings } from './recordings'
+import { scriptSentences } from './sentence-spans'
+import { toEditList, type Timeline } from './timeline'
+import { prepareRecordings, type AnalyzedRecording, type RecordingToUse, type Transcribe } from './version-inputs'
+
+export interface PickupEditInput {
+  recordings: Recordings
+  script: string
+  take: RecordingToUse
+  pickups: Array<RecordingToUse & { name: string }>
+  /** Patches an earlier version put into this same take (0-based sentences): kept where no new pickup reads. */
+  kept?: Array<RecordingToUse & { name: string; sentence: number }>
+  transcribe: Transcribe
+}
+
+export interface PickupEdit {
+  take: AnalyzedRecording
+  pickups: AnalyzedRecording[]
+  kept: AnalyzedRecording[]
+  /** Every patch of the version, the kept ones included. */
+  patches: PlannedPatch[]
+  /** The sentences the new pickups replace (0-based). */
+  fresh: number[]
+  placements: Placement[]
+  timeline: Timeline
+  list: EditList
+}
+
+/** "sentence 3, “Queen mattresses start at just $299.”" (shortened past 60 characters). */
+export function sentenceName(script: string, k: number): string {
+  const s = scriptSentences(script)[k]
+  if (!s) return `sentence ${k + 1}`
+  const text = s.text.length > 60 ? `${s.text.slice(0, 59)}…` : s.text
+  return `sentence ${k + 1}, “${text}”`
+}
+
+export async function pickupEdit(o: PickupEditInput): Promise<PickupEdit> {
+  const [take] = await prepareRecordings(o.recordings, [o.take], o.script, o.transcribe)
+  if (!take) throw new Error('The take could not be read.')
+  const keptIn = o.kept ?? []
+  const all = await prepareRecordings(o.recordings, [...o.pickups, ...keptIn].map((p) => ({ ...p, format: take.ref.format, short: true })), o.script, o.transcribe)
+  const pickups = all.slice(0, o.pickups.length)
+  const kept = all.slice(o.pickups.length)
+  const patches = planPickups(
+    take.analysis,
+    pickups.map((p, i) => ({ name: (o.pickups[i] as { name: string }).name, analysis: p.analysis })),
+    kept.map((p, i) => ({ name: (keptIn[i] as { name: string }).name, analysis: p.analysis, sentence: (keptIn[i] as { sentence: number }).sentence })),
+  )
+  const keptSet = new Set(kept.map((k) => k.analysis))
+  const fresh = patches.filter((p) => !keptSet.has(p.from)).map((p) => p.sentence)
+  const { timeline, placements } = placePatches(take.analysis, patches, (k) => sentenceName(o.script, k), (p) => (p as PlannedPatch).name)
+  return { take, pickups, kept, patches, fresh, placements, timeline, list: toEditList(timeline, take.ref.format) }
+}

@@ -1,0 +1,96 @@
+/**
+ * The fixes made on one take from other audio or from its own: pickups placed by the script, and cutting a
+ * false start the read-back marked. Each makes a new version (version-work.ts commit) and names what it
+ * changed; a pickup that reads no sentence, or a cut that has no pause to go in, is refused in words
+ * before anything is written.
+ */
+import type { VersionMade } from '../../shared/bridge-versions'
+import type { VersionChange, VersionFinding } from '../../shared/versions/types'
+import { TakeInputError } from '../takes/take-input-checks'
+import type { TakeMeta } from '../takes/take-types'
+import { pickupEdit } from './pickup-edit'
+import type { PlannedPatch } from './pickup-plan'
+import type { Placement } from './place-patches'
+import { restartTimeline } from './restart-cut'
+import { resultTimeOf, toEditList, type Timeline } from './timeline'
+import { takeName, type VersionWork } from './version-work'
+import { currentVersion } from './version-meta'
+
+const round2 = (x: number): number => Math.round(x * 100) / 100
+
+/** The changes a set of placed patches made, in the version's own time. */
+export function placementChanges(timeline: Timeline, placements: readonly Placement[], source: (p: Placement) => { id: string | null; name: string }): VersionChange[] {
+  return placements.map((p) => {
+    const s = source(p)
+    return {
+      kind: p.inserted ? 'inserted' : 'replaced', sentence: p.sentence + 1, source_take_id: s.id, source_name: s.name,
+      at_s: round2(resultTimeOf(timeline, p.segment, p.sourceFromS)),
+      delta_s: round2(p.sourceToS - p.sourceFromS - (p.takeResumeS - p.takeFromS)), gain_db: p.gainDb,
+    }
+  })
+}
+
+/** The room-tone findings of planned patches. */
+export function roomToneFindings(patches: readonly PlannedPatch[]): VersionFinding[] {
+  return patches.filter((p) => p.noiseFloorFinding).map((p) => ({
+    code: 'room_tone_differs', sentence: p.sentence + 1,
+    message: `${p.name}'s room tone is ${p.noiseFloorDifferenceDb.toFixed(1)} dB louder than the take's; the pauses around sentence ${p.sentence + 1} keep the take's, but it shows in the pause inside the sentence.`,
+  }))
+}
+
+export async function makePickupVersion(work: VersionWork, takeId: string, pickupIds: readonly string[]): Promise<VersionMade> {
+  const { store, versions } = work.d
+  const take = await store.get(takeId)
+  return work.exclusive(take, async () => {
+    versions.checkCanChange(take)
+    const pickups: TakeMeta[] = []
+    for (const id of pickupIds) {
+      const p = await store.get(id)
+      if (p.id === take.id) throw new TakeInputError(`Take ${take.take_number} cannot be its own pickup.`)
+      if (p.job_id !== take.job_id) throw new TakeInputError(`${takeName(p)} belongs to another job.`)
+      if (p.state !== 'ready') throw new TakeInputError(`${takeName(p)} is not ready yet.`)
+      pickups.push(p)
+    }
+    const script = await work.scriptOf(take)
+    work.progress(take, 'reading_back_sources', 'Finding where the pickups go…')
+    const recordings = versions.recordings(take.job_id)
+    // A take already fixed by pickups takes the new ones into the same recording, its earlier patches kept.
+    const current = currentVersion(take)
+    const prior = current?.pickups ?? null
+    const base = prior
+      ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, script.text)) ?? work.wordsOf(prior.base) }
+      : await work.audioOf(take, script.text)
+    const kept = (prior?.patches ?? []).map((p) => ({ path: recordings.pathOf(p.source), words: work.wordsOf(p.source), name: p.source_name, sentence: p.sentence - 1 }))
+    const theirs = await Promise.all(pickups.map(async (p) => ({ ...(await work.audioOf(p, script.text)), name: takeName(p) })))
+    const edit = await pickupEdit({ recordings, script: script.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
+    work.rememberWords(edit.take, ...edit.pickups, ...edit.kept)
+    const ids = new Map<string, string | null>([
+      ...edit.pickups.map((p, i): [string, string | null] => [p.ref.hash, (pickups[i] as TakeMeta).id]),
+      ...(prior?.patches ?? []).map((p): [string, string | null] => [p.source, p.source_take_id]),
+    ])
+    const patchOf = (k: number) => edit.patches.find((x) => x.sentence === k) as PlannedPatch
+    const changes = placementChanges(edit.timeline, edit.placements.filter((pl) => edit.fresh.includes(pl.sentence)), (pl) => {
+      const patch = patchOf(pl.sentence)
+      return { id: ids.get(patch.from.source) ?? null, name: patch.name }
+    })
+    const plan = {
+      base: edit.take.ref.hash,
+      base_version: prior?.base_version ?? take.current_version ?? 1,
+      patches: edit.patches.map((p) => ({ sentence: p.sentence + 1, source: p.from.source, source_take_id: ids.get(p.from.source) ?? null, source_name: p.name })),
+    }
+    return work.commit(take, script, { operation: 'pickup', list: edit.list, changes, findings: roomToneFindings(edit.patches), pickups: plan })
+  })
+}
+
+export async function cutRestart(work: VersionWork, takeId: string, restart: { from_s: number; to_s: number }): Promise<VersionMade> {
+  const { store, versions } = work.d
+  const take = await store.get(takeId)
+  return work.exclusive(take, async () => {
+    versions.checkCanChange(take)
+    const script = await work.scriptOf(take)
+    const analyzed = await work.analysisOf(take, script.text)
+    const cut = restartTimeline(analyzed.analysis, restart)
+    const change: VersionChange = { kind: 'cut', sentence: null, source_take_id: null, source_name: null, at_s: round2(cut.fromS), delta_s: round2(cut.fromS - cut.toS), gain_db: 0 }
+    return work.commit(take, script, { operation: 'cut_restart', list: toEditList(cut.timeline, analyzed.ref.format), changes: [change], findings: [] })
+  })
+}

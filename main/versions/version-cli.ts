@@ -1,0 +1,170 @@
+/**
+ * What `npm run pickup` and `npm run comp` share: their arguments (files, --script, -o, --pick, --engine,
+ * --model), a scratch folder for the recordings and renders, reading each input (a file that cannot be
+ * read is named in one sentence), and the finish: the render copied to the output only when everything
+ * worked, measured (the API's preflight) and read back (the read-back's check). Exit codes: 0 done; 1 a
+ * file, pickup or sentence refused (one sentence on stderr, no output file); 2 wrong usage.
+ */
+import { copyFile, mkdtemp, open, readFile, rename, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join, resolve } from 'node:path'
+import type { Preflight } from '../audio/preflight'
+import { measureTake } from '../audio/measure-take'
+import { compareToScript } from '../readback/compare'
+import { defaultModelDir } from '../readback/sherpa-model'
+import { defaultDataDir } from '../storage/data-dir'
+import type { ReadbackCheck } from '../../shared/readback/types'
+import type { EditList } from '../../shared/versions/edit-list'
+import { Recordings, type RecordingRef } from './recordings'
+import { renderCached } from './render-cache'
+import { createTranscriber } from './transcriber'
+import type { Transcribe } from './version-inputs'
+
+export interface CliArgs {
+  files: string[]
+  script: string
+  output: string
+  picks: Array<{ sentence: number; file: string }>
+  engine: string | null
+  model: string | null
+}
+
+export interface CliOutcome {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** A refusal for the person: printed as it is, exit 1. */
+export class CliRefusal extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'CliRefusal'
+  }
+}
+
+export function parseCliArgs(argv: readonly string[], usage: string, allowPicks: boolean): CliArgs | string {
+  const files: string[] = []
+  const picks: CliArgs['picks'] = []
+  const opts = new Map<string, string>()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    if (arg === '-h' || arg === '--help') return usage
+    if (arg !== '-o' && !arg.startsWith('--')) {
+      files.push(arg)
+      continue
+    }
+    const [flag, inline] = arg.split(/=(.*)/s) as [string, string | undefined]
+    const name = flag === '-o' ? 'output' : flag.slice(2)
+    if (!['script', 'output', 'engine', 'model', ...(allowPicks ? ['pick'] : [])].includes(name)) return `Unknown option ${flag}. ${usage}`
+    const value = inline ?? argv[++i]
+    if (value === undefined || value === '') return `${flag} needs a value. ${usage}`
+    if (name === 'pick') {
+      const m = /^(\d{1,5})=(.+)$/.exec(value)
+      if (!m || Number(m[1]) < 1) return `--pick takes SENTENCE=FILE, e.g. --pick 3=take2.wav (sentences count from 1). ${usage}`
+      picks.push({ sentence: Number(m[1]), file: m[2] as string })
+    } else opts.set(name, value)
+  }
+  const script = opts.get('script')
+  const output = opts.get('output')
+  if (!script) return `Give the script with --script SCRIPT.txt. ${usage}`
+  if (!output) return `Give the output file with -o OUT.wav. ${usage}`
+  return { files, script, output, picks, engine: opts.get('engine') ?? null, model: opts.get('model') ?? null }
+}
+
+/** Checks that a file can be opened and read (its first byte), else refuses naming it. */
+export async function readable(path: string, what: string): Promise<void> {
+  try {
+    const fh = await open(path, 'r')
+    try {
+      await fh.read(Buffer.alloc(1), 0, 1, 0)
+    } finally {
+      await fh.close()
+    }
+  } catch (err) {
+    throw new CliRefusal(`${what} ${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
+  }
+}
+
+export async function readScript(path: string): Promise<string> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (err) {
+    throw new CliRefusal(`The script ${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
+  }
+  if (!/[A-Za-z0-9]/.test(text)) throw new CliRefusal(`The script ${path} has no words in it.`)
+  return text
+}
+
+/** Keeps a file among the recordings (decoded once when it is not a plain WAV), refusing it by name when it is no audio. */
+export async function addRecording(recordings: Recordings, path: string, what: string): Promise<RecordingRef> {
+  await readable(path, what)
+  try {
+    return await recordings.add(path)
+  } catch (err) {
+    const reason = (err as Error).message.split('\n')[0]?.replace(/\s+/g, ' ').trim() ?? 'unknown'
+    throw new CliRefusal(`${what} ${path} is not audio Booth can read (${reason.slice(0, 200)}).`)
+  }
+}
+
+export interface Scratch {
+  recordings: Recordings
+  rendersDir: string
+  transcribe: Transcribe
+  done(): Promise<void>
+}
+
+export async function openScratch(args: CliArgs, env: NodeJS.ProcessEnv): Promise<Scratch> {
+  const dir = await mkdtemp(join(tmpdir(), 'booth-version-'))
+  const modelDir = args.model ?? defaultModelDir(env['BOOTH_DATA_DIR'] ?? defaultDataDir(process.platform, env))
+  return {
+    recordings: new Recordings(join(dir, 'recordings')),
+    rendersDir: join(dir, 'renders'),
+    transcribe: createTranscriber({ modelDir: () => modelDir, engineChoice: async () => args.engine, env }),
+    done: () => rm(dir, { recursive: true, force: true }),
+  }
+}
+
+/** Renders the list, writes the output (only now), measures it and reads it back. */
+export async function finish(scratch: Scratch, list: EditList, script: string, output: string): Promise<{ output: string; check: ReadbackCheck; preflight: Preflight }> {
+  const rendered = await renderCached(list, scratch.recordings, scratch.rendersDir)
+  const { words } = await scratch.transcribe(rendered.path, script)
+  const check = compareToScript(script, words)
+  const preflight = await measureTake(rendered.path)
+  const target = resolve(output)
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`)
+  try {
+    await copyFile(rendered.path, temp)
+    await rename(temp, target)
+  } catch (err) {
+    await rm(temp, { force: true })
+    throw new CliRefusal(`The output ${output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
+  }
+  return { output: target, check, preflight }
+}
+
+/** Runs a command body: a refusal or any failure becomes one sentence and exit 1, never a stack trace. */
+export async function runCli(argv: readonly string[], usage: string, allowPicks: boolean, body: (args: CliArgs) => Promise<unknown>): Promise<CliOutcome> {
+  const args = parseCliArgs(argv, usage, allowPicks)
+  if (typeof args === 'string') return args === usage ? { code: 0, stdout: `${usage}\n`, stderr: '' } : { code: 2, stdout: '', stderr: `${args}\n` }
+  try {
+    const result = await body(args)
+    return { code: 0, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '' }
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim()
+    return { code: 1, stdout: '', stderr: `${/[.!?”)]$/.test(message) ? message : `${message}.`}\n` }
+  }
+}
+
+/** The entry of a command module run by tsx. */
+export function mainOf(run: (argv: readonly string[]) => Promise<CliOutcome>): void {
+  run(process.argv.slice(2)).then(({ code, stdout, stderr }) => {
+    process.stdout.write(stdout)
+    process.stderr.write(stderr)
+    process.exitCode = code
+  }, (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`)
+    process.exitCode = 1
+  })
+}

@@ -1,0 +1,87 @@
+/**
+ * The bridge handlers of shared/bridge-versions.ts, composed from the take store, the read-back engine and
+ * the recording calls (for punch-and-roll). compose.ts wires `handlers` into the core; `store` is told how
+ * to render a current version whose render went missing.
+ */
+import { readFile } from 'node:fs/promises'
+import type { BridgeHandlers } from '../bridge/dispatch'
+import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
+import type { TakeMeta } from '../takes/take-types'
+import type { EventHub } from '../bridge/event-hub'
+import type { versionCalls } from '../../shared/bridge-versions'
+import type { ScriptCopy } from '../readback/script-copies'
+import { decodePcmFloat32 } from '../takes/recording-handlers'
+import type { TakeStore } from '../takes/take-store'
+import { CompService } from './comp-service'
+import { findLatency } from './latency-calibration'
+import { PickupCards } from './pickup-cards'
+import { PunchSessions, type RecordingCallsForPunch } from './punch-sessions'
+import { cutRestart, makePickupVersion } from './take-fixes'
+import { TakeVersions } from './take-versions'
+import type { Transcribe } from './version-inputs'
+import { guardVersionErrors as guard } from './version-errors'
+import { VersionWork } from './version-work'
+
+export type VersionHandlers = Pick<BridgeHandlers, keyof typeof versionCalls>
+
+export interface VersionAreaDeps {
+  store: TakeStore
+  hub: EventHub
+  transcribe: Transcribe
+  currentScript(jobId: string): Promise<ScriptCopy | null>
+  /** Sends a job's takes again (the takes area's `changed`). */
+  takesChanged(jobId: string): void
+  /** The recording calls, with the read-back's hooks, that a punch records through. */
+  recording: RecordingCallsForPunch
+  now?: () => number
+}
+
+export function createVersionArea(deps: VersionAreaDeps) {
+  const versions = new TakeVersions(deps.store)
+  deps.store.useVersionAudio((take) => versions.ensureRender(take))
+  const work = new VersionWork({
+    store: deps.store, versions, transcribe: deps.transcribe, currentScript: deps.currentScript,
+    emitProgress: (p) => deps.hub.emit('versionProgress', p),
+    takesChanged: deps.takesChanged,
+    readbackChanged: (s) => deps.hub.emit('readback', s),
+    ...(deps.now ? { now: deps.now } : {}),
+  })
+  const punches = new PunchSessions(work, deps.recording)
+  const comps = new CompService(work)
+  const cards = new PickupCards(work)
+
+  const handlers: VersionHandlers = {
+    listVersions: ({ takeId }) => guard(async () => versions.view(await deps.store.get(takeId))),
+    restoreVersion: ({ takeId, version }) => guard(async () => {
+      const take = await versions.restore(takeId, version)
+      deps.takesChanged(take.job_id)
+      deps.hub.emit('readback', await readbackState(versions, take))
+      return take
+    }),
+    makePickupVersion: ({ takeId, pickupTakeIds }) => guard(() => makePickupVersion(work, takeId, pickupTakeIds)),
+    cutRestart: ({ takeId, from_s, to_s }) => guard(() => cutRestart(work, takeId, { from_s, to_s })),
+    planPunch: ({ takeId, sentence }) => guard(() => punches.plan(takeId, sentence)),
+    startPunch: (a) => guard(() => punches.start(a)),
+    finishPunch: ({ recordingTakeId }) => guard(() => punches.finish(recordingTakeId)),
+    cancelPunch: ({ recordingTakeId }) => guard(() => punches.cancel(recordingTakeId)),
+    analyzeCalibration: ({ sampleRate, channels, pcmBase64 }) => guard(async () => {
+      const c = findLatency(decodePcmFloat32(pcmBase64, channels), channels, sampleRate)
+      return { latency_samples: c.latencyFrames, latency_ms: c.latencyMs, clicks_heard: c.clicksHeard, spread_samples: c.spreadFrames }
+    }),
+    getCompGrid: ({ jobId }) => guard(() => comps.grid(jobId)),
+    renderComp: ({ jobId, picks, note }) => guard(() => comps.render(jobId, picks, note ?? null)),
+    importPickupCsv: ({ jobId, takeId, csv }) => guard(() => cards.importCsv(jobId, takeId, csv)),
+    listPickupCards: ({ jobId }) => guard(() => cards.list(jobId)),
+  }
+  return { handlers, versions, work }
+}
+
+/** The take's read-back after a version became current: its kept result, or none. */
+async function readbackState(versions: TakeVersions, take: TakeMeta): Promise<ReadbackState> {
+  try {
+    const result = JSON.parse(await readFile(versions.readbackPath(take), 'utf8')) as ReadbackStored
+    return { takeId: take.id, status: 'done', result, message: null }
+  } catch {
+    return { takeId: take.id, status: 'none', result: null, message: null }
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * What every version operation shares: the script a take is fixed by, the words its read-back already
+ * heard (or hears now), one operation per take at a time, and the commit of a new version — rendered,
+ * measured and read back at once, then kept on the take (take-versions.ts) and announced.
+ */
+import { readFile, stat } from 'node:fs/promises'
+import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
+import type { VersionMade, VersionProgress } from '../../shared/bridge-versions'
+import type { TimedWord } from '../../shared/readback/types'
+import type { EditList } from '../../shared/versions/edit-list'
+import type { TakeVersion, VersionChange, VersionFinding, VersionReadback } from '../../shared/versions/types'
+import { compareToScript } from '../readback/compare'
+import { EngineUnavailableError } from '../readback/engine'
+import type { ScriptCopy } from '../readback/script-copies'
+import { TakeInputError } from '../takes/take-input-checks'
+import type { TakeStore } from '../takes/take-store'
+import type { TakeMeta } from '../takes/take-types'
+import { summarize } from './change-summary'
+import { renderCached } from './render-cache'
+import type { TakeVersions } from './take-versions'
+import { prepareRecordings, type AnalyzedRecording, type Transcribe } from './version-inputs'
+import { readbackSummary } from './readback-summary'
+
+export interface VersionWorkDeps {
+  store: TakeStore
+  versions: TakeVersions
+  /** Hears a WAV's words; throws EngineUnavailableError when no read-back engine can run. */
+  transcribe: Transcribe
+  /** The job's script as Booth has it now, with the names to weigh; null when it has none. */
+  currentScript(jobId: string): Promise<ScriptCopy | null>
+  emitProgress(p: VersionProgress): void
+  takesChanged(jobId: string): void
+  readbackChanged(state: ReadbackState): void
+  now?: () => number
+}
+
+export interface TakeScript {
+  text: string
+  revision_id: string | null
+  names: string[]
+}
+
+export interface Draft {
+  operation: TakeVersion['operation']
+  list: EditList
+  changes: VersionChange[]
+  findings: VersionFinding[]
+  latency?: TakeVersion['latency']
+  pickups?: TakeVersion['pickups']
+  /** Added to the summary's phrases (e.g. the latency used). */
+  summaryExtra?: string
+}
+
+/** How much longer a new version is than the take's current one (s); undefined when that was not measured. */
+function lengthChange(take: TakeMeta, list: EditList): number | undefined {
+  const before = take.preflight?.duration_s
+  return typeof before === 'number' ? list.frames / list.format.sample_rate - before : undefined
+}
+
+/** The name a take goes by in a version's changes: "Pickup 5", "Take 2". */
+export function takeName(t: TakeMeta): string {
+  return `${t.label === 'pickup' ? 'Pickup' : 'Take'} ${t.take_number}`
+}
+
+export class VersionWork {
+  private readonly busy = new Set<string>()
+  /** Words heard in recordings kept by content, by SHA-256 (a recording's words never change). */
+  private readonly wordsByHash = new Map<string, TimedWord[]>()
+  /** The last analysis of each take's current audio, by file, size, modification time and script. */
+  private readonly analyses = new Map<string, { key: string; value: Promise<AnalyzedRecording> }>()
+
+  constructor(readonly d: VersionWorkDeps) {}
+
+  /** Runs one operation on a take at a time; a second is refused in words. */
+  async exclusive<T>(take: TakeMeta, run: () => Promise<T>): Promise<T> {
+    if (this.busy.has(take.id)) throw new TakeInputError(`Take ${take.take_number} is already being fixed; wait for that version first.`)
+    this.busy.add(take.id)
+    try {
+      return await run()
+    } catch (err) {
+      this.d.emitProgress({ takeId: take.id, jobId: take.job_id, stage: 'failed', message: err instanceof Error ? err.message : String(err) })
+      throw err
+    } finally {
+      this.busy.delete(take.id)
+    }
+  }
+
+  /** The script the take is fixed by: the text it was read from, else the job's current script. */
+  async scriptOf(take: TakeMeta): Promise<TakeScript> {
+    const current = await this.d.currentScript(take.job_id).catch(() => null)
+    const names = current?.names ?? []
+    const read = take.script_read
+    if (read && read.text.trim()) return { text: read.text, revision_id: read.revision_id, names }
+    if (current && current.text.trim()) return { text: current.text, revision_id: current.revision_id, names }
+    throw new TakeInputError(`Take ${take.take_number} has no script to go by, so Booth cannot tell its sentences apart.`)
+  }
+
+  /** The words the take's stored read-back heard in its current audio against this script; null when none fits. */
+  async storedWords(take: TakeMeta, script: string): Promise<TimedWord[] | null> {
+    try {
+      const v = JSON.parse(await readFile(this.d.versions.readbackPath(take), 'utf8')) as ReadbackStored
+      return v.take_id === take.id && v.script_read?.text === script && Array.isArray(v.words) ? v.words : null
+    } catch {
+      return null
+    }
+  }
+
+  /** Remembers the words of analysed recordings, so a patch kept from an earlier version is not heard again. */
+  rememberWords(...analyzed: AnalyzedRecording[]): void {
+    for (const a of analyzed) this.wordsByHash.set(a.ref.hash, a.analysis.words)
+  }
+
+  wordsOf(hash: string): TimedWord[] | null {
+    return this.wordsByHash.get(hash) ?? null
+  }
+
+  /** The words a version's own read-back heard (its kept file), when it was made against this script. */
+  async versionWords(take: TakeMeta, version: number, script: string): Promise<TimedWord[] | null> {
+    const path = (take.current_version ?? 1) === version ? this.d.versions.readbackPath(take) : this.d.versions.readbackPath(take, version)
+    try {
+      const v = JSON.parse(await readFile(path, 'utf8')) as ReadbackStored
+      return v.take_id === take.id && v.script_read?.text === script && Array.isArray(v.words) ? v.words : null
+    } catch {
+      return null
+    }
+  }
+
+  /** The take's current audio and what is known of its words, for an operation. */
+  async audioOf(take: TakeMeta, script: string): Promise<{ path: string; words: TimedWord[] | null }> {
+    return { path: await this.d.store.readyAudioPath(take), words: await this.storedWords(take, script) }
+  }
+
+  /**
+   * The take's current audio, kept by content and analysed against the script (its stored read-back's words,
+   * else heard now); the last one per take is kept while its audio and script are unchanged.
+   */
+  async analysisOf(take: TakeMeta, script: string, options: { truePeak?: boolean; short?: boolean } = {}): Promise<AnalyzedRecording> {
+    const audio = await this.audioOf(take, script)
+    const info = await stat(audio.path)
+    const key = `${audio.path}|${info.size}|${info.mtimeMs}|${options.truePeak === true}|${options.short === true}|${script}`
+    const hit = this.analyses.get(take.id)
+    if (hit?.key === key) return hit.value
+    const value = prepareRecordings(this.d.versions.recordings(take.job_id), [{ ...audio, ...options }], script, this.d.transcribe).then((all) => {
+      const one = all[0]
+      if (!one) throw new TakeInputError(`Take ${take.take_number} could not be read.`)
+      return one
+    })
+    this.analyses.set(take.id, { key, value })
+    value.catch(() => {
+      if (this.analyses.get(take.id)?.value === value) this.analyses.delete(take.id)
+    })
+    return value
+  }
+
+  progress(take: { id: string | null; job_id: string }, stage: VersionProgress['stage'], message: string): void {
+    this.d.emitProgress({ takeId: take.id, jobId: take.job_id, stage, message })
+  }
+
+  /** Reads back a file against the script: the stored result's shape, or a finding when no engine can run. */
+  async readBack(take: { id: string; job_id: string }, path: string, script: TakeScript): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
+    try {
+      const { words, engine } = await this.d.transcribe(path, script.text)
+      const check = compareToScript(script.text, words, { names: script.names, now: (this.d.now ?? Date.now)() })
+      const stored: ReadbackStored = {
+        check, words, engine, take_id: take.id, job_id: take.job_id,
+        script_read: { revision_id: script.revision_id, text: script.text }, note: null,
+      }
+      const summary: VersionReadback = readbackSummary(check)
+      const clean = summary.clean
+      const finding: VersionFinding | null = clean ? null : { code: 'reads_unclean', message: `Booth's read-back of this version: ${check.summary ?? 'it differs from the script'}`, sentence: null }
+      return { stored, summary, finding }
+    } catch (err) {
+      if (!(err instanceof EngineUnavailableError)) throw err
+      return { stored: null, summary: null, finding: { code: 'not_read_back', message: `This version was not read back: ${err.message}`, sentence: null } }
+    }
+  }
+
+  /** Renders, measures and reads back a new version of `take`, keeps it as the current one, and announces it. */
+  async commit(take: TakeMeta, script: TakeScript, draft: Draft): Promise<VersionMade> {
+    const { store, versions } = this.d
+    this.progress(take, 'rendering', 'Rendering the new version…')
+    const rendered = await renderCached(draft.list, versions.recordings(take.job_id), versions.folders(take.job_id).renders)
+    this.progress(take, 'measuring', 'Measuring the new version…')
+    const preflight = await store.measureSafely(rendered.path, take.spot_length_s, take.job_kind)
+    this.progress(take, 'reading_back', 'Reading back the new version…')
+    const heard = await this.readBack(take, rendered.path, script)
+    const findings = [...draft.findings, ...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'This version could not be measured.', sentence: null }])]
+    const current = take.current_version ?? 1
+    const meta = await versions.add(take.id, {
+      operation: draft.operation, made_from: current, edits: draft.list, render_key: rendered.key,
+      summary: summarize(draft.changes, draft.summaryExtra, lengthChange(take, draft.list)), changes: draft.changes, findings, preflight, readback: heard.summary,
+      ...(draft.latency ? { latency: draft.latency } : {}),
+      ...(draft.pickups ? { pickups: draft.pickups } : {}),
+    }, heard.stored)
+    this.d.takesChanged(take.job_id)
+    this.d.readbackChanged(heard.stored
+      ? { takeId: take.id, status: 'done', result: heard.stored, message: null }
+      : { takeId: take.id, status: 'unavailable', result: null, message: heard.finding?.message ?? null })
+    this.progress(meta, 'done', `Version ${meta.current_version ?? 1} is ready.`)
+    const view = versions.view(meta)
+    return { take: meta, version: view.versions[view.versions.length - 1] as (typeof view.versions)[number] }
+  }
+}

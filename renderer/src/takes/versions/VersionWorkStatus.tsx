@@ -1,0 +1,28 @@
+/**
+ * What a take's (or a comp's) version work is doing while it runs, from main's versionProgress events
+ * ("Reading back version 3…"), with an indeterminate bar; and what it said when it ended. The work goes on
+ * while the talent does anything else in the window.
+ */
+import { displayText } from '../../../../shared/display-text'
+import { useVersions, useVersionsStore } from './versions-store'
+
+export function VersionWorkStatus({ workKey, label }: { workKey: string; label: string }) {
+  const { busy, progress, notice } = useVersions((s) => ({ busy: s.busy[workKey] ?? null, progress: s.progress[workKey] ?? null, notice: s.notice[workKey] ?? null }))
+  const store = useVersionsStore()
+  return (
+    <>
+      {(busy !== null || progress !== null) && (
+        <div className="ver-progress" role="status" aria-live="polite" data-stage={progress?.stage ?? 'starting'}>
+          <span className="small">{progress ? displayText(progress.message) : busy}</span>
+          <progress aria-label={label} />
+        </div>
+      )}
+      {notice && busy === null && (
+        <div className={`ver-notice small tone-${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
+          <p>{notice.text}</p>
+          <button type="button" className="btn btn-quiet btn-small" onClick={() => store.getState().dismiss(workKey)}>Dismiss</button>
+        </div>
+      )}
+    </>
+  )
+}

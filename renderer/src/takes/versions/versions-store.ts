@@ -1,0 +1,191 @@
+/**
+ * The state of fixing takes in the window: what each take's version work is doing (main's versionProgress
+ * events), what it last said, each take's versions as main lists them, a job's comp grid and pickup cards.
+ * Made once per window by createStores; every call that makes or restores a version is made after the
+ * person asked for it on screen. A failure is a sentence on the take (or the job), never a thrown error.
+ */
+import { useStore } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { useShallow } from 'zustand/react/shallow'
+import type { BoothApi } from '../../../../shared/bridge'
+import type { ScriptRead } from '../../../../shared/bridge-takes'
+import type { VersionProgress } from '../../../../shared/bridge-versions'
+import type { CompGridView, PickupCardsView, VersionsView } from '../../../../shared/versions/types'
+import { displayText } from '../../../../shared/display-text'
+import { errorText } from '../../store/error-text'
+import type { StoreHandle } from '../../store/store-handle'
+import { useStores } from '../../bridge/BridgeProvider'
+import { judgeDroppedFile } from '../dropped-files'
+
+export interface VersionsNotice {
+  tone: 'success' | 'danger' | 'info'
+  text: string
+}
+
+/** The key of a comp's work (its take does not exist yet) and of a job's pickup list. */
+export const compKey = (jobId: string) => `comp:${jobId}`
+export const cardsKey = (jobId: string) => `cards:${jobId}`
+/** The key of files being added as pickups to a job. */
+export const pickupsKey = (jobId: string) => `pickups:${jobId}`
+
+export interface VersionsState {
+  /** By take id (or compKey): the last progress main reported while work runs. */
+  progress: Record<string, VersionProgress>
+  /** By take id (or compKey / cardsKey): what is under way, in words; absent when nothing is. */
+  busy: Record<string, string>
+  /** By take id (or compKey / cardsKey): what the last action said. */
+  notice: Record<string, VersionsNotice>
+  views: Record<string, VersionsView>
+  grids: Record<string, CompGridView>
+  cards: Record<string, PickupCardsView>
+  loadVersions(takeId: string): Promise<void>
+  restore(takeId: string, version: number): Promise<void>
+  placePickups(takeId: string, pickupTakeIds: string[]): Promise<boolean>
+  cutRestart(takeId: string, range: { from_s: number; to_s: number }): Promise<void>
+  loadGrid(jobId: string): Promise<void>
+  renderComp(jobId: string, picks: Array<{ sentence: number; takeId: string }>): Promise<void>
+  importCsv(jobId: string, takeId: string, csv: string): Promise<void>
+  loadCards(jobId: string): Promise<void>
+  /** Adds dropped or chosen audio files to the job as takes labelled pickup, read from `script`. */
+  importPickups(jobId: string, files: readonly File[], script?: ScriptRead): Promise<void>
+  dismiss(key: string): void
+}
+
+function shown(err: unknown): string {
+  return displayText(errorText(err))
+}
+
+/** `refreshTakes`: lets the takes list show a changed take at once (main's takes event follows too). */
+export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string) => void): StoreHandle<VersionsState> {
+  const store = createStore<VersionsState>()((set, get) => {
+    const patch = <K extends 'busy' | 'notice' | 'progress'>(field: K, key: string, value: VersionsState[K][string] | undefined) => {
+      const { [key]: _old, ...rest } = get()[field] as Record<string, unknown>
+      set({ [field]: value === undefined ? rest : { ...rest, [key]: value } } as Partial<VersionsState>)
+    }
+    /** Runs one piece of work under `key`; the answer's words or the failure's sentence become its notice. */
+    const work = async <T>(key: string, doing: string, run: () => Promise<T>, said: (v: T) => VersionsNotice | null): Promise<T | null> => {
+      patch('busy', key, doing)
+      patch('notice', key, undefined)
+      try {
+        const value = await run()
+        const notice = said(value)
+        if (notice) patch('notice', key, notice)
+        return value
+      } catch (err) {
+        patch('notice', key, { tone: 'danger', text: shown(err) })
+        return null
+      } finally {
+        patch('busy', key, undefined)
+        patch('progress', key, undefined)
+      }
+    }
+    const putView = (view: VersionsView) => set({ views: { ...get().views, [view.takeId]: view } })
+    const afterChange = async (takeId: string, jobId: string) => {
+      refreshTakes(jobId)
+      try {
+        putView(await api.listVersions({ takeId }))
+      } catch {
+        // The list stays as it was; the take row shows the take's own versions.
+      }
+    }
+    return {
+      progress: {},
+      busy: {},
+      notice: {},
+      views: {},
+      grids: {},
+      cards: {},
+      loadVersions: async (takeId) => {
+        try {
+          putView(await api.listVersions({ takeId }))
+        } catch (err) {
+          patch('notice', takeId, { tone: 'danger', text: shown(err) })
+        }
+      },
+      restore: async (takeId, version) => {
+        const take = await work(takeId, `Going back to version ${version}…`, () => api.restoreVersion({ takeId, version }), () => ({ tone: 'success', text: `Version ${version} is the take again.` }))
+        if (take) await afterChange(takeId, take.job_id)
+      },
+      placePickups: async (takeId, pickupTakeIds) => {
+        const made = await work(takeId, 'Placing the pickups…', () => api.makePickupVersion({ takeId, pickupTakeIds }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }))
+        if (made) await afterChange(takeId, made.take.job_id)
+        return made !== null
+      },
+      cutRestart: async (takeId, range) => {
+        const made = await work(takeId, 'Cutting the false start…', () => api.cutRestart({ takeId, ...range }), (m) => ({ tone: 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }))
+        if (made) await afterChange(takeId, made.take.job_id)
+      },
+      loadGrid: async (jobId) => {
+        const grid = await work(compKey(jobId), 'Reading the takes sentence by sentence…', () => api.getCompGrid({ jobId }), () => null)
+        if (grid) set({ grids: { ...get().grids, [jobId]: grid } })
+      },
+      renderComp: async (jobId, picks) => {
+        const made = await work(compKey(jobId), 'Rendering the comp…', () => api.renderComp({ jobId, picks }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `The comp is take ${m.take.take_number}. ${displayText(m.version.summary)}` }))
+        if (made) refreshTakes(jobId)
+      },
+      importCsv: async (jobId, takeId, csv) => {
+        const view = await work(cardsKey(jobId), 'Reading the pickup list…', () => api.importPickupCsv({ jobId, takeId, csv }), (v) => ({ tone: 'success', text: `${v.cards.length} pickup card${v.cards.length === 1 ? '' : 's'} on the script.` }))
+        if (view) set({ cards: { ...get().cards, [jobId]: view } })
+      },
+      loadCards: async (jobId) => {
+        try {
+          set({ cards: { ...get().cards, [jobId]: await api.listPickupCards({ jobId }) } })
+        } catch (err) {
+          patch('notice', cardsKey(jobId), { tone: 'danger', text: shown(err) })
+        }
+      },
+      importPickups: async (jobId, files, script) => {
+        const key = pickupsKey(jobId)
+        const lines: string[] = []
+        let failed = 0
+        patch('busy', key, `Adding ${files.length} pickup file${files.length === 1 ? '' : 's'}…`)
+        patch('notice', key, undefined)
+        for (const file of files) {
+          const verdict = judgeDroppedFile(file)
+          if (!verdict.ok) {
+            failed++
+            lines.push(verdict.message)
+            continue
+          }
+          try {
+            const path = await api.pathForFile(file)
+            const take = await api.importTake({ jobId, path, label: 'pickup', ...(script ? { script } : {}) })
+            lines.push(`“${displayText(file.name)}” is pickup ${take.take_number}.`)
+          } catch (err) {
+            failed++
+            lines.push(shown(err))
+          }
+        }
+        patch('busy', key, undefined)
+        if (lines.length) patch('notice', key, { tone: failed === 0 ? 'success' : 'danger', text: lines.join(' ') })
+        refreshTakes(jobId)
+      },
+      dismiss: (key) => patch('notice', key, undefined),
+    }
+  })
+  const off = api.on('versionProgress', (p) => {
+    const state = store.getState()
+    const key = p.takeId ?? compKey(p.jobId)
+    const { [key]: _old, ...rest } = state.progress
+    if (p.stage !== 'done' && p.stage !== 'failed') {
+      store.setState({ progress: { ...rest, [key]: p } })
+      return
+    }
+    // done / failed: the call's answer says the rest. A comp's stages came without a take (compKey) and
+    // its done names the new take: an event that came in after the answer must not stay on screen.
+    const comp = compKey(p.jobId)
+    const { [comp]: _comp, ...others } = rest
+    store.setState({ progress: state.busy[comp] === undefined ? others : rest })
+    if (p.stage === 'done' && p.takeId) void state.loadVersions(p.takeId)
+  })
+  return { store, unsubscribe: off }
+}
+
+/** Hooks for components: the window's versions store from <BridgeProvider>. */
+export function useVersionsStore(): StoreApi<VersionsState> {
+  return useStores().versions
+}
+
+export function useVersions<T>(selector: (state: VersionsState) => T): T {
+  return useStore(useVersionsStore(), useShallow(selector))
+}

@@ -1,0 +1,87 @@
+/**
+ * Bridge calls and events for a take's versions: list and restore them, make a version from pickup takes,
+ * punch-and-roll (plan, start, finish), cut a false start, the comp grid and a comp rendered as a new take,
+ * the latency calibration's analysis, and a proofer's pickup list. Merged into the one contract by
+ * shared/bridge.ts. Every call that makes or restores a version is called after the person asked for it
+ * on screen; each new version is measured and read back before the call answers.
+ */
+import { apiId, int, list, nullable, num, obj, oneOf, optional, str, takeId, type Check } from './check'
+import type { TakeView } from './bridge-takes'
+import { MAX_PCM_BASE64_CHARS } from './bridge-takes'
+import { MAX_PICKUP_CSV_CHARS } from './versions/pickup-csv'
+import type { CalibrationView, CompGridView, PickupCardsView, PunchPlanView, VersionsView, VersionView } from './versions/types'
+
+/** The most pickups one version may take in. */
+export const MAX_PICKUPS = 16
+/** The longest take a sentence number can name. */
+const MAX_SENTENCE = 10_000
+
+const sentence = int({ min: 1, max: MAX_SENTENCE })
+const base64Pcm = str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ })
+
+export const versionCalls = {
+  listVersions: obj({ takeId }),
+  /** Makes an earlier (or later) version current again: undo is restoring the version it was made from. */
+  restoreVersion: obj({ takeId, version: int({ min: 1, max: 10_000 }) }),
+  /** Places the pickup takes (label "pickup", recorded or dropped) into the take by the script. */
+  makePickupVersion: obj({ takeId, pickupTakeIds: list(takeId, { min: 1, max: MAX_PICKUPS, unique: true }) }),
+  /** Cuts the false start a read-back issue marked (its restart stretch). */
+  cutRestart: obj({ takeId, from_s: num({ min: 0, max: 86_400 }), to_s: num({ min: 0, max: 86_400 }) }),
+  planPunch: obj({ takeId, sentence }),
+  /**
+   * Starts recording a punch-and-roll into the take at the sentence: a new take (label pickup) that
+   * receives appendRecording chunks from the start of the pre-roll. `latencySamples`: the input latency to
+   * compensate (the platform's figure, or a calibrated one: `latencySource` says which).
+   */
+  startPunch: obj({
+    takeId, sentence,
+    sampleRate: int({ min: 8000, max: 192_000 }), channels: int({ min: 1, max: 2 }),
+    latencySamples: int({ min: 0, max: 192_000 }), latencySource: oneOf(['reported', 'calibrated'] as const),
+  }),
+  /** Stops the punch recording and makes the punched version. */
+  finishPunch: obj({ recordingTakeId: takeId }),
+  cancelPunch: obj({ recordingTakeId: takeId }),
+  /** Finds the played clicks (shared/versions/calibration-click.ts) in what the microphone recorded. */
+  analyzeCalibration: obj({ sampleRate: int({ min: 8000, max: 192_000 }), channels: int({ min: 1, max: 2 }), pcmBase64: base64Pcm }),
+  getCompGrid: obj({ jobId: apiId }),
+  /** Renders the picked cells as a new take of the job; `picks` names a take for each sentence (1-based). */
+  renderComp: obj({ jobId: apiId, picks: list(obj({ sentence, takeId }), { min: 1, max: MAX_SENTENCE }), note: optional(nullable(str({ max: 1000 }))) }),
+  importPickupCsv: obj({ jobId: apiId, takeId, csv: str({ min: 1, max: MAX_PICKUP_CSV_CHARS }) }),
+  listPickupCards: obj({ jobId: apiId }),
+} satisfies Record<string, Check<unknown>>
+
+export interface VersionMade {
+  take: TakeView
+  version: VersionView
+}
+
+export interface VersionResults {
+  listVersions: VersionsView
+  restoreVersion: TakeView
+  makePickupVersion: VersionMade
+  cutRestart: VersionMade
+  planPunch: PunchPlanView
+  startPunch: { recordingTakeId: string; plan: PunchPlanView }
+  finishPunch: VersionMade
+  cancelPunch: null
+  analyzeCalibration: CalibrationView
+  getCompGrid: CompGridView
+  renderComp: VersionMade
+  importPickupCsv: PickupCardsView
+  listPickupCards: PickupCardsView
+}
+
+/** What a version under way is doing, for the take row ("Reading back version 3…"). */
+export interface VersionProgress {
+  /** The take being fixed; for a comp, null until its take exists. */
+  takeId: string | null
+  jobId: string
+  stage: 'reading_back_sources' | 'rendering' | 'measuring' | 'reading_back' | 'done' | 'failed'
+  message: string
+}
+
+export interface VersionEvents {
+  versionProgress: VersionProgress
+}
+
+export const VERSION_EVENT_NAMES: { [E in keyof VersionEvents]: true } = { versionProgress: true }

@@ -9,7 +9,7 @@ import { apiId, int, list, nullable, num, obj, oneOf, optional, str, takeId, typ
 import type { TakeView } from './bridge-takes'
 import { MAX_PCM_BASE64_CHARS } from './bridge-takes'
 import { MAX_PICKUP_CSV_CHARS } from './versions/pickup-csv'
-import type { CalibrationView, CompGridView, PickupCardsView, PunchPlanView, VersionsView, VersionView } from './versions/types'
+import type { CalibrationView, CompGridView, PickupCardsView, PunchPlanView, TakeSentencesView, VersionsView, VersionView } from './versions/types'
 
 /** The most pickups one version may take in. */
 export const MAX_PICKUPS = 16
@@ -27,6 +27,8 @@ export const versionCalls = {
   makePickupVersion: obj({ takeId, pickupTakeIds: list(takeId, { min: 1, max: MAX_PICKUPS, unique: true }) }),
   /** Cuts the false start a read-back issue marked (its restart stretch). */
   cutRestart: obj({ takeId, from_s: num({ min: 0, max: 86_400 }), to_s: num({ min: 0, max: 86_400 }) }),
+  /** The take's script sentences, their characters and where the take reads each (a finding or a click names one). */
+  listTakeSentences: obj({ takeId }),
   planPunch: obj({ takeId, sentence }),
   /**
    * Starts recording a punch-and-roll into the take at the sentence: a new take (label pickup) that
@@ -60,6 +62,7 @@ export interface VersionResults {
   restoreVersion: TakeView
   makePickupVersion: VersionMade
   cutRestart: VersionMade
+  listTakeSentences: TakeSentencesView
   planPunch: PunchPlanView
   startPunch: { recordingTakeId: string; plan: PunchPlanView }
   finishPunch: VersionMade

@@ -34,10 +34,10 @@ export class PunchSessions {
 
   constructor(private readonly work: VersionWork, private readonly recording: RecordingCallsForPunch) {}
 
-  private async planFor(take: TakeMeta, sentence: number): Promise<{ plan: PunchPlan; view: PunchPlanView }> {
+  private async planFor(take: TakeMeta, sentence: number, prerollS?: number): Promise<{ plan: PunchPlan; view: PunchPlanView }> {
     const script = await this.work.scriptOf(take)
     const analyzed = await this.work.analysisOf(take, script.text)
-    const plan = planPunch(analyzed.analysis, sentence - 1, (k) => sentenceName(script.text, k))
+    const plan = planPunch(analyzed.analysis, sentence - 1, (k) => sentenceName(script.text, k), prerollS)
     const text = sentenceName(script.text, sentence - 1)
     return {
       plan,
@@ -48,15 +48,15 @@ export class PunchSessions {
     }
   }
 
-  async plan(takeId: string, sentence: number): Promise<PunchPlanView> {
-    return (await this.planFor(await this.work.d.store.get(takeId), sentence)).view
+  async plan(takeId: string, sentence: number, prerollS?: number): Promise<PunchPlanView> {
+    return (await this.planFor(await this.work.d.store.get(takeId), sentence, prerollS)).view
   }
 
-  async start(a: { takeId: string; sentence: number; sampleRate: number; channels: number; latencySamples: number; latencySource: 'reported' | 'calibrated' }): Promise<{ recordingTakeId: string; plan: PunchPlanView }> {
+  async start(a: { takeId: string; sentence: number; sampleRate: number; channels: number; latencySamples: number; latencySource: 'reported' | 'calibrated'; prerollS?: number | undefined }): Promise<{ recordingTakeId: string; plan: PunchPlanView }> {
     const take = await this.work.d.store.get(a.takeId)
     this.work.d.versions.checkCanChange(take)
     if ([...this.sessions.values()].some((s) => s.takeId === take.id)) throw new TakeInputError(`Take ${take.take_number} is already being punched into.`)
-    const { plan, view } = await this.planFor(take, a.sentence)
+    const { plan, view } = await this.planFor(take, a.sentence, a.prerollS)
     const { takeId: recordingTakeId } = await this.recording.start({
       jobId: take.job_id, sampleRate: a.sampleRate, channels: a.channels, label: 'pickup', ...(take.script_read ? { script: take.script_read } : {}),
     })

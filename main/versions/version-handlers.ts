@@ -62,7 +62,7 @@ export function createVersionArea(deps: VersionAreaDeps) {
     makePickupVersion: ({ takeId, pickupTakeIds }) => guard(() => makePickupVersion(work, takeId, pickupTakeIds)),
     cutRestart: ({ takeId, from_s, to_s }) => guard(() => cutRestart(work, takeId, { from_s, to_s })),
     listTakeSentences: ({ takeId }) => guard(async () => takeSentences(work, await deps.store.get(takeId))),
-    planPunch: ({ takeId, sentence }) => guard(() => punches.plan(takeId, sentence)),
+    planPunch: ({ takeId, sentence, prerollS }) => guard(() => punches.plan(takeId, sentence, prerollS)),
     startPunch: (a) => guard(() => punches.start(a)),
     finishPunch: ({ recordingTakeId }) => guard(() => punches.finish(recordingTakeId)),
     cancelPunch: ({ recordingTakeId }) => guard(() => punches.cancel(recordingTakeId)),

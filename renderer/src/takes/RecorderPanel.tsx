@@ -23,6 +23,7 @@ import { onReadingCommand } from '../script/reading/use-reading-keys'
 import { useRecordingGuard } from './use-recording-guard'
 import { useBridge } from '../bridge/BridgeProvider'
 import { RecorderSettings, type RecorderPhase } from './RecorderSettings'
+import { usePunchActive } from './punch/punch-active'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -172,7 +173,9 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     setPhase('idle')
   }
 
-  useRecordKey(true, phase === 'recording', toggle)
+  // While a punch-and-roll is shown, Space is the punch's (punch/PunchPanel.tsx).
+  const punching = usePunchActive((s) => s.active)
+  useRecordKey(!punching, phase === 'recording', toggle)
 
   // While a take records, leaving the job asks first (see use-recording-guard.ts).
   const stopRef = useRef(stop)

@@ -9,6 +9,7 @@ import { formatTimestamp } from '../ui/format/calendar-dates'
 import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { ReadbackPanel } from './readback/ReadbackPanel'
+import { PunchFixes } from './punch/PunchFixes'
 import { takeStatusWords, uploadPercent } from './delivery-words'
 import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
@@ -114,6 +115,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
       )}
       {open && !recording && <TakeWaveform take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
       <ReadbackPanel take={take} />
+      {!sent && !recording && !recovered && <PunchFixes take={take} />}
       <div className="take-actions">
         {!recording && (
           <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

@@ -12,12 +12,14 @@ import { DeliveryQueuePanel } from './DeliveryQueuePanel'
 import { DeliveriesPanel } from './DeliveriesPanel'
 import { PanelBoundary } from '../ui/PanelBoundary'
 import { LastTakeCheck } from './LastTakeCheck'
+import { PunchPanel } from './punch/PunchPanel'
 import './takes.css'
 
 export function TakesRecorder({ job }: { job: JobDetail }) {
   return (
     <div className="recorder-dock">
       <RecorderPanel key={job.job_id} job={job} />
+      <PanelBoundary name="punch-and-roll" resetKey={job.job_id}><PunchPanel key={job.job_id} job={job} /></PanelBoundary>
       <LastTakeCheck job={job} />
     </div>
   )

@@ -4,7 +4,7 @@
  * raw PCM, and an ordered stream of blocks to main, which writes the 24-bit WAV as they arrive.
  */
 import workletUrl from './pcm-capture.worklet.ts?worker&url'
-import { float32ToBase64, joinBlocks } from './pcm-encoding'
+import { BlockSender } from './block-sender'
 
 export interface InputLevel {
   peakDbfs: number
@@ -46,9 +46,7 @@ export class PcmCapture {
   private stream: MediaStream | null = null
   private node: AudioWorkletNode | null = null
   private takeId: string | null = null
-  private queue: Float32Array[] = []
-  private sending: Promise<void> | null = null
-  private failure: unknown = null
+  private sender: BlockSender<InputLevel> | null = null
 
   constructor(private readonly sink: RecordingSink, private readonly onLevel: (level: InputLevel) => void) {}
 
@@ -64,39 +62,15 @@ export class PcmCapture {
     })
     this.ctx = new AudioContext({ latencyHint: 'interactive' })
     await this.ctx.audioWorklet.addModule(workletUrl)
-    this.takeId = await this.sink.start({ sampleRate: this.ctx.sampleRate, channels })
+    const takeId = await this.sink.start({ sampleRate: this.ctx.sampleRate, channels })
+    this.takeId = takeId
+    const sender = new BlockSender((pcm) => this.sink.append(takeId, pcm), (level) => this.onLevel(level))
+    this.sender = sender
     const source = this.ctx.createMediaStreamSource(this.stream)
     this.node = new AudioWorkletNode(this.ctx, 'booth-pcm-capture', { numberOfInputs: 1, numberOfOutputs: 0, processorOptions: { channels } })
-    this.node.port.onmessage = (e: MessageEvent<Float32Array>) => {
-      this.queue.push(e.data)
-      this.pump()
-    }
+    this.node.port.onmessage = (e: MessageEvent<Float32Array>) => sender.push(e.data)
     source.connect(this.node)
     return this.takeId
-  }
-
-  /** One append in flight at a time, so blocks reach main in order; what queues meanwhile goes as one. */
-  private pump(): void {
-    if (this.sending || !this.takeId || this.queue.length === 0) return
-    const takeId = this.takeId
-    const block = joinBlocks(this.queue.splice(0))
-    this.sending = this.sink
-      .append(takeId, float32ToBase64(block))
-      .then((level) => this.onLevel(level))
-      .catch((err: unknown) => {
-        this.failure = err
-      })
-      .finally(() => {
-        this.sending = null
-        if (this.failure === null) this.pump()
-      })
-  }
-
-  private async drain(): Promise<void> {
-    while (this.sending || (this.queue.length > 0 && this.failure === null)) {
-      this.pump()
-      await this.sending
-    }
   }
 
   async stop(): Promise<string> {
@@ -106,8 +80,8 @@ export class PcmCapture {
     // Let the worklet's last block arrive before the graph is torn down.
     await new Promise((r) => setTimeout(r, 120))
     await this.teardown()
-    await this.drain()
-    if (this.failure) throw this.failure
+    await this.sender?.drain()
+    if (this.sender?.failure) throw this.sender.failure
     await this.sink.stop(takeId)
     this.takeId = null
     return takeId
@@ -116,8 +90,7 @@ export class PcmCapture {
   async cancel(): Promise<void> {
     const takeId = this.takeId
     await this.teardown()
-    this.queue = []
-    await this.sending
+    await this.sender?.clear()
     this.takeId = null
     if (takeId) await this.sink.cancel(takeId)
   }

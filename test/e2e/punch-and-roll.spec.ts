@@ -1,0 +1,165 @@
+/**
+ * Punch-and-roll in the window, keyboard only, at 1280x720 and 1024x768 with the job list shown (the
+ * window as Booth opens): a take read by espeak-ng with one planted misread (a number in sentence 2) is
+ * read back by Booth; "Fix this" on that finding plans the punch (the pre-roll and the punch point shown,
+ * the script shown from the sentence); Esc cancels and changes nothing; Space plays the pre-roll and
+ * records Chromium's fake microphone, which plays a WAV read on to the cue: room tone through the pre-roll
+ * and the punch point, then sentence 2 (read right) and the rest; Space stops; the new version reads back
+ * clean, is shown, and is delivered to the sandbox.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Locator, Page } from '@playwright/test'
+import { test, expect } from './booth-host'
+import config from '../../playwright.config'
+import { bridgeClient } from './support/bridge-client'
+import { expectWhollyInView, findJob, LAPTOP_SCREENS } from './support/reading'
+import { openWorkspace, row, screenshot } from './support/workspace'
+import { speakRead, type SpokenRead } from '../support/voice-reads'
+import type { JobDetail } from '../../shared/bridge'
+
+/** Sentences as the read-back splits them (a sentence ends at . ! ? before a space, or at a line break). */
+function sentencesOf(text: string): string[] {
+  return (text.match(/[^.!?\n]+(?:[.!?]+(?=\s|$)|$|(?=\n))/g) ?? []).map((s) => s.trim()).filter((s) => /[A-Za-z0-9]/.test(s))
+}
+
+const NUMBER_WORDS: Record<string, string> = { zero: 'five', two: 'three', five: 'nine', ten: 'twelve', twenty: 'thirty', thirty: 'forty', forty: 'fifty', fifty: 'sixty', sixty: 'seventy', hundred: 'thousand' }
+
+/** Sentence 2 with its first number read wrong ("20" as "30", "sixty" as "seventy"); null when it has none. */
+function misread(sentence: string): string | null {
+  const digits = /\d+/.exec(sentence)
+  if (digits) {
+    const n = Number(digits[0])
+    return sentence.slice(0, digits.index) + String(n >= 10 ? n + 10 : n === 9 ? 7 : n + 1) + sentence.slice(digits.index + digits[0].length)
+  }
+  const word = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join('|')})\\b`, 'i').exec(sentence)
+  if (word) return sentence.slice(0, word.index) + (NUMBER_WORDS[word[1]!.toLowerCase()] as string) + sentence.slice(word.index + word[0].length)
+  return null
+}
+
+const VOICE = { voice: 'en-us+f2', speed: 165 }
+/** The fake microphone's WAV: one per file, written before the browser opens the microphone. */
+const MIC_DIR = mkdtempSync(join(tmpdir(), 'booth-punch-e2e-'))
+const MIC_WAV = join(MIC_DIR, 'microphone.wav')
+// Room tone until each test writes the reading it needs (the browser may open before that).
+execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'anoisesrc=c=pink:a=0.001:r=48000:d=2', '-c:a', 'pcm_s16le', MIC_WAV])
+const launch = config.use?.launchOptions ?? {}
+test.use({
+  launchOptions: { ...launch, args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${MIC_WAV}`] },
+})
+
+/** Presses Tab until the locator has the focus (keyboard only); fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, what: string, max = 400): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`Tab never reached ${what}`)
+}
+
+interface Fixture {
+  job: JobDetail
+  take: SpokenRead
+  fix: SpokenRead
+}
+const fixtures = new Map<string, Fixture>()
+const used: string[] = []
+
+test.afterAll(() => rmSync(MIC_DIR, { recursive: true, force: true }))
+
+for (const screen of LAPTOP_SCREENS) {
+  test.describe(`at ${screen.width}x${screen.height}`, () => {
+    test.use({ viewport: screen })
+
+    test('Fix this on a misread sentence: pre-roll, the sentence punched in with the microphone, a version that reads clean, delivered', async ({ page, booth, consoleErrors }) => {
+      test.setTimeout(600_000)
+      const bridge = bridgeClient(booth.launchUrl)
+      const job = await findJob(booth.launchUrl, 'a deliverable typed script whose second sentence has a number', (j) => {
+        if (used.includes(j.job_id) || !j.can.deliver || j.deliver_notice !== 'none' || j.script.kind !== 'typed') return false
+        const s = sentencesOf(j.script.text)
+        return s.length >= 2 && misread(s[1] as string) !== null
+      })
+      used.push(job.job_id)
+      const parts = sentencesOf(job.script.text)
+      const flubbed = [...parts]
+      flubbed[1] = misread(parts[1] as string) as string
+      const dir = mkdtempSync(join(MIC_DIR, 'take-'))
+      const take = await speakRead(dir, 'take', flubbed, { ...VOICE, pausesS: 0.8, leadS: 0.6, tailS: 0.8, roomDbfs: -62, sampleRate: 48_000 })
+      // The pre-roll starts 0.25 s before sentence 1 (2 s before the punch point at least); the recording starts
+      // with it. The microphone's WAV keeps quiet well past the punch point (opening the input and the
+      // recording take adds a moment before the first frame), then reads sentence 2 on, as the talent would.
+      const lead = take.sentences[1]!.startS - Math.max(0, take.sentences[0]!.startS - 0.25) + 2.5
+      const fix = await speakRead(MIC_DIR, 'microphone', parts.slice(1), { ...VOICE, pausesS: 0.8, leadS: lead, tailS: 25, roomDbfs: -62, roomSeed: 9, sampleRate: 48_000, codec: 'pcm_s16le' })
+      expect(fix.path).toBe(MIC_WAV)
+      fixtures.set(screen.width.toString(), { job, take, fix })
+      const imported = await bridge.call('importTake', { jobId: job.job_id, path: take.path, script: { revision_id: job.script.revision_id, text: job.script.text } })
+
+      // Booth as it opens: the list shown; the job opened from the list by keyboard.
+      await openWorkspace(page, booth.launchUrl)
+      await tabTo(page, page.locator('#job-list'), 'the job list')
+      for (let i = 0; i < 60 && (await row(page, job.job_id).getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('j')
+      await page.keyboard.press('Enter')
+      await expect(page.locator('#job-title')).toHaveText(job.advertiser, { timeout: 45_000 })
+      await expect(page.locator('#job-list')).toBeVisible()
+
+      const takeRow = page.locator(`.take-row[data-take-id="${imported.id}"]`)
+      const fixThis = takeRow.getByRole('button', { name: `Fix this: punch in before sentence 2 of Take ${imported.take_number}` })
+      await expect(fixThis).toBeVisible({ timeout: 180_000 })
+
+      // Esc cancels a planned punch: nothing changes, the job stays open.
+      await tabTo(page, fixThis, 'Fix this')
+      await page.keyboard.press('Enter')
+      const panel = page.locator('.punch-panel')
+      await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+      await page.keyboard.press('Escape')
+      await expect(panel).toHaveCount(0)
+      await expect(page.locator('#job-title')).toHaveText(job.advertiser)
+
+      await tabTo(page, fixThis, 'Fix this')
+      await page.keyboard.press('Enter')
+      await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+      await expect(panel).toContainText(`Sentence 2: “${parts[1]}”`.replace(/[“”]/g, '').slice(0, 12))
+      await expect(panel).toContainText(/Pre-roll from 0:0\d\.\d \(\d+\.\d s\), punch point at 0:\d\d\.\d; the old take falls silent there\./)
+      await expectWhollyInView(page, panel.getByRole('button', { name: 'Start punch' }), 'Start punch')
+      // The script is shown from the punched sentence, marked.
+      expect(await page.evaluate(() => (CSS as unknown as { highlights: Map<string, unknown> }).highlights.has('booth-punch'))).toBe(true)
+      await screenshot(page, `punch-armed-${screen.width}x${screen.height}`)
+
+      // Space: pre-roll, then the punch records; Space again stops once the microphone has read on.
+      await page.keyboard.press('Space')
+      await expect(panel).toHaveAttribute('data-phase', 'pre_roll', { timeout: 60_000 })
+      await expect(panel.locator('.punch-latency')).toHaveText(/^Input latency \d+ ms, as the system reports it\.$/)
+      await expect(panel).toHaveAttribute('data-phase', 'punch', { timeout: 30_000 })
+      await expect(panel).toContainText('Recording from the punch point: read sentence 2 on.')
+      await screenshot(page, `punch-recording-${screen.width}x${screen.height}`)
+      await page.waitForTimeout((fix.sentences[fix.sentences.length - 1]!.endS - lead + 3.5) * 1000)
+      await page.keyboard.press('Space')
+      await expect(panel).toHaveAttribute('data-punch-stage', 'done', { timeout: 300_000 })
+      await expect(panel.locator('.punch-made')).toContainText(/Version 2 of Take \d+: Punched in before sentence 2 from Pickup \d+ \(latency \d+\.\d ms, as the system reports it\)/)
+      await expect(panel.locator('.punch-made')).toContainText('Booth’s read-back: reads clean.')
+      await screenshot(page, `punch-done-${screen.width}x${screen.height}`)
+      const versions = await bridge.call('listVersions', { takeId: imported.id })
+      expect(versions.current).toBe(2)
+      expect(versions.versions[1]?.operation).toBe('punch')
+      expect(versions.versions[1]?.readback?.clean, JSON.stringify(versions.versions[1]?.readback)).toBe(true)
+      await page.keyboard.press('Escape')
+      await expect(panel).toHaveCount(0)
+
+      // Delivered: Deliver… by keyboard, confirmed in the dialog; the sandbox receives the punched version.
+      const deliver = takeRow.getByRole('button', { name: 'Deliver…' })
+      await tabTo(page, deliver, 'Deliver…')
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toBeVisible()
+      await tabTo(page, dialog.getByRole('button', { name: 'Deliver', exact: true }), 'the dialog’s Deliver')
+      await page.keyboard.press('Enter')
+      await expect(takeRow.locator('.take-state')).toHaveText('Delivered', { timeout: 120_000 })
+      const after = (await bridge.call('getJob', { jobId: job.job_id })).job
+      const delivered = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === imported.id)
+      expect(after.deliveries_detail.some((d) => d.delivery_id === delivered?.delivery.delivery_id)).toBe(true)
+      expect(consoleErrors).toEqual([])
+    })
+  })
+}

@@ -10,6 +10,7 @@ import type { PunchPlanView } from '../../shared/versions/types'
 import type { TakeLabel, TakeMeta } from '../takes/take-types'
 import { TakeInputError } from '../takes/take-input-checks'
 import { sentenceName } from './pickup-edit'
+import { scriptSentences } from './sentence-spans'
 import { planPunch, punchTimeline, type PunchPlan } from './punch'
 import { toEditList } from './timeline'
 import { takeName, type VersionWork } from './version-work'
@@ -38,7 +39,8 @@ export class PunchSessions {
     const script = await this.work.scriptOf(take)
     const analyzed = await this.work.analysisOf(take, script.text)
     const plan = planPunch(analyzed.analysis, sentence - 1, (k) => sentenceName(script.text, k), prerollS)
-    const text = sentenceName(script.text, sentence - 1)
+    // The sentence's own text (the window shows it and finds it on the script), not its name.
+    const text = scriptSentences(script.text)[sentence - 1]?.text ?? sentenceName(script.text, sentence - 1)
     return {
       plan,
       view: {

@@ -46,6 +46,7 @@ export function PunchPanel({ job }: { job: JobDetail }) {
   const [settings, setSettings] = useState<PunchSettings>(() => loadPunchSettings(localStorage))
   const [deviceId, setDeviceId] = useState<string | null>(null)
   const [progress, setProgress] = useState<string | null>(null)
+  const [settingsOpen, setSettingsOpen] = useState(false)
   const titleId = useId()
   const punch = usePunch(api, {
     settings, deviceId, countIn: loadCountIn(localStorage),
@@ -127,10 +128,10 @@ export function PunchPanel({ job }: { job: JobDetail }) {
   const made = status.made
   return (
     <section className="punch-panel" aria-labelledby={titleId} data-punch-stage={status.stage} data-phase={status.rec.phase}>
-      <header className="section-head">
-        <h3 id={titleId} className="section-title">Punch in{req ? ` · ${req.takeName}` : ''}</h3>
-        <span className="muted small"><kbd>Space</kbd> {status.stage === 'rolling' ? 'stops' : 'starts'} · <kbd>Esc</kbd> {status.stage === 'done' || status.stage === 'problem' ? 'closes' : 'cancels'}</span>
-      </header>
+      <div className="punch-head">
+        <h3 id={titleId} className="punch-title">Punch in{req ? ` · ${req.takeName}` : ''}</h3>
+        <span className="muted small punch-keys"><kbd>Space</kbd> {status.stage === 'rolling' ? 'stops' : 'starts'} · <kbd>Esc</kbd> {status.stage === 'done' || status.stage === 'problem' ? 'closes' : 'cancels'}</span>
+      </div>
       {status.stage === 'planning' && <p className="small" role="status">Finding the pause before sentence {req?.sentence}…</p>}
       {plan && status.stage !== 'done' && (
         <div className="punch-plan">
@@ -165,8 +166,13 @@ export function PunchPanel({ job }: { job: JobDetail }) {
           <button type="button" className="btn btn-small btn-quiet" onClick={cancel}>Cancel</button>
         )}
         {(status.stage === 'done' || status.stage === 'problem') && <button type="button" className="btn btn-small" onClick={close}>Close</button>}
+        {(status.stage === 'armed' || status.stage === 'planning') && (
+          <button type="button" className="btn btn-small btn-quiet" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)}>
+            {settingsOpen ? 'Hide settings' : 'Settings'}
+          </button>
+        )}
       </div>
-      {(status.stage === 'armed' || status.stage === 'planning') && (
+      {settingsOpen && (status.stage === 'armed' || status.stage === 'planning') && (
         <PunchSettingsRow settings={settings} onSettings={setSettings} deviceId={deviceId} />
       )}
     </section>

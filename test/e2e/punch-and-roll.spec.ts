@@ -116,6 +116,14 @@ for (const screen of LAPTOP_SCREENS) {
       await expectWhollyInView(page, panel.getByRole('button', { name: 'Start punch' }), 'Start punch')
       // The script is shown from the punched sentence, marked.
       expect(await page.evaluate(() => (CSS as unknown as { highlights: Map<string, unknown> }).highlights.has('booth-punch'))).toBe(true)
+      const marked = await page.evaluate(() => {
+        const h = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('booth-punch')
+        const range = h ? [...h][0] : undefined
+        const box = range?.getBoundingClientRect()
+        return { text: range?.toString() ?? '', top: box?.top ?? -1, bottom: box?.bottom ?? -1, height: window.innerHeight }
+      })
+      expect(marked.text).toBe(parts[1])
+      expect(marked.top >= 0 && marked.bottom <= marked.height, JSON.stringify(marked)).toBe(true)
       await screenshot(page, `punch-armed-${screen.width}x${screen.height}`)
 
       // Space: pre-roll, then the punch records; Space again stops once the microphone has read on.

@@ -130,7 +130,10 @@ export function PunchPanel({ job }: { job: JobDetail }) {
     <section className="punch-panel" aria-labelledby={titleId} data-punch-stage={status.stage} data-phase={status.rec.phase}>
       <div className="punch-head">
         <h3 id={titleId} className="punch-title">Punch in{req ? ` · ${req.takeName}` : ''}</h3>
-        <span className="muted small punch-keys"><kbd>Space</kbd> {status.stage === 'rolling' ? 'stops' : 'starts'} · <kbd>Esc</kbd> {status.stage === 'done' || status.stage === 'problem' ? 'closes' : 'cancels'}</span>
+        <span className="muted small punch-keys">
+          {(status.stage === 'armed' || status.stage === 'rolling') && <><kbd>Space</kbd> {status.stage === 'rolling' ? 'stops' : 'starts'} · </>}
+          <kbd>Esc</kbd> {status.stage === 'done' || status.stage === 'problem' ? 'closes' : 'cancels'}
+        </span>
       </div>
       {status.stage === 'planning' && <p className="small" role="status">Finding the pause before sentence {req?.sentence}…</p>}
       {plan && status.stage !== 'done' && (

@@ -52,12 +52,29 @@ export function findSentence(root: ParentNode, sentence: string): Range | null {
   return null
 }
 
+/** The nearest ancestor that scrolls vertically. */
+function scroller(from: Element | null): Element | null {
+  for (let el = from; el; el = el.parentElement) {
+    const y = getComputedStyle(el).overflowY
+    if ((y === 'auto' || y === 'scroll') && el.scrollHeight > el.clientHeight) return el
+  }
+  return null
+}
+
+/** Scrolls the sentence itself (not the block it is in) to the middle of the script's view. */
+function scrollToMiddle(range: Range): void {
+  const box = range.getBoundingClientRect()
+  const view = scroller(range.startContainer.parentElement)
+  if (!view) return range.startContainer.parentElement?.scrollIntoView({ block: 'center' })
+  const frame = view.getBoundingClientRect()
+  view.scrollTop += box.top - frame.top - (frame.height - box.height) / 2
+}
+
 /** Scrolls the script to the sentence and marks it; returns the undo (the mark removed). */
 export function focusScriptSentence(sentence: string): () => void {
   const range = findSentence(document, sentence)
   if (!range) return () => undefined
-  const el = range.startContainer.parentElement
-  el?.scrollIntoView({ block: 'center', behavior: 'auto' })
+  scrollToMiddle(range)
   const r = registry()
   r?.reg.set(HIGHLIGHT, r.make(range))
   return () => r?.reg.delete(HIGHLIGHT)

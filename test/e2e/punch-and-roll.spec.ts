@@ -120,16 +120,22 @@ for (const screen of LAPTOP_SCREENS) {
         const h = (CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get('booth-punch')
         const range = h ? [...h][0] : undefined
         const box = range?.getBoundingClientRect()
-        return { text: range?.toString() ?? '', top: box?.top ?? -1, bottom: box?.bottom ?? -1, height: window.innerHeight }
+        // The script's own view: the nearest ancestor that scrolls.
+        let view: Element | null = document.querySelector('.script-panel .script-text')
+        while (view && !['auto', 'scroll'].includes(getComputedStyle(view).overflowY)) view = view.parentElement
+        const frame = (view ?? document.documentElement).getBoundingClientRect()
+        const panel = document.querySelector('.punch-panel')?.getBoundingClientRect()
+        return { text: range?.toString() ?? '', top: box?.top ?? -1, bottom: box?.bottom ?? -1, viewTop: frame.top, viewBottom: frame.bottom, panelTop: panel?.top ?? 0 }
       })
       expect(marked.text).toBe(parts[1])
-      expect(marked.top >= 0 && marked.bottom <= marked.height, JSON.stringify(marked)).toBe(true)
+      // Shown in the script's view, above the recorder and the punch panel.
+      expect(marked.top >= marked.viewTop && marked.bottom <= marked.viewBottom && marked.bottom <= marked.panelTop, JSON.stringify(marked)).toBe(true)
       await screenshot(page, `punch-armed-${screen.width}x${screen.height}`)
 
       // Space: pre-roll, then the punch records; Space again stops once the microphone has read on.
       await page.keyboard.press('Space')
       await expect(panel).toHaveAttribute('data-phase', 'pre_roll', { timeout: 60_000 })
-      await expect(panel.locator('.punch-latency')).toHaveText(/^Input latency \d+ ms, as the system reports it\.$/)
+      await expect(panel.locator('.punch-latency')).toHaveText(/^\s*Input latency \d+ ms, as the system reports it\.$/)
       await expect(panel).toHaveAttribute('data-phase', 'punch', { timeout: 30_000 })
       await expect(panel).toContainText('Recording from the punch point: read sentence 2 on.')
       await screenshot(page, `punch-recording-${screen.width}x${screen.height}`)

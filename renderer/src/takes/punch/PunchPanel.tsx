@@ -142,8 +142,8 @@ export function PunchPanel({ job }: { job: JobDetail }) {
           <p className="small muted">
             Pre-roll from {clock(plan.preroll_s)} ({(plan.punch_s - plan.preroll_s).toFixed(1)} s), punch point at {clock(plan.punch_s)}
             {settings.keepPlaying ? '; the old take keeps playing after it' : '; the old take falls silent there'}.
+            {status.latency && <span className="punch-latency"> Input {latencyWords(status.latency)}.</span>}
           </p>
-          {status.latency && <p className="small muted punch-latency">Input {latencyWords(status.latency)}.</p>}
           {(status.stage === 'rolling' || status.stage === 'preparing') && (
             <>
               <p className="small punch-phase" role="status" aria-live="polite">{status.stage === 'preparing' ? 'Opening the input…' : phaseWords(status)}</p>

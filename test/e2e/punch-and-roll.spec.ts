@@ -99,14 +99,16 @@ for (const screen of LAPTOP_SCREENS) {
       const fixThis = takeRow.getByRole('button', { name: /^Fix this: punch in before sentence 2 of / })
       await expect(fixThis).toBeVisible({ timeout: 180_000 })
 
-      // Esc cancels a planned punch: nothing changes, the job stays open.
+      // `i` in the take plans a punch at its first flagged sentence; Esc cancels it: nothing changes, the job stays open.
       await tabTo(page, fixThis, 'Fix this')
-      await page.keyboard.press('Enter')
+      await page.keyboard.press('i')
       const panel = page.locator('.punch-panel')
       await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+      await expect(panel).toContainText('Sentence 2:')
       await page.keyboard.press('Escape')
       await expect(panel).toHaveCount(0)
       await expect(page.locator('#job-title')).toHaveText(job.advertiser)
+      expect((await bridge.call('listVersions', { takeId: imported.id })).current).toBe(1)
 
       await tabTo(page, fixThis, 'Fix this')
       await page.keyboard.press('Enter')

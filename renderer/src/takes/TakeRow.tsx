@@ -10,6 +10,7 @@ import { PreflightSummary } from './PreflightSummary'
 import { TakeWaveform } from './TakeWaveform'
 import { ReadbackPanel } from './readback/ReadbackPanel'
 import { PunchFixes } from './punch/PunchFixes'
+import { usePunchAtTime } from './punch/use-punch-at-time'
 import { takeStatusWords, uploadPercent } from './delivery-words'
 import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
@@ -31,6 +32,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
   const store = useTakesStore().getState()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
+  const punchAt = usePunchAtTime(take.id)
   const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
   const state = takeStatusWords(take, queued, online, service)
   const name = takeName(take)
@@ -113,7 +115,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, onDeliver 
       {percent !== null && (
         <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
-      {open && !recording && <TakeWaveform take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
+      {open && !recording && <TakeWaveform take={take} onTrim={(trim) => void store.setTrim(take, trim)} onPunchAt={sent || recovered ? undefined : punchAt} />}
       <ReadbackPanel take={take} />
       {!sent && !recording && !recovered && <PunchFixes take={take} />}
       <div className="take-actions">

@@ -35,13 +35,13 @@ describe('which sentence a punch goes into', () => {
     expect(SCRIPT.slice(sentences[1]!.from, sentences[1]!.to)).toBe(sentences[1]!.text)
     expect(sentenceOfIssue(issue(58, 62), sentences)).toBe(2)
     expect(sentenceOfIssue(issue(0, 4), sentences)).toBe(1)
-    expect(sentenceOfIssue(issue(26, 26, 'low', 'extra'), sentences)).toBe(1)
+    expect(sentenceOfIssue(issue(26, 26, 'normal', 'extra'), sentences)).toBe(1)
     expect(sentenceOfIssue(issue(null, null), sentences)).toBeNull()
   })
 
   it('offers the flagged sentences in script order, important findings first, and says when the take does not read one', () => {
-    const f = flaggedSentences([issue(64, 69, 'low', 'missing'), issue(31, 40, 'low'), issue(58, 62, 'high')], sentences)
-    expect(f.map((x) => [x.sentence.number, x.punchable, x.issues[0]!.severity])).toEqual([[2, true, 'high'], [3, false, 'low']])
+    const f = flaggedSentences([issue(64, 69, 'normal', 'missing'), issue(31, 40, 'normal'), issue(58, 62, 'high')], sentences)
+    expect(f.map((x) => [x.sentence.number, x.punchable, x.issues[0]!.severity])).toEqual([[2, true, 'high'], [3, false, 'normal']])
   })
 
   it('a moment of the take names the sentence read there, or the next one in a pause', () => {

@@ -24,6 +24,7 @@ export function shortcutGroups(mac: boolean): ShortcutGroup[] {
         { keys: ['Space'], does: 'Record, and stop — from anywhere except a text field or a dialog' },
         { keys: ['l'], does: 'Change the label of the next take (main, alt, safety, pickup, tag)' },
         { keys: ['p'], does: 'Start or pause the prompter (the script scrolls at the spot’s pace)' },
+        { keys: ['i'], does: 'Punch in on the take that has focus, at its first sentence the read-back flagged; then Space starts and stops the punch, Esc cancels' },
       ],
     },
     {

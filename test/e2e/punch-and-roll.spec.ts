@@ -19,7 +19,6 @@ import { bridgeClient } from './support/bridge-client'
 import { expectWhollyInView, findJob, LAPTOP_SCREENS } from './support/reading'
 import { openWorkspace, row, screenshot } from './support/workspace'
 import { speakRead } from '../support/voice-reads'
-import type { JobDetail } from '../../shared/bridge'
 
 /** Sentences as the read-back splits them (a sentence ends at . ! ? before a space, or at a line break). */
 function sentencesOf(text: string): string[] {

@@ -110,16 +110,6 @@ export function usePunch(api: BoothApi, opts: { settings: PunchSettings; deviceI
     )
   }, [api, put])
 
-  const tick = useCallback(() => {
-    const a = audio.current
-    const plan = statusRef.current.plan
-    if (!a || !plan) return
-    const s = a.positionS()
-    feed({ type: 'position', frame: Math.round(s * plan.sample_rate) })
-    put({ positionS: s })
-    timers.current.frame = requestAnimationFrame(tick)
-  }, [feed, put])
-
   const roll = useCallback(() => {
     const a = audio.current
     if (!a) return
@@ -129,8 +119,17 @@ export function usePunch(api: BoothApi, opts: { settings: PunchSettings; deviceI
       void abandon(errorText(err))
       return
     }
+    // The playback position, each frame, moves the phases (pre-roll → punch at the punch point).
+    const tick = () => {
+      const plan = statusRef.current.plan
+      if (audio.current !== a || !plan) return
+      const s = a.positionS()
+      feed({ type: 'position', frame: Math.round(s * plan.sample_rate) })
+      put({ positionS: s })
+      timers.current.frame = requestAnimationFrame(tick)
+    }
     timers.current.frame = requestAnimationFrame(tick)
-  }, [abandon, tick])
+  }, [abandon, feed, put])
 
   const start = useCallback(() => {
     const s = statusRef.current

@@ -9,7 +9,7 @@ import { apiId, int, list, nullable, num, obj, oneOf, optional, str, takeId, typ
 import type { TakeView } from './bridge-takes'
 import { MAX_PCM_BASE64_CHARS } from './bridge-takes'
 import { MAX_PICKUP_CSV_CHARS } from './versions/pickup-csv'
-import type { CalibrationView, CompGridView, PickupCardsView, PunchPlanView, VersionsView, VersionView } from './versions/types'
+import type { CalibrationView, CompGridView, PickupCardsView, PunchPlanView, TakeSentencesView, VersionsView, VersionView } from './versions/types'
 
 /** The most pickups one version may take in. */
 export const MAX_PICKUPS = 16
@@ -17,6 +17,9 @@ export const MAX_PICKUPS = 16
 const MAX_SENTENCE = 10_000
 
 const sentence = int({ min: 1, max: MAX_SENTENCE })
+/** The pre-roll lengths a person may ask for (s): at least the rules' 2 s. */
+export const PUNCH_PREROLL_S = { min: 2, max: 20 } as const
+const prerollS = num(PUNCH_PREROLL_S)
 const base64Pcm = str({ min: 4, max: MAX_PCM_BASE64_CHARS, pattern: /^[A-Za-z0-9+/]*={0,2}$/ })
 
 export const versionCalls = {
@@ -27,7 +30,10 @@ export const versionCalls = {
   makePickupVersion: obj({ takeId, pickupTakeIds: list(takeId, { min: 1, max: MAX_PICKUPS, unique: true }) }),
   /** Cuts the false start a read-back issue marked (its restart stretch). */
   cutRestart: obj({ takeId, from_s: num({ min: 0, max: 86_400 }), to_s: num({ min: 0, max: 86_400 }) }),
-  planPunch: obj({ takeId, sentence }),
+  /** The take's script sentences, their characters and where the take reads each (a finding or a click names one). */
+  listTakeSentences: obj({ takeId }),
+  /** `prerollS`: the shortest pre-roll wanted (the window's setting); it starts at the sentence before when that is earlier. */
+  planPunch: obj({ takeId, sentence, prerollS: optional(prerollS) }),
   /**
    * Starts recording a punch-and-roll into the take at the sentence: a new take (label pickup) that
    * receives appendRecording chunks from the start of the pre-roll. `latencySamples`: the input latency to
@@ -37,6 +43,7 @@ export const versionCalls = {
     takeId, sentence,
     sampleRate: int({ min: 8000, max: 192_000 }), channels: int({ min: 1, max: 2 }),
     latencySamples: int({ min: 0, max: 192_000 }), latencySource: oneOf(['reported', 'calibrated'] as const),
+    prerollS: optional(prerollS),
   }),
   /** Stops the punch recording and makes the punched version. */
   finishPunch: obj({ recordingTakeId: takeId }),
@@ -60,6 +67,7 @@ export interface VersionResults {
   restoreVersion: TakeView
   makePickupVersion: VersionMade
   cutRestart: VersionMade
+  listTakeSentences: TakeSentencesView
   planPunch: PunchPlanView
   startPunch: { recordingTakeId: string; plan: PunchPlanView }
   finishPunch: VersionMade

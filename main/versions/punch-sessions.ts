@@ -10,6 +10,7 @@ import type { PunchPlanView } from '../../shared/versions/types'
 import type { TakeLabel, TakeMeta } from '../takes/take-types'
 import { TakeInputError } from '../takes/take-input-checks'
 import { sentenceName } from './pickup-edit'
+import { scriptSentences } from './sentence-spans'
 import { planPunch, punchTimeline, type PunchPlan } from './punch'
 import { toEditList } from './timeline'
 import { takeName, type VersionWork } from './version-work'
@@ -34,11 +35,12 @@ export class PunchSessions {
 
   constructor(private readonly work: VersionWork, private readonly recording: RecordingCallsForPunch) {}
 
-  private async planFor(take: TakeMeta, sentence: number): Promise<{ plan: PunchPlan; view: PunchPlanView }> {
+  private async planFor(take: TakeMeta, sentence: number, prerollS?: number): Promise<{ plan: PunchPlan; view: PunchPlanView }> {
     const script = await this.work.scriptOf(take)
     const analyzed = await this.work.analysisOf(take, script.text)
-    const plan = planPunch(analyzed.analysis, sentence - 1, (k) => sentenceName(script.text, k))
-    const text = sentenceName(script.text, sentence - 1)
+    const plan = planPunch(analyzed.analysis, sentence - 1, (k) => sentenceName(script.text, k), prerollS)
+    // The sentence's own text (the window shows it and finds it on the script), not its name.
+    const text = scriptSentences(script.text)[sentence - 1]?.text ?? sentenceName(script.text, sentence - 1)
     return {
       plan,
       view: {
@@ -48,15 +50,15 @@ export class PunchSessions {
     }
   }
 
-  async plan(takeId: string, sentence: number): Promise<PunchPlanView> {
-    return (await this.planFor(await this.work.d.store.get(takeId), sentence)).view
+  async plan(takeId: string, sentence: number, prerollS?: number): Promise<PunchPlanView> {
+    return (await this.planFor(await this.work.d.store.get(takeId), sentence, prerollS)).view
   }
 
-  async start(a: { takeId: string; sentence: number; sampleRate: number; channels: number; latencySamples: number; latencySource: 'reported' | 'calibrated' }): Promise<{ recordingTakeId: string; plan: PunchPlanView }> {
+  async start(a: { takeId: string; sentence: number; sampleRate: number; channels: number; latencySamples: number; latencySource: 'reported' | 'calibrated'; prerollS?: number | undefined }): Promise<{ recordingTakeId: string; plan: PunchPlanView }> {
     const take = await this.work.d.store.get(a.takeId)
     this.work.d.versions.checkCanChange(take)
     if ([...this.sessions.values()].some((s) => s.takeId === take.id)) throw new TakeInputError(`Take ${take.take_number} is already being punched into.`)
-    const { plan, view } = await this.planFor(take, a.sentence)
+    const { plan, view } = await this.planFor(take, a.sentence, a.prerollS)
     const { takeId: recordingTakeId } = await this.recording.start({
       jobId: take.job_id, sampleRate: a.sampleRate, channels: a.channels, label: 'pickup', ...(take.script_read ? { script: take.script_read } : {}),
     })

@@ -37,7 +37,11 @@ export class PunchError extends Error {
   }
 }
 
-export function planPunch(take: RecordingAnalysis, k: number, name: (k: number) => string): PunchPlan {
+/**
+ * `minPrerollS`: the shortest pre-roll the person wants (the setting; never under the rules' 2 s); the
+ * pre-roll still starts at the sentence before when that is earlier.
+ */
+export function planPunch(take: RecordingAnalysis, k: number, name: (k: number) => string, minPrerollS: number = CUT_RULES.prerollMinS): PunchPlan {
   const s = take.sentences[k]
   if (!s) throw new PunchError(`The take does not read ${name(k)}, so there is no place to punch in; record it as a pickup instead.`)
   let cut
@@ -50,7 +54,7 @@ export function planPunch(take: RecordingAnalysis, k: number, name: (k: number) 
   const rate = take.sampleRate
   const prev = take.sentences.slice(0, k).reverse().find((x) => x !== null)
   const fromPrev = prev ? prev.onsetS - PREROLL_LEAD_S : cut.atS
-  const prerollS = Math.max(0, Math.min(fromPrev, cut.atS - CUT_RULES.prerollMinS))
+  const prerollS = Math.max(0, Math.min(fromPrev, cut.atS - Math.max(CUT_RULES.prerollMinS, minPrerollS)))
   const punchFrame = Math.round(cut.atS * rate)
   const prerollFrame = Math.round(prerollS * rate)
   return { sentence: k, sampleRate: rate, punchFrame, punchS: punchFrame / rate, crossfadeS: cut.crossfadeS, prerollFrame, prerollS: prerollFrame / rate }

@@ -18,6 +18,7 @@ import { PickupCards } from './pickup-cards'
 import { PunchSessions, type RecordingCallsForPunch } from './punch-sessions'
 import { cutRestart, makePickupVersion } from './take-fixes'
 import { TakeVersions } from './take-versions'
+import { takeSentences } from './take-sentences'
 import type { Transcribe } from './version-inputs'
 import { guardVersionErrors as guard } from './version-errors'
 import { VersionWork } from './version-work'
@@ -60,7 +61,8 @@ export function createVersionArea(deps: VersionAreaDeps) {
     }),
     makePickupVersion: ({ takeId, pickupTakeIds }) => guard(() => makePickupVersion(work, takeId, pickupTakeIds)),
     cutRestart: ({ takeId, from_s, to_s }) => guard(() => cutRestart(work, takeId, { from_s, to_s })),
-    planPunch: ({ takeId, sentence }) => guard(() => punches.plan(takeId, sentence)),
+    listTakeSentences: ({ takeId }) => guard(async () => takeSentences(work, await deps.store.get(takeId))),
+    planPunch: ({ takeId, sentence, prerollS }) => guard(() => punches.plan(takeId, sentence, prerollS)),
     startPunch: (a) => guard(() => punches.start(a)),
     finishPunch: ({ recordingTakeId }) => guard(() => punches.finish(recordingTakeId)),
     cancelPunch: ({ recordingTakeId }) => guard(() => punches.cancel(recordingTakeId)),

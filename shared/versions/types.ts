@@ -149,6 +149,12 @@ export interface PunchPlanView {
   crossfade_s: number
 }
 
+/** A take's script sentences: characters of the script, and where the take reads each (null: not read in it). */
+export interface TakeSentencesView {
+  takeId: string
+  sentences: Array<{ number: number; text: string; from: number; to: number; start_s: number | null; end_s: number | null; clean: boolean }>
+}
+
 export interface CalibrationView {
   latency_samples: number
   latency_ms: number

@@ -26,6 +26,7 @@ import { RecorderSettings, type RecorderPhase } from './RecorderSettings'
 import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from './recording-failure'
 import { useBooth } from '../store/use-booth'
 import { pauseAllPlayback } from './playback'
+import { usePunchActive } from './punch/punch-active'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -206,7 +207,9 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     setPhase('idle')
   }
 
-  useRecordKey(true, phase === 'recording', toggle)
+  // While a punch-and-roll is shown, Space is the punch's (punch/PunchPanel.tsx).
+  const punching = usePunchActive((s) => s.active)
+  useRecordKey(!punching, phase === 'recording', toggle)
 
   // While a take records, leaving the job asks first (see use-recording-guard.ts).
   const stopRef = useRef(stop)

@@ -11,6 +11,8 @@ import { TakeWaveform } from './TakeWaveform'
 import { ReadbackPanel } from './readback/ReadbackPanel'
 import { takeStatusWords, uploadPercent, type StateWords } from './delivery-words'
 import { useBooth } from '../store/use-booth'
+import { PunchFixes } from './punch/PunchFixes'
+import { usePunchAtTime } from './punch/use-punch-at-time'
 import { useOlderRead } from './use-older-read'
 import { OlderScriptNote } from './OlderScriptNote'
 import { takeName, deliveredPreflight } from './take-numbers'
@@ -39,6 +41,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
   const store = useTakesStore().getState()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
+  const punchAt = usePunchAtTime(take.id)
   const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
   // A take "recording" while Booth itself is gone records nothing: it is said to be cut off, never "Recording…".
   const hostUp = useBooth((s) => s.host === 'up')
@@ -129,8 +132,9 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
       {percent !== null && (
         <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
-      {open && !recording && <TakeWaveform key={`waveform-v${take.current_version ?? 1}`} take={take} onTrim={(trim) => void store.setTrim(take, trim)} />}
+      {open && !recording && <TakeWaveform key={`waveform-v${take.current_version ?? 1}`} take={take} onTrim={(trim) => void store.setTrim(take, trim)} onPunchAt={sent || recovered ? undefined : punchAt} />}
       <ReadbackPanel key={`readback-v${take.current_version ?? 1}`} take={take} />
+      {!sent && !recording && !recovered && <PunchFixes take={take} />}
       <TakeVersions job={job} take={take} />
       <div className="take-actions">
         {!recording && (

@@ -19,7 +19,8 @@ function cssColor(el: Element, name: string, fallback: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback
 }
 
-export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Trim): void }) {
+/** `onPunchAt`: punch-and-roll into the sentence at a moment of the take (a double-click, or the cursor). */
+export function TakeWaveform({ take, onTrim, onPunchAt }: { take: TakeView; onTrim(trim: Trim): void; onPunchAt?: (atS: number) => Promise<void> }) {
   const api = useBridge()
   const box = useRef<HTMLDivElement>(null)
   const ws = useRef<WaveSurferInstance | null>(null)
@@ -30,10 +31,13 @@ export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Tr
   const [error, setError] = useState<string | null>(null)
   const trimRef = useRef(take.trim)
   const onTrimRef = useRef(onTrim)
+  const onPunchRef = useRef(onPunchAt)
   useEffect(() => {
     trimRef.current = take.trim
     onTrimRef.current = onTrim
+    onPunchRef.current = onPunchAt
   })
+  const punchAt = (atS: number) => void onPunchRef.current?.(atS).catch((err: unknown) => setError(errorText(err)))
 
   useEffect(() => {
     const el = box.current
@@ -79,6 +83,8 @@ export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Tr
           const next = trimFromRegion({ start: r.start, end: r.end }, instance?.getDuration() ?? 0)
           if (!sameTrim(next, trimRef.current)) onTrimRef.current(next)
         })
+        const shown = instance
+        shown.on('dblclick', (relativeX) => punchAt(relativeX * shown.getDuration()))
         const player = `waveform-${take.id}`
         instance.on('play', () => {
           setPlaying(true)
@@ -144,6 +150,11 @@ export function TakeWaveform({ take, onTrim }: { take: TakeView; onTrim(trim: Tr
         <TrimField label="Trim start" hint="Trim from the start, seconds" value={take.trim.head_s} onCommit={(v) => typed('head_s', v)} />
         <TrimField label="Trim end" hint="Trim from the end, seconds" value={take.trim.tail_s} onCommit={(v) => typed('tail_s', v)} />
         <span className="muted">Kept {formatTakeLength(trimmedLength(duration, take.trim))}</span>
+        {onPunchAt && (
+          <button type="button" className="btn btn-small" disabled={!ready} title="Or double-click the waveform" onClick={() => punchAt(ws.current?.getCurrentTime() ?? 0)}>
+            Punch in here
+          </button>
+        )}
       </div>
     </div>
   )

@@ -13,6 +13,7 @@ import { DeliveriesPanel } from './DeliveriesPanel'
 import { PanelBoundary } from '../ui/PanelBoundary'
 import { LastTakeCheck } from './LastTakeCheck'
 import { DeliveryStatusLine } from './DeliveryStatusLine'
+import { PunchPanel } from './punch/PunchPanel'
 import './takes.css'
 
 export function TakesRecorder({ job }: { job: JobDetail }) {
@@ -20,6 +21,7 @@ export function TakesRecorder({ job }: { job: JobDetail }) {
     <div className="recorder-dock">
       <RecorderPanel key={job.job_id} job={job} />
       <DeliveryStatusLine job={job} />
+      <PanelBoundary name="punch-and-roll" resetKey={job.job_id}><PunchPanel key={job.job_id} job={job} /></PanelBoundary>
       <LastTakeCheck job={job} />
     </div>
   )

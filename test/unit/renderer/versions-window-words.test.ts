@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { CompGridView, TakeVersion } from '../../../shared/versions/types'
 import { cellWords, compPicks, effectivePicks, moveInGrid, unpickedSentences, unreadWords } from '../../../renderer/src/takes/versions/comp-grid-model'
 import { cardChange, cardsProgress, cardWhere, csvProblem } from '../../../renderer/src/takes/versions/pickup-card-words'
-import { clearPunchRequest, currentPunchRequest, requestPunch } from '../../../renderer/src/takes/versions/punch-request'
+import { requestPunch, subscribePunchRequests } from '../../../renderer/src/takes/versions/punch-request'
 import { restartWords, undoTarget, versionFigures, versionHeadline, versionMark, versionReadbackWords } from '../../../renderer/src/takes/versions/version-words'
 
 function version(n: number, made_from: number | null, extra: Partial<TakeVersion> = {}): TakeVersion {
@@ -132,14 +132,16 @@ describe('pickup cards', () => {
 
 describe('the punch request', () => {
   it('hands the take and sentence to whoever listens, and is seen again when asked twice', () => {
-    clearPunchRequest()
-    expect(currentPunchRequest()).toBeNull()
+    const seen: Array<{ takeId: string; sentence: number }> = []
+    const stop = subscribePunchRequests((r) => seen.push(r))
     requestPunch('t1', 2)
-    const first = currentPunchRequest()
-    expect(first).toMatchObject({ takeId: 't1', sentence: 2 })
     requestPunch('t1', 2)
-    expect(currentPunchRequest()?.seq).toBeGreaterThan(first?.seq ?? 0)
-    clearPunchRequest()
-    expect(currentPunchRequest()).toBeNull()
+    stop()
+    requestPunch('t1', 3)
+    expect(seen).toEqual([{ takeId: 't1', sentence: 2 }, { takeId: 't1', sentence: 2 }])
+    // Kept for the next listener.
+    const later: Array<{ takeId: string; sentence: number }> = []
+    subscribePunchRequests((r) => later.push(r))()
+    expect(later).toEqual([{ takeId: 't1', sentence: 3 }])
   })
 })

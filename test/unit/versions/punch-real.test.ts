@@ -75,6 +75,15 @@ describe('punch-and-roll', { timeout: 300_000 }, () => {
     expect(plan.prerollS).toBeLessThanOrEqual(take.sentences[1]!.firstS)
   })
 
+  it('lengthens the pre-roll to the setting (the punch point stays), and never shortens it under 2 s', () => {
+    const wanted = plan.punchS - plan.prerollS + 1
+    const longer = planPunch(analyzed.analysis, 2, (k) => `sentence ${k + 1}`, wanted)
+    expect(longer.punchFrame).toBe(plan.punchFrame)
+    expect(longer.punchS - longer.prerollS).toBeGreaterThanOrEqual(wanted - 1e-6)
+    expect(longer.prerollS).toBeLessThan(plan.prerollS)
+    expect(planPunch(analyzed.analysis, 2, (k) => `sentence ${k + 1}`, 0.5)).toEqual(plan)
+  })
+
   it('finds a played click in a recording to the sample, inverted or not, and refuses a recording without clicks', () => {
     for (const latency of [1920, 5760, 37]) {
       expect(findLatency(recordedCalibration(latency), 1, RATE).latencyFrames).toBe(latency)

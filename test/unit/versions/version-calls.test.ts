@@ -141,7 +141,16 @@ describe('versions through the bridge calls', { timeout: 600_000 }, () => {
     const calibration = await call('analyzeCalibration', { sampleRate: 48_000, channels: 1, pcmBase64: Buffer.from(heard.buffer).toString('base64') })
     expect(calibration.latency_samples).toBe(latency)
     const plan = await call('planPunch', { takeId: fresh, sentence: 2 })
-    expect(plan.sentence_text).toMatch(/Queen mattresses/)
+    expect(plan.sentence_text).toBe(SENTENCES[1])
+    // The window names a sentence from a finding's characters or a click on the take: each sentence's
+    // characters and where the take reads it (the punch point in the pause before sentence 2).
+    const listed = await call('listTakeSentences', { takeId: fresh })
+    expect(listed.sentences.map((s) => s.text)).toEqual(SENTENCES)
+    expect(listed.sentences.map((s) => SCRIPT.slice(s.from, s.to))).toEqual(SENTENCES)
+    const [one, two] = listed.sentences
+    expect(one!.end_s! < plan.punch_s && plan.punch_s < two!.start_s!, JSON.stringify({ listed, plan })).toBe(true)
+    expect(Math.abs(two!.start_s! - take.sentences[1]!.startS)).toBeLessThan(0.15)
+    expect([one!.clean, two!.clean]).toEqual([true, false])
     const started = await call('startPunch', { takeId: fresh, sentence: 2, sampleRate: 48_000, channels: 1, latencySamples: calibration.latency_samples, latencySource: 'calibrated' })
     // What the microphone hears from the pre-roll on: the talent reads on from sentence 2, on cue, `latency` late.
     const rec = await speakRead(root.path, 'punched', SENTENCES.slice(1), { ...VOICE, leadS: take.sentences[1]!.firstS - plan.preroll_s + latency / 48_000, pausesS: 0.6, tailS: 0.8, roomDbfs: -62, roomSeed: 31 })

@@ -1,42 +1,48 @@
 /**
- * A request to punch in on a take at a sentence, from wherever the talent asks for it (a pickup card,
- * a read-back finding) to the recorder's punch panel, which subscribes with usePunchRequest and clears
- * the request once it took it (clearPunchRequest). A window-only flag: no bridge call or event touches it.
+ * Asking the recorder for a punch-and-roll from anywhere in the window (a read-back finding's "Fix this",
+ * a pickup card, a click on a take's waveform, a key): one request at a time goes to whoever listens (the
+ * recorder's punch panel). A request made while nobody listens is kept until someone does, so a card can
+ * ask before the panel mounts.
  */
-import { create } from 'zustand'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 
 export interface PunchRequest {
   takeId: string
-  /** The script sentence, 1-based. */
+  /** The script sentence to punch into, 1-based. */
   sentence: number
-  /** Counts requests, so asking twice for the same sentence is seen twice. */
-  seq: number
 }
 
-interface PunchRequestState {
-  request: PunchRequest | null
-}
+type Handler = (r: PunchRequest) => void
 
-const usePunchRequestStore = create<PunchRequestState>()(() => ({ request: null }))
-let seq = 0
+const handlers = new Set<Handler>()
+let waiting: PunchRequest | null = null
 
-/** Asks the punch panel to punch in on `takeId` before `sentence` (1-based). */
 export function requestPunch(takeId: string, sentence: number): void {
-  seq += 1
-  usePunchRequestStore.setState({ request: { takeId, sentence, seq } })
+  const r = { takeId, sentence }
+  if (handlers.size === 0) {
+    waiting = r
+    return
+  }
+  for (const h of [...handlers]) h(r)
 }
 
-/** The punch panel's side: the request waiting to be taken, or null. */
-export function usePunchRequest(): PunchRequest | null {
-  return usePunchRequestStore((s) => s.request)
+/** Listens for requests (a request that waited for a listener is handed over at once); returns the undo. */
+export function subscribePunchRequests(handler: Handler): () => void {
+  handlers.add(handler)
+  if (waiting) {
+    const r = waiting
+    waiting = null
+    handler(r)
+  }
+  return () => {
+    handlers.delete(handler)
+  }
 }
 
-/** The punch panel took (or turned down) the request. */
-export function clearPunchRequest(): void {
-  usePunchRequestStore.setState({ request: null })
-}
-
-/** The request waiting now (for code outside React). */
-export function currentPunchRequest(): PunchRequest | null {
-  return usePunchRequestStore.getState().request
+export function usePunchRequests(handler: (r: { takeId: string; sentence: number }) => void): void {
+  const latest = useRef(handler)
+  useLayoutEffect(() => {
+    latest.current = handler
+  })
+  useEffect(() => subscribePunchRequests((r) => latest.current(r)), [])
 }

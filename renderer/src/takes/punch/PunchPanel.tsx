@@ -1,0 +1,183 @@
+/**
+ * Punch-and-roll in the recorder: what a request planned (the sentence, the pre-roll, the punch point and
+ * the latency that will be compensated), then the recorder's phases as they run (count-in, pre-roll,
+ * punch, stopping), then the new version (what changed, whether it reads clean). Space starts and stops,
+ * Esc cancels; the settings (pre-roll length, keep the old take playing, latency calibration) sit beside it.
+ */
+import { useEffect, useId, useState } from 'react'
+import type { JobDetail } from '../../../../shared/bridge'
+import { useBridge } from '../../bridge/BridgeProvider'
+import { loadCountIn, chooseInput, loadRememberedInput } from '../input-choice'
+import { listInputs } from '../recorder/pcm-capture'
+import { clock } from '../readback/readback-words'
+import { useTakes, useTakesStore } from '../takes-store'
+import { takeName } from '../take-numbers'
+import { usePunchRequests } from '../versions/punch-request'
+import { useRecordingGuard } from '../use-recording-guard'
+import { isTypingTarget } from '../../ui/keyboard/is-typing-target'
+import { PunchSettingsRow } from './PunchSettingsRow'
+import { usePunchActive } from './punch-active'
+import { loadPunchSettings, type PunchSettings } from './punch-settings'
+import { latencyWords } from './punch-latency'
+import { focusScriptSentence } from './script-focus'
+import { usePunch, type PunchStatus } from './use-punch'
+import './punch.css'
+
+function phaseWords(s: PunchStatus): string {
+  const plan = s.plan
+  switch (s.rec.phase) {
+    case 'count_in':
+      return `Count-in: ${s.rec.beatsLeft}`
+    case 'pre_roll':
+      return plan ? `Pre-roll — punching in in ${Math.max(0, plan.punch_s - s.positionS).toFixed(1)} s` : 'Pre-roll'
+    case 'punch':
+      return `Recording from the punch point: read sentence ${plan?.sentence ?? ''} on.`
+    case 'stopping':
+      return 'Stopping…'
+    default:
+      return ''
+  }
+}
+
+export function PunchPanel({ job }: { job: JobDetail }) {
+  const api = useBridge()
+  const takesStore = useTakesStore()
+  const takes = useTakes((s) => s.byJob[job.job_id]?.takes ?? [])
+  const [settings, setSettings] = useState<PunchSettings>(() => loadPunchSettings(localStorage))
+  const [deviceId, setDeviceId] = useState<string | null>(null)
+  const [progress, setProgress] = useState<string | null>(null)
+  const [settingsOpen, setSettingsOpen] = useState(false)
+  const titleId = useId()
+  const punch = usePunch(api, {
+    settings, deviceId, countIn: loadCountIn(localStorage),
+    onDone: () => void takesStore.getState().loadTakes(job.job_id),
+  })
+  const { status } = punch
+  const shown = status.stage !== 'none'
+  const running = status.stage === 'preparing' || status.stage === 'rolling' || status.stage === 'making'
+
+  usePunchRequests((r) => {
+    const take = takes.find((t) => t.id === r.takeId)
+    if (!take || take.job_id !== job.job_id) return
+    if (useRecordingGuard.getState().active && !running) return punch.refuse('A take is recording: stop it first, then punch in.')
+    punch.request({ takeId: r.takeId, sentence: r.sentence, takeName: takeName(take) })
+  })
+
+  // The input the recorder uses (remembered across launches).
+  useEffect(() => {
+    if (status.stage !== 'armed') return
+    void listInputs().then((found) => setDeviceId(chooseInput(found, loadRememberedInput(localStorage))?.deviceId ?? null), () => setDeviceId(null))
+  }, [status.stage])
+
+  // The recorder's Space belongs to the punch while one is shown.
+  const setActive = usePunchActive((s) => s.set)
+  useEffect(() => {
+    setActive(shown && status.stage !== 'done' && status.stage !== 'problem')
+    return () => setActive(false)
+  }, [shown, status.stage, setActive])
+
+  // The script shows the punched sentence from the plan on.
+  const sentenceText = status.plan?.sentence_text ?? null
+  useEffect(() => (sentenceText ? focusScriptSentence(sentenceText) : undefined), [sentenceText])
+
+  // Leaving the job while punching asks first, like a take.
+  const advertiser = job.advertiser
+  const { stop } = punch
+  useEffect(() => {
+    if (!running) return
+    const guard = useRecordingGuard.getState()
+    guard.setActive({ jobId: job.job_id, advertiser, stop: async () => stop() })
+    return () => guard.setActive(null)
+  }, [running, job.job_id, advertiser, stop])
+
+  // What main says while it makes the version.
+  useEffect(() => api.on('versionProgress', (p) => {
+    if (p.takeId === status.request?.takeId) setProgress(p.message)
+  }), [api, status.request?.takeId])
+
+  // Space starts and stops; Esc cancels (and never closes the job while a punch is shown).
+  const { start, cancel, close } = punch
+  useEffect(() => {
+    if (!shown) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return
+      const target = e.target as HTMLElement | null
+      if (target?.closest?.('dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"]')) return
+      if (e.key === 'Escape') {
+        e.preventDefault()
+        e.stopPropagation()
+        if (status.stage === 'done' || status.stage === 'problem') close()
+        else cancel()
+        return
+      }
+      if (e.key === ' ' && !isTypingTarget(e.target) && !(target?.closest?.('button') && target.closest('.punch-panel'))) {
+        if (status.stage === 'armed') start()
+        else if (status.stage === 'rolling') stop()
+        else return
+        e.preventDefault()
+        e.stopPropagation()
+      }
+    }
+    window.addEventListener('keydown', onKey, true)
+    return () => window.removeEventListener('keydown', onKey, true)
+  }, [shown, status.stage, start, stop, cancel, close])
+
+  if (!shown) return null
+  const plan = status.plan
+  const req = status.request
+  const made = status.made
+  return (
+    <section className="punch-panel" aria-labelledby={titleId} data-punch-stage={status.stage} data-phase={status.rec.phase}>
+      <div className="punch-head">
+        <h3 id={titleId} className="punch-title">Punch in{req ? ` · ${req.takeName}` : ''}</h3>
+        <span className="muted small punch-keys">
+          {(status.stage === 'armed' || status.stage === 'rolling') && <><kbd>Space</kbd> {status.stage === 'rolling' ? 'stops' : 'starts'} · </>}
+          <kbd>Esc</kbd> {status.stage === 'done' || status.stage === 'problem' ? 'closes' : 'cancels'}
+        </span>
+      </div>
+      {status.stage === 'planning' && <p className="small" role="status">Finding the pause before sentence {req?.sentence}…</p>}
+      {plan && status.stage !== 'done' && (
+        <div className="punch-plan">
+          <p className="small punch-sentence">Sentence {plan.sentence}: <q>{plan.sentence_text}</q></p>
+          <p className="small muted">
+            Pre-roll from {clock(plan.preroll_s)} ({(plan.punch_s - plan.preroll_s).toFixed(1)} s), punch point at {clock(plan.punch_s)}
+            {settings.keepPlaying ? '; the old take keeps playing after it' : '; the old take falls silent there'}.
+            {status.latency && <span className="punch-latency"> Input {latencyWords(status.latency)}.</span>}
+          </p>
+          {(status.stage === 'rolling' || status.stage === 'preparing') && (
+            <>
+              <p className="small punch-phase" role="status" aria-live="polite">{status.stage === 'preparing' ? 'Opening the input…' : phaseWords(status)}</p>
+              <progress className="punch-progress" aria-label="Position in the take" max={Math.max(plan.punch_s + 4, status.positionS)} value={status.positionS} />
+            </>
+          )}
+        </div>
+      )}
+      {status.stage === 'making' && <p className="small" role="status">{progress ?? 'Making the new version…'}</p>}
+      {made && status.stage === 'done' && (
+        <div className="punch-made" role="status">
+          <p className="small"><strong>Version {made.version.number}</strong> of {takeName(made.take)}: {made.version.summary}</p>
+          <p className={`small ${made.version.readback?.clean ? 'tone-success' : 'tone-warning'}`}>
+            {made.version.readback ? (made.version.readback.clean ? 'Booth’s read-back: reads clean.' : `Booth’s read-back: ${made.version.readback.summary}`) : 'Not read back yet.'}
+          </p>
+        </div>
+      )}
+      {status.message && <p className={status.stage === 'problem' ? 'form-error' : 'small'} role="alert">{status.message}</p>}
+      <div className="punch-actions">
+        {status.stage === 'armed' && <button type="button" className="btn btn-small btn-primary" onClick={start}>Start punch</button>}
+        {status.stage === 'rolling' && <button type="button" className="btn btn-small btn-primary" onClick={stop}>Stop</button>}
+        {(status.stage === 'armed' || status.stage === 'planning' || status.stage === 'preparing' || status.stage === 'rolling') && (
+          <button type="button" className="btn btn-small btn-quiet" onClick={cancel}>Cancel</button>
+        )}
+        {(status.stage === 'done' || status.stage === 'problem') && <button type="button" className="btn btn-small" onClick={close}>Close</button>}
+        {(status.stage === 'armed' || status.stage === 'planning') && (
+          <button type="button" className="btn btn-small btn-quiet" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)}>
+            {settingsOpen ? 'Hide settings' : 'Settings'}
+          </button>
+        )}
+      </div>
+      {settingsOpen && (status.stage === 'armed' || status.stage === 'planning') && (
+        <PunchSettingsRow settings={settings} onSettings={setSettings} deviceId={deviceId} />
+      )}
+    </section>
+  )
+}

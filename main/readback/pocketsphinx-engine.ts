@@ -115,7 +115,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
       await writeFile(join(dir, 'script.dict'), files.dict)
       await writeFile(join(dir, 'takes.ctl'), 'take\n')
       await this.run(setup, ['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', join(dir, 'takes.ctl'), '-hmm', setup.hmm,
-        '-lm', join(dir, 'script.lm'), '-dict', join(dir, 'script.dict'), '-hypseg', join(dir, 'take.seg'), '-remove_noise', 'no',
+        '-lm', join(dir, 'script.lm'), '-dict', join(dir, 'script.dict'), '-hypseg', join(dir, 'take.seg'), '-remove_noise', 'no', '-remove_silence', 'no',
         '-outlatdir', dir, '-outlatfmt', 'htk'], options.signal)
       const seg = await readFile(join(dir, 'take.seg'), 'utf8').catch(() => '')
       const words = parseHypseg(seg.split('\n')[0] ?? '')

@@ -97,9 +97,6 @@ export function parseWrittenNumber(token: string): WrittenNumber | null {
   } else {
     forms.push(currency ? [...wholeWords, (CURRENCY_WORDS[currency] ?? ['dollars'])[0] as string] : wholeWords)
     if (currency) forms.push(wholeWords)
-    // "dollar two ninety nine": the sign read where it is written, as text-to-speech voices (espeak-ng) and
-    // some talent read it; words.ts takes such a currency word as part of the number.
-    if (currency) forms.push([((CURRENCY_WORDS[currency] ?? ['dollars'])[0] as string).replace(/s$/, ''), ...wholeWords])
     // "one hundred and nine", as it is read in Britain and often elsewhere.
     const hundred = wholeWords.lastIndexOf('hundred')
     if (hundred >= 0 && hundred < wholeWords.length - 1) forms.push([...wholeWords.slice(0, hundred + 1), 'and', ...wholeWords.slice(hundred + 1), ...(currency ? [(CURRENCY_WORDS[currency] ?? ['dollars'])[0] as string] : [])])

@@ -3,19 +3,14 @@
  * packages, Homebrew's prefix, or BOOTH_POCKETSPHINX / BOOTH_POCKETSPHINX_MODEL set by hand.
  */
 import { access } from 'node:fs/promises'
-import { basename, delimiter, dirname, join } from 'node:path'
+import { delimiter, join } from 'node:path'
 
 export interface PocketsphinxSetup {
-  /** pocketsphinx_continuous (streaming). */
   binary: string
-  /** pocketsphinx_batch (whole takes), beside it. */
-  batch: string
   /** Acoustic model folder (holds mdef, means, …). */
   hmm: string
   /** Pronunciation dictionary of the model. */
   dict: string
-  /** The general English language model beside it (en-us.lm.bin), when present: its commonest words join the read-back's vocabulary. */
-  generalLm: string | null
 }
 
 const MODEL_ROOTS = ['/usr/share/pocketsphinx/model/en-us', '/usr/local/share/pocketsphinx/model/en-us', '/opt/homebrew/share/pocketsphinx/model/en-us']
@@ -39,16 +34,14 @@ async function onPath(name: string, env: NodeJS.ProcessEnv): Promise<string | nu
 /** The setup, or one sentence saying what is missing. */
 export async function findPocketsphinx(env: NodeJS.ProcessEnv = process.env): Promise<PocketsphinxSetup | string> {
   const binary = env['BOOTH_POCKETSPHINX'] ?? await onPath('pocketsphinx_continuous', env)
-  const batch = binary ? join(dirname(binary), basename(binary).replace('continuous', 'batch')) : null
-  if (!binary || !batch || !await exists(binary) || !await exists(batch)) {
+  if (!binary || !await exists(binary)) {
     return 'pocketsphinx is not installed: install the pocketsphinx and pocketsphinx-en-us packages (apt-get install pocketsphinx pocketsphinx-en-us).'
   }
   const roots = env['BOOTH_POCKETSPHINX_MODEL'] ? [env['BOOTH_POCKETSPHINX_MODEL']] : MODEL_ROOTS
   for (const root of roots) {
     const hmm = join(root, 'en-us')
     const dict = join(root, 'cmudict-en-us.dict')
-    const generalLm = join(root, 'en-us.lm.bin')
-    if (await exists(join(hmm, 'mdef')) && await exists(dict)) return { binary, batch, hmm, dict, generalLm: await exists(generalLm) ? generalLm : null }
+    if (await exists(join(hmm, 'mdef')) && await exists(dict)) return { binary, hmm, dict }
   }
   return 'The US English model of pocketsphinx is missing: install the pocketsphinx-en-us package.'
 }

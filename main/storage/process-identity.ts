@@ -7,6 +7,7 @@
  * `ps -o lstart=`; elsewhere (Windows) it is unknown and a living pid counts as the holder.
  */
 import { execFileSync } from 'node:child_process'
+import { childEnv } from '../security/child-env'
 import { readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 
@@ -47,7 +48,7 @@ function linuxStarted(pid: number): string | null {
 
 function macStarted(pid: number): string | null {
   try {
-    const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 2_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 2_000, stdio: ['ignore', 'pipe', 'ignore'], env: childEnv() }).trim()
     return out || null
   } catch {
     return null

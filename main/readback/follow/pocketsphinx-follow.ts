@@ -26,9 +26,6 @@ import { UtteranceDecode, type DecodeSetup } from './utterance-decode'
 import { UtteranceSplitter, type SplitEvent, type SplitterOptions } from './utterance-splitter'
 import { SPEECH_RATE } from './pcm-to-16k'
 
-/** A general word's count beside the script's sentences (each counted once): heard when said, rarely otherwise. */
-const GENERAL_WORD_WEIGHT = 0.05
-
 /** Audio of the utterance before that a cut one is heard with (words in it were reported already). */
 const CONTEXT_S = 0.8
 /** Utterances being recognised at once; past this (a machine too busy to keep up) new ones are skipped. */
@@ -79,7 +76,7 @@ export class PocketsphinxFollowEngine implements FollowEngine {
       const drop = new Set(missing)
       const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
       const withTails = kept.flatMap((s) => s.map((_, i) => s.slice(i)))
-      await writeFile(join(dir, 'script.lm'), buildArpa(withTails.map((words) => ({ words, weight: 1 })), GENERAL_VOCABULARY.filter((w) => !drop.has(w)).map((word) => ({ word, weight: GENERAL_WORD_WEIGHT }))))
+      await writeFile(join(dir, 'script.lm'), buildArpa(withTails, GENERAL_VOCABULARY.filter((w) => !drop.has(w))))
       await writeFile(join(dir, 'script.dict'), `${lines.join('\n')}\n`)
     } catch (err) {
       await rm(dir, { recursive: true, force: true })

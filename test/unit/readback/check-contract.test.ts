@@ -20,7 +20,7 @@ ajv.addSchema({ $id: 'api', $defs: JSON.parse(JSON.stringify(doc.components.sche
 const validCheck = ajv.compile({ $ref: 'api#/$defs/Check' })
 
 function asApiCheck(check: ReadbackCheck): unknown {
-  return { ...check, issues: check.issues.map(({ at_s: _a, script_from: _f, script_to: _t, ...rest }) => rest) }
+  return { ...check, issues: check.issues.map(({ at_s: _a, script_from: _f, script_to: _t, restart: _r, confidence: _c, ...rest }) => rest) }
 }
 
 function expectValid(check: ReadbackCheck): void {

@@ -16,7 +16,7 @@ function sources(dir: string): string[] {
   })
 }
 
-const KNOWN = ['main/audio/run-ffmpeg.ts', 'main/readback/pocketsphinx-engine.ts', 'main/readback/pronunciations.ts', 'main/web/web-ports.ts']
+const KNOWN = ['main/audio/run-ffmpeg.ts', 'main/readback/follow/utterance-decode.ts', 'main/readback/pocketsphinx-engine.ts', 'main/readback/pronunciations.ts', 'main/storage/process-identity.ts', 'main/web/web-ports.ts']
 
 describe('process starts in main', () => {
   const files = ['main', 'preload'].flatMap((d) => sources(join(ROOT, d)))

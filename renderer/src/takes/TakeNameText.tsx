@@ -5,17 +5,16 @@
  * file's name exactly. A single part wider than the space still wraps (the CSS's overflow-wrap) rather
  * than running out of its box.
  */
-import { Fragment } from 'react'
-
 export function TakeNameText({ name }: { name: string }) {
   const parts = name.split(/(?<=_)/)
+  // Each part is one box: the line breaks between parts, never at a key number's own hyphens, unless a
+  // part alone is wider than the line.
   return (
     <>
       {parts.map((part, i) => (
-        <Fragment key={i}>
-          {i > 0 && <wbr />}
+        <span key={i} className="take-name-part">
           {part}
-        </Fragment>
+        </span>
       ))}
     </>
   )

@@ -7,7 +7,7 @@
 import type { ReadbackCheck, ReadbackIssue } from '../../shared/readback/types'
 import type { AlignOp } from './align'
 import type { HeardWord } from './heard-words'
-import { NEGATION_WORDS } from './negation-variants'
+import { NEGATION_WORDS } from './negation-words'
 import type { ScriptModel, ScriptWord } from './script-model'
 import { sameWord } from './words'
 

@@ -130,13 +130,21 @@ export function deliveryOperations(core: WorldCore) {
 
 /**
  * The producer sees the take under the name the talent's app gave it when that name is already a take
- * name of this job and label (`<stem>_<label>_<NN>.<ext>`, as Booth names takes), so one take has one
- * name from recording to delivery; any other upload name gets the service's own `<stem>_<label><n>`.
+ * name of this job and label (`<stem>_<label>_<NN>.<ext>`, as Booth names takes, or a version of one,
+ * `<stem>_<label>_<NN>_v<n>.<ext>`), so one take has one name from recording to delivery; any other
+ * upload name gets the service's own `<stem>_<label><n>`. The stem may write the key number with its own
+ * hyphens (HOLF-9196-20 where the service's stem runs it together as HOLF919620).
  */
-function keptTakeName(uploadName: string | null | undefined, stem: string, label: string, ext: string): string | null {
+export function keptTakeName(uploadName: string | null | undefined, stem: string, label: string, ext: string): string | null {
   if (!uploadName || uploadName.length > 200) return null
-  const head = `${stem}_${label}_`
   const tail = `.${ext}`
-  if (!uploadName.startsWith(head) || !uploadName.endsWith(tail)) return null
-  return /^\d{2,6}$/.test(uploadName.slice(head.length, uploadName.length - tail.length)) ? uploadName : null
+  if (!uploadName.endsWith(tail)) return null
+  const body = uploadName.slice(0, uploadName.length - tail.length)
+  const number = /_(\d{2,6})(?:_v\d{1,4})?$/.exec(body)
+  if (!number) return null
+  const before = body.slice(0, number.index)
+  const labelPart = `_${label}`
+  if (!before.endsWith(labelPart)) return null
+  const givenStem = before.slice(0, before.length - labelPart.length)
+  return givenStem.replace(/-/g, '') === stem ? uploadName : null
 }

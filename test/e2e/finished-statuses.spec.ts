@@ -7,7 +7,7 @@
  */
 import { test, expect } from './booth-host'
 import { bridgeClient, PENDING_ALL } from './support/bridge-client'
-import { openJob, openWorkspace, row } from './support/workspace'
+import { openJob, openWorkspace, row, showListIfFolded } from './support/workspace'
 import { LAPTOP_SCREENS } from './support/reading'
 import { formatCalendarDate } from '../../shared/format/calendar-date'
 
@@ -47,6 +47,8 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(page.locator('.job-head .stage')).toHaveText('Approved')
       await expect(page.locator('.job-head .due')).toHaveCount(0)
 
+      // The open job folded the list into the rail (below 1440 px): lay it over the job to reach the nav.
+      await showListIfFolded(page)
       await nav.getByRole('button', { name: /^Declined/ }).click()
       await expect(page.locator('.job-row')).toHaveCount(declined.items.length)
       expect(declined.items.length).toBeGreaterThan(0)

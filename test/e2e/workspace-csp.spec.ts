@@ -5,7 +5,7 @@
  */
 import { test, expect } from './booth-host'
 import { bridgeClient, PENDING_ALL } from './support/bridge-client'
-import { openJob, openWorkspace } from './support/workspace'
+import { openJob, openWorkspace, showListIfFolded } from './support/workspace'
 import { LAPTOP_SCREENS } from './support/reading'
 
 for (const screen of LAPTOP_SCREENS) {
@@ -37,10 +37,12 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
       await page.keyboard.press('Escape')
       for (const name of ['Completed', 'Declined']) {
+        await showListIfFolded(page)
         await page.locator('.sidebar').getByRole('button', { name: new RegExp(`^${name}`) }).first().click()
         await page.waitForTimeout(300)
       }
       for (const name of ['Earnings', 'Availability', 'Email and time zone', 'AI voice consent', 'Settings']) {
+        await showListIfFolded(page)
         await page.locator('.sidebar').getByRole('button', { name }).click()
         await expect(page.locator('#main-area h1, main h1').first()).toBeVisible()
         await page.waitForTimeout(300)

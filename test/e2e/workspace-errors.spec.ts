@@ -6,7 +6,7 @@
 import { test, expect } from './booth-host'
 import { FAKE_MICROPHONE } from './support/recording'
 import { bridgeClient } from './support/bridge-client'
-import { dropFiles, openJob, openWorkspace, row } from './support/workspace'
+import { dropFiles, openJob, openWorkspace, row, showListIfFolded } from './support/workspace'
 import { LAPTOP_SCREENS, makeWav, typedDeliverableJob } from './support/reading'
 
 test.use(FAKE_MICROPHONE)
@@ -27,6 +27,8 @@ for (const screen of LAPTOP_SCREENS) {
       await page.keyboard.press('Space')
       await expect(recorder).toHaveAttribute('data-phase', 'recording')
 
+      // The open job folded the list into the rail (below 1440 px): lay it over the job to reach the row.
+      await showListIfFolded(page)
       await row(page, other.job_id).click()
       const ask = page.getByRole('dialog', { name: 'Stop recording?' })
       await expect(ask).toBeVisible()
@@ -34,6 +36,9 @@ for (const screen of LAPTOP_SCREENS) {
       await ask.getByRole('button', { name: 'Cancel' }).click()
       await expect(ask).toBeHidden()
       await expect(page.locator('#job-title')).toHaveText(job.advertiser)
+      // Staying folds the list laid over the job: the script being read is in view again.
+      await expect(page.locator('.script-read')).toBeInViewport()
+      await expect(page.locator('.workspace.is-peeking')).toHaveCount(0)
       await expect(recorder).toHaveAttribute('data-phase', 'recording')
 
       // Esc (close the job) asks too.
@@ -43,6 +48,7 @@ for (const screen of LAPTOP_SCREENS) {
       await ask.getByRole('button', { name: 'Cancel' }).click()
       await expect(recorder).toHaveAttribute('data-phase', 'recording')
 
+      await showListIfFolded(page)
       await row(page, other.job_id).click()
       await ask.getByRole('button', { name: 'Stop and keep the take' }).click()
       await expect(page.locator('#job-title')).toHaveText(other.advertiser)

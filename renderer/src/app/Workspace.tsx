@@ -15,7 +15,7 @@ import { ShortcutHelp } from '../ui/keyboard/ShortcutHelp'
 import { Sidebar } from './Sidebar'
 import { RecordingGuardDialog } from '../takes/RecordingGuardDialog'
 import { useNoticeArrivals } from '../notifications/use-notice-opener'
-import { useFoldState } from './layout/list-fold'
+import { useFoldState, useListFold } from './layout/list-fold'
 import { usePeekDismiss } from './layout/use-peek-dismiss'
 import { JobsRail } from './layout/JobsRail'
 import './navigation/navigation.css'
@@ -43,7 +43,7 @@ export function Workspace() {
       <Sidebar bell={!fold.folded} />
       {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} />}
       <ShortcutHelp />
-      <RecordingGuardDialog />
+      <RecordingGuardDialog onStay={() => useListFold.getState().setPeek(false)} />
     </div>
   )
 }

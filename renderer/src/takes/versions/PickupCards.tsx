@@ -65,7 +65,7 @@ export function PickupCards({ job }: { job: JobDetail }) {
       <div className="pickup-cards-bar">
         <label className="small">
           For{' '}
-          <select value={target?.id ?? ''} onChange={(e) => setChosen(e.target.value)} aria-label="Take the pickup list is for">
+          <select value={target?.id ?? ''} title={target ? takeName(target) : undefined} onChange={(e) => setChosen(e.target.value)} aria-label="Take the pickup list is for">
             {fixable.map((t) => <option key={t.id} value={t.id}>{takeName(t)}</option>)}
           </select>
         </label>

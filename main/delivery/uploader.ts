@@ -189,12 +189,16 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
       return
     }
     request.onStall?.(stalls)
-    // start() again resumes the upload at its URL: HEAD for the server's offset, then the rest.
+    // A new tus.Upload resumes at the same URL: HEAD for the server's offset, then the rest. Never start()
+    // the aborted one again: its aborted request rejects later, and once start() has cleared its aborted
+    // flag that rejection is taken for a failure and retried, which ran a second resume beside this one.
+    const url = upload.url
+    upload = new tus.Upload(createReadStream(request.path), url ? { ...options, uploadUrl: url } : options)
     arm()
     upload.start()
   }
 
-  const upload = new tus.Upload(createReadStream(request.path), {
+  const options: tus.UploadOptions = {
     endpoint,
     chunkSize: request.chunkBytes ?? DEFAULT_CHUNK_BYTES,
     retryDelays: request.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
@@ -245,7 +249,8 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
       settle(() => resolveDone({ outcome: 'done', handle, size, resumedFrom }))
     },
     onError: (err) => settle(() => rejectDone(describeFailure(err, request.fileName))),
-  })
+  }
+  let upload = new tus.Upload(createReadStream(request.path), options)
   void done.finally(disarm).catch(() => undefined)
 
   const previous = await upload.findPreviousUploads().catch(() => [])

@@ -12,8 +12,11 @@ export function DueBadge({ job, long = false }: { job: DueJob; long?: boolean })
   const showDate = due.date && (long || due.tone === 'calm' || due.tone === 'attention' || due.tone === 'muted')
   return (
     <span className={`due due-${due.tone}`} title={due.sentence}>
-      {(due.tone === 'danger' || due.tone === 'warning') && <span className="due-icon" aria-hidden="true">{due.tone === 'danger' ? '!' : '●'}</span>}
-      <span className="due-label">{due.label}</span>
+      {/* The icon and the words stay together; only the date moves under them when the row is tight. */}
+      <span className="due-main">
+        {(due.tone === 'danger' || due.tone === 'warning') && <span className="due-icon" aria-hidden="true">{due.tone === 'danger' ? '!' : '●'}</span>}
+        <span className="due-label">{due.label}</span>
+      </span>
       {showDate && <span className="due-date">{due.date}</span>}
     </span>
   )

@@ -100,7 +100,8 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
     if (d.readback !== null) playIssue(d.readback)
   }
   const hasText = script.kind !== 'none' && (script.html !== null || script.text.trim() !== '')
-  const marked = readback !== null || platform !== null
+  // The marks' line height holds while a read-back exists, shown or not: turning the marks off or on moves no word.
+  const marked = result !== null || platform !== null
 
   return (
     <section className="script-panel" aria-labelledby="script-title">

@@ -52,10 +52,26 @@ export interface ReadOptions {
 
 export function scriptSentences(scriptText: string): ScriptSentence[] {
   const model = scriptModel(scriptText)
+  const { count } = sentenceWordIndex(model)
   return model.sentences.map((s, index) => ({
-    index, text: scriptText.slice(s.from, s.to), from: s.from, to: s.to,
-    words: model.words.filter((w) => w.sentence === index).length,
+    index, text: scriptText.slice(s.from, s.to), from: s.from, to: s.to, words: count[index] ?? 0,
   }))
+}
+
+/**
+ * Each sentence's word count and its first word's index, in one pass over the words: a 100,000-character
+ * script has thousands of sentences and words, and a filter per sentence held Booth's main process for
+ * tens of seconds (it could not even quit meanwhile).
+ */
+function sentenceWordIndex(model: { sentences: readonly unknown[]; words: ReadonlyArray<{ sentence: number }> }): { count: number[]; first: number[] } {
+  const count = new Array<number>(model.sentences.length).fill(0)
+  const first = new Array<number>(model.sentences.length).fill(-1)
+  model.words.forEach((w, i) => {
+    if (w.sentence < 0 || w.sentence >= count.length) return
+    count[w.sentence] = (count[w.sentence] as number) + 1
+    if (first[w.sentence] === -1) first[w.sentence] = i
+  })
+  return { count, first }
 }
 
 /** The sentences of `scriptText` found in a recording whose read-back heard `words` (null: not read in it). */
@@ -66,9 +82,9 @@ export function readSentences(scriptText: string, words: readonly TimedWord[], o
   const offset = model.words.findIndex((w) => w.sentence >= lo)
   const subset = model.words.filter((w) => w.sentence >= lo && w.sentence <= hi)
   const ops = align(subset, heard).map((op) => ('s' in op ? { ...op, s: op.s + Math.max(0, offset) } : op))
-  const firstWord = model.sentences.map((_, index) => model.words.findIndex((w) => w.sentence === index))
+  const { count, first: firstWord } = sentenceWordIndex(model)
   const found = model.sentences.map((_, index) => ({
-    index, matched: 0, words: model.words.filter((w) => w.sentence === index).length, heardIdx: [] as number[], first: -1, last: -1,
+    index, matched: 0, words: count[index] ?? 0, heardIdx: [] as number[], first: -1, last: -1,
   }))
   let last: number | null = null
   const pendingIns: number[] = []

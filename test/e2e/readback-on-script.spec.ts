@@ -161,7 +161,7 @@ for (const screen of LAPTOP_SCREENS) {
       expect(await wordLayout(page)).toEqual(withMarks)
       await page.locator('.sm-bar-rb').getByRole('button', { name: 'Read-back marks' }).click()
       await expect(mark).toBeVisible()
-      console.log(`${screen.width}x${screen.height}, list shown: ${(await scriptLinesInView(page)).toFixed(1)} script lines in view, read-back bar ${barLines.toFixed(1)} lines`)
+      console.log(`${screen.width}x${screen.height}, as opened: ${(await scriptLinesInView(page)).toFixed(1)} script lines in view, read-back bar ${barLines.toFixed(1)} lines`)
 
       // Deliver the take; the platform's check of it comes back and shows too, labelled, disagreeing.
       await take.getByRole('button', { name: 'Deliver…' }).click()
@@ -177,9 +177,9 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(disagree).toContainText('Booth’s read-back heard “sunday” here; the platform’s check heard “Saturday”.')
       await expect(mark).toHaveClass(/disagree/)
       expect(await sidewaysScroll(page)).toEqual([])
-      // With the list hidden (`\`), for the README: the whole spot with both checks on it.
+      // The list folded into the rail (below 1440 px, as the job opened), for the README: the whole spot
+      // with both checks on it.
       await page.locator('.script-panel .section-title').click()
-      await page.keyboard.press('\\')
       await expect(page.locator('.list-pane')).toBeHidden()
       // The misread word's tip says both checks.
       await expect(mark).toHaveAttribute('data-tip', /The two checks disagree: Booth’s read-back heard “sunday” here/)

@@ -23,7 +23,13 @@ interface Run {
   firstOp: number
 }
 
-function runsOf(ops: AlignOp[]): Run[] {
+/**
+ * The runs of differences between matches. A change never crosses a sentence of the script: "days. Forty"
+ * heard as "do use fifty" is one finding in each sentence, so each is marked, and fixed (punched in,
+ * picked up, comped), in its own sentence. A run is split only where every piece has heard words of its
+ * own; a passage heard as nothing, or as a word or two, stays one finding.
+ */
+function runsOf(ops: AlignOp[], words: readonly ScriptWord[]): Run[] {
   const runs: Run[] = []
   let cur: Run = { ops: [], firstOp: 0 }
   ops.forEach((op, k) => {
@@ -33,7 +39,24 @@ function runsOf(ops: AlignOp[]): Run[] {
     } else cur.ops.push(op)
   })
   if (cur.ops.length) runs.push(cur)
-  return runs
+  return runs.flatMap((run) => bySentence(run, words))
+}
+
+function bySentence(run: Run, words: readonly ScriptWord[]): Run[] {
+  const pieces: Run[] = []
+  let cur: Run = { ops: [], firstOp: run.firstOp }
+  let sentence: number | null = null
+  run.ops.forEach((op, k) => {
+    const here = 's' in op ? (words[op.s]?.sentence ?? null) : null
+    if (here !== null && sentence !== null && here !== sentence && cur.ops.length) {
+      pieces.push(cur)
+      cur = { ops: [], firstOp: run.firstOp + k }
+    }
+    if (here !== null) sentence = here
+    cur.ops.push(op)
+  })
+  if (cur.ops.length) pieces.push(cur)
+  return pieces.length > 1 && pieces.every((p) => p.ops.some((o) => 'h' in o)) ? pieces : [run]
 }
 
 export interface BuildOptions {
@@ -50,7 +73,7 @@ export interface BuildOptions {
 export function buildCheck(script: ScriptModel, heard: HeardWord[], ops: AlignOp[], options: BuildOptions): ReadbackCheck {
   const words = script.words
   const issues: Array<ReadbackIssue & { order: number }> = []
-  for (const run of runsOf(ops)) {
+  for (const run of runsOf(ops, words)) {
     const issue = issueOf(run, script, heard, ops)
     if (issue) issues.push(issue)
   }

@@ -57,6 +57,16 @@ describe('compareToScript', () => {
     ])
   })
 
+  it('a change never crosses a sentence: each sentence gets its own finding, a passage heard as nothing stays one', () => {
+    const check = compareToScript('Three days. Forty bands. One weekend.', said('three do use fifty bands one weekend'))
+    expect(check.issues).toEqual([
+      expect.objectContaining({ kind: 'changed', expected: 'days', heard: 'do use' }),
+      expect.objectContaining({ kind: 'changed', expected: 'Forty', heard: 'fifty', severity: 'high' }),
+    ])
+    const skipped = compareToScript('Three days. Forty bands. One weekend.', said('three one weekend'))
+    expect(skipped.issues).toEqual([expect.objectContaining({ kind: 'missing', severity: 'high' })])
+  })
+
   it('an omitted sentence is one missing issue of high severity, placed where the reading jumped', () => {
     const check = compareToScript(SPOT, said('this saturday only save twenty percent on every mattress at dream street furniture it is the sale of the year offer ends sunday restrictions apply'))
     expect(check.issues).toHaveLength(1)

@@ -193,7 +193,11 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     // the aborted one again: its aborted request rejects later, and once start() has cleared its aborted
     // flag that rejection is taken for a failure and retried, which ran a second resume beside this one.
     const url = upload.url
-    upload = new tus.Upload(createReadStream(request.path), url ? { ...options, uploadUrl: url } : options)
+    const abandoned = source
+    source = createReadStream(request.path)
+    upload = new tus.Upload(source, url ? { ...options, uploadUrl: url } : options)
+    // tus reads a file by its path; the aborted upload's own stream only holds a descriptor open.
+    abandoned.destroy()
     arm()
     upload.start()
   }
@@ -250,7 +254,8 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     },
     onError: (err) => settle(() => rejectDone(describeFailure(err, request.fileName))),
   }
-  let upload = new tus.Upload(createReadStream(request.path), options)
+  let source = createReadStream(request.path)
+  let upload = new tus.Upload(source, options)
   void done.finally(disarm).catch(() => undefined)
 
   const previous = await upload.findPreviousUploads().catch(() => [])

@@ -42,37 +42,36 @@ function byHistory(counts: Map<string, number>): Map<string, Array<[string, numb
   return out
 }
 
+/**
+ * One order of the model from its n-grams grouped by history: each n-gram's discounted probability, and
+ * each history's back-off weight, which hands the discounted mass to the next lower order (the n-gram
+ * without its first word, in `lower`) over the words not seen after that history.
+ */
+function discounted(histories: Map<string, Array<[string, number]>>, lower: ReadonlyMap<string, number>): [Map<string, number>, Map<string, number>] {
+  const probability = new Map<string, number>()
+  const backoff = new Map<string, number>()
+  for (const [h, grams] of histories) {
+    const ch = grams.reduce((s, [, c]) => s + c, 0)
+    let seenLower = 0
+    for (const [g, c] of grams) {
+      probability.set(g, (c - DISCOUNT) / ch)
+      seenLower += lower.get(g.slice(g.indexOf(' ') + 1)) ?? 0
+    }
+    backoff.set(h, (DISCOUNT * grams.length) / ch / Math.max(1e-9, 1 - seenLower))
+  }
+  return [probability, backoff]
+}
+
 export function buildArpa(sentences: readonly string[][], general: readonly string[]): string {
   const [c1, c2, c3] = countNgrams(sentences.filter((s) => s.length > 0))
   const vocab = new Set([...c1.keys(), ...general])
   vocab.delete(BOS)
-  const weight = (w: string) => (c1.get(w) ?? 0) + (general.includes(w) || !c1.has(w) ? GENERAL_WEIGHT : 0)
+  const generalWords = new Set(general)
+  const weight = (w: string) => (c1.get(w) ?? 0) + (generalWords.has(w) || !c1.has(w) ? GENERAL_WEIGHT : 0)
   const total = [...vocab].reduce((sum, w) => sum + weight(w), 0)
   const p1 = new Map([...vocab].map((w) => [w, weight(w) / total]))
-  const h2 = byHistory(c2)
-  const h3 = byHistory(c3)
-  const p2 = new Map<string, number>()
-  const b1 = new Map<string, number>()
-  for (const [h, grams] of h2) {
-    const ch = grams.reduce((s, [, c]) => s + c, 0)
-    let seenLower = 0
-    for (const [g, c] of grams) {
-      p2.set(g, (c - DISCOUNT) / ch)
-      seenLower += p1.get(g.slice(g.lastIndexOf(' ') + 1)) ?? 0
-    }
-    b1.set(h, (DISCOUNT * grams.length) / ch / Math.max(1e-9, 1 - seenLower))
-  }
-  const p3 = new Map<string, number>()
-  const b2 = new Map<string, number>()
-  for (const [h, grams] of h3) {
-    const ch = grams.reduce((s, [, c]) => s + c, 0)
-    let seenLower = 0
-    for (const [g, c] of grams) {
-      p3.set(g, (c - DISCOUNT) / ch)
-      seenLower += p2.get(g.slice(g.indexOf(' ') + 1)) ?? 0
-    }
-    b2.set(h, (DISCOUNT * grams.length) / ch / Math.max(1e-9, 1 - seenLower))
-  }
+  const [p2, b1] = discounted(byHistory(c2), p1)
+  const [p3, b2] = discounted(byHistory(c3), p2)
   const lines = ['\\data\\', `ngram 1=${vocab.size + 1}`, `ngram 2=${p2.size}`, `ngram 3=${p3.size}`, '', '\\1-grams:']
   lines.push(`-99.0000 ${BOS} ${log10(b1.get(BOS) ?? 1)}`)
   for (const w of [...vocab].sort()) lines.push(`${log10(p1.get(w) ?? 0)} ${w} ${log10(b1.get(w) ?? 1)}`)

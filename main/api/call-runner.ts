@@ -43,6 +43,8 @@ export interface TalentClientOptions {
   random?: () => number
   /** Sees redacted requests, answers, retries and failures; never the key. */
   log?: ApiLogHook
+  /** Ends every call of this client, under way or waiting to retry, when it fires (Booth quitting). */
+  signal?: AbortSignal
 }
 
 export interface CallOptions {
@@ -103,7 +105,7 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
     send: AttemptSend<T>,
   ): Promise<T> {
     let secret = ''
-    const signal = callOptions?.signal
+    const signal = bothSignals(options.signal, callOptions?.signal)
     const retry: ResolvedRetryOptions = callOptions?.retry ? resolveRetryOptions(callOptions.retry, clientRetry) : clientRetry
     const data = await runWithRetry({ ...deps, retry }, {
       operation,
@@ -201,4 +203,8 @@ export function apiBaseUrlOf(baseUrl: string): string {
   }
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
   return `${url.origin}${path}/api/v1`
+}
+
+function bothSignals(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  return a && b ? AbortSignal.any([a, b]) : (a ?? b)
 }

@@ -149,6 +149,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
   })
 
+  const quitting = new AbortController()
   const session = new SessionService({
     settings,
     secrets: ports.secrets,
@@ -157,7 +158,9 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     now,
     env: ports.env ?? {},
     startDemo: ports.startDemo,
-    ...(ports.clientOptions ? { clientOptions: ports.clientOptions } : {}),
+    // Quitting ends the service's calls under way (a poll retrying a silent service would hold the quit
+    // up to its timeouts): an unanswered write stays pending and is replayed, same key, at the next start.
+    clientOptions: { ...ports.clientOptions, signal: quitting.signal },
     onClient: (next) => {
       client = next
       poller.stop()
@@ -305,6 +308,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     close: async () => {
       ports.power.removeListener('resume', onWake)
       poller.stop()
+      quitting.abort(new Error('Booth is quitting.'))
       deliveriesWatch.close()
       await runQuitSteps(
         [

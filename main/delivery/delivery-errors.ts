@@ -53,6 +53,9 @@ export function classifyDeliveryFailure(err: unknown, now: number = Date.now()):
     return { kind: 'wait', message: `${what} This delivery waits and goes out by itself once Booth can write there again.`, retryAfterMs: null }
   }
   if (isApiError(err)) {
+    // Ended by Booth itself (quitting) before the service answered: not the service's answer, so the
+    // delivery waits and goes again, same key (a pause or cancel by the talent is told apart before this).
+    if (err.kind === 'aborted') return { kind: 'wait', message: 'Booth stopped before the service answered; this delivery goes out again, as the same delivery.', retryAfterMs: null }
     if (isOfflineKindError(err) || (err.kind === 'api' && err.retryable)) {
       return waitVerdict(err.message, err, now)
     }

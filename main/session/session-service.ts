@@ -36,7 +36,7 @@ export interface SessionDeps {
   startDemo: () => Promise<DemoServer>
   makeClient?: (baseUrl: string, apiKey: string) => TalentClient
   /** Options of the default client (tests: fewer retries, a recording fetch). */
-  clientOptions?: Pick<TalentClientOptions, 'fetch' | 'retry' | 'timeoutMs'>
+  clientOptions?: Pick<TalentClientOptions, 'fetch' | 'retry' | 'timeoutMs' | 'signal'>
   /** A client is ready (start polling) or gone (stop polling). */
   onClient: (client: TalentClient | null) => void
 }

@@ -205,7 +205,12 @@ test('Punch in here on the waveform; calibrating the latency with an input that 
     await expect(page.locator('#job-title')).toHaveText(job.advertiser, { timeout: 45_000 })
     // From the take's waveform: Punch in here, at the cursor (the start: sentence 1).
     const takeRow = page.locator(`.take-row[data-take-id="${imported.id}"]`)
-    await expect(takeRow.getByRole('button', { name: /^Punch in before sentence 1 of / })).toBeVisible({ timeout: 180_000 })
+    // The read-back first (its sentence times place the cursor's sentence); its state is named if it never ends.
+    await expect.poll(async () => {
+      const rb = await bridge.call('getReadback', { takeId: imported.id })
+      return rb.status === 'done' ? 'done' : `${rb.status}: ${rb.message ?? ''}`
+    }, { timeout: 180_000, intervals: [1_000] }).toBe('done')
+    await expect(takeRow.getByRole('button', { name: /^Punch in before sentence \d+ of / })).toBeVisible({ timeout: 30_000 })
     await tabTo(page, takeRow.getByRole('button', { name: 'Play / trim' }), 'Play / trim')
     await page.keyboard.press('Enter')
     const here = takeRow.getByRole('button', { name: 'Punch in here' })

@@ -111,6 +111,8 @@ export interface CoreOptions {
   log?: Log
   intervals?: Partial<PollIntervals>
   retry?: RetryOptions
+  /** The client's whole-attempt timeout (default 5 s here; Booth's own is 60 s). */
+  timeoutMs?: number
   env?: BoothPorts['env']
 }
 
@@ -157,7 +159,7 @@ export async function makeCore(opts: CoreOptions): Promise<TestCore> {
     poll: { intervals: opts.intervals ?? FAST_POLL, random: () => 0.5 },
     clientOptions: {
       retry: opts.retry ?? { maxAttempts: 1 },
-      timeoutMs: 5_000,
+      timeoutMs: opts.timeoutMs ?? 5_000,
       fetch: (request) => {
         const url = new URL(request.url)
         requests.push({ method: request.method, path: url.pathname, search: url.search, at: Date.now() })

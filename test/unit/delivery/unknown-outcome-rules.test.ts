@@ -59,6 +59,11 @@ describe('waits the service asked for', () => {
     expect(classifyDeliveryFailure(apiError(400, false), now).kind).toBe('fail')
   })
 
+  it('a call Booth ended itself (quitting) waits, same delivery: it is not the service\'s answer', () => {
+    const ended = classifyDeliveryFailure(new ApiError({ kind: 'aborted', message: 'The request was cancelled.', status: null, retryable: false }))
+    expect(ended).toEqual({ kind: 'wait', retryAfterMs: null, message: 'Booth stopped before the service answered; this delivery goes out again, as the same delivery.' })
+  })
+
   it('says clock times as HH:MM for any instant', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => {
       expect(clockTime(ms)).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/)

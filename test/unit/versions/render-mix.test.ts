@@ -1,12 +1,12 @@
 /**
- * The renderer's block arithmetic gives the very numbers of its per-sample rule: ditherInto is tpdfDither
- * (itself the hash as first written), and the in-place gain and the quantizer write the bytes that rule
- * writes (x × gain + dither, Math.round, clipped), in every encoding.
+ * The renderer's block arithmetic gives the very numbers of its per-sample rule: roundHalfUp is Math.round,
+ * ditherInto is tpdfDither (itself the hash as first written), and the in-place gain and the quantizer
+ * write the bytes that rule writes (x × gain + dither, Math.round, clipped), in every encoding.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ditherInto, tpdfDither } from '../../../main/versions/render-curves'
-import { gainInPlace, quantizeInto } from '../../../main/versions/render-mix'
+import { gainInPlace, quantizeInto, roundHalfUp } from '../../../main/versions/render-mix'
 import { BYTES_PER_SAMPLE, fullScale } from '../../../main/versions/wav-source'
 import type { SampleEncoding } from '../../../shared/versions/edit-list'
 
@@ -20,6 +20,28 @@ function ditherAsFirstWritten(frame: number, channel: number): number {
   h ^= h >>> 15
   return ((h & 0xffff) - (h >>> 16)) / 65536
 }
+
+const sameInteger = (a: number, b: number) => a + 0 === b + 0 // +0 and -0 write the same integer
+
+describe('roundHalfUp', () => {
+  it('is Math.round at halves, their neighbours, near zero and at the one sum that rounds up', () => {
+    const xs = [0, -0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 0.5000000000000001, -0.5000000000000001, 1e-300, -1e-300, 8388607.5, -8388608.5, 2147483647.5, -2147483648.5, 2 ** 38 + 0.5, -(2 ** 38) - 0.5, 2 ** 51, -(2 ** 51)]
+    for (let k = -70_000; k <= 70_000; k += 7) {
+      const half = k + 0.5
+      xs.push(half, half + Number.EPSILON * Math.max(1, Math.abs(half)), half - Number.EPSILON * Math.max(1, Math.abs(half)))
+    }
+    for (const e of [-60, -54, -53, -52, -30, -2, -1]) xs.push(0.5 - 2 ** e, -0.5 + 2 ** e, 0.5 + 2 ** e, -0.5 - 2 ** e, 2 ** e, -(2 ** e))
+    for (const x of xs) if (!sameInteger(roundHalfUp(x), Math.round(x))) throw new Error(`roundHalfUp(${x}) = ${roundHalfUp(x)}, Math.round gives ${Math.round(x)}`)
+  })
+
+  it('is Math.round for any double up to 2^51 (fast-check)', () => {
+    fc.assert(fc.property(fc.double({ min: -(2 ** 51), max: 2 ** 51, noNaN: true }), (x) => sameInteger(roundHalfUp(x), Math.round(x))), { numRuns: 20_000 })
+    fc.assert(fc.property(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.integer({ min: 0, max: 2 ** 20 }), (k, f) => {
+      const x = k + f / 2 ** 20
+      return sameInteger(roundHalfUp(x), Math.round(x))
+    }), { numRuns: 20_000 })
+  })
+})
 
 describe('ditherInto', () => {
   it('fills a block with tpdfDither, which is the dither as first written, across 2^31 and 2^32 frames', () => {

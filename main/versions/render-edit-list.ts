@@ -16,6 +16,7 @@ import { editListProblem, type EditList, type EditPiece } from '../../shared/ver
 import { dbToGain, ditherInto } from './render-curves'
 import { addPiece, gainInPlace, quantizeInto, steady } from './render-mix'
 import { BYTES_PER_SAMPLE, decodeSamples, type WavSource } from './wav-source'
+import { writeBehind } from './write-behind'
 
 /** Samples mixed at a time (about 1.4 s of mono at 48 kHz), and bytes copied at a time (about 29 s of 24-bit mono). */
 const BLOCK_SAMPLES = 65536
@@ -49,32 +50,23 @@ function copiesWhole(p: EditPiece, a: number, b: number): boolean {
   return p.gain_db === 0 && steady(p, a, b)
 }
 
-/** Buffers every block of one render reuses: bytes read, bytes mixed, the sums, one piece's samples, the dither. */
+/** What every block of one render reuses: the sums, one piece's samples and the dither of a mixed block. */
 interface Scratch {
-  bytes: Buffer
-  out: Buffer
   acc: Float64Array
   x: Float64Array
   dither: Float64Array
 }
 
-function scratchFor(blockFrames: number, copyFrames: number, channels: number, blockAlign: number): Scratch {
-  const samples = blockFrames * channels
-  return {
-    bytes: Buffer.allocUnsafe(Math.max(blockFrames, copyFrames) * blockAlign),
-    out: Buffer.allocUnsafe(blockFrames * blockAlign),
-    acc: new Float64Array(samples),
-    x: new Float64Array(samples),
-    dither: new Float64Array(samples),
-  }
-}
-
-/** Frames [a, b) of the result from `active` (each covering all of them), as bytes in the list's encoding. */
-async function mixBlock(list: EditList, sources: ReadonlyMap<string, WavSource>, active: EditPiece[], a: number, b: number, s: Scratch): Promise<Buffer> {
+/**
+ * Frames [a, b) of the result from `active` (each covering all of them), as bytes in the list's encoding,
+ * in `buf` (which holds a block): each piece's bytes are read into it and decoded, then the sum is written
+ * over them; a lone piece at a steady gain is changed in place.
+ */
+async function mixBlock(list: EditList, sources: ReadonlyMap<string, WavSource>, active: EditPiece[], a: number, b: number, buf: Buffer, s: Scratch): Promise<Buffer> {
   const { channels: ch, encoding } = list.format
   const frames = b - a
   const n = frames * ch
-  const read = (p: EditPiece) => (sources.get(p.source) as WavSource).readBytes(p.from + (a - p.at), frames, s.bytes)
+  const read = (p: EditPiece) => (sources.get(p.source) as WavSource).readBytes(p.from + (a - p.at), frames, buf)
   if (encoding !== 'float32') ditherInto(s.dither, a, frames, ch)
   const lone = active.length === 1 ? (active[0] as EditPiece) : null
   if (lone && steady(lone, a, b)) {
@@ -87,7 +79,7 @@ async function mixBlock(list: EditList, sources: ReadonlyMap<string, WavSource>,
     decodeSamples(await read(p), encoding, s.x)
     addPiece(s.acc, s.x, p, dbToGain(p.gain_db), a, frames, ch)
   }
-  const out = s.out.subarray(0, n * BYTES_PER_SAMPLE[encoding])
+  const out = buf.subarray(0, n * BYTES_PER_SAMPLE[encoding])
   quantizeInto(out, s.acc, n, encoding, s.dither)
   return out
 }
@@ -112,19 +104,16 @@ export async function renderEditList(list: EditList, sources: ReadonlyMap<string
   if (encoding === 'float32') header.writeUInt16LE(3, 56)
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.rendering`)
   const fh = await open(temp, 'w')
+  const out = writeBehind(fh)
   try {
-    let pos = 0
-    const put = async (buf: Buffer) => {
-      let done = 0
-      while (done < buf.length) done += (await fh.write(buf, done, buf.length - done, pos + done)).bytesWritten
-      pos += buf.length
-    }
-    await put(header)
+    await out.put(header)
     const points = breakpoints(list)
     const mixFrames = Math.max(1, Math.floor(BLOCK_SAMPLES / channels))
     const copyFrames = Math.max(1, Math.floor(COPY_BYTES / blockAlign))
-    const s = scratchFor(mixFrames, copyFrames, channels, blockAlign)
+    const bufs = [Buffer.allocUnsafe(Math.max(mixFrames, copyFrames) * blockAlign), Buffer.allocUnsafe(Math.max(mixFrames, copyFrames) * blockAlign)] as const
+    const s: Scratch = { acc: new Float64Array(mixFrames * channels), x: new Float64Array(mixFrames * channels), dither: new Float64Array(mixFrames * channels) }
     let zeros: Buffer | null = null
+    let turn = 0
     for (let k = 0; k + 1 < points.length; k++) {
       const a = points[k] as number
       const b = points[k + 1] as number
@@ -134,18 +123,21 @@ export async function renderEditList(list: EditList, sources: ReadonlyMap<string
       const copy = only !== null && copiesWhole(only, a, b)
       for (let x = a; x < b;) {
         const y = Math.min(b, x + (copy || active.length === 0 ? copyFrames : mixFrames))
-        if (active.length === 0) await put((zeros ??= Buffer.alloc(copyFrames * blockAlign)).subarray(0, (y - x) * blockAlign))
-        else if (copy && only) await put(await (sources.get(only.source) as WavSource).readBytes(only.from + (x - only.at), y - x, s.bytes))
-        else await put(await mixBlock(list, sources, active, x, y, s))
+        const buf = bufs[turn++ & 1] as Buffer
+        if (active.length === 0) await out.put((zeros ??= Buffer.alloc(copyFrames * blockAlign)).subarray(0, (y - x) * blockAlign))
+        else if (copy && only) await out.put(await (sources.get(only.source) as WavSource).readBytes(only.from + (x - only.at), y - x, buf))
+        else await out.put(await mixBlock(list, sources, active, x, y, buf, s))
         x = y
       }
     }
-    if (dataBytes % 2 === 1) await put(Buffer.alloc(1))
+    if (dataBytes % 2 === 1) await out.put(Buffer.alloc(1))
+    await out.done()
     await fh.sync()
     await fh.close()
     await rename(temp, target)
-    return { frames: list.frames, bytes: pos }
+    return { frames: list.frames, bytes: out.bytes() }
   } catch (err) {
+    await out.done().catch(() => undefined)
     await fh.close().catch(() => undefined)
     await rm(temp, { force: true })
     throw err

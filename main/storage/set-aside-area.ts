@@ -41,8 +41,13 @@ export async function createSetAsideArea(dataDir: string, hub: EventHub, warn: (
   const path = join(dataDir, SET_ASIDE_LIST_FILE)
   const current = (): SetAsideFile[] => setAsideFilesUnder(dataDir).map(({ path: _path, detail: _detail, ...file }) => file)
   let saving: Promise<void> = Promise.resolve()
+  /** What the file holds (as Booth last read or wrote it): a list that did not change is not written again. */
+  let onDisk = '[]'
   const save = () => {
     const files = list()
+    const text = JSON.stringify(files)
+    if (text === onDisk) return
+    onDisk = text
     saving = saving.then(() => writeFileAtomic(path, `${JSON.stringify({ files }, null, 1)}\n`)).catch((err: unknown) => {
       warn('could not keep the list of set-aside files', { err })
     })
@@ -61,12 +66,13 @@ export async function createSetAsideArea(dataDir: string, hub: EventHub, warn: (
     return { value: [] as SetAsideFile[] }
   })
   let earlier = read.value
+  onDisk = JSON.stringify(earlier)
   function list(): SetAsideFile[] {
     const now = current()
     const ids = new Set(now.map((f) => f.id))
     return [...earlier.filter((f) => !ids.has(f.id)), ...now].filter((f) => existsSync(f.keptAs)).sort((a, b) => a.at - b.at)
   }
-  if (list().length !== earlier.length) save()
+  save() // drops what is no longer kept
   return {
     handlers: {
       listSetAsideFiles: async () => list(),

@@ -12,7 +12,7 @@ export const SURE = 0.8
 /** Another word needs at least this posterior over the same stretch to be named as what may have been said. */
 export const OTHER = 0.12
 
-interface LatticeWord {
+export interface LatticeWord {
   word: string
   start_s: number
   end_s: number

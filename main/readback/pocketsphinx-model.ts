@@ -7,6 +7,7 @@ import { buildWeightedArpa } from './weighted-arpa-lm'
 import type { GeneralWord } from './general-lm-words'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
 import { pronounce, type Dictionary } from './pronunciations'
+import { rivalsOf } from './rivals'
 import { scriptModel } from './script-model'
 import { scriptLanguageModel, type LmTuning } from './script-lm'
 import { spokenSentences } from './spoken-sentences'
@@ -16,6 +17,8 @@ export interface RecogniserFiles {
   dict: string
   /** The script's spoken words and their pronunciations. */
   scriptWords: Map<string, string[]>
+  /** The words the model lets stand in each script word's place (rivals.ts). */
+  rivals: Map<string, Set<string>>
 }
 
 export interface RecogniserFilesInput {
@@ -60,6 +63,7 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   const rest = await pronounce(others, input.dict, { ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
   const unsayable = new Set(rest.missing)
   const sayable = (words: readonly string[]) => words.every((w) => !unsayable.has(w) && !drop.has(w))
-  const arpa = buildWeightedArpa(lm.sentences.filter((s) => sayable(s.words)), lm.general.filter((g) => sayable([g.word])))
-  return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords }
+  const heard = lm.sentences.filter((s) => sayable(s.words))
+  const arpa = buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
+  return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords, rivals: rivalsOf(heard) }
 }

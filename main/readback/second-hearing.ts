@@ -4,11 +4,13 @@
  * something else in its place (script-lm.ts: the other days, months and numbers, the real words that
  * sound closest, a negation dropped), and the word lattice it considered. It never replaces the first
  * hearing's words (their times place cuts and marks, and this model hears filler words in long pauses);
- * it only says where the first hearing may have been pulled onto the script's words: doubts.
+ * it only says where the first hearing may have been pulled onto the script's words: doubts, and only
+ * those that name a rival of the word the first hearing gave (doubt-filter.ts).
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Doubt, TimedWord } from '../../shared/readback/types'
+import { tellingDoubts } from './doubt-filter'
 import { generalModelWords } from './general-lm-words'
 import { latticeDoubts, parseHtkLattice } from './lattice-doubts'
 import { recogniserFiles } from './pocketsphinx-model'
@@ -53,7 +55,10 @@ export interface SecondHearingInput {
   run(binary: string, args: string[]): Promise<string>
 }
 
-/** Where the second hearing disagrees with the first on the first's words, and where its lattice was torn. */
+/**
+ * Where the second hearing disagrees with the first on the first's words, and where its lattice was torn,
+ * kept only where it heard a rival of the first's word and leans toward it (doubt-filter.ts).
+ */
 export async function secondHearingDoubts(input: SecondHearingInput): Promise<{ words: TimedWord[]; doubts: Doubt[] }> {
   const { setup, dir } = input
   const files = await recogniserFiles({
@@ -68,5 +73,6 @@ export async function secondHearingDoubts(input: SecondHearingInput): Promise<{ 
     '-outlatdir', dir, '-outlatfmt', 'htk'])
   const words = parseHypseg((await readFile(join(dir, 'take.seg'), 'utf8').catch(() => '')).split('\n')[0] ?? '')
   const lattice = parseHtkLattice(await readFile(join(dir, 'take.lat'), 'utf8').catch(() => ''))
-  return { words, doubts: [...doubtsBetween(input.first, words), ...latticeDoubts(words, lattice)] }
+  const heard = [...doubtsBetween(input.first, words), ...latticeDoubts(words, lattice)]
+  return { words, doubts: tellingDoubts(heard, { first: input.first, rivals: files.rivals, lattice }) }
 }

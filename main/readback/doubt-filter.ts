@@ -8,16 +8,20 @@
  *   other day, month or number, a sound-alike, a negation dropped or turned), or as a number of another
  *   value over a number;
  * - it is not a run of more words than it doubts (filler heard in a long word);
- * - the recogniser chose it: a rival on the second hearing's best path (a disagreement with the first
- *   hearing, second-pass.ts) is kept however little of the lattice's probability it holds, since the
- *   misreads the model exists for ("Harbor" read as "Harper") often hold little; a rival only in the
- *   lattice, where the best path kept the first hearing's word, needs RIVAL_SHARE of the probability there.
+ * - the lattice does not rule it out: a rival only in the lattice (the best path kept the first hearing's
+ *   word) needs RIVAL_SHARE of the probability there; a rival on the second hearing's best path (a
+ *   disagreement with the first hearing, second-pass.ts) is kept however little it holds, since the
+ *   misreads the model exists for ("Harbor" read as "Harper") often hold little, unless the lattice is
+ *   SURE of the first hearing's word and that word is an ordinary one ("here" as "fear" at 0.93 against
+ *   0.06 is the search's slip; a day, month, number or negation keeps its doubt all the same).
  * Measured on the read-back bench (README): the clean reads that matched before the second hearing match
  * again, and no planted misread is answered "matches".
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
+import { classCompetitors, NUMBER_WORDS } from './competitors'
 import { heardWords } from './heard-words'
-import type { LatticeWord } from './lattice-doubts'
+import { SURE, type LatticeWord } from './lattice-doubts'
+import { NEGATION_WORDS } from './negation-words'
 import { isRival, type Rivals } from './rivals'
 
 /**
@@ -25,6 +29,11 @@ import { isRival, type Rivals } from './rivals'
  * the doubt worth a check. Below it, the recogniser only glanced at the rival.
  */
 export const RIVAL_SHARE = 0.5
+
+/** A day, month or number word, or a negation: a best-path rival over one is kept however sure the lattice is. */
+function weighs(word: string): boolean {
+  return NUMBER_WORDS.has(word) || classCompetitors(word).length > 0 || NEGATION_WORDS.has(word)
+}
 
 export interface DoubtEvidence {
   /** The first hearing's words: what the read-back reports, leaning toward the script. */
@@ -104,6 +113,8 @@ export function tellingDoubts(doubts: readonly Doubt[], evidence: DoubtEvidence)
     // Only a lattice doubt comes with posteriors: its rival was not on the best path.
     const onBestPath = doubt.posterior === undefined
     if (!onBestPath && posterior.other / Math.max(1e-6, posterior.own + posterior.other) < RIVAL_SHARE) continue
+    // A best path through a word the lattice is sure of is the search's slip, unless the word is one whose slip costs most.
+    if (onBestPath && posterior.own >= SURE && !words.some(weighs)) continue
     kept.push({ ...doubt, posterior })
   }
   return kept

@@ -7,7 +7,8 @@
  * - what it heard stands in the place of a word the first hearing gave as one of that word's rivals (the
  *   other day, month or number, a sound-alike, a negation dropped or turned), or as a number of another
  *   value over a number;
- * - it is not a run of more words than it doubts (filler heard in a long word);
+ * - it is not a run of more words than it doubts (filler heard in a long word), nor a word boundary put
+ *   elsewhere ("one unforgettable" as "one forgettable", boundary-slip.ts);
  * - the lattice does not rule it out: a rival only in the lattice (the best path kept the first hearing's
  *   word) needs RIVAL_SHARE of the probability there; a rival on the second hearing's best path (a
  *   disagreement with the first hearing, second-pass.ts) is kept however little it holds, since the
@@ -22,6 +23,7 @@ import { classCompetitors, NUMBER_WORDS } from './competitors'
 import { heardWords } from './heard-words'
 import { SURE, type LatticeWord } from './lattice-doubts'
 import { NEGATION_WORDS } from './negation-words'
+import { isBoundarySlip, type Say } from './boundary-slip'
 import { isRival, type Rivals } from './rivals'
 
 /**
@@ -41,6 +43,8 @@ export interface DoubtEvidence {
   rivals: Rivals
   /** The second hearing's lattice (lattice-doubts.ts), for how far it leans toward a rival. */
   lattice: readonly LatticeWord[]
+  /** Pronunciations, to tell a rival that only moves a word boundary (boundary-slip.ts). */
+  say?: Say
 }
 
 interface Span {
@@ -101,6 +105,15 @@ export function leanOf(doubt: Doubt, evidence: DoubtEvidence): { own: number; ot
   return doubt.posterior ?? { own: mass(evidence.lattice, doubt, words), other: mass(evidence.lattice, doubt, heard) }
 }
 
+/** One word heard as a rival that is only that word with a sound its neighbour already has. */
+function slipsBoundary(doubt: Doubt, heard: readonly string[], evidence: DoubtEvidence): boolean {
+  const at = evidence.first.findIndex((w) => within(w, doubt))
+  const word = evidence.first[at]
+  if (!evidence.say || !word || heard.length !== 1 || doubted(doubt, evidence.first).length !== 1) return false
+  const near = (k: number) => evidence.first[k]?.word.toLowerCase() ?? null
+  return isBoundarySlip(evidence.say, word.word.toLowerCase(), heard[0] as string, near(at - 1), near(at + 1))
+}
+
 /** The doubts worth a check (see the module's comment), each with the lattice's lean as its posterior. */
 export function tellingDoubts(doubts: readonly Doubt[], evidence: DoubtEvidence): Doubt[] {
   const kept: Doubt[] = []
@@ -108,7 +121,7 @@ export function tellingDoubts(doubts: readonly Doubt[], evidence: DoubtEvidence)
     const words = doubted(doubt, evidence.first).map((w) => w.word.toLowerCase())
     const heard = doubt.heard.toLowerCase().split(/\s+/).filter(Boolean)
     if (words.length === 0 || heard.length === 0 || heard.length > words.length) continue
-    if (!namesRival(words, heard, evidence.rivals)) continue
+    if (!namesRival(words, heard, evidence.rivals) || slipsBoundary(doubt, heard, evidence)) continue
     const posterior = leanOf(doubt, evidence)
     // Only a lattice doubt comes with posteriors: its rival was not on the best path.
     const onBestPath = doubt.posterior === undefined

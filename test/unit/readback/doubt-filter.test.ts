@@ -6,6 +6,7 @@
  * glancing at a sound-alike or hearing a common word, while a day turned into another day still is.
  */
 import { describe, expect, it } from 'vitest'
+import { isBoundarySlip } from '../../../main/readback/boundary-slip'
 import { compareToScript } from '../../../main/readback/compare'
 import { leanOf, namesRival, tellingDoubts } from '../../../main/readback/doubt-filter'
 import { latticeDoubts, parseHtkLattice } from '../../../main/readback/lattice-doubts'
@@ -136,5 +137,20 @@ describe('the second hearing\'s doubts worth a check', () => {
     const day = compareToScript(SCRIPT, FIRST, { doubts: kept })
     expect(day.verdict).toBe('check')
     expect(day.issues).toEqual([expect.objectContaining({ confidence: 'unsure', expected: 'Saturday', heard: 'sunday' })])
+  })
+})
+
+describe('a rival that only moves a word boundary', () => {
+  const say = (w: string) => ({ one: ['W AH N'], unforgettable: ['AH N F ER G EH T AH B AH L'], forgettable: ['F ER G EH T AH B AH L'], cannot: ['K AE N AA T'], can: ['K AE N'], be: ['B IY'] } as Record<string, string[]>)[w] ?? []
+
+  it('"one unforgettable" heard as "one forgettable" is no doubt; "cannot be" heard as "can be" is', () => {
+    expect(isBoundarySlip(say, 'unforgettable', 'forgettable', 'one', 'weekend')).toBe(true)
+    expect(isBoundarySlip(say, 'unforgettable', 'forgettable', 'an', 'weekend')).toBe(false)
+    expect(isBoundarySlip(say, 'cannot', 'can', 'plants', 'be')).toBe(false)
+    const first: TimedWord[] = [{ word: 'one', start_s: 0, end_s: 0.3 }, { word: 'unforgettable', start_s: 0.3, end_s: 1 }]
+    const doubt = { start_s: 0.3, end_s: 1, heard: 'forgettable' }
+    const rivalsHere = new Map([['unforgettable', new Set(['forgettable'])]])
+    expect(tellingDoubts([doubt], { first, rivals: rivalsHere, lattice: [] })).toHaveLength(1)
+    expect(tellingDoubts([doubt], { first, rivals: rivalsHere, lattice: [], say })).toEqual([])
   })
 })

@@ -13,16 +13,14 @@
  *   word) needs RIVAL_SHARE of the probability there; a rival on the second hearing's best path (a
  *   disagreement with the first hearing, second-pass.ts) is kept however little it holds, since the
  *   misreads the model exists for ("Harbor" read as "Harper") often hold little, unless the lattice is
- *   SURE of the first hearing's word and that word is an ordinary one ("here" as "fear" at 0.93 against
- *   0.06 is the search's slip; a day, month, number or negation keeps its doubt all the same).
+ *   SURE of the first hearing's word where they differ ("here" as "fear" at 0.93 against 0.06, "10th" as
+ *   "eighth" at 0.94 against 0.02: the search's slip).
  * Measured on the read-back bench (README): the clean reads that matched before the second hearing match
  * again, and no planted misread is answered "matches".
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
-import { classCompetitors, NUMBER_WORDS } from './competitors'
 import { heardWords } from './heard-words'
 import { SURE, type LatticeWord } from './lattice-doubts'
-import { NEGATION_WORDS } from './negation-words'
 import { isBoundarySlip, type Say } from './boundary-slip'
 import { isRival, type Rivals } from './rivals'
 
@@ -31,11 +29,6 @@ import { isRival, type Rivals } from './rivals'
  * the doubt worth a check. Below it, the recogniser only glanced at the rival.
  */
 export const RIVAL_SHARE = 0.5
-
-/** A day, month or number word, or a negation: a best-path rival over one is kept however sure the lattice is. */
-function weighs(word: string): boolean {
-  return NUMBER_WORDS.has(word) || classCompetitors(word).length > 0 || NEGATION_WORDS.has(word)
-}
 
 export interface DoubtEvidence {
   /** The first hearing's words: what the read-back reports, leaning toward the script. */
@@ -102,7 +95,9 @@ function mass(lattice: readonly LatticeWord[], span: Span, words: readonly strin
 export function leanOf(doubt: Doubt, evidence: DoubtEvidence): { own: number; other: number } {
   const words = doubted(doubt, evidence.first).map((w) => w.word.toLowerCase())
   const heard = doubt.heard.toLowerCase().split(/\s+/).filter(Boolean)
-  return doubt.posterior ?? { own: mass(evidence.lattice, doubt, words), other: mass(evidence.lattice, doubt, heard) }
+  // Only the words that differ: "four point two five" heard as "four point five" is about the "two".
+  const differ = (a: string[], b: string[]) => { const d = a.filter((w) => !b.includes(w)); return d.length ? d : a }
+  return doubt.posterior ?? { own: mass(evidence.lattice, doubt, differ(words, heard)), other: mass(evidence.lattice, doubt, differ(heard, words)) }
 }
 
 /** One word heard as a rival that is only that word with a sound its neighbour already has. */
@@ -126,8 +121,8 @@ export function tellingDoubts(doubts: readonly Doubt[], evidence: DoubtEvidence)
     // Only a lattice doubt comes with posteriors: its rival was not on the best path.
     const onBestPath = doubt.posterior === undefined
     if (!onBestPath && posterior.other / Math.max(1e-6, posterior.own + posterior.other) < RIVAL_SHARE) continue
-    // A best path through a word the lattice is sure of is the search's slip, unless the word is one whose slip costs most.
-    if (onBestPath && posterior.own >= SURE && !words.some(weighs)) continue
+    // A best path through a word the lattice is sure of is the search's slip.
+    if (onBestPath && posterior.own >= SURE) continue
     kept.push({ ...doubt, posterior })
   }
   return kept

@@ -10,6 +10,7 @@
 import { Biquad, BUTTERWORTH4_Q, highPass } from './biquad'
 import { BINS_PER_UNIT, ClipPlateaus, LAST_BIN } from './clip-plateaus'
 import { UnweightedBlocks, type UnweightedBlockStats } from './unweighted-blocks'
+import { RoomToneScan, type RoomTone, type RoomToneRules } from './room-tone'
 
 export { CLIP_MIN_LEVEL } from './clip-plateaus'
 
@@ -61,6 +62,8 @@ export interface TakeFacts {
   /** Unweighted statistics of each 10 ms block (the room tone's level, about its own mean: unweighted-blocks.ts). */
   unweightedBlocks: UnweightedBlockStats
   blockS: number
+  /** The room tone and silences, when the collector was given the rules to find them as the take streamed in. */
+  room?: RoomTone
 }
 
 interface ChannelState {
@@ -92,15 +95,18 @@ export class TakeFactsCollector {
   private readonly unweighted: UnweightedBlocks
   private rawEnergy = 0
   private readonly channelSums: Float64Array
+  /** The room tone found block by block (options.roomTone), so the facts at the end need no pass over the take. */
+  private readonly scan: RoomToneScan | null
 
   /** minRun: shortest flat run that counts as clipping at any level (see thresholds: more for coarse bit
    * depths); options.minRunAt: the shortest at a level (|value|), at least minRun, where coarse steps make
-   * clean crests flat for longer; options.fullScale: where the format's overs start. */
+   * clean crests flat for longer; options.fullScale: where the format's overs start; options.roomTone: the
+   * rules to find the room tone by as blocks close (the facts then carry it: `room`). */
   constructor(
     readonly sampleRate: number,
     readonly channels: number,
     private readonly minRun: number,
-    options: { fullScale?: FullScale; minRunAt?: (level: number) => number } = {},
+    options: { fullScale?: FullScale; minRunAt?: (level: number) => number; roomTone?: RoomToneRules } = {},
   ) {
     if (!(sampleRate > 0) || !(channels >= 1) || !(minRun >= 2)) throw new RangeError('Take facts need a sample rate, channels and a run length of 2 or more.')
     this.blockFrames = Math.max(1, Math.round(sampleRate * BLOCK_S))
@@ -112,6 +118,8 @@ export class TakeFactsCollector {
     }))
     this.unweighted = new UnweightedBlocks(channels)
     this.channelSums = new Float64Array(channels)
+    const unweighted = this.unweighted
+    this.scan = options.roomTone ? new RoomToneScan(this.blockFrames / sampleRate, options.roomTone, (from, to) => unweighted.energy(from, to)) : null
   }
 
   /** Scratch: high-passed and unweighted energy of each frame of the current chunk, summed over channels. */
@@ -231,6 +239,7 @@ export class TakeFactsCollector {
     }
     this.blocks[this.blockCount++] = this.blockEnergy / this.blockFill
     this.unweighted.close(this.rawEnergy, this.channelSums, this.blockFill)
+    this.scan?.push(this.blocks[this.blockCount - 1] as number)
     this.blockEnergy = 0
     this.rawEnergy = 0
     this.channelSums.fill(0)
@@ -265,6 +274,23 @@ export class TakeFactsCollector {
       blockEnergies: blocks,
       unweightedBlocks: this.unweighted.stats({ squares: this.rawEnergy, sums: this.channelSums, frames: this.blockFill }),
       blockS: this.blockFrames / this.sampleRate,
+      ...(this.scan ? { room: this.roomSoFar(blocks) } : {}),
+    }
+  }
+
+  /** The scan's room tone, with a partial last block taken in for the moment (as `facts` takes it). */
+  private roomSoFar(blocks: Float64Array): RoomTone {
+    const scan = this.scan as RoomToneScan
+    const durationS = this.frames / this.sampleRate
+    if (this.blockFill === 0) return scan.result(durationS)
+    const mark = scan.mark()
+    this.unweighted.close(this.rawEnergy, this.channelSums, this.blockFill)
+    scan.push(blocks[this.blockCount] as number, false)
+    try {
+      return scan.result(durationS)
+    } finally {
+      scan.rollback(mark)
+      this.unweighted.reopen()
     }
   }
 }

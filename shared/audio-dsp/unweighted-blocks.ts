@@ -16,16 +16,20 @@ export interface UnweightedBlockStats {
 
 /** Mean square about its own mean of the blocks [from, to), averaged over channels (from < to). */
 export function stretchEnergy(stats: UnweightedBlockStats, from: number, to: number): number {
+  return energyOf(stats.meanSquares, stats.means, from, to)
+}
+
+function energyOf(meanSquares: Float64Array, channelMeans: readonly Float64Array[], from: number, to: number): number {
   const n = to - from
   let squares = 0
-  for (let b = from; b < to; b++) squares += stats.meanSquares[b] as number
+  for (let b = from; b < to; b++) squares += meanSquares[b] as number
   let offset = 0
-  for (const means of stats.means) {
+  for (const means of channelMeans) {
     let sum = 0
     for (let b = from; b < to; b++) sum += means[b] as number
     offset += (sum / n) ** 2
   }
-  return Math.max(0, squares / n - offset / Math.max(1, stats.means.length))
+  return Math.max(0, squares / n - offset / Math.max(1, channelMeans.length))
 }
 
 /** Blocks without any mean (already about zero): for callers that have only energies. */
@@ -58,6 +62,16 @@ export class UnweightedBlocks {
     this.meanSquares[this.count] = squares / frames / this.channels
     for (let c = 0; c < this.channels; c++) (this.means[c] as Float64Array)[this.count] = (sums[c] as number) / frames
     this.count++
+  }
+
+  /** `stretchEnergy` of blocks [from, to) of those closed so far. */
+  energy(from: number, to: number): number {
+    return energyOf(this.meanSquares, this.means, from, to)
+  }
+
+  /** Takes back the last block closed (one closed only to be measured with: a partial last block). */
+  reopen(): void {
+    this.count = Math.max(0, this.count - 1)
   }
 
   /** The statistics so far, with a partial last block when `partial.frames` > 0. */

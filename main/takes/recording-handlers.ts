@@ -42,13 +42,18 @@ export const REFERENCE_PASS_DELAY_MS = 300
 /** The delivery profile of a job (null: the default of its kind). */
 export type ProfileOf = (jobId: string, kind: TakeKind) => Promise<DeliveryProfile | null>
 
+/**
+ * `checked`: a stopped take's check, the moment it is known, while its file is still being closed and
+ * saved (the take as listed then: `saving`, still "recording" on disk); stop answers once it is saved.
+ */
 export function createRecordingCalls(
   store: TakeStore,
   facts: (jobId: string) => Promise<JobFactsForTake>,
   changed: (jobId: string) => void,
   profileOf: ProfileOf = async () => null,
+  checked: (take: TakeMeta) => void = () => undefined,
 ): RecordingCalls {
-  const channelsOf = new Map<string, { channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake }>()
+  const channelsOf = new Map<string, { channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake; take: TakeMeta }>()
   /** Takes the disk stopped, with the sentence the recorder showed: a late chunk gets the same answer. */
   const stoppedBy = new Map<string, string>()
   const active = (takeId: string) => {
@@ -85,7 +90,7 @@ export function createRecordingCalls(
     async start({ jobId, sampleRate, channels, label, script }) {
       const job = await facts(jobId)
       const rec = await store.record(jobId, { ...job, sampleRate, channels, label, script })
-      channelsOf.set(rec.take.id, { channels, jobId, running: new RunningMeasurement(sampleRate, channels), job })
+      channelsOf.set(rec.take.id, { channels, jobId, running: new RunningMeasurement(sampleRate, channels), job, take: rec.take })
       changed(jobId)
       return { takeId: rec.take.id }
     },
@@ -98,18 +103,24 @@ export function createRecordingCalls(
       if (!channelsOf.has(takeId) && stoppedBy.has(takeId)) return store.get(takeId)
       // The last samples first: a chunk that cannot be read leaves the take recording, nothing lost.
       if (pcmBase64 !== undefined) await write(takeId, pcmBase64)
-      const { jobId, running, job } = active(takeId)
+      const { jobId, running, job, take: started } = active(takeId)
       channelsOf.delete(takeId)
-      // The running measurement is the check shown at once (judged while the file is closed and synced);
-      // the ffmpeg pass follows as the reference and replaces it.
+      // The running measurement is the check, judged while the file is closed and synced, and sent to the
+      // window the moment it is known (`checked`), before the close is done; the ffmpeg pass follows as
+      // the reference and replaces it.
       const check = (async () => {
         const profile = await profileOf(jobId, job.kind).catch(() => null)
         const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
         return provisional.duration_s ? provisional : undefined
       })()
+      const finishing = store.finishRecording(takeId, check)
+      void check.then((preflight) => {
+        // Not once the close has failed: the take is then what the disk kept, and stop says so.
+        if (preflight && store.isSavingRecording(takeId)) checked({ ...started, preflight, saving: true })
+      }).catch(() => undefined)
       let take: TakeMeta
       try {
-        take = await store.finishRecording(takeId, check)
+        take = await finishing
       } catch (err) {
         if (err instanceof WavWriteFailedError) return stopOnFailure(takeId, jobId, err)
         // The audio is written but its state could not be saved (a read-only disk): it stays on disk as the take.

@@ -87,7 +87,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
         <span className="muted small take-when">{formatTimestamp(Date.parse(take.created_at))}</span>
       </div>
       {recording ? (
-        cutOff ? null : <p className="small tone-danger">Recording…</p>
+        cutOff ? null : <p className="small tone-danger">{take.saving ? 'Saving…' : 'Recording…'}</p>
       ) : (
         <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} findings />
       )}

@@ -1,7 +1,7 @@
 /**
  * The takes area's state: each job's takes (and deleted takes, for undo), the delivery queue, upload
  * progress, and what the last drop or action said. Made once per window by createStores;
- * it follows main's takes, uploadProgress and deliveryQueue events.
+ * it follows main's takes, takeChecked, uploadProgress and deliveryQueue events.
  */
 import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -71,6 +71,16 @@ function withTake(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapsho
   if (!snap) return snap
   const takes = snap.takes.some((t) => t.id === take.id) ? snap.takes.map((t) => (t.id === take.id ? take : t)) : [...snap.takes, take]
   return { ...snap, takes }
+}
+
+/**
+ * A stopped take's check while its file is saved (main's takeChecked): shown at once, unless the list
+ * already holds the take finished (Stop's answer, or what the disk kept, came first).
+ */
+function withChecked(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapshot | undefined {
+  const known = snap?.takes.find((t) => t.id === take.id)
+  if (!snap || (known && known.state !== 'recording')) return snap
+  return withTake(snap, known ? { ...known, preflight: take.preflight, saving: true } : take)
 }
 
 /** The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events. */
@@ -184,6 +194,10 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
   })
   const offs = [
     api.on('takes', (snap) => store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })),
+    api.on('takeChecked', (take) => {
+      const snap = withChecked(store.getState().byJob[take.job_id], take)
+      if (snap && snap !== store.getState().byJob[take.job_id]) store.setState({ byJob: { ...store.getState().byJob, [take.job_id]: snap } })
+    }),
     api.on('deliveryQueue', (view) => store.setState({ queue: view.items })),
     api.on('uploadProgress', (p) => store.setState({ progress: { ...store.getState().progress, [p.takeId]: p } })),
     // Booth back after it was gone: the takes it recovered and the queue it resumed are read again.

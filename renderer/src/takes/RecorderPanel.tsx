@@ -28,6 +28,9 @@ import { useBooth } from '../store/use-booth'
 import { pauseAllPlayback } from './playback'
 import { usePunchActive } from './punch/punch-active'
 
+/** How long after Stop the recorder says "Saving…" if the take is not saved by then. */
+const SAVING_SHOWN_AFTER_MS = 150
+
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
   const takesStore = useTakesStore()
@@ -45,6 +48,8 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const [live, setLive] = useState<LiveState>(() => initialLive(performance.now()))
   const lastReading = useRef<ReturnType<typeof liveOf>>(null)
   const capture = useRef<PcmCapture<TakeView> | null>(null)
+  /** Set at Stop: the meters stop moving at once, and a second Stop does nothing. */
+  const stopping = useRef(false)
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
   const jobId = job.job_id
@@ -83,6 +88,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     if (phase !== 'recording') return
     let frame = 0
     const tick = () => {
+      if (stopping.current) return
       const t = performance.now()
       meterRef.current = stepMeter(meterRef.current, t, null)
       setMeter(meterRef.current)
@@ -151,15 +157,21 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
 
   const stop = useCallback(async () => {
     const rec = capture.current
-    if (!rec) return
-    setPhase('stopping')
+    if (!rec || stopping.current) return
+    // Between Stop and the take's check this window draws nothing else: the meters stop at once, and
+    // "Saving…" shows only if saving takes a while (a render, a paint and the button's fade here would hold
+    // the worklet's last samples, and then the check, back by as long as they take).
+    stopping.current = true
+    const saving = window.setTimeout(() => setPhase('stopping'), SAVING_SHOWN_AFTER_MS)
     let finished: TakeView | null = null
     try {
       finished = await rec.stop()
     } catch (err) {
       setError(recordingFailureText(err, 'The take could not be finished'))
     } finally {
+      window.clearTimeout(saving)
       capture.current = null
+      stopping.current = false
       meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
       setMeter(meterRef.current)
       setPhase('idle')
@@ -200,7 +212,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
 
   const discard = async () => {
     const rec = capture.current
-    if (!rec) return
+    if (!rec || stopping.current) return
     setPhase('stopping')
     capture.current = null
     await rec.cancel().catch((err: unknown) => setError(errorText(err)))

@@ -119,10 +119,10 @@ export class PcmCapture<T = void> {
   }
 
   /**
-   * Stops at once: the worklet posts what it holds and says so (no fixed wait), the input is released, the
-   * append in flight is answered, and what is left goes with Stop itself (one round trip, not two); main's
-   * answer (the finished take with its check) is returned. The audio context closes in the background: its
-   * closing is no part of the take, and the check does not wait for it.
+   * Stops at once: the worklet posts what it holds and says so (no fixed wait), the append in flight is
+   * answered, and what is left goes with Stop itself (one round trip, not two); the input is released once
+   * Stop is on its way, and main's answer (the saved take) is returned. The audio context closes in the
+   * background: its closing is no part of the take, and nothing waits for it.
    */
   async stop(): Promise<T> {
     const takeId = this.takeId
@@ -130,11 +130,14 @@ export class PcmCapture<T = void> {
     this.stopping = true
     await this.lastBlock()
     this.stopped = true
-    void this.teardown()
     await this.sending
     if (this.failure) throw this.failure
     const rest = this.queue.splice(0)
-    const finished = await this.sink.stop(takeId, rest.length > 0 ? float32ToBase64(joinBlocks(rest)) : undefined)
+    const finishing = this.sink.stop(takeId, rest.length > 0 ? float32ToBase64(joinBlocks(rest)) : undefined)
+    // The input is let go once Stop is on its way (it is no part of the take, and this thread's time until
+    // Stop leaves is the take's check's).
+    void this.teardown()
+    const finished = await finishing
     this.takeId = null
     return finished
   }

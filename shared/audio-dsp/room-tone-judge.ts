@@ -60,42 +60,47 @@ export interface FloorLevels {
   reported: number
 }
 
-/** Which blocks are silent: at or below the threshold, or in a run above it too short and faint to be sound. */
-function silentBlocks(levels: Float64Array, blockS: number, threshold: number, rules: RoomToneRules): Uint8Array {
-  const silent = new Uint8Array(levels.length)
+/**
+ * The silent spans, in seconds: runs of blocks at or below the threshold, and the runs above it too short
+ * and faint to be sound (shorter than minSoundS, never soundRiseDb above the threshold) inside them. One
+ * pass over the levels, nothing made per block: at Stop it runs over every block of the take.
+ */
+export function silentSpans(levels: Float64Array, blockS: number, durationS: number, threshold: number, rules: RoomToneRules): Array<{ startS: number; endS: number }> {
+  const spans: Array<{ startS: number; endS: number }> = []
   const minRun = Math.max(1, Math.round(rules.minSoundS / blockS))
-  let runStart = -1
+  const faint = threshold + rules.soundRiseDb
+  const n = levels.length
+  let open = -1 // first block of the silent span under way
+  let runStart = -1 // first block of the run above the threshold under way
   let runPeak = Number.NEGATIVE_INFINITY
-  for (let i = 0; i <= levels.length; i++) {
-    const level = i < levels.length ? (levels[i] as number) : Number.NEGATIVE_INFINITY
+  for (let i = 0; i <= n; i++) {
+    const level = i < n ? (levels[i] as number) : Number.NEGATIVE_INFINITY
     if (level > threshold) {
       if (runStart < 0) runStart = i
-      runPeak = Math.max(runPeak, level)
+      if (level > runPeak) runPeak = level
       continue
     }
-    if (i < levels.length) silent[i] = 1
-    if (runStart >= 0 && i - runStart < minRun && runPeak <= threshold + rules.soundRiseDb) silent.fill(1, runStart, i)
-    runStart = -1
-    runPeak = Number.NEGATIVE_INFINITY
+    if (runStart >= 0) {
+      if (i - runStart < minRun && runPeak <= faint) {
+        if (open < 0) open = runStart // the room tone's own flicker: silence
+      } else if (open >= 0) {
+        spans.push({ startS: open * blockS, endS: Math.min(durationS, runStart * blockS) })
+        open = -1
+      }
+      runStart = -1
+      runPeak = Number.NEGATIVE_INFINITY
+    }
+    if (i < n && open < 0) open = i
   }
-  return silent
+  if (open >= 0) spans.push({ startS: open * blockS, endS: Math.min(durationS, n * blockS) })
+  return spans
 }
 
 /** Silence and voice from the blocks' levels (dB) and the floor found in them. */
 export function judgeSilence(blockLevels: Float64Array, blockS: number, durationS: number, levels: FloorLevels | null, rules: RoomToneRules): RoomTone {
   const floor = levels ? levels.reported : null
   const threshold = levels === null ? rules.alwaysSilentDbfs : Math.max(rules.alwaysSilentDbfs, levels.pauses + rules.marginDb)
-  const silentAt = silentBlocks(blockLevels, blockS, threshold, rules)
-  const spans: Array<{ startS: number; endS: number }> = []
-  let open: number | null = null
-  for (let i = 0; i <= blockLevels.length; i++) {
-    const silent = i < blockLevels.length && silentAt[i] === 1
-    if (silent && open === null) open = i
-    if (!silent && open !== null) {
-      spans.push({ startS: open * blockS, endS: Math.min(durationS, i * blockS) })
-      open = null
-    }
-  }
+  const spans = silentSpans(blockLevels, blockS, durationS, threshold, rules)
   const first = spans[0]
   const last = spans.at(-1)
   const edge = blockS / 2

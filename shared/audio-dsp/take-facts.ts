@@ -95,7 +95,7 @@ export class TakeFactsCollector {
   private readonly unweighted: UnweightedBlocks
   private rawEnergy = 0
   private readonly channelSums: Float64Array
-  /** The room tone found block by block (options.roomTone), so the facts at the end need no pass over the take. */
+  /** The room tone found block by block (options.roomTone): the facts at the end need no pass over the take. */
   private readonly scan: RoomToneScan | null
 
   /** minRun: shortest flat run that counts as clipping at any level (see thresholds: more for coarse bit
@@ -118,8 +118,7 @@ export class TakeFactsCollector {
     }))
     this.unweighted = new UnweightedBlocks(channels)
     this.channelSums = new Float64Array(channels)
-    const unweighted = this.unweighted
-    this.scan = options.roomTone ? new RoomToneScan(this.blockFrames / sampleRate, options.roomTone, (from, to) => unweighted.energy(from, to)) : null
+    this.scan = options.roomTone ? new RoomToneScan(this.blockFrames / sampleRate, options.roomTone, (from, to) => this.unweighted.energy(from, to)) : null
   }
 
   /** Scratch: high-passed and unweighted energy of each frame of the current chunk, summed over channels. */
@@ -248,8 +247,16 @@ export class TakeFactsCollector {
 
   /** The facts so far. Does not disturb the collection: more samples may follow. */
   facts(): TakeFacts {
-    const blocks = this.blocks.slice(0, this.blockCount + (this.blockFill > 0 ? 1 : 0))
-    if (this.blockFill > 0) blocks[this.blockCount] = this.blockEnergy / this.channels / this.blockFill
+    const count = this.blockCount
+    const partial = this.blockFill > 0 ? this.blockEnergy / this.channels / this.blockFill : null
+    const raw = { squares: this.rawEnergy, sums: Float64Array.from(this.channelSums), frames: this.blockFill }
+    // The blocks are copied only when they are read (the room tone found on the way needs none of them).
+    const blocks = (): Float64Array => {
+      const out = this.blocks.slice(0, count + (partial === null ? 0 : 1))
+      if (partial !== null) out[count] = partial
+      return out
+    }
+    const unweighted = () => this.unweighted.stats(raw, count)
     let runs = 0
     let runSamples = 0
     let first: number | null = null
@@ -271,26 +278,24 @@ export class TakeFactsCollector {
       dcOffsets: this.ch.map((s) => (n > 0 ? s.sum / n : 0)),
       rms: n > 0 ? Math.sqrt(this.sumSquares / (n * this.channels)) : 0,
       clip: { runs, samples: runSamples, firstFrame: first, level, overs: this.overs, firstOverFrame: this.firstOver },
-      blockEnergies: blocks,
-      unweightedBlocks: this.unweighted.stats({ squares: this.rawEnergy, sums: this.channelSums, frames: this.blockFill }),
+      get blockEnergies() { return blocks() },
+      get unweightedBlocks() { return unweighted() },
       blockS: this.blockFrames / this.sampleRate,
-      ...(this.scan ? { room: this.roomSoFar(blocks) } : {}),
+      ...(this.scan ? { room: this.roomSoFar(partial) } : {}),
     }
   }
 
   /** The scan's room tone, with a partial last block taken in for the moment (as `facts` takes it). */
-  private roomSoFar(blocks: Float64Array): RoomTone {
+  private roomSoFar(partial: number | null): RoomTone {
     const scan = this.scan as RoomToneScan
     const durationS = this.frames / this.sampleRate
-    if (this.blockFill === 0) return scan.result(durationS)
+    if (partial === null) return scan.result(durationS)
     const mark = scan.mark()
     this.unweighted.close(this.rawEnergy, this.channelSums, this.blockFill)
-    scan.push(blocks[this.blockCount] as number, false)
-    try {
-      return scan.result(durationS)
-    } finally {
-      scan.rollback(mark)
-      this.unweighted.reopen()
-    }
+    scan.push(partial, false)
+    const room = scan.result(durationS)
+    scan.rollback(mark)
+    this.unweighted.reopen()
+    return room
   }
 }

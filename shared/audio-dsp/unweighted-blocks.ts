@@ -74,15 +74,15 @@ export class UnweightedBlocks {
     this.count = Math.max(0, this.count - 1)
   }
 
-  /** The statistics so far, with a partial last block when `partial.frames` > 0. */
-  stats(partial: { squares: number; sums: Float64Array; frames: number }): UnweightedBlockStats {
+  /** The statistics of the first `count` blocks (all so far), with a partial last block when `partial.frames` > 0. */
+  stats(partial: { squares: number; sums: Float64Array; frames: number }, count = this.count): UnweightedBlockStats {
     const extra = partial.frames > 0 ? 1 : 0
-    const meanSquares = this.meanSquares.slice(0, this.count + extra)
-    const means = this.means.map((m) => m.slice(0, this.count + extra))
+    const meanSquares = this.meanSquares.slice(0, count + extra)
+    const means = this.means.map((m) => m.slice(0, count + extra))
     if (extra) {
-      meanSquares[this.count] = partial.squares / partial.frames / this.channels
+      meanSquares[count] = partial.squares / partial.frames / this.channels
       means.forEach((m, c) => {
-        m[this.count] = (partial.sums[c] as number) / partial.frames
+        m[count] = (partial.sums[c] as number) / partial.frames
       })
     }
     return { meanSquares, means }

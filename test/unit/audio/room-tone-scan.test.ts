@@ -4,10 +4,11 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ROOM_TONE_RULES } from '../../../main/audio/thresholds'
 import { roomTone } from '../../../shared/audio-dsp/room-tone'
-import { db, judgeSilence } from '../../../shared/audio-dsp/room-tone-judge'
+import { db, judgeSilence, silentSpans } from '../../../shared/audio-dsp/room-tone-judge'
+import { LoudnessMeter } from '../../../shared/audio-dsp/loudness-meter'
 import { TakeFactsCollector } from '../../../shared/audio-dsp/take-facts'
 import { withoutOffsets } from '../../../shared/audio-dsp/unweighted-blocks'
-import { referenceFloor } from './helpers/room-tone-reference'
+import { referenceFloor, referenceSpans } from './helpers/room-tone-reference'
 
 const RATE = 48_000
 
@@ -85,5 +86,37 @@ describe('the room tone found block by block', () => {
     expect(asked.facts().room).toEqual(f.room)
     expect(f.room?.noiseFloorDbfs).toBeLessThan(-60)
     expect(f.room?.leadS).toBeGreaterThan(0.3)
+  })
+})
+
+describe('what is left for Stop: one pass or none over the take', () => {
+  it('finds the silent spans in one pass exactly as the two passes first written did', () => {
+    const levels = fc.array(fc.oneof(fc.double({ min: -100, max: 0, noNaN: true }), fc.constant(Number.NEGATIVE_INFINITY)), { maxLength: 400 })
+    fc.assert(
+      fc.property(levels, fc.double({ min: -90, max: -30, noNaN: true }), fc.double({ min: 0, max: 0.0099, noNaN: true }), (l, threshold, short) => {
+        const x = Float64Array.from(l)
+        const durationS = x.length * 0.01 - short
+        expect(silentSpans(x, 0.01, durationS, threshold, ROOM_TONE_RULES)).toEqual(referenceSpans(x, 0.01, durationS, threshold, ROOM_TONE_RULES))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  it('keeps the integrated loudness as blocks close: the gated mean of the 400 ms blocks (the momentary readings)', () => {
+    const x = take(12, 1, 5)
+    for (let i = 0; i < x.length; i++) x[i] = (x[i] as number) * (Math.floor(i / 96_000) % 3 === 2 ? 0.01 : 1)
+    const meter = new LoudnessMeter(RATE, 1)
+    const blocks: number[] = []
+    for (let i = 0; i < x.length; i += 4800) {
+      meter.push(x.subarray(i, i + 4800))
+      const m = meter.momentaryLufs()
+      if (m !== null) blocks.push(m)
+    }
+    const energy = (l: number) => 10 ** ((l + 0.691) / 10)
+    const mean = (ls: number[]) => -0.691 + 10 * Math.log10(ls.reduce((a, l) => a + energy(l), 0) / ls.length)
+    const gated = blocks.filter((l) => l > -70)
+    const kept = gated.filter((l) => l > mean(gated) - 10)
+    expect(kept.length).toBeLessThan(gated.length)
+    expect(meter.integratedLufs()).toBeCloseTo(mean(kept), 9)
   })
 })

@@ -45,3 +45,37 @@ export function referenceFloor(blocks: Float64Array, unweighted: UnweightedBlock
   const loud = percentileOf(Float64Array.from(chosen, (i) => db(stretchEnergy(unweighted, i, i + count * per))).sort(), 50)
   return { pauses: floor, reported: loud < rules.digitalSilenceDbfs ? Number.NEGATIVE_INFINITY : loud }
 }
+
+/**
+ * Silence as it was first written: which blocks are silent, in a first pass, then the spans of silent
+ * blocks, in a second; kept as the definition room-tone-judge.ts's one pass must agree with exactly.
+ */
+export function referenceSpans(levels: Float64Array, blockS: number, durationS: number, threshold: number, rules: RoomToneRules): Array<{ startS: number; endS: number }> {
+  const silent = new Uint8Array(levels.length)
+  const minRun = Math.max(1, Math.round(rules.minSoundS / blockS))
+  let runStart = -1
+  let runPeak = Number.NEGATIVE_INFINITY
+  for (let i = 0; i <= levels.length; i++) {
+    const level = i < levels.length ? (levels[i] as number) : Number.NEGATIVE_INFINITY
+    if (level > threshold) {
+      if (runStart < 0) runStart = i
+      runPeak = Math.max(runPeak, level)
+      continue
+    }
+    if (i < levels.length) silent[i] = 1
+    if (runStart >= 0 && i - runStart < minRun && runPeak <= threshold + rules.soundRiseDb) silent.fill(1, runStart, i)
+    runStart = -1
+    runPeak = Number.NEGATIVE_INFINITY
+  }
+  const spans: Array<{ startS: number; endS: number }> = []
+  let open: number | null = null
+  for (let i = 0; i <= levels.length; i++) {
+    const isSilent = i < levels.length && silent[i] === 1
+    if (isSilent && open === null) open = i
+    if (!isSilent && open !== null) {
+      spans.push({ startS: open * blockS, endS: Math.min(durationS, i * blockS) })
+      open = null
+    }
+  }
+  return spans
+}

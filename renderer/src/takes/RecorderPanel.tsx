@@ -18,6 +18,7 @@ import { useRecordKey } from './use-record-key'
 import { useTakes, useTakesStore } from './takes-store'
 import type { TakeLabelValue, TakeView } from '../../../shared/bridge-takes'
 import { sinkFor } from './recording-sink'
+import { useStopTake } from './use-stop-take'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../script/reading/use-reading-keys'
 import { useRecordingGuard } from './use-recording-guard'
@@ -27,9 +28,6 @@ import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from './recording-fa
 import { useBooth } from '../store/use-booth'
 import { pauseAllPlayback } from './playback'
 import { usePunchActive } from './punch/punch-active'
-
-/** How long after Stop the recorder says "Saving…" if the take is not saved by then. */
-const SAVING_SHOWN_AFTER_MS = 150
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -48,7 +46,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const [live, setLive] = useState<LiveState>(() => initialLive(performance.now()))
   const lastReading = useRef<ReturnType<typeof liveOf>>(null)
   const capture = useRef<PcmCapture<TakeView> | null>(null)
-  /** Set at Stop: the meters stop moving at once, and a second Stop does nothing. */
+  /** Set at Stop until the take is saved: the meters stand still (use-stop-take.ts). */
   const stopping = useRef(false)
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
@@ -155,33 +153,11 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     }
   }, [api, job, input, refreshInputs])
 
-  const stop = useCallback(async () => {
-    const rec = capture.current
-    if (!rec || stopping.current) return
-    // Between Stop and the take's check this window draws nothing else: the meters stop at once, and
-    // "Saving…" shows only if saving takes a while (a render, a paint and the button's fade here would hold
-    // the worklet's last samples, and then the check, back by as long as they take).
-    stopping.current = true
-    const saving = window.setTimeout(() => setPhase('stopping'), SAVING_SHOWN_AFTER_MS)
-    let finished: TakeView | null = null
-    try {
-      finished = await rec.stop()
-    } catch (err) {
-      setError(recordingFailureText(err, 'The take could not be finished'))
-    } finally {
-      window.clearTimeout(saving)
-      capture.current = null
-      stopping.current = false
-      meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
-      setMeter(meterRef.current)
-      setPhase('idle')
-      // Main's answer to Stop is the finished take with its check: shown at once, in the same render as
-      // the idle recorder (main's takes event follows with the same take, and later its ffmpeg reference).
-      const takes = takesStore.getState()
-      if (finished && takes.byJob[jobId]) takes.applyTake(finished)
-      else void takes.loadTakes(jobId)
-    }
-  }, [jobId, takesStore])
+  const restMeter = useCallback(() => {
+    meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
+    setMeter(meterRef.current)
+  }, [])
+  const stop = useStopTake({ jobId, captureRef: capture, stoppingRef: stopping, setPhase, setError, restMeter })
 
   const cancelCount = () => {
     if (countTimer.current !== null) window.clearInterval(countTimer.current)

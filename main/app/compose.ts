@@ -80,7 +80,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const hub = new EventHub()
   const log = ports.log
   // Before anything reads the data folder: a damaged file set aside at start-up is on the page too.
-  const setAside = createSetAsideArea(ports.dataDir, hub)
+  const setAside = await createSetAsideArea(ports.dataDir, hub, (m, f) => log.warn(m, f))
   const settings = new SettingsStore(ports.dataDir, (m) => log.warn(m))
   const cache = new OfflineCache(join(ports.dataDir, 'cache'))
   let client: TalentClient | null = null
@@ -322,7 +322,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
         { warn: (message, fields) => log.warn(message, fields) },
       )
       forgetSecrets()
-      setAside.close()
+      await setAside.close()
     },
   }
 }

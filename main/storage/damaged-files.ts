@@ -108,3 +108,8 @@ export function dismissSetAsideFile(id: string): void {
   const at = records.findIndex((r) => r.id === id)
   if (at >= 0) records.splice(at, 1)
 }
+
+/** This process keeps none of `dataDir`'s records any more (its Booth closed; the list on disk has them). */
+export function forgetSetAsideFilesUnder(dataDir: string): void {
+  for (let i = records.length - 1; i >= 0; i--) if (inside(dataDir, (records[i] as SetAsideRecord).path)) records.splice(i, 1)
+}

@@ -55,17 +55,48 @@ export function dbToGain(db: number): number {
 /** The dither's fixed seed: part of the renderer, so a render never depends on when or where it ran. */
 const DITHER_SEED = 0x5eed_b007
 
+/** 1/65536, exactly: a whole number times it is the same double as that number divided by 65536. */
+const TWO_TO_MINUS_16 = 1 / 65536
+
+/**
+ * The dither's integer hash: the low 32 bits of the frame (xored with the seed) and one term made of the
+ * frame's high bits and the channel. Integer arithmetic only.
+ */
+function ditherHash(low: number, term: number): number {
+  let h = Math.imul(low, 0x9e3779b1) ^ term
+  h ^= h >>> 15
+  h = Math.imul(h, 0x2c1b3c6d)
+  h ^= h >>> 12
+  h = Math.imul(h, 0x297a2d39)
+  h ^= h >>> 15
+  return ((h & 0xffff) - (h >>> 16)) * TWO_TO_MINUS_16
+}
+
+const highTerm = (high: number): number => Math.imul(high, 0xc2b2ae35)
+const channelTerm = (channel: number): number => Math.imul(channel + 1, 0x85ebca6b)
+
 /**
  * Triangular (TPDF) dither of ±1 least significant bit for the sample at (frame, channel) of the result:
  * the difference of two 16-bit uniforms taken from one integer hash of the position, so every render of
  * a version adds the same dither (integer arithmetic only).
  */
 export function tpdfDither(frame: number, channel: number): number {
-  let h = Math.imul((frame ^ DITHER_SEED) | 0, 0x9e3779b1) ^ Math.imul(channel + 1, 0x85ebca6b) ^ Math.imul(Math.floor(frame / 4294967296), 0xc2b2ae35)
-  h ^= h >>> 15
-  h = Math.imul(h, 0x2c1b3c6d)
-  h ^= h >>> 12
-  h = Math.imul(h, 0x297a2d39)
-  h ^= h >>> 15
-  return ((h & 0xffff) - (h >>> 16)) / 65536
+  return ditherHash((frame ^ DITHER_SEED) | 0, highTerm(Math.floor(frame / 4294967296)) ^ channelTerm(channel))
+}
+
+/**
+ * The dither of a block of the result: `out[f × channels + c]` = tpdfDither(frame + f, c) for its first
+ * `frames` frames. One call per block, so the per-sample loops that add it make no call per sample; the
+ * frame's high bits (a division) are taken once per 2^32 frames, the channel's term once per channel.
+ */
+export function ditherInto(out: Float64Array, frame: number, frames: number, channels: number): void {
+  for (let f = 0; f < frames;) {
+    const high = Math.floor((frame + f) / 4294967296)
+    const end = Math.min(frames, (high + 1) * 4294967296 - frame)
+    for (let c = 0; c < channels; c++) {
+      const term = highTerm(high) ^ channelTerm(c)
+      for (let g = f, i = f * channels + c; g < end; g++, i += channels) out[i] = ditherHash(((frame + g) ^ DITHER_SEED) | 0, term)
+    }
+    f = end
+  }
 }

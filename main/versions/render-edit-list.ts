@@ -13,12 +13,14 @@ import { open, rename, rm } from 'node:fs/promises'
 import { dirname, basename, join } from 'node:path'
 import { buildWavHeader, needsRf64 } from '../takes/wav-header'
 import { editListProblem, type EditList, type EditPiece } from '../../shared/versions/edit-list'
-import { dbToGain, fadeInWeight, fadeOutWeight, tpdfDither } from './render-curves'
-import { BYTES_PER_SAMPLE, fullScale, type WavSource } from './wav-source'
+import { dbToGain, ditherInto } from './render-curves'
+import { addPiece, gainInPlace, quantizeInto, steady } from './render-mix'
+import { BYTES_PER_SAMPLE, decodeSamples, type WavSource } from './wav-source'
+import { writeBehind } from './write-behind'
 
-/** Frames mixed at a time (about 1.4 s at 48 kHz), and copied at a time (about 22 s). */
-const BLOCK_FRAMES = 65536
-const COPY_FRAMES = 1 << 20
+/** Samples mixed at a time (about 1.4 s of mono at 48 kHz), and bytes copied at a time (about 29 s of 24-bit mono). */
+const BLOCK_SAMPLES = 65536
+const COPY_BYTES = 1 << 22
 
 export class RenderError extends Error {
   constructor(message: string) {
@@ -43,110 +45,42 @@ function checkSources(list: EditList, sources: ReadonlyMap<string, WavSource>): 
   }
 }
 
-/** The weight of piece `p` at its own frame `k` (0 … length-1), gain included. */
-function weightAt(p: EditPiece, k: number, gain: number): number {
-  const length = p.to - p.from
-  let w = gain
-  if (k < p.fade_in.frames) w *= fadeInWeight((k + 0.5) / p.fade_in.frames, p.fade_in.shape)
-  const intoOut = k - (length - p.fade_out.frames)
-  if (intoOut >= 0) w *= fadeOutWeight((intoOut + 0.5) / p.fade_out.frames, p.fade_out.shape)
-  return w
-}
-
-/** Whether frames [a, b) of piece `p` are all outside its fades (one weight for all of them). */
-function steady(p: EditPiece, a: number, b: number): boolean {
-  return p.at + p.fade_in.frames <= a && b <= p.at + (p.to - p.from) - p.fade_out.frames
-}
-
 /** Whether piece `p` alone gives frames [a, b) of the result unchanged: it covers them at unity weight. */
 function copiesWhole(p: EditPiece, a: number, b: number): boolean {
   return p.gain_db === 0 && steady(p, a, b)
 }
 
-/** Writes sample values as little-endian bytes in the list's encoding. */
-function encodeInto(out: Uint8Array, q: Int32Array | Float64Array, encoding: EditList['format']['encoding']): void {
-  const n = q.length
-  if (encoding === 'float32') {
-    const v = new DataView(out.buffer, out.byteOffset, out.byteLength)
-    for (let i = 0; i < n; i++) v.setFloat32(4 * i, q[i] as number, true)
-    return
-  }
-  const bytes = BYTES_PER_SAMPLE[encoding]
-  for (let i = 0, o = 0; i < n; i++, o += bytes) {
-    const x = q[i] as number
-    out[o] = x & 0xff
-    out[o + 1] = (x >> 8) & 0xff
-    if (bytes > 2) out[o + 2] = (x >> 16) & 0xff
-    if (bytes > 3) out[o + 3] = (x >>> 24) & 0xff
-  }
+/** What every block of one render reuses: the sums, one piece's samples and the dither of a mixed block. */
+interface Scratch {
+  acc: Float64Array
+  x: Float64Array
+  dither: Float64Array
 }
 
 /**
- * One piece at a steady gain over integer samples (most of a comp): bytes in, bytes out, in one pass — the
- * same arithmetic as mixRun (x × gain + dither, rounded, clipped), without its intermediate arrays.
+ * Frames [a, b) of the result from `active` (each covering all of them), as bytes in the list's encoding,
+ * in `buf` (which holds a block): each piece's bytes are read into it and decoded, then the sum is written
+ * over them; a lone piece at a steady gain is changed in place.
  */
-async function gainRun(list: EditList, src: WavSource, p: EditPiece, a: number, b: number): Promise<Buffer> {
+async function mixBlock(list: EditList, sources: ReadonlyMap<string, WavSource>, active: EditPiece[], a: number, b: number, buf: Buffer, s: Scratch): Promise<Buffer> {
   const { channels: ch, encoding } = list.format
-  const bytes = BYTES_PER_SAMPLE[encoding]
-  const raw = await src.readBytes(p.from + (a - p.at), b - a)
-  const out = Buffer.alloc(raw.length)
-  const gain = dbToGain(p.gain_db)
-  const top = fullScale(encoding) - 1
-  const bottom = -fullScale(encoding)
-  for (let f = 0, o = 0; f < b - a; f++) {
-    for (let c = 0; c < ch; c++, o += bytes) {
-      let x: number
-      if (bytes === 3) {
-        const u = (raw[o] as number) | ((raw[o + 1] as number) << 8) | ((raw[o + 2] as number) << 16)
-        x = u & 0x800000 ? u - 0x1000000 : u
-      } else if (bytes === 2) x = raw.readInt16LE(o)
-      else x = raw.readInt32LE(o)
-      let v = Math.round(x * gain + tpdfDither(a + f, c))
-      v = v > top ? top : v < bottom ? bottom : v
-      out[o] = v & 0xff
-      out[o + 1] = (v >> 8) & 0xff
-      if (bytes > 2) out[o + 2] = (v >> 16) & 0xff
-      if (bytes > 3) out[o + 3] = (v >>> 24) & 0xff
-    }
-  }
-  return out
-}
-
-/** Mixes frames [a, b) of the result from `active` (each covering all of it) and quantizes them. */
-async function mixRun(list: EditList, sources: ReadonlyMap<string, WavSource>, active: EditPiece[], a: number, b: number): Promise<Buffer> {
-  const { channels: ch, encoding } = list.format
-  const n = b - a
+  const frames = b - a
+  const n = frames * ch
+  const read = (p: EditPiece) => (sources.get(p.source) as WavSource).readBytes(p.from + (a - p.at), frames, buf)
+  if (encoding !== 'float32') ditherInto(s.dither, a, frames, ch)
   const lone = active.length === 1 ? (active[0] as EditPiece) : null
-  if (lone && encoding !== 'float32' && steady(lone, a, b)) return gainRun(list, sources.get(lone.source) as WavSource, lone, a, b)
-  const acc = new Float64Array(n * ch)
+  if (lone && steady(lone, a, b)) {
+    const bytes = await read(lone)
+    gainInPlace(bytes, n, encoding, dbToGain(lone.gain_db), s.dither)
+    return bytes
+  }
+  s.acc.fill(0, 0, n)
   for (const p of active) {
-    const x = await (sources.get(p.source) as WavSource).readFrames(p.from + (a - p.at), n)
-    const gain = dbToGain(p.gain_db)
-    if (steady(p, a, b)) {
-      for (let i = 0; i < acc.length; i++) acc[i] = (acc[i] as number) + (x[i] as number) * gain
-      continue
-    }
-    for (let f = 0; f < n; f++) {
-      const w = weightAt(p, a + f - p.at, gain)
-      for (let c = 0; c < ch; c++) acc[f * ch + c] = (acc[f * ch + c] as number) + (x[f * ch + c] as number) * w
-    }
+    decodeSamples(await read(p), encoding, s.x)
+    addPiece(s.acc, s.x, p, dbToGain(p.gain_db), a, frames, ch)
   }
-  const out = Buffer.alloc(n * ch * BYTES_PER_SAMPLE[encoding])
-  if (encoding === 'float32') {
-    for (let i = 0; i < acc.length; i++) acc[i] = Math.fround(acc[i] as number)
-    encodeInto(out, acc, encoding)
-    return out
-  }
-  const top = fullScale(encoding) - 1
-  const bottom = -fullScale(encoding)
-  const q = new Int32Array(acc.length)
-  for (let f = 0; f < n; f++) {
-    for (let c = 0; c < ch; c++) {
-      const v = Math.round((acc[f * ch + c] as number) + tpdfDither(a + f, c))
-      q[f * ch + c] = v > top ? top : v < bottom ? bottom : v
-    }
-  }
-  encodeInto(out, q, encoding)
+  const out = buf.subarray(0, n * BYTES_PER_SAMPLE[encoding])
+  quantizeInto(out, s.acc, n, encoding, s.dither)
   return out
 }
 
@@ -170,15 +104,16 @@ export async function renderEditList(list: EditList, sources: ReadonlyMap<string
   if (encoding === 'float32') header.writeUInt16LE(3, 56)
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.rendering`)
   const fh = await open(temp, 'w')
+  const out = writeBehind(fh)
   try {
-    let pos = 0
-    const put = async (buf: Buffer) => {
-      let done = 0
-      while (done < buf.length) done += (await fh.write(buf, done, buf.length - done, pos + done)).bytesWritten
-      pos += buf.length
-    }
-    await put(header)
+    await out.put(header)
     const points = breakpoints(list)
+    const mixFrames = Math.max(1, Math.floor(BLOCK_SAMPLES / channels))
+    const copyFrames = Math.max(1, Math.floor(COPY_BYTES / blockAlign))
+    const bufs = [Buffer.allocUnsafe(Math.max(mixFrames, copyFrames) * blockAlign), Buffer.allocUnsafe(Math.max(mixFrames, copyFrames) * blockAlign)] as const
+    const s: Scratch = { acc: new Float64Array(mixFrames * channels), x: new Float64Array(mixFrames * channels), dither: new Float64Array(mixFrames * channels) }
+    let zeros: Buffer | null = null
+    let turn = 0
     for (let k = 0; k + 1 < points.length; k++) {
       const a = points[k] as number
       const b = points[k + 1] as number
@@ -187,19 +122,22 @@ export async function renderEditList(list: EditList, sources: ReadonlyMap<string
       const only = active.length === 1 ? (active[0] as EditPiece) : null
       const copy = only !== null && copiesWhole(only, a, b)
       for (let x = a; x < b;) {
-        const y = Math.min(b, x + (copy || active.length === 0 ? COPY_FRAMES : BLOCK_FRAMES))
-        if (active.length === 0) await put(Buffer.alloc((y - x) * blockAlign))
-        else if (copy && only) await put(await (sources.get(only.source) as WavSource).readBytes(only.from + (x - only.at), y - x))
-        else await put(await mixRun(list, sources, active, x, y))
+        const y = Math.min(b, x + (copy || active.length === 0 ? copyFrames : mixFrames))
+        const buf = bufs[turn++ & 1] as Buffer
+        if (active.length === 0) await out.put((zeros ??= Buffer.alloc(copyFrames * blockAlign)).subarray(0, (y - x) * blockAlign))
+        else if (copy && only) await out.put(await (sources.get(only.source) as WavSource).readBytes(only.from + (x - only.at), y - x, buf))
+        else await out.put(await mixBlock(list, sources, active, x, y, buf, s))
         x = y
       }
     }
-    if (dataBytes % 2 === 1) await put(Buffer.alloc(1))
+    if (dataBytes % 2 === 1) await out.put(Buffer.alloc(1))
+    await out.done()
     await fh.sync()
     await fh.close()
     await rename(temp, target)
-    return { frames: list.frames, bytes: pos }
+    return { frames: list.frames, bytes: out.bytes() }
   } catch (err) {
+    await out.done().catch(() => undefined)
     await fh.close().catch(() => undefined)
     await rm(temp, { force: true })
     throw err

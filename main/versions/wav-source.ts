@@ -15,8 +15,8 @@ export interface WavSource {
   frames: number
   /** Bytes of one frame. */
   blockAlign: number
-  /** The raw bytes of frames [from, from + count), clamped to the source. */
-  readBytes(from: number, count: number): Promise<Buffer>
+  /** The raw bytes of frames [from, from + count), clamped to the source; read into `into` when given (it must hold them). */
+  readBytes(from: number, count: number, into?: Buffer): Promise<Buffer>
   /** Frames [from, from + count) as interleaved numbers in sample units (see fullScale); past the end: zeros. */
   readFrames(from: number, count: number): Promise<Float64Array>
   close(): Promise<void>
@@ -80,10 +80,12 @@ export async function openWavSource(path: string): Promise<WavSource> {
 }
 
 function sourceOver(fh: FileHandle, path: string, format: AudioFormat, dataOffset: number, frames: number, blockAlign: number): WavSource {
-  const readBytes = async (from: number, count: number): Promise<Buffer> => {
+  const readBytes = async (from: number, count: number, into?: Buffer): Promise<Buffer> => {
     const a = Math.max(0, Math.min(frames, from))
     const b = Math.max(a, Math.min(frames, from + count))
-    const buf = Buffer.alloc((b - a) * blockAlign)
+    const size = (b - a) * blockAlign
+    if (into && into.length < size) throw new RangeError(`A buffer of ${into.length} bytes cannot hold ${size}.`)
+    const buf = into ? into.subarray(0, size) : Buffer.alloc(size)
     let done = 0
     while (done < buf.length) {
       const { bytesRead } = await fh.read(buf, done, buf.length - done, dataOffset + a * blockAlign + done)

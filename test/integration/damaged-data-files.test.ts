@@ -121,6 +121,42 @@ describe('damaged data files', () => {
   })
 })
 
+describe('the list of set-aside files outlives a restart', () => {
+  it('until the talent dismisses each; a kept copy deleted meanwhile leaves it; a damaged list is set aside too', async () => {
+    const dataDir = await tempDir('damaged-restart')
+    await writeAll(dataDir, { 'settings.json': '{"baseUrl": ', 'notices.json': '', 'readback/settings.json': '[[[' })
+    const started = async () => {
+      const t = await makeCore({ dataDir })
+      await t.core.start({ autoDemo: false })
+      return t
+    }
+    const first = await started()
+    const listed = await waitFor('three files set aside', async () => {
+      const files = await first.core.handlers.listSetAsideFiles({})
+      return files.length === 3 ? files : null
+    }, 20_000)
+    await first.core.close() // before the talent has read them
+
+    const second = await started()
+    expect(await second.core.handlers.listSetAsideFiles({})).toEqual(listed)
+    await second.core.handlers.dismissSetAsideFile({ id: listed[0]?.id ?? '' })
+    await import('node:fs/promises').then((fs) => fs.rm(listed[1]?.keptAs ?? ''))
+    await second.core.close()
+
+    const third = await started()
+    expect(await third.core.handlers.listSetAsideFiles({})).toEqual([listed[2]])
+    await third.core.close()
+
+    // The list file itself cut off mid-write: kept aside and listed like any other, and Booth starts.
+    await writeFile(join(dataDir, 'set-aside-files.json'), '{"files": [{"id": "1')
+    const fourth = await started()
+    cores.push(fourth)
+    const now = await fourth.core.handlers.listSetAsideFiles({})
+    expect(now.map((f) => f.what)).toEqual(['the list of damaged files Booth set aside'])
+    expect(await readFile(now[0]?.keptAs ?? '', 'utf8')).toBe('{"files": [{"id": "1')
+  })
+})
+
 describe('damaged takes are listed wherever they are', () => {
   it('a trashed take whose metadata is empty, and audio whose record is gone, are listed; nothing is deleted', async () => {
     const dataDir = await tempDir('damaged-takes')

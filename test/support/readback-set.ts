@@ -145,7 +145,7 @@ export const HELD_OUT: Spot[] = [
       { kind: 'number', from: '72 months', to: '60 months' },
       { kind: 'rate', from: '5.9%', to: '9.5%' },
       { kind: 'name', from: 'Summit Valley Credit', to: 'Summit Ridge Credit' },
-      { kind: 'place', from: 'Clark County', to: 'Clarke County' },
+      { kind: 'place', from: 'Clark County', to: 'Clay County' },
       { kind: 'negation', from: 'is not due', to: 'is due' },
       { kind: 'common', from: 'auto loans', to: 'home loans' },
     ],

@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
 import type { SetAsideFile } from '../../../shared/bridge-data-files'
 import { useStores } from '../bridge/BridgeProvider'
+import { createAnswerOrder } from '../store/answer-order'
 import type { StoreHandle } from '../store/store-handle'
 
 export interface SetAsideState {
@@ -17,17 +18,23 @@ export interface SetAsideState {
 
 /** The set-aside files' store for the window's bridge (made once, by createStores). */
 export function createSetAsideStore(api: BoothApi): StoreHandle<SetAsideState> {
-  const store = createStore<SetAsideState>()((set) => ({
+  // A setAsideFiles event that came in while a call was out is newer than the call's answer.
+  const order = createAnswerOrder()
+  const put = (files: SetAsideFile[]) => store.setState({ files })
+  const store = createStore<SetAsideState>()(() => ({
     files: [],
     dismiss: async (id) => {
-      set({ files: await api.dismissSetAsideFile({ id }) })
+      await order.ask('files', () => api.dismissSetAsideFile({ id }), put)
     },
   }))
-  const off = api.on('setAsideFiles', (files) => store.setState({ files }))
+  const off = api.on('setAsideFiles', (files) => {
+    order.heard('files')
+    put(files)
+  })
   // Files set aside while Booth started, before this window was there to hear of them.
   void Promise.resolve()
-    .then(() => api.listSetAsideFiles({}))
-    .then((files) => store.setState({ files }), () => undefined)
+    .then(() => order.ask('files', () => api.listSetAsideFiles({}), put))
+    .catch(() => undefined)
   return { store, unsubscribe: off }
 }
 

@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
 import type { BoothNotice, NoticesView } from '../../../shared/bridge-notices'
 import { useStores } from '../bridge/BridgeProvider'
+import { createAnswerOrder } from '../store/answer-order'
 import type { StoreHandle } from '../store/store-handle'
 
 export interface NoticesState {
@@ -23,6 +24,8 @@ export interface NoticesState {
 /** The notification centre's store for the window's bridge (made once, by createStores). */
 export function createNoticesStore(api: BoothApi): StoreHandle<NoticesState> {
   let first = true
+  // A notices event that came in while a call was out is newer than the call's answer.
+  const order = createAnswerOrder()
   const store = createStore<NoticesState>()((set, get) => ({
     view: { items: [], unread: 0 },
     seen: new Set(),
@@ -36,11 +39,14 @@ export function createNoticesStore(api: BoothApi): StoreHandle<NoticesState> {
       for (const n of fresh.reverse()) get().onArrival?.(n)
     },
     markRead: async (ids) => {
-      get().apply(await api.markNoticesRead({ ids }))
+      await order.ask('notices', () => api.markNoticesRead({ ids }), (view) => get().apply(view))
     },
   }))
-  const off = api.on('notices', (view) => store.getState().apply(view))
-  void api.listNotices({}).then((view) => store.getState().apply(view), () => undefined)
+  const off = api.on('notices', (view) => {
+    order.heard('notices')
+    store.getState().apply(view)
+  })
+  void order.ask('notices', () => api.listNotices({}), (view) => store.getState().apply(view)).catch(() => undefined)
   return { store, unsubscribe: off }
 }
 

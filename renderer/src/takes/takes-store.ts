@@ -8,6 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
 import type { DeliveryQueueEntry, ScriptRead, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
+import { createAnswerOrder } from '../store/answer-order'
 import { errorText } from '../store/error-text'
 import type { StoreHandle } from '../store/store-handle'
 import { useStores } from '../bridge/BridgeProvider'
@@ -85,6 +86,7 @@ function withChecked(snap: TakesSnapshot | undefined, take: TakeView): TakesSnap
 
 /** The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events. */
 export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
+  const order = createAnswerOrder()
   const store = createStore<TakesState>()((set, get) => {
     const apply = (take: TakeView) => {
       const snap = withTake(get().byJob[take.job_id], take)
@@ -114,9 +116,10 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
       applyTake: (take) => apply(take),
       loadTakes: async (jobId) => {
         try {
-          const snap = await api.listTakes({ jobId })
+          // A takes event that came in while the list was asked for is newer than the answer.
+          await order.ask(jobId, () => api.listTakes({ jobId }), (snap) => set({ byJob: { ...get().byJob, [jobId]: snap } }))
           const { [jobId]: _gone, ...rest } = get().loadError
-          set({ byJob: { ...get().byJob, [jobId]: snap }, loadError: rest })
+          set({ loadError: rest })
         } catch (err) {
           set({ loadError: { ...get().loadError, [jobId]: shownError(err) } })
         }
@@ -193,8 +196,12 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
     }
   })
   const offs = [
-    api.on('takes', (snap) => store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })),
+    api.on('takes', (snap) => {
+      order.heard(snap.jobId)
+      store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })
+    }),
     api.on('takeChecked', (take) => {
+      order.heard(take.job_id)
       const snap = withChecked(store.getState().byJob[take.job_id], take)
       if (snap && snap !== store.getState().byJob[take.job_id]) store.setState({ byJob: { ...store.getState().byJob, [take.job_id]: snap } })
     }),

@@ -6,6 +6,7 @@ import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { BoothApi } from '../../../../shared/bridge'
 import type { ReadbackEngineChoice, ReadbackSettingsView, ReadbackState } from '../../../../shared/bridge-readback'
+import { createAnswerOrder } from '../../store/answer-order'
 import { errorText } from '../../store/error-text'
 import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
@@ -31,6 +32,7 @@ export interface ReadbackStoreState {
 
 /** The read-back store of the window's bridge (made once by createStores). */
 export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreState> {
+  const order = createAnswerOrder()
   const store = createStore<ReadbackStoreState>()((set) => {
     const settingsCall = async (call: () => Promise<ReadbackSettingsView>) => {
       try {
@@ -50,8 +52,8 @@ export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreSta
           const { [jobId]: _was, ...rest } = st.onScript
           return { onScript: choice === null ? rest : { ...rest, [jobId]: choice } }
         }),
-      load: async (takeId) => put(await api.getReadback({ takeId })),
-      run: async (takeId) => put(await api.runReadback({ takeId })),
+      load: async (takeId) => void (await order.ask(takeId, () => api.getReadback({ takeId }), put)),
+      run: async (takeId) => void (await order.ask(takeId, () => api.runReadback({ takeId }), put)),
       loadSettings: () => settingsCall(() => api.getReadbackSettings({})),
       setSettings: (patch) => settingsCall(() => api.setReadbackSettings(patch)),
       download: () => settingsCall(() => api.downloadReadbackModel({})),
@@ -64,7 +66,10 @@ export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreSta
     store.setState((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))
   }
   const offs = [
-    api.on('readback', put),
+    api.on('readback', (s) => {
+      order.heard(s.takeId)
+      put(s)
+    }),
     api.on('readbackSettings', (v) => store.setState({ settings: v })),
   ]
   return { store, unsubscribe: () => offs.forEach((off) => off()) }

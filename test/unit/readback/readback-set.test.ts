@@ -1,0 +1,26 @@
+/**
+ * The read-back's measuring set holds only misreads an ear could hear: each planted reading sounds
+ * different from the script's (espeak-ng's phonemes differ), and stands where the script has its words.
+ * ("Clark County" read as "Clarke County" was in the held-out set: the same sounds, which no read-back
+ * can catch, so it counted as a miss whatever the engine did.)
+ */
+import { execFileSync } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { HELD_OUT, misreadRange, plant, TUNING } from '../../support/readback-set'
+
+const phonemes = (text: string): string => execFileSync('espeak-ng', ['-q', '-x', text], { encoding: 'utf8' }).replace(/\s+/g, ' ').trim()
+
+describe('the read-back measuring set', () => {
+  for (const [name, spots] of [['tuning', TUNING], ['held-out', HELD_OUT]] as const) {
+    it(`${name}: every planted misread sounds different from the script and is placed in it`, () => {
+      for (const spot of spots) {
+        for (const m of spot.misreads) {
+          const range = misreadRange(spot.script, m)
+          expect(range.to, `${spot.id}: "${m.from}"`).toBeGreaterThan(range.from)
+          expect(plant(spot.script, m)).not.toBe(spot.script)
+          expect(phonemes(m.to), `${spot.id}: "${m.from}" → "${m.to}" sounds the same`).not.toBe(phonemes(m.from))
+        }
+      }
+    })
+  }
+})

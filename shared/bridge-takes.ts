@@ -77,8 +77,12 @@ export const takeCalls = {
     script: optional(scriptRead),
   }),
   appendRecording: obj({ takeId, pcmBase64 }),
-  /** The last samples may come with Stop (one call instead of an append and then a stop). */
-  stopRecording: obj({ takeId, pcmBase64: optional(pcmBase64) }),
+  /**
+   * The last samples may come with Stop (one call instead of an append and then a stop). `appended`: how
+   * many appendRecording calls the page sent for the take, so Stop need not wait for the answer to the one
+   * still on its way: main writes each of them before Stop's samples.
+   */
+  stopRecording: obj({ takeId, pcmBase64: optional(pcmBase64), appended: optional(int({ min: 0, max: 100_000_000 })) }),
   cancelRecording: takeOnly,
   /** The take's current version's audio, or (`version`) one of its other versions' (rendered first when missing). */
   getTakeMediaUrl: obj({ takeId, version: optional(int({ min: 1, max: 10_000 })) }),

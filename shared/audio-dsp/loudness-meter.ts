@@ -7,6 +7,7 @@
  */
 import { Biquad } from './biquad'
 import { channelWeights, kHighPass, kShelf } from './k-weighting'
+import { Series } from './sorted-runs'
 
 /** BS.1770-4: blocks below this absolute level never count. */
 export const ABSOLUTE_GATE_LUFS = -70
@@ -27,8 +28,7 @@ export class LoudnessMeter {
   private subBlocks = new Float64Array(1024)
   private subCount = 0
   /** Mean energy of each 400 ms block (ending on each sub-block from the 4th) above the absolute gate, in order, and their sum. */
-  private gated = new Float64Array(1024)
-  private gatedCount = 0
+  private readonly gated = new Series()
   private gatedSum = 0
 
   constructor(readonly sampleRate: number, readonly channels: number) {
@@ -66,12 +66,7 @@ export class LoudnessMeter {
     if (i < 3) return
     const e = ((this.subBlocks[i] as number) + (this.subBlocks[i - 1] as number) + (this.subBlocks[i - 2] as number) + (this.subBlocks[i - 3] as number)) / 4
     if (!(e > ABSOLUTE_GATE_ENERGY)) return
-    if (this.gatedCount === this.gated.length) {
-      const grown = new Float64Array(this.gated.length * 2)
-      grown.set(this.gated)
-      this.gated = grown
-    }
-    this.gated[this.gatedCount++] = e
+    this.gated.push(e)
     this.gatedSum += e
   }
 
@@ -97,13 +92,14 @@ export class LoudnessMeter {
 
   /** Integrated loudness so far (400 ms blocks, 75 % overlap, absolute then relative gate); null when nothing passes the gate. */
   integratedLufs(): number | null {
-    const n = this.gatedCount
+    const n = this.gated.length
     if (n === 0) return null
     const relative = lufsToEnergy(energyToLufs(this.gatedSum / n) - RELATIVE_GATE_LU)
+    const blocks = this.gated.data
     let sum = 0
     let kept = 0
     for (let i = 0; i < n; i++) {
-      const e = this.gated[i] as number
+      const e = blocks[i] as number
       if (e > relative) {
         sum += e
         kept++

@@ -116,7 +116,7 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
       applyTake: (take) => apply(take),
       loadTakes: async (jobId) => {
         try {
-          // A takes event that came in while the list was asked for is newer than the answer.
+          // A takes event that came in while the list was asked for wins over the answer (answer-order.ts).
           await order.ask(jobId, () => api.listTakes({ jobId }), (snap) => set({ byJob: { ...get().byJob, [jobId]: snap } }))
           const { [jobId]: _gone, ...rest } = get().loadError
           set({ loadError: rest })

@@ -77,8 +77,12 @@ export const takeCalls = {
     script: optional(scriptRead),
   }),
   appendRecording: obj({ takeId, pcmBase64 }),
-  /** The last samples may come with Stop (one call instead of an append and then a stop). */
-  stopRecording: obj({ takeId, pcmBase64: optional(pcmBase64) }),
+  /**
+   * The last samples may come with Stop (one call instead of an append and then a stop). `appended`: how
+   * many appendRecording calls the page sent for the take, so Stop need not wait for the answer to the one
+   * still on its way: main writes each of them before Stop's samples.
+   */
+  stopRecording: obj({ takeId, pcmBase64: optional(pcmBase64), appended: optional(int({ min: 0, max: 100_000_000 })) }),
   cancelRecording: takeOnly,
   /** The take's current version's audio, or (`version`) one of its other versions' (rendered first when missing). */
   getTakeMediaUrl: obj({ takeId, version: optional(int({ min: 1, max: 10_000 })) }),
@@ -144,6 +148,11 @@ export interface TakeView {
   import_notice?: string
   /** recording: being written (or cut off by a crash); recovered: repaired on start, waiting for the person; ready: usable. */
   state: 'recording' | 'recovered' | 'ready'
+  /**
+   * Never on disk: main's view of a take that was stopped and whose file is being closed and saved (still
+   * "recording" on disk until then), with its check from the running measurement as its preflight.
+   */
+  saving?: true
   /** The job's spot length and kind the take is measured against (kept so a recovered take is measured alike). */
   spot_length_s: number | null
   job_kind: JobKind
@@ -263,11 +272,16 @@ export interface TakeResults {
 
 export interface TakeEvents {
   takes: TakesSnapshot
+  /**
+   * A stopped take's check, the moment it is known: the take as it is while its file is closed and saved
+   * (`saving`, its check as preflight). stopRecording answers the saved take once that is done, or fails.
+   */
+  takeChecked: TakeView
   uploadProgress: UploadProgress
   deliveryState: DeliveryStateEvent
   deliveryQueue: DeliveryQueueView
 }
 
 export const TAKE_EVENT_NAMES: { [E in keyof TakeEvents]: true } = {
-  takes: true, uploadProgress: true, deliveryState: true, deliveryQueue: true,
+  takes: true, takeChecked: true, uploadProgress: true, deliveryState: true, deliveryQueue: true,
 }

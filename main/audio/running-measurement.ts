@@ -16,7 +16,7 @@ import type { TakeKind } from './preflight'
 import { profileFor } from './delivery-profiles'
 import type { PreflightAndReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
-import { clipRule } from './thresholds'
+import { clipRule, ROOM_TONE_RULES } from './thresholds'
 
 /** Booth writes takes as 24-bit PCM (main/takes/wav-writer.ts). */
 const RECORDED_BIT_DEPTH = 24
@@ -30,7 +30,8 @@ export class RunningMeasurement {
 
   constructor(readonly sampleRate: number, readonly channels: number) {
     const rule = clipRule(RECORDED_CODEC, RECORDED_BIT_DEPTH, sampleRate)
-    this.facts = new TakeFactsCollector(sampleRate, channels, rule.minRun, rule)
+    // The room tone is found block by block, so at Stop the check is judged, not computed over the take.
+    this.facts = new TakeFactsCollector(sampleRate, channels, rule.minRun, { ...rule, roomTone: ROOM_TONE_RULES })
     this.loudness = new LoudnessMeter(sampleRate, channels)
     this.truePeak = new TruePeakMeter(channels)
   }

@@ -3,12 +3,15 @@ import type { BridgeEventName, BridgeEvents } from '../../shared/bridge'
 
 export type EventListener = (event: BridgeEventName, data: unknown) => void
 
+/** Events that tell of a moment rather than a state: a window that opens later is not handed the last one. */
+const MOMENTS: ReadonlySet<BridgeEventName> = new Set<BridgeEventName>(['notificationClicked', 'takeChecked'])
+
 export class EventHub {
   private readonly listeners = new Set<EventListener>()
   private readonly last = new Map<BridgeEventName, unknown>()
 
   emit<E extends BridgeEventName>(event: E, data: BridgeEvents[E]): void {
-    if (event !== 'notificationClicked') this.last.set(event, data)
+    if (!MOMENTS.has(event)) this.last.set(event, data)
     for (const fn of this.listeners) fn(event, data)
   }
 

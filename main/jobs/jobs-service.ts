@@ -211,8 +211,12 @@ export class JobsService {
     if (this.deps.client() !== client) return null
     await this.deps.onPendingList?.(pending)
     const onScreen = sameJobListQuery(this.query, ALL_PENDING_JOBS_QUERY) ? pending : await this.fetchList(this.query, false, cache, JobsService.POLL_READ)
+    // Asked again after each wait: a sign-out meanwhile has forgotten the account's lists, and a window
+    // opened after it must not be handed them as the latest state.
+    if (this.deps.client() !== client) return null
     this.deps.hub.emit('jobs', onScreen)
     const open = this.watched ? await this.getJob(this.watched, JobsService.POLL_READ) : null
+    if (this.deps.client() !== client) return null
     if (open) this.deps.hub.emit('job', open)
     await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch((err: unknown) => {
       this.deps.log.warn('could not fetch pending scripts for offline reading', { err })

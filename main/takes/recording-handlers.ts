@@ -18,8 +18,11 @@ import { diskFaultIn } from '../storage/disk-problem'
 export interface RecordingCalls {
   start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
   append(a: { takeId: string; pcmBase64: string }): Promise<RecordingLevel>
-  /** `pcmBase64`: the last samples, written before the take is finished. */
-  stop(a: { takeId: string; pcmBase64?: string }): Promise<TakeMeta>
+  /**
+   * `pcmBase64`: the last samples, written before the take is finished. `appended`: how many appends the
+   * page sent; those still on their way are waited for (at most LATE_APPEND_WAIT_MS) and written first.
+   */
+  stop(a: { takeId: string; pcmBase64?: string; appended?: number }): Promise<TakeMeta>
   cancel(a: { takeId: string }): Promise<null>
 }
 
@@ -36,19 +39,31 @@ export function decodePcmFloat32(pcmBase64: string, channels: number): Float32Ar
   return samples
 }
 
+/** The longest Stop waits for appends the page sent before it that have not arrived (one lost on the way must not hold the take). */
+export const LATE_APPEND_WAIT_MS = 2_000
+
 /** How long after Stop the ffmpeg reference pass starts (the window draws the check meanwhile). */
 export const REFERENCE_PASS_DELAY_MS = 300
 
 /** The delivery profile of a job (null: the default of its kind). */
 export type ProfileOf = (jobId: string, kind: TakeKind) => Promise<DeliveryProfile | null>
 
+/**
+ * `checked`: a stopped take's check, the moment it is known, while its file is still being closed and
+ * saved (the take as listed then: `saving`, still "recording" on disk); stop answers once it is saved.
+ */
 export function createRecordingCalls(
   store: TakeStore,
   facts: (jobId: string) => Promise<JobFactsForTake>,
   changed: (jobId: string) => void,
   profileOf: ProfileOf = async () => null,
+  checked: (take: TakeMeta) => void = () => undefined,
 ): RecordingCalls {
-  const channelsOf = new Map<string, { channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake }>()
+  const channelsOf = new Map<string, {
+    channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake; take: TakeMeta
+    /** Appends that arrived (written or refused), and a Stop waiting for more of them. */
+    arrived: number; wake: (() => void) | null
+  }>()
   /** Takes the disk stopped, with the sentence the recorder showed: a late chunk gets the same answer. */
   const stoppedBy = new Map<string, string>()
   const active = (takeId: string) => {
@@ -68,6 +83,24 @@ export function createRecordingCalls(
     stoppedBy.set(takeId, sentence)
     throw new UserFacingError('recording_stopped', sentence, 507)
   }
+  /** Until `count` appends of the take have arrived, the take stopped recording, or LATE_APPEND_WAIT_MS passed. */
+  const appendsIn = async (takeId: string, count: number) => {
+    const until = Date.now() + LATE_APPEND_WAIT_MS
+    for (;;) {
+      const rec = channelsOf.get(takeId)
+      const left = until - Date.now()
+      if (!rec || rec.arrived >= count || left <= 0) return
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          if (rec.wake === done) rec.wake = null
+          resolve()
+        }
+        const timer = setTimeout(done, left)
+        rec.wake = done
+      })
+    }
+  }
   /** Writes a chunk; the disk failing it stops the take (stopOnFailure). */
   const write = async (takeId: string, pcmBase64: string) => {
     const { channels, running, jobId } = active(takeId)
@@ -85,31 +118,47 @@ export function createRecordingCalls(
     async start({ jobId, sampleRate, channels, label, script }) {
       const job = await facts(jobId)
       const rec = await store.record(jobId, { ...job, sampleRate, channels, label, script })
-      channelsOf.set(rec.take.id, { channels, jobId, running: new RunningMeasurement(sampleRate, channels), job })
+      channelsOf.set(rec.take.id, { channels, jobId, running: new RunningMeasurement(sampleRate, channels), job, take: rec.take, arrived: 0, wake: null })
       changed(jobId)
       return { takeId: rec.take.id }
     },
     async append({ takeId, pcmBase64 }) {
-      const { level, running } = await write(takeId, pcmBase64)
-      return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0, live: running.live() }
+      const rec = channelsOf.get(takeId)
+      try {
+        const { level, running } = await write(takeId, pcmBase64)
+        return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0, live: running.live() }
+      } finally {
+        if (rec) {
+          rec.arrived++
+          rec.wake?.()
+        }
+      }
     },
-    async stop({ takeId, pcmBase64 }) {
+    async stop({ takeId, pcmBase64, appended }) {
+      // Appends the page sent before Stop and main has not had yet go in first, in their order.
+      if (appended !== undefined) await appendsIn(takeId, appended)
       // Stopped by the disk already: the take is what was kept.
       if (!channelsOf.has(takeId) && stoppedBy.has(takeId)) return store.get(takeId)
       // The last samples first: a chunk that cannot be read leaves the take recording, nothing lost.
       if (pcmBase64 !== undefined) await write(takeId, pcmBase64)
-      const { jobId, running, job } = active(takeId)
+      const { jobId, running, job, take: started } = active(takeId)
       channelsOf.delete(takeId)
-      // The running measurement is the check shown at once (judged while the file is closed and synced);
-      // the ffmpeg pass follows as the reference and replaces it.
+      // The running measurement is the check, judged while the file is closed and synced, and sent to the
+      // window the moment it is known (`checked`), before the close is done; the ffmpeg pass follows as
+      // the reference and replaces it.
       const check = (async () => {
         const profile = await profileOf(jobId, job.kind).catch(() => null)
         const provisional = running.result({ spotLengthS: job.spotLengthS, kind: job.kind, profile }).preflight
         return provisional.duration_s ? provisional : undefined
       })()
+      const finishing = store.finishRecording(takeId, check)
+      void check.then((preflight) => {
+        // Not once the close has failed: the take is then what the disk kept, and stop says so.
+        if (preflight && store.isSavingRecording(takeId)) checked({ ...started, preflight, saving: true })
+      }).catch(() => undefined)
       let take: TakeMeta
       try {
-        take = await store.finishRecording(takeId, check)
+        take = await finishing
       } catch (err) {
         if (err instanceof WavWriteFailedError) return stopOnFailure(takeId, jobId, err)
         // The audio is written but its state could not be saved (a read-only disk): it stays on disk as the take.

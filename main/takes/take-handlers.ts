@@ -71,7 +71,8 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
   const facts = createJobFactsLookup(deps.client, log, deps.savedJob)
   /** A drop the page sent without a script (a job not open on screen): the script of Booth's saved copy of the job. */
   const savedScript = async (jobId: string) => scriptReadOf((await deps.savedJob?.(jobId).catch(() => null))?.script) ?? null
-  const recording = createRecordingCalls(store, facts, changed, deps.profileOf)
+  // A stopped take's check goes to the window as soon as it is known, before its file is saved.
+  const recording = createRecordingCalls(store, facts, changed, deps.profileOf, (take) => deps.hub.emit('takeChecked', take))
   const delivery = new DeliveryService({
     store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,
     online: deps.online, onTakeChanged: changed, upload: deps.upload, backoff: deps.backoff,

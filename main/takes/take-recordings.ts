@@ -67,6 +67,8 @@ const RESERVE_BYTES = 64 * 1024
 
 export class TakeRecordings {
   private readonly active = new Map<string, { writer: WavWriter; jobId: string }>()
+  /** Takes stopped whose file is being closed and saved, with their check once it is known. */
+  private readonly closing = new Map<string, { preflight: Preflight | undefined }>()
 
   constructor(
     private readonly store: TakeShelf,
@@ -130,6 +132,16 @@ export class TakeRecordings {
     const rec = this.active.get(takeId)
     if (!rec) throw new TakeInputError(`Take ${takeId} is not recording.`)
     this.active.delete(takeId)
+    const closing = { preflight: undefined as Preflight | undefined }
+    this.closing.set(takeId, closing)
+    try {
+      return await this.close(takeId, rec, Promise.resolve(check).then((p) => (closing.preflight = p)))
+    } finally {
+      this.closing.delete(takeId)
+    }
+  }
+
+  private async close(takeId: string, rec: { writer: WavWriter; jobId: string }, check: Promise<Preflight | undefined>): Promise<TakeMeta> {
     const closing = rec.writer.close().then(
       () => rm(this.reservePath(rec.jobId, takeId), { force: true }),
       (err: unknown) => {
@@ -173,7 +185,19 @@ export class TakeRecordings {
 
   /** A take left "recording" by a recording no longer under way (a disk that failed it): its WAV made whole. */
   isCutOff(take: TakeMeta): boolean {
-    return take.state === 'recording' && !this.active.has(take.id)
+    return take.state === 'recording' && !this.active.has(take.id) && !this.closing.has(take.id)
+  }
+
+  /** Stopped, and its file still being closed and saved. */
+  isSaving(takeId: string): boolean {
+    return this.closing.has(takeId)
+  }
+
+  /** A take as it is listed: one stopped and being saved says so, with its check once that is known. */
+  listed(take: TakeMeta): TakeMeta {
+    const closing = take.state === 'recording' ? this.closing.get(take.id) : undefined
+    if (!closing) return take
+    return { ...take, saving: true, ...(closing.preflight ? { preflight: closing.preflight } : {}) }
   }
 
   repairCutOff(take: TakeMeta): Promise<RepairResult> {

@@ -53,7 +53,8 @@ export class TakeStore extends TakeShelf {
     const listing = await this.withJob(job, () => this.folders.read('takes', job))
     // A take left "recording" that nothing records any more (the disk stopped it and would not even take
     // its state) is shown as what it is: cut off, kept, to be listened to and kept — never "Recording…".
-    return { ...listing, takes: listing.takes.map((t) => (this.recordings.isCutOff(t) ? { ...t, state: 'recovered' } : t)) }
+    // One stopped and being saved is listed so, with its check (take-recordings.ts).
+    return { ...listing, takes: listing.takes.map((t) => (this.recordings.isCutOff(t) ? { ...t, state: 'recovered' } : this.recordings.listed(t))) }
   }
 
   /** Deleted takes, of one job or of all. */
@@ -78,6 +79,10 @@ export class TakeStore extends TakeShelf {
   /** With `provisional` (the running measurement, or its promise) the take is ready at once and the caller remeasures it. */
   finishRecording(takeId: string, provisional?: Preflight | Promise<Preflight | undefined>): Promise<TakeMeta> {
     return this.recordings.finish(takeId, provisional)
+  }
+  /** Stopped, its file still being closed and saved (listed with `saving`). */
+  isSavingRecording(takeId: string): boolean {
+    return this.recordings.isSaving(takeId)
   }
   cancelRecording(takeId: string): Promise<void> {
     return this.recordings.cancel(takeId)

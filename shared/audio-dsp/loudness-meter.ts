@@ -1,11 +1,13 @@
 /**
  * Loudness of ITU-R BS.1770-4 / EBU R128 (Tech 3341) as samples arrive: momentary (400 ms window),
  * short-term (3 s window) and integrated (gated) loudness, in LUFS. Energies are kept per 100 ms
- * sub-block (10 numbers per second of audio), so memory grows by 80 bytes a second and the integrated
- * figure is ready at once whenever it is asked for. Pure; feed interleaved samples.
+ * sub-block (10 numbers per second of audio), so memory grows by 80 bytes a second; the 400 ms blocks
+ * that pass the absolute gate are kept and summed as they close, so the integrated figure asks one pass
+ * of additions over them, no more. Pure; feed interleaved samples.
  */
 import { Biquad } from './biquad'
 import { channelWeights, kHighPass, kShelf } from './k-weighting'
+import { Series } from './sorted-runs'
 
 /** BS.1770-4: blocks below this absolute level never count. */
 export const ABSOLUTE_GATE_LUFS = -70
@@ -14,6 +16,7 @@ export const RELATIVE_GATE_LU = 10
 
 const energyToLufs = (e: number): number => (e > 0 ? -0.691 + 10 * Math.log10(e) : Number.NEGATIVE_INFINITY)
 const lufsToEnergy = (l: number): number => 10 ** ((l + 0.691) / 10)
+const ABSOLUTE_GATE_ENERGY = lufsToEnergy(ABSOLUTE_GATE_LUFS)
 
 export class LoudnessMeter {
   private readonly filters: Array<[Biquad, Biquad]>
@@ -24,6 +27,9 @@ export class LoudnessMeter {
   /** Weighted mean square of each completed 100 ms sub-block. */
   private subBlocks = new Float64Array(1024)
   private subCount = 0
+  /** Mean energy of each 400 ms block (ending on each sub-block from the 4th) above the absolute gate, in order, and their sum. */
+  private readonly gated = new Series()
+  private gatedSum = 0
 
   constructor(readonly sampleRate: number, readonly channels: number) {
     if (!(sampleRate > 0) || !(channels >= 1)) throw new RangeError('A loudness meter needs a sample rate and at least one channel.')
@@ -56,6 +62,12 @@ export class LoudnessMeter {
     this.subBlocks[this.subCount++] = this.subEnergy / this.subFrames
     this.subEnergy = 0
     this.subFrames = 0
+    const i = this.subCount - 1
+    if (i < 3) return
+    const e = ((this.subBlocks[i] as number) + (this.subBlocks[i - 1] as number) + (this.subBlocks[i - 2] as number) + (this.subBlocks[i - 3] as number)) / 4
+    if (!(e > ABSOLUTE_GATE_ENERGY)) return
+    this.gated.push(e)
+    this.gatedSum += e
   }
 
   /** Mean energy of the last `n` sub-blocks (null until there are that many). */
@@ -80,15 +92,20 @@ export class LoudnessMeter {
 
   /** Integrated loudness so far (400 ms blocks, 75 % overlap, absolute then relative gate); null when nothing passes the gate. */
   integratedLufs(): number | null {
-    const blocks: number[] = []
-    for (let i = 3; i < this.subCount; i++) {
-      const e = ((this.subBlocks[i] as number) + (this.subBlocks[i - 1] as number) + (this.subBlocks[i - 2] as number) + (this.subBlocks[i - 3] as number)) / 4
-      if (e > lufsToEnergy(ABSOLUTE_GATE_LUFS)) blocks.push(e)
+    const n = this.gated.length
+    if (n === 0) return null
+    const relative = lufsToEnergy(energyToLufs(this.gatedSum / n) - RELATIVE_GATE_LU)
+    const blocks = this.gated.data
+    let sum = 0
+    let kept = 0
+    for (let i = 0; i < n; i++) {
+      const e = blocks[i] as number
+      if (e > relative) {
+        sum += e
+        kept++
+      }
     }
-    if (blocks.length === 0) return null
-    const relative = lufsToEnergy(energyToLufs(blocks.reduce((a, b) => a + b, 0) / blocks.length) - RELATIVE_GATE_LU)
-    const kept = blocks.filter((e) => e > relative)
-    return kept.length === 0 ? null : energyToLufs(kept.reduce((a, b) => a + b, 0) / kept.length)
+    return kept === 0 ? null : energyToLufs(sum / kept)
   }
 
   /** Seconds of audio fed so far. */

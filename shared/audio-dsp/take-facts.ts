@@ -10,6 +10,7 @@
 import { Biquad, BUTTERWORTH4_Q, highPass } from './biquad'
 import { BINS_PER_UNIT, ClipPlateaus, LAST_BIN } from './clip-plateaus'
 import { UnweightedBlocks, type UnweightedBlockStats } from './unweighted-blocks'
+import { RoomToneScan, type RoomTone, type RoomToneRules } from './room-tone'
 
 export { CLIP_MIN_LEVEL } from './clip-plateaus'
 
@@ -61,6 +62,8 @@ export interface TakeFacts {
   /** Unweighted statistics of each 10 ms block (the room tone's level, about its own mean: unweighted-blocks.ts). */
   unweightedBlocks: UnweightedBlockStats
   blockS: number
+  /** The room tone and silences, when the collector was given the rules to find them as the take streamed in. */
+  room?: RoomTone
 }
 
 interface ChannelState {
@@ -92,15 +95,18 @@ export class TakeFactsCollector {
   private readonly unweighted: UnweightedBlocks
   private rawEnergy = 0
   private readonly channelSums: Float64Array
+  /** The room tone found block by block (options.roomTone): the facts at the end need no pass over the take. */
+  private readonly scan: RoomToneScan | null
 
   /** minRun: shortest flat run that counts as clipping at any level (see thresholds: more for coarse bit
    * depths); options.minRunAt: the shortest at a level (|value|), at least minRun, where coarse steps make
-   * clean crests flat for longer; options.fullScale: where the format's overs start. */
+   * clean crests flat for longer; options.fullScale: where the format's overs start; options.roomTone: the
+   * rules to find the room tone by as blocks close (the facts then carry it: `room`). */
   constructor(
     readonly sampleRate: number,
     readonly channels: number,
     private readonly minRun: number,
-    options: { fullScale?: FullScale; minRunAt?: (level: number) => number } = {},
+    options: { fullScale?: FullScale; minRunAt?: (level: number) => number; roomTone?: RoomToneRules } = {},
   ) {
     if (!(sampleRate > 0) || !(channels >= 1) || !(minRun >= 2)) throw new RangeError('Take facts need a sample rate, channels and a run length of 2 or more.')
     this.blockFrames = Math.max(1, Math.round(sampleRate * BLOCK_S))
@@ -112,6 +118,7 @@ export class TakeFactsCollector {
     }))
     this.unweighted = new UnweightedBlocks(channels)
     this.channelSums = new Float64Array(channels)
+    this.scan = options.roomTone ? new RoomToneScan(this.blockFrames / sampleRate, options.roomTone, (from, to) => this.unweighted.energy(from, to)) : null
   }
 
   /** Scratch: high-passed and unweighted energy of each frame of the current chunk, summed over channels. */
@@ -231,6 +238,7 @@ export class TakeFactsCollector {
     }
     this.blocks[this.blockCount++] = this.blockEnergy / this.blockFill
     this.unweighted.close(this.rawEnergy, this.channelSums, this.blockFill)
+    this.scan?.push(this.blocks[this.blockCount - 1] as number)
     this.blockEnergy = 0
     this.rawEnergy = 0
     this.channelSums.fill(0)
@@ -239,8 +247,16 @@ export class TakeFactsCollector {
 
   /** The facts so far. Does not disturb the collection: more samples may follow. */
   facts(): TakeFacts {
-    const blocks = this.blocks.slice(0, this.blockCount + (this.blockFill > 0 ? 1 : 0))
-    if (this.blockFill > 0) blocks[this.blockCount] = this.blockEnergy / this.channels / this.blockFill
+    const count = this.blockCount
+    const partial = this.blockFill > 0 ? this.blockEnergy / this.channels / this.blockFill : null
+    const raw = { squares: this.rawEnergy, sums: Float64Array.from(this.channelSums), frames: this.blockFill }
+    // The blocks are copied only when they are read (the room tone found on the way needs none of them).
+    const blocks = (): Float64Array => {
+      const out = this.blocks.slice(0, count + (partial === null ? 0 : 1))
+      if (partial !== null) out[count] = partial
+      return out
+    }
+    const unweighted = () => this.unweighted.stats(raw, count)
     let runs = 0
     let runSamples = 0
     let first: number | null = null
@@ -262,9 +278,24 @@ export class TakeFactsCollector {
       dcOffsets: this.ch.map((s) => (n > 0 ? s.sum / n : 0)),
       rms: n > 0 ? Math.sqrt(this.sumSquares / (n * this.channels)) : 0,
       clip: { runs, samples: runSamples, firstFrame: first, level, overs: this.overs, firstOverFrame: this.firstOver },
-      blockEnergies: blocks,
-      unweightedBlocks: this.unweighted.stats({ squares: this.rawEnergy, sums: this.channelSums, frames: this.blockFill }),
+      get blockEnergies() { return blocks() },
+      get unweightedBlocks() { return unweighted() },
       blockS: this.blockFrames / this.sampleRate,
+      ...(this.scan ? { room: this.roomSoFar(partial) } : {}),
     }
+  }
+
+  /** The scan's room tone, with a partial last block taken in for the moment (as `facts` takes it). */
+  private roomSoFar(partial: number | null): RoomTone {
+    const scan = this.scan as RoomToneScan
+    const durationS = this.frames / this.sampleRate
+    if (partial === null) return scan.result(durationS)
+    const mark = scan.mark()
+    this.unweighted.close(this.rawEnergy, this.channelSums, this.blockFill)
+    scan.push(partial, false)
+    const room = scan.result(durationS)
+    scan.rollback(mark)
+    this.unweighted.reopen()
+    return room
   }
 }

@@ -16,16 +16,20 @@ export interface UnweightedBlockStats {
 
 /** Mean square about its own mean of the blocks [from, to), averaged over channels (from < to). */
 export function stretchEnergy(stats: UnweightedBlockStats, from: number, to: number): number {
+  return energyOf(stats.meanSquares, stats.means, from, to)
+}
+
+function energyOf(meanSquares: Float64Array, channelMeans: readonly Float64Array[], from: number, to: number): number {
   const n = to - from
   let squares = 0
-  for (let b = from; b < to; b++) squares += stats.meanSquares[b] as number
+  for (let b = from; b < to; b++) squares += meanSquares[b] as number
   let offset = 0
-  for (const means of stats.means) {
+  for (const means of channelMeans) {
     let sum = 0
     for (let b = from; b < to; b++) sum += means[b] as number
     offset += (sum / n) ** 2
   }
-  return Math.max(0, squares / n - offset / Math.max(1, stats.means.length))
+  return Math.max(0, squares / n - offset / Math.max(1, channelMeans.length))
 }
 
 /** Blocks without any mean (already about zero): for callers that have only energies. */
@@ -60,15 +64,25 @@ export class UnweightedBlocks {
     this.count++
   }
 
-  /** The statistics so far, with a partial last block when `partial.frames` > 0. */
-  stats(partial: { squares: number; sums: Float64Array; frames: number }): UnweightedBlockStats {
+  /** `stretchEnergy` of blocks [from, to) of those closed so far. */
+  energy(from: number, to: number): number {
+    return energyOf(this.meanSquares, this.means, from, to)
+  }
+
+  /** Takes back the last block closed (one closed only to be measured with: a partial last block). */
+  reopen(): void {
+    this.count = Math.max(0, this.count - 1)
+  }
+
+  /** The statistics of the first `count` blocks (all so far), with a partial last block when `partial.frames` > 0. */
+  stats(partial: { squares: number; sums: Float64Array; frames: number }, count = this.count): UnweightedBlockStats {
     const extra = partial.frames > 0 ? 1 : 0
-    const meanSquares = this.meanSquares.slice(0, this.count + extra)
-    const means = this.means.map((m) => m.slice(0, this.count + extra))
+    const meanSquares = this.meanSquares.slice(0, count + extra)
+    const means = this.means.map((m) => m.slice(0, count + extra))
     if (extra) {
-      meanSquares[this.count] = partial.squares / partial.frames / this.channels
+      meanSquares[count] = partial.squares / partial.frames / this.channels
       means.forEach((m, c) => {
-        m[this.count] = (partial.sums[c] as number) / partial.frames
+        m[count] = (partial.sums[c] as number) / partial.frames
       })
     }
     return { meanSquares, means }

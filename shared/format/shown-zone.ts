@@ -23,8 +23,17 @@ export function setTalentZone(zone: string | null): void {
   talent = zone && isKnownZone(zone) ? zone : null
 }
 
+/**
+ * How long the computer's zone, once read, is taken as it is: asking Intl makes a DateTimeFormat (about a
+ * millisecond, more on a busy machine), and a list of takes asks once per row on every change of the list.
+ */
+const ZONE_READ_MS = 1000
+let read: { zone: string; at: number } | null = null
+
 export function computerZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+  const now = Date.now()
+  if (!read || now - read.at >= ZONE_READ_MS || now < read.at) read = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', at: now }
+  return read.zone
 }
 
 /** The zones as this side knows them now. */
@@ -32,14 +41,23 @@ export function shownZones(): ShownZones {
   return { computer: computerZone(), talent }
 }
 
+/** Zone names already asked about (a handful: this computer's and the talent's), with Intl's answer. */
+const known = new Map<string, boolean>()
+const KNOWN_KEPT = 64
+
 /** Whether Intl knows this zone name. */
 export function isKnownZone(zone: string): boolean {
+  const kept = known.get(zone)
+  if (kept !== undefined) return kept
+  let ok: boolean
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone })
-    return true
+    ok = true
   } catch {
-    return false
+    ok = false
   }
+  if (known.size < KNOWN_KEPT) known.set(zone, ok)
+  return ok
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>()

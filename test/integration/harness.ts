@@ -200,8 +200,9 @@ export async function pollOnce(t: TestCore): Promise<void> {
   const before = listRequests(t.requests).length
   const jobsEvents = t.eventsOf('jobs').length
   await t.core.handlers.refreshNow({})
-  await waitFor('a poll to send GET /jobs', () => listRequests(t.requests).length > before)
-  await waitFor('the poll to publish the job list', () => t.eventsOf('jobs').length > jobsEvents)
+  // Upper bounds, not timings: a loaded machine (CI beside other work) can take seconds over a poll.
+  await waitFor('a poll to send GET /jobs', () => listRequests(t.requests).length > before, 20_000)
+  await waitFor('the poll to publish the job list', () => t.eventsOf('jobs').length > jobsEvents, 20_000)
   await settle(t)
 }
 

@@ -178,6 +178,38 @@ describe('sign-in through the core', () => {
   })
 })
 
+describe('sign-out while a poll is past its first list', () => {
+  // The poll reads the pending list, then the list on screen (another tab here), then the open job; a
+  // sign-out during either later read must not let the poll hand the signed-out account's list or job on.
+  for (const stage of ['the list on screen', 'the open job'] as const) {
+    it(`publishes neither jobs nor job once signed out during ${stage}`, async () => {
+      const t = await startedCore()
+      await t.core.handlers.signIn({ baseUrl: sandbox.url, apiKey: FULL })
+      await t.core.handlers.watchJob({ jobId: sandbox.world.state().jobs.find((j) => j.status === 'pending')?.job_id ?? null })
+      await t.core.handlers.listJobs({ ...PENDING, tab: 'completed' })
+      await pollOnce(t)
+      sandbox.setFaults('latency=300ms')
+      try {
+        const before = t.requests.length
+        await t.core.handlers.refreshNow({})
+        const reached = (r: { method: string; path: string; search: string }) => r.method === 'GET' && (stage === 'the open job'
+          ? /\/jobs\/[^/]+$/.test(r.path)
+          : r.path.endsWith('/jobs') && new URLSearchParams(r.search).get('tab') === 'completed')
+        await waitFor(`the poll to ask for ${stage}`, () => t.requests.slice(before).some(reached), 20_000)
+        await t.core.handlers.signOut({})
+        const eventsAtSignOut = t.events.length
+        await sleep(900)
+        expect(t.events.slice(eventsAtSignOut).filter((e) => e.event === 'jobs' || e.event === 'job')).toEqual([])
+        const replayed: string[] = []
+        t.core.hub.subscribe((event) => replayed.push(event))()
+        expect(replayed.filter((e) => e === 'jobs' || e === 'job')).toEqual([])
+      } finally {
+        sandbox.setFaults('')
+      }
+    })
+  }
+})
+
 describe('a key the service stops accepting while Booth polls', () => {
   it('turns the session to key_rejected and stops polling', async () => {
     const dataDir = await tempDir('revoked-sandbox')

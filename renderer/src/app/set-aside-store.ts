@@ -18,7 +18,7 @@ export interface SetAsideState {
 
 /** The set-aside files' store for the window's bridge (made once, by createStores). */
 export function createSetAsideStore(api: BoothApi): StoreHandle<SetAsideState> {
-  // A setAsideFiles event that came in while a call was out is newer than the call's answer.
+  // A setAsideFiles event that came in while a call was out wins over the call's answer (answer-order.ts).
   const order = createAnswerOrder()
   const put = (files: SetAsideFile[]) => store.setState({ files })
   const store = createStore<SetAsideState>()(() => ({

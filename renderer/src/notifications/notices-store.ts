@@ -24,7 +24,7 @@ export interface NoticesState {
 /** The notification centre's store for the window's bridge (made once, by createStores). */
 export function createNoticesStore(api: BoothApi): StoreHandle<NoticesState> {
   let first = true
-  // A notices event that came in while a call was out is newer than the call's answer.
+  // A notices event that came in while a call was out wins over the call's answer (answer-order.ts).
   const order = createAnswerOrder()
   const store = createStore<NoticesState>()((set, get) => ({
     view: { items: [], unread: 0 },

@@ -18,6 +18,7 @@ import { useRecordKey } from './use-record-key'
 import { useTakes, useTakesStore } from './takes-store'
 import type { TakeLabelValue, TakeView } from '../../../shared/bridge-takes'
 import { sinkFor } from './recording-sink'
+import { useStopTake } from './use-stop-take'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../script/reading/use-reading-keys'
 import { useRecordingGuard } from './use-recording-guard'
@@ -45,6 +46,8 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const [live, setLive] = useState<LiveState>(() => initialLive(performance.now()))
   const lastReading = useRef<ReturnType<typeof liveOf>>(null)
   const capture = useRef<PcmCapture<TakeView> | null>(null)
+  /** Set at Stop until the take is saved: the meters stand still (use-stop-take.ts). */
+  const stopping = useRef(false)
   const [startedAt, setStartedAt] = useState(0)
   const countTimer = useRef<number | null>(null)
   const jobId = job.job_id
@@ -83,6 +86,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     if (phase !== 'recording') return
     let frame = 0
     const tick = () => {
+      if (stopping.current) return
       const t = performance.now()
       meterRef.current = stepMeter(meterRef.current, t, null)
       setMeter(meterRef.current)
@@ -149,27 +153,11 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     }
   }, [api, job, input, refreshInputs])
 
-  const stop = useCallback(async () => {
-    const rec = capture.current
-    if (!rec) return
-    setPhase('stopping')
-    let finished: TakeView | null = null
-    try {
-      finished = await rec.stop()
-    } catch (err) {
-      setError(recordingFailureText(err, 'The take could not be finished'))
-    } finally {
-      capture.current = null
-      meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
-      setMeter(meterRef.current)
-      setPhase('idle')
-      // Main's answer to Stop is the finished take with its check: shown at once, in the same render as
-      // the idle recorder (main's takes event follows with the same take, and later its ffmpeg reference).
-      const takes = takesStore.getState()
-      if (finished && takes.byJob[jobId]) takes.applyTake(finished)
-      else void takes.loadTakes(jobId)
-    }
-  }, [jobId, takesStore])
+  const restMeter = useCallback(() => {
+    meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
+    setMeter(meterRef.current)
+  }, [])
+  const stop = useStopTake({ jobId, captureRef: capture, stoppingRef: stopping, setPhase, setError, restMeter })
 
   const cancelCount = () => {
     if (countTimer.current !== null) window.clearInterval(countTimer.current)
@@ -200,7 +188,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
 
   const discard = async () => {
     const rec = capture.current
-    if (!rec) return
+    if (!rec || stopping.current) return
     setPhase('stopping')
     capture.current = null
     await rec.cancel().catch((err: unknown) => setError(errorText(err)))

@@ -2,7 +2,7 @@
  * One take: number, label (editable), note, length, loudness, peak, warnings, and where its delivery
  * stands (with the upload's progress, pause and cancel). Play opens the waveform with the trim handles.
  */
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import { TAKE_LABEL_VALUES, type DeliveryQueueEntry, type TakeLabelValue, type TakeView, type UploadProgress } from '../../../shared/bridge-takes'
 import { formatTimestamp } from '../ui/format/calendar-dates'
@@ -37,7 +37,11 @@ export interface TakeRowProps {
   onDeliver(take: TakeView): void
 }
 
-export function TakeRow({ job, take, queued, progress, online, fresh, deliverOffId = null, onDeliver }: TakeRowProps) {
+/**
+ * Drawn again only when its own props change: a change to one take (its check arriving at Stop, a label, a
+ * note) redraws that row, not every row of the list.
+ */
+export const TakeRow = memo(function TakeRow({ job, take, queued, progress, online, fresh, deliverOffId = null, onDeliver }: TakeRowProps) {
   const store = useTakesStore().getState()
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState<string | null>(null)
@@ -87,7 +91,7 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
         <span className="muted small take-when">{formatTimestamp(Date.parse(take.created_at))}</span>
       </div>
       {recording ? (
-        cutOff ? null : <p className="small tone-danger">Recording…</p>
+        cutOff ? null : <p className="small tone-danger">{take.saving ? 'Saving…' : 'Recording…'}</p>
       ) : (
         <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} findings />
       )}
@@ -165,4 +169,4 @@ export function TakeRow({ job, take, queued, progress, online, fresh, deliverOff
       {takeOff && <p id={takeOffId} className="small muted take-deliver-off">Deliver is off: {takeOff}</p>}
     </li>
   )
-}
+})

@@ -20,7 +20,7 @@ export function jobDeliverOff(job: JobFacts): string | null {
 
 /** Why this take cannot be delivered now (null: it can), not counting the job. */
 export function takeDeliverOff(take: TakeView, queued: DeliveryQueueEntry | null): string | null {
-  if (take.state === 'recording') return 'it is still recording.'
+  if (take.state === 'recording') return take.saving ? 'it is still being saved.' : 'it is still recording.'
   if (take.delivery.status !== 'none' || queued) return 'it is already on its way to the producer.'
   if (take.state === 'recovered') return 'it was recovered after Booth closed; keep it (or discard it) first.'
   if (take.preflight === null) return 'Booth has not measured it, and a take is delivered with its measurement.'

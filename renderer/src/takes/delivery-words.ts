@@ -13,7 +13,7 @@ export interface StateWords {
 
 /** What the takes list says about a take's way to the producer. */
 export function takeDeliveryWords(take: TakeView, queued: DeliveryQueueEntry | null, online: boolean): StateWords | null {
-  if (take.state === 'recording') return { text: 'Recording…', tone: 'danger' }
+  if (take.state === 'recording') return take.saving ? { text: 'Saving…', tone: 'muted' } : { text: 'Recording…', tone: 'danger' }
   const d = take.delivery
   if (d.status === 'delivered') return { text: 'Delivered', tone: 'success' }
   if (queued?.status === 'failed' || d.status === 'failed') return { text: queued?.message ?? 'Delivery failed', tone: 'danger' }

@@ -11,7 +11,7 @@ export function sinkFor(api: BoothApi, job: JobDetail, label: TakeLabelValue): R
   return {
     start: async ({ sampleRate, channels }) => (await api.startRecording({ jobId, sampleRate, channels, label, script })).takeId,
     append: (takeId, pcmBase64) => api.appendRecording({ takeId, pcmBase64 }),
-    stop: (takeId, lastPcmBase64) => api.stopRecording(lastPcmBase64 === undefined ? { takeId } : { takeId, pcmBase64: lastPcmBase64 }),
+    stop: (takeId, lastPcmBase64, appended) => api.stopRecording(lastPcmBase64 === undefined ? { takeId, appended } : { takeId, pcmBase64: lastPcmBase64, appended }),
     cancel: async (takeId) => void (await api.cancelRecording({ takeId })),
   }
 }

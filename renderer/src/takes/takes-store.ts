@@ -1,7 +1,7 @@
 /**
  * The takes area's state: each job's takes (and deleted takes, for undo), the delivery queue, upload
  * progress, and what the last drop or action said. Made once per window by createStores;
- * it follows main's takes, uploadProgress and deliveryQueue events.
+ * it follows main's takes, takeChecked, uploadProgress and deliveryQueue events.
  */
 import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -74,6 +74,16 @@ function withTake(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapsho
   return { ...snap, takes }
 }
 
+/**
+ * A stopped take's check while its file is saved (main's takeChecked): shown at once, unless the list
+ * already holds the take finished (Stop's answer, or what the disk kept, came first).
+ */
+function withChecked(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapshot | undefined {
+  const known = snap?.takes.find((t) => t.id === take.id)
+  if (!snap || (known && known.state !== 'recording')) return snap
+  return withTake(snap, known ? { ...known, preflight: take.preflight, saving: true } : take)
+}
+
 /** The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events. */
 export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
   const order = createAnswerOrder()
@@ -106,7 +116,7 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
       applyTake: (take) => apply(take),
       loadTakes: async (jobId) => {
         try {
-          // A takes event that came in while the list was asked for is newer than the answer.
+          // A takes event that came in while the list was asked for wins over the answer (answer-order.ts).
           await order.ask(jobId, () => api.listTakes({ jobId }), (snap) => set({ byJob: { ...get().byJob, [jobId]: snap } }))
           const { [jobId]: _gone, ...rest } = get().loadError
           set({ loadError: rest })
@@ -189,6 +199,11 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
     api.on('takes', (snap) => {
       order.heard(snap.jobId)
       store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })
+    }),
+    api.on('takeChecked', (take) => {
+      order.heard(take.job_id)
+      const snap = withChecked(store.getState().byJob[take.job_id], take)
+      if (snap && snap !== store.getState().byJob[take.job_id]) store.setState({ byJob: { ...store.getState().byJob, [take.job_id]: snap } })
     }),
     api.on('deliveryQueue', (view) => store.setState({ queue: view.items })),
     api.on('uploadProgress', (p) => store.setState({ progress: { ...store.getState().progress, [p.takeId]: p } })),

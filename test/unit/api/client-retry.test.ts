@@ -217,7 +217,11 @@ describe('network failures, timeouts and aborts', () => {
     server.fallback = hang()
     const controller = new AbortController()
     const call = client().accept({ job_ids: ['3'] }, { idempotencyKey: newIdempotencyKey(), signal: controller.signal })
-    setTimeout(() => controller.abort(), 50)
+    // Aborted once the request is on the server (a fixed delay could abort it before it got there on a loaded machine).
+    void (async () => {
+      for (let i = 0; i < 500 && server.received.length === 0; i++) await new Promise((r) => setTimeout(r, 10))
+      controller.abort()
+    })()
     const error = await failure(call)
     expect(error).toMatchObject({ kind: 'aborted', retryable: false })
     expect(server.received).toHaveLength(1)

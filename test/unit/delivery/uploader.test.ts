@@ -6,6 +6,21 @@ import { handleFromUrl, startUpload, UploadFailedError, type UploadRequest } fro
 import { startProxy, type ByteCountingProxy } from './byte-counting-proxy'
 import { sandboxAt, serverOffset, tempDir, TOKEN } from './delivery-fixture'
 
+/** A JSON file another writer is rewriting: its content once it parses to `want` (or, after 5 s, whatever it holds). */
+async function settledJson(path: string, want: unknown): Promise<unknown> {
+  for (let i = 0; ; i++) {
+    const text = await readFile(path, 'utf8')
+    if (i >= 100) return JSON.parse(text)
+    try {
+      const value: unknown = JSON.parse(text)
+      if (JSON.stringify(value) === JSON.stringify(want)) return value
+    } catch {
+      // Mid-write: read again.
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
 const MB = 1024 * 1024
 let sandbox: RunningSandbox
 let proxy: ByteCountingProxy
@@ -60,8 +75,9 @@ describe('uploader', () => {
     expect(end).toEqual({ outcome: 'done', handle, size: SIZE, resumedFrom: offset })
     expect(proxy.bytesUp()).toBe(SIZE - offset)
     expect(await serverOffset(sandbox.url, handle as unknown as string)).toBe(SIZE)
-    // Finished uploads leave the URL storage.
-    expect(JSON.parse(await readFile(join(dataDir, 'uploads.json'), 'utf8'))).toEqual({})
+    // Finished uploads leave the URL storage. tus-js-client rewrites the file after the upload's success
+    // without waiting for it, so the file is read until that write is over (it may be empty meanwhile).
+    expect(await settledJson(join(dataDir, 'uploads.json'), {})).toEqual({})
   })
 
   it('cancel stops the upload and deletes it on the server', async () => {

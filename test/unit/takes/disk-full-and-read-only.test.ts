@@ -118,7 +118,7 @@ describe.skipIf(refusal)('recording', () => {
   })
 
   it('a disk that turns read-only under a recording: Stop says the take could not be saved, it stays on disk, is offered back and kept once the disk is writable', async () => {
-    const { dataDir, area } = await onSmallDisk('record-ro', 4 * 1024 * 1024)
+    const { dataDir, area, events } = await onSmallDisk('record-ro', 4 * 1024 * 1024)
     const { takeId } = await area.handlers.startRecording({ jobId: JOB, sampleRate: 48_000, channels: 1 })
     for (let i = 0; i < 20; i++) await area.handlers.appendRecording({ takeId, pcmBase64: chunk(0.1, i * 4800) })
     // A read-only view from now on (the file already open for the audio still takes it; nothing new can be written).
@@ -126,8 +126,10 @@ describe.skipIf(refusal)('recording', () => {
     mounts.push(ro)
     const stopped = await pageError(area.handlers.stopRecording({ takeId }))
     expect(stopped.message).toMatch(/^The take could not be saved\. The disk holding Booth's data is read-only \(.{1,60}\): Booth cannot save anything there\. The 2\.0 s recorded until then stay on disk as take 1; Booth offers the take back when it can write there again\. Make it writable again, then record again\.$/)
+    // The window had the take's check at once, as it was being saved; the take is never left "being saved".
+    expect(events.filter((e) => e.event === 'takeChecked').map((e) => (e.data as { saving?: boolean }).saving)).toEqual([true])
     // Never "Recording…": nothing records it any more, so it is listed as cut off and kept.
-    expect((await area.handlers.listTakes({ jobId: JOB })).takes.map((t) => t.state)).toEqual(['recovered'])
+    expect((await area.handlers.listTakes({ jobId: JOB })).takes.map((t) => [t.state, t.saving])).toEqual([['recovered', undefined]])
     const keepWhileReadOnly = await pageError(area.handlers.keepRecoveredTake({ takeId }))
     expect(keepWhileReadOnly.message).toMatch(READ_ONLY)
     await ro.unmount()

@@ -16,8 +16,11 @@ export interface InputLevel {
 export interface RecordingSink<T = void> {
   start(args: { sampleRate: number; channels: number }): Promise<string>
   append(takeId: string, pcmBase64: string): Promise<InputLevel>
-  /** `lastPcmBase64`: the samples not yet appended, written before the take is finished. */
-  stop(takeId: string, lastPcmBase64?: string): Promise<T>
+  /**
+   * `lastPcmBase64`: the samples not yet appended, written before the take is finished. `appended`: how many
+   * appends were sent, so main writes one still on its way before these.
+   */
+  stop(takeId: string, lastPcmBase64: string | undefined, appended: number): Promise<T>
   cancel(takeId: string): Promise<void>
 }
 
@@ -52,6 +55,8 @@ export class PcmCapture<T = void> {
   private takeId: string | null = null
   private queue: Float32Array[] = []
   private sending: Promise<void> | null = null
+  /** Appends sent for this take. */
+  private sent = 0
   private failure: unknown = null
   /** Set when Stop is pressed: no new append starts (what is left goes with Stop itself). */
   private stopping = false
@@ -102,6 +107,7 @@ export class PcmCapture<T = void> {
     if (this.stopping || this.sending || !this.takeId || this.queue.length === 0) return
     const takeId = this.takeId
     const block = joinBlocks(this.queue.splice(0))
+    this.sent++
     this.sending = this.sink
       .append(takeId, float32ToBase64(block))
       .then((level) => this.onLevel(level))
@@ -119,10 +125,11 @@ export class PcmCapture<T = void> {
   }
 
   /**
-   * Stops at once: the worklet posts what it holds and says so (no fixed wait), the input is released, the
-   * append in flight is answered, and what is left goes with Stop itself (one round trip, not two); main's
-   * answer (the finished take with its check) is returned. The audio context closes in the background: its
-   * closing is no part of the take, and the check does not wait for it.
+   * Stops at once: the worklet posts what it holds and says so (no fixed wait), and what is left goes with
+   * Stop itself (one round trip, not two), without waiting for the answer to an append still on its way:
+   * Stop says how many were sent and main writes them first. The input is released once Stop is on its
+   * way, and main's answer (the saved take) is returned. The audio context closes in the background: its
+   * closing is no part of the take, and nothing waits for it.
    */
   async stop(): Promise<T> {
     const takeId = this.takeId
@@ -130,11 +137,19 @@ export class PcmCapture<T = void> {
     this.stopping = true
     await this.lastBlock()
     this.stopped = true
-    void this.teardown()
-    await this.sending
     if (this.failure) throw this.failure
     const rest = this.queue.splice(0)
-    const finished = await this.sink.stop(takeId, rest.length > 0 ? float32ToBase64(joinBlocks(rest)) : undefined)
+    const finishing = this.sink.stop(takeId, rest.length > 0 ? float32ToBase64(joinBlocks(rest)) : undefined, this.sent)
+    // The input is let go once Stop is on its way (it is no part of the take, and this thread's time until
+    // Stop leaves is the take's check's).
+    void this.teardown()
+    await this.sending
+    if (this.failure) {
+      // The append on its way was refused (the disk stopped the take): that is what the recorder says.
+      finishing.catch(() => undefined)
+      throw this.failure
+    }
+    const finished = await finishing
     this.takeId = null
     return finished
   }

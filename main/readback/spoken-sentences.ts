@@ -1,20 +1,30 @@
 /**
  * The script as it is spoken, sentence by sentence, for biasing a recogniser: lower case, punctuation
  * gone, numbers in words. A written number gives one extra sentence per other way of reading it
- * ("$9.99": "nine ninety nine", "nine dollars ninety nine", …).
+ * ("$9.99": "nine ninety nine", "nine dollars ninety nine", …); digit groups the read-back takes as one
+ * number ("555-0188", words.ts) are read as a phone number is, never as "one hundred eighty eight".
  */
-import { parseWrittenNumber } from './number-words'
-import { pieces } from './words'
+import { parseWrittenNumber, spokenPhoneForms } from './number-words'
+import { joinsDigitGroup, pieces } from './words'
 
 export function spokenSentences(scriptText: string): string[][] {
   const out: string[][] = []
   for (const sentence of scriptText.split(/(?<=[.!?;:])\s+|\n+/)) {
-    const slots: string[][][] = pieces(sentence).map((p) => {
-      if (p.text === '&') return [['and']]
+    const list = pieces(sentence)
+    const slots: string[][][] = []
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i] as (typeof list)[number]
+      let j = i
+      while (j + 1 < list.length && joinsDigitGroup((list[j] as typeof p).text, (list[j + 1] as typeof p).text, sentence.slice((list[j] as typeof p).to, (list[j + 1] as typeof p).from))) j++
+      if (j > i) {
+        slots.push(spokenPhoneForms(list.slice(i, j + 1).map((q) => q.text.replace(/\D/g, ''))))
+        i = j
+        continue
+      }
+      if (p.text === '&') { slots.push([['and']]); continue }
       const n = parseWrittenNumber(p.text)
-      if (n && n.spoken.length) return n.spoken
-      return [[p.text.toLowerCase().replace(/’/g, "'")]]
-    })
+      slots.push(n && n.spoken.length ? n.spoken : [[p.text.toLowerCase().replace(/’/g, "'")]])
+    }
     if (slots.length === 0) continue
     out.push(slots.flatMap((forms) => forms[0] ?? []))
     slots.forEach((forms, k) => {

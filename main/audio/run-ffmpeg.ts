@@ -4,15 +4,16 @@
  * - a timeout (default 10 minutes) after which the process is killed,
  * - stderr kept, bounded (head + tail), for parsing and for error messages,
  * - stdout collected only when asked (bounded too), otherwise discarded,
- * - an environment without secrets (main/security/child-env.ts).
+ * - an environment without secrets (main/security/child-env.ts),
+ * - below normal priority, so the recorder and the window never wait for it (main/process/background-child.ts).
  * Resolves when ffmpeg exits 0; rejects with a typed error from ffmpeg-errors otherwise.
  */
-import { spawn } from 'node:child_process'
 import { BoundedText } from './bounded-text'
 import { FfmpegAbortError, FfmpegExitError, FfmpegSpawnError, FfmpegTimeoutError } from './ffmpeg-errors'
 import { findFfmpeg } from './find-ffmpeg'
 import { registerFfmpeg } from './ffmpeg-registry'
 import { childEnv } from '../security/child-env'
+import { spawnInBackground } from '../process/background-child'
 
 export interface RunFfmpegOptions {
   /** Binary to run; default: findFfmpeg(). */
@@ -58,7 +59,7 @@ export async function runFfmpeg(args: readonly string[], options: RunFfmpegOptio
   const stdoutChunks: Buffer[] = []
   let stdoutBytes = 0
 
-  const child = spawn(binary, [...FFMPEG_BASE_ARGS, ...args], {
+  const child = spawnInBackground(binary, [...FFMPEG_BASE_ARGS, ...args], {
     stdio: ['ignore', stdoutMax > 0 || options.onStdout ? 'pipe' : 'ignore', 'pipe'],
     // ffmpeg needs no secret: no API key, no tokens, no cloud credentials (main/security/child-env.ts).
     env: childEnv(),

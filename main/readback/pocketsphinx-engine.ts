@@ -4,10 +4,10 @@
  * toward the script with a trigram model of its sentences plus general words, and a dictionary of just
  * those words; `-time yes` gives each word's start and end.
  */
-import { spawn } from 'node:child_process'
 import { childEnv } from '../security/child-env'
+import { spawnInBackground } from '../process/background-child'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { setPriority, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { TimedWord } from '../../shared/readback/types'
@@ -27,9 +27,6 @@ import { isNoiseMark } from './words'
  */
 const NOISE_FLOOR = '[0:a:0]aformat=sample_fmts=fltp:channel_layouts=mono,aresample=16000[a];' +
   'anoisesrc=color=white:amplitude=0.001:sample_rate=16000:seed=7[n];[a][n]amix=inputs=2:duration=first:normalize=0'
-
-/** A nice value: below normal, so recording never waits for the read-back. */
-const BACKGROUND_PRIORITY = 10
 
 export interface PocketsphinxOptions {
   env?: NodeJS.ProcessEnv
@@ -105,13 +102,8 @@ export class PocketsphinxEngine implements ReadbackEngine {
 
   private run(binary: string, args: string[], signal?: AbortSignal): Promise<string> {
     return new Promise((resolve, reject) => {
-      const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
       // Background work: the recogniser yields the CPU to recording and playback.
-      try {
-        if (child.pid) setPriority(child.pid, BACKGROUND_PRIORITY)
-      } catch {
-        // Not allowed here (some sandboxes): it runs at normal priority.
-      }
+      const child = spawnInBackground(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
       let out = ''
       let err = ''
       const timer = setTimeout(() => child.kill('SIGKILL'), this.options.timeoutMs ?? 600_000)

@@ -4,7 +4,7 @@
  * compound ("Dreamstreet" → dream + street), else spelled by espeak-ng's letter-to-sound rules in IPA and
  * mapped to the model's phones. A word no rule can spell is left out of the recogniser's vocabulary.
  */
-import { spawn } from 'node:child_process'
+import { spawnInBackground } from '../process/background-child'
 import { childEnv } from '../security/child-env'
 import { readFile } from 'node:fs/promises'
 
@@ -54,7 +54,7 @@ async function espeakIpa(words: readonly string[], espeakPath = 'espeak-ng'): Pr
   const result = new Map<string, string>()
   if (words.length === 0) return result
   const text = await new Promise<string>((resolve) => {
-    const child = spawn(espeakPath, ['-v', 'en-us', '-q', '--ipa', '--sep=_'], { stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true, env: childEnv() })
+    const child = spawnInBackground(espeakPath, ['-v', 'en-us', '-q', '--ipa', '--sep=_'], { stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true, env: childEnv() })
     let out = ''
     child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
     child.on('error', () => resolve(''))

@@ -140,6 +140,29 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
         try { return await real(input, init) } finally { entry.end = performance.now() }
       }
     }`)
+    if (process.env['BOOTH_BENCH_STOP_TRACE']) {
+      // Traced runs also say when main's events reach the page (the event stream read beside the page's own
+      // reader) and the page's long tasks (50 ms and over), on the same clock.
+      await page.addInitScript(`{
+        const calls = window.__bridgeCalls; const withCalls = window.fetch;
+        window.fetch = async (input, init) => {
+          const url = String(input && input.url ? input.url : input);
+          const res = await withCalls(input, init);
+          if (!url.includes('/bridge/events') || !res.body) return res;
+          const [mine, seen] = res.body.tee();
+          void (async () => {
+            const reader = seen.pipeThrough(new TextDecoderStream()).getReader();
+            for (;;) {
+              const { value, done } = await reader.read(); if (done) return;
+              const at = performance.now();
+              for (const m of value.matchAll(/^event: (\\w+)$/gm)) if (m[1] !== 'follow') calls.push({ name: 'event ' + m[1], start: at, end: at });
+            }
+          })();
+          return new Response(mine, { status: res.status, statusText: res.statusText, headers: res.headers });
+        };
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) calls.push({ name: 'longtask', start: e.startTime, end: e.startTime + e.duration }) }).observe({ type: 'longtask', buffered: false });
+      }`)
+    }
     await page.goto(host.launchUrl)
     await page.locator(`#job-row-${job.job_id}`).click()
     await page.locator('#job-title').filter({ hasText: job.advertiser }).waitFor()

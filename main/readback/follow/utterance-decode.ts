@@ -7,10 +7,11 @@
  * words with times in seconds into the take. A faint noise floor (about -66 dBFS, as the read-back adds)
  * keeps digital silence from upsetting the recogniser.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { childEnv } from '../../security/child-env'
+import { spawnInBackground, spawnShellInBackground } from '../../process/background-child'
 import type { TimedWord } from '../../../shared/readback/types'
 import { parsePocketsphinxTimes } from '../pocketsphinx-engine'
 
@@ -98,9 +99,11 @@ export class UtteranceDecode {
     return new Promise((resolve, reject) => {
       const args = [...this.setup.args, '-infile', infile]
       const piped = infile === '/dev/stdin'
+      // Below normal priority, like every analysis: a backlog of audio (a busy machine) is decoded when
+      // the recorder and the window leave time for it, never ahead of them.
       const child = piped
-        ? spawn('/bin/sh', ['-c', 'cat | exec "$0" "$@"', this.setup.binary, ...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: childEnv() })
-        : spawn(this.setup.binary, args, { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
+        ? spawnShellInBackground('cat | exec "$0" "$@"', [this.setup.binary, ...args], { detached: true, env: childEnv() })
+        : spawnInBackground(this.setup.binary, args, { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
       this.child = child
       let out = ''
       let err = ''

@@ -15,6 +15,7 @@ import { useStores } from '../bridge/BridgeProvider'
 import { judgeDroppedFile } from './dropped-files'
 import { displayText } from '../../../shared/display-text'
 import { takeName } from './take-numbers'
+import { afterNextPaint } from '../ui/after-paint'
 
 export interface TakesNotice {
   jobId: string
@@ -84,9 +85,36 @@ function withChecked(snap: TakesSnapshot | undefined, take: TakeView): TakesSnap
   return withTake(snap, known ? { ...known, preflight: take.preflight, saving: true } : take)
 }
 
-/** The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events. */
-export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
+export interface TakesStoreOptions {
+  /** Resolves once the frame on its way is painted (tests: by hand). Default: afterNextPaint (none without a page). */
+  afterPaint?: () => Promise<void>
+}
+
+const paintedOrNone = (): Promise<void> => (typeof requestAnimationFrame === 'function' ? afterNextPaint() : Promise.resolve())
+
+/**
+ * The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events.
+ * A stopped take's check (takeChecked) is drawn before anything else of the takes: main's takes event
+ * that follows it by a few milliseconds (the saved take, its row drawn in full) waits for the check's
+ * frame, as Stop's own answer does (use-stop-take.ts); the newest list of each job is then applied.
+ */
+export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {}): StoreHandle<TakesState> {
+  const afterPaint = options.afterPaint ?? paintedOrNone
   const order = createAnswerOrder()
+  /** Lists that came while a check was on its way to the screen, by job (the newest wins). */
+  const waiting = new Map<string, TakesSnapshot>()
+  let checkOnItsWay = false
+  const holdUntilCheckPainted = () => {
+    if (checkOnItsWay) return
+    checkOnItsWay = true
+    void afterPaint().then(() => {
+      checkOnItsWay = false
+      const byJob = { ...store.getState().byJob }
+      for (const [jobId, snap] of waiting) byJob[jobId] = snap
+      if (waiting.size > 0) store.setState({ byJob })
+      waiting.clear()
+    })
+  }
   const store = createStore<TakesState>()((set, get) => {
     const apply = (take: TakeView) => {
       const snap = withTake(get().byJob[take.job_id], take)
@@ -117,7 +145,11 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
       loadTakes: async (jobId) => {
         try {
           // A takes event that came in while the list was asked for wins over the answer (answer-order.ts).
-          await order.ask(jobId, () => api.listTakes({ jobId }), (snap) => set({ byJob: { ...get().byJob, [jobId]: snap } }))
+          await order.ask(jobId, () => api.listTakes({ jobId }), (snap) => {
+            // Asked after any list still waiting for a check's frame, so newer: that one is dropped.
+            waiting.delete(jobId)
+            set({ byJob: { ...get().byJob, [jobId]: snap } })
+          })
           const { [jobId]: _gone, ...rest } = get().loadError
           set({ loadError: rest })
         } catch (err) {
@@ -197,13 +229,17 @@ export function createTakesStore(api: BoothApi): StoreHandle<TakesState> {
   })
   const offs = [
     api.on('takes', (snap) => {
+      // Heard now (an answer asked before it is older), applied once the check on its way is drawn.
       order.heard(snap.jobId)
+      if (checkOnItsWay) return void waiting.set(snap.jobId, snap)
       store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })
     }),
     api.on('takeChecked', (take) => {
       order.heard(take.job_id)
       const snap = withChecked(store.getState().byJob[take.job_id], take)
-      if (snap && snap !== store.getState().byJob[take.job_id]) store.setState({ byJob: { ...store.getState().byJob, [take.job_id]: snap } })
+      if (!snap || snap === store.getState().byJob[take.job_id]) return
+      store.setState({ byJob: { ...store.getState().byJob, [take.job_id]: snap } })
+      holdUntilCheckPainted()
     }),
     api.on('deliveryQueue', (view) => store.setState({ queue: view.items })),
     api.on('uploadProgress', (p) => store.setState({ progress: { ...store.getState().progress, [p.takeId]: p } })),

@@ -54,3 +54,45 @@ describe('a take whose check arrives before it is saved', () => {
     expect(store.getState().byJob).toEqual({})
   })
 })
+
+describe("main's takes event right after a check", () => {
+  const saved: TakeView = { ...recording, state: 'ready', preflight: check }
+  function held() {
+    let paint: () => void = () => undefined
+    const bridge = fakeBridge({ listDeliveryQueue: async () => ({ items: [] }), listTakes: async () => ({ jobId: '31', takes: [{ ...saved, note: 'asked after' }], trash: [], damaged: [] }) })
+    const { store } = createTakesStore(bridge.api, { afterPaint: () => new Promise<void>((r) => (paint = r)) })
+    store.setState({ byJob: { '31': { jobId: '31', takes: [recording], trash: [], damaged: [] } } })
+    const take = () => store.getState().byJob['31']?.takes.find((t) => t.id === recording.id)
+    return { bridge, store, take, paint: async () => { paint(); await Promise.resolve(); await Promise.resolve() } }
+  }
+
+  it("waits until the check's frame is painted, then the newest list of the job is applied", async () => {
+    const { bridge, take, paint } = held()
+    bridge.emit('takeChecked', checked)
+    bridge.emit('takes', { jobId: '31', takes: [{ ...saved, note: 'first' }], trash: [], damaged: [] })
+    bridge.emit('takes', { jobId: '31', takes: [{ ...saved, note: 'newest' }], trash: [], damaged: [] })
+    expect(take()).toMatchObject({ saving: true, preflight: check })
+    await paint()
+    expect(take()).toMatchObject({ state: 'ready', note: 'newest' })
+    expect(take()?.saving).toBeUndefined()
+    // Once drawn, a list applies at once again.
+    bridge.emit('takes', { jobId: '31', takes: [{ ...saved, note: 'later' }], trash: [], damaged: [] })
+    expect(take()?.note).toBe('later')
+  })
+
+  it('is applied at once when no check is on its way', () => {
+    const { bridge, take } = held()
+    bridge.emit('takes', { jobId: '31', takes: [saved], trash: [], damaged: [] })
+    expect(take()).toEqual(saved)
+  })
+
+  it('gives way to a list asked for after it, which is newer', async () => {
+    const { bridge, store, take, paint } = held()
+    bridge.emit('takeChecked', checked)
+    bridge.emit('takes', { jobId: '31', takes: [{ ...saved, note: 'waiting' }], trash: [], damaged: [] })
+    await store.getState().loadTakes('31')
+    expect(take()?.note).toBe('asked after')
+    await paint()
+    expect(take()?.note).toBe('asked after')
+  })
+})

@@ -1,6 +1,7 @@
 /**
  * Every place in main that starts a process passes the scrubbed environment: a file that imports
- * node:child_process must also use childEnv() in each spawn/exec call's options.
+ * node:child_process, or starts analysis children through main/process/background-child.ts (which passes
+ * its callers' options on as they are), must also use childEnv() in each spawn/exec call's options.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -16,19 +17,24 @@ function sources(dir: string): string[] {
   })
 }
 
-const KNOWN = ['main/audio/run-ffmpeg.ts', 'main/readback/follow/utterance-decode.ts', 'main/readback/pocketsphinx-engine.ts', 'main/readback/pronunciations.ts', 'main/storage/process-identity.ts', 'main/web/web-ports.ts']
+/** The one module that starts analysis children at background priority, with its callers' options. */
+const WRAPPER = 'main/process/background-child.ts'
+const KNOWN = [WRAPPER, 'main/storage/process-identity.ts', 'main/web/web-ports.ts']
+const KNOWN_BACKGROUND = ['main/audio/run-ffmpeg.ts', 'main/readback/follow/utterance-decode.ts', 'main/readback/pocketsphinx-engine.ts', 'main/readback/pronunciations.ts']
 
 describe('process starts in main', () => {
   const files = ['main', 'preload'].flatMap((d) => sources(join(ROOT, d)))
-  const starters = files.filter((f) => /from ['"](node:)?child_process['"]/.test(readFileSync(f, 'utf8')))
+  const using = (pattern: RegExp) => files.filter((f) => pattern.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f)).sort()
 
   it('are few and known', () => {
-    expect(starters.map((f) => relative(ROOT, f)).sort()).toEqual(KNOWN)
+    // A type-only import starts nothing.
+    expect(using(/^import (?!type )[^;]*from ['"](node:)?child_process['"]/m)).toEqual(KNOWN)
+    expect(using(/from ['"][./]*process\/background-child['"]/)).toEqual(KNOWN_BACKGROUND)
   })
 
-  it.each(KNOWN)('%s gives every call the scrubbed environment', (file) => {
+  it.each([...KNOWN.filter((f) => f !== WRAPPER), ...KNOWN_BACKGROUND])('%s gives every call the scrubbed environment', (file) => {
     const text = readFileSync(join(ROOT, file), 'utf8')
-    const calls = text.match(/(?<!\.)\b(spawn|execFile|exec|fork|spawnSync|execFileSync|execSync)\(/g) ?? [] // not RegExp.prototype.exec
+    const calls = text.match(/(?<!\.)\b(spawn|execFile|exec|fork|spawnSync|execFileSync|execSync|spawnInBackground|spawnShellInBackground)\(/g) ?? [] // not RegExp.prototype.exec
     const scrubbed = text.match(/env: childEnv\(/g) ?? []
     expect(calls.length).toBeGreaterThan(0)
     expect(scrubbed.length).toBe(calls.length)

@@ -15,7 +15,8 @@ import { useStores } from '../bridge/BridgeProvider'
 import { judgeDroppedFile } from './dropped-files'
 import { displayText } from '../../../shared/display-text'
 import { takeName } from './take-numbers'
-import { afterNextPaint } from '../ui/after-paint'
+import { afterPaintOrNow } from '../ui/after-paint'
+import { createPaintHold, type AfterPaint } from '../store/paint-hold'
 
 export interface TakesNotice {
   jobId: string
@@ -87,34 +88,20 @@ function withChecked(snap: TakesSnapshot | undefined, take: TakeView): TakesSnap
 
 export interface TakesStoreOptions {
   /** Resolves once the frame on its way is painted (tests: by hand). Default: afterNextPaint (none without a page). */
-  afterPaint?: () => Promise<void>
+  afterPaint?: AfterPaint
 }
-
-const paintedOrNone = (): Promise<void> => (typeof requestAnimationFrame === 'function' ? afterNextPaint() : Promise.resolve())
 
 /**
  * The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events.
  * A stopped take's check (takeChecked) is drawn before anything else of the takes: main's takes event
  * that follows it by a few milliseconds (the saved take, its row drawn in full) waits for the check's
- * frame, as Stop's own answer does (use-stop-take.ts); the newest list of each job is then applied.
+ * frame (paint-hold.ts), as Stop's own answer does (use-stop-take.ts); the newest list of each job is then applied.
  */
 export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {}): StoreHandle<TakesState> {
-  const afterPaint = options.afterPaint ?? paintedOrNone
   const order = createAnswerOrder()
-  /** Lists that came while a check was on its way to the screen, by job (the newest wins). */
-  const waiting = new Map<string, TakesSnapshot>()
-  let checkOnItsWay = false
-  const holdUntilCheckPainted = () => {
-    if (checkOnItsWay) return
-    checkOnItsWay = true
-    void afterPaint().then(() => {
-      checkOnItsWay = false
-      const byJob = { ...store.getState().byJob }
-      for (const [jobId, snap] of waiting) byJob[jobId] = snap
-      if (waiting.size > 0) store.setState({ byJob })
-      waiting.clear()
-    })
-  }
+  const lists = createPaintHold<TakesSnapshot>(options.afterPaint ?? afterPaintOrNow, (snaps) => {
+    store.setState({ byJob: { ...store.getState().byJob, ...Object.fromEntries(snaps) } })
+  })
   const store = createStore<TakesState>()((set, get) => {
     const apply = (take: TakeView) => {
       const snap = withTake(get().byJob[take.job_id], take)
@@ -147,7 +134,7 @@ export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {})
           // A takes event that came in while the list was asked for wins over the answer (answer-order.ts).
           await order.ask(jobId, () => api.listTakes({ jobId }), (snap) => {
             // Asked after any list still waiting for a check's frame, so newer: that one is dropped.
-            waiting.delete(jobId)
+            lists.drop(jobId)
             set({ byJob: { ...get().byJob, [jobId]: snap } })
           })
           const { [jobId]: _gone, ...rest } = get().loadError
@@ -229,17 +216,16 @@ export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {})
   })
   const offs = [
     api.on('takes', (snap) => {
-      // Heard now (an answer asked before it is older), applied once the check on its way is drawn.
+      // Heard now (an answer asked before it is older), applied once a check on its way is drawn.
       order.heard(snap.jobId)
-      if (checkOnItsWay) return void waiting.set(snap.jobId, snap)
-      store.setState({ byJob: { ...store.getState().byJob, [snap.jobId]: snap } })
+      lists.offer(snap.jobId, snap)
     }),
     api.on('takeChecked', (take) => {
       order.heard(take.job_id)
       const snap = withChecked(store.getState().byJob[take.job_id], take)
       if (!snap || snap === store.getState().byJob[take.job_id]) return
       store.setState({ byJob: { ...store.getState().byJob, [take.job_id]: snap } })
-      holdUntilCheckPainted()
+      lists.hold()
     }),
     api.on('deliveryQueue', (view) => store.setState({ queue: view.items })),
     api.on('uploadProgress', (p) => store.setState({ progress: { ...store.getState().progress, [p.takeId]: p } })),

@@ -14,3 +14,8 @@ export function afterNextPaint(atMostMs = 100): Promise<void> {
     })
   })
 }
+
+/** afterNextPaint where a page paints; at once elsewhere (tests without a page, workers). */
+export function afterPaintOrNow(): Promise<void> {
+  return typeof requestAnimationFrame === 'function' ? afterNextPaint() : Promise.resolve()
+}

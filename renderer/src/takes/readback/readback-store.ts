@@ -7,6 +7,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { BoothApi } from '../../../../shared/bridge'
 import type { ReadbackEngineChoice, ReadbackSettingsView, ReadbackState } from '../../../../shared/bridge-readback'
 import { createAnswerOrder } from '../../store/answer-order'
+import { createPaintHold, type AfterPaint } from '../../store/paint-hold'
+import { afterPaintOrNow } from '../../ui/after-paint'
 import { errorText } from '../../store/error-text'
 import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
@@ -30,9 +32,21 @@ export interface ReadbackStoreState {
   setFolder(path: string | null): Promise<void>
 }
 
-/** The read-back store of the window's bridge (made once by createStores). */
-export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreState> {
+export interface ReadbackStoreOptions {
+  /** Resolves once the frame on its way is painted (tests: by hand). */
+  afterPaint?: AfterPaint
+}
+
+/**
+ * The read-back store of the window's bridge (made once by createStores). A read-back event that follows
+ * a stopped take's check (the new take's read-back starting) waits until the check's frame is painted
+ * (paint-hold.ts), so the talent sees the check first.
+ */
+export function createReadbackStore(api: BoothApi, options: ReadbackStoreOptions = {}): StoreHandle<ReadbackStoreState> {
   const order = createAnswerOrder()
+  const events = createPaintHold<ReadbackState>(options.afterPaint ?? afterPaintOrNow, (states) => {
+    store.setState((st) => ({ byTake: { ...st.byTake, ...Object.fromEntries(states) } }))
+  })
   const store = createStore<ReadbackStoreState>()((set) => {
     const settingsCall = async (call: () => Promise<ReadbackSettingsView>) => {
       try {
@@ -61,15 +75,17 @@ export function createReadbackStore(api: BoothApi): StoreHandle<ReadbackStoreSta
       setFolder: (path) => settingsCall(() => api.setReadbackModelFolder({ path })),
     }
   })
-  // One take's read-back, from a call's answer or from main's readback event.
+  // One take's read-back from a call's answer: asked after any event still waiting, so newer.
   function put(s: ReadbackState): void {
+    events.drop(s.takeId)
     store.setState((st) => ({ byTake: { ...st.byTake, [s.takeId]: s } }))
   }
   const offs = [
     api.on('readback', (s) => {
       order.heard(s.takeId)
-      put(s)
+      events.offer(s.takeId, s)
     }),
+    api.on('takeChecked', () => events.hold()),
     api.on('readbackSettings', (v) => store.setState({ settings: v })),
   ]
   return { store, unsubscribe: () => offs.forEach((off) => off()) }

@@ -211,8 +211,9 @@ const PHONE_DIGITS = 7
  * "one eight hundred five five five one two one two", "five hundred fifty five zero one eight eight". Each
  * group is a digit ("oh" is 0), a teen or a tens word with its unit ("eighty eight": 88, never 8-0-8), a
  * tens word alone (20), or a digit or teen with "hundred", with or without what follows under a hundred
- * ("five hundred fifty five": 555; "eight hundred five five five": 800 and then 5-5-5; "twelve hundred": 1200). Only readings of at least
- * seven digits count: shorter runs are ordinary numbers, whose readings cardinal() knows.
+ * ("five hundred fifty five": 555; "eight hundred five five five": 800 and then 5-5-5; "twelve hundred":
+ * 1200). Only readings of at least seven digits count: shorter runs are ordinary numbers, whose readings
+ * cardinal() knows.
  */
 function phoneDigits(core: readonly string[]): string[] {
   const readings = new Set<string>()

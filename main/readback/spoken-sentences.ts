@@ -5,17 +5,23 @@
  * number ("555-0188", words.ts) are read as a phone number is, never as "one hundred eighty eight".
  */
 import { parseWrittenNumber, spokenPhoneForms } from './number-words'
-import { joinsDigitGroup, pieces } from './words'
+import { joinsDigitGroup, pieces, type Piece } from './words'
 
 export function spokenSentences(scriptText: string): string[][] {
   const out: string[][] = []
   for (const sentence of scriptText.split(/(?<=[.!?;:])\s+|\n+/)) {
     const list = pieces(sentence)
+    // Whether the piece at k and the one after it are digit groups of one number (as script-model.ts joins them).
+    const joinsNext = (k: number): boolean => {
+      const a = list[k] as Piece
+      const b = list[k + 1]
+      return b !== undefined && joinsDigitGroup(a.text, b.text, sentence.slice(a.to, b.from))
+    }
     const slots: string[][][] = []
     for (let i = 0; i < list.length; i++) {
-      const p = list[i] as (typeof list)[number]
+      const p = list[i] as Piece
       let j = i
-      while (j + 1 < list.length && joinsDigitGroup((list[j] as typeof p).text, (list[j + 1] as typeof p).text, sentence.slice((list[j] as typeof p).to, (list[j + 1] as typeof p).from))) j++
+      while (joinsNext(j)) j++
       if (j > i) {
         slots.push(spokenPhoneForms(list.slice(i, j + 1).map((q) => q.text.replace(/\D/g, ''))))
         i = j

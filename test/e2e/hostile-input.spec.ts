@@ -220,9 +220,8 @@ test('a 100,000-character script change is diffed in a worker and shows folded o
   await row(page, target.jobId).click()
   // Waited for by the page's own MutationObserver: Playwright's expect() polling walks the page's
   // accessibility tree on the page's thread (tens of ms per poll on a 100,000-character script), which
-  // would be counted as the window's long tasks. Up to 45 s: opening may first wait out a rate-limit pause
-  // of the demo key, which this file's job reads share with the page (openJobPatiently); CI met one once.
-  await page.waitForFunction(() => (window as unknown as { diffAt?: number }).diffAt !== undefined, undefined, { timeout: 45_000, polling: 100 })
+  // would be counted as the window's long tasks.
+  await page.waitForFunction(() => (window as unknown as { diffAt?: number }).diffAt !== undefined, undefined, { timeout: 5_000, polling: 100 })
   await page.waitForTimeout(300) // long tasks are reported after they end
   const seen = await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[]; longStarts: number[]; changeAt: number; diffAt: number }

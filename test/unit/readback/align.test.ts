@@ -66,6 +66,13 @@ describe('numbers both ways (property)', () => {
     }))
   })
 
+  it('an ordinal of a scale word multiplies: "five thousandth" is the 5000th, not the 1005th', () => {
+    expect(heardValues(['five', 'thousandth'])).toEqual(new Set(['5000th']))
+    expect(heardValues(['two', 'million', 'one', 'hundredth'])).toEqual(new Set(['2000100th']))
+    expect(heardValues(['thousandth'])).toEqual(new Set(['1000th']))
+    expect(heardValues(['one', 'thousand', 'two', 'hundred', 'fifth'])).toEqual(new Set(['1205th']))
+  })
+
   it('every written number matches each way it is spoken', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 99_999 }), fc.constantFrom('', '$', '%', 'th'), (n, form) => {
       const token = form === '$' ? `$${n}` : form === '%' ? `${n}%` : form === 'th' ? `${n}th` : String(n)

@@ -4,7 +4,7 @@
  * was heard in.
  */
 import type { TimedWord } from '../../shared/readback/types'
-import { groupNumberWords, isUnreadToken, joinsDigitGroup, pieces, pieceWords, type Word } from './words'
+import { digitGroupRuns, groupNumberWords, isUnreadToken, pieces, pieceWords, type Word } from './words'
 
 export interface HeardWord extends Word {
   text: string
@@ -40,13 +40,11 @@ export function heardWords(words: readonly TimedWord[]): HeardWord[] {
 
 /** Digit groups heard one after another ("1 800 555 1212" from an engine that writes digits) are one number, as in the script. */
 function joinHeardDigitGroups(words: HeardWord[]): HeardWord[] {
-  const out: HeardWord[] = []
-  for (const w of words) {
-    const prev = out[out.length - 1]
-    if (prev && joinsDigitGroup(prev.text, w.text, w.gap)) {
-      const text = `${prev.text}${w.gap}${w.text}`
-      out[out.length - 1] = { ...prev, key: text, text, end_s: w.end_s, values: new Set([text.replace(/\D/g, '')]) }
-    } else out.push(w)
-  }
-  return out
+  return digitGroupRuns(words, (w) => w.text, (_, b) => b.gap).map((run) => {
+    const first = run[0] as HeardWord
+    const last = run[run.length - 1] as HeardWord
+    if (run.length === 1) return first
+    const text = run.map((w, k) => (k === 0 ? w.text : `${w.gap}${w.text}`)).join('')
+    return { ...first, key: text, text, end_s: last.end_s, values: new Set([text.replace(/\D/g, '')]) }
+  })
 }

@@ -3,7 +3,7 @@
  * offsets, so the UI can strike a skipped line or mark a changed word), its sentence, and whether it is a
  * number, a name or part of a legal line: those weigh more when they are missed or changed.
  */
-import { groupNumberWords, isUnreadToken, joinsDigitGroup, pieces, pieceWords, type Word } from './words'
+import { digitGroupRuns, groupNumberWords, isUnreadToken, pieces, pieceWords, type Word } from './words'
 
 export interface ScriptWord extends Word {
   /** The text as written, e.g. "$9.99" or "it's". */
@@ -77,13 +77,11 @@ export function scriptModel(text: string, names: readonly string[] = []): Script
 
 /** "555-1212" or "1 800 555 1212" is one number read digit by digit: adjacent digit groups become one token. */
 function joinDigitGroups(text: string, words: ScriptWord[]): ScriptWord[] {
-  const out: ScriptWord[] = []
-  for (const w of words) {
-    const prev = out[out.length - 1]
-    if (prev && joinsDigitGroup(prev.text, w.text, text.slice(prev.to, w.from))) {
-      const joined = text.slice(prev.from, w.to)
-      out[out.length - 1] = { ...prev, key: joined, text: joined, to: w.to, values: new Set([joined.replace(/\D/g, '')]) }
-    } else out.push(w)
-  }
-  return out
+  return digitGroupRuns(words, (w) => w.text, (a, b) => text.slice(a.to, b.from)).map((run) => {
+    const first = run[0] as ScriptWord
+    const last = run[run.length - 1] as ScriptWord
+    if (run.length === 1) return first
+    const joined = text.slice(first.from, last.to)
+    return { ...first, key: joined, text: joined, to: last.to, values: new Set([joined.replace(/\D/g, '')]) }
+  })
 }

@@ -127,6 +127,22 @@ export function joinsDigitGroup(prevText: string, nextText: string, gap: string)
   return /^[\d\s\-.()]+$/.test(prevText) && /^\d+$/.test(nextText) && /^[\s\-.()]*$/.test(gap) && !/[.]\s/.test(gap)
 }
 
+/**
+ * Items in runs: consecutive items whose written forms joinsDigitGroup() joins form one run (one number
+ * read digit by digit); every other item is a run of one. The script's words, the heard words and the
+ * spoken sentences all group by this, each with its own item type.
+ */
+export function digitGroupRuns<T>(items: readonly T[], text: (item: T) => string, gap: (prev: T, next: T) => string): T[][] {
+  const runs: T[][] = []
+  items.forEach((item, k) => {
+    const prev = items[k - 1]
+    const run = runs[runs.length - 1]
+    if (run && prev !== undefined && joinsDigitGroup(text(prev), text(item), gap(prev, item))) run.push(item)
+    else runs.push([item])
+  })
+  return runs
+}
+
 const FILLERS = new Set(['um', 'uh', 'ah', 'er', 'erm', 'hmm', 'mm'])
 
 /**

@@ -5,6 +5,7 @@
  * added or dropped; for longer words and names, up to two, or the same beginning with another ending).
  * Negations are handled by sentence variants (negation-variants.ts), not here.
  */
+import { slicer, type Slicer } from '../process/slices'
 import type { Dictionary } from './pronunciations'
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
@@ -59,7 +60,7 @@ function encode(phones: string): Uint8Array {
   return Uint8Array.from(phones.split(' ').filter(Boolean).map((p) => phoneId(p.replace(/\d$/, ''))))
 }
 
-/** Reused rows of the distance table (the search is synchronous). */
+/** Reused rows of the distance table (each call of phoneDistance runs to its end without yielding). */
 let rowA = new Float32Array(64)
 let rowB = new Float32Array(64)
 
@@ -103,25 +104,34 @@ interface PhoneIndex {
 }
 
 const ANY = new Set<string>()
-const indexes = new WeakMap<Dictionary, WeakMap<ReadonlySet<string>, PhoneIndex>>()
+const indexes = new WeakMap<Dictionary, WeakMap<ReadonlySet<string>, Promise<PhoneIndex>>>()
 
-function phoneIndex(dict: Dictionary, allowed: ReadonlySet<string> | null): PhoneIndex {
+/** The index of a dictionary and allowed set, built once (in slices) and shared by every caller meanwhile. */
+function phoneIndex(dict: Dictionary, allowed: ReadonlySet<string> | null, slices: Slicer): Promise<PhoneIndex> {
   let perDict = indexes.get(dict)
   if (!perDict) {
     perDict = new WeakMap()
     indexes.set(dict, perDict)
   }
   let index = perDict.get(allowed ?? ANY)
-  if (index) return index
-  index = { byLength: new Map(), found: new Map() }
+  if (!index) {
+    index = buildIndex(dict, allowed, slices)
+    perDict.set(allowed ?? ANY, index)
+  }
+  return index
+}
+
+async function buildIndex(dict: Dictionary, allowed: ReadonlySet<string> | null, slices: Slicer): Promise<PhoneIndex> {
+  const index: PhoneIndex = { byLength: new Map(), found: new Map() }
+  let n = 0
   for (const [word, variants] of dict) {
+    if ((++n & 1023) === 0) await slices.tick()
     if (!/^[a-z]+$/.test(word) || (allowed && !allowed.has(word))) continue
     const phones = encode(variants[0] as string)
     const list = index.byLength.get(phones.length)
     if (list) list.push({ word, phones })
     else index.byLength.set(phones.length, [{ word, phones }])
   }
-  perDict.set(allowed ?? ANY, index)
   return index
 }
 
@@ -142,8 +152,8 @@ export interface NeighbourOptions {
  * words) also up to half as many again of its family: the same beginning or the same end with another
  * part ("Hollis" and "Hollister", "Brightwater" and "Bridgewater", "Fairfield" and "Fairview").
  */
-export function soundNeighbours(word: string, pronunciations: readonly string[], dict: Dictionary, options: NeighbourOptions): string[] {
-  const index = phoneIndex(dict, options.allowed)
+export async function soundNeighbours(word: string, pronunciations: readonly string[], dict: Dictionary, options: NeighbourOptions, slices: Slicer = slicer()): Promise<string[]> {
+  const index = await phoneIndex(dict, options.allowed, slices)
   const key = `${word} ${options.wide ? 'wide' : 'near'} ${options.limit} ${pronunciations.join(',')}`
   const known = index.found.get(key)
   if (known) return known
@@ -157,7 +167,9 @@ export function soundNeighbours(word: string, pronunciations: readonly string[],
     if (target.length < 2) continue
     const longest = options.wide ? target.length + 4 : target.length + max
     for (let len = Math.max(1, target.length - (options.wide ? 3 : max)); len <= longest; len++) {
+      let n = 0
       for (const entry of index.byLength.get(len) ?? []) {
+        if ((++n & 511) === 0) await slices.tick()
         if (entry.word === word) continue
         const d = phoneDistance(target, entry.phones, max)
         if (d > 0 && d <= 1) keep(near, entry.word, d)

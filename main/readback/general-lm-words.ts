@@ -11,6 +11,7 @@
  * A file that does not look like that gives no words (the read-back then uses its built-in list).
  */
 import { readFile } from 'node:fs/promises'
+import { slicer } from '../process/slices'
 
 const HEADER = 'Trie Language Model'
 /** ln(10) / ln(1.0001): log10 → sphinx's log base 1.0001. */
@@ -25,8 +26,8 @@ export interface GeneralWord {
   log10: number
 }
 
-/** Words of the model, likeliest first, or [] when the file cannot be read as a trie model. */
-export function parseTrieUnigrams(bytes: Buffer): GeneralWord[] {
+/** Words of the model, likeliest first, or [] when the file cannot be read as a trie model; read in slices (process/slices.ts). */
+export async function parseTrieUnigrams(bytes: Buffer): Promise<GeneralWord[]> {
   if (bytes.length < 64 || bytes.toString('latin1', 0, HEADER.length) !== HEADER) return []
   const unigrams = bytes.readUInt32LE(HEADER.length + 1)
   const vocabBytes = findVocabulary(bytes, unigrams)
@@ -39,7 +40,9 @@ export function parseTrieUnigrams(bytes: Buffer): GeneralWord[] {
   const start = findRecords(bytes, bos, eos, unigrams)
   if (start === null) return []
   const out: GeneralWord[] = []
+  const slices = slicer()
   for (let i = 0; i < unigrams; i++) {
+    if ((i & 2047) === 0) await slices.tick()
     const word = words[i] as string
     if (i === bos || i === eos || word.startsWith('<')) continue
     out.push({ word, log10: bytes.readFloatLE(start + i * RECORD) / LOG10_TO_SPHINX })

@@ -25,6 +25,7 @@ export function parseHtkLattice(text: string): LatticeWord[] {
   const out = new Map<number, number>()
   const next = new Map<number, number[]>()
   for (const line of text.split('\n')) {
+    if (!line.startsWith('I=') && !line.startsWith('J=')) continue
     const fields = Object.fromEntries(line.trim().split(/\s+/).map((kv) => { const i = kv.indexOf('='); return [kv.slice(0, i), kv.slice(i + 1)] }))
     if (line.startsWith('I=')) nodes.set(Number(fields['I']), { t: Number(fields['t']), word: String(fields['W'] ?? '') })
     else if (line.startsWith('J=')) {
@@ -33,15 +34,21 @@ export function parseHtkLattice(text: string): LatticeWord[] {
       const p = Number(fields['p'])
       if (!Number.isFinite(s) || !Number.isFinite(e) || !Number.isFinite(p)) continue
       out.set(s, (out.get(s) ?? 0) + p)
-      next.set(s, [...(next.get(s) ?? []), e])
+      const list = next.get(s)
+      if (list) list.push(e)
+      else next.set(s, [e])
     }
   }
   const words: LatticeWord[] = []
   for (const [id, node] of nodes) {
     const word = node.word.replace(/\(\d+\)$/, '')
     if (!word || word.startsWith('!') || isNoiseMark(word)) continue
-    const ends = (next.get(id) ?? []).map((e) => nodes.get(e)?.t).filter((t): t is number => t !== undefined && t > node.t)
-    words.push({ word, start_s: node.t, end_s: ends.length ? Math.min(...ends) : node.t, posterior: Math.min(1, out.get(id) ?? 0) })
+    let end = Infinity
+    for (const e of next.get(id) ?? []) {
+      const t = nodes.get(e)?.t
+      if (t !== undefined && t > node.t && t < end) end = t
+    }
+    words.push({ word, start_s: node.t, end_s: end === Infinity ? node.t : end, posterior: Math.min(1, out.get(id) ?? 0) })
   }
   return words
 }

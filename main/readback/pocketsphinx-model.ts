@@ -55,7 +55,7 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   const names = new Set([
     ...scriptModel(input.script, input.names ?? []).words.filter((w) => w.name || /^[A-Z][a-z]/.test(w.text)).flatMap((w) => spokenSentences(w.text).flat()),
   ])
-  const lm = scriptLanguageModel({
+  const lm = await scriptLanguageModel({
     sentences: kept, pronunciations: scriptWords, dict: input.dict, general: input.general, builtIn: GENERAL_VOCABULARY, names,
     ...(input.tuning ? { tuning: input.tuning } : {}),
   })
@@ -64,6 +64,6 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   const unsayable = new Set(rest.missing)
   const sayable = (words: readonly string[]) => words.every((w) => !unsayable.has(w) && !drop.has(w))
   const heard = lm.sentences.filter((s) => sayable(s.words))
-  const arpa = buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
+  const arpa = await buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
   return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords, rivals: rivalsOf(heard) }
 }

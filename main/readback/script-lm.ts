@@ -8,6 +8,7 @@
 import { classCompetitors, NUMBER_WORDS, soundNeighbours } from './competitors'
 import type { GeneralWord } from './general-lm-words'
 import { negationVariants } from './negation-variants'
+import { slicer, type Slicer } from '../process/slices'
 import type { Dictionary } from './pronunciations'
 import type { WeightedSentence, WeightedWord } from './weighted-arpa-lm'
 
@@ -57,45 +58,57 @@ export interface ScriptLmInput {
 }
 
 /** The general words as a set and as a likelihood table, once per list (the list is read once per model file and kept). */
-const generalTables = new WeakMap<readonly GeneralWord[], { set: Set<string>; likelihood: Map<string, number> }>()
-function tables(general: readonly GeneralWord[]): { set: Set<string>; likelihood: Map<string, number> } {
+const generalTables = new WeakMap<readonly GeneralWord[], Promise<{ set: Set<string>; likelihood: Map<string, number> }>>()
+function tables(general: readonly GeneralWord[], slices: Slicer): Promise<{ set: Set<string>; likelihood: Map<string, number> }> {
   let t = generalTables.get(general)
   if (!t) {
-    t = { set: new Set(general.map((g) => g.word)), likelihood: new Map(general.map((g) => [g.word, g.log10])) }
+    t = (async () => {
+      const set = new Set<string>()
+      const likelihood = new Map<string, number>()
+      let n = 0
+      for (const g of general) {
+        if ((++n & 2047) === 0) await slices.tick()
+        set.add(g.word)
+        likelihood.set(g.word, g.log10)
+      }
+      return { set, likelihood }
+    })()
     generalTables.set(general, t)
   }
   return t
 }
 
-export function scriptLanguageModel(input: ScriptLmInput): ScriptLm {
+/**
+ * Runs on the main process: the search for sound-alikes (the longest part, a scan of the dictionary per
+ * word) goes word by word in slices, so a long script never holds the event loop (process/slices.ts).
+ */
+export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptLm> {
   const t = input.tuning ?? LM_TUNING
+  const slices = slicer()
   const generalTop: GeneralWord[] = []
   for (const g of input.general) {
     if (generalTop.length >= t.generalWords) break
     if (/^[a-z]+(?:'[a-z]+)?$/.test(g.word) && input.dict.has(g.word)) generalTop.push(g)
   }
-  const { set, likelihood } = tables(input.general)
+  const { set, likelihood } = await tables(input.general, slices)
   const allowed = input.general.length ? set : null
-  const competitors = new Map<string, Array<{ word: string; weight: number }>>()
-  const competitorsOf = (word: string): Array<{ word: string; weight: number }> => {
-    let list = competitors.get(word)
-    if (!list) {
-      const name = input.names.has(word)
-      const byClass = classCompetitors(word).map((w) => ({ word: w, weight: t.classWeight }))
-      const sound = FUNCTION_WORDS.has(word) || NUMBER_WORDS.has(word) || word.length < 3 ? [] : soundNeighbours(word, input.pronunciations.get(word) ?? [], input.dict,
-        { allowed, likelihood, limit: t.neighbours, wide: name || word.length >= 7 })
-      const seen = new Set([word, ...byClass.map((c) => c.word)])
-      list = [...byClass, ...sound.filter((w) => !seen.has(w)).map((w) => ({ word: w, weight: name ? t.nameWeight : t.competitorWeight }))]
-      competitors.set(word, list)
-    }
-    return list
+  const competitorsOf = async (word: string): Promise<Array<{ word: string; weight: number }>> => {
+    const name = input.names.has(word)
+    const byClass = classCompetitors(word).map((w) => ({ word: w, weight: t.classWeight }))
+    const sound = FUNCTION_WORDS.has(word) || NUMBER_WORDS.has(word) || word.length < 3 ? [] : await soundNeighbours(word, input.pronunciations.get(word) ?? [], input.dict,
+      { allowed, likelihood, limit: t.neighbours, wide: name || word.length >= 7 }, slices)
+    const seen = new Set([word, ...byClass.map((c) => c.word)])
+    return [...byClass, ...sound.filter((w) => !seen.has(w)).map((w) => ({ word: w, weight: name ? t.nameWeight : t.competitorWeight }))]
   }
+  const distinct = [...new Set(input.sentences.flat())]
+  const competitors = new Map<string, Array<{ word: string; weight: number }>>()
+  for (const word of distinct) competitors.set(word, await competitorsOf(word))
   const sentences: WeightedSentence[] = []
   for (const s of input.sentences) {
     if (s.length === 0) continue
     sentences.push({ words: s, weight: 1 })
     s.forEach((word, i) => {
-      for (const other of competitorsOf(word)) sentences.push({ words: [...s.slice(0, i), other.word, ...s.slice(i + 1)], weight: other.weight, variantOf: s })
+      for (const other of competitors.get(word) ?? []) sentences.push({ words: [...s.slice(0, i), other.word, ...s.slice(i + 1)], weight: other.weight, variantOf: s })
     })
     for (const variant of negationVariants(s)) sentences.push({ words: variant, weight: t.negationWeight, variantOf: s })
     // A number read with a part left out ("4.25%" as "four point five percent").

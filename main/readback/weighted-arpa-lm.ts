@@ -8,6 +8,7 @@
  * and t(h) followers (each counted at most once), a seen follower gets c(h,w) / (c(h) + β·t(h)) and
  * β·t(h) / (c(h) + β·t(h)) is left for the lower order (back-off weights make each history sum to one).
  */
+import { slicer, type Slicer } from '../process/slices'
 import { BOS, byHistory, EOS, log10 } from './arpa-lm'
 
 /** How much of each history is left for words not seen after it (β). */
@@ -31,12 +32,13 @@ export interface WeightedWord {
 
 type Counts = Map<string, number>
 
-function countNgrams(sentences: readonly WeightedSentence[]): [Counts, Counts, Counts] {
+async function countNgrams(sentences: readonly WeightedSentence[], slices: Slicer): Promise<[Counts, Counts, Counts]> {
   const c1: Counts = new Map()
   const c2: Counts = new Map()
   const c3: Counts = new Map()
   const add = (m: Counts, k: string, w: number) => m.set(k, (m.get(k) ?? 0) + w)
   for (const { words, weight, variantOf } of sentences) {
+    await slices.tick()
     if (words.length === 0 || !(weight > 0)) continue
     const own = variantOf ? new Set(ngramsOf(variantOf)) : null
     for (const gram of ngramsOf(words)) {
@@ -64,10 +66,11 @@ function ngramsOf(words: readonly string[]): string[] {
  * Probabilities of the seen n-grams of one order and the back-off weight of each history, given the
  * probabilities of the order below (`lower`, keyed by the n-gram without its first word).
  */
-function order(counts: Counts, lower: Map<string, number>): { p: Map<string, number>; backoff: Map<string, number> } {
+async function order(counts: Counts, lower: Map<string, number>, slices: Slicer): Promise<{ p: Map<string, number>; backoff: Map<string, number> }> {
   const p = new Map<string, number>()
   const backoff = new Map<string, number>()
   for (const [h, grams] of byHistory(counts)) {
+    await slices.tick()
     const total = grams.reduce((s, [, c]) => s + c, 0)
     const types = grams.reduce((s, [, c]) => s + Math.min(1, c), 0)
     const denom = total + UNSEEN * types
@@ -81,23 +84,31 @@ function order(counts: Counts, lower: Map<string, number>): { p: Map<string, num
   return { p, backoff }
 }
 
-export function buildWeightedArpa(sentences: readonly WeightedSentence[], general: readonly WeightedWord[]): string {
-  const [c1, c2, c3] = countNgrams(sentences)
+/** The model as ARPA text; built in slices (process/slices.ts), since it runs on the main process for every take. */
+export async function buildWeightedArpa(sentences: readonly WeightedSentence[], general: readonly WeightedWord[]): Promise<string> {
+  const slices = slicer()
+  const [c1, c2, c3] = await countNgrams(sentences, slices)
   const weight = new Map<string, number>()
   for (const [w, c] of c1) if (w !== BOS) weight.set(w, c)
   for (const { word, weight: g } of general) weight.set(word, (weight.get(word) ?? 0) + g)
   const total = [...weight.values()].reduce((s, w) => s + w, 0)
   const p1 = new Map([...weight].map(([w, c]) => [w, c / total]))
-  const bigrams = order(c2, p1)
-  const trigrams = order(c3, bigrams.p)
+  const bigrams = await order(c2, p1, slices)
+  const trigrams = await order(c3, bigrams.p, slices)
   const words = [...weight.keys()].sort()
   const lines = ['\\data\\', `ngram 1=${words.length + 1}`, `ngram 2=${bigrams.p.size}`, `ngram 3=${trigrams.p.size}`, '', '\\1-grams:']
   lines.push(`-99.0000 ${BOS} ${log10(bigrams.backoff.get(BOS) ?? 1)}`)
   for (const w of words) lines.push(`${log10(p1.get(w) ?? 0)} ${w} ${log10(bigrams.backoff.get(w) ?? 1)}`)
   lines.push('', '\\2-grams:')
-  for (const [g, p] of bigrams.p) lines.push(`${log10(p)} ${g} ${log10(trigrams.backoff.get(g) ?? 1)}`)
+  for (const [g, p] of bigrams.p) {
+    lines.push(`${log10(p)} ${g} ${log10(trigrams.backoff.get(g) ?? 1)}`)
+    if ((lines.length & 1023) === 0) await slices.tick()
+  }
   lines.push('', '\\3-grams:')
-  for (const [g, p] of trigrams.p) lines.push(`${log10(p)} ${g}`)
+  for (const [g, p] of trigrams.p) {
+    lines.push(`${log10(p)} ${g}`)
+    if ((lines.length & 1023) === 0) await slices.tick()
+  }
   lines.push('', '\\end\\', '')
   return lines.join('\n')
 }

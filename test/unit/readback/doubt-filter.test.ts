@@ -26,7 +26,7 @@ const PHONES: Record<string, string> = {
 }
 const dict: Dictionary = new Map(Object.entries(PHONES).map(([w, p]) => [w, [p]]))
 const sentences = [['call', 'doctor', 'wells'], ['the', 'plant', 'sale', 'ends', 'saturday', 'and', 'it', 'is', 'not', 'available', 'online']]
-const lm = scriptLanguageModel({
+const lm = await scriptLanguageModel({
   sentences, pronunciations: new Map(sentences.flat().map((w) => [w, [PHONES[w] as string]])), dict, general: [], builtIn: [],
   names: new Set(['call', 'doctor', 'wells', 'the']),
 })

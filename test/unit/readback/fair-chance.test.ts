@@ -35,11 +35,11 @@ describe('competitors and variants', () => {
     expect(negationVariants(words('rates are subject to approval'))).toContainEqual(words('rates are not subject to approval'))
   })
 
-  it('a variant adds its competitor where it stands, and nothing to the script words around it', () => {
+  it('a variant adds its competitor where it stands, and nothing to the script words around it', async () => {
     const script = { words: words('offer ends saturday at noon'), weight: 1 }
     const variant = { words: words('offer ends sunday at noon'), weight: 0.05, variantOf: script.words }
-    const alone = buildArpa([script], [])
-    const both = buildArpa([script, variant], [])
+    const alone = await buildArpa([script], [])
+    const both = await buildArpa([script, variant], [])
     expect(logProb(alone, 'offer ends sunday')).toBeNull()
     const sunday = logProb(both, 'offer ends sunday') ?? 0
     const saturday = logProb(both, 'offer ends saturday') ?? 0

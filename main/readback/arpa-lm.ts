@@ -6,10 +6,10 @@
 const DISCOUNT = 0.1
 /** Weight of each general word against one occurrence of a script word. */
 const GENERAL_WEIGHT = 0.05
-const BOS = '<s>'
-const EOS = '</s>'
+export const BOS = '<s>'
+export const EOS = '</s>'
 
-function log10(p: number): string {
+export function log10(p: number): string {
   return Math.log10(Math.max(p, 1e-12)).toFixed(4)
 }
 
@@ -30,7 +30,7 @@ function countNgrams(sentences: readonly string[][]): [Map<string, number>, Map<
 }
 
 /** Groups n-gram counts by their history (all words but the last). */
-function byHistory(counts: Map<string, number>): Map<string, Array<[string, number]>> {
+export function byHistory(counts: ReadonlyMap<string, number>): Map<string, Array<[string, number]>> {
   const out = new Map<string, Array<[string, number]>>()
   for (const [gram, c] of counts) {
     const cut = gram.lastIndexOf(' ')

@@ -10,6 +10,8 @@ export interface TranscribeOptions {
   /** Names to treat as names wherever they stand in the script (the customer, the advertiser). */
   names?: readonly string[]
   signal?: AbortSignal
+  /** false: only the words and their times (placing cuts), without the work of finding doubts. */
+  doubts?: boolean
 }
 
 export interface Transcript {

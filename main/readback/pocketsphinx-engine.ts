@@ -15,6 +15,7 @@ import { buildArpa } from './arpa-lm'
 import { EngineUnavailableError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
+import { secondHearingDoubts } from './second-hearing'
 import { loadDictionary, pronounce, type Dictionary } from './pronunciations'
 import { spokenSentences } from './spoken-sentences'
 import { isNoiseMark } from './words'
@@ -32,6 +33,8 @@ export interface PocketsphinxOptions {
   ffmpegPath?: string
   /** Kill a recognition that runs longer than this (default 10 minutes). */
   timeoutMs?: number
+  /** The second hearing that finds words pulled onto the script (second-hearing.ts); default on. */
+  secondHearing?: boolean
 }
 
 /** Parses `-time yes` output: "word start end confidence" lines; the utterance text lines are skipped. */
@@ -71,7 +74,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
     const dict = await this.dict
     const dir = await mkdtemp(join(tmpdir(), 'booth-readback-'))
     try {
-      const audio = join(dir, 'take16k.wav')
+      const audio = join(dir, 'take.wav')
       await runFfmpeg(['-y', '-i', wavPath, '-filter_complex', NOISE_FLOOR, '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
         ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
       })
@@ -82,17 +85,25 @@ export class PocketsphinxEngine implements ReadbackEngine {
       const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
       await writeFile(join(dir, 'script.lm'), buildArpa(kept, GENERAL_VOCABULARY.filter((w) => !drop.has(w))))
       await writeFile(join(dir, 'script.dict'), `${lines.join('\n')}\n`)
-      const stdout = await this.run(setup, ['-infile', audio, '-hmm', setup.hmm, '-lm', join(dir, 'script.lm'), '-dict', join(dir, 'script.dict'), '-time', 'yes', '-remove_noise', 'no'], options.signal)
-      return { words: parsePocketsphinxTimes(stdout), engine: this.name }
+      const stdout = await this.run(setup.binary, ['-infile', audio, '-hmm', setup.hmm, '-lm', join(dir, 'script.lm'), '-dict', join(dir, 'script.dict'), '-time', 'yes', '-remove_noise', 'no'], options.signal)
+      const words = parsePocketsphinxTimes(stdout)
+      // The words above lean on the script; a second hearing says where they may have been pulled onto it.
+      const batch = setup.batch
+      if (!batch || this.options.secondHearing === false || options.doubts === false) return { words, engine: this.name }
+      const second = await secondHearingDoubts({
+        setup: { ...setup, batch }, dict, dir, script: options.hints ?? '', ...(options.names ? { names: options.names } : {}), first: words,
+        run: (binary, args) => this.run(binary, args, options.signal),
+      })
+      return { words, engine: this.name, doubts: second.doubts }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
   }
 
-  private run(setup: PocketsphinxSetup, args: string[], signal?: AbortSignal): Promise<string> {
+  private run(binary: string, args: string[], signal?: AbortSignal): Promise<string> {
     return new Promise((resolve, reject) => {
       // Background work: the recogniser yields the CPU to recording and playback.
-      const child = spawnInBackground(setup.binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
+      const child = spawnInBackground(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
       let out = ''
       let err = ''
       const timer = setTimeout(() => child.kill('SIGKILL'), this.options.timeoutMs ?? 600_000)

@@ -3,14 +3,19 @@
  * packages, Homebrew's prefix, or BOOTH_POCKETSPHINX / BOOTH_POCKETSPHINX_MODEL set by hand.
  */
 import { access } from 'node:fs/promises'
-import { delimiter, join } from 'node:path'
+import { basename, delimiter, dirname, join } from 'node:path'
 
 export interface PocketsphinxSetup {
+  /** pocketsphinx_continuous (streaming). */
   binary: string
+  /** pocketsphinx_batch (whole takes), beside it, for the read-back's second hearing; null when it is not there. */
+  batch: string | null
   /** Acoustic model folder (holds mdef, means, …). */
   hmm: string
   /** Pronunciation dictionary of the model. */
   dict: string
+  /** The general English language model beside it (en-us.lm.bin), when present: its commonest words join the read-back's vocabulary. */
+  generalLm: string | null
 }
 
 const MODEL_ROOTS = ['/usr/share/pocketsphinx/model/en-us', '/usr/local/share/pocketsphinx/model/en-us', '/opt/homebrew/share/pocketsphinx/model/en-us']
@@ -41,7 +46,11 @@ export async function findPocketsphinx(env: NodeJS.ProcessEnv = process.env): Pr
   for (const root of roots) {
     const hmm = join(root, 'en-us')
     const dict = join(root, 'cmudict-en-us.dict')
-    if (await exists(join(hmm, 'mdef')) && await exists(dict)) return { binary, hmm, dict }
+    const generalLm = join(root, 'en-us.lm.bin')
+    if (await exists(join(hmm, 'mdef')) && await exists(dict)) {
+      const batch = join(dirname(binary), basename(binary).replace('continuous', 'batch'))
+      return { binary, batch: batch !== binary && await exists(batch) ? batch : null, hmm, dict, generalLm: await exists(generalLm) ? generalLm : null }
+    }
   }
   return 'The US English model of pocketsphinx is missing: install the pocketsphinx-en-us package.'
 }

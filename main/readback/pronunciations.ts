@@ -7,13 +7,18 @@
 import { spawnInBackground } from '../process/background-child'
 import { childEnv } from '../security/child-env'
 import { readFile } from 'node:fs/promises'
+import { slicer } from '../process/slices'
 
 export type Dictionary = Map<string, string[]>
 
 /** Reads a CMU-style dictionary ("word PH ON ES", variants as "word(2) …"). */
 export async function loadDictionary(path: string): Promise<Dictionary> {
   const dict: Dictionary = new Map()
+  // 130,000 lines: read in slices so the main process keeps answering meanwhile.
+  const slices = slicer()
+  let n = 0
   for (const line of (await readFile(path, 'utf8')).split('\n')) {
+    if ((++n & 2047) === 0) await slices.tick()
     const space = line.indexOf(' ')
     if (space <= 0) continue
     const word = line.slice(0, space).replace(/\(\d+\)$/, '')

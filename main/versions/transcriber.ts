@@ -19,10 +19,10 @@ export interface TranscriberOptions {
 
 export function createTranscriber(o: TranscriberOptions): Transcribe {
   const engines = o.engines ?? createEngines({ modelDir: o.modelDir, ...(o.env ? { env: o.env } : {}) })
-  return async (path, hints) => {
+  return async (path, hints, options) => {
     const choice = (await o.engineChoice?.()) ?? null
     const engine = await pickEngine(engines, choice === 'auto' ? null : choice)
-    const t = await engine.transcribe(path, { hints })
-    return { words: t.words, engine: t.engine }
+    const t = await engine.transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
+    return { words: t.words, engine: t.engine, ...(t.doubts ? { doubts: t.doubts } : {}) }
   }
 }

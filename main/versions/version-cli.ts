@@ -129,8 +129,8 @@ export async function openScratch(args: CliArgs, env: NodeJS.ProcessEnv): Promis
 /** Renders the list, writes the output (only now), measures it and reads it back. */
 export async function finish(scratch: Scratch, list: EditList, script: string, output: string): Promise<{ output: string; check: ReadbackCheck; preflight: Preflight }> {
   const rendered = await renderCached(list, scratch.recordings, scratch.rendersDir)
-  const { words } = await scratch.transcribe(rendered.path, script)
-  const check = compareToScript(script, words)
+  const { words, doubts } = await scratch.transcribe(rendered.path, script)
+  const check = compareToScript(script, words, { doubts: doubts ?? [] })
   const preflight = await measureTake(rendered.path)
   const target = resolve(output)
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`)

@@ -3,13 +3,14 @@
  * (recordings.ts), in the take's format when it is a patch, its read-back words (given, or heard now with
  * the injected transcribe), and its analysis against the script (recording-analysis.ts).
  */
-import type { TimedWord } from '../../shared/readback/types'
+import type { Doubt, TimedWord } from '../../shared/readback/types'
 import type { AudioFormat } from '../../shared/versions/edit-list'
 import { analyzeRecording, type AnalyzeOptions, type RecordingAnalysis } from './recording-analysis'
 import type { RecordingRef, Recordings } from './recordings'
 
 /** Hears a WAV's words (a read-back engine; its hints are the script), and names the engine. */
-export type Transcribe = (wavPath: string, hints: string) => Promise<{ words: TimedWord[]; engine: string }>
+/** `doubts: false`: the words alone, to place cuts by (a check is not made from them). */
+export type Transcribe = (wavPath: string, hints: string, options?: { doubts?: boolean }) => Promise<{ words: TimedWord[]; engine: string; doubts?: Doubt[] }>
 
 export interface AnalyzedRecording {
   ref: RecordingRef
@@ -59,6 +60,6 @@ export async function prepareRecordings(recordings: Recordings, items: readonly 
     const ref = await recordings.add(it.path)
     return it.format ? recordings.conform(ref, it.format) : ref
   }))
-  const words = await inTurns(items.map((it, i) => async () => it.words ?? (await transcribe((refs[i] as RecordingRef).path, script)).words), 2)
+  const words = await inTurns(items.map((it, i) => async () => it.words ?? (await transcribe((refs[i] as RecordingRef).path, script, { doubts: false })).words), 2)
   return Promise.all(refs.map((ref, i) => analyzeRef(recordings, ref, script, words[i] as TimedWord[], { short: items[i]?.short === true, truePeak: items[i]?.truePeak === true })))
 }

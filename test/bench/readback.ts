@@ -1,7 +1,9 @@
 /**
  * Read-back benchmark, for each engine that can run here:
  * - speed: (recognition + comparison) / audio duration on the 30-second spot read by espeak-ng; goal ≤ 0.5
- *   with pocketsphinx (the CI engine). The best of a few rounds counts: the machine is shared.
+ *   with pocketsphinx (the CI engine). The best of a few rounds counts: the machine is shared. Beside it,
+ *   the longest the read-back held the event loop (the main process's: the window's requests wait behind
+ *   it), on the first take (dictionary and general model loaded once) and on the later ones.
  * - trust: planted misreads caught and clean reads matching, on the set the engine's settings were chosen
  *   on (TUNING) and on a held-out set written afterwards and read by voices and speeds the tuning did not
  *   use (HELD_OUT). Goal: every planted misread caught, every clean read "matches".
@@ -32,16 +34,35 @@ async function speed(engine: ReadbackEngine, dir: string): Promise<BenchResult['
   const { wav, duration_s } = await speak(SPOT_SCRIPT, dir, 'spot')
   let best = Infinity
   let verdict = ''
+  const blocks: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     const t0 = performance.now()
+    const loop = longestBlock()
     const result = await readBack(engine, wav, SPOT_SCRIPT)
+    blocks.push(loop.stop())
     const seconds = (performance.now() - t0) / 1000
     if (seconds < best) {
       best = seconds
       verdict = `${result.check.verdict ?? 'none'} (coverage ${result.check.coverage})`
     }
   }
-  return { 'audio duration s': duration_s, 'read-back s (best)': best, ratio: best / duration_s, 'verdict on the clean read': verdict }
+  return {
+    'audio duration s': duration_s, 'read-back s (best)': best, ratio: best / duration_s, 'verdict on the clean read': verdict,
+    'longest event-loop block, first take ms': Math.round(blocks[0] ?? 0),
+    'longest event-loop block, later takes ms': Math.round(Math.max(...blocks.slice(1))),
+  }
+}
+
+/** The longest gap between turns of a 5 ms timer until stop(): how long the event loop was held at once. */
+function longestBlock(): { stop(): number } {
+  let last = performance.now()
+  let longest = 0
+  const timer = setInterval(() => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+  }, 5)
+  return { stop: () => { clearInterval(timer); return Math.max(longest, performance.now() - last) } }
 }
 
 async function trust(engine: ReadbackEngine, name: string, spots: typeof TUNING, voices: typeof TUNING_VOICES, dir: string): Promise<BenchResult> {

@@ -1,0 +1,69 @@
+/**
+ * The files pocketsphinx hears a take with: the language model (script-lm.ts, in ARPA text) and a
+ * pronunciation dictionary of exactly its words (the CMU dictionary, espeak-ng for the script's own words
+ * such as brands and names). A word that cannot be pronounced is left out of both.
+ */
+import { buildWeightedArpa } from './weighted-arpa-lm'
+import type { GeneralWord } from './general-lm-words'
+import { GENERAL_VOCABULARY } from './general-vocabulary'
+import { pronounce, type Dictionary } from './pronunciations'
+import { rivalsOf } from './rivals'
+import { scriptModel } from './script-model'
+import { scriptLanguageModel, type LmTuning } from './script-lm'
+import { spokenSentences } from './spoken-sentences'
+
+export interface RecogniserFiles {
+  arpa: string
+  dict: string
+  /** The script's spoken words and their pronunciations. */
+  scriptWords: Map<string, string[]>
+  /** The words the model lets stand in each script word's place (rivals.ts). */
+  rivals: Map<string, Set<string>>
+}
+
+export interface RecogniserFilesInput {
+  script: string
+  /** Names to treat as names wherever they stand (customer, advertiser). */
+  names?: readonly string[]
+  dict: Dictionary
+  general: readonly GeneralWord[]
+  tuning?: LmTuning
+  espeakPath?: string
+}
+
+/** "HH AA1 L IH0 S" lines of a dictionary → word → its pronunciations. */
+function byWord(lines: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const line of lines) {
+    const space = line.indexOf(' ')
+    const word = line.slice(0, space).replace(/\(\d+\)$/, '')
+    const list = out.get(word) ?? []
+    list.push(line.slice(space + 1))
+    out.set(word, list)
+  }
+  return out
+}
+
+export async function recogniserFiles(input: RecogniserFilesInput): Promise<RecogniserFiles> {
+  const sentences = spokenSentences(input.script)
+  const spoken = [...new Set(sentences.flat())]
+  const own = await pronounce(spoken, input.dict, { alsoSpell: spoken, ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
+  const scriptWords = byWord(own.lines)
+  const drop = new Set(own.missing)
+  const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
+  // Names, places and brands: capitalised anywhere (also at a sentence's start), or known names.
+  const names = new Set([
+    ...scriptModel(input.script, input.names ?? []).words.filter((w) => w.name || /^[A-Z][a-z]/.test(w.text)).flatMap((w) => spokenSentences(w.text).flat()),
+  ])
+  const lm = await scriptLanguageModel({
+    sentences: kept, pronunciations: scriptWords, dict: input.dict, general: input.general, builtIn: GENERAL_VOCABULARY, names,
+    ...(input.tuning ? { tuning: input.tuning } : {}),
+  })
+  const others = [...lm.vocabulary].filter((w) => !scriptWords.has(w))
+  const rest = await pronounce(others, input.dict, { ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
+  const unsayable = new Set(rest.missing)
+  const sayable = (words: readonly string[]) => words.every((w) => !unsayable.has(w) && !drop.has(w))
+  const heard = lm.sentences.filter((s) => sayable(s.words))
+  const arpa = await buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
+  return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords, rivals: rivalsOf(heard) }
+}

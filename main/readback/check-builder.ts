@@ -203,11 +203,13 @@ function summarise(issues: ReadbackIssue[], coverage: number, heardCount: number
   if (heardCount === 0) return 'Booth heard no words in this take.'
   const pct = `${Math.round(coverage * 100)}%`
   if (issues.length === 0) return `Booth heard the whole script as written (${pct} of its words).`
-  const count = (k: ReadbackIssue['kind']) => issues.filter((i) => i.kind === k).length
+  const count = (k: ReadbackIssue['kind']) => issues.filter((i) => i.kind === k && i.confidence !== 'unsure').length
   const restarts = issues.filter((i) => i.restart).length
+  // A word the engine heard as written but doubts is not "changed": it is named as a doubt.
+  const unsure = issues.filter((i) => i.confidence === 'unsure').length
   const parts = [
     [count('missing'), 'missing'], [count('changed'), 'changed'], [count('extra'), 'extra'], [count('repeated') - restarts, 'repeated'],
-    [restarts, restarts === 1 ? 'restart' : 'restarts'],
+    [restarts, restarts === 1 ? 'restart' : 'restarts'], [unsure, 'it is not sure of'],
   ].filter(([n]) => (n as number) > 0).map(([n, k]) => `${n} ${k}`)
   const high = issues.filter((i) => i.severity === 'high').length
   const more = dropped > 0 ? `; ${dropped} smaller ones not listed` : ''

@@ -4,8 +4,9 @@
  * read back by Booth; "Fix this" on that finding plans the punch (the pre-roll and the punch point shown,
  * the script shown from the sentence); Esc cancels and changes nothing; Space plays the pre-roll and
  * records Chromium's fake microphone, which plays a WAV read on to the cue: room tone through the pre-roll
- * and the punch point, then sentence 2 (read right) and the rest; Space stops; the new version reads back
- * clean, is shown, and is delivered to the sandbox.
+ * and the punch point, then sentence 2 (read right) and the rest; Space stops; the new version's read-back
+ * finds the punched sentence as written and nothing certainly wrong (a word the engine only doubts is
+ * named as a doubt), it is shown, and it is delivered to the sandbox.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -67,7 +68,7 @@ for (const screen of LAPTOP_SCREENS) {
     // Another speed at each size: the punch is not tuned to one reading.
     const VOICE = { voice: 'en-us+m3', speed: screen.width === 1280 ? 175 : 165 }
 
-    test('Fix this on a misread sentence: pre-roll, the sentence punched in with the microphone, a version that reads clean, delivered', async ({ page, consoleErrors }) => {
+    test('Fix this on a misread sentence: pre-roll, the sentence punched in with the microphone, a version whose punched sentence reads as written, delivered', async ({ page, consoleErrors }) => {
       test.setTimeout(600_000)
       // Booth against a sandbox without the simulated producer, which could complete the job (and refuse
       // the delivery) while the test runs.
@@ -153,12 +154,25 @@ for (const screen of LAPTOP_SCREENS) {
         await page.keyboard.press('Space')
         await expect(panel).toHaveAttribute('data-punch-stage', 'done', { timeout: 300_000 })
         await expect(panel.locator('.punch-made')).toContainText(/Version 2 of \S+: Punched in before sentence 2 from Pickup \d+ \(latency \d+\.\d ms, as the system reports it\)/)
-        await expect(panel.locator('.punch-made')).toContainText('Booth’s read-back: reads clean.')
-        await screenshot(page, `punch-done-${screen.width}x${screen.height}`)
+        // The version's read-back: the punched sentence reads as written and nothing is certainly wrong. A word
+        // elsewhere that the engine heard as written but doubts (its second hearing, torn between rivals, once
+        // put "eighth" and "third" against espeak-ng's "10th") stays a named doubt, as the read-back promises,
+        // and the panel says so in those words instead of "reads clean".
         const versions = await bridge.call('listVersions', { takeId: imported.id })
         expect(versions.current).toBe(2)
         expect(versions.versions[1]?.operation).toBe('punch')
-        expect(versions.versions[1]?.readback?.clean, JSON.stringify(versions.versions[1]?.readback)).toBe(true)
+        const readback = versions.versions[1]?.readback
+        const heard = readback?.clean ? null : (await bridge.call('getReadback', { takeId: imported.id })).result
+        const issues = heard?.check.issues ?? []
+        const detail = JSON.stringify({ ...readback, issues: issues.map((i) => `${i.confidence ?? ''} ${i.kind} "${i.expected ?? ''}" → "${i.heard ?? ''}" at ${i.at_s ?? '?'} s`), words: heard?.words.map((w) => w.word).join(' ') })
+        const punchedFrom = job.script.text.indexOf(parts[1] as string)
+        const punchedTo = punchedFrom + (parts[1] as string).length
+        expect(readback, detail).not.toBeNull()
+        expect(issues.filter((i) => i.severity !== 'soft' && i.confidence !== 'unsure'), detail).toEqual([])
+        expect(issues.filter((i) => (i.script_from ?? -1) < punchedTo && (i.script_to ?? -1) > punchedFrom), detail).toEqual([])
+        if (readback?.clean) await expect(panel.locator('.punch-made')).toContainText('Booth’s read-back: reads clean.')
+        else await expect(panel.locator('.punch-made')).toContainText(/Booth’s read-back: Booth heard \d+% of the script's words: .*\d+ it is not sure of\./)
+        await screenshot(page, `punch-done-${screen.width}x${screen.height}`)
         await page.keyboard.press('Escape')
         await expect(panel).toHaveCount(0)
 

@@ -65,6 +65,8 @@ describe('doubts', () => {
     const check = compareToScript(SCRIPT, said(CLEAN), { doubts: [{ start_s: 2.4, end_s: 2.75, heard: 'line' }] })
     expect(check.verdict).toBe('check')
     expect(check.issues).toEqual([expect.objectContaining({ kind: 'changed', severity: 'normal', confidence: 'unsure', expected: 'Lane', heard: 'line', at_s: 2.4 })])
+    // The summary names it as a doubt, not as a word read differently.
+    expect(check.summary).toBe("Booth heard 100% of the script's words: 1 it is not sure of.")
   })
 
   it('no issue when the other reading says the same thing, or the word is a small one', () => {

@@ -9,7 +9,9 @@
  * pressed and the page measures, on its own clock, from the key's event time to the first frame painted
  * after the new take's length, loudness and peak are in the window (a rAF, then a message posted from it,
  * which runs after that frame's paint). Goal: under 100 ms at every length.
- * Run alone: `npx tsx test/bench/stop-in-window.ts`.
+ * Run alone: `npx tsx test/bench/stop-in-window.ts`. `BOOTH_BENCH_STOP_TRACE=1` prints each bridge call, main's
+ * events and the page's long tasks against the key; `BOOTH_BENCH_STOP_PROFILE=1` a CPU profile of the page's
+ * thread over the same stretch.
  */
 import os from 'node:os'
 import path from 'node:path'
@@ -62,6 +64,34 @@ async function armProbe(page: Page, previousName: string): Promise<void> {
   }, previousName)
 }
 
+/**
+ * `BOOTH_BENCH_STOP_PROFILE=1`: a CPU profile of the page's thread from just before the Stop key to the
+ * figures drawn (Chromium's sampling profiler, 0.2 ms), summed by function: where the page's own time went
+ * ("(program)" is Chromium's native work: style, layout, paint; "(idle)" is waiting for main).
+ */
+async function startProfile(page: Page): Promise<{ stop(): Promise<string> }> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  return {
+    async stop() {
+      const { profile } = await cdp.send('Profiler.stop')
+      await cdp.detach()
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+      const self = new Map<string, number>()
+      const deltas = profile.timeDeltas ?? []
+      ;(profile.samples ?? []).forEach((id, i) => {
+        const frame = byId.get(id)?.callFrame
+        const key = frame ? `${frame.functionName || '(anonymous)'}${frame.url ? ` ${frame.url.split('/').pop()}:${frame.lineNumber}` : ''}` : '?'
+        self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000)
+      })
+      const total = [...self.values()].reduce((a, b) => a + b, 0)
+      return `${total.toFixed(0)} ms sampled; ${[...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join('; ')}`
+    },
+  }
+}
+
 /** The page's bare round trip to main under the same load: a bridge call that does no work (median of 5, ms). */
 async function bareRoundTrip(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -88,11 +118,13 @@ async function recordOne(page: Page, bridge: BridgeClient, jobId: string, second
   // The rest of the take's length, as the page itself would send it.
   for (let i = 0; i < seconds / CHUNK_S; i++) await bridge.call('appendRecording', { takeId: take.id, pcmBase64: source[i % source.length] as string })
   await armProbe(page, previous)
+  const profiler = process.env['BOOTH_BENCH_STOP_PROFILE'] ? await startProfile(page) : null
   await page.keyboard.press('Space')
   const probe = await page.waitForFunction(() => {
     const p = (window as unknown as { __stopProbe?: { pressedAt: number | null; drawnAt: number | null; domAt: number | null } }).__stopProbe
     return p && p.drawnAt !== null ? p : null
   }, undefined, { timeout: 60_000 })
+  if (profiler) console.log(`  ${seconds} s take, the page's thread from Stop to the figures drawn: ${await profiler.stop()}`)
   const { pressedAt, drawnAt, domAt } = (await probe.jsonValue()) as { pressedAt: number; drawnAt: number; domAt: number }
   await page.locator('.recorder[data-phase="idle"]').waitFor({ timeout: 60_000 })
   const calls = (await page.evaluate(() => (window as unknown as { __bridgeCalls: Array<{ name: string; start: number; end: number | null }> }).__bridgeCalls))

@@ -123,9 +123,8 @@ function phoneIndex(dict: Dictionary, allowed: ReadonlySet<string> | null, slice
 
 async function buildIndex(dict: Dictionary, allowed: ReadonlySet<string> | null, slices: Slicer): Promise<PhoneIndex> {
   const index: PhoneIndex = { byLength: new Map(), found: new Map() }
-  let n = 0
   for (const [word, variants] of dict) {
-    if ((++n & 1023) === 0) await slices.tick()
+    if (slices.due()) await slices.turn()
     if (!/^[a-z]+$/.test(word) || (allowed && !allowed.has(word))) continue
     const phones = encode(variants[0] as string)
     const list = index.byLength.get(phones.length)
@@ -167,9 +166,8 @@ export async function soundNeighbours(word: string, pronunciations: readonly str
     if (target.length < 2) continue
     const longest = options.wide ? target.length + 4 : target.length + max
     for (let len = Math.max(1, target.length - (options.wide ? 3 : max)); len <= longest; len++) {
-      let n = 0
       for (const entry of index.byLength.get(len) ?? []) {
-        if ((++n & 511) === 0) await slices.tick()
+        if (slices.due()) await slices.turn()
         if (entry.word === word) continue
         const d = phoneDistance(target, entry.phones, max)
         if (d > 0 && d <= 1) keep(near, entry.word, d)

@@ -42,7 +42,7 @@ export async function parseTrieUnigrams(bytes: Buffer): Promise<GeneralWord[]> {
   const out: GeneralWord[] = []
   const slices = slicer()
   for (let i = 0; i < unigrams; i++) {
-    if ((i & 2047) === 0) await slices.tick()
+    if (slices.due()) await slices.turn()
     const word = words[i] as string
     if (i === bos || i === eos || word.startsWith('<')) continue
     out.push({ word, log10: bytes.readFloatLE(start + i * RECORD) / LOG10_TO_SPHINX })

@@ -16,9 +16,8 @@ export async function loadDictionary(path: string): Promise<Dictionary> {
   const dict: Dictionary = new Map()
   // 130,000 lines: read in slices so the main process keeps answering meanwhile.
   const slices = slicer()
-  let n = 0
   for (const line of (await readFile(path, 'utf8')).split('\n')) {
-    if ((++n & 2047) === 0) await slices.tick()
+    if (slices.due()) await slices.turn()
     const space = line.indexOf(' ')
     if (space <= 0) continue
     const word = line.slice(0, space).replace(/\(\d+\)$/, '')

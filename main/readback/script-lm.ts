@@ -65,9 +65,8 @@ function tables(general: readonly GeneralWord[], slices: Slicer): Promise<{ set:
     t = (async () => {
       const set = new Set<string>()
       const likelihood = new Map<string, number>()
-      let n = 0
       for (const g of general) {
-        if ((++n & 2047) === 0) await slices.tick()
+        if (slices.due()) await slices.turn()
         set.add(g.word)
         likelihood.set(g.word, g.log10)
       }

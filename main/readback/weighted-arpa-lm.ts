@@ -38,7 +38,7 @@ async function countNgrams(sentences: readonly WeightedSentence[], slices: Slice
   const c3: Counts = new Map()
   const add = (m: Counts, k: string, w: number) => m.set(k, (m.get(k) ?? 0) + w)
   for (const { words, weight, variantOf } of sentences) {
-    await slices.tick()
+    if (slices.due()) await slices.turn()
     if (words.length === 0 || !(weight > 0)) continue
     const own = variantOf ? new Set(ngramsOf(variantOf)) : null
     for (const gram of ngramsOf(words)) {
@@ -70,7 +70,7 @@ async function order(counts: Counts, lower: Map<string, number>, slices: Slicer)
   const p = new Map<string, number>()
   const backoff = new Map<string, number>()
   for (const [h, grams] of byHistory(counts)) {
-    await slices.tick()
+    if (slices.due()) await slices.turn()
     const total = grams.reduce((s, [, c]) => s + c, 0)
     const types = grams.reduce((s, [, c]) => s + Math.min(1, c), 0)
     const denom = total + UNSEEN * types
@@ -101,13 +101,13 @@ export async function buildWeightedArpa(sentences: readonly WeightedSentence[], 
   for (const w of words) lines.push(`${log10(p1.get(w) ?? 0)} ${w} ${log10(bigrams.backoff.get(w) ?? 1)}`)
   lines.push('', '\\2-grams:')
   for (const [g, p] of bigrams.p) {
+    if (slices.due()) await slices.turn()
     lines.push(`${log10(p)} ${g} ${log10(trigrams.backoff.get(g) ?? 1)}`)
-    if ((lines.length & 1023) === 0) await slices.tick()
   }
   lines.push('', '\\3-grams:')
   for (const [g, p] of trigrams.p) {
+    if (slices.due()) await slices.turn()
     lines.push(`${log10(p)} ${g}`)
-    if ((lines.length & 1023) === 0) await slices.tick()
   }
   lines.push('', '\\end\\', '')
   return lines.join('\n')

@@ -9,22 +9,27 @@ describe('slicer', () => {
   it('gives the event loop a turn once a slice has run its time, and not before', async () => {
     const order: string[] = []
     setImmediate(() => order.push('waiting callback'))
-    const within = slicer(60_000)
-    expect(within.tick()).toBeUndefined()
-    const spent = slicer(0)
+    const within = slicer(60_000, 1)
+    expect(within.due()).toBe(false)
+    const spent = slicer(0, 1)
     order.push('work before')
-    await spent.tick()
+    expect(spent.due()).toBe(true)
+    await spent.turn()
     order.push('work after')
     expect(order).toEqual(['work before', 'waiting callback', 'work after'])
   })
 
   it('starts a new slice after each turn it gives', async () => {
-    const s = slicer(0)
+    const s = slicer(0, 1)
     let turns = 0
     for (let i = 0; i < 5; i++) {
-      const pause = s.tick()
-      if (pause) { turns++; await pause }
+      if (s.due()) { turns++; await s.turn() }
     }
     expect(turns).toBe(5)
+  })
+
+  it('reads the clock only every so many calls', () => {
+    const s = slicer(0, 4)
+    expect([s.due(), s.due(), s.due(), s.due(), s.due(), s.due(), s.due(), s.due()]).toEqual([false, false, false, true, false, false, false, true])
   })
 })

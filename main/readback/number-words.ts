@@ -20,12 +20,12 @@ TENS.forEach((w, i) => { if (w) WORD_VALUE.set(w, i * 10) })
 WORD_VALUE.set('oh', 0)
 const ORDINAL_VALUE = new Map<string, number>()
 for (const [w, v] of WORD_VALUE) if (w !== 'oh') ORDINAL_VALUE.set(ordinalWord(w), v)
-/** Ordinals of a scale word: "five thousandth" is 5 000th, not 5 + 1 000. */
-const SCALE_ORDINAL = new Map([['hundredth', 'hundred'], ['thousandth', 'thousand'], ['millionth', 'million'], ['billionth', 'billion']])
-ORDINAL_VALUE.set('hundredth', 100)
-ORDINAL_VALUE.set('thousandth', 1000)
-ORDINAL_VALUE.set('millionth', 1_000_000)
-ORDINAL_VALUE.set('billionth', 1_000_000_000)
+/** Ordinals of a scale word → the scale word: "five thousandth" is 5 000th, not 5 + 1 000. */
+const SCALE_ORDINAL = new Map<string, string>()
+for (const [value, name] of [[100, 'hundred'] as [number, string], ...SCALES]) {
+  SCALE_ORDINAL.set(`${name}th`, name)
+  ORDINAL_VALUE.set(`${name}th`, value)
+}
 
 function ordinalWord(word: string): string {
   if (ORDINAL_WORDS[word]) return ORDINAL_WORDS[word]
@@ -169,10 +169,10 @@ export function heardValues(words: string[]): Set<string> {
   if (ORDINAL_VALUE.has(lastWord)) {
     const head = core.slice(0, -1)
     const scale = SCALE_ORDINAL.get(lastWord)
-    const value = !head.length ? ORDINAL_VALUE.get(lastWord) ?? null
-      : scale ? cardinal([...head, scale])
-      : (() => { const base = cardinal(head); return base === null ? null : base + (ORDINAL_VALUE.get(lastWord) ?? 0) })()
-    if (value !== null) out.add(`${value}th`)
+    const own = ORDINAL_VALUE.get(lastWord) ?? 0
+    // "thousandth" alone is the 1000th; after words, a scale multiplies them and any other ordinal adds.
+    const base = head.length ? cardinal(scale ? [...head, scale] : head) : 0
+    if (base !== null) out.add(`${head.length && scale ? base : base + own}th`)
     return out
   }
   const pointAt = core.indexOf('point')

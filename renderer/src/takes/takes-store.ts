@@ -59,6 +59,8 @@ export interface TakesState {
   pauseUpload(takeId: string, jobId: string): Promise<void>
   resumeUpload(takeId: string, jobId: string): Promise<void>
   say(notice: TakesNotice | null): void
+  /** Stop was pressed: main's takes events wait until `done` settles and the frame after it is painted (paint-hold.ts). */
+  holdEventsUntil(done: Promise<unknown>): void
 }
 
 /**
@@ -93,9 +95,9 @@ export interface TakesStoreOptions {
 
 /**
  * The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events.
- * A stopped take's check (takeChecked) is drawn before anything else of the takes: main's takes event
- * that follows it by a few milliseconds (the saved take, its row drawn in full) waits for the check's
- * frame (paint-hold.ts), as Stop's own answer does (use-stop-take.ts); the newest list of each job is then applied.
+ * A stopped take's check (takeChecked) is drawn before anything else of the takes: main's takes events
+ * from the Stop key on (the saved take, its row drawn in full) wait for the check's frame (paint-hold.ts),
+ * as Stop's own answer does (use-stop-take.ts); the newest list of each job is then applied.
  */
 export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {}): StoreHandle<TakesState> {
   const order = createAnswerOrder()
@@ -212,6 +214,7 @@ export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {})
       pauseUpload: (takeId, jobId) => act(jobId, async () => void (await api.pauseUpload({ takeId }))),
       resumeUpload: (takeId, jobId) => act(jobId, async () => void (await api.resumeUpload({ takeId }))),
       say: (notice) => set({ notice }),
+      holdEventsUntil: (done) => lists.holdUntil(done),
     }
   })
   const offs = [

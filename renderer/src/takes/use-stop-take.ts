@@ -2,8 +2,9 @@
  * Stop, as the recorder does it, with nothing drawn between the key and the take's check but the check:
  * the meters stop at once (`stoppingRef`), "Saving…" shows only if saving takes a while, and the saved take
  * Stop answers (its row drawn in full: findings, read-back, versions) waits until the check main sent
- * before it (takeChecked) is on screen. A render and a paint in that time would hold the worklet's last
- * samples, and then the check, back by as long as they take.
+ * before it (takeChecked) is on screen, and so do main's takes and read-back events from the key on. A
+ * render and a paint in that time would hold the worklet's last samples, and then the check, back by as
+ * long as they take.
  */
 import { useCallback, type RefObject } from 'react'
 import type { TakeView } from '../../../shared/bridge-takes'
@@ -11,6 +12,7 @@ import type { PcmCapture } from './recorder/pcm-capture'
 import type { RecorderPhase } from './RecorderSettings'
 import { recordingFailureText } from './recording-failure'
 import { useTakesStore } from './takes-store'
+import { useReadbackStore } from './readback/readback-store'
 import { afterNextPaint } from '../ui/after-paint'
 
 /** How long after Stop the recorder says "Saving…" if the take is not saved by then. */
@@ -27,6 +29,7 @@ export function useStopTake(o: {
   restMeter(): void
 }): () => Promise<void> {
   const takesStore = useTakesStore()
+  const readbackStore = useReadbackStore()
   const { jobId, captureRef, stoppingRef, setPhase, setError, restMeter } = o
   return useCallback(async () => {
     const rec = captureRef.current
@@ -34,8 +37,13 @@ export function useStopTake(o: {
     stoppingRef.current = true
     const saving = window.setTimeout(() => setPhase('stopping'), SAVING_SHOWN_AFTER_MS)
     let finished: TakeView | null = null
+    // From the key on, main's takes and read-back events (the previous take's read-back may finish just
+    // now) wait for Stop's answer and the frame after it: nothing is drawn before the check.
+    const stopped = rec.stop()
+    takesStore.getState().holdEventsUntil(stopped)
+    readbackStore.getState().holdEventsUntil(stopped)
     try {
-      finished = await rec.stop()
+      finished = await stopped
     } catch (err) {
       setError(recordingFailureText(err, 'The take could not be finished'))
     }
@@ -52,5 +60,5 @@ export function useStopTake(o: {
     const takes = takesStore.getState()
     if (saved && takes.byJob[jobId]) takes.applyTake(saved)
     else void takes.loadTakes(jobId)
-  }, [jobId, captureRef, stoppingRef, setPhase, setError, restMeter, takesStore])
+  }, [jobId, captureRef, stoppingRef, setPhase, setError, restMeter, takesStore, readbackStore])
 }

@@ -60,4 +60,32 @@ describe('read-back events right after a check', () => {
     await paint()
     expect(state()).toBe('failed')
   })
+
+  it('from the Stop key: the previous take\'s read-back finishing waits for Stop\'s answer and the frame after it', async () => {
+    const { bridge, store, state, paint } = held()
+    let answer: () => void = () => undefined
+    store.getState().holdEventsUntil(new Promise<void>((r) => (answer = r)))
+    bridge.emit('readback', failed)
+    await paint()
+    // A frame painted before Stop is answered lets nothing go.
+    expect(state()).toBeUndefined()
+    answer()
+    await Promise.resolve()
+    expect(state()).toBeUndefined()
+    await paint()
+    expect(state()).toBe('failed')
+    bridge.emit('readback', running)
+    expect(state()).toBe('running')
+  })
+
+  it('from the Stop key: a Stop that fails lets them go too, after one frame', async () => {
+    const { bridge, store, state, paint } = held()
+    let fail: (e: Error) => void = () => undefined
+    store.getState().holdEventsUntil(new Promise<void>((_r, j) => (fail = j)))
+    bridge.emit('readback', failed)
+    fail(new Error('The microphone went away'))
+    await Promise.resolve()
+    await paint()
+    expect(state()).toBe('failed')
+  })
 })

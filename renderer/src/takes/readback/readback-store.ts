@@ -30,6 +30,8 @@ export interface ReadbackStoreState {
   download(): Promise<void>
   cancelDownload(): Promise<void>
   setFolder(path: string | null): Promise<void>
+  /** Stop was pressed: read-back events wait until `done` settles and the frame after it is painted (paint-hold.ts). */
+  holdEventsUntil(done: Promise<unknown>): void
 }
 
 export interface ReadbackStoreOptions {
@@ -38,9 +40,10 @@ export interface ReadbackStoreOptions {
 }
 
 /**
- * The read-back store of the window's bridge (made once by createStores). A read-back event that follows
- * a stopped take's check (the new take's read-back starting) waits until the check's frame is painted
- * (paint-hold.ts), so the talent sees the check first.
+ * The read-back store of the window's bridge (made once by createStores). A read-back event that comes
+ * between the Stop key and the stopped take's check on screen (the new take's read-back starting, or the
+ * previous take's finishing just then) waits until the check's frame is painted (paint-hold.ts), so the
+ * talent sees the check first.
  */
 export function createReadbackStore(api: BoothApi, options: ReadbackStoreOptions = {}): StoreHandle<ReadbackStoreState> {
   const order = createAnswerOrder()
@@ -73,6 +76,7 @@ export function createReadbackStore(api: BoothApi, options: ReadbackStoreOptions
       download: () => settingsCall(() => api.downloadReadbackModel({})),
       cancelDownload: () => settingsCall(() => api.cancelReadbackModelDownload({})),
       setFolder: (path) => settingsCall(() => api.setReadbackModelFolder({ path })),
+      holdEventsUntil: (done) => events.holdUntil(done),
     }
   })
   // One take's read-back from a call's answer: asked after any event still waiting, so newer.

@@ -5,7 +5,7 @@
  * added or dropped; for longer words and names, up to two, or the same beginning with another ending).
  * Negations are handled by sentence variants (negation-variants.ts), not here.
  */
-import { slicer, type Slicer } from '../process/slices'
+import { mainSlices, type Slicer } from '../process/slices'
 import type { Dictionary } from './pronunciations'
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
@@ -151,7 +151,7 @@ export interface NeighbourOptions {
  * words) also up to half as many again of its family: the same beginning or the same end with another
  * part ("Hollis" and "Hollister", "Brightwater" and "Bridgewater", "Fairfield" and "Fairview").
  */
-export async function soundNeighbours(word: string, pronunciations: readonly string[], dict: Dictionary, options: NeighbourOptions, slices: Slicer = slicer()): Promise<string[]> {
+export async function soundNeighbours(word: string, pronunciations: readonly string[], dict: Dictionary, options: NeighbourOptions, slices: Slicer = mainSlices): Promise<string[]> {
   const index = await phoneIndex(dict, options.allowed, slices)
   const key = `${word} ${options.wide ? 'wide' : 'near'} ${options.limit} ${pronunciations.join(',')}`
   const known = index.found.get(key)

@@ -11,7 +11,7 @@
  * A file that does not look like that gives no words (the read-back then uses its built-in list).
  */
 import { readFile } from 'node:fs/promises'
-import { slicer } from '../process/slices'
+import { mainSlices } from '../process/slices'
 
 const HEADER = 'Trie Language Model'
 /** ln(10) / ln(1.0001): log10 → sphinx's log base 1.0001. */
@@ -40,7 +40,7 @@ export async function parseTrieUnigrams(bytes: Buffer): Promise<GeneralWord[]> {
   const start = findRecords(bytes, bos, eos, unigrams)
   if (start === null) return []
   const out: GeneralWord[] = []
-  const slices = slicer()
+  const slices = mainSlices
   for (let i = 0; i < unigrams; i++) {
     if (slices.due()) await slices.turn()
     const word = words[i] as string

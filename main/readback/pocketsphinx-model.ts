@@ -3,6 +3,7 @@
  * pronunciation dictionary of exactly its words (the CMU dictionary, espeak-ng for the script's own words
  * such as brands and names). A word that cannot be pronounced is left out of both.
  */
+import { mainSlices } from '../process/slices'
 import { buildWeightedArpa } from './weighted-arpa-lm'
 import type { GeneralWord } from './general-lm-words'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
@@ -55,15 +56,18 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   const names = new Set([
     ...scriptModel(input.script, input.names ?? []).words.filter((w) => w.name || /^[A-Z][a-z]/.test(w.text)).flatMap((w) => spokenSentences(w.text).flat()),
   ])
+  await mainSlices.between()
   const lm = await scriptLanguageModel({
     sentences: kept, pronunciations: scriptWords, dict: input.dict, general: input.general, builtIn: GENERAL_VOCABULARY, names,
     ...(input.tuning ? { tuning: input.tuning } : {}),
   })
+  await mainSlices.between()
   const others = [...lm.vocabulary].filter((w) => !scriptWords.has(w))
   const rest = await pronounce(others, input.dict, { ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
   const unsayable = new Set(rest.missing)
   const sayable = (words: readonly string[]) => words.every((w) => !unsayable.has(w) && !drop.has(w))
   const heard = lm.sentences.filter((s) => sayable(s.words))
+  await mainSlices.between()
   const arpa = await buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
   return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords, rivals: rivalsOf(heard) }
 }

@@ -7,7 +7,7 @@
 import { spawnInBackground } from '../process/background-child'
 import { childEnv } from '../security/child-env'
 import { readFile } from 'node:fs/promises'
-import { slicer } from '../process/slices'
+import { mainSlices } from '../process/slices'
 
 export type Dictionary = Map<string, string[]>
 
@@ -15,7 +15,7 @@ export type Dictionary = Map<string, string[]>
 export async function loadDictionary(path: string): Promise<Dictionary> {
   const dict: Dictionary = new Map()
   // 130,000 lines: read in slices so the main process keeps answering meanwhile.
-  const slices = slicer()
+  const slices = mainSlices
   for (const line of (await readFile(path, 'utf8')).split('\n')) {
     if (slices.due()) await slices.turn()
     const space = line.indexOf(' ')
@@ -91,7 +91,9 @@ function splitCompound(word: string, dict: Dictionary, depth = 0): string | null
 export async function pronounce(words: Iterable<string>, dict: Dictionary, options: PronounceOptions = {}): Promise<{ lines: string[]; missing: string[] }> {
   const variants = new Map<string, string[]>()
   const unique = [...new Set(words)].sort()
+  const slices = mainSlices
   for (const word of unique) {
+    if (slices.due()) await slices.turn()
     const known = dict.get(word) ?? (/^[a-z]+$/.test(word) ? [splitCompound(word, dict)].filter((x): x is string => x !== null) : [])
     variants.set(word, [...known])
   }
@@ -107,6 +109,7 @@ export async function pronounce(words: Iterable<string>, dict: Dictionary, optio
   const lines: string[] = []
   const missing: string[] = []
   for (const [word, list] of variants) {
+    if (slices.due()) await slices.turn()
     if (list.length === 0) missing.push(word)
     list.forEach((p, i) => lines.push(`${word}${i ? `(${i + 1})` : ''} ${p}`))
   }

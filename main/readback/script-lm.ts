@@ -8,7 +8,7 @@
 import { classCompetitors, NUMBER_WORDS, soundNeighbours } from './competitors'
 import type { GeneralWord } from './general-lm-words'
 import { negationVariants } from './negation-variants'
-import { slicer, type Slicer } from '../process/slices'
+import { mainSlices, type Slicer } from '../process/slices'
 import type { Dictionary } from './pronunciations'
 import type { WeightedSentence, WeightedWord } from './weighted-arpa-lm'
 
@@ -83,10 +83,11 @@ function tables(general: readonly GeneralWord[], slices: Slicer): Promise<{ set:
  */
 export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptLm> {
   const t = input.tuning ?? LM_TUNING
-  const slices = slicer()
+  const slices = mainSlices
   const generalTop: GeneralWord[] = []
   for (const g of input.general) {
     if (generalTop.length >= t.generalWords) break
+    if (slices.due()) await slices.turn()
     if (/^[a-z]+(?:'[a-z]+)?$/.test(g.word) && input.dict.has(g.word)) generalTop.push(g)
   }
   const { set, likelihood } = await tables(input.general, slices)
@@ -106,9 +107,12 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
   for (const s of input.sentences) {
     if (s.length === 0) continue
     sentences.push({ words: s, weight: 1 })
-    s.forEach((word, i) => {
-      for (const other of competitors.get(word) ?? []) sentences.push({ words: [...s.slice(0, i), other.word, ...s.slice(i + 1)], weight: other.weight, variantOf: s })
-    })
+    for (const [i, word] of s.entries()) {
+      for (const other of competitors.get(word) ?? []) {
+        if (slices.due()) await slices.turn()
+        sentences.push({ words: [...s.slice(0, i), other.word, ...s.slice(i + 1)], weight: other.weight, variantOf: s })
+      }
+    }
     for (const variant of negationVariants(s)) sentences.push({ words: variant, weight: t.negationWeight, variantOf: s })
     // A number read with a part left out ("4.25%" as "four point five percent").
     s.forEach((word, i) => {
@@ -122,6 +126,11 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
   const inGeneral = new Set(general.map((g) => g.word))
   const builtInWeight = t.generalMass / Math.max(1, input.builtIn.length) / 4
   for (const word of input.builtIn) if (!inGeneral.has(word)) general.push({ word, weight: builtInWeight })
-  const vocabulary = new Set([...sentences.flatMap((s) => s.words), ...general.map((g) => g.word)])
+  const vocabulary = new Set<string>()
+  for (const s of sentences) {
+    if (slices.due()) await slices.turn()
+    for (const word of s.words) vocabulary.add(word)
+  }
+  for (const g of general) vocabulary.add(g.word)
   return { sentences, general, vocabulary }
 }

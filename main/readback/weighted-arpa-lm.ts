@@ -8,7 +8,7 @@
  * and t(h) followers (each counted at most once), a seen follower gets c(h,w) / (c(h) + β·t(h)) and
  * β·t(h) / (c(h) + β·t(h)) is left for the lower order (back-off weights make each history sum to one).
  */
-import { slicer, type Slicer } from '../process/slices'
+import { mainSlices, type Slicer } from '../process/slices'
 import { BOS, byHistory, EOS, log10 } from './arpa-lm'
 
 /** How much of each history is left for words not seen after it (β). */
@@ -37,10 +37,13 @@ async function countNgrams(sentences: readonly WeightedSentence[], slices: Slice
   const c2: Counts = new Map()
   const c3: Counts = new Map()
   const add = (m: Counts, k: string, w: number) => m.set(k, (m.get(k) ?? 0) + w)
+  // The n-grams of each sentence that has variants, worked out once for all of its variants.
+  const ownOf = new Map<readonly string[], Set<string>>()
   for (const { words, weight, variantOf } of sentences) {
     if (slices.due()) await slices.turn()
     if (words.length === 0 || !(weight > 0)) continue
-    const own = variantOf ? new Set(ngramsOf(variantOf)) : null
+    let own = variantOf ? ownOf.get(variantOf) : null
+    if (variantOf && !own) ownOf.set(variantOf, (own = new Set(ngramsOf(variantOf))))
     for (const gram of ngramsOf(words)) {
       if (own?.has(gram)) continue
       const n = gram.split(' ').length
@@ -86,7 +89,7 @@ async function order(counts: Counts, lower: Map<string, number>, slices: Slicer)
 
 /** The model as ARPA text; built in slices (process/slices.ts), since it runs on the main process for every take. */
 export async function buildWeightedArpa(sentences: readonly WeightedSentence[], general: readonly WeightedWord[]): Promise<string> {
-  const slices = slicer()
+  const slices = mainSlices
   const [c1, c2, c3] = await countNgrams(sentences, slices)
   const weight = new Map<string, number>()
   for (const [w, c] of c1) if (w !== BOS) weight.set(w, c)

@@ -7,6 +7,7 @@
 import type { Doubt, ReadbackIssue } from '../../shared/readback/types'
 import type { AlignOp } from './align'
 import { heardWords, type HeardWord } from './heard-words'
+import { NEGATION_WORDS } from './negation-words'
 import type { ScriptModel, ScriptWord } from './script-model'
 import { nearWord, sameWord } from './words'
 
@@ -32,7 +33,9 @@ export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], o
     if (words.length === 0 || words.every((w) => SLIGHT.has(w.key))) continue
     // The other reading says the same thing (a homophone, another way of saying a number): no doubt.
     if (words.length === other.length && words.every((w, k) => sameWord(w, other[k] as HeardWord) || nearWord(w, other[k] as HeardWord))) continue
-    if (other.every((o) => words.some((w) => sameWord(w, o)))) continue
+    // Heard as some of these very words: an echo of the script, unless what is missing is a negation.
+    const dropsNegation = words.some((w) => NEGATION_WORDS.has(w.key) && !other.some((o) => sameWord(w, o)))
+    if (!dropsNegation && other.every((o) => words.some((w) => sameWord(w, o)))) continue
     const first = words[0] as ScriptWord
     const last = words[words.length - 1] as ScriptWord
     out.push({

@@ -21,6 +21,15 @@ const TURNED: Readonly<Record<string, readonly string[]>> = {
 
 export const NEGATION_WORDS: ReadonlySet<string> = new Set([...Object.keys(TURNED), ...Object.keys(NOT_AUX), 'nor', 'neither', 'nobody', 'nowhere'])
 
+/**
+ * What a negation word of the script may have been read as instead ("" = left out): "not" → [""],
+ * "cannot" → ["can"], "isn't" → ["is"]; [] for a word that does not negate.
+ */
+export function negationTurns(word: string): string[] {
+  const aux = NOT_AUX[word]
+  return [...(TURNED[word] ?? []), ...(aux ? [aux] : [])]
+}
+
 /** The sentence with each negation dropped or turned around, and with "not" after each helping verb. */
 export function negationVariants(sentence: readonly string[]): string[][] {
   const out: string[][] = []

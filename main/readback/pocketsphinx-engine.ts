@@ -15,6 +15,7 @@ import { buildArpa } from './arpa-lm'
 import { EngineUnavailableError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
+import { negationDoubts } from './negation-hearing'
 import { secondHearingDoubts } from './second-hearing'
 import { loadDictionary, pronounce, type Dictionary } from './pronunciations'
 import { spokenSentences } from './spoken-sentences'
@@ -90,11 +91,13 @@ export class PocketsphinxEngine implements ReadbackEngine {
       // The words above lean on the script; a second hearing says where they may have been pulled onto it.
       const batch = setup.batch
       if (!batch || this.options.secondHearing === false || options.doubts === false) return { words, engine: this.name }
+      const run = (binary: string, args: string[]) => this.run(binary, args, options.signal)
       const second = await secondHearingDoubts({
-        setup: { ...setup, batch }, dict, dir, script: options.hints ?? '', ...(options.names ? { names: options.names } : {}), first: words,
-        run: (binary, args) => this.run(binary, args, options.signal),
+        setup: { ...setup, batch }, dict, dir, script: options.hints ?? '', ...(options.names ? { names: options.names } : {}), first: words, run,
       })
-      return { words, engine: this.name, doubts: second.doubts }
+      // And each sentence holding a negation once more, the acoustics alone deciding whether it was said.
+      const negation = await negationDoubts({ batch, hmm: setup.hmm, dict, dir, sentences: kept, first: words, run })
+      return { words, engine: this.name, doubts: [...second.doubts, ...negation] }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

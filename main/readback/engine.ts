@@ -28,6 +28,19 @@ export interface ReadbackEngine {
   transcribe(wavPath: string, options?: TranscribeOptions): Promise<Transcript>
 }
 
+/** What a read-back stopped on purpose (a take deleted, Booth closing) fails with. */
+export class ReadbackStoppedError extends Error {
+  constructor() {
+    super('The read-back was stopped.')
+    this.name = 'ReadbackStoppedError'
+  }
+}
+
+/** Throws ReadbackStoppedError once `signal` is aborted: for long work between its child processes. */
+export function throwIfStopped(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ReadbackStoppedError()
+}
+
 /** An engine could not run (no binary, no model, a broken file): the message is one sentence for the person. */
 export class EngineUnavailableError extends Error {
   constructor(message: string) {

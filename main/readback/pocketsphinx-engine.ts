@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { TimedWord } from '../../shared/readback/types'
 import { buildArpa } from './arpa-lm'
-import { EngineUnavailableError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
+import { EngineUnavailableError, ReadbackStoppedError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
 import { negationDoubts } from './negation-hearing'
@@ -94,6 +94,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
       const run = (binary: string, args: string[]) => this.run(binary, args, options.signal)
       const second = await secondHearingDoubts({
         setup: { ...setup, batch }, dict, dir, script: options.hints ?? '', ...(options.names ? { names: options.names } : {}), first: words, run,
+        ...(options.signal ? { signal: options.signal } : {}),
       })
       // And each sentence holding a negation once more, the acoustics alone deciding whether it was said.
       const negation = await negationDoubts({ batch, hmm: setup.hmm, dict, dir, sentences: kept, first: words, run })
@@ -118,7 +119,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
       child.on('close', (code, sig) => {
         clearTimeout(timer)
         signal?.removeEventListener('abort', abort)
-        if (signal?.aborted) reject(new Error('The read-back was stopped.'))
+        if (signal?.aborted) reject(new ReadbackStoppedError())
         else if (code === 0) resolve(out)
         else reject(new Error(`pocketsphinx stopped (${sig ?? `exit ${code}`}): ${lastError(err)}`))
       })

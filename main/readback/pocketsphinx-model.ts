@@ -4,6 +4,7 @@
  * such as brands and names). A word that cannot be pronounced is left out of both.
  */
 import { mainSlices } from '../process/slices'
+import { throwIfStopped } from './engine'
 import { buildWeightedArpa } from './weighted-arpa-lm'
 import type { GeneralWord } from './general-lm-words'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
@@ -30,6 +31,8 @@ export interface RecogniserFilesInput {
   general: readonly GeneralWord[]
   tuning?: LmTuning
   espeakPath?: string
+  /** Stops the building between its steps and between the script's words (engine.ts throwIfStopped). */
+  signal?: AbortSignal
 }
 
 /** "HH AA1 L IH0 S" lines of a dictionary → word → its pronunciations. */
@@ -57,17 +60,20 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
     ...scriptModel(input.script, input.names ?? []).words.filter((w) => w.name || /^[A-Z][a-z]/.test(w.text)).flatMap((w) => spokenSentences(w.text).flat()),
   ])
   await mainSlices.between()
+  throwIfStopped(input.signal)
   const lm = await scriptLanguageModel({
     sentences: kept, pronunciations: scriptWords, dict: input.dict, general: input.general, builtIn: GENERAL_VOCABULARY, names,
-    ...(input.tuning ? { tuning: input.tuning } : {}),
+    ...(input.tuning ? { tuning: input.tuning } : {}), ...(input.signal ? { signal: input.signal } : {}),
   })
   await mainSlices.between()
+  throwIfStopped(input.signal)
   const others = [...lm.vocabulary].filter((w) => !scriptWords.has(w))
   const rest = await pronounce(others, input.dict, { ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
   const unsayable = new Set(rest.missing)
   const sayable = (words: readonly string[]) => words.every((w) => !unsayable.has(w) && !drop.has(w))
   const heard = lm.sentences.filter((s) => sayable(s.words))
   await mainSlices.between()
+  throwIfStopped(input.signal)
   const arpa = await buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
   return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords, rivals: rivalsOf(heard) }
 }

@@ -8,6 +8,7 @@
 import { classCompetitors, NUMBER_WORDS, soundNeighbours } from './competitors'
 import type { GeneralWord } from './general-lm-words'
 import { negationVariants } from './negation-variants'
+import { throwIfStopped } from './engine'
 import { mainSlices, type Slicer } from '../process/slices'
 import type { Dictionary } from './pronunciations'
 import type { WeightedSentence, WeightedWord } from './weighted-arpa-lm'
@@ -55,6 +56,8 @@ export interface ScriptLmInput {
   /** Script words written with a capital (names, places, brands) and the customer's and advertiser's names: they get the wider search for sound-alikes. */
   names: ReadonlySet<string>
   tuning?: LmTuning
+  /** Stops the search for sound-alikes between words (engine.ts throwIfStopped). */
+  signal?: AbortSignal
 }
 
 /** The general words as a set and as a likelihood table, once per list (the list is read once per model file and kept). */
@@ -102,7 +105,10 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
   }
   const distinct = [...new Set(input.sentences.flat())]
   const competitors = new Map<string, Array<{ word: string; weight: number }>>()
-  for (const word of distinct) competitors.set(word, await competitorsOf(word))
+  for (const word of distinct) {
+    throwIfStopped(input.signal)
+    competitors.set(word, await competitorsOf(word))
+  }
   const sentences: WeightedSentence[] = []
   for (const s of input.sentences) {
     if (s.length === 0) continue

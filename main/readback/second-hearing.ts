@@ -53,6 +53,8 @@ export interface SecondHearingInput {
   names?: readonly string[]
   first: readonly TimedWord[]
   run(binary: string, args: string[]): Promise<string>
+  /** Stops the model's building between its steps (the recogniser's runs are stopped by `run`). */
+  signal?: AbortSignal
 }
 
 /**
@@ -64,6 +66,7 @@ export async function secondHearingDoubts(input: SecondHearingInput): Promise<{ 
   const files = await recogniserFiles({
     script: input.script, ...(input.names ? { names: input.names } : {}), dict: input.dict,
     general: setup.generalLm ? await generalModelWords(setup.generalLm) : [],
+    ...(input.signal ? { signal: input.signal } : {}),
   })
   await writeFile(join(dir, 'fair.lm'), files.arpa)
   await writeFile(join(dir, 'fair.dict'), files.dict)

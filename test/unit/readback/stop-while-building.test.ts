@@ -1,0 +1,43 @@
+/**
+ * A read-back stopped while the second hearing builds its model (the search for sound-alikes over the
+ * dictionary takes seconds the first time) stops there, between two words, instead of finishing the build.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ReadbackStoppedError } from '../../../main/readback/engine'
+import { generalModelWords, type GeneralWord } from '../../../main/readback/general-lm-words'
+import { recogniserFiles } from '../../../main/readback/pocketsphinx-model'
+import { findPocketsphinx } from '../../../main/readback/pocketsphinx-setup'
+import { loadDictionary, type Dictionary } from '../../../main/readback/pronunciations'
+import { SPOT_SCRIPT } from './spot-script'
+
+let dict: Dictionary = new Map()
+let general: GeneralWord[] = []
+
+beforeAll(async () => {
+  const setup = await findPocketsphinx()
+  if (typeof setup === 'string') throw new Error(setup)
+  dict = await loadDictionary(setup.dict)
+  general = setup.generalLm ? await generalModelWords(setup.generalLm) : []
+}, 60_000)
+
+describe('a read-back stopped while its model is built', { timeout: 60_000 }, () => {
+  it('does not start building once stopped', async () => {
+    await expect(recogniserFiles({ script: SPOT_SCRIPT, dict, general, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(ReadbackStoppedError)
+  })
+
+  it('stops between the words of the search for sound-alikes, long before the build would end', async () => {
+    // Dictionaries of their own: nothing of the search is kept from another build.
+    let t0 = performance.now()
+    await recogniserFiles({ script: SPOT_SCRIPT, dict: new Map(dict), general })
+    const whole = performance.now() - t0
+    const stop = new AbortController()
+    t0 = performance.now()
+    const building = recogniserFiles({ script: SPOT_SCRIPT, dict: new Map(dict), general, signal: stop.signal })
+    // Stopped a tenth of the way in: past the script's own pronunciations, inside the search.
+    setTimeout(() => stop.abort(), whole / 10)
+    await expect(building).rejects.toBeInstanceOf(ReadbackStoppedError)
+    // A ratio in one run, not a time: a build that ran to its end before noticing would take about `whole`
+    // (stopped here it takes about a third of it: the dictionary's phone index, shared, is built to its end).
+    expect(performance.now() - t0).toBeLessThan(whole / 2)
+  })
+})

@@ -17,11 +17,9 @@ import type { Doubt, TimedWord } from '../../shared/readback/types'
 import { align } from './align'
 import { negationTurns } from './negation-variants'
 import { pronounce, type Dictionary } from './pronunciations'
-import { parseHypseg } from './second-hearing'
+import { FRAME_RATE, parseHypseg } from './second-hearing'
 import type { Word } from './words'
 
-/** pocketsphinx's frames per second. */
-const FRAME_RATE = 100
 /** The most of the pause before and after a sentence taken with it (s); half the pause when it is shorter. */
 const EDGE_S = 0.3
 
@@ -80,9 +78,7 @@ export async function negationDoubts(input: NegationHearingInput): Promise<Doubt
  * the sentence, its negations as written (a negation it did not hear is its own finding already).
  */
 function locate(sentences: readonly (readonly string[])[], first: readonly TimedWord[]): Utterance[] {
-  const script: Word[] = []
-  const sentenceOf: number[] = []
-  sentences.forEach((s, i) => s.forEach((w) => { script.push({ key: w, values: null }); sentenceOf.push(i) }))
+  const script: Word[] = sentences.flat().map((w) => ({ key: w, values: null }))
   const ops = align(script, first.map((w) => ({ key: w.word, values: null })))
   const heardAt = new Map<number, { h: number; same: boolean }>()
   for (const op of ops) if (op.op === 'match' || op.op === 'near' || op.op === 'sub') heardAt.set(op.s, { h: op.h, same: op.op === 'match' })

@@ -19,8 +19,6 @@ const TURNED: Readonly<Record<string, readonly string[]>> = {
   cannot: ['can'],
 }
 
-export const NEGATION_WORDS: ReadonlySet<string> = new Set([...Object.keys(TURNED), ...Object.keys(NOT_AUX), 'nor', 'neither', 'nobody', 'nowhere'])
-
 /**
  * What a negation word of the script may have been read as instead ("" = left out): "not" → [""],
  * "cannot" → ["can"], "isn't" → ["is"]; [] for a word that does not negate.

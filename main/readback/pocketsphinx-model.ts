@@ -49,6 +49,11 @@ function byWord(lines: readonly string[]): Map<string, string[]> {
 }
 
 export async function recogniserFiles(input: RecogniserFilesInput): Promise<RecogniserFiles> {
+  // Between two steps: the event loop's turn if the slice has run its time, and a stop asked for meanwhile.
+  const step = async () => {
+    await mainSlices.between()
+    throwIfStopped(input.signal)
+  }
   const sentences = spokenSentences(input.script)
   const spoken = [...new Set(sentences.flat())]
   const own = await pronounce(spoken, input.dict, { alsoSpell: spoken, ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
@@ -59,21 +64,18 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   const names = new Set([
     ...scriptModel(input.script, input.names ?? []).words.filter((w) => w.name || /^[A-Z][a-z]/.test(w.text)).flatMap((w) => spokenSentences(w.text).flat()),
   ])
-  await mainSlices.between()
-  throwIfStopped(input.signal)
+  await step()
   const lm = await scriptLanguageModel({
     sentences: kept, pronunciations: scriptWords, dict: input.dict, general: input.general, builtIn: GENERAL_VOCABULARY, names,
     ...(input.tuning ? { tuning: input.tuning } : {}), ...(input.signal ? { signal: input.signal } : {}),
   })
-  await mainSlices.between()
-  throwIfStopped(input.signal)
+  await step()
   const others = [...lm.vocabulary].filter((w) => !scriptWords.has(w))
   const rest = await pronounce(others, input.dict, { ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
   const unsayable = new Set(rest.missing)
   const sayable = (words: readonly string[]) => words.every((w) => !unsayable.has(w) && !drop.has(w))
   const heard = lm.sentences.filter((s) => sayable(s.words))
-  await mainSlices.between()
-  throwIfStopped(input.signal)
+  await step()
   const arpa = await buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
   return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords, rivals: rivalsOf(heard) }
 }

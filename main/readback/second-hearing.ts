@@ -20,7 +20,7 @@ import { doubtsBetween } from './second-pass'
 import { isNoiseMark } from './words'
 
 /** pocketsphinx's frames per second. */
-const FRAME_RATE = 100
+export const FRAME_RATE = 100
 
 /**
  * Parses one `-hypseg` line of pocketsphinx_batch: "uttid S s T total A ascr L lscr" and then, per word,

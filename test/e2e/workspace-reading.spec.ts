@@ -54,6 +54,9 @@ for (const screen of LAPTOP_SCREENS) {
       // script does not move) and Esc folds it again.
       await expect(page.locator('.workspace')).toHaveClass(/is-folded/)
       await expect(page.locator('.list-pane')).toBeHidden()
+      // The newest take's read-back marks the script when it ends (a line above it, marks in it): wait for
+      // it, so the box compared is the script's own and not a read-back finishing in between.
+      await expect(page.locator('.sm-bar-rb')).toHaveAttribute('data-readback-status', /^(done|failed|unavailable|off)$/, { timeout: 120_000 })
       const scriptBox = await page.locator('.script-read').boundingBox()
       await page.locator('.script-panel .section-title').click()
       await page.keyboard.press('\\')

@@ -24,6 +24,11 @@ export interface RecordingCalls {
    */
   stop(a: { takeId: string; pcmBase64?: string; appended?: number }): Promise<TakeMeta>
   cancel(a: { takeId: string }): Promise<null>
+  /**
+   * Runs the reference passes still waiting to start and waits for every one under way: the takes area
+   * calls it before it stops, so no take's file is written after (the app quitting, a test's folder removed).
+   */
+  settle(): Promise<void>
 }
 
 /** Decodes base64 little-endian float32 samples; every frame must be whole. */
@@ -66,6 +71,23 @@ export function createRecordingCalls(
   }>()
   /** Takes the disk stopped, with the sentence the recorder showed: a late chunk gets the same answer. */
   const stoppedBy = new Map<string, string>()
+  /** Reference passes under way, and those waiting for their moment (REFERENCE_PASS_DELAY_MS). */
+  const passes = new Set<Promise<void>>()
+  const waiting = new Map<ReturnType<typeof setTimeout>, () => void>()
+  const referencePass = (takeId: string, jobId: string) => {
+    const pass = store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+    passes.add(pass)
+    void pass.finally(() => passes.delete(pass))
+  }
+  const referencePassSoon = (takeId: string, jobId: string) => {
+    const run = () => referencePass(takeId, jobId)
+    const timer = setTimeout(() => {
+      waiting.delete(timer)
+      run()
+    }, REFERENCE_PASS_DELAY_MS)
+    timer.unref?.()
+    waiting.set(timer, run)
+  }
   const active = (takeId: string) => {
     const rec = channelsOf.get(takeId)
     const stopped = stoppedBy.get(takeId)
@@ -78,7 +100,7 @@ export function createRecordingCalls(
     channelsOf.delete(takeId)
     const kept = await store.salvageRecording(takeId)
     changed(jobId)
-    if (kept.saved) void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+    if (kept.saved) referencePass(takeId, jobId)
     const sentence = await recordingStoppedSentence(err, kept, store.folders.dataDir)
     stoppedBy.set(takeId, sentence)
     throw new UserFacingError('recording_stopped', sentence, 507)
@@ -175,7 +197,7 @@ export function createRecordingCalls(
       if (await check) {
         // The reference pass decodes the whole take on every core it gets: it starts once the window has
         // had its moment to draw the check, not in the same instant.
-        setTimeout(() => void store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId)), REFERENCE_PASS_DELAY_MS).unref?.()
+        referencePassSoon(takeId, jobId)
       }
       return take
     },
@@ -185,6 +207,14 @@ export function createRecordingCalls(
       await store.cancelRecording(takeId)
       changed(jobId)
       return null
+    },
+    async settle() {
+      for (const [timer, run] of waiting) {
+        clearTimeout(timer)
+        run()
+      }
+      waiting.clear()
+      await Promise.all([...passes])
     },
   }
 }

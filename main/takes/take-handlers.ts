@@ -131,6 +131,10 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
       for (const f of report.failed) log.warn(f.message, { takeId: f.id })
       await delivery.start()
     },
-    stop: () => delivery.stop(),
+    // No take file is written after stop: the reference passes of takes just stopped finish first.
+    stop: async () => {
+      await recording.settle()
+      await delivery.stop()
+    },
   }
 }

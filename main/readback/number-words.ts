@@ -33,6 +33,12 @@ function ordinalWord(word: string): string {
   return `${word}th`
 }
 
+/** The ordinal reading of a whole number: 31 → ["thirty", "first"]. */
+export function ordinalForm(n: number): string[] {
+  const words = integerWords(n)
+  return [...words.slice(0, -1), ordinalWord(words[words.length - 1] ?? '')]
+}
+
 /** Words of a whole number 0 … 999 999 999 999 ("one hundred twenty three"). */
 export function integerWords(n: number): string[] {
   if (!Number.isSafeInteger(n) || n < 0) return []

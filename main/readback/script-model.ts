@@ -3,6 +3,7 @@
  * offsets, so the UI can strike a skipped line or mark a changed word), its sentence, and whether it is a
  * number, a name or part of a legal line: those weigh more when they are missed or changed.
  */
+import { dayAfterMonth, dayOrdinalValue } from './day-of-month'
 import { digitGroupRuns, groupNumberWords, isUnreadToken, pieces, pieceWords, type Word } from './words'
 
 export interface ScriptWord extends Word {
@@ -60,7 +61,10 @@ export function scriptModel(text: string, names: readonly string[] = []): Script
     lastSentence = s
     const capitalised = /^[A-Z]/.test(p.text) && p.text !== 'I'
     const name = known.has(p.text.toLowerCase()) || (capitalised && !first)
+    const day = dayAfterMonth(text.slice(Math.max(0, p.from - 20), p.from), p.text)
     for (const w of pieceWords(p.text)) {
+      // "October 31" is also read "October thirty-first".
+      if (day !== null && w.values) w.values.add(dayOrdinalValue(day))
       raw.push({ ...w, text: p.text, from: p.from, to: p.to, sentence: s, number: w.values !== null, name: name && w.values === null,
         legal: sentences[s]?.legal ?? false })
     }

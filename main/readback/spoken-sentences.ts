@@ -2,8 +2,10 @@
  * The script as it is spoken, sentence by sentence, for biasing a recogniser: lower case, punctuation
  * gone, numbers in words. A written number gives one extra sentence per other way of reading it
  * ("$9.99": "nine ninety nine", "nine dollars ninety nine", …); digit groups the read-back takes as one
- * number ("555-0188", words.ts) are read as a phone number is, never as "one hundred eighty eight".
+ * number ("555-0188", words.ts) are read as a phone number is, never as "one hundred eighty eight". A day
+ * written after its month ("October 31") is also read as an ordinal (day-of-month.ts).
  */
+import { dayAfterMonth, dayOrdinalWords } from './day-of-month'
 import { parseWrittenNumber, spokenPhoneForms } from './number-words'
 import { digitGroupRuns, pieces, type Piece } from './words'
 
@@ -17,7 +19,9 @@ export function spokenSentences(scriptText: string): string[][] {
       else if (p.text === '&') slots.push([['and']])
       else {
         const n = parseWrittenNumber(p.text)
-        slots.push(n && n.spoken.length ? n.spoken : [[p.text.toLowerCase().replace(/’/g, "'")]])
+        const day = dayAfterMonth(sentence.slice(Math.max(0, p.from - 20), p.from), p.text)
+        const forms = n && n.spoken.length ? n.spoken : [[p.text.toLowerCase().replace(/’/g, "'")]]
+        slots.push(day === null ? forms : [...forms, dayOrdinalWords(day)])
       }
     }
     if (slots.length === 0) continue

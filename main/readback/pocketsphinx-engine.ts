@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { TimedWord } from '../../shared/readback/types'
+import { writtenAcronyms } from './acronyms'
 import { buildArpa } from './arpa-lm'
 import { EngineUnavailableError, ReadbackStoppedError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
@@ -81,7 +82,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
       })
       const sentences = spokenSentences(options.hints ?? '')
       const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
-      const { lines, missing } = await pronounce(vocab, dict, { alsoSpell: sentences.flat() })
+      const { lines, missing } = await pronounce(vocab, dict, { alsoSpell: sentences.flat(), spellOut: writtenAcronyms(options.hints ?? '') })
       const drop = new Set(missing)
       const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
       await writeFile(join(dir, 'script.lm'), buildArpa(kept, GENERAL_VOCABULARY.filter((w) => !drop.has(w))))

@@ -1,16 +1,18 @@
 /**
  * The files pocketsphinx hears a take with: the language model (script-lm.ts, in ARPA text) and a
  * pronunciation dictionary of exactly its words (the CMU dictionary, espeak-ng for the script's own words
- * such as brands and names). A word that cannot be pronounced is left out of both.
+ * such as brands and names, letter by letter for a word written in capitals). A word that cannot be
+ * pronounced is left out of both.
  */
 import { mainSlices } from '../process/slices'
+import { writtenAcronyms } from './acronyms'
 import { throwIfStopped } from './engine'
 import { buildWeightedArpa } from './weighted-arpa-lm'
 import type { GeneralWord } from './general-lm-words'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
 import { pronounce, type Dictionary } from './pronunciations'
 import { rivalsOf } from './rivals'
-import { scriptModel } from './script-model'
+import { scriptNames } from './script-names'
 import { scriptLanguageModel, type LmTuning } from './script-lm'
 import { spokenSentences } from './spoken-sentences'
 
@@ -56,14 +58,12 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   }
   const sentences = spokenSentences(input.script)
   const spoken = [...new Set(sentences.flat())]
-  const own = await pronounce(spoken, input.dict, { alsoSpell: spoken, ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
+  const own = await pronounce(spoken, input.dict, { alsoSpell: spoken, spellOut: writtenAcronyms(input.script), ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
   const scriptWords = byWord(own.lines)
   const drop = new Set(own.missing)
   const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
-  // Names, places and brands: capitalised anywhere (also at a sentence's start), or known names.
-  const names = new Set([
-    ...scriptModel(input.script, input.names ?? []).words.filter((w) => w.name || /^[A-Z][a-z]/.test(w.text)).flatMap((w) => spokenSentences(w.text).flat()),
-  ])
+  // Names, places and brands (script-names.ts).
+  const names = scriptNames(input.script, input.names ?? [], input.general)
   await step()
   const lm = await scriptLanguageModel({
     sentences: kept, pronunciations: scriptWords, dict: input.dict, general: input.general, builtIn: GENERAL_VOCABULARY, names,

@@ -7,6 +7,7 @@
 import { spawnInBackground } from '../process/background-child'
 import { childEnv } from '../security/child-env'
 import { readFile } from 'node:fs/promises'
+import { lettersPhones } from './acronyms'
 import { mainSlices } from '../process/slices'
 
 export type Dictionary = Map<string, string[]>
@@ -106,6 +107,12 @@ export async function pronounce(words: Iterable<string>, dict: Dictionary, optio
     const list = variants.get(word) ?? []
     if (phones && !list.includes(phones)) list.push(phones)
   }
+  // A word written in capitals is read letter by letter (acronyms.ts).
+  for (const word of options.spellOut ?? []) {
+    const list = variants.get(word)
+    const phones = lettersPhones(word)
+    if (list && phones && !list.includes(phones)) list.push(phones)
+  }
   const lines: string[] = []
   const missing: string[] = []
   for (const [word, list] of variants) {
@@ -120,4 +127,6 @@ export interface PronounceOptions {
   espeakPath?: string
   /** Words that also get espeak-ng's reading as a variant (the script's words: brands, names, odd spellings). */
   alsoSpell?: Iterable<string>
+  /** Words written in capitals (acronyms.ts), that also get their letters as a reading. */
+  spellOut?: Iterable<string>
 }

@@ -16,6 +16,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { writtenAcronyms } from '../acronyms'
 import { buildArpa } from '../arpa-lm'
 import { GENERAL_VOCABULARY } from '../general-vocabulary'
 import { findPocketsphinx, type PocketsphinxSetup } from '../pocketsphinx-setup'
@@ -72,7 +73,7 @@ export class PocketsphinxFollowEngine implements FollowEngine {
     try {
       const sentences = spokenSentences(script)
       const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
-      const { lines, missing } = await pronounce(vocab, await this.dict, { alsoSpell: sentences.flat() })
+      const { lines, missing } = await pronounce(vocab, await this.dict, { alsoSpell: sentences.flat(), spellOut: writtenAcronyms(script) })
       const drop = new Set(missing)
       const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
       const withTails = kept.flatMap((s) => s.map((_, i) => s.slice(i)))

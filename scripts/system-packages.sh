@@ -13,6 +13,7 @@ BOOTH_SYSTEM_NEEDS=(
   "ffprobe|command ffprobe|ffmpeg"
   "sox|command sox|sox"
   "espeak-ng (speech for the read-back tests)|command espeak-ng|espeak-ng"
+  "flite (a second synthesiser, speech made another way, for the read-back tests)|command flite|flite"
   "pocketsphinx (the read-back engine)|command pocketsphinx_continuous|pocketsphinx"
   "pocketsphinx's en-us model|model|pocketsphinx-en-us"
   "Chromium (end-to-end tests)|chromium|chromium"

@@ -1,6 +1,6 @@
 /**
  * Measures a read-back engine on a set of spots (readback-set.ts): each spot read cleanly and with each
- * planted misread, by espeak-ng in each voice; a misread counts as caught when the verdict is not
+ * planted misread, by espeak-ng or flite in each voice; a misread counts as caught when the verdict is not
  * "matches" and an issue that is not soft covers the misread words; a clean read must match.
  */
 import { execFile } from 'node:child_process'
@@ -11,15 +11,18 @@ import { promisify } from 'node:util'
 import type { ReadbackEngine } from '../../main/readback/engine'
 import { readBack } from '../../main/readback/read-back'
 import type { ReadbackResult } from '../../shared/readback/types'
-import { misreadRange, plant, type Misread, type MisreadKind, type Spot, type Voice } from './readback-set'
+import { misreadRange, plant, voiceName, type Misread, type MisreadKind, type Spot, type Voice } from './readback-set'
 
 const run = promisify(execFile)
 
-/** espeak-ng's reading of a text, made once per text and voice into `dir`. */
+/** The voice's reading of a text (espeak-ng or flite), made once per text and voice into `dir`. */
 export async function spoken(text: string, voice: Voice, dir: string): Promise<string> {
   await mkdir(dir, { recursive: true })
-  const wav = join(dir, `${createHash('sha1').update(`${voice.voice}|${voice.speed}|${text}`).digest('hex').slice(0, 16)}.wav`)
-  if (!await access(wav).then(() => true, () => false)) await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-w', wav, text])
+  const synth = voice.synth ?? 'espeak-ng'
+  const wav = join(dir, `${createHash('sha1').update(`${synth}|${voice.voice}|${voice.speed}|${text}`).digest('hex').slice(0, 16)}.wav`)
+  if (await access(wav).then(() => true, () => false)) return wav
+  if (synth === 'flite') await run('flite', ['-voice', voice.voice, '--setf', `duration_stretch=${(100 / voice.speed).toFixed(3)}`, '-t', text, '-o', wav])
+  else await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-w', wav, text])
   return wav
 }
 
@@ -72,6 +75,8 @@ export interface SetFigures {
   misreads: number
   caught: number
   caughtUnsure: number
+  /** Misreads answered "matches": the one answer a read-back must never give. */
+  matchesOverMisread: number
   cleanReads: number
   cleanMatched: number
   byKind: Record<string, string>
@@ -87,11 +92,12 @@ export function summarise(outcomes: readonly ReadOutcome[]): SetFigures {
     const of = misreads.filter((o) => o.misread?.kind === kind)
     byKind[kind] = `${of.filter((o) => o.ok).length}/${of.length}`
   }
-  const who = (o: ReadOutcome) => `${o.spot} (${o.voice.voice} at ${o.voice.speed} wpm)`
+  const who = (o: ReadOutcome) => `${o.spot} (${voiceName(o.voice)})`
   return {
     misreads: misreads.length,
     caught: misreads.filter((o) => o.ok).length,
     caughtUnsure: misreads.filter((o) => o.unsure).length,
+    matchesOverMisread: misreads.filter((o) => o.result.check.verdict === 'matches').length,
     cleanReads: clean.length,
     cleanMatched: clean.filter((o) => o.ok).length,
     byKind,

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 const SCRIPT = resolve('scripts/system-packages.sh')
 /** The commands each Debian package puts on the PATH (as the stand-in apt-get installs them). */
 const PROVIDES: Record<string, string[]> = {
-  ffmpeg: ['ffmpeg', 'ffprobe'], sox: ['sox'], 'espeak-ng': ['espeak-ng'], pocketsphinx: ['pocketsphinx_continuous'],
+  ffmpeg: ['ffmpeg', 'ffprobe'], sox: ['sox'], 'espeak-ng': ['espeak-ng'], flite: ['flite'], pocketsphinx: ['pocketsphinx_continuous'],
   'gnome-keyring': ['gnome-keyring-daemon'], dbus: ['dbus-run-session'],
 }
 const EVERYTHING = Object.values(PROVIDES).flat()
@@ -99,7 +99,7 @@ describe('the test command sets up the system packages it needs', () => {
   })
 
   it('as root, installs exactly the missing packages with apt-get, each once, and goes on', () => {
-    const m = machine({ present: ['sox', 'espeak-ng', 'pocketsphinx_continuous', 'gnome-keyring-daemon', 'dbus-run-session'], model: false, libsecret: false })
+    const m = machine({ present: ['sox', 'espeak-ng', 'flite', 'pocketsphinx_continuous', 'gnome-keyring-daemon', 'dbus-run-session'], model: false, libsecret: false })
     const r = setup(m)
     expect(r.code).toBe(0)
     expect(r.ran).toEqual([

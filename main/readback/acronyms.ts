@@ -12,8 +12,14 @@ const LETTERS: Record<string, string> = {
   y: 'W AY', z: 'Z IY',
 }
 
-/** The words of a text written in capitals, 2 to 6 letters ("FDIC" → "fdic"), lower-cased as the read-back's words are. */
+/**
+ * The words of a text written in capitals, 2 to 6 letters ("FDIC" → "fdic"), lower-cased as the read-back's
+ * words are. None in copy written mostly in capitals (radio copy often is): there capitals say nothing.
+ */
 export function writtenAcronyms(text: string): string[] {
+  const words = text.match(/[A-Za-z]{2,}/g) ?? []
+  const capitals = words.filter((w) => w === w.toUpperCase())
+  if (capitals.length * 2 > words.length) return []
   const out = new Set<string>()
   for (const m of text.matchAll(/(?<![A-Za-z'’])[A-Z]{2,6}(?![A-Za-z'’])/g)) out.add(m[0].toLowerCase())
   return [...out]

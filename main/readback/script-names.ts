@@ -3,10 +3,10 @@
  * search: "Hollis" and "Hollister", "Harbor" and "Harper"). A capitalised word inside a sentence is a
  * name, as the script model says, and so is a name the job gives (customer, advertiser). A capitalised
  * word that starts a sentence is one only when something else says so: another capitalised word follows
- * it and it is not one of the commonest words ("Harbor Trust Bank", "Summit Valley", but not "At Parkside"), it is a name elsewhere in the script, or it is no common
- * English word (rarer than RARE in the general model, or not in it: "Hollis", "Greenleaf"). "Visit",
- * "Save" and "Offer" at a sentence's start are ordinary words, and hearing them as "visage", "shave" or
- * "author" raised checks on clean reads.
+ * it and it is not one of the commonest words ("Harbor Trust Bank", "Summit Valley", but not "At
+ * Parkside"), it is a name elsewhere in the script, or it is no common English word (rarer than RARE in
+ * the general model, or not in it: "Hollis", "Greenleaf"). "Visit", "Save" and "Offer" at a sentence's
+ * start are ordinary words, and hearing them as "visage", "shave" or "author" raised checks on clean reads.
  */
 import type { GeneralWord } from './general-lm-words'
 import { scriptModel } from './script-model'
@@ -17,8 +17,19 @@ export const RARE = -5.5
 /** Below this a word that starts a run of capitalised words is taken for the start of a name ("Harbor Trust"), above it not ("Visit Brightwater", "At Parkside"). */
 export const UNCOMMON = -4.5
 
+/** The general model's words → log10 likelihood, built once per model (72 000 words: not on every take). */
+const likelihoods = new WeakMap<readonly GeneralWord[], Map<string, number>>()
+function likelihoodOf(general: readonly GeneralWord[]): Map<string, number> {
+  let table = likelihoods.get(general)
+  if (!table) {
+    table = new Map(general.map((g) => [g.word, g.log10]))
+    likelihoods.set(general, table)
+  }
+  return table
+}
+
 export function scriptNames(script: string, known: readonly string[], general: readonly GeneralWord[]): Set<string> {
-  const likelihood = new Map(general.map((g) => [g.word, g.log10]))
+  const likelihood = likelihoodOf(general)
   const words = scriptModel(script, known).words
   const named = new Set(words.filter((w) => w.name).map((w) => w.text.toLowerCase()))
   const out = new Set<string>()

@@ -12,6 +12,11 @@ describe('acronyms', () => {
       .toEqual(['fdic', 'apr', 'ok'])
   })
 
+  it('none in copy written mostly in capitals', () => {
+    expect(writtenAcronyms('SAVE BIG THIS WEEKEND AT HARBOR TRUST BANK, MEMBER FDIC.')).toEqual([])
+    expect(writtenAcronyms('Save big at Harbor Trust Bank, member FDIC. CALL NOW.')).toEqual(['fdic', 'call', 'now'])
+  })
+
   it('get their letters as phones', () => {
     expect(lettersPhones('fdic')).toBe('EH F D IY AY S IY')
     expect(lettersPhones('apr')).toBe('EY P IY AA R')

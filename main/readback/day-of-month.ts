@@ -5,18 +5,21 @@
  * sentences that bias the recogniser hold the ordinal reading beside the cardinal one. Only 1 to 31, only
  * right after a month's name (a comma between is fine), only digits with no sign or suffix.
  */
+import { MONTHS } from './competitors'
 import { ordinalForm } from './number-words'
 
-const MONTHS = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'])
+/** Month names and their usual short forms. */
+const MONTH_NAMES = new Set([...MONTHS, 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'])
+/** How far back a month's name is looked for: the longest name, a point, a comma and spaces. */
+const LOOK_BACK = 20
 
-/** The day (1-31) when `text` is a plain number written right after a month (`before` is the text before it), else null. */
-export function dayAfterMonth(before: string, text: string): number | null {
-  if (!/^\d{1,2}$/.test(text)) return null
-  const day = Number(text)
+/** The day (1-31) when `token`, written at `from` in `text`, is a plain number right after a month, else null. */
+export function dayAfterMonth(text: string, from: number, token: string): number | null {
+  if (!/^\d{1,2}$/.test(token)) return null
+  const day = Number(token)
   if (day < 1 || day > 31) return null
-  const month = /([A-Za-z]+)\.?,?\s+$/.exec(before)?.[1]?.toLowerCase()
-  return month && MONTHS.has(month) ? day : null
+  const month = /([A-Za-z]+)\.?,?\s+$/.exec(text.slice(Math.max(0, from - LOOK_BACK), from))?.[1]?.toLowerCase()
+  return month && MONTH_NAMES.has(month) ? day : null
 }
 
 /** The ordinal value a day of the month also has: "31th" (the value "31st" has). */

@@ -13,7 +13,7 @@ import { GENERAL_VOCABULARY } from './general-vocabulary'
 import { pronounce, type Dictionary } from './pronunciations'
 import { rivalsOf } from './rivals'
 import { scriptNames } from './script-names'
-import { scriptLanguageModel, type LmTuning } from './script-lm'
+import { generalWordTables, scriptLanguageModel, type LmTuning } from './script-lm'
 import { spokenSentences } from './spoken-sentences'
 
 export interface RecogniserFiles {
@@ -63,7 +63,7 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   const drop = new Set(own.missing)
   const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
   // Names, places and brands (script-names.ts).
-  const names = scriptNames(input.script, input.names ?? [], input.general)
+  const names = scriptNames(input.script, input.names ?? [], (await generalWordTables(input.general)).likelihood)
   await step()
   const lm = await scriptLanguageModel({
     sentences: kept, pronunciations: scriptWords, dict: input.dict, general: input.general, builtIn: GENERAL_VOCABULARY, names,

@@ -62,7 +62,7 @@ export interface ScriptLmInput {
 
 /** The general words as a set and as a likelihood table, once per list (the list is read once per model file and kept). */
 const generalTables = new WeakMap<readonly GeneralWord[], Promise<{ set: Set<string>; likelihood: Map<string, number> }>>()
-function tables(general: readonly GeneralWord[], slices: Slicer): Promise<{ set: Set<string>; likelihood: Map<string, number> }> {
+export function generalWordTables(general: readonly GeneralWord[], slices: Slicer = mainSlices): Promise<{ set: Set<string>; likelihood: Map<string, number> }> {
   let t = generalTables.get(general)
   if (!t) {
     t = (async () => {
@@ -93,7 +93,7 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
     if (slices.due()) await slices.turn()
     if (/^[a-z]+(?:'[a-z]+)?$/.test(g.word) && input.dict.has(g.word)) generalTop.push(g)
   }
-  const { set, likelihood } = await tables(input.general, slices)
+  const { set, likelihood } = await generalWordTables(input.general, slices)
   const allowed = input.general.length ? set : null
   const competitorsOf = async (word: string): Promise<Array<{ word: string; weight: number }>> => {
     const name = input.names.has(word)

@@ -61,7 +61,7 @@ export function scriptModel(text: string, names: readonly string[] = []): Script
     lastSentence = s
     const capitalised = /^[A-Z]/.test(p.text) && p.text !== 'I'
     const name = known.has(p.text.toLowerCase()) || (capitalised && !first)
-    const day = dayAfterMonth(text.slice(Math.max(0, p.from - 20), p.from), p.text)
+    const day = dayAfterMonth(text, p.from, p.text)
     for (const w of pieceWords(p.text)) {
       // "October 31" is also read "October thirty-first".
       if (day !== null && w.values) w.values.add(dayOrdinalValue(day))

@@ -8,7 +8,6 @@
  * the general model, or not in it: "Hollis", "Greenleaf"). "Visit", "Save" and "Offer" at a sentence's
  * start are ordinary words, and hearing them as "visage", "shave" or "author" raised checks on clean reads.
  */
-import type { GeneralWord } from './general-lm-words'
 import { scriptModel } from './script-model'
 import { spokenSentences } from './spoken-sentences'
 
@@ -17,26 +16,15 @@ export const RARE = -5.5
 /** Below this a word that starts a run of capitalised words is taken for the start of a name ("Harbor Trust"), above it not ("Visit Brightwater", "At Parkside"). */
 export const UNCOMMON = -4.5
 
-/** The general model's words → log10 likelihood, built once per model (72 000 words: not on every take). */
-const likelihoods = new WeakMap<readonly GeneralWord[], Map<string, number>>()
-function likelihoodOf(general: readonly GeneralWord[]): Map<string, number> {
-  let table = likelihoods.get(general)
-  if (!table) {
-    table = new Map(general.map((g) => [g.word, g.log10]))
-    likelihoods.set(general, table)
-  }
-  return table
-}
-
-export function scriptNames(script: string, known: readonly string[], general: readonly GeneralWord[]): Set<string> {
-  const likelihood = likelihoodOf(general)
+/** `likelihood`: the general model's words → log10 likelihood (script-lm.ts generalWordTables); empty without a model. */
+export function scriptNames(script: string, known: readonly string[], likelihood: ReadonlyMap<string, number>): Set<string> {
   const words = scriptModel(script, known).words
   const named = new Set(words.filter((w) => w.name).map((w) => w.text.toLowerCase()))
   const out = new Set<string>()
   words.forEach((w, i) => {
     const capitalised = /^[A-Z][a-z]/.test(w.text)
     const next = words[i + 1]
-    const log10 = likelihood.size > 0 ? (likelihood.get(w.text.toLowerCase()) ?? -99) : -99
+    const log10 = likelihood.get(w.text.toLowerCase()) ?? -99
     const starts = capitalised && !w.name && (
       named.has(w.text.toLowerCase()) || log10 < RARE ||
       (log10 < UNCOMMON && next !== undefined && next.sentence === w.sentence && /^[A-Z]/.test(next.text)))

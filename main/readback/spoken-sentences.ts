@@ -19,7 +19,7 @@ export function spokenSentences(scriptText: string): string[][] {
       else if (p.text === '&') slots.push([['and']])
       else {
         const n = parseWrittenNumber(p.text)
-        const day = dayAfterMonth(sentence.slice(Math.max(0, p.from - 20), p.from), p.text)
+        const day = dayAfterMonth(sentence, p.from, p.text)
         const forms = n && n.spoken.length ? n.spoken : [[p.text.toLowerCase().replace(/’/g, "'")]]
         slots.push(day === null ? forms : [...forms, dayOrdinalWords(day)])
       }

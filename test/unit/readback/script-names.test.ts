@@ -4,14 +4,13 @@
  * capitalised words and is no common word, is a name elsewhere, or is rare ("Visit", "Save", "At" are not).
  */
 import { describe, expect, it } from 'vitest'
-import type { GeneralWord } from '../../../main/readback/general-lm-words'
 import { scriptNames } from '../../../main/readback/script-names'
 
-/** A general model's words with their log10 likelihoods, the commonest first. */
-const GENERAL: GeneralWord[] = [
+/** A general model's words with their log10 likelihoods. */
+const GENERAL = new Map([
   ['at', -2.5], ['this', -2.6], ['every', -3.2], ['call', -3.4], ['save', -3.9], ['offer', -4.0], ['trust', -4.0], ['visit', -4.1],
   ['street', -3.9], ['summit', -4.9], ['harbor', -5.2], ['motors', -5.3], ['hollis', -6.3], ['fairfield', -6.2],
-].map(([word, log10]) => ({ word: word as string, log10: log10 as number }))
+].map(([word, log10]) => [word as string, log10 as number]))
 
 describe('scriptNames', () => {
   it('takes capitalised words inside sentences, and starts of sentences only where something says they are names', () => {
@@ -30,6 +29,6 @@ describe('scriptNames', () => {
   })
 
   it('without a general model, a capitalised word starting a sentence counts as a name (nothing says it is common)', () => {
-    expect(scriptNames('Visit us today.', [], [])).toContain('visit')
+    expect(scriptNames('Visit us today.', [], new Map())).toContain('visit')
   })
 })

@@ -9,7 +9,7 @@ import type { AlignOp } from './align'
 import { heardWords, type HeardWord } from './heard-words'
 import { NEGATION_WORDS } from './negation-words'
 import type { ScriptModel, ScriptWord } from './script-model'
-import { nearWord, sameWord } from './words'
+import { inflectedForm, sameWord } from './words'
 
 /** Small words whose doubt is not worth a check. */
 const SLIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'it', 'so', 'that', 'this', 'oh', 'well', 'um', 'uh'])
@@ -31,8 +31,9 @@ export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], o
       })
     const words = matched.map((o) => script.words[o.s] as ScriptWord)
     if (words.length === 0 || words.every((w) => SLIGHT.has(w.key))) continue
-    // The other reading says the same thing (a homophone, another way of saying a number): no doubt.
-    if (words.length === other.length && words.every((w, k) => sameWord(w, other[k] as HeardWord) || nearWord(w, other[k] as HeardWord))) continue
+    // The other reading says the same thing (another way of saying a number, an ending added): no doubt.
+    // A word that only starts the same ("Brightwood" for "Brightwater") is another word.
+    if (words.length === other.length && words.every((w, k) => sameWord(w, other[k] as HeardWord) || inflectedForm(w, other[k] as HeardWord))) continue
     // Heard as some of these very words: an echo of the script, unless what is missing is a negation.
     const dropsNegation = words.some((w) => NEGATION_WORDS.has(w.key) && !other.some((o) => sameWord(w, o)))
     if (!dropsNegation && other.every((o) => words.some((w) => sameWord(w, o)))) continue

@@ -2,12 +2,14 @@
  * The language model the recogniser hears a take with: the script's sentences as written (so a clean read
  * is recognised as the script), and beside them, at a lower weight, every way a word that matters can be
  * misread in that very place — the other days, months and numbers, the real words that sound closest, a
- * negation dropped or turned around — plus the commonest words of English. The script is still favoured,
+ * place name with another ending or a street of another kind (place-parts.ts), a negation dropped or
+ * turned around — plus the commonest words of English. The script is still favoured,
  * but never so much that a misread has no chance to be heard as itself.
  */
 import { classCompetitors, NUMBER_WORDS, soundNeighbours } from './competitors'
 import type { GeneralWord } from './general-lm-words'
 import { negationVariants } from './negation-variants'
+import { placePartRivals } from './place-parts'
 import { throwIfStopped } from './engine'
 import { mainSlices, type Slicer } from '../process/slices'
 import type { Dictionary } from './pronunciations'
@@ -16,7 +18,7 @@ import type { WeightedSentence, WeightedWord } from './weighted-arpa-lm'
 export interface LmTuning {
   /** Weight of each sound-alike put in place of an ordinary script word (the script word has 1). */
   competitorWeight: number
-  /** …in place of a name, place or brand (capitalised words): misreading one of those matters more. */
+  /** …in place of a name, place or brand (capitalised words): misreading one of those matters more; also each place part swapped. */
   nameWeight: number
   /** Weight of each other day, month or number put in place of one. */
   classWeight: number
@@ -97,7 +99,8 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
   const allowed = input.general.length ? set : null
   const competitorsOf = async (word: string): Promise<Array<{ word: string; weight: number }>> => {
     const name = input.names.has(word)
-    const byClass = classCompetitors(word).map((w) => ({ word: w, weight: t.classWeight }))
+    const byClass = [...classCompetitors(word).map((w) => ({ word: w, weight: t.classWeight })),
+      ...(name ? placePartRivals(word, (w) => input.dict.has(w)).map((w) => ({ word: w, weight: t.nameWeight })) : [])]
     const sound = FUNCTION_WORDS.has(word) || NUMBER_WORDS.has(word) || word.length < 3 ? [] : await soundNeighbours(word, input.pronunciations.get(word) ?? [], input.dict,
       { allowed, likelihood, limit: t.neighbours, wide: name || word.length >= 7 }, slices)
     const seen = new Set([word, ...byClass.map((c) => c.word)])

@@ -7,6 +7,7 @@
 import type { Doubt, TimedWord } from '../../shared/readback/types'
 import { align } from './align'
 import { heardWords, type HeardWord } from './heard-words'
+import { inflectedForm } from './words'
 
 export function doubtsBetween(leaning: readonly TimedWord[], plain: readonly TimedWord[]): Doubt[] {
   const a = heardWords(leaning)
@@ -24,7 +25,9 @@ export function doubtsBetween(leaning: readonly TimedWord[], plain: readonly Tim
     run = { a: [], b: [] }
   }
   for (const op of ops) {
-    if (op.op === 'match' || op.op === 'near') {
+    // Words the read-back counts as near ("Brightwater", "Brightwood") are still two readings here: the
+    // doubt filter decides whether the other is a misread the model offered; only an ending added is not.
+    if (op.op === 'match' || (op.op === 'near' && inflectedForm(a[op.s] as HeardWord, b[op.h] as HeardWord))) {
       flush()
       continue
     }

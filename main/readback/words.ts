@@ -114,8 +114,18 @@ export function sameWord(a: Word, b: Word): boolean {
 export function nearWord(a: Word, b: Word): boolean {
   if (a.values || b.values) return false
   const [x, y] = a.key.length <= b.key.length ? [a.key, b.key] : [b.key, a.key]
-  if (y === `${x}s` || y === `${x}es` || y === `${x}ed` || y === `${x}d` || y === `${x}ing`) return true
-  return x.length >= 5 && y.startsWith(x.slice(0, 5)) && Math.abs(x.length - y.length) <= 2
+  return inflected(x, y) || (x.length >= 5 && y.startsWith(x.slice(0, 5)) && Math.abs(x.length - y.length) <= 2)
+}
+
+/** One word with an ending added (a plural, a past, an -ing): "harbor" and "harbors", not "brightwater" and "brightwood". */
+export function inflectedForm(a: Word, b: Word): boolean {
+  if (a.values || b.values) return false
+  const [x, y] = a.key.length <= b.key.length ? [a.key, b.key] : [b.key, a.key]
+  return inflected(x, y)
+}
+
+function inflected(shorter: string, longer: string): boolean {
+  return longer === `${shorter}s` || longer === `${shorter}es` || longer === `${shorter}ed` || longer === `${shorter}d` || longer === `${shorter}ing`
 }
 
 /**

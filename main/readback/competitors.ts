@@ -179,8 +179,9 @@ export async function soundNeighbours(word: string, pronunciations: readonly str
       }
     }
   }
-  // Anything that sounds exactly like one of the script word's readings is the same word to the ear.
-  const same = (p: string) => { const e = encode(p); return own.some((o) => o.length === e.length && o.every((x, k) => x === e[k])) }
+  // Anything that sounds exactly like one of the script word's readings is the same word to the ear, and so
+  // is one that only drops or adds an /h/ before it ("Harbor" and "arbor"): a weak breath that voices drop.
+  const same = (p: string) => { const e = withoutH(encode(p)); return own.some((o) => { const x = withoutH(o); return x.length === e.length && x.every((v, k) => v === e[k]) }) }
   const like = options.likelihood
   const ranked = (m: Map<string, number>, n: number) => [...m].filter(([w]) => !(dict.get(w) ?? []).some(same))
     .sort((a, b) => a[1] - b[1] || (like ? (like.get(b[0]) ?? -99) - (like.get(a[0]) ?? -99) : a[0].localeCompare(b[0])))
@@ -189,6 +190,11 @@ export async function soundNeighbours(word: string, pronunciations: readonly str
   const result = [...closest, ...ranked(family, options.wide ? Math.ceil(options.limit / 2) : 0).filter((w) => !closest.includes(w))]
   index.found.set(key, result)
   return result
+}
+
+const HH = phoneId('HH')
+function withoutH(phones: Uint8Array): Uint8Array {
+  return phones[0] === HH ? phones.subarray(1) : phones
 }
 
 function commonSuffix(a: Uint8Array, b: Uint8Array): number {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { buildWeightedArpa as buildArpa } from '../../../main/readback/weighted-arpa-lm'
-import { classCompetitors } from '../../../main/readback/competitors'
+import { classCompetitors, soundNeighbours } from '../../../main/readback/competitors'
 import { latticeDoubts, parseHtkLattice } from '../../../main/readback/lattice-doubts'
 import { negationVariants } from '../../../main/readback/negation-variants'
 import { parseHypseg } from '../../../main/readback/second-hearing'
@@ -28,6 +28,17 @@ describe('competitors and variants', () => {
     expect(classCompetitors('march')).toContain('may')
     expect(classCompetitors('fifteen')).toContain('fifty')
     expect(classCompetitors('saturday')).not.toContain('saturday')
+  })
+
+  it('a sound-alike is another word; the same word with its /h/ dropped is not ("Harbor" is no "arbor")', async () => {
+    const dict = new Map(Object.entries({
+      harbor: 'HH AA1 R B ER0', harper: 'HH AA1 R P ER0', arbor: 'AA1 R B ER0', arbour: 'AA1 R B ER0', barber: 'B AA1 R B ER0', hour: 'AW1 ER0', our: 'AW1 ER0',
+    }).map(([w, p]) => [w, [p]]))
+    const rivals = await soundNeighbours('harbor', ['HH AA1 R B ER0'], dict, { allowed: null, limit: 12, wide: true })
+    expect(rivals).toEqual(expect.arrayContaining(['harper', 'barber']))
+    expect(rivals).not.toContain('arbor')
+    expect(rivals).not.toContain('arbour')
+    expect(await soundNeighbours('arbor', ['AA1 R B ER0'], dict, { allowed: null, limit: 12, wide: true })).not.toContain('harbor')
   })
 
   it('a negation can be dropped and an affirmation turned', () => {

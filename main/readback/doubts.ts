@@ -32,7 +32,8 @@ export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], o
     const words = matched.map((o) => script.words[o.s] as ScriptWord)
     if (words.length === 0 || words.every((w) => SLIGHT.has(w.key))) continue
     // The other reading says the same thing (another way of saying a number, an ending added): no doubt.
-    // A word that only starts the same ("Brightwood" for "Brightwater") is another word.
+    // A word that only starts the same ("Brightwood" for "Brightwater") is another word: a doubt naming one
+    // comes from a hearing whose own rule already kept it (second-pass.ts).
     if (words.length === other.length && words.every((w, k) => sameWord(w, other[k] as HeardWord) || inflectedForm(w, other[k] as HeardWord))) continue
     // Heard as some of these very words: an echo of the script, unless what is missing is a negation.
     const dropsNegation = words.some((w) => NEGATION_WORDS.has(w.key) && !other.some((o) => sameWord(w, o)))

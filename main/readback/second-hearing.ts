@@ -76,7 +76,7 @@ export async function secondHearingDoubts(input: SecondHearingInput): Promise<{ 
     '-outlatdir', dir, '-outlatfmt', 'htk'])
   const words = parseHypseg((await readFile(join(dir, 'take.seg'), 'utf8').catch(() => '')).split('\n')[0] ?? '')
   const lattice = parseHtkLattice(await readFile(join(dir, 'take.lat'), 'utf8').catch(() => ''))
-  const heard = [...doubtsBetween(input.first, words), ...latticeDoubts(words, lattice)]
+  const heard = [...doubtsBetween(input.first, words, { vocabulary: 'closed' }), ...latticeDoubts(words, lattice)]
   const say = (word: string) => files.scriptWords.get(word) ?? input.dict.get(word) ?? []
   return { words, doubts: tellingDoubts(heard, { first: input.first, rivals: files.rivals, lattice, say }) }
 }

@@ -9,7 +9,18 @@ import { align } from './align'
 import { heardWords, type HeardWord } from './heard-words'
 import { inflectedForm } from './words'
 
-export function doubtsBetween(leaning: readonly TimedWord[], plain: readonly TimedWord[]): Doubt[] {
+export interface DoubtsBetweenOptions {
+  /**
+   * 'closed' (pocketsphinx: every word is a dictionary word): two words that only start alike are two
+   * readings ("brightwater", "brightwood"). 'open' (the default; sherpa-onnx spells what it hears piece by
+   * piece): they are one reading spelled two ways ("Brightwater", "Brightwatter"). Either way a word with an
+   * ending added ("harbors") is the same reading.
+   */
+  vocabulary?: 'closed' | 'open'
+}
+
+export function doubtsBetween(leaning: readonly TimedWord[], plain: readonly TimedWord[], options: DoubtsBetweenOptions = {}): Doubt[] {
+  const closed = options.vocabulary === 'closed'
   const a = heardWords(leaning)
   const b = heardWords(plain)
   const ops = align(a, b)
@@ -25,9 +36,9 @@ export function doubtsBetween(leaning: readonly TimedWord[], plain: readonly Tim
     run = { a: [], b: [] }
   }
   for (const op of ops) {
-    // Words the read-back counts as near ("Brightwater", "Brightwood") are still two readings here: the
-    // doubt filter decides whether the other is a misread the model offered; only an ending added is not.
-    if (op.op === 'match' || (op.op === 'near' && inflectedForm(a[op.s] as HeardWord, b[op.h] as HeardWord))) {
+    // In a closed vocabulary, words the read-back counts as near ("Brightwater", "Brightwood") are still two
+    // readings: the doubt filter decides whether the other is a misread the model offered.
+    if (op.op === 'match' || (op.op === 'near' && (!closed || inflectedForm(a[op.s] as HeardWord, b[op.h] as HeardWord)))) {
       flush()
       continue
     }

@@ -58,9 +58,15 @@ function timed(text: string, at = 0): TimedWord[] {
 }
 
 describe('two hearings giving words that only start alike', () => {
-  it('"brightwater" and "brightwood" disagree; "harbor" and "harbors" do not', () => {
-    expect(doubtsBetween(timed('at brightwater motors'), timed('at brightwood motors'))).toEqual([{ start_s: 0.5, end_s: 0.9, heard: 'brightwood' }])
-    expect(doubtsBetween(timed('harbor trust bank'), timed('harbors trust bank'))).toEqual([])
+  it('in a dictionary\'s words, "brightwater" and "brightwood" disagree; "harbor" and "harbors" do not', () => {
+    const closed = { vocabulary: 'closed' } as const
+    expect(doubtsBetween(timed('at brightwater motors'), timed('at brightwood motors'), closed)).toEqual([{ start_s: 0.5, end_s: 0.9, heard: 'brightwood' }])
+    expect(doubtsBetween(timed('harbor trust bank'), timed('harbors trust bank'), closed)).toEqual([])
+  })
+
+  it('spelled piece by piece (sherpa-onnx), a name spelled its own way is the same reading', () => {
+    expect(doubtsBetween(timed('at brightwater motors'), timed('at brightwatter motors'))).toEqual([])
+    expect(doubtsBetween(timed('at brightwater motors'), timed('at brightwatter motors'), { vocabulary: 'open' })).toEqual([])
   })
 
   it('a doubt naming a word that only starts like the script\'s is a check, not "matches"', () => {

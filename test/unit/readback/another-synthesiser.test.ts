@@ -7,29 +7,19 @@
  * came back "matches" on rms).
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PocketsphinxEngine } from '../../../main/readback/pocketsphinx-engine'
+import { describe, expect, it } from 'vitest'
 import { readBack } from '../../../main/readback/read-back'
+import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 
 const SCRIPT = 'Northgate Savings pays a bonus on every new account opened by March 14. ' +
   'Visit our branch on Elm Road in Westfield, or call us today. Northgate Savings, member FDIC.'
 
-let dir = ''
-const engine = new PocketsphinxEngine()
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'booth-flite-test-'))
-  const missing = await engine.unavailable()
-  if (missing) throw new Error(missing)
-})
-afterAll(async () => { await rm(dir, { recursive: true, force: true }) })
+const { engine, folder } = pocketsphinxForTests('booth-flite-test-')
 
 async function hear(read: string, voice: string, name: string) {
-  const wav = join(dir, `${name}-${voice}.wav`)
+  const wav = join(folder(), `${name}-${voice}.wav`)
   await promisify(execFile)('flite', ['-voice', voice, '-t', read, '-o', wav])
   return readBack(engine, wav, SCRIPT)
 }

@@ -6,30 +6,20 @@
  * nothing over its negations.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../main/readback/compare'
-import { PocketsphinxEngine } from '../../../main/readback/pocketsphinx-engine'
+import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 
 const SCRIPT = 'The Lakeview pool does not open on Mondays in winter. Guests cannot bring glass bottles onto the deck. ' +
   'Towels are never provided, so please bring your own. Swim lessons start at nine every Saturday morning.'
 const VOICE = ['-v', 'en-us+m1', '-s', '160']
 
-let dir = ''
-const engine = new PocketsphinxEngine()
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'booth-negation-test-'))
-  const missing = await engine.unavailable()
-  if (missing) throw new Error(missing)
-})
-afterAll(async () => { await rm(dir, { recursive: true, force: true }) })
+const { engine, folder } = pocketsphinxForTests('booth-negation-test-')
 
 async function hear(read: string, name: string) {
-  const wav = join(dir, `${name}.wav`)
+  const wav = join(folder(), `${name}.wav`)
   await promisify(execFile)('espeak-ng', [...VOICE, '-w', wav, read])
   const transcript = await engine.transcribe(wav, { hints: SCRIPT })
   return { transcript, check: compareToScript(SCRIPT, transcript.words, { doubts: transcript.doubts ?? [] }) }

@@ -2,34 +2,23 @@
  * The whole read-back on real speech: espeak-ng reads the spot (as written, or with a mistake), the
  * pocketsphinx engine recognises it, and the comparison must find each mistake where it happened.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../main/readback/compare'
-import { PocketsphinxEngine } from '../../../main/readback/pocketsphinx-engine'
 import { misread, speak, SPOT_SCRIPT } from './spot-script'
+import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 
 const TOLERANCE_S = 1.2
-let dir = ''
-const engine = new PocketsphinxEngine()
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'booth-readback-test-'))
-  const missing = await engine.unavailable()
-  if (missing) throw new Error(missing)
-})
-afterAll(async () => { await rm(dir, { recursive: true, force: true }) })
+const { engine, folder } = pocketsphinxForTests('booth-readback-test-')
 
 async function readBack(text: string, name: string) {
-  const { wav } = await speak(text, dir, name)
+  const { wav } = await speak(text, folder(), name)
   const transcript = await engine.transcribe(wav, { hints: SPOT_SCRIPT })
   return { check: compareToScript(SPOT_SCRIPT, transcript.words), words: transcript.words }
 }
 
 /** Where a spot in the read text is heard: the length of espeak-ng's reading of everything before it. */
 async function timeOf(readText: string, marker: string, name: string): Promise<number> {
-  return (await speak(readText.slice(0, readText.indexOf(marker)), dir, name)).duration_s
+  return (await speak(readText.slice(0, readText.indexOf(marker)), folder(), name)).duration_s
 }
 
 describe('read-back with pocketsphinx on espeak-ng speech', { timeout: 120_000 }, () => {

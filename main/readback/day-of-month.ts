@@ -6,7 +6,6 @@
  * right after a month's name (a comma between is fine), only digits with no sign or suffix.
  */
 import { MONTHS } from './competitors'
-import { ordinalForm } from './number-words'
 
 /** Month names and their usual short forms. */
 const MONTH_NAMES = new Set([...MONTHS, 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'])
@@ -25,9 +24,4 @@ export function dayAfterMonth(text: string, from: number, token: string): number
 /** The ordinal value a day of the month also has: "31th" (the value "31st" has). */
 export function dayOrdinalValue(day: number): string {
   return `${day}th`
-}
-
-/** The ordinal reading of a day of the month: ["thirty", "first"]. */
-export function dayOrdinalWords(day: number): string[] {
-  return ordinalForm(day)
 }

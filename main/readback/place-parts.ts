@@ -25,11 +25,16 @@ const MIN_HEAD = 3
  */
 export function placePartRivals(word: string, isWord: (w: string) => boolean): string[] {
   if (STREET_TYPES.includes(word)) return STREET_TYPES.filter((w) => w !== word)
-  if (PLACE_PARTS.includes(word)) return PLACE_PARTS.filter((w) => w !== word && w !== `${word}s` && `${w}s` !== word)
+  if (PLACE_PARTS.includes(word)) return otherParts(word)
   // The longest part the word ends with, after a head of its own.
   const part = PLACE_PARTS.filter((p) => word.endsWith(p) && word.length - p.length >= MIN_HEAD && isWord(word.slice(0, word.length - p.length)))
     .sort((a, b) => b.length - a.length)[0]
   if (!part) return []
   const head = word.slice(0, word.length - part.length)
-  return PLACE_PARTS.filter((p) => p !== part && p !== `${part}s` && `${p}s` !== part).map((p) => `${head}${p}`)
+  return otherParts(part).map((p) => `${head}${p}`)
+}
+
+/** The place parts other than `part` and its plural or singular ("woods" is "wood" read loosely). */
+function otherParts(part: string): string[] {
+  return PLACE_PARTS.filter((p) => p !== part && p !== `${part}s` && `${p}s` !== part)
 }

@@ -5,8 +5,8 @@
  * number ("555-0188", words.ts) are read as a phone number is, never as "one hundred eighty eight". A day
  * written after its month ("October 31") is also read as an ordinal (day-of-month.ts).
  */
-import { dayAfterMonth, dayOrdinalWords } from './day-of-month'
-import { parseWrittenNumber, spokenPhoneForms } from './number-words'
+import { dayAfterMonth } from './day-of-month'
+import { ordinalForm, parseWrittenNumber, spokenPhoneForms } from './number-words'
 import { digitGroupRuns, pieces, type Piece } from './words'
 
 export function spokenSentences(scriptText: string): string[][] {
@@ -21,7 +21,7 @@ export function spokenSentences(scriptText: string): string[][] {
         const n = parseWrittenNumber(p.text)
         const day = dayAfterMonth(sentence, p.from, p.text)
         const forms = n && n.spoken.length ? n.spoken : [[p.text.toLowerCase().replace(/’/g, "'")]]
-        slots.push(day === null ? forms : [...forms, dayOrdinalWords(day)])
+        slots.push(day === null ? forms : [...forms, ordinalForm(day)])
       }
     }
     if (slots.length === 0) continue

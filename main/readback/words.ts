@@ -112,20 +112,28 @@ export function sameWord(a: Word, b: Word): boolean {
 
 /** Close enough to be a recognition slip rather than a misread: a plural, a different ending. */
 export function nearWord(a: Word, b: Word): boolean {
-  if (a.values || b.values) return false
-  const [x, y] = a.key.length <= b.key.length ? [a.key, b.key] : [b.key, a.key]
-  return inflected(x, y) || (x.length >= 5 && y.startsWith(x.slice(0, 5)) && Math.abs(x.length - y.length) <= 2)
+  const keys = shorterFirst(a, b)
+  return keys !== null && (inflected(...keys) || startsAlike(...keys))
 }
 
 /** One word with an ending added (a plural, a past, an -ing): "harbor" and "harbors", not "brightwater" and "brightwood". */
 export function inflectedForm(a: Word, b: Word): boolean {
-  if (a.values || b.values) return false
-  const [x, y] = a.key.length <= b.key.length ? [a.key, b.key] : [b.key, a.key]
-  return inflected(x, y)
+  const keys = shorterFirst(a, b)
+  return keys !== null && inflected(...keys)
+}
+
+/** The two words' keys, shorter first; null for a number, which is near nothing but its value. */
+function shorterFirst(a: Word, b: Word): [string, string] | null {
+  if (a.values || b.values) return null
+  return a.key.length <= b.key.length ? [a.key, b.key] : [b.key, a.key]
 }
 
 function inflected(shorter: string, longer: string): boolean {
   return longer === `${shorter}s` || longer === `${shorter}es` || longer === `${shorter}ed` || longer === `${shorter}d` || longer === `${shorter}ing`
+}
+
+function startsAlike(shorter: string, longer: string): boolean {
+  return shorter.length >= 5 && longer.startsWith(shorter.slice(0, 5)) && Math.abs(shorter.length - longer.length) <= 2
 }
 
 /**

@@ -8,6 +8,7 @@
 import { app, BrowserWindow, dialog, ipcMain, nativeImage, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
 import { join } from 'node:path'
 import { createBoothCore, type BoothCore } from './app/compose'
+import { installLastResort } from './app/last-resort'
 import { createDispatcher } from './bridge/dispatch'
 import { BADGE_SIZE, badgeBitmap } from './notifications/badge-bitmap'
 import { createLog } from './logging/redacting-log'
@@ -30,6 +31,8 @@ scrubOwnEnv()
 registerPrivilegedSchemes(protocol)
 const dataDir = app.getPath('userData')
 const boothLog = createLog({ sink: electronLogFileSink(app.getPath('logs')) })
+// A failure nothing handled is logged and Booth keeps running: the main process never quits under the talent.
+installLastResort({ log: boothLog })
 const page = rendererLocation({ devServerUrl: process.env['ELECTRON_RENDERER_URL'], packaged: app.isPackaged })
 let win: BrowserWindow | null = null
 
@@ -132,7 +135,7 @@ async function start(): Promise<void> {
   win = await createWindow(core)
   await core.start({ autoDemo: false })
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void createWindow(core).then((w) => (win = w))
+    if (BrowserWindow.getAllWindows().length === 0) createWindow(core).then((w) => (win = w), (err: unknown) => boothLog.error('the window could not be opened again', { err }))
   })
 }
 

@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { createBoothCore } from './app/compose'
 import { runQuitSteps } from './app/quit-steps'
+import { installLastResort } from './app/last-resort'
 import { defaultDataDir } from './storage/data-dir'
 import { createDispatcher } from './bridge/dispatch'
 import { describeError } from './bridge/describe-error'
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const envKey = takeEnvApiKey()
   scrubOwnEnv()
   const log = createLog({ sink: withStderrCopy(fileSink), secrets: envKey ? [envKey] : [] })
+  // From here on a failure nothing handled is logged and Booth keeps running (last-resort.ts).
+  installLastResort({ log })
   const online = interfaceOnlineState()
   const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
   // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.
@@ -97,8 +100,12 @@ async function main(): Promise<void> {
     )
     process.exit(0)
   }
-  process.once('SIGINT', () => void stop())
-  process.once('SIGTERM', () => void stop())
+  const quit = () => stop().catch((err: unknown) => {
+    log.error('Booth could not quit cleanly', { err })
+    process.exit(1)
+  })
+  process.once('SIGINT', () => void quit())
+  process.once('SIGTERM', () => void quit())
 }
 
 main().catch((err: unknown) => {

@@ -21,6 +21,7 @@ import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../takes/take-handlers'
 import { createReadbackArea } from '../readback/readback-handlers'
 import { createFollowArea } from '../readback/follow/follow-area'
+import { stopIdleRecordings } from './idle-recordings'
 import { createVersionArea } from '../versions/version-handlers'
 import { createTranscriber } from '../versions/transcriber'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
@@ -197,7 +198,9 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
   // The prompter that follows the voice listens to the same recording calls.
   const follow = createFollowArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
-  const takeCalls = follow.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers))
+  // A take whose window went away mid-recording (reloaded, closed, crashed) is stopped and kept.
+  const idle = stopIdleRecordings(follow.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)), { info: (m, f) => log.info(m, f), warn: (m, f) => log.warn(m, f) })
+  const takeCalls = idle.calls
   // Versions (pickups, punch-and-roll, comps, cut false starts): read back with the engine Settings chose, a
   // punch recorded through the same recording calls (so the read-back waits while it records).
   const versionArea = createVersionArea({
@@ -313,7 +316,10 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       await runQuitSteps(
         [
           ['the job list refresh under way', () => polling?.catch(() => undefined)],
-          ['the prompter', async () => follow.stop()],
+          ['the prompter', async () => {
+            idle.close()
+            follow.stop()
+          }],
           ['the read-back', () => readback.stop()],
           ['takes and deliveries', () => takes.stop()],
           ['ffmpeg', () => killAllFfmpeg('Booth is quitting.')],

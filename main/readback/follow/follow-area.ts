@@ -65,6 +65,7 @@ export function createFollowArea(deps: FollowAreaDeps) {
     if (settings.get().mode !== 'voice' || !text.trim()) return
     const follower = new Follower({
       takeId, jobId: a.jobId, script: text, sampleRate: a.sampleRate, channels: a.channels, engine: engines,
+      warn: deps.warn,
       emit: (p) => {
         if (p.status === 'failed' && p.message) deps.warn(p.message)
         deps.hub.emit('follow', p)

@@ -16,8 +16,11 @@ export interface HeardSegment {
 
 export interface FollowSessionEvents {
   heard(segment: HeardSegment): void
-  /** The recogniser stopped working; one sentence for the person. The take records on. */
-  failed(message: string): void
+  /**
+   * The recogniser stopped working (its process killed, crashed or missing): `message` is what the person
+   * reads (plain words, no process output), `detail` what the log keeps. The take records on.
+   */
+  failed(message: string, detail?: string): void
 }
 
 export interface FollowSession {

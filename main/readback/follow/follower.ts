@@ -22,6 +22,8 @@ export interface FollowerOptions {
   channels: number
   engine: FollowEngine
   emit(position: FollowPosition): void
+  /** What the log keeps of an engine's failure (the process's own words). */
+  warn?(message: string): void
 }
 
 /** Audio kept while the engine gets ready (its language model is built from the script), in 16 kHz samples. */
@@ -60,7 +62,10 @@ export class Follower {
     try {
       const session = await this.options.engine.open(this.options.script, {
         heard: (s) => this.heard(s),
-        failed: (message) => this.say('failed', `The prompter stopped following the voice: ${message}`),
+        failed: (message, detail) => {
+          if (detail) this.options.warn?.(`the prompter's engine stopped: ${detail}`)
+          this.say('failed', `The prompter stopped following the voice: ${message}`)
+        },
       })
       if (this.closed) return session.close()
       this.session = session

@@ -121,7 +121,7 @@ class PocketsphinxFollowSession implements FollowSession {
     if (this.closed) return
     this.closed = true
     for (const d of this.decodes) d.kill()
-    void rm(this.setup.dir, { recursive: true, force: true })
+    rm(this.setup.dir, { recursive: true, force: true }).catch(() => undefined)
   }
 
   private handle(e: SplitEvent): void {
@@ -134,7 +134,7 @@ class PocketsphinxFollowSession implements FollowSession {
         return
       }
       this.live++
-      const decode = new UtteranceDecode(this.setup, this.segment, e.startS - context.length / SPEECH_RATE)
+      const decode = new UtteranceDecode(this.setup, this.segment, e.startS - context.length / SPEECH_RATE, (detail) => this.died(detail))
       this.decodes.add(decode)
       this.current = decode
       decode.write(context)
@@ -156,7 +156,8 @@ class PocketsphinxFollowSession implements FollowSession {
         },
         (err: unknown) => {
           if (this.closed) return
-          this.events.failed(err instanceof Error ? err.message : String(err))
+          const detail = err instanceof Error ? err.message : String(err)
+          this.events.failed(engineStoppedSentence(detail), detail)
           this.close()
         },
       ).finally(() => {
@@ -166,12 +167,26 @@ class PocketsphinxFollowSession implements FollowSession {
     }
   }
 
+  /** An utterance's run ended on its own mid-take (killed, crashed): said at once, and this session stops. */
+  private died(detail: string): void {
+    if (this.closed) return
+    this.events.failed(engineStoppedSentence(detail), detail)
+    this.close()
+  }
+
   private feed(samples: Float32Array): void {
     this.current?.write(samples)
     this.tail.push(samples)
     let kept = this.tail.reduce((n, t) => n + t.length, 0)
     while (this.tail.length > 1 && kept - (this.tail[0] as Float32Array).length >= CONTEXT_S * SPEECH_RATE) kept -= (this.tail.shift() as Float32Array).length
   }
+}
+
+/** What the person reads when an utterance's run failed: never the process's own output. */
+export function engineStoppedSentence(detail: string): string {
+  return /could not be started/.test(detail)
+    ? 'its speech engine (pocketsphinx) could not be started.'
+    : 'its speech engine (pocketsphinx) stopped unexpectedly.'
 }
 
 function concat(parts: readonly Float32Array[]): Float32Array {

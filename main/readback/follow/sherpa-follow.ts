@@ -120,7 +120,8 @@ export class SherpaFollowSession implements FollowSession {
       this.fed += samples.length
       this.decode(false)
     } catch (err) {
-      this.events.failed(err instanceof Error ? err.message : String(err))
+      const detail = err instanceof Error ? err.message : String(err)
+      this.events.failed('its speech engine (sherpa-onnx) stopped unexpectedly.', detail)
       this.close()
     }
   }
@@ -135,7 +136,7 @@ export class SherpaFollowSession implements FollowSession {
   close(): void {
     if (this.closed) return
     this.closed = true
-    void this.cleanup()
+    this.cleanup().catch(() => undefined)
   }
 
   private decode(last: boolean): void {

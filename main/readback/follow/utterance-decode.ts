@@ -34,11 +34,22 @@ export class UtteranceDecode {
   private after = -Infinity
   private seed: number
   private killed = false
+  /** `end()` was asked for: a failure from here on is end()'s to report. */
+  private ending = false
 
-  /** `offsetS`: the take time of the first sample written. */
-  constructor(private readonly setup: DecodeSetup, private readonly id: number, private readonly offsetS: number) {
+  /**
+   * `offsetS`: the take time of the first sample written. `onDied`: the run ended on its own before `end()`
+   * was asked for (killed from outside, crashed): told at once with the process's own words, so the
+   * prompter says so while the take goes on instead of at the utterance's end.
+   */
+  constructor(
+    private readonly setup: DecodeSetup,
+    private readonly id: number,
+    private readonly offsetS: number,
+    private readonly onDied: (detail: string) => void = () => undefined,
+  ) {
     this.seed = 7 + id
-    if (setup.input === 'pipe') this.output = this.run('/dev/stdin')
+    if (setup.input === 'pipe') this.output = handled(this.run('/dev/stdin'))
   }
 
   /** Only words ending after this take time are reported. */
@@ -54,12 +65,13 @@ export class UtteranceDecode {
   }
 
   async end(): Promise<TimedWord[]> {
+    this.ending = true
     if (this.setup.input === 'pipe') this.child?.stdin.end()
     else {
       const file = join(this.setup.dir, `utterance-${this.id}.raw`)
       await writeFile(file, Buffer.concat(this.kept))
       this.kept = []
-      this.output = this.run(file).finally(() => rm(file, { force: true }))
+      this.output = handled(this.run(file).finally(() => rm(file, { force: true }).catch(() => undefined)))
     }
     const stdout = await (this.output as Promise<string>)
     return parsePocketsphinxTimes(stdout)
@@ -112,18 +124,37 @@ export class UtteranceDecode {
       child.stdin.on('error', () => undefined)
       child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
       child.stderr.on('data', (d: Buffer) => { err = (err + d.toString('utf8')).slice(-2000) })
+      let settled = false
+      const fail = (e: Error) => {
+        if (settled) return
+        settled = true
+        reject(e)
+        if (!this.ending && !this.killed) this.onDied(e.message)
+      }
       child.on('error', (e) => {
         clearTimeout(timer)
-        reject(new Error(`pocketsphinx could not be started: ${e.message}.`))
+        fail(new Error(`pocketsphinx could not be started: ${e.message}.`))
       })
       child.on('close', (code, signal) => {
         clearTimeout(timer)
         this.child = null
-        if (code === 0 || this.killed) resolve(this.killed ? '' : out)
-        else reject(new Error(`pocketsphinx stopped listening (${signal ?? `exit ${code}`}): ${lastLine(err)}`))
+        if (code === 0 || this.killed) {
+          settled = true
+          resolve(this.killed ? '' : out)
+        } else fail(new Error(`pocketsphinx stopped listening (${signal ?? `exit ${code}`}): ${lastLine(err)}`))
       })
     })
   }
+}
+
+/**
+ * The run's outcome, marked as handled where it is made: a run that dies (killed, crashed) before anyone
+ * awaits `end()` — an utterance under way when its page went — must never be an unhandled rejection,
+ * which would end main. `end()` still receives the failure.
+ */
+function handled<T>(p: Promise<T>): Promise<T> {
+  p.catch(() => undefined)
+  return p
 }
 
 function lastLine(stderr: string): string {

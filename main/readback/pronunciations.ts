@@ -64,6 +64,8 @@ async function espeakIpa(words: readonly string[], espeakPath = 'espeak-ng'): Pr
     child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
     child.on('error', () => resolve(''))
     child.on('close', () => resolve(out))
+    // espeak-ng missing or gone mid-write: its input's EPIPE is no error of main's (the answer is then '').
+    child.stdin.on('error', () => undefined)
     // One word per line so the answer lines up with the question.
     child.stdin.end(`${words.join('\n')}\n`)
   })

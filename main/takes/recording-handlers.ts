@@ -77,7 +77,7 @@ export function createRecordingCalls(
   const referencePass = (takeId: string, jobId: string) => {
     const pass = store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
     passes.add(pass)
-    void pass.finally(() => passes.delete(pass))
+    pass.finally(() => passes.delete(pass)).catch(() => undefined)
   }
   const referencePassSoon = (takeId: string, jobId: string) => {
     const run = () => referencePass(takeId, jobId)

@@ -8,6 +8,7 @@ import { SignInView } from '../session/SignInView'
 import { Workspace } from './Workspace'
 import { StartupProblem } from './StartupProblem'
 import { SetAsideFilesNotice } from './SetAsideFilesNotice'
+import { HostGoneBanner } from '../ui/HostGoneBanner'
 
 export function App() {
   const { mode, error, busy, loadSession, setView } = useBooth((s) => ({
@@ -39,6 +40,7 @@ export function App() {
   }
   return (
     <>
+      <HostGoneBanner />
       {signedOut ? <SignInView /> : <Workspace />}
       <SetAsideFilesNotice />
     </>

@@ -17,6 +17,7 @@ import { formatTimestamp } from '../ui/format/calendar-dates'
 import { useRememberedFlag } from '../ui/hooks/use-remembered-flag'
 import { usePrompter } from './reading/use-prompter'
 import { useVoiceFollow } from './reading/use-voice-follow'
+import { usePaceFallback } from './reading/use-pace-fallback'
 import { usePrompterState } from './reading/prompter-store'
 import { PrompterControl, PrompterStatus } from './reading/PrompterControl'
 import { useReadbackStore } from '../takes/readback/readback-store'
@@ -42,6 +43,8 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
   const togglePrompter = mode === 'pace' ? prompter.toggle : null
   // While a take records, the line being read is highlighted and kept at the marker (unless the paced prompter scrolls).
   const follow = useVoiceFollow(readRef, job.job_id, script.text, !prompter.running)
+  // The voice lost mid-take (its engine killed or crashed): the spot's pace scrolls the script instead.
+  const fallback = usePaceFallback(follow.active, prompter)
   // Respellings shown above the words (on by default), remembered per computer.
   const [says, setSays] = useRememberedFlag('booth.showPronunciations', true)
   // Booth's read-back marked on the words (on by default), remembered per computer.
@@ -138,7 +141,7 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
           onCompare={() => checks.deliveredTake && readbackStore.getState().showOnScript(job.job_id, { takeId: checks.deliveredTake.id, newest: newestTakeNumber(takes) })}
         />
       )}
-      {script.kind === 'typed' && mode === 'voice' && <PrompterStatus follow={follow.active} />}
+      {script.kind === 'typed' && mode === 'voice' && <PrompterStatus follow={follow.active} fallback={fallback} />}
       {script.kind === 'none' && <p className="empty-state">This job has no script yet.</p>}
       {script.kind === 'document' && script.document && (
         <ScriptDocumentView jobId={job.job_id} document={script.document} localPath={documentPath} fontSize={font.size} />

@@ -65,11 +65,11 @@ export function ConnectivityStatus() {
   const ok = !c || (c.online && !c.problem)
   if (gone) {
     return (
-      <div className="connectivity is-problem" role="status" aria-live="assertive" data-testid="connectivity" data-host={host}>
+      <div className="connectivity is-problem" role="status" aria-live="polite" data-testid="connectivity" data-host={host}>
         <span className="dot" aria-hidden="true" />
+        {/* What to do is said once, in the banner at the top of the window (HostGoneBanner). */}
         <div className="connectivity-text">
           <span>{gone.headline}</span>
-          <span className="muted small">{gone.detail}</span>
         </div>
       </div>
     )

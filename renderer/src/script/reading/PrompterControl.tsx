@@ -6,6 +6,7 @@
 import { useEffect } from 'react'
 import { PROMPTER_MODES, type FollowPosition, type PrompterMode } from '../../../../shared/bridge-prompter'
 import { usePrompterState, usePrompterStore } from './prompter-store'
+import { fallbackWords, type PaceFallback } from './use-pace-fallback'
 
 const MODE_WORDS: Record<PrompterMode, string> = {
   voice: 'Prompter: voice',
@@ -72,10 +73,11 @@ export function PrompterControl({ pace }: { pace: PaceControl }) {
  * While a take records with the prompter following the voice: listening, following, or why it cannot.
  * It sits over the script's top corner (sticky), so it takes no line of the script.
  */
-export function PrompterStatus({ follow }: { follow: FollowPosition | null }) {
+export function PrompterStatus({ follow, fallback = null }: { follow: FollowPosition | null; fallback?: PaceFallback }) {
   const error = usePrompterState((s) => s.error)
   const trouble = follow && (follow.status === 'unavailable' || follow.status === 'failed')
   if (error) return <p className="prompter-status small tone-warning" role="alert">{error}</p>
   if (!follow || follow.status === 'stopped') return null
-  return <p className={`prompter-status small${trouble ? ' tone-warning' : ''}`} role="status">{statusWords(follow)}</p>
+  const words = trouble && fallback ? `${statusWords(follow)} ${fallbackWords(fallback)}` : statusWords(follow)
+  return <p className={`prompter-status small${trouble ? ' tone-warning' : ''}`} role="status" data-fallback={trouble ? fallback ?? undefined : undefined}>{words}</p>
 }

@@ -6,11 +6,22 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { prompterStep } from './prompter-pace'
 
-export function usePrompter(textRef: RefObject<HTMLElement | null>, spotLengthS: number): { running: boolean; toggle(): void; available: boolean } {
+export interface PacePrompter {
+  running: boolean
+  available: boolean
+  toggle(): void
+  /** Starts it (when the job has a spot length to pace it by); stays running if it was. */
+  start(): void
+  pause(): void
+}
+
+export function usePrompter(textRef: RefObject<HTMLElement | null>, spotLengthS: number): PacePrompter {
   const [running, setRunning] = useState(false)
   const exact = useRef(0)
   const available = spotLengthS > 0
   const toggle = useCallback(() => setRunning((r) => available && !r), [available])
+  const start = useCallback(() => setRunning(available), [available])
+  const pause = useCallback(() => setRunning(false), [])
 
   useEffect(() => {
     if (!running) return
@@ -34,5 +45,5 @@ export function usePrompter(textRef: RefObject<HTMLElement | null>, spotLengthS:
     }
   }, [running, spotLengthS, textRef])
 
-  return { running, toggle, available }
+  return { running, toggle, available, start, pause }
 }

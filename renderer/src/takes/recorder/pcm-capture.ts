@@ -48,6 +48,15 @@ export function describeCaptureError(err: unknown): string {
   return err instanceof Error ? err.message : 'Recording could not start.'
 }
 
+/** The input device went away mid-take (unplugged, switched off, taken by the system). */
+export class InputEndedError extends Error {
+  readonly kind = 'input_ended'
+  constructor(readonly inputLabel: string) {
+    super(`The input${inputLabel ? ` (${inputLabel})` : ''} went away.`)
+    this.name = 'InputEndedError'
+  }
+}
+
 export class PcmCapture<T = void> {
   private ctx: AudioContext | null = null
   private stream: MediaStream | null = null
@@ -98,7 +107,23 @@ export class PcmCapture<T = void> {
       this.pump()
     }
     source.connect(this.node)
+    // The input unplugged, switched off or taken away mid-take: the take stops with what was recorded.
+    for (const track of this.stream.getAudioTracks()) track.addEventListener('ended', this.onInputEnded, { once: true })
     return this.takeId
+  }
+
+  /**
+   * The input went away (its track ended without Booth stopping it): the take is stopped as Stop would,
+   * what was recorded is kept, and the recorder is told once, by the same path as any take that stopped
+   * by itself (InputEndedError, worded by recording-failure.ts).
+   */
+  private readonly onInputEnded = (): void => {
+    if (this.stopping || this.failure !== null || !this.takeId) return
+    const label = this.stream?.getAudioTracks()[0]?.label ?? ''
+    // The recorder hears why at once (it goes idle and lists the take); the take is stopped meanwhile,
+    // its last blocks included. A Stop that fails is the recorder's to hear only if it still listens.
+    this.onFailure(new InputEndedError(label))
+    this.stop().catch((stopErr: unknown) => this.onFailure(stopErr))
   }
 
   /** One append in flight at a time, so blocks reach main in order; what queues meanwhile goes as one. */

@@ -4,6 +4,7 @@
  * waits until recording stops. Each take's state goes out as a `readback` event.
  */
 import type { ReadbackState } from '../../shared/bridge-readback'
+import { readbackFailureSentence } from './readback-failure'
 
 export interface QueueDeps {
   /** Does the work for one take and returns its final state. */
@@ -12,6 +13,8 @@ export interface QueueDeps {
   isRecording(): boolean
   /** How often to look again while a recording is under way (ms). */
   recheckMs?: number
+  /** What the log keeps of a read-back that failed (the engine's own words). */
+  warn?(message: string): void
 }
 
 export class ReadbackQueue {
@@ -73,7 +76,10 @@ export class ReadbackQueue {
     this.running = { takeId, abort }
     this.deps.emit({ takeId, status: 'running', result: null, message: null })
     this.deps.run(takeId, abort.signal)
-      .catch((err: unknown): ReadbackState => ({ takeId, status: 'failed', result: null, message: err instanceof Error ? err.message : String(err) }))
+      .catch((err: unknown): ReadbackState => {
+        this.deps.warn?.(`the read-back of take ${takeId} did not finish: ${err instanceof Error ? err.message : String(err)}`)
+        return { takeId, status: 'failed', result: null, message: readbackFailureSentence(err) }
+      })
       .then((state) => {
         this.running = null
         this.deps.emit(state)

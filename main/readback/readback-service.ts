@@ -52,7 +52,7 @@ export class ReadbackService {
     const dir = join(deps.dataDir, 'readback')
     this.settings = new ReadbackSettingsFile(dir, deps.warn)
     this.model = new ModelManager({
-      dataDir: deps.dataDir, chosenFolder: () => this.settings.get().modelFolder, onChange: () => void this.pushSettings(),
+      dataDir: deps.dataDir, chosenFolder: () => this.settings.get().modelFolder, onChange: () => void this.pushSettings().catch((err: unknown) => deps.warn(`the read-back settings could not be sent: ${String(err)}`)),
       ...(deps.manifest ? { manifest: deps.manifest } : {}),
     })
     const modelDir = () => this.model.folder()
@@ -61,6 +61,7 @@ export class ReadbackService {
       run: (takeId, signal) => this.run(takeId, signal),
       emit: (s) => deps.emitState(s),
       isRecording: () => this.recording.size > 0,
+      warn: (m) => deps.warn(m),
       ...(deps.recheckMs ? { recheckMs: deps.recheckMs } : {}),
     })
   }

@@ -194,3 +194,47 @@ for (const screen of LAPTOP_SCREENS) {
     await screenshot(page, `session-holds-host-gone-${screen.width}x${screen.height}`)
   })
 }
+
+test('the input going away mid-take stops the take with what was recorded kept, and says so', async ({ page }) => {
+  await page.setViewportSize(LAPTOP_SCREENS[1])
+  const errors = trackErrors(page)
+  // The page's own streams, so the test can end the input's track as an unplugged device does ('ended').
+  await page.addInitScript(() => {
+    const md = navigator.mediaDevices
+    const original = md.getUserMedia.bind(md)
+    const w = window as unknown as { boothStreams: MediaStream[] }
+    w.boothStreams = []
+    md.getUserMedia = async (c) => {
+      const stream = await original(c)
+      w.boothStreams.push(stream)
+      return stream
+    }
+  })
+  const host = await startHost()
+  const job = await findJob(host.launchUrl, `the ${ADVERTISER} script`, (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed')
+  await openWorkspace(page, host.launchUrl)
+  await openJob(page, job.job_id, job.advertiser)
+  const recorder = page.locator('.recorder')
+  await page.locator('.script-panel .section-title').click()
+  await page.keyboard.press('Space')
+  await expect(recorder).toHaveAttribute('data-phase', 'recording')
+  await page.waitForTimeout(1500)
+  // The device goes: its track ends (what the browser does when it is unplugged).
+  await page.evaluate(() => {
+    for (const s of (window as unknown as { boothStreams: MediaStream[] }).boothStreams) {
+      for (const t of s.getAudioTracks()) {
+        t.stop()
+        t.dispatchEvent(new Event('ended'))
+      }
+    }
+  })
+  await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 5_000 })
+  await expect(recorder.getByRole('alert')).toHaveText(/^Recording stopped: the input \(.+\) went away — unplugged or switched off\. What was recorded until then is kept as the take\./)
+  const take = page.locator('.take-row').first()
+  await expect(take).toHaveAttribute('data-take-number', '1', { timeout: 10_000 })
+  await expect(take.locator('.take-facts')).toContainText(/Length\s*[1-9]\.\d s/, { timeout: 15_000 })
+  await screenshot(page, 'session-holds-input-gone-1024x768')
+  expect(alive(host.pid)).toBe(true)
+  expect(host.lastResort()).toEqual([])
+  expect(errors).toEqual([])
+})

@@ -7,8 +7,10 @@
  * - The prompter's pocketsphinx SIGKILLed mid-take (a real signal, its pid found from the host's process
  *   tree): the prompter says why in one sentence and the script scrolls at the spot's pace instead; the
  *   take records on and is kept, the host lives.
- * - The web host itself SIGKILLed with a job open: a banner at the very top of the window says Booth is
- *   not running, at both laptop sizes.
+ * - The web host itself SIGKILLed with a job open, mid-take: a banner at the very top of the window says
+ *   Booth is not running, at both laptop sizes, and no prompter still says it listens.
+ * - The input going away mid-take (its track ends): the take stops, what was recorded is kept, and the
+ *   recorder says so.
  * Every host here runs with BOOTH_FAIL_ON_LAST_RESORT=1 (support/web-host-process.ts): anything that
  * reached main's last resort fails the test.
  */
@@ -179,6 +181,8 @@ for (const screen of LAPTOP_SCREENS) {
     await openJob(page, job.job_id, job.advertiser)
     const banner = page.getByTestId('host-gone')
     await expect(banner).toHaveCount(0)
+    // Mid-take, the prompter listening.
+    await startRecording(page)
 
     await host.kill()
     await expect(banner).toBeVisible({ timeout: 10_000 })
@@ -189,6 +193,9 @@ for (const screen of LAPTOP_SCREENS) {
     expect(box?.width).toBe(screen.width)
     await expect(page.locator('#job-title')).toHaveText(job.advertiser)
     await expect(page.locator('#job-title')).toBeInViewport()
+    // Nothing claims a Booth that is not there: the take stopped, no prompter says it is listening.
+    await expect(page.locator('.recorder')).toHaveAttribute('data-phase', 'idle')
+    await expect(page.locator('.prompter-status')).toHaveCount(0)
     // The window does not scroll: the screen under the banner keeps the rest of it.
     expect(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0)).toBeLessThanOrEqual(screen.height)
     await screenshot(page, `session-holds-host-gone-${screen.width}x${screen.height}`)

@@ -154,6 +154,15 @@ const handlers = {
     const body = Buffer.from(await response.arrayBuffer())
     return { status: response.status, headers: Object.fromEntries(response.headers), body: body.toString('latin1').slice(0, 400), length: body.length }
   },
+  /** A promise rejected with nobody to handle it and a timer that throws: main must log both and live on. */
+  async failUnhandled() {
+    void Promise.reject(new Error('a failure nothing handled, from the shell test'))
+    timers.setTimeout(() => {
+      throw new Error('an exception nothing caught, from the shell test')
+    }, 0)
+    await sleep(100)
+    return { pid: process.pid, listeners: { unhandledRejection: process.listenerCount('unhandledRejection'), uncaughtException: process.listenerCount('uncaughtException') } }
+  },
   timers() {
     return [...live.values()]
   },

@@ -73,7 +73,7 @@ export function createFollowArea(deps: FollowAreaDeps) {
     })
     // Registered before the take's id goes back to the page, so no chunk of the take is missed.
     live.set(takeId, { follower, channels: a.channels })
-    void follower.start()
+    follower.start().catch((err: unknown) => deps.warn(`The prompter could not start listening: ${err instanceof Error ? err.message : String(err)}`))
   }
 
   function end(takeId: string): void {

@@ -4,7 +4,7 @@
  * a take stopped or cancelled by its page is never stopped again. The clock is the test's.
  */
 import { describe, expect, it } from 'vitest'
-import { stopIdleRecordings } from '../../../main/app/idle-recordings'
+import { STOPPED_WHILE_AWAY, stopIdleRecordings } from '../../../main/app/idle-recordings'
 import type { BridgeHandlers } from '../../../main/bridge/dispatch'
 
 type Calls = Pick<BridgeHandlers, 'startRecording' | 'appendRecording' | 'stopRecording' | 'cancelRecording'>
@@ -52,6 +52,9 @@ describe('recordings whose page went away', () => {
       // The same look judged both takes: only the silent one was stopped, with no count of appends to wait for.
       expect(inner.stopped).toEqual([{ takeId: gone }])
       expect(info[0]).toMatch(/window went away/)
+      // Its page back after all (a computer that slept): told why in words, for a chunk and for Stop.
+      await expect(idle.calls.appendRecording({ takeId: gone, pcmBase64: 'AAAAAA==' })).rejects.toMatchObject({ kind: 'recording_stopped', message: STOPPED_WHILE_AWAY })
+      await expect(idle.calls.stopRecording({ takeId: gone })).rejects.toMatchObject({ kind: 'recording_stopped', message: STOPPED_WHILE_AWAY })
       // The page of the other one stops it itself later: stopped once, by the page.
       await idle.calls.stopRecording({ takeId: live, appended: 1 })
       clock = 10_000

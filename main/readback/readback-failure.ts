@@ -13,7 +13,8 @@ export const READBACK_NOT_FINISHED = 'The read-back did not finish: its speech e
 export function readbackFailureSentence(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err)
   if (ENGINE_DIED.test(message)) return READBACK_NOT_FINISHED
-  if (SYSTEM_ERROR.test(message) || (err as { code?: unknown } | null)?.code !== undefined && /^E[A-Z]/.test(String((err as { code?: unknown }).code))) {
+  const code = (err as { code?: unknown } | null)?.code
+  if (SYSTEM_ERROR.test(message) || (typeof code === 'string' && SYSTEM_ERROR.test(code))) {
     return 'The read-back did not finish: Booth could not read or write a file it needs. The take is kept; check it again to listen once more.'
   }
   return message || READBACK_NOT_FINISHED

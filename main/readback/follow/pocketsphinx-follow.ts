@@ -150,6 +150,9 @@ class PocketsphinxFollowSession implements FollowSession {
       if (!decode) return
       const segment = this.segment++
       const result = e.speech ? decode.end() : (decode.kill(), Promise.resolve([]))
+      // Awaited only once the utterances before it are reported: a run that fails meanwhile must not be
+      // an unhandled rejection for that long (it would end main). Its failure is still reported below.
+      result.catch(() => undefined)
       this.reported = this.reported.then(() => result).then(
         (words) => {
           if (!this.closed && words.length) this.events.heard({ segment, words, final: true })

@@ -5,7 +5,8 @@
  * it, and the follow session says so in plain words and stops.
  */
 import { execFile, execFileSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -182,6 +183,43 @@ describe('the prompter\'s pocketsphinx session losing its engine mid-take', () =
       expect(myRecognisers()).toEqual([])
       await session.finish()
       expect(failures).toHaveLength(1)
+      expect(unhandled).toEqual([])
+    } finally {
+      session.close()
+    }
+  })
+})
+
+describe('an utterance that fails while the one before it is still being recognised', () => {
+  it('is never an unhandled rejection while it waits its turn, and is reported once its turn comes', async () => {
+    // A stand-in recogniser (a real process): the first run reads its utterance, then takes its time;
+    // the second reads its utterance and fails at once.
+    const counter = join(dir, 'runs')
+    const binary = join(dir, 'pocketsphinx_continuous')
+    await writeFile(binary, `#!/bin/sh\nn=$(cat '${counter}' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '${counter}'\ncat > /dev/null\nif [ "$n" = 1 ]; then sleep 1.5; exit 0; fi\necho 'ERROR: "fake.c", line 1: broken' >&2\nexit 3\n`)
+    await chmod(binary, 0o755)
+    const engine = new PocketsphinxFollowEngine({ env: { ...process.env, BOOTH_POCKETSPHINX: binary } })
+    const failures: string[] = []
+    let failed: () => void = () => undefined
+    const told = new Promise<void>((r) => (failed = r))
+    const session = await engine.open('Fresh bread every morning.', { heard: () => undefined, failed: (m) => { failures.push(m); failed() } })
+    try {
+      let seed = 1
+      const noise = (n: number, level: number) => Float32Array.from({ length: n }, () => {
+        seed = (seed * 1103515245 + 12345) >>> 0
+        return ((seed / 0xffffffff) * 2 - 1) * level
+      })
+      const push = (part: Float32Array) => {
+        for (let at = 0; at < part.length; at += 320) session.push(part.subarray(at, at + 320))
+      }
+      // Room, a burst, a pause: the first utterance, ended; its run is the first (it counts itself).
+      for (const part of [noise(8000, 0.0005), noise(6400, 0.3), noise(8000, 0.0005)]) push(part)
+      await until(() => (existsSync(counter) ? true : null), 'the first run')
+      // A burst, a pause: the second utterance, ended while the first is still being recognised.
+      for (const part of [noise(6400, 0.3), noise(8000, 0.0005)]) push(part)
+      await told
+      expect(failures).toEqual(['its speech engine (pocketsphinx) stopped unexpectedly.'])
+      await turns()
       expect(unhandled).toEqual([])
     } finally {
       session.close()

@@ -38,6 +38,7 @@ function myPocketsphinx(): number[] {
 }
 
 describe('a read-back whose engine is killed', () => {
+  // Two read-backs of a real take on a shared machine: a generous limit, no timing asserted.
   it('is "not finished" in plain words, logged with the engine\'s words, and the queue goes on', async () => {
     const engine = new PocketsphinxEngine()
     const missing = await engine.unavailable()
@@ -80,7 +81,7 @@ describe('a read-back whose engine is killed', () => {
     expect(second?.message).toMatch(/^[1-9]\d* words$/)
     await new Promise((r) => setTimeout(r, 50))
     expect(unhandled).toEqual([])
-  })
+  }, 180_000)
 
   it('words: an engine that died or never started is "not finished"; a system error is said plainly; worded failures keep their words', () => {
     expect(readbackFailureSentence(new Error('pocketsphinx stopped (SIGKILL): no message'))).toBe(READBACK_NOT_FINISHED)

@@ -6,6 +6,7 @@ import type { TalentClient } from '../api/client'
 import type { CallOptions } from '../api/call-runner'
 import { isApiError, isOfflineKindError, isUnreadableAnswer, isUnusableAnswer, type ApiError } from '../api/errors'
 import { clockTime } from '../../shared/clock-time'
+import { leftOutNotes, type LeftOutNotes } from '../../shared/api-read'
 import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView, type UnreadableJob } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../bridge/event-hub'
@@ -14,6 +15,7 @@ import { KnownParties } from './known-parties'
 import { INTERACTIVE_BUDGET_MS, liveWithinBudget } from './read-budget'
 import type { OfflineCache } from './offline-cache'
 import { cacheOpenedJobScript, prefetchPendingScripts } from './script-documents'
+import { UNREADABLE_LIVE_JOB, unreadableJobError } from './unreadable-job'
 
 export interface JobsServiceDeps {
   client: () => TalentClient | null
@@ -153,8 +155,8 @@ export class JobsService {
         this.reachable = true
         this.deps.log.warn('the service sent a job Booth cannot read', { jobId, problem: err.message })
         const copy = interactive ? (saved ?? (await this.savedJob(jobId))) : null
-        if (copy) return { ...copy, liveProblem: err.message }
-        throw err
+        if (copy) return { ...copy, liveProblem: UNREADABLE_LIVE_JOB }
+        throw interactive ? unreadableJobError() : err
       }
       if (!isUnreachable(err)) throw err
       this.reachable = false
@@ -176,6 +178,9 @@ export class JobsService {
     const cache = this.deps.cache.scope()
     const { job } = await this.api().getJob(jobId, read)
     this.reachable = true
+    // Parts left out at the door (main/api/answer-mend.ts) are said on the job; the log keeps which job.
+    const leftOut = leftOutNotes(job as LeftOutNotes)
+    if (leftOut.length > 0) this.deps.log.warn('the service sent a job with parts Booth left out', { jobId, leftOut })
     await cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
     const scriptDocumentPath = await cacheOpenedJobScript(job, cache, this.api(), now).catch((err: unknown) => {
       this.deps.log.warn('could not keep the script PDF for offline reading', { jobId, err })

@@ -25,9 +25,15 @@ import '../script/reading/reading.css'
 export function Workspace() {
   useViewKeys()
   useNoticeArrivals()
-  const { badge, openJobId, view } = useBooth((s) => ({ badge: s.badgeCount, openJobId: s.openJobId, view: s.view }))
+  const { badge, openJobId, view, unreadable } = useBooth((s) => ({
+    badge: s.badgeCount,
+    openJobId: s.openJobId,
+    view: s.view,
+    // A job that could not be shown at all says so in its pane, and the list stays beside it (not folded away).
+    unreadable: s.jobView === null && s.jobError !== null,
+  }))
   const jobOpen = openJobId !== null
-  const reading = view === 'jobs' && jobOpen
+  const reading = view === 'jobs' && jobOpen && !unreadable
   const fold = useFoldState(reading)
   usePeekDismiss(fold.peeking, openJobId, view)
   useReadingKeys(reading)

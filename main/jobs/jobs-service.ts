@@ -12,6 +12,7 @@ import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../bridge/event-hub'
 import type { Log } from '../logging/redacting-log'
 import { KnownParties } from './known-parties'
+import { wholePendingList, withBoothOverdue, type PendingJobs } from './due-counts'
 import { INTERACTIVE_BUDGET_MS, liveWithinBudget } from './read-budget'
 import type { OfflineCache } from './offline-cache'
 import { cacheOpenedJobScript, prefetchPendingScripts } from './script-documents'
@@ -41,6 +42,8 @@ export class JobsService {
   private watched: string | null = null
   private readonly noPdfUntil = new Map<string, number>()
   private readonly parties = new KnownParties()
+  /** The latest whole list of pending jobs read live (due-counts.ts). */
+  private pendingJobs: PendingJobs | null = null
   /** Whether the service answered Booth's last job request (null before the first). */
   reachable: boolean | null = null
 
@@ -99,7 +102,10 @@ export class JobsService {
       // Jobs the door took out (main/api/answer-door.ts) are rows of their own; nothing of theirs is kept.
       const unreadable: UnreadableJob[] = (answer.unreadableItems ?? []).map((u) => ({ position: u.position, job_id: u.id, problem: u.problem }))
       if (unreadable.length > 0) this.deps.log.warn('the service sent jobs Booth cannot read', { query, unreadable })
-      const view: JobListView = { query, total: answer.total, items: answer.items, unreadable, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
+      const asSent: JobListView = { query, total: answer.total, items: answer.items, unreadable, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
+      // "Overdue" counts and lists the jobs whose row says overdue (due-counts.ts), from every pending job Booth has.
+      this.pendingJobs = wholePendingList(asSent) ?? this.pendingJobs
+      const view = withBoothOverdue(asSent, this.pendingJobs)
       await cache.saveList(view).catch((err: unknown) => this.deps.log.warn('could not cache the job list', { err }))
       return view
     } catch (err) {
@@ -198,6 +204,7 @@ export class JobsService {
   /** Sign-out: the customers and voices seen belong to the account that left. */
   forgetParties(): void {
     this.parties.clear()
+    this.pendingJobs = null
   }
 
   watchJob(jobId: string | null): void {

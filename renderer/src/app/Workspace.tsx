@@ -7,6 +7,7 @@
 import { useEffect } from 'react'
 import { useBooth } from '../store/use-booth'
 import { useViewKeys } from './navigation/use-view-keys'
+import { useEscLayers } from './navigation/use-esc-layers'
 import { viewEntry } from './navigation/views'
 import { JobsArea } from './navigation/JobsArea'
 import { AccountArea } from './navigation/AccountArea'
@@ -18,12 +19,14 @@ import { useNoticeArrivals } from '../notifications/use-notice-opener'
 import { useFoldState, useListFold } from './layout/list-fold'
 import { usePeekDismiss } from './layout/use-peek-dismiss'
 import { JobsRail } from './layout/JobsRail'
+import { DemoBanner } from './DemoBanner'
 import './navigation/navigation.css'
 import './layout/fold.css'
 import '../script/reading/reading.css'
 
 export function Workspace() {
   useViewKeys()
+  useEscLayers()
   useNoticeArrivals()
   const { badge, openJobId, view, unreadable } = useBooth((s) => ({
     badge: s.badgeCount,
@@ -44,12 +47,15 @@ export function Workspace() {
   const layout = view === 'jobs' ? (jobOpen ? ' has-job' : '') : ' has-page'
   const folded = fold.folded ? ` is-folded${fold.peeking ? ' is-peeking' : ''}` : ''
   return (
-    <div className={`workspace${layout}${folded}`}>
-      {fold.folded && <JobsRail fold={fold} />}
-      <Sidebar bell={!fold.folded} />
-      {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} />}
-      <ShortcutHelp />
-      <RecordingGuardDialog onStay={() => useListFold.getState().setPeek(false)} />
+    <div className="workspace-frame">
+      <DemoBanner />
+      <div className={`workspace${layout}${folded}`}>
+        {fold.folded && <JobsRail fold={fold} />}
+        <Sidebar bell={!fold.folded} />
+        {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} />}
+        <ShortcutHelp />
+        <RecordingGuardDialog onStay={() => useListFold.getState().setPeek(false)} />
+      </div>
     </div>
   )
 }

@@ -5,7 +5,7 @@
  */
 import { test, expect } from './booth-host'
 import { expectWhollyInView, LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
-import { openJob, openWorkspace } from './support/workspace'
+import { openJob, openWorkspace, screenshot } from './support/workspace'
 
 for (const screen of LAPTOP_SCREENS) {
   test(`at ${screen.width}x${screen.height}: "Demo mode" is the first line of the window`, async ({ page, booth, consoleErrors }) => {
@@ -28,6 +28,7 @@ for (const screen of LAPTOP_SCREENS) {
     await openJob(page, job.job_id, job.advertiser)
     await expectWhollyInView(page, banner, 'the demo banner with a job open')
     await expect(page.locator('.script-text')).toBeVisible()
+    await screenshot(page, `demo-banner-${screen.width}x${screen.height}`)
     const workspace = await page.locator('.workspace').boundingBox()
     expect(workspace?.y ?? 0).toBeGreaterThanOrEqual((box?.height ?? 0) - 0.5)
     expect((workspace?.y ?? 0) + (workspace?.height ?? 0)).toBeLessThanOrEqual(screen.height + 0.5)

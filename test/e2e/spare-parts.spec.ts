@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect } from '@playwright/test'
-import { trackConsoleErrors } from './booth-host'
+import { SCREENSHOTS, trackConsoleErrors } from './booth-host'
 import { expectPartlyInView, LAPTOP_SCREENS } from './support/reading'
 import { startStandaloneSandbox, type StandaloneSandbox } from './support/standalone-sandbox'
 import { startWebHostOn, type WebHostProcess } from './support/web-host-process'
@@ -98,6 +98,7 @@ for (const screen of LAPTOP_SCREENS) {
       const second = job.pronunciations[1]
       if (second) await expect(page.locator('.pron-list')).toContainText(second.say)
       await expect(page.locator('.pron-item')).toHaveCount(job.pronunciations.length - 1)
+      await page.screenshot({ path: join(SCREENSHOTS, `spare-parts-${screen.width}x${screen.height}.png`) })
       await expect(page.getByText('Something went wrong')).toHaveCount(0)
       expect(errors).toEqual([])
     })

@@ -17,3 +17,20 @@ export type AsRead<T> = T extends string
     : T extends object
       ? { [K in keyof T]: AsRead<T[K]> }
       : T
+
+/**
+ * The field Booth adds to a job (summary or detail) that came through the answer door with parts of it
+ * left out (main/api/answer-mend.ts): one plain sentence per kind of part left out, e.g. "One
+ * pronunciation from the producer could not be read and is not shown." A service's own field of that name
+ * is never kept. Absent when nothing was left out.
+ */
+export const LEFT_OUT_FIELD = 'booth_left_out'
+
+export interface LeftOutNotes {
+  booth_left_out?: string[]
+}
+
+/** The plain notes of the parts Booth left out of a job, none when nothing was. */
+export function leftOutNotes(job: LeftOutNotes): readonly string[] {
+  return Array.isArray(job.booth_left_out) ? job.booth_left_out.filter((n): n is string => typeof n === 'string') : []
+}

@@ -5,7 +5,7 @@
  */
 import { apiId, bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
 import type { components } from './api/talent-v1'
-import type { AsRead } from './api-read'
+import type { AsRead, LeftOutNotes } from './api-read'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
@@ -17,8 +17,9 @@ import { DATA_FILE_EVENT_NAMES, dataFileCalls, type DataFileEvents, type DataFil
 import { VERSION_EVENT_NAMES, versionCalls, type VersionEvents, type VersionResults } from './bridge-versions'
 
 type Schemas = components['schemas']
-export type JobSummary = AsRead<Schemas['JobSummary']>
-export type JobDetail = AsRead<Schemas['JobDetail']>
+/** A job as read: with Booth's notes of the parts it left out (shared/api-read.ts), when it left any out. */
+export type JobSummary = AsRead<Schemas['JobSummary']> & LeftOutNotes
+export type JobDetail = AsRead<Schemas['JobDetail']> & LeftOutNotes
 export type JobCounts = AsRead<Schemas['JobCounts']>
 
 const id = apiId

@@ -5,6 +5,8 @@
  * 'unknown').
  *
  * - An answer that conforms passes (with its unknown enum values rewritten in place).
+ * - A spare part of a job (spare-parts.ts: a pronunciation, the directions, the rate…) that does not
+ *   conform is left out, with a plain note on the job (answer-mend.ts); the job passes.
  * - In a list read item by item (ITEM_LISTS: the jobs of a job list), an item that does not conform is
  *   taken out and named in `unreadableItems` (its place, its id when that is readable, what is wrong);
  *   the rest of the answer works.
@@ -17,6 +19,8 @@ import type { ErrorObject } from 'ajv'
 import { API_ID_PATTERN } from '../../shared/check'
 import { describeProblem } from './answer-problems'
 import { answerSchemas, type AnswerSchemas } from './answer-schemas'
+import { forgetSentNotes, mendSpareParts } from './answer-mend'
+import { SPARE_PARTS } from './spare-parts'
 import { ApiError } from './errors'
 
 /** An item of a list the door took out because it does not conform. */
@@ -80,7 +84,11 @@ export function passDoor<T extends object>(operation: string, body: T, schemas: 
   if (!op) throw new Error(`The answer door knows no operation "${operation}".`)
   const validate = schemas.validator(op.id)
   if (!validate) throw new Error(`The API document declares no success answer for ${op.id}.`)
+  const spare = SPARE_PARTS[operation]
+  if (spare) forgetSentNotes(body, spare)
   if (validate(body)) return body
+  // Spare parts of a job that do not conform are left out with a note (answer-mend.ts); the rest is read as before.
+  if (spare && mendSpareParts(body, validate.errors ?? [], spare).length > 0 && validate(body)) return body
   const errors = validate.errors ?? []
   const lists = ITEM_LISTS[operation] ?? []
   const outside = errors.filter((e) => !lists.some((l) => itemIndex(e, l) !== null))

@@ -6,14 +6,17 @@ import type { TalentClient } from '../api/client'
 import type { CallOptions } from '../api/call-runner'
 import { isApiError, isOfflineKindError, isUnreadableAnswer, isUnusableAnswer, type ApiError } from '../api/errors'
 import { clockTime } from '../../shared/clock-time'
+import { leftOutNotes, type LeftOutNotes } from '../../shared/api-read'
 import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView, type UnreadableJob } from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../bridge/event-hub'
 import type { Log } from '../logging/redacting-log'
 import { KnownParties } from './known-parties'
+import { wholePendingList, withBoothOverdue, type PendingJobs } from './due-counts'
 import { INTERACTIVE_BUDGET_MS, liveWithinBudget } from './read-budget'
 import type { OfflineCache } from './offline-cache'
 import { cacheOpenedJobScript, prefetchPendingScripts } from './script-documents'
+import { UNREADABLE_LIVE_JOB, unreadableJobError } from './unreadable-job'
 
 export interface JobsServiceDeps {
   client: () => TalentClient | null
@@ -39,6 +42,8 @@ export class JobsService {
   private watched: string | null = null
   private readonly noPdfUntil = new Map<string, number>()
   private readonly parties = new KnownParties()
+  /** The latest whole list of pending jobs read live (due-counts.ts). */
+  private pendingJobs: PendingJobs | null = null
   /** Whether the service answered Booth's last job request (null before the first). */
   reachable: boolean | null = null
 
@@ -97,7 +102,10 @@ export class JobsService {
       // Jobs the door took out (main/api/answer-door.ts) are rows of their own; nothing of theirs is kept.
       const unreadable: UnreadableJob[] = (answer.unreadableItems ?? []).map((u) => ({ position: u.position, job_id: u.id, problem: u.problem }))
       if (unreadable.length > 0) this.deps.log.warn('the service sent jobs Booth cannot read', { query, unreadable })
-      const view: JobListView = { query, total: answer.total, items: answer.items, unreadable, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
+      const asSent: JobListView = { query, total: answer.total, items: answer.items, unreadable, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
+      // "Overdue" counts and lists the jobs whose row says overdue (due-counts.ts), from every pending job Booth has.
+      this.pendingJobs = wholePendingList(asSent) ?? this.pendingJobs
+      const view = withBoothOverdue(asSent, this.pendingJobs)
       await cache.saveList(view).catch((err: unknown) => this.deps.log.warn('could not cache the job list', { err }))
       return view
     } catch (err) {
@@ -153,8 +161,8 @@ export class JobsService {
         this.reachable = true
         this.deps.log.warn('the service sent a job Booth cannot read', { jobId, problem: err.message })
         const copy = interactive ? (saved ?? (await this.savedJob(jobId))) : null
-        if (copy) return { ...copy, liveProblem: err.message }
-        throw err
+        if (copy) return { ...copy, liveProblem: UNREADABLE_LIVE_JOB }
+        throw interactive ? unreadableJobError() : err
       }
       if (!isUnreachable(err)) throw err
       this.reachable = false
@@ -176,6 +184,9 @@ export class JobsService {
     const cache = this.deps.cache.scope()
     const { job } = await this.api().getJob(jobId, read)
     this.reachable = true
+    // Parts left out at the door (main/api/answer-mend.ts) are said on the job; the log keeps which job.
+    const leftOut = leftOutNotes(job as LeftOutNotes)
+    if (leftOut.length > 0) this.deps.log.warn('the service sent a job with parts Booth left out', { jobId, leftOut })
     await cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
     const scriptDocumentPath = await cacheOpenedJobScript(job, cache, this.api(), now).catch((err: unknown) => {
       this.deps.log.warn('could not keep the script PDF for offline reading', { jobId, err })
@@ -193,6 +204,7 @@ export class JobsService {
   /** Sign-out: the customers and voices seen belong to the account that left. */
   forgetParties(): void {
     this.parties.clear()
+    this.pendingJobs = null
   }
 
   watchJob(jobId: string | null): void {

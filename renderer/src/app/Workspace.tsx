@@ -7,6 +7,7 @@
 import { useEffect } from 'react'
 import { useBooth } from '../store/use-booth'
 import { useViewKeys } from './navigation/use-view-keys'
+import { useEscLayers } from './navigation/use-esc-layers'
 import { viewEntry } from './navigation/views'
 import { JobsArea } from './navigation/JobsArea'
 import { AccountArea } from './navigation/AccountArea'
@@ -18,16 +19,24 @@ import { useNoticeArrivals } from '../notifications/use-notice-opener'
 import { useFoldState, useListFold } from './layout/list-fold'
 import { usePeekDismiss } from './layout/use-peek-dismiss'
 import { JobsRail } from './layout/JobsRail'
+import { DemoBanner } from './DemoBanner'
 import './navigation/navigation.css'
 import './layout/fold.css'
 import '../script/reading/reading.css'
 
 export function Workspace() {
   useViewKeys()
+  useEscLayers()
   useNoticeArrivals()
-  const { badge, openJobId, view } = useBooth((s) => ({ badge: s.badgeCount, openJobId: s.openJobId, view: s.view }))
+  const { badge, openJobId, view, unreadable } = useBooth((s) => ({
+    badge: s.badgeCount,
+    openJobId: s.openJobId,
+    view: s.view,
+    // A job that could not be shown at all says so in its pane, and the list stays beside it (not folded away).
+    unreadable: s.jobView === null && s.jobError !== null,
+  }))
   const jobOpen = openJobId !== null
-  const reading = view === 'jobs' && jobOpen
+  const reading = view === 'jobs' && jobOpen && !unreadable
   const fold = useFoldState(reading)
   usePeekDismiss(fold.peeking, openJobId, view)
   useReadingKeys(reading)
@@ -38,12 +47,15 @@ export function Workspace() {
   const layout = view === 'jobs' ? (jobOpen ? ' has-job' : '') : ' has-page'
   const folded = fold.folded ? ` is-folded${fold.peeking ? ' is-peeking' : ''}` : ''
   return (
-    <div className={`workspace${layout}${folded}`}>
-      {fold.folded && <JobsRail fold={fold} />}
-      <Sidebar bell={!fold.folded} />
-      {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} />}
-      <ShortcutHelp />
-      <RecordingGuardDialog onStay={() => useListFold.getState().setPeek(false)} />
+    <div className="workspace-frame">
+      <DemoBanner />
+      <div className={`workspace${layout}${folded}`}>
+        {fold.folded && <JobsRail fold={fold} />}
+        <Sidebar bell={!fold.folded} />
+        {view === 'jobs' ? <JobsArea /> : <AccountArea view={view} />}
+        <ShortcutHelp />
+        <RecordingGuardDialog onStay={() => useListFold.getState().setPeek(false)} />
+      </div>
     </div>
   )
 }

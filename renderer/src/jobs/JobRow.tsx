@@ -10,6 +10,7 @@ import { jobName } from '../ui/format/action-words'
 import { DueBadge } from './DueBadge'
 import { owesAudio } from '../../../shared/job-due'
 import { JobFlags } from './JobFlags'
+import { LeftOutRowMark } from './view/LeftOutNote'
 import { ShownName } from '../ui/ShownName'
 import { useBooth } from '../store/use-booth'
 
@@ -75,6 +76,7 @@ export function JobRow({ job, selected, open, checked, onSelect, onToggleCheck, 
           <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>
           <span className="muted small">{KIND_LABELS[job.kind]}</span>
           <JobFlags job={job} />
+          <LeftOutRowMark job={job} />
         </div>
       </div>
     </li>

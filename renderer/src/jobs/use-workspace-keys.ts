@@ -1,7 +1,7 @@
 /**
  * Keyboard first: j/k (or arrows while the list has focus) move through the jobs, Enter opens, x (or Space
- * in the list) ticks the job for a bulk action, / jumps to search, Esc closes the open job — or, with no
- * job open, clears the ticks (dialogs catch Esc themselves first). Single letters never fire while typing.
+ * in the list) ticks the job for a bulk action, / jumps to search. Esc is not here: it closes the innermost
+ * open thing (app/navigation/esc-layers.ts). Single letters never fire while typing.
  */
 import { guardLeave } from '../takes/use-recording-guard'
 import { useEffect } from 'react'
@@ -58,17 +58,8 @@ export function useWorkspaceKeys(): void {
           else s.toggleCheck(s.selectedJobId)
           break
         case 'close':
-          if (isTypingTarget(e.target)) return
-          if (!s.openJobId) {
-            if (!s.checkedJobs.length) return
-            s.clearChecked()
-            break
-          }
-          guardLeave('close this job', () => {
-            s.closeJob()
-            document.getElementById(JOB_LIST_ID)?.focus()
-          })
-          break
+          // Esc follows the one rule of the innermost layer (app/navigation/use-esc-layers.ts).
+          return
       }
       e.preventDefault()
     }

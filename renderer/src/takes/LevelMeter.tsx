@@ -1,7 +1,11 @@
-/** The input meter: a bar (peak, with the RMS inside), the held peak mark, and a clip light that can be cleared. */
+/**
+ * The input meter: a bar (peak, with the RMS inside), the held peak mark, and a clip light that can be
+ * cleared; `children` (the "Check level" button) stand at the end of the same line.
+ */
+import type { ReactNode } from 'react'
 import { clipLit, meterFraction, type MeterState } from './meter-ballistics'
 
-export function LevelMeter({ meter, now, onClearClip }: { meter: MeterState; now: number; onClearClip(): void }) {
+export function LevelMeter({ meter, now, onClearClip, children }: { meter: MeterState; now: number; onClearClip(): void; children?: ReactNode }) {
   const clipped = clipLit(meter, now)
   const peak = Math.round(meter.peakHoldDbfs)
   return (
@@ -32,6 +36,7 @@ export function LevelMeter({ meter, now, onClearClip }: { meter: MeterState; now
       >
         CLIP
       </button>
+      {children}
     </div>
   )
 }

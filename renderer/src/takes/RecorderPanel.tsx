@@ -28,6 +28,8 @@ import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from './recording-fa
 import { useBooth } from '../store/use-booth'
 import { pauseAllPlayback } from './playback'
 import { usePunchActive } from './punch/punch-active'
+import { useLevelCheck } from './use-level-check'
+import { LevelCheckButton } from './LevelCheckButton'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
@@ -159,6 +161,19 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   }, [])
   const stop = useStopTake({ jobId, captureRef: capture, stoppingRef: stopping, setPhase, setError, restMeter })
 
+  // A level check (use-level-check.ts): the input meter runs, nothing is recorded, when the talent asks
+  // and while the count-in runs; the microphone is let go when it ends (and before a take starts).
+  const [checking, setChecking] = useState(false)
+  const checkRuns = (checking && phase === 'idle') || phase === 'counting'
+  useLevelCheck(checkRuns, input?.deviceId ?? null, (level, t) => {
+    meterRef.current = stepMeter(meterRef.current, t, level)
+    setMeter(meterRef.current)
+    setNow(t)
+  }, (why) => {
+    setChecking(false)
+    setError(why)
+  }, restMeter)
+
   const cancelCount = () => {
     if (countTimer.current !== null) window.clearInterval(countTimer.current)
     countTimer.current = null
@@ -169,6 +184,8 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     if (phase === 'recording') return void stop()
     if (phase === 'counting') return cancelCount()
     if (phase !== 'idle') return
+    // A take ends the level check (the count-in runs its own, then Record takes the microphone).
+    setChecking(false)
     // Never record over a playback (it would bleed into the microphone).
     pauseAllPlayback()
     if (countIn === 0) return void begin()
@@ -251,7 +268,9 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
         onCountIn={setCountIn}
         phase={phase}
       />
-      <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))} />
+      <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))}>
+        <LevelCheckButton checking={checkRuns} disabled={phase !== 'idle' && phase !== 'counting'} onToggle={() => setChecking(!checking)} />
+      </LevelMeter>
       <LiveMeters job={job} live={live} />
       <div className="rec-controls">
         <button

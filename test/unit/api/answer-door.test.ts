@@ -78,8 +78,9 @@ describe('one job that does not conform', () => {
     ['a required field missing', (j: Record<string, unknown>) => delete j['due_state'], '"due_state" is missing'],
     ['a field of the wrong type', (j: Record<string, unknown>) => (j['length_s'] = '30'), '"length_s" is text where a number is expected'],
     ['a nested field of the wrong type', (j: Record<string, unknown>) => (j['customer'] = null), '"customer" is empty (null) where a group of fields is expected'],
-    ['an amount that is a number', (j: Record<string, unknown>) => (j['rate'] = { amount: 150, currency: 'USD', symbol: '$' }), '"rate.amount" is a whole number where text is expected'],
-    ['a date that is not a date', (j: Record<string, unknown>) => (j['due_date'] = 'tomorrow'), '"due_date" is not in the form the API gives it'],
+    // A rate or a due date that does not conform is a spare part, left out with a note (answer-mend.test.ts).
+    ['a name that is a number', (j: Record<string, unknown>) => (j['customer'] = { id: '7', name: 150 }), '"customer.name" is a whole number where text is expected'],
+    ['an id that is not an id', (j: Record<string, unknown>) => (j['customer'] = { id: 'seven', name: 'Northwind' }), '"customer.id" is not in the form the API gives it'],
   ])('%s: shown as unreadable with its id and the problem; the rest work', (_name, damage, problem) => {
     const bad = jobSummary('8')
     damage(bad)

@@ -23,6 +23,7 @@ import { AttachmentList } from './AttachmentList'
 import { TakesColumn, TakesRecorder } from '../../takes/TakesColumn'
 import { JobTimeline } from './JobTimeline'
 import { CachedJobNote } from './CachedJobNote'
+import { LeftOutNote } from './LeftOutNote'
 import { PanelBoundary } from '../../ui/PanelBoundary'
 
 export function JobDetailView({ view, error }: { view: JobView; error: string | null }) {
@@ -37,6 +38,7 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
         <div ref={scriptArea} className="reading-script" tabIndex={-1} aria-label="Script and notes">
           <CachedJobNote view={view} />
           {error && <div className="notice notice-danger" role="alert">{error}</div>}
+          <LeftOutNote job={job} />
           <DeliverNoticeBlock notice={job.deliver_notice} folded />
           <OutcomeInfo job={job} />
           {job.changes_request && <ChangesRequestNote request={job.changes_request} today={today} />}

@@ -96,6 +96,11 @@ export interface TakeVersion {
   latency?: { samples: number; source: 'reported' | 'calibrated' } | null
   /** A pickup version: what its patches went into (absent for other operations). */
   pickups?: VersionPickups | null
+  /**
+   * Set when this version's record on disk could not be read: what is wrong, in words, and the record as it
+   * was (written back unchanged). Such a version cannot be played, restored or delivered; the others can.
+   */
+  unreadable?: { message: string; raw: unknown }
 }
 
 export interface VersionView extends TakeVersion {

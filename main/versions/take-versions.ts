@@ -19,7 +19,7 @@ import type { TakeMeta } from '../takes/take-types'
 import { Recordings } from './recordings'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { renderVersion } from './missing-recordings'
-import { currentVersion, UnreadableVersionError, versionFileName, versionFolders } from './version-meta'
+import { currentVersion, UnreadableVersionError, unreadableNote, versionFileName, versionFolders } from './version-meta'
 import { sameStamp, stampOf, stillCurrent, type VersionStamp } from './version-stamp'
 import { keepReadbackFor, readbackPathOf } from './version-readbacks'
 import { readbackSummary } from './readback-summary'
@@ -64,7 +64,8 @@ export class TakeVersions {
     const versions = this.withCurrentMirrored(meta).map((v): VersionView => ({
       ...v, current: v.number === current, delivery_name: versionFileName(meta.file_name, v.number, v.number === 1 ? '' : '.wav'),
     }))
-    return { takeId: meta.id, jobId: meta.job_id, current, versions }
+    const unreadable = unreadableNote(meta)
+    return { takeId: meta.id, jobId: meta.job_id, current, versions, ...(unreadable ? { unreadable } : {}) }
   }
 
   /** The versions with the current one's record holding the take's own preflight and trim (the live figures). */

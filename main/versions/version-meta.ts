@@ -9,6 +9,8 @@
 import { join } from 'node:path'
 import { editListProblem } from '../../shared/versions/edit-list'
 import { VERSION_OPERATIONS, type TakeVersion } from '../../shared/versions/types'
+import { numbersInWords } from '../../shared/versions/unreadable-versions'
+export { unreadableNote } from '../../shared/versions/unreadable-versions'
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -80,23 +82,6 @@ export function readVersions(list: readonly unknown[], preflightProblem: (v: unk
 /** The versions as they are written: an unreadable one's record exactly as it was read. */
 export function writtenVersions(list: readonly TakeVersion[]): unknown[] {
   return list.map((v) => (v.unreadable ? v.unreadable.raw : v))
-}
-
-/** "versions 1 and 3", "version 1", "versions 1, 3 and 4". */
-function numbersInWords(ns: readonly number[]): string {
-  if (ns.length === 1) return `version ${ns[0]}`
-  return `versions ${ns.slice(0, -1).join(', ')} and ${ns[ns.length - 1]}`
-}
-
-/** "Version 2 could not be read; versions 1 and 3 are fine." — null when every version reads. */
-export function unreadableNote(meta: { versions?: TakeVersion[] }): string | null {
-  const all = meta.versions ?? []
-  const bad = all.filter((v) => v.unreadable).map((v) => v.number)
-  if (bad.length === 0) return null
-  const good = all.filter((v) => !v.unreadable).map((v) => v.number)
-  const head = `${bad.length === 1 ? 'Version' : 'Versions'} ${bad.length === 1 ? bad[0] : numbersInWords(bad).slice('versions '.length)} could not be read`
-  if (good.length === 0) return `${head}; the take's own recording is kept.`
-  return `${head}; ${numbersInWords(good)} ${good.length === 1 ? 'is' : 'are'} fine.`
 }
 
 /** Thrown when the audio of a version that cannot be read is asked for: it cannot be told. */

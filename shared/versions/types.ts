@@ -114,6 +114,8 @@ export interface VersionsView {
   jobId: string
   current: number
   versions: VersionView[]
+  /** "Version 2 could not be read; versions 1 and 3 are fine." — absent when every version reads. */
+  unreadable?: string
 }
 
 export interface CompCellView {

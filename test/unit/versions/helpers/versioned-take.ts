@@ -78,9 +78,14 @@ export interface VersionedTake {
   fresh(): Promise<TakeMeta>
 }
 
-export async function versionedTake(dataDir: string, o: { writeMeta?: (path: string, meta: TakeMeta) => Promise<void>; readbackGate?: Gate } = {}): Promise<VersionedTake> {
+export async function versionedTake(dataDir: string, o: { writeMeta?: (path: string, meta: TakeMeta) => Promise<void>; readbackGate?: Gate; measureGate?: Gate } = {}): Promise<VersionedTake> {
   await mkdir(dataDir, { recursive: true })
-  const store = new TakeStore({ dataDir, measure: measureTake, ...(o.writeMeta ? { writeMeta: o.writeMeta } : {}) })
+  const measure: typeof measureTake = async (path, options) => {
+    const measured = await measureTake(path, options)
+    await o.measureGate?.pass()
+    return measured
+  }
+  const store = new TakeStore({ dataDir, measure, ...(o.writeMeta ? { writeMeta: o.writeMeta } : {}) })
   const hub = new EventHub()
   const events: Array<{ event: string; data: unknown }> = []
   hub.subscribe((event, data) => events.push({ event, data }))

@@ -13,7 +13,7 @@ import { guardTakeErrors } from '../../../main/takes/take-errors'
 import type { EditList } from '../../../shared/versions/edit-list'
 import { tempDir } from '../delivery/delivery-fixture'
 import { writeGeneratedWav } from './helpers/generated-wav'
-import { Gate, JOB, versionedTake, type VersionedTake } from './helpers/versioned-take'
+import { Gate, JOB, versionedTake } from './helpers/versioned-take'
 
 let work: Awaited<ReturnType<typeof tempDir>>
 beforeAll(async () => { work = await tempDir('booth-version-faults-') })

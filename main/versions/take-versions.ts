@@ -65,7 +65,7 @@ export class TakeVersions {
       ...v, current: v.number === current, delivery_name: versionFileName(meta.file_name, v.number, v.number === 1 ? '' : '.wav'),
     }))
     const unreadable = unreadableNote(meta)
-    return { takeId: meta.id, jobId: meta.job_id, current, versions, ...(unreadable ? { unreadable } : {}) }
+    return { takeId: meta.id, jobId: meta.job_id, takeNumber: meta.take_number, current, versions, ...(unreadable ? { unreadable } : {}) }
   }
 
   /** The versions with the current one's record holding the take's own preflight and trim (the live figures). */

@@ -116,6 +116,8 @@ export interface VersionsView {
   versions: VersionView[]
   /** "Version 2 could not be read; versions 1 and 3 are fine." — absent when every version reads. */
   unreadable?: string
+  /** The take's number, for what the window says of it ("take 3 is at version 1"). */
+  takeNumber?: number
 }
 
 export interface CompCellView {

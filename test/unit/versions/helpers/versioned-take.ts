@@ -78,7 +78,7 @@ export interface VersionedTake {
   fresh(): Promise<TakeMeta>
 }
 
-export async function versionedTake(dataDir: string, o: { writeMeta?: (path: string, meta: TakeMeta) => Promise<void>; readbackGate?: Gate; measureGate?: Gate } = {}): Promise<VersionedTake> {
+export async function versionedTake(dataDir: string, o: { writeMeta?: (path: string, meta: TakeMeta) => Promise<void>; readbackGate?: Gate; measureGate?: Gate; jobId?: string } = {}): Promise<VersionedTake> {
   await mkdir(dataDir, { recursive: true })
   const measure: typeof measureTake = async (path, options) => {
     const measured = await measureTake(path, options)
@@ -98,7 +98,8 @@ export async function versionedTake(dataDir: string, o: { writeMeta?: (path: str
     recording: { start: async () => { throw new Error('no recording here') }, stop: async () => { throw new Error('no recording here') }, cancel: async () => { throw new Error('no recording here') } },
   })
   const source = await writeGeneratedWav(join(dataDir, '..', `source-${Math.random().toString(16).slice(2)}.wav`), FORMAT, FRAMES, 7)
-  const take = await store.import(JOB, source, { stem: 'ACME', script: { revision_id: '7', text: SCRIPT } })
+  const job = o.jobId ?? JOB
+  const take = await store.import(job, source, { stem: 'ACME', script: { revision_id: '7', text: SCRIPT } })
   const readback = async (version?: number) => {
     const t = await store.get(take.id)
     try {
@@ -109,7 +110,7 @@ export async function versionedTake(dataDir: string, o: { writeMeta?: (path: str
   }
   const commitCut = async (seconds: number) => {
     const t = await store.get(take.id)
-    const ref = await area.versions.recordings(JOB).add(store.recordingPath(t))
+    const ref = await area.versions.recordings(job).add(store.recordingPath(t))
     const frames = Math.round(seconds * FORMAT.sample_rate)
     const list: EditList = {
       format: ref.format, frames,

@@ -9,8 +9,13 @@
  * version current keeps the old one's in its record and brings the new one's in, in one write. A version
  * cannot change while the take is being delivered or after it was delivered (what was sent stays what
  * the take is).
+ *
+ * What hangs off a version is kept only for that version: the take record is written first (under the
+ * take's lock, read afresh), then the read-back files; a new version made from a version that is no longer
+ * current is refused, and a read-back made for a version the take left is kept as that version's own
+ * (version-readbacks.ts). A version whose record cannot be read (version-meta.ts) is named, never played.
  */
-import { copyFile, readFile, rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import type { ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeVersion, VersionReadback, VersionsView, VersionView } from '../../shared/versions/types'
 import { TakeInputError } from '../takes/take-input-checks'
@@ -117,14 +122,12 @@ export class TakeVersions {
   private async moveReadbacks(meta: TakeMeta, from: number, next: number, stored: ReadbackStored | null | 'kept'): Promise<void> {
     const current = this.readbackPath(meta)
     try {
-      await copyFile(current, this.readbackPath(meta, from)).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err
-      })
+      const was = await readIfThere(current)
+      if (was !== null) await writeFileAtomic(this.readbackPath(meta, from), was)
       if (stored === 'kept') {
-        await copyFile(this.readbackPath(meta, next), current).catch(async (err: NodeJS.ErrnoException) => {
-          if (err.code !== 'ENOENT') throw err
-          await rm(current, { force: true })
-        })
+        const kept = await readIfThere(this.readbackPath(meta, next))
+        if (kept !== null) await writeFileAtomic(current, kept)
+        else await rm(current, { force: true })
       } else if (stored) {
         const text = `${JSON.stringify(stored)}\n`
         await writeFileAtomic(this.readbackPath(meta, next), text)
@@ -200,5 +203,15 @@ export class TakeVersions {
     if (v.unreadable) throw new UnreadableVersionError(meta.take_number, meta, v.number)
     if (!v.edits || v.number === 1) return
     await renderVersion(meta, v, this.recordings(meta.job_id), this.folders(meta.job_id).renders)
+  }
+}
+
+/** A file's bytes, or null when it is not there (crash-safe copies are written with writeFileAtomic). */
+async function readIfThere(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw err
   }
 }

@@ -85,6 +85,25 @@ describe('versions tell the truth', { timeout: 120_000 }, () => {
     expect((await media.getTakeMediaUrl({ takeId: t.id, version: 1 })).url).toBe(`booth-media:${vt.store.recordingPath(t)}`)
   })
 
+  it('placing more pickups on a version whose pickup recording is gone names it, and writes nothing', async () => {
+    const vt = await versionedTake(join(work.path, 'missing-more'))
+    const t = await vt.fresh()
+    const recordings = vt.area.versions.recordings(JOB)
+    const base = await recordings.add(vt.store.recordingPath(t))
+    const pickup = await recordings.add(await writeGeneratedWav(join(work.path, 'pickup-more.wav'), base.format, 48_000, 98))
+    const piece = (source: string, at: number) => ({ source, from: 0, to: 48_000, at, gain_db: 0, fade_in: { frames: 0, shape: 'equal_power' as const }, fade_out: { frames: 0, shape: 'equal_power' as const } })
+    await vt.area.work.commit(t, await vt.area.work.scriptOf(t), {
+      operation: 'pickup', list: { format: base.format, frames: 96_000, pieces: [piece(base.hash, 0), piece(pickup.hash, 48_000)] }, changes: [], findings: [],
+      pickups: { base: base.hash, base_version: 1, patches: [{ sentence: 1, source: pickup.hash, source_take_id: null, source_name: 'Pickup 2' }] },
+    })
+    const another = await vt.store.import(JOB, await writeGeneratedWav(join(work.path, 'another.wav'), base.format, 48_000, 97), { stem: 'ACME', label: 'pickup' })
+    await rm(recordings.pathOf(pickup.hash))
+    const record = await readFile(vt.store.folders.metaPath('takes', JOB, t.id), 'utf8')
+    expect(await refusedWith(vt.area.handlers.makePickupVersion({ takeId: t.id, pickupTakeIds: [another.id] })))
+      .toBe('Version 2 cannot be played: its pickup recording (Pickup 2) is missing. The take\'s other versions are kept.')
+    expect(await readFile(vt.store.folders.metaPath('takes', JOB, t.id), 'utf8')).toBe(record)
+  })
+
   it('a damaged version record among three hides only itself, named in words', async () => {
     const vt = await versionedTake(join(work.path, 'damaged'))
     await vt.commitCut(2.5)

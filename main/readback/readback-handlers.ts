@@ -12,6 +12,7 @@ import type { JobView } from '../../shared/bridge'
 import type { readbackCalls } from '../../shared/bridge-readback'
 import { join } from 'node:path'
 import { guardTakeErrors } from '../takes/take-errors'
+import { keepReadbackFor } from '../versions/version-readbacks'
 import { ReadbackService, type ReadbackServiceDeps } from './readback-service'
 import { findTransducer } from './sherpa-model'
 import type { ScriptCopy } from './script-copies'
@@ -43,6 +44,8 @@ export function createReadbackArea(deps: ReadbackAreaDeps) {
       audioPath: (take) => deps.store.audioPath(take),
       // Beside the take's metadata, named by its id: emptying the trash removes it with the take (TakeStore.emptyTrash).
       resultPath: (take) => join(deps.store.folders.dir('takes', take.job_id), `${take.id}.readback.json`),
+      // Only over the version it was made for: an undo while it ran keeps the restored version's read-back.
+      keep: (take, result) => keepReadbackFor(deps.store, take, result),
     },
     currentScript: async (jobId) => scriptOfJob(await deps.getJob(jobId)),
     emitState: (s) => deps.hub.emit('readback', s),

@@ -24,6 +24,11 @@ export interface ReadbackTakes {
   audioPath(take: TakeMeta): string
   /** Where the result is kept: beside the take's metadata. */
   resultPath(take: TakeMeta): string
+  /**
+   * Keeps a result made for `take` as it was when the read-back began; false when the take moved to another
+   * version meanwhile (the result is then not the take's). Without it the result is written to resultPath.
+   */
+  keep?(take: TakeMeta, result: ReadbackStored): Promise<boolean>
 }
 
 export interface ReadbackServiceDeps {
@@ -184,7 +189,12 @@ export class ReadbackService {
       script_read: { revision_id: script.copy.revision_id, text: script.copy.text },
       note: script.note,
     }
-    await writeFile(this.deps.takes.resultPath(take), `${JSON.stringify(result)}\n`)
+    if (!this.deps.takes.keep) await writeFile(this.deps.takes.resultPath(take), `${JSON.stringify(result)}\n`)
+    else if (!(await this.deps.takes.keep(take, result))) {
+      // Made for a version the take left meanwhile (an undo): the page is told the take's read-back as it is now.
+      const now = await this.readStored(await this.deps.takes.get(takeId))
+      return now ? { takeId, status: 'done', result: now, message: null } : { takeId, status: 'none', result: null, message: null }
+    }
     return { takeId, status: 'done', result, message: null }
   }
 }

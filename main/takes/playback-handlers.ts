@@ -10,6 +10,7 @@ import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import type { TakeStore } from './take-store'
 import { downloadToFile } from '../jobs/download-file'
+import { guardTakeErrors } from './take-errors'
 
 export interface MediaHandlerDeps {
   client: () => TalentClient | null
@@ -20,13 +21,14 @@ export interface MediaHandlerDeps {
 
 export function createMediaHandlers(deps: MediaHandlerDeps): Pick<BridgeHandlers, 'getTakeMediaUrl' | 'getListenUrl' | 'getAttachmentMediaUrl'> {
   return {
-    getTakeMediaUrl: async ({ takeId, version }) => {
+    // A version that cannot be read, or whose recording is gone, is named in words (take-errors.ts).
+    getTakeMediaUrl: ({ takeId, version }) => guardTakeErrors(async () => {
       const take = await deps.store.get(takeId)
-      if (version === undefined || version === (take.current_version ?? 1)) return { url: deps.mediaUrl(deps.store.audioPath(take)) }
+      if (version === undefined || version === (take.current_version ?? 1)) return { url: deps.mediaUrl(await deps.store.readyAudioPath(take)) }
       if (!take.versions?.some((v) => v.number === version)) throw new UserFacingError('not_found', `Take ${take.take_number} has no version ${version}.`, 404)
       // Another version plays from its own render (made again from its edit list when missing); the take is unchanged.
       return { url: deps.mediaUrl(await deps.store.readyAudioPath({ ...take, current_version: version })) }
-    },
+    }),
     getListenUrl: async ({ jobId, deliveryId }) => {
       const client = deps.client()
       if (!client) throw new UserFacingError('signed_out', 'Sign in or start the demo first.', 401)

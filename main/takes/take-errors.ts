@@ -11,6 +11,7 @@ import { TakeInputError } from './take-input-checks'
 import { NotAudioError } from './take-probe'
 import { TakeNotFoundError } from './take-shelf'
 import { WavWriterError } from './wav-writer'
+import { UnreadableVersionError } from '../versions/version-meta'
 
 /** Where Booth's data is, and what the person does once the disk is fixed ("record again"). */
 export interface DiskContext {
@@ -28,7 +29,7 @@ export async function guardTakeErrors<T>(run: () => Promise<T>, disk?: DiskConte
     if (problem) throw problem
     if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
     if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)
-    if (err instanceof TakeInputError || err instanceof DeliveryQueueError || err instanceof WavWriterError) throw new UserFacingError('take', err.message, 409)
+    if (err instanceof TakeInputError || err instanceof DeliveryQueueError || err instanceof WavWriterError || err instanceof UnreadableVersionError) throw new UserFacingError('take', err.message, 409)
     throw err
   }
 }

@@ -5,7 +5,7 @@
  *   <dataDir>/renders/<job_id>/ trimmed copies made for delivery (derived; safe to delete)
  */
 import { mkdir, readdir, rm, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { readJsonDataFile } from '../storage/json-data-file'
 import { META_SUFFIX, readTakeMeta } from './take-meta-file'
@@ -13,6 +13,7 @@ import { API_ID_PATTERN } from '../../shared/check'
 import { quotedName } from '../../shared/display-text'
 import { takeNumberInName } from './take-naming'
 import { orphanAudioNames } from './take-orphans'
+import { versionFolders } from '../versions/version-meta'
 import type { DamagedTake, TakeListing, TakeMeta } from './take-types'
 
 export type Shelf = 'takes' | 'trash'
@@ -21,6 +22,11 @@ export type Shelf = 'takes' | 'trash'
 const COUNTER_FILE = '.take-numbers.json'
 /** Names of partial copies, a recording's reserved room and temp files that interrupted writes leave behind. */
 const LEFTOVER = /^\..+(\.partial|\.reserve|\.\d+\.[0-9a-f]{8}\.tmp)$/
+/** Temp files of the versions folders: a render being written, a recording being linked in or decoded. */
+const VERSION_LEFTOVER = {
+  renders: /^\.[0-9a-f]{64}\.wav\.\d+\.rendering$/,
+  recordings: /^([0-9a-f]{64}\.wav\.\d+\.linking|\.convert-\d+-\d+\.wav)$/,
+}
 
 export class TakeFolders {
   constructor(readonly dataDir: string) {}
@@ -126,6 +132,14 @@ export class TakeFolders {
     const dir = this.dir('takes', jobId)
     const names = (await readdirOrEmpty(dir)).filter((n) => LEFTOVER.test(n))
     for (const name of names) await rm(join(dir, name), { force: true })
+    // A render, a link or a decode of the versions cut off by a crash leaves its temp file in the versions
+    // folders (render-edit-list.ts, recordings.ts): never a render or a recording, so it goes too.
+    const folders = versionFolders(dir)
+    for (const [sub, pattern] of [[folders.renders, VERSION_LEFTOVER.renders], [folders.recordings, VERSION_LEFTOVER.recordings]] as const) {
+      const temps = (await readdirOrEmpty(sub)).filter((n) => pattern.test(n) || LEFTOVER.test(n))
+      for (const name of temps) await rm(join(sub, name), { force: true })
+      names.push(...temps.map((n) => relative(dir, join(sub, n))))
+    }
     return names
   }
 

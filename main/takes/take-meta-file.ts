@@ -9,13 +9,14 @@ import { writeFileAtomic } from '../storage/atomic-file'
 import { PREFLIGHT_WARNINGS, TAKE_KINDS } from '../audio/preflight'
 import { DELIVERY_STATUSES, TAKE_LABELS, UPLOAD_STATUSES, type Preflight, type TakeMeta } from './take-types'
 import { displayText, quotedName } from '../../shared/display-text'
-import { versionsProblem } from '../versions/version-meta'
+import { readVersions, versionsProblem, writtenVersions } from '../versions/version-meta'
 
 export const META_SUFFIX = '.take.json'
 
 /** Writes a take's metadata atomically (temp + fsync + rename + folder fsync; see main/storage/atomic-file). */
 export async function writeTakeMeta(path: string, meta: TakeMeta): Promise<void> {
-  await writeFileAtomic(path, `${JSON.stringify(meta, null, 2)}\n`)
+  const record = meta.versions ? { ...meta, versions: writtenVersions(meta.versions) } : meta
+  await writeFileAtomic(path, `${JSON.stringify(record, null, 2)}\n`)
 }
 
 /** A record that cannot be read; `fileName` is its audio's name when the record still says it plainly. */
@@ -43,7 +44,8 @@ export async function readTakeMeta(path: string): Promise<MetaRead> {
   if (`${meta.id}${META_SUFFIX}` !== basename(path)) {
     return { ok: false, message: `The take's metadata file ${quotedName(path)} names a different take (${meta.id}); it is left alone.` }
   }
-  return { ok: true, meta }
+  // One version that cannot be read hides only itself (version-meta.ts readVersions).
+  return { ok: true, meta: meta.versions ? { ...meta, versions: readVersions(meta.versions, preflightProblem) } : meta }
 }
 
 type Obj = Record<string, unknown>
@@ -91,7 +93,7 @@ export function takeMetaProblem(v: unknown): string | null {
     if (!ok(v[key])) return `field "${key}" ${what}`
   }
   if ('import_notice' in v && !isStr(v['import_notice'])) return 'field "import_notice" must be text'
-  return versionsProblem(v, preflightProblem)
+  return versionsProblem(v)
 }
 
 function preflightProblem(v: unknown): string | null {

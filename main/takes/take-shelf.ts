@@ -14,6 +14,7 @@ import { checkTakeId, TakeInputError, type JobFacts } from './take-input-checks'
 import type { MeasureTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { waitForLock, type HeldLock } from '../storage/lock-file'
 import { currentRenderPath } from '../versions/version-meta'
+import { currentStamp, stillCurrent } from '../versions/version-stamp'
 
 export interface TakeShelfOptions {
   /** The app's data folder; takes go to <dataDir>/takes/<job_id>/. */
@@ -24,6 +25,8 @@ export interface TakeShelfOptions {
   ffmpegPath?: string
   now?: () => Date
   newId?: () => string
+  /** Writes a take's record (default: take-meta-file's atomic writeTakeMeta); tests put a disk that fills up in its way. */
+  writeMeta?: (path: string, meta: TakeMeta) => Promise<void>
 }
 
 /** The folder of the job lock files, <dataDir>/takes/.locks/<job_id>.lock (never a job id, so never listed). */
@@ -44,6 +47,7 @@ export class TakeShelf {
   private readonly now: () => Date
   private readonly newId: () => string
   private readonly measure: MeasureTake
+  private readonly writeMeta: (path: string, meta: TakeMeta) => Promise<void>
   private readonly locks = new Map<string, Promise<unknown>>()
   /** Renders a take's current version when its render is missing (main/versions; set once wired). */
   private versionAudio: ((take: TakeMeta) => Promise<void>) | null = null
@@ -56,6 +60,7 @@ export class TakeShelf {
     this.measure = options.measure
     this.now = options.now ?? (() => new Date())
     this.newId = options.newId ?? randomUUID
+    this.writeMeta = options.writeMeta ?? writeTakeMeta
   }
 
   /**
@@ -121,7 +126,7 @@ export class TakeShelf {
     const preflight = await this.measureSafely(await this.readyAudioPath(meta), meta.spot_length_s, meta.job_kind, signal)
     // A file renamed (relabelled) while it was measured keeps the figures it had rather than "not measured";
     // a measurement of another version than the current one is not kept.
-    return this.update(takeId, (m) => ((!preflight.measured && m.file_name !== meta.file_name) || (m.current_version ?? 1) !== (meta.current_version ?? 1) ? m : { ...m, preflight }))
+    return this.update(takeId, (m) => ((!preflight.measured && m.file_name !== meta.file_name) || !stillCurrent(m, currentStamp(meta)) ? m : { ...m, preflight }))
   }
 
   /**
@@ -166,9 +171,14 @@ export class TakeShelf {
     return this.withJob(jobId, async () => {
       const { meta } = await this.find(takeId, 'takes')
       const next = await change(meta)
-      if (next !== meta) await writeTakeMeta(this.folders.metaPath('takes', jobId, takeId), next)
+      if (next !== meta) await this.writeRecord(next)
       return next
     })
+  }
+
+  /** Rewrites a take's record atomically; call it under the take's job lock (withJob), after reading it there. */
+  writeRecord(meta: TakeMeta): Promise<void> {
+    return this.writeMeta(this.folders.metaPath('takes', meta.job_id, meta.id), meta)
   }
 
   async find(takeId: string, shelf: Shelf): Promise<{ jobId: string; meta: TakeMeta }> {

@@ -16,6 +16,7 @@ import { renameForLabel } from './take-naming'
 import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport, type SalvagedTake } from './take-recordings'
 import { renderTrimmed } from './take-render'
 import { versionFileName } from '../versions/version-meta'
+import { currentStamp, stillCurrent } from '../versions/version-stamp'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
   DELIVERY_STATUSES, UPLOAD_STATUSES,
@@ -142,8 +143,15 @@ export class TakeStore extends TakeShelf {
       if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new TakeInputError(`The ${name} trim must be zero or more seconds (got ${String(v)}).`)
     }
     return this.update(takeId, (m) => {
+      const same = m.trim.head_s === head && m.trim.tail_s === tail
+      // What was delivered is what the service holds: the take's trim stays the one it was sent with.
+      if (!same && (m.delivery.status === 'delivered' || m.delivery.status === 'sending' || m.upload.status === 'uploading')) {
+        throw new TakeInputError(m.delivery.status === 'delivered'
+          ? `${takeName(m)} was already delivered as it is; its trim can no longer change. Record or import a new take to send another cut.`
+          : `${takeName(m)} is being sent with its current trim; its trim can no longer change.`)
+      }
       // A queued delivery may already have rendered (or uploaded) the file of the trim it was given.
-      if (m.delivery.queued && (m.trim.head_s !== head || m.trim.tail_s !== tail)) {
+      if (m.delivery.queued && !same) {
         throw new TakeInputError(`${takeName(m)} is in the delivery queue with its current trim; cancel that delivery to change the trim.`)
       }
       const length = m.preflight?.duration_s
@@ -151,7 +159,6 @@ export class TakeStore extends TakeShelf {
         throw new TakeInputError(`Trimming ${head} s from the start and ${tail} s from the end leaves nothing of this ${length.toFixed(2)} s take.`)
       }
       // A measurement of another trim is not this one's: it goes with the change, in the same write.
-      const same = m.trim.head_s === head && m.trim.tail_s === tail
       return { ...m, trim: { head_s: head, tail_s: tail }, trimmed_preflight: same ? m.trimmed_preflight : null }
     })
   }
@@ -182,8 +189,8 @@ export class TakeStore extends TakeShelf {
     if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return this.update(takeId, (m) => ({ ...m, trimmed_preflight: null }))
     const file = await this.renderForDelivery(takeId, signal)
     const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
-    // Only if the trim is still the one measured (another change may have come in meanwhile).
-    return this.update(takeId, (m) => (m.trim.head_s === meta.trim.head_s && m.trim.tail_s === meta.trim.tail_s ? { ...m, trimmed_preflight: measured } : m))
+    // Only if the trim and the version are still the ones measured (an undo or another trim may have come in meanwhile).
+    return this.update(takeId, (m) => (sameTrimOf(m, meta) ? { ...m, trimmed_preflight: measured } : m))
   }
 
   /**
@@ -197,7 +204,7 @@ export class TakeStore extends TakeShelf {
     if (meta.trimmed_preflight) return meta.trimmed_preflight
     const file = await this.renderForDelivery(takeId, signal)
     const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
-    await this.update(takeId, (m) => (m.trim.head_s === meta.trim.head_s && m.trim.tail_s === meta.trim.tail_s ? { ...m, trimmed_preflight: measured } : m))
+    await this.update(takeId, (m) => (sameTrimOf(m, meta) ? { ...m, trimmed_preflight: measured } : m))
     return measured
   }
 
@@ -273,6 +280,11 @@ export class TakeStore extends TakeShelf {
       return meta
     })
   }
+}
+
+/** Whether `m` is still at the version and trim `was` was measured at (version-stamp.ts: number and render). */
+function sameTrimOf(m: TakeMeta, was: TakeMeta): boolean {
+  return stillCurrent(m, currentStamp(was)) && m.trim.head_s === was.trim.head_s && m.trim.tail_s === was.trim.tail_s
 }
 
 /** A trim's render belongs to one version of the take and one trim. */

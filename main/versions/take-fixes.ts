@@ -15,6 +15,7 @@ import { restartTimeline } from './restart-cut'
 import { resultTimeOf, toEditList, type Timeline } from './timeline'
 import { takeName, type VersionWork } from './version-work'
 import { currentVersion } from './version-meta'
+import { MissingRecordingError, missingRecordingMessage, missingRecordings } from './missing-recordings'
 
 const round2 = (x: number): number => Math.round(x * 100) / 100
 
@@ -57,6 +58,9 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     // A take already fixed by pickups takes the new ones into the same recording, its earlier patches kept.
     const current = currentVersion(take)
     const prior = current?.pickups ?? null
+    // The recordings the current version is made of are what the new one is made of too: one gone is named.
+    const gone = current ? await missingRecordings(current, recordings) : []
+    if (current && gone.length > 0) throw new MissingRecordingError(missingRecordingMessage(current, gone), current.number, gone)
     const base = prior
       ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, script.text)) ?? work.wordsOf(prior.base) }
       : await work.audioOf(take, script.text)

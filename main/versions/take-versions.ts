@@ -9,17 +9,24 @@
  * version current keeps the old one's in its record and brings the new one's in, in one write. A version
  * cannot change while the take is being delivered or after it was delivered (what was sent stays what
  * the take is).
+ *
+ * What hangs off a version is kept only for that version: the take record is written first (under the
+ * take's lock, read afresh), then the read-back files; a new version made from a version that is no longer
+ * current is refused, and a read-back made for a version the take left is kept as that version's own
+ * (version-readbacks.ts). A version whose record cannot be read (version-meta.ts) is named, never played.
  */
-import { copyFile, readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile, rm } from 'node:fs/promises'
 import type { ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeVersion, VersionReadback, VersionsView, VersionView } from '../../shared/versions/types'
 import { TakeInputError } from '../takes/take-input-checks'
 import type { TakeStore } from '../takes/take-store'
 import type { TakeMeta } from '../takes/take-types'
 import { Recordings } from './recordings'
-import { renderCached } from './render-cache'
-import { currentVersion, versionFileName, versionFolders } from './version-meta'
+import { writeFileAtomic } from '../storage/atomic-file'
+import { renderVersion } from './missing-recordings'
+import { currentVersion, UnreadableVersionError, unreadableNote, versionFileName, versionFolders } from './version-meta'
+import { sameStamp, stampOf, stillCurrent, type VersionStamp } from './version-stamp'
+import { keepReadbackFor, readbackPathOf } from './version-readbacks'
 import { readbackSummary } from './readback-summary'
 
 export type NewVersion = Omit<TakeVersion, 'number' | 'created_at' | 'trim' | 'trimmed_preflight'>
@@ -44,8 +51,7 @@ export class TakeVersions {
 
   /** Where a take's current read-back is kept (the read-back service's file), and a version's own. */
   readbackPath(take: TakeMeta, version?: number): string {
-    const dir = this.store.folders.dir('takes', take.job_id)
-    return join(dir, version === undefined ? `${take.id}.readback.json` : `${take.id}.v${version}.readback.json`)
+    return readbackPathOf(this.store.folders.dir('takes', take.job_id), take, version)
   }
 
   /** Every version of a take; a take without versions has one, its recording. */
@@ -63,7 +69,8 @@ export class TakeVersions {
     const versions = this.withCurrentMirrored(meta).map((v): VersionView => ({
       ...v, current: v.number === current, delivery_name: versionFileName(meta.file_name, v.number, v.number === 1 ? '' : '.wav'),
     }))
-    return { takeId: meta.id, jobId: meta.job_id, current, versions }
+    const unreadable = unreadableNote(meta)
+    return { takeId: meta.id, jobId: meta.job_id, takeNumber: meta.take_number, current, versions, ...(unreadable ? { unreadable } : {}) }
   }
 
   /** The versions with the current one's record holding the take's own preflight and trim (the live figures). */
@@ -82,6 +89,12 @@ export class TakeVersions {
     }
   }
 
+  /** Refuses work made from a version that is no longer the take's current one (an undo came in meanwhile). */
+  private checkStillCurrent(meta: TakeMeta, madeFrom: VersionStamp): void {
+    if (stillCurrent(meta, madeFrom)) return
+    throw new TakeInputError(`Take ${meta.take_number} went to version ${meta.current_version ?? 1} while a new version was being made from version ${madeFrom.number}; nothing was kept. Make the fix again if it is still wanted.`)
+  }
+
   /**
    * The read-back kept beside the take, in short, for a current version that has none on its record (the
    * recording, read back by the read-back service before its first fix); null when none is kept.
@@ -98,31 +111,55 @@ export class TakeVersions {
   /** The versions with the current one's read-back filled in from the take's kept read-back when it had none. */
   private withCurrentHeard(meta: TakeMeta, heard: VersionReadback | null): TakeVersion[] {
     const current = meta.current_version ?? 1
-    return this.withCurrentMirrored(meta).map((v) => (v.number === current && v.readback === null && heard ? { ...v, readback: heard } : v))
+    return this.withCurrentMirrored(meta).map((v) => (v.number === current && v.readback === null && !v.unreadable && heard ? { ...v, readback: heard } : v))
   }
 
-  /** Keeps the current version's read-back as its own file before another version becomes current. */
-  private async keepCurrentReadback(meta: TakeMeta): Promise<void> {
-    await copyFile(this.readbackPath(meta), this.readbackPath(meta, meta.current_version ?? 1)).catch(() => undefined)
+  /**
+   * After the record made `next` current in place of version `from`: keeps version `from`'s read-back as its
+   * own file, then makes version `next`'s the take's (`stored`, or its own kept file), or none. A step the
+   * disk refuses leaves the take with no current read-back rather than another version's.
+   */
+  private async moveReadbacks(meta: TakeMeta, from: number, next: number, stored: ReadbackStored | null | 'kept'): Promise<void> {
+    const current = this.readbackPath(meta)
+    try {
+      const was = await readIfThere(current)
+      if (was !== null) await writeFileAtomic(this.readbackPath(meta, from), was)
+      if (stored === 'kept') {
+        const kept = await readIfThere(this.readbackPath(meta, next))
+        if (kept !== null) await writeFileAtomic(current, kept)
+        else await rm(current, { force: true })
+      } else if (stored) {
+        const text = `${JSON.stringify(stored)}\n`
+        await writeFileAtomic(this.readbackPath(meta, next), text)
+        await writeFileAtomic(current, text)
+      } else {
+        await rm(this.readbackPath(meta, next), { force: true })
+        await rm(current, { force: true })
+      }
+    } catch {
+      await rm(current, { force: true }).catch(() => undefined)
+    }
   }
 
-  /** Adds a version made from the current one and makes it current; its read-back becomes the take's. */
-  async add(takeId: string, draft: NewVersion, readback: ReadbackStored | null): Promise<TakeMeta> {
-    const before = await this.store.get(takeId)
-    this.checkCanChange(before)
-    const heard = await this.keptReadback(before)
-    await this.keepCurrentReadback(before)
-    return this.store.update(takeId, async (m) => {
+  /**
+   * Adds a version made from `madeFrom` (the take's current version when the work began) and makes it
+   * current; its read-back becomes the take's. Under the take's lock, read afresh: refused when the take
+   * moved to another version meanwhile. The take record is written first, then the read-backs that hang
+   * off it, so a disk that fills up in between never leaves one version's read-back on another.
+   */
+  async add(takeId: string, draft: NewVersion, readback: ReadbackStored | null, madeFrom?: VersionStamp): Promise<TakeMeta> {
+    const { jobId } = await this.store.find(takeId, 'takes')
+    return this.store.withJob(jobId, async () => {
+      const { meta: m } = await this.store.find(takeId, 'takes')
       this.checkCanChange(m)
-      const versions = this.withCurrentHeard(m, heard)
+      if (madeFrom) this.checkStillCurrent(m, madeFrom)
+      const versions = this.withCurrentHeard(m, await this.keptReadback(m))
       const number = versions.length + 1
       const version: TakeVersion = { ...draft, number, created_at: this.now().toISOString(), trim: { head_s: 0, tail_s: 0 }, trimmed_preflight: null }
-      if (readback) {
-        const text = `${JSON.stringify(readback)}\n`
-        await writeFile(this.readbackPath(m, number), text)
-        await writeFile(this.readbackPath(m), text)
-      } else await rm(this.readbackPath(m), { force: true })
-      return { ...m, versions: [...versions, version], current_version: number, preflight: version.preflight, trim: version.trim, trimmed_preflight: null }
+      const next: TakeMeta = { ...m, versions: [...versions, version], current_version: number, preflight: version.preflight, trim: version.trim, trimmed_preflight: null }
+      await this.store.writeRecord(next)
+      await this.moveReadbacks(m, m.current_version ?? 1, number, readback)
+      return next
     })
   }
 
@@ -130,26 +167,51 @@ export class TakeVersions {
   async restore(takeId: string, n: number): Promise<TakeMeta> {
     const before = await this.store.get(takeId)
     const all = this.versionsOf(before)
-    if (!all.some((v) => v.number === n)) throw new TakeInputError(`Take ${before.take_number} has no version ${n}; it has ${all.length}.`)
+    const target = all.find((v) => v.number === n)
+    if (!target) throw new TakeInputError(`Take ${before.take_number} has no version ${n}; it has ${all.length}.`)
     if ((before.current_version ?? 1) === n) return before
     this.checkCanChange(before)
-    const heard = await this.keptReadback(before)
-    await this.keepCurrentReadback(before)
-    const after = await this.store.update(takeId, (m) => {
+    if (target.unreadable) throw new UnreadableVersionError(before.take_number, before, n)
+    // Its render is made (or found) first: a version that cannot be played does not become the take.
+    await this.ensureVersionRender(before, target)
+    return this.store.withJob(before.job_id, async () => {
+      const { meta: m } = await this.store.find(takeId, 'takes')
       this.checkCanChange(m)
-      const versions = this.withCurrentHeard(m, heard)
-      const target = versions[n - 1] as TakeVersion
-      return { ...m, versions, current_version: n, preflight: target.preflight, trim: target.trim, trimmed_preflight: target.trimmed_preflight }
+      const versions = this.withCurrentHeard(m, await this.keptReadback(m))
+      const chosen = versions[n - 1] as TakeVersion
+      if (!sameStamp(stampOf(m, n), stampOf(before, n))) throw new TakeInputError(`Take ${m.take_number}'s versions changed meanwhile; look at them again before restoring one.`)
+      const next: TakeMeta = { ...m, versions, current_version: n, preflight: chosen.preflight, trim: chosen.trim, trimmed_preflight: chosen.trimmed_preflight }
+      await this.store.writeRecord(next)
+      await this.moveReadbacks(m, m.current_version ?? 1, n, 'kept')
+      return next
     })
-    await copyFile(this.readbackPath(after, n), this.readbackPath(after)).catch(async () => rm(this.readbackPath(after), { force: true }))
-    await this.ensureRender(after)
-    return after
+  }
+
+  /** Keeps a read-back the read-back service made, only over the version it was made for (version-readbacks.ts). */
+  keepReadback(take: TakeMeta, stored: ReadbackStored, madeFor?: VersionStamp): Promise<boolean> {
+    return keepReadbackFor(this.store, take, stored, madeFor)
   }
 
   /** Renders a take's current version when its render is missing (the same bytes as before). */
   async ensureRender(meta: TakeMeta): Promise<void> {
     const v = currentVersion(meta)
-    if (!v?.edits || v.number === 1) return
-    await renderCached(v.edits, this.recordings(meta.job_id), this.folders(meta.job_id).renders)
+    if (v) await this.ensureVersionRender(meta, v)
+  }
+
+  /** Renders one version of a take when its render is missing; a recording it needs that is gone is named. */
+  private async ensureVersionRender(meta: TakeMeta, v: TakeVersion): Promise<void> {
+    if (v.unreadable) throw new UnreadableVersionError(meta.take_number, meta, v.number)
+    if (!v.edits || v.number === 1) return
+    await renderVersion(meta, v, this.recordings(meta.job_id), this.folders(meta.job_id).renders)
+  }
+}
+
+/** A file's bytes, or null when it is not there (crash-safe copies are written with writeFileAtomic). */
+async function readIfThere(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw err
   }
 }

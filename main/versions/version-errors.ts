@@ -6,7 +6,7 @@
 import { UserFacingError } from '../bridge/describe-error'
 import { PickupCsvError } from '../../shared/versions/pickup-csv'
 import { EngineUnavailableError } from '../readback/engine'
-import { guardTakeErrors } from '../takes/take-errors'
+import { guardTakeErrors, type DiskContext } from '../takes/take-errors'
 import { CompError } from './comp-plan'
 import { NoPauseError } from './cut-rules'
 import { CalibrationError } from './latency-calibration'
@@ -18,7 +18,8 @@ import { RestartCutError } from './restart-cut'
 
 const REFUSALS = [PickupMatchError, PlacementError, CompError, PunchError, RestartCutError, CalibrationError, RenderError, NoPauseError]
 
-export async function guardVersionErrors<T>(run: () => Promise<T>): Promise<T> {
+/** With `disk`, a write the disk refused (full, read-only) is said so, with what to do once it is fixed. */
+export async function guardVersionErrors<T>(run: () => Promise<T>, disk?: DiskContext): Promise<T> {
   return guardTakeErrors(async () => {
     try {
       return await run()
@@ -28,5 +29,5 @@ export async function guardVersionErrors<T>(run: () => Promise<T>): Promise<T> {
       if (REFUSALS.some((E) => err instanceof E)) throw new UserFacingError('version', (err as Error).message, 409)
       throw err
     }
-  })
+  }, disk)
 }

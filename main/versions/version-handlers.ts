@@ -20,7 +20,7 @@ import { cutRestart, makePickupVersion } from './take-fixes'
 import { TakeVersions } from './take-versions'
 import { takeSentences } from './take-sentences'
 import type { Transcribe } from './version-inputs'
-import { guardVersionErrors as guard } from './version-errors'
+import { guardVersionErrors } from './version-errors'
 import { VersionWork } from './version-work'
 
 export type VersionHandlers = Pick<BridgeHandlers, keyof typeof versionCalls>
@@ -38,6 +38,9 @@ export interface VersionAreaDeps {
 }
 
 export function createVersionArea(deps: VersionAreaDeps) {
+  // A disk that fills up or turns read-only during a fix is named as such, with what to do once it is fixed.
+  const disk = { dataDir: deps.store.folders.dataDir, again: 'make the fix again' }
+  const guard = <T>(run: () => Promise<T>): Promise<T> => guardVersionErrors(run, disk)
   const versions = new TakeVersions(deps.store)
   deps.store.useVersionAudio((take) => versions.ensureRender(take))
   const work = new VersionWork({

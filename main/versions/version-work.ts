@@ -20,6 +20,7 @@ import { renderCached } from './render-cache'
 import type { TakeVersions } from './take-versions'
 import { prepareRecordings, type AnalyzedRecording, type Transcribe } from './version-inputs'
 import { readbackSummary } from './readback-summary'
+import { currentStamp } from './version-stamp'
 
 export interface VersionWorkDeps {
   store: TakeStore
@@ -178,6 +179,8 @@ export class VersionWork {
   /** Renders, measures and reads back a new version of `take`, keeps it as the current one, and announces it. */
   async commit(take: TakeMeta, script: TakeScript, draft: Draft): Promise<VersionMade> {
     const { store, versions } = this.d
+    // The version this one is made from: it is kept only while that is still the take's current version.
+    const madeFrom = currentStamp(take)
     this.progress(take, 'rendering', 'Rendering the new version…')
     const rendered = await renderCached(draft.list, versions.recordings(take.job_id), versions.folders(take.job_id).renders)
     this.progress(take, 'measuring', 'Measuring the new version…')
@@ -191,7 +194,7 @@ export class VersionWork {
       summary: summarize(draft.changes, draft.summaryExtra, lengthChange(take, draft.list)), changes: draft.changes, findings, preflight, readback: heard.summary,
       ...(draft.latency ? { latency: draft.latency } : {}),
       ...(draft.pickups ? { pickups: draft.pickups } : {}),
-    }, heard.stored)
+    }, heard.stored, madeFrom)
     this.d.takesChanged(take.job_id)
     this.d.readbackChanged(heard.stored
       ? { takeId: take.id, status: 'done', result: heard.stored, message: null }

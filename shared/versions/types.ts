@@ -96,6 +96,11 @@ export interface TakeVersion {
   latency?: { samples: number; source: 'reported' | 'calibrated' } | null
   /** A pickup version: what its patches went into (absent for other operations). */
   pickups?: VersionPickups | null
+  /**
+   * Set when this version's record on disk could not be read: what is wrong, in words, and the record as it
+   * was (written back unchanged). Such a version cannot be played, restored or delivered; the others can.
+   */
+  unreadable?: { message: string; raw: unknown }
 }
 
 export interface VersionView extends TakeVersion {
@@ -109,6 +114,10 @@ export interface VersionsView {
   jobId: string
   current: number
   versions: VersionView[]
+  /** "Version 2 could not be read; versions 1 and 3 are fine." — absent when every version reads. */
+  unreadable?: string
+  /** The take's number, for what the window says of it ("take 3 is at version 1"). */
+  takeNumber?: number
 }
 
 export interface CompCellView {

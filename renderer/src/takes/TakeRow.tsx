@@ -21,6 +21,7 @@ import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
 import { TakeNameText } from './TakeNameText'
 import { TakeVersions } from './versions/TakeVersions'
+import { trimOffReason } from './trim-math'
 import { VersionMark } from './versions/VersionMark'
 
 const CUT_OFF: StateWords = { text: 'Cut off: Booth stopped while this take was recording. Booth offers it back when it is started again.', tone: 'warning' }
@@ -52,6 +53,8 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
   const cutOff = take.state === 'recording' && !hostUp
   const state = cutOff ? CUT_OFF : takeStatusWords(take, queued, online, service)
   const name = takeName(take)
+  // A delivered (or sending) take keeps the trim it went with: the waveform says so instead of offering handles.
+  const trimOff = trimOffReason(take, name)
   const older = useOlderRead(take, job.script)
   // The upload's percent while it uploads; once the delivery is made, the words are the service's and the percent is stale.
   const percent = take.delivery.status !== 'delivered' && (queued?.status === 'sending' || queued?.status === 'paused') ? uploadPercent(progress) : null
@@ -136,7 +139,7 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
       {percent !== null && (
         <progress className="take-progress" max={100} value={percent} aria-label={`Upload of ${name}`} />
       )}
-      {open && !recording && <TakeWaveform key={`waveform-v${take.current_version ?? 1}`} take={take} onTrim={(trim) => void store.setTrim(take, trim)} onPunchAt={sent || recovered ? undefined : punchAt} />}
+      {open && !recording && <TakeWaveform key={`waveform-v${take.current_version ?? 1}`} take={take} trimOff={trimOff} onTrim={(trim) => { if (trimOff === null) void store.setTrim(take, trim) }} onPunchAt={sent || recovered ? undefined : punchAt} />}
       <ReadbackPanel key={`readback-v${take.current_version ?? 1}`} take={take} />
       {!sent && !recording && !recovered && <PunchFixes take={take} />}
       <TakeVersions job={job} take={take} />

@@ -20,7 +20,8 @@ function cssColor(el: Element, name: string, fallback: string): string {
 }
 
 /** `onPunchAt`: punch-and-roll into the sentence at a moment of the take (a double-click, or the cursor). */
-export function TakeWaveform({ take, onTrim, onPunchAt }: { take: TakeView; onTrim(trim: Trim): void; onPunchAt?: (atS: number) => Promise<void> }) {
+/** `trimOff`: why the trim cannot change (a delivered take): the handles stay put and the sentence shows instead of the fields. */
+export function TakeWaveform({ take, onTrim, onPunchAt, trimOff = null }: { take: TakeView; onTrim(trim: Trim): void; onPunchAt?: (atS: number) => Promise<void>; trimOff?: string | null }) {
   const api = useBridge()
   const box = useRef<HTMLDivElement>(null)
   const ws = useRef<WaveSurferInstance | null>(null)
@@ -32,7 +33,9 @@ export function TakeWaveform({ take, onTrim, onPunchAt }: { take: TakeView; onTr
   const trimRef = useRef(take.trim)
   const onTrimRef = useRef(onTrim)
   const onPunchRef = useRef(onPunchAt)
+  const trimOffRef = useRef(trimOff)
   useEffect(() => {
+    trimOffRef.current = trimOff
     trimRef.current = take.trim
     onTrimRef.current = onTrim
     onPunchRef.current = onPunchAt
@@ -75,7 +78,7 @@ export function TakeWaveform({ take, onTrim, onPunchAt }: { take: TakeView; onTr
             end: kept.end,
             color: 'rgba(110, 168, 254, 0.12)',
             drag: false,
-            resize: true,
+            resize: trimOffRef.current === null,
             id: 'kept',
           })
         })
@@ -147,8 +150,12 @@ export function TakeWaveform({ take, onTrim, onPunchAt }: { take: TakeView; onTr
       </div>
       {error && <p className="form-error small" role="alert">{error}</p>}
       <div className="take-trim small">
-        <TrimField label="Trim start" hint="Trim from the start, seconds" value={take.trim.head_s} onCommit={(v) => typed('head_s', v)} />
-        <TrimField label="Trim end" hint="Trim from the end, seconds" value={take.trim.tail_s} onCommit={(v) => typed('tail_s', v)} />
+        {trimOff !== null ? <span className="take-trim-off" role="note">{trimOff}</span> : (
+          <>
+            <TrimField label="Trim start" hint="Trim from the start, seconds" value={take.trim.head_s} onCommit={(v) => typed('head_s', v)} />
+            <TrimField label="Trim end" hint="Trim from the end, seconds" value={take.trim.tail_s} onCommit={(v) => typed('tail_s', v)} />
+          </>
+        )}
         <span className="muted">Kept {formatTakeLength(trimmedLength(duration, take.trim))}</span>
         {onPunchAt && (
           <button type="button" className="btn btn-small" disabled={!ready} title="Or double-click the waveform" onClick={() => punchAt(ws.current?.getCurrentTime() ?? 0)}>

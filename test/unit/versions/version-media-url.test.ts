@@ -1,6 +1,7 @@
 /**
  * Playing any version of a take: getTakeMediaUrl with a version hands back that version's audio (rendered
- * first when missing) and leaves the take as it is; without one, the current version's; a version the
+ * first when missing) and leaves the take as it is; without one, the current version's, made ready the same
+ * way (so a current render that went missing is made again, or its missing recording named); a version the
  * take does not have is refused in words. The take store is a stand-in here (its audio paths are tested
  * with the real store in version-calls.test.ts); this holds the handler's choice.
  */
@@ -26,11 +27,11 @@ function handlers() {
 }
 
 describe('getTakeMediaUrl with a version', () => {
-  it('gives the current version without one, and with its own number', async () => {
+  it('gives the current version without one, and with its own number, made ready first', async () => {
     const { h, asked } = handlers()
     expect(await h.getTakeMediaUrl({ takeId: 'tk' })).toEqual({ url: 'media:/takes/v2.wav' })
     expect(await h.getTakeMediaUrl({ takeId: 'tk', version: 2 })).toEqual({ url: 'media:/takes/v2.wav' })
-    expect(asked).toEqual([])
+    expect(asked).toEqual([2, 2])
   })
 
   it('gives another version’s audio, made ready first, without changing the take', async () => {

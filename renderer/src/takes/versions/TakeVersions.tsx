@@ -8,6 +8,8 @@ import { useEffect, useState, type KeyboardEvent } from 'react'
 import type { JobDetail } from '../../../../shared/bridge'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { takeName } from '../take-numbers'
+import { displayText } from '../../../../shared/display-text'
+import { unreadableNote } from '../../../../shared/versions/unreadable-versions'
 import { CutFalseStart } from './CutFalseStart'
 import { PlacePickups } from './PlacePickups'
 import { VersionItem } from './VersionItem'
@@ -41,6 +43,8 @@ export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) 
       restore(undo)
     }
   }
+  // One version that cannot be read hides only itself: said once, in words, whether the list is open or not.
+  const unreadable = view?.unreadable ?? unreadableNote(take)
   const byNumber = new Map(view?.versions.map((v) => [v.number, v]) ?? [])
   const listed = [...versions].reverse().map((v) => ({ ...v, ...(byNumber.get(v.number) ?? {}) }))
 
@@ -58,6 +62,7 @@ export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) 
           )}
         </div>
       )}
+      {unreadable && <p className="small tone-warning ver-unreadable" role="note">{displayText(unreadable)}</p>}
       {count > 1 && open && (
         <ol className="ver-list plain-list" aria-label={`Versions of ${name}, newest first`}>
           {listed.map((v) => (

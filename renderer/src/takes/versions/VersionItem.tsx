@@ -26,6 +26,15 @@ export function VersionItem({ takeName, takeId, version, current, locked, delive
   const audio = useRef<HTMLAudioElement>(null)
   const [src, setSrc] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  if (version.unreadable) {
+    // Nothing of it can be trusted (its edits, its figures): it is named, and neither played nor restored.
+    return (
+      <li className="ver-item is-unreadable" data-version={version.number} aria-label={`${takeName} version ${version.number}`}>
+        <p className="ver-headline"><strong>Version {version.number}</strong>{current && <span className="tag">Current</span>}</p>
+        <p className="small tone-warning" role="note">{displayText(version.unreadable.message)} Its record is kept as it was on disk.</p>
+      </li>
+    )
+  }
   const read = versionReadbackWords(version.readback)
   const trimmed = version.trim.head_s > 0 || version.trim.tail_s > 0
   const figures = versionFigures(trimmed && version.trimmed_preflight ? version.trimmed_preflight : version.preflight)

@@ -41,7 +41,9 @@ export function versionHeadline(version: Pick<TakeVersion, 'number' | 'operation
 /** The version undo goes back to: the one the current version was made from; null for version 1. */
 export function undoTarget(take: { versions?: readonly TakeVersion[]; current_version?: number }): number | null {
   const current = take.versions?.find((v) => v.number === currentVersionNumber(take))
-  return current?.made_from ?? null
+  const target = current?.made_from ?? null
+  // A version whose record cannot be read cannot be gone back to.
+  return target !== null && take.versions?.find((v) => v.number === target)?.unreadable ? null : target
 }
 
 /** "False start at 0:03.2 (1.1 s)": a read-back restart stretch as a button names it. */

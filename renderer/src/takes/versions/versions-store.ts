@@ -13,6 +13,7 @@ import type { VersionProgress } from '../../../../shared/bridge-versions'
 import type { CompGridView, PickupCardsView, VersionsView } from '../../../../shared/versions/types'
 import { displayText } from '../../../../shared/display-text'
 import { errorText } from '../../store/error-text'
+import { HOST_GONE_MESSAGE } from '../../bridge/http-transport'
 import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
 import { judgeDroppedFile } from '../dropped-files'
@@ -57,21 +58,29 @@ function shown(err: unknown): string {
 
 /** `refreshTakes`: lets the takes list show a changed take at once (main's takes event follows too). */
 export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string) => void): StoreHandle<VersionsState> {
+  /** By work key: what was under way when Booth stopped ("The pickup placed"), to be said once it answers again. */
+  const interrupted = new Map<string, { what: string; since: number }>()
   const store = createStore<VersionsState>()((set, get) => {
     const patch = <K extends 'busy' | 'notice' | 'progress'>(field: K, key: string, value: VersionsState[K][string] | undefined) => {
       const { [key]: _old, ...rest } = get()[field] as Record<string, unknown>
       set({ [field]: value === undefined ? rest : { ...rest, [key]: value } } as Partial<VersionsState>)
     }
-    /** Runs one piece of work under `key`; the answer's words or the failure's sentence become its notice. */
-    const work = async <T>(key: string, doing: string, run: () => Promise<T>, said: (v: T) => VersionsNotice | null): Promise<T | null> => {
+    /**
+     * Runs one piece of work under `key`; the answer's words or the failure's sentence become its notice. A
+     * failure because Booth stopped is remembered as `unfinished` (what it was), said again once Booth answers.
+     */
+    const work = async <T>(key: string, doing: string, run: () => Promise<T>, said: (v: T) => VersionsNotice | null, unfinished?: string): Promise<T | null> => {
       patch('busy', key, doing)
       patch('notice', key, undefined)
+      interrupted.delete(key)
+      const since = Date.now()
       try {
         const value = await run()
         const notice = said(value)
         if (notice) patch('notice', key, notice)
         return value
       } catch (err) {
+        if (unfinished && hostGone(err)) interrupted.set(key, { what: unfinished, since })
         patch('notice', key, { tone: 'danger', text: shown(err) })
         return null
       } finally {
@@ -103,16 +112,16 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         }
       },
       restore: async (takeId, version) => {
-        const take = await work(takeId, `Going back to version ${version}…`, () => api.restoreVersion({ takeId, version }), () => ({ tone: 'success', text: `Version ${version} is the take again.` }))
+        const take = await work(takeId, `Going back to version ${version}…`, () => api.restoreVersion({ takeId, version }), () => ({ tone: 'success', text: `Version ${version} is the take again.` }), `Going back to version ${version}`)
         if (take) await afterChange(takeId, take.job_id)
       },
       placePickups: async (takeId, pickupTakeIds) => {
-        const made = await work(takeId, 'Placing the pickups…', () => api.makePickupVersion({ takeId, pickupTakeIds }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }))
+        const made = await work(takeId, 'Placing the pickups…', () => api.makePickupVersion({ takeId, pickupTakeIds }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The pickup placed')
         if (made) await afterChange(takeId, made.take.job_id)
         return made !== null
       },
       cutRestart: async (takeId, range) => {
-        const made = await work(takeId, 'Cutting the false start…', () => api.cutRestart({ takeId, ...range }), (m) => ({ tone: 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }))
+        const made = await work(takeId, 'Cutting the false start…', () => api.cutRestart({ takeId, ...range }), (m) => ({ tone: 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The false start cut')
         if (made) await afterChange(takeId, made.take.job_id)
       },
       loadGrid: async (jobId) => {
@@ -120,7 +129,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         if (grid) set({ grids: { ...get().grids, [jobId]: grid } })
       },
       renderComp: async (jobId, picks) => {
-        const made = await work(compKey(jobId), 'Rendering the comp…', () => api.renderComp({ jobId, picks }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `The comp is take ${m.take.take_number}. ${displayText(m.version.summary)}` }))
+        const made = await work(compKey(jobId), 'Rendering the comp…', () => api.renderComp({ jobId, picks }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `The comp is take ${m.take.take_number}. ${displayText(m.version.summary)}` }), 'The comp rendered')
         if (made) refreshTakes(jobId)
       },
       importCsv: async (jobId, takeId, csv) => {
@@ -178,7 +187,42 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
     store.setState({ progress: state.busy[comp] === undefined ? others : rest })
     if (p.stage === 'done' && p.takeId) void state.loadVersions(p.takeId)
   })
-  return { store, unsubscribe: off }
+  // Booth answers again after it stopped: the "not running" of work it cut off gives way at once to what did not finish.
+  const offPresence = api.onPresence?.((host) => {
+    if (host !== 'up') return
+    for (const [key, cut] of [...interrupted]) {
+      interrupted.delete(key)
+      void sayUnfinished(key, cut.what, cut.since)
+    }
+  }) ?? (() => undefined)
+  const sayUnfinished = async (key: string, what: string, since: number) => {
+    const patchNotice = (text: string) => store.setState({ notice: { ...store.getState().notice, [key]: { tone: 'info', text } } })
+    if (key.startsWith('comp:')) {
+      patchNotice(`${what} before Booth stopped was not finished; no comp take was made from it.`)
+      return
+    }
+    patchNotice(`${what} before Booth stopped was not finished.`)
+    try {
+      const view = await api.listVersions({ takeId: key })
+      store.setState({ views: { ...store.getState().views, [key]: view } })
+      if (interrupted.has(key) || store.getState().busy[key] !== undefined) return
+      const take = view.takeNumber !== undefined ? `take ${view.takeNumber}` : 'the take'
+      // Its answer was lost, but the version may have been made just before Booth stopped: said as it is.
+      const made = view.versions.find((v) => v.number === view.current && v.number > 1 && Date.parse(v.created_at) >= since)
+      patchNotice(made
+        ? `${what} was finished just before Booth stopped; ${take} is at version ${view.current}.`
+        : `${what} before Booth stopped was not finished; ${take} is at version ${view.current}.`)
+      refreshTakes(view.jobId)
+    } catch {
+      // The sentence without the version stays; the takes list shows the take as Booth has it.
+    }
+  }
+  return { store, unsubscribe: () => { off(); offPresence() } }
+}
+
+/** A call that failed because Booth itself stopped answering (the web host's page), not because it refused. */
+function hostGone(err: unknown): boolean {
+  return errorText(err) === HOST_GONE_MESSAGE
 }
 
 /** Hooks for components: the window's versions store from <BridgeProvider>. */

@@ -106,6 +106,7 @@ const PICKUPS: Array<{ voice: SynthVoice; runUp: boolean }> = [
   { voice: { synth: 'flite', voice: 'slt', rate: 1.15 }, runUp: false },
   { voice: { synth: 'flite', voice: 'kal16', rate: 1.15 }, runUp: true },
   { voice: { synth: 'espeak-ng', voice: 'en-gb', rate: 190 }, runUp: true },
+  { voice: { synth: 'flite', voice: 'awb', rate: 0.9 }, runUp: true },
 ]
 
 describe.each(PICKUPS)('pickups on a held-out read: $voice.synth $voice.voice at $voice.rate, run-up $runUp', ({ voice, runUp }) => {

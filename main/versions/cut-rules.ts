@@ -32,7 +32,7 @@ export const CUT_RULES = {
   patchRoomMaxS: 0.05,
   /** A millisecond whose 10 ms neighbourhood stands no more than this above the floor is quiet (dB). */
   quietAboveFloorDb: 10,
-  /** How far beyond the recogniser's word edge sound touching it still counts as the word (s). */
+  /** How far beyond the recogniser's word edge (outward) sound touching it still counts as the word (s). */
   edgeSearchS: 0.25,
   /** A patch's loudness may differ from the sentence it replaces by at most this (LU). */
   levelToleranceLu: 1,
@@ -85,13 +85,14 @@ export function speechEdges(env: Envelope, floorDb: number, startS: number, endS
   const lo = Math.max(Math.ceil(minS * 1000), Math.round(startS * 1000) - reach, 0)
   const hi = Math.min(Math.floor(maxS * 1000), Math.round(endS * 1000) + reach, quiet.length)
   let a = Math.max(lo, Math.min(hi - 1, Math.round(startS * 1000)))
+  // Through the room tone the recogniser gave the word, however long, up to its other edge.
   if (quiet[a] === 1) {
-    const stop = Math.min(hi, Math.round(endS * 1000), a + reach)
+    const stop = Math.min(hi, Math.round(endS * 1000))
     while (a < stop && quiet[a] === 1) a++
   } else while (a - 1 >= lo && quiet[a - 1] === 0) a--
   let b = Math.max(lo + 1, Math.min(hi, Math.round(endS * 1000)))
   if (quiet[b - 1] === 1) {
-    const stop = Math.max(lo, Math.round(startS * 1000), b - reach)
+    const stop = Math.max(lo, Math.round(startS * 1000))
     while (b > stop && quiet[b - 1] === 1) b--
   } else while (b < hi && quiet[b] === 0) b++
   const soundStartS = a / 1000

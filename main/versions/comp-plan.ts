@@ -3,8 +3,11 @@
  * default, and the patches that render the picked cells as one take.
  * - A cell is a take's reading of a sentence: its read-back state (clean, issues, not read), loudness, true
  *   peak and length.
- * - By default each sentence takes its last clean reading (the take recorded last); a sentence no take
- *   reads clean takes its last reading with the fewest issues; any cell may be picked instead.
+ * - By default each sentence takes its last clean reading: the newest take (takes come oldest first) whose
+ *   read-back reads that sentence clean; a sentence no take reads clean takes its last reading with the
+ *   fewest issues; any cell may be picked instead. "Clean" is the read-back the talent sees: when a take
+ *   brings its stored check (names and the recogniser's doubts weighed), its cells are judged by that, not
+ *   by a plainer comparison of its words that would call a doubted sentence clean.
  * - The comp is built on one take (the one most cells are picked from): its own sentences stay as they
  *   are, with its pauses and room tone, and every other picked cell is placed into it (place-patches.ts).
  * - Levels: each other take gets one gain, the median over the sentences both read of how much louder the
@@ -12,10 +15,12 @@
  *   within one take (a sentence is not pulled to its own neighbour's level).
  * - A sentence that no take reads is named before anything is rendered.
  */
+import type { ReadbackCheck, ReadbackIssue } from '../../shared/readback/types'
 import { levelMatchGainDb } from './cut-rules'
 import type { Patch } from './place-patches'
 import { medianSentenceLufs } from './pickup-plan'
 import type { AnalyzedSentence, RecordingAnalysis } from './recording-analysis'
+import { issueInSentence, scriptSentences } from './sentence-spans'
 
 export type CellState = 'clean' | 'issues' | 'not_read'
 
@@ -31,6 +36,8 @@ export interface CompCell {
 export interface CompTake {
   name: string
   analysis: RecordingAnalysis
+  /** The take's read-back as the talent sees it, and the script it was checked against: judges its cells when given. */
+  readback?: { check: ReadbackCheck; script: string } | null
 }
 
 export class CompError extends Error {
@@ -42,20 +49,29 @@ export class CompError extends Error {
 
 const round2 = (x: number): number => Math.round(x * 100) / 100
 
-export function cellOf(s: AnalyzedSentence | null | undefined): CompCell {
+/** `judged`: the read-back's issues in this sentence (not soft), when the take's read-back judges it; else the analysis's. */
+export function cellOf(s: AnalyzedSentence | null | undefined, judged?: readonly ReadbackIssue[]): CompCell {
   if (!s) return { state: 'not_read', issues: [], lufs: null, true_peak_dbtp: null, length_s: null }
+  const issues = judged ?? s.issues
   return {
-    state: s.issues.length === 0 ? 'clean' : 'issues',
-    issues: s.issues.map((i) => (i.kind === 'missing' ? `“${i.expected ?? ''}” not heard` : i.kind === 'changed' ? `“${i.heard ?? ''}” heard for “${i.expected ?? ''}”` : `“${i.heard ?? ''}” ${i.kind}`)),
+    state: issues.length === 0 ? 'clean' : 'issues',
+    issues: issues.map((i) => (i.kind === 'missing' ? `“${i.expected ?? ''}” not heard` : i.kind === 'changed' ? `“${i.heard ?? ''}” heard for “${i.expected ?? ''}”` : `“${i.heard ?? ''}” ${i.kind}`)),
     lufs: s.lufs,
     true_peak_dbtp: s.true_peak_dbtp,
     length_s: round2(s.speechEndS - s.onsetS),
   }
 }
 
+/** The read-back's issues (not soft) in each sentence of its script. */
+function issuesBySentence(readback: { check: ReadbackCheck; script: string }): ReadbackIssue[][] {
+  const issues = readback.check.issues.filter((i) => i.severity !== 'soft')
+  return scriptSentences(readback.script).map((range) => issues.filter((i) => issueInSentence(i, range)))
+}
+
 /** cells[sentence][take] for `sentenceCount` sentences. */
 export function compCells(takes: readonly CompTake[], sentenceCount: number): CompCell[][] {
-  return Array.from({ length: sentenceCount }, (_, k) => takes.map((t) => cellOf(t.analysis.sentences[k])))
+  const judged = takes.map((t) => (t.readback ? issuesBySentence(t.readback) : null))
+  return Array.from({ length: sentenceCount }, (_, k) => takes.map((t, i) => cellOf(t.analysis.sentences[k], judged[i]?.[k])))
 }
 
 /** The default pick of each sentence (a take index; null when no take reads it): the last clean reading, else the last with the fewest issues. */

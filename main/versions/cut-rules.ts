@@ -3,9 +3,11 @@
  * and when a patch's room tone is a finding. Every version operation (pickup, punch-and-roll, comp, cut
  * a false start) cuts through these functions.
  *
- * - A cut goes only in a pause, found from the read-back's word times AND the signal: a word's edges are
- *   the recogniser's, widened to the sound around them (the signal above the room tone touching them), so
- *   a decay or an early onset the recogniser missed is still speech.
+ * - A cut goes only in a pause, and the signal decides where the pause is: the recogniser's word times only
+ *   say which sound is the word. A word's edges are where the sound touching the recogniser's edge (the
+ *   signal standing above the recording's room tone) begins and ends: a decay or an early onset the
+ *   recogniser missed is still speech, and room tone the recogniser gave to a word (its times often run
+ *   a few hundred milliseconds into a pause) is pause. So any pause of 250 ms or more holds a cut.
  * - The crossfade (equal power: the two sides are uncorrelated room tone, 20 ms, shorter only where the
  *   pause is short, never under 5 ms) lies wholly in the pause, at least 30 ms from either word edge, and
  *   its centre is the quietest 20 ms window of what is allowed.
@@ -30,7 +32,7 @@ export const CUT_RULES = {
   patchRoomMaxS: 0.05,
   /** A millisecond whose 10 ms neighbourhood stands no more than this above the floor is quiet (dB). */
   quietAboveFloorDb: 10,
-  /** How far beyond the recogniser's word edge sound touching it still counts as the word (s). */
+  /** How far beyond the recogniser's word edge (outward) sound touching it still counts as the word (s). */
   edgeSearchS: 0.25,
   /** A patch's loudness may differ from the sentence it replaces by at most this (LU). */
   levelToleranceLu: 1,
@@ -60,19 +62,22 @@ export function quietMask(env: Envelope, floorDb: number): Uint8Array {
 }
 
 export interface SpeechEdges {
-  /** The edges a cut keeps clear of: the recogniser's and the sound's, whichever is wider. */
+  /** The edges a cut keeps clear of: the sound's (the recogniser's only where it is inside sound). */
   startS: number
   endS: number
   /** Where the sound itself starts and ends (what a pause's length is measured from). */
   soundStartS: number
   soundEndS: number
+  /** Whether the signal has any sound where the recogniser heard this word (else it is room tone). */
+  heard: boolean
 }
 
 /**
  * A stretch of speech and its edges from the signal: where the sound (not quiet) that touches the
  * recogniser's start and end begins and ends, looked for up to edgeSearchS either side and never past
  * `minS` / `maxS`. A recogniser's edge in a quiet stretch moves to the sound next to it; one inside sound
- * moves out to where the sound ends. The edges a cut keeps clear of are the wider of the two.
+ * moves out to where the sound ends. The edges a cut keeps clear of are the sound's: the recogniser's
+ * edge lying in room tone beyond them is not speech.
  */
 export function speechEdges(env: Envelope, floorDb: number, startS: number, endS: number, minS: number, maxS: number): SpeechEdges {
   const quiet = quietMask(env, floorDb)
@@ -80,18 +85,21 @@ export function speechEdges(env: Envelope, floorDb: number, startS: number, endS
   const lo = Math.max(Math.ceil(minS * 1000), Math.round(startS * 1000) - reach, 0)
   const hi = Math.min(Math.floor(maxS * 1000), Math.round(endS * 1000) + reach, quiet.length)
   let a = Math.max(lo, Math.min(hi - 1, Math.round(startS * 1000)))
+  // Through the room tone the recogniser gave the word, however long, up to its other edge.
   if (quiet[a] === 1) {
-    const stop = Math.min(hi, Math.round(endS * 1000), a + reach)
+    const stop = Math.min(hi, Math.round(endS * 1000))
     while (a < stop && quiet[a] === 1) a++
   } else while (a - 1 >= lo && quiet[a - 1] === 0) a--
   let b = Math.max(lo + 1, Math.min(hi, Math.round(endS * 1000)))
   if (quiet[b - 1] === 1) {
-    const stop = Math.max(lo, Math.round(startS * 1000), b - reach)
+    const stop = Math.max(lo, Math.round(startS * 1000))
     while (b > stop && quiet[b - 1] === 1) b--
   } else while (b < hi && quiet[b] === 0) b++
   const soundStartS = a / 1000
   const soundEndS = Math.max(soundStartS, b / 1000)
-  return { startS: Math.min(startS, soundStartS), endS: Math.max(endS, soundEndS), soundStartS, soundEndS }
+  let heard = false
+  for (let i = a; i < b && !heard; i++) heard = quiet[i] === 0
+  return { startS: soundStartS, endS: soundEndS, soundStartS, soundEndS, heard }
 }
 
 /** One side of a junction: its recording's envelope, the speech edge measured from, and the far end of the pause. */

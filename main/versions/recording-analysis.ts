@@ -1,9 +1,9 @@
 /**
  * What the version operations know of one recording (a take, a pickup, a punch recording): its envelope
- * and noise floor, and for each sentence of the script it reads, where its speech is (the recogniser's
- * word times widened by the signal: cut-rules.ts speechEdges), the pauses around it (up to the nearest
- * other speech, heard words that are in no sentence included), its loudness, true peak and the longest
- * pause inside it, and its read-back issues.
+ * and noise floor, and for each sentence of the script it reads, where its speech is (the sound the
+ * recogniser's word times point at: cut-rules.ts speechEdges), the pauses around it (up to the nearest
+ * other speech, heard words that are in no sentence included, words heard where the signal has only room
+ * tone left out), its loudness, true peak and the longest pause inside it, and its read-back issues.
  */
 import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
 import { compareToScript } from '../readback/compare'
@@ -75,19 +75,24 @@ export async function analyzeRecording(src: WavSource, source: string, scriptTex
   const spans = widenedWords(env, floor, words, durationS)
   const sorted = [...words].sort((a, b) => a.start_s - b.start_s)
   const sentences: Array<AnalyzedSentence | null> = []
+  const spanned = sorted.map((w, i) => ({ w, span: spans[i] as SpeechEdges }))
+  // A word the recogniser heard in room tone (no sound where it put it) is no speech to keep clear of.
+  const all = spanned.filter(({ span }) => span.heard)
+  const within = (s: { startS: number; endS: number }, w: TimedWord) => w.start_s >= s.startS - 1e-6 && w.end_s <= s.endS + 1e-6
+  const owned = new Set(all.filter(({ w }) => read.some((s) => s !== null && within(s, w))).map(({ w }) => w))
   for (const s of read) {
     if (!s) {
       sentences.push(null)
       continue
     }
-    const all = sorted.map((w, i) => ({ w, span: spans[i] as SpeechEdges }))
-    const mine = all.filter(({ w }) => w.start_s >= s.startS - 1e-6 && w.end_s <= s.endS + 1e-6)
-    const onsetS = Math.min(...mine.map((m) => m.span.startS))
-    const speechEndS = Math.max(...mine.map((m) => m.span.endS))
-    const soundOnsetS = Math.min(...mine.map((m) => m.span.soundStartS))
-    const soundEndS = Math.max(...mine.map((m) => m.span.soundEndS))
-    const before = all.filter(({ w }) => w.end_s <= s.startS + 1e-6 && w.start_s < s.startS)
-    const after = all.filter(({ w }) => w.start_s >= s.endS - 1e-6 && w.end_s > s.endS)
+    const sounding = all.filter(({ w }) => within(s, w))
+    const mine = sounding.length > 0 ? sounding : spanned.filter(({ w }) => within(s, w))
+    const sound = runOn(all, owned, new Set(mine.map((m) => m.w)), Math.min(...mine.map((m) => m.span.soundStartS)), Math.max(...mine.map((m) => m.span.soundEndS)))
+    const { fromS: soundOnsetS, toS: soundEndS } = sound
+    const onsetS = Math.min(soundOnsetS, ...mine.map((m) => m.span.startS))
+    const speechEndS = Math.max(soundEndS, ...mine.map((m) => m.span.endS))
+    const before = all.filter(({ w }) => !sound.joined.has(w) && w.end_s <= s.startS + 1e-6 && w.start_s < s.startS)
+    const after = all.filter(({ w }) => !sound.joined.has(w) && w.start_s >= s.endS - 1e-6 && w.end_s > s.endS)
     const rate = src.format.sample_rate
     const measures = await measureRange(src, Math.round(onsetS * rate), Math.round(speechEndS * rate), options.truePeak === true)
     sentences.push({
@@ -96,9 +101,9 @@ export async function analyzeRecording(src: WavSource, source: string, scriptTex
       speechEndS,
       soundOnsetS,
       soundEndS,
-      pauseFromS: before.length ? Math.max(...before.map((b) => b.span.endS)) : 0,
+      pauseFromS: before.length ? Math.min(soundOnsetS, Math.max(...before.map((b) => b.span.endS))) : 0,
       pauseFromIsSpeech: before.length > 0,
-      pauseToS: after.length ? Math.min(...after.map((a) => a.span.startS)) : durationS,
+      pauseToS: after.length ? Math.max(soundEndS, Math.min(...after.map((a) => a.span.startS))) : durationS,
       pauseToIsSpeech: after.length > 0,
       lufs: measures.lufs,
       true_peak_dbtp: measures.true_peak_dbtp,
@@ -106,6 +111,34 @@ export async function analyzeRecording(src: WavSource, source: string, scriptTex
     })
   }
   return { source, durationS, sampleRate: src.format.sample_rate, env, floorDb: floor, check: theCheck, words: sorted, speech: spans, sentences }
+}
+
+/** Quiet shorter than this between a sentence's sound and a heard word no sentence holds is no pause: the word is the sentence's. */
+const RUN_ON_S = 0.2
+
+type Spanned = { w: TimedWord; span: SpeechEdges }
+
+/**
+ * A sentence's sound [fromS, toS], run on over heard words that no read sentence holds and that touch it
+ * with less than RUN_ON_S of quiet between (the recogniser misheard its first or last word, so the
+ * alignment left that word out; the signal has no pause there to cut in). Returns the words it took in.
+ */
+function runOn(all: readonly Spanned[], owned: ReadonlySet<TimedWord>, mine: ReadonlySet<TimedWord>, fromS: number, toS: number): { fromS: number; toS: number; joined: Set<TimedWord> } {
+  const joined = new Set<TimedWord>()
+  const others = all.filter(({ w }) => !mine.has(w))
+  for (;;) {
+    const prev = others.filter(({ w, span }) => !joined.has(w) && span.soundStartS < fromS - 1e-6).sort((a, b) => b.span.soundEndS - a.span.soundEndS)[0]
+    if (!prev || owned.has(prev.w) || fromS - prev.span.soundEndS >= RUN_ON_S) break
+    joined.add(prev.w)
+    fromS = Math.min(fromS, prev.span.soundStartS)
+  }
+  for (;;) {
+    const next = others.filter(({ w, span }) => !joined.has(w) && span.soundEndS > toS + 1e-6).sort((a, b) => a.span.soundStartS - b.span.soundStartS)[0]
+    if (!next || owned.has(next.w) || next.span.soundStartS - toS >= RUN_ON_S) break
+    joined.add(next.w)
+    toS = Math.max(toS, next.span.soundEndS)
+  }
+  return { fromS, toS, joined }
 }
 
 function scriptSentencesNone(scriptText: string): null[] {

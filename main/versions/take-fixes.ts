@@ -15,6 +15,7 @@ import { restartTimeline } from './restart-cut'
 import { resultTimeOf, toEditList, type Timeline } from './timeline'
 import { takeName, type VersionWork } from './version-work'
 import { currentVersion } from './version-meta'
+import { versionScripts } from './version-script'
 
 const round2 = (x: number): number => Math.round(x * 100) / 100
 
@@ -51,18 +52,19 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
       if (p.state !== 'ready') throw new TakeInputError(`${takeName(p)} is not ready yet.`)
       pickups.push(p)
     }
-    const script = await work.scriptOf(take)
+    // Made for the job's current script: a take read from an older revision keeps its unchanged sentences.
+    const { own, target: script } = await versionScripts(work, take)
     work.progress(take, 'reading_back_sources', 'Finding where the pickups go…')
     const recordings = versions.recordings(take.job_id)
     // A take already fixed by pickups takes the new ones into the same recording, its earlier patches kept.
     const current = currentVersion(take)
     const prior = current?.pickups ?? null
     const base = prior
-      ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, script.text)) ?? work.wordsOf(prior.base) }
-      : await work.audioOf(take, script.text)
+      ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, own.text)) ?? work.wordsOf(prior.base) }
+      : await work.audioOf(take, own.text)
     const kept = (prior?.patches ?? []).map((p) => ({ path: recordings.pathOf(p.source), words: work.wordsOf(p.source), name: p.source_name, sentence: p.sentence - 1 }))
     const theirs = await Promise.all(pickups.map(async (p) => ({ ...(await work.audioOf(p, script.text)), name: takeName(p) })))
-    const edit = await pickupEdit({ recordings, script: script.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
+    const edit = await pickupEdit({ recordings, script: script.text, takeScript: own.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
     work.rememberWords(edit.take, ...edit.pickups, ...edit.kept)
     const ids = new Map<string, string | null>([
       ...edit.pickups.map((p, i): [string, string | null] => [p.ref.hash, (pickups[i] as TakeMeta).id]),

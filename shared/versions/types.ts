@@ -43,6 +43,10 @@ export interface VersionReadback {
   summary: string
   /** True when the read-back found nothing but soft differences. */
   clean: boolean
+  /** The script revision it was read back against (absent in versions made before this was kept). */
+  revision_id?: string | null
+  /** That revision's place among the job's revisions ("revision 2"), when known. */
+  revision_number?: number
 }
 
 export interface TakeTrimValue {
@@ -152,7 +156,11 @@ export interface PunchPlanView {
 /** A take's script sentences: characters of the script, and where the take reads each (null: not read in it). */
 export interface TakeSentencesView {
   takeId: string
-  sentences: Array<{ number: number; text: string; from: number; to: number; start_s: number | null; end_s: number | null; clean: boolean }>
+  /**
+   * `from`/`to`: characters of the script the take's current read-back compared with (so its findings name
+   * their sentence). `to_record`: a producer's revision changed or added it since the take was read.
+   */
+  sentences: Array<{ number: number; text: string; from: number; to: number; start_s: number | null; end_s: number | null; clean: boolean; to_record?: 'changed' | 'added' }>
 }
 
 export interface CalibrationView {

@@ -18,6 +18,7 @@ import { sentenceName } from './pickup-edit'
 import { renderCached } from './render-cache'
 import { scriptSentences } from './sentence-spans'
 import { reviseTake, usableOnly } from './revised-take'
+import type { RevisionMap } from './revision-map'
 import { placementChanges } from './take-fixes'
 import type { AnalyzedRecording } from './version-inputs'
 import { takeName, type TakeScript, type VersionWork } from './version-work'
@@ -28,8 +29,16 @@ interface GridTakes {
   /** Each take's analysis seen through `script`: placed (changed sentences where the take reads them) and offered (only what it reads as written now). */
   analyzed: AnalyzedRecording[]
   offered: AnalyzedRecording[]
+  /** Per take: what the revision since it was read did to each sentence (all unchanged for a take of the current script). */
+  fates: Array<RevisionMap['next']>
   leftOut: CompGridView['left_out']
 }
+
+/** Why an older take offers no reading of a sentence the producer changed or added since. */
+const STALE_WORDS = {
+  changed: 'Read from an older script: the producer changed this sentence since.',
+  added: 'Read from an older script: the producer added this sentence since.',
+} as const
 
 export class CompService {
   constructor(private readonly work: VersionWork) {}
@@ -52,6 +61,7 @@ export class CompService {
     const takes: TakeMeta[] = []
     const analyzed: AnalyzedRecording[] = []
     const offered: AnalyzedRecording[] = []
+    const fates: GridTakes['fates'] = []
     const leftOut: CompGridView['left_out'] = all.filter((t) => !ready.includes(t)).map((t) => ({
       takeId: t.id, reason: t.state !== 'ready' ? `${takeName(t)} is not finished.` : `${takeName(t)} kept no script.`,
     }))
@@ -67,8 +77,9 @@ export class CompService {
       takes.push(t)
       analyzed.push({ ref: read.ref, analysis: revised.analysis })
       offered.push({ ref: read.ref, analysis: usable })
+      fates.push(revised.map.next)
     }
-    return { script, takes, analyzed, offered, leftOut }
+    return { script, takes, analyzed, offered, fates, leftOut }
   }
 
   async grid(jobId: string): Promise<CompGridView> {
@@ -85,7 +96,11 @@ export class CompService {
       revision_id: g.script.revision_id,
       sentences: sentences.map((s) => ({ number: s.index + 1, text: s.text })),
       takes: g.takes.map((t) => ({ takeId: t.id, name: takeName(t), take_number: t.take_number })),
-      cells: cells.map((row) => row.map((c, i) => ({ ...c, takeId: (g.takes[i] as TakeMeta).id }))),
+      cells: cells.map((row, k) => row.map((c, i) => {
+        const fate = g.fates[i]?.[k]?.fate
+        const stale = fate === 'changed' || fate === 'added' ? [STALE_WORDS[fate]] : []
+        return { ...c, issues: [...c.issues, ...stale], takeId: (g.takes[i] as TakeMeta).id }
+      })),
       picks: picks.map((p) => (p === null ? null : (g.takes[p] as TakeMeta).id)),
       unread: picks.flatMap((p, k) => (p === null ? [k + 1] : [])),
       left_out: g.leftOut,

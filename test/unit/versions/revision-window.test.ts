@@ -17,6 +17,7 @@ import { revisionNumber } from '../../../main/versions/version-script'
 import { planPunch } from '../../../main/versions/punch'
 import { sentenceAtTime, flaggedSentences, type TakeSentence } from '../../../renderer/src/takes/punch/punch-targets'
 import { versionForCurrent } from '../../../renderer/src/takes/script-read'
+import { cellWords } from '../../../renderer/src/takes/versions/comp-grid-model'
 import { forPickup, preflightWarningWords } from '../../../renderer/src/takes/warning-words'
 import type { Preflight } from '../../../shared/bridge-takes'
 import type { TimedWord } from '../../../shared/readback/types'
@@ -144,6 +145,12 @@ describe('the window after a revision', () => {
     expect(revisionNumber(takes, '55', '40')).toBe(2)
     expect(revisionNumber(takes, '55', '55')).toBe(3)
     expect(revisionNumber(takes, '55', null)).toBeNull()
+  })
+
+  it('a comp cell of an older take for a sentence changed since says so; a take that never read it says "Not read"', () => {
+    const cell = { takeId: 't', state: 'not_read' as const, issues: [] as string[], lufs: null, true_peak_dbtp: null, length_s: null }
+    expect(cellWords(cell).state).toBe('Not read')
+    expect(cellWords({ ...cell, issues: ['Read from an older script: the producer changed this sentence since.'] }).state).toBe('Older script')
   })
 
   it('a pickup gets no spot-length warning or finding; its other warnings stay', () => {

@@ -15,7 +15,7 @@ import { restartTimeline } from './restart-cut'
 import { resultTimeOf, toEditList, type Timeline } from './timeline'
 import { takeName, type VersionWork } from './version-work'
 import { currentVersion } from './version-meta'
-import { versionScripts } from './version-script'
+import { currentVersionScript, sentenceInTarget, versionScripts } from './version-script'
 
 const round2 = (x: number): number => Math.round(x * 100) / 100
 
@@ -62,7 +62,12 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     const base = prior
       ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, own.text)) ?? work.wordsOf(prior.base) }
       : await work.audioOf(take, own.text)
-    const kept = (prior?.patches ?? []).map((p) => ({ path: recordings.pathOf(p.source), words: work.wordsOf(p.source), name: p.source_name, sentence: p.sentence - 1 }))
+    // Earlier patches move with their sentence when the script was revised since (and go when it changed).
+    const before = prior ? await currentVersionScript(work, take) : null
+    const kept = (prior?.patches ?? []).flatMap((p) => {
+      const sentence = sentenceInTarget(before, script.text, p.sentence - 1)
+      return sentence === null ? [] : [{ path: recordings.pathOf(p.source), words: work.wordsOf(p.source), name: p.source_name, sentence }]
+    })
     const theirs = await Promise.all(pickups.map(async (p) => ({ ...(await work.audioOf(p, script.text)), name: takeName(p) })))
     const edit = await pickupEdit({ recordings, script: script.text, takeScript: own.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
     work.rememberWords(edit.take, ...edit.pickups, ...edit.kept)

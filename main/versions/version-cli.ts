@@ -1,7 +1,7 @@
 /**
- * What `npm run pickup` and `npm run comp` share: their arguments (files, --script, -o, --pick, --engine,
- * --model), a scratch folder for the recordings and renders, reading each input (a file that cannot be
- * read is named in one sentence), and the finish: the render copied to the output only when everything
+ * What `npm run pickup` and `npm run comp` share: their arguments (files, --script, -o, --pick,
+ * --take-script, --engine, --model), a scratch folder for the recordings and renders, reading each input
+ * (a file that cannot be read is named in one sentence), and the finish: the render copied to the output only when everything
  * worked, measured (the API's preflight) and read back (the read-back's check). Exit codes: 0 done; 1 a
  * file, pickup or sentence refused (one sentence on stderr, no output file); 2 wrong usage.
  */

@@ -5,7 +5,10 @@
  * against the new script and records its revision. Revisions are numbered for the person in the order the
  * job's takes met them (the first take's is revision 1), the current script last.
  */
+import { readFile } from 'node:fs/promises'
+import type { ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeMeta } from '../takes/take-types'
+import { revisionMap } from './revision-map'
 import type { TakeScript, VersionWork } from './version-work'
 
 export interface VersionScripts {
@@ -45,3 +48,24 @@ export async function versionScripts(work: VersionWork, take: TakeMeta): Promise
   return { own: numbered(own), target: numbered({ text: current.text, revision_id: current.revision_id, names: current.names }) }
 }
 
+
+/** The script the take's current version was read back against (its kept read-back); null when none is kept. */
+export async function currentVersionScript(work: VersionWork, take: TakeMeta): Promise<string | null> {
+  try {
+    const v = JSON.parse(await readFile(work.d.versions.readbackPath(take), 'utf8')) as ReadbackStored
+    return v.take_id === take.id && typeof v.script_read?.text === 'string' ? v.script_read.text : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Where a sentence (0-based) of the script an earlier version was made for is in `target`: itself when the
+ * scripts are the same or that script is unknown; the new place of an unchanged sentence; null for one the
+ * producer changed or removed since (an earlier patch of it reads words that are no longer the script).
+ */
+export function sentenceInTarget(before: string | null, target: string, k: number): number | null {
+  if (before === null || before === target) return k
+  const fate = revisionMap(before, target).old[k]
+  return fate && fate.fate === 'unchanged' ? fate.next : null
+}

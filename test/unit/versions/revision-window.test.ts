@@ -13,7 +13,7 @@ import { pickupCheck } from '../../../main/versions/pickup-check'
 import type { RecordingAnalysis, AnalyzedSentence } from '../../../main/versions/recording-analysis'
 import { reviseAnalysis, usableOnly } from '../../../main/versions/revised-take'
 import { revisionMap } from '../../../main/versions/revision-map'
-import { revisionNumber } from '../../../main/versions/version-script'
+import { revisionNumber, sentenceInTarget } from '../../../main/versions/version-script'
 import { planPunch } from '../../../main/versions/punch'
 import { sentenceAtTime, flaggedSentences, type TakeSentence } from '../../../renderer/src/takes/punch/punch-targets'
 import { versionForCurrent } from '../../../renderer/src/takes/script-read'
@@ -137,6 +137,16 @@ describe('the window after a revision', () => {
     expect(versionForCurrent(take, current)).toBe(2)
     expect(versionForCurrent({ ...take, current_version: 1 }, current)).toBeNull()
     expect(versionForCurrent({ ...take, script_read: { revision_id: 'r2', text: 'new' } }, current)).toBeNull()
+  })
+
+  it('a patch an earlier version put in moves with its sentence after a revision, and goes when the sentence changed', () => {
+    const before = 'Visit our store today. Queen mattresses are on sale. Free delivery on every bed.'
+    const after = 'Visit our store today. Our experts will help you. Queen mattresses are on sale now. Free delivery on every bed.'
+    expect(sentenceInTarget(before, after, 0)).toBe(0)
+    expect(sentenceInTarget(before, after, 1)).toBeNull()
+    expect(sentenceInTarget(before, after, 2)).toBe(3)
+    expect(sentenceInTarget(null, after, 2)).toBe(2)
+    expect(sentenceInTarget(after, after, 1)).toBe(1)
   })
 
   it('revisions are numbered in the order the job’s takes met them, the current one last', () => {

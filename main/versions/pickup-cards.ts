@@ -89,7 +89,7 @@ export class PickupCards {
     const take = await this.work.d.store.get(takeId)
     if (take.job_id !== jobId) throw new TakeInputError(`Take ${take.take_number} belongs to another job.`)
     // Cards name the current script's sentences; a take read from an older revision is seen through it.
-    const { own, target } = await versionScripts(this.work, take)
+    const { audio: own, target } = await versionScripts(this.work, take)
     const analyzed = await this.work.analysisOf(take, own.text)
     const revised = reviseTake(analyzed.analysis, own.text, target.text)
     const sentences = scriptSentences(target.text)

@@ -39,7 +39,7 @@ export class PunchSessions {
 
   /** Sentence numbers are the current script's; a take read from an older revision is seen through it. */
   private async planFor(take: TakeMeta, sentence: number, prerollS?: number): Promise<{ plan: PunchPlan; view: PunchPlanView; script: { revision_id: string | null; text: string } }> {
-    const { own, target: script } = await versionScripts(this.work, take)
+    const { audio: own, target: script } = await versionScripts(this.work, take)
     const analyzed = await this.work.analysisOf(take, own.text)
     const revised = reviseTake(analyzed.analysis, own.text, script.text)
     const added = revised.map.next[sentence - 1]?.fate === 'added'
@@ -94,8 +94,8 @@ export class PunchSessions {
     const take = await work.d.store.get(s.takeId)
     return work.exclusive(take, async () => {
       work.d.versions.checkCanChange(take)
-      const { own, target: script } = await versionScripts(work, take)
-      const base = await work.analysisOf(take, own.text)
+      const { audio, target: script } = await versionScripts(work, take)
+      const base = await work.analysisOf(take, audio.text)
       const recordings = work.d.versions.recordings(take.job_id)
       const ref = await recordings.conform(await recordings.add(await work.d.store.readyAudioPath(recorded)), base.ref.format)
       // The latency is in the recording's frames; the punch is placed in the take's.

@@ -53,7 +53,7 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
       pickups.push(p)
     }
     // Made for the job's current script: a take read from an older revision keeps its unchanged sentences.
-    const { own, target: script } = await versionScripts(work, take)
+    const { own, audio, target: script } = await versionScripts(work, take)
     work.progress(take, 'reading_back_sources', 'Finding where the pickups go…')
     const recordings = versions.recordings(take.job_id)
     // A take already fixed by pickups takes the new ones into the same recording, its earlier patches kept.
@@ -61,7 +61,7 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     const prior = current?.pickups ?? null
     const base = prior
       ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, own.text)) ?? work.wordsOf(prior.base) }
-      : await work.audioOf(take, own.text)
+      : await work.audioOf(take, audio.text)
     // Earlier patches move with their sentence when the script was revised since (and go when it changed).
     const before = prior ? await currentVersionScript(work, take) : null
     const kept = (prior?.patches ?? []).flatMap((p) => {
@@ -69,7 +69,8 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
       return sentence === null ? [] : [{ path: recordings.pathOf(p.source), words: work.wordsOf(p.source), name: p.source_name, sentence }]
     })
     const theirs = await Promise.all(pickups.map(async (p) => ({ ...(await work.audioOf(p, script.text)), name: takeName(p) })))
-    const edit = await pickupEdit({ recordings, script: script.text, takeScript: own.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
+    // The base is the take's first recording (read from its own script) once pickups went in, else its current audio.
+    const edit = await pickupEdit({ recordings, script: script.text, takeScript: prior ? own.text : audio.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
     work.rememberWords(edit.take, ...edit.pickups, ...edit.kept)
     const ids = new Map<string, string | null>([
       ...edit.pickups.map((p, i): [string, string | null] => [p.ref.hash, (pickups[i] as TakeMeta).id]),

@@ -17,7 +17,7 @@ import { versionScripts } from './version-script'
 const round2 = (x: number): number => Math.round(x * 100) / 100
 
 export async function takeSentences(work: VersionWork, take: TakeMeta): Promise<TakeSentencesView> {
-  const { own, target } = await versionScripts(work, take)
+  const { audio: own, target } = await versionScripts(work, take)
   const analyzed = await work.analysisOf(take, own.text)
   const revised = reviseTake(analyzed.analysis, own.text, target.text)
   const read = revised.analysis.sentences

@@ -12,8 +12,13 @@ import { revisionMap } from './revision-map'
 import type { TakeScript, VersionWork } from './version-work'
 
 export interface VersionScripts {
-  /** The script the take was read from (its analysis is against this). */
+  /** The script the take was read from. */
   own: TakeScript
+  /**
+   * The script the take's current audio was last read back against: its own, or the one a version was made
+   * for (a pickup placed by the current script reads the added line). Its analysis is against this.
+   */
+  audio: TakeScript
   /** The script the version is made for and read back against. */
   target: TakeScript
 }
@@ -44,8 +49,10 @@ export async function versionScripts(work: VersionWork, take: TakeMeta): Promise
     const n = revisionNumber(takes, current?.revision_id ?? null, s.revision_id)
     return n === null ? s : { ...s, revision_number: n }
   }
-  if (!current || !current.text.trim() || current.text === own.text) return { own: numbered(own), target: numbered(own) }
-  return { own: numbered(own), target: numbered({ text: current.text, revision_id: current.revision_id, names: current.names }) }
+  const heardAgainst = await currentVersionScript(work, take)
+  const target = !current || !current.text.trim() || current.text === own.text ? own : { text: current.text, revision_id: current.revision_id, names: current.names }
+  const audio = heardAgainst === null || heardAgainst === own.text ? own : heardAgainst === target.text ? target : { text: heardAgainst, revision_id: null, names: own.names }
+  return { own: numbered(own), audio: numbered(audio), target: numbered(target) }
 }
 
 

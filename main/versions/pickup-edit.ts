@@ -35,6 +35,8 @@ export interface PickupEdit {
   take: AnalyzedRecording
   /** Sentences of the new script the take does not read as written now (changed or added), 0-based. */
   stale: number[]
+  /** Of those, the sentences the revision added (0-based). */
+  added: number[]
   pickups: AnalyzedRecording[]
   kept: AnalyzedRecording[]
   /** Every patch of the version, the kept ones included. */
@@ -73,5 +75,6 @@ export async function pickupEdit(o: PickupEditInput): Promise<PickupEdit> {
   const keptSet = new Set(kept.map((k) => k.analysis))
   const fresh = patches.filter((p) => !keptSet.has(p.from)).map((p) => p.sentence)
   const { timeline, placements } = placePatches(take.analysis, patches, (k) => sentenceName(o.script, k), (p) => (p as PlannedPatch).name)
-  return { take, stale: [...revised.stale].sort((a, b) => a - b), pickups, kept, patches, fresh, placements, timeline, list: toEditList(timeline, take.ref.format) }
+  const added = revised.map.next.flatMap((s, k) => (s.fate === 'added' && takeScript !== o.script ? [k] : []))
+  return { take, stale: [...revised.stale].sort((a, b) => a - b), added, pickups, kept, patches, fresh, placements, timeline, list: toEditList(timeline, take.ref.format) }
 }

@@ -80,7 +80,7 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     const changes = placementChanges(edit.timeline, edit.placements.filter((pl) => edit.fresh.includes(pl.sentence)), (pl) => {
       const patch = patchOf(pl.sentence)
       return { id: ids.get(patch.from.source) ?? null, name: patch.name }
-    })
+    }).map((c) => (c.kind === 'inserted' && c.sentence !== null && edit.added.includes(c.sentence - 1) ? { ...c, kind: 'added' as const } : c))
     const plan = {
       base: edit.take.ref.hash,
       base_version: prior?.base_version ?? take.current_version ?? 1,

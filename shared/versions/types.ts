@@ -14,7 +14,8 @@ export const VERSION_OPERATIONS = ['recording', 'pickup', 'punch', 'comp', 'cut_
 export type VersionOperation = (typeof VERSION_OPERATIONS)[number]
 
 export interface VersionChange {
-  kind: 'replaced' | 'inserted' | 'punched' | 'cut'
+  /** added: a line the producer added since the take was read, put in where the new script has it. */
+  kind: 'replaced' | 'inserted' | 'added' | 'punched' | 'cut'
   /** The script sentence (1-based); null for a cut false start. */
   sentence: number | null
   /** The take the new audio came from (a pickup, a punch recording, another take); null when none. */

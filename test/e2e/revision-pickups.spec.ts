@@ -85,7 +85,7 @@ test('a pickup of a line the producer added goes after the last line, is read ba
   // Placed into the take read from revision 1: after its last line, read back against revision 2, clean.
   await placePickups(page, take, 1)
   await expect(take.locator('.ver-mark')).toHaveText('· v2', { timeout: 240_000 })
-  await expect(take.locator('.ver-notice')).toContainText(/^Version 2: Sentence 3 .*from Pickup 2/)
+  await expect(take.locator('.ver-notice')).toContainText(/^Version 2: Sentence 3 \(added to the script since the take\) put in from Pickup 2, \+\d\.\d s\./)
   expect(await verdictOf(take, 60_000)).toBe('Matches the script')
   await expect(take.locator('.take-older-fixed')).toContainText('version 2 is made for the current script')
   await press(take.getByRole('button', { name: '2 versions' }), 'Enter')
@@ -95,7 +95,7 @@ test('a pickup of a line the producer added goes after the last line, is read ba
   const takeId = (await take.getAttribute('data-take-id')) ?? ''
   const versions = await bridge.call('listVersions', { takeId })
   const made = versions.versions.find((v) => v.number === 2)
-  expect(made?.changes.map((c) => c.sentence)).toEqual([3])
+  expect(made?.changes.map((c) => [c.kind, c.sentence])).toEqual([['added', 3]])
   expect(made?.readback).toMatchObject({ clean: true, revision_number: 2 })
   // The take itself stays tied to revision 1.
   const listed = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)

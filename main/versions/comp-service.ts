@@ -22,6 +22,7 @@ import type { RevisionMap } from './revision-map'
 import { placementChanges } from './take-fixes'
 import type { AnalyzedRecording } from './version-inputs'
 import { takeName, type TakeScript, type VersionWork } from './version-work'
+import { revisionNumber } from './version-script'
 
 interface GridTakes {
   script: TakeScript
@@ -44,10 +45,11 @@ export class CompService {
   constructor(private readonly work: VersionWork) {}
 
   /** The script a comp is made for: the job's current one, else the newest take's. */
-  private async compScript(jobId: string, newest: TakeMeta): Promise<TakeScript> {
+  private async compScript(jobId: string, newest: TakeMeta, all: readonly TakeMeta[]): Promise<TakeScript> {
     const current = await this.work.d.currentScript(jobId).catch(() => null)
-    if (current && current.text.trim()) return { text: current.text, revision_id: current.revision_id, names: current.names }
-    return this.work.scriptOf(newest)
+    const script = current && current.text.trim() ? { text: current.text, revision_id: current.revision_id, names: current.names } : await this.work.scriptOf(newest)
+    const n = revisionNumber(all, current?.revision_id ?? null, script.revision_id)
+    return n === null ? script : { ...script, revision_number: n }
   }
 
   /** The job's finished takes read from a script, each seen through the script the comp is made for. */
@@ -56,7 +58,7 @@ export class CompService {
     const ready = all.filter((t) => t.state === 'ready' && t.script_read?.text.trim()).sort((a, b) => a.take_number - b.take_number)
     const newest = ready[ready.length - 1]
     if (!newest) throw new TakeInputError('This job has no finished take read from a script, so there is nothing to comp.')
-    const script = await this.compScript(jobId, newest)
+    const script = await this.compScript(jobId, newest, all)
     this.work.progress({ id: null, job_id: jobId }, 'reading_back_sources', 'Reading the takes sentence by sentence…')
     const takes: TakeMeta[] = []
     const analyzed: AnalyzedRecording[] = []

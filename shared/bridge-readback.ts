@@ -34,6 +34,11 @@ export interface ReadbackStored extends ReadbackResult {
   script_read: ScriptRead
   /** Why the comparison used another revision than the take's, in words; null when it used the take's own. */
   note: string | null
+  /**
+   * A pickup's read-back compares only the sentences it reads: those (1-based, first and last) and their
+   * characters of `script_read`; null when it read none; absent for a take checked against the whole script.
+   */
+  pickup_sentences?: { first: number; last: number; from: number; to: number } | null
 }
 
 export type ReadbackStatus = 'none' | 'queued' | 'running' | 'done' | 'failed' | 'unavailable' | 'off'

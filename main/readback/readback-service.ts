@@ -14,6 +14,7 @@ import { createEngines, pickEngine } from './engines'
 import { ModelManager } from './model-manager'
 import { NO_MODEL_HERE, NO_MODEL_MESSAGE } from './sherpa-engine'
 import type { ManifestFile } from './model-download'
+import { pickupCheck } from '../versions/pickup-check'
 import { readBack } from './read-back'
 import { ReadbackQueue } from './readback-queue'
 import { ReadbackSettingsFile, type ReadbackSettings } from './readback-settings'
@@ -181,9 +182,13 @@ export class ReadbackService {
       if (err instanceof EngineUnavailableError) return { takeId, status: 'unavailable', result: null, message: err.message }
       throw err
     }
-    const heard = await readBack(engine, this.deps.takes.audioPath(take), script.copy.text, { names: script.copy.names, now: (this.deps.now ?? Date.now)(), signal })
+    const now = (this.deps.now ?? Date.now)()
+    const heard = await readBack(engine, this.deps.takes.audioPath(take), script.copy.text, { names: script.copy.names, now, signal })
+    // A pickup is checked against the sentences it reads, not the whole spot (main/versions/pickup-check.ts).
+    const asPickup = take.label === 'pickup' ? pickupCheck(script.copy.text, heard.words, { names: script.copy.names, now, doubts: heard.doubts ?? [] }) : null
     const result: ReadbackStored = {
       ...heard,
+      ...(asPickup ? { check: asPickup.check, pickup_sentences: asPickup.sentences } : {}),
       take_id: take.id,
       job_id: take.job_id,
       script_read: { revision_id: script.copy.revision_id, text: script.copy.text },

@@ -15,6 +15,7 @@ function phrase(c: VersionChange): string {
   const from = c.source_name ? ` from ${c.source_name}` : ''
   if (c.kind === 'replaced') return `Sentence ${c.sentence} replaced${from}`
   if (c.kind === 'inserted') return `Sentence ${c.sentence} (skipped in the take) put in${from}`
+  if (c.kind === 'added') return `Sentence ${c.sentence} (added to the script since the take) put in${from}`
   if (c.kind === 'punched') return `Punched in before sentence ${c.sentence}${from}`
   return `False start cut at ${clockOf(c.at_s)}`
 }

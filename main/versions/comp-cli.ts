@@ -6,6 +6,9 @@
  * latest), or the take `--pick N=FILE` names for sentence N. Prints {output, pieces: [{sentence, source,
  * from_s, to_s, gain_db}], check, preflight}. Exit 1 with one sentence (and no output file) for a file that
  * cannot be read or a sentence no take reads; 2 for wrong usage.
+ * `--take-script TAKE.wav=OLD.txt` (repeatable): the script that take was read from, when the producer
+ * revised it since (`--script` is the new one). That take offers the sentences it reads unchanged; a
+ * changed or added sentence must come from a take (or pickup) read from the new script.
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -14,10 +17,11 @@ import { compCells, defaultPicks } from './comp-plan'
 import { compEdit } from './comp-edit'
 import { sentenceName } from './pickup-edit'
 import { scriptSentences } from './sentence-spans'
-import { prepareRecordings } from './version-inputs'
+import { reviseTake, usableOnly } from './revised-take'
+import { prepareRecordings, type AnalyzedRecording } from './version-inputs'
 import { addRecording, CliRefusal, finish, mainOf, openScratch, readScript, runCli, type CliOutcome } from './version-cli'
 
-const USAGE = 'Usage: npm run comp -- TAKE.wav TAKE.wav [...] --script SCRIPT.txt -o OUT.wav [--pick SENTENCE=FILE ...] [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
+const USAGE = 'Usage: npm run comp -- TAKE.wav TAKE.wav [...] --script SCRIPT.txt -o OUT.wav [--pick SENTENCE=FILE ...] [--take-script TAKE.wav=OLD_SCRIPT.txt ...] [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
 const r3 = (x: number): number => Math.round(x * 1000) / 1000
 
 export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliOutcome> {
@@ -30,13 +34,33 @@ export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       if (p.sentence > count) throw new CliRefusal(`--pick ${p.sentence}=${p.file}: the script has ${count} sentences.`)
       if (takeOf(p.file) < 0) throw new CliRefusal(`--pick ${p.sentence}=${p.file} names a file that is not one of the takes given.`)
     }
+    const ownScripts = args.files.map(() => script)
+    for (const ts of args.takeScripts) {
+      const t = takeOf(ts.file as string)
+      if (t < 0) throw new CliRefusal(`--take-script ${ts.file}=${ts.script} names a file that is not one of the takes given.`)
+      ownScripts[t] = await readScript(ts.script)
+    }
     const scratch = await openScratch(args, env)
     try {
       for (const f of args.files) await addRecording(scratch.recordings, f, 'The take')
-      const analyzed = await prepareRecordings(scratch.recordings, args.files.map((path) => ({ path })), script, scratch.transcribe)
-      const takes = analyzed.map((a, i) => ({ name: `The take ${quotedName(args.files[i] as string)}`, analysis: a.analysis, ref: a.ref }))
-      const picks = defaultPicks(compCells(takes, count))
-      for (const p of args.picks) picks[p.sentence - 1] = takeOf(p.file)
+      const takes = []
+      const offered = []
+      for (const [i, path] of args.files.entries()) {
+        const own = ownScripts[i] as string
+        const [a] = await prepareRecordings(scratch.recordings, [{ path }], own, scratch.transcribe)
+        const revised = reviseTake((a as AnalyzedRecording).analysis, own, script)
+        const name = `The take ${quotedName(path)}`
+        takes.push({ name, analysis: revised.analysis, ref: (a as AnalyzedRecording).ref })
+        offered.push({ name, analysis: usableOnly(revised) })
+      }
+      const picks = defaultPicks(compCells(offered, count))
+      for (const p of args.picks) {
+        const t = takeOf(p.file)
+        if (!(offered[t] as (typeof offered)[number]).analysis.sentences[p.sentence - 1] && (takes[t] as (typeof takes)[number]).analysis.sentences[p.sentence - 1]) {
+          throw new CliRefusal(`--pick ${p.sentence}=${p.file}: that take was read before sentence ${p.sentence} was changed, so it cannot be picked for it.`)
+        }
+        picks[p.sentence - 1] = t
+      }
       const edit = await compEdit(scratch.recordings, takes, picks, (k) => sentenceName(script, k))
       const base = takes[edit.base] as (typeof takes)[number]
       const pieces = picks.map((t, k) => {

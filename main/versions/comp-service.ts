@@ -1,7 +1,11 @@
 /**
- * Comps through the bridge: the sentence × take grid of a job's takes read from one script revision (the
- * revision of its newest take), and rendering picked cells as a new take (comp-plan.ts, place-patches.ts,
- * comp-take.ts). The grid's analyses are kept, so rendering right after showing the grid reads nothing twice.
+ * Comps through the bridge: the sentence × take grid of a job's takes against the job's current script
+ * (else the newest take's), and rendering picked cells as a new take (comp-plan.ts, place-patches.ts,
+ * comp-take.ts). A take read from an older revision is read against its own script and seen through the
+ * current one (revised-take.ts): it offers the sentences it reads unchanged; a changed or added sentence
+ * is "not read" in it. Built on such a take, the comp puts the picked reading of a changed sentence where
+ * the take read the old wording. The grid's analyses are kept, so rendering right after showing the grid
+ * reads nothing twice.
  */
 import type { VersionMade } from '../../shared/bridge-versions'
 import type { CompGridView } from '../../shared/versions/types'
@@ -13,39 +17,71 @@ import { createCompTake } from './comp-take'
 import { sentenceName } from './pickup-edit'
 import { renderCached } from './render-cache'
 import { scriptSentences } from './sentence-spans'
+import { reviseTake, usableOnly } from './revised-take'
+import type { RevisionMap } from './revision-map'
 import { placementChanges } from './take-fixes'
 import type { AnalyzedRecording } from './version-inputs'
 import { takeName, type TakeScript, type VersionWork } from './version-work'
+import { revisionNumber } from './version-script'
 
 interface GridTakes {
   script: TakeScript
   takes: TakeMeta[]
+  /** Each take's analysis seen through `script`: placed (changed sentences where the take reads them) and offered (only what it reads as written now). */
   analyzed: AnalyzedRecording[]
+  offered: AnalyzedRecording[]
+  /** Per take: what the revision since it was read did to each sentence (all unchanged for a take of the current script). */
+  fates: Array<RevisionMap['next']>
   leftOut: CompGridView['left_out']
 }
 
-const revisionKey = (t: TakeMeta): string => `${t.script_read?.revision_id ?? ''}\u0000${t.script_read?.text ?? ''}`
+/** Why an older take offers no reading of a sentence the producer changed or added since. */
+const STALE_WORDS = {
+  changed: 'Read from an older script: the producer changed this sentence since.',
+  added: 'Read from an older script: the producer added this sentence since.',
+} as const
 
 export class CompService {
   constructor(private readonly work: VersionWork) {}
 
-  /** The job's takes read from the newest take's script revision, analysed. */
+  /** The script a comp is made for: the job's current one, else the newest take's. */
+  private async compScript(jobId: string, newest: TakeMeta, all: readonly TakeMeta[]): Promise<TakeScript> {
+    const current = await this.work.d.currentScript(jobId).catch(() => null)
+    const script = current && current.text.trim() ? { text: current.text, revision_id: current.revision_id, names: current.names } : await this.work.scriptOf(newest)
+    const n = revisionNumber(all, current?.revision_id ?? null, script.revision_id)
+    return n === null ? script : { ...script, revision_number: n }
+  }
+
+  /** The job's finished takes read from a script, each seen through the script the comp is made for. */
   private async gridTakes(jobId: string): Promise<GridTakes> {
     const { takes: all } = await this.work.d.store.list(jobId)
-    const ready = all.filter((t) => t.state === 'ready' && t.script_read?.text.trim())
-    const newest = [...ready].sort((a, b) => b.take_number - a.take_number)[0]
+    const ready = all.filter((t) => t.state === 'ready' && t.script_read?.text.trim()).sort((a, b) => a.take_number - b.take_number)
+    const newest = ready[ready.length - 1]
     if (!newest) throw new TakeInputError('This job has no finished take read from a script, so there is nothing to comp.')
-    const key = revisionKey(newest)
-    const takes = ready.filter((t) => revisionKey(t) === key).sort((a, b) => a.take_number - b.take_number)
-    const leftOut: CompGridView['left_out'] = all.filter((t) => !takes.includes(t)).map((t) => ({
-      takeId: t.id,
-      reason: t.state !== 'ready' ? `${takeName(t)} is not finished.` : !t.script_read?.text.trim() ? `${takeName(t)} kept no script.` : `${takeName(t)} was read from another revision of the script.`,
-    }))
-    const script = await this.work.scriptOf(newest)
+    const script = await this.compScript(jobId, newest, all)
     this.work.progress({ id: null, job_id: jobId }, 'reading_back_sources', 'Reading the takes sentence by sentence…')
+    const takes: TakeMeta[] = []
     const analyzed: AnalyzedRecording[] = []
-    for (const t of takes) analyzed.push(await this.work.analysisOf(t, script.text, { truePeak: true, short: t.label === 'pickup' }))
-    return { script, takes, analyzed, leftOut }
+    const offered: AnalyzedRecording[] = []
+    const fates: GridTakes['fates'] = []
+    const leftOut: CompGridView['left_out'] = all.filter((t) => !ready.includes(t)).map((t) => ({
+      takeId: t.id, reason: t.state !== 'ready' ? `${takeName(t)} is not finished.` : `${takeName(t)} kept no script.`,
+    }))
+    for (const t of ready) {
+      const own = (t.script_read as { text: string }).text
+      const read = await this.work.analysisOf(t, own, { truePeak: true, short: t.label === 'pickup' })
+      const revised = reviseTake(read.analysis, own, script.text)
+      const usable = usableOnly(revised)
+      if (!usable.sentences.some((x) => x !== null)) {
+        leftOut.push({ takeId: t.id, reason: `${takeName(t)} reads no sentence of the current script as it is written now.` })
+        continue
+      }
+      takes.push(t)
+      analyzed.push({ ref: read.ref, analysis: revised.analysis })
+      offered.push({ ref: read.ref, analysis: usable })
+      fates.push(revised.map.next)
+    }
+    return { script, takes, analyzed, offered, fates, leftOut }
   }
 
   async grid(jobId: string): Promise<CompGridView> {
@@ -55,14 +91,18 @@ export class CompService {
 
   private view(jobId: string, g: GridTakes): CompGridView {
     const sentences = scriptSentences(g.script.text)
-    const cells = compCells(g.analyzed.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis })), sentences.length)
+    const cells = compCells(g.offered.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis })), sentences.length)
     const picks = defaultPicks(cells)
     return {
       jobId,
       revision_id: g.script.revision_id,
       sentences: sentences.map((s) => ({ number: s.index + 1, text: s.text })),
       takes: g.takes.map((t) => ({ takeId: t.id, name: takeName(t), take_number: t.take_number })),
-      cells: cells.map((row) => row.map((c, i) => ({ ...c, takeId: (g.takes[i] as TakeMeta).id }))),
+      cells: cells.map((row, k) => row.map((c, i) => {
+        const fate = g.fates[i]?.[k]?.fate
+        const stale = fate === 'changed' || fate === 'added' ? [STALE_WORDS[fate]] : []
+        return { ...c, issues: [...c.issues, ...stale], takeId: (g.takes[i] as TakeMeta).id }
+      })),
       picks: picks.map((p) => (p === null ? null : (g.takes[p] as TakeMeta).id)),
       unread: picks.flatMap((p, k) => (p === null ? [k + 1] : [])),
       left_out: g.leftOut,
@@ -74,11 +114,14 @@ export class CompService {
     const sentences = scriptSentences(g.script.text)
     const name = (k: number) => sentenceName(g.script.text, k)
     const compTakes: CompTake[] = g.analyzed.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis }))
-    const picks = defaultPicks(compCells(compTakes, sentences.length))
+    const picks = defaultPicks(compCells(g.offered.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis })), sentences.length))
     for (const c of chosen) {
       if (c.sentence > sentences.length) throw new TakeInputError(`The script has ${sentences.length} sentences; there is no sentence ${c.sentence}.`)
       const t = g.takes.findIndex((x) => x.id === c.takeId)
-      if (t < 0) throw new TakeInputError(`The take picked for ${name(c.sentence - 1)} is not one of this comp's takes (it was read from another script, or is not finished).`)
+      if (t < 0) throw new TakeInputError(`The take picked for ${name(c.sentence - 1)} is not one of this comp's takes (it reads none of the current script, or is not finished).`)
+      if (!(g.offered[t] as AnalyzedRecording).analysis.sentences[c.sentence - 1] && (g.analyzed[t] as AnalyzedRecording).analysis.sentences[c.sentence - 1]) {
+        throw new TakeInputError(`${takeName(g.takes[t] as TakeMeta)} was read before the producer changed ${name(c.sentence - 1)}, so it cannot be picked for it; pick another take or record a pickup.`)
+      }
       picks[c.sentence - 1] = t
     }
     const { versions, store } = this.work.d
@@ -100,7 +143,7 @@ export class CompService {
     const fromBase = picks.flatMap((p, k) => (p === edit.base ? [k + 1] : []))
     const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}.`
     const take = await createCompTake(store, {
-      jobId, base, note, renderPath: rendered.path, readback: heard.stored, readbackPath: (t, v) => versions.readbackPath(t, v),
+      jobId, base, note, script: { revision_id: g.script.revision_id, text: g.script.text }, renderPath: rendered.path, readback: heard.stored, readbackPath: (t, v) => versions.readbackPath(t, v),
       version: {
         operation: 'comp', edits: list, render_key: rendered.key, summary, changes,
         findings: [...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'The comp could not be measured.', sentence: null }])],

@@ -17,6 +17,8 @@ export interface CompTakeInput {
   /** The take the comp is built on: its label, stem, spot length, kind and script are the comp's. */
   base: TakeMeta
   note: string | null
+  /** The script the comp was made for and read back against (the job's current one); else the base take's. */
+  script?: { revision_id: string | null; text: string }
   renderPath: string
   version: Omit<TakeVersion, 'number' | 'created_at' | 'made_from' | 'trim' | 'trimmed_preflight'>
   readback: ReadbackStored | null
@@ -38,7 +40,7 @@ export async function createCompTake(store: TakeStore, o: CompTakeInput): Promis
     await link(o.renderPath, target).catch(() => copyFile(o.renderPath, target))
     const fresh = store.newTake(o.jobId, fileName, label, number, o.note, 'comp', null, { spotLengthS: o.base.spot_length_s, kind: o.base.job_kind })
     const version: TakeVersion = { ...o.version, number: 1, created_at: fresh.created_at, made_from: null, trim: { head_s: 0, tail_s: 0 }, trimmed_preflight: null }
-    const take: TakeMeta = { ...fresh, script_read: o.base.script_read ?? null, preflight: o.version.preflight, versions: [version], current_version: 1 }
+    const take: TakeMeta = { ...fresh, script_read: o.script ?? o.base.script_read ?? null, preflight: o.version.preflight, versions: [version], current_version: 1 }
     try {
       if (o.readback) {
         const stored = { ...o.readback, take_id: take.id }

@@ -17,7 +17,9 @@ import type { TakeMeta } from '../takes/take-types'
 import type { RecordingAnalysis } from './recording-analysis'
 import { issueInSentence, scriptSentences, type ScriptSentence } from './sentence-spans'
 import { clockOf } from './version-times'
+import { reviseTake } from './revised-take'
 import type { VersionWork } from './version-work'
+import { versionScripts } from './version-script'
 
 interface StoredCards {
   takeId: string
@@ -86,10 +88,12 @@ export class PickupCards {
     const drafts = parsePickupCsv(csv)
     const take = await this.work.d.store.get(takeId)
     if (take.job_id !== jobId) throw new TakeInputError(`Take ${take.take_number} belongs to another job.`)
-    const script = await this.work.scriptOf(take)
-    const analyzed = await this.work.analysisOf(take, script.text)
-    const sentences = scriptSentences(script.text)
-    const stored: StoredCards = { takeId, cards: drafts.map((d, i) => matchCard(d, i, sentences, analyzed.analysis)) }
+    // Cards name the current script's sentences; a take read from an older revision is seen through it.
+    const { audio: own, target } = await versionScripts(this.work, take)
+    const analyzed = await this.work.analysisOf(take, own.text)
+    const revised = reviseTake(analyzed.analysis, own.text, target.text)
+    const sentences = scriptSentences(target.text)
+    const stored: StoredCards = { takeId, cards: drafts.map((d, i) => matchCard(d, i, sentences, revised.analysis)) }
     await writeFileAtomic(this.path(jobId), `${JSON.stringify(stored, null, 2)}\n`)
     return this.list(jobId)
   }

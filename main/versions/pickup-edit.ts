@@ -8,13 +8,21 @@ import type { EditList } from '../../shared/versions/edit-list'
 import { placePatches, type Placement } from './place-patches'
 import { planPickups, type PlannedPatch } from './pickup-plan'
 import type { Recordings } from './recordings'
+import { reviseTake } from './revised-take'
 import { scriptSentences } from './sentence-spans'
 import { toEditList, type Timeline } from './timeline'
 import { prepareRecordings, type AnalyzedRecording, type RecordingToUse, type Transcribe } from './version-inputs'
 
 export interface PickupEditInput {
   recordings: Recordings
+  /** The script the version is made for (the job's current revision): pickups are read against it. */
   script: string
+  /**
+   * The script the take was read from, when a producer's revision came after it (revision-map.ts): the
+   * take is read against it and seen through the new script, so a sentence it reads unchanged stays, and a
+   * changed or added one is what a pickup replaces or puts in (between its neighbours, or after the last).
+   */
+  takeScript?: string
   take: RecordingToUse
   pickups: Array<RecordingToUse & { name: string }>
   /** Patches an earlier version put into this same take (0-based sentences): kept where no new pickup reads. */
@@ -23,7 +31,12 @@ export interface PickupEditInput {
 }
 
 export interface PickupEdit {
+  /** The take, its analysis indexed by the new script's sentences. */
   take: AnalyzedRecording
+  /** Sentences of the new script the take does not read as written now (changed or added), 0-based. */
+  stale: number[]
+  /** Of those, the sentences the revision added (0-based). */
+  added: number[]
   pickups: AnalyzedRecording[]
   kept: AnalyzedRecording[]
   /** Every patch of the version, the kept ones included. */
@@ -44,8 +57,11 @@ export function sentenceName(script: string, k: number): string {
 }
 
 export async function pickupEdit(o: PickupEditInput): Promise<PickupEdit> {
-  const [take] = await prepareRecordings(o.recordings, [o.take], o.script, o.transcribe)
-  if (!take) throw new Error('The take could not be read.')
+  const takeScript = o.takeScript ?? o.script
+  const [read] = await prepareRecordings(o.recordings, [o.take], takeScript, o.transcribe)
+  if (!read) throw new Error('The take could not be read.')
+  const revised = reviseTake(read.analysis, takeScript, o.script)
+  const take: AnalyzedRecording = { ref: read.ref, analysis: revised.analysis }
   const keptIn = o.kept ?? []
   const all = await prepareRecordings(o.recordings, [...o.pickups, ...keptIn].map((p) => ({ ...p, format: take.ref.format, short: true })), o.script, o.transcribe)
   const pickups = all.slice(0, o.pickups.length)
@@ -54,9 +70,11 @@ export async function pickupEdit(o: PickupEditInput): Promise<PickupEdit> {
     take.analysis,
     pickups.map((p, i) => ({ name: (o.pickups[i] as { name: string }).name, analysis: p.analysis })),
     kept.map((p, i) => ({ name: (keptIn[i] as { name: string }).name, analysis: p.analysis, sentence: (keptIn[i] as { sentence: number }).sentence })),
+    revised.stale,
   )
   const keptSet = new Set(kept.map((k) => k.analysis))
   const fresh = patches.filter((p) => !keptSet.has(p.from)).map((p) => p.sentence)
   const { timeline, placements } = placePatches(take.analysis, patches, (k) => sentenceName(o.script, k), (p) => (p as PlannedPatch).name)
-  return { take, pickups, kept, patches, fresh, placements, timeline, list: toEditList(timeline, take.ref.format) }
+  const added = revised.map.next.flatMap((s, k) => (s.fate === 'added' && takeScript !== o.script ? [k] : []))
+  return { take, stale: [...revised.stale].sort((a, b) => a - b), added, pickups, kept, patches, fresh, placements, timeline, list: toEditList(timeline, take.ref.format) }
 }

@@ -47,7 +47,7 @@ export function sentencesRead(analysis: RecordingAnalysis): number[] {
   })
 }
 
-const clean = (s: AnalyzedSentence | null | undefined): boolean => !!s && s.issues.length === 0
+const clean = (s: AnalyzedSentence | null | undefined, stale?: ReadonlySet<number>): boolean => !!s && s.issues.length === 0 && !stale?.has(s.index)
 
 function median(xs: number[]): number | null {
   if (xs.length === 0) return null
@@ -60,12 +60,15 @@ export function medianSentenceLufs(a: RecordingAnalysis): number | null {
   return median(a.sentences.flatMap((s) => (s?.lufs == null ? [] : [s.lufs])))
 }
 
-/** The sentences a pickup replaces in this take. */
-export function sentencesReplaced(take: RecordingAnalysis, pickup: RecordingAnalysis): number[] {
+/**
+ * The sentences a pickup replaces in this take. `stale`: sentences of the script the take does not read as
+ * written now (a producer's revision changed or added them, revised-take.ts): never clean in the take.
+ */
+export function sentencesReplaced(take: RecordingAnalysis, pickup: RecordingAnalysis, stale?: ReadonlySet<number>): number[] {
   const read = sentencesRead(pickup)
   let start = 0
   // Leading sentences the take reads clean are a run-up while a later one is a fix.
-  while (start < read.length - 1 && clean(take.sentences[read[start] as number]) && read.slice(start + 1).some((k) => !clean(take.sentences[k]))) start++
+  while (start < read.length - 1 && clean(take.sentences[read[start] as number], stale) && read.slice(start + 1).some((k) => !clean(take.sentences[k], stale))) start++
   return read.slice(start)
 }
 
@@ -83,10 +86,10 @@ export function patchOf(take: RecordingAnalysis, p: PickupInput, k: number): Pla
  * The patches of `pickups` (later ones win a sentence), on top of `kept` (patches an earlier version put
  * into the same take, which stay where no new pickup reads).
  */
-export function planPickups(take: RecordingAnalysis, pickups: readonly PickupInput[], kept: ReadonlyArray<PickupInput & { sentence: number }> = []): PlannedPatch[] {
+export function planPickups(take: RecordingAnalysis, pickups: readonly PickupInput[], kept: ReadonlyArray<PickupInput & { sentence: number }> = [], stale?: ReadonlySet<number>): PlannedPatch[] {
   const chosen = new Map<number, PickupInput>()
   for (const p of pickups) {
-    const replaced = sentencesReplaced(take, p.analysis)
+    const replaced = sentencesReplaced(take, p.analysis, stale)
     if (replaced.length === 0) throw new PickupMatchError(`${p.name} reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.`)
     for (const k of replaced) chosen.set(k, p)
   }

@@ -12,7 +12,9 @@ import { TakeInputError } from '../takes/take-input-checks'
 import { sentenceName } from './pickup-edit'
 import { scriptSentences } from './sentence-spans'
 import { planPunch, punchTimeline, type PunchPlan } from './punch'
+import { reviseTake } from './revised-take'
 import { toEditList } from './timeline'
+import { versionScripts } from './version-script'
 import { takeName, type VersionWork } from './version-work'
 
 export interface RecordingCallsForPunch {
@@ -35,14 +37,18 @@ export class PunchSessions {
 
   constructor(private readonly work: VersionWork, private readonly recording: RecordingCallsForPunch) {}
 
-  private async planFor(take: TakeMeta, sentence: number, prerollS?: number): Promise<{ plan: PunchPlan; view: PunchPlanView }> {
-    const script = await this.work.scriptOf(take)
-    const analyzed = await this.work.analysisOf(take, script.text)
-    const plan = planPunch(analyzed.analysis, sentence - 1, (k) => sentenceName(script.text, k), prerollS)
+  /** Sentence numbers are the current script's; a take read from an older revision is seen through it. */
+  private async planFor(take: TakeMeta, sentence: number, prerollS?: number): Promise<{ plan: PunchPlan; view: PunchPlanView; script: { revision_id: string | null; text: string } }> {
+    const { audio: own, target: script } = await versionScripts(this.work, take)
+    const analyzed = await this.work.analysisOf(take, own.text)
+    const revised = reviseTake(analyzed.analysis, own.text, script.text)
+    const added = revised.map.next[sentence - 1]?.fate === 'added'
+    const plan = planPunch(revised.analysis, sentence - 1, (k) => sentenceName(script.text, k), prerollS, added)
     // The sentence's own text (the window shows it and finds it on the script), not its name.
     const text = scriptSentences(script.text)[sentence - 1]?.text ?? sentenceName(script.text, sentence - 1)
     return {
       plan,
+      script: { revision_id: script.revision_id, text: script.text },
       view: {
         takeId: take.id, sentence, sentence_text: text, sample_rate: plan.sampleRate, punch_frame: plan.punchFrame, punch_s: round2(plan.punchS),
         preroll_frame: plan.prerollFrame, preroll_s: round2(plan.prerollS), crossfade_s: plan.crossfadeS,
@@ -58,9 +64,10 @@ export class PunchSessions {
     const take = await this.work.d.store.get(a.takeId)
     this.work.d.versions.checkCanChange(take)
     if ([...this.sessions.values()].some((s) => s.takeId === take.id)) throw new TakeInputError(`Take ${take.take_number} is already being punched into.`)
-    const { plan, view } = await this.planFor(take, a.sentence, a.prerollS)
+    const { plan, view, script } = await this.planFor(take, a.sentence, a.prerollS)
+    // The punch recording reads the script the punch is made for (the current one).
     const { takeId: recordingTakeId } = await this.recording.start({
-      jobId: take.job_id, sampleRate: a.sampleRate, channels: a.channels, label: 'pickup', ...(take.script_read ? { script: take.script_read } : {}),
+      jobId: take.job_id, sampleRate: a.sampleRate, channels: a.channels, label: 'pickup', script,
     })
     this.sessions.set(recordingTakeId, { takeId: take.id, plan, latency: { samples: a.latencySamples, source: a.latencySource }, recordingRate: a.sampleRate })
     return { recordingTakeId, plan: view }
@@ -87,8 +94,8 @@ export class PunchSessions {
     const take = await work.d.store.get(s.takeId)
     return work.exclusive(take, async () => {
       work.d.versions.checkCanChange(take)
-      const script = await work.scriptOf(take)
-      const base = await work.analysisOf(take, script.text)
+      const { audio, target: script } = await versionScripts(work, take)
+      const base = await work.analysisOf(take, audio.text)
       const recordings = work.d.versions.recordings(take.job_id)
       const ref = await recordings.conform(await recordings.add(await work.d.store.readyAudioPath(recorded)), base.ref.format)
       // The latency is in the recording's frames; the punch is placed in the take's.

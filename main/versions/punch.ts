@@ -3,6 +3,8 @@
  * version "the take up to the punch point, then the new recording".
  * - The punch point is in the pause before the sentence, by the cutting rules (cut-rules.ts): the centre of
  *   its quietest 20 ms, the crossfade 30 ms from both words.
+ * - A sentence a producer's revision added (the take never read it): the punch point is in the pause where
+ *   the new script puts it, after the sentence before (an added last line: after the last).
  * - The pre-roll starts at the sentence before (a little before its onset), and at least 2 s before the
  *   punch point (or at the take's start).
  * - The recording starts when the pre-roll starts playing; what the microphone hears arrives in it
@@ -41,12 +43,13 @@ export class PunchError extends Error {
  * `minPrerollS`: the shortest pre-roll the person wants (the setting; never under the rules' 2 s); the
  * pre-roll still starts at the sentence before when that is earlier.
  */
-export function planPunch(take: RecordingAnalysis, k: number, name: (k: number) => string, minPrerollS: number = CUT_RULES.prerollMinS): PunchPlan {
+export function planPunch(take: RecordingAnalysis, k: number, name: (k: number) => string, minPrerollS: number = CUT_RULES.prerollMinS, added = false): PunchPlan {
   const s = take.sentences[k]
-  if (!s) throw new PunchError(`The take does not read ${name(k)}, so there is no place to punch in; record it as a pickup instead.`)
+  const gap = !s && added ? addedGap(take, k) : null
+  if (!s && !gap) throw new PunchError(`The take does not read ${name(k)}, so there is no place to punch in; record it as a pickup instead.`)
   let cut
   try {
-    cut = cutPointInPause(take.env, s.pauseFromS, Math.min(s.onsetS, s.soundOnsetS), s.pauseFromIsSpeech)
+    cut = s ? cutPointInPause(take.env, s.pauseFromS, Math.min(s.onsetS, s.soundOnsetS), s.pauseFromIsSpeech) : cutPointInPause(take.env, (gap as Gap).fromS, (gap as Gap).toS, (gap as Gap).fromIsSpeech)
   } catch (err) {
     if (err instanceof NoPauseError) throw new PunchError(`Booth cannot punch in before ${name(k)}: ${err.message}.`)
     throw err
@@ -58,6 +61,27 @@ export function planPunch(take: RecordingAnalysis, k: number, name: (k: number) 
   const punchFrame = Math.round(cut.atS * rate)
   const prerollFrame = Math.round(prerollS * rate)
   return { sentence: k, sampleRate: rate, punchFrame, punchS: punchFrame / rate, crossfadeS: cut.crossfadeS, prerollFrame, prerollS: prerollFrame / rate }
+}
+
+interface Gap {
+  fromS: number
+  toS: number
+  fromIsSpeech: boolean
+}
+
+/**
+ * Where a sentence the producer added goes in an older take (revised-take.ts): the pause after the last
+ * sentence it reads before it, up to the next one it reads (or the take's end, for an added last line).
+ */
+function addedGap(take: RecordingAnalysis, k: number): Gap | null {
+  const prev = take.sentences.slice(0, k).reverse().find((x) => x !== null) ?? null
+  const next = take.sentences.slice(k + 1).find((x) => x !== null) ?? null
+  if (!prev && !next) return null
+  return {
+    fromS: prev ? Math.max(prev.speechEndS, prev.soundEndS) : 0,
+    toS: next ? Math.min(next.onsetS, next.soundOnsetS) : take.durationS,
+    fromIsSpeech: prev !== null,
+  }
 }
 
 /** Where the punch point is in the recording, in frames: its distance from the pre-roll start, plus the latency. */

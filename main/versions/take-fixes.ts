@@ -16,6 +16,7 @@ import { resultTimeOf, toEditList, type Timeline } from './timeline'
 import { takeName, type VersionWork } from './version-work'
 import { currentVersion } from './version-meta'
 import { MissingRecordingError, missingRecordingMessage, missingRecordings } from './missing-recordings'
+import { currentVersionScript, sentenceInTarget, versionScripts } from './version-script'
 
 const round2 = (x: number): number => Math.round(x * 100) / 100
 
@@ -52,7 +53,8 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
       if (p.state !== 'ready') throw new TakeInputError(`${takeName(p)} is not ready yet.`)
       pickups.push(p)
     }
-    const script = await work.scriptOf(take)
+    // Made for the job's current script: a take read from an older revision keeps its unchanged sentences.
+    const { own, audio, target: script } = await versionScripts(work, take)
     work.progress(take, 'reading_back_sources', 'Finding where the pickups go…')
     const recordings = versions.recordings(take.job_id)
     // A take already fixed by pickups takes the new ones into the same recording, its earlier patches kept.
@@ -62,11 +64,17 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     const gone = current ? await missingRecordings(current, recordings) : []
     if (current && gone.length > 0) throw new MissingRecordingError(missingRecordingMessage(current, gone), current.number, gone)
     const base = prior
-      ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, script.text)) ?? work.wordsOf(prior.base) }
-      : await work.audioOf(take, script.text)
-    const kept = (prior?.patches ?? []).map((p) => ({ path: recordings.pathOf(p.source), words: work.wordsOf(p.source), name: p.source_name, sentence: p.sentence - 1 }))
+      ? { path: recordings.pathOf(prior.base), words: (await work.versionWords(take, prior.base_version, own.text)) ?? work.wordsOf(prior.base) }
+      : await work.audioOf(take, audio.text)
+    // Earlier patches move with their sentence when the script was revised since (and go when it changed).
+    const before = prior ? await currentVersionScript(work, take) : null
+    const kept = (prior?.patches ?? []).flatMap((p) => {
+      const sentence = sentenceInTarget(before, script.text, p.sentence - 1)
+      return sentence === null ? [] : [{ path: recordings.pathOf(p.source), words: work.wordsOf(p.source), name: p.source_name, sentence }]
+    })
     const theirs = await Promise.all(pickups.map(async (p) => ({ ...(await work.audioOf(p, script.text)), name: takeName(p) })))
-    const edit = await pickupEdit({ recordings, script: script.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
+    // The base is the take's first recording (read from its own script) once pickups went in, else its current audio.
+    const edit = await pickupEdit({ recordings, script: script.text, takeScript: prior ? own.text : audio.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
     work.rememberWords(edit.take, ...edit.pickups, ...edit.kept)
     const ids = new Map<string, string | null>([
       ...edit.pickups.map((p, i): [string, string | null] => [p.ref.hash, (pickups[i] as TakeMeta).id]),
@@ -76,7 +84,7 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     const changes = placementChanges(edit.timeline, edit.placements.filter((pl) => edit.fresh.includes(pl.sentence)), (pl) => {
       const patch = patchOf(pl.sentence)
       return { id: ids.get(patch.from.source) ?? null, name: patch.name }
-    })
+    }).map((c) => (c.kind === 'inserted' && c.sentence !== null && edit.added.includes(c.sentence - 1) ? { ...c, kind: 'added' as const } : c))
     const plan = {
       base: edit.take.ref.hash,
       base_version: prior?.base_version ?? take.current_version ?? 1,

@@ -1,7 +1,7 @@
 /**
- * What `npm run pickup` and `npm run comp` share: their arguments (files, --script, -o, --pick, --engine,
- * --model), a scratch folder for the recordings and renders, reading each input (a file that cannot be
- * read is named in one sentence), and the finish: the render copied to the output only when everything
+ * What `npm run pickup` and `npm run comp` share: their arguments (files, --script, -o, --pick,
+ * --take-script, --engine, --model), a scratch folder for the recordings and renders, reading each input
+ * (a file that cannot be read is named in one sentence), and the finish: the render copied to the output only when everything
  * worked, measured (the API's preflight) and read back (the read-back's check). Exit codes: 0 done; 1 a
  * file, pickup or sentence refused (one sentence on stderr, no output file); 2 wrong usage.
  */
@@ -25,6 +25,11 @@ export interface CliArgs {
   script: string
   output: string
   picks: Array<{ sentence: number; file: string }>
+  /**
+   * The scripts takes were read from, when the producer revised it since (--take-script): for a pickup one
+   * OLD.txt (file null, the take's); for a comp TAKE.wav=OLD.txt, one per take read from an older script.
+   */
+  takeScripts: Array<{ file: string | null; script: string }>
   engine: string | null
   model: string | null
 }
@@ -46,6 +51,7 @@ export class CliRefusal extends Error {
 export function parseCliArgs(argv: readonly string[], usage: string, allowPicks: boolean): CliArgs | string {
   const files: string[] = []
   const picks: CliArgs['picks'] = []
+  const takeScripts: CliArgs['takeScripts'] = []
   const opts = new Map<string, string>()
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
@@ -56,20 +62,30 @@ export function parseCliArgs(argv: readonly string[], usage: string, allowPicks:
     }
     const [flag, inline] = arg.split(/=(.*)/s) as [string, string | undefined]
     const name = flag === '-o' ? 'output' : flag.slice(2)
-    if (!['script', 'output', 'engine', 'model', ...(allowPicks ? ['pick'] : [])].includes(name)) return `Unknown option ${flag}. ${usage}`
+    if (!['script', 'output', 'engine', 'model', 'take-script', ...(allowPicks ? ['pick'] : [])].includes(name)) return `Unknown option ${flag}. ${usage}`
     const value = inline ?? argv[++i]
     if (value === undefined || value === '') return `${flag} needs a value. ${usage}`
     if (name === 'pick') {
       const m = /^(\d{1,5})=(.+)$/.exec(value)
       if (!m || Number(m[1]) < 1) return `--pick takes SENTENCE=FILE, e.g. --pick 3=take2.wav (sentences count from 1). ${usage}`
       picks.push({ sentence: Number(m[1]), file: m[2] as string })
+    } else if (name === 'take-script') {
+      // A comp names the take each older script belongs to; a pickup has one take.
+      if (!allowPicks) {
+        if (takeScripts.length > 0) return `--take-script is given once: the script the take was read from. ${usage}`
+        takeScripts.push({ file: null, script: value })
+        continue
+      }
+      const m = /^(.+?\.[A-Za-z0-9]{1,5})=(.+)$/s.exec(value)
+      if (!m) return `--take-script takes TAKE=SCRIPT, e.g. --take-script take1.wav=old-script.txt. ${usage}`
+      takeScripts.push({ file: m[1] as string, script: m[2] as string })
     } else opts.set(name, value)
   }
   const script = opts.get('script')
   const output = opts.get('output')
   if (!script) return `Give the script with --script SCRIPT.txt. ${usage}`
   if (!output) return `Give the output file with -o OUT.wav. ${usage}`
-  return { files, script, output, picks, engine: opts.get('engine') ?? null, model: opts.get('model') ?? null }
+  return { files, script, output, picks, takeScripts, engine: opts.get('engine') ?? null, model: opts.get('model') ?? null }
 }
 
 /** Checks that a file can be opened and read (its first byte), else refuses naming it. */

@@ -39,6 +39,8 @@ export interface TakeScript {
   text: string
   revision_id: string | null
   names: string[]
+  /** The revision's place among the job's revisions, for the person ("revision 2"); absent when unknown. */
+  revision_number?: number
 }
 
 export interface Draft {
@@ -166,7 +168,7 @@ export class VersionWork {
         check, words, engine, take_id: take.id, job_id: take.job_id,
         script_read: { revision_id: script.revision_id, text: script.text }, note: null,
       }
-      const summary: VersionReadback = readbackSummary(check)
+      const summary: VersionReadback = readbackSummary(check, script)
       const clean = summary.clean
       const finding: VersionFinding | null = clean ? null : { code: 'reads_unclean', message: `Booth's read-back of this version: ${check.summary ?? 'it differs from the script'}`, sentence: null }
       return { stored, summary, finding }

@@ -14,7 +14,8 @@ export const VERSION_OPERATIONS = ['recording', 'pickup', 'punch', 'comp', 'cut_
 export type VersionOperation = (typeof VERSION_OPERATIONS)[number]
 
 export interface VersionChange {
-  kind: 'replaced' | 'inserted' | 'punched' | 'cut'
+  /** added: a line the producer added since the take was read, put in where the new script has it. */
+  kind: 'replaced' | 'inserted' | 'added' | 'punched' | 'cut'
   /** The script sentence (1-based); null for a cut false start. */
   sentence: number | null
   /** The take the new audio came from (a pickup, a punch recording, another take); null when none. */
@@ -43,6 +44,10 @@ export interface VersionReadback {
   summary: string
   /** True when the read-back found nothing but soft differences. */
   clean: boolean
+  /** The script revision it was read back against (absent in versions made before this was kept). */
+  revision_id?: string | null
+  /** That revision's place among the job's revisions ("revision 2"), when known. */
+  revision_number?: number
 }
 
 export interface TakeTrimValue {
@@ -161,7 +166,11 @@ export interface PunchPlanView {
 /** A take's script sentences: characters of the script, and where the take reads each (null: not read in it). */
 export interface TakeSentencesView {
   takeId: string
-  sentences: Array<{ number: number; text: string; from: number; to: number; start_s: number | null; end_s: number | null; clean: boolean }>
+  /**
+   * `from`/`to`: characters of the script the take's current read-back compared with (so its findings name
+   * their sentence). `to_record`: a producer's revision changed or added it since the take was read.
+   */
+  sentences: Array<{ number: number; text: string; from: number; to: number; start_s: number | null; end_s: number | null; clean: boolean; to_record?: 'changed' | 'added' }>
 }
 
 export interface CalibrationView {

@@ -1,4 +1,7 @@
-/** Marks a take read from an older script, with the change since as a word diff (old → current). */
+/**
+ * Marks a take read from an older script, with the change since as a word diff (old → current); when its
+ * current version was made for the current script (pickups placed by it), says that too.
+ */
 import { diffForDisplay } from '../script/diff-view'
 import { DiffText } from '../script/DiffText'
 import type { DiffSegment } from '../script/word-diff'
@@ -14,6 +17,7 @@ export function OlderScriptNote({ read }: { read: OlderReadState }) {
     <details className="take-older-script">
       <summary className="small tone-warning">
         <span aria-hidden="true">⚠ </span>Read from an older script{read.state === 'older' ? `: ${read.older.words} since` : ' (comparing…)'}
+        {read.madeForCurrent !== null && <span className="take-older-fixed"> · version {read.madeForCurrent} is made for the current script</span>}
       </summary>
       {read.state === 'older' && <WordDiffText segments={read.older.segments} />}
     </details>

@@ -1,9 +1,22 @@
-/** A take's measured facts (length, loudness, peak) and its warnings in words, named by its findings. */
+/**
+ * A take's measured facts (length, loudness, peak) and its warnings in words, named by its findings. A
+ * pickup gets no spot-length warning or finding: it reads a line or two, not the spot.
+ */
 import type { Preflight } from '../../../shared/bridge-takes'
 import { formatTakeLength, takeLevels } from './take-numbers'
 import { TakeFindings } from './TakeFindings'
 import { preflightWarningWords, type WarningContext } from './warning-words'
 import { useTakeReport } from './use-take-report'
+import { useTakes, type TakesState } from './takes-store'
+
+/** Whether the take of this id is labelled pickup (in whichever job's list it is). */
+function isPickupTake(byJob: TakesState['byJob'], takeId: string): boolean {
+  for (const snapshot of Object.values(byJob)) {
+    const t = snapshot.takes.find((x) => x.id === takeId)
+    if (t) return t.label === 'pickup'
+  }
+  return false
+}
 
 /**
  * With `take`, the take's report is read, so each warning names its finding ("Too loud: loudness −20.9
@@ -12,8 +25,11 @@ import { useTakeReport } from './use-take-report'
  */
 export function PreflightSummary({ preflight, context, take, findings = false }: { preflight: Preflight | null; context: WarningContext; take?: { id: string; customerId: string | null }; findings?: boolean }) {
   const { report, problem } = useTakeReport(take ?? null, preflight)
+  // A pickup (labelled so, or a punch recording) is checked as one: the spot's length does not judge it.
+  const labelledPickup = useTakes((s) => (take ? isPickupTake(s.byJob, take.id) : false))
+  const pickup = context.pickup ?? labelledPickup
   if (!preflight) return <p className="muted small">Measuring…</p>
-  const warnings = preflightWarningWords(preflight, context, report?.findings ?? [])
+  const warnings = preflightWarningWords(preflight, { ...context, pickup }, report?.findings ?? [])
   const levels = takeLevels(preflight)
   return (
     <div className="preflight">
@@ -36,7 +52,7 @@ export function PreflightSummary({ preflight, context, take, findings = false }:
       ) : (
         preflight.measured && <p className="small tone-success take-ok">No problems found</p>
       )}
-      {findings && preflight.measured && <TakeFindings report={report} problem={problem} preflight={preflight} />}
+      {findings && preflight.measured && <TakeFindings report={report} problem={problem} preflight={preflight} pickup={pickup} />}
     </div>
   )
 }

@@ -30,6 +30,21 @@ export function olderReadTexts(take: ReadFrom, current: Revision): { read: strin
   return sameRevision ? null : { read: read.text, current: current.text }
 }
 
+interface WithVersions {
+  versions?: ReadonlyArray<{ number: number; readback: { revision_id?: string | null } | null }>
+  current_version?: number
+}
+
+/**
+ * The take's current version when it was made for (and read back against) the current revision, though the
+ * take was read from an older one: a pickup or punch placed by the new script. Null otherwise.
+ */
+export function versionForCurrent(take: ReadFrom & WithVersions, current: Revision): number | null {
+  if (!olderReadTexts(take, current) || current.revision_id === null) return null
+  const v = take.versions?.find((x) => x.number === (take.current_version ?? 1))
+  return v && v.number > 1 && v.readback?.revision_id === current.revision_id ? v.number : null
+}
+
 /** What changed, from the diff's segments (computed off the main thread by useOlderRead). */
 export function describeOlderRead(segments: DiffSegment[]): OlderRead {
   const { added, removed } = diffStats(segments)

@@ -20,6 +20,16 @@ export interface WarningContext {
   spotLengthS: number | null
   /** What the spot length is judged against: a dry voice is judged without its silent head and tail. */
   jobKind: 'dry_voice' | 'finished_spot' | 'not_set'
+  /** A pickup (or a punch recording): it reads a line or two, so the spot's length is no measure of it. */
+  pickup?: boolean
+}
+
+/** The warnings and findings that judge a take by the spot's length: none of them applies to a pickup. */
+export const SPOT_LENGTH_CODES: readonly string[] = ['runs_long', 'runs_short']
+
+/** Drops what judges a pickup by the spot's length. */
+export function forPickup<T extends { code: string }>(items: readonly T[], pickup: boolean): T[] {
+  return pickup ? items.filter((x) => !SPOT_LENGTH_CODES.includes(x.code)) : [...items]
 }
 
 const seconds = (s: number): string => `${(Math.round(s * 10) / 10).toFixed(1)} s`
@@ -103,11 +113,14 @@ export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningC
   }
 }
 
-/** Every warning of a take, in the preflight's order; an unmeasured take says so even without the code. */
+/**
+ * Every warning of a take, in the preflight's order; an unmeasured take says so even without the code. A
+ * pickup gets no spot-length warning.
+ */
 export function preflightWarningWords(p: Preflight | null, ctx: WarningContext, findings: readonly FindingLike[] = []): WarningWords[] {
   if (p === null) return []
   const codes = !p.measured && !p.warnings.includes('not_measured') ? [...p.warnings, 'not_measured' as const] : p.warnings
-  return codes.map((code) => warningWords(code, p, ctx, findings))
+  return codes.filter((code) => !(ctx.pickup && SPOT_LENGTH_CODES.includes(code))).map((code) => warningWords(code, p, ctx, findings))
 }
 
 /** One finding of a take's report as a line: its sentence, and where in the take when it has a time. */

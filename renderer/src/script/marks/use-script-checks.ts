@@ -5,6 +5,7 @@
  * - the platform's audio check (the API's delivery check, resources/api/talent-v1.yaml, Delivery.check):
  *   of that same take when Booth delivered it and the check is done, so the two can be compared; else
  *   the newest delivery whose check found issues, as before.
+ * While a take of the job records, the read-back is not marked (its marks would stand over the read).
  */
 import { useEffect } from 'react'
 import type { JobDetail } from '../../../../shared/bridge'
@@ -12,6 +13,7 @@ import type { ReadbackState, ReadbackStored } from '../../../../shared/bridge-re
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { useReadback, useReadbackStore } from '../../takes/readback/readback-store'
 import { useJobTakes, useScriptTake } from '../../takes/readback/script-take'
+import { useRecordingGuard } from '../../takes/use-recording-guard'
 
 export type Delivery = JobDetail['deliveries_detail'][number]
 
@@ -47,7 +49,9 @@ export function useScriptChecks(job: JobDetail): ScriptChecks {
   useEffect(() => {
     if (takeId !== null && !known) readback.getState().load(takeId).catch(() => undefined)
   }, [readback, takeId, known])
+  // While a take records, no read-back is marked on the script: the talent reads the script as it is.
+  const recording = useRecordingGuard((s) => s.active?.jobId === job.job_id) || takes.some((t) => t.state === 'recording')
   const done = state?.status === 'done' ? state.result : null
-  const result = done && done.words.length > 0 ? done : null
+  const result = done && done.words.length > 0 && !recording ? done : null
   return { take, state, result, ...pickDelivery(job.deliveries_detail, take, takes) }
 }

@@ -1,7 +1,8 @@
 /**
  * Which sentence a punch goes into: the sentence a read-back finding falls in (by its characters of the
  * script), the sentences with findings (what "Fix this" offers), the sentence a moment of the take belongs
- * to (a click on the take: the sentence being read there, or the next one in a pause). Pure.
+ * to (a click on the take: the sentence being read there, a line the producer added in that pause, or the
+ * next one). Pure.
  */
 import type { ReadbackIssue } from '../../../../shared/readback/types'
 import type { TakeSentencesView } from '../../../../shared/versions/types'
@@ -38,15 +39,22 @@ export function flaggedSentences(issues: readonly ReadbackIssue[], sentences: re
     .map((s) => ({
       sentence: s,
       issues: [...(by.get(s.number) ?? [])].sort((a, b) => Number(b.severity === 'high') - Number(a.severity === 'high')),
-      punchable: s.start_s !== null,
+      // A line the producer added goes into the pause where the new script puts it.
+      punchable: s.start_s !== null || s.to_record === 'added',
     }))
 }
 
-/** The sentence a moment of the take belongs to: the one read there, else the next one read after it. */
+/**
+ * The sentence a moment of the take belongs to: the one read there, else a line the producer added in the
+ * pause it falls in (after the last sentence read before it), else the next one read after it.
+ */
 export function sentenceAtTime(atS: number, sentences: readonly TakeSentence[]): number | null {
   const read = sentences.filter((s): s is TakeSentence & { start_s: number; end_s: number } => s.start_s !== null && s.end_s !== null)
   const inside = read.find((s) => atS >= s.start_s && atS <= s.end_s)
   if (inside) return inside.number
   const next = read.filter((s) => s.start_s > atS).sort((a, b) => a.start_s - b.start_s)[0]
+  const prev = read.filter((s) => s.end_s < atS).sort((a, b) => b.end_s - a.end_s)[0]
+  const added = sentences.find((s) => s.to_record === 'added' && s.number > (prev?.number ?? 0) && (!next || s.number < next.number))
+  if (added) return added.number
   return next ? next.number : null
 }

@@ -61,6 +61,8 @@ export function VersionItem({ takeName, takeId, version, current, locked, delive
       </p>
       <p className="small ver-facts">
         <span className={`ver-read tone-${read.tone}`}>{displayText(read.text)}</span>
+        {/* A version made after a producer's revision is read back against it, and says which. */}
+        {(version.readback?.revision_number ?? 0) >= 2 && <span className="muted ver-revision"> · Read back against revision {version.readback?.revision_number}</span>}
         <span className="muted"> · {figures}</span>
         {trimmed && <span className="muted"> · trimmed {version.trim.head_s.toFixed(2)} s / {version.trim.tail_s.toFixed(2)} s</span>}
       </p>

@@ -56,7 +56,9 @@ const STATE_WORDS: Record<CompCellView['state'], string> = { clean: 'Clean', iss
 /** A cell's state in a word, and its figures: "−16.2 LUFS · TP −1.3 · 2.4 s". */
 export function cellWords(cell: CompCellView): { state: string; figures: string } {
   const tp = cell.true_peak_dbtp === null || !Number.isFinite(cell.true_peak_dbtp) ? '—' : `${cell.true_peak_dbtp < 0 ? '−' : ''}${Math.abs(cell.true_peak_dbtp).toFixed(1)} dBTP`
-  return { state: STATE_WORDS[cell.state], figures: cell.state === 'not_read' ? '' : `${formatLoudness(cell.lufs)} · ${tp} · ${formatTakeLength(cell.length_s)}` }
+  // A take read from an older script offers no reading of a sentence changed or added since (its issue says which).
+  const older = cell.state === 'not_read' && cell.issues.length > 0
+  return { state: older ? 'Older script' : STATE_WORDS[cell.state], figures: cell.state === 'not_read' ? '' : `${formatLoudness(cell.lufs)} · ${tp} · ${formatTakeLength(cell.length_s)}` }
 }
 
 /** "Sentence 3 is read by no take" / "Sentences 2 and 4 are read by no take" (or null). */

@@ -82,11 +82,9 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
     if ((op.op === 'match' || op.op === 'near') && 's' in op && 'h' in op) asWritten.add(op.s)
     if ('s' in op && 'h' in op) placed.add(op.h)
   }
-  const inStretch = (got: readonly HeardWord[]) => {
-    const from = (got[0] as HeardWord).start_s - EDGE_S
-    const to = (got[got.length - 1] as HeardWord).end_s + EDGE_S
-    return second.filter((w) => mid(w) >= from && mid(w) <= to)
-  }
+  // The second hearing's words heard where the first gave these (not in a gap between them: a false start
+  // taken out of the first hearing is still in the second).
+  const inStretch = (got: readonly HeardWord[]) => second.filter((w) => got.some((g) => mid(w) >= g.start_s - EDGE_S && mid(w) <= g.end_s + EDGE_S))
   const heldByLattice = (got: readonly HeardWord[]) => !cross.lattice?.length || got.every((w) => latticeShare(cross, w) >= SHARE_SURE)
   return (kind, scriptIndices, got) => {
     const written = scriptIndices.filter((s) => asWritten.has(s)).length

@@ -91,12 +91,15 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
     // Skipped: sure when the second hearing did not hear most of these words either.
     if (kind === 'missing') return written * 2 < scriptIndices.length ? 'sure' : 'unsure'
     if (kind === 'changed') {
-      // The second hearing heard (some of) these script words as written: the hearings disagree.
-      if (written > 0 || got.length === 0) return 'unsure'
+      if (got.length === 0) return 'unsure'
       const there = inStretch(got)
-      if (sameReading(got, there) && heldByLattice(got)) return 'sure'
-      // A number both hearings heard as another value (not always the same one) is a changed number.
-      return otherValue(scriptIndices.map((i) => script.words[i] as ScriptWord), got, there) ? 'sure' : 'unsure'
+      // A number of the script both hearings heard as another value (not always the same one) is a changed
+      // number, whatever the small words around it did.
+      const numbers = scriptIndices.filter((i) => (script.words[i] as ScriptWord).values)
+      if (numbers.length > 0 && numbers.every((i) => !asWritten.has(i)) && otherValue(numbers.map((i) => script.words[i] as ScriptWord), got, there)) return 'sure'
+      // The second hearing heard (some of) these script words as written: the hearings disagree.
+      if (written > 0) return 'unsure'
+      return sameReading(got, there) && heldByLattice(got) ? 'sure' : 'unsure'
     }
     if (got.length === 0) return 'sure'
     // Words added: the second hearing must have heard the same words there, reading no script word.

@@ -116,6 +116,7 @@ function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWo
   const got = h.map((i) => heard[i] as HeardWord)
   const flags = { legal: exp.some((w) => w.legal), name: exp.some((w) => w.name), number: exp.some((w) => w.number) || got.some((w) => w.values !== null) }
   const onlyNear = run.every((o) => o.op === 'near')
+  if (s.length > 0 && h.length === 0 && unitSaidWithNumber(exp, all[firstOp - 1], heard)) return null
   const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, firstOp, script, heard, all) ? 'repeated' : 'extra') : mostlyUnheard(exp.length, got.length) ? 'missing' : 'changed'
   // A negation dropped, added or turned around changes what the spot promises.
   const negation = [...exp, ...got].some((w) => NEGATION_WORDS.has(w.key))
@@ -145,6 +146,19 @@ function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWo
     script_to: to,
     order: firstOp,
   }
+}
+
+/** Currency and measure words a spoken number takes in ("forty five dollars", "twenty percent"). */
+const UNIT_WORDS = new Set(['dollar', 'dollars', 'pound', 'pounds', 'euro', 'euros', 'cent', 'cents', 'pence', 'percent'])
+
+/**
+ * "45 dollars" (or "ninety-nine pounds") in the script, heard as one spoken number "forty five dollars": the
+ * number matched and took the unit word in with it, which is then not missing but said.
+ */
+function unitSaidWithNumber(exp: readonly ScriptWord[], before: AlignOp | undefined, heard: readonly HeardWord[]): boolean {
+  if (!before || before.op === 'del' || !('h' in before) || before.op === 'sub' || before.op === 'ins') return false
+  const said = (heard[before.h] as HeardWord).text.toLowerCase().split(/\s+/)
+  return exp.every((w) => UNIT_WORDS.has(w.key) && said.includes(w.key))
 }
 
 /**

@@ -86,6 +86,14 @@ describe('the certainty of a finding', () => {
     expect(alone.verdict).toBe('mismatch')
   })
 
+  it('"45 dollars" heard as one spoken number "forty five dollars" leaves no "dollars" missing (both hearings agreed on it)', () => {
+    const script = 'Every rose bush is 45 dollars, and delivery is free.'
+    const read = 'every rose bush is forty five dollars and delivery is free'
+    expect(compareToScript(script, said(read), { cross: cross(read) }).issues).toEqual([])
+    // Not said at all, it is still missing.
+    expect(only(compareToScript(script, said(read.replace(' dollars', ''))).issues)).toEqual([expect.objectContaining({ kind: 'missing', expected: 'dollars' })])
+  })
+
   it('a result kept before findings said how sure: an unsure confidence is unsure, anything else sure', () => {
     const old: Pick<ReadbackIssue, 'severity' | 'confidence'> = { severity: 'high' }
     expect(issueCertainty(old)).toBe('sure')

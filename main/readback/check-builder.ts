@@ -5,7 +5,9 @@
  * and legal lines weigh more: missing or changing one is high severity.
  */
 import type { ReadbackCheck, ReadbackIssue } from '../../shared/readback/types'
+import { issueCertainty } from '../../shared/readback/certainty'
 import type { AlignOp } from './align'
+import type { CertaintyJudge } from './certainty'
 import type { HeardWord } from './heard-words'
 import { NEGATION_WORDS } from './negation-words'
 import type { ScriptModel, ScriptWord } from './script-model'
@@ -68,26 +70,30 @@ export interface BuildOptions {
    * at the word itself.
    */
   added?: Array<{ issue: ReadbackIssue; beforeHeard: number }>
+  /** How sure each finding of the alignment is (certainty.ts); without it, every one is sure. */
+  certainty?: CertaintyJudge
 }
 
 export function buildCheck(script: ScriptModel, heard: HeardWord[], ops: AlignOp[], options: BuildOptions): ReadbackCheck {
   const words = script.words
   const issues: Array<ReadbackIssue & { order: number }> = []
   for (const run of runsOf(ops, words)) {
-    const issue = issueOf(run, script, heard, ops)
+    const issue = issueOf(run, script, heard, ops, options.certainty)
     if (issue) issues.push(issue)
   }
   for (const { issue, beforeHeard } of options.added ?? []) {
     const k = ops.findIndex((o) => 'h' in o && o.h >= beforeHeard)
     // Just before the op of the new reading's first word: runs are ordered by their first op.
-    issues.push({ ...issue, order: (k < 0 ? ops.length : k) - 0.5 })
+    issues.push({ ...issue, certainty: issueCertainty(issue), order: (k < 0 ? ops.length : k) - 0.5 })
   }
   issues.sort((a, b) => a.order - b.order)
   const matched = ops.filter((o) => o.op === 'match' || o.op === 'near').length
   const coverage = words.length === 0 ? (heard.length === 0 ? 1 : 0) : round(matched / words.length)
   const rank = { high: 0, normal: 1, soft: 2 } as const
   const kept = [...issues].sort((a, b) => rank[a.severity] - rank[b.severity] || a.order - b.order).slice(0, MAX_ISSUES).sort((a, b) => a.order - b.order)
-  const verdict = issues.some((i) => i.severity === 'high') ? 'mismatch' : issues.some((i) => i.severity === 'normal') ? 'check' : 'matches'
+  // "Differs from the script" only where Booth is sure of an important finding; one it is not sure of is
+  // still a "check", never "matches".
+  const verdict = issues.some((i) => i.severity === 'high' && i.certainty === 'sure') ? 'mismatch' : issues.some((i) => i.severity !== 'soft') ? 'check' : 'matches'
   return {
     state: 'done',
     verdict: heard.length === 0 && words.length > 0 ? 'mismatch' : verdict,
@@ -103,13 +109,14 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000
 }
 
-function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp[]): (ReadbackIssue & { order: number }) | null {
+function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp[], judge?: CertaintyJudge): (ReadbackIssue & { order: number }) | null {
   const s = run.flatMap((o) => ('s' in o ? [o.s] : []))
   const h = run.flatMap((o) => ('h' in o ? [o.h] : []))
   const exp = s.map((i) => script.words[i] as ScriptWord)
   const got = h.map((i) => heard[i] as HeardWord)
   const flags = { legal: exp.some((w) => w.legal), name: exp.some((w) => w.name), number: exp.some((w) => w.number) || got.some((w) => w.values !== null) }
   const onlyNear = run.every((o) => o.op === 'near')
+  if (s.length > 0 && h.length === 0 && unitSaidWithNumber(exp, all[firstOp - 1], heard)) return null
   const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, firstOp, script, heard, all) ? 'repeated' : 'extra') : mostlyUnheard(exp.length, got.length) ? 'missing' : 'changed'
   // A negation dropped, added or turned around changes what the spot promises.
   const negation = [...exp, ...got].some((w) => NEGATION_WORDS.has(w.key))
@@ -128,8 +135,9 @@ function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWo
   }
   const from = exp[0]?.from ?? insertionPoint(all, firstOp, script)
   const to = exp[exp.length - 1]?.to ?? from
+  const certainty = kind === 'repeated' || !judge ? 'sure' : judge(kind, s, got)
   return {
-    kind, severity, ...flags,
+    kind, severity, ...flags, certainty,
     expected: exp.length ? script.text.slice(from, to) : null,
     heard: got.length ? got.map((w) => w.text).join(' ') : null,
     context: context(script, s[0] ?? null, s[s.length - 1] ?? null, from),
@@ -138,6 +146,19 @@ function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWo
     script_to: to,
     order: firstOp,
   }
+}
+
+/** Currency and measure words a spoken number takes in ("forty five dollars", "twenty percent"). */
+const UNIT_WORDS = new Set(['dollar', 'dollars', 'pound', 'pounds', 'euro', 'euros', 'cent', 'cents', 'pence', 'percent'])
+
+/**
+ * "45 dollars" (or "ninety-nine pounds") in the script, heard as one spoken number "forty five dollars": the
+ * number matched and took the unit word in with it, which is then not missing but said.
+ */
+function unitSaidWithNumber(exp: readonly ScriptWord[], before: AlignOp | undefined, heard: readonly HeardWord[]): boolean {
+  if (!before || before.op === 'del' || !('h' in before) || before.op === 'sub' || before.op === 'ins') return false
+  const said = (heard[before.h] as HeardWord).text.toLowerCase().split(/\s+/)
+  return exp.every((w) => UNIT_WORDS.has(w.key) && said.includes(w.key))
 }
 
 /**
@@ -203,10 +224,12 @@ function summarise(issues: ReadbackIssue[], coverage: number, heardCount: number
   if (heardCount === 0) return 'Booth heard no words in this take.'
   const pct = `${Math.round(coverage * 100)}%`
   if (issues.length === 0) return `Booth heard the whole script as written (${pct} of its words).`
-  const count = (k: ReadbackIssue['kind']) => issues.filter((i) => i.kind === k && i.confidence !== 'unsure').length
-  const restarts = issues.filter((i) => i.restart).length
-  // A word the engine heard as written but doubts is not "changed": it is named as a doubt.
-  const unsure = issues.filter((i) => i.confidence === 'unsure').length
+  // A finding Booth is not sure of (a word heard as written but doubted, or heard otherwise by one hearing
+  // only) is not "changed": it is counted as one it is not sure of.
+  const sure = issues.filter((i) => issueCertainty(i) === 'sure')
+  const count = (k: ReadbackIssue['kind']) => sure.filter((i) => i.kind === k).length
+  const restarts = sure.filter((i) => i.restart).length
+  const unsure = issues.length - sure.length
   const parts = [
     [count('missing'), 'missing'], [count('changed'), 'changed'], [count('extra'), 'extra'], [count('repeated') - restarts, 'repeated'],
     [restarts, restarts === 1 ? 'restart' : 'restarts'], [unsure, 'it is not sure of'],

@@ -5,7 +5,9 @@
  */
 import type { Doubt, ReadbackCheck, ReadbackIssue, TimedWord } from '../../shared/readback/types'
 import { align } from './align'
+import { certaintyJudge } from './certainty'
 import { buildCheck } from './check-builder'
+import type { CrossHearing } from './engine'
 import { unsureIssues } from './doubts'
 import { heardWords, type HeardWord } from './heard-words'
 import { findRestarts } from './restarts'
@@ -17,6 +19,8 @@ export interface CompareOptions {
   now?: number
   /** Where the engine was not sure of what it heard (Transcript.doubts): script words there are "unsure". */
   doubts?: readonly Doubt[]
+  /** A second hearing that does not lean toward the script, for how sure each finding is (certainty.ts). */
+  cross?: CrossHearing
 }
 
 export function compareToScript(scriptText: string, heard: readonly TimedWord[], options: CompareOptions = {}): ReadbackCheck {
@@ -30,7 +34,7 @@ export function compareToScript(scriptText: string, heard: readonly TimedWord[],
   const keptIndex = (i: number) => all.slice(0, i).filter((_, k) => !abandoned.has(k)).length
   const issues = restarts.map((r) => ({ issue: restartIssue(script, all, r.from, r.to, ops, keptIndex(r.to)), beforeHeard: keptIndex(r.to) }))
   const unsure = unsureIssues(script, words, ops, options.doubts ?? [])
-  return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure] })
+  return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure], certainty: certaintyJudge(script, options.cross) })
 }
 
 function restartIssue(script: ScriptModel, all: HeardWord[], from: number, to: number, ops: ReturnType<typeof align>, resumeAt: number): ReadbackIssue {

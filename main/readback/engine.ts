@@ -3,6 +3,7 @@
  * A second engine plugs in by implementing it and being listed in engines.ts.
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
+import type { LatticeWord } from './lattice-doubts'
 
 export interface TranscribeOptions {
   /** The script text the take was read from: an engine may bias its vocabulary toward it. */
@@ -19,6 +20,16 @@ export interface Transcript {
   engine: string
   /** Where the engine was not sure of the words it gave, and what else it may have heard there. */
   doubts?: Doubt[]
+  /**
+   * A second hearing of the same take that does not lean toward the script, for how sure each finding is
+   * (certainty.ts): its words, and (pocketsphinx) the lattice it considered. Absent: one hearing only.
+   */
+  cross?: CrossHearing
+}
+
+export interface CrossHearing {
+  words: TimedWord[]
+  lattice?: readonly LatticeWord[]
 }
 
 export interface ReadbackEngine {

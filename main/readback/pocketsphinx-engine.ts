@@ -99,7 +99,8 @@ export class PocketsphinxEngine implements ReadbackEngine {
       })
       // And each sentence holding a negation once more, the acoustics alone deciding whether it was said.
       const negation = await negationDoubts({ batch, hmm: setup.hmm, dict, dir, sentences: kept, first: words, run })
-      return { words, engine: this.name, doubts: [...second.doubts, ...negation] }
+      // The second hearing's words and lattice also say how sure each finding is (certainty.ts).
+      return { words, engine: this.name, doubts: [...second.doubts, ...negation], cross: { words: second.words, lattice: second.lattice } }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -17,6 +17,6 @@ export interface ReadBackOptions {
 export async function readBack(engine: ReadbackEngine, wavPath: string, script: string, options: ReadBackOptions = {}): Promise<ReadbackResult> {
   const names = options.names ?? []
   const transcript = await engine.transcribe(wavPath, { hints: script, names, ...(options.signal ? { signal: options.signal } : {}) })
-  const check = compareToScript(script, transcript.words, { names, now: options.now ?? Date.now(), doubts: transcript.doubts ?? [] })
+  const check = compareToScript(script, transcript.words, { names, now: options.now ?? Date.now(), doubts: transcript.doubts ?? [], ...(transcript.cross ? { cross: transcript.cross } : {}) })
   return { check, words: transcript.words, engine: transcript.engine, ...(transcript.doubts?.length ? { doubts: transcript.doubts } : {}) }
 }

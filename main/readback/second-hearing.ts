@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Doubt, TimedWord } from '../../shared/readback/types'
 import { tellingDoubts } from './doubt-filter'
 import { generalModelWords } from './general-lm-words'
-import { latticeDoubts, parseHtkLattice } from './lattice-doubts'
+import { latticeDoubts, parseHtkLattice, type LatticeWord } from './lattice-doubts'
 import { recogniserFiles } from './pocketsphinx-model'
 import type { PocketsphinxSetup } from './pocketsphinx-setup'
 import type { Dictionary } from './pronunciations'
@@ -61,7 +61,7 @@ export interface SecondHearingInput {
  * Where the second hearing disagrees with the first on the first's words, and where its lattice was torn,
  * kept only where it heard a rival of the first's word and leans toward it (doubt-filter.ts).
  */
-export async function secondHearingDoubts(input: SecondHearingInput): Promise<{ words: TimedWord[]; doubts: Doubt[] }> {
+export async function secondHearingDoubts(input: SecondHearingInput): Promise<{ words: TimedWord[]; doubts: Doubt[]; lattice: LatticeWord[] }> {
   const { setup, dir } = input
   const files = await recogniserFiles({
     script: input.script, ...(input.names ? { names: input.names } : {}), dict: input.dict,
@@ -78,5 +78,5 @@ export async function secondHearingDoubts(input: SecondHearingInput): Promise<{ 
   const lattice = parseHtkLattice(await readFile(join(dir, 'take.lat'), 'utf8').catch(() => ''))
   const heard = [...doubtsBetween(input.first, words, { vocabulary: 'closed' }), ...latticeDoubts(words, lattice)]
   const say = (word: string) => files.scriptWords.get(word) ?? input.dict.get(word) ?? []
-  return { words, doubts: tellingDoubts(heard, { first: input.first, rivals: files.rivals, lattice, say }) }
+  return { words, lattice, doubts: tellingDoubts(heard, { first: input.first, rivals: files.rivals, lattice, say }) }
 }

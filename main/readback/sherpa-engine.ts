@@ -109,7 +109,7 @@ export class SherpaEngine implements ReadbackEngine {
       // Not forcing matches: the same audio heard again without the script's hotwords; where the two
       // disagree, the script's word may have been boosted over what was said (doubts → "unsure" checks).
       const plain = await hear('')
-      return { words, engine: this.name, doubts: doubtsBetween(words, plain) }
+      return { words, engine: this.name, doubts: doubtsBetween(words, plain), cross: { words: plain } }
     } finally {
       await rm(tmp, { recursive: true, force: true })
     }

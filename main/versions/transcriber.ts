@@ -23,6 +23,6 @@ export function createTranscriber(o: TranscriberOptions): Transcribe {
     const choice = (await o.engineChoice?.()) ?? null
     const engine = await pickEngine(engines, choice === 'auto' ? null : choice)
     const t = await engine.transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
-    return { words: t.words, engine: t.engine, ...(t.doubts ? { doubts: t.doubts } : {}) }
+    return { words: t.words, engine: t.engine, ...(t.doubts ? { doubts: t.doubts } : {}), ...(t.cross ? { cross: t.cross } : {}) }
   }
 }

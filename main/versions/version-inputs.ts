@@ -5,12 +5,13 @@
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
 import type { AudioFormat } from '../../shared/versions/edit-list'
+import type { CrossHearing } from '../readback/engine'
 import { analyzeRecording, type AnalyzeOptions, type RecordingAnalysis } from './recording-analysis'
 import type { RecordingRef, Recordings } from './recordings'
 
 /** Hears a WAV's words (a read-back engine; its hints are the script), and names the engine. */
 /** `doubts: false`: the words alone, to place cuts by (a check is not made from them). */
-export type Transcribe = (wavPath: string, hints: string, options?: { doubts?: boolean }) => Promise<{ words: TimedWord[]; engine: string; doubts?: Doubt[] }>
+export type Transcribe = (wavPath: string, hints: string, options?: { doubts?: boolean }) => Promise<{ words: TimedWord[]; engine: string; doubts?: Doubt[]; cross?: CrossHearing }>
 
 export interface AnalyzedRecording {
   ref: RecordingRef

@@ -162,8 +162,8 @@ export class VersionWork {
   /** Reads back a file against the script: the stored result's shape, or a finding when no engine can run. */
   async readBack(take: { id: string; job_id: string }, path: string, script: TakeScript): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
     try {
-      const { words, engine, doubts } = await this.d.transcribe(path, script.text)
-      const check = compareToScript(script.text, words, { names: script.names, now: (this.d.now ?? Date.now)(), doubts: doubts ?? [] })
+      const { words, engine, doubts, cross } = await this.d.transcribe(path, script.text)
+      const check = compareToScript(script.text, words, { names: script.names, now: (this.d.now ?? Date.now)(), doubts: doubts ?? [], ...(cross ? { cross } : {}) })
       const stored: ReadbackStored = {
         check, words, engine, take_id: take.id, job_id: take.job_id,
         script_read: { revision_id: script.revision_id, text: script.text }, note: null,

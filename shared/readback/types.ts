@@ -21,6 +21,14 @@ export interface ReadbackIssue extends CheckIssue {
    */
   confidence?: 'unsure'
   /**
+   * How sure Booth is that the take differs from the script here, from the evidence of both hearings:
+   * 'sure' ("Differs": both hearings heard the same other reading, the second one's lattice behind it) or
+   * 'unsure' ("Listen here": the hearings disagree, or the other reading was heard weakly). Absent on a
+   * result kept before Booth said it: an `unsure` confidence is unsure, anything else sure (see
+   * shared/readback/certainty.ts).
+   */
+  certainty?: 'sure' | 'unsure'
+  /**
    * A false start: the talent stopped and read again from an earlier point of the script. The stretch of
    * the take that cutting the false start removes (from the first word of the abandoned reading to the
    * first word of the new one), in seconds.

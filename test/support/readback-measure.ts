@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { ReadbackEngine } from '../../main/readback/engine'
 import { readBack } from '../../main/readback/read-back'
+import { differs } from '../../shared/readback/certainty'
 import type { ReadbackResult } from '../../shared/readback/types'
 import { misreadRange, plant, voiceName, type Misread, type MisreadKind, type Spot, type Voice } from './readback-set'
 
@@ -35,18 +36,26 @@ export interface ReadOutcome {
   ok: boolean
   /** Caught only as an "unsure" check. */
   unsure: boolean
+  /**
+   * How sure the read-back was: a clean read with any "Differs" (a sure finding that is not soft, a false
+   * alarm the talent is asked to deliver "anyway" over); a misread with at least "Listen here" (a finding
+   * that is not soft, sure or not) on the misread words, and with "Differs" there.
+   */
+  differs: boolean
+  flagged: boolean
+  differsThere: boolean
   result: ReadbackResult
   seconds: number
 }
 
-export function judge(spot: Spot, misread: Misread | null, result: ReadbackResult): { ok: boolean; unsure: boolean } {
+export function judge(spot: Spot, misread: Misread | null, result: ReadbackResult): { ok: boolean; unsure: boolean; differs: boolean; flagged: boolean; differsThere: boolean } {
   const check = result.check
-  if (!misread) return { ok: check.verdict === 'matches', unsure: false }
+  if (!misread) return { ok: check.verdict === 'matches', unsure: false, differs: check.issues.some(differs), flagged: false, differsThere: false }
   const range = misreadRange(spot.script, misread)
   const covering = check.issues.filter((i) => i.severity !== 'soft' && i.script_from !== null && i.script_to !== null &&
     i.script_from <= range.to && i.script_to >= range.from)
   const ok = check.verdict !== 'matches' && covering.length > 0
-  return { ok, unsure: ok && covering.every((i) => i.confidence === 'unsure') }
+  return { ok, unsure: ok && covering.every((i) => i.confidence === 'unsure'), differs: check.issues.some(differs), flagged: covering.length > 0, differsThere: covering.some(differs) }
 }
 
 /** Every read of every spot in every voice, `parallel` at a time. */
@@ -79,6 +88,11 @@ export interface SetFigures {
   matchesOverMisread: number
   cleanReads: number
   cleanMatched: number
+  /** Clean reads with any "Differs" (goal: none). */
+  cleanWithDiffers: number
+  /** Misreads with at least "Listen here" on the misread words (goal: all), and of those, "Differs" there. */
+  misreadsFlagged: number
+  misreadsDiffersThere: number
   byKind: Record<string, string>
   missed: string[]
   falseAlarms: string[]
@@ -100,9 +114,12 @@ export function summarise(outcomes: readonly ReadOutcome[]): SetFigures {
     matchesOverMisread: misreads.filter((o) => o.result.check.verdict === 'matches').length,
     cleanReads: clean.length,
     cleanMatched: clean.filter((o) => o.ok).length,
+    cleanWithDiffers: clean.filter((o) => o.differs).length,
+    misreadsFlagged: misreads.filter((o) => o.flagged).length,
+    misreadsDiffersThere: misreads.filter((o) => o.differsThere).length,
     byKind,
     missed: misreads.filter((o) => !o.ok).map((o) => `${who(o)}: "${o.misread?.from}" read as "${o.misread?.to}", verdict ${o.result.check.verdict}`),
     falseAlarms: clean.filter((o) => !o.ok).map((o) => `${who(o)}: ${o.result.check.issues.filter((i) => i.severity !== 'soft')
-      .map((i) => `${i.confidence === 'unsure' ? 'unsure ' : ''}${i.expected ?? '—'} → ${i.heard ?? '—'}`).join('; ')}`),
+      .map((i) => `${differs(i) ? 'Differs' : 'Listen here'}: ${i.expected ?? '—'} → ${i.heard ?? '—'}`).join('; ')}`),
   }
 }

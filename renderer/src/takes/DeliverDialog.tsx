@@ -1,6 +1,7 @@
 /**
- * Confirming a delivery: the take, its label and note, its preflight and warnings, and the job's deliver
- * notice. Nothing is sent until the person confirms; offline, the same confirmation queues it.
+ * Confirming a delivery: the take and the version it sends, its label and note, its preflight and warnings,
+ * Booth's read-back findings (each with how sure Booth is and a play button) and the job's deliver notice.
+ * Nothing is sent until the person confirms; offline, the same confirmation queues it.
  */
 import { useId, useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
@@ -13,6 +14,10 @@ import { displayText } from '../../../shared/display-text'
 import { takeNameWithLabel, deliveredPreflight } from './take-numbers'
 import { useOlderRead } from './use-older-read'
 import { WordDiffText } from './OlderScriptNote'
+import { nameWithVersion } from './deliver-version'
+import { useDeliverFindings } from './readback/use-deliver-findings'
+import { findingsSentence } from './readback/deliver-findings'
+import { ReadbackFindingsList } from './readback/ReadbackFindingsList'
 
 export interface DeliverDialogProps {
   job: JobDetail
@@ -32,6 +37,9 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   const notifies = producer ? `${producer} (producer) is notified that a take arrived.` : 'The job’s producer is notified that a take arrived.'
   // The name the producer receives, with the label chosen here.
   const name = takeNameWithLabel(take, label)
+  // …and the version it sends, once the take has more than its recording.
+  const sent = nameWithVersion(name, take)
+  const findings = useDeliverFindings(take.id)
   const older = useOlderRead(take, job.script)
   const [olderOk, setOlderOk] = useState(false)
   const confirm = async () => {
@@ -47,11 +55,11 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   }
   return (
     <ConfirmDialog
-      title={`Deliver ${name}?`}
+      title={`Deliver ${sent}?`}
       consequence={
         online
-          ? `Booth uploads ${name} and delivers it to ${displayText(job.advertiser)} as the “${label}” take.`
-          : `Booth is offline: ${name} is queued and sent as the “${label}” take as soon as Booth is back online.`
+          ? `Booth uploads ${sent} and delivers it to ${displayText(job.advertiser)} as the “${label}” take.`
+          : `Booth is offline: ${sent} is queued and sent as the “${label}” take as soon as Booth is back online.`
       }
       notifies={notifies}
       confirmLabel={online ? 'Deliver' : 'Queue delivery'}
@@ -73,6 +81,12 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
             <label className="check-row">
               <input type="checkbox" checked={olderOk} onChange={(e) => setOlderOk(e.target.checked)} /> Deliver it anyway, read from the older script
             </label>
+          </div>
+        )}
+        {findings.listed.length > 0 && (
+          <div className="deliver-findings">
+            <p className="small">{findingsSentence(findings)}</p>
+            <ReadbackFindingsList takeId={take.id} issues={findings.listed} />
           </div>
         )}
         <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />

@@ -180,7 +180,8 @@ export async function fixAndDeliver({ page, launchUrl, screen, voice }: Scenario
   // Booth's read-back may ask first (it hears this script imperfectly today); the talent goes on.
   const gate = confirm.getByRole('button', { name: 'Continue to delivery' })
   if ((await gate.count()) > 0) await press(gate, 'Enter')
-  await expect(confirm).toContainText(/Deliver \S+_main_01\?/)
+  // The confirmation names the version it sends.
+  await expect(confirm).toContainText(/Deliver \S+_main_01, version 2 \(pickup placed\)\?/)
   await press(confirm.getByRole('button', { name: 'Deliver', exact: true }), 'Enter')
   await expect(row.locator('.take-state')).toContainText('Delivered', { timeout: 120_000 })
   const server = (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail

@@ -1,6 +1,6 @@
 /**
  * The read-back's check is the API's check object (resources/api/talent-v1.yaml, Check and CheckIssue)
- * once the read-back's own additions (at_s, script_from, script_to) are set aside: validated with Ajv
+ * once the read-back’s own additions (at_s, script_from, script_to, restart, confidence, certainty) are set aside: validated with Ajv
  * against the document itself, for real comparisons and for arbitrary text.
  */
 import { readFileSync } from 'node:fs'
@@ -20,7 +20,7 @@ ajv.addSchema({ $id: 'api', $defs: JSON.parse(JSON.stringify(doc.components.sche
 const validCheck = ajv.compile({ $ref: 'api#/$defs/Check' })
 
 function asApiCheck(check: ReadbackCheck): unknown {
-  return { ...check, issues: check.issues.map(({ at_s: _a, script_from: _f, script_to: _t, restart: _r, confidence: _c, ...rest }) => rest) }
+  return { ...check, issues: check.issues.map(({ at_s: _a, script_from: _f, script_to: _t, restart: _r, confidence: _c, certainty: _k, ...rest }) => rest) }
 }
 
 function expectValid(check: ReadbackCheck): void {

@@ -3,7 +3,8 @@
  * its time; clicking one plays the take from just before it.
  */
 import type { ReadbackIssue } from '../../../../shared/readback/types'
-import { clock, describeReadbackIssue, KIND_WORDS } from './readback-words'
+import { issueCertainty } from '../../../../shared/readback/certainty'
+import { clock, describeReadbackIssue, findingWord } from './readback-words'
 
 export function ReadbackMarkers({ issues, durationS, positionS, onPlay }: { issues: readonly ReadbackIssue[]; durationS: number; positionS: number | null; onPlay(issue: ReadbackIssue): void }) {
   if (durationS <= 0) return null
@@ -12,9 +13,9 @@ export function ReadbackMarkers({ issues, durationS, positionS, onPlay }: { issu
     <div className="rb-markers" role="group" aria-label="Read-back issues along the take">
       {positionS !== null && <span className="rb-playhead" style={{ left: pct(positionS) }} aria-hidden="true" />}
       {issues.map((issue, n) => issue.at_s === null ? null : (
-        <button key={n} type="button" className={`rb-marker kind-${issue.kind} sev-${issue.severity}`} style={{ left: pct(issue.at_s) }}
-          title={`${clock(issue.at_s)} · ${KIND_WORDS[issue.kind]}: ${describeReadbackIssue(issue)}`} onClick={() => onPlay(issue)}>
-          <span className="sr-only">{clock(issue.at_s)} {KIND_WORDS[issue.kind]}: {describeReadbackIssue(issue)}</span>
+        <button key={n} type="button" className={`rb-marker kind-${issue.kind} sev-${issue.severity} cert-${issueCertainty(issue)}`} style={{ left: pct(issue.at_s) }}
+          title={`${clock(issue.at_s)} · ${findingWord(issue)}: ${describeReadbackIssue(issue)}`} onClick={() => onPlay(issue)}>
+          <span className="sr-only">{clock(issue.at_s)} {findingWord(issue)}: {describeReadbackIssue(issue)}</span>
         </button>
       ))}
     </div>

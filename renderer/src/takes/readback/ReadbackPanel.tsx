@@ -7,10 +7,11 @@
 import { useEffect, useState } from 'react'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { errorText } from '../../store/error-text'
+import { issueCertainty } from '../../../../shared/readback/certainty'
 import { takeName } from '../take-numbers'
 import { ReadbackMarkers } from './ReadbackMarkers'
 import { useReadbackStore, useReadback } from './readback-store'
-import { clock, describeReadbackIssue, issueKindWord, READBACK_DISCLAIMER, READBACK_LABEL, statusWords, VERDICT_WORDS } from './readback-words'
+import { clock, describeReadbackIssue, findingWord, READBACK_DISCLAIMER, READBACK_LABEL, statusWords, VERDICT_WORDS } from './readback-words'
 import { useTakePlayback } from './use-take-playback'
 import { newestTakeNumber, useJobTakes, useScriptTake } from './script-take'
 import './readback.css'
@@ -69,9 +70,9 @@ export function ReadbackPanel({ take }: { take: TakeView }) {
             <ol className="plain-list rb-issues">
               {issues.map((issue, n) => (
                 <li key={n}>
-                  <button type="button" className={`rb-issue sev-${issue.severity}`} onClick={() => play(issue)}>
+                  <button type="button" className={`rb-issue sev-${issue.severity} cert-${issueCertainty(issue)}`} onClick={() => play(issue)}>
                     <span className="rb-time">{issue.at_s === null ? '—' : clock(issue.at_s)}</span>
-                    <strong>{issueKindWord(issue)}</strong> {describeReadbackIssue(issue)}
+                    <strong>{findingWord(issue)}</strong> {describeReadbackIssue(issue)}
                     {issue.severity === 'high' && <span className="tag tag-warning">important</span>}
                   </button>
                 </li>

@@ -1,6 +1,7 @@
 /** Words for Booth's read-back on screen: verdicts, kinds, times. Pure. */
 import type { ReadbackIssue } from '../../../../shared/readback/types'
 import type { ReadbackState } from '../../../../shared/bridge-readback'
+import { issueCertainty, type Certainty } from '../../../../shared/readback/certainty'
 import { clockOfTenths } from '../take-numbers'
 
 export const READBACK_LABEL = 'Booth’s read-back'
@@ -14,10 +15,20 @@ export const VERDICT_WORDS: Record<'matches' | 'check' | 'mismatch', string> = {
 
 export const KIND_WORDS: Record<ReadbackIssue['kind'], string> = { missing: 'Skipped', changed: 'Changed', extra: 'Added', repeated: 'Repeated' }
 
-/** The kind of an issue in one word, naming a restart and an unsure word as what they are. */
+/** How sure Booth is of a finding, in the words the talent sees: "Differs" only when sure. */
+export const CERTAINTY_WORDS: Record<Certainty, string> = { sure: 'Differs', unsure: 'Listen here' }
+
+/** The word a finding is listed under: a restart and a soft slip by their kind, the rest by how sure Booth is. */
+export function findingWord(i: ReadbackIssue): string {
+  if (i.restart) return 'Restart'
+  if (i.severity === 'soft') return KIND_WORDS[i.kind]
+  return CERTAINTY_WORDS[issueCertainty(i)]
+}
+
+/** The kind of an issue in one word, naming a restart and a finding Booth is not sure of as what they are. */
 export function issueKindWord(i: ReadbackIssue): string {
   if (i.restart) return 'Restart'
-  if (i.confidence === 'unsure') return 'Unsure'
+  if (issueCertainty(i) === 'unsure') return CERTAINTY_WORDS.unsure
   return KIND_WORDS[i.kind]
 }
 
@@ -34,7 +45,7 @@ export function describeReadbackIssue(i: ReadbackIssue): string {
   if (i.restart) return `A false start${i.heard ? ` (“${i.heard}”)` : ''}: the reading stopped and began again here`
   if (i.confidence === 'unsure') return i.heard ? `“${i.expected ?? ''}” may have been read as “${i.heard}”` : `“${i.expected ?? ''}” could not be told apart from another reading`
   if (i.kind === 'missing') return `“${i.expected ?? ''}” was not heard${i.heard ? ` (only “${i.heard}”)` : ''}`
-  if (i.kind === 'changed') return `“${i.expected ?? ''}” sounded like “${i.heard ?? ''}”`
+  if (i.kind === 'changed') return `“${i.expected ?? ''}” sounded like “${i.heard ?? ''}”${issueCertainty(i) === 'unsure' ? ' (Booth is not sure: listen)' : ''}`
   if (i.kind === 'repeated') return `“${i.heard ?? ''}” was said again`
   return `“${i.heard ?? ''}” is not in the script`
 }

@@ -8,45 +8,20 @@
  */
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Connectivity, JobListView, JobView } from '../../shared/bridge'
 import { OfflineCache } from '../../main/jobs/offline-cache'
 import { nullAt, removeAt, setAt, type Mangle } from '../support/answer-mangling'
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
-import { makeCore, PENDING, pollOnce, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestCore, type TestSandbox } from './harness'
+import { makeCore, PENDING, tempDir, waitFor } from './harness'
+import { useProxiedCore } from './proxied-core'
 
 const KEY = 'mangle-key-0123456789'
-let sandbox: TestSandbox
-let proxy: FaultProxy
-const cores: TestCore[] = []
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ dataDir: await tempDir('mangle-sandbox'), keys: [{ token: KEY, scopes: '*' }], rateLimit: { limit: 100_000, windowMs: 60_000 } })
-  proxy = await startFaultProxy({ upstream: sandbox.url })
-})
-afterEach(async () => {
-  proxy.clearRules()
-  await Promise.all(cores.splice(0).map((t) => t.core.close()))
-})
-afterAll(async () => {
-  await proxy.close()
-  await sandbox.close()
-  await removeTempDirs()
-})
-
-async function signedIn(): Promise<{ t: TestCore; dataDir: string }> {
-  const dataDir = await tempDir('mangle-core')
-  const t = await makeCore({ dataDir })
-  cores.push(t)
-  await t.core.start({ autoDemo: false })
-  await t.core.handlers.signIn({ baseUrl: proxy.url, apiKey: KEY })
-  await pollOnce(t)
-  return { t, dataDir }
-}
+const booth = useProxiedCore('mangle', KEY)
+const signedIn = () => booth.signedIn()
 
 /** The next job list the proxy passes (the list on screen: 25 a page) comes mangled. */
 function mangleNextList(...mangles: Mangle[]): void {
-  proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, times: 1, fault: { type: 'mangle', mangles } })
+  booth.proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, times: 1, fault: { type: 'mangle', mangles } })
 }
 
 const savedListFile = (dataDir: string) => join(dataDir, 'cache', 'lists', `${OfflineCache.queryKey(PENDING)}.json`)
@@ -83,7 +58,7 @@ describe('one job that does not conform', () => {
     expect(view.unreadable).toEqual([])
     expect(view.items[0]).toMatchObject({ job_id: job?.job_id, stage: 'unknown', kind: 'unknown' })
 
-    proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${job?.job_id}`, times: 1, fault: { type: 'mangle', mangles: [setAt('/job/kind', 'radio_jingle'), setAt('/job/timeline/0/actor', 'robot')] } })
+    booth.proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${job?.job_id}`, times: 1, fault: { type: 'mangle', mangles: [setAt('/job/kind', 'radio_jingle'), setAt('/job/timeline/0/actor', 'robot')] } })
     const opened = await t.core.handlers.getJob({ jobId: job?.job_id ?? '' })
     expect(opened.source).toBe('live')
     expect(opened.job.kind).toBe('unknown')
@@ -98,7 +73,7 @@ describe('a list that does not conform as a whole', () => {
     const before = await readFile(savedListFile(dataDir), 'utf8')
     const cacheFilesBefore = await readdir(join(dataDir, 'cache', 'lists'))
 
-    proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, fault: { type: 'mangle', mangles: [setAt('/items', { 0: 'not a list' })] } })
+    booth.proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, fault: { type: 'mangle', mangles: [setAt('/items', { 0: 'not a list' })] } })
     await t.core.handlers.refreshNow({})
     const connectivity = await waitFor('the connection line to report the unreadable list', () =>
       t.eventsOf<Connectivity>('connectivity').find((c) => c.problem !== null))
@@ -115,11 +90,10 @@ describe('a list that does not conform as a whole', () => {
 
   it('without a saved copy, the list call fails with that sentence', async () => {
     const dataDir = await tempDir('mangle-fresh')
-    const t = await makeCore({ dataDir })
-    cores.push(t)
+    const t = booth.adopt(await makeCore({ dataDir }))
     await t.core.start({ autoDemo: false })
-    proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, fault: { type: 'mangle', mangles: [removeAt('/counts')] } })
-    await t.core.handlers.signIn({ baseUrl: proxy.url, apiKey: KEY })
+    booth.proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, fault: { type: 'mangle', mangles: [removeAt('/counts')] } })
+    await t.core.handlers.signIn({ baseUrl: booth.proxy.url, apiKey: KEY })
     await expect(t.core.handlers.listJobs(PENDING)).rejects.toThrow('The service sent a job list Booth cannot read: "counts" is missing.')
     await expect(readdir(join(dataDir, 'cache', 'lists'))).rejects.toThrow(/ENOENT/)
   })
@@ -134,7 +108,7 @@ describe('a job detail that does not conform', () => {
     const file = join(dataDir, 'cache', 'jobs', `${jobId}.json`)
     const before = await readFile(file, 'utf8')
 
-    proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${jobId}`, fault: { type: 'mangle', mangles: [nullAt('/job/script')] } })
+    booth.proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${jobId}`, fault: { type: 'mangle', mangles: [nullAt('/job/script')] } })
     const view: JobView = await t.core.handlers.getJob({ jobId })
     expect(view.source).toBe('cache')
     expect(view.liveProblem).toBe('The service sent a newer copy of this job that Booth cannot read, so the saved one is shown.')

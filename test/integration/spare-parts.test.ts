@@ -7,47 +7,22 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { JobView } from '../../shared/bridge'
 import { LEFT_OUT_FIELD } from '../../shared/api-read'
 import { nullAt, setAt } from '../support/answer-mangling'
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
-import { makeCore, PENDING, pollOnce, removeTempDirs, startTestSandbox, tempDir, type TestCore, type TestSandbox } from './harness'
+import { PENDING, type TestCore } from './harness'
+import { useProxiedCore } from './proxied-core'
 
 const KEY = 'spare-key-0123456789'
-let sandbox: TestSandbox
-let proxy: FaultProxy
-const cores: TestCore[] = []
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox({ dataDir: await tempDir('spare-sandbox'), keys: [{ token: KEY, scopes: '*' }], rateLimit: { limit: 100_000, windowMs: 60_000 } })
-  proxy = await startFaultProxy({ upstream: sandbox.url })
-})
-afterEach(async () => {
-  proxy.clearRules()
-  await Promise.all(cores.splice(0).map((t) => t.core.close()))
-})
-afterAll(async () => {
-  await proxy.close()
-  await sandbox.close()
-  await removeTempDirs()
-})
-
-async function signedIn(): Promise<{ t: TestCore; dataDir: string }> {
-  const dataDir = await tempDir('spare-core')
-  const t = await makeCore({ dataDir })
-  cores.push(t)
-  await t.core.start({ autoDemo: false })
-  await t.core.handlers.signIn({ baseUrl: proxy.url, apiKey: KEY })
-  await pollOnce(t)
-  return { t, dataDir }
-}
+const booth = useProxiedCore('spare', KEY)
+const signedIn = () => booth.signedIn()
 
 /** A pending job of the seed world with at least one pronunciation and typed directions, as the sandbox sends it. */
 async function jobWithPronunciations(t: TestCore): Promise<JobView['job']> {
   const { items } = await t.core.handlers.listJobs(PENDING)
   for (const item of items) {
-    const res = await fetch(`${sandbox.url}/api/v1/jobs/${item.job_id}`, { headers: { authorization: `Bearer ${KEY}` } })
+    const res = await fetch(`${booth.sandbox.url}/api/v1/jobs/${item.job_id}`, { headers: { authorization: `Bearer ${KEY}` } })
     const { job } = (await res.json()) as { job: JobView['job'] }
     if (job.pronunciations.length > 1 && job.directions.text.trim() !== '' && job.script.text.trim() !== '') return job
   }
@@ -58,7 +33,7 @@ describe('a job with a damaged spare part', () => {
   it('opens with its script and the plain notes; the offline copy keeps it and shows it when the service is gone', async () => {
     const { t, dataDir } = await signedIn()
     const sent = await jobWithPronunciations(t)
-    proxy.addRule({
+    booth.proxy.addRule({
       method: 'GET',
       path: `/api/v1/jobs/${sent.job_id}`,
       fault: { type: 'mangle', mangles: [nullAt('/job/pronunciations/0/word'), setAt('/job/directions/html', 7)] },
@@ -80,8 +55,8 @@ describe('a job with a damaged spare part', () => {
     expect(saved.job.script.text).toBe(sent.script.text)
 
     // The service is gone: the saved copy shows, with the same notes.
-    proxy.clearRules()
-    proxy.addRule({ method: 'GET', path: /^\/api\/v1\//, fault: { type: 'reset' } })
+    booth.proxy.clearRules()
+    booth.proxy.addRule({ method: 'GET', path: /^\/api\/v1\//, fault: { type: 'reset' } })
     const offline = await t.core.handlers.getJob({ jobId: sent.job_id })
     expect(offline.source).toBe('cache')
     expect(offline.job[LEFT_OUT_FIELD]).toEqual(notes)
@@ -90,7 +65,7 @@ describe('a job with a damaged spare part', () => {
 
   it('a row whose rate is damaged is a row of the list with its note, not an unreadable one', async () => {
     const { t } = await signedIn()
-    proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, times: 1, fault: { type: 'mangle', mangles: [setAt('/items/1/rate', 'free')] } })
+    booth.proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, times: 1, fault: { type: 'mangle', mangles: [setAt('/items/1/rate', 'free')] } })
     const view = await t.core.handlers.listJobs({ ...PENDING, page_size: 50 })
     expect(view.unreadable ?? []).toEqual([])
     const row = view.items[1]
@@ -103,7 +78,7 @@ describe('a job with a damaged spare part', () => {
     const { t } = await signedIn()
     const { items } = await t.core.handlers.listJobs(PENDING)
     const jobId = items[items.length - 1]?.job_id ?? ''
-    proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${jobId}`, fault: { type: 'mangle', mangles: [nullAt('/job/script')] } })
+    booth.proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${jobId}`, fault: { type: 'mangle', mangles: [nullAt('/job/script')] } })
     const err = await t.core.handlers.getJob({ jobId }).then(() => null, (e: unknown) => e as Error)
     expect(err?.message).toBe(
       'This job cannot be shown: the service sent it in a form Booth cannot read. Your takes of it and the job list are kept. Try again later; if it stays like this, tell the producer.',

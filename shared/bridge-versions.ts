@@ -55,6 +55,10 @@ export const versionCalls = {
   renderComp: obj({ jobId: apiId, picks: list(obj({ sentence, takeId }), { min: 1, max: MAX_SENTENCE }), note: optional(nullable(str({ max: 1000 }))) }),
   importPickupCsv: obj({ jobId: apiId, takeId, csv: str({ min: 1, max: MAX_PICKUP_CSV_CHARS }) }),
   listPickupCards: obj({ jobId: apiId }),
+  /** What version work on the job's takes did not finish because Booth stopped (main's work journal). */
+  listUnfinishedWork: obj({ jobId: apiId }),
+  /** The talent read a take's note of unfinished work: it goes, on disk too. */
+  dismissUnfinishedWork: obj({ takeId }),
 } satisfies Record<string, Check<unknown>>
 
 export interface VersionMade {
@@ -77,6 +81,21 @@ export interface VersionResults {
   renderComp: VersionMade
   importPickupCsv: PickupCardsView
   listPickupCards: PickupCardsView
+  listUnfinishedWork: UnfinishedWorkNote[]
+  dismissUnfinishedWork: null
+}
+
+/** The version work a take's note can name. */
+export type UnfinishedWorkWhat = 'pickup' | 'punch' | 'cut_restart' | 'comp' | 'trim' | 'readback'
+
+/** Work on a take that Booth stopped in the middle of, said once Booth started again, until dismissed. */
+export interface UnfinishedWorkNote {
+  takeId: string
+  jobId: string
+  /** What did not finish; null when Booth's note of it could not be read. */
+  what: UnfinishedWorkWhat | null
+  /** One plain sentence: what did not finish and the version the take is at now. */
+  message: string
 }
 
 /** What a version under way is doing, for the take row ("Reading back version 3…"). */

@@ -206,6 +206,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const versionArea = createVersionArea({
     store: takes.store,
     hub,
+    warn: (m) => log.warn(m),
     transcribe: createTranscriber({
       modelDir: () => readback.service.model.folder(),
       engineChoice: async () => (await readback.service.settingsView()).engine,

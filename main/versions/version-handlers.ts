@@ -4,6 +4,7 @@
  * to render a current version whose render went missing.
  */
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeMeta } from '../takes/take-types'
@@ -22,6 +23,7 @@ import { takeSentences } from './take-sentences'
 import type { Transcribe } from './version-inputs'
 import { guardVersionErrors } from './version-errors'
 import { VersionWork } from './version-work'
+import { WorkJournal } from './work-journal'
 
 export type VersionHandlers = Pick<BridgeHandlers, keyof typeof versionCalls>
 
@@ -35,6 +37,8 @@ export interface VersionAreaDeps {
   /** The recording calls, with the read-back's hooks, that a punch records through. */
   recording: RecordingCallsForPunch
   now?: () => number
+  /** Where a note that could not be read is told (the log). */
+  warn?: (message: string) => void
 }
 
 export function createVersionArea(deps: VersionAreaDeps) {
@@ -53,6 +57,15 @@ export function createVersionArea(deps: VersionAreaDeps) {
   const punches = new PunchSessions(work, deps.recording)
   const comps = new CompService(work)
   const cards = new PickupCards(work)
+  // Each version-making job on a take is journalled on disk, so a start after Booth stopped mid-job says so.
+  const journal = new WorkJournal(join(deps.store.folders.dataDir, 'version-work'), {
+    readTake: (id) => deps.store.get(id).catch(() => null),
+    warn: deps.warn ?? (() => undefined),
+  })
+  const journalled = async <T>(takeId: string, what: Parameters<WorkJournal['run']>[1], job: () => Promise<T>): Promise<T> =>
+    journal.run(await deps.store.get(takeId), what, job)
+  /** The take each punch recording is punched into, for the journal. */
+  const punchedInto = new Map<string, string>()
 
   const handlers: VersionHandlers = {
     listVersions: ({ takeId }) => guard(async () => versions.view(await deps.store.get(takeId))),
@@ -62,13 +75,27 @@ export function createVersionArea(deps: VersionAreaDeps) {
       deps.hub.emit('readback', await readbackState(versions, take))
       return take
     }),
-    makePickupVersion: ({ takeId, pickupTakeIds }) => guard(() => makePickupVersion(work, takeId, pickupTakeIds)),
-    cutRestart: ({ takeId, from_s, to_s }) => guard(() => cutRestart(work, takeId, { from_s, to_s })),
+    makePickupVersion: ({ takeId, pickupTakeIds }) => guard(() => journalled(takeId, 'pickup', () => makePickupVersion(work, takeId, pickupTakeIds))),
+    cutRestart: ({ takeId, from_s, to_s }) => guard(() => journalled(takeId, 'cut_restart', () => cutRestart(work, takeId, { from_s, to_s }))),
     listTakeSentences: ({ takeId }) => guard(async () => takeSentences(work, await deps.store.get(takeId))),
     planPunch: ({ takeId, sentence, prerollS }) => guard(() => punches.plan(takeId, sentence, prerollS)),
-    startPunch: (a) => guard(() => punches.start(a)),
-    finishPunch: ({ recordingTakeId }) => guard(() => punches.finish(recordingTakeId)),
-    cancelPunch: ({ recordingTakeId }) => guard(() => punches.cancel(recordingTakeId)),
+    startPunch: (a) => guard(async () => {
+      const started = await punches.start(a)
+      punchedInto.set(started.recordingTakeId, a.takeId)
+      return started
+    }),
+    finishPunch: ({ recordingTakeId }) => guard(async () => {
+      const into = punchedInto.get(recordingTakeId)
+      try {
+        return await (into ? journalled(into, 'punch', () => punches.finish(recordingTakeId)) : punches.finish(recordingTakeId))
+      } finally {
+        punchedInto.delete(recordingTakeId)
+      }
+    }),
+    cancelPunch: ({ recordingTakeId }) => guard(() => {
+      punchedInto.delete(recordingTakeId)
+      return punches.cancel(recordingTakeId)
+    }),
     analyzeCalibration: ({ sampleRate, channels, pcmBase64 }) => guard(async () => {
       const c = findLatency(decodePcmFloat32(pcmBase64, channels), channels, sampleRate)
       return { latency_samples: c.latencyFrames, latency_ms: c.latencyMs, clicks_heard: c.clicksHeard, spread_samples: c.spreadFrames }
@@ -77,8 +104,13 @@ export function createVersionArea(deps: VersionAreaDeps) {
     renderComp: ({ jobId, picks, note }) => guard(() => comps.render(jobId, picks, note ?? null)),
     importPickupCsv: ({ jobId, takeId, csv }) => guard(() => cards.importCsv(jobId, takeId, csv)),
     listPickupCards: ({ jobId }) => guard(() => cards.list(jobId)),
+    listUnfinishedWork: ({ jobId }) => guard(() => journal.notes(jobId)),
+    dismissUnfinishedWork: ({ takeId }) => guard(async () => {
+      await journal.dismiss(takeId)
+      return null
+    }),
   }
-  return { handlers, versions, work }
+  return { handlers, versions, work, journal }
 }
 
 /** The take's read-back after a version became current: its kept result, or none. */

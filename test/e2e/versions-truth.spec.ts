@@ -5,7 +5,9 @@
  *   takes is never listed as a take without a record;
  * - a delivered take's waveform says its trim can no longer change, and offers no trim fields;
  * - Booth SIGKILLed while pickups are placed and started again: the take row's "Booth is not running"
- *   gives way to what did not finish and the version the take is at, and no render temp file is left.
+ *   gives way to what did not finish and the version the take is at, and no render temp file is left;
+ *   that sentence is main's (its work journal on disk), so it is there again after the page is RELOADED,
+ *   said once, until Dismiss, which removes it for good (a second reload shows nothing).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -26,6 +28,15 @@ test.afterEach(async () => {
   for (const h of hosts.splice(0)) await h.kill()
   rmSync(dataDir, { recursive: true, force: true })
 })
+
+/** Reloads the page (a real reload: the page forgets all it held) and shows the job again. */
+async function reloadOnJob(page: Page, jobId: string, advertiser: string): Promise<void> {
+  await page.reload()
+  // The page comes back on the job it showed, or on the list.
+  await expect(page.locator('#job-title').or(page.locator('.job-row').first()).first()).toBeVisible({ timeout: 15_000 })
+  if (await page.locator('#job-title').filter({ hasText: advertiser }).isVisible()) return
+  await openJob(page, jobId, advertiser)
+}
 
 async function screen(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 })
@@ -93,8 +104,11 @@ test('Booth stopped while pickups are placed: once it is back, the row says the 
   await expect(page.locator('.pickup-drop .ver-notice')).toContainText('is pickup 2.', { timeout: 30_000 })
 
   await placePickups(page, row, 1)
-  await expect(row.locator('.ver-progress')).toBeVisible({ timeout: 30_000 })
+  // Killed once main itself reports the work under way (not only the page's own "placing…").
+  await expect(row.locator('.ver-progress:not([data-stage="starting"])')).toBeVisible({ timeout: 30_000 })
   await first.kill()
+  // Main's journal held the job when it was killed.
+  expect(readdirSync(join(dataDir, 'version-work')).filter((n) => /^[^.]+\.json$/.test(n))).toHaveLength(1)
   await expect(row.locator('.ver-notice')).toContainText('Booth is not running', { timeout: 10_000 })
 
   const second = await startWebHostOn(dataDir, {}, ['--port', port])
@@ -102,7 +116,10 @@ test('Booth stopped while pickups are placed: once it is back, the row says the 
   expect(second.launchUrl).toBe(first.launchUrl)
   // As soon as Booth answers: what did not finish, and the version the take is at.
   await expect(page.getByTestId('connectivity')).not.toHaveAttribute('data-host', /down|replaced/, { timeout: 15_000 })
-  await expect(row.locator('.ver-notice')).toHaveText(/The pickup placed (before Booth stopped was not finished|was finished just before Booth stopped); take 1 is at version [12]\./, { timeout: 5_000 })
+  const said = /^The pickup placed (before Booth stopped was not finished|was finished just before Booth stopped); take 1 is at version [12]\.$/
+  // The job was under way in main when it was killed, so main's journal names it: said once, not twice.
+  await expect(row.locator('.ver-unfinished p')).toHaveText(said, { timeout: 5_000 })
+  await expect(row.locator('.ver-notice')).toHaveCount(1)
   await expect(row.getByText('Booth is not running')).toHaveCount(0)
   await row.scrollIntoViewIfNeeded()
   await screenshot(page, 'versions-truth-restart-1280x720')
@@ -116,4 +133,19 @@ test('Booth stopped while pickups are placed: once it is back, the row says the 
     }
   })()
   expect(left).toEqual([])
+
+  // A reloaded page (or a new desktop window) knows nothing of the stop; main's note is still said on the row.
+  await reloadOnJob(page, job.job_id, job.advertiser)
+  const again = takeRow(page, 1)
+  await expect(again.locator('.ver-unfinished p')).toHaveText(said, { timeout: 15_000 })
+  await expect(again.locator('.ver-notice')).toHaveCount(1)
+  await again.locator('.ver-unfinished').scrollIntoViewIfNeeded()
+  await screenshot(page, 'versions-truth-reloaded-1280x720')
+  await again.locator('.ver-unfinished').getByRole('button', { name: 'Dismiss' }).click()
+  await expect(again.locator('.ver-unfinished')).toHaveCount(0)
+  // Dismissed on disk too: main removes its note.
+  await expect.poll(() => readdirSync(join(dataDir, 'version-work')).filter((n) => n.endsWith('.unfinished.json')), { timeout: 10_000 }).toEqual([])
+  await reloadOnJob(page, job.job_id, job.advertiser)
+  await expect(takeRow(page, 1)).toBeVisible()
+  await expect(takeRow(page, 1).locator('.ver-unfinished')).toHaveCount(0)
 })

@@ -35,6 +35,11 @@ export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) 
     if (count > 1) void store.getState().loadVersions(take.id)
   }, [store, take.id, count, current])
 
+  // What Booth's last stop cut off on this job's takes (asked once per job at a time; main keeps it on disk).
+  useEffect(() => {
+    void store.getState().loadUnfinished(take.job_id)
+  }, [store, take.job_id])
+
   if (take.state !== 'ready') return null
   const restore = (n: number) => void store.getState().restore(take.id, n)
   const onKeyDown = (e: KeyboardEvent) => {

@@ -9,7 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../../shared/bridge'
 import type { ScriptRead } from '../../../../shared/bridge-takes'
-import type { VersionProgress } from '../../../../shared/bridge-versions'
+import type { UnfinishedWorkNote, VersionProgress } from '../../../../shared/bridge-versions'
 import type { CompGridView, PickupCardsView, VersionsView } from '../../../../shared/versions/types'
 import { displayText } from '../../../../shared/display-text'
 import { errorText } from '../../store/error-text'
@@ -39,6 +39,13 @@ export interface VersionsState {
   views: Record<string, VersionsView>
   grids: Record<string, CompGridView>
   cards: Record<string, PickupCardsView>
+  /**
+   * By take id: work main's journal found cut off when Booth last stopped (shown until dismissed). The one
+   * source of "did not finish" for a take: the page's own memory says it only when main has no note.
+   */
+  unfinished: Record<string, UnfinishedWorkNote>
+  loadUnfinished(jobId: string): Promise<void>
+  dismissUnfinished(takeId: string): Promise<void>
   loadVersions(takeId: string): Promise<void>
   restore(takeId: string, version: number): Promise<void>
   placePickups(takeId: string, pickupTakeIds: string[]): Promise<boolean>
@@ -60,6 +67,8 @@ function shown(err: unknown): string {
 export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string) => void): StoreHandle<VersionsState> {
   /** By work key: what was under way when Booth stopped ("The pickup placed"), to be said once it answers again. */
   const interrupted = new Map<string, { what: string; since: number }>()
+  /** By job id: the question to main about unfinished work while it is asked (one at a time per job). */
+  const unfinishedAsked = new Map<string, Promise<void>>()
   const store = createStore<VersionsState>()((set, get) => {
     const patch = <K extends 'busy' | 'notice' | 'progress'>(field: K, key: string, value: VersionsState[K][string] | undefined) => {
       const { [key]: _old, ...rest } = get()[field] as Record<string, unknown>
@@ -97,6 +106,10 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         // The list stays as it was; the take row shows the take's own versions.
       }
     }
+    const putUnfinished = (jobId: string, notes: readonly UnfinishedWorkNote[]) => {
+      const kept = Object.fromEntries(Object.entries(get().unfinished).filter(([, n]) => n.jobId !== jobId))
+      set({ unfinished: { ...kept, ...Object.fromEntries(notes.map((n) => [n.takeId, n])) } })
+    }
     return {
       progress: {},
       busy: {},
@@ -104,6 +117,24 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       views: {},
       grids: {},
       cards: {},
+      unfinished: {},
+      loadUnfinished: async (jobId) => {
+        let asking = unfinishedAsked.get(jobId)
+        if (!asking) {
+          asking = api.listUnfinishedWork({ jobId }).then((notes) => putUnfinished(jobId, notes), () => undefined).finally(() => unfinishedAsked.delete(jobId))
+          unfinishedAsked.set(jobId, asking)
+        }
+        await asking
+      },
+      dismissUnfinished: async (takeId) => {
+        const { [takeId]: _gone, ...rest } = get().unfinished
+        set({ unfinished: rest })
+        try {
+          await api.dismissUnfinishedWork({ takeId })
+        } catch {
+          // Booth is not answering: the note may come back on the next start, which says nothing wrong.
+        }
+      },
       loadVersions: async (takeId) => {
         try {
           putView(await api.listVersions({ takeId }))
@@ -190,6 +221,8 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
   // Booth answers again after it stopped: the "not running" of work it cut off gives way at once to what did not finish.
   const offPresence = api.onPresence?.((host) => {
     if (host !== 'up') return
+    // Booth started again: its journal may name work cut off on any take shown.
+    for (const jobId of new Set(Object.values(store.getState().unfinished).map((n) => n.jobId))) void store.getState().loadUnfinished(jobId)
     for (const [key, cut] of [...interrupted]) {
       interrupted.delete(key)
       void sayUnfinished(key, cut.what, cut.since)
@@ -206,6 +239,14 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       const view = await api.listVersions({ takeId: key })
       store.setState({ views: { ...store.getState().views, [key]: view } })
       if (interrupted.has(key) || store.getState().busy[key] !== undefined) return
+      // Main's journal is the one source when it has a note of this take: the page does not say it again.
+      await store.getState().loadUnfinished(view.jobId)
+      if (store.getState().unfinished[key]) {
+        const { [key]: _said, ...others } = store.getState().notice
+        store.setState({ notice: others })
+        refreshTakes(view.jobId)
+        return
+      }
       const take = view.takeNumber !== undefined ? `take ${view.takeNumber}` : 'the take'
       // Its answer was lost, but the version may have been made just before Booth stopped: said as it is.
       const made = view.versions.find((v) => v.number === view.current && v.number > 1 && Date.parse(v.created_at) >= since)

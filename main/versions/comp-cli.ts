@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { quotedName } from '../../shared/display-text'
 import { compCells, defaultPicks } from './comp-plan'
 import { compEdit } from './comp-edit'
+import { readbackThrough } from './comp-readback'
 import { sentenceName } from './pickup-edit'
 import { scriptSentences } from './sentence-spans'
 import { reviseTake, usableOnly } from './revised-take'
@@ -51,7 +52,8 @@ export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = pro
         const revised = reviseTake((a as AnalyzedRecording).analysis, own, script)
         const name = `The take ${quotedName(path)}`
         takes.push({ name, analysis: revised.analysis, ref: (a as AnalyzedRecording).ref })
-        offered.push({ name, analysis: usableOnly(revised) })
+        // The read-back run here (the take's words against its own script) judges its cells, as in the window.
+        offered.push({ name, analysis: usableOnly(revised), readback: readbackThrough({ check: (a as AnalyzedRecording).analysis.check, script: own }, script) })
       }
       const picks = defaultPicks(compCells(offered, count))
       for (const p of args.picks) {

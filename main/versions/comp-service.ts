@@ -5,7 +5,10 @@
  * current one (revised-take.ts): it offers the sentences it reads unchanged; a changed or added sentence
  * is "not read" in it. Built on such a take, the comp puts the picked reading of a changed sentence where
  * the take read the old wording. The grid's analyses are kept, so rendering right after showing the grid
- * reads nothing twice.
+ * reads nothing twice. Each take's cells are judged by its stored read-back (the check the talent sees,
+ * names and doubts weighed), so a sentence's default is the newest take whose read-back reads it clean; a
+ * take of an older revision brings its check against its own script, moved onto the comp's sentences
+ * (comp-readback.ts).
  */
 import type { VersionMade } from '../../shared/bridge-versions'
 import type { CompGridView } from '../../shared/versions/types'
@@ -13,6 +16,7 @@ import { TakeInputError } from '../takes/take-input-checks'
 import type { TakeMeta } from '../takes/take-types'
 import { compCells, defaultPicks, type CompTake } from './comp-plan'
 import { compEdit } from './comp-edit'
+import { readbackThrough, type CheckOnScript } from './comp-readback'
 import { createCompTake } from './comp-take'
 import { sentenceName } from './pickup-edit'
 import { renderCached } from './render-cache'
@@ -32,6 +36,8 @@ interface GridTakes {
   offered: AnalyzedRecording[]
   /** Per take: what the revision since it was read did to each sentence (all unchanged for a take of the current script). */
   fates: Array<RevisionMap['next']>
+  /** Per take: its stored read-back against the comp script's sentences; null when it has none. */
+  readbacks: Array<CheckOnScript | null>
   leftOut: CompGridView['left_out']
 }
 
@@ -40,6 +46,11 @@ const STALE_WORDS = {
   changed: 'Read from an older script: the producer changed this sentence since.',
   added: 'Read from an older script: the producer added this sentence since.',
 } as const
+
+/** What each take offers the grid, judged by its stored read-back where it has one. */
+function offeredTakes(g: GridTakes): CompTake[] {
+  return g.offered.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis, readback: g.readbacks[i] ?? null }))
+}
 
 export class CompService {
   constructor(private readonly work: VersionWork) {}
@@ -64,6 +75,7 @@ export class CompService {
     const analyzed: AnalyzedRecording[] = []
     const offered: AnalyzedRecording[] = []
     const fates: GridTakes['fates'] = []
+    const readbacks: GridTakes['readbacks'] = []
     const leftOut: CompGridView['left_out'] = all.filter((t) => !ready.includes(t)).map((t) => ({
       takeId: t.id, reason: t.state !== 'ready' ? `${takeName(t)} is not finished.` : `${takeName(t)} kept no script.`,
     }))
@@ -80,8 +92,10 @@ export class CompService {
       analyzed.push({ ref: read.ref, analysis: revised.analysis })
       offered.push({ ref: read.ref, analysis: usable })
       fates.push(revised.map.next)
+      const stored = await this.work.storedCheck(t)
+      readbacks.push(stored ? readbackThrough(stored, script.text) : null)
     }
-    return { script, takes, analyzed, offered, fates, leftOut }
+    return { script, takes, analyzed, offered, fates, readbacks, leftOut }
   }
 
   async grid(jobId: string): Promise<CompGridView> {
@@ -91,7 +105,7 @@ export class CompService {
 
   private view(jobId: string, g: GridTakes): CompGridView {
     const sentences = scriptSentences(g.script.text)
-    const cells = compCells(g.offered.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis })), sentences.length)
+    const cells = compCells(offeredTakes(g), sentences.length)
     const picks = defaultPicks(cells)
     return {
       jobId,
@@ -114,7 +128,7 @@ export class CompService {
     const sentences = scriptSentences(g.script.text)
     const name = (k: number) => sentenceName(g.script.text, k)
     const compTakes: CompTake[] = g.analyzed.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis }))
-    const picks = defaultPicks(compCells(g.offered.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis })), sentences.length))
+    const picks = defaultPicks(compCells(offeredTakes(g), sentences.length))
     for (const c of chosen) {
       if (c.sentence > sentences.length) throw new TakeInputError(`The script has ${sentences.length} sentences; there is no sentence ${c.sentence}.`)
       const t = g.takes.findIndex((x) => x.id === c.takeId)

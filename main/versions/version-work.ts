@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
 import type { VersionMade, VersionProgress } from '../../shared/bridge-versions'
-import type { TimedWord } from '../../shared/readback/types'
+import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
 import type { EditList } from '../../shared/versions/edit-list'
 import type { TakeVersion, VersionChange, VersionFinding, VersionReadback } from '../../shared/versions/types'
 import { compareToScript } from '../readback/compare'
@@ -103,6 +103,16 @@ export class VersionWork {
     try {
       const v = JSON.parse(await readFile(this.d.versions.readbackPath(take), 'utf8')) as ReadbackStored
       return v.take_id === take.id && v.script_read?.text === script && Array.isArray(v.words) ? v.words : null
+    } catch {
+      return null
+    }
+  }
+
+  /** The take's stored read-back of its current audio (as the talent sees it) and the script it was checked against; null when none. */
+  async storedCheck(take: TakeMeta): Promise<{ check: ReadbackCheck; script: string } | null> {
+    try {
+      const v = JSON.parse(await readFile(this.d.versions.readbackPath(take), 'utf8')) as ReadbackStored
+      return v.take_id === take.id && v.check && Array.isArray(v.check.issues) && typeof v.script_read?.text === 'string' ? { check: v.check, script: v.script_read.text } : null
     } catch {
       return null
     }

@@ -3,7 +3,9 @@
  * opens): a take is dropped on revision 1 of a job's script; the producer revises it (a line added at the
  * end); a pickup of the added line is dropped and shows no spot-length finding and no read-back mark on
  * the script (it is compared with the line it reads, not the spot); it is placed into the old take, after
- * its last line, and the version reads clean and says it is read back against revision 2. A take that
+ * its last line, and the version reads clean and says it is read back against revision 2. Before that,
+ * "Punch in at" offers the added line, marked "added since the take", and plans its punch after the
+ * take's last line. A take that
  * reads only the first sentence marks the rest as missing, and while the next take records those marks are
  * hidden. Booth runs against a sandbox in its own process whose producer acts when the test says; the
  * reads are espeak-ng's, heard by the real read-back.
@@ -65,6 +67,21 @@ test('a pickup of a line the producer added goes after the last line, is read ba
   await openJob(page, job.job_id, job.advertiser)
   await expect(script).toContainText('free delivery')
   await expect(take.locator('.take-older-script')).toContainText('Read from an older script')
+
+  // "Punch in at" offers the added line, marked; punching on it plans the punch after the take's last line.
+  const at = take.getByLabel('Punch in at')
+  await expect(at.locator('option')).toHaveText([/^1\. This Saturday/, /^2\. Visit us/, /^3\. Get free delivery.* — added since the take$/], { timeout: 60_000 })
+  await at.selectOption('3')
+  await press(take.getByRole('button', { name: /^Punch in before sentence 3 of .* \(added since the take\)$/ }), 'Enter')
+  const panel = page.locator('.punch-panel')
+  await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+  await expect(panel).toContainText(`Sentence 3: ${ADDED}`)
+  const punchAt = /punch point at (\d+):(\d\d\.\d)/.exec((await panel.textContent()) ?? '')
+  expect(punchAt, 'the punch point is shown').not.toBeNull()
+  const readLines = (await bridge.call('listTakeSentences', { takeId: (await take.getAttribute('data-take-id')) ?? '' })).sentences
+  expect(Number(punchAt?.[1]) * 60 + Number(punchAt?.[2])).toBeGreaterThan((readLines[1]?.end_s ?? Infinity) - 0.05)
+  await page.keyboard.press('Escape')
+  await expect(panel).toHaveCount(0)
 
   // The pickup of the added line: labelled pickup, no spot-length finding, and nothing of the rest of the script marked.
   await dropFiles(page, '.pickup-drop', [wav('added-line.wav', reads.pickup)])

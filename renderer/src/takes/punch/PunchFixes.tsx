@@ -1,7 +1,9 @@
 /**
  * On a take whose read-back found differences: "Fix this" for each sentence with findings (what was heard,
  * then a punch-and-roll into that sentence), any other sentence of the script to punch into, and `i` (with
- * focus in the take) to punch into its first flagged sentence. Each asks the recorder through
+ * focus in the take) to punch into its first flagged sentence. After a producer's revision, "Punch in at"
+ * also offers the lines changed or added since the take, marked so (punch-choices.ts); an added line is
+ * punched in where the new script puts it. Each asks the recorder through
  * versions/punch-request.ts.
  */
 import { useEffect, useId, useState } from 'react'
@@ -14,10 +16,9 @@ import { useReadback } from '../readback/readback-store'
 import { describeReadbackIssue, KIND_WORDS } from '../readback/readback-words'
 import { requestPunch } from '../versions/punch-request'
 import { takeName } from '../take-numbers'
-import { flaggedSentences, type TakeSentence } from './punch-targets'
+import { punchChoices, SINCE_WORDS } from './punch-choices'
+import { flaggedSentences } from './punch-targets'
 import './punch.css'
-
-const short = (text: string, n = 48): string => (text.length > n ? `${text.slice(0, n - 1)}…` : text)
 
 export function PunchFixes({ take }: { take: TakeView }) {
   const api = useBridge()
@@ -59,8 +60,8 @@ export function PunchFixes({ take }: { take: TakeView }) {
   }, [first, take.id])
 
   if (!readable || !sentences) return error ? <p className="form-error small" role="alert">{error}</p> : null
-  const readSentences = sentences.sentences.filter((s) => s.start_s !== null)
-  const pick: TakeSentence | undefined = readSentences.find((s) => s.number === chosen) ?? first?.sentence ?? readSentences[0]
+  const choices = punchChoices(sentences.sentences)
+  const pick = choices.find((s) => s.number === chosen) ?? choices.find((s) => s.number === first?.sentence.number) ?? choices[0]
   return (
     <div className="punch-fixes" role="group" aria-label={`Fix ${name}`}>
       {flagged.length > 0 && (
@@ -81,15 +82,15 @@ export function PunchFixes({ take }: { take: TakeView }) {
           ))}
         </ul>
       )}
-      {readSentences.length > 0 && pick && (
+      {pick && (
         <div className="punch-pick">
           <label className="small" htmlFor={pickId}>Punch in at</label>
           <select id={pickId} value={pick.number} onChange={(e) => setChosen(Number(e.target.value))}>
-            {readSentences.map((s) => (
-              <option key={s.number} value={s.number}>{s.number}. {short(s.text)}</option>
+            {choices.map((s) => (
+              <option key={s.number} value={s.number}>{s.label}</option>
             ))}
           </select>
-          <button type="button" className="btn btn-small" aria-label={`Punch in before sentence ${pick.number} of ${name}`} onClick={() => requestPunch(take.id, pick.number)}>
+          <button type="button" className="btn btn-small" aria-label={`Punch in before sentence ${pick.number} of ${name}${pick.since ? ` (${SINCE_WORDS[pick.since]})` : ''}`} onClick={() => requestPunch(take.id, pick.number)}>
             Punch in
           </button>
         </div>

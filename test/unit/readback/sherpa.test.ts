@@ -124,7 +124,9 @@ describe('script hotwords for sherpa-onnx', () => {
     const wav = join(dir, 'tone.wav')
     execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=300:d=1.5:r=44100', '-c:a', 'pcm_s24le', wav])
     const out = await engine.transcribe(wav, { hints: 'This Saturday' })
-    expect(out).toEqual({ engine: 'sherpa-onnx', words: [{ word: 'this', start_s: 0.1, end_s: 0.5 }, { word: 'saturday', start_s: 0.5, end_s: 0.9 }], doubts: [] })
+    const heard = [{ word: 'this', start_s: 0.1, end_s: 0.5 }, { word: 'saturday', start_s: 0.5, end_s: 0.9 }]
+    // The plain hearing (no hotwords) is handed on as the cross hearing the certainty of findings is judged by.
+    expect(out).toEqual({ engine: 'sherpa-onnx', words: heard, doubts: [], cross: { words: heard } })
     expect(seen.config).toMatchObject({ decodingMethod: 'modified_beam_search', modelConfig: { transducer: { encoder: join(d, 'encoder.onnx') }, tokens: join(d, 'tokens.txt') } })
     // Heard with the script's hotwords, then once more without them (never forcing a match).
     expect(seen.hotwords).toEqual(['▁THIS ▁SAT UR DAY', undefined])

@@ -120,8 +120,13 @@ describe('an utterance run killed before anyone asked for its words', () => {
     let died: (detail: string) => void = () => undefined
     const diedWith = new Promise<string>((r) => (died = r))
     const decode = new UtteranceDecode(decodeSetup(join(dir, 'no-such-pocketsphinx')), 2, 0, (detail) => died(detail))
+    // Audio keeps coming while the take records, as from the recorder. A block written before the shell
+    // found the binary missing sits in the pipe's buffer, and `cat` learns the reader is gone (SIGPIPE)
+    // only at its next write: one block alone could leave the run waiting for more.
     decode.write(new Float32Array(1600))
-    expect(await diedWith).toMatch(/pocketsphinx stopped listening \(exit 127\)/)
+    const feed = setInterval(() => decode.write(new Float32Array(1600)), 50)
+    const detail = await diedWith.finally(() => clearInterval(feed))
+    expect(detail).toMatch(/pocketsphinx stopped listening \(exit 127\)/)
     await expect(decode.end()).rejects.toThrow(/exit 127/)
     await turns()
     expect(unhandled).toEqual([])

@@ -14,7 +14,8 @@ import { JOB_LIST_ID } from '../../jobs/use-workspace-keys'
 import { useListFold } from '../layout/list-fold'
 import { escAction } from './esc-layers'
 
-const OWNED = 'dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"], .notice-panel'
+/** Layers that handle their own Esc: dialogs, the notice centre, and a shown punch (Esc cancels or closes it). */
+const OWNED = 'dialog[open], [role="dialog"][aria-modal="true"], [role="alertdialog"], .notice-panel, .punch-panel'
 /** A message's Dismiss button: marked so, or named so. */
 const DISMISS = '[data-esc-dismiss], button[aria-label="Dismiss"], button'
 

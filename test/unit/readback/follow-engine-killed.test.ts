@@ -10,10 +10,11 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findPocketsphinx, type PocketsphinxSetup } from '../../../main/readback/pocketsphinx-setup'
 import { UtteranceDecode } from '../../../main/readback/follow/utterance-decode'
 import { PocketsphinxFollowEngine } from '../../../main/readback/follow/pocketsphinx-follow'
+import { watchUnhandledRejections } from '../../support/unhandled-rejections'
 
 const run = promisify(execFile)
 
@@ -30,15 +31,7 @@ afterAll(async () => {
 })
 
 /** Rejections nothing handled while a test ran (Node would end main on each one). */
-let unhandled: unknown[] = []
-const collect = (reason: unknown) => void unhandled.push(reason)
-beforeEach(() => {
-  unhandled = []
-  process.on('unhandledRejection', collect)
-})
-afterEach(() => {
-  process.off('unhandledRejection', collect)
-})
+const unhandled = watchUnhandledRejections()
 
 /** Lets Node run its unhandled-rejection check (after the microtasks of a turn) a few times. */
 async function turns(): Promise<void> {

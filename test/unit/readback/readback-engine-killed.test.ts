@@ -5,12 +5,13 @@
  * log, the queue goes on to the next take, and nothing reaches Node's unhandled-rejection path.
  */
 import { execFileSync } from 'node:child_process'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PocketsphinxEngine } from '../../../main/readback/pocketsphinx-engine'
 import { ReadbackQueue } from '../../../main/readback/readback-queue'
 import { READBACK_NOT_FINISHED, readbackFailureSentence } from '../../../main/readback/readback-failure'
 import type { ReadbackState } from '../../../shared/bridge-readback'
 import { makeTempDir, makeVoiceTake } from '../../support/audio-fixtures'
+import { watchUnhandledRejections } from '../../support/unhandled-rejections'
 
 let take = ''
 let cleanup: () => Promise<void> = async () => undefined
@@ -21,15 +22,8 @@ beforeAll(async () => {
 })
 afterAll(() => cleanup())
 
-let unhandled: unknown[] = []
-const collect = (reason: unknown) => void unhandled.push(reason)
-beforeEach(() => {
-  unhandled = []
-  process.on('unhandledRejection', collect)
-})
-afterEach(() => {
-  process.off('unhandledRejection', collect)
-})
+/** Rejections nothing handled while a test ran (Node would end main on each one). */
+const unhandled = watchUnhandledRejections()
 
 /** pocketsphinx runs this process started. */
 function myPocketsphinx(): number[] {

@@ -87,8 +87,6 @@ async function playedFrom(page: Page, click: () => Promise<void>): Promise<numbe
   return page.evaluate(() => (window as unknown as { playedFrom: number }).playedFrom)
 }
 
-const used: string[] = []
-
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
@@ -96,8 +94,8 @@ for (const screen of LAPTOP_SCREENS) {
     test('a planted misread is marked on the main script with its pronunciation, plays from 1.5 s before, and the platform’s check disagrees in words', async ({ page, world, consoleErrors }) => {
       test.setTimeout(180_000)
       const bridge = bridgeClient(world.booth.launchUrl)
-      const picked = await typedDeliverableJob(world.booth.launchUrl, used)
-      used.push(picked.job_id)
+      const picked = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
+      world.claimed.push(picked.job_id)
       const html = spotHtml(SPOT_SCRIPT)
       await world.sandbox.setScript(picked.job_id, { html, text: htmlToText(html), pronunciations: [{ word: 'Saturday', say: 'SAT-er-day' }, { word: 'Dream Street', say: 'DREEM street' }] })
       await world.sandbox.planCheck(picked.job_id, PLATFORM_PLAN)

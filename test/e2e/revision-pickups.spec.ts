@@ -45,7 +45,8 @@ async function readsOf(): Promise<{ take: Buffer; pickup: Buffer; first: Buffer 
 test('a pickup of a line the producer added goes after the last line, is read back against revision 2, and is checked as a pickup', async ({ page, world, consoleErrors }) => {
   test.setTimeout(600_000)
   const bridge = bridgeClient(world.booth.launchUrl)
-  const job = await typedDeliverableJob(world.booth.launchUrl)
+  const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
+  world.claimed.push(job.job_id)
   const reads = await readsOf()
   // Revision 1: two lines.
   await world.sandbox.setScript(job.job_id, { text: `${S1}\n${S2}`, html: html([S1, S2]) })

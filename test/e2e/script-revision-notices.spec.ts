@@ -12,8 +12,6 @@ import { openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS } from './support/reading'
 import { testWithProducer as test } from './support/controlled-sandbox'
 
-const used: string[] = []
-
 /** A zone whose offset differs from this computer's now (the test machine's zone is usually UTC). */
 function otherZone(): string {
   const offset = -new Date().getTimezoneOffset()
@@ -29,7 +27,7 @@ for (const screen of LAPTOP_SCREENS) {
       const list = await bridge.call('listJobs', PENDING_ALL)
       let job: (typeof list.items)[number] | undefined
       for (const j of list.items) {
-        if (j.script_changed || j.unopened || j.spot_cancelled || j.stage === 'sent' || used.includes(j.job_id)) continue
+        if (j.script_changed || j.unopened || j.spot_cancelled || j.stage === 'sent' || world.claimed.includes(j.job_id)) continue
         const detail = (await bridge.call('getJob', { jobId: j.job_id })).job
         if (detail.script.kind === 'typed' && detail.script.html !== null) {
           job = j
@@ -37,7 +35,7 @@ for (const screen of LAPTOP_SCREENS) {
         }
       }
       if (!job) throw new Error('The sandbox has no opened pending job with a typed script to change.')
-      used.push(job.job_id)
+      world.claimed.push(job.job_id)
       await openWorkspace(page, world.booth.launchUrl)
       const bell = page.locator('.notice-bell')
       const panel = page.getByRole('region', { name: 'Notifications' })

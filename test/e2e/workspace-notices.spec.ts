@@ -11,8 +11,6 @@ import { openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS } from './support/reading'
 import { testWithProducer as test } from './support/controlled-sandbox'
 
-const used: string[] = []
-
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
@@ -45,7 +43,7 @@ for (const screen of LAPTOP_SCREENS) {
       const before = (await bridge.call('listNotices', {})).items.length
       let job: (typeof list.items)[number] | undefined
       for (const j of list.items) {
-        if (j.script_changed || j.unopened || j.spot_cancelled || used.includes(j.job_id)) continue
+        if (j.script_changed || j.unopened || j.spot_cancelled || world.claimed.includes(j.job_id)) continue
         const detail = (await bridge.call('getJob', { jobId: j.job_id })).job
         if (detail.script.kind === 'typed' && detail.script.html !== null) {
           job = j
@@ -53,7 +51,7 @@ for (const screen of LAPTOP_SCREENS) {
         }
       }
       if (!job) throw new Error('The sandbox has no pending job with a typed script to change.')
-      used.push(job.job_id)
+      world.claimed.push(job.job_id)
       const event = await world.sandbox.changeScript(job.job_id)
       expect(event, 'the sandbox changed the script').not.toBeNull()
       await bridge.call('refreshNow', {})

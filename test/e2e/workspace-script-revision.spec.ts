@@ -13,15 +13,13 @@ import { FAKE_MICROPHONE, recordTake } from './support/recording'
 
 test.use(FAKE_MICROPHONE)
 
-const used: string[] = []
-
 for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
     test('a take read from an older script is marked with the diff, and delivering it asks', async ({ page, world, consoleErrors }) => {
-      const job = await typedDeliverableJob(world.booth.launchUrl, used)
-      used.push(job.job_id)
+      const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
+      world.claimed.push(job.job_id)
       await openWorkspace(page, world.booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
       await page.locator('.script-panel .section-title').click()

@@ -63,14 +63,18 @@ export async function startControlledSandbox(): Promise<ControlledSandbox> {
   }
 }
 
-/** Booth's test with `world`: one controlled sandbox and a Booth signed in to it, per worker. */
-export const testWithProducer = base.extend<object, { world: { sandbox: ControlledSandbox; booth: BoothHost & { stop(): Promise<void> } } }>({
+/**
+ * Booth's test with `world`: one controlled sandbox and a Booth signed in to it, per worker. Every spec
+ * file of a worker shares the world, so a job one spec changes (its script, its takes) must not be picked
+ * by the next: `claimed` lists the jobs taken so far, for all of them.
+ */
+export const testWithProducer = base.extend<object, { world: { sandbox: ControlledSandbox; booth: BoothHost & { stop(): Promise<void> }; claimed: string[] } }>({
   world: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const sandbox = await startControlledSandbox()
       const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
-      await use({ sandbox, booth })
+      await use({ sandbox, booth, claimed: [] })
       await booth.stop()
       await sandbox.stop()
     },

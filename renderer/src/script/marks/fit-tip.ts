@@ -15,8 +15,11 @@ export function fitTip(mark: HTMLElement, box: HTMLElement): void {
   mark.style.setProperty('--tip-room', `${Math.max(MIN_ROOM_PX, Math.floor(room - MARGIN_PX))}px`)
 }
 
-/** The mark with a tip under an event's target inside `box`, if any. */
+/**
+ * The mark with a tip under an event's target inside `box`, if any: a read-back mark's issue, or a
+ * pronunciation's respelling (its ::after, script.css), which opens leftwards the same way near the right edge.
+ */
 export function tipMarkOf(target: EventTarget, box: HTMLElement | null): HTMLElement | null {
-  const el = target instanceof Element ? target.closest<HTMLElement>('.sm[data-tip]') : null
+  const el = target instanceof Element ? target.closest<HTMLElement>('.sm[data-tip], mark.pron[data-say]') : null
   return el && box?.contains(el) ? el : null
 }

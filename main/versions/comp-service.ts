@@ -53,7 +53,11 @@ function offeredTakes(g: GridTakes): CompTake[] {
 }
 
 export class CompService {
-  constructor(private readonly work: VersionWork) {}
+  /**
+   * `journalled` runs the comp's rendering under a journal entry on its base take (work-journal.ts), so a
+   * start after Booth stopped mid-comp says so.
+   */
+  constructor(private readonly work: VersionWork, private readonly journalled: <T>(base: TakeMeta, job: () => Promise<T>) => Promise<T> = (_b, job) => job()) {}
 
   /** The script a comp is made for: the job's current one, else the newest take's. */
   private async compScript(jobId: string, newest: TakeMeta, all: readonly TakeMeta[]): Promise<TakeScript> {
@@ -146,28 +150,30 @@ export class CompService {
       const p = edit.patches.find((x) => x.sentence === pl.sentence) as (typeof edit.patches)[number]
       return { id: (g.takes[p.take] as TakeMeta).id, name: p.name }
     })
-    const pending = { id: base.id, job_id: jobId }
-    const noTakeYet = { id: null, job_id: jobId }
-    this.work.progress(noTakeYet, 'rendering', 'Rendering the comp…')
-    const rendered = await renderCached(list, versions.recordings(jobId), versions.folders(jobId).renders)
-    this.work.progress(noTakeYet, 'measuring', 'Measuring the comp…')
-    const preflight = await store.measureSafely(rendered.path, base.spot_length_s, base.job_kind)
-    this.work.progress(noTakeYet, 'reading_back', 'Reading back the comp…')
-    const heard = await this.work.readBack(pending, rendered.path, g.script)
-    const fromBase = picks.flatMap((p, k) => (p === edit.base ? [k + 1] : []))
-    const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}.`
-    const take = await createCompTake(store, {
-      jobId, base, note, script: { revision_id: g.script.revision_id, text: g.script.text }, renderPath: rendered.path, readback: heard.stored, readbackPath: (t, v) => versions.readbackPath(t, v),
-      version: {
-        operation: 'comp', edits: list, render_key: rendered.key, summary, changes,
-        findings: [...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'The comp could not be measured.', sentence: null }])],
-        preflight, readback: heard.summary,
-      },
+    return this.journalled(base, async () => {
+      const pending = { id: base.id, job_id: jobId }
+      const noTakeYet = { id: null, job_id: jobId }
+      this.work.progress(noTakeYet, 'rendering', 'Rendering the comp…')
+      const rendered = await renderCached(list, versions.recordings(jobId), versions.folders(jobId).renders)
+      this.work.progress(noTakeYet, 'measuring', 'Measuring the comp…')
+      const preflight = await store.measureSafely(rendered.path, base.spot_length_s, base.job_kind)
+      this.work.progress(noTakeYet, 'reading_back', 'Reading back the comp…')
+      const heard = await this.work.readBack(pending, rendered.path, g.script)
+      const fromBase = picks.flatMap((p, k) => (p === edit.base ? [k + 1] : []))
+      const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}.`
+      const take = await createCompTake(store, {
+        jobId, base, note, script: { revision_id: g.script.revision_id, text: g.script.text }, renderPath: rendered.path, readback: heard.stored, readbackPath: (t, v) => versions.readbackPath(t, v),
+        version: {
+          operation: 'comp', edits: list, render_key: rendered.key, summary, changes,
+          findings: [...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'The comp could not be measured.', sentence: null }])],
+          preflight, readback: heard.summary,
+        },
+      })
+      this.work.d.takesChanged(jobId)
+      if (heard.stored) this.work.d.readbackChanged({ takeId: take.id, status: 'done', result: { ...heard.stored, take_id: take.id }, message: null })
+      this.work.progress(take, 'done', `The comp is take ${take.take_number}.`)
+      const view = versions.view(take)
+      return { take, version: view.versions[0] as (typeof view.versions)[number] }
     })
-    this.work.d.takesChanged(jobId)
-    if (heard.stored) this.work.d.readbackChanged({ takeId: take.id, status: 'done', result: { ...heard.stored, take_id: take.id }, message: null })
-    this.work.progress(take, 'done', `The comp is take ${take.take_number}.`)
-    const view = versions.view(take)
-    return { take, version: view.versions[0] as (typeof view.versions)[number] }
   }
 }

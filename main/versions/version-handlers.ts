@@ -55,13 +55,13 @@ export function createVersionArea(deps: VersionAreaDeps) {
     ...(deps.now ? { now: deps.now } : {}),
   })
   const punches = new PunchSessions(work, deps.recording)
-  const comps = new CompService(work)
-  const cards = new PickupCards(work)
   // Each version-making job on a take is journalled on disk, so a start after Booth stopped mid-job says so.
   const journal = new WorkJournal(join(deps.store.folders.dataDir, 'version-work'), {
     readTake: (id) => deps.store.get(id).catch(() => null),
     warn: deps.warn ?? (() => undefined),
   })
+  const comps = new CompService(work, (base, job) => journal.run(base, 'comp', job))
+  const cards = new PickupCards(work)
   const journalled = async <T>(takeId: string, what: Parameters<WorkJournal['run']>[1], job: () => Promise<T>): Promise<T> =>
     journal.run(await deps.store.get(takeId), what, job)
   /** The take each punch recording is punched into, for the journal. */

@@ -10,6 +10,8 @@
  * talent dismisses it. The note's sentence is made when it is read, from the take record as it is then
  * ("take 3 is at version 1"). An entry that cannot be read is set aside (renamed `.damaged`) and still
  * named on its take's row when its file name says which take; it never stops Booth from starting.
+ * Journalled: pickups placed, punch-and-roll, false-start cuts, comps (on their base take). A trim needs no
+ * entry: it is written before it is measured, and a trim left unmeasured is measured again at delivery.
  */
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
@@ -93,6 +95,8 @@ export function noteSentence(note: { what: UnfinishedWorkWhat | null; at_version
   if (!take) return `${what} before Booth stopped was not finished; the take is no longer there.`
   const name = `${take.label === 'pickup' ? 'pickup' : 'take'} ${take.take_number}`
   const now = take.current_version ?? 1
+  // A comp makes a new take, and leaves its base as it was: whether it got as far as the take is not known here.
+  if (note.what === 'comp') return `The comp started on ${name} when Booth stopped may not have finished: if no comp take is in the list, pick its sentences again.`
   if (note.what === null) return `Booth's note of work on ${name} when it stopped could not be read, so that work may not have finished; ${name} is at version ${now}.`
   // The version was kept just before Booth stopped (the entry's removal was what was cut off).
   if (note.at_version !== null && now > note.at_version) return `${what} was finished just before Booth stopped; ${name} is at version ${now}.`

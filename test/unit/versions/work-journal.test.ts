@@ -6,7 +6,7 @@
  * (any bytes) is set aside and named in words, and never stops the start.
  */
 import { spawn } from 'node:child_process'
-import { mkdtemp, readdir, rm, writeFile, mkdir } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -95,6 +95,38 @@ describe('work Booth stopped in the middle of', { timeout: 120_000 }, () => {
       expect((await journal.notes(JOB)).map((x) => x.message)).toEqual(['The pickup placed was finished just before Booth stopped; take 4 is at version 3.'])
     } finally {
       await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('a comp is journalled on its base take while it renders, and a comp cut off says it may not have finished', async () => {
+    const vt = await versionedTake(join(work.path, 'comp'))
+    const dir = join(vt.dataDir, 'version-work')
+    const seen = new Set<string>()
+    let rendering = true
+    const watch = (async () => {
+      while (rendering) {
+        for (const name of await readdir(dir).catch(() => [] as string[])) {
+          const entry = parseEntry(await readFile(join(dir, name), 'utf8').catch(() => ''))
+          if (entry) seen.add(`${entry.take_id} ${entry.what}`)
+        }
+        await new Promise((r) => setTimeout(r, 2))
+      }
+    })()
+    const made = await vt.area.handlers.renderComp({ jobId: JOB, picks: [], note: null }).finally(() => { rendering = false })
+    await watch
+    expect(made.take.id).not.toBe(vt.take.id)
+    expect([...seen]).toEqual([`${vt.take.id} comp`])
+    expect(await readdir(dir)).toEqual([])
+    // Cut off: the entry is still there at the next start.
+    const take = { id: 'tk-comp', job_id: JOB, take_number: 2, label: 'take', current_version: 1 } as unknown as TakeMeta
+    const other = await mkdtemp(join(tmpdir(), 'booth-journal-comp-'))
+    try {
+      await mkdir(join(other, 'version-work'))
+      await writeFile(join(other, 'version-work', 'tk-comp.json'), JSON.stringify({ v: 1, take_id: 'tk-comp', job_id: JOB, work_id: 'w1', what: 'comp', at_version: 1, started_at: '2026-01-01T00:00:00Z' }))
+      const journal = new WorkJournal(join(other, 'version-work'), { readTake: async () => take, warn: () => undefined })
+      expect((await journal.notes(JOB)).map((x) => x.message)).toEqual(['The comp started on take 2 when Booth stopped may not have finished: if no comp take is in the list, pick its sentences again.'])
+    } finally {
+      await rm(other, { recursive: true, force: true })
     }
   })
 

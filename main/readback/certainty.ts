@@ -4,7 +4,8 @@
  * - the second hearing heard the script's words there as written: the two hearings disagree, "unsure";
  * - both heard the same other reading (by value for a number), and the second hearing's lattice gives it
  *   at least SHARE_SURE of the probability over its stretch: "sure";
- * - a number both hearings heard as another value (not always the same one): "sure";
+ * - a number both hearings heard as the same other value (read right by neither, numbers heard in a row
+ *   joined): "sure"; each heard some other value, but not the same: "unsure";
  * - both missed the script's words there and heard nothing, or each heard something else there, but not
  *   the same thing: "sure" for a skip (both agree the words were not said), "unsure" for a change.
  * Without a second hearing (turned off, an engine without one) every finding is "sure", as the one hearing
@@ -61,14 +62,42 @@ export function latticeShare(cross: CrossHearing, word: HeardWord): number {
   return Math.min(1, least)
 }
 
-/** The script's numbers here, each heard as some other value by both hearings. */
-function otherValue(expected: readonly ScriptWord[], first: readonly HeardWord[], second: readonly HeardWord[]): boolean {
-  const numbers = expected.filter((w) => w.values)
-  const heardOther = (heard: readonly HeardWord[]) => {
-    const values = heard.filter((w) => w.values)
-    return values.length > 0 && numbers.every((n) => values.every((h) => !sameWord(n, h)))
+const digits = (v: string) => v.replace(/\D/g, '')
+
+/** The values of the numbers heard, in order (each a set of readings). */
+function heardValues(heard: readonly HeardWord[]): Array<Set<string>> {
+  return heard.flatMap((w) => (w.values ? [w.values] : []))
+}
+
+/**
+ * The hearing reads the script's number: one heard number has its value, or numbers heard one after the
+ * other join into it with the words between them taken out ("555-0188" heard as "five hundred fifty five
+ * best zero one eight eight": a junk word inside a number read right, not another number).
+ */
+export function readsNumber(number: ScriptWord, heard: readonly HeardWord[]): boolean {
+  const want = new Set([...(number.values ?? [])].map(digits).filter(Boolean))
+  const values = heardValues(heard)
+  for (let i = 0; i < values.length; i++) {
+    let joined = ['']
+    for (let j = i; j < values.length; j++) {
+      joined = joined.flatMap((head) => [...(values[j] as Set<string>)].map((v) => head + digits(v))).slice(0, 64)
+      if (joined.some((v) => want.has(v))) return true
+    }
   }
-  return numbers.length > 0 && heardOther(first) && heardOther(second)
+  return false
+}
+
+/**
+ * The script's numbers here, heard by both hearings as the same other value: each hearing reads none of them,
+ * and both heard the same numbers (by value, in order). Two hearings that each heard some other value, but
+ * not the same one, heard the recogniser's trouble with the number, not a number said: that is "unsure".
+ */
+function otherValue(expected: readonly ScriptWord[], first: readonly HeardWord[], second: readonly HeardWord[]): boolean {
+  const a = heardValues(first)
+  const b = heardValues(second)
+  if (expected.length === 0 || a.length === 0 || a.length !== b.length) return false
+  if (expected.some((n) => readsNumber(n, first) || readsNumber(n, second))) return false
+  return a.every((v, k) => [...v].some((x) => (b[k] as Set<string>).has(x)))
 }
 
 export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefined): CertaintyJudge {
@@ -86,15 +115,15 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
   // taken out of the first hearing is still in the second).
   const inStretch = (got: readonly HeardWord[]) => second.filter((w) => got.some((g) => mid(w) >= g.start_s - EDGE_S && mid(w) <= g.end_s + EDGE_S))
   const heldByLattice = (got: readonly HeardWord[]) => !cross.lattice?.length || got.every((w) => latticeShare(cross, w) >= SHARE_SURE)
-  return (kind, scriptIndices, got) => {
+  const judge: CertaintyJudge = (kind, scriptIndices, got) => {
     const written = scriptIndices.filter((s) => asWritten.has(s)).length
     // Skipped: sure when the second hearing did not hear most of these words either.
     if (kind === 'missing') return written * 2 < scriptIndices.length ? 'sure' : 'unsure'
     if (kind === 'changed') {
       if (got.length === 0) return 'unsure'
       const there = inStretch(got)
-      // A number of the script both hearings heard as another value (not always the same one) is a changed
-      // number, whatever the small words around it did.
+      // A number of the script both hearings heard as the same other value is a changed number, whatever
+      // the small words around it did.
       const numbers = scriptIndices.filter((i) => (script.words[i] as ScriptWord).values)
       if (numbers.length > 0 && numbers.every((i) => !asWritten.has(i)) && otherValue(numbers.map((i) => script.words[i] as ScriptWord), got, there)) return 'sure'
       // The second hearing heard (some of) these script words as written: the hearings disagree.
@@ -106,4 +135,5 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
     const there = inStretch(got).filter((w) => !placed.has(second.indexOf(w)))
     return sameReading(got, there) && heldByLattice(got) ? 'sure' : 'unsure'
   }
+  return judge
 }

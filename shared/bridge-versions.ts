@@ -1,6 +1,6 @@
 /**
  * Bridge calls and events for a take's versions: list and restore them, make a version from pickup takes,
- * punch-and-roll (plan, start, finish), cut a false start, the comp grid and a comp rendered as a new take,
+ * punch-and-roll (plan, start, finish), cut a false start, cut the lines a revision removed, the comp grid and a comp rendered as a new take,
  * the latency calibration's analysis, and a proofer's pickup list. Merged into the one contract by
  * shared/bridge.ts. Every call that makes or restores a version is called after the person asked for it
  * on screen; each new version is measured and read back before the call answers.
@@ -9,7 +9,7 @@ import { apiId, int, list, nullable, num, obj, oneOf, optional, str, takeId, typ
 import type { TakeView } from './bridge-takes'
 import { MAX_PCM_BASE64_CHARS } from './bridge-takes'
 import { MAX_PICKUP_CSV_CHARS } from './versions/pickup-csv'
-import type { CalibrationView, CompGridView, PickupCardsView, PunchPlanView, TakeSentencesView, VersionsView, VersionView } from './versions/types'
+import type { CalibrationView, CompGridView, PickupCardsView, PunchPlanView, RemovedLinesView, TakeSentencesView, VersionsView, VersionView } from './versions/types'
 
 /** The most pickups one version may take in. */
 export const MAX_PICKUPS = 16
@@ -30,6 +30,10 @@ export const versionCalls = {
   makePickupVersion: obj({ takeId, pickupTakeIds: list(takeId, { min: 1, max: MAX_PICKUPS, unique: true }) }),
   /** Cuts the false start a read-back issue marked (its restart stretch). */
   cutRestart: obj({ takeId, from_s: num({ min: 0, max: 86_400 }), to_s: num({ min: 0, max: 86_400 }) }),
+  /** The lines the producer removed since the script the take's current audio reads (none: nothing to cut). */
+  listRemovedLines: obj({ takeId }),
+  /** Cuts the lines the producer removed out of a take read from an older script, for the current one. */
+  cutRemovedLines: obj({ takeId }),
   /** The take's script sentences, their characters and where the take reads each (a finding or a click names one). */
   listTakeSentences: obj({ takeId }),
   /** `prerollS`: the shortest pre-roll wanted (the window's setting); it starts at the sentence before when that is earlier. */
@@ -71,6 +75,8 @@ export interface VersionResults {
   restoreVersion: TakeView
   makePickupVersion: VersionMade
   cutRestart: VersionMade
+  listRemovedLines: RemovedLinesView
+  cutRemovedLines: VersionMade
   listTakeSentences: TakeSentencesView
   planPunch: PunchPlanView
   startPunch: { recordingTakeId: string; plan: PunchPlanView }
@@ -86,7 +92,7 @@ export interface VersionResults {
 }
 
 /** The version work a take's note can name. */
-export type UnfinishedWorkWhat = 'pickup' | 'punch' | 'cut_restart' | 'comp' | 'trim' | 'readback'
+export type UnfinishedWorkWhat = 'pickup' | 'punch' | 'cut_restart' | 'cut_removed' | 'comp' | 'trim' | 'readback'
 
 /** Work on a take that Booth stopped in the middle of, said once Booth started again, until dismissed. */
 export interface UnfinishedWorkNote {

@@ -8,7 +8,9 @@
  * cannot be read or a sentence no take reads; 2 for wrong usage.
  * `--take-script TAKE.wav=OLD.txt` (repeatable): the script that take was read from, when the producer
  * revised it since (`--script` is the new one). That take offers the sentences it reads unchanged; a
- * changed or added sentence must come from a take (or pickup) read from the new script.
+ * changed or added sentence must come from a take (or pickup) read from the new script. When the comp is
+ * built on such a take, the lines the producer removed are cut out of it; `removed` lists them:
+ * [{sentence, source, take_from_s, take_to_s}], `sentence` 1-based in that take's script.
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -18,6 +20,7 @@ import { compEdit } from './comp-edit'
 import { readbackThrough } from './comp-readback'
 import { sentenceName } from './pickup-edit'
 import { scriptSentences } from './sentence-spans'
+import { removedRuns, removedSentenceName, type RemovedRun } from './removed-lines'
 import { reviseTake, usableOnly } from './revised-take'
 import { prepareRecordings, type AnalyzedRecording } from './version-inputs'
 import { addRecording, CliRefusal, finish, mainOf, openScratch, readScript, runCli, type CliOutcome } from './version-cli'
@@ -51,7 +54,9 @@ export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = pro
         const [a] = await prepareRecordings(scratch.recordings, [{ path }], own, scratch.transcribe)
         const revised = reviseTake((a as AnalyzedRecording).analysis, own, script)
         const name = `The take ${quotedName(path)}`
-        takes.push({ name, analysis: revised.analysis, ref: (a as AnalyzedRecording).ref })
+        const runs = own === script ? [] : removedRuns((a as AnalyzedRecording).analysis, revised.map)
+        const removed = runs.length ? { removed: { runs, name: (r: RemovedRun) => removedSentenceName(own, r.old[0] as number) } } : {}
+        takes.push({ name, analysis: revised.analysis, ref: (a as AnalyzedRecording).ref, ...removed })
         // The read-back run here (the take's words against its own script) judges its cells, as in the window.
         offered.push({ name, analysis: usableOnly(revised), readback: readbackThrough({ check: (a as AnalyzedRecording).analysis.check, script: own }, script) })
       }
@@ -71,8 +76,9 @@ export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = pro
         const s = base.analysis.sentences[k]
         return { sentence: k + 1, source: args.files[edit.base] as string, from_s: r3(s?.onsetS ?? 0), to_s: r3(s?.speechEndS ?? 0), gain_db: 0 }
       })
+      const removed = edit.removals.flatMap((r) => r.run.old.map((k) => ({ sentence: k + 1, source: args.files[edit.base] as string, take_from_s: r3(r.takeFromS), take_to_s: r3(r.takeToS) })))
       const done = await finish(scratch, edit.list, script, args.output)
-      return { output: done.output, pieces, check: done.check, preflight: done.preflight }
+      return { output: done.output, pieces, ...(removed.length ? { removed } : {}), check: done.check, preflight: done.preflight }
     } finally {
       await scratch.done()
     }

@@ -4,7 +4,7 @@
  * comp-take.ts). A take read from an older revision is read against its own script and seen through the
  * current one (revised-take.ts): it offers the sentences it reads unchanged; a changed or added sentence
  * is "not read" in it. Built on such a take, the comp puts the picked reading of a changed sentence where
- * the take read the old wording. The grid's analyses are kept, so rendering right after showing the grid
+ * the take read the old wording, and the lines the producer removed since are cut out of it. The grid's analyses are kept, so rendering right after showing the grid
  * reads nothing twice. Each take's cells are judged by its stored read-back (the check the talent sees,
  * names and doubts weighed), so a sentence's default is the newest take whose read-back reads it clean; a
  * take of an older revision brings its check against its own script, moved onto the comp's sentences
@@ -15,7 +15,8 @@ import type { CompGridView } from '../../shared/versions/types'
 import { TakeInputError } from '../takes/take-input-checks'
 import type { TakeMeta } from '../takes/take-types'
 import { compCells, defaultPicks, type CompTake } from './comp-plan'
-import { compEdit } from './comp-edit'
+import { changePhrase } from './change-summary'
+import { compEdit, type CompSource } from './comp-edit'
 import { readbackThrough, type CheckOnScript } from './comp-readback'
 import { createCompTake } from './comp-take'
 import { sentenceName } from './pickup-edit'
@@ -23,7 +24,9 @@ import { renderCached } from './render-cache'
 import { scriptSentences } from './sentence-spans'
 import { reviseTake, usableOnly } from './revised-take'
 import type { RevisionMap } from './revision-map'
-import { placementChanges } from './take-fixes'
+import type { RemovedLines } from './place-patches'
+import { removedRuns, removedSentenceName } from './removed-lines'
+import { placementChanges, removalChanges } from './take-fixes'
 import type { AnalyzedRecording } from './version-inputs'
 import { takeName, type TakeScript, type VersionWork } from './version-work'
 import { revisionNumber } from './version-script'
@@ -36,6 +39,8 @@ interface GridTakes {
   offered: AnalyzedRecording[]
   /** Per take: what the revision since it was read did to each sentence (all unchanged for a take of the current script). */
   fates: Array<RevisionMap['next']>
+  /** Per take read from an older script: the removed lines it still reads (cut out when it is the comp's base), the script and its revision number. */
+  removed: Array<{ lines: RemovedLines; script: string; revision: number | null } | null>
   /** Per take: its stored read-back against the comp script's sentences; null when it has none. */
   readbacks: Array<CheckOnScript | null>
   leftOut: CompGridView['left_out']
@@ -80,6 +85,7 @@ export class CompService {
     const offered: AnalyzedRecording[] = []
     const fates: GridTakes['fates'] = []
     const readbacks: GridTakes['readbacks'] = []
+    const removed: GridTakes['removed'] = []
     const leftOut: CompGridView['left_out'] = all.filter((t) => !ready.includes(t)).map((t) => ({
       takeId: t.id, reason: t.state !== 'ready' ? `${takeName(t)} is not finished.` : `${takeName(t)} kept no script.`,
     }))
@@ -96,10 +102,13 @@ export class CompService {
       analyzed.push({ ref: read.ref, analysis: revised.analysis })
       offered.push({ ref: read.ref, analysis: usable })
       fates.push(revised.map.next)
+      const runs = own === script.text ? [] : removedRuns(read.analysis, revised.map)
+      const revision = revisionNumber(all, script.revision_id, (t.script_read as { revision_id: string | null }).revision_id)
+      removed.push(runs.length ? { lines: { runs, name: (r) => removedSentenceName(own, r.old[0] as number, revision) }, script: own, revision } : null)
       const stored = await this.work.storedCheck(t)
       readbacks.push(stored ? readbackThrough(stored, script.text) : null)
     }
-    return { script, takes, analyzed, offered, fates, readbacks, leftOut }
+    return { script, takes, analyzed, offered, fates, removed, readbacks, leftOut }
   }
 
   async grid(jobId: string): Promise<CompGridView> {
@@ -131,7 +140,10 @@ export class CompService {
     const g = await this.gridTakes(jobId)
     const sentences = scriptSentences(g.script.text)
     const name = (k: number) => sentenceName(g.script.text, k)
-    const compTakes: CompTake[] = g.analyzed.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis }))
+    const compTakes: CompSource[] = g.analyzed.map((a, i) => {
+      const removed = g.removed[i]
+      return { name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis, ref: a.ref, ...(removed ? { removed: removed.lines } : {}) }
+    })
     const picks = defaultPicks(compCells(offeredTakes(g), sentences.length))
     for (const c of chosen) {
       if (c.sentence > sentences.length) throw new TakeInputError(`The script has ${sentences.length} sentences; there is no sentence ${c.sentence}.`)
@@ -143,13 +155,15 @@ export class CompService {
       picks[c.sentence - 1] = t
     }
     const { versions, store } = this.work.d
-    const edit = await compEdit(versions.recordings(jobId), compTakes.map((t, i) => ({ ...t, ref: (g.analyzed[i] as AnalyzedRecording).ref })), picks, name)
+    const edit = await compEdit(versions.recordings(jobId), compTakes, picks, name)
     const base = g.takes[edit.base] as TakeMeta
     const { list, timeline, placements } = edit
     const changes = placementChanges(timeline, placements, (pl) => {
       const p = edit.patches.find((x) => x.sentence === pl.sentence) as (typeof edit.patches)[number]
       return { id: (g.takes[p.take] as TakeMeta).id, name: p.name }
     })
+    const baseRemoved = g.removed[edit.base]
+    const cut = baseRemoved ? removalChanges(timeline, edit.removals, baseRemoved.script, baseRemoved.revision) : []
     return this.journalled(base, async () => {
       const pending = { id: base.id, job_id: jobId }
       const noTakeYet = { id: null, job_id: jobId }
@@ -160,11 +174,11 @@ export class CompService {
       this.work.progress(noTakeYet, 'reading_back', 'Reading back the comp…')
       const heard = await this.work.readBack(pending, rendered.path, g.script)
       const fromBase = picks.flatMap((p, k) => (p === edit.base ? [k + 1] : []))
-      const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}.`
+      const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}${cut.length ? `; ${cut.map(changePhrase).join('; ')}` : ''}.`
       const take = await createCompTake(store, {
         jobId, base, note, script: { revision_id: g.script.revision_id, text: g.script.text }, renderPath: rendered.path, readback: heard.stored, readbackPath: (t, v) => versions.readbackPath(t, v),
         version: {
-          operation: 'comp', edits: list, render_key: rendered.key, summary, changes,
+          operation: 'comp', edits: list, render_key: rendered.key, summary, changes: [...changes, ...cut],
           findings: [...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'The comp could not be measured.', sentence: null }])],
           preflight, readback: heard.summary,
         },

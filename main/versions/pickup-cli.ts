@@ -8,8 +8,10 @@
  * read, a pickup that matches no sentence, or a pickup that cannot be cut in; 2 for wrong usage.
  * `--take-script OLD.txt`: the script the take was read from, when the producer revised it since
  * (`--script` is the new one): the take's unchanged sentences stay, and a pickup of a changed or added
- * sentence goes where the new script puts it; the output is read back against the new script, and
- * `to_record` lists the new script's sentences the take did not read as written (1-based).
+ * sentence goes where the new script puts it; the lines the producer removed are cut out of the take (in
+ * pauses, by the same rules); the output is read back against the new script, `to_record` lists the new
+ * script's sentences the take did not read as written (1-based), and `removed` the lines cut out:
+ * [{sentence, take_from_s, take_to_s}], `sentence` 1-based in the take's script.
  */
 import { pathToFileURL } from 'node:url'
 import { quotedName } from '../../shared/display-text'
@@ -43,7 +45,8 @@ export function runPickupCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
         }
       })
       const done = await finish(scratch, edit.list, script, args.output)
-      const revised = older ? { to_record: edit.stale.map((k) => k + 1) } : {}
+      const removed = edit.removals.flatMap((r) => r.run.old.map((k) => ({ sentence: k + 1, take_from_s: r3(r.takeFromS), take_to_s: r3(r.takeToS) })))
+      const revised = older ? { to_record: edit.stale.map((k) => k + 1), removed } : {}
       return { output: done.output, edits, ...revised, check: done.check, preflight: done.preflight }
     } finally {
       await scratch.done()

@@ -1,13 +1,15 @@
 /**
  * The edit list of a take with pickups placed by the script (the engine of `npm run pickup` and of the
  * take calls): the take and each pickup are read back and analysed (version-inputs.ts), the pickups'
- * sentences found (pickup-plan.ts) and placed (place-patches.ts), and the timeline becomes an edit list.
+ * sentences found (pickup-plan.ts) and placed (place-patches.ts), the lines the producer removed since the
+ * take was read cut out of it (removed-lines.ts), and the timeline becomes an edit list.
  * Nothing is written here but the recordings kept by content.
  */
 import type { EditList } from '../../shared/versions/edit-list'
-import { placePatches, type Placement } from './place-patches'
+import { placePatches, type Placement, type Removal } from './place-patches'
 import { planPickups, type PlannedPatch } from './pickup-plan'
 import type { Recordings } from './recordings'
+import { removedRuns, removedSentenceName } from './removed-lines'
 import { reviseTake } from './revised-take'
 import { scriptSentences } from './sentence-spans'
 import { toEditList, type Timeline } from './timeline'
@@ -23,6 +25,8 @@ export interface PickupEditInput {
    * changed or added one is what a pickup replaces or puts in (between its neighbours, or after the last).
    */
   takeScript?: string
+  /** The take's script's number among the job's revisions ("revision 1"), for naming a removed line; null: not known. */
+  takeRevision?: number | null
   take: RecordingToUse
   pickups: Array<RecordingToUse & { name: string }>
   /** Patches an earlier version put into this same take (0-based sentences): kept where no new pickup reads. */
@@ -44,6 +48,8 @@ export interface PickupEdit {
   /** The sentences the new pickups replace (0-based). */
   fresh: number[]
   placements: Placement[]
+  /** The runs of lines the producer removed that the take read, and where each went out. */
+  removals: Removal[]
   timeline: Timeline
   list: EditList
 }
@@ -74,7 +80,10 @@ export async function pickupEdit(o: PickupEditInput): Promise<PickupEdit> {
   )
   const keptSet = new Set(kept.map((k) => k.analysis))
   const fresh = patches.filter((p) => !keptSet.has(p.from)).map((p) => p.sentence)
-  const { timeline, placements } = placePatches(take.analysis, patches, (k) => sentenceName(o.script, k), (p) => (p as PlannedPatch).name)
+  // The lines the producer removed go out of the take too: a take brought to the new script reads it.
+  const runs = takeScript === o.script ? [] : removedRuns(read.analysis, revised.map)
+  const removed = { runs, name: (r: { old: number[] }) => removedSentenceName(takeScript, r.old[0] as number, o.takeRevision) }
+  const { timeline, placements, removals } = placePatches(take.analysis, patches, (k) => sentenceName(o.script, k), (p) => (p as PlannedPatch).name, removed)
   const added = revised.map.next.flatMap((s, k) => (s.fate === 'added' && takeScript !== o.script ? [k] : []))
-  return { take, stale: [...revised.stale].sort((a, b) => a - b), added, pickups, kept, patches, fresh, placements, timeline, list: toEditList(timeline, take.ref.format) }
+  return { take, stale: [...revised.stale].sort((a, b) => a - b), added, pickups, kept, patches, fresh, placements, removals, timeline, list: toEditList(timeline, take.ref.format) }
 }

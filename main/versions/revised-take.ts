@@ -3,7 +3,8 @@
  * analysis re-indexed by the new script's sentences. A sentence it reads unchanged keeps its reading; a
  * changed one keeps where the take reads its old wording (a pickup replaces it there) but is left to
  * record; an added one is not read in it (a pickup goes between its neighbours, an added last line after
- * the last). A removed sentence is left out of the sentences (its audio stays where it was).
+ * the last). A removed sentence is left out of the sentences; its audio is still in the recording, and a
+ * version made for the new script cuts it out (removed-lines.ts, from the analysis against the old script).
  */
 import type { RecordingAnalysis } from './recording-analysis'
 import { revisionMap, toRecord, type RevisionMap } from './revision-map'

@@ -10,8 +10,9 @@ import { TakeInputError } from '../takes/take-input-checks'
 import type { TakeMeta } from '../takes/take-types'
 import { pickupEdit } from './pickup-edit'
 import type { PlannedPatch } from './pickup-plan'
-import type { Placement } from './place-patches'
+import type { Placement, Removal } from './place-patches'
 import { restartTimeline } from './restart-cut'
+import { scriptSentences } from './sentence-spans'
 import { resultTimeOf, toEditList, type Timeline } from './timeline'
 import { takeName, type VersionWork } from './version-work'
 import { currentVersion } from './version-meta'
@@ -27,9 +28,23 @@ export function placementChanges(timeline: Timeline, placements: readonly Placem
     return {
       kind: p.inserted ? 'inserted' : 'replaced', sentence: p.sentence + 1, source_take_id: s.id, source_name: s.name,
       at_s: round2(resultTimeOf(timeline, p.segment, p.sourceFromS)),
-      delta_s: round2(p.sourceToS - p.sourceFromS - (p.takeResumeS - p.takeFromS)), gain_db: p.gainDb,
+      delta_s: round2(p.sourceToS - p.sourceFromS - (p.takeResumeS - p.takeFromS) + p.removedS), gain_db: p.gainDb,
     }
   })
+}
+
+/**
+ * The lines the producer removed that a version cut out of the take: one change per line, in the version's
+ * own time (a run of lines cut at once: its first line carries the change in length). `oldScript`: the
+ * script the take was read from; `revision`: that script's number among the job's revisions, when known.
+ */
+export function removalChanges(timeline: Timeline, removals: readonly Removal[], oldScript: string, revision: number | null): VersionChange[] {
+  const sentences = scriptSentences(oldScript)
+  return removals.flatMap((r) => r.run.old.map((k, i): VersionChange => ({
+    kind: 'removed', sentence: null, source_take_id: null, source_name: null,
+    at_s: round2(resultTimeOf(timeline, r.segment, r.atS)), delta_s: i === 0 ? round2(r.deltaS) : 0, gain_db: 0,
+    removed_line: { sentence: k + 1, revision_number: revision, text: sentences[k]?.text ?? '' },
+  }))).sort((a, b) => a.at_s - b.at_s)
 }
 
 /** The room-tone findings of planned patches. */
@@ -74,7 +89,8 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     })
     const theirs = await Promise.all(pickups.map(async (p) => ({ ...(await work.audioOf(p, script.text)), name: takeName(p) })))
     // The base is the take's first recording (read from its own script) once pickups went in, else its current audio.
-    const edit = await pickupEdit({ recordings, script: script.text, takeScript: prior ? own.text : audio.text, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
+    const takeScript = prior ? own : audio
+    const edit = await pickupEdit({ recordings, script: script.text, takeScript: takeScript.text, takeRevision: takeScript.revision_number ?? null, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
     work.rememberWords(edit.take, ...edit.pickups, ...edit.kept)
     const ids = new Map<string, string | null>([
       ...edit.pickups.map((p, i): [string, string | null] => [p.ref.hash, (pickups[i] as TakeMeta).id]),
@@ -84,7 +100,10 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     const changes = placementChanges(edit.timeline, edit.placements.filter((pl) => edit.fresh.includes(pl.sentence)), (pl) => {
       const patch = patchOf(pl.sentence)
       return { id: ids.get(patch.from.source) ?? null, name: patch.name }
-    }).map((c) => (c.kind === 'inserted' && c.sentence !== null && edit.added.includes(c.sentence - 1) ? { ...c, kind: 'added' as const } : c))
+    }).map((c) => ((c.kind === 'inserted' || c.kind === 'replaced') && c.sentence !== null && edit.added.includes(c.sentence - 1) ? { ...c, kind: 'added' as const } : c))
+    // An earlier version made for this same script already cut the removed lines out: not said again.
+    const alreadyOut = prior !== null && before === script.text
+    if (!alreadyOut) changes.push(...removalChanges(edit.timeline, edit.removals, takeScript.text, takeScript.revision_number ?? null))
     const plan = {
       base: edit.take.ref.hash,
       base_version: prior?.base_version ?? take.current_version ?? 1,

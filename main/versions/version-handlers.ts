@@ -17,6 +17,7 @@ import { CompService } from './comp-service'
 import { findLatency } from './latency-calibration'
 import { PickupCards } from './pickup-cards'
 import { PunchSessions, type RecordingCallsForPunch } from './punch-sessions'
+import { cutRemovedLines, listRemovedLines } from './removed-line-version'
 import { cutRestart, makePickupVersion } from './take-fixes'
 import { TakeVersions } from './take-versions'
 import { takeSentences } from './take-sentences'
@@ -77,6 +78,8 @@ export function createVersionArea(deps: VersionAreaDeps) {
     }),
     makePickupVersion: ({ takeId, pickupTakeIds }) => guard(() => journalled(takeId, 'pickup', () => makePickupVersion(work, takeId, pickupTakeIds))),
     cutRestart: ({ takeId, from_s, to_s }) => guard(() => journalled(takeId, 'cut_restart', () => cutRestart(work, takeId, { from_s, to_s }))),
+    listRemovedLines: ({ takeId }) => guard(() => listRemovedLines(work, takeId)),
+    cutRemovedLines: ({ takeId }) => guard(() => journalled(takeId, 'cut_removed', () => cutRemovedLines(work, takeId))),
     listTakeSentences: ({ takeId }) => guard(async () => takeSentences(work, await deps.store.get(takeId))),
     planPunch: ({ takeId, sentence, prerollS }) => guard(() => punches.plan(takeId, sentence, prerollS)),
     startPunch: (a) => guard(async () => {

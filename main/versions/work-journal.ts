@@ -42,13 +42,14 @@ interface StoredNote {
   started_at: string | null
 }
 
-const WHATS: readonly UnfinishedWorkWhat[] = ['pickup', 'punch', 'cut_restart', 'comp', 'trim', 'readback']
+const WHATS: readonly UnfinishedWorkWhat[] = ['pickup', 'punch', 'cut_restart', 'cut_removed', 'comp', 'trim', 'readback']
 
 /** The work in the talent's words, as the start of a sentence. */
 export const WORK_WORDS: Record<UnfinishedWorkWhat, string> = {
   pickup: 'The pickup placed',
   punch: 'The punch-and-roll',
   cut_restart: 'The false start cut',
+  cut_removed: 'The cut of the removed lines',
   comp: 'The comp',
   trim: 'The trim',
   readback: 'The read-back',

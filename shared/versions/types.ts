@@ -9,15 +9,23 @@ import type { PickupLocator } from './pickup-csv'
 
 type Preflight = components['schemas']['Preflight']
 
-export const VERSION_OPERATIONS = ['recording', 'pickup', 'punch', 'comp', 'cut_restart'] as const
-/** recording: the take as recorded or dropped (version 1); comp: a take built from several takes. */
+export const VERSION_OPERATIONS = ['recording', 'pickup', 'punch', 'comp', 'cut_restart', 'cut_removed'] as const
+/**
+ * recording: the take as recorded or dropped (version 1); comp: a take built from several takes;
+ * cut_removed: a take read from an older script with the lines the producer removed since cut out.
+ */
 export type VersionOperation = (typeof VERSION_OPERATIONS)[number]
 
 export interface VersionChange {
-  /** added: a line the producer added since the take was read, put in where the new script has it. */
-  kind: 'replaced' | 'inserted' | 'added' | 'punched' | 'cut'
-  /** The script sentence (1-based); null for a cut false start. */
+  /**
+   * added: a line the producer added since the take was read, put in where the new script has it;
+   * removed: a line the producer removed since, cut out of the take (`removed_line` says which).
+   */
+  kind: 'replaced' | 'inserted' | 'added' | 'punched' | 'cut' | 'removed'
+  /** The script sentence (1-based); null for a cut false start or a removed line (no longer in the script). */
   sentence: number | null
+  /** A removed line: its sentence (1-based) in the script the take was read from, that script's revision number when known, and its text. */
+  removed_line?: { sentence: number; revision_number: number | null; text: string }
   /** The take the new audio came from (a pickup, a punch recording, another take); null when none. */
   source_take_id: string | null
   /** How the person knows that source: "Pickup 3", "Take 2", a file name. */
@@ -123,6 +131,16 @@ export interface VersionsView {
   unreadable?: string
   /** The take's number, for what the window says of it ("take 3 is at version 1"). */
   takeNumber?: number
+}
+
+/** The lines of the script a take's audio reads that the current script no longer has (the window offers to cut them). */
+export interface RemovedLinesView {
+  takeId: string
+  /** The number among the job's revisions of the script the take's audio reads, and of the current one, when known. */
+  revision_number: number | null
+  target_revision_number: number | null
+  /** Each removed line: its sentence (1-based) in the take's script and its text; empty when none. */
+  lines: Array<{ sentence: number; text: string }>
 }
 
 export interface CompCellView {

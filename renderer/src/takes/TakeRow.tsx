@@ -23,6 +23,7 @@ import { TakeNameText } from './TakeNameText'
 import { TakeVersions } from './versions/TakeVersions'
 import { trimOffReason } from './trim-math'
 import { VersionMark } from './versions/VersionMark'
+import { CutRemovedLines } from './versions/CutRemovedLines'
 
 const CUT_OFF: StateWords = { text: 'Cut off: Booth stopped while this take was recording. Booth offers it back when it is started again.', tone: 'warning' }
 
@@ -112,6 +113,7 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
         </div>
       )}
       <OlderScriptNote read={older} />
+      {older.state !== 'current' && !sent && !recording && !recovered && take.state === 'ready' && take.label !== 'pickup' && <CutRemovedLines take={take} revisionId={job.script.revision_id} />}
       {(take.trim.head_s > 0 || take.trim.tail_s > 0) && !open && (
         <p className="muted small">Trimmed: {take.trim.head_s.toFixed(2)} s at the start, {take.trim.tail_s.toFixed(2)} s at the end</p>
       )}

@@ -10,6 +10,7 @@ const OPERATION_WORDS: Record<VersionOperation, string> = {
   punch: 'punched in',
   comp: 'the comp',
   cut_restart: 'false start cut',
+  cut_removed: 'removed lines cut',
 }
 
 /** "version 2 (pickup placed)", or null while the take has only its recording. */

@@ -10,7 +10,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../../shared/bridge'
 import type { ScriptRead } from '../../../../shared/bridge-takes'
 import type { UnfinishedWorkNote, VersionProgress } from '../../../../shared/bridge-versions'
-import type { CompGridView, PickupCardsView, VersionsView } from '../../../../shared/versions/types'
+import type { CompGridView, PickupCardsView, RemovedLinesView, VersionsView } from '../../../../shared/versions/types'
 import { displayText } from '../../../../shared/display-text'
 import { errorText } from '../../store/error-text'
 import { HOST_GONE_MESSAGE } from '../../bridge/http-transport'
@@ -39,6 +39,8 @@ export interface VersionsState {
   views: Record<string, VersionsView>
   grids: Record<string, CompGridView>
   cards: Record<string, PickupCardsView>
+  /** By take id: the lines the producer removed since the script its current audio reads (main's answer). */
+  removed: Record<string, RemovedLinesView>
   /**
    * By take id: work main's journal found cut off when Booth last stopped (shown until dismissed). The one
    * source of "did not finish" for a take: the page's own memory says it only when main has no note.
@@ -50,6 +52,10 @@ export interface VersionsState {
   restore(takeId: string, version: number): Promise<void>
   placePickups(takeId: string, pickupTakeIds: string[]): Promise<boolean>
   cutRestart(takeId: string, range: { from_s: number; to_s: number }): Promise<void>
+  /** Asks main which lines the producer removed since the take's audio was read (none: nothing to offer). */
+  loadRemoved(takeId: string): Promise<void>
+  /** Makes a version with the removed lines cut out, read back against the current script. */
+  cutRemoved(takeId: string): Promise<void>
   loadGrid(jobId: string): Promise<void>
   renderComp(jobId: string, picks: Array<{ sentence: number; takeId: string }>): Promise<void>
   importCsv(jobId: string, takeId: string, csv: string): Promise<void>
@@ -117,6 +123,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       views: {},
       grids: {},
       cards: {},
+      removed: {},
       unfinished: {},
       loadUnfinished: async (jobId) => {
         let asking = unfinishedAsked.get(jobId)
@@ -154,6 +161,23 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       cutRestart: async (takeId, range) => {
         const made = await work(takeId, 'Cutting the false start…', () => api.cutRestart({ takeId, ...range }), (m) => ({ tone: 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The false start cut')
         if (made) await afterChange(takeId, made.take.job_id)
+      },
+      loadRemoved: async (takeId) => {
+        try {
+          const view = await api.listRemovedLines({ takeId })
+          set({ removed: { ...get().removed, [takeId]: view } })
+        } catch {
+          // Nothing is offered while Booth cannot say which lines went; the take row shows the rest.
+          const { [takeId]: _gone, ...rest } = get().removed
+          set({ removed: rest })
+        }
+      },
+      cutRemoved: async (takeId) => {
+        const made = await work(takeId, 'Cutting the removed lines…', () => api.cutRemovedLines({ takeId }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The cut of the removed lines')
+        if (made) {
+          await afterChange(takeId, made.take.job_id)
+          await get().loadRemoved(takeId)
+        }
       },
       loadGrid: async (jobId) => {
         const grid = await work(compKey(jobId), 'Reading the takes sentence by sentence…', () => api.getCompGrid({ jobId }), () => null)

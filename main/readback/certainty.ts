@@ -19,6 +19,7 @@ import { heardWords, type HeardWord } from './heard-words'
 import { SURE } from './lattice-doubts'
 import type { ScriptModel, ScriptWord } from './script-model'
 import { sameWord } from './words'
+import { mid, overlap } from './time-spans'
 
 /**
  * The share of the second hearing's lattice a reading needs over its stretch for Booth to be sure of it: as
@@ -35,19 +36,6 @@ const EDGE_S = 0.05
 export type CertaintyJudge = (kind: 'missing' | 'changed' | 'extra', scriptIndices: readonly number[], got: readonly HeardWord[]) => Certainty
 
 const alwaysSure: CertaintyJudge = () => 'sure'
-
-interface Span {
-  start_s: number
-  end_s: number
-}
-
-function mid(w: Span): number {
-  return (w.start_s + w.end_s) / 2
-}
-
-function overlap(a: Span, b: Span): number {
-  return Math.max(0, Math.min(a.end_s, b.end_s) - Math.max(a.start_s, b.start_s))
-}
 
 /** The same words in the same order (numbers by value). */
 export function sameReading(a: readonly HeardWord[], b: readonly HeardWord[]): boolean {

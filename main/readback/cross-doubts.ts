@@ -18,11 +18,10 @@ import { heardWords, type HeardWord } from './heard-words'
 import { SURE } from './lattice-doubts'
 import type { ScriptModel, ScriptWord } from './script-model'
 import { sameWord } from './words'
+import { mid } from './time-spans'
 
 /** Leeway at a word's ends (s): two hearings place word boundaries a frame or two apart. */
 const EDGE_S = 0.05
-
-const mid = (w: HeardWord) => (w.start_s + w.end_s) / 2
 
 export function crossDoubts(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], cross: CrossHearing): Doubt[] {
   const second = heardWords(cross.words)

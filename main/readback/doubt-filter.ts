@@ -23,6 +23,7 @@ import { heardWords } from './heard-words'
 import { SURE, type LatticeWord } from './lattice-doubts'
 import { isBoundarySlip, type Say } from './boundary-slip'
 import { isRival, type Rivals } from './rivals'
+import { overlap, type Span } from './time-spans'
 
 /**
  * A rival's share of the probability over a doubted word (rival / (rival + the word given)) that makes
@@ -38,15 +39,6 @@ export interface DoubtEvidence {
   lattice: readonly LatticeWord[]
   /** Pronunciations, to tell a rival that only moves a word boundary (boundary-slip.ts). */
   say?: Say
-}
-
-interface Span {
-  start_s: number
-  end_s: number
-}
-
-function overlap(a: Span, b: Span): number {
-  return Math.max(0, Math.min(a.end_s, b.end_s) - Math.max(a.start_s, b.start_s))
 }
 
 /** Most of the shorter of the two. */

@@ -10,13 +10,10 @@ import { heardWords, type HeardWord } from './heard-words'
 import { NEGATION_WORDS } from './negation-words'
 import type { ScriptModel, ScriptWord } from './script-model'
 import { inflectedForm, sameWord } from './words'
+import { overlap } from './time-spans'
 
 /** Small words whose doubt is not worth a check. */
 const SLIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'it', 'so', 'that', 'this', 'oh', 'well', 'um', 'uh'])
-
-function overlap(a: { start_s: number; end_s: number }, b: { start_s: number; end_s: number }): number {
-  return Math.max(0, Math.min(a.end_s, b.end_s) - Math.max(a.start_s, b.start_s))
-}
 
 /** One issue per doubt that falls on script words heard as written and names something else. */
 export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], doubts: readonly Doubt[]): Array<{ issue: ReadbackIssue; beforeHeard: number }> {

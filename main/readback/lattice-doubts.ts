@@ -6,6 +6,7 @@
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
 import { isNoiseMark } from './words'
+import { overlap } from './time-spans'
 
 /** Below this posterior the recogniser was not sure of a word it gave. */
 export const SURE = 0.8
@@ -51,10 +52,6 @@ export function parseHtkLattice(text: string): LatticeWord[] {
     words.push({ word, start_s: node.t, end_s: end === Infinity ? node.t : end, posterior: Math.min(1, out.get(id) ?? 0) })
   }
   return words
-}
-
-function overlap(a: { start_s: number; end_s: number }, b: { start_s: number; end_s: number }): number {
-  return Math.max(0, Math.min(a.end_s, b.end_s) - Math.max(a.start_s, b.start_s))
 }
 
 /** When a word is doubted: its own posterior under `sure` while another word's reaches `other`. */

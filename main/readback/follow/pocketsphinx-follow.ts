@@ -26,6 +26,7 @@ import type { FollowEngine, FollowSession, FollowSessionEvents } from './follow-
 import { UtteranceDecode, type DecodeSetup } from './utterance-decode'
 import { UtteranceSplitter, type SplitEvent, type SplitterOptions } from './utterance-splitter'
 import { SPEECH_RATE } from './pcm-to-16k'
+import { concatSamples } from './samples'
 
 /** Audio of the utterance before that a cut one is heard with (words in it were reported already). */
 const CONTEXT_S = 0.8
@@ -127,7 +128,7 @@ class PocketsphinxFollowSession implements FollowSession {
   private handle(e: SplitEvent): void {
     if (this.closed) return
     if (e.kind === 'start') {
-      const context = this.lastWasCut ? concat(this.tail) : new Float32Array(0)
+      const context = this.lastWasCut ? contextOf(this.tail) : new Float32Array(0)
       this.tail = []
       if (this.live >= MAX_LIVE) {
         this.current = null
@@ -192,12 +193,8 @@ export function engineStoppedSentence(detail: string): string {
     : 'its speech engine (pocketsphinx) stopped unexpectedly.'
 }
 
-function concat(parts: readonly Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
+/** The kept audio joined, its last CONTEXT_S seconds at most. */
+function contextOf(parts: readonly Float32Array[]): Float32Array {
+  const out = concatSamples(parts)
   return out.length > CONTEXT_S * SPEECH_RATE ? out.slice(out.length - CONTEXT_S * SPEECH_RATE) : out
 }

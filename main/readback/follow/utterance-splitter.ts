@@ -7,6 +7,7 @@
  * Times are the take's own: sample 0 is the take's start.
  */
 import { SPEECH_RATE } from './pcm-to-16k'
+import { concatSamples } from './samples'
 
 export type SplitEvent =
   /** An utterance begins at `startS` (seconds into the take) with these samples. */
@@ -71,7 +72,7 @@ export class UtteranceSplitter {
     const out: SplitEvent[] = []
     let audio: Float32Array[] = []
     const flushAudio = () => {
-      if (audio.length) out.push({ kind: 'audio', samples: concat(audio) })
+      if (audio.length) out.push({ kind: 'audio', samples: concatSamples(audio) })
       audio = []
     }
     let i = 0
@@ -87,7 +88,7 @@ export class UtteranceSplitter {
         if (this.preroll.length > this.padFrames() + ONSET_FRAMES) this.preroll.shift()
         if (this.run >= ONSET_FRAMES) {
           const startFrame = f + 1 - this.preroll.length
-          out.push({ kind: 'start', startS: (startFrame * FRAME) / SPEECH_RATE, samples: concat(this.preroll) })
+          out.push({ kind: 'start', startS: (startFrame * FRAME) / SPEECH_RATE, samples: concatSamples(this.preroll) })
           this.begin(this.preroll.length, ONSET_FRAMES)
           this.preroll = []
         }
@@ -144,14 +145,4 @@ function energyDb(frame: Float32Array): number {
   let sum = 0
   for (const x of frame) sum += x * x
   return 10 * Math.log10(sum / frame.length + 1e-12)
-}
-
-function concat(parts: readonly Float32Array[]): Float32Array {
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
 }

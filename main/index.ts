@@ -3,7 +3,7 @@
  * keychain, shell) to Booth's core as ports and carries the bridge over two IPC channels. The logic lives
  * in main/shell/ (Electron-only binding) and in plain modules that take Electron's pieces as parameters; test/shell/ loads the
  * built bundle with a stand-in for `electron` and checks what this file does.
- * Security follows Electron's checklist; README lists each item and how Booth meets it.
+ * Security follows Electron's checklist; docs/security.md lists each item and how Booth meets it.
  */
 import { app, BrowserWindow, dialog, ipcMain, nativeImage, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
 import { join } from 'node:path'

@@ -15,7 +15,7 @@
  *   misreads the model exists for ("Harbor" read as "Harper") often hold little, unless the lattice is
  *   SURE of the first hearing's word where they differ ("here" as "fear" at 0.93 against 0.06, "10th" as
  *   "eighth" at 0.94 against 0.02: the search's slip).
- * Measured on the read-back bench (README): the clean reads that matched before the second hearing match
+ * Measured on the read-back bench (docs/measurements.md): the clean reads that matched before the second hearing match
  * again, and no planted misread is answered "matches".
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'

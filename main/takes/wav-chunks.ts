@@ -8,7 +8,7 @@
  * files whose RIFF and data sizes are 0xFFFFFFFF or 0 (audio runs to the end of the file), files that
  * end in the middle of their audio, and headers that claim less audio than follows.
  *
- * The one rule for a data size that disagrees with the file (see README "Damaged files…"):
+ * The one rule for a data size that disagrees with the file (see docs/reliability-design.md, "Damaged files…"):
  * - fewer bytes than claimed: the file ends in the middle of its audio; refused, with where it ends;
  * - more bytes than claimed, and what follows is not audio (metadata chunks, a tag, a few stray bytes:
  *   wav-trailing.ts): the header is honest and its length stands;

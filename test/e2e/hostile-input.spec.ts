@@ -231,7 +231,7 @@ test('a 100,000-character script change is diffed in a worker and shows folded o
   console.log('100k script change:', JSON.stringify(figures))
   // Logged, not asserted: the project's tests assert no wall-clock times (on this shared 2-core machine
   // the same page's tasks vary twofold between runs); the goals (the change within a second of the job
-  // view, no long task over 200 ms) are README's figures, and `npm run bench -- script-diff` times the diff.
+  // view, no long task over 200 ms) are docs/measurements.md's figures, and `npm run bench -- script-diff` times the diff.
   expect(workers.some((u) => /word-diff\.worker/.test(u))).toBe(true)
   // Folded to one line over the script, with the change counted; opened, the diff shows.
   await expect(page.locator('.script-change summary')).toContainText(/\+\d+ −\d+ words/)

@@ -6,13 +6,14 @@
  * Negations are handled by sentence variants (negation-variants.ts), not here.
  */
 import { mainSlices, type Slicer } from '../process/slices'
+import { ONES, TENS as NUMBER_TENS } from './number-words'
 import type { Dictionary } from './pronunciations'
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
-const UNITS = ['zero', 'oh', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']
-const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen']
-const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
+const UNITS = ['zero', 'oh', ...ONES.slice(1, 10)]
+const TEENS = ONES.slice(10)
+const TENS = NUMBER_TENS.filter(Boolean)
 const SCALES = ['hundred', 'thousand', 'million', 'billion']
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth',
   'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth', 'thirtieth']

@@ -43,3 +43,45 @@ export function judgeDroppedFile(file: DroppedFileLike): DropVerdict {
 export function dragHasFiles(types: readonly string[]): boolean {
   return types.includes('Files')
 }
+
+/** What importing dropped files said: a line per file, and how many became takes. */
+export interface DroppedImport<T> {
+  lines: string[]
+  ok: number
+  failed: number
+  made: T[]
+}
+
+/**
+ * The one loop that turns dropped files into takes (or pickups): each file judged first, then imported one
+ * after another; every file gets a line (its take's name, or why not) and one bad file never stops the rest.
+ * `said` names a made take; `shown` words an error; `each` hears when a file's import starts and ends.
+ */
+export async function importDropped<F extends DroppedFileLike, T>(
+  files: readonly F[],
+  run: (file: F) => Promise<T>,
+  words: { said(file: DroppedFileLike, made: T): string; shown(err: unknown): string; each?(delta: 1 | -1): void },
+): Promise<DroppedImport<T>> {
+  const out: DroppedImport<T> = { lines: [], ok: 0, failed: 0, made: [] }
+  for (const file of files) {
+    const verdict = judgeDroppedFile(file)
+    if (!verdict.ok) {
+      out.failed++
+      out.lines.push(verdict.message)
+      continue
+    }
+    words.each?.(1)
+    try {
+      const made = await run(file)
+      out.made.push(made)
+      out.ok++
+      out.lines.push(words.said(file, made))
+    } catch (err) {
+      out.failed++
+      out.lines.push(words.shown(err))
+    } finally {
+      words.each?.(-1)
+    }
+  }
+  return out
+}

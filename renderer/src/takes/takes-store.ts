@@ -12,7 +12,7 @@ import { createAnswerOrder } from '../store/answer-order'
 import { errorText } from '../store/error-text'
 import type { StoreHandle } from '../store/store-handle'
 import { useStores } from '../bridge/BridgeProvider'
-import { judgeDroppedFile } from './dropped-files'
+import { importDropped } from './dropped-files'
 import { displayText } from '../../../shared/display-text'
 import { takeName } from './take-numbers'
 import { afterPaintOrNow } from '../ui/after-paint'
@@ -153,31 +153,12 @@ export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {})
         }
       },
       importFiles: async (jobId, files, script) => {
-        const lines: string[] = []
-        let ok = 0
-        let failed = 0
         const count = (delta: number) => set({ importing: { ...get().importing, [jobId]: Math.max(0, (get().importing[jobId] ?? 0) + delta) } })
-        for (const file of files) {
-          const verdict = judgeDroppedFile(file)
-          if (!verdict.ok) {
-            failed++
-            lines.push(verdict.message)
-            continue
-          }
-          count(1)
-          try {
-            const path = await api.pathForFile(file)
-            const take = await api.importTake({ jobId, path, ...(script ? { script } : {}) })
-            apply(take)
-            ok++
-            lines.push(`“${displayText(file.name)}” is ${takeName(take)}.`)
-          } catch (err) {
-            failed++
-            lines.push(shownError(err))
-          } finally {
-            count(-1)
-          }
-        }
+        const { lines, ok, failed } = await importDropped(files, async (file) => {
+          const take = await api.importTake({ jobId, path: await api.pathForFile(file), ...(script ? { script } : {}) })
+          apply(take)
+          return take
+        }, { said: (file, take) => `“${displayText(file.name)}” is ${takeName(take)}.`, shown: shownError, each: count })
         if (lines.length) set({ notice: { jobId, tone: failed === 0 ? 'success' : ok === 0 ? 'danger' : 'info', lines } })
       },
       setLabel: (take, label) => act(take.job_id, async () => apply(await api.setTakeLabel({ takeId: take.id, label }))),

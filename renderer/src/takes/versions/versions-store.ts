@@ -16,7 +16,7 @@ import { errorText } from '../../store/error-text'
 import { HOST_GONE_MESSAGE } from '../../bridge/http-transport'
 import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
-import { judgeDroppedFile } from '../dropped-files'
+import { importDropped } from '../dropped-files'
 
 export interface VersionsNotice {
   tone: 'success' | 'danger' | 'info'
@@ -200,26 +200,11 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       },
       importPickups: async (jobId, files, script) => {
         const key = pickupsKey(jobId)
-        const lines: string[] = []
-        let failed = 0
         patch('busy', key, `Adding ${files.length} pickup file${files.length === 1 ? '' : 's'}…`)
         patch('notice', key, undefined)
-        for (const file of files) {
-          const verdict = judgeDroppedFile(file)
-          if (!verdict.ok) {
-            failed++
-            lines.push(verdict.message)
-            continue
-          }
-          try {
-            const path = await api.pathForFile(file)
-            const take = await api.importTake({ jobId, path, label: 'pickup', ...(script ? { script } : {}) })
-            lines.push(`“${displayText(file.name)}” is pickup ${take.take_number}.`)
-          } catch (err) {
-            failed++
-            lines.push(shown(err))
-          }
-        }
+        const { lines, failed } = await importDropped(files, async (file) =>
+          api.importTake({ jobId, path: await api.pathForFile(file), label: 'pickup', ...(script ? { script } : {}) }),
+        { said: (file, take) => `“${displayText(file.name)}” is pickup ${take.take_number}.`, shown })
         patch('busy', key, undefined)
         if (lines.length) patch('notice', key, { tone: failed === 0 ? 'success' : 'danger', text: lines.join(' ') })
         refreshTakes(jobId)

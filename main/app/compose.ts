@@ -20,7 +20,7 @@ import type { SecretStore } from '../session/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../takes/take-handlers'
 import { createReadbackArea } from '../readback/readback-handlers'
-import { createFollowArea } from '../readback/follow/follow-area'
+import { createPrompterArea } from '../prompter/prompter-area'
 import { stopIdleRecordings } from './idle-recordings'
 import { createVersionArea } from '../versions/version-handlers'
 import { createTranscriber } from '../versions/transcriber'
@@ -197,9 +197,9 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
 
   const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
   // The prompter that follows the voice listens to the same recording calls.
-  const follow = createFollowArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
+  const prompter = createPrompterArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
   // A take whose window went away mid-recording (reloaded, closed, crashed) is stopped and kept.
-  const idle = stopIdleRecordings(follow.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)), { info: (m, f) => log.info(m, f), warn: (m, f) => log.warn(m, f) })
+  const idle = stopIdleRecordings(prompter.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)), { info: (m, f) => log.info(m, f), warn: (m, f) => log.warn(m, f) })
   const takeCalls = idle.calls
   // Versions (pickups, punch-and-roll, comps, cut false starts): read back with the engine Settings chose, a
   // punch recorded through the same recording calls (so the read-back waits while it records).
@@ -276,7 +276,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     }),
     ...takeCalls,
     ...readback.handlers,
-    ...follow.handlers,
+    ...prompter.handlers,
     ...versionArea.handlers,
     ...createAudioHandlers({
       settings: profiles,
@@ -319,7 +319,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
           ['the job list refresh under way', () => polling?.catch(() => undefined)],
           ['the prompter', async () => {
             idle.close()
-            follow.stop()
+            prompter.stop()
           }],
           ['the read-back', () => readback.stop()],
           ['takes and deliveries', () => takes.stop()],

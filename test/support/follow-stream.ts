@@ -9,8 +9,8 @@ import { EventHub } from '../../main/bridge/event-hub'
 import { measureTake } from '../../main/audio/measure-take'
 import { createRecordingCalls } from '../../main/takes/recording-handlers'
 import { TakeStore } from '../../main/takes/take-store'
-import { createFollowArea } from '../../main/readback/follow/follow-area'
-import type { FollowEngine } from '../../main/readback/follow/follow-engine'
+import { createPrompterArea } from '../../main/prompter/prompter-area'
+import type { FollowEngine } from '../../main/prompter/follow-engine'
 import type { FollowPosition } from '../../shared/bridge-prompter'
 import { scriptModel } from '../../main/readback/script-model'
 import type { HighlightMove } from './follow-metrics'
@@ -35,7 +35,7 @@ export async function streamTake(opts: { script: string; pcm48k: Float32Array; d
   const warnings: string[] = []
   const store = new TakeStore({ dataDir: opts.dataDir, measure: measureTake })
   const calls = createRecordingCalls(store, async () => ({ stem: 'FOLLOW', spotLengthS: null, kind: 'dry_voice' }), () => {})
-  const area = createFollowArea({ dataDir: opts.dataDir, hub, warn: (m) => warnings.push(m), ...(opts.engines ? { engines: opts.engines } : {}) })
+  const area = createPrompterArea({ dataDir: opts.dataDir, hub, warn: (m) => warnings.push(m), ...(opts.engines ? { engines: opts.engines } : {}) })
   const recording = area.wrapTakeHandlers({
     startRecording: calls.start,
     appendRecording: calls.append,

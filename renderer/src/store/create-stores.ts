@@ -13,7 +13,7 @@ import { createTakesStore, type TakesState } from '../takes/takes-store'
 import { createAccountStore, type AccountSlice } from '../account/account-store'
 import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
 import { createNoticesStore, type NoticesState } from '../notifications/notices-store'
-import { createPrompterStore, type PrompterStoreState } from '../script/reading/prompter-store'
+import { createPrompterStore, type PrompterStoreState } from '../script/prompter/prompter-store'
 import { createSetAsideStore, type SetAsideState } from '../app/set-aside-store'
 import { createVersionsStore, type VersionsState } from '../takes/versions/versions-store'
 

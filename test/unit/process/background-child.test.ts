@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { BACKGROUND_PRIORITY, lowerPriority, spawnInBackground, spawnShellInBackground } from '../../../main/process/background-child'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
 import { killAllFfmpeg } from '../../../main/audio/ffmpeg-registry'
-import { UtteranceDecode } from '../../../main/readback/follow/utterance-decode'
+import { UtteranceDecode } from '../../../main/prompter/utterance-decode'
 
 const linux = process.platform === 'linux'
 const started: ChildProcess[] = []

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { mapOffsets } from '../../../renderer/src/script/reading/script-offsets'
-import { MARKER_AT, scrollToMarker } from '../../../renderer/src/script/reading/follow-scroll'
+import { mapOffsets } from '../../../renderer/src/script/prompter/script-offsets'
+import { MARKER_AT, scrollToMarker } from '../../../renderer/src/script/prompter/follow-scroll'
 
 describe('script offsets on the shown text', () => {
   it('the HTML’s text (no blank lines, other spaces) lands on the same words', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { prompterSpeed, prompterStep } from '../../../renderer/src/script/reading/prompter-pace'
+import { prompterSpeed, prompterStep } from '../../../renderer/src/script/prompter/prompter-pace'
 
 describe('the prompter’s pace', () => {
   it('passes the whole text in the spot’s length', () => {

@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { inputGoneText, recordingFailureText } from '../../../renderer/src/takes/recording-failure'
-import { fallbackWords, lostVoice } from '../../../renderer/src/script/reading/use-pace-fallback'
+import { fallbackWords, lostVoice } from '../../../renderer/src/script/prompter/use-pace-fallback'
 import { hostGoneText } from '../../../renderer/src/ui/ConnectivityStatus'
 import type { FollowPosition } from '../../../shared/bridge-prompter'
 

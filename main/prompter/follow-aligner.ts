@@ -11,8 +11,7 @@
  * - a heard word that fits nowhere (an ad-lib, a slip of the recogniser) leaves the position where it is.
  * Numbers compare by value, so "twenty percent" is "20%" (the read-back's number words).
  */
-import { nearWord, sameWord, type Word } from '../words'
-import type { ScriptModel, ScriptWord } from '../script-model'
+import { nearWord, sameWord, type Word, type ScriptModel, type ScriptWord } from '../readback'
 
 /** Matched words in a row that a jump further than the next line needs. */
 export const FAR_RUN = 3

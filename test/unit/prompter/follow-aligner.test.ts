@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { FollowAligner } from '../../../main/readback/follow/follow-aligner'
+import { FollowAligner } from '../../../main/prompter/follow-aligner'
 import { scriptModel } from '../../../main/readback/script-model'
 import { heardWords } from '../../../main/readback/heard-words'
 

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { HeardSegment } from '../../../main/readback/follow/follow-engine'
-import { SherpaFollowEngine, SherpaFollowSession, type OnlineRecognizerLike } from '../../../main/readback/follow/sherpa-follow'
+import type { HeardSegment } from '../../../main/prompter/follow-engine'
+import { SherpaFollowEngine, SherpaFollowSession, type OnlineRecognizerLike } from '../../../main/prompter/sherpa-follow'
 
 /** A recogniser whose results are scripted by how much audio it has taken (16 kHz samples). */
 function scripted(results: Array<{ after: number; tokens: string[]; timestamps: number[]; endpoint?: boolean }>): OnlineRecognizerLike {

@@ -10,10 +10,8 @@
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { TimedWord } from '../../../shared/readback/types'
-import { findTransducer, type TransducerFiles } from '../sherpa-model'
-import { HOTWORD_SCORE, loadTokenSet, scriptHotwords } from '../sherpa-hotwords'
-import { tokensToWords } from '../token-words'
+import type { TimedWord } from '../../shared/readback/types'
+import { findTransducer, type TransducerFiles, HOTWORD_SCORE, loadTokenSet, scriptHotwords, tokensToWords } from '../readback'
 import type { FollowEngine, FollowSession, FollowSessionEvents } from './follow-engine'
 import { SPEECH_RATE } from './pcm-to-16k'
 

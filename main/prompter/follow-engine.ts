@@ -3,7 +3,7 @@
  * script (to bias the recogniser toward it), takes the take's audio as it is recorded (16 kHz mono,
  * the take's clock: its first sample is 0 s), and reports what it heard, segment by segment.
  */
-import type { TimedWord } from '../../../shared/readback/types'
+import type { TimedWord } from '../../shared/readback/types'
 
 export interface HeardSegment {
   /** Segments are numbered in the order they were spoken. */

@@ -3,8 +3,8 @@
  * while recording (the default), scrolls at the spot's pace when started (`p`), or stays still.
  */
 import { join } from 'node:path'
-import { JsonSettingsFile } from '../../storage/json-settings-file'
-import { PROMPTER_MODES, type PrompterMode } from '../../../shared/bridge-prompter'
+import { JsonSettingsFile } from '../storage/json-settings-file'
+import { PROMPTER_MODES, type PrompterMode } from '../../shared/bridge-prompter'
 
 export interface PrompterSettings {
   mode: PrompterMode

@@ -6,10 +6,10 @@
  * reported on its events and in the log.
  */
 import { join } from 'node:path'
-import type { BridgeHandlers } from '../../bridge/dispatch'
-import type { EventHub } from '../../bridge/event-hub'
-import { decodePcmFloat32 } from '../../takes/recording-handlers'
-import type { PrompterSettingsView } from '../../../shared/bridge-prompter'
+import type { BridgeHandlers } from '../bridge/dispatch'
+import type { EventHub } from '../bridge/event-hub'
+import { decodePcmFloat32 } from '../takes/recording-handlers'
+import type { PrompterSettingsView } from '../../shared/bridge-prompter'
 import { FirstAvailableEngine, type FollowEngine } from './follow-engine'
 import { Follower } from './follower'
 import { PocketsphinxFollowEngine } from './pocketsphinx-follow'
@@ -19,7 +19,7 @@ import { SherpaFollowEngine, streamingModelDir } from './sherpa-follow'
 type PrompterHandlers = Pick<BridgeHandlers, 'getPrompterSettings' | 'setPrompterSettings'>
 type RecordingHooks = Pick<BridgeHandlers, 'startRecording' | 'appendRecording' | 'stopRecording' | 'cancelRecording'>
 
-export interface FollowAreaDeps {
+export interface PrompterAreaDeps {
   dataDir: string
   hub: EventHub
   warn(message: string): void
@@ -31,7 +31,7 @@ export function defaultFollowEngines(dataDir: string): FollowEngine[] {
   return [new SherpaFollowEngine({ modelDir: () => streamingModelDir(dataDir) }), new PocketsphinxFollowEngine()]
 }
 
-export function createFollowArea(deps: FollowAreaDeps) {
+export function createPrompterArea(deps: PrompterAreaDeps) {
   const settings = new PrompterSettingsFile(join(deps.dataDir, 'readback'), deps.warn)
   const loaded = settings.load()
   const engines = new FirstAvailableEngine(deps.engines ?? defaultFollowEngines(deps.dataDir))

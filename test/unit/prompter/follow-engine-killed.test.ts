@@ -1,5 +1,5 @@
 /**
- * The prompter's recogniser dying under it (main/readback/follow/): real pocketsphinx_continuous runs
+ * The prompter's recogniser dying under it (main/prompter/): real pocketsphinx_continuous runs
  * killed with a real SIGKILL, a missing binary. Nothing may reach Node's unhandled-rejection path (it ends
  * main, Booth quitting under the talent): the run's failure is told at once (onDied), `end()` rejects with
  * it, and the follow session says so in plain words and stops.
@@ -12,8 +12,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findPocketsphinx, type PocketsphinxSetup } from '../../../main/readback/pocketsphinx-setup'
-import { UtteranceDecode } from '../../../main/readback/follow/utterance-decode'
-import { PocketsphinxFollowEngine } from '../../../main/readback/follow/pocketsphinx-follow'
+import { UtteranceDecode } from '../../../main/prompter/utterance-decode'
+import { PocketsphinxFollowEngine } from '../../../main/prompter/pocketsphinx-follow'
 import { watchUnhandledRejections } from '../../support/unhandled-rejections'
 
 const run = promisify(execFile)

@@ -5,9 +5,8 @@
  * aligned from where the last final one left the aligner, and the position shown never goes back.
  * Nothing here can fail the recording: a recogniser that fails says so once and the take records on.
  */
-import type { FollowPosition, FollowStatus } from '../../../shared/bridge-prompter'
-import { heardWords } from '../heard-words'
-import { scriptModel, type ScriptModel } from '../script-model'
+import type { FollowPosition, FollowStatus } from '../../shared/bridge-prompter'
+import { heardWords, scriptModel, type ScriptModel } from '../readback'
 import { FollowAligner, type FollowState } from './follow-aligner'
 import type { FollowEngine, FollowSession, HeardSegment } from './follow-engine'
 import { PcmTo16k } from './pcm-to-16k'

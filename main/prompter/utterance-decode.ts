@@ -10,10 +10,10 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { childEnv } from '../../security/child-env'
-import { spawnInBackground, spawnShellInBackground } from '../../process/background-child'
-import type { TimedWord } from '../../../shared/readback/types'
-import { parsePocketsphinxTimes } from '../pocketsphinx-engine'
+import { childEnv } from '../security/child-env'
+import { spawnInBackground, spawnShellInBackground } from '../process/background-child'
+import type { TimedWord } from '../../shared/readback/types'
+import { parsePocketsphinxTimes } from '../readback'
 
 export interface DecodeSetup {
   binary: string

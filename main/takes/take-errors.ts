@@ -10,7 +10,7 @@ import { DiskProblemError, diskProblemFor } from '../storage/disk-problem'
 import { TakeInputError } from './take-input-checks'
 import { NotAudioError } from './take-probe'
 import { TakeNotFoundError } from './take-shelf'
-import { WavWriterError } from './wav-writer'
+import { WavWriterError } from '../media/wav-writer'
 import { UnreadableVersionError } from '../versions/version-meta'
 
 /** Where Booth's data is, and what the person does once the disk is fixed ("record again"). */

@@ -22,8 +22,8 @@ import {
   DELIVERY_STATUSES, UPLOAD_STATUSES,
   type DeliveryState, type Preflight, type TakeLabel, type TakeListing, type TakeMeta, type TakeTrim, type UploadState,
 } from './take-types'
-import type { Level } from './pcm24'
-import type { WavWriterOptions } from './wav-writer'
+import type { Level } from '../media/pcm24'
+import type { WavWriterOptions } from '../media/wav-writer'
 import { takeName } from '../../shared/take-name'
 
 /** The shelf's error for a take that is not there, where callers of the store have always found it. */

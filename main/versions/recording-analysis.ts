@@ -11,7 +11,7 @@ import { speechEdges, type SpeechEdges } from './cut-rules'
 import { measureRange } from './range-measures'
 import { bestSentenceWindow, readSentences, scriptSentences, type ReadSentence } from './sentence-spans'
 import { envelopeOf, floorDb, type Envelope } from './signal-envelope'
-import type { WavSource } from './wav-source'
+import type { WavSource } from '../media/wav-source'
 
 export interface AnalyzedSentence extends ReadSentence {
   /** Speech edges a cut keeps clear of: the recogniser's widened by the signal (s). */

@@ -11,7 +11,7 @@ import { TakeInputError } from './take-input-checks'
 import { NotAudioError } from './take-probe'
 import { TakeNotFoundError } from './take-shelf'
 import { WavWriterError } from '../media/wav-writer'
-import { UnreadableVersionError } from '../versions/version-meta'
+import { UnreadableVersionError } from '../version-records/version-meta'
 
 /** Where Booth's data is, and what the person does once the disk is fixed ("record again"). */
 export interface DiskContext {

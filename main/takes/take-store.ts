@@ -15,8 +15,8 @@ import { checkJobId, checkLabel, checkNote, TakeInputError } from './take-input-
 import { renameForLabel } from './take-naming'
 import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport, type SalvagedTake } from './take-recordings'
 import { renderTrimmed } from './take-render'
-import { versionFileName } from '../versions/version-meta'
-import { currentStamp, stillCurrent } from '../versions/version-stamp'
+import { versionFileName } from '../version-records/version-meta'
+import { currentStamp, stillCurrent } from '../version-records/version-stamp'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
   DELIVERY_STATUSES, UPLOAD_STATUSES,

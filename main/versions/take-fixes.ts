@@ -15,7 +15,7 @@ import { restartTimeline } from './restart-cut'
 import { scriptSentences } from './sentence-spans'
 import { resultTimeOf, toEditList, type Timeline } from './timeline'
 import { takeName, type VersionWork } from './version-work'
-import { currentVersion } from './version-meta'
+import { currentVersion } from '../version-records/version-meta'
 import { MissingRecordingError, missingRecordingMessage, missingRecordings } from './missing-recordings'
 import { currentVersionScript, sentenceInTarget, versionScripts } from './version-script'
 

@@ -26,7 +26,7 @@ import { writeFileAtomic } from '../storage/atomic-file'
 import { renderVersion } from './missing-recordings'
 import { currentVersion, UnreadableVersionError, unreadableNote, versionFileName, versionFolders } from '../version-records/version-meta'
 import { sameStamp, stampOf, stillCurrent, type VersionStamp } from '../version-records/version-stamp'
-import { keepReadbackFor, readbackPathOf } from './version-readbacks'
+import { keepReadbackFor, readbackPathOf } from '../takes/version-readbacks'
 import { readbackSummary } from './readback-summary'
 
 export type NewVersion = Omit<TakeVersion, 'number' | 'created_at' | 'trim' | 'trimmed_preflight'>

@@ -19,6 +19,7 @@ import type { Log } from '../logging/redacting-log'
 import type { SecretStore } from '../session/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../takes/take-handlers'
+import { DeliveryService } from '../delivery/delivery-service'
 import { createReadbackArea } from '../readback/readback-handlers'
 import { createFollowArea } from '../readback/follow/follow-area'
 import { stopIdleRecordings } from './idle-recordings'
@@ -183,13 +184,14 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const measurer = createTakeMeasurer(profiles)
   const takes = createTakeHandlers({
     client: () => client,
-    apiKey: () => session.currentCredentials()?.apiKey ?? null,
-    baseUrl: () => session.currentCredentials()?.baseUrl ?? null,
     dataDir: ports.dataDir,
     hub,
     log,
-    now,
-    online: ports.online,
+    delivery: ({ store, log: takesLog, changed }) => new DeliveryService({
+      store, client: () => client, apiKey: () => session.currentCredentials()?.apiKey ?? null,
+      baseUrl: () => session.currentCredentials()?.baseUrl ?? null, dataDir: ports.dataDir, hub, log: takesLog, now,
+      online: ports.online, onTakeChanged: changed,
+    }),
     savedJob: async (jobId) => (await cache.loadJob(jobId))?.job ?? null,
     measure: measurer.measure,
     profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile,

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path'
 import { UserFacingError } from '../bridge/describe-error'
-import { DeliveryQueueError } from '../delivery/delivery-queue'
+import { DeliveryQueueError } from './delivery-queue-error'
 import { DiskProblemError, diskProblemFor } from '../storage/disk-problem'
 import { TakeInputError } from './take-input-checks'
 import { NotAudioError } from './take-probe'

@@ -19,6 +19,7 @@ import type { Log } from '../logging/redacting-log'
 import type { SecretStore } from '../session/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
 import { createTakeHandlers } from '../takes/take-handlers'
+import { DeliveryService } from '../delivery/delivery-service'
 import { createReadbackArea } from '../readback/readback-handlers'
 import { createPrompterArea } from '../prompter/prompter-area'
 import { stopIdleRecordings } from './idle-recordings'
@@ -27,14 +28,13 @@ import { createTranscriber } from '../versions/transcriber'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
 import { isUnreachable, JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
-import type { DemoServer } from '../session/demo-launcher'
-import { SessionService, type SessionDeps } from '../session/session-service'
+import { SessionService, type DemoServer, type SessionDeps } from '../session/session-service'
 import { scopeGranted } from '../session/scopes'
 import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
 import { SettingsStore } from '../storage/settings-store'
-import { createSetAsideArea } from '../storage/set-aside-area'
+import { createSetAsideArea } from '../data-files/set-aside-area'
 import { createAudioHandlers } from '../audio/audio-handlers'
 import { createTakeMeasurer } from '../audio/take-measurer'
 import { ProfileSettings } from '../audio/profile-settings'
@@ -183,13 +183,14 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const measurer = createTakeMeasurer(profiles)
   const takes = createTakeHandlers({
     client: () => client,
-    apiKey: () => session.currentCredentials()?.apiKey ?? null,
-    baseUrl: () => session.currentCredentials()?.baseUrl ?? null,
     dataDir: ports.dataDir,
     hub,
     log,
-    now,
-    online: ports.online,
+    delivery: ({ store, log: takesLog, changed }) => new DeliveryService({
+      store, client: () => client, apiKey: () => session.currentCredentials()?.apiKey ?? null,
+      baseUrl: () => session.currentCredentials()?.baseUrl ?? null, dataDir: ports.dataDir, hub, log: takesLog, now,
+      online: ports.online, onTakeChanged: changed,
+    }),
     savedJob: async (jobId) => (await cache.loadJob(jobId))?.job ?? null,
     measure: measurer.measure,
     profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile,

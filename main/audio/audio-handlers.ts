@@ -6,7 +6,7 @@
 import type { audioCalls, AudioResults, DeliveryProfileView, JobProfileView } from '../../shared/bridge-audio'
 import type { Checked } from '../../shared/check'
 import { UserFacingError } from '../bridge/describe-error'
-import type { TakeStore } from '../takes/take-store'
+import type { TakeView } from '../../shared/bridge-takes'
 import type { DeliveryProfile } from './delivery-profiles'
 import { ProfileError } from './delivery-profiles'
 import type { ChosenProfile } from './profile-settings'
@@ -45,9 +45,17 @@ async function sentence<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What the audio calls use of the take store (main/takes/take-store.ts), named here so audio/ need not import takes/. */
+export interface ProfileTakes {
+  list(jobId: string): Promise<{ takes: readonly TakeView[] }>
+  remeasure(takeId: string): Promise<unknown>
+  get(takeId: string): Promise<TakeView>
+  deliveredAudioPath(takeId: string): Promise<string>
+}
+
 export interface AudioHandlerDeps {
   settings: ProfileSettings
-  store: TakeStore
+  store: ProfileTakes
   /** The measurer whose `measure` the store uses, so a report reuses the store's pass. */
   measurer: TakeMeasurer
   /** Tells the page a job's takes changed (their preflight was measured again under a new profile). */

@@ -29,8 +29,8 @@ import { runFfmpeg } from './run-ffmpeg'
 import type { TakeReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
 import { clipRule, TRUE_PEAK_LOCATE_MARGIN_DB } from './thresholds'
-import { WavPipeReader } from './wav-pipe-reader'
-import { wavLengthUntrusted } from './wav-stated-length'
+import { WavPipeReader } from '../media/wav-pipe-reader'
+import { wavLengthUntrusted } from '../media/wav-stated-length'
 
 export interface MeasureTakeOptions {
   /** The job's length_s (seconds); null/undefined/0 = unknown. */

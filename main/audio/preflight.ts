@@ -33,6 +33,12 @@ export const TAKE_KINDS: readonly TakeKind[] = ['dry_voice', 'finished_spot', 'n
  */
 export type Preflight = components['schemas']['Preflight']
 
+/** The measurement a TakeStore is given: measureTake (measure-take.ts; a failure there yields a not-measured preflight). */
+export type MeasureTake = (
+  path: string,
+  options: { spotLengthS: number | null; kind: TakeKind; signal?: AbortSignal },
+) => Promise<Preflight>
+
 /** What a take that could not be measured reports: every number null, one warning. */
 export function notMeasuredPreflight(): Preflight {
   return {

@@ -18,7 +18,7 @@ import type { PreflightAndReport } from './take-measurements'
 import { measurementsOf, preflightAndReport } from './take-measurements'
 import { clipRule, ROOM_TONE_RULES } from './thresholds'
 
-/** Booth writes takes as 24-bit PCM (main/takes/wav-writer.ts). */
+/** Booth writes takes as 24-bit PCM (main/media/wav-writer.ts). */
 const RECORDED_BIT_DEPTH = 24
 const RECORDED_CODEC = 'pcm_s24le'
 

@@ -11,7 +11,7 @@
  */
 import { stat } from 'node:fs/promises'
 import { basename, dirname } from 'node:path'
-import type { MeasureTake } from '../takes/take-types'
+import type { MeasureTake } from './preflight'
 import type { DeliveryProfile } from './delivery-profiles'
 import { measureTakeDetailed, type MeasureResult } from './measure-take'
 import type { TakeKind } from './preflight'

@@ -17,6 +17,7 @@ import type { Log } from '../logging/redacting-log'
 import type { DeliveryQueueEntry } from '../../shared/bridge-takes'
 import type { FailureVerdict } from './delivery-errors'
 import { loadQueueFile, QUEUE_FILE, saveQueueFile, type QueueItem } from './delivery-queue-file'
+import { DeliveryQueueError } from '../takes/delivery-queue-error'
 
 export type StopReason = 'pause' | 'cancel' | 'stop'
 
@@ -38,13 +39,6 @@ export interface DeliveryQueueOptions {
   /** Pause before the n-th retry: random share of min(maxMs, baseMs * 2^(n-1)). Defaults 2 s and 30 s. */
   backoff?: { baseMs: number; maxMs: number }
   random?: () => number
-}
-
-export class DeliveryQueueError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'DeliveryQueueError'
-  }
 }
 
 interface Active {

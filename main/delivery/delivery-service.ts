@@ -29,7 +29,8 @@ import { classifyDeliveryFailure, NotSignedInError, postMayHaveArrived } from '.
 import { clockTime } from '../../shared/clock-time'
 import { findDeliveryOnService } from './delivery-lookup'
 import type { QueueItem } from './delivery-queue-file'
-import { DeliveryQueue, DeliveryQueueError, type SendControl } from './delivery-queue'
+import { DeliveryQueue, type SendControl } from './delivery-queue'
+import { DeliveryQueueError } from '../takes/delivery-queue-error'
 import { UploadStep, type UploadTuning } from './upload-step'
 import { forgetStoredUpload, keepDamagedUploadStore, terminateUpload } from './uploader'
 

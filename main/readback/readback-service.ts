@@ -14,7 +14,7 @@ import { createEngines, pickEngine } from './engines'
 import { ModelManager } from './model-manager'
 import { NO_MODEL_HERE, NO_MODEL_MESSAGE } from './sherpa-engine'
 import type { ManifestFile } from './model-download'
-import { pickupCheck } from '../versions/pickup-check'
+import { pickupCheck } from './pickup-check'
 import { readBack } from './read-back'
 import { ReadbackQueue } from './readback-queue'
 import { ReadbackSettingsFile, type ReadbackSettings } from './readback-settings'
@@ -184,7 +184,7 @@ export class ReadbackService {
     }
     const now = (this.deps.now ?? Date.now)()
     const heard = await readBack(engine, this.deps.takes.audioPath(take), script.copy.text, { names: script.copy.names, now, signal })
-    // A pickup is checked against the sentences it reads, not the whole spot (main/versions/pickup-check.ts).
+    // A pickup is checked against the sentences it reads, not the whole spot (main/readback/pickup-check.ts).
     const asPickup = take.label === 'pickup' ? pickupCheck(script.copy.text, heard.words, { names: script.copy.names, now, doubts: heard.doubts ?? [] }) : null
     const result: ReadbackStored = {
       ...heard,

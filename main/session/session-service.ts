@@ -21,10 +21,16 @@ import type { EventHub } from '../bridge/event-hub'
 import type { SavedAccount, SettingsStore } from '../storage/settings-store'
 import type { Log } from '../logging/redacting-log'
 import type { SecretStore } from './secret-store'
-import type { DemoServer } from './demo-launcher'
 import { keyWarnings, missingScopes } from './scopes'
 
 export const KEYCHAIN_ACCOUNT = 'api-key'
+
+/** Booth's demo server (main/demo/demo-launcher.ts), started by the entry points and handed in as `startDemo`. */
+export interface DemoServer {
+  baseUrl: string
+  apiKey: string
+  stop(): Promise<void>
+}
 
 export interface SessionDeps {
   settings: SettingsStore

@@ -11,7 +11,7 @@ import type { RecordingLevel } from '../../shared/bridge-takes'
 import type { JobFactsForTake } from './job-facts-lookup'
 import { RunningMeasurement } from '../audio/running-measurement'
 import { UserFacingError } from '../bridge/describe-error'
-import { WavWriteFailedError } from './wav-writer'
+import { WavWriteFailedError } from '../media/wav-writer'
 import { recordingStoppedSentence } from './recording-stopped'
 import { diskFaultIn } from '../storage/disk-problem'
 

@@ -5,13 +5,13 @@
  */
 import { join } from 'node:path'
 import { UserFacingError } from '../bridge/describe-error'
-import { DeliveryQueueError } from '../delivery/delivery-queue'
+import { DeliveryQueueError } from './delivery-queue-error'
 import { DiskProblemError, diskProblemFor } from '../storage/disk-problem'
 import { TakeInputError } from './take-input-checks'
 import { NotAudioError } from './take-probe'
 import { TakeNotFoundError } from './take-shelf'
-import { WavWriterError } from './wav-writer'
-import { UnreadableVersionError } from '../versions/version-meta'
+import { WavWriterError } from '../media/wav-writer'
+import { UnreadableVersionError } from '../version-records/version-meta'
 
 /** Where Booth's data is, and what the person does once the disk is fixed ("record again"). */
 export interface DiskContext {

@@ -13,7 +13,7 @@ import { API_ID_PATTERN } from '../../shared/check'
 import { quotedName } from '../../shared/display-text'
 import { takeNumberInName } from './take-naming'
 import { orphanAudioNames } from './take-orphans'
-import { versionFolders } from '../versions/version-meta'
+import { versionFolders } from '../version-records/version-meta'
 import type { DamagedTake, TakeListing, TakeMeta } from './take-types'
 
 export type Shelf = 'takes' | 'trash'

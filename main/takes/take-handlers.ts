@@ -1,53 +1,69 @@
 /**
  * The takes area's bridge handlers (shared/bridge-takes.ts): takes on disk, recording, delivery and the
  * delivery queue, composed from the TakeStore and the DeliveryService. The lead wires `handlers` into
- * the core, calls start() once the app is up and stop() before it quits.
+ * the core, calls start() once the app is up and stop() before it quits. The composition root
+ * (main/app/compose.ts) builds the DeliveryService, given this area's store and `changed`: takes/ does
+ * not import delivery/ (which builds on takes/).
  */
 import type { TalentClient } from '../api/client'
 import { measureTake } from '../audio/measure-take'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import type { EventHub } from '../bridge/event-hub'
-import type { OnlineStateLike } from '../polling/poll-schedule'
 import type { Log } from '../logging/redacting-log'
 import { TakeInputError } from './take-input-checks'
 import { TakeStore } from './take-store'
 import { guardTakeErrors } from './take-errors'
-import type { MeasureTake } from './take-types'
-import { scriptReadOf, type takeCalls, type TakesSnapshot } from '../../shared/bridge-takes'
+import type { MeasureTake, TakeLabel, TakeMeta } from './take-types'
+import { scriptReadOf, type DeliveryQueueEntry, type DeliveryQueueView, type takeCalls, type TakesSnapshot } from '../../shared/bridge-takes'
 import type { JobDetail } from '../../shared/bridge'
-import { DeliveryService } from '../delivery/delivery-service'
 import { createJobFactsLookup } from './job-facts-lookup'
 import { createRecordingCalls, type ProfileOf } from './recording-handlers'
-import type { UploadTuning } from '../delivery/upload-step'
 import { takeName } from '../../shared/take-name'
 
-export interface TakeHandlerDeps {
+/** What the take calls use of the DeliveryService (main/delivery/delivery-service.ts). */
+export interface TakeDelivery {
+  readonly queue: { get(takeId: string): unknown }
+  start(): Promise<void>
+  stop(): Promise<void>
+  releaseUpload(takeId: string): Promise<void>
+  list(): DeliveryQueueView
+  deliver(takeId: string, o: { label: TakeLabel; note: string | null; jobId: string }): Promise<DeliveryQueueEntry>
+  cancel(takeId: string): Promise<TakeMeta>
+  retry(takeId: string): Promise<DeliveryQueueEntry>
+  pause(takeId: string): Promise<DeliveryQueueEntry>
+  resume(takeId: string): Promise<DeliveryQueueEntry>
+}
+
+/** The pieces of the takes area the delivery service is built on: its store, its log, and `changed` (a take's metadata changed). */
+export interface TakeDeliveryParts {
+  store: TakeStore
+  log: Log
+  changed: (jobId: string) => void
+}
+
+export interface TakeHandlerDeps<D extends TakeDelivery = TakeDelivery> {
   client: () => TalentClient | null
-  apiKey: () => string | null
-  baseUrl: () => string | null
   dataDir: string
   hub: EventHub
   log: Log
-  now: () => number
-  online: OnlineStateLike
+  /** Builds the delivery service (compose.ts: a DeliveryService) on this area's store. */
+  delivery: (parts: TakeDeliveryParts) => D
   /** The saved copy of a job (offline cache), so a take can be made at once without the network. */
   savedJob?: (jobId: string) => Promise<JobDetail | null>
-  /** Tests and benchmarks only: measurement, ffmpeg, upload tuning and queue back-off. */
+  /** Tests and benchmarks only: measurement and ffmpeg. */
   measure?: MeasureTake
   /** The delivery profile a job's takes are judged by (main/audio/profile-settings.ts); default: its kind's. */
   profileOf?: ProfileOf
   ffmpegPath?: string
-  upload?: UploadTuning
-  backoff?: { baseMs: number; maxMs: number }
 }
 
 /** Every take call but the two media URLs, which main/takes/playback-handlers.ts answers (they need the transport's media URLs). */
 export type TakeHandlers = Pick<BridgeHandlers, Exclude<keyof typeof takeCalls, 'getTakeMediaUrl' | 'getListenUrl'>>
 
-export interface TakeArea {
+export interface TakeArea<D extends TakeDelivery = TakeDelivery> {
   handlers: TakeHandlers
   store: TakeStore
-  delivery: DeliveryService
+  delivery: D
   /** Sends this job's takes again (the 'takes' event); a listing that fails is logged. */
   changed(jobId: string): void
   start(): Promise<void>
@@ -55,7 +71,7 @@ export interface TakeArea {
 }
 
 
-export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
+export function createTakeHandlers<D extends TakeDelivery>(deps: TakeHandlerDeps<D>): TakeArea<D> {
   const log = deps.log.child({ module: 'takes' })
   const store = new TakeStore({ dataDir: deps.dataDir, measure: deps.measure ?? measureTake, ffmpegPath: deps.ffmpegPath })
 
@@ -73,10 +89,7 @@ export function createTakeHandlers(deps: TakeHandlerDeps): TakeArea {
   const savedScript = async (jobId: string) => scriptReadOf((await deps.savedJob?.(jobId).catch(() => null))?.script) ?? null
   // A stopped take's check goes to the window as soon as it is known, before its file is saved.
   const recording = createRecordingCalls(store, facts, changed, deps.profileOf, (take) => deps.hub.emit('takeChecked', take))
-  const delivery = new DeliveryService({
-    store, client: deps.client, apiKey: deps.apiKey, baseUrl: deps.baseUrl, dataDir: deps.dataDir, hub: deps.hub, log, now: deps.now,
-    online: deps.online, onTakeChanged: changed, upload: deps.upload, backoff: deps.backoff,
-  })
+  const delivery = deps.delivery({ store, log, changed })
   /** A take call whose failures reach the page as sentences; a disk problem also says what to do next (`again`). */
   const guard = <T>(run: () => Promise<T>, again = 'try again'): Promise<T> => guardTakeErrors(run, { dataDir: deps.dataDir, again })
   /** Runs a change to one take, then sends that job's takes again. */

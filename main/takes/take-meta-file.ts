@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../storage/atomic-file'
 import { PREFLIGHT_WARNINGS, TAKE_KINDS } from '../audio/preflight'
 import { DELIVERY_STATUSES, TAKE_LABELS, UPLOAD_STATUSES, type Preflight, type TakeMeta } from './take-types'
 import { displayText, quotedName } from '../../shared/display-text'
-import { readVersions, versionsProblem, writtenVersions } from '../versions/version-meta'
+import { readVersions, versionsProblem, writtenVersions } from '../version-records/version-meta'
 
 export const META_SUFFIX = '.take.json'
 

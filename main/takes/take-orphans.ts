@@ -4,7 +4,7 @@
  * and its record. It is listed as damaged, never dropped and never deleted, so the talent still finds it.
  */
 import { META_SUFFIX } from './take-meta-file'
-import { VERSIONS_FOLDER } from '../versions/version-meta'
+import { VERSIONS_FOLDER } from '../version-records/version-meta'
 
 /** Files beside the takes that are not audio: records, read-backs, damaged copies kept aside, leftovers. */
 const NOT_AUDIO = [META_SUFFIX, '.readback.json']

@@ -13,10 +13,10 @@ import { FfmpegAbortError, FfmpegExitError } from '../audio/ffmpeg-errors'
 import { inputSection, parseInputAudioStream, statedLengthCutShort, type InputAudioStream } from '../audio/parse-input-stream'
 import { parseAstatsOverall } from '../audio/parse-astats'
 import { findDecodeProblems } from '../audio/parse-decode-problems'
-import { headerCutProblem } from './header-cut'
-import { looksLikeText } from './text-sniff'
+import { headerCutProblem } from '../media/header-cut'
+import { looksLikeText } from '../media/text-sniff'
 import { displayText, quotedName } from '../../shared/display-text'
-import { fileSource, seconds, walkWav, type WavFacts } from './wav-chunks'
+import { fileSource, seconds, walkWav, type WavFacts } from '../media/wav-chunks'
 
 export type AudioContainer = 'wav' | 'aiff' | 'flac' | 'mp3' | 'm4a'
 

@@ -5,14 +5,14 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Level } from './pcm24'
+import type { Level } from '../media/pcm24'
 import { writeTakeMeta } from './take-meta-file'
 import { checkLabel, checkNote, jobFacts, TakeInputError } from './take-input-checks'
 import { safeStem, takeFileName } from './take-naming'
 import type { TakeShelf } from './take-shelf'
 import type { DamagedTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
-import { repairWav, type RepairResult } from './wav-repair'
-import { openWavWriter, WavWriteFailedError, type WavWriter, type WavWriterOptions } from './wav-writer'
+import { repairWav, type RepairResult } from '../media/wav-repair'
+import { openWavWriter, WavWriteFailedError, type WavWriter, type WavWriterOptions } from '../media/wav-writer'
 import { takeName } from '../../shared/take-name'
 
 export interface RecordOptions {

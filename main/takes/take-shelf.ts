@@ -13,8 +13,8 @@ import { checkPreflight, writeTakeMeta } from './take-meta-file'
 import { checkTakeId, TakeInputError, type JobFacts } from './take-input-checks'
 import type { MeasureTake, Preflight, TakeKind, TakeLabel, TakeMeta } from './take-types'
 import { waitForLock, type HeldLock } from '../storage/lock-file'
-import { currentRenderPath } from '../versions/version-meta'
-import { currentStamp, stillCurrent } from '../versions/version-stamp'
+import { currentRenderPath } from '../version-records/version-meta'
+import { currentStamp, stillCurrent } from '../version-records/version-stamp'
 
 export interface TakeShelfOptions {
   /** The app's data folder; takes go to <dataDir>/takes/<job_id>/. */
@@ -75,7 +75,7 @@ export class TakeShelf {
   }
 
   /**
-   * Absolute path of a take's audio: its current version's (main/versions/version-meta.ts), which is the
+   * Absolute path of a take's audio: its current version's (main/version-records/version-meta.ts), which is the
    * take's own file for version 1 and a render for later versions. What plays, is measured and read back.
    */
   audioPath(take: TakeMeta): string {

@@ -15,15 +15,15 @@ import { checkJobId, checkLabel, checkNote, TakeInputError } from './take-input-
 import { renameForLabel } from './take-naming'
 import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport, type SalvagedTake } from './take-recordings'
 import { renderTrimmed } from './take-render'
-import { versionFileName } from '../versions/version-meta'
-import { currentStamp, stillCurrent } from '../versions/version-stamp'
+import { versionFileName } from '../version-records/version-meta'
+import { currentStamp, stillCurrent } from '../version-records/version-stamp'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
   DELIVERY_STATUSES, UPLOAD_STATUSES,
   type DeliveryState, type Preflight, type TakeLabel, type TakeListing, type TakeMeta, type TakeTrim, type UploadState,
 } from './take-types'
-import type { Level } from './pcm24'
-import type { WavWriterOptions } from './wav-writer'
+import type { Level } from '../media/pcm24'
+import type { WavWriterOptions } from '../media/wav-writer'
 import { takeName } from '../../shared/take-name'
 
 /** The shelf's error for a take that is not there, where callers of the store have always found it. */

@@ -4,22 +4,15 @@
  * the functions a TakeStore is given (measure, clock, ids).
  * The preflight object and the job kind are main/audio's (one definition of the API's preflight).
  */
-import type { Preflight, TakeKind } from '../audio/preflight'
 import { TAKE_LABEL_VALUES, type TakeLabelValue, type TakeView } from '../../shared/bridge-takes'
 
 export { DELIVERY_STATUSES, UPLOAD_STATUSES } from '../../shared/bridge-takes'
 export type { DeliveryState, DeliveryStatus, TakeTrim, UploadState, UploadStatus } from '../../shared/bridge-takes'
 
-export type { Preflight, PreflightWarning, TakeKind } from '../audio/preflight'
+export type { MeasureTake, Preflight, PreflightWarning, TakeKind } from '../audio/preflight'
 
 export const TAKE_LABELS = TAKE_LABEL_VALUES
 export type TakeLabel = TakeLabelValue
-
-/** Injected measurement: main/audio's measureTake (a failure there yields a not-measured preflight). */
-export type MeasureTake = (
-  path: string,
-  options: { spotLengthS: number | null; kind: TakeKind; signal?: AbortSignal },
-) => Promise<Preflight>
 
 export type TakeSource = TakeMeta['source']
 export type TakeState = TakeMeta['state']

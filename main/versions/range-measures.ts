@@ -5,7 +5,7 @@
  */
 import { LoudnessMeter } from '../../shared/audio-dsp/loudness-meter'
 import { toDb, TruePeakMeter } from '../../shared/audio-dsp/true-peak'
-import { fullScale, type WavSource } from './wav-source'
+import { fullScale, type WavSource } from '../media/wav-source'
 
 export interface RangeMeasures {
   lufs: number | null

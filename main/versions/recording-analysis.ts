@@ -9,9 +9,9 @@ import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
 import { compareToScript } from '../readback/compare'
 import { speechEdges, type SpeechEdges } from './cut-rules'
 import { measureRange } from './range-measures'
-import { bestSentenceWindow, readSentences, scriptSentences, type ReadSentence } from './sentence-spans'
+import { bestSentenceWindow, readSentences, scriptSentences, type ReadSentence } from '../readback/sentence-spans'
 import { envelopeOf, floorDb, type Envelope } from './signal-envelope'
-import type { WavSource } from './wav-source'
+import type { WavSource } from '../media/wav-source'
 
 export interface AnalyzedSentence extends ReadSentence {
   /** Speech edges a cut keeps clear of: the recogniser's widened by the signal (s). */
@@ -59,7 +59,7 @@ function widenedWords(env: Envelope, floor: number, words: readonly TimedWord[],
 export interface AnalyzeOptions {
   /** The read-back's check of these words against the whole script (a take's stored read-back). */
   check?: ReadbackCheck
-  /** A pickup: compare its words only with the sentences it reads best (sentence-spans.ts bestSentenceWindow). */
+  /** A pickup: compare its words only with the sentences it reads best (readback/sentence-spans.ts bestSentenceWindow). */
   short?: boolean
   /** Measure each sentence's true peak too (the comp grid shows it). */
   truePeak?: boolean

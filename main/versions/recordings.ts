@@ -18,7 +18,7 @@ import { runFfmpeg } from '../audio/run-ffmpeg'
 import { parseInputAudioStream } from '../audio/parse-input-stream'
 import { writeFileAtomic } from '../storage/atomic-file'
 import type { AudioFormat, SampleEncoding } from '../../shared/versions/edit-list'
-import { openWavSource, UnsupportedSourceError, type WavSource } from './wav-source'
+import { openWavSource, UnsupportedSourceError, type WavSource } from '../media/wav-source'
 
 export interface RecordingRef {
   hash: string

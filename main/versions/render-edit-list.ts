@@ -11,11 +11,11 @@
  */
 import { open, rename, rm } from 'node:fs/promises'
 import { dirname, basename, join } from 'node:path'
-import { buildWavHeader, needsRf64 } from '../takes/wav-header'
+import { buildWavHeader, needsRf64 } from '../media/wav-header'
 import { editListProblem, type EditList, type EditPiece } from '../../shared/versions/edit-list'
 import { dbToGain, ditherInto } from './render-curves'
 import { addPiece, gainInPlace, quantizeInto, steady } from './render-mix'
-import { BYTES_PER_SAMPLE, decodeSamples, type WavSource } from './wav-source'
+import { BYTES_PER_SAMPLE, decodeSamples, type WavSource } from '../media/wav-source'
 import { writeBehind } from './write-behind'
 
 /** Samples mixed at a time (about 1.4 s of mono at 48 kHz), and bytes copied at a time (about 29 s of 24-bit mono). */

@@ -12,7 +12,7 @@
  */
 import type { EditPiece, SampleEncoding } from '../../shared/versions/edit-list'
 import { fadeInWeight, fadeOutWeight } from './render-curves'
-import { fullScale } from './wav-source'
+import { fullScale } from '../media/wav-source'
 
 /** The one double below 0.5 whose sum with 0.5 rounds up to 1: 0.5 − 2^-54. */
 const JUST_BELOW_HALF = 0.49999999999999994

@@ -5,7 +5,7 @@
  * It costs 8 bytes per millisecond of audio (about 5 MB for 10 minutes).
  */
 import { Biquad, highPass } from '../../shared/audio-dsp/biquad'
-import { fullScale, type WavSource } from './wav-source'
+import { fullScale, type WavSource } from '../media/wav-source'
 
 export interface Envelope {
   /** Frames per block (sample rate / 1000, rounded). */

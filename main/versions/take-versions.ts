@@ -24,9 +24,9 @@ import type { TakeMeta } from '../takes/take-types'
 import { Recordings } from './recordings'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { renderVersion } from './missing-recordings'
-import { currentVersion, UnreadableVersionError, unreadableNote, versionFileName, versionFolders } from './version-meta'
-import { sameStamp, stampOf, stillCurrent, type VersionStamp } from './version-stamp'
-import { keepReadbackFor, readbackPathOf } from './version-readbacks'
+import { currentVersion, UnreadableVersionError, unreadableNote, versionFileName, versionFolders } from '../version-records/version-meta'
+import { sameStamp, stampOf, stillCurrent, type VersionStamp } from '../version-records/version-stamp'
+import { keepReadbackFor, readbackPathOf } from '../takes/version-readbacks'
 import { readbackSummary } from './readback-summary'
 
 export type NewVersion = Omit<TakeVersion, 'number' | 'created_at' | 'trim' | 'trimmed_preflight'>

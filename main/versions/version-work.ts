@@ -20,7 +20,7 @@ import { renderCached } from './render-cache'
 import type { TakeVersions } from './take-versions'
 import { prepareRecordings, type AnalyzedRecording, type Transcribe } from './version-inputs'
 import { readbackSummary } from './readback-summary'
-import { currentStamp } from './version-stamp'
+import { currentStamp } from '../version-records/version-stamp'
 
 export interface VersionWorkDeps {
   store: TakeStore

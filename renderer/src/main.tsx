@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { connectBridge } from './bridge'
-import { createStores } from './store/create-stores'
+import { createStores } from './app/create-stores'
 import { BridgeProvider } from './bridge/BridgeProvider'
 import { App } from './app/App'
 import { NoBridgePage } from './app/NoBridgePage'

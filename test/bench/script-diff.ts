@@ -4,7 +4,7 @@
  * growing no faster than the text (the unbounded word diff took 59 s on a 100,000-character rewrite).
  */
 import { performance } from 'node:perf_hooks'
-import { scriptDiff } from '../../renderer/src/script/word-diff'
+import { scriptDiff } from '../../renderer/src/ui/diff/word-diff'
 import type { BenchResult } from './types'
 import { loremScript as lorem } from '../support/lorem-script'
 

@@ -8,7 +8,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { openWavWriter } from '../../main/takes/wav-writer'
+import { openWavWriter } from '../../main/media/wav-writer'
 import type { BenchResult } from './types'
 import { runAlone } from './report'
 

@@ -1,5 +1,5 @@
 /**
- * The rail (app/layout/list-fold.ts). Below 1440 px an open job folds the sidebar and list into it; its
+ * The rail (reading/list-fold.ts). Below 1440 px an open job folds the sidebar and list into it; its
  * Jobs button (or `\`) lays them over the job without moving the script, and choosing a job, Esc (focus
  * back on the button) or a press outside folds them again. From 1440 px folding is the talent's choice,
  * remembered across a reload, and the rail's button unfolds for good.

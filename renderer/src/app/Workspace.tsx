@@ -2,21 +2,21 @@
  * The signed-in screen: the sidebar, then the main area — the jobs (list · job view) or one of the money
  * and account pages, as the store's `view` says. Keys: g then j/e/a/p/c/s, or Ctrl+1…6 (see navigation/);
  * `?` lists every shortcut. With a job open below 1440 px wide (or after `\` on a wider screen) the
- * sidebar and list fold into a rail, so the script and the recorder get the window (layout/list-fold.ts).
+ * sidebar and list fold into a rail, so the script and the recorder get the window (reading/list-fold.ts).
  */
 import { useEffect } from 'react'
 import { useBooth } from '../store/use-booth'
 import { useViewKeys } from './navigation/use-view-keys'
 import { useEscLayers } from './navigation/use-esc-layers'
-import { viewEntry } from './navigation/views'
+import { viewEntry } from '../ui/keyboard/views'
 import { JobsArea } from './navigation/JobsArea'
 import { AccountArea } from './navigation/AccountArea'
-import { useReadingKeys } from '../script/reading/use-reading-keys'
+import { useReadingKeys } from '../reading/use-reading-keys'
 import { ShortcutHelp } from '../ui/keyboard/ShortcutHelp'
 import { Sidebar } from './Sidebar'
 import { RecordingGuardDialog } from '../takes/RecordingGuardDialog'
 import { useNoticeArrivals } from '../notifications/use-notice-opener'
-import { useFoldState, useListFold } from './layout/list-fold'
+import { useFoldState, useListFold } from '../reading/list-fold'
 import { usePeekDismiss } from './layout/use-peek-dismiss'
 import { JobsRail } from './layout/JobsRail'
 import { DemoBanner } from './DemoBanner'

@@ -6,7 +6,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react'
 import type { BoothApi } from '../../../shared/bridge'
-import type { BoothStores } from '../store/create-stores'
+import type { BoothStores } from '../app/create-stores'
 
 interface Bridged {
   api: BoothApi

@@ -8,8 +8,8 @@ import { useEffect } from 'react'
 import { useBoothStore } from '../store/use-booth'
 import { isTypingTarget } from '../ui/keyboard/is-typing-target'
 import { listCommand } from './list-keys'
+import { JOB_LIST_ID } from '../ui/dom-ids'
 
-export const JOB_LIST_ID = 'job-list'
 export const JOB_SEARCH_ID = 'job-search'
 
 function inList(target: EventTarget | null): boolean {

@@ -5,10 +5,10 @@
  */
 import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
-import { diffForDisplay } from './diff-view'
-import { DiffText } from './DiffText'
-import { diffStats, type DiffGranularity } from './word-diff'
-import { useScriptDiff } from './use-script-diff'
+import { diffForDisplay } from '../ui/diff/diff-view'
+import { DiffText } from '../ui/diff/DiffText'
+import { diffStats, type DiffGranularity } from '../ui/diff/word-diff'
+import { useScriptDiff } from '../ui/diff/use-script-diff'
 import { formatTimestamp } from '../ui/format/calendar-dates'
 
 export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['script_change']> }) {

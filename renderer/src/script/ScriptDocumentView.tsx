@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
 import { useBooth } from '../store/use-booth'
-import { safeHttpUrl } from './safe-url'
+import { safeHttpUrl } from '../ui/format/safe-url'
 import { ScriptPdfView } from './pdf/ScriptPdfView'
 import { ShownName } from '../ui/ShownName'
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import type { JobDetail } from '../../../shared/bridge'
-import { onReadingCommand } from './reading/use-reading-keys'
+import { onReadingCommand } from '../reading/use-reading-keys'
 import { useScriptFontSize } from './reading/use-script-font-size'
 import { ScriptFontControl } from './ScriptFontControl'
 import { MarkedHtml } from './MarkedHtml'

@@ -8,10 +8,10 @@
  * of two starting together the longer ("New York City" over "New York"). The first entry of a word that
  * is listed twice wins. Entries that are empty or only spaces are ignored.
  *
- * No pattern is built from an entry: entries and text are folded alike and scanned (folded-text.ts), so
+ * No pattern is built from an entry: entries and text are folded alike and scanned (ui/format/folded-text.ts), so
  * "Coca-Cola", "Dr. O'Neil", "$9.99", "(a+)+", "🍺", "שלום" and "naïve" are all just words to find.
  */
-import { findWholeWords, foldNeedle, foldText } from './folded-text'
+import { findWholeWords, foldNeedle, foldText } from '../ui/format/folded-text'
 
 export interface Pronunciation {
   word: string

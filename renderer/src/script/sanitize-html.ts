@@ -7,7 +7,7 @@
  * can decorate before it is placed on the page.
  */
 import DOMPurify, { type Config } from 'dompurify'
-import { boothPolicy, type BoothPolicy } from './booth-policy'
+import { boothPolicy, type BoothPolicy } from '../ui/booth-policy'
 import { stripEventHandlers } from './strip-event-handlers'
 
 export const ALLOWED_TAGS = ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'span'] as const
@@ -23,7 +23,7 @@ const CONFIG: Config & { RETURN_TRUSTED_TYPE: false; RETURN_DOM: false; RETURN_D
   RETURN_DOM_FRAGMENT: false,
 }
 
-/** The "booth" Trusted Types policy, with DOMPurify as its HTML rule (see booth-policy.ts). */
+/** The "booth" Trusted Types policy, with DOMPurify as its HTML rule (see ui/booth-policy.ts). */
 export function boothHtmlPolicy(): Pick<BoothPolicy, 'createHTML'> {
   return boothPolicy(sanitizeHtml)
 }

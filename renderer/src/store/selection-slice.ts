@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand'
 import type { JobSummary } from '../../../shared/bridge'
 import type { BoothState } from './booth-state'
-import { checkRange, refreshChecked, setPageChecked, toggleChecked, uncheck } from '../jobs/check-selection'
+import { checkRange, refreshChecked, setPageChecked, toggleChecked, uncheck } from './check-selection'
 
 export interface SelectionSlice {
   checkedJobs: JobSummary[]

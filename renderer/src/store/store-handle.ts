@@ -1,7 +1,7 @@
 /**
  * The one way the renderer makes a store: a factory `createXStore(api)` that builds a zustand vanilla store
  * for the window's bridge, subscribes ONCE to the events that feed it, and hands back both.
- * createStores (store/create-stores.ts) calls every factory once per window.
+ * createStores (app/create-stores.ts) calls every factory once per window.
  */
 import type { StoreApi } from 'zustand/vanilla'
 

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { TakeView } from '../../../shared/bridge-takes'
 import { useBridge } from '../bridge/BridgeProvider'
-import { onReadingCommand } from '../script/reading/use-reading-keys'
+import { onReadingCommand } from '../reading/use-reading-keys'
 import { errorText } from '../store/error-text'
 import { pauseAllPlayback, playbackStarted, playbackStopped } from './playback'
 import { takeName } from './take-numbers'

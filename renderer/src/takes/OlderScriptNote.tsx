@@ -2,9 +2,9 @@
  * Marks a take read from an older script, with the change since as a word diff (old → current); when its
  * current version was made for the current script (pickups placed by it), says that too.
  */
-import { diffForDisplay } from '../script/diff-view'
-import { DiffText } from '../script/DiffText'
-import type { DiffSegment } from '../script/word-diff'
+import { diffForDisplay } from '../ui/diff/diff-view'
+import { DiffText } from '../ui/diff/DiffText'
+import type { DiffSegment } from '../ui/diff/word-diff'
 import type { OlderReadState } from './use-older-read'
 
 export function WordDiffText({ segments }: { segments: DiffSegment[] }) {

@@ -2,7 +2,7 @@
  * Whether a take was read from an older script than the job's current one, and what changed since: the
  * take keeps the revision (and its text) that was on screen when it was recorded. Pure.
  */
-import { diffStats, type DiffSegment } from '../script/word-diff'
+import { diffStats, type DiffSegment } from '../ui/diff/word-diff'
 
 export interface OlderRead {
   segments: DiffSegment[]

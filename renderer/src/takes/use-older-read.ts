@@ -5,7 +5,7 @@
  * current script (a pickup placed by it) says so.
  */
 import { useMemo } from 'react'
-import { useScriptDiff } from '../script/use-script-diff'
+import { useScriptDiff } from '../ui/diff/use-script-diff'
 import { describeOlderRead, olderReadTexts, versionForCurrent, type OlderRead } from './script-read'
 
 /** `madeForCurrent`: the take's current version, when it was made for the current script (else null). */

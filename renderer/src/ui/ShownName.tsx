@@ -5,7 +5,7 @@
  * With `highlight`, the places that match a search are marked (found by scanning, never by a pattern).
  */
 import { displayText } from '../../../shared/display-text'
-import { splitBySearch } from '../script/folded-text'
+import { splitBySearch } from './format/folded-text'
 
 export function ShownName({ name, className, highlight }: { name: string; className?: string; highlight?: string | null }) {
   const shown = displayText(name)

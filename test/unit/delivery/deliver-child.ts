@@ -6,6 +6,7 @@
  */
 import { EventHub } from '../../../main/bridge/event-hub'
 import { createLog } from '../../../main/logging/redacting-log'
+import { DeliveryService } from '../../../main/delivery/delivery-service'
 import { createTakeHandlers } from '../../../main/takes/take-handlers'
 import { createTalentClient } from '../../../main/api/client'
 import { TOKEN } from './delivery-fixture'
@@ -21,10 +22,12 @@ hub.subscribe((event, data) => {
 })
 const client = createTalentClient({ baseUrl, apiKey: () => TOKEN })
 const area = createTakeHandlers({
-  client: () => client, apiKey: () => TOKEN, baseUrl: () => baseUrl, dataDir, hub,
-  log: createLog({ sink: { write: () => {} } }), now: Date.now,
-  online: { isOnline: () => true, subscribe: () => () => {} },
-  upload: { chunkBytes: Number(chunk), progressIntervalMs: 0 },
+  client: () => client, dataDir, hub, log: createLog({ sink: { write: () => {} } }),
+  delivery: ({ store, log, changed }) => new DeliveryService({
+    store, client: () => client, apiKey: () => TOKEN, baseUrl: () => baseUrl, dataDir, hub, log, now: Date.now,
+    online: { isOnline: () => true, subscribe: () => () => {} }, onTakeChanged: changed,
+    upload: { chunkBytes: Number(chunk), progressIntervalMs: 0 },
+  }),
 })
 await area.start()
 const take = await area.store.get(takeId)

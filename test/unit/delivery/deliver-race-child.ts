@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs'
 import { EventHub } from '../../../main/bridge/event-hub'
 import { createLog } from '../../../main/logging/redacting-log'
+import { DeliveryService } from '../../../main/delivery/delivery-service'
 import { createTakeHandlers } from '../../../main/takes/take-handlers'
 import { createTalentClient } from '../../../main/api/client'
 import { notMeasuredPreflight } from '../../../main/audio/preflight'
@@ -21,12 +22,13 @@ const hub = new EventHub()
 const delivered = new Set<string>()
 const client = createTalentClient({ baseUrl, apiKey: () => TOKEN })
 const area = createTakeHandlers({
-  client: () => client, apiKey: () => TOKEN, baseUrl: () => baseUrl, dataDir, hub,
-  log: createLog({ sink: { write: () => {} } }), now: Date.now,
-  online: { isOnline: () => true, subscribe: () => () => {} },
+  client: () => client, dataDir, hub, log: createLog({ sink: { write: () => {} } }),
   measure: async () => notMeasuredPreflight(),
-  upload: { progressIntervalMs: 0 },
-  backoff: { baseMs: 50, maxMs: 200 },
+  delivery: ({ store, log, changed }) => new DeliveryService({
+    store, client: () => client, apiKey: () => TOKEN, baseUrl: () => baseUrl, dataDir, hub, log, now: Date.now,
+    online: { isOnline: () => true, subscribe: () => () => {} }, onTakeChanged: changed,
+    upload: { progressIntervalMs: 0 }, backoff: { baseMs: 50, maxMs: 200 },
+  }),
 })
 await area.start()
 process.stdout.write('ready\n')

@@ -12,6 +12,7 @@ import { createTalentClient, type TalentClient } from '../../../main/api/client'
 import { EventHub } from '../../../main/bridge/event-hub'
 import type { OnlineStateLike } from '../../../main/polling/poll-schedule'
 import { createLog, type Log } from '../../../main/logging/redacting-log'
+import { DeliveryService } from '../../../main/delivery/delivery-service'
 import { createTakeHandlers, type TakeArea } from '../../../main/takes/take-handlers'
 import type { UploadTuning } from '../../../main/delivery/upload-step'
 import type { BridgeEventName } from '../../../shared/bridge'
@@ -61,30 +62,31 @@ export interface AreaOptions {
 }
 
 /** The takes area as the core would build it, with every event recorded. */
-export function takeArea(o: AreaOptions): { area: TakeArea; hub: EventHub; events: Recorded[] } {
+export function takeArea(o: AreaOptions): { area: TakeArea<DeliveryService>; hub: EventHub; events: Recorded[] } {
   const hub = new EventHub()
   const events: Recorded[] = []
   hub.subscribe((event, data) => events.push({ event, data }))
   let client: TalentClient | null = null
   let clientUrl: string | null = null
+  const currentClient = (): TalentClient | null => {
+    const url = o.url()
+    if (url !== clientUrl) {
+      clientUrl = url
+      client = url ? clientFor(url) : null
+    }
+    return client
+  }
   const area = createTakeHandlers({
-    client: () => {
-      const url = o.url()
-      if (url !== clientUrl) {
-        clientUrl = url
-        client = url ? clientFor(url) : null
-      }
-      return client
-    },
-    apiKey: () => TOKEN,
-    baseUrl: o.url,
+    client: currentClient,
     dataDir: o.dataDir,
     hub,
     log: quietLog(),
-    now: Date.now,
-    online: o.online ?? new SwitchableOnline(true),
-    upload: o.upload ?? { retryDelaysMs: [0, 50], progressIntervalMs: 0 },
-    backoff: o.backoff ?? { baseMs: 50, maxMs: 200 },
+    delivery: ({ store, log, changed }) => new DeliveryService({
+      store, client: currentClient, apiKey: () => TOKEN, baseUrl: o.url, dataDir: o.dataDir, hub, log, now: Date.now,
+      online: o.online ?? new SwitchableOnline(true), onTakeChanged: changed,
+      upload: o.upload ?? { retryDelaysMs: [0, 50], progressIntervalMs: 0 },
+      backoff: o.backoff ?? { baseMs: 50, maxMs: 200 },
+    }),
   })
   return { area, hub, events }
 }

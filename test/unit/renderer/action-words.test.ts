@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { jobCount, jobName, missingReasonWords, outcomeWords, producersLine } from '../../../renderer/src/ui/format/action-words'
 import { actionResult, scriptsPdfResult } from '../../../renderer/src/jobs/bulk/bulk-result'
-import { ownScriptUrl, UntrustedScriptUrlError } from '../../../renderer/src/script/booth-policy'
+import { ownScriptUrl, UntrustedScriptUrlError } from '../../../renderer/src/ui/booth-policy'
 import { base64ToBytes } from '../../../renderer/src/script/pdf/base64-bytes'
 import { job } from './support/fake-bridge'
 

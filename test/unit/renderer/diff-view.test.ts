@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DIFF_SHOWN_CHARS, diffForDisplay, UNCHANGED_CONTEXT_CHARS, type ShownPiece } from '../../../renderer/src/script/diff-view'
-import { scriptDiff } from '../../../renderer/src/script/word-diff'
+import { DIFF_SHOWN_CHARS, diffForDisplay, UNCHANGED_CONTEXT_CHARS, type ShownPiece } from '../../../renderer/src/ui/diff/diff-view'
+import { scriptDiff } from '../../../renderer/src/ui/diff/word-diff'
 
 const shownText = (pieces: ShownPiece[]) => pieces.map((p) => (p.kind === 'elided' ? '' : p.text)).join('')
 

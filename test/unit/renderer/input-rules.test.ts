@@ -3,7 +3,7 @@ import { checkSignInForm } from '../../../renderer/src/session/sign-in-form'
 import { listCommand } from '../../../renderer/src/jobs/list-keys'
 import { clampScriptSize } from '../../../renderer/src/script/reading/script-font-size'
 import { readSavedTheme, resolveTheme } from '../../../renderer/src/ui/theme/theme-preference'
-import { safeHttpUrl } from '../../../renderer/src/script/safe-url'
+import { safeHttpUrl } from '../../../renderer/src/ui/format/safe-url'
 import { errorText } from '../../../renderer/src/store/error-text'
 
 describe('checkSignInForm', () => {

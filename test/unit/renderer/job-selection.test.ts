@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bulkLimitProblem, checkRange, refreshChecked, setPageChecked, toggleChecked, uncheck } from '../../../renderer/src/jobs/check-selection'
+import { bulkLimitProblem, checkRange, refreshChecked, setPageChecked, toggleChecked, uncheck } from '../../../renderer/src/store/check-selection'
 import { listCommand } from '../../../renderer/src/jobs/list-keys'
 import { job } from './support/fake-bridge'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { G_SEQUENCE_MS, NO_PENDING, viewKeyStep, type ViewKeyInput, type ViewKeyState } from '../../../renderer/src/app/navigation/view-keys'
-import { VIEW_ENTRIES, shortcutText, viewEntry } from '../../../renderer/src/app/navigation/views'
-import { isMac } from '../../../renderer/src/app/navigation/platform'
+import { VIEW_ENTRIES, shortcutText, viewEntry } from '../../../renderer/src/ui/keyboard/views'
+import { isMac } from '../../../renderer/src/ui/keyboard/platform'
 import { BOOTH_VIEWS } from '../../../renderer/src/store/view-slice'
 
 const key = (k: string, extra: Partial<ViewKeyInput> = {}): ViewKeyInput => ({ key: k, typing: false, ctrl: false, meta: false, alt: false, shift: false, ...extra })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createBoothStore } from '../../../renderer/src/store/create-booth-store'
-import { createStores } from '../../../renderer/src/store/create-stores'
+import { createStores } from '../../../renderer/src/app/create-stores'
 import { isBoothView, type BoothView } from '../../../renderer/src/store/view-slice'
 import { fakeBridge, jobView, settle } from './support/fake-bridge'
 

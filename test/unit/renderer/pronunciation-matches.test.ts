@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { foldNeedle, foldText } from '../../../renderer/src/script/folded-text'
+import { foldNeedle, foldText } from '../../../renderer/src/ui/format/folded-text'
 import { findPronunciationMatches, splitByPronunciations } from '../../../renderer/src/script/pronunciation-matches'
 
 const words = (text: string, list: Array<{ word: string; say: string }>) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { readingCommand, type ReadingKeyInput } from '../../../renderer/src/script/reading/reading-keys'
+import { readingCommand, type ReadingKeyInput } from '../../../renderer/src/reading/reading-keys'
 import { shortcutGroups } from '../../../renderer/src/ui/keyboard/shortcuts'
-import { VIEW_ENTRIES } from '../../../renderer/src/app/navigation/views'
+import { VIEW_ENTRIES } from '../../../renderer/src/ui/keyboard/views'
 import { takeName } from '../../../renderer/src/takes/take-numbers'
 
 const base: ReadingKeyInput = { key: '', typing: false, dialogOpen: false, jobOpen: true, ctrl: false, meta: false, alt: false }

@@ -13,7 +13,7 @@ import { buildScriptMarks } from '../../../renderer/src/script/marks/script-mark
 import { findDisagreements } from '../../../renderer/src/script/marks/disagreements'
 import { pointLook, segmentLook } from '../../../renderer/src/script/marks/mark-look'
 import { findPronunciationMatches } from '../../../renderer/src/script/pronunciation-matches'
-import { scriptDiff } from '../../../renderer/src/script/word-diff'
+import { scriptDiff } from '../../../renderer/src/ui/diff/word-diff'
 import type { ReadbackIssue } from '../../../shared/readback/types'
 import type { CheckIssue } from '../../../renderer/src/takes/check-placement'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { describeOlderRead, olderReadTexts } from '../../../renderer/src/takes/script-read'
-import { scriptDiff } from '../../../renderer/src/script/word-diff'
+import { scriptDiff } from '../../../renderer/src/ui/diff/word-diff'
 import { takeMetaProblem } from '../../../main/takes/take-meta-file'
 
 type ReadFrom = Parameters<typeof olderReadTexts>[0]

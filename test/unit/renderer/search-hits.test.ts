@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { findSubstrings, foldNeedle, foldText, splitBySearch } from '../../../renderer/src/script/folded-text'
+import { findSubstrings, foldNeedle, foldText, splitBySearch } from '../../../renderer/src/ui/format/folded-text'
 
 const hits = (text: string, q: string) => splitBySearch(text, q).filter((p) => p.hit).map((p) => p.text)
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { diffStats, scriptDiff, sharedEnds, type ScriptDiff } from '../../../renderer/src/script/word-diff'
+import { diffStats, scriptDiff, sharedEnds, type ScriptDiff } from '../../../renderer/src/ui/diff/word-diff'
 import { loremScript as lorem } from '../../support/lorem-script'
 
 describe('scriptDiff, word by word', () => {

@@ -11,9 +11,9 @@ import { promisify } from 'node:util'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { measureTake } from '../../../main/audio/measure-take'
-import { aiffFrames, extendedToNumber } from '../../../main/takes/aiff-header'
+import { aiffFrames, extendedToNumber } from '../../../main/media/aiff-header'
 import { TakeStore } from '../../../main/takes/take-store'
-import { bufferSource } from '../../../main/takes/wav-bytes'
+import { bufferSource } from '../../../main/media/wav-bytes'
 import { ffprobe } from './helpers/media'
 
 const run = promisify(execFile)

@@ -11,7 +11,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { measureTake } from '../../../main/audio/measure-take'
 import { TakeStore } from '../../../main/takes/take-store'
-import { bufferSource, walkWav } from '../../../main/takes/wav-chunks'
+import { bufferSource, walkWav } from '../../../main/media/wav-chunks'
 
 const run = promisify(execFile)
 let root: string

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ditherInto, tpdfDither } from '../../../main/versions/render-curves'
 import { gainInPlace, quantizeInto, roundHalfUp } from '../../../main/versions/render-mix'
-import { BYTES_PER_SAMPLE, fullScale } from '../../../main/versions/wav-source'
+import { BYTES_PER_SAMPLE, fullScale } from '../../../main/media/wav-source'
 import type { SampleEncoding } from '../../../shared/versions/edit-list'
 
 /** The dither exactly as the renderer first wrote it (booth-render-2): one expression per sample. */

@@ -11,7 +11,7 @@ import { makeAudio, makeTempDir } from '../../support/audio-fixtures'
 import { Recordings, sha256File, type RecordingRef } from '../../../main/versions/recordings'
 import { renderCached, renderKey } from '../../../main/versions/render-cache'
 import { renderEditList } from '../../../main/versions/render-edit-list'
-import { openWavSource } from '../../../main/versions/wav-source'
+import { openWavSource } from '../../../main/media/wav-source'
 import type { EditList, EditPiece } from '../../../shared/versions/edit-list'
 
 let dir = ''

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTakeMeta, takeMetaProblem, writeTakeMeta } from '../../../main/takes/take-meta-file'
-import { currentRenderPath, unreadableNote, versionFileName, versionProblem } from '../../../main/versions/version-meta'
+import { currentRenderPath, unreadableNote, versionFileName, versionProblem } from '../../../main/version-records/version-meta'
 import type { TakeView } from '../../../shared/bridge-takes'
 import type { TakeVersion } from '../../../shared/versions/types'
 

@@ -6,7 +6,7 @@
 import { useBooth } from '../../store/use-booth'
 import { NoticeCentre } from '../../notifications/NoticeCentre'
 import { ListIcon } from '../../ui/icons/ListIcon'
-import { listToggleLabel, toggleListFold, useListFold, type FoldState } from './list-fold'
+import { listToggleLabel, toggleListFold, useListFold, type FoldState } from '../../reading/list-fold'
 
 export function JobsRail({ fold }: { fold: FoldState }) {
   const badge = useBooth((s) => s.badgeCount)

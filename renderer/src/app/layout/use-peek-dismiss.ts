@@ -4,7 +4,7 @@
  * the button that showed it), and on a press outside the list, the sidebar and the button.
  */
 import { useEffect } from 'react'
-import { useListFold } from './list-fold'
+import { useListFold } from '../../reading/list-fold'
 
 const KEEPS_PEEK = '.sidebar, .list-pane, [data-list-toggle], dialog[open]'
 

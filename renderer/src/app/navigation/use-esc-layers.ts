@@ -10,8 +10,8 @@ import { isTypingTarget } from '../../ui/keyboard/is-typing-target'
 import { useRecordingGuard, guardLeave } from '../../takes/use-recording-guard'
 import { usePunchActive } from '../../takes/punch/punch-active'
 import { useVersionsStore } from '../../takes/versions/versions-store'
-import { JOB_LIST_ID } from '../../jobs/use-workspace-keys'
-import { useListFold } from '../layout/list-fold'
+import { JOB_LIST_ID } from '../../ui/dom-ids'
+import { useListFold } from '../../reading/list-fold'
 import { escAction } from './esc-layers'
 
 /** Layers that handle their own Esc: dialogs, the notice centre, and a shown punch (Esc cancels or closes it). */

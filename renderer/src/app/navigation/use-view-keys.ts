@@ -3,11 +3,11 @@
  * that the letter after g reaches it before the job list's own keys (g j must not also move the list).
  */
 import { guardLeave } from '../../takes/use-recording-guard'
-import { viewEntry } from './views'
+import { viewEntry } from '../../ui/keyboard/views'
 import { useEffect } from 'react'
 import { useBoothStore } from '../../store/use-booth'
 import { isTypingTarget } from '../../ui/keyboard/is-typing-target'
-import { JOB_LIST_ID } from '../../jobs/use-workspace-keys'
+import { JOB_LIST_ID } from '../../ui/dom-ids'
 import type { BoothView } from '../../store/view-slice'
 import { NO_PENDING, viewKeyStep, type ViewKeyState } from './view-keys'
 

@@ -6,7 +6,7 @@
  * A g that is not followed by one of those letters lets the next key do what it normally does.
  */
 import type { BoothView } from '../../store/view-slice'
-import { VIEW_ENTRIES } from './views'
+import { VIEW_ENTRIES } from '../../ui/keyboard/views'
 
 export const G_SEQUENCE_MS = 1500
 

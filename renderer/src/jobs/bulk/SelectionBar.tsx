@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import type { JobSummary } from '../../../../shared/bridge'
 import { useBooth } from '../../store/use-booth'
-import { bulkLimitProblem, type BulkAction } from '../check-selection'
+import { bulkLimitProblem, type BulkAction } from '../../store/check-selection'
 import { jobCount } from '../../ui/format/action-words'
 import { BulkJobActionDialog, ScriptsPdfDialog } from './BulkDialogs'
 import { BulkResultNote } from './BulkResultNote'

@@ -5,7 +5,7 @@
  * Scripts PDF takes every ticked job: its own answer names the scripts it could not include.
  */
 import type { JobSummary } from '../../../../shared/bridge'
-import type { BulkAction } from '../check-selection'
+import type { BulkAction } from '../../store/check-selection'
 
 type Facts = Pick<JobSummary, 'status' | 'stage' | 'spot_cancelled'>
 

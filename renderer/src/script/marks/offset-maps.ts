@@ -2,7 +2,7 @@
  * Carrying character offsets from one text to another, for marks computed on one text and shown on
  * another:
  * - diffMap: from the script a take was read from to the job's current script, through their diff (the
- *   diff worker's segments, word-diff.ts). A stretch is carried only when it lies wholly in text both
+ *   diff worker's segments, ui/diff/word-diff.ts). A stretch is carried only when it lies wholly in text both
  *   share: marks on words that changed since the take are not guessed onto other words.
  * - alignMap: from the script's plain text (what the read-back and the platform compare with) to the text
  *   of its sanitized HTML as shown. The two hold the same characters but not the same whitespace (block
@@ -10,7 +10,7 @@
  *   over small differences; a text that does not align is reported, and the caller shows the plain text.
  * Pure; linear in the texts except where they differ.
  */
-import type { DiffSegment } from '../word-diff'
+import type { DiffSegment } from '../../ui/diff/word-diff'
 import type { IssueSpan } from './mark-layers'
 
 export interface OffsetMap {

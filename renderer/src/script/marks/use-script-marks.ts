@@ -10,7 +10,7 @@ import type { CheckIssue } from '../../takes/check-placement'
 import { collectText } from '../mark-pronunciations'
 import { findPronunciationMatches, type Pronunciation } from '../pronunciation-matches'
 import { sanitizedFragment } from '../sanitize-html'
-import { useScriptDiff } from '../use-script-diff'
+import { useScriptDiff } from '../../ui/diff/use-script-diff'
 import { alignMap, diffMap, identityMap, type OffsetMap } from './offset-maps'
 import { buildScriptMarks, type ScriptMarks } from './script-marks'
 

@@ -6,7 +6,7 @@
  */
 import { getDocument, GlobalWorkerOptions, type PDFDocumentProxy } from 'pdfjs-dist'
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url'
-import { boothPolicy } from '../booth-policy'
+import { boothPolicy } from '../../ui/booth-policy'
 
 let worker: Worker | null = null
 

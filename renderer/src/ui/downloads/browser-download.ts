@@ -4,7 +4,7 @@
  * Booth's page stays put whatever the browser decides). Only http(s) links are followed; a relative link
  * is resolved against the page.
  */
-import { safeHttpUrl } from '../../script/safe-url'
+import { safeHttpUrl } from '../format/safe-url'
 
 /** Starts the download and answers the link it followed; null (and nothing happens) when it is not http(s). */
 export function startBrowserDownload(link: string, fileName: string, doc: Document = document): string | null {

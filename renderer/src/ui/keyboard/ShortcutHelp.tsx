@@ -1,6 +1,6 @@
 /** The one list of every shortcut, as a modal dialog: `?` opens it, Esc or Close closes it. */
 import { useEffect, useId, useRef } from 'react'
-import { isMac } from '../../app/navigation/platform'
+import { isMac } from './platform'
 import { shortcutGroups } from './shortcuts'
 import { useShortcutHelp } from './shortcut-help-store'
 

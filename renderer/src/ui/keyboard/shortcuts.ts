@@ -3,7 +3,7 @@
  * section says the same. Keys that do something are defined where they are handled; this list is what
  * the person reads, grouped by where the key works.
  */
-import { VIEW_ENTRIES } from '../../app/navigation/views'
+import { VIEW_ENTRIES } from './views'
 
 export interface Shortcut {
   keys: string[]

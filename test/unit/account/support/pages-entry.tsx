@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client'
 import type { BoothApi } from '../../../../shared/bridge'
 import { bridgeCalls } from '../../../../shared/bridge'
 import { AvailabilityPage, ConsentPage, EarningsPage, PreferencesPage, SettingsPage } from '../../../../renderer/src/account'
-import { createStores } from '../../../../renderer/src/store/create-stores'
+import { createStores } from '../../../../renderer/src/app/create-stores'
 import { BridgeProvider } from '../../../../renderer/src/bridge/BridgeProvider'
 
 declare global {

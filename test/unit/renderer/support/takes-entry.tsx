@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client'
 import { useStore } from 'zustand'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { TakeRow } from '../../../../renderer/src/takes/TakeRow'
-import { createStores } from '../../../../renderer/src/store/create-stores'
+import { createStores } from '../../../../renderer/src/app/create-stores'
 import { BridgeProvider } from '../../../../renderer/src/bridge/BridgeProvider'
 import { fakeBridge, jobView } from './fake-bridge'
 

@@ -5,8 +5,8 @@
  * and digital silence; float32 sources also hold some -0 samples.
  */
 import { writeFile } from 'node:fs/promises'
-import { buildWavHeader } from '../../../../main/takes/wav-header'
-import { BYTES_PER_SAMPLE, fullScale } from '../../../../main/versions/wav-source'
+import { buildWavHeader } from '../../../../main/media/wav-header'
+import { BYTES_PER_SAMPLE, fullScale } from '../../../../main/media/wav-source'
 import type { AudioFormat, SampleEncoding } from '../../../../shared/versions/edit-list'
 
 /** One sample in [-1, 1) as a multiple of 2^-23 (exact in float32), from the frame, channel and seed. */

@@ -7,7 +7,7 @@ import { PocketsphinxEngine } from '../../../../main/readback/pocketsphinx-engin
 import { sha256File } from '../../../../main/versions/recordings'
 import { measureRange } from '../../../../main/versions/range-measures'
 import type { Transcribe } from '../../../../main/versions/version-inputs'
-import { openWavSource, fullScale } from '../../../../main/versions/wav-source'
+import { openWavSource, fullScale } from '../../../../main/media/wav-source'
 import type { TimedWord } from '../../../../shared/readback/types'
 
 export const SENTENCES = [

@@ -6,7 +6,7 @@
  * decoded once into a WAV source by recordings.ts.
  */
 import { open, type FileHandle } from 'node:fs/promises'
-import { fileSource, walkWav, WAVE_FORMAT } from '../takes/wav-chunks'
+import { fileSource, walkWav, WAVE_FORMAT } from './wav-chunks'
 import type { AudioFormat, SampleEncoding } from '../../shared/versions/edit-list'
 
 export interface WavSource {

@@ -3,7 +3,7 @@
 import { open, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { wavLengthUntrusted } from '../../../main/audio/wav-stated-length'
+import { wavLengthUntrusted } from '../../../main/media/wav-stated-length'
 import { makeTempDir } from '../../support/audio-fixtures'
 
 let dir = ''

@@ -8,9 +8,9 @@
 import { join } from 'node:path'
 import type { ReadbackStored } from '../../shared/bridge-readback'
 import { writeFileAtomic } from '../storage/atomic-file'
-import type { TakeShelf } from '../takes/take-shelf'
-import type { TakeMeta } from '../takes/take-types'
-import { currentStamp, sameStamp, stampOf, stillCurrent, type VersionStamp } from './version-stamp'
+import type { TakeShelf } from './take-shelf'
+import type { TakeMeta } from './take-types'
+import { currentStamp, sameStamp, stampOf, stillCurrent, type VersionStamp } from '../version-records/version-stamp'
 
 /** A take's current read-back (`<id>.readback.json`, the read-back service's file), or version `n`'s own. */
 export function readbackPathOf(jobTakesDir: string, take: Pick<TakeMeta, 'id'>, version?: number): string {

@@ -1,8 +1,8 @@
 /** The header check of dropped files answers a sentence or null for any bytes, and never throws. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { headerCutProblem } from '../../../main/takes/header-cut'
-import { bufferSource } from '../../../main/takes/wav-bytes'
+import { headerCutProblem } from '../../../main/media/header-cut'
+import { bufferSource } from '../../../main/media/wav-bytes'
 
 const MAGIC = ['RIFF', 'RF64', 'FORM', 'fLaC', 'ID3\u0004', '\u0000\u0000\u0000\u0018ftyp', 'FORM\u0000\u0000\u0000\u0010AIFF']
 

@@ -8,13 +8,13 @@
  */
 import type { StoreApi } from 'zustand/vanilla'
 import type { BoothApi } from '../../../shared/bridge'
-import { createBoothStore, type BoothStore } from './create-booth-store'
+import { createBoothStore, type BoothStore } from '../store/create-booth-store'
 import { createTakesStore, type TakesState } from '../takes/takes-store'
 import { createAccountStore, type AccountSlice } from '../account/account-store'
 import { createReadbackStore, type ReadbackStoreState } from '../takes/readback/readback-store'
 import { createNoticesStore, type NoticesState } from '../notifications/notices-store'
 import { createPrompterStore, type PrompterStoreState } from '../script/prompter/prompter-store'
-import { createSetAsideStore, type SetAsideState } from '../app/set-aside-store'
+import { createSetAsideStore, type SetAsideState } from './set-aside-store'
 import { createVersionsStore, type VersionsState } from '../takes/versions/versions-store'
 
 export interface BoothStores {

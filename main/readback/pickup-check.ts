@@ -5,9 +5,9 @@
  * its issues placed back on the whole script's characters. The rest of the script is not "missing" from a
  * pickup. A pickup that reads no sentence at all is compared with the whole script (it says what it heard).
  */
-import type { CompareOptions } from '../readback/compare'
-import { compareToScript } from '../readback/compare'
-import { scriptModel } from '../readback/script-model'
+import type { CompareOptions } from './compare'
+import { compareToScript } from './compare'
+import { scriptModel } from './script-model'
 import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
 import { bestSentenceWindow } from './sentence-spans'
 

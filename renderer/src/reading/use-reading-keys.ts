@@ -1,14 +1,14 @@
 /**
  * Listens for reading mode's keys (see reading-keys.ts) and sends each to whoever acts on it: the help
- * overlay and the list fold (app/layout/list-fold.ts) here, the rest as a `booth:reading` window event
+ * overlay and the list fold (list-fold.ts) here, the rest as a `booth:reading` window event
  * that the script panel and the recorder of the open job answer (so no key needs to know which
  * component is mounted).
  */
 import { useEffect } from 'react'
-import { isTypingTarget } from '../../ui/keyboard/is-typing-target'
+import { isTypingTarget } from '../ui/keyboard/is-typing-target'
 import { readingCommand, type ReadingCommand } from './reading-keys'
-import { useShortcutHelp } from '../../ui/keyboard/shortcut-help-store'
-import { toggleListFold } from '../../app/layout/list-fold'
+import { useShortcutHelp } from '../ui/keyboard/shortcut-help-store'
+import { toggleListFold } from './list-fold'
 
 export const READING_EVENT = 'booth:reading'
 

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bufferSource, walkWav } from '../../../main/takes/wav-chunks'
-import { settleWavCopy, WavCopyError } from '../../../main/takes/wav-copy-header'
-import { buildWavHeader } from '../../../main/takes/wav-header'
-import { claimSeconds, soxTone, streamed, tone } from './helpers/damaged-wav'
-import { ffprobe } from './helpers/media'
+import { bufferSource, walkWav } from '../../../main/media/wav-chunks'
+import { settleWavCopy, WavCopyError } from '../../../main/media/wav-copy-header'
+import { buildWavHeader } from '../../../main/media/wav-header'
+import { claimSeconds, soxTone, streamed, tone } from '../takes/helpers/damaged-wav'
+import { ffprobe } from '../takes/helpers/media'
 
 let dir: string
 beforeAll(async () => {

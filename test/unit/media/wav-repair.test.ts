@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { HEADER_BYTES } from '../../../main/takes/wav-header'
-import { repairWav } from '../../../main/takes/wav-repair'
-import { openWavWriter } from '../../../main/takes/wav-writer'
-import { decodeFloat, ffprobe, makeTone, tone, toneChunk } from './helpers/media'
+import { HEADER_BYTES } from '../../../main/media/wav-header'
+import { repairWav } from '../../../main/media/wav-repair'
+import { openWavWriter } from '../../../main/media/wav-writer'
+import { decodeFloat, ffprobe, makeTone, tone, toneChunk } from '../takes/helpers/media'
 
 let dir: string
 beforeEach(async () => {
@@ -17,7 +17,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const child = fileURLToPath(new URL('./fixtures/record-until-killed.ts', import.meta.url))
+const child = fileURLToPath(new URL('../takes/fixtures/record-until-killed.ts', import.meta.url))
 
 /** Runs the recording child until it reports `seconds` of audio sent, then SIGKILLs it. Returns frames sent. */
 function recordThenKill(path: string, seconds: number, channels: number): Promise<number> {

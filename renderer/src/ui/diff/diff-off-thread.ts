@@ -6,7 +6,7 @@
  */
 /// <reference types="vite/client" />
 import workerUrl from './word-diff.worker.ts?worker&url'
-import { boothPolicy } from './booth-policy'
+import { boothPolicy } from '../booth-policy'
 import { scriptDiff, type ScriptDiff } from './word-diff'
 
 type Answer = { id: number; diff: ScriptDiff } | { id: number; error: string }

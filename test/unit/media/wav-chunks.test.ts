@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bufferSource, sizeNotice, walkWav, WAVE_FORMAT, type WavFacts, type WavWalk } from '../../../main/takes/wav-chunks'
-import { buildWavHeader } from '../../../main/takes/wav-header'
-import { appended, brokenList, claimSeconds, cutAt, id3v1, soxTone, streamed, tone, withOddChunk, withTrailingList } from './helpers/damaged-wav'
+import { bufferSource, sizeNotice, walkWav, WAVE_FORMAT, type WavFacts, type WavWalk } from '../../../main/media/wav-chunks'
+import { buildWavHeader } from '../../../main/media/wav-header'
+import { appended, brokenList, claimSeconds, cutAt, id3v1, soxTone, streamed, tone, withOddChunk, withTrailingList } from '../takes/helpers/damaged-wav'
 
 let dir: string
 const files: Record<string, Buffer> = {}
@@ -78,7 +78,7 @@ describe('walkWav on files written by real tools', () => {
 
 describe("walkWav on Booth's own recorder files (JUNK reserved for ds64, RF64)", () => {
   it('reads the RIFF + JUNK form and the RF64 + ds64 form with 0xFFFFFFFF 32-bit sizes', async () => {
-    const { buildWavHeader } = await import('../../../main/takes/wav-header')
+    const { buildWavHeader } = await import('../../../main/media/wav-header')
     const audio = Buffer.alloc(48_000 * 2 * 2 * 3) // 3 s of 48 kHz stereo 16-bit
     const format = { sampleRate: 48_000, channels: 2, bitsPerSample: 16 }
     for (const rf64 of [false, true]) {
@@ -89,7 +89,7 @@ describe("walkWav on Booth's own recorder files (JUNK reserved for ds64, RF64)",
   })
 
   it('reads an RF64 file whose ds64 leaves the size open as streamed', async () => {
-    const { buildWavHeader } = await import('../../../main/takes/wav-header')
+    const { buildWavHeader } = await import('../../../main/media/wav-header')
     const audio = Buffer.alloc(96_000)
     const head = buildWavHeader({ sampleRate: 48_000, channels: 1, bitsPerSample: 16 }, { dataBytes: 0, padded: false, rf64: true })
     expect(await facts(Buffer.concat([head, audio]))).toMatchObject({ sizeState: 'streamed', durationS: 1 })
@@ -218,7 +218,7 @@ describe('walkWav never crashes', () => {
 
 describe('parseWavHeader (crash repair) on arbitrary bytes', () => {
   it('answers a header or a WavHeaderError, never another exception', async () => {
-    const { parseWavHeader, WavHeaderError } = await import('../../../main/takes/wav-header')
+    const { parseWavHeader, WavHeaderError } = await import('../../../main/media/wav-header')
     const riffPrefix = fc.uint8Array({ maxLength: 300 }).map((rest) => Buffer.concat([Buffer.from('RIFF\xff\xff\xff\xffWAVE', 'latin1'), rest]))
     fc.assert(fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)), riffPrefix), (bytes) => {
       try {

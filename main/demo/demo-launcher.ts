@@ -1,16 +1,13 @@
 /**
  * Demo mode: Booth's own sandbox of the talent API, started inside main on a free loopback port with its
  * own data folder, so every feature works with nothing set up. The demo key lives in memory only.
+ * The entry points (main/index.ts, main/web.ts) start it and hand it to the session as a port, so
+ * session/ does not carry the API simulator.
  */
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { startSandbox } from '../../sandbox/server'
-
-export interface DemoServer {
-  baseUrl: string
-  apiKey: string
-  stop(): Promise<void>
-}
+import type { DemoServer } from '../session/session-service'
 
 export interface DemoOptions {
   dataDir: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodePcm24, encodePcm24, SILENCE_DBFS, toDbfs } from '../../../main/takes/pcm24'
+import { decodePcm24, encodePcm24, SILENCE_DBFS, toDbfs } from '../../../main/media/pcm24'
 
 function encode(samples: number[], channels = 1) {
   const out = new Uint8Array(samples.length * 3)

@@ -6,10 +6,10 @@
  * edges with the signal before anything is cut.
  */
 import type { ReadbackCheck, ReadbackIssue, TimedWord } from '../../shared/readback/types'
-import { align } from '../readback/align'
-import { compareToScript } from '../readback/compare'
-import { heardWords } from '../readback/heard-words'
-import { scriptModel } from '../readback/script-model'
+import { align } from './align'
+import { compareToScript } from './compare'
+import { heardWords } from './heard-words'
+import { scriptModel } from './script-model'
 
 export interface ScriptSentence {
   /** 0-based, in script order. */

@@ -9,8 +9,8 @@
  * `narrow` follows the window through one media query; `peek` is never remembered.
  */
 import { create } from 'zustand'
-import { useReadingLayout } from '../../script/reading/use-reading-layout'
-import { JOB_LIST_ID } from '../../jobs/use-workspace-keys'
+import { useReadingLayout } from './use-reading-layout'
+import { JOB_LIST_ID } from '../ui/dom-ids'
 
 export const FOLD_BELOW_PX = 1440
 /** The same width in CSS: layout.css folds the columns under `.workspace.is-folded`. */

@@ -1,6 +1,7 @@
 /**
- * The page's view of the data files Booth set aside (damaged-files.ts): listed on request, sent again as
- * `setAsideFiles` whenever one more is set aside, and dismissed by the talent one by one.
+ * The page's view of the data files Booth set aside (main/storage/damaged-files.ts): listed on request, sent
+ * again as `setAsideFiles` whenever one more is set aside, and dismissed by the talent one by one. A bridge
+ * area of its own (shared/bridge-data-files.ts), above bridge/ and storage/, so storage/ need not import bridge/.
  *
  * The list outlives a restart: it is kept in `set-aside-files.json` in the data folder until the talent
  * dismisses each file (a Booth that quit or crashed before the page said so says it at the next start).
@@ -11,9 +12,9 @@ import { join } from 'node:path'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import type { EventHub } from '../bridge/event-hub'
 import type { SetAsideFile } from '../../shared/bridge-data-files'
-import { writeFileAtomic } from './atomic-file'
-import { dismissSetAsideFile, forgetSetAsideFilesUnder, setAsideFilesUnder, watchSetAsideFiles } from './damaged-files'
-import { readJsonDataFile } from './json-data-file'
+import { writeFileAtomic } from '../storage/atomic-file'
+import { dismissSetAsideFile, forgetSetAsideFilesUnder, setAsideFilesUnder, watchSetAsideFiles } from '../storage/damaged-files'
+import { readJsonDataFile } from '../storage/json-data-file'
 
 export const SET_ASIDE_LIST_FILE = 'set-aside-files.json'
 

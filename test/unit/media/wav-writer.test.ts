@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { HEADER_BYTES } from '../../../main/takes/wav-header'
-import { openWavWriter, WavWriterError } from '../../../main/takes/wav-writer'
-import { decodeFloat, ffprobe, tone, toneChunk } from './helpers/media'
+import { HEADER_BYTES } from '../../../main/media/wav-header'
+import { openWavWriter, WavWriterError } from '../../../main/media/wav-writer'
+import { decodeFloat, ffprobe, tone, toneChunk } from '../takes/helpers/media'
 
 let dir: string
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 /**
  * The comp grid's pure parts: moving the focused cell with the keys a grid takes (arrows, Home/End,
  * Ctrl+Home/End), the picks the talent changed over main's defaults, the picks sent to renderComp, and
- * a cell's words. Tested without a browser (test/unit/renderer/comp-grid-model.test.ts).
+ * a cell's words. Tested without a browser (test/unit/renderer/takes/versions-window-words.test.ts and test/unit/versions/revision-window.test.ts).
  */
 import type { CompCellView, CompGridView } from '../../../../shared/versions/types'
 import { formatLoudness, formatTakeLength } from '../take-numbers'

@@ -13,7 +13,7 @@ import { PocketsphinxEngine } from '../../../main/readback/pocketsphinx-engine'
 import { ReadbackService } from '../../../main/readback/readback-service'
 import type { ScriptCopy } from '../../../main/readback/script-copies'
 import type { TakeMeta } from '../../../main/takes/take-types'
-import { speak } from './spot-script'
+import { speak } from '../../unit/readback/spot-script'
 import { NO_MODEL_HERE, SherpaEngine } from '../../../main/readback/sherpa-engine'
 
 const SCRIPT_V1 = 'This Saturday only, save 20% on every mattress.'

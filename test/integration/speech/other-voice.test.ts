@@ -13,7 +13,7 @@ import { renderCached } from '../../../main/versions/render-cache'
 import { scriptSentences, issueInSentence } from '../../../main/readback/sentence-spans'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
-import { cutSteps, engineMissing, largestStep, loudnessOf, rmsDb, samplesOf, transcribe } from './helpers/spot'
+import { cutSteps, engineMissing, largestStep, loudnessOf, rmsDb, samplesOf, transcribe } from '../../unit/versions/helpers/spot'
 
 const SENTENCES = [
   'Come down to Riverside Motors this weekend for our spring clearance event.',

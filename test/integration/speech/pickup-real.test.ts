@@ -13,7 +13,7 @@ import { renderCached } from '../../../main/versions/render-cache'
 import { compareToScript } from '../../../main/readback/compare'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
-import { cutSteps, engineMissing, largestStep, loudnessOf, occursIn, rmsDb, samplesOf, SCRIPT, SENTENCES, transcribe, VOICE } from './helpers/spot'
+import { cutSteps, engineMissing, largestStep, loudnessOf, occursIn, rmsDb, samplesOf, SCRIPT, SENTENCES, transcribe, VOICE } from '../../unit/versions/helpers/spot'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}

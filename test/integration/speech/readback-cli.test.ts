@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseArgs, runReadbackCli } from '../../../main/readback/cli'
-import { speak } from './spot-script'
+import { speak } from '../../unit/readback/spot-script'
 
 let dir = ''
 let take = ''

@@ -22,8 +22,8 @@ import { prepareRecordings } from '../../../main/versions/version-inputs'
 import type { ReadbackCheck } from '../../../shared/readback/types'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { synthRead, type SynthRead, type SynthVoice } from '../../support/synth-reads'
-import { ownQuietStep, spliceSteps } from './helpers/splice-clicks'
-import { cutSteps, engineMissing, samplesOf, SCRIPT, SENTENCES, transcribe, type Side } from './helpers/spot'
+import { ownQuietStep, spliceSteps } from '../../unit/versions/helpers/splice-clicks'
+import { cutSteps, engineMissing, samplesOf, SCRIPT, SENTENCES, transcribe, type Side } from '../../unit/versions/helpers/spot'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}

@@ -16,7 +16,7 @@ import { prepareRecordings } from '../../../main/versions/version-inputs'
 import { compareToScript } from '../../../main/readback/compare'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
-import { engineMissing, loudnessOf, rmsDb, samplesOf, SCRIPT, SENTENCES, transcribe, VOICE } from './helpers/spot'
+import { engineMissing, loudnessOf, rmsDb, samplesOf, SCRIPT, SENTENCES, transcribe, VOICE } from '../../unit/versions/helpers/spot'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}

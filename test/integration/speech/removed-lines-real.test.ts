@@ -26,8 +26,8 @@ import { summarize } from '../../../main/versions/change-summary'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { synthRead, type SynthRead, type SynthVoice } from '../../support/synth-reads'
 import { speakRead } from '../../support/voice-reads'
-import { ownQuietStep, spliceSteps } from './helpers/splice-clicks'
-import { cutSteps, engineMissing, samplesOf, transcribe, VOICE as SPOKEN, type Side } from './helpers/spot'
+import { ownQuietStep, spliceSteps } from '../../unit/versions/helpers/splice-clicks'
+import { cutSteps, engineMissing, samplesOf, transcribe, VOICE as SPOKEN, type Side } from '../../unit/versions/helpers/spot'
 
 const OLD = ["This Saturday only, it's the biggest sale of the year at Dream Street Furniture.", 'Queen mattresses start at just $299.', 'Visit us at 1400 Harbor Boulevard, open 9 to 9.']
 const CHANGED_LAST = 'Visit us at 1400 Harbor Boulevard, open 8 to 9.'

@@ -13,7 +13,7 @@ import { runCompCli } from '../../../main/versions/comp-cli'
 import { runPickupCli } from '../../../main/versions/pickup-cli'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
-import { engineMissing, VOICE } from './helpers/spot'
+import { engineMissing, VOICE } from '../../unit/versions/helpers/spot'
 
 const OLD = ["This Saturday only, it's the biggest sale of the year at Dream Street Furniture.", 'Queen mattresses start at just $299.', 'Visit us at 1400 Harbor Boulevard, open 9 to 9.']
 const CHANGED = 'Queen mattresses start at just $279.'

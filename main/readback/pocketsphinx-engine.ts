@@ -11,15 +11,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { TimedWord } from '../../shared/readback/types'
-import { writtenAcronyms } from './acronyms'
-import { buildArpa } from './arpa-lm'
 import { EngineUnavailableError, ReadbackStoppedError, type ReadbackEngine, type Transcript, type TranscribeOptions } from './engine'
-import { GENERAL_VOCABULARY } from './general-vocabulary'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
 import { negationDoubts } from './negation-hearing'
 import { secondHearingDoubts } from './second-hearing'
-import { loadDictionary, pronounce, type Dictionary } from './pronunciations'
-import { spokenSentences } from './spoken-sentences'
+import { firstHearingFiles } from './pocketsphinx-model'
+import { loadDictionary, type Dictionary } from './pronunciations'
 import { isNoiseMark } from './words'
 
 /**
@@ -80,13 +77,10 @@ export class PocketsphinxEngine implements ReadbackEngine {
       await runFfmpeg(['-y', '-i', wavPath, '-filter_complex', NOISE_FLOOR, '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
         ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
       })
-      const sentences = spokenSentences(options.hints ?? '')
-      const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
-      const { lines, missing } = await pronounce(vocab, dict, { alsoSpell: sentences.flat(), spellOut: writtenAcronyms(options.hints ?? '') })
-      const drop = new Set(missing)
-      const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
-      await writeFile(join(dir, 'script.lm'), buildArpa(kept, GENERAL_VOCABULARY.filter((w) => !drop.has(w))))
-      await writeFile(join(dir, 'script.dict'), `${lines.join('\n')}\n`)
+      const first = await firstHearingFiles(options.hints ?? '', dict)
+      const kept = first.sentences
+      await writeFile(join(dir, 'script.lm'), first.arpa)
+      await writeFile(join(dir, 'script.dict'), first.dict)
       const stdout = await this.run(setup.binary, ['-infile', audio, '-hmm', setup.hmm, '-lm', join(dir, 'script.lm'), '-dict', join(dir, 'script.dict'), '-time', 'yes', '-remove_noise', 'no'], options.signal)
       const words = parsePocketsphinxTimes(stdout)
       // The words above lean on the script; a second hearing says where they may have been pulled onto it.

@@ -7,6 +7,7 @@
 import { mainSlices } from '../process/slices'
 import { writtenAcronyms } from './acronyms'
 import { throwIfStopped } from './engine'
+import { buildArpa } from './arpa-lm'
 import { buildWeightedArpa } from './weighted-arpa-lm'
 import type { GeneralWord } from './general-lm-words'
 import { GENERAL_VOCABULARY } from './general-vocabulary'
@@ -78,4 +79,23 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   await step()
   const arpa = await buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
   return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords, rivals: rivalsOf(heard) }
+}
+
+export interface FirstHearingFiles {
+  /** The trigram model of the script's sentences plus general words (arpa-lm.ts), in ARPA text. */
+  arpa: string
+  /** The pronunciation dictionary of exactly its words. */
+  dict: string
+  /** The script's sentences as spoken words, without the words that cannot be pronounced. */
+  sentences: string[][]
+}
+
+/** The files of the first hearing, the one that leans toward the script (pocketsphinx-engine.ts). */
+export async function firstHearingFiles(script: string, dict: Dictionary): Promise<FirstHearingFiles> {
+  const sentences = spokenSentences(script)
+  const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
+  const { lines, missing } = await pronounce(vocab, dict, { alsoSpell: sentences.flat(), spellOut: writtenAcronyms(script) })
+  const drop = new Set(missing)
+  const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
+  return { arpa: buildArpa(kept, GENERAL_VOCABULARY.filter((w) => !drop.has(w))), dict: `${lines.join('\n')}\n`, sentences: kept }
 }

@@ -4,8 +4,8 @@
  * and the take fixes run it, so they all judge a take alike.
  */
 import type { ReadbackResult } from '../../shared/readback/types'
-import { compareToScript } from './compare'
-import type { ReadbackEngine } from './engine'
+import { compareToScript } from './compare/compare'
+import type { ReadbackEngine } from './engines/engine'
 
 export interface ReadBackOptions {
   /** Names to weigh as names wherever they stand (customer, advertiser). */

@@ -4,11 +4,11 @@
  * lattice's posteriors turned into doubts.
  */
 import { describe, expect, it } from 'vitest'
-import { buildWeightedArpa as buildArpa } from '../../../main/readback/weighted-arpa-lm'
-import { classCompetitors, soundNeighbours } from '../../../main/readback/competitors'
-import { latticeDoubts, parseHtkLattice } from '../../../main/readback/lattice-doubts'
-import { negationVariants } from '../../../main/readback/negation-variants'
-import { parseHypseg } from '../../../main/readback/second-hearing'
+import { buildWeightedArpa as buildArpa } from '../../../main/readback/language-model/weighted-arpa-lm'
+import { classCompetitors, soundNeighbours } from '../../../main/readback/rivals/competitors'
+import { latticeDoubts, parseHtkLattice } from '../../../main/readback/hearing/lattice-doubts'
+import { negationVariants } from '../../../main/readback/rivals/negation-variants'
+import { parseHypseg } from '../../../main/readback/hearing/second-hearing'
 
 const words = (t: string) => t.split(' ')
 

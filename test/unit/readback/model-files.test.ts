@@ -8,10 +8,10 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generalModelWords, type GeneralWord } from '../../../main/readback/general-lm-words'
-import { firstHearingFiles, recogniserFiles } from '../../../main/readback/pocketsphinx-model'
-import { findPocketsphinx } from '../../../main/readback/pocketsphinx-setup'
-import { loadDictionary, type Dictionary } from '../../../main/readback/pronunciations'
+import { generalModelWords, type GeneralWord } from '../../../main/readback/rivals/general-lm-words'
+import { firstHearingFiles, recogniserFiles } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
+import { findPocketsphinx } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
+import { loadDictionary, type Dictionary } from '../../../main/readback/engines/pocketsphinx/pronunciations'
 import { HELD_OUT, TUNING } from '../../support/readback-set'
 
 /** The files of today's read-back (computed once on the code before the read-back was put in stages). */

@@ -1,0 +1,61 @@
+/**
+ * The one small interface every read-back engine implements: transcribe a WAV file into timed words.
+ * A second engine plugs in by implementing it and being listed in engines.ts.
+ */
+import type { Doubt, TimedWord } from '../../../shared/readback/types'
+import type { LatticeWord } from '../hearing/lattice-doubts'
+
+export interface TranscribeOptions {
+  /** The script text the take was read from: an engine may bias its vocabulary toward it. */
+  hints?: string
+  /** Names to treat as names wherever they stand in the script (the customer, the advertiser). */
+  names?: readonly string[]
+  signal?: AbortSignal
+  /** false: only the words and their times (placing cuts), without the work of finding doubts. */
+  doubts?: boolean
+}
+
+export interface Transcript {
+  words: TimedWord[]
+  engine: string
+  /** Where the engine was not sure of the words it gave, and what else it may have heard there. */
+  doubts?: Doubt[]
+  /**
+   * A second hearing of the same take that does not lean toward the script, for how sure each finding is
+   * (certainty.ts): its words, and (pocketsphinx) the lattice it considered. Absent: one hearing only.
+   */
+  cross?: CrossHearing
+}
+
+export interface CrossHearing {
+  words: TimedWord[]
+  lattice?: readonly LatticeWord[]
+}
+
+export interface ReadbackEngine {
+  readonly name: string
+  /** null when the engine can run; otherwise one sentence saying what is missing and how to get it. */
+  unavailable(): Promise<string | null>
+  transcribe(wavPath: string, options?: TranscribeOptions): Promise<Transcript>
+}
+
+/** What a read-back stopped on purpose (a take deleted, Booth closing) fails with. */
+export class ReadbackStoppedError extends Error {
+  constructor() {
+    super('The read-back was stopped.')
+    this.name = 'ReadbackStoppedError'
+  }
+}
+
+/** Throws ReadbackStoppedError once `signal` is aborted: for long work between its child processes. */
+export function throwIfStopped(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ReadbackStoppedError()
+}
+
+/** An engine could not run (no binary, no model, a broken file): the message is one sentence for the person. */
+export class EngineUnavailableError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'EngineUnavailableError'
+  }
+}

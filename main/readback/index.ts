@@ -17,5 +17,6 @@ export { writtenAcronyms } from './script/acronyms'
 export { loadDictionary, pronounce, type Dictionary } from './engines/pocketsphinx/pronunciations'
 // sherpa-onnx: the model's files, the script's hotwords, tokens back to words.
 export { findTransducer, type TransducerFiles } from './engines/sherpa/sherpa-model'
-export { HOTWORD_SCORE, loadTokenSet, scriptHotwords } from './engines/sherpa/sherpa-hotwords'
+export { loadTokenSet, scriptHotwords } from './engines/sherpa/sherpa-hotwords'
+export { HOTWORD_SCORE } from './tuning'
 export { tokensToWords } from './engines/sherpa/token-words'

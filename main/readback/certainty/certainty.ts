@@ -16,21 +16,10 @@ import type { Certainty } from '../../../shared/readback/certainty'
 import { align } from '../compare/align'
 import type { CrossHearing } from '../engines/engine'
 import { heardWords, type HeardWord } from '../compare/heard-words'
-import { SURE } from '../hearing/lattice-doubts'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
 import { mid, overlap } from '../hearing/time-spans'
-
-/**
- * The share of the second hearing's lattice a reading needs over its stretch for Booth to be sure of it: as
- * much as a lattice must hold a word to be sure of it anywhere in the read-back (lattice-doubts.ts). At a
- * bare majority (0.5), clean espeak-ng reads came back "Differs" where both hearings agreed on a short word
- * the lattice held at 0.56-0.69 ("midnight" heard as "we", "Greenleaf" as "really"), while the planted
- * misreads agreed on hold 0.9-1.0 there in most reads (docs/measurements.md).
- */
-export const SHARE_SURE = SURE
-/** Leeway at a stretch's ends (s): two hearings place word boundaries a frame or two apart. */
-const EDGE_S = 0.05
+import { CERTAINTY_EDGE_S as EDGE_S, SHARE_SURE } from '../tuning'
 
 /** Judges one finding: its kind, the script words it concerns (indices) and the words the first hearing gave there. */
 export type CertaintyJudge = (kind: 'missing' | 'changed' | 'extra', scriptIndices: readonly number[], got: readonly HeardWord[]) => Certainty

@@ -15,13 +15,10 @@ import { align, type AlignOp } from '../compare/align'
 import { latticeShare } from './certainty'
 import type { CrossHearing } from '../engines/engine'
 import { heardWords, type HeardWord } from '../compare/heard-words'
-import { SURE } from '../hearing/lattice-doubts'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
 import { mid } from '../hearing/time-spans'
-
-/** Leeway at a word's ends (s): two hearings place word boundaries a frame or two apart. */
-const EDGE_S = 0.05
+import { CROSS_EDGE_S as EDGE_S, SURE } from '../tuning'
 
 export function crossDoubts(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], cross: CrossHearing): Doubt[] {
   const second = heardWords(cross.words)

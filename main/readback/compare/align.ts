@@ -4,6 +4,7 @@
  * length plus a margin, so a 10 000-word script costs a few megabytes, not n × m cells.
  */
 import { nearWord, sameWord, type Word } from '../script/words'
+import { ALIGN_COST as COST, ALIGN_FULL_LIMIT as FULL_LIMIT, ALIGN_MARGIN as MARGIN } from '../tuning'
 
 export type AlignOp =
   | { op: 'match'; s: number; h: number }
@@ -11,12 +12,6 @@ export type AlignOp =
   | { op: 'sub'; s: number; h: number }
   | { op: 'del'; s: number }
   | { op: 'ins'; h: number }
-
-/** Costs in whole units: a change costs more than a gap, less than a gap on each side. */
-const COST = { near: 2, sub: 4, gap: 3 } as const
-/** Below this many cells the whole matrix is kept. */
-const FULL_LIMIT = 4_000_000
-const MARGIN = 300
 
 const DIAG = 1
 const UP = 2 // script word not heard (del)

@@ -12,10 +12,8 @@ import type { HeardWord } from './heard-words'
 import { NEGATION_WORDS } from '../script/negation-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
+import { CONTEXT_WORDS, MAX_ISSUES } from '../tuning'
 
-/** The API allows at most 50 issues. */
-const MAX_ISSUES = 50
-const CONTEXT_WORDS = 4
 /** Small words whose slip alone is soft: the meaning stays. */
 const LIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'are', 'it', 'so', 'that', 'this', 'just', 'now', 'oh', 'well', 'you', 'your'])
 

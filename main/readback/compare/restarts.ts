@@ -7,11 +7,7 @@
 import type { HeardWord } from './heard-words'
 import type { ScriptWord } from '../script/script-model'
 import { nearWord, sameWord, type Word } from '../script/words'
-
-/** An abandoned reading longer than this many words is not a false start but a read of its own. */
-const MAX_ABANDONED = 15
-/** The new reading must begin with at least this many of the abandoned one's words. */
-const MIN_SHARED = 2
+import { MAX_ABANDONED, MIN_SHARED } from '../tuning'
 
 export interface Restart {
   /** Heard words [from, to) that were abandoned. */

@@ -20,16 +20,11 @@
  */
 import type { Doubt, TimedWord } from '../../../shared/readback/types'
 import { heardWords } from '../compare/heard-words'
-import { SURE, type LatticeWord } from './lattice-doubts'
+import type { LatticeWord } from './lattice-doubts'
 import { isBoundarySlip, type Say } from '../rivals/boundary-slip'
 import { isRival, type Rivals } from '../rivals/rivals'
 import { overlap, type Span } from './time-spans'
-
-/**
- * A rival's share of the probability over a doubted word (rival / (rival + the word given)) that makes
- * the doubt worth a check. Below it, the recogniser only glanced at the rival.
- */
-export const RIVAL_SHARE = 0.5
+import { RIVAL_SHARE, SURE } from '../tuning'
 
 export interface DoubtEvidence {
   /** The first hearing's words: what the read-back reports, leaning toward the script. */

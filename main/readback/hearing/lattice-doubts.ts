@@ -7,11 +7,7 @@
 import type { Doubt, TimedWord } from '../../../shared/readback/types'
 import { isNoiseMark } from '../script/words'
 import { overlap } from './time-spans'
-
-/** Below this posterior the recogniser was not sure of a word it gave. */
-export const SURE = 0.8
-/** Another word needs at least this posterior over the same stretch to be named as what may have been said. */
-export const OTHER = 0.12
+import { OTHER, SURE } from '../tuning'
 
 export interface LatticeWord {
   word: string

@@ -19,9 +19,7 @@ import { negationTurns } from '../rivals/negation-variants'
 import { pronounce, type Dictionary } from '../engines/pocketsphinx/pronunciations'
 import { FRAME_RATE, parseHypseg } from './second-hearing'
 import type { Word } from '../script/words'
-
-/** The most of the pause before and after a sentence taken with it (s); half the pause when it is shorter. */
-const EDGE_S = 0.3
+import { NEGATION_EDGE_S as EDGE_S } from '../tuning'
 
 interface Utterance {
   words: readonly string[]

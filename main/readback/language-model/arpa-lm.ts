@@ -1,11 +1,9 @@
 /**
  * A small trigram language model in ARPA text format, built from the script's sentences (so read speech
  * is recognised far better) plus general words as unigrams (so misreads still come through).
- * Absolute discounting with back-off: each seen n-gram gives up DISCOUNT of its count to the lower order.
+ * Absolute discounting with back-off: each seen n-gram gives up DISCOUNT (tuning.ts) of its count to the lower order.
  */
-const DISCOUNT = 0.1
-/** Weight of each general word against one occurrence of a script word. */
-const GENERAL_WEIGHT = 0.05
+import { ARPA_DISCOUNT as DISCOUNT, ARPA_GENERAL_WEIGHT as GENERAL_WEIGHT } from '../tuning'
 export const BOS = '<s>'
 export const EOS = '</s>'
 

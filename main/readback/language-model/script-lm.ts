@@ -14,25 +14,7 @@ import { throwIfStopped } from '../engines/engine'
 import { mainSlices, type Slicer } from '../../process/slices'
 import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
 import type { WeightedSentence, WeightedWord } from './weighted-arpa-lm'
-
-export interface LmTuning {
-  /** Weight of each sound-alike put in place of an ordinary script word (the script word has 1). */
-  competitorWeight: number
-  /** …in place of a name, place or brand (capitalised words): misreading one of those matters more; also each place part swapped. */
-  nameWeight: number
-  /** Weight of each other day, month or number put in place of one. */
-  classWeight: number
-  /** Weight of each sentence with a negation dropped or turned around. */
-  negationWeight: number
-  /** How many sound-alike words per script word, at most. */
-  neighbours: number
-  /** How many of the commonest English words join the vocabulary. */
-  generalWords: number
-  /** Their weight together, against one occurrence of a script word. */
-  generalMass: number
-}
-
-export const LM_TUNING: LmTuning = { competitorWeight: 0.015, nameWeight: 0.04, classWeight: 0.05, negationWeight: 0.1, neighbours: 12, generalWords: 5000, generalMass: 2 }
+import { LM_TUNING, type LmTuning } from '../tuning'
 
 /** Words too small or too common to be worth sound-alikes of their own: a slip of one is soft anyway. */
 const FUNCTION_WORDS = new Set(('a an the and or but to of in on at for by with from as is are was were be been it its this that these ' +

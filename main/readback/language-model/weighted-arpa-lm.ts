@@ -10,9 +10,7 @@
  */
 import { mainSlices, type Slicer } from '../../process/slices'
 import { BOS, byHistory, EOS, log10 } from './arpa-lm'
-
-/** How much of each history is left for words not seen after it (β). */
-const UNSEEN = 0.11
+import { WEIGHTED_UNSEEN as UNSEEN } from '../tuning'
 
 export interface WeightedSentence {
   words: readonly string[]

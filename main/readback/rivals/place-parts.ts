@@ -5,6 +5,7 @@
  * which sounds nothing like it, so no search for sound-alikes offers it. Like the other days and months,
  * the other parts of the stock compete with a name's part in the recogniser's model (script-lm.ts).
  */
+import { PLACE_MIN_HEAD as MIN_HEAD } from '../tuning'
 
 /** The endings of place names (and the words they are as names of their own: "Summit Valley"). */
 const PLACE_PARTS = ['field', 'fields', 'view', 'wood', 'woods', 'water', 'dale', 'ridge', 'valley', 'brook', 'side', 'ford', 'land',
@@ -13,9 +14,6 @@ const PLACE_PARTS = ['field', 'fields', 'view', 'wood', 'woods', 'water', 'dale'
 
 /** Street types: "Maple Lane" is misread as "Maple Road" or "Maple Drive". */
 const STREET_TYPES = ['street', 'road', 'lane', 'avenue', 'boulevard', 'drive', 'way', 'court', 'place', 'parkway', 'highway', 'circle', 'terrace', 'square']
-
-/** A head of at least this many letters before a place part makes a compound ("Oak|dale", not "B|ay"). */
-const MIN_HEAD = 3
 
 /**
  * What a name word (lower case, as spoken) may be misread as by swapping its place part or street type:

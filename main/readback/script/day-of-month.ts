@@ -6,11 +6,10 @@
  * right after a month's name (a comma between is fine), only digits with no sign or suffix.
  */
 import { MONTHS } from '../rivals/competitors'
+import { MONTH_LOOK_BACK as LOOK_BACK } from '../tuning'
 
 /** Month names and their usual short forms. */
 const MONTH_NAMES = new Set([...MONTHS, 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'])
-/** How far back a month's name is looked for: the longest name, a point, a comma and spaces. */
-const LOOK_BACK = 20
 
 /** The day (1-31) when `token`, written at `from` in `text`, is a plain number right after a month, else null. */
 export function dayAfterMonth(text: string, from: number, token: string): number | null {

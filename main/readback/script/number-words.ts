@@ -6,6 +6,8 @@
  *   number read as words matches the same number written as digits, and a changed number does not.
  * Currency signs are not part of a value: "nine ninety nine" is how "$9.99" is read.
  */
+import { PHONE_DIGITS } from '../tuning'
+
 /** Number words 0–19 and the tens, in order: the one list of them in the read-back (competitors.ts uses it too). */
 export const ONES: readonly string[] = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
   'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen']
@@ -216,9 +218,6 @@ export function heardValues(words: string[]): Set<string> {
   }
   return out
 }
-
-/** Fewest digits a run read in groups must give to be taken as a phone number (a local number has seven). */
-const PHONE_DIGITS = 7
 
 /**
  * A phone number read in groups, as talent read them: "five fifty five, oh one eighty eight" (555-0188),

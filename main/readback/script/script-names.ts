@@ -10,11 +10,7 @@
  */
 import { scriptModel } from './script-model'
 import { spokenSentences } from './spoken-sentences'
-
-/** log10 unigram probability below which a word is no common English word (about the 20 000th word). */
-export const RARE = -5.5
-/** Below this a word that starts a run of capitalised words is taken for the start of a name ("Harbor Trust"), above it not ("Visit Brightwater", "At Parkside"). */
-export const UNCOMMON = -4.5
+import { RARE, UNCOMMON } from '../tuning'
 
 /** `likelihood`: the general model's words → log10 likelihood (script-lm.ts generalWordTables); empty without a model. */
 export function scriptNames(script: string, known: readonly string[], likelihood: ReadonlyMap<string, number>): Set<string> {

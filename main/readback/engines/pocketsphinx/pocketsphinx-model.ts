@@ -14,7 +14,8 @@ import { GENERAL_VOCABULARY } from '../../rivals/general-vocabulary'
 import { pronounce, type Dictionary } from './pronunciations'
 import { rivalsOf } from '../../rivals/rivals'
 import { scriptNames } from '../../script/script-names'
-import { generalWordTables, scriptLanguageModel, type LmTuning } from '../../language-model/script-lm'
+import { generalWordTables, scriptLanguageModel } from '../../language-model/script-lm'
+import type { LmTuning } from '../../tuning'
 import { spokenSentences } from '../../script/spoken-sentences'
 
 export interface RecogniserFiles {

@@ -7,11 +7,9 @@
  */
 import { readFile } from 'node:fs/promises'
 import { spokenSentences } from '../../script/spoken-sentences'
+import { HOTWORD_MAX_PHRASES as MAX_PHRASES } from '../../tuning'
 
 const WORD_MARK = '▁'
-/** Longest hotword list handed to the recogniser (the script's phrases, in order). */
-const MAX_PHRASES = 400
-export const HOTWORD_SCORE = 1.5
 
 export interface TokenSet {
   tokens: Set<string>

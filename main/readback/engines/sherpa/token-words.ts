@@ -4,10 +4,9 @@
  * where the next word starts, or, for the last one, one average token later (capped), or at the audio's end.
  */
 import type { TimedWord } from '../../../../shared/readback/types'
+import { TOKEN_MAX_TAIL_S as MAX_TAIL_S } from '../../tuning'
 
 const BOUNDARY = /^[▁\s]/
-/** Longest a word's last piece is taken to last when nothing follows it. */
-const MAX_TAIL_S = 0.6
 
 export function tokensToWords(tokens: readonly string[], timestamps: readonly number[], durationS: number | null = null): TimedWord[] {
   const words: Array<{ word: string; start_s: number }> = []

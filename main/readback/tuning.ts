@@ -32,7 +32,7 @@ export const WEIGHTED_UNSEEN = 0.11
 
 export interface LmTuning {
   /** Weight of each sound-alike put in place of an ordinary script word (the script word has 1). */
-  competitorWeight: number
+  soundAlikeWeight: number
   /** …in place of a name, place or brand (capitalised words): misreading one of those matters more; also each place part swapped. */
   nameWeight: number
   /** Weight of each other day, month or number put in place of one. */
@@ -48,7 +48,7 @@ export interface LmTuning {
 }
 
 /** The second hearing's fair-chance model (script-lm.ts): how much each rival and the general words weigh. */
-export const LM_TUNING: LmTuning = { competitorWeight: 0.015, nameWeight: 0.04, classWeight: 0.05, negationWeight: 0.1, neighbours: 12, generalWords: 5000, generalMass: 2 }
+export const LM_TUNING: LmTuning = { soundAlikeWeight: 0.015, nameWeight: 0.04, classWeight: 0.05, negationWeight: 0.1, neighbours: 12, generalWords: 5000, generalMass: 2 }
 
 // The hearings and their doubts (hearing/).
 

@@ -1,6 +1,6 @@
 /**
  * Words the engine was not sure of. Where a script word was heard as written but the engine also heard
- * another reading there (doubts: a lattice competitor nearly as likely, or a second pass that does not
+ * another reading there (doubts: another word of the lattice nearly as likely, or a second pass that does not
  * lean toward the script), the read-back never answers "matches" over it: it is a "check" issue, marked
  * unsure, naming the other reading ("may have been read as 'Lane'").
  */
@@ -30,7 +30,7 @@ export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], o
     if (words.length === 0 || words.every((w) => SLIGHT.has(w.key))) continue
     // The other reading says the same thing (another way of saying a number, an ending added): no doubt.
     // A word that only starts the same ("Brightwood" for "Brightwater") is another word: a doubt naming one
-    // comes from a hearing whose own rule already kept it (second-pass.ts).
+    // comes from a hearing whose own rule already kept it (doubts-between.ts).
     if (words.length === other.length && words.every((w, k) => sameWord(w, other[k] as HeardWord) || inflectedForm(w, other[k] as HeardWord))) continue
     // Heard as some of these very words: an echo of the script, unless what is missing is a negation.
     const dropsNegation = words.some((w) => NEGATION_WORDS.has(w.key) && !other.some((o) => sameWord(w, o)))

@@ -1,6 +1,6 @@
 /**
  * Which of the second hearing's doubts are worth a check. The second hearing (second-hearing.ts) hears
- * every take with a model that lets each script word be heard as its rivals (rivals.ts) and also as the
+ * every take with a model that lets each script word be heard as its rivals (model-rivals.ts) and also as the
  * commonest words of English; on a synthetic or plain clean read it hears plenty of the latter ("Doctor"
  * as "october", "available" as "family little"), and a doubt from each turned clean reads into "check".
  * A doubt is kept only where:
@@ -11,7 +11,7 @@
  *   elsewhere ("one unforgettable" as "one forgettable", boundary-slip.ts);
  * - the lattice does not rule it out: a rival only in the lattice (the best path kept the first hearing's
  *   word) needs RIVAL_SHARE of the probability there; a rival on the second hearing's best path (a
- *   disagreement with the first hearing, second-pass.ts) is kept however little it holds, since the
+ *   disagreement with the first hearing, doubts-between.ts) is kept however little it holds, since the
  *   misreads the model exists for ("Harbor" read as "Harper") often hold little, unless the lattice is
  *   SURE of the first hearing's word where they differ ("here" as "fear" at 0.93 against 0.06, "10th" as
  *   "eighth" at 0.94 against 0.02: the search's slip).
@@ -22,7 +22,7 @@ import type { Doubt, TimedWord } from '../../../shared/readback/types'
 import { heardWords } from '../compare/heard-words'
 import type { LatticeWord } from './lattice-doubts'
 import { isBoundarySlip, type Say } from '../rivals/boundary-slip'
-import { isRival, type Rivals } from '../rivals/rivals'
+import { isRival, type Rivals } from '../rivals/model-rivals'
 import { overlap, type Span } from './time-spans'
 import { RIVAL_SHARE, SURE } from '../tuning'
 

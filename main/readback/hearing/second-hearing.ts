@@ -16,7 +16,7 @@ import { latticeDoubts, parseHtkLattice, type LatticeWord } from './lattice-doub
 import { recogniserFiles } from '../engines/pocketsphinx/pocketsphinx-model'
 import type { PocketsphinxSetup } from '../engines/pocketsphinx/pocketsphinx-setup'
 import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
-import { doubtsBetween } from './second-pass'
+import { doubtsBetween } from './doubts-between'
 import { isNoiseMark } from '../script/words'
 
 /** pocketsphinx's frames per second. */

@@ -6,7 +6,7 @@
  * turned around — plus the commonest words of English. The script is still favoured,
  * but never so much that a misread has no chance to be heard as itself.
  */
-import { classCompetitors, NUMBER_WORDS, soundNeighbours } from '../rivals/competitors'
+import { classRivals, NUMBER_WORDS, soundNeighbours } from '../rivals/word-rivals'
 import type { GeneralWord } from '../rivals/general-lm-words'
 import { negationVariants } from '../rivals/negation-variants'
 import { placePartRivals } from '../rivals/place-parts'
@@ -79,27 +79,27 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
   }
   const { set, likelihood } = await generalWordTables(input.general, slices)
   const allowed = input.general.length ? set : null
-  const competitorsOf = async (word: string): Promise<Array<{ word: string; weight: number }>> => {
+  const wordRivalsOf = async (word: string): Promise<Array<{ word: string; weight: number }>> => {
     const name = input.names.has(word)
-    const byClass = [...classCompetitors(word).map((w) => ({ word: w, weight: t.classWeight })),
+    const byClass = [...classRivals(word).map((w) => ({ word: w, weight: t.classWeight })),
       ...(name ? placePartRivals(word, (w) => input.dict.has(w)).map((w) => ({ word: w, weight: t.nameWeight })) : [])]
     const sound = FUNCTION_WORDS.has(word) || NUMBER_WORDS.has(word) || word.length < 3 ? [] : await soundNeighbours(word, input.pronunciations.get(word) ?? [], input.dict,
       { allowed, likelihood, limit: t.neighbours, wide: name || word.length >= 7 }, slices)
     const seen = new Set([word, ...byClass.map((c) => c.word)])
-    return [...byClass, ...sound.filter((w) => !seen.has(w)).map((w) => ({ word: w, weight: name ? t.nameWeight : t.competitorWeight }))]
+    return [...byClass, ...sound.filter((w) => !seen.has(w)).map((w) => ({ word: w, weight: name ? t.nameWeight : t.soundAlikeWeight }))]
   }
   const distinct = [...new Set(input.sentences.flat())]
-  const competitors = new Map<string, Array<{ word: string; weight: number }>>()
+  const wordRivals = new Map<string, Array<{ word: string; weight: number }>>()
   for (const word of distinct) {
     throwIfStopped(input.signal)
-    competitors.set(word, await competitorsOf(word))
+    wordRivals.set(word, await wordRivalsOf(word))
   }
   const sentences: WeightedSentence[] = []
   for (const s of input.sentences) {
     if (s.length === 0) continue
     sentences.push({ words: s, weight: 1 })
     for (const [i, word] of s.entries()) {
-      for (const other of competitors.get(word) ?? []) {
+      for (const other of wordRivals.get(word) ?? []) {
         if (slices.due()) await slices.turn()
         sentences.push({ words: [...s.slice(0, i), other.word, ...s.slice(i + 1)], weight: other.weight, variantOf: s })
       }

@@ -1,6 +1,6 @@
 /**
  * A small trigram language model in ARPA text format, for the read-back's second hearing (script-lm.ts): the script's sentences (weight 1, so read speech is
- * recognised far better), their misread variants at a lower weight (a competitor in the same place, a
+ * recognised far better), their misread variants at a lower weight (a rival in the same place, a
  * negation turned around: so a misread has a fair chance to be heard as itself), and general words as
  * unigrams weighted by how common they are (so other words still come through).
  *
@@ -16,8 +16,8 @@ export interface WeightedSentence {
   words: readonly string[]
   weight: number
   /**
-   * For a variant of a script sentence (a competitor in one place, a negation dropped): that sentence.
-   * Only the variant's n-grams the sentence does not have are counted, so a variant adds its competitor
+   * For a variant of a script sentence (a rival in one place, a negation dropped): that sentence.
+   * Only the variant's n-grams the sentence does not have are counted, so a variant adds its rival
    * where it stands and does not also add weight to the script's own words around it.
    */
   variantOf?: readonly string[]

@@ -5,7 +5,7 @@
  * sentences that bias the recogniser hold the ordinal reading beside the cardinal one. Only 1 to 31, only
  * right after a month's name (a comma between is fine), only digits with no sign or suffix.
  */
-import { MONTHS } from '../rivals/competitors'
+import { MONTHS } from '../rivals/word-rivals'
 import { MONTH_LOOK_BACK as LOOK_BACK } from '../tuning'
 
 /** Month names and their usual short forms. */

@@ -8,7 +8,7 @@
  */
 import { PHONE_DIGITS } from '../tuning'
 
-/** Number words 0–19 and the tens, in order: the one list of them in the read-back (competitors.ts uses it too). */
+/** Number words 0–19 and the tens, in order: the one list of them in the read-back (word-rivals.ts uses it too). */
 export const ONES: readonly string[] = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
   'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen']
 export const TENS: readonly string[] = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']

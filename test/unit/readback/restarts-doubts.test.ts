@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../main/readback/compare/compare'
-import { doubtsBetween } from '../../../main/readback/hearing/second-pass'
+import { doubtsBetween } from '../../../main/readback/hearing/doubts-between'
 import { isUnreadToken } from '../../../main/readback/script/words'
 import type { TimedWord } from '../../../shared/readback/types'
 

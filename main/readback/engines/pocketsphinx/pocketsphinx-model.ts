@@ -12,7 +12,7 @@ import { buildWeightedArpa } from '../../language-model/weighted-arpa-lm'
 import type { GeneralWord } from '../../rivals/general-lm-words'
 import { GENERAL_VOCABULARY } from '../../rivals/general-vocabulary'
 import { pronounce, type Dictionary } from './pronunciations'
-import { rivalsOf } from '../../rivals/rivals'
+import { rivalsOf } from '../../rivals/model-rivals'
 import { scriptNames } from '../../script/script-names'
 import { generalWordTables, scriptLanguageModel } from '../../language-model/script-lm'
 import type { LmTuning } from '../../tuning'
@@ -23,7 +23,7 @@ export interface RecogniserFiles {
   dict: string
   /** The script's spoken words and their pronunciations. */
   scriptWords: Map<string, string[]>
-  /** The words the model lets stand in each script word's place (rivals.ts). */
+  /** The words the model lets stand in each script word's place (model-rivals.ts). */
   rivals: Map<string, Set<string>>
 }
 

@@ -4,7 +4,7 @@
  * into 16 kHz mono by ffmpeg, decoded off the main thread (decodeAsync), and its token timestamps are
  * merged into words. The script's words are boosted as hotwords; so that a boost never forces a match, the
  * take is heard a second time without them and every stretch where the two hearings disagree is a doubt
- * (second-pass.ts) that the comparison turns into an "unsure" check. Without the package or a model it
+ * (doubts-between.ts) that the comparison turns into an "unsure" check. Without the package or a model it
  * says which is missing and how to get it.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises'
@@ -15,7 +15,7 @@ import { EngineUnavailableError, type ReadbackEngine, type Transcript, type Tran
 import { findTransducer, type TransducerFiles } from './sherpa-model'
 import { HOTWORD_SCORE } from '../../tuning'
 import { loadTokenSet, scriptHotwords } from './sherpa-hotwords'
-import { doubtsBetween } from '../../hearing/second-pass'
+import { doubtsBetween } from '../../hearing/doubts-between'
 import { tokensToWords } from './token-words'
 
 interface SherpaResult { text: string; tokens: string[]; timestamps: number[] }

@@ -1,9 +1,11 @@
 /**
- * Words that compete with each word of the script in the recogniser's language model, so that a misread
+ * A word's rivals, proposed ("rival" is the read-back's one word for what it once also called a
+ * competitor): words that compete with each word of the script in the recogniser's language model, so that a misread
  * gets a fair chance to be heard as itself: the other members of its class (days, months, numbers,
  * ordinals) and the real words that sound closest (from the pronunciation dictionary: one sound changed,
  * added or dropped; for longer words and names, up to two, or the same beginning with another ending).
- * Negations are handled by sentence variants (negation-variants.ts), not here.
+ * Negations are handled by sentence variants (negation-variants.ts), not here. script-lm.ts puts these in the
+ * model; model-rivals.ts reads back the rivals the model kept, the list the doubt filter checks against.
  */
 import { mainSlices, type Slicer } from '../../process/slices'
 import { ONES, TENS as NUMBER_TENS } from '../script/number-words'
@@ -32,7 +34,7 @@ const CLASSES: Array<readonly string[]> = [
 /** Words of a number as it is spoken: they compete with other numbers only (a number is never heard as "line"). */
 export const NUMBER_WORDS: ReadonlySet<string> = new Set([...UNITS, ...TEENS, ...TENS, ...SCALES, ...ORDINALS, 'point', 'percent', 'dollars', 'dollar', 'cents'])
 
-export function classCompetitors(word: string): string[] {
+export function classRivals(word: string): string[] {
   const out = new Set<string>()
   for (const cls of CLASSES) if (cls.includes(word)) for (const w of cls) if (w !== word) out.add(w)
   return [...out]

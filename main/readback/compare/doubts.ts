@@ -7,7 +7,7 @@
 import type { Doubt, ReadbackIssue } from '../../../shared/readback/types'
 import type { AlignOp } from './align'
 import { heardWords, type HeardWord } from './heard-words'
-import { NEGATION_WORDS } from '../script/negation-words'
+import { RIVAL_RULES } from '../rivals/rival-rules'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { inflectedForm, sameWord } from '../script/words'
 import { overlap } from '../hearing/time-spans'
@@ -32,8 +32,9 @@ export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], o
     // A word that only starts the same ("Brightwood" for "Brightwater") is another word: a doubt naming one
     // comes from a hearing whose own rule already kept it (doubts-between.ts).
     if (words.length === other.length && words.every((w, k) => sameWord(w, other[k] as HeardWord) || inflectedForm(w, other[k] as HeardWord))) continue
-    // Heard as some of these very words: an echo of the script, unless what is missing is a negation.
-    const dropsNegation = words.some((w) => NEGATION_WORDS.has(w.key) && !other.some((o) => sameWord(w, o)))
+    // Heard as some of these very words: an echo of the script, unless what is missing matters to a rival rule
+    // (a negation; rivals/rival-rules.ts).
+    const dropsNegation = words.some((w) => RIVAL_RULES.some((rule) => rule.leftOutMatters?.(w.key) ?? false) && !other.some((o) => sameWord(w, o)))
     if (!dropsNegation && other.every((o) => words.some((w) => sameWord(w, o)))) continue
     const first = words[0] as ScriptWord
     const last = words[words.length - 1] as ScriptWord

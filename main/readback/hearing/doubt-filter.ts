@@ -19,7 +19,7 @@
  * again, and no planted misread is answered "matches".
  */
 import type { Doubt, TimedWord } from '../../../shared/readback/types'
-import { heardWords } from '../compare/heard-words'
+import { RIVAL_RULES } from '../rivals/rival-rules'
 import type { LatticeWord } from './lattice-doubts'
 import { isBoundarySlip, type Say } from '../rivals/boundary-slip'
 import { isRival, type Rivals } from '../rivals/model-rivals'
@@ -51,10 +51,8 @@ export function namesRival(words: readonly string[], heard: readonly string[], r
   if (words.some((w) => heard.some((h) => isRival(rivals, w, h)))) return true
   // Words the model may leave out ("not", the "two" of "four point two five"), left out and nothing else changed.
   if (heard.length < words.length && leftOut(words, heard).every((w) => isRival(rivals, w, ''))) return true
-  const values = (ws: readonly string[]) => heardWords(ws.map((word) => ({ word, start_s: 0, end_s: 0 }))).flatMap((w) => (w.values ? [w.values] : []))
-  const given = values(words)
-  const other = values(heard)
-  return given.length > 0 && other.length > 0 && other.some((o) => given.every((g) => ![...o].some((v) => g.has(v))))
+  // A rule's own reading of the doubt (a number of another value over a number; rivals/rival-rules.ts).
+  return RIVAL_RULES.some((rule) => rule.namedBy?.(words, heard) ?? false)
 }
 
 /** The words of `words` missing from `heard` when `heard` is `words` with some left out; else `words` itself. */

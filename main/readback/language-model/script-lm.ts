@@ -6,19 +6,14 @@
  * turned around — plus the commonest words of English. The script is still favoured,
  * but never so much that a misread has no chance to be heard as itself.
  */
-import { classRivals, NUMBER_WORDS, soundNeighbours } from '../rivals/word-rivals'
+import { RIVAL_RULES } from '../rivals/rival-rules'
+import type { RivalContext, WeightedRival } from '../rivals/rival-rule'
 import type { GeneralWord } from '../rivals/general-lm-words'
-import { negationVariants } from '../rivals/negation-variants'
-import { placePartRivals } from '../rivals/place-parts'
 import { throwIfStopped } from '../engines/engine'
 import { mainSlices, type Slicer } from '../../process/slices'
 import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
 import type { WeightedSentence, WeightedWord } from './weighted-arpa-lm'
 import { LM_TUNING, type LmTuning } from '../tuning'
-
-/** Words too small or too common to be worth sound-alikes of their own: a slip of one is soft anyway. */
-const FUNCTION_WORDS = new Set(('a an the and or but to of in on at for by with from as is are was were be been it its this that these ' +
-  'those you your we our us i me my he she his her they them their so if then than too very just now up out off over all any').split(' '))
 
 export interface ScriptLm {
   sentences: WeightedSentence[]
@@ -79,17 +74,22 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
   }
   const { set, likelihood } = await generalWordTables(input.general, slices)
   const allowed = input.general.length ? set : null
-  const wordRivalsOf = async (word: string): Promise<Array<{ word: string; weight: number }>> => {
-    const name = input.names.has(word)
-    const byClass = [...classRivals(word).map((w) => ({ word: w, weight: t.classWeight })),
-      ...(name ? placePartRivals(word, (w) => input.dict.has(w)).map((w) => ({ word: w, weight: t.nameWeight })) : [])]
-    const sound = FUNCTION_WORDS.has(word) || NUMBER_WORDS.has(word) || word.length < 3 ? [] : await soundNeighbours(word, input.pronunciations.get(word) ?? [], input.dict,
-      { allowed, likelihood, limit: t.neighbours, wide: name || word.length >= 7 }, slices)
-    const seen = new Set([word, ...byClass.map((c) => c.word)])
-    return [...byClass, ...sound.filter((w) => !seen.has(w)).map((w) => ({ word: w, weight: name ? t.nameWeight : t.soundAlikeWeight }))]
+  const context: RivalContext = { names: input.names, dict: input.dict, pronunciations: input.pronunciations, allowed, likelihood, tuning: t, slices }
+  // Each rule's rivals for the word (rivals/rival-rules.ts), in the registry's order.
+  const wordRivalsOf = async (word: string): Promise<WeightedRival[]> => {
+    const out: WeightedRival[] = []
+    const seen = new Set([word])
+    for (const rule of RIVAL_RULES) {
+      if (!rule.rivalsOf) continue
+      const rivals = await rule.rivalsOf(word, context)
+      const offered = rule.freshOnly ? rivals.filter((r) => !seen.has(r.word)) : rivals
+      out.push(...offered)
+      for (const r of offered) seen.add(r.word)
+    }
+    return out
   }
   const distinct = [...new Set(input.sentences.flat())]
-  const wordRivals = new Map<string, Array<{ word: string; weight: number }>>()
+  const wordRivals = new Map<string, WeightedRival[]>()
   for (const word of distinct) {
     throwIfStopped(input.signal)
     wordRivals.set(word, await wordRivalsOf(word))
@@ -104,13 +104,10 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
         sentences.push({ words: [...s.slice(0, i), other.word, ...s.slice(i + 1)], weight: other.weight, variantOf: s })
       }
     }
-    for (const variant of negationVariants(s)) sentences.push({ words: variant, weight: t.negationWeight, variantOf: s })
-    // A number read with a part left out ("4.25%" as "four point five percent").
-    s.forEach((word, i) => {
-      if (NUMBER_WORDS.has(word) && (NUMBER_WORDS.has(s[i - 1] ?? '') || NUMBER_WORDS.has(s[i + 1] ?? ''))) {
-        sentences.push({ words: [...s.slice(0, i), ...s.slice(i + 1)], weight: t.classWeight, variantOf: s })
-      }
-    })
+    // Whole-sentence variants (a negation dropped, a number's part left out).
+    for (const rule of RIVAL_RULES) {
+      for (const variant of rule.variantsOf?.(s, t) ?? []) sentences.push({ ...variant, variantOf: s })
+    }
   }
   const mass = generalTop.reduce((sum, g) => sum + 10 ** g.log10, 0)
   const general: WeightedWord[] = generalTop.map((g) => ({ word: g.word, weight: (t.generalMass * 10 ** g.log10) / mass }))

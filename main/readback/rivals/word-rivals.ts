@@ -4,8 +4,8 @@
  * gets a fair chance to be heard as itself: the other members of its class (days, months, numbers,
  * ordinals) and the real words that sound closest (from the pronunciation dictionary: one sound changed,
  * added or dropped; for longer words and names, up to two, or the same beginning with another ending).
- * Negations are handled by sentence variants (negation-variants.ts), not here. script-lm.ts puts these in the
- * model; model-rivals.ts reads back the rivals the model kept, the list the doubt filter checks against.
+ * Negations are handled by sentence variants (negation-variants.ts), not here. The rules class-members and sound-alikes
+ * (rules/) put these in the model; model-rivals.ts reads back the rivals the model kept, for the doubt filter.
  */
 import { mainSlices, type Slicer } from '../../process/slices'
 import { ONES, TENS as NUMBER_TENS } from '../script/number-words'

@@ -7,7 +7,7 @@
  * but never so much that a misread has no chance to be heard as itself.
  */
 import { RIVAL_RULES } from '../rivals/rival-rules'
-import type { RivalContext, WeightedRival } from '../rivals/rival-rule'
+import type { RivalContext, RivalRule, WeightedRival } from '../rivals/rival-rule'
 import type { GeneralWord } from '../rivals/general-lm-words'
 import { throwIfStopped } from '../engines/engine'
 import { mainSlices, type Slicer } from '../../process/slices'
@@ -35,6 +35,8 @@ export interface ScriptLmInput {
   /** Script words written with a capital (names, places, brands) and the customer's and advertiser's names: they get the wider search for sound-alikes. */
   names: ReadonlySet<string>
   tuning?: LmTuning
+  /** The rival rules to offer (default: the registry, rivals/rival-rules.ts). */
+  rules?: readonly RivalRule[]
   /** Stops the search for sound-alikes between words (engine.ts throwIfStopped). */
   signal?: AbortSignal
 }
@@ -65,6 +67,7 @@ export function generalWordTables(general: readonly GeneralWord[], slices: Slice
  */
 export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptLm> {
   const t = input.tuning ?? LM_TUNING
+  const rules = input.rules ?? RIVAL_RULES
   const slices = mainSlices
   const generalTop: GeneralWord[] = []
   for (const g of input.general) {
@@ -79,7 +82,7 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
   const wordRivalsOf = async (word: string): Promise<WeightedRival[]> => {
     const out: WeightedRival[] = []
     const seen = new Set([word])
-    for (const rule of RIVAL_RULES) {
+    for (const rule of rules) {
       if (!rule.rivalsOf) continue
       const rivals = await rule.rivalsOf(word, context)
       const offered = rule.freshOnly ? rivals.filter((r) => !seen.has(r.word)) : rivals
@@ -105,7 +108,7 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
       }
     }
     // Whole-sentence variants (a negation dropped, a number's part left out).
-    for (const rule of RIVAL_RULES) {
+    for (const rule of rules) {
       for (const variant of rule.variantsOf?.(s, t) ?? []) sentences.push({ ...variant, variantOf: s })
     }
   }

@@ -5,7 +5,7 @@
  */
 import type { ReadbackResult } from '../../shared/readback/types'
 import { compareToScript } from './compare/compare'
-import type { ReadbackEngine } from './engines/engine'
+import type { ReadbackEngine } from './engine'
 
 export interface ReadBackOptions {
   /** Names to weigh as names wherever they stand (customer, advertiser). */

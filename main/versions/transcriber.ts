@@ -1,10 +1,10 @@
 /**
- * The read-back engine as version work uses it: a WAV in, the timed words heard out (readback/engines/engine.ts),
+ * The read-back engine as version work uses it: a WAV in, the timed words heard out (readback/engine.ts),
  * with the engine the read-back settings choose (or the first that can run). Throws EngineUnavailableError
  * with one sentence when none can.
  */
 import { createEngines, pickEngine } from '../readback/engines/engines'
-import type { ReadbackEngine } from '../readback/engines/engine'
+import type { ReadbackEngine } from '../readback/engine'
 import type { Transcribe } from './version-inputs'
 
 export interface TranscriberOptions {

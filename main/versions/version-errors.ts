@@ -5,7 +5,7 @@
  */
 import { UserFacingError } from '../bridge/describe-error'
 import { PickupCsvError } from '../../shared/versions/pickup-csv'
-import { EngineUnavailableError } from '../readback/engines/engine'
+import { EngineUnavailableError } from '../readback/engine'
 import { guardTakeErrors, type DiskContext } from '../takes/take-errors'
 import { CompError } from './comp-plan'
 import { NoPauseError } from './cut-rules'

@@ -5,7 +5,7 @@
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
 import type { AudioFormat } from '../../shared/versions/edit-list'
-import type { CrossHearing } from '../readback/engines/engine'
+import type { CrossHearing } from '../readback/engine'
 import { analyzeRecording, type AnalyzeOptions, type RecordingAnalysis } from './recording-analysis'
 import type { RecordingRef, Recordings } from './recordings'
 

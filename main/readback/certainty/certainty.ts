@@ -14,7 +14,7 @@
  */
 import type { Certainty } from '../../../shared/readback/certainty'
 import { align } from '../compare/align'
-import type { CrossHearing } from '../engines/engine'
+import type { CrossHearing } from '../engine'
 import { heardWords, type HeardWord } from '../compare/heard-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'

@@ -13,7 +13,7 @@
 import type { Doubt } from '../../../shared/readback/types'
 import { align, type AlignOp } from '../compare/align'
 import { latticeShare } from './certainty'
-import type { CrossHearing } from '../engines/engine'
+import type { CrossHearing } from '../engine'
 import { heardWords, type HeardWord } from '../compare/heard-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'

@@ -7,7 +7,7 @@ import type { Doubt, ReadbackCheck, ReadbackIssue, TimedWord } from '../../../sh
 import { align } from './align'
 import { certaintyJudge } from '../certainty/certainty'
 import { buildCheck } from './check-builder'
-import type { CrossHearing } from '../engines/engine'
+import type { CrossHearing } from '../engine'
 import { crossDoubts, withCrossDoubts } from '../certainty/cross-doubts'
 import { unsureIssues } from './doubts'
 import { heardWords, type HeardWord } from './heard-words'

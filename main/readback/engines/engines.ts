@@ -3,7 +3,7 @@
  * when its model is present, else pocketsphinx when it is installed. When none can run, the reasons
  * are joined into one sentence.
  */
-import { EngineUnavailableError, type ReadbackEngine } from './engine'
+import { EngineUnavailableError, type ReadbackEngine } from '../engine'
 import { PocketsphinxEngine } from './pocketsphinx/pocketsphinx-engine'
 import { SherpaEngine } from './sherpa/sherpa-engine'
 

@@ -9,7 +9,7 @@
 import { RIVAL_RULES } from '../rivals/rival-rules'
 import type { RivalContext, RivalRule, WeightedRival } from '../rivals/rival-rule'
 import type { GeneralWord } from '../rivals/general-lm-words'
-import { throwIfStopped } from '../engines/engine'
+import { throwIfStopped } from '../engine'
 import { mainSlices, type Slicer } from '../../process/slices'
 import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
 import type { WeightedSentence, WeightedWord } from './weighted-arpa-lm'

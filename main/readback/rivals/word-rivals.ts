@@ -8,11 +8,11 @@
  * (rules/) put these in the model; model-rivals.ts reads back the rivals the model kept, for the doubt filter.
  */
 import { mainSlices, type Slicer } from '../../process/slices'
+import { MONTHS } from '../script/day-of-month'
 import { ONES, TENS as NUMBER_TENS } from '../script/number-words'
 import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
-export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
 const UNITS = ['zero', 'oh', ...ONES.slice(1, 10)]
 const TEENS = ONES.slice(10)
 const TENS = NUMBER_TENS.filter(Boolean)

@@ -5,9 +5,10 @@
  * sentences that bias the recogniser hold the ordinal reading beside the cardinal one. Only 1 to 31, only
  * right after a month's name (a comma between is fine), only digits with no sign or suffix.
  */
-import { MONTHS } from '../rivals/word-rivals'
 import { MONTH_LOOK_BACK as LOOK_BACK } from '../tuning'
 
+/** The months, in order (also another month's rivals, rivals/word-rivals.ts). */
+export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
 /** Month names and their usual short forms. */
 const MONTH_NAMES = new Set([...MONTHS, 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'])
 

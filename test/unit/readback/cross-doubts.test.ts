@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../main/readback/compare/compare'
-import type { CrossHearing } from '../../../main/readback/engines/engine'
+import type { CrossHearing } from '../../../main/readback/engine'
 import { issueCertainty, listenHere } from '../../../shared/readback/certainty'
 import type { TimedWord } from '../../../shared/readback/types'
 

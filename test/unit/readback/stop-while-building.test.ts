@@ -3,7 +3,7 @@
  * dictionary takes seconds the first time) stops there, between two words, instead of finishing the build.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ReadbackStoppedError } from '../../../main/readback/engines/engine'
+import { ReadbackStoppedError } from '../../../main/readback/engine'
 import { generalModelWords, type GeneralWord } from '../../../main/readback/rivals/general-lm-words'
 import { recogniserFiles } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
 import { findPocketsphinx } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'

@@ -6,7 +6,7 @@
  */
 import { mainSlices } from '../../../process/slices'
 import { writtenAcronyms } from '../../script/acronyms'
-import { throwIfStopped } from '../engine'
+import { throwIfStopped } from '../../engine'
 import { buildArpa } from '../../language-model/arpa-lm'
 import { buildWeightedArpa } from '../../language-model/weighted-arpa-lm'
 import type { GeneralWord } from '../../rivals/general-lm-words'

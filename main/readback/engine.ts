@@ -2,8 +2,8 @@
  * The one small interface every read-back engine implements: transcribe a WAV file into timed words.
  * A second engine plugs in by implementing it and being listed in engines.ts.
  */
-import type { Doubt, TimedWord } from '../../../shared/readback/types'
-import type { LatticeWord } from '../hearing/lattice-doubts'
+import type { Doubt, TimedWord } from '../../shared/readback/types'
+import type { LatticeWord } from './hearing/lattice-doubts'
 
 export interface TranscribeOptions {
   /** The script text the take was read from: an engine may bias its vocabulary toward it. */

@@ -3,7 +3,7 @@
  * A second engine plugs in by implementing it and being listed in engines.ts.
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
-import type { LatticeWord } from './lattice-doubts'
+import type { LatticeWord } from './hearing/lattice-doubts'
 
 export interface TranscribeOptions {
   /** The script text the take was read from: an engine may bias its vocabulary toward it. */

@@ -4,18 +4,19 @@
  * (test/unit/architecture/prompter-boundary.test.ts holds both).
  */
 // The script and heard words, and how the two are matched.
-export { nearWord, sameWord, type Word } from './words'
-export { scriptModel, type ScriptModel, type ScriptWord } from './script-model'
-export { heardWords } from './heard-words'
-export { spokenSentences } from './spoken-sentences'
+export { nearWord, sameWord, type Word } from './script/words'
+export { scriptModel, type ScriptModel, type ScriptWord } from './script/script-model'
+export { heardWords } from './compare/heard-words'
+export { spokenSentences } from './script/spoken-sentences'
 // Pocketsphinx: where it is, its language model and pronunciations, its word times.
-export { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
-export { parsePocketsphinxTimes } from './pocketsphinx-engine'
-export { buildArpa } from './arpa-lm'
-export { GENERAL_VOCABULARY } from './general-vocabulary'
-export { writtenAcronyms } from './acronyms'
-export { loadDictionary, pronounce, type Dictionary } from './pronunciations'
+export { findPocketsphinx, type PocketsphinxSetup } from './engines/pocketsphinx/pocketsphinx-setup'
+export { parsePocketsphinxTimes } from './engines/pocketsphinx/pocketsphinx-engine'
+export { buildArpa } from './language-model/arpa-lm'
+export { GENERAL_VOCABULARY } from './rivals/general-vocabulary'
+export { writtenAcronyms } from './script/acronyms'
+export { loadDictionary, pronounce, type Dictionary } from './engines/pocketsphinx/pronunciations'
 // sherpa-onnx: the model's files, the script's hotwords, tokens back to words.
-export { findTransducer, type TransducerFiles } from './sherpa-model'
-export { HOTWORD_SCORE, loadTokenSet, scriptHotwords } from './sherpa-hotwords'
-export { tokensToWords } from './token-words'
+export { findTransducer, type TransducerFiles } from './engines/sherpa/sherpa-model'
+export { loadTokenSet, scriptHotwords } from './engines/sherpa/sherpa-hotwords'
+export { HOTWORD_SCORE } from './tuning'
+export { tokensToWords } from './engines/sherpa/token-words'

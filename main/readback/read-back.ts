@@ -4,7 +4,7 @@
  * and the take fixes run it, so they all judge a take alike.
  */
 import type { ReadbackResult } from '../../shared/readback/types'
-import { compareToScript } from './compare'
+import { compareToScript } from './compare/compare'
 import type { ReadbackEngine } from './engine'
 
 export interface ReadBackOptions {

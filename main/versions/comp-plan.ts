@@ -20,7 +20,7 @@ import { levelMatchGainDb } from './cut-rules'
 import type { Patch } from './place-patches'
 import { medianSentenceLufs } from './pickup-plan'
 import type { AnalyzedSentence, RecordingAnalysis } from './recording-analysis'
-import { issueInSentence, scriptSentences } from '../readback/sentence-spans'
+import { issueInSentence, scriptSentences } from '../readback/compare/sentence-spans'
 
 export type CellState = 'clean' | 'issues' | 'not_read'
 

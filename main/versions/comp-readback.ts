@@ -8,7 +8,7 @@
  */
 import type { ReadbackCheck, ReadbackIssue } from '../../shared/readback/types'
 import { revisionMap } from './revision-map'
-import { issueInSentence, scriptSentences } from '../readback/sentence-spans'
+import { issueInSentence, scriptSentences } from '../readback/compare/sentence-spans'
 
 export interface CheckOnScript {
   check: ReadbackCheck

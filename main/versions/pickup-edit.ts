@@ -11,7 +11,7 @@ import { planPickups, type PlannedPatch } from './pickup-plan'
 import type { Recordings } from './recordings'
 import { removedRuns, removedSentenceName } from './removed-lines'
 import { reviseTake } from './revised-take'
-import { scriptSentences } from '../readback/sentence-spans'
+import { scriptSentences } from '../readback/compare/sentence-spans'
 import { toEditList, type Timeline } from './timeline'
 import { prepareRecordings, type AnalyzedRecording, type RecordingToUse, type Transcribe } from './version-inputs'
 

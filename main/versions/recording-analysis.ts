@@ -6,10 +6,10 @@
  * tone left out), its loudness, true peak and the longest pause inside it, and its read-back issues.
  */
 import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
-import { compareToScript } from '../readback/compare'
+import { compareToScript } from '../readback/compare/compare'
 import { speechEdges, type SpeechEdges } from './cut-rules'
 import { measureRange } from './range-measures'
-import { bestSentenceWindow, readSentences, scriptSentences, type ReadSentence } from '../readback/sentence-spans'
+import { bestSentenceWindow, readSentences, scriptSentences, type ReadSentence } from '../readback/compare/sentence-spans'
 import { envelopeOf, floorDb, type Envelope } from './signal-envelope'
 import type { WavSource } from '../media/wav-source'
 
@@ -59,7 +59,7 @@ function widenedWords(env: Envelope, floor: number, words: readonly TimedWord[],
 export interface AnalyzeOptions {
   /** The read-back's check of these words against the whole script (a take's stored read-back). */
   check?: ReadbackCheck
-  /** A pickup: compare its words only with the sentences it reads best (readback/sentence-spans.ts bestSentenceWindow). */
+  /** A pickup: compare its words only with the sentences it reads best (readback/compare/sentence-spans.ts bestSentenceWindow). */
   short?: boolean
   /** Measure each sentence's true peak too (the comp grid shows it). */
   truePeak?: boolean

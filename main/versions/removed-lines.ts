@@ -19,7 +19,7 @@ import { chooseJunction, NoPauseError, type Junction } from './cut-rules'
 import { PlacementError } from './placement-error'
 import type { AnalyzedSentence, RecordingAnalysis } from './recording-analysis'
 import type { RevisionMap } from './revision-map'
-import { scriptSentences } from '../readback/sentence-spans'
+import { scriptSentences } from '../readback/compare/sentence-spans'
 
 export interface RemovedRun {
   /** The older script's sentences (0-based) the producer removed that the take reads, in order: one cut. */

@@ -1,7 +1,7 @@
 /**
  * A producer's revision, sentence by sentence: which sentences of the script a take was read from (old)
  * are in the new script unchanged, which were changed, which were removed, and which new sentences were
- * added. Sentences are the read-back's own (readback/script-model.ts), compared by their words as the
+ * added. Sentences are the read-back's own (readback/script/script-model.ts), compared by their words as the
  * read-back hears them (case, punctuation and spacing do not count).
  * - Unchanged: the longest run, in order, of sentences with the same words (a longest common subsequence).
  * - Changed: between two unchanged sentences, an old and a new sentence that share at least half their
@@ -9,7 +9,7 @@
  * - Everything else in the new script is added, in the old removed.
  * An older take keeps what it reads unchanged; changed and added sentences are what is left to record.
  */
-import { scriptModel } from '../readback/script-model'
+import { scriptModel } from '../readback/script/script-model'
 
 export type NewFate = 'unchanged' | 'changed' | 'added'
 export type OldFate = 'unchanged' | 'changed' | 'removed'

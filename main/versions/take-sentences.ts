@@ -9,7 +9,7 @@
  */
 import type { TakeSentencesView } from '../../shared/versions/types'
 import type { TakeMeta } from '../takes/take-types'
-import { scriptSentences } from '../readback/sentence-spans'
+import { scriptSentences } from '../readback/compare/sentence-spans'
 import { reviseTake } from './revised-take'
 import type { VersionWork } from './version-work'
 import { versionScripts } from './version-script'

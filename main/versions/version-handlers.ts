@@ -10,7 +10,7 @@ import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback
 import type { TakeMeta } from '../takes/take-types'
 import type { EventHub } from '../bridge/event-hub'
 import type { versionCalls } from '../../shared/bridge-versions'
-import type { ScriptCopy } from '../readback/script-copies'
+import type { ScriptCopy } from '../readback/service/script-copies'
 import { decodePcmFloat32 } from '../takes/recording-handlers'
 import type { TakeStore } from '../takes/take-store'
 import { CompService } from './comp-service'

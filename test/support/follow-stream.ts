@@ -12,7 +12,7 @@ import { TakeStore } from '../../main/takes/take-store'
 import { createPrompterArea } from '../../main/prompter/prompter-area'
 import type { FollowEngine } from '../../main/prompter/follow-engine'
 import type { FollowPosition } from '../../shared/bridge-prompter'
-import { scriptModel } from '../../main/readback/script-model'
+import { scriptModel } from '../../main/readback/script/script-model'
 import type { HighlightMove } from './follow-metrics'
 import { TAKE_RATE } from './follow-takes'
 

@@ -13,8 +13,8 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { align } from '../../main/readback/align'
-import { scriptModel } from '../../main/readback/script-model'
+import { align } from '../../main/readback/compare/align'
+import { scriptModel } from '../../main/readback/script/script-model'
 
 const run = promisify(execFile)
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { PocketsphinxEngine } from '../../main/readback/pocketsphinx-engine'
+import { PocketsphinxEngine } from '../../main/readback/engines/pocketsphinx/pocketsphinx-engine'
 
 /** Registers the file's beforeAll/afterAll; `folder()` is the takes' folder once beforeAll has run. */
 export function pocketsphinxForTests(prefix: string): { engine: PocketsphinxEngine; folder: () => string } {

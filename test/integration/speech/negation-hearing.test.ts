@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 
 const SCRIPT = 'The Lakeview pool does not open on Mondays in winter. Guests cannot bring glass bottles onto the deck. ' +

@@ -6,11 +6,11 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import { pickupEdit, type PickupEdit } from '../../../main/versions/pickup-edit'
 import { Recordings } from '../../../main/versions/recordings'
 import { renderCached } from '../../../main/versions/render-cache'
-import { scriptSentences, issueInSentence } from '../../../main/readback/sentence-spans'
+import { scriptSentences, issueInSentence } from '../../../main/readback/compare/sentence-spans'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { cutSteps, engineMissing, largestStep, loudnessOf, rmsDb, samplesOf, transcribe } from '../../unit/versions/helpers/spot'

@@ -3,7 +3,7 @@
  * pocketsphinx engine recognises it, and the comparison must find each mistake where it happened.
  */
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import { misread, speak, SPOT_SCRIPT } from '../../unit/readback/spot-script'
 import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseArgs, runReadbackCli } from '../../../main/readback/cli'
+import { parseArgs, runReadbackCli } from '../../../main/readback/service/cli'
 import { speak } from '../../unit/readback/spot-script'
 
 let dir = ''

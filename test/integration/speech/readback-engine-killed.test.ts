@@ -1,14 +1,14 @@
 /**
- * A read-back whose speech engine dies mid-way (main/readback/readback-queue.ts, readback-failure.ts): a
+ * A read-back whose speech engine dies mid-way (main/readback/service/readback-queue.ts, readback-failure.ts): a
  * real pocketsphinx run on a spoken take, SIGKILLed while it listens. The take's read-back is "failed"
  * with one plain sentence (not finished, the take kept, check it again), the engine's own words go to the
  * log, the queue goes on to the next take, and nothing reaches Node's unhandled-rejection path.
  */
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PocketsphinxEngine } from '../../../main/readback/pocketsphinx-engine'
-import { ReadbackQueue } from '../../../main/readback/readback-queue'
-import { READBACK_NOT_FINISHED, readbackFailureSentence } from '../../../main/readback/readback-failure'
+import { PocketsphinxEngine } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-engine'
+import { ReadbackQueue } from '../../../main/readback/service/readback-queue'
+import { READBACK_NOT_FINISHED, readbackFailureSentence } from '../../../main/readback/service/readback-failure'
 import type { ReadbackState } from '../../../shared/bridge-readback'
 import { makeTempDir, makeVoiceTake } from '../../support/audio-fixtures'
 import { watchUnhandledRejections } from '../../support/unhandled-rejections'

@@ -12,7 +12,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import { placePatches, type Removal } from '../../../main/versions/place-patches'
 import { runPickupCli } from '../../../main/versions/pickup-cli'
 import { Recordings, sha256File } from '../../../main/versions/recordings'

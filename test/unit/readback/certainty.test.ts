@@ -1,14 +1,14 @@
 /**
- * How sure the read-back is of each finding (main/readback/certainty.ts): "Differs" (sure) only where the
+ * How sure the read-back is of each finding (main/readback/certainty/certainty.ts): "Differs" (sure) only where the
  * second hearing, which does not lean toward the script, backs the first; "Listen here" (unsure) where the
  * two disagree or the other reading is heard weakly. And whatever the hearings say, certainty never takes
  * a finding away: a changed number, name or negation is never "matches".
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import type { CrossHearing } from '../../../main/readback/engine'
-import type { LatticeWord } from '../../../main/readback/lattice-doubts'
+import type { LatticeWord } from '../../../main/readback/hearing/lattice-doubts'
 import { differs, issueCertainty } from '../../../shared/readback/certainty'
 import type { ReadbackIssue, TimedWord } from '../../../shared/readback/types'
 

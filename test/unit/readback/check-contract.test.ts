@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import { parse as parseYaml } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import type { ReadbackCheck } from '../../../shared/readback/types'
 
 const doc = parseYaml(readFileSync(new URL('../../../resources/api/talent-v1.yaml', import.meta.url), 'utf8')) as { components: { schemas: Record<string, unknown> } }

@@ -1,11 +1,11 @@
 /**
- * Names and numbers the two hearings disagree on (main/readback/cross-doubts.ts): heard as written by the
+ * Names and numbers the two hearings disagree on (main/readback/certainty/cross-doubts.ts): heard as written by the
  * hearing that leans toward the script, as other words by the second hearing, they are "Listen here",
  * never "matches" — the only sign of a name changed by one sound ("Marino" read as "Martino").
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import type { CrossHearing } from '../../../main/readback/engine'
 import { issueCertainty, listenHere } from '../../../shared/readback/certainty'
 import type { TimedWord } from '../../../shared/readback/types'

@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
-import { dayAfterMonth } from '../../../main/readback/day-of-month'
-import { integerWords, ordinalForm } from '../../../main/readback/number-words'
-import { spokenSentences } from '../../../main/readback/spoken-sentences'
+import { compareToScript } from '../../../main/readback/compare/compare'
+import { dayAfterMonth } from '../../../main/readback/script/day-of-month'
+import { integerWords, ordinalForm } from '../../../main/readback/script/number-words'
+import { spokenSentences } from '../../../main/readback/script/spoken-sentences'
 import type { TimedWord } from '../../../shared/readback/types'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']

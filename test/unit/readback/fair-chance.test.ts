@@ -1,14 +1,14 @@
 /**
- * The second hearing's parts that give a script word a fair chance to be heard as something else: the competitors of its
+ * The second hearing's parts that give a script word a fair chance to be heard as something else: the rivals of its
  * class, the negation turned around, the language model counting only what a variant adds, and the
  * lattice's posteriors turned into doubts.
  */
 import { describe, expect, it } from 'vitest'
-import { buildWeightedArpa as buildArpa } from '../../../main/readback/weighted-arpa-lm'
-import { classCompetitors, soundNeighbours } from '../../../main/readback/competitors'
-import { latticeDoubts, parseHtkLattice } from '../../../main/readback/lattice-doubts'
-import { negationVariants } from '../../../main/readback/negation-variants'
-import { parseHypseg } from '../../../main/readback/second-hearing'
+import { buildWeightedArpa as buildArpa } from '../../../main/readback/language-model/weighted-arpa-lm'
+import { classRivals, soundNeighbours } from '../../../main/readback/rivals/word-rivals'
+import { latticeDoubts, parseHtkLattice } from '../../../main/readback/hearing/lattice-doubts'
+import { negationVariants } from '../../../main/readback/rivals/negation-variants'
+import { parseHypseg } from '../../../main/readback/hearing/second-hearing'
 
 const words = (t: string) => t.split(' ')
 
@@ -22,12 +22,12 @@ function logProb(arpa: string, gram: string): number | null {
   return null
 }
 
-describe('competitors and variants', () => {
+describe('rivals and variants', () => {
   it('a day, a month and a teen each compete with their own class', () => {
-    expect(classCompetitors('saturday')).toContain('sunday')
-    expect(classCompetitors('march')).toContain('may')
-    expect(classCompetitors('fifteen')).toContain('fifty')
-    expect(classCompetitors('saturday')).not.toContain('saturday')
+    expect(classRivals('saturday')).toContain('sunday')
+    expect(classRivals('march')).toContain('may')
+    expect(classRivals('fifteen')).toContain('fifty')
+    expect(classRivals('saturday')).not.toContain('saturday')
   })
 
   it('a sound-alike is another word; the same word with its /h/ dropped is not ("Harbor" is no "arbor")', async () => {
@@ -46,7 +46,7 @@ describe('competitors and variants', () => {
     expect(negationVariants(words('rates are subject to approval'))).toContainEqual(words('rates are not subject to approval'))
   })
 
-  it('a variant adds its competitor where it stands, and nothing to the script words around it', async () => {
+  it('a variant adds its rival where it stands, and nothing to the script words around it', async () => {
     const script = { words: words('offer ends saturday at noon'), weight: 1 }
     const variant = { words: words('offer ends sunday at noon'), weight: 0.05, variantOf: script.words }
     const alone = await buildArpa([script], [])

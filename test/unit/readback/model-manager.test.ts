@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReadbackModelView } from '../../../shared/bridge-readback'
-import { ModelManager } from '../../../main/readback/model-manager'
-import type { ManifestFile } from '../../../main/readback/model-download'
-import { SHERPA_MODEL } from '../../../main/readback/sherpa-model'
+import { ModelManager } from '../../../main/readback/engines/sherpa/model-manager'
+import type { ManifestFile } from '../../../main/readback/engines/sherpa/model-download'
+import { SHERPA_MODEL } from '../../../main/readback/engines/sherpa/sherpa-model'
 
 const BODY = randomBytes(200_000)
 let server: Server

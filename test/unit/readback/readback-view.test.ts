@@ -4,7 +4,7 @@ import { buildScriptMarks } from '../../../renderer/src/script/marks/script-mark
 import { identityMap } from '../../../renderer/src/script/marks/offset-maps'
 import { highIssues } from '../../../renderer/src/takes/readback/readback-store'
 import { clock, describeReadbackIssue, playFrom } from '../../../renderer/src/takes/readback/readback-words'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import type { ReadbackState } from '../../../shared/bridge-readback'
 import type { ReadbackIssue } from '../../../shared/readback/types'
 

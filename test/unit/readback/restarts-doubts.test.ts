@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
-import { doubtsBetween } from '../../../main/readback/second-pass'
-import { isUnreadToken } from '../../../main/readback/words'
+import { compareToScript } from '../../../main/readback/compare/compare'
+import { doubtsBetween } from '../../../main/readback/hearing/doubts-between'
+import { isUnreadToken } from '../../../main/readback/script/words'
 import type { TimedWord } from '../../../shared/readback/types'
 
 /** Heard words, 0.4 s apart. */

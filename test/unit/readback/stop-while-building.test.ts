@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ReadbackStoppedError } from '../../../main/readback/engine'
-import { generalModelWords, type GeneralWord } from '../../../main/readback/general-lm-words'
-import { recogniserFiles } from '../../../main/readback/pocketsphinx-model'
-import { findPocketsphinx } from '../../../main/readback/pocketsphinx-setup'
-import { loadDictionary, type Dictionary } from '../../../main/readback/pronunciations'
+import { generalModelWords, type GeneralWord } from '../../../main/readback/rivals/general-lm-words'
+import { recogniserFiles } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
+import { findPocketsphinx } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
+import { loadDictionary, type Dictionary } from '../../../main/readback/engines/pocketsphinx/pronunciations'
 import { SPOT_SCRIPT } from './spot-script'
 
 let dict: Dictionary = new Map()

@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
+import { compareToScript } from '../../../main/readback/compare/compare'
 import { readbackThrough } from '../../../main/versions/comp-readback'
-import { issueInSentence, scriptSentences } from '../../../main/readback/sentence-spans'
+import { issueInSentence, scriptSentences } from '../../../main/readback/compare/sentence-spans'
 import type { TimedWord } from '../../../shared/readback/types'
 
 const KEPT = [

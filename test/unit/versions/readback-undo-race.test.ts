@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReadbackState } from '../../../shared/bridge-readback'
-import { createReadbackArea } from '../../../main/readback/readback-handlers'
+import { createReadbackArea } from '../../../main/readback/service/readback-handlers'
 import { readbackSummary } from '../../../main/versions/readback-summary'
 import { Gate, gatedEngine, JOB, versionedTake, type VersionedTake } from './helpers/versioned-take'
 

@@ -10,7 +10,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TalentClient } from '../../../main/api/client'
-import type { ScriptCopy } from '../../../main/readback/script-copies'
+import type { ScriptCopy } from '../../../main/readback/service/script-copies'
 import type { TakeArea } from '../../../main/takes/take-handlers'
 import { createVersionArea } from '../../../main/versions/version-handlers'
 import type { RunningSandbox } from '../../../sandbox/server'

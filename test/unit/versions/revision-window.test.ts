@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare'
-import { pickupCheck } from '../../../main/readback/pickup-check'
+import { compareToScript } from '../../../main/readback/compare/compare'
+import { pickupCheck } from '../../../main/readback/compare/pickup-check'
 import type { RecordingAnalysis, AnalyzedSentence } from '../../../main/versions/recording-analysis'
 import { reviseAnalysis, usableOnly } from '../../../main/versions/revised-take'
 import { revisionMap } from '../../../main/versions/revision-map'

@@ -3,7 +3,7 @@
  * read-back (its words cached by the file's SHA-256, so the same audio is heard once per run), and the
  * figures the issue's rules are judged by, measured on the files themselves.
  */
-import { PocketsphinxEngine } from '../../../../main/readback/pocketsphinx-engine'
+import { PocketsphinxEngine } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-engine'
 import { sha256File } from '../../../../main/versions/recordings'
 import { measureRange } from '../../../../main/versions/range-measures'
 import type { Transcribe } from '../../../../main/versions/version-inputs'

@@ -1,0 +1,123 @@
+/**
+ * How sure the read-back is of each finding the first hearing gives (a word changed, skipped or added),
+ * from a second hearing of the same take that does not lean toward the script (engine.ts, CrossHearing):
+ * - the second hearing heard the script's words there as written: the two hearings disagree, "unsure";
+ * - both heard the same other reading (by value for a number), and the second hearing's lattice gives it
+ *   at least SHARE_SURE of the probability over its stretch: "sure";
+ * - a number both hearings heard as the same other value (read right by neither, numbers heard in a row
+ *   joined): "sure"; each heard some other value, but not the same: "unsure";
+ * - both missed the script's words there and heard nothing, or each heard something else there, but not
+ *   the same thing: "sure" for a skip (both agree the words were not said), "unsure" for a change.
+ * Without a second hearing (turned off, an engine without one) every finding is "sure", as the one hearing
+ * that leans toward the script still heard something else.
+ * A finding's certainty never removes it: a changed number, name or negation is at least "Listen here".
+ */
+import type { Certainty } from '../../../shared/readback/certainty'
+import { align } from '../compare/align'
+import type { CrossHearing } from '../engine'
+import { heardWords, type HeardWord } from '../compare/heard-words'
+import type { ScriptModel, ScriptWord } from '../script/script-model'
+import { sameWord } from '../script/words'
+import { mid, overlap } from '../hearing/time-spans'
+import { CERTAINTY_EDGE_S as EDGE_S, SHARE_SURE } from '../tuning'
+
+/** Judges one finding: its kind, the script words it concerns (indices) and the words the first hearing gave there. */
+export type CertaintyJudge = (kind: 'missing' | 'changed' | 'extra', scriptIndices: readonly number[], got: readonly HeardWord[]) => Certainty
+
+const alwaysSure: CertaintyJudge = () => 'sure'
+
+/** The same words in the same order (numbers by value). */
+export function sameReading(a: readonly HeardWord[], b: readonly HeardWord[]): boolean {
+  return a.length === b.length && a.every((w, k) => sameWord(w, b[k] as HeardWord))
+}
+
+/** The share of the lattice the word holds over its stretch (the most it holds there, up to 1). */
+export function latticeShare(cross: CrossHearing, word: HeardWord): number {
+  const lattice = cross.lattice ?? []
+  const span = Math.max(0.01, word.end_s - word.start_s)
+  // A heard word may be a group ("ninety nine"): each of its recognised words must be in the lattice.
+  const parts = word.text.toLowerCase().split(/\s+/).filter(Boolean)
+  let least = 1
+  for (const part of parts) {
+    const p = lattice.filter((l) => l.word.toLowerCase() === part && overlap(l, word) >= 0.5 * Math.min(span, Math.max(0.01, l.end_s - l.start_s)))
+      .reduce((sum, l) => sum + l.posterior, 0)
+    least = Math.min(least, p)
+  }
+  return Math.min(1, least)
+}
+
+const digits = (v: string) => v.replace(/\D/g, '')
+
+/** The values of the numbers heard, in order (each a set of readings). */
+function heardValues(heard: readonly HeardWord[]): Array<Set<string>> {
+  return heard.flatMap((w) => (w.values ? [w.values] : []))
+}
+
+/**
+ * The hearing reads the script's number: one heard number has its value, or numbers heard one after the
+ * other join into it with the words between them taken out ("555-0188" heard as "five hundred fifty five
+ * best zero one eight eight": a junk word inside a number read right, not another number).
+ */
+export function readsNumber(number: ScriptWord, heard: readonly HeardWord[]): boolean {
+  const want = new Set([...(number.values ?? [])].map(digits).filter(Boolean))
+  const values = heardValues(heard)
+  for (let i = 0; i < values.length; i++) {
+    let joined = ['']
+    for (let j = i; j < values.length; j++) {
+      joined = joined.flatMap((head) => [...(values[j] as Set<string>)].map((v) => head + digits(v))).slice(0, 64)
+      if (joined.some((v) => want.has(v))) return true
+    }
+  }
+  return false
+}
+
+/**
+ * The script's numbers here, heard by both hearings as the same other value: each hearing reads none of them,
+ * and both heard the same numbers (by value, in order). Two hearings that each heard some other value, but
+ * not the same one, heard the recogniser's trouble with the number, not a number said: that is "unsure".
+ */
+function otherValue(expected: readonly ScriptWord[], first: readonly HeardWord[], second: readonly HeardWord[]): boolean {
+  const a = heardValues(first)
+  const b = heardValues(second)
+  if (expected.length === 0 || a.length === 0 || a.length !== b.length) return false
+  if (expected.some((n) => readsNumber(n, first) || readsNumber(n, second))) return false
+  return a.every((v, k) => [...v].some((x) => (b[k] as Set<string>).has(x)))
+}
+
+export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefined): CertaintyJudge {
+  if (!cross) return alwaysSure
+  const second = heardWords(cross.words)
+  const ops = align(script.words, second)
+  const asWritten = new Set<number>()
+  // Second-hearing words that read a script word (as written or not): not free to stand for an added word.
+  const placed = new Set<number>()
+  for (const op of ops) {
+    if ((op.op === 'match' || op.op === 'near') && 's' in op && 'h' in op) asWritten.add(op.s)
+    if ('s' in op && 'h' in op) placed.add(op.h)
+  }
+  // The second hearing's words heard where the first gave these (not in a gap between them: a false start
+  // taken out of the first hearing is still in the second).
+  const inStretch = (got: readonly HeardWord[]) => second.filter((w) => got.some((g) => mid(w) >= g.start_s - EDGE_S && mid(w) <= g.end_s + EDGE_S))
+  const heldByLattice = (got: readonly HeardWord[]) => !cross.lattice?.length || got.every((w) => latticeShare(cross, w) >= SHARE_SURE)
+  const judge: CertaintyJudge = (kind, scriptIndices, got) => {
+    const written = scriptIndices.filter((s) => asWritten.has(s)).length
+    // Skipped: sure when the second hearing did not hear most of these words either.
+    if (kind === 'missing') return written * 2 < scriptIndices.length ? 'sure' : 'unsure'
+    if (kind === 'changed') {
+      if (got.length === 0) return 'unsure'
+      const there = inStretch(got)
+      // A number of the script both hearings heard as the same other value is a changed number, whatever
+      // the small words around it did.
+      const numbers = scriptIndices.filter((i) => (script.words[i] as ScriptWord).values)
+      if (numbers.length > 0 && numbers.every((i) => !asWritten.has(i)) && otherValue(numbers.map((i) => script.words[i] as ScriptWord), got, there)) return 'sure'
+      // The second hearing heard (some of) these script words as written: the hearings disagree.
+      if (written > 0) return 'unsure'
+      return sameReading(got, there) && heldByLattice(got) ? 'sure' : 'unsure'
+    }
+    if (got.length === 0) return 'sure'
+    // Words added: the second hearing must have heard the same words there, reading no script word.
+    const there = inStretch(got).filter((w) => !placed.has(second.indexOf(w)))
+    return sameReading(got, there) && heldByLattice(got) ? 'sure' : 'unsure'
+  }
+  return judge
+}

@@ -1,0 +1,213 @@
+/**
+ * A word's rivals, proposed ("rival" is the read-back's one word for what it once also called a
+ * competitor): words that compete with each word of the script in the recogniser's language model, so that a misread
+ * gets a fair chance to be heard as itself: the other members of its class (days, months, numbers,
+ * ordinals) and the real words that sound closest (from the pronunciation dictionary: one sound changed,
+ * added or dropped; for longer words and names, up to two, or the same beginning with another ending).
+ * Negations are handled by sentence variants (negation-variants.ts), not here. The rules class-members and sound-alikes
+ * (rules/) put these in the model; model-rivals.ts reads back the rivals the model kept, for the doubt filter.
+ */
+import { mainSlices, type Slicer } from '../../process/slices'
+import { MONTHS } from '../script/day-of-month'
+import { ONES, TENS as NUMBER_TENS } from '../script/number-words'
+import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
+
+const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+const UNITS = ['zero', 'oh', ...ONES.slice(1, 10)]
+const TEENS = ONES.slice(10)
+const TENS = NUMBER_TENS.filter(Boolean)
+const SCALES = ['hundred', 'thousand', 'million', 'billion']
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth',
+  'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth', 'thirtieth']
+
+function plural(words: string[]): string[] {
+  return words.map((w) => `${w}s`)
+}
+
+/** Each class word → the words of its class it can be misread as. */
+const CLASSES: Array<readonly string[]> = [
+  DAYS, plural(DAYS), MONTHS, ORDINALS, SCALES,
+  // A digit is misread as another digit or its teen; a teen as another teen or its ten; a ten as another ten or teen.
+  [...UNITS, ...TEENS], [...TEENS, ...TENS],
+]
+
+/** Words of a number as it is spoken: they compete with other numbers only (a number is never heard as "line"). */
+export const NUMBER_WORDS: ReadonlySet<string> = new Set([...UNITS, ...TEENS, ...TENS, ...SCALES, ...ORDINALS, 'point', 'percent', 'dollars', 'dollar', 'cents'])
+
+export function classRivals(word: string): string[] {
+  const out = new Set<string>()
+  for (const cls of CLASSES) if (cls.includes(word)) for (const w of cls) if (w !== word) out.add(w)
+  return [...out]
+}
+
+/** Phones that are easily heard for one another cost half a change. */
+const NEAR_PAIRS = ['P B', 'T D', 'K G', 'F V', 'S Z', 'SH ZH', 'CH JH', 'TH DH', 'M N', 'N NG', 'IY IH', 'EH AE', 'AA AO', 'AH AA',
+  'UH UW', 'EY EH', 'OW AO', 'ER R', 'L R', 'W V', 'TH F', 'DH D', 'S SH', 'AH IH', 'AE AA', 'AY AA', 'OW UH']
+
+/** Phones as small numbers, so the search compares bytes. */
+const PHONE_IDS = new Map<string, number>()
+function phoneId(p: string): number {
+  let id = PHONE_IDS.get(p)
+  if (id === undefined) {
+    id = PHONE_IDS.size
+    PHONE_IDS.set(p, id)
+  }
+  return id
+}
+const NEAR = new Set(NEAR_PAIRS.flatMap((pair) => {
+  const [a, b] = pair.split(' ').map(phoneId) as [number, number]
+  return [a * 256 + b, b * 256 + a]
+}))
+
+function encode(phones: string): Uint8Array {
+  return Uint8Array.from(phones.split(' ').filter(Boolean).map((p) => phoneId(p.replace(/\d$/, ''))))
+}
+
+/** Reused rows of the distance table (each call of phoneDistance runs to its end without yielding). */
+let rowA = new Float32Array(64)
+let rowB = new Float32Array(64)
+
+/** Weighted edit distance between two phone sequences, or Infinity once it is over `max`. */
+export function phoneDistance(a: Uint8Array, b: Uint8Array, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return Infinity
+  if (rowA.length <= b.length) {
+    rowA = new Float32Array(b.length * 2 + 1)
+    rowB = new Float32Array(b.length * 2 + 1)
+  }
+  let prev = rowA
+  let cur = rowB
+  for (let j = 0; j <= b.length; j++) prev[j] = j
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i
+    let rowMin = i
+    const x = a[i - 1] as number
+    for (let j = 1; j <= b.length; j++) {
+      const y = b[j - 1] as number
+      const sub = x === y ? 0 : NEAR.has(x * 256 + y) ? 0.5 : 1
+      const v = Math.min((prev[j - 1] as number) + sub, (prev[j] as number) + 1, (cur[j - 1] as number) + 1)
+      cur[j] = v
+      if (v < rowMin) rowMin = v
+    }
+    if (rowMin > max) return Infinity
+    const t = prev
+    prev = cur
+    cur = t
+  }
+  const d = prev[b.length] as number
+  return d > max ? Infinity : d
+}
+
+/**
+ * The dictionary's allowed words as phone codes, grouped by length, and the neighbours found so far:
+ * built once per dictionary and allowed set, so the takes of one script cost the search once.
+ */
+interface PhoneIndex {
+  byLength: Map<number, Array<{ word: string; phones: Uint8Array }>>
+  found: Map<string, string[]>
+}
+
+const ANY = new Set<string>()
+const indexes = new WeakMap<Dictionary, WeakMap<ReadonlySet<string>, Promise<PhoneIndex>>>()
+
+/** The index of a dictionary and allowed set, built once (in slices) and shared by every caller meanwhile. */
+function phoneIndex(dict: Dictionary, allowed: ReadonlySet<string> | null, slices: Slicer): Promise<PhoneIndex> {
+  let perDict = indexes.get(dict)
+  if (!perDict) {
+    perDict = new WeakMap()
+    indexes.set(dict, perDict)
+  }
+  let index = perDict.get(allowed ?? ANY)
+  if (!index) {
+    index = buildIndex(dict, allowed, slices)
+    perDict.set(allowed ?? ANY, index)
+  }
+  return index
+}
+
+async function buildIndex(dict: Dictionary, allowed: ReadonlySet<string> | null, slices: Slicer): Promise<PhoneIndex> {
+  const index: PhoneIndex = { byLength: new Map(), found: new Map() }
+  for (const [word, variants] of dict) {
+    if (slices.due()) await slices.turn()
+    if (!/^[a-z]+$/.test(word) || (allowed && !allowed.has(word))) continue
+    const phones = encode(variants[0] as string)
+    const list = index.byLength.get(phones.length)
+    if (list) list.push({ word, phones })
+    else index.byLength.set(phones.length, [{ word, phones }])
+  }
+  return index
+}
+
+export interface NeighbourOptions {
+  /** Words allowed as neighbours (e.g. the general model's vocabulary); null: any dictionary word. */
+  allowed: ReadonlySet<string> | null
+  /** How likely each allowed word is (log10), to prefer common words among equally close ones. */
+  likelihood?: ReadonlyMap<string, number>
+  /** How many neighbours at most. */
+  limit: number
+  /** Allow two changes and other endings (names, long words). */
+  wide: boolean
+}
+
+/**
+ * Real words that sound closest to `pronunciations` (the script word's, as phone strings), closest first,
+ * without the script word itself or anything that sounds exactly like it; for a wide search (names, long
+ * words) also up to half as many again of its family: the same beginning or the same end with another
+ * part ("Hollis" and "Hollister", "Brightwater" and "Bridgewater", "Fairfield" and "Fairview").
+ */
+export async function soundNeighbours(word: string, pronunciations: readonly string[], dict: Dictionary, options: NeighbourOptions, slices: Slicer = mainSlices): Promise<string[]> {
+  const index = await phoneIndex(dict, options.allowed, slices)
+  const key = `${word} ${options.wide ? 'wide' : 'near'} ${options.limit} ${pronunciations.join(',')}`
+  const known = index.found.get(key)
+  if (known) return known
+  const own = pronunciations.map(encode)
+  const max = options.wide ? 2 : 1
+  // near: one sound changed, added or dropped; family (wide only): two, or another beginning or end.
+  const near = new Map<string, number>()
+  const family = new Map<string, number>()
+  const keep = (m: Map<string, number>, w: string, d: number) => { const prev = m.get(w); if (prev === undefined || d < prev) m.set(w, d) }
+  for (const target of own) {
+    if (target.length < 2) continue
+    const longest = options.wide ? target.length + 4 : target.length + max
+    for (let len = Math.max(1, target.length - (options.wide ? 3 : max)); len <= longest; len++) {
+      for (const entry of index.byLength.get(len) ?? []) {
+        if (slices.due()) await slices.turn()
+        if (entry.word === word) continue
+        const d = phoneDistance(target, entry.phones, max)
+        if (d > 0 && d <= 1) keep(near, entry.word, d)
+        if (!options.wide || d <= 1) continue
+        // Two changes, or the same beginning or end: closer the more of the script word it keeps and the less it adds.
+        const shared = Math.max(commonPrefix(target, entry.phones), commonSuffix(target, entry.phones))
+        const kin = shared >= 3 && shared * 5 >= target.length * 3 ? target.length - shared + Math.abs(entry.phones.length - target.length) / 2 : Infinity
+        if (Math.min(d, kin) !== Infinity) keep(family, entry.word, Math.min(d, kin))
+      }
+    }
+  }
+  // Anything that sounds exactly like one of the script word's readings is the same word to the ear, and so
+  // is one that only drops or adds an /h/ before it ("Harbor" and "arbor"): a weak breath that voices drop.
+  const same = (p: string) => { const e = withoutH(encode(p)); return own.some((o) => { const x = withoutH(o); return x.length === e.length && x.every((v, k) => v === e[k]) }) }
+  const like = options.likelihood
+  const ranked = (m: Map<string, number>, n: number) => [...m].filter(([w]) => !(dict.get(w) ?? []).some(same))
+    .sort((a, b) => a[1] - b[1] || (like ? (like.get(b[0]) ?? -99) - (like.get(a[0]) ?? -99) : a[0].localeCompare(b[0])))
+    .slice(0, n).map(([w]) => w)
+  const closest = ranked(near, options.limit)
+  const result = [...closest, ...ranked(family, options.wide ? Math.ceil(options.limit / 2) : 0).filter((w) => !closest.includes(w))]
+  index.found.set(key, result)
+  return result
+}
+
+const HH = phoneId('HH')
+function withoutH(phones: Uint8Array): Uint8Array {
+  return phones[0] === HH ? phones.subarray(1) : phones
+}
+
+function commonSuffix(a: Uint8Array, b: Uint8Array): number {
+  let n = 0
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++
+  return n
+}
+
+function commonPrefix(a: Uint8Array, b: Uint8Array): number {
+  let n = 0
+  while (n < a.length && n < b.length && a[n] === b[n]) n++
+  return n
+}

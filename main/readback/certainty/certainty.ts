@@ -16,6 +16,7 @@ import type { Certainty } from '../../../shared/readback/certainty'
 import { align } from '../compare/align'
 import type { CrossHearing } from '../engine'
 import { heardWords, type HeardWord } from '../compare/heard-words'
+import { findRestarts } from '../compare/restarts'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
 import { mid, overlap } from '../hearing/time-spans'
@@ -84,9 +85,19 @@ function otherValue(expected: readonly ScriptWord[], first: readonly HeardWord[]
   return a.every((v, k) => [...v].some((x) => (b[k] as Set<string>).has(x)))
 }
 
+/**
+ * The second hearing's words as the comparison takes the first's: false starts taken out (compare.ts), so a
+ * false start both hearings heard does not count as the second hearing reading the script's words there.
+ */
+export function secondHearingWords(script: ScriptModel, cross: CrossHearing): HeardWord[] {
+  const all = heardWords(cross.words)
+  const abandoned = new Set(findRestarts(all, script.words).flatMap((r) => Array.from({ length: r.to - r.from }, (_, k) => r.from + k)))
+  return all.filter((_, i) => !abandoned.has(i))
+}
+
 export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefined): CertaintyJudge {
   if (!cross) return alwaysSure
-  const second = heardWords(cross.words)
+  const second = secondHearingWords(script, cross)
   const ops = align(script.words, second)
   const asWritten = new Set<number>()
   // Second-hearing words that read a script word (as written or not): not free to stand for an added word.

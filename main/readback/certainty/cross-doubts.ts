@@ -12,16 +12,16 @@
  */
 import type { Doubt } from '../../../shared/readback/types'
 import { align, type AlignOp } from '../compare/align'
-import { latticeShare } from './certainty'
+import { latticeShare, secondHearingWords } from './certainty'
 import type { CrossHearing } from '../engine'
-import { heardWords, type HeardWord } from '../compare/heard-words'
+import type { HeardWord } from '../compare/heard-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
 import { mid } from '../hearing/time-spans'
 import { CROSS_EDGE_S as EDGE_S, SURE } from '../tuning'
 
 export function crossDoubts(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], cross: CrossHearing): Doubt[] {
-  const second = heardWords(cross.words)
+  const second = secondHearingWords(script, cross)
   const secondOps = align(script.words, second)
   const agreed = new Set(secondOps.flatMap((o) => (o.op === 'match' ? [o.s] : [])))
   const out: Doubt[] = []

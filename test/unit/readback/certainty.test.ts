@@ -161,6 +161,14 @@ describe('certainty never takes a finding away (property)', () => {
     }), { numRuns: 200 })
   })
 
+  it('a false start both hearings heard does not count as the second hearing reading the script there', () => {
+    // "sold five frames" abandoned, then "sold five are": taken out of the first hearing, and of the second too.
+    const first = 'sold five frames sold five are'
+    const check = compareToScript(SCRIPT, said(first), { now: 0, cross: cross(first, 1) })
+    expect(check.issues.length).toBeGreaterThan(0)
+    for (const i of check.issues) expect(issueCertainty(i)).toBe('sure')
+  })
+
   it('a second hearing that heard the script as written makes every changed or added word "Listen here"', () => {
     fc.assert(fc.property(hearing, (first) => {
       const check = compareToScript(SCRIPT, said(first), { now: 0, cross: cross(CLEAN) })

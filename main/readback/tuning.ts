@@ -90,6 +90,8 @@ export const CONTEXT_WORDS = 4
 export const SHARE_SURE = SURE
 /** Certainty: leeway at a stretch's ends (s): two hearings place word boundaries a frame or two apart. */
 export const CERTAINTY_EDGE_S = 0.05
+/** Script words in a changed stretch from which it counts as a long one (a sentence skipped or mumbled): sure when both hearings missed most of it (certainty.ts). */
+export const LONG_STRETCH_WORDS = 4
 /** Cross doubts: leeway at a word's ends (s): two hearings place word boundaries a frame or two apart. */
 export const CROSS_EDGE_S = 0.05
 

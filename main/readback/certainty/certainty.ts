@@ -20,7 +20,7 @@ import { findRestarts } from '../compare/restarts'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
 import { mid, overlap } from '../hearing/time-spans'
-import { CERTAINTY_EDGE_S as EDGE_S, SHARE_SURE } from '../tuning'
+import { CERTAINTY_EDGE_S as EDGE_S, LONG_STRETCH_WORDS, SHARE_SURE } from '../tuning'
 
 /** Judges one finding: its kind, the script words it concerns (indices) and the words the first hearing gave there. */
 export type CertaintyJudge = (kind: 'missing' | 'changed' | 'extra', scriptIndices: readonly number[], got: readonly HeardWord[]) => Certainty
@@ -121,6 +121,9 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
       // the small words around it did.
       const numbers = scriptIndices.filter((i) => (script.words[i] as ScriptWord).values)
       if (numbers.length > 0 && numbers.every((i) => !asWritten.has(i)) && otherValue(numbers.map((i) => script.words[i] as ScriptWord), got, there)) return 'sure'
+      // A long stretch (a sentence skipped, or mumbled over) that the second hearing also missed most of:
+      // both agree these words were not said as written, whatever each heard in their place.
+      if (scriptIndices.length >= LONG_STRETCH_WORDS && written * 2 < scriptIndices.length) return 'sure'
       // The second hearing heard (some of) these script words as written: the hearings disagree.
       if (written > 0) return 'unsure'
       return sameReading(got, there) && heldByLattice(got) ? 'sure' : 'unsure'

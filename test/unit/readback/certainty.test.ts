@@ -161,6 +161,14 @@ describe('certainty never takes a finding away (property)', () => {
     }), { numRuns: 200 })
   })
 
+  it('a long stretch both hearings missed most of is "Differs", whatever each heard in its place (a sentence skipped)', () => {
+    const skipped = CLEAN.replace('frames are not sold online', 'our is do')
+    const check = compareToScript(SCRIPT, said(skipped), { cross: cross(CLEAN.replace('frames are not sold online', 'august'), 0.3) })
+    expect(only(check.issues)).toEqual([expect.objectContaining({ kind: 'changed', certainty: 'sure' })])
+    // The second hearing read most of it as written: the hearings disagree.
+    expect(only(compareToScript(SCRIPT, said(skipped), { cross: cross(CLEAN) }).issues).map(issueCertainty)).toEqual(['unsure'])
+  })
+
   it('a false start both hearings heard does not count as the second hearing reading the script there', () => {
     // "sold five frames" abandoned, then "sold five are": taken out of the first hearing, and of the second too.
     const first = 'sold five frames sold five are'

@@ -7,7 +7,9 @@
  * - a number both hearings heard as the same other value (read right by neither, numbers heard in a row
  *   joined): "sure"; each heard some other value, but not the same: "unsure";
  * - both missed the script's words there and heard nothing, or each heard something else there, but not
- *   the same thing: "sure" for a skip (both agree the words were not said), "unsure" for a change.
+ *   the same thing: "sure" for a skip (both agree the words were not said) and for a long changed stretch
+ *   (LONG_STRETCH_WORDS or more: a sentence skipped or mumbled over), "unsure" for a shorter change.
+ * The second hearing's false starts are taken out as the first's are (compare.ts) before the two are compared.
  * Without a second hearing (turned off, an engine without one) every finding is "sure", as the one hearing
  * that leans toward the script still heard something else.
  * A finding's certainty never removes it: a changed number, name or negation is at least "Listen here".
@@ -106,8 +108,7 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
     if ((op.op === 'match' || op.op === 'near') && 's' in op && 'h' in op) asWritten.add(op.s)
     if ('s' in op && 'h' in op) placed.add(op.h)
   }
-  // The second hearing's words heard where the first gave these (not in a gap between them: a false start
-  // taken out of the first hearing is still in the second).
+  // The second hearing's words heard where the first gave these (not in a gap between them).
   const inStretch = (got: readonly HeardWord[]) => second.filter((w) => got.some((g) => mid(w) >= g.start_s - EDGE_S && mid(w) <= g.end_s + EDGE_S))
   const heldByLattice = (got: readonly HeardWord[]) => !cross.lattice?.length || got.every((w) => latticeShare(cross, w) >= SHARE_SURE)
   const judge: CertaintyJudge = (kind, scriptIndices, got) => {

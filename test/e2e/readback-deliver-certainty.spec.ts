@@ -8,7 +8,7 @@
  * is done, so what is listed is known.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test, expect } from './booth-host'
@@ -16,6 +16,7 @@ import { bridgeClient } from './support/bridge-client'
 import { findJob } from './support/reading'
 import { openJob, openWorkspace } from './support/workspace'
 import type { ReadbackIssue } from '../../shared/readback/types'
+import { findFile } from './support/find-file'
 
 /** A read with a false start ("Save thirty. … Save thirty percent …", pauses around it), by espeak-ng: a take a cut can find. */
 function readWithFalseStart(): string {
@@ -30,19 +31,6 @@ function readWithFalseStart(): string {
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', a, '-i', b, '-filter_complex',
     '[0:a]aresample=48000,adelay=500,apad=pad_dur=0.8[x];[1:a]aresample=48000,apad=pad_dur=0.5[y];[x][y]concat=n=2:v=0:a=1', '-ac', '1', '-c:a', 'pcm_s24le', path])
   return path
-}
-
-/** The file named `name` somewhere under `dir`. */
-function findFile(dir: string, name: string): string | null {
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry)
-    if (entry === name) return path
-    if (statSync(path).isDirectory()) {
-      const found = findFile(path, name)
-      if (found) return found
-    }
-  }
-  return null
 }
 
 const finding = (over: Partial<ReadbackIssue>): ReadbackIssue => ({

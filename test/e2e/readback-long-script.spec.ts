@@ -7,7 +7,7 @@
  * ReadbackStored), with the read-back turned off so nothing overwrites it: no engine can listen to a
  * 100,000-character read here.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { test, expect, startBooth } from './booth-host'
@@ -18,6 +18,7 @@ import { openWorkspace, row } from './support/workspace'
 import { loremScript as lorem } from '../support/lorem-script'
 import type { ReadbackIssue } from '../../shared/readback/types'
 import type { ReadbackStored } from '../../shared/bridge-readback'
+import { findFile } from './support/find-file'
 
 interface WorldFile {
   jobs: Array<{ job_id: string; status: string; key_number: string; advertiser: string; script: { kind: string; html: string | null; text: string }; pronunciations: Array<{ word: string; say: string }>; script_change: unknown }>
@@ -86,18 +87,6 @@ function issues(): ReadbackIssue[] {
     out.push(kinds[k % kinds.length] as ReadbackIssue)
   }
   return out
-}
-
-function findFile(dir: string, name: string): string | null {
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry)
-    if (entry === name) return path
-    if (statSync(path).isDirectory()) {
-      const found = findFile(path, name)
-      if (found) return found
-    }
-  }
-  return null
 }
 
 test('a 100,000-character script opens with Booth’s read-back marked on it, every issue a tab stop', async ({ page, consoleErrors }) => {

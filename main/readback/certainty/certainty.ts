@@ -15,7 +15,7 @@
  * A finding's certainty never removes it: a changed number, name or negation is at least "Listen here".
  */
 import type { Certainty } from '../../../shared/readback/certainty'
-import { align } from '../compare/align'
+import { align, type AlignOp } from '../compare/align'
 import type { CrossHearing } from '../engine'
 import { heardWords, type HeardWord } from '../compare/heard-words'
 import { findRestarts } from '../compare/restarts'
@@ -88,19 +88,28 @@ function otherValue(expected: readonly ScriptWord[], first: readonly HeardWord[]
 }
 
 /**
- * The second hearing's words as the comparison takes the first's: false starts taken out (compare.ts), so a
- * false start both hearings heard does not count as the second hearing reading the script's words there.
+ * The second hearing as the comparison takes the first: its false starts (their stretches, s) and its words
+ * with them taken out (compare.ts), so a false start both hearings heard does not count as the second hearing
+ * reading the script's words there; and those words aligned with the script. Made once per comparison.
  */
-export function secondHearingWords(script: ScriptModel, cross: CrossHearing): HeardWord[] {
-  const all = heardWords(cross.words)
-  const abandoned = new Set(findRestarts(all, script.words).flatMap((r) => Array.from({ length: r.to - r.from }, (_, k) => r.from + k)))
-  return all.filter((_, i) => !abandoned.has(i))
+export interface SecondHearing {
+  restarts: Array<{ from_s: number; to_s: number }>
+  words: HeardWord[]
+  ops: AlignOp[]
 }
 
-export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefined): CertaintyJudge {
-  if (!cross) return alwaysSure
-  const second = secondHearingWords(script, cross)
-  const ops = align(script.words, second)
+export function readSecondHearing(script: ScriptModel, cross: CrossHearing): SecondHearing {
+  const all = heardWords(cross.words)
+  const found = findRestarts(all, script.words)
+  const abandoned = new Set(found.flatMap((r) => Array.from({ length: r.to - r.from }, (_, k) => r.from + k)))
+  const words = all.filter((_, i) => !abandoned.has(i))
+  const restarts = found.map((r) => ({ from_s: (all[r.from] as HeardWord).start_s, to_s: (all[r.to] as HeardWord).start_s }))
+  return { restarts, words, ops: align(script.words, words) }
+}
+
+export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefined, heard2: SecondHearing | undefined = cross && readSecondHearing(script, cross)): CertaintyJudge {
+  if (!cross || !heard2) return alwaysSure
+  const { words: second, ops } = heard2
   const asWritten = new Set<number>()
   // Second-hearing words that read a script word (as written or not): not free to stand for an added word.
   const placed = new Set<number>()

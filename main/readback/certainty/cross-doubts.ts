@@ -11,8 +11,8 @@
  * word there (the search's slip), and not where it heard nothing there.
  */
 import type { Doubt } from '../../../shared/readback/types'
-import { align, type AlignOp } from '../compare/align'
-import { latticeShare, secondHearingWords } from './certainty'
+import type { AlignOp } from '../compare/align'
+import { latticeShare, readSecondHearing, type SecondHearing } from './certainty'
 import type { CrossHearing } from '../engine'
 import type { HeardWord } from '../compare/heard-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
@@ -20,9 +20,8 @@ import { sameWord } from '../script/words'
 import { mid } from '../hearing/time-spans'
 import { CROSS_EDGE_S as EDGE_S, SURE } from '../tuning'
 
-export function crossDoubts(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], cross: CrossHearing): Doubt[] {
-  const second = secondHearingWords(script, cross)
-  const secondOps = align(script.words, second)
+export function crossDoubts(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], cross: CrossHearing, heard2: SecondHearing = readSecondHearing(script, cross)): Doubt[] {
+  const { words: second, ops: secondOps } = heard2
   const agreed = new Set(secondOps.flatMap((o) => (o.op === 'match' ? [o.s] : [])))
   const out: Doubt[] = []
   for (const op of ops) {

@@ -5,7 +5,7 @@
  */
 import type { Doubt, ReadbackCheck, ReadbackIssue, TimedWord } from '../../../shared/readback/types'
 import { align } from './align'
-import { certaintyJudge } from '../certainty/certainty'
+import { certaintyJudge, readSecondHearing } from '../certainty/certainty'
 import { buildCheck } from './check-builder'
 import type { CrossHearing } from '../engine'
 import { crossDoubts, withCrossDoubts } from '../certainty/cross-doubts'
@@ -33,7 +33,9 @@ export function compareToScript(scriptText: string, heard: readonly TimedWord[],
   const ops = align(script.words, words)
   // Where each restart's new reading begins among the kept words.
   const keptIndex = (i: number) => all.slice(0, i).filter((_, k) => !abandoned.has(k)).length
-  const crossRestarts = options.cross ? restartStretches(heardWords(options.cross.words), script) : null
+  // The second hearing, read once for the false starts, the doubts and the certainty below.
+  const second = options.cross ? readSecondHearing(script, options.cross) : undefined
+  const crossRestarts = second?.restarts ?? null
   const issues = restarts.map((r) => {
     const issue = restartIssue(script, all, r.from, r.to, ops, keptIndex(r.to))
     // Sure of a false start only when the second hearing heard one there too (or there is no second hearing).
@@ -42,14 +44,9 @@ export function compareToScript(scriptText: string, heard: readonly TimedWord[],
     const seen = !crossRestarts || crossRestarts.some((c) => c.from_s < toS && c.to_s > fromS)
     return { issue: { ...issue, certainty: seen ? ('sure' as const) : ('unsure' as const) }, beforeHeard: keptIndex(r.to) }
   })
-  const doubts = options.cross ? withCrossDoubts(options.doubts ?? [], crossDoubts(script, words, ops, options.cross)) : (options.doubts ?? [])
+  const doubts = options.cross ? withCrossDoubts(options.doubts ?? [], crossDoubts(script, words, ops, options.cross, second)) : (options.doubts ?? [])
   const unsure = unsureIssues(script, words, ops, doubts)
-  return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure], certainty: certaintyJudge(script, options.cross) })
-}
-
-/** Where a hearing heard false starts (s). */
-function restartStretches(heard: HeardWord[], script: ScriptModel): Array<{ from_s: number; to_s: number }> {
-  return findRestarts(heard, script.words).map((r) => ({ from_s: (heard[r.from] as HeardWord).start_s, to_s: (heard[r.to] as HeardWord).start_s }))
+  return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure], certainty: certaintyJudge(script, options.cross, second) })
 }
 
 function restartIssue(script: ScriptModel, all: HeardWord[], from: number, to: number, ops: ReturnType<typeof align>, resumeAt: number): ReadbackIssue {

@@ -332,6 +332,10 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     r.punches[0]!.opening.open()
     await settle()
     expect(r.s().rec).toMatchObject({ phase: 'count_in', beatsLeft: 2 })
+    // The recorder going away first leaves the punch's count-in to the punch panel.
+    r.s().attachTake('31')()
+    r.time.advance(0)
+    expect(r.s().rec).toMatchObject({ phase: 'count_in', mode: { kind: 'punch' } })
     detach()
     r.time.advance(0)
     expect(r.s().punch.stage).toBe('none')

@@ -171,7 +171,8 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
         return () => {
           unwatch()
           releaseLater('take', jobId, () => {
-            if (get().run?.jobId !== jobId) return
+            // A punch under way is the punch panel's to let go (attachPunch).
+            if (get().run?.jobId !== jobId || recorderMode(get().rec) !== 'take') return
             const phase = get().rec.phase
             if (phase === 'count_in') cancelCountIn()
             else if (phase === 'starting' && take) {

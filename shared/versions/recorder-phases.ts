@@ -1,20 +1,27 @@
 /**
- * The recorder's phases as one pure state machine: the recorder panel only displays its state and feeds
- * it events (a key, a count-in beat, the playback position, the writer having stopped, an error).
+ * The recorder's phases as one pure state machine. The window's one recorder store
+ * (renderer/src/takes/recorder/recorder-store.ts) holds the state and is the only one that feeds it events
+ * (a key, a count-in beat, the input opened, the playback position, the writer having stopped, an error);
+ * the record control, the punch panel, the recording guard and Stop all read it from there.
  *
  *   idle ──start──▶ count_in ──beat × n──▶ recording            (a take)
  *                            └────────────▶ pre_roll ──position ≥ punch──▶ punch   (punch-and-roll)
  *   (start with no count-in goes straight to recording / pre_roll)
- *   count_in ──stop──▶ idle                       nothing was recorded
+ *   idle ──open──▶ starting ──opened──▶ count_in / recording / pre_roll
+ *                                        the input (and main's recording take) is opened first: a punch
+ *                                        opens before its count-in, so the pre-roll starts on one frame
+ *   count_in ──open (at its last beat)──▶ starting ──opened──▶ recording
+ *                                        a take opens its input when its count-in ends
+ *   count_in / starting ──stop──▶ idle             nothing was recorded
  *   pre_roll ──stop──▶ stopping (keep: false)     nothing reached the punch point: the take stays as it is
- *   recording / punch ──stop──▶ stopping (keep: true)
+ *   recording / punch ──stop──▶ stopping (keep: true; `keep: false` discards what was recorded)
  *   stopping ──stopped──▶ idle
  *   any phase but idle and failed ──error──▶ failed ──dismiss──▶ idle
  *
  * An event a phase does not take is refused with the reason, and the state stays as it was.
  */
 
-export const RECORDER_PHASES = ['idle', 'count_in', 'pre_roll', 'recording', 'punch', 'stopping', 'failed'] as const
+export const RECORDER_PHASES = ['idle', 'starting', 'count_in', 'pre_roll', 'recording', 'punch', 'stopping', 'failed'] as const
 export type RecorderPhase = (typeof RECORDER_PHASES)[number]
 
 /** What a punch-and-roll plays and where it punches in (frames of the take). */
@@ -30,6 +37,8 @@ export type RecorderMode = { kind: 'take' } | { kind: 'punch'; target: PunchTarg
 
 export type RecorderState =
   | { phase: 'idle' }
+  /** The input (and main's recording take) is being opened; `countInBeats` are counted once it is open. */
+  | { phase: 'starting'; mode: RecorderMode; countInBeats: number }
   | { phase: 'count_in'; mode: RecorderMode; beatsLeft: number }
   | { phase: 'pre_roll'; target: PunchTarget; positionFrame: number }
   | { phase: 'recording' }
@@ -39,9 +48,13 @@ export type RecorderState =
 
 export type RecorderEvent =
   | { type: 'start'; mode: RecorderMode; countInBeats: number }
+  | { type: 'open'; mode: RecorderMode; countInBeats: number }
+  /** The input is open; a punch's `target` is the one main planned as it started (it replaces the one opened with). */
+  | { type: 'opened'; target?: PunchTarget }
   | { type: 'beat' }
   | { type: 'position'; frame: number }
-  | { type: 'stop' }
+  /** `keep: false`: what was recorded is let go (Discard); a stop before the punch point never keeps. */
+  | { type: 'stop'; keep?: boolean }
   | { type: 'stopped' }
   | { type: 'error'; message: string }
   | { type: 'dismiss' }
@@ -82,6 +95,24 @@ function modeOf(state: RecorderState): RecorderMode {
   return { kind: 'take' }
 }
 
+/** What the recorder is busy with: a take or a punch-and-roll; null when idle or failed. */
+export function recorderMode(state: RecorderState): RecorderMode['kind'] | null {
+  switch (state.phase) {
+    case 'idle':
+    case 'failed':
+      return null
+    case 'starting':
+    case 'count_in':
+    case 'stopping':
+      return state.mode.kind
+    case 'recording':
+      return 'take'
+    case 'pre_roll':
+    case 'punch':
+      return 'punch'
+  }
+}
+
 export function transition(state: RecorderState, event: RecorderEvent): Transition {
   const active = state.phase !== 'idle' && state.phase !== 'failed'
   if (event.type === 'error') {
@@ -89,15 +120,28 @@ export function transition(state: RecorderState, event: RecorderEvent): Transiti
   }
   switch (state.phase) {
     case 'idle':
-      if (event.type !== 'start') return no(state, 'Nothing is recording.')
+      if (event.type !== 'start' && event.type !== 'open') return no(state, 'Nothing is recording.')
       {
         const why = startGuard(event.mode, event.countInBeats)
         if (why) return no(state, why)
+        if (event.type === 'open') return ok({ phase: 'starting', mode: event.mode, countInBeats: event.countInBeats })
         return ok(event.countInBeats > 0 ? { phase: 'count_in', mode: event.mode, beatsLeft: event.countInBeats } : rolling(event.mode))
       }
+    case 'starting':
+      if (event.type === 'opened') {
+        const mode: RecorderMode = state.mode.kind === 'punch' && event.target ? { kind: 'punch', target: event.target } : state.mode
+        const why = startGuard(mode, state.countInBeats)
+        if (why) return no(state, why)
+        return ok(state.countInBeats > 0 ? { phase: 'count_in', mode, beatsLeft: state.countInBeats } : rolling(mode))
+      }
+      if (event.type === 'stop') return ok({ phase: 'idle' })
+      return no(state, 'The input is being opened.')
     case 'count_in':
       if (event.type === 'beat') return ok(state.beatsLeft > 1 ? { ...state, beatsLeft: state.beatsLeft - 1 } : rolling(state.mode))
       if (event.type === 'stop') return ok({ phase: 'idle' })
+      if (event.type === 'open') {
+        return state.beatsLeft > 1 ? no(state, 'The count-in is running.') : ok({ phase: 'starting', mode: state.mode, countInBeats: 0 })
+      }
       return no(state, 'The count-in is running.')
     case 'pre_roll':
       if (event.type === 'position') {
@@ -107,12 +151,12 @@ export function transition(state: RecorderState, event: RecorderEvent): Transiti
       if (event.type === 'stop') return ok({ phase: 'stopping', keep: false, mode: modeOf(state) })
       return no(state, 'The pre-roll is playing.')
     case 'recording':
-      if (event.type === 'stop') return ok({ phase: 'stopping', keep: true, mode: { kind: 'take' } })
+      if (event.type === 'stop') return ok({ phase: 'stopping', keep: event.keep ?? true, mode: { kind: 'take' } })
       if (event.type === 'position') return ok(state)
       return no(state, 'A take is recording.')
     case 'punch':
       if (event.type === 'position') return Number.isFinite(event.frame) ? ok({ ...state, positionFrame: event.frame }) : no(state, 'A playback position is a number of frames.')
-      if (event.type === 'stop') return ok({ phase: 'stopping', keep: true, mode: modeOf(state) })
+      if (event.type === 'stop') return ok({ phase: 'stopping', keep: event.keep ?? true, mode: modeOf(state) })
       return no(state, 'The punch is recording.')
     case 'stopping':
       if (event.type === 'stopped') return ok({ phase: 'idle' })

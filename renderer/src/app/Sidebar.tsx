@@ -2,7 +2,7 @@
  * Tabs and filters with their counts, the money and account pages, then the account, connection and
  * theme. Every item says its keys (g then a letter, or Ctrl/Cmd + a digit).
  */
-import { guardLeave } from '../takes/use-recording-guard'
+import { useGuardLeave } from '../takes/use-recording-guard'
 import { NoticeCentre } from '../notifications/NoticeCentre'
 import { JOB_FILTERS, JOB_TABS, type JobCounts, type JobListQuery } from '../../../shared/bridge'
 import { useBooth } from '../store/use-booth'
@@ -36,6 +36,7 @@ export function Sidebar({ bell = true }: { bell?: boolean }) {
     setQuery: s.setQuery,
     setView: s.setView,
   }))
+  const guardLeave = useGuardLeave()
   const mac = isMac()
   const onJobs = view === 'jobs'
   const jobs = viewEntry('jobs')

@@ -1,5 +1,5 @@
 /** The middle column: search, offline banner, bulk actions on ticked jobs, the list of jobs, paging. */
-import { guardLeave } from '../takes/use-recording-guard'
+import { useGuardLeave } from '../takes/use-recording-guard'
 import { useEffect, useRef } from 'react'
 import { useBooth } from '../store/use-booth'
 import { FILTER_LABELS, TAB_LABELS } from '../ui/format/job-labels'
@@ -31,6 +31,7 @@ export function JobListPane() {
     loadJobs: s.loadJobs,
   }))
   const listRef = useRef<HTMLUListElement>(null)
+  const guardLeave = useGuardLeave()
 
   useEffect(() => {
     if (!selected) return

@@ -3,7 +3,7 @@
  * in the list) ticks the job for a bulk action, / jumps to search. Esc is not here: it closes the innermost
  * open thing (app/navigation/esc-layers.ts). Single letters never fire while typing.
  */
-import { guardLeave } from '../takes/use-recording-guard'
+import { useGuardLeave } from '../takes/use-recording-guard'
 import { useEffect } from 'react'
 import { useBoothStore } from '../store/use-booth'
 import { isTypingTarget } from '../ui/keyboard/is-typing-target'
@@ -19,6 +19,7 @@ function inList(target: EventTarget | null): boolean {
 
 export function useWorkspaceKeys(): void {
   const store = useBoothStore()
+  const guardLeave = useGuardLeave()
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return
@@ -65,5 +66,5 @@ export function useWorkspaceKeys(): void {
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [store])
+  }, [store, guardLeave])
 }

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect } from 'react'
 import { useBooth } from '../store/use-booth'
-import { guardLeave } from '../takes/use-recording-guard'
+import { useGuardLeave } from '../takes/use-recording-guard'
 import { useNoticesStore } from './notices-store'
 import { showInBrowser } from './browser-notifications'
 
@@ -12,6 +12,7 @@ import { showInBrowser } from './browser-notifications'
 export function useOpenNotice(): (jobId: string, ids: string[], after?: () => void) => void {
   const notices = useNoticesStore()
   const { openJob, setView } = useBooth((s) => ({ openJob: s.openJob, setView: s.setView }))
+  const guardLeave = useGuardLeave()
   return useCallback(
     (jobId, ids, after) =>
       guardLeave('open the job of this notification', () => {
@@ -20,7 +21,7 @@ export function useOpenNotice(): (jobId: string, ids: string[], after?: () => vo
         void notices.getState().markRead(ids)
         after?.()
       }),
-    [notices, openJob, setView],
+    [notices, openJob, setView, guardLeave],
   )
 }
 

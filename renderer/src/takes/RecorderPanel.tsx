@@ -1,45 +1,41 @@
 /**
- * The recorder beside the script: input choice (remembered), a meter with peak hold and clip light, an
- * optional count-in, Record/Stop on Space and on screen, and the clock against the spot length. The take
- * is written by main as it is recorded; when it stops, the takes list shows it with its preflight.
+ * The recorder beside the script, a view of the window's one recorder (recorder/recorder-store.ts): input
+ * choice (remembered), a meter with peak hold and clip light, an optional count-in, Record/Stop on Space
+ * and on screen, and the clock against the spot length. The store holds the phase and changes it; this
+ * panel keeps only what is drawn (the meters and clock, the level check button, the next take's label).
+ * The take is written by main as it is recorded; when it stops, the takes list shows it with its preflight.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import type { JobDetail } from '../../../shared/bridge'
-import { describeCaptureError, listInputs, PcmCapture, type AudioInput } from './recorder/pcm-capture'
-import { errorText } from '../store/error-text'
 import { formatSpotLength } from '../ui/format/spot-length'
-import { chooseInput, loadCountIn, loadRememberedInput } from './input-choice'
 import { clearClip, initialMeter, stepMeter, type MeterState } from './meter-ballistics'
 import { elapsedState, formatElapsed } from './take-numbers'
 import { LevelMeter } from './LevelMeter'
 import { LiveMeters } from './LiveMeters'
 import { initialLive, liveOf, stepLive, type LiveState } from './live-loudness'
 import { useRecordKey } from './use-record-key'
-import { useTakes, useTakesStore } from './takes-store'
-import type { TakeLabelValue, TakeView } from '../../../shared/bridge-takes'
-import { sinkFor } from './recording-sink'
-import { useStopTake } from './use-stop-take'
+import { useTakes } from './takes-store'
+import type { TakeLabelValue } from '../../../shared/bridge-takes'
 import { cycleLabel, defaultNextLabel } from './next-label'
 import { onReadingCommand } from '../reading/use-reading-keys'
-import { useRecordingGuard } from './use-recording-guard'
-import { useBridge } from '../bridge/BridgeProvider'
-import { RecorderSettings, type RecorderPhase } from './RecorderSettings'
-import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from './recording-failure'
+import { RecorderSettings } from './RecorderSettings'
 import { useBooth } from '../store/use-booth'
 import { pauseAllPlayback } from './playback'
-import { usePunchActive } from './punch/punch-active'
 import { useLevelCheck } from './use-level-check'
 import { LevelCheckButton } from './LevelCheckButton'
+import { useRecorder, useRecorderStore } from './recorder/recorder-store'
+import { countInBeat, punchOwnsKeys, recordControlPhase, recorderTakenElsewhere } from './recorder/recorder-view'
 
 export function RecorderPanel({ job }: { job: JobDetail }) {
-  const api = useBridge()
-  const takesStore = useTakesStore()
-  const [inputs, setInputs] = useState<AudioInput[]>([])
-  const [input, setInput] = useState<AudioInput | null>(null)
-  const [countIn, setCountIn] = useState(() => loadCountIn(localStorage))
-  const [phase, setPhase] = useState<RecorderPhase>('idle')
-  const [beat, setBeat] = useState(0)
-  const [error, setError] = useState<string | null>(null)
+  const recorder = useRecorderStore()
+  const jobId = job.job_id
+  const phase = useRecorder((s) => recordControlPhase(s, jobId))
+  const beat = useRecorder(countInBeat)
+  const takenElsewhere = useRecorder((s) => recorderTakenElsewhere(s, jobId))
+  const { inputs, input, countIn, error, startedAt } = useRecorder(
+    useShallow((s) => ({ inputs: s.inputs, input: s.input, countIn: s.countIn, error: s.error, startedAt: s.startedAt })),
+  )
   const [now, setNow] = useState(() => performance.now())
   const [meter, setMeter] = useState<MeterState>(() => initialMeter(performance.now()))
   const meterRef = useRef(meter)
@@ -47,12 +43,6 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   // The loudness meters, stepped in the same frame tick as the input meter (one render per frame).
   const [live, setLive] = useState<LiveState>(() => initialLive(performance.now()))
   const lastReading = useRef<ReturnType<typeof liveOf>>(null)
-  const capture = useRef<PcmCapture<TakeView> | null>(null)
-  /** Set at Stop until the take is saved: the meters stand still (use-stop-take.ts). */
-  const stopping = useRef(false)
-  const [startedAt, setStartedAt] = useState(0)
-  const countTimer = useRef<number | null>(null)
-  const jobId = job.job_id
   // The next take's label: main, then alt (next-label.ts), unless the person chose one for this take.
   const takes = useTakes((s) => s.byJob[jobId]?.takes ?? [])
   const [chosenLabel, setChosenLabel] = useState<TakeLabelValue | null>(null)
@@ -62,33 +52,40 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     nextLabelRef.current = nextLabel
   })
 
-  const refreshInputs = useCallback(
+  // The job's recorder is on screen: its inputs are listed and watched; leaving the job keeps a take
+  // that records (the store stops it) and leaves nothing half-open.
+  useEffect(() => recorder.getState().attachTake(jobId), [recorder, jobId])
+
+  const restMeter = useCallback(() => {
+    meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
+    setMeter(meterRef.current)
+  }, [])
+
+  // What the input meter hears from the store: main's levels, a take's first frame, back at rest.
+  useEffect(
     () =>
-      listInputs().then(
-        (found) => {
-          setInputs(found)
-          setInput((current) => (current && found.some((i) => i.deviceId === current.deviceId) ? current : chooseInput(found, loadRememberedInput(localStorage))))
-        },
-        (err: unknown) => setError(describeCaptureError(err)),
-      ),
-    [],
+      recorder.getState().onMeter((e) => {
+        if (e.kind === 'level') {
+          meterRef.current = stepMeter(meterRef.current, performance.now(), e.level)
+          liveRef.current = liveOf(e.level) ?? liveRef.current
+        } else if (e.kind === 'start') {
+          meterRef.current = initialMeter(e.at)
+          liveRef.current = null
+          lastReading.current = null
+          setLive(initialLive(e.at))
+          setNow(e.at)
+          setChosenLabel(null)
+        } else restMeter()
+      }),
+    [recorder, restMeter],
   )
 
-  useEffect(() => {
-    void refreshInputs()
-    const md = navigator.mediaDevices
-    if (!md) return
-    const onChange = () => void refreshInputs()
-    md.addEventListener('devicechange', onChange)
-    return () => md.removeEventListener('devicechange', onChange)
-  }, [refreshInputs])
-
-  // The meter and clock move with the screen while recording; the meter falls back to rest after.
+  // The meter and clock move with the screen while recording; from Stop on they stand still.
   useEffect(() => {
     if (phase !== 'recording') return
     let frame = 0
     const tick = () => {
-      if (stopping.current) return
+      if (recorder.getState().rec.phase !== 'recording') return
       const t = performance.now()
       meterRef.current = stepMeter(meterRef.current, t, null)
       setMeter(meterRef.current)
@@ -101,65 +98,13 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     }
     frame = requestAnimationFrame(tick)
     return () => cancelAnimationFrame(frame)
-  }, [phase])
+  }, [phase, recorder])
 
-  // A take that stops by itself (the disk stopped it, Booth is gone): the recorder is idle at once and says why.
-  const stoppedBy = useCallback((why: string) => {
-    capture.current = null
-    setError(why)
-    meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
-    setMeter(meterRef.current)
-    setPhase('idle')
-    void takesStore.getState().loadTakes(jobId)
-  }, [jobId, takesStore])
-  const stoppedByRef = useRef(stoppedBy)
-  useLayoutEffect(() => {
-    stoppedByRef.current = stoppedBy
-  })
+  // Booth went away mid-take: the store lets the input go and says why.
   const host = useBooth((s) => s.host)
   useEffect(() => {
-    const rec = capture.current
-    if (host === 'up' || !rec) return
-    // Booth went away mid-take (its appends may hang rather than fail): the input is let go here.
-    void rec.abandon()
-    stoppedByRef.current(BOOTH_GONE_WHILE_RECORDING)
-  }, [host])
-
-  const begin = useCallback(async () => {
-    setPhase('starting')
-    setError(null)
-    const rec: PcmCapture<TakeView> = new PcmCapture(sinkFor(api, job, nextLabelRef.current), (level) => {
-      meterRef.current = stepMeter(meterRef.current, performance.now(), level)
-      liveRef.current = liveOf(level) ?? liveRef.current
-    }, (err) => {
-      if (capture.current === rec) stoppedByRef.current(recordingFailureText(err))
-    })
-    capture.current = rec
-    try {
-      await rec.start(input?.deviceId ?? null, 1)
-      const t = performance.now()
-      setStartedAt(t)
-      meterRef.current = initialMeter(t)
-      liveRef.current = null
-      lastReading.current = null
-      setLive(initialLive(t))
-      setNow(t)
-      setPhase('recording')
-      setChosenLabel(null)
-      void refreshInputs()
-    } catch (err) {
-      capture.current = null
-      await rec.cancel().catch(() => undefined)
-      setError(describeCaptureError(err))
-      setPhase('idle')
-    }
-  }, [api, job, input, refreshInputs])
-
-  const restMeter = useCallback(() => {
-    meterRef.current = { ...initialMeter(performance.now()), clipUntil: meterRef.current.clipUntil }
-    setMeter(meterRef.current)
-  }, [])
-  const stop = useStopTake({ jobId, captureRef: capture, stoppingRef: stopping, setPhase, setError, restMeter })
+    if (host !== 'up') recorder.getState().hostGone()
+  }, [host, recorder])
 
   // A level check (use-level-check.ts): the input meter runs, nothing is recorded, when the talent asks
   // and while the count-in runs; the microphone is let go when it ends (and before a take starts).
@@ -171,63 +116,23 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
     setNow(t)
   }, (why) => {
     setChecking(false)
-    setError(why)
+    recorder.getState().setError(why)
   }, restMeter)
 
-  const cancelCount = () => {
-    if (countTimer.current !== null) window.clearInterval(countTimer.current)
-    countTimer.current = null
-    setPhase('idle')
-  }
-
   const toggle = useCallback(() => {
-    if (phase === 'recording') return void stop()
-    if (phase === 'counting') return cancelCount()
-    if (phase !== 'idle') return
-    // A take ends the level check (the count-in runs its own, then Record takes the microphone).
-    setChecking(false)
-    // Never record over a playback (it would bleed into the microphone).
-    pauseAllPlayback()
-    if (countIn === 0) return void begin()
-    setPhase('counting')
-    setBeat(countIn)
-    let left = countIn
-    countTimer.current = window.setInterval(() => {
-      left -= 1
-      setBeat(left)
-      if (left <= 0) {
-        if (countTimer.current !== null) window.clearInterval(countTimer.current)
-        countTimer.current = null
-        void begin()
-      }
-    }, 1000)
-  }, [phase, countIn, begin, stop])
-
-  const discard = async () => {
-    const rec = capture.current
-    if (!rec || stopping.current) return
-    setPhase('stopping')
-    capture.current = null
-    await rec.cancel().catch((err: unknown) => setError(errorText(err)))
-    setPhase('idle')
-  }
+    if (phase === 'idle' && !takenElsewhere) {
+      // A take ends the level check (the count-in runs its own, then Record takes the microphone).
+      setChecking(false)
+      // Never record over a playback (it would bleed into the microphone).
+      pauseAllPlayback()
+    }
+    recorder.getState().toggle(job, nextLabelRef.current)
+  }, [phase, takenElsewhere, recorder, job])
 
   // While a punch-and-roll is shown, Space is the punch's (punch/PunchPanel.tsx).
-  const punching = usePunchActive((s) => s.active)
+  const punching = useRecorder(punchOwnsKeys)
   useRecordKey(!punching, phase === 'recording', toggle)
 
-  // While a take records, leaving the job asks first (see use-recording-guard.ts).
-  const stopRef = useRef(stop)
-  useLayoutEffect(() => {
-    stopRef.current = stop
-  })
-  const advertiser = job.advertiser
-  useEffect(() => {
-    if (phase !== 'recording') return
-    const guard = useRecordingGuard.getState()
-    guard.setActive({ jobId, advertiser, stop: () => stopRef.current() })
-    return () => guard.setActive(null)
-  }, [phase, jobId, advertiser])
   const idle = phase === 'idle'
   // `l` (a reading-mode key) gives the next take the following label.
   useEffect(
@@ -236,15 +141,6 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
         if (command === 'next-label' && idle) setChosenLabel(cycleLabel(nextLabelRef.current))
       }),
     [idle],
-  )
-
-  // Leaving the job (or closing it with Esc) while recording keeps what was recorded.
-  useEffect(
-    () => () => {
-      if (countTimer.current !== null) window.clearInterval(countTimer.current)
-      void capture.current?.stop().catch(() => undefined)
-    },
-    [],
   )
 
   const elapsed = phase === 'recording' ? (now - startedAt) / 1000 : 0
@@ -261,11 +157,11 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
       <RecorderSettings
         inputs={inputs}
         input={input}
-        onInput={setInput}
+        onInput={(chosen) => recorder.getState().chooseInput(chosen)}
         nextLabel={nextLabel}
         onNextLabel={setChosenLabel}
         countIn={countIn}
-        onCountIn={setCountIn}
+        onCountIn={(beats) => recorder.getState().setCountIn(beats)}
         phase={phase}
       />
       <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))}>
@@ -277,14 +173,14 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           type="button"
           className={`btn rec-button${recording ? ' is-recording' : ''}`}
           aria-pressed={recording}
-          disabled={busy}
+          disabled={busy || takenElsewhere}
           onClick={toggle}
         >
           <span className="rec-dot" aria-hidden="true" />
           {recording ? 'Stop' : phase === 'counting' ? 'Cancel count-in' : phase === 'starting' ? 'Starting…' : phase === 'stopping' ? 'Saving…' : 'Record'}
         </button>
         {recording && (
-          <button type="button" className="btn btn-quiet btn-small rec-discard" onClick={() => void discard()}>
+          <button type="button" className="btn btn-quiet btn-small rec-discard" onClick={() => void recorder.getState().discard()}>
             Discard
           </button>
         )}

@@ -1,13 +1,12 @@
 /**
  * The recorder's settings row: the input (remembered across launches), the next take's label (main, then
- * alt; `l` changes it) and the count-in (remembered). Locked while a take is under way.
+ * alt; `l` changes it) and the count-in (remembered by the recorder store). Locked while a take is under way.
  */
 import { useId } from 'react'
 import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
 import type { AudioInput } from './recorder/pcm-capture'
-import { COUNT_IN_CHOICES, rememberInput, saveCountIn } from './input-choice'
-
-export type RecorderPhase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
+import type { RecordControlPhase } from './recorder/recorder-view'
+import { COUNT_IN_CHOICES } from './input-choice'
 
 interface Props {
   inputs: AudioInput[]
@@ -17,7 +16,7 @@ interface Props {
   onNextLabel(label: TakeLabelValue): void
   countIn: number
   onCountIn(beats: number): void
-  phase: RecorderPhase
+  phase: RecordControlPhase
 }
 
 export function RecorderSettings({ inputs, input, onInput, nextLabel, onNextLabel, countIn, onCountIn, phase }: Props) {
@@ -32,9 +31,7 @@ export function RecorderSettings({ inputs, input, onInput, nextLabel, onNextLabe
           value={input?.deviceId ?? ''}
           disabled={locked || inputs.length < 2}
           onChange={(e) => {
-            const chosen = inputs.find((i) => i.deviceId === e.target.value) ?? null
-            onInput(chosen)
-            if (chosen) rememberInput(localStorage, chosen)
+            onInput(inputs.find((i) => i.deviceId === e.target.value) ?? null)
           }}
         >
           {inputs.length === 0 && <option value="">System default input</option>}
@@ -57,11 +54,7 @@ export function RecorderSettings({ inputs, input, onInput, nextLabel, onNextLabe
           id={ids.count}
           value={countIn}
           disabled={locked}
-          onChange={(e) => {
-            const beats = Number(e.target.value)
-            onCountIn(beats)
-            saveCountIn(localStorage, beats)
-          }}
+          onChange={(e) => onCountIn(Number(e.target.value))}
         >
           {COUNT_IN_CHOICES.map((n) => (
             <option key={n} value={n}>{n === 0 ? 'Off' : `${n} s`}</option>

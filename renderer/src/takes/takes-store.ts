@@ -97,7 +97,7 @@ export interface TakesStoreOptions {
  * The takes store of the window's bridge; it follows main's takes, deliveryQueue and uploadProgress events.
  * A stopped take's check (takeChecked) is drawn before anything else of the takes: main's takes events
  * from the Stop key on (the saved take, its row drawn in full) wait for the check's frame (paint-hold.ts),
- * as Stop's own answer does (use-stop-take.ts); the newest list of each job is then applied.
+ * as Stop's own answer does (recorder/recorder-store.ts); the newest list of each job is then applied.
  */
 export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {}): StoreHandle<TakesState> {
   const order = createAnswerOrder()

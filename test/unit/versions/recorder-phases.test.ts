@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  INITIAL_RECORDER_STATE, isCapturing, oldTakePlays, RECORDER_PHASES, transition,
+  INITIAL_RECORDER_STATE, isCapturing, oldTakePlays, RECORDER_PHASES, recorderMode, transition,
   type PunchTarget, type RecorderEvent, type RecorderState,
 } from '../../../shared/versions/recorder-phases'
 
@@ -60,6 +60,39 @@ describe('the recorder phases', () => {
     }
   })
 
+  it('opens the input first: a take after its count-in, a punch before it (with the target main planned as it started)', () => {
+    // A take with no count-in: starting until the input is open, then recording.
+    let s = run([{ type: 'open', mode: { kind: 'take' }, countInBeats: 0 }])
+    expect(s).toEqual({ phase: 'starting', mode: { kind: 'take' }, countInBeats: 0 })
+    expect(isCapturing(s)).toBe(false)
+    expect(recorderMode(s)).toBe('take')
+    expect(run([{ type: 'opened' }], s)).toEqual({ phase: 'recording' })
+    // A take with a count-in opens at its last beat, not before.
+    s = run([{ type: 'start', mode: { kind: 'take' }, countInBeats: 2 }])
+    expect(transition(s, { type: 'open', mode: { kind: 'take' }, countInBeats: 0 })).toMatchObject({ accepted: false, reason: 'The count-in is running.' })
+    s = run([{ type: 'beat' }, { type: 'open', mode: { kind: 'take' }, countInBeats: 0 }], s)
+    expect(s).toEqual({ phase: 'starting', mode: { kind: 'take' }, countInBeats: 0 })
+    // A punch: starting, then its count-in, then the pre-roll from main's target.
+    const planned = { ...target, punchFrame: 190_000 }
+    s = run([{ type: 'open', mode: { kind: 'punch', target: planned }, countInBeats: 1 }])
+    expect(recorderMode(s)).toBe('punch')
+    s = run([{ type: 'opened', target }], s)
+    expect(s).toEqual({ phase: 'count_in', mode: { kind: 'punch', target }, beatsLeft: 1 })
+    expect(run([{ type: 'beat' }], s)).toEqual({ phase: 'pre_roll', target, positionFrame: 48_000 })
+    // Stopped while opening: nothing was recorded.
+    expect(run([{ type: 'open', mode: { kind: 'take' }, countInBeats: 0 }, { type: 'stop' }])).toEqual({ phase: 'idle' })
+    expect(transition(run([{ type: 'open', mode: { kind: 'punch', target }, countInBeats: 0 }]), { type: 'opened', target: { ...target, punchFrame: 1 } })).toMatchObject({ accepted: false, reason: /pre-roll to start before its punch point/ })
+  })
+
+  it('discards a take or a punch with stop keep: false; the pre-roll never keeps', () => {
+    const rec = run([{ type: 'start', mode: { kind: 'take' }, countInBeats: 0 }])
+    expect(run([{ type: 'stop', keep: false }], rec)).toEqual({ phase: 'stopping', keep: false, mode: { kind: 'take' } })
+    const pre = run([{ type: 'start', mode: { kind: 'punch', target }, countInBeats: 0 }])
+    expect(run([{ type: 'stop', keep: true }], pre)).toMatchObject({ phase: 'stopping', keep: false })
+    expect(run([{ type: 'position', frame: 200_000 }, { type: 'stop', keep: false }], pre)).toMatchObject({ phase: 'stopping', keep: false, mode: { kind: 'punch' } })
+    expect(recorderMode(INITIAL_RECORDER_STATE)).toBeNull()
+  })
+
   it('refuses, with a reason and no change, what a phase does not take and starts that cannot work', () => {
     expect(transition(INITIAL_RECORDER_STATE, { type: 'stop' })).toEqual({ state: INITIAL_RECORDER_STATE, accepted: false, reason: 'Nothing is recording.' })
     expect(transition(INITIAL_RECORDER_STATE, { type: 'error', message: 'x' }).accepted).toBe(false)
@@ -76,9 +109,12 @@ describe('the recorder phases', () => {
   it('stays within its phases for any sequence of events (fast-check)', () => {
     const event: fc.Arbitrary<RecorderEvent> = fc.oneof(
       fc.record({ type: fc.constant('start' as const), mode: fc.oneof(fc.constant({ kind: 'take' as const }), fc.record({ kind: fc.constant('punch' as const), target: fc.record({ takeId: fc.constant('t'), sentence: fc.nat(9), prerollFrame: fc.integer({ min: -5, max: 1000 }), punchFrame: fc.integer({ min: -5, max: 2000 }), sampleRate: fc.constantFrom(0, 48_000) }) })), countInBeats: fc.integer({ min: -1, max: 10 }) }),
+      fc.record({ type: fc.constant('open' as const), mode: fc.constant({ kind: 'take' as const }), countInBeats: fc.integer({ min: -1, max: 10 }) }),
+      fc.record({ type: fc.constant('opened' as const) }),
       fc.constant({ type: 'beat' as const }),
       fc.record({ type: fc.constant('position' as const), frame: fc.oneof(fc.integer({ min: -10, max: 3000 }), fc.constant(Number.NaN)) }),
       fc.constant({ type: 'stop' as const }),
+      fc.record({ type: fc.constant('stop' as const), keep: fc.boolean() }),
       fc.constant({ type: 'stopped' as const }),
       fc.record({ type: fc.constant('error' as const), message: fc.string() }),
       fc.constant({ type: 'dismiss' as const }),

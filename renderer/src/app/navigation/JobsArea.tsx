@@ -3,7 +3,7 @@
  * page-wide drop target: audio dropped on a job's row or on the open job becomes a take of that job; a
  * drop on a row opens that job, so the person sees the new take (or why a file was refused).
  */
-import { guardLeave } from '../../takes/use-recording-guard'
+import { useGuardLeave } from '../../takes/use-recording-guard'
 import { useCallback } from 'react'
 import { useWorkspaceKeys } from '../../jobs/use-workspace-keys'
 import { JobListPane } from '../../jobs/JobListPane'
@@ -17,6 +17,7 @@ export function JobsArea() {
   useWorkspaceKeys()
   const takes = useTakesStore()
   const store = useBoothStore()
+  const guardLeave = useGuardLeave()
   const { openJobId, openJob } = useBooth((s) => ({ openJobId: s.openJobId, openJob: s.openJob }))
   const onFiles = useCallback(
     (jobId: string, files: File[]) => {
@@ -25,7 +26,7 @@ export function JobsArea() {
       if (jobId !== openJobId) guardLeave('open the job the files were dropped on', () => void openJob(jobId))
       void takes.getState().importFiles(jobId, files, script)
     },
-    [takes, store, openJobId, openJob],
+    [takes, store, openJobId, openJob, guardLeave],
   )
   useTakeDrops(openJobId, onFiles, takes.getState().setDropTarget)
   return (

@@ -2,13 +2,14 @@
  * Esc in the workspace, by the one rule of esc-layers.ts: this listener (window, capture phase, so it
  * hears Esc before any panel) reads what is open from the page and the stores, and either leaves the key
  * to the layer that owns it (a dialog, the notice centre's popover, a field, a punch) or does the one
- * thing the rule says and stops the key there, so nothing behind also closes.
+ * thing the rule says and stops the key there, so nothing behind also closes. A take or punch under way
+ * is the recorder store's to say (takes/recorder/recorder-view.ts).
  */
 import { useEffect } from 'react'
 import { useBoothStore } from '../../store/use-booth'
 import { isTypingTarget } from '../../ui/keyboard/is-typing-target'
-import { useRecordingGuard, guardLeave } from '../../takes/use-recording-guard'
-import { usePunchActive } from '../../takes/punch/punch-active'
+import { useRecorderStore } from '../../takes/recorder/recorder-store'
+import { guardedRun, punchOwnsKeys } from '../../takes/recorder/recorder-view'
 import { useVersionsStore } from '../../takes/versions/versions-store'
 import { JOB_LIST_ID } from '../../ui/dom-ids'
 import { useListFold } from '../../reading/list-fold'
@@ -45,11 +46,13 @@ function openFold(): HTMLDetailsElement | null {
 export function useEscLayers(): void {
   const store = useBoothStore()
   const versions = useVersionsStore()
+  const recorder = useRecorderStore()
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented || e.isComposing) return
       const s = store.getState()
       const work = versions.getState()
+      const rec = recorder.getState()
       const fold = openFold()
       const dismiss = innermostDismiss()
       const action = escAction({
@@ -59,7 +62,7 @@ export function useEscLayers(): void {
         message: dismiss !== null,
         peek: useListFold.getState().peek,
         jobOpen: s.view === 'jobs' && s.openJobId !== null,
-        takeUnderWay: useRecordingGuard.getState().active !== null || usePunchActive.getState().active ||
+        takeUnderWay: guardedRun(rec) !== null || punchOwnsKeys(rec) ||
           Object.keys(work.busy).length > 0 || Object.keys(work.progress).length > 0,
         ticked: s.checkedJobs.length > 0,
       })
@@ -81,7 +84,7 @@ export function useEscLayers(): void {
           document.querySelector<HTMLElement>('.rail [data-list-toggle]')?.focus()
           break
         case 'close-job':
-          guardLeave('close this job', () => {
+          rec.guardLeave('close this job', () => {
             s.closeJob()
             document.getElementById(JOB_LIST_ID)?.focus()
           })
@@ -93,5 +96,5 @@ export function useEscLayers(): void {
     }
     window.addEventListener('keydown', onKey, true)
     return () => window.removeEventListener('keydown', onKey, true)
-  }, [store, versions])
+  }, [store, versions, recorder])
 }

@@ -2,7 +2,7 @@
  * Listens for the keys that move between Booth's parts (see view-keys.ts). Runs in the capture phase so
  * that the letter after g reaches it before the job list's own keys (g j must not also move the list).
  */
-import { guardLeave } from '../../takes/use-recording-guard'
+import { useGuardLeave } from '../../takes/use-recording-guard'
 import { viewEntry } from '../../ui/keyboard/views'
 import { useEffect } from 'react'
 import { useBoothStore } from '../../store/use-booth'
@@ -26,6 +26,7 @@ export function focusView(view: BoothView): void {
 
 export function useViewKeys(): void {
   const store = useBoothStore()
+  const guardLeave = useGuardLeave()
   useEffect(() => {
     let state: ViewKeyState = NO_PENDING
     const onKey = (e: KeyboardEvent) => {
@@ -55,5 +56,5 @@ export function useViewKeys(): void {
     }
     window.addEventListener('keydown', onKey, true)
     return () => window.removeEventListener('keydown', onKey, true)
-  }, [store])
+  }, [store, guardLeave])
 }

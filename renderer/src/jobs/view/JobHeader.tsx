@@ -3,7 +3,7 @@
  * advertiser, stage and due badges, and the reading-mode controls (hide the list, shortcuts, close).
  * Who, what and when in full are in JobFacts, beside the takes.
  */
-import { guardLeave } from '../../takes/use-recording-guard'
+import { useGuardLeave } from '../../takes/use-recording-guard'
 import type { JobDetail } from '../../../../shared/bridge'
 import { useBooth } from '../../store/use-booth'
 import { formatSpotLength, describeSpotLength } from '../../ui/format/spot-length'
@@ -16,6 +16,7 @@ import { ShownName } from '../../ui/ShownName'
 
 export function JobHeader({ job }: { job: JobDetail }) {
   const closeJob = useBooth((s) => s.closeJob)
+  const guardLeave = useGuardLeave()
   const fold = useFoldState(true)
   const narrow = useListFold((s) => s.narrow)
   const toggleLabel = listToggleLabel(fold, narrow)

@@ -13,7 +13,8 @@ import type { ReadbackState, ReadbackStored } from '../../../../shared/bridge-re
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { useReadback, useReadbackStore } from '../../takes/readback/readback-store'
 import { useJobTakes, useScriptTake } from '../../takes/readback/script-take'
-import { useRecordingGuard } from '../../takes/use-recording-guard'
+import { useRecorder } from '../../takes/recorder/recorder-store'
+import { isRecordingJob } from '../../takes/recorder/recorder-view'
 
 export type Delivery = JobDetail['deliveries_detail'][number]
 
@@ -50,7 +51,7 @@ export function useScriptChecks(job: JobDetail): ScriptChecks {
     if (takeId !== null && !known) readback.getState().load(takeId).catch(() => undefined)
   }, [readback, takeId, known])
   // While a take records, no read-back is marked on the script: the talent reads the script as it is.
-  const recording = useRecordingGuard((s) => s.active?.jobId === job.job_id) || takes.some((t) => t.state === 'recording')
+  const recording = useRecorder((s) => isRecordingJob(s, job.job_id)) || takes.some((t) => t.state === 'recording')
   const done = state?.status === 'done' ? state.result : null
   const result = done && done.words.length > 0 && !recording ? done : null
   return { take, state, result, ...pickDelivery(job.deliveries_detail, take, takes) }

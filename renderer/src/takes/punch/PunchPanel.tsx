@@ -1,33 +1,36 @@
 /**
- * Punch-and-roll in the recorder: what a request planned (the sentence, the pre-roll, the punch point and
- * the latency that will be compensated), then the recorder's phases as they run (count-in, pre-roll,
- * punch, stopping), then the new version (what changed, whether it reads clean). Space starts and stops,
- * Esc cancels; the settings (pre-roll length, keep the old take playing, latency calibration) sit beside it.
+ * Punch-and-roll in the recorder, a view of the window's one recorder (recorder/recorder-store.ts, whose
+ * punch actions are recorder/recorder-punch.ts): what a request planned (the sentence, the pre-roll, the
+ * punch point and the latency that will be compensated), then the recorder's phases as they run (opening
+ * the input, count-in, pre-roll, punch, stopping), then the new version (what changed, whether it reads
+ * clean). Space starts and stops, Esc cancels; the settings (pre-roll length, keep the old take playing,
+ * latency calibration) sit beside it. The panel keeps only what is drawn: main's progress words and
+ * whether the settings are open.
  */
 import { useEffect, useId, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
 import type { JobDetail } from '../../../../shared/bridge'
+import type { RecorderState } from '../../../../shared/versions/recorder-phases'
 import { useBridge } from '../../bridge/BridgeProvider'
-import { loadCountIn, chooseInput, loadRememberedInput } from '../input-choice'
-import { listInputs } from '../recorder/pcm-capture'
 import { clock } from '../readback/readback-words'
-import { useTakes, useTakesStore } from '../takes-store'
+import { useTakes } from '../takes-store'
 import { takeName } from '../take-numbers'
 import { usePunchRequests } from '../versions/punch-request'
-import { useRecordingGuard } from '../use-recording-guard'
 import { isTypingTarget } from '../../ui/keyboard/is-typing-target'
+import { useRecorder, useRecorderStore } from '../recorder/recorder-store'
+import { NO_PUNCH } from '../recorder/recorder-punch'
+import type { PunchSession } from '../recorder/recorder-types'
+import { punchPhases } from '../recorder/recorder-view'
 import { PunchSettingsRow } from './PunchSettingsRow'
-import { usePunchActive } from './punch-active'
-import { loadPunchSettings, type PunchSettings } from './punch-settings'
 import { latencyWords } from './punch-latency'
 import { focusScriptSentence } from './script-focus'
-import { usePunch, type PunchStatus } from './use-punch'
 import './punch.css'
 
-function phaseWords(s: PunchStatus): string {
+function phaseWords(rec: RecorderState, s: PunchSession): string {
   const plan = s.plan
-  switch (s.rec.phase) {
+  switch (rec.phase) {
     case 'count_in':
-      return `Count-in: ${s.rec.beatsLeft}`
+      return `Count-in: ${rec.beatsLeft}`
     case 'pre_roll':
       return plan ? `Pre-roll — punching in in ${Math.max(0, plan.punch_s - s.positionS).toFixed(1)} s` : 'Pre-roll'
     case 'punch':
@@ -41,54 +44,34 @@ function phaseWords(s: PunchStatus): string {
 
 export function PunchPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
-  const takesStore = useTakesStore()
+  const recorder = useRecorderStore()
   const takes = useTakes((s) => s.byJob[job.job_id]?.takes ?? [])
-  const [settings, setSettings] = useState<PunchSettings>(() => loadPunchSettings(localStorage))
-  const [deviceId, setDeviceId] = useState<string | null>(null)
+  const { status, rec, settings, deviceId } = useRecorder(
+    useShallow((s) => ({
+      status: s.punch.job?.jobId === job.job_id ? s.punch : NO_PUNCH,
+      rec: punchPhases(s),
+      settings: s.punchSettings,
+      deviceId: s.input?.deviceId ?? null,
+    })),
+  )
   const [progress, setProgress] = useState<string | null>(null)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const titleId = useId()
-  const punch = usePunch(api, {
-    settings, deviceId, countIn: loadCountIn(localStorage),
-    onDone: () => void takesStore.getState().loadTakes(job.job_id),
-  })
-  const { status } = punch
   const shown = status.stage !== 'none'
-  const running = status.stage === 'preparing' || status.stage === 'rolling' || status.stage === 'making'
 
+  // The job's punch panel is on screen; leaving the job cancels a punch under way (the take stays as it was).
+  useEffect(() => recorder.getState().attachPunch(job.job_id), [recorder, job.job_id])
+
+  // A request is the store's to plan, or to refuse in words (a take recording, another punch running).
   usePunchRequests((r) => {
     const take = takes.find((t) => t.id === r.takeId)
     if (!take || take.job_id !== job.job_id) return
-    if (useRecordingGuard.getState().active && !running) return punch.refuse('A take is recording: stop it first, then punch in.')
-    punch.request({ takeId: r.takeId, sentence: r.sentence, takeName: takeName(take) })
+    recorder.getState().requestPunch(job, { takeId: r.takeId, sentence: r.sentence, takeName: takeName(take) })
   })
-
-  // The input the recorder uses (remembered across launches).
-  useEffect(() => {
-    if (status.stage !== 'armed') return
-    void listInputs().then((found) => setDeviceId(chooseInput(found, loadRememberedInput(localStorage))?.deviceId ?? null), () => setDeviceId(null))
-  }, [status.stage])
-
-  // The recorder's Space belongs to the punch while one is shown.
-  const setActive = usePunchActive((s) => s.set)
-  useEffect(() => {
-    setActive(shown && status.stage !== 'done' && status.stage !== 'problem')
-    return () => setActive(false)
-  }, [shown, status.stage, setActive])
 
   // The script shows the punched sentence from the plan on.
   const sentenceText = status.plan?.sentence_text ?? null
   useEffect(() => (sentenceText ? focusScriptSentence(sentenceText) : undefined), [sentenceText])
-
-  // Leaving the job while punching asks first, like a take.
-  const advertiser = job.advertiser
-  const { stop } = punch
-  useEffect(() => {
-    if (!running) return
-    const guard = useRecordingGuard.getState()
-    guard.setActive({ jobId: job.job_id, advertiser, stop: async () => stop() })
-    return () => guard.setActive(null)
-  }, [running, job.job_id, advertiser, stop])
 
   // What main says while it makes the version.
   useEffect(() => api.on('versionProgress', (p) => {
@@ -96,7 +79,7 @@ export function PunchPanel({ job }: { job: JobDetail }) {
   }), [api, status.request?.takeId])
 
   // Space starts and stops; Esc cancels (and never closes the job while a punch is shown).
-  const { start, cancel, close } = punch
+  const { startPunch: start, stopPunch: stop, cancelPunch: cancel, closePunch: close } = recorder.getState()
   useEffect(() => {
     if (!shown) return
     const onKey = (e: KeyboardEvent) => {
@@ -127,7 +110,7 @@ export function PunchPanel({ job }: { job: JobDetail }) {
   const req = status.request
   const made = status.made
   return (
-    <section className="punch-panel" aria-labelledby={titleId} data-punch-stage={status.stage} data-phase={status.rec.phase}>
+    <section className="punch-panel" aria-labelledby={titleId} data-punch-stage={status.stage} data-phase={rec.phase}>
       <div className="punch-head">
         <h3 id={titleId} className="punch-title">Punch in{req ? ` · ${req.takeName}` : ''}</h3>
         <span className="muted small punch-keys">
@@ -146,7 +129,7 @@ export function PunchPanel({ job }: { job: JobDetail }) {
           </p>
           {(status.stage === 'rolling' || status.stage === 'preparing') && (
             <>
-              <p className="small punch-phase" role="status" aria-live="polite">{status.stage === 'preparing' ? 'Opening the input…' : phaseWords(status)}</p>
+              <p className="small punch-phase" role="status" aria-live="polite">{status.stage === 'preparing' ? 'Opening the input…' : phaseWords(rec, status)}</p>
               <progress className="punch-progress" aria-label="Position in the take" max={Math.max(plan.punch_s + 4, status.positionS)} value={status.positionS} />
             </>
           )}
@@ -176,7 +159,7 @@ export function PunchPanel({ job }: { job: JobDetail }) {
         )}
       </div>
       {settingsOpen && (status.stage === 'armed' || status.stage === 'planning') && (
-        <PunchSettingsRow settings={settings} onSettings={setSettings} deviceId={deviceId} />
+        <PunchSettingsRow settings={settings} onSettings={(next) => recorder.getState().setPunchSettings(next)} deviceId={deviceId} />
       )}
     </section>
   )

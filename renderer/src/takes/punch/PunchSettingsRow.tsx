@@ -9,7 +9,7 @@ import { errorText } from '../../store/error-text'
 import { describeCaptureError } from '../recorder/pcm-capture'
 import { calibrateLatency } from './calibrate-latency'
 import { forgetCalibration, loadCalibration, saveCalibration } from './punch-latency'
-import { PREROLL_CHOICES, savePunchSettings, type PunchSettings } from './punch-settings'
+import { PREROLL_CHOICES, type PunchSettings } from './punch-settings'
 
 interface Props {
   settings: PunchSettings
@@ -25,11 +25,8 @@ export function PunchSettingsRow({ settings, onSettings, deviceId }: Props) {
   const [, setVersion] = useState(0)
   const device = deviceId ?? ''
   const calibrated = loadCalibration(localStorage, device)
-  const change = (patch: Partial<PunchSettings>) => {
-    const next = { ...settings, ...patch }
-    savePunchSettings(localStorage, next)
-    onSettings(next)
-  }
+  // Remembered by the recorder store (setPunchSettings).
+  const change = (patch: Partial<PunchSettings>) => onSettings({ ...settings, ...patch })
   const calibrate = async () => {
     setBusy(true)
     setNote(null)

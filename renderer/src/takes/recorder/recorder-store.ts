@@ -1,0 +1,277 @@
+/**
+ * The window's one recorder: the recorder's phase (shared/versions/recorder-phases.ts), whose take or
+ * punch it is, the input it records and the count-in, Stop's "Saving…", what it last said, the punch shown
+ * beside it, and where the person asked to go while it records. Made once per window by createStores.
+ *
+ * Only the actions here change the phase, each through the machine's `transition`: the record control
+ * (RecorderPanel: Record, Stop, Discard, Space), the punch (PunchPanel: recorder-punch.ts), the recording
+ * guard (guardLeave / confirmLeave) and the capture itself (a take that stops by itself, Booth gone). Every
+ * part reads the same state through recorder-view.ts. The capture's side effects (getUserMedia, the
+ * AudioWorklet, blocks sent through the bridge) are the injected RecorderCapture (browser-capture.ts in the
+ * window, a fake in tests), and time is the injected RecorderClock, so the store runs without a browser.
+ */
+import { useStore } from 'zustand'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { JobDetail } from '../../../../shared/bridge'
+import type { TakeLabelValue, TakeView } from '../../../../shared/bridge-takes'
+import { INITIAL_RECORDER_STATE, recorderMode, transition, type RecorderEvent } from '../../../../shared/versions/recorder-phases'
+import { useStores } from '../../bridge/BridgeProvider'
+import { errorText } from '../../store/error-text'
+import type { StoreHandle } from '../../store/store-handle'
+import { chooseInput, loadCountIn, loadRememberedInput, rememberInput, saveCountIn } from '../input-choice'
+import { loadPunchSettings } from '../punch/punch-settings'
+import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from '../recording-failure'
+import { sinkFor } from '../recording-sink'
+import { NO_PUNCH, punchActions } from './recorder-punch'
+import type { MeterEvent, RecorderData, RecorderDeps, RecorderStoreState, TakeCapture } from './recorder-types'
+import { guardedRun } from './recorder-view'
+
+/** How long after Stop the recorder says "Saving…" if the take is not saved by then. */
+export const SAVING_SHOWN_AFTER_MS = 150
+
+/** What goes with every return to idle: nobody's run, nothing saving, no question about leaving left open. */
+const SETTLED: Partial<RecorderData> = { run: null, savingShown: false, leave: null }
+
+export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderStoreState> {
+  const { api, capture, clock, storage } = deps
+  const meters = new Set<(e: MeterEvent) => void>()
+  const meter = (e: MeterEvent) => {
+    for (const listener of [...meters]) listener(e)
+  }
+  /** The take being captured, from its opening until it is saved or let go. */
+  let take: TakeCapture | null = null
+  let stopCounting: (() => void) | null = null
+  const holders = { take: new Map<string, number>(), punch: new Map<string, number>() }
+
+  const store = createStore<RecorderStoreState>()((set, get) => {
+    /** Feeds the machine one event (with what changes beside it); a refused event changes nothing. */
+    const feed = (event: RecorderEvent, patch: Partial<RecorderData> = {}) => {
+      const t = transition(get().rec, event)
+      if (t.accepted) set({ ...patch, rec: t.state, ...(t.state.phase === 'idle' ? SETTLED : {}) })
+      return t
+    }
+
+    /** A take that stopped by itself (the disk stopped it, the input went away, Booth is gone): idle at once, saying why. */
+    const stoppedBy = (why: string) => {
+      const jobId = get().run?.jobId
+      take = null
+      meter({ kind: 'rest' })
+      feed({ type: 'error', message: why }, { error: why })
+      feed({ type: 'dismiss' })
+      if (jobId) void deps.takes.getState().loadTakes(jobId)
+    }
+
+    /** The take's input and main's recording take, opened once the count-in (if any) is over. */
+    const begin = async (job: JobDetail, label: TakeLabelValue) => {
+      set({ error: null })
+      const rec: TakeCapture = capture.take(
+        sinkFor(api, job, label),
+        (level) => meter({ kind: 'level', level }),
+        (err) => {
+          if (take === rec) stoppedBy(recordingFailureText(err))
+        },
+      )
+      take = rec
+      try {
+        await rec.start(get().input?.deviceId ?? null, 1)
+      } catch (err) {
+        if (take !== rec) return void (await rec.cancel().catch(() => undefined))
+        take = null
+        await rec.cancel().catch(() => undefined)
+        feed({ type: 'error', message: capture.describeError(err) }, { error: capture.describeError(err) })
+        feed({ type: 'dismiss' })
+        return
+      }
+      // Let go while it opened (the job was left): nothing is kept, and main is told.
+      if (take !== rec) return void (await rec.cancel().catch(() => undefined))
+      const at = clock.now()
+      meter({ kind: 'start', at })
+      feed({ type: 'opened' }, { startedAt: at })
+      void get().refreshInputs()
+    }
+
+    const cancelCountIn = () => {
+      stopCounting?.()
+      stopCounting = null
+      feed({ type: 'stop' })
+    }
+
+    /**
+     * Stop, with nothing drawn between the key and the take's check but the check: the phase is stopping at
+     * once (the meters stand still; the record control shows "Saving…" only if saving takes a while), and the
+     * saved take Stop answers (its row drawn in full) waits until the check main sent before it (takeChecked)
+     * is on screen, and so do main's takes and read-back events from the key on. A render and a paint in that
+     * time would hold the worklet's last samples, and then the check, back by as long as they take.
+     */
+    const stop = async () => {
+      const rec = take
+      const jobId = get().run?.jobId
+      if (!rec || !jobId || get().rec.phase !== 'recording') return
+      feed({ type: 'stop' })
+      const cancelSaving = clock.after(SAVING_SHOWN_AFTER_MS, () => {
+        if (take === rec) set({ savingShown: true })
+      })
+      let finished: TakeView | null = null
+      const stopped = rec.stop()
+      deps.takes.getState().holdEventsUntil(stopped)
+      deps.readback.getState().holdEventsUntil(stopped)
+      try {
+        finished = await stopped
+      } catch (err) {
+        set({ error: recordingFailureText(err, 'The take could not be finished') })
+      }
+      const saved = finished
+      // The check is shown (or on its way to the screen) as the take is being saved: its frame first.
+      if (saved && deps.takes.getState().byJob[jobId]?.takes.some((t) => t.id === saved.id && t.saving)) await clock.afterPaint()
+      cancelSaving()
+      if (take === rec) {
+        take = null
+        meter({ kind: 'rest' })
+        feed({ type: 'stopped' })
+      }
+      // The saved take goes into the list at once, in the same render as the idle recorder (main's takes
+      // event follows with the same take, and later its ffmpeg reference).
+      const takes = deps.takes.getState()
+      if (saved && takes.byJob[jobId]) takes.applyTake(saved)
+      else void takes.loadTakes(jobId)
+    }
+
+    /** Lets a job's part go a moment after its panel went, unless it came back (React remounts in development). */
+    const releaseLater = (kind: 'take' | 'punch', jobId: string, release: () => void) => {
+      holders[kind].set(jobId, (holders[kind].get(jobId) ?? 1) - 1)
+      clock.after(0, () => {
+        if ((holders[kind].get(jobId) ?? 0) > 0) return
+        holders[kind].delete(jobId)
+        release()
+      })
+    }
+    const attach = (kind: 'take' | 'punch', jobId: string) => holders[kind].set(jobId, (holders[kind].get(jobId) ?? 0) + 1)
+
+    const punch = punchActions({ set, get, feed, deps })
+
+    return {
+      rec: INITIAL_RECORDER_STATE,
+      run: null,
+      savingShown: false,
+      startedAt: 0,
+      error: null,
+      inputs: [],
+      input: null,
+      countIn: loadCountIn(storage),
+      punch: NO_PUNCH,
+      punchSettings: loadPunchSettings(storage),
+      leave: null,
+
+      attachTake: (jobId) => {
+        attach('take', jobId)
+        // A recorder on screen starts from the remembered choices (the preferences page may have changed them).
+        if (recorderMode(get().rec) === null) set({ input: null, countIn: loadCountIn(storage), error: null })
+        void get().refreshInputs()
+        const unwatch = capture.watchInputs(() => void get().refreshInputs())
+        return () => {
+          unwatch()
+          releaseLater('take', jobId, () => {
+            // A punch under way is the punch panel's to let go (attachPunch).
+            if (get().run?.jobId !== jobId || recorderMode(get().rec) !== 'take') return
+            const phase = get().rec.phase
+            if (phase === 'count_in') cancelCountIn()
+            else if (phase === 'starting' && take) {
+              // Let go as it opens: begin() cancels the take once its opening ends.
+              take = null
+              feed({ type: 'stop' })
+            } else if (phase === 'recording') void stop()
+          })
+        }
+      },
+      refreshInputs: () =>
+        capture.listInputs().then(
+          (found) => {
+            const current = get().input
+            set({ inputs: found, input: current && found.some((i) => i.deviceId === current.deviceId) ? current : chooseInput(found, loadRememberedInput(storage)) })
+          },
+          (err: unknown) => set({ error: capture.describeError(err) }),
+        ),
+      chooseInput: (input) => {
+        set({ input })
+        if (input) rememberInput(storage, input)
+      },
+      setCountIn: (beats) => {
+        set({ countIn: beats })
+        saveCountIn(storage, beats)
+      },
+      setError: (error) => set({ error }),
+
+      toggle: (job, label) => {
+        const s = get()
+        if (s.rec.phase === 'recording' && s.run?.jobId === job.job_id) return void stop()
+        if (s.rec.phase === 'count_in' && s.rec.mode.kind === 'take' && s.run?.jobId === job.job_id) return cancelCountIn()
+        if (s.rec.phase !== 'idle') return
+        const run = { jobId: job.job_id, advertiser: job.advertiser }
+        if (s.countIn === 0) {
+          if (feed({ type: 'open', mode: { kind: 'take' }, countInBeats: 0 }, { run }).accepted) void begin(job, label)
+          return
+        }
+        if (!feed({ type: 'start', mode: { kind: 'take' }, countInBeats: s.countIn }, { run }).accepted) return
+        stopCounting = clock.every(1000, () => {
+          const now = get().rec
+          if (now.phase !== 'count_in') return
+          if (now.beatsLeft > 1) return void feed({ type: 'beat' })
+          stopCounting?.()
+          stopCounting = null
+          if (feed({ type: 'open', mode: { kind: 'take' }, countInBeats: 0 }).accepted) void begin(job, label)
+        })
+      },
+      stop,
+      discard: async () => {
+        const rec = take
+        if (!rec || get().rec.phase !== 'recording') return
+        take = null
+        feed({ type: 'stop', keep: false }, { savingShown: true })
+        await rec.cancel().catch((err: unknown) => set({ error: errorText(err) }))
+        feed({ type: 'stopped' })
+      },
+      hostGone: () => {
+        const rec = take
+        if (!rec) return
+        // Booth went away mid-take (its appends may hang rather than fail): the input is let go here.
+        void rec.abandon()
+        stoppedBy(BOOTH_GONE_WHILE_RECORDING)
+      },
+      onMeter: (listener) => {
+        meters.add(listener)
+        return () => void meters.delete(listener)
+      },
+
+      ...punch.actions,
+      attachPunch: (jobId) => {
+        attach('punch', jobId)
+        return () => releaseLater('punch', jobId, () => punch.releasePunch(jobId))
+      },
+
+      guardLeave: (what, go) => {
+        if (!guardedRun(get())) return go()
+        set({ leave: { what, go } })
+      },
+      confirmLeave: async () => {
+        const { leave } = get()
+        const guarded = guardedRun(get()) !== null
+        set({ leave: null })
+        // A take is stopped and saved before going; a punch is stopped (its version is made meanwhile).
+        if (guarded && recorderMode(get().rec) === 'take') await stop()
+        else if (guarded) get().stopPunch()
+        leave?.go()
+      },
+      stay: () => set({ leave: null }),
+    }
+  })
+  return { store, unsubscribe: () => stopCounting?.() }
+}
+
+/** The window's recorder store (made once by createStores). */
+export function useRecorderStore(): StoreApi<RecorderStoreState> {
+  return useStores().recorder
+}
+
+export function useRecorder<T>(selector: (state: RecorderStoreState) => T): T {
+  return useStore(useRecorderStore(), selector)
+}

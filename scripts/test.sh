@@ -7,16 +7,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 . scripts/system-packages.sh
-ensure_system_packages
-npm ci --no-audit --no-fund
-npm run typecheck
-npm run lint
-npm run build
+
+# Each step's wall time, printed as it ends and together at the end: where the run's time goes.
+timings=()
+step() {
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  timings+=("$(printf '%-12s %4d s' "$name" $((SECONDS - start)))")
+  echo "== $name took $((SECONDS - start)) s"
+}
+report_timings() {
+  echo "== time per step:"
+  printf '   %s\n' "${timings[@]}"
+}
+
+step packages ensure_system_packages
+step install npm ci --no-audit --no-fund
+step typecheck npm run typecheck
+step lint npm run lint
+step build npm run build
 # Unit, contract and integration tests run inside a private D-Bus session with a gnome-keyring unlocked
 # for them, so the keychain tests talk to a real Secret Service. The keyring lives in a fresh folder, so a
 # keyring already on the machine (with another password) cannot get in the way.
 keyrings=$(mktemp -d)
 trap 'rm -rf "$keyrings"' EXIT
-KEYRING_HOME="$keyrings" dbus-run-session -- sh -c 'echo -n booth-test | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec npx vitest run'
+step vitest env KEYRING_HOME="$keyrings" dbus-run-session -- sh -c 'echo -n booth-test | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec npx vitest run'
 # End-to-end: the built renderer in Debian's Chromium, driven by Playwright, against the web host in demo mode.
-npm run test:e2e
+step e2e npm run test:e2e
+report_timings

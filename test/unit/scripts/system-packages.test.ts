@@ -143,7 +143,8 @@ describe('the test command sets up the system packages it needs', () => {
 
 describe('the README test command and CI', () => {
   it('scripts/test.sh sets up the system packages before anything else, and .ci/run only calls it', () => {
-    const test = readFileSync('scripts/test.sh', 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'))
+    // Each step runs as `step NAME COMMAND…` (timed); what matters is the commands' order.
+    const test = readFileSync('scripts/test.sh', 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.replace(/^step \S+ /, ''))
     expect(test.indexOf('ensure_system_packages')).toBeGreaterThan(-1)
     expect(test.indexOf('ensure_system_packages')).toBeLessThan(test.findIndex((l) => l.startsWith('npm ci')))
     const ci = readFileSync('.ci/run', 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'))

@@ -101,7 +101,7 @@ export function fitEditList(layout: TakeLayout, env: Envelope, lengths: FitLengt
     }
     return best
   }
-  const fill = (frames: number, key: string): Span[] => roomToneFill(stretches, frames, rate, minFill, seedOf(`${source}:${key}`))
+  const fill = (frames: number, key: string): Span[] => roomToneFill(stretches, frames, rate, minFill, xf, seedOf(`${source}:${key}`))
 
   const segs: Span[] = []
   const edits: FitEdit[] = []

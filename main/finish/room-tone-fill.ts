@@ -41,10 +41,11 @@ export function usableStretches(stretches: readonly Span[], crossfadeFrames: num
 
 /**
  * Pieces of room tone adding up to `frames` (centre to centre), from `stretches` (already narrowed:
- * usableStretches). Every piece is at least `minPieceFrames` long (the last ones share what is left, so
- * none is a sliver). Empty when `frames` is 0; throws when there is no stretch to take from.
+ * usableStretches). A piece is at least `minPieceFrames` long where the stretches allow, and never shorter
+ * than `floorFrames` (a crossfade: its fades must fit) unless the whole fill is. Empty when `frames` is 0;
+ * throws when there is no stretch to take from.
  */
-export function roomToneFill(stretches: readonly Span[], frames: number, sampleRate: number, minPieceFrames: number, seed: number): Span[] {
+export function roomToneFill(stretches: readonly Span[], frames: number, sampleRate: number, minPieceFrames: number, floorFrames: number, seed: number): Span[] {
   if (frames <= 0) return []
   if (stretches.length === 0) throw new Error('The take has no room tone of its own to lengthen a pause with.')
   const random = seededRandom(seed)
@@ -59,11 +60,9 @@ export function roomToneFill(stretches: readonly Span[], frames: number, sampleR
     previous = pick
     const s = stretches[pick] as Span
     const room = s.to - s.from
-    let length = Math.min(room, Math.max(minPieceFrames, lo + Math.floor(random() * (hi - lo + 1))))
-    // What would be left must be a piece of its own or nothing: take it all, or leave enough.
-    if (left <= length) length = left
-    else if (left - length < minPieceFrames) length = left - minPieceFrames >= minPieceFrames ? left - minPieceFrames : Math.min(left, room)
-    if (length < Math.min(left, minPieceFrames)) length = Math.min(left, room)
+    let length = Math.min(room, lo + Math.floor(random() * (hi - lo + 1)))
+    // What is left after this piece must be a piece of its own (minPieceFrames) or nothing.
+    if (left - length < minPieceFrames) length = left <= room ? left : Math.max(floorFrames, Math.min(room, left - minPieceFrames))
     const offset = s.from + Math.floor(random() * (room - length + 1))
     out.push({ from: offset, to: offset + length })
     left -= length

@@ -118,7 +118,7 @@ export function fitPlan(input: FitInput): FitPlan {
   const handle = (length: number, [lo, hi]: readonly [number, number]) => ({
     clamped: clamp(length, canLengthen ? lo : Math.min(lo, length), hi),
     min: Math.min(lo, length),
-    max: canLengthen ? hi : Math.min(hi, Math.max(lo, length)),
+    max: canLengthen ? hi : Math.min(hi, length),
   })
   const head = handle(input.headS, handles.head)
   const tail = handle(input.tailS, handles.tail)

@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
 import { runFinishCli } from '../../../main/finish/finish-cli'
 import type { FinishReport } from '../../../main/finish/finish-take'
 import { hasAtempo } from '../../../main/finish/tempo'
@@ -18,6 +19,8 @@ import { openWavSource, fullScale } from '../../../main/media/wav-source'
 import { sha256File } from '../../../main/versions/recordings'
 import { makeAudio, makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
+import { engineMissing } from '../../unit/versions/helpers/spot'
+import { writeFile } from 'node:fs/promises'
 
 const run = promisify(execFile)
 
@@ -89,6 +92,39 @@ function placeSentences(input: Audio, output: Audio, read: SpokenRead): Array<{ 
     const at = indexIn(output.raw, needle)
     return at < 0 ? null : { startS: at / output.rate, endS: at / output.rate + (s.endS - s.startS) }
   })
+}
+
+/** A read by flite (another synthesiser), 48 kHz 24-bit over pink room tone; each phrase's middle half, where it lies. */
+async function fliteTake(name: string, phrases: readonly string[], pausesS: readonly number[], roomDbfs: number): Promise<{ path: string; durationS: number; middles: Array<[number, number]> }> {
+  const inputs: string[] = []
+  const parts: string[] = []
+  const chain: string[] = []
+  const middles: Array<[number, number]> = []
+  let t = 0.6
+  parts.push('aevalsrc=exprs=0:s=48000:d=0.6,aformat=sample_fmts=dbl:channel_layouts=mono[lead]')
+  chain.push('[lead]')
+  for (const [i, text] of phrases.entries()) {
+    const wav = join(dir, `${name}-${i}.flite.wav`)
+    await run('flite', ['-voice', 'slt', '-t', text, '-o', wav])
+    const src = await openWavSource(wav)
+    const lengthS = src.frames / src.format.sample_rate
+    await src.close()
+    inputs.push('-i', wav)
+    parts.push(`[${i}:a]aresample=48000,aformat=sample_fmts=dbl:channel_layouts=mono[v${i}]`)
+    chain.push(`[v${i}]`)
+    middles.push([t + lengthS * 0.3, t + lengthS * 0.7])
+    t += lengthS
+    const gap = i < phrases.length - 1 ? (pausesS[i] as number) : 0.9
+    parts.push(`aevalsrc=exprs=0:s=48000:d=${gap},aformat=sample_fmts=dbl:channel_layouts=mono[p${i}]`)
+    chain.push(`[p${i}]`)
+    t += gap
+  }
+  parts.push(`${chain.join('')}concat=n=${chain.length}:v=0:a=1[voice]`)
+  parts.push(`anoisesrc=r=48000:a=${(10 ** (roomDbfs / 20)).toPrecision(8)}:c=pink:s=3:d=${t.toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[room]`)
+  parts.push('[voice][room]amix=inputs=2:duration=first:normalize=0[out]')
+  const path = join(dir, `${name}.wav`)
+  await runFfmpeg(['-y', ...inputs, '-filter_complex', parts.join(';'), '-map', '[out]', '-c:a', 'pcm_s24le', '-ar', '48000', path], { timeoutMs: 120_000 })
+  return { path, durationS: t, middles }
 }
 
 beforeAll(async () => {
@@ -211,5 +247,39 @@ describe('npm run finish', () => {
     for (let i = from + 1; i < to; i++) if (((output.raw[i - 1] as number) < 0) !== ((output.raw[i] as number) < 0)) crossings++
     const hz = crossings / 2 / ((to - from) / output.rate)
     expect(Math.abs(hz - 220) / 220).toBeLessThan(0.005)
+  }, 60_000)
+
+  it('with --script, takes the sentences and the paragraph from the read-back and keeps the comma pause', async () => {
+    const missing = await engineMissing()
+    if (missing) throw new Error(missing)
+    const read = await longTake()
+    const script = join(dir, 'long.txt')
+    await writeFile(script, `${LONG[0]} ${LONG[1]} ${LONG[2]}\n\n${LONG.slice(3).join(' ')}\n`)
+    const spot = Math.round((read.durationS - 1.2) * 10) / 10
+    const r = await finish(read.path, 'script', spot, 'dry_voice', ['--script', script, '--engine', 'pocketsphinx'])
+    expect(r.stderr).toBe('')
+    const input = await audioOf(read.path)
+    const output = await audioOf(r.out)
+    expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
+    const at = placeSentences(input, output, read)
+    expect(at.every((p) => p !== null)).toBe(true)
+    const gap = (k: number, xs: ReadonlyArray<{ startS: number; endS: number } | null>) => xs[k + 1]!.startS - xs[k]!.endS
+    // The pause after "This Saturday only," is inside the script's first sentence: it is not touched.
+    expect(Math.abs(gap(0, at) - gap(0, read.sentences))).toBeLessThan(0.002)
+    // The paragraph pause stays the longest.
+    const gaps = at.slice(1).map((_, k) => gap(k, at))
+    expect(gaps.indexOf(Math.max(...gaps))).toBe(2)
+  }, 120_000)
+
+  it('fits a read by another synthesiser (flite) as well', async () => {
+    const take = await fliteTake('flite', ['Fresh bread every morning,', 'baked right here in town.', 'Come early, the rolls go fast.', 'Open seven days a week.'], [0.4, 1.0, 1.1], -50)
+    const spot = Math.round((take.durationS - 1) * 10) / 10
+    const r = await finish(take.path, 'flite', spot, 'finished_spot')
+    expect(r.stderr).toBe('')
+    const input = await audioOf(take.path)
+    const output = await audioOf(r.out)
+    expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
+    expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
+    for (const [a, b] of take.middles) expect(indexIn(output.raw, input.raw.subarray(Math.round(a * input.rate), Math.round(b * input.rate)))).toBeGreaterThanOrEqual(0)
   }, 60_000)
 })

@@ -8,7 +8,7 @@
  */
 import { pathToFileURL } from 'node:url'
 import { defaultProfile, findProfile } from '../audio/delivery-profiles'
-import { defaultModelDir } from '../readback/engines/sherpa/sherpa-model'
+import { defaultModelDir } from '../readback/index'
 import { defaultDataDir } from '../storage/data-dir'
 import { createTranscriber } from '../versions/transcriber'
 import { CliRefusal, mainOf, readable, readScript, type CliOutcome } from '../versions/version-cli'

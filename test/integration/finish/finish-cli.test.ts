@@ -167,7 +167,7 @@ describe('npm run finish', () => {
     expect(gaps.indexOf(Math.max(...gaps))).toBe(2)
     expect(r.report?.edits.some((e) => e.kind === 'pause')).toBe(true)
     expect(r.report?.before.length_s).toBeCloseTo(read.durationS, 2)
-  })
+  }, 90_000)
 
   it('lengthens a short take in its pauses with its own room tone, never with dead air at the end', async () => {
     const read = await shortTake()
@@ -194,7 +194,7 @@ describe('npm run finish', () => {
     const gapsIn = read.sentences.slice(1).map((s, i) => s.startS - (read.sentences[i] as { endS: number }).endS)
     const gapsOut = at.slice(1).map((p, i) => p!.startS - at[i]!.endS)
     expect(gapsOut.reduce((a, b) => a + b, 0)).toBeGreaterThan(gapsIn.reduce((a, b) => a + b, 0))
-  })
+  }, 90_000)
 
   it('keeps a 44.1 kHz 16-bit take in its format', async () => {
     const read = await cdTake()
@@ -204,7 +204,7 @@ describe('npm run finish', () => {
     const output = await audioOf(r.out)
     expect({ rate: output.rate, encoding: output.encoding }).toEqual({ rate: 44_100, encoding: 'pcm_s16' })
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
-  })
+  }, 90_000)
 
   it('refuses a take that cannot fit with one sentence of figures, exit 1, and writes nothing (through npm run finish)', async () => {
     const read = await longTake()

@@ -7,6 +7,7 @@
 export { nearWord, sameWord, type Word } from './script/words'
 export { scriptModel, type ScriptModel, type ScriptWord } from './script/script-model'
 export { heardWords } from './compare/heard-words'
+export { scriptSentences, type ScriptSentence } from './compare/sentence-spans'
 export { spokenSentences } from './script/spoken-sentences'
 // Pocketsphinx: where it is, its language model and pronunciations, its word times.
 export { findPocketsphinx, type PocketsphinxSetup } from './engines/pocketsphinx/pocketsphinx-setup'
@@ -16,7 +17,7 @@ export { GENERAL_VOCABULARY } from './rivals/general-vocabulary'
 export { writtenAcronyms } from './script/acronyms'
 export { loadDictionary, pronounce, type Dictionary } from './engines/pocketsphinx/pronunciations'
 // sherpa-onnx: the model's files, the script's hotwords, tokens back to words.
-export { findTransducer, type TransducerFiles } from './engines/sherpa/sherpa-model'
+export { defaultModelDir, findTransducer, type TransducerFiles } from './engines/sherpa/sherpa-model'
 export { loadTokenSet, scriptHotwords } from './engines/sherpa/sherpa-hotwords'
 export { HOTWORD_SCORE } from './tuning'
 export { tokensToWords } from './engines/sherpa/token-words'

@@ -1,0 +1,185 @@
+/**
+ * Fitting a take to its spot's length, as figures only (pure): from the take's speech, its head, tail and
+ * pauses to the new length of each, and a tempo, or a refusal in one sentence naming the figures. The
+ * steps, in order (the issue's point 2):
+ *  a. head and tail trimmed to the handles of the job's kind;
+ *  b. pauses between sentences scaled toward the target by one factor k (new = clamp(k × length, 0.25,
+ *     1.2 s)), so their order stays: a longer pause stays at least as long, a paragraph pause at least as
+ *     long as every sentence pause, and a dramatic pause (over 1.2 s) shrinks no further than 1.3 s and
+ *     never grows, so it stays the longest; then the handles within their bounds (dead air before any
+ *     of the performance); then pauses inside sentences (commas), scaled the same way by their own
+ *     factor, only where the rest cannot absorb it;
+ *  c. only then a pitch-keeping tempo change of at most 4 %, with the pauses and handles at their bound;
+ *  d. else a refusal. A short take is lengthened in its pauses and handles, never with dead air at the end.
+ * A plan's lengths add up to the target exactly (the edit list then rounds them to frames).
+ */
+
+export type TakeKindToFit = 'dry_voice' | 'finished_spot'
+export type InnerPauseKind = 'comma' | 'sentence' | 'paragraph'
+
+export const FIT_RULES = {
+  /** Head and tail handles (s) by kind. */
+  handles: {
+    dry_voice: { head: [0.1, 0.5], tail: [0.2, 0.8] },
+    finished_spot: { head: [0.05, 0.3], tail: [0.1, 0.6] },
+  },
+  /** Pauses between sentences (and paragraphs) after fitting (s). */
+  sentencePause: [0.25, 1.2],
+  /** A pause longer than this is dramatic: it stays the longest, shrinking no further than dramaticFloorS. */
+  dramaticS: 1.2,
+  dramaticFloorS: 1.3,
+  /** Pauses inside a sentence: no shorter than this (or their own length) and no longer than this (or their own length) (s). */
+  commaPause: [0.12, 0.6],
+  /** The largest tempo change, either way. */
+  maxTempoChange: 0.04,
+  /**
+   * The tempo chosen is this much beyond what the pauses at their bound need, within maxTempoChange: a
+   * tempo change moves the speech edges by a few milliseconds, and the pauses of the result absorb that.
+   */
+  tempoSlack: 0.01,
+  /** The result's length may differ from the spot's by this much (s). */
+  toleranceS: 0.05,
+} as const
+
+export interface FitPause {
+  lengthS: number
+  kind: InnerPauseKind
+}
+
+export interface FitInput {
+  /** Speech alone: the sum of the take's speech spans (s). */
+  speechS: number
+  headS: number
+  tailS: number
+  /** The pauses between speech spans, in order. */
+  pauses: readonly FitPause[]
+  /** Whether pauses may be lengthened (the take has room tone of its own to lengthen them with). */
+  canLengthen: boolean
+  kind: TakeKindToFit
+  targetS: number
+  /** The largest tempo change allowed (default FIT_RULES.maxTempoChange; 0: none, for a take already changed). */
+  maxTempoChange?: number
+}
+
+export type FitPlan =
+  | { ok: true; headS: number; tailS: number; pausesS: number[]; tempo: number; step: 'handles' | 'sentence_pauses' | 'comma_pauses' | 'tempo' }
+  | { ok: false; reason: string }
+
+const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x))
+const sum = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0)
+
+/** A monotone, continuous length per factor, and the factor range it moves over. */
+interface Scaler {
+  at(k: number): number[]
+  kMax: number
+}
+
+function sentenceScaler(pauses: readonly FitPause[], canLengthen: boolean): Scaler {
+  const [lo, hi] = FIT_RULES.sentencePause
+  const normal = pauses.filter((p) => p.kind !== 'comma' && p.lengthS <= FIT_RULES.dramaticS)
+  const longestSentence = Math.max(0, ...normal.filter((p) => p.kind === 'sentence').map((p) => p.lengthS))
+  const at = (k: number) => pauses.map((p) => {
+    // A dramatic pause, whatever its kind, stays the longest: it shrinks to the floor at most, never grows.
+    if (p.lengthS > FIT_RULES.dramaticS) return clamp(k * p.lengthS, Math.min(p.lengthS, FIT_RULES.dramaticFloorS), p.lengthS)
+    if (p.kind === 'comma') return p.lengthS
+    // A paragraph pause scales as if it were as long as the longest sentence pause at least: it stays longer.
+    const key = p.kind === 'paragraph' ? Math.max(p.lengthS, longestSentence) : p.lengthS
+    return canLengthen ? clamp(k * key, lo, hi) : clamp(k * key, Math.min(lo, p.lengthS), Math.min(hi, p.lengthS))
+  })
+  const shortest = Math.min(...normal.map((p) => p.lengthS), FIT_RULES.dramaticS)
+  return { at, kMax: hi / Math.max(1e-3, shortest) + 1 }
+}
+
+function commaScaler(pauses: readonly FitPause[], fixed: number[], canLengthen: boolean): Scaler {
+  const [lo, hi] = FIT_RULES.commaPause
+  const at = (k: number) => pauses.map((p, i) => p.kind !== 'comma' || p.lengthS > FIT_RULES.dramaticS ? (fixed[i] as number) : clamp(k * p.lengthS, Math.min(lo, p.lengthS), canLengthen ? Math.max(hi, p.lengthS) : p.lengthS))
+  const shortest = Math.min(...pauses.filter((p) => p.kind === 'comma').map((p) => p.lengthS), hi)
+  return { at, kMax: hi / Math.max(1e-3, shortest) + 1 }
+}
+
+/** The factor in [0, kMax] at which total(k) = goal (total rises with k); by bisection. */
+function solve(total: (k: number) => number, kMax: number, goal: number): number {
+  let a = 0
+  let b = kMax
+  for (let i = 0; i < 200 && b - a > 1e-12; i++) {
+    const m = (a + b) / 2
+    if (total(m) < goal) a = m
+    else b = m
+  }
+  return (a + b) / 2
+}
+
+const s1 = (x: number): string => `${x.toFixed(1)} s`
+
+/** The plan for one take, or why it cannot be fitted. */
+export function fitPlan(input: FitInput): FitPlan {
+  const { speechS, targetS, canLengthen } = input
+  const handles = FIT_RULES.handles[input.kind]
+  const handle = (length: number, [lo, hi]: readonly [number, number]) => ({
+    clamped: clamp(length, canLengthen ? lo : Math.min(lo, length), hi),
+    min: Math.min(lo, length),
+    max: canLengthen ? hi : Math.min(hi, length),
+  })
+  const head = handle(input.headS, handles.head)
+  const tail = handle(input.tailS, handles.tail)
+  const sentences = sentenceScaler(input.pauses, canLengthen)
+  const plan = (pausesS: number[], headS: number, tailS: number, step: Extract<FitPlan, { ok: true }>['step'], tempo = 1): FitPlan => {
+    // The tail takes what rounding left, so the lengths add up to the target exactly.
+    const rest = targetS - speechS / tempo - headS - sum(pausesS)
+    return { ok: true, headS, tailS: rest, pausesS, tempo, step }
+  }
+
+  // a + b: handles trimmed, pauses between sentences scaled.
+  const fixedA = speechS + head.clamped + tail.clamped
+  const byK = (k: number) => fixedA + sum(sentences.at(k))
+  const [minA, maxA] = [byK(0), byK(sentences.kMax)]
+  if (input.pauses.length === 0 && Math.abs(fixedA - targetS) < 1e-9) return plan([], head.clamped, tail.clamped, 'handles')
+  if (targetS >= minA && targetS <= maxA && input.pauses.some((p) => p.kind !== 'comma' || p.lengthS > FIT_RULES.dramaticS)) {
+    const k = solve(byK, sentences.kMax, targetS)
+    return plan(sentences.at(k), head.clamped, tail.clamped, 'sentence_pauses')
+  }
+  const long = targetS < minA
+  // b (handles): the sentence pauses at their bound, the handles moved within theirs (dead air goes before
+  // any pause inside a sentence does).
+  const sentenceBound = sentences.at(long ? 0 : sentences.kMax)
+  const headTo = long ? head.min : head.max
+  const tailTo = long ? tail.min : tail.max
+  const handlesAt = (u: number) => [head.clamped + u * (headTo - head.clamped), tail.clamped + u * (tailTo - tail.clamped)] as const
+  const byH = (u: number) => speechS + sum(sentenceBound) + sum(handlesAt(u))
+  if (targetS >= Math.min(byH(0), byH(1)) && targetS <= Math.max(byH(0), byH(1))) {
+    const u = solve(long ? (x) => -byH(x) : byH, 1, long ? -targetS : targetS)
+    const [h, t] = handlesAt(u)
+    return plan(sentenceBound, h, t, 'handles')
+  }
+  // b (commas): everything else at its bound, the pauses inside sentences scaled.
+  const commas = commaScaler(input.pauses, sentenceBound, canLengthen)
+  const byC = (k: number) => speechS + headTo + tailTo + sum(commas.at(k))
+  if (targetS >= byC(0) && targetS <= byC(commas.kMax)) {
+    const k = solve(byC, commas.kMax, targetS)
+    return plan(commas.at(k), headTo, tailTo, 'comma_pauses')
+  }
+  const pausesBound = commas.at(long ? 0 : commas.kMax)
+  // c: a tempo change with everything else at its bound.
+  const others = sum(pausesBound) + headTo + tailTo
+  const maxChange = input.maxTempoChange ?? FIT_RULES.maxTempoChange
+  const limit = long ? 1 + maxChange : 1 - maxChange
+  const needed = targetS - others > 0 ? speechS / (targetS - others) : Infinity
+  if (maxChange > 0 && (long ? needed <= limit : needed >= limit)) {
+    const slacked = long ? Math.min(limit, needed * (1 + FIT_RULES.tempoSlack)) : Math.max(limit, needed / (1 + FIT_RULES.tempoSlack))
+    // With the slack the speech is a little shorter (longer) than the bound needs: the pauses take it up
+    // (or, where they cannot, the tempo is exactly what the bound needs).
+    for (const tempo of [slacked, needed]) {
+      const refit = fitPlan({ ...input, speechS: speechS / tempo, maxTempoChange: 0 })
+      if (refit.ok) return { ...refit, tempo, step: 'tempo' }
+    }
+  }
+  // d: a refusal naming the figures.
+  const pct = Math.round(maxChange * 100)
+  if (long) {
+    const reach = speechS / (1 + maxChange) + others
+    const extra = others >= 0.05 ? ` and the shortest pauses and handles ${s1(others)} more` : ''
+    return { ok: false, reason: `The words alone take ${s1(speechS)}${extra}; the spot is ${s1(targetS)}; ${pct} % faster reaches ${s1(reach)}.` }
+  }
+  const reach = speechS / (1 - maxChange) + others
+  return { ok: false, reason: `The take with its pauses and handles at their longest runs ${s1(speechS + others)}; the spot is ${s1(targetS)}; ${pct} % slower reaches ${s1(reach)}.` }
+}

@@ -103,13 +103,29 @@ function heldGains(peaks: Float64Array, ceiling: number): Float64Array {
 }
 
 /**
- * `gain` (dB) then the limiter, into new arrays; the input is untouched. Where the limiter does not act the
- * output is exactly Math.fround(x × gain).
+ * Block peaks measured once, to be reused by runs at other gains: the input's block peaks (gain 0 dB),
+ * exact where at or above `floor` (linear). A run may use them when its ceiling / gain is at or above floor.
  */
-export function limitTruePeak(ch: readonly Float32Array[], sampleRate: number, settings: LimiterSettings, gainDb = 0): LimiterResult {
+export interface InputPeaks {
+  peaks: Float64Array
+  floor: number
+}
+
+export function inputPeaks(ch: readonly Float32Array[], floor: number): InputPeaks {
+  return { peaks: blockTruePeaks(ch, 1, floor), floor }
+}
+
+/**
+ * `gain` (dB) then the limiter, into new arrays; the input is untouched. Where the limiter does not act the
+ * output is exactly Math.fround(x × gain). `known`: the input's block peaks from an earlier run, used when
+ * exact enough for this gain and ceiling.
+ */
+export function limitTruePeak(ch: readonly Float32Array[], sampleRate: number, settings: LimiterSettings, gainDb = 0, known?: InputPeaks): LimiterResult {
   const frames = checkChannels(ch)
   if (!(sampleRate > 0)) throw new RangeError('The limiter needs a sample rate.')
   if (!(settings.releaseMs > 0)) throw new RangeError('The limiter needs a release time above 0 ms.')
+  const look = Math.max(1, Math.round(((settings.lookaheadMs ?? DEFAULT_LOOKAHEAD_MS) / 1000) * sampleRate))
+  if (look >= BLOCK_FRAMES) throw new RangeError(`The look-ahead must be shorter than ${BLOCK_FRAMES} frames.`)
   const gain = dbToLinear(gainDb)
   // A hair under the ceiling, so the output's rounding to float32 cannot lift a limited peak over it.
   const ceiling = dbToLinear(settings.ceilingDb) * (1 - 2 ** -20)
@@ -118,12 +134,16 @@ export function limitTruePeak(ch: readonly Float32Array[], sampleRate: number, s
     for (let i = 0; i < frames; i++) y[i] = (x[i] as number) * gain
     return y
   })
-  const held = heldGains(blockTruePeaks(ch, gain, ceiling), ceiling)
+  const peaks = known && known.floor * gain <= ceiling && known.peaks.length === Math.ceil(frames / BLOCK_FRAMES) ? known.peaks.map((p) => p * gain) : blockTruePeaks(ch, gain, ceiling)
+  const held = heldGains(peaks, ceiling)
   if (held.every((g) => g === 1)) return { channels: out, maxReductionDb: 0, activeFrames: 0 }
+  return applyGainEnvelope(out, held, look, Math.exp(-1000 / (settings.releaseMs * sampleRate)))
+}
 
-  const look = Math.max(1, Math.round(((settings.lookaheadMs ?? DEFAULT_LOOKAHEAD_MS) / 1000) * sampleRate))
-  if (look >= BLOCK_FRAMES) throw new RangeError(`The look-ahead must be shorter than ${BLOCK_FRAMES} frames.`)
-  const decay = Math.exp(-1000 / (settings.releaseMs * sampleRate))
+/** Steps 2 to 4 of the header, multiplied into `out` in place. */
+function applyGainEnvelope(out: Float32Array[], held: Float64Array, look: number, decay: number): LimiterResult {
+  const frames = (out[0] as Float32Array).length
+  const blocks = held.length
   const window = look + 1
   const ring = new Float64Array(window)
   let sum = 0
@@ -131,27 +151,41 @@ export function limitTruePeak(ch: readonly Float32Array[], sampleRate: number, s
   let reduction = 0
   let deepest = 1
   let active = 0
+  let slot = 0
   // From `look` frames before the start, so the first frames' average is over frames that looked ahead too.
   for (let n = -look; n < frames; n++) {
-    // Steps 2 and 3 for frame n: the look-ahead never spans more than two blocks.
-    const here = held[Math.floor(Math.max(0, n) / BLOCK_FRAMES)] as number
-    const m = Math.min(here, held[Math.floor(Math.min(n + look, frames - 1) / BLOCK_FRAMES)] as number)
+    const b = n < 0 ? 0 : Math.floor(n / BLOCK_FRAMES)
+    const here = held[b] as number
+    const ahead = held[Math.min(blocks - 1, Math.floor(Math.min(n + look, frames - 1) / BLOCK_FRAMES))] as number
+    // A block with nothing asked of it, nothing releasing and nothing in the average is left as it is.
+    if (n >= 0 && n % BLOCK_FRAMES === 0 && here === 1 && ahead === 1 && reduction === 0 && nonzero === 0) {
+      const skip = Math.min(BLOCK_FRAMES, frames - n) - 1
+      slot = (slot + skip) % window
+      n += skip
+      sum = 0
+      continue
+    }
+    // Steps 2 and 3: the least gain asked for in the look-ahead (never more than two blocks), released.
+    const m = here < ahead ? here : ahead
     reduction *= decay
     if (1 - m > reduction) reduction = 1 - m
     if (reduction < SNAP) reduction = 0
     // Step 4: the mean reduction over frames n − look … n, each of which looked ahead to n, applied to n.
-    const slot = (n + look) % window
     const old = ring[slot] as number
     if (old !== 0) nonzero--
     if (reduction !== 0) nonzero++
     sum += reduction - old
     ring[slot] = reduction
+    slot = slot + 1 === window ? 0 : slot + 1
     if (n < 0 || nonzero === 0) continue
     const g = 1 - Math.max(0, sum / window)
     if (g === 1) continue
     active++
     if (g < deepest) deepest = g
-    for (const y of out) y[n] = (y[n] as number) * g
+    for (let c = 0; c < out.length; c++) {
+      const y = out[c] as Float32Array
+      y[n] = (y[n] as number) * g
+    }
   }
   return { channels: out, maxReductionDb: -20 * Math.log10(deepest), activeFrames: active }
 }

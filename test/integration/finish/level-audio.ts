@@ -140,3 +140,72 @@ const reads = new Map<string, Promise<Float32Array[]>>()
 
 /** Each sentence's change in level from the take to the result, dB. */
 export const sentenceChanges = (t: Take, out: Float32Array): number[] => t.sentences.map((s) => rmsDb(out, s.from, s.to) - rmsDb(t.x, s.from, s.to))
+
+/** A take with breaths and mouth clicks planted in its pauses, and where each is. */
+export interface PlantedTake extends Take {
+  breaths: Array<{ from: number; to: number }>
+  clicks: Array<{ from: number; to: number }>
+  /** Room tone RMS (dBFS), measured on the first pause before anything was planted there. */
+  roomDb: number
+  /** The take before the clicks were added (breaths and all). */
+  unclicked: Float32Array
+}
+
+/** A 2 ms mouth click: a damped 3 kHz burst peaking at `peakDbfs`. */
+export function click(peakDbfs: number): Float32Array {
+  const n = Math.round(0.002 * SR)
+  const a = 10 ** (peakDbfs / 20)
+  return Float32Array.from({ length: n }, (_, i) => a * Math.exp(-i / (n / 4)) * Math.cos((2 * Math.PI * 3000 * i) / SR))
+}
+
+const addAt = (x: Float32Array, at: number, y: Float32Array): void => {
+  for (let i = 0; i < y.length; i++) x[at + i] = (x[at + i] as number) + (y[i] as number)
+}
+
+/**
+ * The three sentences read by `voice` with 1.2 s pauses of room tone at `roomDbfs` amplitude; a 300 ms breath
+ * (-40 dBFS peak) in the middle of the second pause and another ending 60 ms before the third sentence, and
+ * 2 ms clicks (-20 dBFS) in the lead, in the second pause beside its breath and in the tail.
+ */
+export async function plantedTake(dir: string, voice: Voice, roomDbfs: number, seed = 5): Promise<PlantedTake> {
+  const parts = await Promise.all(SENTENCES.map((s) => speech(dir, s, voice)))
+  const t = await layTake(dir, parts.map((p) => scaleToPeak(p, -6)), 1.2, roomDbfs, seed)
+  const x = t.x
+  const [lead, p1, p2, tail] = t.pauses as [Take['pauses'][0], Take['pauses'][0], Take['pauses'][0], Take['pauses'][0]]
+  const roomDb = rmsDb(x, lead.from, lead.to)
+  const b1 = await breath(dir, 0.3, -40, seed + 1)
+  const b2 = await breath(dir, 0.3, -40, seed + 2)
+  const breaths = [
+    { from: Math.floor((p1.from + p1.to) / 2) - b1.length / 2, to: 0 },
+    { from: p2.to - Math.round(0.06 * SR) - b2.length, to: 0 },
+  ]
+  breaths[0]!.to = breaths[0]!.from + b1.length
+  breaths[1]!.to = breaths[1]!.from + b2.length
+  addAt(x, breaths[0]!.from, b1)
+  addAt(x, breaths[1]!.from, b2)
+  const unclicked = x.slice()
+  const c = click(-20)
+  const clickAt = [lead.from + Math.round(0.5 * SR), p1.from + Math.round(0.15 * SR), p2.from + Math.round(0.4 * SR), tail.from + Math.round(0.7 * SR)]
+  for (const at of clickAt) addAt(x, at, c)
+  return { ...t, x, breaths, clicks: clickAt.map((at) => ({ from: at, to: at + c.length })), roomDb, unclicked }
+}
+
+/** The longest run of exact zeros, in frames. */
+export function longestZeroRun(x: Float32Array): number {
+  let best = 0
+  let run = 0
+  for (const v of x) {
+    run = v === 0 ? run + 1 : 0
+    if (run > best) best = run
+  }
+  return best
+}
+
+/** Largest absolute sample-to-sample difference over x[from, to). */
+export function maxStep(x: Float32Array, from: number, to: number): number {
+  let m = 0
+  for (let i = Math.max(1, from); i < to; i++) m = Math.max(m, Math.abs((x[i] as number) - (x[i - 1] as number)))
+  return m
+}
+
+export const overlaps = (a: { from: number; to: number }, b: { from: number; to: number }): boolean => a.from < b.to && b.from < a.to

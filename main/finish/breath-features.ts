@@ -1,0 +1,78 @@
+/**
+ * What tells a breath from a voice in a pause (breaths.ts): block levels, the zero-crossing rate, and
+ * whether a stretch is voiced (has a pitch). Pure; mono samples, frames [from, to).
+ */
+
+/** Pitch a voice may have: lags of 1/400 s to 1/70 s. */
+const PITCH_HZ: readonly [number, number] = [70, 400]
+export const VOICING_WINDOW_MS = 30
+/** A window whose best normalised autocorrelation at a pitch lag reaches this is voiced. */
+export const VOICED_CORRELATION = 0.5
+/** Pre-emphasis before the autocorrelation, so a room's rumble (pink noise is correlated at long lags) does not pass for a pitch. */
+const PRE_EMPHASIS = 0.95
+
+/** RMS level (dBFS) of each block of `block` frames of x[from, to); the last block may be shorter. */
+export function blockLevelsDb(x: Float32Array, from: number, to: number, block: number): Float64Array {
+  const n = Math.max(0, Math.ceil((to - from) / block))
+  const out = new Float64Array(n)
+  for (let b = 0; b < n; b++) {
+    const a = from + b * block
+    const e = Math.min(to, a + block)
+    let s = 0
+    for (let i = a; i < e; i++) s += (x[i] as number) ** 2
+    out[b] = s > 0 ? 10 * Math.log10(s / (e - a)) : Number.NEGATIVE_INFINITY
+  }
+  return out
+}
+
+/** Sign changes per second over x[from, to). */
+export function zeroCrossingRate(x: Float32Array, from: number, to: number, sampleRate: number): number {
+  let crossings = 0
+  for (let i = from + 1; i < to; i++) if ((x[i] as number) >= 0 !== (x[i - 1] as number) >= 0) crossings++
+  return (crossings * sampleRate) / Math.max(1, to - from - 1)
+}
+
+/** The best normalised autocorrelation of the pre-emphasised window x[a, a + n) at a pitch lag. */
+function bestPitchCorrelation(x: Float32Array, a: number, n: number, sampleRate: number, buf: Float64Array): number {
+  for (let i = 0; i < n; i++) buf[i] = (x[a + i] as number) - PRE_EMPHASIS * (a + i > 0 ? (x[a + i - 1] as number) : 0)
+  const minLag = Math.floor(sampleRate / (PITCH_HZ[1] as number))
+  const maxLag = Math.min(n - 1, Math.ceil(sampleRate / (PITCH_HZ[0] as number)))
+  let best = 0
+  for (let lag = minLag; lag <= maxLag; lag++) {
+    let xy = 0
+    let xx = 0
+    let yy = 0
+    for (let i = 0; i + lag < n; i++) {
+      const p = buf[i] as number
+      const q = buf[i + lag] as number
+      xy += p * q
+      xx += p * p
+      yy += q * q
+    }
+    const r = xx > 0 && yy > 0 ? xy / Math.sqrt(xx * yy) : 0
+    if (r > best) best = r
+  }
+  return best
+}
+
+/** Windows looked at in a stretch, at most: a breath is steady enough that a few tell. */
+export const VOICING_WINDOWS = 7
+
+/**
+ * Whether x[from, to) is voiced: the median, over windows of VOICING_WINDOW_MS plus the longest pitch period
+ * spread over the stretch, of each window's best pitch correlation reaches VOICED_CORRELATION.
+ */
+export function looksVoiced(x: Float32Array, from: number, to: number, sampleRate: number): boolean {
+  const n = Math.round((VOICING_WINDOW_MS / 1000) * sampleRate + sampleRate / (PITCH_HZ[0] as number))
+  const buf = new Float64Array(n)
+  const scores: number[] = []
+  // Up to VOICING_WINDOWS windows spread evenly over the stretch (half-overlapping when it is short).
+  const count = Math.min(VOICING_WINDOWS, Math.floor((to - from - n) / Math.max(1, Math.floor(n / 2))) + 1)
+  for (let k = 0; k < count; k++) {
+    const a = from + (count === 1 ? 0 : Math.round((k * (to - from - n)) / (count - 1)))
+    scores.push(bestPitchCorrelation(x, a, n, sampleRate, buf))
+  }
+  if (scores.length === 0) scores.push(bestPitchCorrelation(x, from, to - from, sampleRate, buf))
+  scores.sort((p, q) => p - q)
+  return (scores[Math.floor(scores.length / 2)] as number) >= VOICED_CORRELATION
+}

@@ -1,15 +1,18 @@
 /**
- * What tells a breath from a voice in a pause (breaths.ts): block levels, the zero-crossing rate, and
- * whether a stretch is voiced (has a pitch). Pure; mono samples, frames [from, to).
+ * What tells a breath from a voice in a pause (breaths.ts): block levels, the zero-crossing rate, the share
+ * of energy above a sibilant's corner, and whether a stretch is voiced (has a pitch). Pure; mono samples,
+ * frames [from, to).
  */
+import { Biquad, BUTTERWORTH4_Q, highPass } from '../../shared/audio-dsp/biquad'
+
+/** Where a sibilant's hiss lives (s, sh): most of its energy is above this; a breath's is below. */
+export const SIBILANT_HZ = 4000
 
 /** Pitch a voice may have: lags of 1/400 s to 1/70 s. */
 const PITCH_HZ: readonly [number, number] = [70, 400]
 export const VOICING_WINDOW_MS = 30
 /** A window whose best normalised autocorrelation at a pitch lag reaches this is voiced. */
 export const VOICED_CORRELATION = 0.5
-/** Pre-emphasis before the autocorrelation, so a room's rumble (pink noise is correlated at long lags) does not pass for a pitch. */
-const PRE_EMPHASIS = 0.95
 
 /** RMS level (dBFS) of each block of `block` frames of x[from, to); the last block may be shorter. */
 export function blockLevelsDb(x: Float32Array, from: number, to: number, block: number): Float64Array {
@@ -32,9 +35,27 @@ export function zeroCrossingRate(x: Float32Array, from: number, to: number, samp
   return (crossings * sampleRate) / Math.max(1, to - from - 1)
 }
 
-/** The best normalised autocorrelation of the pre-emphasised window x[a, a + n) at a pitch lag. */
+/** The share (0–1) of the energy of x[from, to) above SIBILANT_HZ (a 4th-order Butterworth high-pass). */
+export function highBandShare(x: Float32Array, from: number, to: number, sampleRate: number): number {
+  const hp = BUTTERWORTH4_Q.map((q) => new Biquad(highPass(SIBILANT_HZ, q, sampleRate)))
+  const [h1, h2] = hp as [Biquad, Biquad]
+  let all = 0
+  let high = 0
+  for (let i = from; i < to; i++) {
+    const v = x[i] as number
+    const y = h2.step(h1.step(v))
+    all += v * v
+    high += y * y
+  }
+  return all > 0 ? high / all : 0
+}
+
+/** The best normalised autocorrelation of the window x[a, a + n), its mean taken out, at a pitch lag. */
 function bestPitchCorrelation(x: Float32Array, a: number, n: number, sampleRate: number, buf: Float64Array): number {
-  for (let i = 0; i < n; i++) buf[i] = (x[a + i] as number) - PRE_EMPHASIS * (a + i > 0 ? (x[a + i - 1] as number) : 0)
+  let mean = 0
+  for (let i = 0; i < n; i++) mean += x[a + i] as number
+  mean /= n
+  for (let i = 0; i < n; i++) buf[i] = (x[a + i] as number) - mean
   const minLag = Math.floor(sampleRate / (PITCH_HZ[1] as number))
   const maxLag = Math.min(n - 1, Math.ceil(sampleRate / (PITCH_HZ[0] as number)))
   let best = 0

@@ -3,15 +3,15 @@
  *
  * A breath is 150–600 ms of noise: clearly above the room tone (BREATH_ABOVE_ROOM_DB), well under the
  * voice (BREATH_UNDER_VOICE_DB below the take's loud speech), and not voiced: no pitch (the normalised
- * autocorrelation at the lags of a voice's pitch stays low) and a zero-crossing rate between a voice's and a
- * sibilant's (breath-features.ts). Only the pauses given are searched, so speech is never touched.
+ * autocorrelation at the lags of a voice's pitch stays low), a zero-crossing rate above a vowel's, and less
+ * of its energy above 4 kHz than a sibilant has (breath-features.ts). Only the pauses given are searched, so speech is never touched.
  *
  * How a breath is treated is the talent's choice (BreathChoice): lowered (by default 15 dB, never below
  * the room tone, since a pause keeps its room tone), kept, or cut to room tone (left to the room-tone fill
  * of the finishing chain). The lowering is a gain the finishing edit list can carry as a piece gain;
  * lowerBreaths applies it directly, with short ramps, for a render without one.
  */
-import { blockLevelsDb, looksVoiced, zeroCrossingRate } from './breath-features'
+import { blockLevelsDb, highBandShare, looksVoiced, zeroCrossingRate } from './breath-features'
 
 export interface FrameSpan {
   from: number
@@ -28,9 +28,13 @@ export type BreathChoice = 'lower' | 'keep' | 'cut'
 export const BREATH_MIN_MS = 150
 export const BREATH_MAX_MS = 600
 export const BREATH_ABOVE_ROOM_DB = 8
+/** A breath reaches out, from where it passes BREATH_ABOVE_ROOM_DB, as far as it stays this far over the room tone. */
+export const BREATH_EDGE_DB = 3
 export const BREATH_UNDER_VOICE_DB = 12
-/** A breath's zero-crossing rate (per second): a voice's vowels cross less, a sibilant's hiss more. */
-export const BREATH_ZCR: readonly [number, number] = [700, 5000]
+/** A breath's zero-crossing rate is at least this (per second): a voice's vowels and a hum cross less. */
+export const BREATH_MIN_ZCR = 700
+/** A breath has at most this share of its energy above a sibilant's corner; an s or sh has more. */
+export const BREATH_MAX_HIGH_SHARE = 0.5
 export const DEFAULT_BREATH_LOWER_DB = -15
 export const BREATH_RAMP_MS = 10
 export const LEVEL_BLOCK_MS = 10
@@ -76,14 +80,20 @@ export function findBreaths(ch: Float32Array[], sampleRate: number, pauses: Fram
     let start = -1
     let lastLoud = -1
     const judge = (): void => {
-      const blocks = lastLoud - start + 1
-      if (start < 0 || blocks < shortest || blocks > longest) return
-      const a = from + start * block
-      const b = Math.min(to, from + (lastLoud + 1) * block)
+      if (start < 0) return
+      // The breath's own fade in and out, down to BREATH_EDGE_DB over the room tone, belongs to it.
+      let first = start
+      let last = lastLoud
+      while (first > 0 && (levels[first - 1] as number) >= roomToneDb + BREATH_EDGE_DB) first--
+      while (last + 1 < levels.length && (levels[last + 1] as number) >= roomToneDb + BREATH_EDGE_DB) last++
+      const blocks = last - first + 1
+      if (blocks < shortest || blocks > longest) return
+      const a = from + first * block
+      const b = Math.min(to, from + (last + 1) * block)
       const levelDb = rmsDb(mono, a, b)
       if (levelDb > voiceDb - BREATH_UNDER_VOICE_DB) return
-      const zcr = zeroCrossingRate(mono, a, b, sampleRate)
-      if (zcr < (BREATH_ZCR[0] as number) || zcr > (BREATH_ZCR[1] as number)) return
+      if (zeroCrossingRate(mono, a, b, sampleRate) < BREATH_MIN_ZCR) return
+      if (highBandShare(mono, a, b, sampleRate) > BREATH_MAX_HIGH_SHARE) return
       if (looksVoiced(mono, a, b, sampleRate)) return
       breaths.push({ from: a, to: b, levelDb })
     }

@@ -7,8 +7,9 @@
  *   next, a click a great deal, so the sample-to-sample difference (a high-pass that favours what a click
  *   is made of) is compared with its local background: the median RMS of that difference over the
  *   BACKGROUND_MS around each CLICK_BLOCK_MS block (so a breath in the pause raises the bar inside it).
- *   Samples more than CLICK_RATIO times over it, closer than CLICK_JOIN_MS to each other, make one event;
- *   an event longer than CLICK_MAX_MS is not a click and is left alone.
+ *   Samples more than CLICK_RATIO times over it, closer than CLICK_JOIN_MS to each other, make one event,
+ *   widened over the neighbouring blocks that still stand CLICK_HOLD_RATIO over it (the click's decay);
+ *   an event longer than CLICK_MAX_MS is not a click (a knock, a word) and is left alone.
  * - Repair: the click's span, padded, is replaced by the room tone just before it (or just after, at a
  *   pause's start), joined by equal-power crossfades of REPAIR_FADE_MS: two stretches of room tone are
  *   unrelated noise, so their equal-power mix keeps the level; nothing is ever set to zero.
@@ -26,6 +27,8 @@ export const BACKGROUND_MS = 100
 /** A sample difference this many times the local background RMS is part of a click (18 dB: 8σ of noise). */
 export const CLICK_RATIO = 8
 export const CLICK_JOIN_MS = 1
+/** A block whose difference RMS stands this far over its background still belongs to the event beside it. */
+export const CLICK_HOLD_RATIO = 2.5
 /** The span repaired reaches this far before the first and after the last outlying sample. */
 export const CLICK_PAD_BEFORE_MS = 0.5
 export const CLICK_PAD_AFTER_MS = 2
@@ -54,10 +57,10 @@ function median(values: number[]): number {
   return s.length === 0 ? 0 : (s[Math.floor(s.length / 2)] as number)
 }
 
-/** Per block of `block` samples of d: the median block RMS of d within `reach` blocks either side. */
-function localBackground(d: Float32Array, block: number, reach: number): Float64Array {
+/** Per block of `block` samples of d: its RMS, and the median of those within `reach` blocks either side (the background). */
+function blockStats(d: Float32Array, block: number, reach: number): { rms: Float64Array; bg: Float64Array } {
   const n = Math.ceil(d.length / block)
-  const rms = new Array<number>(n)
+  const rms = new Float64Array(n)
   for (let b = 0; b < n; b++) {
     let s = 0
     const end = Math.min(d.length, (b + 1) * block)
@@ -65,8 +68,9 @@ function localBackground(d: Float32Array, block: number, reach: number): Float64
     rms[b] = Math.sqrt(s / (end - b * block))
   }
   const bg = new Float64Array(n)
-  for (let b = 0; b < n; b++) bg[b] = median(rms.slice(Math.max(0, b - reach), Math.min(n, b + reach + 1)))
-  return bg
+  const all = Array.from(rms)
+  for (let b = 0; b < n; b++) bg[b] = median(all.slice(Math.max(0, b - reach), Math.min(n, b + reach + 1)))
+  return { rms, bg }
 }
 
 /** Mouth clicks inside the pauses (frames), as spans to repair. */
@@ -83,10 +87,20 @@ export function findClicks(ch: Float32Array[], sampleRate: number, pauses: Frame
     const to = Math.min(total, pause.to - guard)
     if (to - from < 4 * block) continue
     const d = differences(ch, from, to)
-    const bg = localBackground(d, block, reach)
+    const { rms, bg } = blockStats(d, block, reach)
+    const raised = (b: number): boolean => (rms[b] as number) > CLICK_HOLD_RATIO * (bg[b] as number)
     let first = -1
     let last = -1
     const close = (): void => {
+      // The event reaches as far as its blocks stand out (a click's decay, or a longer transient's body).
+      let fb = Math.floor(first / block)
+      while (fb > 0 && raised(fb - 1)) fb--
+      let lb = Math.floor(last / block)
+      while (lb + 1 < rms.length && raised(lb + 1)) lb++
+      if (first >= 0) {
+        first = Math.min(first, fb * block)
+        last = Math.max(last, Math.min(d.length, (lb + 1) * block) - 1)
+      }
       if (first >= 0 && last - first <= longest) {
         clicks.push({
           from: Math.max(from, from + first - frames(CLICK_PAD_BEFORE_MS, sampleRate)),

@@ -44,7 +44,12 @@ const GAP_BLOCKS = 2
 /** The voice's loud level: the 95th percentile of the take's 10 ms block levels outside the pauses (or of all). */
 function voiceLevelDb(mono: Float32Array, block: number, pauses: readonly FrameSpan[]): number {
   const levels = blockLevelsDb(mono, 0, mono.length, block)
-  const outside = Array.from(levels).filter((_, b) => !pauses.some((p) => b * block >= p.from && (b + 1) * block <= p.to))
+  // Which blocks lie inside a pause, by one sweep over the pauses in order.
+  const inPause = new Uint8Array(levels.length)
+  for (const p of pauses) {
+    for (let b = Math.max(0, Math.ceil(p.from / block)); (b + 1) * block <= p.to && b < levels.length; b++) inPause[b] = 1
+  }
+  const outside = Array.from(levels).filter((_, b) => inPause[b] === 0)
   const pool = (outside.length >= 10 ? outside : Array.from(levels)).sort((a, b) => a - b)
   return pool[Math.floor(pool.length * 0.95)] ?? Number.NEGATIVE_INFINITY
 }

@@ -24,6 +24,7 @@ export const CLICK_MAX_MS = 8
 export const EDGE_GUARD_MS = 20
 export const CLICK_BLOCK_MS = 2
 export const BACKGROUND_MS = 100
+const BACKGROUND_STEP = 4
 /** A sample difference this many times the local background RMS is part of a click (18 dB: 8σ of noise). */
 export const CLICK_RATIO = 8
 export const CLICK_JOIN_MS = 1
@@ -67,9 +68,13 @@ function blockStats(d: Float32Array, block: number, reach: number): { rms: Float
     for (let i = b * block; i < end; i++) s += (d[i] as number) ** 2
     rms[b] = Math.sqrt(s / (end - b * block))
   }
+  // The median moves slowly: taken every BACKGROUND_STEP blocks and held in between.
   const bg = new Float64Array(n)
   const all = Array.from(rms)
-  for (let b = 0; b < n; b++) bg[b] = median(all.slice(Math.max(0, b - reach), Math.min(n, b + reach + 1)))
+  for (let b = 0; b < n; b += BACKGROUND_STEP) {
+    const m = median(all.slice(Math.max(0, b - reach), Math.min(n, b + reach + 1)))
+    bg.fill(m, b, Math.min(n, b + BACKGROUND_STEP))
+  }
   return { rms, bg }
 }
 

@@ -12,11 +12,9 @@
  * lowerBreaths applies it directly, with short ramps, for a render without one.
  */
 import { blockLevelsDb, highBandShare, looksVoiced, zeroCrossingRate } from './breath-features'
+import type { FrameSpan } from './clicks'
 
-export interface FrameSpan {
-  from: number
-  to: number
-}
+export type { FrameSpan } from './clicks'
 
 export interface Breath extends FrameSpan {
   /** RMS of the breath, dBFS. */

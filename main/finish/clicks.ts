@@ -15,6 +15,7 @@
  *   unrelated noise, so their equal-power mix keeps the level; nothing is ever set to zero.
  */
 
+/** A stretch of a take in frames, [from, to): a pause, a click, a breath. */
 export interface FrameSpan {
   from: number
   to: number

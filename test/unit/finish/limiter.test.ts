@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BLOCK_FRAMES, DEFAULT_LOOKAHEAD_MS, limitTruePeak } from '../../../main/finish/limiter'
+import { BLOCK_FRAMES, DEFAULT_LOOKAHEAD_MS, inputPeaks, limitTruePeak } from '../../../main/finish/limiter'
 import { truePeakDb } from '../../../main/finish/level-measure'
 
 const SR = 48_000
@@ -110,6 +110,18 @@ describe('limitTruePeak', () => {
     const b = limitTruePeak(ch, SR, { ceilingDb: -3, releaseMs: 100 }, 2)
     expect(a.channels).toEqual(b.channels)
     expect(ch).toEqual(copy)
+  })
+
+  it('gives the same output from block peaks measured once for a lower floor (a plan reusing them at another gain)', () => {
+    fc.assert(
+      fc.property(arbSignal, fc.double({ min: 0, max: 6, noNaN: true }), fc.double({ min: 0, max: 3, noNaN: true }), ({ seed, frames, channels }, gainDb, extraDb) => {
+        const ch = signal(seed, frames, channels, 0.3, 3)
+        const settings = { ceilingDb: -2, releaseMs: 80 }
+        const known = inputPeaks(ch, 10 ** ((settings.ceilingDb - gainDb - extraDb) / 20))
+        expect(limitTruePeak(ch, SR, settings, gainDb, known).channels).toEqual(limitTruePeak(ch, SR, settings, gainDb).channels)
+      }),
+      { numRuns: 20 },
+    )
   })
 
   it('refuses channels of different lengths', () => {

@@ -134,6 +134,8 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
   // Checked on the result: a peak over the limiter's ceiling would be taken down by the trim, never left.
   const peak = truePeakDb(gainAndLimit(ch, sampleRate, plan))
   if (peak > limitAt) plan.trim_db = limitAt - peak
+  const reached = level + plan.gain_db + plan.trim_db
+  if (reached < rule.min - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, under the window, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
   return plan
 }
 

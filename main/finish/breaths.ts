@@ -1,0 +1,148 @@
+/**
+ * Breaths in the pauses of a take: found, and how much to lower each. Pure.
+ *
+ * A breath is 150–600 ms of noise: clearly above the room tone (BREATH_ABOVE_ROOM_DB), well under the
+ * voice (BREATH_UNDER_VOICE_DB below the take's loud speech), and not voiced: no pitch (the normalised
+ * autocorrelation at the lags of a voice's pitch stays low), a zero-crossing rate above a vowel's, and less
+ * of its energy above 4 kHz than a sibilant has (breath-features.ts). Only the pauses given are searched, so speech is never touched.
+ *
+ * How a breath is treated is the talent's choice (BreathChoice): lowered (by default 15 dB, never below
+ * the room tone, since a pause keeps its room tone), kept, or cut to room tone (left to the room-tone fill
+ * of the finishing chain). The lowering is a gain the finishing edit list can carry as a piece gain;
+ * lowerBreaths applies it directly, with short ramps, for a render without one.
+ */
+import { blockLevelsDb, highBandShare, looksVoiced, zeroCrossingRate } from './breath-features'
+import type { FrameSpan } from './clicks'
+
+export type { FrameSpan } from './clicks'
+
+export interface Breath extends FrameSpan {
+  /** RMS of the breath, dBFS. */
+  levelDb: number
+}
+
+export type BreathChoice = 'lower' | 'keep' | 'cut'
+
+export const BREATH_MIN_MS = 150
+export const BREATH_MAX_MS = 600
+export const BREATH_ABOVE_ROOM_DB = 8
+/** A breath reaches out, from where it passes BREATH_ABOVE_ROOM_DB, as far as it stays this far over the room tone. */
+export const BREATH_EDGE_DB = 3
+export const BREATH_UNDER_VOICE_DB = 12
+/** A breath's zero-crossing rate is at least this (per second): a voice's vowels and a hum cross less. */
+export const BREATH_MIN_ZCR = 700
+/** A breath has at most this share of its energy above a sibilant's corner; an s or sh has more. */
+export const BREATH_MAX_HIGH_SHARE = 0.5
+export const DEFAULT_BREATH_LOWER_DB = -15
+export const BREATH_RAMP_MS = 10
+export const LEVEL_BLOCK_MS = 10
+/** Blocks under the threshold that a breath may span (its own flutter), in blocks. */
+const GAP_BLOCKS = 2
+
+/** The voice's loud level: the 95th percentile of the take's 10 ms block levels outside the pauses (or of all). */
+function voiceLevelDb(mono: Float32Array, block: number, pauses: readonly FrameSpan[]): number {
+  const levels = blockLevelsDb(mono, 0, mono.length, block)
+  // Which blocks lie inside a pause, by one sweep over the pauses in order.
+  const inPause = new Uint8Array(levels.length)
+  for (const p of pauses) {
+    for (let b = Math.max(0, Math.ceil(p.from / block)); (b + 1) * block <= p.to && b < levels.length; b++) inPause[b] = 1
+  }
+  const outside = Array.from(levels).filter((_, b) => inPause[b] === 0)
+  const pool = (outside.length >= 10 ? outside : Array.from(levels)).sort((a, b) => a - b)
+  return pool[Math.floor(pool.length * 0.95)] ?? Number.NEGATIVE_INFINITY
+}
+
+function mixDown(ch: readonly Float32Array[]): Float32Array {
+  const first = ch[0] as Float32Array
+  if (ch.length === 1) return first
+  const mono = new Float32Array(first.length)
+  for (const x of ch) for (let i = 0; i < x.length; i++) mono[i] = (mono[i] as number) + (x[i] as number) / ch.length
+  return mono
+}
+
+function rmsDb(x: Float32Array, from: number, to: number): number {
+  let s = 0
+  for (let i = from; i < to; i++) s += (x[i] as number) ** 2
+  return 10 * Math.log10(s / Math.max(1, to - from) || 1e-30)
+}
+
+/** Breaths inside the given pauses (frames), against the take's room tone (RMS, dBFS). */
+export function findBreaths(ch: Float32Array[], sampleRate: number, pauses: FrameSpan[], roomToneDb: number): Breath[] {
+  if (ch.length === 0) return []
+  const mono = mixDown(ch)
+  const block = Math.round((LEVEL_BLOCK_MS / 1000) * sampleRate)
+  const voiceDb = voiceLevelDb(mono, block, pauses)
+  const threshold = roomToneDb + BREATH_ABOVE_ROOM_DB
+  const shortest = (BREATH_MIN_MS / LEVEL_BLOCK_MS) | 0
+  const longest = (BREATH_MAX_MS / LEVEL_BLOCK_MS) | 0
+  const breaths: Breath[] = []
+  for (const pause of pauses) {
+    const from = Math.max(0, pause.from)
+    const to = Math.min(mono.length, pause.to)
+    const levels = blockLevelsDb(mono, from, to, block)
+    let start = -1
+    let lastLoud = -1
+    const judge = (): void => {
+      if (start < 0) return
+      // The breath's own fade in and out, down to BREATH_EDGE_DB over the room tone, belongs to it.
+      let first = start
+      let last = lastLoud
+      while (first > 0 && (levels[first - 1] as number) >= roomToneDb + BREATH_EDGE_DB) first--
+      while (last + 1 < levels.length && (levels[last + 1] as number) >= roomToneDb + BREATH_EDGE_DB) last++
+      const blocks = last - first + 1
+      if (blocks < shortest || blocks > longest) return
+      const a = from + first * block
+      const b = Math.min(to, from + (last + 1) * block)
+      const levelDb = rmsDb(mono, a, b)
+      if (levelDb > voiceDb - BREATH_UNDER_VOICE_DB) return
+      if (zeroCrossingRate(mono, a, b, sampleRate) < BREATH_MIN_ZCR) return
+      if (highBandShare(mono, a, b, sampleRate) > BREATH_MAX_HIGH_SHARE) return
+      if (looksVoiced(mono, a, b, sampleRate)) return
+      breaths.push({ from: a, to: b, levelDb })
+    }
+    for (let i = 0; i < levels.length; i++) {
+      if ((levels[i] as number) < threshold) {
+        if (start >= 0 && i - lastLoud > GAP_BLOCKS) {
+          judge()
+          start = -1
+        }
+        continue
+      }
+      if (start < 0) start = i
+      lastLoud = i
+    }
+    if (start >= 0) judge()
+  }
+  return breaths
+}
+
+/**
+ * The gain for one breath under the talent's choice: 0 dB to keep it, 'room_tone' to cut it to room
+ * tone, else DEFAULT_BREATH_LOWER_DB, but never so low that the breath ends under the room tone.
+ */
+export function breathGainDb(choice: BreathChoice, breath: Breath, roomToneDb: number): number | 'room_tone' {
+  if (choice === 'keep') return 0
+  if (choice === 'cut') return 'room_tone'
+  return Math.min(0, Math.max(DEFAULT_BREATH_LOWER_DB, roomToneDb - breath.levelDb))
+}
+
+/**
+ * The take with each region's gain applied (new arrays): gainDb inside [from, to), reached by linear ramps of
+ * BREATH_RAMP_MS just outside it. For a render that cannot carry piece gains.
+ */
+export function lowerBreaths(ch: Float32Array[], sampleRate: number, regions: Array<FrameSpan & { gainDb: number }>): Float32Array[] {
+  const out = ch.map((x) => x.slice())
+  const total = out[0]?.length ?? 0
+  const ramp = Math.max(1, Math.round((BREATH_RAMP_MS / 1000) * sampleRate))
+  for (const r of regions) {
+    const g = 10 ** (r.gainDb / 20)
+    const a = Math.max(0, r.from - ramp)
+    const b = Math.min(total, r.to + ramp)
+    for (let i = a; i < b; i++) {
+      const k = i < r.from ? 1 - (r.from - i) / ramp : i >= r.to ? 1 - (i - r.to + 1) / ramp : 1
+      const gain = 1 + (g - 1) * k
+      for (const y of out) y[i] = (y[i] as number) * gain
+    }
+  }
+  return out
+}

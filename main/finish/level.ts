@@ -1,0 +1,197 @@
+/**
+ * Levelling a finished take to the job's delivery profile (main/audio/delivery-profiles.ts), measured and
+ * applied in JS with Booth's own meters (shared/audio-dsp), never with ffmpeg's loudnorm.
+ *
+ * The chain is always the same three linear steps: one gain for the whole take, a transparent look-ahead
+ * true-peak limiter (limiter.ts) only where a peak would pass the ceiling, and a last linear trim. The plan
+ * is made by running that chain and measuring what it gives, so what is promised is what is written.
+ *
+ * - Dry voice: the gain puts the take's level (whole-file RMS for the dry-voice profile) at the middle of
+ *   the profile's window (-20.5 dBFS), unless the peaks would then need more than DRY_LIMITING_DB of
+ *   limiting: then the gain is lowered instead, as far as the window's floor allows (the limiter may take up
+ *   to DRY_LIMITING_HARD_DB to stay in the window). Sample and true peak end at or under the ceiling
+ *   (-3 dB) with a margin.
+ * - Finished spot: the gain puts integrated loudness on the target, the limiter holds the true peak
+ *   LIMITER_MARGIN_DB under the profile's ceiling, then the loudness is measured again and a linear trim
+ *   (iterated once when the limiter took more than the margin) lands within LOUDNESS_TOLERANCE_LU of the
+ *   target; the true peak is measured again on the result.
+ *
+ * Why this never pumps: ffmpeg's loudnorm, asked for a linear gain its measured peak cannot take, silently
+ * switches to dynamic normalisation, a gain that rides the programme second by second. Nothing here rides:
+ * the gain and the trim are single numbers for the whole take, and the limiter's gain is exactly 1 except
+ * within a few milliseconds before and a release (80 ms time constant) after a peak over the ceiling, and
+ * can only turn down. So syllable-to-syllable and sentence-to-sentence levels stay as read; when the profile
+ * cannot be met that way the plan refuses, naming the figures, rather than squeezing the read.
+ */
+import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles'
+import { DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks } from './limiter'
+import { integratedLoudness, measureLevel, truePeakDb, type LevelFigures } from './level-measure'
+
+export interface LevelPlan {
+  gain_db: number
+  limiter: { ceiling_db: number; release_ms: number } | null
+  trim_db: number
+  /** What the plan aims at, in words (the profile, its target and ceiling). */
+  target: string
+}
+
+export type LevelKind = 'dry_voice' | 'finished_spot'
+
+/** More gain than this is not levelling but rescuing a take recorded far too quietly. */
+export const MAX_GAIN_DB = 30
+/** The limiter's ceiling sits this far under the profile's, so the trim and the file's rounding keep under it. */
+export const LIMITER_MARGIN_DB = 0.3
+export const LOUDNESS_TOLERANCE_LU = 0.5
+/** A dry voice's limiter takes at most this off its crest peaks; the gain is lowered instead. */
+export const DRY_LIMITING_DB = 3
+/** ...or up to this when the lowered gain would leave the profile's window. */
+export const DRY_LIMITING_HARD_DB = 4.5
+/** A finished spot needing more limiting than this would be audibly squashed: refused. */
+export const SPOT_MAX_LIMITING_DB = 12
+/** The second run through the limiter may raise the gain this much and still reuse the first run's peaks. */
+const RETRY_HEADROOM_DB = 3
+/** Peak ceilings when a profile names none. */
+const DEFAULT_CEILING_DB: Record<LevelKind, number> = { dry_voice: -3, finished_spot: -1 }
+
+export class LevelError extends Error {
+  override readonly name = 'LevelError'
+}
+
+const f1 = (x: number): string => x.toFixed(1)
+const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`
+
+/** The loudness rule the plan aims at: a dry voice by its RMS window when the profile has one, a spot by integrated loudness. */
+function aimOf(profile: DeliveryProfile, kind: LevelKind): LoudnessTarget {
+  const prefer = kind === 'dry_voice' ? 'rms' : 'integrated'
+  const rule = profile.loudness.find((l) => l.measure === prefer) ?? profile.loudness[0]
+  if (!rule) throw new LevelError(`The profile ${profile.label} names no loudness target, so there is nothing to level the take to.`)
+  return rule
+}
+
+const aimValue = (rule: LoudnessTarget): number => rule.target ?? (rule.min + rule.max) / 2
+const unit = (rule: LoudnessTarget): string => (rule.measure === 'rms' ? 'dBFS' : 'LUFS')
+/** A level in words: "-34.5 dBFS RMS" or "-33.2 LUFS". */
+const figure = (rule: LoudnessTarget, v: number): string => `${f1(v)} ${rule.measure === 'rms' ? 'dBFS RMS' : 'LUFS'}`
+
+function levelOf(fig: LevelFigures, rule: LoudnessTarget): number {
+  const v = rule.measure === 'rms' ? fig.rmsDb : fig.integratedLufs
+  if (v === null || !Number.isFinite(v)) throw new LevelError('The take is silent (nothing above the loudness gate), so there is no level to bring to the profile.')
+  return v
+}
+
+function checkGain(gain: number, level: number, rule: LoudnessTarget, aim: number): void {
+  if (gain > MAX_GAIN_DB) {
+    throw new LevelError(
+      `The take is too quiet to level: it measures ${figure(rule, level)}, and reaching ${figure(rule, aim)} would need ${signed(gain)} dB of gain, more than the ${signed(MAX_GAIN_DB)} dB Booth allows.`,
+    )
+  }
+}
+
+/** The chain up to the trim: gain, then the limiter when the plan has one. */
+function gainAndLimit(ch: Float32Array[], sampleRate: number, plan: LevelPlan, known?: InputPeaks): Float32Array[] {
+  if (plan.limiter) return limitTruePeak(ch, sampleRate, { ceilingDb: plan.limiter.ceiling_db, releaseMs: plan.limiter.release_ms }, plan.gain_db, known).channels
+  const g = 10 ** (plan.gain_db / 20)
+  return ch.map((x) => x.map((v) => v * g))
+}
+
+/** The last step, a linear trim, into new arrays. */
+function trimmed(ch: Float32Array[], trimDb: number): Float32Array[] {
+  if (trimDb === 0) return ch
+  const t = 10 ** (trimDb / 20)
+  return ch.map((x) => x.map((v) => v * t))
+}
+
+export function applyLevel(ch: Float32Array[], sampleRate: number, plan: LevelPlan): Float32Array[] {
+  const out = gainAndLimit(ch, sampleRate, plan)
+  if (plan.trim_db === 0) return out
+  const t = 10 ** (plan.trim_db / 20)
+  for (const y of out) for (let i = 0; i < y.length; i++) y[i] = (y[i] as number) * t
+  return out
+}
+
+const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({ ceiling_db: ceilingDb, release_ms: DEFAULT_RELEASE_MS })
+
+function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): LevelPlan {
+  const rule = aimOf(profile, 'dry_voice')
+  const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.dry_voice
+  const limitAt = ceiling - LIMITER_MARGIN_DB
+  const fig = measureLevel(ch, sampleRate)
+  const level = levelOf(fig, rule)
+  const aim = aimValue(rule)
+  let gain = aim - level
+  checkGain(gain, level, rule, aim)
+  if (fig.truePeakDb + gain - limitAt > DRY_LIMITING_DB) {
+    gain = limitAt + DRY_LIMITING_DB - fig.truePeakDb
+    const floorGain = rule.min - level
+    if (gain < floorGain && fig.truePeakDb + floorGain - limitAt <= DRY_LIMITING_HARD_DB) gain = floorGain
+  }
+  const plan: LevelPlan = {
+    gain_db: gain,
+    limiter: fig.truePeakDb + gain > limitAt ? limiterAt(limitAt) : null,
+    trim_db: 0,
+    target: `${profile.label}: ${rule.measure === 'rms' ? 'RMS' : 'integrated loudness'} ${f1(aim)} ${unit(rule)} (window ${f1(rule.min)} to ${f1(rule.max)}), sample and true peak at most ${f1(ceiling)} dB; one gain, no compression`,
+  }
+  // Checked on the result: a peak over the limiter's ceiling would be taken down by the trim, never left.
+  const peak = truePeakDb(gainAndLimit(ch, sampleRate, plan))
+  if (peak > limitAt) plan.trim_db = limitAt - peak
+  const reached = level + plan.gain_db + plan.trim_db
+  if (reached < rule.min - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, under the window, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
+  return plan
+}
+
+function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): LevelPlan {
+  const rule = aimOf(profile, 'finished_spot')
+  const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.finished_spot
+  const limitAt = ceiling - LIMITER_MARGIN_DB
+  const fig = measureLevel(ch, sampleRate)
+  const level = levelOf(fig, rule)
+  const aim = aimValue(rule)
+  const gain = aim - level
+  checkGain(gain, level, rule, aim)
+  const limiting = fig.truePeakDb + gain - limitAt
+  if (limiting > SPOT_MAX_LIMITING_DB) {
+    throw new LevelError(
+      `${profile.label} cannot be met without squashing the read: at ${figure(rule, aim)} its peaks (${f1(fig.truePeakDb)} dBTP now) would need ${f1(limiting)} dB of limiting to stay under ${f1(ceiling)} dBTP, more than the ${f1(SPOT_MAX_LIMITING_DB)} dB Booth allows.`,
+    )
+  }
+  const plan: LevelPlan = {
+    gain_db: gain,
+    limiter: limiting > 0 ? limiterAt(limitAt) : null,
+    trim_db: 0,
+    target: `${profile.label}: ${f1(aim)} ${unit(rule)} ±${f1(LOUDNESS_TOLERANCE_LU)}, true peak at most ${f1(ceiling)} dBTP; one gain${limiting > 0 ? `, a true-peak limiter at ${f1(limitAt)} dBTP` : ''} and a linear trim, no compression`,
+  }
+  const loudness = (x: Float32Array[]): number => levelOf(rule.measure === 'rms' ? measureLevel(x, sampleRate) : { ...fig, integratedLufs: integratedLoudness(x, sampleRate) }, rule)
+  // The input's block peaks, exact for any gain up to RETRY_HEADROOM_DB more: measured once for both runs.
+  const known = plan.limiter ? inputPeaks(ch, 10 ** ((limitAt - gain - RETRY_HEADROOM_DB) / 20)) : undefined
+  let out = gainAndLimit(ch, sampleRate, plan, known)
+  // The limiter took loudness off the peaks: give it back by the trim while the margin holds it, else once
+  // more through the limiter.
+  const short = aim - loudness(out)
+  if (short > LIMITER_MARGIN_DB) {
+    plan.gain_db = gain + short
+    plan.limiter = limiterAt(limitAt)
+    out = gainAndLimit(ch, sampleRate, plan, known)
+  }
+  plan.trim_db = Math.min(aim - loudness(out), LIMITER_MARGIN_DB)
+  let result = measureLevel(trimmed(out, plan.trim_db), sampleRate)
+  if (result.truePeakDb > ceiling) {
+    plan.trim_db += ceiling - LIMITER_MARGIN_DB / 2 - result.truePeakDb
+    result = measureLevel(trimmed(out, plan.trim_db), sampleRate)
+  }
+  const reached = levelOf(result, rule)
+  if (Math.abs(reached - aim) > LOUDNESS_TOLERANCE_LU || result.truePeakDb > ceiling) {
+    throw new LevelError(
+      `${profile.label} cannot be met by one gain and a peak limiter: the best Booth reaches is ${figure(rule, reached)} with a true peak of ${f1(result.truePeakDb)} dBTP, against ${f1(aim)} ±${f1(LOUDNESS_TOLERANCE_LU)} and at most ${f1(ceiling)} dBTP.`,
+    )
+  }
+  return plan
+}
+
+/**
+ * The gain, limiter and trim that bring this take to `profile` as a take of `kind`. Throws LevelError (one
+ * sentence with the figures) when the profile cannot be met without riding the level.
+ */
+export function planLevel(ch: Float32Array[], sampleRate: number, kind: LevelKind, profile: DeliveryProfile): LevelPlan {
+  if (ch.length === 0 || (ch[0]?.length ?? 0) === 0) throw new LevelError('The take holds no audio, so there is no level to plan.')
+  return kind === 'dry_voice' ? planDryVoice(ch, sampleRate, profile) : planFinishedSpot(ch, sampleRate, profile)
+}

@@ -1,0 +1,103 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { EDGE_GUARD_MS, findClicks, repairClicks } from '../../../main/finish/clicks'
+
+const SR = 48_000
+
+function rng(seed: number): () => number {
+  let s = (seed % 2147483646) + 1
+  return () => {
+    s = (s * 16807) % 2147483647
+    return s / 2147483647 - 0.5
+  }
+}
+
+/** Room tone: smoothed white noise (a gentle low-pass, as a room's hiss), RMS about `db` dBFS. */
+function room(frames: number, db: number, seed: number): Float32Array {
+  const r = rng(seed)
+  const x = new Float32Array(frames)
+  let y = 0
+  for (let i = 0; i < frames; i++) {
+    y = 0.6 * y + r()
+    x[i] = y
+  }
+  let s = 0
+  for (const v of x) s += v * v
+  const g = 10 ** (db / 20) / Math.sqrt(s / frames)
+  return x.map((v) => v * g)
+}
+
+/** A damped burst of `ms` at `db` dBFS peak. */
+function burst(ms: number, db: number, hz: number): Float32Array {
+  const n = Math.max(2, Math.round((ms / 1000) * SR))
+  return Float32Array.from({ length: n }, (_, i) => 10 ** (db / 20) * Math.exp(-i / (n / 3)) * Math.cos((2 * Math.PI * hz * i) / SR))
+}
+
+/** A longer transient (a knock, a lip smack that is part of a word): `ms` of a tone under a smooth Hann envelope. */
+function knock(ms: number, db: number, hz: number): Float32Array {
+  const n = Math.round((ms / 1000) * SR)
+  return Float32Array.from({ length: n }, (_, i) => 10 ** (db / 20) * Math.sin((Math.PI * i) / n) ** 2 * Math.sin((2 * Math.PI * hz * i) / SR))
+}
+
+const add = (x: Float32Array, at: number, y: Float32Array): void => y.forEach((v, i) => (x[at + i] = (x[at + i] as number) + v))
+const maxStep = (x: Float32Array, a: number, b: number): number => {
+  let m = 0
+  for (let i = Math.max(1, a); i < b; i++) m = Math.max(m, Math.abs((x[i] as number) - (x[i - 1] as number)))
+  return m
+}
+
+describe('findClicks and repairClicks', () => {
+  it('find every click of 0.5 to 8 ms in a pause, nothing else, and repair each to the room tone', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.double({ min: -75, max: -50, noNaN: true }),
+        fc.array(fc.record({ ms: fc.double({ min: 0.5, max: 6, noNaN: true }), overDb: fc.double({ min: 25, max: 50, noNaN: true }), hz: fc.integer({ min: 1000, max: 6000 }) }), { minLength: 1, maxLength: 4 }),
+        (seed, roomDb, specs) => {
+          const x = room(SR, roomDb, seed)
+          const pause = { from: 0, to: SR }
+          const at = specs.map((_, k) => Math.round(0.1 * SR + k * 0.2 * SR))
+          specs.forEach((c, k) => add(x, at[k] as number, burst(c.ms, roomDb + c.overDb, c.hz)))
+          const found = findClicks([x], SR, [pause])
+          expect(found).toHaveLength(specs.length)
+          found.forEach((f, k) => {
+            expect(f.from).toBeLessThanOrEqual(at[k] as number)
+            expect(f.to).toBeGreaterThan(at[k] as number)
+            expect(f.to - f.from).toBeLessThanOrEqual(0.012 * SR)
+          })
+          const y = repairClicks([x], SR, found)[0] as Float32Array
+          const clean = maxStep(x, 0.05 * SR, 0.09 * SR) * 1.6
+          for (const f of found) {
+            expect(maxStep(y, f.from - 48, f.to + 48)).toBeLessThanOrEqual(clean)
+            for (let i = f.from; i < f.to; i++) expect(y[i]).not.toBe(0)
+          }
+          expect(y.every((v, i) => v === x[i] || found.some((f) => i >= f.from - 48 && i < f.to + 48))).toBe(true)
+        },
+      ),
+      { numRuns: 30 },
+    )
+  })
+
+  it('leave the edges of a pause, speech outside the pauses and long transients alone', () => {
+    const x = room(SR, -65, 3)
+    add(x, Math.round(0.005 * SR), burst(2, -20, 3000)) // inside the pause but within the edge guard (a word's release)
+    add(x, Math.round(0.5 * SR), knock(30, -20, 2000)) // 30 ms: no click
+    add(x, Math.round(0.9 * SR), burst(2, -20, 3000)) // outside the pause given
+    const pauses = [{ from: 0, to: Math.round(0.8 * SR) }]
+    expect(EDGE_GUARD_MS).toBeGreaterThan(5)
+    expect(findClicks([x], SR, pauses)).toEqual([])
+  })
+
+  it('look at every channel and repair them together; deterministic, input untouched', () => {
+    const l = room(SR / 2, -60, 8)
+    const r = room(SR / 2, -60, 9)
+    add(r, 12_000, burst(1, -25, 4000))
+    const copy = [l.slice(), r.slice()]
+    const found = findClicks([l, r], SR, [{ from: 0, to: SR / 2 }])
+    expect(found).toHaveLength(1)
+    const a = repairClicks([l, r], SR, found)
+    expect(repairClicks([l, r], SR, found)).toEqual(a)
+    expect([l, r]).toEqual(copy)
+    expect(maxStep(a[1] as Float32Array, found[0]!.from, found[0]!.to)).toBeLessThan(maxStep(r, found[0]!.from, found[0]!.to) / 5)
+  })
+})

@@ -1,13 +1,33 @@
 import { defineConfig } from '@playwright/test'
 
+/**
+ * Specs whose tests wait on a speech engine's answer or record long with Chromium's fake microphone (and
+ * kill the host mid-take): they use most of the CPU and their timing matters, so they run one at a time,
+ * in a worker of their own. The window's specs that record a second or two stay with the others.
+ */
+const SPEECH_SPECS = [
+  'booth-gone',
+  'disk-trouble',
+  'punch-and-roll',
+  'prompter-follow',
+  'session-holds',
+  'versions-*',
+  'readback*',
+  'revision-*',
+  'silence-after-speech',
+  'silent-take',
+  'takes-recorder',
+].map((name) => `**/${name}.spec.ts`)
+
 // End-to-end tests drive the real renderer in Debian's Chromium against the web host in demo mode.
+// Two workers: one runs the speech specs in turn, the other the window's specs (lists, dialogs, errors,
+// layout), which mostly wait on the page; together they take about half the time of one worker.
 export default defineConfig({
   testDir: 'test/e2e',
-  testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -19,4 +39,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'speech', testMatch: SPEECH_SPECS, workers: 1 },
+    { name: 'window', testMatch: '**/*.spec.ts', testIgnore: SPEECH_SPECS, workers: 1 },
+  ],
 })

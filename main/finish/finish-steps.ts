@@ -1,51 +1,53 @@
 /**
- * Where levelling (the issue's point 3: main/finish/level.ts) and breaths and mouth clicks (point 4:
- * main/finish/breaths.ts, clicks.ts) join a finish. They are written in parallel; these two functions are
- * their call sites, with the arguments the orchestrator has for them (the fitted result's channels, its
- * pauses in frames of the result, the take's room-tone level). Until the integrator connects them, a finish
- * changes no level (gain 0 dB) and finds no breath or click: nothing here guesses at them.
- *
- * The interfaces the orchestrator is written against (their modules define them):
- *   findBreaths(ch, sampleRate, pauses, roomToneDb): {from, to, levelDb}[]
- *   findClicks(ch, sampleRate, pauses): {from, to}[]
- *   planLevel(ch, sampleRate, kind, profile): LevelPlan
- *   applyLevel(ch, sampleRate, plan): Float32Array[]
+ * The finish's two steps after the fit, on the fitted result's samples (per channel, full scale ±1):
+ *  - clean (point 4): mouth clicks found in the pauses and replaced by room tone (clicks.ts), then breaths
+ *    found in the pauses (breaths.ts) and lowered, kept or cut to room tone as the talent chose
+ *    (breath-cut.ts for the cut). Only the pauses are searched: speech is never de-clicked.
+ *  - level (point 3): one gain, the true-peak limiter only where peaks pass the ceiling, a last linear
+ *    trim, planned by running that chain and measuring it (level.ts); never loudnorm.
+ * Clicks go first: a click inside a breath would otherwise make the breath look like something else.
+ * Clicks are looked for only CLICK_AFTER_SPEECH_S after the speech before a pause (a word's last plosive
+ * releases there: "help." ends in a burst after its closure) and CLICK_BEFORE_SPEECH_S before the next.
  */
 import type { DeliveryProfile } from '../audio/delivery-profiles'
+import { cutBreaths } from './breath-cut'
+import { breathGainDb, findBreaths, lowerBreaths, type BreathChoice } from './breaths'
+import { findClicks, repairClicks, type FrameSpan } from './clicks'
+import { applyLevel, planLevel, type LevelPlan } from './level'
 import type { TakeKindToFit } from './fit-plan'
 
-/** As main/finish/level.ts defines it. */
-export interface LevelPlan {
-  gain_db: number
-  limiter: { ceiling_db: number; release_ms: number } | null
-  trim_db: number
-  target: string
+export type FramePause = FrameSpan
+
+/** How far after the speech before a pause, and before the speech after it, a click may be (s). */
+export const CLICK_AFTER_SPEECH_S = 0.15
+export const CLICK_BEFORE_SPEECH_S = 0.04
+
+export interface CleanResult {
+  channels: Float32Array[]
+  /** Each breath found and what was done to it: lowered by gainDb, kept (0) or cut to room tone. */
+  breaths: Array<{ from: number; to: number; levelDb: number; by: number | 'room_tone' }>
+  clicks: FrameSpan[]
 }
 
-export interface FramePause {
-  from: number
-  to: number
+export function cleanStep(ch: Float32Array[], sampleRate: number, pauses: readonly FramePause[], roomToneDb: number, choice: BreathChoice = 'lower'): CleanResult {
+  const clickPauses = pauses
+    .map((p) => ({ from: p.from + Math.round(CLICK_AFTER_SPEECH_S * sampleRate), to: p.to - Math.round(CLICK_BEFORE_SPEECH_S * sampleRate) }))
+    .filter((p) => p.to > p.from)
+  const clicks = findClicks(ch, sampleRate, clickPauses)
+  const repaired = clicks.length > 0 ? repairClicks(ch, sampleRate, clicks) : ch
+  const found = findBreaths(repaired, sampleRate, [...pauses], roomToneDb)
+  if (choice === 'cut') {
+    const { channels, cuts } = cutBreaths(repaired, sampleRate, found, pauses, clicks, roomToneDb)
+    return { channels, clicks, breaths: found.map((b, i) => ({ ...b, by: cuts[i]?.by ?? 0 })) }
+  }
+  const gains = found.map((b) => breathGainDb(choice, b, roomToneDb) as number)
+  const lowered = found.map((b, i) => ({ from: b.from, to: b.to, gainDb: gains[i] as number })).filter((r) => r.gainDb !== 0)
+  const channels = lowered.length > 0 ? lowerBreaths(repaired, sampleRate, lowered) : repaired
+  return { channels, clicks, breaths: found.map((b, i) => ({ ...b, by: gains[i] as number })) }
 }
 
-export interface CleanFindings {
-  breaths: Array<{ from: number; to: number; levelDb: number }>
-  clicks: Array<{ from: number; to: number }>
-}
-
-/** Point 3's call site: the level plan of the fitted result, or null (not connected yet: no change). */
-export function levelStep(ch: Float32Array[], sampleRate: number, kind: TakeKindToFit, profile: DeliveryProfile): LevelPlan | null {
-  void ch
-  void sampleRate
-  void kind
-  void profile
-  return null
-}
-
-/** Point 4's call site: breaths and clicks in the fitted result's pauses (not connected yet: none). */
-export function cleanStep(ch: Float32Array[], sampleRate: number, pauses: readonly FramePause[], roomToneDb: number): CleanFindings {
-  void ch
-  void sampleRate
-  void pauses
-  void roomToneDb
-  return { breaths: [], clicks: [] }
+/** The level plan for the cleaned result and the levelled samples; throws level.ts's LevelError (one sentence) when the profile cannot be met. */
+export function levelStep(ch: Float32Array[], sampleRate: number, kind: TakeKindToFit, profile: DeliveryProfile): { plan: LevelPlan; channels: Float32Array[] } {
+  const plan = planLevel(ch, sampleRate, kind, profile)
+  return { plan, channels: applyLevel(ch, sampleRate, plan) }
 }

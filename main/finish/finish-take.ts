@@ -6,7 +6,7 @@
  * → the version renderer → breaths, clicks and level (finish-steps.ts) → OUT written whole, only now →
  * measured before and after.
  */
-import { copyFile, mkdtemp, rename, rm } from 'node:fs/promises'
+import { mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { DeliveryProfile } from '../audio/delivery-profiles'
@@ -16,10 +16,13 @@ import { renderCached } from '../versions/render-cache'
 import type { TakeLayout } from './analyse-pauses'
 import { analyseDerived, analyseTake, type AnalysedTake, type ScriptUse } from './finish-analysis'
 import { measureFigures, type FileFigures } from './finish-measure'
+import type { BreathChoice } from './breaths'
 import { cleanStep, levelStep, type FramePause } from './finish-steps'
+import { LevelError } from './level'
 import { canFill, fitEditList, type FitBuild } from './fit-edit-list'
 import { fitPlan, type FitInput, type TakeKindToFit } from './fit-plan'
 import { tempoRecording } from './tempo'
+import { writeChannels } from './write-channels'
 
 export interface FinishRequest {
   input: string
@@ -30,6 +33,12 @@ export interface FinishRequest {
   /** With a script, the pauses' kinds come from the read-back's sentences. */
   script?: ScriptUse | null
   ffmpegPath?: string
+  /** Breaths in the pauses: lowered (the default), kept, or cut to room tone. */
+  breaths?: BreathChoice
+  /** The largest tempo change allowed, as a fraction (default and most 0.04; 0: none). */
+  maxTempoChange?: number
+  /** The shortest a pause between sentences may become (s; default 0.25, at most 1.2). */
+  shortestPauseS?: number
 }
 
 export type EditKind = 'head' | 'tail' | 'pause' | 'breath' | 'click' | 'tempo' | 'gain'
@@ -38,10 +47,20 @@ export interface FinishReport {
   out: string
   length_s: number
   tempo: number
+  /** The one gain of the whole performance (dB): the level plan's gain and its last trim. */
   gain_db: number
+  /** What the level aimed at, in words (level.ts's plan target). */
+  level: string
+  /** Whether the true-peak limiter turned any peak down. */
+  limited: boolean
   before: FileFigures
   after: FileFigures
-  edits: Array<{ kind: EditKind; at_s: number; from_s: number; to_s: number }>
+  /**
+   * What changed, in order. head / tail / pause: at_s where it starts in the result, from_s → to_s its
+   * length before and after; tempo: the speech's length before and after; breath / click: the stretch of
+   * the result (from_s to to_s), a breath with the gain it got or room_tone when cut; gain: the whole result.
+   */
+  edits: Array<{ kind: EditKind; at_s: number; from_s: number; to_s: number; gain_db?: number; room_tone?: boolean }>
 }
 
 /** A take that cannot be finished: one sentence for the person; nothing was written. */
@@ -53,6 +72,7 @@ export class FinishRefusal extends Error {
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000
+const r2 = (x: number): number => Math.round(x * 100) / 100
 
 /** The planner's figures of a layout. */
 export function fitInputOf(layout: TakeLayout, kind: TakeKindToFit, targetS: number): FitInput {
@@ -123,7 +143,11 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
     const measureOptions = { spotLengthS: req.spotLengthS, kind: req.kind, profile: req.profile, ...(req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {}) }
     const before = await measureFigures(req.input, measureOptions)
     const original = await withSource(ref, (src) => analyseTake(src, ref.hash, req.script ?? null))
-    const plan = fitPlan(fitInputOf(original.layout, req.kind, req.spotLengthS))
+    const limits = {
+      ...(req.maxTempoChange !== undefined ? { maxTempoChange: Math.min(Math.max(0, req.maxTempoChange), 0.04) } : {}),
+      ...(req.shortestPauseS !== undefined ? { shortestPauseS: req.shortestPauseS } : {}),
+    }
+    const plan = fitPlan({ ...fitInputOf(original.layout, req.kind, req.spotLengthS), ...limits })
     if (!plan.ok) throw new FinishRefusal(plan.reason)
 
     // A tempo change: the whole take through atempo once, then analysed and fitted again at that tempo.
@@ -131,7 +155,7 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
     if (plan.tempo !== 1) {
       const derived = await tempoRecording(recordings, ref, plan.tempo, req.ffmpegPath)
       const take = await withSource(derived, (src) => analyseDerived(src, original.layout, plan.tempo))
-      const again = fitPlan({ ...fitInputOf(take.layout, req.kind, req.spotLengthS), maxTempoChange: 0 })
+      const again = fitPlan({ ...fitInputOf(take.layout, req.kind, req.spotLengthS), ...limits, maxTempoChange: 0 })
       if (!again.ok) throw new FinishRefusal(`At ${((plan.tempo - 1) * 100).toFixed(1)} % tempo the take still does not fit: ${again.reason}`)
       used = { ref: derived, take, plan: { ...again, tempo: plan.tempo } }
     }
@@ -140,27 +164,35 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
     const rendered = await renderCached(build.list, recordings, join(work, 'renders'))
 
     const { ch } = await channelsOf(rendered.path)
-    const clean = cleanStep(ch, rate, placedPauses(build), used.take.layout.roomToneDb)
-    const level = levelStep(ch, rate, req.kind, req.profile)
+    const clean = cleanStep(ch, rate, placedPauses(build), used.take.layout.roomToneDb, req.breaths ?? 'lower')
+    let level: ReturnType<typeof levelStep>
+    try {
+      level = levelStep(clean.channels, rate, req.kind, req.profile)
+    } catch (err) {
+      if (err instanceof LevelError) throw new FinishRefusal(err.message)
+      throw err
+    }
 
     const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`)
     try {
-      await copyFile(rendered.path, temp)
+      await writeChannels(temp, level.channels, used.ref.format)
       await rename(temp, target)
     } catch (err) {
       await rm(temp, { force: true })
       throw new FinishRefusal(`The output ${req.output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
     }
     const after = await measureFigures(target, measureOptions)
+    // One gain for the whole performance: the planned gain and the last trim together.
+    const gainDb = r2(level.plan.gain_db + level.plan.trim_db)
     const speechS = (l: TakeLayout) => l.speech.reduce((a, s) => a + s.to - s.from, 0) / l.sampleRate
     const edits: FinishReport['edits'] = [
       ...(plan.tempo !== 1 ? [{ kind: 'tempo' as const, at_s: 0, from_s: r3(speechS(original.layout)), to_s: r3(speechS(used.take.layout)) }] : []),
       ...build.edits.map((e) => ({ kind: e.kind, at_s: r3(e.at_s), from_s: r3(e.from_s), to_s: r3(e.to_s) })),
-      ...clean.breaths.map((b) => ({ kind: 'breath' as const, at_s: r3(b.from / rate), from_s: r3(b.from / rate), to_s: r3(b.to / rate) })),
+      ...clean.breaths.filter((b) => b.by !== 0).map((b) => ({ kind: 'breath' as const, at_s: r3(b.from / rate), from_s: r3(b.from / rate), to_s: r3(b.to / rate), ...(typeof b.by === 'number' ? { gain_db: r2(b.by) } : { room_tone: true }) })),
       ...clean.clicks.map((c) => ({ kind: 'click' as const, at_s: r3(c.from / rate), from_s: r3(c.from / rate), to_s: r3(c.to / rate) })),
-      ...(level && level.gain_db !== 0 ? [{ kind: 'gain' as const, at_s: 0, from_s: 0, to_s: r3(level.gain_db) }] : []),
+      ...(gainDb !== 0 ? [{ kind: 'gain' as const, at_s: 0, from_s: 0, to_s: r3(after.length_s), gain_db: gainDb }] : []),
     ]
-    return { out: target, length_s: after.length_s, tempo: Math.round(used.plan.tempo * 10000) / 10000, gain_db: level?.gain_db ?? 0, before, after, edits }
+    return { out: target, length_s: after.length_s, tempo: Math.round(used.plan.tempo * 10000) / 10000, gain_db: gainDb, level: level.plan.target, limited: level.plan.limiter !== null, before, after, edits }
   } finally {
     await rm(work, { recursive: true, force: true })
   }

@@ -59,6 +59,8 @@ export interface FitInput {
   targetS: number
   /** The largest tempo change allowed (default FIT_RULES.maxTempoChange; 0: none, for a take already changed). */
   maxTempoChange?: number
+  /** The shortest a pause between sentences may become (default FIT_RULES.sentencePause[0]; at most its upper bound). */
+  shortestPauseS?: number
 }
 
 export type FitPlan =
@@ -74,8 +76,9 @@ interface Scaler {
   kMax: number
 }
 
-function sentenceScaler(pauses: readonly FitPause[], canLengthen: boolean): Scaler {
-  const [lo, hi] = FIT_RULES.sentencePause
+function sentenceScaler(pauses: readonly FitPause[], canLengthen: boolean, shortestS: number | undefined): Scaler {
+  const [defaultLo, hi] = FIT_RULES.sentencePause
+  const lo = clamp(shortestS ?? defaultLo, 0, hi)
   const normal = pauses.filter((p) => p.kind !== 'comma' && p.lengthS <= FIT_RULES.dramaticS)
   const longestSentence = Math.max(0, ...normal.filter((p) => p.kind === 'sentence').map((p) => p.lengthS))
   const at = (k: number) => pauses.map((p) => {
@@ -122,7 +125,7 @@ export function fitPlan(input: FitInput): FitPlan {
   })
   const head = handle(input.headS, handles.head)
   const tail = handle(input.tailS, handles.tail)
-  const sentences = sentenceScaler(input.pauses, canLengthen)
+  const sentences = sentenceScaler(input.pauses, canLengthen, input.shortestPauseS)
   const plan = (pausesS: number[], headS: number, tailS: number, step: Extract<FitPlan, { ok: true }>['step'], tempo = 1): FitPlan => {
     // The tail takes what rounding left, so the lengths add up to the target exactly.
     const rest = targetS - speechS / tempo - headS - sum(pausesS)

@@ -120,7 +120,11 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
   const aim = aimValue(rule)
   let gain = aim - level
   checkGain(gain, level, rule, aim)
-  if (fig.truePeakDb + gain - limitAt > DRY_LIMITING_DB) {
+  // Where the window has room for a gain that needs no limiting at all, that gain: the read stays exactly
+  // as read but for one gain (the aim is the window's middle, not a must).
+  const unlimited = limitAt - fig.truePeakDb
+  if (gain > unlimited && level + unlimited >= rule.min) gain = unlimited
+  else if (fig.truePeakDb + gain - limitAt > DRY_LIMITING_DB) {
     gain = limitAt + DRY_LIMITING_DB - fig.truePeakDb
     const floorGain = rule.min - level
     if (gain < floorGain && fig.truePeakDb + floorGain - limitAt <= DRY_LIMITING_HARD_DB) gain = floorGain
@@ -135,6 +139,7 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
   const peak = truePeakDb(gainAndLimit(ch, sampleRate, plan))
   if (peak > limitAt) plan.trim_db = limitAt - peak
   const reached = level + plan.gain_db + plan.trim_db
+  if (plan.limiter === null && Math.abs(reached - aim) > 0.05) plan.target += `; at ${figure(rule, reached)}, inside the window, so that no peak needs limiting`
   if (reached < rule.min - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, under the window, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
   return plan
 }

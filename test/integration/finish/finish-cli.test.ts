@@ -49,13 +49,27 @@ async function audioOf(path: string): Promise<Audio> {
   }
 }
 
-/** Where `needle` occurs exactly in `hay` (first frame), or -1. */
-function indexIn(hay: Float64Array, needle: Float64Array): number {
-  const first = needle[0] as number
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    if (hay[i] !== first) continue
-    for (let j = 1; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer
-    return i
+/**
+ * Where `needle` times the finish's one gain occurs in `hay` (first frame), or -1: each sample within the
+ * dither and rounding of a gained sample (exactly where the gain is 0 dB). Where the report says
+ * the true-peak limiter acted, up to 1 % of the samples (the crest it turned down) may differ.
+ */
+function indexIn(hay: Float64Array, needle: Float64Array, gainDb = 0, limited = false): number {
+  const g = 10 ** (gainDb / 20)
+  // A gained sample: its dither (one step), float32's rounding, and the report's gain rounded to 0.01 dB.
+  const tolOf = (b: number) => (gainDb === 0 ? 0 : 2 + Math.abs(b) * 6e-4)
+  const allowed = limited ? Math.floor(needle.length / 100) : 0
+  // A sample well under the crest (which a limiter may have turned down) anchors the search.
+  let top = 0
+  for (const v of needle) top = Math.max(top, Math.abs(v))
+  let anchor = 0
+  for (let j = 1; j < needle.length; j++) if (Math.abs(Math.abs(needle[j] as number) - 0.3 * top) < Math.abs(Math.abs(needle[anchor] as number) - 0.3 * top)) anchor = j
+  const near = (a: number, b: number) => Math.abs(a - b * g) <= tolOf(b)
+  for (let i = 0; i + needle.length <= hay.length; i++) {
+    if (!near(hay[i + anchor] as number, needle[anchor] as number)) continue
+    let misses = 0
+    for (let j = 0; j < needle.length && misses <= allowed; j++) if (!near(hay[i + j] as number, needle[j] as number)) misses++
+    if (misses <= allowed) return i
   }
   return -1
 }
@@ -85,11 +99,11 @@ async function finish(input: string, name: string, spot: number, kind: 'dry_voic
   return { ...result, out, report: result.code === 0 ? (JSON.parse(result.stdout) as FinishReport) : null }
 }
 
-/** Each sentence's audible part found, sample for sample, in the output: its start and end there (s). */
-function placeSentences(input: Audio, output: Audio, read: SpokenRead): Array<{ startS: number; endS: number } | null> {
+/** Each sentence's audible part found, sample for sample but for the one gain, in the output: its start and end there (s). */
+function placeSentences(input: Audio, output: Audio, read: SpokenRead, report: FinishReport | null): Array<{ startS: number; endS: number } | null> {
   return read.sentences.map((s) => {
     const needle = input.raw.subarray(Math.round(s.startS * input.rate), Math.round(s.endS * input.rate))
-    const at = indexIn(output.raw, needle)
+    const at = indexIn(output.raw, needle, report?.gain_db ?? 0, report?.limited ?? false)
     return at < 0 ? null : { startS: at / output.rate, endS: at / output.rate + (s.endS - s.startS) }
   })
 }
@@ -150,10 +164,15 @@ describe('npm run finish', () => {
     const input = await audioOf(read.path)
     const output = await audioOf(r.out)
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
-    expect(r.report).toMatchObject({ tempo: 1, gain_db: 0, length_s: expect.closeTo(spot, 1) })
+    expect(r.report).toMatchObject({ tempo: 1, length_s: expect.closeTo(spot, 1) })
+    // Levelled as a dry voice: RMS in -23…-18 dBFS and peaks at -3 dB or under, by one gain.
+    expect(r.report?.after.rms_dbfs).toBeGreaterThanOrEqual(-23)
+    expect(r.report?.after.rms_dbfs).toBeLessThanOrEqual(-18)
+    expect(r.report?.after.true_peak_dbtp).toBeLessThanOrEqual(-3)
+    expect(r.report?.edits.filter((e) => e.kind === 'gain')).toEqual(r.report?.gain_db === 0 ? [] : [expect.objectContaining({ gain_db: r.report?.gain_db })])
     expect({ rate: output.rate, encoding: output.encoding, channels: output.channels }).toEqual({ rate: input.rate, encoding: input.encoding, channels: input.channels })
     expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
-    const placed = placeSentences(input, output, read)
+    const placed = placeSentences(input, output, read, r.report)
     expect(placed.every((p) => p !== null)).toBe(true)
     const at = placed as Array<{ startS: number; endS: number }>
     const room = rmsDb(input, 0.1, 0.7)
@@ -161,7 +180,7 @@ describe('npm run finish', () => {
     for (let i = 0; i + 1 < at.length; i++) {
       const from = (at[i] as { endS: number }).endS + 0.25
       const to = (at[i + 1] as { startS: number }).startS - 0.05
-      if (to - from >= 0.1) expect(Math.abs(rmsDb(output, from, to) - room)).toBeLessThanOrEqual(3)
+      if (to - from >= 0.1) expect(Math.abs(rmsDb(output, from, to) - (room + (r.report?.gain_db ?? 0)))).toBeLessThanOrEqual(3)
     }
     // The 2 s pause (after the third sentence) stays the longest.
     expect(gaps.indexOf(Math.max(...gaps))).toBe(2)
@@ -178,7 +197,7 @@ describe('npm run finish', () => {
     const output = await audioOf(r.out)
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
     expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
-    const at = placeSentences(input, output, read)
+    const at = placeSentences(input, output, read, r.report)
     expect(at.every((p) => p !== null)).toBe(true)
     const last = read.sentences[read.sentences.length - 1] as SpokenRead['sentences'][number]
     const lastOut = at[at.length - 1] as { endS: number }
@@ -189,7 +208,7 @@ describe('npm run finish', () => {
       const from = (at[i] as { endS: number }).endS + 0.25
       const to = (at[i + 1] as { startS: number }).startS - 0.05
       expect(to - from).toBeGreaterThan(0.1)
-      expect(Math.abs(rmsDb(output, from, to) - room)).toBeLessThanOrEqual(3)
+      expect(Math.abs(rmsDb(output, from, to) - (room + (r.report?.gain_db ?? 0)))).toBeLessThanOrEqual(3)
     }
     const gapsIn = read.sentences.slice(1).map((s, i) => s.startS - (read.sentences[i] as { endS: number }).endS)
     const gapsOut = at.slice(1).map((p, i) => p!.startS - at[i]!.endS)
@@ -261,7 +280,7 @@ describe('npm run finish', () => {
     const input = await audioOf(read.path)
     const output = await audioOf(r.out)
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
-    const at = placeSentences(input, output, read)
+    const at = placeSentences(input, output, read, r.report)
     expect(at.every((p) => p !== null)).toBe(true)
     const gap = (k: number, xs: ReadonlyArray<{ startS: number; endS: number } | null>) => xs[k + 1]!.startS - xs[k]!.endS
     // The pause after "This Saturday only," is inside the script's first sentence: it is not touched.
@@ -280,6 +299,9 @@ describe('npm run finish', () => {
     const output = await audioOf(r.out)
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
     expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
-    for (const [a, b] of take.middles) expect(indexIn(output.raw, input.raw.subarray(Math.round(a * input.rate), Math.round(b * input.rate)))).toBeGreaterThanOrEqual(0)
+    for (const [a, b] of take.middles) expect(indexIn(output.raw, input.raw.subarray(Math.round(a * input.rate), Math.round(b * input.rate)), r.report?.gain_db ?? 0, r.report?.limited ?? false)).toBeGreaterThanOrEqual(0)
+    // Levelled as a finished spot (EBU R128 by default): -23 LUFS ±0.5 LU, true peak under -1 dBTP.
+    expect(Math.abs((r.report?.after.lufs ?? 0) + 23)).toBeLessThanOrEqual(0.5)
+    expect(r.report?.after.true_peak_dbtp).toBeLessThan(-1)
   }, 60_000)
 })

@@ -1,0 +1,84 @@
+/**
+ * Breaths cut to room tone (the talent's "cut" choice): each breath's stretch is replaced by a stretch of
+ * the same take's room tone as long, taken from the clean part of its pauses (no breath or click in it)
+ * closest to the room tone's level, joined with equal-power fades of BREATH_RAMP_MS on both sides. Where no pause holds a clean
+ * stretch that long, the breath is lowered to the room tone's level instead (its gain, never digital
+ * silence), and the result says so.
+ */
+import { BREATH_RAMP_MS, lowerBreaths, type Breath } from './breaths'
+import type { FrameSpan } from './clicks'
+
+export interface BreathCut {
+  from: number
+  to: number
+  /** 'room_tone': replaced by room tone; a number: lowered by this many dB instead. */
+  by: 'room_tone' | number
+}
+
+/** Running sums of the first channel's energy per block: any block-aligned stretch's mean square at once. */
+function energyIndex(x: Float32Array, block: number): Float64Array {
+  const blocks = Math.floor(x.length / block)
+  const sums = new Float64Array(blocks + 1)
+  for (let k = 0; k < blocks; k++) {
+    let s = 0
+    for (let i = k * block; i < (k + 1) * block; i++) s += (x[i] as number) ** 2
+    sums[k + 1] = (sums[k] as number) + s
+  }
+  return sums
+}
+
+/**
+ * The clean stretch of `frames` in the pauses (away from every busy span) whose level is closest to the room
+ * tone's; null when no pause holds one that long.
+ */
+function donor(sums: Float64Array, block: number, pauses: readonly FrameSpan[], busy: readonly FrameSpan[], frames: number, margin: number, roomToneDb: number): number | null {
+  const span = Math.ceil(frames / block)
+  let best: { at: number; e: number } | null = null
+  for (const p of pauses) {
+    // The clean runs of this pause: between the busy spans (each widened by the margin).
+    const inside = busy.filter((b) => b.to + margin > p.from && b.from - margin < p.to).sort((x, y) => x.from - y.from)
+    let start = p.from + margin
+    for (const run of [...inside.map((b) => ({ end: b.from - margin, next: b.to + margin })), { end: p.to - margin, next: p.to }]) {
+      for (let k = Math.ceil(start / block); (k + span) * block <= run.end && k + span < sums.length; k++) {
+        const ms = ((sums[k + span] as number) - (sums[k] as number)) / (span * block)
+        const e = Math.abs(10 * Math.log10(ms || 1e-30) - roomToneDb)
+        if (!best || e < best.e) best = { at: k * block, e }
+      }
+      start = Math.max(start, run.next)
+    }
+  }
+  return best?.at ?? null
+}
+
+/** `ch` with each breath cut to room tone (new arrays), and what was done to each. */
+export function cutBreaths(ch: readonly Float32Array[], sampleRate: number, breaths: readonly Breath[], pauses: readonly FrameSpan[], busy: readonly FrameSpan[], roomToneDb: number): { channels: Float32Array[]; cuts: BreathCut[] } {
+  const fade = Math.max(1, Math.round((BREATH_RAMP_MS / 1000) * sampleRate))
+  let out: Float32Array[] = ch.map((x) => x.slice())
+  const block = Math.max(1, Math.round(0.01 * sampleRate))
+  const sums = energyIndex(out[0] ?? new Float32Array(0), block)
+  const cuts: BreathCut[] = []
+  const lowered: Array<FrameSpan & { gainDb: number }> = []
+  for (const b of breaths) {
+    const a = b.from - fade
+    const z = b.to + fade
+    const from = a >= 0 && z <= (out[0]?.length ?? 0) ? donor(sums, block, pauses, [...busy, ...breaths], z - a, fade, roomToneDb) : null
+    if (from === null) {
+      const gainDb = Math.min(0, roomToneDb - b.levelDb)
+      lowered.push({ from: b.from, to: b.to, gainDb })
+      cuts.push({ from: b.from, to: b.to, by: gainDb })
+      continue
+    }
+    for (const y of out) {
+      const src = y.slice(from, from + (z - a))
+      for (let i = a; i < z; i++) {
+        const s = src[i - a] as number
+        const w = i < b.from ? (i - a + 0.5) / fade : i >= b.to ? (z - i - 0.5) / fade : 1
+        const t = (Math.PI / 2) * w
+        y[i] = w === 1 ? s : Math.cos(t) * (y[i] as number) + Math.sin(t) * s
+      }
+    }
+    cuts.push({ from: b.from, to: b.to, by: 'room_tone' })
+  }
+  if (lowered.length) out = lowerBreaths(out, sampleRate, lowered)
+  return { channels: out, cuts }
+}

@@ -1,0 +1,55 @@
+/**
+ * A finished take's samples (per channel, full scale ±1) written as a WAV in the take's own format, the
+ * way the version renderer writes (render-mix.ts's quantizer, render-curves.ts's position-keyed ±1 LSB
+ * triangular dither, the same 80-byte header). A sample the finish did not change is a whole number of
+ * steps of the format and is written as it was, undithered: where only the edit list touched the take,
+ * the file holds the recording's own samples.
+ */
+import { open, rm } from 'node:fs/promises'
+import type { AudioFormat } from '../../shared/versions/edit-list'
+import { buildWavHeader, needsRf64 } from '../media/wav-header'
+import { BYTES_PER_SAMPLE, fullScale } from '../media/wav-source'
+import { ditherInto } from '../versions/render-curves'
+import { quantizeInto } from '../versions/render-mix'
+
+const BLOCK_FRAMES = 65_536
+
+/** Writes `ch` to `path` (created or replaced; the caller renames a temporary file into place). */
+export async function writeChannels(path: string, ch: readonly Float32Array[], format: AudioFormat): Promise<void> {
+  const { channels, encoding, sample_rate } = format
+  if (ch.length !== channels) throw new Error(`The finish has ${ch.length} channels; the take has ${channels}.`)
+  const frames = ch[0]?.length ?? 0
+  const blockAlign = channels * BYTES_PER_SAMPLE[encoding]
+  const dataBytes = frames * blockAlign
+  const header = buildWavHeader({ sampleRate: sample_rate, channels, bitsPerSample: 8 * BYTES_PER_SAMPLE[encoding] }, { dataBytes, padded: true, rf64: needsRf64(dataBytes) })
+  if (encoding === 'float32') header.writeUInt16LE(3, 56)
+  const scale = encoding === 'float32' ? 1 : fullScale(encoding)
+  const acc = new Float64Array(BLOCK_FRAMES * channels)
+  const dither = new Float64Array(BLOCK_FRAMES * channels)
+  const out = Buffer.allocUnsafe(BLOCK_FRAMES * blockAlign)
+  const fh = await open(path, 'w')
+  try {
+    await fh.write(header)
+    for (let a = 0; a < frames; a += BLOCK_FRAMES) {
+      const n = Math.min(BLOCK_FRAMES, frames - a)
+      for (let c = 0; c < channels; c++) {
+        const x = ch[c] as Float32Array
+        for (let f = 0; f < n; f++) acc[f * channels + c] = (x[a + f] as number) * scale
+      }
+      if (encoding !== 'float32') {
+        ditherInto(dither, a, n, channels)
+        // An unchanged sample is a whole step: it keeps its value exactly.
+        for (let i = 0; i < n * channels; i++) if (Number.isInteger(acc[i])) dither[i] = 0
+      }
+      quantizeInto(out, acc, n * channels, encoding, dither)
+      await fh.write(out, 0, n * blockAlign)
+    }
+    if (dataBytes % 2 === 1) await fh.write(Buffer.alloc(1))
+    await fh.sync()
+    await fh.close()
+  } catch (err) {
+    await fh.close().catch(() => undefined)
+    await rm(path, { force: true })
+    throw err
+  }
+}

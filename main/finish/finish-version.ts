@@ -6,7 +6,8 @@
  * read back before the call answers (VersionWork.commit), so its preflight — what a delivery sends — is
  * measured from the finished audio. The version keeps the finish's report (`TakeVersion.finish`) for the
  * panel's before and after. The recording on disk is never rewritten; undo is restoring the version it
- * was made from. A refusal (FinishRefusal, or past the talent's choices: finish-choices.ts) is one
+ * was made from. Finishing a finished version again (the talent changed a choice) finishes the audio that
+ * one finished, never a finish of a finish. A refusal (FinishRefusal, or past the talent's choices: finish-choices.ts) is one
  * sentence, and nothing is made. Journalled by the version area like the other version jobs.
  */
 import { randomUUID } from 'node:crypto'
@@ -20,6 +21,7 @@ import type { TakeKind } from '../audio/preflight'
 import { EngineUnavailableError } from '../readback/index'
 import { TakeInputError } from '../takes/take-input-checks'
 import type { RecordingRef } from '../versions/recordings'
+import { currentVersion } from '../version-records/version-meta'
 import type { Finisher } from '../versions/version-handlers'
 import type { TakeScript, VersionWork } from '../versions/version-work'
 import { holdToChoices, type FinishRequestWithChoices } from './finish-choices'
@@ -86,7 +88,10 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
     const script: TakeScript = await work.scriptOf(take)
     const kind = kindToFit(take.job_kind)
     const profile = await deps.profileOf(take.job_id, take.job_kind)
-    const input = await store.readyAudioPath(take)
+    // Finishing a finished version again (other choices) starts from the audio that one finished.
+    const current = currentVersion(take)
+    const base = current?.operation === 'finish' && current.finish ? current.finish.base_version : (take.current_version ?? 1)
+    const input = await store.readyAudioPath({ ...take, current_version: base })
     work.progress(take, 'finishing', `Fitting take ${take.take_number} to the ${spot.toFixed(1)} s spot and levelling it for ${profile.label}…`)
     const renders = versions.folders(take.job_id).renders
     await mkdir(renders, { recursive: true })
@@ -100,7 +105,7 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
       })
       holdToChoices(report, choices, spot)
       const ref = await versions.recordings(take.job_id).add(out)
-      const finish = finishRecord(report, choices, spot, kind, profile)
+      const finish = finishRecord(report, base, choices, spot, kind, profile)
       return await work.commit(take, script, { operation: 'finish', list: wholeRecording(ref), changes: [], findings: [], finish, summary: finishSummary(finish) })
     } catch (err) {
       if (err instanceof FinishRefusal) throw new TakeInputError(err.message)
@@ -111,9 +116,9 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
   })
 }
 
-function finishRecord(report: FinishReport, choices: FinishChoices, spot: number, kind: TakeKindToFit, profile: DeliveryProfile): VersionFinish {
+function finishRecord(report: FinishReport, base: number, choices: FinishChoices, spot: number, kind: TakeKindToFit, profile: DeliveryProfile): VersionFinish {
   return {
-    choices, spot_length_s: spot, kind, profile: profileView(profile),
+    base_version: base, choices, spot_length_s: spot, kind, profile: profileView(profile),
     tempo: report.tempo, gain_db: report.gain_db, before: report.before, after: report.after, edits: report.edits,
     ...finishCounts(report.edits),
   }

@@ -44,6 +44,11 @@ export interface FinishProfileView {
 
 /** What a finished version keeps of its finish (TakeVersion.finish). */
 export interface VersionFinish {
+  /**
+   * The version whose audio was finished ("before"): the take's current one, or, when that was itself a
+   * finish, the version that one finished (finishing again with other choices starts from the same audio).
+   */
+  base_version: number
   choices: FinishChoices
   /** The spot's length it was fitted to (s) and the job's kind and profile it was levelled for. */
   spot_length_s: number

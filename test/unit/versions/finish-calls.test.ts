@@ -108,6 +108,7 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     const f = made.version.finish!
     expect(f.spot_length_s).toBe(job.spot)
     expect(f.kind).toBe('dry_voice')
+    expect(f.base_version).toBe(1)
     expect(f.profile.name).toBe('dry-voice')
     expect(f.before.length_s).toBeCloseTo(read.durationS, 2)
     expect(Math.abs(f.after.length_s - job.spot)).toBeLessThanOrEqual(0.05)
@@ -137,6 +138,16 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     const redone = await call('restoreVersion', { takeId, version: 2 })
     expect(redone.preflight).toEqual(v2.preflight)
     expect(await sha256File(takes.area.store.audioPath(redone))).toBe(await sha256File(takes.area.store.audioPath(v2)))
+  })
+
+  it('finishing the finished version with other choices finishes the audio it finished, and undo goes back', async () => {
+    const choices = { breaths: 'keep', maxTempoPercent: 2, shortestPauseS: 0.3 } as const
+    const again = await call('finishVersion', { takeId, choices })
+    expect(again.version).toMatchObject({ number: 3, operation: 'finish', made_from: 2 })
+    expect(again.version.finish).toMatchObject({ base_version: 1, choices })
+    expect(again.version.finish?.before.length_s).toBeCloseTo(read.durationS, 2)
+    expect(Math.abs((again.version.finish?.after.length_s ?? 0) - job.spot)).toBeLessThanOrEqual(0.05)
+    expect((await call('restoreVersion', { takeId, version: 2 })).current_version).toBe(2)
   })
 
   it('refuses what cannot be finished in one sentence, and makes nothing', async () => {

@@ -1,10 +1,11 @@
 /**
  * Bridge calls and events for a take's versions: list and restore them, make a version from pickup takes,
  * punch-and-roll (plan, start, finish), cut a false start, cut the lines a revision removed, the comp grid and a comp rendered as a new take,
- * the latency calibration's analysis, and a proofer's pickup list. Merged into the one contract by
+ * the latency calibration's analysis, a proofer's pickup list, and finishing for delivery. Merged into the one contract by
  * shared/bridge.ts. Every call that makes or restores a version is called after the person asked for it
  * on screen; each new version is measured and read back before the call answers.
  */
+import { BREATH_CHOICES, MAX_TEMPO_PERCENT, SHORTEST_PAUSE_S } from './versions/finish'
 import { apiId, int, list, nullable, num, obj, oneOf, optional, str, takeId, type Check } from './check'
 import type { TakeView } from './bridge-takes'
 import { MAX_PCM_BASE64_CHARS } from './bridge-takes'
@@ -59,6 +60,15 @@ export const versionCalls = {
   renderComp: obj({ jobId: apiId, picks: list(obj({ sentence, takeId }), { min: 1, max: MAX_SENTENCE }), note: optional(nullable(str({ max: 1000 }))) }),
   importPickupCsv: obj({ jobId: apiId, takeId, csv: str({ min: 1, max: MAX_PICKUP_CSV_CHARS }) }),
   listPickupCards: obj({ jobId: apiId }),
+  /**
+   * Finishes the take's current version for delivery: a new version fitted to the job's spot length and
+   * levelled to its profile, with the talent's choices (main/finish/finish-version.ts). A take that cannot
+   * be fitted is refused in one sentence and nothing is made.
+   */
+  finishVersion: obj({
+    takeId,
+    choices: obj({ breaths: oneOf(BREATH_CHOICES), maxTempoPercent: num(MAX_TEMPO_PERCENT), shortestPauseS: num(SHORTEST_PAUSE_S) }),
+  }),
   /** What version work on the job's takes did not finish because Booth stopped (main's work journal). */
   listUnfinishedWork: obj({ jobId: apiId }),
   /** The talent read a take's note of unfinished work: it goes, on disk too. */
@@ -85,6 +95,7 @@ export interface VersionResults {
   analyzeCalibration: CalibrationView
   getCompGrid: CompGridView
   renderComp: VersionMade
+  finishVersion: VersionMade
   importPickupCsv: PickupCardsView
   listPickupCards: PickupCardsView
   listUnfinishedWork: UnfinishedWorkNote[]
@@ -92,7 +103,7 @@ export interface VersionResults {
 }
 
 /** The version work a take's note can name. */
-export type UnfinishedWorkWhat = 'pickup' | 'punch' | 'cut_restart' | 'cut_removed' | 'comp' | 'trim' | 'readback'
+export type UnfinishedWorkWhat = 'pickup' | 'punch' | 'cut_restart' | 'cut_removed' | 'comp' | 'finish' | 'trim' | 'readback'
 
 /** Work on a take that Booth stopped in the middle of, said once Booth started again, until dismissed. */
 export interface UnfinishedWorkNote {
@@ -109,7 +120,7 @@ export interface VersionProgress {
   /** The take being fixed; for a comp, null until its take exists. */
   takeId: string | null
   jobId: string
-  stage: 'reading_back_sources' | 'rendering' | 'measuring' | 'reading_back' | 'done' | 'failed'
+  stage: 'reading_back_sources' | 'finishing' | 'rendering' | 'measuring' | 'reading_back' | 'done' | 'failed'
   message: string
 }
 

@@ -24,6 +24,7 @@ import { createReadbackArea } from '../readback/service/readback-handlers'
 import { createPrompterArea } from '../prompter/prompter-area'
 import { stopIdleRecordings } from './idle-recordings'
 import { createVersionArea } from '../versions/version-handlers'
+import { createFinisher } from '../finish/finish-version'
 import { createTranscriber } from '../versions/transcriber'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
 import { isUnreachable, JobsService } from '../jobs/jobs-service'
@@ -202,7 +203,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   // A take whose window went away mid-recording (reloaded, closed, crashed) is stopped and kept.
   const idle = stopIdleRecordings(prompter.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)), { info: (m, f) => log.info(m, f), warn: (m, f) => log.warn(m, f) })
   const takeCalls = idle.calls
-  // Versions (pickups, punch-and-roll, comps, cut false starts): read back with the engine Settings chose, a
+  // Versions (pickups, punch-and-roll, comps, cut false starts, finishes): read back with the engine Settings chose, a
   // punch recorded through the same recording calls (so the read-back waits while it records).
   const versionArea = createVersionArea({
     store: takes.store,
@@ -219,6 +220,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     },
     takesChanged: takes.changed,
     recording: { start: (a) => takeCalls.startRecording(a), stop: (a) => takeCalls.stopRecording(a), cancel: (a) => takeCalls.cancelRecording(a) },
+    // Finishing for delivery: levelled to the profile chosen on the job (else its kind's), as its takes are judged.
+    finish: createFinisher({ profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile }),
     now,
   })
 

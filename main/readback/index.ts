@@ -17,6 +17,7 @@ export { GENERAL_VOCABULARY } from './rivals/general-vocabulary'
 export { writtenAcronyms } from './script/acronyms'
 export { loadDictionary, pronounce, type Dictionary } from './engines/pocketsphinx/pronunciations'
 // sherpa-onnx: the model's files, the script's hotwords, tokens back to words.
+export { EngineUnavailableError } from './engine'
 export { defaultModelDir, findTransducer, type TransducerFiles } from './engines/sherpa/sherpa-model'
 export { loadTokenSet, scriptHotwords } from './engines/sherpa/sherpa-hotwords'
 export { HOTWORD_SCORE } from './tuning'

@@ -54,6 +54,13 @@ export function versionProblem(raw: unknown, i: number, preflightProblem: (v: un
       }
     }
   }
+  const finish = raw['finish']
+  if (finish !== undefined && finish !== null) {
+    const figures = (f: unknown) => isObj(f) && typeof f['length_s'] === 'number'
+    if (!isObj(finish) || !figures(finish['before']) || !figures(finish['after']) || !Array.isArray(finish['edits']) || typeof finish['spot_length_s'] !== 'number' || typeof finish['tempo'] !== 'number' || !(Number.isInteger(finish['base_version']) && (finish['base_version'] as number) >= 1 && (finish['base_version'] as number) <= i) || !isObj(finish['choices']) || !isObj(finish['profile'])) {
+      return `${what}.finish must be {base_version, choices, spot_length_s, kind, profile, tempo, gain_db, before, after, edits}`
+    }
+  }
   for (const key of ['preflight', 'trimmed_preflight'] as const) {
     const p = preflightProblem(raw[key])
     if (p) return `${what}.${key} ${p}`

@@ -1,7 +1,9 @@
 /**
  * The bridge handlers of shared/bridge-versions.ts, composed from the take store, the read-back engine and
  * the recording calls (for punch-and-roll). compose.ts wires `handlers` into the core; `store` is told how
- * to render a current version whose render went missing.
+ * to render a current version whose render went missing. Finishing for delivery is given as a port
+ * (`finish`, main/finish/finish-version.ts, which builds on this folder): journalled and guarded here like
+ * every other version job.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -9,7 +11,8 @@ import type { BridgeHandlers } from '../bridge/dispatch'
 import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeMeta } from '../takes/take-types'
 import type { EventHub } from '../bridge/event-hub'
-import type { versionCalls } from '../../shared/bridge-versions'
+import type { VersionMade, versionCalls } from '../../shared/bridge-versions'
+import type { FinishChoices } from '../../shared/versions/finish'
 import type { ScriptCopy } from '../readback/service/script-copies'
 import { decodePcmFloat32 } from '../takes/recording-handlers'
 import type { TakeStore } from '../takes/take-store'
@@ -19,6 +22,7 @@ import { PickupCards } from './pickup-cards'
 import { PunchSessions, type RecordingCallsForPunch } from './punch-sessions'
 import { cutRemovedLines, listRemovedLines } from './removed-line-version'
 import { cutRestart, makePickupVersion } from './take-fixes'
+import { TakeInputError } from '../takes/take-input-checks'
 import { TakeVersions } from './take-versions'
 import { takeSentences } from './take-sentences'
 import type { Transcribe } from './version-inputs'
@@ -27,6 +31,9 @@ import { VersionWork } from './version-work'
 import { WorkJournal } from './work-journal'
 
 export type VersionHandlers = Pick<BridgeHandlers, keyof typeof versionCalls>
+
+/** Makes a take's finished version (main/finish/finish-version.ts), inside the take's one job at a time. */
+export type Finisher = (work: VersionWork, takeId: string, choices: FinishChoices) => Promise<VersionMade>
 
 export interface VersionAreaDeps {
   store: TakeStore
@@ -40,6 +47,8 @@ export interface VersionAreaDeps {
   now?: () => number
   /** Where a note that could not be read is told (the log). */
   warn?: (message: string) => void
+  /** Finishing for delivery; absent where no finish engine is wired (the call then says so). */
+  finish?: Finisher
 }
 
 export function createVersionArea(deps: VersionAreaDeps) {
@@ -105,6 +114,11 @@ export function createVersionArea(deps: VersionAreaDeps) {
     }),
     getCompGrid: ({ jobId }) => guard(() => comps.grid(jobId)),
     renderComp: ({ jobId, picks, note }) => guard(() => comps.render(jobId, picks, note ?? null)),
+    finishVersion: ({ takeId, choices }) => guard(() => {
+      const finish = deps.finish
+      if (!finish) throw new TakeInputError('Finishing for delivery is not available in this Booth.')
+      return journalled(takeId, 'finish', () => finish(work, takeId, choices))
+    }),
     importPickupCsv: ({ jobId, takeId, csv }) => guard(() => cards.importCsv(jobId, takeId, csv)),
     listPickupCards: ({ jobId }) => guard(() => cards.list(jobId)),
     listUnfinishedWork: ({ jobId }) => guard(() => journal.notes(jobId)),

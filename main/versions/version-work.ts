@@ -50,8 +50,11 @@ export interface Draft {
   findings: VersionFinding[]
   latency?: TakeVersion['latency']
   pickups?: TakeVersion['pickups']
+  finish?: TakeVersion['finish']
   /** Added to the summary's phrases (e.g. the latency used). */
   summaryExtra?: string
+  /** The whole summary, when the version's changes are not phrases of pieces moved (a finish). */
+  summary?: string
 }
 
 /** How much longer a new version is than the take's current one (s); undefined when that was not measured. */
@@ -203,9 +206,10 @@ export class VersionWork {
     const current = take.current_version ?? 1
     const meta = await versions.add(take.id, {
       operation: draft.operation, made_from: current, edits: draft.list, render_key: rendered.key,
-      summary: summarize(draft.changes, draft.summaryExtra, lengthChange(take, draft.list)), changes: draft.changes, findings, preflight, readback: heard.summary,
+      summary: draft.summary ?? summarize(draft.changes, draft.summaryExtra, lengthChange(take, draft.list)), changes: draft.changes, findings, preflight, readback: heard.summary,
       ...(draft.latency ? { latency: draft.latency } : {}),
       ...(draft.pickups ? { pickups: draft.pickups } : {}),
+      ...(draft.finish ? { finish: draft.finish } : {}),
     }, heard.stored, madeFrom)
     this.d.takesChanged(take.job_id)
     this.d.readbackChanged(heard.stored

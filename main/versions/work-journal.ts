@@ -10,7 +10,7 @@
  * talent dismisses it. The note's sentence is made when it is read, from the take record as it is then
  * ("take 3 is at version 1"). An entry that cannot be read is set aside (renamed `.damaged`) and still
  * named on its take's row when its file name says which take; it never stops Booth from starting.
- * Journalled: pickups placed, punch-and-roll, false-start cuts, comps (on their base take). A trim needs no
+ * Journalled: pickups placed, punch-and-roll, false-start cuts, comps (on their base take), finishes. A trim needs no
  * entry: it is written before it is measured, and a trim left unmeasured is measured again at delivery.
  */
 import { promises as fsp } from 'node:fs'
@@ -42,7 +42,7 @@ interface StoredNote {
   started_at: string | null
 }
 
-const WHATS: readonly UnfinishedWorkWhat[] = ['pickup', 'punch', 'cut_restart', 'cut_removed', 'comp', 'trim', 'readback']
+const WHATS: readonly UnfinishedWorkWhat[] = ['pickup', 'punch', 'cut_restart', 'cut_removed', 'comp', 'finish', 'trim', 'readback']
 
 /** The work in the talent's words, as the start of a sentence. */
 export const WORK_WORDS: Record<UnfinishedWorkWhat, string> = {
@@ -51,6 +51,7 @@ export const WORK_WORDS: Record<UnfinishedWorkWhat, string> = {
   cut_restart: 'The false start cut',
   cut_removed: 'The cut of the removed lines',
   comp: 'The comp',
+  finish: 'The finish for delivery',
   trim: 'The trim',
   readback: 'The read-back',
 }

@@ -5,14 +5,16 @@
 import type { components } from '../api/talent-v1'
 import type { ReadbackCheck } from '../readback/types'
 import type { EditList } from './edit-list'
+import type { VersionFinish } from './finish'
 import type { PickupLocator } from './pickup-csv'
 
 type Preflight = components['schemas']['Preflight']
 
-export const VERSION_OPERATIONS = ['recording', 'pickup', 'punch', 'comp', 'cut_restart', 'cut_removed'] as const
+export const VERSION_OPERATIONS = ['recording', 'pickup', 'punch', 'comp', 'cut_restart', 'cut_removed', 'finish'] as const
 /**
  * recording: the take as recorded or dropped (version 1); comp: a take built from several takes;
- * cut_removed: a take read from an older script with the lines the producer removed since cut out.
+ * cut_removed: a take read from an older script with the lines the producer removed since cut out;
+ * finish: finished for delivery (fitted to the spot, levelled to the profile; `finish` keeps before and after).
  */
 export type VersionOperation = (typeof VERSION_OPERATIONS)[number]
 
@@ -109,6 +111,8 @@ export interface TakeVersion {
   latency?: { samples: number; source: 'reported' | 'calibrated' } | null
   /** A pickup version: what its patches went into (absent for other operations). */
   pickups?: VersionPickups | null
+  /** A finished version: its choices, the spot and profile, and the figures before and after. */
+  finish?: VersionFinish | null
   /**
    * Set when this version's record on disk could not be read: what is wrong, in words, and the record as it
    * was (written back unchanged). Such a version cannot be played, restored or delivered; the others can.

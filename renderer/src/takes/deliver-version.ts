@@ -11,6 +11,7 @@ const OPERATION_WORDS: Record<VersionOperation, string> = {
   comp: 'the comp',
   cut_restart: 'false start cut',
   cut_removed: 'removed lines cut',
+  finish: 'finished for delivery',
 }
 
 /** "version 2 (pickup placed)", or null while the take has only its recording. */

@@ -1,7 +1,8 @@
 /**
  * A take's versions in its row (mounted by TakeRow): the list (what changed, reads clean or not, figures,
  * the name a delivery carries), undo (back to the version the current one was made from, Ctrl/⌘+Z inside
- * the list), placing pickups, cutting a false start the read-back found, and the work under way.
+ * the list), placing pickups, cutting a false start the read-back found, finishing for delivery
+ * (FinishPanel), and the work under way.
  * A take being sent or delivered keeps its version.
  */
 import { useEffect, useState, type KeyboardEvent } from 'react'
@@ -11,6 +12,7 @@ import { takeName } from '../take-numbers'
 import { displayText } from '../../../../shared/display-text'
 import { unreadableNote } from '../../../../shared/versions/unreadable-versions'
 import { CutFalseStart } from './CutFalseStart'
+import { FinishPanel } from './FinishPanel'
 import { PlacePickups } from './PlacePickups'
 import { VersionItem } from './VersionItem'
 import { VersionWorkStatus } from './VersionWorkStatus'
@@ -77,6 +79,7 @@ export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) 
       )}
       {!locked && take.label !== 'pickup' && <PlacePickups job={job} take={take} busy={busy} />}
       {!locked && <CutFalseStart take={take} busy={busy} />}
+      {take.label !== 'pickup' && <FinishPanel take={take} takeName={name} locked={locked} busy={busy} />}
       <VersionWorkStatus workKey={take.id} label={`Work on ${name}`} />
     </div>
   )

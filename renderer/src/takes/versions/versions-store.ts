@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../../shared/bridge'
 import type { ScriptRead } from '../../../../shared/bridge-takes'
 import type { UnfinishedWorkNote, VersionProgress } from '../../../../shared/bridge-versions'
+import type { FinishChoices } from '../../../../shared/versions/finish'
 import type { CompGridView, PickupCardsView, RemovedLinesView, VersionsView } from '../../../../shared/versions/types'
 import { displayText } from '../../../../shared/display-text'
 import { errorText } from '../../store/error-text'
@@ -56,6 +57,8 @@ export interface VersionsState {
   loadRemoved(takeId: string): Promise<void>
   /** Makes a version with the removed lines cut out, read back against the current script. */
   cutRemoved(takeId: string): Promise<void>
+  /** Finishes the take for delivery with these choices (a new version; a refusal is the take's notice). */
+  finish(takeId: string, choices: FinishChoices): Promise<void>
   loadGrid(jobId: string): Promise<void>
   renderComp(jobId: string, picks: Array<{ sentence: number; takeId: string }>): Promise<void>
   importCsv(jobId: string, takeId: string, csv: string): Promise<void>
@@ -178,6 +181,10 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
           await afterChange(takeId, made.take.job_id)
           await get().loadRemoved(takeId)
         }
+      },
+      finish: async (takeId, choices) => {
+        const made = await work(takeId, 'Finishing for delivery…', () => api.finishVersion({ takeId, choices }), (m) => ({ tone: m.version.readback?.clean === false ? 'info' : 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The finish for delivery')
+        if (made) await afterChange(takeId, made.take.job_id)
       },
       loadGrid: async (jobId) => {
         const grid = await work(compKey(jobId), 'Reading the takes sentence by sentence…', () => api.getCompGrid({ jobId }), () => null)

@@ -1,0 +1,130 @@
+/**
+ * "Finish for delivery" as a version of a take (issue 33, point 1). The take's current audio goes through
+ * the finish engine (finish-take.ts: fitted to the job's spot length, levelled to its profile); the
+ * finished WAV is kept by content among the job's recordings (main/versions/recordings.ts), and the new
+ * version's edit list is one piece covering it whole. Like every version it is then rendered, measured and
+ * read back before the call answers (VersionWork.commit), so its preflight — what a delivery sends — is
+ * measured from the finished audio. The version keeps the finish's report (`TakeVersion.finish`) for the
+ * panel's before and after. The recording on disk is never rewritten; undo is restoring the version it
+ * was made from. Finishing a finished version again (the talent changed a choice) finishes the audio that
+ * one finished, never a finish of a finish. A refusal (FinishRefusal, or past the talent's choices: finish-choices.ts) is one
+ * sentence, and nothing is made. Journalled by the version area like the other version jobs.
+ */
+import { randomUUID } from 'node:crypto'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { VersionMade } from '../../shared/bridge-versions'
+import type { EditList } from '../../shared/versions/edit-list'
+import { finishCounts, tempoPercent, type FinishChoices, type FinishProfileView, type VersionFinish } from '../../shared/versions/finish'
+import type { DeliveryProfile } from '../audio/delivery-profiles'
+import type { TakeKind } from '../audio/preflight'
+import { EngineUnavailableError } from '../readback/index'
+import { TakeInputError } from '../takes/take-input-checks'
+import type { RecordingRef } from '../versions/recordings'
+import { currentVersion } from '../version-records/version-meta'
+import type { Finisher } from '../versions/version-handlers'
+import type { TakeScript, VersionWork } from '../versions/version-work'
+import { holdToChoices, type FinishRequestWithChoices } from './finish-choices'
+import { FinishRefusal, finishTake, type FinishReport } from './finish-take'
+import type { TakeKindToFit } from './fit-plan'
+
+export interface FinishVersionDeps {
+  /** The job's delivery profile (the one chosen on the job, else its kind's default). */
+  profileOf(jobId: string, kind: TakeKind): Promise<DeliveryProfile>
+  ffmpegPath?: string
+  /** The finish engine (finishTake); tests may hand one that stops on purpose. */
+  finish?: (req: FinishRequestWithChoices) => Promise<FinishReport>
+}
+
+/** A take of a job whose kind is not set is finished as a dry voice (the profile default's reasoning too). */
+export function kindToFit(kind: TakeKind): TakeKindToFit {
+  return kind === 'finished_spot' ? 'finished_spot' : 'dry_voice'
+}
+
+export function profileView(p: DeliveryProfile): FinishProfileView {
+  return {
+    name: p.name,
+    label: p.label,
+    loudness: p.loudness.map((l) => ({ measure: l.measure, min: l.min, max: l.max, ...(l.target !== undefined ? { target: l.target } : {}) })),
+    peak: p.peak ? { measure: p.peak.measure, max: p.peak.max } : null,
+  }
+}
+
+/** The version's edit list: the finished recording whole, at unity, no fades. */
+export function wholeRecording(ref: RecordingRef): EditList {
+  const none = { frames: 0, shape: 'equal_power' as const }
+  return { format: ref.format, frames: ref.frames, pieces: [{ source: ref.hash, from: 0, to: ref.frames, at: 0, gain_db: 0, fade_in: none, fade_out: none }] }
+}
+
+/** "Finished for delivery: 15.00 s for the 15.0 s spot (was 18.42 s); 4 pauses, tempo +1.2 %, gain −2.0 dB." */
+export function finishSummary(f: VersionFinish): string {
+  const parts = [`${f.pauses_changed} pause${f.pauses_changed === 1 ? '' : 's'} changed`]
+  if (f.tempo !== 1) parts.push(`tempo ${tempoPercent(f.tempo) > 0 ? '+' : '−'}${Math.abs(tempoPercent(f.tempo)).toFixed(1)} %`)
+  if (f.gain_db !== 0) parts.push(`gain ${f.gain_db > 0 ? '+' : '−'}${Math.abs(f.gain_db).toFixed(1)} dB`)
+  if (f.breaths_lowered > 0) parts.push(`${f.breaths_lowered} breath${f.breaths_lowered === 1 ? '' : 's'} ${f.choices.breaths === 'cut' ? 'cut' : 'lowered'}`)
+  if (f.clicks_removed > 0) parts.push(`${f.clicks_removed} click${f.clicks_removed === 1 ? '' : 's'} removed`)
+  return `Finished for delivery: ${f.after.length_s.toFixed(2)} s for the ${f.spot_length_s.toFixed(1)} s spot (was ${f.before.length_s.toFixed(2)} s); ${parts.join(', ')}.`
+}
+
+/** The finish of the take's current audio, with its script when a read-back engine can hear it. */
+async function runEngine(deps: FinishVersionDeps, req: FinishRequestWithChoices): Promise<FinishReport> {
+  const finish = deps.finish ?? finishTake
+  try {
+    return await finish(req)
+  } catch (err) {
+    // Without a read-back engine the pauses' kinds come from the signal alone.
+    if (err instanceof EngineUnavailableError && req.script) return finish({ ...req, script: null })
+    throw err
+  }
+}
+
+export async function finishVersion(work: VersionWork, takeId: string, choices: FinishChoices, deps: FinishVersionDeps): Promise<VersionMade> {
+  const { store, versions } = work.d
+  const take = await store.get(takeId)
+  return work.exclusive(take, async () => {
+    versions.checkCanChange(take)
+    const spot = take.spot_length_s
+    if (!(typeof spot === 'number' && spot > 0)) throw new TakeInputError(`Take ${take.take_number} cannot be finished: its job has no spot length to fit it to.`)
+    const script: TakeScript = await work.scriptOf(take)
+    const kind = kindToFit(take.job_kind)
+    const profile = await deps.profileOf(take.job_id, take.job_kind)
+    // Finishing a finished version again (other choices) starts from the audio that one finished.
+    const current = currentVersion(take)
+    const base = current?.operation === 'finish' && current.finish ? current.finish.base_version : (take.current_version ?? 1)
+    const input = await store.readyAudioPath({ ...take, current_version: base })
+    work.progress(take, 'finishing', `Fitting take ${take.take_number} to the ${spot.toFixed(1)} s spot and levelling it for ${profile.label}…`)
+    const renders = versions.folders(take.job_id).renders
+    await mkdir(renders, { recursive: true })
+    // A dot name ending .partial: what a crash leaves here is cleared at the next start (take-folders.ts).
+    const out = join(renders, `.finish-${take.id}-${randomUUID()}.wav.partial`)
+    try {
+      const report = await runEngine(deps, {
+        input, output: out, spotLengthS: spot, kind, profile, choices, maxTempoChange: choices.maxTempoPercent / 100,
+        script: { text: script.text, transcribe: work.d.transcribe },
+        ...(deps.ffmpegPath ? { ffmpegPath: deps.ffmpegPath } : {}),
+      })
+      holdToChoices(report, choices, spot)
+      const ref = await versions.recordings(take.job_id).add(out)
+      const finish = finishRecord(report, base, choices, spot, kind, profile)
+      return await work.commit(take, script, { operation: 'finish', list: wholeRecording(ref), changes: [], findings: [], finish, summary: finishSummary(finish) })
+    } catch (err) {
+      if (err instanceof FinishRefusal) throw new TakeInputError(err.message)
+      throw err
+    } finally {
+      await rm(out, { force: true })
+    }
+  })
+}
+
+function finishRecord(report: FinishReport, base: number, choices: FinishChoices, spot: number, kind: TakeKindToFit, profile: DeliveryProfile): VersionFinish {
+  return {
+    base_version: base, choices, spot_length_s: spot, kind, profile: profileView(profile),
+    tempo: report.tempo, gain_db: report.gain_db, before: report.before, after: report.after, edits: report.edits,
+    ...finishCounts(report.edits),
+  }
+}
+
+/** The version area's `finish` port (version-handlers.ts), bound to the job's profiles and ffmpeg. */
+export function createFinisher(deps: FinishVersionDeps): Finisher {
+  return (work: VersionWork, takeId: string, choices: FinishChoices) => finishVersion(work, takeId, choices, deps)
+}

@@ -1,0 +1,91 @@
+/**
+ * The Finish panel's A/B toggle: one player for the version before the finish (A) and the finished one
+ * (B). Switching keeps the place: the other version starts where this one was (clamped to its length),
+ * playing on if it was playing. Each version's audio comes from main (getTakeMediaUrl, rendered from its
+ * edit list when missing); the take itself is not changed by listening.
+ */
+import { useRef, useState } from 'react'
+import { displayText } from '../../../../shared/display-text'
+import { useBridge } from '../../bridge/BridgeProvider'
+import { errorText } from '../../store/error-text'
+
+export interface FinishABProps {
+  takeId: string
+  takeName: string
+  /** The version the finish was made from (A) and the finished version (B). */
+  before: number
+  after: number
+}
+
+type Side = 'A' | 'B'
+
+export function FinishAB({ takeId, takeName, before, after }: FinishABProps) {
+  const api = useBridge()
+  const audio = useRef<HTMLAudioElement>(null)
+  const urls = useRef(new Map<number, string>())
+  const [side, setSide] = useState<Side | null>(null)
+  const [playing, setPlaying] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const versionOf = (s: Side) => (s === 'A' ? before : after)
+
+  const urlOf = async (version: number): Promise<string> => {
+    const known = urls.current.get(version)
+    if (known) return known
+    const { url } = await api.getTakeMediaUrl({ takeId, version })
+    urls.current.set(version, url)
+    return url
+  }
+
+  /** Shows `next` at the place the player is now; plays when asked or when it was playing. */
+  const show = async (next: Side, play: boolean) => {
+    const el = audio.current
+    if (!el) return
+    setError(null)
+    try {
+      const url = await urlOf(versionOf(next))
+      const at = el.currentTime
+      const keepPlaying = play || !el.paused
+      if (el.getAttribute('src') !== url) {
+        el.src = url
+        await new Promise<void>((resolve, reject) => {
+          el.addEventListener('loadedmetadata', () => resolve(), { once: true })
+          el.addEventListener('error', () => reject(new Error(`Version ${versionOf(next)} of ${takeName} cannot be played.`)), { once: true })
+        })
+        el.currentTime = Number.isFinite(el.duration) ? Math.min(at, el.duration) : at
+      }
+      setSide(next)
+      if (keepPlaying) await el.play()
+    } catch (err) {
+      setError(displayText(errorText(err)))
+    }
+  }
+
+  const toggle = () => {
+    const el = audio.current
+    if (!el) return
+    if (!el.paused) {
+      el.pause()
+      return
+    }
+    void show(side ?? 'B', true)
+  }
+
+  return (
+    <div className="fin-ab" role="group" aria-label={`Compare ${takeName} before and after the finish`}>
+      <div className="fin-ab-sides" role="radiogroup" aria-label="Listen to">
+        {(['A', 'B'] as const).map((s) => (
+          <button key={s} type="button" role="radio" className="btn btn-small" aria-checked={side === s} data-side={s} onClick={() => void show(s, false)}>
+            {s === 'A' ? `A · before (v${before})` : `B · finished (v${after})`}
+          </button>
+        ))}
+        <button type="button" className="btn btn-small" aria-label={playing ? 'Pause' : `Play ${side === 'A' ? 'before' : 'finished'}`} onClick={toggle}>
+          {playing ? 'Pause' : 'Play'}
+        </button>
+      </div>
+      <audio ref={audio} className={side ? 'fin-audio' : 'fin-audio is-idle'} controls={side !== null} preload="none"
+        aria-label={`Audio of ${takeName}, ${side === 'A' ? `version ${before} (before)` : `version ${after} (finished)`}`}
+        onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} onEnded={() => setPlaying(false)} />
+      {error && <p className="small tone-danger" role="alert">{error}</p>}
+    </div>
+  )
+}

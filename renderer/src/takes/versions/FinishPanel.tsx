@@ -1,0 +1,96 @@
+/**
+ * "Finish for delivery" beside a take's versions (issue 33, point 1): the talent's choices (breaths lower,
+ * keep or cut to room tone; the longest tempo change allowed; the shortest pause), the action, and once the
+ * take's current version is a finish, its figures before and after side by side, an A/B toggle, and undo
+ * (the versions' own: back to the version it was made from). Main makes the version (finishVersion) and
+ * reports its progress under the take (VersionWorkStatus); the panel stays usable meanwhile. A refusal is
+ * the take's notice, one sentence; nothing is made.
+ */
+import { useState } from 'react'
+import type { TakeView } from '../../../../shared/bridge-takes'
+import { BREATH_CHOICES, DEFAULT_FINISH_CHOICES, MAX_TEMPO_PERCENT, SHORTEST_PAUSE_S, type FinishChoices } from '../../../../shared/versions/finish'
+import { FinishAB } from './FinishAB'
+import { FinishCompare } from './FinishCompare'
+import { BREATH_WORDS } from './finish-words'
+import { currentVersionNumber } from './version-words'
+import { useVersionsStore } from './versions-store'
+import './finish.css'
+
+export interface FinishPanelProps {
+  take: TakeView
+  takeName: string
+  /** The take is being sent or was delivered: nothing can be finished or undone, the figures still show. */
+  locked: boolean
+  busy: boolean
+}
+
+export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) {
+  const store = useVersionsStore()
+  const number = currentVersionNumber(take)
+  const current = take.versions?.find((v) => v.number === number) ?? null
+  const finished = current?.operation === 'finish' && current.finish ? current.finish : null
+  const [open, setOpen] = useState(false)
+  const [choices, setChoices] = useState<FinishChoices>(finished?.choices ?? DEFAULT_FINISH_CHOICES)
+  // A new current version (finished, undone, restored): the choices start from what it was finished with.
+  const [choicesOf, setChoicesOf] = useState(number)
+  if (choicesOf !== number) {
+    setChoicesOf(number)
+    setChoices(finished?.choices ?? DEFAULT_FINISH_CHOICES)
+  }
+  const spot = take.spot_length_s
+  const set = (patch: Partial<FinishChoices>) => setChoices((c) => ({ ...c, ...patch }))
+  const finish = () => void store.getState().finish(take.id, choices)
+  const ids = { tempo: `fin-tempo-${take.id}`, pause: `fin-pause-${take.id}` }
+
+  if (locked && !finished) return null
+  return (
+    <section className="fin-panel" aria-label={`Finish ${takeName} for delivery`}>
+      <div className="fin-head">
+        <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {finished ? `Finished: ${finished.after.length_s.toFixed(2)} s for ${finished.spot_length_s.toFixed(1)} s` : 'Finish for delivery…'}
+        </button>
+        {finished && current?.made_from && !locked && (
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => void store.getState().restore(take.id, current.made_from as number)}>
+            Undo finish: back to v{current.made_from}
+          </button>
+        )}
+      </div>
+      {open && (
+        <div className="fin-body">
+          {finished && <FinishCompare finish={finished} before={finished.base_version} after={number} />}
+          {finished && <FinishAB takeId={take.id} takeName={takeName} before={finished.base_version} after={number} />}
+          {!locked && (
+            <fieldset className="fin-choices">
+              <legend className="small">Choices</legend>
+              <div className="fin-choice" role="radiogroup" aria-label="Breaths">
+                <span className="small">Breaths</span>
+                {BREATH_CHOICES.map((b) => (
+                  <label key={b} className="small fin-radio">
+                    <input type="radio" name={`fin-breaths-${take.id}`} value={b} checked={choices.breaths === b} onChange={() => set({ breaths: b })} /> {BREATH_WORDS[b]}
+                  </label>
+                ))}
+              </div>
+              <div className="fin-choice">
+                <label className="small" htmlFor={ids.tempo}>Longest tempo change</label>
+                <input id={ids.tempo} type="range" min={MAX_TEMPO_PERCENT.min} max={MAX_TEMPO_PERCENT.max} step={0.5} value={choices.maxTempoPercent} onChange={(e) => set({ maxTempoPercent: Number(e.currentTarget.value) })} />
+                <output className="small" htmlFor={ids.tempo}>{choices.maxTempoPercent === 0 ? 'none' : `${choices.maxTempoPercent.toFixed(1)} %`}</output>
+              </div>
+              <div className="fin-choice">
+                <label className="small" htmlFor={ids.pause}>Shortest pause</label>
+                <input id={ids.pause} type="range" min={SHORTEST_PAUSE_S.min} max={SHORTEST_PAUSE_S.max} step={0.05} value={choices.shortestPauseS} onChange={(e) => set({ shortestPauseS: Math.round(Number(e.currentTarget.value) * 100) / 100 })} />
+                <output className="small" htmlFor={ids.pause}>{choices.shortestPauseS.toFixed(2)} s</output>
+              </div>
+              {spot === null || !(spot > 0) ? (
+                <p className="small muted" role="note">This job has no spot length, so there is nothing to fit the take to.</p>
+              ) : (
+                <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={finish}>
+                  {finished ? 'Finish again with these choices' : `Finish for delivery (${spot.toFixed(1)} s spot)`}
+                </button>
+              )}
+            </fieldset>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,100 @@
+/**
+ * The Finish panel in real Chromium under Booth's CSP, on the real takes and versions stores over an
+ * in-memory bridge (support/finish-entry.tsx): the choices go to finishVersion as the talent set them, a
+ * refusal is one sentence and makes nothing, a finished version shows its figures before and after side by
+ * side against the spot and the profile, the A/B toggle plays the other version at the same place, undo
+ * goes back to the version it was made from, and the panel needs no horizontal scroll at 1024×768 or
+ * 1280×720.
+ */
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openBrowserPage, type BrowserPage } from '../support/browser-page'
+
+let b: BrowserPage
+type Call = { name: string; args: unknown }
+const calls = () => b.page.evaluate(() => (window as unknown as { boothTest: { calls(): Call[] } }).boothTest.calls())
+const urlOf = (v: number) => b.page.evaluate((n) => (window as unknown as { boothTest: { urlOf(v: number): string | null } }).boothTest.urlOf(n), v)
+const audio = () => b.page.locator('audio.fin-audio')
+
+beforeAll(async () => {
+  b = await openBrowserPage(fileURLToPath(new URL('../support/finish-entry.tsx', import.meta.url)))
+  await b.page.setViewportSize({ width: 1024, height: 768 })
+})
+afterAll(async () => {
+  await b?.close()
+})
+
+const noHorizontalScroll = () => b.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
+
+describe('the Finish panel', () => {
+  it('sends the choices as set; a refusal is one sentence and makes nothing', async () => {
+    const p = b.page
+    await p.getByRole('button', { name: 'Finish for delivery…' }).click()
+    expect(await p.getByRole('radio', { name: 'Lower' }).isChecked()).toBe(true)
+    expect(await p.locator('output').allTextContents()).toEqual(['4.0 %', '0.25 s'])
+    await p.getByRole('radio', { name: 'Cut to room tone' }).check()
+    await p.getByLabel('Longest tempo change').fill('2')
+    await p.getByLabel('Shortest pause').fill('0.5')
+    expect(await p.locator('output').allTextContents()).toEqual(['2.0 %', '0.50 s'])
+    expect(await noHorizontalScroll()).toBe(true)
+    await p.getByRole('button', { name: 'Finish for delivery (15.0 s spot)' }).click()
+    const alert = p.getByRole('alert')
+    await expect.poll(() => alert.textContent()).toBe('The words alone take 12.9 s and the shortest pauses and handles 3.4 s more; the spot is 15.0 s; 2 % faster reaches 16.0 s.Dismiss')
+    expect((await calls()).filter((c) => c.name === 'finishVersion').map((c) => c.args)).toEqual([{ takeId: 'take-1', choices: { breaths: 'cut', maxTempoPercent: 2, shortestPauseS: 0.5 } }])
+    expect(await p.getByRole('table').count()).toBe(0)
+    expect(await p.getByRole('button', { name: /Undo/ }).count()).toBe(0)
+  })
+
+  it('shows the finished version before and after, side by side, against the spot and the profile', async () => {
+    const p = b.page
+    await p.getByRole('button', { name: 'Finish for delivery (15.0 s spot)' }).click()
+    await expect.poll(() => p.getByRole('button', { name: 'Finished: 15.00 s for 15.0 s' }).count()).toBe(1)
+    const table = p.getByRole('table', { name: 'Before and after the finish, for Dry voice' })
+    await expect.poll(() => table.count()).toBe(1)
+    const row = (key: string) => table.locator(`tr[data-row="${key}"] > *`).allTextContents()
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Figure', 'Before (v1)', 'After (v2)', 'Target'])
+    expect(await row('length')).toEqual(['Length', '18.42 s', '15.00 s', 'spot 15.0 s'])
+    expect(await row('loudness')).toEqual(['RMS', '−24.3 dB RMS', '−22.9 dB RMS', '−23.0 to −18.0 dB RMS'])
+    expect(await row('peak')).toEqual(['True peak', '−2.5 dBTP', '−2.6 dBTP', 'at most −3.0 dBFS'])
+    expect(await row('pauses')).toEqual(['Pauses changed', '—', '3', ''])
+    expect(await row('breaths')).toEqual(['Breaths cut to room tone', '—', '0', ''])
+    expect(await row('clicks')).toEqual(['Clicks removed', '—', '0', ''])
+    expect(await row('tempo')).toEqual(['Tempo', '—', '+1.5 % (faster)', 'at most 2.0 %'])
+    // The figure that misses its target is marked; the one that meets it is not.
+    expect(await table.locator('tr[data-row="length"] td').first().getAttribute('class')).toBe('tone-warning')
+    expect(await table.locator('tr[data-row="length"] td').nth(1).getAttribute('class')).toBe('tone-success')
+    // The choices start from what the version was finished with.
+    expect(await p.getByRole('radio', { name: 'Cut to room tone' }).isChecked()).toBe(true)
+    expect(await noHorizontalScroll()).toBe(true)
+    await p.setViewportSize({ width: 1280, height: 720 })
+    expect(await noHorizontalScroll()).toBe(true)
+    await p.setViewportSize({ width: 1024, height: 768 })
+  })
+
+  it('A/B plays the version before or the finished one at the same place', async () => {
+    const p = b.page
+    await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
+    await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(2))
+    expect(await p.getByRole('radio', { name: 'B · finished (v2)' }).getAttribute('aria-checked')).toBe('true')
+    await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 1.25 })
+    await p.getByRole('radio', { name: 'A · before (v1)' }).click()
+    await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(1))
+    await expect.poll(() => audio().evaluate((el: HTMLAudioElement) => Math.round(el.currentTime * 100) / 100)).toBe(1.25)
+    expect(await p.getByRole('radio', { name: 'A · before (v1)' }).getAttribute('aria-checked')).toBe('true')
+    // Past the end of the shorter version: it starts at its end.
+    await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 3.8 })
+    await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
+    await expect.poll(() => audio().evaluate((el: HTMLAudioElement) => el.currentTime <= el.duration && el.currentTime > 2.9)).toBe(true)
+    const asked = (await calls()).filter((c) => c.name === 'getTakeMediaUrl').map((c) => (c.args as { version: number }).version)
+    expect([...new Set(asked)].sort()).toEqual([1, 2])
+  })
+
+  it('undo goes back to the version the finish was made from', async () => {
+    const p = b.page
+    await p.getByRole('button', { name: 'Undo finish: back to v1' }).click()
+    await expect.poll(() => p.getByRole('button', { name: 'Finish for delivery…' }).count()).toBe(1)
+    expect((await calls()).filter((c) => c.name === 'restoreVersion').map((c) => c.args)).toEqual([{ takeId: 'take-1', version: 1 }])
+    expect(await p.getByRole('table').count()).toBe(0)
+    expect(b.problems).toEqual([])
+  })
+})

@@ -7,8 +7,8 @@
  * measured from the finished audio. The version keeps the finish's report (`TakeVersion.finish`) for the
  * panel's before and after. The recording on disk is never rewritten; undo is restoring the version it
  * was made from. Finishing a finished version again (the talent changed a choice) finishes the audio that
- * one finished, never a finish of a finish. A refusal (FinishRefusal, or past the talent's choices: finish-choices.ts) is one
- * sentence, and nothing is made. Journalled by the version area like the other version jobs.
+ * one finished, never a finish of a finish. The talent's choices (breaths, the largest tempo change, the shortest pause) are
+ * what the engine plans with. A refusal (FinishRefusal) is one sentence, and nothing is made. Journalled by the version area like the other version jobs.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm } from 'node:fs/promises'
@@ -24,8 +24,7 @@ import type { RecordingRef } from '../versions/recordings'
 import { currentVersion } from '../version-records/version-meta'
 import type { Finisher } from '../versions/version-handlers'
 import type { TakeScript, VersionWork } from '../versions/version-work'
-import { holdToChoices, type FinishRequestWithChoices } from './finish-choices'
-import { FinishRefusal, finishTake, type FinishReport } from './finish-take'
+import { FinishRefusal, finishTake, type FinishReport, type FinishRequest } from './finish-take'
 import type { TakeKindToFit } from './fit-plan'
 
 export interface FinishVersionDeps {
@@ -33,7 +32,7 @@ export interface FinishVersionDeps {
   profileOf(jobId: string, kind: TakeKind): Promise<DeliveryProfile>
   ffmpegPath?: string
   /** The finish engine (finishTake); tests may hand one that stops on purpose. */
-  finish?: (req: FinishRequestWithChoices) => Promise<FinishReport>
+  finish?: (req: FinishRequest) => Promise<FinishReport>
 }
 
 /** A take of a job whose kind is not set is finished as a dry voice (the profile default's reasoning too). */
@@ -67,7 +66,7 @@ export function finishSummary(f: VersionFinish): string {
 }
 
 /** The finish of the take's current audio, with its script when a read-back engine can hear it. */
-async function runEngine(deps: FinishVersionDeps, req: FinishRequestWithChoices): Promise<FinishReport> {
+async function runEngine(deps: FinishVersionDeps, req: FinishRequest): Promise<FinishReport> {
   const finish = deps.finish ?? finishTake
   try {
     return await finish(req)
@@ -99,11 +98,12 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
     const out = join(renders, `.finish-${take.id}-${randomUUID()}.wav.partial`)
     try {
       const report = await runEngine(deps, {
-        input, output: out, spotLengthS: spot, kind, profile, choices, maxTempoChange: choices.maxTempoPercent / 100,
+        input, output: out, spotLengthS: spot, kind, profile,
+        // The talent's choices are what the engine plans with: a take that cannot fit within them is refused.
+        breaths: choices.breaths, maxTempoChange: choices.maxTempoPercent / 100, shortestPauseS: choices.shortestPauseS,
         script: { text: script.text, transcribe: work.d.transcribe },
         ...(deps.ffmpegPath ? { ffmpegPath: deps.ffmpegPath } : {}),
       })
-      holdToChoices(report, choices, spot)
       const ref = await versions.recordings(take.job_id).add(out)
       const finish = finishRecord(report, base, choices, spot, kind, profile)
       return await work.commit(take, script, { operation: 'finish', list: wholeRecording(ref), changes: [], findings: [], finish, summary: finishSummary(finish) })

@@ -177,12 +177,14 @@ export function fitPlan(input: FitInput): FitPlan {
     }
   }
   // d: a refusal naming the figures.
-  const pct = Math.round(maxChange * 100)
+  const pct = `${Number((maxChange * 100).toFixed(1))} %`
   if (long) {
     const reach = speechS / (1 + maxChange) + others
     const extra = others >= 0.05 ? ` and the shortest pauses and handles ${s1(others)} more` : ''
-    return { ok: false, reason: `The words alone take ${s1(speechS)}${extra}; the spot is ${s1(targetS)}; ${pct} % faster reaches ${s1(reach)}.` }
+    const tempo = maxChange > 0 ? `${pct} faster reaches ${s1(reach)}` : 'no tempo change is allowed'
+    return { ok: false, reason: `The words alone take ${s1(speechS)}${extra}; the spot is ${s1(targetS)}; ${tempo}.` }
   }
   const reach = speechS / (1 - maxChange) + others
-  return { ok: false, reason: `The take with its pauses and handles at their longest runs ${s1(speechS + others)}; the spot is ${s1(targetS)}; ${pct} % slower reaches ${s1(reach)}.` }
+  const tempo = maxChange > 0 ? `${pct} slower reaches ${s1(reach)}` : 'no tempo change is allowed'
+  return { ok: false, reason: `The take with its pauses and handles at their longest runs ${s1(speechS + others)}; the spot is ${s1(targetS)}; ${tempo}.` }
 }

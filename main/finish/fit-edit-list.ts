@@ -166,7 +166,9 @@ export function fitEditList(layout: TakeLayout, env: Envelope, lengths: FitLengt
   if (tailFrames <= T) push({ from: start, to: e + tailFrames })
   else {
     const hi = Math.min(layout.frames - xf / 2, e + tailFrames - minFill)
-    const c = e + g <= hi ? quietest(e + g, hi) : Math.max(e, Math.min(layout.frames - xf / 2, e + g))
+    // A take that ends in its last word (the recording stopped early) joins the room tone over the last
+    // half crossfade: the word the recording already cut off fades out there instead of stopping dead.
+    const c = e + g <= hi ? quietest(e + g, hi) : Math.min(layout.frames - xf / 2, e + g)
     push({ from: start, to: c })
     for (const p of fill(tailFrames - (c - e), 'tail')) push(p)
   }

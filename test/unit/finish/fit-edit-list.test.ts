@@ -100,4 +100,21 @@ describe('fitEditList', () => {
     expect(stretchesUsed.size).toBeGreaterThan(1)
     expect(a.edits.filter((e) => e.kind === 'pause').map((e) => Math.round(e.to_s * 1000))).toEqual([1200, 1200, 1200])
   })
+
+  it('gives a take that ends in its last word (the recording stopped early) a tail of room tone, every piece inside the recording', () => {
+    for (const tailS of [0, 0.004, 0.015]) {
+      const { layout, env } = layoutOf(0.4, [2, 2, 2], [0.9, 0.9], tailS)
+      for (const kind of ['dry_voice', 'finished_spot'] as const) {
+        const targetS = layout.frames / RATE + 0.3
+        const plan = fitPlan({ ...fitInputOf(layout, kind, targetS), maxTempoChange: 0 })
+        expect(plan.ok).toBe(true)
+        if (!plan.ok) continue
+        const build = fitEditList(layout, env, plan, SOURCE, { sample_rate: RATE, channels: 1, encoding: 'pcm_s24' }, Math.round(targetS * RATE))
+        expect(editListProblem(build.list)).toBeNull()
+        for (const p of build.list.pieces) expect(p.to).toBeLessThanOrEqual(layout.frames)
+        const last = build.list.pieces.at(-1)!
+        expect(layout.roomTone.some((r) => last.from >= r.from && last.to <= r.to)).toBe(true)
+      }
+    }
+  })
 })

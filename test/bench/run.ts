@@ -19,6 +19,7 @@ import { benchFollow } from './follow'
 import { benchScriptMarks } from './script-marks'
 import { benchStopInWindow } from './stop-in-window'
 import { benchVersions } from './versions'
+import { benchFinish } from './finish'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -33,6 +34,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   follow: benchFollow,
   'script-marks': benchScriptMarks,
   versions: benchVersions,
+  finish: benchFinish,
 }
 
 async function main(): Promise<void> {

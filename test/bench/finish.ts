@@ -1,0 +1,96 @@
+/**
+ * Finish benchmark (`npm run bench -- finish`): finishing a 10-minute 48 kHz/24-bit take (fit to a spot
+ * 20 s shorter, clicks and breaths in its pauses, levelled) against a hand two-pass ffmpeg `loudnorm` of
+ * the same file (a measuring pass, then the linear pass with the measured figures), both timed in the same
+ * run. Goal: the finish within 1.5× the loudnorm. Wall and CPU seconds (this process and its reaped
+ * children, as the versions benchmark reads them) are printed; the ratio is judged on wall time, since
+ * the two run the same way (one process each way, ffmpeg or Node) and back to back.
+ *
+ * Part of `npm run bench`; also runs alone: `npx tsx test/bench/finish.ts`.
+ */
+import { readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { BUILT_IN_PROFILES } from '../../main/audio/delivery-profiles'
+import { runFfmpeg } from '../../main/audio/run-ffmpeg'
+import { finishTake } from '../../main/finish/finish-take'
+import { makeTempDir } from '../support/audio-fixtures'
+import { speakRead } from '../support/voice-reads'
+import { runAlone } from './report'
+import type { BenchResult } from './types'
+
+const SENTENCES = [
+  "This Saturday only, it's the biggest sale of the year at Dream Street Furniture.",
+  'Save twenty percent on every mattress in the store.',
+  'Queen mattresses start at just two ninety nine.',
+  'Our sleep experts are here to help you find the perfect fit.',
+  'Visit us at fourteen hundred Harbor Boulevard, open nine to nine.',
+  'Dream Street Furniture, where better sleep begins.',
+]
+const MINUTES = 10
+
+function cpuSecondsSoFar(): number {
+  const own = process.cpuUsage()
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (own.user + own.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / 100
+  } catch {
+    return Number.NaN
+  }
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; wallS: number; cpuS: number }> {
+  const wall = performance.now()
+  const cpu = cpuSecondsSoFar()
+  const value = await work()
+  return { value, wallS: (performance.now() - wall) / 1000, cpuS: cpuSecondsSoFar() - cpu }
+}
+
+/** The hand two-pass loudnorm to EBU R128 (-23 LUFS, -1 dBTP) in 24 bits: what an editor would run. */
+async function twoPassLoudnorm(input: string, output: string): Promise<void> {
+  const first = await runFfmpeg(['-hide_banner', '-nostats', '-i', input, '-af', 'loudnorm=I=-23:TP=-1:LRA=20:print_format=json', '-f', 'null', '-'])
+  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(first.stderr)?.[0]
+  if (!json) throw new Error('loudnorm printed no measurement')
+  const m = JSON.parse(json) as Record<string, string>
+  const second = `loudnorm=I=-23:TP=-1:LRA=20:measured_I=${m['input_i']}:measured_TP=${m['input_tp']}:measured_LRA=${m['input_lra']}:measured_thresh=${m['input_thresh']}:offset=${m['target_offset']}:linear=true`
+  await runFfmpeg(['-y', '-hide_banner', '-nostats', '-i', input, '-af', second, '-ar', '48000', '-c:a', 'pcm_s24le', output])
+}
+
+export async function benchFinish(): Promise<BenchResult[]> {
+  const { dir, cleanup } = await makeTempDir('booth-bench-finish-')
+  try {
+    const read = await speakRead(dir, 'read', SENTENCES, { pausesS: [0.5, 0.9, 1.4, 0.7, 1.0], roomDbfs: -60 })
+    const loops = Math.ceil((MINUTES * 60) / read.durationS)
+    const take = join(dir, 'take.wav')
+    await runFfmpeg(['-y', '-stream_loop', String(loops - 1), '-i', read.path, '-t', String(MINUTES * 60), '-c:a', 'pcm_s24le', take])
+    const spot = MINUTES * 60 - 20
+    const profile = BUILT_IN_PROFILES.find((p) => p.name === 'ebu-r128')
+    if (!profile) throw new Error('no EBU R128 profile')
+    const loudnorm = await timed(() => twoPassLoudnorm(take, join(dir, 'loudnorm.wav')))
+    const finish = await timed(() => finishTake({ input: take, output: join(dir, 'finished.wav'), spotLengthS: spot, kind: 'finished_spot', profile }))
+    await rm(join(dir, 'finished.wav'), { force: true })
+    const r = finish.value
+    const ratio = finish.wallS / loudnorm.wallS
+    return [{
+      name: `finish a ${MINUTES}-minute 48 kHz/24-bit take (fit to ${spot} s, clean, level to EBU R128) vs hand two-pass loudnorm`,
+      figures: {
+        'finish wall s': finish.wallS.toFixed(1),
+        'finish CPU s': finish.cpuS.toFixed(1),
+        'loudnorm wall s': loudnorm.wallS.toFixed(1),
+        'loudnorm CPU s': loudnorm.cpuS.toFixed(1),
+        'ratio (wall)': ratio.toFixed(2),
+        'after: length s': r.length_s,
+        'after: LUFS': r.after.lufs ?? 'none',
+        'after: true peak dBTP': r.after.true_peak_dbtp ?? 'none',
+        'pauses changed': r.edits.filter((e) => e.kind === 'pause').length,
+      },
+      goal: 'finish within 1.5× the two-pass loudnorm',
+      pass: ratio <= 1.5,
+    }]
+  } finally {
+    await cleanup()
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void runAlone(benchFinish)

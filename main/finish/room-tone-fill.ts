@@ -8,23 +8,13 @@
  * crossfade on each joined side, so the stretches it is taken from are narrowed by that much first.
  */
 import type { Span } from './analyse-pauses'
+import { seededRandom } from '../../shared/seeded-random'
 
 export const FILL_RULES = {
   pieceMinS: 0.25,
   pieceMaxS: 0.7,
 } as const
 
-/** mulberry32: a small seeded generator of uniform numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A 32-bit seed from text (FNV-1a): the source's hash and the pause's place. */
 export function seedOf(text: string): number {

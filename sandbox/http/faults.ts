@@ -6,6 +6,7 @@
  * Each request draws ONE number from a seeded generator and picks at most one fault kind, so the rates are
  * shares of all requests and must add up to at most 1. `latency` delays every request.
  */
+import { seededRandom } from '../../shared/seeded-random'
 
 export const FAULT_KINDS = [
   'drop_before', 'rate_limited', 'not_saved', 'bad_gateway', 'unavailable', 'html', 'drop_after',
@@ -71,18 +72,6 @@ export function checkFaultSpec(spec: FaultSpec): FaultSpec {
   }
   if (total > 1 + 1e-9) throw new Error(`Fault rates add up to ${Number(total.toFixed(6))}; they must add up to at most 1.`)
   return spec
-}
-
-/** mulberry32: a small, fast, seedable generator (reproducible fault sequences). */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export interface FaultInjector {

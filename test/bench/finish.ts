@@ -8,7 +8,6 @@
  *
  * Part of `npm run bench`; also runs alone: `npx tsx test/bench/finish.ts`.
  */
-import { readFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -18,6 +17,7 @@ import { finishTake } from '../../main/finish/finish-take'
 import { makeTempDir } from '../support/audio-fixtures'
 import { speakRead } from '../support/voice-reads'
 import { runAlone } from './report'
+import { timed } from './timing'
 import type { BenchResult } from './types'
 
 const SENTENCES = [
@@ -30,22 +30,6 @@ const SENTENCES = [
 ]
 const MINUTES = 10
 
-function cpuSecondsSoFar(): number {
-  const own = process.cpuUsage()
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
-    return (own.user + own.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / 100
-  } catch {
-    return Number.NaN
-  }
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; wallS: number; cpuS: number }> {
-  const wall = performance.now()
-  const cpu = cpuSecondsSoFar()
-  const value = await work()
-  return { value, wallS: (performance.now() - wall) / 1000, cpuS: cpuSecondsSoFar() - cpu }
-}
 
 /** The hand two-pass loudnorm to EBU R128 (-23 LUFS, -1 dBTP) in 24 bits: what an editor would run. */
 async function twoPassLoudnorm(input: string, output: string): Promise<void> {

@@ -11,7 +11,6 @@
  *
  * Part of `npm run bench`; also runs alone: `npx tsx test/bench/versions.ts`.
  */
-import { readFileSync } from 'node:fs'
 import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -31,6 +30,7 @@ import type { EditList, EditPiece } from '../../shared/versions/edit-list'
 import { makeAudio, makeTempDir } from '../support/audio-fixtures'
 import { speakRead } from '../support/voice-reads'
 import { runAlone } from './report'
+import { timed } from './timing'
 import type { BenchResult } from './types'
 
 const SENTENCES = [
@@ -45,23 +45,6 @@ const SCRIPT = SENTENCES.join(' ')
 const VOICE = { voice: 'en-us+f2', speed: 175 }
 const RENDER_MINUTES = 10
 
-/** CPU seconds of this process and its reaped children (Linux; NaN elsewhere). */
-function cpuSecondsSoFar(): number {
-  const own = process.cpuUsage()
-  try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
-    return (own.user + own.system) / 1e6 + (Number(fields[13]) + Number(fields[14])) / 100
-  } catch {
-    return Number.NaN
-  }
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ value: T; wallS: number; cpuS: number }> {
-  const wall = performance.now()
-  const cpu = cpuSecondsSoFar()
-  const value = await work()
-  return { value, wallS: (performance.now() - wall) / 1000, cpuS: cpuSecondsSoFar() - cpu }
-}
 
 const engine = new PocketsphinxEngine()
 const transcribe: Transcribe = async (path, hints) => {

@@ -10,7 +10,7 @@
  * - A run with an abort signal is never shared, so cancelling it cannot fail another caller.
  */
 import { stat } from 'node:fs/promises'
-import { basename, dirname } from 'node:path'
+import { jobIdOfTakeAudio } from '../version-records/version-meta'
 import type { MeasureTake } from './preflight'
 import type { DeliveryProfile } from './delivery-profiles'
 import { measureTakeDetailed, type MeasureResult } from './measure-take'
@@ -27,8 +27,8 @@ export interface TakeMeasureOptions {
 export interface TakeMeasurer {
   /**
    * The TakeStore's measure function: the take judged by the profile of its job (a take lives in
-   * <dataDir>/takes/<job_id>/, so the folder names the job), so the API's preflight warnings follow the
-   * profile chosen on the job too.
+   * <dataDir>/takes/<job_id>/, a version's render in its versions/renders/ folder: jobIdOfTakeAudio), so the
+   * API's preflight warnings follow the profile chosen on the job too, for every version.
    */
   measure: MeasureTake
   /** The measurement of a file under these options: the one kept while the file is unchanged, else a new run. */
@@ -66,7 +66,7 @@ export function createTakeMeasurer(settings: ProfileSettings, run: typeof measur
   }
   return {
     measure: async (file, options) => {
-      const { profile } = await settings.forJobId(basename(dirname(file)), options.kind)
+      const { profile } = await settings.forJobId(jobIdOfTakeAudio(file), options.kind)
       const o = { ...options, profile }
       if (options.signal) return (await run(file, o)).preflight
       const key = await keyOf(file, o)

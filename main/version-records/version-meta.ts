@@ -6,7 +6,7 @@
  * In a job's takes folder, `versions/recordings/<sha256>.wav` holds the recordings versions are made of
  * and `versions/renders/<key>.wav` their renders (derived: a missing render is rendered again, the same).
  */
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { editListProblem } from '../../shared/versions/edit-list'
 import { VERSION_OPERATIONS, type TakeVersion } from '../../shared/versions/types'
 import { numbersInWords } from '../../shared/versions/unreadable-versions'
@@ -118,6 +118,17 @@ export function versionFileName(fileName: string, version: number, ext = '.wav')
 export const VERSIONS_FOLDER = 'versions'
 
 /** The folders of a job's versions, inside its takes folder (so the media guard serves renders like takes). */
+/**
+ * The job a take's audio file belongs to, from where it lies: a take's own file <dataDir>/takes/<job>/x.wav,
+ * a delivery's copy <dataDir>/renders/<job>/x.wav, or a version's render
+ * <dataDir>/takes/<job>/versions/renders/x.wav (whose folder alone would name no job).
+ */
+export function jobIdOfTakeAudio(file: string): string {
+  const folder = dirname(file)
+  if (basename(folder) === 'renders' && basename(dirname(folder)) === VERSIONS_FOLDER) return basename(dirname(dirname(folder)))
+  return basename(folder)
+}
+
 export function versionFolders(jobTakesDir: string): { recordings: string; renders: string } {
   return { recordings: join(jobTakesDir, VERSIONS_FOLDER, 'recordings'), renders: join(jobTakesDir, VERSIONS_FOLDER, 'renders') }
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTakeMeta, takeMetaProblem, writeTakeMeta } from '../../../main/takes/take-meta-file'
-import { currentRenderPath, unreadableNote, versionFileName, versionProblem } from '../../../main/version-records/version-meta'
+import { currentRenderPath, jobIdOfTakeAudio, unreadableNote, versionFileName, versionFolders, versionProblem } from '../../../main/version-records/version-meta'
 import type { TakeView } from '../../../shared/bridge-takes'
 import type { TakeVersion } from '../../../shared/versions/types'
 
@@ -32,6 +32,13 @@ beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'booth-version-meta-'
 afterAll(async () => { await rm(dir, { recursive: true, force: true }) })
 
 describe('versions on a take’s metadata', () => {
+  it('knows the job of a take’s file, a delivery’s copy and a version’s render (measured by the job’s profile)', () => {
+    const data = join(tmpdir(), 'booth-data')
+    expect(jobIdOfTakeAudio(join(data, 'takes', 'J-17', 'take.wav'))).toBe('J-17')
+    expect(jobIdOfTakeAudio(join(data, 'renders', 'J-17', 'take_v2.wav'))).toBe('J-17')
+    expect(jobIdOfTakeAudio(join(versionFolders(join(data, 'takes', 'J-17')).renders, `${'a'.repeat(64)}.wav`))).toBe('J-17')
+  })
+
   it('reads a take from before versions as it is, and a take with versions as written', async () => {
     expect(takeMetaProblem(take)).toBeNull()
     const withVersions = { ...take, versions: [v(1), v(2)], current_version: 2 }

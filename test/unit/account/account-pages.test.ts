@@ -4,6 +4,7 @@
  * (and show as saved), consent needs a confirmation naming the change, and no page logs an error.
  */
 import { build } from 'esbuild'
+import { workerUrls } from '../renderer/support/browser-page'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,7 +32,8 @@ beforeAll(async () => {
   }
 
   const entry = fileURLToPath(new URL('./support/pages-entry.tsx', import.meta.url))
-  const bundle = await build({ entryPoints: [entry], bundle: true, write: false, outdir: '/virtual', format: 'iife', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' })
+  // The window's stores include the recorder, whose capture names its AudioWorklet by URL (never loaded here).
+  const bundle = await build({ entryPoints: [entry], bundle: true, write: false, outdir: '/virtual', format: 'iife', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent', plugins: [workerUrls(new Map())] })
   const js = bundle.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? ''
   const css = bundle.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? ''
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })

@@ -18,10 +18,12 @@ export interface BrowserPage {
 
 const ORIGIN = 'http://booth.test'
 
-export async function openBrowserPage(entry = fileURLToPath(new URL('./dom-entry.tsx', import.meta.url))): Promise<BrowserPage> {
-  // Vite's `import url from './x.worker.ts?worker&url'` becomes a bundled worker served beside the page.
-  const workers = new Map<string, string>()
-  const workerUrls: Plugin = {
+/**
+ * Vite's `import url from './x.worker.ts?worker&url'` for esbuild: the import becomes a URL of the page's
+ * origin, and `workers` maps each such URL to the worker's source file (bundled and served beside the page).
+ */
+export function workerUrls(workers: Map<string, string>): Plugin {
+  return {
     name: 'worker-url',
     setup(b) {
       b.onResolve({ filter: /\?worker&url$/ }, (a) => ({ path: join(a.resolveDir, a.path.replace(/\?worker&url$/, '')), namespace: 'worker-url' }))
@@ -32,8 +34,12 @@ export async function openBrowserPage(entry = fileURLToPath(new URL('./dom-entry
       })
     },
   }
+}
+
+export async function openBrowserPage(entry = fileURLToPath(new URL('./dom-entry.tsx', import.meta.url))): Promise<BrowserPage> {
+  const workers = new Map<string, string>()
   const options = { bundle: true, write: false, jsx: 'automatic', loader: { '.css': 'empty' }, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' } as const
-  const bundle = await build({ ...options, entryPoints: [entry], format: 'iife', plugins: [workerUrls] })
+  const bundle = await build({ ...options, entryPoints: [entry], format: 'iife', plugins: [workerUrls(workers)] })
   const js = bundle.outputFiles[0]?.text ?? ''
   const workerJs = new Map<string, string>()
   for (const [url, path] of workers) workerJs.set(url, (await build({ ...options, entryPoints: [path], format: 'esm' })).outputFiles[0]?.text ?? '')

@@ -25,7 +25,7 @@
  */
 import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles'
 import { DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks } from './limiter'
-import { integratedLoudness, measureLevel, truePeakDb, type LevelFigures } from './level-measure'
+import { integratedLoudness, measureLevel, type LevelFigures } from './level-measure'
 
 export interface LevelPlan {
   gain_db: number
@@ -135,10 +135,17 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
     trim_db: 0,
     target: `${profile.label}: ${rule.measure === 'rms' ? 'RMS' : 'integrated loudness'} ${f1(aim)} ${unit(rule)} (window ${f1(rule.min)} to ${f1(rule.max)}), sample and true peak at most ${f1(ceiling)} dB; one gain, no compression`,
   }
-  // Checked on the result: a peak over the limiter's ceiling would be taken down by the trim, never left.
-  const peak = truePeakDb(gainAndLimit(ch, sampleRate, plan))
-  if (peak > limitAt) plan.trim_db = limitAt - peak
-  const reached = level + plan.gain_db + plan.trim_db
+  // Checked on the result: the limiter takes a little level with the crest, so a result under the window
+  // gets the gain it still lacks (within the 4.5 dB the crest may lose), measured once more; a peak over the
+  // limiter's ceiling would be taken down by the trim, never left.
+  let result = measureLevel(gainAndLimit(ch, sampleRate, plan), sampleRate)
+  const room = DRY_LIMITING_HARD_DB - (fig.truePeakDb + plan.gain_db - limitAt)
+  if (plan.limiter && levelOf(result, rule) < rule.min && room > 0) {
+    plan.gain_db += Math.min(rule.min - levelOf(result, rule) + 0.05, room)
+    result = measureLevel(gainAndLimit(ch, sampleRate, plan), sampleRate)
+  }
+  if (result.truePeakDb > limitAt) plan.trim_db = limitAt - result.truePeakDb
+  const reached = levelOf(result, rule) + plan.trim_db
   if (plan.limiter === null && Math.abs(reached - aim) > 0.05) plan.target += `; at ${figure(rule, reached)}, inside the window, so that no peak needs limiting`
   if (reached < rule.min - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, under the window, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
   return plan

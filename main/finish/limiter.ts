@@ -127,8 +127,9 @@ export function limitTruePeak(ch: readonly Float32Array[], sampleRate: number, s
   const look = Math.max(1, Math.round(((settings.lookaheadMs ?? DEFAULT_LOOKAHEAD_MS) / 1000) * sampleRate))
   if (look >= BLOCK_FRAMES) throw new RangeError(`The look-ahead must be shorter than ${BLOCK_FRAMES} frames.`)
   const gain = dbToLinear(gainDb)
-  // A hair under the ceiling, so the output's rounding to float32 cannot lift a limited peak over it.
-  const ceiling = dbToLinear(settings.ceilingDb) * (1 - 2 ** -20)
+  // A hair (0.0001 dB) under the ceiling, so the output's rounding to float32 and the true-peak
+  // interpolation of the rounded samples cannot lift a limited peak over it.
+  const ceiling = dbToLinear(settings.ceilingDb) * (1 - 2 ** -16)
   const out = ch.map((x) => {
     const y = new Float32Array(frames)
     for (let i = 0; i < frames; i++) y[i] = (x[i] as number) * gain

@@ -37,11 +37,12 @@ describe('planLevel, dry voice', () => {
         // At most ~3 dB comes off the crest (4.5 when needed to reach the window's floor).
         if (plan.limiter) expect(inFig.truePeakDb + plan.gain_db - plan.limiter.ceiling_db).toBeLessThanOrEqual(4.5 + 1e-9)
         if (out.rmsDb < -23 - 0.05) {
-          expect(inFig.truePeakDb + plan.gain_db - -3.3).toBeGreaterThan(4.5 - 1e-6)
+          // Under the window only where reaching its floor would take more than 4.5 dB off the crest.
+          expect(inFig.truePeakDb + (-23 - inFig.rmsDb) - -3.3).toBeGreaterThan(4.5 - 1e-6)
           expect(plan.target).toMatch(/the voice's peaks hold it at -\d+\.\d dBFS RMS, under the window/)
         } else expect(out.rmsDb).toBeLessThanOrEqual(-18)
       }),
-      { numRuns: 25 },
+      { numRuns: 25, examples: [[953328, -6, 11.931091987573597]] },
     )
   })
 

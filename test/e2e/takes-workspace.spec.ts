@@ -157,7 +157,9 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   await expect(left).toBeAttached()
   await expect(take.getByRole('button', { name: /^Play \S+_\d{2}$/ })).toBeEnabled()
   // Drag the head handle a fifth of the way in, and the tail handle a tenth back. Each handle is measured
-  // right before its drag, once the page has settled: storing the head's trim re-renders the row.
+  // right before its drag, once the page has settled: storing the head's trim re-renders the row. The
+  // waveform is scrolled into view first, as the talent would: the row's tools can push it out of the pane.
+  await wave.scrollIntoViewIfNeeded()
   const box = await settledBox(wave)
   const lb = await settledBox(left)
   await page.mouse.move(lb.x + lb.width / 2, lb.y + lb.height / 2)
@@ -167,6 +169,7 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.head_s ?? 0).toBeGreaterThan(0.4)
   const head = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.head_s
   await expect(take.getByLabel('Trim from the start, seconds')).toHaveValue(String(head))
+  await wave.scrollIntoViewIfNeeded()
   const rb = await settledBox(right)
   await page.mouse.move(rb.x + rb.width / 2, rb.y + rb.height / 2)
   await page.mouse.down()

@@ -7,22 +7,21 @@
  */
 import { open, rm } from 'node:fs/promises'
 import type { AudioFormat } from '../../shared/versions/edit-list'
-import { buildWavHeader, needsRf64 } from '../media/wav-header'
 import { BYTES_PER_SAMPLE, fullScale } from '../media/wav-source'
 import { ditherInto } from '../versions/render-curves'
+import { renderHeader } from '../versions/render-edit-list'
 import { quantizeInto } from '../versions/render-mix'
 
 const BLOCK_FRAMES = 65_536
 
 /** Writes `ch` to `path` (created or replaced; the caller renames a temporary file into place). */
 export async function writeChannels(path: string, ch: readonly Float32Array[], format: AudioFormat): Promise<void> {
-  const { channels, encoding, sample_rate } = format
+  const { channels, encoding } = format
   if (ch.length !== channels) throw new Error(`The finish has ${ch.length} channels; the take has ${channels}.`)
   const frames = ch[0]?.length ?? 0
   const blockAlign = channels * BYTES_PER_SAMPLE[encoding]
   const dataBytes = frames * blockAlign
-  const header = buildWavHeader({ sampleRate: sample_rate, channels, bitsPerSample: 8 * BYTES_PER_SAMPLE[encoding] }, { dataBytes, padded: true, rf64: needsRf64(dataBytes) })
-  if (encoding === 'float32') header.writeUInt16LE(3, 56)
+  const header = renderHeader(format, dataBytes)
   const scale = encoding === 'float32' ? 1 : fullScale(encoding)
   const acc = new Float64Array(BLOCK_FRAMES * channels)
   const dither = new Float64Array(BLOCK_FRAMES * channels)

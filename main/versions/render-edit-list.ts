@@ -12,7 +12,7 @@
 import { open, rename, rm } from 'node:fs/promises'
 import { dirname, basename, join } from 'node:path'
 import { buildWavHeader, needsRf64 } from '../media/wav-header'
-import { editListProblem, type EditList, type EditPiece } from '../../shared/versions/edit-list'
+import { editListProblem, type AudioFormat, type EditList, type EditPiece } from '../../shared/versions/edit-list'
 import { dbToGain, ditherInto } from './render-curves'
 import { addPiece, gainInPlace, quantizeInto, steady } from './render-mix'
 import { BYTES_PER_SAMPLE, decodeSamples, type WavSource } from '../media/wav-source'
@@ -95,13 +95,20 @@ function breakpoints(list: EditList): number[] {
 }
 
 /** Renders the list to `target` (a WAV in the list's format). Sources must be open and in that format. */
-export async function renderEditList(list: EditList, sources: ReadonlyMap<string, WavSource>, target: string): Promise<{ frames: number; bytes: number }> {
-  checkSources(list, sources)
-  const { sample_rate, channels, encoding } = list.format
-  const blockAlign = channels * BYTES_PER_SAMPLE[encoding]
-  const dataBytes = list.frames * blockAlign
+/** The header of a render in `format` holding `dataBytes` of audio (float32 marked as IEEE float). */
+export function renderHeader(format: AudioFormat, dataBytes: number): Buffer {
+  const { sample_rate, channels, encoding } = format
   const header = buildWavHeader({ sampleRate: sample_rate, channels, bitsPerSample: 8 * BYTES_PER_SAMPLE[encoding] }, { dataBytes, padded: true, rf64: needsRf64(dataBytes) })
   if (encoding === 'float32') header.writeUInt16LE(3, 56)
+  return header
+}
+
+export async function renderEditList(list: EditList, sources: ReadonlyMap<string, WavSource>, target: string): Promise<{ frames: number; bytes: number }> {
+  checkSources(list, sources)
+  const { channels, encoding } = list.format
+  const blockAlign = channels * BYTES_PER_SAMPLE[encoding]
+  const dataBytes = list.frames * blockAlign
+  const header = renderHeader(list.format, dataBytes)
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.rendering`)
   const fh = await open(temp, 'w')
   const out = writeBehind(fh)

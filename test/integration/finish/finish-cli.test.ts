@@ -11,6 +11,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { measureTake } from '../../../main/audio/measure-take'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
 import { runFinishCli } from '../../../main/finish/finish-cli'
 import type { FinishReport } from '../../../main/finish/finish-take'
@@ -186,6 +187,11 @@ describe('npm run finish', () => {
     expect(gaps.indexOf(Math.max(...gaps))).toBe(2)
     expect(r.report?.edits.some((e) => e.kind === 'pause')).toBe(true)
     expect(r.report?.before.length_s).toBeCloseTo(read.durationS, 2)
+    // Booth's own preflight of the finished dry voice (judged from first to last sound) and the service's
+    // file length agree: neither calls it long or short.
+    const preflight = await measureTake(r.out, { spotLengthS: spot, kind: 'dry_voice' })
+    expect(preflight.warnings).not.toContain('runs_short')
+    expect(preflight.warnings).not.toContain('runs_long')
   }, 90_000)
 
   it('lengthens a short take in its pauses with its own room tone, never with dead air at the end', async () => {
@@ -217,7 +223,7 @@ describe('npm run finish', () => {
 
   it('keeps a 44.1 kHz 16-bit take in its format', async () => {
     const read = await cdTake()
-    const spot = Math.round((read.durationS - 0.8) * 10) / 10
+    const spot = Math.round((read.durationS - 2) * 10) / 10
     const r = await finish(read.path, 'cd', spot, 'dry_voice')
     expect(r.stderr).toBe('')
     const output = await audioOf(r.out)
@@ -274,7 +280,8 @@ describe('npm run finish', () => {
     const read = await longTake()
     const script = join(dir, 'long.txt')
     await writeFile(script, `${LONG[0]} ${LONG[1]} ${LONG[2]}\n\n${LONG.slice(3).join(' ')}\n`)
-    const spot = Math.round((read.durationS - 1.2) * 10) / 10
+    // Shorter than the handles alone make it (1.8 s of head and tail trimmed to 0.4 s): the sentence pauses shrink.
+    const spot = Math.round((read.durationS - 2.4) * 10) / 10
     const r = await finish(read.path, 'script', spot, 'dry_voice', ['--script', script, '--engine', 'pocketsphinx'])
     expect(r.stderr).toBe('')
     const input = await audioOf(read.path)

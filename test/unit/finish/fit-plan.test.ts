@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { fitPlan, FIT_RULES, type FitInput, type FitPause } from '../../../main/finish/fit-plan'
+import { lengthToleranceS } from '../../../main/audio/take-findings'
+import { DRY_VOICE_HANDLES_MAX_S, fitPlan, FIT_RULES, type FitInput, type FitPause } from '../../../main/finish/fit-plan'
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
 const lengthOf = (input: FitInput, plan: Extract<ReturnType<typeof fitPlan>, { ok: true }>) => input.speechS / plan.tempo + plan.headS + plan.tailS + sum(plan.pausesS)
@@ -28,12 +29,13 @@ const base: FitInput = {
 
 describe('fitPlan, step by step', () => {
   it('trims the head and tail to the handles first', () => {
-    const input = { ...base, targetS: 12 + 0.5 + 0.8 + 0.35 + 0.9 + 1.0 + 0.7 }
+    const { head, tail } = FIT_RULES.handles.dry_voice
+    const input = { ...base, targetS: 12 + head[1] + tail[1] + 0.35 + 0.9 + 1.0 + 0.7 }
     const plan = fitPlan(input)
     expect(plan).toMatchObject({ ok: true, tempo: 1 })
     if (!plan.ok) return
-    expect(plan.headS).toBeCloseTo(0.5, 6)
-    expect(plan.tailS).toBeCloseTo(0.8, 6)
+    expect(plan.headS).toBeCloseTo(head[1], 6)
+    expect(plan.tailS).toBeCloseTo(tail[1], 6)
     expect(plan.pausesS[0]).toBeCloseTo(0.35, 6)
   })
 
@@ -53,7 +55,8 @@ describe('fitPlan, step by step', () => {
   })
 
   it('takes dead air from the handles before a comma pause', () => {
-    const input: FitInput = { ...base, targetS: 12 + 0.25 * 3 + 0.35 + 0.4 }
+    // The handles between their least (0.1 + 0.2 s) and their most (0.15 + 0.25 s).
+    const input: FitInput = { ...base, targetS: 12 + 0.25 * 3 + 0.35 + 0.35 }
     const plan = fitPlan(input)
     expect(plan.ok && plan.step).toBe('handles')
     if (plan.ok) expect(plan.pausesS[0]).toBeCloseTo(0.35, 9)
@@ -83,6 +86,14 @@ describe('fitPlan, step by step', () => {
     if (!plan.ok) return
     expect(plan.tailS).toBeLessThanOrEqual(FIT_RULES.handles.dry_voice.tail[1] + 1e-9)
     expect(Math.max(...plan.pausesS)).toBeLessThanOrEqual(1.2 + 1e-9)
+  })
+
+  it("keeps a dry voice's head and tail together under Booth's length tolerance, so its read is judged the spot's length too", () => {
+    expect(DRY_VOICE_HANDLES_MAX_S).toBeLessThanOrEqual(lengthToleranceS(1) - 0.1)
+    for (const targetS of [12.5, 14, 15, 17]) {
+      const plan = fitPlan({ ...base, targetS })
+      if (plan.ok) expect(plan.headS + plan.tailS).toBeLessThanOrEqual(DRY_VOICE_HANDLES_MAX_S + 1e-9)
+    }
   })
 
   it('refuses a take too short to reach the spot, naming the figures', () => {

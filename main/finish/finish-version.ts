@@ -8,7 +8,8 @@
  * panel's before and after. The recording on disk is never rewritten; undo is restoring the version it
  * was made from. Finishing a finished version again (the talent changed a choice) finishes the audio that
  * one finished, never a finish of a finish. The talent's choices (breaths, the largest tempo change, the shortest pause) are
- * what the engine plans with. A refusal (FinishRefusal) is one sentence, and nothing is made. Journalled by the version area like the other version jobs.
+ * what the engine plans with. A take whose job has no script is finished from its signal (voice activity
+ * against the room tone) and its version says it was not read back. A refusal (FinishRefusal) is one sentence, and nothing is made. Journalled by the version area like the other version jobs.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdir, rm } from 'node:fs/promises'
@@ -84,7 +85,11 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
     versions.checkCanChange(take)
     const spot = take.spot_length_s
     if (!(typeof spot === 'number' && spot > 0)) throw new TakeInputError(`Take ${take.take_number} cannot be finished: its job has no spot length to fit it to.`)
-    const script: TakeScript = await work.scriptOf(take)
+    // A take with no script (its job has none) is finished from its signal alone, and not read back.
+    const script: TakeScript | null = await work.scriptOf(take).catch((err: unknown) => {
+      if (err instanceof TakeInputError) return null
+      throw err
+    })
     const kind = kindToFit(take.job_kind)
     const profile = await deps.profileOf(take.job_id, take.job_kind)
     // Finishing a finished version again (other choices) starts from the audio that one finished.
@@ -101,7 +106,7 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
         input, output: out, spotLengthS: spot, kind, profile,
         // The talent's choices are what the engine plans with: a take that cannot fit within them is refused.
         breaths: choices.breaths, maxTempoChange: choices.maxTempoPercent / 100, shortestPauseS: choices.shortestPauseS,
-        script: { text: script.text, transcribe: work.d.transcribe },
+        script: script ? { text: script.text, transcribe: work.d.transcribe } : null,
         ...(deps.ffmpegPath ? { ffmpegPath: deps.ffmpegPath } : {}),
       })
       const ref = await versions.recordings(take.job_id).add(out)

@@ -173,7 +173,8 @@ export class VersionWork {
   }
 
   /** Reads back a file against the script: the stored result's shape, or a finding when no engine can run. */
-  async readBack(take: { id: string; job_id: string }, path: string, script: TakeScript): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
+  async readBack(take: { id: string; job_id: string }, path: string, script: TakeScript | null): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
+    if (!script) return { stored: null, summary: null, finding: { code: 'not_read_back', message: 'This version was not read back: its job has no script text to compare it with.', sentence: null } }
     try {
       const { words, engine, doubts, cross } = await this.d.transcribe(path, script.text)
       const check = compareToScript(script.text, words, { names: script.names, now: (this.d.now ?? Date.now)(), doubts: doubts ?? [], ...(cross ? { cross } : {}) })
@@ -192,7 +193,7 @@ export class VersionWork {
   }
 
   /** Renders, measures and reads back a new version of `take`, keeps it as the current one, and announces it. */
-  async commit(take: TakeMeta, script: TakeScript, draft: Draft): Promise<VersionMade> {
+  async commit(take: TakeMeta, script: TakeScript | null, draft: Draft): Promise<VersionMade> {
     const { store, versions } = this.d
     // The version this one is made from: it is kept only while that is still the take's current version.
     const madeFrom = currentStamp(take)

@@ -122,6 +122,9 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     expect(made.take.preflight?.measured).toBe(true)
     expect(made.take.preflight?.duration_s).toBeCloseTo(rendered.frames / rendered.rate, 2)
     expect(made.version.readback, JSON.stringify(made.version.readback)).not.toBeNull()
+    // A finished dry voice: Booth's own preflight (first to last sound) agrees with the file's length.
+    expect(made.take.preflight?.warnings).not.toContain('runs_short')
+    expect(made.take.preflight?.warnings).not.toContain('runs_long')
     // The recording on disk is never rewritten.
     expect(await sha256File(join(root.path, 'data', 'takes', job.id, before.file_name))).toBe(recordingHash)
     // Main said how far it got, finishing first.
@@ -165,6 +168,17 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     const t = await takes.area.store.get(id)
     expect(t.current_version ?? 1).toBe(1)
     expect(await versionFiles(shortJob)).toEqual([])
+  })
+
+  it('finishes a take whose job has no script from its signal alone, and says the version was not read back', async () => {
+    const bare = ((await takeCall('importTake', { jobId: job.id, path: read.path })) as { id: string }).id
+    expect((await takes.area.store.get(bare)).script_read ?? null).toBeNull()
+    const made = await call('finishVersion', { takeId: bare, choices: CHOICES })
+    expect(made.version).toMatchObject({ number: 2, operation: 'finish', readback: null })
+    expect(Math.abs(made.version.finish!.after.length_s - job.spot)).toBeLessThanOrEqual(0.05)
+    expect(made.version.findings).toEqual([expect.objectContaining({ code: 'not_read_back', message: expect.stringMatching(/no script text/) })])
+    expect(made.take.preflight?.warnings).not.toContain('runs_short')
+    expect(made.take.preflight?.warnings).not.toContain('runs_long')
   })
 
   it('delivers the finished version: the sandbox holds its samples, and the length verdict passes', async () => {

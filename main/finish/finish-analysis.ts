@@ -8,6 +8,7 @@ import { scriptSentences } from '../readback/index'
 import { analyzeRecording } from '../versions/recording-analysis'
 import { envelopeOf, floorDb, type Envelope } from '../versions/signal-envelope'
 import type { Transcribe } from '../versions/version-inputs'
+import type { TimedWord } from '../../shared/readback/types'
 import type { WavSource } from '../media/wav-source'
 import { layoutOf, type InnerPause, type TakeLayout } from './analyse-pauses'
 import { kindsFromScript, paragraphEnds } from './script-pauses'
@@ -20,6 +21,8 @@ export interface AnalysedTake {
 export interface ScriptUse {
   text: string
   transcribe: Transcribe
+  /** The words a read-back already heard in this very audio against `text` (the take's stored read-back): not heard again. */
+  words?: TimedWord[] | null
 }
 
 /** The layout of `src` (a WAV at `path`, kept as `hash`); with a script, kinds from its sentences. */
@@ -28,7 +31,7 @@ export async function analyseTake(src: WavSource, hash: string, script: ScriptUs
     const env = await envelopeOf(src)
     return { env, layout: layoutOf(env, floorDb(env), src.frames) }
   }
-  const { words } = await script.transcribe(src.path, script.text, { doubts: false })
+  const words = script.words ?? (await script.transcribe(src.path, script.text, { doubts: false })).words
   const analysis = await analyzeRecording(src, hash, script.text, words)
   const layout = layoutOf(analysis.env, analysis.floorDb, src.frames)
   const read = analysis.sentences.flatMap((s) => (s ? [{ index: s.index, onsetS: s.soundOnsetS, endS: s.soundEndS }] : []))

@@ -1,5 +1,6 @@
 /**
- * The finish's two steps after the fit, on the fitted result's samples (per channel, full scale ±1):
+ * The finish's two steps after the fit, on the fitted result's samples (per channel, full scale ±1); the
+ * clean step is here, the level step is level.ts's levelTake:
  *  - clean (point 4): mouth clicks found in the pauses and replaced by room tone (clicks.ts), then breaths
  *    found in the pauses (breaths.ts) and lowered, kept or cut to room tone as the talent chose
  *    (breath-cut.ts for the cut). Only the pauses are searched: speech is never de-clicked.
@@ -9,12 +10,9 @@
  * Clicks are looked for only CLICK_AFTER_SPEECH_S after the speech before a pause (a word's last plosive
  * releases there: "help." ends in a burst after its closure) and CLICK_BEFORE_SPEECH_S before the next.
  */
-import type { DeliveryProfile } from '../audio/delivery-profiles'
 import { cutBreaths } from './breath-cut'
 import { breathGainDb, findBreaths, lowerBreaths, type BreathChoice } from './breaths'
 import { findClicks, repairClicks, type FrameSpan } from './clicks'
-import { applyLevel, planLevel, type LevelPlan } from './level'
-import type { TakeKindToFit } from './fit-plan'
 
 export type FramePause = FrameSpan
 
@@ -44,10 +42,4 @@ export function cleanStep(ch: Float32Array[], sampleRate: number, pauses: readon
   const lowered = found.map((b, i) => ({ from: b.from, to: b.to, gainDb: gains[i] as number })).filter((r) => r.gainDb !== 0)
   const channels = lowered.length > 0 ? lowerBreaths(repaired, sampleRate, lowered) : repaired
   return { channels, clicks, breaths: found.map((b, i) => ({ ...b, by: gains[i] as number })) }
-}
-
-/** The level plan for the cleaned result and the levelled samples; throws level.ts's LevelError (one sentence) when the profile cannot be met. */
-export function levelStep(ch: Float32Array[], sampleRate: number, kind: TakeKindToFit, profile: DeliveryProfile): { plan: LevelPlan; channels: Float32Array[] } {
-  const plan = planLevel(ch, sampleRate, kind, profile)
-  return { plan, channels: applyLevel(ch, sampleRate, plan) }
 }

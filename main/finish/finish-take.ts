@@ -3,8 +3,8 @@
  * read (the take kept by content, never changed) → analyse (speech, pauses and their kinds, room tone) →
  * plan (fit-plan.ts; a refusal ends here, nothing written) → a tempo change as a derived recording when
  * the plan has one (tempo.ts), analysed and planned again at that tempo → the edit list (fit-edit-list.ts)
- * → the version renderer → breaths, clicks and level (finish-steps.ts) → OUT written whole, only now →
- * measured before and after.
+ * → the version renderer → breaths, clicks and level (finish-steps.ts, level.ts) → OUT written whole, only
+ * now (onWritten) → measured after; the input is measured before by ffmpeg meanwhile.
  */
 import { mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -17,8 +17,8 @@ import type { TakeLayout } from './analyse-pauses'
 import { analyseDerived, analyseTake, type AnalysedTake, type ScriptUse } from './finish-analysis'
 import { measureFigures, type FileFigures } from './finish-measure'
 import type { BreathChoice } from './breaths'
-import { cleanStep, levelStep, type FramePause } from './finish-steps'
-import { LevelError } from './level'
+import { cleanStep, type FramePause } from './finish-steps'
+import { LevelError, levelTake, type Levelled } from './level'
 import { canFill, fitEditList, type FitBuild } from './fit-edit-list'
 import { fitPlan, type FitInput, type TakeKindToFit } from './fit-plan'
 import { tempoRecording } from './tempo'
@@ -39,6 +39,11 @@ export interface FinishRequest {
   maxTempoChange?: number
   /** The shortest a pause between sentences may become (s; default 0.25, at most 1.2). */
   shortestPauseS?: number
+  /**
+   * Called once OUT is written whole, before it is measured (the window plays the finished audio from
+   * here while the rest runs). What it throws fails the finish.
+   */
+  onWritten?: (out: string) => Promise<void> | void
 }
 
 export type EditKind = 'head' | 'tail' | 'pause' | 'breath' | 'click' | 'tempo' | 'gain'
@@ -131,6 +136,8 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
   const target = resolve(req.output)
   if (target === resolve(req.input)) throw new FinishRefusal('The output must be another file: the take itself is never changed.')
   const work = await mkdtemp(join(tmpdir(), 'booth-finish-'))
+  // A finish refused or failed on the way stops the measuring it started.
+  const stopMeasuring = new AbortController()
   try {
     const recordings = new Recordings(join(work, 'recordings'), req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {})
     let ref: RecordingRef
@@ -141,7 +148,9 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
     }
     const rate = ref.format.sample_rate
     const measureOptions = { spotLengthS: req.spotLengthS, kind: req.kind, profile: req.profile, ...(req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {}) }
-    const before = await measureFigures(req.input, measureOptions)
+    // The input is measured by ffmpeg while the take is analysed, planned and rendered here.
+    const measuringBefore = measureFigures(req.input, { ...measureOptions, signal: stopMeasuring.signal })
+    measuringBefore.catch(() => undefined)
     const original = await withSource(ref, (src) => analyseTake(src, ref.hash, req.script ?? null))
     const limits = {
       ...(req.maxTempoChange !== undefined ? { maxTempoChange: Math.min(Math.max(0, req.maxTempoChange), 0.04) } : {}),
@@ -165,9 +174,9 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
 
     const { ch } = await channelsOf(rendered.path)
     const clean = cleanStep(ch, rate, placedPauses(build), used.take.layout.roomToneDb, req.breaths ?? 'lower')
-    let level: ReturnType<typeof levelStep>
+    let level: Levelled
     try {
-      level = levelStep(clean.channels, rate, req.kind, req.profile)
+      level = levelTake(clean.channels, rate, req.kind, req.profile)
     } catch (err) {
       if (err instanceof LevelError) throw new FinishRefusal(err.message)
       throw err
@@ -181,7 +190,8 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
       await rm(temp, { force: true })
       throw new FinishRefusal(`The output ${req.output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
     }
-    const after = await measureFigures(target, measureOptions)
+    await req.onWritten?.(target)
+    const [before, after] = await Promise.all([measuringBefore, measureFigures(target, measureOptions)])
     // One gain for the whole performance: the planned gain and the last trim together.
     const gainDb = r2(level.plan.gain_db + level.plan.trim_db)
     const speechS = (l: TakeLayout) => l.speech.reduce((a, s) => a + s.to - s.from, 0) / l.sampleRate
@@ -194,6 +204,7 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
     ]
     return { out: target, length_s: after.length_s, tempo: Math.round(used.plan.tempo * 10000) / 10000, gain_db: gainDb, level: level.plan.target, limited: level.plan.limiter !== null, before, after, edits }
   } finally {
+    stopMeasuring.abort()
     await rm(work, { recursive: true, force: true })
   }
 }

@@ -111,7 +111,13 @@ export function applyLevel(ch: Float32Array[], sampleRate: number, plan: LevelPl
 
 const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({ ceiling_db: ceilingDb, release_ms: DEFAULT_RELEASE_MS })
 
-function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): LevelPlan {
+/** A level plan and the samples it makes (the chain run while planning is the result: it is not run again). */
+export interface Levelled {
+  plan: LevelPlan
+  channels: Float32Array[]
+}
+
+function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): Levelled {
   const rule = aimOf(profile, 'dry_voice')
   const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.dry_voice
   const limitAt = ceiling - LIMITER_MARGIN_DB
@@ -138,20 +144,22 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
   // Checked on the result: the limiter takes a little level with the crest, so a result under the window
   // gets the gain it still lacks (within the 4.5 dB the crest may lose), measured once more; a peak over the
   // limiter's ceiling would be taken down by the trim, never left.
-  let result = measureLevel(gainAndLimit(ch, sampleRate, plan), sampleRate)
+  let out = gainAndLimit(ch, sampleRate, plan)
+  let result = measureLevel(out, sampleRate)
   const room = DRY_LIMITING_HARD_DB - (fig.truePeakDb + plan.gain_db - limitAt)
   if (plan.limiter && levelOf(result, rule) < rule.min && room > 0) {
     plan.gain_db += Math.min(rule.min - levelOf(result, rule) + 0.05, room)
-    result = measureLevel(gainAndLimit(ch, sampleRate, plan), sampleRate)
+    out = gainAndLimit(ch, sampleRate, plan)
+    result = measureLevel(out, sampleRate)
   }
   if (result.truePeakDb > limitAt) plan.trim_db = limitAt - result.truePeakDb
   const reached = levelOf(result, rule) + plan.trim_db
   if (plan.limiter === null && Math.abs(reached - aim) > 0.05) plan.target += `; at ${figure(rule, reached)}, inside the window, so that no peak needs limiting`
   if (reached < rule.min - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, under the window, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
-  return plan
+  return { plan, channels: trimmed(out, plan.trim_db) }
 }
 
-function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): LevelPlan {
+function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): Levelled {
   const rule = aimOf(profile, 'finished_spot')
   const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.finished_spot
   const limitAt = ceiling - LIMITER_MARGIN_DB
@@ -185,10 +193,12 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     out = gainAndLimit(ch, sampleRate, plan, known)
   }
   plan.trim_db = Math.min(aim - loudness(out), LIMITER_MARGIN_DB)
-  let result = measureLevel(trimmed(out, plan.trim_db), sampleRate)
+  let levelled = trimmed(out, plan.trim_db)
+  let result = measureLevel(levelled, sampleRate)
   if (result.truePeakDb > ceiling) {
     plan.trim_db += ceiling - LIMITER_MARGIN_DB / 2 - result.truePeakDb
-    result = measureLevel(trimmed(out, plan.trim_db), sampleRate)
+    levelled = trimmed(out, plan.trim_db)
+    result = measureLevel(levelled, sampleRate)
   }
   const reached = levelOf(result, rule)
   if (Math.abs(reached - aim) > LOUDNESS_TOLERANCE_LU || result.truePeakDb > ceiling) {
@@ -196,14 +206,19 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
       `${profile.label} cannot be met by one gain and a peak limiter: the best Booth reaches is ${figure(rule, reached)} with a true peak of ${f1(result.truePeakDb)} dBTP, against ${f1(aim)} ±${f1(LOUDNESS_TOLERANCE_LU)} and at most ${f1(ceiling)} dBTP.`,
     )
   }
-  return plan
+  return { plan, channels: levelled }
 }
 
 /**
  * The gain, limiter and trim that bring this take to `profile` as a take of `kind`. Throws LevelError (one
  * sentence with the figures) when the profile cannot be met without riding the level.
  */
-export function planLevel(ch: Float32Array[], sampleRate: number, kind: LevelKind, profile: DeliveryProfile): LevelPlan {
+export function levelTake(ch: Float32Array[], sampleRate: number, kind: LevelKind, profile: DeliveryProfile): Levelled {
   if (ch.length === 0 || (ch[0]?.length ?? 0) === 0) throw new LevelError('The take holds no audio, so there is no level to plan.')
   return kind === 'dry_voice' ? planDryVoice(ch, sampleRate, profile) : planFinishedSpot(ch, sampleRate, profile)
+}
+
+/** The plan alone (levelTake without keeping the samples). */
+export function planLevel(ch: Float32Array[], sampleRate: number, kind: LevelKind, profile: DeliveryProfile): LevelPlan {
+  return levelTake(ch, sampleRate, kind, profile).plan
 }

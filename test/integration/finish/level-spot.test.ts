@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findProfile, type DeliveryProfile } from '../../../main/audio/delivery-profiles'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
-import { applyLevel, planLevel } from '../../../main/finish/level'
+import { applyLevel, levelTake, planLevel } from '../../../main/finish/level'
 import { LoudnessMeter } from '../../../shared/audio-dsp/loudness-meter'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { ffmpegLoudness, readTake, readWav, SR, writeWav24, type Take, type Voice } from './level-audio'
@@ -58,8 +58,10 @@ describe('finished spot: integrated within ±0.5 LU and true peak under the ceil
       it(`${name}, ${voice.synth} ${voice.voice}`, async () => {
         const p = profile(name)
         const t = await readTake(dir, voice, -12)
-        const plan = planLevel([t.x], SR, 'finished_spot', p)
-        const wav = await writeWav24(dir, `${name}-${voice.voice}`, applyLevel([t.x], SR, plan)[0] as Float32Array)
+        const { plan, channels } = levelTake([t.x], SR, 'finished_spot', p)
+        // The samples kept from planning are the plan applied again.
+        expect(applyLevel([t.x], SR, plan)[0]).toEqual(channels[0])
+        const wav = await writeWav24(dir, `${name}-${voice.voice}`, channels[0] as Float32Array)
         const measured = await ffmpegLoudness(wav)
         expect(Math.abs((measured.integratedLufs as number) - (p.loudness[0]?.target as number))).toBeLessThanOrEqual(0.5)
         expect(measured.truePeakDbtp).toBeLessThanOrEqual(p.peak?.max as number)

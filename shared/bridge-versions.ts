@@ -122,6 +122,21 @@ export interface VersionProgress {
   jobId: string
   stage: 'reading_back_sources' | 'finishing' | 'rendering' | 'measuring' | 'reading_back' | 'done' | 'failed'
   message: string
+  /**
+   * A finish's audio, written whole, that the window may play while the version is still being made
+   * (issue 33, point 6): the version made from `made_from` will be this audio. Only on a finish's progress.
+   */
+  preview?: FinishPreview
+}
+
+export interface FinishPreview {
+  /** Where the page plays it (the host's media route). */
+  url: string
+  length_s: number
+  /** The take's current version when the finish started (the new version is made from it). */
+  made_from: number
+  /** The version whose audio was finished (A of the comparison). */
+  base_version: number
 }
 
 export interface VersionEvents {

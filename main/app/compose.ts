@@ -221,7 +221,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     takesChanged: takes.changed,
     recording: { start: (a) => takeCalls.startRecording(a), stop: (a) => takeCalls.stopRecording(a), cancel: (a) => takeCalls.cancelRecording(a) },
     // Finishing for delivery: levelled to the profile chosen on the job (else its kind's), as its takes are judged.
-    finish: createFinisher({ profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile }),
+    finish: createFinisher({ profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile, mediaUrl: ports.mediaUrl }),
     now,
   })
 

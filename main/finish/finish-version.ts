@@ -34,6 +34,8 @@ export interface FinishVersionDeps {
   ffmpegPath?: string
   /** The finish engine (finishTake); tests may hand one that stops on purpose. */
   finish?: (req: FinishRequest) => Promise<FinishReport>
+  /** A URL the window can play a file on disk from (the host's media route); without it no preview is offered. */
+  mediaUrl?: (path: string) => string
 }
 
 /** A take of a job whose kind is not set is finished as a dry voice (the profile default's reasoning too). */
@@ -101,15 +103,24 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
     await mkdir(renders, { recursive: true })
     // A dot name ending .partial: what a crash leaves here is cleared at the next start (take-folders.ts).
     const out = join(renders, `.finish-${take.id}-${randomUUID()}.wav.partial`)
+    // The words the take's read-back already heard in this audio (the version it is now): not heard again.
+    const words = script && base === (take.current_version ?? 1) ? await work.storedWords(take, script.text) : null
+    let ref: RecordingRef | null = null
     try {
       const report = await runEngine(deps, {
         input, output: out, spotLengthS: spot, kind, profile,
         // The talent's choices are what the engine plans with: a take that cannot fit within them is refused.
         breaths: choices.breaths, maxTempoChange: choices.maxTempoPercent / 100, shortestPauseS: choices.shortestPauseS,
-        script: script ? { text: script.text, transcribe: work.d.transcribe } : null,
+        script: script ? { text: script.text, transcribe: work.d.transcribe, words } : null,
         ...(deps.ffmpegPath ? { ffmpegPath: deps.ffmpegPath } : {}),
+        // Written whole: kept by content (the version's one piece) and offered to the window to play at once,
+        // while the engine measures it and the version is rendered, measured and read back.
+        onWritten: async (path) => {
+          ref = await versions.recordings(take.job_id).add(path)
+          if (deps.mediaUrl) work.progress(take, 'finishing', `Finished; measuring and reading back take ${take.take_number}'s new version…`, { url: deps.mediaUrl(ref.path), length_s: ref.frames / ref.format.sample_rate, made_from: take.current_version ?? 1, base_version: base })
+        },
       })
-      const ref = await versions.recordings(take.job_id).add(out)
+      ref ??= await versions.recordings(take.job_id).add(out)
       const finish = finishRecord(report, base, choices, spot, kind, profile)
       return await work.commit(take, script, { operation: 'finish', list: wholeRecording(ref), changes: [], findings: [], finish, summary: finishSummary(finish) })
     } catch (err) {

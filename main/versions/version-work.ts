@@ -168,8 +168,8 @@ export class VersionWork {
     return value
   }
 
-  progress(take: { id: string | null; job_id: string }, stage: VersionProgress['stage'], message: string): void {
-    this.d.emitProgress({ takeId: take.id, jobId: take.job_id, stage, message })
+  progress(take: { id: string | null; job_id: string }, stage: VersionProgress['stage'], message: string, preview?: VersionProgress['preview']): void {
+    this.d.emitProgress({ takeId: take.id, jobId: take.job_id, stage, message, ...(preview ? { preview } : {}) })
   }
 
   /** Reads back a file against the script: the stored result's shape, or a finding when no engine can run. */

@@ -78,7 +78,7 @@ beforeAll(async () => {
   versions = createVersionArea({
     store: takes.area.store, hub: takes.hub, transcribe, currentScript: async () => null, takesChanged: takes.area.changed,
     recording: { start: (a) => takes.area.handlers.startRecording(a), stop: (a) => takes.area.handlers.stopRecording(a), cancel: (a) => takes.area.handlers.cancelRecording(a) },
-    finish: createFinisher({ profileOf: async (_jobId, kind) => defaultProfile(kind) }),
+    finish: createFinisher({ profileOf: async (_jobId, kind) => defaultProfile(kind), mediaUrl: (path) => `booth-media:${path}` }),
   })
   read = await speakRead(root.path, 'slow', SENTENCES, { ...SLOW, speed: 150 })
   takeId = await importRead(job.id)
@@ -128,9 +128,19 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     // The recording on disk is never rewritten.
     expect(await sha256File(join(root.path, 'data', 'takes', job.id, before.file_name))).toBe(recordingHash)
     // Main said how far it got, finishing first.
-    const stages = takes.events.filter((e) => e.event === 'versionProgress' && (e.data as VersionProgress).takeId === takeId).map((e) => (e.data as VersionProgress).stage)
+    const progress = takes.events.filter((e) => e.event === 'versionProgress' && (e.data as VersionProgress).takeId === takeId).map((e) => e.data as VersionProgress)
+    const stages = progress.map((p) => p.stage)
     expect(stages.slice(0, 1)).toEqual(['finishing'])
     expect(stages.at(-1)).toBe('done')
+    // The finished audio was offered to play once written, before the version was rendered, measured and
+    // read back; it is the audio of the version that landed.
+    const offered = progress.findIndex((p) => p.preview)
+    expect(offered).toBeGreaterThan(0)
+    expect(offered).toBeLessThan(stages.indexOf('measuring'))
+    const preview = progress[offered]?.preview
+    expect(preview).toMatchObject({ made_from: 1, base_version: 1, length_s: expect.closeTo(job.spot, 1) })
+    const offeredAudio = await samplesOf(preview!.url.replace(/^booth-media:/, ''))
+    expect(offeredAudio.raw).toEqual(rendered.raw)
   })
 
   it('undo restores the version it was made from, and the finish comes back the same', async () => {
@@ -227,7 +237,7 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     const again = createVersionArea({
       store: takes.area.store, hub: takes.hub, transcribe, currentScript: async () => null, takesChanged: () => undefined,
       recording: { start: (a) => takes.area.handlers.startRecording(a), stop: (a) => takes.area.handlers.stopRecording(a), cancel: (a) => takes.area.handlers.cancelRecording(a) },
-      finish: createFinisher({ profileOf: async (_jobId, kind) => defaultProfile(kind) }),
+      finish: createFinisher({ profileOf: async (_jobId, kind) => defaultProfile(kind), mediaUrl: (path) => `booth-media:${path}` }),
     })
     const n = (await takes.area.store.get(id)).take_number
     expect(await again.handlers.listUnfinishedWork({ jobId: job.id })).toEqual([{

@@ -2,9 +2,11 @@
  * The Finish panel's A/B toggle: one player for the version before the finish (A) and the finished one
  * (B). Switching keeps the place: the other version starts where this one was (clamped to its length),
  * playing on if it was playing. Each version's audio comes from main (getTakeMediaUrl, rendered from its
- * edit list when missing); the take itself is not changed by listening.
+ * edit list when missing); the take itself is not changed by listening. The player preloads metadata: a new
+ * src pauses the element (the media load algorithm), and with preload "none" its metadata would never come
+ * before play() is called, so switching while playing would wait forever.
  */
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { displayText } from '../../../../shared/display-text'
 import { useBridge } from '../../bridge/BridgeProvider'
 import { errorText } from '../../store/error-text'
@@ -12,14 +14,19 @@ import { errorText } from '../../store/error-text'
 export interface FinishABProps {
   takeId: string
   takeName: string
-  /** The version the finish was made from (A) and the finished version (B). */
+  /** The version the finish was made from (A) and the finished version (B); null while it is still being made. */
   before: number
-  after: number
+  after: number | null
+  /**
+   * The finished audio main offered before its version exists: B plays it, and it starts playing as soon
+   * as it comes (the talent just pressed Finish). The version that lands is the same audio.
+   */
+  previewUrl?: string | null
 }
 
 type Side = 'A' | 'B'
 
-export function FinishAB({ takeId, takeName, before, after }: FinishABProps) {
+export function FinishAB({ takeId, takeName, before, after, previewUrl = null }: FinishABProps) {
   const api = useBridge()
   const audio = useRef<HTMLAudioElement>(null)
   const urls = useRef(new Map<number, string>())
@@ -27,8 +34,14 @@ export function FinishAB({ takeId, takeName, before, after }: FinishABProps) {
   const [playing, setPlaying] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const versionOf = (s: Side) => (s === 'A' ? before : after)
+  const afterName = after === null ? 'finished (being measured)' : `finished (v${after})`
 
-  const urlOf = async (version: number): Promise<string> => {
+  const urlOf = async (s: Side): Promise<string> => {
+    const version = versionOf(s)
+    if (version === null) {
+      if (!previewUrl) throw new Error(`The finished version of ${takeName} is not ready yet.`)
+      return previewUrl
+    }
     const known = urls.current.get(version)
     if (known) return known
     const { url } = await api.getTakeMediaUrl({ takeId, version })
@@ -42,14 +55,14 @@ export function FinishAB({ takeId, takeName, before, after }: FinishABProps) {
     if (!el) return
     setError(null)
     try {
-      const url = await urlOf(versionOf(next))
+      const url = await urlOf(next)
       const at = el.currentTime
       const keepPlaying = play || !el.paused
       if (el.getAttribute('src') !== url) {
         el.src = url
         await new Promise<void>((resolve, reject) => {
           el.addEventListener('loadedmetadata', () => resolve(), { once: true })
-          el.addEventListener('error', () => reject(new Error(`Version ${versionOf(next)} of ${takeName} cannot be played.`)), { once: true })
+          el.addEventListener('error', () => reject(new Error(`${next === 'A' ? `Version ${before}` : `The ${afterName} version`} of ${takeName} cannot be played.`)), { once: true })
         })
         el.currentTime = Number.isFinite(el.duration) ? Math.min(at, el.duration) : at
       }
@@ -59,6 +72,21 @@ export function FinishAB({ takeId, takeName, before, after }: FinishABProps) {
       setError(displayText(errorText(err)))
     }
   }
+
+  // The finished audio offered while its version is made: played from the start as soon as it comes.
+  const played = useRef<string | null>(null)
+  const showNow = useRef(show)
+  useEffect(() => {
+    showNow.current = show
+  })
+  useEffect(() => {
+    if (!previewUrl || played.current === previewUrl) return
+    played.current = previewUrl
+    const el = audio.current
+    if (el && !el.paused) el.pause()
+    if (el) el.currentTime = 0
+    void showNow.current('B', true)
+  }, [previewUrl])
 
   const toggle = () => {
     const el = audio.current
@@ -75,15 +103,15 @@ export function FinishAB({ takeId, takeName, before, after }: FinishABProps) {
       <div className="fin-ab-sides" role="radiogroup" aria-label="Listen to">
         {(['A', 'B'] as const).map((s) => (
           <button key={s} type="button" role="radio" className="btn btn-small" aria-checked={side === s} data-side={s} onClick={() => void show(s, false)}>
-            {s === 'A' ? `A · before (v${before})` : `B · finished (v${after})`}
+            {s === 'A' ? `A · before (v${before})` : `B · ${afterName}`}
           </button>
         ))}
         <button type="button" className="btn btn-small" aria-label={playing ? 'Pause' : `Play ${side === 'A' ? 'before' : 'finished'}`} onClick={toggle}>
           {playing ? 'Pause' : 'Play'}
         </button>
       </div>
-      <audio ref={audio} className={side ? 'fin-audio' : 'fin-audio is-idle'} controls={side !== null} preload="none"
-        aria-label={`Audio of ${takeName}, ${side === 'A' ? `version ${before} (before)` : `version ${after} (finished)`}`}
+      <audio ref={audio} className={side ? 'fin-audio' : 'fin-audio is-idle'} controls={side !== null} preload="metadata"
+        aria-label={`Audio of ${takeName}, ${side === 'A' ? `version ${before} (before)` : after === null ? 'the finished version (being measured)' : `version ${after} (finished)`}`}
         onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} onEnded={() => setPlaying(false)} />
       {error && <p className="small tone-danger" role="alert">{error}</p>}
     </div>

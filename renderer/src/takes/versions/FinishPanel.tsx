@@ -3,7 +3,9 @@
  * keep or cut to room tone; the longest tempo change allowed; the shortest pause), the action, and once the
  * take's current version is a finish, its figures before and after side by side, an A/B toggle, and undo
  * (the versions' own: back to the version it was made from). Main makes the version (finishVersion) and
- * reports its progress under the take (VersionWorkStatus); the panel stays usable meanwhile. A refusal is
+ * reports its progress under the take (VersionWorkStatus); the panel stays usable meanwhile. As soon as the
+ * finished audio is written (before it is measured and read back) main offers it, and the A/B player plays
+ * it at once; the version that lands is that audio, so playing goes on. A refusal is
  * the take's notice, one sentence; nothing is made.
  */
 import { useState } from 'react'
@@ -13,7 +15,7 @@ import { FinishAB } from './FinishAB'
 import { FinishCompare } from './FinishCompare'
 import { BREATH_WORDS } from './finish-words'
 import { currentVersionNumber } from './version-words'
-import { useVersionsStore } from './versions-store'
+import { useVersions, useVersionsStore } from './versions-store'
 import './finish.css'
 
 export interface FinishPanelProps {
@@ -29,6 +31,10 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
   const number = currentVersionNumber(take)
   const current = take.versions?.find((v) => v.number === number) ?? null
   const finished = current?.operation === 'finish' && current.finish ? current.finish : null
+  // The finish's audio main offered while its version is still being made (made from the version shown now).
+  const offered = useVersions((s) => s.previews[take.id] ?? null)
+  const preview = offered && offered.made_from === number ? offered : null
+  const compare = preview ? { before: preview.base_version, after: null, previewUrl: preview.url } : finished ? { before: finished.base_version, after: number, previewUrl: null } : null
   const [open, setOpen] = useState(false)
   const [choices, setChoices] = useState<FinishChoices>(finished?.choices ?? DEFAULT_FINISH_CHOICES)
   // A new current version (finished, undone, restored): the choices start from what it was finished with.
@@ -58,7 +64,7 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
       {open && (
         <div className="fin-body">
           {finished && <FinishCompare finish={finished} before={finished.base_version} after={number} />}
-          {finished && <FinishAB takeId={take.id} takeName={takeName} before={finished.base_version} after={number} />}
+          {compare && <FinishAB takeId={take.id} takeName={takeName} {...compare} />}
           {!locked && (
             <fieldset className="fin-choices">
               <legend className="small">Choices</legend>

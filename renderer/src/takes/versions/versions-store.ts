@@ -9,7 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../../shared/bridge'
 import type { ScriptRead } from '../../../../shared/bridge-takes'
-import type { UnfinishedWorkNote, VersionProgress } from '../../../../shared/bridge-versions'
+import type { FinishPreview, UnfinishedWorkNote, VersionProgress } from '../../../../shared/bridge-versions'
 import type { FinishChoices } from '../../../../shared/versions/finish'
 import type { CompGridView, PickupCardsView, RemovedLinesView, VersionsView } from '../../../../shared/versions/types'
 import { displayText } from '../../../../shared/display-text'
@@ -47,6 +47,8 @@ export interface VersionsState {
    * source of "did not finish" for a take: the page's own memory says it only when main has no note.
    */
   unfinished: Record<string, UnfinishedWorkNote>
+  /** By take id: a finish's audio main offered to play while its version is still being made (until undone or finished again). */
+  previews: Record<string, FinishPreview>
   loadUnfinished(jobId: string): Promise<void>
   dismissUnfinished(takeId: string): Promise<void>
   loadVersions(takeId: string): Promise<void>
@@ -79,7 +81,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
   /** By job id: the question to main about unfinished work while it is asked (one at a time per job). */
   const unfinishedAsked = new Map<string, Promise<void>>()
   const store = createStore<VersionsState>()((set, get) => {
-    const patch = <K extends 'busy' | 'notice' | 'progress'>(field: K, key: string, value: VersionsState[K][string] | undefined) => {
+    const patch = <K extends 'busy' | 'notice' | 'progress' | 'previews'>(field: K, key: string, value: VersionsState[K][string] | undefined) => {
       const { [key]: _old, ...rest } = get()[field] as Record<string, unknown>
       set({ [field]: value === undefined ? rest : { ...rest, [key]: value } } as Partial<VersionsState>)
     }
@@ -128,6 +130,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       cards: {},
       removed: {},
       unfinished: {},
+      previews: {},
       loadUnfinished: async (jobId) => {
         let asking = unfinishedAsked.get(jobId)
         if (!asking) {
@@ -153,6 +156,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         }
       },
       restore: async (takeId, version) => {
+        patch('previews', takeId, undefined)
         const take = await work(takeId, `Going back to version ${version}…`, () => api.restoreVersion({ takeId, version }), () => ({ tone: 'success', text: `Version ${version} is the take again.` }), `Going back to version ${version}`)
         if (take) await afterChange(takeId, take.job_id)
       },
@@ -183,8 +187,10 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         }
       },
       finish: async (takeId, choices) => {
+        patch('previews', takeId, undefined)
         const made = await work(takeId, 'Finishing for delivery…', () => api.finishVersion({ takeId, choices }), (m) => ({ tone: m.version.readback?.clean === false ? 'info' : 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The finish for delivery')
         if (made) await afterChange(takeId, made.take.job_id)
+        else patch('previews', takeId, undefined)
       },
       loadGrid: async (jobId) => {
         const grid = await work(compKey(jobId), 'Reading the takes sentence by sentence…', () => api.getCompGrid({ jobId }), () => null)
@@ -222,6 +228,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
   const off = api.on('versionProgress', (p) => {
     const state = store.getState()
     const key = p.takeId ?? compKey(p.jobId)
+    if (p.preview && p.takeId) store.setState({ previews: { ...state.previews, [p.takeId]: p.preview } })
     const { [key]: _old, ...rest } = state.progress
     if (p.stage !== 'done' && p.stage !== 'failed') {
       store.setState({ progress: { ...rest, [key]: p } })

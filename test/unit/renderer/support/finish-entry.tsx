@@ -2,7 +2,9 @@
  * Bundled for a real Chromium page by browser-page.ts: one take's versions (TakeVersions, with its Finish
  * panel) fed by the real takes and versions stores over an in-memory bridge that plays main's part: the
  * first finish is refused in one sentence, the next makes version 2 (a finish, its before and after),
- * restoring brings version 1 back, and each version's audio is a WAV made in the page (A 4 s, B 3 s).
+ * restoring brings version 1 back, and each version's audio is a WAV made in the page (A 4 s, B 3 s). The
+ * making finish offers its audio first (a versionProgress with a preview, as main does once the file is
+ * written) and answers only when the test releases it.
  */
 import { createRoot } from 'react-dom/client'
 import { useStore } from 'zustand'
@@ -47,14 +49,20 @@ function wavUrl(seconds: number): string {
   return URL.createObjectURL(new Blob([buf.buffer], { type: 'audio/wav' }))
 }
 const urls = new Map<number, string>()
+let preview: string | null = null
+let release: (() => void) | null = null
 
 const bridge = fakeBridge({
   listTakes: async ({ jobId }) => ({ jobId, takes: [take], trash: [], damaged: [] }),
   listVersions: async () => view(),
   listUnfinishedWork: async () => [],
   getReadback: async ({ takeId }) => ({ takeId, status: 'none', result: null, message: null }),
-  finishVersion: async ({ choices }) => {
+  finishVersion: async ({ takeId, choices }) => {
     if (finishes++ === 0) throw new Error('The words alone take 12.9 s and the shortest pauses and handles 3.4 s more; the spot is 15.0 s; 2 % faster reaches 16.0 s.')
+    // As main does: the finished audio is offered as soon as it is written, the version comes when measured.
+    preview = wavUrl(3)
+    bridge.emit('versionProgress', { takeId, jobId: '31', stage: 'finishing', message: 'Finished; measuring and reading back take 1’s new version…', preview: { url: preview, length_s: 3, made_from: 1, base_version: 1 } })
+    await new Promise<void>((resolve) => { release = resolve })
     const v2: TakeVersion = { ...v1, number: 2, operation: 'finish', made_from: 1, summary: 'Finished for delivery: 15.00 s for the 15.0 s spot (was 18.42 s); 3 pauses changed, tempo +1.5 %.', preflight: preflight(15, -19.6), finish: finishOf(choices) }
     take = { ...take, versions: [v1, v2], current_version: 2, preflight: v2.preflight }
     const made = view().versions[1] as VersionsView['versions'][number]
@@ -86,5 +94,8 @@ document.addEventListener('DOMContentLoaded', () => {
   ;(window as unknown as { boothTest: unknown }).boothTest = {
     calls: () => bridge.calls.map(([n, a]) => ({ name: n, args: a })),
     urlOf: (v: number) => urls.get(v) ?? null,
+    previewUrl: () => preview,
+    /** Lets the finish under way answer (its version measured and read back). */
+    release: () => release?.(),
   }
 })

@@ -45,9 +45,27 @@ describe('the Finish panel', () => {
     expect(await p.getByRole('button', { name: /Undo/ }).count()).toBe(0)
   })
 
-  it('shows the finished version before and after, side by side, against the spot and the profile', async () => {
+  it('plays the finished audio as soon as main offers it, while the version is still being made, and plays on when it lands', async () => {
     const p = b.page
     await p.getByRole('button', { name: 'Finish for delivery (15.0 s spot)' }).click()
+    const preview = await b.page.evaluate(() => (window as unknown as { boothTest: { previewUrl(): string | null } }).boothTest.previewUrl())
+    expect(preview).toMatch(/^blob:/)
+    await expect.poll(async () => audio().getAttribute('src')).toBe(preview)
+    await expect.poll(() => audio().evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime > 0)).toBe(true)
+    expect(await p.getByRole('radio', { name: 'B · finished (being measured)' }).getAttribute('aria-checked')).toBe('true')
+    expect(await audio().getAttribute('aria-label')).toBe('Audio of ACME_main_01, the finished version (being measured)')
+    // Nothing was asked of main to play it, and the version does not exist yet.
+    expect((await calls()).filter((c) => c.name === 'getTakeMediaUrl')).toEqual([])
+    expect(await p.getByRole('table').count()).toBe(0)
+    await b.page.evaluate(() => (window as unknown as { boothTest: { release(): void } }).boothTest.release())
+    await expect.poll(() => p.getByRole('radio', { name: 'B · finished (v2)' }).count()).toBe(1)
+    // The same element goes on playing the same audio.
+    expect(await audio().getAttribute('src')).toBe(preview)
+    await audio().evaluate((el: HTMLAudioElement) => el.pause())
+  })
+
+  it('shows the finished version before and after, side by side, against the spot and the profile', async () => {
+    const p = b.page
     await expect.poll(() => p.getByRole('button', { name: 'Finished: 15.00 s for 15.0 s' }).count()).toBe(1)
     const table = p.getByRole('table', { name: 'Before and after the finish, for Dry voice' })
     await expect.poll(() => table.count()).toBe(1)

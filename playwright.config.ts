@@ -8,6 +8,7 @@ import { defineConfig } from '@playwright/test'
 const SPEECH_SPECS = [
   'booth-gone',
   'disk-trouble',
+  'finish-for-delivery',
   'punch-and-roll',
   'prompter-follow',
   'session-holds',

@@ -4,7 +4,7 @@
  * plan (fit-plan.ts; a refusal ends here, nothing written) → a tempo change as a derived recording when
  * the plan has one (tempo.ts), analysed and planned again at that tempo → the edit list (fit-edit-list.ts)
  * → the version renderer → breaths, clicks and level (finish-steps.ts, level.ts) → OUT written whole, only
- * now (onWritten) → measured after; the input is measured before by ffmpeg meanwhile.
+ * now (onWritten) → the input and OUT measured, together.
  */
 import { mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -148,9 +148,6 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
     }
     const rate = ref.format.sample_rate
     const measureOptions = { spotLengthS: req.spotLengthS, kind: req.kind, profile: req.profile, ...(req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {}) }
-    // The input is measured by ffmpeg while the take is analysed, planned and rendered here.
-    const measuringBefore = measureFigures(req.input, { ...measureOptions, signal: stopMeasuring.signal })
-    measuringBefore.catch(() => undefined)
     const original = await withSource(ref, (src) => analyseTake(src, ref.hash, req.script ?? null))
     const limits = {
       ...(req.maxTempoChange !== undefined ? { maxTempoChange: Math.min(Math.max(0, req.maxTempoChange), 0.04) } : {}),
@@ -191,7 +188,9 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
       throw new FinishRefusal(`The output ${req.output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
     }
     await req.onWritten?.(target)
-    const [before, after] = await Promise.all([measuringBefore, measureFigures(target, measureOptions)])
+    // Before and after are measured together once the result is playable (the before measurement's samples
+    // pass through this thread too, so it waits until then).
+    const [before, after] = await Promise.all([measureFigures(req.input, { ...measureOptions, signal: stopMeasuring.signal }), measureFigures(target, measureOptions)])
     // One gain for the whole performance: the planned gain and the last trim together.
     const gainDb = r2(level.plan.gain_db + level.plan.trim_db)
     const speechS = (l: TakeLayout) => l.speech.reduce((a, s) => a + s.to - s.from, 0) / l.sampleRate

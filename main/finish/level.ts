@@ -14,7 +14,9 @@
  * - Finished spot: the gain puts integrated loudness on the target, the limiter holds the true peak
  *   LIMITER_MARGIN_DB under the profile's ceiling, then the loudness is measured again and a linear trim
  *   (iterated once when the limiter took more than the margin) lands within LOUDNESS_TOLERANCE_LU of the
- *   target; the true peak is measured again on the result.
+ *   target; the true peak is measured again on the result. Where no peak needs the limiter, the gain alone
+ *   moves every peak and the RMS by exactly that gain, so only the loudness is measured again
+ *   (afterGainOnly).
  *
  * Why this never pumps: ffmpeg's loudnorm, asked for a linear gain its measured peak cannot take, silently
  * switches to dynamic normalisation, a gain that rides the programme second by second. Nothing here rides:
@@ -111,6 +113,21 @@ export function applyLevel(ch: Float32Array[], sampleRate: number, plan: LevelPl
 
 const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({ ceiling_db: ceilingDb, release_ms: DEFAULT_RELEASE_MS })
 
+/**
+ * The figures of `fig`'s channels after a gain of `db` alone (no limiter), given the scaled channels: the
+ * sample and true peaks and the RMS move by the gain exactly (every sample is scaled), so they are not
+ * measured again; the integrated loudness is, when the rule judges it, since its -70 LUFS gate stays put
+ * while the blocks move.
+ */
+function afterGainOnly(fig: LevelFigures, db: number, scaled: Float32Array[], sampleRate: number, rule: LoudnessTarget): LevelFigures {
+  return {
+    integratedLufs: rule.measure === 'rms' ? fig.integratedLufs : integratedLoudness(scaled, sampleRate),
+    rmsDb: fig.rmsDb + db,
+    samplePeakDb: fig.samplePeakDb + db,
+    truePeakDb: fig.truePeakDb + db,
+  }
+}
+
 /** A level plan and the samples it makes (the chain run while planning is the result: it is not run again). */
 export interface Levelled {
   plan: LevelPlan
@@ -145,7 +162,7 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
   // gets the gain it still lacks (within the 4.5 dB the crest may lose), measured once more; a peak over the
   // limiter's ceiling would be taken down by the trim, never left.
   let out = gainAndLimit(ch, sampleRate, plan)
-  let result = measureLevel(out, sampleRate)
+  let result = plan.limiter ? measureLevel(out, sampleRate) : afterGainOnly(fig, plan.gain_db, out, sampleRate, rule)
   const room = DRY_LIMITING_HARD_DB - (fig.truePeakDb + plan.gain_db - limitAt)
   if (plan.limiter && levelOf(result, rule) < rule.min && room > 0) {
     plan.gain_db += Math.min(rule.min - levelOf(result, rule) + 0.05, room)
@@ -181,6 +198,8 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     target: `${profile.label}: ${f1(aim)} ${unit(rule)} ±${f1(LOUDNESS_TOLERANCE_LU)}, true peak at most ${f1(ceiling)} dBTP; one gain${limiting > 0 ? `, a true-peak limiter at ${f1(limitAt)} dBTP` : ''} and a linear trim, no compression`,
   }
   const loudness = (x: Float32Array[]): number => levelOf(rule.measure === 'rms' ? measureLevel(x, sampleRate) : { ...fig, integratedLufs: integratedLoudness(x, sampleRate) }, rule)
+  const gainOnly = plan.limiter ? null : gainOnlySpot(ch, sampleRate, fig, plan, rule, aim)
+  if (gainOnly) return gainOnly
   // The input's block peaks, exact for any gain up to RETRY_HEADROOM_DB more: measured once for both runs.
   const known = plan.limiter ? inputPeaks(ch, 10 ** ((limitAt - gain - RETRY_HEADROOM_DB) / 20)) : undefined
   let out = gainAndLimit(ch, sampleRate, plan, known)
@@ -207,6 +226,20 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     )
   }
   return { plan, channels: levelled }
+}
+
+/**
+ * A finished spot whose peaks take the gain without limiting: the gain, the loudness measured once more
+ * and a last trim (within the limiter's margin, which the peaks have) for what the gate moved. Its peaks
+ * are the input's moved by the gain and trim, at or under the profile's ceiling by the plan's own test.
+ * Null when the trim would have to be larger (the general chain then goes on, through the limiter).
+ */
+function gainOnlySpot(ch: Float32Array[], sampleRate: number, fig: LevelFigures, plan: LevelPlan, rule: LoudnessTarget, aim: number): Levelled | null {
+  const out = gainAndLimit(ch, sampleRate, plan)
+  const reached = levelOf(afterGainOnly(fig, plan.gain_db, out, sampleRate, rule), rule)
+  if (Math.abs(aim - reached) > LIMITER_MARGIN_DB) return null
+  plan.trim_db = aim - reached
+  return { plan, channels: trimmed(out, plan.trim_db) }
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Finish for delivery in the window (issue 33): Chromium's fake microphone reads a finished spot's script with
+ * Finish for delivery in the window (issue 33): Chromium's fake microphone reads a spot's script (a dry voice
+ * or a finished spot of the demo, whichever is ready first) with
  * slow pauses (espeak-ng, a voice no other spec uses at a rate fitted to the script, on a room tone), so the take runs past the
  * job's spot; Finish plays the finished audio as soon as it is written (before its version is measured and
  * read back: the time is noted on the test, the 1 s figure is the bench's), shows before and after, and delivering sends it: the
@@ -27,20 +28,24 @@ const dir = mkdtempSync(join(tmpdir(), 'booth-finish-e2e-'))
 const MIC = join(dir, 'mic.wav')
 const HEAD_S = 0.8
 const TAIL_S = 1
+/** How far the read's file runs past the spot: its words alone (what Booth judges for a dry voice) still run long. */
+const OVER_S = 3.5
 
 /**
  * The demo job and the slow read of its script, written to MIC: read at a rate that gives the words about
- * 60 % of the spot, then with pauses long enough to run about 2.5 s past it.
+ * 60 % of the spot, then with pauses long enough to run OVER_S past it.
  */
 async function slowRead(launchUrl: string): Promise<{ job: JobDetail; seconds: number }> {
-  const job = await findJob(launchUrl, 'a finished spot of 15 to 30 s, deliverable, with a typed script of three sentences or more', (j) => j.kind === 'finished_spot' && j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.length_s >= 15 && j.length_s <= 30 && sentences(j.script.text).length >= 3)
+  // Not a job waiting on the producer (stage delivered): the demo's simulated producer, acting every 90 s,
+  // may approve it and complete the job before the finished take is delivered.
+  const job = await findJob(launchUrl, 'a spot of 15 to 30 s, deliverable and not waiting on the producer, with a typed script of three sentences or more', (j) => (j.kind === 'finished_spot' || j.kind === 'dry_voice') && j.can.deliver && j.deliver_notice === 'none' && j.stage !== 'delivered' && j.script.kind === 'typed' && j.length_s >= 15 && j.length_s <= 30 && sentences(j.script.text).length >= 3)
   const lines = sentences(job.script.text)
   const speechOf = async (speed: number) => (await speakRead(dir, `probe-${speed}`, lines, { ...VOICE, speed, pausesS: 0.3 })).sentences.reduce((a, s) => a + s.endS - s.startS, 0)
   const probed = await speechOf(VOICE.speed)
   const speed = Math.round(Math.min(240, Math.max(110, (VOICE.speed * probed) / (0.6 * job.length_s))))
   const speechS = await speechOf(speed)
-  const pause = (job.length_s + 2.5 - speechS - HEAD_S - TAIL_S) / (lines.length - 1)
-  if (!(pause > 0.6 && pause < 5)) throw new Error(`the read of job ${job.job_id} (${speechS.toFixed(1)} s of words at ${speed} wpm for a ${job.length_s} s spot) cannot be made to run long in its pauses`)
+  const pause = (job.length_s + OVER_S - speechS - HEAD_S - TAIL_S) / (lines.length - 1)
+  if (!(pause > 0.6 && pause < 6)) throw new Error(`the read of job ${job.job_id} (${speechS.toFixed(1)} s of words at ${speed} wpm for a ${job.length_s} s spot) cannot be made to run long in its pauses`)
   const read = await speakRead(dir, 'mic', lines, { ...VOICE, speed, pausesS: pause, leadS: HEAD_S, tailS: TAIL_S, roomDbfs: -58, codec: 'pcm_s16le' })
   await copyFile(read.path, MIC)
   return { job, seconds: read.durationS }

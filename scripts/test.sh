@@ -11,16 +11,20 @@ export ELECTRON_SKIP_BINARY_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # Each step's wall time, printed as it ends and together at the end: where the run's time goes.
 timings=()
 step() {
-  local name=$1 start=$SECONDS
+  local name=$1 start=$SECONDS rc=0
   shift
-  "$@"
-  timings+=("$(printf '%-12s %4d s' "$name" $((SECONDS - start)))")
+  "$@" || rc=$?
+  timings+=("$(printf '%-12s %4d s%s' "$name" $((SECONDS - start)) "$([ "$rc" -eq 0 ] || echo ' (failed)')")")
   echo "== $name took $((SECONDS - start)) s"
+  return "$rc"
 }
+# The table is printed however the run ends, a failed step included.
 report_timings() {
+  [ ${#timings[@]} -gt 0 ] || return 0
   echo "== time per step:"
   printf '   %s\n' "${timings[@]}"
 }
+trap report_timings EXIT
 
 # Typecheck and lint read the same sources and each keeps one core busy: they run side by side (about a
 # minute less than one after the other on two cores); each one's output is shown whole, in turn.
@@ -47,8 +51,7 @@ step build npm run build
 # for them, so the keychain tests talk to a real Secret Service. The keyring lives in a fresh folder, so a
 # keyring already on the machine (with another password) cannot get in the way.
 keyrings=$(mktemp -d)
-trap 'rm -rf "$keyrings"' EXIT
+trap 'rm -rf "$keyrings"; report_timings' EXIT
 step vitest env KEYRING_HOME="$keyrings" dbus-run-session -- sh -c 'echo -n booth-test | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec npx vitest run'
 # End-to-end: the built renderer in Debian's Chromium, driven by Playwright, against the web host in demo mode.
 step e2e npm run test:e2e
-report_timings

@@ -117,7 +117,7 @@ const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({ ceiling_db: ce
  * The figures of `fig`'s channels after a gain of `db` alone (no limiter), given the scaled channels: the
  * sample and true peaks and the RMS move by the gain exactly (every sample is scaled), so they are not
  * measured again; the integrated loudness is, when the rule judges it, since its -70 LUFS gate stays put
- * while the blocks move.
+ * while the blocks move (under an RMS rule it is not used, and is left as the input's).
  */
 function afterGainOnly(fig: LevelFigures, db: number, scaled: Float32Array[], sampleRate: number, rule: LoudnessTarget): LevelFigures {
   return {

@@ -16,6 +16,13 @@ import type { StoreHandle } from '../store/store-handle'
 import { useStores } from '../bridge/BridgeProvider'
 import { customersOf } from './earnings-math'
 
+declare module '../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().account). */
+  interface BoothStoreRegistry {
+    account: StoreApi<AccountSlice>
+  }
+}
+
 export interface Loadable<T> {
   data: T | null
   loading: boolean

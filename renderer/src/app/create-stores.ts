@@ -10,6 +10,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla'
 import type { BoothApi } from '../../../shared/bridge'
+import type { BoothStoreRegistry } from '../bridge/BridgeProvider'
 import { createBoothStore, type BoothStore } from '../store/create-booth-store'
 import { createTakesStore, type TakesState } from '../takes/takes-store'
 import { createAccountStore, type AccountSlice } from '../account/account-store'
@@ -22,7 +23,8 @@ import { createRecorderStore } from '../takes/recorder/recorder-store'
 import type { RecorderStoreState } from '../takes/recorder/recorder-types'
 import { browserCapture, browserClock, windowStorage } from '../takes/recorder/browser-capture'
 
-export interface BoothStores {
+/** Every store by name: what <BridgeProvider> holds (its BoothStoreRegistry, which each store's module fills in). */
+export interface BoothStores extends BoothStoreRegistry {
   booth: BoothStore
   takes: StoreApi<TakesState>
   account: StoreApi<AccountSlice>

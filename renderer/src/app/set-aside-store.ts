@@ -8,8 +8,16 @@ import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
 import type { SetAsideFile } from '../../../shared/bridge-data-files'
 import { useStores } from '../bridge/BridgeProvider'
+import type { StoreApi } from 'zustand/vanilla'
 import { createAnswerOrder } from '../store/answer-order'
 import type { StoreHandle } from '../store/store-handle'
+
+declare module '../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().setAside). */
+  interface BoothStoreRegistry {
+    setAside: StoreApi<SetAsideState>
+  }
+}
 
 export interface SetAsideState {
   files: SetAsideFile[]

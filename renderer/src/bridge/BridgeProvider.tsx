@@ -6,11 +6,18 @@
  */
 import { createContext, useContext, type ReactNode } from 'react'
 import type { BoothApi } from '../../../shared/bridge'
-import type { BoothStores } from '../app/create-stores'
+
+/**
+ * The window's stores by name, as the provider holds them. Empty here on purpose: each store's module adds
+ * its own entry (declaration merging: `declare module '…/bridge/BridgeProvider'`), so the bridge names no
+ * feature and imports none, and app/create-stores.ts, which makes them all, is checked against the whole.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface BoothStoreRegistry {}
 
 interface Bridged {
   api: BoothApi
-  stores: BoothStores
+  stores: BoothStoreRegistry
 }
 
 const BridgeContext = createContext<Bridged | null>(null)
@@ -31,6 +38,6 @@ export function useBridge(): BoothApi {
 }
 
 /** The window's stores (made once by createStores). */
-export function useStores(): BoothStores {
+export function useStores(): BoothStoreRegistry {
   return useBridged().stores
 }

@@ -11,6 +11,13 @@ import { useStores } from '../bridge/BridgeProvider'
 import { createAnswerOrder } from '../store/answer-order'
 import type { StoreHandle } from '../store/store-handle'
 
+declare module '../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().notices). */
+  interface BoothStoreRegistry {
+    notices: StoreApi<NoticesState>
+  }
+}
+
 export interface NoticesState {
   view: NoticesView
   /** Ids seen in this window; a notice not yet seen is new. */

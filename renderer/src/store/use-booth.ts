@@ -5,6 +5,13 @@ import { useStores } from '../bridge/BridgeProvider'
 import type { BoothState } from './booth-state'
 import type { BoothStore } from './create-booth-store'
 
+declare module '../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().booth). */
+  interface BoothStoreRegistry {
+    booth: BoothStore
+  }
+}
+
 export function useBoothStore(): BoothStore {
   return useStores().booth
 }

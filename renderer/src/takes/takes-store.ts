@@ -18,6 +18,13 @@ import { takeName } from './take-numbers'
 import { afterPaintOrNow } from '../ui/after-paint'
 import { createPaintHold, type AfterPaint } from '../store/paint-hold'
 
+declare module '../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().takes). */
+  interface BoothStoreRegistry {
+    takes: StoreApi<TakesState>
+  }
+}
+
 export interface TakesNotice {
   jobId: string
   tone: 'success' | 'danger' | 'info'

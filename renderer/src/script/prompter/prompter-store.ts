@@ -11,6 +11,13 @@ import { errorText } from '../../store/error-text'
 import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
 
+declare module '../../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().prompter). */
+  interface BoothStoreRegistry {
+    prompter: StoreApi<PrompterStoreState>
+  }
+}
+
 export interface PrompterStoreState {
   settings: PrompterSettingsView | null
   /** The latest position main sent (one take records at a time). */

@@ -13,6 +13,13 @@ import { errorText } from '../../store/error-text'
 import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
 
+declare module '../../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().readback). */
+  interface BoothStoreRegistry {
+    readback: StoreApi<ReadbackStoreState>
+  }
+}
+
 export interface ReadbackStoreState {
   byTake: Record<string, ReadbackState>
   settings: ReadbackSettingsView | null

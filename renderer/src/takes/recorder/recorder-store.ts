@@ -26,6 +26,13 @@ import { NO_PUNCH, punchActions } from './recorder-punch'
 import type { MeterEvent, RecorderData, RecorderDeps, RecorderStoreState, TakeCapture } from './recorder-types'
 import { guardedRun } from './recorder-view'
 
+declare module '../../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().recorder). */
+  interface BoothStoreRegistry {
+    recorder: StoreApi<RecorderStoreState>
+  }
+}
+
 /** How long after Stop the recorder says "Saving…" if the take is not saved by then. */
 export const SAVING_SHOWN_AFTER_MS = 150
 

@@ -19,6 +19,13 @@ import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
 import { importDropped } from '../dropped-files'
 
+declare module '../../bridge/BridgeProvider' {
+  /** This store, as the window's provider holds it (useStores().versions). */
+  interface BoothStoreRegistry {
+    versions: StoreApi<VersionsState>
+  }
+}
+
 export interface VersionsNotice {
   tone: 'success' | 'danger' | 'info'
   text: string

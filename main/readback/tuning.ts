@@ -2,7 +2,7 @@
  * The read-back's tuning table: every number that decides what it hears and how sure it is, in one place,
  * in the order of the stages (README.md). Each was chosen on the TUNING set and is measured on HELD_OUT
  * (`npm run bench -- readback`, docs/measurements.md); a change here is a change of behaviour, and the
- * model-files hash (test/unit/readback/model-files.test.ts) says when it changes what pocketsphinx is handed.
+ * model-files hash (test/unit/readback/engines/model-files.test.ts) says when it changes what pocketsphinx is handed.
  */
 
 // The script analysed (script/).

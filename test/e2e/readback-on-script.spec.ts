@@ -19,7 +19,7 @@ import { bridgeClient } from './support/bridge-client'
 import { testWithProducer as test } from './support/controlled-sandbox'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
 import { dropFiles, openJob, openWorkspace } from './support/workspace'
-import { misread, speak, SPOT_SCRIPT } from '../unit/readback/spot-script'
+import { misread, speak, SPOT_SCRIPT } from '../support/spot-script'
 import { htmlToText } from '../../sandbox/domain/html-text'
 
 const DOCS = join(process.cwd(), 'docs', 'screenshots')

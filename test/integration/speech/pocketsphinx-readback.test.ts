@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../main/readback/compare/compare'
-import { misread, speak, SPOT_SCRIPT } from '../../unit/readback/spot-script'
+import { misread, speak, SPOT_SCRIPT } from '../../support/spot-script'
 import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 
 const TOLERANCE_S = 1.2

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseArgs, runReadbackCli } from '../../../main/readback/service/cli'
-import { speak } from '../../unit/readback/spot-script'
+import { speak } from '../../support/spot-script'
 
 let dir = ''
 let take = ''

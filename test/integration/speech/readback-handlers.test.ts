@@ -17,7 +17,7 @@ import { createReadbackArea } from '../../../main/readback/service/readback-hand
 import { TakeStore } from '../../../main/takes/take-store'
 import type { JobView } from '../../../shared/bridge'
 import type { ReadbackState } from '../../../shared/bridge-readback'
-import { speak } from '../../unit/readback/spot-script'
+import { speak } from '../../support/spot-script'
 
 const SCRIPT = 'This Saturday only, save 20% on every mattress at Dream Street.'
 let dir = ''

@@ -13,7 +13,7 @@ import { PocketsphinxEngine } from '../../../main/readback/engines/pocketsphinx/
 import { ReadbackService } from '../../../main/readback/service/readback-service'
 import type { ScriptCopy } from '../../../main/readback/service/script-copies'
 import type { TakeMeta } from '../../../main/takes/take-types'
-import { speak } from '../../unit/readback/spot-script'
+import { speak } from '../../support/spot-script'
 import { NO_MODEL_HERE, SherpaEngine } from '../../../main/readback/engines/sherpa/sherpa-engine'
 
 const SCRIPT_V1 = 'This Saturday only, save 20% on every mattress.'

@@ -4,11 +4,11 @@
  * lattice's posteriors turned into doubts.
  */
 import { describe, expect, it } from 'vitest'
-import { buildWeightedArpa as buildArpa } from '../../../main/readback/language-model/weighted-arpa-lm'
-import { classRivals, soundNeighbours } from '../../../main/readback/rivals/word-rivals'
-import { latticeDoubts, parseHtkLattice } from '../../../main/readback/hearing/lattice-doubts'
-import { negationVariants } from '../../../main/readback/rivals/negation-variants'
-import { parseHypseg } from '../../../main/readback/hearing/second-hearing'
+import { buildWeightedArpa as buildArpa } from '../../../../main/readback/language-model/weighted-arpa-lm'
+import { classRivals, soundNeighbours } from '../../../../main/readback/rivals/word-rivals'
+import { latticeDoubts, parseHtkLattice } from '../../../../main/readback/hearing/lattice-doubts'
+import { negationVariants } from '../../../../main/readback/rivals/negation-variants'
+import { parseHypseg } from '../../../../main/readback/hearing/second-hearing'
 
 const words = (t: string) => t.split(' ')
 

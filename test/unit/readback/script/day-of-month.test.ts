@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import { dayAfterMonth } from '../../../main/readback/script/day-of-month'
-import { integerWords, ordinalForm } from '../../../main/readback/script/number-words'
-import { spokenSentences } from '../../../main/readback/script/spoken-sentences'
-import type { TimedWord } from '../../../shared/readback/types'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import { dayAfterMonth } from '../../../../main/readback/script/day-of-month'
+import { integerWords, ordinalForm } from '../../../../main/readback/script/number-words'
+import { spokenSentences } from '../../../../main/readback/script/spoken-sentences'
+import type { TimedWord } from '../../../../shared/readback/types'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 

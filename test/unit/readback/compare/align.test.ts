@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { align } from '../../../main/readback/compare/align'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import { heardValues, parseWrittenNumber } from '../../../main/readback/script/number-words'
-import { expandContraction, type Word } from '../../../main/readback/script/words'
+import { align } from '../../../../main/readback/compare/align'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import { heardValues, parseWrittenNumber } from '../../../../main/readback/script/number-words'
+import { expandContraction, type Word } from '../../../../main/readback/script/words'
 
 const w = (key: string): Word => ({ key, values: null })
 
@@ -60,7 +60,7 @@ describe('words and numbers', () => {
 
 describe('numbers both ways (property)', () => {
   it('every whole number read out in words has itself among its values', async () => {
-    const { integerWords } = await import('../../../main/readback/script/number-words')
+    const { integerWords } = await import('../../../../main/readback/script/number-words')
     fc.assert(fc.property(fc.integer({ min: 0, max: 999_999_999 }), (n) => {
       expect(heardValues(integerWords(n))).toContain(String(n))
     }))

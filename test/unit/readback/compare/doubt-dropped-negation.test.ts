@@ -4,8 +4,8 @@
  * the script's words, and says nothing.
  */
 import { describe, expect, it } from 'vitest'
-import type { TimedWord } from '../../../shared/readback/types'
-import { compareToScript } from '../../../main/readback/compare/compare'
+import type { TimedWord } from '../../../../shared/readback/types'
+import { compareToScript } from '../../../../main/readback/compare/compare'
 
 const timed = (text: string): TimedWord[] => text.split(' ').map((word, i) => ({ word, start_s: i * 0.4, end_s: i * 0.4 + 0.35 }))
 

@@ -6,11 +6,11 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import type { CrossHearing } from '../../../main/readback/engine'
-import type { LatticeWord } from '../../../main/readback/hearing/lattice-doubts'
-import { differs, issueCertainty } from '../../../shared/readback/certainty'
-import type { ReadbackIssue, TimedWord } from '../../../shared/readback/types'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import type { CrossHearing } from '../../../../main/readback/engine'
+import type { LatticeWord } from '../../../../main/readback/hearing/lattice-doubts'
+import { differs, issueCertainty } from '../../../../shared/readback/certainty'
+import type { ReadbackIssue, TimedWord } from '../../../../shared/readback/types'
 
 /** Heard words, 0.4 s apart, as a recogniser would give them. */
 function said(text: string): TimedWord[] {

@@ -3,9 +3,9 @@
  * word with a comma in it; the point inside "4.9" does not end a sentence.
  */
 import { describe, expect, it } from 'vitest'
-import { pieces } from '../../../main/readback/script/words'
-import { scriptModel } from '../../../main/readback/script/script-model'
-import { compareToScript } from '../../../main/readback/compare/compare'
+import { pieces } from '../../../../main/readback/script/words'
+import { scriptModel } from '../../../../main/readback/script/script-model'
+import { compareToScript } from '../../../../main/readback/compare/compare'
 
 describe('numbers before punctuation', () => {
   it('the comma after a number is not part of it; a thousands comma is', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import type { TimedWord } from '../../../shared/readback/types'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import type { TimedWord } from '../../../../shared/readback/types'
 
 /** Heard words, 0.4 s apart, as a recogniser would give them. */
 function said(text: string): TimedWord[] {

@@ -3,8 +3,8 @@
  * pronunciation beside the dictionary's or espeak-ng's reading of it as a word.
  */
 import { describe, expect, it } from 'vitest'
-import { lettersPhones, writtenAcronyms } from '../../../main/readback/script/acronyms'
-import { pronounce } from '../../../main/readback/engines/pocketsphinx/pronunciations'
+import { lettersPhones, writtenAcronyms } from '../../../../main/readback/script/acronyms'
+import { pronounce } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
 
 describe('acronyms', () => {
   it('are the words written in capitals, 2 to 6 letters', () => {

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fetchManifest } from '../../../main/readback/engines/sherpa/hf-manifest'
-import { downloadModel, ModelDownloadError, type ManifestFile } from '../../../main/readback/engines/sherpa/model-download'
-import { SHERPA_MODEL } from '../../../main/readback/engines/sherpa/sherpa-model'
+import { fetchManifest } from '../../../../main/readback/engines/sherpa/hf-manifest'
+import { downloadModel, ModelDownloadError, type ManifestFile } from '../../../../main/readback/engines/sherpa/model-download'
+import { SHERPA_MODEL } from '../../../../main/readback/engines/sherpa/sherpa-model'
 
 const BIG = randomBytes(300_000)
 const SMALL = Buffer.from('<blk> 0\n▁THE 1\n')

@@ -8,11 +8,11 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generalModelWords, type GeneralWord } from '../../../main/readback/rivals/general-lm-words'
-import { firstHearingFiles, recogniserFiles } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
-import { findPocketsphinx } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
-import { loadDictionary, type Dictionary } from '../../../main/readback/engines/pocketsphinx/pronunciations'
-import { HELD_OUT, TUNING } from '../../support/readback-set'
+import { generalModelWords, type GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
+import { firstHearingFiles, recogniserFiles } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
+import { findPocketsphinx } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
+import { loadDictionary, type Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import { HELD_OUT, TUNING } from '../../../support/readback-set'
 
 /** The files of today's read-back (computed once on the code before the read-back was put in stages). */
 const MODEL_FILES_SHA256 = '00ebc21d55c94b5faf4330fab64bb86b5bd708fe2458292a06c1efd977effc5b'

@@ -5,13 +5,13 @@
  * ("Brightwater", "Brightwood"), that is a doubt worth a check, while an ending added ("harbors") is not.
  */
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import { placePartRivals } from '../../../main/readback/rivals/place-parts'
-import type { Dictionary } from '../../../main/readback/engines/pocketsphinx/pronunciations'
-import { rivalsOf } from '../../../main/readback/rivals/model-rivals'
-import { scriptLanguageModel } from '../../../main/readback/language-model/script-lm'
-import { doubtsBetween } from '../../../main/readback/hearing/doubts-between'
-import type { TimedWord } from '../../../shared/readback/types'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import { placePartRivals } from '../../../../main/readback/rivals/place-parts'
+import type { Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import { rivalsOf } from '../../../../main/readback/rivals/model-rivals'
+import { scriptLanguageModel } from '../../../../main/readback/language-model/script-lm'
+import { doubtsBetween } from '../../../../main/readback/hearing/doubts-between'
+import type { TimedWord } from '../../../../shared/readback/types'
 
 const words = new Set(['fair', 'bright', 'river', 'oak', 'washing', 'summit', 'maple'])
 const isWord = (w: string) => words.has(w)

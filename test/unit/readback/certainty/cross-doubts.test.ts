@@ -5,10 +5,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import type { CrossHearing } from '../../../main/readback/engine'
-import { issueCertainty, listenHere } from '../../../shared/readback/certainty'
-import type { TimedWord } from '../../../shared/readback/types'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import type { CrossHearing } from '../../../../main/readback/engine'
+import { issueCertainty, listenHere } from '../../../../shared/readback/certainty'
+import type { TimedWord } from '../../../../shared/readback/types'
 
 function said(text: string): TimedWord[] {
   return text.split(/\s+/).filter(Boolean).map((word, i) => ({ word, start_s: i * 0.4, end_s: i * 0.4 + 0.35 }))

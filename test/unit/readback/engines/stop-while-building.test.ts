@@ -3,12 +3,12 @@
  * dictionary takes seconds the first time) stops there, between two words, instead of finishing the build.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ReadbackStoppedError } from '../../../main/readback/engine'
-import { generalModelWords, type GeneralWord } from '../../../main/readback/rivals/general-lm-words'
-import { recogniserFiles } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
-import { findPocketsphinx } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
-import { loadDictionary, type Dictionary } from '../../../main/readback/engines/pocketsphinx/pronunciations'
-import { SPOT_SCRIPT } from './spot-script'
+import { ReadbackStoppedError } from '../../../../main/readback/engine'
+import { generalModelWords, type GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
+import { recogniserFiles } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
+import { findPocketsphinx } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
+import { loadDictionary, type Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import { SPOT_SCRIPT } from '../../../support/spot-script'
 
 let dict: Dictionary = new Map()
 

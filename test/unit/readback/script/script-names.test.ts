@@ -4,7 +4,7 @@
  * capitalised words and is no common word, is a name elsewhere, or is rare ("Visit", "Save", "At" are not).
  */
 import { describe, expect, it } from 'vitest'
-import { scriptNames } from '../../../main/readback/script/script-names'
+import { scriptNames } from '../../../../main/readback/script/script-names'
 
 /** A general model's words with their log10 likelihoods. */
 const GENERAL = new Map([

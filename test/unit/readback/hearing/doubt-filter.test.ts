@@ -6,16 +6,16 @@
  * glancing at a sound-alike or hearing a common word, while a day turned into another day still is.
  */
 import { describe, expect, it } from 'vitest'
-import { isBoundarySlip } from '../../../main/readback/rivals/boundary-slip'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import { leanOf, namesRival, tellingDoubts } from '../../../main/readback/hearing/doubt-filter'
-import { latticeDoubts, parseHtkLattice } from '../../../main/readback/hearing/lattice-doubts'
-import type { Dictionary } from '../../../main/readback/engines/pocketsphinx/pronunciations'
-import { rivalsOf } from '../../../main/readback/rivals/model-rivals'
-import { scriptLanguageModel } from '../../../main/readback/language-model/script-lm'
-import { parseHypseg } from '../../../main/readback/hearing/second-hearing'
-import { doubtsBetween } from '../../../main/readback/hearing/doubts-between'
-import type { TimedWord } from '../../../shared/readback/types'
+import { isBoundarySlip } from '../../../../main/readback/rivals/boundary-slip'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import { leanOf, namesRival, tellingDoubts } from '../../../../main/readback/hearing/doubt-filter'
+import { latticeDoubts, parseHtkLattice } from '../../../../main/readback/hearing/lattice-doubts'
+import type { Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import { rivalsOf } from '../../../../main/readback/rivals/model-rivals'
+import { scriptLanguageModel } from '../../../../main/readback/language-model/script-lm'
+import { parseHypseg } from '../../../../main/readback/hearing/second-hearing'
+import { doubtsBetween } from '../../../../main/readback/hearing/doubts-between'
+import type { TimedWord } from '../../../../shared/readback/types'
 
 const SCRIPT = 'Call Doctor Wells. The plant sale ends Saturday, and it is not available online.'
 const PHONES: Record<string, string> = {

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import { heardValues, integerWords } from '../../../main/readback/script/number-words'
-import { spokenSentences } from '../../../main/readback/script/spoken-sentences'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import { heardValues, integerWords } from '../../../../main/readback/script/number-words'
+import { spokenSentences } from '../../../../main/readback/script/spoken-sentences'
 
 const said_ = (text: string) => text.split(' ').map((word, i) => ({ word, start_s: i * 0.4, end_s: i * 0.4 + 0.3 }))
 const DIGIT = ['oh', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine']

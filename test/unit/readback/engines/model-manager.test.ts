@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReadbackModelView } from '../../../shared/bridge-readback'
-import { ModelManager } from '../../../main/readback/engines/sherpa/model-manager'
-import type { ManifestFile } from '../../../main/readback/engines/sherpa/model-download'
-import { SHERPA_MODEL } from '../../../main/readback/engines/sherpa/sherpa-model'
+import type { ReadbackModelView } from '../../../../shared/bridge-readback'
+import { ModelManager } from '../../../../main/readback/engines/sherpa/model-manager'
+import type { ManifestFile } from '../../../../main/readback/engines/sherpa/model-download'
+import { SHERPA_MODEL } from '../../../../main/readback/engines/sherpa/sherpa-model'
 
 const BODY = randomBytes(200_000)
 let server: Server

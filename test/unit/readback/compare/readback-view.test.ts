@@ -1,12 +1,12 @@
 /** The renderer's pure read-back pieces: issues placed on the script, times, words, and what asks before delivery. */
 import { describe, expect, it } from 'vitest'
-import { buildScriptMarks } from '../../../renderer/src/script/marks/script-marks'
-import { identityMap } from '../../../renderer/src/script/marks/offset-maps'
-import { highIssues } from '../../../renderer/src/takes/readback/readback-store'
-import { clock, describeReadbackIssue, playFrom } from '../../../renderer/src/takes/readback/readback-words'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import type { ReadbackState } from '../../../shared/bridge-readback'
-import type { ReadbackIssue } from '../../../shared/readback/types'
+import { buildScriptMarks } from '../../../../renderer/src/script/marks/script-marks'
+import { identityMap } from '../../../../renderer/src/script/marks/offset-maps'
+import { highIssues } from '../../../../renderer/src/takes/readback/readback-store'
+import { clock, describeReadbackIssue, playFrom } from '../../../../renderer/src/takes/readback/readback-words'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import type { ReadbackState } from '../../../../shared/bridge-readback'
+import type { ReadbackIssue } from '../../../../shared/readback/types'
 
 const issue = (over: Partial<ReadbackIssue>): ReadbackIssue => ({
   kind: 'changed', severity: 'normal', expected: null, heard: null, context: '', legal: false, name: false, number: false, at_s: 1, script_from: null, script_to: null, ...over,

@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import { doubtsBetween } from '../../../main/readback/hearing/doubts-between'
-import { isUnreadToken } from '../../../main/readback/script/words'
-import type { TimedWord } from '../../../shared/readback/types'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import { doubtsBetween } from '../../../../main/readback/hearing/doubts-between'
+import { isUnreadToken } from '../../../../main/readback/script/words'
+import type { TimedWord } from '../../../../shared/readback/types'
 
 /** Heard words, 0.4 s apart. */
 function said(words: readonly string[]): TimedWord[] {

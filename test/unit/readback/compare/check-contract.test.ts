@@ -9,10 +9,10 @@ import addFormats from 'ajv-formats'
 import fc from 'fast-check'
 import { parse as parseYaml } from 'yaml'
 import { describe, expect, it } from 'vitest'
-import { compareToScript } from '../../../main/readback/compare/compare'
-import type { ReadbackCheck } from '../../../shared/readback/types'
+import { compareToScript } from '../../../../main/readback/compare/compare'
+import type { ReadbackCheck } from '../../../../shared/readback/types'
 
-const doc = parseYaml(readFileSync(new URL('../../../resources/api/talent-v1.yaml', import.meta.url), 'utf8')) as { components: { schemas: Record<string, unknown> } }
+const doc = parseYaml(readFileSync(new URL('../../../../resources/api/talent-v1.yaml', import.meta.url), 'utf8')) as { components: { schemas: Record<string, unknown> } }
 const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true })
 addFormats(ajv)
 for (const f of ['int32', 'int64']) ajv.addFormat(f, { type: 'number', validate: (n: number) => Number.isInteger(n) })

@@ -5,12 +5,12 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { deliverFindings, findingsSentence } from '../../../renderer/src/takes/readback/deliver-findings'
-import { findingWord, describeReadbackIssue } from '../../../renderer/src/takes/readback/readback-words'
-import { deliveredVersionWords, nameWithVersion } from '../../../renderer/src/takes/deliver-version'
-import type { ReadbackState } from '../../../shared/bridge-readback'
-import type { ReadbackIssue } from '../../../shared/readback/types'
-import type { TakeVersion, VersionOperation } from '../../../shared/versions/types'
+import { deliverFindings, findingsSentence } from '../../../../renderer/src/takes/readback/deliver-findings'
+import { findingWord, describeReadbackIssue } from '../../../../renderer/src/takes/readback/readback-words'
+import { deliveredVersionWords, nameWithVersion } from '../../../../renderer/src/takes/deliver-version'
+import type { ReadbackState } from '../../../../shared/bridge-readback'
+import type { ReadbackIssue } from '../../../../shared/readback/types'
+import type { TakeVersion, VersionOperation } from '../../../../shared/versions/types'
 
 const issue = (over: Partial<ReadbackIssue>): ReadbackIssue => ({
   kind: 'changed', severity: 'high', expected: 'Finch', heard: 'fitch', context: '', legal: false, name: true, number: false, at_s: 3, script_from: 0, script_to: 5, ...over,

@@ -46,3 +46,9 @@ export async function dropFiles(page: Page, selector: string, files: Array<{ nam
   await page.dispatchEvent(selector, 'dragover', { dataTransfer })
   await page.dispatchEvent(selector, 'drop', { dataTransfer })
 }
+
+/**
+ * A take row's state once its delivery is through: "Delivered", or what the demo's simulated producer
+ * (acting every 90 s) already answered to it, "Approved" or "Changes requested".
+ */
+export const DELIVERED_OR_ANSWERED = /Delivered|Approved|Changes requested/

@@ -94,7 +94,6 @@ function breakpoints(list: EditList): number[] {
   return [...points].sort((x, y) => x - y)
 }
 
-/** Renders the list to `target` (a WAV in the list's format). Sources must be open and in that format. */
 /** The header of a render in `format` holding `dataBytes` of audio (float32 marked as IEEE float). */
 export function renderHeader(format: AudioFormat, dataBytes: number): Buffer {
   const { sample_rate, channels, encoding } = format
@@ -103,6 +102,7 @@ export function renderHeader(format: AudioFormat, dataBytes: number): Buffer {
   return header
 }
 
+/** Renders the list to `target` (a WAV in the list's format). Sources must be open and in that format. */
 export async function renderEditList(list: EditList, sources: ReadonlyMap<string, WavSource>, target: string): Promise<{ frames: number; bytes: number }> {
   checkSources(list, sources)
   const { channels, encoding } = list.format

@@ -198,14 +198,20 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     target: `${profile.label}: ${f1(aim)} ${unit(rule)} ±${f1(LOUDNESS_TOLERANCE_LU)}, true peak at most ${f1(ceiling)} dBTP; one gain${limiting > 0 ? `, a true-peak limiter at ${f1(limitAt)} dBTP` : ''} and a linear trim, no compression`,
   }
   const loudness = (x: Float32Array[]): number => levelOf(rule.measure === 'rms' ? measureLevel(x, sampleRate) : { ...fig, integratedLufs: integratedLoudness(x, sampleRate) }, rule)
-  const gainOnly = plan.limiter ? null : gainOnlySpot(ch, sampleRate, fig, plan, rule, aim)
-  if (gainOnly) return gainOnly
   // The input's block peaks, exact for any gain up to RETRY_HEADROOM_DB more: measured once for both runs.
   const known = plan.limiter ? inputPeaks(ch, 10 ** ((limitAt - gain - RETRY_HEADROOM_DB) / 20)) : undefined
   let out = gainAndLimit(ch, sampleRate, plan, known)
+  const first = plan.limiter ? loudness(out) : levelOf(afterGainOnly(fig, plan.gain_db, out, sampleRate, rule), rule)
+  // A gain alone: its peaks are the input's moved by the gain, under the limiter's ceiling by the plan's own
+  // test, so a trim within the limiter's margin (for what the loudness gate moved) keeps them under the
+  // profile's ceiling, and that is the result.
+  if (!plan.limiter && Math.abs(aim - first) <= LIMITER_MARGIN_DB) {
+    plan.trim_db = aim - first
+    return { plan, channels: trimmed(out, plan.trim_db) }
+  }
   // The limiter took loudness off the peaks: give it back by the trim while the margin holds it, else once
   // more through the limiter.
-  const short = aim - loudness(out)
+  const short = aim - first
   if (short > LIMITER_MARGIN_DB) {
     plan.gain_db = gain + short
     plan.limiter = limiterAt(limitAt)
@@ -226,20 +232,6 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     )
   }
   return { plan, channels: levelled }
-}
-
-/**
- * A finished spot whose peaks take the gain without limiting: the gain, the loudness measured once more
- * and a last trim (within the limiter's margin, which the peaks have) for what the gate moved. Its peaks
- * are the input's moved by the gain and trim, at or under the profile's ceiling by the plan's own test.
- * Null when the trim would have to be larger (the general chain then goes on, through the limiter).
- */
-function gainOnlySpot(ch: Float32Array[], sampleRate: number, fig: LevelFigures, plan: LevelPlan, rule: LoudnessTarget, aim: number): Levelled | null {
-  const out = gainAndLimit(ch, sampleRate, plan)
-  const reached = levelOf(afterGainOnly(fig, plan.gain_db, out, sampleRate, rule), rule)
-  if (Math.abs(aim - reached) > LIMITER_MARGIN_DB) return null
-  plan.trim_db = aim - reached
-  return { plan, channels: trimmed(out, plan.trim_db) }
 }
 
 /**

@@ -13,6 +13,7 @@ import { passDoor } from '../../main/api/answer-door'
 import { jobSummary } from '../support/conforming-answers'
 import type { BenchResult } from './types'
 import { runAlone, runSelfAsChild } from './report'
+import { median } from './timing'
 
 const RUNS = 51
 const WARM = 20
@@ -20,11 +21,6 @@ const WARM = 20
 const cpuMs = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
 /**

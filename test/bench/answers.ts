@@ -15,6 +15,7 @@ import { createTalentClient } from '../../main/api/client'
 import { answerOversized } from '../support/fault-answers'
 import type { BenchResult } from './types'
 import { runAlone, runSelfAsChild } from './report'
+import { median } from './timing'
 
 const MiB = 2 ** 20
 const SIZES_MIB = [50, 400]
@@ -40,11 +41,6 @@ async function child(url: string, sizeMiB: number): Promise<void> {
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
   const report: ChildReport = { sizeMiB, kind, baselineRss, peakRss, afterRss: process.memoryUsage().rss, ms }
   process.stdout.write(`${JSON.stringify(report)}\n`)
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
 export async function benchAnswers(): Promise<BenchResult[]> {

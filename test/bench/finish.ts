@@ -18,7 +18,7 @@ import { finishTake } from '../../main/finish/finish-take'
 import { makeTempDir } from '../support/audio-fixtures'
 import { speakRead } from '../support/voice-reads'
 import { runAlone } from './report'
-import { timed } from './timing'
+import { median, timed } from './timing'
 import type { BenchResult } from './types'
 
 const SENTENCES = [
@@ -30,7 +30,6 @@ const SENTENCES = [
   'Dream Street Furniture, where better sleep begins.',
 ]
 const MINUTES = 10
-
 
 /** The hand two-pass loudnorm to EBU R128 (-23 LUFS, -1 dBTP) in 24 bits: what an editor would run. */
 async function twoPassLoudnorm(input: string, output: string): Promise<void> {
@@ -62,7 +61,6 @@ async function firstSound(dir: string, read: { path: string; durationS: number }
     await finishTake({ input: take, output: join(dir, `spot-${i}.wav`), spotLengthS: spot, kind: 'finished_spot', profile, onWritten: () => { writtenS = (performance.now() - start) / 1000 } })
     if (i > 0) runs.push({ writtenS, wholeS: (performance.now() - start) / 1000 })
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
   const written = median(runs.map((r) => r.writtenS))
   const whole = median(runs.map((r) => r.wholeS))
   return {

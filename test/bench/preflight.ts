@@ -21,6 +21,7 @@ import { runFfmpeg } from '../../main/audio/run-ffmpeg'
 import { makeAudio, makeTempDir } from '../support/audio-fixtures'
 import type { BenchResult } from './types'
 import { runAlone } from './report'
+import { median } from './timing'
 
 const TAKE_SECONDS = 600
 const ROUNDS = 3
@@ -89,11 +90,6 @@ function rawFfmpeg(ffmpeg: string, args: string[]): Promise<void> {
       else reject(new Error(`ffmpeg ${args.join(' ')} exited with code ${code}.`))
     })
   })
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)] ?? Number.NaN
 }
 
 export async function benchPreflight(): Promise<BenchResult[]> {

@@ -15,13 +15,9 @@ import type { ReadbackIssue } from '../../shared/readback/types'
 import type { CheckIssue } from '../../renderer/src/takes/check-placement'
 import type { BenchResult } from './types'
 import { loremScript as lorem } from '../support/lorem-script'
+import { median } from './timing'
 
 const ROUNDS = 5
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)] ?? 0
-}
 
 /** The median of ROUNDS runs, after one untimed run (compiling the code is not what is measured). */
 function timed(run: () => unknown): number {

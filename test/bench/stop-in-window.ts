@@ -26,6 +26,7 @@ import { bridgeClient, PENDING_ALL, type BridgeClient } from '../e2e/support/bri
 import type { BenchResult } from './types'
 import { runAlone } from './report'
 import { voiceLikeChunks } from './stop-to-check'
+import { median } from './timing'
 
 /** `BOOTH_BENCH_STOP_LENGTHS=10,120` measures only some lengths (seconds). */
 const LENGTHS_S = (process.env['BOOTH_BENCH_STOP_LENGTHS'] ?? '10,120,600').split(',').map(Number).filter((n) => n > 0)
@@ -224,7 +225,6 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
         sent.push(m.stopSentMs)
         answered.push(m.stopAnsweredMs)
       }
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
       worst = Math.max(worst, median(drawn))
       figures[`${label}: Stop → figures drawn (ms)`] = `median ${median(drawn).toFixed(0)} (${drawn.map((d) => d.toFixed(0)).join(', ')})`
       figures[`${label}: Stop → figures in the DOM (ms)`] = `median ${median(dom).toFixed(0)}`

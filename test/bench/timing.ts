@@ -21,3 +21,9 @@ export async function timed<T>(work: () => Promise<T>): Promise<{ value: T; wall
   const value = await work()
   return { value, wallS: (performance.now() - wall) / 1000, cpuS: cpuSecondsSoFar() - cpu }
 }
+
+/** The middle value (the upper middle of an even count); NaN for no values. */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}

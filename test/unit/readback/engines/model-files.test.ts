@@ -8,10 +8,10 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generalModelWords, type GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
+import type { GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
 import { firstHearingFiles, recogniserFiles } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
-import { findPocketsphinx } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
-import { loadDictionary, type Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import type { Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import { installedWords } from './installed-words'
 import { HELD_OUT, TUNING } from '../../../support/readback-set'
 
 /** The files of today's read-back (computed once on the code before the read-back was put in stages). */
@@ -21,10 +21,9 @@ let dict: Dictionary = new Map()
 let general: GeneralWord[] = []
 
 beforeAll(async () => {
-  const setup = await findPocketsphinx()
-  if (typeof setup === 'string') throw new Error(setup)
-  dict = await loadDictionary(setup.dict)
-  general = setup.generalLm ? await generalModelWords(setup.generalLm) : []
+  const installed = await installedWords()
+  dict = installed.dict
+  general = installed.general
 }, 60_000)
 
 describe('the model files pocketsphinx hears the read-back sets with', { timeout: 300_000 }, () => {

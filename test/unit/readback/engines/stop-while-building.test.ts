@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ReadbackStoppedError } from '../../../../main/readback/engine'
-import { generalModelWords, type GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
+import type { GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
 import { recogniserFiles } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
-import { findPocketsphinx } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
-import { loadDictionary, type Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import type { Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import { installedWords } from './installed-words'
 import { SPOT_SCRIPT } from '../../../support/spot-script'
 
 let dict: Dictionary = new Map()
@@ -23,10 +23,9 @@ class CountingDictionary extends Map<string, string[]> {
 let general: GeneralWord[] = []
 
 beforeAll(async () => {
-  const setup = await findPocketsphinx()
-  if (typeof setup === 'string') throw new Error(setup)
-  dict = await loadDictionary(setup.dict)
-  general = setup.generalLm ? await generalModelWords(setup.generalLm) : []
+  const installed = await installedWords()
+  dict = installed.dict
+  general = installed.general
 }, 60_000)
 
 describe('a read-back stopped while its model is built', { timeout: 60_000 }, () => {

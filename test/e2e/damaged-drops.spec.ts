@@ -40,6 +40,9 @@ test('damaged WAVs get a named reason or a correct measurement, and no dropped c
   await expect(first.locator('.take-facts')).toContainText('10.0 s')
 
   await dropFiles(page, '.script-panel', [{ name: 'streamed.wav', type: 'audio/wav', bytes: streamed(ten, 0xffffffff) }])
+  // The drop's own line comes first: it names the take made, or says why none was (a failure shows here, not
+  // as a missing row). Copying, measuring and reading back share two busy cores with the other worker in CI.
+  await expect(takes.locator('.takes-notice')).toContainText('“streamed.wav” is', { timeout: 30_000 })
   await expect(takes.locator('.take-row[data-take-number="2"] .take-facts')).toContainText('10.0 s')
 
   const incoming = join(booth.dataDir, 'incoming')

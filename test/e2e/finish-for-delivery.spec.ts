@@ -117,6 +117,13 @@ for (const [i, screen] of LAPTOP_SCREENS.entries()) {
       // Play the finished version, then the one before at the same place.
       const ab = panel.getByRole('group', { name: /^Compare .* before and after the finish$/ })
       await press(ab.getByRole('radio', { name: /^B · finished \(v2\)$/ }), 'Enter')
+      // It may still be playing from the finish: paused first (the toggle then offers Play again), instead
+      // of waiting the rest of the spot out.
+      await expect(async () => {
+        const pause = ab.getByRole('button', { name: 'Pause' })
+        if (await pause.isVisible()) await press(pause, 'Enter')
+        await expect(ab.getByRole('button', { name: 'Play finished' })).toBeVisible({ timeout: 1000 })
+      }).toPass({ timeout: 20_000 })
       await press(ab.getByRole('button', { name: 'Play finished' }), 'Enter')
       await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3)
       await press(ab.getByRole('radio', { name: /^A · before \(v1\)$/ }), 'Enter')

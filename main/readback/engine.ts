@@ -3,7 +3,14 @@
  * A second engine plugs in by implementing it and being listed in engines.ts.
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
-import type { LatticeWord } from './hearing/lattice-doubts'
+
+/** A word of the second hearing's lattice: its stretch and posterior. */
+export interface LatticeWord {
+  word: string
+  start_s: number
+  end_s: number
+  posterior: number
+}
 
 export interface TranscribeOptions {
   /** The script text the take was read from: an engine may bias its vocabulary toward it. */

@@ -6,7 +6,7 @@
 // The script and heard words, and how the two are matched.
 export { nearWord, sameWord, type Word } from './script/words'
 export { scriptModel, type ScriptModel, type ScriptWord } from './script/script-model'
-export { heardWords } from './compare/heard-words'
+export { heardWords } from './alignment/heard-words'
 export { scriptSentences, type ScriptSentence } from './compare/sentence-spans'
 export { spokenSentences } from './script/spoken-sentences'
 // Pocketsphinx: where it is, its language model and pronunciations, its word times.
@@ -15,7 +15,7 @@ export { parsePocketsphinxTimes } from './engines/pocketsphinx/pocketsphinx-engi
 export { buildArpa } from './language-model/arpa-lm'
 export { GENERAL_VOCABULARY } from './rivals/general-vocabulary'
 export { writtenAcronyms } from './script/acronyms'
-export { loadDictionary, pronounce, type Dictionary } from './engines/pocketsphinx/pronunciations'
+export { loadDictionary, pronounce, type Dictionary } from './script/pronunciations'
 // sherpa-onnx: the model's files, the script's hotwords, tokens back to words.
 export { EngineUnavailableError } from './engine'
 export { defaultModelDir, findTransducer, type TransducerFiles } from './engines/sherpa/sherpa-model'

@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { align } from '../../main/readback/compare/align'
+import { align } from '../../main/readback/alignment/align'
 import { scriptModel } from '../../main/readback/script/script-model'
 
 const run = promisify(execFile)

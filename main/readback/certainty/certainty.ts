@@ -15,13 +15,13 @@
  * A finding's certainty never removes it: a changed number, name or negation is at least "Listen here".
  */
 import type { Certainty } from '../../../shared/readback/certainty'
-import { align, type AlignOp } from '../compare/align'
+import { align, type AlignOp } from '../alignment/align'
 import type { CrossHearing } from '../engine'
-import { heardWords, type HeardWord } from '../compare/heard-words'
-import { findRestarts } from '../compare/restarts'
+import { heardWords, type HeardWord } from '../alignment/heard-words'
+import { findRestarts } from '../alignment/restarts'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
-import { mid, overlap } from '../hearing/time-spans'
+import { mid, overlap } from '../alignment/time-spans'
 import { CERTAINTY_EDGE_S as EDGE_S, LONG_STRETCH_WORDS, SHARE_SURE } from '../tuning'
 
 /** Judges one finding: its kind, the script words it concerns (indices) and the words the first hearing gave there. */

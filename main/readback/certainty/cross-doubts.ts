@@ -11,13 +11,13 @@
  * word there (the search's slip), and not where it heard nothing there.
  */
 import type { Doubt } from '../../../shared/readback/types'
-import type { AlignOp } from '../compare/align'
+import type { AlignOp } from '../alignment/align'
 import { latticeShare, readSecondHearing, type SecondHearing } from './certainty'
 import type { CrossHearing } from '../engine'
-import type { HeardWord } from '../compare/heard-words'
+import type { HeardWord } from '../alignment/heard-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
-import { mid } from '../hearing/time-spans'
+import { mid } from '../alignment/time-spans'
 import { CROSS_EDGE_S as EDGE_S, SURE } from '../tuning'
 
 export function crossDoubts(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], cross: CrossHearing, heard2: SecondHearing = readSecondHearing(script, cross)): Doubt[] {

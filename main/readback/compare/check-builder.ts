@@ -6,9 +6,9 @@
  */
 import type { ReadbackCheck, ReadbackIssue } from '../../../shared/readback/types'
 import { issueCertainty } from '../../../shared/readback/certainty'
-import type { AlignOp } from './align'
+import type { AlignOp } from '../alignment/align'
 import type { CertaintyJudge } from '../certainty/certainty'
-import type { HeardWord } from './heard-words'
+import type { HeardWord } from '../alignment/heard-words'
 import { NEGATION_WORDS } from '../script/negation-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'

@@ -4,14 +4,14 @@
  * heard words first and come back as one restart issue each, with the stretch that cutting them removes.
  */
 import type { Doubt, ReadbackCheck, ReadbackIssue, TimedWord } from '../../../shared/readback/types'
-import { align } from './align'
+import { align } from '../alignment/align'
 import { certaintyJudge, readSecondHearing } from '../certainty/certainty'
 import { buildCheck } from './check-builder'
 import type { CrossHearing } from '../engine'
 import { crossDoubts, withCrossDoubts } from '../certainty/cross-doubts'
 import { unsureIssues } from './doubts'
-import { heardWords, type HeardWord } from './heard-words'
-import { findRestarts } from './restarts'
+import { heardWords, type HeardWord } from '../alignment/heard-words'
+import { findRestarts } from '../alignment/restarts'
 import { scriptModel, type ScriptModel } from '../script/script-model'
 
 export interface CompareOptions {

@@ -5,12 +5,12 @@
  * unsure, naming the other reading ("may have been read as 'Lane'").
  */
 import type { Doubt, ReadbackIssue } from '../../../shared/readback/types'
-import type { AlignOp } from './align'
-import { heardWords, type HeardWord } from './heard-words'
+import type { AlignOp } from '../alignment/align'
+import { heardWords, type HeardWord } from '../alignment/heard-words'
 import { RIVAL_RULES } from '../rivals/rival-rules'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { inflectedForm, sameWord } from '../script/words'
-import { overlap } from '../hearing/time-spans'
+import { overlap } from '../alignment/time-spans'
 
 /** Small words whose doubt is not worth a check. */
 const SLIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'it', 'so', 'that', 'this', 'oh', 'well', 'um', 'uh'])

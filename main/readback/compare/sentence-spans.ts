@@ -6,9 +6,9 @@
  * edges with the signal before anything is cut.
  */
 import type { ReadbackCheck, ReadbackIssue, TimedWord } from '../../../shared/readback/types'
-import { align } from './align'
+import { align } from '../alignment/align'
 import { compareToScript } from './compare'
-import { heardWords } from './heard-words'
+import { heardWords } from '../alignment/heard-words'
 import { scriptModel } from '../script/script-model'
 
 export interface ScriptSentence {

@@ -20,10 +20,10 @@
  */
 import type { Doubt, TimedWord } from '../../../shared/readback/types'
 import { RIVAL_RULES } from '../rivals/rival-rules'
-import type { LatticeWord } from './lattice-doubts'
+import type { LatticeWord } from '../engine'
 import { isBoundarySlip, type Say } from '../rivals/boundary-slip'
-import { isRival, type Rivals } from '../rivals/model-rivals'
-import { overlap, type Span } from './time-spans'
+import { isRival, type Rivals } from '../language-model/model-rivals'
+import { overlap, type Span } from '../alignment/time-spans'
 import { RIVAL_SHARE, SURE } from '../tuning'
 
 export interface DoubtEvidence {

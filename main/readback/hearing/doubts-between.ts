@@ -5,8 +5,8 @@
  * The two word sequences are lined up with the read-back's own word alignment.
  */
 import type { Doubt, TimedWord } from '../../../shared/readback/types'
-import { align } from '../compare/align'
-import { heardWords, type HeardWord } from '../compare/heard-words'
+import { align } from '../alignment/align'
+import { heardWords, type HeardWord } from '../alignment/heard-words'
 import { inflectedForm } from '../script/words'
 
 export interface DoubtsBetweenOptions {

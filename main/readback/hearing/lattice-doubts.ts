@@ -6,15 +6,9 @@
  */
 import type { Doubt, TimedWord } from '../../../shared/readback/types'
 import { isNoiseMark } from '../script/words'
-import { overlap } from './time-spans'
+import { overlap } from '../alignment/time-spans'
 import { OTHER, SURE } from '../tuning'
-
-export interface LatticeWord {
-  word: string
-  start_s: number
-  end_s: number
-  posterior: number
-}
+import type { LatticeWord } from '../engine'
 
 /** The lattice's words with their stretch (start to the earliest next word) and posterior. */
 export function parseHtkLattice(text: string): LatticeWord[] {

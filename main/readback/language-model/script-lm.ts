@@ -11,7 +11,7 @@ import type { RivalContext, RivalRule, WeightedRival } from '../rivals/rival-rul
 import type { GeneralWord } from '../rivals/general-lm-words'
 import { throwIfStopped } from '../engine'
 import { mainSlices, type Slicer } from '../../process/slices'
-import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
+import type { Dictionary } from '../script/pronunciations'
 import type { WeightedSentence, WeightedWord } from './weighted-arpa-lm'
 import { LM_TUNING, type LmTuning } from '../tuning'
 

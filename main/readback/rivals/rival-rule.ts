@@ -6,7 +6,7 @@
  * unsureIssues) all read that one list. A rule implements only the parts it needs.
  */
 import type { Slicer } from '../../process/slices'
-import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
+import type { Dictionary } from '../script/pronunciations'
 import type { LmTuning } from '../tuning'
 
 /** What a rule may consult when it offers a script word's rivals. */

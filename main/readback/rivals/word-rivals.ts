@@ -10,7 +10,7 @@
 import { mainSlices, type Slicer } from '../../process/slices'
 import { MONTHS } from '../script/day-of-month'
 import { ONES, TENS as NUMBER_TENS } from '../script/number-words'
-import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
+import type { Dictionary } from '../script/pronunciations'
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 const UNITS = ['zero', 'oh', ...ONES.slice(1, 10)]

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FollowAligner } from '../../../main/prompter/follow-aligner'
 import { scriptModel } from '../../../main/readback/script/script-model'
-import { heardWords } from '../../../main/readback/compare/heard-words'
+import { heardWords } from '../../../main/readback/alignment/heard-words'
 
 /** Heard words as the recogniser gives them (one timed word each), through the read-back's heard words. */
 function heard(text: string) {

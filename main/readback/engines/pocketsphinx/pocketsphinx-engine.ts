@@ -13,10 +13,10 @@ import { runFfmpeg } from '../../../audio/run-ffmpeg'
 import type { TimedWord } from '../../../../shared/readback/types'
 import { EngineUnavailableError, ReadbackStoppedError, type ReadbackEngine, type Transcript, type TranscribeOptions } from '../../engine'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
-import { negationDoubts } from '../../hearing/negation-hearing'
-import { secondHearingDoubts } from '../../hearing/second-hearing'
+import { negationDoubts } from './negation-hearing'
+import { secondHearingDoubts } from './second-hearing'
 import { firstHearingFiles } from './pocketsphinx-model'
-import { loadDictionary, type Dictionary } from './pronunciations'
+import { loadDictionary, type Dictionary } from '../../script/pronunciations'
 import { isNoiseMark } from '../../script/words'
 
 /**

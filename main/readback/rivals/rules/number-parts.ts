@@ -3,7 +3,7 @@
  * value: the doubt filter keeps a doubt whose words are a number of another value over a number, whether or
  * not the model held that very number as a rival.
  */
-import { heardWords } from '../../compare/heard-words'
+import { heardWords } from '../../alignment/heard-words'
 import { NUMBER_WORDS } from '../word-rivals'
 import type { RivalRule } from '../rival-rule'
 

@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../../main/readback/compare/compare'
 import type { CrossHearing } from '../../../../main/readback/engine'
-import type { LatticeWord } from '../../../../main/readback/hearing/lattice-doubts'
+import type { LatticeWord } from '../../../../main/readback/engine'
 import { differs, issueCertainty } from '../../../../shared/readback/certainty'
 import type { ReadbackIssue, TimedWord } from '../../../../shared/readback/types'
 

@@ -4,7 +4,7 @@
  */
 import { generalModelWords, type GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
 import { findPocketsphinx } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
-import { loadDictionary, type Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import { loadDictionary, type Dictionary } from '../../../../main/readback/script/pronunciations'
 
 export async function installedWords(): Promise<{ dict: Dictionary; general: GeneralWord[] }> {
   const setup = await findPocketsphinx()

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
 import { firstHearingFiles, recogniserFiles } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
-import type { Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import type { Dictionary } from '../../../../main/readback/script/pronunciations'
 import { installedWords } from './installed-words'
 import { HELD_OUT, TUNING } from '../../../support/readback-set'
 

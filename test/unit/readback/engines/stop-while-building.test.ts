@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ReadbackStoppedError } from '../../../../main/readback/engine'
 import type { GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
 import { recogniserFiles } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-model'
-import type { Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import type { Dictionary } from '../../../../main/readback/script/pronunciations'
 import { installedWords } from './installed-words'
 import { SPOT_SCRIPT } from '../../../support/spot-script'
 

@@ -8,7 +8,7 @@ import { buildWeightedArpa as buildArpa } from '../../../../main/readback/langua
 import { classRivals, soundNeighbours } from '../../../../main/readback/rivals/word-rivals'
 import { latticeDoubts, parseHtkLattice } from '../../../../main/readback/hearing/lattice-doubts'
 import { negationVariants } from '../../../../main/readback/rivals/negation-variants'
-import { parseHypseg } from '../../../../main/readback/hearing/second-hearing'
+import { parseHypseg } from '../../../../main/readback/engines/pocketsphinx/second-hearing'
 
 const words = (t: string) => t.split(' ')
 

@@ -4,12 +4,12 @@
  * doubt filter then keeps a doubt naming it, with no other code; a rule left out gives neither.
  */
 import { describe, expect, it } from 'vitest'
-import type { Dictionary } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import type { Dictionary } from '../../../../main/readback/script/pronunciations'
 import { namesRival } from '../../../../main/readback/hearing/doubt-filter'
 import { scriptLanguageModel } from '../../../../main/readback/language-model/script-lm'
 import type { RivalRule } from '../../../../main/readback/rivals/rival-rule'
 import { RIVAL_RULES } from '../../../../main/readback/rivals/rival-rules'
-import { rivalsOf } from '../../../../main/readback/rivals/model-rivals'
+import { rivalsOf } from '../../../../main/readback/language-model/model-rivals'
 
 const PHONES: Record<string, string> = { drive: 'D R AY V', ten: 'T EH N', miles: 'M AY L Z', kilometres: 'K IH L AA M AH T ER Z', north: 'N AO R TH' }
 const dict: Dictionary = new Map(Object.entries(PHONES).map(([w, p]) => [w, [p]]))

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { lettersPhones, writtenAcronyms } from '../../../../main/readback/script/acronyms'
-import { pronounce } from '../../../../main/readback/engines/pocketsphinx/pronunciations'
+import { pronounce } from '../../../../main/readback/script/pronunciations'
 
 describe('acronyms', () => {
   it('are the words written in capitals, 2 to 6 letters', () => {

@@ -13,13 +13,13 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Doubt, TimedWord } from '../../../shared/readback/types'
-import { align } from '../compare/align'
-import { negationTurns } from '../rivals/negation-variants'
-import { pronounce, type Dictionary } from '../engines/pocketsphinx/pronunciations'
+import type { Doubt, TimedWord } from '../../../../shared/readback/types'
+import { align } from '../../alignment/align'
+import { negationTurns } from '../../rivals/negation-variants'
+import { pronounce, type Dictionary } from '../../script/pronunciations'
 import { FRAME_RATE, parseHypseg } from './second-hearing'
-import type { Word } from '../script/words'
-import { NEGATION_EDGE_S as EDGE_S } from '../tuning'
+import type { Word } from '../../script/words'
+import { NEGATION_EDGE_S as EDGE_S } from '../../tuning'
 
 interface Utterance {
   words: readonly string[]

@@ -5,7 +5,7 @@
  * them (doubt-filter.ts): that is the misread the model was built to let through, while a word it heard
  * from the general vocabulary over a clean read ("Doctor" as "october") is the recogniser's own noise.
  */
-import type { WeightedSentence } from '../language-model/weighted-arpa-lm'
+import type { WeightedSentence } from './weighted-arpa-lm'
 
 /** Script word → the words the model puts in its place ("" for a word it may leave out). */
 export type Rivals = ReadonlyMap<string, ReadonlySet<string>>

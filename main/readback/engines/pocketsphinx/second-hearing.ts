@@ -9,15 +9,16 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Doubt, TimedWord } from '../../../shared/readback/types'
-import { tellingDoubts } from './doubt-filter'
-import { generalModelWords } from '../rivals/general-lm-words'
-import { latticeDoubts, parseHtkLattice, type LatticeWord } from './lattice-doubts'
-import { recogniserFiles } from '../engines/pocketsphinx/pocketsphinx-model'
-import type { PocketsphinxSetup } from '../engines/pocketsphinx/pocketsphinx-setup'
-import type { Dictionary } from '../engines/pocketsphinx/pronunciations'
-import { doubtsBetween } from './doubts-between'
-import { isNoiseMark } from '../script/words'
+import type { Doubt, TimedWord } from '../../../../shared/readback/types'
+import { tellingDoubts } from '../../hearing/doubt-filter'
+import { generalModelWords } from '../../rivals/general-lm-words'
+import { latticeDoubts, parseHtkLattice } from '../../hearing/lattice-doubts'
+import type { LatticeWord } from '../../engine'
+import { recogniserFiles } from './pocketsphinx-model'
+import type { PocketsphinxSetup } from './pocketsphinx-setup'
+import type { Dictionary } from '../../script/pronunciations'
+import { doubtsBetween } from '../../hearing/doubts-between'
+import { isNoiseMark } from '../../script/words'
 
 /** pocketsphinx's frames per second. */
 export const FRAME_RATE = 100

@@ -4,11 +4,11 @@
  * compound ("Dreamstreet" → dream + street), else spelled by espeak-ng's letter-to-sound rules in IPA and
  * mapped to the model's phones. A word no rule can spell is left out of the recogniser's vocabulary.
  */
-import { spawnInBackground } from '../../../process/background-child'
-import { childEnv } from '../../../security/child-env'
+import { spawnInBackground } from '../../process/background-child'
+import { childEnv } from '../../security/child-env'
 import { readFile } from 'node:fs/promises'
-import { lettersPhones } from '../../script/acronyms'
-import { mainSlices } from '../../../process/slices'
+import { lettersPhones } from './acronyms'
+import { mainSlices } from '../../process/slices'
 
 export type Dictionary = Map<string, string[]>
 

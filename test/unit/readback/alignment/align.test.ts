@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { align } from '../../../../main/readback/compare/align'
+import { align } from '../../../../main/readback/alignment/align'
 import { compareToScript } from '../../../../main/readback/compare/compare'
 import { heardValues, parseWrittenNumber } from '../../../../main/readback/script/number-words'
 import { expandContraction, type Word } from '../../../../main/readback/script/words'

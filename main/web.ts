@@ -6,6 +6,7 @@
 import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { createBoothCore } from './app/compose'
+import { DEFAULT_APP_ROOT } from './account/app-info'
 import { runQuitSteps } from './app/quit-steps'
 import { installLastResort } from './app/last-resort'
 import { defaultDataDir } from './storage/data-dir'
@@ -68,7 +69,8 @@ async function main(): Promise<void> {
   const host = await startWebHost({
     token: session.token,
     port: args.port,
-    staticDir: join(import.meta.dirname, '..', 'out', 'renderer'),
+    // From the app's root, so the same holds for main/web.ts run from source and out/web/web.js.
+    staticDir: join(DEFAULT_APP_ROOT, 'out', 'renderer'),
     dispatch,
     describeError: (err) => {
       const failure = describeError(err)

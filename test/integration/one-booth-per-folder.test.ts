@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { startWebHostOn, type WebHostProcess } from '../e2e/support/web-host-process'
 import { removeTempDirs, tempDir } from './harness'
+import { webHostArgs } from '../support/web-host-command'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const running: WebHostProcess[] = []
@@ -19,7 +20,7 @@ afterAll(async () => {
 
 /** A start expected to end by itself: its exit code and everything it printed. */
 function startExpectingExit(dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/web.ts', '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, webHostArgs(['--port', '0', '--data-dir', dataDir]), {
     cwd: ROOT, env: { ...process.env, BOOTH_API_KEY: '' }, stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

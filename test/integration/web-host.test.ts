@@ -11,6 +11,7 @@ import { createTalentClient } from '../../main/api/client'
 import { createWorld } from '../../sandbox/domain/index'
 import type { JobListView, SessionState } from '../../shared/bridge'
 import { PENDING, removeTempDirs, startTestSandbox, tempDir, type TestSandbox } from './harness'
+import { webHostArgs } from '../support/web-host-command'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const KEY = 'webhost-key-0123456789'
@@ -24,9 +25,9 @@ interface RunningWeb {
 
 const children: ChildProcess[] = []
 
-/** Starts `node --import tsx main/web.ts ...` and waits for the address it prints. */
+/** Starts the built web host (out/web/web.js, from main/web.ts) and waits for the address it prints. */
 async function startWeb(args: string[], env: Record<string, string> = {}): Promise<RunningWeb> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/web.ts', ...args], {
+  const child = spawn(process.execPath, webHostArgs(args), {
     cwd: ROOT,
     env: { ...process.env, BOOTH_API_KEY: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

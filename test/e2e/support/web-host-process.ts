@@ -4,6 +4,7 @@
  * Stopping it keeps the folder; the caller removes it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { webHostArgs } from '../../support/web-host-command'
 
 export interface WebHostProcess {
   launchUrl: string
@@ -30,7 +31,7 @@ const STOP_WITHIN_MS = 20_000
 
 export async function startWebHostOn(dataDir: string, env: Record<string, string> = {}, args: string[] = []): Promise<WebHostProcess> {
   // Node itself (not npx) so that stopping the child stops Booth, leaving no orphan behind.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'main/web.ts', '--port', '0', '--data-dir', dataDir, ...args], {
+  const child: ChildProcess = spawn(process.execPath, webHostArgs(['--port', '0', '--data-dir', dataDir, ...args]), {
     env: { ...process.env, BOOTH_FAIL_ON_LAST_RESORT: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -3,7 +3,9 @@ import { defineConfig } from '@playwright/test'
 /**
  * Specs whose tests wait on a speech engine's answer or record long with Chromium's fake microphone (and
  * kill the host mid-take): they use most of the CPU and their timing matters, so they run one at a time,
- * in a worker of their own. The window's specs that record a second or two stay with the others.
+ * in a worker of their own. The window's specs that record a second or two stay with the others, and so do
+ * the recorder's meter specs (silence, a silent take, Space to record): light, and they keep the two
+ * workers' shares of the run about even (the speech worker alone set the run's length).
  */
 const SPEECH_SPECS = [
   'booth-gone',
@@ -15,9 +17,6 @@ const SPEECH_SPECS = [
   'versions-*',
   'readback*',
   'revision-*',
-  'silence-after-speech',
-  'silent-take',
-  'takes-recorder',
 ].map((name) => `**/${name}.spec.ts`)
 
 // End-to-end tests drive the real renderer in Debian's Chromium against the web host in demo mode.

@@ -31,13 +31,23 @@ function sharedStart(heard: readonly HeardWord[], a: number, b: number, limit: n
   return n - (slips && !similar(heard[a + n - 1] as HeardWord, heard[b + n - 1] as HeardWord) ? 1 : 0)
 }
 
-/** Does the script itself say these words twice, about `gap` words apart (a tag line, "9 to 9")? */
-function scripted(script: readonly ScriptWord[], phrase: readonly HeardWord[], gap: number): boolean {
+/** Where the script says these words. */
+function startsOf(script: readonly ScriptWord[], phrase: readonly HeardWord[]): number[] {
   const starts: number[] = []
   for (let i = 0; i + phrase.length <= script.length; i++) {
     if (phrase.every((w, k) => sameWord(script[i + k] as ScriptWord, w))) starts.push(i)
   }
-  return starts.some((a) => starts.some((b) => b > a && Math.abs(b - a - gap) <= 3))
+  return starts
+}
+
+/**
+ * Does the script itself say the first words and then the second, about `gap` words apart (a tag line,
+ * "9 to 9"; or two phrases only alike, "F8, FS8")? Then reading them is no restart.
+ */
+function scripted(script: readonly ScriptWord[], first: readonly HeardWord[], second: readonly HeardWord[], gap: number): boolean {
+  const firsts = startsOf(script, first)
+  const seconds = startsOf(script, second)
+  return firsts.some((a) => seconds.some((b) => b > a && Math.abs(b - a - gap) <= 3))
 }
 
 /**
@@ -55,7 +65,7 @@ export function findRestarts(heard: readonly HeardWord[], script: readonly Scrip
       const shared = sharedStart(heard, i, j, length)
       // The abandoned stretch is mostly the start of the new reading (its last word may be a fragment).
       if (shared < MIN_SHARED || shared < Math.ceil(length * 0.6)) continue
-      if (scripted(script, heard.slice(i, i + MIN_SHARED), length)) continue
+      if (scripted(script, heard.slice(i, i + MIN_SHARED), heard.slice(j, j + MIN_SHARED), length)) continue
       found = { from: i, to: j }
     }
     if (found) {

@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
 /** The one module that starts analysis children at background priority, with its callers' options. */
 const WRAPPER = 'main/process/background-child.ts'
 const KNOWN = [WRAPPER, 'main/storage/process-identity.ts', 'main/web/web-ports.ts']
-const KNOWN_BACKGROUND = ['main/audio/run-ffmpeg.ts', 'main/prompter/utterance-decode.ts', 'main/readback/engines/pocketsphinx/pocketsphinx-engine.ts', 'main/readback/engines/pocketsphinx/pronunciations.ts']
+const KNOWN_BACKGROUND = ['main/audio/run-ffmpeg.ts', 'main/prompter/utterance-decode.ts', 'main/readback/engines/pocketsphinx/pocketsphinx-engine.ts', 'main/readback/script/pronunciations.ts']
 
 describe('process starts in main', () => {
   const files = ['main', 'preload'].flatMap((d) => sources(join(ROOT, d)))

@@ -11,7 +11,8 @@ import { createTalentClient } from '../../main/api/client'
 import { createWorld } from '../../sandbox/domain/index'
 import type { JobListView, SessionState } from '../../shared/bridge'
 import { PENDING, removeTempDirs, startTestSandbox, tempDir, type TestSandbox } from './harness'
-import { webHostArgs } from '../support/web-host-command'
+import { readFileSync } from 'node:fs'
+import { WEB_HOST_BUNDLE, webHostArgs } from '../support/web-host-command'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const KEY = 'webhost-key-0123456789'
@@ -90,6 +91,14 @@ afterAll(async () => {
 })
 
 describe('the web host process', () => {
+  it('is one bundle that carries no command-line tool: in it, a tool\'s "am I the program run?" check would be true', () => {
+    // The CLIs (npm run pickup, finish, readback, …) start themselves when import.meta.url is the program
+    // Node was given; bundled into out/web/web.js, that would be the web host's own file.
+    const bundle = readFileSync(WEB_HOST_BUNDLE, 'utf8')
+    expect(bundle).toContain('Booth is running at')
+    expect(bundle).not.toMatch(/process\.argv\[1\]/)
+  })
+
   it('with --port 0 prints its real port and shows the demo sandbox jobs', async () => {
     const web = await startWeb(['--port', '0', '--data-dir', await tempDir('web-demo')])
     expect(web.port).toBeGreaterThan(0)

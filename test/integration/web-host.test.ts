@@ -4,6 +4,7 @@
  * BOOTH_API_KEY and --base-url it shows that service's jobs instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +12,6 @@ import { createTalentClient } from '../../main/api/client'
 import { createWorld } from '../../sandbox/domain/index'
 import type { JobListView, SessionState } from '../../shared/bridge'
 import { PENDING, removeTempDirs, startTestSandbox, tempDir, type TestSandbox } from './harness'
-import { readFileSync } from 'node:fs'
 import { WEB_HOST_BUNDLE, webHostArgs } from '../support/web-host-command'
 
 const ROOT = join(import.meta.dirname, '..', '..')

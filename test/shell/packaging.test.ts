@@ -21,6 +21,7 @@ const builder = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) 
   win: { target: Array<{ target: string; arch?: string[] }> }
   asarUnpack: string[]
   beforePack: string
+  files: string[]
 }
 const workflow = parse(readFileSync(join(ROOT, '.github/workflows/release.yml'), 'utf8')) as {
   jobs: { package: { 'runs-on': string; strategy: { matrix: { include: MatrixEntry[] } }; steps: Step[] } }
@@ -114,6 +115,11 @@ describe('electron-builder.yml', () => {
     for (const t of builder.win.target) expect(t.arch ?? ['x64']).toEqual(['x64'])
     expect(builder.beforePack).toBe('scripts/packaging/before-pack.mjs')
     expect(existsSync(join(ROOT, builder.beforePack))).toBe(true)
+  })
+
+  it('packs the desktop build (out/) and not the web host bundle beside it (out/web/, with the API sandbox)', () => {
+    expect(builder.files).toContain('out/**')
+    expect(builder.files).toContain('!out/web/**')
   })
 
   it('keeps ffmpeg and the keychain binding outside the asar, where they can be run and loaded', () => {

@@ -20,7 +20,7 @@ import { startBooth, trackConsoleErrors } from './booth-host'
 import { bridgeClient } from './support/bridge-client'
 import { micPlaying } from './support/mic-file'
 import { findJob, LAPTOP_SCREENS } from './support/reading'
-import { press, sentences, takeRow, verdictOf } from './support/versions-flow'
+import { confirmDelivery, press, sentences, takeRow, verdictOf } from './support/versions-flow'
 import { DELIVERED_OR_ANSWERED, openJob, openWorkspace } from './support/workspace'
 
 const VOICE = { voice: 'en-us+m3', speed: 168 }
@@ -136,7 +136,7 @@ for (const [i, screen] of LAPTOP_SCREENS.entries()) {
       const gate = confirm.getByRole('button', { name: 'Continue to delivery' })
       if ((await gate.count()) > 0) await press(gate, 'Enter')
       await expect(confirm).toContainText(/Deliver \S+_main_01, version 2 \(finished for delivery\)\?/)
-      await press(confirm.getByRole('button', { name: 'Deliver', exact: true }), 'Enter')
+      await confirmDelivery(confirm)
       // Delivered, or already approved or sent back by the demo's simulated producer (it acts every 90 s).
       await expect(row.locator('.take-state')).toContainText(DELIVERED_OR_ANSWERED, { timeout: 120_000 })
       const server = (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail

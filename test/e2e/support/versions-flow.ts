@@ -57,6 +57,22 @@ export async function press(target: Locator, key: string): Promise<void> {
   await target.page().keyboard.press(key)
 }
 
+/**
+ * Confirms the Deliver dialog that is open, by keyboard. The demo's simulated producer acts every 90 s and
+ * may change the job's script while a long test runs: Booth then says the take was read from an older
+ * script and asks for a tick before it sends (what a talent meets too).
+ */
+export async function confirmDelivery(dialog: Locator): Promise<void> {
+  const deliver = dialog.getByRole('button', { name: 'Deliver', exact: true })
+  // The older-script check runs in the diff worker: Deliver waits for it, or for the tick.
+  const older = dialog.getByRole('checkbox', { name: 'Deliver it anyway, read from the older script' })
+  await expect(async () => {
+    if (await older.isVisible()) await older.check()
+    await expect(deliver).toBeEnabled({ timeout: 1000 })
+  }).toPass({ timeout: 30_000 })
+  await press(deliver, 'Enter')
+}
+
 /** Opens the file chooser from its button with Enter and gives it the file. */
 export async function chooseFile(page: Page, button: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   const chooser = page.waitForEvent('filechooser')

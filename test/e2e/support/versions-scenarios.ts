@@ -9,7 +9,7 @@ import { SCREENSHOTS } from '../booth-host'
 import { bridgeClient } from './bridge-client'
 import { findJob } from './reading'
 import { DELIVERED_OR_ANSWERED, dropFiles, openJob, openWorkspace, screenshot } from './workspace'
-import { chooseFile, placePickups, press, readsOf, takeRow, verdictOf, wav, type Voice } from './versions-flow'
+import { chooseFile, confirmDelivery, placePickups, press, readsOf, takeRow, verdictOf, wav, type Voice } from './versions-flow'
 
 const NOT_CLEAN = /Worth a listen|Differs from the script/
 
@@ -182,7 +182,7 @@ export async function fixAndDeliver({ page, launchUrl, screen, voice }: Scenario
   if ((await gate.count()) > 0) await press(gate, 'Enter')
   // The confirmation names the version it sends.
   await expect(confirm).toContainText(/Deliver \S+_main_01, version 2 \(pickup placed\)\?/)
-  await press(confirm.getByRole('button', { name: 'Deliver', exact: true }), 'Enter')
+  await confirmDelivery(confirm)
   // Delivered, or already approved or sent back by the demo's simulated producer (it acts every 90 s).
   await expect(row.locator('.take-state')).toContainText(DELIVERED_OR_ANSWERED, { timeout: 120_000 })
   const server = (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail

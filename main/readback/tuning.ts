@@ -58,8 +58,8 @@ export const SURE = 0.8
 export const OTHER = 0.12
 /** A rival's share of the probability over a doubted word (rival / (rival + the word given)) that makes the doubt worth a check. */
 export const RIVAL_SHARE = 0.5
-/** Negation hearing: the most of the pause before and after a sentence taken with it (s); half the pause when it is shorter. */
-export const NEGATION_EDGE_S = 0.3
+/** Turns hearing (negations): the most of the pause before and after a sentence taken with it (s); half the pause when it is shorter. */
+export const TURNS_EDGE_S = 0.3
 
 // Comparing with the script (compare/).
 

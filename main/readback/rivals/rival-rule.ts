@@ -2,8 +2,8 @@
  * One rival rule: one way a script word is likely to be misread, given a fair chance in the second
  * hearing's model and recognised in its doubts. Each rule is one file of rules/ implementing this
  * interface; the registry (rival-rules.ts) lists them, and the language model (script-lm.ts
- * scriptLanguageModel), the doubt filter (doubt-filter.ts namesRival) and the findings (compare/doubts.ts
- * unsureIssues) all read that one list. A rule implements only the parts it needs.
+ * scriptLanguageModel), the doubt filter (doubt-filter.ts namesRival), the findings (compare/doubts.ts
+ * unsureIssues) and the pocketsphinx engine's turns hearing all read that one list. A rule implements only the parts it needs.
  */
 import type { Slicer } from '../../process/slices'
 import type { Dictionary } from '../script/pronunciations'
@@ -43,4 +43,11 @@ export interface RivalRule {
   namedBy?(words: readonly string[], heard: readonly string[]): boolean
   /** Findings: a script word whose leaving out is a change even when the rest was heard as written (a negation). */
   leftOutMatters?(key: string): boolean
+  /**
+   * A hearing of its own, for a misread too short for the second hearing to decide (a negation is one word):
+   * what a script word may have been read as instead ("" = left out). Each sentence holding such a word is
+   * heard once more under a grammar of that sentence with these turns at equal weight, so the acoustics
+   * alone decide (the turns hearing, engines/pocketsphinx/turns-hearing.ts). [] for a word the rule leaves be.
+   */
+  turnsOf?(word: string): string[]
 }

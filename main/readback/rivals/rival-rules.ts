@@ -11,3 +11,11 @@ import { placeParts } from './rules/place-parts'
 import { soundAlikes } from './rules/sound-alikes'
 
 export const RIVAL_RULES: readonly RivalRule[] = [classMembers, placeParts, soundAlikes, negation, numberParts]
+
+/**
+ * What a script word may have been read as, by every rule with a hearing of its own (RivalRule.turnsOf), in
+ * the registry's order and once each: what the turns hearing gives an equal chance beside the word.
+ */
+export function wordTurns(word: string, rules: readonly RivalRule[] = RIVAL_RULES): string[] {
+  return [...new Set(rules.flatMap((rule) => rule.turnsOf?.(word) ?? []))]
+}

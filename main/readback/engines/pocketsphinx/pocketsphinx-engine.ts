@@ -13,7 +13,7 @@ import { runFfmpeg } from '../../../audio/run-ffmpeg'
 import type { TimedWord } from '../../../../shared/readback/types'
 import { EngineUnavailableError, ReadbackStoppedError, type ReadbackEngine, type Transcript, type TranscribeOptions } from '../../engine'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
-import { negationDoubts } from './negation-hearing'
+import { turnsDoubts } from './turns-hearing'
 import { secondHearingDoubts } from './second-hearing'
 import { firstHearingFiles } from './pocketsphinx-model'
 import { loadDictionary, type Dictionary } from '../../script/pronunciations'
@@ -91,10 +91,11 @@ export class PocketsphinxEngine implements ReadbackEngine {
         setup: { ...setup, batch }, dict, dir, script: options.hints ?? '', ...(options.names ? { names: options.names } : {}), first: words, run,
         ...(options.signal ? { signal: options.signal } : {}),
       })
-      // And each sentence holding a negation once more, the acoustics alone deciding whether it was said.
-      const negation = await negationDoubts({ batch, hmm: setup.hmm, dict, dir, sentences: kept, first: words, run })
+      // And each sentence holding a word a rival rule wants decided on its own (a negation) once more, the
+      // acoustics alone deciding whether it was said as written.
+      const turns = await turnsDoubts({ batch, hmm: setup.hmm, dict, dir, sentences: kept, first: words, run })
       // The second hearing's words and lattice also say how sure each finding is (certainty.ts).
-      return { words, engine: this.name, doubts: [...second.doubts, ...negation], cross: { words: second.words, lattice: second.lattice } }
+      return { words, engine: this.name, doubts: [...second.doubts, ...turns], cross: { words: second.words, lattice: second.lattice } }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -1,12 +1,13 @@
 /**
- * The negation hearing. A negation dropped or turned around ("Sale plants cannot be returned" read as
- * "… can be returned") reverses what a spot promises, and it is one short word: the first hearing, which
- * leans on the script, hears the script's "not" anyway, and the second hearing's general model is too
- * weak to decide on it. So every sentence of the script that holds a negation is heard once more, on its
- * own stretch of the take, under a grammar that is that sentence and nothing else, with each negation free
- * to be there, turned around or left out, at equal weight: the acoustic model alone decides. Where it hears
- * the sentence without its negation, that is a doubt naming what it heard (doubts.ts: a "check", never a
- * silent "matches").
+ * The turns hearing. Some misreads are one short word: a negation dropped or turned around ("Sale plants
+ * cannot be returned" read as "… can be returned") reverses what a spot promises, yet the first hearing,
+ * which leans on the script, hears the script's "not" anyway, and the second hearing's general model is
+ * too weak to decide on it. The rival rules that know such a misread say what a word may have been read as
+ * (RivalRule.turnsOf, gathered by wordTurns from the registry; today the negation rule). Every sentence of
+ * the script holding such a word is heard once more, on its own stretch of the take, under a grammar that is
+ * that sentence and nothing else, with each such word free to be there, turned or left out, at equal
+ * weight: the acoustic model alone decides. Where it hears the sentence turned, that is a doubt naming what
+ * it heard (doubts.ts: a "check", never a silent "matches").
  *
  * One `pocketsphinx_batch` run for all such sentences: one utterance per sentence (its first and last
  * heard words, and up to EDGE_S of the pause on each side), one grammar that is the union of them.
@@ -15,21 +16,21 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Doubt, TimedWord } from '../../../../shared/readback/types'
 import { align } from '../../alignment/align'
-import { negationTurns } from '../../rivals/negation-variants'
+import { wordTurns } from '../../rivals/rival-rules'
 import { pronounce, type Dictionary } from '../../script/pronunciations'
 import { FRAME_RATE, parseHypseg } from './second-hearing'
 import type { Word } from '../../script/words'
-import { NEGATION_EDGE_S as EDGE_S } from '../../tuning'
+import { TURNS_EDGE_S as EDGE_S } from '../../tuning'
 
 interface Utterance {
   words: readonly string[]
-  /** Index in `words` → what that negation may have been read as ("" = left out). */
+  /** Index in `words` → what that word may have been read as ("" = left out). */
   turns: Map<number, string[]>
   from_s: number
   to_s: number
 }
 
-export interface NegationHearingInput {
+export interface TurnsHearingInput {
   /** pocketsphinx_batch, the acoustic model, the dictionary. */
   batch: string
   hmm: string
@@ -43,7 +44,7 @@ export interface NegationHearingInput {
   run(binary: string, args: string[]): Promise<string>
 }
 
-export async function negationDoubts(input: NegationHearingInput): Promise<Doubt[]> {
+export async function turnsDoubts(input: TurnsHearingInput): Promise<Doubt[]> {
   const utterances = locate(input.sentences, input.first)
   if (utterances.length === 0) return []
   const vocabulary = [...new Set(utterances.flatMap((u) => [...u.words, ...[...u.turns.values()].flat().filter(Boolean)]))]
@@ -52,19 +53,19 @@ export async function negationDoubts(input: NegationHearingInput): Promise<Doubt
   const heard = utterances.filter((u) => u.words.every((w) => !unsayable.has(w)) && [...u.turns.values()].flat().every((w) => !unsayable.has(w)))
   if (heard.length === 0) return []
   const { dir } = input
-  await writeFile(join(dir, 'negation.gram'), grammar(heard))
-  await writeFile(join(dir, 'negation.dict'), `${lines.join('\n')}\n`)
-  await writeFile(join(dir, 'negation.ctl'), heard.map((u, k) => `take ${Math.floor(u.from_s * FRAME_RATE)} ${Math.ceil(u.to_s * FRAME_RATE)} n${k}\n`).join(''))
-  await input.run(input.batch, ['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', join(dir, 'negation.ctl'), '-hmm', input.hmm,
-    '-jsgf', join(dir, 'negation.gram'), '-dict', join(dir, 'negation.dict'), '-hypseg', join(dir, 'negation.seg'), '-remove_noise', 'no', '-remove_silence', 'no'])
-  const out = await readFile(join(dir, 'negation.seg'), 'utf8').catch(() => '')
+  await writeFile(join(dir, 'turns.gram'), grammar(heard))
+  await writeFile(join(dir, 'turns.dict'), `${lines.join('\n')}\n`)
+  await writeFile(join(dir, 'turns.ctl'), heard.map((u, k) => `take ${Math.floor(u.from_s * FRAME_RATE)} ${Math.ceil(u.to_s * FRAME_RATE)} t${k}\n`).join(''))
+  await input.run(input.batch, ['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', join(dir, 'turns.ctl'), '-hmm', input.hmm,
+    '-jsgf', join(dir, 'turns.gram'), '-dict', join(dir, 'turns.dict'), '-hypseg', join(dir, 'turns.seg'), '-remove_noise', 'no', '-remove_silence', 'no'])
+  const out = await readFile(join(dir, 'turns.seg'), 'utf8').catch(() => '')
   const doubts: Doubt[] = []
   for (const line of out.split('\n')) {
-    const k = /^n(\d+)\s/.exec(line)?.[1]
+    const k = /^t(\d+)\s/.exec(line)?.[1]
     const u = k === undefined ? undefined : heard[Number(k)]
     if (!u) continue
     const offset = Math.floor(u.from_s * FRAME_RATE) / FRAME_RATE
-    // The grammar's empty choice shows as the word "(NULL)": the negation left out.
+    // The grammar's empty choice shows as the word "(NULL)": the word left out.
     const words = parseHypseg(line).filter((w) => w.word !== '(NULL)').map((w) => ({ ...w, start_s: w.start_s + offset, end_s: w.end_s + offset }))
     doubts.push(...turnedIn(u, words))
   }
@@ -72,8 +73,8 @@ export async function negationDoubts(input: NegationHearingInput): Promise<Doubt
 }
 
 /**
- * The sentences that hold a negation, each with its stretch of the take: where the first hearing heard
- * the sentence, its negations as written (a negation it did not hear is its own finding already).
+ * The sentences that hold a word with turns, each with its stretch of the take: where the first hearing
+ * heard the sentence, those words as written (such a word it did not hear is its own finding already).
  */
 function locate(sentences: readonly (readonly string[])[], first: readonly TimedWord[]): Utterance[] {
   const script: Word[] = sentences.flat().map((w) => ({ key: w, values: null }))
@@ -87,7 +88,7 @@ function locate(sentences: readonly (readonly string[])[], first: readonly Timed
     base += words.length
     const turns = new Map<number, string[]>()
     words.forEach((w, i) => {
-      const t = negationTurns(w)
+      const t = wordTurns(w)
       if (t.length > 0) turns.set(i, t)
     })
     if (turns.size === 0 || [...turns.keys()].some((i) => !heardAt.get(at + i)?.same)) return
@@ -103,17 +104,17 @@ function locate(sentences: readonly (readonly string[])[], first: readonly Timed
   return out
 }
 
-/** The JSGF grammar: any one of the sentences, each negation of each as written, turned around or left out. */
+/** The JSGF grammar: any one of the sentences, each word with turns as written, turned or left out. */
 function grammar(utterances: readonly Utterance[]): string {
   const rule = (u: Utterance) => u.words.map((w, i) => {
     const turns = u.turns.get(i)
     return turns ? `( ${[w, ...turns].map((t) => t || '<NULL>').join(' | ')} )` : w
   }).join(' ')
-  return `#JSGF V1.0;\ngrammar negation;\npublic <sentence> = ${utterances.map((u) => `( ${rule(u)} )`).join(' | ')};\n`
+  return `#JSGF V1.0;\ngrammar turns;\npublic <sentence> = ${utterances.map((u) => `( ${rule(u)} )`).join(' | ')};\n`
 }
 
 /**
- * Doubts where the grammar heard a negation turned around (the word it heard, on the negation's time) or
+ * Doubts where the grammar heard a word turned (the word it heard, on that word's time) or
  * left out (the words either side of it as heard, on their times). Nothing when what it heard is not this
  * sentence as the grammar allows it.
  */

@@ -20,7 +20,7 @@ import { startBooth, trackConsoleErrors } from './booth-host'
 import { bridgeClient } from './support/bridge-client'
 import { micPlaying } from './support/mic-file'
 import { findJob, LAPTOP_SCREENS } from './support/reading'
-import { confirmDelivery, press, sentences, takeRow, verdictOf } from './support/versions-flow'
+import { deliverVersion, press, sentences, takeRow, verdictOf } from './support/versions-flow'
 import { DELIVERED_OR_ANSWERED, openJob, openWorkspace } from './support/workspace'
 
 const VOICE = { voice: 'en-us+m3', speed: 168 }
@@ -130,13 +130,7 @@ for (const [i, screen] of LAPTOP_SCREENS.entries()) {
       await expect(audio).toHaveAttribute('aria-label', /version 1 \(before\)$/)
 
       // Delivered: the finished version, its own measurement, a passing length verdict at the service.
-      await press(row.getByRole('button', { name: 'Deliver…' }), 'Enter')
-      const confirm = page.getByRole('dialog')
-      await expect(confirm).toBeVisible()
-      const gate = confirm.getByRole('button', { name: 'Continue to delivery' })
-      if ((await gate.count()) > 0) await press(gate, 'Enter')
-      await expect(confirm).toContainText(/Deliver \S+_main_01, version 2 \(finished for delivery\)\?/)
-      await confirmDelivery(confirm)
+      await deliverVersion(row, /Deliver \S+_main_01, version 2 \(finished for delivery\)\?/)
       // Delivered, or already approved or sent back by the demo's simulated producer (it acts every 90 s).
       await expect(row.locator('.take-state')).toContainText(DELIVERED_OR_ANSWERED, { timeout: 120_000 })
       const server = (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail

@@ -3,7 +3,8 @@
  * hearing's model and recognised in its doubts. Each rule is one file of rules/ implementing this
  * interface; the registry (rival-rules.ts) lists them, and the language model (script-lm.ts
  * scriptLanguageModel), the doubt filter (doubt-filter.ts namesRival), the findings (compare/doubts.ts
- * unsureIssues) and the pocketsphinx engine's turns hearing all read that one list. A rule implements only the parts it needs.
+ * unsureIssues) and the pocketsphinx engine's turns hearing all read that one list. A rule implements only
+ * the parts it needs.
  */
 import type { Slicer } from '../../process/slices'
 import type { Dictionary } from '../script/pronunciations'

@@ -58,11 +58,19 @@ export async function press(target: Locator, key: string): Promise<void> {
 }
 
 /**
- * Confirms the Deliver dialog that is open, by keyboard. The demo's simulated producer acts every 90 s and
- * may change the job's script while a long test runs: Booth then says the take was read from an older
- * script and asks for a tick before it sends (what a talent meets too).
+ * Delivers a take row's current version by keyboard: Deliver…, the read-back's question when it asks one
+ * (it hears some scripts imperfectly; the talent goes on), the confirmation naming what it sends (`title`),
+ * Deliver. The demo's simulated producer acts every 90 s and may change the job's script while a long test
+ * runs: Booth then says the take was read from an older script and asks for a tick before it sends (what a
+ * talent meets too), and the tick is given.
  */
-export async function confirmDelivery(dialog: Locator): Promise<void> {
+export async function deliverVersion(row: Locator, title: RegExp): Promise<void> {
+  await press(row.getByRole('button', { name: 'Deliver…' }), 'Enter')
+  const dialog = row.page().getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  const gate = dialog.getByRole('button', { name: 'Continue to delivery' })
+  if ((await gate.count()) > 0) await press(gate, 'Enter')
+  await expect(dialog).toContainText(title)
   const deliver = dialog.getByRole('button', { name: 'Deliver', exact: true })
   // The older-script check runs in the diff worker: Deliver waits for it, or for the tick.
   const older = dialog.getByRole('checkbox', { name: 'Deliver it anyway, read from the older script' })

@@ -9,7 +9,7 @@ import { SCREENSHOTS } from '../booth-host'
 import { bridgeClient } from './bridge-client'
 import { findJob } from './reading'
 import { DELIVERED_OR_ANSWERED, dropFiles, openJob, openWorkspace, screenshot } from './workspace'
-import { chooseFile, confirmDelivery, placePickups, press, readsOf, takeRow, verdictOf, wav, type Voice } from './versions-flow'
+import { chooseFile, deliverVersion, placePickups, press, readsOf, takeRow, verdictOf, wav, type Voice } from './versions-flow'
 
 const NOT_CLEAN = /Worth a listen|Differs from the script/
 
@@ -174,15 +174,8 @@ export async function fixAndDeliver({ page, launchUrl, screen, voice }: Scenario
   await expect(row.locator('.ver-notice')).toContainText(/^Version 2: Sentence 2 replaced from Pickup 2, [+−]\d\.\d s\./)
   await verdictOf(row, 60_000)
 
-  await press(row.getByRole('button', { name: 'Deliver…' }), 'Enter')
-  const confirm = page.getByRole('dialog')
-  await expect(confirm).toBeVisible()
-  // Booth's read-back may ask first (it hears this script imperfectly today); the talent goes on.
-  const gate = confirm.getByRole('button', { name: 'Continue to delivery' })
-  if ((await gate.count()) > 0) await press(gate, 'Enter')
   // The confirmation names the version it sends.
-  await expect(confirm).toContainText(/Deliver \S+_main_01, version 2 \(pickup placed\)\?/)
-  await confirmDelivery(confirm)
+  await deliverVersion(row, /Deliver \S+_main_01, version 2 \(pickup placed\)\?/)
   // Delivered, or already approved or sent back by the demo's simulated producer (it acts every 90 s).
   await expect(row.locator('.take-state')).toContainText(DELIVERED_OR_ANSWERED, { timeout: 120_000 })
   const server = (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail

@@ -6,27 +6,12 @@
  * every edge that closes no circle); the renderer, main and shared keep to their sides; and nothing but the
  * shell imports `electron`.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { importsOf, ROOT, sourceFiles } from './source-files'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 const SHELL = [/^main\/index\.ts$/, /^main\/shell\//, /^preload\/index\.ts$/]
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = `${dir}/${e.name}`
-    if (e.isDirectory()) return sourceFiles(path)
-    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [path] : []
-  })
-}
-
-/** Every module a file names in import / export-from / import() / require, as written. */
-export function importsOf(text: string): string[] {
-  return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName)
-}
 
 /** The repository file a relative import names, or null for packages and files outside the set. */
 function resolveImport(from: string, spec: string, files: Set<string>): string | null {

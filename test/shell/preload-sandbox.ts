@@ -34,7 +34,7 @@ export interface PreloadRun {
 const load = createRequire(import.meta.url)
 
 export function runBuiltPreload(): PreloadRun {
-  const { createElectronStandIn } = load('./stand-in/electron.cjs') as { createElectronStandIn: (o: { process: 'renderer' }) => Record<string, unknown> }
+  const { createElectronStandIn } = load('./stand-in/electron-stand-in.cjs') as { createElectronStandIn: (o: { process: 'renderer' }) => Record<string, unknown> }
   const electron = createElectronStandIn({ process: 'renderer' })
   const standIn = electron['standIn'] as { calls: PreloadRun['calls'] }
   const contextBridge = electron['contextBridge'] as { exposed: Map<string, unknown> }

@@ -47,8 +47,9 @@ const RENDER_MINUTES = 10
 
 
 const engine = new PocketsphinxEngine()
-const transcribe: Transcribe = async (path, hints) => {
-  const t = await engine.transcribe(path, { hints })
+// As the versions' own transcriber: the doubts' hearings only when asked for (placing cuts does not ask).
+const transcribe: Transcribe = async (path, hints, options) => {
+  const t = await engine.transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
   return { words: t.words, engine: t.engine }
 }
 

@@ -24,12 +24,16 @@ export const VOICE = { voice: 'en-us+f2', speed: 175 }
 const engine = new PocketsphinxEngine()
 const heard = new Map<string, Promise<{ words: TimedWord[]; engine: string }>>()
 
-/** The real read-back engine; the same bytes are heard once. */
+/**
+ * The real read-back engine; the same bytes are heard once. It hands back the words alone (never the
+ * doubts), so it runs the first hearing alone, as the versions do when they place cuts (prepareRecordings
+ * asks with doubts: false): the hearings that only find doubts cost more than the first and were thrown away.
+ */
 export const transcribe: Transcribe = async (path, hints) => {
   const key = `${await sha256File(path)}|${hints}`
   let hit = heard.get(key)
   if (!hit) {
-    hit = engine.transcribe(path, { hints }).then((t) => ({ words: t.words, engine: t.engine }))
+    hit = engine.transcribe(path, { hints, doubts: false }).then((t) => ({ words: t.words, engine: t.engine }))
     heard.set(key, hit)
     hit.catch(() => heard.delete(key))
   }

@@ -40,10 +40,11 @@ export interface OperationSpec {
   /** A write takes an Idempotency-Key (declared as a header, or its scope is a :write scope). */
   isWrite: boolean
   body: { required: boolean } | null
-  validatePath: ValidateFunction
-  validateQuery: ValidateFunction
-  validateHeaders: ValidateFunction
-  validateBody: ValidateFunction | null
+  /** The request's validators, each compiled when first read (see loadContract). */
+  readonly validatePath: ValidateFunction
+  readonly validateQuery: ValidateFunction
+  readonly validateHeaders: ValidateFunction
+  readonly validateBody: ValidateFunction | null
 }
 
 export interface ResponseCheck {
@@ -175,17 +176,24 @@ export function loadContract(file: string = DEFAULT_CONTRACT_PATH): Contract {
   const bodies = newAjv(schemas, 'request-body')
   const answers = newAjv(schemas, 'response')
   const operations: OperationSpec[] = []
-  /** Answer schemas by `operationId status`, compiled on first use (compiling all of them up front is slow). */
-  const responseSchemas = new Map<string, Json>()
-  const responseValidators = new Map<string, ValidateFunction>()
-  const responseValidator = (key: string): ValidateFunction | undefined => {
-    let v = responseValidators.get(key)
-    const schema = responseSchemas.get(key)
-    if (!v && schema) {
-      v = answers.compile(schema)
-      responseValidators.set(key, v)
+  // Every validator, of requests as of answers, is compiled on first use: a run of the sandbox serves a
+  // few of the operations, and compiling all of them made about half a second of every start (Booth's demo
+  // mode, each test's sandbox). The schemas are built here, so a document they cannot be built from is
+  // still refused at once.
+  const validators = new Map<string, ValidateFunction>()
+  const compiledOnce = (key: string, ajv: Ajv2020, schema: Json): ValidateFunction => {
+    let v = validators.get(key)
+    if (!v) {
+      v = ajv.compile(schema)
+      validators.set(key, v)
     }
     return v
+  }
+  /** Answer schemas by `operationId status`. */
+  const responseSchemas = new Map<string, Json>()
+  const responseValidator = (key: string): ValidateFunction | undefined => {
+    const schema = responseSchemas.get(key)
+    return schema ? compiledOnce(`answer ${key}`, answers, schema) : undefined
   }
 
   for (const [path, rawItem] of Object.entries(doc.paths)) {
@@ -206,6 +214,9 @@ export function loadContract(file: string = DEFAULT_CONTRACT_PATH): Contract {
       const declaresIdem = params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key')
       const bodySchema = op.requestBody === undefined ? null : jsonSchemaOf(doc, op.requestBody)
       const bodyHolder = deref(doc, op.requestBody)
+      const pathSchema = objectSchema(doc, params.filter((p) => p.in === 'path'), true)
+      const querySchema = objectSchema(doc, params.filter((p) => p.in === 'query'), true)
+      const headerSchema = objectSchema(doc, params.filter((p) => p.in === 'header'), false)
       operations.push({
         operationId: id as OperationId,
         method: method.toUpperCase(),
@@ -214,10 +225,10 @@ export function loadContract(file: string = DEFAULT_CONTRACT_PATH): Contract {
         scopes,
         isWrite: declaresIdem || scopes.some((s) => s.endsWith(':write')),
         body: bodySchema ? { required: isObject(bodyHolder) && bodyHolder.required === true } : null,
-        validatePath: coerce.compile(objectSchema(doc, params.filter((p) => p.in === 'path'), true)),
-        validateQuery: coerce.compile(objectSchema(doc, params.filter((p) => p.in === 'query'), true)),
-        validateHeaders: coerce.compile(objectSchema(doc, params.filter((p) => p.in === 'header'), false)),
-        validateBody: bodySchema ? bodies.compile(bodySchema) : null,
+        get validatePath() { return compiledOnce(`${id} path`, coerce, pathSchema) },
+        get validateQuery() { return compiledOnce(`${id} query`, coerce, querySchema) },
+        get validateHeaders() { return compiledOnce(`${id} headers`, coerce, headerSchema) },
+        get validateBody() { return bodySchema ? compiledOnce(`${id} body`, bodies, bodySchema) : null },
       })
       const responses = isObject(op.responses) ? op.responses : {}
       for (const [status, holder] of Object.entries(responses)) {

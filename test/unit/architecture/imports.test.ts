@@ -7,16 +7,16 @@
  * shell imports `electron`.
  */
 import { readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { importsOf, ROOT, sourceFiles } from './source-files'
+import { importsOf, namedPath, ROOT, sourceFiles } from './source-files'
 
 const SHELL = [/^main\/index\.ts$/, /^main\/shell\//, /^preload\/index\.ts$/]
 
 /** The repository file a relative import names, or null for packages and files outside the set. */
 function resolveImport(from: string, spec: string, files: Set<string>): string | null {
   if (!spec.startsWith('.')) return null
-  const base = relative(ROOT, resolve(ROOT, dirname(from), spec)).split('\\').join('/')
+  const base = namedPath(from, spec)
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, base.replace(/\.js$/, '.ts')]) {
     if (files.has(candidate)) return candidate
   }

@@ -20,9 +20,14 @@ export function importsOf(text: string): string[] {
   return ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName)
 }
 
+/** The repository path a relative import `spec` in `file` names, as written (no extension added). */
+export function namedPath(file: string, spec: string): string {
+  return relative(ROOT, resolve(ROOT, dirname(file), spec)).split('\\').join('/')
+}
+
 /** Each relative import of a file, as the repository path it names (no extension added). */
 export function importedPaths(file: string): string[] {
-  return importsOf(readFileSync(join(ROOT, file), 'utf8')).filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)).split('\\').join('/'))
+  return importsOf(readFileSync(join(ROOT, file), 'utf8')).filter((s) => s.startsWith('.')).map((s) => namedPath(file, s))
 }
 
 /** Each import from one of `files` into `toDir` (a repository path), as "file → path". */

@@ -72,9 +72,11 @@ async function main(): Promise<void> {
     // From the app's root, so the same holds for main/web.ts run from source and out/web/web.js.
     staticDir: join(DEFAULT_APP_ROOT, 'out', 'renderer'),
     dispatch,
-    describeError: (err) => {
+    // Every failure the page sees as a 5xx is logged with where it happened: an internal one, and one in
+    // words that still means Booth failed (a download that could not be saved).
+    describeError: (err, where) => {
       const failure = describeError(err)
-      if (failure.kind === 'internal') log.error('a bridge call failed', { err })
+      if (failure.status >= 500) log.error(failure.kind === 'internal' ? 'a bridge call failed' : 'a bridge call failed in words', { where, kind: failure.kind, err })
       return failure
     },
     subscribe: (send) => core.hub.subscribe(send),

@@ -21,8 +21,11 @@ export interface WebHostOptions {
   port: number
   staticDir: string
   dispatch(name: string, args: unknown): Promise<unknown>
-  /** Turn any thrown value into the answer the page sees (never a stack trace). */
-  describeError(err: unknown): BridgeFailure
+  /**
+   * Turn any thrown value into the answer the page sees (never a stack trace). `where` is the request's
+   * path (a bridge call's name, a media id), for the log.
+   */
+  describeError(err: unknown, where: string): BridgeFailure
   subscribe(send: (event: string, data: unknown) => void): () => void
   token?: string
   maxBodyBytes?: number
@@ -55,7 +58,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     unanswered.add(res)
     res.once('finish', () => unanswered.delete(res)).once('close', () => unanswered.delete(res))
     handle(req, res).catch((err: unknown) => {
-      const failure = opts.describeError(err)
+      const failure = opts.describeError(err, new URL(req.url ?? '/', 'http://host').pathname.slice(0, 120))
       if (!res.headersSent) sendJson(res, failure.status, { ok: false, error: { kind: failure.kind, message: failure.message } })
       else res.destroy()
     })

@@ -54,8 +54,7 @@ export class MediaRegistry {
     if (!range || (range[1] === '' && range[2] === '')) {
       res.writeHead(200, { ...headers, 'content-length': size })
       if (req.method === 'HEAD') return void res.end()
-      await pipeline(createReadStream(allowed), res)
-      return
+      return send(createReadStream(allowed), res)
     }
     const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1])
     const end = range[1] !== '' && range[2] !== '' ? Math.min(Number(range[2]), size - 1) : size - 1
@@ -65,7 +64,20 @@ export class MediaRegistry {
     }
     res.writeHead(206, { ...headers, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}` })
     if (req.method === 'HEAD') return void res.end()
-    await pipeline(createReadStream(allowed, { start, end }), res)
+    return send(createReadStream(allowed, { start, end }), res)
+  }
+}
+
+/**
+ * Streams a file as the answer. A player that lets go mid-file (the page's audio element seeking, or
+ * taking the first bytes and asking again with a Range) is ordinary: not a failure, so not logged.
+ */
+async function send(file: NodeJS.ReadableStream, res: ServerResponse): Promise<void> {
+  try {
+    await pipeline(file, res)
+  } catch (err) {
+    if (res.destroyed && (err as { code?: unknown })?.code === 'ERR_STREAM_PREMATURE_CLOSE') return
+    throw err
   }
 }
 

@@ -3,7 +3,7 @@
  * Console errors in the page fail the test that caused them.
  */
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startWebHostOn } from './support/web-host-process'
@@ -40,12 +40,20 @@ export function trackConsoleErrors(page: Page): string[] {
 
 type RunningBooth = BoothHost & { stop(): Promise<void> }
 
+/** The warnings and errors in a data folder's log (with their stacks), to say why a page saw a failure. */
+export function hostLogProblems(dataDir: string): string {
+  const path = join(dataDir, 'logs', 'booth.log')
+  if (!existsSync(path)) return `(no log at ${path})`
+  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => / (WARN|ERROR) /.test(l))
+  return lines.length ? lines.slice(-20).join('\n') : '(the log has no warnings or errors)'
+}
+
 /**
  * A test with a Booth per spec file (demo mode, fresh data) and a page whose console errors fail the test.
  * Per file, not per worker: the demo key's rate limit (120 calls a minute) is then spent by one file's
  * tests only, so a busy file never makes the next one wait out a 429.
  */
-export const test = base.extend<{ consoleErrors: string[]; booth: BoothHost }, { boothPerFile: { get(file: string): Promise<BoothHost> } }>({
+export const test = base.extend<{ consoleErrors: string[]; booth: BoothHost }, { boothPerFile: { get(file: string): Promise<BoothHost>; current(): BoothHost | null } }>({
   boothPerFile: [
     // Playwright reads the fixture's dependencies from this destructuring; this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -59,6 +67,7 @@ export const test = base.extend<{ consoleErrors: string[]; booth: BoothHost }, {
           }
           return current.booth
         },
+        current: () => current?.booth ?? null,
       })
       await current?.booth.stop()
     },
@@ -67,10 +76,13 @@ export const test = base.extend<{ consoleErrors: string[]; booth: BoothHost }, {
   booth: async ({ boothPerFile }, use, testInfo) => {
     await use(await boothPerFile.get(testInfo.file))
   },
-  consoleErrors: async ({ page }, use) => {
+  consoleErrors: async ({ page, boothPerFile }, use, testInfo) => {
     const errors = trackConsoleErrors(page)
     await use(errors)
-    expect(errors, 'console errors during the test').toEqual([])
+    // A page that saw a failure (a 500 from a bridge call) fails with what Booth logged about it.
+    const booth = boothPerFile.current()
+    if (errors.length > 0 && booth) await testInfo.attach('booth-log-problems', { body: hostLogProblems(booth.dataDir), contentType: 'text/plain' })
+    expect(errors, `console errors during the test${booth ? `; Booth's log says:\n${hostLogProblems(booth.dataDir)}` : ''}`).toEqual([])
   },
 })
 

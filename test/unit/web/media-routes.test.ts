@@ -94,3 +94,48 @@ describe('web host media', () => {
     expect(safeFileName('...')).toBe('dropped-file')
   })
 })
+
+describe('what the web host reports as a failure', () => {
+  it('a player letting go mid-file is not one; a bridge call that throws is, named by its path', async () => {
+    const seen: Array<{ where: string; message: string }> = []
+    const big = join(takes, 'long-take.wav')
+    writeFileSync(big, Buffer.alloc(32 * 1024 * 1024, 7))
+    const own = await startWebHost({
+      port: 0,
+      staticDir: root,
+      dispatch: async () => {
+        throw new Error('the store fell over')
+      },
+      describeError: (err, where) => {
+        seen.push({ where, message: (err as Error).message })
+        return describeError(err)
+      },
+      subscribe: () => () => undefined,
+      media,
+    })
+    try {
+      // The page's audio element takes the first bytes of a long take and lets go (to seek, or to ask again).
+      const controller = new AbortController()
+      const res = await fetch(new URL(media.urlFor(big), own.url), { signal: controller.signal })
+      const reader = res.body!.getReader()
+      await reader.read()
+      controller.abort()
+      await reader.read().catch(() => undefined)
+      // Booth has seen the player go once a later answer on a fresh connection comes back.
+      await new Promise((r) => setTimeout(r, 200))
+      expect((await fetch(new URL(media.urlFor(take), own.url))).status).toBe(200)
+      expect(seen).toEqual([])
+
+      const failed = await fetch(new URL('/bridge/call/getTakeReport', own.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-booth-token': own.token },
+        body: JSON.stringify({ args: {} }),
+      })
+      expect(failed.status).toBe(500)
+      expect(await failed.json()).toEqual({ ok: false, error: { kind: 'internal', message: 'Something went wrong inside Booth. The log has the details.' } })
+      expect(seen).toEqual([{ where: '/bridge/call/getTakeReport', message: 'the store fell over' }])
+    } finally {
+      await own.close()
+    }
+  })
+})

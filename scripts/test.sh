@@ -47,41 +47,29 @@ step packages ensure_system_packages
 step install npm ci --no-audit --no-fund
 step build npm run build
 
-# The browser tests wait on much of their time: recordings play in real time, pages load, the demo's producer
-# answers. So the CPU-bound half (typecheck and lint, then vitest) runs beside them at the lowest CPU
-# priority (nice 19): it takes only the CPU the browser tests leave idle and never slows them, which the same
-# two steps side by side at equal priority did (tests timed out under the shared load). Its output is kept
-# and shown whole once the browser tests end; each step's time is its own wall time.
+# The browser tests wait on much of their time (recordings play in real time, pages load), so typecheck and
+# lint run beside them at the lowest CPU priority (nice 19), on the CPU they leave idle; their output is kept
+# and shown whole once the browser tests end. vitest, which keeps both cores busy on its own, runs after.
+# (vitest beside them too, at nice 19, was measured: about a minute less in all, but the browser tests ran
+# 120-200 s slower and vitest's own tests ran starved of CPU: docs/measurements.md.)
 keyrings=$(mktemp -d)
 behind=$(mktemp -d)
 trap 'rm -rf "$keyrings" "$behind"; report_timings' EXIT
-# Unit, contract and integration tests run inside a private D-Bus session with a gnome-keyring unlocked
-# for them, so the keychain tests talk to a real Secret Service. The keyring lives in a fresh folder, so a
-# keyring already on the machine (with another password) cannot get in the way.
-run_vitest() {
-  env KEYRING_HOME="$keyrings" dbus-run-session -- sh -c 'echo -n booth-test | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec npx vitest run'
-}
-# One low-priority step: its output to <name>.log, "<exit code> <wall seconds>" to <name>.done.
-behind_step() {
-  local name=$1 start=$SECONDS rc=0
-  shift
-  "$@" >"$behind/$name.log" 2>&1 || rc=$?
-  echo "$rc $((SECONDS - start))" >"$behind/$name.done"
-}
-# renice: the steps are this script's own functions; what they start inherits the priority.
-( renice -n 19 -p "$BASHPID" >/dev/null; behind_step checks static_checks; behind_step vitest run_vitest ) &
-behind_pid=$!
+# renice: static_checks is this script's own function; what it starts inherits the priority.
+( renice -n 19 -p "$BASHPID" >/dev/null; start=$SECONDS rc=0; static_checks >"$behind/checks.log" 2>&1 || rc=$?; echo "$rc $((SECONDS - start))" >"$behind/checks.done" ) &
+checks_pid=$!
 e2e_rc=0
 # End-to-end: the built renderer in Debian's Chromium, driven by Playwright, against the web host in demo mode.
 step e2e npm run test:e2e || e2e_rc=$?
-wait "$behind_pid"
-behind_rc=0
-for name in checks vitest; do
-  read -r rc took <"$behind/$name.done"
-  echo "== $name (beside e2e, at the lowest CPU priority):"
-  cat "$behind/$name.log"
-  timings+=("$(printf '%-12s %4d s%s' "$name" "$took" "$([ "$rc" -eq 0 ] || echo ' (failed)')")")
-  echo "== $name took $took s"
-  [ "$rc" -eq 0 ] || behind_rc=1
-done
-[ "$e2e_rc" -eq 0 ] && [ "$behind_rc" -eq 0 ]
+wait "$checks_pid"
+read -r checks_rc checks_took <"$behind/checks.done"
+echo "== checks (typecheck and lint, beside e2e at the lowest CPU priority):"
+cat "$behind/checks.log"
+timings+=("$(printf '%-12s %4d s%s' checks "$checks_took" "$([ "$checks_rc" -eq 0 ] || echo ' (failed)')")")
+echo "== checks took $checks_took s"
+# Unit, contract and integration tests run inside a private D-Bus session with a gnome-keyring unlocked
+# for them, so the keychain tests talk to a real Secret Service. The keyring lives in a fresh folder, so a
+# keyring already on the machine (with another password) cannot get in the way.
+vitest_rc=0
+step vitest env KEYRING_HOME="$keyrings" dbus-run-session -- sh -c 'echo -n booth-test | XDG_DATA_HOME="$KEYRING_HOME" gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec npx vitest run' || vitest_rc=$?
+[ "$e2e_rc" -eq 0 ] && [ "$checks_rc" -eq 0 ] && [ "$vitest_rc" -eq 0 ]

@@ -41,8 +41,11 @@ export const spawnInBackground: typeof spawn = ((...args: Parameters<typeof spaw
 /**
  * `/bin/sh -c script arg0 args…` under `nice`, with its standard streams piped, so the shell and every
  * process it starts run at background priority (`nice` execs the shell: the same process, so a process
- * group when `options.detached`, the shell its leader, as without `nice`).
+ * group when `options.detached`, the shell its leader, as without `nice`). `nice` adds to Booth's own
+ * value, so it is given what brings the shell to background priority, as lowerPriority does: a Booth
+ * itself started lower (nice 5, or 19) gives its children 10, or 19, never less than its own.
  */
 export function spawnShellInBackground(script: string, args: readonly string[], options: SpawnOptionsWithoutStdio): ChildProcessWithoutNullStreams {
-  return spawn('nice', ['-n', String(BACKGROUND_PRIORITY), '/bin/sh', '-c', script, ...args], { ...options, stdio: ['pipe', 'pipe', 'pipe'] })
+  const step = Math.max(0, BACKGROUND_PRIORITY - getPriority())
+  return spawn('nice', ['-n', String(step), '/bin/sh', '-c', script, ...args], { ...options, stdio: ['pipe', 'pipe', 'pipe'] })
 }

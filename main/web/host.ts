@@ -57,17 +57,18 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     if (closing) res.setHeader('connection', 'close')
     unanswered.add(res)
     res.once('finish', () => unanswered.delete(res)).once('close', () => unanswered.delete(res))
-    handle(req, res).catch((err: unknown) => {
-      const failure = opts.describeError(err, new URL(req.url ?? '/', 'http://host').pathname.slice(0, 120))
+    const url = new URL(req.url ?? '/', 'http://host')
+    handle(req, res, url).catch((err: unknown) => {
+      const failure = opts.describeError(err, url.pathname.slice(0, 120))
       if (!res.headersSent) sendJson(res, failure.status, { ok: false, error: { kind: failure.kind, message: failure.message } })
       else res.destroy()
     })
   })
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const guard = checkHostAndOrigin(req, port)
     if (!guard.ok) return sendJson(res, guard.status, { ok: false, error: { kind: 'refused', message: guard.reason } })
-    const path = new URL(req.url ?? '/', 'http://host').pathname
+    const path = url.pathname
     if (path.startsWith('/media/') && opts.media) return opts.media.serve(req, res, path.slice('/media/'.length))
     if (!path.startsWith('/bridge/')) return serveStatic(req, res, opts.staticDir, path)
     const given = req.headers['x-booth-token']
@@ -76,7 +77,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     }
     if (path === '/bridge/events' && req.method === 'GET') return openEventStream(res)
     if (path === '/bridge/upload' && req.method === 'POST' && opts.incomingDir) {
-      const name = new URL(req.url ?? '/', 'http://host').searchParams.get('name') ?? 'dropped-file'
+      const name = url.searchParams.get('name') ?? 'dropped-file'
       return sendJson(res, 200, { ok: true, result: { path: await receiveUpload(req, opts.incomingDir, name) } })
     }
     const call = /^\/bridge\/call\/([A-Za-z][A-Za-z0-9]*)$/.exec(path)

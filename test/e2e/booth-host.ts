@@ -43,7 +43,7 @@ type RunningBooth = BoothHost & { stop(): Promise<void> }
 /** The warnings and errors in a data folder's log (with their stacks), to say why a page saw a failure. */
 export function hostLogProblems(dataDir: string): string {
   const path = join(dataDir, 'logs', 'booth.log')
-  if (!existsSync(path)) return `(no log at ${path})`
+  if (!existsSync(path)) return `(Booth has logged nothing: there is no ${path})`
   const lines = readFileSync(path, 'utf8').split('\n').filter((l) => / (WARN|ERROR) /.test(l))
   return lines.length ? lines.slice(-20).join('\n') : '(the log has no warnings or errors)'
 }
@@ -81,8 +81,9 @@ export const test = base.extend<{ consoleErrors: string[]; booth: BoothHost }, {
     await use(errors)
     // A page that saw a failure (a 500 from a bridge call) fails with what Booth logged about it.
     const booth = boothPerFile.current()
-    if (errors.length > 0 && booth) await testInfo.attach('booth-log-problems', { body: hostLogProblems(booth.dataDir), contentType: 'text/plain' })
-    expect(errors, `console errors during the test${booth ? `; Booth's log says:\n${hostLogProblems(booth.dataDir)}` : ''}`).toEqual([])
+    const problems = errors.length > 0 && booth ? hostLogProblems(booth.dataDir) : null
+    if (problems !== null) await testInfo.attach('booth-log-problems', { body: problems, contentType: 'text/plain' })
+    expect(errors, `console errors during the test${problems !== null ? `; Booth's log says:\n${problems}` : ''}`).toEqual([])
   },
 })
 

@@ -11,7 +11,7 @@ import { runQuitSteps } from './app/quit-steps'
 import { installLastResort } from './app/last-resort'
 import { defaultDataDir } from './storage/data-dir'
 import { createDispatcher } from './bridge/dispatch'
-import { describeError } from './bridge/describe-error'
+import { describeError, failureLogLine } from './bridge/describe-error'
 import { createFileSink } from './logging/log-file-sink'
 import { createLog } from './logging/redacting-log'
 import { withStderrCopy } from './logging/stderr-copy'
@@ -72,11 +72,11 @@ async function main(): Promise<void> {
     // From the app's root, so the same holds for main/web.ts run from source and out/web/web.js.
     staticDir: join(DEFAULT_APP_ROOT, 'out', 'renderer'),
     dispatch,
-    // Every failure the page sees as a 5xx is logged with where it happened: an internal one, and one in
-    // words that still means Booth failed (a download that could not be saved).
+    // Logged with where it happened (describe-error.ts failureLogLine says which failures are logged).
     describeError: (err, where) => {
       const failure = describeError(err)
-      if (failure.status >= 500) log.error(failure.kind === 'internal' ? 'a bridge call failed' : 'a bridge call failed in words', { where, kind: failure.kind, err })
+      const line = failureLogLine(failure)
+      if (line) log.error(line, { where, kind: failure.kind, err })
       return failure
     },
     subscribe: (send) => core.hub.subscribe(send),

@@ -35,3 +35,14 @@ export function describeError(err: unknown): BridgeFailure {
   if (status === 413) return { status, kind: 'bad_request', message: 'That request was too large.' }
   return { status: 500, kind: 'internal', message: 'Something went wrong inside Booth. The log has the details.' }
 }
+
+/**
+ * What the log says of a failure the page is shown, or null when it is not Booth's own. Booth's own is a
+ * 500: an internal one, or one in words that still means Booth failed (a download it could not save). Not
+ * logged here: a refused argument (4xx), the service's answer (502: the API client logs its requests) and
+ * a disk problem told in words (507).
+ */
+export function failureLogLine(failure: BridgeFailure): string | null {
+  if (failure.status !== 500) return null
+  return failure.kind === 'internal' ? 'a bridge call failed' : 'a bridge call failed in words'
+}

@@ -6,7 +6,7 @@
  * No Electron import: ipcMain and the invoke event are described by the small interfaces below, which
  * Electron's real objects satisfy, so tests can drive the handler with plain objects.
  */
-import { describeError } from '../bridge/describe-error'
+import { describeError, failureLogLine } from '../bridge/describe-error'
 import type { Dispatch } from '../bridge/dispatch'
 import { isAppUrl } from '../security/external-url'
 import type { Log } from '../logging/redacting-log'
@@ -69,7 +69,8 @@ export async function answerBridgeCall(event: InvokeEventLike, name: unknown, ar
     return { ok: true, result: (await deps.dispatch(name, args)) ?? null }
   } catch (err) {
     const failure = describeError(err)
-    if (failure.kind === 'internal') deps.log.error('a bridge call failed', { call: name.slice(0, 60), err })
+    const line = failureLogLine(failure)
+    if (line) deps.log.error(line, { call: name.slice(0, 60), kind: failure.kind, err })
     return { ok: false, error: { kind: failure.kind, message: failure.message } }
   }
 }

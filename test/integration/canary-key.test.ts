@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDispatcher } from '../../main/bridge/dispatch'
-import { describeError } from '../../main/bridge/describe-error'
+import { describeError, failureLogLine } from '../../main/bridge/describe-error'
 import { createFileSink } from '../../main/logging/log-file-sink'
 import { createLog } from '../../main/logging/redacting-log'
 import type { JobListView } from '../../shared/bridge'
@@ -89,7 +89,8 @@ describe('the canary key', () => {
         return result
       } catch (err) {
         const failure = describeError(err)
-        if (failure.kind === 'internal') log.error('a bridge call failed', { err })
+        const line = failureLogLine(failure)
+        if (line) log.error(line, { kind: failure.kind, err })
         seen.push(JSON.stringify(failure))
         return failure
       }

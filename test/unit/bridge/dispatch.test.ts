@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDispatcher, type BridgeHandlers } from '../../../main/bridge/dispatch'
-import { describeError } from '../../../main/bridge/describe-error'
+import { describeError, failureLogLine, UserFacingError } from '../../../main/bridge/describe-error'
 import { BridgeArgumentError } from '../../../shared/check'
 
 const calls: Array<[string, unknown]> = []
@@ -50,5 +50,13 @@ describe('bridge dispatch', () => {
   it('turns unexpected failures into a sentence without internals', () => {
     const failure = describeError(new TypeError('Cannot read properties of undefined (reading secretThing)'))
     expect(failure).toEqual({ status: 500, kind: 'internal', message: 'Something went wrong inside Booth. The log has the details.' })
+  })
+
+  it('logs every failure of Booth’s own (a 500), the internal and the worded, and no other', () => {
+    expect(failureLogLine(describeError(new TypeError('x')))).toBe('a bridge call failed')
+    expect(failureLogLine(describeError(new UserFacingError('download_failed', 'The file could not be saved: EIO.', 500)))).toBe('a bridge call failed in words')
+    expect(failureLogLine(describeError(new UserFacingError('not_found', 'That take is gone.', 404)))).toBeNull()
+    expect(failureLogLine(describeError(new BridgeArgumentError('bad')))).toBeNull()
+    expect(failureLogLine(describeError(new UserFacingError('download_failed', 'The download failed (HTTP 404).', 502)))).toBeNull()
   })
 })

@@ -51,22 +51,41 @@ function scripted(script: readonly ScriptWord[], first: readonly HeardWord[], se
 }
 
 /**
- * The false starts among the heard words, in order and not overlapping. A stretch [i, j) is abandoned when
- * the words from j on begin with its own first words (at least two, most of the stretch when it is short),
- * and the script does not itself repeat them there.
+ * The false start that begins at heard word `i`, if any: the shortest stretch [i, j) the words from j on
+ * begin with (at least two of its words, most of it when it is short) that the script does not itself
+ * repeat there.
+ */
+function restartAt(heard: readonly HeardWord[], script: readonly ScriptWord[], i: number): Restart | null {
+  for (let j = i + MIN_SHARED; j <= Math.min(heard.length - MIN_SHARED, i + MAX_ABANDONED); j++) {
+    const length = j - i
+    const shared = sharedStart(heard, i, j, length)
+    // The abandoned stretch is mostly the start of the new reading (its last word may be a fragment).
+    if (shared < MIN_SHARED || shared < Math.ceil(length * 0.6)) continue
+    if (scripted(script, heard.slice(i, i + MIN_SHARED), heard.slice(j, j + MIN_SHARED), length)) continue
+    return { from: i, to: j }
+  }
+  return null
+}
+
+/** Does the new reading begin on the very word the abandoned one began on (not only one that sounds near)? */
+const beginsAlike = (heard: readonly HeardWord[], r: Restart) => sameWord(heard[r.from] as HeardWord, heard[r.to] as HeardWord)
+
+/**
+ * The false starts among the heard words, in order and not overlapping. A talent starts again on the word
+ * they started on: a stretch that begins only on a near word ("apply aaa aab | applyaa aaa aab …") gives way
+ * to a false start found inside it that begins on the same word ("aaa aab applyaa | aaa aab applyaa"), or
+ * the near word would be both abandoned and read as a change.
  */
 export function findRestarts(heard: readonly HeardWord[], script: readonly ScriptWord[]): Restart[] {
   const out: Restart[] = []
   let i = 0
   while (i < heard.length) {
-    let found: Restart | null = null
-    for (let j = i + MIN_SHARED; j <= Math.min(heard.length - MIN_SHARED, i + MAX_ABANDONED) && !found; j++) {
-      const length = j - i
-      const shared = sharedStart(heard, i, j, length)
-      // The abandoned stretch is mostly the start of the new reading (its last word may be a fragment).
-      if (shared < MIN_SHARED || shared < Math.ceil(length * 0.6)) continue
-      if (scripted(script, heard.slice(i, i + MIN_SHARED), heard.slice(j, j + MIN_SHARED), length)) continue
-      found = { from: i, to: j }
+    let found = restartAt(heard, script, i)
+    if (found && !beginsAlike(heard, found)) {
+      for (let k = i + 1; k < found.to; k++) {
+        const inside = restartAt(heard, script, k)
+        if (inside && beginsAlike(heard, inside)) { found = inside; break }
+      }
     }
     if (found) {
       out.push(found)

@@ -27,10 +27,14 @@ function room(frames: number, db: number, seed: number): Float32Array {
   return x.map((v) => v * g)
 }
 
-/** A damped burst of `ms` at `db` dBFS peak. */
+/**
+ * A damped burst of `ms` at `db` dBFS peak that dies away into the room tone, as a click does: a burst cut
+ * off at 5 % of its peak ended on a step of its own, after the click's span, that no repair of the click
+ * itself could take out (fast-check found one 1.6 times the room tone's largest step).
+ */
 function burst(ms: number, db: number, hz: number): Float32Array {
   const n = Math.max(2, Math.round((ms / 1000) * SR))
-  return Float32Array.from({ length: n }, (_, i) => 10 ** (db / 20) * Math.exp(-i / (n / 3)) * Math.cos((2 * Math.PI * hz * i) / SR))
+  return Float32Array.from({ length: n }, (_, i) => 10 ** (db / 20) * Math.exp(-i / (n / 3)) * (1 - i / n) * Math.cos((2 * Math.PI * hz * i) / SR))
 }
 
 /** A longer transient (a knock, a lip smack that is part of a word): `ms` of a tone under a smooth Hann envelope. */
@@ -74,7 +78,7 @@ describe('findClicks and repairClicks', () => {
           expect(y.every((v, i) => v === x[i] || found.some((f) => i >= f.from - 48 && i < f.to + 48))).toBe(true)
         },
       ),
-      { numRuns: 30 },
+      { numRuns: 30, examples: [[253254, -50, [{ ms: 4.697916666666667, overDb: 34.1735364025969, hz: 1596 }, { ms: 0.5, overDb: 25, hz: 1000 }]]] },
     )
   })
 

@@ -40,10 +40,12 @@ export interface FollowState {
   position: number
   /** The last heard words (most recent last), enough for a run of FAR_RUN. */
   recent: Word[]
+  /** How many of the heard words before the newest came after the position last moved (none placed yet). */
+  unplaced: number
 }
 
 export class FollowAligner {
-  private state: FollowState = { position: -1, recent: [] }
+  private state: FollowState = { position: -1, recent: [], unplaced: 0 }
 
   constructor(private readonly script: Pick<ScriptModel, 'words'>) {}
 
@@ -56,11 +58,11 @@ export class FollowAligner {
   }
 
   snapshot(): FollowState {
-    return { position: this.state.position, recent: [...this.state.recent] }
+    return { position: this.state.position, recent: [...this.state.recent], unplaced: this.state.unplaced }
   }
 
   restore(state: FollowState): void {
-    this.state = { position: state.position, recent: [...state.recent] }
+    this.state = { position: state.position, recent: [...state.recent], unplaced: state.unplaced }
   }
 
   /** Takes heard words in order; returns the position after them. */
@@ -80,7 +82,7 @@ export class FollowAligner {
     let readNearer: boolean | null = null
     for (let j = pos + 1; j < words.length; j++) {
       if (!fits(words[j] as Word, heard)) continue
-      const { run, evidence, inLine } = this.runEndingAt(j, recent)
+      const { run, evidence, inLine } = this.runEndingAt(j, recent, pos, this.state.unplaced)
       let ok: boolean
       // A small word alone is too weak to start the next line (a recogniser's "our" in "dollars").
       if (j <= nearEnd) ok = nearOk(j - pos, evidence) && (inLine >= 1 || pos < 0 || (words[j] as ScriptWord).sentence === (words[pos] as ScriptWord).sentence)
@@ -96,6 +98,7 @@ export class FollowAligner {
       }
     }
     if (best >= 0) this.state.position = best
+    this.state.unplaced = best >= 0 ? 0 : this.state.unplaced + 1
     return this.state.position
   }
 
@@ -110,14 +113,18 @@ export class FollowAligner {
 
   /**
    * Matched words in a row ending with script word j and the newest heard word (at most FAR_RUN), their
-   * evidence, and the part of it in j's own line.
+   * evidence, and the part of it in j's own line. Given the position and how many heard words before the
+   * newest are unplaced, a heard word that moved the position (or came before one that did) is not taken
+   * again for a script word after the position: in "save only Sunday. The Sunday the.", the "Sunday"
+   * that moved the voice to "save only Sunday" is not also the next line's "Sunday" when "the" follows.
    */
-  private runEndingAt(j: number, recent: readonly Word[]): { run: number; evidence: number; inLine: number } {
+  private runEndingAt(j: number, recent: readonly Word[], pos = Number.POSITIVE_INFINITY, unplaced = 0): { run: number; evidence: number; inLine: number } {
     let run = 0
     let evidence = 0
     let inLine = 0
     const line = (this.script.words[j] as ScriptWord).sentence
     while (run < recent.length && j - run >= 0) {
+      if (run > unplaced && j - run > pos) break
       const s = this.script.words[j - run] as ScriptWord
       if (!fits(s, recent[recent.length - 1 - run] as Word)) break
       evidence += weight(s)

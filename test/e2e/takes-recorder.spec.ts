@@ -32,6 +32,13 @@ test('Space records a take and stops it; the take shows its preflight at once', 
   await expect.poll(async () => Number(await recorder.getByRole('meter', { name: 'M LUFS' }).getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(-50)
   await expect(recorder.getByRole('meter', { name: 'True peak' })).toHaveAttribute('aria-valuetext', /dBTP, highest [+−]?\d+\.\d dBTP/)
   await expect(recorder.getByRole('timer')).not.toContainText('0:00.0')
+  // The bars are drawn as they move: the input bar shows the beep, and the spot bar fills as the take runs.
+  const drawnWidth = (selector: string) => recorder.locator(selector).evaluate((e) => e.getBoundingClientRect().width)
+  await expect.poll(() => drawnWidth('.rec-meter-bar')).toBeGreaterThan(0)
+  await expect.poll(() => drawnWidth('.rec-spot-fill')).toBeGreaterThan(0)
+  const filled = await drawnWidth('.rec-spot-fill')
+  await expect.poll(() => drawnWidth('.rec-spot-fill')).toBeGreaterThan(filled)
+  expect(await drawnWidth('.rec-spot-fill')).toBeLessThan(await drawnWidth('.rec-spot-bar'))
   await page.waitForTimeout(1500)
   await page.screenshot({ path: join(SCREENSHOTS, 'takes-recorder-recording.png') })
   await page.keyboard.press('Space')

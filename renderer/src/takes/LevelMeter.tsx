@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import { clipLit, meterFraction, type MeterState } from './meter-ballistics'
+import { fillTo, markAt } from '../ui/moving-parts'
 
 export function LevelMeter({ meter, now, onClearClip, children }: { meter: MeterState; now: number; onClearClip(): void; children?: ReactNode }) {
   const clipped = clipLit(meter, now)
@@ -19,9 +20,9 @@ export function LevelMeter({ meter, now, onClearClip, children }: { meter: Meter
         aria-valuenow={Math.round(meter.barDbfs)}
         aria-valuetext={meter.barDbfs <= -60 ? 'silent' : `${Math.round(meter.barDbfs)} dBFS, peak ${peak} dBFS`}
       >
-        <div className="rec-meter-bar" style={{ width: `${meterFraction(meter.barDbfs) * 100}%` }} />
-        <div className="rec-meter-rms" style={{ width: `${meterFraction(meter.rmsDbfs) * 100}%` }} />
-        <div className="rec-meter-peak" style={{ left: `calc(${meterFraction(meter.peakHoldDbfs) * 100}% - 1px)` }} />
+        <div className="rec-meter-bar" style={fillTo(meterFraction(meter.barDbfs))} />
+        <div className="rec-meter-rms" style={fillTo(meterFraction(meter.rmsDbfs))} />
+        <div className="rec-meter-peak" style={markAt(meterFraction(meter.peakHoldDbfs))} />
         <div className="rec-meter-scale" aria-hidden="true">
           <span style={{ left: `${meterFraction(-18) * 100}%` }}>−18</span>
           <span style={{ left: `${meterFraction(-6) * 100}%` }}>−6</span>

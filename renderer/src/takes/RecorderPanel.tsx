@@ -12,6 +12,7 @@ import { formatSpotLength } from '../ui/format/spot-length'
 import { clearClip, initialMeter, stepMeter, type MeterState } from './meter-ballistics'
 import { elapsedState, formatElapsed } from './take-numbers'
 import { LevelMeter } from './LevelMeter'
+import { fillTo } from '../ui/moving-parts'
 import { LiveMeters } from './LiveMeters'
 import { initialLive, liveOf, stepLive, type LiveState } from './live-loudness'
 import { useRecordKey } from './use-record-key'
@@ -195,7 +196,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           )}
           {job.length_s > 0 && (
             <span className="rec-spot-bar" aria-hidden="true">
-              <span className="rec-spot-fill" style={{ width: `${Math.min(100, (elapsed / job.length_s) * 100)}%` }} />
+              <span className="rec-spot-fill" style={fillTo(elapsed / job.length_s)} />
             </span>
           )}
         </div>

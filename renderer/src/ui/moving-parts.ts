@@ -3,7 +3,7 @@
  * drawn by the compositor: each is a box as wide as its track, scaled or slid by a transform (with
  * `will-change: transform` in its CSS, a layer of its own), so a frame's new level repaints nothing. A
  * width or `left` set on every frame made Chromium lay out and re-raster most of the window at 60 frames
- * a second while recording (about half of a core, measured in docs/measurements.md).
+ * a second while recording (about half of a core: docs/recording-design.md).
  */
 import type { CSSProperties } from 'react'
 

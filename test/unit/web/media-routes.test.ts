@@ -100,6 +100,15 @@ describe('what the web host reports as a failure', () => {
     const seen: Array<{ where: string; message: string }> = []
     const big = join(takes, 'long-take.wav')
     writeFileSync(big, Buffer.alloc(32 * 1024 * 1024, 7))
+    // Each file answer, watched to its end: the test waits on it, not on a clock.
+    const watched = new MediaRegistry([takes])
+    const answers: Array<Promise<unknown>> = []
+    const serve = watched.serve.bind(watched)
+    watched.serve = (req, res, id) => {
+      const answer = serve(req, res, id)
+      answers.push(answer.catch(() => undefined))
+      return answer
+    }
     const own = await startWebHost({
       port: 0,
       staticDir: root,
@@ -111,19 +120,21 @@ describe('what the web host reports as a failure', () => {
         return describeError(err)
       },
       subscribe: () => () => undefined,
-      media,
+      media: watched,
     })
     try {
       // The page's audio element takes the first bytes of a long take and lets go (to seek, or to ask again).
       const controller = new AbortController()
-      const res = await fetch(new URL(media.urlFor(big), own.url), { signal: controller.signal })
+      const res = await fetch(new URL(watched.urlFor(big), own.url), { signal: controller.signal })
       const reader = res.body!.getReader()
       await reader.read()
       controller.abort()
       await reader.read().catch(() => undefined)
-      // Booth has seen the player go once a later answer on a fresh connection comes back.
-      await new Promise((r) => setTimeout(r, 200))
-      expect((await fetch(new URL(media.urlFor(take), own.url))).status).toBe(200)
+      // The answer has ended (the file let go) and the host has handled how it ended.
+      expect(answers).toHaveLength(1)
+      await Promise.all(answers)
+      await new Promise((r) => setImmediate(r))
+      expect((await fetch(new URL(watched.urlFor(take), own.url))).status).toBe(200)
       expect(seen).toEqual([])
 
       const failed = await fetch(new URL('/bridge/call/getTakeReport', own.url), {

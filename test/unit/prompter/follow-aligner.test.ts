@@ -61,11 +61,13 @@ describe('the prompter’s aligner', () => {
         const lastReadWord = scriptModel(readUpTo).words.length - 1
         expect(aligner.position).toBeLessThanOrEqual(lastReadWord)
       },
+    ), {
       // Scripts whose lines share words, where a heard word already placed was taken again further on.
-    ), { examples: [
-      [['save save sunday.', 'us sunday us save save save.', 'save save save.'], ['sunday', 'save', 'save'], 25494975],
-      [['save and big.', 'save only sunday.', 'sunday save offer.'], ['the', 'sunday', 'the'], 615671159],
-    ] })
+      examples: [
+        [['save save sunday.', 'us sunday us save save save.', 'save save save.'], ['sunday', 'save', 'save'], 25494975],
+        [['save and big.', 'save only sunday.', 'sunday save offer.'], ['the', 'sunday', 'the'], 615671159],
+      ],
+    })
   })
 
   it('a jump past the next line needs three matched words in a row', () => {

@@ -55,8 +55,11 @@ describe('restarts', () => {
       const check = compareToScript(words.join(' '), said(heard))
       expect(check.issues).toHaveLength(1)
       expect(check.issues[0]?.restart).toEqual({ from_s: Math.round(s * 0.4 * 1000) / 1000, to_s: Math.round((s + k) * 0.4 * 1000) / 1000 })
+    }), {
+      numRuns: 150,
       // A script word near another ("apply", "applyaa") once made the restart begin a word early.
-    }), { numRuns: 150, examples: [[['apply', 'aaa', 'aab', 'applyaa', 'aac', 'aad'], 442713688, 3]] })
+      examples: [[['apply', 'aaa', 'aab', 'applyaa', 'aac', 'aad'], 442713688, 3]],
+    })
   })
 })
 

@@ -11,7 +11,7 @@ import { runQuitSteps } from './app/quit-steps'
 import { installLastResort } from './app/last-resort'
 import { defaultDataDir } from './storage/data-dir'
 import { createDispatcher } from './bridge/dispatch'
-import { describeError, failureLogLine } from './bridge/describe-error'
+import { describeAndLog } from './bridge/describe-error'
 import { createFileSink } from './logging/log-file-sink'
 import { createLog } from './logging/redacting-log'
 import { withStderrCopy } from './logging/stderr-copy'
@@ -73,12 +73,7 @@ async function main(): Promise<void> {
     staticDir: join(DEFAULT_APP_ROOT, 'out', 'renderer'),
     dispatch,
     // Logged with where it happened (describe-error.ts failureLogLine says which failures are logged).
-    describeError: (err, where) => {
-      const failure = describeError(err)
-      const line = failureLogLine(failure)
-      if (line) log.error(line, { where, kind: failure.kind, err })
-      return failure
-    },
+    describeError: (err, where) => describeAndLog(err, log, { where }),
     subscribe: (send) => core.hub.subscribe(send),
     media,
     incomingDir,

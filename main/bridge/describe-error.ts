@@ -5,6 +5,7 @@
 import { BridgeArgumentError } from '../../shared/check'
 import { isApiError } from '../api/errors'
 import { DiskProblemError, diskFaultOf, diskWords } from '../storage/disk-problem'
+import type { Log, LogFields } from '../logging/redacting-log'
 
 export interface BridgeFailure {
   status: number
@@ -45,4 +46,16 @@ export function describeError(err: unknown): BridgeFailure {
 export function failureLogLine(failure: BridgeFailure): string | null {
   if (failure.status !== 500) return null
   return failure.kind === 'internal' ? 'a bridge call failed' : 'a bridge call failed in words'
+}
+
+/**
+ * describeError for a bridge call that failed, logging it when it is Booth's own (failureLogLine) with
+ * `fields` (where it happened, or which call), its kind and the error: the web host, the desktop's IPC
+ * bridge and the tests standing in for them log alike.
+ */
+export function describeAndLog(err: unknown, log: Pick<Log, 'error'>, fields: LogFields = {}): BridgeFailure {
+  const failure = describeError(err)
+  const line = failureLogLine(failure)
+  if (line) log.error(line, { ...fields, kind: failure.kind, err })
+  return failure
 }

@@ -6,7 +6,7 @@
  * No Electron import: ipcMain and the invoke event are described by the small interfaces below, which
  * Electron's real objects satisfy, so tests can drive the handler with plain objects.
  */
-import { describeError, failureLogLine } from '../bridge/describe-error'
+import { describeAndLog } from '../bridge/describe-error'
 import type { Dispatch } from '../bridge/dispatch'
 import { isAppUrl } from '../security/external-url'
 import type { Log } from '../logging/redacting-log'
@@ -68,9 +68,7 @@ export async function answerBridgeCall(event: InvokeEventLike, name: unknown, ar
   try {
     return { ok: true, result: (await deps.dispatch(name, args)) ?? null }
   } catch (err) {
-    const failure = describeError(err)
-    const line = failureLogLine(failure)
-    if (line) deps.log.error(line, { call: name.slice(0, 60), kind: failure.kind, err })
+    const failure = describeAndLog(err, deps.log, { call: name.slice(0, 60) })
     return { ok: false, error: { kind: failure.kind, message: failure.message } }
   }
 }

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDispatcher } from '../../main/bridge/dispatch'
-import { describeError, failureLogLine } from '../../main/bridge/describe-error'
+import { describeAndLog } from '../../main/bridge/describe-error'
 import { createFileSink } from '../../main/logging/log-file-sink'
 import { createLog } from '../../main/logging/redacting-log'
 import type { JobListView } from '../../shared/bridge'
@@ -88,9 +88,7 @@ describe('the canary key', () => {
         seen.push(JSON.stringify(result))
         return result
       } catch (err) {
-        const failure = describeError(err)
-        const line = failureLogLine(failure)
-        if (line) log.error(line, { kind: failure.kind, err })
+        const failure = describeAndLog(err, log)
         seen.push(JSON.stringify(failure))
         return failure
       }

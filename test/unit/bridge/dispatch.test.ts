@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDispatcher, type BridgeHandlers } from '../../../main/bridge/dispatch'
-import { describeError, failureLogLine, UserFacingError } from '../../../main/bridge/describe-error'
+import { describeAndLog, describeError, failureLogLine, UserFacingError } from '../../../main/bridge/describe-error'
 import { BridgeArgumentError } from '../../../shared/check'
 
 const calls: Array<[string, unknown]> = []
@@ -58,5 +58,14 @@ describe('bridge dispatch', () => {
     expect(failureLogLine(describeError(new UserFacingError('not_found', 'That take is gone.', 404)))).toBeNull()
     expect(failureLogLine(describeError(new BridgeArgumentError('bad')))).toBeNull()
     expect(failureLogLine(describeError(new UserFacingError('download_failed', 'The download failed (HTTP 404).', 502)))).toBeNull()
+  })
+
+  it('describes a failure and logs Booth’s own with where it happened, its kind and the error', () => {
+    const logged: Array<[string, unknown]> = []
+    const log = { error: (line: string, fields?: unknown) => void logged.push([line, fields]) }
+    const broken = new TypeError('x')
+    expect(describeAndLog(broken, log, { where: '/bridge/call/listTakes' })).toEqual(describeError(broken))
+    expect(describeAndLog(new UserFacingError('not_found', 'That take is gone.', 404), log, { where: '/media/a.wav' })).toMatchObject({ status: 404 })
+    expect(logged).toEqual([['a bridge call failed', { where: '/bridge/call/listTakes', kind: 'internal', err: broken }]])
   })
 })

@@ -20,9 +20,9 @@ export function LevelMeter({ meter, now, onClearClip, children }: { meter: Meter
         aria-valuenow={Math.round(meter.barDbfs)}
         aria-valuetext={meter.barDbfs <= -60 ? 'silent' : `${Math.round(meter.barDbfs)} dBFS, peak ${peak} dBFS`}
       >
-        <div className="rec-meter-bar" style={fillTo(meterFraction(meter.barDbfs))} />
-        <div className="rec-meter-rms" style={fillTo(meterFraction(meter.rmsDbfs))} />
-        <div className="rec-meter-peak" style={markAt(meterFraction(meter.peakHoldDbfs))} />
+        <div className="rec-meter-bar moving-fill" style={fillTo(meterFraction(meter.barDbfs))} />
+        <div className="rec-meter-rms moving-fill" style={fillTo(meterFraction(meter.rmsDbfs))} />
+        <div className="rec-meter-peak moving-mark" style={markAt(meterFraction(meter.peakHoldDbfs))} />
         <div className="rec-meter-scale" aria-hidden="true">
           <span style={{ left: `${meterFraction(-18) * 100}%` }}>−18</span>
           <span style={{ left: `${meterFraction(-6) * 100}%` }}>−6</span>

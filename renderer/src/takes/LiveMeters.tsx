@@ -29,7 +29,7 @@ function Bar({ label, value, unit, floor, top, window }: { label: string; value:
       <span className="live-label">{label}</span>
       <div className="live-track" role="meter" aria-label={`${label} ${unit}`} aria-valuemin={floor} aria-valuemax={top} aria-valuenow={meterValue(value, floor, top)} aria-valuetext={formatLu(value, unit)}>
         {window && <div className="live-window" style={{ left: pct(window.min), width: `calc(${pct(window.max)} - ${pct(window.min)})` }} />}
-        <div className="live-fill" style={fillTo(scaleFraction(value ?? floor, floor, top))} />
+        <div className="live-fill moving-fill" style={fillTo(scaleFraction(value ?? floor, floor, top))} />
       </div>
       <span className="live-value">{formatLu(value, unit)}</span>
     </div>
@@ -77,7 +77,7 @@ export function LiveMeters({ job, live: state }: { job: JobDetail; live: LiveSta
         <span className="live-label">TP</span>
         <div className="live-track" role="meter" aria-label="True peak" aria-valuemin={TRUE_PEAK_FLOOR_DBTP} aria-valuemax={TRUE_PEAK_TOP_DBTP} aria-valuenow={meterValue(state.holdDbtp, TRUE_PEAK_FLOOR_DBTP, TRUE_PEAK_TOP_DBTP)} aria-valuetext={`${formatLu(state.holdDbtp, 'dBTP')}, highest ${formatLu(state.maxDbtp, 'dBTP')}`}>
           {t?.peak !== null && t?.peak !== undefined && <div className="live-ceiling" style={{ left: `${scaleFraction(t.peak, TRUE_PEAK_FLOOR_DBTP, TRUE_PEAK_TOP_DBTP) * 100}%` }} />}
-          <div className="live-hold" style={markAt(scaleFraction(state.holdDbtp, TRUE_PEAK_FLOOR_DBTP, TRUE_PEAK_TOP_DBTP))} />
+          <div className="live-hold moving-mark" style={markAt(scaleFraction(state.holdDbtp, TRUE_PEAK_FLOOR_DBTP, TRUE_PEAK_TOP_DBTP))} />
         </div>
         <span className={`live-value${t?.peak != null && state.maxDbtp !== null && state.maxDbtp > t.peak ? ' tone-danger' : ''}`} title="Highest true peak of this take">
           max {formatLu(state.maxDbtp, 'dBTP')}

@@ -196,7 +196,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           )}
           {job.length_s > 0 && (
             <span className="rec-spot-bar" aria-hidden="true">
-              <span className="rec-spot-fill" style={fillTo(elapsed / job.length_s)} />
+              <span className="rec-spot-fill moving-fill" style={fillTo(elapsed / job.length_s)} />
             </span>
           )}
         </div>

@@ -59,42 +59,83 @@ const NEAR = new Set(NEAR_PAIRS.flatMap((pair) => {
   return [a * 256 + b, b * 256 + a]
 }))
 
-function encode(phones: string): Uint8Array {
+/** "HH AA1 R B ER0" as phone codes (stress left out), as the search compares them. */
+export function phoneCodes(phones: string): Uint8Array {
   return Uint8Array.from(phones.split(' ').filter(Boolean).map((p) => phoneId(p.replace(/\d$/, ''))))
+}
+
+/**
+ * What changing one phone for another costs, as a table read by the two phones' codes: 0 for the same
+ * phone, 0.5 for a near pair, 1 otherwise. Grown as phones get codes (phoneId), so the search reads one
+ * array instead of hashing each pair.
+ */
+let subCost = new Float32Array(0)
+let subSide = 0
+function substitutionCosts(): Float32Array {
+  if (subSide === PHONE_IDS.size) return subCost
+  subSide = PHONE_IDS.size
+  subCost = new Float32Array(subSide * subSide)
+  for (let x = 0; x < subSide; x++) for (let y = 0; y < subSide; y++) subCost[x * subSide + y] = x === y ? 0 : NEAR.has(x * 256 + y) ? 0.5 : 1
+  return subCost
 }
 
 /** Reused rows of the distance table (each call of phoneDistance runs to its end without yielding). */
 let rowA = new Float32Array(64)
 let rowB = new Float32Array(64)
 
-/** Weighted edit distance between two phone sequences, or Infinity once it is over `max`. */
+/**
+ * Weighted edit distance between two phone sequences, or Infinity once it is over `max`. Only the band of
+ * the table within `max` of its diagonal is filled: a cell further off needs more than `max` phones added
+ * or dropped (each costs 1), so no path through it ends within `max`. Cells just outside the band hold
+ * `max + 1`, which every path through them then exceeds; the answer is the same as the whole table's.
+ */
 export function phoneDistance(a: Uint8Array, b: Uint8Array, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return Infinity
-  if (rowA.length <= b.length) {
-    rowA = new Float32Array(b.length * 2 + 1)
-    rowB = new Float32Array(b.length * 2 + 1)
+  return distanceAt(a, b, 0, b.length, max)
+}
+
+/** phoneDistance to the `m` phones of `b` starting at `at` (a word inside an index bucket). */
+function distanceAt(a: Uint8Array, b: Uint8Array, at: number, m: number, max: number): number {
+  if (Math.abs(a.length - m) > max) return Infinity
+  if (rowA.length <= m + 1) {
+    rowA = new Float32Array(m * 2 + 2)
+    rowB = new Float32Array(m * 2 + 2)
   }
+  const cost = substitutionCosts()
+  const side = subSide
+  const band = Math.floor(max)
+  const over = max + 1
   let prev = rowA
   let cur = rowB
-  for (let j = 0; j <= b.length; j++) prev[j] = j
+  for (let j = 0; j <= m; j++) prev[j] = j <= band ? j : over
+  prev[m + 1] = over
   for (let i = 1; i <= a.length; i++) {
-    cur[0] = i
-    let rowMin = i
-    const x = a[i - 1] as number
-    for (let j = 1; j <= b.length; j++) {
-      const y = b[j - 1] as number
-      const sub = x === y ? 0 : NEAR.has(x * 256 + y) ? 0.5 : 1
-      const v = Math.min((prev[j - 1] as number) + sub, (prev[j] as number) + 1, (cur[j - 1] as number) + 1)
+    const lo = Math.max(1, i - band)
+    const hi = Math.min(m, i + band)
+    cur[lo - 1] = lo === 1 && i <= band ? i : over
+    let rowMin = cur[lo - 1] as number
+    const row = (a[i - 1] as number) * side
+    for (let j = lo; j <= hi; j++) {
+      const sub = (prev[j - 1] as number) + (cost[row + (b[at + j - 1] as number)] as number)
+      const del = (prev[j] as number) + 1
+      const ins = (cur[j - 1] as number) + 1
+      const v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins
       cur[j] = v
       if (v < rowMin) rowMin = v
     }
+    cur[hi + 1] = over
     if (rowMin > max) return Infinity
     const t = prev
     prev = cur
     cur = t
   }
-  const d = prev[b.length] as number
+  const d = prev[m] as number
   return d > max ? Infinity : d
+}
+
+/** The words of one length (in phones), their codes one after another: word k's are at k × length. */
+interface Bucket {
+  words: string[]
+  phones: Uint8Array
 }
 
 /**
@@ -102,7 +143,7 @@ export function phoneDistance(a: Uint8Array, b: Uint8Array, max: number): number
  * built once per dictionary and allowed set, so the takes of one script cost the search once.
  */
 interface PhoneIndex {
-  byLength: Map<number, Array<{ word: string; phones: Uint8Array }>>
+  byLength: Map<number, Bucket>
   found: Map<string, string[]>
 }
 
@@ -125,16 +166,19 @@ function phoneIndex(dict: Dictionary, allowed: ReadonlySet<string> | null, slice
 }
 
 async function buildIndex(dict: Dictionary, allowed: ReadonlySet<string> | null, slices: Slicer): Promise<PhoneIndex> {
-  const index: PhoneIndex = { byLength: new Map(), found: new Map() }
+  const growing = new Map<number, { words: string[]; codes: number[] }>()
   for (const [word, variants] of dict) {
     if (slices.due()) await slices.turn()
     if (!/^[a-z]+$/.test(word) || (allowed && !allowed.has(word))) continue
-    const phones = encode(variants[0] as string)
-    const list = index.byLength.get(phones.length)
-    if (list) list.push({ word, phones })
-    else index.byLength.set(phones.length, [{ word, phones }])
+    const phones = phoneCodes(variants[0] as string)
+    let bucket = growing.get(phones.length)
+    if (!bucket) growing.set(phones.length, (bucket = { words: [], codes: [] }))
+    bucket.words.push(word)
+    for (const p of phones) bucket.codes.push(p)
   }
-  return index
+  const byLength = new Map<number, Bucket>()
+  for (const [length, { words, codes }] of growing) byLength.set(length, { words, phones: Uint8Array.from(codes) })
+  return { byLength, found: new Map() }
 }
 
 export interface NeighbourOptions {
@@ -159,7 +203,7 @@ export async function soundNeighbours(word: string, pronunciations: readonly str
   const key = `${word} ${options.wide ? 'wide' : 'near'} ${options.limit} ${pronunciations.join(',')}`
   const known = index.found.get(key)
   if (known) return known
-  const own = pronunciations.map(encode)
+  const own = pronunciations.map(phoneCodes)
   const max = options.wide ? 2 : 1
   // near: one sound changed, added or dropped; family (wide only): two, or another beginning or end.
   const near = new Map<string, number>()
@@ -169,22 +213,27 @@ export async function soundNeighbours(word: string, pronunciations: readonly str
     if (target.length < 2) continue
     const longest = options.wide ? target.length + 4 : target.length + max
     for (let len = Math.max(1, target.length - (options.wide ? 3 : max)); len <= longest; len++) {
-      for (const entry of index.byLength.get(len) ?? []) {
+      const bucket = index.byLength.get(len)
+      if (!bucket) continue
+      const { words, phones } = bucket
+      for (let k = 0; k < words.length; k++) {
         if (slices.due()) await slices.turn()
-        if (entry.word === word) continue
-        const d = phoneDistance(target, entry.phones, max)
-        if (d > 0 && d <= 1) keep(near, entry.word, d)
+        const other = words[k] as string
+        if (other === word) continue
+        const at = k * len
+        const d = distanceAt(target, phones, at, len, max)
+        if (d > 0 && d <= 1) keep(near, other, d)
         if (!options.wide || d <= 1) continue
         // Two changes, or the same beginning or end: closer the more of the script word it keeps and the less it adds.
-        const shared = Math.max(commonPrefix(target, entry.phones), commonSuffix(target, entry.phones))
-        const kin = shared >= 3 && shared * 5 >= target.length * 3 ? target.length - shared + Math.abs(entry.phones.length - target.length) / 2 : Infinity
-        if (Math.min(d, kin) !== Infinity) keep(family, entry.word, Math.min(d, kin))
+        const shared = Math.max(commonPrefix(target, phones, at, len), commonSuffix(target, phones, at, len))
+        const kin = shared >= 3 && shared * 5 >= target.length * 3 ? target.length - shared + Math.abs(len - target.length) / 2 : Infinity
+        if (Math.min(d, kin) !== Infinity) keep(family, other, Math.min(d, kin))
       }
     }
   }
   // Anything that sounds exactly like one of the script word's readings is the same word to the ear, and so
   // is one that only drops or adds an /h/ before it ("Harbor" and "arbor"): a weak breath that voices drop.
-  const same = (p: string) => { const e = withoutH(encode(p)); return own.some((o) => { const x = withoutH(o); return x.length === e.length && x.every((v, k) => v === e[k]) }) }
+  const same = (p: string) => { const e = withoutH(phoneCodes(p)); return own.some((o) => { const x = withoutH(o); return x.length === e.length && x.every((v, k) => v === e[k]) }) }
   const like = options.likelihood
   const ranked = (m: Map<string, number>, n: number) => [...m].filter(([w]) => !(dict.get(w) ?? []).some(same))
     .sort((a, b) => a[1] - b[1] || (like ? (like.get(b[0]) ?? -99) - (like.get(a[0]) ?? -99) : a[0].localeCompare(b[0])))
@@ -200,14 +249,16 @@ function withoutH(phones: Uint8Array): Uint8Array {
   return phones[0] === HH ? phones.subarray(1) : phones
 }
 
-function commonSuffix(a: Uint8Array, b: Uint8Array): number {
+/** How many phones `a` and the `m` phones of `b` at `at` share at their ends. */
+function commonSuffix(a: Uint8Array, b: Uint8Array, at: number, m: number): number {
   let n = 0
-  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++
+  while (n < a.length && n < m && a[a.length - 1 - n] === b[at + m - 1 - n]) n++
   return n
 }
 
-function commonPrefix(a: Uint8Array, b: Uint8Array): number {
+/** How many phones `a` and the `m` phones of `b` at `at` share at their starts. */
+function commonPrefix(a: Uint8Array, b: Uint8Array, at: number, m: number): number {
   let n = 0
-  while (n < a.length && n < b.length && a[n] === b[n]) n++
+  while (n < a.length && n < m && a[n] === b[at + n]) n++
   return n
 }

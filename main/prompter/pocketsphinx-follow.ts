@@ -16,7 +16,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writtenAcronyms, buildArpa, GENERAL_VOCABULARY, findPocketsphinx, type PocketsphinxSetup, loadDictionary, pronounce, type Dictionary, spokenSentences } from '../readback'
+import { writtenAcronyms, buildArpa, GENERAL_VOCABULARY, findPocketsphinx, type PocketsphinxSetup, dictionaryAt, pronounce, type Dictionary, spokenSentences } from '../readback'
 import type { FollowEngine, FollowSession, FollowSessionEvents } from './follow-engine'
 import { UtteranceDecode, type DecodeSetup } from './utterance-decode'
 import { UtteranceSplitter, type SplitEvent, type SplitterOptions } from './utterance-splitter'
@@ -56,7 +56,7 @@ export class PocketsphinxFollowEngine implements FollowEngine {
   async prepare(): Promise<void> {
     const setup = await this.find()
     if (typeof setup === 'string') return
-    this.dict ??= loadDictionary(setup.dict)
+    this.dict ??= dictionaryAt(setup.dict)
     this.dict.catch(() => { this.dict = null })
     await this.dict.catch(() => undefined)
   }
@@ -64,7 +64,7 @@ export class PocketsphinxFollowEngine implements FollowEngine {
   async open(script: string, events: FollowSessionEvents): Promise<FollowSession> {
     const setup = await this.find()
     if (typeof setup === 'string') throw new Error(setup)
-    this.dict ??= loadDictionary(setup.dict)
+    this.dict ??= dictionaryAt(setup.dict)
     const dir = await mkdtemp(join(tmpdir(), 'booth-follow-'))
     try {
       const sentences = spokenSentences(script)

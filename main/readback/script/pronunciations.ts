@@ -13,7 +13,7 @@ import { mainSlices } from '../../process/slices'
 export type Dictionary = Map<string, string[]>
 
 /** Reads a CMU-style dictionary ("word PH ON ES", variants as "word(2) …"). */
-export async function loadDictionary(path: string): Promise<Dictionary> {
+async function loadDictionary(path: string): Promise<Dictionary> {
   const dict: Dictionary = new Map()
   // 130,000 lines: read in slices so the main process keeps answering meanwhile.
   const slices = mainSlices
@@ -21,12 +21,32 @@ export async function loadDictionary(path: string): Promise<Dictionary> {
     if (slices.due()) await slices.turn()
     const space = line.indexOf(' ')
     if (space <= 0) continue
-    const word = line.slice(0, space).replace(/\(\d+\)$/, '')
+    // A variant is written "word(2)": only a name ending in ")" needs the pattern.
+    const name = line.slice(0, space)
+    const word = name.endsWith(')') ? name.replace(/\(\d+\)$/, '') : name
     const phones = line.slice(space + 1).trim()
     if (!phones) continue
     const list = dict.get(word)
     if (list) list.push(phones)
     else dict.set(word, [phones])
+  }
+  return dict
+}
+
+const dictionaries = new Map<string, Promise<Dictionary>>()
+
+/**
+ * The dictionary at `path`, read once per process and shared by everything that hears takes (the
+ * read-back, the versions' transcriber, the prompter): one copy in memory instead of one each, and the
+ * sound-alike search's index of it (word-rivals.ts) is then built once too. Nothing changes a dictionary
+ * once read. A read that failed is tried again by the next caller.
+ */
+export function dictionaryAt(path: string): Promise<Dictionary> {
+  let dict = dictionaries.get(path)
+  if (!dict) {
+    dict = loadDictionary(path)
+    dictionaries.set(path, dict)
+    dict.catch(() => dictionaries.delete(path))
   }
   return dict
 }

@@ -16,7 +16,7 @@ import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
 import { turnsDoubts } from './turns-hearing'
 import { secondHearingDoubts } from './second-hearing'
 import { firstHearingFiles } from './pocketsphinx-model'
-import { loadDictionary, type Dictionary } from '../../script/pronunciations'
+import { dictionaryAt, type Dictionary } from '../../script/pronunciations'
 import { isNoiseMark } from '../../script/words'
 
 /**
@@ -69,7 +69,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
   async transcribe(wavPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
     const setup = await this.find()
     if (typeof setup === 'string') throw new EngineUnavailableError(setup)
-    this.dict ??= loadDictionary(setup.dict)
+    this.dict ??= dictionaryAt(setup.dict)
     const dict = await this.dict
     const dir = await mkdtemp(join(tmpdir(), 'booth-readback-'))
     try {

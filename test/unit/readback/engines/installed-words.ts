@@ -4,10 +4,10 @@
  */
 import { generalModelWords, type GeneralWord } from '../../../../main/readback/rivals/general-lm-words'
 import { findPocketsphinx } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
-import { loadDictionary, type Dictionary } from '../../../../main/readback/script/pronunciations'
+import { dictionaryAt, type Dictionary } from '../../../../main/readback/script/pronunciations'
 
 export async function installedWords(): Promise<{ dict: Dictionary; general: GeneralWord[] }> {
   const setup = await findPocketsphinx()
   if (typeof setup === 'string') throw new Error(setup)
-  return { dict: await loadDictionary(setup.dict), general: setup.generalLm ? await generalModelWords(setup.generalLm) : [] }
+  return { dict: await dictionaryAt(setup.dict), general: setup.generalLm ? await generalModelWords(setup.generalLm) : [] }
 }

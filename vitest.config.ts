@@ -13,8 +13,10 @@ export default defineConfig({
     // afresh and fails a file that leaves the process changed, so each still runs as in a process of its own.
     isolate: false,
     setupFiles: ['test/support/fresh-modules.ts'],
-    // Two files at a time even on a 2-core machine (Vitest's default there is one): most files wait on
-    // child processes (ffmpeg, espeak-ng, pocketsphinx), servers and timers, not on the CPU.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Three files at a time even on a 2-core machine (Vitest's default there is one): many files wait on
+    // child processes (ffmpeg, espeak-ng, pocketsphinx), servers and timers, not on the CPU, and two kept
+    // about 1.55 of the 2 cores busy. On 2 cores: two files 307-323 s, three 270-275 s, four 271 s
+    // (docs/measurements.md); a slow test then takes longer, within its timeout.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
   },
 })

@@ -108,9 +108,7 @@ for (const screen of LAPTOP_SCREENS) {
       // The take recorded here at the other screen size may still be read back: the line above the script
       // says so, and its answer ("heard no speech in this take") can take a second line in a narrow column.
       // Measured once that answer is in, so that only the recording could move the script.
-      // (No line at all, before any take, is as settled: so counted, not awaited.)
-      const pending = page.locator('.sm-bar-rb[data-readback-status="queued"], .sm-bar-rb[data-readback-status="running"]')
-      await expect.poll(() => pending.count(), { timeout: 50_000 }).toBe(0)
+      await expect(page.locator('.sm-bar-rb')).not.toHaveAttribute('data-readback-status', /^(queued|running)$/, { timeout: 60_000 })
       const before = await expectScriptFirst(page, 'before recording')
       const button = page.locator('.rec-button')
       const at = async () => {

@@ -16,7 +16,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writtenAcronyms, buildArpa, GENERAL_VOCABULARY, findPocketsphinx, type PocketsphinxSetup, dictionaryAt, pronounce, spokenSentences } from '../readback'
+import { writtenAcronyms, buildArpa, GENERAL_VOCABULARY, findPocketsphinx, type PocketsphinxSetup, dictionaryAt, pronounce, type Dictionary, spokenSentences } from '../readback'
 import type { FollowEngine, FollowSession, FollowSessionEvents } from './follow-engine'
 import { UtteranceDecode, type DecodeSetup } from './utterance-decode'
 import { UtteranceSplitter, type SplitEvent, type SplitterOptions } from './utterance-splitter'
@@ -38,6 +38,7 @@ export interface PocketsphinxFollowOptions {
 export class PocketsphinxFollowEngine implements FollowEngine {
   readonly name = 'pocketsphinx'
   private setup: Promise<PocketsphinxSetup | string> | null = null
+  private dict: Promise<Dictionary> | null = null
 
   constructor(private readonly options: PocketsphinxFollowOptions = {}) {}
 
@@ -51,24 +52,24 @@ export class PocketsphinxFollowEngine implements FollowEngine {
     return typeof s === 'string' ? s : null
   }
 
-  /**
-   * The pronunciation dictionary (about 135 000 words) is read ahead of the first take, once per process
-   * (dictionaryAt, which also tries a failed read again at the next take).
-   */
+  /** The pronunciation dictionary (about 135 000 words) is read once, ahead of the first take. */
   async prepare(): Promise<void> {
     const setup = await this.find()
     if (typeof setup === 'string') return
-    await dictionaryAt(setup.dict).catch(() => undefined)
+    this.dict ??= dictionaryAt(setup.dict)
+    this.dict.catch(() => { this.dict = null })
+    await this.dict.catch(() => undefined)
   }
 
   async open(script: string, events: FollowSessionEvents): Promise<FollowSession> {
     const setup = await this.find()
     if (typeof setup === 'string') throw new Error(setup)
+    this.dict ??= dictionaryAt(setup.dict)
     const dir = await mkdtemp(join(tmpdir(), 'booth-follow-'))
     try {
       const sentences = spokenSentences(script)
       const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
-      const { lines, missing } = await pronounce(vocab, await dictionaryAt(setup.dict), { alsoSpell: sentences.flat(), spellOut: writtenAcronyms(script) })
+      const { lines, missing } = await pronounce(vocab, await this.dict, { alsoSpell: sentences.flat(), spellOut: writtenAcronyms(script) })
       const drop = new Set(missing)
       const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
       const withTails = kept.flatMap((s) => s.map((_, i) => s.slice(i)))

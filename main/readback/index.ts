@@ -15,7 +15,7 @@ export { parsePocketsphinxTimes } from './engines/pocketsphinx/pocketsphinx-engi
 export { buildArpa } from './language-model/arpa-lm'
 export { GENERAL_VOCABULARY } from './rivals/general-vocabulary'
 export { writtenAcronyms } from './script/acronyms'
-export { dictionaryAt, pronounce } from './script/pronunciations'
+export { dictionaryAt, pronounce, type Dictionary } from './script/pronunciations'
 // sherpa-onnx: the model's files, the script's hotwords, tokens back to words.
 export { EngineUnavailableError } from './engine'
 export { defaultModelDir, findTransducer, type TransducerFiles } from './engines/sherpa/sherpa-model'

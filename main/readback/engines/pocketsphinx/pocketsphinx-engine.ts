@@ -16,7 +16,7 @@ import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
 import { turnsDoubts } from './turns-hearing'
 import { secondHearingDoubts } from './second-hearing'
 import { firstHearingFiles } from './pocketsphinx-model'
-import { dictionaryAt } from '../../script/pronunciations'
+import { dictionaryAt, type Dictionary } from '../../script/pronunciations'
 import { isNoiseMark } from '../../script/words'
 
 /**
@@ -52,6 +52,7 @@ export function parsePocketsphinxTimes(stdout: string): TimedWord[] {
 export class PocketsphinxEngine implements ReadbackEngine {
   readonly name = 'pocketsphinx'
   private setup: Promise<PocketsphinxSetup | string> | null = null
+  private dict: Promise<Dictionary> | null = null
 
   constructor(private readonly options: PocketsphinxOptions = {}) {}
 
@@ -68,8 +69,8 @@ export class PocketsphinxEngine implements ReadbackEngine {
   async transcribe(wavPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
     const setup = await this.find()
     if (typeof setup === 'string') throw new EngineUnavailableError(setup)
-    // Read once per process and shared with the prompter and the versions' transcriber.
-    const dict = await dictionaryAt(setup.dict)
+    this.dict ??= dictionaryAt(setup.dict)
+    const dict = await this.dict
     const dir = await mkdtemp(join(tmpdir(), 'booth-readback-'))
     try {
       const audio = join(dir, 'take.wav')

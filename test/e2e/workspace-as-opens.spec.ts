@@ -112,20 +112,44 @@ for (const screen of LAPTOP_SCREENS) {
         return { x: Math.round(b.x), y: Math.round(b.y) }
       }
       const idle = await at()
+      // Once the job has a take, the line above the script is one line high before, while and after
+      // recording, whatever it says (at 1024x768 the take recorded at 1280x720 is there).
+      const line = page.locator('.script-panel .sm-bar-rb')
+      const lineHeight = async () => ((await line.count()) === 0 ? 0 : line.evaluate((el) => Math.round(el.getBoundingClientRect().height)))
+      const oneLine = await lineHeight()
+      // Nor does the script move by a pixel (the prompter's marker and status once pushed it down 10 and 8 px).
+      const readTop = () => page.locator('.script-read').evaluate((el) => Math.round(el.getBoundingClientRect().top))
+      const top = await readTop()
       const recorder = page.locator('.recorder')
       await page.keyboard.press('Space')
       await expect(recorder).toHaveAttribute('data-phase', 'recording')
       await expect(button).toHaveText('Stop')
+      // While recording it speaks of the recording, never of an earlier take's read-back ("heard no speech").
+      if (oneLine > 0) {
+        await expect(line).toHaveAttribute('data-recording', '')
+        await expect(line).toContainText('Recording: the read-back’s marks come back when you stop.')
+        await expect(line).not.toContainText('heard no speech')
+      }
       expect(await at(), 'the button while recording').toEqual(idle)
       expect(await expectScriptFirst(page, 'while recording')).toBe(before)
+      // The prompter starts listening (its status over the script's corner, its marker in the margin): neither
+      // takes a line of the script nor covers one (its marker once pushed the script down 2px).
+      await expect(page.locator('.prompter-status')).toHaveText(/Listening…|Following your voice/, { timeout: 20_000 })
+      await expect(page.locator('.reading-script.is-following')).toHaveCount(1)
+      expect(await lineHeight(), 'the line above the script while recording').toBe(oneLine)
+      expect(await readTop(), 'the script while the prompter listens').toBe(top)
+      expect(await expectScriptFirst(page, 'while recording, the prompter listening')).toBe(before)
       await page.waitForTimeout(600)
       await page.keyboard.press('Space')
       await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
       await expect(page.locator('.last-take')).toBeVisible()
       expect(await at(), 'the button after recording').toEqual(idle)
-      // After Stop the read-back of the new take says itself in one line above the script ("Booth's
-      // read-back of take …"): at least 8 lines stay, and the script gives up that one line at most.
-      expect(await expectScriptFirst(page, 'after recording')).toBeGreaterThanOrEqual(before - 1)
+      // After Stop the line speaks of the new take's read-back in one line (the first take's line comes
+      // then: the script gives up that one line at most).
+      await expect(line).not.toHaveAttribute('data-recording', '')
+      await expect(line).toContainText('Booth’s read-back of take')
+      if (oneLine > 0) expect(await lineHeight(), 'the line above the script after recording').toBe(oneLine)
+      expect(await expectScriptFirst(page, 'after recording')).toBeGreaterThanOrEqual(oneLine > 0 ? before : before - 1)
       expect(consoleErrors).toEqual([])
     })
 

@@ -2,6 +2,11 @@
  * Above the script: which checks are marked on it and of which take ("Booth’s read-back of take
  * MILL-0042_main_03", "The platform’s audio check of take …"), each with its own key, where the two
  * disagree (in sentences, each a button to the place), and what is playing. Text only.
+ *
+ * Its first line, once the job has a take, is always one line high (what does not fit ends in an
+ * ellipsis, the whole of it in its title and to screen readers): while a take records it says so and
+ * names no other take (nothing is marked then); after, the read-back of the take on the script. So a
+ * read-back answering or a recording starting never moves the script under the talent's eyes.
  */
 import { useState } from 'react'
 import { takeName } from '../../takes/take-numbers'
@@ -67,6 +72,9 @@ function DisagreementList({ list, onGo }: { list: readonly Disagreement[]; onGo(
   )
 }
 
+/** The first line while a take records: no read-back is marked until it stops. */
+export const RECORDING_LINE = 'Recording: the read-back’s marks come back when you stop.'
+
 interface Props {
   checks: ScriptChecks
   marksOn: boolean
@@ -79,19 +87,26 @@ interface Props {
   onCompare(): void
 }
 
+
 export function ScriptChecksBar({ checks, marksOn, onMarks, platformShown, placing, disagreements, player, onGo, onCompare }: Props) {
-  const { take, delivery, result } = checks
+  const { take, delivery, result, recording } = checks
   const verdict = result?.check.verdict ?? null
   const playing = player.playing && take && player.playing.takeId === take.id ? player.playing : null
   if (!take && !(delivery && platformShown)) return player.element
+  const line = take ? readbackLine(checks, marksOn, placing) : ''
   return (
     <div className="sm-bar" data-readback-take={take?.id}>
-      {take && (
-        <p className="sm-bar-line sm-bar-rb" data-readback-status={checks.state?.status ?? 'none'}>
+      {take && recording && (
+        <p className="sm-bar-line sm-bar-rb sm-bar-one" data-recording="">
+          <span className="sm-bar-text" title={RECORDING_LINE}>{RECORDING_LINE}</span>
+        </p>
+      )}
+      {take && !recording && (
+        <p className="sm-bar-line sm-bar-rb sm-bar-one" data-readback-status={checks.state?.status ?? 'none'}>
           <span className="sm-key sm-key-rb" aria-hidden="true" />
           <OfTake what={READBACK_LABEL} name={takeName(take)} />
           {verdict && <span className={`rb-verdict verdict-${verdict}`}>{VERDICT_WORDS[verdict]}</span>}{' '}
-          <span className="sm-bar-text">{readbackLine(checks, marksOn, placing)}</span>
+          <span className="sm-bar-text" title={line}>{line}</span>
           {result && result.check.issues.length > 0 && (
             <button type="button" className="btn btn-quiet btn-small sm-bar-toggle" aria-pressed={marksOn} onClick={() => onMarks(!marksOn)}>
               Read-back marks

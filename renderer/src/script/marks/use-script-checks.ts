@@ -23,6 +23,8 @@ export interface ScriptChecks {
   state: ReadbackState | undefined
   /** The read-back's result, when done and some speech was heard (nothing to mark otherwise). */
   result: ReadbackStored | null
+  /** A take of the job is being recorded: nothing is marked and the line above the script speaks of the recording. */
+  recording: boolean
   delivery: Delivery | null
   /** Whether `delivery` is the delivery of `take`. */
   sameTake: boolean
@@ -54,5 +56,5 @@ export function useScriptChecks(job: JobDetail): ScriptChecks {
   const recording = useRecorder((s) => isRecordingJob(s, job.job_id)) || takes.some((t) => t.state === 'recording')
   const done = state?.status === 'done' ? state.result : null
   const result = done && done.words.length > 0 && !recording ? done : null
-  return { take, state, result, ...pickDelivery(job.deliveries_detail, take, takes) }
+  return { take, state, result, recording, ...pickDelivery(job.deliveries_detail, take, takes) }
 }

@@ -71,13 +71,23 @@ export function PrompterControl({ pace }: { pace: PaceControl }) {
 
 /**
  * While a take records with the prompter following the voice: listening, following, or why it cannot.
- * It sits over the script's top corner (sticky), so it takes no line of the script.
+ * It sits over the script's top corner (sticky, in a spot of no height), so it takes no line of the script.
  */
 export function PrompterStatus({ follow, fallback = null }: { follow: FollowPosition | null; fallback?: PaceFallback }) {
   const error = usePrompterState((s) => s.error)
   const trouble = follow && (follow.status === 'unavailable' || follow.status === 'failed')
-  if (error) return <p className="prompter-status small tone-warning" role="alert">{error}</p>
+  if (error) {
+    return (
+      <div className="prompter-spot">
+        <p className="prompter-status small tone-warning" role="alert">{error}</p>
+      </div>
+    )
+  }
   if (!follow || follow.status === 'stopped') return null
   const words = trouble && fallback ? `${statusWords(follow)} ${fallbackWords(fallback)}` : statusWords(follow)
-  return <p className={`prompter-status small${trouble ? ' tone-warning' : ''}`} role="status" data-fallback={trouble ? fallback ?? undefined : undefined}>{words}</p>
+  return (
+    <div className="prompter-spot">
+      <p className={`prompter-status small${trouble ? ' tone-warning' : ''}`} role="status" data-fallback={trouble ? fallback ?? undefined : undefined}>{words}</p>
+    </div>
+  )
 }

@@ -45,10 +45,30 @@ function sameSegment(a: { seg: MarkSegment; view: MarkView }, b: { seg: MarkSegm
   return x.pron === null || a.view.says[x.pron] === b.view.says[y.pron as number]
 }
 
+/**
+ * Unmarked text with each blank line between paragraphs drawn as a gap of 0.75em (as the HTML script's
+ * paragraphs are spaced), not a whole reading line: a plain-text script of one-line paragraphs so shows as
+ * many lines as its HTML twin. The line break is still in the page (inside the gap), so offsets into the
+ * text and the text's copy are unchanged; a block that ends with its line break draws no empty line.
+ */
+function withParagraphGaps(full: string, start: number, end: number): ReactNode {
+  const out: ReactNode[] = []
+  let from = start
+  for (let i = full.indexOf('\n', start); i !== -1 && i < end; i = full.indexOf('\n', i + 1)) {
+    if (i === 0 || full[i - 1] !== '\n') continue
+    if (i > from) out.push(full.slice(from, i))
+    out.push(<span key={i} className="para-gap">{'\n'}</span>)
+    from = i + 1
+  }
+  if (from === start) return full.slice(start, end)
+  if (from < end) out.push(full.slice(from, end))
+  return out
+}
+
 const Segment = memo(function Segment({ seg, view }: { seg: MarkSegment; view: MarkView }) {
   const text = view.text.slice(seg.start, seg.end)
   const points = seg.before.map((n) => <Point key={`p${n}`} issue={n} view={view} />)
-  if (!isMarked(seg)) return <>{text}</>
+  if (!isMarked(seg)) return <>{withParagraphGaps(view.text, seg.start, seg.end)}</>
   const look = segmentLook(seg, view)
   let body: ReactNode = text
   if (look.pron) {

@@ -27,6 +27,7 @@
  */
 import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles'
 import { AUDIBLE_REDUCTION_DB, DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks, type LimitedPlace } from './limiter'
+import { limitingPhrase } from '../../shared/versions/finish'
 import { integratedLoudness, measureLevel, type LevelFigures } from './level-measure'
 
 export interface LevelPlan {
@@ -112,7 +113,7 @@ export function limitingOf(places: readonly LimitedPlace[], sampleRate: number):
 /** "peaks limited up to 2.1 dB at 3 places (0.42 s)" or "no limiting". */
 export function limitingWords(l: LimitingDone | null): string {
   if (!l) return 'no peak limited'
-  return `peaks limited up to ${l.max_db.toFixed(1)} dB at ${l.places} place${l.places === 1 ? '' : 's'} (${l.seconds.toFixed(2)} s down by ${AUDIBLE_REDUCTION_DB} dB or more)`
+  return `${limitingPhrase(l)} (${l.seconds.toFixed(2)} s down by ${AUDIBLE_REDUCTION_DB} dB or more)`
 }
 
 interface Chained {
@@ -169,6 +170,8 @@ export interface Levelled {
   channels: Float32Array[]
   /** What the limiter did in these samples (null: no peak was turned down; the result is one gain). */
   limiting: LimitingDone | null
+  /** Where, in frames: each stretch it turned down (limiter.ts's places). */
+  limitedAt: LimitedPlace[]
 }
 
 /** Where the plan's words say what was done to the level, filled in once it is done. */
@@ -182,7 +185,7 @@ const ONE_GAIN = '{one gain}'
 function done(plan: LevelPlan, chained: Chained, sampleRate: number, channels: Float32Array[]): Levelled {
   const limiting = limitingOf(chained.places, sampleRate)
   plan.target = plan.target.replace(ONE_GAIN, `one gain, ${limitingWords(limiting)}`)
-  return { plan, channels, limiting }
+  return { plan, channels, limiting, limitedAt: chained.places }
 }
 
 function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): Levelled {

@@ -40,7 +40,8 @@ export function finishNeeds(inputBytes: number, outputBytes: number): Record<Fin
 export async function finishDiskFull(err: unknown, disk: FinishDisk, where: string, needs: number): Promise<DiskProblemError | null> {
   const fault = diskFaultOf(err)
   if (fault?.trouble !== 'full') return null
-  const free = await freeBytes(fault.path, where)
+  // The folder the finish was writing in first: a copy's error names its source too, on another disk.
+  const free = await freeBytes(where, fault.path)
   const holding = disk === 'takes' ? "The disk holding Booth's takes" : `The disk holding the system's temporary folder (${shortPath(where)})`
   const figures = [free === null ? null : `${formatBytes(free)} free`, `this finish needs about ${formatBytes(Math.max(needs, 1000))}${disk === 'temporary' ? ' there' : ''}`]
   return new DiskProblemError(`${holding} is full (${figures.filter(Boolean).join('; ')}). Free some space and finish again.`, 'full')

@@ -131,7 +131,7 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
       writing.outputBytes = bytes
     })
   } catch (err) {
-    throw await full(err, writing.disk === 'takes' ? dirname(target) : work)
+    throw await full(err, writing.disk === 'takes' ? dirname(target) : tmpdir())
   } finally {
     stopMeasuring.abort()
     await rm(work, { recursive: true, force: true })

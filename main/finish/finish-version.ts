@@ -74,7 +74,8 @@ export function finishSummary(f: VersionFinish): string {
     if (f.breaths_cut > 0) parts.push(`${plural(f.breaths_cut, 'breath')} cut to room tone`)
     const by = breathLowering(f.edits)
     const range = by ? ` by ${dbRange(by.least_db, by.most_db)}` : ''
-    if (f.breaths_lowered > 0) parts.push(f.breaths_cut > 0 || f.choices.breaths === 'cut' ? `${f.breaths_lowered} lowered${range} instead` : `${plural(f.breaths_lowered, 'breath')} lowered${range}`)
+    const n = f.breaths_lowered
+    if (n > 0) parts.push(f.breaths_cut > 0 ? `${n} lowered${range} instead` : f.choices.breaths === 'cut' ? `${plural(n, 'breath')} lowered${range} instead of cut` : `${plural(n, 'breath')} lowered${range}`)
   } else if (f.breaths_lowered > 0) parts.push(`${plural(f.breaths_lowered, 'breath')} ${f.choices.breaths === 'cut' ? 'cut' : 'lowered'}`)
   if (f.clicks_removed > 0) parts.push(`${plural(f.clicks_removed, 'click')} removed`)
   return `Finished for delivery: ${f.after.length_s.toFixed(2)} s for the ${f.spot_length_s.toFixed(1)} s spot (was ${f.before.length_s.toFixed(2)} s); ${parts.join(', ')}.`

@@ -129,6 +129,8 @@ describe("the version's figures, summary and table", () => {
     expect([cut.breaths_cut, cut.breaths_lowered, cut.clicks_removed]).toEqual([2, 1, 1])
     expect(finishSummary(cut)).toContain('2 breaths cut to room tone, 1 lowered by 9 dB instead, 1 click removed.')
     expect(row(cut, 'breaths')).toBe('2; 1 lowered (by 9 dB) instead, no room tone long enough')
+    const none = finishOf([{ kind: 'breath', at_s: 8, from_s: 8, to_s: 8.3, gain_db: -12 }], { choices: { ...DEFAULT_FINISH_CHOICES, breaths: 'cut' } })
+    expect(finishSummary(none)).toContain('1 breath lowered by 12 dB instead of cut.')
     const lowered = finishOf([{ kind: 'breath', at_s: 2, from_s: 2, to_s: 2.3, gain_db: -15 }, { kind: 'breath', at_s: 8, from_s: 8, to_s: 8.3, gain_db: -9.4 }])
     expect(finishSummary(lowered)).toContain('2 breaths lowered by 9 to 15 dB.')
     expect(row(lowered, 'breaths')).toBe('2 (by 9 to 15 dB)')

@@ -179,7 +179,13 @@ function patchShift(ch: readonly Float32Array[], start: number, end: number, sam
  * are repaired in order, so a patch taken from before a click never carries an earlier click.
  */
 export function repairClicks(ch: Float32Array[], sampleRate: number, clicks: FrameSpan[]): Float32Array[] {
+  return repairClicksDone(ch, sampleRate, clicks).channels
+}
+
+/** repairClicks, and the clicks it did repair (a click with no room tone to take a patch from is passed over). */
+export function repairClicksDone(ch: Float32Array[], sampleRate: number, clicks: FrameSpan[]): { channels: Float32Array[]; repaired: FrameSpan[] } {
   const out = ch.map((x) => x.slice())
+  const repaired: FrameSpan[] = []
   const total = out[0]?.length ?? 0
   const fade = frames(REPAIR_FADE_MS, sampleRate)
   const spans = mergeSpans(clicks)
@@ -191,6 +197,7 @@ export function repairClicks(ch: Float32Array[], sampleRate: number, clicks: Fra
     const later = spans.slice(k + 1)
     const shift = patchShift(out, start, end, sampleRate, (d) => !later.some((c) => c.from - fade < end + d && start + d < c.to + fade))
     if (shift === 0) return
+    repaired.push({ ...click })
     for (const y of out) {
       for (let i = start; i < end; i++) {
         const src = y[i + shift] as number
@@ -202,5 +209,38 @@ export function repairClicks(ch: Float32Array[], sampleRate: number, clicks: Fra
       }
     }
   })
-  return out
+  return { channels: out, repaired }
+}
+
+export interface ClicksRemoved {
+  channels: Float32Array[]
+  /** The clicks removed: repaired, and not found again in the result. */
+  removed: FrameSpan[]
+  /** Clicks found and left as read: no room tone to patch them from, or still found after the patch (then undone). */
+  left: FrameSpan[]
+}
+
+/**
+ * Clicks found in the pauses, repaired, and checked: the result is searched again, and a patch over which a
+ * click is still found is undone (those samples are the take's again), so what is reported removed is what
+ * the result no longer holds, and every other sample is as it was.
+ */
+export function removeClicks(ch: Float32Array[], sampleRate: number, pauses: FrameSpan[]): ClicksRemoved {
+  const found = findClicks(ch, sampleRate, pauses)
+  if (found.length === 0) return { channels: ch, removed: [], left: [] }
+  const { channels, repaired } = repairClicksDone(ch, sampleRate, found)
+  const again = findClicks(channels, sampleRate, pauses)
+  const fade = frames(REPAIR_FADE_MS, sampleRate)
+  const overlaps = (a: FrameSpan, b: FrameSpan): boolean => a.from < b.to && b.from < a.to
+  const removed: FrameSpan[] = []
+  const left = found.filter((c) => !repaired.some((r) => r.from === c.from && r.to === c.to))
+  for (const r of repaired) {
+    if (!again.some((c) => overlaps(c, r))) {
+      removed.push(r)
+      continue
+    }
+    for (let k = 0; k < channels.length; k++) (channels[k] as Float32Array).set((ch[k] as Float32Array).subarray(r.from - fade, r.to + fade), r.from - fade)
+    left.push(r)
+  }
+  return { channels, removed, left: left.sort((a, b) => a.from - b.from) }
 }

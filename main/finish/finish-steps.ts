@@ -12,7 +12,7 @@
  */
 import { cutBreaths } from './breath-cut'
 import { breathGainDb, findBreaths, lowerBreaths, type BreathChoice } from './breaths'
-import { findClicks, repairClicks, type FrameSpan } from './clicks'
+import { removeClicks, type FrameSpan } from './clicks'
 
 export type FramePause = FrameSpan
 
@@ -24,22 +24,24 @@ export interface CleanResult {
   channels: Float32Array[]
   /** Each breath found and what was done to it: lowered by gainDb, kept (0) or cut to room tone. */
   breaths: Array<{ from: number; to: number; levelDb: number; by: number | 'room_tone' }>
+  /** The clicks removed (repaired and not found again in the result): what the report counts. */
   clicks: FrameSpan[]
+  /** Clicks found but left as read (no room tone to patch from, or still there after the patch). */
+  clicksLeft: FrameSpan[]
 }
 
 export function cleanStep(ch: Float32Array[], sampleRate: number, pauses: readonly FramePause[], roomToneDb: number, choice: BreathChoice = 'lower'): CleanResult {
   const clickPauses = pauses
     .map((p) => ({ from: p.from + Math.round(CLICK_AFTER_SPEECH_S * sampleRate), to: p.to - Math.round(CLICK_BEFORE_SPEECH_S * sampleRate) }))
     .filter((p) => p.to > p.from)
-  const clicks = findClicks(ch, sampleRate, clickPauses)
-  const repaired = clicks.length > 0 ? repairClicks(ch, sampleRate, clicks) : ch
+  const { channels: repaired, removed: clicks, left: clicksLeft } = removeClicks(ch, sampleRate, clickPauses)
   const found = findBreaths(repaired, sampleRate, [...pauses], roomToneDb)
   if (choice === 'cut') {
-    const { channels, cuts } = cutBreaths(repaired, sampleRate, found, pauses, clicks, roomToneDb)
-    return { channels, clicks, breaths: found.map((b, i) => ({ ...b, by: cuts[i]?.by ?? 0 })) }
+    const { channels, cuts } = cutBreaths(repaired, sampleRate, found, pauses, [...clicks, ...clicksLeft], roomToneDb)
+    return { channels, clicks, clicksLeft, breaths: found.map((b, i) => ({ ...b, by: cuts[i]?.by ?? 0 })) }
   }
   const gains = found.map((b) => breathGainDb(choice, b, roomToneDb) as number)
   const lowered = found.map((b, i) => ({ from: b.from, to: b.to, gainDb: gains[i] as number })).filter((r) => r.gainDb !== 0)
   const channels = lowered.length > 0 ? lowerBreaths(repaired, sampleRate, lowered) : repaired
-  return { channels, clicks, breaths: found.map((b, i) => ({ ...b, by: gains[i] as number })) }
+  return { channels, clicks, clicksLeft, breaths: found.map((b, i) => ({ ...b, by: gains[i] as number })) }
 }

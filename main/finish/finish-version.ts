@@ -16,7 +16,7 @@ import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { VersionMade } from '../../shared/bridge-versions'
 import type { EditList } from '../../shared/versions/edit-list'
-import { finishCounts, tempoPercent, type FinishChoices, type FinishProfileView, type VersionFinish } from '../../shared/versions/finish'
+import { breathLowering, dbRange, finishCounts, limitingPhrase, tempoPercent, type FinishChoices, type FinishProfileView, type VersionFinish } from '../../shared/versions/finish'
 import type { DeliveryProfile } from '../audio/delivery-profiles'
 import type { TakeKind } from '../audio/preflight'
 import { EngineUnavailableError } from '../readback/index'
@@ -58,13 +58,26 @@ export function wholeRecording(ref: RecordingRef): EditList {
   return { format: ref.format, frames: ref.frames, pieces: [{ source: ref.hash, from: 0, to: ref.frames, at: 0, gain_db: 0, fade_in: none, fade_out: none }] }
 }
 
-/** "Finished for delivery: 15.00 s for the 15.0 s spot (was 18.42 s); 4 pauses, tempo +1.2 %, gain −2.0 dB." */
+/**
+ * "Finished for delivery: 15.00 s for the 15.0 s spot (was 18.42 s); 4 pauses changed, tempo +1.2 %, gain
+ * +6.0 dB, peaks limited up to 2.1 dB at 3 places, 2 breaths lowered by 9 to 15 dB, 1 click removed." Only what
+ * was done: clicks found and left as read are not counted, a breath that could not be cut is said lowered.
+ */
 export function finishSummary(f: VersionFinish): string {
-  const parts = [`${f.pauses_changed} pause${f.pauses_changed === 1 ? '' : 's'} changed`]
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+  const parts = [`${plural(f.pauses_changed, 'pause')} changed`]
   if (f.tempo !== 1) parts.push(`tempo ${tempoPercent(f.tempo) > 0 ? '+' : '−'}${Math.abs(tempoPercent(f.tempo)).toFixed(1)} %`)
   if (f.gain_db !== 0) parts.push(`gain ${f.gain_db > 0 ? '+' : '−'}${Math.abs(f.gain_db).toFixed(1)} dB`)
-  if (f.breaths_lowered > 0) parts.push(`${f.breaths_lowered} breath${f.breaths_lowered === 1 ? '' : 's'} ${f.choices.breaths === 'cut' ? 'cut' : 'lowered'}`)
-  if (f.clicks_removed > 0) parts.push(`${f.clicks_removed} click${f.clicks_removed === 1 ? '' : 's'} removed`)
+  if (f.limiting) parts.push(limitingPhrase(f.limiting))
+  if (f.breaths_cut !== undefined) {
+    // Counted apart: cut to room tone, and lowered (by the choice, or for want of room tone long enough to cut to).
+    if (f.breaths_cut > 0) parts.push(`${plural(f.breaths_cut, 'breath')} cut to room tone`)
+    const by = breathLowering(f.edits)
+    const range = by ? ` by ${dbRange(by.least_db, by.most_db)}` : ''
+    const n = f.breaths_lowered
+    if (n > 0) parts.push(f.breaths_cut > 0 ? `${n} lowered${range} instead` : f.choices.breaths === 'cut' ? `${plural(n, 'breath')} lowered${range} instead of cut` : `${plural(n, 'breath')} lowered${range}`)
+  } else if (f.breaths_lowered > 0) parts.push(`${plural(f.breaths_lowered, 'breath')} ${f.choices.breaths === 'cut' ? 'cut' : 'lowered'}`)
+  if (f.clicks_removed > 0) parts.push(`${plural(f.clicks_removed, 'click')} removed`)
   return `Finished for delivery: ${f.after.length_s.toFixed(2)} s for the ${f.spot_length_s.toFixed(1)} s spot (was ${f.before.length_s.toFixed(2)} s); ${parts.join(', ')}.`
 }
 

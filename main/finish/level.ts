@@ -26,7 +26,8 @@
  * cannot be met that way the plan refuses, naming the figures, rather than squeezing the read.
  */
 import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles'
-import { DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks } from './limiter'
+import { AUDIBLE_REDUCTION_DB, DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks, type LimitedPlace } from './limiter'
+import { limitingPhrase } from '../../shared/versions/finish'
 import { integratedLoudness, measureLevel, type LevelFigures } from './level-measure'
 
 export interface LevelPlan {
@@ -89,11 +90,46 @@ function checkGain(gain: number, level: number, rule: LoudnessTarget, aim: numbe
   }
 }
 
+/**
+ * What the limiter did in the result, read from its own gain envelope (limiter.ts), never from the plan:
+ * the deepest reduction (dB), the stretches it turned down, and the time it held the level down by
+ * AUDIBLE_REDUCTION_DB or more (s). Null when it turned nothing down.
+ */
+export interface LimitingDone {
+  max_db: number
+  places: number
+  seconds: number
+}
+
+export function limitingOf(places: readonly LimitedPlace[], sampleRate: number): LimitingDone | null {
+  if (places.length === 0) return null
+  return {
+    max_db: Math.max(...places.map((p) => p.maxDb)),
+    places: places.length,
+    seconds: places.reduce((a, p) => a + p.deepFrames, 0) / sampleRate,
+  }
+}
+
+/** "peaks limited up to 2.1 dB at 3 places (0.42 s)" or "no limiting". */
+export function limitingWords(l: LimitingDone | null): string {
+  if (!l) return 'no peak limited'
+  return `${limitingPhrase(l)} (${l.seconds.toFixed(2)} s down by ${AUDIBLE_REDUCTION_DB} dB or more)`
+}
+
+interface Chained {
+  channels: Float32Array[]
+  /** The limiter's own record of where it acted (empty without a limiter). */
+  places: LimitedPlace[]
+}
+
 /** The chain up to the trim: gain, then the limiter when the plan has one. */
-function gainAndLimit(ch: Float32Array[], sampleRate: number, plan: LevelPlan, known?: InputPeaks): Float32Array[] {
-  if (plan.limiter) return limitTruePeak(ch, sampleRate, { ceilingDb: plan.limiter.ceiling_db, releaseMs: plan.limiter.release_ms }, plan.gain_db, known).channels
+function gainAndLimit(ch: Float32Array[], sampleRate: number, plan: LevelPlan, known?: InputPeaks): Chained {
+  if (plan.limiter) {
+    const r = limitTruePeak(ch, sampleRate, { ceilingDb: plan.limiter.ceiling_db, releaseMs: plan.limiter.release_ms }, plan.gain_db, known)
+    return { channels: r.channels, places: r.places }
+  }
   const g = 10 ** (plan.gain_db / 20)
-  return ch.map((x) => x.map((v) => v * g))
+  return { channels: ch.map((x) => x.map((v) => v * g)), places: [] }
 }
 
 /** The last step, a linear trim, into new arrays. */
@@ -104,7 +140,7 @@ function trimmed(ch: Float32Array[], trimDb: number): Float32Array[] {
 }
 
 export function applyLevel(ch: Float32Array[], sampleRate: number, plan: LevelPlan): Float32Array[] {
-  const out = gainAndLimit(ch, sampleRate, plan)
+  const out = gainAndLimit(ch, sampleRate, plan).channels
   if (plan.trim_db === 0) return out
   const t = 10 ** (plan.trim_db / 20)
   for (const y of out) for (let i = 0; i < y.length; i++) y[i] = (y[i] as number) * t
@@ -132,6 +168,24 @@ function afterGainOnly(fig: LevelFigures, db: number, scaled: Float32Array[], sa
 export interface Levelled {
   plan: LevelPlan
   channels: Float32Array[]
+  /** What the limiter did in these samples (null: no peak was turned down; the result is one gain). */
+  limiting: LimitingDone | null
+  /** Where, in frames: each stretch it turned down (limiter.ts's places). */
+  limitedAt: LimitedPlace[]
+}
+
+/** Where the plan's words say what was done to the level, filled in once it is done. */
+const ONE_GAIN = '{one gain}'
+
+/**
+ * The plan's words end with what was done: "one gain, no peak limited" or the limiting's figures (the
+ * trim is a gain too: gain, limiter and trim are all multiplications, so the result is one gain of
+ * gain_db + trim_db times the limiter's envelope).
+ */
+function done(plan: LevelPlan, chained: Chained, sampleRate: number, channels: Float32Array[]): Levelled {
+  const limiting = limitingOf(chained.places, sampleRate)
+  plan.target = plan.target.replace(ONE_GAIN, `one gain, ${limitingWords(limiting)}`)
+  return { plan, channels, limiting, limitedAt: chained.places }
 }
 
 function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): Levelled {
@@ -156,24 +210,26 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
     gain_db: gain,
     limiter: fig.truePeakDb + gain > limitAt ? limiterAt(limitAt) : null,
     trim_db: 0,
-    target: `${profile.label}: ${rule.measure === 'rms' ? 'RMS' : 'integrated loudness'} ${f1(aim)} ${unit(rule)} (window ${f1(rule.min)} to ${f1(rule.max)}), sample and true peak at most ${f1(ceiling)} dB; one gain, no compression`,
+    target: `${profile.label}: ${rule.measure === 'rms' ? 'RMS' : 'integrated loudness'} ${f1(aim)} ${unit(rule)} (window ${f1(rule.min)} to ${f1(rule.max)}), sample and true peak at most ${f1(ceiling)} dB; ${ONE_GAIN}`,
   }
   // Checked on the result: the limiter takes a little level with the crest, so a result under the window
   // gets the gain it still lacks (within the 4.5 dB the crest may lose), measured once more; a peak over the
   // limiter's ceiling would be taken down by the trim, never left.
-  let out = gainAndLimit(ch, sampleRate, plan)
+  let chained = gainAndLimit(ch, sampleRate, plan)
+  let out = chained.channels
   let result = plan.limiter ? measureLevel(out, sampleRate) : afterGainOnly(fig, plan.gain_db, out, sampleRate, rule)
   const room = DRY_LIMITING_HARD_DB - (fig.truePeakDb + plan.gain_db - limitAt)
   if (plan.limiter && levelOf(result, rule) < rule.min && room > 0) {
     plan.gain_db += Math.min(rule.min - levelOf(result, rule) + 0.05, room)
-    out = gainAndLimit(ch, sampleRate, plan)
+    chained = gainAndLimit(ch, sampleRate, plan)
+    out = chained.channels
     result = measureLevel(out, sampleRate)
   }
   if (result.truePeakDb > limitAt) plan.trim_db = limitAt - result.truePeakDb
   const reached = levelOf(result, rule) + plan.trim_db
   if (plan.limiter === null && Math.abs(reached - aim) > 0.05) plan.target += `; at ${figure(rule, reached)}, inside the window, so that no peak needs limiting`
   if (reached < rule.min - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, under the window, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
-  return { plan, channels: trimmed(out, plan.trim_db) }
+  return done(plan, chained, sampleRate, trimmed(out, plan.trim_db))
 }
 
 function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): Levelled {
@@ -195,19 +251,20 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     gain_db: gain,
     limiter: limiting > 0 ? limiterAt(limitAt) : null,
     trim_db: 0,
-    target: `${profile.label}: ${f1(aim)} ${unit(rule)} ±${f1(LOUDNESS_TOLERANCE_LU)}, true peak at most ${f1(ceiling)} dBTP; one gain${limiting > 0 ? `, a true-peak limiter at ${f1(limitAt)} dBTP` : ''} and a linear trim, no compression`,
+    target: `${profile.label}: ${f1(aim)} ${unit(rule)} ±${f1(LOUDNESS_TOLERANCE_LU)}, true peak at most ${f1(ceiling)} dBTP; ${ONE_GAIN}`,
   }
   const loudness = (x: Float32Array[]): number => levelOf(rule.measure === 'rms' ? measureLevel(x, sampleRate) : { ...fig, integratedLufs: integratedLoudness(x, sampleRate) }, rule)
   // The input's block peaks, exact for any gain up to RETRY_HEADROOM_DB more: measured once for both runs.
   const known = plan.limiter ? inputPeaks(ch, 10 ** ((limitAt - gain - RETRY_HEADROOM_DB) / 20)) : undefined
-  let out = gainAndLimit(ch, sampleRate, plan, known)
+  let chained = gainAndLimit(ch, sampleRate, plan, known)
+  let out = chained.channels
   const first = plan.limiter ? loudness(out) : levelOf(afterGainOnly(fig, plan.gain_db, out, sampleRate, rule), rule)
   // A gain alone: its peaks are the input's moved by the gain, under the limiter's ceiling by the plan's own
   // test, so a trim within the limiter's margin (for what the loudness gate moved) keeps them under the
   // profile's ceiling, and that is the result.
   if (!plan.limiter && Math.abs(aim - first) <= LIMITER_MARGIN_DB) {
     plan.trim_db = aim - first
-    return { plan, channels: trimmed(out, plan.trim_db) }
+    return done(plan, chained, sampleRate, trimmed(out, plan.trim_db))
   }
   // The limiter took loudness off the peaks: give it back by the trim while the margin holds it, else once
   // more through the limiter.
@@ -215,7 +272,8 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
   if (short > LIMITER_MARGIN_DB) {
     plan.gain_db = gain + short
     plan.limiter = limiterAt(limitAt)
-    out = gainAndLimit(ch, sampleRate, plan, known)
+    chained = gainAndLimit(ch, sampleRate, plan, known)
+    out = chained.channels
   }
   plan.trim_db = Math.min(aim - loudness(out), LIMITER_MARGIN_DB)
   let levelled = trimmed(out, plan.trim_db)
@@ -231,7 +289,7 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
       `${profile.label} cannot be met by one gain and a peak limiter: the best Booth reaches is ${figure(rule, reached)} with a true peak of ${f1(result.truePeakDb)} dBTP, against ${f1(aim)} ±${f1(LOUDNESS_TOLERANCE_LU)} and at most ${f1(ceiling)} dBTP.`,
     )
   }
-  return { plan, channels: levelled }
+  return done(plan, chained, sampleRate, levelled)
 }
 
 /**

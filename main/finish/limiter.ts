@@ -39,7 +39,24 @@ export interface LimiterResult {
   maxReductionDb: number
   /** Frames whose gain is not exactly 1. */
   activeFrames: number
+  /**
+   * Where it acted, from its own gain envelope: each stretch of frames whose gain is not exactly 1 (a peak's
+   * look-ahead, hold and release; peaks inside one release make one stretch), with its deepest reduction (dB)
+   * and how many of its frames were turned down by AUDIBLE_REDUCTION_DB or more.
+   */
+  places: LimitedPlace[]
 }
+
+export interface LimitedPlace {
+  from: number
+  to: number
+  maxDb: number
+  /** Frames of this stretch turned down by AUDIBLE_REDUCTION_DB or more (the rest is the release's tail). */
+  deepFrames: number
+}
+
+/** A reduction this small is the release's tail, not heard: the time limited is counted from here up. */
+export const AUDIBLE_REDUCTION_DB = 0.1
 
 const dbToLinear = (db: number): number => 10 ** (db / 20)
 
@@ -137,7 +154,7 @@ export function limitTruePeak(ch: readonly Float32Array[], sampleRate: number, s
   })
   const peaks = known && known.floor * gain <= ceiling && known.peaks.length === Math.ceil(frames / BLOCK_FRAMES) ? known.peaks.map((p) => p * gain) : blockTruePeaks(ch, gain, ceiling)
   const held = heldGains(peaks, ceiling)
-  if (held.every((g) => g === 1)) return { channels: out, maxReductionDb: 0, activeFrames: 0 }
+  if (held.every((g) => g === 1)) return { channels: out, maxReductionDb: 0, activeFrames: 0, places: [] }
   return applyGainEnvelope(out, held, look, Math.exp(-1000 / (settings.releaseMs * sampleRate)))
 }
 
@@ -153,6 +170,17 @@ function applyGainEnvelope(out: Float32Array[], held: Float64Array, look: number
   let deepest = 1
   let active = 0
   let slot = 0
+  const places: LimitedPlace[] = []
+  let place: LimitedPlace | null = null
+  let placeDeepest = 1
+  const deep = 10 ** (-AUDIBLE_REDUCTION_DB / 20)
+  const close = (): void => {
+    if (!place) return
+    place.maxDb = -20 * Math.log10(placeDeepest)
+    places.push(place)
+    place = null
+    placeDeepest = 1
+  }
   // From `look` frames before the start, so the first frames' average is over frames that looked ahead too.
   for (let n = -look; n < frames; n++) {
     const b = n < 0 ? 0 : Math.floor(n / BLOCK_FRAMES)
@@ -178,15 +206,26 @@ function applyGainEnvelope(out: Float32Array[], held: Float64Array, look: number
     sum += reduction - old
     ring[slot] = reduction
     slot = slot + 1 === window ? 0 : slot + 1
-    if (n < 0 || nonzero === 0) continue
-    const g = 1 - Math.max(0, sum / window)
-    if (g === 1) continue
+    if (n < 0) continue
+    const g = nonzero === 0 ? 1 : 1 - Math.max(0, sum / window)
+    if (g === 1) {
+      close()
+      continue
+    }
     active++
     if (g < deepest) deepest = g
+    if (!place || place.to !== n) {
+      close()
+      place = { from: n, to: n, maxDb: 0, deepFrames: 0 }
+    }
+    place.to = n + 1
+    if (g < placeDeepest) placeDeepest = g
+    if (g <= deep) place.deepFrames++
     for (let c = 0; c < out.length; c++) {
       const y = out[c] as Float32Array
       y[n] = (y[n] as number) * g
     }
   }
-  return { channels: out, maxReductionDb: -20 * Math.log10(deepest), activeFrames: active }
+  close()
+  return { channels: out, maxReductionDb: -20 * Math.log10(deepest), activeFrames: active, places }
 }

@@ -5,7 +5,7 @@
  * steps of the format and is written as it was, undithered: where only the edit list touched the take,
  * the file holds the recording's own samples.
  */
-import { open, rm } from 'node:fs/promises'
+import { open, rm, type FileHandle } from 'node:fs/promises'
 import type { AudioFormat } from '../../shared/versions/edit-list'
 import { BYTES_PER_SAMPLE, fullScale } from '../media/wav-source'
 import { ditherInto } from '../versions/render-curves'
@@ -13,6 +13,18 @@ import { renderHeader } from '../versions/render-edit-list'
 import { quantizeInto } from '../versions/render-mix'
 
 const BLOCK_FRAMES = 65_536
+
+/**
+ * All of `buf` [0, n), or a throw: a disk that fills up answers a write with fewer bytes than asked (no
+ * error), and only the next write with ENOSPC, so a short write is written on until the disk says why.
+ */
+async function writeAll(fh: FileHandle, buf: Buffer, n = buf.length): Promise<void> {
+  for (let at = 0; at < n; ) {
+    const { bytesWritten } = await fh.write(buf, at, n - at)
+    if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: no space left on device, write (the disk took none of the finish)'), { code: 'ENOSPC' })
+    at += bytesWritten
+  }
+}
 
 /** Writes `ch` to `path` (created or replaced; the caller renames a temporary file into place). */
 export async function writeChannels(path: string, ch: readonly Float32Array[], format: AudioFormat): Promise<void> {
@@ -28,7 +40,7 @@ export async function writeChannels(path: string, ch: readonly Float32Array[], f
   const out = Buffer.allocUnsafe(BLOCK_FRAMES * blockAlign)
   const fh = await open(path, 'w')
   try {
-    await fh.write(header)
+    await writeAll(fh, header)
     for (let a = 0; a < frames; a += BLOCK_FRAMES) {
       const n = Math.min(BLOCK_FRAMES, frames - a)
       for (let c = 0; c < channels; c++) {
@@ -41,9 +53,9 @@ export async function writeChannels(path: string, ch: readonly Float32Array[], f
         for (let i = 0; i < n * channels; i++) if (Number.isInteger(acc[i])) dither[i] = 0
       }
       quantizeInto(out, acc, n * channels, encoding, dither)
-      await fh.write(out, 0, n * blockAlign)
+      await writeAll(fh, out, n * blockAlign)
     }
-    if (dataBytes % 2 === 1) await fh.write(Buffer.alloc(1))
+    if (dataBytes % 2 === 1) await writeAll(fh, Buffer.alloc(1))
     await fh.sync()
     await fh.close()
   } catch (err) {

@@ -32,7 +32,30 @@ export interface FinishFigures {
   true_peak_dbtp: number | null
 }
 
-export type FinishEditKind = 'head' | 'tail' | 'pause' | 'breath' | 'click' | 'tempo' | 'gain'
+/** limit: a stretch where the true-peak limiter turned the level down (gain_db: its deepest reduction, negative). */
+export type FinishEditKind = 'head' | 'tail' | 'pause' | 'breath' | 'click' | 'tempo' | 'gain' | 'limit'
+
+/**
+ * One thing the finish changed. breath: gain_db the gain it got, or room_tone when cut to room tone; gain:
+ * the one gain of the whole result; limit: gain_db the deepest reduction there and held_s how long it was
+ * down by 0.1 dB or more (the rest of the stretch is the release's inaudible tail).
+ */
+export interface FinishEdit {
+  kind: FinishEditKind
+  at_s: number
+  from_s: number
+  to_s: number
+  gain_db?: number
+  room_tone?: boolean
+  held_s?: number
+}
+
+/** What the true-peak limiter did, read from its own gain envelope: deepest reduction, stretches, time held down. */
+export interface FinishLimiting {
+  max_db: number
+  places: number
+  seconds: number
+}
 
 /** The job's profile as the finish judged it: its loudness window(s) and peak ceiling. */
 export interface FinishProfileView {
@@ -59,16 +82,54 @@ export interface VersionFinish {
   gain_db: number
   before: FinishFigures
   after: FinishFigures
-  edits: Array<{ kind: FinishEditKind; at_s: number; from_s: number; to_s: number }>
+  edits: FinishEdit[]
   pauses_changed: number
+  /** Breaths lowered (by the gain in their edits); with the choice "cut", those with no room tone long enough to cut to. */
   breaths_lowered: number
+  /** Breaths replaced by room tone (absent in finishes made before it was counted apart). */
+  breaths_cut?: number
+  /** Clicks removed: repaired, and no longer found in the result. */
   clicks_removed: number
+  /** What the limiter did; null: no peak was limited (absent in finishes made before it was recorded). */
+  limiting?: FinishLimiting | null
 }
 
-/** The counts the panel shows, from a finish's edits. */
-export function finishCounts(edits: VersionFinish['edits']): Pick<VersionFinish, 'pauses_changed' | 'breaths_lowered' | 'clicks_removed'> {
-  const count = (k: FinishEditKind) => edits.filter((e) => e.kind === k).length
-  return { pauses_changed: count('pause'), breaths_lowered: count('breath'), clicks_removed: count('click') }
+const round = (x: number, places: number): number => Math.round(x * 10 ** places) / 10 ** places
+
+/** The counts the panel shows, from a finish's edits: only what was done. */
+export function finishCounts(edits: VersionFinish['edits']): Pick<VersionFinish, 'pauses_changed' | 'breaths_lowered' | 'breaths_cut' | 'clicks_removed' | 'limiting'> {
+  const of = (k: FinishEditKind) => edits.filter((e) => e.kind === k)
+  const breaths = of('breath')
+  const limits = of('limit')
+  return {
+    pauses_changed: of('pause').length,
+    breaths_lowered: breaths.filter((b) => b.room_tone !== true).length,
+    breaths_cut: breaths.filter((b) => b.room_tone === true).length,
+    clicks_removed: of('click').length,
+    limiting: limits.length === 0 ? null : {
+      max_db: round(Math.max(...limits.map((l) => Math.abs(l.gain_db ?? 0))), 2),
+      places: limits.length,
+      seconds: round(limits.reduce((a, l) => a + (l.held_s ?? 0), 0), 3),
+    },
+  }
+}
+
+/** The gains the lowered breaths got (dB, negative), smallest cut to largest; null when none was lowered. */
+export function breathLowering(edits: VersionFinish['edits']): { least_db: number; most_db: number } | null {
+  const gains = edits.filter((e) => e.kind === 'breath' && e.room_tone !== true && typeof e.gain_db === 'number').map((e) => e.gain_db as number)
+  return gains.length === 0 ? null : { least_db: Math.max(...gains), most_db: Math.min(...gains) }
+}
+
+/** "15 dB", "9 to 15 dB": how much breaths were lowered (gains in dB, negative). */
+export function dbRange(leastDb: number, mostDb: number): string {
+  const a = Math.abs(leastDb).toFixed(0)
+  const b = Math.abs(mostDb).toFixed(0)
+  return a === b ? `${a} dB` : `${a} to ${b} dB`
+}
+
+/** "peaks limited up to 2.1 dB at 3 places" (the time held down goes in the panel's table). */
+export function limitingPhrase(l: FinishLimiting): string {
+  return `peaks limited up to ${l.max_db.toFixed(1)} dB at ${l.places} place${l.places === 1 ? '' : 's'}`
 }
 
 /** The tempo change in percent, signed (+: faster), to one decimal. */

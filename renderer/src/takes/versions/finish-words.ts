@@ -1,11 +1,14 @@
 /**
  * A finished version's before and after in words, side by side (the Finish panel's table): length against
  * the spot, loudness (or RMS, as the profile measures it) against the profile's window, true peak against
- * its ceiling, pauses changed, breaths lowered (or cut), clicks removed, and the tempo change. Each figure
- * says whether it meets its target. Pure: every figure comes from the version's `finish` record.
+ * its ceiling, the one gain and what the peak limiter took off on top of it, pauses changed, breaths
+ * lowered (by how much) or cut, clicks removed, and the tempo change. Each figure says whether it meets
+ * its target. Only what was done is counted (issue 41): a click found and left as read is not "removed", a
+ * breath that could not be cut is said lowered. Pure: every figure comes from the version's `finish` record;
+ * a finish made before a figure was recorded shows no row for it rather than a guess.
  */
 import type { FinishFigures, VersionFinish } from '../../../../shared/versions/finish'
-import { tempoPercent } from '../../../../shared/versions/finish'
+import { breathLowering, dbRange, limitingPhrase, tempoPercent } from '../../../../shared/versions/finish'
 
 export type FigureTone = 'success' | 'warning' | 'muted'
 
@@ -63,7 +66,31 @@ function peakRow(f: VersionFinish): CompareRow {
   }
 }
 
-const count = (key: string, label: string, n: number): CompareRow => ({ key, label, before: '—', after: String(n), target: '', beforeTone: 'muted', afterTone: 'muted' })
+const count = (key: string, label: string, n: number | string): CompareRow => ({ key, label, before: '—', after: String(n), target: '', beforeTone: 'muted', afterTone: 'muted' })
+const signedDb = (x: number): string => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)} dB`
+
+/** The one gain every sample got; then, once recorded, what the limiter took off the peaks on top of it. */
+function levelRows(f: VersionFinish): CompareRow[] {
+  const rows = [count('gain', 'Gain (whole take)', f.gain_db === 0 ? 'none' : signedDb(f.gain_db))]
+  if (f.limiting === undefined) return rows
+  const l = f.limiting
+  const limited = l ? `${limitingPhrase(l).replace(/^peaks limited /, '')}, ${l.seconds.toFixed(2)} s in all` : 'none'
+  return [...rows, count('limiting', 'Peaks limited', limited)]
+}
+
+/** Breaths as done: lowered (by how much), or cut to room tone and those lowered instead for want of room tone. */
+function breathRow(f: VersionFinish): CompareRow {
+  const by = breathLowering(f.edits)
+  const range = by ? ` (by ${dbRange(by.least_db, by.most_db)})` : ''
+  if (f.choices.breaths === 'keep') return count('breaths', 'Breaths lowered', 0)
+  if (f.choices.breaths === 'cut') {
+    // A finish made before breaths were counted apart: its one count, as it was shown.
+    if (f.breaths_cut === undefined) return count('breaths', 'Breaths cut to room tone', f.breaths_lowered)
+    const instead = f.breaths_lowered > 0 ? `; ${f.breaths_lowered} lowered${range} instead, no room tone long enough` : ''
+    return count('breaths', 'Breaths cut to room tone', `${f.breaths_cut}${instead}`)
+  }
+  return count('breaths', 'Breaths lowered', `${f.breaths_lowered}${f.breaths_lowered > 0 ? range : ''}`)
+}
 
 /** The table's rows, in the order the panel shows them. */
 export function compareRows(f: VersionFinish): CompareRow[] {
@@ -72,8 +99,9 @@ export function compareRows(f: VersionFinish): CompareRow[] {
     lengthRow(f),
     loudnessRow(f),
     peakRow(f),
+    ...levelRows(f),
     count('pauses', 'Pauses changed', f.pauses_changed),
-    count('breaths', f.choices.breaths === 'cut' ? 'Breaths cut to room tone' : 'Breaths lowered', f.choices.breaths === 'keep' ? 0 : f.breaths_lowered),
+    breathRow(f),
     count('clicks', 'Clicks removed', f.clicks_removed),
     {
       key: 'tempo', label: 'Tempo', target: f.choices.maxTempoPercent === 0 ? 'no change allowed' : `at most ${f.choices.maxTempoPercent.toFixed(1)} %`,

@@ -27,11 +27,16 @@ const base: TakeView = {
 const finishOf = (choices: VersionFinish['choices']): VersionFinish => ({
   base_version: 1, choices, spot_length_s: 15, kind: 'dry_voice',
   profile: { name: 'dry-voice', label: 'Dry voice', loudness: [{ measure: 'rms', min: -23, max: -18 }, { measure: 'integrated', min: -30, max: -14 }], peak: { measure: 'sample', max: -3 } },
-  tempo: 1.015, gain_db: 0,
+  tempo: 1.015, gain_db: 4.5,
   before: { length_s: 18.42, rms_dbfs: -24.3, lufs: -20.1, true_peak_dbtp: -2.5 },
   after: { length_s: 15, rms_dbfs: -22.9, lufs: -19.6, true_peak_dbtp: -2.6 },
-  edits: [{ kind: 'head', at_s: 0, from_s: 1.2, to_s: 0.47 }, { kind: 'pause', at_s: 3.4, from_s: 1.3, to_s: 0.9 }, { kind: 'pause', at_s: 7.2, from_s: 1.3, to_s: 0.9 }, { kind: 'pause', at_s: 10.6, from_s: 1.2, to_s: 0.8 }],
-  pauses_changed: 3, breaths_lowered: 0, clicks_removed: 0,
+  edits: [
+    { kind: 'head', at_s: 0, from_s: 1.2, to_s: 0.47 }, { kind: 'pause', at_s: 3.4, from_s: 1.3, to_s: 0.9 }, { kind: 'pause', at_s: 7.2, from_s: 1.3, to_s: 0.9 }, { kind: 'pause', at_s: 10.6, from_s: 1.2, to_s: 0.8 },
+    { kind: 'breath', at_s: 4.0, from_s: 4.0, to_s: 4.3, room_tone: true }, { kind: 'breath', at_s: 7.5, from_s: 7.5, to_s: 7.8, gain_db: -9.2 }, { kind: 'click', at_s: 8.0, from_s: 8.0, to_s: 8.004 },
+    { kind: 'gain', at_s: 0, from_s: 0, to_s: 15, gain_db: 4.5 },
+    { kind: 'limit', at_s: 2.1, from_s: 2.1, to_s: 3.3, gain_db: -2.1, held_s: 0.3 }, { kind: 'limit', at_s: 9.0, from_s: 9.0, to_s: 10.1, gain_db: -0.8, held_s: 0.12 },
+  ],
+  pauses_changed: 3, breaths_lowered: 1, breaths_cut: 1, clicks_removed: 1, limiting: { max_db: 2.1, places: 2, seconds: 0.42 },
 })
 
 let take: TakeView = { ...base, versions: [v1], current_version: 1 }

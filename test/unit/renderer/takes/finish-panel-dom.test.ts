@@ -74,9 +74,12 @@ describe('the Finish panel', () => {
     expect(await row('length')).toEqual(['Length', '18.42 s', '15.00 s', 'spot 15.0 s'])
     expect(await row('loudness')).toEqual(['RMS', '−24.3 dB RMS', '−22.9 dB RMS', '−23.0 to −18.0 dB RMS'])
     expect(await row('peak')).toEqual(['True peak', '−2.5 dBTP', '−2.6 dBTP', 'at most −3.0 dBFS'])
+    expect(await row('gain')).toEqual(['Gain (whole take)', '—', '+4.5 dB', ''])
+    expect(await row('limiting')).toEqual(['Peaks limited', '—', 'up to 2.1 dB at 2 places, 0.42 s in all', ''])
     expect(await row('pauses')).toEqual(['Pauses changed', '—', '3', ''])
-    expect(await row('breaths')).toEqual(['Breaths cut to room tone', '—', '0', ''])
-    expect(await row('clicks')).toEqual(['Clicks removed', '—', '0', ''])
+    // Cut was chosen: one breath was cut, one had no room tone long enough and was lowered instead.
+    expect(await row('breaths')).toEqual(['Breaths cut to room tone', '—', '1; 1 lowered (by 9 dB) instead, no room tone long enough', ''])
+    expect(await row('clicks')).toEqual(['Clicks removed', '—', '1', ''])
     expect(await row('tempo')).toEqual(['Tempo', '—', '+1.5 % (faster)', 'at most 2.0 %'])
     // The figure that misses its target is marked; the one that meets it is not.
     expect(await table.locator('tr[data-row="length"] td').first().getAttribute('class')).toBe('tone-warning')

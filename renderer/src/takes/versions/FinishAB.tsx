@@ -26,6 +26,33 @@ export interface FinishABProps {
 
 type Side = 'A' | 'B'
 
+/**
+ * Waits for the metadata of `url` in the player: true once it has come, false when another source took its
+ * place first (that load is another call's), an error with `cannot` when this source fails. Its listeners go
+ * with it.
+ */
+function metadataOf(el: HTMLAudioElement, url: string, cannot: string): Promise<boolean> {
+  const mine = () => el.getAttribute('src') === url
+  if (mine() && el.readyState >= HTMLMediaElement.HAVE_METADATA) return Promise.resolve(true)
+  return new Promise<boolean>((resolve, reject) => {
+    const done = () => {
+      el.removeEventListener('loadedmetadata', onMeta)
+      el.removeEventListener('error', onError)
+    }
+    const onMeta = () => {
+      done()
+      resolve(mine())
+    }
+    const onError = () => {
+      done()
+      if (mine()) reject(new Error(cannot))
+      else resolve(false)
+    }
+    el.addEventListener('loadedmetadata', onMeta)
+    el.addEventListener('error', onError)
+  })
+}
+
 export function FinishAB({ takeId, takeName, before, after, previewUrl = null }: FinishABProps) {
   const api = useBridge()
   const audio = useRef<HTMLAudioElement>(null)
@@ -49,27 +76,34 @@ export function FinishAB({ takeId, takeName, before, after, previewUrl = null }:
     return url
   }
 
-  /** Shows `next` at the place the player is now; plays when asked or when it was playing. */
+  /**
+   * Shows `next` at the place the player is now; plays when asked or when it was playing. Only the newest
+   * call acts: a switch pressed while an earlier one still waits for its audio (a version being rendered,
+   * the preview replaced by the landed version) wins, and the earlier one neither sets its side nor reports
+   * the interrupted load as an error. (Two at once once left the player on B with A pressed.)
+   */
+  const latest = useRef(0)
   const show = async (next: Side, play: boolean) => {
     const el = audio.current
     if (!el) return
+    const call = ++latest.current
+    const current = () => latest.current === call
     setError(null)
     try {
       const url = await urlOf(next)
+      if (!current()) return
       const at = el.currentTime
       const keepPlaying = play || !el.paused
       if (el.getAttribute('src') !== url) {
         el.src = url
-        await new Promise<void>((resolve, reject) => {
-          el.addEventListener('loadedmetadata', () => resolve(), { once: true })
-          el.addEventListener('error', () => reject(new Error(`${next === 'A' ? `Version ${before}` : `The ${afterName} version`} of ${takeName} cannot be played.`)), { once: true })
-        })
+        const loaded = await metadataOf(el, url, `${next === 'A' ? `Version ${before}` : `The ${afterName} version`} of ${takeName} cannot be played.`)
+        if (!loaded || !current()) return
         el.currentTime = Number.isFinite(el.duration) ? Math.min(at, el.duration) : at
       }
       setSide(next)
       if (keepPlaying) await el.play()
     } catch (err) {
-      setError(displayText(errorText(err)))
+      if (current()) setError(displayText(errorText(err)))
     }
   }
 

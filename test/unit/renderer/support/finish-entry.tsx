@@ -56,6 +56,8 @@ function wavUrl(seconds: number): string {
 const urls = new Map<number, string>()
 let preview: string | null = null
 let release: (() => void) | null = null
+/** How long main takes to hand each version's audio (a render under way), ms. */
+const mediaDelay = new Map<number, number>()
 
 const bridge = fakeBridge({
   listTakes: async ({ jobId }) => ({ jobId, takes: [take], trash: [], damaged: [] }),
@@ -79,6 +81,8 @@ const bridge = fakeBridge({
   },
   getTakeMediaUrl: async ({ version }) => {
     const v = version ?? 1
+    const delay = mediaDelay.get(v) ?? 0
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay))
     if (!urls.has(v)) urls.set(v, wavUrl(v === 1 ? 4 : 3))
     return { url: urls.get(v) as string }
   },
@@ -102,5 +106,6 @@ document.addEventListener('DOMContentLoaded', () => {
     previewUrl: () => preview,
     /** Lets the finish under way answer (its version measured and read back). */
     release: () => release?.(),
+    mediaDelay: (v: number, ms: number) => mediaDelay.set(v, ms),
   }
 })

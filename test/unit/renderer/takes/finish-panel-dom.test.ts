@@ -92,6 +92,23 @@ describe('the Finish panel', () => {
     await p.setViewportSize({ width: 1024, height: 768 })
   })
 
+  it('A/B: the side pressed last wins, even while the other side’s audio is still coming', async () => {
+    const p = b.page
+    // Main takes a while to hand the finished version's audio (rendered first); A is pressed meanwhile.
+    await p.evaluate(() => (window as unknown as { boothTest: { mediaDelay(v: number, ms: number): void } }).boothTest.mediaDelay(2, 800))
+    await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
+    await p.getByRole('radio', { name: 'A · before (v1)' }).click()
+    await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(1))
+    // B's audio came after A was pressed: the player stays on A, and says so.
+    await expect.poll(async () => (await calls()).filter((c) => c.name === 'getTakeMediaUrl' && (c.args as { version: number }).version === 2).length).toBe(1)
+    await p.waitForTimeout(1200)
+    expect(await audio().getAttribute('src')).toBe(await urlOf(1))
+    expect(await p.getByRole('radio', { name: 'A · before (v1)' }).getAttribute('aria-checked')).toBe('true')
+    expect(await audio().getAttribute('aria-label')).toMatch(/version 1 \(before\)$/)
+    expect(await p.getByRole('alert').count()).toBe(0)
+    await p.evaluate(() => (window as unknown as { boothTest: { mediaDelay(v: number, ms: number): void } }).boothTest.mediaDelay(2, 0))
+  })
+
   it('A/B plays the version before or the finished one at the same place', async () => {
     const p = b.page
     await p.getByRole('radio', { name: 'B · finished (v2)' }).click()

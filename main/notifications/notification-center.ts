@@ -9,6 +9,7 @@ import type { JobListView, JobSummary, NotificationSettings } from '../../shared
 import { LEDGER_FILE_NAME, openNotificationLedger, type NotificationLedger } from './notification-ledger'
 import { badgeCountOf, resolveNotificationPrefs, type BoothNotification, type EmailPrefs } from './notification-rules'
 import { ScriptRevisionWatch } from './script-revisions'
+import { JobsThatLeft } from './jobs-that-left'
 import { setTalentZone } from '../../shared/format/shown-zone'
 import type { Log } from '../logging/redacting-log'
 import type { EventHub } from '../bridge/event-hub'
@@ -33,6 +34,12 @@ export interface NotificationCenterDeps {
 /** Until the talent's email preferences are known (or readable), every kind is on. */
 const ALL_ON: EmailPrefs = { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true }
 
+/**
+ * The producer's verdicts on the talent's work: always listed in the bell (the in-app list), whatever the
+ * choices; the choices (and the email prefs they default to) decide only whether the OS shows them too.
+ */
+const ALWAYS_IN_THE_BELL = ['changes_requested', 'delivery_approved'] as const
+
 export class NotificationCenter {
   private ledger: NotificationLedger | null = null
   private emailPrefs: EmailPrefs = ALL_ON
@@ -42,9 +49,12 @@ export class NotificationCenter {
   private readonly listFile: NoticeListFile
   /** The script revision of each changed job, so every revision is a notice (script-revisions.ts). */
   private readonly revisions: ScriptRevisionWatch
+  /** Jobs that left the pending list (an approval makes a job completed): read once for their verdict. */
+  private readonly left: JobsThatLeft
 
   constructor(private readonly deps: NotificationCenterDeps) {
     this.revisions = new ScriptRevisionWatch({ client: deps.client, log: deps.log })
+    this.left = new JobsThatLeft({ client: deps.client, log: deps.log })
     this.listFile = openNoticeListFile({
       file: join(deps.dataDir, NOTICES_FILE_NAME),
       warn: (message, fields) => deps.log.warn(message, fields),
@@ -107,12 +117,18 @@ export class NotificationCenter {
     this.deps.hub.emit('badge', { count })
     if (!this.ledger) return
     const revisions = await this.revisions.revisions(view.items)
-    const raised = await this.ledger.update({ current: view.items, previous: this.previous, prefs: this.settings(), revisions, today: view.today })
+    const left = await this.left.read(this.previous, view.items)
+    const chosen = this.settings()
+    const bell = { ...chosen }
+    for (const kind of ALWAYS_IN_THE_BELL) bell[kind] = true
+    const raised = await this.ledger.update({
+      current: [...view.items, ...left.jobs], deliveries: left.deliveries, previous: this.previous, prefs: bell, revisions, today: view.today,
+    })
     this.previous = view.items
     const at = Date.now()
     for (const n of raised) {
       this.list.unshift({ id: `${n.kind}:${n.jobId}:${at}`, kind: n.kind, jobId: n.jobId, title: n.title, body: n.body, at, read: false })
-      this.deps.notifier.show(n, () => this.deps.hub.emit('notificationClicked', { jobId: n.jobId }))
+      if (chosen[n.kind]) this.deps.notifier.show(n, () => this.deps.hub.emit('notificationClicked', { jobId: n.jobId }))
     }
     if (raised.length > 0) {
       this.list = this.list.slice(0, MAX_NOTICES)
@@ -130,6 +146,8 @@ export class NotificationCenter {
   async clearNotices(): Promise<void> {
     setTalentZone(null)
     this.revisions.clear()
+    this.left.clear()
+    this.previous = null
     this.list = []
     this.deps.hub.emit('notices', this.notices())
     await this.persist()

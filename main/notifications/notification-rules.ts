@@ -7,6 +7,7 @@
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../shared/bridge-notices'
 import { dayNumber, formatCalendarDate } from '../../shared/format/calendar-date'
 import { dateThatCounts, owesAudio } from '../../shared/job-due'
+import { takeName } from '../../shared/take-name'
 
 export { NOTIFICATION_KINDS, type NotificationKind }
 
@@ -35,6 +36,14 @@ export interface DeliveryStatusLike {
   status: string
   take_label?: string
   take_number?: number
+  /** The delivered file's name: the take's name as Booth and the producer know it (shared/take-name.ts). */
+  file_name?: string
+}
+
+/** How a delivery is named in a notification: its file's name (`MILL-0042_main_03`), else "the main take #2". */
+function deliveryName(d: DeliveryStatusLike): string | null {
+  if (d.file_name) return plainText(takeName({ file_name: d.file_name, take_number: d.take_number ?? 0 }), 60)
+  return d.take_label ? `The ${plainText(d.take_label, 10)} take${d.take_number ? ` #${d.take_number}` : ''}` : null
 }
 
 /** The talent's email preferences (GET /preferences `prefs`). */
@@ -161,16 +170,17 @@ export function describeNotification(
   const dueDate = due ? ` (${plainText(formatCalendarDate(due.date, more.today), 20)})` : ''
   const what = due?.changes ? `${ref}: the changes are` : `${ref} is`
   const approved = deliveries.find((d) => d.status === 'approved' || d.status === 'used')
-  const take = approved?.take_label
-    ? `The ${plainText(approved.take_label, 10)} take${approved.take_number ? ` #${approved.take_number}` : ''} was approved.`
-    : 'Your delivery was approved.'
+  const approvedName = approved ? deliveryName(approved) : null
+  const take = approvedName ? `${approvedName} was approved.` : 'Your delivery was approved.'
+  const asked = deliveries.find((d) => d.status === 'changes_requested')
+  const askedName = asked ? deliveryName(asked) : null
   const bodies: Record<NotificationKind, string> = {
     new_job: `${ref}${customer} is waiting for you.${alsoDue ? ` ${DUE_SENTENCE[alsoDue] ?? ''}${alsoDue === 'due_today' ? '' : dueDate}.` : ''}`,
     due_soon: `${what} due soon${dueDate}.`,
     due_today: `${what} due today.`,
     overdue: `${what} overdue${dueDate}.`,
     script_changed: `${ref}: the script was revised${more.revisedAgain ? ' again' : ''}.`,
-    changes_requested: `${ref}: the producer asked for changes.`,
+    changes_requested: `${ref}: the producer asked for changes${askedName && asked?.file_name ? ` to ${askedName}` : ''}.`,
     delivery_approved: `${ref}: ${take}`,
   }
   return {

@@ -12,6 +12,7 @@ import { JobHeader } from './JobHeader'
 import { JobFacts } from './JobFacts'
 import { DeliverNoticeBlock } from '../../takes/DeliverNoticeBlock'
 import { ChangesRequestNote } from './ChangesRequestNote'
+import { changesRequestState } from './changes-request-state'
 import { ScriptChangePanel } from '../../script/ScriptChangePanel'
 import { ScriptPanel } from '../../script/ScriptPanel'
 import { PronunciationList } from '../../script/PronunciationList'
@@ -29,6 +30,7 @@ import { PanelBoundary } from '../../ui/PanelBoundary'
 export function JobDetailView({ view, error }: { view: JobView; error: string | null }) {
   const today = useBooth((s) => s.jobList?.today ?? new Date().toISOString().slice(0, 10))
   const job = view.job
+  const request = changesRequestState(job)
   const scriptArea = useRef<HTMLDivElement>(null)
   useFocusWhenListFolds(scriptArea, job.job_id)
   return (
@@ -41,7 +43,7 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
           <LeftOutNote job={job} />
           <DeliverNoticeBlock notice={job.deliver_notice} folded />
           <OutcomeInfo job={job} />
-          {job.changes_request && <ChangesRequestNote request={job.changes_request} today={today} />}
+          {job.changes_request && request !== 'closed' && <ChangesRequestNote request={job.changes_request} state={request} today={today} />}
           {job.script_change && <PanelBoundary name="script change" resetKey={job.job_id}><ScriptChangePanel change={job.script_change} /></PanelBoundary>}
           <DirectionsPanel directions={job.directions} />
           <PanelBoundary name="script" resetKey={job.job_id}><ScriptPanel job={job} documentPath={view.scriptDocumentPath} /></PanelBoundary>
@@ -55,7 +57,7 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
           <PronunciationList list={job.pronunciations} />
           <JobPossibilities job={job} />
           <AttachmentList jobId={job.job_id} attachments={job.attachments_detail} />
-          <JobTimeline entries={job.timeline} />
+          <JobTimeline job={job} />
         </div>
       </div>
     </section>

@@ -4,6 +4,7 @@ import type { JobDetail } from '../../../../shared/bridge'
 import { formatCalendarDate } from '../../ui/format/calendar-dates'
 import { formatMoneyWithCode } from '../../ui/format/money'
 import { ShownName } from '../../ui/ShownName'
+import { changesRequestState } from './changes-request-state'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -35,7 +36,7 @@ export function JobFacts({ job, today }: { job: JobDetail; today: string }) {
         <Fact label="Agency">{job.agency ? <ShownName name={job.agency} /> : '—'}</Fact>
         <Fact label="Rate">{job.rate ? formatMoneyWithCode(job.rate) : 'Not shown'}</Fact>
         {job.due_date && <Fact label="Due">{date(job.due_date)}</Fact>}
-        {job.changes_due && <Fact label="Changes due">{date(job.changes_due)}</Fact>}
+        {job.changes_due && (job.changes_request ? changesRequestState(job) === 'open' : job.stage === 'changes_requested') && <Fact label="Changes due">{date(job.changes_due)}</Fact>}
         <Fact label="Flight starts">{date(job.flight_start)}</Fact>
         {job.reference && <Fact label="Reference"><ShownName name={job.reference} /></Fact>}
         {job.other_talent.length > 0 && <Fact label="Other talent"><ShownName name={job.other_talent.join(', ')} /></Fact>}

@@ -1,5 +1,6 @@
 /**
- * A take's measured facts (length, loudness, peak) and its warnings in words, named by its findings. A
+ * A take's measured facts (length, loudness, peak), its one verdict line (what each part checked: "Level and
+ * length: no problems · Read-back: differs at 2 places") and its warnings in words, named by its findings. A
  * pickup gets no spot-length warning or finding: it reads a line or two, not the spot.
  */
 import type { Preflight } from '../../../shared/bridge-takes'
@@ -8,6 +9,8 @@ import { TakeFindings } from './TakeFindings'
 import { preflightWarningWords, type WarningContext } from './warning-words'
 import { useTakeReport } from './use-take-report'
 import { useTakes, type TakesState } from './takes-store'
+import { useReadback } from './readback/readback-store'
+import { levelPart, readbackPart, takeVerdict } from './take-verdict'
 
 /** Whether the take of this id is labelled pickup (in whichever job's list it is). */
 function isPickupTake(byJob: TakesState['byJob'], takeId: string): boolean {
@@ -28,8 +31,11 @@ export function PreflightSummary({ preflight, context, take, findings = false }:
   // A pickup (labelled so, or a punch recording) is checked as one: the spot's length does not judge it.
   const labelledPickup = useTakes((s) => (take ? isPickupTake(s.byJob, take.id) : false))
   const pickup = context.pickup ?? labelledPickup
+  // The take's read-back, for the one verdict line: each part says what it checked (take-verdict.ts).
+  const readback = useReadback((s) => (take ? s.byTake[take.id] : undefined))
   if (!preflight) return <p className="muted small">Measuring…</p>
   const warnings = preflightWarningWords(preflight, { ...context, pickup }, report?.findings ?? [])
+  const verdict = takeVerdict(take ? [levelPart(warnings), readbackPart(readback)] : [levelPart(warnings)])
   const levels = takeLevels(preflight)
   return (
     <div className="preflight">
@@ -40,7 +46,8 @@ export function PreflightSummary({ preflight, context, take, findings = false }:
           <div><dt>Peak</dt><dd>{levels.peak}</dd></div>
         </dl>
       )}
-      {warnings.length > 0 ? (
+      {preflight.measured && <p className={`small tone-${verdict.tone} take-verdict`} data-tone={verdict.tone}>{verdict.text}</p>}
+      {warnings.length > 0 && (
         <ul className="take-warnings" aria-label="Warnings">
           {warnings.map((w) => (
             <li key={w.code} className={`take-warning tone-${w.tone}`} data-code={w.code}>
@@ -49,8 +56,6 @@ export function PreflightSummary({ preflight, context, take, findings = false }:
             </li>
           ))}
         </ul>
-      ) : (
-        preflight.measured && <p className="small tone-success take-ok">No problems found</p>
       )}
       {findings && preflight.measured && <TakeFindings report={report} problem={problem} preflight={preflight} pickup={pickup} />}
     </div>

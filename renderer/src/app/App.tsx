@@ -8,6 +8,7 @@ import { SignInView } from '../session/SignInView'
 import { Workspace } from './Workspace'
 import { StartupProblem } from './StartupProblem'
 import { SetAsideFilesNotice } from './SetAsideFilesNotice'
+import { CutShortNotice } from '../takes/CutShortNotice'
 import { HostGoneBanner } from '../ui/HostGoneBanner'
 
 export function App() {
@@ -43,6 +44,7 @@ export function App() {
       <HostGoneBanner />
       {signedOut ? <SignInView /> : <Workspace />}
       <SetAsideFilesNotice />
+      {!signedOut && <CutShortNotice />}
     </>
   )
 }

@@ -21,7 +21,7 @@ import { createSetAsideStore, type SetAsideState } from './set-aside-store'
 import { createVersionsStore, type VersionsState } from '../takes/versions/versions-store'
 import { createRecorderStore } from '../takes/recorder/recorder-store'
 import type { RecorderStoreState } from '../takes/recorder/recorder-types'
-import { browserCapture, browserClock, windowStorage } from '../takes/recorder/browser-capture'
+import { browserCapture, browserClock, windowSession, windowStorage } from '../takes/recorder/browser-capture'
 
 /** Every store by name: what <BridgeProvider> holds (its BoothStoreRegistry, which each store's module fills in). */
 export interface BoothStores extends BoothStoreRegistry {
@@ -45,7 +45,7 @@ export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe:
   const prompter = createPrompterStore(api)
   const setAside = createSetAsideStore(api)
   const versions = createVersionsStore(api, (jobId) => void takes.store.getState().loadTakes(jobId))
-  const recorder = createRecorderStore({ api, capture: browserCapture(api), clock: browserClock, takes: takes.store, readback: readback.store, storage: windowStorage })
+  const recorder = createRecorderStore({ api, capture: browserCapture(api), clock: browserClock, takes: takes.store, readback: readback.store, storage: windowStorage, session: windowSession })
   return {
     stores: {
       booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, prompter: prompter.store,

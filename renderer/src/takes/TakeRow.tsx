@@ -24,8 +24,12 @@ import { TakeVersions } from './versions/TakeVersions'
 import { trimOffReason } from './trim-math'
 import { VersionMark } from './versions/VersionMark'
 import { CutRemovedLines } from './versions/CutRemovedLines'
+import { useRecorder } from './recorder/recorder-store'
+import { writesTake } from './recorder/recorder-view'
 
 const CUT_OFF: StateWords = { text: 'Cut off: Booth stopped while this take was recording. Booth offers it back when it is started again.', tone: 'warning' }
+/** Main lists it as recording, yet no recorder writes it (the window that recorded it reloaded or closed). */
+const LEFT_BEHIND: StateWords = { text: 'Not recording: the window that recorded this take went away. Booth is stopping it and keeps what was recorded.', tone: 'warning' }
 
 export interface TakeRowProps {
   job: JobDetail
@@ -51,8 +55,11 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
   const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
   // A take "recording" while Booth itself is gone records nothing: it is said to be cut off, never "Recording…".
   const hostUp = useBooth((s) => s.host === 'up')
+  // "Recording…" only while this window's recorder really writes it; a take being saved says "Saving…".
+  const written = useRecorder((s) => writesTake(s, take))
   const cutOff = take.state === 'recording' && !hostUp
-  const state = cutOff ? CUT_OFF : takeStatusWords(take, queued, online, service)
+  const leftBehind = take.state === 'recording' && hostUp && !take.saving && !written
+  const state = cutOff ? CUT_OFF : leftBehind ? LEFT_BEHIND : takeStatusWords(take, queued, online, service)
   const name = takeName(take)
   // A delivered (or sending) take keeps the trim it went with: the waveform says so instead of offering handles.
   const trimOff = trimOffReason(take, name)
@@ -95,7 +102,7 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
         <span className="muted small take-when">{formatTimestamp(Date.parse(take.created_at))}</span>
       </div>
       {recording ? (
-        cutOff ? null : <p className="small tone-danger">{take.saving ? 'Saving…' : 'Recording…'}</p>
+        cutOff || leftBehind ? null : <p className="small tone-danger">{take.saving ? 'Saving…' : 'Recording…'}</p>
       ) : (
         <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} findings />
       )}

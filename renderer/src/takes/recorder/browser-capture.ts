@@ -56,3 +56,14 @@ export const windowStorage: Pick<Storage, 'getItem' | 'setItem'> = {
     if (typeof localStorage !== 'undefined') localStorage.setItem(key, value)
   },
 }
+
+/** The tab's sessionStorage (kept across a reload, not shared with a new window), read when used. */
+export const windowSession: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: (key) => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(key)),
+  setItem: (key, value) => {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(key, value)
+  },
+  removeItem: (key) => {
+    if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(key)
+  },
+}

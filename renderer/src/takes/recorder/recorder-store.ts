@@ -25,6 +25,7 @@ import { sinkFor } from '../recording-sink'
 import { NO_PUNCH, punchActions } from './recorder-punch'
 import type { MeterEvent, RecorderData, RecorderDeps, RecorderStoreState, TakeCapture } from './recorder-types'
 import { guardedRun } from './recorder-view'
+import { forgetTakeInFlight, rememberTakeInFlight, settleTakeInFlight } from './take-in-flight'
 
 declare module '../../bridge/BridgeProvider' {
   /** This store, as the window's provider holds it (useStores().recorder). */
@@ -37,10 +38,11 @@ declare module '../../bridge/BridgeProvider' {
 export const SAVING_SHOWN_AFTER_MS = 150
 
 /** What goes with every return to idle: nobody's run, nothing saving, no question about leaving left open. */
-const SETTLED: Partial<RecorderData> = { run: null, savingShown: false, leave: null }
+const SETTLED: Partial<RecorderData> = { run: null, savingShown: false, leave: null, recordingTakeId: null }
 
 export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderStoreState> {
   const { api, capture, clock, storage } = deps
+  const session = deps.session ?? null
   const meters = new Set<(e: MeterEvent) => void>()
   const meter = (e: MeterEvent) => {
     for (const listener of [...meters]) listener(e)
@@ -55,6 +57,8 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
     const feed = (event: RecorderEvent, patch: Partial<RecorderData> = {}) => {
       const t = transition(get().rec, event)
       if (t.accepted) set({ ...patch, rec: t.state, ...(t.state.phase === 'idle' ? SETTLED : {}) })
+      // Idle: no take of this window is in flight for a reload to find.
+      if (t.accepted && t.state.phase === 'idle') forgetTakeInFlight(session)
       return t
     }
 
@@ -79,8 +83,9 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
         },
       )
       take = rec
+      let takeId: string
       try {
-        await rec.start(get().input?.deviceId ?? null, 1)
+        takeId = await rec.start(get().input?.deviceId ?? null, 1)
       } catch (err) {
         if (take !== rec) return void (await rec.cancel().catch(() => undefined))
         take = null
@@ -93,7 +98,7 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       if (take !== rec) return void (await rec.cancel().catch(() => undefined))
       const at = clock.now()
       meter({ kind: 'start', at })
-      feed({ type: 'opened' }, { startedAt: at })
+      if (feed({ type: 'opened' }, { startedAt: at, recordingTakeId: takeId }).accepted) rememberTakeInFlight(session, { takeId, jobId: job.job_id })
       void get().refreshInputs()
     }
 
@@ -162,6 +167,8 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       savingShown: false,
       startedAt: 0,
       error: null,
+      recordingTakeId: null,
+      cutShort: null,
       inputs: [],
       input: null,
       countIn: loadCountIn(storage),
@@ -244,6 +251,13 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
         void rec.abandon()
         stoppedBy(BOOTH_GONE_WHILE_RECORDING)
       },
+      settleCutShort: async () => {
+        const said = await settleTakeInFlight(api, session).catch(() => null)
+        if (!said) return
+        set({ cutShort: said })
+        if (deps.takes.getState().byJob[said.jobId]) void deps.takes.getState().loadTakes(said.jobId)
+      },
+      dismissCutShort: () => set({ cutShort: null }),
       onMeter: (listener) => {
         meters.add(listener)
         return () => void meters.delete(listener)

@@ -86,6 +86,8 @@ export interface RecorderDeps {
   readback: StoreApi<ReadbackStoreState>
   /** Where the input choice and the count-in are remembered (localStorage in the window). */
   storage: Pick<Storage, 'getItem' | 'setItem'>
+  /** Where the take being recorded is written for a reload to find (the tab's sessionStorage; take-in-flight.ts). */
+  session?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
 }
 
 /** What the input meter hears: a level from main's answer, the start of a take, or the meter back at rest. */
@@ -130,6 +132,10 @@ export interface RecorderData {
   startedAt: number
   /** What the recorder last said (a take that stopped by itself, an input that cannot be opened). */
   error: string | null
+  /** Main's take this recorder writes, from main's answer to the start until the recorder is idle again. */
+  recordingTakeId: string | null
+  /** What became of the take a reload cut short (take-in-flight.ts), until the talent closes it. */
+  cutShort: { jobId: string; takeId: string; text: string } | null
   inputs: AudioInput[]
   /** The input a take or a punch records: the one chosen (remembered), else the system default. */
   input: AudioInput | null
@@ -158,6 +164,9 @@ export interface RecorderActions {
   discard(): Promise<void>
   /** The window lost Booth mid-take: the input is let go and the recorder says why. */
   hostGone(): void
+  /** Once, as the page starts: the take a reload cut short is stopped and kept, and `cutShort` says so. */
+  settleCutShort(): Promise<void>
+  dismissCutShort(): void
   /** The job's punch panel is on screen; the undo (the job was left) cancels a punch under way and closes it. */
   attachPunch(jobId: string): () => void
   /** The input meter's feed (levels, a take's start, back at rest); returns the undo. */

@@ -74,3 +74,14 @@ export function punchOwnsKeys(s: RecorderData): boolean {
 export function punchPhases(s: RecorderData): RecorderState {
   return recorderMode(s.rec) === 'punch' ? s.rec : IDLE
 }
+
+/**
+ * Whether this window's recorder writes `take` now: the take it opened (from main's answer on), or, in the
+ * moment before that answer, a take of the job it is opening; a punch's recording while the punch runs. A
+ * take main lists as recording that no recorder writes (its page reloaded or closed) is never "Recording…".
+ */
+export function writesTake(s: RecorderData, take: { id: string; job_id: string }): boolean {
+  if (s.recordingTakeId !== null) return s.recordingTakeId === take.id
+  if (s.run?.jobId !== take.job_id || s.rec.phase === 'idle') return false
+  return recorderMode(s.rec) === 'punch' || s.rec.phase === 'starting'
+}

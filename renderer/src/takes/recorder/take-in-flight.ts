@@ -66,7 +66,7 @@ export async function settleTakeInFlight(api: Pick<BoothApi, 'stopRecording' | '
   const was = recallTakeInFlight(storage)
   forgetTakeInFlight(storage)
   if (!was) return null
-  let take: TakeView | null = null
+  let take: TakeView | null
   try {
     take = await api.stopRecording({ takeId: was.takeId })
   } catch {

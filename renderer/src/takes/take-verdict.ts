@@ -34,6 +34,8 @@ export function readbackPart(state: ReadbackState | undefined): VerdictPart {
   if (state.status === 'queued' || state.status === 'running') return { what, said: 'listening…', tone: 'muted' }
   if (state.status !== 'done' || !state.result) return { what, said: 'did not run', tone: 'muted' }
   const issues = state.result.check.issues
+  // Nothing heard at all: said as the read-back says it, not as "differs at 1 place".
+  if (state.result.words.length === 0 && state.result.check.verdict !== 'matches') return { what, said: 'heard no speech', tone: 'warning' }
   const sure = issues.filter((i) => !i.restart && differs(i)).length
   const unsure = issues.filter((i) => !i.restart && listenHere(i)).length
   const restarts = issues.filter((i) => i.restart).length

@@ -2,6 +2,8 @@
  * Run with `node --import tsx`: a sandbox of the talent API (producer off) whose producer acts when the
  * test says so. Prints `ready <url> <token>`; reads lines on stdin and answers `done <json>` for each:
  * - `change_script <job_id>`: the producer changes the job's script;
+ * - `approve <job_id>` / `request_changes <job_id>`: the producer approves the job's latest delivered take, or
+ *   asks for changes to it (answers null when the job has no take awaiting the producer);
  * - `set_script <job_id> <json {text, html?, pronunciations?}>`: the job's typed script (and pronunciation
  *   list) become these, as if the job had come with them;
  * - `plan_check <job_id> <json PlannedCheck>`: what the platform's audio check of every take delivered to
@@ -45,6 +47,8 @@ lines.on('line', (line) => {
   const [, command, jobId, rest] = match ?? []
   if (!command || !jobId) return answer({ error: `unknown command ${line}` })
   if (command === 'change_script') return void world.producer.changeScript(jobId).then(answer)
+  if (command === 'approve') return void world.producer.approve(jobId).then(answer)
+  if (command === 'request_changes') return void world.producer.requestChanges(jobId).then(answer)
   const job = world.state().jobs.find((j) => j.job_id === jobId)
   if (!job) return answer({ error: `no job ${jobId}` })
   if (command === 'set_script') {

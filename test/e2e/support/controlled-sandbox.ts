@@ -9,6 +9,9 @@ export interface ControlledSandbox {
   url: string
   token: string
   changeScript(jobId: string): Promise<unknown>
+  /** The producer approves the job's latest delivered take / asks for changes to it (null: none awaits). */
+  approve(jobId: string): Promise<unknown>
+  requestChanges(jobId: string): Promise<unknown>
   /** The job's typed script (and pronunciations) become these. */
   setScript(jobId: string, script: { text: string; html?: string | null; pronunciations?: Array<{ word: string; say: string }> }): Promise<unknown>
   /** What the platform's audio check of the job's takes finds (a PlannedCheck of sandbox/domain/state.ts). */
@@ -52,6 +55,8 @@ export async function startControlledSandbox(): Promise<ControlledSandbox> {
     url: m[1],
     token: m[2],
     changeScript: (jobId) => ask(`change_script ${jobId}`),
+    approve: (jobId) => ask(`approve ${jobId}`),
+    requestChanges: (jobId) => ask(`request_changes ${jobId}`),
     setScript: (jobId, script) => ask(`set_script ${jobId} ${JSON.stringify(script)}`),
     planCheck: (jobId, plan) => ask(`plan_check ${jobId} ${JSON.stringify(plan)}`),
     stop: () =>

@@ -44,7 +44,7 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
           <DeliverNoticeBlock notice={job.deliver_notice} folded />
           <OutcomeInfo job={job} />
           {job.changes_request && request !== 'closed' && <ChangesRequestNote request={job.changes_request} state={request} today={today} />}
-          {job.script_change && <PanelBoundary name="script change" resetKey={job.job_id}><ScriptChangePanel change={job.script_change} /></PanelBoundary>}
+          {job.script_change && job.status === 'pending' && <PanelBoundary name="script change" resetKey={job.job_id}><ScriptChangePanel change={job.script_change} /></PanelBoundary>}
           <DirectionsPanel directions={job.directions} />
           <PanelBoundary name="script" resetKey={job.job_id}><ScriptPanel job={job} documentPath={view.scriptDocumentPath} /></PanelBoundary>
         </div>

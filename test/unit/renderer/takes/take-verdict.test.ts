@@ -12,7 +12,7 @@ function issue(fields: Partial<ReadbackIssue>): ReadbackIssue {
   return { kind: 'changed', severity: 'high', expected: 'four', heard: 'for', at_s: 1.2, script_from: 0, script_to: 4, ...fields } as ReadbackIssue
 }
 function done(verdict: 'matches' | 'check' | 'mismatch', issues: ReadbackIssue[]): ReadbackState {
-  return { takeId: 't1', status: 'done', message: null, result: { check: { state: 'done', verdict, issues } } } as unknown as ReadbackState
+  return { takeId: 't1', status: 'done', message: null, result: { check: { state: 'done', verdict, issues }, words: [{ word: 'four', start_s: 1, end_s: 1.3 }] } } as unknown as ReadbackState
 }
 
 describe('the take\'s verdict line', () => {
@@ -25,6 +25,12 @@ describe('the take\'s verdict line', () => {
     const p = readbackPart(done('mismatch', [issue({ certainty: 'sure' }), issue({ certainty: 'unsure' }), issue({ restart: { from_s: 1, to_s: 2 } }), issue({ severity: 'soft' })]))
     expect(p.said).toBe('differs at 1 place, listen at 1 place, 1 false start, 1 small slip')
     expect(readbackPart(done('check', [issue({ certainty: 'unsure' })])).said).toBe('listen at 1 place')
+  })
+
+  it('a take where nothing was heard says so, not "differs at 1 place"', () => {
+    const silent = done('mismatch', [issue({ kind: 'missing', certainty: 'sure' })])
+    if (silent.result) silent.result.words = []
+    expect(readbackPart(silent)).toEqual({ what: 'Read-back', said: 'heard no speech', tone: 'warning' })
   })
 
   it('is green only when the measurement and the read-back both found nothing', () => {

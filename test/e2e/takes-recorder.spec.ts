@@ -84,7 +84,10 @@ test('the input and the count-in are remembered; the count-in counts before reco
   await expect(recorder).toHaveAttribute('data-phase', 'counting')
   await expect(recorder.locator('.rec-beat')).toHaveText('2')
   await expect(recorder).toHaveAttribute('data-phase', 'recording', { timeout: 5000 })
+  // Discard asks first; the take goes on recording until it is confirmed.
   await recorder.getByRole('button', { name: 'Discard' }).click()
+  await expect(recorder).toHaveAttribute('data-phase', 'recording')
+  await recorder.getByRole('button', { name: 'Discard take' }).click()
   await expect(recorder).toHaveAttribute('data-phase', 'idle')
   const snap = await bridgeClient(booth.launchUrl).call('listTakes', { jobId: job.job_id })
   expect(snap.takes.filter((t) => t.state === 'recording')).toEqual([])

@@ -148,6 +148,9 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const against = elapsedState(elapsed, job.length_s)
   const busy = phase === 'starting' || phase === 'stopping'
   const recording = phase === 'recording'
+  // Discard asks first (the recording goes on meanwhile): one stray click must not drop a good read.
+  const [askDiscard, setAskDiscard] = useState(false)
+  if (askDiscard && !recording) setAskDiscard(false)
 
   return (
     <section className="side-section recorder" aria-labelledby="recorder-title" data-phase={phase}>
@@ -180,10 +183,17 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           <span className="rec-dot" aria-hidden="true" />
           {recording ? 'Stop' : phase === 'counting' ? 'Cancel count-in' : phase === 'starting' ? 'Starting…' : phase === 'stopping' ? 'Saving…' : 'Record'}
         </button>
-        {recording && (
-          <button type="button" className="btn btn-quiet btn-small rec-discard" onClick={() => void recorder.getState().discard()}>
+        {recording && !askDiscard && (
+          <button type="button" className="btn btn-quiet btn-small rec-discard" onClick={() => setAskDiscard(true)}>
             Discard
           </button>
+        )}
+        {recording && askDiscard && (
+          <span className="rec-discard-ask" role="group" aria-label="Discard the take being recorded?">
+            <span className="small">Discard this take? It is not kept.</span>{' '}
+            <button type="button" className="btn btn-danger-quiet btn-small" onClick={() => void recorder.getState().discard()}>Discard take</button>{' '}
+            <button type="button" className="btn btn-quiet btn-small" onClick={() => setAskDiscard(false)}>Keep recording</button>
+          </span>
         )}
         <div className={`rec-bigclock rec-${against}`} role="timer" aria-live="off" aria-label="Recording time against the spot length">
           {phase === 'counting' ? (

@@ -1,7 +1,8 @@
 /**
  * The comp grid of a job, in a dialog: sentences down, takes across, each cell its read-back state,
  * loudness, true peak and length. The last clean read of each sentence is picked to begin with; the
- * arrow keys move between cells and Space (or Enter, or a click) picks one, even a flubbed reading.
+ * arrow keys move between cells and Space (or Enter, or a click) picks one, even a flubbed reading; a cell
+ * with no reading to use (not read, or read from an older script) cannot be picked and says why on focus.
  * A sentence no take reads is named before anything is rendered. "Render comp" makes a new take; the work
  * goes on (with its progress beside the takes) when the dialog is closed.
  */
@@ -9,7 +10,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { JobDetail } from '../../../../shared/bridge'
 import type { CompGridView } from '../../../../shared/versions/types'
 import { displayText } from '../../../../shared/display-text'
-import { cellWords, compPicks, effectivePicks, moveInGrid, unpickedSentences, unreadWords, type GridPosition } from './comp-grid-model'
+import { cellUse, cellWords, compPicks, effectivePicks, moveInGrid, unpickedSentences, unreadWords, type GridPosition } from './comp-grid-model'
 import { VersionWorkStatus } from './VersionWorkStatus'
 import { compKey, useVersions, useVersionsStore } from './versions-store'
 
@@ -94,12 +95,19 @@ function CompGridBody({ grid, chosen, focus, table, onPick, onMove }: BodyProps)
   const unread = unreadWords(unpickedSentences(grid, chosen))
   const rows = grid.sentences.length
   const cols = grid.takes.length
+  const [why, setWhy] = useState<string | null>(null)
+  /** Picks a cell that has a reading to use; an unusable one only says why. */
+  const pick = (row: number, col: number) => {
+    const take = grid.takes[col]
+    const sentence = grid.sentences[row]
+    const use = cellUse(grid.cells[row]?.[col])
+    if (!use.usable) return setWhy(use.why)
+    if (take && sentence) onPick(sentence.number, take.takeId)
+  }
   const onKeyDown = (e: KeyboardEvent<HTMLElement>, row: number, col: number) => {
     if (e.key === ' ' || e.key === 'Enter') {
       e.preventDefault()
-      const take = grid.takes[col]
-      const sentence = grid.sentences[row]
-      if (take && sentence) onPick(sentence.number, take.takeId)
+      pick(row, col)
       return
     }
     const to = moveInGrid({ row, col }, e.key, rows, cols, e.ctrlKey || e.metaKey)
@@ -143,22 +151,26 @@ function CompGridBody({ grid, chosen, focus, table, onPick, onMove }: BodyProps)
                   const cell = grid.cells[row]?.[col]
                   if (!cell) return <td key={t.takeId} role="gridcell" />
                   const words = cellWords(cell)
+                  const use = cellUse(cell)
                   const picked = picks[row] === t.takeId
                   return (
                     <td
                       key={t.takeId}
                       role="gridcell"
-                      className={`comp-cell state-${cell.state}${picked ? ' is-picked' : ''}`}
+                      className={`comp-cell state-${cell.state}${picked ? ' is-picked' : ''}${use.usable ? '' : ' is-unusable'}`}
                       data-row={row}
                       data-col={col}
                       data-state={cell.state}
                       tabIndex={focus.row === row && focus.col === col ? 0 : -1}
                       aria-selected={picked}
+                      aria-disabled={use.usable ? undefined : true}
+                      aria-describedby={use.usable ? undefined : 'comp-why'}
+                      onFocus={() => setWhy(use.why)}
                       aria-label={`Sentence ${s.number}, ${displayText(t.name)}: ${words.state}${words.figures ? `, ${words.figures}` : ''}${picked ? ', picked' : ''}`}
                       title={cell.issues.length ? cell.issues.map(displayText).join('\n') : undefined}
                       onClick={() => {
                         onMove({ row, col })
-                        onPick(s.number, t.takeId)
+                        pick(row, col)
                       }}
                       onKeyDown={(e) => onKeyDown(e, row, col)}
                     >
@@ -172,6 +184,7 @@ function CompGridBody({ grid, chosen, focus, table, onPick, onMove }: BodyProps)
           </tbody>
         </table>
       </div>
+      <p id="comp-why" className="small tone-warning comp-why" role="status" aria-live="polite">{why ?? ''}</p>
     </>
   )
 }

@@ -68,3 +68,14 @@ export function unreadWords(numbers: readonly number[]): string | null {
   const list = `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`
   return `Sentences ${list} are read by no take: record them before the comp can be rendered.`
 }
+
+/**
+ * Whether a cell can be picked for the comp, and if not, why (said when it has the focus): a take that
+ * does not read the sentence, or read it from an older script, has no reading of it to splice in.
+ */
+export function cellUse(cell: CompCellView | undefined): { usable: boolean; why: string | null } {
+  if (!cell) return { usable: false, why: 'This take has nothing for this sentence.' }
+  if (cell.state !== 'not_read') return { usable: true, why: null }
+  if (cell.issues.length > 0) return { usable: false, why: `Cannot be picked: this take was read from an older script. ${cell.issues[0]}` }
+  return { usable: false, why: 'Cannot be picked: this take does not read this sentence.' }
+}

@@ -6,6 +6,7 @@
  * - The producer's change request, then an approval: the bell gets both; the job's "Changes requested …
  *   needed by" goes once the take is approved; the job's timeline names the takes as Booth does
  *   (`…_alt_02`), never the service's ordinal ("alt take 1").
+ * - The take's one verdict line says what each part checked, and is not green beside a read-back that is not clean.
  * Booth runs against a sandbox in its own process whose producer acts when the test says. Chromium's fake
  * microphone records. At 1280x720 and 1024x768.
  */
@@ -54,6 +55,11 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(rows).toHaveCount(1)
       await expect(rows.first()).not.toContainText('Recording…')
       await expect(rows.first().locator('.take-facts')).toContainText(/Length\s*[1-9]\.\d s/, { timeout: 15_000 })
+      // One verdict for the take, saying what each part checked: the beep is no speech, so it is never green.
+      const verdict = rows.first().locator('.take-verdict')
+      await expect(verdict).toHaveText(/^Level and length: (no problems|\d+ warnings?) · Read-back: heard no speech$/, { timeout: 90_000 })
+      await expect(verdict).not.toHaveAttribute('data-tone', 'success')
+      await expect(rows.first()).not.toContainText('No problems found')
 
       // Recording again: exactly one take says "Recording…", the one being recorded.
       await page.locator('.script-panel .section-title').click()

@@ -8,6 +8,7 @@ import { bridgeClient, PENDING_ALL } from './support/bridge-client'
 import { openJob, openWorkspace, screenshot } from './support/workspace'
 import type { JobDetail } from '../../shared/bridge'
 import type { BoothHost } from './booth-host'
+import { timelineWords } from '../../renderer/src/jobs/view/timeline-words'
 
 let details: JobDetail[] | null = null
 
@@ -85,7 +86,8 @@ test('a changed script shows its word diff; a changes request, deliver notices a
   const timeline = page.locator('.timeline li')
   await expect(timeline).toHaveCount(asked.timeline.length)
   const newest = [...asked.timeline].sort((a, b) => b.at - a.at)[0]
-  await expect(timeline.first()).toContainText(newest?.label ?? '')
+  // Each take named as Booth names it: the seed's deliveries were made elsewhere, so by their files.
+  await expect(timeline.first()).toContainText(timelineWords(newest?.label ?? '', asked.deliveries_detail, []))
 
   await openJob(page, live.job_id, live.advertiser)
   await expect(page.getByRole('note', { name: 'Live read' })).toContainText('read live on air')

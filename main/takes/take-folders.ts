@@ -167,8 +167,21 @@ export class TakeFolders {
     const unreadable = [...live.damaged, ...trash.damaged].some((d) => d.meta_path !== null)
     const unused = unusedVersionFiles(listed, [...live.takes, ...trash.takes], unreadable)
     if (!unused) return []
+    // A take's seal (`<sha256>.sealed`, its own file linked in: recordings.ts) goes with the take's file.
+    const takeFiles = new Set<string>()
+    for (const [shelf, takes] of [['takes', live.takes], ['trash', trash.takes]] as const) {
+      for (const t of takes) {
+        const info = await stat(this.audioPath(shelf, t)).catch(() => null)
+        if (info) takeFiles.add(`${info.dev}:${info.ino}`)
+      }
+    }
+    const seals: string[] = []
+    for (const name of listed.recordings.filter((n) => /^[0-9a-f]{64}\.sealed$/.test(n))) {
+      const info = await stat(join(folders.recordings, name)).catch(() => null)
+      if (info && !takeFiles.has(`${info.dev}:${info.ino}`)) seals.push(name)
+    }
     const removed: string[] = []
-    for (const path of [...unused.recordings.map((n) => join(folders.recordings, n)), ...unused.renders.map((n) => join(folders.renders, n))]) {
+    for (const path of [...[...unused.recordings, ...seals].map((n) => join(folders.recordings, n)), ...unused.renders.map((n) => join(folders.renders, n))]) {
       if (pending.has(path)) continue
       const info = await stat(path).catch(() => null)
       if (!info || info.ctimeMs >= this.openedAt) continue

@@ -72,12 +72,32 @@ export class Recordings {
     }
   }
 
-  /** The hash a stored recording is named by that is this very file (a take's own WAV hard-linked in), or null. */
+  /**
+   * Keeps a take's own file's content hash with it, as a hard link named by that hash (`<sha256>.sealed`, any
+   * audio format; never a source a version reads): made at the first check after the take was written, then
+   * found again by linkedHashOf. Nothing is made where the disk cannot link. Returns the hash.
+   */
+  async seal(path: string): Promise<string> {
+    const hash = await this.hashOf(path)
+    const target = join(this.dir, `${hash}.sealed`)
+    if (await exists(target)) return hash
+    await mkdir(this.dir, { recursive: true })
+    const temp = join(this.dir, `.${hash}.sealed.${process.pid}.${Date.now().toString(16).slice(-8).padStart(8, '0')}.tmp`)
+    try {
+      await link(path, temp)
+      await rename(temp, target)
+    } finally {
+      await rm(temp, { force: true })
+    }
+    return hash
+  }
+
+  /** The hash a stored recording (or a take's seal) is named by that is this very file (hard-linked in), or null. */
   async linkedHashOf(path: string): Promise<string | null> {
     const info = await stat(path).catch(() => null)
     if (!info) return null
     for (const name of await readdir(this.dir).catch(() => [] as string[])) {
-      const m = /^([0-9a-f]{64})\.wav$/.exec(name)
+      const m = /^([0-9a-f]{64})\.(?:wav|sealed)$/.exec(name)
       if (!m) continue
       const there = await stat(join(this.dir, name)).catch(() => null)
       if (there && there.ino === info.ino && there.dev === info.dev) return m[1] as string

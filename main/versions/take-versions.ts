@@ -78,8 +78,9 @@ export class TakeVersions {
   /**
    * The versions whose recordings changed on disk since Booth wrote them, each in words ("Version 2's
    * recording is damaged (changed on disk since Booth wrote it)"): a version's recordings are checked
-   * against the SHA-256 they are named by, version 1 (the take's own file) against the recording it is
-   * hard-linked to, when it is. Each file is read once per change of it; `fresh` reads them all again.
+   * against the SHA-256 they are named by, version 1 (the take's own file) against the recording or seal
+   * it is hard-linked to (sealed at its first check, recordings.ts). Each file is read once per change of
+   * it; `fresh` reads them all again.
    */
   async damage(meta: TakeMeta, fresh = false): Promise<Map<number, string>> {
     const recordings = this.recordings(meta.job_id)
@@ -88,8 +89,15 @@ export class TakeVersions {
       if (v.unreadable) continue
       const bad = v.edits ? await damagedRecordings(v.edits, recordings, fresh) : []
       if (v.number === 1 && bad.length === 0) {
-        const own = await recordings.linkedHashOf(this.store.recordingPath(meta))
-        if (own && (await recordings.check(own, fresh)) === 'damaged') bad.push(own)
+        // The take's own file: against the hash it is linked in under (a version's recording, or its seal).
+        const path = this.store.recordingPath(meta)
+        const own = await recordings.linkedHashOf(path)
+        if (own) {
+          if ((await recordings.hashOf(path, fresh).catch(() => own)) !== own) bad.push(own)
+        } else if (!meta.versions && meta.state === 'ready' && meta.source !== 'comp') {
+          // First checked since it was written (measured or played at once): its hash is kept from now on.
+          await recordings.seal(path).catch(() => undefined)
+        }
       }
       if (bad.length) notes.set(v.number, damagedVersionNote(v, bad))
     }

@@ -7,13 +7,14 @@
  * modification time (the check right before an upload reads the file again). A render damaged over sound
  * recordings is made again, to the bytes whose hash was written with it.
  */
-import { open, readFile, stat, utimes } from 'node:fs/promises'
+import { open, readdir, readFile, stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLog } from '../../../main/logging/redacting-log'
 import { sha256File } from '../../../main/storage/content-hash'
 import { UploadStep } from '../../../main/delivery/upload-step'
 import type { QueueItem } from '../../../main/delivery/delivery-queue-file'
+import { TakeStore } from '../../../main/takes/take-store'
 import { DamagedVersionError } from '../../../main/versions/missing-recordings'
 import { renderHashPath } from '../../../main/versions/render-cache'
 import type { EditList } from '../../../shared/versions/edit-list'
@@ -102,6 +103,32 @@ describe("a version's recording and render damaged on disk", () => {
     expect(view.damaged).toBeUndefined()
     await vt.area.handlers.restoreVersion({ takeId: vt.take.id, version: 3 })
     expect(await sha256File(render3)).toBe(good)
+  })
+
+  it("a take with no versions: its file's hash is kept at its first check; damaged, it is named and not uploaded; its seal goes with it", async () => {
+    const vt = await versionedTake(join(work.path, 'sealed'))
+    const take = await vt.fresh()
+    expect(take.versions).toBeUndefined()
+    const path = vt.store.recordingPath(take)
+    // Its first check (a play, a measure) keeps its hash: a hard link named by it.
+    await vt.store.readyAudioPath(take)
+    const sealed = (await readdir(vt.area.versions.folders(JOB).recordings)).filter((n) => n.endsWith('.sealed'))
+    expect(sealed).toEqual([`${await sha256File(path)}.sealed`])
+    expect((await vt.area.handlers.listVersions({ takeId: take.id })).damaged).toBeUndefined()
+    // A start keeps the seal of a take that is there.
+    await vt.store.folders.removeLeftovers(JOB)
+    expect((await readdir(vt.area.versions.folders(JOB).recordings)).filter((n) => n.endsWith('.sealed'))).toEqual(sealed)
+    await scribble(path, true)
+    await expect(vt.store.readyAudioPath(take, true)).rejects.toThrow(`Version 1's recording is damaged (changed on disk since Booth wrote it), so take ${take.take_number} is not played, restored or delivered at version 1.`)
+    const step = new UploadStep({ store: vt.store, dataDir: vt.dataDir, apiKey: () => 'k'.repeat(32), log: createLog({ sink: { write: () => {} } }), onProgress: () => undefined })
+    const item: QueueItem = { takeId: take.id, jobId: JOB, label: take.label, note: null, queuedAt: 0, status: 'sending', message: null, attempts: 1, nextAttemptAt: null, mayHaveArrived: false, file: null }
+    await expect(step.run(item, take, 'http://127.0.0.1:9', { signal: new AbortController().signal, update: async () => undefined })).rejects.toBeInstanceOf(DamagedVersionError)
+    // Deleted and the trash emptied: the next start (a new store on the folder) removes its seal.
+    await vt.store.delete(take.id)
+    await vt.store.emptyTrash()
+    const again = new TakeStore({ dataDir: vt.dataDir, measure: async () => { throw new Error('not measured here') } })
+    await again.folders.removeLeftovers(JOB)
+    expect((await readdir(vt.area.versions.folders(JOB).recordings)).filter((n) => n.endsWith('.sealed'))).toEqual([])
   })
 
   it("the take's own recording damaged in place (hard-linked into the versions' recordings): version 1 and the versions made of it are named", async () => {

@@ -57,8 +57,9 @@ async function killedFinish(name: string) {
   child.kill('SIGKILL')
   expect(await exited).toBe('SIGKILL')
   const folder = join(dataDir, 'takes', JOB, 'versions')
-  // The versions' files (named by their hashes): temp files a crash leaves are cleared as every start clears them.
-  const hashed = (names: string[]) => names.filter((n) => /^[0-9a-f]{64}\./.test(n)).sort()
+  // The versions' files (named by their hashes): temp files a crash leaves are cleared as every start clears
+  // them, and the take's own seal (its file linked in under its hash) stays while the take is there.
+  const hashed = (names: string[]) => names.filter((n) => /^[0-9a-f]{64}\.(wav|sha256)$/.test(n)).sort()
   const files = async () => ({ recordings: hashed(await readdir(join(folder, 'recordings')).catch(() => [])), renders: hashed(await readdir(join(folder, 'renders')).catch(() => [])) })
   return { dataDir, take, files, folder }
 }
@@ -72,6 +73,7 @@ describe('a finish killed after writing its recording and render', { timeout: 12
     expect(left.renders.filter((n) => /^[0-9a-f]{64}\.(wav|sha256)$/.test(n))).toHaveLength(2)
     const again = await start(k.dataDir)
     expect(await k.files()).toEqual({ recordings: [], renders: [] })
+    expect((await readdir(join(k.folder, 'recordings'))).filter((n) => n.endsWith('.sealed'))).toHaveLength(1)
     expect(again.report.removedLeftovers.filter((p) => /versions\/(recordings|renders)\/[0-9a-f]{64}\./.test(p))).toHaveLength(3)
     const n = k.take.take_number
     const said = `The finish for delivery before Booth stopped was not finished; take ${n} is at version 1.`

@@ -18,6 +18,8 @@ export interface PreparedFile {
   file_name: string
   size: number
   mtimeMs: number
+  /** Its SHA-256 when it was prepared: checked again right before each upload (absent in older queues). */
+  sha256?: string
 }
 
 export interface QueueItem extends Omit<DeliveryQueueEntry, 'canCancel' | 'outcomeUnknown'> {
@@ -40,7 +42,8 @@ function checkFile(v: unknown, i: number): PreparedFile | null {
   if (!isObj(v) || typeof v.path !== 'string' || typeof v.file_name !== 'string' || !isNum(v.size) || !isNum(v.mtimeMs)) {
     throw new Error(`item ${i} has a damaged "file" entry`)
   }
-  return { path: v.path, file_name: v.file_name, size: v.size, mtimeMs: v.mtimeMs }
+  const sha256 = typeof v.sha256 === 'string' && /^[0-9a-f]{64}$/.test(v.sha256) ? { sha256: v.sha256 } : {}
+  return { path: v.path, file_name: v.file_name, size: v.size, mtimeMs: v.mtimeMs, ...sha256 }
 }
 
 function checkItem(v: unknown, i: number): QueueItem {

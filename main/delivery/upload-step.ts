@@ -2,7 +2,9 @@
  * The upload half of one delivery attempt: settle which file goes out (the take's own file, or its
  * trimmed render — made once per delivery and remembered in the queue item so a restart uploads the very
  * same bytes), then upload it, resuming whatever the server already has, and keep the handle on the take
- * as soon as the server gives it.
+ * as soon as the server gives it. Right before each upload the file is read again and checked against
+ * the content hashes written with it (the version's recordings and render, and the prepared file's own):
+ * nothing damaged is sent.
  */
 import { stat } from 'node:fs/promises'
 import { extname } from 'node:path'
@@ -13,6 +15,7 @@ import type { UploadProgress } from '../../shared/bridge-takes'
 import type { PreparedFile, QueueItem } from './delivery-queue-file'
 import type { SendControl } from './delivery-queue'
 import { startUpload, type UploadRun } from './uploader'
+import { sha256File } from '../storage/content-hash'
 
 export interface UploadTuning {
   chunkBytes?: number
@@ -63,12 +66,31 @@ async function stillThere(file: PreparedFile): Promise<boolean> {
   }
 }
 
-/** The file this delivery uploads: the one prepared before (unchanged on disk), else a fresh render. */
-async function prepareFile(store: TakeStore, item: Readonly<QueueItem>, control: SendControl): Promise<PreparedFile> {
-  if (item.file && (await stillThere(item.file))) return item.file
+/** A file to be delivered whose bytes changed on disk since it was prepared: never sent. */
+export class ChangedOnDiskError extends Error {
+  constructor(fileName: string) {
+    super(`${fileName} is damaged (changed on disk since Booth wrote it), so it is not delivered. Restore another version of the take, or record it again.`)
+    this.name = 'ChangedOnDiskError'
+  }
+}
+
+/**
+ * The file this delivery uploads: the one prepared before when its bytes are still those it was prepared
+ * with (its SHA-256, read again now), else a fresh render. The take's own files are checked again first,
+ * whatever an earlier check found (store.readyAudioPath, fresh): a damaged version is named and not sent.
+ * A prepared file that is the take's own audio and changed since is not prepared again over: it is refused.
+ */
+async function prepareFile(store: TakeStore, take: TakeMeta, item: Readonly<QueueItem>, control: SendControl): Promise<PreparedFile> {
+  await store.readyAudioPath(take, true)
+  const before = item.file
+  if (before) {
+    if (before.sha256 ? (await sha256File(before.path).catch(() => null)) === before.sha256 : await stillThere(before)) return before
+  }
   const rendered = await store.renderForDelivery(item.takeId, control.signal)
   const info = await stat(rendered.path)
-  const file: PreparedFile = { path: rendered.path, file_name: rendered.file_name, size: info.size, mtimeMs: info.mtimeMs }
+  const sha256 = await sha256File(rendered.path)
+  if (before?.sha256 && !rendered.trimmed && rendered.path === before.path && sha256 !== before.sha256) throw new ChangedOnDiskError(rendered.file_name)
+  const file: PreparedFile = { path: rendered.path, file_name: rendered.file_name, size: info.size, mtimeMs: info.mtimeMs, sha256 }
   await control.update({ file })
   return file
 }
@@ -85,7 +107,7 @@ export class UploadStep {
   /** Uploads (or finishes uploading) the take's file; returns the handle. */
   async run(item: Readonly<QueueItem>, take: TakeMeta, baseUrl: string, control: SendControl): Promise<string> {
     const { store, log } = this.d
-    const file = await prepareFile(store, item, control)
+    const file = await prepareFile(store, take, item, control)
     let metaWrites: Promise<unknown> = store.setUpload(take.id, { status: 'uploading' })
     let lastSavedAt = 0
     const save = (patch: Parameters<TakeStore['setUpload']>[1]) => {

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { defaultProfile, findProfile } from '../audio/delivery-profiles'
 import { defaultModelDir } from '../readback/index'
 import { defaultDataDir } from '../storage/data-dir'
+import { checkOutput, OutputRefusal } from '../storage/safe-output'
 import { createTranscriber } from '../versions/transcriber'
 import { CliRefusal, mainOf, readable, readScript, type CliOutcome } from '../versions/version-cli'
 import { finishTake, FinishRefusal } from './finish-take'
@@ -64,6 +65,9 @@ export async function runFinishCli(argv: readonly string[], env: NodeJS.ProcessE
     const profile = args.profile === null ? defaultProfile(args.kind) : findProfile(args.profile)
     if (!profile) throw new CliRefusal(`There is no delivery profile named ${args.profile}.`)
     await readable(args.input, 'The take')
+    // Neither the take nor its script is ever written over (main/storage/safe-output.ts).
+    await checkOutput(args.output, [args.input], 'the take')
+    if (args.script !== null) await checkOutput(args.output, [args.script], 'the script')
     let script = null
     if (args.script !== null) {
       const modelDir = args.model ?? defaultModelDir(env['BOOTH_DATA_DIR'] ?? defaultDataDir(process.platform, env))
@@ -72,7 +76,7 @@ export async function runFinishCli(argv: readonly string[], env: NodeJS.ProcessE
     const report = await finishTake({ input: args.input, output: args.output, spotLengthS: args.spotLengthS, kind: args.kind, profile, script })
     return { code: 0, stdout: `${JSON.stringify(report, null, 2)}\n`, stderr: '' }
   } catch (err) {
-    const known = err instanceof FinishRefusal || err instanceof CliRefusal
+    const known = err instanceof FinishRefusal || err instanceof CliRefusal || err instanceof OutputRefusal
     const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim()
     const sentence = known ? message : `The take could not be finished: ${message}`
     return { code: 1, stdout: '', stderr: `${/[.!?”)]$/.test(sentence) ? sentence : `${sentence}.`}\n` }

@@ -6,11 +6,12 @@
  * → the version renderer → breaths, clicks and level (finish-steps.ts, level.ts) → OUT written whole, only
  * now (onWritten) → the input and OUT measured, together.
  */
-import { mkdtemp, rename, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import type { DeliveryProfile } from '../audio/delivery-profiles'
 import { fullScale, openWavSource, type WavSource } from '../media/wav-source'
+import { checkOutput, writeOutputSafely } from '../storage/safe-output'
 import { Recordings, type RecordingRef } from '../versions/recordings'
 import { renderCached } from '../versions/render-cache'
 import type { TakeLayout } from './analyse-pauses'
@@ -114,7 +115,8 @@ async function channelsOf(path: string): Promise<{ ch: Float32Array[]; rate: num
 export async function finishTake(req: FinishRequest): Promise<FinishReport> {
   if (!(req.spotLengthS > 0)) throw new FinishRefusal('The spot length must be a number of seconds above 0.')
   const target = resolve(req.output)
-  if (target === resolve(req.input)) throw new FinishRefusal('The output must be another file: the take itself is never changed.')
+  // The take is never written over, by any name (main/storage/safe-output.ts); checked before any work.
+  await checkOutput(req.output, [req.input], 'the take')
   // A disk filling up on the way is said with the space free and the space the finish needs on that disk:
   // first the temporary folder (the working copies), then the one beside the takes (the result).
   const inputBytes = await fileBytes(req.input)
@@ -183,25 +185,22 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   }
 
   at('takes', wavBytes(level.channels[0]?.length ?? 0, used.ref.format))
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`)
-  try {
-    await writeChannels(temp, level.channels, used.ref.format)
-    await rename(temp, target)
-  } catch (err) {
-    await rm(temp, { force: true })
-    // A disk that refused the write is said as such (finishDiskFull, or the bridge's guard from the error).
-    if (diskFaultOf(err)) throw err
-    throw new FinishRefusal(`The output ${req.output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
-  }
-  try {
-    await req.onWritten?.(target)
-  } catch (err) {
-    // Nothing partial is left behind: the result goes with the finish that failed.
-    await rm(target, { force: true })
-    throw err
-  }
-  // Before and after are measured together once the result is playable (the before measurement's samples
-  // pass through this thread too, so it waits until then).
-  const [before, after] = await Promise.all([measureFigures(req.input, { ...measureOptions, signal: stopSignal }), measureFigures(target, measureOptions)])
-  return finishReport({ out: target, rate, original: original.layout, used: used.take.layout, tempo: used.plan.tempo, fitEdits: build.edits, clean, level, before, after })
+  // Written beside OUT and renamed onto it only once it is measured too (main/storage/safe-output.ts): a
+  // finish that fails on the way leaves no OUT and no temp file, and never replaces the take.
+  const input = ref
+  return writeOutputSafely(req.output, [req.input], async (temp) => {
+    try {
+      await writeChannels(temp, level.channels, used.ref.format)
+    } catch (err) {
+      // A disk that refused the write is said as such (finishDiskFull, or the bridge's guard from the error).
+      if (diskFaultOf(err)) throw err
+      throw new FinishRefusal(`The output ${req.output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
+    }
+    await req.onWritten?.(temp)
+    // Before and after are measured together once the result is playable (the before measurement's samples
+    // pass through this thread too, so it waits until then). Before: the take as decoded, which any WAV Booth
+    // reads is (an 8-bit take's own file is not, and its measuring failed after OUT was written).
+    const [before, after] = await Promise.all([measureFigures(input.path, { ...measureOptions, signal: stopSignal }), measureFigures(temp, measureOptions)])
+    return finishReport({ out: target, rate, original: original.layout, used: used.take.layout, tempo: used.plan.tempo, fitEdits: build.edits, clean, level, before, after })
+  }, 'the take')
 }

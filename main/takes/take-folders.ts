@@ -4,7 +4,7 @@
  *   <dataDir>/trash/<job_id>/   the same for deleted takes (recoverable until the trash is emptied)
  *   <dataDir>/renders/<job_id>/ trimmed copies made for delivery (derived; safe to delete)
  */
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { writeFileAtomic } from '../storage/atomic-file'
 import { readJsonDataFile } from '../storage/json-data-file'
@@ -12,7 +12,7 @@ import { META_SUFFIX, readTakeMeta } from './take-meta-file'
 import { API_ID_PATTERN } from '../../shared/check'
 import { quotedName } from '../../shared/display-text'
 import { takeNumberInName } from './take-naming'
-import { orphanAudioNames } from './take-orphans'
+import { orphanAudioNames, unusedVersionFiles } from './take-orphans'
 import { versionFolders } from '../version-records/version-meta'
 import type { DamagedTake, TakeListing, TakeMeta } from './take-types'
 
@@ -29,6 +29,9 @@ const VERSION_LEFTOVER = {
 }
 
 export class TakeFolders {
+  /** When this Booth opened its data folder: a version file made or linked since is work under way, never removed. */
+  private readonly openedAt = Date.now()
+
   constructor(readonly dataDir: string) {}
 
   dir(shelf: Shelf, jobId: string): string {
@@ -130,6 +133,9 @@ export class TakeFolders {
    */
   async removeLeftovers(jobId: string): Promise<string[]> {
     const dir = this.dir('takes', jobId)
+    // First, while the files' change times are still those the crash left (removing a temp file a
+    // recording is hard-linked to changes the recording's): versions' files no version uses.
+    const removedUnused = await this.removeUnusedVersionFiles(jobId)
     const names = (await readdirOrEmpty(dir)).filter((n) => LEFTOVER.test(n))
     for (const name of names) await rm(join(dir, name), { force: true })
     // A render, a link or a decode of the versions cut off by a crash leaves its temp file in the versions
@@ -140,7 +146,49 @@ export class TakeFolders {
       for (const name of temps) await rm(join(sub, name), { force: true })
       names.push(...temps.map((n) => relative(dir, join(sub, n))))
     }
-    return names
+    return [...removedUnused.map((p) => relative(dir, p)), ...names]
+  }
+
+  /**
+   * Removes the versions' recordings and renders that no version of the job's takes uses (take-orphans.ts):
+   * what an interrupted finish, pickup or comp wrote before its version was kept. Kept whatever the
+   * records say: a file a pending delivery names (the delivery queue on disk), and a file made or linked
+   * since this Booth started (work under way). Nothing at all is removed when a take record, a version or
+   * the delivery queue cannot be read. Returns the paths removed.
+   */
+  private async removeUnusedVersionFiles(jobId: string): Promise<string[]> {
+    const folders = versionFolders(this.dir('takes', jobId))
+    const listed = { recordings: await readdirOrEmpty(folders.recordings), renders: await readdirOrEmpty(folders.renders) }
+    if (listed.recordings.length + listed.renders.length === 0) return []
+    const pending = await pendingDeliveryFiles(this.dataDir)
+    if (pending === null) return []
+    const live = await this.read('takes', jobId)
+    const trash = await this.read('trash', jobId)
+    const unreadable = [...live.damaged, ...trash.damaged].some((d) => d.meta_path !== null)
+    const unused = unusedVersionFiles(listed, [...live.takes, ...trash.takes], unreadable)
+    if (!unused) return []
+    // A take's seal (`<sha256>.sealed`, its own file linked in: recordings.ts) goes with the take's file.
+    const takeFiles = new Set<string>()
+    for (const [shelf, takes] of [['takes', live.takes], ['trash', trash.takes]] as const) {
+      for (const t of takes) {
+        const info = await stat(this.audioPath(shelf, t)).catch(() => null)
+        if (info) takeFiles.add(`${info.dev}:${info.ino}`)
+      }
+    }
+    const seals: string[] = []
+    for (const name of listed.recordings.filter((n) => /^[0-9a-f]{64}\.sealed$/.test(n))) {
+      const info = await stat(join(folders.recordings, name)).catch(() => null)
+      if (info && !takeFiles.has(`${info.dev}:${info.ino}`)) seals.push(name)
+    }
+    const removed: string[] = []
+    for (const path of [...[...unused.recordings, ...seals].map((n) => join(folders.recordings, n)), ...unused.renders.map((n) => join(folders.renders, n))]) {
+      if (pending.has(path)) continue
+      const info = await stat(path).catch(() => null)
+      if (!info || info.ctimeMs >= this.openedAt) continue
+      await rm(path, { force: true })
+      removed.push(path)
+    }
+    return removed
   }
 
   private counterPath(jobId: string): string {
@@ -184,5 +232,30 @@ export async function exists(path: string): Promise<boolean> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false
     throw err
+  }
+}
+
+/** The delivery queue's file in the data folder (main/delivery/delivery-queue-file.ts, which builds on this folder). */
+const DELIVERY_QUEUE_FILE = 'delivery-queue.json'
+
+/**
+ * The files the delivery queue on disk names (each item's prepared file); an empty set when there is no
+ * queue, null when it cannot be read (then no version file is removed: a delivery may use any of them).
+ */
+async function pendingDeliveryFiles(dataDir: string): Promise<Set<string> | null> {
+  let text: string
+  try {
+    text = await readFile(join(dataDir, DELIVERY_QUEUE_FILE), 'utf8')
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? new Set() : null
+  }
+  try {
+    const items = (JSON.parse(text) as { items?: unknown }).items
+    if (!Array.isArray(items)) return null
+    const paths = new Set<string>()
+    for (const item of items as Array<{ file?: { path?: unknown } | null }>) if (typeof item?.file?.path === 'string') paths.add(item.file.path)
+    return paths
+  } catch {
+    return null
   }
 }

@@ -50,7 +50,7 @@ export class TakeShelf {
   private readonly writeMeta: (path: string, meta: TakeMeta) => Promise<void>
   private readonly locks = new Map<string, Promise<unknown>>()
   /** Renders a take's current version when its render is missing (main/versions; set once wired). */
-  private versionAudio: ((take: TakeMeta) => Promise<void>) | null = null
+  private versionAudio: ((take: TakeMeta, fresh?: boolean) => Promise<void>) | null = null
 
   constructor(options: TakeShelfOptions) {
     if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new TakeInputError('TakeStore needs the data folder path.')
@@ -83,14 +83,18 @@ export class TakeShelf {
   }
 
   /** Makes sure a take's current version has its render on disk (main/versions renders it when missing). */
-  useVersionAudio(ensure: (take: TakeMeta) => Promise<void>): void {
+  useVersionAudio(ensure: (take: TakeMeta, fresh?: boolean) => Promise<void>): void {
     this.versionAudio = ensure
   }
 
-  /** The take's audio path, its render made first when its current version's is missing. */
-  async readyAudioPath(take: TakeMeta): Promise<string> {
+  /**
+   * The take's audio path, its files checked against the hashes written with them (a damaged one is named
+   * and refused) and its render made first when its current version's is missing. `fresh` (right before
+   * an upload) reads every file again rather than trusting an earlier check of the same file.
+   */
+  async readyAudioPath(take: TakeMeta, fresh = false): Promise<string> {
     const path = this.audioPath(take)
-    if (path !== this.recordingPath(take) && this.versionAudio) await this.versionAudio(take)
+    if (this.versionAudio) await this.versionAudio(take, fresh)
     return path
   }
 

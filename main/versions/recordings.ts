@@ -10,13 +10,12 @@
  *   take's (ffmpeg's resampler), remembered the same way. Renders then read only these stored files, so
  *   every render of a version is bit-identical.
  */
-import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { copyFile, link, mkdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import { parseInputAudioStream } from '../audio/parse-input-stream'
 import { writeFileAtomic } from '../storage/atomic-file'
+import { sha256File } from '../storage/content-hash'
 import type { AudioFormat, SampleEncoding } from '../../shared/versions/edit-list'
 import { openWavSource, UnsupportedSourceError, type WavSource } from '../media/wav-source'
 
@@ -27,12 +26,7 @@ export interface RecordingRef {
   frames: number
 }
 
-/** The SHA-256 of a file, in hex. */
-export async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256')
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer)
-  return hash.digest('hex')
-}
+export { sha256File }
 
 const CODEC: Record<SampleEncoding, string> = { pcm_s16: 'pcm_s16le', pcm_s24: 'pcm_s24le', pcm_s32: 'pcm_s32le', float32: 'pcm_f32le' }
 
@@ -53,14 +47,62 @@ export class Recordings {
     return join(this.dir, `${hash}.wav`)
   }
 
-  private async hashOf(path: string): Promise<string> {
+  /** The SHA-256 of any file, read once per change (path, size, modification time, inode); `fresh` reads it again. */
+  async hashOf(path: string, fresh = false): Promise<string> {
     const info = await stat(path)
     const key = `${path}|${info.size}|${info.mtimeMs}|${info.ino}`
-    const hit = this.known.get(key)
+    const hit = fresh ? undefined : this.known.get(key)
     if (hit) return hit
     const hash = await sha256File(path)
     this.known.set(key, hash)
     return hash
+  }
+
+  /**
+   * Whether the stored recording of `hash` still holds the bytes it is named by (its content hash, written
+   * with it): 'damaged' when they changed on disk since. Read once per change of the file; `fresh` (right
+   * before an upload) reads it again whatever was seen before.
+   */
+  async check(hash: string, fresh = false): Promise<'ok' | 'damaged' | 'missing'> {
+    try {
+      return (await this.hashOf(this.pathOf(hash), fresh)) === hash ? 'ok' : 'damaged'
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'missing'
+      throw err
+    }
+  }
+
+  /**
+   * Keeps a take's own file's content hash with it, as a hard link named by that hash (`<sha256>.sealed`, any
+   * audio format; never a source a version reads): made at the first check after the take was written, then
+   * found again by linkedHashOf. Nothing is made where the disk cannot link. Returns the hash.
+   */
+  async seal(path: string): Promise<string> {
+    const hash = await this.hashOf(path)
+    const target = join(this.dir, `${hash}.sealed`)
+    if (await exists(target)) return hash
+    await mkdir(this.dir, { recursive: true })
+    const temp = join(this.dir, `.${hash}.sealed.${process.pid}.${Date.now().toString(16).slice(-8).padStart(8, '0')}.tmp`)
+    try {
+      await link(path, temp)
+      await rename(temp, target)
+    } finally {
+      await rm(temp, { force: true })
+    }
+    return hash
+  }
+
+  /** The hash a stored recording (or a take's seal) is named by that is this very file (hard-linked in), or null. */
+  async linkedHashOf(path: string): Promise<string | null> {
+    const info = await stat(path).catch(() => null)
+    if (!info) return null
+    for (const name of await readdir(this.dir).catch(() => [] as string[])) {
+      const m = /^([0-9a-f]{64})\.(?:wav|sealed)$/.exec(name)
+      if (!m) continue
+      const there = await stat(join(this.dir, name)).catch(() => null)
+      if (there && there.ino === info.ino && there.dev === info.dev) return m[1] as string
+    }
+    return null
   }
 
   /** The stored recording of a hash, with its format and length. */
@@ -77,7 +119,8 @@ export class Recordings {
   async add(path: string): Promise<RecordingRef> {
     await mkdir(this.dir, { recursive: true })
     const original = await this.hashOf(path)
-    if (await exists(this.pathOf(original))) return this.get(original)
+    // A stored copy that changed on disk since is replaced by these bytes, which are what it is named by.
+    if ((await exists(this.pathOf(original))) && (await this.check(original)) !== 'damaged') return this.get(original)
     const decodedKey = join(this.dir, `decoded-${original}.json`)
     const remembered = await readHash(decodedKey)
     if (remembered && (await exists(this.pathOf(remembered)))) return this.get(remembered)

@@ -23,7 +23,9 @@ import type { TakeStore } from '../takes/take-store'
 import type { TakeMeta } from '../takes/take-types'
 import { Recordings } from './recordings'
 import { writeFileAtomic } from '../storage/atomic-file'
-import { renderVersion } from './missing-recordings'
+import { DamagedVersionError, damagedVersionNote, renderVersion } from './missing-recordings'
+import { damagedRecordings } from './render-cache'
+import { numbersInWords } from '../../shared/versions/unreadable-versions'
 import { currentVersion, UnreadableVersionError, unreadableNote, versionFileName, versionFolders } from '../version-records/version-meta'
 import { sameStamp, stampOf, stillCurrent, type VersionStamp } from '../version-records/version-stamp'
 import { keepReadbackFor, readbackPathOf } from '../takes/version-readbacks'
@@ -71,6 +73,52 @@ export class TakeVersions {
     }))
     const unreadable = unreadableNote(meta)
     return { takeId: meta.id, jobId: meta.job_id, takeNumber: meta.take_number, current, versions, ...(unreadable ? { unreadable } : {}) }
+  }
+
+  /**
+   * The versions whose recordings changed on disk since Booth wrote them, each in words ("Version 2's
+   * recording is damaged (changed on disk since Booth wrote it)"): a version's recordings are checked
+   * against the SHA-256 they are named by, version 1 (the take's own file) against the recording or seal
+   * it is hard-linked to (sealed at its first check, recordings.ts). Each file is read once per change of
+   * it; `fresh` reads them all again.
+   */
+  async damage(meta: TakeMeta, fresh = false): Promise<Map<number, string>> {
+    const recordings = this.recordings(meta.job_id)
+    const notes = new Map<number, string>()
+    for (const v of this.versionsOf(meta)) {
+      if (v.unreadable) continue
+      const bad = v.edits ? await damagedRecordings(v.edits, recordings, fresh) : []
+      if (v.number === 1 && bad.length === 0) {
+        // The take's own file: against the hash it is linked in under (a version's recording, or its seal).
+        const path = this.store.recordingPath(meta)
+        const own = await recordings.linkedHashOf(path)
+        if (own) {
+          if ((await recordings.hashOf(path, fresh).catch(() => own)) !== own) bad.push(own)
+        } else if (!meta.versions && meta.state === 'ready' && meta.source !== 'comp') {
+          // First checked since it was written (measured or played at once): its hash is kept from now on.
+          await recordings.seal(path).catch(() => undefined)
+        }
+      }
+      if (bad.length) notes.set(v.number, damagedVersionNote(v, bad))
+    }
+    return notes
+  }
+
+  /** The versions as the window lists them, each damaged one named (the list's `damaged`, and the version's own). */
+  async checkedView(meta: TakeMeta): Promise<VersionsView> {
+    const view = this.view(meta)
+    const notes = await this.damage(meta)
+    if (notes.size === 0) return view
+    return { ...view, versions: view.versions.map((v) => (notes.has(v.number) ? { ...v, damaged: `${notes.get(v.number) as string}.` } : v)), damaged: damageSummary(view.versions.map((v) => v.number), notes) }
+  }
+
+  /** Throws DamagedVersionError when version `n` of the take is damaged, saying which of its versions are fine. */
+  async checkNotDamaged(meta: TakeMeta, n: number, fresh = false): Promise<void> {
+    const notes = await this.damage(meta, fresh)
+    const note = notes.get(n)
+    if (!note) return
+    const fine = this.versionsOf(meta).filter((v) => !v.unreadable && !notes.has(v.number)).map((v) => v.number)
+    throw new DamagedVersionError(`${note}, so take ${meta.take_number} is not played, restored or delivered at version ${n}${fine.length ? `; ${numbersInWords(fine)} ${fine.length === 1 ? 'is' : 'are'} fine` : ''}.`, n)
   }
 
   /** The versions with the current one's record holding the take's own preflight and trim (the live figures). */
@@ -172,7 +220,9 @@ export class TakeVersions {
     if ((before.current_version ?? 1) === n) return before
     this.checkCanChange(before)
     if (target.unreadable) throw new UnreadableVersionError(before.take_number, before, n)
-    // Its render is made (or found) first: a version that cannot be played does not become the take.
+    // A version whose recording changed on disk since Booth wrote it is never restored.
+    await this.checkNotDamaged(before, n)
+    // Its render is made (or found, and checked) first: a version that cannot be played does not become the take.
     await this.ensureVersionRender(before, target)
     return this.store.withJob(before.job_id, async () => {
       const { meta: m } = await this.store.find(takeId, 'takes')
@@ -192,17 +242,23 @@ export class TakeVersions {
     return keepReadbackFor(this.store, take, stored, madeFor)
   }
 
-  /** Renders a take's current version when its render is missing (the same bytes as before). */
-  async ensureRender(meta: TakeMeta): Promise<void> {
+  /**
+   * Before a take's current version is played, measured or delivered: its files are checked against the
+   * hashes written with them (a damaged recording is named and refused; a damaged render is made again),
+   * and its render is made when missing (the same bytes as before). `fresh`, right before an upload,
+   * reads every file again.
+   */
+  async ensureRender(meta: TakeMeta, fresh = false): Promise<void> {
+    await this.checkNotDamaged(meta, meta.current_version ?? 1, fresh)
     const v = currentVersion(meta)
-    if (v) await this.ensureVersionRender(meta, v)
+    if (v) await this.ensureVersionRender(meta, v, fresh)
   }
 
-  /** Renders one version of a take when its render is missing; a recording it needs that is gone is named. */
-  private async ensureVersionRender(meta: TakeMeta, v: TakeVersion): Promise<void> {
+  /** Renders one version of a take when its render is missing or damaged; a recording it needs that is gone or damaged is named. */
+  private async ensureVersionRender(meta: TakeMeta, v: TakeVersion, fresh = false): Promise<void> {
     if (v.unreadable) throw new UnreadableVersionError(meta.take_number, meta, v.number)
     if (!v.edits || v.number === 1) return
-    await renderVersion(meta, v, this.recordings(meta.job_id), this.folders(meta.job_id).renders)
+    await renderVersion(meta, v, this.recordings(meta.job_id), this.folders(meta.job_id).renders, fresh)
   }
 }
 
@@ -214,4 +270,11 @@ async function readIfThere(path: string): Promise<Buffer | null> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw err
   }
+}
+
+/** "Version 2's recording is damaged (changed on disk since Booth wrote it); versions 1 and 3 are fine." */
+export function damageSummary(numbers: readonly number[], notes: ReadonlyMap<number, string>): string {
+  const fine = numbers.filter((n) => !notes.has(n))
+  const named = [...notes.values()].map((note, i) => (i === 0 ? note : `${note.charAt(0).toLowerCase()}${note.slice(1)}`)).join('; ')
+  return `${named}${fine.length ? `; ${numbersInWords(fine)} ${fine.length === 1 ? 'is' : 'are'} fine` : ''}.`
 }

@@ -5,14 +5,15 @@
  * worked, measured (the API's preflight) and read back (the read-back's check). Exit codes: 0 done; 1 a
  * file, pickup or sentence refused (one sentence on stderr, no output file); 2 wrong usage.
  */
-import { copyFile, mkdtemp, open, readFile, rename, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, open, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Preflight } from '../audio/preflight'
 import { measureTake } from '../audio/measure-take'
 import { compareToScript } from '../readback/compare/compare'
 import { defaultModelDir } from '../readback/engines/sherpa/sherpa-model'
 import { defaultDataDir } from '../storage/data-dir'
+import { checkOutput, writeOutputSafely } from '../storage/safe-output'
 import type { ReadbackCheck } from '../../shared/readback/types'
 import type { EditList } from '../../shared/versions/edit-list'
 import { Recordings, type RecordingRef } from './recordings'
@@ -124,7 +125,14 @@ export async function addRecording(recordings: Recordings, path: string, what: s
   }
 }
 
+/** Every file a command reads: the output may be none of them (main/storage/safe-output.ts). */
+export function inputsOf(args: CliArgs): string[] {
+  return [...args.files, args.script, ...args.takeScripts.map((t) => t.script)]
+}
+
 export interface Scratch {
+  /** The files the command reads, which its output never replaces. */
+  inputs: string[]
   recordings: Recordings
   rendersDir: string
   transcribe: Transcribe
@@ -135,6 +143,7 @@ export async function openScratch(args: CliArgs, env: NodeJS.ProcessEnv): Promis
   const dir = await mkdtemp(join(tmpdir(), 'booth-version-'))
   const modelDir = args.model ?? defaultModelDir(env['BOOTH_DATA_DIR'] ?? defaultDataDir(process.platform, env))
   return {
+    inputs: inputsOf(args),
     recordings: new Recordings(join(dir, 'recordings')),
     rendersDir: join(dir, 'renders'),
     transcribe: createTranscriber({ modelDir: () => modelDir, engineChoice: async () => args.engine, env }),
@@ -148,16 +157,14 @@ export async function finish(scratch: Scratch, list: EditList, script: string, o
   const { words, doubts } = await scratch.transcribe(rendered.path, script)
   const check = compareToScript(script, words, { doubts: doubts ?? [] })
   const preflight = await measureTake(rendered.path)
-  const target = resolve(output)
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.partial`)
-  try {
-    await copyFile(rendered.path, temp)
-    await rename(temp, target)
-  } catch (err) {
-    await rm(temp, { force: true })
-    throw new CliRefusal(`The output ${output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
-  }
-  return { output: target, check, preflight }
+  await writeOutputSafely(output, scratch.inputs, async (temp) => {
+    try {
+      await copyFile(rendered.path, temp)
+    } catch (err) {
+      throw new CliRefusal(`The output ${output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
+    }
+  }, 'the input')
+  return { output: resolve(output), check, preflight }
 }
 
 /** Runs a command body: a refusal or any failure becomes one sentence and exit 1, never a stack trace. */
@@ -165,6 +172,8 @@ export async function runCli(argv: readonly string[], usage: string, allowPicks:
   const args = parseCliArgs(argv, usage, allowPicks)
   if (typeof args === 'string') return args === usage ? { code: 0, stdout: `${usage}\n`, stderr: '' } : { code: 2, stdout: '', stderr: `${args}\n` }
   try {
+    // Refused before any work: an output that is one of the inputs under another name.
+    await checkOutput(args.output, inputsOf(args), 'the input')
     const result = await body(args)
     return { code: 0, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '' }
   } catch (err) {

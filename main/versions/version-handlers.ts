@@ -56,7 +56,7 @@ export function createVersionArea(deps: VersionAreaDeps) {
   const disk = { dataDir: deps.store.folders.dataDir, again: 'make the fix again' }
   const guard = <T>(run: () => Promise<T>): Promise<T> => guardVersionErrors(run, disk)
   const versions = new TakeVersions(deps.store)
-  deps.store.useVersionAudio((take) => versions.ensureRender(take))
+  deps.store.useVersionAudio((take, fresh) => versions.ensureRender(take, fresh))
   const work = new VersionWork({
     store: deps.store, versions, transcribe: deps.transcribe, currentScript: deps.currentScript,
     emitProgress: (p) => deps.hub.emit('versionProgress', p),
@@ -78,7 +78,7 @@ export function createVersionArea(deps: VersionAreaDeps) {
   const punchedInto = new Map<string, string>()
 
   const handlers: VersionHandlers = {
-    listVersions: ({ takeId }) => guard(async () => versions.view(await deps.store.get(takeId))),
+    listVersions: ({ takeId }) => guard(async () => versions.checkedView(await deps.store.get(takeId))),
     restoreVersion: ({ takeId, version }) => guard(async () => {
       const take = await versions.restore(takeId, version)
       deps.takesChanged(take.job_id)

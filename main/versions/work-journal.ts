@@ -7,8 +7,9 @@
  * error the window was already shown. One job per take runs at a time (version-work.ts `exclusive`), so
  * one file per take is enough. At start-up (`recover`, before any job runs) every entry still there was
  * cut off: it becomes `<take id>.unfinished.json`, a note the window shows on the take's row until the
- * talent dismisses it. The note's sentence is made when it is read, from the take record as it is then
- * ("take 3 is at version 1"). An entry that cannot be read is set aside (renamed `.damaged`) and still
+ * talent dismisses it. The note keeps the version the take was at when Booth started again (before any
+ * job): whether the cut-off job got as far as keeping its version is judged from that, never from a version
+ * made after the restart. Its sentence is made when it is read, naming the version the take is at then. An entry that cannot be read is set aside (renamed `.damaged`) and still
  * named on its take's row when its file name says which take; it never stops Booth from starting.
  * Journalled: pickups placed, punch-and-roll, false-start cuts, comps (on their base take), finishes. A trim needs no
  * entry: it is written before it is measured, and a trim left unmeasured is measured again at delivery.
@@ -40,6 +41,11 @@ interface StoredNote {
   what: UnfinishedWorkWhat | null
   at_version: number | null
   started_at: string | null
+  /**
+   * The version the take was at when Booth started again, before any new work: above `at_version` only
+   * when the cut-off job had kept its version. Absent in notes of an older Booth, or when the take was gone.
+   */
+  version_at_start?: number | null
 }
 
 const WHATS: readonly UnfinishedWorkWhat[] = ['pickup', 'punch', 'cut_restart', 'cut_removed', 'comp', 'finish', 'trim', 'readback']
@@ -88,11 +94,12 @@ function parseNote(text: string): StoredNote | null {
   return {
     v: 1, take_id: x.take_id, job_id: typeof x.job_id === 'string' ? x.job_id : null, what,
     at_version: typeof x.at_version === 'number' ? x.at_version : null, started_at: typeof x.started_at === 'string' ? x.started_at : null,
+    version_at_start: typeof x.version_at_start === 'number' && Number.isInteger(x.version_at_start) ? x.version_at_start : null,
   }
 }
 
 /** The sentence a note says, from the take as it is now (null: the take is no longer there). */
-export function noteSentence(note: { what: UnfinishedWorkWhat | null; at_version: number | null }, take: TakeMeta | null): string {
+export function noteSentence(note: { what: UnfinishedWorkWhat | null; at_version: number | null; version_at_start?: number | null }, take: TakeMeta | null): string {
   const what = note.what ? WORK_WORDS[note.what] : 'Work on this take'
   if (!take) return `${what} before Booth stopped was not finished; the take is no longer there.`
   const name = `${take.label === 'pickup' ? 'pickup' : 'take'} ${take.take_number}`
@@ -100,8 +107,11 @@ export function noteSentence(note: { what: UnfinishedWorkWhat | null; at_version
   // A comp makes a new take, and leaves its base as it was: whether it got as far as the take is not known here.
   if (note.what === 'comp') return `The comp started on ${name} when Booth stopped may not have finished: if no comp take is in the list, pick its sentences again.`
   if (note.what === null) return `Booth's note of work on ${name} when it stopped could not be read, so that work may not have finished; ${name} is at version ${now}.`
-  // The version was kept just before Booth stopped (the entry's removal was what was cut off).
-  if (note.at_version !== null && now > note.at_version) return `${what} was finished just before Booth stopped; ${name} is at version ${now}.`
+  // Judged from the take as Booth found it at its start, never from versions made since: the version was
+  // kept just before Booth stopped (the entry's removal was what was cut off) only when it was there then.
+  const atStart = note.version_at_start ?? null
+  if (note.at_version !== null && atStart !== null && atStart > note.at_version) return `${what} was finished just before Booth stopped; ${name} is at version ${now}.`
+  if (note.at_version !== null && atStart === null && now > note.at_version) return `${what} before Booth stopped may not have finished; ${name} is at version ${now}.`
   return `${what} before Booth stopped was not finished; ${name} is at version ${now}.`
 }
 
@@ -181,8 +191,10 @@ export class WorkJournal {
         this.d.warn(`A note of version work Booth kept could not be read; it was set aside as ${name}.damaged.`)
       }
       if (takeId) {
+        // The take's version now, before any work runs (jobs wait for this recovery): what the cut-off job left.
+        const found = entry ? await this.d.readTake(entry.take_id).catch(() => null) : null
         const note: StoredNote = entry
-          ? { v: 1, take_id: entry.take_id, job_id: entry.job_id, what: entry.what, at_version: entry.at_version, started_at: entry.started_at }
+          ? { v: 1, take_id: entry.take_id, job_id: entry.job_id, what: entry.what, at_version: entry.at_version, started_at: entry.started_at, version_at_start: found ? (found.current_version ?? 1) : null }
           : { v: 1, take_id: takeId, job_id: null, what: null, at_version: null, started_at: null }
         await writeFileAtomic(this.notePath(takeId), JSON.stringify(note))
       }

@@ -124,6 +124,11 @@ export interface VersionView extends TakeVersion {
   current: boolean
   /** The name a delivery of it carries (the take's, with the version mark). */
   delivery_name: string
+  /**
+   * "Version 2's recording is damaged (changed on disk since Booth wrote it)." — set when a file it is made
+   * of no longer holds the bytes Booth wrote (its content hash); such a version is never restored or delivered.
+   */
+  damaged?: string
 }
 
 export interface VersionsView {
@@ -133,6 +138,8 @@ export interface VersionsView {
   versions: VersionView[]
   /** "Version 2 could not be read; versions 1 and 3 are fine." — absent when every version reads. */
   unreadable?: string
+  /** "Version 2's recording is damaged (changed on disk since Booth wrote it); versions 1 and 3 are fine." — absent when none is. */
+  damaged?: string
   /** The take's number, for what the window says of it ("take 3 is at version 1"). */
   takeNumber?: number
 }

@@ -63,7 +63,8 @@ async function deliverableJob(lengthS: number, kind: string): Promise<string> {
 /** The jobs's recordings and renders folders' entries (what a finish would add). */
 const versionFiles = async (jobId: string) => {
   const dir = join(root.path, 'data', 'takes', jobId, 'versions')
-  return [...await readdir(join(dir, 'recordings')).catch(() => []), ...await readdir(join(dir, 'renders')).catch(() => [])].sort()
+  // A take's seal (its own file linked in under its hash at its first check) is the take's, not the finish's.
+  return [...await readdir(join(dir, 'recordings')).catch(() => []), ...await readdir(join(dir, 'renders')).catch(() => [])].filter((n) => !n.endsWith('.sealed')).sort()
 }
 
 beforeAll(async () => {

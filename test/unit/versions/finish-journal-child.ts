@@ -28,6 +28,9 @@ const area = createVersionArea({
     finish: async (req) => {
       await writeFile(req.output, Buffer.from('RIFF'))
       process.stdout.write('under way\n')
+      // Held here until killed. A timer keeps the process alive: with nothing pending, Node would end it
+      // (exit 13, an unsettled top-level await) before the test's SIGKILL arrives.
+      setInterval(() => undefined, 60_000)
       return new Promise<never>(() => undefined)
     },
   }),

@@ -21,6 +21,8 @@ const area = createVersionArea({
   recording: { start: refuse, stop: refuse, cancel: refuse },
   currentScript: async () => {
     process.stdout.write('under way\n')
+    // Held here until killed: a timer keeps the process alive (with nothing pending Node would end it, exit 13).
+    setInterval(() => undefined, 60_000)
     return new Promise<never>(() => undefined)
   },
   transcribe: async () => { throw new Error('not heard here') },

@@ -70,6 +70,8 @@ export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) 
         </div>
       )}
       {unreadable && <p className="small tone-warning ver-unreadable" role="note">{displayText(unreadable)}</p>}
+      {/* A version whose files changed on disk since Booth wrote them: named, never restored or delivered. */}
+      {view?.damaged && <p className="small tone-danger ver-damaged" role="note">{displayText(view.damaged)}</p>}
       {count > 1 && open && (
         <ol className="ver-list plain-list" aria-label={`Versions of ${name}, newest first`}>
           {listed.map((v) => (

@@ -12,7 +12,7 @@ import { versionFigures, versionHeadline, versionReadbackWords } from './version
 export interface VersionItemProps {
   takeName: string
   takeId: string
-  version: TakeVersion & Partial<Pick<VersionView, 'delivery_name'>>
+  version: TakeVersion & Partial<Pick<VersionView, 'delivery_name' | 'damaged'>>
   current: boolean
   /** The take is being sent or was delivered: its versions can no longer change. */
   locked: boolean
@@ -69,13 +69,14 @@ export function VersionItem({ takeName, takeId, version, current, locked, delive
       {version.findings.filter((f) => f.code !== 'reads_unclean').map((f, i) => (
         <p key={i} className="small tone-warning ver-finding">{displayText(f.message)}</p>
       ))}
+      {version.damaged && <p className="small tone-danger ver-damaged" role="note">{displayText(version.damaged)} It is not restored or delivered.</p>}
       {current && version.delivery_name && (
         <p className="small ver-delivery">{delivered ? 'Delivered as' : 'Delivers as'} <span className="ver-file">{displayText(version.delivery_name)}</span></p>
       )}
       <div className="ver-actions">
         <button type="button" className="btn btn-small" aria-label={`Play ${label}`} onClick={() => void play()}>Play</button>
         {!current && !locked && (
-          <button type="button" className="btn btn-small" disabled={busy} aria-label={`Restore ${label}`} onClick={() => onRestore(version.number)}>
+          <button type="button" className="btn btn-small" disabled={busy || Boolean(version.damaged)} aria-label={`Restore ${label}`} onClick={() => onRestore(version.number)}>
             Restore v{version.number}
           </button>
         )}

@@ -13,6 +13,7 @@ import type { DeliveryProfile } from '../audio/delivery-profiles'
 import { fullScale, openWavSource, type WavSource } from '../media/wav-source'
 import { Recordings, type RecordingRef } from '../versions/recordings'
 import { renderCached } from '../versions/render-cache'
+import { segmentsOf, type TimeSegment } from '../versions/version-hearing'
 import type { TakeLayout } from './analyse-pauses'
 import { analyseDerived, analyseTake, type AnalysedTake, type ScriptUse } from './finish-analysis'
 import { measureFigures } from './finish-measure'
@@ -91,6 +92,11 @@ function placedPauses(build: FitBuild): FramePause[] {
     const prev = build.placed[i] as FitBuild['placed'][number]
     return { from: prev.at + (prev.to - prev.from), to: s.at }
   })
+}
+
+/** IN's time through the fitted edit list over IN at `tempo` (a recording `tempo` times faster, time for time). */
+export function timeMapOf(build: FitBuild, input: string, tempo: number): TimeSegment[] {
+  return segmentsOf(build.list).map((s) => ({ ...s, source: input, fromS: s.fromS * tempo, toS: s.toS * tempo, scale: tempo }))
 }
 
 /** A rendered WAV's samples per channel, full scale ±1 (what the level and clean steps take). */
@@ -203,5 +209,5 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   // Before and after are measured together once the result is playable (the before measurement's samples
   // pass through this thread too, so it waits until then).
   const [before, after] = await Promise.all([measureFigures(req.input, { ...measureOptions, signal: stopSignal }), measureFigures(target, measureOptions)])
-  return finishReport({ out: target, rate, original: original.layout, used: used.take.layout, tempo: used.plan.tempo, fitEdits: build.edits, clean, level, before, after })
+  return finishReport({ out: target, rate, original: original.layout, used: used.take.layout, tempo: used.plan.tempo, fitEdits: build.edits, clean, level, before, after, timeMap: timeMapOf(build, ref.hash, used.plan.tempo) })
 }

@@ -154,6 +154,16 @@ export class VersionWork {
     if (kept?.hearing) this.hearings.set(hash, kept.hearing)
   }
 
+  /** When a piece's source has no hearing yet, the take's current audio (by content) learns its kept one: it may be that source. */
+  private async learnCurrentAudio(take: TakeMeta, list: EditList): Promise<void> {
+    if (list.pieces.every((p) => this.hearings.has(p.source))) return
+    try {
+      await this.learnHearing(take, (await this.d.versions.recordings(take.job_id).add(await this.d.store.readyAudioPath(take))).hash)
+    } catch {
+      // Its audio cannot be read: its pieces are heard in place.
+    }
+  }
+
   wordsOf(hash: string): TimedWord[] | null {
     return this.wordsByHash.get(hash) ?? null
   }
@@ -238,6 +248,7 @@ export class VersionWork {
     this.progress(take, 'measuring', 'Measuring the new version…')
     const preflight = await store.measureSafely(rendered.path, take.spot_length_s, take.job_kind)
     this.progress(take, 'reading_back', 'Reading back the new version…')
+    await this.learnCurrentAudio(take, draft.list)
     const heard = await this.readBack(take, draft.list, rendered.path, script)
     const findings = [...draft.findings, ...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'This version could not be measured.', sentence: null }])]
     const current = take.current_version ?? 1

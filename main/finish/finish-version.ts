@@ -4,7 +4,9 @@
  * finished WAV is kept by content among the job's recordings (main/versions/recordings.ts), and the new
  * version's edit list is one piece covering it whole. Like every version it is then rendered, measured and
  * read back before the call answers (VersionWork.commit), so its preflight — what a delivery sends — is
- * measured from the finished audio. The version keeps the finish's report (`TakeVersion.finish`) for the
+ * measured from the finished audio. Its read-back is what the base audio was heard to say (its kept
+ * read-back, else heard once before the finish) mapped through the finish's time map, never the finished
+ * audio heard again; it is checked against the job's current script after a revision, as a pickup is. The version keeps the finish's report (`TakeVersion.finish`) for the
  * panel's before and after. The recording on disk is never rewritten; undo is restoring the version it
  * was made from. Finishing a finished version again (the talent changed a choice) finishes the audio that
  * one finished, never a finish of a finish. The talent's choices (breaths, the largest tempo change, the shortest pause) are

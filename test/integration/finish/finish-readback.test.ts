@@ -33,6 +33,9 @@ const script = { revision_id: '701', text: SCRIPT_SENTENCES.join(' ') }
 /** Slow pauses, a long head and tail: at 150 wpm the read fits its 14.7 s spot only with a tempo change. */
 const SLOW = { ...VOICE, speed: 150, pausesS: [1.0, 1.1, 0.95], leadS: 1.2, tailS: 1.6, roomDbfs: -54 }
 const JOB = '4711'
+/** The producer's revision: sentence 3 gains a word. */
+const revised = { revision_id: '702', text: script.text.replace('Our sleep experts', 'Our friendly sleep experts') }
+let current = script
 
 const engine = new PocketsphinxEngine()
 /** Every file Booth's version work hears. */
@@ -60,7 +63,7 @@ beforeAll(async () => {
   store = new TakeStore({ dataDir: join(tmp.dir, 'data'), measure: measureTake })
   const refuse = async (): Promise<never> => { throw new Error('no recording here') }
   area = createVersionArea({
-    store, hub: new EventHub(), transcribe, currentScript: async () => ({ ...script, names: [] }), takesChanged: () => undefined,
+    store, hub: new EventHub(), transcribe, currentScript: async () => ({ ...current, names: [] }), takesChanged: () => undefined,
     recording: { start: refuse, stop: refuse, cancel: refuse },
     finish: createFinisher({ profileOf: async (_job, kind) => defaultProfile(kind) }),
   })
@@ -131,5 +134,19 @@ describe('a version’s read-back is its pieces’ read-backs, mapped', { timeou
     expect(offsets.length).toBeGreaterThan(v.words.length * 0.8)
     expect(offsets[Math.floor(offsets.length / 2)]).toBeLessThan(0.05)
     expect(offsets[Math.floor(offsets.length * 0.9)]).toBeLessThan(0.15)
+  })
+  it('a finish after the producer’s revision is made for the current script, checked against it, and names it', async () => {
+    await area.handlers.restoreVersion({ takeId: take.id, version: 1 })
+    current = revised
+    heardFiles.length = 0
+    const made = await area.handlers.finishVersion({ takeId: take.id, choices: { breaths: 'lower', maxTempoPercent: 4, shortestPauseS: 0.25 } })
+    expect(heardFiles).toEqual([])
+    expect(made.version.readback).toMatchObject({ revision_id: '702', revision_number: 2 })
+    const v = await readbackOf(made.take)
+    expect(v.script_read).toEqual({ revision_id: '702', text: revised.text })
+    // The take's misread number is still found, and the word the revision added is missing from the read.
+    expect(v.check.issues.some((i) => /thirty|30/.test(i.heard ?? ''))).toBe(true)
+    expect(v.check.issues.some((i) => /friendly/.test(i.expected ?? ''))).toBe(true)
+    current = script
   })
 })

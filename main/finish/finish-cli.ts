@@ -2,7 +2,9 @@
  * `npm run finish -- IN.wav --spot-length S --kind dry_voice|finished_spot [--profile NAME] [--script S.txt] [--engine E] [--model DIR] -o OUT.wav`
  *
  * Finishes a take for delivery (finish-take.ts): writes OUT.wav at IN's sample rate and bit depth and
- * prints {out, length_s, tempo, gain_db, before, after, edits} as JSON. A take that cannot be fitted, or a
+ * prints {out, length_s, tempo, gain_db, before, after, edits, time_map, check, preflight} as JSON: `check`
+ * the read-back's check of OUT (what IN was heard to say, mapped through time_map; null without --script),
+ * `preflight` the API's object measured from OUT (finish-check.ts). A take that cannot be fitted, or a
  * file that cannot be read: exit 1, one sentence on stderr, nothing written. Wrong usage: exit 2. IN is
  * never changed. Without --script, sentences and pauses come from the audio; with it, from the read-back.
  */
@@ -14,6 +16,7 @@ import { checkOutput, OutputRefusal } from '../storage/safe-output'
 import { createTranscriber } from '../versions/transcriber'
 import { CliRefusal, mainOf, readable, readScript, type CliOutcome } from '../versions/version-cli'
 import { finishTake, FinishRefusal } from './finish-take'
+import { finishCheck, hearTake } from './finish-check'
 import type { TakeKindToFit } from './fit-plan'
 
 const USAGE = 'Usage: npm run finish -- IN.wav --spot-length SECONDS --kind dry_voice|finished_spot [--profile NAME] [--script SCRIPT.txt] [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER] -o OUT.wav'
@@ -68,13 +71,15 @@ export async function runFinishCli(argv: readonly string[], env: NodeJS.ProcessE
     // Neither the take nor its script is ever written over (main/storage/safe-output.ts).
     await checkOutput(args.output, [args.input], 'the take')
     if (args.script !== null) await checkOutput(args.output, [args.script], 'the script')
-    let script = null
+    let heard = null
     if (args.script !== null) {
       const modelDir = args.model ?? defaultModelDir(env['BOOTH_DATA_DIR'] ?? defaultDataDir(process.platform, env))
-      script = { text: await readScript(args.script), transcribe: createTranscriber({ modelDir: () => modelDir, engineChoice: async () => args.engine, env }) }
+      const text = await readScript(args.script)
+      heard = { ...(await hearTake(args.input, text, createTranscriber({ modelDir: () => modelDir, engineChoice: async () => args.engine, env }))), script: text }
     }
-    const report = await finishTake({ input: args.input, output: args.output, spotLengthS: args.spotLengthS, kind: args.kind, profile, script })
-    return { code: 0, stdout: `${JSON.stringify(report, null, 2)}\n`, stderr: '' }
+    const report = await finishTake({ input: args.input, output: args.output, spotLengthS: args.spotLengthS, kind: args.kind, profile, script: heard?.use ?? null })
+    const said = await finishCheck(report, heard, { spotLengthS: args.spotLengthS, kind: args.kind, profile })
+    return { code: 0, stdout: `${JSON.stringify({ ...report, ...said }, null, 2)}\n`, stderr: '' }
   } catch (err) {
     const known = err instanceof FinishRefusal || err instanceof CliRefusal || err instanceof OutputRefusal
     const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim()

@@ -12,6 +12,7 @@ import type { FitEdit } from './fit-edit-list'
 import type { CleanResult } from './finish-steps'
 import type { FileFigures } from './finish-measure'
 import type { Levelled } from './level'
+import type { TimeSegment } from '../versions/version-hearing'
 
 export type EditKind = FinishEditKind
 
@@ -42,6 +43,13 @@ export interface FinishReport {
    * it was down by 0.1 dB or more.
    */
   edits: FinishEdit[]
+  /**
+   * Where each stretch of IN went in OUT (seconds; `source` is IN's SHA-256): IN's [fromS, toS) plays from
+   * atS at `scale` seconds of IN per second of OUT (the tempo), and speaks for OUT over [coreFromS,
+   * coreToS). The level, breaths and clicks move no time. What the read-back heard in IN, mapped through
+   * it (main/versions/version-hearing.ts mapHearing), is what OUT says: finished audio is not heard again.
+   */
+  time_map: TimeSegment[]
 }
 
 const r3 = (x: number): number => Math.round(x * 1000) / 1000
@@ -61,6 +69,7 @@ export interface ReportParts {
   level: Levelled
   before: FileFigures
   after: FileFigures
+  timeMap: TimeSegment[]
 }
 
 export function finishReport(p: ReportParts): FinishReport {
@@ -79,6 +88,6 @@ export function finishReport(p: ReportParts): FinishReport {
   const limiting = finishCounts(edits).limiting ?? null
   return {
     out: p.out, length_s: p.after.length_s, tempo: Math.round(p.tempo * 10000) / 10000, gain_db: gainDb, level: level.plan.target,
-    limited: limiting !== null, limiting, clicks_left: clean.clicksLeft.length, before: p.before, after: p.after, edits,
+    limited: limiting !== null, limiting, clicks_left: clean.clicksLeft.length, before: p.before, after: p.after, edits, time_map: p.timeMap,
   }
 }

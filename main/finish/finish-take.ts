@@ -14,6 +14,7 @@ import { fullScale, openWavSource, type WavSource } from '../media/wav-source'
 import { checkOutput, writeOutputSafely } from '../storage/safe-output'
 import { Recordings, type RecordingRef } from '../versions/recordings'
 import { renderCached } from '../versions/render-cache'
+import { segmentsOf, type TimeSegment } from '../versions/version-hearing'
 import type { TakeLayout } from './analyse-pauses'
 import { analyseDerived, analyseTake, type AnalysedTake, type ScriptUse } from './finish-analysis'
 import { measureFigures } from './finish-measure'
@@ -92,6 +93,11 @@ function placedPauses(build: FitBuild): FramePause[] {
     const prev = build.placed[i] as FitBuild['placed'][number]
     return { from: prev.at + (prev.to - prev.from), to: s.at }
   })
+}
+
+/** IN's time through the fitted edit list over IN at `tempo` (a recording `tempo` times faster, time for time). */
+export function timeMapOf(build: FitBuild, input: string, tempo: number): TimeSegment[] {
+  return segmentsOf(build.list).map((s) => ({ ...s, source: input, fromS: s.fromS * tempo, toS: s.toS * tempo, scale: tempo }))
 }
 
 /** A rendered WAV's samples per channel, full scale ±1 (what the level and clean steps take). */
@@ -201,6 +207,6 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
     // pass through this thread too, so it waits until then). Before: the take as decoded, which any WAV Booth
     // reads is (an 8-bit take's own file is not, and its measuring failed after OUT was written).
     const [before, after] = await Promise.all([measureFigures(input.path, { ...measureOptions, signal: stopSignal }), measureFigures(temp, measureOptions)])
-    return finishReport({ out: target, rate, original: original.layout, used: used.take.layout, tempo: used.plan.tempo, fitEdits: build.edits, clean, level, before, after })
+    return finishReport({ out: target, rate, original: original.layout, used: used.take.layout, tempo: used.plan.tempo, fitEdits: build.edits, clean, level, before, after, timeMap: timeMapOf(build, ref.hash, used.plan.tempo) })
   }, 'the take')
 }

@@ -4,7 +4,9 @@
  * finished WAV is kept by content among the job's recordings (main/versions/recordings.ts), and the new
  * version's edit list is one piece covering it whole. Like every version it is then rendered, measured and
  * read back before the call answers (VersionWork.commit), so its preflight — what a delivery sends — is
- * measured from the finished audio. The version keeps the finish's report (`TakeVersion.finish`) for the
+ * measured from the finished audio. Its read-back is what the base audio was heard to say (its kept
+ * read-back, else heard once before the finish) mapped through the finish's time map, never the finished
+ * audio heard again; it is checked against the job's current script after a revision, as a pickup is. The version keeps the finish's report (`TakeVersion.finish`) for the
  * panel's before and after. The recording on disk is never rewritten; undo is restoring the version it
  * was made from. Finishing a finished version again (the talent changed a choice) finishes the audio that
  * one finished, never a finish of a finish. The talent's choices (breaths, the largest tempo change, the shortest pause) are
@@ -25,6 +27,11 @@ import type { RecordingRef } from '../versions/recordings'
 import { currentVersion } from '../version-records/version-meta'
 import type { Finisher } from '../versions/version-handlers'
 import type { TakeScript, VersionWork } from '../versions/version-work'
+import { versionScripts } from '../versions/version-script'
+import { mapHearing, type Hearing } from '../versions/version-hearing'
+import { hearWhole } from '../versions/version-hearing-place'
+import type { TakeMeta } from '../takes/take-types'
+import type { TimedWord } from '../../shared/readback/types'
 import { FinishRefusal, finishTake, type FinishReport, type FinishRequest } from './finish-take'
 import type { TakeKindToFit } from './fit-plan'
 
@@ -100,11 +107,13 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
     versions.checkCanChange(take)
     const spot = take.spot_length_s
     if (!(typeof spot === 'number' && spot > 0)) throw new TakeInputError(`Take ${take.take_number} cannot be finished: its job has no spot length to fit it to.`)
-    // A take with no script (its job has none) is finished from its signal alone, and not read back.
-    const script: TakeScript | null = await work.scriptOf(take).catch((err: unknown) => {
+    // A take with no script (its job has none) is finished from its signal alone, and not read back. After a
+    // producer's revision the version is made for the job's current script, as a pickup's is (version-script.ts).
+    const scripts = await versionScripts(work, take).catch((err: unknown) => {
       if (err instanceof TakeInputError) return null
       throw err
     })
+    const script: TakeScript | null = scripts?.target ?? null
     const kind = kindToFit(take.job_kind)
     const profile = await deps.profileOf(take.job_id, take.job_kind)
     // Finishing a finished version again (other choices) starts from the audio that one finished.
@@ -116,15 +125,16 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
     await mkdir(renders, { recursive: true })
     // A dot name ending .partial: what a crash leaves here is cleared at the next start (take-folders.ts).
     const out = join(renders, `.finish-${take.id}-${randomUUID()}.wav.partial`)
-    // The words the take's read-back already heard in this audio (the version it is now): not heard again.
-    const words = script && base === (take.current_version ?? 1) ? await work.storedWords(take, script.text) : null
+    // What the take's read-back already heard in this audio (the version it is now, or the one finished
+    // before): not heard again. The finished audio's read-back is that hearing mapped through the finish.
+    const heard = scripts ? await baseHearing(work, take, base, input, scripts.audio.text) : null
     let ref: RecordingRef | null = null
     try {
       const report = await runEngine(deps, {
         input, output: out, spotLengthS: spot, kind, profile,
         // The talent's choices are what the engine plans with: a take that cannot fit within them is refused.
         breaths: choices.breaths, maxTempoChange: choices.maxTempoPercent / 100, shortestPauseS: choices.shortestPauseS,
-        script: script ? { text: script.text, transcribe: work.d.transcribe, words } : null,
+        script: heard ? { text: heard.script, transcribe: work.d.transcribe, words: heard.words } : null,
         ...(deps.ffmpegPath ? { ffmpegPath: deps.ffmpegPath } : {}),
         // Written whole: kept by content (the version's one piece) and offered to the window to play at once,
         // while the engine measures it and the version is rendered, measured and read back.
@@ -134,6 +144,7 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
         },
       })
       ref ??= await versions.recordings(take.job_id).add(out)
+      if (heard?.hearing) work.rememberHearing(ref.hash, mapHearing(heard.hearing, report.time_map))
       const finish = finishRecord(report, base, choices, spot, kind, profile)
       return await work.commit(take, script, { operation: 'finish', list: wholeRecording(ref), changes: [], findings: [], finish, summary: finishSummary(finish) })
     } catch (err) {
@@ -143,6 +154,24 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
       await rm(out, { force: true })
     }
   })
+}
+
+/**
+ * The base audio's hearing and the script it was heard against: its kept read-back, else heard now (whole:
+ * words, doubts and second hearing, so the finished version is checked as the take would be). When it
+ * cannot be heard (no engine, the engine failed), the words alone of a kept read-back, or nothing: the
+ * finish then goes by those (or hears the words itself, or goes by the signal) and the finished audio is
+ * heard whole when the version is read back, as any new audio is.
+ */
+async function baseHearing(work: VersionWork, take: TakeMeta, base: number, input: string, scriptText: string): Promise<{ hearing: Hearing | null; words: TimedWord[] | null; script: string }> {
+  const kept = await work.storedHearing(take, base)
+  if (kept?.hearing) return { hearing: kept.hearing, words: kept.words, script: kept.script.text }
+  try {
+    const hearing = await hearWhole(input, scriptText, work.d.transcribe)
+    return { hearing, words: hearing.words, script: scriptText }
+  } catch {
+    return { hearing: null, words: kept?.words ?? null, script: kept?.script.text ?? scriptText }
+  }
 }
 
 function finishRecord(report: FinishReport, base: number, choices: FinishChoices, spot: number, kind: TakeKindToFit, profile: DeliveryProfile): VersionFinish {

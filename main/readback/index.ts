@@ -8,6 +8,7 @@ export { nearWord, sameWord, type Word } from './script/words'
 export { scriptModel, type ScriptModel, type ScriptWord } from './script/script-model'
 export { heardWords } from './alignment/heard-words'
 export { scriptSentences, type ScriptSentence } from './compare/sentence-spans'
+export { compareToScript, type CompareOptions } from './compare/compare'
 export { spokenSentences } from './script/spoken-sentences'
 // Pocketsphinx: where it is, its language model and pronunciations, its word times.
 export { findPocketsphinx, type PocketsphinxSetup } from './engines/pocketsphinx/pocketsphinx-setup'

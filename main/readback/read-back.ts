@@ -12,11 +12,13 @@ export interface ReadBackOptions {
   names?: readonly string[]
   now?: number
   signal?: AbortSignal
+  /** Keep the second hearing in the result (`cross`, null when none): what Booth keeps beside a take. */
+  keepCross?: boolean
 }
 
 export async function readBack(engine: ReadbackEngine, wavPath: string, script: string, options: ReadBackOptions = {}): Promise<ReadbackResult> {
   const names = options.names ?? []
   const transcript = await engine.transcribe(wavPath, { hints: script, names, ...(options.signal ? { signal: options.signal } : {}) })
   const check = compareToScript(script, transcript.words, { names, now: options.now ?? Date.now(), doubts: transcript.doubts ?? [], ...(transcript.cross ? { cross: transcript.cross } : {}) })
-  return { check, words: transcript.words, engine: transcript.engine, ...(transcript.doubts?.length ? { doubts: transcript.doubts } : {}) }
+  return { check, words: transcript.words, engine: transcript.engine, ...(transcript.doubts?.length ? { doubts: transcript.doubts } : {}), ...(options.keepCross ? { cross: transcript.cross ?? null } : {}) }
 }

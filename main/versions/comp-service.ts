@@ -172,7 +172,7 @@ export class CompService {
       this.work.progress(noTakeYet, 'measuring', 'Measuring the comp…')
       const preflight = await store.measureSafely(rendered.path, base.spot_length_s, base.job_kind)
       this.work.progress(noTakeYet, 'reading_back', 'Reading back the comp…')
-      const heard = await this.work.readBack(pending, rendered.path, g.script)
+      const heard = await this.work.readBack(pending, list, rendered.path, g.script)
       const fromBase = picks.flatMap((p, k) => (p === edit.base ? [k + 1] : []))
       const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}${cut.length ? `; ${cut.map(changePhrase).join('; ')}` : ''}.`
       const take = await createCompTake(store, {

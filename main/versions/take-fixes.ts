@@ -92,6 +92,8 @@ export async function makePickupVersion(work: VersionWork, takeId: string, picku
     const takeScript = prior ? own : audio
     const edit = await pickupEdit({ recordings, script: script.text, takeScript: takeScript.text, takeRevision: takeScript.revision_number ?? null, take: base, pickups: theirs, kept, transcribe: work.d.transcribe })
     work.rememberWords(edit.take, ...edit.pickups, ...edit.kept)
+    // What the take and the pickups were heard to say is what the version's pieces of them say (version-hearing.ts).
+    await Promise.all([work.learnHearing(take, edit.take.ref.hash, prior?.base_version), ...edit.pickups.map((p, i) => work.learnHearing(pickups[i] as TakeMeta, p.ref.hash))])
     const ids = new Map<string, string | null>([
       ...edit.pickups.map((p, i): [string, string | null] => [p.ref.hash, (pickups[i] as TakeMeta).id]),
       ...(prior?.patches ?? []).map((p): [string, string | null] => [p.source, p.source_take_id]),

@@ -1,7 +1,9 @@
 /**
  * What every version operation shares: the script a take is fixed by, the words its read-back already
  * heard (or hears now), one operation per take at a time, and the commit of a new version — rendered,
- * measured and read back at once, then kept on the take (take-versions.ts) and announced.
+ * measured and read back at once, then kept on the take (take-versions.ts) and announced. A version's
+ * read-back is what its pieces were heard to say, mapped through its edit list (version-hearing.ts); only
+ * new audio no read-back heard yet is heard, in its place (version-hearing-place.ts).
  */
 import { readFile, stat } from 'node:fs/promises'
 import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
@@ -19,6 +21,9 @@ import { summarize } from './change-summary'
 import { renderCached } from './render-cache'
 import type { TakeVersions } from './take-versions'
 import { prepareRecordings, type AnalyzedRecording, type Transcribe } from './version-inputs'
+import { joinHearings, segmentsOf, versionHearing, type Hearing } from './version-hearing'
+import { hearInPlace, hearWhole } from './version-hearing-place'
+import { readStoredHearing, type StoredHearing } from './stored-hearing'
 import { readbackSummary } from './readback-summary'
 import { currentStamp } from '../version-records/version-stamp'
 
@@ -72,6 +77,8 @@ export class VersionWork {
   private readonly busy = new Set<string>()
   /** Words heard in recordings kept by content, by SHA-256 (a recording's words never change). */
   private readonly wordsByHash = new Map<string, TimedWord[]>()
+  /** Whole hearings (words, doubts, second hearing) of recordings kept by content, by SHA-256. */
+  private readonly hearings = new Map<string, Hearing>()
   /** The last analysis of each take's current audio, by file, size, modification time and script. */
   private readonly analyses = new Map<string, { key: string; value: Promise<AnalyzedRecording> }>()
 
@@ -126,6 +133,37 @@ export class VersionWork {
     for (const a of analyzed) this.wordsByHash.set(a.ref.hash, a.analysis.words)
   }
 
+  /** Remembers what a recording (by content) was heard to say, for the read-back of versions made of it. */
+  rememberHearing(hash: string, hearing: Hearing): void {
+    this.hearings.set(hash, hearing)
+  }
+
+  hearingOf(hash: string): Hearing | null {
+    return this.hearings.get(hash) ?? null
+  }
+
+  /** The kept read-back of a take's current audio (or of one of its versions) as a hearing; null when none is kept. */
+  async storedHearing(take: TakeMeta, version?: number): Promise<StoredHearing | null> {
+    const path = version === undefined || (take.current_version ?? 1) === version ? this.d.versions.readbackPath(take) : this.d.versions.readbackPath(take, version)
+    return readStoredHearing(path, take.id)
+  }
+
+  /** Learns the hearing of `take`'s current audio (or a version's) kept as recording `hash`, when its read-back kept one. */
+  async learnHearing(take: TakeMeta, hash: string, version?: number): Promise<void> {
+    const kept = await this.storedHearing(take, version)
+    if (kept?.hearing) this.hearings.set(hash, kept.hearing)
+  }
+
+  /** When a piece's source has no hearing yet, the take's current audio (by content) learns its kept one: it may be that source. */
+  private async learnCurrentAudio(take: TakeMeta, list: EditList): Promise<void> {
+    if (list.pieces.every((p) => this.hearings.has(p.source))) return
+    try {
+      await this.learnHearing(take, (await this.d.versions.recordings(take.job_id).add(await this.d.store.readyAudioPath(take))).hash)
+    } catch {
+      // Its audio cannot be read: its pieces are heard in place.
+    }
+  }
+
   wordsOf(hash: string): TimedWord[] | null {
     return this.wordsByHash.get(hash) ?? null
   }
@@ -155,7 +193,8 @@ export class VersionWork {
     const info = await stat(audio.path)
     const key = `${audio.path}|${info.size}|${info.mtimeMs}|${options.truePeak === true}|${options.short === true}|${script}`
     const hit = this.analyses.get(take.id)
-    if (hit?.key === key) return hit.value
+    // What the take's read-back heard in this audio is what its versions' pieces of it say.
+    if (hit?.key === key) return hit.value.then(async (one) => (await this.learnHearing(take, one.ref.hash), one))
     const value = prepareRecordings(this.d.versions.recordings(take.job_id), [{ ...audio, ...options }], script, this.d.transcribe).then((all) => {
       const one = all[0]
       if (!one) throw new TakeInputError(`Take ${take.take_number} could not be read.`)
@@ -165,26 +204,33 @@ export class VersionWork {
     value.catch(() => {
       if (this.analyses.get(take.id)?.value === value) this.analyses.delete(take.id)
     })
-    return value
+    return value.then(async (one) => (await this.learnHearing(take, one.ref.hash), one))
   }
 
   progress(take: { id: string | null; job_id: string }, stage: VersionProgress['stage'], message: string, preview?: VersionProgress['preview']): void {
     this.d.emitProgress({ takeId: take.id, jobId: take.job_id, stage, message, ...(preview ? { preview } : {}) })
   }
 
-  /** Reads back a file against the script: the stored result's shape, or a finding when no engine can run. */
-  async readBack(take: { id: string; job_id: string }, path: string, script: TakeScript | null): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
+  /**
+   * Reads back a version against the script: what its pieces were heard to say, mapped through its edit
+   * list, with only new audio heard (in its place in `path`, the render; `list` null: the file is all new
+   * audio, heard whole); the stored result's shape, or a finding when it cannot be read back.
+   */
+  async readBack(take: { id: string; job_id: string }, list: EditList | null, path: string, script: TakeScript | null): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
     if (!script) return { stored: null, summary: null, finding: { code: 'not_read_back', message: 'This version was not read back: its job has no script text to compare it with.', sentence: null } }
     try {
-      const { words, engine, doubts, cross } = await this.d.transcribe(path, script.text)
-      const check = compareToScript(script.text, words, { names: script.names, now: (this.d.now ?? Date.now)(), doubts: doubts ?? [], ...(cross ? { cross } : {}) })
+      const { parts, unknown } = list ? versionHearing(segmentsOf(list), (hash) => this.hearings.get(hash) ?? null) : { parts: [], unknown: [] }
+      if (!list) parts.push(await hearWhole(path, script.text, this.d.transcribe))
+      else if (unknown.length > 0) parts.push(await hearInPlace(path, list.frames / list.format.sample_rate, unknown, script.text, this.d.transcribe))
+      const heard = joinHearings(parts)
+      const { words, doubts, cross, engine } = heard
+      const check = compareToScript(script.text, words, { names: script.names, now: (this.d.now ?? Date.now)(), doubts, ...(cross ? { cross } : {}) })
       const stored: ReadbackStored = {
-        check, words, engine, take_id: take.id, job_id: take.job_id,
+        check, words, engine, ...(doubts.length ? { doubts } : {}), cross, take_id: take.id, job_id: take.job_id,
         script_read: { revision_id: script.revision_id, text: script.text }, note: null,
       }
       const summary: VersionReadback = readbackSummary(check, script)
-      const clean = summary.clean
-      const finding: VersionFinding | null = clean ? null : { code: 'reads_unclean', message: `Booth's read-back of this version: ${check.summary ?? 'it differs from the script'}`, sentence: null }
+      const finding: VersionFinding | null = summary.clean ? null : { code: 'reads_unclean', message: `Booth's read-back of this version: ${check.summary ?? 'it differs from the script'}`, sentence: null }
       return { stored, summary, finding }
     } catch (err) {
       if (!(err instanceof EngineUnavailableError)) throw err
@@ -202,7 +248,8 @@ export class VersionWork {
     this.progress(take, 'measuring', 'Measuring the new version…')
     const preflight = await store.measureSafely(rendered.path, take.spot_length_s, take.job_kind)
     this.progress(take, 'reading_back', 'Reading back the new version…')
-    const heard = await this.readBack(take, rendered.path, script)
+    await this.learnCurrentAudio(take, draft.list)
+    const heard = await this.readBack(take, draft.list, rendered.path, script)
     const findings = [...draft.findings, ...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'This version could not be measured.', sentence: null }])]
     const current = take.current_version ?? 1
     const meta = await versions.add(take.id, {

@@ -59,10 +59,24 @@ export interface Doubt {
   posterior?: { own: number; other: number }
 }
 
+/** A second hearing of a take that did not lean toward the script (main/readback/engine.ts CrossHearing), as kept. */
+export interface SecondHearing {
+  words: TimedWord[]
+  /** Its lattice: each word it considered, with its stretch and posterior. */
+  lattice?: ReadonlyArray<{ word: string; start_s: number; end_s: number; posterior: number }>
+}
+
 /** What `npm run readback` prints and what Booth keeps beside a take. */
 export interface ReadbackResult {
   check: ReadbackCheck
   words: TimedWord[]
   engine: string
   doubts?: Doubt[]
+  /**
+   * Kept beside a take (not printed): the second hearing the check's certainty came from; null when the
+   * engine gave none. With the words and doubts it is the whole hearing, so a version made of this audio
+   * is checked from it (main/versions/version-hearing.ts) instead of being heard again. Absent on a result
+   * kept before Booth kept it.
+   */
+  cross?: SecondHearing | null
 }

@@ -183,7 +183,7 @@ export class ReadbackService {
       throw err
     }
     const now = (this.deps.now ?? Date.now)()
-    const heard = await readBack(engine, this.deps.takes.audioPath(take), script.copy.text, { names: script.copy.names, now, signal })
+    const heard = await readBack(engine, this.deps.takes.audioPath(take), script.copy.text, { names: script.copy.names, now, signal, keepCross: true })
     // A pickup is checked against the sentences it reads, not the whole spot (main/readback/compare/pickup-check.ts).
     const asPickup = take.label === 'pickup' ? pickupCheck(script.copy.text, heard.words, { names: script.copy.names, now, doubts: heard.doubts ?? [] }) : null
     const result: ReadbackStored = {

@@ -22,6 +22,10 @@ import { makeAudio, makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { engineMissing } from '../../unit/versions/helpers/spot'
 import { writeFile } from 'node:fs/promises'
+import type { Preflight } from '../../../main/audio/preflight'
+import { PocketsphinxEngine } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-engine'
+import { readBack } from '../../../main/readback/read-back'
+import type { ReadbackCheck, ReadbackIssue } from '../../../shared/readback/types'
 
 const run = promisify(execFile)
 
@@ -295,13 +299,25 @@ describe('npm run finish', () => {
     // The paragraph pause stays the longest.
     const gaps = at.slice(1).map((_, k) => gap(k, at))
     expect(gaps.indexOf(Math.max(...gaps))).toBe(2)
-  }, 120_000)
+    // It prints the read-back's check of OUT — the take's own findings, moved to OUT's time — and OUT's preflight.
+    const said = JSON.parse(r.stdout) as { check: ReadbackCheck; preflight: Preflight }
+    const text = await readFile(script, 'utf8')
+    const take = await readBack(new PocketsphinxEngine(), read.path, text)
+    const what = (i: ReadbackIssue) => [i.kind, i.expected, i.heard, i.script_from, i.script_to, i.certainty ?? null]
+    expect(said.check.issues.map(what)).toEqual(take.check.issues.map(what))
+    for (const i of said.check.issues) expect(i.at_s ?? 0).toBeLessThanOrEqual(spot)
+    expect(said.preflight.duration_s).toBeCloseTo(spot, 1)
+  }, 180_000)
 
   it('fits a read by another synthesiser (flite) as well', async () => {
     const take = await fliteTake('flite', ['Fresh bread every morning,', 'baked right here in town.', 'Come early, the rolls go fast.', 'Open seven days a week.'], [0.4, 1.0, 1.1], -50)
     const spot = Math.round((take.durationS - 1) * 10) / 10
     const r = await finish(take.path, 'flite', spot, 'finished_spot')
     expect(r.stderr).toBe('')
+    // Without a script there is nothing to check OUT against; its preflight is measured all the same.
+    const said = JSON.parse(r.stdout) as { check: ReadbackCheck | null; preflight: Preflight }
+    expect(said.check).toBeNull()
+    expect(said.preflight.duration_s).toBeCloseTo(spot, 1)
     const input = await audioOf(take.path)
     const output = await audioOf(r.out)
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)

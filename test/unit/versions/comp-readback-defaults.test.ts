@@ -56,7 +56,7 @@ async function keepReadback(takeId: string, names: string[], doubted?: { word: R
   const { takes: all } = await takes.area.store.list(jobId)
   const meta = all.find((t) => t.id === takeId)
   if (!meta?.script_read) throw new Error('take not found')
-  const heard = await versions.work.readBack(meta, await takes.area.store.readyAudioPath(meta), { ...meta.script_read, names })
+  const heard = await versions.work.readBack(meta, null, await takes.area.store.readyAudioPath(meta), { ...meta.script_read, names })
   if (!heard.stored) throw new Error('no read-back')
   if (doubted) {
     const w = heard.stored.words.find((x) => doubted.word.test(x.word))

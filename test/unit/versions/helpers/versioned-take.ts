@@ -1,8 +1,10 @@
 /**
  * A take with versions on a real take store (real ffmpeg measurement, real renders, real files) and an
  * injected read-back engine that can be held at a gate: the recording is heard reading "tomorrow" where the
- * script says "today" (version 1 differs), every render is heard reading the script (its versions read
- * clean). What these tests race is the order of real writes on disk, not the recogniser.
+ * script says "today" (version 1 differs), every render is heard reading the script. A version's read-back
+ * is what its pieces were heard to say (main/versions/version-hearing.ts), so the fixes here are made of a
+ * re-read — new audio, heard in place in the render — and read clean. What these tests race is the order
+ * of real writes on disk, not the recogniser.
  */
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -71,7 +73,7 @@ export interface VersionedTake {
   events: Array<{ event: string; data: unknown }>
   area: ReturnType<typeof createVersionArea>
   take: TakeMeta
-  /** Commits a version made of the first `seconds` of the recording (its read-back: clean). */
+  /** Commits a version made of the first `seconds` of a re-read (new audio, heard reading the script: its read-back is clean). */
   commitCut(seconds: number): ReturnType<ReturnType<typeof createVersionArea>['work']['commit']>
   /** The take's current read-back file, or a version's own; null when there is none. */
   readback(version?: number): Promise<ReadbackStored | null>
@@ -110,7 +112,9 @@ export async function versionedTake(dataDir: string, o: { writeMeta?: (path: str
   }
   const commitCut = async (seconds: number) => {
     const t = await store.get(take.id)
-    const ref = await area.versions.recordings(job).add(store.recordingPath(t))
+    // A re-read of the take: new audio of the same length, which no read-back heard yet.
+    const reread = await writeGeneratedWav(join(dataDir, '..', `reread-${Math.random().toString(16).slice(2)}.wav`), FORMAT, FRAMES, 11 + Math.floor(seconds * 10))
+    const ref = await area.versions.recordings(job).add(reread)
     const frames = Math.round(seconds * FORMAT.sample_rate)
     const list: EditList = {
       format: ref.format, frames,

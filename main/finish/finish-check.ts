@@ -1,0 +1,35 @@
+/**
+ * What `npm run finish` says of its output besides the report, as `npm run pickup` and `comp` do: `check`,
+ * the read-back's check of OUT against the script, and `preflight`, the API's object measured from OUT.
+ * The check is what the take was heard to say (its whole hearing, heard once before the finish, whose words
+ * also give the finish its sentences) mapped through the finish's time map: finished audio is not heard
+ * again (main/versions/version-hearing.ts says why).
+ */
+import type { Preflight } from '../audio/preflight'
+import { measureTake } from '../audio/measure-take'
+import type { DeliveryProfile } from '../audio/delivery-profiles'
+import type { ReadbackCheck } from '../../shared/readback/types'
+import { compareToScript } from '../readback/index'
+import { mapHearing, type Hearing } from '../versions/version-hearing'
+import { hearWhole } from '../versions/version-hearing-place'
+import type { Transcribe } from '../versions/version-inputs'
+import type { FinishReport } from './finish-take'
+import type { ScriptUse } from './finish-analysis'
+import type { TakeKindToFit } from './fit-plan'
+
+/** The take heard once against the script, and the finish's script use made of it (the words not heard again). */
+export async function hearTake(input: string, script: string, transcribe: Transcribe): Promise<{ hearing: Hearing; use: ScriptUse }> {
+  const hearing = await hearWhole(input, script, transcribe)
+  return { hearing, use: { text: script, transcribe, words: hearing.words } }
+}
+
+/** OUT's check (null without a script) and its preflight. */
+export async function finishCheck(report: FinishReport, heard: { hearing: Hearing; script: string } | null, measure: { spotLengthS: number; kind: TakeKindToFit; profile: DeliveryProfile }): Promise<{ check: ReadbackCheck | null; preflight: Preflight }> {
+  const check = heard ? checkOf(heard.script, mapHearing(heard.hearing, report.time_map)) : null
+  const preflight = await measureTake(report.out, { spotLengthS: measure.spotLengthS, kind: measure.kind, profile: measure.profile })
+  return { check, preflight }
+}
+
+function checkOf(script: string, h: Hearing): ReadbackCheck {
+  return compareToScript(script, h.words, { doubts: h.doubts, ...(h.cross ? { cross: h.cross } : {}) })
+}

@@ -15,6 +15,8 @@ export function keptHearings(engine: ReadbackEngine, dir: string): ReadbackEngin
   return {
     name: engine.name,
     unavailable: () => engine.unavailable(),
+    // How words are said comes from the engine's dictionary each time: it is no part of a hearing.
+    ...(engine.soundsOf ? { soundsOf: (words: readonly string[]) => (engine.soundsOf as NonNullable<ReadbackEngine['soundsOf']>).call(engine, words) } : {}),
     async transcribe(wavPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
       await mkdir(dir, { recursive: true })
       const key = createHash('sha1').update(engine.name).update('\0').update(await readFile(wavPath)).update('\0')

@@ -39,11 +39,20 @@ export interface CrossHearing {
   lattice?: readonly LatticeWord[]
 }
 
+/** Word (lower case) → how it is said, as phone strings ("AO1 F ER0"); a word missing is one the engine cannot say. */
+export type Sounds = ReadonlyMap<string, readonly string[]>
+
 export interface ReadbackEngine {
   readonly name: string
   /** null when the engine can run; otherwise one sentence saying what is missing and how to get it. */
   unavailable(): Promise<string | null>
   transcribe(wavPath: string, options?: TranscribeOptions): Promise<Transcript>
+  /**
+   * How the engine's dictionary says these words, for how sure a finding is (certainty.ts: a reading that
+   * sounds like the script's words is not "Differs" on the hearings' word alone). Optional: without it,
+   * no finding is judged by its sound.
+   */
+  soundsOf?(words: readonly string[]): Promise<Sounds>
 }
 
 /** What a read-back stopped on purpose (a take deleted, Booth closing) fails with. */

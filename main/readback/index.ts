@@ -9,6 +9,8 @@ export { scriptModel, type ScriptModel, type ScriptWord } from './script/script-
 export { heardWords } from './alignment/heard-words'
 export { scriptSentences, type ScriptSentence } from './compare/sentence-spans'
 export { compareToScript, type CompareOptions } from './compare/compare'
+export { wordsToSound } from './read-back'
+export type { Sounds } from './engine'
 export { spokenSentences } from './script/spoken-sentences'
 // Pocketsphinx: where it is, its language model and pronunciations, its word times.
 export { findPocketsphinx, type PocketsphinxSetup } from './engines/pocketsphinx/pocketsphinx-setup'

@@ -3,9 +3,16 @@
  * was unsure) is compared with the script. The one place the service, `npm run readback`, the benchmark
  * and the take fixes run it, so they all judge a take alike.
  */
-import type { ReadbackResult } from '../../shared/readback/types'
+import type { ReadbackResult, TimedWord } from '../../shared/readback/types'
 import { compareToScript } from './compare/compare'
 import type { ReadbackEngine } from './engine'
+
+/** The script's words and every word either hearing gave, in lower case, once each. */
+/** The words whose sounds certainty may ask for: the script's and every hearing's, once each, lower case. */
+export function wordsToSound(script: string, ...heard: Array<readonly TimedWord[]>): string[] {
+  const all = [script, ...heard.flatMap((ws) => ws.map((w) => w.word))].join(' ').toLowerCase()
+  return [...new Set(all.match(/[a-z][a-z']*/g) ?? [])]
+}
 
 export interface ReadBackOptions {
   /** Names to weigh as names wherever they stand (customer, advertiser). */
@@ -19,6 +26,10 @@ export interface ReadBackOptions {
 export async function readBack(engine: ReadbackEngine, wavPath: string, script: string, options: ReadBackOptions = {}): Promise<ReadbackResult> {
   const names = options.names ?? []
   const transcript = await engine.transcribe(wavPath, { hints: script, names, ...(options.signal ? { signal: options.signal } : {}) })
-  const check = compareToScript(script, transcript.words, { names, now: options.now ?? Date.now(), doubts: transcript.doubts ?? [], ...(transcript.cross ? { cross: transcript.cross } : {}) })
+  // How the words are said, where a second hearing lets certainty ask whether a reading only sounds like the script's.
+  const sounds = transcript.cross && engine.soundsOf ? await engine.soundsOf(wordsToSound(script, transcript.words, transcript.cross.words)) : undefined
+  const check = compareToScript(script, transcript.words, {
+    names, now: options.now ?? Date.now(), doubts: transcript.doubts ?? [], ...(transcript.cross ? { cross: transcript.cross } : {}), ...(sounds ? { sounds } : {}),
+  })
   return { check, words: transcript.words, engine: transcript.engine, ...(transcript.doubts?.length ? { doubts: transcript.doubts } : {}), ...(options.keepCross ? { cross: transcript.cross ?? null } : {}) }
 }

@@ -92,6 +92,13 @@ export const SHARE_SURE = SURE
 export const CERTAINTY_EDGE_S = 0.05
 /** Script words in a changed stretch from which it counts as a long one (a sentence skipped or mumbled): sure when both hearings missed most of it (certainty.ts). */
 export const LONG_STRETCH_WORDS = 4
+/**
+ * A reading whose phones differ from the script words' by at most this share of the longer one's phones
+ * (weighted edit distance, a near pair such as F/TH costing half) only sounds like them: both hearings on
+ * it is no proof, so it is "Listen here", not "Differs" (certainty/sound-alike.ts). A third: "Offer" heard
+ * as "author" (0.17) and "Lane" as "Line" (0.33) are sound-alikes, "Thursday" as "Tuesday" (0.4) is not.
+ */
+export const SOUND_ALIKE_SHARE = 0.34
 /** Cross doubts: leeway at a word's ends (s): two hearings place word boundaries a frame or two apart. */
 export const CROSS_EDGE_S = 0.05
 

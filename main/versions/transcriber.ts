@@ -19,10 +19,18 @@ export interface TranscriberOptions {
 
 export function createTranscriber(o: TranscriberOptions): Transcribe {
   const engines = o.engines ?? createEngines({ modelDir: o.modelDir, ...(o.env ? { env: o.env } : {}) })
-  return async (path, hints, options) => {
+  const engine = async () => {
     const choice = (await o.engineChoice?.()) ?? null
-    const engine = await pickEngine(engines, choice === 'auto' ? null : choice)
-    const t = await engine.transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
+    return pickEngine(engines, choice === 'auto' ? null : choice)
+  }
+  const transcribe: Transcribe = async (path, hints, options) => {
+    const t = await (await engine()).transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
     return { words: t.words, engine: t.engine, ...(t.doubts ? { doubts: t.doubts } : {}), ...(t.cross ? { cross: t.cross } : {}) }
   }
+  // A version's check weighs sound-alikes as the take's did (read-back.ts): the same engine's sounds.
+  transcribe.soundsOf = async (words) => {
+    const e = await engine()
+    return e.soundsOf ? e.soundsOf(words) : new Map()
+  }
+  return transcribe
 }

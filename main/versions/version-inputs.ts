@@ -5,13 +5,16 @@
  */
 import type { Doubt, TimedWord } from '../../shared/readback/types'
 import type { AudioFormat } from '../../shared/versions/edit-list'
-import type { CrossHearing } from '../readback/engine'
+import type { CrossHearing, Sounds } from '../readback/engine'
 import { analyzeRecording, type AnalyzeOptions, type RecordingAnalysis } from './recording-analysis'
 import type { RecordingRef, Recordings } from './recordings'
 
 /** Hears a WAV's words (a read-back engine; its hints are the script), and names the engine. */
 /** `doubts: false`: the words alone, to place cuts by (a check is not made from them). */
-export type Transcribe = (wavPath: string, hints: string, options?: { doubts?: boolean }) => Promise<{ words: TimedWord[]; engine: string; doubts?: Doubt[]; cross?: CrossHearing }>
+export type Transcribe = ((wavPath: string, hints: string, options?: { doubts?: boolean }) => Promise<{ words: TimedWord[]; engine: string; doubts?: Doubt[]; cross?: CrossHearing }>) & {
+  /** How the engine says these words (its dictionary), for certainty's sound-alike rule; absent: not known. */
+  soundsOf?: (words: readonly string[]) => Promise<Sounds>
+}
 
 export interface AnalyzedRecording {
   ref: RecordingRef

@@ -6,7 +6,8 @@
  *   it), on the first take (dictionary and general model loaded once) and on the later ones.
  * - trust: planted misreads caught and clean reads matching, on the set the engine's settings were chosen
  *   on (TUNING) and on a held-out set written afterwards and read by voices and speeds the tuning did not
- *   use (HELD_OUT). Goal: every planted misread caught, every clean read "matches". Both sets are read by
+ *   use (HELD_OUT), and on UNSEEN (readback-unseen-set.ts), whose scripts, voices and paces no rule was
+ *   written on. Goal: every planted misread caught, every clean read "matches". Both sets are read by
  *   espeak-ng and again by flite, whose voices pocketsphinx hears far more cleanly (readback-set.ts).
  * sherpa-onnx is measured the same way when its model is present (BOOTH_READBACK_MODEL, or Booth's data
  * folder), else it says "no model".
@@ -25,6 +26,8 @@ import { defaultModelDir } from '../../main/readback/engines/sherpa/sherpa-model
 import { speak, SPOT_SCRIPT } from '../support/spot-script'
 import { measureSet, summarise } from '../support/readback-measure'
 import { HELD_OUT, HELD_OUT_FLITE_VOICES, HELD_OUT_VOICES, TUNING, TUNING_FLITE_VOICES, TUNING_VOICES, voiceName } from '../support/readback-set'
+import { UNSEEN, UNSEEN_VOICES } from '../support/readback-unseen-set'
+import { keptHearings } from '../support/kept-hearings'
 import { runAlone } from './report'
 import type { BenchResult } from './types'
 
@@ -89,6 +92,7 @@ async function trust(engine: ReadbackEngine, name: string, spots: typeof TUNING,
       ...Object.fromEntries(Object.entries(f.byKind).map(([k, v]) => [`  ${k}`, v])),
       ...Object.fromEntries(f.missed.map((m, i) => [`missed ${i + 1}`, m])),
       ...Object.fromEntries(f.falseAlarms.map((m, i) => [`false alarm ${i + 1}`, m])),
+      ...Object.fromEntries(f.cleanDiffers.map((m, i) => [`"Differs" on a clean read ${i + 1}`, m])),
     },
   }
 }
@@ -98,6 +102,7 @@ const SETS = [
   { id: 'held-out', name: 'the held-out set', spots: HELD_OUT, voices: HELD_OUT_VOICES },
   { id: 'tuning-flite', name: 'the tuning set read by flite', spots: TUNING, voices: TUNING_FLITE_VOICES },
   { id: 'held-out-flite', name: 'the held-out set read by flite', spots: HELD_OUT, voices: HELD_OUT_FLITE_VOICES },
+  { id: 'unseen', name: 'the unseen set (scripts, voices and paces no rule was written on)', spots: UNSEEN, voices: UNSEEN_VOICES },
 ]
 
 /**
@@ -105,6 +110,12 @@ const SETS = [
  * machine the whole bench can take far longer than its 7 minutes.
  */
 const only = process.env['BOOTH_BENCH_READBACK_SETS']?.split(',').map((s) => s.trim()).filter(Boolean) ?? null
+/**
+ * BOOTH_BENCH_READBACK_HEARINGS=<folder> keeps each read's hearings there (kept-hearings.ts) and reads them
+ * back on the next run: a change of the comparison or of certainty is measured in seconds on the same
+ * hearings. A change of the engine or its models needs an empty folder.
+ */
+const keptIn = process.env['BOOTH_BENCH_READBACK_HEARINGS'] ?? null
 
 export async function benchReadback(): Promise<BenchResult[]> {
   const dir = await mkdtemp(join(tmpdir(), 'booth-bench-readback-'))
@@ -128,7 +139,8 @@ export async function benchReadback(): Promise<BenchResult[]> {
         })
       }
       for (const set of SETS) {
-        if (!only || only.includes(set.id)) results.push(await trust(engine, set.name, set.spots, set.voices, join(dir, set.id)))
+        const hearing = keptIn ? keptHearings(engine, keptIn) : engine
+        if (!only || only.includes(set.id)) results.push(await trust(hearing, set.name, set.spots, set.voices, join(dir, set.id)))
       }
     }
     return results

@@ -96,6 +96,8 @@ export interface SetFigures {
   byKind: Record<string, string>
   missed: string[]
   falseAlarms: string[]
+  /** Each "Differs" on a clean read: where, and what both hearings agreed on. */
+  cleanDiffers: string[]
 }
 
 export function summarise(outcomes: readonly ReadOutcome[]): SetFigures {
@@ -121,5 +123,6 @@ export function summarise(outcomes: readonly ReadOutcome[]): SetFigures {
     missed: misreads.filter((o) => !o.ok).map((o) => `${who(o)}: "${o.misread?.from}" read as "${o.misread?.to}", verdict ${o.result.check.verdict}`),
     falseAlarms: clean.filter((o) => !o.ok).map((o) => `${who(o)}: ${o.result.check.issues.filter((i) => i.severity !== 'soft')
       .map((i) => `${differs(i) ? 'Differs' : 'Listen here'}: ${i.expected ?? '—'} → ${i.heard ?? '—'}`).join('; ')}`),
+    cleanDiffers: clean.flatMap((o) => o.result.check.issues.filter(differs).map((i) => `${who(o)}: ${i.kind} ${i.expected ?? '—'} → ${i.heard ?? '—'}`)),
   }
 }

@@ -9,6 +9,8 @@
  * - both missed the script's words there and heard nothing, or each heard something else there, but not
  *   the same thing: "sure" for a skip (both agree the words were not said) and for a long changed stretch
  *   (LONG_STRETCH_WORDS or more: a sentence skipped or mumbled over), "unsure" for a shorter change.
+ * - a change to a reading that only sounds like the script's words (sound-alike.ts; not for a number,
+ *   which the value rules above judge): "unsure", whatever the hearings agree on.
  * The second hearing's false starts are taken out as the first's are (compare.ts) before the two are compared.
  * Without a second hearing (turned off, an engine without one) every finding is "sure", as the one hearing
  * that leans toward the script still heard something else.
@@ -16,12 +18,13 @@
  */
 import type { Certainty } from '../../../shared/readback/certainty'
 import { align, type AlignOp } from '../alignment/align'
-import type { CrossHearing } from '../engine'
+import type { CrossHearing, Sounds } from '../engine'
 import { heardWords, type HeardWord } from '../alignment/heard-words'
 import { findRestarts } from '../alignment/restarts'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
 import { mid, overlap } from '../alignment/time-spans'
+import { soundsAlike } from './sound-alike'
 import { CERTAINTY_EDGE_S as EDGE_S, LONG_STRETCH_WORDS, SHARE_SURE } from '../tuning'
 
 /** Judges one finding: its kind, the script words it concerns (indices) and the words the first hearing gave there. */
@@ -107,7 +110,12 @@ export function readSecondHearing(script: ScriptModel, cross: CrossHearing): Sec
   return { restarts, words, ops: align(script.words, words) }
 }
 
-export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefined, heard2: SecondHearing | undefined = cross && readSecondHearing(script, cross)): CertaintyJudge {
+/**
+ * `sounds`: how the words are said (the engine's dictionary). With it, a change of words that are no number
+ * to a reading that only sounds like them ("Offer" heard as "author", sound-alike.ts) is "unsure" even when
+ * both hearings agree on it: two hearings of one voice make the same slip between neighbouring sounds.
+ */
+export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefined, heard2: SecondHearing | undefined = cross && readSecondHearing(script, cross), sounds?: Sounds): CertaintyJudge {
   if (!cross || !heard2) return alwaysSure
   const { words: second, ops } = heard2
   const asWritten = new Set<number>()
@@ -136,6 +144,8 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
       if (scriptIndices.length >= LONG_STRETCH_WORDS && written * 2 < scriptIndices.length) return 'sure'
       // The second hearing heard (some of) these script words as written: the hearings disagree.
       if (written > 0) return 'unsure'
+      // Both on a reading that only sounds like the script's words: no more than one slip, heard twice.
+      if (sounds && numbers.length === 0 && soundsAlike(scriptIndices.map((i) => (script.words[i] as ScriptWord).key), got.map((w) => w.text), sounds)) return 'unsure'
       return sameReading(got, there) && heldByLattice(got) ? 'sure' : 'unsure'
     }
     if (got.length === 0) return 'sure'

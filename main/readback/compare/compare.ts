@@ -7,7 +7,7 @@ import type { Doubt, ReadbackCheck, ReadbackIssue, TimedWord } from '../../../sh
 import { align } from '../alignment/align'
 import { certaintyJudge, readSecondHearing } from '../certainty/certainty'
 import { buildCheck } from './check-builder'
-import type { CrossHearing } from '../engine'
+import type { CrossHearing, Sounds } from '../engine'
 import { crossDoubts, withCrossDoubts } from '../certainty/cross-doubts'
 import { unsureIssues } from './doubts'
 import { heardWords, type HeardWord } from '../alignment/heard-words'
@@ -22,6 +22,8 @@ export interface CompareOptions {
   doubts?: readonly Doubt[]
   /** A second hearing that does not lean toward the script, for how sure each finding is (certainty.ts). */
   cross?: CrossHearing
+  /** How the words are said (the engine's dictionary): a reading that only sounds like the script's is never "Differs" alone (certainty.ts). */
+  sounds?: Sounds
 }
 
 export function compareToScript(scriptText: string, heard: readonly TimedWord[], options: CompareOptions = {}): ReadbackCheck {
@@ -46,7 +48,7 @@ export function compareToScript(scriptText: string, heard: readonly TimedWord[],
   })
   const doubts = options.cross ? withCrossDoubts(options.doubts ?? [], crossDoubts(script, words, ops, options.cross, second)) : (options.doubts ?? [])
   const unsure = unsureIssues(script, words, ops, doubts)
-  return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure], certainty: certaintyJudge(script, options.cross, second) })
+  return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure], certainty: certaintyJudge(script, options.cross, second, options.sounds) })
 }
 
 function restartIssue(script: ScriptModel, all: HeardWord[], from: number, to: number, ops: ReturnType<typeof align>, resumeAt: number): ReadbackIssue {

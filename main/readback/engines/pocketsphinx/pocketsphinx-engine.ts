@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runFfmpeg } from '../../../audio/run-ffmpeg'
 import type { TimedWord } from '../../../../shared/readback/types'
-import { EngineUnavailableError, ReadbackStoppedError, type ReadbackEngine, type Transcript, type TranscribeOptions } from '../../engine'
+import { EngineUnavailableError, ReadbackStoppedError, type ReadbackEngine, type Sounds, type Transcript, type TranscribeOptions } from '../../engine'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
 import { turnsDoubts } from './turns-hearing'
 import { secondHearingDoubts } from './second-hearing'
 import { firstHearingFiles } from './pocketsphinx-model'
-import { dictionaryAt, type Dictionary } from '../../script/pronunciations'
+import { dictionaryAt, pronounce, type Dictionary } from '../../script/pronunciations'
 import { isNoiseMark } from '../../script/words'
 
 /**
@@ -99,6 +99,21 @@ export class PocketsphinxEngine implements ReadbackEngine {
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
+  }
+
+  /** The words as the recogniser's dictionary says them (espeak-ng's reading for a word it lacks, as the hearings do). */
+  async soundsOf(words: readonly string[]): Promise<Sounds> {
+    const setup = await this.find()
+    if (typeof setup === 'string') return new Map()
+    this.dict ??= dictionaryAt(setup.dict)
+    const { lines } = await pronounce(words.filter((w) => /^[a-z][a-z']*$/.test(w)), await this.dict)
+    const out = new Map<string, string[]>()
+    for (const line of lines) {
+      const space = line.indexOf(' ')
+      const word = line.slice(0, space).replace(/\(\d+\)$/, '')
+      out.set(word, [...(out.get(word) ?? []), line.slice(space + 1)])
+    }
+    return out
   }
 
   private run(binary: string, args: string[], signal?: AbortSignal): Promise<string> {

@@ -22,7 +22,7 @@ export interface PaceOptions {
   maxCoastS: number
 }
 
-export const PACE_DEFAULTS: PaceOptions = { priorRate: 5.5, priorS: 1.5, maxCoastS: 1.6 }
+export const PACE_DEFAULTS: PaceOptions = { priorRate: 5.5, priorS: 1.5, maxCoastS: 1.4 }
 
 /** A step between two placed words longer than this is a skip, not evidence of the rate. */
 const MAX_STEP_WORDS = 4

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { PaceModel, PRIOR_FADE_S } from '../../../main/prompter/pace-model'
+import { PACE_DEFAULTS, PaceModel, PRIOR_FADE_S } from '../../../main/prompter/pace-model'
 
 /** A talent reading every word at `rate` syllables per voiced second: the voiced time at each word's end. */
 function endsAt(weights: readonly number[], rate: number): number[] {
@@ -94,7 +94,7 @@ describe('the prompter’s pacing model', () => {
           const t = truth(ends, v)
           expect(p, `at ${v.toFixed(2)} s voiced`).toBeLessThanOrEqual(t)
           // Within its coast it keeps up with the voice exactly.
-          if (v - anchorV <= 1.6) expect(p).toBe(t)
+          if (v - anchorV <= PACE_DEFAULTS.maxCoastS - 1e-9) expect(p).toBe(t)
         }
       }
     }))

@@ -7,8 +7,9 @@
  *   words (a jump is a skipped line, not a rate). Before the first, a prior (a commercial read's pace);
  *   the prior's weight fades as the take's own evidence grows, and is gone after PRIOR_FADE_S of it.
  * - The prediction is the last word whose syllables after the anchor fit in the voiced time since it,
- *   at that rate: it stops at a word boundary, so it is never more than the word being said ahead of a
- *   voice read at the learned rate. It coasts at most maxCoastS of voiced time past the anchor (an
+ *   at that rate, and settleS more (the recogniser's word ends are a little early, and a rate a little
+ *   fast): it stops at a word boundary, so it is never more than the word being said ahead of a voice
+ *   read at the learned rate. It coasts at most maxCoastS of voiced time past the anchor (an
  *   ad-lib or a stumble is voice that reads no script) and then holds until the recogniser speaks again.
  * Pure: voiced time is handed in (voice-activity.ts measures it).
  */
@@ -20,9 +21,11 @@ export interface PaceOptions {
   priorS: number
   /** Voiced time past the anchor after which the prediction holds. */
   maxCoastS: number
+  /** Voiced time a word is given past its predicted end before it counts as said (rate errors, the recogniser's early word ends). */
+  settleS: number
 }
 
-export const PACE_DEFAULTS: PaceOptions = { priorRate: 5.5, priorS: 1.5, maxCoastS: 1.4 }
+export const PACE_DEFAULTS: PaceOptions = { priorRate: 4.5, priorS: 1.5, maxCoastS: 1.4, settleS: 0.1 }
 
 /** A step between two placed words longer than this is a skip, not evidence of the rate. */
 const MAX_STEP_WORDS = 4
@@ -88,7 +91,7 @@ export class PaceModel {
 
   /** Where the voice is, given the voiced time since the anchor. */
   predict(voicedSinceS: number): number {
-    const budget = Math.min(Math.max(voicedSinceS, 0), this.opts.maxCoastS) * this.rate
+    const budget = Math.min(Math.max(voicedSinceS - this.opts.settleS, 0), this.opts.maxCoastS) * this.rate
     let at = this.anchorNow.index
     let used = 0
     // (A hair of tolerance: a word that ends exactly now has ended.)

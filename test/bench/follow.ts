@@ -49,7 +49,7 @@ async function followCase(c: FollowCase, dir: string, i: number): Promise<{ resu
         'follow lag after (paced between recognitions)': lagFigures(after.lagsS),
         'script words read / never reached (after)': `${after.lagsS.length + after.missed} / ${after.missed}`,
         'highlight within two words of the voice, before → after': `${(before.withinTwo * 100).toFixed(0)} % → ${(after.withinTwo * 100).toFixed(0)} %`,
-        'highlight two or more words ahead of the voice, before → after': `${(before.aheadTwo * 100).toFixed(0)} % → ${(after.aheadTwo * 100).toFixed(0)} %`,
+        'highlight two or more words ahead of the voice (ad-libs included), before → after': `${(before.aheadTwo * 100).toFixed(0)} % → ${(after.aheadTwo * 100).toFixed(0)} %`,
         'ad-lib end → locked again (after)': adlib ? (adlib.afterS != null ? s(adlib.afterS) : 'never') : 'n/a',
         'ad-lib: furthest ahead of the voice in words, before → after': adlib ? `${before.relocks.find((r) => r.kind === 'ad-lib')?.overshoot ?? 'n/a'} → ${adlib.overshoot}` : 'n/a',
         'skipped sentence → locked again (after)': skip ? (skip.afterS != null ? s(skip.afterS) : 'never') : 'n/a',

@@ -23,7 +23,7 @@ function truth(ends: readonly number[], v: number): number {
 
 describe('the prompter’s pacing model', () => {
   it('before any recognition, moves word by word at the prior rate as voiced time grows, and holds when it does not', () => {
-    const pace = new PaceModel([1, 2, 1, 3, 1], { priorRate: 4, maxCoastS: 10 })
+    const pace = new PaceModel([1, 2, 1, 3, 1], { priorRate: 4, maxCoastS: 10, settleS: 0 })
     expect(pace.predict(0)).toBe(-1)
     expect(pace.predict(0.24)).toBe(-1)
     expect(pace.predict(0.25)).toBe(0)
@@ -36,7 +36,7 @@ describe('the prompter’s pacing model', () => {
   })
 
   it('coasts at most maxCoastS of voiced time past the last placed word, then holds', () => {
-    const pace = new PaceModel(new Array<number>(40).fill(1), { priorRate: 5, maxCoastS: 1.6 })
+    const pace = new PaceModel(new Array<number>(40).fill(1), { priorRate: 5, maxCoastS: 1.6, settleS: 0 })
     expect(pace.predict(1.6)).toBe(7)
     expect(pace.predict(30)).toBe(7)
     pace.recognised(3, 2, 0.8)
@@ -44,7 +44,7 @@ describe('the prompter’s pacing model', () => {
   })
 
   it('a recognition moves the start: the prediction goes on from the placed word with the voiced time since it', () => {
-    const pace = new PaceModel(new Array<number>(20).fill(2), { priorRate: 4, priorS: 1 })
+    const pace = new PaceModel(new Array<number>(20).fill(2), { priorRate: 4, priorS: 1, settleS: 0 })
     pace.recognised(5, 3, 2.5)
     expect(pace.anchor).toEqual({ index: 5, atS: 3 })
     expect(pace.predict(0)).toBe(5)
@@ -54,6 +54,12 @@ describe('the prompter’s pacing model', () => {
     pace.recognised(15, 4, 0.5)
     expect(pace.anchor.index).toBe(15)
     expect(pace.rate).toBe(rate)
+  })
+
+  it('counts a word as said only settleS of voice after its predicted end', () => {
+    const pace = new PaceModel([1, 1, 1], { priorRate: 4, settleS: 0.1 })
+    expect(pace.predict(0.3)).toBe(-1)
+    expect(pace.predict(0.35)).toBe(0)
   })
 
   it('news older than what it has (a partial result heard again) changes nothing', () => {
@@ -80,7 +86,7 @@ describe('the prompter’s pacing model', () => {
     const weights = fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 6, maxLength: 40 })
     fc.assert(fc.property(weights, fc.double({ min: 2.5, max: 8, noNaN: true }), fc.integer({ min: 1, max: 3 }), (w, rate, every) => {
       const ends = endsAt(w, rate)
-      const pace = new PaceModel(w)
+      const pace = new PaceModel(w, { settleS: 0 })
       let anchorV = 0
       // The recogniser places every `every`-th word; between, the pacing is asked at many voiced times.
       for (let k = every - 1; k < w.length; k += every) {

@@ -47,7 +47,7 @@ async function follower() {
   const f = new Follower({
     takeId: 't', jobId: 'j', script: SCRIPT, sampleRate: RATE, channels: 1, engine,
     // Every word here has one syllable: four words a second of voice, coasting as long as the voice lasts.
-    pace: { priorRate: 4, maxCoastS: 30 },
+    pace: { priorRate: 4, maxCoastS: 30, settleS: 0 },
     emit: (p: FollowPosition) => {
       if (p.status === 'following' && p.word) shown.push({ atS: sent / RATE, index: words.findIndex((w) => w.from === p.word?.from) })
     },

@@ -142,6 +142,7 @@ export class Follower {
     const words = heardWords(s.words)
     let lastEnd: number | null = null
     let unplaced = 0
+    const waitedFrom = this.pace && this.pace.anchor.index >= 0 ? this.pace.anchor.atS : null
     for (const w of words) {
       const before = this.aligner.position
       const at = this.aligner.hear(w)
@@ -153,6 +154,8 @@ export class Follower {
     // Two or more words heard after the last placed one that read no script word: that voice is spent.
     const last = words[words.length - 1]
     if (last && unplaced >= 2) this.pace?.heardElsewhere(last.end_s)
+    // How long the voice ran on past what the recogniser had placed before this news came.
+    if (this.pace && s.final && waitedFrom !== null) this.pace.reported(this.voice.voicedS(waitedFrom, this.voice.nowS))
     if (s.final) this.settled = this.aligner.snapshot()
     const at = this.aligner.position
     if (at > this.shown) {

@@ -9,8 +9,10 @@
  * - The prediction is the last word whose syllables after the anchor fit in the voiced time since it,
  *   at that rate, and settleS more (the recogniser's word ends are a little early, and a rate a little
  *   fast): it stops at a word boundary, so it is never more than the word being said ahead of a voice
- *   read at the learned rate. It coasts at most maxCoastS of voiced time past the anchor (an
- *   ad-lib or a stumble is voice that reads no script) and then holds until the recogniser speaks again.
+ *   read at the learned rate. It coasts only so far past the anchor (an ad-lib or a stumble is voice
+ *   that reads no script) and then holds until the recogniser speaks again: as far as the voice has
+ *   lately run on before the recogniser reported (the longest of its last few waits, 1 to 2.4 s of voice;
+ *   maxCoastS before the first), so a busy machine's slower recogniser does not leave it holding.
  * Pure: voiced time is handed in (voice-activity.ts measures it).
  */
 
@@ -19,13 +21,15 @@ export interface PaceOptions {
   priorRate: number
   /** Seconds of voiced time the prior is worth against the take's first evidence. */
   priorS: number
-  /** Voiced time past the anchor after which the prediction holds. */
+  /** Voiced time past the anchor after which the prediction holds (before the recogniser's pace is known). */
   maxCoastS: number
+  /** Whether the coast follows how long the recogniser has been taking to report (the longest of the last few waits, within bounds). */
+  adaptCoast: boolean
   /** Voiced time a word is given past its predicted end before it counts as said (rate errors, the recogniser's early word ends). */
   settleS: number
 }
 
-export const PACE_DEFAULTS: PaceOptions = { priorRate: 4.5, priorS: 1.5, maxCoastS: 1.4, settleS: 0.1 }
+export const PACE_DEFAULTS: PaceOptions = { priorRate: 4.5, priorS: 1.5, maxCoastS: 1.4, settleS: 0.1, adaptCoast: true }
 
 /** A step between two placed words longer than this is a skip, not evidence of the rate. */
 const MAX_STEP_WORDS = 4
@@ -34,6 +38,10 @@ const MIN_RATE = 1.5
 const MAX_RATE = 12
 /** Steps with less voiced time than this carry no rate (one frame either way would swing it). */
 const MIN_STEP_VOICED_S = 0.08
+/** The adapted coast: the longest of this many last waits for the recogniser, kept within these bounds. */
+const WAITS_KEPT = 4
+const MIN_COAST_S = 1
+const MAX_COAST_S = 2.4
 /** Voiced seconds of the take's own evidence after which the prior no longer counts. */
 export const PRIOR_FADE_S = 3
 
@@ -49,6 +57,7 @@ export class PaceModel {
   private anchorNow: Anchor = { index: -1, atS: 0 }
   private syllables = 0
   private seconds = 0
+  private waits: number[] = []
 
   /** `weights`: syllables of each script word, in order. */
   constructor(private readonly weights: readonly number[], options: Partial<PaceOptions> = {}) {
@@ -84,6 +93,20 @@ export class PaceModel {
     this.anchorNow = { index, atS }
   }
 
+  /**
+   * A recognition came: `voicedSinceAnchorS` is the voiced time from the anchor it found to now, how long
+   * the voice ran on unplaced this time; the coast is the longest of the last few such waits.
+   */
+  reported(voicedSinceAnchorS: number): void {
+    this.waits = [...this.waits, voicedSinceAnchorS].slice(-WAITS_KEPT)
+  }
+
+  /** Voiced time the prediction may run past the anchor. */
+  get coastS(): number {
+    if (!this.opts.adaptCoast || this.waits.length === 0) return this.opts.maxCoastS
+    return Math.min(MAX_COAST_S, Math.max(MIN_COAST_S, ...this.waits))
+  }
+
   /** Voice up to `atS` was recognised as words that read no script word after the anchor (an ad-lib). */
   heardElsewhere(atS: number): void {
     if (atS > this.anchorNow.atS) this.anchorNow = { ...this.anchorNow, atS }
@@ -91,7 +114,7 @@ export class PaceModel {
 
   /** Where the voice is, given the voiced time since the anchor. */
   predict(voicedSinceS: number): number {
-    const budget = Math.min(Math.max(voicedSinceS - this.opts.settleS, 0), this.opts.maxCoastS) * this.rate
+    const budget = Math.min(Math.max(voicedSinceS - this.opts.settleS, 0), this.coastS) * this.rate
     let at = this.anchorNow.index
     let used = 0
     // (A hair of tolerance: a word that ends exactly now has ended.)

@@ -56,6 +56,22 @@ describe('the prompter’s pacing model', () => {
     expect(pace.rate).toBe(rate)
   })
 
+  it('coasts as long as the recogniser has lately taken to report (the longest of the last few waits), within bounds', () => {
+    const pace = new PaceModel(new Array<number>(60).fill(1), { priorRate: 5, maxCoastS: 1.4, settleS: 0 })
+    expect(pace.coastS).toBe(1.4)
+    pace.reported(1.8)
+    pace.reported(1.1)
+    expect(pace.coastS).toBe(1.8)
+    expect(pace.predict(30)).toBe(-1 + 9)
+    // A busy machine: the recogniser falls behind, and the coast grows with it, to a bound.
+    pace.reported(5)
+    expect(pace.coastS).toBe(2.4)
+    // Quick again: after a few quick reports the slow one is forgotten, and a quick one is never below the floor.
+    for (const w of [0.4, 0.3, 0.5, 0.2]) pace.reported(w)
+    expect(pace.coastS).toBe(1)
+    expect(new PaceModel([1], { adaptCoast: false, maxCoastS: 1.4 }).coastS).toBe(1.4)
+  })
+
   it('counts a word as said only settleS of voice after its predicted end', () => {
     const pace = new PaceModel([1, 1, 1], { priorRate: 4, settleS: 0.1 })
     expect(pace.predict(0.3)).toBe(-1)

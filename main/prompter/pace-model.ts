@@ -11,7 +11,7 @@
  *   fast): it stops at a word boundary, so it is never more than the word being said ahead of a voice
  *   read at the learned rate. It coasts only so far past the anchor (an ad-lib or a stumble is voice
  *   that reads no script) and then holds until the recogniser speaks again: as far as the voice has
- *   lately run on before the recogniser reported (the longest of its last few waits, 1 to 2.4 s of voice;
+ *   lately run on before the recogniser reported (the longest of its last few waits, 1 to 1.8 s of voice;
  *   maxCoastS before the first), so a busy machine's slower recogniser does not leave it holding.
  * Pure: voiced time is handed in (voice-activity.ts measures it).
  */
@@ -41,7 +41,7 @@ const MIN_STEP_VOICED_S = 0.08
 /** The adapted coast: the longest of this many last waits for the recogniser, kept within these bounds. */
 const WAITS_KEPT = 4
 const MIN_COAST_S = 1
-const MAX_COAST_S = 2.4
+const MAX_COAST_S = 1.8
 /** Voiced seconds of the take's own evidence after which the prior no longer counts. */
 export const PRIOR_FADE_S = 3
 

@@ -65,7 +65,7 @@ describe('the prompter’s pacing model', () => {
     expect(pace.predict(30)).toBe(-1 + 9)
     // A busy machine: the recogniser falls behind, and the coast grows with it, to a bound.
     pace.reported(5)
-    expect(pace.coastS).toBe(2.4)
+    expect(pace.coastS).toBe(1.8)
     // Quick again: after a few quick reports the slow one is forgotten, and a quick one is never below the floor.
     for (const w of [0.4, 0.3, 0.5, 0.2]) pace.reported(w)
     expect(pace.coastS).toBe(1)

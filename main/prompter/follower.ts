@@ -3,13 +3,19 @@
  * recogniser listens, and the forward-only aligner places each heard word in the script; every move is
  * sent out as a FollowPosition with script character offsets. A partial result of a streaming engine is
  * aligned from where the last final one left the aligner, and the position shown never goes back.
+ * Between recognitions the highlight moves on with the voice (pace-model.ts): word by word while the
+ * voice is active (voice-activity.ts), at the rate this take has been read so far, holding in pauses;
+ * each recognition sets where that pacing starts from.
  * Nothing here can fail the recording: a recogniser that fails says so once and the take records on.
  */
 import type { FollowPosition, FollowStatus } from '../../shared/bridge-prompter'
 import { heardWords, scriptModel, type ScriptModel } from '../readback'
 import { FollowAligner, type FollowState } from './follow-aligner'
 import type { FollowEngine, FollowSession, HeardSegment } from './follow-engine'
+import { PaceModel, type PaceOptions } from './pace-model'
 import { PcmTo16k } from './pcm-to-16k'
+import { VoiceActivity } from './voice-activity'
+import { wordSyllables } from './word-syllables'
 
 export interface FollowerOptions {
   takeId: string
@@ -23,6 +29,8 @@ export interface FollowerOptions {
   emit(position: FollowPosition): void
   /** What the log keeps of an engine's failure (the process's own words). */
   warn?(message: string): void
+  /** Pacing between recognitions (default on); false moves only on what the recogniser placed. */
+  pace?: boolean | Partial<PaceOptions>
 }
 
 /** Audio kept while the engine gets ready (its language model is built from the script), in 16 kHz samples. */
@@ -41,12 +49,18 @@ export class Follower {
   private shown = -1
   private heardAtS: number | null = null
   private opening: Promise<void> | null = null
+  private readonly voice = new VoiceActivity()
+  private readonly pace: PaceModel | null
+  /** Listening or following: the pacing may move the highlight. */
+  private live = false
 
   constructor(private readonly options: FollowerOptions) {
     this.model = scriptModel(options.script, options.names ?? [])
     this.aligner = new FollowAligner(this.model)
     this.settled = this.aligner.snapshot()
     this.pcm = new PcmTo16k(options.sampleRate, options.channels)
+    const pace = options.pace ?? true
+    this.pace = pace === false ? null : new PaceModel(this.model.words.map(wordSyllables), pace === true ? {} : pace)
   }
 
   /** Opens the engine; says 'listening', or why it cannot. */
@@ -81,11 +95,24 @@ export class Follower {
     if (this.closed) return
     const samples = this.pcm.push(interleaved)
     if (samples.length === 0) return
+    this.voice.push(samples)
     if (this.session) this.session.push(samples)
     else if (this.waitingSamples < MAX_WAITING_SAMPLES) {
       this.waiting.push(samples)
       this.waitingSamples += samples.length
     }
+    this.paceOn()
+  }
+
+  /** Moves the highlight to where the pacing puts the voice now, if that is further on. */
+  private paceOn(): void {
+    if (!this.pace || !this.live || this.closed) return
+    const anchor = this.pace.anchor
+    const at = this.pace.predict(this.voice.voicedS(anchor.atS, this.voice.nowS))
+    if (at <= this.shown) return
+    this.shown = at
+    this.heardAtS = this.voice.nowS
+    this.say('following', null)
   }
 
   /** The take ended: waits until what was recorded is placed, then says 'stopped'. */
@@ -114,10 +141,21 @@ export class Follower {
     this.aligner.restore(this.settled)
     const words = heardWords(s.words)
     let lastEnd: number | null = null
+    let unplaced = 0
+    const waitedFrom = this.pace && this.pace.anchor.index >= 0 ? this.pace.anchor.atS : null
     for (const w of words) {
       const before = this.aligner.position
-      if (this.aligner.hear(w) !== before) lastEnd = w.end_s
+      const at = this.aligner.hear(w)
+      unplaced = at !== before ? 0 : unplaced + 1
+      if (at === before) continue
+      lastEnd = w.end_s
+      this.pace?.recognised(at, w.end_s, this.voice.voicedS(this.pace.anchor.atS, w.end_s))
     }
+    // Two or more words heard after the last placed one that read no script word: that voice is spent.
+    const last = words[words.length - 1]
+    if (last && unplaced >= 2) this.pace?.heardElsewhere(last.end_s)
+    // How long the voice ran on past what the recogniser had placed before this news came.
+    if (this.pace && s.final && waitedFrom !== null) this.pace.reported(this.voice.voicedS(waitedFrom, this.voice.nowS))
     if (s.final) this.settled = this.aligner.snapshot()
     const at = this.aligner.position
     if (at > this.shown) {
@@ -125,9 +163,11 @@ export class Follower {
       this.heardAtS = lastEnd
       this.say('following', null)
     }
+    this.paceOn()
   }
 
   private say(status: FollowStatus, message: string | null): void {
+    this.live = status === 'listening' || status === 'following'
     const w = this.model.words[this.shown]
     const line = w ? this.model.sentences[w.sentence] : undefined
     this.options.emit({

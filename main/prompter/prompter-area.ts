@@ -11,7 +11,7 @@ import type { EventHub } from '../bridge/event-hub'
 import { decodePcmFloat32 } from '../takes/recording-handlers'
 import type { PrompterSettingsView } from '../../shared/bridge-prompter'
 import { FirstAvailableEngine, type FollowEngine } from './follow-engine'
-import { Follower } from './follower'
+import { Follower, type FollowerOptions } from './follower'
 import { PocketsphinxFollowEngine } from './pocketsphinx-follow'
 import { PrompterSettingsFile } from './prompter-settings'
 import { SherpaFollowEngine, streamingModelDir } from './sherpa-follow'
@@ -25,6 +25,8 @@ export interface PrompterAreaDeps {
   warn(message: string): void
   /** Tests: the engines to try, in order (default: sherpa-onnx with a streaming model, then pocketsphinx). */
   engines?: FollowEngine[]
+  /** Tests and the benchmark: the pacing between recognitions (default on; false for the follower without it). */
+  pace?: FollowerOptions['pace']
 }
 
 export function defaultFollowEngines(dataDir: string): FollowEngine[] {
@@ -66,6 +68,7 @@ export function createPrompterArea(deps: PrompterAreaDeps) {
     const follower = new Follower({
       takeId, jobId: a.jobId, script: text, sampleRate: a.sampleRate, channels: a.channels, engine: engines,
       warn: deps.warn,
+      ...(deps.pace !== undefined ? { pace: deps.pace } : {}),
       emit: (p) => {
         if (p.status === 'failed' && p.message) deps.warn(p.message)
         deps.hub.emit('follow', p)

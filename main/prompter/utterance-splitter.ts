@@ -33,12 +33,12 @@ export const SPLITTER_DEFAULTS: SplitterOptions = { pauseS: 0.2, maxS: 1.2, padS
 
 const FRAME = SPEECH_RATE / 100
 /** Speech is at least this far over the noise floor, and never quieter than the absolute floor. */
-const OVER_FLOOR_DB = 12
-const ABSOLUTE_FLOOR_DB = -52
+export const OVER_FLOOR_DB = 12
+export const ABSOLUTE_FLOOR_DB = -52
 /** Frames in a row over the threshold that start speech (a click is not speech). */
 const ONSET_FRAMES = 3
 /** How fast the noise floor estimate may rise, per frame (it falls at once). */
-const FLOOR_RISE_DB = 0.02
+export const FLOOR_RISE_DB = 0.02
 /** Utterances with less speech than this are not words (a breath, a click). */
 const MIN_SPEECH_FRAMES = 10
 /** Past the maximum length, a frame within this much of the quietest of the last DIP_FRAMES is a dip. */
@@ -141,7 +141,8 @@ export class UtteranceSplitter {
   }
 }
 
-function energyDb(frame: Float32Array): number {
+/** Mean energy of a frame of samples, in dB of full scale. */
+export function energyDb(frame: Float32Array): number {
   let sum = 0
   for (const x of frame) sum += x * x
   return 10 * Math.log10(sum / frame.length + 1e-12)

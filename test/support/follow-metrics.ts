@@ -3,7 +3,8 @@
  * highlight's moves (take time of each move, script word shown):
  * - lag: for each script word read, from its end to the first moment the highlight is on it or past it;
  * - within two words: sampled every 50 ms of the read, whether the highlight is within two script words
- *   of the last script word spoken;
+ *   of the last script word spoken; ahead: whether it is two or more words past it (on the word being
+ *   said is one word past: the prompter's pacing may show that);
  * - relock: from the end of an ad-lib (three or more words the script does not have) or of the word
  *   before a skipped stretch, to the first move onto a word read after it that is within two words of
  *   the truth at that moment; `overshoot` is how far past the truth it ever got meanwhile.
@@ -22,6 +23,8 @@ export interface FollowMetrics {
   /** Script words read that the highlight never reached. */
   missed: number
   withinTwo: number
+  /** Share of the read the highlight spent two or more script words past the last word spoken. */
+  aheadTwo: number
   relocks: Array<{ kind: 'ad-lib' | 'skip'; afterS: number | null; overshoot: number }>
 }
 
@@ -52,11 +55,14 @@ export function followMetrics(words: readonly TrueWord[], moves: readonly Highli
   const to = read[read.length - 1]?.endS ?? 0
   let samples = 0
   let hits = 0
+  let ahead = 0
   for (let t = from; t <= to; t += STEP_S) {
     samples++
-    if (Math.abs(shownAt(moves, t) - truthAt(words, t)) <= 2) hits++
+    const d = shownAt(moves, t) - truthAt(words, t)
+    if (Math.abs(d) <= 2) hits++
+    if (d >= 2) ahead++
   }
-  return { lagsS, missed, withinTwo: samples ? hits / samples : 0, relocks: relocks(words, moves) }
+  return { lagsS, missed, withinTwo: samples ? hits / samples : 0, aheadTwo: samples ? ahead / samples : 0, relocks: relocks(words, moves) }
 }
 
 function relocks(words: readonly TrueWord[], moves: readonly HighlightMove[]): FollowMetrics['relocks'] {

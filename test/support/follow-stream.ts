@@ -17,9 +17,12 @@ import type { HighlightMove } from './follow-metrics'
 import { TAKE_RATE } from './follow-takes'
 
 export interface StreamedTake {
-  events: Array<{ atS: number; position: FollowPosition }>
-  /** Each move of the highlight as a script word index. */
+  /** `atS`: wall-clock seconds since the take started; `takeS`: seconds of the take sent by then. */
+  events: Array<{ atS: number; takeS: number; position: FollowPosition }>
+  /** Each move of the highlight as a script word index, at its wall-clock time. */
   moves: HighlightMove[]
+  /** The same moves at the take time they came (how much of the take had been sent): what a busy machine changes least. */
+  takeMoves: HighlightMove[]
   warnings: string[]
 }
 
@@ -30,12 +33,12 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, Math.max(0, ms)))
 }
 
-export async function streamTake(opts: { script: string; pcm48k: Float32Array; dataDir: string; engines?: FollowEngine[] }): Promise<StreamedTake> {
+export async function streamTake(opts: { script: string; pcm48k: Float32Array; dataDir: string; engines?: FollowEngine[]; pace?: boolean }): Promise<StreamedTake> {
   const hub = new EventHub()
   const warnings: string[] = []
   const store = new TakeStore({ dataDir: opts.dataDir, measure: measureTake })
   const calls = createRecordingCalls(store, async () => ({ stem: 'FOLLOW', spotLengthS: null, kind: 'dry_voice' }), () => {})
-  const area = createPrompterArea({ dataDir: opts.dataDir, hub, warn: (m) => warnings.push(m), ...(opts.engines ? { engines: opts.engines } : {}) })
+  const area = createPrompterArea({ dataDir: opts.dataDir, hub, warn: (m) => warnings.push(m), ...(opts.engines ? { engines: opts.engines } : {}), ...(opts.pace !== undefined ? { pace: opts.pace } : {}) })
   const recording = area.wrapTakeHandlers({
     startRecording: calls.start,
     appendRecording: calls.append,
@@ -48,8 +51,9 @@ export async function streamTake(opts: { script: string; pcm48k: Float32Array; d
   await area.prepare()
   const events: StreamedTake['events'] = []
   let t0 = 0
+  let sentS = 0
   hub.subscribe((name, data) => {
-    if (name === 'follow') events.push({ atS: (performance.now() - t0) / 1000, position: data as FollowPosition })
+    if (name === 'follow') events.push({ atS: (performance.now() - t0) / 1000, takeS: sentS, position: data as FollowPosition })
   })
   const chunk = Math.round(TAKE_RATE * CHUNK_S)
   const tail = new Float32Array(Math.round(TAKE_RATE * ROOM_TONE_AFTER_S))
@@ -60,16 +64,20 @@ export async function streamTake(opts: { script: string; pcm48k: Float32Array; d
   for (let i = 0, n = 1; i < pcm.length; i += chunk, n++) {
     await sleep(t0 + n * CHUNK_S * 1000 - performance.now())
     const piece = pcm.slice(i, i + chunk)
+    sentS = (i + piece.length) / TAKE_RATE
     await recording.appendRecording({ takeId, pcmBase64: Buffer.from(piece.buffer).toString('base64') })
   }
   await recording.stopRecording({ takeId })
   area.stop()
   const words = scriptModel(opts.script).words
   const moves: HighlightMove[] = []
+  const takeMoves: HighlightMove[] = []
   for (const e of events) {
     if (e.position.status !== 'following' || !e.position.word) continue
     const index = words.findIndex((w) => w.from === e.position.word?.from)
-    if (index >= 0) moves.push({ atS: e.atS, index })
+    if (index < 0) continue
+    moves.push({ atS: e.atS, index })
+    takeMoves.push({ atS: e.takeS, index })
   }
-  return { events, moves, warnings }
+  return { events, moves, takeMoves, warnings }
 }

@@ -1,5 +1,5 @@
 /**
- * Takes for the prompter's tests and benchmark: espeak-ng reads a text (the script, or the script with an
+ * Takes for the prompter's tests and benchmark: espeak-ng (or flite) reads a text (the script, or the script with an
  * ad-lib, a skipped sentence, a number said another way), and each read word gets its true end time and
  * the script word it stands for.
  * - End times come from espeak-ng itself, not from a recogniser: the text up to the end of a word is
@@ -19,8 +19,16 @@ import { scriptModel } from '../../main/readback/script/script-model'
 const run = promisify(execFile)
 
 export interface Voice {
+  /** Default espeak-ng. */
+  engine?: 'espeak-ng' | 'flite'
   name: string
+  /** espeak-ng: words per minute; flite: its duration stretch (1 is the voice's own pace, 1.2 slower). */
   speed: number
+}
+
+/** How a voice is named in the benchmark's figures. */
+export function voiceLabel(v: Voice): string {
+  return v.engine === 'flite' ? `flite ${v.name}${v.speed !== 1 ? ` ×${v.speed}` : ''}` : `espeak-ng ${v.name} at ${v.speed} wpm`
 }
 
 export interface TrueWord {
@@ -42,7 +50,8 @@ const RATE = 48_000
 const AUDIBLE = 300
 
 async function say(text: string, voice: Voice, wav: string): Promise<void> {
-  await run('espeak-ng', ['-v', voice.name, '-s', String(voice.speed), '-w', wav, text])
+  if (voice.engine === 'flite') await run('flite', ['-voice', voice.name, '--setf', `duration_stretch=${voice.speed}`, '-t', text, '-o', wav])
+  else await run('espeak-ng', ['-v', voice.name, '-s', String(voice.speed), '-w', wav, text])
 }
 
 /** Seconds until the last audible sample of a 16-bit mono WAV espeak-ng wrote. */

@@ -1,0 +1,124 @@
+/**
+ * The follower with its pacing, on generated audio and a stand-in recogniser (only the recogniser is not
+ * real here; the voice activity, the pacing and the aligner are): room tone, then "voice" (a tone well
+ * over the floor), a pause, more voice. The highlight moves word by word while the voice is active at the
+ * prior rate, holds in the pause, never moves backwards, and a recognition sets where it goes on from.
+ */
+import { describe, expect, it } from 'vitest'
+import { Follower } from '../../../main/prompter/follower'
+import type { FollowEngine, FollowSessionEvents } from '../../../main/prompter/follow-engine'
+import { VoiceActivity } from '../../../main/prompter/voice-activity'
+import { scriptModel } from '../../../main/readback/script/script-model'
+import type { FollowPosition } from '../../../shared/bridge-prompter'
+
+const RATE = 16_000
+const SCRIPT = 'Big red dogs ran down the lane. Tall trees shook in the wind and rain.'
+
+function noise(seconds: number, db: number, seed = 1): Float32Array {
+  const out = new Float32Array(Math.round(seconds * RATE))
+  const amp = 10 ** (db / 20) * Math.SQRT2
+  let x = seed
+  for (let i = 0; i < out.length; i++) {
+    x = (x * 1103515245 + 12345) % 2147483648
+    out[i] = amp * (x / 1073741824 - 1)
+  }
+  return out
+}
+
+function voice(seconds: number): Float32Array {
+  const out = noise(seconds, -60, 7)
+  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + 0.1 * Math.sin((2 * Math.PI * 180 * i) / RATE)
+  return out
+}
+
+async function follower() {
+  let events: FollowSessionEvents | null = null
+  const engine: FollowEngine = {
+    name: 'stand-in',
+    unavailable: async () => null,
+    open: async (_script, e) => {
+      events = e
+      return { push: () => undefined, finish: async () => undefined, close: () => undefined }
+    },
+  }
+  const words = scriptModel(SCRIPT).words
+  const shown: Array<{ atS: number; index: number }> = []
+  let sent = 0
+  const f = new Follower({
+    takeId: 't', jobId: 'j', script: SCRIPT, sampleRate: RATE, channels: 1, engine,
+    // Every word here has one syllable: four words a second of voice, coasting as long as the voice lasts.
+    pace: { priorRate: 4, maxCoastS: 30, settleS: 0 },
+    emit: (p: FollowPosition) => {
+      if (p.status === 'following' && p.word) shown.push({ atS: sent / RATE, index: words.findIndex((w) => w.from === p.word?.from) })
+    },
+  })
+  await f.start()
+  const play = (pcm: Float32Array) => {
+    for (let i = 0; i < pcm.length; i += 320) {
+      const chunk = pcm.slice(i, i + 320)
+      sent += chunk.length
+      f.push(chunk)
+    }
+  }
+  const at = () => shown[shown.length - 1]?.index ?? -1
+  const heard = (segment: number, ws: Array<[string, number]>) => (events as FollowSessionEvents | null)?.heard({ segment, final: true, words: ws.map(([word, end]) => ({ word, start_s: end - 0.2, end_s: end })) })
+  return { play, at, shown, heard }
+}
+
+describe('the follower’s pacing between recognitions', () => {
+  it('moves with the voice at the prior rate and holds in a pause', async () => {
+    const f = await follower()
+    f.play(noise(0.5, -60))
+    expect(f.at(), 'room tone moves nothing').toBe(-1)
+    f.play(voice(1))
+    // 1 s of voice at 4 words a second: the fourth word, give or take the frames at the edges.
+    expect(f.at()).toBeGreaterThanOrEqual(2)
+    expect(f.at()).toBeLessThanOrEqual(4)
+    const beforePause = f.at()
+    f.play(noise(1.5, -60))
+    // The voiced time runs on a few frames past the voice (a dip inside a word), then holds.
+    expect(f.at(), 'a pause holds it').toBeLessThanOrEqual(beforePause + 1)
+    const held = f.at()
+    f.play(noise(1, -60))
+    expect(f.at()).toBe(held)
+    f.play(voice(0.5))
+    expect(f.at()).toBeGreaterThan(held)
+    expect(f.shown.every((m, i) => i === 0 || m.index > (f.shown[i - 1] as { index: number }).index), 'only forward').toBe(true)
+  })
+
+  it('goes on from what the recogniser placed, never backwards, and never further than the voiced time since allows', async () => {
+    const f = await follower()
+    f.play(noise(0.5, -60))
+    f.play(voice(0.5))
+    const early = f.at()
+    // The recogniser places "big red dogs ran down" ending at 1.0 s (ahead of the pacing, say the talent is quick).
+    f.heard(0, [['big', 0.6], ['red', 0.7], ['dogs', 0.8], ['ran', 0.9], ['down', 1.0]])
+    expect(f.at()).toBe(4)
+    expect(early).toBeLessThanOrEqual(4)
+    f.play(noise(1, -60))
+    expect(f.at(), 'no voice since: it stays on the placed word').toBe(4)
+    f.play(voice(0.5))
+    // Half a second of voice since "down": two more words at the rate learned so far, at most a few.
+    const after = f.at()
+    expect(after).toBeGreaterThan(4)
+    expect(after).toBeLessThanOrEqual(4 + 4)
+    // A recognition behind the highlight does not move it back.
+    f.heard(1, [['the', 1.9]])
+    expect(f.at()).toBe(after)
+    expect(f.shown.every((m, i) => i === 0 || m.index > (f.shown[i - 1] as { index: number }).index), 'only forward').toBe(true)
+  })
+})
+
+describe('voice activity against the floor', () => {
+  it('counts the voiced time of a take: voice over the room tone, not the room tone', () => {
+    const vad = new VoiceActivity()
+    const pcm = [noise(1, -62), voice(0.8), noise(0.7, -62), voice(0.4), noise(0.5, -62)]
+    for (const p of pcm) for (let i = 0; i < p.length; i += 320) vad.push(p.slice(i, i + 320))
+    expect(vad.nowS).toBeCloseTo(3.4, 1)
+    expect(vad.voicedS(0, 1)).toBeLessThan(0.05)
+    // The voice, and at most the short hang after each stretch of it.
+    expect(vad.voicedS(0, vad.nowS)).toBeGreaterThanOrEqual(1.19)
+    expect(vad.voicedS(0, vad.nowS)).toBeLessThanOrEqual(1.2 + 2 * 0.07)
+    expect(vad.voicedS(1.9, 2.4)).toBeLessThan(0.1)
+  })
+})

@@ -24,10 +24,13 @@ import { startDemoServer } from './demo/demo-launcher'
 import { interfaceOnlineState } from './web/web-ports'
 import { scrubOwnEnv } from './security/child-env'
 import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
+import { keepNewFilesPrivate, makeTreePrivate, treePrivacyLine } from './storage/private-files'
 import { IPC_EVENT } from '../shared/ipc-channels'
 
 // No secret of the environment reaches a child (shell.openExternal's helper cannot be given an environment).
 scrubOwnEnv()
+// Everything Booth writes (and its children: ffmpeg's renders) is the person's alone: folders 0700, files 0600.
+keepNewFilesPrivate()
 registerPrivilegedSchemes(protocol)
 const dataDir = app.getPath('userData')
 const boothLog = createLog({ sink: electronLogFileSink(app.getPath('logs')) })
@@ -88,6 +91,11 @@ async function start(): Promise<void> {
     dialog.showErrorBox('Booth is already running', folderLock.message)
     app.quit()
     return
+  }
+  // What an older Booth left readable by others is made private once, before anything reads it.
+  for (const folder of [dataDir, app.getPath('logs')]) {
+    const privacy = treePrivacyLine(folder, await makeTreePrivate(folder))
+    if (privacy) boothLog.info(privacy)
   }
   registerAppProtocols(protocol, {
     rendererDir: join(import.meta.dirname, '../renderer'),

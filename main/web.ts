@@ -24,6 +24,7 @@ import { parseWebArgs } from './web/web-args'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
 import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
+import { keepNewFilesPrivate, makeTreePrivate, treePrivacyLine } from './storage/private-files'
 import { diskFaultOf, diskWords } from './storage/disk-problem'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
@@ -35,6 +36,8 @@ const EXIT_ALREADY_RUNNING = 3
 async function main(): Promise<void> {
   const args = parseWebArgs(process.argv.slice(2))
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
+  // Everything Booth writes from here on (and its children: ffmpeg's renders) is the person's alone.
+  keepNewFilesPrivate()
   // One Booth per data folder: taken before anything in it is touched (a second start ends here).
   const folderLock = await lockDataFolder(dataDir, { kind: 'web host' })
   const fileSink = createFileSink({ dataDir })
@@ -44,6 +47,9 @@ async function main(): Promise<void> {
   const log = createLog({ sink: withStderrCopy(fileSink), secrets: envKey ? [envKey] : [] })
   // From here on a failure nothing handled is logged and Booth keeps running (last-resort.ts).
   installLastResort({ log })
+  // What an older Booth left readable by others is made private once, before anything reads it.
+  const privacy = treePrivacyLine(dataDir, await makeTreePrivate(dataDir))
+  if (privacy) log.info(privacy)
   const online = interfaceOnlineState()
   const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
   // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.

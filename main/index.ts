@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { createBoothCore, type BoothCore } from './app/compose'
 import { installLastResort } from './app/last-resort'
 import { createDispatcher } from './bridge/dispatch'
+import { FileGrants } from './security/file-grants'
 import { BADGE_SIZE, badgeBitmap } from './notifications/badge-bitmap'
 import { createLog } from './logging/redacting-log'
 import { createKeychainStore } from './session/secret-store'
@@ -24,6 +25,7 @@ import { startDemoServer } from './demo/demo-launcher'
 import { interfaceOnlineState } from './web/web-ports'
 import { scrubOwnEnv } from './security/child-env'
 import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
+import { safeFileName } from './storage/safe-file-name'
 import { keepNewFilesPrivate, makeTreePrivate, treePrivacyLine } from './storage/private-files'
 import { IPC_EVENT } from '../shared/ipc-channels'
 
@@ -126,7 +128,8 @@ async function start(): Promise<void> {
     startDemo: () => startDemoServer({ dataDir, log: (line) => boothLog.info(line) }),
     mediaUrl: (path) => `${MEDIA_SCHEME}://file/${encodeURIComponent(path)}`,
     chooseSavePath: async (suggestedName) => {
-      const options = { defaultPath: join(app.getPath('downloads'), suggestedName) }
+      // The suggested name comes from the service or the window: its last part only, safe on every file system.
+      const options = { defaultPath: join(app.getPath('downloads'), safeFileName(suggestedName, 'download')) }
       const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
       return choice.canceled || !choice.filePath ? null : choice.filePath
     },
@@ -139,7 +142,9 @@ async function start(): Promise<void> {
     },
     onProblem: (message, fields) => boothLog.warn(message, fields),
   })
-  bindBridgeIpc(ipcMain, { appOrigin: page.origin, dispatch: createDispatcher(core.handlers), log: boothLog })
+  // A dropped file is named by the id main hands the preload for it (security/file-grants.ts), never by a path.
+  const files = new FileGrants()
+  bindBridgeIpc(ipcMain, { appOrigin: page.origin, dispatch: createDispatcher(core.handlers, { files }), log: boothLog, files })
   win = await createWindow(core)
   await core.start({ autoDemo: false })
   app.on('activate', () => {

@@ -11,6 +11,7 @@ import { runQuitSteps } from './app/quit-steps'
 import { installLastResort } from './app/last-resort'
 import { defaultDataDir } from './storage/data-dir'
 import { createDispatcher } from './bridge/dispatch'
+import { FileGrants } from './security/file-grants'
 import { describeAndLog } from './bridge/describe-error'
 import { createFileSink } from './logging/log-file-sink'
 import { createLog } from './logging/redacting-log'
@@ -68,7 +69,9 @@ async function main(): Promise<void> {
     env: { apiKey: envKey, baseUrl: args.baseUrl },
     mediaUrl: (path) => media.urlFor(path),
   })
-  const dispatch = createDispatcher(core.handlers)
+  // Files dropped onto the page are named by the id handed out for each (security/file-grants.ts).
+  const files = new FileGrants()
+  const dispatch = createDispatcher(core.handlers, { files })
   // Kept across a crash, so a tab left open picks up when Booth is started again (session-token.ts).
   const session = await sessionToken(dataDir)
   if (session.kept) log.info('the web host keeps the tab key of the Booth before it, which did not quit')
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     subscribe: (send) => core.hub.subscribe(send),
     media,
     incomingDir,
+    files,
   })
   await core.start({ autoDemo: !envKey })
   await folderLock.describe({ kind: 'web host', url: host.url }).catch(() => undefined)

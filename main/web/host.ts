@@ -13,6 +13,7 @@ import { checkHostAndOrigin, tokenMatches } from './guard'
 import { serveStatic } from './static-files'
 import { receiveUpload, type MediaRegistry } from './media-routes'
 import type { BridgeFailure } from '../bridge/describe-error'
+import type { FileGrants } from '../security/file-grants'
 
 /** How often the event stream says it is alive. */
 export const PING_MS = 3_000
@@ -33,6 +34,8 @@ export interface WebHostOptions {
   media?: MediaRegistry
   /** Where files dropped onto the page are received (POST /bridge/upload?name=…); without it, refused. */
   incomingDir?: string
+  /** Hands out the one-time id the page names a received file by (importTake takes it, never a path). */
+  files?: FileGrants
   /** How long close() lets answers under way (a bridge call, a take being played) finish before it cuts them. */
   closeGraceMs?: number
 }
@@ -76,9 +79,10 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       return sendJson(res, 401, { ok: false, error: { kind: 'refused', message: 'This page is not Booth’s own window; reopen Booth from the address it printed.' } })
     }
     if (path === '/bridge/events' && req.method === 'GET') return openEventStream(res)
-    if (path === '/bridge/upload' && req.method === 'POST' && opts.incomingDir) {
+    if (path === '/bridge/upload' && req.method === 'POST' && opts.incomingDir && opts.files) {
       const name = url.searchParams.get('name') ?? 'dropped-file'
-      return sendJson(res, 200, { ok: true, result: { path: await receiveUpload(req, opts.incomingDir, name) } })
+      // The page gets an id for the copy, not its path: only what it handed over can be imported.
+      return sendJson(res, 200, { ok: true, result: { path: opts.files.grant(await receiveUpload(req, opts.incomingDir, name)) } })
     }
     const call = /^\/bridge\/call\/([A-Za-z][A-Za-z0-9]*)$/.exec(path)
     if (!call || req.method !== 'POST') return sendJson(res, 404, { ok: false, error: { kind: 'not_found', message: 'No such bridge call.' } })

@@ -1,7 +1,7 @@
 /**
  * Booth's data is the person's own (issue 44): the built web host, run on a fresh data folder, records a
  * take, imports a dropped one, finishes it for delivery and delivers it; then every folder under the data
- * folder is 0700 and every file 0600 (fs.stat mode bits). A folder an older Booth left readable is made
+ * folder is 0700 and every file 0600 (fs.stat mode bits). The page imports only the file it handed over. A folder an older Booth left readable is made
  * private at start, and the log says so once.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -9,7 +9,8 @@ import { chmod, lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promi
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { DeliveryQueueView, JobListView, TakeView } from '../../shared/bridge'
+import type { JobListView } from '../../shared/bridge'
+import type { DeliveryQueueView, TakeView } from '../../shared/bridge-takes'
 import { PENDING, removeTempDirs, tempDir } from './harness'
 import { webHostArgs } from '../support/web-host-command'
 
@@ -119,7 +120,13 @@ describe.skipIf(onWindows)('the data folder is private', () => {
 
     const dropped = await send(web, '/bridge/upload?name=elsewhere.wav', wavBytes(job.length_s), 'application/octet-stream')
     expect(dropped.ok).toBe(true)
-    const imported = await call<TakeView>(web, 'importTake', { jobId: job.job_id, path: (dropped.result as { path: string }).path })
+    const handedOut = (dropped.result as { path: string }).path
+    const imported = await call<TakeView>(web, 'importTake', { jobId: job.job_id, path: handedOut })
+    // Only a file the page handed over, once; any path it names gets one sentence that tells nothing.
+    for (const path of [handedOut, '/etc/passwd', join(dataDir, 'settings.json'), '/dev/zero', '/no/such/file.wav']) {
+      const refused = await send(web, '/bridge/call/importTake', JSON.stringify({ args: { jobId: job.job_id, path } }), 'application/json')
+      expect(refused).toEqual({ ok: false, error: { kind: 'bad_request', message: 'Booth can only import a file you dropped or chose.' } })
+    }
     await call(web, 'finishVersion', { takeId: imported.id, choices: { breaths: 'keep', maxTempoPercent: 4, shortestPauseS: 0.25 } })
     await call(web, 'deliverTake', { takeId: imported.id, label: 'main', note: 'private' })
     await waitFor('the delivery to land', () => call<DeliveryQueueView>(web, 'listDeliveryQueue', {}).then((q) => q.items.length === 0), 60_000)

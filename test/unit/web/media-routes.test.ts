@@ -8,6 +8,7 @@ import { startWebHost, type WebHost } from '../../../main/web/host'
 import { MediaRegistry, receiveUpload } from '../../../main/web/media-routes'
 import { safeFileName } from '../../../main/storage/safe-file-name'
 import { describeError } from '../../../main/bridge/describe-error'
+import { FileGrants } from '../../../main/security/file-grants'
 
 const root = mkdtempSync(join(tmpdir(), 'booth-media-'))
 const takes = join(root, 'takes')
@@ -17,6 +18,7 @@ writeFileSync(take, Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256))
 const secret = join(root, 'secret.txt')
 writeFileSync(secret, 'not for the page')
 const media = new MediaRegistry([takes])
+const files = new FileGrants()
 let host: WebHost
 
 beforeAll(async () => {
@@ -28,6 +30,7 @@ beforeAll(async () => {
     subscribe: () => () => undefined,
     media,
     incomingDir: join(root, 'incoming'),
+    files,
   })
 })
 afterAll(() => host.close())
@@ -63,7 +66,7 @@ describe('web host media', () => {
     expect(await outside.text()).not.toContain('not for the page')
   })
 
-  it('receives a dropped file under a safe name, only with the token', async () => {
+  it('receives a dropped file under a safe name, only with the token, and names it to the page by a one-time id', async () => {
     const refused = await fetch(new URL('/bridge/upload?name=a.wav', host.url), { method: 'POST', body: 'x' })
     expect(refused.status).toBe(401)
     const res = await fetch(new URL('/bridge/upload?name=../../evil.wav', host.url), {
@@ -73,9 +76,12 @@ describe('web host media', () => {
     })
     const body = (await res.json()) as { ok: boolean; result: { path: string } }
     expect(body.ok).toBe(true)
-    expect(body.result.path.startsWith(join(root, 'incoming'))).toBe(true)
-    expect(body.result.path.endsWith('evil.wav')).toBe(true)
-    expect(readFileSync(body.result.path, 'utf8')).toBe('RIFF-bytes')
+    expect(body.result.path).toMatch(/^file-[A-Za-z0-9_-]{24}$/)
+    const path = files.take(body.result.path) ?? ''
+    expect(files.take(body.result.path)).toBeNull()
+    expect(path.startsWith(join(root, 'incoming'))).toBe(true)
+    expect(path.endsWith('evil.wav')).toBe(true)
+    expect(readFileSync(path, 'utf8')).toBe('RIFF-bytes')
   })
 
   it('leaves no partial copy of a drop that was cut off', async () => {

@@ -86,6 +86,9 @@ async function send(file: NodeJS.ReadableStream, res: ServerResponse): Promise<v
 /** Saves a dropped file's bytes under <dataDir>/incoming/<random>/<its name> and returns that path. */
 export async function receiveUpload(req: IncomingMessage, incomingDir: string, rawName: string): Promise<string> {
   const name = safeFileName(rawName)
+  // A drop cut off before the copy starts (while its folder is made) must not be an error nobody handles;
+  // the copy below then fails on the ended request and says so.
+  req.on('error', () => undefined)
   const declared = Number(req.headers['content-length'] ?? NaN)
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 })
   const dir = join(incomingDir, randomBytes(8).toString('hex'))

@@ -17,6 +17,7 @@ import { createKeychainStore } from './session/secret-store'
 import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './security/window-security'
 import { registerAppProtocols, registerPrivilegedSchemes } from './shell/app-protocols'
 import { bindBridgeIpc } from './shell/bridge-ipc'
+import { guardEveryWebContents } from './shell/web-contents-guard'
 import { electronLogFileSink } from './shell/electron-log-file'
 import { stopServicesBeforeQuit } from './shell/quit-cleanup'
 import { rendererLocation } from './shell/renderer-location'
@@ -39,6 +40,8 @@ const boothLog = createLog({ sink: electronLogFileSink(app.getPath('logs')) })
 // A failure nothing handled is logged and Booth keeps running: the main process never quits under the talent.
 installLastResort({ log: boothLog })
 const page = rendererLocation({ devServerUrl: process.env['ELECTRON_RENDERER_URL'], packaged: app.isPackaged })
+// Every webContents, not only the window's: no new windows, no navigation away from the app's pages.
+guardEveryWebContents(app, { appOrigin: page.origin, onBlocked: (what, detail) => boothLog.warn(`blocked ${what}`, detail) })
 let win: BrowserWindow | null = null
 
 async function createWindow(core: BoothCore): Promise<BrowserWindow> {

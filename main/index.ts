@@ -10,12 +10,14 @@ import { join } from 'node:path'
 import { createBoothCore, type BoothCore } from './app/compose'
 import { installLastResort } from './app/last-resort'
 import { createDispatcher } from './bridge/dispatch'
+import { FileGrants } from './security/file-grants'
 import { BADGE_SIZE, badgeBitmap } from './notifications/badge-bitmap'
 import { createLog } from './logging/redacting-log'
 import { createKeychainStore } from './session/secret-store'
 import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './security/window-security'
 import { registerAppProtocols, registerPrivilegedSchemes } from './shell/app-protocols'
 import { bindBridgeIpc } from './shell/bridge-ipc'
+import { guardEveryWebContents } from './shell/web-contents-guard'
 import { electronLogFileSink } from './shell/electron-log-file'
 import { stopServicesBeforeQuit } from './shell/quit-cleanup'
 import { rendererLocation } from './shell/renderer-location'
@@ -24,16 +26,22 @@ import { startDemoServer } from './demo/demo-launcher'
 import { interfaceOnlineState } from './web/web-ports'
 import { scrubOwnEnv } from './security/child-env'
 import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
+import { safeFileName } from './storage/safe-file-name'
+import { keepNewFilesPrivate, makeTreePrivate, treePrivacyLine } from './storage/private-files'
 import { IPC_EVENT } from '../shared/ipc-channels'
 
 // No secret of the environment reaches a child (shell.openExternal's helper cannot be given an environment).
 scrubOwnEnv()
+// Everything Booth writes (and its children: ffmpeg's renders) is the person's alone: folders 0700, files 0600.
+keepNewFilesPrivate()
 registerPrivilegedSchemes(protocol)
 const dataDir = app.getPath('userData')
 const boothLog = createLog({ sink: electronLogFileSink(app.getPath('logs')) })
 // A failure nothing handled is logged and Booth keeps running: the main process never quits under the talent.
 installLastResort({ log: boothLog })
 const page = rendererLocation({ devServerUrl: process.env['ELECTRON_RENDERER_URL'], packaged: app.isPackaged })
+// Every webContents, not only the window's: no new windows, no navigation away from the app's pages.
+guardEveryWebContents(app, { appOrigin: page.origin, onBlocked: (what, detail) => boothLog.warn(`blocked ${what}`, detail) })
 let win: BrowserWindow | null = null
 
 async function createWindow(core: BoothCore): Promise<BrowserWindow> {
@@ -89,6 +97,11 @@ async function start(): Promise<void> {
     app.quit()
     return
   }
+  // What an older Booth left readable by others is made private once, before anything reads it.
+  for (const folder of [dataDir, app.getPath('logs')]) {
+    const privacy = treePrivacyLine(folder, await makeTreePrivate(folder))
+    if (privacy) boothLog.info(privacy)
+  }
   registerAppProtocols(protocol, {
     rendererDir: join(import.meta.dirname, '../renderer'),
     mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')],
@@ -118,7 +131,8 @@ async function start(): Promise<void> {
     startDemo: () => startDemoServer({ dataDir, log: (line) => boothLog.info(line) }),
     mediaUrl: (path) => `${MEDIA_SCHEME}://file/${encodeURIComponent(path)}`,
     chooseSavePath: async (suggestedName) => {
-      const options = { defaultPath: join(app.getPath('downloads'), suggestedName) }
+      // The suggested name comes from the service or the window: its last part only, safe on every file system.
+      const options = { defaultPath: join(app.getPath('downloads'), safeFileName(suggestedName, 'download')) }
       const choice = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options)
       return choice.canceled || !choice.filePath ? null : choice.filePath
     },
@@ -131,7 +145,9 @@ async function start(): Promise<void> {
     },
     onProblem: (message, fields) => boothLog.warn(message, fields),
   })
-  bindBridgeIpc(ipcMain, { appOrigin: page.origin, dispatch: createDispatcher(core.handlers), log: boothLog })
+  // A dropped file is named by the id main hands the preload for it (security/file-grants.ts), never by a path.
+  const files = new FileGrants()
+  bindBridgeIpc(ipcMain, { appOrigin: page.origin, dispatch: createDispatcher(core.handlers, { files }), log: boothLog, files })
   win = await createWindow(core)
   await core.start({ autoDemo: false })
   app.on('activate', () => {

@@ -11,6 +11,7 @@ import { runQuitSteps } from './app/quit-steps'
 import { installLastResort } from './app/last-resort'
 import { defaultDataDir } from './storage/data-dir'
 import { createDispatcher } from './bridge/dispatch'
+import { FileGrants } from './security/file-grants'
 import { describeAndLog } from './bridge/describe-error'
 import { createFileSink } from './logging/log-file-sink'
 import { createLog } from './logging/redacting-log'
@@ -24,6 +25,7 @@ import { parseWebArgs } from './web/web-args'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
 import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
+import { keepNewFilesPrivate, makeTreePrivate, treePrivacyLine } from './storage/private-files'
 import { diskFaultOf, diskWords } from './storage/disk-problem'
 import { interfaceOnlineState, logNotifier, NO_POWER_EVENTS, openWithPlatform } from './web/web-ports'
 
@@ -35,6 +37,8 @@ const EXIT_ALREADY_RUNNING = 3
 async function main(): Promise<void> {
   const args = parseWebArgs(process.argv.slice(2))
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
+  // Everything Booth writes from here on (and its children: ffmpeg's renders) is the person's alone.
+  keepNewFilesPrivate()
   // One Booth per data folder: taken before anything in it is touched (a second start ends here).
   const folderLock = await lockDataFolder(dataDir, { kind: 'web host' })
   const fileSink = createFileSink({ dataDir })
@@ -44,6 +48,9 @@ async function main(): Promise<void> {
   const log = createLog({ sink: withStderrCopy(fileSink), secrets: envKey ? [envKey] : [] })
   // From here on a failure nothing handled is logged and Booth keeps running (last-resort.ts).
   installLastResort({ log })
+  // What an older Booth left readable by others is made private once, before anything reads it.
+  const privacy = treePrivacyLine(dataDir, await makeTreePrivate(dataDir))
+  if (privacy) log.info(privacy)
   const online = interfaceOnlineState()
   const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
   // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.
@@ -62,7 +69,9 @@ async function main(): Promise<void> {
     env: { apiKey: envKey, baseUrl: args.baseUrl },
     mediaUrl: (path) => media.urlFor(path),
   })
-  const dispatch = createDispatcher(core.handlers)
+  // Files dropped onto the page are named by the id handed out for each (security/file-grants.ts).
+  const files = new FileGrants()
+  const dispatch = createDispatcher(core.handlers, { files })
   // Kept across a crash, so a tab left open picks up when Booth is started again (session-token.ts).
   const session = await sessionToken(dataDir)
   if (session.kept) log.info('the web host keeps the tab key of the Booth before it, which did not quit')
@@ -77,6 +86,7 @@ async function main(): Promise<void> {
     subscribe: (send) => core.hub.subscribe(send),
     media,
     incomingDir,
+    files,
   })
   await core.start({ autoDemo: !envKey })
   await folderLock.describe({ kind: 'web host', url: host.url }).catch(() => undefined)

@@ -4,7 +4,7 @@
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron'
 import { BRIDGE_EVENTS, isBridgeCallName, type BridgeEventName } from '../shared/bridge'
-import { IPC_CALL, IPC_EVENT } from '../shared/ipc-channels'
+import { IPC_CALL, IPC_EVENT, IPC_FILE } from '../shared/ipc-channels'
 
 type BridgeAnswer = { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } }
 
@@ -18,10 +18,17 @@ contextBridge.exposeInMainWorld(
         throw Object.assign(new Error(answer.error.message), { name: 'BridgeCallError', kind: answer.error.kind })
       })
     },
-    /** The path of a file the person dropped onto the window (never of anything else). */
+    /**
+     * The id main hands out for a file the person dropped onto the window (never for anything else: a File
+     * the page made itself has no path). importTake names the file by it; the page never learns the path.
+     */
     pathForFile(file: File): Promise<string> {
       const path = webUtils.getPathForFile(file)
-      return path ? Promise.resolve(path) : Promise.reject(new Error('That item is not a file on this computer.'))
+      if (!path) return Promise.reject(new Error('That item is not a file on this computer.'))
+      return ipcRenderer.invoke(IPC_FILE, path).then((answer: BridgeAnswer) => {
+        if (answer.ok) return answer.result as string
+        throw Object.assign(new Error(answer.error.message), { name: 'BridgeCallError', kind: answer.error.kind })
+      })
     },
     on(event: string, fn: (data: unknown) => void): () => void {
       if (!BRIDGE_EVENTS.includes(event as BridgeEventName)) throw new Error(`Booth sends no event named ${String(event)}.`)

@@ -67,7 +67,8 @@ type ShapeOf<S extends Shape> = {
 export const obj = <S extends Shape>(shape: S): Check<ShapeOf<S>> => (v, path) => {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(path, 'must be an object')
   const record = v as Record<string, unknown>
-  for (const key of Object.keys(record)) if (!(key in shape)) fail(`${path}.${key}`, 'is not an accepted field')
+  // Own fields only: `key in shape` would let through the names every object inherits (constructor, __proto__, toString).
+  for (const key of Object.keys(record)) if (!Object.prototype.hasOwnProperty.call(shape, key)) fail(`${path}.${key}`, 'is not an accepted field')
   const out: Record<string, unknown> = {}
   for (const [key, check] of Object.entries(shape)) {
     const value = check(record[key], `${path}.${key}`)

@@ -6,11 +6,13 @@
  * No Electron import: ipcMain and the invoke event are described by the small interfaces below, which
  * Electron's real objects satisfy, so tests can drive the handler with plain objects.
  */
+import { isAbsolute } from 'node:path'
 import { describeAndLog } from '../bridge/describe-error'
 import type { Dispatch } from '../bridge/dispatch'
 import { isAppUrl } from '../security/external-url'
 import type { Log } from '../logging/redacting-log'
-import { IPC_CALL } from '../../shared/ipc-channels'
+import { IPC_CALL, IPC_FILE } from '../../shared/ipc-channels'
+import type { FileGrants } from '../security/file-grants'
 
 /** Electron's WebFrameMain, as far as the sender check needs it. */
 export interface FrameLike {
@@ -50,6 +52,8 @@ export interface BridgeIpcDeps {
   appOrigin: string
   dispatch: Dispatch
   log: Log
+  /** Hands the preload a one-time id for each dropped file (`booth:file`); without it that channel is not bound. */
+  files?: FileGrants
 }
 
 /** The whole answer to one invoke, from any sender; exported so tests can call it without ipcMain. */
@@ -73,7 +77,18 @@ export async function answerBridgeCall(event: InvokeEventLike, name: unknown, ar
   }
 }
 
-/** Registers the one IPC handler Booth has. */
+/** The id of a dropped file the preload asks for (`booth:file`), from the app's own top frame only. */
+export function answerFileGrant(event: InvokeEventLike, path: unknown, deps: BridgeIpcDeps & { files: FileGrants }): BridgeAnswer {
+  if (!isAppTopFrame(event?.senderFrame, deps.appOrigin)) return { ok: false, error: { kind: 'refused', message: REFUSED_SENDER_MESSAGE } }
+  if (typeof path !== 'string' || path === '' || path.length > 4096 || !isAbsolute(path)) {
+    return { ok: false, error: { kind: 'bad_request', message: 'That item is not a file on this computer.' } }
+  }
+  return { ok: true, result: deps.files.grant(path) }
+}
+
+/** Registers Booth's IPC handlers: the bridge's calls, and the dropped files' ids. */
 export function bindBridgeIpc(ipcMain: IpcMainLike, deps: BridgeIpcDeps): void {
   ipcMain.handle(IPC_CALL, (event, name, args) => answerBridgeCall(event, name, args, deps))
+  const files = deps.files
+  if (files) ipcMain.handle(IPC_FILE, async (event, path) => answerFileGrant(event, path, { ...deps, files }))
 }

@@ -6,6 +6,7 @@
  * (lock-file.ts: pid + the OS's start time of that process).
  */
 import { mkdir } from 'node:fs/promises'
+import { PRIVATE_DIR_MODE } from './private-files'
 import { join } from 'node:path'
 import { clockTime } from '../../shared/clock-time'
 import { tryLock, type HeldLock, type LockAttempt, type LockOptions } from './lock-file'
@@ -27,7 +28,7 @@ export class DataFolderInUseError extends Error {
 
 /** Takes the data folder for this Booth, or throws DataFolderInUseError saying which Booth has it. */
 export async function lockDataFolder(dataDir: string, about: BoothAbout, options: Omit<LockOptions, 'about'> = {}): Promise<HeldLock> {
-  await mkdir(dataDir, { recursive: true })
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const path = join(dataDir, DATA_FOLDER_LOCK)
   const attempt = await tryLock(path, { ...options, about })
   if (attempt.ok) return attempt.lock

@@ -26,6 +26,7 @@ import { sizeNotice } from '../media/wav-chunks'
 import { MAX_SCRIPT_TEXT } from '../../shared/bridge-takes'
 import { settleWavCopy, WavCopyError } from '../media/wav-copy-header'
 import { isInside } from '../security/media-path-guard'
+import { PRIVATE_FILE_MODE } from '../storage/private-files'
 import { displayText, quotedName } from '../../shared/display-text'
 
 export interface ImportOptions {
@@ -80,7 +81,7 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
     try {
       sourceWav = await readDroppedFile(fh, originalName)
       await mkdir(dir, { recursive: true })
-      await pipeline(fh.createReadStream({ start: 0, autoClose: false }), createWriteStream(stage, { flags: 'wx' }))
+      await pipeline(fh.createReadStream({ start: 0, autoClose: false }), createWriteStream(stage, { flags: 'wx', mode: PRIVATE_FILE_MODE }))
     } catch (err) {
       if (err instanceof NotAudioError || err instanceof TakeInputError) throw err
       throw new Error(`Could not copy ${quotedName(originalName)} into Booth: ${displayText((err as Error).message)}`, { cause: err })

@@ -5,6 +5,9 @@
  *   POST /bridge/call/<name>   body {"args": …}     → 200 {ok:true,result} | 4xx/5xx {ok:false,error}
  *   GET  /bridge/events                             → text/event-stream of `event: <name>` / `data: <json>`
  * Both need header X-Booth-Token (the tab key, handed to the page in the URL fragment).
+ *   GET|HEAD /media/<id>                             → a take or a PDF, with the media cookie a keyed answer set
+ * A slow or greedy local client cannot hold the host: headers within 10 s, a whole request within 2 min,
+ * at most 32 connections at once (the page needs a handful).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { randomBytes } from 'node:crypto'
@@ -12,10 +15,23 @@ import type { AddressInfo } from 'node:net'
 import { checkHostAndOrigin, tokenMatches } from './guard'
 import { serveStatic } from './static-files'
 import { receiveUpload, type MediaRegistry } from './media-routes'
+import { mayReadMedia, mediaCookie } from './media-cookie'
 import type { BridgeFailure } from '../bridge/describe-error'
+import type { FileGrants } from '../security/file-grants'
 
 /** How often the event stream says it is alive. */
 export const PING_MS = 3_000
+
+/** What one client may take of the host (Node's defaults: 60 s for headers, 5 min a request, no cap). */
+export interface WebHostLimits {
+  /** A request's headers must have arrived within this (a client sending them byte by byte is cut). */
+  headersTimeoutMs: number
+  /** A whole request, body included (a dropped file of 4 GB over the loopback takes well under it). */
+  requestTimeoutMs: number
+  /** Connections open at once; one more is closed at once. */
+  maxConnections: number
+}
+export const WEB_HOST_LIMITS: WebHostLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 120_000, maxConnections: 32 }
 
 export interface WebHostOptions {
   port: number
@@ -33,8 +49,12 @@ export interface WebHostOptions {
   media?: MediaRegistry
   /** Where files dropped onto the page are received (POST /bridge/upload?name=…); without it, refused. */
   incomingDir?: string
+  /** Hands out the one-time id the page names a received file by (importTake takes it, never a path). */
+  files?: FileGrants
   /** How long close() lets answers under way (a bridge call, a take being played) finish before it cuts them. */
   closeGraceMs?: number
+  /** Tests shorten them; the host keeps WEB_HOST_LIMITS. */
+  limits?: Partial<WebHostLimits>
 }
 
 export interface WebHost {
@@ -48,12 +68,19 @@ export interface WebHost {
 
 export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const token = opts.token ?? randomBytes(24).toString('base64url')
+  const mediaKey = randomBytes(24).toString('base64url')
+  const limits = { ...WEB_HOST_LIMITS, ...opts.limits }
   const streams = new Set<ServerResponse>()
   /** Answers under way: once the host is closing, each one not yet begun is the last on its connection. */
   const unanswered = new Set<ServerResponse>()
   let closing = false
   let port = opts.port
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    // How often Node looks for requests over those times (its default, 30 s, would let them run on).
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 2),
+  }, (req, res) => {
     if (closing) res.setHeader('connection', 'close')
     unanswered.add(res)
     res.once('finish', () => unanswered.delete(res)).once('close', () => unanswered.delete(res))
@@ -69,16 +96,26 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     const guard = checkHostAndOrigin(req, port)
     if (!guard.ok) return sendJson(res, guard.status, { ok: false, error: { kind: 'refused', message: guard.reason } })
     const path = url.pathname
-    if (path.startsWith('/media/') && opts.media) return opts.media.serve(req, res, path.slice('/media/'.length))
+    if (path.startsWith('/media/') && opts.media) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.setHeader('allow', 'GET, HEAD')
+        return sendJson(res, 405, { ok: false, error: { kind: 'refused', message: 'Booth’s media can only be read.' } })
+      }
+      if (!mayReadMedia(req, port, mediaKey, token)) return sendJson(res, 401, { ok: false, error: { kind: 'refused', message: 'This page is not Booth’s own window; reopen Booth from the address it printed.' } })
+      return opts.media.serve(req, res, path.slice('/media/'.length))
+    }
     if (!path.startsWith('/bridge/')) return serveStatic(req, res, opts.staticDir, path)
     const given = req.headers['x-booth-token']
     if (!tokenMatches(typeof given === 'string' ? given : undefined, token)) {
       return sendJson(res, 401, { ok: false, error: { kind: 'refused', message: 'This page is not Booth’s own window; reopen Booth from the address it printed.' } })
     }
+    // The tab's <audio> and download links carry this to /media/ (media-cookie.ts).
+    res.setHeader('set-cookie', mediaCookie(port, mediaKey))
     if (path === '/bridge/events' && req.method === 'GET') return openEventStream(res)
-    if (path === '/bridge/upload' && req.method === 'POST' && opts.incomingDir) {
+    if (path === '/bridge/upload' && req.method === 'POST' && opts.incomingDir && opts.files) {
       const name = url.searchParams.get('name') ?? 'dropped-file'
-      return sendJson(res, 200, { ok: true, result: { path: await receiveUpload(req, opts.incomingDir, name) } })
+      // The page gets an id for the copy, not its path: only what it handed over can be imported.
+      return sendJson(res, 200, { ok: true, result: { path: opts.files.grant(await receiveUpload(req, opts.incomingDir, name)) } })
     }
     const call = /^\/bridge\/call\/([A-Za-z][A-Za-z0-9]*)$/.exec(path)
     if (!call || req.method !== 'POST') return sendJson(res, 404, { ok: false, error: { kind: 'not_found', message: 'No such bridge call.' } })
@@ -119,6 +156,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     })
   }
 
+  server.maxConnections = limits.maxConnections
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(opts.port, '127.0.0.1', () => resolve())

@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolveAllowedMediaPath } from '../security/media-path-guard'
 import { safeFileName } from '../storage/safe-file-name'
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files'
 
 const MEDIA_TYPES: Record<string, string> = {
   '.wav': 'audio/wav', '.aif': 'audio/aiff', '.aiff': 'audio/aiff', '.flac': 'audio/flac', '.mp3': 'audio/mpeg',
@@ -85,10 +86,13 @@ async function send(file: NodeJS.ReadableStream, res: ServerResponse): Promise<v
 /** Saves a dropped file's bytes under <dataDir>/incoming/<random>/<its name> and returns that path. */
 export async function receiveUpload(req: IncomingMessage, incomingDir: string, rawName: string): Promise<string> {
   const name = safeFileName(rawName)
+  // A drop cut off before the copy starts (while its folder is made) must not be an error nobody handles;
+  // the copy below then fails on the ended request and says so.
+  req.on('error', () => undefined)
   const declared = Number(req.headers['content-length'] ?? NaN)
   if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 })
   const dir = join(incomingDir, randomBytes(8).toString('hex'))
-  await mkdir(dir, { recursive: true })
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const path = join(dir, name)
   let received = 0
   req.on('data', (chunk: Buffer) => {
@@ -96,7 +100,7 @@ export async function receiveUpload(req: IncomingMessage, incomingDir: string, r
     if (received > MAX_UPLOAD_BYTES) req.destroy(Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 }))
   })
   try {
-    await pipeline(req, createWriteStream(path))
+    await pipeline(req, createWriteStream(path, { mode: PRIVATE_FILE_MODE }))
   } catch (err) {
     // A drop cut off (or too large) leaves no partial copy behind.
     await rm(dir, { recursive: true, force: true })

@@ -117,6 +117,17 @@ describe('the built main bundle under Node’s ES module loader', () => {
     }
   })
 
+  it('guards every webContents the app makes, not only the window’s: no new window, no navigation away, no webview', async () => {
+    const openedBefore = (await shell.request<{ opened: number }>('bareContents', { urls: [] })).opened
+    const urls = ['https://evil.example/', 'file:///etc/passwd', 'booth://evil/index.html', 'javascript:alert(1)', `${APP_PAGE}#jobs`]
+    const bare = await shell.request<{ navigations: Record<string, boolean[]>; webviewPrevented: boolean; windowOpen: Array<string | null>; opened: number }>('bareContents', { urls })
+    for (const name of ['will-navigate', 'will-redirect']) expect(bare.navigations[name], name).toEqual([true, true, true, true, false])
+    expect(bare.webviewPrevented).toBe(true)
+    expect(bare.windowOpen).toEqual(['deny', 'deny', 'deny', 'deny', 'deny'])
+    // Not even a web link goes to the browser from there: only the window's own handler sends those.
+    expect(bare.opened).toBe(openedBefore)
+  })
+
   it('grants only the microphone, and only to the app’s own top frame', async () => {
     const ask = (permission: string, details: Record<string, unknown>) => shell.request<{ granted: boolean }>('permissionRequest', { permission, details })
     const mic = { requestingUrl: APP_PAGE, isMainFrame: true, mediaTypes: ['audio'] }

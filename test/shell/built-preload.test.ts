@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BRIDGE_EVENTS } from '../../shared/bridge'
-import { IPC_CALL, IPC_EVENT } from '../../shared/ipc-channels'
+import { IPC_CALL, IPC_EVENT, IPC_FILE } from '../../shared/ipc-channels'
 import { exerciseBridge, runBuiltPreload, SANDBOXED_PRELOAD_MODULES, type BoothBridgeObject, type PreloadRun } from './preload-sandbox'
 import { requireBuiltBundles } from './shell-process'
 
@@ -61,13 +61,22 @@ describe('the built preload bundle', () => {
     expect(() => booth.on('not-an-event', () => undefined)).toThrow(/Booth sends no event named/)
   })
 
-  it('gives the path only of a dropped file', async () => {
-    await expect(booth.pathForFile({ path: '/home/talent/take.wav' })).resolves.toBe('/home/talent/take.wav')
+  it('gives for a dropped file the id main hands out for it (booth:file), never its path; asks nothing for anything else', async () => {
+    run.ipcRenderer.invokeAnswer = async () => ({ ok: true, result: 'file-id-1' })
+    await expect(booth.pathForFile({ path: '/home/talent/take.wav' })).resolves.toBe('file-id-1')
+    expect(run.ipcRenderer.invoked.at(-1)).toEqual({ channel: IPC_FILE, args: ['/home/talent/take.wav'] })
+    const before = run.ipcRenderer.invoked.length
     await expect(booth.pathForFile({})).rejects.toThrow(/not a file on this computer/)
+    expect(run.ipcRenderer.invoked.length).toBe(before)
+    run.ipcRenderer.invokeAnswer = async () => ({ ok: false, error: { kind: 'refused', message: 'Only Booth’s own window may do that.' } })
+    await expect(booth.pathForFile({ path: '/home/talent/take.wav' })).rejects.toMatchObject({ kind: 'refused' })
   })
 
-  it('uses exactly the two bridge channels: invokes booth:call, listens on booth:event, sends nothing', async () => {
+  it('uses exactly the bridge channels: invokes booth:call (and booth:file for a drop), listens on booth:event, sends nothing', async () => {
     await exerciseBridge(booth)
-    expect(run.channelsUsed()).toEqual({ invoke: [IPC_CALL], listen: [IPC_EVENT], send: [] })
+    const used = run.channelsUsed()
+    expect(used.listen).toEqual([IPC_EVENT])
+    expect(used.send).toEqual([])
+    expect([...used.invoke].sort()).toEqual([IPC_CALL, IPC_FILE].sort())
   })
 })

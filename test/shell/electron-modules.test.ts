@@ -7,13 +7,14 @@ import fc from 'fast-check'
 import { EventEmitter } from 'node:events'
 import { isAbsolute, join, relative, sep } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { answerBridgeCall, bindBridgeIpc, isAppTopFrame, REFUSED_SENDER_MESSAGE, type FrameLike } from '../../main/shell/bridge-ipc'
+import { answerBridgeCall, answerFileGrant, bindBridgeIpc, isAppTopFrame, REFUSED_SENDER_MESSAGE, type FrameLike } from '../../main/shell/bridge-ipc'
 import { rendererFilePath } from '../../main/shell/app-protocols'
 import { stopServicesBeforeQuit } from '../../main/shell/quit-cleanup'
 import { rendererLocation } from '../../main/shell/renderer-location'
 import { createLog, type LogEntry } from '../../main/logging/redacting-log'
 import { BridgeArgumentError } from '../../shared/check'
-import { IPC_CALL } from '../../shared/ipc-channels'
+import { IPC_CALL, IPC_FILE } from '../../shared/ipc-channels'
+import { FileGrants } from '../../main/security/file-grants'
 
 const top = (url: string): FrameLike => ({ url, parent: null })
 const sub = (url: string): FrameLike => ({ url, parent: top('booth://app/index.html') })
@@ -80,11 +81,22 @@ describe('answerBridgeCall', () => {
     expect(entries.some((e) => e.level === 'warn' && /refused a bridge call/.test(e.message))).toBe(true)
   })
 
-  it('registers exactly one handler, on the bridge channel', () => {
+  it('registers the bridge channel, and the dropped files\' channel only when given the grants', () => {
     const handle = vi.fn()
     bindBridgeIpc({ handle }, deps)
-    expect(handle).toHaveBeenCalledTimes(1)
-    expect(handle.mock.calls[0]![0]).toBe(IPC_CALL)
+    expect(handle.mock.calls.map((c) => c[0])).toEqual([IPC_CALL])
+    const both = vi.fn()
+    bindBridgeIpc({ handle: both }, { ...deps, files: new FileGrants() })
+    expect(both.mock.calls.map((c) => c[0])).toEqual([IPC_CALL, IPC_FILE])
+  })
+
+  it('hands an id for a dropped file to Booth\'s own window only, and only for an absolute path', () => {
+    const files = new FileGrants()
+    const granted = answerFileGrant({ senderFrame: top('booth://app/index.html') }, '/home/t/take.wav', { ...deps, files })
+    expect(granted.ok).toBe(true)
+    expect(files.take((granted as { result: string }).result)).toBe('/home/t/take.wav')
+    expect(answerFileGrant({ senderFrame: sub('booth://app/index.html') }, '/home/t/take.wav', { ...deps, files })).toMatchObject({ ok: false, error: { kind: 'refused' } })
+    for (const path of ['', 'take.wav', 42, null]) expect(answerFileGrant({ senderFrame: top('booth://app/index.html') }, path, { ...deps, files })).toMatchObject({ ok: false, error: { kind: 'bad_request' } })
   })
 })
 

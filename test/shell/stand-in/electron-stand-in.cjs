@@ -272,6 +272,12 @@ function createElectronStandIn(options = {}) {
     calls,
     quit,
     windows,
+    /** A webContents with no window of Booth's (a devtools page, a guest, a popup), made as Electron makes one: 'web-contents-created' first. */
+    createBareWebContents() {
+      const contents = new WebContents(null)
+      app.emit('web-contents-created', preventable(), contents)
+      return contents
+    },
     session,
     /** Electron's 'ready': app.whenReady() resolves, windows and protocol handlers may be made. */
     makeReady() { if (!ready) { ready = true; markReady(); app.emit('ready', preventable(), {}) } },

@@ -115,6 +115,22 @@ const handlers = {
       return { threw: String(err?.message ?? err) }
     }
   },
+  /** A webContents that is not the window's: what the app-wide guard makes of it. */
+  bareContents({ urls }) {
+    const contents = standIn.createBareWebContents()
+    const navigations = {}
+    for (const name of ['will-navigate', 'will-redirect']) {
+      navigations[name] = urls.map((url) => {
+        const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true }, url }
+        contents.emit(name, event, url)
+        return event.defaultPrevented
+      })
+    }
+    const webview = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true } }
+    contents.emit('will-attach-webview', webview)
+    const windowOpen = urls.map((url) => contents.windowOpenHandler?.({ url, frameName: '', features: '', disposition: 'new-window' })?.action ?? null)
+    return { navigations, webviewPrevented: webview.defaultPrevented, windowOpen, opened: shell.opened.length }
+  },
   contentsEvent({ name, url }) {
     const contents = appWindow().webContents
     const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true }, url }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createDispatcher, type BridgeHandlers } from '../../../main/bridge/dispatch'
 import { describeAndLog, describeError, failureLogLine, UserFacingError } from '../../../main/bridge/describe-error'
 import { BridgeArgumentError } from '../../../shared/check'
+import { FileGrants, ONLY_GIVEN_FILES } from '../../../main/security/file-grants'
 
 const calls: Array<[string, unknown]> = []
 const handlers = new Proxy({} as BridgeHandlers, {
@@ -45,6 +46,39 @@ describe('bridge dispatch', () => {
     expect(await refused('getJob', [])).toBe('getJob must be an object.')
     expect(await refused('signIn', { baseUrl: 'https://x.example', apiKey: 'short' })).toMatch(/apiKey must be at least 8/)
     expect(await refused('listPendingScripts', { jobIds: Array.from({ length: 101 }, (_, i) => String(i + 1)) })).toMatch(/at most 100 items/)
+  })
+
+  it('refuses the names every object inherits as unknown fields (own fields only)', async () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(await refused('getJob', { jobId: '7', [name]: 1 })).toBe(`getJob.${name} is not an accepted field.`)
+    }
+    // JSON.parse makes "__proto__" an own field of what the page sent.
+    expect(await refused('getJob', JSON.parse('{"jobId":"7","__proto__":{"admin":true}}'))).toBe('getJob.__proto__ is not an accepted field.')
+  })
+
+  it('hands importTake only a file main gave an id for, once; any other path gets one sentence that tells nothing', async () => {
+    const files = new FileGrants()
+    const withFiles = createDispatcher(handlers, { files })
+    const id = files.grant('/data/incoming/ab12/take.wav')
+    await expect(withFiles('importTake', { jobId: '42', path: id })).resolves.toEqual({ echoed: { jobId: '42', path: '/data/incoming/ab12/take.wav' } })
+    const before = calls.length
+    const answers = []
+    for (const path of [id, '/etc/passwd', '/home/t/.zshrc', '/dev/zero', '/nothing/there.wav', 'file-made-up', '../x.wav']) {
+      const err = await withFiles('importTake', { jobId: '42', path }).then(() => null, (e: unknown) => e)
+      expect(err).toBeInstanceOf(BridgeArgumentError)
+      answers.push(describeError(err))
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify({ status: 400, kind: 'bad_request', message: ONLY_GIVEN_FILES })]))
+    // A dispatcher given no grants names no file at all.
+    expect(await refused('importTake', { jobId: '42', path: '/tmp/take.wav' })).toBe(ONLY_GIVEN_FILES)
+    expect(calls.length).toBe(before)
+  })
+
+  it('keeps the newest ids when a window asks for many', () => {
+    const files = new FileGrants(3)
+    const ids = ['a', 'b', 'c', 'd'].map((p) => files.grant(p))
+    expect(files.take(ids[0] as string)).toBeNull()
+    expect(ids.slice(1).map((id) => files.take(id))).toEqual(['b', 'c', 'd'])
   })
 
   it('turns unexpected failures into a sentence without internals', () => {

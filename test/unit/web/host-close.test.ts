@@ -118,7 +118,7 @@ describe('closing the web host with a page connected', () => {
     // The take's answer has begun (headers sent) but the player reads slowly, so it is under way at close.
     let received = 0
     const played = new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: host.port, path: new URL(media.urlFor(take), 'http://h').pathname, agent }, (res) => {
+      const req = request({ host: '127.0.0.1', port: host.port, path: new URL(media.urlFor(take), 'http://h').pathname, agent, headers: { 'x-booth-token': host.token } }, (res) => {
         res.pause()
         setTimeout(() => res.resume(), 200)
         res.on('data', (c: Buffer) => (received += c.length))

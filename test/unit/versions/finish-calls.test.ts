@@ -8,7 +8,6 @@
  * or a finish past the talent's choices is refused in one sentence with nothing made, and a Booth killed
  * mid-finish leaves a note and no half version.
  */
-import { spawn } from 'node:child_process'
 import { readdir, stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
@@ -26,6 +25,7 @@ import { takeCalls } from '../../../shared/bridge-takes'
 import { clientFor, deliveredEvent, deliveriesOf, sandboxAt, takeArea, tempDir, waitForEvent } from '../delivery/delivery-fixture'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { engineMissing, samplesOf, transcribe, VOICE } from './helpers/spot'
+import { childUnderWay } from '../../support/child-under-way'
 
 const SENTENCES = ['This Saturday only, the biggest sale of the year.', 'Save twenty percent on every mattress.', 'Our sleep experts are here to help.', 'Visit Dream Street Furniture today.']
 /** Slow pauses, a long head and tail: the read runs well past its 15 s spot. At 146 wpm it fits only with a 3.5 % tempo change. */
@@ -219,21 +219,9 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
   it('a Booth killed mid-finish leaves a note and no half version', async () => {
     const id = await importRead(job.id)
     const dataDir = join(root.path, 'data')
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, id], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (b: Buffer) => {
-        out += b.toString()
-        if (out.includes('under way')) resolve()
-      })
-      child.stderr.on('data', (b: Buffer) => { err += b.toString() })
-      child.on('exit', () => reject(new Error(`The child ended before its finish was under way: ${out} ${err}`)))
-    })
+    const child = await childUnderWay(CHILD, [dataDir, id])
     expect(await readdir(join(dataDir, 'version-work'))).toContain(`${id}.json`)
-    child.kill('SIGKILL')
-    expect(await exited).toBe('SIGKILL')
+    expect(await child.kill()).toBe('SIGKILL')
     // Booth starts again on the same data folder.
     const again = createVersionArea({
       store: takes.area.store, hub: takes.hub, transcribe, currentScript: async () => null, takesChanged: () => undefined,

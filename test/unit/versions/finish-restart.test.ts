@@ -6,7 +6,6 @@
  * says the finish did not finish, and keeps saying so after a version is made since (it was matched to a
  * version made after the restart: "was finished just before Booth stopped").
  */
-import { spawn } from 'node:child_process'
 import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,6 +16,7 @@ import { TakeStore } from '../../../main/takes/take-store'
 import { createVersionArea } from '../../../main/versions/version-handlers'
 import { tempDir } from '../delivery/delivery-fixture'
 import { writeGeneratedWav } from './helpers/generated-wav'
+import { childUnderWay } from '../../support/child-under-way'
 
 const CHILD = fileURLToPath(new URL('./finish-kill-child.ts', import.meta.url))
 const JOB = '4242'
@@ -42,20 +42,8 @@ async function killedFinish(name: string) {
   const first = new TakeStore({ dataDir, measure: async () => notMeasuredPreflight() })
   const source = await writeGeneratedWav(join(work.path, `${name}-take.wav`), FORMAT, 48_000 * 4, 7)
   const take = await first.import(JOB, source, { stem: 'ACME', spotLengthS: 3 })
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, take.id], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (b: Buffer) => {
-      out += b.toString()
-      if (out.includes('under way')) resolve()
-    })
-    child.stderr.on('data', (b: Buffer) => { err += b.toString() })
-    child.on('exit', () => reject(new Error(`The child ended before its finish was under way: ${out} ${err}`)))
-  })
-  child.kill('SIGKILL')
-  expect(await exited).toBe('SIGKILL')
+  const child = await childUnderWay(CHILD, [dataDir, take.id])
+  expect(await child.kill()).toBe('SIGKILL')
   const folder = join(dataDir, 'takes', JOB, 'versions')
   // The versions' files (named by their hashes): temp files a crash leaves are cleared as every start clears
   // them, and the take's own seal (its file linked in under its hash) stays while the take is there.

@@ -5,7 +5,6 @@
  * until the note is dismissed. A job that ends (done or refused) leaves no note; a damaged journal file
  * (any bytes) is set aside and named in words, and never stops the start.
  */
-import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +19,7 @@ import { createVersionArea } from '../../../main/versions/version-handlers'
 import { parseEntry, WorkJournal } from '../../../main/versions/work-journal'
 import { tempDir } from '../delivery/delivery-fixture'
 import { heardIn, JOB, versionedTake } from './helpers/versioned-take'
+import { childUnderWay } from '../../support/child-under-way'
 
 const CHILD = fileURLToPath(new URL('./journal-child.ts', import.meta.url))
 let work: Awaited<ReturnType<typeof tempDir>>
@@ -42,24 +42,12 @@ function restart(dataDir: string) {
 
 /** Runs the child until its job is under way, then kills it with SIGKILL. */
 async function killMidJob(dataDir: string, takeId: string): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, takeId], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (b: Buffer) => {
-      out += b.toString()
-      if (out.includes('under way')) resolve()
-    })
-    child.stderr.on('data', (b: Buffer) => { err += b.toString() })
-    child.on('exit', () => reject(new Error(`The child ended before its job was under way: ${out} ${err}`)))
-  })
+  const child = await childUnderWay(CHILD, [dataDir, takeId])
   // The journal entry is on disk while the job runs.
   const entries = (await readdir(join(dataDir, 'version-work'))).filter((n) => n === `${takeId}.json`)
   expect(entries).toHaveLength(1)
-  child.kill('SIGKILL')
-  expect(await exited).toBe('SIGKILL')
-  expect(out).not.toContain('done')
+  expect(await child.kill()).toBe('SIGKILL')
+  expect(child.out()).not.toContain('done')
 }
 
 describe('work Booth stopped in the middle of', { timeout: 120_000 }, () => {

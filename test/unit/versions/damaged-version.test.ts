@@ -133,7 +133,14 @@ describe("a version's recording and render damaged on disk", () => {
 
   it("the take's own recording damaged in place (hard-linked into the versions' recordings): version 1 and the versions made of it are named", async () => {
     const vt = await versionedTake(join(work.path, 'own'))
-    await vt.commitCut(2)
+    // Version 2: a cut of the take's own recording (the helper's cuts are of new audio).
+    const t = await vt.fresh()
+    const ref = await vt.area.versions.recordings(JOB).add(vt.store.recordingPath(t))
+    const frames = 2 * ref.format.sample_rate
+    const none = { frames: 0, shape: 'equal_power' as const }
+    const list = { format: ref.format, frames, pieces: [{ source: ref.hash, from: 0, to: frames, at: 0, gain_db: 0, fade_in: none, fade_out: { frames: 480, shape: 'equal_power' as const } }] }
+    const script = await vt.area.work.scriptOf(t)
+    await vt.area.work.exclusive(t, () => vt.area.work.commit(t, script, { operation: 'cut_restart', list, changes: [], findings: [] }))
     await scribble(vt.store.recordingPath(await vt.fresh()))
     const view = await vt.area.handlers.listVersions({ takeId: vt.take.id })
     expect(view.damaged).toBe("Version 1's recording is damaged (changed on disk since Booth wrote it); version 2's recording is damaged (changed on disk since Booth wrote it).")

@@ -16,16 +16,20 @@ import { bridgeClient } from './support/bridge-client'
 import { FAKE_MICROPHONE, recordTake } from './support/recording'
 import { LAPTOP_SCREENS, openJobPatiently, typedDeliverableJob } from './support/reading'
 import { openWorkspace } from './support/workspace'
-import { testWithProducer as test } from './support/controlled-sandbox'
+import { ownProducerWorld, testWithProducer as test } from './support/controlled-sandbox'
 
 test.use(FAKE_MICROPHONE)
+// This spec approves and sends back four of the demo's deliverable jobs: its own world, so the worker's shared
+// one keeps enough for the specs after it (workspace-script-revision found none left).
+const own = ownProducerWorld()
 
 for (const screen of LAPTOP_SCREENS) {
   const size = `${screen.width}x${screen.height}`
   test.describe(`at ${size}`, () => {
     test.use({ viewport: screen })
 
-    test('a reload mid-take says at once what became of the take; no idle take says "Recording…"', async ({ page, world, consoleErrors }) => {
+    test('a reload mid-take says at once what became of the take; no idle take says "Recording…"', async ({ page, consoleErrors }) => {
+      const world = own.world()
       const bridge = bridgeClient(world.booth.launchUrl)
       const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
       world.claimed.push(job.job_id)
@@ -73,7 +77,8 @@ for (const screen of LAPTOP_SCREENS) {
       expect(consoleErrors).toEqual([])
     })
 
-    test('a change request, then an approval: both reach the bell, the request goes, and the timeline names takes as Booth does', async ({ page, world, consoleErrors }) => {
+    test('a change request, then an approval: both reach the bell, the request goes, and the timeline names takes as Booth does', async ({ page, consoleErrors }) => {
+      const world = own.world()
       test.setTimeout(180_000)
       const bridge = bridgeClient(world.booth.launchUrl)
       const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)

@@ -73,16 +73,54 @@ export async function startControlledSandbox(): Promise<ControlledSandbox> {
  * file of a worker shares the world, so a job one spec changes (its script, its takes) must not be picked
  * by the next: `claimed` lists the jobs taken so far, for all of them.
  */
-export const testWithProducer = base.extend<object, { world: { sandbox: ControlledSandbox; booth: BoothHost & { stop(): Promise<void> }; claimed: string[] } }>({
+export interface ProducerWorld {
+  sandbox: ControlledSandbox
+  booth: BoothHost & { stop(): Promise<void> }
+  claimed: string[]
+}
+
+/** A controlled sandbox and a Booth signed in to it; `stop` ends both. */
+export async function startProducerWorld(): Promise<ProducerWorld & { stop(): Promise<void> }> {
+  const sandbox = await startControlledSandbox()
+  const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
+  return {
+    sandbox, booth, claimed: [],
+    stop: async () => {
+      await booth.stop()
+      await sandbox.stop()
+    },
+  }
+}
+
+export const testWithProducer = base.extend<object, { world: ProducerWorld }>({
   world: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const sandbox = await startControlledSandbox()
-      const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
-      await use({ sandbox, booth, claimed: [] })
-      await booth.stop()
-      await sandbox.stop()
+      const world = await startProducerWorld()
+      await use(world)
+      await world.stop()
     },
     { scope: 'worker' },
   ],
 })
+
+/**
+ * As testWithProducer, with a world of the spec file's own (`ownWorld`): for a spec that uses up several of
+ * the demo's deliverable jobs (approving them, asking for changes), so the worker's shared world keeps
+ * enough for the specs after it.
+ */
+export function ownProducerWorld(): { world(): ProducerWorld } {
+  let world: (ProducerWorld & { stop(): Promise<void> }) | null = null
+  base.beforeAll(async () => {
+    world = await startProducerWorld()
+  })
+  base.afterAll(async () => {
+    await world?.stop()
+  })
+  return {
+    world: () => {
+      if (!world) throw new Error('The spec file\'s own world has not started.')
+      return world
+    },
+  }
+}

@@ -2,16 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BREATH_RAMP_MS, breathGainDb, findBreaths, lowerBreaths, type Breath } from '../../../main/finish/breaths'
 import { Biquad, highPass } from '../../../shared/audio-dsp/biquad'
+import { rng } from '../../support/seeded-rng'
 
 const SR = 48_000
-
-function rng(seed: number): () => number {
-  let s = (seed % 2147483646) + 1
-  return () => {
-    s = (s * 16807) % 2147483647
-    return s / 2147483647 - 0.5
-  }
-}
 
 function atRms(x: Float32Array, db: number): Float32Array {
   let s = 0

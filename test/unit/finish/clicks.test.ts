@@ -1,16 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { EDGE_GUARD_MS, findClicks, repairClicks } from '../../../main/finish/clicks'
+import { rng } from '../../support/seeded-rng'
 
 const SR = 48_000
-
-function rng(seed: number): () => number {
-  let s = (seed % 2147483646) + 1
-  return () => {
-    s = (s * 16807) % 2147483647
-    return s / 2147483647 - 0.5
-  }
-}
 
 /** Room tone: smoothed white noise (a gentle low-pass, as a room's hiss), RMS about `db` dBFS. */
 function room(frames: number, db: number, seed: number): Float32Array {

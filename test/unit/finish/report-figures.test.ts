@@ -14,16 +14,9 @@ import { finishSummary } from '../../../main/finish/finish-version'
 import { limitTruePeak } from '../../../main/finish/limiter'
 import { compareRows } from '../../../renderer/src/takes/versions/finish-words'
 import { DEFAULT_FINISH_CHOICES, finishCounts, type FinishEdit, type VersionFinish } from '../../../shared/versions/finish'
+import { rng } from '../../support/seeded-rng'
 
 const SR = 48_000
-
-function rng(seed: number): () => number {
-  let s = (seed % 2147483646) + 1
-  return () => {
-    s = (s * 16807) % 2147483647
-    return s / 2147483647 - 0.5
-  }
-}
 
 /** Noise at `level` with short bursts `burst` times louder at the given fractions of the length. */
 function bursty(seed: number, frames: number, level: number, burst: number, at: number[]): Float32Array {

@@ -29,7 +29,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  // The list, and at the end the tests that took more than a third of their timeout (issue 41: make each robust).
+  reporter: [['list'], ['./test/e2e/support/slow-tests-reporter.ts']],
   use: {
     viewport: { width: 1440, height: 900 },
     launchOptions: {

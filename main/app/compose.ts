@@ -8,13 +8,12 @@ import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { TalentClient } from '../api/client'
 import { killAllFfmpeg } from '../audio/ffmpeg-registry'
-import { isApiError, isUnusableAnswer } from '../api/errors'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import { checkExternalUrl } from '../security/external-url'
 import { createDeliveriesWatch } from '../polling/deliveries-watch'
-import { createPoller, type OnlineStateLike, type PollIntervals, type PollState, type PollTimers, type PowerMonitorLike, type Poller } from '../polling/poll-schedule'
-import type { Connectivity } from '../../shared/bridge'
+import type { OnlineStateLike, PollIntervals, PollTimers, PowerMonitorLike } from '../polling/poll-schedule'
+import { createJobRefresh } from '../polling/job-refresh'
 import type { Log } from '../logging/redacting-log'
 import type { SecretStore } from '../session/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
@@ -27,10 +26,9 @@ import { createVersionArea } from '../versions/version-handlers'
 import { createFinisher } from '../finish/finish-version'
 import { createTranscriber } from '../versions/transcriber'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
-import { isUnreachable, JobsService } from '../jobs/jobs-service'
+import { JobsService } from '../jobs/jobs-service'
 import { OfflineCache } from '../jobs/offline-cache'
 import { SessionService, type DemoServer, type SessionDeps } from '../session/session-service'
-import { scopeGranted } from '../session/scopes'
 import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
@@ -94,62 +92,24 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     onStale: () => poller.poke(),
   })
 
-  /**
-   * One poll: confirm a key not yet confirmed (an offline launch), then the job list. A key without
-   * jobs:read would only collect 403s, so its poll stops after the check (the session says which
-   * features that scope turns off).
-   */
-  const pollOnce = async (): Promise<void> => {
-    try {
-      await session.verify()
-    } catch (err) {
-      if (isUnreachable(err)) jobs.reachable = false
-      throw err
-    }
-    if (!scopeGranted(session.get(), 'jobs:read')) return
-    const open = await jobs.poll()
-    // The deliveries on screen are fresh with every poll too (more often while one is on its way). A poll
-    // that just read their job live already has them (its deliveries_detail), so they are not read twice.
-    // A key known to lack deliveries:read keeps its own read, as before (which the service refuses).
-    const tookLive = open?.source === 'live' && scopeGranted(session.get(), 'deliveries:read') && deliveriesWatch.offer(open.job.job_id, open.job.deliveries_detail)
-    if (!tookLive) await deliveriesWatch.refresh()
-  }
-
   const timers: PollTimers = ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }
   // Main is the one owner of refreshing the deliveries on screen: the page names the job, main reads and pushes.
   const deliveriesWatch = createDeliveriesWatch({ client: () => client, hub, online: ports.online, log, now, timers })
-
-  let lastOkAt: number | null = null
-  let failing = false
-  /** The poll under way, so close() can let it finish writing into the data folder. */
-  let polling: Promise<void> | null = null
-  const poller: Poller = createPoller({
-    task: async () => {
-      polling = pollOnce()
-      try {
-        await polling
-      } finally {
-        polling = null
-      }
-      lastOkAt = now()
-    },
-    clock: { now },
+  // The job list's refresh (polling/job-refresh.ts); the session it verifies is made just below.
+  const refresh = createJobRefresh({
+    session: () => session,
+    jobs,
+    deliveries: deliveriesWatch,
+    emit: (c) => hub.emit('connectivity', c),
+    onServiceBack: () => takes.delivery.queue.wakeNow(),
+    now,
     timers,
     power: ports.power,
     online: ports.online,
     ...(ports.poll?.intervals ? { intervals: ports.poll.intervals } : {}),
     ...(ports.poll?.random ? { random: ports.poll.random } : {}),
-    onState: (state) => {
-      if (state.reason === 'auth') session.keyRejected()
-      // The service answers again: deliveries waiting on it go now, not after their own back-off.
-      if (failing && state.failures === 0 && state.phase !== 'running') takes.delivery.queue.wakeNow()
-      failing = state.failures > 0
-      // While the service cannot be reached (or asked Booth to wait), screens open from the saved copies at once.
-      // A service that answered what Booth cannot read was reached: screens still ask it, and say why not.
-      if ((state.failures > 0 && !isUnusableAnswer(state.lastError)) || state.reason === 'offline') jobs.reachable = false
-      hub.emit('connectivity', connectivityOf(state, lastOkAt))
-    },
   })
+  const poller = refresh.poller
 
   const quitting = new AbortController()
   const session = new SessionService({
@@ -320,7 +280,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       deliveriesWatch.close()
       await runQuitSteps(
         [
-          ['the job list refresh under way', () => polling?.catch(() => undefined)],
+          ['the job list refresh under way', () => refresh.underWay()?.catch(() => undefined)],
           ['the prompter', async () => {
             idle.close()
             prompter.stop()
@@ -335,24 +295,5 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       forgetSecrets()
       await setAside.close()
     },
-  }
-}
-
-function describeProblem(err: unknown): string {
-  if (isApiError(err)) return err.message
-  return 'Booth could not refresh the job list.'
-}
-
-/** `online`: the service answered the last poll, even if what it sent could not be read (then `problem` says what). */
-function connectivityOf(state: PollState, lastOkAt: number | null): Connectivity {
-  const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
-  // A service that answered with something Booth cannot use (too large, not the API's shape) was reached.
-  const reached = state.failures === 0 || isUnusableAnswer(state.lastError)
-  return {
-    online: reached && state.reason !== 'offline',
-    problem,
-    lastOkAt,
-    nextPollAt: state.nextAt,
-    waitUntil: state.waitUntil,
   }
 }

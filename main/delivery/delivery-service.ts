@@ -32,7 +32,8 @@ import type { QueueItem } from './delivery-queue-file'
 import { DeliveryQueue, type SendControl } from './delivery-queue'
 import { DeliveryQueueError } from '../takes/delivery-queue-error'
 import { UploadStep, type UploadTuning } from './upload-step'
-import { forgetStoredUpload, keepDamagedUploadStore, terminateUpload } from './uploader'
+import { forgetStoredUpload, keepDamagedUploadStore } from './upload-store'
+import { terminateUpload } from './upload-server'
 
 /** A take whose delivery another Booth on the same data folder has claimed (its queue, not this one's, has it). */
 function elsewhere(n: number): string {

@@ -4,8 +4,8 @@
  *
  * - The file is read from disk one chunk at a time (an fs.ReadStream input: tus-js-client's FileSource
  *   streams each chunk), so memory stays flat whatever the file size.
- * - Where an upload lives is kept by tus-js-client's Node FileUrlStorage in `<dataDir>/uploads.json`,
- *   under a fingerprint of the take id + file size + mtime (+ endpoint). After a network drop, a sleep, a
+ * - Where an upload lives is kept by tus-js-client's Node FileUrlStorage in `<dataDir>/uploads.json`
+ *   (upload-store.ts; the endpoint and termination are upload-server.ts), under a fingerprint of the take id + file size + mtime (+ endpoint). After a network drop, a sleep, a
  *   quit or a crash the next run finds it there, asks the server for its offset (HEAD) and sends only the
  *   rest. The API key is added to each request from a function (onBeforeRequest), so it is never written
  *   to that file.
@@ -20,18 +20,13 @@
  */
 import { createReadStream } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
 import * as tus from 'tus-js-client'
 import { describeFailure, retryAfterOf, UploadFailedError } from './upload-failure'
-import { readJsonDataFile } from '../storage/json-data-file'
+import { removeStoredUploads, urlStorageFor } from './upload-store'
+import { handleFromUrl, terminateUpload, uploadEndpoint } from './upload-server'
 
 export { UploadFailedError }
 
-/** tus-js-client exports FileUrlStorage in Node but its type declarations leave it out. */
-const { FileUrlStorage } = tus as unknown as { FileUrlStorage: new (path: string) => tus.UrlStorage }
-
-export const UPLOADS_PATH = '/api/v1/uploads'
-export const URL_STORAGE_FILE = 'uploads.json'
 /** 16 MiB PATCH bodies: few round trips at full speed, and at most one chunk to resend after a drop. */
 export const DEFAULT_CHUNK_BYTES = 16 * 1024 * 1024
 export const DEFAULT_RETRY_DELAYS_MS = [0, 1000, 3000, 5000]
@@ -39,8 +34,7 @@ export const DEFAULT_RETRY_DELAYS_MS = [0, 1000, 3000, 5000]
 export const DEFAULT_STALL_MS = 30_000
 export const DEFAULT_MAX_STALLS = 3
 /** A tus DELETE that has not answered by then is given up (the upload then expires on the server). */
-export const TERMINATE_TIMEOUT_MS = 15_000
-const HANDLE_RE = /^[0-9a-f]{32}$/
+
 
 export interface UploadRequest {
   /** The API's base URL (e.g. http://127.0.0.1:4010); the endpoint is `${baseUrl}/api/v1/uploads`. */
@@ -88,40 +82,6 @@ export interface UploadRun {
   cancel(): Promise<void>
 }
 
-
-export function handleFromUrl(url: string): string | null {
-  let last: string | undefined
-  try {
-    last = new URL(url).pathname.split('/').filter((s) => s !== '').pop()
-  } catch {
-    return null
-  }
-  return last !== undefined && HANDLE_RE.test(last) ? last : null
-}
-
-export function uploadEndpoint(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${UPLOADS_PATH}`
-}
-
-/**
- * tus-js-client's FileUrlStorage at `<dataDir>/uploads.json`, made forgiving: tus-js-client does not
- * catch a failing storage write (it would crash the process), and an upload can go on without being
- * resumable, so storage failures are reported to `onError` and otherwise ignored.
- */
-export function urlStorageFor(dataDir: string, onError: (err: unknown) => void = () => {}): tus.UrlStorage {
-  const file = new FileUrlStorage(join(dataDir, URL_STORAGE_FILE))
-  const soft = <T>(work: () => Promise<T>, fallback: T): Promise<T> =>
-    work().catch((err: unknown) => {
-      onError(err)
-      return fallback
-    })
-  return {
-    findAllUploads: () => soft(() => file.findAllUploads(), []),
-    findUploadsByFingerprint: (fp) => soft(() => file.findUploadsByFingerprint(fp), []),
-    removeUpload: (key) => soft(() => file.removeUpload(key), undefined),
-    addUpload: (fp, upload) => soft(() => file.addUpload(fp, upload), `tus::${fp}::unsaved`),
-  }
-}
 
 function checkRequest(r: UploadRequest): void {
   if (!/^https?:\/\/[^\s]+$/.test(r.baseUrl)) throw new TypeError(`The upload server "${String(r.baseUrl).slice(0, 80)}" is not an http(s) address.`)
@@ -292,65 +252,3 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
   }
 }
 
-async function removeStoredUploads(dataDir: string, fingerprint: string): Promise<void> {
-  const storage = urlStorageFor(dataDir)
-  const found = await storage.findUploadsByFingerprint(fingerprint).catch(() => [])
-  for (const u of found) await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
-}
-
-/**
- * Forgets the stored address of upload `handle` (whatever take or file it was for), so nothing resumes
- * it: called when a delivery is cancelled, before its DELETE is sent or queued for later.
- */
-export async function forgetStoredUpload(dataDir: string, handle: string): Promise<void> {
-  const storage = urlStorageFor(dataDir)
-  const all = await storage.findAllUploads().catch(() => [])
-  for (const u of all) {
-    if (u.uploadUrl && handleFromUrl(u.uploadUrl) === handle) await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
-  }
-}
-
-/** Deletes a finished or unfinished upload on the server (tus termination); true once it is gone (404/410 count), false when that did not work. */
-export async function terminateUpload(baseUrl: string, handle: string, apiKey: () => string | null): Promise<boolean> {
-  if (!HANDLE_RE.test(handle)) return false
-  let timer: NodeJS.Timeout | null = null
-  let request: tus.HttpRequest | null = null
-  const timedOut = new Promise<false>((resolve) => {
-    timer = setTimeout(() => {
-      void request?.abort()
-      resolve(false)
-    }, TERMINATE_TIMEOUT_MS)
-    timer.unref()
-  })
-  const terminated = tus.Upload.terminate(`${uploadEndpoint(baseUrl)}/${handle}`, {
-    retryDelays: null,
-    onBeforeRequest: (req) => {
-      request = req
-      const key = apiKey()
-      if (key) req.setHeader('Authorization', `Bearer ${key}`)
-    },
-  }).then(() => true, (err: unknown) => {
-    // Already gone on the server (deleted before, or expired): nothing left to delete.
-    const status = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse?.getStatus()
-    return status === 404 || status === 410
-  })
-  try {
-    return await Promise.race([terminated, timedOut])
-  } finally {
-    if (timer) clearTimeout(timer)
-  }
-}
-
-/**
- * tus-js-client reads `uploads.json` whole before every change: a damaged one would make every upload
- * unresumable, and silently. Called once at start: a damaged file is set aside (the page says so) and
- * the next upload starts a fresh one. A file that cannot be read at all is left as it is.
- */
-export async function keepDamagedUploadStore(dataDir: string): Promise<void> {
-  const about = { what: 'Where unfinished uploads can be resumed from', reset: 'Uploads cut off before this start again from the beginning.' }
-  const isObject = (v: unknown) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('it is not a list of uploads by name')
-    return v
-  }
-  await readJsonDataFile(join(dataDir, URL_STORAGE_FILE), { fallback: {}, validate: isObject, about }).catch(() => undefined)
-}

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../sandbox/server'
 import type { TalentClient } from '../../../main/api/client'
 import type { DeliveryQueueView } from '../../../shared/bridge-takes'
-import { terminateUpload } from '../../../main/delivery/uploader'
+import { terminateUpload } from '../../../main/delivery/upload-server'
 import { makeAudio } from '../../support/audio-fixtures'
 import { refusedUrl, startFaultProxy, type FaultProxy } from '../../support/fault-proxy'
 import {

@@ -12,7 +12,7 @@
  * `classify` says whether to wait or fail.
  */
 import { join } from 'node:path'
-import type { OnlineStateLike } from '../polling/poll-schedule'
+import type { OnlineStateLike } from '../polling/poll-ports'
 import type { Log } from '../logging/redacting-log'
 import type { DeliveryQueueEntry } from '../../shared/bridge-takes'
 import type { FailureVerdict } from './delivery-errors'

@@ -18,7 +18,7 @@
  */
 import { newIdempotencyKey } from '../api/idempotency'
 import type { TalentClient } from '../api/client'
-import type { OnlineStateLike } from '../polling/poll-schedule'
+import type { OnlineStateLike } from '../polling/poll-ports'
 import type { Log } from '../logging/redacting-log'
 import type { EventHub } from '../bridge/event-hub'
 import type { TakeStore } from '../takes/take-store'

@@ -20,7 +20,7 @@ import { isOfflineKindError } from '../api/errors'
 import type { EventHub } from '../bridge/event-hub'
 import type { Log } from '../logging/redacting-log'
 import { DELIVERY_MOTION_REFRESH_MS, deliveryInMotion, type Delivery } from '../../shared/bridge-deliveries'
-import type { OnlineStateLike, PollTimers } from './poll-schedule'
+import type { OnlineStateLike, PollTimers } from './poll-ports'
 
 export interface DeliveriesWatchDeps {
   client: () => TalentClient | null

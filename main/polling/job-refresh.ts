@@ -16,7 +16,9 @@ import type { Delivery } from '../../shared/bridge-deliveries'
 import { isApiError, isUnusableAnswer } from '../api/errors'
 import { isUnreachable } from '../jobs/jobs-service'
 import { scopeGranted } from '../session/scopes'
-import { createPoller, type OnlineStateLike, type PollIntervals, type PollState, type PollTimers, type PowerMonitorLike, type Poller } from './poll-schedule'
+import type { OnlineStateLike, PollTimers, PowerMonitorLike } from './poll-ports'
+import type { PollIntervals } from './poll-rules'
+import { createPoller, type PollState, type Poller } from './poll-schedule'
 
 /** What the refresh needs of the session (a late-bound getter: the session is made after the poller it drives). */
 export interface RefreshSession {

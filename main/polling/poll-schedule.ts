@@ -18,75 +18,8 @@
  * - Auth failure (HTTP 401): stops entirely until restart() (the key is wrong or revoked; polling again
  *   would only feed the server's failed-authentication brake, which counts 401s per address).
  */
-import { isKeyRefused } from '../api/errors'
-
-export interface PollClock {
-  now(): number
-}
-
-export interface PollTimers {
-  setTimeout(callback: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export type PowerEvent = 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen'
-
-/** Electron's powerMonitor satisfies this. */
-export interface PowerMonitorLike {
-  on(event: PowerEvent, listener: () => void): unknown
-  removeListener(event: PowerEvent, listener: () => void): unknown
-}
-
-/** Online state (the lead feeds it from `net.isOnline()` and the renderer's online/offline events). */
-export interface OnlineStateLike {
-  isOnline(): boolean
-  /** Calls `listener` on every change; returns an unsubscribe function. */
-  subscribe(listener: (online: boolean) => void): () => void
-}
-
-/** How a failed poll is treated. */
-export type FailureVerdict = { kind: 'auth' } | { kind: 'retry'; retryAfterMs: number | null }
-
-/**
- * Default classification: the service refusing the key (a 401 in the API's envelope, not a proxy's 401
- * page: isKeyRefused) is an auth failure; `waitUntil` (an epoch-ms time the service
- * asked Booth to wait until) or `retryAfterMs` (as on main/api's ApiError) is a Retry-After wait; anything
- * else is retried with back-off.
- */
-export function classifyPollFailure(error: unknown, now: number = Date.now()): FailureVerdict {
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; retryAfterMs?: unknown; waitUntil?: unknown }
-  if (isKeyRefused(error)) return { kind: 'auth' }
-  const until = fields.waitUntil
-  if (typeof until === 'number' && Number.isFinite(until) && until > now) return { kind: 'retry', retryAfterMs: until - now }
-  const wait = fields.retryAfterMs
-  return { kind: 'retry', retryAfterMs: typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : null }
-}
-
-export interface PollIntervals {
-  idleMs: number
-  jitter: number
-  focusDelayMs: number
-  minFocusGapMs: number
-  lockedMs: number
-  resumeDelayMs: number
-  backoffBaseMs: number
-  backoffCapMs: number
-  backoffFloorMs: number
-  retryAfterCapMs: number
-}
-
-export const DEFAULT_POLL_INTERVALS: Readonly<PollIntervals> = {
-  idleMs: 60_000,
-  jitter: 0.1,
-  focusDelayMs: 2_000,
-  minFocusGapMs: 10_000,
-  lockedMs: 300_000,
-  resumeDelayMs: 2_000,
-  backoffBaseMs: 2_000,
-  backoffCapMs: 30_000,
-  backoffFloorMs: 1_000,
-  retryAfterCapMs: 3_600_000,
-}
+import type { PollClock, PollTimers, PowerMonitorLike, OnlineStateLike } from './poll-ports'
+import { classifyPollFailure, DEFAULT_POLL_INTERVALS, type FailureVerdict, type PollIntervals } from './poll-rules'
 
 export type PollPhase = 'stopped' | 'waiting' | 'running' | 'paused' | 'halted'
 

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process'
 import { networkInterfaces } from 'node:os'
-import type { OnlineStateLike, PowerMonitorLike } from '../polling/poll-schedule'
+import type { OnlineStateLike, PowerMonitorLike } from '../polling/poll-ports'
 import type { Notifier } from '../notifications/notification-center'
 import type { Log } from '../logging/redacting-log'
 import { childEnv } from '../security/child-env'

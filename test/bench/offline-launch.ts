@@ -11,7 +11,7 @@
  * Run alone: `npx tsx test/bench/offline-launch.ts`.
  */
 import { pathToFileURL } from 'node:url'
-import { DEFAULT_POLL_INTERVALS } from '../../main/polling/poll-schedule'
+import { DEFAULT_POLL_INTERVALS } from '../../main/polling/poll-rules'
 import type { JobListView } from '../../shared/bridge'
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
 import { makeCore, MemorySecretStore, PENDING, pollOnce, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestCore } from '../integration/harness'

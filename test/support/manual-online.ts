@@ -1,5 +1,5 @@
 /** An online state a test switches by hand, as Electron's net module or the OS would report it. */
-import type { OnlineStateLike } from '../../main/polling/poll-schedule'
+import type { OnlineStateLike } from '../../main/polling/poll-ports'
 
 export class ManualOnline implements OnlineStateLike {
   private readonly listeners = new Set<(online: boolean) => void>()

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { classifyPollFailure, createPoller, type PollState } from '../../../main/polling/poll-schedule'
+import { classifyPollFailure } from '../../../main/polling/poll-rules'
+import { createPoller, type PollState } from '../../../main/polling/poll-schedule'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -10,10 +10,22 @@ import { clockTime } from '../../shared/clock-time'
 import { isApiError, isOfflineKindError } from '../api/errors'
 import { UploadFailedError } from './uploader'
 import { diskFaultOf, diskWords } from '../storage/disk-problem'
+import { UserFacingError } from '../bridge/describe-error'
 
 export type FailureVerdict =
   | { kind: 'wait'; message: string; retryAfterMs: number | null }
   | { kind: 'fail'; message: string }
+
+/**
+ * A delivery the queue refuses now (already queued, still recording, already delivered): a sentence the
+ * page shows as it is (409), through any area's guard, so no other folder needs to know this error.
+ */
+export class DeliveryQueueError extends UserFacingError {
+  constructor(message: string) {
+    super('take', message, 409)
+    this.name = 'DeliveryQueueError'
+  }
+}
 
 /** Booth has no signed-in client (signed out, or the key was refused): deliveries wait for one. */
 export class NotSignedInError extends Error {

@@ -15,9 +15,8 @@ import { join } from 'node:path'
 import type { OnlineStateLike } from '../polling/poll-ports'
 import type { Log } from '../logging/redacting-log'
 import type { DeliveryQueueEntry } from '../../shared/bridge-takes'
-import type { FailureVerdict } from './delivery-errors'
+import { DeliveryQueueError, type FailureVerdict } from './delivery-errors'
 import { loadQueueFile, QUEUE_FILE, saveQueueFile, type QueueItem } from './delivery-queue-file'
-import { DeliveryQueueError } from '../takes/delivery-queue-error'
 
 export type StopReason = 'pause' | 'cancel' | 'stop'
 

@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path'
 import { UserFacingError } from '../bridge/describe-error'
-import { DeliveryQueueError } from './delivery-queue-error'
 import { DiskProblemError, diskProblemFor } from '../storage/disk-problem'
 import { TakeInputError } from './take-input-checks'
 import { NotAudioError } from './take-probe'
@@ -29,7 +28,7 @@ export async function guardTakeErrors<T>(run: () => Promise<T>, disk?: DiskConte
     if (problem) throw problem
     if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
     if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)
-    if (err instanceof TakeInputError || err instanceof DeliveryQueueError || err instanceof WavWriterError || err instanceof UnreadableVersionError) throw new UserFacingError('take', err.message, 409)
+    if (err instanceof TakeInputError || err instanceof WavWriterError || err instanceof UnreadableVersionError) throw new UserFacingError('take', err.message, 409)
     throw err
   }
 }

@@ -20,7 +20,6 @@ import { createKeychainStore } from './session/secret-store'
 import { startDemoServer } from './demo/demo-launcher'
 import { startWebHost } from './web/host'
 import { MediaRegistry } from './web/media-routes'
-import { sessionToken } from './web/session-token'
 import { parseWebArgs } from './web/web-args'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
@@ -72,11 +71,11 @@ async function main(): Promise<void> {
   // Files dropped onto the page are named by the id handed out for each (security/file-grants.ts).
   const files = new FileGrants()
   const dispatch = createDispatcher(core.handlers, { files })
-  // Kept across a crash, so a tab left open picks up when Booth is started again (session-token.ts).
-  const session = await sessionToken(dataDir)
-  if (session.kept) log.info('the web host keeps the tab key of the Booth before it, which did not quit')
+  // The tab key is made afresh at every start, a crash included (never written down): a tab from before
+  // cannot go on, and whatever takes the port after Booth stops cannot prove itself to it (host-proof.ts).
+  // An older Booth kept it in this file across a crash; nothing reads it now.
+  await rm(join(dataDir, 'web-host.token'), { force: true })
   const host = await startWebHost({
-    token: session.token,
     port: args.port,
     // From the app's root, so the same holds for main/web.ts run from source and out/web/web.js.
     staticDir: join(DEFAULT_APP_ROOT, 'out', 'renderer'),
@@ -102,7 +101,6 @@ async function main(): Promise<void> {
       [
         ['the page connections', () => host.close()],
         ['Booth\'s services', () => core.close()],
-        ['the tab key', () => session.forget()],
         ['the data folder', () => folderLock.release()],
       ],
       { warn: (message, fields) => log.warn(message, fields) },

@@ -4,7 +4,7 @@
  */
 import { bridgeCalls, type BoothApi, type BridgeCallName } from '../../../shared/bridge'
 import type { Transport } from './transport'
-import { createHttpTransport, takeLaunchToken } from './http-transport'
+import { createHttpTransport, forgetLaunchToken, takeLaunchToken } from './http-transport'
 
 declare global {
   interface Window {
@@ -27,7 +27,8 @@ export function typedApi(transport: Transport): BoothApi {
 export function connectBridge(): BoothApi | null {
   if (window.booth) return typedApi(window.booth)
   const token = takeLaunchToken(window.location, window.sessionStorage, window.history)
-  return token ? typedApi(createHttpTransport(token)) : null
+  const onLost = () => forgetLaunchToken(window.sessionStorage)
+  return token ? typedApi(createHttpTransport(token, { onLost })) : null
 }
 
 /** Whether this window is Booth's web host in a browser (no desktop shell's window.booth): OS notifications then come from the browser. */

@@ -10,7 +10,7 @@ import { test, expect } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openWorkspace } from './support/workspace'
+import { openWorkspace, screenshot } from './support/workspace'
 import { startWebHostOn, type WebHostProcess } from './support/web-host-process'
 import { startImpostor, type Impostor } from './support/impostor-host'
 
@@ -80,6 +80,10 @@ test('Booth started again after a kill has a new key: the old page stops trying,
   const banner = page.getByTestId('host-gone')
   await expect(banner).toHaveAttribute('data-host', 'lost', { timeout: 30_000 })
   await expect(page.locator('.sign-in')).toHaveCount(0)
+  // Said across the top of the window; the window does not scroll for it.
+  expect((await banner.boundingBox())?.y).toBe(0)
+  expect(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0)).toBeLessThanOrEqual(768)
+  await screenshot(page, 'host-lost-1024x768')
   // The old key opens nothing on the new Booth.
   const oldKey = /#t=([A-Za-z0-9_-]+)$/.exec(first.launchUrl)?.[1] ?? ''
   const refused = await page.request.post(`http://127.0.0.1:${port}/bridge/call/getSession`, { headers: { 'content-type': 'application/json', 'x-booth-token': oldKey }, data: { args: {} } })

@@ -1,7 +1,8 @@
 /**
  * `npm run web -- --port P [--base-url URL] [--data-dir DIR]`: Booth without Electron. The same services
  * as the desktop app, over HTTP + server-sent events on 127.0.0.1 only, serving the built renderer.
- * The API key comes from BOOTH_API_KEY (or the keychain after a sign-in); with neither, demo mode.
+ * The API key comes from --api-key-file (a pipe, stdin or a private file read and deleted: web/api-key-file.ts),
+ * from BOOTH_API_KEY, or from the keychain after a sign-in; with none, demo mode.
  */
 import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -20,8 +21,8 @@ import { createKeychainStore } from './session/secret-store'
 import { startDemoServer } from './demo/demo-launcher'
 import { startWebHost } from './web/host'
 import { MediaRegistry } from './web/media-routes'
-import { sessionToken } from './web/session-token'
-import { parseWebArgs } from './web/web-args'
+import { parseWebArgs, WebArgsError } from './web/web-args'
+import { readApiKeyFile } from './web/api-key-file'
 import { scrubOwnEnv, takeEnvApiKey } from './security/child-env'
 import { droppedCopiesDir } from './takes/take-import'
 import { DataFolderInUseError, lockDataFolder } from './storage/data-folder-lock'
@@ -36,16 +37,21 @@ const EXIT_ALREADY_RUNNING = 3
 
 async function main(): Promise<void> {
   const args = parseWebArgs(process.argv.slice(2))
+  // Read once, then gone from the environment (with every other secret), so no child process inherits it.
+  // The environment block the process started with keeps it all the same (/proc/PID/environ, and the
+  // launching npm and shell's): --api-key-file leaves no such trace.
+  const envKey = takeEnvApiKey()
+  scrubOwnEnv()
+  if (envKey && args.apiKeyFile) throw new WebArgsError('Give the API key one way: --api-key-file or BOOTH_API_KEY, not both.')
+  const givenKey = args.apiKeyFile ? await readApiKeyFile(args.apiKeyFile) : envKey
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
   // Everything Booth writes from here on (and its children: ffmpeg's renders) is the person's alone.
   keepNewFilesPrivate()
   // One Booth per data folder: taken before anything in it is touched (a second start ends here).
   const folderLock = await lockDataFolder(dataDir, { kind: 'web host' })
   const fileSink = createFileSink({ dataDir })
-  // Read once, then gone from the environment (with every other secret), so no child process inherits it.
-  const envKey = takeEnvApiKey()
-  scrubOwnEnv()
-  const log = createLog({ sink: withStderrCopy(fileSink), secrets: envKey ? [envKey] : [] })
+  const log = createLog({ sink: withStderrCopy(fileSink), secrets: givenKey ? [givenKey] : [] })
+  if (envKey) log.warn('The API key came from BOOTH_API_KEY: it stays readable in this process\'s environment (and in the programs that started it) to your user and root. --api-key-file keeps it out of every environment (docs/security.md).')
   // From here on a failure nothing handled is logged and Booth keeps running (last-resort.ts).
   installLastResort({ log })
   // What an older Booth left readable by others is made private once, before anything reads it.
@@ -66,17 +72,17 @@ async function main(): Promise<void> {
     openExternal: (url) => openWithPlatform(url),
     setBadge: () => undefined,
     startDemo: () => startDemoServer({ dataDir, log: (line) => log.info(line) }),
-    env: { apiKey: envKey, baseUrl: args.baseUrl },
+    env: { apiKey: givenKey, baseUrl: args.baseUrl },
     mediaUrl: (path) => media.urlFor(path),
   })
   // Files dropped onto the page are named by the id handed out for each (security/file-grants.ts).
   const files = new FileGrants()
   const dispatch = createDispatcher(core.handlers, { files })
-  // Kept across a crash, so a tab left open picks up when Booth is started again (session-token.ts).
-  const session = await sessionToken(dataDir)
-  if (session.kept) log.info('the web host keeps the tab key of the Booth before it, which did not quit')
+  // The tab key is made afresh at every start, a crash included (never written down): a tab from before
+  // cannot go on, and whatever takes the port after Booth stops cannot prove itself to it (host-proof.ts).
+  // An older Booth kept it in this file across a crash; nothing reads it now.
+  await rm(join(dataDir, 'web-host.token'), { force: true })
   const host = await startWebHost({
-    token: session.token,
     port: args.port,
     // From the app's root, so the same holds for main/web.ts run from source and out/web/web.js.
     staticDir: join(DEFAULT_APP_ROOT, 'out', 'renderer'),
@@ -88,7 +94,7 @@ async function main(): Promise<void> {
     incomingDir,
     files,
   })
-  await core.start({ autoDemo: !envKey })
+  await core.start({ autoDemo: !givenKey })
   await folderLock.describe({ kind: 'web host', url: host.url }).catch(() => undefined)
   console.log(`Booth is running at ${host.launchUrl}`)
   const stop = async () => {
@@ -102,7 +108,6 @@ async function main(): Promise<void> {
       [
         ['the page connections', () => host.close()],
         ['Booth\'s services', () => core.close()],
-        ['the tab key', () => session.forget()],
         ['the data folder', () => folderLock.release()],
       ],
       { warn: (message, fields) => log.warn(message, fields) },

@@ -269,10 +269,11 @@ void resultsNameNoOtherCall
 
 /**
  * Whether the page can reach Booth (the web host's page only; an Electron window goes with its main
- * process): `up`; `down` (the host stopped answering: killed, crashed, hung); `replaced` (a Booth answers
- * again, but one started afresh that does not know this tab: it must be opened from its new address).
+ * process): `up`; `down` (the host stopped answering: killed, crashed, hung; the page tries again);
+ * `lost` (the page stopped trying: what answered did not prove it holds this tab's key — a Booth started
+ * afresh has a new one — or nothing answered for a while: Booth must be opened again from its address).
  */
-export type HostPresence = 'up' | 'down' | 'replaced'
+export type HostPresence = 'up' | 'down' | 'lost'
 
 /** The typed object the renderer uses (window.booth in Electron, the HTTP bridge in a browser). */
 export type BoothApi = BridgeCallFunctions & {

@@ -3,8 +3,8 @@
  * - name this host in Host (127.0.0.1:PORT or localhost:PORT), which defeats DNS rebinding;
  * - come from this origin when it carries an Origin header (a browser always sends one on POST/fetch),
  *   so no other page can drive it;
- * - carry the secret tab key (made at launch, kept across a crash: session-token.ts), so no other local process
- *   (or page) that guessed the port can.
+ * - carry the secret tab key (made afresh at every start, never written down), so no other local process
+ *   (or page) that guessed the port can. Before the tab sends it, the host proves it holds it (host-proof.ts).
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'

@@ -4,7 +4,9 @@
  *
  *   POST /bridge/call/<name>   body {"args": …}     → 200 {ok:true,result} | 4xx/5xx {ok:false,error}
  *   GET  /bridge/events                             → text/event-stream of `event: <name>` / `data: <json>`
- * Both need header X-Booth-Token (the tab key, handed to the page in the URL fragment).
+ * Both need header X-Booth-Token (the tab key, handed to the page in the URL fragment, made afresh at every start).
+ *   GET  /bridge/hello?nonce=<43 base64url>          → 200 {ok:true,result:{proof}}: the host proves it holds the
+ *        tab key before the tab sends it (shared/host-proof.ts); the only bridge path without the key.
  *   GET|HEAD /media/<id>                             → a take or a PDF, with the media cookie a keyed answer set
  * A slow or greedy local client cannot hold the host: headers within 10 s, a whole request within 2 min,
  * at most 32 connections at once (the page needs a handful).
@@ -13,6 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { checkHostAndOrigin, tokenMatches } from './guard'
+import { hostProof } from './host-proof'
 import { serveStatic } from './static-files'
 import { receiveUpload, type MediaRegistry } from './media-routes'
 import { mayReadMedia, mediaCookie } from './media-cookie'
@@ -105,6 +108,11 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       return opts.media.serve(req, res, path.slice('/media/'.length))
     }
     if (!path.startsWith('/bridge/')) return serveStatic(req, res, opts.staticDir, path)
+    if (path === '/bridge/hello' && req.method === 'GET') {
+      const proof = hostProof(token, url.searchParams.get('nonce') ?? '')
+      if (proof === null) return sendJson(res, 400, { ok: false, error: { kind: 'bad_request', message: 'Booth proves itself only for a fresh nonce from its page.' } })
+      return sendJson(res, 200, { ok: true, result: { proof } })
+    }
     const given = req.headers['x-booth-token']
     if (!tokenMatches(typeof given === 'string' ? given : undefined, token)) {
       return sendJson(res, 401, { ok: false, error: { kind: 'refused', message: 'This page is not Booth’s own window; reopen Booth from the address it printed.' } })

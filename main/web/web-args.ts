@@ -1,13 +1,14 @@
-/** Arguments of `npm run web`: --port P, --base-url URL, --data-dir DIR. */
+/** Arguments of `npm run web`: --port P, --base-url URL, --data-dir DIR, --api-key-file PATH (api-key-file.ts). */
 export interface WebArgs {
   port: number
   baseUrl: string | undefined
   dataDir: string | undefined
+  apiKeyFile: string | undefined
 }
 
 export class WebArgsError extends Error {
   constructor(message: string) {
-    super(`${message}\nUsage: npm run web -- [--port P] [--base-url URL] [--data-dir DIR]   (API key from BOOTH_API_KEY)`)
+    super(`${message}\nUsage: npm run web -- [--port P] [--base-url URL] [--data-dir DIR] [--api-key-file PATH|-]   (or the API key from BOOTH_API_KEY)`)
     this.name = 'WebArgsError'
   }
 }
@@ -15,7 +16,7 @@ export class WebArgsError extends Error {
 export const DEFAULT_WEB_PORT = 4780
 
 export function parseWebArgs(argv: string[]): WebArgs {
-  const out: WebArgs = { port: DEFAULT_WEB_PORT, baseUrl: undefined, dataDir: undefined }
+  const out: WebArgs = { port: DEFAULT_WEB_PORT, baseUrl: undefined, dataDir: undefined, apiKeyFile: undefined }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] as string
     const [name, inline] = flag.includes('=') ? [flag.slice(0, flag.indexOf('=')), flag.slice(flag.indexOf('=') + 1)] : [flag, undefined]
@@ -27,6 +28,7 @@ export function parseWebArgs(argv: string[]): WebArgs {
       out.port = port
     } else if (name === '--base-url') out.baseUrl = value
     else if (name === '--data-dir') out.dataDir = value
+    else if (name === '--api-key-file') out.apiKeyFile = value
     else throw new WebArgsError(`Unknown option ${name}.`)
   }
   return out

@@ -110,6 +110,9 @@ test('a key with account:read but no account:write or consent:write shows the ac
     await screenshot(page, 'account-readonly-earnings-dark')
     expect(consoleErrors).toEqual([])
   } finally {
+    // The page leaves first: one left open on a Booth being stopped keeps asking it (refused connections
+    // the console logs), which the fixture would count against this test under a slow quit.
+    await page.close()
     await readOnly.stop()
   }
 })

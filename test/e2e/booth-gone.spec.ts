@@ -2,8 +2,9 @@
  * The page when Booth itself goes away and comes back: a real web host process SIGKILLed while the page
  * records (Debian's Chromium, its fake microphone), then started again on the same data folder and port.
  * The page says Booth is not running within seconds, stops the take and says why, never shows
- * "Recording…" or "Up to date" meanwhile, and picks up by itself when Booth is back, the cut-off take
- * offered back.
+ * "Recording…" or "Up to date" meanwhile. The Booth started again has a new key (issue 44): the old page
+ * stops trying and says to open Booth from its address, and the page opened from the new address offers
+ * the cut-off take back.
  */
 import { test, expect, type Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -44,7 +45,7 @@ async function startRecording(page: Page): Promise<void> {
   await expect(recorder.getByRole('timer')).not.toContainText('0:00.0')
 }
 
-test('a web host SIGKILLed during a recording: the page says Booth is gone and stops the take, then picks up when Booth is back', async ({ page }) => {
+test('a web host SIGKILLed during a recording: the page says Booth is gone and stops the take; opened from the new Booth\'s address, the take is offered back', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 })
   const errors = trackErrors(page)
   const first = await startWebHostOn(dataDir)
@@ -72,12 +73,18 @@ test('a web host SIGKILLed during a recording: the page says Booth is gone and s
   await expect(page.getByText('Recording…')).toHaveCount(0)
   await expect(recorder).toHaveAttribute('data-phase', 'idle')
 
-  // Booth started again on the same folder and address: the page picks up by itself.
+  // Booth started again on the same folder and port: a new key, so the old page stops trying and says so.
   const second = await startWebHostOn(dataDir, {}, ['--port', port])
   hosts.push(second)
-  expect(second.launchUrl, 'the restarted Booth keeps the tab key of the one that was killed').toBe(first.launchUrl)
-  await expect(status).not.toHaveAttribute('data-host', /down|replaced/, { timeout: 15_000 })
+  expect(second.launchUrl, 'the restarted Booth has a key of its own').not.toBe(first.launchUrl)
+  await expect(status).toHaveAttribute('data-host', 'lost', { timeout: 30_000 })
+  await expect(page.getByTestId('host-gone')).toContainText('Open Booth from its window or from the address it printed when it started.')
+  // The new address pasted into this tab (only its fragment differs): the page loads afresh and is Booth's again.
+  await Promise.all([page.waitForEvent('load'), page.goto(second.launchUrl)])
+  await expect(page.locator('.job-row').first()).toBeVisible()
+  await expect(status).not.toHaveAttribute('data-host', /down|lost/, { timeout: 15_000 })
   await expect(status).toContainText(/Up to date|Checking the service/, { timeout: 15_000 })
+  await openJob(page, job.job_id, job.advertiser)
   // The take cut off by the kill is offered back (repaired by the new Booth), with what was recorded.
   const take = page.locator('.take-row').first()
   await expect(take).toHaveAttribute('data-take-number', '1', { timeout: 15_000 })
@@ -91,7 +98,7 @@ test('a web host SIGKILLed during a recording: the page says Booth is gone and s
   expect(errors).toEqual([])
 })
 
-test('a tab from a Booth that quit is told to open the new address', async ({ page }) => {
+test('a tab from a Booth that quit stops trying and is told to open Booth from its address', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 })
   const first = await startWebHostOn(dataDir)
   hosts.push(first)
@@ -103,6 +110,6 @@ test('a tab from a Booth that quit is told to open the new address', async ({ pa
   const second = await startWebHostOn(dataDir, {}, ['--port', port])
   hosts.push(second)
   expect(second.launchUrl).not.toBe(first.launchUrl)
-  await expect(status).toHaveAttribute('data-host', 'replaced', { timeout: 15_000 })
-  await expect(status).toContainText('Booth was started again')
+  await expect(status).toHaveAttribute('data-host', 'lost', { timeout: 30_000 })
+  await expect(status).toContainText('This page has stopped trying to reach Booth')
 })

@@ -186,7 +186,7 @@ for (const screen of LAPTOP_SCREENS) {
 
     await host.kill()
     await expect(banner).toBeVisible({ timeout: 10_000 })
-    await expect(banner).toHaveText('Booth is not running. Its background process stopped (closed, crashed or not answering). Start Booth again; this page picks up by itself.')
+    await expect(banner).toHaveText('Booth is not running. Its background process stopped (closed, crashed or not answering). Start Booth again and open it from its window or the address it prints.')
     // At the very top of the window, across it, with the job still open under it.
     const box = await banner.boundingBox()
     expect(box?.y).toBe(0)

@@ -44,7 +44,7 @@ it('a hung host is taken for gone after its silence and found again when it goes
   hosts.push(host)
   const url = new URL(host.launchUrl)
   const token = /#t=(.+)$/.exec(host.launchUrl)?.[1] ?? ''
-  const transport = createHttpTransport(token, url.origin)
+  const transport = createHttpTransport(token, { base: url.origin })
   const seen: HostPresence[] = []
   transport.onPresence?.((p) => seen.push(p))
   // The stream is open and pinging: nothing to report for a while.

@@ -4,7 +4,7 @@
  */
 import { bridgeCalls, type BoothApi, type BridgeCallName } from '../../../shared/bridge'
 import type { Transport } from './transport'
-import { createHttpTransport, takeLaunchToken } from './http-transport'
+import { createHttpTransport, forgetLaunchToken, takeLaunchToken } from './http-transport'
 
 declare global {
   interface Window {
@@ -27,7 +27,13 @@ export function typedApi(transport: Transport): BoothApi {
 export function connectBridge(): BoothApi | null {
   if (window.booth) return typedApi(window.booth)
   const token = takeLaunchToken(window.location, window.sessionStorage, window.history)
-  return token ? typedApi(createHttpTransport(token)) : null
+  // Booth's new address pasted into this tab differs from the page only in its fragment, which the browser
+  // does not load afresh: the page takes the new key and starts again itself.
+  window.addEventListener('hashchange', () => {
+    if (/(?:^#|&)t=/.test(window.location.hash) && takeLaunchToken(window.location, window.sessionStorage, window.history)) window.location.reload()
+  })
+  const onLost = () => forgetLaunchToken(window.sessionStorage)
+  return token ? typedApi(createHttpTransport(token, { onLost })) : null
 }
 
 /** Whether this window is Booth's web host in a browser (no desktop shell's window.booth): OS notifications then come from the browser. */

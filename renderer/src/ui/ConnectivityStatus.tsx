@@ -36,10 +36,10 @@ export function okText(c: { lastOkAt: number | null } | null, now: number): stri
 /** The line while Booth itself does not answer the page: never "Up to date" for a Booth that is not there. */
 export function hostGoneText(host: HostPresence): { headline: string; detail: string } | null {
   if (host === 'down') {
-    return { headline: 'Booth is not running', detail: 'Its background process stopped (closed, crashed or not answering). Start Booth again; this page picks up by itself.' }
+    return { headline: 'Booth is not running', detail: 'Its background process stopped (closed, crashed or not answering). Start Booth again and open it from its window or the address it prints.' }
   }
-  if (host === 'replaced') {
-    return { headline: 'Booth was started again', detail: 'This tab belongs to the Booth that stopped. Open Booth from the address it printed when it started.' }
+  if (host === 'lost') {
+    return { headline: 'This page has stopped trying to reach Booth', detail: 'Nothing at its address proved to be the Booth this page was opened from (a Booth started again has a new key). Open Booth from its window or from the address it printed when it started.' }
   }
   return null
 }

@@ -49,10 +49,11 @@ describe('the prompter losing the voice', () => {
 })
 
 describe('Booth gone', () => {
-  it('says Booth is not running and that the page picks up by itself; nothing while it runs', () => {
+  it('says Booth is not running and where to open it again; once the page stopped trying, to reopen it; nothing while it runs', () => {
     expect(hostGoneText('down')?.headline).toBe('Booth is not running')
-    expect(hostGoneText('down')?.detail).toMatch(/Start Booth again; this page picks up by itself\.$/)
-    expect(hostGoneText('replaced')?.headline).toBe('Booth was started again')
+    expect(hostGoneText('down')?.detail).toMatch(/Start Booth again and open it from its window or the address it prints\.$/)
+    expect(hostGoneText('lost')?.headline).toBe('This page has stopped trying to reach Booth')
+    expect(hostGoneText('lost')?.detail).toMatch(/Open Booth from its window or from the address it printed when it started\.$/)
     expect(hostGoneText('up')).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Issue 44, a real attack: Booth's web host is killed (SIGKILL) with its page open, and another process
+ * Issue 44, a real attack: Booth's web host is killed (SIGKILL) or quits (SIGTERM) with its page open, and another process
  * takes its port and answers like Booth would (a made-up proof, a 'session' event saying the key was
  * rejected, calls answering the same). The page sends it nothing keyed (the tab key is in no header,
  * cookie, query or body of any request it records), shows no sign-in form, and says in words to open
@@ -26,7 +26,9 @@ test.afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-test('an impostor on Booth’s port after a kill is sent nothing keyed, and the page says to reopen Booth', async ({ page }) => {
+// After a kill (a crash) and after a quit (Ctrl-C, SIGTERM: Booth says goodbye to its page first): the same.
+for (const [how, end] of [['a kill', (h: WebHostProcess) => h.kill()], ['a quit', (h: WebHostProcess) => h.stop()]] as const) {
+test(`an impostor on Booth’s port after ${how} is sent nothing keyed, and the page says to reopen Booth`, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   const errors: string[] = []
   page.on('pageerror', (err) => errors.push(err.message))
@@ -38,7 +40,7 @@ test('an impostor on Booth’s port after a kill is sent nothing keyed, and the 
   await openWorkspace(page, host.launchUrl)
   await expect(page.getByTestId('connectivity')).toContainText(/Up to date|Checking the service/)
 
-  await host.kill()
+  await end(host)
   const impostor = await startImpostor(port)
   impostors.push(impostor)
 
@@ -66,6 +68,7 @@ test('an impostor on Booth’s port after a kill is sent nothing keyed, and the 
   expect(await page.evaluate(() => window.sessionStorage.getItem('booth.token'))).toBeNull()
   expect(errors).toEqual([])
 })
+}
 
 test('Booth started again after a kill has a new key: the old page stops trying, the new address works', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 })

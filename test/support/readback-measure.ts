@@ -20,11 +20,30 @@ const run = promisify(execFile)
 export async function spoken(text: string, voice: Voice, dir: string): Promise<string> {
   await mkdir(dir, { recursive: true })
   const synth = voice.synth ?? 'espeak-ng'
-  const wav = join(dir, `${createHash('sha1').update(`${synth}|${voice.voice}|${voice.speed}|${text}`).digest('hex').slice(0, 16)}.wav`)
+  const effects = voice.effects ?? []
+  const wav = join(dir, `${createHash('sha1').update(`${synth}|${voice.voice}|${voice.speed}|${effects.length ? `${effects.join(' ')}|` : ''}${text}`).digest('hex').slice(0, 16)}.wav`)
   if (await access(wav).then(() => true, () => false)) return wav
-  if (synth === 'flite') await run('flite', ['-voice', voice.voice, '--setf', `duration_stretch=${(100 / voice.speed).toFixed(3)}`, '-t', text, '-o', wav])
-  else await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-w', wav, text])
+  const raw = effects.length ? `${wav}.raw.wav` : wav
+  if (synth === 'flite') await run('flite', ['-voice', voice.voice, '--setf', `duration_stretch=${(100 / voice.speed).toFixed(3)}`, '-t', text, '-o', raw])
+  else await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-w', raw, text])
+  if (effects.length) await treated(raw, effects, wav)
   return wav
+}
+
+/**
+ * The reading through sox's effects (in repeatable mode, -R: the same bytes every run); a 'noise' effect
+ * (amplitude, dBFS) mixes in pink noise as long as the reading.
+ */
+async function treated(raw: string, effects: readonly string[], wav: string): Promise<void> {
+  const at = effects.indexOf('noise')
+  const noiseDb = at >= 0 ? Number(effects[at + 1]) : null
+  const sox = at >= 0 ? [...effects.slice(0, at), ...effects.slice(at + 2)] : [...effects]
+  const voiced = noiseDb === null ? wav : `${wav}.voice.wav`
+  await run('sox', ['-R', raw, voiced, ...sox])
+  if (noiseDb === null) return
+  const noise = `${wav}.noise.wav`
+  await run('sox', ['-R', voiced, noise, 'synth', 'pinknoise', 'vol', (10 ** (noiseDb / 20)).toPrecision(6)])
+  await run('sox', ['-R', '-m', '-v', '1', voiced, '-v', '1', noise, wav])
 }
 
 export interface ReadOutcome {

@@ -11,7 +11,7 @@
  * recogniser's own mishearings): TUNING at the voices' own pace, HELD_OUT by other voices at other paces.
  */
 
-export type MisreadKind = 'day' | 'month' | 'number' | 'price' | 'rate' | 'name' | 'place' | 'negation' | 'common'
+export type MisreadKind = 'day' | 'month' | 'number' | 'price' | 'rate' | 'name' | 'place' | 'negation' | 'common' | 'dropped'
 
 export interface Misread {
   kind: MisreadKind
@@ -36,11 +36,17 @@ export interface Voice {
   voice: string
   /** espeak-ng: words per minute. flite: percent of the voice's own pace (120 reads in 1/1.2 of the time). */
   speed: number
+  /**
+   * sox effects applied to the synthesiser's reading, in order (readback-measure.ts `spoken`), e.g.
+   * ['pitch', '-150'] or ['reverb', '30']; ['noise', '-42'] mixes in pink noise of that amplitude (dBFS).
+   */
+  effects?: string[]
 }
 
 /** How a voice is named in figures: "en-us+f2 at 175 wpm", "flite slt at 100% pace". */
 export function voiceName(v: Voice): string {
-  return v.synth === 'flite' ? `flite ${v.voice} at ${v.speed}% pace` : `${v.voice} at ${v.speed} wpm`
+  const name = v.synth === 'flite' ? `flite ${v.voice} at ${v.speed}% pace` : `${v.voice} at ${v.speed} wpm`
+  return v.effects?.length ? `${name}, sox ${v.effects.join(' ')}` : name
 }
 
 export const TUNING: Spot[] = [

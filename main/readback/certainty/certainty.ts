@@ -2,13 +2,16 @@
  * How sure the read-back is of each finding the first hearing gives (a word changed, skipped or added),
  * from a second hearing of the same take that does not lean toward the script (engine.ts, CrossHearing):
  * - the second hearing heard the script's words there as written: the two hearings disagree, "unsure";
- * - both heard the same other reading (by value for a number), and the second hearing's lattice gives it
- *   at least SHARE_SURE of the probability over its stretch: "sure";
+ * - both heard the same other reading (by value for a number), the second hearing heard nothing more
+ *   between the script words it placed on either side, and its lattice gives the reading at least
+ *   SHARE_SURE of the probability over its stretch: "sure";
  * - a number both hearings heard as the same other value (read right by neither, numbers heard in a row
  *   joined): "sure"; each heard some other value, but not the same: "unsure";
  * - both missed the script's words there and heard nothing, or each heard something else there, but not
- *   the same thing: "sure" for a skip (both agree the words were not said) and for a long changed stretch
- *   (LONG_STRETCH_WORDS or more: a sentence skipped or mumbled over), "unsure" for a shorter change.
+ *   the same thing: "sure" for a skip (both agree the words were not said; for a short one, the second
+ *   hearing heard no word in their place) and for a long changed stretch (LONG_STRETCH_WORDS or more: a
+ *   sentence skipped or mumbled over, where the second hearing read none of its words as written),
+ *   "unsure" for a shorter change.
  * - a change to a reading that only sounds like the script's words (sound-alike.ts; not for a number,
  *   which the value rules above judge): "unsure", whatever the hearings agree on.
  * The second hearing's false starts are taken out as the first's are (compare.ts) before the two are compared.
@@ -111,6 +114,21 @@ export function readSecondHearing(script: ScriptModel, cross: CrossHearing): Sec
 }
 
 /**
+ * The second hearing's words (indices) over a run of script words: those its alignment put on them, and
+ * those it heard beside them up to the script words it placed before and after (its own insertions).
+ */
+export function secondOver(ops: readonly AlignOp[], scriptIndices: readonly number[]): number[] {
+  const want = new Set(scriptIndices)
+  const at = ops.flatMap((o, k) => ('s' in o && want.has(o.s) ? [k] : []))
+  let a = at[0]
+  let b = at[at.length - 1]
+  if (a === undefined || b === undefined) return []
+  while (a > 0 && !('s' in (ops[a - 1] as AlignOp))) a--
+  while (b < ops.length - 1 && !('s' in (ops[b + 1] as AlignOp))) b++
+  return ops.slice(a, b + 1).flatMap((o) => ('h' in o ? [o.h] : []))
+}
+
+/**
  * `sounds`: how the words are said (the engine's dictionary). With it, a change of words that are no number
  * to a reading that only sounds like them ("Offer" heard as "author", sound-alike.ts) is "unsure" even when
  * both hearings agree on it: two hearings of one voice make the same slip between neighbouring sounds.
@@ -130,8 +148,15 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
   const heldByLattice = (got: readonly HeardWord[]) => !cross.lattice?.length || got.every((w) => latticeShare(cross, w) >= SHARE_SURE)
   const judge: CertaintyJudge = (kind, scriptIndices, got) => {
     const written = scriptIndices.filter((s) => asWritten.has(s)).length
-    // Skipped: sure when the second hearing did not hear most of these words either.
-    if (kind === 'missing') return written * 2 < scriptIndices.length ? 'sure' : 'unsure'
+    // What the second hearing heard over these script words, and beside them up to its neighbours.
+    const over = secondOver(ops, scriptIndices).map((h) => second[h] as HeardWord)
+    // Skipped: sure when the second hearing did not hear most of these words either; and for a short skip
+    // (a word or three), when it heard nothing in their place: a word it heard there ("last" heard as
+    // "least", the take's last word) says something was said.
+    if (kind === 'missing') {
+      if (written * 2 >= scriptIndices.length) return 'unsure'
+      return scriptIndices.length >= LONG_STRETCH_WORDS || over.length === 0 ? 'sure' : 'unsure'
+    }
     if (kind === 'changed') {
       if (got.length === 0) return 'unsure'
       const there = inStretch(got)
@@ -141,12 +166,17 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
       if (numbers.length > 0 && numbers.every((i) => !asWritten.has(i)) && otherValue(numbers.map((i) => script.words[i] as ScriptWord), got, there)) return 'sure'
       // A long stretch (a sentence skipped, or mumbled over) that the second hearing also missed most of:
       // both agree these words were not said as written, whatever each heard in their place.
-      if (scriptIndices.length >= LONG_STRETCH_WORDS && written * 2 < scriptIndices.length) return 'sure'
+      // Only when the second hearing heard none of them as written ("Fares begin at $129" heard as "use and
+      // are one hundred and twenty" and as "really feels begin on one hundred and twenty one" is a reading
+      // both misheard, not a sentence left out).
+      if (scriptIndices.length >= LONG_STRETCH_WORDS && written === 0) return 'sure'
       // The second hearing heard (some of) these script words as written: the hearings disagree.
       if (written > 0) return 'unsure'
       // Both on a reading that only sounds like the script's words: no more than one slip, heard twice.
       if (sounds && numbers.length === 0 && soundsAlike(scriptIndices.map((i) => (script.words[i] as ScriptWord).key), got.map((w) => w.text), sounds)) return 'unsure'
-      return sameReading(got, there) && heldByLattice(got) ? 'sure' : 'unsure'
+      // The same reading in the stretch, and nothing more between the words the second hearing placed on
+      // either side ("checks" heard as "two" by both, the second going on with "as" where "-ecks" was).
+      return sameReading(got, there) && sameReading(got, over) && heldByLattice(got) ? 'sure' : 'unsure'
     }
     if (got.length === 0) return 'sure'
     // Words added: the second hearing must have heard the same words there, reading no script word.

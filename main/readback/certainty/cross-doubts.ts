@@ -8,7 +8,8 @@
  * The doubts of the engine itself (second-hearing.ts, doubt-filter.ts) are kept only where the other
  * reading is a rival of the word; these are not, for names and numbers only: a misread one is the answer the
  * read-back must never give "matches" over. Not where the second hearing's lattice is sure of the script's
- * word there (the search's slip), and not where it heard nothing there.
+ * word there (the search's slip), unless it heard a number of another value there; and not where it heard
+ * nothing there.
  */
 import type { Doubt } from '../../../shared/readback/types'
 import type { AlignOp } from '../alignment/align'
@@ -31,7 +32,11 @@ export function crossDoubts(script: ScriptModel, heard: readonly HeardWord[], op
     const got = heard[op.h] as HeardWord
     const there = second.filter((w) => mid(w) >= got.start_s - EDGE_S && mid(w) <= got.end_s + EDGE_S)
     if (there.length === 0 || there.some((w) => sameWord(w, word))) continue
-    if (cross.lattice?.length && latticeShare(cross, got) >= SURE) continue
+    // A number the second hearing heard as another value is a doubt however sure its lattice is of the
+    // script's: its best path and its lattice disagree there ("18" heard as "eighty" with "eighteen" at
+    // 0.89), and a number is what the read-back must never answer "matches" over.
+    const otherValue = word.number && there.some((w) => w.values !== null)
+    if (!otherValue && cross.lattice?.length && latticeShare(cross, got) >= SURE) continue
     out.push({ start_s: got.start_s, end_s: got.end_s, heard: there.map((w) => w.text).join(' ') })
   }
   return out

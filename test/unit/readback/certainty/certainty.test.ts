@@ -94,6 +94,20 @@ describe('the certainty of a finding', () => {
     expect(one.verdict).toBe('check')
   })
 
+  it('a skipped word is "Listen here" when the second hearing heard another word in its place ("last" as "least")', () => {
+    const dropped = CLEAN.replace(' online', '')
+    const check = compareToScript(SCRIPT, said(dropped), { cross: cross(CLEAN.replace('online', 'unlike')) })
+    expect(only(check.issues)).toEqual([expect.objectContaining({ kind: 'missing', expected: 'online', certainty: 'unsure' })])
+    expect(only(compareToScript(SCRIPT, said(dropped), { cross: cross(dropped) }).issues).map(issueCertainty)).toEqual(['sure'])
+  })
+
+  it('a changed word both hearings agree on is "Listen here" when the second heard more there, before the next word it placed ("checks" as "two" and "two as")', () => {
+    const read = CLEAN.replace('frames', 'lanes')
+    expect(only(compareToScript(SCRIPT, said(read), { cross: cross(read) }).issues).map(issueCertainty)).toEqual(['sure'])
+    const more = compareToScript(SCRIPT, said(read), { cross: cross(read.replace('lanes', 'lanes as')) })
+    expect(only(more.issues)).toEqual([expect.objectContaining({ expected: 'Frames', heard: 'lanes', certainty: 'unsure' })])
+  })
+
   it('an added word is "Differs" when both heard it, "Listen here" when only the first did', () => {
     const added = CLEAN.replace('online', 'online today only')
     expect(only(compareToScript(SCRIPT, said(added), { cross: cross(added) }).issues).map(issueCertainty)).toEqual(['sure'])
@@ -165,8 +179,10 @@ describe('certainty never takes a finding away (property)', () => {
     const skipped = CLEAN.replace('frames are not sold online', 'our is do')
     const check = compareToScript(SCRIPT, said(skipped), { cross: cross(CLEAN.replace('frames are not sold online', 'august'), 0.3) })
     expect(only(check.issues)).toEqual([expect.objectContaining({ kind: 'changed', certainty: 'sure' })])
-    // The second hearing read most of it as written: the hearings disagree.
+    // The second hearing read most of it as written, or even one of its words: the hearings disagree.
     expect(only(compareToScript(SCRIPT, said(skipped), { cross: cross(CLEAN) }).issues).map(issueCertainty)).toEqual(['unsure'])
+    const one = compareToScript(SCRIPT, said(skipped), { cross: cross(CLEAN.replace('frames are not sold online', 'our sold to'), 0.3) })
+    expect(only(one.issues).map(issueCertainty)).toEqual(['unsure'])
   })
 
   it('a false start both hearings heard does not count as the second hearing reading the script there', () => {

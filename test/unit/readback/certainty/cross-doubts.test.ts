@@ -46,6 +46,15 @@ describe('names and numbers the hearings disagree on', () => {
     expect(compareToScript(SCRIPT, said(CLEAN), { cross: slip }).verdict).toBe('matches')
   })
 
+  it('a number the second hearing heard as another value is "Listen here" even where its lattice is sure of the script’s ("18" heard as "eighty", "eighteen" at 0.89)', () => {
+    const other = cross(CLEAN.replace('nine', 'nineteen'), 0.9, [{ word: 'nine', start_s: 2.4, end_s: 2.75 }])
+    for (const l of other.lattice ?? []) (l as { posterior: number }).posterior = l.word === 'nine' ? 0.89 : l.word === 'nineteen' ? 0.11 : 0.95
+    const check = compareToScript(SCRIPT, said(CLEAN), { cross: other })
+    expect(check.verdict).toBe('check')
+    expect(check.issues).toEqual([expect.objectContaining({ expected: '9', heard: 'nineteen', number: true })])
+    expect(check.issues.map(issueCertainty)).toEqual(['unsure'])
+  })
+
   it('words that are neither names nor numbers are left to the engine’s own doubts', () => {
     expect(compareToScript(SCRIPT, said(CLEAN), { cross: cross(CLEAN.replace('late', 'lake')) }).verdict).toBe('matches')
   })

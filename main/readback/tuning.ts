@@ -1,7 +1,8 @@
 /**
  * The read-back's tuning table: every number that decides what it hears and how sure it is, in one place,
- * in the order of the stages (README.md). Each was chosen on the TUNING set and is measured on HELD_OUT
- * (`npm run bench -- readback`, docs/measurements.md); a change here is a change of behaviour, and the
+ * in the order of the stages (README.md). Each was chosen on the dev sets (TUNING, HELD_OUT, UNSEEN) and is
+ * measured on SEALED, which is never tuned on (`npm run bench -- readback`, docs/measurements.md); a change
+ * here is a change of behaviour, and the
  * model-files hash (test/unit/readback/engines/model-files.test.ts) says when it changes what pocketsphinx is handed.
  */
 
@@ -90,7 +91,7 @@ export const CONTEXT_WORDS = 4
 export const SHARE_SURE = SURE
 /** Certainty: leeway at a stretch's ends (s): two hearings place word boundaries a frame or two apart. */
 export const CERTAINTY_EDGE_S = 0.05
-/** Script words in a changed stretch from which it counts as a long one (a sentence skipped or mumbled): sure when both hearings missed most of it (certainty.ts). */
+/** Script words in a changed stretch from which it counts as a long one (a sentence skipped or mumbled): sure when the second hearing read none of it as written (certainty.ts); a skip this long is sure though the second hearing heard a few words in its place. */
 export const LONG_STRETCH_WORDS = 4
 /**
  * A reading whose phones differ from the script words' by at most this share of the longer one's phones

@@ -127,7 +127,12 @@ export function createVersionArea(deps: VersionAreaDeps) {
       return null
     }),
   }
-  return { handlers, versions, work, journal }
+  /** The window recording a punch went away (app/idle-recordings.ts): let go of it as a punch. */
+  const letGoPunch = (recordingTakeId: string) => {
+    punchedInto.delete(recordingTakeId)
+    return punches.letGo(recordingTakeId)
+  }
+  return { handlers, versions, work, journal, letGoPunch }
 }
 
 /** The take's read-back after a version became current: its kept result, or none. */

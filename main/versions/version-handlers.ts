@@ -57,6 +57,8 @@ export function createVersionArea(deps: VersionAreaDeps) {
   const guard = <T>(run: () => Promise<T>): Promise<T> => guardVersionErrors(run, disk)
   const versions = new TakeVersions(deps.store)
   deps.store.useVersionAudio((take, fresh) => versions.ensureRender(take, fresh))
+  // Every recording and import gets its content hash the moment its file is complete (issue 41 point 3).
+  deps.store.useSeal((take) => versions.sealOwnFile(take))
   const work = new VersionWork({
     store: deps.store, versions, transcribe: deps.transcribe, currentScript: deps.currentScript,
     emitProgress: (p) => deps.hub.emit('versionProgress', p),

@@ -6,7 +6,7 @@
  * every other version job.
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeMeta } from '../takes/take-types'
@@ -19,6 +19,7 @@ import type { TakeStore } from '../takes/take-store'
 import { CompService } from './comp-service'
 import { findLatency } from './latency-calibration'
 import { PickupCards } from './pickup-cards'
+import { PatchHearings } from './patch-hearings'
 import { PunchSessions, type RecordingCallsForPunch } from './punch-sessions'
 import { cutRemovedLines, listRemovedLines } from './removed-line-version'
 import { cutRestart, makePickupVersion } from './take-fixes'
@@ -64,6 +65,7 @@ export function createVersionArea(deps: VersionAreaDeps) {
     emitProgress: (p) => deps.hub.emit('versionProgress', p),
     takesChanged: deps.takesChanged,
     readbackChanged: (s) => deps.hub.emit('readback', s),
+    patchHearings: new PatchHearings((jobId) => join(dirname(versions.folders(jobId).recordings), 'hearings'), (jobId) => versions.recordings(jobId)),
     ...(deps.now ? { now: deps.now } : {}),
   })
   const punches = new PunchSessions(work, deps.recording)

@@ -11,7 +11,6 @@ import type { VersionMade, VersionProgress } from '../../shared/bridge-versions'
 import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
 import type { EditList } from '../../shared/versions/edit-list'
 import type { TakeVersion, VersionChange, VersionFinding, VersionReadback } from '../../shared/versions/types'
-import { compareToScript, wordsToSound } from '../readback/index'
 import { EngineUnavailableError } from '../readback/engine'
 import type { ScriptCopy } from '../readback/service/script-copies'
 import { TakeInputError } from '../takes/take-input-checks'
@@ -26,6 +25,7 @@ import { hearInPlace, hearWhole } from './version-hearing-place'
 import { readStoredHearing, type StoredHearing } from './stored-hearing'
 import { readbackSummary } from './readback-summary'
 import type { PatchHearings } from './patch-hearings'
+import { checkHearing } from './hearing-check'
 import { currentStamp } from '../version-records/version-stamp'
 
 export interface VersionWorkDeps {
@@ -227,9 +227,7 @@ export class VersionWork {
       else if (unknown.length > 0) parts.push(...(await this.hearNewAudio(take.job_id, list, path, unknown, script.text)))
       const heard = joinHearings(parts)
       const { words, doubts, cross, engine } = heard
-      // Sound-alikes weighed as the take's own read-back weighed them (read-back.ts), so mapping changes no certainty.
-      const sounds = cross && this.d.transcribe.soundsOf ? await this.d.transcribe.soundsOf(wordsToSound(script.text, words, cross.words)) : undefined
-      const check = compareToScript(script.text, words, { names: script.names, now: (this.d.now ?? Date.now)(), doubts, ...(cross ? { cross } : {}), ...(sounds ? { sounds } : {}) })
+      const check = await checkHearing(script, heard, this.d.transcribe, (this.d.now ?? Date.now)())
       const stored: ReadbackStored = {
         check, words, engine, ...(doubts.length ? { doubts } : {}), cross, take_id: take.id, job_id: take.job_id,
         script_read: { revision_id: script.revision_id, text: script.text }, note: null,

@@ -17,6 +17,7 @@ import { createKeychainStore } from './session/secret-store'
 import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './security/window-security'
 import { registerAppProtocols, registerPrivilegedSchemes } from './shell/app-protocols'
 import { bindBridgeIpc } from './shell/bridge-ipc'
+import { watchWindowPages } from './shell/window-pages'
 import { guardEveryWebContents } from './shell/web-contents-guard'
 import { electronLogFileSink } from './shell/electron-log-file'
 import { stopServicesBeforeQuit } from './shell/quit-cleanup'
@@ -61,6 +62,8 @@ async function createWindow(core: BoothCore): Promise<BrowserWindow> {
     const b = w.getNormalBounds()
     void saveWindowState(dataDir, { ...b, maximized: w.isMaximized() }).catch(() => undefined)
   })
+  // A take this window records is stopped and said the moment the window closes, reloads or crashes.
+  watchWindowPages(w, core, (m, f) => boothLog.warn(m, f))
   const unsubscribe = core.hub.subscribe((event, data) => {
     if (!w.isDestroyed()) w.webContents.send(IPC_EVENT, event, data)
   })

@@ -20,6 +20,7 @@ import { withStderrCopy } from './logging/stderr-copy'
 import { createKeychainStore } from './session/secret-store'
 import { startDemoServer } from './demo/demo-launcher'
 import { startWebHost } from './web/host'
+import { pagePresence } from './web/page-presence'
 import { MediaRegistry } from './web/media-routes'
 import { parseWebArgs, WebArgsError } from './web/web-args'
 import { readApiKeyFile } from './web/api-key-file'
@@ -93,6 +94,11 @@ async function main(): Promise<void> {
     media,
     incomingDir,
     files,
+    // A tab that goes mid-take (closed, reloaded, crashed) has its take stopped and said at once.
+    pages: pagePresence({
+      present: (page, there) => core.pagePresent(page, there),
+      gone: (page, cause) => void core.pageGone(page, cause).catch((err: unknown) => log.warn('a tab went away and its recordings could not be stopped', { err })),
+    }),
   })
   await core.start({ autoDemo: !givenKey })
   await folderLock.describe({ kind: 'web host', url: host.url }).catch(() => undefined)

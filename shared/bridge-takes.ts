@@ -84,6 +84,8 @@ export const takeCalls = {
    */
   stopRecording: obj({ takeId, pcmBase64: optional(pcmBase64), appended: optional(int({ min: 0, max: 100_000_000 })) }),
   cancelRecording: takeOnly,
+  /** The talent read what became of a take its window's going cut short (`takesCutShort`): no window says it again. */
+  dismissCutShort: takeOnly,
   /** The take's current version's audio, or (`version`) one of its other versions' (rendered first when missing). */
   getTakeMediaUrl: obj({ takeId, version: optional(int({ min: 1, max: 10_000 })) }),
   getListenUrl: obj({ jobId, deliveryId: apiId }),
@@ -268,6 +270,30 @@ export interface TakeResults {
   appendRecording: RecordingLevel
   stopRecording: TakeView
   cancelRecording: null
+  dismissCutShort: CutShortTakes
+}
+
+/** Why a take stopped without its Stop: the window that recorded it went (and how, when main knows), or fell silent. */
+export type CutShortCause = 'reloaded' | 'closed' | 'crashed' | 'went_away' | 'unheard'
+
+/**
+ * A take main stopped because the window recording it went away (main/app/idle-recordings.ts): what
+ * was recorded is kept (or, for a punch-and-roll, kept as its own pickup and the take left unchanged).
+ */
+export interface CutShortTake {
+  take_id: string
+  job_id: string
+  /** The take as main kept it after stopping it (null: it could not be stopped or is gone). */
+  take: Pick<TakeView, 'id' | 'job_id' | 'file_name' | 'take_number' | 'label' | 'state' | 'preflight'> | null
+  cause: CutShortCause
+  /** The window that recorded it, as main names it (`window:<id>`, `tab:<page id>`); null when not known. */
+  page: string | null
+  /** The punch-and-roll this recording was: no punched version was made, the take it was for is unchanged. */
+  punch: { into_take_id: string; into_name: string; sentence: number } | null
+}
+
+export interface CutShortTakes {
+  takes: CutShortTake[]
 }
 
 export interface TakeEvents {
@@ -280,8 +306,10 @@ export interface TakeEvents {
   uploadProgress: UploadProgress
   deliveryState: DeliveryStateEvent
   deliveryQueue: DeliveryQueueView
+  /** Takes cut short by their window's going, until the talent has read each (a window opened later shows them). */
+  takesCutShort: CutShortTakes
 }
 
 export const TAKE_EVENT_NAMES: { [E in keyof TakeEvents]: true } = {
-  takes: true, takeChecked: true, uploadProgress: true, deliveryState: true, deliveryQueue: true,
+  takes: true, takeChecked: true, uploadProgress: true, deliveryState: true, deliveryQueue: true, takesCutShort: true,
 }

@@ -15,6 +15,7 @@ import { createDeliveriesWatch } from '../polling/deliveries-watch'
 import type { OnlineStateLike, PollTimers, PowerMonitorLike } from '../polling/poll-ports'
 import type { PollIntervals } from '../polling/poll-rules'
 import { createJobRefresh } from '../polling/job-refresh'
+import type { CutShortCause } from '../../shared/bridge-takes'
 import type { Log } from '../logging/redacting-log'
 import type { SecretStore } from '../session/secret-store'
 import { createAccountHandlers } from '../account/account-handlers'
@@ -23,6 +24,7 @@ import { DeliveryService } from '../delivery/delivery-service'
 import { createReadbackArea } from '../readback/service/readback-handlers'
 import { createPrompterArea } from '../prompter/prompter-area'
 import { stopIdleRecordings } from './idle-recordings'
+import { CutShortList } from './cut-short-takes'
 import { createVersionArea } from '../versions/version-handlers'
 import { createFinisher } from '../finish/finish-version'
 import { createTranscriber } from '../versions/transcriber'
@@ -72,6 +74,13 @@ export interface BoothCore {
   start(opts: { autoDemo: boolean }): Promise<void>
   /** The window gained focus: poll soon. */
   focus(): void
+  /**
+   * The window named (bridge/caller.ts) is there or not: a transport says so as it opens and goes. A take
+   * recorded by a window that is there is never stopped for silence (it may be slow, not gone).
+   */
+  pagePresent(owner: string, present: boolean): void
+  /** The window named went away (closed, reloaded, crashed): its recordings are stopped at once and said. */
+  pageGone(owner: string, cause: CutShortCause): Promise<void>
   close(): Promise<void>
 }
 
@@ -161,8 +170,16 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
   // The prompter that follows the voice listens to the same recording calls.
   const prompter = createPrompterArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
-  // A take whose window went away mid-recording (reloaded, closed, crashed) is stopped and kept.
-  const idle = stopIdleRecordings(prompter.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)), { info: (m, f) => log.info(m, f), warn: (m, f) => log.warn(m, f) })
+  // A take whose window went away mid-recording (reloaded, closed, crashed) is stopped and kept, and said.
+  const present = new Set<string>()
+  const cutShort = new CutShortList(hub)
+  const idle = stopIdleRecordings(prompter.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)), {
+    info: (m, f) => log.info(m, f),
+    warn: (m, f) => log.warn(m, f),
+    ownerAlive: (owner) => present.has(owner),
+    letGoPunch: (takeId) => versionArea.letGoPunch(takeId),
+    cutShort: (take) => cutShort.add(take),
+  })
   const takeCalls = idle.calls
   // Versions (pickups, punch-and-roll, comps, cut false starts, finishes): read back with the engine Settings chose, a
   // punch recorded through the same recording calls (so the read-back waits while it records).
@@ -240,6 +257,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       serviceReachable: () => jobs.reachable === true,
     }),
     ...takeCalls,
+    dismissCutShort: async ({ takeId }) => cutShort.dismiss(takeId),
     ...readback.handlers,
     ...prompter.handlers,
     ...versionArea.handlers,
@@ -274,6 +292,14 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       await readback.start()
     },
     focus: () => poller.focus(),
+    pagePresent: (owner, there) => {
+      if (there) present.add(owner)
+      else present.delete(owner)
+    },
+    pageGone: async (owner, cause) => {
+      present.delete(owner)
+      await idle.pageGone(owner, cause)
+    },
     close: async () => {
       ports.power.removeListener('resume', onWake)
       poller.stop()

@@ -1,16 +1,23 @@
 /**
- * A take whose page went away mid-recording — the window reloaded or closed, its renderer crashed —
- * sends no more audio and never says Stop. Left alone it would stay "recording" until Booth quits (and
- * the prompter's recogniser would listen to nothing). Around the recording calls: a take that received
- * no chunk for `idleMs` is stopped here, as Stop would, so what was recorded is kept and listed as a take.
- * A page that records sends a chunk every few milliseconds; even a busy one is nowhere near the limit.
+ * A take whose window went away mid-recording — the window reloaded or closed, its renderer crashed —
+ * sends no more audio and never says Stop. Around the recording calls, each take is owned by the window
+ * that started it (bridge/caller.ts) and is stopped as Stop would, what was recorded kept, the moment
+ * main hears that window is gone (`pageGone`: Electron's closed / render-process-gone / navigation, the
+ * web host's page-gone beacon or its event stream lost and not back). A punch-and-roll's recording is
+ * let go as a punch (no version is made, the take stays as it was) and kept as its own pickup. Each take
+ * stopped here is told to every window (`cutShort`).
+ *
+ * As a last resort, a take that received no chunk for `idleMs` is stopped too — but never one whose
+ * window is known to be there (`ownerAlive`): a window that is alive but slow keeps its take.
  */
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
+import { callingPage } from '../bridge/caller'
+import type { CutShortCause, CutShortTake, TakeView } from '../../shared/bridge-takes'
 
 type RecordingCalls = Pick<BridgeHandlers, 'startRecording' | 'appendRecording' | 'stopRecording' | 'cancelRecording'>
 
-/** How long a recording may receive nothing before its page counts as gone. */
+/** How long a recording whose window main cannot see may receive nothing before its window counts as gone. */
 export const PAGE_GONE_AFTER_MS = 15_000
 
 /** What a page that was only away (a computer asleep, a stalled tab) hears when it comes back to the take. */
@@ -23,41 +30,83 @@ export interface IdleRecordingsOptions {
   now?: () => number
   info(message: string, fields?: Record<string, unknown>): void
   warn(message: string, fields?: Record<string, unknown>): void
+  /** Whether the window named is known to be there; its takes are never stopped for silence. */
+  ownerAlive?: (owner: string) => boolean
+  /** Lets go of the punch-and-roll this recording is (no version will be made of it); null: an ordinary take. */
+  letGoPunch?: (takeId: string) => Promise<CutShortTake['punch']>
+  /** A take stopped here, to be said to every window. */
+  cutShort?: (take: CutShortTake) => void
 }
 
-export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRecordingsOptions): { calls: T; close(): void } {
+export interface IdleRecordings<T> {
+  calls: T
+  /** The window named went away (how, when known): its takes are stopped at once, what was recorded kept. */
+  pageGone(owner: string, cause: CutShortCause): Promise<void>
+  close(): void
+}
+
+/** The answer to a chunk from a page already gone: no level, since nothing was written. */
+const NOTHING_WRITTEN = { peakDbfs: -Infinity, rmsDbfs: -Infinity, clipped: false, live: null } as const
+
+const keptPart = (t: TakeView): CutShortTake['take'] => ({
+  id: t.id, job_id: t.job_id, file_name: t.file_name, take_number: t.take_number, label: t.label, state: t.state, preflight: t.preflight,
+})
+
+export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRecordingsOptions): IdleRecordings<T> {
   const idleMs = o.idleMs ?? PAGE_GONE_AFTER_MS
   const now = o.now ?? Date.now
   /** Takes recording, with when their page was last heard from. */
   const heard = new Map<string, number>()
+  /** Takes recording, with their job and the window that started them (when its transport said). */
+  const recording = new Map<string, { jobId: string; owner: string | undefined }>()
   /** Takes stopped here: their page, should it come back, is told why in words (not "not recording"). */
   const stoppedHere = new Set<string>()
+  /** Takes stopped here, as kept, with the window they were recorded in. */
+  const keptHere = new Map<string, { owner: string | undefined; take: TakeView; cause: CutShortCause }>()
   const away = (takeId: string) => {
     if (stoppedHere.has(takeId)) throw new UserFacingError('recording_stopped', STOPPED_WHILE_AWAY, 409)
   }
   let timer: ReturnType<typeof setInterval> | null = null
   let closed = false
 
+  const cut = async (takeId: string, cause: CutShortCause): Promise<void> => {
+    const was = recording.get(takeId)
+    heard.delete(takeId)
+    recording.delete(takeId)
+    stoppedHere.add(takeId)
+    o.info('the take’s window went away mid-recording: stopped, what was recorded is kept', { takeId, cause })
+    const punch = o.letGoPunch ? await o.letGoPunch(takeId).catch(() => null) : null
+    const stopped = await calls.stopRecording({ takeId }).catch((err: unknown) => {
+      o.warn('a take whose window went away could not be stopped', { takeId, err })
+      return null
+    })
+    if (stopped) keptHere.set(takeId, { owner: was?.owner, take: stopped, cause })
+    o.cutShort?.({ take_id: takeId, job_id: stopped?.job_id ?? was?.jobId ?? '', take: stopped ? keptPart(stopped) : null, cause, page: was?.owner ?? null, punch })
+  }
+
   const look = () => {
     const t = now()
     for (const [takeId, last] of heard) {
-      if (t - last < idleMs) continue
-      heard.delete(takeId)
-      stoppedHere.add(takeId)
-      o.info('a take received no audio for a while (its window went away): stopped, what was recorded is kept', { takeId, idleS: Math.round((t - last) / 1000) })
-      calls.stopRecording({ takeId }).catch((err: unknown) => o.warn('a take whose window went away could not be stopped', { takeId, err }))
+      const owner = recording.get(takeId)?.owner
+      if (t - last < idleMs || (owner !== undefined && o.ownerAlive?.(owner) === true)) continue
+      void cut(takeId, 'unheard')
     }
     if (heard.size === 0 && timer) {
       clearInterval(timer)
       timer = null
     }
   }
-  const watch = (takeId: string) => {
+  const watch = (takeId: string, jobId: string) => {
     if (closed) return
     heard.set(takeId, now())
+    recording.set(takeId, { jobId, owner: callingPage() })
     if (timer) return
     timer = setInterval(look, o.everyMs ?? Math.max(50, Math.floor(idleMs / 4)))
     timer.unref?.()
+  }
+  const release = (takeId: string) => {
+    heard.delete(takeId)
+    recording.delete(takeId)
   }
 
   return {
@@ -65,28 +114,51 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
       ...calls,
       startRecording: async (a) => {
         const started = await calls.startRecording(a)
-        watch(started.takeId)
+        watch(started.takeId, a.jobId)
         return started
       },
       appendRecording: async (a) => {
+        // A chunk still on its way from a page that said it was going: nothing is written, and nobody is
+        // left to read an error (a page that was only asleep is told in words, below).
+        const kept = keptHere.get(a.takeId)
+        if (kept && kept.cause !== 'unheard' && callingPage() === kept.owner) return NOTHING_WRITTEN
         away(a.takeId)
         if (heard.has(a.takeId)) heard.set(a.takeId, now())
         return calls.appendRecording(a)
       },
       stopRecording: async (a) => {
+        const owner = recording.get(a.takeId)?.owner
+        const caller = callingPage()
+        // The page that came back after its window went (a reload is a new page) is answered with the take as kept.
+        const kept = keptHere.get(a.takeId)
+        if (kept && caller !== undefined && kept.owner !== undefined && caller !== kept.owner) return kept.take
         away(a.takeId)
-        heard.delete(a.takeId)
+        // Another window stopping a take is a page that came back (a reload in the web host is a new page):
+        // the window that recorded it is gone, and the take is cut short like any other.
+        if (owner !== undefined && caller !== undefined && caller !== owner) {
+          await cut(a.takeId, 'went_away')
+          const now = keptHere.get(a.takeId)
+          if (now) return now.take
+          away(a.takeId)
+        }
+        release(a.takeId)
         return calls.stopRecording(a)
       },
       cancelRecording: async (a) => {
         away(a.takeId)
-        heard.delete(a.takeId)
+        release(a.takeId)
         return calls.cancelRecording(a)
       },
+    },
+    pageGone: async (owner, cause) => {
+      const mine = [...recording].filter(([, r]) => r.owner === owner).map(([takeId]) => takeId)
+      await Promise.all(mine.map((takeId) => cut(takeId, cause)))
     },
     close: () => {
       closed = true
       heard.clear()
+      recording.clear()
+      keptHere.clear()
       if (timer) clearInterval(timer)
       timer = null
     },

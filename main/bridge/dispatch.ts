@@ -8,11 +8,13 @@
 import { BridgeArgumentError } from '../../shared/check'
 import { bridgeCalls, isBridgeCallName, type BridgeCallFunctions, type BridgeCallName } from '../../shared/bridge'
 import { FileGrants, ONLY_GIVEN_FILES } from '../security/file-grants'
+import { asCallFrom } from './caller'
 
 /** What main answers each call with: the contract's call functions, names and types from shared/bridge.ts. */
 export type BridgeHandlers = BridgeCallFunctions
 
-export type Dispatch = (name: string, args: unknown) => Promise<unknown>
+/** `from`: the window the call came from (bridge/caller.ts), when its transport knows it. */
+export type Dispatch = (name: string, args: unknown, from?: string) => Promise<unknown>
 
 /** The argument of each call that names a file the window was handed (an id from FileGrants). */
 const FILE_FIELDS: Partial<Record<BridgeCallName, string>> = { importTake: 'path' }
@@ -24,7 +26,7 @@ export interface DispatcherOptions {
 
 export function createDispatcher(handlers: BridgeHandlers, options: DispatcherOptions = {}): Dispatch {
   const files = options.files ?? new FileGrants()
-  return async (name, args) => {
+  return async (name, args, from) => {
     if (!isBridgeCallName(name)) throw new BridgeArgumentError(`Booth has no call named “${name.slice(0, 60)}”.`)
     let checked = bridgeCalls[name](args ?? {}, name) as Record<string, unknown>
     const field = FILE_FIELDS[name]
@@ -34,6 +36,6 @@ export function createDispatcher(handlers: BridgeHandlers, options: DispatcherOp
       checked = { ...checked, [field]: path }
     }
     const handler = handlers[name] as (a: unknown) => Promise<unknown>
-    return handler(checked)
+    return asCallFrom(from, () => handler(checked))
   }
 }

@@ -3,14 +3,15 @@
  * the read-back's check of OUT against the script, and `preflight`, the API's object measured from OUT.
  * The check is what the take was heard to say (its whole hearing, heard once before the finish, whose words
  * also give the finish its sentences) mapped through the finish's time map: finished audio is not heard
- * again (main/versions/version-hearing.ts says why).
+ * again (main/versions/version-hearing.ts says why). It is the app's own check (versions/hearing-check.ts):
+ * the sound-alike rule fed by the engine's dictionary, so the CLI and the app say the same of the same finish.
  */
 import type { Preflight } from '../audio/preflight'
 import { measureTake } from '../audio/measure-take'
 import type { DeliveryProfile } from '../audio/delivery-profiles'
 import type { ReadbackCheck } from '../../shared/readback/types'
-import { compareToScript } from '../readback/index'
 import { mapHearing, type Hearing } from '../versions/version-hearing'
+import { checkHearing } from '../versions/hearing-check'
 import { hearWhole } from '../versions/version-hearing-place'
 import type { Transcribe } from '../versions/version-inputs'
 import type { FinishReport } from './finish-take'
@@ -24,12 +25,8 @@ export async function hearTake(input: string, script: string, transcribe: Transc
 }
 
 /** OUT's check (null without a script) and its preflight. */
-export async function finishCheck(report: FinishReport, heard: { hearing: Hearing; script: string } | null, measure: { spotLengthS: number; kind: TakeKindToFit; profile: DeliveryProfile }): Promise<{ check: ReadbackCheck | null; preflight: Preflight }> {
-  const check = heard ? checkOf(heard.script, mapHearing(heard.hearing, report.time_map)) : null
+export async function finishCheck(report: FinishReport, heard: { hearing: Hearing; script: string; use: Pick<ScriptUse, 'transcribe'> } | null, measure: { spotLengthS: number; kind: TakeKindToFit; profile: DeliveryProfile }): Promise<{ check: ReadbackCheck | null; preflight: Preflight }> {
+  const check = heard ? await checkHearing({ text: heard.script }, mapHearing(heard.hearing, report.time_map), heard.use.transcribe) : null
   const preflight = await measureTake(report.out, { spotLengthS: measure.spotLengthS, kind: measure.kind, profile: measure.profile })
   return { check, preflight }
-}
-
-function checkOf(script: string, h: Hearing): ReadbackCheck {
-  return compareToScript(script, h.words, { doubts: h.doubts, ...(h.cross ? { cross: h.cross } : {}) })
 }

@@ -23,6 +23,13 @@ export interface FrameLike {
 /** Electron's IpcMainInvokeEvent, as far as the sender check needs it (senderFrame is null once the frame is gone). */
 export interface InvokeEventLike {
   readonly senderFrame: FrameLike | null | undefined
+  /** The window's webContents: its id names the window a call came from (windowOwner). */
+  readonly sender?: { readonly id: number } | null | undefined
+}
+
+/** The name main knows a window by (bridge/caller.ts): a recording belongs to the window that started it. */
+export function windowOwner(webContentsId: number): string {
+  return `window:${webContentsId}`
 }
 
 /** The part of Electron's ipcMain the bridge uses. */
@@ -70,7 +77,8 @@ export async function answerBridgeCall(event: InvokeEventLike, name: unknown, ar
     return { ok: false, error: { kind: 'bad_request', message: 'A bridge call needs the name of the call as text.' } }
   }
   try {
-    return { ok: true, result: (await deps.dispatch(name, args)) ?? null }
+    const sender = event.sender?.id
+    return { ok: true, result: (await deps.dispatch(name, args, typeof sender === 'number' ? windowOwner(sender) : undefined)) ?? null }
   } catch (err) {
     const failure = describeAndLog(err, deps.log, { call: name.slice(0, 60) })
     return { ok: false, error: { kind: failure.kind, message: failure.message } }

@@ -58,7 +58,7 @@ export interface TakeHandlerDeps<D extends TakeDelivery = TakeDelivery> {
 }
 
 /** Every take call but the two media URLs, which main/takes/playback-handlers.ts answers (they need the transport's media URLs). */
-export type TakeHandlers = Pick<BridgeHandlers, Exclude<keyof typeof takeCalls, 'getTakeMediaUrl' | 'getListenUrl'>>
+export type TakeHandlers = Pick<BridgeHandlers, Exclude<keyof typeof takeCalls, 'getTakeMediaUrl' | 'getListenUrl' | 'dismissCutShort'>>
 
 export interface TakeArea<D extends TakeDelivery = TakeDelivery> {
   handlers: TakeHandlers

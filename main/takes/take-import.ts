@@ -111,6 +111,8 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
       }
       return kept
     })
+    // The copy is complete: its hash is kept with it now, not at its first check.
+    await store.sealWritten(meta)
     return await store.remeasure(meta.id, options.signal)
   } finally {
     await rm(stage, { force: true })

@@ -152,6 +152,8 @@ export class TakeRecordings {
     )
     const [, provisional] = await Promise.all([closing, check])
     const ready = await this.store.update(takeId, (m) => ({ ...m, state: 'ready', ...(provisional ? { preflight: provisional } : {}) }))
+    // The file is complete: its hash is kept with it now, not at its first check.
+    await this.store.sealWritten(ready)
     return provisional ? ready : this.store.remeasure(takeId)
   }
 
@@ -177,7 +179,9 @@ export class TakeRecordings {
     const kept = await rec.writer.salvage()
     await rm(this.reservePath(rec.jobId, takeId), { force: true }).catch(() => undefined)
     try {
-      return { take: await this.store.update(takeId, (m) => ({ ...m, state: 'ready' })), seconds: kept.durationS, saved: true }
+      const take = await this.store.update(takeId, (m) => ({ ...m, state: 'ready' }))
+      await this.store.sealWritten(take)
+      return { take, seconds: kept.durationS, saved: true }
     } catch {
       return { take: (await this.store.find(takeId, 'takes')).meta, seconds: kept.durationS, saved: false }
     }

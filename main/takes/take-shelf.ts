@@ -51,6 +51,7 @@ export class TakeShelf {
   private readonly locks = new Map<string, Promise<unknown>>()
   /** Renders a take's current version when its render is missing (main/versions; set once wired). */
   private versionAudio: ((take: TakeMeta, fresh?: boolean) => Promise<void>) | null = null
+  private sealer: ((take: TakeMeta) => Promise<void>) | null = null
 
   constructor(options: TakeShelfOptions) {
     if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new TakeInputError('TakeStore needs the data folder path.')
@@ -85,6 +86,20 @@ export class TakeShelf {
   /** Makes sure a take's current version has its render on disk (main/versions renders it when missing). */
   useVersionAudio(ensure: (take: TakeMeta, fresh?: boolean) => Promise<void>): void {
     this.versionAudio = ensure
+  }
+
+  /** Keeps a take's content hash with its file (main/versions seals it: recordings.ts seal). */
+  useSeal(seal: (take: TakeMeta) => Promise<void>): void {
+    this.sealer = seal
+  }
+
+  /**
+   * The take's own file is complete (a recording closed, salvaged or made whole, an import copied in): its
+   * content hash is kept with it from this moment, so any change on disk before its first check is caught.
+   * A disk that cannot link keeps none (the first check seals it then); nothing here fails the take.
+   */
+  async sealWritten(take: TakeMeta): Promise<void> {
+    await this.sealer?.(take).catch(() => undefined)
   }
 
   /**

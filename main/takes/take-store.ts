@@ -104,6 +104,8 @@ export class TakeStore extends TakeShelf {
       if (m.state !== 'recovered' && !this.recordings.isCutOff(m)) throw new TakeInputError(`${takeName(m)} is not a recovered take.`)
       return { ...m, state: 'ready' }
     })
+    // Made whole and kept: its hash is kept with it from now on.
+    await this.sealWritten(kept)
     return meta.state === 'recording' ? this.remeasure(takeId) : kept
   }
 

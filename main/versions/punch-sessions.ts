@@ -16,6 +16,7 @@ import { reviseTake } from './revised-take'
 import { toEditList } from './timeline'
 import { versionScripts } from './version-script'
 import { takeName, type VersionWork } from './version-work'
+import { takeName as fileTakeName } from '../../shared/take-name'
 
 export interface RecordingCallsForPunch {
   start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
@@ -77,6 +78,18 @@ export class PunchSessions {
     const s = this.sessions.get(recordingTakeId)
     if (!s) throw new TakeInputError('That recording is not a punch-and-roll under way.')
     return s
+  }
+
+  /**
+   * The window recording this punch went away: no punched version will be made (the take stays as it was),
+   * and the recording, stopped by the caller, is kept as its own pickup. Null when it is no punch under way.
+   */
+  async letGo(recordingTakeId: string): Promise<{ into_take_id: string; into_name: string; sentence: number } | null> {
+    const s = this.sessions.get(recordingTakeId)
+    if (!s) return null
+    this.sessions.delete(recordingTakeId)
+    const into = await this.work.d.store.get(s.takeId).catch(() => null)
+    return { into_take_id: s.takeId, into_name: into ? fileTakeName(into) : 'the take', sentence: s.plan.sentence + 1 }
   }
 
   async cancel(recordingTakeId: string): Promise<null> {

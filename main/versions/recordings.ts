@@ -74,7 +74,7 @@ export class Recordings {
 
   /**
    * Keeps a take's own file's content hash with it, as a hard link named by that hash (`<sha256>.sealed`, any
-   * audio format; never a source a version reads): made at the first check after the take was written, then
+   * audio format; never a source a version reads): made as the take's file is complete (TakeShelf.sealWritten), else at its first check, then
    * found again by linkedHashOf. Nothing is made where the disk cannot link. Returns the hash.
    */
   async seal(path: string): Promise<string> {

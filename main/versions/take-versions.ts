@@ -79,7 +79,7 @@ export class TakeVersions {
    * The versions whose recordings changed on disk since Booth wrote them, each in words ("Version 2's
    * recording is damaged (changed on disk since Booth wrote it)"): a version's recordings are checked
    * against the SHA-256 they are named by, version 1 (the take's own file) against the recording or seal
-   * it is hard-linked to (sealed at its first check, recordings.ts). Each file is read once per change of
+   * it is hard-linked to (sealed as it was written, recordings.ts). Each file is read once per change of
    * it; `fresh` reads them all again.
    */
   async damage(meta: TakeMeta, fresh = false): Promise<Map<number, string>> {
@@ -95,13 +95,26 @@ export class TakeVersions {
         if (own) {
           if ((await recordings.hashOf(path, fresh).catch(() => own)) !== own) bad.push(own)
         } else if (!meta.versions && meta.state === 'ready' && meta.source !== 'comp') {
-          // First checked since it was written (measured or played at once): its hash is kept from now on.
+          // Not sealed as it was written (a take from before seals were made then, a disk that could not link):
+          // its hash is kept from its first check on.
           await recordings.seal(path).catch(() => undefined)
         }
       }
       if (bad.length) notes.set(v.number, damagedVersionNote(v, bad))
     }
     return notes
+  }
+
+  /**
+   * Keeps the hash of a take's own file with it (a seal, recordings.ts), as the file is written: a take with
+   * versions or a comp's first render is not a recording, and one already linked in keeps its hash.
+   */
+  async sealOwnFile(meta: TakeMeta): Promise<void> {
+    if (meta.versions || meta.state !== 'ready' || meta.source === 'comp') return
+    const recordings = this.recordings(meta.job_id)
+    const path = this.store.recordingPath(meta)
+    if (await recordings.linkedHashOf(path)) return
+    await recordings.seal(path)
   }
 
   /** The versions as the window lists them, each damaged one named (the list's `damaged`, and the version's own). */

@@ -6,7 +6,7 @@
  * every other version job.
  */
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import type { ReadbackState, ReadbackStored } from '../../shared/bridge-readback'
 import type { TakeMeta } from '../takes/take-types'
@@ -19,6 +19,7 @@ import type { TakeStore } from '../takes/take-store'
 import { CompService } from './comp-service'
 import { findLatency } from './latency-calibration'
 import { PickupCards } from './pickup-cards'
+import { PatchHearings } from './patch-hearings'
 import { PunchSessions, type RecordingCallsForPunch } from './punch-sessions'
 import { cutRemovedLines, listRemovedLines } from './removed-line-version'
 import { cutRestart, makePickupVersion } from './take-fixes'
@@ -57,11 +58,14 @@ export function createVersionArea(deps: VersionAreaDeps) {
   const guard = <T>(run: () => Promise<T>): Promise<T> => guardVersionErrors(run, disk)
   const versions = new TakeVersions(deps.store)
   deps.store.useVersionAudio((take, fresh) => versions.ensureRender(take, fresh))
+  // Every recording and import gets its content hash the moment its file is complete (issue 41 point 3).
+  deps.store.useSeal((take) => versions.sealOwnFile(take))
   const work = new VersionWork({
     store: deps.store, versions, transcribe: deps.transcribe, currentScript: deps.currentScript,
     emitProgress: (p) => deps.hub.emit('versionProgress', p),
     takesChanged: deps.takesChanged,
     readbackChanged: (s) => deps.hub.emit('readback', s),
+    patchHearings: new PatchHearings((jobId) => join(dirname(versions.folders(jobId).recordings), 'hearings'), (jobId) => versions.recordings(jobId)),
     ...(deps.now ? { now: deps.now } : {}),
   })
   const punches = new PunchSessions(work, deps.recording)
@@ -127,7 +131,12 @@ export function createVersionArea(deps: VersionAreaDeps) {
       return null
     }),
   }
-  return { handlers, versions, work, journal }
+  /** The window recording a punch went away (app/idle-recordings.ts): let go of it as a punch. */
+  const letGoPunch = (recordingTakeId: string) => {
+    punchedInto.delete(recordingTakeId)
+    return punches.letGo(recordingTakeId)
+  }
+  return { handlers, versions, work, journal, letGoPunch }
 }
 
 /** The take's read-back after a version became current: its kept result, or none. */

@@ -11,7 +11,6 @@ import type { VersionMade, VersionProgress } from '../../shared/bridge-versions'
 import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
 import type { EditList } from '../../shared/versions/edit-list'
 import type { TakeVersion, VersionChange, VersionFinding, VersionReadback } from '../../shared/versions/types'
-import { compareToScript, wordsToSound } from '../readback/index'
 import { EngineUnavailableError } from '../readback/engine'
 import type { ScriptCopy } from '../readback/service/script-copies'
 import { TakeInputError } from '../takes/take-input-checks'
@@ -21,10 +20,12 @@ import { summarize } from './change-summary'
 import { renderCached } from './render-cache'
 import type { TakeVersions } from './take-versions'
 import { prepareRecordings, type AnalyzedRecording, type Transcribe } from './version-inputs'
-import { joinHearings, segmentsOf, versionHearing, type Hearing } from './version-hearing'
+import { joinHearings, mapHearing, segmentsOf, versionHearing, type Hearing, type TimeSegment } from './version-hearing'
 import { hearInPlace, hearWhole } from './version-hearing-place'
 import { readStoredHearing, type StoredHearing } from './stored-hearing'
 import { readbackSummary } from './readback-summary'
+import type { PatchHearings } from './patch-hearings'
+import { checkHearing } from './hearing-check'
 import { currentStamp } from '../version-records/version-stamp'
 
 export interface VersionWorkDeps {
@@ -37,6 +38,8 @@ export interface VersionWorkDeps {
   emitProgress(p: VersionProgress): void
   takesChanged(jobId: string): void
   readbackChanged(state: ReadbackState): void
+  /** What new audio was heard to say, kept on disk so a restart does not hear it again; none: heard every time. */
+  patchHearings?: PatchHearings
   now?: () => number
 }
 
@@ -221,12 +224,10 @@ export class VersionWork {
     try {
       const { parts, unknown } = list ? versionHearing(segmentsOf(list), (hash) => this.hearings.get(hash) ?? null) : { parts: [], unknown: [] }
       if (!list) parts.push(await hearWhole(path, script.text, this.d.transcribe))
-      else if (unknown.length > 0) parts.push(await hearInPlace(path, list.frames / list.format.sample_rate, unknown, script.text, this.d.transcribe))
+      else if (unknown.length > 0) parts.push(...(await this.hearNewAudio(take.job_id, list, path, unknown, script.text)))
       const heard = joinHearings(parts)
       const { words, doubts, cross, engine } = heard
-      // Sound-alikes weighed as the take's own read-back weighed them (read-back.ts), so mapping changes no certainty.
-      const sounds = cross && this.d.transcribe.soundsOf ? await this.d.transcribe.soundsOf(wordsToSound(script.text, words, cross.words)) : undefined
-      const check = compareToScript(script.text, words, { names: script.names, now: (this.d.now ?? Date.now)(), doubts, ...(cross ? { cross } : {}), ...(sounds ? { sounds } : {}) })
+      const check = await checkHearing(script, heard, this.d.transcribe, (this.d.now ?? Date.now)())
       const stored: ReadbackStored = {
         check, words, engine, ...(doubts.length ? { doubts } : {}), cross, take_id: take.id, job_id: take.job_id,
         script_read: { revision_id: script.revision_id, text: script.text }, note: null,
@@ -238,6 +239,26 @@ export class VersionWork {
       if (!(err instanceof EngineUnavailableError)) throw err
       return { stored: null, summary: null, finding: { code: 'not_read_back', message: `This version was not read back: ${err.message}`, sentence: null } }
     }
+  }
+
+  /**
+   * The new audio of a version: what was kept of its hearing (patch-hearings.ts; a restart hears nothing
+   * again), the rest heard in its place in the render and kept.
+   */
+  private async hearNewAudio(jobId: string, list: EditList, path: string, unknown: readonly TimeSegment[], script: string): Promise<Hearing[]> {
+    const kept = this.d.patchHearings
+    const parts: Hearing[] = []
+    const toHear: TimeSegment[] = []
+    for (const seg of unknown) {
+      const h = kept ? await kept.find(jobId, seg, script) : null
+      if (h) parts.push(mapHearing(h, [seg]))
+      else toHear.push(seg)
+    }
+    if (toHear.length === 0) return parts
+    const heard = await hearInPlace(path, list.frames / list.format.sample_rate, toHear, script, this.d.transcribe)
+    // A hearing that cannot be kept is heard again next time; the version is read back all the same.
+    await kept?.keep(jobId, toHear, heard, script).catch(() => undefined)
+    return [...parts, heard]
   }
 
   /** Renders, measures and reads back a new version of `take`, keeps it as the current one, and announces it. */

@@ -4,7 +4,10 @@
  *
  *   POST /bridge/call/<name>   body {"args": …}     → 200 {ok:true,result} | 4xx/5xx {ok:false,error}
  *   GET  /bridge/events                             → text/event-stream of `event: <name>` / `data: <json>`
- * Both need header X-Booth-Token (the tab key, handed to the page in the URL fragment, made afresh at every start).
+ *   POST /bridge/page-gone                          → 204: the page is going (its pagehide beacon)
+ * All need header X-Booth-Token (the tab key, handed to the page in the URL fragment, made afresh at every start);
+ * X-Booth-Page names the page load a request comes from (page-presence.ts), so a recording belongs to the tab
+ * that started it.
  *   GET  /bridge/hello?nonce=<43 base64url>          → 200 {ok:true,result:{proof}}: the host proves it holds the
  *        tab key before the tab sends it (shared/host-proof.ts); the only bridge path without the key.
  *   GET|HEAD /media/<id>                             → a take or a PDF, with the media cookie a keyed answer set
@@ -21,6 +24,8 @@ import { receiveUpload, type MediaRegistry } from './media-routes'
 import { mayReadMedia, mediaCookie } from './media-cookie'
 import type { BridgeFailure } from '../bridge/describe-error'
 import type { FileGrants } from '../security/file-grants'
+import { pageIdOf } from '../bridge/caller'
+import type { PagePresence } from './page-presence'
 
 /** How often the event stream says it is alive. */
 export const PING_MS = 3_000
@@ -39,7 +44,8 @@ export const WEB_HOST_LIMITS: WebHostLimits = { headersTimeoutMs: 10_000, reques
 export interface WebHostOptions {
   port: number
   staticDir: string
-  dispatch(name: string, args: unknown): Promise<unknown>
+  /** `from`: the page the call came from (its X-Booth-Page), when it said. */
+  dispatch(name: string, args: unknown, from?: string): Promise<unknown>
   /**
    * Turn any thrown value into the answer the page sees (never a stack trace). `where` is the request's
    * path (a bridge call's name, a media id), for the log.
@@ -56,6 +62,8 @@ export interface WebHostOptions {
   files?: FileGrants
   /** How long close() lets answers under way (a bridge call, a take being played) finish before it cuts them. */
   closeGraceMs?: number
+  /** Told as each page's event streams open and close and as it says it is going. */
+  pages?: PagePresence
   /** Tests shorten them; the host keeps WEB_HOST_LIMITS. */
   limits?: Partial<WebHostLimits>
 }
@@ -119,7 +127,12 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     }
     // The tab's <audio> and download links carry this to /media/ (media-cookie.ts).
     res.setHeader('set-cookie', mediaCookie(port, mediaKey))
-    if (path === '/bridge/events' && req.method === 'GET') return openEventStream(res)
+    const page = pageIdOf(req.headers['x-booth-page'])
+    if (path === '/bridge/events' && req.method === 'GET') return openEventStream(res, page)
+    if (path === '/bridge/page-gone' && req.method === 'POST') {
+      if (page !== undefined) opts.pages?.beacon(page)
+      return void res.writeHead(204).end()
+    }
     if (path === '/bridge/upload' && req.method === 'POST' && opts.incomingDir && opts.files) {
       const name = url.searchParams.get('name') ?? 'dropped-file'
       // The page gets an id for the copy, not its path: only what it handed over can be imported.
@@ -138,17 +151,18 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       return sendJson(res, 400, { ok: false, error: { kind: 'bad_request', message: 'The bridge call was not valid JSON.' } })
     }
     const args = typeof parsed === 'object' && parsed !== null ? (parsed as { args?: unknown }).args : undefined
-    const result = await opts.dispatch(call[1] as string, args)
+    const result = await opts.dispatch(call[1] as string, args, page)
     sendJson(res, 200, { ok: true, result: result ?? null })
   }
 
-  function openEventStream(res: ServerResponse): void {
+  function openEventStream(res: ServerResponse, page: string | undefined): void {
     // Quitting: no stream (a 2xx, so the page's console stays quiet), and the page's reader tries again later.
     if (closing) return void res.writeHead(204).end()
     unanswered.delete(res)
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
     res.write(': booth events\n\n')
     streams.add(res)
+    if (page !== undefined) opts.pages?.streamOpened(page)
     // Often enough for the page to tell a hung or vanished host from a quiet one within seconds
     // (renderer/src/bridge/http-transport.ts SILENCE_MS).
     const keepAlive = setInterval(() => res.write(': ping\n\n'), PING_MS)
@@ -161,6 +175,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       clearInterval(keepAlive)
       unsubscribe()
       streams.delete(res)
+      if (page !== undefined) opts.pages?.streamClosed(page)
     })
   }
 
@@ -181,6 +196,7 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
       // reconnects its event stream on any it has (which would keep this host open for good). So every
       // answer from now on closes its connection, and whatever is still open after a grace period is cut.
       closing = true
+      opts.pages?.close()
       for (const res of unanswered) if (!res.headersSent) res.setHeader('connection', 'close')
       for (const res of streams) res.end()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))

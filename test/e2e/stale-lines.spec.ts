@@ -77,6 +77,39 @@ for (const screen of LAPTOP_SCREENS) {
       expect(consoleErrors).toEqual([])
     })
 
+    test('a window closed mid-take: the window opened next says at once what became of the take', async ({ page }) => {
+      const world = own.world()
+      const bridge = bridgeClient(world.booth.launchUrl)
+      const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
+      world.claimed.push(job.job_id)
+      await openWorkspace(page, world.booth.launchUrl)
+      await openJobPatiently(page, job.job_id, job.advertiser)
+      const recorder = page.locator('.recorder')
+      await page.locator('.script-panel .section-title').click()
+      await page.keyboard.press('Space')
+      await expect(recorder).toHaveAttribute('data-phase', 'recording')
+      await expect(recorder.getByRole('timer')).toContainText(/0:0[2-9]\.\d/, { timeout: 10_000 })
+      const next = await page.context().newPage()
+      await page.close()
+
+      // A new window (no tab storage shared with the old one) is handed main's word: the take was stopped
+      // because its window went ("closed or reloaded": the tab's beacon or its event stream), not by main's
+      // last-resort watch after a silence ("heard nothing from its window"), and it is kept, not recording.
+      await openWorkspace(next, world.booth.launchUrl)
+      const said = next.getByTestId('cut-short-take')
+      await expect(said).toContainText(/^A take was cut short\s*The take \S+_main_01 was cut short when the window recording it closed or reloaded at 0:0\d\.\d and is kept\.OK$/)
+      const after = await bridge.call('listTakes', { jobId: job.job_id })
+      expect(after.takes.map((t) => [t.take_number, t.state])).toEqual([[1, 'ready']])
+      await next.screenshot({ path: join(SCREENSHOTS, `stale-lines-window-closed-${size}.png`) })
+      // Read on one window, gone from every window: a window opened after that says nothing.
+      await said.getByRole('button', { name: 'OK' }).click()
+      await expect(said).toHaveCount(0)
+      await next.reload()
+      await expect(next.locator('.job-row').first()).toBeVisible()
+      await expect(next.getByTestId('cut-short-take')).toHaveCount(0)
+      await next.close()
+    })
+
     test('a change request, then an approval: both reach the bell, the request goes, and the timeline names takes as Booth does', async ({ page, consoleErrors }) => {
       const world = own.world()
       test.setTimeout(180_000)

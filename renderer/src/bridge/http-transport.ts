@@ -6,6 +6,7 @@
 import type { HostPresence } from '../../../shared/bridge'
 import type { Transport } from './transport'
 import { freshNonce, proofChecks } from './host-proof'
+import { pageIds } from './page-id'
 
 const TOKEN_KEY = 'booth.token'
 
@@ -74,6 +75,8 @@ export interface HttpTransportOptions {
  */
 export function createHttpTransport(token: string, opts: HttpTransportOptions = {}): Transport {
   const base = opts.base ?? ''
+  // This page load's name for the host (main/web/page-presence.ts): a reload is a new page.
+  const headers = { 'x-booth-token': token, 'x-booth-page': pageIds().current }
   const listeners = new Map<string, Set<(data: unknown) => void>>()
   const presenceListeners = new Set<(p: HostPresence) => void>()
   let presence: HostPresence = 'up'
@@ -145,6 +148,12 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
   function start(): void {
     if (started) return
     started = true
+    // As the page goes (closed, reloaded, navigated away) it says so, so a take it was recording is stopped
+    // and said at once; keepalive lets the request outlive the page.
+    // Keyed, so only to a host that has proved itself (and not now: the page is going).
+    globalThis.addEventListener?.('pagehide', () => {
+      if (proven) void fetch(`${base}/bridge/page-gone`, { method: 'POST', keepalive: true, headers }).catch(() => undefined)
+    })
     void readEvents()
   }
 
@@ -162,7 +171,7 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
       try {
         await proved()
         heard()
-        const res = await fetch(`${base}/bridge/events`, { headers: { 'x-booth-token': token }, signal: controller.signal })
+        const res = await fetch(`${base}/bridge/events`, { headers, signal: controller.signal })
         // A host that proved itself and then refuses its own key is not one to trust either.
         if (res.status === 401 && ++unproven >= MAX_UNPROVEN) loseHost()
         if (!res.ok || !res.body || res.status === 204) throw new Error(`events answered ${res.status}`)
@@ -233,7 +242,7 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
     async call(name, args) {
       const res = await reach(`${base}/bridge/call/${name}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-booth-token': token },
+        headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ args }),
       })
       const body = (await res.json().catch(() => null)) as { ok?: boolean; result?: unknown; error?: { kind: string; message: string } } | null
@@ -243,7 +252,7 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
     async pathForFile(file) {
       const res = await reach(`${base}/bridge/upload?name=${encodeURIComponent(file.name)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/octet-stream', 'x-booth-token': token },
+        headers: { 'content-type': 'application/octet-stream', ...headers },
         body: file,
       })
       const body = (await res.json().catch(() => null)) as { ok?: boolean; result?: { path: string }; error?: { kind: string; message: string } } | null

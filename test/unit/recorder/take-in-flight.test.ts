@@ -75,7 +75,7 @@ describe('the take in flight, across a reload', () => {
     // Said once: a second start (React's double effect, another mount) finds nothing to settle.
     await r.s().settleCutShort()
     expect(r.bridge.callsOf('stopRecording')).toHaveLength(1)
-    r.s().dismissCutShort()
+    r.s().dismissCutShort('take-1')
     expect(r.s().cutShort).toBeNull()
   })
 

@@ -105,12 +105,12 @@ describe("a version's recording and render damaged on disk", () => {
     expect(await sha256File(render3)).toBe(good)
   })
 
-  it("a take with no versions: its file's hash is kept at its first check; damaged, it is named and not uploaded; its seal goes with it", async () => {
+  it("a take with no versions: its file's hash is kept as it is written; damaged, it is named and not uploaded; its seal goes with it", async () => {
     const vt = await versionedTake(join(work.path, 'sealed'))
     const take = await vt.fresh()
     expect(take.versions).toBeUndefined()
     const path = vt.store.recordingPath(take)
-    // Its first check (a play, a measure) keeps its hash: a hard link named by it.
+    // Imported: its hash is kept from the moment the copy is complete, a hard link named by it; its first check keeps it.
     await vt.store.readyAudioPath(take)
     const sealed = (await readdir(vt.area.versions.folders(JOB).recordings)).filter((n) => n.endsWith('.sealed'))
     expect(sealed).toEqual([`${await sha256File(path)}.sealed`])
@@ -129,6 +129,22 @@ describe("a version's recording and render damaged on disk", () => {
     const again = new TakeStore({ dataDir: vt.dataDir, measure: async () => { throw new Error('not measured here') } })
     await again.folders.removeLeftovers(JOB)
     expect((await readdir(vt.area.versions.folders(JOB).recordings)).filter((n) => n.endsWith('.sealed'))).toEqual([])
+  })
+
+  it('a recording damaged after it was written and before its first check is named, not played or delivered', async () => {
+    const vt = await versionedTake(join(work.path, 'before-check'))
+    const recording = await vt.store.record(JOB, { stem: 'ACME', sampleRate: 48_000, channels: 1 })
+    const tone = Float32Array.from({ length: 48_000 * 2 }, (_, i) => 0.25 * Math.sin((2 * Math.PI * 440 * i) / 48_000))
+    recording.write(tone)
+    const written = await vt.store.finishRecording(recording.take.id)
+    const path = vt.store.recordingPath(written)
+    // Sealed the moment its file was complete: a hard link named by the hash of what was written.
+    const hash = await sha256File(path)
+    expect((await readdir(vt.area.versions.folders(JOB).recordings)).filter((n) => n.endsWith('.sealed'))).toContain(`${hash}.sealed`)
+    // Damaged before anything played, measured or listed it (size and time kept): its first check names it.
+    await scribble(path, true)
+    await expect(vt.store.readyAudioPath(await vt.store.get(written.id))).rejects.toThrow(`Version 1's recording is damaged (changed on disk since Booth wrote it), so take ${written.take_number} is not played, restored or delivered at version 1.`)
+    expect((await vt.area.handlers.listVersions({ takeId: written.id })).damaged).toBe("Version 1's recording is damaged (changed on disk since Booth wrote it).")
   })
 
   it("the take's own recording damaged in place (hard-linked into the versions' recordings): version 1 and the versions made of it are named", async () => {

@@ -166,6 +166,21 @@ describe('versions through the bridge calls', { timeout: 600_000 }, () => {
     await expect(call('finishPunch', { recordingTakeId: started.recordingTakeId })).rejects.toThrow(/not a punch-and-roll under way/)
   })
 
+  it('a punch whose window went is let go: the take is unchanged and the recording kept as its own pickup', async () => {
+    const fresh = ((await takeCall('importTake', { jobId, path: take.path, script })) as { id: string; file_name: string })
+    const started = await call('startPunch', { takeId: fresh.id, sentence: 2, sampleRate: 48_000, channels: 1, latencySamples: 0, latencySource: 'reported' })
+    const pcm = Float32Array.from((await samplesOf(pickup.path)).x).slice(0, 48_000)
+    await takeCall('appendRecording', { takeId: started.recordingTakeId, pcmBase64: Buffer.from(pcm.buffer).toString('base64') })
+    // What main/app/idle-recordings.ts does when the window recording it goes: let go as a punch, then stop.
+    const punch = await versions.letGoPunch(started.recordingTakeId)
+    expect(punch).toEqual({ into_take_id: fresh.id, into_name: fresh.file_name.replace(/\.wav$/, ''), sentence: 2 })
+    const kept = (await takeCall('stopRecording', { takeId: started.recordingTakeId })) as { label: string; state: string }
+    expect([kept.label, kept.state]).toEqual(['pickup', 'ready'])
+    await expect(call('finishPunch', { recordingTakeId: started.recordingTakeId })).rejects.toThrow(/not a punch-and-roll under way/)
+    expect(await versions.letGoPunch(started.recordingTakeId)).toBeNull()
+    expect((await call('listVersions', { takeId: fresh.id })).versions).toHaveLength(1)
+  })
+
   it('cuts a false start: the abandoned reading is gone, the pause before it stays as long', async () => {
     const said = [SENTENCES[0] as string, 'Queen mattresses start', ...SENTENCES.slice(1)]
     const restarted = await speakRead(root.path, 'restart', said, { ...VOICE, pausesS: [0.7, 0.45, 0.6], roomDbfs: -62 })

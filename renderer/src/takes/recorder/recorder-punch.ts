@@ -13,6 +13,7 @@ import { errorText } from '../../store/error-text'
 import { savePunchSettings } from '../punch/punch-settings'
 import type { PunchCapture, PunchRequestShown, PunchSession, RecorderData, RecorderDeps, RecorderStoreState } from './recorder-types'
 import { guardedRun, punchRunning } from './recorder-view'
+import { rememberTakeInFlight } from './take-in-flight'
 
 export const NO_PUNCH: PunchSession = { stage: 'none', job: null, request: null, plan: null, latency: null, made: null, message: null, positionS: 0 }
 
@@ -117,6 +118,8 @@ export function punchActions({ set, get, feed, deps }: PunchContext) {
       (started) => {
         if (audio !== a) return
         put({ stage: 'rolling', plan: started.plan, latency: started.latency })
+        // A reload from here finds the punch's recording and says what became of it (take-in-flight.ts).
+        if (s.job) rememberTakeInFlight(deps.session ?? null, { takeId: started.recordingTakeId, jobId: s.job.jobId })
         const t = feed({ type: 'opened', target: targetOf(started.plan) })
         if (!t.accepted) return void abandon(t.reason ?? 'The punch could not start.')
         if (t.state.phase === 'pre_roll') return roll()

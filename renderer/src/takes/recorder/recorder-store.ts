@@ -25,7 +25,7 @@ import { sinkFor } from '../recording-sink'
 import { NO_PUNCH, punchActions } from './recorder-punch'
 import type { MeterEvent, RecorderData, RecorderDeps, RecorderStoreState, TakeCapture } from './recorder-types'
 import { guardedRun } from './recorder-view'
-import { forgetTakeInFlight, rememberTakeInFlight, settleTakeInFlight } from './take-in-flight'
+import { forgetTakeInFlight, recallTakeInFlight, rememberTakeInFlight, settleTakeInFlight } from './take-in-flight'
 
 declare module '../../bridge/BridgeProvider' {
   /** This store, as the window's provider holds it (useStores().recorder). */
@@ -51,6 +51,15 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
   let take: TakeCapture | null = null
   let stopCounting: (() => void) | null = null
   const holders = { take: new Map<string, number>(), punch: new Map<string, number>() }
+  /**
+   * The page is going (reload, close), or lost Booth mid-take (a reload cuts the page's connections before
+   * it says it is going): the recorder goes idle, but the take in flight stays written, for the page that
+   * comes back to say what became of it "by the reload". A take opened afterwards starts afresh.
+   */
+  let keepInFlight = false
+  globalThis.addEventListener?.('pagehide', () => {
+    keepInFlight = true
+  })
 
   const store = createStore<RecorderStoreState>()((set, get) => {
     /** Feeds the machine one event (with what changes beside it); a refused event changes nothing. */
@@ -58,7 +67,7 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       const t = transition(get().rec, event)
       if (t.accepted) set({ ...patch, rec: t.state, ...(t.state.phase === 'idle' ? SETTLED : {}) })
       // Idle: no take of this window is in flight for a reload to find.
-      if (t.accepted && t.state.phase === 'idle') forgetTakeInFlight(session)
+      if (t.accepted && t.state.phase === 'idle' && !keepInFlight) forgetTakeInFlight(session)
       return t
     }
 
@@ -98,7 +107,10 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       if (take !== rec) return void (await rec.cancel().catch(() => undefined))
       const at = clock.now()
       meter({ kind: 'start', at })
-      if (feed({ type: 'opened' }, { startedAt: at, recordingTakeId: takeId }).accepted) rememberTakeInFlight(session, { takeId, jobId: job.job_id })
+      if (feed({ type: 'opened' }, { startedAt: at, recordingTakeId: takeId }).accepted) {
+        keepInFlight = false
+        rememberTakeInFlight(session, { takeId, jobId: job.job_id })
+      }
       void get().refreshInputs()
     }
 
@@ -168,6 +180,8 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       startedAt: 0,
       error: null,
       recordingTakeId: null,
+      cutShortTakes: [],
+      reloadedTakeIds: [],
       cutShort: null,
       inputs: [],
       input: null,
@@ -247,17 +261,23 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       hostGone: () => {
         const rec = take
         if (!rec) return
+        keepInFlight = true
         // Booth went away mid-take (its appends may hang rather than fail): the input is let go here.
         void rec.abandon()
         stoppedBy(BOOTH_GONE_WHILE_RECORDING)
       },
       settleCutShort: async () => {
+        const was = recallTakeInFlight(session)
+        if (was) set({ reloadedTakeIds: [was.takeId] })
         const said = await settleTakeInFlight(api, session).catch(() => null)
         if (!said) return
         set({ cutShort: said })
         if (deps.takes.getState().byJob[said.jobId]) void deps.takes.getState().loadTakes(said.jobId)
       },
-      dismissCutShort: () => set({ cutShort: null }),
+      dismissCutShort: (takeId) => {
+        set((s) => ({ cutShort: s.cutShort?.takeId === takeId ? null : s.cutShort, cutShortTakes: s.cutShortTakes.filter((t) => t.take_id !== takeId) }))
+        void api.dismissCutShort({ takeId }).then((v) => set({ cutShortTakes: v.takes }), () => undefined)
+      },
       onMeter: (listener) => {
         meters.add(listener)
         return () => void meters.delete(listener)
@@ -285,7 +305,15 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       stay: () => set({ leave: null }),
     }
   })
-  return { store, unsubscribe: () => stopCounting?.() }
+  // Main's list of takes cut short by their window's going: a window opened later is handed it at once.
+  const offCutShort = api.on('takesCutShort', (v) => store.setState({ cutShortTakes: v.takes }))
+  return {
+    store,
+    unsubscribe: () => {
+      stopCounting?.()
+      offCutShort()
+    },
+  }
 }
 
 /** The window's recorder store (made once by createStores). */

@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla'
 import type { BoothApi, JobDetail } from '../../../../shared/bridge'
-import type { TakeLabelValue, TakeView } from '../../../../shared/bridge-takes'
+import type { CutShortTake, TakeLabelValue, TakeView } from '../../../../shared/bridge-takes'
 import type { VersionMade } from '../../../../shared/bridge-versions'
 import type { PunchPlanView } from '../../../../shared/versions/types'
 import type { RecorderState } from '../../../../shared/versions/recorder-phases'
@@ -134,7 +134,11 @@ export interface RecorderData {
   error: string | null
   /** Main's take this recorder writes, from main's answer to the start until the recorder is idle again. */
   recordingTakeId: string | null
-  /** What became of the take a reload cut short (take-in-flight.ts), until the talent closes it. */
+  /** Takes main stopped because their window went away (main's `takesCutShort`), until the talent closes each. */
+  cutShortTakes: CutShortTake[]
+  /** The takes this tab was recording before its reload (take-in-flight.ts): said as cut short "by the reload". */
+  reloadedTakeIds: string[]
+  /** What this page found of the take its reload cut short, should main's list not have it (take-in-flight.ts). */
   cutShort: { jobId: string; takeId: string; text: string } | null
   inputs: AudioInput[]
   /** The input a take or a punch records: the one chosen (remembered), else the system default. */
@@ -166,7 +170,8 @@ export interface RecorderActions {
   hostGone(): void
   /** Once, as the page starts: the take a reload cut short is stopped and kept, and `cutShort` says so. */
   settleCutShort(): Promise<void>
-  dismissCutShort(): void
+  /** The talent read what became of the take: no window says it again. */
+  dismissCutShort(takeId: string): void
   /** The job's punch panel is on screen; the undo (the job was left) cancels a punch under way and closes it. */
   attachPunch(jobId: string): () => void
   /** The input meter's feed (levels, a take's start, back at rest); returns the undo. */

@@ -129,9 +129,13 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
       stopRecording: async (a) => {
         const owner = recording.get(a.takeId)?.owner
         const caller = callingPage()
-        // The page that came back after its window went (a reload is a new page) is answered with the take as kept.
+        // The page that came back after its window went (a reload is a new page) is answered with the take as kept;
+        // so is the page that went, still saying Stop as it goes (its Stop and its page-gone beacon race): the take
+        // is stopped and kept, which is what Stop asks. A page that is there again (it was only away: asleep, its
+        // connection lost a while) is told in words that the take stopped without it.
         const kept = keptHere.get(a.takeId)
         if (kept && caller !== undefined && kept.owner !== undefined && caller !== kept.owner) return kept.take
+        if (kept && kept.cause !== 'unheard' && caller !== undefined && caller === kept.owner && o.ownerAlive?.(caller) !== true) return kept.take
         away(a.takeId)
         // Another window stopping a take is a page that came back (a reload in the web host is a new page):
         // the window that recorded it is gone, and the take is cut short like any other.

@@ -54,14 +54,29 @@ describe('a recording belongs to the window that started it', () => {
       expect(inner.stopped).toEqual([a.takeId])
       expect(said).toEqual([expect.objectContaining({ take_id: a.takeId, job_id: 'job-1', cause: 'closed', punch: null, take: expect.objectContaining({ state: 'ready', file_name: 'ACME_main_01.wav' }) })])
       // A chunk still on its way from the page that went is not written and raises nothing on a page unloading;
-      // its Stop, should it come, is told in words. The other take still records.
+      // its Stop, racing its going, is answered with the take as kept (stopped once). The other take still records.
       await expect(asCallFrom('tab:aaaaaaaa', () => idle.calls.appendRecording({ takeId: a.takeId, pcmBase64: 'AAAAAA==' }))).resolves.toMatchObject({ peakDbfs: -Infinity })
-      await expect(asCallFrom('tab:aaaaaaaa', () => idle.calls.stopRecording({ takeId: a.takeId }))).rejects.toMatchObject({ message: STOPPED_WHILE_AWAY })
+      await expect(asCallFrom('tab:aaaaaaaa', () => idle.calls.stopRecording({ takeId: a.takeId }))).resolves.toMatchObject({ id: a.takeId, state: 'ready' })
+      expect(inner.stopped).toEqual([a.takeId])
       await asCallFrom('tab:bbbbbbbb', () => idle.calls.appendRecording({ takeId: b.takeId, pcmBase64: 'AAAAAA==' }))
       // The same window going again (a beacon, then its stream closing) stops nothing more.
       await idle.pageGone('tab:aaaaaaaa', 'went_away')
       expect(inner.stopped).toEqual([a.takeId])
       expect(said).toHaveLength(1)
+    } finally {
+      idle.close()
+    }
+  })
+
+  it('tells a page that is there again (it was only away) in words that its take stopped without it', async () => {
+    const alive = new Set<string>()
+    const { inner, idle } = owned({ alive })
+    try {
+      const { takeId } = await asCallFrom('tab:cccccccc', () => idle.calls.startRecording(start))
+      await idle.pageGone('tab:cccccccc', 'went_away')
+      alive.add('tab:cccccccc')
+      await expect(asCallFrom('tab:cccccccc', () => idle.calls.stopRecording({ takeId }))).rejects.toMatchObject({ message: STOPPED_WHILE_AWAY })
+      expect(inner.stopped).toEqual([takeId])
     } finally {
       idle.close()
     }

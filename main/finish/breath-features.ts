@@ -109,3 +109,46 @@ export function looksVoiced(x: Float32Array, from: number, to: number, sampleRat
   scores.sort((p, q) => p - q)
   return (scores[Math.floor(scores.length / 2)] as number) >= VOICED_CORRELATION
 }
+
+/** Windows of the dense voicing scan step by this much (ms): a word of 100 ms is seen by several. */
+export const VOICING_STEP_MS = 15
+
+/**
+ * How many windows of x[from, to) are voiced, scanned densely (every VOICING_STEP_MS): a stretch holding any
+ * part of a word (a vowel, a voiced consonant) has some; a breath has none. Halved in rate above 32 kHz.
+ */
+export function voicedWindows(x: Float32Array, from: number, to: number, sampleRate: number): number {
+  let y = x
+  let a0 = from
+  let b0 = to
+  let rate = sampleRate
+  if (sampleRate >= 32_000) {
+    y = new Float32Array(Math.floor((to - from) / 2))
+    for (let i = 0; i < y.length; i++) y[i] = ((x[from + 2 * i] as number) + (x[from + 2 * i + 1] as number)) / 2
+    a0 = 0
+    b0 = y.length
+    rate = sampleRate / 2
+  }
+  const n = Math.min(b0 - a0, Math.round((VOICING_WINDOW_MS / 1000) * rate + rate / (PITCH_HZ[0] as number)))
+  if (n < 2) return 0
+  const buf = new Float64Array(n)
+  const step = Math.max(1, Math.round((VOICING_STEP_MS / 1000) * rate))
+  let voiced = 0
+  for (let a = a0; a + n <= b0; a += step) if (bestPitchCorrelation(y, a, n, rate, buf) >= VOICED_CORRELATION) voiced++
+  return voiced
+}
+
+/**
+ * Whether the level of x[from, to) rises and falls as a breath's does: its loudest 10 ms block stands at
+ * least `riseDb` over the first and the last 20 ms (a side cut by the file's edge, `open`, is not asked).
+ */
+export function risesAndFalls(x: Float32Array, from: number, to: number, sampleRate: number, riseDb: number, open: { start?: boolean; end?: boolean } = {}): boolean {
+  const block = Math.max(1, Math.round(0.01 * sampleRate))
+  const levels = Array.from(blockLevelsDb(x, from, to, block))
+  if (levels.length < 4) return false
+  const peak = Math.max(...levels)
+  const power = (v: number[]) => 10 * Math.log10(v.reduce((s, d) => s + 10 ** (d / 10), 0) / v.length)
+  const head = power(levels.slice(0, 2))
+  const tail = power(levels.slice(-2))
+  return (open.start === true || peak - head >= riseDb) && (open.end === true || peak - tail >= riseDb)
+}

@@ -31,6 +31,9 @@ const BACKGROUND_STEP = 4
 export const CLICK_RATIO = 8
 /** A sample difference under this (about −100 dBFS) is never a click, even in digital silence (a gated take). */
 export const CLICK_MIN_STEP = 1e-5
+/** A click's peak stands this far over the sound (RMS) in the CLICK_SIDE_MS before it and after it (dB). */
+export const CLICK_STANDS_DB = 18
+export const CLICK_SIDE_MS = 10
 export const CLICK_JOIN_MS = 1
 /** A block whose difference RMS stands this far over its background still belongs to the event beside it. */
 export const CLICK_HOLD_RATIO = 2.5
@@ -100,6 +103,18 @@ export function findClicks(ch: Float32Array[], sampleRate: number, pauses: Frame
     const d = differences(ch, from, to)
     const { rms, bg } = blockStats(d, block, reach)
     const raised = (b: number): boolean => (rms[b] as number) > CLICK_HOLD_RATIO * (bg[b] as number)
+    // A click stands far above the sound just before and just after it; a plosive's release, a breath's or a
+    // word's onset in a gated take's silence is followed (or preceded) by sound as loud as itself.
+    const side = frames(CLICK_SIDE_MS, sampleRate)
+    const pad = frames(CLICK_PAD_AFTER_MS, sampleRate)
+    const standsOut = (a: number, b: number): boolean => {
+      let peak = 0
+      for (const x of ch) for (let i = from + a; i <= from + b; i++) peak = Math.max(peak, Math.abs(x[i] as number))
+      const core = peak > 0 ? 20 * Math.log10(peak) : Number.NEGATIVE_INFINITY
+      const before = levelDb(ch, Math.max(from, from + a - side), from + a)
+      const after = levelDb(ch, from + b + 1 + pad, Math.min(to, from + b + 1 + pad + side))
+      return core - Math.max(before, after) >= CLICK_STANDS_DB
+    }
     let first = -1
     let last = -1
     const close = (): void => {
@@ -114,7 +129,7 @@ export function findClicks(ch: Float32Array[], sampleRate: number, pauses: Frame
       }
       // Raised all the way to a word's side of the stretch: the word's own sound, not a click beside it.
       const touchesWord = (wordBefore && fb === 0) || (wordAfter && lb === rms.length - 1)
-      if (first >= 0 && last - first <= longest && !touchesWord) {
+      if (first >= 0 && last - first <= longest && !touchesWord && standsOut(first, last)) {
         clicks.push({
           from: Math.max(from, from + first - frames(CLICK_PAD_BEFORE_MS, sampleRate)),
           to: Math.min(to, from + last + 1 + frames(CLICK_PAD_AFTER_MS, sampleRate)),
@@ -143,6 +158,13 @@ function mergeSpans(spans: FrameSpan[]): FrameSpan[] {
     else out.push({ ...s })
   }
   return out
+}
+
+/** Level (dB) over all channels of frames [from, to); -Infinity for digital silence or nothing. */
+function levelDb(ch: readonly Float32Array[], from: number, to: number): number {
+  if (to <= from) return Number.NEGATIVE_INFINITY
+  const r = rms(ch, from, to)
+  return r > 0 ? 20 * Math.log10(r) : Number.NEGATIVE_INFINITY
 }
 
 /** RMS over all channels of frames [from, to). */

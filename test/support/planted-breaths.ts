@@ -11,8 +11,11 @@
  * - Room tone: pink noise (ffmpeg's anoisesrc) under everything at `roomDbfs` amplitude, or none (a gated
  *   take: its pauses digital silence).
  */
+import { analyseTake } from '../../main/finish/finish-analysis'
+import { cleanStep } from '../../main/finish/finish-steps'
+import { openWavSource } from '../../main/media/wav-source'
 import { Biquad, highPass } from '../../shared/audio-dsp/biquad'
-import { pinkNoise, rmsDb, speech, SR, type Voice } from '../integration/finish/level-audio'
+import { pinkNoise, readWav, rmsDb, speech, SR, writeWav24, type Voice } from '../integration/finish/level-audio'
 import { rng } from './seeded-rng'
 
 export { SR, type Voice }
@@ -147,4 +150,17 @@ export async function plantedRead(dir: string, voice: Voice, o: PlantOptions): P
     })
   }
   return { x, words, breaths, clicks, roomDb, voicePeak }
+}
+
+/** The take written as a 24-bit WAV, analysed as the finish does, and cleaned over its head, pauses and tail. */
+export async function cleanedRead(dir: string, t: PlantedRead, name: string) {
+  const wav = await writeWav24(dir, name, t.x)
+  const src = await openWavSource(wav)
+  const { layout } = await analyseTake(src, name, null).finally(() => src.close())
+  const x = await readWav(dir, wav)
+  const first = layout.speech[0]
+  const last = layout.speech[layout.speech.length - 1]
+  if (!first || !last) throw new Error(`No speech found in ${name}.`)
+  const outside = [{ from: 0, to: first.from }, ...layout.pauses, { from: last.to, to: layout.frames }]
+  return { x, layout, clean: cleanStep([x], SR, outside, layout.roomToneDb, 'lower') }
 }

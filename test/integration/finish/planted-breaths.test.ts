@@ -7,12 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findProfile, type DeliveryProfile } from '../../../main/audio/delivery-profiles'
-import { analyseTake } from '../../../main/finish/finish-analysis'
-import { cleanStep } from '../../../main/finish/finish-steps'
 import { finishTake } from '../../../main/finish/finish-take'
-import { openWavSource } from '../../../main/media/wav-source'
 import { makeTempDir } from '../../support/audio-fixtures'
-import { plantedRead, SR, VOICE_RMS_DBFS, type PlantedRead, type Voice } from '../../support/planted-breaths'
+import { cleanedRead, plantedRead, SR, VOICE_RMS_DBFS, type Voice } from '../../support/planted-breaths'
 import { longestZeroRun, overlaps, readWav, rmsDb, writeWav24 } from './level-audio'
 
 let dir = ''
@@ -24,25 +21,13 @@ afterAll(() => cleanup())
 
 const dryVoice = findProfile('dry-voice') as DeliveryProfile
 
-/** The take written as a 24-bit WAV, analysed as the finish does, and cleaned over its head, pauses and tail. */
-async function cleaned(t: PlantedRead, name: string) {
-  const wav = await writeWav24(dir, name, t.x)
-  const src = await openWavSource(wav)
-  const { layout } = await analyseTake(src, name, null).finally(() => src.close())
-  const x = await readWav(dir, wav)
-  const first = layout.speech[0]!
-  const last = layout.speech[layout.speech.length - 1]!
-  const outside = [{ from: 0, to: first.from }, ...layout.pauses, { from: last.to, to: layout.frames }]
-  return { x, layout, clean: cleanStep([x], SR, outside, layout.roomToneDb, 'lower') }
-}
-
 describe('breaths and clicks planted at close-miked levels in real reads', () => {
   it.each<[Voice, number, number]>([
     [{ synth: 'espeak-ng', voice: 'en-us' }, 14, -48],
     [{ synth: 'flite', voice: 'slt' }, 18, -50],
   ])('%o, breaths %d dB under the voice, room tone %d dBFS: every breath lowered 10 dB or more, every click gone, no word touched', async (voice, under, roomDbfs) => {
     const t = await plantedRead(dir, voice, { roomDbfs, breathUnderVoiceDb: under, clickRatio: 0.35, seed: 11 })
-    const { x, layout, clean } = await cleaned(t, `planted-${voice.voice}`)
+    const { x, layout, clean } = await cleanedRead(dir, t, `planted-${voice.voice}`)
     const out = clean.channels[0] as Float32Array
     // The pause finder leaves the breaths (head included) and the clicks outside the words, and finds every word.
     expect(layout.speech).toHaveLength(t.words.length)

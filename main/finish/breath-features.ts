@@ -1,7 +1,7 @@
 /**
  * What tells a breath from a voice in a pause (breaths.ts): block levels, the zero-crossing rate, the share
- * of energy above a sibilant's corner, and whether a stretch is voiced (has a pitch). Pure; mono samples,
- * frames [from, to).
+ * of energy above a sibilant's corner, how many windows of a stretch are voiced (have a pitch), and whether
+ * its level rises and falls. Pure; mono samples, frames [from, to).
  */
 import { Biquad, BUTTERWORTH4_Q, highPass } from '../../shared/audio-dsp/biquad'
 
@@ -74,40 +74,6 @@ function bestPitchCorrelation(x: Float32Array, a: number, n: number, sampleRate:
     if (r > best) best = r
   }
   return best
-}
-
-/** Windows looked at in a stretch, at most: a breath is steady enough that a few tell. */
-export const VOICING_WINDOWS = 7
-
-/**
- * Whether x[from, to) is voiced: the median, over windows of VOICING_WINDOW_MS plus the longest pitch period
- * spread over the stretch, of each window's best pitch correlation reaches VOICED_CORRELATION. Above 32 kHz
- * the stretch is first halved in rate (pairs averaged): a pitch needs no more, and it costs a quarter.
- */
-export function looksVoiced(x: Float32Array, from: number, to: number, sampleRate: number): boolean {
-  let y = x
-  let a0 = from
-  let b0 = to
-  let rate = sampleRate
-  if (sampleRate >= 32_000) {
-    y = new Float32Array(Math.floor((to - from) / 2))
-    for (let i = 0; i < y.length; i++) y[i] = ((x[from + 2 * i] as number) + (x[from + 2 * i + 1] as number)) / 2
-    a0 = 0
-    b0 = y.length
-    rate = sampleRate / 2
-  }
-  const n = Math.min(b0 - a0, Math.round((VOICING_WINDOW_MS / 1000) * rate + rate / (PITCH_HZ[0] as number)))
-  if (n < 2) return false
-  const buf = new Float64Array(n)
-  const scores: number[] = []
-  // Up to VOICING_WINDOWS windows spread evenly over the stretch (half-overlapping when it is short).
-  const count = Math.min(VOICING_WINDOWS, Math.floor((b0 - a0 - n) / Math.max(1, Math.floor(n / 2))) + 1)
-  for (let k = 0; k < count; k++) {
-    const a = a0 + (count === 1 ? 0 : Math.round((k * (b0 - a0 - n)) / (count - 1)))
-    scores.push(bestPitchCorrelation(y, a, n, rate, buf))
-  }
-  scores.sort((p, q) => p - q)
-  return (scores[Math.floor(scores.length / 2)] as number) >= VOICED_CORRELATION
 }
 
 /** Windows of the dense voicing scan step by this much (ms): a word of 100 ms is seen by several. */

@@ -1,10 +1,12 @@
 /**
- * Breaths in the pauses of a take: found, and how much to lower each. Pure.
+ * Breaths outside the words of a take (pauses, head, tail): found, and how much to lower each. Pure.
  *
- * A breath is 150–600 ms of noise: clearly above the room tone (BREATH_ABOVE_ROOM_DB), well under the
- * voice (BREATH_UNDER_VOICE_DB below the take's loud speech), and not voiced: no pitch (the normalised
- * autocorrelation at the lags of a voice's pitch stays low), a zero-crossing rate above a vowel's, and less
- * of its energy above 4 kHz than a sibilant has (breath-features.ts). Only the pauses given are searched, so speech is never touched.
+ * A breath is 120–700 ms of noise: above the room tone (BREATH_ABOVE_ROOM_DB) and up to BREATH_UNDER_VOICE_DB
+ * under the take's loud speech (close-miked breaths come within 14 dB of it), not voiced in any window of a
+ * dense scan (no pitch: a word's vowel or voiced consonant has one), a zero-crossing rate above a vowel's,
+ * less of its energy above 4 kHz than a sibilant has, rising and falling (breath-features.ts). Only the
+ * stretches given are searched, WORD_GUARD_MS clear of a word, and a sound that runs on into a word (an s,
+ * f, h, sh or p onset) is the word's: speech is never touched.
  *
  * How a breath is treated is the talent's choice (BreathChoice): lowered (by default 15 dB, never below
  * the room tone, since a pause keeps its room tone), kept, or cut to room tone (left to the room-tone fill

@@ -13,10 +13,16 @@
  *   groups differ by at least splitRatio; else all are sentence pauses. Sentence pauses split again the
  *   same way into sentence and paragraph pauses. With a script the read-back's sentences say it
  *   (script-pauses.ts).
+ *   A run that a breath's signal shows (breathRunsMs: found by finish-analysis.ts from the samples, no pitch,
+ *   rising and falling, apart from the words) is no speech either, however loud: close-miked breaths reach
+ *   within 14 dB of the voice. Nor is a run as short as an impulse standing apart (a mouth click beside a word).
+ * - Against the voice as well as the floor: a gated or denoised take's floor is digital silence (or −97 dBFS),
+ *   and every sound of its pauses would be speech; the floor used is never more than voiceRangeDb under the
+ *   voice's loud level (the 95th percentile of its 10 ms windows).
  * - Room tone: the quiet runs of the pauses, guardS clear of any sound, of at least roomMinS.
  */
 import { quietMask } from '../versions/cut-rules'
-import { type Envelope } from '../versions/signal-envelope'
+import { windowed, type Envelope } from '../versions/signal-envelope'
 import type { InnerPauseKind } from './fit-plan'
 
 export const PAUSE_RULES = {
@@ -29,6 +35,21 @@ export const PAUSE_RULES = {
   /** A room-tone stretch keeps this clear of any sound (s), and is at least this long (s). */
   guardS: 0.03,
   roomMinS: 0.1,
+  /** The floor used is at most this far under the voice's loud level (dB): quiet is then 50 dB under the voice. */
+  voiceRangeDb: 60,
+  /** A breath's run: this long (s) at least and at most (its fades under the quiet mask are not counted). */
+  breathRunMinS: 0.08,
+  breathRunMaxS: 0.7,
+  /** A breath's run stands apart from the runs beside it by this much quiet (s) at least: it is not a word's onset. */
+  breathApartS: 0.03,
+  /** A breath's loudest 10 ms is this far under the speech's level at least (dB). */
+  breathUnderSpeechDb: 8,
+  /**
+   * A run of sound this short (s: an 8 ms click lights 10 ms windows for 18 ms), clickApartS clear of the runs
+   * beside it, is an impulse (a mouth click), not speech: it stays in its pause for the click step.
+   */
+  clickRunMaxS: 0.018,
+  clickApartS: 0.01,
 } as const
 
 export interface Span {
@@ -72,26 +93,69 @@ function runs(mask: Uint8Array, value: number): Array<[number, number]> {
 
 const dbOf = (e: number): number => (e > 0 ? 10 * Math.log10(e) : -200)
 
-/** Speech spans in milliseconds from the envelope and the floor (dB). */
-export function speechSpansMs(env: Envelope, floorDb: number): Array<[number, number]> {
-  const quiet = quietMask(env, floorDb)
-  const sound = runs(quiet, 0)
-  if (sound.length === 0) return []
-  // The speech's level: the 90th percentile of the sounding milliseconds.
+/** The floor (dB) pauses are judged against: the take's own, but never more than voiceRangeDb under its voice. */
+export function floorAgainstVoice(env: Envelope, floorDb: number): number {
+  const w = windowed(env, 10)
+  if (w.length === 0) return floorDb
+  const step = Math.max(1, Math.floor(w.length / 20000))
+  const picked: number[] = []
+  for (let i = 0; i < w.length; i += step) picked.push(w[i] as number)
+  picked.sort((x, y) => x - y)
+  return Math.max(floorDb, dbOf(picked[Math.floor(picked.length * 0.95)] as number) - PAUSE_RULES.voiceRangeDb)
+}
+
+/** The runs of sound (ms) and the speech's level: the 90th percentile of the sounding milliseconds. */
+function soundOf(env: Envelope, floorDb: number): { sound: Array<[number, number]>; speechDb: number } {
+  const sound = runs(quietMask(env, floorDb), 0)
   const levels: number[] = []
   for (const [a, b] of sound) for (let i = a; i < b; i += 5) levels.push(env.energy[i] as number)
   levels.sort((x, y) => x - y)
-  const speechDb = dbOf(levels[Math.floor(levels.length * 0.9)] as number)
-  const loudest = ([a, b]: [number, number]) => {
-    let m = 0
-    for (let i = a; i <= Math.max(a, b - 10); i++) {
-      const e = Math.min(b, i + 10)
-      let s = 0
-      for (let j = i; j < e; j++) s += env.energy[j] as number
-      m = Math.max(m, s / Math.max(1, e - i))
-    }
-    return dbOf(m)
+  return { sound, speechDb: levels.length ? dbOf(levels[Math.floor(levels.length * 0.9)] as number) : -200 }
+}
+
+/** The loudest 10 ms of a run (dB). */
+function loudestDb(env: Envelope, [a, b]: [number, number]): number {
+  let m = 0
+  for (let i = a; i <= Math.max(a, b - 10); i++) {
+    const e = Math.min(b, i + 10)
+    let s = 0
+    for (let j = i; j < e; j++) s += env.energy[j] as number
+    m = Math.max(m, s / Math.max(1, e - i))
   }
+  return dbOf(m)
+}
+
+/**
+ * The runs of sound (ms) that may be breaths by their level and place alone: loud enough to pass for speech,
+ * breathUnderSpeechDb under it at least, breathRunMinS–breathRunMaxS long, breathApartS clear of the runs
+ * beside them. Their samples decide (finish-analysis.ts, breath-features.ts).
+ */
+export function breathCandidatesMs(env: Envelope, floorDb: number): Array<[number, number]> {
+  const { sound, speechDb } = soundOf(env, floorDb)
+  const apart = PAUSE_RULES.breathApartS * 1000
+  return sound.filter((r, k) => {
+    const len = r[1] - r[0]
+    if (len < PAUSE_RULES.breathRunMinS * 1000 || len > PAUSE_RULES.breathRunMaxS * 1000) return false
+    const before = sound[k - 1]
+    const after = sound[k + 1]
+    if ((before && r[0] - before[1] < apart) || (after && after[0] - r[1] < apart)) return false
+    const loud = loudestDb(env, r)
+    return loud >= speechDb - PAUSE_RULES.breathBelowSpeechDb && loud <= speechDb - PAUSE_RULES.breathUnderSpeechDb
+  })
+}
+
+/** Speech spans in milliseconds from the envelope and the floor (dB), less the runs that are breaths. */
+export function speechSpansMs(env: Envelope, floorDb: number, breathRunsMs: ReadonlyArray<[number, number]> = []): Array<[number, number]> {
+  const { sound: all, speechDb } = soundOf(env, floorDb)
+  const apart = PAUSE_RULES.clickApartS * 1000
+  const isClick = (r: [number, number], k: number): boolean => {
+    const before = all[k - 1]
+    const after = all[k + 1]
+    return r[1] - r[0] <= PAUSE_RULES.clickRunMaxS * 1000 && (!before || r[0] - before[1] >= apart) && (!after || after[0] - r[1] >= apart)
+  }
+  const sound = all.filter((r, k) => !isClick(r, k) && !breathRunsMs.some((b) => b[0] === r[0] && b[1] === r[1]))
+  if (sound.length === 0) return []
+  const loudest = (r: [number, number]) => loudestDb(env, r)
   const voiced = sound.filter((r) => loudest(r) >= speechDb - PAUSE_RULES.breathBelowSpeechDb)
   const joined: Array<[number, number]> = []
   const minPauseMs = PAUSE_RULES.minPauseS * 1000
@@ -141,10 +205,13 @@ export function kindsByLength(lengthsS: readonly number[]): InnerPauseKind[] {
   return kinds
 }
 
-/** The take's layout from its signal alone (kinds by length). */
-export function layoutOf(env: Envelope, floorDb: number, frames: number): TakeLayout {
+/**
+ * The take's layout from its signal alone (kinds by length). `floorDb` is the one floorAgainstVoice gave;
+ * `breathRunsMs` the breathCandidatesMs its samples showed to be breaths.
+ */
+export function layoutOf(env: Envelope, floorDb: number, frames: number, breathRunsMs: ReadonlyArray<[number, number]> = []): TakeLayout {
   const bf = env.blockFrames
-  const spansMs = speechSpansMs(env, floorDb)
+  const spansMs = speechSpansMs(env, floorDb, breathRunsMs)
   const speech = spansMs.map(([a, b]) => ({ from: Math.min(frames, a * bf), to: Math.min(frames, b * bf) }))
   const gaps = speech.slice(1).map((s, i) => ({ from: (speech[i] as Span).to, to: s.from }))
   const kinds = kindsByLength(gaps.map((g) => (g.to - g.from) / env.sampleRate))

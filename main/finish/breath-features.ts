@@ -1,7 +1,7 @@
 /**
  * What tells a breath from a voice in a pause (breaths.ts): block levels, the zero-crossing rate, the share
- * of energy above a sibilant's corner, and whether a stretch is voiced (has a pitch). Pure; mono samples,
- * frames [from, to).
+ * of energy above a sibilant's corner, how many windows of a stretch are voiced (have a pitch), and whether
+ * its level rises and falls. Pure; mono samples, frames [from, to).
  */
 import { Biquad, BUTTERWORTH4_Q, highPass } from '../../shared/audio-dsp/biquad'
 
@@ -76,15 +76,14 @@ function bestPitchCorrelation(x: Float32Array, a: number, n: number, sampleRate:
   return best
 }
 
-/** Windows looked at in a stretch, at most: a breath is steady enough that a few tell. */
-export const VOICING_WINDOWS = 7
+/** Windows of the dense voicing scan step by this much (ms): a word of 100 ms is seen by several. */
+export const VOICING_STEP_MS = 15
 
 /**
- * Whether x[from, to) is voiced: the median, over windows of VOICING_WINDOW_MS plus the longest pitch period
- * spread over the stretch, of each window's best pitch correlation reaches VOICED_CORRELATION. Above 32 kHz
- * the stretch is first halved in rate (pairs averaged): a pitch needs no more, and it costs a quarter.
+ * How many windows of x[from, to) are voiced, scanned densely (every VOICING_STEP_MS): a stretch holding any
+ * part of a word (a vowel, a voiced consonant) has some; a breath has none. Halved in rate above 32 kHz.
  */
-export function looksVoiced(x: Float32Array, from: number, to: number, sampleRate: number): boolean {
+export function voicedWindows(x: Float32Array, from: number, to: number, sampleRate: number): number {
   let y = x
   let a0 = from
   let b0 = to
@@ -97,15 +96,25 @@ export function looksVoiced(x: Float32Array, from: number, to: number, sampleRat
     rate = sampleRate / 2
   }
   const n = Math.min(b0 - a0, Math.round((VOICING_WINDOW_MS / 1000) * rate + rate / (PITCH_HZ[0] as number)))
-  if (n < 2) return false
+  if (n < 2) return 0
   const buf = new Float64Array(n)
-  const scores: number[] = []
-  // Up to VOICING_WINDOWS windows spread evenly over the stretch (half-overlapping when it is short).
-  const count = Math.min(VOICING_WINDOWS, Math.floor((b0 - a0 - n) / Math.max(1, Math.floor(n / 2))) + 1)
-  for (let k = 0; k < count; k++) {
-    const a = a0 + (count === 1 ? 0 : Math.round((k * (b0 - a0 - n)) / (count - 1)))
-    scores.push(bestPitchCorrelation(y, a, n, rate, buf))
-  }
-  scores.sort((p, q) => p - q)
-  return (scores[Math.floor(scores.length / 2)] as number) >= VOICED_CORRELATION
+  const step = Math.max(1, Math.round((VOICING_STEP_MS / 1000) * rate))
+  let voiced = 0
+  for (let a = a0; a + n <= b0; a += step) if (bestPitchCorrelation(y, a, n, rate, buf) >= VOICED_CORRELATION) voiced++
+  return voiced
+}
+
+/**
+ * Whether the level of x[from, to) rises and falls as a breath's does: its loudest 10 ms block stands at
+ * least `riseDb` over the first and the last 20 ms (a side cut by the file's edge, `open`, is not asked).
+ */
+export function risesAndFalls(x: Float32Array, from: number, to: number, sampleRate: number, riseDb: number, open: { start?: boolean; end?: boolean } = {}): boolean {
+  const block = Math.max(1, Math.round(0.01 * sampleRate))
+  const levels = Array.from(blockLevelsDb(x, from, to, block))
+  if (levels.length < 4) return false
+  const peak = Math.max(...levels)
+  const power = (v: number[]) => 10 * Math.log10(v.reduce((s, d) => s + 10 ** (d / 10), 0) / v.length)
+  const head = power(levels.slice(0, 2))
+  const tail = power(levels.slice(-2))
+  return (open.start === true || peak - head >= riseDb) && (open.end === true || peak - tail >= riseDb)
 }

@@ -1,17 +1,19 @@
 /**
- * Breaths in the pauses of a take: found, and how much to lower each. Pure.
+ * Breaths outside the words of a take (pauses, head, tail): found, and how much to lower each. Pure.
  *
- * A breath is 150–600 ms of noise: clearly above the room tone (BREATH_ABOVE_ROOM_DB), well under the
- * voice (BREATH_UNDER_VOICE_DB below the take's loud speech), and not voiced: no pitch (the normalised
- * autocorrelation at the lags of a voice's pitch stays low), a zero-crossing rate above a vowel's, and less
- * of its energy above 4 kHz than a sibilant has (breath-features.ts). Only the pauses given are searched, so speech is never touched.
+ * A breath is 120–700 ms of noise: above the room tone (BREATH_ABOVE_ROOM_DB) and up to BREATH_UNDER_VOICE_DB
+ * under the take's loud speech (close-miked breaths come within 14 dB of it), not voiced in any window of a
+ * dense scan (no pitch: a word's vowel or voiced consonant has one), a zero-crossing rate above a vowel's,
+ * less of its energy above 4 kHz than a sibilant has, rising and falling (breath-features.ts). Only the
+ * stretches given are searched, WORD_GUARD_MS clear of a word, and a sound that runs on into a word (an s,
+ * f, h, sh or p onset) is the word's: speech is never touched.
  *
  * How a breath is treated is the talent's choice (BreathChoice): lowered (by default 15 dB, never below
  * the room tone, since a pause keeps its room tone), kept, or cut to room tone (left to the room-tone fill
  * of the finishing chain). The lowering is a gain the finishing edit list can carry as a piece gain;
  * lowerBreaths applies it directly, with short ramps, for a render without one.
  */
-import { blockLevelsDb, highBandShare, looksVoiced, zeroCrossingRate } from './breath-features'
+import { blockLevelsDb, highBandShare, risesAndFalls, voicedWindows, zeroCrossingRate } from './breath-features'
 import type { FrameSpan } from './clicks'
 
 export type { FrameSpan } from './clicks'
@@ -23,12 +25,18 @@ export interface Breath extends FrameSpan {
 
 export type BreathChoice = 'lower' | 'keep' | 'cut'
 
-export const BREATH_MIN_MS = 150
-export const BREATH_MAX_MS = 600
+export const BREATH_MIN_MS = 120
+export const BREATH_MAX_MS = 700
 export const BREATH_ABOVE_ROOM_DB = 8
 /** A breath reaches out, from where it passes BREATH_ABOVE_ROOM_DB, as far as it stays this far over the room tone. */
 export const BREATH_EDGE_DB = 3
-export const BREATH_UNDER_VOICE_DB = 12
+export const BREATH_UNDER_VOICE_DB = 10
+/** A breath's loudest 10 ms stands this far over its first and last 20 ms: it rises and falls. */
+export const BREATH_RISE_DB = 4
+/** A breath keeps this clear of a word's edge (ms): a breath that runs into a word is its onset, left alone. */
+export const WORD_GUARD_MS = 20
+/** A stretch cut short by the file's edge (the fit's head or tail) is a breath from this long (ms). */
+export const EDGE_BREATH_MIN_MS = 60
 /** A breath's zero-crossing rate is at least this (per second): a voice's vowels and a hum cross less. */
 export const BREATH_MIN_ZCR = 700
 /** A breath has at most this share of its energy above a sibilant's corner; an s or sh has more. */
@@ -60,25 +68,45 @@ function mixDown(ch: readonly Float32Array[]): Float32Array {
   return mono
 }
 
+/**
+ * Whether mono[from, to) sounds like a breath rather than any part of a word: noise (a zero-crossing rate
+ * above a vowel's), not a sibilant (at most BREATH_MAX_HIGH_SHARE of its energy above 4 kHz), no pitch in
+ * any window of a dense scan (a word's vowel or voiced consonant has one), rising and falling (a side cut
+ * by the file's edge is not asked). Pure.
+ */
+export function soundsLikeBreath(mono: Float32Array, from: number, to: number, sampleRate: number, open: { start?: boolean; end?: boolean } = {}): boolean {
+  if (zeroCrossingRate(mono, from, to, sampleRate) < BREATH_MIN_ZCR) return false
+  if (highBandShare(mono, from, to, sampleRate) > BREATH_MAX_HIGH_SHARE) return false
+  if (!risesAndFalls(mono, from, to, sampleRate, BREATH_RISE_DB, open)) return false
+  return voicedWindows(mono, from, to, sampleRate) === 0
+}
+
 function rmsDb(x: Float32Array, from: number, to: number): number {
   let s = 0
   for (let i = from; i < to; i++) s += (x[i] as number) ** 2
   return 10 * Math.log10(s / Math.max(1, to - from) || 1e-30)
 }
 
-/** Breaths inside the given pauses (frames), against the take's room tone (RMS, dBFS). */
+/**
+ * Breaths inside the given stretches outside the words (frames: the pauses, the head and the tail), against
+ * the take's room tone (RMS, dBFS). A stretch's edge is a word's unless it is the file's (0 or its end): a
+ * breath keeps WORD_GUARD_MS from a word, and one whose sound runs on into the word is left to it.
+ */
 export function findBreaths(ch: Float32Array[], sampleRate: number, pauses: FrameSpan[], roomToneDb: number): Breath[] {
   if (ch.length === 0) return []
   const mono = mixDown(ch)
   const block = Math.round((LEVEL_BLOCK_MS / 1000) * sampleRate)
   const voiceDb = voiceLevelDb(mono, block, pauses)
   const threshold = roomToneDb + BREATH_ABOVE_ROOM_DB
-  const shortest = (BREATH_MIN_MS / LEVEL_BLOCK_MS) | 0
   const longest = (BREATH_MAX_MS / LEVEL_BLOCK_MS) | 0
+  const guard = Math.round((WORD_GUARD_MS / 1000) * sampleRate)
   const breaths: Breath[] = []
   for (const pause of pauses) {
-    const from = Math.max(0, pause.from)
-    const to = Math.min(mono.length, pause.to)
+    const fileStart = pause.from <= 0
+    const fileEnd = pause.to >= mono.length
+    const from = Math.max(0, pause.from + (fileStart ? 0 : guard))
+    const to = Math.min(mono.length, pause.to - (fileEnd ? 0 : guard))
+    if (to - from < block) continue
     const levels = blockLevelsDb(mono, from, to, block)
     let start = -1
     let lastLoud = -1
@@ -89,15 +117,17 @@ export function findBreaths(ch: Float32Array[], sampleRate: number, pauses: Fram
       let last = lastLoud
       while (first > 0 && (levels[first - 1] as number) >= roomToneDb + BREATH_EDGE_DB) first--
       while (last + 1 < levels.length && (levels[last + 1] as number) >= roomToneDb + BREATH_EDGE_DB) last++
+      // Sound that reaches the guard before a word runs on into it: the word's onset or release.
+      const open = { start: first === 0 && fileStart, end: last === levels.length - 1 && fileEnd }
+      if ((first === 0 && !fileStart) || (last === levels.length - 1 && !fileEnd)) return
       const blocks = last - first + 1
+      const shortest = Math.round((open.start || open.end ? EDGE_BREATH_MIN_MS : BREATH_MIN_MS) / LEVEL_BLOCK_MS)
       if (blocks < shortest || blocks > longest) return
       const a = from + first * block
       const b = Math.min(to, from + (last + 1) * block)
       const levelDb = rmsDb(mono, a, b)
       if (levelDb > voiceDb - BREATH_UNDER_VOICE_DB) return
-      if (zeroCrossingRate(mono, a, b, sampleRate) < BREATH_MIN_ZCR) return
-      if (highBandShare(mono, a, b, sampleRate) > BREATH_MAX_HIGH_SHARE) return
-      if (looksVoiced(mono, a, b, sampleRate)) return
+      if (!soundsLikeBreath(mono, a, b, sampleRate, open)) return
       breaths.push({ from: a, to: b, levelDb })
     }
     for (let i = 0; i < levels.length; i++) {

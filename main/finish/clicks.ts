@@ -1,8 +1,9 @@
 /**
  * Mouth clicks in the pauses of a take: found and replaced by the take's own room tone. Pure.
  *
- * - Where: only inside the pauses given (frames), and not within EDGE_GUARD_MS of a pause's ends, where a
- *   word's onset or release (a plosive is an impulse too) may still be; speech is never de-clicked.
+ * - Where: only inside the stretches outside the words given (frames: pauses, head, tail), up to EDGE_GUARD_MS
+ *   from a word's edge; an event whose raised stretch runs on to that edge is part of the word (its onset,
+ *   a plosive's release, its decay) and left alone: speech is never de-clicked.
  * - What: a click is an impulse of a few milliseconds. Room tone changes little from one sample to the
  *   next, a click a great deal, so the sample-to-sample difference (a high-pass that favours what a click
  *   is made of) is compared with its local background: the median RMS of that difference over the
@@ -22,12 +23,17 @@ export interface FrameSpan {
 }
 
 export const CLICK_MAX_MS = 8
-export const EDGE_GUARD_MS = 20
+export const EDGE_GUARD_MS = 10
 export const CLICK_BLOCK_MS = 2
 export const BACKGROUND_MS = 100
 const BACKGROUND_STEP = 4
 /** A sample difference this many times the local background RMS is part of a click (18 dB: 8σ of noise). */
 export const CLICK_RATIO = 8
+/** A sample difference under this (about −100 dBFS) is never a click, even in digital silence (a gated take). */
+export const CLICK_MIN_STEP = 1e-5
+/** A click's peak stands this far over the sound (RMS) in the CLICK_SIDE_MS before it and after it (dB). */
+export const CLICK_STANDS_DB = 18
+export const CLICK_SIDE_MS = 10
 export const CLICK_JOIN_MS = 1
 /** A block whose difference RMS stands this far over its background still belongs to the event beside it. */
 export const CLICK_HOLD_RATIO = 2.5
@@ -89,12 +95,26 @@ export function findClicks(ch: Float32Array[], sampleRate: number, pauses: Frame
   const longest = frames(CLICK_MAX_MS, sampleRate)
   const clicks: FrameSpan[] = []
   for (const pause of pauses) {
-    const from = Math.max(1, pause.from + guard)
-    const to = Math.min(total, pause.to - guard)
+    const from = Math.max(1, pause.from + (pause.from <= 0 ? 0 : guard))
+    const to = Math.min(total, pause.to - (pause.to >= total ? 0 : guard))
+    const wordBefore = pause.from > 0
+    const wordAfter = pause.to < total
     if (to - from < 4 * block) continue
     const d = differences(ch, from, to)
     const { rms, bg } = blockStats(d, block, reach)
     const raised = (b: number): boolean => (rms[b] as number) > CLICK_HOLD_RATIO * (bg[b] as number)
+    // A click stands far above the sound just before and just after it; a plosive's release, a breath's or a
+    // word's onset in a gated take's silence is followed (or preceded) by sound as loud as itself.
+    const side = frames(CLICK_SIDE_MS, sampleRate)
+    const pad = frames(CLICK_PAD_AFTER_MS, sampleRate)
+    const standsOut = (a: number, b: number): boolean => {
+      let peak = 0
+      for (const x of ch) for (let i = from + a; i <= from + b; i++) peak = Math.max(peak, Math.abs(x[i] as number))
+      const core = peak > 0 ? 20 * Math.log10(peak) : Number.NEGATIVE_INFINITY
+      const before = levelDb(ch, Math.max(from, from + a - side), from + a)
+      const after = levelDb(ch, from + b + 1 + pad, Math.min(to, from + b + 1 + pad + side))
+      return core - Math.max(before, after) >= CLICK_STANDS_DB
+    }
     let first = -1
     let last = -1
     const close = (): void => {
@@ -107,7 +127,9 @@ export function findClicks(ch: Float32Array[], sampleRate: number, pauses: Frame
         first = Math.min(first, fb * block)
         last = Math.max(last, Math.min(d.length, (lb + 1) * block) - 1)
       }
-      if (first >= 0 && last - first <= longest) {
+      // Raised all the way to a word's side of the stretch: the word's own sound, not a click beside it.
+      const touchesWord = (wordBefore && fb === 0) || (wordAfter && lb === rms.length - 1)
+      if (first >= 0 && last - first <= longest && !touchesWord && standsOut(first, last)) {
         clicks.push({
           from: Math.max(from, from + first - frames(CLICK_PAD_BEFORE_MS, sampleRate)),
           to: Math.min(to, from + last + 1 + frames(CLICK_PAD_AFTER_MS, sampleRate)),
@@ -117,7 +139,7 @@ export function findClicks(ch: Float32Array[], sampleRate: number, pauses: Frame
     }
     for (let i = 0; i < d.length; i++) {
       const b = bg[Math.floor(i / block)] as number
-      if (!((d[i] as number) > CLICK_RATIO * b)) continue
+      if (!((d[i] as number) > Math.max(CLICK_MIN_STEP, CLICK_RATIO * b))) continue
       if (first >= 0 && i - last > join) close()
       if (first < 0) first = i
       last = i
@@ -136,6 +158,13 @@ function mergeSpans(spans: FrameSpan[]): FrameSpan[] {
     else out.push({ ...s })
   }
   return out
+}
+
+/** Level (dB) over all channels of frames [from, to); -Infinity for digital silence or nothing. */
+function levelDb(ch: readonly Float32Array[], from: number, to: number): number {
+  if (to <= from) return Number.NEGATIVE_INFINITY
+  const r = rms(ch, from, to)
+  return r > 0 ? 20 * Math.log10(r) : Number.NEGATIVE_INFINITY
 }
 
 /** RMS over all channels of frames [from, to). */
@@ -178,12 +207,15 @@ function patchShift(ch: readonly Float32Array[], start: number, end: number, sam
  * The take with each click replaced by the neighbouring room tone (new arrays; the input untouched). Clicks
  * are repaired in order, so a patch taken from before a click never carries an earlier click.
  */
-export function repairClicks(ch: Float32Array[], sampleRate: number, clicks: FrameSpan[]): Float32Array[] {
-  return repairClicksDone(ch, sampleRate, clicks).channels
+export function repairClicks(ch: Float32Array[], sampleRate: number, clicks: FrameSpan[], pauses: readonly FrameSpan[] = []): Float32Array[] {
+  return repairClicksDone(ch, sampleRate, clicks, pauses).channels
 }
 
-/** repairClicks, and the clicks it did repair (a click with no room tone to take a patch from is passed over). */
-export function repairClicksDone(ch: Float32Array[], sampleRate: number, clicks: FrameSpan[]): { channels: Float32Array[]; repaired: FrameSpan[] } {
+/**
+ * repairClicks, and the clicks it did repair (a click with no room tone to take a patch from is passed over).
+ * With `pauses`, a patch comes only from the stretch outside the words that holds its click: never a word's audio.
+ */
+export function repairClicksDone(ch: Float32Array[], sampleRate: number, clicks: FrameSpan[], pauses: readonly FrameSpan[] = []): { channels: Float32Array[]; repaired: FrameSpan[] } {
   const out = ch.map((x) => x.slice())
   const repaired: FrameSpan[] = []
   const total = out[0]?.length ?? 0
@@ -195,7 +227,9 @@ export function repairClicksDone(ch: Float32Array[], sampleRate: number, clicks:
     if (start < 0 || end > total) return
     // A stretch over a later click (not repaired yet) would carry it: such a stretch is passed over.
     const later = spans.slice(k + 1)
-    const shift = patchShift(out, start, end, sampleRate, (d) => !later.some((c) => c.from - fade < end + d && start + d < c.to + fade))
+    const home = pauses.find((p) => p.from <= click.from && click.to <= p.to)
+    const inHome = (d: number): boolean => !home || (start + d >= home.from && end + d <= home.to)
+    const shift = patchShift(out, start, end, sampleRate, (d) => inHome(d) && !later.some((c) => c.from - fade < end + d && start + d < c.to + fade))
     if (shift === 0) return
     repaired.push({ ...click })
     for (const y of out) {
@@ -228,7 +262,7 @@ export interface ClicksRemoved {
 export function removeClicks(ch: Float32Array[], sampleRate: number, pauses: FrameSpan[]): ClicksRemoved {
   const found = findClicks(ch, sampleRate, pauses)
   if (found.length === 0) return { channels: ch, removed: [], left: [] }
-  const { channels, repaired } = repairClicksDone(ch, sampleRate, found)
+  const { channels, repaired } = repairClicksDone(ch, sampleRate, found, pauses)
   const again = findClicks(channels, sampleRate, pauses)
   const fade = frames(REPAIR_FADE_MS, sampleRate)
   const overlaps = (a: FrameSpan, b: FrameSpan): boolean => a.from < b.to && b.from < a.to

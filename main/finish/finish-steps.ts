@@ -1,24 +1,20 @@
 /**
  * The finish's two steps after the fit, on the fitted result's samples (per channel, full scale ±1); the
  * clean step is here, the level step is level.ts's levelTake:
- *  - clean (point 4): mouth clicks found in the pauses and replaced by room tone (clicks.ts), then breaths
- *    found in the pauses (breaths.ts) and lowered, kept or cut to room tone as the talent chose
- *    (breath-cut.ts for the cut). Only the pauses are searched: speech is never de-clicked.
+ *  - clean (point 4): mouth clicks found outside the words (the pauses, the head and the tail) and replaced
+ *    by the take's own neighbouring audio (clicks.ts), then breaths found there (breaths.ts) and lowered,
+ *    kept or cut to room tone as the talent chose (breath-cut.ts for the cut). Only those stretches are
+ *    searched: speech is never de-clicked, and a click or breath whose sound runs on into a word is the word's.
  *  - level (point 3): one gain, the true-peak limiter only where peaks pass the ceiling, a last linear
  *    trim, planned by running that chain and measuring it (level.ts); never loudnorm.
  * Clicks go first: a click inside a breath would otherwise make the breath look like something else.
- * Clicks are looked for only CLICK_AFTER_SPEECH_S after the speech before a pause (a word's last plosive
- * releases there: "help." ends in a burst after its closure) and CLICK_BEFORE_SPEECH_S before the next.
+ * Clicks are looked for up to clicks.ts's EDGE_GUARD_MS from a word (a click 50 ms after one is removed).
  */
 import { cutBreaths } from './breath-cut'
 import { breathGainDb, findBreaths, lowerBreaths, type BreathChoice } from './breaths'
 import { removeClicks, type FrameSpan } from './clicks'
 
 export type FramePause = FrameSpan
-
-/** How far after the speech before a pause, and before the speech after it, a click may be (s). */
-export const CLICK_AFTER_SPEECH_S = 0.15
-export const CLICK_BEFORE_SPEECH_S = 0.04
 
 export interface CleanResult {
   channels: Float32Array[]
@@ -31,10 +27,7 @@ export interface CleanResult {
 }
 
 export function cleanStep(ch: Float32Array[], sampleRate: number, pauses: readonly FramePause[], roomToneDb: number, choice: BreathChoice = 'lower'): CleanResult {
-  const clickPauses = pauses
-    .map((p) => ({ from: p.from + Math.round(CLICK_AFTER_SPEECH_S * sampleRate), to: p.to - Math.round(CLICK_BEFORE_SPEECH_S * sampleRate) }))
-    .filter((p) => p.to > p.from)
-  const { channels: repaired, removed: clicks, left: clicksLeft } = removeClicks(ch, sampleRate, clickPauses)
+  const { channels: repaired, removed: clicks, left: clicksLeft } = removeClicks(ch, sampleRate, [...pauses])
   const found = findBreaths(repaired, sampleRate, [...pauses], roomToneDb)
   if (choice === 'cut') {
     const { channels, cuts } = cutBreaths(repaired, sampleRate, found, pauses, [...clicks, ...clicksLeft], roomToneDb)

@@ -87,12 +87,17 @@ async function withSource<T>(ref: RecordingRef, use: (src: WavSource) => Promise
   }
 }
 
-/** The fitted result's pauses, in its own frames (between the speech spans as placed). */
-function placedPauses(build: FitBuild): FramePause[] {
-  return build.placed.slice(1).map((s, i) => {
+/** The fitted result's stretches outside speech, in its own frames: the head, the pauses as placed, the tail. */
+function placedPauses(build: FitBuild, frames: number): FramePause[] {
+  const first = build.placed[0]
+  const last = build.placed[build.placed.length - 1]
+  const inner = build.placed.slice(1).map((s, i) => {
     const prev = build.placed[i] as FitBuild['placed'][number]
     return { from: prev.at + (prev.to - prev.from), to: s.at }
   })
+  const head = first && first.at > 0 ? [{ from: 0, to: first.at }] : []
+  const tailFrom = last ? last.at + (last.to - last.from) : frames
+  return [...head, ...inner, ...(tailFrom < frames ? [{ from: tailFrom, to: frames }] : [])]
 }
 
 /** IN's time through the fitted edit list over IN at `tempo` (a recording `tempo` times faster, time for time). */
@@ -181,7 +186,7 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   const rendered = await renderCached(build.list, recordings, join(work, 'renders'))
 
   const { ch } = await channelsOf(rendered.path)
-  const clean = cleanStep(ch, rate, placedPauses(build), used.take.layout.roomToneDb, req.breaths ?? 'lower')
+  const clean = cleanStep(ch, rate, placedPauses(build, ch[0]?.length ?? 0), used.take.layout.roomToneDb, req.breaths ?? 'lower')
   let level: Levelled
   try {
     level = levelTake(clean.channels, rate, req.kind, req.profile)

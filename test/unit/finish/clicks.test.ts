@@ -77,12 +77,41 @@ describe('findClicks and repairClicks', () => {
 
   it('leave the edges of a pause, speech outside the pauses and long transients alone', () => {
     const x = room(SR, -65, 3)
-    add(x, Math.round(0.005 * SR), burst(2, -20, 3000)) // inside the pause but within the edge guard (a word's release)
+    const edge = Math.round(0.1 * SR)
+    add(x, edge + Math.round(0.005 * SR), burst(2, -20, 3000)) // inside the pause but within the edge guard (a word's release)
     add(x, Math.round(0.5 * SR), knock(30, -20, 2000)) // 30 ms: no click
     add(x, Math.round(0.9 * SR), burst(2, -20, 3000)) // outside the pause given
-    const pauses = [{ from: 0, to: Math.round(0.8 * SR) }]
+    const pauses = [{ from: edge, to: Math.round(0.8 * SR) }]
     expect(EDGE_GUARD_MS).toBeGreaterThan(5)
     expect(findClicks([x], SR, pauses)).toEqual([])
+  })
+
+  it('find a click up to 20 ms from a word, but not in a word whose sound runs on past the guard', () => {
+    const x = room(SR, -65, 4)
+    const wordEnd = Math.round(0.2 * SR)
+    const wordStart = Math.round(0.7 * SR)
+    // A word's release dies away 16 ms into the pause, 6 ms past the guard: short as a click, but the word's.
+    const decay = knock(32, -20, 2500)
+    add(x, wordEnd, decay.subarray(decay.length / 2))
+    // A click 45 ms after a word and one 20 ms before the next: removed.
+    const near = [wordEnd + Math.round(0.045 * SR), wordStart - Math.round(0.02 * SR)]
+    add(x, near[0] as number, burst(2, -22, 3000))
+    add(x, near[1] as number, burst(2, -22, 3000))
+    const found = findClicks([x], SR, [{ from: wordEnd, to: wordStart }])
+    expect(found).toHaveLength(2)
+    near.forEach((at, k) => expect(found[k]!.from <= at && at < found[k]!.to).toBe(true))
+    // The repair takes its patch from the pause alone: nothing from beyond its edges.
+    const y = repairClicks([x], SR, found, [{ from: wordEnd, to: wordStart }])[0] as Float32Array
+    expect(maxStep(y, near[1]! - 100, near[1]! + 200)).toBeLessThan(maxStep(x, near[1]! - 100, near[1]! + 200) / 5)
+  })
+
+  it('take no step of digital silence for a click (a gated take), but a click in it', () => {
+    const x = new Float32Array(SR / 2)
+    x[12_000] = 3e-6 // under −100 dBFS: a dither's last bit, no click
+    add(x, 20_000, burst(2, -30, 3000))
+    const found = findClicks([x], SR, [{ from: 0, to: SR / 2 }])
+    expect(found).toHaveLength(1)
+    expect(found[0]!.from).toBeLessThanOrEqual(20_000)
   })
 
   it('look at every channel and repair them together; deterministic, input untouched', () => {

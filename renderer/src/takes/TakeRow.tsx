@@ -21,6 +21,7 @@ import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
 import { TakeNameText } from './TakeNameText'
 import { TakeVersions } from './versions/TakeVersions'
+import { TakeExport } from './TakeExport'
 import { trimOffReason } from './trim-math'
 import { VersionMark } from './versions/VersionMark'
 import { CutRemovedLines } from './versions/CutRemovedLines'
@@ -158,6 +159,7 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
             {open ? 'Hide waveform' : 'Play / trim'}
           </button>
         )}
+        {!recording && !recovered && <TakeExport take={take} name={name} />}
         {!sent && !recording && (
           <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null || recovered} aria-describedby={deliverWhy ?? undefined} onClick={() => onDeliver(take)}>
             Deliver…

@@ -108,7 +108,7 @@ async function start(): Promise<void> {
   }
   registerAppProtocols(protocol, {
     rendererDir: join(import.meta.dirname, '../renderer'),
-    mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')],
+    mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache'), join(dataDir, 'exports')],
     fetchFile: (url, init) => net.fetch(url, init),
   })
   const online = interfaceOnlineState(5_000, () => net.isOnline())

@@ -273,9 +273,10 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       takesChanged: takes.changed,
     }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
-    // A take leaving Booth (drag out, Export…, Show in Finder): copies of what delivery sends, kept in the cache.
+    // A take leaving Booth (drag out, Export…, Show in Finder): copies of what delivery sends, in <data>/exports —
+    // not the cache, which sign-out empties: a DAW may keep using a dragged file where it lies.
     ...createExportHandlers({
-      store: takes.store, dir: join(ports.dataDir, 'cache', 'exports'), mediaUrl: ports.mediaUrl,
+      store: takes.store, dir: join(ports.dataDir, 'exports'), mediaUrl: ports.mediaUrl,
       ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : {}),
       ...(ports.startDrag ? { startDrag: ports.startDrag } : {}),
       ...(ports.showItemInFolder ? { showItemInFolder: ports.showItemInFolder } : {}),

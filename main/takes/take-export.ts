@@ -1,10 +1,12 @@
 /**
  * Copies of a take's current version for leaving Booth (issue 42, point 11): the copy a drag hands out, kept
- * under `<dataDir>/cache/exports/<take id>/<delivery name>`, and the copy Export… saves where the talent chose.
+ * under `<dataDir>/exports/<take id>/<delivery name>` (not the cache, which sign-out empties: a DAW may
+ * keep using a dragged file where it lies), and the copy Export… saves where the talent chose.
  * Both are made from the file delivery sends (take-delivery-file.ts), so they are byte-identical to it; each
  * copy is read again after it is written and must have the same SHA-256, else nothing is kept. A take's own
  * files are never handed out or written over (storage/safe-output.ts: real paths, links, case), so a DAW
- * that edits a dragged file in place edits Booth's copy, which the next drag sees changed and makes again.
+ * that edits a dragged file in place edits Booth's copy: the next drag sees it changed and makes a new copy
+ * beside it, never over it (the app may still use the one it changed).
  */
 import { copyFile, mkdir, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
@@ -59,13 +61,29 @@ export class TakeExports {
     const fileName = safeFileName(file.file_name, `take-${take.take_number}${extname(file.file_name) || '.wav'}`)
     const known = this.prepared.get(takeId)
     if (known && known.sha256 === sha256 && known.fileName === fileName && (await sha256File(known.path).catch(() => null)) === sha256) return known
-    const folder = join(this.dir, takeId)
-    await mkdir(folder, { recursive: true })
-    const path = join(folder, fileName)
-    await this.copyChecked(take, file.path, path, sha256)
+    const path = await this.placeFor(takeId, fileName, sha256)
+    if ((await sha256File(path).catch(() => null)) !== sha256) await this.copyChecked(take, file.path, path, sha256)
     const made: PreparedExport = { takeId, version: take.current_version ?? 1, path, fileName, sha256, bytes: (await stat(path)).size }
     this.prepared.set(takeId, made)
     return made
+  }
+
+  /**
+   * Where the drag's copy goes: `<take id>/<name>`, or, when a file there holds other bytes (an app edited a
+   * copy dragged out before, and may still use it where it lies), `<take id>/2/<name>`, `3/`… — a copy
+   * another app may be using is never written over. A place already holding these bytes is used as it is.
+   */
+  private async placeFor(takeId: string, fileName: string, sha256: string): Promise<string> {
+    for (let n = 1; n <= 1000; n++) {
+      const folder = n === 1 ? join(this.dir, takeId) : join(this.dir, takeId, String(n))
+      const path = join(folder, fileName)
+      const there = await sha256File(path).catch(() => null)
+      if (there === null || there === sha256) {
+        await mkdir(folder, { recursive: true })
+        return path
+      }
+    }
+    throw new TakeInputError(`Booth already made a thousand copies of ${fileName} that other apps changed; clear its exports folder (${this.dir}) and try again.`)
   }
 
   /** Export…: a checked copy at `target` (the talent's choice in the save dialog); returns the path. */

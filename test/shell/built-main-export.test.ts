@@ -73,7 +73,7 @@ describe('a take taken out of the desktop window', () => {
     expect(drags).toHaveLength(1)
     const dragged = drags[0]?.['file'] as string
     expect(basename(dragged)).toBe(view.fileName)
-    expect(dragged.startsWith(join(userData, 'cache', 'exports') + sep)).toBe(true)
+    expect(dragged.startsWith(join(userData, 'exports') + sep)).toBe(true)
     expect(dragged).not.toBe(own)
     expect(sha256(dragged)).toBe(sha256(own))
     // macOS refuses an empty drag image: the window hands a drawn one.

@@ -8,7 +8,7 @@
  * recorded fakes; without them (the web host) Export… is a download link and the drag is the page's.
  */
 import { mkdir, open, readFile, readdir, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sha256File } from '../../../main/storage/content-hash'
 import { createExportHandlers, revealLabelFor } from '../../../main/takes/export-handlers'
@@ -30,7 +30,7 @@ async function desktop(name: string) {
   let saveAnswer: string | null = null
   const offered: string[] = []
   const handlers = createExportHandlers({
-    store: vt.store, dir: join(vt.dataDir, 'cache', 'exports'), mediaUrl, platform: 'darwin',
+    store: vt.store, dir: join(vt.dataDir, 'exports'), mediaUrl, platform: 'darwin',
     startDrag: (p) => drags.push(p), showItemInFolder: (p) => shown.push(p),
     chooseSavePath: async (suggested) => {
       offered.push(suggested)
@@ -61,7 +61,7 @@ describe('a take dragged out, exported and shown', () => {
     expect((await stat(dragged)).ino).not.toBe((await stat(d.vt.store.recordingPath(take))).ino)
   })
 
-  it('a dragged copy edited in place by another app is made again; the render is untouched', async () => {
+  it('a dragged copy edited in place by another app is made again beside it, never over it; the render is untouched', async () => {
     const d = await desktop('edited')
     const take = await d.vt.fresh()
     const first = await d.handlers.prepareTakeExport({ takeId: take.id })
@@ -70,10 +70,18 @@ describe('a take dragged out, exported and shown', () => {
     const fh = await open(d.drags[0] as string, 'r+')
     await fh.write(Buffer.alloc(4096, 0x11), 0, 4096, 2000)
     await fh.close()
-    const again = await d.handlers.prepareTakeExport({ takeId: take.id })
-    expect(again.sha256).toBe(first.sha256)
-    expect(await sha256File(d.drags[0] as string)).toBe(first.sha256)
+    const edited = await sha256File(d.drags[0] as string)
+    await d.handlers.dragTakeOut({ takeId: take.id })
+    const again = d.drags[1] as string
+    // A new copy of the delivered bytes, beside the edited one, which stays as the other app left it.
+    expect(again).not.toBe(d.drags[0])
+    expect(basename(again)).toBe(first.fileName)
+    expect(await sha256File(again)).toBe(first.sha256)
+    expect(await sha256File(d.drags[0] as string)).toBe(edited)
     expect(await sha256File(render)).toBe(first.sha256)
+    // Dragged once more: the good copy is handed out again, not a third.
+    await d.handlers.dragTakeOut({ takeId: take.id })
+    expect(d.drags[2]).toBe(again)
   })
 
   it('Export… offers the delivery name, saves a checked copy, and Show in Finder shows that copy', async () => {
@@ -120,13 +128,13 @@ describe('a take dragged out, exported and shown', () => {
     await expect(d.handlers.prepareTakeExport({ takeId: take.id })).rejects.toThrow(/^ACME_\w+_01 was not exported: Version 2's recording is damaged \(changed on disk since Booth wrote it\)/)
     await expect(d.handlers.dragTakeOut({ takeId: take.id })).rejects.toThrow(/damaged/)
     expect(d.drags).toEqual([])
-    expect(await readdir(join(d.vt.dataDir, 'cache', 'exports')).catch(() => [])).toEqual([])
+    expect(await readdir(join(d.vt.dataDir, 'exports')).catch(() => [])).toEqual([])
   })
 
   it('in the web host: the drag is the page’s (DownloadURL), Export… is a download link, no folder is shown', async () => {
     const vt = await versionedTake(join(work.path, 'web'))
     await vt.commitCut(2)
-    const handlers = createExportHandlers({ store: vt.store, dir: join(vt.dataDir, 'cache', 'exports'), mediaUrl: (p) => `/media/${p.length}.wav` })
+    const handlers = createExportHandlers({ store: vt.store, dir: join(vt.dataDir, 'exports'), mediaUrl: (p) => `/media/${p.length}.wav` })
     const take = await vt.fresh()
     const view = await handlers.prepareTakeExport({ takeId: take.id })
     expect(view).toMatchObject({ drag: 'download_url', revealLabel: null })
@@ -134,7 +142,7 @@ describe('a take dragged out, exported and shown', () => {
     expect(saved).toEqual({ savedPath: null, url: `${view.url}?download=1`, fileName: view.fileName })
     await expect(handlers.dragTakeOut({ takeId: take.id })).rejects.toThrow(/the page itself/)
     await expect(handlers.showTakeExport({ takeId: take.id })).rejects.toThrow(/cannot open a folder/)
-    expect(await readFile(join(vt.dataDir, 'cache', 'exports', take.id, view.fileName))).toHaveLength(view.bytes)
+    expect(await readFile(join(vt.dataDir, 'exports', take.id, view.fileName))).toHaveLength(view.bytes)
   })
 
   it('names the file manager of each platform', () => {

@@ -56,9 +56,8 @@ export interface BoothPorts {
   startDemo(): Promise<DemoServer>
   /** Desktop: a save dialog (null when cancelled). The web host has none: the browser downloads links itself. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
-  /** Desktop: the operating system's drag of a file out of the window (webContents.startDrag). */
+  /** Desktop: the OS's drag of a file out of the window (webContents.startDrag); shows a file in Finder or Explorer. */
   startDrag?: (path: string) => void
-  /** Desktop: shows a file in Finder or Explorer (shell.showItemInFolder). */
   showItemInFolder?: (path: string) => void
   /** A URL the page may load for a local file in the takes or cache folder. */
   mediaUrl: (path: string) => string
@@ -273,14 +272,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       takesChanged: takes.changed,
     }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
-    // A take leaving Booth (drag out, Export…, Show in Finder): copies of what delivery sends, in <data>/exports —
-    // not the cache, which sign-out empties: a DAW may keep using a dragged file where it lies.
-    ...createExportHandlers({
-      store: takes.store, dir: join(ports.dataDir, 'exports'), mediaUrl: ports.mediaUrl,
-      ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : {}),
-      ...(ports.startDrag ? { startDrag: ports.startDrag } : {}),
-      ...(ports.showItemInFolder ? { showItemInFolder: ports.showItemInFolder } : {}),
-    }),
+    // A take leaving Booth: copies of what delivery sends in <data>/exports (sign-out empties the cache; a DAW may use a dragged file where it lies).
+    ...createExportHandlers({ ...ports, store: takes.store, dir: join(ports.dataDir, 'exports') }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear(), onPreferences: (p) => notifications.preferencesRead(p) }),
     ...setAside.handlers,
   }

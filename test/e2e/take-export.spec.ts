@@ -20,7 +20,7 @@ import { bridgeClient } from './support/bridge-client'
 import { findFile } from './support/find-file'
 import { findJob, LAPTOP_SCREENS } from './support/reading'
 import { press, sentences, takeRow } from './support/versions-flow'
-import { openJob, openWorkspace } from './support/workspace'
+import { openJob, openWorkspace, screenshot } from './support/workspace'
 
 const dir = mkdtempSync(join(tmpdir(), 'booth-export-e2e-'))
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
@@ -82,6 +82,7 @@ for (const screen of LAPTOP_SCREENS) {
     expect(new URL(url).origin).toBe(host.origin)
     expect(new URL(url).pathname).toMatch(/^\/media\//)
     await expect(row.getByRole('status').filter({ hasText: `Dragging a copy of ${name}` })).toBeVisible()
+    await screenshot(page, `take-export-${screen.width}x${screen.height}`)
     // The bytes the browser would save, fetched with the page's own media key.
     const dragged = await page.evaluate(async (u) => {
       const res = await fetch(u)

@@ -159,7 +159,6 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
             {open ? 'Hide waveform' : 'Play / trim'}
           </button>
         )}
-        {!recording && !recovered && <TakeExport take={take} name={name} />}
         {!sent && !recording && (
           <button type="button" className="btn btn-small btn-primary" disabled={!job.can.deliver || take.preflight === null || recovered} aria-describedby={deliverWhy ?? undefined} onClick={() => onDeliver(take)}>
             Deliver…
@@ -179,6 +178,7 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
             Delete
           </button>
         )}
+        {!recording && !recovered && <TakeExport take={take} name={name} />}
       </div>
       {takeOff && <p id={takeOffId} className="small muted take-deliver-off">Deliver is off: {takeOff}</p>}
     </li>

@@ -11,6 +11,7 @@ const SPEECH_SPECS = [
   'booth-gone',
   'disk-trouble',
   'finish-for-delivery',
+  'take-export',
   'punch-and-roll',
   'prompter-follow',
   'session-holds',

@@ -12,6 +12,7 @@ import { installLastResort } from './app/last-resort'
 import { createDispatcher } from './bridge/dispatch'
 import { FileGrants } from './security/file-grants'
 import { BADGE_SIZE, badgeBitmap } from './notifications/badge-bitmap'
+import { DRAG_ICON_SIZE, dragIconBitmap } from './shell/drag-icon'
 import { createLog } from './logging/redacting-log'
 import { createKeychainStore } from './session/secret-store'
 import { buildWindowOptions, hardenWindow, MEDIA_SCHEME } from './security/window-security'
@@ -107,7 +108,7 @@ async function start(): Promise<void> {
   }
   registerAppProtocols(protocol, {
     rendererDir: join(import.meta.dirname, '../renderer'),
-    mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache')],
+    mediaRoots: [join(dataDir, 'takes'), join(dataDir, 'cache'), join(dataDir, 'exports')],
     fetchFile: (url, init) => net.fetch(url, init),
   })
   const online = interfaceOnlineState(5_000, () => net.isOnline())
@@ -133,6 +134,11 @@ async function start(): Promise<void> {
     setBadge: (count) => showBadge(count),
     startDemo: () => startDemoServer({ dataDir, log: (line) => boothLog.info(line) }),
     mediaUrl: (path) => `${MEDIA_SCHEME}://file/${encodeURIComponent(path)}`,
+    // A take dragged out of the window: the copy main made of what delivery sends (main/takes/take-export.ts).
+    startDrag: (file) => {
+      if (win && !win.isDestroyed()) win.webContents.startDrag({ file, icon: nativeImage.createFromBitmap(dragIconBitmap(), { width: DRAG_ICON_SIZE, height: DRAG_ICON_SIZE }) })
+    },
+    showItemInFolder: (path) => shell.showItemInFolder(path),
     chooseSavePath: async (suggestedName) => {
       // The suggested name comes from the service or the window: its last part only, safe on every file system.
       const options = { defaultPath: join(app.getPath('downloads'), safeFileName(suggestedName, 'download')) }

@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   const privacy = treePrivacyLine(dataDir, await makeTreePrivate(dataDir))
   if (privacy) log.info(privacy)
   const online = interfaceOnlineState()
-  const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache')])
+  const media = new MediaRegistry([join(dataDir, 'takes'), join(dataDir, 'cache'), join(dataDir, 'exports')])
   // Files dropped onto the page arrive here before they are imported as takes; none is kept across launches.
   const incomingDir = droppedCopiesDir(dataDir)
   await rm(incomingDir, { recursive: true, force: true })

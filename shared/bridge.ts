@@ -15,6 +15,7 @@ import { NOTICE_EVENT_NAMES, noticeCalls, type NoticeEvents, type NoticeResults 
 import { PROMPTER_EVENT_NAMES, prompterCalls, type PrompterEvents, type PrompterResults } from './bridge-prompter'
 import { DATA_FILE_EVENT_NAMES, dataFileCalls, type DataFileEvents, type DataFileResults } from './bridge-data-files'
 import { VERSION_EVENT_NAMES, versionCalls, type VersionEvents, type VersionResults } from './bridge-versions'
+import { exportCalls, type ExportResults } from './bridge-export'
 
 type Schemas = components['schemas']
 /** A job as read: with Booth's notes of the parts it left out (shared/api-read.ts), when it left any out. */
@@ -91,6 +92,7 @@ export const bridgeCalls = {
   ...prompterCalls,
   ...dataFileCalls,
   ...versionCalls,
+  ...exportCalls,
 } satisfies Record<string, Check<unknown>>
 
 export type BridgeCallName = keyof typeof bridgeCalls
@@ -183,7 +185,7 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, PrompterResults, DataFileResults, VersionResults {
+export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, PrompterResults, DataFileResults, VersionResults, ExportResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState

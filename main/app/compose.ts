@@ -34,6 +34,7 @@ import { OfflineCache } from '../jobs/offline-cache'
 import { SessionService, type DemoServer, type SessionDeps } from '../session/session-service'
 import { EventHub } from '../bridge/event-hub'
 import { createMediaHandlers } from '../takes/playback-handlers'
+import { createExportHandlers } from '../takes/export-handlers'
 import { NotificationCenter, type Notifier } from '../notifications/notification-center'
 import { SettingsStore } from '../storage/settings-store'
 import { createSetAsideArea } from '../data-files/set-aside-area'
@@ -55,6 +56,9 @@ export interface BoothPorts {
   startDemo(): Promise<DemoServer>
   /** Desktop: a save dialog (null when cancelled). The web host has none: the browser downloads links itself. */
   chooseSavePath?: (suggestedName: string) => Promise<string | null>
+  /** Desktop: the OS's drag of a file out of the window (webContents.startDrag); shows a file in Finder or Explorer. */
+  startDrag?: (path: string) => void
+  showItemInFolder?: (path: string) => void
   /** A URL the page may load for a local file in the takes or cache folder. */
   mediaUrl: (path: string) => string
   env?: { apiKey?: string | undefined; baseUrl?: string | undefined }
@@ -268,6 +272,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       takesChanged: takes.changed,
     }),
     ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
+    // A take leaving Booth: copies of what delivery sends in <data>/exports (sign-out empties the cache; a DAW may use a dragged file where it lies).
+    ...createExportHandlers({ ...ports, store: takes.store, dir: join(ports.dataDir, 'exports') }),
     ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear(), onPreferences: (p) => notifications.preferencesRead(p) }),
     ...setAside.handlers,
   }

@@ -16,6 +16,7 @@ import type { PreparedFile, QueueItem } from './delivery-queue-file'
 import type { SendControl } from './delivery-queue'
 import { startUpload, type UploadRun } from './uploader'
 import { sha256File } from '../storage/content-hash'
+import { deliveryFileOf } from '../takes/take-delivery-file'
 
 export interface UploadTuning {
   chunkBytes?: number
@@ -77,16 +78,17 @@ export class ChangedOnDiskError extends Error {
 /**
  * The file this delivery uploads: the one prepared before when its bytes are still those it was prepared
  * with (its SHA-256, read again now), else a fresh render. The take's own files are checked again first,
- * whatever an earlier check found (store.readyAudioPath, fresh): a damaged version is named and not sent.
+ * whatever an earlier check found (store.readyAudioPath, fresh; for a fresh render, take-delivery-file.ts, the
+ * one function export uses too): a damaged version is named and not sent.
  * A prepared file that is the take's own audio and changed since is not prepared again over: it is refused.
  */
 async function prepareFile(store: TakeStore, take: TakeMeta, item: Readonly<QueueItem>, control: SendControl): Promise<PreparedFile> {
-  await store.readyAudioPath(take, true)
   const before = item.file
   if (before) {
+    await store.readyAudioPath(take, true)
     if (before.sha256 ? (await sha256File(before.path).catch(() => null)) === before.sha256 : await stillThere(before)) return before
   }
-  const rendered = await store.renderForDelivery(item.takeId, control.signal)
+  const rendered = await deliveryFileOf(store, take, control.signal)
   const info = await stat(rendered.path)
   const sha256 = await sha256File(rendered.path)
   if (before?.sha256 && !rendered.trimmed && rendered.path === before.path && sha256 !== before.sha256) throw new ChangedOnDiskError(rendered.file_name)

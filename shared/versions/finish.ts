@@ -3,6 +3,7 @@
  * and what a finished version keeps of its finish so the window can show before and after side by side.
  * Pure types and figures; main (main/finish/finish-version.ts) and the renderer both import them.
  */
+import type { TimeMapSegment } from './time-map'
 
 export const BREATH_CHOICES = ['lower', 'keep', 'cut'] as const
 /** lower: breaths in pauses brought down; keep: left as read; cut: replaced by the take's room tone. */
@@ -92,6 +93,11 @@ export interface VersionFinish {
   clicks_removed: number
   /** What the limiter did; null: no peak was limited (absent in finishes made before it was recorded). */
   limiting?: FinishLimiting | null
+  /**
+   * Where each stretch of the version before went in the finished one (the report's time_map,
+   * shared/versions/time-map.ts): A/B starts the other side at the same word. Absent in finishes made before it was kept.
+   */
+  time_map?: TimeMapSegment[]
 }
 
 const round = (x: number, places: number): number => Math.round(x * 10 ** places) / 10 ** places

@@ -21,6 +21,7 @@ import { useTakesStore } from './takes-store'
 import { displayText } from '../../../shared/display-text'
 import { TakeNameText } from './TakeNameText'
 import { TakeVersions } from './versions/TakeVersions'
+import { TakeExport } from './TakeExport'
 import { trimOffReason } from './trim-math'
 import { VersionMark } from './versions/VersionMark'
 import { CutRemovedLines } from './versions/CutRemovedLines'
@@ -177,6 +178,7 @@ export const TakeRow = memo(function TakeRow({ job, take, queued, progress, onli
             Delete
           </button>
         )}
+        {!recording && !recovered && <TakeExport take={take} name={name} />}
       </div>
       {takeOff && <p id={takeOffId} className="small muted take-deliver-off">Deliver is off: {takeOff}</p>}
     </li>

@@ -100,6 +100,8 @@ function createElectronStandIn(options = {}) {
     getURL() { return this.mainFrame.url }
     isDestroyed() { return this.destroyed }
     isCrashed() { return false }
+    /** The operating system's drag of a file out of the window: recorded with the file and what its icon was made from. */
+    startDrag(item) { record('webContents.startDrag', { file: item?.file, icon: item?.icon ?? null }) }
   }
 
   const windows = []
@@ -219,7 +221,13 @@ function createElectronStandIn(options = {}) {
     showItemInFolder(path) { record('shell.showItemInFolder', { path }) },
   }
   const dialog = {
-    async showSaveDialog() { record('dialog.showSaveDialog'); return { canceled: true } },
+    /** Cancelled, unless the test set `saveAnswer` (the path the person would choose); the offered path is recorded. */
+    saveAnswer: null,
+    async showSaveDialog(...args) {
+      const options = args.length > 1 ? args[1] : args[0]
+      record('dialog.showSaveDialog', { defaultPath: options?.defaultPath ?? null })
+      return this.saveAnswer ? { canceled: false, filePath: this.saveAnswer } : { canceled: true }
+    },
     async showOpenDialog() { record('dialog.showOpenDialog'); return { canceled: true, filePaths: [] } },
     async showMessageBox() { record('dialog.showMessageBox'); return { response: 0 } },
     showErrorBox(title, content) { record('dialog.showErrorBox', { title, content }) },

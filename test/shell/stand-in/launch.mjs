@@ -115,6 +115,11 @@ const handlers = {
       return { threw: String(err?.message ?? err) }
     }
   },
+  /** The path the save dialog answers from now on (null: cancelled). */
+  saveAnswer({ path }) {
+    electron.dialog.saveAnswer = path
+    return null
+  },
   /** A webContents that is not the window's: what the app-wide guard makes of it. */
   bareContents({ urls }) {
     const contents = standIn.createBareWebContents()

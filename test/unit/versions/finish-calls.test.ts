@@ -21,6 +21,7 @@ import type { TakeArea } from '../../../main/takes/take-handlers'
 import { createVersionArea } from '../../../main/versions/version-handlers'
 import { sha256File } from '../../../main/versions/recordings'
 import { versionCalls, type VersionProgress } from '../../../shared/bridge-versions'
+import { beforeTimeOf, finishedTimeOf } from '../../../shared/versions/time-map'
 import { takeCalls } from '../../../shared/bridge-takes'
 import { clientFor, deliveredEvent, deliveriesOf, sandboxAt, takeArea, tempDir, waitForEvent } from '../delivery/delivery-fixture'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
@@ -115,6 +116,16 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     expect(Math.abs(f.after.length_s - job.spot)).toBeLessThanOrEqual(0.05)
     expect(f.pauses_changed).toBeGreaterThan(0)
     expect(f.pauses_changed).toBe(f.edits.filter((e) => e.kind === 'pause').length)
+    // Its time map is kept (A/B starts the other side at the same word): each sentence of the read keeps its
+    // length (at the tempo) where it lands, the sentences stay in order, and mapping back finds the same place.
+    expect(f.time_map?.length).toBeGreaterThan(0)
+    const landed = read.sentences.map((x) => ({ start: finishedTimeOf(f.time_map, x.startS), end: finishedTimeOf(f.time_map, x.endS - 0.001), mid: (x.startS + x.endS) / 2, length: x.endS - x.startS }))
+    for (const [i, x] of landed.entries()) {
+      expect(Math.abs(x.end - x.start - x.length / f.tempo), `sentence ${i + 1}`).toBeLessThanOrEqual(0.02)
+      expect(beforeTimeOf(f.time_map, finishedTimeOf(f.time_map, x.mid))).toBeCloseTo(x.mid, 3)
+      if (i > 0) expect(x.start).toBeGreaterThan((landed[i - 1] as { end: number }).end)
+    }
+    expect((landed.at(-1) as { end: number }).end).toBeLessThanOrEqual(f.after.length_s)
     expect(made.version.summary).toMatch(/^Finished for delivery: 1[45]\.\d\d s for the 15\.0 s spot \(was \d+\.\d\d s\); \d+ pauses? changed/)
     // What the take plays and delivers is the finished audio, and its preflight is measured from it.
     const path = takes.area.store.audioPath(made.take)

@@ -1,13 +1,18 @@
 /**
  * The Finish panel's A/B toggle: one player for the version before the finish (A) and the finished one
- * (B). Switching keeps the place: the other version starts where this one was (clamped to its length),
- * playing on if it was playing. Each version's audio comes from main (getTakeMediaUrl, rendered from its
+ * (B). Switching keeps the place: the other version starts at the same word (issue 42, point 7: the
+ * position mapped through the finish's time map, shared/versions/time-map.ts, since a fit moves every word
+ * after a shortened pause; the same clock time only for a finish with no map), playing on if it was playing.
+ * Both sides play at matched loudness (ab-loudness.ts: the louder side turned down in the player to the
+ * quieter one's measured LUFS, said in words), and the side playing is said in words, to screen readers too. Each version's audio comes from main (getTakeMediaUrl, rendered from its
  * edit list when missing); the take itself is not changed by listening. The player preloads metadata: a new
  * src pauses the element (the media load algorithm), and with preload "none" its metadata would never come
  * before play() is called, so switching while playing would wait forever.
  */
 import { useEffect, useRef, useState } from 'react'
 import { displayText } from '../../../../shared/display-text'
+import { beforeTimeOf, finishedTimeOf, type TimeMapSegment } from '../../../../shared/versions/time-map'
+import { matchLoudness, unmatchedWords } from './ab-loudness'
 import { useBridge } from '../../bridge/BridgeProvider'
 import { errorText } from '../../store/error-text'
 
@@ -22,6 +27,10 @@ export interface FinishABProps {
    * as it comes (the talent just pressed Finish). The version that lands is the same audio.
    */
   previewUrl?: string | null
+  /** Where each stretch of A went in B (the finish's time_map); absent: the same clock time. */
+  timeMap?: readonly TimeMapSegment[] | null
+  /** The measured integrated loudness of A and B (LUFS), to play them matched. */
+  loudness?: { before: number | null; after: number | null } | null
 }
 
 type Side = 'A' | 'B'
@@ -53,15 +62,23 @@ function metadataOf(el: HTMLAudioElement, url: string, cannot: string): Promise<
   })
 }
 
-export function FinishAB({ takeId, takeName, before, after, previewUrl = null }: FinishABProps) {
+export function FinishAB({ takeId, takeName, before, after, previewUrl = null, timeMap = null, loudness = null }: FinishABProps) {
   const api = useBridge()
   const audio = useRef<HTMLAudioElement>(null)
   const urls = useRef(new Map<number, string>())
   const [side, setSide] = useState<Side | null>(null)
   const [playing, setPlaying] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [matching, setMatching] = useState(true)
   const versionOf = (s: Side) => (s === 'A' ? before : after)
   const afterName = after === null ? 'finished (being measured)' : `finished (v${after})`
+  const sideName = (s: Side) => (s === 'A' ? `A · before (v${before})` : `B · ${afterName}`)
+  // The side the player holds now (the state may lag a render behind a switch under way).
+  const shown = useRef<Side | null>(null)
+  const matched = matchLoudness(loudness?.before, loudness?.after)
+  const volumeOf = (s: Side) => (matching && matched ? matched[s] : 1)
+  /** Where `at` (s) on side `from` is on side `to`: the same word through the time map. */
+  const placeOn = (from: Side | null, to: Side, at: number) => (from === null || from === to ? at : to === 'B' ? finishedTimeOf(timeMap, at) : beforeTimeOf(timeMap, at))
 
   const urlOf = async (s: Side): Promise<string> => {
     const version = versionOf(s)
@@ -92,7 +109,7 @@ export function FinishAB({ takeId, takeName, before, after, previewUrl = null }:
     try {
       const url = await urlOf(next)
       if (!current()) return
-      const at = el.currentTime
+      const at = placeOn(shown.current, next, el.currentTime)
       const keepPlaying = play || !el.paused
       if (el.getAttribute('src') !== url) {
         el.src = url
@@ -100,6 +117,8 @@ export function FinishAB({ takeId, takeName, before, after, previewUrl = null }:
         if (!loaded || !current()) return
         el.currentTime = Number.isFinite(el.duration) ? Math.min(at, el.duration) : at
       }
+      el.volume = volumeOf(next)
+      shown.current = next
       setSide(next)
       if (keepPlaying) await el.play()
     } catch (err) {
@@ -132,18 +151,36 @@ export function FinishAB({ takeId, takeName, before, after, previewUrl = null }:
     void show(side ?? 'B', true)
   }
 
+  const setMatched = (on: boolean) => {
+    setMatching(on)
+    const el = audio.current
+    if (el && shown.current) el.volume = on && matched ? matched[shown.current] : 1
+  }
+  const levelWords = !matched
+    ? unmatchedWords(loudness?.before, loudness?.after, after === null)
+    : matching ? matched.words : 'Loudness not matched: each side plays as delivered.'
+
   return (
     <div className="fin-ab" role="group" aria-label={`Compare ${takeName} before and after the finish`}>
       <div className="fin-ab-sides" role="radiogroup" aria-label="Listen to">
         {(['A', 'B'] as const).map((s) => (
           <button key={s} type="button" role="radio" className="btn btn-small" aria-checked={side === s} data-side={s} onClick={() => void show(s, false)}>
-            {s === 'A' ? `A · before (v${before})` : `B · ${afterName}`}
+            {sideName(s)}
           </button>
         ))}
         <button type="button" className="btn btn-small" aria-label={playing ? 'Pause' : `Play ${side === 'A' ? 'before' : 'finished'}`} onClick={toggle}>
           {playing ? 'Pause' : 'Play'}
         </button>
+        {matched && (
+          <label className="small fin-radio">
+            <input type="checkbox" checked={matching} onChange={(e) => setMatched(e.currentTarget.checked)} /> Match loudness
+          </label>
+        )}
       </div>
+      <p className="small fin-ab-now" role="status" aria-live="polite" data-side={side ?? undefined}>
+        {side ? `${playing ? 'Playing' : 'Paused on'} ${sideName(side)}` : 'Choose A or B to listen.'}
+      </p>
+      <p className="small muted fin-ab-level">{levelWords}</p>
       <audio ref={audio} className={side ? 'fin-audio' : 'fin-audio is-idle'} controls={side !== null} preload="metadata"
         aria-label={`Audio of ${takeName}, ${side === 'A' ? `version ${before} (before)` : after === null ? 'the finished version (being measured)' : `version ${after} (finished)`}`}
         onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} onEnded={() => setPlaying(false)} />

@@ -34,7 +34,12 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
   // The finish's audio main offered while its version is still being made (made from the version shown now).
   const offered = useVersions((s) => s.previews[take.id] ?? null)
   const preview = offered && offered.made_from === number ? offered : null
-  const compare = preview ? { before: preview.base_version, after: null, previewUrl: preview.url } : finished ? { before: finished.base_version, after: number, previewUrl: null } : null
+  // A/B at the same word (the finish's time map) and matched loudness (its measured LUFS before and after).
+  const compare = preview
+    ? { before: preview.base_version, after: null, previewUrl: preview.url, timeMap: null, loudness: null }
+    : finished
+      ? { before: finished.base_version, after: number, previewUrl: null, timeMap: finished.time_map ?? null, loudness: { before: finished.before.lufs, after: finished.after.lufs } }
+      : null
   const [open, setOpen] = useState(false)
   const [choices, setChoices] = useState<FinishChoices>(finished?.choices ?? DEFAULT_FINISH_CHOICES)
   // A new current version (finished, undone, restored): the choices start from what it was finished with.

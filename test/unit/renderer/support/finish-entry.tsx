@@ -4,7 +4,8 @@
  * first finish is refused in one sentence, the next makes version 2 (a finish, its before and after),
  * restoring brings version 1 back, and each version's audio is a WAV made in the page (A 4 s, B 3 s). The
  * making finish offers its audio first (a versionProgress with a preview, as main does once the file is
- * written) and answers only when the test releases it.
+ * written) and answers only when the test releases it. The finish's time map says A's pause at 2.0–2.6 s was
+ * cut; its loudness is −20.1 LUFS before and −19.6 after.
  */
 import { createRoot } from 'react-dom/client'
 import { useStore } from 'zustand'
@@ -37,6 +38,8 @@ const finishOf = (choices: VersionFinish['choices']): VersionFinish => ({
     { kind: 'limit', at_s: 2.1, from_s: 2.1, to_s: 3.3, gain_db: -2.1, held_s: 0.3 }, { kind: 'limit', at_s: 9.0, from_s: 9.0, to_s: 10.1, gain_db: -0.8, held_s: 0.12 },
   ],
   pauses_changed: 3, breaths_lowered: 1, breaths_cut: 1, clicks_removed: 1, limiting: { max_db: 2.1, places: 2, seconds: 0.42 },
+  // The page's audio: A's first 2 s stay where they were, its pause 2.0–2.6 s is cut, 2.6–3.6 s plays from 2.0 s in B.
+  time_map: [{ fromS: 0, toS: 2, atS: 0, scale: 1, coreFromS: 0, coreToS: 2 }, { fromS: 2.6, toS: 3.6, atS: 2, scale: 1, coreFromS: 2, coreToS: 3 }],
 })
 
 let take: TakeView = { ...base, versions: [v1], current_version: 1 }

@@ -113,18 +113,57 @@ describe('the Finish panel', () => {
     const p = b.page
     await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
     await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(2))
-    expect(await p.getByRole('radio', { name: 'B · finished (v2)' }).getAttribute('aria-checked')).toBe('true')
+    // The side is declared once its audio has loaded (after the src changes): waited for, not read at once.
+    await expect.poll(() => p.getByRole('radio', { name: 'B · finished (v2)' }).getAttribute('aria-checked')).toBe('true')
     await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 1.25 })
     await p.getByRole('radio', { name: 'A · before (v1)' }).click()
     await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(1))
     await expect.poll(() => audio().evaluate((el: HTMLAudioElement) => Math.round(el.currentTime * 100) / 100)).toBe(1.25)
-    expect(await p.getByRole('radio', { name: 'A · before (v1)' }).getAttribute('aria-checked')).toBe('true')
+    await expect.poll(() => p.getByRole('radio', { name: 'A · before (v1)' }).getAttribute('aria-checked')).toBe('true')
     // Past the end of the shorter version: it starts at its end.
     await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 3.8 })
     await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
     await expect.poll(() => audio().evaluate((el: HTMLAudioElement) => el.currentTime <= el.duration && el.currentTime > 2.9)).toBe(true)
     const asked = (await calls()).filter((c) => c.name === 'getTakeMediaUrl').map((c) => (c.args as { version: number }).version)
     expect([...new Set(asked)].sort()).toEqual([1, 2])
+  })
+
+  it('A/B starts the other side at the same word, at matched loudness, and says in words which side plays', async () => {
+    const p = b.page
+    const now = p.locator('.fin-ab-now')
+    expect(await now.getAttribute('aria-live')).toBe('polite')
+    const level = p.locator('.fin-ab-level')
+    // B is 0.5 dB louder (−19.6 against −20.1 LUFS): it is turned down in the player, A plays as it is.
+    expect(await level.textContent()).toBe('Matched to −20.1 LUFS: B plays 0.5 dB quieter here; the files are unchanged.')
+    const volume = () => audio().evaluate((el: HTMLAudioElement) => Math.round(el.volume * 1000) / 1000)
+    await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
+    await expect.poll(() => now.textContent()).toBe('Paused on B · finished (v2)')
+    expect(await audio().getAttribute('src')).toBe(await urlOf(2))
+    expect(await volume()).toBe(0.944)
+    // 2.5 s into B is 0.5 s into the stretch that followed the cut pause: 3.1 s into A, not 2.5.
+    await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 2.5 })
+    await p.getByRole('radio', { name: 'A · before (v1)' }).click()
+    await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(1))
+    await expect.poll(() => now.textContent()).toBe('Paused on A · before (v1)')
+    expect(await audio().evaluate((el: HTMLAudioElement) => Math.round(el.currentTime * 100) / 100)).toBe(3.1)
+    expect(await volume()).toBe(1)
+    // Playing: said so, for the side playing.
+    await p.getByRole('button', { name: 'Play before' }).click()
+    await expect.poll(() => now.textContent()).toBe('Playing A · before (v1)')
+    await p.getByRole('button', { name: 'Pause' }).click()
+    await expect.poll(() => now.textContent()).toBe('Paused on A · before (v1)')
+    // A moment of the pause the finish cut: B goes on from the next word kept (2.0 s).
+    await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 2.3 })
+    await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
+    await expect.poll(() => now.textContent()).toBe('Paused on B · finished (v2)')
+    expect(await audio().evaluate((el: HTMLAudioElement) => Math.round(el.currentTime * 100) / 100)).toBe(2)
+    // Matching off: each side as delivered, and said so.
+    await p.getByRole('checkbox', { name: 'Match loudness' }).uncheck()
+    expect(await volume()).toBe(1)
+    expect(await level.textContent()).toBe('Loudness not matched: each side plays as delivered.')
+    await p.getByRole('checkbox', { name: 'Match loudness' }).check()
+    expect(await volume()).toBe(0.944)
+    expect(await noHorizontalScroll()).toBe(true)
   })
 
   it('undo goes back to the version the finish was made from', async () => {

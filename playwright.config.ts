@@ -5,7 +5,9 @@ import { defineConfig } from '@playwright/test'
  * kill the host mid-take): they use most of the CPU and their timing matters, so they run one at a time,
  * in a worker of their own. The window's specs that record a second or two stay with the others, and so do
  * the recorder's meter specs (silence, a silent take, Space to record): light, and they keep the two
- * workers' shares of the run about even (the speech worker alone set the run's length).
+ * workers' shares of the run about even (the speech worker alone set the run's length). stale-lines (a
+ * world of its own, reloads and closes pages mid-take) runs with the speech specs for the same reason: in
+ * the 2026-12-07 clean-clone run the window's worker had 748 s of tests to the speech worker's 608.
  */
 const SPEECH_SPECS = [
   'booth-gone',
@@ -15,6 +17,7 @@ const SPEECH_SPECS = [
   'punch-and-roll',
   'prompter-follow',
   'session-holds',
+  'stale-lines',
   'versions-*',
   'readback*',
   'revision-*',

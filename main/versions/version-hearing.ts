@@ -14,6 +14,7 @@
  */
 import type { Doubt, SecondHearing, TimedWord } from '../../shared/readback/types'
 import type { EditList } from '../../shared/versions/edit-list'
+import type { TimeMapSegment } from '../../shared/versions/time-map'
 
 /** Everything a check is made from, for one recording or one version. */
 export interface Hearing {
@@ -29,14 +30,8 @@ export interface Hearing {
  * `scale` source seconds per result second (1; a tempo change of 1.03 plays 1.03 s of the source per
  * second). It speaks for the result over [coreFromS, coreToS).
  */
-export interface TimeSegment {
+export interface TimeSegment extends TimeMapSegment {
   source: string
-  fromS: number
-  toS: number
-  atS: number
-  scale: number
-  coreFromS: number
-  coreToS: number
 }
 
 interface Span {

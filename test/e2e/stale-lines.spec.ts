@@ -12,6 +12,7 @@
  */
 import { expect, SCREENSHOTS } from './booth-host'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 import { bridgeClient } from './support/bridge-client'
 import { FAKE_MICROPHONE, recordTake } from './support/recording'
 import { LAPTOP_SCREENS, openJobPatiently, typedDeliverableJob } from './support/reading'
@@ -23,23 +24,29 @@ test.use(FAKE_MICROPHONE)
 // one keeps enough for the specs after it (workspace-script-revision found none left).
 const own = ownProducerWorld()
 
+/** A deliverable job of the spec's own world opened, and a take of it recording for two seconds or more. */
+async function recordingTwoSeconds(page: Page) {
+  const world = own.world()
+  const bridge = bridgeClient(world.booth.launchUrl)
+  const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
+  world.claimed.push(job.job_id)
+  await openWorkspace(page, world.booth.launchUrl)
+  await openJobPatiently(page, job.job_id, job.advertiser)
+  const recorder = page.locator('.recorder')
+  await page.locator('.script-panel .section-title').click()
+  await page.keyboard.press('Space')
+  await expect(recorder).toHaveAttribute('data-phase', 'recording')
+  await expect(recorder.getByRole('timer')).toContainText(/0:0[2-9]\.\d/, { timeout: 10_000 })
+  return { world, bridge, job, recorder }
+}
+
 for (const screen of LAPTOP_SCREENS) {
   const size = `${screen.width}x${screen.height}`
   test.describe(`at ${size}`, () => {
     test.use({ viewport: screen })
 
     test('a reload mid-take says at once what became of the take; no idle take says "Recording…"', async ({ page, consoleErrors }) => {
-      const world = own.world()
-      const bridge = bridgeClient(world.booth.launchUrl)
-      const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
-      world.claimed.push(job.job_id)
-      await openWorkspace(page, world.booth.launchUrl)
-      await openJobPatiently(page, job.job_id, job.advertiser)
-      const recorder = page.locator('.recorder')
-      await page.locator('.script-panel .section-title').click()
-      await page.keyboard.press('Space')
-      await expect(recorder).toHaveAttribute('data-phase', 'recording')
-      await expect(recorder.getByRole('timer')).toContainText(/0:0[2-9]\.\d/, { timeout: 10_000 })
+      const { bridge, job, recorder } = await recordingTwoSeconds(page)
       const cut = Date.now()
       await page.reload()
 
@@ -78,17 +85,7 @@ for (const screen of LAPTOP_SCREENS) {
     })
 
     test('a window closed mid-take: the window opened next says at once what became of the take', async ({ page }) => {
-      const world = own.world()
-      const bridge = bridgeClient(world.booth.launchUrl)
-      const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
-      world.claimed.push(job.job_id)
-      await openWorkspace(page, world.booth.launchUrl)
-      await openJobPatiently(page, job.job_id, job.advertiser)
-      const recorder = page.locator('.recorder')
-      await page.locator('.script-panel .section-title').click()
-      await page.keyboard.press('Space')
-      await expect(recorder).toHaveAttribute('data-phase', 'recording')
-      await expect(recorder.getByRole('timer')).toContainText(/0:0[2-9]\.\d/, { timeout: 10_000 })
+      const { world, bridge, job } = await recordingTwoSeconds(page)
       const next = await page.context().newPage()
       await page.close()
 

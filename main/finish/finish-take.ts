@@ -44,6 +44,8 @@ export interface FinishRequest {
   maxTempoChange?: number
   /** The shortest a pause between sentences may become (s; default 0.25, at most 1.2). */
   shortestPauseS?: number
+  /** The longest a pause between sentences may become when the take is lengthened (s; default 2.0). */
+  longestPauseS?: number
   /**
    * Called once OUT is written whole, before it is measured (the window plays the finished audio from
    * here while the rest runs). What it throws fails the finish.
@@ -167,6 +169,7 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   const limits = {
     ...(req.maxTempoChange !== undefined ? { maxTempoChange: Math.min(Math.max(0, req.maxTempoChange), 0.04) } : {}),
     ...(req.shortestPauseS !== undefined ? { shortestPauseS: req.shortestPauseS } : {}),
+    ...(req.longestPauseS !== undefined ? { longestPauseS: req.longestPauseS } : {}),
   }
   const plan = fitPlan({ ...fitInputOf(original.layout, req.kind, req.spotLengthS), ...limits })
   if (!plan.ok) throw new FinishRefusal(plan.reason)
@@ -176,7 +179,8 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   if (plan.tempo !== 1) {
     const derived = await tempoRecording(recordings, ref, plan.tempo, req.ffmpegPath)
     const take = await withSource(derived, (src) => analyseDerived(src, original.layout, plan.tempo))
-    const again = fitPlan({ ...fitInputOf(take.layout, req.kind, req.spotLengthS), ...limits, maxTempoChange: 0 })
+    // Its pauses are judged as the original's (atTempo): the plan made again has the first plan's bounds.
+    const again = fitPlan({ ...fitInputOf(take.layout, req.kind, req.spotLengthS), ...limits, maxTempoChange: 0, atTempo: plan.tempo })
     if (!again.ok) throw new FinishRefusal(`At ${((plan.tempo - 1) * 100).toFixed(1)} % tempo the take still does not fit: ${again.reason}`)
     used = { ref: derived, take, plan: { ...again, tempo: plan.tempo } }
   }

@@ -3,12 +3,14 @@
  * pauses to the new length of each, and a tempo, or a refusal in one sentence naming the figures. The
  * steps, in order (the issue's point 2):
  *  a. head and tail trimmed to the handles of the job's kind;
- *  b. pauses between sentences scaled toward the target by one factor k (new = clamp(k × length, 0.25,
- *     1.2 s)), so their order stays: a longer pause stays at least as long, a paragraph pause at least as
- *     long as every sentence pause, and a dramatic pause (over 1.2 s) shrinks no further than 1.3 s and
- *     never grows, so it stays the longest; then the handles within their bounds (dead air before any
- *     of the performance); then pauses inside sentences (commas), scaled the same way by their own
- *     factor, only where the rest cannot absorb it;
+ *  b. pauses between sentences scaled toward the target by one factor k (new = clamp(k × length, the
+ *     talent's shortest 0.25 s, longest 2.0 s by default)), so their order stays: a longer pause stays at
+ *     least as long, a paragraph pause at least as long as every sentence pause, and a dramatic pause
+ *     (over 1.2 s) shrinks no further than 1.3 s and grows by the same factor, so it stays the longest;
+ *     then the handles within their bounds (dead air before any of the performance); then pauses inside
+ *     sentences (commas), scaled the same way by their own factor, only where the rest cannot absorb it.
+ *     Lengthening goes the same way as shortening: time goes between sentences first, and the phrasing
+ *     inside a sentence keeps its shape unless nothing else fits;
  *  c. only then a pitch-keeping tempo change of at most 4 %, with the pauses and handles at their bound;
  *  d. else a refusal. A short take is lengthened in its pauses and handles, never with dead air at the end.
  * A plan's lengths add up to the target exactly (the edit list then rounds them to frames).
@@ -30,8 +32,12 @@ export const FIT_RULES = {
     dry_voice: { head: [0.1, 0.15], tail: [0.2, 0.25] },
     finished_spot: { head: [0.05, 0.3], tail: [0.1, 0.6] },
   },
-  /** Pauses between sentences (and paragraphs) after fitting (s). */
-  sentencePause: [0.25, 1.2],
+  /**
+   * Pauses between sentences (and paragraphs) after fitting (s): the talent's shortest and longest by
+   * default. A short take gets its time here first: 2 s between sentences still reads as one spot, and
+   * the phrasing inside each sentence keeps its shape.
+   */
+  sentencePause: [0.25, 2.0],
   /** A pause longer than this is dramatic: it stays the longest, shrinking no further than dramaticFloorS. */
   dramaticS: 1.2,
   dramaticFloorS: 1.3,
@@ -71,6 +77,16 @@ export interface FitInput {
   maxTempoChange?: number
   /** The shortest a pause between sentences may become (default FIT_RULES.sentencePause[0]; at most its upper bound). */
   shortestPauseS?: number
+  /** The longest a pause between sentences may become when the take is lengthened (default FIT_RULES.sentencePause[1]). */
+  longestPauseS?: number
+  /**
+   * The tempo the take was already changed by (default 1): its pauses are then judged by their lengths in
+   * the original (length × tempo) — which one is dramatic, how far each may shrink or grow — so the plan
+   * made again on the tempo-changed recording has the bounds the first plan had. Without it a dramatic pause
+   * the tempo shortened under its 1.3 s floor could neither grow back nor shrink, and the re-fit refused a
+   * spot the first plan fitted.
+   */
+  atTempo?: number
 }
 
 export type FitPlan =
@@ -86,18 +102,22 @@ interface Scaler {
   kMax: number
 }
 
-function sentenceScaler(pauses: readonly FitPause[], canLengthen: boolean, shortestS: number | undefined): Scaler {
-  const [defaultLo, hi] = FIT_RULES.sentencePause
-  const lo = clamp(shortestS ?? defaultLo, 0, hi)
+/** Each pause with the length its bounds are judged by (its length in the original take). */
+const judged = (pauses: readonly FitPause[], atTempo: number): FitPause[] => pauses.map((p) => ({ ...p, lengthS: p.lengthS * atTempo }))
+
+function sentenceScaler(pauses: readonly FitPause[], canLengthen: boolean, shortestS: number | undefined, longestS: number | undefined): Scaler {
+  const hi = Math.max(FIT_RULES.sentencePause[0], longestS ?? FIT_RULES.sentencePause[1])
+  const lo = clamp(shortestS ?? FIT_RULES.sentencePause[0], 0, hi)
   const normal = pauses.filter((p) => p.kind !== 'comma' && p.lengthS <= FIT_RULES.dramaticS)
   const longestSentence = Math.max(0, ...normal.filter((p) => p.kind === 'sentence').map((p) => p.lengthS))
   const at = (k: number) => pauses.map((p) => {
-    // A dramatic pause, whatever its kind, stays the longest: it shrinks to the floor at most, never grows.
-    if (p.lengthS > FIT_RULES.dramaticS) return clamp(k * p.lengthS, Math.min(p.lengthS, FIT_RULES.dramaticFloorS), p.lengthS)
+    // A dramatic pause, whatever its kind, stays the longest: it shrinks to the floor at most, and grows by
+    // the same factor as the others, its ceiling as far over the longest allowed as it is over dramaticS.
+    if (p.lengthS > FIT_RULES.dramaticS) return clamp(k * p.lengthS, Math.min(p.lengthS, FIT_RULES.dramaticFloorS), canLengthen ? Math.max(p.lengthS, (hi * p.lengthS) / FIT_RULES.dramaticS) : p.lengthS)
     if (p.kind === 'comma') return p.lengthS
     // A paragraph pause scales as if it were as long as the longest sentence pause at least: it stays longer.
     const key = p.kind === 'paragraph' ? Math.max(p.lengthS, longestSentence) : p.lengthS
-    return canLengthen ? clamp(k * key, lo, hi) : clamp(k * key, Math.min(lo, p.lengthS), Math.min(hi, p.lengthS))
+    return canLengthen ? clamp(k * key, lo, Math.max(hi, p.lengthS)) : clamp(k * key, Math.min(lo, p.lengthS), p.lengthS)
   })
   const shortest = Math.min(...normal.map((p) => p.lengthS), FIT_RULES.dramaticS)
   return { at, kMax: hi / Math.max(1e-3, shortest) + 1 }
@@ -135,7 +155,8 @@ export function fitPlan(input: FitInput): FitPlan {
   })
   const head = handle(input.headS, handles.head)
   const tail = handle(input.tailS, handles.tail)
-  const sentences = sentenceScaler(input.pauses, canLengthen, input.shortestPauseS)
+  const pauses = judged(input.pauses, input.atTempo ?? 1)
+  const sentences = sentenceScaler(pauses, canLengthen, input.shortestPauseS, input.longestPauseS)
   const plan = (pausesS: number[], headS: number, tailS: number, step: Extract<FitPlan, { ok: true }>['step'], tempo = 1): FitPlan => {
     // The tail takes what rounding left, so the lengths add up to the target exactly.
     const rest = targetS - speechS / tempo - headS - sum(pausesS)
@@ -146,8 +167,8 @@ export function fitPlan(input: FitInput): FitPlan {
   const fixedA = speechS + head.clamped + tail.clamped
   const byK = (k: number) => fixedA + sum(sentences.at(k))
   const [minA, maxA] = [byK(0), byK(sentences.kMax)]
-  if (input.pauses.length === 0 && Math.abs(fixedA - targetS) < 1e-9) return plan([], head.clamped, tail.clamped, 'handles')
-  if (targetS >= minA && targetS <= maxA && input.pauses.some((p) => p.kind !== 'comma' || p.lengthS > FIT_RULES.dramaticS)) {
+  if (pauses.length === 0 && Math.abs(fixedA - targetS) < 1e-9) return plan([], head.clamped, tail.clamped, 'handles')
+  if (targetS >= minA && targetS <= maxA && pauses.some((p) => p.kind !== 'comma' || p.lengthS > FIT_RULES.dramaticS)) {
     const k = solve(byK, sentences.kMax, targetS)
     return plan(sentences.at(k), head.clamped, tail.clamped, 'sentence_pauses')
   }
@@ -165,7 +186,7 @@ export function fitPlan(input: FitInput): FitPlan {
     return plan(sentenceBound, h, t, 'handles')
   }
   // b (commas): everything else at its bound, the pauses inside sentences scaled.
-  const commas = commaScaler(input.pauses, sentenceBound, canLengthen)
+  const commas = commaScaler(pauses, sentenceBound, canLengthen)
   const byC = (k: number) => speechS + headTo + tailTo + sum(commas.at(k))
   if (targetS >= byC(0) && targetS <= byC(commas.kMax)) {
     const k = solve(byC, commas.kMax, targetS)

@@ -85,7 +85,7 @@ describe('fitPlan, step by step', () => {
     expect(plan.ok).toBe(true)
     if (!plan.ok) return
     expect(plan.tailS).toBeLessThanOrEqual(FIT_RULES.handles.dry_voice.tail[1] + 1e-9)
-    expect(Math.max(...plan.pausesS)).toBeLessThanOrEqual(1.2 + 1e-9)
+    expect(Math.max(...plan.pausesS)).toBeLessThanOrEqual(FIT_RULES.sentencePause[1] + 1e-9)
   })
 
   it("keeps a dry voice's head and tail together under Booth's length tolerance, so its read is judged the spot's length too", () => {
@@ -96,10 +96,81 @@ describe('fitPlan, step by step', () => {
     }
   })
 
+  it('lengthens a spot 2–3 s short between sentences, the commas as read (issue 42, point 4)', () => {
+    // The issue's take: commas 0.18 s, sentence pauses 0.8 s; before, its commas were doubled to 0.40 s.
+    const read: FitInput = {
+      speechS: 10.4, headS: 0.3, tailS: 0.5, canLengthen: true, kind: 'finished_spot', targetS: 0,
+      pauses: [{ lengthS: 0.18, kind: 'comma' }, { lengthS: 0.8, kind: 'sentence' }, { lengthS: 0.18, kind: 'comma' }, { lengthS: 0.79, kind: 'sentence' }, { lengthS: 0.18, kind: 'comma' }, { lengthS: 0.81, kind: 'sentence' }],
+    }
+    const natural = read.speechS + read.headS + read.tailS + sum(read.pauses.map((p) => p.lengthS))
+    for (const short of [2, 2.5, 3]) {
+      const input = { ...read, targetS: natural + short }
+      const plan = fitPlan(input)
+      expect(plan).toMatchObject({ ok: true, tempo: 1, step: 'sentence_pauses' })
+      if (!plan.ok) continue
+      read.pauses.forEach((p, i) => (p.kind === 'comma' ? expect(plan.pausesS[i]).toBe(p.lengthS) : expect(plan.pausesS[i]).toBeGreaterThan(p.lengthS)))
+      expect(Math.max(...plan.pausesS)).toBeLessThanOrEqual(FIT_RULES.sentencePause[1] + 1e-9)
+      expect(lengthOf(input, plan)).toBeCloseTo(input.targetS, 6)
+    }
+    // With the talent's longest pause at 1.2 s the sentence pauses stop there, then the handles, then the commas.
+    const capped = fitPlan({ ...read, targetS: natural + 2.5, longestPauseS: 1.2 })
+    expect(capped).toMatchObject({ ok: true, tempo: 1, step: 'comma_pauses' })
+    if (capped.ok) read.pauses.forEach((p, i) => p.kind !== 'comma' && expect(capped.pausesS[i]).toBeCloseTo(1.2, 9))
+  })
+
   it('refuses a take too short to reach the spot, naming the figures', () => {
     const plan = fitPlan({ ...base, targetS: 30 })
     expect(plan.ok).toBe(false)
     if (!plan.ok) expect(plan.reason).toMatch(/^The take with its pauses and handles at their longest runs 1\d\.\d s; the spot is 30\.0 s; 4 % slower reaches 1\d\.\d s\.$/)
+  })
+})
+
+describe('fitPlan, planned again after a tempo change', () => {
+  // The known failure: a slow read whose pauses (1.24–1.34 s, word tails and all) are all dramatic. The first
+  // plan shrinks them to their 1.3 s floor and takes the rest by a 3.5 % tempo change; atempo shortens
+  // every pause too, under that floor, so judged by its own length a pause of the tempo-changed recording
+  // could neither grow back nor shrink, and the re-fit refused a spot the first plan fitted (14.5–14.7 s).
+  const slow: FitInput = {
+    speechS: 10.821, headS: 1.196, tailS: 1.846, canLengthen: true, kind: 'dry_voice', targetS: 14.7,
+    pauses: [{ lengthS: 1.24, kind: 'sentence' }, { lengthS: 1.34, kind: 'sentence' }, { lengthS: 1.32, kind: 'sentence' }],
+  }
+  /** What atempo makes of the take: everything shorter by the tempo, the speech edges a few ms off. */
+  const derived = (input: FitInput, tempo: number, edgeS = -0.004): FitInput => ({
+    ...input, speechS: input.speechS / tempo + edgeS, headS: input.headS / tempo, tailS: input.tailS / tempo,
+    pauses: input.pauses.map((p) => ({ ...p, lengthS: p.lengthS / tempo })),
+  })
+
+  for (const [kind, targetS] of [['dry_voice', 14.6], ['dry_voice', 14.7], ['finished_spot', 14.5], ['finished_spot', 14.6], ['finished_spot', 14.7]] as const) {
+    it(`fits a ${kind} at ${targetS} s again at the first plan's tempo, its pauses judged as the original's`, () => {
+      const input = { ...slow, kind, targetS }
+      const first = fitPlan(input)
+      expect(first).toMatchObject({ ok: true, step: 'tempo' })
+      if (!first.ok) return
+      for (const [edgeS, longestPauseS] of [[-0.004, undefined], [0, undefined], [0.004, undefined], [0.004, 1.2], [-0.004, 1.2]] as const) {
+        const d = derived(input, first.tempo, edgeS)
+        const again = fitPlan({ ...d, maxTempoChange: 0, atTempo: first.tempo, ...(longestPauseS ? { longestPauseS } : {}) })
+        expect(again).toMatchObject({ ok: true })
+        if (!again.ok) continue
+        expect(Math.abs(lengthOf(d, again) - targetS)).toBeLessThanOrEqual(FIT_RULES.toleranceS)
+        // Each pause as the first plan had it, within the speech edges' few milliseconds.
+        again.pausesS.forEach((n, i) => expect(Math.abs(n - (first.pausesS[i] as number))).toBeLessThan(0.02))
+      }
+      // Judged by their own (shortened) lengths, the pauses are stuck: the failure this fixes (a finished
+      // spot's longer handles absorbed it here; its real takes failed by the same cause).
+      // With the talent's longest pause at 1.2 s, a dramatic pause cannot grow at all.
+      if (kind === 'dry_voice') expect(fitPlan({ ...derived(input, first.tempo), maxTempoChange: 0, longestPauseS: 1.2 }).ok).toBe(false)
+    })
+  }
+
+  it('plans every fitting spot again at its tempo, whatever the take with room tone (property)', () => {
+    fc.assert(fc.property(nearArb, fc.constantFrom(-0.004, 0, 0.004), (x, edgeS) => {
+      const input = { ...x, canLengthen: true }
+      const first = fitPlan(input)
+      if (!first.ok || first.tempo === 1) return
+      const d = derived(input, first.tempo, edgeS)
+      const again = fitPlan({ ...d, maxTempoChange: 0, atTempo: first.tempo })
+      expect(again.ok).toBe(true)
+    }), { numRuns: 500 })
   })
 })
 
@@ -144,13 +215,14 @@ describe('fitPlan, properties', () => {
         const n = plan.pausesS[i] as number
         if (p.lengthS > FIT_RULES.dramaticS) {
           expect(n).toBeGreaterThanOrEqual(Math.min(p.lengthS, FIT_RULES.dramaticFloorS) - 1e-9)
-          expect(n).toBeLessThanOrEqual(p.lengthS + 1e-9)
+          // It grows by the factor the others grow by, no further than it stands over dramaticS.
+          expect(n).toBeLessThanOrEqual((input.canLengthen ? Math.max(p.lengthS, (hi * p.lengthS) / FIT_RULES.dramaticS) : p.lengthS) + 1e-9)
         } else if (p.kind === 'comma') {
           expect(n).toBeGreaterThanOrEqual(Math.min(FIT_RULES.commaPause[0], p.lengthS) - 1e-9)
           expect(n).toBeLessThanOrEqual(Math.max(FIT_RULES.commaPause[1], p.lengthS) + 1e-9)
         } else {
           expect(n).toBeGreaterThanOrEqual(Math.min(lo, input.canLengthen ? lo : p.lengthS) - 1e-9)
-          expect(n).toBeLessThanOrEqual(hi + 1e-9)
+          expect(n).toBeLessThanOrEqual(Math.max(hi, p.lengthS) + 1e-9)
         }
         if (!input.canLengthen) expect(n).toBeLessThanOrEqual(Math.max(p.lengthS, n === lo ? lo : p.lengthS) + 1e-9)
       })

@@ -78,7 +78,7 @@ export function finishReport(p: ReportParts): FinishReport {
   const gainDb = r2(level.plan.gain_db + level.plan.trim_db)
   const edits: FinishReport['edits'] = [
     ...(p.tempo !== 1 ? [{ kind: 'tempo' as const, at_s: 0, from_s: r3(speechS(p.original)), to_s: r3(speechS(p.used)) }] : []),
-    ...p.fitEdits.map((e) => ({ kind: e.kind, at_s: r3(e.at_s), from_s: r3(e.from_s), to_s: r3(e.to_s) })),
+    ...p.fitEdits.map((e) => ({ kind: e.kind, at_s: r3(e.at_s), from_s: r3(e.from_s), to_s: r3(e.to_s), ...(e.pause ? { pause: e.pause } : {}) })),
     ...clean.breaths.filter((b) => b.by !== 0).map((b) => ({ kind: 'breath' as const, at_s: r3(b.from / rate), from_s: r3(b.from / rate), to_s: r3(b.to / rate), ...(typeof b.by === 'number' ? { gain_db: r2(b.by) } : { room_tone: true }) })),
     ...clean.clicks.map((c) => ({ kind: 'click' as const, at_s: r3(c.from / rate), from_s: r3(c.from / rate), to_s: r3(c.to / rate) })),
     ...(gainDb !== 0 ? [{ kind: 'gain' as const, at_s: 0, from_s: 0, to_s: r3(p.after.length_s), gain_db: gainDb }] : []),

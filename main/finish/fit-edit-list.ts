@@ -16,6 +16,7 @@ import type { AudioFormat, EditList, EditPiece } from '../../shared/versions/edi
 import { CUT_RULES } from '../versions/cut-rules'
 import { windowed, type Envelope } from '../versions/signal-envelope'
 import type { Span, TakeLayout } from './analyse-pauses'
+import type { InnerPauseKind } from './fit-plan'
 import { roomToneFill, seedOf, usableStretches } from './room-tone-fill'
 
 export const JOIN_RULES = {
@@ -30,6 +31,8 @@ export interface FitEdit {
   /** Its length before and after (s). */
   from_s: number
   to_s: number
+  /** A pause's kind: between sentences (sentence, paragraph) or inside one (comma). */
+  pause?: InnerPauseKind
 }
 
 export interface FitLengths {
@@ -117,8 +120,8 @@ export function fitEditList(layout: TakeLayout, env: Envelope, lengths: FitLengt
   const speechFrames = speech.reduce((a, s) => a + s.to - s.from, 0)
   const tailFrames = targetFrames - speechFrames - headFrames - pauseFrames.reduce((a, b) => a + b, 0)
   if (headFrames < 0 || tailFrames < 0) throw new FitBuildError('The plan leaves no room for the head or tail.')
-  const note = (kind: FitEdit['kind'], at: number, from: number, to: number) => {
-    if (from !== to) edits.push({ kind, at_s: at / rate, from_s: from / rate, to_s: to / rate })
+  const note = (kind: FitEdit['kind'], at: number, from: number, to: number, pause?: InnerPauseKind) => {
+    if (from !== to) edits.push({ kind, at_s: at / rate, from_s: from / rate, to_s: to / rate, ...(pause ? { pause } : {}) })
   }
 
   // Head.
@@ -142,7 +145,7 @@ export function fitEditList(layout: TakeLayout, env: Envelope, lengths: FitLengt
     const L = s - e
     const Lp = pauseFrames[i] as number
     const at = pos + (e - start)
-    note('pause', at, L, Lp)
+    note('pause', at, L, Lp, pauses[i]?.kind)
     if (Lp === L) continue
     if (Lp < L || Lp - L < minFill) {
       // Two cuts: a after the speech before, Lp - a before the speech after.

@@ -49,6 +49,8 @@ export interface FinishEdit {
   gain_db?: number
   room_tone?: boolean
   held_s?: number
+  /** pause: which pause it was, between sentences (sentence, paragraph) or inside one (comma). */
+  pause?: 'comma' | 'sentence' | 'paragraph'
 }
 
 /** What the true-peak limiter did, read from its own gain envelope: deepest reduction, stretches, time held down. */

@@ -24,6 +24,7 @@ import { diskFaultOf } from '../storage/disk-problem'
 import type { BreathChoice } from './breaths'
 import { cleanStep, type FramePause } from './finish-steps'
 import { LevelError, levelTake, type Levelled } from './level'
+import { roomToneRmsDbfs } from './level-noise-floor'
 import { canFill, fitEditList, type FitBuild } from './fit-edit-list'
 import { fitPlan, type FitInput, type TakeKindToFit } from './fit-plan'
 import { tempoRecording } from './tempo'
@@ -193,7 +194,8 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   const clean = cleanStep(ch, rate, placedPauses(build, ch[0]?.length ?? 0), used.take.layout.roomToneDb, req.breaths ?? 'lower')
   let level: Levelled
   try {
-    level = levelTake(clean.channels, rate, req.kind, req.profile)
+    const phrases = build.placed.map((sp) => ({ from: sp.at, to: sp.at + (sp.to - sp.from) }))
+    level = levelTake(clean.channels, rate, req.kind, req.profile, { phrases, roomToneDbfs: roomToneRmsDbfs(clean.channels, rate, placedPauses(build)) })
   } catch (err) {
     if (err instanceof LevelError) throw new FinishRefusal(err.message)
     throw err

@@ -29,6 +29,8 @@ import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles
 import { AUDIBLE_REDUCTION_DB, DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks, type LimitedPlace } from './limiter'
 import { limitingPhrase } from '../../shared/versions/finish'
 import { integratedLoudness, measureLevel, type LevelFigures } from './level-measure'
+import { DYNAMICS_RULES, dynamicsWords, keepDynamics, type Dynamics, type Phrase } from './level-dynamics'
+import { noiseFloorOf, noiseFloorWords, type NoiseFloor } from './level-noise-floor'
 
 export interface LevelPlan {
   gain_db: number
@@ -51,6 +53,8 @@ export const DRY_LIMITING_DB = 3
 export const DRY_LIMITING_HARD_DB = 4.5
 /** A finished spot needing more limiting than this would be audibly squashed: refused. */
 export const SPOT_MAX_LIMITING_DB = 12
+/** A dry voice lands at least this far inside its RMS window (dB): a level on the window's edge is one rounding from outside it. */
+export const WINDOW_MARGIN_DB = 0.5
 /** The second run through the limiter may raise the gain this much and still reuse the first run's peaks. */
 const RETRY_HEADROOM_DB = 3
 /** Peak ceilings when a profile names none. */
@@ -172,6 +176,18 @@ export interface Levelled {
   limiting: LimitingDone | null
   /** Where, in frames: each stretch it turned down (limiter.ts's places). */
   limitedAt: LimitedPlace[]
+  /** The read's phrase levels under the limiter (level-dynamics.ts); null: no limiter acted, or no phrases given. */
+  dynamics: Dynamics | null
+  /** The room tone before and after the gain against the profile's noise-floor ceiling; null: not judged. */
+  noiseFloor: NoiseFloor | null
+}
+
+/** What the level step is told of the fitted take besides its samples. */
+export interface LevelContext {
+  /** Its speech spans (frames): each keeps its level against the others under the limiter. */
+  phrases?: readonly Phrase[]
+  /** Its room tone's RMS before any gain (dBFS), judged against the profile's noise floor; null: unknown. */
+  roomToneDbfs?: number | null
 }
 
 /** Where the plan's words say what was done to the level, filled in once it is done. */
@@ -182,13 +198,27 @@ const ONE_GAIN = '{one gain}'
  * trim is a gain too: gain, limiter and trim are all multiplications, so the result is one gain of
  * gain_db + trim_db times the limiter's envelope).
  */
-function done(plan: LevelPlan, chained: Chained, sampleRate: number, channels: Float32Array[]): Levelled {
+function done(plan: LevelPlan, chained: Chained, sampleRate: number, channels: Float32Array[], dynamics: Dynamics | null, profile: DeliveryProfile, context: LevelContext): Levelled {
   const limiting = limitingOf(chained.places, sampleRate)
-  plan.target = plan.target.replace(ONE_GAIN, `one gain, ${limitingWords(limiting)}`)
-  return { plan, channels, limiting, limitedAt: chained.places }
+  plan.target = plan.target.replace(ONE_GAIN, `one gain, ${limitingWords(limiting)}${dynamics ? `; ${dynamicsWords(dynamics)}` : ''}`)
+  const noiseFloor = noiseFloorOf(profile, context.roomToneDbfs ?? null, plan.gain_db + plan.trim_db)
+  if (noiseFloor?.above) plan.target += `; ${noiseFloorWords(noiseFloor, profile.label)}`
+  return { plan, channels, limiting, limitedAt: chained.places, dynamics, noiseFloor }
 }
 
-function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): Levelled {
+/** The chain run again with each phrase given back what the limiter took beyond the least-limited one. */
+function withDynamics(ch: Float32Array[], sampleRate: number, plan: LevelPlan, chained: Chained, context: LevelContext, maxLimitingDb: number): { chained: Chained; dynamics: Dynamics | null } {
+  if (!plan.limiter || chained.places.length === 0 || !context.phrases) return { chained, dynamics: null }
+  const kept = keepDynamics(ch, context.phrases, chained, (input) => gainAndLimit(input, sampleRate, plan))
+  if (!kept) return { chained, dynamics: null }
+  const deepest = Math.max(0, ...kept.result.places.map((p) => p.maxDb))
+  if (kept.dynamics.kept && deepest <= maxLimitingDb) return { chained: kept.result, dynamics: kept.dynamics }
+  // Not kept, or only by limiting past what the kind allows: the limiter alone, and the figures said.
+  const { spread_before_db } = kept.dynamics
+  return { chained, dynamics: { spread_before_db, spread_db: spread_before_db, kept: spread_before_db <= DYNAMICS_RULES.keepSpreadDb, restored: [], ...(deepest > maxLimitingDb ? { wouldLimitDb: deepest } : {}) } }
+}
+
+function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile, context: LevelContext): Levelled {
   const rule = aimOf(profile, 'dry_voice')
   const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.dry_voice
   const limitAt = ceiling - LIMITER_MARGIN_DB
@@ -198,12 +228,13 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
   let gain = aim - level
   checkGain(gain, level, rule, aim)
   // Where the window has room for a gain that needs no limiting at all, that gain: the read stays exactly
-  // as read but for one gain (the aim is the window's middle, not a must).
+  // as read but for one gain (the aim is the window's middle, not a must), WINDOW_MARGIN_DB inside it.
+  const floor = rule.min + WINDOW_MARGIN_DB
   const unlimited = limitAt - fig.truePeakDb
-  if (gain > unlimited && level + unlimited >= rule.min) gain = unlimited
+  if (gain > unlimited && level + unlimited >= floor) gain = unlimited
   else if (fig.truePeakDb + gain - limitAt > DRY_LIMITING_DB) {
     gain = limitAt + DRY_LIMITING_DB - fig.truePeakDb
-    const floorGain = rule.min - level
+    const floorGain = floor - level
     if (gain < floorGain && fig.truePeakDb + floorGain - limitAt <= DRY_LIMITING_HARD_DB) gain = floorGain
   }
   const plan: LevelPlan = {
@@ -219,20 +250,26 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
   let out = chained.channels
   let result = plan.limiter ? measureLevel(out, sampleRate) : afterGainOnly(fig, plan.gain_db, out, sampleRate, rule)
   const room = DRY_LIMITING_HARD_DB - (fig.truePeakDb + plan.gain_db - limitAt)
-  if (plan.limiter && levelOf(result, rule) < rule.min && room > 0) {
-    plan.gain_db += Math.min(rule.min - levelOf(result, rule) + 0.05, room)
+  if (plan.limiter && levelOf(result, rule) < floor && room > 0) {
+    plan.gain_db += Math.min(floor - levelOf(result, rule) + 0.05, room)
     chained = gainAndLimit(ch, sampleRate, plan)
+    out = chained.channels
+    result = measureLevel(out, sampleRate)
+  }
+  const kept = withDynamics(ch, sampleRate, plan, chained, context, DRY_LIMITING_HARD_DB)
+  if (kept.chained !== chained) {
+    chained = kept.chained
     out = chained.channels
     result = measureLevel(out, sampleRate)
   }
   if (result.truePeakDb > limitAt) plan.trim_db = limitAt - result.truePeakDb
   const reached = levelOf(result, rule) + plan.trim_db
   if (plan.limiter === null && Math.abs(reached - aim) > 0.05) plan.target += `; at ${figure(rule, reached)}, inside the window, so that no peak needs limiting`
-  if (reached < rule.min - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, under the window, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
-  return done(plan, chained, sampleRate, trimmed(out, plan.trim_db))
+  if (reached < floor - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, ${reached < rule.min ? 'under the window' : `within ${f1(WINDOW_MARGIN_DB)} dB of its floor`}, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
+  return done(plan, chained, sampleRate, trimmed(out, plan.trim_db), kept.dynamics, profile, context)
 }
 
-function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile): Levelled {
+function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile, context: LevelContext): Levelled {
   const rule = aimOf(profile, 'finished_spot')
   const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.finished_spot
   const limitAt = ceiling - LIMITER_MARGIN_DB
@@ -264,7 +301,7 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
   // profile's ceiling, and that is the result.
   if (!plan.limiter && Math.abs(aim - first) <= LIMITER_MARGIN_DB) {
     plan.trim_db = aim - first
-    return done(plan, chained, sampleRate, trimmed(out, plan.trim_db))
+    return done(plan, chained, sampleRate, trimmed(out, plan.trim_db), null, profile, context)
   }
   // The limiter took loudness off the peaks: give it back by the trim while the margin holds it, else once
   // more through the limiter.
@@ -275,6 +312,9 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     chained = gainAndLimit(ch, sampleRate, plan, known)
     out = chained.channels
   }
+  const kept = withDynamics(ch, sampleRate, plan, chained, context, SPOT_MAX_LIMITING_DB)
+  chained = kept.chained
+  out = chained.channels
   plan.trim_db = Math.min(aim - loudness(out), LIMITER_MARGIN_DB)
   let levelled = trimmed(out, plan.trim_db)
   let result = measureLevel(levelled, sampleRate)
@@ -289,16 +329,16 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
       `${profile.label} cannot be met by one gain and a peak limiter: the best Booth reaches is ${figure(rule, reached)} with a true peak of ${f1(result.truePeakDb)} dBTP, against ${f1(aim)} ±${f1(LOUDNESS_TOLERANCE_LU)} and at most ${f1(ceiling)} dBTP.`,
     )
   }
-  return done(plan, chained, sampleRate, levelled)
+  return done(plan, chained, sampleRate, levelled, kept.dynamics, profile, context)
 }
 
 /**
  * The gain, limiter and trim that bring this take to `profile` as a take of `kind`. Throws LevelError (one
  * sentence with the figures) when the profile cannot be met without riding the level.
  */
-export function levelTake(ch: Float32Array[], sampleRate: number, kind: LevelKind, profile: DeliveryProfile): Levelled {
+export function levelTake(ch: Float32Array[], sampleRate: number, kind: LevelKind, profile: DeliveryProfile, context: LevelContext = {}): Levelled {
   if (ch.length === 0 || (ch[0]?.length ?? 0) === 0) throw new LevelError('The take holds no audio, so there is no level to plan.')
-  return kind === 'dry_voice' ? planDryVoice(ch, sampleRate, profile) : planFinishedSpot(ch, sampleRate, profile)
+  return kind === 'dry_voice' ? planDryVoice(ch, sampleRate, profile, context) : planFinishedSpot(ch, sampleRate, profile, context)
 }
 
 /** The plan alone (levelTake without keeping the samples). */

@@ -23,6 +23,8 @@ const podcast = findProfile('podcast') as DeliveryProfile
 let tmp: { dir: string; cleanup: () => Promise<void> }
 let take: Take
 let wav = ''
+let uneven: Take
+let unevenWav = ''
 let slow: SpokenRead
 
 beforeAll(async () => {
@@ -30,6 +32,8 @@ beforeAll(async () => {
   const parts = await Promise.all(COMMA_SENTENCES.map((s) => speech(tmp.dir, s)))
   take = await layTake(tmp.dir, parts.map((p) => scaleToPeak(p, -6)), 0.7, -60, 21)
   wav = await writeWav24(tmp.dir, 'commas', take.x)
+  uneven = await layTake(tmp.dir, parts.map((p, i) => scaleToPeak(p, [-3, -7, -2, -5][i] as number)), 0.7, -63, 22)
+  unevenWav = await writeWav24(tmp.dir, 'uneven', uneven.x)
   slow = await speakRead(tmp.dir, 'slow', ['This Saturday only, the biggest sale of the year.', 'Save twenty percent on every mattress.', 'Our sleep experts are here to help.', 'Visit Dream Street Furniture today.'], { voice: 'en-us+f2', speed: 150, pausesS: [1.0, 1.1, 0.95], leadS: 1.2, tailS: 1.6, roomDbfs: -60 })
 }, 120_000)
 afterAll(async () => {
@@ -38,23 +42,54 @@ afterAll(async () => {
 
 const spans = (t: Take) => t.sentences.map((s) => ({ fromS: s.from / SR, toS: s.to / SR }))
 
+async function lengthened(t: Take, file: string, extraS: number, kind: 'dry_voice' | 'finished_spot', profile: string) {
+  const spot = t.x.length / SR + extraS
+  const out = join(tmp.dir, `long-${profile}-${extraS}-${t.x.length}.wav`)
+  const report = await finishTake({ input: file, output: out, spotLengthS: spot, kind, profile: findProfile(profile) as DeliveryProfile })
+  expect(report.tempo).toBe(1)
+  expect(report.length_s).toBeCloseTo(spot, 3)
+  const matches = sentenceMatches(t.x, await readWav(tmp.dir, out), SR, spans(t), report.time_map)
+  const gains = matches.map((m) => m.gainDb)
+  return { report, matches, spread: Math.max(...gains) - Math.min(...gains) }
+}
+
 describe('a short spot is lengthened between sentences', { timeout: 120_000 }, () => {
   for (const extraS of [2, 3]) {
-    it(`${extraS} s longer: the sentence pauses grow, the commas and the tempo stay, each sentence intact`, async () => {
-      const spot = take.x.length / SR + extraS
-      const out = join(tmp.dir, `long-${extraS}.wav`)
-      const report = await finishTake({ input: wav, output: out, spotLengthS: spot, kind: 'finished_spot', profile: podcast })
-      expect(report.tempo).toBe(1)
-      expect(report.length_s).toBeCloseTo(spot, 3)
+    it(`${extraS} s longer at EBU R128: the sentence pauses grow, the commas and the tempo stay, each sentence intact`, async () => {
+      const { report, matches, spread } = await lengthened(take, wav, extraS, 'finished_spot', 'ebu-r128')
       const pauses = report.edits.filter((e) => e.kind === 'pause')
       // The report names each pause it changed: here the three between sentences, longer, and no comma.
       expect(pauses.map((p) => p.pause)).toEqual(['sentence', 'sentence', 'sentence'])
       for (const p of pauses) expect(p.to_s).toBeGreaterThan(p.from_s + 0.5)
-      const finished = await readWav(tmp.dir, out)
-      const matches = sentenceMatches(take.x, finished, SR, spans(take), report.time_map)
       for (const m of matches) expect(m.r).toBeGreaterThanOrEqual(0.97)
+      // One gain, no peak limited: every sentence changed by the same dB.
+      expect(report.limited).toBe(false)
+      expect(spread).toBeLessThan(0.02)
     })
   }
+
+  it('2 s longer at podcast loudness: the limiter takes peaks off, each phrase gets back what it lost, the read keeps its dynamics', async () => {
+    const { report, matches, spread } = await lengthened(take, wav, 2, 'finished_spot', 'podcast')
+    expect(report.edits.filter((e) => e.kind === 'pause').every((p) => p.pause === 'sentence')).toBe(true)
+    expect(report.limited).toBe(true)
+    expect(report.dynamics).toMatchObject({ kept: true })
+    expect(report.dynamics?.spread_before_db).toBeGreaterThan(0.3)
+    expect(spread).toBeLessThanOrEqual(0.3)
+    expect(report.edits.some((e) => e.kind === 'gain' && e.from_s > 0)).toBe(true)
+    // The limiter's own reshaping of the peaks (about 7 dB of them: espeak-ng's crest) is all that moves
+    // the sentences' waveforms.
+    for (const m of matches) expect(m.r).toBeGreaterThanOrEqual(0.96)
+  })
+
+  it('a dry voice whose sentences were read 5 dB apart: where the limiter would have to go past its 4.5 dB, it says it could not keep the dynamics, with the figures', async () => {
+    const { report, spread } = await lengthened(uneven, unevenWav, 2, 'dry_voice', 'dry-voice')
+    expect(report.limited).toBe(true)
+    expect(report.dynamics).toMatchObject({ kept: false, phrases_restored: 0 })
+    expect(report.level).toMatch(/could not be kept within 0\.3 dB of each other: the limiter moves them up to \d\.\d\d dB apart/)
+    // What it says is what the sentences show (phrases spread at least as far as the sentences they make).
+    expect(spread).toBeLessThanOrEqual((report.dynamics?.spread_db ?? 0) + 0.05)
+    expect(spread).toBeGreaterThan(0.3)
+  })
 
   it('with the longest pause held at 1.0 s the commas give, and the check sees the sentences changed', async () => {
     const spot = take.x.length / SR + 3

@@ -42,7 +42,7 @@ const area = createVersionArea({
     finish: async (req) => {
       await writeGeneratedWav(req.output, { sample_rate: 48_000, channels: 1, encoding: 'pcm_s24' }, 48_000 * 3, 99)
       await req.onWritten?.(req.output)
-      return { out: req.output, length_s: 3, tempo: 1, gain_db: 0, level: 'test', limited: false, limiting: null, clicks_left: 0, before: figures, after: figures, edits: [], time_map: [] }
+      return { out: req.output, length_s: 3, tempo: 1, gain_db: 0, level: 'test', limited: false, limiting: null, dynamics: null, noise_floor: null, clicks_left: 0, before: figures, after: figures, edits: [], time_map: [] }
     },
   }),
 })

@@ -15,7 +15,7 @@ import { finishTake } from '../../../main/finish/finish-take'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { sentenceMatches } from '../../support/sentence-intact'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
-import { layTake, readWav, scaleToPeak, speech, SR, writeWav24, type Take } from './level-audio'
+import { layTake, readWav, rmsDb, scaleToPeak, speech, SR, writeWav24, type Take } from './level-audio'
 
 const COMMA_SENTENCES = ['When the harbour opens at nine, the boats leave for the island.', 'Tickets, maps and lunch are twelve dollars at the door.', 'Bring the family, stay for supper, and watch the fireworks.', 'The last ferry, at midnight, takes everyone home.']
 const podcast = findProfile('podcast') as DeliveryProfile
@@ -98,6 +98,28 @@ describe('a short spot is lengthened between sentences', { timeout: 120_000 }, (
     expect(report.edits.some((e) => e.kind === 'pause' && e.pause === 'comma')).toBe(true)
     const matches = sentenceMatches(take.x, await readWav(tmp.dir, out), SR, spans(take), report.time_map)
     expect(Math.min(...matches.map((m) => m.r))).toBeLessThan(0.97)
+  })
+})
+
+describe('a quiet dry voice', { timeout: 120_000 }, () => {
+  it('gets the gain its window needs and says it lifts the room tone over ACX\'s −60 dBFS, with the figures', async () => {
+    const quiet = await layTake(tmp.dir, (await Promise.all(COMMA_SENTENCES.slice(0, 2).map((s) => speech(tmp.dir, s)))).map((p) => scaleToPeak(p, -22)), 0.8, -62, 23)
+    const file = await writeWav24(tmp.dir, 'quiet', quiet.x)
+    const out = join(tmp.dir, 'quiet-out.wav')
+    const report = await finishTake({ input: file, output: out, spotLengthS: quiet.x.length / SR, kind: 'dry_voice', profile: findProfile('dry-voice') as DeliveryProfile })
+    expect(report.gain_db).toBeGreaterThan(8)
+    const n = report.noise_floor
+    expect(n).toMatchObject({ max_dbfs: -60, above: true })
+    expect(n!.after_dbfs - n!.before_dbfs).toBeCloseTo(report.gain_db, 1)
+    expect(report.level).toContain(`lifts the room tone from ${n!.before_dbfs.toFixed(1)} to ${n!.after_dbfs.toFixed(1)} dBFS RMS, above the -60.0 dBFS Dry voice allows`)
+    // The figure is the room tone of the result: the pause between the two sentences, measured in OUT.
+    const y = await readWav(tmp.dir, out)
+    const pause = report.edits.find((e) => e.kind === 'pause') ?? { at_s: quiet.sentences[0]!.to / SR, to_s: 0.8 }
+    const rms = rmsDb(y, Math.round((pause.at_s + 0.1) * SR), Math.round((pause.at_s + pause.to_s - 0.1) * SR))
+    expect(Math.abs(rms - n!.after_dbfs)).toBeLessThan(1)
+    // ... and the dry voice sits inside its window by 0.5 dB at least.
+    expect(report.after.rms_dbfs).toBeGreaterThanOrEqual(-22.55)
+    expect(report.after.rms_dbfs).toBeLessThanOrEqual(-18.45)
   })
 })
 

@@ -310,7 +310,6 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     plan.gain_db = gain + short
     plan.limiter = limiterAt(limitAt)
     chained = gainAndLimit(ch, sampleRate, plan, known)
-    out = chained.channels
   }
   const kept = withDynamics(ch, sampleRate, plan, chained, context, SPOT_MAX_LIMITING_DB)
   chained = kept.chained

@@ -20,6 +20,7 @@ import { benchScriptMarks } from './script-marks'
 import { benchStopInWindow } from './stop-in-window'
 import { benchVersions } from './versions'
 import { benchFinish } from './finish'
+import { benchFinishFit } from './finish-fit'
 
 const suites: Record<string, () => Promise<BenchResult[]>> = {
   preflight: benchPreflight,
@@ -35,6 +36,7 @@ const suites: Record<string, () => Promise<BenchResult[]>> = {
   'script-marks': benchScriptMarks,
   versions: benchVersions,
   finish: benchFinish,
+  'finish-fit': benchFinishFit,
 }
 
 async function main(): Promise<void> {

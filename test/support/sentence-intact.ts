@@ -23,9 +23,13 @@ export interface SentenceMatch {
   atS: number
 }
 
-/** Where IN's second `s` plays in OUT, by the time map (the piece holding it), or null when no piece does. */
-export function mappedS(map: readonly TimeSegment[], s: number): number | null {
-  const seg = map.find((m) => s >= m.fromS && s < m.toS)
+/**
+ * Where IN's second `s` plays in OUT by the piece of the time map holding `within` (default `s`): a
+ * sentence is placed by the piece that holds its middle, so a faint onset the head's trim took off (it lay
+ * in what the signal's analysis counts as room tone) still places the rest; null when no piece holds it.
+ */
+export function mappedS(map: readonly TimeSegment[], s: number, within = s): number | null {
+  const seg = map.find((m) => within >= m.fromS && within < m.toS)
   return seg ? seg.atS + (s - seg.fromS) / seg.scale : null
 }
 
@@ -54,7 +58,7 @@ export function sentenceMatches(original: Float32Array, finished: Float32Array, 
   return sentences.map((s) => {
     const from = Math.round(s.fromS * sampleRate)
     const x = original.subarray(from, Math.round(s.toS * sampleRate))
-    const placed = mappedS(map, s.fromS)
+    const placed = mappedS(map, s.fromS, (s.fromS + s.toS) / 2)
     if (placed === null) return { r: 0, gainDb: -Infinity, atS: NaN }
     const centre = Math.round(placed * sampleRate)
     let best = { r: -Infinity, ratio: 0, at: centre }

@@ -178,7 +178,7 @@ function finishRecord(report: FinishReport, base: number, choices: FinishChoices
   return {
     base_version: base, choices, spot_length_s: spot, kind, profile: profileView(profile),
     tempo: report.tempo, gain_db: report.gain_db, before: report.before, after: report.after, edits: report.edits,
-    ...finishCounts(report.edits),
+    ...finishCounts(report.edits), dynamics: report.dynamics, noise_floor: report.noise_floor,
     // Kept so A/B can start the other side at the same word (shared/versions/time-map.ts); its source is the base audio's hash.
     time_map: report.time_map.map(({ fromS, toS, atS, scale, coreFromS, coreToS }) => ({ fromS, toS, atS, scale, coreFromS, coreToS })),
   }

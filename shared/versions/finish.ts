@@ -100,6 +100,14 @@ export interface VersionFinish {
    * shared/versions/time-map.ts): A/B starts the other side at the same word. Absent in finishes made before it was kept.
    */
   time_map?: TimeMapSegment[]
+  /**
+   * The read's own dynamics under the limiter: the spread of its phrases' level changes before and after
+   * each was given back what the limiter took (dB), whether it keeps to 0.3 dB; null: one gain, nothing to
+   * keep (absent in finishes made before it was recorded).
+   */
+  dynamics?: { spread_before_db: number; spread_db: number; kept: boolean; phrases_restored: number; restored_max_db: number } | null
+  /** The room tone before and after the gain against the profile's noise-floor ceiling (dBFS RMS); null: not judged. */
+  noise_floor?: { before_dbfs: number; after_dbfs: number; max_dbfs: number; above: boolean } | null
 }
 
 const round = (x: number, places: number): number => Math.round(x * 10 ** places) / 10 ** places

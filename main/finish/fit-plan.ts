@@ -143,6 +143,12 @@ function solve(total: (k: number) => number, kMax: number, goal: number): number
 }
 
 const s1 = (x: number): string => `${x.toFixed(1)} s`
+/** The spot and how far the tempo reaches, to one decimal, or more (up to three) where fewer would show them equal. */
+function apart(spot: number, reach: number): [string, string] {
+  let d = 1
+  while (d < 3 && spot.toFixed(d) === reach.toFixed(d)) d++
+  return [`${spot.toFixed(d)} s`, `${reach.toFixed(d)} s`]
+}
 
 /** The plan for one take, or why it cannot be fitted. */
 export function fitPlan(input: FitInput): FitPlan {
@@ -212,10 +218,12 @@ export function fitPlan(input: FitInput): FitPlan {
   if (long) {
     const reach = speechS / (1 + maxChange) + others
     const extra = others >= 0.05 ? ` and the shortest pauses and handles ${s1(others)} more` : ''
-    const tempo = maxChange > 0 ? `${pct} faster reaches ${s1(reach)}` : 'no tempo change is allowed'
-    return { ok: false, reason: `The words alone take ${s1(speechS)}${extra}; the spot is ${s1(targetS)}; ${tempo}.` }
+    const [spot, reached] = apart(targetS, reach)
+    const tempo = maxChange > 0 ? `${pct} faster reaches ${reached}` : 'no tempo change is allowed'
+    return { ok: false, reason: `The words alone take ${s1(speechS)}${extra}; the spot is ${maxChange > 0 ? spot : s1(targetS)}; ${tempo}.` }
   }
   const reach = speechS / (1 - maxChange) + others
-  const tempo = maxChange > 0 ? `${pct} slower reaches ${s1(reach)}` : 'no tempo change is allowed'
-  return { ok: false, reason: `The take with its pauses and handles at their longest runs ${s1(speechS + others)}; the spot is ${s1(targetS)}; ${tempo}.` }
+  const [spot, reached] = apart(targetS, reach)
+  const tempo = maxChange > 0 ? `${pct} slower reaches ${reached}` : 'no tempo change is allowed'
+  return { ok: false, reason: `The take with its pauses and handles at their longest runs ${s1(speechS + others)}; the spot is ${maxChange > 0 ? spot : s1(targetS)}; ${tempo}.` }
 }

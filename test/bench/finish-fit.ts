@@ -49,7 +49,7 @@ export async function benchFinishFit(): Promise<BenchResult[]> {
   const { dir, cleanup } = await makeTempDir('booth-bench-fit-')
   const results: BenchResult[] = []
   try {
-    // BOOTH_BENCH_FIT_VOICES=rms,awb: only these voices (and no slow read).
+    // BOOTH_BENCH_FIT_VOICES=rms,awb,slow: only these voices (slow: the known failure's read).
     const only = process.env['BOOTH_BENCH_FIT_VOICES']?.split(',')
     for (const [t, take] of TAKES.entries()) {
       if (only && !only.includes(take.voice.voice)) continue
@@ -92,15 +92,22 @@ export async function benchFinishFit(): Promise<BenchResult[]> {
         }
       }
     }
-    if (only) return results
+    if (only && !only.includes('slow')) return results
     // The known failure: a slow read over -60 dBFS room tone fitted to 14.5-14.7 s with tempo.
-    const slow = await speakRead(dir, 'slow', ['This Saturday only, the biggest sale of the year.', 'Save twenty percent on every mattress.', 'Our sleep experts are here to help.', 'Visit Dream Street Furniture today.'], { voice: 'en-029', speed: 150, pausesS: [1.0, 1.1, 0.95], leadS: 1.2, tailS: 1.6, roomDbfs: -60 })
+    const slow = await speakRead(dir, 'slow', ['This Saturday only, the biggest sale of the year.', 'Save twenty percent on every mattress.', 'Our sleep experts are here to help.', 'Visit Dream Street Furniture today.'], { voice: 'en-029', speed: 135, pausesS: [1.25, 1.35, 1.3], leadS: 1.2, tailS: 1.6, roomDbfs: -60 })
     for (const spot of [14.5, 14.6, 14.7]) {
       for (const kind of ['finished_spot', 'dry_voice'] as const) {
         const name = `finish-fit: slow en-029 read over -60 dBFS room tone, ${kind} to ${spot} s`
         try {
           const r = await finishTake({ input: slow.path, output: join(dir, `slow-${spot}-${kind}.wav`), spotLengthS: spot, kind, profile: findProfile(kind === 'dry_voice' ? 'dry-voice' : 'podcast') as DeliveryProfile })
-          results.push({ name, figures: { tempo: r.tempo, 'length s': r.length_s }, goal: 'finished to the spot', pass: Math.abs(r.length_s - spot) < 0.01 })
+          const pauses = r.edits.filter((e) => e.kind === 'pause' && e.pause !== 'comma')
+          results.push({
+            name,
+            figures: { tempo: r.tempo, 'length s': r.length_s, 'sentence pauses (s)': pauses.map((p) => `${p.from_s}→${p.to_s}`).join(', ') || 'unchanged' },
+            // Its pauses read 1.2–1.35 s (dramatic): at the tempo they stay at least 1.2 s, never scaled as ordinary ones.
+            goal: 'finished to the spot, the dramatic pauses kept ≥ 1.2 s',
+            pass: Math.abs(r.length_s - spot) < 0.01 && pauses.every((p) => p.to_s >= 1.2),
+          })
         } catch (err) {
           results.push({ name, figures: { refused: (err as Error).message }, goal: 'finished to the spot (or refused only beyond 4 %)', pass: /4 % faster reaches/.test((err as Error).message) })
         }

@@ -5,7 +5,7 @@
  * shared/bridge.ts. Every call that makes or restores a version is called after the person asked for it
  * on screen; each new version is measured and read back before the call answers.
  */
-import { BREATH_CHOICES, MAX_TEMPO_PERCENT, SHORTEST_PAUSE_S } from './versions/finish'
+import { BREATH_CHOICES, LONGEST_PAUSE_S, MAX_TEMPO_PERCENT, SHORTEST_PAUSE_S } from './versions/finish'
 import { apiId, int, list, nullable, num, obj, oneOf, optional, str, takeId, type Check } from './check'
 import type { TakeView } from './bridge-takes'
 import { MAX_PCM_BASE64_CHARS } from './bridge-takes'
@@ -67,7 +67,7 @@ export const versionCalls = {
    */
   finishVersion: obj({
     takeId,
-    choices: obj({ breaths: oneOf(BREATH_CHOICES), maxTempoPercent: num(MAX_TEMPO_PERCENT), shortestPauseS: num(SHORTEST_PAUSE_S) }),
+    choices: obj({ breaths: oneOf(BREATH_CHOICES), maxTempoPercent: num(MAX_TEMPO_PERCENT), shortestPauseS: num(SHORTEST_PAUSE_S), longestPauseS: optional(num(LONGEST_PAUSE_S)) }),
   }),
   /** What version work on the job's takes did not finish because Booth stopped (main's work journal). */
   listUnfinishedWork: obj({ jobId: apiId }),

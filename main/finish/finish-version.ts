@@ -134,6 +134,7 @@ export async function finishVersion(work: VersionWork, takeId: string, choices: 
         input, output: out, spotLengthS: spot, kind, profile,
         // The talent's choices are what the engine plans with: a take that cannot fit within them is refused.
         breaths: choices.breaths, maxTempoChange: choices.maxTempoPercent / 100, shortestPauseS: choices.shortestPauseS,
+        ...(choices.longestPauseS !== undefined ? { longestPauseS: choices.longestPauseS } : {}),
         script: heard ? { text: heard.script, transcribe: work.d.transcribe, words: heard.words } : null,
         ...(deps.ffmpegPath ? { ffmpegPath: deps.ffmpegPath } : {}),
         // Written whole: kept by content (the version's one piece) and offered to the window to play at once,

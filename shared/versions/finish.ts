@@ -13,6 +13,8 @@ export type BreathChoice = (typeof BREATH_CHOICES)[number]
 export const MAX_TEMPO_PERCENT = { min: 0, max: 4 } as const
 /** The shortest pause between sentences the talent may ask for (s): the engine's own bounds. */
 export const SHORTEST_PAUSE_S = { min: 0.25, max: 1.2 } as const
+/** The longest a pause between sentences may grow to when a take is lengthened (s). */
+export const LONGEST_PAUSE_S = { min: 0.6, max: 3 } as const
 
 export interface FinishChoices {
   breaths: BreathChoice
@@ -20,10 +22,12 @@ export interface FinishChoices {
   maxTempoPercent: number
   /** No pause between sentences is made shorter than this (s). */
   shortestPauseS: number
+  /** No pause between sentences is made longer than this (s; absent: the engine's default, 2.0 s). */
+  longestPauseS?: number
 }
 
 /** What a finish does when the talent changed nothing: the engine's own rules. */
-export const DEFAULT_FINISH_CHOICES: FinishChoices = { breaths: 'lower', maxTempoPercent: 4, shortestPauseS: 0.25 }
+export const DEFAULT_FINISH_CHOICES: FinishChoices = { breaths: 'lower', maxTempoPercent: 4, shortestPauseS: 0.25, longestPauseS: 2 }
 
 /** A file's figures before or after the finish. */
 export interface FinishFigures {

@@ -10,7 +10,7 @@
  */
 import { useState } from 'react'
 import type { TakeView } from '../../../../shared/bridge-takes'
-import { BREATH_CHOICES, DEFAULT_FINISH_CHOICES, MAX_TEMPO_PERCENT, SHORTEST_PAUSE_S, type FinishChoices } from '../../../../shared/versions/finish'
+import { BREATH_CHOICES, DEFAULT_FINISH_CHOICES, LONGEST_PAUSE_S, MAX_TEMPO_PERCENT, SHORTEST_PAUSE_S, type FinishChoices } from '../../../../shared/versions/finish'
 import { FinishAB } from './FinishAB'
 import { FinishCompare } from './FinishCompare'
 import { BREATH_WORDS } from './finish-words'
@@ -51,7 +51,8 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
   const spot = take.spot_length_s
   const set = (patch: Partial<FinishChoices>) => setChoices((c) => ({ ...c, ...patch }))
   const finish = () => void store.getState().finish(take.id, choices)
-  const ids = { tempo: `fin-tempo-${take.id}`, pause: `fin-pause-${take.id}` }
+  const ids = { tempo: `fin-tempo-${take.id}`, pause: `fin-pause-${take.id}`, longest: `fin-longest-${take.id}` }
+  const longest = choices.longestPauseS ?? DEFAULT_FINISH_CHOICES.longestPauseS ?? 2
 
   if (locked && !finished) return null
   return (
@@ -90,6 +91,11 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
                 <label className="small" htmlFor={ids.pause}>Shortest pause</label>
                 <input id={ids.pause} type="range" min={SHORTEST_PAUSE_S.min} max={SHORTEST_PAUSE_S.max} step={0.05} value={choices.shortestPauseS} onChange={(e) => set({ shortestPauseS: Math.round(Number(e.currentTarget.value) * 100) / 100 })} />
                 <output className="small" htmlFor={ids.pause}>{choices.shortestPauseS.toFixed(2)} s</output>
+              </div>
+              <div className="fin-choice">
+                <label className="small" htmlFor={ids.longest}>Longest pause</label>
+                <input id={ids.longest} type="range" min={LONGEST_PAUSE_S.min} max={LONGEST_PAUSE_S.max} step={0.1} value={longest} onChange={(e) => set({ longestPauseS: Math.round(Number(e.currentTarget.value) * 10) / 10 })} />
+                <output className="small" htmlFor={ids.longest}>{longest.toFixed(1)} s</output>
               </div>
               {spot === null || !(spot > 0) ? (
                 <p className="small muted" role="note">This job has no spot length, so there is nothing to fit the take to.</p>

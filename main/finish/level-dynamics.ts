@@ -107,7 +107,8 @@ export function keepDynamics<T extends { channels: Float32Array[] }>(ch: readonl
       spread_before_db: spreadBefore,
       spread_db: spread,
       kept: spread <= DYNAMICS_RULES.keepSpreadDb,
-      restored: usable.flatMap((p, i) => ((best.db[i] as number) >= 0.005 ? [{ from: p.from, to: p.to, db: best.db[i] as number }] : [])),
+      // Every phrase the result gave anything to, however little: the report is what was done.
+      restored: usable.flatMap((p, i) => ((best.db[i] as number) > 0 ? [{ from: p.from, to: p.to, db: best.db[i] as number }] : [])),
     },
   }
 }

@@ -63,6 +63,27 @@ describe('the read keeps its dynamics under the limiter', () => {
     expect(fig.truePeakDb).toBeLessThanOrEqual(-1)
   })
 
+  it('reports what it did: outside the limiter\'s stretches every sample is the take times the one gain and its phrase\'s restore', () => {
+    const { x, spans } = phrases(7, [-24, -27, -25], [10, 1, 2], 9)
+    const r = levelTake([x], SR, 'finished_spot', profile('podcast'), { phrases: spans })
+    const restored = r.dynamics?.restored ?? []
+    expect(restored.length).toBeGreaterThan(0)
+    // The envelope the report's figures make: each reported phrase's dB, 0 for the others.
+    const env = restoreEnvelope(x.length, spans, spans.map((s) => restored.find((g) => g.from === s.from && g.to === s.to)?.db ?? 0))
+    const g = 10 ** ((r.plan.gain_db + r.plan.trim_db) / 20)
+    const limited = new Uint8Array(x.length)
+    for (const p of r.limitedAt) limited.fill(1, p.from, p.to)
+    const out = r.channels[0] as Float32Array
+    let checked = 0
+    for (let i = 0; i < x.length; i++) {
+      if (limited[i]) continue
+      const want = (x[i] as number) * g * (env[i] as number)
+      if (Math.abs((out[i] as number) - want) > Math.abs(want) * 1e-5 + 1e-9) expect.fail(`frame ${i} is ${out[i]}, not ${want}`)
+      checked++
+    }
+    expect(checked).toBeGreaterThan(x.length / 4)
+  })
+
   it('says it could not, with the figures, where giving it back would limit past what the kind allows', () => {
     const { x, spans } = phrases(8, [-20, -30, -22], [12, 0, 6], 14)
     const r = levelTake([x], SR, 'dry_voice', profile('dry-voice'), { phrases: spans })

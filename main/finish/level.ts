@@ -26,8 +26,10 @@
  * cannot be met that way the plan refuses, naming the figures, rather than squeezing the read.
  */
 import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles'
-import { AUDIBLE_REDUCTION_DB, DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks, type LimitedPlace } from './limiter'
-import { limitingPhrase } from '../../shared/versions/finish'
+import { DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks, type LimitedPlace } from './limiter'
+import { limitingOf, limitingWords, type LimitingDone } from './level-limiting'
+
+export { limitingOf, limitingWords, type LimitingDone }
 import { integratedLoudness, measureLevel, type LevelFigures } from './level-measure'
 import { DYNAMICS_RULES, dynamicsWords, keepDynamics, type Dynamics, type Phrase } from './level-dynamics'
 import { noiseFloorOf, noiseFloorWords, type NoiseFloor } from './level-noise-floor'
@@ -92,32 +94,6 @@ function checkGain(gain: number, level: number, rule: LoudnessTarget, aim: numbe
       `The take is too quiet to level: it measures ${figure(rule, level)}, and reaching ${figure(rule, aim)} would need ${signed(gain)} dB of gain, more than the ${signed(MAX_GAIN_DB)} dB Booth allows.`,
     )
   }
-}
-
-/**
- * What the limiter did in the result, read from its own gain envelope (limiter.ts), never from the plan:
- * the deepest reduction (dB), the stretches it turned down, and the time it held the level down by
- * AUDIBLE_REDUCTION_DB or more (s). Null when it turned nothing down.
- */
-export interface LimitingDone {
-  max_db: number
-  places: number
-  seconds: number
-}
-
-export function limitingOf(places: readonly LimitedPlace[], sampleRate: number): LimitingDone | null {
-  if (places.length === 0) return null
-  return {
-    max_db: Math.max(...places.map((p) => p.maxDb)),
-    places: places.length,
-    seconds: places.reduce((a, p) => a + p.deepFrames, 0) / sampleRate,
-  }
-}
-
-/** "peaks limited up to 2.1 dB at 3 places (0.42 s)" or "no limiting". */
-export function limitingWords(l: LimitingDone | null): string {
-  if (!l) return 'no peak limited'
-  return `${limitingPhrase(l)} (${l.seconds.toFixed(2)} s down by ${AUDIBLE_REDUCTION_DB} dB or more)`
 }
 
 interface Chained {

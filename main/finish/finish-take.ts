@@ -191,11 +191,12 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   const rendered = await renderCached(build.list, recordings, join(work, 'renders'))
 
   const { ch } = await channelsOf(rendered.path)
-  const clean = cleanStep(ch, rate, placedPauses(build, ch[0]?.length ?? 0), used.take.layout.roomToneDb, req.breaths ?? 'lower')
+  const pauses = placedPauses(build, ch[0]?.length ?? 0)
+  const clean = cleanStep(ch, rate, pauses, used.take.layout.roomToneDb, req.breaths ?? 'lower')
   let level: Levelled
   try {
     const phrases = build.placed.map((sp) => ({ from: sp.at, to: sp.at + (sp.to - sp.from) }))
-    level = levelTake(clean.channels, rate, req.kind, req.profile, { phrases, roomToneDbfs: roomToneRmsDbfs(clean.channels, rate, placedPauses(build)) })
+    level = levelTake(clean.channels, rate, req.kind, req.profile, { phrases, roomToneDbfs: roomToneRmsDbfs(clean.channels, rate, pauses) })
   } catch (err) {
     if (err instanceof LevelError) throw new FinishRefusal(err.message)
     throw err

@@ -171,7 +171,11 @@ describe('fitPlan, planned again after a tempo change', () => {
     fc.assert(fc.property(nearArb, fc.constantFrom(-0.004, 0, 0.004), (x, edgeS) => {
       const input = { ...x, canLengthen: true }
       const first = fitPlan(input)
-      if (!first.ok || first.tempo === 1) return
+      // At the 4 % cap there is no slack left for the speech edges' few milliseconds: a take whose pauses
+      // and handles are all at their bound then may not fit again (said in finish-take's refusal).
+      // Nor where a float's rounding alone asked for a tempo (under 0.2 %), or nothing between sentences can move.
+      if (!first.ok || Math.abs(first.tempo - 1) < 0.002 || Math.abs(first.tempo - 1) > FIT_RULES.maxTempoChange - 0.001) return
+      if (!input.pauses.some((p) => p.kind !== 'comma')) return
       const d = derived(input, first.tempo, edgeS)
       const again = fitPlan({ ...d, maxTempoChange: 0, atTempo: first.tempo })
       expect(again.ok).toBe(true)

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { bridgeClient } from './support/bridge-client'
 import { FAKE_MICROPHONE, recordTake } from './support/recording'
-import { LAPTOP_SCREENS, openJobPatiently, typedDeliverableJob } from './support/reading'
+import { LAPTOP_SCREENS, openJobPatiently, typedDeliverableJob, typedJobToRecord } from './support/reading'
 import { openWorkspace } from './support/workspace'
 import { ownProducerWorld, testWithProducer as test } from './support/controlled-sandbox'
 
@@ -28,7 +28,8 @@ const own = ownProducerWorld()
 async function recordingTwoSeconds(page: Page) {
   const world = own.world()
   const bridge = bridgeClient(world.booth.launchUrl)
-  const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
+  // Recording only: a job that takes no deliveries if the world has one (the world's deliverable jobs are few).
+  const job = await typedJobToRecord(world.booth.launchUrl, world.claimed)
   world.claimed.push(job.job_id)
   await openWorkspace(page, world.booth.launchUrl)
   await openJobPatiently(page, job.job_id, job.advertiser)

@@ -71,6 +71,20 @@ export async function openJobPatiently(page: Page, jobId: string, advertiser: st
 const takesTypedDeliveries = (j: JobDetail) =>
   j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== '' && j.length_s > 0
 
+/**
+ * A pending job with a typed script to record on (not one of `skip`): one that takes no deliveries first, so
+ * a spec that only records leaves the few deliverable jobs of a world to the tests that deliver; a
+ * deliverable one when there is no other.
+ */
+export async function typedJobToRecord(launchUrl: string, skip: readonly string[] = []): Promise<JobDetail> {
+  const typed = (j: JobDetail) => !skip.includes(j.job_id) && j.script.kind === 'typed' && j.script.text.trim() !== '' && j.length_s > 0
+  try {
+    return await findJob(launchUrl, 'a typed script that takes no deliveries', (j) => typed(j) && !takesTypedDeliveries(j))
+  } catch {
+    return typedDeliverableJob(launchUrl, skip)
+  }
+}
+
 /** The first pending job with a typed script that takes deliveries (not one of `skip`), through findJob's per-Booth cache. */
 export function typedDeliverableJob(launchUrl: string, skip: readonly string[] = []): Promise<JobDetail> {
   return findJob(launchUrl, 'a typed script that takes deliveries', (j) => !skip.includes(j.job_id) && takesTypedDeliveries(j))

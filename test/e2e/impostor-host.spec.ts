@@ -58,7 +58,7 @@ test(`an impostor on Booth’s port after ${how} is sent nothing keyed, and the 
   expect(impostor.seen.length, 'once stopped, the page asks nothing more').toBe(asked)
 
   // It was asked (the test exercised the proof), and no request carried the key anywhere.
-  expect(impostor.seen.length).toBeGreaterThanOrEqual(3)
+  expect(impostor.seen.length).toBeGreaterThanOrEqual(1)
   for (const r of impostor.seen) {
     expect(JSON.stringify(r), `${r.method} ${r.url}`).not.toContain(key)
     expect(r.headers['x-booth-token']).toBeUndefined()

@@ -45,7 +45,7 @@ export const HOST_LOST_MESSAGE = 'What answers at Booth’s address did not prov
 export const SILENCE_MS = 10_000
 /** Reconnecting tries again at least this often, so the page picks up within seconds of Booth being back. */
 const RETRY_MAX_MS = 4_000
-/** Answers that did not prove the host holds this tab's key before the page stops trying (Booth's own never fails). */
+/** Answers with no proof in them before the page stops trying (a proof that does not check stops it at once). */
 export const MAX_UNPROVEN = 3
 /** Tries in a row that reached nothing before the page stops trying (some 25 s of reconnecting). */
 export const MAX_UNREACHED = 8
@@ -70,7 +70,7 @@ export interface HttpTransportOptions {
  * The bridge over HTTP. Nothing keyed (the X-Booth-Token header, and so the media cookie a keyed answer
  * sets) is sent until the host has proved it holds the key (host-proof.ts); the event stream, which
  * carries every change of the session, is opened only after a proof, and every reconnect (and a call after
- * the host was lost) proves again. After MAX_UNPROVEN answers that did not prove, or MAX_UNREACHED tries that
+ * the host was lost) proves again. After a proof that does not check (or MAX_UNPROVEN answers with none), or MAX_UNREACHED tries that
  * reached nothing, the page stops trying and says to reopen Booth (presence `lost`).
  */
 export function createHttpTransport(token: string, opts: HttpTransportOptions = {}): Transport {
@@ -136,8 +136,12 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
       clearTimeout(timer)
     }
     unreached = 0
-    if (!(await proofChecks(token, nonce, answer?.result?.proof))) {
-      if (++unproven >= MAX_UNPROVEN) loseHost()
+    const proof = answer?.result?.proof
+    if (!(await proofChecks(token, nonce, proof))) {
+      // A proof that does not check is conclusive: Booth's own never fails, and a Booth started again holds
+      // another key, so the page stops at once. An answer with no proof in it (an error page, a host busy
+      // starting) is given MAX_UNPROVEN tries.
+      if (typeof proof === 'string' || ++unproven >= MAX_UNPROVEN) loseHost()
       else setPresence('down')
       throw new ProofFailure(true)
     }

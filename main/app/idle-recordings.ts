@@ -69,19 +69,29 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
   let timer: ReturnType<typeof setInterval> | null = null
   let closed = false
 
-  const cut = async (takeId: string, cause: CutShortCause): Promise<void> => {
+  /**
+   * Takes being cut or cut here: whose window and why, and the cut under way. Set before the cut's first wait,
+   * so a chunk or a Stop from the going page that arrives while the take is being stopped is answered as one
+   * arriving after (both race the page-gone beacon).
+   */
+  const cuts = new Map<string, { owner: string | undefined; cause: CutShortCause; done: Promise<void> }>()
+  const cut = (takeId: string, cause: CutShortCause): Promise<void> => {
     const was = recording.get(takeId)
     heard.delete(takeId)
     recording.delete(takeId)
     stoppedHere.add(takeId)
     o.info('the take’s window went away mid-recording: stopped, what was recorded is kept', { takeId, cause })
-    const punch = o.letGoPunch ? await o.letGoPunch(takeId).catch(() => null) : null
-    const stopped = await calls.stopRecording({ takeId }).catch((err: unknown) => {
-      o.warn('a take whose window went away could not be stopped', { takeId, err })
-      return null
-    })
-    if (stopped) keptHere.set(takeId, { owner: was?.owner, take: stopped, cause })
-    o.cutShort?.({ take_id: takeId, job_id: stopped?.job_id ?? was?.jobId ?? '', take: stopped ? keptPart(stopped) : null, cause, page: was?.owner ?? null, punch })
+    const done = (async () => {
+      const punch = o.letGoPunch ? await o.letGoPunch(takeId).catch(() => null) : null
+      const stopped = await calls.stopRecording({ takeId }).catch((err: unknown) => {
+        o.warn('a take whose window went away could not be stopped', { takeId, err })
+        return null
+      })
+      if (stopped) keptHere.set(takeId, { owner: was?.owner, take: stopped, cause })
+      o.cutShort?.({ take_id: takeId, job_id: stopped?.job_id ?? was?.jobId ?? '', take: stopped ? keptPart(stopped) : null, cause, page: was?.owner ?? null, punch })
+    })()
+    cuts.set(takeId, { owner: was?.owner, cause, done })
+    return done
   }
 
   const look = () => {
@@ -120,13 +130,15 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
       appendRecording: async (a) => {
         // A chunk still on its way from a page that said it was going: nothing is written, and nobody is
         // left to read an error (a page that was only asleep is told in words, below).
-        const kept = keptHere.get(a.takeId)
-        if (kept && kept.cause !== 'unheard' && callingPage() === kept.owner) return NOTHING_WRITTEN
+        const going = cuts.get(a.takeId)
+        if (going && going.cause !== 'unheard' && callingPage() === going.owner) return NOTHING_WRITTEN
         away(a.takeId)
         if (heard.has(a.takeId)) heard.set(a.takeId, now())
         return calls.appendRecording(a)
       },
       stopRecording: async (a) => {
+        // A Stop that arrives while the take is being cut waits for the cut, and is answered as one after it.
+        await cuts.get(a.takeId)?.done
         const owner = recording.get(a.takeId)?.owner
         const caller = callingPage()
         // The page that came back after its window went (a reload is a new page) is answered with the take as kept;
@@ -163,6 +175,7 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
       heard.clear()
       recording.clear()
       keptHere.clear()
+      cuts.clear()
       if (timer) clearInterval(timer)
       timer = null
     },

@@ -68,6 +68,27 @@ describe('a recording belongs to the window that started it', () => {
     }
   })
 
+  it('answers the going page’s chunk and Stop that arrive while its take is still being stopped as ones after it', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((r) => (release = r))
+    const inner = recordingCalls()
+    const slow = { ...inner.calls, stopRecording: async (a: { takeId: string }) => { await gate; return inner.calls.stopRecording(a) } } as typeof inner.calls
+    const idle = stopIdleRecordings(slow, { idleMs: 1000, everyMs: 5, info: () => undefined, warn: () => undefined })
+    try {
+      const { takeId } = await asCallFrom('tab:dddddddd', () => idle.calls.startRecording(start))
+      const going = idle.pageGone('tab:dddddddd', 'went_away')
+      // The take is being stopped (writing and measuring it takes a while): the page's last chunk and Stop come now.
+      await expect(asCallFrom('tab:dddddddd', () => idle.calls.appendRecording({ takeId, pcmBase64: 'AAAAAA==' }))).resolves.toMatchObject({ peakDbfs: -Infinity })
+      const stop = asCallFrom('tab:dddddddd', () => idle.calls.stopRecording({ takeId }))
+      release()
+      await going
+      await expect(stop).resolves.toMatchObject({ id: takeId, state: 'ready' })
+      expect(inner.stopped).toEqual([takeId])
+    } finally {
+      idle.close()
+    }
+  })
+
   it('tells a page that is there again (it was only away) in words that its take stopped without it', async () => {
     const alive = new Set<string>()
     const { inner, idle } = owned({ alive })

@@ -59,39 +59,41 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
   const heard = new Map<string, number>()
   /** Takes recording, with their job and the window that started them (when its transport said). */
   const recording = new Map<string, { jobId: string; owner: string | undefined }>()
-  /** Takes stopped here: their page, should it come back, is told why in words (not "not recording"). */
-  const stoppedHere = new Set<string>()
-  /** Takes stopped here, as kept, with the window they were recorded in. */
-  const keptHere = new Map<string, { owner: string | undefined; take: TakeView; cause: CutShortCause }>()
+  /**
+   * Takes stopped here (their page, should it come back, is told why in words, not "not recording"): whose
+   * window and why, the cut under way, and the take as kept once it is. Set before the cut's first wait, so a
+   * chunk or a Stop from the going page that arrives while the take is being stopped is answered as one
+   * arriving after (both race the page-gone beacon).
+   */
+  const cuts = new Map<string, { owner: string | undefined; cause: CutShortCause; done: Promise<void>; take: TakeView | null }>()
   const away = (takeId: string) => {
-    if (stoppedHere.has(takeId)) throw new UserFacingError('recording_stopped', STOPPED_WHILE_AWAY, 409)
+    if (cuts.has(takeId)) throw new UserFacingError('recording_stopped', STOPPED_WHILE_AWAY, 409)
+  }
+  /** The take as kept, with its window and why, once a cut here stopped it. */
+  const keptHere = (takeId: string) => {
+    const c = cuts.get(takeId)
+    return c?.take ? { owner: c.owner, cause: c.cause, take: c.take } : undefined
   }
   let timer: ReturnType<typeof setInterval> | null = null
   let closed = false
 
-  /**
-   * Takes being cut or cut here: whose window and why, and the cut under way. Set before the cut's first wait,
-   * so a chunk or a Stop from the going page that arrives while the take is being stopped is answered as one
-   * arriving after (both race the page-gone beacon).
-   */
-  const cuts = new Map<string, { owner: string | undefined; cause: CutShortCause; done: Promise<void> }>()
   const cut = (takeId: string, cause: CutShortCause): Promise<void> => {
     const was = recording.get(takeId)
     heard.delete(takeId)
     recording.delete(takeId)
-    stoppedHere.add(takeId)
     o.info('the take’s window went away mid-recording: stopped, what was recorded is kept', { takeId, cause })
-    const done = (async () => {
+    const entry: { owner: string | undefined; cause: CutShortCause; done: Promise<void>; take: TakeView | null } = { owner: was?.owner, cause, done: Promise.resolve(), take: null }
+    cuts.set(takeId, entry)
+    entry.done = (async () => {
       const punch = o.letGoPunch ? await o.letGoPunch(takeId).catch(() => null) : null
       const stopped = await calls.stopRecording({ takeId }).catch((err: unknown) => {
         o.warn('a take whose window went away could not be stopped', { takeId, err })
         return null
       })
-      if (stopped) keptHere.set(takeId, { owner: was?.owner, take: stopped, cause })
+      entry.take = stopped
       o.cutShort?.({ take_id: takeId, job_id: stopped?.job_id ?? was?.jobId ?? '', take: stopped ? keptPart(stopped) : null, cause, page: was?.owner ?? null, punch })
     })()
-    cuts.set(takeId, { owner: was?.owner, cause, done })
-    return done
+    return entry.done
   }
 
   const look = () => {
@@ -145,7 +147,7 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
         // so is the page that went, still saying Stop as it goes (its Stop and its page-gone beacon race): the take
         // is stopped and kept, which is what Stop asks. A page that is there again (it was only away: asleep, its
         // connection lost a while) is told in words that the take stopped without it.
-        const kept = keptHere.get(a.takeId)
+        const kept = keptHere(a.takeId)
         if (kept && caller !== undefined && kept.owner !== undefined && caller !== kept.owner) return kept.take
         if (kept && kept.cause !== 'unheard' && caller !== undefined && caller === kept.owner && o.ownerAlive?.(caller) !== true) return kept.take
         away(a.takeId)
@@ -153,7 +155,7 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
         // the window that recorded it is gone, and the take is cut short like any other.
         if (owner !== undefined && caller !== undefined && caller !== owner) {
           await cut(a.takeId, 'went_away')
-          const now = keptHere.get(a.takeId)
+          const now = keptHere(a.takeId)
           if (now) return now.take
           away(a.takeId)
         }
@@ -174,7 +176,6 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
       closed = true
       heard.clear()
       recording.clear()
-      keptHere.clear()
       cuts.clear()
       if (timer) clearInterval(timer)
       timer = null

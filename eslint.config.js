@@ -20,11 +20,13 @@ const IPC_BINDING_FILES = ['main/index.ts', 'main/shell/bridge-ipc.ts', 'preload
 const rawIpc = {
   name: 'electron',
   importNames: ['ipcMain', 'ipcRenderer'],
-  message: 'Talk through the bridge contract (shared/bridge.ts); raw IPC lives only in main/index.ts, main/shell/bridge-ipc.ts and preload/index.ts.',
+  message:
+    'Talk through the bridge contract (shared/bridge.ts); raw IPC lives only in main/index.ts, main/shell/bridge-ipc.ts and preload/index.ts.',
 }
 const anyElectron = {
   name: 'electron',
-  message: 'Only the shell (main/index.ts, main/shell/, preload/index.ts) imports electron; take the piece you need as an injected interface.',
+  message:
+    'Only the shell (main/index.ts, main/shell/, preload/index.ts) imports electron; take the piece you need as an injected interface.',
 }
 const electronSubpaths = {
   regex: '^electron/',
@@ -34,24 +36,44 @@ const electronSubpaths = {
 // every IPC channel Booth has must be the bridge's, behind its sender check (main/shell/bridge-ipc.ts).
 const unguardedIpc = {
   name: 'electron-log/main',
-  message: 'electron-log/main registers an IPC channel with no sender check; use electron-log/node (main/shell/electron-log-file.ts).',
+  message:
+    'electron-log/main registers an IPC channel with no sender check; use electron-log/node (main/shell/electron-log-file.ts).',
 }
 
 /** no-restricted-imports for one group of files: the layers it may not import, and how much of electron it may use. */
 const forbid = (layers, why, { electron = 'none' } = {}) => ({
-  'no-restricted-imports': ['error', {
-    paths: electron === 'ipc' ? [unguardedIpc] : electron === 'shell' ? [rawIpc, unguardedIpc] : [anyElectron, unguardedIpc],
-    patterns: [
-      ...layers.map((layer) => ({ regex: `(^|/)${layer}(/|$)`, message: why })),
-      ...(electron === 'none' ? [electronSubpaths] : []),
-    ],
-  }],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths:
+        electron === 'ipc'
+          ? [unguardedIpc]
+          : electron === 'shell'
+            ? [rawIpc, unguardedIpc]
+            : [anyElectron, unguardedIpc],
+      patterns: [
+        ...layers.map((layer) => ({ regex: `(^|/)${layer}(/|$)`, message: why })),
+        ...(electron === 'none' ? [electronSubpaths] : []),
+      ],
+    },
+  ],
 })
 
 const MAIN_WHY = 'main and preload never import the renderer.'
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'coverage/', 'test-results/', 'playwright-report/', 'shared/api/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'release/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'shared/api/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -66,28 +88,41 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbid(['main', 'sandbox', 'preload'], 'The renderer talks only to the bridge contract (shared/), never to main, preload or the sandbox.'),
+      ...forbid(
+        ['main', 'sandbox', 'preload'],
+        'The renderer talks only to the bridge contract (shared/), never to main, preload or the sandbox.',
+      ),
     },
   },
   {
     files: ['renderer/src/**/*.{ts,tsx}'],
     ignores: ['renderer/src/bridge/**'],
     rules: {
-      'no-restricted-syntax': ['error', {
-        selector: "MemberExpression[object.name='window'][property.name='booth']",
-        message: 'Reach main through useBridge() (renderer/src/bridge/BridgeProvider.tsx); only renderer/src/bridge/ reads window.booth.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='window'][property.name='booth']",
+          message:
+            'Reach main through useBridge() (renderer/src/bridge/BridgeProvider.tsx); only renderer/src/bridge/ reads window.booth.',
+        },
+      ],
     },
   },
   {
     files: ['shared/**/*.ts'],
-    rules: forbid(['main', 'renderer', 'preload', 'sandbox'], 'shared/ holds the contract both sides import; it imports neither side.'),
+    rules: forbid(
+      ['main', 'renderer', 'preload', 'sandbox'],
+      'shared/ holds the contract both sides import; it imports neither side.',
+    ),
   },
   { files: ['main/**/*.ts', 'preload/**/*.ts'], rules: forbid(['renderer'], MAIN_WHY) },
   { files: SHELL_FILES, rules: forbid(['renderer'], MAIN_WHY, { electron: 'shell' }) },
   { files: IPC_BINDING_FILES, rules: forbid(['renderer'], MAIN_WHY, { electron: 'ipc' }) },
   {
     files: ['sandbox/**/*.ts'],
-    rules: forbid(['renderer', 'main'], 'The sandbox is a stand-alone server of the API; it shares only resources/api with Booth.'),
+    rules: forbid(
+      ['renderer', 'main'],
+      'The sandbox is a stand-alone server of the API; it shares only resources/api with Booth.',
+    ),
   },
 )

@@ -5,7 +5,19 @@
  * built bundle with a stand-in for `electron` and checks what this file does.
  * Security follows Electron's checklist; docs/security.md lists each item and how Booth meets it.
  */
-import { app, BrowserWindow, dialog, ipcMain, nativeImage, net, Notification, powerMonitor, protocol, screen, shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  nativeImage,
+  net,
+  Notification,
+  powerMonitor,
+  protocol,
+  screen,
+  shell,
+} from 'electron'
 import { join } from 'node:path'
 import { createBoothCore, type BoothCore } from './app/compose'
 import { installLastResort } from './app/last-resort'
@@ -43,13 +55,25 @@ const boothLog = createLog({ sink: electronLogFileSink(app.getPath('logs')) })
 installLastResort({ log: boothLog })
 const page = rendererLocation({ devServerUrl: process.env['ELECTRON_RENDERER_URL'], packaged: app.isPackaged })
 // Every webContents, not only the window's: no new windows, no navigation away from the app's pages.
-guardEveryWebContents(app, { appOrigin: page.origin, onBlocked: (what, detail) => boothLog.warn(`blocked ${what}`, detail) })
+guardEveryWebContents(app, {
+  appOrigin: page.origin,
+  onBlocked: (what, detail) => boothLog.warn(`blocked ${what}`, detail),
+})
 let win: BrowserWindow | null = null
 
 async function createWindow(core: BoothCore): Promise<BrowserWindow> {
   const state = await loadWindowState(dataDir)
-  const options = buildWindowOptions({ preloadPath: join(import.meta.dirname, '../preload/index.cjs'), width: state.width, height: state.height })
-  const placed = isVisibleOn(state, screen.getAllDisplays().map((d) => d.workArea)) ? { x: state.x, y: state.y } : {}
+  const options = buildWindowOptions({
+    preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+    width: state.width,
+    height: state.height,
+  })
+  const placed = isVisibleOn(
+    state,
+    screen.getAllDisplays().map((d) => d.workArea),
+  )
+    ? { x: state.x, y: state.y }
+    : {}
   const w = new BrowserWindow({ ...options, ...placed })
   hardenWindow(w.webContents, {
     appOrigin: page.origin,
@@ -136,7 +160,11 @@ async function start(): Promise<void> {
     mediaUrl: (path) => `${MEDIA_SCHEME}://file/${encodeURIComponent(path)}`,
     // A take dragged out of the window: the copy main made of what delivery sends (main/takes/take-export.ts).
     startDrag: (file) => {
-      if (win && !win.isDestroyed()) win.webContents.startDrag({ file, icon: nativeImage.createFromBitmap(dragIconBitmap(), { width: DRAG_ICON_SIZE, height: DRAG_ICON_SIZE }) })
+      if (win && !win.isDestroyed())
+        win.webContents.startDrag({
+          file,
+          icon: nativeImage.createFromBitmap(dragIconBitmap(), { width: DRAG_ICON_SIZE, height: DRAG_ICON_SIZE }),
+        })
     },
     showItemInFolder: (path) => shell.showItemInFolder(path),
     chooseSavePath: async (suggestedName) => {
@@ -156,11 +184,20 @@ async function start(): Promise<void> {
   })
   // A dropped file is named by the id main hands the preload for it (security/file-grants.ts), never by a path.
   const files = new FileGrants()
-  bindBridgeIpc(ipcMain, { appOrigin: page.origin, dispatch: createDispatcher(core.handlers, { files }), log: boothLog, files })
+  bindBridgeIpc(ipcMain, {
+    appOrigin: page.origin,
+    dispatch: createDispatcher(core.handlers, { files }),
+    log: boothLog,
+    files,
+  })
   win = await createWindow(core)
   await core.start({ autoDemo: false })
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow(core).then((w) => (win = w), (err: unknown) => boothLog.error('the window could not be opened again', { err }))
+    if (BrowserWindow.getAllWindows().length === 0)
+      createWindow(core).then(
+        (w) => (win = w),
+        (err: unknown) => boothLog.error('the window could not be opened again', { err }),
+      )
   })
 }
 

@@ -43,7 +43,8 @@ async function main(): Promise<void> {
   // launching npm and shell's): --api-key-file leaves no such trace.
   const envKey = takeEnvApiKey()
   scrubOwnEnv()
-  if (envKey && args.apiKeyFile) throw new WebArgsError('Give the API key one way: --api-key-file or BOOTH_API_KEY, not both.')
+  if (envKey && args.apiKeyFile)
+    throw new WebArgsError('Give the API key one way: --api-key-file or BOOTH_API_KEY, not both.')
   const givenKey = args.apiKeyFile ? await readApiKeyFile(args.apiKeyFile) : envKey
   const dataDir = resolve(args.dataDir ?? defaultDataDir())
   // Everything Booth writes from here on (and its children: ffmpeg's renders) is the person's alone.
@@ -52,7 +53,12 @@ async function main(): Promise<void> {
   const folderLock = await lockDataFolder(dataDir, { kind: 'web host' })
   const fileSink = createFileSink({ dataDir })
   const log = createLog({ sink: withStderrCopy(fileSink), secrets: givenKey ? [givenKey] : [] })
-  if (envKey) log.warn('The API key came from BOOTH_API_KEY: it stays readable in this process\'s environment (and in the programs that started it) to your user and root. --api-key-file keeps it out of every environment (docs/security.md).')
+  if (envKey)
+    log.warn(
+      "The API key came from BOOTH_API_KEY: it stays readable in this process's environment (and " +
+        'in the programs that started it) to your user and root. --api-key-file keeps it out of ' +
+        'every environment (docs/security.md).',
+    )
   // From here on a failure nothing handled is logged and Booth keeps running (last-resort.ts).
   installLastResort({ log })
   // What an older Booth left readable by others is made private once, before anything reads it.
@@ -97,7 +103,10 @@ async function main(): Promise<void> {
     // A tab that goes mid-take (closed, reloaded, crashed) has its take stopped and said at once.
     pages: pagePresence({
       present: (page, there) => core.pagePresent(page, there),
-      gone: (page, cause) => void core.pageGone(page, cause).catch((err: unknown) => log.warn('a tab went away and its recordings could not be stopped', { err })),
+      gone: (page, cause) =>
+        void core
+          .pageGone(page, cause)
+          .catch((err: unknown) => log.warn('a tab went away and its recordings could not be stopped', { err })),
     }),
   })
   await core.start({ autoDemo: !givenKey })
@@ -113,17 +122,18 @@ async function main(): Promise<void> {
     await runQuitSteps(
       [
         ['the page connections', () => host.close()],
-        ['Booth\'s services', () => core.close()],
+        ["Booth's services", () => core.close()],
         ['the data folder', () => folderLock.release()],
       ],
       { warn: (message, fields) => log.warn(message, fields) },
     )
     process.exit(0)
   }
-  const quit = () => stop().catch((err: unknown) => {
-    log.error('Booth could not quit cleanly', { err })
-    process.exit(1)
-  })
+  const quit = () =>
+    stop().catch((err: unknown) => {
+      log.error('Booth could not quit cleanly', { err })
+      process.exit(1)
+    })
   process.once('SIGINT', () => void quit())
   process.once('SIGTERM', () => void quit())
 }
@@ -139,6 +149,10 @@ main().catch((err: unknown) => {
     console.error(`Booth could not start. ${words.what} ${words.todo}`)
     process.exit(1)
   }
-  console.error(err instanceof Error && err.name === 'WebArgsError' ? err.message : `Booth could not start: ${err instanceof Error ? err.message : String(err)}`)
+  console.error(
+    err instanceof Error && err.name === 'WebArgsError'
+      ? err.message
+      : `Booth could not start: ${err instanceof Error ? err.message : String(err)}`,
+  )
   process.exit(err instanceof Error && err.name === 'WebArgsError' ? 2 : 1)
 })

@@ -31,7 +31,8 @@ contextBridge.exposeInMainWorld(
       })
     },
     on(event: string, fn: (data: unknown) => void): () => void {
-      if (!BRIDGE_EVENTS.includes(event as BridgeEventName)) throw new Error(`Booth sends no event named ${String(event)}.`)
+      if (!BRIDGE_EVENTS.includes(event as BridgeEventName))
+        throw new Error(`Booth sends no event named ${String(event)}.`)
       const listener = (_e: IpcRendererEvent, name: string, data: unknown) => {
         if (name === event) fn(data)
       }

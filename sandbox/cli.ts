@@ -40,7 +40,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'))
   process.on('SIGTERM', () => stop('SIGTERM'))
   sandbox = await startSandbox({
-    port: opts.port, keys: opts.keys, dataDir: opts.dataDir, faults: opts.faults, producer: opts.producer, seed: opts.seed,
+    port: opts.port,
+    keys: opts.keys,
+    dataDir: opts.dataDir,
+    faults: opts.faults,
+    producer: opts.producer,
+    seed: opts.seed,
   })
   if (stopping) {
     stop('signal')

@@ -12,17 +12,42 @@
 
 /** operationId of every operation in resources/api/talent-v1.yaml. */
 export const OPERATION_IDS = [
-  'getMe', 'listJobs', 'getJob', 'createScriptsPdf', 'listDeliveries', 'createDelivery',
-  'getAttachmentDownload', 'getEarnings', 'getAvailability', 'putAvailability', 'getPreferences',
-  'putPreferences', 'getConsent', 'putConsent', 'acceptJobs', 'declineJobs', 'completeJobs',
+  'getMe',
+  'listJobs',
+  'getJob',
+  'createScriptsPdf',
+  'listDeliveries',
+  'createDelivery',
+  'getAttachmentDownload',
+  'getEarnings',
+  'getAvailability',
+  'putAvailability',
+  'getPreferences',
+  'putPreferences',
+  'getConsent',
+  'putConsent',
+  'acceptJobs',
+  'declineJobs',
+  'completeJobs',
 ] as const
 export type OperationId = (typeof OPERATION_IDS)[number]
 
 /** Error codes Booth uses: the platform's error-code table (x-booth-error-codes) inside the API's error envelope (see README, assumptions). */
 export type ErrorCode =
-  | 'bad_request' | 'invalid_principal' | 'forbidden' | 'insufficient_scope' | 'not_found'
-  | 'conflict' | 'not_ready' | 'payload_too_large' | 'unsupported_media_type' | 'rate_limited'
-  | 'not_saved' | 'server_error' | 'upstream_failed' | 'unavailable'
+  | 'bad_request'
+  | 'invalid_principal'
+  | 'forbidden'
+  | 'insufficient_scope'
+  | 'not_found'
+  | 'conflict'
+  | 'not_ready'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'not_saved'
+  | 'server_error'
+  | 'upstream_failed'
+  | 'unavailable'
 
 export class SandboxError extends Error {
   constructor(

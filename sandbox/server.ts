@@ -22,11 +22,23 @@ import { handleFileLink, isFilePath } from './http/file-links'
 import { IdempotencyStore } from './http/idempotency'
 import { buildKeys, KeyRing, mintDemoKeyOption, type KeyOption } from './http/keys'
 import {
-  checkWindowLimit, DEFAULT_AUTH_BRAKE, DEFAULT_RATE_LIMIT, FixedWindowCounter, type WindowLimit,
+  checkWindowLimit,
+  DEFAULT_AUTH_BRAKE,
+  DEFAULT_RATE_LIMIT,
+  FixedWindowCounter,
+  type WindowLimit,
 } from './http/rate-limit'
 import { IDEMPOTENCY_KEY_RE } from './http/request-validation'
 import { Router } from './http/router'
-import { DEFAULT_UPLOAD_EXPIRY, isUploadPath, UPLOAD_SCOPE, UploadEndpoint, UPLOADS_PATH, type StoredUpload, type UploadExpiry } from './http/uploads'
+import {
+  DEFAULT_UPLOAD_EXPIRY,
+  isUploadPath,
+  UPLOAD_SCOPE,
+  UploadEndpoint,
+  UPLOADS_PATH,
+  type StoredUpload,
+  type UploadExpiry,
+} from './http/uploads'
 
 export type { FaultSpec } from './http/faults'
 export type { KeyOption } from './http/keys'
@@ -81,7 +93,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const now = opts.now ?? Date.now
   const log = opts.log ?? ((line: string) => console.error(line))
   const port = opts.port ?? 0
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Port ${port} is not a port number (0 to 65535).`)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Port ${port} is not a port number (0 to 65535).`)
   const contract = cachedContract(opts.contractPath ?? DEFAULT_CONTRACT_PATH)
   const keys = buildKeys(opts.keys && opts.keys.length > 0 ? opts.keys : [mintDemoKeyOption()])
   let faults: FaultInjector = createFaultInjector(toFaultSpec(opts.faults))
@@ -92,17 +105,29 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     now,
   }
   const idempotency = await IdempotencyStore.open(opts.dataDir)
-  const uploadsDir = opts.dataDir ? join(opts.dataDir, 'uploads') : await mkdtemp(join(tmpdir(), 'booth-sandbox-uploads-'))
+  const uploadsDir = opts.dataDir
+    ? join(opts.dataDir, 'uploads')
+    : await mkdtemp(join(tmpdir(), 'booth-sandbox-uploads-'))
   await mkdir(uploadsDir, { recursive: true })
   const ownsWorld = opts.world === undefined
-  const world = opts.world ?? await createWorld({
-    dataDir: opts.dataDir, now, producer: opts.producer, seed: opts.seed,
-  })
+  const world =
+    opts.world ??
+    (await createWorld({
+      dataDir: opts.dataDir,
+      now,
+      producer: opts.producer,
+      seed: opts.seed,
+    }))
 
   let baseUrl = ''
   const uploads = new UploadEndpoint(uploadsDir, () => baseUrl, opts.uploadExpiry ?? DEFAULT_UPLOAD_EXPIRY, log)
   const api: ApiDeps = {
-    contract, router: new Router(contract.operations), gate, idempotency, world, log,
+    contract,
+    router: new Router(contract.operations),
+    gate,
+    idempotency,
+    world,
+    log,
     checkAnswers: opts.checkAnswers ?? true,
     context: (key) => ({ now, baseUrl: () => baseUrl, uploads: { get: (handle) => uploads.info(handle, key.keyId) } }),
   }
@@ -142,8 +167,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
           return
         }
         if (injector.spec.latencyMs > 0) await delay(injector.spec.latencyMs)
-        reply = (fault ? faultReply(fault) : null)
-          ?? (isUploadPath(url.pathname) ? await handleUpload(req, url) : await handleApi(api, req, url))
+        reply =
+          (fault ? faultReply(fault) : null) ??
+          (isUploadPath(url.pathname) ? await handleUpload(req, url) : await handleApi(api, req, url))
         if (fault === 'drop_after') {
           discardReply(reply)
           req.socket.destroy()
@@ -179,7 +205,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     if (ownsWorld) await world.close()
     if (!opts.dataDir) await rm(uploadsDir, { recursive: true, force: true })
     const code = (err as NodeJS.ErrnoException).code
-    const message = code === 'EADDRINUSE' ? `Port ${port} on 127.0.0.1 is already in use.` : `The sandbox cannot listen on port ${port}: ${(err as Error).message}`
+    const message =
+      code === 'EADDRINUSE'
+        ? `Port ${port} on 127.0.0.1 is already in use.`
+        : `The sandbox cannot listen on port ${port}: ${(err as Error).message}`
     throw new Error(message, { cause: err })
   }
   const actualPort = (server.address() as AddressInfo).port

@@ -39,6 +39,9 @@ static_checks() {
   cat "$logs/typecheck"
   wait "$lint" || failed=1
   cat "$logs/lint"
+  # The house style (.prettierrc.json): a file Prettier would print otherwise fails the run (npm run format).
+  npm run format:check >"$logs/format" 2>&1 || failed=1
+  cat "$logs/format"
   rm -rf "$logs"
   return "$failed"
 }

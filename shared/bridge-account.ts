@@ -21,7 +21,13 @@ export type ConsentChoice = Schemas['ConsentChoice']
 /** The API reference's limit: at most 24 months per earnings request, both ends counted. */
 export const MAX_EARNINGS_SPAN_MONTHS = 24
 export const CONSENT_CHOICES = ['yes', 'ask', 'no'] as const
-export const EMAIL_PREF_KEYS = ['due_soon', 'overdue', 'script_changed', 'changes_requested', 'delivery_approved'] as const
+export const EMAIL_PREF_KEYS = [
+  'due_soon',
+  'overdue',
+  'script_changed',
+  'changes_requested',
+  'delivery_approved',
+] as const
 /** ISO 8601 weekday numbers, as the API uses them: 1 = Monday … 7 = Sunday. */
 export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 
@@ -73,7 +79,9 @@ export function timeZoneProblem(zone: string): string | null {
       known = false
     }
   }
-  return known ? null : `"${zone.slice(0, 64)}" is not a known time zone; choose one from the list (for example Europe/Berlin).`
+  return known
+    ? null
+    : `"${zone.slice(0, 64)}" is not a known time zone; choose one from the list (for example Europe/Berlin).`
 }
 
 const month = str({ pattern: MONTH_RE })
@@ -90,10 +98,13 @@ const earningsQuery: Check<EarningsQuery> = (value, path) => {
 }
 
 const weekDays: Check<number[]> = (value, path) => {
-  if (!Array.isArray(value)) throw new BridgeArgumentError(`${path} must be a list of weekday numbers (1 = Monday … 7 = Sunday).`)
+  if (!Array.isArray(value))
+    throw new BridgeArgumentError(`${path} must be a list of weekday numbers (1 = Monday … 7 = Sunday).`)
   for (const d of value) {
     if (!Number.isInteger(d) || d < 1 || d > 7) {
-      throw new BridgeArgumentError(`Working days are numbered 1 (Monday) to 7 (Sunday); ${JSON.stringify(d)} is not one of them.`)
+      throw new BridgeArgumentError(
+        `Working days are numbered 1 (Monday) to 7 (Sunday); ${JSON.stringify(d)} is not one of them.`,
+      )
     }
   }
   const days = value as number[]
@@ -116,7 +127,13 @@ export const accountCalls = {
   saveAvailability: obj({ days: weekDays, same_day: bool }),
   getPreferences: obj({}),
   savePreferences: obj({
-    prefs: obj({ due_soon: bool, overdue: bool, script_changed: bool, changes_requested: bool, delivery_approved: bool }),
+    prefs: obj({
+      due_soon: bool,
+      overdue: bool,
+      script_changed: bool,
+      changes_requested: bool,
+      delivery_approved: bool,
+    }),
     time_zone: timeZone,
   }),
   getConsent: obj({}),

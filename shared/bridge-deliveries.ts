@@ -20,7 +20,9 @@ export const DELIVERY_MOTION_REFRESH_MS = 4000
 
 /** Whether a delivery is still on its way, so its job's deliveries are re-read every few seconds. */
 export function deliveryInMotion(d: Pick<Delivery, 'status' | 'check'>): boolean {
-  return d.status === 'storing' || d.status === 'processing' || d.check.state === 'pending' || d.check.state === 'running'
+  return (
+    d.status === 'storing' || d.status === 'processing' || d.check.state === 'pending' || d.check.state === 'running'
+  )
 }
 
 export const deliveryCalls = {

@@ -8,7 +8,15 @@ import { list, nullable, obj, str, type Check } from './check'
 export const MAX_NOTICES = 100
 
 /** What Booth notifies about, in the order the notification ledger walks them. */
-export const NOTIFICATION_KINDS = ['new_job', 'due_soon', 'due_today', 'overdue', 'script_changed', 'changes_requested', 'delivery_approved'] as const
+export const NOTIFICATION_KINDS = [
+  'new_job',
+  'due_soon',
+  'due_today',
+  'overdue',
+  'script_changed',
+  'changes_requested',
+  'delivery_approved',
+] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 export interface BoothNotice {

@@ -65,7 +65,12 @@ export interface ReadbackModelView {
   present: boolean
   /** Total download size in bytes, once the file list was read; null before. */
   sizeBytes: number | null
-  download: { state: 'idle' | 'downloading' | 'failed' | 'done'; bytesDone: number; bytesTotal: number; message: string | null }
+  download: {
+    state: 'idle' | 'downloading' | 'failed' | 'done'
+    bytesDone: number
+    bytesTotal: number
+    message: string | null
+  }
 }
 
 export interface ReadbackSettingsView {

@@ -43,7 +43,9 @@ export interface ScriptRead {
 }
 
 /** What a take made now is read from, given the job's script (the API's Script); undefined when the job has none. */
-export function scriptReadOf(script: { kind: string; revision_id: string | null; text: string } | null | undefined): ScriptRead | undefined {
+export function scriptReadOf(
+  script: { kind: string; revision_id: string | null; text: string } | null | undefined,
+): ScriptRead | undefined {
   if (!script || script.kind === 'none') return undefined
   return { revision_id: script.revision_id, text: script.text.slice(0, MAX_SCRIPT_TEXT) }
 }
@@ -54,7 +56,13 @@ export const takeCalls = {
    * The path of a file dropped on a job (Electron gives paths; in the web host, the path POST /bridge/upload
    * answered). `script`: the job's script on screen at the drop; without it main uses its saved copy of the job.
    */
-  importTake: obj({ jobId, path: str({ min: 1, max: 4096 }), label: optional(label), note: optional(note), script: optional(scriptRead) }),
+  importTake: obj({
+    jobId,
+    path: str({ min: 1, max: 4096 }),
+    label: optional(label),
+    note: optional(note),
+    script: optional(scriptRead),
+  }),
   setTakeLabel: obj({ takeId, label }),
   setTakeNote: obj({ takeId, note }),
   setTakeTrim: obj({ takeId, head_s: num({ min: 0, max: MAX_TRIM_S }), tail_s: num({ min: 0, max: MAX_TRIM_S }) }),
@@ -311,5 +319,10 @@ export interface TakeEvents {
 }
 
 export const TAKE_EVENT_NAMES: { [E in keyof TakeEvents]: true } = {
-  takes: true, takeChecked: true, uploadProgress: true, deliveryState: true, deliveryQueue: true, takesCutShort: true,
+  takes: true,
+  takeChecked: true,
+  uploadProgress: true,
+  deliveryState: true,
+  deliveryQueue: true,
+  takesCutShort: true,
 }

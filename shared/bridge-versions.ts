@@ -10,7 +10,16 @@ import { apiId, int, list, nullable, num, obj, oneOf, optional, str, takeId, typ
 import type { TakeView } from './bridge-takes'
 import { MAX_PCM_BASE64_CHARS } from './bridge-takes'
 import { MAX_PICKUP_CSV_CHARS } from './versions/pickup-csv'
-import type { CalibrationView, CompGridView, PickupCardsView, PunchPlanView, RemovedLinesView, TakeSentencesView, VersionsView, VersionView } from './versions/types'
+import type {
+  CalibrationView,
+  CompGridView,
+  PickupCardsView,
+  PunchPlanView,
+  RemovedLinesView,
+  TakeSentencesView,
+  VersionsView,
+  VersionView,
+} from './versions/types'
 
 /** The most pickups one version may take in. */
 export const MAX_PICKUPS = 16
@@ -45,19 +54,30 @@ export const versionCalls = {
    * compensate (the platform's figure, or a calibrated one: `latencySource` says which).
    */
   startPunch: obj({
-    takeId, sentence,
-    sampleRate: int({ min: 8000, max: 192_000 }), channels: int({ min: 1, max: 2 }),
-    latencySamples: int({ min: 0, max: 192_000 }), latencySource: oneOf(['reported', 'calibrated'] as const),
+    takeId,
+    sentence,
+    sampleRate: int({ min: 8000, max: 192_000 }),
+    channels: int({ min: 1, max: 2 }),
+    latencySamples: int({ min: 0, max: 192_000 }),
+    latencySource: oneOf(['reported', 'calibrated'] as const),
     prerollS: optional(prerollS),
   }),
   /** Stops the punch recording and makes the punched version. */
   finishPunch: obj({ recordingTakeId: takeId }),
   cancelPunch: obj({ recordingTakeId: takeId }),
   /** Finds the played clicks (shared/versions/calibration-click.ts) in what the microphone recorded. */
-  analyzeCalibration: obj({ sampleRate: int({ min: 8000, max: 192_000 }), channels: int({ min: 1, max: 2 }), pcmBase64: base64Pcm }),
+  analyzeCalibration: obj({
+    sampleRate: int({ min: 8000, max: 192_000 }),
+    channels: int({ min: 1, max: 2 }),
+    pcmBase64: base64Pcm,
+  }),
   getCompGrid: obj({ jobId: apiId }),
   /** Renders the picked cells as a new take of the job; `picks` names a take for each sentence (1-based). */
-  renderComp: obj({ jobId: apiId, picks: list(obj({ sentence, takeId }), { min: 1, max: MAX_SENTENCE }), note: optional(nullable(str({ max: 1000 }))) }),
+  renderComp: obj({
+    jobId: apiId,
+    picks: list(obj({ sentence, takeId }), { min: 1, max: MAX_SENTENCE }),
+    note: optional(nullable(str({ max: 1000 }))),
+  }),
   importPickupCsv: obj({ jobId: apiId, takeId, csv: str({ min: 1, max: MAX_PICKUP_CSV_CHARS }) }),
   listPickupCards: obj({ jobId: apiId }),
   /**
@@ -67,7 +87,12 @@ export const versionCalls = {
    */
   finishVersion: obj({
     takeId,
-    choices: obj({ breaths: oneOf(BREATH_CHOICES), maxTempoPercent: num(MAX_TEMPO_PERCENT), shortestPauseS: num(SHORTEST_PAUSE_S), longestPauseS: optional(num(LONGEST_PAUSE_S)) }),
+    choices: obj({
+      breaths: oneOf(BREATH_CHOICES),
+      maxTempoPercent: num(MAX_TEMPO_PERCENT),
+      shortestPauseS: num(SHORTEST_PAUSE_S),
+      longestPauseS: optional(num(LONGEST_PAUSE_S)),
+    }),
   }),
   /** What version work on the job's takes did not finish because Booth stopped (main's work journal). */
   listUnfinishedWork: obj({ jobId: apiId }),
@@ -103,7 +128,8 @@ export interface VersionResults {
 }
 
 /** The version work a take's note can name. */
-export type UnfinishedWorkWhat = 'pickup' | 'punch' | 'cut_restart' | 'cut_removed' | 'comp' | 'finish' | 'trim' | 'readback'
+export type UnfinishedWorkWhat =
+  'pickup' | 'punch' | 'cut_restart' | 'cut_removed' | 'comp' | 'finish' | 'trim' | 'readback'
 
 /** Work on a take that Booth stopped in the middle of, said once Booth started again, until dismissed. */
 export interface UnfinishedWorkNote {

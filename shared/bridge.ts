@@ -26,7 +26,16 @@ export type JobCounts = AsRead<Schemas['JobCounts']>
 const id = apiId
 
 export const JOB_TABS = ['pending', 'completed', 'declined'] as const
-export const JOB_FILTERS = ['all', 'due_today', 'overdue', 'due_soon', 'accepted', 'changes_requested', 'unopened', 'delivered'] as const
+export const JOB_FILTERS = [
+  'all',
+  'due_today',
+  'overdue',
+  'due_soon',
+  'accepted',
+  'changes_requested',
+  'unopened',
+  'delivered',
+] as const
 
 export const jobListQuery = obj({
   tab: oneOf(JOB_TABS),
@@ -41,16 +50,32 @@ export type JobListQuery = Checked<typeof jobListQuery>
 
 /** The job list a window opens on: pending jobs, no filter, the first page of 25. */
 export const DEFAULT_JOB_LIST_QUERY: Readonly<JobListQuery> = Object.freeze({
-  tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25,
+  tab: 'pending',
+  filter: 'all',
+  customer_id: null,
+  voice_id: null,
+  q: null,
+  page: 1,
+  page_size: 25,
 })
 
 /** Every pending job on one page (100, the API's largest): what main polls for notifications and the badge. */
-export const ALL_PENDING_JOBS_QUERY: Readonly<JobListQuery> = Object.freeze({ ...DEFAULT_JOB_LIST_QUERY, page_size: 100 })
+export const ALL_PENDING_JOBS_QUERY: Readonly<JobListQuery> = Object.freeze({
+  ...DEFAULT_JOB_LIST_QUERY,
+  page_size: 100,
+})
 
 /** Whether two job list queries ask the same thing (field by field; key order and q's null/undefined do not matter). */
 export function sameJobListQuery(a: JobListQuery, b: JobListQuery): boolean {
-  return a.tab === b.tab && a.filter === b.filter && a.customer_id === b.customer_id && a.voice_id === b.voice_id &&
-    (a.q ?? null) === (b.q ?? null) && a.page === b.page && a.page_size === b.page_size
+  return (
+    a.tab === b.tab &&
+    a.filter === b.filter &&
+    a.customer_id === b.customer_id &&
+    a.voice_id === b.voice_id &&
+    (a.q ?? null) === (b.q ?? null) &&
+    a.page === b.page &&
+    a.page_size === b.page_size
+  )
 }
 
 /** Argument checks, one per call. A call not listed here does not exist. */
@@ -82,7 +107,11 @@ export const bridgeCalls = {
   scriptsPdf: obj({ jobIds: list(id, { min: 1, max: 25, unique: true }) }),
   downloadAttachment: obj({ jobId: id, attachmentId: id, fileName: str({ min: 1, max: 255 }) }),
   /** A local URL the page can play an audio attachment from (main fetches it into the cache). */
-  getAttachmentMediaUrl: obj({ jobId: id, attachmentId: id, ext: str({ min: 1, max: 8, pattern: /^[A-Za-z0-9]{1,8}$/ }) }),
+  getAttachmentMediaUrl: obj({
+    jobId: id,
+    attachmentId: id,
+    ext: str({ min: 1, max: 8, pattern: /^[A-Za-z0-9]{1,8}$/ }),
+  }),
   ...accountCalls,
   ...takeCalls,
   ...readbackCalls,
@@ -185,7 +214,18 @@ export interface Connectivity {
   waitUntil?: number | null
 }
 
-export interface BridgeResults extends AccountResults, TakeResults, ReadbackResults, AudioResults, DeliveryResults, NoticeResults, PrompterResults, DataFileResults, VersionResults, ExportResults {
+export interface BridgeResults
+  extends
+    AccountResults,
+    TakeResults,
+    ReadbackResults,
+    AudioResults,
+    DeliveryResults,
+    NoticeResults,
+    PrompterResults,
+    DataFileResults,
+    VersionResults,
+    ExportResults {
   getSession: SessionState
   signIn: SessionState
   signOut: SessionState
@@ -239,7 +279,16 @@ export interface AttachmentDownload {
   url: string | null
 }
 
-export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents, DeliveryEvents, NoticeEvents, PrompterEvents, DataFileEvents, VersionEvents {
+export interface BridgeEvents
+  extends
+    AccountEvents,
+    TakeEvents,
+    ReadbackEvents,
+    DeliveryEvents,
+    NoticeEvents,
+    PrompterEvents,
+    DataFileEvents,
+    VersionEvents {
   session: SessionState
   jobs: JobListView
   job: JobView
@@ -250,9 +299,20 @@ export interface BridgeEvents extends AccountEvents, TakeEvents, ReadbackEvents,
 export type BridgeEventName = keyof BridgeEvents
 
 const EVENT_NAMES: { [E in BridgeEventName]: true } = {
-  session: true, jobs: true, job: true, connectivity: true, notificationClicked: true, badge: true,
-  ...ACCOUNT_EVENT_NAMES, ...TAKE_EVENT_NAMES, ...READBACK_EVENT_NAMES, ...DELIVERY_EVENT_NAMES, ...NOTICE_EVENT_NAMES, ...PROMPTER_EVENT_NAMES,
-  ...DATA_FILE_EVENT_NAMES, ...VERSION_EVENT_NAMES,
+  session: true,
+  jobs: true,
+  job: true,
+  connectivity: true,
+  notificationClicked: true,
+  badge: true,
+  ...ACCOUNT_EVENT_NAMES,
+  ...TAKE_EVENT_NAMES,
+  ...READBACK_EVENT_NAMES,
+  ...DELIVERY_EVENT_NAMES,
+  ...NOTICE_EVENT_NAMES,
+  ...PROMPTER_EVENT_NAMES,
+  ...DATA_FILE_EVENT_NAMES,
+  ...VERSION_EVENT_NAMES,
 }
 export const BRIDGE_EVENTS = Object.keys(EVENT_NAMES) as BridgeEventName[]
 

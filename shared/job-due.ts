@@ -13,7 +13,8 @@ import { dayNumber } from './format/calendar-date'
 
 /** A status or stage the API document does not name reads as 'unknown' (answers are checked at the door): never due. */
 export type JobStatusWord = 'pending' | 'completed' | 'declined' | 'unknown'
-export type JobStageWord = 'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined' | 'unknown'
+export type JobStageWord =
+  'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined' | 'unknown'
 
 export interface DueFacts {
   status: JobStatusWord

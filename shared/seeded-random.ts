@@ -1,4 +1,7 @@
-/** mulberry32: a small, fast, seeded generator of uniform numbers in [0, 1), the same sequence for the same seed (reproducible room-tone fills, fault sequences). */
+/**
+ * mulberry32: a small, fast, seeded generator of uniform numbers in [0, 1), the same sequence for the same seed
+ * (reproducible room-tone fills, fault sequences).
+ */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0
   return () => {

@@ -9,7 +9,13 @@
  */
 import { join } from 'node:path'
 import type { SessionState } from '../../shared/bridge'
-import type { accountCalls, AccountResults, AccountSettingsView, PageAccess, Preferences } from '../../shared/bridge-account'
+import type {
+  accountCalls,
+  AccountResults,
+  AccountSettingsView,
+  PageAccess,
+  Preferences,
+} from '../../shared/bridge-account'
 import type { Checked } from '../../shared/check'
 import type { TalentClient } from '../api/client'
 import { UserFacingError } from '../bridge/describe-error'
@@ -18,7 +24,15 @@ import { ALL_SCOPES, SCOPE_FEATURES } from '../session/scopes'
 import { readAssumptions, readVersions, DEFAULT_APP_ROOT } from './app-info'
 import { folderSize } from './folder-size'
 import { sendOnce } from './idempotent-save'
-import { accessAfterRefusal, explainWriteFailure, missingScopeError, pageAccess, PAGE_SCOPES, refusedScope, type AccountPage } from './page-access'
+import {
+  accessAfterRefusal,
+  explainWriteFailure,
+  missingScopeError,
+  pageAccess,
+  PAGE_SCOPES,
+  refusedScope,
+  type AccountPage,
+} from './page-access'
 import { PendingWrites, type PendingOperation } from './pending-writes'
 
 export interface AccountDeps {
@@ -52,7 +66,10 @@ export function createAccountHandlers(deps: AccountDeps): AccountHandlers {
     return client
   }
 
-  async function readPage<T>(page: AccountPage, read: (client: TalentClient) => Promise<T>): Promise<{ access: PageAccess; data: T | null }> {
+  async function readPage<T>(
+    page: AccountPage,
+    read: (client: TalentClient) => Promise<T>,
+  ): Promise<{ access: PageAccess; data: T | null }> {
     const client = requireClient()
     const access = pageAccess(deps.session(), page)
     if (!access.canRead) return { access, data: null }

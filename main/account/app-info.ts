@@ -27,7 +27,10 @@ export interface Versions {
   api: string
 }
 
-export async function readVersions(appRoot = DEFAULT_APP_ROOT, versions: NodeJS.ProcessVersions = process.versions): Promise<Versions> {
+export async function readVersions(
+  appRoot = DEFAULT_APP_ROOT,
+  versions: NodeJS.ProcessVersions = process.versions,
+): Promise<Versions> {
   let booth = 'unknown'
   try {
     const pkg = JSON.parse(await readFile(join(appRoot, 'package.json'), 'utf8')) as { version?: unknown }
@@ -36,7 +39,13 @@ export async function readVersions(appRoot = DEFAULT_APP_ROOT, versions: NodeJS.
     // Shown as "unknown"; the rest of About still works.
   }
   const extra = versions as NodeJS.ProcessVersions & { electron?: string; chrome?: string }
-  return { booth, electron: extra.electron ?? null, chrome: extra.chrome ?? null, node: versions.node, api: API_VERSION }
+  return {
+    booth,
+    electron: extra.electron ?? null,
+    chrome: extra.chrome ?? null,
+    node: versions.node,
+    api: API_VERSION,
+  }
 }
 
 /** Longest assumptions text served to the page (the file is a few kilobytes). */
@@ -48,6 +57,10 @@ export async function readAssumptions(appRoot = DEFAULT_APP_ROOT): Promise<strin
     const text = await readFile(path, 'utf8')
     return text.length > MAX_ASSUMPTIONS_CHARS ? `${text.slice(0, MAX_ASSUMPTIONS_CHARS)}\n…` : text
   } catch {
-    throw new UserFacingError('missing_file', 'Booth could not find its notes on the API (resources/api/ASSUMPTIONS.md); this copy of Booth may be incomplete.', 500)
+    throw new UserFacingError(
+      'missing_file',
+      'Booth could not find its notes on the API (resources/api/ASSUMPTIONS.md); this copy of Booth may be incomplete.',
+      500,
+    )
   }
 }

@@ -37,7 +37,9 @@ export function refusedScope(err: unknown, fallback: string): string | null {
 
 /** Access after the service refused a read for a scope the session did not know was missing. */
 export function accessAfterRefusal(access: PageAccess, scope: string): PageAccess {
-  const missing = access.missing.some((m) => m.scope === scope) ? access.missing : [...access.missing, describeScope(scope)]
+  const missing = access.missing.some((m) => m.scope === scope)
+    ? access.missing
+    : [...access.missing, describeScope(scope)]
   return { canRead: false, canWrite: access.canWrite, missing }
 }
 

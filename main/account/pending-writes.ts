@@ -14,7 +14,8 @@ import type { Log } from '../logging/redacting-log'
 export const PENDING_WRITES_FILE = 'pending-writes.json'
 const PENDING_ABOUT = {
   what: 'Account changes sent but not yet confirmed by the service',
-  reset: 'Booth no longer resends them: check your availability, preferences and AI consent, and save again what is not as you set it.',
+  reset:
+    'Booth no longer resends them: check your availability, preferences and AI consent, and save again what is not as you set it.',
 }
 
 /** The API writes this file tracks, one pending entry each at most. */
@@ -41,13 +42,20 @@ export function canonicalJson(value: unknown): string {
 }
 
 function validate(value: unknown): PendingFile {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('expected an object of pending writes')
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('expected an object of pending writes')
   const out: PendingFile = {}
   for (const op of PENDING_OPERATIONS) {
     const entry = (value as Record<string, unknown>)[op]
     if (entry === undefined) continue
     const e = entry as Partial<PendingWrite> | null
-    if (!e || typeof e.key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(e.key) || typeof e.since !== 'number' || !('body' in e)) {
+    if (
+      !e ||
+      typeof e.key !== 'string' ||
+      !IDEMPOTENCY_KEY_PATTERN.test(e.key) ||
+      typeof e.since !== 'number' ||
+      !('body' in e)
+    ) {
       throw new Error(`the pending ${op} entry is damaged`)
     }
     out[op] = { key: e.key, body: e.body, since: e.since }
@@ -61,7 +69,10 @@ export class PendingWrites {
   /** File reads and writes run one after another, so two saves never interleave their updates. */
   private queue: Promise<unknown> = Promise.resolve()
 
-  constructor(dataDir: string, private readonly log: Log) {
+  constructor(
+    dataDir: string,
+    private readonly log: Log,
+  ) {
     this.path = join(dataDir, PENDING_WRITES_FILE)
   }
 
@@ -76,7 +87,11 @@ export class PendingWrites {
     try {
       // A damaged file is set aside (the page says so): it only loses the chance to replay.
       const read = await readJsonDataFile(this.path, { fallback: {}, validate, about: PENDING_ABOUT })
-      if (read.setAside) this.log.warn('pending account writes could not be read; starting without them', { keptAs: read.setAside.keptAs, reason: read.setAside.detail })
+      if (read.setAside)
+        this.log.warn('pending account writes could not be read; starting without them', {
+          keptAs: read.setAside.keptAs,
+          reason: read.setAside.detail,
+        })
       this.loaded = read.value
     } catch (err) {
       this.log.warn('pending account writes could not be read; starting without them', { err })

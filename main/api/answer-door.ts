@@ -56,7 +56,10 @@ const OPERATIONS: Readonly<Record<string, { id: string; what: (body: unknown) =>
   listJobs: { id: 'listJobs', what: () => 'a job list' },
   getJob: { id: 'getJob', what: (b) => withId('the details of job', idAt(b, 'job', 'job_id'), 'the details of a job') },
   scriptsPdf: { id: 'createScriptsPdf', what: () => 'a link to the scripts PDF' },
-  listDeliveries: { id: 'listDeliveries', what: (b) => withId('the deliveries of job', idAt(b, 'job_id'), 'the deliveries of a job') },
+  listDeliveries: {
+    id: 'listDeliveries',
+    what: (b) => withId('the deliveries of job', idAt(b, 'job_id'), 'the deliveries of a job'),
+  },
   deliver: { id: 'createDelivery', what: () => 'an answer to a delivery' },
   attachmentDownload: { id: 'getAttachmentDownload', what: () => 'a link to an attachment' },
   earnings: { id: 'getEarnings', what: () => 'earnings' },
@@ -79,7 +82,11 @@ export const UNREADABLE_ANSWER_MESSAGE = (what: string, problem: string): string
  * Checks one success answer (the parsed envelope) of `operation`. Returns it (unknown enum values
  * rewritten, unreadable items taken out and noted) or throws ApiError 'unreadable'.
  */
-export function passDoor<T extends object>(operation: string, body: T, schemas: AnswerSchemas = answerSchemas()): T & DoorNotes {
+export function passDoor<T extends object>(
+  operation: string,
+  body: T,
+  schemas: AnswerSchemas = answerSchemas(),
+): T & DoorNotes {
   const op = OPERATIONS[operation]
   if (!op) throw new Error(`The answer door knows no operation "${operation}".`)
   const validate = schemas.validator(op.id)
@@ -92,7 +99,8 @@ export function passDoor<T extends object>(operation: string, body: T, schemas: 
   const errors = validate.errors ?? []
   const lists = ITEM_LISTS[operation] ?? []
   const outside = errors.filter((e) => !lists.some((l) => itemIndex(e, l) !== null))
-  if (outside.length > 0 || lists.length === 0) throw unreadable(op.what(body), describeProblem(outside.length > 0 ? outside : errors))
+  if (outside.length > 0 || lists.length === 0)
+    throw unreadable(op.what(body), describeProblem(outside.length > 0 ? outside : errors))
   const record = body as Record<string, unknown>
   const unreadableItems: UnreadableItem[] = []
   for (const list of lists) {
@@ -101,7 +109,12 @@ export function passDoor<T extends object>(operation: string, body: T, schemas: 
     for (const position of [...bad].sort((a, b) => a - b)) {
       const base = `/${list.field}/${position}`
       const own = errors.filter((e) => e.instancePath === base || e.instancePath.startsWith(`${base}/`))
-      unreadableItems.push({ list: list.field, position, id: idAt(items[position], list.idField), problem: describeProblem(own, base) })
+      unreadableItems.push({
+        list: list.field,
+        position,
+        id: idAt(items[position], list.idField),
+        problem: describeProblem(own, base),
+      })
     }
     record[list.field] = items.filter((_item, i) => !bad.has(i))
   }
@@ -117,13 +130,20 @@ function itemIndex(error: ErrorObject, list: ItemList): number | null {
 }
 
 function unreadable(what: string, problem: string): ApiError {
-  return new ApiError({ kind: 'unreadable', message: UNREADABLE_ANSWER_MESSAGE(what, problem), status: 200, retryable: false })
+  return new ApiError({
+    kind: 'unreadable',
+    message: UNREADABLE_ANSWER_MESSAGE(what, problem),
+    status: 200,
+    retryable: false,
+  })
 }
 
 /** The API id at `path` inside `value`, or null when there is none that reads as an id. */
 function idAt(value: unknown, ...path: string[]): string | null {
   let cur = value
-  for (const key of path) cur = typeof cur === 'object' && cur !== null && !Array.isArray(cur) ? (cur as Record<string, unknown>)[key] : undefined
+  for (const key of path)
+    cur =
+      typeof cur === 'object' && cur !== null && !Array.isArray(cur) ? (cur as Record<string, unknown>)[key] : undefined
   return typeof cur === 'string' && API_ID_PATTERN.test(cur) ? cur : null
 }
 

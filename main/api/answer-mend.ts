@@ -49,7 +49,10 @@ const steps = (path: string): string[] => (path === '' ? [] : path.split('/'))
 
 /** The error's place as steps from the answer's root (a missing field is the field's own place). */
 function errorSteps(error: ErrorObject): string[] {
-  const at = error.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const at = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
   if (error.keyword === 'required') {
     const missing = (error.params as { missingProperty?: unknown }).missingProperty
     if (typeof missing === 'string') at.push(missing)
@@ -82,7 +85,11 @@ function at(body: unknown, path: readonly string[]): unknown {
 const isRecord = (v: unknown): v is Holder => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The objects at `base` in the answer (each item of a list for a `*`), with their concrete paths. */
-function basesOf(body: unknown, base: readonly string[], prefix: string[] = []): Array<{ path: string[]; value: Holder }> {
+function basesOf(
+  body: unknown,
+  base: readonly string[],
+  prefix: string[] = [],
+): Array<{ path: string[]; value: Holder }> {
   if (base.length === 0) return isRecord(body) ? [{ path: prefix, value: body }] : []
   const [first, ...rest] = base
   if (first === '*') {
@@ -121,7 +128,9 @@ export function mendSpareParts(body: unknown, errors: readonly ErrorObject[], sp
   }
   // A part inside another mended part goes with it.
   const keys = [...chosen.keys()]
-  const outer = [...chosen.values()].filter((c) => !keys.some((k) => k !== c.path.join('/') && c.path.join('/').startsWith(`${k}/`)))
+  const outer = [...chosen.values()].filter(
+    (c) => !keys.some((k) => k !== c.path.join('/') && c.path.join('/').startsWith(`${k}/`)),
+  )
   // Values first, then items out of their lists from the last, so no index moves before it is used.
   const ordered = [...outer].sort((a, b) => {
     const aDrop = a.part.mend === DROP ? 1 : 0
@@ -150,7 +159,10 @@ function noteOnBases(body: unknown, done: readonly LeftOutPart[], spare: SparePa
   const baseLength = steps(spare.base).length
   const byBase = new Map<string, Map<SparePart, number>>()
   for (const d of done) {
-    const key = d.pointer.split('/').slice(1, baseLength + 1).join('/')
+    const key = d.pointer
+      .split('/')
+      .slice(1, baseLength + 1)
+      .join('/')
     const counts = byBase.get(key) ?? new Map<SparePart, number>()
     counts.set(d.part, (counts.get(d.part) ?? 0) + 1)
     byBase.set(key, counts)

@@ -7,8 +7,13 @@
 import type { ErrorObject } from 'ajv'
 
 const TYPE_WORDS: Record<string, string> = {
-  integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false',
-  array: 'a list', object: 'a group of fields', null: 'nothing',
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of fields',
+  null: 'nothing',
 }
 
 /** "customer.name", "traffic[2].cart_id" from a JSON pointer (relative to what is being read). */
@@ -32,7 +37,9 @@ function kindOf(value: unknown): string {
 
 function expectedWords(types: Iterable<string>): string {
   const words = [...new Set([...types].map((t) => TYPE_WORDS[t] ?? t))]
-  return words.length <= 1 ? (words[0] ?? 'something else') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`
+  return words.length <= 1
+    ? (words[0] ?? 'something else')
+    : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`
 }
 
 function typesOf(type: unknown): string[] {
@@ -40,13 +47,20 @@ function typesOf(type: unknown): string[] {
 }
 
 const LIMIT_WORDS: Record<string, string> = {
-  minimum: 'is below the lowest value allowed', exclusiveMinimum: 'is below the lowest value allowed',
-  maximum: 'is above the highest value allowed', exclusiveMaximum: 'is above the highest value allowed',
-  minLength: 'is shorter than allowed', maxLength: 'is longer than allowed',
-  minItems: 'has fewer entries than allowed', maxItems: 'has more entries than allowed',
-  uniqueItems: 'lists the same entry twice', pattern: 'is not in the form the API gives it',
-  format: 'is not in the form the API gives it', enum: 'has a value the API does not name',
-  const: 'has a value the API does not name', multipleOf: 'is not a value the API allows',
+  minimum: 'is below the lowest value allowed',
+  exclusiveMinimum: 'is below the lowest value allowed',
+  maximum: 'is above the highest value allowed',
+  exclusiveMaximum: 'is above the highest value allowed',
+  minLength: 'is shorter than allowed',
+  maxLength: 'is longer than allowed',
+  minItems: 'has fewer entries than allowed',
+  maxItems: 'has more entries than allowed',
+  uniqueItems: 'lists the same entry twice',
+  pattern: 'is not in the form the API gives it',
+  format: 'is not in the form the API gives it',
+  enum: 'has a value the API does not name',
+  const: 'has a value the API does not name',
+  multipleOf: 'is not a value the API allows',
 }
 
 /** One problem of the errors Ajv reported for one value, paths relative to `base` (a JSON pointer). */
@@ -62,7 +76,9 @@ export function describeProblem(errors: readonly ErrorObject[], base = ''): stri
   const field = fieldName(path)
   const subject = field === '' ? 'it' : `"${field}"`
   if (chosen.keyword === 'type') {
-    const expected = relevant.filter((e) => e.instancePath === chosen.instancePath && e.keyword === 'type').flatMap((e) => typesOf((e.params as { type?: unknown }).type))
+    const expected = relevant
+      .filter((e) => e.instancePath === chosen.instancePath && e.keyword === 'type')
+      .flatMap((e) => typesOf((e.params as { type?: unknown }).type))
     return `${subject} is ${kindOf(chosen.data)} where ${expectedWords(expected)} is expected`
   }
   return `${subject} ${LIMIT_WORDS[chosen.keyword] ?? 'does not have the form the API document gives it'}`
@@ -76,6 +92,13 @@ export function describeProblem(errors: readonly ErrorObject[], base = ''): stri
  */
 function relevantErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const others = errors.filter((e) => e.keyword !== 'anyOf')
-  return others.filter((e) => e.keyword !== 'type' || !others.some((o) =>
-    (o.instancePath === e.instancePath && o.keyword !== 'type') || o.instancePath.startsWith(`${e.instancePath}/`)))
+  return others.filter(
+    (e) =>
+      e.keyword !== 'type' ||
+      !others.some(
+        (o) =>
+          (o.instancePath === e.instancePath && o.keyword !== 'type') ||
+          o.instancePath.startsWith(`${e.instancePath}/`),
+      ),
+  )
 }

@@ -79,17 +79,39 @@ async function readWholeAnswer(response: Response, nowMs: number, body: BodyRead
 
   if (!isRecord(parsed)) throw invalid(status, requestId, headerWait, NOT_ENVELOPE_MESSAGE(status, 'not a JSON object'))
   if (parsed.api_version !== '1') {
-    throw invalid(status, requestId, headerWait, NOT_ENVELOPE_MESSAGE(status, `api_version is ${describe(parsed.api_version)}, expected "1"`))
+    throw invalid(
+      status,
+      requestId,
+      headerWait,
+      NOT_ENVELOPE_MESSAGE(status, `api_version is ${describe(parsed.api_version)}, expected "1"`),
+    )
   }
   const success = status >= 200 && status < 300
   if (parsed.ok === true) {
-    if (!success) throw invalid(status, requestId, headerWait, NOT_ENVELOPE_MESSAGE(status, 'a success body came with an error status'))
+    if (!success)
+      throw invalid(
+        status,
+        requestId,
+        headerWait,
+        NOT_ENVELOPE_MESSAGE(status, 'a success body came with an error status'),
+      )
     return { text, body: parsed as SuccessEnvelope, status, requestId }
   }
   if (parsed.ok !== false) throw invalid(status, requestId, headerWait, NOT_ENVELOPE_MESSAGE(status, '"ok" is missing'))
-  if (success) throw invalid(status, requestId, headerWait, NOT_ENVELOPE_MESSAGE(status, 'an error body came with a success status'))
+  if (success)
+    throw invalid(
+      status,
+      requestId,
+      headerWait,
+      NOT_ENVELOPE_MESSAGE(status, 'an error body came with a success status'),
+    )
   if (typeof parsed.error !== 'string' || parsed.error === '' || typeof parsed.message !== 'string') {
-    throw invalid(status, requestId, headerWait, NOT_ENVELOPE_MESSAGE(status, 'the error body lacks "error" or "message"'))
+    throw invalid(
+      status,
+      requestId,
+      headerWait,
+      NOT_ENVELOPE_MESSAGE(status, 'the error body lacks "error" or "message"'),
+    )
   }
   const code = parsed.error
   const bodyWait = retryAfterFromBody(parsed.retry_after)

@@ -68,15 +68,27 @@ function newAjv(components: Json): Ajv2020 {
   // verbose: errors carry the value they are about, so a problem can be told in words (answer-problems.ts).
   // validateSchema off: the document is Booth's own and held to OpenAPI by its tests; checking it against the
   // meta-schema at every launch would cost more than all the answers' checks.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateSchema: false })
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: false,
+    allowUnionTypes: true,
+    verbose: true,
+    validateSchema: false,
+  })
   ajv.addKeyword({
     keyword: ENUM_KEYWORD,
     type: 'string',
     schemaType: 'array',
     modifying: true,
     errors: false,
-    validate: (allowed: string[], data: string, _parent: unknown, cxt?: { parentData: Json | unknown[]; parentDataProperty: string | number }) => {
-      if (!allowed.includes(data) && cxt) (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = UNKNOWN_ENUM_VALUE
+    validate: (
+      allowed: string[],
+      data: string,
+      _parent: unknown,
+      cxt?: { parentData: Json | unknown[]; parentDataProperty: string | number },
+    ) => {
+      if (!allowed.includes(data) && cxt)
+        (cxt.parentData as Record<string | number, unknown>)[cxt.parentDataProperty] = UNKNOWN_ENUM_VALUE
       return true
     },
   })
@@ -88,7 +100,8 @@ function newAjv(components: Json): Ajv2020 {
 function deref(doc: Json, node: unknown): unknown {
   if (!isObject(node) || typeof node.$ref !== 'string' || !node.$ref.startsWith('#/')) return node
   let cur: unknown = doc
-  for (const part of node.$ref.slice(2).split('/')) cur = isObject(cur) ? cur[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined
+  for (const part of node.$ref.slice(2).split('/'))
+    cur = isObject(cur) ? cur[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined
   return deref(doc, cur)
 }
 
@@ -113,9 +126,13 @@ export function loadAnswerSchemas(file: string = API_DOCUMENT_PATH): AnswerSchem
   try {
     doc = parseYaml(readFileSync(file, 'utf8'))
   } catch (err) {
-    throw new Error(`Booth's copy of the API document (${file}) cannot be read: ${err instanceof Error ? err.message : String(err)}`, { cause: err })
+    throw new Error(
+      `Booth's copy of the API document (${file}) cannot be read: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    )
   }
-  if (!isObject(doc) || !isObject(doc.paths)) throw new Error(`Booth's copy of the API document (${file}) has no "paths".`)
+  if (!isObject(doc) || !isObject(doc.paths))
+    throw new Error(`Booth's copy of the API document (${file}) has no "paths".`)
   const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {}
   const ajv = newAjv(components)
   const schemas = successSchemas(doc)

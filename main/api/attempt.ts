@@ -48,7 +48,12 @@ interface AttemptState {
 export async function runAttempt<T>(ctx: AttemptContext, send: AttemptSend<T>): Promise<T> {
   const watchdog = startWatchdog(ctx.timeouts, ctx.reportsConnect)
   const signal = ctx.callerSignal ? AbortSignal.any([ctx.callerSignal, watchdog.signal]) : watchdog.signal
-  const state: AttemptState = { sent: false, host: 'the server', phase: 'before_answer', body: { received: 0, expected: null } }
+  const state: AttemptState = {
+    sent: false,
+    host: 'the server',
+    phase: 'before_answer',
+    body: { received: 0, expected: null },
+  }
 
   const guardedFetch = async (request: Request): Promise<Response> => {
     state.host = new URL(request.url).host
@@ -61,7 +66,10 @@ export async function runAttempt<T>(ctx: AttemptContext, send: AttemptSend<T>): 
     watchdog.activity()
     state.phase = 'in_body'
     const requestId = response.headers.get('x-request-id')
-    ctx.log({ type: 'response', ...base, status: response.status, requestId, durationMs: ctx.now() - started }, ctx.apiKey)
+    ctx.log(
+      { type: 'response', ...base, status: response.status, requestId, durationMs: ctx.now() - started },
+      ctx.apiKey,
+    )
     const answer = await readAnswer(response, ctx.now(), {
       capBytes: ctx.maxAnswerBytes,
       host: state.host,
@@ -97,14 +105,32 @@ function toApiError(error: unknown, ctx: AttemptContext, watchdog: Watchdog, sta
   if (error instanceof ApiError) return withoutSecret(error, ctx.apiKey)
   // Thrown before anything was sent: a programming or input error, not the network's fault.
   if (!state.sent) return error
-  return networkFailure(error, { host: state.host, phase: state.phase, body: state.body, connectTimeoutMs: ctx.timeouts.connectTimeoutMs })
+  return networkFailure(error, {
+    host: state.host,
+    phase: state.phase,
+    body: state.body,
+    connectTimeoutMs: ctx.timeouts.connectTimeoutMs,
+  })
 }
 
-export function timeoutError(reason: 'connect' | 'idle' | 'total', ctx: { timeouts: TimeoutSettings }, host: string, cause?: unknown): ApiError {
+export function timeoutError(
+  reason: 'connect' | 'idle' | 'total',
+  ctx: { timeouts: TimeoutSettings },
+  host: string,
+  cause?: unknown,
+): ApiError {
   if (reason === 'connect') {
-    return new ApiError({ kind: 'connect_timeout', message: CONNECT_TIMEOUT_MESSAGE(host, ctx.timeouts.connectTimeoutMs), retryable: true, cause })
+    return new ApiError({
+      kind: 'connect_timeout',
+      message: CONNECT_TIMEOUT_MESSAGE(host, ctx.timeouts.connectTimeoutMs),
+      retryable: true,
+      cause,
+    })
   }
-  const message = reason === 'idle' ? IDLE_TIMEOUT_MESSAGE(host, ctx.timeouts.idleTimeoutMs) : TIMEOUT_MESSAGE(host, ctx.timeouts.totalTimeoutMs)
+  const message =
+    reason === 'idle'
+      ? IDLE_TIMEOUT_MESSAGE(host, ctx.timeouts.idleTimeoutMs)
+      : TIMEOUT_MESSAGE(host, ctx.timeouts.totalTimeoutMs)
   return new ApiError({ kind: 'timeout', message, retryable: true, cause })
 }
 

@@ -53,7 +53,11 @@ export async function streamBodyCapped(
     await sink(value)
   }
   // A compressed answer's Content-Length counts the compressed bytes, so only plain answers are checked.
-  if (progress.expected !== null && progress.received < progress.expected && !response.headers.has('content-encoding')) {
+  if (
+    progress.expected !== null &&
+    progress.received < progress.expected &&
+    !response.headers.has('content-encoding')
+  ) {
     throw cutOff(options.host, progress)
   }
 }

@@ -106,31 +106,36 @@ export function createCallRunner(options: TalentClientOptions): CallRunner {
   ): Promise<T> {
     let secret = ''
     const signal = bothSignals(options.signal, callOptions?.signal)
-    const retry: ResolvedRetryOptions = callOptions?.retry ? resolveRetryOptions(callOptions.retry, clientRetry) : clientRetry
-    const data = await runWithRetry({ ...deps, retry }, {
-      operation,
-      signal,
-      secret: () => secret,
-      attempt: async (attempt, seen) => {
-        secret = await readApiKey(options.apiKey)
-        return runAttempt(
-          {
-            operation,
-            attempt,
-            baseFetch,
-            reportsConnect,
-            timeouts,
-            maxAnswerBytes,
-            callerSignal: signal,
-            apiKey: secret,
-            now: Date.now,
-            log,
-            onRequest: seen,
-          },
-          send,
-        )
+    const retry: ResolvedRetryOptions = callOptions?.retry
+      ? resolveRetryOptions(callOptions.retry, clientRetry)
+      : clientRetry
+    const data = await runWithRetry(
+      { ...deps, retry },
+      {
+        operation,
+        signal,
+        secret: () => secret,
+        attempt: async (attempt, seen) => {
+          secret = await readApiKey(options.apiKey)
+          return runAttempt(
+            {
+              operation,
+              attempt,
+              baseFetch,
+              reportsConnect,
+              timeouts,
+              maxAnswerBytes,
+              callerSignal: signal,
+              apiKey: secret,
+              now: Date.now,
+              log,
+              onRequest: seen,
+            },
+            send,
+          )
+        },
       },
-    })
+    )
     // The door: what does not conform to the API document never gets further (answer-door.ts); names are
     // then made safe to show.
     return neutraliseNames(normaliseTimestamps(passDoor(operation, data)))
@@ -182,7 +187,9 @@ async function readApiKey(source: () => string | Promise<string>): Promise<strin
     throw new ApiKeyError('No API key is set. Add your talent API key in Settings.')
   }
   if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw new ApiKeyError('The API key contains spaces, line breaks or other characters that cannot be sent. Paste it again.')
+    throw new ApiKeyError(
+      'The API key contains spaces, line breaks or other characters that cannot be sent. Paste it again.',
+    )
   }
   return key
 }

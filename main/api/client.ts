@@ -17,7 +17,6 @@ type ListJobsQuery = NonNullable<paths['/jobs']['get']['parameters']['query']>
 type EarningsQuery = paths['/earnings']['get']['parameters']['query']
 type DeliveryBody = Schemas['CreateDeliveryRequest']
 
-
 export function createTalentClient(options: TalentClientOptions) {
   const runner = createCallRunner(options)
   const api = createClient<paths>({ baseUrl: runner.apiBaseUrl })
@@ -51,8 +50,11 @@ export function createTalentClient(options: TalentClientOptions) {
 
     deliver: async (jobId: string, body: DeliveryBody, o: WriteOptions) => {
       const job_id = checkId(jobId, 'job id')
-      return write('deliver', o, (k) => (init) =>
-        api.POST('/jobs/{job_id}/deliveries', { ...init, params: { path: { job_id }, header: key(k) }, body }),
+      return write(
+        'deliver',
+        o,
+        (k) => (init) =>
+          api.POST('/jobs/{job_id}/deliveries', { ...init, params: { path: { job_id }, header: key(k) }, body }),
       )
     },
 
@@ -69,15 +71,19 @@ export function createTalentClient(options: TalentClientOptions) {
     getAvailability: (o?: CallOptions) => read('getAvailability', o, (init) => api.GET('/availability', init)),
 
     putAvailability: (body: Schemas['PutAvailabilityRequest'], o: WriteOptions) =>
-      write('putAvailability', o, (k) => (init) =>
-        api.PUT('/availability', { ...init, params: { header: key(k) }, body }),
+      write(
+        'putAvailability',
+        o,
+        (k) => (init) => api.PUT('/availability', { ...init, params: { header: key(k) }, body }),
       ),
 
     getPreferences: (o?: CallOptions) => read('getPreferences', o, (init) => api.GET('/preferences', init)),
 
     putPreferences: (body: Schemas['PutPreferencesRequest'], o: WriteOptions) =>
-      write('putPreferences', o, (k) => (init) =>
-        api.PUT('/preferences', { ...init, params: { header: key(k) }, body }),
+      write(
+        'putPreferences',
+        o,
+        (k) => (init) => api.PUT('/preferences', { ...init, params: { header: key(k) }, body }),
       ),
 
     getConsent: (o?: CallOptions) => read('getConsent', o, (init) => api.GET('/consent', init)),
@@ -92,9 +98,7 @@ export function createTalentClient(options: TalentClientOptions) {
       write('decline', o, (k) => (init) => api.POST('/jobs/decline', { ...init, params: { header: key(k) }, body })),
 
     complete: (body: Schemas['CompleteJobsRequest'], o: WriteOptions) =>
-      write('complete', o, (k) => (init) =>
-        api.POST('/jobs/complete', { ...init, params: { header: key(k) }, body }),
-      ),
+      write('complete', o, (k) => (init) => api.POST('/jobs/complete', { ...init, params: { header: key(k) }, body })),
   }
 }
 

@@ -1,5 +1,6 @@
 /**
- * Booth's sentences for the API's error codes (the platform's error-code table (x-booth-error-codes in resources/api/talent-v1.yaml), inside the API's error envelope) and for
+ * Booth's sentences for the API's error codes (the platform's error-code table (x-booth-error-codes in
+ * resources/api/talent-v1.yaml), inside the API's error envelope) and for
  * failures where no API answer arrived. The server's own `message` is kept on the error as
  * `serverMessage`; these sentences are what a person sees.
  */
@@ -58,13 +59,16 @@ export const NETWORK_MESSAGE = (host: string): string =>
   `Could not reach ${host}: the connection dropped before an answer came. Booth keeps your work and tries again.`
 
 export const UNREACHABLE_MESSAGE = (host: string, code: string): string =>
-  `${host} cannot be reached (${code}): its name does not resolve or there is no route to it. Check the internet connection; Booth keeps your work and tries again.`
+  `${host} cannot be reached (${code}): its name does not resolve or there is no route to ` +
+  `it. Check the internet connection; Booth keeps your work and tries again.`
 
 export const REFUSED_MESSAGE = (host: string): string =>
   `${host} refused the connection: nothing is answering there right now. The service may be down; Booth keeps your work and tries again.`
 
 export const CUT_OFF_MESSAGE = (host: string, received: number, expected: number | null): string =>
-  `The answer from ${host} was cut off before it was complete (${received}${expected === null ? '' : ` of ${expected}`} bytes arrived). The connection or a proxy dropped it; Booth tries again.`
+  `The answer from ${host} was cut off before it was complete ` +
+  `(${received}${expected === null ? '' : ` of ${expected}`} bytes arrived). The connection ` +
+  `or a proxy dropped it; Booth tries again.`
 
 export const CONNECT_TIMEOUT_MESSAGE = (host: string, timeoutMs: number): string =>
   `${host} did not accept a connection within ${seconds(timeoutMs)}. The network may be down or very slow.`
@@ -76,7 +80,9 @@ export const TIMEOUT_MESSAGE = (host: string, timeoutMs: number): string =>
   `${host} did not answer within ${seconds(timeoutMs)}.`
 
 export const CERTIFICATE_MESSAGE = (host: string, code: string): string =>
-  `The secure connection to ${host} failed its certificate check (${code}). A network that intercepts traffic (hotel or office Wi-Fi, a proxy) or a wrong clock can cause this; Booth sends nothing over it.`
+  `The secure connection to ${host} failed its certificate check (${code}). A network that ` +
+  `intercepts traffic (hotel or office Wi-Fi, a proxy) or a wrong clock can cause this; Booth ` +
+  `sends nothing over it.`
 
 export const TOO_LARGE_MESSAGE = (host: string, capBytes: number): string =>
   `${host} answered, but the answer is larger than Booth accepts (${formatBytes(capBytes)}), so it was refused before it was read whole.`

@@ -13,7 +13,18 @@ import {
   UNREACHABLE_MESSAGE,
 } from './error-messages'
 
-const UNREACHABLE_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'EADDRNOTAVAIL'])
+const UNREACHABLE_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'EAI_NODATA',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+])
 const TLS_CODES = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
   'SELF_SIGNED_CERT_IN_CHAIN',
@@ -90,7 +101,12 @@ export function networkFailure(error: unknown, ctx: FailureContext): ApiError {
     case 'unreachable':
       return new ApiError({ kind, message: UNREACHABLE_MESSAGE(ctx.host, shownCode), retryable: true, cause: error })
     case 'connect_timeout':
-      return new ApiError({ kind, message: CONNECT_TIMEOUT_MESSAGE(ctx.host, ctx.connectTimeoutMs), retryable: true, cause: error })
+      return new ApiError({
+        kind,
+        message: CONNECT_TIMEOUT_MESSAGE(ctx.host, ctx.connectTimeoutMs),
+        retryable: true,
+        cause: error,
+      })
     case 'cut_off':
       return cutOff(ctx.host, ctx.body, error)
     default:
@@ -99,5 +115,10 @@ export function networkFailure(error: unknown, ctx: FailureContext): ApiError {
 }
 
 export function cutOff(host: string, body: BodyProgress, cause?: unknown): ApiError {
-  return new ApiError({ kind: 'cut_off', message: CUT_OFF_MESSAGE(host, body.received, body.expected), retryable: true, cause })
+  return new ApiError({
+    kind: 'cut_off',
+    message: CUT_OFF_MESSAGE(host, body.received, body.expected),
+    retryable: true,
+    cause,
+  })
 }

@@ -48,7 +48,10 @@ export async function runWithRetry<T>(deps: RetryLoopDeps, call: RetryLoopCall<T
         throw error
       }
       if (decision.once) onceRetriesUsed++
-      deps.log({ type: 'retry', ...base, delayMs: decision.delayMs, error: loggedError(error, call.secret()) }, call.secret())
+      deps.log(
+        { type: 'retry', ...base, delayMs: decision.delayMs, error: loggedError(error, call.secret()) },
+        call.secret(),
+      )
       await sleepUnlessAborted(deps.sleep, decision.delayMs, call.signal)
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The ONE module holding which failures Booth retries, and how long it waits.
  *
- * Source: the platform's error-code table (x-booth-error-codes in resources/api/talent-v1.yaml) (codes and their retry column), carried inside the API's error envelope
+ * Source: the platform's error-code table (x-booth-error-codes in resources/api/talent-v1.yaml) (codes and their retry
+ * column), carried inside the API's error envelope
  * `{ok:false, api_version:'1', error, message, retry_after?}` (recorded as an x-booth-assumption in the
  * same document). Booth's own decisions, where it departs from or adds to that table:
  * - 404 not_found is FINAL in the talent API (a sibling interface retries it because a station's audio may
@@ -99,7 +100,10 @@ export const DEFAULT_RETRY_OPTIONS: ResolvedRetryOptions = {
 }
 
 /** Checks `options` laid over `base` (the defaults; for one call's own retry options, the client's). */
-export function resolveRetryOptions(options: RetryOptions = {}, base: ResolvedRetryOptions = DEFAULT_RETRY_OPTIONS): ResolvedRetryOptions {
+export function resolveRetryOptions(
+  options: RetryOptions = {},
+  base: ResolvedRetryOptions = DEFAULT_RETRY_OPTIONS,
+): ResolvedRetryOptions {
   const resolved = { ...base, ...dropUndefined(options) }
   if (!Number.isInteger(resolved.maxAttempts) || resolved.maxAttempts < 1 || resolved.maxAttempts > 20) {
     throw new RangeError(`retry.maxAttempts must be a whole number from 1 to 20 (got ${String(options.maxAttempts)}).`)

@@ -49,12 +49,21 @@ export async function streamDownload(
   let current = new URL(url)
   for (let hop = 0; ; hop++) {
     if (current.protocol !== 'http:' && current.protocol !== 'https:') {
-      throw new ApiError({ kind: 'invalid_response', message: `The download link does not use http or https (${current.protocol}).`, retryable: false })
+      throw new ApiError({
+        kind: 'invalid_response',
+        message: `The download link does not use http or https (${current.protocol}).`,
+        retryable: false,
+      })
     }
     const result = await fetchOnce(current, sink, options, timeouts, transport)
     if ('redirect' in result) {
       if (hop >= MAX_REDIRECTS) {
-        throw new ApiError({ kind: 'invalid_response', message: 'The download link redirected too many times.', status: result.status, retryable: false })
+        throw new ApiError({
+          kind: 'invalid_response',
+          message: 'The download link redirected too many times.',
+          status: result.status,
+          retryable: false,
+        })
       }
       current = new URL(result.redirect, current)
       continue
@@ -76,7 +85,9 @@ async function fetchOnce(
   let phase: AttemptPhase = 'before_answer'
   const progress: BodyProgress = { received: 0, expected: null }
   try {
-    const response = await transport(new Request(url, { method: 'GET', signal, redirect: 'manual' }), { connected: () => watchdog.connected() })
+    const response = await transport(new Request(url, { method: 'GET', signal, redirect: 'manual' }), {
+      connected: () => watchdog.connected(),
+    })
     watchdog.activity()
     phase = 'in_body'
     const location = response.headers.get('location')
@@ -96,7 +107,11 @@ async function fetchOnce(
         throw new SinkFailure(cause)
       }
     }
-    await streamBodyCapped(response, { capBytes: options.maxBytes, host: url.host, onChunk: () => watchdog.activity(), progress }, guarded)
+    await streamBodyCapped(
+      response,
+      { capBytes: options.maxBytes, host: url.host, onChunk: () => watchdog.activity(), progress },
+      guarded,
+    )
     return { status: response.status, bytes: progress.received, contentType }
   } catch (error) {
     if (error instanceof SinkFailure) throw error.cause

@@ -46,7 +46,8 @@ export function createNodeTransport(options: NodeTransportOptions = {}): FetchLi
     return new Promise<Response>((resolve, reject) => {
       if (request.signal.aborted) return reject(request.signal.reason)
       const req: ClientRequest = send(url, { method: request.method, headers, lookup: options.lookup, ...extra })
-      const onAbort = () => req.destroy(request.signal.reason instanceof Error ? request.signal.reason : new Error('aborted'))
+      const onAbort = () =>
+        req.destroy(request.signal.reason instanceof Error ? request.signal.reason : new Error('aborted'))
       request.signal.addEventListener('abort', onAbort, { once: true })
       const release = () => request.signal.removeEventListener('abort', onAbort)
 
@@ -76,7 +77,12 @@ export function createNodeTransport(options: NodeTransportOptions = {}): FetchLi
 function toResponse(res: IncomingMessage, method: string): Response {
   const status = res.statusCode ?? 0
   if (status < 200 || status > 599) {
-    throw new ApiError({ kind: 'invalid_response', message: `The server answered with HTTP status ${status}, which is not a valid answer.`, status, retryable: false })
+    throw new ApiError({
+      kind: 'invalid_response',
+      message: `The server answered with HTTP status ${status}, which is not a valid answer.`,
+      status,
+      retryable: false,
+    })
   }
   const headers = new Headers()
   for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
@@ -116,10 +122,13 @@ function bodyStream(res: IncomingMessage): ReadableStream<Uint8Array> {
         })
         res.once('end', () => finish(() => controller.close()))
         res.once('error', (error) => finish(() => controller.error(error)))
-        res.once('aborted', () => finish(() => controller.error(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' }))))
+        res.once('aborted', () =>
+          finish(() => controller.error(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' }))),
+        )
         res.once('close', () => {
           // Closed without 'end': the connection went away mid-answer.
-          if (!res.complete) finish(() => controller.error(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' })))
+          if (!res.complete)
+            finish(() => controller.error(Object.assign(new Error('the answer was cut off'), { code: 'ECONNRESET' })))
         })
       },
       pull() {

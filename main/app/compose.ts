@@ -98,15 +98,30 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   const settings = new SettingsStore(ports.dataDir, (m) => log.warn(m))
   const cache = new OfflineCache(join(ports.dataDir, 'cache'))
   let client: TalentClient | null = null
-  const notifications = new NotificationCenter({ dataDir: ports.dataDir, notifier: ports.notifier, settings, hub, log, setBadge: ports.setBadge, client: () => client })
+  const notifications = new NotificationCenter({
+    dataDir: ports.dataDir,
+    notifier: ports.notifier,
+    settings,
+    hub,
+    log,
+    setBadge: ports.setBadge,
+    client: () => client,
+  })
   const jobs = new JobsService({
-    client: () => client, cache, hub, log, now,
+    client: () => client,
+    cache,
+    hub,
+    log,
+    now,
     onPendingList: (view) => notifications.onPendingList(view),
     // A saved copy was shown without asking the service: fetch the live one in the background.
     onStale: () => poller.poke(),
   })
 
-  const timers: PollTimers = ports.timers ?? { setTimeout: (fn, ms) => setTimeout(fn, ms).unref(), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }
+  const timers: PollTimers = ports.timers ?? {
+    setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  }
   // Main is the one owner of refreshing the deliveries on screen: the page names the job, main reads and pushes.
   const deliveriesWatch = createDeliveriesWatch({ client: () => client, hub, online: ports.online, log, now, timers })
   // The job list's refresh (polling/job-refresh.ts); the session it verifies is made just below.
@@ -161,17 +176,31 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     dataDir: ports.dataDir,
     hub,
     log,
-    delivery: ({ store, log: takesLog, changed }) => new DeliveryService({
-      store, client: () => client, apiKey: () => session.currentCredentials()?.apiKey ?? null,
-      baseUrl: () => session.currentCredentials()?.baseUrl ?? null, dataDir: ports.dataDir, hub, log: takesLog, now,
-      online: ports.online, onTakeChanged: changed,
-    }),
+    delivery: ({ store, log: takesLog, changed }) =>
+      new DeliveryService({
+        store,
+        client: () => client,
+        apiKey: () => session.currentCredentials()?.apiKey ?? null,
+        baseUrl: () => session.currentCredentials()?.baseUrl ?? null,
+        dataDir: ports.dataDir,
+        hub,
+        log: takesLog,
+        now,
+        online: ports.online,
+        onTakeChanged: changed,
+      }),
     savedJob: async (jobId) => (await cache.loadJob(jobId))?.job ?? null,
     measure: measurer.measure,
     profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile,
   })
 
-  const readback = createReadbackArea({ dataDir: ports.dataDir, store: takes.store, hub, getJob: (jobId) => jobs.getJob(jobId), warn: (m) => log.warn(m) })
+  const readback = createReadbackArea({
+    dataDir: ports.dataDir,
+    store: takes.store,
+    hub,
+    getJob: (jobId) => jobs.getJob(jobId),
+    warn: (m) => log.warn(m),
+  })
   // The prompter that follows the voice listens to the same recording calls.
   const prompter = createPrompterArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
   // A take whose window went away mid-recording (reloaded, closed, crashed) is stopped and kept, and said.
@@ -198,12 +227,23 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     currentScript: async (jobId) => {
       const s = (await jobs.getJob(jobId)).job
       if (!s.script || s.script.kind === 'none' || !s.script.text.trim()) return null
-      return { revision_id: s.script.revision_id, text: s.script.text, names: [s.advertiser, s.customer.name].filter((n) => n && n.trim()) }
+      return {
+        revision_id: s.script.revision_id,
+        text: s.script.text,
+        names: [s.advertiser, s.customer.name].filter((n) => n && n.trim()),
+      }
     },
     takesChanged: takes.changed,
-    recording: { start: (a) => takeCalls.startRecording(a), stop: (a) => takeCalls.stopRecording(a), cancel: (a) => takeCalls.cancelRecording(a) },
+    recording: {
+      start: (a) => takeCalls.startRecording(a),
+      stop: (a) => takeCalls.stopRecording(a),
+      cancel: (a) => takeCalls.cancelRecording(a),
+    },
     // Finishing for delivery: levelled to the profile chosen on the job (else its kind's), as its takes are judged.
-    finish: createFinisher({ profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile, mediaUrl: ports.mediaUrl }),
+    finish: createFinisher({
+      profileOf: async (jobId, kind) => (await profiles.forJobId(jobId, kind)).profile,
+      mediaUrl: ports.mediaUrl,
+    }),
     now,
   })
 
@@ -256,7 +296,9 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       client: () => client,
       cache,
       jobs,
-      ...(ports.chooseSavePath ? { chooseSavePath: ports.chooseSavePath } : { downloads: { dir: join(ports.dataDir, 'cache', 'downloads'), mediaUrl: ports.mediaUrl } }),
+      ...(ports.chooseSavePath
+        ? { chooseSavePath: ports.chooseSavePath }
+        : { downloads: { dir: join(ports.dataDir, 'cache', 'downloads'), mediaUrl: ports.mediaUrl } }),
       afterChange: () => poller.poke(),
       serviceReachable: () => jobs.reachable === true,
     }),
@@ -271,10 +313,23 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       store: takes.store,
       takesChanged: takes.changed,
     }),
-    ...createMediaHandlers({ client: () => client, store: takes.store, cacheDir: join(ports.dataDir, 'cache'), mediaUrl: ports.mediaUrl }),
+    ...createMediaHandlers({
+      client: () => client,
+      store: takes.store,
+      cacheDir: join(ports.dataDir, 'cache'),
+      mediaUrl: ports.mediaUrl,
+    }),
     // A take leaving Booth: copies of what delivery sends in <data>/exports (sign-out empties the cache; a DAW may use a dragged file where it lies).
     ...createExportHandlers({ ...ports, store: takes.store, dir: join(ports.dataDir, 'exports') }),
-    ...createAccountHandlers({ client: () => client, dataDir: ports.dataDir, log, now, session: () => session.get(), clearCachedScripts: () => cache.clear(), onPreferences: (p) => notifications.preferencesRead(p) }),
+    ...createAccountHandlers({
+      client: () => client,
+      dataDir: ports.dataDir,
+      log,
+      now,
+      session: () => session.get(),
+      clearCachedScripts: () => cache.clear(),
+      onPreferences: (p) => notifications.preferencesRead(p),
+    }),
     ...setAside.handlers,
   }
 
@@ -314,10 +369,13 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       await runQuitSteps(
         [
           ['the job list refresh under way', () => refresh.underWay()?.catch(() => undefined)],
-          ['the prompter', async () => {
-            idle.close()
-            prompter.stop()
-          }],
+          [
+            'the prompter',
+            async () => {
+              idle.close()
+              prompter.stop()
+            },
+          ],
           ['the read-back', () => readback.stop()],
           ['takes and deliveries', () => takes.stop()],
           ['ffmpeg', () => killAllFfmpeg('Booth is quitting.')],

@@ -21,7 +21,8 @@ type RecordingCalls = Pick<BridgeHandlers, 'startRecording' | 'appendRecording' 
 export const PAGE_GONE_AFTER_MS = 15_000
 
 /** What a page that was only away (a computer asleep, a stalled tab) hears when it comes back to the take. */
-export const STOPPED_WHILE_AWAY = 'Recording stopped: Booth heard nothing from this window for a while (it was reloaded, closed or asleep). What was recorded until then is kept as the take.'
+export const STOPPED_WHILE_AWAY =
+  'Recording stopped: Booth heard nothing from this window for a while (it was reloaded, closed or asleep). What was recorded until then is kept as the take.'
 
 export interface IdleRecordingsOptions {
   idleMs?: number
@@ -49,7 +50,13 @@ export interface IdleRecordings<T> {
 const NOTHING_WRITTEN = { peakDbfs: -Infinity, rmsDbfs: -Infinity, clipped: false, live: null } as const
 
 const keptPart = (t: TakeView): CutShortTake['take'] => ({
-  id: t.id, job_id: t.job_id, file_name: t.file_name, take_number: t.take_number, label: t.label, state: t.state, preflight: t.preflight,
+  id: t.id,
+  job_id: t.job_id,
+  file_name: t.file_name,
+  take_number: t.take_number,
+  label: t.label,
+  state: t.state,
+  preflight: t.preflight,
 })
 
 export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRecordingsOptions): IdleRecordings<T> {
@@ -65,7 +72,10 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
    * chunk or a Stop from the going page that arrives while the take is being stopped is answered as one
    * arriving after (both race the page-gone beacon).
    */
-  const cuts = new Map<string, { owner: string | undefined; cause: CutShortCause; done: Promise<void>; take: TakeView | null }>()
+  const cuts = new Map<
+    string,
+    { owner: string | undefined; cause: CutShortCause; done: Promise<void>; take: TakeView | null }
+  >()
   const away = (takeId: string) => {
     if (cuts.has(takeId)) throw new UserFacingError('recording_stopped', STOPPED_WHILE_AWAY, 409)
   }
@@ -82,7 +92,12 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
     heard.delete(takeId)
     recording.delete(takeId)
     o.info('the take’s window went away mid-recording: stopped, what was recorded is kept', { takeId, cause })
-    const entry: { owner: string | undefined; cause: CutShortCause; done: Promise<void>; take: TakeView | null } = { owner: was?.owner, cause, done: Promise.resolve(), take: null }
+    const entry: { owner: string | undefined; cause: CutShortCause; done: Promise<void>; take: TakeView | null } = {
+      owner: was?.owner,
+      cause,
+      done: Promise.resolve(),
+      take: null,
+    }
     cuts.set(takeId, entry)
     entry.done = (async () => {
       const punch = o.letGoPunch ? await o.letGoPunch(takeId).catch(() => null) : null
@@ -91,7 +106,14 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
         return null
       })
       entry.take = stopped
-      o.cutShort?.({ take_id: takeId, job_id: stopped?.job_id ?? was?.jobId ?? '', take: stopped ? keptPart(stopped) : null, cause, page: was?.owner ?? null, punch })
+      o.cutShort?.({
+        take_id: takeId,
+        job_id: stopped?.job_id ?? was?.jobId ?? '',
+        take: stopped ? keptPart(stopped) : null,
+        cause,
+        page: was?.owner ?? null,
+        punch,
+      })
     })()
     return entry.done
   }
@@ -149,7 +171,14 @@ export function stopIdleRecordings<T extends RecordingCalls>(calls: T, o: IdleRe
         // connection lost a while) is told in words that the take stopped without it.
         const kept = keptHere(a.takeId)
         if (kept && caller !== undefined && kept.owner !== undefined && caller !== kept.owner) return kept.take
-        if (kept && kept.cause !== 'unheard' && caller !== undefined && caller === kept.owner && o.ownerAlive?.(caller) !== true) return kept.take
+        if (
+          kept &&
+          kept.cause !== 'unheard' &&
+          caller !== undefined &&
+          caller === kept.owner &&
+          o.ownerAlive?.(caller) !== true
+        )
+          return kept.take
         away(a.takeId)
         // Another window stopping a take is a page that came back (a reload in the web host is a new page):
         // the window that recorded it is gone, and the take is cut short like any other.

@@ -37,14 +37,20 @@ function oneLine(err: unknown): string {
 
 export function installLastResort(o: LastResortOptions): LastResort {
   const target: Target = o.target ?? process
-  const marked = o.marked === undefined
-    ? (process.env[FAIL_ON_LAST_RESORT_ENV] === '1' ? (line: string) => void process.stderr.write(line) : null)
-    : o.marked
+  const marked =
+    o.marked === undefined
+      ? process.env[FAIL_ON_LAST_RESORT_ENV] === '1'
+        ? (line: string) => void process.stderr.write(line)
+        : null
+      : o.marked
   let count = 0
   const reach = (what: 'unhandledRejection' | 'uncaughtException', err: unknown) => {
     count++
     try {
-      o.log.error(`${what === 'unhandledRejection' ? 'a failure nothing handled' : 'an exception nothing caught'} reached the last resort; Booth keeps running`, { err, what })
+      o.log.error(
+        `${what === 'unhandledRejection' ? 'a failure nothing handled' : 'an exception nothing caught'} reached the last resort; Booth keeps running`,
+        { err, what },
+      )
     } catch {
       // The log itself failing must not turn this into a second uncaught exception.
     }

@@ -14,7 +14,10 @@ export async function runQuitSteps(steps: readonly QuitStep[], opts: QuitStepOpt
   const every = opts.warnAfterMs ?? 5_000
   for (const [name, run] of steps) {
     const started = Date.now()
-    const timer = setInterval(() => opts.warn(`quitting is still waiting for ${name}`, { step: name, waitedMs: Date.now() - started }), every)
+    const timer = setInterval(
+      () => opts.warn(`quitting is still waiting for ${name}`, { step: name, waitedMs: Date.now() - started }),
+      every,
+    )
     timer.unref()
     try {
       await run()

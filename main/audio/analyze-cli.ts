@@ -21,7 +21,9 @@ import { measureTakeDetailed } from './measure-take'
 import type { TakeKind } from './preflight'
 import { TAKE_KINDS } from './preflight'
 
-const USAGE = `Usage: npm run analyze -- FILE [--spot-length SECONDS] [--kind dry_voice|finished_spot|not_set] [--profile ${BUILT_IN_PROFILES.map((p) => p.name).join('|')}] [--report]`
+const USAGE =
+  `Usage: npm run analyze -- FILE [--spot-length SECONDS] [--kind ` +
+  `dry_voice|finished_spot|not_set] [--profile ${BUILT_IN_PROFILES.map((p) => p.name).join('|')}] [--report]`
 
 export class UsageError extends Error {
   override readonly name = 'UsageError'
@@ -60,7 +62,8 @@ function splitArgs(argv: readonly string[]): { options: Map<string, string | tru
     }
     const eq = arg.indexOf('=')
     const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq)
-    if (name !== 'spot-length' && name !== 'kind' && name !== 'profile') throw new UsageError(`Unknown option --${name}. ${USAGE}`)
+    if (name !== 'spot-length' && name !== 'kind' && name !== 'profile')
+      throw new UsageError(`Unknown option --${name}. ${USAGE}`)
     const value = eq < 0 ? argv[++i] : arg.slice(eq + 1)
     if (value === undefined) throw new UsageError(`--${name} needs a value. ${USAGE}`)
     options.set(name, value)
@@ -81,7 +84,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | null {
   if (typeof rawLength === 'string') {
     spotLengthS = /^\d+(\.\d+)?$/.test(rawLength.trim()) ? Number(rawLength) : Number.NaN
     if (!Number.isFinite(spotLengthS)) {
-      throw new UsageError(`--spot-length must be a number of seconds, 0 or more (e.g. 30 or 29.5); got "${rawLength}".`)
+      throw new UsageError(
+        `--spot-length must be a number of seconds, 0 or more (e.g. 30 or 29.5); got "${rawLength}".`,
+      )
     }
   }
   const rawKind = options.get('kind') ?? 'not_set'
@@ -92,7 +97,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | null {
   const rawProfile = options.get('profile')
   if (typeof rawProfile === 'string') {
     const profile = findProfile(rawProfile)
-    if (!profile) throw new UsageError(`--profile must be one of ${BUILT_IN_PROFILES.map((p) => p.name).join(', ')}; got "${rawProfile}".`)
+    if (!profile)
+      throw new UsageError(
+        `--profile must be one of ${BUILT_IN_PROFILES.map((p) => p.name).join(', ')}; got "${rawProfile}".`,
+      )
     args.profile = profile
   }
   if (options.has('report')) args.report = true
@@ -118,12 +126,19 @@ export async function runAnalyzeCli(
     return 0
   }
   try {
-    const result = await measureTakeDetailed(args.file, { spotLengthS: args.spotLengthS, kind: args.kind, profile: args.profile ?? null, signal })
+    const result = await measureTakeDetailed(args.file, {
+      spotLengthS: args.spotLengthS,
+      kind: args.kind,
+      profile: args.profile ?? null,
+      signal,
+    })
     if (result.failure) {
       err(result.failure.message)
       return 1
     }
-    out(JSON.stringify(args.report ? { preflight: result.preflight, report: result.report } : result.preflight, null, 2))
+    out(
+      JSON.stringify(args.report ? { preflight: result.preflight, report: result.report } : result.preflight, null, 2),
+    )
     return 0
   } catch (e) {
     if (e instanceof FfmpegAbortError) {
@@ -142,7 +157,12 @@ if (isMain) {
     controller.abort()
     void killAllFfmpeg('Measuring was interrupted.')
   })
-  runAnalyzeCli(process.argv.slice(2), (t) => console.log(t), (t) => console.error(t), controller.signal).then(
+  runAnalyzeCli(
+    process.argv.slice(2),
+    (t) => console.log(t),
+    (t) => console.error(t),
+    controller.signal,
+  ).then(
     (code) => {
       process.exitCode = code
     },

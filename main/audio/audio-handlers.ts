@@ -17,17 +17,29 @@ import type { TakeMeasurer } from './take-measurer'
 type Calls = typeof audioCalls
 export type AudioHandlers = { [N in keyof Calls]: (args: Checked<Calls[N]>) => Promise<AudioResults[N]> }
 
-
 export function profileView(p: DeliveryProfile): DeliveryProfileView {
   const targets = p.loudness.map((t) => ({
-    what: `${t.measure === 'integrated' ? 'Loudness' : 'RMS level'} ${dB(t.min)} to ${dB(t.max)} ${t.measure === 'integrated' ? 'LUFS' : 'dB RMS'} (${t.severity})`,
+    what:
+      `${t.measure === 'integrated' ? 'Loudness' : 'RMS level'} ${dB(t.min)} to ${dB(t.max)} ` +
+      `${t.measure === 'integrated' ? 'LUFS' : 'dB RMS'} (${t.severity})`,
     source: t.source,
   }))
-  if (p.peak) targets.push({ what: `${p.peak.measure === 'true' ? 'True peak' : 'Peak'} at most ${dB(p.peak.max)} ${p.peak.measure === 'true' ? 'dBTP' : 'dBFS'} (${p.peak.severity})`, source: p.peak.source })
-  if (p.noiseFloorMaxDbfs) targets.push({ what: `Room tone at most ${dB(p.noiseFloorMaxDbfs.max)} dBFS RMS (${p.noiseFloorMaxDbfs.severity})`, source: p.noiseFloorMaxDbfs.source })
+  if (p.peak)
+    targets.push({
+      what: `${p.peak.measure === 'true' ? 'True peak' : 'Peak'} at most ${dB(p.peak.max)} ${p.peak.measure === 'true' ? 'dBTP' : 'dBFS'} (${p.peak.severity})`,
+      source: p.peak.source,
+    })
+  if (p.noiseFloorMaxDbfs)
+    targets.push({
+      what: `Room tone at most ${dB(p.noiseFloorMaxDbfs.max)} dBFS RMS (${p.noiseFloorMaxDbfs.severity})`,
+      source: p.noiseFloorMaxDbfs.source,
+    })
   const window = p.loudness.find((t) => t.measure === 'integrated' && t.severity === 'problem')
   return {
-    name: p.name, label: p.label, builtIn: p.builtIn, targets,
+    name: p.name,
+    label: p.label,
+    builtIn: p.builtIn,
+    targets,
     loudnessWindow: window ? { min: window.min, max: window.max } : null,
     truePeakMax: p.peak?.measure === 'true' ? p.peak.max : null,
   }
@@ -77,16 +89,22 @@ export function createAudioHandlers(deps: AudioHandlerDeps): AudioHandlers {
   return {
     listDeliveryProfiles: list,
     saveDeliveryProfile: (a) => sentence(async () => ({ profiles: (await settings.saveProfile(a)).map(profileView) })),
-    deleteDeliveryProfile: ({ name }) => sentence(async () => ({ profiles: (await settings.deleteProfile(name)).map(profileView) })),
+    deleteDeliveryProfile: ({ name }) =>
+      sentence(async () => ({ profiles: (await settings.deleteProfile(name)).map(profileView) })),
     getJobProfile: async (job) => chosenView(await settings.forJob(job)),
-    setJobProfile: ({ profile, ...job }) => sentence(async () => {
-      const chosen = chosenView(await settings.setForJob(job, profile))
-      rejudge(job.jobId)
-      return chosen
-    }),
+    setJobProfile: ({ profile, ...job }) =>
+      sentence(async () => {
+        const chosen = chosenView(await settings.setForJob(job, profile))
+        rejudge(job.jobId)
+        return chosen
+      }),
     getTakeReport: async ({ takeId, customerId }) => {
       const take = await deps.store.get(takeId)
-      const { profile } = await settings.forJob({ jobId: take.job_id, customerId: customerId ?? null, kind: take.job_kind })
+      const { profile } = await settings.forJob({
+        jobId: take.job_id,
+        customerId: customerId ?? null,
+        kind: take.job_kind,
+      })
       const options = { kind: take.job_kind, spotLengthS: take.spot_length_s, profile }
       return (await deps.measurer.measured(await deps.store.deliveredAudioPath(takeId), options)).report
     },

@@ -41,15 +41,39 @@ export const BUILT_IN_PROFILES: readonly DeliveryProfile[] = [
   {
     name: 'ebu-r128',
     label: 'EBU R128',
-    loudness: [{ measure: 'integrated', target: -23, min: -24, max: -22, severity: 'problem', source: 'EBU R128 (2020): programme loudness -23.0 LUFS; ±1.0 LU where exact normalisation is not achievable (live/spots).' }],
-    peak: { measure: 'true', max: -1, severity: 'problem', source: 'EBU R128: maximum true peak level -1 dBTP (ITU-R BS.1770-4 true-peak meter).' },
+    loudness: [
+      {
+        measure: 'integrated',
+        target: -23,
+        min: -24,
+        max: -22,
+        severity: 'problem',
+        source:
+          'EBU R128 (2020): programme loudness -23.0 LUFS; ±1.0 LU where exact normalisation is not achievable (live/spots).',
+      },
+    ],
+    peak: {
+      measure: 'true',
+      max: -1,
+      severity: 'problem',
+      source: 'EBU R128: maximum true peak level -1 dBTP (ITU-R BS.1770-4 true-peak meter).',
+    },
     noiseFloorMaxDbfs: null,
     builtIn: true,
   },
   {
     name: 'atsc-a85',
     label: 'ATSC A/85',
-    loudness: [{ measure: 'integrated', target: -24, min: -26, max: -22, severity: 'problem', source: 'ATSC A/85:2013 (CALM Act): target -24 LKFS, ±2 dB tolerance for delivered content.' }],
+    loudness: [
+      {
+        measure: 'integrated',
+        target: -24,
+        min: -26,
+        max: -22,
+        severity: 'problem',
+        source: 'ATSC A/85:2013 (CALM Act): target -24 LKFS, ±2 dB tolerance for delivered content.',
+      },
+    ],
     peak: { measure: 'true', max: -2, severity: 'problem', source: 'ATSC A/85:2013 §5: true peak not above -2 dBTP.' },
     noiseFloorMaxDbfs: null,
     builtIn: true,
@@ -57,8 +81,22 @@ export const BUILT_IN_PROFILES: readonly DeliveryProfile[] = [
   {
     name: 'podcast',
     label: 'Podcast',
-    loudness: [{ measure: 'integrated', target: -16, min: -17, max: -15, severity: 'problem', source: 'Apple Podcasts / Spotify delivery guidance and AES TD1008: -16 LUFS integrated (stereo), ±1 LU.' }],
-    peak: { measure: 'true', max: -1, severity: 'problem', source: 'AES TD1008 and Apple Podcasts: true peak not above -1 dBTP.' },
+    loudness: [
+      {
+        measure: 'integrated',
+        target: -16,
+        min: -17,
+        max: -15,
+        severity: 'problem',
+        source: 'Apple Podcasts / Spotify delivery guidance and AES TD1008: -16 LUFS integrated (stereo), ±1 LU.',
+      },
+    ],
+    peak: {
+      measure: 'true',
+      max: -1,
+      severity: 'problem',
+      source: 'AES TD1008 and Apple Podcasts: true peak not above -1 dBTP.',
+    },
     noiseFloorMaxDbfs: null,
     builtIn: true,
   },
@@ -66,11 +104,34 @@ export const BUILT_IN_PROFILES: readonly DeliveryProfile[] = [
     name: 'dry-voice',
     label: 'Dry voice',
     loudness: [
-      { measure: 'rms', min: -23, max: -18, severity: 'note', source: 'ACX audio submission requirements: each file -23 dB to -18 dB RMS (a dry voice is normalised in the mix, so outside this is a note).' },
-      { measure: 'integrated', min: -30, max: -14, severity: 'problem', source: 'Booth voice practice: below -30 LUFS the voice nears the noise floor; above -14 LUFS it was recorded too hot to leave headroom.' },
+      {
+        measure: 'rms',
+        min: -23,
+        max: -18,
+        severity: 'note',
+        source:
+          'ACX audio submission requirements: each file -23 dB to -18 dB RMS (a dry voice is normalised in the mix, so outside this is a note).',
+      },
+      {
+        measure: 'integrated',
+        min: -30,
+        max: -14,
+        severity: 'problem',
+        source:
+          'Booth voice practice: below -30 LUFS the voice nears the noise floor; above -14 LUFS it was recorded too hot to leave headroom.',
+      },
     ],
-    peak: { measure: 'sample', max: -3, severity: 'note', source: 'ACX audio submission requirements: peak values not above -3 dB.' },
-    noiseFloorMaxDbfs: { max: -60, severity: 'problem', source: 'ACX audio submission requirements: noise floor not above -60 dB RMS.' },
+    peak: {
+      measure: 'sample',
+      max: -3,
+      severity: 'note',
+      source: 'ACX audio submission requirements: peak values not above -3 dB.',
+    },
+    noiseFloorMaxDbfs: {
+      max: -60,
+      severity: 'problem',
+      source: 'ACX audio submission requirements: noise floor not above -60 dB RMS.',
+    },
     builtIn: true,
   },
 ]
@@ -100,13 +161,16 @@ const NAME = /^[a-z0-9][a-z0-9-]{0,39}$/
 
 function num(value: unknown, what: string, lo: number, hi: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi) {
-    throw new ProfileError(`${what} must be a number from ${lo} to ${hi}; got ${JSON.stringify(value) ?? String(value)}.`)
+    throw new ProfileError(
+      `${what} must be a number from ${lo} to ${hi}; got ${JSON.stringify(value) ?? String(value)}.`,
+    )
   }
   return value
 }
 
 function text(value: unknown, what: string, max: number): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > max) throw new ProfileError(`${what} must be text of 1 to ${max} characters.`)
+  if (typeof value !== 'string' || value.trim() === '' || value.length > max)
+    throw new ProfileError(`${what} must be text of 1 to ${max} characters.`)
   return value.trim()
 }
 
@@ -118,17 +182,28 @@ function text(value: unknown, what: string, max: number): string {
 export function checkCustomProfile(input: unknown): DeliveryProfile {
   if (typeof input !== 'object' || input === null) throw new ProfileError('A profile must be an object.')
   const o = input as Record<string, unknown>
-  if (typeof o.name !== 'string' || !NAME.test(o.name)) throw new ProfileError('A profile name must be 1 to 40 lower-case letters, digits or hyphens, starting with a letter or digit.')
-  if (BUILT_IN_PROFILES.some((p) => p.name === o.name)) throw new ProfileError(`${o.name} is a built-in profile; choose another name.`)
+  if (typeof o.name !== 'string' || !NAME.test(o.name))
+    throw new ProfileError(
+      'A profile name must be 1 to 40 lower-case letters, digits or hyphens, starting with a letter or digit.',
+    )
+  if (BUILT_IN_PROFILES.some((p) => p.name === o.name))
+    throw new ProfileError(`${o.name} is a built-in profile; choose another name.`)
   const label = text(o.label, 'The profile label', 60)
   const source = text(o.source ?? 'Defined by the talent', 'The profile source', 200)
   const measure = o.loudness_measure ?? 'integrated'
-  if (measure !== 'integrated' && measure !== 'rms') throw new ProfileError('The loudness measure must be integrated or rms.')
+  if (measure !== 'integrated' && measure !== 'rms')
+    throw new ProfileError('The loudness measure must be integrated or rms.')
   const min = num(o.loudness_min, 'The loudness minimum', -70, 0)
   const max = num(o.loudness_max, 'The loudness maximum', -70, 0)
   if (min > max) throw new ProfileError(`The loudness minimum (${min}) is above the maximum (${max}).`)
-  const peakMax = o.true_peak_max === undefined || o.true_peak_max === null ? null : num(o.true_peak_max, 'The true-peak ceiling', -20, 0)
-  const floorMax = o.noise_floor_max === undefined || o.noise_floor_max === null ? null : num(o.noise_floor_max, 'The noise-floor ceiling', -100, -20)
+  const peakMax =
+    o.true_peak_max === undefined || o.true_peak_max === null
+      ? null
+      : num(o.true_peak_max, 'The true-peak ceiling', -20, 0)
+  const floorMax =
+    o.noise_floor_max === undefined || o.noise_floor_max === null
+      ? null
+      : num(o.noise_floor_max, 'The noise-floor ceiling', -100, -20)
   return {
     name: o.name,
     label,

@@ -60,7 +60,10 @@ export class FfmpegExitError extends Error {
 
 /** The last non-empty line of ffmpeg's stderr, which is where it states why it gave up. */
 export function lastMeaningfulLine(stderr: string): string {
-  const lines = stderr.split(/\r?\n|\r/).map((l) => l.trim()).filter((l) => l.length > 0)
+  const lines = stderr
+    .split(/\r?\n|\r/)
+    .map((l) => l.trim())
+    .filter((l) => l.length > 0)
   return lines.at(-1) ?? ''
 }
 

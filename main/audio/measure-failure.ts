@@ -3,7 +3,14 @@
  * these into the API's `measured: false` object; the analyze CLI prints the sentence and exits non-zero.
  */
 import { stat } from 'node:fs/promises'
-import { describeDuration, FfmpegExitError, FfmpegNotFoundError, FfmpegSpawnError, FfmpegTimeoutError, lastMeaningfulLine } from './ffmpeg-errors'
+import {
+  describeDuration,
+  FfmpegExitError,
+  FfmpegNotFoundError,
+  FfmpegSpawnError,
+  FfmpegTimeoutError,
+  lastMeaningfulLine,
+} from './ffmpeg-errors'
 import { inputSection, parseInputAudioStream } from './parse-input-stream'
 import { displayText, quotedName } from '../../shared/display-text'
 
@@ -29,14 +36,21 @@ export interface MeasureFailure {
 export async function checkTakeFile(file: string): Promise<MeasureFailure | null> {
   try {
     const s = await stat(file)
-    if (!s.isFile()) return { reason: 'not_a_file', message: `${quotedName(file)} is not a file (it is a folder or a device).` }
-    if (s.size === 0) return { reason: 'empty', message: `${quotedName(file)} is empty (0 bytes), so there is no audio to measure.` }
+    if (!s.isFile())
+      return { reason: 'not_a_file', message: `${quotedName(file)} is not a file (it is a folder or a device).` }
+    if (s.size === 0)
+      return { reason: 'empty', message: `${quotedName(file)} is empty (0 bytes), so there is no audio to measure.` }
     return null
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { reason: 'missing', message: `${quotedName(file)} does not exist.` }
-    if (code === 'EACCES' || code === 'EPERM') return { reason: 'unreadable', message: `${quotedName(file)} cannot be read (permission denied).` }
-    return { reason: 'unreadable', message: `${quotedName(file)} cannot be read: ${displayText((err as Error).message)}.` }
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { reason: 'missing', message: `${quotedName(file)} does not exist.` }
+    if (code === 'EACCES' || code === 'EPERM')
+      return { reason: 'unreadable', message: `${quotedName(file)} cannot be read (permission denied).` }
+    return {
+      reason: 'unreadable',
+      message: `${quotedName(file)} cannot be read: ${displayText((err as Error).message)}.`,
+    }
   }
 }
 
@@ -45,18 +59,30 @@ export function failureFromError(file: string, err: unknown): MeasureFailure | n
   if (err instanceof FfmpegNotFoundError) return { reason: 'ffmpeg_missing', message: err.message }
   if (err instanceof FfmpegSpawnError) return { reason: 'ffmpeg_missing', message: err.message }
   if (err instanceof FfmpegTimeoutError) {
-    return { reason: 'timeout', message: `Measuring ${quotedName(file)} took longer than ${describeDuration(err.timeoutMs)}, so it was stopped.` }
+    return {
+      reason: 'timeout',
+      message: `Measuring ${quotedName(file)} took longer than ${describeDuration(err.timeoutMs)}, so it was stopped.`,
+    }
   }
   if (!(err instanceof FfmpegExitError)) return null
   const stderr = err.stderr
-  if (/Permission denied/.test(stderr)) return { reason: 'unreadable', message: `${quotedName(file)} cannot be read (permission denied).` }
-  if (/No such file or directory/.test(stderr) && !inputSection(stderr)) return { reason: 'missing', message: `${quotedName(file)} does not exist.` }
+  if (/Permission denied/.test(stderr))
+    return { reason: 'unreadable', message: `${quotedName(file)} cannot be read (permission denied).` }
+  if (/No such file or directory/.test(stderr) && !inputSection(stderr))
+    return { reason: 'missing', message: `${quotedName(file)} does not exist.` }
   if (/moov atom not found/.test(stderr)) {
-    return { reason: 'truncated', message: `${quotedName(file)} looks cut short: its MP4/M4A index is missing, so it cannot be played.` }
+    return {
+      reason: 'truncated',
+      message: `${quotedName(file)} looks cut short: its MP4/M4A index is missing, so it cannot be played.`,
+    }
   }
-  if (!inputSection(stderr)) return { reason: 'not_audio', message: `${quotedName(file)} is not an audio file ffmpeg can read.` }
+  if (!inputSection(stderr))
+    return { reason: 'not_audio', message: `${quotedName(file)} is not an audio file ffmpeg can read.` }
   if (!parseInputAudioStream(stderr) || /matches no streams/.test(stderr)) {
     return { reason: 'no_audio_stream', message: `${quotedName(file)} has no audio stream.` }
   }
-  return { reason: 'ffmpeg_failed', message: `ffmpeg could not measure ${quotedName(file)}: ${displayText(lastMeaningfulLine(stderr)) || 'no reason given'}.` }
+  return {
+    reason: 'ffmpeg_failed',
+    message: `ffmpeg could not measure ${quotedName(file)}: ${displayText(lastMeaningfulLine(stderr)) || 'no reason given'}.`,
+  }
 }

@@ -65,8 +65,21 @@ export function preflightFilterChain(): string {
  */
 export function preflightArgs(file: string, ignoreWavLength = false): string[] {
   return [
-    '-nostats', ...(ignoreWavLength ? ['-ignore_length', '1'] : []), '-i', `file:${path.resolve(file)}`, '-map', '0:a:0',
-    '-af', preflightFilterChain(), '-fflags', '+bitexact', '-c:a', 'pcm_f64le', '-f', 'wav', 'pipe:1',
+    '-nostats',
+    ...(ignoreWavLength ? ['-ignore_length', '1'] : []),
+    '-i',
+    `file:${path.resolve(file)}`,
+    '-map',
+    '0:a:0',
+    '-af',
+    preflightFilterChain(),
+    '-fflags',
+    '+bitexact',
+    '-c:a',
+    'pcm_f64le',
+    '-f',
+    'wav',
+    'pipe:1',
   ]
 }
 
@@ -89,24 +102,36 @@ export function preflightFromRun(
   file: string,
   stderr: string,
   collector: TakeFactsCollector | null,
-  options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind' | 'profile'> & { wavLengthIgnored?: boolean; truePeak?: TruePeakMeter | null } = {},
+  options: Pick<MeasureTakeOptions, 'spotLengthS' | 'kind' | 'profile'> & {
+    wavLengthIgnored?: boolean
+    truePeak?: TruePeakMeter | null
+  } = {},
 ): MeasureResult {
   const stream = parseInputAudioStream(stderr)
   if (!stream) return failed({ reason: 'no_audio_stream', message: `${quotedName(file)} has no audio stream.` })
   // Read to the end of a WAV of unknown length, the wav demuxer flags its last, shorter packet as corrupt;
   // and a streamed WAV cut off mid-write may end inside a sample frame, which is dropped.
   const found = findDecodeProblems(stderr, 5)
-  const problems = options.wavLengthIgnored ? withoutPartialLastFrame(found).filter((p) => !/corrupt input packet|Packet corrupt/.test(p)) : found
+  const problems = options.wavLengthIgnored
+    ? withoutPartialLastFrame(found).filter((p) => !/corrupt input packet|Packet corrupt/.test(p))
+    : found
   if (problems.length > 0) {
-    return failed({ reason: 'truncated', message: `${quotedName(file)} looks cut short or damaged: ffmpeg reported "${displayText(problems[0] ?? '').replace(/\.$/, '')}".` })
+    return failed({
+      reason: 'truncated',
+      message: `${quotedName(file)} looks cut short or damaged: ffmpeg reported "${displayText(problems[0] ?? '').replace(/\.$/, '')}".`,
+    })
   }
   const loudness = parseEbur128Summary(stderr)
   if (!collector || !loudness) {
-    return failed({ reason: 'ffmpeg_failed', message: `ffmpeg ran on ${quotedName(file)} but did not report its measurements.` })
+    return failed({
+      reason: 'ffmpeg_failed',
+      message: `ffmpeg ran on ${quotedName(file)} but did not report its measurements.`,
+    })
   }
   const facts = collector.facts()
   const durationS = facts.frames / facts.sampleRate
-  if (facts.frames === 0) return failed({ reason: 'truncated', message: `${quotedName(file)} contains no audio samples.` })
+  if (facts.frames === 0)
+    return failed({ reason: 'truncated', message: `${quotedName(file)} contains no audio samples.` })
   const declared = statedLengthCutShort(stream, durationS)
   if (declared !== null) {
     return failed({
@@ -123,7 +148,12 @@ export function preflightFromRun(
   // The file's own rate and channels (ffmpeg's pipe carries the decoded ones, which are the same).
   m.sampleRate = stream.sampleRate ?? m.sampleRate
   m.channels = stream.channels ?? m.channels
-  const { preflight, report } = preflightAndReport(m, { codec: stream.codec || null, bitDepth: stream.bitDepth }, profileFor(options), options)
+  const { preflight, report } = preflightAndReport(
+    m,
+    { codec: stream.codec || null, bitDepth: stream.bitDepth },
+    profileFor(options),
+    options,
+  )
   return { failure: null, preflight, report }
 }
 
@@ -181,13 +211,20 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
       input = parseInputAudioStream(run.stderr)
       release()
     }
-    if (reader.error) return failed({ reason: 'ffmpeg_failed', message: `Measuring ${quotedName(file)} failed: ${displayText(reader.error)}` })
+    if (reader.error)
+      return failed({
+        reason: 'ffmpeg_failed',
+        message: `Measuring ${quotedName(file)} failed: ${displayText(reader.error)}`,
+      })
     return preflightFromRun(file, run.stderr, collector, { ...options, wavLengthIgnored, truePeak })
   } catch (err) {
     if (err instanceof FfmpegAbortError) throw new FfmpegAbortError('Measuring the take was cancelled.')
     const failure = failureFromError(file, err)
     if (failure) return failed(failure)
-    return failed({ reason: 'ffmpeg_failed', message: `Measuring ${quotedName(file)} failed: ${displayText(err instanceof Error ? err.message : String(err))}` })
+    return failed({
+      reason: 'ffmpeg_failed',
+      message: `Measuring ${quotedName(file)} failed: ${displayText(err instanceof Error ? err.message : String(err))}`,
+    })
   }
 }
 
@@ -198,7 +235,12 @@ export async function measureTakeDetailed(file: string, options: MeasureTakeOpti
  */
 export async function measureTake(
   file: string,
-  options: { spotLengthS?: number | null; kind?: TakeKind; profile?: DeliveryProfile | null; signal?: AbortSignal } = {},
+  options: {
+    spotLengthS?: number | null
+    kind?: TakeKind
+    profile?: DeliveryProfile | null
+    signal?: AbortSignal
+  } = {},
 ): Promise<Preflight> {
   return (await measureTakeDetailed(file, options)).preflight
 }

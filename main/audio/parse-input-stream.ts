@@ -23,7 +23,13 @@ export interface InputAudioStream {
 
 /** Channel layout names ffmpeg prints that are not of the "X.Y" form. */
 const NAMED_LAYOUTS: Record<string, number> = {
-  mono: 1, stereo: 2, downmix: 2, quad: 4, hexagonal: 6, octagonal: 8, hexadecagonal: 16,
+  mono: 1,
+  stereo: 2,
+  downmix: 2,
+  quad: 4,
+  hexagonal: 6,
+  octagonal: 8,
+  hexadecagonal: 16,
 }
 
 /** Codecs that store every sample exactly: their decoded sample format is their bit depth. */
@@ -116,5 +122,7 @@ export function parseInputAudioStream(stderr: string): InputAudioStream | null {
  */
 export function statedLengthCutShort(stream: InputAudioStream, decodedS: number): number | null {
   const declared = stream.durationEstimated ? null : stream.declaredDurationS
-  return declared !== null && declared - decodedS > Math.max(TRUNCATION_SLACK_S, TRUNCATION_SLACK_RATIO * declared) ? declared : null
+  return declared !== null && declared - decodedS > Math.max(TRUNCATION_SLACK_S, TRUNCATION_SLACK_RATIO * declared)
+    ? declared
+    : null
 }

@@ -34,7 +34,9 @@ const EMPTY: StoredSettings = { custom: [], byJob: {}, byCustomer: {} }
 export const MAX_CUSTOM_PROFILES = 50
 
 const names = (v: unknown): Record<string, string> =>
-  typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string')) : {}
+  typeof v === 'object' && v !== null
+    ? Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : {}
 
 function validate(value: unknown): StoredSettings {
   if (typeof value !== 'object' || value === null) throw new Error('the profile settings must be an object')
@@ -50,7 +52,10 @@ export class ProfileSettings {
   private readonly customerOf = new Map<string, string | null>()
   private readonly file: JsonSettingsFile<StoredSettings>
 
-  constructor(dataDir: string, private readonly warn: (message: string) => void = () => {}) {
+  constructor(
+    dataDir: string,
+    private readonly warn: (message: string) => void = () => {},
+  ) {
     this.file = new JsonSettingsFile({
       path: join(dataDir, 'delivery-profiles.json'),
       defaults: EMPTY,
@@ -97,7 +102,8 @@ export class ProfileSettings {
     await this.ready()
     const profile = checkCustomProfile(input)
     const others = this.stored.custom.filter((p) => (p as { name?: unknown })?.name !== profile.name)
-    if (others.length >= MAX_CUSTOM_PROFILES) throw new ProfileError(`Booth keeps at most ${MAX_CUSTOM_PROFILES} profiles of your own; delete one first.`)
+    if (others.length >= MAX_CUSTOM_PROFILES)
+      throw new ProfileError(`Booth keeps at most ${MAX_CUSTOM_PROFILES} profiles of your own; delete one first.`)
     await this.save({ ...this.stored, custom: [...others, input] })
     return this.profiles()
   }
@@ -105,8 +111,10 @@ export class ProfileSettings {
   /** Removes one of the talent's profiles; jobs and customers that used it fall back to their defaults. */
   async deleteProfile(name: string): Promise<DeliveryProfile[]> {
     await this.ready()
-    if (BUILT_IN_PROFILES.some((p) => p.name === name)) throw new ProfileError(`${name} is built in and cannot be deleted.`)
-    if (!this.custom.some((p) => p.name === name)) throw new ProfileError(`There is no profile of yours called ${name}.`)
+    if (BUILT_IN_PROFILES.some((p) => p.name === name))
+      throw new ProfileError(`${name} is built in and cannot be deleted.`)
+    if (!this.custom.some((p) => p.name === name))
+      throw new ProfileError(`There is no profile of yours called ${name}.`)
     const keep = (m: Record<string, string>) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== name))
     await this.save({
       custom: this.stored.custom.filter((p) => (p as { name?: unknown })?.name !== name),
@@ -136,7 +144,8 @@ export class ProfileSettings {
   /** Chooses the job's profile (null: back to the default) and remembers it for the job's customer. */
   async setForJob(job: JobRef, name: string | null): Promise<ChosenProfile> {
     await this.ready()
-    if (name !== null && !findProfile(name, this.custom)) throw new ProfileError(`There is no delivery profile called ${name}.`)
+    if (name !== null && !findProfile(name, this.custom))
+      throw new ProfileError(`There is no delivery profile called ${name}.`)
     const byJob = { ...this.stored.byJob }
     const byCustomer = { ...this.stored.byCustomer }
     if (name === null) delete byJob[job.jobId]

@@ -28,7 +28,10 @@ export class RunningMeasurement {
   private readonly truePeak: TruePeakMeter
   private scratch = new Float64Array(0)
 
-  constructor(readonly sampleRate: number, readonly channels: number) {
+  constructor(
+    readonly sampleRate: number,
+    readonly channels: number,
+  ) {
     const rule = clipRule(RECORDED_CODEC, RECORDED_BIT_DEPTH, sampleRate)
     // The room tone is found block by block, so at Stop the check is judged, not computed over the take.
     this.facts = new TakeFactsCollector(sampleRate, channels, rule.minRun, { ...rule, roomTone: ROOM_TONE_RULES })
@@ -62,7 +65,11 @@ export class RunningMeasurement {
   }
 
   /** The take's preflight and report from what was recorded, judged as the ffmpeg pass would judge it. */
-  result(options: { spotLengthS?: number | null; kind?: TakeKind; profile?: DeliveryProfile | null }): PreflightAndReport {
+  result(options: {
+    spotLengthS?: number | null
+    kind?: TakeKind
+    profile?: DeliveryProfile | null
+  }): PreflightAndReport {
     const facts = this.facts.facts()
     const m = measurementsOf(facts, {
       lufs: this.loudness.integratedLufs(),

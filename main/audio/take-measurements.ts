@@ -40,7 +40,8 @@ const finiteOrNull = (n: number | null | undefined, digits: number): number | nu
 export function measurementsOf(facts: TakeFacts, levels: LevelFacts): TakeMeasurements {
   const durationS = facts.frames / facts.sampleRate
   // Found as the take streamed in (the running measurement), or now from its blocks: the same either way.
-  const room = facts.room ?? roomTone(facts.blockEnergies, facts.unweightedBlocks, facts.blockS, durationS, ROOM_TONE_RULES)
+  const room =
+    facts.room ?? roomTone(facts.blockEnergies, facts.unweightedBlocks, facts.blockS, durationS, ROOM_TONE_RULES)
   return {
     durationS,
     sampleRate: facts.sampleRate,

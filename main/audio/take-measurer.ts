@@ -42,7 +42,10 @@ interface Entry {
 }
 
 /** `run` is the one-pass measurement (replaced in tests to count the runs). */
-export function createTakeMeasurer(settings: ProfileSettings, run: typeof measureTakeDetailed = measureTakeDetailed): TakeMeasurer {
+export function createTakeMeasurer(
+  settings: ProfileSettings,
+  run: typeof measureTakeDetailed = measureTakeDetailed,
+): TakeMeasurer {
   const byFile = new Map<string, Entry>()
   const keyOf = async (file: string, o: TakeMeasureOptions): Promise<string> => {
     const info = await stat(file).catch(() => null)
@@ -55,13 +58,10 @@ export function createTakeMeasurer(settings: ProfileSettings, run: typeof measur
     const forget = (): void => {
       if (byFile.get(file) === entry) byFile.delete(file)
     }
-    entry.result.then(
-      (r) => {
-        entry.running = false
-        if (r.failure && !keepFailure) forget()
-      },
-      forget,
-    )
+    entry.result.then((r) => {
+      entry.running = false
+      if (r.failure && !keepFailure) forget()
+    }, forget)
     return entry.result
   }
   return {

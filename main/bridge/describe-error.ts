@@ -15,7 +15,11 @@ export interface BridgeFailure {
 
 /** An error a service throws on purpose, with words meant for the person. */
 export class UserFacingError extends Error {
-  constructor(readonly kind: string, message: string, readonly status = 409) {
+  constructor(
+    readonly kind: string,
+    message: string,
+    readonly status = 409,
+  ) {
     super(message)
     this.name = 'UserFacingError'
   }
@@ -24,7 +28,8 @@ export class UserFacingError extends Error {
 export function describeError(err: unknown): BridgeFailure {
   if (err instanceof BridgeArgumentError) return { status: 400, kind: 'bad_request', message: err.message }
   if (err instanceof UserFacingError) return { status: err.status, kind: err.kind, message: err.message }
-  if (isApiError(err)) return { status: 502, kind: err.kind === 'api' ? `api:${err.code ?? 'error'}` : err.kind, message: err.message }
+  if (isApiError(err))
+    return { status: 502, kind: err.kind === 'api' ? `api:${err.code ?? 'error'}` : err.kind, message: err.message }
   if (err instanceof DiskProblemError) return { status: 507, kind: 'disk', message: err.message }
   // A write that failed on the disk, from any call that did not say it in its own words (see disk-problem.ts).
   const fault = diskFaultOf(err)

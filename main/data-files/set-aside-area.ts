@@ -13,7 +13,12 @@ import type { BridgeHandlers } from '../bridge/dispatch'
 import type { EventHub } from '../bridge/event-hub'
 import type { SetAsideFile } from '../../shared/bridge-data-files'
 import { writeFileAtomic } from '../storage/atomic-file'
-import { dismissSetAsideFile, forgetSetAsideFilesUnder, setAsideFilesUnder, watchSetAsideFiles } from '../storage/damaged-files'
+import {
+  dismissSetAsideFile,
+  forgetSetAsideFilesUnder,
+  setAsideFilesUnder,
+  watchSetAsideFiles,
+} from '../storage/damaged-files'
 import { readJsonDataFile } from '../storage/json-data-file'
 
 export const SET_ASIDE_LIST_FILE = 'set-aside-files.json'
@@ -34,13 +39,25 @@ function validateList(value: unknown): SetAsideFile[] {
     if (!o || typeof o !== 'object') throw new Error(`entry ${i + 1} is not an object`)
     for (const k of FIELDS) if (typeof o[k] !== 'string') throw new Error(`entry ${i + 1} has no ${k}`)
     if (typeof o['at'] !== 'number' || !Number.isFinite(o['at'])) throw new Error(`entry ${i + 1} has no time`)
-    return { id: o['id'], what: o['what'], reset: o['reset'], keptAs: o['keptAs'], reason: o['reason'], at: o['at'] } as SetAsideFile
+    return {
+      id: o['id'],
+      what: o['what'],
+      reset: o['reset'],
+      keptAs: o['keptAs'],
+      reason: o['reason'],
+      at: o['at'],
+    } as SetAsideFile
   })
 }
 
-export async function createSetAsideArea(dataDir: string, hub: EventHub, warn: (message: string, fields: Record<string, unknown>) => void = () => undefined): Promise<SetAsideArea> {
+export async function createSetAsideArea(
+  dataDir: string,
+  hub: EventHub,
+  warn: (message: string, fields: Record<string, unknown>) => void = () => undefined,
+): Promise<SetAsideArea> {
   const path = join(dataDir, SET_ASIDE_LIST_FILE)
-  const current = (): SetAsideFile[] => setAsideFilesUnder(dataDir).map(({ path: _path, detail: _detail, ...file }) => file)
+  const current = (): SetAsideFile[] =>
+    setAsideFilesUnder(dataDir).map(({ path: _path, detail: _detail, ...file }) => file)
   let saving: Promise<void> = Promise.resolve()
   /** What the file holds (as Booth last read or wrote it): a list that did not change is not written again. */
   let onDisk = '[]'
@@ -49,9 +66,11 @@ export async function createSetAsideArea(dataDir: string, hub: EventHub, warn: (
     const text = JSON.stringify(files)
     if (text === onDisk) return
     onDisk = text
-    saving = saving.then(() => writeFileAtomic(path, `${JSON.stringify({ files }, null, 1)}\n`)).catch((err: unknown) => {
-      warn('could not keep the list of set-aside files', { err })
-    })
+    saving = saving
+      .then(() => writeFileAtomic(path, `${JSON.stringify({ files }, null, 1)}\n`))
+      .catch((err: unknown) => {
+        warn('could not keep the list of set-aside files', { err })
+      })
   }
   // Listening first: the list file itself, found damaged, is set aside (and listed) like any other.
   const stop = watchSetAsideFiles(dataDir, () => {
@@ -61,7 +80,10 @@ export async function createSetAsideArea(dataDir: string, hub: EventHub, warn: (
   const read = await readJsonDataFile(path, {
     validate: validateList,
     fallback: [],
-    about: { what: 'the list of damaged files Booth set aside', reset: 'Files set aside before are no longer listed; their copies stay where they were kept.' },
+    about: {
+      what: 'the list of damaged files Booth set aside',
+      reset: 'Files set aside before are no longer listed; their copies stay where they were kept.',
+    },
   }).catch((err: unknown) => {
     warn('could not read the list of set-aside files', { err })
     return { value: [] as SetAsideFile[] }
@@ -71,7 +93,9 @@ export async function createSetAsideArea(dataDir: string, hub: EventHub, warn: (
   function list(): SetAsideFile[] {
     const now = current()
     const ids = new Set(now.map((f) => f.id))
-    return [...earlier.filter((f) => !ids.has(f.id)), ...now].filter((f) => existsSync(f.keptAs)).sort((a, b) => a.at - b.at)
+    return [...earlier.filter((f) => !ids.has(f.id)), ...now]
+      .filter((f) => existsSync(f.keptAs))
+      .sort((a, b) => a.at - b.at)
   }
   save() // drops what is no longer kept
   return {

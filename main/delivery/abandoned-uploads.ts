@@ -25,14 +25,24 @@ interface Entry {
 
 function validate(value: unknown): Entry[] {
   if (!Array.isArray(value)) throw new Error('expected a list')
-  return value.filter((e): e is Entry => typeof e === 'object' && e !== null && typeof e.handle === 'string' && HANDLE_RE.test(e.handle) && typeof e.tries === 'number')
+  return value.filter(
+    (e): e is Entry =>
+      typeof e === 'object' &&
+      e !== null &&
+      typeof e.handle === 'string' &&
+      HANDLE_RE.test(e.handle) &&
+      typeof e.tries === 'number',
+  )
 }
 
 export class AbandonedUploads {
   private readonly file: string
   private busy: Promise<void> = Promise.resolve()
 
-  constructor(dataDir: string, private readonly log: Log) {
+  constructor(
+    dataDir: string,
+    private readonly log: Log,
+  ) {
     this.file = join(dataDir, ABANDONED_FILE)
   }
 
@@ -65,7 +75,9 @@ export class AbandonedUploads {
 
   private serial(work: () => Promise<void>): Promise<void> {
     const next = this.busy.then(work).catch((err: unknown) => {
-      this.log.warn('could not keep the list of unused uploads to delete', { err: err instanceof Error ? err.message : String(err) })
+      this.log.warn('could not keep the list of unused uploads to delete', {
+        err: err instanceof Error ? err.message : String(err),
+      })
     })
     this.busy = next
     return next

@@ -13,8 +13,7 @@ import { diskFaultOf, diskWords } from '../storage/disk-problem'
 import { UserFacingError } from '../bridge/describe-error'
 
 export type FailureVerdict =
-  | { kind: 'wait'; message: string; retryAfterMs: number | null }
-  | { kind: 'fail'; message: string }
+  { kind: 'wait'; message: string; retryAfterMs: number | null } | { kind: 'fail'; message: string }
 
 /**
  * A delivery the queue refuses now (already queued, still recording, already delivered): a sentence the
@@ -44,15 +43,21 @@ export const PARK_AFTER_MS = 60_000
 /** How long the service asked Booth to wait: an epoch-ms `waitUntil` (a parked API call) or `retryAfterMs`. */
 export function askedWaitMs(err: unknown, now: number): number | null {
   const fields = (typeof err === 'object' && err !== null ? err : {}) as { waitUntil?: unknown; retryAfterMs?: unknown }
-  if (typeof fields.waitUntil === 'number' && Number.isFinite(fields.waitUntil)) return Math.max(0, fields.waitUntil - now)
-  if (typeof fields.retryAfterMs === 'number' && Number.isFinite(fields.retryAfterMs) && fields.retryAfterMs >= 0) return fields.retryAfterMs
+  if (typeof fields.waitUntil === 'number' && Number.isFinite(fields.waitUntil))
+    return Math.max(0, fields.waitUntil - now)
+  if (typeof fields.retryAfterMs === 'number' && Number.isFinite(fields.retryAfterMs) && fields.retryAfterMs >= 0)
+    return fields.retryAfterMs
   return null
 }
 
 function waitVerdict(message: string, err: unknown, now: number): FailureVerdict {
   const wait = askedWaitMs(err, now)
   if (wait !== null && wait > PARK_AFTER_MS) {
-    return { kind: 'wait', message: `The service asked Booth to wait until ${clockTime(now + wait)}; this delivery goes out by itself then.`, retryAfterMs: wait }
+    return {
+      kind: 'wait',
+      message: `The service asked Booth to wait until ${clockTime(now + wait)}; this delivery goes out by itself then.`,
+      retryAfterMs: wait,
+    }
   }
   return { kind: 'wait', message, retryAfterMs: wait }
 }
@@ -62,16 +67,26 @@ export function classifyDeliveryFailure(err: unknown, now: number = Date.now()):
   const disk = diskFaultOf(err)
   if (disk) {
     const { what } = diskWords(disk, { dataDir: disk.path ?? 'Booth’s data folder', free: null, again: '' })
-    return { kind: 'wait', message: `${what} This delivery waits and goes out by itself once Booth can write there again.`, retryAfterMs: null }
+    return {
+      kind: 'wait',
+      message: `${what} This delivery waits and goes out by itself once Booth can write there again.`,
+      retryAfterMs: null,
+    }
   }
   if (isApiError(err)) {
     // Ended by Booth itself (quitting) before the service answered: not the service's answer, so the
     // delivery waits and goes again, same key (a pause or cancel by the talent is told apart before this).
-    if (err.kind === 'aborted') return { kind: 'wait', message: 'Booth stopped before the service answered; this delivery goes out again, as the same delivery.', retryAfterMs: null }
+    if (err.kind === 'aborted')
+      return {
+        kind: 'wait',
+        message: 'Booth stopped before the service answered; this delivery goes out again, as the same delivery.',
+        retryAfterMs: null,
+      }
     if (isOfflineKindError(err) || (err.kind === 'api' && err.retryable)) {
       return waitVerdict(err.message, err, now)
     }
-    const reason = err.serverMessage && err.serverMessage !== err.message ? `${err.message} (${err.serverMessage})` : err.message
+    const reason =
+      err.serverMessage && err.serverMessage !== err.message ? `${err.message} (${err.serverMessage})` : err.message
     return { kind: 'fail', message: reason }
   }
   if (err instanceof UploadFailedError) {

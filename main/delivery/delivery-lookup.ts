@@ -22,7 +22,11 @@ export interface FoundDelivery {
 const SLACK_MS = 60_000
 
 export async function findDeliveryOnService(
-  client: TalentClient, jobId: string, file: Pick<PreparedFile, 'file_name' | 'size'>, queuedAt: number, now: () => number = Date.now,
+  client: TalentClient,
+  jobId: string,
+  file: Pick<PreparedFile, 'file_name' | 'size'>,
+  queuedAt: number,
+  now: () => number = Date.now,
 ): Promise<FoundDelivery | null> {
   const asked = now()
   const { deliveries, server_time: serverTime } = await client.listDeliveries(jobId)
@@ -32,7 +36,9 @@ export async function findDeliveryOnService(
   const since = queuedAt + skew - SLACK_MS - (answered - asked)
   const matches = deliveries
     // Names arrive as Booth shows them (api/answer-names.ts): the file's own name is compared the same way.
-    .filter((d) => d.original_name === displayText(file.file_name) && d.size_bytes === file.size && d.created_at >= since)
+    .filter(
+      (d) => d.original_name === displayText(file.file_name) && d.size_bytes === file.size && d.created_at >= since,
+    )
     .sort((a, b) => a.created_at - b.created_at)
   const first = matches[0]
   return first ? { delivery_id: first.delivery_id, created_at: first.created_at - skew } : null

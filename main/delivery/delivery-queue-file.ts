@@ -39,7 +39,13 @@ const isStrOrNull = (v: unknown) => v === null || typeof v === 'string'
 
 function checkFile(v: unknown, i: number): PreparedFile | null {
   if (v === null) return null
-  if (!isObj(v) || typeof v.path !== 'string' || typeof v.file_name !== 'string' || !isNum(v.size) || !isNum(v.mtimeMs)) {
+  if (
+    !isObj(v) ||
+    typeof v.path !== 'string' ||
+    typeof v.file_name !== 'string' ||
+    !isNum(v.size) ||
+    !isNum(v.mtimeMs)
+  ) {
     throw new Error(`item ${i} has a damaged "file" entry`)
   }
   const sha256 = typeof v.sha256 === 'string' && /^[0-9a-f]{64}$/.test(v.sha256) ? { sha256: v.sha256 } : {}
@@ -49,7 +55,8 @@ function checkFile(v: unknown, i: number): PreparedFile | null {
 function checkItem(v: unknown, i: number): QueueItem {
   if (!isObj(v)) throw new Error(`item ${i} is not an object`)
   const { takeId, jobId, label, note, queuedAt, status, message, attempts, nextAttemptAt, mayHaveArrived } = v
-  if (typeof takeId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(takeId)) throw new Error(`item ${i} has no valid take id`)
+  if (typeof takeId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(takeId))
+    throw new Error(`item ${i} has no valid take id`)
   if (typeof jobId !== 'string' || !API_ID_PATTERN.test(jobId)) throw new Error(`item ${i} has no valid job id`)
   if (!(TAKE_LABEL_VALUES as readonly unknown[]).includes(label)) throw new Error(`item ${i} has an unknown label`)
   if (!isStrOrNull(note) || !isStrOrNull(message)) throw new Error(`item ${i} has a note or message that is not text`)
@@ -58,9 +65,17 @@ function checkItem(v: unknown, i: number): QueueItem {
   if (nextAttemptAt !== null && !isNum(nextAttemptAt)) throw new Error(`item ${i} has an invalid next attempt time`)
   if (typeof mayHaveArrived !== 'boolean') throw new Error(`item ${i} lacks the "mayHaveArrived" flag`)
   return {
-    takeId, jobId, label: label as QueueItem['label'], note: note as string | null, queuedAt,
-    status: status as QueueEntryStatus, message: message as string | null, attempts,
-    nextAttemptAt: nextAttemptAt as number | null, mayHaveArrived, file: checkFile(v.file, i),
+    takeId,
+    jobId,
+    label: label as QueueItem['label'],
+    note: note as string | null,
+    queuedAt,
+    status: status as QueueEntryStatus,
+    message: message as string | null,
+    attempts,
+    nextAttemptAt: nextAttemptAt as number | null,
+    mayHaveArrived,
+    file: checkFile(v.file, i),
     waitUntil: isNum(v.waitUntil) ? v.waitUntil : null,
   }
 }
@@ -85,14 +100,24 @@ export interface LoadedQueue {
 
 const QUEUE_ABOUT = {
   what: 'The delivery queue',
-  reset: 'Booth rebuilds it from the takes, which keep their own delivery state: check that the takes you queued are queued again.',
+  reset:
+    'Booth rebuilds it from the takes, which keep their own delivery state: check that the takes you queued are queued again.',
 }
 
 export async function loadQueueFile(path: string, now: number): Promise<LoadedQueue> {
   await removeLeftoverTempFiles(path)
   try {
-    const read = await readJsonDataFile(path, { fallback: { schema: 1, items: [] } as QueueFile, validate: checkQueueFile, about: QUEUE_ABOUT, now: () => now })
-    return { items: read.value.items, setAsideTo: read.setAside?.keptAs ?? null, problem: read.setAside?.reason ?? null }
+    const read = await readJsonDataFile(path, {
+      fallback: { schema: 1, items: [] } as QueueFile,
+      validate: checkQueueFile,
+      about: QUEUE_ABOUT,
+      now: () => now,
+    })
+    return {
+      items: read.value.items,
+      setAsideTo: read.setAside?.keptAs ?? null,
+      problem: read.setAside?.reason ?? null,
+    }
   } catch (err) {
     // Not damaged but unreadable (permissions, a disk error): left where it is; the takes still say what is queued.
     return { items: [], setAsideTo: null, problem: err instanceof Error ? err.message : String(err) }

@@ -64,15 +64,27 @@ export class DeliveryQueue {
   async load(): Promise<void> {
     const loaded = await loadQueueFile(this.file, this.o.now())
     if (loaded.problem) {
-      this.o.log.warn(loaded.setAsideTo
-        ? `The delivery queue file was damaged (${loaded.problem}); it was set aside as ${loaded.setAsideTo} and the queue is rebuilt from the takes.`
-        : `The delivery queue file could not be read (${loaded.problem}); the queue is rebuilt from the takes.`)
+      this.o.log.warn(
+        loaded.setAsideTo
+          ? `The delivery queue file was damaged (${loaded.problem}); it was set aside as ${loaded.setAsideTo} and the queue is rebuilt from the takes.`
+          : `The delivery queue file could not be read (${loaded.problem}); the queue is rebuilt from the takes.`,
+      )
     }
     // An interrupted "sending" waits again; so does an item held for a cancel's check when Booth quit
     // (only hold() pauses an item whose outcome is unknown): it must be confirmed, never left paused.
-    this.items = loaded.items.map((i) => (i.status === 'sending' || (i.status === 'paused' && i.mayHaveArrived)
-      ? { ...i, status: 'waiting', nextAttemptAt: null, message: i.status === 'paused' ? 'Booth has not heard back whether this take was delivered; it will find out by itself.' : i.message }
-      : i))
+    this.items = loaded.items.map((i) =>
+      i.status === 'sending' || (i.status === 'paused' && i.mayHaveArrived)
+        ? {
+            ...i,
+            status: 'waiting',
+            nextAttemptAt: null,
+            message:
+              i.status === 'paused'
+                ? 'Booth has not heard back whether this take was delivered; it will find out by itself.'
+                : i.message,
+          }
+        : i,
+    )
   }
 
   start(): void {
@@ -112,11 +124,20 @@ export class DeliveryQueue {
   }
 
   /** Appends a delivery at the end of the line (or leaves an existing one where it is). */
-  async add(item: Omit<QueueItem, 'status' | 'message' | 'attempts' | 'nextAttemptAt' | 'mayHaveArrived' | 'file'> & Partial<QueueItem>): Promise<DeliveryQueueEntry> {
+  async add(
+    item: Omit<QueueItem, 'status' | 'message' | 'attempts' | 'nextAttemptAt' | 'mayHaveArrived' | 'file'> &
+      Partial<QueueItem>,
+  ): Promise<DeliveryQueueEntry> {
     const existing = this.get(item.takeId)
     if (existing) return this.entry(existing)
     const full: QueueItem = {
-      status: 'waiting', message: null, attempts: 0, nextAttemptAt: null, mayHaveArrived: false, file: null, ...item,
+      status: 'waiting',
+      message: null,
+      attempts: 0,
+      nextAttemptAt: null,
+      mayHaveArrived: false,
+      file: null,
+      ...item,
     }
     this.items.push(full)
     await this.changed()
@@ -128,8 +149,10 @@ export class DeliveryQueue {
   async pause(takeId: string): Promise<DeliveryQueueEntry> {
     const item = this.must(takeId)
     if (item.status === 'paused') return this.entry(item)
-    if (item.status === 'failed') throw new DeliveryQueueError('This delivery failed; retry or cancel it instead of pausing.')
-    if (item.mayHaveArrived) throw new DeliveryQueueError('The upload is finished and the delivery is being sent; it can no longer be paused.')
+    if (item.status === 'failed')
+      throw new DeliveryQueueError('This delivery failed; retry or cancel it instead of pausing.')
+    if (item.mayHaveArrived)
+      throw new DeliveryQueueError('The upload is finished and the delivery is being sent; it can no longer be paused.')
     item.status = 'paused'
     item.message = 'Paused.'
     item.nextAttemptAt = null
@@ -179,7 +202,10 @@ export class DeliveryQueue {
   async cancel(takeId: string, o: { resolved?: boolean } = {}): Promise<QueueItem> {
     const item = this.must(takeId)
     if (item.mayHaveArrived && !o.resolved) {
-      throw new DeliveryQueueError('This delivery was already sent once and Booth has not heard back yet; it may have arrived, so it cannot be cancelled. It will be confirmed when the server answers.')
+      throw new DeliveryQueueError(
+        'This delivery was already sent once and Booth has not heard back yet; it may have arrived, ' +
+          'so it cannot be cancelled. It will be confirmed when the server answers.',
+      )
     }
     await this.interrupt(takeId, 'cancel')
     this.items = this.items.filter((i) => i !== item)
@@ -237,9 +263,11 @@ export class DeliveryQueue {
 
   private async changed(): Promise<void> {
     const snapshot = this.items.map((i) => ({ ...i }))
-    this.saving = this.saving.then(() => saveQueueFile(this.file, snapshot)).catch((err: unknown) => {
-      this.o.log.error('could not save the delivery queue', { err: err instanceof Error ? err.message : String(err) })
-    })
+    this.saving = this.saving
+      .then(() => saveQueueFile(this.file, snapshot))
+      .catch((err: unknown) => {
+        this.o.log.error('could not save the delivery queue', { err: err instanceof Error ? err.message : String(err) })
+      })
     this.o.onChange(this.list())
     await this.saving
   }
@@ -272,10 +300,13 @@ export class DeliveryQueue {
 
   private wakeIn(ms: number): void {
     if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      this.timer = null
-      this.pump()
-    }, Math.min(ms, 2 ** 31 - 1))
+    this.timer = setTimeout(
+      () => {
+        this.timer = null
+        this.pump()
+      },
+      Math.min(ms, 2 ** 31 - 1),
+    )
     this.timer.unref()
   }
 
@@ -283,7 +314,13 @@ export class DeliveryQueue {
     // Active before the first await, so a pause, cancel or stop arriving meanwhile reaches this attempt.
     const controller = new AbortController()
     let finish!: () => void
-    const active: Active = { takeId: item.takeId, controller, finished: new Promise((r) => { finish = r }) }
+    const active: Active = {
+      takeId: item.takeId,
+      controller,
+      finished: new Promise((r) => {
+        finish = r
+      }),
+    }
     this.active = active
     item.status = 'sending'
     item.attempts += 1

@@ -64,7 +64,11 @@ export class DeliveryService {
   constructor(private readonly d: DeliveryServiceDeps) {
     this.abandoned = new AbandonedUploads(d.dataDir, d.log)
     this.uploads = new UploadStep({
-      store: d.store, dataDir: d.dataDir, apiKey: d.apiKey, log: d.log, tuning: d.upload,
+      store: d.store,
+      dataDir: d.dataDir,
+      apiKey: d.apiKey,
+      log: d.log,
+      tuning: d.upload,
       isAbandoned: async (handle) => (await this.abandoned.list()).includes(handle),
       onReplaced: (handle) => {
         d.log.info('an upload was replaced by a new one; the old one is deleted on the service', { handle })
@@ -93,14 +97,19 @@ export class DeliveryService {
     for (const jobId of await store.folders.jobIds('takes')) {
       const { takes } = await store.list(jobId)
       for (const t of takes) {
-        if ((t.delivery.status === 'queued' || t.delivery.status === 'sending') && !this.queue.get(t.id)) stranded.push(t)
+        if ((t.delivery.status === 'queued' || t.delivery.status === 'sending') && !this.queue.get(t.id))
+          stranded.push(t)
       }
     }
     stranded.sort((a, b) => a.created_at.localeCompare(b.created_at))
     for (const t of stranded) {
       // A take left "sending" may have reached the server: it can be confirmed, not cancelled.
       await this.queue.add({
-        takeId: t.id, jobId: t.job_id, label: t.label, note: t.note, queuedAt: Date.parse(t.created_at) || this.d.now(),
+        takeId: t.id,
+        jobId: t.job_id,
+        label: t.label,
+        note: t.note,
+        queuedAt: Date.parse(t.created_at) || this.d.now(),
         mayHaveArrived: t.delivery.status === 'sending' && t.upload.status === 'uploaded',
       })
     }
@@ -127,7 +136,8 @@ export class DeliveryService {
   async releaseUpload(takeId: string): Promise<void> {
     const take = await this.d.store.get(takeId)
     const handle = take.upload.handle
-    if (!handle || this.queue.get(takeId) || (take.delivery.status !== 'none' && take.delivery.status !== 'failed')) return
+    if (!handle || this.queue.get(takeId) || (take.delivery.status !== 'none' && take.delivery.status !== 'failed'))
+      return
     await this.abandon(handle)
     await this.d.store.setUpload(takeId, { handle: null, offset: 0, status: 'none' })
   }
@@ -147,31 +157,52 @@ export class DeliveryService {
   }
 
   /** The person confirmed "deliver this take as `label` with `note` to job `jobId`". */
-  async deliver(takeId: string, o: { label: TakeLabel; note: string | null; jobId: string }): Promise<DeliveryQueueEntry> {
+  async deliver(
+    takeId: string,
+    o: { label: TakeLabel; note: string | null; jobId: string },
+  ): Promise<DeliveryQueueEntry> {
     if (this.starting.has(takeId)) throw new DeliveryQueueError('This take is already being queued for delivery.')
     this.starting.add(takeId)
     try {
       const { store } = this.d
       let take = await store.get(takeId)
       const n = take.take_number
-      if (take.job_id !== o.jobId) throw new DeliveryQueueError(`Take ${n} belongs to job ${take.job_id}, not job ${o.jobId}.`)
+      if (take.job_id !== o.jobId)
+        throw new DeliveryQueueError(`Take ${n} belongs to job ${take.job_id}, not job ${o.jobId}.`)
       if (take.state === 'recording') throw new DeliveryQueueError(`Take ${n} is still recording; stop it first.`)
-      if (take.state === 'recovered') throw new DeliveryQueueError(`Take ${n} was recovered after a crash; keep it before delivering it.`)
+      if (take.state === 'recovered')
+        throw new DeliveryQueueError(`Take ${n} was recovered after a crash; keep it before delivering it.`)
       if (this.queue.get(takeId)) throw new DeliveryQueueError(`Take ${n} is already in the delivery queue.`)
-      if (take.delivery.status === 'delivered') throw new DeliveryQueueError(`Take ${n} was already delivered (delivery ${take.delivery.delivery_id ?? 'unknown'}).`)
-      if (take.delivery.status === 'queued' || take.delivery.status === 'sending') throw new DeliveryQueueError(elsewhere(n))
+      if (take.delivery.status === 'delivered')
+        throw new DeliveryQueueError(
+          `Take ${n} was already delivered (delivery ${take.delivery.delivery_id ?? 'unknown'}).`,
+        )
+      if (take.delivery.status === 'queued' || take.delivery.status === 'sending')
+        throw new DeliveryQueueError(elsewhere(n))
       if (take.delivery.status !== 'none') take = await store.setDelivery(takeId, { status: 'none', queued: false })
       if (take.label !== o.label) take = await store.setLabel(takeId, o.label)
       if (take.note !== o.note) take = await store.setNote(takeId, o.note)
       // The claim: checked and saved in one step under the job's lock (across processes too), so of two
       // deliveries of one take started at once only one gets a key; the other is refused here.
       take = await store.update(takeId, (m) => {
-        if (m.delivery.status === 'delivered') throw new DeliveryQueueError(`Take ${n} was already delivered (delivery ${m.delivery.delivery_id ?? 'unknown'}).`)
+        if (m.delivery.status === 'delivered')
+          throw new DeliveryQueueError(
+            `Take ${n} was already delivered (delivery ${m.delivery.delivery_id ?? 'unknown'}).`,
+          )
         if (m.delivery.status !== 'none') throw new DeliveryQueueError(elsewhere(n))
-        return { ...m, delivery: { status: 'queued', idempotency_key: newIdempotencyKey(), delivery_id: null, queued: true } }
+        return {
+          ...m,
+          delivery: { status: 'queued', idempotency_key: newIdempotencyKey(), delivery_id: null, queued: true },
+        }
       })
       this.announce(take, 'queued', 'Waiting to be sent.')
-      return await this.queue.add({ takeId, jobId: take.job_id, label: take.label, note: take.note, queuedAt: this.d.now() })
+      return await this.queue.add({
+        takeId,
+        jobId: take.job_id,
+        label: take.label,
+        note: take.note,
+        queuedAt: this.d.now(),
+      })
     } finally {
       this.starting.delete(takeId)
     }
@@ -191,14 +222,23 @@ export class DeliveryService {
     }
     const unknown = item ? item.mayHaveArrived : take.delivery.status === 'sending'
     if (unknown) {
-      if (item && !(await this.queue.hold(takeId, 'Checking with the service whether this take was already delivered.'))) {
+      if (
+        item &&
+        !(await this.queue.hold(takeId, 'Checking with the service whether this take was already delivered.'))
+      ) {
         take = await store.get(takeId)
-        throw new DeliveryQueueError(`This take was delivered just now (delivery ${take.delivery.delivery_id ?? 'unknown'}), so there was nothing to cancel.`)
+        throw new DeliveryQueueError(
+          `This take was delivered just now (delivery ${take.delivery.delivery_id ?? 'unknown'}), so there was nothing to cancel.`,
+        )
       }
       const found = await this.resolveUnknown(take, item?.file ?? null, item?.queuedAt ?? 0)
       if (found) {
         if (item) await this.queue.cancel(takeId, { resolved: true })
-        const done = await store.setDelivery(takeId, { status: 'delivered', delivery_id: found.delivery_id, queued: false })
+        const done = await store.setDelivery(takeId, {
+          status: 'delivered',
+          delivery_id: found.delivery_id,
+          queued: false,
+        })
         await store.setUpload(takeId, { status: 'uploaded' })
         const sentence = `This take was already delivered at ${clockTime(found.created_at)}, so there was nothing to cancel.`
         this.announce(done, 'delivered', sentence, found.delivery_id)
@@ -218,7 +258,12 @@ export class DeliveryService {
       if (!deleted) await this.abandoned.add(handle)
     }
     await store.setUpload(takeId, { handle: null, offset: 0, status: 'none' })
-    const after = await store.setDelivery(takeId, { status: 'none', idempotency_key: null, delivery_id: null, queued: false })
+    const after = await store.setDelivery(takeId, {
+      status: 'none',
+      idempotency_key: null,
+      delivery_id: null,
+      queued: false,
+    })
     this.announce(after, 'none', 'Delivery cancelled.')
     return after
   }
@@ -233,16 +278,27 @@ export class DeliveryService {
       if (!client || !file) throw new NotSignedInError()
       return await findDeliveryOnService(client, take.job_id, file, queuedAt, this.d.now)
     } catch (err) {
-      this.d.log.warn('could not find out whether a delivery reached the service', { takeId: take.id, err: err instanceof Error ? err.message : String(err) })
-      await this.queue.release(take.id, 'Booth has not heard back whether this take was delivered; it will find out by itself.')
-      throw new DeliveryQueueError('Booth cannot tell yet whether this take already reached the service, so it was not cancelled. It stays in the queue and Booth confirms it as soon as the service answers.')
+      this.d.log.warn('could not find out whether a delivery reached the service', {
+        takeId: take.id,
+        err: err instanceof Error ? err.message : String(err),
+      })
+      await this.queue.release(
+        take.id,
+        'Booth has not heard back whether this take was delivered; it will find out by itself.',
+      )
+      throw new DeliveryQueueError(
+        'Booth cannot tell yet whether this take already reached the service, so it was not ' +
+          'cancelled. It stays in the queue and Booth confirms it as soon as the service answers.',
+      )
     }
   }
 
   async retry(takeId: string): Promise<DeliveryQueueEntry> {
     const take = await this.d.store.get(takeId)
-    if (!this.queue.get(takeId)) throw new DeliveryQueueError(`Take ${take.take_number} is not in the delivery queue; deliver it instead.`)
-    if (take.delivery.status === 'failed') this.announce(await this.d.store.setDelivery(takeId, { status: 'queued' }), 'queued', 'Trying again.')
+    if (!this.queue.get(takeId))
+      throw new DeliveryQueueError(`Take ${take.take_number} is not in the delivery queue; deliver it instead.`)
+    if (take.delivery.status === 'failed')
+      this.announce(await this.d.store.setDelivery(takeId, { status: 'queued' }), 'queued', 'Trying again.')
     return this.queue.retry(takeId)
   }
 
@@ -279,12 +335,21 @@ export class DeliveryService {
       const client = this.d.client()
       if (!client) throw new NotSignedInError()
       const replay = item.mayHaveArrived
-      await control.update({ mayHaveArrived: true, message: replay ? 'Asking the service whether the delivery arrived (same request again).' : 'Sending the delivery.' })
+      await control.update({
+        mayHaveArrived: true,
+        message: replay
+          ? 'Asking the service whether the delivery arrived (same request again).'
+          : 'Sending the delivery.',
+      })
       this.announce(take, 'sending', replay ? 'Confirming the delivery.' : 'Upload finished; sending the delivery.')
       const preflight = await store.deliveryPreflight(take.id, control.signal)
       let answer
       try {
-        answer = await client.deliver(item.jobId, { handle, take_label: item.label, note: item.note, preflight }, { idempotencyKey: key, signal: control.signal })
+        answer = await client.deliver(
+          item.jobId,
+          { handle, take_label: item.label, note: item.note, preflight },
+          { idempotencyKey: key, signal: control.signal },
+        )
       } catch (err) {
         // Only a definitive refusal of this key proves nothing was recorded; the outcome stays unknown otherwise.
         if (!postMayHaveArrived(err)) await control.update({ mayHaveArrived: false })
@@ -292,7 +357,12 @@ export class DeliveryService {
       }
       const deliveryId = answer.delivery.delivery_id
       const done = await store.setDelivery(take.id, { status: 'delivered', delivery_id: deliveryId, queued: false })
-      this.announce(done, 'delivered', answer.replayed ? 'Delivered (confirmed on a repeat).' : 'Delivered.', deliveryId)
+      this.announce(
+        done,
+        'delivered',
+        answer.replayed ? 'Delivered (confirmed on a repeat).' : 'Delivered.',
+        deliveryId,
+      )
       void this.sweepAbandoned()
     } catch (err) {
       await this.afterFailure(item.takeId, err, control.signal)
@@ -305,7 +375,11 @@ export class DeliveryService {
     if (reason === 'cancel') return // cancel() resets the take
     try {
       if (reason === 'pause' || reason === 'stop') {
-        this.announce(await this.d.store.setDelivery(takeId, { status: 'queued' }), 'queued', reason === 'pause' ? 'Upload paused.' : 'Waiting to be sent.')
+        this.announce(
+          await this.d.store.setDelivery(takeId, { status: 'queued' }),
+          'queued',
+          reason === 'pause' ? 'Upload paused.' : 'Waiting to be sent.',
+        )
         return
       }
       const verdict = classifyDeliveryFailure(err, this.d.now())
@@ -313,11 +387,19 @@ export class DeliveryService {
       this.announce(await this.d.store.setDelivery(takeId, { status }), status, verdict.message)
       this.d.log.warn(`delivery ${verdict.kind === 'fail' ? 'failed' : 'waits'}`, { takeId, message: verdict.message })
     } catch (inner) {
-      this.d.log.warn('could not save the state of a delivery', { takeId, err: inner instanceof Error ? inner.message : String(inner) })
+      this.d.log.warn('could not save the state of a delivery', {
+        takeId,
+        err: inner instanceof Error ? inner.message : String(inner),
+      })
     }
   }
 
-  private announce(take: TakeMeta, status: DeliveryStatus, message: string | null, deliveryId: string | null = take.delivery.delivery_id): void {
+  private announce(
+    take: TakeMeta,
+    status: DeliveryStatus,
+    message: string | null,
+    deliveryId: string | null = take.delivery.delivery_id,
+  ): void {
     this.d.hub.emit('deliveryState', { takeId: take.id, jobId: take.job_id, status, deliveryId, message })
     this.d.onTakeChanged?.(take.job_id)
   }

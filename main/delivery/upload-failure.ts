@@ -39,9 +39,10 @@ export function describeFailure(err: unknown, fileName: string): UploadFailedErr
   } catch {
     // not JSON: keep Booth's own sentence
   }
-  const text = status === null
-    ? `Uploading ${fileName} failed: the server could not be reached.`
-    : `Uploading ${fileName} failed: the server answered ${status}${serverMessage ? ` (${serverMessage})` : ''}.`
+  const text =
+    status === null
+      ? `Uploading ${fileName} failed: the server could not be reached.`
+      : `Uploading ${fileName} failed: the server answered ${status}${serverMessage ? ` (${serverMessage})` : ''}.`
   const wait = retryAfterOf((err as { originalResponse?: tus.HttpResponse | null }).originalResponse)
   return new UploadFailedError(text, status, err, wait)
 }

@@ -11,7 +11,10 @@ const HANDLE_RE = /^[0-9a-f]{32}$/
 export function handleFromUrl(url: string): string | null {
   let last: string | undefined
   try {
-    last = new URL(url).pathname.split('/').filter((s) => s !== '').pop()
+    last = new URL(url).pathname
+      .split('/')
+      .filter((s) => s !== '')
+      .pop()
   } catch {
     return null
   }
@@ -41,11 +44,14 @@ export async function terminateUpload(baseUrl: string, handle: string, apiKey: (
       const key = apiKey()
       if (key) req.setHeader('Authorization', `Bearer ${key}`)
     },
-  }).then(() => true, (err: unknown) => {
-    // Already gone on the server (deleted before, or expired): nothing left to delete.
-    const status = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse?.getStatus()
-    return status === 404 || status === 410
-  })
+  }).then(
+    () => true,
+    (err: unknown) => {
+      // Already gone on the server (deleted before, or expired): nothing left to delete.
+      const status = (err as { originalResponse?: tus.HttpResponse | null }).originalResponse?.getStatus()
+      return status === 404 || status === 410
+    },
+  )
   try {
     return await Promise.race([terminated, timedOut])
   } finally {

@@ -55,7 +55,12 @@ export class UploadStoppedError extends Error {
 }
 
 const FILE_TYPES: Record<string, string> = {
-  '.wav': 'audio/wav', '.flac': 'audio/flac', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.aif': 'audio/aiff', '.aiff': 'audio/aiff',
+  '.wav': 'audio/wav',
+  '.flac': 'audio/flac',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.aif': 'audio/aiff',
+  '.aiff': 'audio/aiff',
 }
 
 async function stillThere(file: PreparedFile): Promise<boolean> {
@@ -70,7 +75,9 @@ async function stillThere(file: PreparedFile): Promise<boolean> {
 /** A file to be delivered whose bytes changed on disk since it was prepared: never sent. */
 export class ChangedOnDiskError extends Error {
   constructor(fileName: string) {
-    super(`${fileName} is damaged (changed on disk since Booth wrote it), so it is not delivered. Restore another version of the take, or record it again.`)
+    super(
+      `${fileName} is damaged (changed on disk since Booth wrote it), so it is not delivered. Restore another version of the take, or record it again.`,
+    )
     this.name = 'ChangedOnDiskError'
   }
 }
@@ -82,17 +89,30 @@ export class ChangedOnDiskError extends Error {
  * one function export uses too): a damaged version is named and not sent.
  * A prepared file that is the take's own audio and changed since is not prepared again over: it is refused.
  */
-async function prepareFile(store: TakeStore, take: TakeMeta, item: Readonly<QueueItem>, control: SendControl): Promise<PreparedFile> {
+async function prepareFile(
+  store: TakeStore,
+  take: TakeMeta,
+  item: Readonly<QueueItem>,
+  control: SendControl,
+): Promise<PreparedFile> {
   const before = item.file
   if (before) {
     await store.readyAudioPath(take, true)
-    if (before.sha256 ? (await sha256File(before.path).catch(() => null)) === before.sha256 : await stillThere(before)) return before
+    if (before.sha256 ? (await sha256File(before.path).catch(() => null)) === before.sha256 : await stillThere(before))
+      return before
   }
   const rendered = await deliveryFileOf(store, take, control.signal)
   const info = await stat(rendered.path)
   const sha256 = await sha256File(rendered.path)
-  if (before?.sha256 && !rendered.trimmed && rendered.path === before.path && sha256 !== before.sha256) throw new ChangedOnDiskError(rendered.file_name)
-  const file: PreparedFile = { path: rendered.path, file_name: rendered.file_name, size: info.size, mtimeMs: info.mtimeMs, sha256 }
+  if (before?.sha256 && !rendered.trimmed && rendered.path === before.path && sha256 !== before.sha256)
+    throw new ChangedOnDiskError(rendered.file_name)
+  const file: PreparedFile = {
+    path: rendered.path,
+    file_name: rendered.file_name,
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    sha256,
+  }
   await control.update({ file })
   return file
 }
@@ -113,9 +133,14 @@ export class UploadStep {
     let metaWrites: Promise<unknown> = store.setUpload(take.id, { status: 'uploading' })
     let lastSavedAt = 0
     const save = (patch: Parameters<TakeStore['setUpload']>[1]) => {
-      metaWrites = metaWrites.then(() => store.setUpload(take.id, patch)).catch((err: unknown) => {
-        log.warn('could not save the upload state of a take', { takeId: take.id, err: err instanceof Error ? err.message : String(err) })
-      })
+      metaWrites = metaWrites
+        .then(() => store.setUpload(take.id, patch))
+        .catch((err: unknown) => {
+          log.warn('could not save the upload state of a take', {
+            takeId: take.id,
+            err: err instanceof Error ? err.message : String(err),
+          })
+        })
     }
     await metaWrites
     // The upload this take had (never delivered: a take is uploaded again only when no delivery used it).
@@ -135,7 +160,10 @@ export class UploadStep {
       maxStalls: this.d.tuning?.maxStalls,
       isAbandoned: this.d.isAbandoned,
       onStall: (n) => {
-        log.warn('an upload request made no progress; it was aborted and resumes from the server\'s offset', { takeId: take.id, stalls: n })
+        log.warn("an upload request made no progress; it was aborted and resumes from the server's offset", {
+          takeId: take.id,
+          stalls: n,
+        })
         // Said in the queue at once (within the watchdog's 30 s), not only when the upload gives up.
         if (!control.signal.aborted) void control.update({ message: UPLOAD_STALLED_MESSAGE })
       },
@@ -147,7 +175,11 @@ export class UploadStep {
         known = handle
         save({ handle, status: 'uploading' })
       },
-      onStorageError: (err) => log.warn('could not keep the upload address for resuming', { takeId: take.id, err: err instanceof Error ? err.message : String(err) }),
+      onStorageError: (err) =>
+        log.warn('could not keep the upload address for resuming', {
+          takeId: take.id,
+          err: err instanceof Error ? err.message : String(err),
+        }),
       onProgress: (bytesSent, bytesTotal) => {
         this.d.onProgress({ takeId: take.id, jobId: take.job_id, bytesSent, bytesTotal })
         const now = Date.now()

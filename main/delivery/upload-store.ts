@@ -47,7 +47,8 @@ export async function forgetStoredUpload(dataDir: string, handle: string): Promi
   const storage = urlStorageFor(dataDir)
   const all = await storage.findAllUploads().catch(() => [])
   for (const u of all) {
-    if (u.uploadUrl && handleFromUrl(u.uploadUrl) === handle) await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
+    if (u.uploadUrl && handleFromUrl(u.uploadUrl) === handle)
+      await storage.removeUpload(u.urlStorageKey).catch(() => undefined)
   }
 }
 
@@ -57,10 +58,15 @@ export async function forgetStoredUpload(dataDir: string, handle: string): Promi
  * the next upload starts a fresh one. A file that cannot be read at all is left as it is.
  */
 export async function keepDamagedUploadStore(dataDir: string): Promise<void> {
-  const about = { what: 'Where unfinished uploads can be resumed from', reset: 'Uploads cut off before this start again from the beginning.' }
+  const about = {
+    what: 'Where unfinished uploads can be resumed from',
+    reset: 'Uploads cut off before this start again from the beginning.',
+  }
   const isObject = (v: unknown) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('it is not a list of uploads by name')
     return v
   }
-  await readJsonDataFile(join(dataDir, URL_STORAGE_FILE), { fallback: {}, validate: isObject, about }).catch(() => undefined)
+  await readJsonDataFile(join(dataDir, URL_STORAGE_FILE), { fallback: {}, validate: isObject, about }).catch(
+    () => undefined,
+  )
 }

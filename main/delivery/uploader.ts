@@ -5,7 +5,8 @@
  * - The file is read from disk one chunk at a time (an fs.ReadStream input: tus-js-client's FileSource
  *   streams each chunk), so memory stays flat whatever the file size.
  * - Where an upload lives is kept by tus-js-client's Node FileUrlStorage in `<dataDir>/uploads.json`
- *   (upload-store.ts; the endpoint and termination are upload-server.ts), under a fingerprint of the take id + file size + mtime (+ endpoint). After a network drop, a sleep, a
+ *   (upload-store.ts; the endpoint and termination are upload-server.ts), under a fingerprint of the take id + file
+ * size + mtime (+ endpoint). After a network drop, a sleep, a
  *   quit or a crash the next run finds it there, asks the server for its offset (HEAD) and sends only the
  *   rest. The API key is added to each request from a function (onBeforeRequest), so it is never written
  *   to that file.
@@ -34,7 +35,6 @@ export const DEFAULT_RETRY_DELAYS_MS = [0, 1000, 3000, 5000]
 export const DEFAULT_STALL_MS = 30_000
 export const DEFAULT_MAX_STALLS = 3
 /** A tus DELETE that has not answered by then is given up (the upload then expires on the server). */
-
 
 export interface UploadRequest {
   /** The API's base URL (e.g. http://127.0.0.1:4010); the endpoint is `${baseUrl}/api/v1/uploads`. */
@@ -82,14 +82,17 @@ export interface UploadRun {
   cancel(): Promise<void>
 }
 
-
 function checkRequest(r: UploadRequest): void {
-  if (!/^https?:\/\/[^\s]+$/.test(r.baseUrl)) throw new TypeError(`The upload server "${String(r.baseUrl).slice(0, 80)}" is not an http(s) address.`)
+  if (!/^https?:\/\/[^\s]+$/.test(r.baseUrl))
+    throw new TypeError(`The upload server "${String(r.baseUrl).slice(0, 80)}" is not an http(s) address.`)
   if (typeof r.path !== 'string' || r.path === '') throw new TypeError('An upload needs the path of the file to send.')
-  if (typeof r.fileName !== 'string' || r.fileName.trim() === '') throw new TypeError('An upload needs a file name (tus metadata "filename").')
-  if (typeof r.takeId !== 'string' || r.takeId === '') throw new TypeError('An upload needs the id of the take it belongs to.')
+  if (typeof r.fileName !== 'string' || r.fileName.trim() === '')
+    throw new TypeError('An upload needs a file name (tus metadata "filename").')
+  if (typeof r.takeId !== 'string' || r.takeId === '')
+    throw new TypeError('An upload needs the id of the take it belongs to.')
   const chunk = r.chunkBytes ?? DEFAULT_CHUNK_BYTES
-  if (!Number.isInteger(chunk) || chunk < 64 * 1024) throw new RangeError(`The upload chunk size must be a whole number of at least 64 KiB (got ${chunk}).`)
+  if (!Number.isInteger(chunk) || chunk < 64 * 1024)
+    throw new RangeError(`The upload chunk size must be a whole number of at least 64 KiB (got ${chunk}).`)
 }
 
 /** Starts (or resumes) the upload of `request.path`. Rejects at once for bad input or a missing file. */
@@ -145,7 +148,14 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     await upload.abort(false).catch(() => undefined)
     if (settled || stopping) return
     if (stalls > maxStalls) {
-      settle(() => rejectDone(new UploadFailedError(`Uploading ${request.fileName} made no progress for ${Math.round(stallMs / 1000)} s, ${stalls} times in a row; Booth will try again later.`, null)))
+      settle(() =>
+        rejectDone(
+          new UploadFailedError(
+            `Uploading ${request.fileName} made no progress for ${Math.round(stallMs / 1000)} s, ${stalls} times in a row; Booth will try again later.`,
+            null,
+          ),
+        ),
+      )
       return
     }
     request.onStall?.(stalls)
@@ -179,7 +189,8 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     },
     onAfterResponse: (req, res) => {
       arm()
-      if (req.getMethod() === 'HEAD' && res.getStatus() === 200) resumedFrom = Number(res.getHeader('Upload-Offset') ?? 0) || 0
+      if (req.getMethod() === 'HEAD' && res.getStatus() === 200)
+        resumedFrom = Number(res.getHeader('Upload-Offset') ?? 0) || 0
       if (req.getMethod() === 'PATCH' && res.getStatus() === 204) {
         if (stalls > 0) request.onRecovered?.()
         stalls = 0
@@ -206,7 +217,14 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     onSuccess: () => {
       const handle = upload.url ? handleFromUrl(upload.url) : null
       if (!handle) {
-        settle(() => rejectDone(new UploadFailedError(`The server gave the upload an address without a handle (${upload.url ?? 'none'}).`, null)))
+        settle(() =>
+          rejectDone(
+            new UploadFailedError(
+              `The server gave the upload an address without a handle (${upload.url ?? 'none'}).`,
+              null,
+            ),
+          ),
+        )
         return
       }
       request.onProgress?.(size, size)
@@ -251,4 +269,3 @@ export async function startUpload(request: UploadRequest): Promise<UploadRun> {
     },
   }
 }
-

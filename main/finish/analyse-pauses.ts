@@ -145,13 +145,21 @@ export function breathCandidatesMs(env: Envelope, floorDb: number): Array<[numbe
 }
 
 /** Speech spans in milliseconds from the envelope and the floor (dB), less the runs that are breaths. */
-export function speechSpansMs(env: Envelope, floorDb: number, breathRunsMs: ReadonlyArray<[number, number]> = []): Array<[number, number]> {
+export function speechSpansMs(
+  env: Envelope,
+  floorDb: number,
+  breathRunsMs: ReadonlyArray<[number, number]> = [],
+): Array<[number, number]> {
   const { sound: all, speechDb } = soundOf(env, floorDb)
   const apart = PAUSE_RULES.clickApartS * 1000
   const isClick = (r: [number, number], k: number): boolean => {
     const before = all[k - 1]
     const after = all[k + 1]
-    return r[1] - r[0] <= PAUSE_RULES.clickRunMaxS * 1000 && (!before || r[0] - before[1] >= apart) && (!after || after[0] - r[1] >= apart)
+    return (
+      r[1] - r[0] <= PAUSE_RULES.clickRunMaxS * 1000 &&
+      (!before || r[0] - before[1] >= apart) &&
+      (!after || after[0] - r[1] >= apart)
+    )
   }
   const sound = all.filter((r, k) => !isClick(r, k) && !breathRunsMs.some((b) => b[0] === r[0] && b[1] === r[1]))
   if (sound.length === 0) return []
@@ -209,7 +217,12 @@ export function kindsByLength(lengthsS: readonly number[]): InnerPauseKind[] {
  * The take's layout from its signal alone (kinds by length). `floorDb` is the one floorAgainstVoice gave;
  * `breathRunsMs` the breathCandidatesMs its samples showed to be breaths.
  */
-export function layoutOf(env: Envelope, floorDb: number, frames: number, breathRunsMs: ReadonlyArray<[number, number]> = []): TakeLayout {
+export function layoutOf(
+  env: Envelope,
+  floorDb: number,
+  frames: number,
+  breathRunsMs: ReadonlyArray<[number, number]> = [],
+): TakeLayout {
   const bf = env.blockFrames
   const spansMs = speechSpansMs(env, floorDb, breathRunsMs)
   const speech = spansMs.map(([a, b]) => ({ from: Math.min(frames, a * bf), to: Math.min(frames, b * bf) }))
@@ -220,7 +233,12 @@ export function layoutOf(env: Envelope, floorDb: number, frames: number, breathR
 }
 
 /** The quiet stretches outside speech, guardS clear of any sound, and their level. */
-function roomToneOf(env: Envelope, floorDb: number, speechMs: ReadonlyArray<[number, number]>, frames: number): { roomTone: Span[]; roomToneDb: number } {
+function roomToneOf(
+  env: Envelope,
+  floorDb: number,
+  speechMs: ReadonlyArray<[number, number]>,
+  frames: number,
+): { roomTone: Span[]; roomToneDb: number } {
   const quiet = quietMask(env, floorDb).slice()
   for (const [a, b] of speechMs) quiet.fill(0, a, b)
   const guard = Math.round(PAUSE_RULES.guardS * 1000)

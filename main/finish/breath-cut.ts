@@ -31,14 +31,25 @@ function energyIndex(x: Float32Array, block: number): Float64Array {
  * The clean stretch of `frames` in the pauses (away from every busy span) whose level is closest to the room
  * tone's; null when no pause holds one that long.
  */
-function donor(sums: Float64Array, block: number, pauses: readonly FrameSpan[], busy: readonly FrameSpan[], frames: number, margin: number, roomToneDb: number): number | null {
+function donor(
+  sums: Float64Array,
+  block: number,
+  pauses: readonly FrameSpan[],
+  busy: readonly FrameSpan[],
+  frames: number,
+  margin: number,
+  roomToneDb: number,
+): number | null {
   const span = Math.ceil(frames / block)
   let best: { at: number; e: number } | null = null
   for (const p of pauses) {
     // The clean runs of this pause: between the busy spans (each widened by the margin).
     const inside = busy.filter((b) => b.to + margin > p.from && b.from - margin < p.to).sort((x, y) => x.from - y.from)
     let start = p.from + margin
-    for (const run of [...inside.map((b) => ({ end: b.from - margin, next: b.to + margin })), { end: p.to - margin, next: p.to }]) {
+    for (const run of [
+      ...inside.map((b) => ({ end: b.from - margin, next: b.to + margin })),
+      { end: p.to - margin, next: p.to },
+    ]) {
       for (let k = Math.ceil(start / block); (k + span) * block <= run.end && k + span < sums.length; k++) {
         const ms = ((sums[k + span] as number) - (sums[k] as number)) / (span * block)
         const e = Math.abs(10 * Math.log10(ms || 1e-30) - roomToneDb)
@@ -51,7 +62,14 @@ function donor(sums: Float64Array, block: number, pauses: readonly FrameSpan[], 
 }
 
 /** `ch` with each breath cut to room tone (new arrays), and what was done to each. */
-export function cutBreaths(ch: readonly Float32Array[], sampleRate: number, breaths: readonly Breath[], pauses: readonly FrameSpan[], busy: readonly FrameSpan[], roomToneDb: number): { channels: Float32Array[]; cuts: BreathCut[] } {
+export function cutBreaths(
+  ch: readonly Float32Array[],
+  sampleRate: number,
+  breaths: readonly Breath[],
+  pauses: readonly FrameSpan[],
+  busy: readonly FrameSpan[],
+  roomToneDb: number,
+): { channels: Float32Array[]; cuts: BreathCut[] } {
   const fade = Math.max(1, Math.round((BREATH_RAMP_MS / 1000) * sampleRate))
   let out: Float32Array[] = ch.map((x) => x.slice())
   const block = Math.max(1, Math.round(0.01 * sampleRate))
@@ -61,7 +79,10 @@ export function cutBreaths(ch: readonly Float32Array[], sampleRate: number, brea
   for (const b of breaths) {
     const a = b.from - fade
     const z = b.to + fade
-    const from = a >= 0 && z <= (out[0]?.length ?? 0) ? donor(sums, block, pauses, [...busy, ...breaths], z - a, fade, roomToneDb) : null
+    const from =
+      a >= 0 && z <= (out[0]?.length ?? 0)
+        ? donor(sums, block, pauses, [...busy, ...breaths], z - a, fade, roomToneDb)
+        : null
     if (from === null) {
       const gainDb = Math.min(0, roomToneDb - b.levelDb)
       lowered.push({ from: b.from, to: b.to, gainDb })

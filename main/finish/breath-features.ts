@@ -108,7 +108,14 @@ export function voicedWindows(x: Float32Array, from: number, to: number, sampleR
  * Whether the level of x[from, to) rises and falls as a breath's does: its loudest 10 ms block stands at
  * least `riseDb` over the first and the last 20 ms (a side cut by the file's edge, `open`, is not asked).
  */
-export function risesAndFalls(x: Float32Array, from: number, to: number, sampleRate: number, riseDb: number, open: { start?: boolean; end?: boolean } = {}): boolean {
+export function risesAndFalls(
+  x: Float32Array,
+  from: number,
+  to: number,
+  sampleRate: number,
+  riseDb: number,
+  open: { start?: boolean; end?: boolean } = {},
+): boolean {
   const block = Math.max(1, Math.round(0.01 * sampleRate))
   const levels = Array.from(blockLevelsDb(x, from, to, block))
   if (levels.length < 4) return false

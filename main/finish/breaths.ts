@@ -53,7 +53,8 @@ function voiceLevelDb(mono: Float32Array, block: number, pauses: readonly FrameS
   // Which blocks lie inside a pause, by one sweep over the pauses in order.
   const inPause = new Uint8Array(levels.length)
   for (const p of pauses) {
-    for (let b = Math.max(0, Math.ceil(p.from / block)); (b + 1) * block <= p.to && b < levels.length; b++) inPause[b] = 1
+    for (let b = Math.max(0, Math.ceil(p.from / block)); (b + 1) * block <= p.to && b < levels.length; b++)
+      inPause[b] = 1
   }
   const outside = Array.from(levels).filter((_, b) => inPause[b] === 0)
   const pool = (outside.length >= 10 ? outside : Array.from(levels)).sort((a, b) => a - b)
@@ -74,7 +75,13 @@ function mixDown(ch: readonly Float32Array[]): Float32Array {
  * any window of a dense scan (a word's vowel or voiced consonant has one), rising and falling (a side cut
  * by the file's edge is not asked). Pure.
  */
-export function soundsLikeBreath(mono: Float32Array, from: number, to: number, sampleRate: number, open: { start?: boolean; end?: boolean } = {}): boolean {
+export function soundsLikeBreath(
+  mono: Float32Array,
+  from: number,
+  to: number,
+  sampleRate: number,
+  open: { start?: boolean; end?: boolean } = {},
+): boolean {
   if (zeroCrossingRate(mono, from, to, sampleRate) < BREATH_MIN_ZCR) return false
   if (highBandShare(mono, from, to, sampleRate) > BREATH_MAX_HIGH_SHARE) return false
   if (!risesAndFalls(mono, from, to, sampleRate, BREATH_RISE_DB, open)) return false
@@ -160,7 +167,11 @@ export function breathGainDb(choice: BreathChoice, breath: Breath, roomToneDb: n
  * The take with each region's gain applied (new arrays): gainDb inside [from, to), reached by linear ramps of
  * BREATH_RAMP_MS just outside it. For a render that cannot carry piece gains.
  */
-export function lowerBreaths(ch: Float32Array[], sampleRate: number, regions: Array<FrameSpan & { gainDb: number }>): Float32Array[] {
+export function lowerBreaths(
+  ch: Float32Array[],
+  sampleRate: number,
+  regions: Array<FrameSpan & { gainDb: number }>,
+): Float32Array[] {
   const out = ch.map((x) => x.slice())
   const total = out[0]?.length ?? 0
   const ramp = Math.max(1, Math.round((BREATH_RAMP_MS / 1000) * sampleRate))

@@ -180,7 +180,13 @@ function rms(ch: readonly Float32Array[], from: number, to: number): number {
  * quieter side of REFERENCE_MS before and after it: a word nearby raises one side only). A few ms of room
  * tone vary by several dB, so the nearest stretch alone can be audibly louder or softer.
  */
-function patchShift(ch: readonly Float32Array[], start: number, end: number, sampleRate: number, usable: (shift: number) => boolean): number {
+function patchShift(
+  ch: readonly Float32Array[],
+  start: number,
+  end: number,
+  sampleRate: number,
+  usable: (shift: number) => boolean,
+): number {
   const total = (ch[0] as Float32Array).length
   const len = end - start
   const reach = frames(REFERENCE_MS, sampleRate)
@@ -207,7 +213,12 @@ function patchShift(ch: readonly Float32Array[], start: number, end: number, sam
  * The take with each click replaced by the neighbouring room tone (new arrays; the input untouched). Clicks
  * are repaired in order, so a patch taken from before a click never carries an earlier click.
  */
-export function repairClicks(ch: Float32Array[], sampleRate: number, clicks: FrameSpan[], pauses: readonly FrameSpan[] = []): Float32Array[] {
+export function repairClicks(
+  ch: Float32Array[],
+  sampleRate: number,
+  clicks: FrameSpan[],
+  pauses: readonly FrameSpan[] = [],
+): Float32Array[] {
   return repairClicksDone(ch, sampleRate, clicks, pauses).channels
 }
 
@@ -215,7 +226,12 @@ export function repairClicks(ch: Float32Array[], sampleRate: number, clicks: Fra
  * repairClicks, and the clicks it did repair (a click with no room tone to take a patch from is passed over).
  * With `pauses`, a patch comes only from the stretch outside the words that holds its click: never a word's audio.
  */
-export function repairClicksDone(ch: Float32Array[], sampleRate: number, clicks: FrameSpan[], pauses: readonly FrameSpan[] = []): { channels: Float32Array[]; repaired: FrameSpan[] } {
+export function repairClicksDone(
+  ch: Float32Array[],
+  sampleRate: number,
+  clicks: FrameSpan[],
+  pauses: readonly FrameSpan[] = [],
+): { channels: Float32Array[]; repaired: FrameSpan[] } {
   const out = ch.map((x) => x.slice())
   const repaired: FrameSpan[] = []
   const total = out[0]?.length ?? 0
@@ -229,7 +245,13 @@ export function repairClicksDone(ch: Float32Array[], sampleRate: number, clicks:
     const later = spans.slice(k + 1)
     const home = pauses.find((p) => p.from <= click.from && click.to <= p.to)
     const inHome = (d: number): boolean => !home || (start + d >= home.from && end + d <= home.to)
-    const shift = patchShift(out, start, end, sampleRate, (d) => inHome(d) && !later.some((c) => c.from - fade < end + d && start + d < c.to + fade))
+    const shift = patchShift(
+      out,
+      start,
+      end,
+      sampleRate,
+      (d) => inHome(d) && !later.some((c) => c.from - fade < end + d && start + d < c.to + fade),
+    )
     if (shift === 0) return
     repaired.push({ ...click })
     for (const y of out) {
@@ -273,7 +295,8 @@ export function removeClicks(ch: Float32Array[], sampleRate: number, pauses: Fra
       removed.push(r)
       continue
     }
-    for (let k = 0; k < channels.length; k++) (channels[k] as Float32Array).set((ch[k] as Float32Array).subarray(r.from - fade, r.to + fade), r.from - fade)
+    for (let k = 0; k < channels.length; k++)
+      (channels[k] as Float32Array).set((ch[k] as Float32Array).subarray(r.from - fade, r.to + fade), r.from - fade)
     left.push(r)
   }
   return { channels, removed, left: left.sort((a, b) => a.from - b.from) }

@@ -69,9 +69,19 @@ export async function analyseTake(src: WavSource, hash: string, script: ScriptUs
   const words = script.words ?? (await script.transcribe(src.path, script.text, { doubts: false })).words
   const analysis = await analyzeRecording(src, hash, script.text, words)
   const layout = await layoutFrom(src, analysis.env, analysis.floorDb)
-  const read = analysis.sentences.flatMap((s) => (s ? [{ index: s.index, onsetS: s.soundOnsetS, endS: s.soundEndS }] : []))
-  const kinds = kindsFromScript(layout.pauses, layout.sampleRate, read, paragraphEnds(script.text, scriptSentences(script.text)))
-  return { env: analysis.env, layout: { ...layout, pauses: layout.pauses.map((p, i) => ({ ...p, kind: kinds[i] ?? p.kind })) } }
+  const read = analysis.sentences.flatMap((s) =>
+    s ? [{ index: s.index, onsetS: s.soundOnsetS, endS: s.soundEndS }] : [],
+  )
+  const kinds = kindsFromScript(
+    layout.pauses,
+    layout.sampleRate,
+    read,
+    paragraphEnds(script.text, scriptSentences(script.text)),
+  )
+  return {
+    env: analysis.env,
+    layout: { ...layout, pauses: layout.pauses.map((p, i) => ({ ...p, kind: kinds[i] ?? p.kind })) },
+  }
 }
 
 /**

@@ -19,14 +19,28 @@ import type { ScriptUse } from './finish-analysis'
 import type { TakeKindToFit } from './fit-plan'
 
 /** The take heard once against the script, and the finish's script use made of it (the words not heard again). */
-export async function hearTake(input: string, script: string, transcribe: Transcribe): Promise<{ hearing: Hearing; use: ScriptUse }> {
+export async function hearTake(
+  input: string,
+  script: string,
+  transcribe: Transcribe,
+): Promise<{ hearing: Hearing; use: ScriptUse }> {
   const hearing = await hearWhole(input, script, transcribe)
   return { hearing, use: { text: script, transcribe, words: hearing.words } }
 }
 
 /** OUT's check (null without a script) and its preflight. */
-export async function finishCheck(report: FinishReport, heard: { hearing: Hearing; script: string; use: Pick<ScriptUse, 'transcribe'> } | null, measure: { spotLengthS: number; kind: TakeKindToFit; profile: DeliveryProfile }): Promise<{ check: ReadbackCheck | null; preflight: Preflight }> {
-  const check = heard ? await checkHearing({ text: heard.script }, mapHearing(heard.hearing, report.time_map), heard.use.transcribe) : null
-  const preflight = await measureTake(report.out, { spotLengthS: measure.spotLengthS, kind: measure.kind, profile: measure.profile })
+export async function finishCheck(
+  report: FinishReport,
+  heard: { hearing: Hearing; script: string; use: Pick<ScriptUse, 'transcribe'> } | null,
+  measure: { spotLengthS: number; kind: TakeKindToFit; profile: DeliveryProfile },
+): Promise<{ check: ReadbackCheck | null; preflight: Preflight }> {
+  const check = heard
+    ? await checkHearing({ text: heard.script }, mapHearing(heard.hearing, report.time_map), heard.use.transcribe)
+    : null
+  const preflight = await measureTake(report.out, {
+    spotLengthS: measure.spotLengthS,
+    kind: measure.kind,
+    profile: measure.profile,
+  })
   return { check, preflight }
 }

@@ -19,7 +19,9 @@ import { finishTake, FinishRefusal } from './finish-take'
 import { finishCheck, hearTake } from './finish-check'
 import type { TakeKindToFit } from './fit-plan'
 
-const USAGE = 'Usage: npm run finish -- IN.wav --spot-length SECONDS --kind dry_voice|finished_spot [--profile NAME] [--script SCRIPT.txt] [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER] -o OUT.wav'
+const USAGE =
+  'Usage: npm run finish -- IN.wav --spot-length SECONDS --kind dry_voice|finished_spot ' +
+  '[--profile NAME] [--script SCRIPT.txt] [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER] -o OUT.wav'
 const OPTIONS = ['spot-length', 'kind', 'profile', 'script', 'engine', 'model', 'output'] as const
 type Option = (typeof OPTIONS)[number]
 
@@ -55,15 +57,26 @@ export function parseFinishArgs(argv: readonly string[]): FinishArgs | string {
   const output = opts.get('output')
   if (!output) return `Give the output file with -o OUT.wav. ${USAGE}`
   const spot = Number(opts.get('spot-length'))
-  if (!opts.has('spot-length') || !Number.isFinite(spot) || spot <= 0 || spot > 3600) return `--spot-length takes the spot's length in seconds, e.g. --spot-length 30. ${USAGE}`
+  if (!opts.has('spot-length') || !Number.isFinite(spot) || spot <= 0 || spot > 3600)
+    return `--spot-length takes the spot's length in seconds, e.g. --spot-length 30. ${USAGE}`
   const kind = opts.get('kind')
   if (kind !== 'dry_voice' && kind !== 'finished_spot') return `--kind is dry_voice or finished_spot. ${USAGE}`
-  return { input: files[0] as string, output, spotLengthS: spot, kind, profile: opts.get('profile') ?? null, script: opts.get('script') ?? null, engine: opts.get('engine') ?? null, model: opts.get('model') ?? null }
+  return {
+    input: files[0] as string,
+    output,
+    spotLengthS: spot,
+    kind,
+    profile: opts.get('profile') ?? null,
+    script: opts.get('script') ?? null,
+    engine: opts.get('engine') ?? null,
+    model: opts.get('model') ?? null,
+  }
 }
 
 export async function runFinishCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliOutcome> {
   const args = parseFinishArgs(argv)
-  if (typeof args === 'string') return args === USAGE ? { code: 0, stdout: `${USAGE}\n`, stderr: '' } : { code: 2, stdout: '', stderr: `${args}\n` }
+  if (typeof args === 'string')
+    return args === USAGE ? { code: 0, stdout: `${USAGE}\n`, stderr: '' } : { code: 2, stdout: '', stderr: `${args}\n` }
   try {
     const profile = args.profile === null ? defaultProfile(args.kind) : findProfile(args.profile)
     if (!profile) throw new CliRefusal(`There is no delivery profile named ${args.profile}.`)
@@ -75,9 +88,23 @@ export async function runFinishCli(argv: readonly string[], env: NodeJS.ProcessE
     if (args.script !== null) {
       const modelDir = args.model ?? defaultModelDir(env['BOOTH_DATA_DIR'] ?? defaultDataDir(process.platform, env))
       const text = await readScript(args.script)
-      heard = { ...(await hearTake(args.input, text, createTranscriber({ modelDir: () => modelDir, engineChoice: async () => args.engine, env }))), script: text }
+      heard = {
+        ...(await hearTake(
+          args.input,
+          text,
+          createTranscriber({ modelDir: () => modelDir, engineChoice: async () => args.engine, env }),
+        )),
+        script: text,
+      }
     }
-    const report = await finishTake({ input: args.input, output: args.output, spotLengthS: args.spotLengthS, kind: args.kind, profile, script: heard?.use ?? null })
+    const report = await finishTake({
+      input: args.input,
+      output: args.output,
+      spotLengthS: args.spotLengthS,
+      kind: args.kind,
+      profile,
+      script: heard?.use ?? null,
+    })
     const said = await finishCheck(report, heard, { spotLengthS: args.spotLengthS, kind: args.kind, profile })
     return { code: 0, stdout: `${JSON.stringify({ ...report, ...said }, null, 2)}\n`, stderr: '' }
   } catch (err) {

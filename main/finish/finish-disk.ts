@@ -37,17 +37,34 @@ export function finishNeeds(inputBytes: number, outputBytes: number): Record<Fin
  * The finish's sentence for `err` when it is a full disk (null for anything else). `where`: the folder
  * the finish was writing in on that disk; `needs`: the bytes the finish needs there.
  */
-export async function finishDiskFull(err: unknown, disk: FinishDisk, where: string, needs: number): Promise<DiskProblemError | null> {
+export async function finishDiskFull(
+  err: unknown,
+  disk: FinishDisk,
+  where: string,
+  needs: number,
+): Promise<DiskProblemError | null> {
   const fault = diskFaultOf(err)
   if (fault?.trouble !== 'full') return null
   // The folder the finish was writing in first: a copy's error names its source too, on another disk.
   const free = await freeBytes(where, fault.path)
-  const holding = disk === 'takes' ? "The disk holding Booth's takes" : `The disk holding the system's temporary folder (${shortPath(where)})`
-  const figures = [free === null ? null : `${formatBytes(free)} free`, `this finish needs about ${formatBytes(Math.max(needs, 1000))}${disk === 'temporary' ? ' there' : ''}`]
-  return new DiskProblemError(`${holding} is full (${figures.filter(Boolean).join('; ')}). Free some space and finish again.`, 'full')
+  const holding =
+    disk === 'takes'
+      ? "The disk holding Booth's takes"
+      : `The disk holding the system's temporary folder (${shortPath(where)})`
+  const figures = [
+    free === null ? null : `${formatBytes(free)} free`,
+    `this finish needs about ${formatBytes(Math.max(needs, 1000))}${disk === 'temporary' ? ' there' : ''}`,
+  ]
+  return new DiskProblemError(
+    `${holding} is full (${figures.filter(Boolean).join('; ')}). Free some space and finish again.`,
+    'full',
+  )
 }
 
 /** The bytes of a file, or 0 when it cannot be read (the estimate is then the result's alone). */
 export async function fileBytes(path: string): Promise<number> {
-  return stat(path).then((s) => s.size, () => 0)
+  return stat(path).then(
+    (s) => s.size,
+    () => 0,
+  )
 }

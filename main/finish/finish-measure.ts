@@ -36,9 +36,18 @@ export async function lengthAndRms(path: string): Promise<{ lengthS: number; rms
   }
 }
 
-export async function measureFigures(path: string, o: { spotLengthS: number; kind: TakeKindToFit; profile: DeliveryProfile; ffmpegPath?: string; signal?: AbortSignal }): Promise<FileFigures> {
+export async function measureFigures(
+  path: string,
+  o: { spotLengthS: number; kind: TakeKindToFit; profile: DeliveryProfile; ffmpegPath?: string; signal?: AbortSignal },
+): Promise<FileFigures> {
   const { lengthS, rmsDbfs } = await lengthAndRms(path)
-  const m = await measureTakeDetailed(path, { spotLengthS: o.spotLengthS, kind: o.kind, profile: o.profile, ...(o.ffmpegPath ? { ffmpegPath: o.ffmpegPath } : {}), ...(o.signal ? { signal: o.signal } : {}) })
+  const m = await measureTakeDetailed(path, {
+    spotLengthS: o.spotLengthS,
+    kind: o.kind,
+    profile: o.profile,
+    ...(o.ffmpegPath ? { ffmpegPath: o.ffmpegPath } : {}),
+    ...(o.signal ? { signal: o.signal } : {}),
+  })
   return {
     length_s: Math.round(lengthS * 1000) / 1000,
     rms_dbfs: r2(rmsDbfs),

@@ -37,7 +37,13 @@ export interface FinishReport {
    * spread of the phrases' level changes (dB) with the limiter alone and in the result, whether it keeps to
    * 0.3 dB, and how many phrases were given back what the limiter took (the most, dB; each is a `gain` edit).
    */
-  dynamics: { spread_before_db: number; spread_db: number; kept: boolean; phrases_restored: number; restored_max_db: number } | null
+  dynamics: {
+    spread_before_db: number
+    spread_db: number
+    kept: boolean
+    phrases_restored: number
+    restored_max_db: number
+  } | null
   /**
    * The room tone against the profile's noise-floor ceiling (null: the profile has none, or the take has no
    * pause to measure): its RMS before and after the gain, the ceiling, and whether the gain lifts it above.
@@ -87,12 +93,20 @@ export interface ReportParts {
 function dynamicsOf(level: Levelled): FinishReport['dynamics'] {
   const d = level.dynamics
   if (!d) return null
-  return { spread_before_db: r2(d.spread_before_db), spread_db: r2(d.spread_db), kept: d.kept, phrases_restored: d.restored.length, restored_max_db: r2(Math.max(0, ...d.restored.map((g) => g.db))) }
+  return {
+    spread_before_db: r2(d.spread_before_db),
+    spread_db: r2(d.spread_db),
+    kept: d.kept,
+    phrases_restored: d.restored.length,
+    restored_max_db: r2(Math.max(0, ...d.restored.map((g) => g.db))),
+  }
 }
 
 function noiseFloorOf(level: Levelled): NoiseFloor | null {
   const n = level.noiseFloor
-  return n ? { before_dbfs: r2(n.before_dbfs), after_dbfs: r2(n.after_dbfs), max_dbfs: n.max_dbfs, above: n.above } : null
+  return n
+    ? { before_dbfs: r2(n.before_dbfs), after_dbfs: r2(n.after_dbfs), max_dbfs: n.max_dbfs, above: n.above }
+    : null
 }
 
 export function finishReport(p: ReportParts): FinishReport {
@@ -100,19 +114,67 @@ export function finishReport(p: ReportParts): FinishReport {
   // One gain for the whole performance: the planned gain and the last trim together.
   const gainDb = r2(level.plan.gain_db + level.plan.trim_db)
   const edits: FinishReport['edits'] = [
-    ...(p.tempo !== 1 ? [{ kind: 'tempo' as const, at_s: 0, from_s: r3(speechS(p.original)), to_s: r3(speechS(p.used)) }] : []),
-    ...p.fitEdits.map((e) => ({ kind: e.kind, at_s: r3(e.at_s), from_s: r3(e.from_s), to_s: r3(e.to_s), ...(e.pause ? { pause: e.pause } : {}) })),
-    ...clean.breaths.filter((b) => b.by !== 0).map((b) => ({ kind: 'breath' as const, at_s: r3(b.from / rate), from_s: r3(b.from / rate), to_s: r3(b.to / rate), ...(typeof b.by === 'number' ? { gain_db: r2(b.by) } : { room_tone: true }) })),
-    ...clean.clicks.map((c) => ({ kind: 'click' as const, at_s: r3(c.from / rate), from_s: r3(c.from / rate), to_s: r3(c.to / rate) })),
-    ...(gainDb !== 0 ? [{ kind: 'gain' as const, at_s: 0, from_s: 0, to_s: r3(p.after.length_s), gain_db: gainDb }] : []),
+    ...(p.tempo !== 1
+      ? [{ kind: 'tempo' as const, at_s: 0, from_s: r3(speechS(p.original)), to_s: r3(speechS(p.used)) }]
+      : []),
+    ...p.fitEdits.map((e) => ({
+      kind: e.kind,
+      at_s: r3(e.at_s),
+      from_s: r3(e.from_s),
+      to_s: r3(e.to_s),
+      ...(e.pause ? { pause: e.pause } : {}),
+    })),
+    ...clean.breaths
+      .filter((b) => b.by !== 0)
+      .map((b) => ({
+        kind: 'breath' as const,
+        at_s: r3(b.from / rate),
+        from_s: r3(b.from / rate),
+        to_s: r3(b.to / rate),
+        ...(typeof b.by === 'number' ? { gain_db: r2(b.by) } : { room_tone: true }),
+      })),
+    ...clean.clicks.map((c) => ({
+      kind: 'click' as const,
+      at_s: r3(c.from / rate),
+      from_s: r3(c.from / rate),
+      to_s: r3(c.to / rate),
+    })),
+    ...(gainDb !== 0
+      ? [{ kind: 'gain' as const, at_s: 0, from_s: 0, to_s: r3(p.after.length_s), gain_db: gainDb }]
+      : []),
     // A phrase given back what the limiter took off it: its gain on top of the whole take's.
-    ...(level.dynamics?.restored ?? []).map((g) => ({ kind: 'gain' as const, at_s: r3(g.from / rate), from_s: r3(g.from / rate), to_s: r3(g.to / rate), gain_db: r2(g.db) })),
-    ...level.limitedAt.map((l) => ({ kind: 'limit' as const, at_s: r3(l.from / rate), from_s: r3(l.from / rate), to_s: r3(l.to / rate), gain_db: -r2(l.maxDb), held_s: r3(l.deepFrames / rate) })),
+    ...(level.dynamics?.restored ?? []).map((g) => ({
+      kind: 'gain' as const,
+      at_s: r3(g.from / rate),
+      from_s: r3(g.from / rate),
+      to_s: r3(g.to / rate),
+      gain_db: r2(g.db),
+    })),
+    ...level.limitedAt.map((l) => ({
+      kind: 'limit' as const,
+      at_s: r3(l.from / rate),
+      from_s: r3(l.from / rate),
+      to_s: r3(l.to / rate),
+      gain_db: -r2(l.maxDb),
+      held_s: r3(l.deepFrames / rate),
+    })),
   ]
   // The same figures the version keeps (finishCounts over these edits).
   const limiting = finishCounts(edits).limiting ?? null
   return {
-    out: p.out, length_s: p.after.length_s, tempo: Math.round(p.tempo * 10000) / 10000, gain_db: gainDb, level: level.plan.target,
-    limited: limiting !== null, limiting, dynamics: dynamicsOf(level), noise_floor: noiseFloorOf(level), clicks_left: clean.clicksLeft.length, before: p.before, after: p.after, edits, time_map: p.timeMap,
+    out: p.out,
+    length_s: p.after.length_s,
+    tempo: Math.round(p.tempo * 10000) / 10000,
+    gain_db: gainDb,
+    level: level.plan.target,
+    limited: limiting !== null,
+    limiting,
+    dynamics: dynamicsOf(level),
+    noise_floor: noiseFloorOf(level),
+    clicks_left: clean.clicksLeft.length,
+    before: p.before,
+    after: p.after,
+    edits,
+    time_map: p.timeMap,
   }
 }

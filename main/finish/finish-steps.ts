@@ -26,7 +26,13 @@ export interface CleanResult {
   clicksLeft: FrameSpan[]
 }
 
-export function cleanStep(ch: Float32Array[], sampleRate: number, pauses: readonly FramePause[], roomToneDb: number, choice: BreathChoice = 'lower'): CleanResult {
+export function cleanStep(
+  ch: Float32Array[],
+  sampleRate: number,
+  pauses: readonly FramePause[],
+  roomToneDb: number,
+  choice: BreathChoice = 'lower',
+): CleanResult {
   const { channels: repaired, removed: clicks, left: clicksLeft } = removeClicks(ch, sampleRate, [...pauses])
   const found = findBreaths(repaired, sampleRate, [...pauses], roomToneDb)
   if (choice === 'cut') {
@@ -34,7 +40,9 @@ export function cleanStep(ch: Float32Array[], sampleRate: number, pauses: readon
     return { channels, clicks, clicksLeft, breaths: found.map((b, i) => ({ ...b, by: cuts[i]?.by ?? 0 })) }
   }
   const gains = found.map((b) => breathGainDb(choice, b, roomToneDb) as number)
-  const lowered = found.map((b, i) => ({ from: b.from, to: b.to, gainDb: gains[i] as number })).filter((r) => r.gainDb !== 0)
+  const lowered = found
+    .map((b, i) => ({ from: b.from, to: b.to, gainDb: gains[i] as number }))
+    .filter((r) => r.gainDb !== 0)
   const channels = lowered.length > 0 ? lowerBreaths(repaired, sampleRate, lowered) : repaired
   return { channels, clicks, clicksLeft, breaths: found.map((b, i) => ({ ...b, by: gains[i] as number })) }
 }

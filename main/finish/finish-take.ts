@@ -105,7 +105,13 @@ function placedPauses(build: FitBuild, frames: number): FramePause[] {
 
 /** IN's time through the fitted edit list over IN at `tempo` (a recording `tempo` times faster, time for time). */
 export function timeMapOf(build: FitBuild, input: string, tempo: number): TimeSegment[] {
-  return segmentsOf(build.list).map((s) => ({ ...s, source: input, fromS: s.fromS * tempo, toS: s.toS * tempo, scale: tempo }))
+  return segmentsOf(build.list).map((s) => ({
+    ...s,
+    source: input,
+    fromS: s.fromS * tempo,
+    toS: s.toS * tempo,
+    scale: tempo,
+  }))
 }
 
 /** A rendered WAV's samples per channel, full scale ±1 (what the level and clean steps take). */
@@ -135,7 +141,8 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
   // first the temporary folder (the working copies), then the one beside the takes (the result).
   const inputBytes = await fileBytes(req.input)
   const writing: { disk: FinishDisk; outputBytes: number } = { disk: 'temporary', outputBytes: inputBytes }
-  const full = async (err: unknown, folder: string): Promise<unknown> => (await finishDiskFull(err, writing.disk, folder, finishNeeds(inputBytes, writing.outputBytes)[writing.disk])) ?? err
+  const full = async (err: unknown, folder: string): Promise<unknown> =>
+    (await finishDiskFull(err, writing.disk, folder, finishNeeds(inputBytes, writing.outputBytes)[writing.disk])) ?? err
   const work = await mkdtemp(join(tmpdir(), 'booth-finish-')).catch(async (err: unknown) => {
     throw await full(err, tmpdir())
   })
@@ -155,17 +162,30 @@ export async function finishTake(req: FinishRequest): Promise<FinishReport> {
 }
 
 /** The finish in its working folder; `at` is told which disk it writes on from here, and the result's size once known. */
-async function finishIn(work: string, req: FinishRequest, target: string, stopSignal: AbortSignal, at: (disk: FinishDisk, outputBytes: number) => void): Promise<FinishReport> {
+async function finishIn(
+  work: string,
+  req: FinishRequest,
+  target: string,
+  stopSignal: AbortSignal,
+  at: (disk: FinishDisk, outputBytes: number) => void,
+): Promise<FinishReport> {
   const recordings = new Recordings(join(work, 'recordings'), req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {})
   let ref: RecordingRef
   try {
     ref = await recordings.add(req.input)
   } catch (err) {
     if (diskFaultOf(err)) throw err
-    throw new FinishRefusal(`The take ${req.input} is not audio Booth can read (${(err as Error).message.split('\n')[0] ?? ''}).`)
+    throw new FinishRefusal(
+      `The take ${req.input} is not audio Booth can read (${(err as Error).message.split('\n')[0] ?? ''}).`,
+    )
   }
   const rate = ref.format.sample_rate
-  const measureOptions = { spotLengthS: req.spotLengthS, kind: req.kind, profile: req.profile, ...(req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {}) }
+  const measureOptions = {
+    spotLengthS: req.spotLengthS,
+    kind: req.kind,
+    profile: req.profile,
+    ...(req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {}),
+  }
   const original = await withSource(ref, (src) => analyseTake(src, ref.hash, req.script ?? null))
   const limits = {
     ...(req.maxTempoChange !== undefined ? { maxTempoChange: Math.min(Math.max(0, req.maxTempoChange), 0.04) } : {}),
@@ -181,8 +201,16 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
     const derived = await tempoRecording(recordings, ref, plan.tempo, req.ffmpegPath)
     const take = await withSource(derived, (src) => analyseDerived(src, original.layout, plan.tempo))
     // Its pauses are judged as the original's (atTempo): the plan made again has the first plan's bounds.
-    const again = fitPlan({ ...fitInputOf(take.layout, req.kind, req.spotLengthS), ...limits, maxTempoChange: 0, atTempo: plan.tempo })
-    if (!again.ok) throw new FinishRefusal(`At ${((plan.tempo - 1) * 100).toFixed(1)} % tempo the take still does not fit: ${again.reason}`)
+    const again = fitPlan({
+      ...fitInputOf(take.layout, req.kind, req.spotLengthS),
+      ...limits,
+      maxTempoChange: 0,
+      atTempo: plan.tempo,
+    })
+    if (!again.ok)
+      throw new FinishRefusal(
+        `At ${((plan.tempo - 1) * 100).toFixed(1)} % tempo the take still does not fit: ${again.reason}`,
+      )
     used = { ref: derived, take, plan: { ...again, tempo: plan.tempo } }
   }
   const targetFrames = Math.round(req.spotLengthS * rate)
@@ -196,7 +224,10 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   let level: Levelled
   try {
     const phrases = build.placed.map((sp) => ({ from: sp.at, to: sp.at + (sp.to - sp.from) }))
-    level = levelTake(clean.channels, rate, req.kind, req.profile, { phrases, roomToneDbfs: roomToneRmsDbfs(clean.channels, rate, pauses) })
+    level = levelTake(clean.channels, rate, req.kind, req.profile, {
+      phrases,
+      roomToneDbfs: roomToneRmsDbfs(clean.channels, rate, pauses),
+    })
   } catch (err) {
     if (err instanceof LevelError) throw new FinishRefusal(err.message)
     throw err
@@ -206,19 +237,41 @@ async function finishIn(work: string, req: FinishRequest, target: string, stopSi
   // Written beside OUT and renamed onto it only once it is measured too (main/storage/safe-output.ts): a
   // finish that fails on the way leaves no OUT and no temp file, and never replaces the take.
   const input = ref
-  return writeOutputSafely(req.output, [req.input], async (temp) => {
-    try {
-      await writeChannels(temp, level.channels, used.ref.format)
-    } catch (err) {
-      // A disk that refused the write is said as such (finishDiskFull, or the bridge's guard from the error).
-      if (diskFaultOf(err)) throw err
-      throw new FinishRefusal(`The output ${req.output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
-    }
-    await req.onWritten?.(temp)
-    // Before and after are measured together once the result is playable (the before measurement's samples
-    // pass through this thread too, so it waits until then). Before: the take as decoded, which any WAV Booth
-    // reads is (an 8-bit take's own file is not, and its measuring failed after OUT was written).
-    const [before, after] = await Promise.all([measureFigures(input.path, { ...measureOptions, signal: stopSignal }), measureFigures(temp, measureOptions)])
-    return finishReport({ out: target, rate, original: original.layout, used: used.take.layout, tempo: used.plan.tempo, fitEdits: build.edits, clean, level, before, after, timeMap: timeMapOf(build, ref.hash, used.plan.tempo) })
-  }, 'the take')
+  return writeOutputSafely(
+    req.output,
+    [req.input],
+    async (temp) => {
+      try {
+        await writeChannels(temp, level.channels, used.ref.format)
+      } catch (err) {
+        // A disk that refused the write is said as such (finishDiskFull, or the bridge's guard from the error).
+        if (diskFaultOf(err)) throw err
+        throw new FinishRefusal(
+          `The output ${req.output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+        )
+      }
+      await req.onWritten?.(temp)
+      // Before and after are measured together once the result is playable (the before measurement's samples
+      // pass through this thread too, so it waits until then). Before: the take as decoded, which any WAV Booth
+      // reads is (an 8-bit take's own file is not, and its measuring failed after OUT was written).
+      const [before, after] = await Promise.all([
+        measureFigures(input.path, { ...measureOptions, signal: stopSignal }),
+        measureFigures(temp, measureOptions),
+      ])
+      return finishReport({
+        out: target,
+        rate,
+        original: original.layout,
+        used: used.take.layout,
+        tempo: used.plan.tempo,
+        fitEdits: build.edits,
+        clean,
+        level,
+        before,
+        after,
+        timeMap: timeMapOf(build, ref.hash, used.plan.tempo),
+      })
+    },
+    'the take',
+  )
 }

@@ -72,11 +72,20 @@ export function fillMinFrames(sampleRate: number): number {
 
 /** Whether the layout has room tone to lengthen pauses with. */
 export function canFill(layout: TakeLayout): boolean {
-  return usableStretches(layout.roomTone, crossfadeFrames(layout.sampleRate), fillMinFrames(layout.sampleRate)).length > 0
+  return (
+    usableStretches(layout.roomTone, crossfadeFrames(layout.sampleRate), fillMinFrames(layout.sampleRate)).length > 0
+  )
 }
 
 /** Builds the edit list of a plan over the layout of source `source`. */
-export function fitEditList(layout: TakeLayout, env: Envelope, lengths: FitLengths, source: string, format: AudioFormat, targetFrames: number): FitBuild {
+export function fitEditList(
+  layout: TakeLayout,
+  env: Envelope,
+  lengths: FitLengths,
+  source: string,
+  format: AudioFormat,
+  targetFrames: number,
+): FitBuild {
   const rate = layout.sampleRate
   const { speech, pauses } = layout
   if (speech.length === 0) throw new FitBuildError('The take has no speech to fit.')
@@ -104,7 +113,8 @@ export function fitEditList(layout: TakeLayout, env: Envelope, lengths: FitLengt
     }
     return best
   }
-  const fill = (frames: number, key: string): Span[] => roomToneFill(stretches, frames, rate, minFill, xf, seedOf(`${source}:${key}`))
+  const fill = (frames: number, key: string): Span[] =>
+    roomToneFill(stretches, frames, rate, minFill, xf, seedOf(`${source}:${key}`))
 
   const segs: Span[] = []
   const edits: FitEdit[] = []
@@ -121,7 +131,8 @@ export function fitEditList(layout: TakeLayout, env: Envelope, lengths: FitLengt
   const tailFrames = targetFrames - speechFrames - headFrames - pauseFrames.reduce((a, b) => a + b, 0)
   if (headFrames < 0 || tailFrames < 0) throw new FitBuildError('The plan leaves no room for the head or tail.')
   const note = (kind: FitEdit['kind'], at: number, from: number, to: number, pause?: InnerPauseKind) => {
-    if (from !== to) edits.push({ kind, at_s: at / rate, from_s: from / rate, to_s: to / rate, ...(pause ? { pause } : {}) })
+    if (from !== to)
+      edits.push({ kind, at_s: at / rate, from_s: from / rate, to_s: to / rate, ...(pause ? { pause } : {}) })
   }
 
   // Head.
@@ -198,7 +209,11 @@ function piecesOf(segs: readonly Span[], source: string, xf: number): EditPiece[
     const before = k > 0 ? half : 0
     const after = k < segs.length - 1 ? half : 0
     const piece: EditPiece = {
-      source, from: s.from - before, to: s.to + after, at: pos - before, gain_db: 0,
+      source,
+      from: s.from - before,
+      to: s.to + after,
+      at: pos - before,
+      gain_db: 0,
       fade_in: { frames: before ? xf : 0, shape: 'equal_power' },
       fade_out: { frames: after ? xf : 0, shape: 'equal_power' },
     }

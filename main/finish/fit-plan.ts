@@ -90,7 +90,14 @@ export interface FitInput {
 }
 
 export type FitPlan =
-  | { ok: true; headS: number; tailS: number; pausesS: number[]; tempo: number; step: 'handles' | 'sentence_pauses' | 'comma_pauses' | 'tempo' }
+  | {
+      ok: true
+      headS: number
+      tailS: number
+      pausesS: number[]
+      tempo: number
+      step: 'handles' | 'sentence_pauses' | 'comma_pauses' | 'tempo'
+    }
   | { ok: false; reason: string }
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x))
@@ -103,29 +110,48 @@ interface Scaler {
 }
 
 /** Each pause with the length its bounds are judged by (its length in the original take). */
-const judged = (pauses: readonly FitPause[], atTempo: number): FitPause[] => pauses.map((p) => ({ ...p, lengthS: p.lengthS * atTempo }))
+const judged = (pauses: readonly FitPause[], atTempo: number): FitPause[] =>
+  pauses.map((p) => ({ ...p, lengthS: p.lengthS * atTempo }))
 
-function sentenceScaler(pauses: readonly FitPause[], canLengthen: boolean, shortestS: number | undefined, longestS: number | undefined): Scaler {
+function sentenceScaler(
+  pauses: readonly FitPause[],
+  canLengthen: boolean,
+  shortestS: number | undefined,
+  longestS: number | undefined,
+): Scaler {
   const hi = Math.max(FIT_RULES.sentencePause[0], longestS ?? FIT_RULES.sentencePause[1])
   const lo = clamp(shortestS ?? FIT_RULES.sentencePause[0], 0, hi)
   const normal = pauses.filter((p) => p.kind !== 'comma' && p.lengthS <= FIT_RULES.dramaticS)
   const longestSentence = Math.max(0, ...normal.filter((p) => p.kind === 'sentence').map((p) => p.lengthS))
-  const at = (k: number) => pauses.map((p) => {
-    // A dramatic pause, whatever its kind, stays the longest: it shrinks to the floor at most, and grows by
-    // the same factor as the others, its ceiling as far over the longest allowed as it is over dramaticS.
-    if (p.lengthS > FIT_RULES.dramaticS) return clamp(k * p.lengthS, Math.min(p.lengthS, FIT_RULES.dramaticFloorS), canLengthen ? Math.max(p.lengthS, (hi * p.lengthS) / FIT_RULES.dramaticS) : p.lengthS)
-    if (p.kind === 'comma') return p.lengthS
-    // A paragraph pause scales as if it were as long as the longest sentence pause at least: it stays longer.
-    const key = p.kind === 'paragraph' ? Math.max(p.lengthS, longestSentence) : p.lengthS
-    return canLengthen ? clamp(k * key, lo, Math.max(hi, p.lengthS)) : clamp(k * key, Math.min(lo, p.lengthS), p.lengthS)
-  })
+  const at = (k: number) =>
+    pauses.map((p) => {
+      // A dramatic pause, whatever its kind, stays the longest: it shrinks to the floor at most, and grows by
+      // the same factor as the others, its ceiling as far over the longest allowed as it is over dramaticS.
+      if (p.lengthS > FIT_RULES.dramaticS)
+        return clamp(
+          k * p.lengthS,
+          Math.min(p.lengthS, FIT_RULES.dramaticFloorS),
+          canLengthen ? Math.max(p.lengthS, (hi * p.lengthS) / FIT_RULES.dramaticS) : p.lengthS,
+        )
+      if (p.kind === 'comma') return p.lengthS
+      // A paragraph pause scales as if it were as long as the longest sentence pause at least: it stays longer.
+      const key = p.kind === 'paragraph' ? Math.max(p.lengthS, longestSentence) : p.lengthS
+      return canLengthen
+        ? clamp(k * key, lo, Math.max(hi, p.lengthS))
+        : clamp(k * key, Math.min(lo, p.lengthS), p.lengthS)
+    })
   const shortest = Math.min(...normal.map((p) => p.lengthS), FIT_RULES.dramaticS)
   return { at, kMax: hi / Math.max(1e-3, shortest) + 1 }
 }
 
 function commaScaler(pauses: readonly FitPause[], fixed: number[], canLengthen: boolean): Scaler {
   const [lo, hi] = FIT_RULES.commaPause
-  const at = (k: number) => pauses.map((p, i) => p.kind !== 'comma' || p.lengthS > FIT_RULES.dramaticS ? (fixed[i] as number) : clamp(k * p.lengthS, Math.min(lo, p.lengthS), canLengthen ? Math.max(hi, p.lengthS) : p.lengthS))
+  const at = (k: number) =>
+    pauses.map((p, i) =>
+      p.kind !== 'comma' || p.lengthS > FIT_RULES.dramaticS
+        ? (fixed[i] as number)
+        : clamp(k * p.lengthS, Math.min(lo, p.lengthS), canLengthen ? Math.max(hi, p.lengthS) : p.lengthS),
+    )
   const shortest = Math.min(...pauses.filter((p) => p.kind === 'comma').map((p) => p.lengthS), hi)
   return { at, kMax: hi / Math.max(1e-3, shortest) + 1 }
 }
@@ -163,7 +189,13 @@ export function fitPlan(input: FitInput): FitPlan {
   const tail = handle(input.tailS, handles.tail)
   const pauses = judged(input.pauses, input.atTempo ?? 1)
   const sentences = sentenceScaler(pauses, canLengthen, input.shortestPauseS, input.longestPauseS)
-  const plan = (pausesS: number[], headS: number, tailS: number, step: Extract<FitPlan, { ok: true }>['step'], tempo = 1): FitPlan => {
+  const plan = (
+    pausesS: number[],
+    headS: number,
+    tailS: number,
+    step: Extract<FitPlan, { ok: true }>['step'],
+    tempo = 1,
+  ): FitPlan => {
     // The tail takes what rounding left, so the lengths add up to the target exactly.
     const rest = targetS - speechS / tempo - headS - sum(pausesS)
     return { ok: true, headS, tailS: rest, pausesS, tempo, step }
@@ -184,7 +216,8 @@ export function fitPlan(input: FitInput): FitPlan {
   const sentenceBound = sentences.at(long ? 0 : sentences.kMax)
   const headTo = long ? head.min : head.max
   const tailTo = long ? tail.min : tail.max
-  const handlesAt = (u: number) => [head.clamped + u * (headTo - head.clamped), tail.clamped + u * (tailTo - tail.clamped)] as const
+  const handlesAt = (u: number) =>
+    [head.clamped + u * (headTo - head.clamped), tail.clamped + u * (tailTo - tail.clamped)] as const
   const byH = (u: number) => speechS + sum(sentenceBound) + sum(handlesAt(u))
   if (targetS >= Math.min(byH(0), byH(1)) && targetS <= Math.max(byH(0), byH(1))) {
     const u = solve(long ? (x) => -byH(x) : byH, 1, long ? -targetS : targetS)
@@ -205,7 +238,9 @@ export function fitPlan(input: FitInput): FitPlan {
   const limit = long ? 1 + maxChange : 1 - maxChange
   const needed = targetS - others > 0 ? speechS / (targetS - others) : Infinity
   if (maxChange > 0 && (long ? needed <= limit : needed >= limit)) {
-    const slacked = long ? Math.min(limit, needed * (1 + FIT_RULES.tempoSlack)) : Math.max(limit, needed / (1 + FIT_RULES.tempoSlack))
+    const slacked = long
+      ? Math.min(limit, needed * (1 + FIT_RULES.tempoSlack))
+      : Math.max(limit, needed / (1 + FIT_RULES.tempoSlack))
     // With the slack the speech is a little shorter (longer) than the bound needs: the pauses take it up
     // (or, where they cannot, the tempo is exactly what the bound needs).
     for (const tempo of [slacked, needed]) {
@@ -220,10 +255,16 @@ export function fitPlan(input: FitInput): FitPlan {
     const extra = others >= 0.05 ? ` and the shortest pauses and handles ${s1(others)} more` : ''
     const [spot, reached] = apart(targetS, reach)
     const tempo = maxChange > 0 ? `${pct} faster reaches ${reached}` : 'no tempo change is allowed'
-    return { ok: false, reason: `The words alone take ${s1(speechS)}${extra}; the spot is ${maxChange > 0 ? spot : s1(targetS)}; ${tempo}.` }
+    return {
+      ok: false,
+      reason: `The words alone take ${s1(speechS)}${extra}; the spot is ${maxChange > 0 ? spot : s1(targetS)}; ${tempo}.`,
+    }
   }
   const reach = speechS / (1 - maxChange) + others
   const [spot, reached] = apart(targetS, reach)
   const tempo = maxChange > 0 ? `${pct} slower reaches ${reached}` : 'no tempo change is allowed'
-  return { ok: false, reason: `The take with its pauses and handles at their longest runs ${s1(speechS + others)}; the spot is ${maxChange > 0 ? spot : s1(targetS)}; ${tempo}.` }
+  return {
+    ok: false,
+    reason: `The take with its pauses and handles at their longest runs ${s1(speechS + others)}; the spot is ${maxChange > 0 ? spot : s1(targetS)}; ${tempo}.`,
+  }
 }

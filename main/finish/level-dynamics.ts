@@ -68,14 +68,20 @@ export function restoreEnvelope(frames: number, phrases: readonly Phrase[], db: 
   return env
 }
 
-const times = (ch: readonly Float32Array[], env: Float32Array): Float32Array[] => ch.map((x) => x.map((v, i) => v * (env[i] as number)))
+const times = (ch: readonly Float32Array[], env: Float32Array): Float32Array[] =>
+  ch.map((x) => x.map((v, i) => v * (env[i] as number)))
 
 /**
  * The result of `run` (gain and limiter) over the channels with the limiter's loss given back phrase by
  * phrase, and what that did. `run` is given the input channels and returns the limited ones (and what else
  * it returns is kept for the caller). Null when there are fewer than two phrases to compare.
  */
-export function keepDynamics<T extends { channels: Float32Array[] }>(ch: readonly Float32Array[], phrases: readonly Phrase[], first: T, run: (input: Float32Array[]) => T): { result: T; dynamics: Dynamics } | null {
+export function keepDynamics<T extends { channels: Float32Array[] }>(
+  ch: readonly Float32Array[],
+  phrases: readonly Phrase[],
+  first: T,
+  run: (input: Float32Array[]) => T,
+): { result: T; dynamics: Dynamics } | null {
   const usable = phrases.filter((p) => p.to > p.from)
   if (usable.length < 2) return null
   const before = usable.map((p) => spanDb(ch, p))
@@ -87,7 +93,9 @@ export function keepDynamics<T extends { channels: Float32Array[] }>(ch: readonl
   const slope = usable.map(() => 1)
   for (let round = 0; round < DYNAMICS_RULES.rounds && spreadOf(c) > DYNAMICS_RULES.aimSpreadDb; round++) {
     const top = Math.max(...c)
-    const next = db.map((d, i) => Math.min(DYNAMICS_RULES.maxRestoreDb, d + (top - (c[i] as number)) / (slope[i] as number)))
+    const next = db.map((d, i) =>
+      Math.min(DYNAMICS_RULES.maxRestoreDb, d + (top - (c[i] as number)) / (slope[i] as number)),
+    )
     if (next.every((d, i) => Math.abs(d - (db[i] as number)) < 1e-4)) break
     const result = run(times(ch, restoreEnvelope(ch[0]?.length ?? 0, usable, next)))
     const c2 = changes(result.channels)
@@ -108,7 +116,9 @@ export function keepDynamics<T extends { channels: Float32Array[] }>(ch: readonl
       spread_db: spread,
       kept: spread <= DYNAMICS_RULES.keepSpreadDb,
       // Every phrase the result gave anything to, however little: the report is what was done.
-      restored: usable.flatMap((p, i) => ((best.db[i] as number) > 0 ? [{ from: p.from, to: p.to, db: best.db[i] as number }] : [])),
+      restored: usable.flatMap((p, i) =>
+        (best.db[i] as number) > 0 ? [{ from: p.from, to: p.to, db: best.db[i] as number }] : [],
+      ),
     },
   }
 }
@@ -116,8 +126,15 @@ export function keepDynamics<T extends { channels: Float32Array[] }>(ch: readonl
 /** The dynamics in words, for the level's sentence. */
 export function dynamicsWords(d: Dynamics): string {
   const most = Math.max(0, ...d.restored.map((r) => r.db))
-  const given = d.restored.length > 0 ? ` (the limiter's loss given back to ${d.restored.length} phrase${d.restored.length === 1 ? '' : 's'}, up to ${most.toFixed(1)} dB)` : ''
+  const given =
+    d.restored.length > 0
+      ? ` (the limiter's loss given back to ${d.restored.length} phrase${d.restored.length === 1 ? '' : 's'}, up to ${most.toFixed(1)} dB)`
+      : ''
   if (d.kept) return `the read's phrase levels kept as read within ${d.spread_db.toFixed(2)} dB${given}`
-  const why = d.wouldLimitDb !== undefined ? ` (giving that back would limit peaks by ${d.wouldLimitDb.toFixed(1)} dB)` : given
-  return `the read's phrase levels could not be kept within ${DYNAMICS_RULES.keepSpreadDb} dB of each other: the limiter moves them up to ${d.spread_db.toFixed(2)} dB apart${why}`
+  const why =
+    d.wouldLimitDb !== undefined ? ` (giving that back would limit peaks by ${d.wouldLimitDb.toFixed(1)} dB)` : given
+  return (
+    `the read's phrase levels could not be kept within ${DYNAMICS_RULES.keepSpreadDb} dB of ` +
+    `each other: the limiter moves them up to ${d.spread_db.toFixed(2)} dB apart${why}`
+  )
 }

@@ -26,7 +26,11 @@ const WINDOW_S = 0.05
 const GUARD_S = 0.06
 
 /** The room tone's RMS (dBFS) in the pauses (frames of the result), or null when they hold no full window. */
-export function roomToneRmsDbfs(ch: readonly Float32Array[], sampleRate: number, pauses: ReadonlyArray<{ from: number; to: number }>): number | null {
+export function roomToneRmsDbfs(
+  ch: readonly Float32Array[],
+  sampleRate: number,
+  pauses: ReadonlyArray<{ from: number; to: number }>,
+): number | null {
   const w = Math.round(WINDOW_S * sampleRate)
   const guard = Math.round(GUARD_S * sampleRate)
   const levels: number[] = []
@@ -55,5 +59,9 @@ export function noiseFloorOf(profile: DeliveryProfile, roomToneDbfs: number | nu
 export function noiseFloorWords(n: NoiseFloor, profileLabel?: string): string {
   const f1 = (x: number) => x.toFixed(1)
   const gain = n.after_dbfs - n.before_dbfs
-  return `the ${gain >= 0 ? '+' : ''}${f1(gain)} dB gain lifts the room tone from ${f1(n.before_dbfs)} to ${f1(n.after_dbfs)} dBFS RMS, above the ${f1(n.max_dbfs)} dBFS ${profileLabel ?? 'the profile'} allows`
+  return (
+    `the ${gain >= 0 ? '+' : ''}${f1(gain)} dB gain lifts the room tone from ` +
+    `${f1(n.before_dbfs)} to ${f1(n.after_dbfs)} dBFS RMS, above the ${f1(n.max_dbfs)} dBFS ` +
+    `${profileLabel ?? 'the profile'} allows`
+  )
 }

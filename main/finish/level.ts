@@ -73,7 +73,10 @@ const signed = (x: number): string => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`
 function aimOf(profile: DeliveryProfile, kind: LevelKind): LoudnessTarget {
   const prefer = kind === 'dry_voice' ? 'rms' : 'integrated'
   const rule = profile.loudness.find((l) => l.measure === prefer) ?? profile.loudness[0]
-  if (!rule) throw new LevelError(`The profile ${profile.label} names no loudness target, so there is nothing to level the take to.`)
+  if (!rule)
+    throw new LevelError(
+      `The profile ${profile.label} names no loudness target, so there is nothing to level the take to.`,
+    )
   return rule
 }
 
@@ -84,14 +87,19 @@ const figure = (rule: LoudnessTarget, v: number): string => `${f1(v)} ${rule.mea
 
 function levelOf(fig: LevelFigures, rule: LoudnessTarget): number {
   const v = rule.measure === 'rms' ? fig.rmsDb : fig.integratedLufs
-  if (v === null || !Number.isFinite(v)) throw new LevelError('The take is silent (nothing above the loudness gate), so there is no level to bring to the profile.')
+  if (v === null || !Number.isFinite(v))
+    throw new LevelError(
+      'The take is silent (nothing above the loudness gate), so there is no level to bring to the profile.',
+    )
   return v
 }
 
 function checkGain(gain: number, level: number, rule: LoudnessTarget, aim: number): void {
   if (gain > MAX_GAIN_DB) {
     throw new LevelError(
-      `The take is too quiet to level: it measures ${figure(rule, level)}, and reaching ${figure(rule, aim)} would need ${signed(gain)} dB of gain, more than the ${signed(MAX_GAIN_DB)} dB Booth allows.`,
+      `The take is too quiet to level: it measures ${figure(rule, level)}, and reaching ` +
+        `${figure(rule, aim)} would need ${signed(gain)} dB of gain, more than the ` +
+        `${signed(MAX_GAIN_DB)} dB Booth allows.`,
     )
   }
 }
@@ -105,7 +113,13 @@ interface Chained {
 /** The chain up to the trim: gain, then the limiter when the plan has one. */
 function gainAndLimit(ch: Float32Array[], sampleRate: number, plan: LevelPlan, known?: InputPeaks): Chained {
   if (plan.limiter) {
-    const r = limitTruePeak(ch, sampleRate, { ceilingDb: plan.limiter.ceiling_db, releaseMs: plan.limiter.release_ms }, plan.gain_db, known)
+    const r = limitTruePeak(
+      ch,
+      sampleRate,
+      { ceilingDb: plan.limiter.ceiling_db, releaseMs: plan.limiter.release_ms },
+      plan.gain_db,
+      known,
+    )
     return { channels: r.channels, places: r.places }
   }
   const g = 10 ** (plan.gain_db / 20)
@@ -127,7 +141,10 @@ export function applyLevel(ch: Float32Array[], sampleRate: number, plan: LevelPl
   return out
 }
 
-const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({ ceiling_db: ceilingDb, release_ms: DEFAULT_RELEASE_MS })
+const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({
+  ceiling_db: ceilingDb,
+  release_ms: DEFAULT_RELEASE_MS,
+})
 
 /**
  * The figures of `fig`'s channels after a gain of `db` alone (no limiter), given the scaled channels: the
@@ -135,7 +152,13 @@ const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({ ceiling_db: ce
  * measured again; the integrated loudness is, when the rule judges it, since its -70 LUFS gate stays put
  * while the blocks move (under an RMS rule it is not used, and is left as the input's).
  */
-function afterGainOnly(fig: LevelFigures, db: number, scaled: Float32Array[], sampleRate: number, rule: LoudnessTarget): LevelFigures {
+function afterGainOnly(
+  fig: LevelFigures,
+  db: number,
+  scaled: Float32Array[],
+  sampleRate: number,
+  rule: LoudnessTarget,
+): LevelFigures {
   return {
     integratedLufs: rule.measure === 'rms' ? fig.integratedLufs : integratedLoudness(scaled, sampleRate),
     rmsDb: fig.rmsDb + db,
@@ -174,16 +197,34 @@ const ONE_GAIN = '{one gain}'
  * trim is a gain too: gain, limiter and trim are all multiplications, so the result is one gain of
  * gain_db + trim_db times the limiter's envelope).
  */
-function done(plan: LevelPlan, chained: Chained, sampleRate: number, channels: Float32Array[], dynamics: Dynamics | null, profile: DeliveryProfile, context: LevelContext): Levelled {
+function done(
+  plan: LevelPlan,
+  chained: Chained,
+  sampleRate: number,
+  channels: Float32Array[],
+  dynamics: Dynamics | null,
+  profile: DeliveryProfile,
+  context: LevelContext,
+): Levelled {
   const limiting = limitingOf(chained.places, sampleRate)
-  plan.target = plan.target.replace(ONE_GAIN, `one gain, ${limitingWords(limiting)}${dynamics ? `; ${dynamicsWords(dynamics)}` : ''}`)
+  plan.target = plan.target.replace(
+    ONE_GAIN,
+    `one gain, ${limitingWords(limiting)}${dynamics ? `; ${dynamicsWords(dynamics)}` : ''}`,
+  )
   const noiseFloor = noiseFloorOf(profile, context.roomToneDbfs ?? null, plan.gain_db + plan.trim_db)
   if (noiseFloor?.above) plan.target += `; ${noiseFloorWords(noiseFloor, profile.label)}`
   return { plan, channels, limiting, limitedAt: chained.places, dynamics, noiseFloor }
 }
 
 /** The chain run again with each phrase given back what the limiter took beyond the least-limited one. */
-function withDynamics(ch: Float32Array[], sampleRate: number, plan: LevelPlan, chained: Chained, context: LevelContext, maxLimitingDb: number): { chained: Chained; dynamics: Dynamics | null } {
+function withDynamics(
+  ch: Float32Array[],
+  sampleRate: number,
+  plan: LevelPlan,
+  chained: Chained,
+  context: LevelContext,
+  maxLimitingDb: number,
+): { chained: Chained; dynamics: Dynamics | null } {
   if (!plan.limiter || chained.places.length === 0 || !context.phrases) return { chained, dynamics: null }
   const kept = keepDynamics(ch, context.phrases, chained, (input) => gainAndLimit(input, sampleRate, plan))
   if (!kept) return { chained, dynamics: null }
@@ -191,10 +232,24 @@ function withDynamics(ch: Float32Array[], sampleRate: number, plan: LevelPlan, c
   if (kept.dynamics.kept && deepest <= maxLimitingDb) return { chained: kept.result, dynamics: kept.dynamics }
   // Not kept, or only by limiting past what the kind allows: the limiter alone, and the figures said.
   const { spread_before_db } = kept.dynamics
-  return { chained, dynamics: { spread_before_db, spread_db: spread_before_db, kept: spread_before_db <= DYNAMICS_RULES.keepSpreadDb, restored: [], ...(deepest > maxLimitingDb ? { wouldLimitDb: deepest } : {}) } }
+  return {
+    chained,
+    dynamics: {
+      spread_before_db,
+      spread_db: spread_before_db,
+      kept: spread_before_db <= DYNAMICS_RULES.keepSpreadDb,
+      restored: [],
+      ...(deepest > maxLimitingDb ? { wouldLimitDb: deepest } : {}),
+    },
+  }
 }
 
-function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile, context: LevelContext): Levelled {
+function planDryVoice(
+  ch: Float32Array[],
+  sampleRate: number,
+  profile: DeliveryProfile,
+  context: LevelContext,
+): Levelled {
   const rule = aimOf(profile, 'dry_voice')
   const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.dry_voice
   const limitAt = ceiling - LIMITER_MARGIN_DB
@@ -217,7 +272,10 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
     gain_db: gain,
     limiter: fig.truePeakDb + gain > limitAt ? limiterAt(limitAt) : null,
     trim_db: 0,
-    target: `${profile.label}: ${rule.measure === 'rms' ? 'RMS' : 'integrated loudness'} ${f1(aim)} ${unit(rule)} (window ${f1(rule.min)} to ${f1(rule.max)}), sample and true peak at most ${f1(ceiling)} dB; ${ONE_GAIN}`,
+    target:
+      `${profile.label}: ${rule.measure === 'rms' ? 'RMS' : 'integrated loudness'} ${f1(aim)} ` +
+      `${unit(rule)} (window ${f1(rule.min)} to ${f1(rule.max)}), sample and true peak at most ` +
+      `${f1(ceiling)} dB; ${ONE_GAIN}`,
   }
   // Checked on the result: the limiter takes a little level with the crest, so a result under the window
   // gets the gain it still lacks (within the 4.5 dB the crest may lose), measured once more; a peak over the
@@ -240,12 +298,22 @@ function planDryVoice(ch: Float32Array[], sampleRate: number, profile: DeliveryP
   }
   if (result.truePeakDb > limitAt) plan.trim_db = limitAt - result.truePeakDb
   const reached = levelOf(result, rule) + plan.trim_db
-  if (plan.limiter === null && Math.abs(reached - aim) > 0.05) plan.target += `; at ${figure(rule, reached)}, inside the window, so that no peak needs limiting`
-  if (reached < floor - 0.05) plan.target += `; the voice's peaks hold it at ${figure(rule, reached)}, ${reached < rule.min ? 'under the window' : `within ${f1(WINDOW_MARGIN_DB)} dB of its floor`}, rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
+  if (plan.limiter === null && Math.abs(reached - aim) > 0.05)
+    plan.target += `; at ${figure(rule, reached)}, inside the window, so that no peak needs limiting`
+  if (reached < floor - 0.05)
+    plan.target +=
+      `; the voice's peaks hold it at ${figure(rule, reached)}, ` +
+      `${reached < rule.min ? 'under the window' : `within ${f1(WINDOW_MARGIN_DB)} dB of its floor`}, ` +
+      `rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
   return done(plan, chained, sampleRate, trimmed(out, plan.trim_db), kept.dynamics, profile, context)
 }
 
-function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: DeliveryProfile, context: LevelContext): Levelled {
+function planFinishedSpot(
+  ch: Float32Array[],
+  sampleRate: number,
+  profile: DeliveryProfile,
+  context: LevelContext,
+): Levelled {
   const rule = aimOf(profile, 'finished_spot')
   const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.finished_spot
   const limitAt = ceiling - LIMITER_MARGIN_DB
@@ -257,7 +325,9 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
   const limiting = fig.truePeakDb + gain - limitAt
   if (limiting > SPOT_MAX_LIMITING_DB) {
     throw new LevelError(
-      `${profile.label} cannot be met without squashing the read: at ${figure(rule, aim)} its peaks (${f1(fig.truePeakDb)} dBTP now) would need ${f1(limiting)} dB of limiting to stay under ${f1(ceiling)} dBTP, more than the ${f1(SPOT_MAX_LIMITING_DB)} dB Booth allows.`,
+      `${profile.label} cannot be met without squashing the read: at ${figure(rule, aim)} its ` +
+        `peaks (${f1(fig.truePeakDb)} dBTP now) would need ${f1(limiting)} dB of limiting to stay ` +
+        `under ${f1(ceiling)} dBTP, more than the ${f1(SPOT_MAX_LIMITING_DB)} dB Booth allows.`,
     )
   }
   const plan: LevelPlan = {
@@ -266,7 +336,13 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
     trim_db: 0,
     target: `${profile.label}: ${f1(aim)} ${unit(rule)} ±${f1(LOUDNESS_TOLERANCE_LU)}, true peak at most ${f1(ceiling)} dBTP; ${ONE_GAIN}`,
   }
-  const loudness = (x: Float32Array[]): number => levelOf(rule.measure === 'rms' ? measureLevel(x, sampleRate) : { ...fig, integratedLufs: integratedLoudness(x, sampleRate) }, rule)
+  const loudness = (x: Float32Array[]): number =>
+    levelOf(
+      rule.measure === 'rms'
+        ? measureLevel(x, sampleRate)
+        : { ...fig, integratedLufs: integratedLoudness(x, sampleRate) },
+      rule,
+    )
   // The input's block peaks, exact for any gain up to RETRY_HEADROOM_DB more: measured once for both runs.
   const known = plan.limiter ? inputPeaks(ch, 10 ** ((limitAt - gain - RETRY_HEADROOM_DB) / 20)) : undefined
   let chained = gainAndLimit(ch, sampleRate, plan, known)
@@ -301,7 +377,9 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
   const reached = levelOf(result, rule)
   if (Math.abs(reached - aim) > LOUDNESS_TOLERANCE_LU || result.truePeakDb > ceiling) {
     throw new LevelError(
-      `${profile.label} cannot be met by one gain and a peak limiter: the best Booth reaches is ${figure(rule, reached)} with a true peak of ${f1(result.truePeakDb)} dBTP, against ${f1(aim)} ±${f1(LOUDNESS_TOLERANCE_LU)} and at most ${f1(ceiling)} dBTP.`,
+      `${profile.label} cannot be met by one gain and a peak limiter: the best Booth reaches is ` +
+        `${figure(rule, reached)} with a true peak of ${f1(result.truePeakDb)} dBTP, against ` +
+        `${f1(aim)} ±${f1(LOUDNESS_TOLERANCE_LU)} and at most ${f1(ceiling)} dBTP.`,
     )
   }
   return done(plan, chained, sampleRate, levelled, kept.dynamics, profile, context)
@@ -311,12 +389,26 @@ function planFinishedSpot(ch: Float32Array[], sampleRate: number, profile: Deliv
  * The gain, limiter and trim that bring this take to `profile` as a take of `kind`. Throws LevelError (one
  * sentence with the figures) when the profile cannot be met without riding the level.
  */
-export function levelTake(ch: Float32Array[], sampleRate: number, kind: LevelKind, profile: DeliveryProfile, context: LevelContext = {}): Levelled {
-  if (ch.length === 0 || (ch[0]?.length ?? 0) === 0) throw new LevelError('The take holds no audio, so there is no level to plan.')
-  return kind === 'dry_voice' ? planDryVoice(ch, sampleRate, profile, context) : planFinishedSpot(ch, sampleRate, profile, context)
+export function levelTake(
+  ch: Float32Array[],
+  sampleRate: number,
+  kind: LevelKind,
+  profile: DeliveryProfile,
+  context: LevelContext = {},
+): Levelled {
+  if (ch.length === 0 || (ch[0]?.length ?? 0) === 0)
+    throw new LevelError('The take holds no audio, so there is no level to plan.')
+  return kind === 'dry_voice'
+    ? planDryVoice(ch, sampleRate, profile, context)
+    : planFinishedSpot(ch, sampleRate, profile, context)
 }
 
 /** The plan alone (levelTake without keeping the samples). */
-export function planLevel(ch: Float32Array[], sampleRate: number, kind: LevelKind, profile: DeliveryProfile): LevelPlan {
+export function planLevel(
+  ch: Float32Array[],
+  sampleRate: number,
+  kind: LevelKind,
+  profile: DeliveryProfile,
+): LevelPlan {
   return levelTake(ch, sampleRate, kind, profile).plan
 }

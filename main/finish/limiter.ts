@@ -63,7 +63,8 @@ const dbToLinear = (db: number): number => 10 ** (db / 20)
 function checkChannels(ch: readonly Float32Array[]): number {
   const first = ch[0]
   if (!first) throw new RangeError('The limiter needs at least one channel.')
-  if (ch.some((c) => c.length !== first.length)) throw new RangeError('Every channel given to the limiter must have the same number of frames.')
+  if (ch.some((c) => c.length !== first.length))
+    throw new RangeError('Every channel given to the limiter must have the same number of frames.')
   return first.length
 }
 
@@ -71,7 +72,12 @@ function checkChannels(ch: readonly Float32Array[]): number {
  * The 4× oversampled peak of each block of `blockFrames` frames of `gain` × the signal (linear), all channels
  * together: exact where it is at or above `floor` (linear, after the gain), a lower bound below it.
  */
-export function blockTruePeaks(ch: readonly Float32Array[], gain: number, floor: number, blockFrames = BLOCK_FRAMES): Float64Array {
+export function blockTruePeaks(
+  ch: readonly Float32Array[],
+  gain: number,
+  floor: number,
+  blockFrames = BLOCK_FRAMES,
+): Float64Array {
   const frames = checkChannels(ch)
   const nc = ch.length
   const blocks = Math.ceil(frames / blockFrames)
@@ -137,7 +143,13 @@ export function inputPeaks(ch: readonly Float32Array[], floor: number): InputPea
  * output is exactly Math.fround(x × gain). `known`: the input's block peaks from an earlier run, used when
  * exact enough for this gain and ceiling.
  */
-export function limitTruePeak(ch: readonly Float32Array[], sampleRate: number, settings: LimiterSettings, gainDb = 0, known?: InputPeaks): LimiterResult {
+export function limitTruePeak(
+  ch: readonly Float32Array[],
+  sampleRate: number,
+  settings: LimiterSettings,
+  gainDb = 0,
+  known?: InputPeaks,
+): LimiterResult {
   const frames = checkChannels(ch)
   if (!(sampleRate > 0)) throw new RangeError('The limiter needs a sample rate.')
   if (!(settings.releaseMs > 0)) throw new RangeError('The limiter needs a release time above 0 ms.')
@@ -152,7 +164,10 @@ export function limitTruePeak(ch: readonly Float32Array[], sampleRate: number, s
     for (let i = 0; i < frames; i++) y[i] = (x[i] as number) * gain
     return y
   })
-  const peaks = known && known.floor * gain <= ceiling && known.peaks.length === Math.ceil(frames / BLOCK_FRAMES) ? known.peaks.map((p) => p * gain) : blockTruePeaks(ch, gain, ceiling)
+  const peaks =
+    known && known.floor * gain <= ceiling && known.peaks.length === Math.ceil(frames / BLOCK_FRAMES)
+      ? known.peaks.map((p) => p * gain)
+      : blockTruePeaks(ch, gain, ceiling)
   const held = heldGains(peaks, ceiling)
   if (held.every((g) => g === 1)) return { channels: out, maxReductionDb: 0, activeFrames: 0, places: [] }
   return applyGainEnvelope(out, held, look, Math.exp(-1000 / (settings.releaseMs * sampleRate)))

@@ -15,7 +15,6 @@ export const FILL_RULES = {
   pieceMaxS: 0.7,
 } as const
 
-
 /** A 32-bit seed from text (FNV-1a): the source's hash and the pause's place. */
 export function seedOf(text: string): number {
   let h = 0x811c9dc5
@@ -35,7 +34,14 @@ export function usableStretches(stretches: readonly Span[], crossfadeFrames: num
  * than `floorFrames` (a crossfade: its fades must fit) unless the whole fill is. Empty when `frames` is 0;
  * throws when there is no stretch to take from.
  */
-export function roomToneFill(stretches: readonly Span[], frames: number, sampleRate: number, minPieceFrames: number, floorFrames: number, seed: number): Span[] {
+export function roomToneFill(
+  stretches: readonly Span[],
+  frames: number,
+  sampleRate: number,
+  minPieceFrames: number,
+  floorFrames: number,
+  seed: number,
+): Span[] {
   if (frames <= 0) return []
   if (stretches.length === 0) throw new Error('The take has no room tone of its own to lengthen a pause with.')
   const random = seededRandom(seed)
@@ -46,13 +52,15 @@ export function roomToneFill(stretches: readonly Span[], frames: number, sampleR
   let previous = -1
   while (left > 0) {
     let pick = Math.floor(random() * stretches.length)
-    if (stretches.length > 1 && pick === previous) pick = (pick + 1 + Math.floor(random() * (stretches.length - 1))) % stretches.length
+    if (stretches.length > 1 && pick === previous)
+      pick = (pick + 1 + Math.floor(random() * (stretches.length - 1))) % stretches.length
     previous = pick
     const s = stretches[pick] as Span
     const room = s.to - s.from
     let length = Math.min(room, lo + Math.floor(random() * (hi - lo + 1)))
     // What is left after this piece must be a piece of its own (minPieceFrames) or nothing.
-    if (left - length < minPieceFrames) length = left <= room ? left : Math.max(floorFrames, Math.min(room, left - minPieceFrames))
+    if (left - length < minPieceFrames)
+      length = left <= room ? left : Math.max(floorFrames, Math.min(room, left - minPieceFrames))
     const offset = s.from + Math.floor(random() * (room - length + 1))
     out.push({ from: offset, to: offset + length })
     left -= length

@@ -23,7 +23,12 @@ const EDGE_TOLERANCE_S = 0.12
  * The kinds of the layout's pauses. `sentences`: the script sentences the take reads, with times;
  * `paragraphAfter(i)`: whether script sentence i ends a paragraph.
  */
-export function kindsFromScript(pauses: readonly InnerPause[], sampleRate: number, sentences: readonly ReadSentenceTimes[], paragraphAfter: (index: number) => boolean): InnerPauseKind[] {
+export function kindsFromScript(
+  pauses: readonly InnerPause[],
+  sampleRate: number,
+  sentences: readonly ReadSentenceTimes[],
+  paragraphAfter: (index: number) => boolean,
+): InnerPauseKind[] {
   const read = [...sentences].sort((a, b) => a.onsetS - b.onsetS)
   return pauses.map((p) => {
     const from = p.from / sampleRate
@@ -31,14 +36,18 @@ export function kindsFromScript(pauses: readonly InnerPause[], sampleRate: numbe
     for (let k = 0; k + 1 < read.length; k++) {
       const a = read[k] as ReadSentenceTimes
       const b = read[k + 1] as ReadSentenceTimes
-      if (from >= a.endS - EDGE_TOLERANCE_S && to <= b.onsetS + EDGE_TOLERANCE_S) return paragraphAfter(a.index) ? 'paragraph' : 'sentence'
+      if (from >= a.endS - EDGE_TOLERANCE_S && to <= b.onsetS + EDGE_TOLERANCE_S)
+        return paragraphAfter(a.index) ? 'paragraph' : 'sentence'
     }
     return 'comma'
   })
 }
 
 /** Whether script sentence `index` ends a paragraph: a blank line between it and the next one. */
-export function paragraphEnds(scriptText: string, sentences: ReadonlyArray<{ from: number; to: number }>): (index: number) => boolean {
+export function paragraphEnds(
+  scriptText: string,
+  sentences: ReadonlyArray<{ from: number; to: number }>,
+): (index: number) => boolean {
   return (index) => {
     const s = sentences[index]
     const next = sentences[index + 1]

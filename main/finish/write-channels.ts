@@ -19,9 +19,12 @@ const BLOCK_FRAMES = 65_536
  * error), and only the next write with ENOSPC, so a short write is written on until the disk says why.
  */
 async function writeAll(fh: FileHandle, buf: Buffer, n = buf.length): Promise<void> {
-  for (let at = 0; at < n; ) {
+  for (let at = 0; at < n;) {
     const { bytesWritten } = await fh.write(buf, at, n - at)
-    if (bytesWritten === 0) throw Object.assign(new Error('ENOSPC: no space left on device, write (the disk took none of the finish)'), { code: 'ENOSPC' })
+    if (bytesWritten === 0)
+      throw Object.assign(new Error('ENOSPC: no space left on device, write (the disk took none of the finish)'), {
+        code: 'ENOSPC',
+      })
     at += bytesWritten
   }
 }

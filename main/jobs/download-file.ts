@@ -20,11 +20,17 @@ export async function downloadToFile(url: string, path: string, options: Partial
   })
   let closed = false
   try {
-    const result = await streamDownload(url, async (chunk) => {
-      await file.write(chunk)
-    }, { maxBytes: MAX_DOWNLOAD_BYTES, ...options })
-    if (result.status === 410) throw new UserFacingError('expired', 'The download link expired. Try again to get a fresh one.', 410)
-    if (result.status < 200 || result.status > 299) throw new UserFacingError('download_failed', `The download failed (HTTP ${result.status}).`, 502)
+    const result = await streamDownload(
+      url,
+      async (chunk) => {
+        await file.write(chunk)
+      },
+      { maxBytes: MAX_DOWNLOAD_BYTES, ...options },
+    )
+    if (result.status === 410)
+      throw new UserFacingError('expired', 'The download link expired. Try again to get a fresh one.', 410)
+    if (result.status < 200 || result.status > 299)
+      throw new UserFacingError('download_failed', `The download failed (HTTP ${result.status}).`, 502)
     await file.close()
     closed = true
     await rename(temp, path)

@@ -18,7 +18,8 @@ export interface PendingJobs {
 /** The list's own jobs, when they are every pending job (no filter, no search, one page holds them all). */
 export function wholePendingList(view: JobListView): PendingJobs | null {
   const q = view.query
-  const everyJob = q.tab === 'pending' && q.filter === 'all' && q.customer_id === null && q.voice_id === null && !q.q && q.page === 1
+  const everyJob =
+    q.tab === 'pending' && q.filter === 'all' && q.customer_id === null && q.voice_id === null && !q.q && q.page === 1
   const unreadable = view.unreadable?.length ?? 0
   return everyJob && view.items.length + unreadable >= view.total ? { items: view.items, today: view.today } : null
 }
@@ -27,7 +28,9 @@ export function wholePendingList(view: JobListView): PendingJobs | null {
 export function withBoothOverdue(view: JobListView, pending: PendingJobs | null): JobListView {
   if (view.query.tab !== 'pending') return view
   const all = wholePendingList(view) ?? (pending && pending.today === view.today ? pending : null)
-  const counts = all ? { ...view.counts, overdue: all.items.filter((job) => isOverdue(job, all.today)).length } : view.counts
+  const counts = all
+    ? { ...view.counts, overdue: all.items.filter((job) => isOverdue(job, all.today)).length }
+    : view.counts
   if (view.query.filter !== 'overdue') return { ...view, counts }
   const items = view.items.filter((job) => isOverdue(job, view.today))
   return { ...view, counts, items, total: Math.max(items.length, view.total - (view.items.length - items.length)) }

@@ -35,13 +35,22 @@ export interface JobActionDeps {
   serviceReachable: () => boolean
 }
 
-function results(answer: { results: Array<{ job_id: string; outcome: string; job: JobActionResult['results'][number]['job'] }>; replayed: boolean }): JobActionResult {
-  return { results: answer.results.map(({ job_id, outcome, job }) => ({ job_id, outcome, job })), replayed: answer.replayed }
+function results(answer: {
+  results: Array<{ job_id: string; outcome: string; job: JobActionResult['results'][number]['job'] }>
+  replayed: boolean
+}): JobActionResult {
+  return {
+    results: answer.results.map(({ job_id, outcome, job }) => ({ job_id, outcome, job })),
+    replayed: answer.replayed,
+  }
 }
 
 export function createJobActionHandlers(deps: JobActionDeps): Pick<BridgeHandlers, Handled> {
   /** Where the file goes: a path the person chose (desktop), or a same-origin download link (web host). */
-  const deliverFile = async (link: string, fileName: string): Promise<{ savedPath: string | null; url: string | null }> => {
+  const deliverFile = async (
+    link: string,
+    fileName: string,
+  ): Promise<{ savedPath: string | null; url: string | null }> => {
     if (deps.chooseSavePath) {
       const path = await deps.chooseSavePath(fileName)
       if (path) await downloadToFile(link, path)
@@ -69,8 +78,10 @@ export function createJobActionHandlers(deps: JobActionDeps): Pick<BridgeHandler
 
   return {
     acceptJobs: ({ jobIds }) => act((idempotencyKey) => api().accept({ job_ids: jobIds }, { idempotencyKey })),
-    declineJobs: ({ jobIds, reason }) => act((idempotencyKey) => api().decline({ job_ids: jobIds, reason }, { idempotencyKey })),
-    completeJobs: ({ jobIds, note }) => act((idempotencyKey) => api().complete({ job_ids: jobIds, note }, { idempotencyKey })),
+    declineJobs: ({ jobIds, reason }) =>
+      act((idempotencyKey) => api().decline({ job_ids: jobIds, reason }, { idempotencyKey })),
+    completeJobs: ({ jobIds, note }) =>
+      act((idempotencyKey) => api().complete({ job_ids: jobIds, note }, { idempotencyKey })),
 
     getScriptPdf: async ({ jobId }) => {
       let hit = await deps.cache.scriptPdf(jobId)

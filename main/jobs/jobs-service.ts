@@ -7,7 +7,15 @@ import type { CallOptions } from '../api/call-runner'
 import { isApiError, isOfflineKindError, isUnreadableAnswer, isUnusableAnswer, type ApiError } from '../api/errors'
 import { clockTime } from '../../shared/clock-time'
 import { leftOutNotes, type LeftOutNotes } from '../../shared/api-read'
-import { ALL_PENDING_JOBS_QUERY, DEFAULT_JOB_LIST_QUERY, sameJobListQuery, type JobListQuery, type JobListView, type JobView, type UnreadableJob } from '../../shared/bridge'
+import {
+  ALL_PENDING_JOBS_QUERY,
+  DEFAULT_JOB_LIST_QUERY,
+  sameJobListQuery,
+  type JobListQuery,
+  type JobListView,
+  type JobView,
+  type UnreadableJob,
+} from '../../shared/bridge'
 import { UserFacingError } from '../bridge/describe-error'
 import type { EventHub } from '../bridge/event-hub'
 import type { Log } from '../logging/redacting-log'
@@ -78,7 +86,10 @@ export class JobsService {
     }
     if (!saved) return this.fetchList(query, true, this.deps.cache.scope(), JobsService.INTERACTIVE_READ)
     const cache = this.deps.cache.scope()
-    const got = await liveWithinBudget((signal) => this.fetchList(query, true, cache, { ...JobsService.INTERACTIVE_READ, signal }), this.budget())
+    const got = await liveWithinBudget(
+      (signal) => this.fetchList(query, true, cache, { ...JobsService.INTERACTIVE_READ, signal }),
+      this.budget(),
+    )
     return got ? got.value : this.late(saved)
   }
 
@@ -94,15 +105,34 @@ export class JobsService {
   }
 
   /** `cache`: a scope taken before fetching (see OfflineCache.scope). */
-  private async fetchList(query: JobListQuery, fallBack: boolean, cache: OfflineCache, read: CallOptions): Promise<JobListView> {
+  private async fetchList(
+    query: JobListQuery,
+    fallBack: boolean,
+    cache: OfflineCache,
+    read: CallOptions,
+  ): Promise<JobListView> {
     try {
       const answer = await this.api().listJobs(query, read)
       this.reachable = true
       this.parties.learn(answer.items)
       // Jobs the door took out (main/api/answer-door.ts) are rows of their own; nothing of theirs is kept.
-      const unreadable: UnreadableJob[] = (answer.unreadableItems ?? []).map((u) => ({ position: u.position, job_id: u.id, problem: u.problem }))
+      const unreadable: UnreadableJob[] = (answer.unreadableItems ?? []).map((u) => ({
+        position: u.position,
+        job_id: u.id,
+        problem: u.problem,
+      }))
       if (unreadable.length > 0) this.deps.log.warn('the service sent jobs Booth cannot read', { query, unreadable })
-      const asSent: JobListView = { query, total: answer.total, items: answer.items, unreadable, counts: answer.counts, today: answer.today, source: 'live', fetchedAt: this.deps.now(), ...this.parties.snapshot() }
+      const asSent: JobListView = {
+        query,
+        total: answer.total,
+        items: answer.items,
+        unreadable,
+        counts: answer.counts,
+        today: answer.today,
+        source: 'live',
+        fetchedAt: this.deps.now(),
+        ...this.parties.snapshot(),
+      }
       // "Overdue" counts and lists the jobs whose row says overdue (due-counts.ts), from every pending job Booth has.
       this.pendingJobs = wholePendingList(asSent) ?? this.pendingJobs
       const view = withBoothOverdue(asSent, this.pendingJobs)
@@ -171,10 +201,19 @@ export class JobsService {
       if (copy) return copy
       const until = isApiError(err) ? err.waitUntil : null
       if (until !== null && until > this.deps.now()) {
-        throw new UserFacingError('offline', `The service asked Booth to wait until ${clockTime(until)}, and Booth has no saved copy of this job yet. Open it again then.`, 503)
+        throw new UserFacingError(
+          'offline',
+          `The service asked Booth to wait until ${clockTime(until)}, and Booth has no saved copy of this job yet. Open it again then.`,
+          503,
+        )
       }
       // The service was reached; its answer could not be used: say that, never "cannot reach".
-      if (isUnusableAnswer(err)) throw new UserFacingError((err as ApiError).kind, `${(err as ApiError).message} Booth has no saved copy of this job yet.`, 502)
+      if (isUnusableAnswer(err))
+        throw new UserFacingError(
+          (err as ApiError).kind,
+          `${(err as ApiError).message} Booth has no saved copy of this job yet.`,
+          502,
+        )
       throw new UserFacingError('offline', 'Booth cannot reach the service and has no saved copy of this job yet.', 503)
     }
   }
@@ -187,18 +226,30 @@ export class JobsService {
     // Parts left out at the door (main/api/answer-mend.ts) are said on the job; the log keeps which job.
     const leftOut = leftOutNotes(job as LeftOutNotes)
     if (leftOut.length > 0) this.deps.log.warn('the service sent a job with parts Booth left out', { jobId, leftOut })
-    await cache.saveJob({ fetchedAt: now, job }).catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
+    await cache
+      .saveJob({ fetchedAt: now, job })
+      .catch((err: unknown) => this.deps.log.warn('could not cache a job', { jobId, err }))
     const scriptDocumentPath = await cacheOpenedJobScript(job, cache, this.api(), now).catch((err: unknown) => {
       this.deps.log.warn('could not keep the script PDF for offline reading', { jobId, err })
       return null
     })
-    return { job, source: 'live', fetchedAt: now, scriptDocumentPath: scriptDocumentPath ?? (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
+    return {
+      job,
+      source: 'live',
+      fetchedAt: now,
+      scriptDocumentPath: scriptDocumentPath ?? (await this.deps.cache.scriptPdf(jobId))?.path ?? null,
+    }
   }
 
   private async savedJob(jobId: string): Promise<JobView | null> {
     const cached = await this.deps.cache.loadJob(jobId)
     if (!cached) return null
-    return { job: cached.job, source: 'cache', fetchedAt: cached.fetchedAt, scriptDocumentPath: (await this.deps.cache.scriptPdf(jobId))?.path ?? null }
+    return {
+      job: cached.job,
+      source: 'cache',
+      fetchedAt: cached.fetchedAt,
+      scriptDocumentPath: (await this.deps.cache.scriptPdf(jobId))?.path ?? null,
+    }
   }
 
   /** Sign-out: the customers and voices seen belong to the account that left. */
@@ -222,7 +273,9 @@ export class JobsService {
     // Signed out (or the key changed) while the list was on its way: it belongs to no one on screen now.
     if (this.deps.client() !== client) return null
     await this.deps.onPendingList?.(pending)
-    const onScreen = sameJobListQuery(this.query, ALL_PENDING_JOBS_QUERY) ? pending : await this.fetchList(this.query, false, cache, JobsService.POLL_READ)
+    const onScreen = sameJobListQuery(this.query, ALL_PENDING_JOBS_QUERY)
+      ? pending
+      : await this.fetchList(this.query, false, cache, JobsService.POLL_READ)
     // Asked again after each wait: a sign-out meanwhile has forgotten the account's lists, and a window
     // opened after it must not be handed them as the latest state.
     if (this.deps.client() !== client) return null
@@ -230,9 +283,11 @@ export class JobsService {
     const open = this.watched ? await this.getJob(this.watched, JobsService.POLL_READ) : null
     if (this.deps.client() !== client) return null
     if (open) this.deps.hub.emit('job', open)
-    await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch((err: unknown) => {
-      this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
-    })
+    await prefetchPendingScripts(pending.items, cache, this.api(), this.deps.now(), this.noPdfUntil).catch(
+      (err: unknown) => {
+        this.deps.log.warn('could not fetch pending scripts for offline reading', { err })
+      },
+    )
     return open
   }
 }

@@ -27,5 +27,7 @@ export class KnownParties {
 }
 
 function sorted(map: Map<string, string>): NamedRef[] {
-  return [...map].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+  return [...map]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
 }

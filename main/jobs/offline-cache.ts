@@ -24,7 +24,8 @@ export interface ScriptPdfMeta {
   fetchedAt: number
 }
 
-const SAVED_AGAIN = 'Booth saves a fresh copy the next time the service answers; until then it is not there to read offline.'
+const SAVED_AGAIN =
+  'Booth saves a fresh copy the next time the service answers; until then it is not there to read offline.'
 
 const anyObject = (v: unknown) => {
   if (typeof v !== 'object' || v === null) throw new Error('expected an object')
@@ -77,7 +78,11 @@ export class OfflineCache {
   }
 
   static queryKey(query: JobListQuery): string {
-    const canonical = JSON.stringify(Object.keys(query).sort().map((k) => [k, query[k as keyof JobListQuery]]))
+    const canonical = JSON.stringify(
+      Object.keys(query)
+        .sort()
+        .map((k) => [k, query[k as keyof JobListQuery]]),
+    )
     return createHash('sha256').update(canonical).digest('hex').slice(0, 24)
   }
 
@@ -90,7 +95,10 @@ export class OfflineCache {
 
   async loadList(query: JobListQuery): Promise<JobListView | null> {
     const about = { what: 'A saved copy of a job list', reset: SAVED_AGAIN }
-    return this.readOrNull(this.file('lists', `${OfflineCache.queryKey(query)}.json`), about) as Promise<JobListView | null>
+    return this.readOrNull(
+      this.file('lists', `${OfflineCache.queryKey(query)}.json`),
+      about,
+    ) as Promise<JobListView | null>
   }
 
   async saveJob(entry: CachedJob): Promise<void> {
@@ -101,7 +109,10 @@ export class OfflineCache {
   }
 
   async loadJob(jobId: string): Promise<CachedJob | null> {
-    return this.readOrNull(this.file('jobs', `${jobId}.json`), { what: `The saved copy of job ${jobId}`, reset: SAVED_AGAIN }) as Promise<CachedJob | null>
+    return this.readOrNull(this.file('jobs', `${jobId}.json`), {
+      what: `The saved copy of job ${jobId}`,
+      reset: SAVED_AGAIN,
+    }) as Promise<CachedJob | null>
   }
 
   async saveScriptPdf(meta: ScriptPdfMeta, bytes: Uint8Array): Promise<string> {

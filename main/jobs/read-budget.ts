@@ -8,7 +8,10 @@
 /** How long an open or list change waits for the service before the saved copy answers. */
 export const INTERACTIVE_BUDGET_MS = 4_000
 
-export async function liveWithinBudget<T>(live: (signal: AbortSignal) => Promise<T>, budgetMs: number): Promise<{ value: T } | null> {
+export async function liveWithinBudget<T>(
+  live: (signal: AbortSignal) => Promise<T>,
+  budgetMs: number,
+): Promise<{ value: T } | null> {
   const controller = new AbortController()
   const running = live(controller.signal)
   let timer: NodeJS.Timeout | undefined

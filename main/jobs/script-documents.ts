@@ -18,11 +18,17 @@ const NO_PDF_RETRY_MS = 60 * 60_000
  */
 export async function downloadPdf(url: string, options: Partial<DownloadOptions> = {}): Promise<Uint8Array> {
   const chunks: Uint8Array[] = []
-  const result = await streamDownload(url, async (chunk) => {
-    chunks.push(chunk)
-  }, { maxBytes: MAX_PDF_BYTES, ...options })
+  const result = await streamDownload(
+    url,
+    async (chunk) => {
+      chunks.push(chunk)
+    },
+    { maxBytes: MAX_PDF_BYTES, ...options },
+  )
   if (result.status < 200 || result.status > 299) {
-    throw new Error(result.status === 410 ? 'the script link has expired' : `the script link answered HTTP ${result.status}`)
+    throw new Error(
+      result.status === 410 ? 'the script link has expired' : `the script link answered HTTP ${result.status}`,
+    )
   }
   const bytes = Buffer.concat(chunks)
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the script link did not give a PDF')
@@ -30,7 +36,12 @@ export async function downloadPdf(url: string, options: Partial<DownloadOptions>
 }
 
 /** Caches the opened job's script PDF unless the cached copy is of the same revision. Returns its path or null. */
-export async function cacheOpenedJobScript(job: JobDetail, cache: OfflineCache, client: TalentClient, now: number): Promise<string | null> {
+export async function cacheOpenedJobScript(
+  job: JobDetail,
+  cache: OfflineCache,
+  client: TalentClient,
+  now: number,
+): Promise<string | null> {
   if (job.script.kind === 'none') return null
   const revisionId = job.script.revision_id
   const cached = await cache.scriptPdf(job.job_id)
@@ -47,7 +58,13 @@ export async function cacheOpenedJobScript(job: JobDetail, cache: OfflineCache, 
   return cacheViaScriptsPdf(job.job_id, revisionId, cache, client, now)
 }
 
-async function cacheViaScriptsPdf(jobId: string, revisionId: string | null, cache: OfflineCache, client: TalentClient, now: number): Promise<string | null> {
+async function cacheViaScriptsPdf(
+  jobId: string,
+  revisionId: string | null,
+  cache: OfflineCache,
+  client: TalentClient,
+  now: number,
+): Promise<string | null> {
   const answer = await client.scriptsPdf({ job_ids: [jobId] })
   if (!answer.url || !answer.included.includes(jobId)) return cached(cache, jobId)
   const bytes = await downloadPdf(answer.url)

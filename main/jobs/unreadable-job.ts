@@ -6,7 +6,8 @@
 import { UserFacingError } from '../bridge/describe-error'
 
 /** Beside a saved copy shown instead (CachedJobNote puts "Showing this job as saved … ago." before it). */
-export const UNREADABLE_LIVE_JOB = 'The service sent a newer copy of this job that Booth cannot read, so the saved one is shown.'
+export const UNREADABLE_LIVE_JOB =
+  'The service sent a newer copy of this job that Booth cannot read, so the saved one is shown.'
 
 /** The job cannot be shown: there is no saved copy either. */
 export function unreadableJobError(): UserFacingError {

@@ -7,7 +7,16 @@
 export const REDACTED = '[REDACTED]'
 
 /** Object keys whose values are always replaced, whatever they hold (compared lower-case, `-`/`_` ignored). */
-const SECRET_KEYS = new Set(['authorization', 'proxyauthorization', 'cookie', 'setcookie', 'apikey', 'xapikey', 'password', 'secret'])
+const SECRET_KEYS = new Set([
+  'authorization',
+  'proxyauthorization',
+  'cookie',
+  'setcookie',
+  'apikey',
+  'xapikey',
+  'password',
+  'secret',
+])
 
 const normalizeKey = (key: string) => key.toLowerCase().replace(/[-_]/g, '')
 
@@ -106,7 +115,12 @@ export class Redactor {
       if (typeof Headers !== 'undefined' && input instanceof Headers) {
         return this.entries([...input.entries()], depth, seen)
       }
-      if (input instanceof Map) return this.entries([...input.entries()].map(([k, v]) => [String(k), v]), depth, seen)
+      if (input instanceof Map)
+        return this.entries(
+          [...input.entries()].map(([k, v]) => [String(k), v]),
+          depth,
+          seen,
+        )
       if (input instanceof Set) return [...input].map((item) => this.walk(item, depth + 1, seen))
       if (Array.isArray(input)) return input.map((item) => this.walk(item, depth + 1, seen))
       return this.entries(Object.entries(input), depth, seen)
@@ -119,7 +133,8 @@ export class Redactor {
     const output: Record<string, unknown> = {}
     for (const [key, value] of pairs) {
       const safeKey = this.text(key)
-      output[safeKey] = SECRET_KEYS.has(normalizeKey(key)) && value != null ? REDACTED : this.walk(value, depth + 1, seen)
+      output[safeKey] =
+        SECRET_KEYS.has(normalizeKey(key)) && value != null ? REDACTED : this.walk(value, depth + 1, seen)
     }
     return output
   }
@@ -129,7 +144,8 @@ export class Redactor {
     if (error.stack) output.stack = this.text(error.stack)
     for (const [key, value] of Object.entries(error)) {
       if (key in output) continue
-      output[this.text(key)] = SECRET_KEYS.has(normalizeKey(key)) && value != null ? REDACTED : this.walk(value, depth + 1, seen)
+      output[this.text(key)] =
+        SECRET_KEYS.has(normalizeKey(key)) && value != null ? REDACTED : this.walk(value, depth + 1, seen)
     }
     if (error.cause !== undefined) output.cause = this.walk(error.cause, depth + 1, seen)
     return output

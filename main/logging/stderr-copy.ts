@@ -7,7 +7,10 @@
 import { formatLogLine, type FileSink } from './log-file-sink'
 import type { LogEntry, LogSink } from './redacting-log'
 
-export function withStderrCopy(file: Pick<FileSink, 'write' | 'path'>, stderr: (text: string) => void = (t) => void process.stderr.write(t)): LogSink {
+export function withStderrCopy(
+  file: Pick<FileSink, 'write' | 'path'>,
+  stderr: (text: string) => void = (t) => void process.stderr.write(t),
+): LogSink {
   let failing: string | null = null
   return {
     write(entry: LogEntry) {
@@ -21,7 +24,9 @@ export function withStderrCopy(file: Pick<FileSink, 'write' | 'path'>, stderr: (
         const reason = err instanceof Error ? err.message : String(err)
         if (failing !== reason) {
           failing = reason
-          stderr(`Booth cannot write its log file ${file.path} (${reason}); its entries are written here until it can.\n`)
+          stderr(
+            `Booth cannot write its log file ${file.path} (${reason}); its entries are written here until it can.\n`,
+          )
         }
         stderr(formatLogLine(entry))
         return

@@ -29,7 +29,8 @@ async function flacCut(src: ByteSource, head: Uint8Array): Promise<string | null
     if (block.length < 4) return headerCut(src.size)
     const end = pos + 4 + (((block[1] ?? 0) << 16) | ((block[2] ?? 0) << 8) | (block[3] ?? 0))
     if (end > src.size) return headerCut(src.size)
-    if (((block[0] ?? 0) & 0x80) !== 0) return end === src.size ? `has a FLAC header but no audio after it; ${CUT}` : null
+    if (((block[0] ?? 0) & 0x80) !== 0)
+      return end === src.size ? `has a FLAC header but no audio after it; ${CUT}` : null
     pos = end
   }
   return null
@@ -39,7 +40,12 @@ async function flacCut(src: ByteSource, head: Uint8Array): Promise<string | null
 function id3Cut(head: Uint8Array, size: number): string | null {
   if (ascii(head, 0, 3) !== 'ID3' || (size >= 4 && ![2, 3, 4].includes(head[3] ?? 0))) return null // ID3v2.2 to 2.4
   if (size < 10) return headerCut(size)
-  const tagBytes = 10 + (((head[6] ?? 0) & 0x7f) << 21 | ((head[7] ?? 0) & 0x7f) << 14 | ((head[8] ?? 0) & 0x7f) << 7 | ((head[9] ?? 0) & 0x7f))
+  const tagBytes =
+    10 +
+    ((((head[6] ?? 0) & 0x7f) << 21) |
+      (((head[7] ?? 0) & 0x7f) << 14) |
+      (((head[8] ?? 0) & 0x7f) << 7) |
+      ((head[9] ?? 0) & 0x7f))
   return size <= tagBytes ? `ends inside its ID3 tag (after ${size} bytes), before any audio: ${CUT}` : null
 }
 
@@ -65,7 +71,8 @@ async function mp4Cut(src: ByteSource, head: Uint8Array): Promise<string | null>
   if (ascii(head, 4, 4) !== 'ftyp') return null
   let pos = 0
   for (let n = 0; n < MAX_BOXES; n++) {
-    if (pos >= src.size) return `has no index (the MP4 "moov" box that says where its audio is), so it cannot be played; ${CUT}`
+    if (pos >= src.size)
+      return `has no index (the MP4 "moov" box that says where its audio is), so it cannot be played; ${CUT}`
     const box = await src.read(pos, 16)
     if (box.length < 8) return boxCut('', src.size)
     const type = ascii(box, 4, 4)
@@ -85,8 +92,10 @@ async function mp4Cut(src: ByteSource, head: Uint8Array): Promise<string | null>
 }
 
 function boxCut(type: string, size: number): string {
-  if (type === 'mdat') return `ends in the middle of its audio data, before its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`
-  if (type === 'moov') return `ends in the middle of its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`
+  if (type === 'mdat')
+    return `ends in the middle of its audio data, before its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`
+  if (type === 'moov')
+    return `ends in the middle of its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`
   return headerCut(size)
 }
 
@@ -96,5 +105,11 @@ function boxCut(type: string, size: number): string {
  */
 export async function headerCutProblem(src: ByteSource, head?: Uint8Array): Promise<string | null> {
   head ??= await src.read(0, 16)
-  return wavCut(head, src.size) ?? id3Cut(head, src.size) ?? (await flacCut(src, head)) ?? (await aiffCut(src, head)) ?? (await mp4Cut(src, head))
+  return (
+    wavCut(head, src.size) ??
+    id3Cut(head, src.size) ??
+    (await flacCut(src, head)) ??
+    (await aiffCut(src, head)) ??
+    (await mp4Cut(src, head))
+  )
 }

@@ -3,7 +3,10 @@
  * it is refused as "a text file, not audio" rather than with a vague "cannot be read".
  */
 
-const UTF16_BOM = [[0xff, 0xfe], [0xfe, 0xff]] as const
+const UTF16_BOM = [
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+] as const
 
 /** True when `head` (the first bytes of a file) is text: UTF-8 (or UTF-16 with a byte-order mark) without control bytes. */
 export function looksLikeText(head: Uint8Array): boolean {

@@ -22,11 +22,18 @@ export const view = (b: Uint8Array): DataView => new DataView(b.buffer, b.byteOf
 
 /** A ByteSource over bytes in memory (tests, and the first bytes of a file). */
 export function bufferSource(bytes: Uint8Array): ByteSource {
-  return { size: bytes.length, read: async (offset, length) => bytes.subarray(Math.min(offset, bytes.length), Math.min(offset + length, bytes.length)) }
+  return {
+    size: bytes.length,
+    read: async (offset, length) =>
+      bytes.subarray(Math.min(offset, bytes.length), Math.min(offset + length, bytes.length)),
+  }
 }
 
 /** A ByteSource over an open file. */
-export async function fileSource(fh: { stat(): Promise<{ size: number }>; read(b: Buffer, o: number, l: number, p: number): Promise<{ bytesRead: number }> }): Promise<ByteSource> {
+export async function fileSource(fh: {
+  stat(): Promise<{ size: number }>
+  read(b: Buffer, o: number, l: number, p: number): Promise<{ bytesRead: number }>
+}): Promise<ByteSource> {
   const { size } = await fh.stat()
   return {
     size,

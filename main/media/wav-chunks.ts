@@ -61,7 +61,16 @@ export interface WavFacts {
   chunks: string[]
 }
 
-export type WavProblemReason = 'not_wav' | 'too_short' | 'header_cut' | 'damaged_chunk' | 'bad_format' | 'no_format' | 'no_data' | 'no_audio' | 'truncated'
+export type WavProblemReason =
+  | 'not_wav'
+  | 'too_short'
+  | 'header_cut'
+  | 'damaged_chunk'
+  | 'bad_format'
+  | 'no_format'
+  | 'no_data'
+  | 'no_audio'
+  | 'truncated'
 
 export interface WavProblem {
   ok: false
@@ -101,7 +110,11 @@ function bytesPerSecond(format: WavFormat): number {
 }
 
 function parseFormat(body: Uint8Array): WavFormat | WavProblem {
-  if (body.length < 16) return problem('bad_format', `has a format chunk of ${body.length} bytes; a WAV format chunk has at least 16, so the file is damaged.`)
+  if (body.length < 16)
+    return problem(
+      'bad_format',
+      `has a format chunk of ${body.length} bytes; a WAV format chunk has at least 16, so the file is damaged.`,
+    )
   const v = view(body)
   const formatTag = v.getUint16(0, true)
   const channels = v.getUint16(2, true)
@@ -111,11 +124,18 @@ function parseFormat(body: Uint8Array): WavFormat | WavProblem {
   const bitsPerSample = v.getUint16(14, true)
   let codecTag = formatTag
   if (formatTag === WAVE_FORMAT.EXTENSIBLE) {
-    if (body.length < 40) return problem('bad_format', 'says its format is WAVE_FORMAT_EXTENSIBLE but its format chunk is too short to name the sub-format, so the file is damaged.')
+    if (body.length < 40)
+      return problem(
+        'bad_format',
+        'says its format is WAVE_FORMAT_EXTENSIBLE but its format chunk is too short to name the sub-format, so the file is damaged.',
+      )
     codecTag = v.getUint16(24, true)
   }
   if (channels < 1 || sampleRate < 1 || sampleRate > 1_536_000 || blockAlign < 1) {
-    return problem('bad_format', `has an impossible format (${channels} channels, ${sampleRate} Hz, ${blockAlign}-byte blocks), so the file is damaged.`)
+    return problem(
+      'bad_format',
+      `has an impossible format (${channels} channels, ${sampleRate} Hz, ${blockAlign}-byte blocks), so the file is damaged.`,
+    )
   }
   return { formatTag, codecTag, channels, sampleRate, byteRate, blockAlign, bitsPerSample }
 }
@@ -135,12 +155,19 @@ export async function walkWav(src: ByteSource): Promise<WavWalk> {
   let pos = 12
   for (let n = 0; n < MAX_CHUNKS; n++) {
     if (pos + 8 > size) {
-      if (!format) return problem('header_cut', `ends inside its header (at byte ${pos}) before any format or audio, so there is nothing to play.`)
+      if (!format)
+        return problem(
+          'header_cut',
+          `ends inside its header (at byte ${pos}) before any format or audio, so there is nothing to play.`,
+        )
       return problem('no_data', 'has a format but no audio data chunk, so there is nothing to play.')
     }
     const head = await src.read(pos, 8)
     if (!isChunkId(head, 0)) {
-      return problem('damaged_chunk', `is damaged: the chunk at byte ${pos} has no readable name, so the rest of the file cannot be found.`)
+      return problem(
+        'damaged_chunk',
+        `is damaged: the chunk at byte ${pos} has no readable name, so the rest of the file cannot be found.`,
+      )
     }
     const id = ascii(head, 0, 4)
     const declared = view(head).getUint32(4, true)
@@ -148,7 +175,10 @@ export async function walkWav(src: ByteSource): Promise<WavWalk> {
     chunks.push(id)
     if (id === 'data') return dataChunk(src, { container, format, ds64, chunks, body, declared, fieldOffset: pos + 4 })
     if (body + declared > size) {
-      return problem('header_cut', `ends in the middle of its "${id.trim()}" chunk (at byte ${size}), before any audio.`)
+      return problem(
+        'header_cut',
+        `ends in the middle of its "${id.trim()}" chunk (at byte ${size}), before any audio.`,
+      )
     }
     if (id === 'fmt ') {
       const parsed = parseFormat(await src.read(body, Math.min(declared, 64)))
@@ -166,7 +196,10 @@ export async function walkWav(src: ByteSource): Promise<WavWalk> {
       if (isChunkId(padded, 0) || !isChunkId(unpadded, 0)) pos += 1
     }
   }
-  return problem('damaged_chunk', `has more than ${MAX_CHUNKS} chunks before its audio, so it is not a WAV file Booth can read.`)
+  return problem(
+    'damaged_chunk',
+    `has more than ${MAX_CHUNKS} chunks before its audio, so it is not a WAV file Booth can read.`,
+  )
 }
 
 interface DataChunkAt {
@@ -199,20 +232,31 @@ async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
   } else if (declared > available && available < format.blockAlign) {
     const claimed = durationOf(format, declared)
     const says = claimed === null ? `${declared} bytes` : seconds(claimed)
-    return problem('no_audio', `has a WAV header but no audio after it (its header says ${says}); it was cut off while being written or copied.`)
+    return problem(
+      'no_audio',
+      `has a WAV header but no audio after it (its header says ${says}); it was cut off while being written or copied.`,
+    )
   } else if (declared > available) {
     const [endsAt, claimed] = [durationOf(format, available), durationOf(format, declared)]
-    const where = endsAt === null || claimed === null
-      ? `(after ${available} of the ${declared} bytes its header states)`
-      : `at ${seconds(endsAt)} (its header says ${seconds(claimed)})`
-    return problem('truncated', `ends in the middle of its audio data ${where}; it was cut off while being written or copied.`)
-  } else if (declared < available && (await audioFollows(src, body + declared, declared % 2 === 1, bytesPerSecond(format)))) {
+    const where =
+      endsAt === null || claimed === null
+        ? `(after ${available} of the ${declared} bytes its header states)`
+        : `at ${seconds(endsAt)} (its header says ${seconds(claimed)})`
+    return problem(
+      'truncated',
+      `ends in the middle of its audio data ${where}; it was cut off while being written or copied.`,
+    )
+  } else if (
+    declared < available &&
+    (await audioFollows(src, body + declared, declared % 2 === 1, bytesPerSecond(format)))
+  ) {
     sizeState = 'longer_than_header'
     dataBytes = Math.max(declared, await toEnd())
   } else {
     dataBytes = declared
   }
-  if (dataBytes === 0 || durationOf(format, dataBytes) === 0) return problem('no_audio', 'has a WAV header but no audio in it.')
+  if (dataBytes === 0 || durationOf(format, dataBytes) === 0)
+    return problem('no_audio', 'has a WAV header but no audio in it.')
   return {
     ok: true,
     container: at.container,
@@ -236,7 +280,10 @@ async function dataChunk(src: ByteSource, at: DataChunkAt): Promise<WavWalk> {
 function distinctSeconds(a: number, b: number): [string, string] | null {
   for (let decimals = 1; decimals <= 6; decimals++) {
     const scale = 10 ** decimals
-    const [x, y] = [a, b].map((s) => `${(Math.floor(s * scale + 1e-9) / scale).toFixed(decimals)} s`) as [string, string]
+    const [x, y] = [a, b].map((s) => `${(Math.floor(s * scale + 1e-9) / scale).toFixed(decimals)} s`) as [
+      string,
+      string,
+    ]
     if (x !== y) return [x, y]
   }
   return null

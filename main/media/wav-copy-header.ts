@@ -42,7 +42,9 @@ export async function settleWavCopy(path: string, shownName: string): Promise<Wa
     if (size !== src.size) await fh.truncate(size) // cuts a partial last block, or adds the zero pad byte
     const riffBody = size - 8
     if (facts.container === 'RIFF' && (riffBody > U32 || facts.dataBytes > U32)) {
-      throw new WavCopyError(`${quotedName(shownName)} holds more than 4 GiB of audio in a plain WAV file, whose sizes cannot say so; export it as RF64 or split it.`)
+      throw new WavCopyError(
+        `${quotedName(shownName)} holds more than 4 GiB of audio in a plain WAV file, whose sizes cannot say so; export it as RF64 or split it.`,
+      )
     }
     const u32 = (value: number) => {
       const b = Buffer.alloc(4)
@@ -66,12 +68,20 @@ export async function settleWavCopy(path: string, shownName: string): Promise<Wa
       await fh.write(u32(riffBody), 0, 4, 4)
       await fh.write(u32(facts.dataBytes), 0, 4, facts.dataSizeFieldOffset)
     } else {
-      throw new WavCopyError(`${quotedName(shownName)} is an RF64 file without its ds64 chunk, so its size cannot be written down.`)
+      throw new WavCopyError(
+        `${quotedName(shownName)} is an RF64 file without its ds64 chunk, so its size cannot be written down.`,
+      )
     }
     await fh.sync()
     const settled = await walkWav(await fileSource(fh))
-    if (!settled.ok || settled.sizeState !== 'exact') throw new WavCopyError(`${quotedName(shownName)} could not be given a correct header.`)
-    return { ...settled, declaredDataBytes: facts.declaredDataBytes, declaredDurationS: facts.declaredDurationS, sizeState: facts.sizeState }
+    if (!settled.ok || settled.sizeState !== 'exact')
+      throw new WavCopyError(`${quotedName(shownName)} could not be given a correct header.`)
+    return {
+      ...settled,
+      declaredDataBytes: facts.declaredDataBytes,
+      declaredDurationS: facts.declaredDurationS,
+      sizeState: facts.sizeState,
+    }
   } finally {
     await fh.close()
   }

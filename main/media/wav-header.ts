@@ -99,7 +99,10 @@ export class WavHeaderError extends Error {
  * Stops at the data chunk, whose size may be wrong after a crash.
  */
 export function parseWavHeader(head: Buffer, what = 'The file'): ParsedWavHeader {
-  if (head.length < 12) throw new WavHeaderError(`${what} is too short (${head.length} bytes) to hold a WAV header; there is no audio to recover.`)
+  if (head.length < 12)
+    throw new WavHeaderError(
+      `${what} is too short (${head.length} bytes) to hold a WAV header; there is no audio to recover.`,
+    )
   const id = head.toString('ascii', 0, 4)
   if ((id !== 'RIFF' && id !== 'RF64') || head.toString('ascii', 8, 12) !== 'WAVE') {
     throw new WavHeaderError(`${what} is not a WAV file (it does not start with RIFF/RF64 … WAVE).`)
@@ -115,19 +118,38 @@ export function parseWavHeader(head: Buffer, what = 'The file'): ParsedWavHeader
     if (chunk === 'data') {
       if (!format) throw new WavHeaderError(`${what} has its audio before the format chunk, so its format is unknown.`)
       const claimed = id === 'RF64' && ds64DataBytes !== null ? ds64DataBytes : size
-      return { container: id, format, dataSizeFieldOffset: pos + 4, dataOffset: body, claimedDataBytes: claimed, ds64Offset }
+      return {
+        container: id,
+        format,
+        dataSizeFieldOffset: pos + 4,
+        dataOffset: body,
+        claimedDataBytes: claimed,
+        ds64Offset,
+      }
     }
     if ((chunk === 'JUNK' || chunk === 'ds64') && pos === 12 && size >= DS64_BODY) ds64Offset = pos
     if (chunk === 'ds64' && body + 16 <= head.length) ds64DataBytes = Number(head.readBigUInt64LE(body + 8))
     if (chunk === 'fmt ') {
-      if (size < FMT_BODY || body + FMT_BODY > head.length) throw new WavHeaderError(`${what} has a truncated format chunk.`)
+      if (size < FMT_BODY || body + FMT_BODY > head.length)
+        throw new WavHeaderError(`${what} has a truncated format chunk.`)
       const channels = head.readUInt16LE(body + 2)
       const bitsPerSample = head.readUInt16LE(body + 14)
       const blockAlign = head.readUInt16LE(body + 12)
-      if (channels < 1 || blockAlign < 1 || bitsPerSample < 1) throw new WavHeaderError(`${what} has an invalid format chunk (channels ${channels}, block align ${blockAlign}, bits ${bitsPerSample}).`)
-      format = { formatTag: head.readUInt16LE(body), channels, sampleRate: head.readUInt32LE(body + 4), blockAlign, bitsPerSample }
+      if (channels < 1 || blockAlign < 1 || bitsPerSample < 1)
+        throw new WavHeaderError(
+          `${what} has an invalid format chunk (channels ${channels}, block align ${blockAlign}, bits ${bitsPerSample}).`,
+        )
+      format = {
+        formatTag: head.readUInt16LE(body),
+        channels,
+        sampleRate: head.readUInt32LE(body + 4),
+        blockAlign,
+        bitsPerSample,
+      }
     }
     pos = body + size + (size % 2)
   }
-  throw new WavHeaderError(`${what} has no data chunk in its first ${head.length} bytes; it is not a take Booth can repair.`)
+  throw new WavHeaderError(
+    `${what} has no data chunk in its first ${head.length} bytes; it is not a take Booth can repair.`,
+  )
 }

@@ -17,7 +17,10 @@ export class WavPipeReader {
   private head = Buffer.alloc(0)
   private rest = Buffer.alloc(0)
 
-  constructor(private readonly onFormat: (f: PipeFormat) => void, private readonly onFrames: (samples: Float64Array) => void) {}
+  constructor(
+    private readonly onFormat: (f: PipeFormat) => void,
+    private readonly onFrames: (samples: Float64Array) => void,
+  ) {}
 
   push(chunk: Buffer): void {
     if (this.error) return
@@ -43,7 +46,8 @@ export class WavPipeReader {
   private parseHeader(): { format: PipeFormat; dataOffset: number } | null {
     const b = this.head
     if (b.length < 12) return null
-    if (b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE') throw new Error('ffmpeg did not write a WAV stream.')
+    if (b.toString('latin1', 0, 4) !== 'RIFF' || b.toString('latin1', 8, 12) !== 'WAVE')
+      throw new Error('ffmpeg did not write a WAV stream.')
     let at = 12
     let format: PipeFormat | null = null
     while (at + 8 <= b.length) {
@@ -58,7 +62,8 @@ export class WavPipeReader {
         const bits = b.readUInt16LE(at + 8 + 14)
         if (bits !== 64) throw new Error(`The WAV stream has ${bits}-bit samples; 64-bit float was asked for.`)
         format = { channels: b.readUInt16LE(at + 8 + 2), sampleRate: b.readUInt32LE(at + 8 + 4) }
-        if (format.channels < 1 || format.sampleRate < 1) throw new Error('The WAV stream states no channels or no sample rate.')
+        if (format.channels < 1 || format.sampleRate < 1)
+          throw new Error('The WAV stream states no channels or no sample rate.')
       }
       at += 8 + size + (size % 2)
     }

@@ -36,7 +36,11 @@ const HEAD_READ = 4096
 export async function repairWav(path: string, options: RepairOptions = {}): Promise<RepairResult> {
   const limit = options.rf64ThresholdBytes ?? RIFF_SIZE_LIMIT
   const fh = await open(path, 'r+').catch((err: NodeJS.ErrnoException) => {
-    throw new WavHeaderError(err.code === 'ENOENT' ? `There is no take file at ${quotedName(path)} to repair.` : `Cannot open ${quotedName(path)} to repair it: ${displayText(err.message)}`)
+    throw new WavHeaderError(
+      err.code === 'ENOENT'
+        ? `There is no take file at ${quotedName(path)} to repair.`
+        : `Cannot open ${quotedName(path)} to repair it: ${displayText(err.message)}`,
+    )
   })
   try {
     const { size } = await fh.stat()
@@ -46,7 +50,9 @@ export async function repairWav(path: string, options: RepairOptions = {}): Prom
     const { format } = parsed
     const ours = parsed.dataOffset === DATA_OFFSET && parsed.ds64Offset === 12 && format.formatTag === 1
     if (!ours) {
-      throw new WavHeaderError(`The file ${quotedName(path)} was not written by Booth's recorder (its header layout differs), so it is left untouched.`)
+      throw new WavHeaderError(
+        `The file ${quotedName(path)} was not written by Booth's recorder (its header layout differs), so it is left untouched.`,
+      )
     }
     const available = Math.max(0, size - parsed.dataOffset)
     const frames = Math.floor(available / format.blockAlign)
@@ -55,7 +61,8 @@ export async function repairWav(path: string, options: RepairOptions = {}): Prom
     const rf64 = parsed.container === 'RF64' || needsRf64(dataBytes, limit)
     const padded = dataBytes % 2 === 1
     const wantedSize = parsed.dataOffset + dataBytes + (padded ? 1 : 0)
-    const changed = size !== wantedSize || parsed.claimedDataBytes !== dataBytes || (rf64 && parsed.container !== 'RF64')
+    const changed =
+      size !== wantedSize || parsed.claimedDataBytes !== dataBytes || (rf64 && parsed.container !== 'RF64')
 
     if (cutBytes > 0 || size !== wantedSize) await fh.truncate(wantedSize) // cut a partial frame, or add the pad byte (zero)
     await fh.write(buildWavHeader(format, { dataBytes, padded, rf64 }), 0, DATA_OFFSET, 0)

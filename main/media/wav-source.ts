@@ -55,7 +55,8 @@ export function decodeSamples(bytes: Uint8Array, encoding: SampleEncoding, out: 
 }
 
 function encodingOf(codecTag: number, bits: number): SampleEncoding | null {
-  if (codecTag === WAVE_FORMAT.PCM) return bits === 16 ? 'pcm_s16' : bits === 24 ? 'pcm_s24' : bits === 32 ? 'pcm_s32' : null
+  if (codecTag === WAVE_FORMAT.PCM)
+    return bits === 16 ? 'pcm_s16' : bits === 24 ? 'pcm_s24' : bits === 32 ? 'pcm_s32' : null
   if (codecTag === WAVE_FORMAT.FLOAT && bits === 32) return 'float32'
   return null
 }
@@ -69,17 +70,33 @@ export async function openWavSource(path: string): Promise<WavSource> {
     const { format: f, dataOffset, dataBytes } = walk
     const encoding = encodingOf(f.codecTag, f.bitsPerSample)
     if (!encoding || f.blockAlign !== f.channels * BYTES_PER_SAMPLE[encoding]) {
-      throw new UnsupportedSourceError(`The recording ${path} is ${f.bitsPerSample}-bit audio of format ${f.codecTag}, which is decoded before it is edited.`)
+      throw new UnsupportedSourceError(
+        `The recording ${path} is ${f.bitsPerSample}-bit audio of format ${f.codecTag}, which is decoded before it is edited.`,
+      )
     }
     const handle = fh
     fh = null
-    return sourceOver(handle, path, { sample_rate: f.sampleRate, channels: f.channels, encoding }, dataOffset, Math.floor(dataBytes / f.blockAlign), f.blockAlign)
+    return sourceOver(
+      handle,
+      path,
+      { sample_rate: f.sampleRate, channels: f.channels, encoding },
+      dataOffset,
+      Math.floor(dataBytes / f.blockAlign),
+      f.blockAlign,
+    )
   } finally {
     await fh?.close()
   }
 }
 
-function sourceOver(fh: FileHandle, path: string, format: AudioFormat, dataOffset: number, frames: number, blockAlign: number): WavSource {
+function sourceOver(
+  fh: FileHandle,
+  path: string,
+  format: AudioFormat,
+  dataOffset: number,
+  frames: number,
+  blockAlign: number,
+): WavSource {
   const readBytes = async (from: number, count: number, into?: Buffer): Promise<Buffer> => {
     const a = Math.max(0, Math.min(frames, from))
     const b = Math.max(a, Math.min(frames, from + count))
@@ -89,13 +106,18 @@ function sourceOver(fh: FileHandle, path: string, format: AudioFormat, dataOffse
     let done = 0
     while (done < buf.length) {
       const { bytesRead } = await fh.read(buf, done, buf.length - done, dataOffset + a * blockAlign + done)
-      if (bytesRead === 0) throw new Error(`The recording ${path} ended before its stated length (it changed while Booth read it).`)
+      if (bytesRead === 0)
+        throw new Error(`The recording ${path} ended before its stated length (it changed while Booth read it).`)
       done += bytesRead
     }
     return buf
   }
   return {
-    path, format, frames, blockAlign, readBytes,
+    path,
+    format,
+    frames,
+    blockAlign,
+    readBytes,
     readFrames: async (from, count) => {
       const out = new Float64Array(count * format.channels)
       const start = Math.max(0, from)

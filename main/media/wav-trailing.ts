@@ -21,15 +21,55 @@ const STRAY_MAX_S = 0.1
 const MAX_CHUNKS = 4096
 /** Chunks writers put after the audio (or anywhere): named so, they are metadata even when their size field is damaged. */
 const KNOWN_CHUNKS = new Set([
-  'LIST', 'id3 ', 'ID3 ', 'bext', 'iXML', 'JUNK', 'junk', 'PAD ', 'FLLR', 'fact', 'cue ', 'smpl', 'inst', 'axml', 'aXML',
-  'umid', '_PMX', 'DISP', 'acid', 'cart', 'chna', 'dbmd', 'labl', 'note', 'ltxt', 'plst', 'regn', 'minf', 'elm1', 'levl',
-  'link', 'MEXT', 'ResU', 'SyLp', 'ovwf', 'afsp', 'strc', 'olym', 'fmt ',
+  'LIST',
+  'id3 ',
+  'ID3 ',
+  'bext',
+  'iXML',
+  'JUNK',
+  'junk',
+  'PAD ',
+  'FLLR',
+  'fact',
+  'cue ',
+  'smpl',
+  'inst',
+  'axml',
+  'aXML',
+  'umid',
+  '_PMX',
+  'DISP',
+  'acid',
+  'cart',
+  'chna',
+  'dbmd',
+  'labl',
+  'note',
+  'ltxt',
+  'plst',
+  'regn',
+  'minf',
+  'elm1',
+  'levl',
+  'link',
+  'MEXT',
+  'ResU',
+  'SyLp',
+  'ovwf',
+  'afsp',
+  'strc',
+  'olym',
+  'fmt ',
 ])
 const ID3V1_BYTES = 128
 
 /** True when a tag starts at this point and runs to the end: ID3v2, APE, or an ID3v1 block that ends the file. */
 function isTag(head: Uint8Array, rest: number): boolean {
-  return ascii(head, 0, 3) === 'ID3' || ascii(head, 0, 8) === 'APETAGEX' || (ascii(head, 0, 3) === 'TAG' && rest === ID3V1_BYTES)
+  return (
+    ascii(head, 0, 3) === 'ID3' ||
+    ascii(head, 0, 8) === 'APETAGEX' ||
+    (ascii(head, 0, 3) === 'TAG' && rest === ID3V1_BYTES)
+  )
 }
 
 /** True when the bytes from `from` to the end of the file are not audio (see the rule above); `bytesPerSecond` of the file's audio. */
@@ -59,7 +99,12 @@ async function notAudioFrom(src: ByteSource, from: number, bytesPerSecond: numbe
  * True when what follows audio ending at `end` is audio too (the header is stale). `odd`: the stated
  * audio has an odd length, so a pad byte may follow it (some writers leave it out: both are tried).
  */
-export async function audioFollows(src: ByteSource, end: number, odd: boolean, bytesPerSecond: number): Promise<boolean> {
+export async function audioFollows(
+  src: ByteSource,
+  end: number,
+  odd: boolean,
+  bytesPerSecond: number,
+): Promise<boolean> {
   if (odd && (await notAudioFrom(src, end + 1, bytesPerSecond))) return false
   return !(await notAudioFrom(src, end, bytesPerSecond))
 }

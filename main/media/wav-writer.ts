@@ -74,7 +74,9 @@ const BYTES_PER_SAMPLE = 3
 function checkOptions(path: string, o: WavWriterOptions): void {
   if (typeof path !== 'string' || path.length === 0) throw new WavWriterError('A WAV writer needs a file path.')
   if (!Number.isInteger(o.sampleRate) || o.sampleRate < 8000 || o.sampleRate > 384000) {
-    throw new WavWriterError(`Sample rate must be a whole number of Hz between 8000 and 384000 (got ${String(o.sampleRate)}).`)
+    throw new WavWriterError(
+      `Sample rate must be a whole number of Hz between 8000 and 384000 (got ${String(o.sampleRate)}).`,
+    )
   }
   if (!Number.isInteger(o.channels) || o.channels < 1 || o.channels > 8) {
     throw new WavWriterError(`Channel count must be a whole number from 1 to 8 (got ${String(o.channels)}).`)
@@ -82,8 +84,13 @@ function checkOptions(path: string, o: WavWriterOptions): void {
   if (o.syncIntervalS !== undefined && !(o.syncIntervalS > 0 && o.syncIntervalS <= 5)) {
     throw new WavWriterError(`syncIntervalS must be above 0 and at most 5 seconds (got ${String(o.syncIntervalS)}).`)
   }
-  if (o.rf64ThresholdBytes !== undefined && !(Number.isInteger(o.rf64ThresholdBytes) && o.rf64ThresholdBytes >= 1024 && o.rf64ThresholdBytes <= RIFF_SIZE_LIMIT)) {
-    throw new WavWriterError(`rf64ThresholdBytes must be a whole number from 1024 to ${RIFF_SIZE_LIMIT} (got ${String(o.rf64ThresholdBytes)}).`)
+  if (
+    o.rf64ThresholdBytes !== undefined &&
+    !(Number.isInteger(o.rf64ThresholdBytes) && o.rf64ThresholdBytes >= 1024 && o.rf64ThresholdBytes <= RIFF_SIZE_LIMIT)
+  ) {
+    throw new WavWriterError(
+      `rf64ThresholdBytes must be a whole number from 1024 to ${RIFF_SIZE_LIMIT} (got ${String(o.rf64ThresholdBytes)}).`,
+    )
   }
 }
 
@@ -95,8 +102,15 @@ export async function openWavWriter(path: string, options: WavWriterOptions): Pr
     fh = await open(path, 'wx')
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
-    if (code === 'EEXIST') throw new WavWriterError(`Cannot record to ${quotedName(path)}: a file with that name already exists, and a take is never overwritten.`, { cause: err })
-    throw new WavWriterError(`Cannot create the take file ${quotedName(path)}: ${displayText((err as Error).message)}`, { cause: err })
+    if (code === 'EEXIST')
+      throw new WavWriterError(
+        `Cannot record to ${quotedName(path)}: a file with that name already exists, and a take is never overwritten.`,
+        { cause: err },
+      )
+    throw new WavWriterError(
+      `Cannot create the take file ${quotedName(path)}: ${displayText((err as Error).message)}`,
+      { cause: err },
+    )
   }
   const writer = new StreamingWavWriter(path, fh, options)
   try {
@@ -104,7 +118,9 @@ export async function openWavWriter(path: string, options: WavWriterOptions): Pr
   } catch (err) {
     await fh.close().catch(() => undefined)
     await unlink(path).catch(() => undefined)
-    throw new WavWriterError(`Cannot write the header of ${quotedName(path)}: ${displayText((err as Error).message)}`, { cause: err })
+    throw new WavWriterError(`Cannot write the header of ${quotedName(path)}: ${displayText((err as Error).message)}`, {
+      cause: err,
+    })
   }
   return writer
 }
@@ -129,7 +145,11 @@ class StreamingWavWriter implements WavWriter {
   private readonly minSyncGapMs: number
   private lastSyncAt = performance.now()
 
-  constructor(readonly path: string, private readonly fh: FileHandle, o: WavWriterOptions) {
+  constructor(
+    readonly path: string,
+    private readonly fh: FileHandle,
+    o: WavWriterOptions,
+  ) {
     this.format = { sampleRate: o.sampleRate, channels: o.channels, bitsPerSample: BITS }
     this.blockAlign = o.channels * BYTES_PER_SAMPLE
     this.flushBytes = Math.max(1, Math.round((o.syncIntervalS ?? 0.5) * o.sampleRate)) * this.blockAlign
@@ -161,15 +181,26 @@ class StreamingWavWriter implements WavWriter {
   }
 
   write(chunk: Float32Array): Level {
-    if (this.finished !== 'open') throw new WavWriterError(`Cannot write to ${quotedName(this.path)}: the recording is already ${this.finished === 'aborted' ? 'cancelled' : 'finished'}.`)
-    if (this.failure) throw new WavWriteFailedError(`Recording to ${quotedName(this.path)} stopped: ${this.failure.message}`, { cause: this.failure })
-    if (!(chunk instanceof Float32Array)) throw new WavWriterError('Each audio chunk must be a Float32Array of interleaved samples.')
+    if (this.finished !== 'open')
+      throw new WavWriterError(
+        `Cannot write to ${quotedName(this.path)}: the recording is already ${this.finished === 'aborted' ? 'cancelled' : 'finished'}.`,
+      )
+    if (this.failure)
+      throw new WavWriteFailedError(`Recording to ${quotedName(this.path)} stopped: ${this.failure.message}`, {
+        cause: this.failure,
+      })
+    if (!(chunk instanceof Float32Array))
+      throw new WavWriterError('Each audio chunk must be a Float32Array of interleaved samples.')
     const { channels } = this.format
     if (chunk.length % channels !== 0) {
-      throw new WavWriterError(`An audio chunk of ${chunk.length} samples cannot be split into whole frames of ${channels} channels.`)
+      throw new WavWriterError(
+        `An audio chunk of ${chunk.length} samples cannot be split into whole frames of ${channels} channels.`,
+      )
     }
     if (this.queuedBytes > this.maxQueued) {
-      throw new WavWriteFailedError(`The disk is not keeping up with the recording (${Math.round(this.queuedBytes / 2 ** 20)} MiB waiting to be written to ${quotedName(this.path)}).`)
+      throw new WavWriteFailedError(
+        `The disk is not keeping up with the recording (${Math.round(this.queuedBytes / 2 ** 20)} MiB waiting to be written to ${quotedName(this.path)}).`,
+      )
     }
     const bytes = chunk.length * BYTES_PER_SAMPLE
     if (this.pendingLen + bytes > this.pending.length) this.growPending(this.pendingLen + bytes)
@@ -189,7 +220,8 @@ class StreamingWavWriter implements WavWriter {
   }
 
   async close(): Promise<WavWriterStats> {
-    if (this.finished !== 'open') throw new WavWriterError(`Cannot finish ${quotedName(this.path)}: it is already ${this.finished}.`)
+    if (this.finished !== 'open')
+      throw new WavWriterError(`Cannot finish ${quotedName(this.path)}: it is already ${this.finished}.`)
     this.finished = 'closing'
     if (this.pendingLen > 0) this.handOff()
     await this.chain
@@ -206,7 +238,10 @@ class StreamingWavWriter implements WavWriter {
       await this.fh.sync()
     } catch (err) {
       await this.closeKeeping()
-      throw new WavWriteFailedError(`Could not finish ${quotedName(this.path)}: ${displayText((err as Error).message)}`, { cause: err })
+      throw new WavWriteFailedError(
+        `Could not finish ${quotedName(this.path)}: ${displayText((err as Error).message)}`,
+        { cause: err },
+      )
     }
     this.finished = 'closed'
     await this.fh.close()
@@ -220,7 +255,11 @@ class StreamingWavWriter implements WavWriter {
     await this.chain
     await this.fh.close().catch(() => undefined)
     await unlink(this.path).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw new WavWriterError(`Could not delete the cancelled take ${quotedName(this.path)}: ${displayText(err.message)}`, { cause: err })
+      if (err.code !== 'ENOENT')
+        throw new WavWriterError(
+          `Could not delete the cancelled take ${quotedName(this.path)}: ${displayText(err.message)}`,
+          { cause: err },
+        )
     })
   }
 
@@ -279,7 +318,10 @@ class StreamingWavWriter implements WavWriter {
           // The disk took only part of it (it is full): keep the whole frames it took, and stop.
           this.onDiskBytes += bytesWritten - (bytesWritten % this.blockAlign)
           await this.fh.write(this.header(this.onDiskBytes, false), 0, DATA_OFFSET, 0).catch(() => undefined)
-          throw Object.assign(new Error('ENOSPC: no space left on device, write (the disk took only part of the audio)'), { code: 'ENOSPC' })
+          throw Object.assign(
+            new Error('ENOSPC: no space left on device, write (the disk took only part of the audio)'),
+            { code: 'ENOSPC' },
+          )
         }
         this.onDiskBytes += len
         await this.fh.write(this.header(this.onDiskBytes, false), 0, DATA_OFFSET, 0)
@@ -290,7 +332,10 @@ class StreamingWavWriter implements WavWriter {
           this.lastSyncAt = performance.now()
         }
       } catch (err) {
-        this.failure = new WavWriteFailedError(`writing ${quotedName(this.path)} failed: ${displayText((err as Error).message)}`, { cause: err })
+        this.failure = new WavWriteFailedError(
+          `writing ${quotedName(this.path)} failed: ${displayText((err as Error).message)}`,
+          { cause: err },
+        )
       }
     })
   }

@@ -7,16 +7,25 @@ export const BADGE_SIZE = 16
 
 /** 3×5 pixel digits (and "+"), one string of 15 bits per glyph, row by row. */
 const GLYPHS: Record<string, string> = {
-  '0': '111101101101111', '1': '010110010010111', '2': '111001111100111', '3': '111001111001111',
-  '4': '101101111001001', '5': '111100111001111', '6': '111100111101111', '7': '111001010010010',
-  '8': '111101111101111', '9': '111101111001111', '+': '000010111010000',
+  '0': '111101101101111',
+  '1': '010110010010111',
+  '2': '111001111100111',
+  '3': '111001111001111',
+  '4': '101101111001001',
+  '5': '111100111001111',
+  '6': '111100111101111',
+  '7': '111001010010010',
+  '8': '111101111101111',
+  '9': '111101111001111',
+  '+': '000010111010000',
 }
 
 const RED: [number, number, number] = [0x2b, 0x32, 0xd9] // BGR of #d9322b
 const WHITE: [number, number, number] = [0xff, 0xff, 0xff]
 
 export function badgeText(count: number): string {
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`A badge count must be a whole number ≥ 0, not ${count}.`)
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`A badge count must be a whole number ≥ 0, not ${count}.`)
   return count > 9 ? '9+' : String(count)
 }
 

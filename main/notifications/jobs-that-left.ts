@@ -37,7 +37,8 @@ export class JobsThatLeft {
   async read(previous: readonly JobSummaryLike[] | null, current: readonly JobSummaryLike[]): Promise<LeftJobs> {
     const here = new Set(current.map((j) => j.job_id))
     for (const job of previous ?? []) {
-      if (!here.has(job.job_id) && !job.unopened && AWAITING.has(job.stage)) this.waiting.set(job.job_id, this.waiting.get(job.job_id) ?? 0)
+      if (!here.has(job.job_id) && !job.unopened && AWAITING.has(job.stage))
+        this.waiting.set(job.job_id, this.waiting.get(job.job_id) ?? 0)
     }
     // A job back in the list is the list's again.
     for (const id of [...this.waiting.keys()]) if (here.has(id)) this.waiting.delete(id)
@@ -46,16 +47,29 @@ export class JobsThatLeft {
     if (!client) return out
     for (const [id, tries] of [...this.waiting].slice(0, MAX_READS_PER_POLL)) {
       try {
-        const { job } = await client.getJob(id, { retry: { maxAttempts: 1 }, signal: AbortSignal.timeout(READ_TIMEOUT_MS) })
+        const { job } = await client.getJob(id, {
+          retry: { maxAttempts: 1 },
+          signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+        })
         this.waiting.delete(id)
         out.jobs.push(job as JobSummaryLike)
         for (const d of job.deliveries_detail ?? []) {
-          out.deliveries.push({ job_id: id, delivery_id: d.delivery_id, status: d.status, take_label: d.take_label, take_number: d.take_number, file_name: d.file_name })
+          out.deliveries.push({
+            job_id: id,
+            delivery_id: d.delivery_id,
+            status: d.status,
+            take_label: d.take_label,
+            take_number: d.take_number,
+            file_name: d.file_name,
+          })
         }
       } catch (err) {
         if (tries + 1 >= MAX_TRIES) this.waiting.delete(id)
         else this.waiting.set(id, tries + 1)
-        this.deps.log.info('could not read a job that left the pending list for its verdict', { jobId: id, err: err instanceof Error ? err.message : String(err) })
+        this.deps.log.info('could not read a job that left the pending list for its verdict', {
+          jobId: id,
+          err: err instanceof Error ? err.message : String(err),
+        })
       }
     }
     return out

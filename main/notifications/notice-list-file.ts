@@ -76,12 +76,23 @@ export function openNoticeListFile(options: {
       await mkdir(dirname(options.file), { recursive: true })
       await removeLeftoverTempFiles(options.file)
       try {
-        const read = await readJsonDataFile(options.file, { fallback: { version: 1, items: [] } as NoticesFile, validate: validateNoticesFile, about: NOTICES_ABOUT })
-        if (read.setAside) options.warn?.('The saved notification list could not be read; it starts empty.', { keptAs: read.setAside.keptAs, reason: read.setAside.detail })
+        const read = await readJsonDataFile(options.file, {
+          fallback: { version: 1, items: [] } as NoticesFile,
+          validate: validateNoticesFile,
+          about: NOTICES_ABOUT,
+        })
+        if (read.setAside)
+          options.warn?.('The saved notification list could not be read; it starts empty.', {
+            keptAs: read.setAside.keptAs,
+            reason: read.setAside.detail,
+          })
         return boundNotices(read.value.items)
       } catch (err) {
         if (!(err instanceof JsonFileError)) throw err
-        options.warn?.('The saved notification list could not be read; it starts empty.', { reason: err.reason, message: err.message })
+        options.warn?.('The saved notification list could not be read; it starts empty.', {
+          reason: err.reason,
+          message: err.message,
+        })
         return []
       }
     },

@@ -32,7 +32,13 @@ export interface NotificationCenterDeps {
 }
 
 /** Until the talent's email preferences are known (or readable), every kind is on. */
-const ALL_ON: EmailPrefs = { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true }
+const ALL_ON: EmailPrefs = {
+  due_soon: true,
+  overdue: true,
+  script_changed: true,
+  changes_requested: true,
+  delivery_approved: true,
+}
 
 /**
  * The producer's verdicts on the talent's work: always listed in the bell (the in-app list), whatever the
@@ -122,13 +128,27 @@ export class NotificationCenter {
     const bell = { ...chosen }
     for (const kind of ALWAYS_IN_THE_BELL) bell[kind] = true
     const raised = await this.ledger.update({
-      current: [...view.items, ...left.jobs], deliveries: left.deliveries, previous: this.previous, prefs: bell, revisions, today: view.today,
+      current: [...view.items, ...left.jobs],
+      deliveries: left.deliveries,
+      previous: this.previous,
+      prefs: bell,
+      revisions,
+      today: view.today,
     })
     this.previous = view.items
     const at = Date.now()
     for (const n of raised) {
-      this.list.unshift({ id: `${n.kind}:${n.jobId}:${at}`, kind: n.kind, jobId: n.jobId, title: n.title, body: n.body, at, read: false })
-      if (chosen[n.kind]) this.deps.notifier.show(n, () => this.deps.hub.emit('notificationClicked', { jobId: n.jobId }))
+      this.list.unshift({
+        id: `${n.kind}:${n.jobId}:${at}`,
+        kind: n.kind,
+        jobId: n.jobId,
+        title: n.title,
+        body: n.body,
+        at,
+        read: false,
+      })
+      if (chosen[n.kind])
+        this.deps.notifier.show(n, () => this.deps.hub.emit('notificationClicked', { jobId: n.jobId }))
     }
     if (raised.length > 0) {
       this.list = this.list.slice(0, MAX_NOTICES)

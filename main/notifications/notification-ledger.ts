@@ -58,15 +58,30 @@ function validateLedger(value: unknown): LedgerFile {
   }
   for (const [key, at] of Object.entries(records)) {
     const [kind, jobId] = key.split(':')
-    if (!NOTIFICATION_KINDS.includes(kind as NotificationKind) || !jobId || typeof at !== 'number' || !Number.isFinite(at)) {
+    if (
+      !NOTIFICATION_KINDS.includes(kind as NotificationKind) ||
+      !jobId ||
+      typeof at !== 'number' ||
+      !Number.isFinite(at)
+    ) {
       throw new Error(`the record "${key.slice(0, 60)}" is not a known kind and job with a time`)
     }
   }
   const revisions = (value as { revisions?: unknown }).revisions
-  if (revisions !== undefined && (typeof revisions !== 'object' || revisions === null || Array.isArray(revisions) || Object.values(revisions).some((r) => typeof r !== 'string'))) {
+  if (
+    revisions !== undefined &&
+    (typeof revisions !== 'object' ||
+      revisions === null ||
+      Array.isArray(revisions) ||
+      Object.values(revisions).some((r) => typeof r !== 'string'))
+  ) {
     throw new Error('"revisions" must map records to revision ids')
   }
-  return { version: 1, records: records as Record<string, number>, revisions: { ...(revisions as Record<string, string> | undefined) } }
+  return {
+    version: 1,
+    records: records as Record<string, number>,
+    revisions: { ...(revisions as Record<string, string> | undefined) },
+  }
 }
 
 export interface LedgerUpdate {
@@ -122,17 +137,29 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
   let records: Record<string, number>
   let revisions: Record<string, string>
   try {
-    const read = await readJsonDataFile<LedgerFile | null>(file, { fallback: null, validate: validateLedger, about: LEDGER_ABOUT })
-    if (read.setAside) warn(`The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. It is kept as ${read.setAside.keptAs}.`, { file, reason: read.setAside.detail })
+    const read = await readJsonDataFile<LedgerFile | null>(file, {
+      fallback: null,
+      validate: validateLedger,
+      about: LEDGER_ABOUT,
+    })
+    if (read.setAside)
+      warn(
+        `The notification ledger was damaged and has been reset; notifications already shown may ` +
+          `not repeat, new ones will. It is kept as ${read.setAside.keptAs}.`,
+        { file, reason: read.setAside.detail },
+      )
     fresh = read.value === null
     records = read.value?.records ?? {}
     revisions = read.value?.revisions ?? {}
   } catch (error) {
     if (!(error instanceof JsonFileError)) throw error
-    warn(`The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. ${error.message}`, {
-      file,
-      reason: error.reason,
-    })
+    warn(
+      `The notification ledger was damaged and has been reset; notifications already shown may not repeat, new ones will. ${error.message}`,
+      {
+        file,
+        reason: error.reason,
+      },
+    )
     fresh = true
     records = {}
     revisions = {}
@@ -144,7 +171,8 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
     checkJobs(input?.current, 'current')
     if (input.previous != null) checkJobs(input.previous, 'previous')
     const prefs = input.prefs
-    if (typeof prefs !== 'object' || prefs === null) throw new TypeError('The notification choices (prefs) are missing.')
+    if (typeof prefs !== 'object' || prefs === null)
+      throw new TypeError('The notification choices (prefs) are missing.')
     const known = new Set((input.previous ?? []).map((job) => job.job_id))
     const byJob = new Map<string, DeliveryStatusLike[]>()
     for (const delivery of input.deliveries ?? []) {
@@ -186,7 +214,12 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
           changed = true
         }
       }
-      raised.push(...notificationsFor(job, deliveries, starting, { ...(input.today ? { today: input.today } : {}), revisedAgain }))
+      raised.push(
+        ...notificationsFor(job, deliveries, starting, {
+          ...(input.today ? { today: input.today } : {}),
+          revisedAgain,
+        }),
+      )
     }
     changed = prune(records, at) || changed
     for (const key of Object.keys(revisions)) if (records[key] === undefined) delete revisions[key]
@@ -213,11 +246,20 @@ export async function openNotificationLedger(options: OpenLedgerOptions): Promis
  * One job's notifications for the kinds that just started to hold. A job that is new AND already due
  * soon, today or overdue gets one notification saying both, not two at once.
  */
-function notificationsFor(job: JobSummaryLike, deliveries: DeliveryStatusLike[], starting: NotificationKind[], more: NoticeContext): BoothNotification[] {
-  if (!starting.includes('new_job')) return starting.map((kind) => describeNotification(kind, job, deliveries, undefined, more))
+function notificationsFor(
+  job: JobSummaryLike,
+  deliveries: DeliveryStatusLike[],
+  starting: NotificationKind[],
+  more: NoticeContext,
+): BoothNotification[] {
+  if (!starting.includes('new_job'))
+    return starting.map((kind) => describeNotification(kind, job, deliveries, undefined, more))
   const due = DUE_KINDS.find((kind) => starting.includes(kind))
   const rest = starting.filter((kind) => kind !== 'new_job' && !DUE_KINDS.includes(kind))
-  return [describeNotification('new_job', job, deliveries, due, more), ...rest.map((kind) => describeNotification(kind, job, deliveries, undefined, more))]
+  return [
+    describeNotification('new_job', job, deliveries, due, more),
+    ...rest.map((kind) => describeNotification(kind, job, deliveries, undefined, more)),
+  ]
 }
 
 const DUE_KINDS: NotificationKind[] = ['overdue', 'due_today', 'due_soon']

@@ -19,7 +19,16 @@ export interface JobSummaryLike {
   // 'unknown': a value the API document does not name (main/api/answer-schemas.ts); it raises nothing.
   due_state: 'none' | 'later' | 'soon' | 'today' | 'overdue' | 'stale' | 'unknown'
   status: 'pending' | 'completed' | 'declined' | 'unknown'
-  stage: 'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined' | 'unknown'
+  stage:
+    | 'sent'
+    | 'viewed'
+    | 'accepted'
+    | 'changes_requested'
+    | 'delivered'
+    | 'completed'
+    | 'approved'
+    | 'declined'
+    | 'unknown'
   script_changed: boolean
   unopened: boolean
   spot_cancelled?: boolean
@@ -62,7 +71,10 @@ export type NotificationPrefs = Record<NotificationKind, boolean>
  * are always on; "due today" follows "due soon" (the API has no separate email pref for it).
  * `choices` (what the user set in Booth) override the defaults.
  */
-export function resolveNotificationPrefs(email: EmailPrefs, choices: Partial<NotificationPrefs> = {}): NotificationPrefs {
+export function resolveNotificationPrefs(
+  email: EmailPrefs,
+  choices: Partial<NotificationPrefs> = {},
+): NotificationPrefs {
   for (const key of ['due_soon', 'overdue', 'script_changed', 'changes_requested', 'delivery_approved'] as const) {
     if (typeof email?.[key] !== 'boolean') {
       throw new TypeError(`The email preferences need a true/false "${key}"; got ${JSON.stringify(email?.[key])}.`)
@@ -78,7 +90,8 @@ export function resolveNotificationPrefs(email: EmailPrefs, choices: Partial<Not
     delivery_approved: email.delivery_approved,
   }
   for (const [key, value] of Object.entries(choices)) {
-    if (!NOTIFICATION_KINDS.includes(key as NotificationKind)) throw new TypeError(`Unknown notification kind "${key}".`)
+    if (!NOTIFICATION_KINDS.includes(key as NotificationKind))
+      throw new TypeError(`Unknown notification kind "${key}".`)
     if (typeof value !== 'boolean') throw new TypeError(`The notification choice "${key}" must be true or false.`)
   }
   return { ...defaults, ...choices }
@@ -199,8 +212,14 @@ export function describeNotification(
  * counts whatever a service says, a job whose changes are due tomorrow is not overdue, and a job with no
  * date that was merely left untouched ("stale") is not either. A list of only part of the jobs falls back to the service's `counts`.
  */
-export function badgeCountOf(view: { items: readonly JobSummaryLike[]; total: number; counts: { overdue: number; due_today: number }; today?: string }): number {
-  if (!Array.isArray(view?.items) || !Number.isInteger(view.total) || view.items.length < view.total) return badgeCount(view.counts)
+export function badgeCountOf(view: {
+  items: readonly JobSummaryLike[]
+  total: number
+  counts: { overdue: number; due_today: number }
+  today?: string
+}): number {
+  if (!Array.isArray(view?.items) || !Number.isInteger(view.total) || view.items.length < view.total)
+    return badgeCount(view.counts)
   const today = typeof view.today === 'string' && dayNumber(view.today) !== null ? view.today : null
   return view.items.filter((job) => {
     if (!owesAudio(job)) return false

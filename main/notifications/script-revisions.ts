@@ -36,16 +36,24 @@ export class ScriptRevisionWatch {
     const ids = new Set(current.map((j) => j.job_id))
     // A job whose flag cleared (a take delivered) starts afresh when its script changes again.
     for (const id of [...this.known.keys()]) if (!ids.has(id)) this.known.delete(id)
-    const due = [...current].sort((a, b) => (this.known.get(a.job_id)?.poll ?? -1) - (this.known.get(b.job_id)?.poll ?? -1)).slice(0, MAX_READS_PER_POLL)
+    const due = [...current]
+      .sort((a, b) => (this.known.get(a.job_id)?.poll ?? -1) - (this.known.get(b.job_id)?.poll ?? -1))
+      .slice(0, MAX_READS_PER_POLL)
     const client = this.deps.client()
     if (client) {
       for (const job of due) {
         try {
-          const { job: detail } = await client.getJob(job.job_id, { retry: { maxAttempts: 1 }, signal: AbortSignal.timeout(READ_TIMEOUT_MS) })
+          const { job: detail } = await client.getJob(job.job_id, {
+            retry: { maxAttempts: 1 },
+            signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+          })
           const revision = typeof detail.script?.revision_id === 'string' ? detail.script.revision_id : null
           this.known.set(job.job_id, { revision, poll: this.polls })
         } catch (err) {
-          this.deps.log.info('could not read a changed job for its script revision', { jobId: job.job_id, err: err instanceof Error ? err.message : String(err) })
+          this.deps.log.info('could not read a changed job for its script revision', {
+            jobId: job.job_id,
+            err: err instanceof Error ? err.message : String(err),
+          })
         }
       }
     }

@@ -71,7 +71,10 @@ export function createJobRefresh(d: JobRefreshDeps): JobRefresh {
     }
     if (!scopeGranted(session.get(), 'jobs:read')) return
     const open = await d.jobs.poll()
-    const tookLive = open?.source === 'live' && scopeGranted(session.get(), 'deliveries:read') && d.deliveries.offer(open.job.job_id, open.job.deliveries_detail)
+    const tookLive =
+      open?.source === 'live' &&
+      scopeGranted(session.get(), 'deliveries:read') &&
+      d.deliveries.offer(open.job.job_id, open.job.deliveries_detail)
     if (!tookLive) await d.deliveries.refresh()
   }
 
@@ -99,7 +102,8 @@ export function createJobRefresh(d: JobRefreshDeps): JobRefresh {
       if (failing && state.failures === 0 && state.phase !== 'running') d.onServiceBack()
       failing = state.failures > 0
       // A service that answered what Booth cannot read was reached: screens still ask it, and say why not.
-      if ((state.failures > 0 && !isUnusableAnswer(state.lastError)) || state.reason === 'offline') d.jobs.reachable = false
+      if ((state.failures > 0 && !isUnusableAnswer(state.lastError)) || state.reason === 'offline')
+        d.jobs.reachable = false
       d.emit(connectivityOf(state, lastOkAt))
     },
   })
@@ -113,8 +117,19 @@ function describeProblem(err: unknown): string {
 
 /** `online`: the service answered the last poll, even if what it sent could not be read (then `problem` says what). */
 export function connectivityOf(state: PollState, lastOkAt: number | null): Connectivity {
-  const problem = state.failures > 0 ? describeProblem(state.lastError) : state.reason === 'offline' ? 'This computer is offline.' : null
+  const problem =
+    state.failures > 0
+      ? describeProblem(state.lastError)
+      : state.reason === 'offline'
+        ? 'This computer is offline.'
+        : null
   // A service that answered with something Booth cannot use (too large, not the API's shape) was reached.
   const reached = state.failures === 0 || isUnusableAnswer(state.lastError)
-  return { online: reached && state.reason !== 'offline', problem, lastOkAt, nextPollAt: state.nextAt, waitUntil: state.waitUntil }
+  return {
+    online: reached && state.reason !== 'offline',
+    problem,
+    lastOkAt,
+    nextPollAt: state.nextAt,
+    waitUntil: state.waitUntil,
+  }
 }

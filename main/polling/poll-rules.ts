@@ -15,10 +15,15 @@ export type FailureVerdict = { kind: 'auth' } | { kind: 'retry'; retryAfterMs: n
  * else is retried with back-off.
  */
 export function classifyPollFailure(error: unknown, now: number = Date.now()): FailureVerdict {
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; retryAfterMs?: unknown; waitUntil?: unknown }
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as {
+    status?: unknown
+    retryAfterMs?: unknown
+    waitUntil?: unknown
+  }
   if (isKeyRefused(error)) return { kind: 'auth' }
   const until = fields.waitUntil
-  if (typeof until === 'number' && Number.isFinite(until) && until > now) return { kind: 'retry', retryAfterMs: until - now }
+  if (typeof until === 'number' && Number.isFinite(until) && until > now)
+    return { kind: 'retry', retryAfterMs: until - now }
   const wait = fields.retryAfterMs
   return { kind: 'retry', retryAfterMs: typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : null }
 }

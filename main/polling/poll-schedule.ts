@@ -114,11 +114,14 @@ export function createPoller(options: PollerOptions): Poller {
     if (onlyIfSooner && nextAt !== null && nextAt <= due) return
     clearTimer()
     nextAt = due
-    timer = timers.setTimeout(() => {
-      timer = null
-      nextAt = null
-      void run()
-    }, Math.max(0, due - clock.now()))
+    timer = timers.setTimeout(
+      () => {
+        timer = null
+        nextAt = null
+        void run()
+      },
+      Math.max(0, due - clock.now()),
+    )
     changed()
   }
 
@@ -272,7 +275,8 @@ export function createPoller(options: PollerOptions): Poller {
       serverWaitUntil = 0
       pokedWhileRunning = false
       clearTimer()
-      if (running) generation++ // its result is ignored and a fresh poll follows it at once
+      if (running)
+        generation++ // its result is ignored and a fresh poll follows it at once
       else void run()
       changed()
     },

@@ -13,7 +13,12 @@
  *   `nice` lowers the shell before it runs. Not for Windows (there is no /bin/sh).
  * The priority is never raised: a Booth started at a lower priority than this keeps its children there.
  */
-import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from 'node:child_process'
+import {
+  spawn,
+  type ChildProcess,
+  type ChildProcessWithoutNullStreams,
+  type SpawnOptionsWithoutStdio,
+} from 'node:child_process'
 import { constants, getPriority, setPriority } from 'node:os'
 
 /** A nice value below normal (Windows: BELOW_NORMAL_PRIORITY_CLASS; the same constant). */
@@ -45,7 +50,14 @@ export const spawnInBackground: typeof spawn = ((...args: Parameters<typeof spaw
  * value, so it is given what brings the shell to background priority, as lowerPriority does: a Booth
  * itself started lower (nice 5, or 19) gives its children 10, or 19, never less than its own.
  */
-export function spawnShellInBackground(script: string, args: readonly string[], options: SpawnOptionsWithoutStdio): ChildProcessWithoutNullStreams {
+export function spawnShellInBackground(
+  script: string,
+  args: readonly string[],
+  options: SpawnOptionsWithoutStdio,
+): ChildProcessWithoutNullStreams {
   const step = Math.max(0, BACKGROUND_PRIORITY - getPriority())
-  return spawn('nice', ['-n', String(step), '/bin/sh', '-c', script, ...args], { ...options, stdio: ['pipe', 'pipe', 'pipe'] })
+  return spawn('nice', ['-n', String(step), '/bin/sh', '-c', script, ...args], {
+    ...options,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
 }

@@ -35,7 +35,13 @@ export const mainSlices: Slicer = slicer()
 export function slicer(sliceMs = SLICE_MS, every = CHECK_EVERY): Slicer {
   let started = performance.now()
   let calls = 0
-  const turn = () => new Promise<void>((resolve) => setImmediate(() => { started = performance.now(); resolve() }))
+  const turn = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        started = performance.now()
+        resolve()
+      }),
+    )
   return {
     due() {
       if (++calls < every) return false

@@ -18,13 +18,52 @@ export const FAR_RUN = 3
 /** Words of evidence: a small word counts half. */
 const SMALL_WEIGHT = 0.5
 /** How far (in script words) a match of this much evidence may move the position within the near zone. */
-const REACH: Array<[minWeight: number, maxWords: number]> = [[2, Infinity], [1, 4], [SMALL_WEIGHT, 1]]
+const REACH: Array<[minWeight: number, maxWords: number]> = [
+  [2, Infinity],
+  [1, 4],
+  [SMALL_WEIGHT, 1],
+]
 /** A far jump needs this much evidence in its three words (not three small words). */
 const FAR_WEIGHT = 2
 
 const SMALL_WORDS = new Set([
-  'a', 'an', 'the', 'and', 'or', 'but', 'of', 'to', 'in', 'on', 'at', 'for', 'by', 'with', 'from', 'as', 'is', 'it', 'be',
-  'are', 'was', 'i', 'you', 'your', 'we', 'our', 'us', 'this', 'that', 'so', 'do', 'not', 'no', 'up', 'all', 'just', 'will',
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'but',
+  'of',
+  'to',
+  'in',
+  'on',
+  'at',
+  'for',
+  'by',
+  'with',
+  'from',
+  'as',
+  'is',
+  'it',
+  'be',
+  'are',
+  'was',
+  'i',
+  'you',
+  'your',
+  'we',
+  'our',
+  'us',
+  'this',
+  'that',
+  'so',
+  'do',
+  'not',
+  'no',
+  'up',
+  'all',
+  'just',
+  'will',
 ])
 
 function weight(w: Word): number {
@@ -85,7 +124,10 @@ export class FollowAligner {
       const { run, evidence, inLine } = this.runEndingAt(j, recent, pos, this.state.unplaced)
       let ok: boolean
       // A small word alone is too weak to start the next line (a recogniser's "our" in "dollars").
-      if (j <= nearEnd) ok = nearOk(j - pos, evidence) && (inLine >= 1 || pos < 0 || (words[j] as ScriptWord).sentence === (words[pos] as ScriptWord).sentence)
+      if (j <= nearEnd)
+        ok =
+          nearOk(j - pos, evidence) &&
+          (inLine >= 1 || pos < 0 || (words[j] as ScriptWord).sentence === (words[pos] as ScriptWord).sentence)
       else {
         ok = run >= FAR_RUN && evidence >= FAR_WEIGHT && j - FAR_RUN + 1 > pos
         // The same words where the voice already was, or in the near zone: the nearer reading wins.
@@ -118,7 +160,12 @@ export class FollowAligner {
    * again for a script word after the position: in "save only Sunday. The Sunday the.", the "Sunday"
    * that moved the voice to "save only Sunday" is not also the next line's "Sunday" when "the" follows.
    */
-  private runEndingAt(j: number, recent: readonly Word[], pos = Number.POSITIVE_INFINITY, unplaced = 0): { run: number; evidence: number; inLine: number } {
+  private runEndingAt(
+    j: number,
+    recent: readonly Word[],
+    pos = Number.POSITIVE_INFINITY,
+    unplaced = 0,
+  ): { run: number; evidence: number; inLine: number } {
     let run = 0
     let evidence = 0
     let inLine = 0

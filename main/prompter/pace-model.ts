@@ -29,7 +29,13 @@ export interface PaceOptions {
   settleS: number
 }
 
-export const PACE_DEFAULTS: PaceOptions = { priorRate: 4.5, priorS: 1.5, maxCoastS: 1.4, settleS: 0.1, adaptCoast: true }
+export const PACE_DEFAULTS: PaceOptions = {
+  priorRate: 4.5,
+  priorS: 1.5,
+  maxCoastS: 1.4,
+  settleS: 0.1,
+  adaptCoast: true,
+}
 
 /** A step between two placed words longer than this is a skip, not evidence of the rate. */
 const MAX_STEP_WORDS = 4
@@ -60,7 +66,10 @@ export class PaceModel {
   private waits: number[] = []
 
   /** `weights`: syllables of each script word, in order. */
-  constructor(private readonly weights: readonly number[], options: Partial<PaceOptions> = {}) {
+  constructor(
+    private readonly weights: readonly number[],
+    options: Partial<PaceOptions> = {},
+  ) {
     this.opts = { ...PACE_DEFAULTS, ...options }
   }
 

@@ -23,7 +23,10 @@ export class PcmTo16k {
   /** Absolute index of the next output sample. */
   private next = 0
 
-  constructor(private readonly inputRate: number, private readonly channels: number) {
+  constructor(
+    private readonly inputRate: number,
+    private readonly channels: number,
+  ) {
     if (!(inputRate >= 8000 && inputRate <= 384_000) || !Number.isInteger(channels) || channels < 1) {
       throw new RangeError(`Cannot listen to ${channels}-channel audio at ${inputRate} Hz.`)
     }

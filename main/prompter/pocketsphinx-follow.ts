@@ -16,7 +16,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { writtenAcronyms, buildArpa, GENERAL_VOCABULARY, findPocketsphinx, type PocketsphinxSetup, dictionaryAt, pronounce, type Dictionary, spokenSentences } from '../readback'
+import {
+  writtenAcronyms,
+  buildArpa,
+  GENERAL_VOCABULARY,
+  findPocketsphinx,
+  type PocketsphinxSetup,
+  dictionaryAt,
+  pronounce,
+  type Dictionary,
+  spokenSentences,
+} from '../readback'
 import type { FollowEngine, FollowSession, FollowSessionEvents } from './follow-engine'
 import { UtteranceDecode, type DecodeSetup } from './utterance-decode'
 import { UtteranceSplitter, type SplitEvent, type SplitterOptions } from './utterance-splitter'
@@ -57,7 +67,9 @@ export class PocketsphinxFollowEngine implements FollowEngine {
     const setup = await this.find()
     if (typeof setup === 'string') return
     this.dict ??= dictionaryAt(setup.dict)
-    this.dict.catch(() => { this.dict = null })
+    this.dict.catch(() => {
+      this.dict = null
+    })
     await this.dict.catch(() => undefined)
   }
 
@@ -69,19 +81,43 @@ export class PocketsphinxFollowEngine implements FollowEngine {
     try {
       const sentences = spokenSentences(script)
       const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
-      const { lines, missing } = await pronounce(vocab, await this.dict, { alsoSpell: sentences.flat(), spellOut: writtenAcronyms(script) })
+      const { lines, missing } = await pronounce(vocab, await this.dict, {
+        alsoSpell: sentences.flat(),
+        spellOut: writtenAcronyms(script),
+      })
       const drop = new Set(missing)
       const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
       const withTails = kept.flatMap((s) => s.map((_, i) => s.slice(i)))
-      await writeFile(join(dir, 'script.lm'), buildArpa(withTails, GENERAL_VOCABULARY.filter((w) => !drop.has(w))))
+      await writeFile(
+        join(dir, 'script.lm'),
+        buildArpa(
+          withTails,
+          GENERAL_VOCABULARY.filter((w) => !drop.has(w)),
+        ),
+      )
       await writeFile(join(dir, 'script.dict'), `${lines.join('\n')}\n`)
     } catch (err) {
       await rm(dir, { recursive: true, force: true })
       throw err
     }
-    const args = ['-hmm', setup.hmm, '-lm', join(dir, 'script.lm'), '-dict', join(dir, 'script.dict'), '-time', 'yes', '-remove_noise', 'no']
+    const args = [
+      '-hmm',
+      setup.hmm,
+      '-lm',
+      join(dir, 'script.lm'),
+      '-dict',
+      join(dir, 'script.dict'),
+      '-time',
+      'yes',
+      '-remove_noise',
+      'no',
+    ]
     const input = this.options.input ?? (process.platform === 'win32' ? 'file' : 'pipe')
-    return new PocketsphinxFollowSession({ binary: setup.binary, args, dir, input }, events, new UtteranceSplitter(this.options.splitter))
+    return new PocketsphinxFollowSession(
+      { binary: setup.binary, args, dir, input },
+      events,
+      new UtteranceSplitter(this.options.splitter),
+    )
   }
 }
 
@@ -130,7 +166,9 @@ class PocketsphinxFollowSession implements FollowSession {
         return
       }
       this.live++
-      const decode = new UtteranceDecode(this.setup, this.segment, e.startS - context.length / SPEECH_RATE, (detail) => this.died(detail))
+      const decode = new UtteranceDecode(this.setup, this.segment, e.startS - context.length / SPEECH_RATE, (detail) =>
+        this.died(detail),
+      )
       this.decodes.add(decode)
       this.current = decode
       decode.write(context)
@@ -149,20 +187,23 @@ class PocketsphinxFollowSession implements FollowSession {
       // Awaited only once the utterances before it are reported: a run that fails meanwhile must not be
       // an unhandled rejection for that long (it would end main). Its failure is still reported below.
       result.catch(() => undefined)
-      this.reported = this.reported.then(() => result).then(
-        (words) => {
-          if (!this.closed && words.length) this.events.heard({ segment, words, final: true })
-        },
-        (err: unknown) => {
-          if (this.closed) return
-          const detail = err instanceof Error ? err.message : String(err)
-          this.events.failed(engineStoppedSentence(detail), detail)
-          this.close()
-        },
-      ).finally(() => {
-        this.live--
-        this.decodes.delete(decode)
-      })
+      this.reported = this.reported
+        .then(() => result)
+        .then(
+          (words) => {
+            if (!this.closed && words.length) this.events.heard({ segment, words, final: true })
+          },
+          (err: unknown) => {
+            if (this.closed) return
+            const detail = err instanceof Error ? err.message : String(err)
+            this.events.failed(engineStoppedSentence(detail), detail)
+            this.close()
+          },
+        )
+        .finally(() => {
+          this.live--
+          this.decodes.delete(decode)
+        })
     }
   }
 
@@ -177,7 +218,8 @@ class PocketsphinxFollowSession implements FollowSession {
     this.current?.write(samples)
     this.tail.push(samples)
     let kept = this.tail.reduce((n, t) => n + t.length, 0)
-    while (this.tail.length > 1 && kept - (this.tail[0] as Float32Array).length >= CONTEXT_S * SPEECH_RATE) kept -= (this.tail.shift() as Float32Array).length
+    while (this.tail.length > 1 && kept - (this.tail[0] as Float32Array).length >= CONTEXT_S * SPEECH_RATE)
+      kept -= (this.tail.shift() as Float32Array).length
   }
 }
 

@@ -66,7 +66,12 @@ export function createPrompterArea(deps: PrompterAreaDeps) {
     const text = a.script?.text ?? ''
     if (settings.get().mode !== 'voice' || !text.trim()) return
     const follower = new Follower({
-      takeId, jobId: a.jobId, script: text, sampleRate: a.sampleRate, channels: a.channels, engine: engines,
+      takeId,
+      jobId: a.jobId,
+      script: text,
+      sampleRate: a.sampleRate,
+      channels: a.channels,
+      engine: engines,
       warn: deps.warn,
       ...(deps.pace !== undefined ? { pace: deps.pace } : {}),
       emit: (p) => {
@@ -76,7 +81,11 @@ export function createPrompterArea(deps: PrompterAreaDeps) {
     })
     // Registered before the take's id goes back to the page, so no chunk of the take is missed.
     live.set(takeId, { follower, channels: a.channels })
-    follower.start().catch((err: unknown) => deps.warn(`The prompter could not start listening: ${err instanceof Error ? err.message : String(err)}`))
+    follower
+      .start()
+      .catch((err: unknown) =>
+        deps.warn(`The prompter could not start listening: ${err instanceof Error ? err.message : String(err)}`),
+      )
   }
 
   function end(takeId: string): void {

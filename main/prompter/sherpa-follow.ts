@@ -11,12 +11,27 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TimedWord } from '../../shared/readback/types'
-import { findTransducer, type TransducerFiles, HOTWORD_SCORE, loadTokenSet, scriptHotwords, tokensToWords } from '../readback'
+import {
+  findTransducer,
+  type TransducerFiles,
+  HOTWORD_SCORE,
+  loadTokenSet,
+  scriptHotwords,
+  tokensToWords,
+} from '../readback'
 import type { FollowEngine, FollowSession, FollowSessionEvents } from './follow-engine'
 import { SPEECH_RATE } from './pcm-to-16k'
 
-interface OnlineResult { text: string; tokens: string[]; timestamps: number[]; start_time?: number }
-interface OnlineStream { acceptWaveform(w: { sampleRate: number; samples: Float32Array }): void; inputFinished(): void }
+interface OnlineResult {
+  text: string
+  tokens: string[]
+  timestamps: number[]
+  start_time?: number
+}
+interface OnlineStream {
+  acceptWaveform(w: { sampleRate: number; samples: Float32Array }): void
+  inputFinished(): void
+}
 export interface OnlineRecognizerLike {
   createStream(): OnlineStream
   isReady(s: OnlineStream): boolean
@@ -33,7 +48,9 @@ export interface SherpaOnlineModule {
 async function loadOnline(): Promise<SherpaOnlineModule | null> {
   const name = 'sherpa-onnx-node'
   try {
-    const mod = (await import(/* @vite-ignore */ name)) as { default?: SherpaOnlineModule } & Partial<SherpaOnlineModule>
+    const mod = (await import(/* @vite-ignore */ name)) as {
+      default?: SherpaOnlineModule
+    } & Partial<SherpaOnlineModule>
     const api = (mod.default ?? mod) as SherpaOnlineModule
     return typeof api.OnlineRecognizer === 'function' ? api : null
   } catch {
@@ -55,9 +72,17 @@ export class SherpaFollowEngine implements FollowEngine {
 
   private async ready(): Promise<{ sherpa: SherpaOnlineModule; files: TransducerFiles } | string> {
     const dir = this.options.modelDir()
-    if (!dir || !await stat(dir).then((s) => s.isDirectory(), () => false)) return 'No streaming speech model is on this computer for the sherpa-onnx prompter.'
+    if (
+      !dir ||
+      !(await stat(dir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      return 'No streaming speech model is on this computer for the sherpa-onnx prompter.'
     const sherpa = await (this.options.load ?? loadOnline)()
-    if (!sherpa) return 'The sherpa-onnx engine is not installed for this computer (the optional sherpa-onnx-node package is missing).'
+    if (!sherpa)
+      return 'The sherpa-onnx engine is not installed for this computer (the optional sherpa-onnx-node package is missing).'
     const files = await findTransducer(dir)
     return typeof files === 'string' ? files : { sherpa, files }
   }
@@ -79,7 +104,10 @@ export class SherpaFollowEngine implements FollowEngine {
         featConfig: { sampleRate: SPEECH_RATE, featureDim: 80 },
         modelConfig: {
           transducer: { encoder: r.files.encoder, decoder: r.files.decoder, joiner: r.files.joiner },
-          tokens: r.files.tokens, numThreads: this.options.numThreads ?? 1, provider: 'cpu', debug: 0,
+          tokens: r.files.tokens,
+          numThreads: this.options.numThreads ?? 1,
+          provider: 'cpu',
+          debug: 0,
         },
         decodingMethod: 'modified_beam_search',
         maxActivePaths: 4,
@@ -107,7 +135,11 @@ export class SherpaFollowSession implements FollowSession {
   private lastText = ''
   private closed = false
 
-  constructor(private readonly recognizer: OnlineRecognizerLike, private readonly events: FollowSessionEvents, private readonly cleanup: () => Promise<void>) {
+  constructor(
+    private readonly recognizer: OnlineRecognizerLike,
+    private readonly events: FollowSessionEvents,
+    private readonly cleanup: () => Promise<void>,
+  ) {
     this.stream = recognizer.createStream()
   }
 
@@ -145,7 +177,8 @@ export class SherpaFollowSession implements FollowSession {
     if (result.text !== this.lastText || final) {
       this.lastText = result.text
       const start = typeof result.start_time === 'number' ? result.start_time : this.segmentStartS
-      if (result.tokens.length > 0 || final) this.events.heard({ segment: this.segment, words: this.words(result, start), final })
+      if (result.tokens.length > 0 || final)
+        this.events.heard({ segment: this.segment, words: this.words(result, start), final })
     }
     if (endpoint) {
       this.recognizer.reset(this.stream)
@@ -156,7 +189,11 @@ export class SherpaFollowSession implements FollowSession {
   }
 
   private words(result: OnlineResult, startS: number): TimedWord[] {
-    return tokensToWords(result.tokens, result.timestamps.map((t) => t + startS), this.fed / SPEECH_RATE)
+    return tokensToWords(
+      result.tokens,
+      result.timestamps.map((t) => t + startS),
+      this.fed / SPEECH_RATE,
+    )
   }
 }
 

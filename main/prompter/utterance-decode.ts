@@ -114,16 +114,27 @@ export class UtteranceDecode {
       // Below normal priority, like every analysis: a backlog of audio (a busy machine) is decoded when
       // the recorder and the window leave time for it, never ahead of them.
       const child = piped
-        ? spawnShellInBackground('cat | exec "$0" "$@"', [this.setup.binary, ...args], { detached: true, env: childEnv() })
-        : spawnInBackground(this.setup.binary, args, { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
+        ? spawnShellInBackground('cat | exec "$0" "$@"', [this.setup.binary, ...args], {
+            detached: true,
+            env: childEnv(),
+          })
+        : spawnInBackground(this.setup.binary, args, {
+            stdio: ['pipe', 'pipe', 'pipe'],
+            windowsHide: true,
+            env: childEnv(),
+          })
       this.child = child
       let out = ''
       let err = ''
       const timer = setTimeout(() => this.stopChild(), RUN_TIMEOUT_MS)
       // A run that died early (or was killed) closes its input: what is still written goes nowhere.
       child.stdin.on('error', () => undefined)
-      child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
-      child.stderr.on('data', (d: Buffer) => { err = (err + d.toString('utf8')).slice(-2000) })
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString('utf8')
+      })
+      child.stderr.on('data', (d: Buffer) => {
+        err = (err + d.toString('utf8')).slice(-2000)
+      })
       let settled = false
       const fail = (e: Error) => {
         if (settled) return

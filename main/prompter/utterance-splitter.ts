@@ -106,7 +106,10 @@ export class UtteranceSplitter {
         out.push({ kind: 'end', cut: false, speech: this.speech >= MIN_SPEECH_FRAMES })
         this.inUtterance = false
         this.run = 0
-      } else if (this.length >= max && (db <= Math.min(...this.recent) + DIP_DB || this.length >= max + LATEST_CUT_FRAMES)) {
+      } else if (
+        this.length >= max &&
+        (db <= Math.min(...this.recent) + DIP_DB || this.length >= max + LATEST_CUT_FRAMES)
+      ) {
         flushAudio()
         out.push({ kind: 'end', cut: true, speech: this.speech >= MIN_SPEECH_FRAMES })
         // Speech goes on: the next utterance starts with the next frame.
@@ -125,7 +128,10 @@ export class UtteranceSplitter {
     this.inUtterance = false
     const tail = this.leftover
     this.leftover = new Float32Array(0)
-    return [...(tail.length ? [{ kind: 'audio' as const, samples: tail }] : []), { kind: 'end', cut: false, speech: this.speech >= MIN_SPEECH_FRAMES }]
+    return [
+      ...(tail.length ? [{ kind: 'audio' as const, samples: tail }] : []),
+      { kind: 'end', cut: false, speech: this.speech >= MIN_SPEECH_FRAMES },
+    ]
   }
 
   private begin(frames: number, speech: number): void {

@@ -32,6 +32,7 @@ export function wordSyllables(word: Pick<ScriptWord, 'text' | 'number'>): number
     const spoken = spokenSentences(text)[0]
     if (spoken?.length) return spoken.reduce((n, w) => n + plainSyllables(w), 0)
   }
-  if (/^[A-Z]{2,5}s?$/.test(text) && !/[AEIOU][^AEIOU]*[AEIOU]/.test(text.replace(/s$/, ''))) return letterSyllables(text.replace(/s$/, ''))
+  if (/^[A-Z]{2,5}s?$/.test(text) && !/[AEIOU][^AEIOU]*[AEIOU]/.test(text.replace(/s$/, '')))
+    return letterSyllables(text.replace(/s$/, ''))
   return text.split(/[-'’]/).reduce((n, part) => n + (part ? plainSyllables(part) : 0), 0) || 1
 }

@@ -23,13 +23,35 @@ export interface ReadBackOptions {
   keepCross?: boolean
 }
 
-export async function readBack(engine: ReadbackEngine, wavPath: string, script: string, options: ReadBackOptions = {}): Promise<ReadbackResult> {
+export async function readBack(
+  engine: ReadbackEngine,
+  wavPath: string,
+  script: string,
+  options: ReadBackOptions = {},
+): Promise<ReadbackResult> {
   const names = options.names ?? []
-  const transcript = await engine.transcribe(wavPath, { hints: script, names, ...(options.signal ? { signal: options.signal } : {}) })
-  // How the words are said, where a second hearing lets certainty ask whether a reading only sounds like the script's.
-  const sounds = transcript.cross && engine.soundsOf ? await engine.soundsOf(wordsToSound(script, transcript.words, transcript.cross.words)) : undefined
-  const check = compareToScript(script, transcript.words, {
-    names, now: options.now ?? Date.now(), doubts: transcript.doubts ?? [], ...(transcript.cross ? { cross: transcript.cross } : {}), ...(sounds ? { sounds } : {}),
+  const transcript = await engine.transcribe(wavPath, {
+    hints: script,
+    names,
+    ...(options.signal ? { signal: options.signal } : {}),
   })
-  return { check, words: transcript.words, engine: transcript.engine, ...(transcript.doubts?.length ? { doubts: transcript.doubts } : {}), ...(options.keepCross ? { cross: transcript.cross ?? null } : {}) }
+  // How the words are said, where a second hearing lets certainty ask whether a reading only sounds like the script's.
+  const sounds =
+    transcript.cross && engine.soundsOf
+      ? await engine.soundsOf(wordsToSound(script, transcript.words, transcript.cross.words))
+      : undefined
+  const check = compareToScript(script, transcript.words, {
+    names,
+    now: options.now ?? Date.now(),
+    doubts: transcript.doubts ?? [],
+    ...(transcript.cross ? { cross: transcript.cross } : {}),
+    ...(sounds ? { sounds } : {}),
+  })
+  return {
+    check,
+    words: transcript.words,
+    engine: transcript.engine,
+    ...(transcript.doubts?.length ? { doubts: transcript.doubts } : {}),
+    ...(options.keepCross ? { cross: transcript.cross ?? null } : {}),
+  }
 }

@@ -14,7 +14,10 @@ export const PHONE_DIGITS = 7
 export const MONTH_LOOK_BACK = 20
 /** log10 unigram probability below which a word is no common English word (about the 20 000th word): a name. */
 export const RARE = -5.5
-/** Below this a word that starts a run of capitalised words is taken for the start of a name ("Harbor Trust"), above it not ("Visit Brightwater", "At Parkside"). */
+/**
+ * Below this a word that starts a run of capitalised words is taken for the start of a name ("Harbor Trust"), above it
+ * not ("Visit Brightwater", "At Parkside").
+ */
 export const UNCOMMON = -4.5
 
 // Rivals (rivals/).
@@ -49,7 +52,15 @@ export interface LmTuning {
 }
 
 /** The second hearing's fair-chance model (script-lm.ts): how much each rival and the general words weigh. */
-export const LM_TUNING: LmTuning = { soundAlikeWeight: 0.015, nameWeight: 0.04, classWeight: 0.05, negationWeight: 0.1, neighbours: 12, generalWords: 5000, generalMass: 2 }
+export const LM_TUNING: LmTuning = {
+  soundAlikeWeight: 0.015,
+  nameWeight: 0.04,
+  classWeight: 0.05,
+  negationWeight: 0.1,
+  neighbours: 12,
+  generalWords: 5000,
+  generalMass: 2,
+}
 
 // The hearings and their doubts (hearing/).
 
@@ -91,7 +102,11 @@ export const CONTEXT_WORDS = 4
 export const SHARE_SURE = SURE
 /** Certainty: leeway at a stretch's ends (s): two hearings place word boundaries a frame or two apart. */
 export const CERTAINTY_EDGE_S = 0.05
-/** Script words in a changed stretch from which it counts as a long one (a sentence skipped or mumbled): sure when the second hearing read none of it as written (certainty.ts); a skip this long is sure though the second hearing heard a few words in its place. */
+/**
+ * Script words in a changed stretch from which it counts as a long one (a sentence skipped or mumbled): sure when the
+ * second hearing read none of it as written (certainty.ts); a skip this long is sure though the second hearing heard a
+ * few words in its place.
+ */
 export const LONG_STRETCH_WORDS = 4
 /**
  * A reading whose phones differ from the script words' by at most this share of the longer one's phones

@@ -18,12 +18,47 @@
  */
 
 const ALLOWED = new Set([
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'LANGUAGE',
-  'SYSTEMROOT', 'WINDIR', 'COMSPEC', 'PATHEXT', 'SYSTEMDRIVE', 'USERPROFILE', 'USERNAME', 'HOMEDRIVE', 'HOMEPATH',
-  'APPDATA', 'LOCALAPPDATA', 'PROGRAMDATA', 'ALLUSERSPROFILE', 'PUBLIC', 'PROGRAMFILES', 'PROGRAMFILES(X86)', 'PROGRAMW6432',
-  'COMMONPROGRAMFILES', 'COMMONPROGRAMFILES(X86)', 'COMMONPROGRAMW6432', 'OS', 'PROCESSOR_ARCHITECTURE', 'NUMBER_OF_PROCESSORS',
-  'DISPLAY', 'WAYLAND_DISPLAY', 'XAUTHORITY', 'DBUS_SESSION_BUS_ADDRESS', 'DESKTOP_SESSION', 'BROWSER',
-  'KDE_FULL_SESSION', 'KDE_SESSION_VERSION', 'GNOME_DESKTOP_SESSION_ID',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  'LANG',
+  'LANGUAGE',
+  'SYSTEMROOT',
+  'WINDIR',
+  'COMSPEC',
+  'PATHEXT',
+  'SYSTEMDRIVE',
+  'USERPROFILE',
+  'USERNAME',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMDATA',
+  'ALLUSERSPROFILE',
+  'PUBLIC',
+  'PROGRAMFILES',
+  'PROGRAMFILES(X86)',
+  'PROGRAMW6432',
+  'COMMONPROGRAMFILES',
+  'COMMONPROGRAMFILES(X86)',
+  'COMMONPROGRAMW6432',
+  'OS',
+  'PROCESSOR_ARCHITECTURE',
+  'NUMBER_OF_PROCESSORS',
+  'DISPLAY',
+  'WAYLAND_DISPLAY',
+  'XAUTHORITY',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'DESKTOP_SESSION',
+  'BROWSER',
+  'KDE_FULL_SESSION',
+  'KDE_SESSION_VERSION',
+  'GNOME_DESKTOP_SESSION_ID',
   'ESPEAK_DATA_PATH',
 ])
 const ALLOWED_PREFIXES = ['LC_', 'XDG_']
@@ -41,9 +76,31 @@ export function isAllowedName(name: string): boolean {
  */
 const SECRET_WORDS = /KEY|TOKEN|SECRET|PASS|_PWD$|CREDENTIAL|AUTH|COOKIE|PRIVATE|DSN|WEBHOOK|JWT/i
 const SECRET_PREFIXES = [
-  'AWS_', 'AZURE_', 'ARM_', 'GOOGLE_', 'GCP_', 'GCLOUD_', 'CLOUDSDK_', 'ALIBABA_CLOUD_', 'ALICLOUD_', 'DIGITALOCEAN_',
-  'HCLOUD_', 'OCI_', 'IBMCLOUD_', 'NPM_CONFIG_', 'YARN_', 'NODE_AUTH_', 'DOCKER_', 'KUBE', 'VAULT_', 'GITHUB_', 'GH_', 'GITLAB_',
-  'SENTRY_', 'SLACK_', 'CI_JOB_',
+  'AWS_',
+  'AZURE_',
+  'ARM_',
+  'GOOGLE_',
+  'GCP_',
+  'GCLOUD_',
+  'CLOUDSDK_',
+  'ALIBABA_CLOUD_',
+  'ALICLOUD_',
+  'DIGITALOCEAN_',
+  'HCLOUD_',
+  'OCI_',
+  'IBMCLOUD_',
+  'NPM_CONFIG_',
+  'YARN_',
+  'NODE_AUTH_',
+  'DOCKER_',
+  'KUBE',
+  'VAULT_',
+  'GITHUB_',
+  'GH_',
+  'GITLAB_',
+  'SENTRY_',
+  'SLACK_',
+  'CI_JOB_',
 ]
 /**
  * Paths the desktop needs (the X display's cookie file for the browser, the keyring's socket for the
@@ -83,7 +140,10 @@ export function knowSecrets(source: () => readonly string[]): () => void {
  * The environment for a child process: only the allowed variables of `env`, and none whose value gives a
  * secret away. `known` are secrets Booth holds (by default those knowSecrets gave).
  */
-export function childEnv(env: NodeJS.ProcessEnv = process.env, known: readonly string[] = heldSecrets()): NodeJS.ProcessEnv {
+export function childEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  known: readonly string[] = heldSecrets(),
+): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {}
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || !isAllowedName(name) || isSecretName(name) || isSecretValue(value, known)) continue

@@ -44,7 +44,8 @@ export function assertAppOrigin(appOrigin: string): string {
   return origin
 }
 
-const LOOPBACK_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:127(\.\d{1,3}){3}\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i
+const LOOPBACK_HOST =
+  /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:127(\.\d{1,3}){3}\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i
 
 export type ExternalUrlVerdict = { ok: true; url: string } | { ok: false; reason: string }
 

@@ -56,7 +56,11 @@ export function decidePermissionCheck(
   if (permission !== 'media' || !details) return false
   if (!fromApp(requestingOrigin, appOrigin)) return false
   if (details.isMainFrame === false) return false
-  if (details.embeddingOrigin !== undefined && details.embeddingOrigin !== '' && !fromApp(details.embeddingOrigin, appOrigin)) {
+  if (
+    details.embeddingOrigin !== undefined &&
+    details.embeddingOrigin !== '' &&
+    !fromApp(details.embeddingOrigin, appOrigin)
+  ) {
     return false
   }
   if (details.securityOrigin !== undefined && !fromApp(details.securityOrigin, appOrigin)) return false

@@ -8,7 +8,12 @@
  */
 import { isAbsolute } from 'node:path'
 import { assertAppOrigin, checkExternalUrl, isAppUrl, originOf } from './external-url'
-import { decidePermissionCheck, decidePermissionRequest, type PermissionCheckDetails, type PermissionRequestDetails } from './permission-policy'
+import {
+  decidePermissionCheck,
+  decidePermissionRequest,
+  type PermissionCheckDetails,
+  type PermissionRequestDetails,
+} from './permission-policy'
 
 export { buildContentSecurityPolicy, MEDIA_SCHEME } from './content-security-policy'
 export { checkExternalUrl } from './external-url'
@@ -58,7 +63,8 @@ export function buildWindowOptions(input: WindowOptionsInput): BoothWindowOption
   }
   const size = (value: number | undefined, fallback: number, min: number, what: string) => {
     if (value === undefined) return fallback
-    if (!Number.isInteger(value) || value < min) throw new RangeError(`The window ${what} must be a whole number ≥ ${min}; it was ${value}.`)
+    if (!Number.isInteger(value) || value < min)
+      throw new RangeError(`The window ${what} must be a whole number ≥ ${min}; it was ${value}.`)
     return value
   }
   return {

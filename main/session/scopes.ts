@@ -27,19 +27,30 @@ export function scopeGranted(session: SessionState, scope: string): boolean {
 
 export function missingScopes(granted: string[]): Array<{ scope: string; disables: string }> {
   if (granted.includes('*')) return []
-  return ALL_SCOPES.filter((s) => !granted.includes(s)).map((scope) => ({ scope, disables: SCOPE_FEATURES[scope] as string }))
+  return ALL_SCOPES.filter((s) => !granted.includes(s)).map((scope) => ({
+    scope,
+    disables: SCOPE_FEATURES[scope] as string,
+  }))
 }
 
 /** Days before a key's expiry from which Booth warns. */
 export const EXPIRY_WARNING_DAYS = 14
 
-export function keyWarnings(expiresAt: number | null, now: number, missing: Array<{ scope: string; disables: string }>): string[] {
+export function keyWarnings(
+  expiresAt: number | null,
+  now: number,
+  missing: Array<{ scope: string; disables: string }>,
+): string[] {
   const out: string[] = []
   if (expiresAt !== null) {
     const days = Math.ceil((expiresAt - now) / 86_400_000)
     if (days <= 0) out.push('This API key has expired. Ask for a new key and sign in again.')
-    else if (days <= EXPIRY_WARNING_DAYS) out.push(`This API key expires in ${days} day${days === 1 ? '' : 's'}. Ask for a new key before then.`)
+    else if (days <= EXPIRY_WARNING_DAYS)
+      out.push(`This API key expires in ${days} day${days === 1 ? '' : 's'}. Ask for a new key before then.`)
   }
-  for (const m of missing) out.push(`This key lacks ${m.scope}, so ${m.disables} ${m.disables.includes(' and ') || m.disables.endsWith('s') ? 'are' : 'is'} turned off.`)
+  for (const m of missing)
+    out.push(
+      `This key lacks ${m.scope}, so ${m.disables} ${m.disables.includes(' and ') || m.disables.endsWith('s') ? 'are' : 'is'} turned off.`,
+    )
   return out
 }

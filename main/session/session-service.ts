@@ -50,8 +50,13 @@ export interface SessionDeps {
 type Account = NonNullable<SessionState['account']>
 
 /** The account as GET /me describes it. */
-const accountOf = (me: Awaited<ReturnType<TalentClient['me']>>): Account =>
-  ({ keyId: me.key_id, name: me.name, email: me.email, scopes: me.scopes, expiresAt: me.expires_at })
+const accountOf = (me: Awaited<ReturnType<TalentClient['me']>>): Account => ({
+  keyId: me.key_id,
+  name: me.name,
+  email: me.email,
+  scopes: me.scopes,
+  expiresAt: me.expires_at,
+})
 
 const SIGNED_OUT: SessionState = { mode: 'signed_out', baseUrl: null, account: null, warnings: [], missingScopes: [] }
 
@@ -60,10 +65,16 @@ export function normaliseBaseUrl(input: string): string {
   try {
     url = new URL(input.trim())
   } catch {
-    throw new UserFacingError('bad_request', 'The service address is not a web address (for example https://talent.example.com).', 400)
+    throw new UserFacingError(
+      'bad_request',
+      'The service address is not a web address (for example https://talent.example.com).',
+      400,
+    )
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UserFacingError('bad_request', 'The service address must start with https://.', 400)
-  if (url.username || url.password) throw new UserFacingError('bad_request', 'The service address must not contain a user name or password.', 400)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UserFacingError('bad_request', 'The service address must start with https://.', 400)
+  if (url.username || url.password)
+    throw new UserFacingError('bad_request', 'The service address must not contain a user name or password.', 400)
   return url.origin + url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
 }
 
@@ -95,11 +106,14 @@ export class SessionService {
   async resume(autoDemo: boolean): Promise<SessionState> {
     const settings = await this.deps.settings.load()
     const envKey = this.deps.env.apiKey
-    if (envKey) return this.adopt(normaliseBaseUrl(this.deps.env.baseUrl ?? settings.baseUrl ?? 'http://127.0.0.1:4010'), envKey)
-    const stored = settings.baseUrl ? await this.deps.secrets.get(KEYCHAIN_ACCOUNT).catch((err: unknown) => {
-      this.deps.log.warn('the keychain could not be read', { err })
-      return null
-    }) : null
+    if (envKey)
+      return this.adopt(normaliseBaseUrl(this.deps.env.baseUrl ?? settings.baseUrl ?? 'http://127.0.0.1:4010'), envKey)
+    const stored = settings.baseUrl
+      ? await this.deps.secrets.get(KEYCHAIN_ACCOUNT).catch((err: unknown) => {
+          this.deps.log.warn('the keychain could not be read', { err })
+          return null
+        })
+      : null
     if (stored && settings.baseUrl) return this.adopt(settings.baseUrl, stored)
     if (autoDemo) return this.startDemo()
     return this.publish(SIGNED_OUT)
@@ -121,7 +135,9 @@ export class SessionService {
     this.deps.onClient(null)
     this.client = null
     await this.stopDemo()
-    await this.deps.secrets.delete(KEYCHAIN_ACCOUNT).catch((err: unknown) => this.deps.log.warn('the keychain entry could not be removed', { err }))
+    await this.deps.secrets
+      .delete(KEYCHAIN_ACCOUNT)
+      .catch((err: unknown) => this.deps.log.warn('the keychain entry could not be removed', { err }))
     await this.deps.settings.update({ baseUrl: null, account: null })
     this.verified = false
     return this.publish(SIGNED_OUT)
@@ -193,7 +209,13 @@ export class SessionService {
       const { baseUrl: _baseUrl, keyTag: _keyTag, checkedAt: _checkedAt, ...account } = known
       facts = this.facts(account)
     } else {
-      facts = { account: null, warnings: ['Booth has not been able to check this key with the service yet; it will as soon as the service answers.'], missingScopes: [] }
+      facts = {
+        account: null,
+        warnings: [
+          'Booth has not been able to check this key with the service yet; it will as soon as the service answers.',
+        ],
+        missingScopes: [],
+      }
     }
     const state = this.publish({ mode: 'signed_in', baseUrl, ...facts })
     this.deps.onClient(client)
@@ -202,25 +224,44 @@ export class SessionService {
 
   private makeClient(baseUrl: string, apiKey: string): TalentClient {
     this.deps.log.addSecret(apiKey)
-    const make = this.deps.makeClient ?? ((url, key) => createTalentClient({
-      ...this.deps.clientOptions, baseUrl: url, apiKey: () => key, log: apiLogHook(this.deps.log),
-    }))
+    const make =
+      this.deps.makeClient ??
+      ((url, key) =>
+        createTalentClient({
+          ...this.deps.clientOptions,
+          baseUrl: url,
+          apiKey: () => key,
+          log: apiLogHook(this.deps.log),
+        }))
     return make(baseUrl, apiKey)
   }
 
   private async remember(baseUrl: string, apiKey: string, account: Account): Promise<void> {
     const saved: SavedAccount = { baseUrl, keyTag: keyTag(apiKey), ...account, checkedAt: this.deps.now() }
-    await this.deps.settings.update({ account: saved }).catch((err: unknown) => this.deps.log.warn('could not save the account for offline launches', { err }))
+    await this.deps.settings
+      .update({ account: saved })
+      .catch((err: unknown) => this.deps.log.warn('could not save the account for offline launches', { err }))
   }
 
-  private async connect(mode: 'signed_in' | 'demo', baseUrl: string, apiKey: string, store: boolean): Promise<SessionState> {
+  private async connect(
+    mode: 'signed_in' | 'demo',
+    baseUrl: string,
+    apiKey: string,
+    store: boolean,
+  ): Promise<SessionState> {
     const client = this.makeClient(baseUrl, apiKey)
     let me
     try {
       me = await client.me()
     } catch (err) {
-      if (isKeyRefused(err)) throw new UserFacingError('key_refused', 'The service did not accept this API key. Check that it was copied whole and has not been revoked.', 401)
-      if (isApiError(err)) throw new UserFacingError('unreachable', `Booth could not check the key: ${err.message}`, 502)
+      if (isKeyRefused(err))
+        throw new UserFacingError(
+          'key_refused',
+          'The service did not accept this API key. Check that it was copied whole and has not been revoked.',
+          401,
+        )
+      if (isApiError(err))
+        throw new UserFacingError('unreachable', `Booth could not check the key: ${err.message}`, 502)
       throw err
     }
     if (store) {
@@ -239,7 +280,8 @@ export class SessionService {
   private async stopDemo(): Promise<void> {
     const demo = this.demo
     this.demo = null
-    if (demo) await demo.stop().catch((err: unknown) => this.deps.log.warn('the demo server did not stop cleanly', { err }))
+    if (demo)
+      await demo.stop().catch((err: unknown) => this.deps.log.warn('the demo server did not stop cleanly', { err }))
   }
 
   private publish(state: SessionState): SessionState {
@@ -257,7 +299,13 @@ function keyTag(apiKey: string): string {
 /** The client's retries and failed calls into Booth's log (already without the key; the log redacts again). */
 function apiLogHook(log: Log): ApiLogHook {
   return (event) => {
-    if (event.type === 'retry') log.info(`${event.operation} failed, retrying in ${event.delayMs} ms`, { attempt: event.attempt, url: event.url, error: event.error })
-    else if (event.type === 'failure') log.warn(`${event.operation} failed`, { attempt: event.attempt, url: event.url, error: event.error })
+    if (event.type === 'retry')
+      log.info(`${event.operation} failed, retrying in ${event.delayMs} ms`, {
+        attempt: event.attempt,
+        url: event.url,
+        error: event.error,
+      })
+    else if (event.type === 'failure')
+      log.warn(`${event.operation} failed`, { attempt: event.attempt, url: event.url, error: event.error })
   }
 }

@@ -52,7 +52,11 @@ function withSecurityHeaders(answer: Response, csp: string): Response {
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers })
 }
 
-const isFile = (path: string) => stat(path).then((s) => s.isFile(), () => false)
+const isFile = (path: string) =>
+  stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  )
 
 export function registerAppProtocols(
   protocol: Pick<Protocol, 'handle'>,
@@ -61,7 +65,10 @@ export function registerAppProtocols(
   const csp = buildContentSecurityPolicy()
   protocol.handle(APP_SCHEME, async (request) => {
     const file = rendererFilePath(opts.rendererDir, request.url)
-    const answer = file !== null && (await isFile(file)) ? await opts.fetchFile(pathToFileURL(file).toString()).catch(() => null) : null
+    const answer =
+      file !== null && (await isFile(file))
+        ? await opts.fetchFile(pathToFileURL(file).toString()).catch(() => null)
+        : null
     return withSecurityHeaders(answer?.ok ? answer : new Response('Not found', { status: 404 }), csp)
   })
   protocol.handle(MEDIA_SCHEME, async (request) => {
@@ -74,7 +81,9 @@ export function registerAppProtocols(
     }
     const allowed = requested === null ? null : await resolveAllowedMediaPath(requested, opts.mediaRoots)
     if (!allowed) return withSecurityHeaders(new Response('Not allowed', { status: 403 }), csp)
-    const answer = await opts.fetchFile(pathToFileURL(allowed).toString(), { headers: request.headers }).catch(() => null)
+    const answer = await opts
+      .fetchFile(pathToFileURL(allowed).toString(), { headers: request.headers })
+      .catch(() => null)
     return withSecurityHeaders(answer ?? new Response('Not found', { status: 404 }), csp)
   })
 }

@@ -64,7 +64,12 @@ export interface BridgeIpcDeps {
 }
 
 /** The whole answer to one invoke, from any sender; exported so tests can call it without ipcMain. */
-export async function answerBridgeCall(event: InvokeEventLike, name: unknown, args: unknown, deps: BridgeIpcDeps): Promise<BridgeAnswer> {
+export async function answerBridgeCall(
+  event: InvokeEventLike,
+  name: unknown,
+  args: unknown,
+  deps: BridgeIpcDeps,
+): Promise<BridgeAnswer> {
   const frame = event?.senderFrame
   if (!isAppTopFrame(frame, deps.appOrigin)) {
     deps.log.warn('refused a bridge call from a frame that is not Booth’s own window', {
@@ -78,7 +83,10 @@ export async function answerBridgeCall(event: InvokeEventLike, name: unknown, ar
   }
   try {
     const sender = event.sender?.id
-    return { ok: true, result: (await deps.dispatch(name, args, typeof sender === 'number' ? windowOwner(sender) : undefined)) ?? null }
+    return {
+      ok: true,
+      result: (await deps.dispatch(name, args, typeof sender === 'number' ? windowOwner(sender) : undefined)) ?? null,
+    }
   } catch (err) {
     const failure = describeAndLog(err, deps.log, { call: name.slice(0, 60) })
     return { ok: false, error: { kind: failure.kind, message: failure.message } }
@@ -86,8 +94,13 @@ export async function answerBridgeCall(event: InvokeEventLike, name: unknown, ar
 }
 
 /** The id of a dropped file the preload asks for (`booth:file`), from the app's own top frame only. */
-export function answerFileGrant(event: InvokeEventLike, path: unknown, deps: BridgeIpcDeps & { files: FileGrants }): BridgeAnswer {
-  if (!isAppTopFrame(event?.senderFrame, deps.appOrigin)) return { ok: false, error: { kind: 'refused', message: REFUSED_SENDER_MESSAGE } }
+export function answerFileGrant(
+  event: InvokeEventLike,
+  path: unknown,
+  deps: BridgeIpcDeps & { files: FileGrants },
+): BridgeAnswer {
+  if (!isAppTopFrame(event?.senderFrame, deps.appOrigin))
+    return { ok: false, error: { kind: 'refused', message: REFUSED_SENDER_MESSAGE } }
   if (typeof path !== 'string' || path === '' || path.length > 4096 || !isAbsolute(path)) {
     return { ok: false, error: { kind: 'bad_request', message: 'That item is not a file on this computer.' } }
   }

@@ -23,10 +23,14 @@ export function rendererLocation(input: { devServerUrl: string | undefined; pack
   try {
     url = new URL(input.devServerUrl)
   } catch {
-    throw new TypeError(`ELECTRON_RENDERER_URL must be the dev server's address, such as http://localhost:5173; "${input.devServerUrl}" is not.`)
+    throw new TypeError(
+      `ELECTRON_RENDERER_URL must be the dev server's address, such as http://localhost:5173; "${input.devServerUrl}" is not.`,
+    )
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !LOOPBACK.has(url.hostname)) {
-    throw new TypeError(`ELECTRON_RENDERER_URL must be an http(s) address on this computer (localhost); "${input.devServerUrl}" is not.`)
+    throw new TypeError(
+      `ELECTRON_RENDERER_URL must be an http(s) address on this computer (localhost); "${input.devServerUrl}" is not.`,
+    )
   }
   return { origin: url.origin, startUrl: url.href }
 }

@@ -12,7 +12,10 @@ import type { PreventableEvent } from '../security/window-security'
 /** A webContents, as far as the guard needs it. */
 export interface GuardedContentsLike {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void
-  on(event: 'will-navigate' | 'will-redirect' | 'will-attach-webview', listener: (event: PreventableEvent, url?: string) => void): unknown
+  on(
+    event: 'will-navigate' | 'will-redirect' | 'will-attach-webview',
+    listener: (event: PreventableEvent, url?: string) => void,
+  ): unknown
 }
 
 /** Electron's app, as far as the guard needs it. */

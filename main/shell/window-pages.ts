@@ -24,10 +24,17 @@ interface NavigationLike {
   isSameDocument?: boolean
 }
 
-export function watchWindowPages(w: PageWindowLike, core: PageOwnerCore, warn: (message: string, fields?: Record<string, unknown>) => void): void {
+export function watchWindowPages(
+  w: PageWindowLike,
+  core: PageOwnerCore,
+  warn: (message: string, fields?: Record<string, unknown>) => void,
+): void {
   // Read now: once the window is closed its webContents can no longer be asked.
   const owner = windowOwner(w.webContents.id)
-  const gone = (cause: CutShortCause) => core.pageGone(owner, cause).catch((err: unknown) => warn('the window went away and its recordings could not be stopped', { err, cause }))
+  const gone = (cause: CutShortCause) =>
+    core
+      .pageGone(owner, cause)
+      .catch((err: unknown) => warn('the window went away and its recordings could not be stopped', { err, cause }))
   core.pagePresent(owner, true)
   w.webContents.on('did-start-navigation', (details: NavigationLike) => {
     // A new document in the window's top frame (a reload): the page that recorded is gone, the window is not.

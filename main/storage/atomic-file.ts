@@ -166,7 +166,12 @@ export async function readJsonFile<T>(path: string, options: ReadJsonFileOptions
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (error) {
     const detail = text.trim() === '' ? 'it is empty' : error instanceof Error ? error.message : String(error)
-    throw new JsonFileError('malformed', path, `The file ${path} is not valid JSON (${detail}); it may be damaged.`, error)
+    throw new JsonFileError(
+      'malformed',
+      path,
+      `The file ${path} is not valid JSON (${detail}); it may be damaged.`,
+      error,
+    )
   }
   try {
     return options.validate(value)

@@ -33,7 +33,10 @@ const listeners = new Set<(record: SetAsideRecord) => void>()
 
 /** The time stamp in a set-aside name: UTC, to the second, without characters a file system refuses. */
 export function setAsideStamp(at: number): string {
-  return new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')
+  return new Date(at)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')
 }
 
 function errorCode(err: unknown): string {
@@ -72,7 +75,13 @@ async function moveAside(path: string, at: number): Promise<string> {
  * Moves the damaged file at `path` aside and records it. `reason` says what is wrong with it (in words).
  * Null when the file is gone already (nothing to keep). Throws when it can be neither linked nor copied.
  */
-export async function setAsideDamagedFile(path: string, about: DataFileAbout, reason: string, now: () => number = Date.now, detail = reason): Promise<SetAsideRecord | null> {
+export async function setAsideDamagedFile(
+  path: string,
+  about: DataFileAbout,
+  reason: string,
+  now: () => number = Date.now,
+  detail = reason,
+): Promise<SetAsideRecord | null> {
   const at = now()
   let keptAs: string
   try {
@@ -81,7 +90,16 @@ export async function setAsideDamagedFile(path: string, about: DataFileAbout, re
     if (errorCode(err) === 'ENOENT') return null
     throw err
   }
-  const record: SetAsideRecord = { id: `${at}-${randomBytes(4).toString('hex')}`, path, keptAs, what: about.what, reset: about.reset, reason, detail, at }
+  const record: SetAsideRecord = {
+    id: `${at}-${randomBytes(4).toString('hex')}`,
+    path,
+    keptAs,
+    what: about.what,
+    reset: about.reset,
+    reason,
+    detail,
+    at,
+  }
   records.push(record)
   for (const listener of listeners) listener(record)
   return record
@@ -111,5 +129,6 @@ export function dismissSetAsideFile(id: string): void {
 
 /** This process keeps none of `dataDir`'s records any more (its Booth closed; the list on disk has them). */
 export function forgetSetAsideFilesUnder(dataDir: string): void {
-  for (let i = records.length - 1; i >= 0; i--) if (inside(dataDir, (records[i] as SetAsideRecord).path)) records.splice(i, 1)
+  for (let i = records.length - 1; i >= 0; i--)
+    if (inside(dataDir, (records[i] as SetAsideRecord).path)) records.splice(i, 1)
 }

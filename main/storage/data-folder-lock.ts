@@ -20,19 +20,31 @@ export interface BoothAbout extends Record<string, string> {
 }
 
 export class DataFolderInUseError extends Error {
-  constructor(message: string, readonly holderPid: number | null, readonly holderUrl: string | null) {
+  constructor(
+    message: string,
+    readonly holderPid: number | null,
+    readonly holderUrl: string | null,
+  ) {
     super(message)
     this.name = 'DataFolderInUseError'
   }
 }
 
 /** Takes the data folder for this Booth, or throws DataFolderInUseError saying which Booth has it. */
-export async function lockDataFolder(dataDir: string, about: BoothAbout, options: Omit<LockOptions, 'about'> = {}): Promise<HeldLock> {
+export async function lockDataFolder(
+  dataDir: string,
+  about: BoothAbout,
+  options: Omit<LockOptions, 'about'> = {},
+): Promise<HeldLock> {
   await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const path = join(dataDir, DATA_FOLDER_LOCK)
   const attempt = await tryLock(path, { ...options, about })
   if (attempt.ok) return attempt.lock
-  throw new DataFolderInUseError(inUseSentence(dataDir, path, attempt), attempt.holder?.pid ?? null, attempt.holder?.about['url'] ?? null)
+  throw new DataFolderInUseError(
+    inUseSentence(dataDir, path, attempt),
+    attempt.holder?.pid ?? null,
+    attempt.holder?.about['url'] ?? null,
+  )
 }
 
 function inUseSentence(dataDir: string, lockPath: string, attempt: Exclude<LockAttempt, { ok: true }>): string {
@@ -41,11 +53,19 @@ function inUseSentence(dataDir: string, lockPath: string, attempt: Exclude<LockA
   if (!holder || attempt.state === 'unreadable') {
     return `Another Booth is starting on this data folder (${folder}) right now. Use that one, or try again in a moment.`
   }
-  const kind = holder.about['kind'] === 'desktop app' ? 'the desktop app' : holder.about['kind'] === 'web host' ? 'the web host' : 'another Booth'
+  const kind =
+    holder.about['kind'] === 'desktop app'
+      ? 'the desktop app'
+      : holder.about['kind'] === 'web host'
+        ? 'the web host'
+        : 'another Booth'
   const url = holder.about['url'] ? ` at ${holder.about['url']}` : ''
   const since = `process ${holder.pid}, since ${clockTime(holder.since)}`
   if (attempt.state === 'elsewhere') {
-    return `Booth on the computer "${holder.host}" is using this data folder (${folder}): ${kind}, ${since}. Quit it there first; if it is no longer running, delete ${shortPath(lockPath)} and start again.`
+    return (
+      `Booth on the computer "${holder.host}" is using this data folder (${folder}): ${kind}, ` +
+      `${since}. Quit it there first; if it is no longer running, delete ${shortPath(lockPath)} and start again.`
+    )
   }
   return `Booth is already running on this data folder (${folder}): ${kind}${url} (${since}). Use that one, or quit it first.`
 }

@@ -17,7 +17,14 @@ export interface DiskFault {
   path: string | null
 }
 
-const BY_CODE: Record<string, DiskTrouble> = { ENOSPC: 'full', EDQUOT: 'full', EROFS: 'read_only', EIO: 'io', EACCES: 'denied', EPERM: 'denied' }
+const BY_CODE: Record<string, DiskTrouble> = {
+  ENOSPC: 'full',
+  EDQUOT: 'full',
+  EROFS: 'read_only',
+  EIO: 'io',
+  EACCES: 'denied',
+  EPERM: 'denied',
+}
 const BY_TEXT: Array<[RegExp, DiskTrouble]> = [
   [/No space left on device|Disk quota exceeded/i, 'full'],
   [/Read-only file system/i, 'read_only'],
@@ -30,7 +37,12 @@ const BY_TEXT: Array<[RegExp, DiskTrouble]> = [
  */
 export function diskFaultOf(err: unknown, dataDir?: string): DiskFault | null {
   const chain: Array<{ code?: unknown; path?: unknown; stderr?: unknown; message?: unknown }> = []
-  for (let e: unknown = err; chain.length < 6 && typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) chain.push(e as object)
+  for (
+    let e: unknown = err;
+    chain.length < 6 && typeof e === 'object' && e !== null;
+    e = (e as { cause?: unknown }).cause
+  )
+    chain.push(e as object)
   // The system's own error first (it names the path), wherever it is in the chain; then words (ffmpeg's stderr, a wrapper's message).
   for (const { code, path } of chain) {
     const trouble = typeof code === 'string' ? BY_CODE[code] : undefined
@@ -55,9 +67,15 @@ export async function diskFaultIn(err: unknown, dataDir: string): Promise<DiskFa
   const fault = diskFaultOf(err, dataDir)
   if (fault) return fault
   if (!hasCode(err, 'ENOENT')) return null
-  const gone = await stat(dataDir).then(() => false, () => true)
+  const gone = await stat(dataDir).then(
+    () => false,
+    () => true,
+  )
   if (gone) return { trouble: 'gone', path: dataDir }
-  const refusal = await access(dataDir, constants.W_OK).then(() => null, (e: unknown) => e)
+  const refusal = await access(dataDir, constants.W_OK).then(
+    () => null,
+    (e: unknown) => e,
+  )
   return refusal ? diskFaultOf(Object.assign(refusal as object, { path: dataDir }), dataDir) : null
 }
 
@@ -123,7 +141,10 @@ export interface DiskWords {
  * The two sentences for a fault; `again` is what to do once it is fixed ("record again", "try again");
  * `near`: the folder the write was meant for, when the error names none.
  */
-export function diskWords(fault: DiskFault, o: { dataDir: string; free: number | null; again: string; near?: string }): DiskWords {
+export function diskWords(
+  fault: DiskFault,
+  o: { dataDir: string; free: number | null; again: string; near?: string },
+): DiskWords {
   const where = shortPath(fault.path ?? o.near ?? o.dataDir)
   switch (fault.trouble) {
     case 'full':
@@ -133,19 +154,36 @@ export function diskWords(fault: DiskFault, o: { dataDir: string; free: number |
       }
     case 'read_only':
       // The folder, not the file Booth tried to make in it (often a hidden temporary name).
-      return { what: `The disk holding Booth's data is read-only (${shortPath(fault.path ? dirname(fault.path) : (o.near ?? o.dataDir))}): Booth cannot save anything there.`, todo: `Make it writable again, then ${o.again}.` }
+      return {
+        what:
+          `The disk holding Booth's data is read-only ` +
+          `(${shortPath(fault.path ? dirname(fault.path) : (o.near ?? o.dataDir))}): Booth cannot save anything there.`,
+        todo: `Make it writable again, then ${o.again}.`,
+      }
     case 'gone':
-      return { what: `Booth's data folder is gone (${shortPath(o.dataDir)}): was its disk disconnected or the folder moved?`, todo: `Put it back, then ${o.again}.` }
+      return {
+        what: `Booth's data folder is gone (${shortPath(o.dataDir)}): was its disk disconnected or the folder moved?`,
+        todo: `Put it back, then ${o.again}.`,
+      }
     case 'denied':
-      return { what: `Booth is not allowed to write to ${where}.`, todo: `Give your user account write access to it, then ${o.again}.` }
+      return {
+        what: `Booth is not allowed to write to ${where}.`,
+        todo: `Give your user account write access to it, then ${o.again}.`,
+      }
     case 'io':
-      return { what: `The disk holding Booth's data reported an error reading or writing ${where}.`, todo: `Check the disk (and its cable), then ${o.again}.` }
+      return {
+        what: `The disk holding Booth's data reported an error reading or writing ${where}.`,
+        todo: `Check the disk (and its cable), then ${o.again}.`,
+      }
   }
 }
 
 /** A disk problem in words for the page (describe-error.ts gives it kind "disk", HTTP 507 Insufficient Storage). */
 export class DiskProblemError extends Error {
-  constructor(message: string, readonly trouble: DiskTrouble) {
+  constructor(
+    message: string,
+    readonly trouble: DiskTrouble,
+  ) {
     super(message)
     this.name = 'DiskProblemError'
   }
@@ -155,9 +193,19 @@ export class DiskProblemError extends Error {
  * The page's error for a failed write (null when `err` is no disk problem): what happened, then what to
  * do. `near`: where the write was meant to go when the error does not name it (the takes folder).
  */
-export async function diskProblemFor(err: unknown, dataDir: string, again: string, near: string[] = []): Promise<DiskProblemError | null> {
+export async function diskProblemFor(
+  err: unknown,
+  dataDir: string,
+  again: string,
+  near: string[] = [],
+): Promise<DiskProblemError | null> {
   const fault = await diskFaultIn(err, dataDir)
   if (!fault) return null
-  const words = diskWords(fault, { dataDir, free: fault.trouble === 'full' ? await freeBytes(...placesOf(fault, ...near, dataDir)) : null, again, ...(near[0] ? { near: near[0] } : {}) })
+  const words = diskWords(fault, {
+    dataDir,
+    free: fault.trouble === 'full' ? await freeBytes(...placesOf(fault, ...near, dataDir)) : null,
+    again,
+    ...(near[0] ? { near: near[0] } : {}),
+  })
   return new DiskProblemError(`${words.what} ${words.todo}`, fault.trouble)
 }

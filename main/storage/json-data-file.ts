@@ -25,7 +25,10 @@ export interface JsonDataFileRead<T> {
 
 export async function readJsonDataFile<T>(path: string, options: JsonDataFileOptions<T>): Promise<JsonDataFileRead<T>> {
   try {
-    return { value: await readJsonFile(path, { fallback: options.fallback, validate: options.validate }), setAside: null }
+    return {
+      value: await readJsonFile(path, { fallback: options.fallback, validate: options.validate }),
+      setAside: null,
+    }
   } catch (err) {
     if (!(err instanceof JsonFileError) || (err.reason !== 'malformed' && err.reason !== 'invalid')) throw err
     const setAside = await setAsideDamagedFile(path, options.about, damageWords(err), options.now, err.message)
@@ -36,6 +39,9 @@ export async function readJsonDataFile<T>(path: string, options: JsonDataFileOpt
 /** What is wrong with the file, without its path (the page shows where the copy is kept). */
 function damageWords(err: JsonFileError): string {
   // The parser's own sentence goes to the log (the record's `detail`): the page says what it means.
-  if (err.reason === 'malformed') return err.message.includes('(it is empty)') ? 'it is empty' : 'it is not valid JSON: it may have been cut off while being written, or changed by another program'
+  if (err.reason === 'malformed')
+    return err.message.includes('(it is empty)')
+      ? 'it is empty'
+      : 'it is not valid JSON: it may have been cut off while being written, or changed by another program'
   return `it does not hold what Booth expects (${err.cause instanceof Error ? err.cause.message : err.message})`
 }

@@ -33,7 +33,10 @@ export class JsonSettingsFile<T extends object> {
     const { path, defaults, validate, about } = this.options
     try {
       const read = await readJsonDataFile(path, { fallback: { ...defaults }, validate, about })
-      if (read.setAside) this.options.warn?.(this.options.resetMessage(`${read.setAside.detail}; the old file is kept as ${read.setAside.keptAs}`))
+      if (read.setAside)
+        this.options.warn?.(
+          this.options.resetMessage(`${read.setAside.detail}; the old file is kept as ${read.setAside.keptAs}`),
+        )
       this.current = read.value
     } catch (err) {
       this.options.warn?.(this.options.resetMessage((err as Error).message))

@@ -9,7 +9,14 @@
 import { randomBytes } from 'node:crypto'
 import { link, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { holderState, isProcessIdentity, ownIdentity, systemProbe, type ProcessIdentity, type ProcessProbe } from './process-identity'
+import {
+  holderState,
+  isProcessIdentity,
+  ownIdentity,
+  systemProbe,
+  type ProcessIdentity,
+  type ProcessProbe,
+} from './process-identity'
 
 export interface LockRecord extends ProcessIdentity {
   id: string
@@ -56,7 +63,8 @@ async function readRecord(path: string): Promise<{ raw: string; record: LockReco
   }
   try {
     const value = JSON.parse(raw) as unknown
-    if (isProcessIdentity(value) && typeof (value as LockRecord).id === 'string') return { raw, record: value as LockRecord }
+    if (isProcessIdentity(value) && typeof (value as LockRecord).id === 'string')
+      return { raw, record: value as LockRecord }
   } catch {
     // Half-written or damaged: judged by its age below.
   }
@@ -152,7 +160,12 @@ export async function tryLock(path: string, options: LockOptions = {}): Promise<
   await releaseLeftover(path).catch(() => undefined)
   const probe = options.probe ?? systemProbe
   const now = options.now ?? Date.now
-  const record: LockRecord = { ...ownIdentity(probe), id: randomBytes(8).toString('hex'), since: now(), about: options.about ?? {} }
+  const record: LockRecord = {
+    ...ownIdentity(probe),
+    id: randomBytes(8).toString('hex'),
+    since: now(),
+    about: options.about ?? {},
+  }
   for (let attempt = 0; attempt < 8; attempt++) {
     if (await createExclusive(path, JSON.stringify(record))) return { ok: true, lock: heldLock(path, record) }
     const found = await readRecord(path)
@@ -202,14 +215,20 @@ function heldLock(path: string, initial: LockRecord): HeldLock {
 }
 
 /** Waits for a lock held only for moments (a job's takes folder); throws after `timeoutMs` naming the holder. */
-export async function waitForLock(path: string, what: string, options: LockOptions & { timeoutMs?: number } = {}): Promise<HeldLock> {
+export async function waitForLock(
+  path: string,
+  what: string,
+  options: LockOptions & { timeoutMs?: number } = {},
+): Promise<HeldLock> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000)
   let pause = 2
   for (;;) {
     const attempt = await tryLock(path, options)
     if (attempt.ok) return attempt.lock
     if (Date.now() > deadline) {
-      const who = attempt.holder ? `process ${attempt.holder.pid}${attempt.state === 'elsewhere' ? ` on ${attempt.holder.host}` : ''}` : 'another process'
+      const who = attempt.holder
+        ? `process ${attempt.holder.pid}${attempt.state === 'elsewhere' ? ` on ${attempt.holder.host}` : ''}`
+        : 'another process'
       throw new Error(`${what} has been locked by ${who} for too long (lock file ${path}).`)
     }
     await new Promise((r) => setTimeout(r, pause))

@@ -39,7 +39,10 @@ export interface TreePrivacy {
  * Makes `root` and everything under it private: the group's and others' bits are cleared, the owner's
  * kept (a folder 0755 becomes 0700, a file 0644 becomes 0600). Symbolic links are not followed. A missing root is nothing to do.
  */
-export async function makeTreePrivate(root: string, platform: NodeJS.Platform = process.platform): Promise<TreePrivacy> {
+export async function makeTreePrivate(
+  root: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<TreePrivacy> {
   const result: TreePrivacy = { narrowed: 0, refused: 0 }
   if (platform === 'win32') return result
   const visit = async (path: string): Promise<void> => {
@@ -78,6 +81,8 @@ export async function makeTreePrivate(root: string, platform: NodeJS.Platform = 
 /** The one log line of the start-up walk, or null when everything was already private. */
 export function treePrivacyLine(root: string, privacy: TreePrivacy): string | null {
   if (privacy.narrowed === 0 && privacy.refused === 0) return null
-  const made = `made ${privacy.narrowed} file${privacy.narrowed === 1 ? '' : 's'} or folder${privacy.narrowed === 1 ? '' : 's'} in ${root} readable by this user only`
+  const made =
+    `made ${privacy.narrowed} file${privacy.narrowed === 1 ? '' : 's'} or ` +
+    `folder${privacy.narrowed === 1 ? '' : 's'} in ${root} readable by this user only`
   return privacy.refused ? `${made}; ${privacy.refused} could not be changed (another owner's?)` : made
 }

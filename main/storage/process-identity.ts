@@ -48,7 +48,12 @@ function linuxStarted(pid: number): string | null {
 
 function macStarted(pid: number): string | null {
   try {
-    const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 2_000, stdio: ['ignore', 'pipe', 'ignore'], env: childEnv() }).trim()
+    const out = execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], {
+      encoding: 'utf8',
+      timeout: 2_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: childEnv(),
+    }).trim()
     return out || null
   } catch {
     return null
@@ -56,7 +61,8 @@ function macStarted(pid: number): string | null {
 }
 
 export const systemProbe: ProcessProbe = {
-  startedOf: (pid) => (process.platform === 'linux' ? linuxStarted(pid) : process.platform === 'darwin' ? macStarted(pid) : null),
+  startedOf: (pid) =>
+    process.platform === 'linux' ? linuxStarted(pid) : process.platform === 'darwin' ? macStarted(pid) : null,
   isRunning: (pid) => {
     try {
       process.kill(pid, 0)
@@ -89,5 +95,10 @@ export function holderState(holder: ProcessIdentity, probe: ProcessProbe = syste
 export function isProcessIdentity(v: unknown): v is ProcessIdentity {
   if (typeof v !== 'object' || v === null) return false
   const o = v as Record<string, unknown>
-  return Number.isInteger(o['pid']) && (o['pid'] as number) > 0 && (o['started'] === null || typeof o['started'] === 'string') && typeof o['host'] === 'string'
+  return (
+    Number.isInteger(o['pid']) &&
+    (o['pid'] as number) > 0 &&
+    (o['started'] === null || typeof o['started'] === 'string') &&
+    typeof o['host'] === 'string'
+  )
 }

@@ -13,7 +13,12 @@ export const MAX_FILE_NAME_BYTES = 200
 function isUnsafe(char: string): boolean {
   const code = char.codePointAt(0) ?? 0
   // C0 and C1 controls, DEL, and a lone surrogate (not a character; no file system stores it faithfully).
-  return code < 32 || (code >= 0x7f && code <= 0x9f) || (code >= 0xd800 && code <= 0xdfff) || RESERVED_CHARACTERS.includes(char)
+  return (
+    code < 32 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    (code >= 0xd800 && code <= 0xdfff) ||
+    RESERVED_CHARACTERS.includes(char)
+  )
 }
 
 /** The longest start of `text` that is at most `max` bytes in UTF-8, cut between characters. */

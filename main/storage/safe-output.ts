@@ -28,7 +28,10 @@ async function realFolder(path: string, output: string): Promise<string> {
   try {
     return await realpath(dirname(resolve(path)))
   } catch (err) {
-    throw new OutputRefusal(`The output ${output} cannot be written: its folder ${dirname(path)} ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be opened (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`}.`)
+    throw new OutputRefusal(
+      `The output ${output} cannot be written: its folder ${dirname(path)} ` +
+        `${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be opened (${(err as NodeJS.ErrnoException).code ?? 'unknown'})`}.`,
+    )
   }
 }
 
@@ -51,11 +54,20 @@ export async function checkOutput(output: string, inputs: readonly string[], wha
   if (there?.isDirectory()) throw new OutputRefusal(`The output ${output} is a folder; give a file name.`)
   for (const input of inputs) {
     const real = await realInput(input)
-    const same = real === target
-      || (folded(real) === folded(target))
-      || (there !== null && await stat(input).then((s) => s.dev === there.dev && s.ino === there.ino, () => false))
+    const same =
+      real === target ||
+      folded(real) === folded(target) ||
+      (there !== null &&
+        (await stat(input).then(
+          (s) => s.dev === there.dev && s.ino === there.ino,
+          () => false,
+        )))
     if (same) {
-      throw new OutputRefusal(`The output ${output} is ${what} ${input} under another name (${real === target ? 'the same file' : folded(real) === folded(target) ? 'the same name but for case, which macOS and Windows disks treat as one' : 'a link to the same file'}); it is never written over. Give another output file.`)
+      throw new OutputRefusal(
+        `The output ${output} is ${what} ${input} under another name ` +
+          `(${sameness(real, target)}); ` +
+          `it is never written over. Give another output file.`,
+      )
     }
   }
   return target
@@ -66,21 +78,36 @@ export async function checkOutput(output: string, inputs: readonly string[], wha
  * the output is checked again and the file renamed onto it. Whatever fails (the check, `write`, the rename)
  * removes the temporary file and rethrows, so nothing is left and no input is touched.
  */
-export async function writeOutputSafely<T>(output: string, inputs: readonly string[], write: (temp: string, target: string) => Promise<T>, what?: string): Promise<T> {
+export async function writeOutputSafely<T>(
+  output: string,
+  inputs: readonly string[],
+  write: (temp: string, target: string) => Promise<T>,
+  what?: string,
+): Promise<T> {
   const target = await checkOutput(output, inputs, what)
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.partial`)
   try {
     const result = await write(temp, target)
     // The disk may have changed while the work ran (a link made, a folder swapped): checked again.
-    if ((await checkOutput(output, inputs, what)) !== target) throw new OutputRefusal(`The output ${output} moved while it was being written; nothing was written.`)
+    if ((await checkOutput(output, inputs, what)) !== target)
+      throw new OutputRefusal(`The output ${output} moved while it was being written; nothing was written.`)
     try {
       await rename(temp, target)
     } catch (err) {
-      throw new OutputRefusal(`The output ${output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
+      throw new OutputRefusal(
+        `The output ${output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+      )
     }
     return result
   } catch (err) {
     await rm(temp, { force: true }).catch(() => undefined)
     throw err
   }
+}
+
+/** How the output is the input under another name, in words. */
+function sameness(real: string, target: string): string {
+  if (real === target) return 'the same file'
+  if (folded(real) === folded(target)) return 'the same name but for case, which macOS and Windows disks treat as one'
+  return 'a link to the same file'
 }

@@ -36,8 +36,14 @@ function savedAccount(v: unknown): SavedAccount | null {
   const expiresAt = typeof a['expiresAt'] === 'number' ? a['expiresAt'] : null
   const checkedAt = typeof a['checkedAt'] === 'number' ? a['checkedAt'] : 0
   return {
-    baseUrl: a['baseUrl'] as string, keyTag: a['keyTag'] as string, keyId: a['keyId'] as string, name: a['name'] as string,
-    email: a['email'] as string, scopes: a['scopes'] as string[], expiresAt, checkedAt,
+    baseUrl: a['baseUrl'] as string,
+    keyTag: a['keyTag'] as string,
+    keyId: a['keyId'] as string,
+    name: a['name'] as string,
+    email: a['email'] as string,
+    scopes: a['scopes'] as string[],
+    expiresAt,
+    checkedAt,
   }
 }
 
@@ -46,9 +52,10 @@ function validate(value: unknown): Settings {
   const v = value as Record<string, unknown>
   const baseUrl = typeof v['baseUrl'] === 'string' ? v['baseUrl'] : null
   const n = v['notifications']
-  const notifications: Partial<NotificationSettings> | null = typeof n === 'object' && n !== null
-    ? Object.fromEntries(Object.entries(n).filter(([, b]) => typeof b === 'boolean'))
-    : null
+  const notifications: Partial<NotificationSettings> | null =
+    typeof n === 'object' && n !== null
+      ? Object.fromEntries(Object.entries(n).filter(([, b]) => typeof b === 'boolean'))
+      : null
   return { baseUrl, notifications, account: savedAccount(v['account']) }
 }
 

@@ -36,39 +36,59 @@ export function revealLabelFor(platform: NodeJS.Platform): string {
 
 export function createExportHandlers(ports: ExportPorts): Pick<BridgeHandlers, Handled> {
   const exports = new TakeExports(ports.store, ports.dir)
-  const guard = <T>(run: () => Promise<T>): Promise<T> => guardTakeErrors(async () => {
-    try {
-      return await run()
-    } catch (err) {
-      if (err instanceof OutputRefusal) throw new UserFacingError('take', err.message, 409)
-      throw err
-    }
-  })
+  const guard = <T>(run: () => Promise<T>): Promise<T> =>
+    guardTakeErrors(async () => {
+      try {
+        return await run()
+      } catch (err) {
+        if (err instanceof OutputRefusal) throw new UserFacingError('take', err.message, 409)
+        throw err
+      }
+    })
   const view = (p: PreparedExport): TakeExportView => ({
-    takeId: p.takeId, version: p.version, fileName: p.fileName, mimeType: exportMimeType(p.fileName), sha256: p.sha256, bytes: p.bytes,
+    takeId: p.takeId,
+    version: p.version,
+    fileName: p.fileName,
+    mimeType: exportMimeType(p.fileName),
+    sha256: p.sha256,
+    bytes: p.bytes,
     url: ports.mediaUrl(p.path),
     drag: ports.startDrag ? 'native' : 'download_url',
     revealLabel: ports.showItemInFolder ? revealLabelFor(ports.platform ?? process.platform) : null,
   })
   return {
     prepareTakeExport: ({ takeId }) => guard(async () => view(await exports.prepare(takeId))),
-    dragTakeOut: ({ takeId }) => guard(async () => {
-      if (!ports.startDrag) throw new UserFacingError('not_here', 'In a browser the file is dragged by the page itself; there is nothing for Booth to start.', 409)
-      ports.startDrag((await exports.prepare(takeId)).path)
-      return null
-    }),
-    exportTake: ({ takeId }) => guard(async () => {
-      const ready = await exports.prepare(takeId)
-      if (!ports.chooseSavePath) return { savedPath: null, url: `${ports.mediaUrl(ready.path)}?download=1`, fileName: ready.fileName }
-      const target = await ports.chooseSavePath(ready.fileName)
-      if (!target) return { savedPath: null, url: null, fileName: ready.fileName }
-      return { savedPath: (await exports.saveTo(takeId, target)).savedPath, url: null, fileName: ready.fileName }
-    }),
-    showTakeExport: ({ takeId }) => guard(async () => {
-      if (!ports.showItemInFolder) throw new UserFacingError('not_here', 'In a browser Booth cannot open a folder; use Export… and your browser’s downloads.', 409)
-      const path = await exports.revealPath(takeId)
-      ports.showItemInFolder(path)
-      return { shown: path }
-    }),
+    dragTakeOut: ({ takeId }) =>
+      guard(async () => {
+        if (!ports.startDrag)
+          throw new UserFacingError(
+            'not_here',
+            'In a browser the file is dragged by the page itself; there is nothing for Booth to start.',
+            409,
+          )
+        ports.startDrag((await exports.prepare(takeId)).path)
+        return null
+      }),
+    exportTake: ({ takeId }) =>
+      guard(async () => {
+        const ready = await exports.prepare(takeId)
+        if (!ports.chooseSavePath)
+          return { savedPath: null, url: `${ports.mediaUrl(ready.path)}?download=1`, fileName: ready.fileName }
+        const target = await ports.chooseSavePath(ready.fileName)
+        if (!target) return { savedPath: null, url: null, fileName: ready.fileName }
+        return { savedPath: (await exports.saveTo(takeId, target)).savedPath, url: null, fileName: ready.fileName }
+      }),
+    showTakeExport: ({ takeId }) =>
+      guard(async () => {
+        if (!ports.showItemInFolder)
+          throw new UserFacingError(
+            'not_here',
+            'In a browser Booth cannot open a folder; use Export… and your browser’s downloads.',
+            409,
+          )
+        const path = await exports.revealPath(takeId)
+        ports.showItemInFolder(path)
+        return { shown: path }
+      }),
   }
 }

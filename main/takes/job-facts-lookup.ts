@@ -22,16 +22,25 @@ const UNKNOWN: JobFactsForTake = { stem: null, spotLengthS: null, kind: 'not_set
 /** The API is asked once, with a short timeout: a take must not wait for a service that does not answer. */
 const QUICK_LOOKUP_MS = 5_000
 
-type SavedJobReader = (jobId: string) => Promise<Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'> & Partial<Pick<JobDetail, 'key_number'>> | null>
+type SavedJobReader = (
+  jobId: string,
+) => Promise<(Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'> & Partial<Pick<JobDetail, 'key_number'>>) | null>
 
-const factsOf = (job: Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'> & Partial<Pick<JobDetail, 'key_number'>>): JobFactsForTake => ({
+const factsOf = (
+  job: Pick<JobDetail, 'suggested_stem' | 'length_s' | 'kind'> & Partial<Pick<JobDetail, 'key_number'>>,
+): JobFactsForTake => ({
   // The key number keeps its own hyphens in the take's name (take-naming.ts stemWithKeyNumber).
   stem: stemWithKeyNumber(job.suggested_stem, job.key_number),
-  spotLengthS: typeof job.length_s === 'number' && Number.isFinite(job.length_s) && job.length_s >= 0 ? job.length_s : null,
+  spotLengthS:
+    typeof job.length_s === 'number' && Number.isFinite(job.length_s) && job.length_s >= 0 ? job.length_s : null,
   kind: job.kind === 'dry_voice' || job.kind === 'finished_spot' ? job.kind : 'not_set',
 })
 
-export function createJobFactsLookup(client: () => TalentClient | null, log: Log, savedJob: SavedJobReader = async () => null) {
+export function createJobFactsLookup(
+  client: () => TalentClient | null,
+  log: Log,
+  savedJob: SavedJobReader = async () => null,
+) {
   const known = new Map<string, JobFactsForTake>()
   return async (jobId: string): Promise<JobFactsForTake> => {
     const cached = known.get(jobId)
@@ -45,12 +54,18 @@ export function createJobFactsLookup(client: () => TalentClient | null, log: Log
     const api = client()
     if (!api) return UNKNOWN
     try {
-      const { job } = await api.getJob(jobId, { retry: { maxAttempts: 1 }, signal: AbortSignal.timeout(QUICK_LOOKUP_MS) })
+      const { job } = await api.getJob(jobId, {
+        retry: { maxAttempts: 1 },
+        signal: AbortSignal.timeout(QUICK_LOOKUP_MS),
+      })
       const facts = factsOf(job)
       known.set(jobId, facts)
       return facts
     } catch (err) {
-      log.warn('could not read the job for a new take, and there is no saved copy; using defaults', { jobId, err: err instanceof Error ? err.message : String(err) })
+      log.warn('could not read the job for a new take, and there is no saved copy; using defaults', {
+        jobId,
+        err: err instanceof Error ? err.message : String(err),
+      })
       return UNKNOWN
     }
   }

@@ -19,26 +19,35 @@ export interface MediaHandlerDeps {
   mediaUrl: (path: string) => string
 }
 
-export function createMediaHandlers(deps: MediaHandlerDeps): Pick<BridgeHandlers, 'getTakeMediaUrl' | 'getListenUrl' | 'getAttachmentMediaUrl'> {
+export function createMediaHandlers(
+  deps: MediaHandlerDeps,
+): Pick<BridgeHandlers, 'getTakeMediaUrl' | 'getListenUrl' | 'getAttachmentMediaUrl'> {
   return {
     // A version that cannot be read, or whose recording is gone, is named in words (take-errors.ts).
-    getTakeMediaUrl: ({ takeId, version }) => guardTakeErrors(async () => {
-      const take = await deps.store.get(takeId)
-      if (version === undefined || version === (take.current_version ?? 1)) return { url: deps.mediaUrl(await deps.store.readyAudioPath(take)) }
-      if (!take.versions?.some((v) => v.number === version)) throw new UserFacingError('not_found', `Take ${take.take_number} has no version ${version}.`, 404)
-      // Another version plays from its own render (made again from its edit list when missing); the take is unchanged.
-      return { url: deps.mediaUrl(await deps.store.readyAudioPath({ ...take, current_version: version })) }
-    }),
+    getTakeMediaUrl: ({ takeId, version }) =>
+      guardTakeErrors(async () => {
+        const take = await deps.store.get(takeId)
+        if (version === undefined || version === (take.current_version ?? 1))
+          return { url: deps.mediaUrl(await deps.store.readyAudioPath(take)) }
+        if (!take.versions?.some((v) => v.number === version))
+          throw new UserFacingError('not_found', `Take ${take.take_number} has no version ${version}.`, 404)
+        // Another version plays from its own render (made again from its edit list when missing); the take is unchanged.
+        return { url: deps.mediaUrl(await deps.store.readyAudioPath({ ...take, current_version: version })) }
+      }),
     getListenUrl: async ({ jobId, deliveryId }) => {
       const client = deps.client()
       if (!client) throw new UserFacingError('signed_out', 'Sign in or start the demo first.', 401)
       const answer = await client.listDeliveries(jobId, { with_urls: true })
       const delivery = answer.deliveries.find((d) => d.delivery_id === deliveryId)
       if (!delivery) throw new UserFacingError('not_found', 'That take is no longer listed on this job.', 404)
-      const ext = extname(delivery.file_name).toLowerCase().replace(/[^.a-z0-9]/g, '') || '.wav'
+      const ext =
+        extname(delivery.file_name)
+          .toLowerCase()
+          .replace(/[^.a-z0-9]/g, '') || '.wav'
       const path = join(deps.cacheDir, 'listen', `${delivery.delivery_id}-${delivery.updated_at}${ext}`)
       if (!(await stat(path).catch(() => null))) {
-        if (!delivery.listen_url) throw new UserFacingError('no_audio', 'The service has no playable audio for this take yet.', 409)
+        if (!delivery.listen_url)
+          throw new UserFacingError('no_audio', 'The service has no playable audio for this take yet.', 409)
         await mkdir(join(deps.cacheDir, 'listen'), { recursive: true })
         await downloadToFile(delivery.listen_url, path)
       }

@@ -16,7 +16,13 @@ import { recordingStoppedSentence } from './recording-stopped'
 import { diskFaultIn } from '../storage/disk-problem'
 
 export interface RecordingCalls {
-  start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
+  start(a: {
+    jobId: string
+    sampleRate: number
+    channels: number
+    label?: TakeLabel
+    script?: { revision_id: string | null; text: string }
+  }): Promise<{ takeId: string }>
   append(a: { takeId: string; pcmBase64: string }): Promise<RecordingLevel>
   /**
    * `pcmBase64`: the last samples, written before the take is finished. `appended`: how many appends the
@@ -37,7 +43,9 @@ export function decodePcmFloat32(pcmBase64: string, channels: number): Float32Ar
   if (bytes.length === 0) throw new TakeInputError('The recorded chunk is empty.')
   const frameBytes = 4 * channels
   if (bytes.length % frameBytes !== 0) {
-    throw new TakeInputError(`The recorded chunk has ${bytes.length} bytes, which is not a whole number of ${channels}-channel float32 frames.`)
+    throw new TakeInputError(
+      `The recorded chunk has ${bytes.length} bytes, which is not a whole number of ${channels}-channel float32 frames.`,
+    )
   }
   const samples = new Float32Array(bytes.length / 4)
   for (let i = 0; i < samples.length; i++) samples[i] = bytes.readFloatLE(i * 4)
@@ -64,18 +72,29 @@ export function createRecordingCalls(
   profileOf: ProfileOf = async () => null,
   checked: (take: TakeMeta) => void = () => undefined,
 ): RecordingCalls {
-  const channelsOf = new Map<string, {
-    channels: number; jobId: string; running: RunningMeasurement; job: JobFactsForTake; take: TakeMeta
-    /** Appends that arrived (written or refused), and a Stop waiting for more of them. */
-    arrived: number; wake: (() => void) | null
-  }>()
+  const channelsOf = new Map<
+    string,
+    {
+      channels: number
+      jobId: string
+      running: RunningMeasurement
+      job: JobFactsForTake
+      take: TakeMeta
+      /** Appends that arrived (written or refused), and a Stop waiting for more of them. */
+      arrived: number
+      wake: (() => void) | null
+    }
+  >()
   /** Takes the disk stopped, with the sentence the recorder showed: a late chunk gets the same answer. */
   const stoppedBy = new Map<string, string>()
   /** Reference passes under way, and those waiting for their moment (REFERENCE_PASS_DELAY_MS). */
   const passes = new Set<Promise<void>>()
   const waiting = new Map<ReturnType<typeof setTimeout>, () => void>()
   const referencePass = (takeId: string, jobId: string) => {
-    const pass = store.remeasure(takeId).then(() => changed(jobId), () => changed(jobId))
+    const pass = store.remeasure(takeId).then(
+      () => changed(jobId),
+      () => changed(jobId),
+    )
     passes.add(pass)
     pass.finally(() => passes.delete(pass)).catch(() => undefined)
   }
@@ -140,7 +159,15 @@ export function createRecordingCalls(
     async start({ jobId, sampleRate, channels, label, script }) {
       const job = await facts(jobId)
       const rec = await store.record(jobId, { ...job, sampleRate, channels, label, script })
-      channelsOf.set(rec.take.id, { channels, jobId, running: new RunningMeasurement(sampleRate, channels), job, take: rec.take, arrived: 0, wake: null })
+      channelsOf.set(rec.take.id, {
+        channels,
+        jobId,
+        running: new RunningMeasurement(sampleRate, channels),
+        job,
+        take: rec.take,
+        arrived: 0,
+        wake: null,
+      })
       changed(jobId)
       return { takeId: rec.take.id }
     },
@@ -148,7 +175,12 @@ export function createRecordingCalls(
       const rec = channelsOf.get(takeId)
       try {
         const { level, running } = await write(takeId, pcmBase64)
-        return { peakDbfs: level.peakDbfs, rmsDbfs: level.rmsDbfs, clipped: level.clippedSamples > 0, live: running.live() }
+        return {
+          peakDbfs: level.peakDbfs,
+          rmsDbfs: level.rmsDbfs,
+          clipped: level.clippedSamples > 0,
+          live: running.live(),
+        }
       } finally {
         if (rec) {
           rec.arrived++
@@ -174,10 +206,12 @@ export function createRecordingCalls(
         return provisional.duration_s ? provisional : undefined
       })()
       const finishing = store.finishRecording(takeId, check)
-      void check.then((preflight) => {
-        // Not once the close has failed: the take is then what the disk kept, and stop says so.
-        if (preflight && store.isSavingRecording(takeId)) checked({ ...started, preflight, saving: true })
-      }).catch(() => undefined)
+      void check
+        .then((preflight) => {
+          // Not once the close has failed: the take is then what the disk kept, and stop says so.
+          if (preflight && store.isSavingRecording(takeId)) checked({ ...started, preflight, saving: true })
+        })
+        .catch(() => undefined)
       let take: TakeMeta
       try {
         take = await finishing
@@ -188,7 +222,12 @@ export function createRecordingCalls(
         if (take && (await diskFaultIn(err, store.folders.dataDir))) {
           changed(jobId)
           const seconds = (await check.catch(() => undefined))?.duration_s ?? 0
-          const sentence = await recordingStoppedSentence(err, { take, seconds, saved: false }, store.folders.dataDir, 'The take could not be saved.')
+          const sentence = await recordingStoppedSentence(
+            err,
+            { take, seconds, saved: false },
+            store.folders.dataDir,
+            'The take could not be saved.',
+          )
           throw new UserFacingError('recording_stopped', sentence, 507)
         }
         throw err

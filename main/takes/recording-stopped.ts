@@ -9,7 +9,12 @@ import { displayText } from '../../shared/display-text'
 import type { SalvagedTake } from './take-recordings'
 
 /** `lead`: how it begins; a take stopped by the person but not saved begins "The take could not be saved." */
-export async function recordingStoppedSentence(err: unknown, kept: SalvagedTake, dataDir: string, lead = 'Recording stopped.'): Promise<string> {
+export async function recordingStoppedSentence(
+  err: unknown,
+  kept: SalvagedTake,
+  dataDir: string,
+  lead = 'Recording stopped.',
+): Promise<string> {
   const n = kept.take.take_number
   const seconds = `${kept.seconds.toFixed(1)} s`
   const keptWords = kept.saved

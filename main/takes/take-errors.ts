@@ -28,7 +28,8 @@ export async function guardTakeErrors<T>(run: () => Promise<T>, disk?: DiskConte
     if (problem) throw problem
     if (err instanceof TakeNotFoundError) throw new UserFacingError('not_found', err.message, 404)
     if (err instanceof NotAudioError) throw new UserFacingError('not_audio', err.message, 400)
-    if (err instanceof TakeInputError || err instanceof WavWriterError || err instanceof UnreadableVersionError) throw new UserFacingError('take', err.message, 409)
+    if (err instanceof TakeInputError || err instanceof WavWriterError || err instanceof UnreadableVersionError)
+      throw new UserFacingError('take', err.message, 409)
     throw err
   }
 }

@@ -29,7 +29,12 @@ export interface PreparedExport {
 }
 
 const MIME_TYPES: Record<string, string> = {
-  '.wav': 'audio/wav', '.flac': 'audio/flac', '.mp3': 'audio/mpeg', '.m4a': 'audio/mp4', '.aif': 'audio/aiff', '.aiff': 'audio/aiff',
+  '.wav': 'audio/wav',
+  '.flac': 'audio/flac',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.aif': 'audio/aiff',
+  '.aiff': 'audio/aiff',
 }
 
 export function exportMimeType(fileName: string): string {
@@ -39,7 +44,10 @@ export function exportMimeType(fileName: string): string {
 /** A copy whose bytes are not those it was copied from: removed, and said in words. */
 export class ExportCopyError extends TakeInputError {
   constructor(name: string, where: string) {
-    super(`The copy of ${name} written to ${where} does not hold the same bytes as the take's file (its SHA-256 differs), so it was not kept. Try again; if it happens again, the disk may be failing.`)
+    super(
+      `The copy of ${name} written to ${where} does not hold the same bytes as the take's file ` +
+        `(its SHA-256 differs), so it was not kept. Try again; if it happens again, the disk may be failing.`,
+    )
     this.name = 'ExportCopyError'
   }
 }
@@ -48,22 +56,41 @@ export class TakeExports {
   private readonly prepared = new Map<string, PreparedExport>()
   private readonly saved = new Map<string, string>()
 
-  constructor(private readonly store: TakeStore, private readonly dir: string) {}
+  constructor(
+    private readonly store: TakeStore,
+    private readonly dir: string,
+  ) {}
 
   /** The copy a drag hands out: made now, or the one made before while it still holds the delivery's bytes. */
   async prepare(takeId: string): Promise<PreparedExport> {
     const take = await this.store.get(takeId)
-    if (take.state === 'recording') throw new TakeInputError(`${takeName(take)} is still recording; it can leave Booth once it is stopped.`)
+    if (take.state === 'recording')
+      throw new TakeInputError(`${takeName(take)} is still recording; it can leave Booth once it is stopped.`)
     const file = await deliveryFileOf(this.store, take).catch((err: unknown) => {
-      throw err instanceof TakeInputError ? new TakeInputError(`${takeName(take)} was not exported: ${err.message}`) : err
+      throw err instanceof TakeInputError
+        ? new TakeInputError(`${takeName(take)} was not exported: ${err.message}`)
+        : err
     })
     const sha256 = await sha256File(file.path)
     const fileName = safeFileName(file.file_name, `take-${take.take_number}${extname(file.file_name) || '.wav'}`)
     const known = this.prepared.get(takeId)
-    if (known && known.sha256 === sha256 && known.fileName === fileName && (await sha256File(known.path).catch(() => null)) === sha256) return known
+    if (
+      known &&
+      known.sha256 === sha256 &&
+      known.fileName === fileName &&
+      (await sha256File(known.path).catch(() => null)) === sha256
+    )
+      return known
     const path = await this.placeFor(takeId, fileName, sha256)
     if ((await sha256File(path).catch(() => null)) !== sha256) await this.copyChecked(take, file.path, path, sha256)
-    const made: PreparedExport = { takeId, version: take.current_version ?? 1, path, fileName, sha256, bytes: (await stat(path)).size }
+    const made: PreparedExport = {
+      takeId,
+      version: take.current_version ?? 1,
+      path,
+      fileName,
+      sha256,
+      bytes: (await stat(path)).size,
+    }
     this.prepared.set(takeId, made)
     return made
   }
@@ -83,7 +110,9 @@ export class TakeExports {
         return path
       }
     }
-    throw new TakeInputError(`Booth already made a thousand copies of ${fileName} that other apps changed; clear its exports folder (${this.dir}) and try again.`)
+    throw new TakeInputError(
+      `Booth already made a thousand copies of ${fileName} that other apps changed; clear its exports folder (${this.dir}) and try again.`,
+    )
   }
 
   /** Export…: a checked copy at `target` (the talent's choice in the save dialog); returns the path. */
@@ -98,16 +127,28 @@ export class TakeExports {
   /** What "Show in Finder" shows: the last copy Export… saved (still there), else Booth's own copy. */
   async revealPath(takeId: string): Promise<string> {
     const saved = this.saved.get(takeId)
-    if (saved && (await stat(saved).then((s) => s.isFile(), () => false))) return saved
+    if (
+      saved &&
+      (await stat(saved).then(
+        (s) => s.isFile(),
+        () => false,
+      ))
+    )
+      return saved
     return (await this.prepare(takeId)).path
   }
 
   /** Copies `from` to `to` through a temporary file, refusing any of the take's own files, and checks the copy's SHA-256. */
   private async copyChecked(take: TakeMeta, from: string, to: string, sha256: string): Promise<void> {
     const own = [this.store.recordingPath(take), this.store.audioPath(take)]
-    await writeOutputSafely(to, own, async (temp) => {
-      await copyFile(from, temp)
-      if ((await sha256File(temp)) !== sha256) throw new ExportCopyError(takeName(take), to)
-    }, 'the take')
+    await writeOutputSafely(
+      to,
+      own,
+      async (temp) => {
+        await copyFile(from, temp)
+        if ((await sha256File(temp)) !== sha256) throw new ExportCopyError(takeName(take), to)
+      },
+      'the take',
+    )
   }
 }

@@ -75,24 +75,51 @@ export class TakeFolders {
         // A record that still names its audio is one damaged take, with that audio (not listed twice).
         const fileName = read.fileName !== undefined && names.includes(read.fileName) ? read.fileName : null
         if (fileName) named.add(fileName)
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, audio_path: fileName ? join(dir, fileName) : null, message: read.message.replace(/\.?$/, `${where}.`) })
+        damaged.push({
+          job_id: jobId,
+          meta_path: metaPath,
+          id,
+          shelf,
+          audio_path: fileName ? join(dir, fileName) : null,
+          message: read.message.replace(/\.?$/, `${where}.`),
+        })
         continue
       }
       named.add(read.meta.file_name)
       const audio = join(dir, read.meta.file_name)
       if (read.meta.job_id !== jobId) {
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, audio_path: audio, message: `The take's metadata file ${quotedName(metaPath)} belongs to job ${read.meta.job_id}, not ${jobId}; it is left alone${where}.` })
+        damaged.push({
+          job_id: jobId,
+          meta_path: metaPath,
+          id,
+          shelf,
+          audio_path: audio,
+          message: `The take's metadata file ${quotedName(metaPath)} belongs to job ${read.meta.job_id}, not ${jobId}; it is left alone${where}.`,
+        })
         continue
       }
       if (!(await exists(audio))) {
-        damaged.push({ job_id: jobId, meta_path: metaPath, id, shelf, message: `The audio file ${read.meta.file_name} of take ${read.meta.take_number} is missing from ${dir}${where}.` })
+        damaged.push({
+          job_id: jobId,
+          meta_path: metaPath,
+          id,
+          shelf,
+          message: `The audio file ${read.meta.file_name} of take ${read.meta.take_number} is missing from ${dir}${where}.`,
+        })
         continue
       }
       takes.push(read.meta)
     }
     for (const name of orphanAudioNames(names, named)) {
       const audio = join(dir, name)
-      damaged.push({ job_id: jobId, meta_path: null, id: `audio:${name}`, shelf, audio_path: audio, message: `${quotedName(name)}${where} has no take record Booth can read; the file is kept at ${audio}.` })
+      damaged.push({
+        job_id: jobId,
+        meta_path: null,
+        id: `audio:${name}`,
+        shelf,
+        audio_path: audio,
+        message: `${quotedName(name)}${where} has no take record Booth can read; the file is kept at ${audio}.`,
+      })
     }
     takes.sort((a, b) => a.take_number - b.take_number)
     return { takes, damaged }
@@ -141,7 +168,10 @@ export class TakeFolders {
     // A render, a link or a decode of the versions cut off by a crash leaves its temp file in the versions
     // folders (render-edit-list.ts, recordings.ts): never a render or a recording, so it goes too.
     const folders = versionFolders(dir)
-    for (const [sub, pattern] of [[folders.renders, VERSION_LEFTOVER.renders], [folders.recordings, VERSION_LEFTOVER.recordings]] as const) {
+    for (const [sub, pattern] of [
+      [folders.renders, VERSION_LEFTOVER.renders],
+      [folders.recordings, VERSION_LEFTOVER.recordings],
+    ] as const) {
       const temps = (await readdirOrEmpty(sub)).filter((n) => pattern.test(n) || LEFTOVER.test(n))
       for (const name of temps) await rm(join(sub, name), { force: true })
       names.push(...temps.map((n) => relative(dir, join(sub, n))))
@@ -158,7 +188,10 @@ export class TakeFolders {
    */
   private async removeUnusedVersionFiles(jobId: string): Promise<string[]> {
     const folders = versionFolders(this.dir('takes', jobId))
-    const listed = { recordings: await readdirOrEmpty(folders.recordings), renders: await readdirOrEmpty(folders.renders) }
+    const listed = {
+      recordings: await readdirOrEmpty(folders.recordings),
+      renders: await readdirOrEmpty(folders.renders),
+    }
     if (listed.recordings.length + listed.renders.length === 0) return []
     const pending = await pendingDeliveryFiles(this.dataDir)
     if (pending === null) return []
@@ -169,7 +202,10 @@ export class TakeFolders {
     if (!unused) return []
     // A take's seal (`<sha256>.sealed`, its own file linked in: recordings.ts) goes with the take's file.
     const takeFiles = new Set<string>()
-    for (const [shelf, takes] of [['takes', live.takes], ['trash', trash.takes]] as const) {
+    for (const [shelf, takes] of [
+      ['takes', live.takes],
+      ['trash', trash.takes],
+    ] as const) {
       for (const t of takes) {
         const info = await stat(this.audioPath(shelf, t)).catch(() => null)
         if (info) takeFiles.add(`${info.dev}:${info.ino}`)
@@ -181,7 +217,10 @@ export class TakeFolders {
       if (info && !takeFiles.has(`${info.dev}:${info.ino}`)) seals.push(name)
     }
     const removed: string[] = []
-    for (const path of [...[...unused.recordings, ...seals].map((n) => join(folders.recordings, n)), ...unused.renders.map((n) => join(folders.renders, n))]) {
+    for (const path of [
+      ...[...unused.recordings, ...seals].map((n) => join(folders.recordings, n)),
+      ...unused.renders.map((n) => join(folders.renders, n)),
+    ]) {
       if (pending.has(path)) continue
       const info = await stat(path).catch(() => null)
       if (!info || info.ctimeMs >= this.openedAt) continue
@@ -200,7 +239,10 @@ export class TakeFolders {
    * numbers). A damaged counter is set aside (the page says so), never overwritten.
    */
   private async readCounter(jobId: string): Promise<number> {
-    const about = { what: `The record of take numbers given out for job ${jobId}`, reset: 'Numbers go on after the highest take on disk, in the takes and the trash.' }
+    const about = {
+      what: `The record of take numbers given out for job ${jobId}`,
+      reset: 'Numbers go on after the highest take on disk, in the takes and the trash.',
+    }
     try {
       const read = await readJsonDataFile(this.counterPath(jobId), { fallback: 0, validate: counterValue, about })
       return read.value
@@ -211,8 +253,10 @@ export class TakeFolders {
 }
 
 function counterValue(value: unknown): number {
-  const n = typeof value === 'object' && value !== null ? (value as { last_take_number?: unknown }).last_take_number : undefined
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) throw new Error('last_take_number is not a whole number from 1')
+  const n =
+    typeof value === 'object' && value !== null ? (value as { last_take_number?: unknown }).last_take_number : undefined
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
+    throw new Error('last_take_number is not a whole number from 1')
   return n
 }
 
@@ -253,7 +297,8 @@ async function pendingDeliveryFiles(dataDir: string): Promise<Set<string> | null
     const items = (JSON.parse(text) as { items?: unknown }).items
     if (!Array.isArray(items)) return null
     const paths = new Set<string>()
-    for (const item of items as Array<{ file?: { path?: unknown } | null }>) if (typeof item?.file?.path === 'string') paths.add(item.file.path)
+    for (const item of items as Array<{ file?: { path?: unknown } | null }>)
+      if (typeof item?.file?.path === 'string') paths.add(item.file.path)
     return paths
   } catch {
     return null

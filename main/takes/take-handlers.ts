@@ -14,7 +14,13 @@ import { TakeInputError } from './take-input-checks'
 import { TakeStore } from './take-store'
 import { guardTakeErrors } from './take-errors'
 import type { MeasureTake, TakeLabel, TakeMeta } from './take-types'
-import { scriptReadOf, type DeliveryQueueEntry, type DeliveryQueueView, type takeCalls, type TakesSnapshot } from '../../shared/bridge-takes'
+import {
+  scriptReadOf,
+  type DeliveryQueueEntry,
+  type DeliveryQueueView,
+  type takeCalls,
+  type TakesSnapshot,
+} from '../../shared/bridge-takes'
 import type { JobDetail } from '../../shared/bridge'
 import { createJobFactsLookup } from './job-facts-lookup'
 import { createRecordingCalls, type ProfileOf } from './recording-handlers'
@@ -58,7 +64,10 @@ export interface TakeHandlerDeps<D extends TakeDelivery = TakeDelivery> {
 }
 
 /** Every take call but the two media URLs, which main/takes/playback-handlers.ts answers (they need the transport's media URLs). */
-export type TakeHandlers = Pick<BridgeHandlers, Exclude<keyof typeof takeCalls, 'getTakeMediaUrl' | 'getListenUrl' | 'dismissCutShort'>>
+export type TakeHandlers = Pick<
+  BridgeHandlers,
+  Exclude<keyof typeof takeCalls, 'getTakeMediaUrl' | 'getListenUrl' | 'dismissCutShort'>
+>
 
 export interface TakeArea<D extends TakeDelivery = TakeDelivery> {
   handlers: TakeHandlers
@@ -70,28 +79,44 @@ export interface TakeArea<D extends TakeDelivery = TakeDelivery> {
   stop(): Promise<void>
 }
 
-
 export function createTakeHandlers<D extends TakeDelivery>(deps: TakeHandlerDeps<D>): TakeArea<D> {
   const log = deps.log.child({ module: 'takes' })
-  const store = new TakeStore({ dataDir: deps.dataDir, measure: deps.measure ?? measureTake, ffmpegPath: deps.ffmpegPath })
+  const store = new TakeStore({
+    dataDir: deps.dataDir,
+    measure: deps.measure ?? measureTake,
+    ffmpegPath: deps.ffmpegPath,
+  })
 
   const snapshot = async (jobId: string): Promise<TakesSnapshot> => {
     const [live, trash] = await Promise.all([store.list(jobId), store.listTrash(jobId)])
     // Damaged takes are listed wherever they are, the trash included: never dropped.
-    const damaged = [...live.damaged, ...trash.damaged].map((d) => ({ id: d.id, message: d.message, shelf: d.shelf ?? 'takes', audioPath: d.audio_path ?? null }))
+    const damaged = [...live.damaged, ...trash.damaged].map((d) => ({
+      id: d.id,
+      message: d.message,
+      shelf: d.shelf ?? 'takes',
+      audioPath: d.audio_path ?? null,
+    }))
     return { jobId, takes: live.takes, trash: trash.takes, damaged }
   }
   const changed = (jobId: string) => {
-    snapshot(jobId).then((s) => deps.hub.emit('takes', s), (err: unknown) => log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }))
+    snapshot(jobId).then(
+      (s) => deps.hub.emit('takes', s),
+      (err: unknown) =>
+        log.warn('could not list takes', { jobId, err: err instanceof Error ? err.message : String(err) }),
+    )
   }
   const facts = createJobFactsLookup(deps.client, log, deps.savedJob)
   /** A drop the page sent without a script (a job not open on screen): the script of Booth's saved copy of the job. */
-  const savedScript = async (jobId: string) => scriptReadOf((await deps.savedJob?.(jobId).catch(() => null))?.script) ?? null
+  const savedScript = async (jobId: string) =>
+    scriptReadOf((await deps.savedJob?.(jobId).catch(() => null))?.script) ?? null
   // A stopped take's check goes to the window as soon as it is known, before its file is saved.
-  const recording = createRecordingCalls(store, facts, changed, deps.profileOf, (take) => deps.hub.emit('takeChecked', take))
+  const recording = createRecordingCalls(store, facts, changed, deps.profileOf, (take) =>
+    deps.hub.emit('takeChecked', take),
+  )
   const delivery = deps.delivery({ store, log, changed })
   /** A take call whose failures reach the page as sentences; a disk problem also says what to do next (`again`). */
-  const guard = <T>(run: () => Promise<T>, again = 'try again'): Promise<T> => guardTakeErrors(run, { dataDir: deps.dataDir, again })
+  const guard = <T>(run: () => Promise<T>, again = 'try again'): Promise<T> =>
+    guardTakeErrors(run, { dataDir: deps.dataDir, again })
   /** Runs a change to one take, then sends that job's takes again. */
   const edit = async <T extends { job_id: string }>(run: () => Promise<T>): Promise<T> => {
     const take = await run()
@@ -102,23 +127,42 @@ export function createTakeHandlers<D extends TakeDelivery>(deps: TakeHandlerDeps
   const handlers: TakeHandlers = {
     listTakes: ({ jobId }) => guard(() => snapshot(jobId)),
     importTake: ({ jobId, path, label, note, script }) =>
-      guard(() => edit(async () => store.import(jobId, path, { ...(await facts(jobId)), label, note, script: script ?? (await savedScript(jobId)) })), 'drop the file on the job again'),
+      guard(
+        () =>
+          edit(async () =>
+            store.import(jobId, path, {
+              ...(await facts(jobId)),
+              label,
+              note,
+              script: script ?? (await savedScript(jobId)),
+            }),
+          ),
+        'drop the file on the job again',
+      ),
     setTakeLabel: ({ takeId, label }) => guard(() => edit(() => store.setLabel(takeId, label))),
     setTakeNote: ({ takeId, note }) => guard(() => edit(() => store.setNote(takeId, note))),
-    setTakeTrim: ({ takeId, head_s, tail_s }) => guard(() => edit(() => store.setTrimAndMeasure(takeId, { head_s, tail_s })), 'trim the take again'),
-    deleteTake: ({ takeId }) => guard(() => edit(async () => {
-      const take = await store.get(takeId)
-      if (delivery.queue.get(takeId)) throw new TakeInputError(`${takeName(take)} is in the delivery queue; cancel its delivery before deleting it.`)
-      // An upload of it that no delivery uses is deleted on the service, not left behind there.
-      await delivery.releaseUpload(takeId)
-      return store.delete(takeId)
-    })),
+    setTakeTrim: ({ takeId, head_s, tail_s }) =>
+      guard(() => edit(() => store.setTrimAndMeasure(takeId, { head_s, tail_s })), 'trim the take again'),
+    deleteTake: ({ takeId }) =>
+      guard(() =>
+        edit(async () => {
+          const take = await store.get(takeId)
+          if (delivery.queue.get(takeId))
+            throw new TakeInputError(
+              `${takeName(take)} is in the delivery queue; cancel its delivery before deleting it.`,
+            )
+          // An upload of it that no delivery uses is deleted on the service, not left behind there.
+          await delivery.releaseUpload(takeId)
+          return store.delete(takeId)
+        }),
+      ),
     restoreTake: ({ takeId }) => guard(() => edit(() => store.restore(takeId))),
     keepRecoveredTake: ({ takeId }) => guard(() => edit(() => store.keepRecovered(takeId))),
-    deliverTake: ({ takeId, label, note }) => guard(async () => {
-      const take = await store.get(takeId)
-      return delivery.deliver(takeId, { label, note, jobId: take.job_id })
-    }, 'deliver it again'),
+    deliverTake: ({ takeId, label, note }) =>
+      guard(async () => {
+        const take = await store.get(takeId)
+        return delivery.deliver(takeId, { label, note, jobId: take.job_id })
+      }, 'deliver it again'),
     listDeliveryQueue: () => guard(async () => delivery.list()),
     cancelDelivery: ({ takeId }) => guard(() => delivery.cancel(takeId)),
     retryDelivery: ({ takeId }) => guard(() => delivery.retry(takeId)),

@@ -57,7 +57,12 @@ async function removeDroppedCopy(dataDir: string, sourcePath: string): Promise<v
   if (folder) await rm(join(droppedCopiesDir(dataDir), folder), { recursive: true, force: true })
 }
 
-export async function importTake(store: TakeShelf, jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
+export async function importTake(
+  store: TakeShelf,
+  jobId: string,
+  sourcePath: string,
+  options: ImportOptions,
+): Promise<TakeMeta> {
   try {
     return await importChecked(store, jobId, sourcePath, options)
   } finally {
@@ -65,7 +70,12 @@ export async function importTake(store: TakeShelf, jobId: string, sourcePath: st
   }
 }
 
-async function importChecked(store: TakeShelf, jobId: string, sourcePath: string, options: ImportOptions): Promise<TakeMeta> {
+async function importChecked(
+  store: TakeShelf,
+  jobId: string,
+  sourcePath: string,
+  options: ImportOptions,
+): Promise<TakeMeta> {
   checkJobId(jobId)
   const label = checkLabel(options.label ?? 'main')
   const note = checkNote(options.note ?? null)
@@ -81,33 +91,51 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
     try {
       sourceWav = await readDroppedFile(fh, originalName)
       await mkdir(dir, { recursive: true })
-      await pipeline(fh.createReadStream({ start: 0, autoClose: false }), createWriteStream(stage, { flags: 'wx', mode: PRIVATE_FILE_MODE }))
+      await pipeline(
+        fh.createReadStream({ start: 0, autoClose: false }),
+        createWriteStream(stage, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
+      )
     } catch (err) {
       if (err instanceof NotAudioError || err instanceof TakeInputError) throw err
-      throw new Error(`Could not copy ${quotedName(originalName)} into Booth: ${displayText((err as Error).message)}`, { cause: err })
+      throw new Error(`Could not copy ${quotedName(originalName)} into Booth: ${displayText((err as Error).message)}`, {
+        cause: err,
+      })
     } finally {
       await fh.close()
     }
     const settled = sourceWav ? await settleWavCopy(stage, originalName).catch(wavCopyRefusal) : null
     // An AIFF whose COMM states fewer frames than its sound data holds gets the count it holds (aiff-header.ts).
     const aiffNotice = sourceWav ? null : await settleAiffCopy(stage).catch(() => null)
-    const probe = await probeAudioFile(stage, originalName, { ffmpegPath: store.ffmpegPath, signal: options.signal, wav: settled })
+    const probe = await probeAudioFile(stage, originalName, {
+      ffmpegPath: store.ffmpegPath,
+      signal: options.signal,
+      wav: settled,
+    })
     const notice = settled ? sizeNotice(settled) : aiffNotice
     const meta = await store.withJob(jobId, async () => {
       const number = await store.folders.claimNumber(jobId)
       const fileName = takeFileName(safeStem(options.stem, jobId), label, number, probe.ext)
       const target = join(dir, fileName)
-      const take = { ...store.newTake(jobId, fileName, label, number, note, 'imported', originalName, job), script_read: scriptReadOf(options.script) }
+      const take = {
+        ...store.newTake(jobId, fileName, label, number, note, 'imported', originalName, job),
+        script_read: scriptReadOf(options.script),
+      }
       const kept: TakeMeta = notice ? { ...take, import_notice: notice } : take
       // The number is the job's alone (claimed under its lock), so the name is too; a file already there (one
       // no take's metadata names) is still never replaced.
-      if (await exists(target)) throw new TakeInputError(`Cannot import ${quotedName(originalName)}: ${quotedName(fileName)} already exists in the job's folder, and a take is never overwritten.`)
+      if (await exists(target))
+        throw new TakeInputError(
+          `Cannot import ${quotedName(originalName)}: ${quotedName(fileName)} already exists in the job's folder, and a take is never overwritten.`,
+        )
       try {
         await rename(stage, target)
         await writeTakeMeta(store.folders.metaPath('takes', jobId, take.id), kept)
       } catch (err) {
         await rm(target, { force: true })
-        throw new Error(`Could not copy ${quotedName(originalName)} into Booth: ${displayText((err as Error).message)}`, { cause: err })
+        throw new Error(
+          `Could not copy ${quotedName(originalName)} into Booth: ${displayText((err as Error).message)}`,
+          { cause: err },
+        )
       }
       return kept
     })
@@ -122,7 +150,10 @@ async function importChecked(store: TakeShelf, jobId: string, sourcePath: string
 /** The script a dropped take was read from, its text held to the bridge's limit; null when none is known. */
 function scriptReadOf(script: ImportOptions['script']): TakeMeta['script_read'] {
   if (!script || typeof script.text !== 'string') return null
-  return { revision_id: typeof script.revision_id === 'string' ? script.revision_id : null, text: script.text.slice(0, MAX_SCRIPT_TEXT) }
+  return {
+    revision_id: typeof script.revision_id === 'string' ? script.revision_id : null,
+    text: script.text.slice(0, MAX_SCRIPT_TEXT),
+  }
 }
 
 function wavCopyRefusal(err: unknown): never {

@@ -21,7 +21,10 @@ export class TakeInputError extends Error {
 }
 
 export function checkJobId(jobId: unknown): string {
-  if (typeof jobId !== 'string' || !API_ID_PATTERN.test(jobId) /* job ids also name folders, so nothing else is accepted */) {
+  if (
+    typeof jobId !== 'string' ||
+    !API_ID_PATTERN.test(jobId) /* job ids also name folders, so nothing else is accepted */
+  ) {
     throw new TakeInputError(`${quotedName(String(jobId))} is not a job id (expected digits, like 1042).`)
   }
   return jobId
@@ -47,7 +50,8 @@ const MAX_NOTE = 1000
 export function checkNote(note: unknown): string | null {
   if (note === null || note === undefined) return null
   if (typeof note !== 'string') throw new TakeInputError('A take note must be text.')
-  if (note.length > MAX_NOTE) throw new TakeInputError(`A take note can be at most ${MAX_NOTE} characters (this one has ${note.length}).`)
+  if (note.length > MAX_NOTE)
+    throw new TakeInputError(`A take note can be at most ${MAX_NOTE} characters (this one has ${note.length}).`)
   return note.trim() === '' ? null : note
 }
 
@@ -65,7 +69,8 @@ export function jobFacts(o: { spotLengthS?: number | null; kind?: TakeKind }): J
     throw new TakeInputError(`The spot length must be zero or more seconds, or unknown (got ${String(spot)}).`)
   }
   const kind = o.kind ?? 'not_set'
-  if (!TAKE_KINDS.includes(kind)) throw new TakeInputError(`${quotedName(String(kind))} is not a job kind; use one of ${TAKE_KINDS.join(', ')}.`)
+  if (!TAKE_KINDS.includes(kind))
+    throw new TakeInputError(`${quotedName(String(kind))} is not a job kind; use one of ${TAKE_KINDS.join(', ')}.`)
   return { spotLengthS: spot, kind }
 }
 

@@ -27,22 +27,36 @@ export async function readTakeMeta(path: string): Promise<MetaRead> {
   try {
     text = await readFile(path, 'utf8')
   } catch (err) {
-    return { ok: false, message: `The take's metadata file ${quotedName(path)} cannot be read: ${displayText((err as Error).message)}` }
+    return {
+      ok: false,
+      message: `The take's metadata file ${quotedName(path)} cannot be read: ${displayText((err as Error).message)}`,
+    }
   }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (err) {
     const detail = text.trim() === '' ? 'it is empty' : displayText((err as Error).message)
-    return { ok: false, message: `The take's metadata file ${quotedName(path)} is not valid JSON (${detail}); its audio is left where it is.` }
+    return {
+      ok: false,
+      message: `The take's metadata file ${quotedName(path)} is not valid JSON (${detail}); its audio is left where it is.`,
+    }
   }
   const problem = takeMetaProblem(value)
-  if (problem) return { ok: false, message: `The take's metadata file ${quotedName(path)} is damaged: ${problem}; its audio is left where it is.`, ...namedFile(value) }
+  if (problem)
+    return {
+      ok: false,
+      message: `The take's metadata file ${quotedName(path)} is damaged: ${problem}; its audio is left where it is.`,
+      ...namedFile(value),
+    }
   // A take written before script_read was the one field for its script kept `script_revision_id` alone: no
   // text to compare with, so it is dropped and the take reads as one that kept no script.
   const { script_revision_id: _legacy, ...meta } = value as TakeMeta & { script_revision_id?: unknown }
   if (`${meta.id}${META_SUFFIX}` !== basename(path)) {
-    return { ok: false, message: `The take's metadata file ${quotedName(path)} names a different take (${meta.id}); it is left alone.` }
+    return {
+      ok: false,
+      message: `The take's metadata file ${quotedName(path)} names a different take (${meta.id}); it is left alone.`,
+    }
   }
   // One version that cannot be read hides only itself (version-meta.ts readVersions).
   return { ok: true, meta: meta.versions ? { ...meta, versions: readVersions(meta.versions, preflightProblem) } : meta }
@@ -53,22 +67,29 @@ type Obj = Record<string, unknown>
 /** The audio a damaged record still names: a plain file name (no folder), so the take is listed once, with its audio. */
 function namedFile(value: unknown): { fileName?: string } {
   const name = isObj(value) ? value['file_name'] : undefined
-  return typeof name === 'string' && name !== '' && basename(name) === name && !name.startsWith('.') ? { fileName: name } : {}
+  return typeof name === 'string' && name !== '' && basename(name) === name && !name.startsWith('.')
+    ? { fileName: name }
+    : {}
 }
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 const isStr = (v: unknown): v is string => typeof v === 'string'
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v)
 const isNumOrNull = (v: unknown): boolean => v === null || isNum(v)
 const isStrOrNull = (v: unknown): boolean => v === null || isStr(v)
-const oneOf = (list: readonly string[]) => (v: unknown): boolean => isStr(v) && list.includes(v)
+const oneOf =
+  (list: readonly string[]) =>
+  (v: unknown): boolean =>
+    isStr(v) && list.includes(v)
 
 /** Returns what is wrong with a metadata value, or null when it is a valid TakeMeta. */
 export function takeMetaProblem(v: unknown): string | null {
   if (!isObj(v)) return 'it does not hold an object'
   const read = v['script_read']
-  if (read !== undefined && read !== null && !(isObj(read) && isStrOrNull(read['revision_id']) && isStr(read['text']))) return 'script_read must be {revision_id, text} or null'
+  if (read !== undefined && read !== null && !(isObj(read) && isStrOrNull(read['revision_id']) && isStr(read['text'])))
+    return 'script_read must be {revision_id, text} or null'
   const trimmed = v['trimmed_preflight']
-  if (trimmed !== undefined && trimmed !== null && preflightProblem(trimmed) !== null) return `trimmed_preflight ${preflightProblem(trimmed)}`
+  if (trimmed !== undefined && trimmed !== null && preflightProblem(trimmed) !== null)
+    return `trimmed_preflight ${preflightProblem(trimmed)}`
   const checks: Array<[string, (x: unknown) => boolean, string]> = [
     ['schema', (x) => x === 1, 'must be 1'],
     ['id', isStr, 'must be text'],
@@ -84,9 +105,26 @@ export function takeMetaProblem(v: unknown): string | null {
     ['state', oneOf(['recording', 'recovered', 'ready']), 'must be recording, recovered or ready'],
     ['spot_length_s', isNumOrNull, 'must be a number or null'],
     ['job_kind', oneOf(TAKE_KINDS), `must be one of ${TAKE_KINDS.join(', ')}`],
-    ['trim', (x) => isObj(x) && isNum(x['head_s']) && isNum(x['tail_s']) && x['head_s'] >= 0 && x['tail_s'] >= 0, 'must be {head_s, tail_s} of seconds ≥ 0'],
-    ['upload', (x) => isObj(x) && isStrOrNull(x['handle']) && isNum(x['offset']) && oneOf(UPLOAD_STATUSES)(x['status']), 'must be {handle, offset, status}'],
-    ['delivery', (x) => isObj(x) && isStrOrNull(x['idempotency_key']) && isStrOrNull(x['delivery_id']) && oneOf(DELIVERY_STATUSES)(x['status']) && typeof x['queued'] === 'boolean', 'must be {idempotency_key, delivery_id, status, queued}'],
+    [
+      'trim',
+      (x) => isObj(x) && isNum(x['head_s']) && isNum(x['tail_s']) && x['head_s'] >= 0 && x['tail_s'] >= 0,
+      'must be {head_s, tail_s} of seconds ≥ 0',
+    ],
+    [
+      'upload',
+      (x) => isObj(x) && isStrOrNull(x['handle']) && isNum(x['offset']) && oneOf(UPLOAD_STATUSES)(x['status']),
+      'must be {handle, offset, status}',
+    ],
+    [
+      'delivery',
+      (x) =>
+        isObj(x) &&
+        isStrOrNull(x['idempotency_key']) &&
+        isStrOrNull(x['delivery_id']) &&
+        oneOf(DELIVERY_STATUSES)(x['status']) &&
+        typeof x['queued'] === 'boolean',
+      'must be {idempotency_key, delivery_id, status, queued}',
+    ],
   ]
   for (const [key, ok, what] of checks) {
     if (!(key in v)) return `field "${key}" is missing`
@@ -100,7 +138,17 @@ function preflightProblem(v: unknown): string | null {
   if (v === null) return null
   if (!isObj(v)) return 'must be a preflight object or null'
   if (typeof v['measured'] !== 'boolean') return 'preflight.measured must be true or false'
-  for (const k of ['duration_s', 'voiced_s', 'sample_rate', 'channels', 'bit_depth', 'peak_dbfs', 'lufs', 'lead_silence_s', 'tail_silence_s'] as const) {
+  for (const k of [
+    'duration_s',
+    'voiced_s',
+    'sample_rate',
+    'channels',
+    'bit_depth',
+    'peak_dbfs',
+    'lufs',
+    'lead_silence_s',
+    'tail_silence_s',
+  ] as const) {
     if (!isNumOrNull(v[k])) return `preflight.${k} must be a number or null`
   }
   if (!isStrOrNull(v['codec'])) return 'preflight.codec must be text or null'
@@ -112,6 +160,7 @@ function preflightProblem(v: unknown): string | null {
 /** Checks a preflight returned by the injected measure function before it is stored. */
 export function checkPreflight(v: unknown): Preflight {
   const problem = preflightProblem(v)
-  if (problem !== null || v === null) throw new Error(`The measurement returned an invalid preflight: ${problem ?? 'it is null'}.`)
+  if (problem !== null || v === null)
+    throw new Error(`The measurement returned an invalid preflight: ${problem ?? 'it is null'}.`)
   return v as Preflight
 }

@@ -27,7 +27,10 @@ export function safeStem(suggestedStem: string | null | undefined, jobId: string
  * underscores, any case), that part becomes the key number made file-safe, hyphens kept:
  * HOLLISANDFINCHOPTICIANS_HOLF-9196-20. Any other stem is kept as it is.
  */
-export function stemWithKeyNumber(suggestedStem: string | null | undefined, keyNumber: string | null | undefined): string | null {
+export function stemWithKeyNumber(
+  suggestedStem: string | null | undefined,
+  keyNumber: string | null | undefined,
+): string | null {
   if (typeof suggestedStem !== 'string') return null
   if (typeof keyNumber !== 'string') return suggestedStem
   const key = safeStem(keyNumber, '')

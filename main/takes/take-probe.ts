@@ -10,7 +10,12 @@ import { resolve } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import { FfmpegAbortError, FfmpegExitError } from '../audio/ffmpeg-errors'
-import { inputSection, parseInputAudioStream, statedLengthCutShort, type InputAudioStream } from '../audio/parse-input-stream'
+import {
+  inputSection,
+  parseInputAudioStream,
+  statedLengthCutShort,
+  type InputAudioStream,
+} from '../audio/parse-input-stream'
 import { parseAstatsOverall } from '../audio/parse-astats'
 import { findDecodeProblems } from '../audio/parse-decode-problems'
 import { headerCutProblem } from '../media/header-cut'
@@ -64,7 +69,10 @@ export async function readDroppedFile(fh: FileHandle, displayName: string): Prom
   const cut = await headerCutProblem(src, head)
   if (cut) throw new NotAudioError(`${quotedName(displayName)} ${cut}`)
   const magic = String.fromCharCode(...head.subarray(0, 4))
-  if ((magic === 'RIFF' || magic === 'RF64' || magic === 'BW64') && String.fromCharCode(...head.subarray(8, 12)) === 'WAVE') {
+  if (
+    (magic === 'RIFF' || magic === 'RF64' || magic === 'BW64') &&
+    String.fromCharCode(...head.subarray(8, 12)) === 'WAVE'
+  ) {
     const walk = await walkWav(src)
     if (!walk.ok) throw new NotAudioError(`${quotedName(displayName)} ${walk.message}`)
     return walk
@@ -82,7 +90,10 @@ function wholeFileProblem(stderr: string, stream: InputAudioStream, displayName:
   const decodedS = samples !== null && stream.sampleRate ? samples / stream.sampleRate : null
   const declared = decodedS !== null ? statedLengthCutShort(stream, decodedS) : null
   if (decodedS !== null && declared !== null) {
-    return `${quotedName(displayName)} ends in the middle of its audio at ${seconds(decodedS)} (its header says ${seconds(declared)}); it was cut off while being written or copied.`
+    return (
+      `${quotedName(displayName)} ends in the middle of its audio at ${seconds(decodedS)} (its ` +
+      `header says ${seconds(declared)}); it was cut off while being written or copied.`
+    )
   }
   const problem = findDecodeProblems(stderr, 1)[0]
   if (problem !== undefined) {
@@ -97,22 +108,41 @@ function wholeFileProblem(stderr: string, stream: InputAudioStream, displayName:
  * damaged anywhere is refused with its problem named before it becomes a take; a WAV, walked already,
  * only its first second. Throws NotAudioError with a sentence for the person.
  */
-export async function probeAudioFile(path: string, displayName: string, options: ProbeOptions = {}): Promise<AudioProbe> {
+export async function probeAudioFile(
+  path: string,
+  displayName: string,
+  options: ProbeOptions = {},
+): Promise<AudioProbe> {
   let stderr: string
   try {
     // The file: prefix stops a name like "concat:a|b" or "http:x" being read as a protocol.
     // A WAV's structure and length are known from its chunks, so its first second shows it decodes; anything
     // else (a compressed WAV's length included) is decoded whole.
     const span = options.wav?.durationS != null ? ['-t', '1'] : []
-    const args = ['-nostats', '-i', `file:${resolve(path)}`, '-map', '0:a:0', ...span, '-af', 'astats=measure_perchannel=none:measure_overall=Number_of_samples', '-f', 'null', '-']
+    const args = [
+      '-nostats',
+      '-i',
+      `file:${resolve(path)}`,
+      '-map',
+      '0:a:0',
+      ...span,
+      '-af',
+      'astats=measure_perchannel=none:measure_overall=Number_of_samples',
+      '-f',
+      'null',
+      '-',
+    ]
     const run = await runFfmpeg(args, { ffmpegPath: options.ffmpegPath, signal: options.signal })
     stderr = run.stderr
   } catch (err) {
     if (err instanceof FfmpegAbortError) throw err
     if (err instanceof FfmpegExitError) {
       const section = inputSection(err.stderr)
-      if (section && !/: Audio: /.test(section)) throw new NotAudioError(`${quotedName(displayName)} has no audio in it, so it cannot be a take.`)
-      throw new NotAudioError(`${quotedName(displayName)} is not an audio file Booth can read (WAV, AIFF, FLAC, MP3 or M4A).`)
+      if (section && !/: Audio: /.test(section))
+        throw new NotAudioError(`${quotedName(displayName)} has no audio in it, so it cannot be a take.`)
+      throw new NotAudioError(
+        `${quotedName(displayName)} is not an audio file Booth can read (WAV, AIFF, FLAC, MP3 or M4A).`,
+      )
     }
     throw err
   }
@@ -120,14 +150,23 @@ export async function probeAudioFile(path: string, displayName: string, options:
   const demuxer = /^Input #0, (.+?), from '/m.exec(section)?.[1] ?? ''
   const container = CONTAINERS[demuxer]
   if (!container) {
-    throw new NotAudioError(`${quotedName(displayName)} is a ${demuxer || 'kind of'} file; Booth takes WAV, AIFF, FLAC, MP3 or M4A files.`)
+    throw new NotAudioError(
+      `${quotedName(displayName)} is a ${demuxer || 'kind of'} file; Booth takes WAV, AIFF, FLAC, MP3 or M4A files.`,
+    )
   }
-  const videoLines = section.split('\n').filter((l) => /Stream #0:\d+.*: Video: /.test(l) && !/\(attached pic\)/.test(l))
-  if (videoLines.length > 0) throw new NotAudioError(`${quotedName(displayName)} is a video; drop the audio on its own (WAV, AIFF, FLAC, MP3 or M4A).`)
+  const videoLines = section
+    .split('\n')
+    .filter((l) => /Stream #0:\d+.*: Video: /.test(l) && !/\(attached pic\)/.test(l))
+  if (videoLines.length > 0)
+    throw new NotAudioError(
+      `${quotedName(displayName)} is a video; drop the audio on its own (WAV, AIFF, FLAC, MP3 or M4A).`,
+    )
   const stream = parseInputAudioStream(stderr)
   if (!stream) throw new NotAudioError(`${quotedName(displayName)} has no audio in it, so it cannot be a take.`)
   if (container === 'm4a' && !M4A_CODECS.has(stream.codec)) {
-    throw new NotAudioError(`${quotedName(displayName)} holds ${stream.codec} audio in an MP4 container; Booth takes AAC or ALAC there.`)
+    throw new NotAudioError(
+      `${quotedName(displayName)} holds ${stream.codec} audio in an MP4 container; Booth takes AAC or ALAC there.`,
+    )
   }
   const samples = parseAstatsOverall(stderr)?.samplesPerChannel ?? 0
   // The length the header states; when it states none (a FLAC written to a pipe: "Duration: N/A", MP3 in a
@@ -144,8 +183,21 @@ export async function probeAudioFile(path: string, displayName: string, options:
 }
 
 /** Decodes the whole file and returns its exact length in samples per channel, and its sample rate. */
-export async function countSamples(path: string, options: ProbeOptions = {}): Promise<{ samples: number; sampleRate: number; stream: InputAudioStream }> {
-  const args = ['-i', `file:${resolve(path)}`, '-map', '0:a:0', '-af', 'astats=measure_perchannel=none', '-f', 'null', '-']
+export async function countSamples(
+  path: string,
+  options: ProbeOptions = {},
+): Promise<{ samples: number; sampleRate: number; stream: InputAudioStream }> {
+  const args = [
+    '-i',
+    `file:${resolve(path)}`,
+    '-map',
+    '0:a:0',
+    '-af',
+    'astats=measure_perchannel=none',
+    '-f',
+    'null',
+    '-',
+  ]
   const run = await runFfmpeg(args, { ffmpegPath: options.ffmpegPath, signal: options.signal })
   const stream = parseInputAudioStream(run.stderr)
   const overall = parseAstatsOverall(run.stderr)

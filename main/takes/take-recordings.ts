@@ -89,7 +89,10 @@ export class TakeRecordings {
       const dir = store.folders.dir('takes', jobId)
       await mkdir(dir, { recursive: true })
       const fileName = takeFileName(safeStem(o.stem, jobId), label, number, 'wav')
-      const take = { ...store.newTake(jobId, fileName, label, number, note, 'recorded', null, job), script_read: o.script ?? null }
+      const take = {
+        ...store.newTake(jobId, fileName, label, number, note, 'recorded', null, job),
+        script_read: o.script ?? null,
+      }
       const path = join(dir, fileName)
       // The room to save the take if the disk fills while it records; a disk without it refuses the take now.
       const reserve = this.reservePath(jobId, take.id)
@@ -135,13 +138,21 @@ export class TakeRecordings {
     const closing = { preflight: undefined as Preflight | undefined }
     this.closing.set(takeId, closing)
     try {
-      return await this.close(takeId, rec, Promise.resolve(check).then((p) => (closing.preflight = p)))
+      return await this.close(
+        takeId,
+        rec,
+        Promise.resolve(check).then((p) => (closing.preflight = p)),
+      )
     } finally {
       this.closing.delete(takeId)
     }
   }
 
-  private async close(takeId: string, rec: { writer: WavWriter; jobId: string }, check: Promise<Preflight | undefined>): Promise<TakeMeta> {
+  private async close(
+    takeId: string,
+    rec: { writer: WavWriter; jobId: string },
+    check: Promise<Preflight | undefined>,
+  ): Promise<TakeMeta> {
     const closing = rec.writer.close().then(
       () => rm(this.reservePath(rec.jobId, takeId), { force: true }),
       (err: unknown) => {
@@ -151,7 +162,11 @@ export class TakeRecordings {
       },
     )
     const [, provisional] = await Promise.all([closing, check])
-    const ready = await this.store.update(takeId, (m) => ({ ...m, state: 'ready', ...(provisional ? { preflight: provisional } : {}) }))
+    const ready = await this.store.update(takeId, (m) => ({
+      ...m,
+      state: 'ready',
+      ...(provisional ? { preflight: provisional } : {}),
+    }))
     // The file is complete: its hash is kept with it now, not at its first check.
     await this.store.sealWritten(ready)
     return provisional ? ready : this.store.remeasure(takeId)
@@ -164,7 +179,9 @@ export class TakeRecordings {
     this.active.delete(takeId)
     await rec.writer.abort()
     await rm(this.reservePath(rec.jobId, takeId), { force: true })
-    await this.store.withJob(rec.jobId, () => rm(this.store.folders.metaPath('takes', rec.jobId, takeId), { force: true }))
+    await this.store.withJob(rec.jobId, () =>
+      rm(this.store.folders.metaPath('takes', rec.jobId, takeId), { force: true }),
+    )
   }
 
   /**
@@ -224,7 +241,12 @@ export class TakeRecordings {
         try {
           repair = await this.repairCutOff(take)
         } catch (err) {
-          report.failed.push({ job_id: jobId, id: take.id, meta_path: store.folders.metaPath('takes', jobId, take.id), message: `${takeName(take)} was cut off while recording and could not be repaired: ${(err as Error).message}` })
+          report.failed.push({
+            job_id: jobId,
+            id: take.id,
+            meta_path: store.folders.metaPath('takes', jobId, take.id),
+            message: `${takeName(take)} was cut off while recording and could not be repaired: ${(err as Error).message}`,
+          })
           continue
         }
         await store.update(take.id, (m) => ({ ...m, state: 'recovered' }))

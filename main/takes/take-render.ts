@@ -39,7 +39,9 @@ export async function renderTrimmed(
   const end = samples - Math.round(trim.tail_s * sampleRate)
   if (end - start < 1) {
     const length = (samples / sampleRate).toFixed(2)
-    throw new Error(`The trim (${trim.head_s} s from the start, ${trim.tail_s} s from the end) leaves nothing of this ${length} s take.`)
+    throw new Error(
+      `The trim (${trim.head_s} s from the start, ${trim.tail_s} s from the end) leaves nothing of this ${length} s take.`,
+    )
   }
   const { codec, ext } = renderCodecFor(stream.codec)
   const stem = options.name ? basename(options.name, extname(options.name)) : basename(source, extname(source))
@@ -48,9 +50,20 @@ export async function renderTrimmed(
   const temp = join(dirname(target), `.${fileName}.${process.pid}.partial.${ext}`)
   try {
     await runFfmpeg(
-      ['-i', source, '-map', '0:a:0', '-map_metadata', '-1',
-        '-af', `atrim=start_sample=${start}:end_sample=${end},asetpts=N/SR/TB`,
-        '-c:a', codec, '-y', temp],
+      [
+        '-i',
+        source,
+        '-map',
+        '0:a:0',
+        '-map_metadata',
+        '-1',
+        '-af',
+        `atrim=start_sample=${start}:end_sample=${end},asetpts=N/SR/TB`,
+        '-c:a',
+        codec,
+        '-y',
+        temp,
+      ],
       { ffmpegPath: options.ffmpegPath, signal: options.signal },
     )
     await rename(temp, target)

@@ -54,7 +54,8 @@ export class TakeShelf {
   private sealer: ((take: TakeMeta) => Promise<void>) | null = null
 
   constructor(options: TakeShelfOptions) {
-    if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new TakeInputError('TakeStore needs the data folder path.')
+    if (typeof options.dataDir !== 'string' || options.dataDir === '')
+      throw new TakeInputError('TakeStore needs the data folder path.')
     if (typeof options.measure !== 'function') throw new TakeInputError('TakeStore needs a measure function.')
     this.folders = new TakeFolders(options.dataDir)
     this.ffmpegPath = options.ffmpegPath
@@ -118,12 +119,32 @@ export class TakeShelf {
     return this.folders.audioPath('takes', take)
   }
 
-  newTake(jobId: string, fileName: string, label: TakeLabel, number: number, note: string | null, source: TakeMeta['source'], originalName: string | null, job: JobFacts): TakeMeta {
+  newTake(
+    jobId: string,
+    fileName: string,
+    label: TakeLabel,
+    number: number,
+    note: string | null,
+    source: TakeMeta['source'],
+    originalName: string | null,
+    job: JobFacts,
+  ): TakeMeta {
     const id = checkTakeId(this.newId())
     return {
-      schema: 1, id, job_id: jobId, file_name: fileName, label, take_number: number, note, preflight: null,
-      created_at: this.now().toISOString(), source, original_name: originalName,
-      state: source === 'recorded' ? 'recording' : 'ready', spot_length_s: job.spotLengthS, job_kind: job.kind,
+      schema: 1,
+      id,
+      job_id: jobId,
+      file_name: fileName,
+      label,
+      take_number: number,
+      note,
+      preflight: null,
+      created_at: this.now().toISOString(),
+      source,
+      original_name: originalName,
+      state: source === 'recorded' ? 'recording' : 'ready',
+      spot_length_s: job.spotLengthS,
+      job_kind: job.kind,
       trim: { head_s: 0, tail_s: 0 },
       upload: { handle: null, offset: 0, status: 'none' },
       delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
@@ -131,7 +152,12 @@ export class TakeShelf {
   }
 
   /** Measures a take with the injected function; a failure or an invalid answer gives a not-measured preflight. */
-  async measureSafely(path: string, spotLengthS: number | null, kind: TakeKind, signal?: AbortSignal): Promise<Preflight> {
+  async measureSafely(
+    path: string,
+    spotLengthS: number | null,
+    kind: TakeKind,
+    signal?: AbortSignal,
+  ): Promise<Preflight> {
     try {
       return checkPreflight(await this.measure(path, { spotLengthS, kind, signal }))
     } catch (err) {
@@ -142,10 +168,19 @@ export class TakeShelf {
 
   async remeasure(takeId: string, signal?: AbortSignal): Promise<TakeMeta> {
     const { meta } = await this.find(takeId, 'takes')
-    const preflight = await this.measureSafely(await this.readyAudioPath(meta), meta.spot_length_s, meta.job_kind, signal)
+    const preflight = await this.measureSafely(
+      await this.readyAudioPath(meta),
+      meta.spot_length_s,
+      meta.job_kind,
+      signal,
+    )
     // A file renamed (relabelled) while it was measured keeps the figures it had rather than "not measured";
     // a measurement of another version than the current one is not kept.
-    return this.update(takeId, (m) => ((!preflight.measured && m.file_name !== meta.file_name) || !stillCurrent(m, currentStamp(meta)) ? m : { ...m, preflight }))
+    return this.update(takeId, (m) =>
+      (!preflight.measured && m.file_name !== meta.file_name) || !stillCurrent(m, currentStamp(meta))
+        ? m
+        : { ...m, preflight },
+    )
   }
 
   /**

@@ -13,14 +13,27 @@ import { META_SUFFIX } from './take-meta-file'
 import { importTake, type ImportOptions } from './take-import'
 import { checkJobId, checkLabel, checkNote, TakeInputError } from './take-input-checks'
 import { renameForLabel } from './take-naming'
-import { TakeRecordings, type ActiveRecording, type RecordOptions, type RecoveryReport, type SalvagedTake } from './take-recordings'
+import {
+  TakeRecordings,
+  type ActiveRecording,
+  type RecordOptions,
+  type RecoveryReport,
+  type SalvagedTake,
+} from './take-recordings'
 import { renderTrimmed } from './take-render'
 import { versionFileName } from '../version-records/version-meta'
 import { currentStamp, stillCurrent } from '../version-records/version-stamp'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
-  DELIVERY_STATUSES, UPLOAD_STATUSES,
-  type DeliveryState, type Preflight, type TakeLabel, type TakeListing, type TakeMeta, type TakeTrim, type UploadState,
+  DELIVERY_STATUSES,
+  UPLOAD_STATUSES,
+  type DeliveryState,
+  type Preflight,
+  type TakeLabel,
+  type TakeListing,
+  type TakeMeta,
+  type TakeTrim,
+  type UploadState,
 } from './take-types'
 import type { Level } from '../media/pcm24'
 import type { WavWriterOptions } from '../media/wav-writer'
@@ -55,7 +68,12 @@ export class TakeStore extends TakeShelf {
     // A take left "recording" that nothing records any more (the disk stopped it and would not even take
     // its state) is shown as what it is: cut off, kept, to be listened to and kept — never "Recording…".
     // One stopped and being saved is listed so, with its check (take-recordings.ts).
-    return { ...listing, takes: listing.takes.map((t) => (this.recordings.isCutOff(t) ? { ...t, state: 'recovered' } : this.recordings.listed(t))) }
+    return {
+      ...listing,
+      takes: listing.takes.map((t) =>
+        this.recordings.isCutOff(t) ? { ...t, state: 'recovered' } : this.recordings.listed(t),
+      ),
+    }
   }
 
   /** Deleted takes, of one job or of all. */
@@ -101,7 +119,8 @@ export class TakeStore extends TakeShelf {
     // Cut off by the disk and never repaired (see list): its WAV is made whole first, as at a start.
     if (this.recordings.isCutOff(meta)) await this.recordings.repairCutOff(meta)
     const kept = await this.update(takeId, (m) => {
-      if (m.state !== 'recovered' && !this.recordings.isCutOff(m)) throw new TakeInputError(`${takeName(m)} is not a recovered take.`)
+      if (m.state !== 'recovered' && !this.recordings.isCutOff(m))
+        throw new TakeInputError(`${takeName(m)} is not a recovered take.`)
       return { ...m, state: 'ready' }
     })
     // Made whole and kept: its hash is kept with it from now on.
@@ -118,14 +137,18 @@ export class TakeStore extends TakeShelf {
     const wanted = checkLabel(label)
     return this.update(takeId, async (m) => {
       if (m.label === wanted) return m
-      if (m.state === 'recording') throw new TakeInputError(`${takeName(m)} is still recording; label it when it is finished.`)
+      if (m.state === 'recording')
+        throw new TakeInputError(`${takeName(m)} is still recording; label it when it is finished.`)
       if (m.upload.status === 'uploading' || m.delivery.status !== 'none') {
-        throw new TakeInputError(`${takeName(m)} is already being sent as "${m.label}"; its label can no longer change.`)
+        throw new TakeInputError(
+          `${takeName(m)} is already being sent as "${m.label}"; its label can no longer change.`,
+        )
       }
       const fileName = renameForLabel(m.file_name, wanted)
       const dir = this.folders.dir('takes', m.job_id)
       if (fileName !== m.file_name) {
-        if (await exists(join(dir, fileName))) throw new TakeInputError(`Cannot relabel ${takeName(m)}: ${fileName} already exists.`)
+        if (await exists(join(dir, fileName)))
+          throw new TakeInputError(`Cannot relabel ${takeName(m)}: ${fileName} already exists.`)
         await rename(join(dir, m.file_name), join(dir, fileName))
       }
       return { ...m, label: wanted, file_name: fileName }
@@ -141,24 +164,37 @@ export class TakeStore extends TakeShelf {
   async setTrim(takeId: string, trim: TakeTrim): Promise<TakeMeta> {
     const head = trim?.head_s
     const tail = trim?.tail_s
-    for (const [name, v] of [['head', head], ['tail', tail]] as const) {
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new TakeInputError(`The ${name} trim must be zero or more seconds (got ${String(v)}).`)
+    for (const [name, v] of [
+      ['head', head],
+      ['tail', tail],
+    ] as const) {
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+        throw new TakeInputError(`The ${name} trim must be zero or more seconds (got ${String(v)}).`)
     }
     return this.update(takeId, (m) => {
       const same = m.trim.head_s === head && m.trim.tail_s === tail
       // What was delivered is what the service holds: the take's trim stays the one it was sent with.
-      if (!same && (m.delivery.status === 'delivered' || m.delivery.status === 'sending' || m.upload.status === 'uploading')) {
-        throw new TakeInputError(m.delivery.status === 'delivered'
-          ? `${takeName(m)} was already delivered as it is; its trim can no longer change. Record or import a new take to send another cut.`
-          : `${takeName(m)} is being sent with its current trim; its trim can no longer change.`)
+      if (
+        !same &&
+        (m.delivery.status === 'delivered' || m.delivery.status === 'sending' || m.upload.status === 'uploading')
+      ) {
+        throw new TakeInputError(
+          m.delivery.status === 'delivered'
+            ? `${takeName(m)} was already delivered as it is; its trim can no longer change. Record or import a new take to send another cut.`
+            : `${takeName(m)} is being sent with its current trim; its trim can no longer change.`,
+        )
       }
       // A queued delivery may already have rendered (or uploaded) the file of the trim it was given.
       if (m.delivery.queued && !same) {
-        throw new TakeInputError(`${takeName(m)} is in the delivery queue with its current trim; cancel that delivery to change the trim.`)
+        throw new TakeInputError(
+          `${takeName(m)} is in the delivery queue with its current trim; cancel that delivery to change the trim.`,
+        )
       }
       const length = m.preflight?.duration_s
       if (typeof length === 'number' && head + tail >= length) {
-        throw new TakeInputError(`Trimming ${head} s from the start and ${tail} s from the end leaves nothing of this ${length.toFixed(2)} s take.`)
+        throw new TakeInputError(
+          `Trimming ${head} s from the start and ${tail} s from the end leaves nothing of this ${length.toFixed(2)} s take.`,
+        )
       }
       // A measurement of another trim is not this one's: it goes with the change, in the same write.
       return { ...m, trim: { head_s: head, tail_s: tail }, trimmed_preflight: same ? m.trimmed_preflight : null }
@@ -167,18 +203,24 @@ export class TakeStore extends TakeShelf {
 
   /** For the upload service: keeps the tus handle, offset and status on the take. */
   async setUpload(takeId: string, patch: Partial<UploadState>): Promise<TakeMeta> {
-    if (patch.status !== undefined && !UPLOAD_STATUSES.includes(patch.status)) throw new TakeInputError(`"${String(patch.status)}" is not an upload status.`)
-    if (patch.offset !== undefined && !(Number.isInteger(patch.offset) && patch.offset >= 0)) throw new TakeInputError('The upload offset must be a whole number of bytes.')
-    if (patch.handle !== undefined && patch.handle !== null && !/^[0-9a-f]{32}$/.test(patch.handle)) throw new TakeInputError(`"${String(patch.handle)}" is not an upload handle (32 hex digits).`)
+    if (patch.status !== undefined && !UPLOAD_STATUSES.includes(patch.status))
+      throw new TakeInputError(`"${String(patch.status)}" is not an upload status.`)
+    if (patch.offset !== undefined && !(Number.isInteger(patch.offset) && patch.offset >= 0))
+      throw new TakeInputError('The upload offset must be a whole number of bytes.')
+    if (patch.handle !== undefined && patch.handle !== null && !/^[0-9a-f]{32}$/.test(patch.handle))
+      throw new TakeInputError(`"${String(patch.handle)}" is not an upload handle (32 hex digits).`)
     return this.update(takeId, (m) => ({ ...m, upload: { ...m.upload, ...patch } }))
   }
 
   /** For the delivery service: keeps the idempotency key, delivery id, status and queued flag on the take. */
   async setDelivery(takeId: string, patch: Partial<DeliveryState>): Promise<TakeMeta> {
-    if (patch.status !== undefined && !DELIVERY_STATUSES.includes(patch.status)) throw new TakeInputError(`"${String(patch.status)}" is not a delivery status.`)
+    if (patch.status !== undefined && !DELIVERY_STATUSES.includes(patch.status))
+      throw new TakeInputError(`"${String(patch.status)}" is not a delivery status.`)
     const key = patch.idempotency_key
-    if (key !== undefined && key !== null && !/^[A-Za-z0-9_-]{8,48}$/.test(key)) throw new TakeInputError(`"${String(key)}" is not an Idempotency-Key (8–48 letters, digits, _ or -).`)
-    if (patch.queued !== undefined && typeof patch.queued !== 'boolean') throw new TakeInputError('The delivery "queued" flag must be true or false.')
+    if (key !== undefined && key !== null && !/^[A-Za-z0-9_-]{8,48}$/.test(key))
+      throw new TakeInputError(`"${String(key)}" is not an Idempotency-Key (8–48 letters, digits, _ or -).`)
+    if (patch.queued !== undefined && typeof patch.queued !== 'boolean')
+      throw new TakeInputError('The delivery "queued" flag must be true or false.')
     return this.update(takeId, (m) => ({ ...m, delivery: { ...m.delivery, ...patch } }))
   }
 
@@ -188,7 +230,8 @@ export class TakeStore extends TakeShelf {
    */
   async setTrimAndMeasure(takeId: string, trim: TakeTrim, signal?: AbortSignal): Promise<TakeMeta> {
     const meta = await this.setTrim(takeId, trim)
-    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return this.update(takeId, (m) => ({ ...m, trimmed_preflight: null }))
+    if (meta.trim.head_s === 0 && meta.trim.tail_s === 0)
+      return this.update(takeId, (m) => ({ ...m, trimmed_preflight: null }))
     const file = await this.renderForDelivery(takeId, signal)
     const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
     // Only if the trim and the version are still the ones measured (an undo or another trim may have come in meanwhile).
@@ -255,7 +298,9 @@ export class TakeStore extends TakeShelf {
     for (const jobId of await this.folders.jobIds('trash')) {
       await this.withJob(jobId, async () => {
         const dir = this.folders.dir('trash', jobId)
-        const ids = (await readdir(dir)).filter((n) => n.endsWith(META_SUFFIX)).map((n) => n.slice(0, -META_SUFFIX.length))
+        const ids = (await readdir(dir))
+          .filter((n) => n.endsWith(META_SUFFIX))
+          .map((n) => n.slice(0, -META_SUFFIX.length))
         removed += ids.length
         await rm(dir, { recursive: true, force: true })
         // What other parts of Booth kept beside a take, named by its id (its read-back, <id>.readback.json), goes with it.
@@ -272,7 +317,8 @@ export class TakeStore extends TakeShelf {
     const { jobId } = await this.find(takeId, from)
     return this.withJob(jobId, async () => {
       const { meta } = await this.find(takeId, from)
-      if (meta.state === 'recording' && this.recordings.isActive(takeId)) throw new TakeInputError(`${takeName(meta)} is still recording; stop it first.`)
+      if (meta.state === 'recording' && this.recordings.isActive(takeId))
+        throw new TakeInputError(`${takeName(meta)} is still recording; stop it first.`)
       const toDir = this.folders.dir(to, jobId)
       await mkdir(toDir, { recursive: true })
       const audioTo = join(toDir, meta.file_name)

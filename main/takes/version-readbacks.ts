@@ -18,7 +18,12 @@ export function readbackPathOf(jobTakesDir: string, take: Pick<TakeMeta, 'id'>, 
 }
 
 /** Keeps `stored`, made for `madeFor` (default: the take's current version as given); true when it is now the take's read-back. */
-export async function keepReadbackFor(store: TakeShelf, take: TakeMeta, stored: ReadbackStored, madeFor: VersionStamp = currentStamp(take)): Promise<boolean> {
+export async function keepReadbackFor(
+  store: TakeShelf,
+  take: TakeMeta,
+  stored: ReadbackStored,
+  madeFor: VersionStamp = currentStamp(take),
+): Promise<boolean> {
   return store.withJob(take.job_id, async () => {
     const { meta } = await store.find(take.id, 'takes')
     const dir = store.folders.dir('takes', meta.job_id)
@@ -27,7 +32,8 @@ export async function keepReadbackFor(store: TakeShelf, take: TakeMeta, stored: 
       await writeFileAtomic(readbackPathOf(dir, meta), text)
       return true
     }
-    if (meta.versions && sameStamp(stampOf(meta, madeFor.number), madeFor)) await writeFileAtomic(readbackPathOf(dir, meta, madeFor.number), text)
+    if (meta.versions && sameStamp(stampOf(meta, madeFor.number), madeFor))
+      await writeFileAtomic(readbackPathOf(dir, meta, madeFor.number), text)
     return false
   })
 }

@@ -23,9 +23,21 @@ import { scriptSentences } from '../readback/compare/sentence-spans'
 import { removedRuns, removedSentenceName, type RemovedRun } from './removed-lines'
 import { reviseTake, usableOnly } from './revised-take'
 import { prepareRecordings, type AnalyzedRecording } from './version-inputs'
-import { addRecording, CliRefusal, finish, mainOf, openScratch, readScript, runCli, type CliOutcome } from './version-cli'
+import {
+  addRecording,
+  CliRefusal,
+  finish,
+  mainOf,
+  openScratch,
+  readScript,
+  runCli,
+  type CliOutcome,
+} from './version-cli'
 
-const USAGE = 'Usage: npm run comp -- TAKE.wav TAKE.wav [...] --script SCRIPT.txt -o OUT.wav [--pick SENTENCE=FILE ...] [--take-script TAKE.wav=OLD_SCRIPT.txt ...] [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
+const USAGE =
+  'Usage: npm run comp -- TAKE.wav TAKE.wav [...] --script SCRIPT.txt -o OUT.wav [--pick ' +
+  'SENTENCE=FILE ...] [--take-script TAKE.wav=OLD_SCRIPT.txt ...] [--engine ' +
+  'sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
 const r3 = (x: number): number => Math.round(x * 1000) / 1000
 
 export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliOutcome> {
@@ -36,12 +48,14 @@ export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     const takeOf = (file: string) => args.files.findIndex((f) => f === file || resolve(f) === resolve(file))
     for (const p of args.picks) {
       if (p.sentence > count) throw new CliRefusal(`--pick ${p.sentence}=${p.file}: the script has ${count} sentences.`)
-      if (takeOf(p.file) < 0) throw new CliRefusal(`--pick ${p.sentence}=${p.file} names a file that is not one of the takes given.`)
+      if (takeOf(p.file) < 0)
+        throw new CliRefusal(`--pick ${p.sentence}=${p.file} names a file that is not one of the takes given.`)
     }
     const ownScripts = args.files.map(() => script)
     for (const ts of args.takeScripts) {
       const t = takeOf(ts.file as string)
-      if (t < 0) throw new CliRefusal(`--take-script ${ts.file}=${ts.script} names a file that is not one of the takes given.`)
+      if (t < 0)
+        throw new CliRefusal(`--take-script ${ts.file}=${ts.script} names a file that is not one of the takes given.`)
       ownScripts[t] = await readScript(ts.script)
     }
     const scratch = await openScratch(args, env)
@@ -55,16 +69,27 @@ export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = pro
         const revised = reviseTake((a as AnalyzedRecording).analysis, own, script)
         const name = `The take ${quotedName(path)}`
         const runs = own === script ? [] : removedRuns((a as AnalyzedRecording).analysis, revised.map)
-        const removed = runs.length ? { removed: { runs, name: (r: RemovedRun) => removedSentenceName(own, r.old[0] as number) } } : {}
+        const removed = runs.length
+          ? { removed: { runs, name: (r: RemovedRun) => removedSentenceName(own, r.old[0] as number) } }
+          : {}
         takes.push({ name, analysis: revised.analysis, ref: (a as AnalyzedRecording).ref, ...removed })
         // The read-back run here (the take's words against its own script) judges its cells, as in the window.
-        offered.push({ name, analysis: usableOnly(revised), readback: readbackThrough({ check: (a as AnalyzedRecording).analysis.check, script: own }, script) })
+        offered.push({
+          name,
+          analysis: usableOnly(revised),
+          readback: readbackThrough({ check: (a as AnalyzedRecording).analysis.check, script: own }, script),
+        })
       }
       const picks = defaultPicks(compCells(offered, count))
       for (const p of args.picks) {
         const t = takeOf(p.file)
-        if (!(offered[t] as (typeof offered)[number]).analysis.sentences[p.sentence - 1] && (takes[t] as (typeof takes)[number]).analysis.sentences[p.sentence - 1]) {
-          throw new CliRefusal(`--pick ${p.sentence}=${p.file}: that take was read before sentence ${p.sentence} was changed, so it cannot be picked for it.`)
+        if (
+          !(offered[t] as (typeof offered)[number]).analysis.sentences[p.sentence - 1] &&
+          (takes[t] as (typeof takes)[number]).analysis.sentences[p.sentence - 1]
+        ) {
+          throw new CliRefusal(
+            `--pick ${p.sentence}=${p.file}: that take was read before sentence ${p.sentence} was changed, so it cannot be picked for it.`,
+          )
         }
         picks[p.sentence - 1] = t
       }
@@ -72,13 +97,39 @@ export function runCompCli(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       const base = takes[edit.base] as (typeof takes)[number]
       const pieces = picks.map((t, k) => {
         const placed = edit.placements.find((pl) => pl.sentence === k)
-        if (placed) return { sentence: k + 1, source: args.files[t as number] as string, from_s: r3(placed.sourceFromS), to_s: r3(placed.sourceToS), gain_db: placed.gainDb }
+        if (placed)
+          return {
+            sentence: k + 1,
+            source: args.files[t as number] as string,
+            from_s: r3(placed.sourceFromS),
+            to_s: r3(placed.sourceToS),
+            gain_db: placed.gainDb,
+          }
         const s = base.analysis.sentences[k]
-        return { sentence: k + 1, source: args.files[edit.base] as string, from_s: r3(s?.onsetS ?? 0), to_s: r3(s?.speechEndS ?? 0), gain_db: 0 }
+        return {
+          sentence: k + 1,
+          source: args.files[edit.base] as string,
+          from_s: r3(s?.onsetS ?? 0),
+          to_s: r3(s?.speechEndS ?? 0),
+          gain_db: 0,
+        }
       })
-      const removed = edit.removals.flatMap((r) => r.run.old.map((k) => ({ sentence: k + 1, source: args.files[edit.base] as string, take_from_s: r3(r.takeFromS), take_to_s: r3(r.takeToS) })))
+      const removed = edit.removals.flatMap((r) =>
+        r.run.old.map((k) => ({
+          sentence: k + 1,
+          source: args.files[edit.base] as string,
+          take_from_s: r3(r.takeFromS),
+          take_to_s: r3(r.takeToS),
+        })),
+      )
       const done = await finish(scratch, edit.list, script, args.output)
-      return { output: done.output, pieces, ...(removed.length ? { removed } : {}), check: done.check, preflight: done.preflight }
+      return {
+        output: done.output,
+        pieces,
+        ...(removed.length ? { removed } : {}),
+        check: done.check,
+        preflight: done.preflight,
+      }
     } finally {
       await scratch.done()
     }

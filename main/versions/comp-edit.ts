@@ -23,7 +23,12 @@ export interface CompEdit {
 /** A take of the comp: its analysis by the comp's script, and (read from an older one) the removed lines it still reads. */
 export type CompSource = CompTake & { ref: RecordingRef; removed?: RemovedLines }
 
-export async function compEdit(recordings: Recordings, takes: ReadonlyArray<CompSource>, picks: ReadonlyArray<number | null>, name: (k: number) => string): Promise<CompEdit> {
+export async function compEdit(
+  recordings: Recordings,
+  takes: ReadonlyArray<CompSource>,
+  picks: ReadonlyArray<number | null>,
+  name: (k: number) => string,
+): Promise<CompEdit> {
   const plan = planComp(takes, picks, name)
   const base = takes[plan.base] as CompSource
   const format = base.ref.format
@@ -33,7 +38,24 @@ export async function compEdit(recordings: Recordings, takes: ReadonlyArray<Comp
     const t = takes[p.take] as CompTake & { ref: RecordingRef }
     conformed.set(p.take, (await recordings.conform(t.ref, format)).hash)
   }
-  const patches = plan.patches.map((p) => ({ ...p, name: (takes[p.take] as CompTake).name, from: { ...p.from, source: conformed.get(p.take) as string } }))
-  const { timeline, placements, removals } = placePatches(base.analysis, patches, name, (p) => (p as (typeof patches)[number]).name, base.removed)
-  return { base: plan.base, patches: patches.map((p) => ({ sentence: p.sentence, take: p.take, gainDb: p.gainDb, name: p.name })), placements, removals, timeline, list: toEditList(timeline, format) }
+  const patches = plan.patches.map((p) => ({
+    ...p,
+    name: (takes[p.take] as CompTake).name,
+    from: { ...p.from, source: conformed.get(p.take) as string },
+  }))
+  const { timeline, placements, removals } = placePatches(
+    base.analysis,
+    patches,
+    name,
+    (p) => (p as (typeof patches)[number]).name,
+    base.removed,
+  )
+  return {
+    base: plan.base,
+    patches: patches.map((p) => ({ sentence: p.sentence, take: p.take, gainDb: p.gainDb, name: p.name })),
+    placements,
+    removals,
+    timeline,
+    list: toEditList(timeline, format),
+  }
 }

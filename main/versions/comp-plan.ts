@@ -55,7 +55,13 @@ export function cellOf(s: AnalyzedSentence | null | undefined, judged?: readonly
   const issues = judged ?? s.issues
   return {
     state: issues.length === 0 ? 'clean' : 'issues',
-    issues: issues.map((i) => (i.kind === 'missing' ? `“${i.expected ?? ''}” not heard` : i.kind === 'changed' ? `“${i.heard ?? ''}” heard for “${i.expected ?? ''}”` : `“${i.heard ?? ''}” ${i.kind}`)),
+    issues: issues.map((i) =>
+      i.kind === 'missing'
+        ? `“${i.expected ?? ''}” not heard`
+        : i.kind === 'changed'
+          ? `“${i.heard ?? ''}” heard for “${i.expected ?? ''}”`
+          : `“${i.heard ?? ''}” ${i.kind}`,
+    ),
     lufs: s.lufs,
     true_peak_dbtp: s.true_peak_dbtp,
     length_s: round2(s.speechEndS - s.onsetS),
@@ -71,7 +77,9 @@ function issuesBySentence(readback: { check: ReadbackCheck; script: string }): R
 /** cells[sentence][take] for `sentenceCount` sentences. */
 export function compCells(takes: readonly CompTake[], sentenceCount: number): CompCell[][] {
   const judged = takes.map((t) => (t.readback ? issuesBySentence(t.readback) : null))
-  return Array.from({ length: sentenceCount }, (_, k) => takes.map((t, i) => cellOf(t.analysis.sentences[k], judged[i]?.[k])))
+  return Array.from({ length: sentenceCount }, (_, k) =>
+    takes.map((t, i) => cellOf(t.analysis.sentences[k], judged[i]?.[k])),
+  )
 }
 
 /** The default pick of each sentence (a take index; null when no take reads it): the last clean reading, else the last with the fewest issues. */
@@ -115,26 +123,45 @@ export interface CompPlan {
  * The patches for `picks` (a take index per sentence). `name(k)` names sentence k. Refuses, naming them,
  * sentences that no take reads, and a pick of a cell whose take does not read that sentence.
  */
-export function planComp(takes: readonly CompTake[], picks: ReadonlyArray<number | null>, name: (k: number) => string): CompPlan {
+export function planComp(
+  takes: readonly CompTake[],
+  picks: ReadonlyArray<number | null>,
+  name: (k: number) => string,
+): CompPlan {
   const missing = picks.flatMap((p, k) => (p === null ? [k] : []))
   if (missing.length > 0) {
     const named = missing.map(name)
-    throw new CompError(`No take reads ${named.join(' or ')}; record ${missing.length === 1 ? 'it' : 'them'} (a pickup) before rendering the comp.`)
+    throw new CompError(
+      `No take reads ${named.join(' or ')}; record ${missing.length === 1 ? 'it' : 'them'} (a pickup) before rendering the comp.`,
+    )
   }
   picks.forEach((t, k) => {
     const take = takes[t as number]
     if (!take) throw new CompError(`The pick for ${name(k)} names no take of this comp.`)
-    if (!take.analysis.sentences[k]) throw new CompError(`${take.name} does not read ${name(k)}, so it cannot be picked for it.`)
+    if (!take.analysis.sentences[k])
+      throw new CompError(`${take.name} does not read ${name(k)}, so it cannot be picked for it.`)
   })
   const counts = takes.map((_, t) => picks.filter((p) => p === t).length)
   const reads = takes.map((t) => t.analysis.sentences.filter((s) => s !== null).length)
   let base = 0
   takes.forEach((_, t) => {
-    const better = (counts[t] as number) - (counts[base] as number) || (reads[t] as number) - (reads[base] as number) || t - base
+    const better =
+      (counts[t] as number) - (counts[base] as number) || (reads[t] as number) - (reads[base] as number) || t - base
     if (better > 0) base = t
   })
   const baseTake = takes[base] as CompTake
   const offsets = takes.map((t, i) => (i === base ? 0 : takeOffsetDb(baseTake.analysis, t.analysis)))
-  const patches = picks.flatMap((t, k) => (t === base ? [] : [{ sentence: k, take: t as number, from: (takes[t as number] as CompTake).analysis, gainDb: offsets[t as number] as number }]))
+  const patches = picks.flatMap((t, k) =>
+    t === base
+      ? []
+      : [
+          {
+            sentence: k,
+            take: t as number,
+            from: (takes[t as number] as CompTake).analysis,
+            gainDb: offsets[t as number] as number,
+          },
+        ],
+  )
   return { base, patches }
 }

@@ -4,7 +4,8 @@
  * comp-take.ts). A take read from an older revision is read against its own script and seen through the
  * current one (revised-take.ts): it offers the sentences it reads unchanged; a changed or added sentence
  * is "not read" in it. Built on such a take, the comp puts the picked reading of a changed sentence where
- * the take read the old wording, and the lines the producer removed since are cut out of it. The grid's analyses are kept, so rendering right after showing the grid
+ * the take read the old wording, and the lines the producer removed since are cut out of it. The grid's analyses are
+ * kept, so rendering right after showing the grid
  * reads nothing twice. Each take's cells are judged by its stored read-back (the check the talent sees,
  * names and doubts weighed), so a sentence's default is the newest take whose read-back reads it clean; a
  * take of an older revision brings its check against its own script, moved onto the comp's sentences
@@ -54,7 +55,11 @@ const STALE_WORDS = {
 
 /** What each take offers the grid, judged by its stored read-back where it has one. */
 function offeredTakes(g: GridTakes): CompTake[] {
-  return g.offered.map((a, i) => ({ name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis, readback: g.readbacks[i] ?? null }))
+  return g.offered.map((a, i) => ({
+    name: takeName(g.takes[i] as TakeMeta),
+    analysis: a.analysis,
+    readback: g.readbacks[i] ?? null,
+  }))
 }
 
 export class CompService {
@@ -62,12 +67,18 @@ export class CompService {
    * `journalled` runs the comp's rendering under a journal entry on its base take (work-journal.ts), so a
    * start after Booth stopped mid-comp says so.
    */
-  constructor(private readonly work: VersionWork, private readonly journalled: <T>(base: TakeMeta, job: () => Promise<T>) => Promise<T> = (_b, job) => job()) {}
+  constructor(
+    private readonly work: VersionWork,
+    private readonly journalled: <T>(base: TakeMeta, job: () => Promise<T>) => Promise<T> = (_b, job) => job(),
+  ) {}
 
   /** The script a comp is made for: the job's current one, else the newest take's. */
   private async compScript(jobId: string, newest: TakeMeta, all: readonly TakeMeta[]): Promise<TakeScript> {
     const current = await this.work.d.currentScript(jobId).catch(() => null)
-    const script = current && current.text.trim() ? { text: current.text, revision_id: current.revision_id, names: current.names } : await this.work.scriptOf(newest)
+    const script =
+      current && current.text.trim()
+        ? { text: current.text, revision_id: current.revision_id, names: current.names }
+        : await this.work.scriptOf(newest)
     const n = revisionNumber(all, current?.revision_id ?? null, script.revision_id)
     return n === null ? script : { ...script, revision_number: n }
   }
@@ -75,9 +86,12 @@ export class CompService {
   /** The job's finished takes read from a script, each seen through the script the comp is made for. */
   private async gridTakes(jobId: string): Promise<GridTakes> {
     const { takes: all } = await this.work.d.store.list(jobId)
-    const ready = all.filter((t) => t.state === 'ready' && t.script_read?.text.trim()).sort((a, b) => a.take_number - b.take_number)
+    const ready = all
+      .filter((t) => t.state === 'ready' && t.script_read?.text.trim())
+      .sort((a, b) => a.take_number - b.take_number)
     const newest = ready[ready.length - 1]
-    if (!newest) throw new TakeInputError('This job has no finished take read from a script, so there is nothing to comp.')
+    if (!newest)
+      throw new TakeInputError('This job has no finished take read from a script, so there is nothing to comp.')
     const script = await this.compScript(jobId, newest, all)
     this.work.progress({ id: null, job_id: jobId }, 'reading_back_sources', 'Reading the takes sentence by sentence…')
     const takes: TakeMeta[] = []
@@ -86,16 +100,22 @@ export class CompService {
     const fates: GridTakes['fates'] = []
     const readbacks: GridTakes['readbacks'] = []
     const removed: GridTakes['removed'] = []
-    const leftOut: CompGridView['left_out'] = all.filter((t) => !ready.includes(t)).map((t) => ({
-      takeId: t.id, reason: t.state !== 'ready' ? `${takeName(t)} is not finished.` : `${takeName(t)} kept no script.`,
-    }))
+    const leftOut: CompGridView['left_out'] = all
+      .filter((t) => !ready.includes(t))
+      .map((t) => ({
+        takeId: t.id,
+        reason: t.state !== 'ready' ? `${takeName(t)} is not finished.` : `${takeName(t)} kept no script.`,
+      }))
     for (const t of ready) {
       const own = (t.script_read as { text: string }).text
       const read = await this.work.analysisOf(t, own, { truePeak: true, short: t.label === 'pickup' })
       const revised = reviseTake(read.analysis, own, script.text)
       const usable = usableOnly(revised)
       if (!usable.sentences.some((x) => x !== null)) {
-        leftOut.push({ takeId: t.id, reason: `${takeName(t)} reads no sentence of the current script as it is written now.` })
+        leftOut.push({
+          takeId: t.id,
+          reason: `${takeName(t)} reads no sentence of the current script as it is written now.`,
+        })
         continue
       }
       takes.push(t)
@@ -103,8 +123,20 @@ export class CompService {
       offered.push({ ref: read.ref, analysis: usable })
       fates.push(revised.map.next)
       const runs = own === script.text ? [] : removedRuns(read.analysis, revised.map)
-      const revision = revisionNumber(all, script.revision_id, (t.script_read as { revision_id: string | null }).revision_id)
-      removed.push(runs.length ? { lines: { runs, name: (r) => removedSentenceName(own, r.old[0] as number, revision) }, script: own, revision } : null)
+      const revision = revisionNumber(
+        all,
+        script.revision_id,
+        (t.script_read as { revision_id: string | null }).revision_id,
+      )
+      removed.push(
+        runs.length
+          ? {
+              lines: { runs, name: (r) => removedSentenceName(own, r.old[0] as number, revision) },
+              script: own,
+              revision,
+            }
+          : null,
+      )
       const stored = await this.work.storedCheck(t)
       readbacks.push(stored ? readbackThrough(stored, script.text) : null)
     }
@@ -125,32 +157,53 @@ export class CompService {
       revision_id: g.script.revision_id,
       sentences: sentences.map((s) => ({ number: s.index + 1, text: s.text })),
       takes: g.takes.map((t) => ({ takeId: t.id, name: takeName(t), take_number: t.take_number })),
-      cells: cells.map((row, k) => row.map((c, i) => {
-        const fate = g.fates[i]?.[k]?.fate
-        const stale = fate === 'changed' || fate === 'added' ? [STALE_WORDS[fate]] : []
-        return { ...c, issues: [...c.issues, ...stale], takeId: (g.takes[i] as TakeMeta).id }
-      })),
+      cells: cells.map((row, k) =>
+        row.map((c, i) => {
+          const fate = g.fates[i]?.[k]?.fate
+          const stale = fate === 'changed' || fate === 'added' ? [STALE_WORDS[fate]] : []
+          return { ...c, issues: [...c.issues, ...stale], takeId: (g.takes[i] as TakeMeta).id }
+        }),
+      ),
       picks: picks.map((p) => (p === null ? null : (g.takes[p] as TakeMeta).id)),
       unread: picks.flatMap((p, k) => (p === null ? [k + 1] : [])),
       left_out: g.leftOut,
     }
   }
 
-  async render(jobId: string, chosen: ReadonlyArray<{ sentence: number; takeId: string }>, note: string | null): Promise<VersionMade> {
+  async render(
+    jobId: string,
+    chosen: ReadonlyArray<{ sentence: number; takeId: string }>,
+    note: string | null,
+  ): Promise<VersionMade> {
     const g = await this.gridTakes(jobId)
     const sentences = scriptSentences(g.script.text)
     const name = (k: number) => sentenceName(g.script.text, k)
     const compTakes: CompSource[] = g.analyzed.map((a, i) => {
       const removed = g.removed[i]
-      return { name: takeName(g.takes[i] as TakeMeta), analysis: a.analysis, ref: a.ref, ...(removed ? { removed: removed.lines } : {}) }
+      return {
+        name: takeName(g.takes[i] as TakeMeta),
+        analysis: a.analysis,
+        ref: a.ref,
+        ...(removed ? { removed: removed.lines } : {}),
+      }
     })
     const picks = defaultPicks(compCells(offeredTakes(g), sentences.length))
     for (const c of chosen) {
-      if (c.sentence > sentences.length) throw new TakeInputError(`The script has ${sentences.length} sentences; there is no sentence ${c.sentence}.`)
+      if (c.sentence > sentences.length)
+        throw new TakeInputError(`The script has ${sentences.length} sentences; there is no sentence ${c.sentence}.`)
       const t = g.takes.findIndex((x) => x.id === c.takeId)
-      if (t < 0) throw new TakeInputError(`The take picked for ${name(c.sentence - 1)} is not one of this comp's takes (it reads none of the current script, or is not finished).`)
-      if (!(g.offered[t] as AnalyzedRecording).analysis.sentences[c.sentence - 1] && (g.analyzed[t] as AnalyzedRecording).analysis.sentences[c.sentence - 1]) {
-        throw new TakeInputError(`${takeName(g.takes[t] as TakeMeta)} was read before the producer changed ${name(c.sentence - 1)}, so it cannot be picked for it; pick another take or record a pickup.`)
+      if (t < 0)
+        throw new TakeInputError(
+          `The take picked for ${name(c.sentence - 1)} is not one of this comp's takes (it reads none of the current script, or is not finished).`,
+        )
+      if (
+        !(g.offered[t] as AnalyzedRecording).analysis.sentences[c.sentence - 1] &&
+        (g.analyzed[t] as AnalyzedRecording).analysis.sentences[c.sentence - 1]
+      ) {
+        throw new TakeInputError(
+          `${takeName(g.takes[t] as TakeMeta)} was read before the producer changed ` +
+            `${name(c.sentence - 1)}, so it cannot be picked for it; pick another take or record a pickup.`,
+        )
       }
       picks[c.sentence - 1] = t
     }
@@ -174,17 +227,43 @@ export class CompService {
       this.work.progress(noTakeYet, 'reading_back', 'Reading back the comp…')
       const heard = await this.work.readBack(pending, list, rendered.path, g.script)
       const fromBase = picks.flatMap((p, k) => (p === edit.base ? [k + 1] : []))
-      const summary = `Comp on ${takeName(base)}${fromBase.length ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})` : ''}${changes.length ? `; ${changes.map((c) => `sentence ${c.sentence} from ${c.source_name}`).join('; ')}` : ''}${cut.length ? `; ${cut.map(changePhrase).join('; ')}` : ''}.`
+      const baseSentences = fromBase.length
+        ? ` (sentence${fromBase.length === 1 ? '' : 's'} ${fromBase.join(', ')})`
+        : ''
+      const changed = changes.map((c) => `; sentence ${c.sentence} from ${c.source_name}`).join('')
+      const summary = `Comp on ${takeName(base)}${baseSentences}${changed}${cut.map((c) => `; ${changePhrase(c)}`).join('')}.`
       const take = await createCompTake(store, {
-        jobId, base, note, script: { revision_id: g.script.revision_id, text: g.script.text }, renderPath: rendered.path, readback: heard.stored, readbackPath: (t, v) => versions.readbackPath(t, v),
+        jobId,
+        base,
+        note,
+        script: { revision_id: g.script.revision_id, text: g.script.text },
+        renderPath: rendered.path,
+        readback: heard.stored,
+        readbackPath: (t, v) => versions.readbackPath(t, v),
         version: {
-          operation: 'comp', edits: list, render_key: rendered.key, summary, changes: [...changes, ...cut],
-          findings: [...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'The comp could not be measured.', sentence: null }])],
-          preflight, readback: heard.summary,
+          operation: 'comp',
+          edits: list,
+          render_key: rendered.key,
+          summary,
+          changes: [...changes, ...cut],
+          findings: [
+            ...(heard.finding ? [heard.finding] : []),
+            ...(preflight.measured
+              ? []
+              : [{ code: 'not_measured' as const, message: 'The comp could not be measured.', sentence: null }]),
+          ],
+          preflight,
+          readback: heard.summary,
         },
       })
       this.work.d.takesChanged(jobId)
-      if (heard.stored) this.work.d.readbackChanged({ takeId: take.id, status: 'done', result: { ...heard.stored, take_id: take.id }, message: null })
+      if (heard.stored)
+        this.work.d.readbackChanged({
+          takeId: take.id,
+          status: 'done',
+          result: { ...heard.stored, take_id: take.id },
+          message: null,
+        })
       this.work.progress(take, 'done', `The comp is take ${take.take_number}.`)
       const view = versions.view(take)
       return { take, version: view.versions[0] as (typeof view.versions)[number] }

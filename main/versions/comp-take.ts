@@ -38,9 +38,25 @@ export async function createCompTake(store: TakeStore, o: CompTakeInput): Promis
     const fileName = takeFileName(stemOf(o.base.file_name), label, number, 'wav')
     const target = join(store.folders.dir('takes', o.jobId), fileName)
     await link(o.renderPath, target).catch(() => copyFile(o.renderPath, target))
-    const fresh = store.newTake(o.jobId, fileName, label, number, o.note, 'comp', null, { spotLengthS: o.base.spot_length_s, kind: o.base.job_kind })
-    const version: TakeVersion = { ...o.version, number: 1, created_at: fresh.created_at, made_from: null, trim: { head_s: 0, tail_s: 0 }, trimmed_preflight: null }
-    const take: TakeMeta = { ...fresh, script_read: o.script ?? o.base.script_read ?? null, preflight: o.version.preflight, versions: [version], current_version: 1 }
+    const fresh = store.newTake(o.jobId, fileName, label, number, o.note, 'comp', null, {
+      spotLengthS: o.base.spot_length_s,
+      kind: o.base.job_kind,
+    })
+    const version: TakeVersion = {
+      ...o.version,
+      number: 1,
+      created_at: fresh.created_at,
+      made_from: null,
+      trim: { head_s: 0, tail_s: 0 },
+      trimmed_preflight: null,
+    }
+    const take: TakeMeta = {
+      ...fresh,
+      script_read: o.script ?? o.base.script_read ?? null,
+      preflight: o.version.preflight,
+      versions: [version],
+      current_version: 1,
+    }
     try {
       if (o.readback) {
         const stored = { ...o.readback, take_id: take.id }

@@ -79,7 +79,14 @@ export interface SpeechEdges {
  * moves out to where the sound ends. The edges a cut keeps clear of are the sound's: the recogniser's
  * edge lying in room tone beyond them is not speech.
  */
-export function speechEdges(env: Envelope, floorDb: number, startS: number, endS: number, minS: number, maxS: number): SpeechEdges {
+export function speechEdges(
+  env: Envelope,
+  floorDb: number,
+  startS: number,
+  endS: number,
+  minS: number,
+  maxS: number,
+): SpeechEdges {
   const quiet = quietMask(env, floorDb)
   const reach = CUT_RULES.edgeSearchS * 1000
   const lo = Math.max(Math.ceil(minS * 1000), Math.round(startS * 1000) - reach, 0)
@@ -131,7 +138,9 @@ export interface Junction {
 /** Why no junction fits, in figures, for the caller's sentence. */
 export class NoPauseError extends Error {
   constructor(readonly roomS: number) {
-    super(`a pause of ${Math.round(roomS * 1000)} ms is too short to cut in (a cut stays ${CUT_RULES.wordGapS * 1000} ms from every word)`)
+    super(
+      `a pause of ${Math.round(roomS * 1000)} ms is too short to cut in (a cut stays ${CUT_RULES.wordGapS * 1000} ms from every word)`,
+    )
     this.name = 'NoPauseError'
   }
 }
@@ -150,7 +159,10 @@ export function chooseJunction(a: JunctionSide, b: JunctionSide, direction: 'bef
   /** How far past the anchor the guard lies, into the pause (the recogniser may hear a word longer than its sound). */
   const guardLead = (s: JunctionSide) => Math.max(0, sign * ((s.guardS ?? s.anchorS) - s.anchorS))
   const maxOffset = (s: JunctionSide, xf: number) =>
-    Math.min(s.maxOffsetS === undefined ? Infinity : s.maxOffsetS + guardLead(s), room(s) - (s.limitIsSpeech ? CUT_RULES.wordGapS : 0) - xf / 2)
+    Math.min(
+      s.maxOffsetS === undefined ? Infinity : s.maxOffsetS + guardLead(s),
+      room(s) - (s.limitIsSpeech ? CUT_RULES.wordGapS : 0) - xf / 2,
+    )
   for (let xfMs = CUT_RULES.crossfadeMaxS * 1000; xfMs >= CUT_RULES.crossfadeMinS * 1000; xfMs -= 5) {
     const xf = xfMs / 1000
     const lo = Math.ceil((Math.max(guardLead(a), guardLead(b)) + CUT_RULES.wordGapS + xf / 2) * 1000)
@@ -159,7 +171,8 @@ export function chooseJunction(a: JunctionSide, b: JunctionSide, direction: 'bef
     let best = lo
     let bestScore = Infinity
     for (let d = lo; d <= hi; d++) {
-      const score = windowEnergyAt(a.env, a.anchorS * 1000 + sign * d) + windowEnergyAt(b.env, b.anchorS * 1000 + sign * d)
+      const score =
+        windowEnergyAt(a.env, a.anchorS * 1000 + sign * d) + windowEnergyAt(b.env, b.anchorS * 1000 + sign * d)
       if (score < bestScore) {
         bestScore = score
         best = d
@@ -185,7 +198,12 @@ function windowEnergyAt(env: Envelope, centreMs: number): number {
  * A cut point in one recording's pause [afterS, beforeS] between two words (punch-and-roll): the centre of
  * the quietest 20 ms window whose crossfade stays 30 ms from both words; the crossfade as long as fits.
  */
-export function cutPointInPause(env: Envelope, afterS: number, beforeS: number, afterIsSpeech = true): { atS: number; crossfadeS: number } {
+export function cutPointInPause(
+  env: Envelope,
+  afterS: number,
+  beforeS: number,
+  afterIsSpeech = true,
+): { atS: number; crossfadeS: number } {
   const side = { env, anchorS: beforeS, limitS: afterS, limitIsSpeech: afterIsSpeech }
   const j = chooseJunction(side, side, 'before')
   return { atS: j.aS, crossfadeS: j.crossfadeS }
@@ -215,7 +233,15 @@ export interface NoiseFloorComparison {
 }
 
 /** Compares a patch's room tone (after its gain) with the take's. `innerPauseS`: the patch's longest pause inside its speech. */
-export function compareNoiseFloors(takeFloorDb: number, patchFloorDb: number, gainDb: number, innerPauseS: number): NoiseFloorComparison {
+export function compareNoiseFloors(
+  takeFloorDb: number,
+  patchFloorDb: number,
+  gainDb: number,
+  innerPauseS: number,
+): NoiseFloorComparison {
   const differenceDb = Math.round((patchFloorDb + gainDb - takeFloorDb) * 10) / 10
-  return { differenceDb, finding: differenceDb > CUT_RULES.noiseFloorToleranceDb && innerPauseS >= CUT_RULES.innerPauseS }
+  return {
+    differenceDb,
+    finding: differenceDb > CUT_RULES.noiseFloorToleranceDb && innerPauseS >= CUT_RULES.innerPauseS,
+  }
 }

@@ -15,8 +15,20 @@ export interface CheckedScript {
   names?: readonly string[]
 }
 
-export async function checkHearing(script: CheckedScript, h: Hearing, engine: Pick<Transcribe, 'soundsOf'>, now: number = Date.now()): Promise<ReadbackCheck> {
+export async function checkHearing(
+  script: CheckedScript,
+  h: Hearing,
+  engine: Pick<Transcribe, 'soundsOf'>,
+  now: number = Date.now(),
+): Promise<ReadbackCheck> {
   // Sound-alikes weighed as the take's own read-back weighed them (read-back.ts), so mapping changes no certainty.
-  const sounds = h.cross && engine.soundsOf ? await engine.soundsOf(wordsToSound(script.text, h.words, h.cross.words)) : undefined
-  return compareToScript(script.text, h.words, { names: script.names ?? [], now, doubts: h.doubts, ...(h.cross ? { cross: h.cross } : {}), ...(sounds ? { sounds } : {}) })
+  const sounds =
+    h.cross && engine.soundsOf ? await engine.soundsOf(wordsToSound(script.text, h.words, h.cross.words)) : undefined
+  return compareToScript(script.text, h.words, {
+    names: script.names ?? [],
+    now,
+    doubts: h.doubts,
+    ...(h.cross ? { cross: h.cross } : {}),
+    ...(sounds ? { sounds } : {}),
+  })
 }

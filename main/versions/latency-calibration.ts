@@ -67,7 +67,11 @@ export function findLatency(recording: Float32Array | Float64Array, channels: nu
   const tolerance = Math.round(sampleRate / 1000)
   const agreeing = median === undefined ? [] : sorted.filter((l) => Math.abs(l - median) <= tolerance)
   if (median === undefined || agreeing.length < 3) {
-    throw new CalibrationError(`Booth heard ${agreeing.length} of the ${CALIBRATION.clicks} clicks clearly; turn the speakers up or hold the microphone nearer and calibrate again (the latency the system reports is used meanwhile).`)
+    throw new CalibrationError(
+      `Booth heard ${agreeing.length} of the ${CALIBRATION.clicks} clicks clearly; turn the ` +
+        `speakers up or hold the microphone nearer and calibrate again (the latency the system ` +
+        `reports is used meanwhile).`,
+    )
   }
   return {
     latencyFrames: median,

@@ -13,7 +13,11 @@ import type { Recordings } from './recordings'
 import { checkedRender, DamagedRecordingsError, type Rendered } from './render-cache'
 
 export class MissingRecordingError extends TakeInputError {
-  constructor(message: string, readonly version: number, readonly missing: readonly string[]) {
+  constructor(
+    message: string,
+    readonly version: number,
+    readonly missing: readonly string[],
+  ) {
     super(message)
     this.name = 'MissingRecordingError'
   }
@@ -40,7 +44,8 @@ export async function missingRecordings(v: TakeVersion, recordings: Recordings):
 
 export function missingRecordingMessage(v: TakeVersion, missing: readonly string[]): string {
   const roles = [...new Set(missing.map((h) => recordingRole(v, h)))]
-  const what = roles.length === 1 ? `${roles[0]} is` : `${roles.slice(0, -1).join(', ')} and ${roles[roles.length - 1]} are`
+  const what =
+    roles.length === 1 ? `${roles[0]} is` : `${roles.slice(0, -1).join(', ')} and ${roles[roles.length - 1]} are`
   return `Version ${v.number} cannot be played: ${what} missing. The take's other versions are kept.`
 }
 
@@ -56,15 +61,22 @@ export function damagedNoun(v: Pick<TakeVersion, 'operation' | 'pickups' | 'edit
 }
 
 /** "Version 2's recording is damaged (changed on disk since Booth wrote it)" — no full stop, so it can be joined. */
-export function damagedVersionNote(v: Pick<TakeVersion, 'number' | 'operation' | 'pickups' | 'edits'>, damaged: readonly string[]): string {
+export function damagedVersionNote(
+  v: Pick<TakeVersion, 'number' | 'operation' | 'pickups' | 'edits'>,
+  damaged: readonly string[],
+): string {
   const nouns = [...new Set(damaged.map((h) => damagedNoun(v, h)))]
-  const what = nouns.length === 1 ? `${nouns[0]} is` : `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]} are`
+  const what =
+    nouns.length === 1 ? `${nouns[0]} is` : `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]} are`
   return `Version ${v.number}'s ${what} damaged (${CHANGED_ON_DISK})`
 }
 
 /** A version whose recording changed on disk: named, and never played, restored, delivered or uploaded. */
 export class DamagedVersionError extends TakeInputError {
-  constructor(message: string, readonly version: number) {
+  constructor(
+    message: string,
+    readonly version: number,
+  ) {
     super(message)
     this.name = 'DamagedVersionError'
   }
@@ -75,13 +87,22 @@ export class DamagedVersionError extends TakeInputError {
  * recordings and its render against the hashes written with them (render-cache.ts: a render that changed is
  * made again; a recording that changed is named: DamagedVersionError). `fresh` reads every file again.
  */
-export async function renderVersion(take: Pick<TakeMeta, 'take_number'>, v: TakeVersion, recordings: Recordings, rendersDir: string, fresh = false): Promise<Rendered> {
+export async function renderVersion(
+  take: Pick<TakeMeta, 'take_number'>,
+  v: TakeVersion,
+  recordings: Recordings,
+  rendersDir: string,
+  fresh = false,
+): Promise<Rendered> {
   if (!v.edits) throw new TakeInputError(`Version ${v.number} of take ${take.take_number} has no edits to render.`)
   try {
     return await checkedRender(v.edits, recordings, rendersDir, fresh)
   } catch (err) {
     if (err instanceof DamagedRecordingsError) {
-      throw new DamagedVersionError(`${damagedVersionNote(v, err.damaged)}, so take ${take.take_number} is not played, restored or delivered at that version.`, v.number)
+      throw new DamagedVersionError(
+        `${damagedVersionNote(v, err.damaged)}, so take ${take.take_number} is not played, restored or delivered at that version.`,
+        v.number,
+      )
     }
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
     const missing = await missingRecordings(v, recordings)

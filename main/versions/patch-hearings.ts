@@ -41,7 +41,9 @@ function backToSource<T extends Span>(items: readonly T[], seg: TimeSegment): T[
   const toSource = (t: number) => seg.fromS + (t - seg.atS) * seg.scale
   return items.flatMap((w) => {
     const centre = (w.start_s + w.end_s) / 2
-    return centre >= seg.coreFromS && centre < seg.coreToS ? [{ ...w, start_s: toSource(w.start_s), end_s: toSource(w.end_s) }] : []
+    return centre >= seg.coreFromS && centre < seg.coreToS
+      ? [{ ...w, start_s: toSource(w.start_s), end_s: toSource(w.end_s) }]
+      : []
   })
 }
 
@@ -51,12 +53,20 @@ export function sourceHearing(heard: Hearing, seg: TimeSegment): Hearing {
     engine: heard.engine,
     words: backToSource(heard.words, seg),
     doubts: backToSource(heard.doubts, seg),
-    cross: heard.cross ? { words: backToSource(heard.cross.words, seg), ...(heard.cross.lattice ? { lattice: backToSource(heard.cross.lattice, seg) } : {}) } : null,
+    cross: heard.cross
+      ? {
+          words: backToSource(heard.cross.words, seg),
+          ...(heard.cross.lattice ? { lattice: backToSource(heard.cross.lattice, seg) } : {}),
+        }
+      : null,
   }
 }
 
 export class PatchHearings {
-  constructor(private readonly dirOf: (jobId: string) => string, private readonly recordingsOf: (jobId: string) => Recordings) {}
+  constructor(
+    private readonly dirOf: (jobId: string) => string,
+    private readonly recordingsOf: (jobId: string) => Recordings,
+  ) {}
 
   private pathOf(jobId: string, source: string, script: string): string {
     return join(this.dirOf(jobId), `${source}.${scriptKey(script).slice(0, 16)}.json`)
@@ -65,7 +75,12 @@ export class PatchHearings {
   private async read(jobId: string, source: string, script: string): Promise<PatchHearingsFile | null> {
     try {
       const v = JSON.parse(await readFile(this.pathOf(jobId, source, script), 'utf8')) as PatchHearingsFile
-      return v?.schema === 1 && v.source === source && v.script_sha256 === scriptKey(script) && Array.isArray(v.stretches) ? v : null
+      return v?.schema === 1 &&
+        v.source === source &&
+        v.script_sha256 === scriptKey(script) &&
+        Array.isArray(v.stretches)
+        ? v
+        : null
     } catch {
       return null
     }
@@ -78,20 +93,36 @@ export class PatchHearings {
     const kept = file?.stretches.find((s) => s.fromS <= seg.fromS + EDGE_S && s.toS >= seg.toS - EDGE_S)
     if (!kept) return null
     // Only for the very bytes it was heard from.
-    if ((await this.recordingsOf(jobId).check(seg.source).catch(() => 'missing')) !== 'ok') return null
+    if (
+      (await this.recordingsOf(jobId)
+        .check(seg.source)
+        .catch(() => 'missing')) !== 'ok'
+    )
+      return null
     return kept.hearing
   }
 
   /** Keeps what the segments' new audio was heard to say (`heard`, in the result's time), each in its recording's time. */
   async keep(jobId: string, segments: readonly TimeSegment[], heard: Hearing, script: string): Promise<void> {
     const bySource = new Map<string, TimeSegment[]>()
-    for (const s of segments) if (/^[0-9a-f]{64}$/.test(s.source)) bySource.set(s.source, [...(bySource.get(s.source) ?? []), s])
+    for (const s of segments)
+      if (/^[0-9a-f]{64}$/.test(s.source)) bySource.set(s.source, [...(bySource.get(s.source) ?? []), s])
     if (bySource.size > 0) await mkdir(this.dirOf(jobId), { recursive: true })
     for (const [source, segs] of bySource) {
-      const file: PatchHearingsFile = (await this.read(jobId, source, script)) ?? { schema: 1, source, script_sha256: scriptKey(script), stretches: [] }
+      const file: PatchHearingsFile = (await this.read(jobId, source, script)) ?? {
+        schema: 1,
+        source,
+        script_sha256: scriptKey(script),
+        stretches: [],
+      }
       for (const seg of segs) {
         const stretch = { fromS: seg.fromS, toS: seg.toS, hearing: sourceHearing(heard, seg) }
-        file.stretches = [...file.stretches.filter((s) => !(Math.abs(s.fromS - seg.fromS) < EDGE_S && Math.abs(s.toS - seg.toS) < EDGE_S)), stretch]
+        file.stretches = [
+          ...file.stretches.filter(
+            (s) => !(Math.abs(s.fromS - seg.fromS) < EDGE_S && Math.abs(s.toS - seg.toS) < EDGE_S),
+          ),
+          stretch,
+        ]
       }
       await writeFileAtomic(this.pathOf(jobId, source, script), `${JSON.stringify(file)}\n`)
     }

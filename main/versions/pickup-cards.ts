@@ -62,19 +62,38 @@ export function sentenceByTime(analysis: RecordingAnalysis, seconds: number): nu
   return best
 }
 
-function matchCard(draft: PickupCardDraft, i: number, sentences: readonly ScriptSentence[], analysis: RecordingAnalysis): Omit<PickupCardView, 'done'> {
-  const base = { id: `card-${draft.row}-${i}`, row: draft.row, locator: draft.locator, said: draft.said, should_be: draft.should_be }
+function matchCard(
+  draft: PickupCardDraft,
+  i: number,
+  sentences: readonly ScriptSentence[],
+  analysis: RecordingAnalysis,
+): Omit<PickupCardView, 'done'> {
+  const base = {
+    id: `card-${draft.row}-${i}`,
+    row: draft.row,
+    locator: draft.locator,
+    said: draft.said,
+    should_be: draft.should_be,
+  }
   let k: number | null
   let problem: string | null = null
   if (draft.locator.kind === 'text') {
     k = sentenceByText(sentences, draft.locator.text)?.index ?? null
-    if (k === null) problem = `Row ${draft.row}: no sentence of the script reads like “${draft.locator.text.slice(0, 80)}”.`
+    if (k === null)
+      problem = `Row ${draft.row}: no sentence of the script reads like “${draft.locator.text.slice(0, 80)}”.`
   } else {
     k = sentenceByTime(analysis, draft.locator.seconds)
-    if (k === null) problem = `Row ${draft.row}: the take reads no sentence at ${clockOf(draft.locator.seconds)} (it is ${clockOf(analysis.durationS)} long).`
+    if (k === null)
+      problem = `Row ${draft.row}: the take reads no sentence at ${clockOf(draft.locator.seconds)} (it is ${clockOf(analysis.durationS)} long).`
   }
   const s = k === null ? null : (sentences[k] as ScriptSentence)
-  return { ...base, sentence: s ? s.index + 1 : null, sentence_text: s?.text ?? null, problem, action: k === null ? null : analysis.sentences[k] ? 'punch' : 'pickup' }
+  return {
+    ...base,
+    sentence: s ? s.index + 1 : null,
+    sentence_text: s?.text ?? null,
+    problem,
+    action: k === null ? null : analysis.sentences[k] ? 'punch' : 'pickup',
+  }
 }
 
 export class PickupCards {
@@ -107,7 +126,11 @@ export class PickupCards {
     }
     const take = await this.work.d.store.get(stored.takeId).catch(() => null)
     const fixed = take ? await this.fixedSentences(take) : new Set<number>()
-    return { jobId, takeId: stored.takeId, cards: stored.cards.map((c) => ({ ...c, done: c.sentence !== null && fixed.has(c.sentence) })) }
+    return {
+      jobId,
+      takeId: stored.takeId,
+      cards: stored.cards.map((c) => ({ ...c, done: c.sentence !== null && fixed.has(c.sentence) })),
+    }
   }
 
   /** Sentences (1-based) a version up to the current one changed and the current read-back finds clean. */
@@ -116,7 +139,11 @@ export class PickupCards {
     if (!take.versions) return out
     const byNumber = new Map(take.versions.map((v) => [v.number, v]))
     const changed = new Set<number>()
-    for (let v = byNumber.get(take.current_version ?? 1); v && v.number > 1; v = v.made_from ? byNumber.get(v.made_from) : undefined) {
+    for (
+      let v = byNumber.get(take.current_version ?? 1);
+      v && v.number > 1;
+      v = v.made_from ? byNumber.get(v.made_from) : undefined
+    ) {
       for (const c of v.changes) if (c.sentence !== null) changed.add(c.sentence)
     }
     let readback: ReadbackStored

@@ -18,7 +18,9 @@ import { quotedName } from '../../shared/display-text'
 import { pickupEdit } from './pickup-edit'
 import { addRecording, finish, mainOf, openScratch, readScript, runCli, type CliOutcome } from './version-cli'
 
-const USAGE = 'Usage: npm run pickup -- TAKE.wav PICKUP.wav [PICKUP.wav ...] --script SCRIPT.txt [--take-script OLD_SCRIPT.txt] -o OUT.wav [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
+const USAGE =
+  'Usage: npm run pickup -- TAKE.wav PICKUP.wav [PICKUP.wav ...] --script SCRIPT.txt ' +
+  '[--take-script OLD_SCRIPT.txt] -o OUT.wav [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
 const r3 = (x: number): number => Math.round(x * 1000) / 1000
 
 export function runPickupCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CliOutcome> {
@@ -33,19 +35,30 @@ export function runPickupCli(argv: readonly string[], env: NodeJS.ProcessEnv = p
       await addRecording(scratch.recordings, takePath, 'The take')
       for (const p of pickupPaths) await addRecording(scratch.recordings, p, 'The pickup')
       const edit = await pickupEdit({
-        recordings: scratch.recordings, script, takeScript, take: { path: takePath },
-        pickups: pickupPaths.map((path) => ({ path, name: `The pickup ${quotedName(path)}` })), transcribe: scratch.transcribe,
+        recordings: scratch.recordings,
+        script,
+        takeScript,
+        take: { path: takePath },
+        pickups: pickupPaths.map((path) => ({ path, name: `The pickup ${quotedName(path)}` })),
+        transcribe: scratch.transcribe,
       })
       const sourceOf = new Map(edit.pickups.map((p, i) => [p.ref.hash, pickupPaths[i] as string]))
       const edits = edit.placements.map((pl) => {
         const patch = edit.patches.find((p) => p.sentence === pl.sentence)
         return {
-          sentence: pl.sentence + 1, source: sourceOf.get(patch?.from.source ?? '') ?? null,
-          take_from_s: r3(pl.takeFromS), take_to_s: r3(pl.takeToS), source_from_s: r3(pl.sourceFromS), source_to_s: r3(pl.sourceToS), gain_db: pl.gainDb,
+          sentence: pl.sentence + 1,
+          source: sourceOf.get(patch?.from.source ?? '') ?? null,
+          take_from_s: r3(pl.takeFromS),
+          take_to_s: r3(pl.takeToS),
+          source_from_s: r3(pl.sourceFromS),
+          source_to_s: r3(pl.sourceToS),
+          gain_db: pl.gainDb,
         }
       })
       const done = await finish(scratch, edit.list, script, args.output)
-      const removed = edit.removals.flatMap((r) => r.run.old.map((k) => ({ sentence: k + 1, take_from_s: r3(r.takeFromS), take_to_s: r3(r.takeToS) })))
+      const removed = edit.removals.flatMap((r) =>
+        r.run.old.map((k) => ({ sentence: k + 1, take_from_s: r3(r.takeFromS), take_to_s: r3(r.takeToS) })),
+      )
       const revised = older ? { to_record: edit.stale.map((k) => k + 1), removed } : {}
       return { output: done.output, edits, ...revised, check: done.check, preflight: done.preflight }
     } finally {

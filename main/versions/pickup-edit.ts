@@ -69,21 +69,51 @@ export async function pickupEdit(o: PickupEditInput): Promise<PickupEdit> {
   const revised = reviseTake(read.analysis, takeScript, o.script)
   const take: AnalyzedRecording = { ref: read.ref, analysis: revised.analysis }
   const keptIn = o.kept ?? []
-  const all = await prepareRecordings(o.recordings, [...o.pickups, ...keptIn].map((p) => ({ ...p, format: take.ref.format, short: true })), o.script, o.transcribe)
+  const all = await prepareRecordings(
+    o.recordings,
+    [...o.pickups, ...keptIn].map((p) => ({ ...p, format: take.ref.format, short: true })),
+    o.script,
+    o.transcribe,
+  )
   const pickups = all.slice(0, o.pickups.length)
   const kept = all.slice(o.pickups.length)
   const patches = planPickups(
     take.analysis,
     pickups.map((p, i) => ({ name: (o.pickups[i] as { name: string }).name, analysis: p.analysis })),
-    kept.map((p, i) => ({ name: (keptIn[i] as { name: string }).name, analysis: p.analysis, sentence: (keptIn[i] as { sentence: number }).sentence })),
+    kept.map((p, i) => ({
+      name: (keptIn[i] as { name: string }).name,
+      analysis: p.analysis,
+      sentence: (keptIn[i] as { sentence: number }).sentence,
+    })),
     revised.stale,
   )
   const keptSet = new Set(kept.map((k) => k.analysis))
   const fresh = patches.filter((p) => !keptSet.has(p.from)).map((p) => p.sentence)
   // The lines the producer removed go out of the take too: a take brought to the new script reads it.
   const runs = takeScript === o.script ? [] : removedRuns(read.analysis, revised.map)
-  const removed = { runs, name: (r: { old: number[] }) => removedSentenceName(takeScript, r.old[0] as number, o.takeRevision) }
-  const { timeline, placements, removals } = placePatches(take.analysis, patches, (k) => sentenceName(o.script, k), (p) => (p as PlannedPatch).name, removed)
+  const removed = {
+    runs,
+    name: (r: { old: number[] }) => removedSentenceName(takeScript, r.old[0] as number, o.takeRevision),
+  }
+  const { timeline, placements, removals } = placePatches(
+    take.analysis,
+    patches,
+    (k) => sentenceName(o.script, k),
+    (p) => (p as PlannedPatch).name,
+    removed,
+  )
   const added = revised.map.next.flatMap((s, k) => (s.fate === 'added' && takeScript !== o.script ? [k] : []))
-  return { take, stale: [...revised.stale].sort((a, b) => a - b), added, pickups, kept, patches, fresh, placements, removals, timeline, list: toEditList(timeline, take.ref.format) }
+  return {
+    take,
+    stale: [...revised.stale].sort((a, b) => a - b),
+    added,
+    pickups,
+    kept,
+    patches,
+    fresh,
+    placements,
+    removals,
+    timeline,
+    list: toEditList(timeline, take.ref.format),
+  }
 }

@@ -47,7 +47,8 @@ export function sentencesRead(analysis: RecordingAnalysis): number[] {
   })
 }
 
-const clean = (s: AnalyzedSentence | null | undefined, stale?: ReadonlySet<number>): boolean => !!s && s.issues.length === 0 && !stale?.has(s.index)
+const clean = (s: AnalyzedSentence | null | undefined, stale?: ReadonlySet<number>): boolean =>
+  !!s && s.issues.length === 0 && !stale?.has(s.index)
 
 function median(xs: number[]): number | null {
   if (xs.length === 0) return null
@@ -64,11 +65,20 @@ export function medianSentenceLufs(a: RecordingAnalysis): number | null {
  * The sentences a pickup replaces in this take. `stale`: sentences of the script the take does not read as
  * written now (a producer's revision changed or added them, revised-take.ts): never clean in the take.
  */
-export function sentencesReplaced(take: RecordingAnalysis, pickup: RecordingAnalysis, stale?: ReadonlySet<number>): number[] {
+export function sentencesReplaced(
+  take: RecordingAnalysis,
+  pickup: RecordingAnalysis,
+  stale?: ReadonlySet<number>,
+): number[] {
   const read = sentencesRead(pickup)
   let start = 0
   // Leading sentences the take reads clean are a run-up while a later one is a fix.
-  while (start < read.length - 1 && clean(take.sentences[read[start] as number], stale) && read.slice(start + 1).some((k) => !clean(take.sentences[k], stale))) start++
+  while (
+    start < read.length - 1 &&
+    clean(take.sentences[read[start] as number], stale) &&
+    read.slice(start + 1).some((k) => !clean(take.sentences[k], stale))
+  )
+    start++
   return read.slice(start)
 }
 
@@ -79,18 +89,33 @@ export function patchOf(take: RecordingAnalysis, p: PickupInput, k: number): Pla
   const target = take.sentences[k]?.lufs ?? medianSentenceLufs(take)
   const gainDb = levelMatchGainDb(target, read.lufs)
   const noise = compareNoiseFloors(take.floorDb, p.analysis.floorDb, gainDb, read.innerPauseS)
-  return { sentence: k, from: p.analysis, gainDb, name: p.name, noiseFloorDifferenceDb: noise.differenceDb, noiseFloorFinding: noise.finding }
+  return {
+    sentence: k,
+    from: p.analysis,
+    gainDb,
+    name: p.name,
+    noiseFloorDifferenceDb: noise.differenceDb,
+    noiseFloorFinding: noise.finding,
+  }
 }
 
 /**
  * The patches of `pickups` (later ones win a sentence), on top of `kept` (patches an earlier version put
  * into the same take, which stay where no new pickup reads).
  */
-export function planPickups(take: RecordingAnalysis, pickups: readonly PickupInput[], kept: ReadonlyArray<PickupInput & { sentence: number }> = [], stale?: ReadonlySet<number>): PlannedPatch[] {
+export function planPickups(
+  take: RecordingAnalysis,
+  pickups: readonly PickupInput[],
+  kept: ReadonlyArray<PickupInput & { sentence: number }> = [],
+  stale?: ReadonlySet<number>,
+): PlannedPatch[] {
   const chosen = new Map<number, PickupInput>()
   for (const p of pickups) {
     const replaced = sentencesReplaced(take, p.analysis, stale)
-    if (replaced.length === 0) throw new PickupMatchError(`${p.name} reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.`)
+    if (replaced.length === 0)
+      throw new PickupMatchError(
+        `${p.name} reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.`,
+      )
     for (const k of replaced) chosen.set(k, p)
   }
   const fresh = [...chosen.entries()].map(([k, p]) => patchOf(take, p, k))

@@ -58,25 +58,62 @@ export interface RemovedLines {
 
 export { PlacementError }
 
-function sidesOfTake(base: RecordingAnalysis, k: number): { before: JunctionSide; after: JunctionSide; inserted: boolean } {
+function sidesOfTake(
+  base: RecordingAnalysis,
+  k: number,
+): { before: JunctionSide; after: JunctionSide; inserted: boolean } {
   const env = base.env
   const here = base.sentences[k]
   if (here) {
     return {
       inserted: false,
-      before: { env, anchorS: here.soundOnsetS, guardS: here.onsetS, limitS: here.pauseFromS, limitIsSpeech: here.pauseFromIsSpeech },
-      after: { env, anchorS: here.soundEndS, guardS: here.speechEndS, limitS: here.pauseToS, limitIsSpeech: here.pauseToIsSpeech },
+      before: {
+        env,
+        anchorS: here.soundOnsetS,
+        guardS: here.onsetS,
+        limitS: here.pauseFromS,
+        limitIsSpeech: here.pauseFromIsSpeech,
+      },
+      after: {
+        env,
+        anchorS: here.soundEndS,
+        guardS: here.speechEndS,
+        limitS: here.pauseToS,
+        limitIsSpeech: here.pauseToIsSpeech,
+      },
     }
   }
   // Skipped: the pause between the sentences read before and after it.
   const next = base.sentences.slice(k + 1).find((s): s is AnalyzedSentence => s !== null)
-  const prev = base.sentences.slice(0, k).reverse().find((s): s is AnalyzedSentence => s !== null)
+  const prev = base.sentences
+    .slice(0, k)
+    .reverse()
+    .find((s): s is AnalyzedSentence => s !== null)
   const gap = next
-    ? { fromS: next.pauseFromS, fromIsSpeech: next.pauseFromIsSpeech, toS: next.soundOnsetS, toGuardS: next.onsetS, toIsSpeech: true }
+    ? {
+        fromS: next.pauseFromS,
+        fromIsSpeech: next.pauseFromIsSpeech,
+        toS: next.soundOnsetS,
+        toGuardS: next.onsetS,
+        toIsSpeech: true,
+      }
     : prev
-      ? { fromS: prev.soundEndS, fromGuardS: prev.speechEndS, fromIsSpeech: true, toS: prev.pauseToS, toIsSpeech: prev.pauseToIsSpeech }
+      ? {
+          fromS: prev.soundEndS,
+          fromGuardS: prev.speechEndS,
+          fromIsSpeech: true,
+          toS: prev.pauseToS,
+          toIsSpeech: prev.pauseToIsSpeech,
+        }
       : { fromS: 0, fromIsSpeech: false, toS: base.durationS, toIsSpeech: false }
-  const g = gap as { fromS: number; fromGuardS?: number; fromIsSpeech: boolean; toS: number; toGuardS?: number; toIsSpeech: boolean }
+  const g = gap as {
+    fromS: number
+    fromGuardS?: number
+    fromIsSpeech: boolean
+    toS: number
+    toGuardS?: number
+    toIsSpeech: boolean
+  }
   return {
     inserted: true,
     before: { env, anchorS: g.toS, guardS: g.toGuardS ?? g.toS, limitS: g.fromS, limitIsSpeech: g.fromIsSpeech },
@@ -87,8 +124,22 @@ function sidesOfTake(base: RecordingAnalysis, k: number): { before: JunctionSide
 function sidesOfPatch(p: RecordingAnalysis, s: AnalyzedSentence): { before: JunctionSide; after: JunctionSide } {
   const max = CUT_RULES.patchRoomMaxS
   return {
-    before: { env: p.env, anchorS: s.soundOnsetS, guardS: s.onsetS, limitS: s.pauseFromS, limitIsSpeech: s.pauseFromIsSpeech, maxOffsetS: max },
-    after: { env: p.env, anchorS: s.soundEndS, guardS: s.speechEndS, limitS: s.pauseToS, limitIsSpeech: s.pauseToIsSpeech, maxOffsetS: max },
+    before: {
+      env: p.env,
+      anchorS: s.soundOnsetS,
+      guardS: s.onsetS,
+      limitS: s.pauseFromS,
+      limitIsSpeech: s.pauseFromIsSpeech,
+      maxOffsetS: max,
+    },
+    after: {
+      env: p.env,
+      anchorS: s.soundEndS,
+      guardS: s.speechEndS,
+      limitS: s.pauseToS,
+      limitIsSpeech: s.pauseToIsSpeech,
+      maxOffsetS: max,
+    },
   }
 }
 
@@ -99,7 +150,11 @@ function sidesOfPatch(p: RecordingAnalysis, s: AnalyzedSentence): { before: Junc
  * the producer removed that it still reads (each cut out on its own, or with the patch next to it).
  */
 export function placePatches(
-  take: RecordingAnalysis, patches: readonly Patch[], name: (k: number) => string, patchName: (p: Patch) => string, removed?: RemovedLines,
+  take: RecordingAnalysis,
+  patches: readonly Patch[],
+  name: (k: number) => string,
+  patchName: (p: Patch) => string,
+  removed?: RemovedLines,
 ): { timeline: Timeline; placements: Placement[]; removals: Removal[] } {
   const sorted = [...patches].sort((a, b) => a.sentence - b.sentence)
   const plan = planRemovals(take, removed?.runs ?? [], new Set(sorted.map((p) => p.sentence)))
@@ -114,7 +169,8 @@ export function placePatches(
   const cutRun = (run: RemovedRun) => {
     const label = (removed as RemovedLines).name(run)
     const j = runCut(take, run, label)
-    if (j.aS - cur < (lastXf + j.crossfadeS) / 2 + 0.001) throw new PlacementError(`Booth cannot cut out ${label}: the pause before it is too short to hold two cuts.`)
+    if (j.aS - cur < (lastXf + j.crossfadeS) / 2 + 0.001)
+      throw new PlacementError(`Booth cannot cut out ${label}: the pause before it is too short to hold two cuts.`)
     segments.push({ source: base.source, fromS: cur, toS: j.aS, gainDb: 0, role: 'base', sentence: null })
     crossfadesS.push(j.crossfadeS)
     removals.push({ run, segment: segments.length, atS: j.bS, deltaS: j.aS - j.bS, takeFromS: j.aS, takeToS: j.bS })
@@ -139,35 +195,67 @@ export function placePatches(
       j1 = chooseJunction(sides.before, mine.before, 'before')
     } catch (err) {
       if (!(err instanceof NoPauseError)) throw err
-      const whose = Math.max(0, sides.before.anchorS - sides.before.limitS) <= Math.max(0, mine.before.anchorS - mine.before.limitS) ? 'the take' : patchName(patch)
+      const whose =
+        Math.max(0, sides.before.anchorS - sides.before.limitS) <= Math.max(0, mine.before.anchorS - mine.before.limitS)
+          ? 'the take'
+          : patchName(patch)
       throw new PlacementError(`Booth cannot cut before ${name(k)}: in ${whose}, ${err.message}.`)
     }
     try {
       j2 = chooseJunction(sides.after, mine.after, 'after')
     } catch (err) {
       if (!(err instanceof NoPauseError)) throw err
-      const whose = Math.max(0, sides.after.limitS - sides.after.anchorS) <= Math.max(0, mine.after.limitS - mine.after.anchorS) ? 'the take' : patchName(patch)
+      const whose =
+        Math.max(0, sides.after.limitS - sides.after.anchorS) <= Math.max(0, mine.after.limitS - mine.after.anchorS)
+          ? 'the take'
+          : patchName(patch)
       throw new PlacementError(`Booth cannot cut after ${name(k)}: in ${whose}, ${err.message}.`)
     }
     if (j1.aS - cur < (lastXf + j1.crossfadeS) / 2 + 0.001) {
-      throw new PlacementError(`Booth cannot cut before ${name(k)}: the pause after the sentence before it is too short to hold two cuts.`)
+      throw new PlacementError(
+        `Booth cannot cut before ${name(k)}: the pause after the sentence before it is too short to hold two cuts.`,
+      )
     }
     segments.push({ source: base.source, fromS: cur, toS: j1.aS, gainDb: 0, role: 'base', sentence: null })
     crossfadesS.push(j1.crossfadeS)
     const taken = plan.absorbed.get(k) ?? []
     placements.push({
-      sentence: k, inserted: sides.inserted, takeFromS: j1.aS, takeToS: sides.inserted ? j1.aS : j2.aS, takeResumeS: j2.aS,
-      sourceFromS: j1.bS, sourceToS: j2.bS, gainDb: patch.gainDb, segment: segments.length, removedS: taken.reduce((a, t) => a + t.removedS, 0),
+      sentence: k,
+      inserted: sides.inserted,
+      takeFromS: j1.aS,
+      takeToS: sides.inserted ? j1.aS : j2.aS,
+      takeResumeS: j2.aS,
+      sourceFromS: j1.bS,
+      sourceToS: j2.bS,
+      gainDb: patch.gainDb,
+      segment: segments.length,
+      removedS: taken.reduce((a, t) => a + t.removedS, 0),
     })
-    for (const t of taken) removals.push({ run: t.run, segment: segments.length, atS: j1.bS, deltaS: -t.removedS, takeFromS: j1.aS, takeToS: j2.aS })
-    segments.push({ source: patch.from.source, fromS: j1.bS, toS: j2.bS, gainDb: patch.gainDb, role: 'patch', sentence: k })
+    for (const t of taken)
+      removals.push({
+        run: t.run,
+        segment: segments.length,
+        atS: j1.bS,
+        deltaS: -t.removedS,
+        takeFromS: j1.aS,
+        takeToS: j2.aS,
+      })
+    segments.push({
+      source: patch.from.source,
+      fromS: j1.bS,
+      toS: j2.bS,
+      gainDb: patch.gainDb,
+      role: 'patch',
+      sentence: k,
+    })
     crossfadesS.push(j2.crossfadeS)
     cur = j2.aS
     lastXf = j2.crossfadeS
   }
   cutRunsBefore(Infinity)
   while (alone.length > 0) cutRun(alone.shift() as RemovedRun)
-  if (base.durationS - cur < lastXf / 2 + 0.001) throw new PlacementError('Booth cannot cut after the last sentence: the take ends too soon after it.')
+  if (base.durationS - cur < lastXf / 2 + 0.001)
+    throw new PlacementError('Booth cannot cut after the last sentence: the take ends too soon after it.')
   segments.push({ source: base.source, fromS: cur, toS: base.durationS, gainDb: 0, role: 'base', sentence: null })
   return { timeline: { segments, crossfadesS }, placements, removals }
 }

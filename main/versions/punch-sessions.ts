@@ -19,7 +19,13 @@ import { takeName, type VersionWork } from './version-work'
 import { takeName as fileTakeName } from '../../shared/take-name'
 
 export interface RecordingCallsForPunch {
-  start(a: { jobId: string; sampleRate: number; channels: number; label?: TakeLabel; script?: { revision_id: string | null; text: string } }): Promise<{ takeId: string }>
+  start(a: {
+    jobId: string
+    sampleRate: number
+    channels: number
+    label?: TakeLabel
+    script?: { revision_id: string | null; text: string }
+  }): Promise<{ takeId: string }>
   stop(a: { takeId: string }): Promise<TakeMeta>
   cancel(a: { takeId: string }): Promise<null>
 }
@@ -36,10 +42,17 @@ const round2 = (x: number): number => Math.round(x * 100) / 100
 export class PunchSessions {
   private readonly sessions = new Map<string, Session>()
 
-  constructor(private readonly work: VersionWork, private readonly recording: RecordingCallsForPunch) {}
+  constructor(
+    private readonly work: VersionWork,
+    private readonly recording: RecordingCallsForPunch,
+  ) {}
 
   /** Sentence numbers are the current script's; a take read from an older revision is seen through it. */
-  private async planFor(take: TakeMeta, sentence: number, prerollS?: number): Promise<{ plan: PunchPlan; view: PunchPlanView; script: { revision_id: string | null; text: string } }> {
+  private async planFor(
+    take: TakeMeta,
+    sentence: number,
+    prerollS?: number,
+  ): Promise<{ plan: PunchPlan; view: PunchPlanView; script: { revision_id: string | null; text: string } }> {
     const { audio: own, target: script } = await versionScripts(this.work, take)
     const analyzed = await this.work.analysisOf(take, own.text)
     const revised = reviseTake(analyzed.analysis, own.text, script.text)
@@ -51,8 +64,15 @@ export class PunchSessions {
       plan,
       script: { revision_id: script.revision_id, text: script.text },
       view: {
-        takeId: take.id, sentence, sentence_text: text, sample_rate: plan.sampleRate, punch_frame: plan.punchFrame, punch_s: round2(plan.punchS),
-        preroll_frame: plan.prerollFrame, preroll_s: round2(plan.prerollS), crossfade_s: plan.crossfadeS,
+        takeId: take.id,
+        sentence,
+        sentence_text: text,
+        sample_rate: plan.sampleRate,
+        punch_frame: plan.punchFrame,
+        punch_s: round2(plan.punchS),
+        preroll_frame: plan.prerollFrame,
+        preroll_s: round2(plan.prerollS),
+        crossfade_s: plan.crossfadeS,
       },
     }
   }
@@ -61,16 +81,34 @@ export class PunchSessions {
     return (await this.planFor(await this.work.d.store.get(takeId), sentence, prerollS)).view
   }
 
-  async start(a: { takeId: string; sentence: number; sampleRate: number; channels: number; latencySamples: number; latencySource: 'reported' | 'calibrated'; prerollS?: number | undefined }): Promise<{ recordingTakeId: string; plan: PunchPlanView }> {
+  async start(a: {
+    takeId: string
+    sentence: number
+    sampleRate: number
+    channels: number
+    latencySamples: number
+    latencySource: 'reported' | 'calibrated'
+    prerollS?: number | undefined
+  }): Promise<{ recordingTakeId: string; plan: PunchPlanView }> {
     const take = await this.work.d.store.get(a.takeId)
     this.work.d.versions.checkCanChange(take)
-    if ([...this.sessions.values()].some((s) => s.takeId === take.id)) throw new TakeInputError(`Take ${take.take_number} is already being punched into.`)
+    if ([...this.sessions.values()].some((s) => s.takeId === take.id))
+      throw new TakeInputError(`Take ${take.take_number} is already being punched into.`)
     const { plan, view, script } = await this.planFor(take, a.sentence, a.prerollS)
     // The punch recording reads the script the punch is made for (the current one).
     const { takeId: recordingTakeId } = await this.recording.start({
-      jobId: take.job_id, sampleRate: a.sampleRate, channels: a.channels, label: 'pickup', script,
+      jobId: take.job_id,
+      sampleRate: a.sampleRate,
+      channels: a.channels,
+      label: 'pickup',
+      script,
     })
-    this.sessions.set(recordingTakeId, { takeId: take.id, plan, latency: { samples: a.latencySamples, source: a.latencySource }, recordingRate: a.sampleRate })
+    this.sessions.set(recordingTakeId, {
+      takeId: take.id,
+      plan,
+      latency: { samples: a.latencySamples, source: a.latencySource },
+      recordingRate: a.sampleRate,
+    })
     return { recordingTakeId, plan: view }
   }
 
@@ -110,20 +148,37 @@ export class PunchSessions {
       const { audio, target: script } = await versionScripts(work, take)
       const base = await work.analysisOf(take, audio.text)
       const recordings = work.d.versions.recordings(take.job_id)
-      const ref = await recordings.conform(await recordings.add(await work.d.store.readyAudioPath(recorded)), base.ref.format)
+      const ref = await recordings.conform(
+        await recordings.add(await work.d.store.readyAudioPath(recorded)),
+        base.ref.format,
+      )
       // The latency is in the recording's frames; the punch is placed in the take's.
       const latencyFrames = Math.round((s.latency.samples * base.ref.format.sample_rate) / s.recordingRate)
-      const timeline = punchTimeline({ source: base.ref.hash, durationS: base.analysis.durationS }, { source: ref.hash, frames: ref.frames }, s.plan, latencyFrames)
+      const timeline = punchTimeline(
+        { source: base.ref.hash, durationS: base.analysis.durationS },
+        { source: ref.hash, frames: ref.frames },
+        s.plan,
+        latencyFrames,
+      )
       const list = toEditList(timeline, base.ref.format)
       const ms = ((s.latency.samples / s.recordingRate) * 1000).toFixed(1)
       return work.commit(take, script, {
-        operation: 'punch', list, findings: [],
+        operation: 'punch',
+        list,
+        findings: [],
         latency: { samples: s.latency.samples, source: s.latency.source },
         summaryExtra: ` (latency ${ms} ms, ${s.latency.source === 'calibrated' ? 'calibrated' : 'as the system reports it'})`,
-        changes: [{
-          kind: 'punched', sentence: s.plan.sentence + 1, source_take_id: recorded.id, source_name: takeName(recorded),
-          at_s: round2(s.plan.punchS), delta_s: round2(list.frames / base.ref.format.sample_rate - base.analysis.durationS), gain_db: 0,
-        }],
+        changes: [
+          {
+            kind: 'punched',
+            sentence: s.plan.sentence + 1,
+            source_take_id: recorded.id,
+            source_name: takeName(recorded),
+            at_s: round2(s.plan.punchS),
+            delta_s: round2(list.frames / base.ref.format.sample_rate - base.analysis.durationS),
+            gain_db: 0,
+          },
+        ],
       })
     })
   }

@@ -43,24 +43,46 @@ export class PunchError extends Error {
  * `minPrerollS`: the shortest pre-roll the person wants (the setting; never under the rules' 2 s); the
  * pre-roll still starts at the sentence before when that is earlier.
  */
-export function planPunch(take: RecordingAnalysis, k: number, name: (k: number) => string, minPrerollS: number = CUT_RULES.prerollMinS, added = false): PunchPlan {
+export function planPunch(
+  take: RecordingAnalysis,
+  k: number,
+  name: (k: number) => string,
+  minPrerollS: number = CUT_RULES.prerollMinS,
+  added = false,
+): PunchPlan {
   const s = take.sentences[k]
   const gap = !s && added ? addedGap(take, k) : null
-  if (!s && !gap) throw new PunchError(`The take does not read ${name(k)}, so there is no place to punch in; record it as a pickup instead.`)
+  if (!s && !gap)
+    throw new PunchError(
+      `The take does not read ${name(k)}, so there is no place to punch in; record it as a pickup instead.`,
+    )
   let cut
   try {
-    cut = s ? cutPointInPause(take.env, s.pauseFromS, Math.min(s.onsetS, s.soundOnsetS), s.pauseFromIsSpeech) : cutPointInPause(take.env, (gap as Gap).fromS, (gap as Gap).toS, (gap as Gap).fromIsSpeech)
+    cut = s
+      ? cutPointInPause(take.env, s.pauseFromS, Math.min(s.onsetS, s.soundOnsetS), s.pauseFromIsSpeech)
+      : cutPointInPause(take.env, (gap as Gap).fromS, (gap as Gap).toS, (gap as Gap).fromIsSpeech)
   } catch (err) {
     if (err instanceof NoPauseError) throw new PunchError(`Booth cannot punch in before ${name(k)}: ${err.message}.`)
     throw err
   }
   const rate = take.sampleRate
-  const prev = take.sentences.slice(0, k).reverse().find((x) => x !== null)
+  const prev = take.sentences
+    .slice(0, k)
+    .reverse()
+    .find((x) => x !== null)
   const fromPrev = prev ? prev.onsetS - PREROLL_LEAD_S : cut.atS
   const prerollS = Math.max(0, Math.min(fromPrev, cut.atS - Math.max(CUT_RULES.prerollMinS, minPrerollS)))
   const punchFrame = Math.round(cut.atS * rate)
   const prerollFrame = Math.round(prerollS * rate)
-  return { sentence: k, sampleRate: rate, punchFrame, punchS: punchFrame / rate, crossfadeS: cut.crossfadeS, prerollFrame, prerollS: prerollFrame / rate }
+  return {
+    sentence: k,
+    sampleRate: rate,
+    punchFrame,
+    punchS: punchFrame / rate,
+    crossfadeS: cut.crossfadeS,
+    prerollFrame,
+    prerollS: prerollFrame / rate,
+  }
 }
 
 interface Gap {
@@ -74,7 +96,11 @@ interface Gap {
  * sentence it reads before it, up to the next one it reads (or the take's end, for an added last line).
  */
 function addedGap(take: RecordingAnalysis, k: number): Gap | null {
-  const prev = take.sentences.slice(0, k).reverse().find((x) => x !== null) ?? null
+  const prev =
+    take.sentences
+      .slice(0, k)
+      .reverse()
+      .find((x) => x !== null) ?? null
   const next = take.sentences.slice(k + 1).find((x) => x !== null) ?? null
   if (!prev && !next) return null
   return {
@@ -93,18 +119,35 @@ export function punchFrameInRecording(plan: PunchPlan, latencyFrames: number): n
  * The punched version: the take up to the punch point, then the recording from the matching point on,
  * crossfaded at the punch point. Refuses a recording that does not reach past the punch point.
  */
-export function punchTimeline(take: { source: string; durationS: number }, recording: { source: string; frames: number }, plan: PunchPlan, latencyFrames: number): Timeline {
+export function punchTimeline(
+  take: { source: string; durationS: number },
+  recording: { source: string; frames: number },
+  plan: PunchPlan,
+  latencyFrames: number,
+): Timeline {
   const rate = plan.sampleRate
   const inRecording = punchFrameInRecording(plan, latencyFrames)
   const half = Math.ceil((plan.crossfadeS * rate) / 2)
-  if (inRecording - half < 0) throw new PunchError('The input latency given is longer than the pre-roll, so the recording has nothing before the punch point to crossfade from.')
+  if (inRecording - half < 0)
+    throw new PunchError(
+      'The input latency given is longer than the pre-roll, so the recording has nothing before the punch point to crossfade from.',
+    )
   if (recording.frames <= inRecording + half + Math.round(0.05 * rate)) {
-    throw new PunchError('The recording stopped before the punch point, so there is nothing to punch in; the take is unchanged.')
+    throw new PunchError(
+      'The recording stopped before the punch point, so there is nothing to punch in; the take is unchanged.',
+    )
   }
   return {
     segments: [
       { source: take.source, fromS: 0, toS: plan.punchFrame / rate, gainDb: 0, role: 'base', sentence: null },
-      { source: recording.source, fromS: inRecording / rate, toS: recording.frames / rate, gainDb: 0, role: 'patch', sentence: plan.sentence },
+      {
+        source: recording.source,
+        fromS: inRecording / rate,
+        toS: recording.frames / rate,
+        gainDb: 0,
+        role: 'patch',
+        sentence: plan.sentence,
+      },
     ],
     crossfadesS: [plan.crossfadeS],
   }

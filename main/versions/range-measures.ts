@@ -15,7 +15,12 @@ export interface RangeMeasures {
 const CHUNK = 1 << 16
 
 /** `truePeak`: also the 4× true peak (the costly part; the comp grid shows it, a pickup's gain does not need it). */
-export async function measureRange(src: WavSource, fromFrame: number, toFrame: number, truePeak = true): Promise<RangeMeasures> {
+export async function measureRange(
+  src: WavSource,
+  fromFrame: number,
+  toFrame: number,
+  truePeak = true,
+): Promise<RangeMeasures> {
   const { sample_rate: rate, channels: ch, encoding } = src.format
   const meter = new LoudnessMeter(rate, ch)
   const peak = truePeak ? new TruePeakMeter(ch) : null
@@ -31,7 +36,10 @@ export async function measureRange(src: WavSource, fromFrame: number, toFrame: n
     const m = meter.momentaryLufs()
     lufs = m === null || !Number.isFinite(m) ? null : m
   }
-  return { lufs: lufs === null ? null : round2(lufs), true_peak_dbtp: peak && peak.maxAbs > 0 ? round2(toDb(peak.maxAbs)) : null }
+  return {
+    lufs: lufs === null ? null : round2(lufs),
+    true_peak_dbtp: peak && peak.maxAbs > 0 ? round2(toDb(peak.maxAbs)) : null,
+  }
 }
 
 const round2 = (x: number): number => Math.round(x * 100) / 100

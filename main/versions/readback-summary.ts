@@ -7,8 +7,16 @@
 import type { ReadbackCheck } from '../../shared/readback/types'
 import type { VersionReadback } from '../../shared/versions/types'
 
-export function readbackSummary(check: Pick<ReadbackCheck, 'verdict' | 'coverage' | 'summary' | 'issues'>, script?: { revision_id: string | null; revision_number?: number }): VersionReadback {
+export function readbackSummary(
+  check: Pick<ReadbackCheck, 'verdict' | 'coverage' | 'summary' | 'issues'>,
+  script?: { revision_id: string | null; revision_number?: number },
+): VersionReadback {
   const clean = !check.issues.some((i) => i.severity !== 'soft')
-  const revision = script ? { revision_id: script.revision_id, ...(script.revision_number ? { revision_number: script.revision_number } : {}) } : {}
+  const revision = script
+    ? {
+        revision_id: script.revision_id,
+        ...(script.revision_number ? { revision_number: script.revision_number } : {}),
+      }
+    : {}
   return { verdict: check.verdict, coverage: check.coverage ?? 0, summary: check.summary ?? '', clean, ...revision }
 }

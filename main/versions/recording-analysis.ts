@@ -9,7 +9,12 @@ import type { ReadbackCheck, TimedWord } from '../../shared/readback/types'
 import { compareToScript } from '../readback/compare/compare'
 import { speechEdges, type SpeechEdges } from './cut-rules'
 import { measureRange } from './range-measures'
-import { bestSentenceWindow, readSentences, scriptSentences, type ReadSentence } from '../readback/compare/sentence-spans'
+import {
+  bestSentenceWindow,
+  readSentences,
+  scriptSentences,
+  type ReadSentence,
+} from '../readback/compare/sentence-spans'
 import { envelopeOf, floorDb, type Envelope } from './signal-envelope'
 import type { WavSource } from '../media/wav-source'
 
@@ -65,20 +70,30 @@ export interface AnalyzeOptions {
   truePeak?: boolean
 }
 
-export async function analyzeRecording(src: WavSource, source: string, scriptText: string, words: readonly TimedWord[], options: AnalyzeOptions = {}): Promise<RecordingAnalysis> {
+export async function analyzeRecording(
+  src: WavSource,
+  source: string,
+  scriptText: string,
+  words: readonly TimedWord[],
+  options: AnalyzeOptions = {},
+): Promise<RecordingAnalysis> {
   const env = await envelopeOf(src)
   const floor = floorDb(env)
   const durationS = src.frames / src.format.sample_rate
   const window = options.short ? bestSentenceWindow(scriptText, words) : null
   const theCheck = options.check ?? compareToScript(scriptText, words)
-  const read = options.short && !window ? scriptSentencesNone(scriptText) : readSentences(scriptText, words, window ? { window } : { check: theCheck })
+  const read =
+    options.short && !window
+      ? scriptSentencesNone(scriptText)
+      : readSentences(scriptText, words, window ? { window } : { check: theCheck })
   const spans = widenedWords(env, floor, words, durationS)
   const sorted = [...words].sort((a, b) => a.start_s - b.start_s)
   const sentences: Array<AnalyzedSentence | null> = []
   const spanned = sorted.map((w, i) => ({ w, span: spans[i] as SpeechEdges }))
   // A word the recogniser heard in room tone (no sound where it put it) is no speech to keep clear of.
   const all = spanned.filter(({ span }) => span.heard)
-  const within = (s: { startS: number; endS: number }, w: TimedWord) => w.start_s >= s.startS - 1e-6 && w.end_s <= s.endS + 1e-6
+  const within = (s: { startS: number; endS: number }, w: TimedWord) =>
+    w.start_s >= s.startS - 1e-6 && w.end_s <= s.endS + 1e-6
   const owned = new Set(all.filter(({ w }) => read.some((s) => s !== null && within(s, w))).map(({ w }) => w))
   for (const s of read) {
     if (!s) {
@@ -87,14 +102,25 @@ export async function analyzeRecording(src: WavSource, source: string, scriptTex
     }
     const sounding = all.filter(({ w }) => within(s, w))
     const mine = sounding.length > 0 ? sounding : spanned.filter(({ w }) => within(s, w))
-    const sound = runOn(all, owned, new Set(mine.map((m) => m.w)), Math.min(...mine.map((m) => m.span.soundStartS)), Math.max(...mine.map((m) => m.span.soundEndS)))
+    const sound = runOn(
+      all,
+      owned,
+      new Set(mine.map((m) => m.w)),
+      Math.min(...mine.map((m) => m.span.soundStartS)),
+      Math.max(...mine.map((m) => m.span.soundEndS)),
+    )
     const { fromS: soundOnsetS, toS: soundEndS } = sound
     const onsetS = Math.min(soundOnsetS, ...mine.map((m) => m.span.startS))
     const speechEndS = Math.max(soundEndS, ...mine.map((m) => m.span.endS))
     const before = all.filter(({ w }) => !sound.joined.has(w) && w.end_s <= s.startS + 1e-6 && w.start_s < s.startS)
     const after = all.filter(({ w }) => !sound.joined.has(w) && w.start_s >= s.endS - 1e-6 && w.end_s > s.endS)
     const rate = src.format.sample_rate
-    const measures = await measureRange(src, Math.round(onsetS * rate), Math.round(speechEndS * rate), options.truePeak === true)
+    const measures = await measureRange(
+      src,
+      Math.round(onsetS * rate),
+      Math.round(speechEndS * rate),
+      options.truePeak === true,
+    )
     sentences.push({
       ...s,
       onsetS,
@@ -110,7 +136,17 @@ export async function analyzeRecording(src: WavSource, source: string, scriptTex
       innerPauseS: longestQuiet(env, floor, onsetS, speechEndS),
     })
   }
-  return { source, durationS, sampleRate: src.format.sample_rate, env, floorDb: floor, check: theCheck, words: sorted, speech: spans, sentences }
+  return {
+    source,
+    durationS,
+    sampleRate: src.format.sample_rate,
+    env,
+    floorDb: floor,
+    check: theCheck,
+    words: sorted,
+    speech: spans,
+    sentences,
+  }
 }
 
 /** Quiet shorter than this between a sentence's sound and a heard word no sentence holds is no pause: the word is the sentence's. */
@@ -123,17 +159,27 @@ type Spanned = { w: TimedWord; span: SpeechEdges }
  * with less than RUN_ON_S of quiet between (the recogniser misheard its first or last word, so the
  * alignment left that word out; the signal has no pause there to cut in). Returns the words it took in.
  */
-function runOn(all: readonly Spanned[], owned: ReadonlySet<TimedWord>, mine: ReadonlySet<TimedWord>, fromS: number, toS: number): { fromS: number; toS: number; joined: Set<TimedWord> } {
+function runOn(
+  all: readonly Spanned[],
+  owned: ReadonlySet<TimedWord>,
+  mine: ReadonlySet<TimedWord>,
+  fromS: number,
+  toS: number,
+): { fromS: number; toS: number; joined: Set<TimedWord> } {
   const joined = new Set<TimedWord>()
   const others = all.filter(({ w }) => !mine.has(w))
   for (;;) {
-    const prev = others.filter(({ w, span }) => !joined.has(w) && span.soundStartS < fromS - 1e-6).sort((a, b) => b.span.soundEndS - a.span.soundEndS)[0]
+    const prev = others
+      .filter(({ w, span }) => !joined.has(w) && span.soundStartS < fromS - 1e-6)
+      .sort((a, b) => b.span.soundEndS - a.span.soundEndS)[0]
     if (!prev || owned.has(prev.w) || fromS - prev.span.soundEndS >= RUN_ON_S) break
     joined.add(prev.w)
     fromS = Math.min(fromS, prev.span.soundStartS)
   }
   for (;;) {
-    const next = others.filter(({ w, span }) => !joined.has(w) && span.soundEndS > toS + 1e-6).sort((a, b) => a.span.soundStartS - b.span.soundStartS)[0]
+    const next = others
+      .filter(({ w, span }) => !joined.has(w) && span.soundEndS > toS + 1e-6)
+      .sort((a, b) => a.span.soundStartS - b.span.soundStartS)[0]
     if (!next || owned.has(next.w) || next.span.soundStartS - toS >= RUN_ON_S) break
     joined.add(next.w)
     toS = Math.max(toS, next.span.soundEndS)

@@ -28,7 +28,12 @@ export interface RecordingRef {
 
 export { sha256File }
 
-const CODEC: Record<SampleEncoding, string> = { pcm_s16: 'pcm_s16le', pcm_s24: 'pcm_s24le', pcm_s32: 'pcm_s32le', float32: 'pcm_f32le' }
+const CODEC: Record<SampleEncoding, string> = {
+  pcm_s16: 'pcm_s16le',
+  pcm_s24: 'pcm_s24le',
+  pcm_s32: 'pcm_s32le',
+  float32: 'pcm_f32le',
+}
 
 /** The WAV encoding a decoded file keeps: its own bit depth when lossless, 24-bit when lossy. */
 function encodingFor(codec: string, bitDepth: number | null): SampleEncoding {
@@ -41,7 +46,10 @@ export class Recordings {
   /** SHA-256 of files already looked at, by path, size and modification time. */
   private readonly known = new Map<string, string>()
 
-  constructor(readonly dir: string, private readonly options: { ffmpegPath?: string } = {}) {}
+  constructor(
+    readonly dir: string,
+    private readonly options: { ffmpegPath?: string } = {},
+  ) {}
 
   pathOf(hash: string): string {
     return join(this.dir, `${hash}.wav`)
@@ -82,7 +90,10 @@ export class Recordings {
     const target = join(this.dir, `${hash}.sealed`)
     if (await exists(target)) return hash
     await mkdir(this.dir, { recursive: true })
-    const temp = join(this.dir, `.${hash}.sealed.${process.pid}.${Date.now().toString(16).slice(-8).padStart(8, '0')}.tmp`)
+    const temp = join(
+      this.dir,
+      `.${hash}.sealed.${process.pid}.${Date.now().toString(16).slice(-8).padStart(8, '0')}.tmp`,
+    )
     try {
       await link(path, temp)
       await rename(temp, target)
@@ -140,7 +151,8 @@ export class Recordings {
   /** The recording in `format` (sample rate, channels, encoding): itself when it already is, else converted once. */
   async conform(ref: RecordingRef, format: AudioFormat): Promise<RecordingRef> {
     const f = ref.format
-    if (f.sample_rate === format.sample_rate && f.channels === format.channels && f.encoding === format.encoding) return ref
+    if (f.sample_rate === format.sample_rate && f.channels === format.channels && f.encoding === format.encoding)
+      return ref
     const key = join(this.dir, `conform-${ref.hash}-${format.sample_rate}-${format.channels}-${format.encoding}.json`)
     const remembered = await readHash(key)
     if (remembered && (await exists(this.pathOf(remembered)))) return this.get(remembered)
@@ -178,7 +190,9 @@ export class Recordings {
     const ffmpegPath = this.options.ffmpegPath
     let encoding = format?.encoding
     if (!encoding) {
-      const probe = await runFfmpeg(['-hide_banner', '-i', path, '-map', '0:a:0', '-t', '0.01', '-f', 'null', '-'], { ffmpegPath })
+      const probe = await runFfmpeg(['-hide_banner', '-i', path, '-map', '0:a:0', '-t', '0.01', '-f', 'null', '-'], {
+        ffmpegPath,
+      })
       const stream = parseInputAudioStream(probe.stderr)
       if (!stream) throw new Error(`ffmpeg found no audio in ${path}.`)
       encoding = encodingFor(stream.codec, stream.bitDepth)
@@ -186,7 +200,25 @@ export class Recordings {
     const temp = join(this.dir, `.convert-${process.pid}-${Date.now()}.wav`)
     try {
       const shape = format ? ['-ar', String(format.sample_rate), '-ac', String(format.channels)] : []
-      await runFfmpeg(['-y', '-i', path, '-map', '0:a:0', '-map_metadata', '-1', ...shape, '-c:a', CODEC[encoding], '-f', 'wav', '-bitexact', temp], { ffmpegPath })
+      await runFfmpeg(
+        [
+          '-y',
+          '-i',
+          path,
+          '-map',
+          '0:a:0',
+          '-map_metadata',
+          '-1',
+          ...shape,
+          '-c:a',
+          CODEC[encoding],
+          '-f',
+          'wav',
+          '-bitexact',
+          temp,
+        ],
+        { ffmpegPath },
+      )
       const hash = await sha256File(temp)
       if (await exists(this.pathOf(hash))) await rm(temp, { force: true })
       else await rename(temp, this.pathOf(hash))

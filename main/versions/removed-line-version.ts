@@ -32,7 +32,12 @@ export async function listRemovedLines(work: VersionWork, takeId: string): Promi
   const { audio, target } = await versionScripts(work, take)
   const sentences = scriptSentences(audio.text)
   const lines = removedFrom(audio.text, target.text).map((k) => ({ sentence: k + 1, text: sentences[k]?.text ?? '' }))
-  return { takeId: take.id, revision_number: audio.revision_number ?? null, target_revision_number: target.revision_number ?? null, lines }
+  return {
+    takeId: take.id,
+    revision_number: audio.revision_number ?? null,
+    target_revision_number: target.revision_number ?? null,
+    lines,
+  }
 }
 
 export async function cutRemovedLines(work: VersionWork, takeId: string): Promise<VersionMade> {
@@ -42,16 +47,32 @@ export async function cutRemovedLines(work: VersionWork, takeId: string): Promis
     versions.checkCanChange(take)
     const { audio, target } = await versionScripts(work, take)
     if (removedFrom(audio.text, target.text).length === 0) {
-      throw new TakeInputError(`The current script removes no line that ${takeName(take)} was read from, so there is nothing to cut.`)
+      throw new TakeInputError(
+        `The current script removes no line that ${takeName(take)} was read from, so there is nothing to cut.`,
+      )
     }
     work.progress(take, 'reading_back_sources', 'Finding the removed lines in the take…')
     const analyzed = await work.analysisOf(take, audio.text)
     const revised = reviseTake(analyzed.analysis, audio.text, target.text)
     const runs = removedRuns(analyzed.analysis, revised.map)
-    if (runs.length === 0) throw new TakeInputError(`Booth does not hear ${takeName(take)} read any of the lines the producer removed, so there is nothing to cut.`)
+    if (runs.length === 0)
+      throw new TakeInputError(
+        `Booth does not hear ${takeName(take)} read any of the lines the producer removed, so there is nothing to cut.`,
+      )
     const name = (r: { old: number[] }) => removedSentenceName(audio.text, r.old[0] as number, audio.revision_number)
-    const { timeline, removals } = placePatches(revised.analysis, [], (k) => `sentence ${k + 1}`, () => takeName(take), { runs, name })
+    const { timeline, removals } = placePatches(
+      revised.analysis,
+      [],
+      (k) => `sentence ${k + 1}`,
+      () => takeName(take),
+      { runs, name },
+    )
     const changes = removalChanges(timeline, removals, audio.text, audio.revision_number ?? null)
-    return work.commit(take, target, { operation: 'cut_removed', list: toEditList(timeline, analyzed.ref.format), changes, findings: [] })
+    return work.commit(take, target, {
+      operation: 'cut_removed',
+      list: toEditList(timeline, analyzed.ref.format),
+      changes,
+      findings: [],
+    })
   })
 }

@@ -80,11 +80,16 @@ export interface RemovalPlan {
 }
 
 /** Where each run goes: into a patch next to it, or on its own. `patched`: the new sentences patches go into. */
-export function planRemovals(base: RecordingAnalysis, runs: readonly RemovedRun[], patched: ReadonlySet<number>): RemovalPlan {
+export function planRemovals(
+  base: RecordingAnalysis,
+  runs: readonly RemovedRun[],
+  patched: ReadonlySet<number>,
+): RemovalPlan {
   const sentences = [...base.sentences]
   const alone: RemovedRun[] = []
   const absorbed = new Map<number, AbsorbedRun[]>()
-  const take = (k: number, run: RemovedRun, removedS: number) => absorbed.set(k, [...(absorbed.get(k) ?? []), { run, removedS }])
+  const take = (k: number, run: RemovedRun, removedS: number) =>
+    absorbed.set(k, [...(absorbed.get(k) ?? []), { run, removedS }])
   const original = (k: number | null): AnalyzedSentence | null => (k === null ? null : (base.sentences[k] ?? null))
   for (const run of runs) {
     const lo = run.prev ?? -1
@@ -94,15 +99,43 @@ export function planRemovals(base: RecordingAnalysis, runs: readonly RemovedRun[
     const prev = original(run.prev)
     if (slot !== undefined) {
       // A line added where the run was: it replaces the run.
-      sentences[slot] = { ...run.first, index: slot, endS: run.last.endS, soundEndS: run.last.soundEndS, speechEndS: run.last.speechEndS, pauseToS: run.last.pauseToS, pauseToIsSpeech: run.last.pauseToIsSpeech }
-      take(slot, run, next ? next.soundOnsetS - run.first.soundOnsetS : run.last.soundEndS - (prev ? prev.soundEndS : run.first.soundOnsetS))
+      sentences[slot] = {
+        ...run.first,
+        index: slot,
+        endS: run.last.endS,
+        soundEndS: run.last.soundEndS,
+        speechEndS: run.last.speechEndS,
+        pauseToS: run.last.pauseToS,
+        pauseToIsSpeech: run.last.pauseToIsSpeech,
+      }
+      take(
+        slot,
+        run,
+        next
+          ? next.soundOnsetS - run.first.soundOnsetS
+          : run.last.soundEndS - (prev ? prev.soundEndS : run.first.soundOnsetS),
+      )
     } else if (next && run.next !== null && patched.has(run.next)) {
       const s = sentences[run.next] as AnalyzedSentence
-      sentences[run.next] = { ...s, startS: run.first.startS, onsetS: run.first.onsetS, soundOnsetS: run.first.soundOnsetS, pauseFromS: run.first.pauseFromS, pauseFromIsSpeech: run.first.pauseFromIsSpeech }
+      sentences[run.next] = {
+        ...s,
+        startS: run.first.startS,
+        onsetS: run.first.onsetS,
+        soundOnsetS: run.first.soundOnsetS,
+        pauseFromS: run.first.pauseFromS,
+        pauseFromIsSpeech: run.first.pauseFromIsSpeech,
+      }
       take(run.next, run, next.soundOnsetS - run.first.soundOnsetS)
     } else if (prev && run.prev !== null && patched.has(run.prev)) {
       const s = sentences[run.prev] as AnalyzedSentence
-      sentences[run.prev] = { ...s, endS: run.last.endS, soundEndS: run.last.soundEndS, speechEndS: run.last.speechEndS, pauseToS: run.last.pauseToS, pauseToIsSpeech: run.last.pauseToIsSpeech }
+      sentences[run.prev] = {
+        ...s,
+        endS: run.last.endS,
+        soundEndS: run.last.soundEndS,
+        speechEndS: run.last.speechEndS,
+        pauseToS: run.last.pauseToS,
+        pauseToIsSpeech: run.last.pauseToIsSpeech,
+      }
       take(run.prev, run, run.last.soundEndS - prev.soundEndS)
     } else alone.push(run)
   }
@@ -120,15 +153,39 @@ export function runCut(base: RecordingAnalysis, run: RemovedRun, name: string): 
   try {
     if (next) {
       return chooseJunction(
-        { env, anchorS: run.first.soundOnsetS, guardS: run.first.onsetS, limitS: run.first.pauseFromS, limitIsSpeech: run.first.pauseFromIsSpeech },
-        { env, anchorS: next.soundOnsetS, guardS: next.onsetS, limitS: next.pauseFromS, limitIsSpeech: next.pauseFromIsSpeech },
+        {
+          env,
+          anchorS: run.first.soundOnsetS,
+          guardS: run.first.onsetS,
+          limitS: run.first.pauseFromS,
+          limitIsSpeech: run.first.pauseFromIsSpeech,
+        },
+        {
+          env,
+          anchorS: next.soundOnsetS,
+          guardS: next.onsetS,
+          limitS: next.pauseFromS,
+          limitIsSpeech: next.pauseFromIsSpeech,
+        },
         'before',
       )
     }
     if (!prev) throw new PlacementError(`Booth cannot cut out ${name}: the take reads nothing else of the new script.`)
     return chooseJunction(
-      { env, anchorS: prev.soundEndS, guardS: prev.speechEndS, limitS: prev.pauseToS, limitIsSpeech: prev.pauseToIsSpeech },
-      { env, anchorS: run.last.soundEndS, guardS: run.last.speechEndS, limitS: run.last.pauseToS, limitIsSpeech: run.last.pauseToIsSpeech },
+      {
+        env,
+        anchorS: prev.soundEndS,
+        guardS: prev.speechEndS,
+        limitS: prev.pauseToS,
+        limitIsSpeech: prev.pauseToIsSpeech,
+      },
+      {
+        env,
+        anchorS: run.last.soundEndS,
+        guardS: run.last.speechEndS,
+        limitS: run.last.pauseToS,
+        limitIsSpeech: run.last.pauseToIsSpeech,
+      },
       'after',
     )
   } catch (err) {

@@ -51,7 +51,9 @@ export async function renderCached(list: EditList, recordings: Recordings, rende
 /** A version's recordings that changed on disk since Booth wrote them, by hash (none: an empty list). */
 export class DamagedRecordingsError extends Error {
   constructor(readonly damaged: readonly string[]) {
-    super(`${damaged.length} recording${damaged.length === 1 ? '' : 's'} changed on disk since Booth wrote ${damaged.length === 1 ? 'it' : 'them'}.`)
+    super(
+      `${damaged.length} recording${damaged.length === 1 ? '' : 's'} changed on disk since Booth wrote ${damaged.length === 1 ? 'it' : 'them'}.`,
+    )
     this.name = 'DamagedRecordingsError'
   }
 }
@@ -59,12 +61,17 @@ export class DamagedRecordingsError extends Error {
 /** The hashes among `list`'s recordings whose bytes are no longer those they are named by. */
 export async function damagedRecordings(list: EditList, recordings: Recordings, fresh = false): Promise<string[]> {
   const damaged: string[] = []
-  for (const hash of new Set(list.pieces.map((p) => p.source))) if ((await recordings.check(hash, fresh)) === 'damaged') damaged.push(hash)
+  for (const hash of new Set(list.pieces.map((p) => p.source)))
+    if ((await recordings.check(hash, fresh)) === 'damaged') damaged.push(hash)
   return damaged
 }
 
 /** What is known of the render of a key: 'ok' (its bytes are the hash written with it), 'damaged', 'unknown' (no hash) or 'missing'. */
-export async function checkRenderFile(rendersDir: string, key: string, hashOf: (path: string) => Promise<string>): Promise<'ok' | 'damaged' | 'unknown' | 'missing'> {
+export async function checkRenderFile(
+  rendersDir: string,
+  key: string,
+  hashOf: (path: string) => Promise<string>,
+): Promise<'ok' | 'damaged' | 'unknown' | 'missing'> {
   const path = join(rendersDir, `${key}.wav`)
   if (!(await stat(path).catch(() => null))) return 'missing'
   const written = (await readFile(renderHashPath(rendersDir, key), 'utf8').catch(() => '')).trim()
@@ -77,7 +84,12 @@ export async function checkRenderFile(rendersDir: string, key: string, hashOf: (
  * version cannot be made again), then the render against the hash written with it; one that changed, or
  * whose hash was never written, is rendered again. `fresh` reads every file again (right before an upload).
  */
-export async function checkedRender(list: EditList, recordings: Recordings, rendersDir: string, fresh = false): Promise<Rendered & { remade: boolean }> {
+export async function checkedRender(
+  list: EditList,
+  recordings: Recordings,
+  rendersDir: string,
+  fresh = false,
+): Promise<Rendered & { remade: boolean }> {
   const damaged = await damagedRecordings(list, recordings, fresh)
   if (damaged.length) throw new DamagedRecordingsError(damaged)
   const key = renderKey(list)

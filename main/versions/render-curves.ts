@@ -11,7 +11,12 @@ const HALF_PI = 1.5707963267948966
 /** sin(t) for t in [0, π/2], by its Taylor series to t^13 (error below 1e-9 there), in Horner form. */
 function sinQuarter(t: number): number {
   const t2 = t * t
-  return t * (1 + t2 * (-1 / 6 + t2 * (1 / 120 + t2 * (-1 / 5040 + t2 * (1 / 362880 + t2 * (-1 / 39916800 + t2 * (1 / 6227020800)))))))
+  return (
+    t *
+    (1 +
+      t2 *
+        (-1 / 6 + t2 * (1 / 120 + t2 * (-1 / 5040 + t2 * (1 / 362880 + t2 * (-1 / 39916800 + t2 * (1 / 6227020800)))))))
+  )
 }
 
 /**
@@ -95,7 +100,8 @@ export function ditherInto(out: Float64Array, frame: number, frames: number, cha
     const end = Math.min(frames, (high + 1) * 4294967296 - frame)
     for (let c = 0; c < channels; c++) {
       const term = highTerm(high) ^ channelTerm(c)
-      for (let g = f, i = f * channels + c; g < end; g++, i += channels) out[i] = ditherHash(((frame + g) ^ DITHER_SEED) | 0, term)
+      for (let g = f, i = f * channels + c; g < end; g++, i += channels)
+        out[i] = ditherHash(((frame + g) ^ DITHER_SEED) | 0, term)
     }
     f = end
   }

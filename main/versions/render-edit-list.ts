@@ -39,9 +39,13 @@ function checkSources(list: EditList, sources: ReadonlyMap<string, WavSource>): 
     if (!src) throw new RenderError(`A recording this version is made of (${p.source.slice(0, 12)}…) is missing.`)
     const g = src.format
     if (g.sample_rate !== f.sample_rate || g.channels !== f.channels || g.encoding !== f.encoding) {
-      throw new RenderError(`The recording ${basename(src.path)} is ${g.sample_rate} Hz ${g.channels}-channel ${g.encoding}, not the take's ${f.sample_rate} Hz ${f.channels}-channel ${f.encoding}.`)
+      throw new RenderError(
+        `The recording ${basename(src.path)} is ${g.sample_rate} Hz ${g.channels}-channel ` +
+          `${g.encoding}, not the take's ${f.sample_rate} Hz ${f.channels}-channel ${f.encoding}.`,
+      )
     }
-    if (p.to > src.frames) throw new RenderError(`A piece of this version reaches past the end of the recording ${basename(src.path)}.`)
+    if (p.to > src.frames)
+      throw new RenderError(`A piece of this version reaches past the end of the recording ${basename(src.path)}.`)
   }
 }
 
@@ -62,7 +66,15 @@ interface Scratch {
  * in `buf` (which holds a block): each piece's bytes are read into it and decoded, then the sum is written
  * over them; a lone piece at a steady gain is changed in place.
  */
-async function mixBlock(list: EditList, sources: ReadonlyMap<string, WavSource>, active: EditPiece[], a: number, b: number, buf: Buffer, s: Scratch): Promise<Buffer> {
+async function mixBlock(
+  list: EditList,
+  sources: ReadonlyMap<string, WavSource>,
+  active: EditPiece[],
+  a: number,
+  b: number,
+  buf: Buffer,
+  s: Scratch,
+): Promise<Buffer> {
   const { channels: ch, encoding } = list.format
   const frames = b - a
   const n = frames * ch
@@ -89,7 +101,8 @@ function breakpoints(list: EditList): number[] {
   const points = new Set<number>([0, list.frames])
   for (const p of list.pieces) {
     const end = p.at + (p.to - p.from)
-    for (const x of [p.at, p.at + p.fade_in.frames, end - p.fade_out.frames, end]) if (x > 0 && x < list.frames) points.add(x)
+    for (const x of [p.at, p.at + p.fade_in.frames, end - p.fade_out.frames, end])
+      if (x > 0 && x < list.frames) points.add(x)
   }
   return [...points].sort((x, y) => x - y)
 }
@@ -97,13 +110,20 @@ function breakpoints(list: EditList): number[] {
 /** The header of a render in `format` holding `dataBytes` of audio (float32 marked as IEEE float). */
 export function renderHeader(format: AudioFormat, dataBytes: number): Buffer {
   const { sample_rate, channels, encoding } = format
-  const header = buildWavHeader({ sampleRate: sample_rate, channels, bitsPerSample: 8 * BYTES_PER_SAMPLE[encoding] }, { dataBytes, padded: true, rf64: needsRf64(dataBytes) })
+  const header = buildWavHeader(
+    { sampleRate: sample_rate, channels, bitsPerSample: 8 * BYTES_PER_SAMPLE[encoding] },
+    { dataBytes, padded: true, rf64: needsRf64(dataBytes) },
+  )
   if (encoding === 'float32') header.writeUInt16LE(3, 56)
   return header
 }
 
 /** Renders the list to `target` (a WAV in the list's format). Sources must be open and in that format. */
-export async function renderEditList(list: EditList, sources: ReadonlyMap<string, WavSource>, target: string): Promise<{ frames: number; bytes: number }> {
+export async function renderEditList(
+  list: EditList,
+  sources: ReadonlyMap<string, WavSource>,
+  target: string,
+): Promise<{ frames: number; bytes: number }> {
   checkSources(list, sources)
   const { channels, encoding } = list.format
   const blockAlign = channels * BYTES_PER_SAMPLE[encoding]
@@ -117,8 +137,15 @@ export async function renderEditList(list: EditList, sources: ReadonlyMap<string
     const points = breakpoints(list)
     const mixFrames = Math.max(1, Math.floor(BLOCK_SAMPLES / channels))
     const copyFrames = Math.max(1, Math.floor(COPY_BYTES / blockAlign))
-    const bufs = [Buffer.allocUnsafe(Math.max(mixFrames, copyFrames) * blockAlign), Buffer.allocUnsafe(Math.max(mixFrames, copyFrames) * blockAlign)] as const
-    const s: Scratch = { acc: new Float64Array(mixFrames * channels), x: new Float64Array(mixFrames * channels), dither: new Float64Array(mixFrames * channels) }
+    const bufs = [
+      Buffer.allocUnsafe(Math.max(mixFrames, copyFrames) * blockAlign),
+      Buffer.allocUnsafe(Math.max(mixFrames, copyFrames) * blockAlign),
+    ] as const
+    const s: Scratch = {
+      acc: new Float64Array(mixFrames * channels),
+      x: new Float64Array(mixFrames * channels),
+      dither: new Float64Array(mixFrames * channels),
+    }
     let zeros: Buffer | null = null
     let turn = 0
     for (let k = 0; k + 1 < points.length; k++) {
@@ -131,8 +158,10 @@ export async function renderEditList(list: EditList, sources: ReadonlyMap<string
       for (let x = a; x < b;) {
         const y = Math.min(b, x + (copy || active.length === 0 ? copyFrames : mixFrames))
         const buf = bufs[turn++ & 1] as Buffer
-        if (active.length === 0) await out.put((zeros ??= Buffer.alloc(copyFrames * blockAlign)).subarray(0, (y - x) * blockAlign))
-        else if (copy && only) await out.put(await (sources.get(only.source) as WavSource).readBytes(only.from + (x - only.at), y - x, buf))
+        if (active.length === 0)
+          await out.put((zeros ??= Buffer.alloc(copyFrames * blockAlign)).subarray(0, (y - x) * blockAlign))
+        else if (copy && only)
+          await out.put(await (sources.get(only.source) as WavSource).readBytes(only.from + (x - only.at), y - x, buf))
         else await out.put(await mixBlock(list, sources, active, x, y, buf, s))
         x = y
       }

@@ -45,7 +45,15 @@ export function steady(p: EditPiece, a: number, b: number): boolean {
 }
 
 /** Adds frames [a, a + frames) of the result from piece `p` (its samples `x`, interleaved) to `acc`. */
-export function addPiece(acc: Float64Array, x: Float64Array, p: EditPiece, gain: number, a: number, frames: number, channels: number): void {
+export function addPiece(
+  acc: Float64Array,
+  x: Float64Array,
+  p: EditPiece,
+  gain: number,
+  a: number,
+  frames: number,
+  channels: number,
+): void {
   const n = frames * channels
   if (steady(p, a, a + frames)) {
     for (let i = 0; i < n; i++) acc[i] = (acc[i] as number) + (x[i] as number) * gain
@@ -58,7 +66,13 @@ export function addPiece(acc: Float64Array, x: Float64Array, p: EditPiece, gain:
 }
 
 /** Writes the first `n` sums of `acc` as samples of `encoding` into `out`: dithered, rounded, clipped. */
-export function quantizeInto(out: Uint8Array, acc: Float64Array, n: number, encoding: SampleEncoding, dither: Float64Array): void {
+export function quantizeInto(
+  out: Uint8Array,
+  acc: Float64Array,
+  n: number,
+  encoding: SampleEncoding,
+  dither: Float64Array,
+): void {
   if (encoding === 'float32') {
     const v = new DataView(out.buffer, out.byteOffset, out.byteLength)
     for (let i = 0; i < n; i++) v.setFloat32(4 * i, acc[i] as number, true)
@@ -94,7 +108,13 @@ export function quantizeInto(out: Uint8Array, acc: Float64Array, n: number, enco
 }
 
 /** One piece at a steady gain, in place over its `n` samples' bytes (integer: dithered, rounded, clipped). */
-export function gainInPlace(bytes: Uint8Array, n: number, encoding: SampleEncoding, gain: number, dither: Float64Array): void {
+export function gainInPlace(
+  bytes: Uint8Array,
+  n: number,
+  encoding: SampleEncoding,
+  gain: number,
+  dither: Float64Array,
+): void {
   if (encoding === 'float32') {
     const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
     for (let o = 0; o < 4 * n; o += 4) v.setFloat32(o, 0 + v.getFloat32(o, true) * gain, true)
@@ -121,7 +141,11 @@ export function gainInPlace(bytes: Uint8Array, n: number, encoding: SampleEncodi
     }
   } else {
     for (let i = 0, o = 0; i < n; i++, o += 4) {
-      const x = (bytes[o] as number) | ((bytes[o + 1] as number) << 8) | ((bytes[o + 2] as number) << 16) | ((bytes[o + 3] as number) << 24)
+      const x =
+        (bytes[o] as number) |
+        ((bytes[o + 1] as number) << 8) |
+        ((bytes[o + 2] as number) << 16) |
+        ((bytes[o + 3] as number) << 24)
       let q = roundHalfUp(x * gain + (dither[i] as number))
       q = q > top ? top : q < bottom ? bottom : q
       bytes[o] = q & 0xff

@@ -41,18 +41,34 @@ export function restartTimeline(take: RecordingAnalysis, restart: { from_s: numb
   if (!(restart.to_s > restart.from_s)) throw new RestartCutError('The false start to cut ends before it begins.')
   const a = wordAt(take, restart.from_s)
   const b = wordAt(take, restart.to_s)
-  if (a < 0 || b < 0 || b <= a) throw new RestartCutError(`Booth cannot find the words of the false start at ${restart.from_s.toFixed(1)} s in this take's read-back; check the take again first.`)
+  if (a < 0 || b < 0 || b <= a)
+    throw new RestartCutError(
+      `Booth cannot find the words of the false start at ${restart.from_s.toFixed(1)} s in this take's read-back; check the take again first.`,
+    )
   const speech = take.speech
   const env = take.env
   let j
   try {
     j = chooseJunction(
-      { env, anchorS: (speech[a] as SpeechEdges).soundStartS, guardS: (speech[a] as SpeechEdges).startS, limitS: a > 0 ? (speech[a - 1] as SpeechEdges).endS : 0, limitIsSpeech: a > 0 },
-      { env, anchorS: (speech[b] as SpeechEdges).soundStartS, guardS: (speech[b] as SpeechEdges).startS, limitS: (speech[b - 1] as SpeechEdges).endS, limitIsSpeech: true },
+      {
+        env,
+        anchorS: (speech[a] as SpeechEdges).soundStartS,
+        guardS: (speech[a] as SpeechEdges).startS,
+        limitS: a > 0 ? (speech[a - 1] as SpeechEdges).endS : 0,
+        limitIsSpeech: a > 0,
+      },
+      {
+        env,
+        anchorS: (speech[b] as SpeechEdges).soundStartS,
+        guardS: (speech[b] as SpeechEdges).startS,
+        limitS: (speech[b - 1] as SpeechEdges).endS,
+        limitIsSpeech: true,
+      },
       'before',
     )
   } catch (err) {
-    if (err instanceof NoPauseError) throw new RestartCutError(`Booth cannot cut this false start cleanly: ${err.message}.`)
+    if (err instanceof NoPauseError)
+      throw new RestartCutError(`Booth cannot cut this false start cleanly: ${err.message}.`)
     throw err
   }
   return {

@@ -40,7 +40,9 @@ function lcsPairs<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boo
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
       const row = len[i] as number[]
-      row[j] = same(a[i] as T, b[j] as T) ? ((len[i + 1] as number[])[j + 1] as number) + 1 : Math.max((len[i + 1] as number[])[j] as number, row[j + 1] as number)
+      row[j] = same(a[i] as T, b[j] as T)
+        ? ((len[i + 1] as number[])[j + 1] as number) + 1
+        : Math.max((len[i + 1] as number[])[j] as number, row[j + 1] as number)
     }
   }
   const pairs: Array<[number, number]> = []
@@ -65,7 +67,12 @@ export function sharedShare(a: readonly string[], b: readonly string[]): number 
 }
 
 /** In one gap between unchanged sentences: old and new sentences paired in order, the most shared first. */
-function pairChanged(oldWords: string[][], newWords: string[][], oldIdx: number[], newIdx: number[]): Array<[number, number]> {
+function pairChanged(
+  oldWords: string[][],
+  newWords: string[][],
+  oldIdx: number[],
+  newIdx: number[],
+): Array<[number, number]> {
   const n = oldIdx.length
   const m = newIdx.length
   if (n === 0 || m === 0) return []
@@ -79,7 +86,11 @@ function pairChanged(oldWords: string[][], newWords: string[][], oldIdx: number[
     for (let j = m - 1; j >= 0; j--) {
       const s = score(i, j)
       const take = s > 0 ? s + ((best[i + 1] as number[])[j + 1] as number) : -Infinity
-      ;(best[i] as number[])[j] = Math.max(take, (best[i + 1] as number[])[j] as number, (best[i] as number[])[j + 1] as number)
+      ;(best[i] as number[])[j] = Math.max(
+        take,
+        (best[i + 1] as number[])[j] as number,
+        (best[i] as number[])[j + 1] as number,
+      )
     }
   }
   const pairs: Array<[number, number]> = []

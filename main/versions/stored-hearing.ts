@@ -30,6 +30,13 @@ export async function readStoredHearing(path: string, takeId: string): Promise<S
   return {
     words: v.words,
     script: { text: v.script_read.text, revision_id: v.script_read.revision_id ?? null },
-    hearing: whole ? { words: v.words, doubts: Array.isArray(v.doubts) ? v.doubts : [], cross: v.cross ?? null, engine: typeof v.engine === 'string' ? v.engine : '' } : null,
+    hearing: whole
+      ? {
+          words: v.words,
+          doubts: Array.isArray(v.doubts) ? v.doubts : [],
+          cross: v.cross ?? null,
+          engine: typeof v.engine === 'string' ? v.engine : '',
+        }
+      : null,
   }
 }

@@ -22,7 +22,10 @@ export async function takeSentences(work: VersionWork, take: TakeMeta): Promise<
   const revised = reviseTake(analyzed.analysis, own.text, target.text)
   const read = revised.analysis.sentences
   // The characters a finding of the take's current read-back names: of the script it was compared with.
-  const readAgainstOwn = own.text !== target.text && (await work.storedWords(take, target.text)) === null && (await work.storedWords(take, own.text)) !== null
+  const readAgainstOwn =
+    own.text !== target.text &&
+    (await work.storedWords(take, target.text)) === null &&
+    (await work.storedWords(take, own.text)) !== null
   const ownSentences = scriptSentences(own.text)
   return {
     takeId: take.id,
@@ -30,10 +33,17 @@ export async function takeSentences(work: VersionWork, take: TakeMeta): Promise<
       const r = read[s.index] ?? null
       const fate = revised.map.next[s.index]
       const old = fate?.old == null ? null : (ownSentences[fate.old] ?? null)
-      const chars = !readAgainstOwn ? { from: s.from, to: s.to } : old ? { from: old.from, to: old.to } : { from: -1, to: -1 }
+      const chars = !readAgainstOwn
+        ? { from: s.from, to: s.to }
+        : old
+          ? { from: old.from, to: old.to }
+          : { from: -1, to: -1 }
       return {
-        number: s.index + 1, text: s.text, ...chars,
-        start_s: r ? round2(r.onsetS) : null, end_s: r ? round2(r.speechEndS) : null,
+        number: s.index + 1,
+        text: s.text,
+        ...chars,
+        start_s: r ? round2(r.onsetS) : null,
+        end_s: r ? round2(r.speechEndS) : null,
         clean: r ? r.issues.length === 0 && !revised.stale.has(s.index) : false,
         ...(fate && fate.fate !== 'unchanged' && own.text !== target.text ? { to_record: fate.fate } : {}),
       }

@@ -26,7 +26,13 @@ import { writeFileAtomic } from '../storage/atomic-file'
 import { DamagedVersionError, damagedVersionNote, renderVersion } from './missing-recordings'
 import { damagedRecordings } from './render-cache'
 import { numbersInWords } from '../../shared/versions/unreadable-versions'
-import { currentVersion, UnreadableVersionError, unreadableNote, versionFileName, versionFolders } from '../version-records/version-meta'
+import {
+  currentVersion,
+  UnreadableVersionError,
+  unreadableNote,
+  versionFileName,
+  versionFolders,
+} from '../version-records/version-meta'
 import { sameStamp, stampOf, stillCurrent, type VersionStamp } from '../version-records/version-stamp'
 import { keepReadbackFor, readbackPathOf } from '../takes/version-readbacks'
 import { readbackSummary } from './readback-summary'
@@ -36,7 +42,10 @@ export type NewVersion = Omit<TakeVersion, 'number' | 'created_at' | 'trim' | 't
 export class TakeVersions {
   private readonly recordingsByJob = new Map<string, Recordings>()
 
-  constructor(private readonly store: TakeStore, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly store: TakeStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   folders(jobId: string): { recordings: string; renders: string } {
     return versionFolders(this.store.folders.dir('takes', jobId))
@@ -59,20 +68,41 @@ export class TakeVersions {
   /** Every version of a take; a take without versions has one, its recording. */
   versionsOf(meta: TakeMeta): TakeVersion[] {
     if (meta.versions) return meta.versions
-    return [{
-      number: 1, operation: meta.source === 'comp' ? 'comp' : 'recording', created_at: meta.created_at, made_from: null,
-      edits: null, render_key: null, summary: meta.source === 'imported' ? 'The file as it was dropped in.' : 'The take as recorded.',
-      changes: [], findings: [], preflight: meta.preflight, trim: meta.trim, trimmed_preflight: meta.trimmed_preflight ?? null, readback: null,
-    }]
+    return [
+      {
+        number: 1,
+        operation: meta.source === 'comp' ? 'comp' : 'recording',
+        created_at: meta.created_at,
+        made_from: null,
+        edits: null,
+        render_key: null,
+        summary: meta.source === 'imported' ? 'The file as it was dropped in.' : 'The take as recorded.',
+        changes: [],
+        findings: [],
+        preflight: meta.preflight,
+        trim: meta.trim,
+        trimmed_preflight: meta.trimmed_preflight ?? null,
+        readback: null,
+      },
+    ]
   }
 
   view(meta: TakeMeta): VersionsView {
     const current = meta.current_version ?? 1
     const versions = this.withCurrentMirrored(meta).map((v): VersionView => ({
-      ...v, current: v.number === current, delivery_name: versionFileName(meta.file_name, v.number, v.number === 1 ? '' : '.wav'),
+      ...v,
+      current: v.number === current,
+      delivery_name: versionFileName(meta.file_name, v.number, v.number === 1 ? '' : '.wav'),
     }))
     const unreadable = unreadableNote(meta)
-    return { takeId: meta.id, jobId: meta.job_id, takeNumber: meta.take_number, current, versions, ...(unreadable ? { unreadable } : {}) }
+    return {
+      takeId: meta.id,
+      jobId: meta.job_id,
+      takeNumber: meta.take_number,
+      current,
+      versions,
+      ...(unreadable ? { unreadable } : {}),
+    }
   }
 
   /**
@@ -122,7 +152,16 @@ export class TakeVersions {
     const view = this.view(meta)
     const notes = await this.damage(meta)
     if (notes.size === 0) return view
-    return { ...view, versions: view.versions.map((v) => (notes.has(v.number) ? { ...v, damaged: `${notes.get(v.number) as string}.` } : v)), damaged: damageSummary(view.versions.map((v) => v.number), notes) }
+    return {
+      ...view,
+      versions: view.versions.map((v) =>
+        notes.has(v.number) ? { ...v, damaged: `${notes.get(v.number) as string}.` } : v,
+      ),
+      damaged: damageSummary(
+        view.versions.map((v) => v.number),
+        notes,
+      ),
+    }
   }
 
   /** Throws DamagedVersionError when version `n` of the take is damaged, saying which of its versions are fine. */
@@ -130,22 +169,41 @@ export class TakeVersions {
     const notes = await this.damage(meta, fresh)
     const note = notes.get(n)
     if (!note) return
-    const fine = this.versionsOf(meta).filter((v) => !v.unreadable && !notes.has(v.number)).map((v) => v.number)
-    throw new DamagedVersionError(`${note}, so take ${meta.take_number} is not played, restored or delivered at version ${n}${fine.length ? `; ${numbersInWords(fine)} ${fine.length === 1 ? 'is' : 'are'} fine` : ''}.`, n)
+    const fine = this.versionsOf(meta)
+      .filter((v) => !v.unreadable && !notes.has(v.number))
+      .map((v) => v.number)
+    throw new DamagedVersionError(
+      `${note}, so take ${meta.take_number} is not played, restored or delivered at version ` +
+        `${n}${fine.length ? `; ${numbersInWords(fine)} ${fine.length === 1 ? 'is' : 'are'} fine` : ''}.`,
+      n,
+    )
   }
 
   /** The versions with the current one's record holding the take's own preflight and trim (the live figures). */
   private withCurrentMirrored(meta: TakeMeta): TakeVersion[] {
     const current = meta.current_version ?? 1
-    return this.versionsOf(meta).map((v) => (v.number === current ? { ...v, preflight: meta.preflight, trim: meta.trim, trimmed_preflight: meta.trimmed_preflight ?? null } : v))
+    return this.versionsOf(meta).map((v) =>
+      v.number === current
+        ? { ...v, preflight: meta.preflight, trim: meta.trim, trimmed_preflight: meta.trimmed_preflight ?? null }
+        : v,
+    )
   }
 
   /** Refuses a change of version while the take is recording, being delivered, or once delivered. */
   checkCanChange(meta: TakeMeta): void {
     const n = meta.take_number
-    if (meta.state !== 'ready') throw new TakeInputError(`Take ${n} is ${meta.state === 'recording' ? 'still recording' : 'waiting to be kept after a crash'}; its versions can change once it is ready.`)
-    if (meta.delivery.status === 'delivered') throw new TakeInputError(`Take ${n} was already delivered as it is; its versions can no longer change.`)
-    if (meta.delivery.queued || meta.delivery.status === 'queued' || meta.delivery.status === 'sending' || meta.upload.status !== 'none') {
+    if (meta.state !== 'ready')
+      throw new TakeInputError(
+        `Take ${n} is ${meta.state === 'recording' ? 'still recording' : 'waiting to be kept after a crash'}; its versions can change once it is ready.`,
+      )
+    if (meta.delivery.status === 'delivered')
+      throw new TakeInputError(`Take ${n} was already delivered as it is; its versions can no longer change.`)
+    if (
+      meta.delivery.queued ||
+      meta.delivery.status === 'queued' ||
+      meta.delivery.status === 'sending' ||
+      meta.upload.status !== 'none'
+    ) {
       throw new TakeInputError(`Take ${n} is in the delivery queue; cancel that delivery to change its version.`)
     }
   }
@@ -153,7 +211,10 @@ export class TakeVersions {
   /** Refuses work made from a version that is no longer the take's current one (an undo came in meanwhile). */
   private checkStillCurrent(meta: TakeMeta, madeFrom: VersionStamp): void {
     if (stillCurrent(meta, madeFrom)) return
-    throw new TakeInputError(`Take ${meta.take_number} went to version ${meta.current_version ?? 1} while a new version was being made from version ${madeFrom.number}; nothing was kept. Make the fix again if it is still wanted.`)
+    throw new TakeInputError(
+      `Take ${meta.take_number} went to version ${meta.current_version ?? 1} while a new version ` +
+        `was being made from version ${madeFrom.number}; nothing was kept. Make the fix again if it is still wanted.`,
+    )
   }
 
   /**
@@ -163,7 +224,9 @@ export class TakeVersions {
   private async keptReadback(meta: TakeMeta): Promise<VersionReadback | null> {
     try {
       const stored = JSON.parse(await readFile(this.readbackPath(meta), 'utf8')) as ReadbackStored
-      return stored.take_id === meta.id && stored.check && Array.isArray(stored.check.issues) ? readbackSummary(stored.check) : null
+      return stored.take_id === meta.id && stored.check && Array.isArray(stored.check.issues)
+        ? readbackSummary(stored.check)
+        : null
     } catch {
       return null
     }
@@ -172,7 +235,9 @@ export class TakeVersions {
   /** The versions with the current one's read-back filled in from the take's kept read-back when it had none. */
   private withCurrentHeard(meta: TakeMeta, heard: VersionReadback | null): TakeVersion[] {
     const current = meta.current_version ?? 1
-    return this.withCurrentMirrored(meta).map((v) => (v.number === current && v.readback === null && !v.unreadable && heard ? { ...v, readback: heard } : v))
+    return this.withCurrentMirrored(meta).map((v) =>
+      v.number === current && v.readback === null && !v.unreadable && heard ? { ...v, readback: heard } : v,
+    )
   }
 
   /**
@@ -180,7 +245,12 @@ export class TakeVersions {
    * own file, then makes version `next`'s the take's (`stored`, or its own kept file), or none. A step the
    * disk refuses leaves the take with no current read-back rather than another version's.
    */
-  private async moveReadbacks(meta: TakeMeta, from: number, next: number, stored: ReadbackStored | null | 'kept'): Promise<void> {
+  private async moveReadbacks(
+    meta: TakeMeta,
+    from: number,
+    next: number,
+    stored: ReadbackStored | null | 'kept',
+  ): Promise<void> {
     const current = this.readbackPath(meta)
     try {
       const was = await readIfThere(current)
@@ -208,7 +278,12 @@ export class TakeVersions {
    * moved to another version meanwhile. The take record is written first, then the read-backs that hang
    * off it, so a disk that fills up in between never leaves one version's read-back on another.
    */
-  async add(takeId: string, draft: NewVersion, readback: ReadbackStored | null, madeFrom?: VersionStamp): Promise<TakeMeta> {
+  async add(
+    takeId: string,
+    draft: NewVersion,
+    readback: ReadbackStored | null,
+    madeFrom?: VersionStamp,
+  ): Promise<TakeMeta> {
     const { jobId } = await this.store.find(takeId, 'takes')
     return this.store.withJob(jobId, async () => {
       const { meta: m } = await this.store.find(takeId, 'takes')
@@ -216,8 +291,21 @@ export class TakeVersions {
       if (madeFrom) this.checkStillCurrent(m, madeFrom)
       const versions = this.withCurrentHeard(m, await this.keptReadback(m))
       const number = versions.length + 1
-      const version: TakeVersion = { ...draft, number, created_at: this.now().toISOString(), trim: { head_s: 0, tail_s: 0 }, trimmed_preflight: null }
-      const next: TakeMeta = { ...m, versions: [...versions, version], current_version: number, preflight: version.preflight, trim: version.trim, trimmed_preflight: null }
+      const version: TakeVersion = {
+        ...draft,
+        number,
+        created_at: this.now().toISOString(),
+        trim: { head_s: 0, tail_s: 0 },
+        trimmed_preflight: null,
+      }
+      const next: TakeMeta = {
+        ...m,
+        versions: [...versions, version],
+        current_version: number,
+        preflight: version.preflight,
+        trim: version.trim,
+        trimmed_preflight: null,
+      }
       await this.store.writeRecord(next)
       await this.moveReadbacks(m, m.current_version ?? 1, number, readback)
       return next
@@ -242,8 +330,18 @@ export class TakeVersions {
       this.checkCanChange(m)
       const versions = this.withCurrentHeard(m, await this.keptReadback(m))
       const chosen = versions[n - 1] as TakeVersion
-      if (!sameStamp(stampOf(m, n), stampOf(before, n))) throw new TakeInputError(`Take ${m.take_number}'s versions changed meanwhile; look at them again before restoring one.`)
-      const next: TakeMeta = { ...m, versions, current_version: n, preflight: chosen.preflight, trim: chosen.trim, trimmed_preflight: chosen.trimmed_preflight }
+      if (!sameStamp(stampOf(m, n), stampOf(before, n)))
+        throw new TakeInputError(
+          `Take ${m.take_number}'s versions changed meanwhile; look at them again before restoring one.`,
+        )
+      const next: TakeMeta = {
+        ...m,
+        versions,
+        current_version: n,
+        preflight: chosen.preflight,
+        trim: chosen.trim,
+        trimmed_preflight: chosen.trimmed_preflight,
+      }
       await this.store.writeRecord(next)
       await this.moveReadbacks(m, m.current_version ?? 1, n, 'kept')
       return next
@@ -288,6 +386,8 @@ async function readIfThere(path: string): Promise<Buffer | null> {
 /** "Version 2's recording is damaged (changed on disk since Booth wrote it); versions 1 and 3 are fine." */
 export function damageSummary(numbers: readonly number[], notes: ReadonlyMap<number, string>): string {
   const fine = numbers.filter((n) => !notes.has(n))
-  const named = [...notes.values()].map((note, i) => (i === 0 ? note : `${note.charAt(0).toLowerCase()}${note.slice(1)}`)).join('; ')
+  const named = [...notes.values()]
+    .map((note, i) => (i === 0 ? note : `${note.charAt(0).toLowerCase()}${note.slice(1)}`))
+    .join('; ')
   return `${named}${fine.length ? `; ${numbersInWords(fine)} ${fine.length === 1 ? 'is' : 'are'} fine` : ''}.`
 }

@@ -71,6 +71,7 @@ export function toEditList(t: Timeline, format: AudioFormat): EditList {
 /** The result's time of a point `s` seconds into segment `index`. */
 export function resultTimeOf(t: Timeline, index: number, s: number): number {
   let out = 0
-  for (let i = 0; i < index; i++) out += (t.segments[i] as TimelineSegment).toS - (t.segments[i] as TimelineSegment).fromS
+  for (let i = 0; i < index; i++)
+    out += (t.segments[i] as TimelineSegment).toS - (t.segments[i] as TimelineSegment).fromS
   return out + (s - (t.segments[index] as TimelineSegment).fromS)
 }

@@ -24,8 +24,15 @@ export function createTranscriber(o: TranscriberOptions): Transcribe {
     return pickEngine(engines, choice === 'auto' ? null : choice)
   }
   const transcribe: Transcribe = async (path, hints, options) => {
-    const t = await (await engine()).transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
-    return { words: t.words, engine: t.engine, ...(t.doubts ? { doubts: t.doubts } : {}), ...(t.cross ? { cross: t.cross } : {}) }
+    const t = await (
+      await engine()
+    ).transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
+    return {
+      words: t.words,
+      engine: t.engine,
+      ...(t.doubts ? { doubts: t.doubts } : {}),
+      ...(t.cross ? { cross: t.cross } : {}),
+    }
   }
   // A version's check weighs sound-alikes as the take's did (read-back.ts): the same engine's sounds.
   transcribe.soundsOf = async (words) => {

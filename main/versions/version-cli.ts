@@ -63,12 +63,14 @@ export function parseCliArgs(argv: readonly string[], usage: string, allowPicks:
     }
     const [flag, inline] = arg.split(/=(.*)/s) as [string, string | undefined]
     const name = flag === '-o' ? 'output' : flag.slice(2)
-    if (!['script', 'output', 'engine', 'model', 'take-script', ...(allowPicks ? ['pick'] : [])].includes(name)) return `Unknown option ${flag}. ${usage}`
+    if (!['script', 'output', 'engine', 'model', 'take-script', ...(allowPicks ? ['pick'] : [])].includes(name))
+      return `Unknown option ${flag}. ${usage}`
     const value = inline ?? argv[++i]
     if (value === undefined || value === '') return `${flag} needs a value. ${usage}`
     if (name === 'pick') {
       const m = /^(\d{1,5})=(.+)$/.exec(value)
-      if (!m || Number(m[1]) < 1) return `--pick takes SENTENCE=FILE, e.g. --pick 3=take2.wav (sentences count from 1). ${usage}`
+      if (!m || Number(m[1]) < 1)
+        return `--pick takes SENTENCE=FILE, e.g. --pick 3=take2.wav (sentences count from 1). ${usage}`
       picks.push({ sentence: Number(m[1]), file: m[2] as string })
     } else if (name === 'take-script') {
       // A comp names the take each older script belongs to; a pickup has one take.
@@ -86,7 +88,15 @@ export function parseCliArgs(argv: readonly string[], usage: string, allowPicks:
   const output = opts.get('output')
   if (!script) return `Give the script with --script SCRIPT.txt. ${usage}`
   if (!output) return `Give the output file with -o OUT.wav. ${usage}`
-  return { files, script, output, picks, takeScripts, engine: opts.get('engine') ?? null, model: opts.get('model') ?? null }
+  return {
+    files,
+    script,
+    output,
+    picks,
+    takeScripts,
+    engine: opts.get('engine') ?? null,
+    model: opts.get('model') ?? null,
+  }
 }
 
 /** Checks that a file can be opened and read (its first byte), else refuses naming it. */
@@ -99,7 +109,9 @@ export async function readable(path: string, what: string): Promise<void> {
       await fh.close()
     }
   } catch (err) {
-    throw new CliRefusal(`${what} ${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
+    throw new CliRefusal(
+      `${what} ${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+    )
   }
 }
 
@@ -108,7 +120,9 @@ export async function readScript(path: string): Promise<string> {
   try {
     text = await readFile(path, 'utf8')
   } catch (err) {
-    throw new CliRefusal(`The script ${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
+    throw new CliRefusal(
+      `The script ${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+    )
   }
   if (!/[A-Za-z0-9]/.test(text)) throw new CliRefusal(`The script ${path} has no words in it.`)
   return text
@@ -152,25 +166,43 @@ export async function openScratch(args: CliArgs, env: NodeJS.ProcessEnv): Promis
 }
 
 /** Renders the list, writes the output (only now), measures it and reads it back. */
-export async function finish(scratch: Scratch, list: EditList, script: string, output: string): Promise<{ output: string; check: ReadbackCheck; preflight: Preflight }> {
+export async function finish(
+  scratch: Scratch,
+  list: EditList,
+  script: string,
+  output: string,
+): Promise<{ output: string; check: ReadbackCheck; preflight: Preflight }> {
   const rendered = await renderCached(list, scratch.recordings, scratch.rendersDir)
   const { words, doubts } = await scratch.transcribe(rendered.path, script)
   const check = compareToScript(script, words, { doubts: doubts ?? [] })
   const preflight = await measureTake(rendered.path)
-  await writeOutputSafely(output, scratch.inputs, async (temp) => {
-    try {
-      await copyFile(rendered.path, temp)
-    } catch (err) {
-      throw new CliRefusal(`The output ${output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`)
-    }
-  }, 'the input')
+  await writeOutputSafely(
+    output,
+    scratch.inputs,
+    async (temp) => {
+      try {
+        await copyFile(rendered.path, temp)
+      } catch (err) {
+        throw new CliRefusal(
+          `The output ${output} cannot be written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}).`,
+        )
+      }
+    },
+    'the input',
+  )
   return { output: resolve(output), check, preflight }
 }
 
 /** Runs a command body: a refusal or any failure becomes one sentence and exit 1, never a stack trace. */
-export async function runCli(argv: readonly string[], usage: string, allowPicks: boolean, body: (args: CliArgs) => Promise<unknown>): Promise<CliOutcome> {
+export async function runCli(
+  argv: readonly string[],
+  usage: string,
+  allowPicks: boolean,
+  body: (args: CliArgs) => Promise<unknown>,
+): Promise<CliOutcome> {
   const args = parseCliArgs(argv, usage, allowPicks)
-  if (typeof args === 'string') return args === usage ? { code: 0, stdout: `${usage}\n`, stderr: '' } : { code: 2, stdout: '', stderr: `${args}\n` }
+  if (typeof args === 'string')
+    return args === usage ? { code: 0, stdout: `${usage}\n`, stderr: '' } : { code: 2, stdout: '', stderr: `${args}\n` }
   try {
     // Refused before any work: an output that is one of the inputs under another name.
     await checkOutput(args.output, inputsOf(args), 'the input')
@@ -184,12 +216,15 @@ export async function runCli(argv: readonly string[], usage: string, allowPicks:
 
 /** The entry of a command module run by tsx. */
 export function mainOf(run: (argv: readonly string[]) => Promise<CliOutcome>): void {
-  run(process.argv.slice(2)).then(({ code, stdout, stderr }) => {
-    process.stdout.write(stdout)
-    process.stderr.write(stderr)
-    process.exitCode = code
-  }, (err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`)
-    process.exitCode = 1
-  })
+  run(process.argv.slice(2)).then(
+    ({ code, stdout, stderr }) => {
+      process.stdout.write(stdout)
+      process.stderr.write(stderr)
+      process.exitCode = code
+    },
+    (err: unknown) => {
+      process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`)
+      process.exitCode = 1
+    },
+  )
 }

@@ -16,7 +16,16 @@ import { PunchError } from './punch'
 import { RenderError } from './render-edit-list'
 import { RestartCutError } from './restart-cut'
 
-const REFUSALS = [PickupMatchError, PlacementError, CompError, PunchError, RestartCutError, CalibrationError, RenderError, NoPauseError]
+const REFUSALS = [
+  PickupMatchError,
+  PlacementError,
+  CompError,
+  PunchError,
+  RestartCutError,
+  CalibrationError,
+  RenderError,
+  NoPauseError,
+]
 
 /** With `disk`, a write the disk refused (full, read-only) is said so, with what to do once it is fixed. */
 export async function guardVersionErrors<T>(run: () => Promise<T>, disk?: DiskContext): Promise<T> {

@@ -61,11 +61,17 @@ export function createVersionArea(deps: VersionAreaDeps) {
   // Every recording and import gets its content hash the moment its file is complete (issue 41 point 3).
   deps.store.useSeal((take) => versions.sealOwnFile(take))
   const work = new VersionWork({
-    store: deps.store, versions, transcribe: deps.transcribe, currentScript: deps.currentScript,
+    store: deps.store,
+    versions,
+    transcribe: deps.transcribe,
+    currentScript: deps.currentScript,
     emitProgress: (p) => deps.hub.emit('versionProgress', p),
     takesChanged: deps.takesChanged,
     readbackChanged: (s) => deps.hub.emit('readback', s),
-    patchHearings: new PatchHearings((jobId) => join(dirname(versions.folders(jobId).recordings), 'hearings'), (jobId) => versions.recordings(jobId)),
+    patchHearings: new PatchHearings(
+      (jobId) => join(dirname(versions.folders(jobId).recordings), 'hearings'),
+      (jobId) => versions.recordings(jobId),
+    ),
     ...(deps.now ? { now: deps.now } : {}),
   })
   const punches = new PunchSessions(work, deps.recording)
@@ -76,60 +82,80 @@ export function createVersionArea(deps: VersionAreaDeps) {
   })
   const comps = new CompService(work, (base, job) => journal.run(base, 'comp', job))
   const cards = new PickupCards(work)
-  const journalled = async <T>(takeId: string, what: Parameters<WorkJournal['run']>[1], job: () => Promise<T>): Promise<T> =>
-    journal.run(await deps.store.get(takeId), what, job)
+  const journalled = async <T>(
+    takeId: string,
+    what: Parameters<WorkJournal['run']>[1],
+    job: () => Promise<T>,
+  ): Promise<T> => journal.run(await deps.store.get(takeId), what, job)
   /** The take each punch recording is punched into, for the journal. */
   const punchedInto = new Map<string, string>()
 
   const handlers: VersionHandlers = {
     listVersions: ({ takeId }) => guard(async () => versions.checkedView(await deps.store.get(takeId))),
-    restoreVersion: ({ takeId, version }) => guard(async () => {
-      const take = await versions.restore(takeId, version)
-      deps.takesChanged(take.job_id)
-      deps.hub.emit('readback', await readbackState(versions, take))
-      return take
-    }),
-    makePickupVersion: ({ takeId, pickupTakeIds }) => guard(() => journalled(takeId, 'pickup', () => makePickupVersion(work, takeId, pickupTakeIds))),
-    cutRestart: ({ takeId, from_s, to_s }) => guard(() => journalled(takeId, 'cut_restart', () => cutRestart(work, takeId, { from_s, to_s }))),
+    restoreVersion: ({ takeId, version }) =>
+      guard(async () => {
+        const take = await versions.restore(takeId, version)
+        deps.takesChanged(take.job_id)
+        deps.hub.emit('readback', await readbackState(versions, take))
+        return take
+      }),
+    makePickupVersion: ({ takeId, pickupTakeIds }) =>
+      guard(() => journalled(takeId, 'pickup', () => makePickupVersion(work, takeId, pickupTakeIds))),
+    cutRestart: ({ takeId, from_s, to_s }) =>
+      guard(() => journalled(takeId, 'cut_restart', () => cutRestart(work, takeId, { from_s, to_s }))),
     listRemovedLines: ({ takeId }) => guard(() => listRemovedLines(work, takeId)),
-    cutRemovedLines: ({ takeId }) => guard(() => journalled(takeId, 'cut_removed', () => cutRemovedLines(work, takeId))),
+    cutRemovedLines: ({ takeId }) =>
+      guard(() => journalled(takeId, 'cut_removed', () => cutRemovedLines(work, takeId))),
     listTakeSentences: ({ takeId }) => guard(async () => takeSentences(work, await deps.store.get(takeId))),
     planPunch: ({ takeId, sentence, prerollS }) => guard(() => punches.plan(takeId, sentence, prerollS)),
-    startPunch: (a) => guard(async () => {
-      const started = await punches.start(a)
-      punchedInto.set(started.recordingTakeId, a.takeId)
-      return started
-    }),
-    finishPunch: ({ recordingTakeId }) => guard(async () => {
-      const into = punchedInto.get(recordingTakeId)
-      try {
-        return await (into ? journalled(into, 'punch', () => punches.finish(recordingTakeId)) : punches.finish(recordingTakeId))
-      } finally {
+    startPunch: (a) =>
+      guard(async () => {
+        const started = await punches.start(a)
+        punchedInto.set(started.recordingTakeId, a.takeId)
+        return started
+      }),
+    finishPunch: ({ recordingTakeId }) =>
+      guard(async () => {
+        const into = punchedInto.get(recordingTakeId)
+        try {
+          return await (into
+            ? journalled(into, 'punch', () => punches.finish(recordingTakeId))
+            : punches.finish(recordingTakeId))
+        } finally {
+          punchedInto.delete(recordingTakeId)
+        }
+      }),
+    cancelPunch: ({ recordingTakeId }) =>
+      guard(() => {
         punchedInto.delete(recordingTakeId)
-      }
-    }),
-    cancelPunch: ({ recordingTakeId }) => guard(() => {
-      punchedInto.delete(recordingTakeId)
-      return punches.cancel(recordingTakeId)
-    }),
-    analyzeCalibration: ({ sampleRate, channels, pcmBase64 }) => guard(async () => {
-      const c = findLatency(decodePcmFloat32(pcmBase64, channels), channels, sampleRate)
-      return { latency_samples: c.latencyFrames, latency_ms: c.latencyMs, clicks_heard: c.clicksHeard, spread_samples: c.spreadFrames }
-    }),
+        return punches.cancel(recordingTakeId)
+      }),
+    analyzeCalibration: ({ sampleRate, channels, pcmBase64 }) =>
+      guard(async () => {
+        const c = findLatency(decodePcmFloat32(pcmBase64, channels), channels, sampleRate)
+        return {
+          latency_samples: c.latencyFrames,
+          latency_ms: c.latencyMs,
+          clicks_heard: c.clicksHeard,
+          spread_samples: c.spreadFrames,
+        }
+      }),
     getCompGrid: ({ jobId }) => guard(() => comps.grid(jobId)),
     renderComp: ({ jobId, picks, note }) => guard(() => comps.render(jobId, picks, note ?? null)),
-    finishVersion: ({ takeId, choices }) => guard(() => {
-      const finish = deps.finish
-      if (!finish) throw new TakeInputError('Finishing for delivery is not available in this Booth.')
-      return journalled(takeId, 'finish', () => finish(work, takeId, choices))
-    }),
+    finishVersion: ({ takeId, choices }) =>
+      guard(() => {
+        const finish = deps.finish
+        if (!finish) throw new TakeInputError('Finishing for delivery is not available in this Booth.')
+        return journalled(takeId, 'finish', () => finish(work, takeId, choices))
+      }),
     importPickupCsv: ({ jobId, takeId, csv }) => guard(() => cards.importCsv(jobId, takeId, csv)),
     listPickupCards: ({ jobId }) => guard(() => cards.list(jobId)),
     listUnfinishedWork: ({ jobId }) => guard(() => journal.notes(jobId)),
-    dismissUnfinishedWork: ({ takeId }) => guard(async () => {
-      await journal.dismiss(takeId)
-      return null
-    }),
+    dismissUnfinishedWork: ({ takeId }) =>
+      guard(async () => {
+        await journal.dismiss(takeId)
+        return null
+      }),
   }
   /** The window recording a punch went away (app/idle-recordings.ts): let go of it as a punch. */
   const letGoPunch = (recordingTakeId: string) => {

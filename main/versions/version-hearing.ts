@@ -47,7 +47,11 @@ export function segmentsOf(list: EditList): TimeSegment[] {
   return list.pieces.map((p) => {
     const length = p.to - p.from
     return {
-      source: p.source, fromS: p.from / rate, toS: p.to / rate, atS: p.at / rate, scale: 1,
+      source: p.source,
+      fromS: p.from / rate,
+      toS: p.to / rate,
+      atS: p.at / rate,
+      scale: 1,
       coreFromS: (p.at + Math.floor(p.fade_in.frames / 2)) / rate,
       coreToS: (p.at + length - Math.ceil(p.fade_out.frames / 2)) / rate,
     }
@@ -85,7 +89,12 @@ export function mapHearing(h: Hearing, segments: readonly TimeSegment[]): Hearin
     engine: h.engine,
     words: mapSpans(h.words, segments),
     doubts: mapSpans(h.doubts, segments),
-    cross: h.cross ? { words: mapSpans(h.cross.words, segments), ...(h.cross.lattice ? { lattice: mapSpans(h.cross.lattice, segments) } : {}) } : null,
+    cross: h.cross
+      ? {
+          words: mapSpans(h.cross.words, segments),
+          ...(h.cross.lattice ? { lattice: mapSpans(h.cross.lattice, segments) } : {}),
+        }
+      : null,
   }
 }
 
@@ -101,10 +110,12 @@ export function joinHearings(parts: readonly Hearing[]): Hearing {
     engine: parts.find((p) => p.words.length > 0)?.engine ?? parts[0]?.engine ?? '',
     words: inTimeOrder(parts.flatMap((p) => p.words)),
     doubts: inTimeOrder(parts.flatMap((p) => p.doubts)),
-    cross: crossed ? {
-      words: inTimeOrder(parts.flatMap((p) => p.cross?.words ?? [])),
-      ...(lattice ? { lattice: inTimeOrder(parts.flatMap((p) => p.cross?.lattice ?? [])) } : {}),
-    } : null,
+    cross: crossed
+      ? {
+          words: inTimeOrder(parts.flatMap((p) => p.cross?.words ?? [])),
+          ...(lattice ? { lattice: inTimeOrder(parts.flatMap((p) => p.cross?.lattice ?? [])) } : {}),
+        }
+      : null,
   }
 }
 
@@ -113,7 +124,10 @@ export function joinHearings(parts: readonly Hearing[]): Hearing {
  * lists the segments whose source has no hearing (new audio: a punch, a pickup not read back): those parts
  * of the result must be heard in place (version-hearing-place.ts).
  */
-export function versionHearing(segments: readonly TimeSegment[], known: (source: string) => Hearing | null): { parts: Hearing[]; unknown: TimeSegment[] } {
+export function versionHearing(
+  segments: readonly TimeSegment[],
+  known: (source: string) => Hearing | null,
+): { parts: Hearing[]; unknown: TimeSegment[] } {
   const bySource = new Map<string, TimeSegment[]>()
   for (const s of segments) bySource.set(s.source, [...(bySource.get(s.source) ?? []), s])
   const parts: Hearing[] = []

@@ -11,7 +11,11 @@ import type { RecordingRef, Recordings } from './recordings'
 
 /** Hears a WAV's words (a read-back engine; its hints are the script), and names the engine. */
 /** `doubts: false`: the words alone, to place cuts by (a check is not made from them). */
-export type Transcribe = ((wavPath: string, hints: string, options?: { doubts?: boolean }) => Promise<{ words: TimedWord[]; engine: string; doubts?: Doubt[]; cross?: CrossHearing }>) & {
+export type Transcribe = ((
+  wavPath: string,
+  hints: string,
+  options?: { doubts?: boolean },
+) => Promise<{ words: TimedWord[]; engine: string; doubts?: Doubt[]; cross?: CrossHearing }>) & {
   /** How the engine says these words (its dictionary), for certainty's sound-alike rule; absent: not known. */
   soundsOf?: (words: readonly string[]) => Promise<Sounds>
 }
@@ -35,7 +39,13 @@ export async function inTurns<T>(tasks: Array<() => Promise<T>>, limit: number):
   return out
 }
 
-export async function analyzeRef(recordings: Recordings, ref: RecordingRef, script: string, words: readonly TimedWord[], options: AnalyzeOptions = {}): Promise<AnalyzedRecording> {
+export async function analyzeRef(
+  recordings: Recordings,
+  ref: RecordingRef,
+  script: string,
+  words: readonly TimedWord[],
+  options: AnalyzeOptions = {},
+): Promise<AnalyzedRecording> {
   const sources = await recordings.open([ref.hash])
   const src = sources.get(ref.hash)
   if (!src) throw new Error(`The recording ${ref.hash} is missing.`)
@@ -59,11 +69,31 @@ export interface RecordingToUse {
 }
 
 /** Adds, conforms, reads back (two at a time) and analyses recordings, in order. */
-export async function prepareRecordings(recordings: Recordings, items: readonly RecordingToUse[], script: string, transcribe: Transcribe): Promise<AnalyzedRecording[]> {
-  const refs = await Promise.all(items.map(async (it) => {
-    const ref = await recordings.add(it.path)
-    return it.format ? recordings.conform(ref, it.format) : ref
-  }))
-  const words = await inTurns(items.map((it, i) => async () => it.words ?? (await transcribe((refs[i] as RecordingRef).path, script, { doubts: false })).words), 2)
-  return Promise.all(refs.map((ref, i) => analyzeRef(recordings, ref, script, words[i] as TimedWord[], { short: items[i]?.short === true, truePeak: items[i]?.truePeak === true })))
+export async function prepareRecordings(
+  recordings: Recordings,
+  items: readonly RecordingToUse[],
+  script: string,
+  transcribe: Transcribe,
+): Promise<AnalyzedRecording[]> {
+  const refs = await Promise.all(
+    items.map(async (it) => {
+      const ref = await recordings.add(it.path)
+      return it.format ? recordings.conform(ref, it.format) : ref
+    }),
+  )
+  const words = await inTurns(
+    items.map(
+      (it, i) => async () =>
+        it.words ?? (await transcribe((refs[i] as RecordingRef).path, script, { doubts: false })).words,
+    ),
+    2,
+  )
+  return Promise.all(
+    refs.map((ref, i) =>
+      analyzeRef(recordings, ref, script, words[i] as TimedWord[], {
+        short: items[i]?.short === true,
+        truePeak: items[i]?.truePeak === true,
+      }),
+    ),
+  )
 }

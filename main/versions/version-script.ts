@@ -24,7 +24,10 @@ export interface VersionScripts {
 }
 
 /** The revisions of a job in the order its takes met them, then the current one (ids; null: none kept). */
-export function revisionOrder(takes: ReadonlyArray<Pick<TakeMeta, 'take_number' | 'script_read'>>, current: string | null): string[] {
+export function revisionOrder(
+  takes: ReadonlyArray<Pick<TakeMeta, 'take_number' | 'script_read'>>,
+  current: string | null,
+): string[] {
   const seen: string[] = []
   for (const t of [...takes].sort((a, b) => a.take_number - b.take_number)) {
     const id = t.script_read?.revision_id
@@ -35,7 +38,11 @@ export function revisionOrder(takes: ReadonlyArray<Pick<TakeMeta, 'take_number' 
 }
 
 /** "revision 2": the place of `revisionId` among the job's revisions; null when it has no id. */
-export function revisionNumber(takes: ReadonlyArray<Pick<TakeMeta, 'take_number' | 'script_read'>>, current: string | null, revisionId: string | null): number | null {
+export function revisionNumber(
+  takes: ReadonlyArray<Pick<TakeMeta, 'take_number' | 'script_read'>>,
+  current: string | null,
+  revisionId: string | null,
+): number | null {
   if (!revisionId) return null
   const at = revisionOrder(takes, current).indexOf(revisionId)
   return at < 0 ? null : at + 1
@@ -50,11 +57,18 @@ export async function versionScripts(work: VersionWork, take: TakeMeta): Promise
     return n === null ? s : { ...s, revision_number: n }
   }
   const heardAgainst = await currentVersionScript(work, take)
-  const target = !current || !current.text.trim() || current.text === own.text ? own : { text: current.text, revision_id: current.revision_id, names: current.names }
-  const audio = heardAgainst === null || heardAgainst === own.text ? own : heardAgainst === target.text ? target : { text: heardAgainst, revision_id: null, names: own.names }
+  const target =
+    !current || !current.text.trim() || current.text === own.text
+      ? own
+      : { text: current.text, revision_id: current.revision_id, names: current.names }
+  const audio =
+    heardAgainst === null || heardAgainst === own.text
+      ? own
+      : heardAgainst === target.text
+        ? target
+        : { text: heardAgainst, revision_id: null, names: own.names }
   return { own: numbered(own), audio: numbered(audio), target: numbered(target) }
 }
-
 
 /** The script the take's current version was read back against (its kept read-back); null when none is kept. */
 export async function currentVersionScript(work: VersionWork, take: TakeMeta): Promise<string | null> {

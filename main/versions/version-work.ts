@@ -89,12 +89,18 @@ export class VersionWork {
 
   /** Runs one operation on a take at a time; a second is refused in words. */
   async exclusive<T>(take: TakeMeta, run: () => Promise<T>): Promise<T> {
-    if (this.busy.has(take.id)) throw new TakeInputError(`Take ${take.take_number} is already being fixed; wait for that version first.`)
+    if (this.busy.has(take.id))
+      throw new TakeInputError(`Take ${take.take_number} is already being fixed; wait for that version first.`)
     this.busy.add(take.id)
     try {
       return await run()
     } catch (err) {
-      this.d.emitProgress({ takeId: take.id, jobId: take.job_id, stage: 'failed', message: err instanceof Error ? err.message : String(err) })
+      this.d.emitProgress({
+        takeId: take.id,
+        jobId: take.job_id,
+        stage: 'failed',
+        message: err instanceof Error ? err.message : String(err),
+      })
       throw err
     } finally {
       this.busy.delete(take.id)
@@ -108,7 +114,9 @@ export class VersionWork {
     const read = take.script_read
     if (read && read.text.trim()) return { text: read.text, revision_id: read.revision_id, names }
     if (current && current.text.trim()) return { text: current.text, revision_id: current.revision_id, names }
-    throw new TakeInputError(`Take ${take.take_number} has no script to go by, so Booth cannot tell its sentences apart.`)
+    throw new TakeInputError(
+      `Take ${take.take_number} has no script to go by, so Booth cannot tell its sentences apart.`,
+    )
   }
 
   /** The words the take's stored read-back heard in its current audio against this script; null when none fits. */
@@ -125,7 +133,12 @@ export class VersionWork {
   async storedCheck(take: TakeMeta): Promise<{ check: ReadbackCheck; script: string } | null> {
     try {
       const v = JSON.parse(await readFile(this.d.versions.readbackPath(take), 'utf8')) as ReadbackStored
-      return v.take_id === take.id && v.check && Array.isArray(v.check.issues) && typeof v.script_read?.text === 'string' ? { check: v.check, script: v.script_read.text } : null
+      return v.take_id === take.id &&
+        v.check &&
+        Array.isArray(v.check.issues) &&
+        typeof v.script_read?.text === 'string'
+        ? { check: v.check, script: v.script_read.text }
+        : null
     } catch {
       return null
     }
@@ -147,7 +160,10 @@ export class VersionWork {
 
   /** The kept read-back of a take's current audio (or of one of its versions) as a hearing; null when none is kept. */
   async storedHearing(take: TakeMeta, version?: number): Promise<StoredHearing | null> {
-    const path = version === undefined || (take.current_version ?? 1) === version ? this.d.versions.readbackPath(take) : this.d.versions.readbackPath(take, version)
+    const path =
+      version === undefined || (take.current_version ?? 1) === version
+        ? this.d.versions.readbackPath(take)
+        : this.d.versions.readbackPath(take, version)
     return readStoredHearing(path, take.id)
   }
 
@@ -161,7 +177,10 @@ export class VersionWork {
   private async learnCurrentAudio(take: TakeMeta, list: EditList): Promise<void> {
     if (list.pieces.every((p) => this.hearings.has(p.source))) return
     try {
-      await this.learnHearing(take, (await this.d.versions.recordings(take.job_id).add(await this.d.store.readyAudioPath(take))).hash)
+      await this.learnHearing(
+        take,
+        (await this.d.versions.recordings(take.job_id).add(await this.d.store.readyAudioPath(take))).hash,
+      )
     } catch {
       // Its audio cannot be read: its pieces are heard in place.
     }
@@ -173,7 +192,10 @@ export class VersionWork {
 
   /** The words a version's own read-back heard (its kept file), when it was made against this script. */
   async versionWords(take: TakeMeta, version: number, script: string): Promise<TimedWord[] | null> {
-    const path = (take.current_version ?? 1) === version ? this.d.versions.readbackPath(take) : this.d.versions.readbackPath(take, version)
+    const path =
+      (take.current_version ?? 1) === version
+        ? this.d.versions.readbackPath(take)
+        : this.d.versions.readbackPath(take, version)
     try {
       const v = JSON.parse(await readFile(path, 'utf8')) as ReadbackStored
       return v.take_id === take.id && v.script_read?.text === script && Array.isArray(v.words) ? v.words : null
@@ -191,14 +213,23 @@ export class VersionWork {
    * The take's current audio, kept by content and analysed against the script (its stored read-back's words,
    * else heard now); the last one per take is kept while its audio and script are unchanged.
    */
-  async analysisOf(take: TakeMeta, script: string, options: { truePeak?: boolean; short?: boolean } = {}): Promise<AnalyzedRecording> {
+  async analysisOf(
+    take: TakeMeta,
+    script: string,
+    options: { truePeak?: boolean; short?: boolean } = {},
+  ): Promise<AnalyzedRecording> {
     const audio = await this.audioOf(take, script)
     const info = await stat(audio.path)
     const key = `${audio.path}|${info.size}|${info.mtimeMs}|${options.truePeak === true}|${options.short === true}|${script}`
     const hit = this.analyses.get(take.id)
     // What the take's read-back heard in this audio is what its versions' pieces of it say.
     if (hit?.key === key) return hit.value.then(async (one) => (await this.learnHearing(take, one.ref.hash), one))
-    const value = prepareRecordings(this.d.versions.recordings(take.job_id), [{ ...audio, ...options }], script, this.d.transcribe).then((all) => {
+    const value = prepareRecordings(
+      this.d.versions.recordings(take.job_id),
+      [{ ...audio, ...options }],
+      script,
+      this.d.transcribe,
+    ).then((all) => {
       const one = all[0]
       if (!one) throw new TakeInputError(`Take ${take.take_number} could not be read.`)
       return one
@@ -210,7 +241,12 @@ export class VersionWork {
     return value.then(async (one) => (await this.learnHearing(take, one.ref.hash), one))
   }
 
-  progress(take: { id: string | null; job_id: string }, stage: VersionProgress['stage'], message: string, preview?: VersionProgress['preview']): void {
+  progress(
+    take: { id: string | null; job_id: string },
+    stage: VersionProgress['stage'],
+    message: string,
+    preview?: VersionProgress['preview'],
+  ): void {
     this.d.emitProgress({ takeId: take.id, jobId: take.job_id, stage, message, ...(preview ? { preview } : {}) })
   }
 
@@ -219,25 +255,59 @@ export class VersionWork {
    * list, with only new audio heard (in its place in `path`, the render; `list` null: the file is all new
    * audio, heard whole); the stored result's shape, or a finding when it cannot be read back.
    */
-  async readBack(take: { id: string; job_id: string }, list: EditList | null, path: string, script: TakeScript | null): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
-    if (!script) return { stored: null, summary: null, finding: { code: 'not_read_back', message: 'This version was not read back: its job has no script text to compare it with.', sentence: null } }
+  async readBack(
+    take: { id: string; job_id: string },
+    list: EditList | null,
+    path: string,
+    script: TakeScript | null,
+  ): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
+    if (!script)
+      return {
+        stored: null,
+        summary: null,
+        finding: {
+          code: 'not_read_back',
+          message: 'This version was not read back: its job has no script text to compare it with.',
+          sentence: null,
+        },
+      }
     try {
-      const { parts, unknown } = list ? versionHearing(segmentsOf(list), (hash) => this.hearings.get(hash) ?? null) : { parts: [], unknown: [] }
+      const { parts, unknown } = list
+        ? versionHearing(segmentsOf(list), (hash) => this.hearings.get(hash) ?? null)
+        : { parts: [], unknown: [] }
       if (!list) parts.push(await hearWhole(path, script.text, this.d.transcribe))
-      else if (unknown.length > 0) parts.push(...(await this.hearNewAudio(take.job_id, list, path, unknown, script.text)))
+      else if (unknown.length > 0)
+        parts.push(...(await this.hearNewAudio(take.job_id, list, path, unknown, script.text)))
       const heard = joinHearings(parts)
       const { words, doubts, cross, engine } = heard
       const check = await checkHearing(script, heard, this.d.transcribe, (this.d.now ?? Date.now)())
       const stored: ReadbackStored = {
-        check, words, engine, ...(doubts.length ? { doubts } : {}), cross, take_id: take.id, job_id: take.job_id,
-        script_read: { revision_id: script.revision_id, text: script.text }, note: null,
+        check,
+        words,
+        engine,
+        ...(doubts.length ? { doubts } : {}),
+        cross,
+        take_id: take.id,
+        job_id: take.job_id,
+        script_read: { revision_id: script.revision_id, text: script.text },
+        note: null,
       }
       const summary: VersionReadback = readbackSummary(check, script)
-      const finding: VersionFinding | null = summary.clean ? null : { code: 'reads_unclean', message: `Booth's read-back of this version: ${check.summary ?? 'it differs from the script'}`, sentence: null }
+      const finding: VersionFinding | null = summary.clean
+        ? null
+        : {
+            code: 'reads_unclean',
+            message: `Booth's read-back of this version: ${check.summary ?? 'it differs from the script'}`,
+            sentence: null,
+          }
       return { stored, summary, finding }
     } catch (err) {
       if (!(err instanceof EngineUnavailableError)) throw err
-      return { stored: null, summary: null, finding: { code: 'not_read_back', message: `This version was not read back: ${err.message}`, sentence: null } }
+      return {
+        stored: null,
+        summary: null,
+        finding: { code: 'not_read_back', message: `This version was not read back: ${err.message}`, sentence: null },
+      }
     }
   }
 
@@ -245,7 +315,13 @@ export class VersionWork {
    * The new audio of a version: what was kept of its hearing (patch-hearings.ts; a restart hears nothing
    * again), the rest heard in its place in the render and kept.
    */
-  private async hearNewAudio(jobId: string, list: EditList, path: string, unknown: readonly TimeSegment[], script: string): Promise<Hearing[]> {
+  private async hearNewAudio(
+    jobId: string,
+    list: EditList,
+    path: string,
+    unknown: readonly TimeSegment[],
+    script: string,
+  ): Promise<Hearing[]> {
     const kept = this.d.patchHearings
     const parts: Hearing[] = []
     const toHear: TimeSegment[] = []
@@ -267,25 +343,49 @@ export class VersionWork {
     // The version this one is made from: it is kept only while that is still the take's current version.
     const madeFrom = currentStamp(take)
     this.progress(take, 'rendering', 'Rendering the new version…')
-    const rendered = await renderCached(draft.list, versions.recordings(take.job_id), versions.folders(take.job_id).renders)
+    const rendered = await renderCached(
+      draft.list,
+      versions.recordings(take.job_id),
+      versions.folders(take.job_id).renders,
+    )
     this.progress(take, 'measuring', 'Measuring the new version…')
     const preflight = await store.measureSafely(rendered.path, take.spot_length_s, take.job_kind)
     this.progress(take, 'reading_back', 'Reading back the new version…')
     await this.learnCurrentAudio(take, draft.list)
     const heard = await this.readBack(take, draft.list, rendered.path, script)
-    const findings = [...draft.findings, ...(heard.finding ? [heard.finding] : []), ...(preflight.measured ? [] : [{ code: 'not_measured' as const, message: 'This version could not be measured.', sentence: null }])]
+    const findings = [
+      ...draft.findings,
+      ...(heard.finding ? [heard.finding] : []),
+      ...(preflight.measured
+        ? []
+        : [{ code: 'not_measured' as const, message: 'This version could not be measured.', sentence: null }]),
+    ]
     const current = take.current_version ?? 1
-    const meta = await versions.add(take.id, {
-      operation: draft.operation, made_from: current, edits: draft.list, render_key: rendered.key,
-      summary: draft.summary ?? summarize(draft.changes, draft.summaryExtra, lengthChange(take, draft.list)), changes: draft.changes, findings, preflight, readback: heard.summary,
-      ...(draft.latency ? { latency: draft.latency } : {}),
-      ...(draft.pickups ? { pickups: draft.pickups } : {}),
-      ...(draft.finish ? { finish: draft.finish } : {}),
-    }, heard.stored, madeFrom)
+    const meta = await versions.add(
+      take.id,
+      {
+        operation: draft.operation,
+        made_from: current,
+        edits: draft.list,
+        render_key: rendered.key,
+        summary: draft.summary ?? summarize(draft.changes, draft.summaryExtra, lengthChange(take, draft.list)),
+        changes: draft.changes,
+        findings,
+        preflight,
+        readback: heard.summary,
+        ...(draft.latency ? { latency: draft.latency } : {}),
+        ...(draft.pickups ? { pickups: draft.pickups } : {}),
+        ...(draft.finish ? { finish: draft.finish } : {}),
+      },
+      heard.stored,
+      madeFrom,
+    )
     this.d.takesChanged(take.job_id)
-    this.d.readbackChanged(heard.stored
-      ? { takeId: take.id, status: 'done', result: heard.stored, message: null }
-      : { takeId: take.id, status: 'unavailable', result: null, message: heard.finding?.message ?? null })
+    this.d.readbackChanged(
+      heard.stored
+        ? { takeId: take.id, status: 'done', result: heard.stored, message: null }
+        : { takeId: take.id, status: 'unavailable', result: null, message: heard.finding?.message ?? null },
+    )
     this.progress(meta, 'done', `Version ${meta.current_version ?? 1} is ready.`)
     const view = versions.view(meta)
     return { take: meta, version: view.versions[view.versions.length - 1] as (typeof view.versions)[number] }

@@ -9,7 +9,8 @@
  * cut off: it becomes `<take id>.unfinished.json`, a note the window shows on the take's row until the
  * talent dismisses it. The note keeps the version the take was at when Booth started again (before any
  * job): whether the cut-off job got as far as keeping its version is judged from that, never from a version
- * made after the restart. Its sentence is made when it is read, naming the version the take is at then. An entry that cannot be read is set aside (renamed `.damaged`) and still
+ * made after the restart. Its sentence is made when it is read, naming the version the take is at then. An entry that
+ * cannot be read is set aside (renamed `.damaged`) and still
  * named on its take's row when its file name says which take; it never stops Booth from starting.
  * Journalled: pickups placed, punch-and-roll, false-start cuts, comps (on their base take), finishes. A trim needs no
  * entry: it is written before it is measured, and a trim left unmeasured is measured again at delivery.
@@ -48,7 +49,16 @@ interface StoredNote {
   version_at_start?: number | null
 }
 
-const WHATS: readonly UnfinishedWorkWhat[] = ['pickup', 'punch', 'cut_restart', 'cut_removed', 'comp', 'finish', 'trim', 'readback']
+const WHATS: readonly UnfinishedWorkWhat[] = [
+  'pickup',
+  'punch',
+  'cut_restart',
+  'cut_removed',
+  'comp',
+  'finish',
+  'trim',
+  'readback',
+]
 
 /** The work in the talent's words, as the start of a sentence. */
 export const WORK_WORDS: Record<UnfinishedWorkWhat, string> = {
@@ -90,28 +100,41 @@ function parseNote(text: string): StoredNote | null {
     return null
   }
   if (!isObj(x) || x.v !== 1 || typeof x.take_id !== 'string' || !TAKE_ID_PATTERN.test(x.take_id)) return null
-  const what = typeof x.what === 'string' && WHATS.includes(x.what as UnfinishedWorkWhat) ? (x.what as UnfinishedWorkWhat) : null
+  const what =
+    typeof x.what === 'string' && WHATS.includes(x.what as UnfinishedWorkWhat) ? (x.what as UnfinishedWorkWhat) : null
   return {
-    v: 1, take_id: x.take_id, job_id: typeof x.job_id === 'string' ? x.job_id : null, what,
-    at_version: typeof x.at_version === 'number' ? x.at_version : null, started_at: typeof x.started_at === 'string' ? x.started_at : null,
-    version_at_start: typeof x.version_at_start === 'number' && Number.isInteger(x.version_at_start) ? x.version_at_start : null,
+    v: 1,
+    take_id: x.take_id,
+    job_id: typeof x.job_id === 'string' ? x.job_id : null,
+    what,
+    at_version: typeof x.at_version === 'number' ? x.at_version : null,
+    started_at: typeof x.started_at === 'string' ? x.started_at : null,
+    version_at_start:
+      typeof x.version_at_start === 'number' && Number.isInteger(x.version_at_start) ? x.version_at_start : null,
   }
 }
 
 /** The sentence a note says, from the take as it is now (null: the take is no longer there). */
-export function noteSentence(note: { what: UnfinishedWorkWhat | null; at_version: number | null; version_at_start?: number | null }, take: TakeMeta | null): string {
+export function noteSentence(
+  note: { what: UnfinishedWorkWhat | null; at_version: number | null; version_at_start?: number | null },
+  take: TakeMeta | null,
+): string {
   const what = note.what ? WORK_WORDS[note.what] : 'Work on this take'
   if (!take) return `${what} before Booth stopped was not finished; the take is no longer there.`
   const name = `${take.label === 'pickup' ? 'pickup' : 'take'} ${take.take_number}`
   const now = take.current_version ?? 1
   // A comp makes a new take, and leaves its base as it was: whether it got as far as the take is not known here.
-  if (note.what === 'comp') return `The comp started on ${name} when Booth stopped may not have finished: if no comp take is in the list, pick its sentences again.`
-  if (note.what === null) return `Booth's note of work on ${name} when it stopped could not be read, so that work may not have finished; ${name} is at version ${now}.`
+  if (note.what === 'comp')
+    return `The comp started on ${name} when Booth stopped may not have finished: if no comp take is in the list, pick its sentences again.`
+  if (note.what === null)
+    return `Booth's note of work on ${name} when it stopped could not be read, so that work may not have finished; ${name} is at version ${now}.`
   // Judged from the take as Booth found it at its start, never from versions made since: the version was
   // kept just before Booth stopped (the entry's removal was what was cut off) only when it was there then.
   const atStart = note.version_at_start ?? null
-  if (note.at_version !== null && atStart !== null && atStart > note.at_version) return `${what} was finished just before Booth stopped; ${name} is at version ${now}.`
-  if (note.at_version !== null && atStart === null && now > note.at_version) return `${what} before Booth stopped may not have finished; ${name} is at version ${now}.`
+  if (note.at_version !== null && atStart !== null && atStart > note.at_version)
+    return `${what} was finished just before Booth stopped; ${name} is at version ${now}.`
+  if (note.at_version !== null && atStart === null && now > note.at_version)
+    return `${what} before Booth stopped may not have finished; ${name} is at version ${now}.`
   return `${what} before Booth stopped was not finished; ${name} is at version ${now}.`
 }
 
@@ -127,9 +150,14 @@ export class WorkJournal {
   private seq = 0
 
   /** `dir`: the journal's folder (`<data folder>/version-work`). Recovery starts at once. */
-  constructor(readonly dir: string, private readonly d: WorkJournalDeps) {
+  constructor(
+    readonly dir: string,
+    private readonly d: WorkJournalDeps,
+  ) {
     this.ready = this.recover().catch((err: unknown) => {
-      d.warn(`Booth could not look at what work was cut off when it last stopped: ${err instanceof Error ? err.message : String(err)}`)
+      d.warn(
+        `Booth could not look at what work was cut off when it last stopped: ${err instanceof Error ? err.message : String(err)}`,
+      )
     })
   }
 
@@ -146,8 +174,13 @@ export class WorkJournal {
     await this.ready
     const now = (this.d.now ?? (() => new Date()))()
     const entry: JournalEntry = {
-      v: 1, take_id: take.id, job_id: take.job_id, work_id: `${process.pid}-${now.getTime()}-${++this.seq}`,
-      what, at_version: take.current_version ?? 1, started_at: now.toISOString(),
+      v: 1,
+      take_id: take.id,
+      job_id: take.job_id,
+      work_id: `${process.pid}-${now.getTime()}-${++this.seq}`,
+      what,
+      at_version: take.current_version ?? 1,
+      started_at: now.toISOString(),
     }
     await fsp.mkdir(this.dir, { recursive: true })
     await writeFileAtomic(this.entryPath(take.id), JSON.stringify(entry))
@@ -194,7 +227,15 @@ export class WorkJournal {
         // The take's version now, before any work runs (jobs wait for this recovery): what the cut-off job left.
         const found = entry ? await this.d.readTake(entry.take_id).catch(() => null) : null
         const note: StoredNote = entry
-          ? { v: 1, take_id: entry.take_id, job_id: entry.job_id, what: entry.what, at_version: entry.at_version, started_at: entry.started_at, version_at_start: found ? (found.current_version ?? 1) : null }
+          ? {
+              v: 1,
+              take_id: entry.take_id,
+              job_id: entry.job_id,
+              what: entry.what,
+              at_version: entry.at_version,
+              started_at: entry.started_at,
+              version_at_start: found ? (found.current_version ?? 1) : null,
+            }
           : { v: 1, take_id: takeId, job_id: null, what: null, at_version: null, started_at: null }
         await writeFileAtomic(this.notePath(takeId), JSON.stringify(note))
       }

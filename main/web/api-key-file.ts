@@ -18,7 +18,8 @@ export async function readApiKeyFile(path: string, stdin: NodeJS.ReadableStream 
   const text = path === '-' ? await readStream(stdin) : await readNamed(path)
   const key = text.trim()
   if (!key) throw new WebArgsError(`--api-key-file ${path} holds no API key.`)
-  if (/\s/.test(key)) throw new WebArgsError(`--api-key-file ${path} holds more than one word; it should hold the API key alone.`)
+  if (/\s/.test(key))
+    throw new WebArgsError(`--api-key-file ${path} holds more than one word; it should hold the API key alone.`)
   return key
 }
 
@@ -30,12 +31,18 @@ async function readNamed(path: string): Promise<string> {
   }
   if (!info.isFile()) return readStream((await open(path, 'r')).createReadStream())
   if (typeof process.getuid === 'function') {
-    if (info.uid !== process.getuid()) throw new WebArgsError(`--api-key-file ${path} belongs to another user; Booth reads a key only from a file of yours.`)
+    if (info.uid !== process.getuid())
+      throw new WebArgsError(
+        `--api-key-file ${path} belongs to another user; Booth reads a key only from a file of yours.`,
+      )
     if ((info.mode & 0o077) !== 0) {
-      throw new WebArgsError(`--api-key-file ${path} can be read by others (mode ${(info.mode & 0o777).toString(8)}); make it yours alone first: chmod 600 ${path}`)
+      throw new WebArgsError(
+        `--api-key-file ${path} can be read by others (mode ${(info.mode & 0o777).toString(8)}); make it yours alone first: chmod 600 ${path}`,
+      )
     }
   }
-  if (info.size > MAX_BYTES) throw new WebArgsError(`--api-key-file ${path} is larger than an API key (${info.size} bytes).`)
+  if (info.size > MAX_BYTES)
+    throw new WebArgsError(`--api-key-file ${path} is larger than an API key (${info.size} bytes).`)
   const text = await readFile(path, 'utf8')
   // Read once: the key is not left on disk for whoever comes later.
   await rm(path, { force: true })

@@ -21,7 +21,8 @@ export function allowedHosts(port: number): string[] {
 
 export function checkHostAndOrigin(req: IncomingMessage, port: number): GuardVerdict {
   const host = (req.headers.host ?? '').toLowerCase()
-  if (!allowedHosts(port).includes(host)) return { ok: false, status: 421, reason: 'Booth answers only on its own loopback address.' }
+  if (!allowedHosts(port).includes(host))
+    return { ok: false, status: 421, reason: 'Booth answers only on its own loopback address.' }
   const origin = req.headers.origin
   if (origin !== undefined && origin !== `http://${host}`) {
     return { ok: false, status: 403, reason: 'Requests from other pages are refused.' }

@@ -39,7 +39,11 @@ export interface WebHostLimits {
   /** Connections open at once; one more is closed at once. */
   maxConnections: number
 }
-export const WEB_HOST_LIMITS: WebHostLimits = { headersTimeoutMs: 10_000, requestTimeoutMs: 120_000, maxConnections: 32 }
+export const WEB_HOST_LIMITS: WebHostLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  maxConnections: 32,
+}
 
 export interface WebHostOptions {
   port: number
@@ -86,22 +90,26 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
   const unanswered = new Set<ServerResponse>()
   let closing = false
   let port = opts.port
-  const server: Server = createServer({
-    headersTimeout: limits.headersTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    // How often Node looks for requests over those times (its default, 30 s, would let them run on).
-    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 2),
-  }, (req, res) => {
-    if (closing) res.setHeader('connection', 'close')
-    unanswered.add(res)
-    res.once('finish', () => unanswered.delete(res)).once('close', () => unanswered.delete(res))
-    const url = new URL(req.url ?? '/', 'http://host')
-    handle(req, res, url).catch((err: unknown) => {
-      const failure = opts.describeError(err, url.pathname.slice(0, 120))
-      if (!res.headersSent) sendJson(res, failure.status, { ok: false, error: { kind: failure.kind, message: failure.message } })
-      else res.destroy()
-    })
-  })
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for requests over those times (its default, 30 s, would let them run on).
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs / 2),
+    },
+    (req, res) => {
+      if (closing) res.setHeader('connection', 'close')
+      unanswered.add(res)
+      res.once('finish', () => unanswered.delete(res)).once('close', () => unanswered.delete(res))
+      const url = new URL(req.url ?? '/', 'http://host')
+      handle(req, res, url).catch((err: unknown) => {
+        const failure = opts.describeError(err, url.pathname.slice(0, 120))
+        if (!res.headersSent)
+          sendJson(res, failure.status, { ok: false, error: { kind: failure.kind, message: failure.message } })
+        else res.destroy()
+      })
+    },
+  )
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const guard = checkHostAndOrigin(req, port)
@@ -112,18 +120,35 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
         res.setHeader('allow', 'GET, HEAD')
         return sendJson(res, 405, { ok: false, error: { kind: 'refused', message: 'Booth’s media can only be read.' } })
       }
-      if (!mayReadMedia(req, port, mediaKey, token)) return sendJson(res, 401, { ok: false, error: { kind: 'refused', message: 'This page is not Booth’s own window; reopen Booth from the address it printed.' } })
+      if (!mayReadMedia(req, port, mediaKey, token))
+        return sendJson(res, 401, {
+          ok: false,
+          error: {
+            kind: 'refused',
+            message: 'This page is not Booth’s own window; reopen Booth from the address it printed.',
+          },
+        })
       return opts.media.serve(req, res, path.slice('/media/'.length))
     }
     if (!path.startsWith('/bridge/')) return serveStatic(req, res, opts.staticDir, path)
     if (path === '/bridge/hello' && req.method === 'GET') {
       const proof = hostProof(token, url.searchParams.get('nonce') ?? '')
-      if (proof === null) return sendJson(res, 400, { ok: false, error: { kind: 'bad_request', message: 'Booth proves itself only for a fresh nonce from its page.' } })
+      if (proof === null)
+        return sendJson(res, 400, {
+          ok: false,
+          error: { kind: 'bad_request', message: 'Booth proves itself only for a fresh nonce from its page.' },
+        })
       return sendJson(res, 200, { ok: true, result: { proof } })
     }
     const given = req.headers['x-booth-token']
     if (!tokenMatches(typeof given === 'string' ? given : undefined, token)) {
-      return sendJson(res, 401, { ok: false, error: { kind: 'refused', message: 'This page is not Booth’s own window; reopen Booth from the address it printed.' } })
+      return sendJson(res, 401, {
+        ok: false,
+        error: {
+          kind: 'refused',
+          message: 'This page is not Booth’s own window; reopen Booth from the address it printed.',
+        },
+      })
     }
     // The tab's <audio> and download links carry this to /media/ (media-cookie.ts).
     res.setHeader('set-cookie', mediaCookie(port, mediaKey))
@@ -136,19 +161,29 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
     if (path === '/bridge/upload' && req.method === 'POST' && opts.incomingDir && opts.files) {
       const name = url.searchParams.get('name') ?? 'dropped-file'
       // The page gets an id for the copy, not its path: only what it handed over can be imported.
-      return sendJson(res, 200, { ok: true, result: { path: opts.files.grant(await receiveUpload(req, opts.incomingDir, name)) } })
+      return sendJson(res, 200, {
+        ok: true,
+        result: { path: opts.files.grant(await receiveUpload(req, opts.incomingDir, name)) },
+      })
     }
     const call = /^\/bridge\/call\/([A-Za-z][A-Za-z0-9]*)$/.exec(path)
-    if (!call || req.method !== 'POST') return sendJson(res, 404, { ok: false, error: { kind: 'not_found', message: 'No such bridge call.' } })
+    if (!call || req.method !== 'POST')
+      return sendJson(res, 404, { ok: false, error: { kind: 'not_found', message: 'No such bridge call.' } })
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return sendJson(res, 415, { ok: false, error: { kind: 'bad_request', message: 'Bridge calls are sent as JSON.' } })
+      return sendJson(res, 415, {
+        ok: false,
+        error: { kind: 'bad_request', message: 'Bridge calls are sent as JSON.' },
+      })
     }
     const body = await readBody(req, opts.maxBodyBytes ?? 1_000_000)
     let parsed: unknown
     try {
       parsed = body.length ? JSON.parse(body) : {}
     } catch {
-      return sendJson(res, 400, { ok: false, error: { kind: 'bad_request', message: 'The bridge call was not valid JSON.' } })
+      return sendJson(res, 400, {
+        ok: false,
+        error: { kind: 'bad_request', message: 'The bridge call was not valid JSON.' },
+      })
     }
     const args = typeof parsed === 'object' && parsed !== null ? (parsed as { args?: unknown }).args : undefined
     const result = await opts.dispatch(call[1] as string, args, page)
@@ -209,7 +244,11 @@ export async function startWebHost(opts: WebHostOptions): Promise<WebHost> {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) })
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  })
   res.end(text)
 }
 

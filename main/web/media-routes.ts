@@ -14,8 +14,13 @@ import { safeFileName } from '../storage/safe-file-name'
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files'
 
 const MEDIA_TYPES: Record<string, string> = {
-  '.wav': 'audio/wav', '.aif': 'audio/aiff', '.aiff': 'audio/aiff', '.flac': 'audio/flac', '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4', '.pdf': 'application/pdf',
+  '.wav': 'audio/wav',
+  '.aif': 'audio/aiff',
+  '.aiff': 'audio/aiff',
+  '.flac': 'audio/flac',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.pdf': 'application/pdf',
 }
 /** A dropped take may be long; 4 GiB covers an hour of 96 kHz 24-bit stereo. */
 export const MAX_UPLOAD_BYTES = 4 * 1024 ** 3
@@ -47,7 +52,12 @@ export class MediaRegistry {
     const size = (await stat(allowed)).size
     const type = MEDIA_TYPES[extname(allowed).toLowerCase()] ?? 'application/octet-stream'
     const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
-    const headers: Record<string, string> = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'accept-ranges': 'bytes',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    }
     // ?download=1: the browser saves the file (with its own name) instead of showing it.
     if (new URL(req.url ?? '/', 'http://host').searchParams.get('download') === '1') {
       headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(basename(allowed))}`
@@ -63,7 +73,11 @@ export class MediaRegistry {
       res.writeHead(416, { 'content-range': `bytes */${size}` }).end()
       return
     }
-    res.writeHead(206, { ...headers, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}` })
+    res.writeHead(206, {
+      ...headers,
+      'content-length': end - start + 1,
+      'content-range': `bytes ${start}-${end}/${size}`,
+    })
     if (req.method === 'HEAD') return void res.end()
     return send(createReadStream(allowed, { start, end }), res)
   }
@@ -82,7 +96,6 @@ async function send(file: NodeJS.ReadableStream, res: ServerResponse): Promise<v
   }
 }
 
-
 /** Saves a dropped file's bytes under <dataDir>/incoming/<random>/<its name> and returns that path. */
 export async function receiveUpload(req: IncomingMessage, incomingDir: string, rawName: string): Promise<string> {
   const name = safeFileName(rawName)
@@ -90,14 +103,16 @@ export async function receiveUpload(req: IncomingMessage, incomingDir: string, r
   // the copy below then fails on the ended request and says so.
   req.on('error', () => undefined)
   const declared = Number(req.headers['content-length'] ?? NaN)
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 })
+  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES)
+    throw Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 })
   const dir = join(incomingDir, randomBytes(8).toString('hex'))
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE })
   const path = join(dir, name)
   let received = 0
   req.on('data', (chunk: Buffer) => {
     received += chunk.length
-    if (received > MAX_UPLOAD_BYTES) req.destroy(Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 }))
+    if (received > MAX_UPLOAD_BYTES)
+      req.destroy(Object.assign(new Error('That file is larger than 4 GB.'), { status: 413 }))
   })
   try {
     await pipeline(req, createWriteStream(path, { mode: PRIVATE_FILE_MODE }))

@@ -74,10 +74,13 @@ export function pagePresence(deps: PagePresenceDeps): PagePresence {
       if (left > 0) return void streams.set(page, left)
       streams.delete(page)
       if (closed || waiting.has(page) || gonePages.has(page)) return
-      waiting.set(page, timers.setTimeout(() => {
-        waiting.delete(page)
-        if (!streams.has(page)) goneNow(page)
-      }, deps.backWithinMs ?? PAGE_BACK_WITHIN_MS))
+      waiting.set(
+        page,
+        timers.setTimeout(() => {
+          waiting.delete(page)
+          if (!streams.has(page)) goneNow(page)
+        }, deps.backWithinMs ?? PAGE_BACK_WITHIN_MS),
+      )
     },
     beacon: (page) => {
       if (closed) return

@@ -20,7 +20,12 @@ const TYPES: Record<string, string> = {
 /** The page's policy: Booth's one CSP (no inline script, no eval, Trusted Types, nothing framed). */
 export const WEB_CSP = buildContentSecurityPolicy()
 
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, path: string): Promise<void> {
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  path: string,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end()
     return

@@ -11,7 +11,8 @@ import { childEnv } from '../security/child-env'
 
 /** Opens an already-checked http(s) URL in the person's browser. */
 export function openWithPlatform(url: string, platform: NodeJS.Platform = process.platform): Promise<void> {
-  const [cmd, args] = platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['explorer.exe', [url]] : ['xdg-open', [url]]
+  const [cmd, args] =
+    platform === 'darwin' ? ['open', [url]] : platform === 'win32' ? ['explorer.exe', [url]] : ['xdg-open', [url]]
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { detached: true, stdio: 'ignore', env: childEnv() })
     child.once('error', (err) => reject(new Error(`Booth could not open a browser (${err.message}).`)))
@@ -23,7 +24,10 @@ export function openWithPlatform(url: string, platform: NodeJS.Platform = proces
 }
 
 /** Online when some non-loopback network interface is up; checked every few seconds. */
-export function interfaceOnlineState(intervalMs = 5_000, probe: () => boolean = hasExternalInterface): OnlineStateLike & { stop(): void } {
+export function interfaceOnlineState(
+  intervalMs = 5_000,
+  probe: () => boolean = hasExternalInterface,
+): OnlineStateLike & { stop(): void } {
   let online = probe()
   const listeners = new Set<(online: boolean) => void>()
   const timer = setInterval(() => {

@@ -36,7 +36,11 @@ export class WorldCore {
       await this.saver.schedule(this.state)
     } catch (err) {
       this.state = before
-      throw new SandboxError(500, 'not_saved', `The change could not be saved, nothing changed: ${(err as Error).message}`)
+      throw new SandboxError(
+        500,
+        'not_saved',
+        `The change could not be saved, nothing changed: ${(err as Error).message}`,
+      )
     }
     return result
   }

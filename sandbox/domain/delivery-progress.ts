@@ -27,7 +27,12 @@ function advanceDelivery(d: DeliveryRecord, now: number): boolean {
   const processed = d.status !== 'storing' && d.status !== 'processing' && d.status !== 'stalled'
   if (d.check.state === 'pending' && processed && age >= PROCESSED_AFTER_MS) {
     if (d.planned_check.verdict === null) {
-      d.check = { ...d.check, state: 'skipped', summary: d.planned_check.summary, checked_at: d.created_at + PROCESSED_AFTER_MS }
+      d.check = {
+        ...d.check,
+        state: 'skipped',
+        summary: d.planned_check.summary,
+        checked_at: d.created_at + PROCESSED_AFTER_MS,
+      }
     } else {
       d.check = { ...d.check, state: 'running', summary: 'Listening to the take and comparing it with the script…' }
     }
@@ -36,8 +41,13 @@ function advanceDelivery(d: DeliveryRecord, now: number): boolean {
   if (d.check.state === 'running' && age >= CHECKED_AFTER_MS) {
     const p = d.planned_check
     d.check = {
-      state: 'done', verdict: p.verdict, coverage: p.coverage, summary: p.summary, issues: p.issues.slice(0, 50),
-      checked_at: d.created_at + CHECKED_AFTER_MS, can_retry: false,
+      state: 'done',
+      verdict: p.verdict,
+      coverage: p.coverage,
+      summary: p.summary,
+      issues: p.issues.slice(0, 50),
+      checked_at: d.created_at + CHECKED_AFTER_MS,
+      can_retry: false,
     }
     changed = true
   }

@@ -25,7 +25,8 @@ export function deliveryView(d: DeliveryRecord, jobPending: boolean, links: Deli
     listen_url: links?.listen_url ?? null,
     listen_url_expires_at: links?.listen_url_expires_at ?? null,
     can_withdraw:
-      jobPending && (d.status === 'storing' || d.status === 'processing' || d.status === 'delivered' || d.status === 'stalled'),
+      jobPending &&
+      (d.status === 'storing' || d.status === 'processing' || d.status === 'delivered' || d.status === 'stalled'),
     can_resume: d.status === 'stalled',
   }
 }

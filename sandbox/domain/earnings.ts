@@ -24,7 +24,13 @@ export interface EarningsQuery {
   customer_id: string | null
 }
 
-function bump<K>(map: Map<string, { key: K; currency: string; cents: number; jobs: number }>, id: string, key: K, currency: string, cents: number): void {
+function bump<K>(
+  map: Map<string, { key: K; currency: string; cents: number; jobs: number }>,
+  id: string,
+  key: K,
+  currency: string,
+  cents: number,
+): void {
   const row = map.get(id) ?? { key, currency, cents: 0, jobs: 0 }
   row.cents += cents
   row.jobs += 1
@@ -42,7 +48,11 @@ export function computeEarnings(state: WorldState, query: EarningsQuery, maxLine
   }
   if (fromIdx > toIdx) throw new SandboxError(400, 'bad_request', `from (${query.from}) is after to (${query.to}).`)
   if (toIdx - fromIdx + 1 > MAX_SPAN_MONTHS) {
-    throw new SandboxError(400, 'bad_request', `The span ${query.from} to ${query.to} is ${toIdx - fromIdx + 1} months; at most ${MAX_SPAN_MONTHS} months can be asked at once.`)
+    throw new SandboxError(
+      400,
+      'bad_request',
+      `The span ${query.from} to ${query.to} is ${toIdx - fromIdx + 1} months; at most ${MAX_SPAN_MONTHS} months can be asked at once.`,
+    )
   }
   const customers = new Map(state.customers.map((c) => [c.id, c]))
   if (query.customer_id !== null && !customers.has(query.customer_id)) {
@@ -57,7 +67,10 @@ export function computeEarnings(state: WorldState, query: EarningsQuery, maxLine
 
   const hidden = new Map<string, { id: string; name: string }>()
   const overall = new Map<string, { key: null; currency: string; cents: number; jobs: number }>()
-  const byCustomer = new Map<string, { key: { id: string; name: string }; currency: string; cents: number; jobs: number }>()
+  const byCustomer = new Map<
+    string,
+    { key: { id: string; name: string }; currency: string; cents: number; jobs: number }
+  >()
   const byMonth = new Map<string, { key: string; currency: string; cents: number; jobs: number }>()
   const lines = []
   let unrated = 0
@@ -81,8 +94,15 @@ export function computeEarnings(state: WorldState, query: EarningsQuery, maxLine
     total++
     if (lines.length < maxLines) {
       lines.push({
-        job_id: job.job_id, customer: who, key_number: job.key_number, advertiser: job.advertiser,
-        requested_at: job.requested_at, month, status: job.status, stage: job.stage, amount: toMoney(job.rate),
+        job_id: job.job_id,
+        customer: who,
+        key_number: job.key_number,
+        advertiser: job.advertiser,
+        requested_at: job.requested_at,
+        month,
+        status: job.status,
+        stage: job.stage,
+        amount: toMoney(job.rate),
       })
     }
   }
@@ -93,11 +113,19 @@ export function computeEarnings(state: WorldState, query: EarningsQuery, maxLine
     rates_visible_any: selected.some((c) => !c.rates_hidden),
     lines,
     totals: {
-      overall: [...overall.values()].sort((a, b) => a.currency.localeCompare(b.currency))
-        .map((r) => ({ currency: r.currency, symbol: currencySymbol(r.currency), amount: formatCents(r.cents), jobs: r.jobs })),
-      by_customer: [...byCustomer.values()].sort((a, b) => a.key.name.localeCompare(b.key.name) || a.currency.localeCompare(b.currency))
+      overall: [...overall.values()]
+        .sort((a, b) => a.currency.localeCompare(b.currency))
+        .map((r) => ({
+          currency: r.currency,
+          symbol: currencySymbol(r.currency),
+          amount: formatCents(r.cents),
+          jobs: r.jobs,
+        })),
+      by_customer: [...byCustomer.values()]
+        .sort((a, b) => a.key.name.localeCompare(b.key.name) || a.currency.localeCompare(b.currency))
         .map((r) => ({ customer: r.key, ...money(r), jobs: r.jobs })),
-      by_month: [...byMonth.values()].sort((a, b) => a.key.localeCompare(b.key) || a.currency.localeCompare(b.currency))
+      by_month: [...byMonth.values()]
+        .sort((a, b) => a.key.localeCompare(b.key) || a.currency.localeCompare(b.currency))
         .map((r) => ({ month: r.key, ...money(r), jobs: r.jobs })),
     },
     hidden_customers: [...hidden.values()],

@@ -12,9 +12,7 @@ import { deliveryOperations } from './ops-deliveries'
 import { jobActionOperations } from './ops-job-actions'
 import { jobReadOperations } from './ops-jobs'
 import { scriptsPdfOperation } from './ops-scripts-pdf'
-import {
-  approveTake, changeScript, producerStep, requestChanges, sendJob, type ProducerEvent,
-} from './producer'
+import { approveTake, changeScript, producerStep, requestChanges, sendJob, type ProducerEvent } from './producer'
 import { createRng, type Rng } from './rng'
 import { seedWorld } from './seed-world'
 import type { WorldState } from './state'
@@ -57,7 +55,9 @@ export async function createWorld(opts: CreateWorldOptions = {}): Promise<Domain
       core.advance(ctx.now())
       const q = input.query
       return computeEarnings(core.state, {
-        from: String(q.from ?? ''), to: String(q.to ?? ''), customer_id: (q.customer_id as string | null | undefined) ?? null,
+        from: String(q.from ?? ''),
+        to: String(q.to ?? ''),
+        customer_id: (q.customer_id as string | null | undefined) ?? null,
       })
     },
   }
@@ -115,7 +115,8 @@ export async function createWorld(opts: CreateWorldOptions = {}): Promise<Domain
   return {
     operations,
     openLink: (token, at) => core.links.open(token, at),
-    uploadsInUse: () => new Set(core.state.jobs.flatMap((j) => j.deliveries.map((d) => d.handle).filter((h): h is string => h !== null))),
+    uploadsInUse: () =>
+      new Set(core.state.jobs.flatMap((j) => j.deliveries.map((d) => d.handle).filter((h): h is string => h !== null))),
     tick,
     save: () => core.flush().then(() => saver.schedule(core.state)),
     close: async () => {

@@ -8,7 +8,14 @@ import type { Rng } from './rng'
 import { OTHER_TALENT, type CustomerSeed, type SpotSeed } from './seed-catalog'
 import { takeFacts } from './take-facts'
 import { suggestedStem } from './job-rules'
-import { nextId, type DeliveryRecord, type DeliveryStatus, type JobRecord, type TakeLabel, type WorldState } from './state'
+import {
+  nextId,
+  type DeliveryRecord,
+  type DeliveryStatus,
+  type JobRecord,
+  type TakeLabel,
+  type WorldState,
+} from './state'
 
 const BASE_RATE_USD: Record<number, number> = { 10: 150, 15: 200, 20: 250, 30: 350, 60: 500 }
 const CURRENCY_FACTOR: Record<string, number> = { USD: 1, EUR: 0.9, GBP: 0.75 }
@@ -60,19 +67,29 @@ export function newJob(state: WorldState, rng: Rng, spec: NewJob): JobRecord {
     rate: spec.rate,
     producer: spec.customer.producer,
     flight_start: due ? addDays(due, 3) : null,
-    traffic: withTraffic && due
-      ? [{ cart_id: `CART ${rng.int(1000, 9999)}`, start_date: addDays(due, 3), end_date: addDays(due, 31) }]
-      : [],
+    traffic:
+      withTraffic && due
+        ? [{ cart_id: `CART ${rng.int(1000, 9999)}`, start_date: addDays(due, 3), end_date: addDays(due, 31) }]
+        : [],
     other_talent: rng.next() < 0.25 ? [rng.pick(OTHER_TALENT)] : [],
     agency: spec.customer.agency,
-    script: { kind: 'typed', revision_id: nextId(state), revised_at: spec.requestedAt, html: spec.spot.html, text, document: null },
+    script: {
+      kind: 'typed',
+      revision_id: nextId(state),
+      revised_at: spec.requestedAt,
+      html: spec.spot.html,
+      text,
+      document: null,
+    },
     directions: { html: spec.spot.directions, text: htmlToText(spec.spot.directions) },
     pronunciations: spec.spot.pronunciations.filter((p) => text.includes(p.word)),
     script_change: null,
     changes_request: null,
     decline: null,
     completion: null,
-    timeline: [{ at: spec.requestedAt, actor: 'producer', kind: 'sent', label: `Sent by ${spec.customer.producer.name}` }],
+    timeline: [
+      { at: spec.requestedAt, actor: 'producer', kind: 'sent', label: `Sent by ${spec.customer.producer.name}` },
+    ],
     deliveries: [],
     attachments: [],
   }
@@ -82,15 +99,33 @@ export function newJob(state: WorldState, rng: Rng, spec: NewJob): JobRecord {
 export function pastDelivery(
   state: WorldState,
   job: JobRecord,
-  opts: { label: TakeLabel; at: number; status: DeliveryStatus; lengthS: number; note?: string | null; force?: 'check' },
+  opts: {
+    label: TakeLabel
+    at: number
+    status: DeliveryStatus
+    lengthS: number
+    note?: string | null
+    force?: 'check'
+  },
 ): DeliveryRecord {
   const deliveryId = nextId(state)
   const takeNumber = job.deliveries.filter((d) => d.take_label === opts.label).length + 1
-  const audio = { kind: 'wav' as const, seconds: opts.lengthS, sampleRate: 8000, channels: 1, hz: 220 + (Number(deliveryId) % 7) * 40 }
+  const audio = {
+    kind: 'wav' as const,
+    seconds: opts.lengthS,
+    sampleRate: 8000,
+    channels: 1,
+    hz: 220 + (Number(deliveryId) % 7) * 40,
+  }
   const wav = { channels: 1, sampleRate: 8000, bitsPerSample: 16, durationS: opts.lengthS }
   const facts = takeFacts(wav, null, job.length_s)
   const digest = createHash('sha256').update(`${state.seed}:${job.job_id}:${deliveryId}`).digest()
-  const planned = planCheck(job.script.text, digest, [job.advertiser, ...job.pronunciations.map((p) => p.word)], opts.force)
+  const planned = planCheck(
+    job.script.text,
+    digest,
+    [job.advertiser, ...job.pronunciations.map((p) => p.word)],
+    opts.force,
+  )
   const name = `${suggestedStem(job)}_${opts.label}${takeNumber}.wav`
   return {
     delivery_id: deliveryId,
@@ -110,8 +145,12 @@ export function pastDelivery(
     planned_facts: facts,
     check: {
       state: planned.verdict === null ? 'skipped' : 'done',
-      verdict: planned.verdict, coverage: planned.coverage, summary: planned.summary, issues: planned.issues,
-      checked_at: opts.at + 6000, can_retry: false,
+      verdict: planned.verdict,
+      coverage: planned.coverage,
+      summary: planned.summary,
+      issues: planned.issues,
+      checked_at: opts.at + 6000,
+      can_retry: false,
     },
     planned_check: planned,
   }

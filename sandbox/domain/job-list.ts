@@ -18,7 +18,7 @@ import type { JobRecord, JobStatus } from './state'
 import type { ViewContext } from './view-context'
 
 export type JobFilter =
-  | 'all' | 'due_today' | 'overdue' | 'due_soon' | 'accepted' | 'changes_requested' | 'unopened' | 'delivered'
+  'all' | 'due_today' | 'overdue' | 'due_soon' | 'accepted' | 'changes_requested' | 'unopened' | 'delivered'
 
 export interface JobQuery {
   tab: JobStatus
@@ -68,8 +68,18 @@ function matchesFilter(job: JobRecord, due: DueState, filter: JobFilter): boolea
 
 export function jobCounts(jobs: JobRecord[], vc: ViewContext): JobCounts {
   const c: JobCounts = {
-    pending: 0, to_record: 0, due_today: 0, overdue: 0, due_soon: 0, stale: 0, accepted: 0,
-    changes_requested: 0, unopened: 0, completed: 0, delivered: 0, declined: 0,
+    pending: 0,
+    to_record: 0,
+    due_today: 0,
+    overdue: 0,
+    due_soon: 0,
+    stale: 0,
+    accepted: 0,
+    changes_requested: 0,
+    unopened: 0,
+    completed: 0,
+    delivered: 0,
+    declined: 0,
   }
   for (const job of jobs) {
     if (job.status === 'completed') c.completed++

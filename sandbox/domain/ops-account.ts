@@ -84,7 +84,11 @@ export function accountOperations(core: WorldCore) {
         throw new SandboxError(400, 'bad_request', `prefs must hold the five booleans ${keys.join(', ')}.`)
       }
       if (typeof b.time_zone !== 'string' || !isValidTimeZone(b.time_zone)) {
-        throw new SandboxError(400, 'bad_request', `time_zone ${JSON.stringify(b.time_zone)} is not a known IANA time zone (for example Europe/Berlin).`)
+        throw new SandboxError(
+          400,
+          'bad_request',
+          `time_zone ${JSON.stringify(b.time_zone)} is not a known IANA time zone (for example Europe/Berlin).`,
+        )
       }
       const prefs = Object.fromEntries(keys.map((k) => [k, b.prefs[k]])) as unknown as Prefs
       await core.mutate((state) => {
@@ -97,16 +101,23 @@ export function accountOperations(core: WorldCore) {
     getConsent: () => ({ consent: { ...core.state.consent } }),
 
     putConsent: async (input: Input, ctx: Ctx) => {
-      const b = body<{ ai_word_fixes: Consent['ai_word_fixes']; ai_versions: Consent['ai_versions'] }>(input, 'Setting AI permissions')
+      const b = body<{ ai_word_fixes: Consent['ai_word_fixes']; ai_versions: Consent['ai_versions'] }>(
+        input,
+        'Setting AI permissions',
+      )
       const allowed = ['yes', 'ask', 'no']
       for (const field of ['ai_word_fixes', 'ai_versions'] as const) {
-        if (!allowed.includes(String(b[field]))) throw new SandboxError(400, 'bad_request', `${field} must be yes, ask or no.`)
+        if (!allowed.includes(String(b[field])))
+          throw new SandboxError(400, 'bad_request', `${field} must be yes, ask or no.`)
       }
       const consent = await core.mutate((state) => {
         const c = state.consent
         const changes = !c.set || c.ai_word_fixes !== b.ai_word_fixes || c.ai_versions !== b.ai_versions
         state.consent = {
-          set: true, dsp: 'yes', ai_word_fixes: b.ai_word_fixes, ai_versions: b.ai_versions,
+          set: true,
+          dsp: 'yes',
+          ai_word_fixes: b.ai_word_fixes,
+          ai_versions: b.ai_versions,
           updated_at: changes ? ctx.now() : c.updated_at,
         }
         return { ...state.consent }

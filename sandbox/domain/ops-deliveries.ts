@@ -40,7 +40,11 @@ function whyNoDelivery(job: JobRecord): string {
 
 function assertDeliverable(core: WorldCore, job: JobRecord, handle: string): void {
   if (core.state.jobs.some((j) => j.deliveries.some((d) => d.handle === handle))) {
-    throw new SandboxError(400, 'bad_request', `Upload ${handle} was already delivered; upload the file again to deliver it as another take.`)
+    throw new SandboxError(
+      400,
+      'bad_request',
+      `Upload ${handle} was already delivered; upload the file again to deliver it as another take.`,
+    )
   }
   if (!canFlags(job).deliver) {
     throw new SandboxError(400, 'bad_request', `Job ${job.job_id} cannot take a delivery: ${whyNoDelivery(job)}.`)
@@ -66,7 +70,8 @@ export function deliveryOperations(core: WorldCore) {
         status: job.status,
         stage: job.stage,
         deliveries: job.deliveries.map((d) =>
-          deliveryView(d, pending, withUrls && d.status !== 'withdrawn' ? listenLink(d, ctx) : null)),
+          deliveryView(d, pending, withUrls && d.status !== 'withdrawn' ? listenLink(d, ctx) : null),
+        ),
         attachments: job.attachments.map((a) => attachmentView(a, pending)),
         server_time: now,
       }
@@ -78,13 +83,20 @@ export function deliveryOperations(core: WorldCore) {
       core.advance(ctx.now())
       assertDeliverable(core, core.job(jobId), b.handle)
       const upload = await ctx.uploads.get(b.handle)
-      if (!upload) throw new SandboxError(404, 'not_found', `There is no upload with handle ${b.handle}; upload the take first.`)
+      if (!upload)
+        throw new SandboxError(404, 'not_found', `There is no upload with handle ${b.handle}; upload the take first.`)
       if (upload.size === null || upload.offset < upload.size) {
         const of = upload.size === null ? 'an undeclared length' : `${upload.size} bytes`
-        throw new SandboxError(409, 'not_ready', `Upload ${b.handle} is not finished (${upload.offset} of ${of} received); finish the upload, then deliver.`)
+        throw new SandboxError(
+          409,
+          'not_ready',
+          `Upload ${b.handle} is not finished (${upload.offset} of ${of} received); finish the upload, then deliver.`,
+        )
       }
       const [wav, digest, sniffed] = await Promise.all([
-        readWavFile(upload.path).catch(() => null), sha256File(upload.path), sniffExtension(upload.path),
+        readWavFile(upload.path).catch(() => null),
+        sha256File(upload.path),
+        sniffExtension(upload.path),
       ])
       const now = ctx.now()
       const delivery = await core.mutate((state) => {
@@ -94,13 +106,32 @@ export function deliveryOperations(core: WorldCore) {
         const ext = extensionOf(upload.fileName ?? '') || sniffed
         const facts = takeFacts(wav, b.preflight, job.length_s)
         const d: DeliveryRecord = {
-          delivery_id: nextId(state), handle: b.handle, audio: { kind: 'path', path: upload.path, contentType: audioContentType(`x.${ext}`) },
-          take_label: b.take_label, take_number: takeNumber,
-          file_name: keptTakeName(upload.fileName, suggestedStem(job), b.take_label, ext) ?? `${suggestedStem(job)}_${b.take_label}${takeNumber}.${ext}`,
+          delivery_id: nextId(state),
+          handle: b.handle,
+          audio: { kind: 'path', path: upload.path, contentType: audioContentType(`x.${ext}`) },
+          take_label: b.take_label,
+          take_number: takeNumber,
+          file_name:
+            keptTakeName(upload.fileName, suggestedStem(job), b.take_label, ext) ??
+            `${suggestedStem(job)}_${b.take_label}${takeNumber}.${ext}`,
           original_name: upload.fileName ?? `${b.take_label} take ${takeNumber}.${ext}`,
-          size_bytes: upload.offset, status: 'storing', created_at: now, updated_at: now, note: b.note,
-          preflight: b.preflight, facts: null, planned_facts: facts,
-          check: { state: 'pending', verdict: null, coverage: null, summary: 'Waiting for the take to be stored.', issues: [], checked_at: null, can_retry: false },
+          size_bytes: upload.offset,
+          status: 'storing',
+          created_at: now,
+          updated_at: now,
+          note: b.note,
+          preflight: b.preflight,
+          facts: null,
+          planned_facts: facts,
+          check: {
+            state: 'pending',
+            verdict: null,
+            coverage: null,
+            summary: 'Waiting for the take to be stored.',
+            issues: [],
+            checked_at: null,
+            can_retry: false,
+          },
           planned_check: planCheck(job.script.text, digest, [job.advertiser, ...job.pronunciations.map((p) => p.word)]),
         }
         for (const earlier of job.deliveries) {
@@ -111,7 +142,13 @@ export function deliveryOperations(core: WorldCore) {
         }
         job.deliveries.push(d)
         job.stage = 'delivered'
-        addTimeline(job, now, 'talent', 'delivered', `Delivered ${b.take_label} take ${takeNumber}${b.note ? `: ${b.note.slice(0, 200)}` : ''}`)
+        addTimeline(
+          job,
+          now,
+          'talent',
+          'delivered',
+          `Delivered ${b.take_label} take ${takeNumber}${b.note ? `: ${b.note.slice(0, 200)}` : ''}`,
+        )
         return d
       })
       return { delivery: deliveryView(delivery, true, null), job: jobSummary(core.job(jobId), core.view(now)) }
@@ -135,7 +172,12 @@ export function deliveryOperations(core: WorldCore) {
  * upload name gets the service's own `<stem>_<label><n>`. The stem may write the key number with its own
  * hyphens (HOLF-9196-20 where the service's stem runs it together as HOLF919620).
  */
-export function keptTakeName(uploadName: string | null | undefined, stem: string, label: string, ext: string): string | null {
+export function keptTakeName(
+  uploadName: string | null | undefined,
+  stem: string,
+  label: string,
+  ext: string,
+): string | null {
   if (!uploadName || uploadName.length > 200) return null
   const tail = `.${ext}`
   if (!uploadName.endsWith(tail)) return null

@@ -34,12 +34,18 @@ function describe(job: JobRecord): string {
 }
 
 function refuse(action: string, job: JobRecord): never {
-  throw new SandboxError(400, 'bad_request', `Job ${job.job_id} cannot be ${action}: ${describe(job)}. Nothing was changed.`)
+  throw new SandboxError(
+    400,
+    'bad_request',
+    `Job ${job.job_id} cannot be ${action}: ${describe(job)}. Nothing was changed.`,
+  )
 }
 
 export function jobActionOperations(core: WorldCore) {
   const run = async <O extends string>(
-    input: OperationInput, ctx: OperationContext, what: string,
+    input: OperationInput,
+    ctx: OperationContext,
+    what: string,
     apply: (job: JobRecord, now: number, b: Batch) => O,
   ) => {
     const b = batch(input, what)
@@ -50,13 +56,20 @@ export function jobActionOperations(core: WorldCore) {
       return jobs.map((job) => ({ job, outcome: apply(job, now, b) }))
     })
     const vc = core.view(now)
-    return { results: outcomes.map(({ job, outcome }) => ({ job_id: job.job_id, outcome, job: jobSummary(core.job(job.job_id), vc) })) }
+    return {
+      results: outcomes.map(({ job, outcome }) => ({
+        job_id: job.job_id,
+        outcome,
+        job: jobSummary(core.job(job.job_id), vc),
+      })),
+    }
   }
 
   return {
     acceptJobs: (input: OperationInput, ctx: OperationContext) =>
       run(input, ctx, 'Accepting jobs', (job, now) => {
-        if (job.status === 'pending' && ['accepted', 'changes_requested', 'delivered'].includes(job.stage)) return 'already_accepted' as const
+        if (job.status === 'pending' && ['accepted', 'changes_requested', 'delivered'].includes(job.stage))
+          return 'already_accepted' as const
         if (!canFlags(job).accept) refuse('accepted', job)
         job.stage = 'accepted'
         addTimeline(job, now, 'talent', 'accepted', 'Accepted')
@@ -67,7 +80,11 @@ export function jobActionOperations(core: WorldCore) {
       run(input, ctx, 'Declining jobs', (job, now, b) => {
         const reason = typeof b.reason === 'string' ? b.reason.trim() : ''
         if (reason.length < 1 || reason.length > 500) {
-          throw new SandboxError(400, 'bad_request', 'A reason of 1 to 500 characters is needed to decline; it is sent to the producer.')
+          throw new SandboxError(
+            400,
+            'bad_request',
+            'A reason of 1 to 500 characters is needed to decline; it is sent to the producer.',
+          )
         }
         if (job.status === 'declined') return 'declined' as const
         if (!canFlags(job).decline) refuse('declined', job)
@@ -81,13 +98,20 @@ export function jobActionOperations(core: WorldCore) {
     completeJobs: (input: OperationInput, ctx: OperationContext) =>
       run(input, ctx, 'Completing jobs', (job, now, b) => {
         const note = typeof b.note === 'string' && b.note.trim() ? b.note.trim() : null
-        if (note !== null && note.length > 1000) throw new SandboxError(400, 'bad_request', 'The completion note can be at most 1000 characters.')
+        if (note !== null && note.length > 1000)
+          throw new SandboxError(400, 'bad_request', 'The completion note can be at most 1000 characters.')
         if (job.status === 'completed') return 'completed' as const
         if (!canFlags(job).complete) refuse('completed', job)
         job.status = 'completed'
         job.stage = 'completed'
         job.completion = { note, at: now }
-        addTimeline(job, now, 'talent', 'completed', note ? `Marked complete: ${note.slice(0, 200)}` : 'Marked complete')
+        addTimeline(
+          job,
+          now,
+          'talent',
+          'completed',
+          note ? `Marked complete: ${note.slice(0, 200)}` : 'Marked complete',
+        )
         return 'completed' as const
       }),
   }

@@ -17,8 +17,15 @@ export function documentLinks(core: WorldCore, job: JobRecord, ctx: OperationCon
   const now = ctx.now()
   const download = core.links.issue(() => linkedBlob(doc.file, doc.file_name), ctx.baseUrl(), now)
   const pdf = doc.pdf ? core.links.issue(() => linkedBlob(doc.pdf!, pdfName(doc.file_name)), ctx.baseUrl(), now) : null
-  const preview = doc.pdf ? core.links.issue(() => linkedBlob(doc.pdf!, pdfName(doc.file_name)), ctx.baseUrl(), now) : null
-  return { download_url: download.url, pdf_url: pdf?.url ?? null, preview_url: preview?.url ?? null, expires_at: download.expires_at }
+  const preview = doc.pdf
+    ? core.links.issue(() => linkedBlob(doc.pdf!, pdfName(doc.file_name)), ctx.baseUrl(), now)
+    : null
+  return {
+    download_url: download.url,
+    pdf_url: pdf?.url ?? null,
+    preview_url: preview?.url ?? null,
+    expires_at: download.expires_at,
+  }
 }
 
 export function jobReadOperations(core: WorldCore) {

@@ -20,7 +20,11 @@ function scriptPdf(job: JobRecord): Uint8Array | Reason {
   const script = job.script
   if (script.kind === 'none') return 'no_script'
   if (script.kind === 'typed') {
-    return textPdf({ title: `${job.advertiser}: ${job.key_number}`, subtitle: `${job.length_s} s · revision ${script.revision_id ?? '-'}`, body: script.text })
+    return textPdf({
+      title: `${job.advertiser}: ${job.key_number}`,
+      subtitle: `${job.length_s} s · revision ${script.revision_id ?? '-'}`,
+      body: script.text,
+    })
   }
   const pdf = script.document?.pdf
   if (!pdf) return 'no_pdf'
@@ -56,7 +60,8 @@ export function scriptsPdfOperation(core: WorldCore) {
         }
       }
       const now = ctx.now()
-      const fileName = jobs.length === 1 && jobs[0] ? `${suggestedStem(jobs[0])}_script.pdf` : `scripts_${included.length}_jobs.pdf`
+      const fileName =
+        jobs.length === 1 && jobs[0] ? `${suggestedStem(jobs[0])}_script.pdf` : `scripts_${included.length}_jobs.pdf`
       if (parts.length === 0) return { url: null, expires_at: null, file_name: fileName, included, missing }
       const merged = mergePdfs(parts, `Booth scripts (${included.length})`)
       const link = core.links.issue({ contentType: 'application/pdf', fileName, body: merged }, ctx.baseUrl(), now)

@@ -97,7 +97,11 @@ function readPages(src: string, objects: Map<number, PdfObject>): Page[] {
 
 /** Merge whole PDFs in order into one PDF. Throws NotMergeableError naming why a source cannot be read. */
 export function mergePdfs(sources: Uint8Array[], title: string): Uint8Array {
-  const out: string[] = ['<< /Type /Catalog /Pages 2 0 R >>', '', `<< /Title (${title.replace(/[()\\]/g, '')}) /Producer (Booth sandbox) >>`]
+  const out: string[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '',
+    `<< /Title (${title.replace(/[()\\]/g, '')}) /Producer (Booth sandbox) >>`,
+  ]
   const pageNums: number[] = []
   for (const bytes of sources) {
     const src = Buffer.from(bytes).toString('latin1')

@@ -4,8 +4,18 @@
  */
 
 const WIN_ANSI_EXTRA: Record<string, number> = {
-  '€': 0x80, '‚': 0x82, '„': 0x84, '…': 0x85, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95,
-  '–': 0x96, '—': 0x97, '™': 0x99,
+  '€': 0x80,
+  '‚': 0x82,
+  '„': 0x84,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '™': 0x99,
 }
 
 /** Encode text as a PDF literal string in WinAnsi; characters it cannot hold become '?'. */
@@ -37,7 +47,7 @@ export function wrapText(text: string, maxWidthPt: number, fontSize: number): st
     let line = ''
     let width = 0
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const w = [...word].reduce((sum, ch) => sum + charWidth(ch), 0) * fontSize / 1000
+      const w = ([...word].reduce((sum, ch) => sum + charWidth(ch), 0) * fontSize) / 1000
       const space = line ? (278 * fontSize) / 1000 : 0
       if (line && width + space + w > maxWidthPt) {
         lines.push(line)
@@ -79,7 +89,9 @@ export function assemblePdf(
     let data = entry(0, 0, 65535)
     for (const off of offsets) data += entry(1, off, 0)
     data += entry(1, xrefOffset, 0)
-    out += `${xrefNum} 0 obj\n<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Root ${rootObj} 0 R${info} /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`
+    out +=
+      `${xrefNum} 0 obj\n<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Root ${rootObj} 0 ` +
+      `R${info} /Length ${data.length} >>\nstream\n${data}\nendstream\nendobj\n`
     out += `startxref\n${xrefOffset}\n%%EOF\n`
   } else {
     const xrefOffset = out.length

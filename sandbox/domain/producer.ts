@@ -25,7 +25,12 @@ function producerName(job: JobRecord): string {
   return job.producer?.name ?? 'Producer'
 }
 
-function pickJob(state: WorldState, rng: Rng, jobId: string | undefined, ok: (job: JobRecord) => boolean): JobRecord | null {
+function pickJob(
+  state: WorldState,
+  rng: Rng,
+  jobId: string | undefined,
+  ok: (job: JobRecord) => boolean,
+): JobRecord | null {
   if (jobId !== undefined) {
     const job = state.jobs.find((j) => j.job_id === jobId)
     return job && ok(job) ? job : null
@@ -49,7 +54,13 @@ export function approveTake(state: WorldState, rng: Rng, now: number, jobId?: st
   take.updated_at = now
   job.stage = 'approved'
   job.status = 'completed'
-  addTimeline(job, now, 'producer', 'approved', `${producerName(job)} approved ${take.take_label} take ${take.take_number}`)
+  addTimeline(
+    job,
+    now,
+    'producer',
+    'approved',
+    `${producerName(job)} approved ${take.take_label} take ${take.take_number}`,
+  )
   return { action: 'approve', job_id: job.job_id }
 }
 
@@ -63,12 +74,22 @@ export function requestChanges(state: WorldState, rng: Rng, now: number, jobId?:
   job.stage = 'changes_requested'
   job.changes_request = { note: rng.pick(CHANGE_NOTES), at: now, by: producerName(job), needed_by: neededBy }
   job.changes_due = neededBy
-  addTimeline(job, now, 'producer', 'changes_requested', `Changes requested by ${producerName(job)} on ${take.take_label} take ${take.take_number}`)
+  addTimeline(
+    job,
+    now,
+    'producer',
+    'changes_requested',
+    `Changes requested by ${producerName(job)} on ${take.take_label} take ${take.take_number}`,
+  )
   return { action: 'request_changes', job_id: job.job_id }
 }
 
 const changeable = (job: JobRecord): boolean =>
-  job.status === 'pending' && !job.unopened && !job.spot_cancelled && job.script.kind === 'typed' && job.script.html !== null
+  job.status === 'pending' &&
+  !job.unopened &&
+  !job.spot_cancelled &&
+  job.script.kind === 'typed' &&
+  job.script.html !== null
 
 export function changeScript(state: WorldState, rng: Rng, now: number, jobId?: string): ProducerEvent | null {
   const job = pickJob(state, rng, jobId, changeable)
@@ -83,8 +104,21 @@ export function changeScript(state: WorldState, rng: Rng, now: number, jobId?: s
   job.script.revision_id = nextId(state)
   job.script.revised_at = now
   const since = job.stage === 'sent' || job.stage === 'viewed' ? 'seen' : 'accepted'
-  job.script_change = { since, previous_text: before, current_text: job.script.text, directions_changed: false, document_replaced: false, changed_at: now }
-  addTimeline(job, now, 'producer', 'script_changed', `${producerName(job)} changed the script (revision ${job.script.revision_id})`)
+  job.script_change = {
+    since,
+    previous_text: before,
+    current_text: job.script.text,
+    directions_changed: false,
+    document_replaced: false,
+    changed_at: now,
+  }
+  addTimeline(
+    job,
+    now,
+    'producer',
+    'script_changed',
+    `${producerName(job)} changed the script (revision ${job.script.revision_id})`,
+  )
   return { action: 'change_script', job_id: job.job_id }
 }
 
@@ -97,8 +131,14 @@ export function sendJob(state: WorldState, rng: Rng, now: number): ProducerEvent
   if (!customerRecord) return null
   const spot = rng.pick(SPOTS)
   const job = newJob(state, rng, {
-    spot, customerId: customerRecord.id, customer, voiceId: rng.pick(state.voices).id, requestedAt: now,
-    today: dateInZone(now, state.time_zone), dueInDays: rng.int(1, 7), rate: rateFor(rng, spot.length_s, customer.currency),
+    spot,
+    customerId: customerRecord.id,
+    customer,
+    voiceId: rng.pick(state.voices).id,
+    requestedAt: now,
+    today: dateInZone(now, state.time_zone),
+    dueInDays: rng.int(1, 7),
+    rate: rateFor(rng, spot.length_s, customer.currency),
   })
   state.jobs.push(job)
   return { action: 'send_job', job_id: job.job_id }

@@ -24,8 +24,14 @@ export function seedHistory(state: WorldState, rng: Rng, now: number): void {
       const today = dateInZone(requestedAt, state.time_zone)
       const rate = rng.next() < 0.08 ? null : rateFor(rng, spot.length_s, customer.currency)
       const job = newJob(state, rng, {
-        spot, customerId: state.customers[ci]!.id, customer, voiceId: state.voices[rng.int(0, 1)]!.id,
-        requestedAt, today, dueInDays: rng.int(1, 4), rate,
+        spot,
+        customerId: state.customers[ci]!.id,
+        customer,
+        voiceId: state.voices[rng.int(0, 1)]!.id,
+        requestedAt,
+        today,
+        dueInDays: rng.int(1, 4),
+        rate,
       })
       job.unopened = false
       job.flight_start = job.due_date ? addDays(job.due_date, 2) : null
@@ -40,7 +46,10 @@ export function seedHistory(state: WorldState, rng: Rng, now: number): void {
         const deliveredAt = requestedAt + rng.int(4, 30) * 3_600_000
         addTimeline(job, requestedAt + 3 * 3_600_000, 'talent', 'accepted', 'Accepted')
         const take = pastDelivery(state, job, {
-          label: 'main', at: deliveredAt, status: 'approved', lengthS: Math.max(1, job.length_s - rng.int(0, 15) / 10),
+          label: 'main',
+          at: deliveredAt,
+          status: 'approved',
+          lengthS: Math.max(1, job.length_s - rng.int(0, 15) / 10),
         })
         job.deliveries.push(take)
         addTimeline(job, deliveredAt, 'talent', 'delivered', `Delivered main take ${take.take_number}`)

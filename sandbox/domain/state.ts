@@ -10,15 +10,32 @@ export const STATE_VERSION = 1
 
 export type JobStatus = 'pending' | 'completed' | 'declined'
 export type JobStage =
-  | 'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined'
+  'sent' | 'viewed' | 'accepted' | 'changes_requested' | 'delivered' | 'completed' | 'approved' | 'declined'
 export type TakeLabel = 'main' | 'alt' | 'safety' | 'pickup' | 'tag'
 export type DeliveryStatus =
-  | 'storing' | 'stalled' | 'processing' | 'delivered' | 'approved' | 'used' | 'superseded' | 'withdrawn'
+  | 'storing'
+  | 'stalled'
+  | 'processing'
+  | 'delivered'
+  | 'approved'
+  | 'used'
+  | 'superseded'
+  | 'withdrawn'
   | 'changes_requested'
 export type Actor = 'talent' | 'producer' | 'system'
 export type TimelineKind =
-  | 'sent' | 'viewed' | 'accepted' | 'declined' | 'completed' | 'delivered' | 'withdrawn' | 'changes_requested'
-  | 'approved' | 'used' | 'script_changed' | 'attached'
+  | 'sent'
+  | 'viewed'
+  | 'accepted'
+  | 'declined'
+  | 'completed'
+  | 'delivered'
+  | 'withdrawn'
+  | 'changes_requested'
+  | 'approved'
+  | 'used'
+  | 'script_changed'
+  | 'attached'
 
 /** How a file's bytes are produced: generated on demand from a recipe, or read from disk. */
 export type BlobRecipe =

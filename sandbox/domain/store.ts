@@ -22,7 +22,9 @@ export async function loadState(dataDir: string): Promise<WorldState | null> {
   try {
     parsed = JSON.parse(text)
   } catch (err) {
-    throw new Error(`${file} is not valid JSON (${(err as Error).message}); delete it to start a fresh demo world`, { cause: err })
+    throw new Error(`${file} is not valid JSON (${(err as Error).message}); delete it to start a fresh demo world`, {
+      cause: err,
+    })
   }
   const state = parsed as Partial<WorldState> | null
   if (!state || typeof state !== 'object' || !Array.isArray(state.jobs) || typeof state.next_id !== 'number') {

@@ -4,8 +4,14 @@ import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 
 const AUDIO_TYPES: Record<string, string> = {
-  wav: 'audio/wav', mp3: 'audio/mpeg', flac: 'audio/flac', aif: 'audio/aiff', aiff: 'audio/aiff', m4a: 'audio/mp4',
-  ogg: 'audio/ogg', opus: 'audio/ogg',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  flac: 'audio/flac',
+  aif: 'audio/aiff',
+  aiff: 'audio/aiff',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
 }
 
 export function audioContentType(fileName: string): string {

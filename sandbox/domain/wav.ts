@@ -11,7 +11,8 @@ export interface WavInfo {
 /** Parse a RIFF/WAVE header. Returns null when the bytes are not a WAV we can read. */
 export function parseWavHeader(head: Uint8Array, fileSize: number): WavInfo | null {
   const buf = Buffer.from(head.buffer, head.byteOffset, head.byteLength)
-  if (buf.length < 12 || buf.toString('latin1', 0, 4) !== 'RIFF' || buf.toString('latin1', 8, 12) !== 'WAVE') return null
+  if (buf.length < 12 || buf.toString('latin1', 0, 4) !== 'RIFF' || buf.toString('latin1', 8, 12) !== 'WAVE')
+    return null
   let pos = 12
   let fmt: { channels: number; sampleRate: number; byteRate: number; bits: number } | null = null
   while (pos + 8 <= buf.length) {

@@ -30,9 +30,12 @@ export function admit(gate: AccessGate, req: IncomingMessage, scopes: string[]):
   const address = req.socket.remoteAddress ?? 'unknown'
   const braked = gate.brake.peek(address)
   if (!braked.allowed) {
-    throw new SandboxError(429, 'rate_limited',
+    throw new SandboxError(
+      429,
+      'rate_limited',
       `Too many failed authentications from this address; wait ${braked.retryAfterS} s before trying again.`,
-      braked.retryAfterS)
+      braked.retryAfterS,
+    )
   }
   const key = gate.keys.resolve(req.headers.authorization, gate.now())
   if (!key) {
@@ -41,13 +44,20 @@ export function admit(gate: AccessGate, req: IncomingMessage, scopes: string[]):
   }
   const verdict = gate.limiter.hit(key.keyId)
   if (!verdict.allowed) {
-    throw new SandboxError(429, 'rate_limited',
-      `This key is over its request limit; wait ${verdict.retryAfterS} s before the next request.`, verdict.retryAfterS)
+    throw new SandboxError(
+      429,
+      'rate_limited',
+      `This key is over its request limit; wait ${verdict.retryAfterS} s before the next request.`,
+      verdict.retryAfterS,
+    )
   }
   const missing = scopes.filter((s) => !key.scopes.includes(s))
   if (missing.length > 0) {
-    throw new SandboxError(403, 'insufficient_scope',
-      `This key lacks the scope ${missing.join(' and ')}, which this operation needs.`)
+    throw new SandboxError(
+      403,
+      'insufficient_scope',
+      `This key lacks the scope ${missing.join(' and ')}, which this operation needs.`,
+    )
   }
   return { key, headers: { 'RateLimit-Remaining': String(verdict.remaining) } }
 }

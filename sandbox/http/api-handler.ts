@@ -45,13 +45,22 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, url: URL): 
     const endpoint = `${method} ${url.pathname}`
     const start = deps.idempotency.begin(keyId, idemKey, endpoint)
     switch (start.kind) {
-      case 'replay': return answer(deps, op, start.fields, true, extra)
+      case 'replay':
+        return answer(deps, op, start.fields, true, extra)
       case 'running':
-        throw new SandboxError(409, 'conflict', 'A request with this Idempotency-Key is still being handled; retry shortly.')
+        throw new SandboxError(
+          409,
+          'conflict',
+          'A request with this Idempotency-Key is still being handled; retry shortly.',
+        )
       case 'other_endpoint':
-        throw new SandboxError(502, 'upstream_failed',
-          `This Idempotency-Key was already used for ${start.endpoint}; use a new key for a new action.`)
-      case 'new': break
+        throw new SandboxError(
+          502,
+          'upstream_failed',
+          `This Idempotency-Key was already used for ${start.endpoint}; use a new key for a new action.`,
+        )
+      case 'new':
+        break
     }
     let fields: unknown
     try {
@@ -71,11 +80,18 @@ export async function handleApi(deps: ApiDeps, req: IncomingMessage, url: URL): 
   }
 }
 
-function answer(deps: ApiDeps, op: OperationSpec, fields: unknown, replayed: boolean, headers: Record<string, string>): Reply {
+function answer(
+  deps: ApiDeps,
+  op: OperationSpec,
+  fields: unknown,
+  replayed: boolean,
+  headers: Record<string, string>,
+): Reply {
   const body = successBody(fields, replayed)
   if (deps.checkAnswers) {
     const check = deps.contract.validateResponse(op.operationId, 200, body)
-    if (!check.valid) deps.log(`sandbox: ${op.operationId} answered outside the API document: ${check.errors.slice(0, 5).join(' ')}`)
+    if (!check.valid)
+      deps.log(`sandbox: ${op.operationId} answered outside the API document: ${check.errors.slice(0, 5).join(' ')}`)
   }
   return jsonReply(200, body, headers)
 }

@@ -38,10 +38,19 @@ function wholeNumber(value: string, what: string, min: number, max: number): num
 
 function parseKey(value: string): KeyOption {
   const eq = value.lastIndexOf('=')
-  if (eq <= 0 || eq === value.length - 1) throw new Error(`--key "${value}" must look like TOKEN=SCOPES, for example demo-token-1=jobs:read,jobs:write or TOKEN=*.`)
+  if (eq <= 0 || eq === value.length - 1)
+    throw new Error(
+      `--key "${value}" must look like TOKEN=SCOPES, for example demo-token-1=jobs:read,jobs:write or TOKEN=*.`,
+    )
   const token = value.slice(0, eq)
   const scopeText = value.slice(eq + 1)
-  const scopes = scopeText === '*' ? '*' as const : scopeText.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const scopes =
+    scopeText === '*'
+      ? ('*' as const)
+      : scopeText
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
   return { token, scopes }
 }
 
@@ -65,26 +74,41 @@ export function parseCliArgs(argv: string[]): CliOptions {
     if (name !== '--key' && seen.has(name)) throw new Error(`${name} is given more than once.`)
     seen.add(name)
     switch (name) {
-      case '--help': case '-h': out.help = true; break
-      case '--port': out.port = wholeNumber(takeValue(), '--port', 0, 65535); break
-      case '--key': out.keys.push(parseKey(takeValue())); break
+      case '--help':
+      case '-h':
+        out.help = true
+        break
+      case '--port':
+        out.port = wholeNumber(takeValue(), '--port', 0, 65535)
+        break
+      case '--key':
+        out.keys.push(parseKey(takeValue()))
+        break
       case '--data': {
         const dir = takeValue()
         if (dir.trim() === '') throw new Error('--data needs a directory.')
         out.dataDir = resolve(dir)
         break
       }
-      case '--faults': out.faults = parseFaultSpec(takeValue()); break
-      case '--producer-interval': producerInterval = wholeNumber(takeValue(), '--producer-interval', 100, 86_400_000); break
+      case '--faults':
+        out.faults = parseFaultSpec(takeValue())
+        break
+      case '--producer-interval':
+        producerInterval = wholeNumber(takeValue(), '--producer-interval', 100, 86_400_000)
+        break
       case '--no-producer':
         if (eq > 0) throw new Error('--no-producer takes no value.')
         noProducer = true
         break
-      case '--seed': out.seed = wholeNumber(takeValue(), '--seed', 0, 4_294_967_295); break
-      default: throw new Error(arg.startsWith('-') ? `Unknown option ${name}.` : `Unexpected argument "${arg}".`)
+      case '--seed':
+        out.seed = wholeNumber(takeValue(), '--seed', 0, 4_294_967_295)
+        break
+      default:
+        throw new Error(arg.startsWith('-') ? `Unknown option ${name}.` : `Unexpected argument "${arg}".`)
     }
   }
-  if (noProducer && producerInterval !== undefined) throw new Error('--no-producer and --producer-interval cannot be used together.')
+  if (noProducer && producerInterval !== undefined)
+    throw new Error('--no-producer and --producer-interval cannot be used together.')
   out.producer = noProducer ? false : { intervalMs: producerInterval ?? DEFAULT_PRODUCER_INTERVAL_MS }
   buildKeys(out.keys)
   return out

@@ -69,7 +69,8 @@ function isObject(x: unknown): x is Json {
 function deref(doc: Json, node: unknown, seen = new Set<string>()): unknown {
   if (!isObject(node) || typeof node.$ref !== 'string') return node
   const ref = node.$ref
-  if (!ref.startsWith('#/')) throw new Error(`The API document uses a non-local $ref "${ref}", which the sandbox cannot follow.`)
+  if (!ref.startsWith('#/'))
+    throw new Error(`The API document uses a non-local $ref "${ref}", which the sandbox cannot follow.`)
   if (seen.has(ref)) throw new Error(`The API document has a $ref loop at "${ref}".`)
   seen.add(ref)
   let cur: unknown = doc
@@ -121,7 +122,8 @@ function objectSchema(doc: Json, params: ParamSpec[], closed: boolean): Json {
   for (const p of params) {
     const schema = rewriteRefs(p.schema) as Json
     const def = defaultOf(doc, p.schema)
-    properties[p.in === 'header' ? p.name.toLowerCase() : p.name] = def && !('default' in schema) ? { ...schema, default: def.value } : schema
+    properties[p.in === 'header' ? p.name.toLowerCase() : p.name] =
+      def && !('default' in schema) ? { ...schema, default: def.value } : schema
   }
   return {
     type: 'object',
@@ -142,7 +144,10 @@ function jsonSchemaOf(doc: Json, holder: unknown): Json | null {
 function scopesOf(security: unknown): string[] {
   if (!Array.isArray(security)) return []
   const scopes = new Set<string>()
-  for (const req of security) if (isObject(req)) for (const list of Object.values(req)) if (Array.isArray(list)) for (const s of list) if (typeof s === 'string') scopes.add(s)
+  for (const req of security)
+    if (isObject(req))
+      for (const list of Object.values(req))
+        if (Array.isArray(list)) for (const s of list) if (typeof s === 'string') scopes.add(s)
   return [...scopes]
 }
 
@@ -155,7 +160,9 @@ function readParams(doc: Json, list: unknown, where: string): ParamSpec[] {
       throw new Error(`A parameter of ${where} in the API document has no name or an unsupported "in".`)
     }
     return {
-      name: p.name, in: p.in as ParamSpec['in'], required: p.required === true || p.in === 'path',
+      name: p.name,
+      in: p.in as ParamSpec['in'],
+      required: p.required === true || p.in === 'path',
       schema: isObject(p.schema) ? p.schema : {},
     }
   })
@@ -214,9 +221,21 @@ export function loadContract(file: string = DEFAULT_CONTRACT_PATH): Contract {
       const declaresIdem = params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key')
       const bodySchema = op.requestBody === undefined ? null : jsonSchemaOf(doc, op.requestBody)
       const bodyHolder = deref(doc, op.requestBody)
-      const pathSchema = objectSchema(doc, params.filter((p) => p.in === 'path'), true)
-      const querySchema = objectSchema(doc, params.filter((p) => p.in === 'query'), true)
-      const headerSchema = objectSchema(doc, params.filter((p) => p.in === 'header'), false)
+      const pathSchema = objectSchema(
+        doc,
+        params.filter((p) => p.in === 'path'),
+        true,
+      )
+      const querySchema = objectSchema(
+        doc,
+        params.filter((p) => p.in === 'query'),
+        true,
+      )
+      const headerSchema = objectSchema(
+        doc,
+        params.filter((p) => p.in === 'header'),
+        false,
+      )
       operations.push({
         operationId: id as OperationId,
         method: method.toUpperCase(),
@@ -225,10 +244,18 @@ export function loadContract(file: string = DEFAULT_CONTRACT_PATH): Contract {
         scopes,
         isWrite: declaresIdem || scopes.some((s) => s.endsWith(':write')),
         body: bodySchema ? { required: isObject(bodyHolder) && bodyHolder.required === true } : null,
-        get validatePath() { return compiledOnce(`${id} path`, coerce, pathSchema) },
-        get validateQuery() { return compiledOnce(`${id} query`, coerce, querySchema) },
-        get validateHeaders() { return compiledOnce(`${id} headers`, coerce, headerSchema) },
-        get validateBody() { return bodySchema ? compiledOnce(`${id} body`, bodies, bodySchema) : null },
+        get validatePath() {
+          return compiledOnce(`${id} path`, coerce, pathSchema)
+        },
+        get validateQuery() {
+          return compiledOnce(`${id} query`, coerce, querySchema)
+        },
+        get validateHeaders() {
+          return compiledOnce(`${id} headers`, coerce, headerSchema)
+        },
+        get validateBody() {
+          return bodySchema ? compiledOnce(`${id} body`, bodies, bodySchema) : null
+        },
       })
       const responses = isObject(op.responses) ? op.responses : {}
       for (const [status, holder] of Object.entries(responses)) {
@@ -243,9 +270,11 @@ export function loadContract(file: string = DEFAULT_CONTRACT_PATH): Contract {
     operations,
     byId,
     validateResponse(operationId, status, body) {
-      const v = responseValidator(`${operationId} ${status}`)
-        ?? (status >= 400 || status < 200 ? responseValidator(`${operationId} default`) : undefined)
-      if (!v) return { valid: false, errors: [`The API document declares no JSON answer ${status} for ${operationId}.`] }
+      const v =
+        responseValidator(`${operationId} ${status}`) ??
+        (status >= 400 || status < 200 ? responseValidator(`${operationId} default`) : undefined)
+      if (!v)
+        return { valid: false, errors: [`The API document declares no JSON answer ${status} for ${operationId}.`] }
       const valid = v(body) as boolean
       return { valid, errors: valid ? [] : describeErrors(v.errors ?? [], 'body', 'response') }
     },

@@ -22,8 +22,11 @@ function earningsSpan(query: Record<string, unknown>): void {
   if (from > to) throw new SandboxError(400, 'bad_request', 'Query parameter "from" must not be after "to".')
   const span = to - from + 1
   if (span > MAX_EARNINGS_SPAN_MONTHS) {
-    throw new SandboxError(400, 'bad_request',
-      `The earnings span from "from" to "to" is ${span} months; it may be at most ${MAX_EARNINGS_SPAN_MONTHS}.`)
+    throw new SandboxError(
+      400,
+      'bad_request',
+      `The earnings span from "from" to "to" is ${span} months; it may be at most ${MAX_EARNINGS_SPAN_MONTHS}.`,
+    )
   }
 }
 

@@ -48,7 +48,11 @@ export function jsonReply(status: number, body: unknown, headers: Record<string,
 }
 
 export function errorReply(
-  status: number, code: ErrorCode, message: string, retryAfterS?: number, headers: Record<string, string> = {},
+  status: number,
+  code: ErrorCode,
+  message: string,
+  retryAfterS?: number,
+  headers: Record<string, string> = {},
 ): Reply {
   const body = errorBody(code, message, retryAfterS)
   const extra = body.retry_after !== undefined ? { 'Retry-After': String(body.retry_after), ...headers } : headers
@@ -62,7 +66,11 @@ export function replyForError(err: unknown, log: (line: string) => void): Reply 
     return errorReply(err.status, err.code, err.message, err.retryAfterS, headers)
   }
   log(`sandbox: unexpected failure: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
-  return errorReply(500, 'server_error', 'The sandbox failed while handling this request; quote the X-Request-Id when reporting it.')
+  return errorReply(
+    500,
+    'server_error',
+    'The sandbox failed while handling this request; quote the X-Request-Id when reporting it.',
+  )
 }
 
 /** Write a Reply to the socket. */

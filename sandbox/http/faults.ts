@@ -9,7 +9,13 @@
 import { seededRandom } from '../../shared/seeded-random'
 
 export const FAULT_KINDS = [
-  'drop_before', 'rate_limited', 'not_saved', 'bad_gateway', 'unavailable', 'html', 'drop_after',
+  'drop_before',
+  'rate_limited',
+  'not_saved',
+  'bad_gateway',
+  'unavailable',
+  'html',
+  'drop_after',
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -37,7 +43,10 @@ function parseLatency(value: string): number {
 export function parseFaultSpec(text: string): FaultSpec {
   const spec: FaultSpec = { latencyMs: 0, rates: {}, seed: 1 }
   const seen = new Set<string>()
-  const entries = text.split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const entries = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
   for (const entry of entries) {
     const eq = entry.indexOf('=')
     if (eq <= 0) throw new Error(`Fault entry "${entry}" must look like kind=value (for example not_saved=0.1).`)
@@ -67,10 +76,12 @@ export function checkFaultSpec(spec: FaultSpec): FaultSpec {
   let total = 0
   for (const [name, rate] of Object.entries(spec.rates)) {
     if (!isFaultKind(name)) throw new Error(`Unknown fault "${name}".`)
-    if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) throw new Error(`Fault rate of ${name} must be a number from 0 to 1.`)
+    if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1))
+      throw new Error(`Fault rate of ${name} must be a number from 0 to 1.`)
     total += rate
   }
-  if (total > 1 + 1e-9) throw new Error(`Fault rates add up to ${Number(total.toFixed(6))}; they must add up to at most 1.`)
+  if (total > 1 + 1e-9)
+    throw new Error(`Fault rates add up to ${Number(total.toFixed(6))}; they must add up to at most 1.`)
   return spec
 }
 

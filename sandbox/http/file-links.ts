@@ -17,7 +17,10 @@ export function isFilePath(pathname: string): boolean {
 /** `inline; filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266). */
 export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }
 

@@ -30,8 +30,13 @@ export type IdempotencyStart =
 function isStoredRecord(x: unknown): x is StoredRecord {
   if (x === null || typeof x !== 'object') return false
   const r = x as Record<string, unknown>
-  return typeof r.keyId === 'string' && typeof r.idemKey === 'string' && typeof r.endpoint === 'string'
-    && typeof r.at === 'number' && 'fields' in r
+  return (
+    typeof r.keyId === 'string' &&
+    typeof r.idemKey === 'string' &&
+    typeof r.endpoint === 'string' &&
+    typeof r.at === 'number' &&
+    'fields' in r
+  )
 }
 
 export class IdempotencyStore {
@@ -64,7 +69,9 @@ export class IdempotencyStore {
     }
     const records = (parsed as { records?: unknown }).records
     if (!Array.isArray(records) || !records.every(isStoredRecord)) {
-      throw new Error(`The idempotency records in ${file} are not in the expected form; remove the file to start afresh.`)
+      throw new Error(
+        `The idempotency records in ${file} are not in the expected form; remove the file to start afresh.`,
+      )
     }
     for (const r of records) this.done.set(slot(r.keyId, r.idemKey), r)
   }
@@ -73,9 +80,13 @@ export class IdempotencyStore {
   begin(keyId: string, idemKey: string, endpoint: string): IdempotencyStart {
     const id = slot(keyId, idemKey)
     const record = this.done.get(id)
-    if (record) return record.endpoint === endpoint ? { kind: 'replay', fields: record.fields } : { kind: 'other_endpoint', endpoint: record.endpoint }
+    if (record)
+      return record.endpoint === endpoint
+        ? { kind: 'replay', fields: record.fields }
+        : { kind: 'other_endpoint', endpoint: record.endpoint }
     const runningOn = this.running.get(id)
-    if (runningOn !== undefined) return runningOn === endpoint ? { kind: 'running' } : { kind: 'other_endpoint', endpoint: runningOn }
+    if (runningOn !== undefined)
+      return runningOn === endpoint ? { kind: 'running' } : { kind: 'other_endpoint', endpoint: runningOn }
     this.running.set(id, endpoint)
     return { kind: 'new' }
   }

@@ -41,8 +41,11 @@ export async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
   const hasLength = req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0'
   const chunked = req.headers['transfer-encoding'] !== undefined
   if ((hasLength || chunked || contentType !== undefined) && !isJsonType(contentType)) {
-    throw new SandboxError(415, 'unsupported_media_type',
-      'The request body must be sent as JSON, with Content-Type: application/json.')
+    throw new SandboxError(
+      415,
+      'unsupported_media_type',
+      'The request body must be sent as JSON, with Content-Type: application/json.',
+    )
   }
   const raw = await readRaw(req, MAX_JSON_BYTES)
   if (raw.length === 0) return { present: false }

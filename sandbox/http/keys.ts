@@ -8,8 +8,15 @@ import type { SandboxKey } from '../seam'
 
 /** Every scope the API reference names (the bearer security scheme in resources/api/talent-v1.yaml). */
 export const TALENT_SCOPES = [
-  'jobs:read', 'jobs:write', 'deliveries:read', 'deliveries:write', 'attachments:read', 'earnings:read',
-  'account:read', 'account:write', 'consent:write',
+  'jobs:read',
+  'jobs:write',
+  'deliveries:read',
+  'deliveries:write',
+  'attachments:read',
+  'earnings:read',
+  'account:read',
+  'account:write',
+  'consent:write',
 ] as const
 
 export interface KeyOption {
@@ -57,7 +64,12 @@ export function buildKeys(options: KeyOption[]): SandboxKey[] {
 
 /** A fresh random demo key with every scope. */
 export function mintDemoKeyOption(): KeyOption {
-  return { token: `booth_demo_${randomBytes(24).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x')}`, scopes: '*' }
+  return {
+    token: `booth_demo_${randomBytes(24)
+      .toString('base64url')
+      .replace(/[^A-Za-z0-9]/g, 'x')}`,
+    scopes: '*',
+  }
 }
 
 function digest(token: string): Buffer {

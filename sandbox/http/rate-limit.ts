@@ -19,15 +19,20 @@ export interface WindowVerdict {
 }
 
 export function checkWindowLimit(limit: WindowLimit, what: string): WindowLimit {
-  if (!Number.isInteger(limit.limit) || limit.limit < 1) throw new Error(`The ${what} limit must be a whole number of 1 or more.`)
-  if (!Number.isFinite(limit.windowMs) || limit.windowMs < 1) throw new Error(`The ${what} window must be 1 ms or more.`)
+  if (!Number.isInteger(limit.limit) || limit.limit < 1)
+    throw new Error(`The ${what} limit must be a whole number of 1 or more.`)
+  if (!Number.isFinite(limit.windowMs) || limit.windowMs < 1)
+    throw new Error(`The ${what} window must be 1 ms or more.`)
   return limit
 }
 
 export class FixedWindowCounter {
   private readonly windows = new Map<string, { start: number; count: number }>()
 
-  constructor(private readonly config: WindowLimit, private readonly now: () => number) {}
+  constructor(
+    private readonly config: WindowLimit,
+    private readonly now: () => number,
+  ) {}
 
   private current(id: string): { start: number; count: number } {
     const t = this.now()

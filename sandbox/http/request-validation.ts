@@ -37,7 +37,8 @@ function queryObject(op: OperationSpec, search: URLSearchParams): Record<string,
     const values = search.getAll(name)
     const spec = op.params.find((p) => p.in === 'query' && p.name === name)
     if (spec && isArraySchema(spec.schema)) out[name] = values.flatMap((v) => v.split(','))
-    else if (values.length > 1) throw new SandboxError(400, 'bad_request', `Query parameter "${name}" is given more than once.`)
+    else if (values.length > 1)
+      throw new SandboxError(400, 'bad_request', `Query parameter "${name}" is given more than once.`)
     else out[name] = values[0]
   }
   return out
@@ -58,11 +59,19 @@ export function idempotencyKeyOf(op: OperationSpec, headers: IncomingHttpHeaders
   const raw = headers['idempotency-key']
   if (!op.isWrite) return null
   if (raw === undefined || raw === '') {
-    throw new SandboxError(400, 'bad_request', 'Header Idempotency-Key is required on this write; send a new key for each new action.')
+    throw new SandboxError(
+      400,
+      'bad_request',
+      'Header Idempotency-Key is required on this write; send a new key for each new action.',
+    )
   }
   const value = Array.isArray(raw) ? raw.join(', ') : raw
   if (!IDEMPOTENCY_KEY_RE.test(value)) {
-    throw new SandboxError(400, 'bad_request', 'Header Idempotency-Key must be 8 to 48 letters, digits, dashes or underscores.')
+    throw new SandboxError(
+      400,
+      'bad_request',
+      'Header Idempotency-Key must be 8 to 48 letters, digits, dashes or underscores.',
+    )
   }
   return value
 }

@@ -17,26 +17,34 @@ export interface RouteMatch {
 }
 
 function segmentsOf(template: string): Route['segments'] {
-  return template.split('/').filter((s) => s !== '').map((s) => {
-    const m = /^\{([^}]+)\}$/.exec(s)
-    return m?.[1] ? { param: m[1] } : { literal: s }
-  })
+  return template
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => {
+      const m = /^\{([^}]+)\}$/.exec(s)
+      return m?.[1] ? { param: m[1] } : { literal: s }
+    })
 }
 
 export class Router {
   private readonly routes: Route[]
 
   constructor(operations: OperationSpec[]) {
-    this.routes = operations.map((op) => {
-      const segments = segmentsOf(op.path)
-      return { op, segments, literals: segments.filter((s) => 'literal' in s).length }
-    }).sort((a, b) => b.literals - a.literals)
+    this.routes = operations
+      .map((op) => {
+        const segments = segmentsOf(op.path)
+        return { op, segments, literals: segments.filter((s) => 'literal' in s).length }
+      })
+      .sort((a, b) => b.literals - a.literals)
   }
 
   /** The operation for a request under /api/v1, or null when no operation has that method and path. */
   match(method: string, pathname: string): RouteMatch | null {
     if (!pathname.startsWith(`${API_BASE_PATH}/`)) return null
-    const parts = pathname.slice(API_BASE_PATH.length).split('/').filter((s) => s !== '')
+    const parts = pathname
+      .slice(API_BASE_PATH.length)
+      .split('/')
+      .filter((s) => s !== '')
     if (pathname.endsWith('/') && pathname !== `${API_BASE_PATH}/`) return null
     for (const route of this.routes) {
       if (route.op.method !== method || route.segments.length !== parts.length) continue

@@ -70,7 +70,8 @@ export class UploadEndpoint {
     readonly expiry: UploadExpiry = DEFAULT_UPLOAD_EXPIRY,
     private readonly log: (line: string) => void = () => undefined,
   ) {
-    if (!(expiry.afterMs > 0) || !(expiry.sweepEveryMs > 0)) throw new RangeError('Upload expiry and sweep interval must be positive numbers of milliseconds.')
+    if (!(expiry.afterMs > 0) || !(expiry.sweepEveryMs > 0))
+      throw new RangeError('Upload expiry and sweep interval must be positive numbers of milliseconds.')
     this.store = new FileStore({ directory, expirationPeriodInMilliseconds: expiry.afterMs })
     this.tus = new TusServer({
       path: UPLOADS_PATH,
@@ -117,18 +118,20 @@ export class UploadEndpoint {
    * so it would delete finished uploads too; the true offset comes from getUpload().)
    */
   sweep(): Promise<number> {
-    this.sweeping ??= this.deleteExpired().then(
-      (n) => {
-        if (n > 0) this.log(`sandbox: deleted ${n} expired unfinished upload${n === 1 ? '' : 's'}`)
-        return n
-      },
-      (err: unknown) => {
-        this.log(`sandbox: sweeping expired uploads failed: ${err instanceof Error ? err.message : String(err)}`)
-        return 0
-      },
-    ).finally(() => {
-      this.sweeping = null
-    })
+    this.sweeping ??= this.deleteExpired()
+      .then(
+        (n) => {
+          if (n > 0) this.log(`sandbox: deleted ${n} expired unfinished upload${n === 1 ? '' : 's'}`)
+          return n
+        },
+        (err: unknown) => {
+          this.log(`sandbox: sweeping expired uploads failed: ${err instanceof Error ? err.message : String(err)}`)
+          return 0
+        },
+      )
+      .finally(() => {
+        this.sweeping = null
+      })
     return this.sweeping
   }
 
@@ -176,7 +179,11 @@ export class UploadEndpoint {
     const method = req.method ?? 'GET'
     const rest = url.pathname.slice(UPLOADS_PATH.length)
     if (method === 'GET') {
-      return errorReply(404, 'not_found', 'Uploads are written with tus (POST, HEAD, PATCH, DELETE); they are not read back here.')
+      return errorReply(
+        404,
+        'not_found',
+        'Uploads are written with tus (POST, HEAD, PATCH, DELETE); they are not read back here.',
+      )
     }
     if (rest !== '' && rest !== '/') {
       const id = rest.slice(1)
@@ -184,11 +191,20 @@ export class UploadEndpoint {
       if (!known) return errorReply(404, 'not_found', 'There is no upload with this id for this key.')
       // Expiry is for unfinished uploads only (@tus/server's HEAD would call a finished one gone too).
       if (method === 'HEAD' && known.size !== null && known.offset === known.size) {
-        const headers = { 'tus-resumable': '1.0.0', 'upload-offset': String(known.offset), 'upload-length': String(known.size), 'cache-control': 'no-store' }
+        const headers = {
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(known.offset),
+          'upload-length': String(known.size),
+          'cache-control': 'no-store',
+        }
         return { status: 200, headers }
       }
     } else if (method !== 'POST' && method !== 'OPTIONS') {
-      return errorReply(404, 'not_found', `There is no operation ${method} ${url.pathname}; create an upload with POST.`)
+      return errorReply(
+        404,
+        'not_found',
+        `There is no operation ${method} ${url.pathname}; create an upload with POST.`,
+      )
     } else if (method === 'POST' && /^\s*0+\s*$/.test(String(req.headers['upload-length'] ?? ''))) {
       return errorReply(400, 'bad_request', 'An upload of 0 bytes holds no take; send the audio file itself.')
     }
@@ -206,7 +222,9 @@ export class UploadEndpoint {
     }
     const response = await this.tus.handleWeb(new Request(url.href, init))
     const out: Record<string, string> = {}
-    response.headers.forEach((value, name) => { out[name] = value })
+    response.headers.forEach((value, name) => {
+      out[name] = value
+    })
     const body = response.body ? Readable.fromWeb(response.body as unknown as NodeWebStream<Uint8Array>) : undefined
     return body ? { status: response.status, headers: out, body } : { status: response.status, headers: out }
   }

@@ -23,8 +23,13 @@ const PATTERN_WORDS: Record<string, string> = {
 }
 
 const TYPE_WORDS: Record<string, string> = {
-  integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false',
-  array: 'a list', object: 'an object', null: 'null',
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
 }
 
 function pointerToField(pointer: string): string {
@@ -37,12 +42,17 @@ function pointerToField(pointer: string): string {
 }
 
 function subject(location: ValueLocation, field: string, context: 'request' | 'response'): string {
-  if (field === '') return context === 'response' ? 'The answer body' : location === 'body' ? 'The request body' : `The ${location}`
+  if (field === '')
+    return context === 'response' ? 'The answer body' : location === 'body' ? 'The request body' : `The ${location}`
   switch (location) {
-    case 'path': return `Path value "${field}"`
-    case 'query': return `Query parameter "${field}"`
-    case 'header': return `Header ${field.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase())}`
-    case 'body': return context === 'response' ? `Answer field "${field}"` : `Body field "${field}"`
+    case 'path':
+      return `Path value "${field}"`
+    case 'query':
+      return `Query parameter "${field}"`
+    case 'header':
+      return `Header ${field.replace(/(^|-)([a-z])/g, (_m, d: string, c: string) => d + c.toUpperCase())}`
+    case 'body':
+      return context === 'response' ? `Answer field "${field}"` : `Body field "${field}"`
   }
 }
 
@@ -57,7 +67,11 @@ function typeWords(type: unknown): string {
 }
 
 /** One sentence for one Ajv error. */
-export function describeError(e: ErrorObject, location: ValueLocation, context: 'request' | 'response' = 'request'): string {
+export function describeError(
+  e: ErrorObject,
+  location: ValueLocation,
+  context: 'request' | 'response' = 'request',
+): string {
   const p = e.params as Record<string, unknown>
   let field = pointerToField(e.instancePath)
   const join = (name: string): string => (field === '' ? name : `${field}.${name}`)
@@ -72,24 +86,38 @@ export function describeError(e: ErrorObject, location: ValueLocation, context: 
   }
   const who = subject(location, field, context)
   switch (e.keyword) {
-    case 'type': return `${who} must be ${typeWords(p.type)}.`
-    case 'minimum': return `${who} must be at least ${String(p.limit)}.`
-    case 'maximum': return `${who} must be at most ${String(p.limit)}.`
-    case 'exclusiveMinimum': return `${who} must be more than ${String(p.limit)}.`
-    case 'exclusiveMaximum': return `${who} must be less than ${String(p.limit)}.`
-    case 'minLength': return `${who} must be at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'} long.`
-    case 'maxLength': return `${who} must be at most ${String(p.limit)} character${p.limit === 1 ? '' : 's'} long.`
-    case 'minItems': return `${who} must hold at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}.`
-    case 'maxItems': return `${who} must hold at most ${String(p.limit)} items.`
-    case 'uniqueItems': return `${who} must not list the same value twice.`
-    case 'enum': return `${who} must be one of ${list(p.allowedValues as unknown[])}.`
-    case 'const': return `${who} must be ${JSON.stringify(p.allowedValue)}.`
-    case 'format': return `${who} must be a valid ${String(p.format)}.`
+    case 'type':
+      return `${who} must be ${typeWords(p.type)}.`
+    case 'minimum':
+      return `${who} must be at least ${String(p.limit)}.`
+    case 'maximum':
+      return `${who} must be at most ${String(p.limit)}.`
+    case 'exclusiveMinimum':
+      return `${who} must be more than ${String(p.limit)}.`
+    case 'exclusiveMaximum':
+      return `${who} must be less than ${String(p.limit)}.`
+    case 'minLength':
+      return `${who} must be at least ${String(p.limit)} character${p.limit === 1 ? '' : 's'} long.`
+    case 'maxLength':
+      return `${who} must be at most ${String(p.limit)} character${p.limit === 1 ? '' : 's'} long.`
+    case 'minItems':
+      return `${who} must hold at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}.`
+    case 'maxItems':
+      return `${who} must hold at most ${String(p.limit)} items.`
+    case 'uniqueItems':
+      return `${who} must not list the same value twice.`
+    case 'enum':
+      return `${who} must be one of ${list(p.allowedValues as unknown[])}.`
+    case 'const':
+      return `${who} must be ${JSON.stringify(p.allowedValue)}.`
+    case 'format':
+      return `${who} must be a valid ${String(p.format)}.`
     case 'pattern': {
       const words = PATTERN_WORDS[String(p.pattern)]
       return words ? `${who} must be ${words}.` : `${who} is not in the expected format (${String(p.pattern)}).`
     }
-    default: return `${who} is not valid (${e.message ?? e.keyword}).`
+    default:
+      return `${who} is not valid (${e.message ?? e.keyword}).`
   }
 }
 
@@ -99,10 +127,20 @@ const WRAPPERS = new Set(['oneOf', 'anyOf', 'allOf', 'if', 'then', 'else', 'not'
  * The most useful sentences for a failed validation: wrapper errors (oneOf/anyOf) are dropped, and a
  * "must be null" from a nullable branch gives way to the real complaint about the same field.
  */
-export function describeErrors(errors: ErrorObject[], location: ValueLocation, context: 'request' | 'response' = 'request'): string[] {
+export function describeErrors(
+  errors: ErrorObject[],
+  location: ValueLocation,
+  context: 'request' | 'response' = 'request',
+): string[] {
   const real = errors.filter((e) => !WRAPPERS.has(e.keyword))
-  const useful = real.filter((e) => !(e.keyword === 'type' && e.params.type === 'null'
-    && real.some((o) => o !== e && o.instancePath === e.instancePath)))
+  const useful = real.filter(
+    (e) =>
+      !(
+        e.keyword === 'type' &&
+        e.params.type === 'null' &&
+        real.some((o) => o !== e && o.instancePath === e.instancePath)
+      ),
+  )
   const chosen = useful.length > 0 ? useful : real.length > 0 ? real : errors
   return [...new Set(chosen.map((e) => describeError(e, location, context)))]
 }

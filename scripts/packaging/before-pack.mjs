@@ -10,9 +10,14 @@ export async function beforePack(context) {
   const platform = context.electronPlatformName
   const arch = ELECTRON_BUILDER_ARCH[context.arch] ?? String(context.arch)
   if (!PLATFORMS.includes(platform)) throw new Error(`Booth is packaged for macOS and Windows only, not ${platform}.`)
-  if (arch !== 'x64' && arch !== 'arm64') throw new Error(`Booth is packaged for x64 or arm64, one per run (--x64 or --arm64), not ${arch}.`)
+  if (arch !== 'x64' && arch !== 'arm64')
+    throw new Error(`Booth is packaged for x64 or arm64, one per run (--x64 or --arm64), not ${arch}.`)
   const target = await prepareTarget({ root: context.packager.projectDir, platform, arch })
-  console.log(`Booth packaging ${platform}-${arch}: ${target.keyring.package} (${target.keyring.binary.format} ${target.keyring.binary.arch}), ffmpeg (${target.ffmpeg.binary.format} ${target.ffmpeg.binary.arch})`)
+  console.log(
+    `Booth packaging ${platform}-${arch}: ${target.keyring.package} ` +
+      `(${target.keyring.binary.format} ${target.keyring.binary.arch}), ` +
+      `ffmpeg (${target.ffmpeg.binary.format} ${target.ffmpeg.binary.arch})`,
+  )
 }
 
 export default beforePack

@@ -12,7 +12,17 @@
  * each architecture on its own runner, where npm ci already installs the right ones.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, closeSync, readdirSync, rmSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  closeSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -37,19 +47,35 @@ export function binaryArch(bytes) {
   const u32le = (o) => bytes.readUInt32LE(o)
   if (bytes.length >= 8 && u32le(0) === 0xfeedfacf) {
     const cpu = u32le(4)
-    return { format: 'mach-o', arch: cpu === 0x0100000c ? 'arm64' : cpu === 0x01000007 ? 'x64' : `cpu-${cpu.toString(16)}` }
+    return {
+      format: 'mach-o',
+      arch: cpu === 0x0100000c ? 'arm64' : cpu === 0x01000007 ? 'x64' : `cpu-${cpu.toString(16)}`,
+    }
   }
   if (bytes.length >= 4 && bytes.readUInt32BE(0) === 0xcafebabe) return { format: 'mach-o', arch: 'universal' }
   if (bytes.length >= 0x40 && bytes[0] === 0x4d && bytes[1] === 0x5a) {
     const pe = u32le(0x3c)
     if (bytes.length >= pe + 6 && u32le(pe) === 0x00004550) {
       const machine = bytes.readUInt16LE(pe + 4)
-      return { format: 'pe', arch: machine === 0x8664 ? 'x64' : machine === 0xaa64 ? 'arm64' : machine === 0x14c ? 'ia32' : `machine-${machine.toString(16)}` }
+      return {
+        format: 'pe',
+        arch:
+          machine === 0x8664
+            ? 'x64'
+            : machine === 0xaa64
+              ? 'arm64'
+              : machine === 0x14c
+                ? 'ia32'
+                : `machine-${machine.toString(16)}`,
+      }
     }
   }
   if (bytes.length >= 20 && bytes.readUInt32BE(0) === 0x7f454c46) {
     const machine = bytes.readUInt16LE(18)
-    return { format: 'elf', arch: machine === 0x3e ? 'x64' : machine === 0xb7 ? 'arm64' : `machine-${machine.toString(16)}` }
+    return {
+      format: 'elf',
+      arch: machine === 0x3e ? 'x64' : machine === 0xb7 ? 'arm64' : `machine-${machine.toString(16)}`,
+    }
   }
   return { format: 'unknown', arch: 'unknown' }
 }
@@ -64,7 +90,8 @@ function readHead(path, size = 4096) {
   }
 }
 
-const fits = (binary, platform, arch) => binary.format === BINARY_FORMAT[platform] && (binary.arch === arch || binary.arch === 'universal')
+const fits = (binary, platform, arch) =>
+  binary.format === BINARY_FORMAT[platform] && (binary.arch === arch || binary.arch === 'universal')
 
 /** What the target would get from `root`/node_modules, and a sentence for each thing that is wrong. */
 export function inspectTarget({ root, platform, arch }) {
@@ -80,21 +107,28 @@ export function inspectTarget({ root, platform, arch }) {
     const installed = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version
     const node = readdirSync(pkgDir).find((f) => f.endsWith('.node'))
     keyring.binary = node ? binaryArch(readHead(join(pkgDir, node))) : null
-    if (installed !== wanted) problems.push(`${pkg} is ${installed}, but @napi-rs/keyring ${wanted} needs the same version.`)
-    else if (!keyring.binary || !fits(keyring.binary, platform, arch)) problems.push(`${pkg} holds no ${platform}-${arch} binary.`)
+    if (installed !== wanted)
+      problems.push(`${pkg} is ${installed}, but @napi-rs/keyring ${wanted} needs the same version.`)
+    else if (!keyring.binary || !fits(keyring.binary, platform, arch))
+      problems.push(`${pkg} holds no ${platform}-${arch} binary.`)
   }
   const ffmpegPath = join(modules, 'ffmpeg-static', ffmpegFileFor(platform))
   const ffmpeg = { path: ffmpegPath, binary: existsSync(ffmpegPath) ? binaryArch(readHead(ffmpegPath)) : null }
-  if (!existsSync(join(modules, 'ffmpeg-static/package.json'))) problems.push('ffmpeg-static is not installed (npm ci installs it as an optional dependency).')
+  if (!existsSync(join(modules, 'ffmpeg-static/package.json')))
+    problems.push('ffmpeg-static is not installed (npm ci installs it as an optional dependency).')
   else if (!ffmpeg.binary) problems.push(`ffmpeg-static has no ${ffmpegFileFor(platform)} binary.`)
-  else if (!fits(ffmpeg.binary, platform, arch)) problems.push(`ffmpeg-static's binary is ${ffmpeg.binary.format} ${ffmpeg.binary.arch}, not ${BINARY_FORMAT[platform]} ${arch}.`)
+  else if (!fits(ffmpeg.binary, platform, arch))
+    problems.push(
+      `ffmpeg-static's binary is ${ffmpeg.binary.format} ${ffmpeg.binary.arch}, not ${BINARY_FORMAT[platform]} ${arch}.`,
+    )
   return { platform, arch, keyring, ffmpeg, problems }
 }
 
 /** Runs a command; throws with its output when it fails. */
 export function runCommand(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: 'utf8', shell: process.platform === 'win32', ...options })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.error?.message ?? ''}${result.stderr ?? ''}`)
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed: ${result.error?.message ?? ''}${result.stderr ?? ''}`)
   return result.stdout
 }
 
@@ -124,7 +158,9 @@ export async function prepareTarget({ root, platform, arch, run = runCommand, lo
     }
   }
   if (before.problems.some((p) => p.startsWith('ffmpeg-static'))) {
-    log(`Booth packaging: fetching ffmpeg for ${platform}-${arch} (run \`npm ci\` afterwards to get this machine's own ffmpeg back)`)
+    log(
+      `Booth packaging: fetching ffmpeg for ${platform}-${arch} (run \`npm ci\` afterwards to get this machine's own ffmpeg back)`,
+    )
     try {
       rmSync(ffmpeg.path, { force: true })
       run(process.execPath, [join(root, 'node_modules/ffmpeg-static/install.js')], {
@@ -138,8 +174,10 @@ export async function prepareTarget({ root, platform, arch, run = runCommand, lo
   const after = inspectTarget({ root, platform, arch })
   if (after.problems.length > 0) {
     const tried = failures.length > 0 ? `Fetching them failed:\n- ${failures.join('\n- ')}\n` : ''
-    throw new Error(`Booth cannot be packaged for ${platform}-${arch}:\n- ${after.problems.join('\n- ')}\n${tried}` +
-      `Build each architecture on a machine of that architecture after \`npm ci\` (see .github/workflows/release.yml).`)
+    throw new Error(
+      `Booth cannot be packaged for ${platform}-${arch}:\n- ${after.problems.join('\n- ')}\n${tried}` +
+        `Build each architecture on a machine of that architecture after \`npm ci\` (see .github/workflows/release.yml).`,
+    )
   }
   return after
 }

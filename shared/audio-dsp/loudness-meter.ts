@@ -31,9 +31,16 @@ export class LoudnessMeter {
   private readonly gated = new Series()
   private gatedSum = 0
 
-  constructor(readonly sampleRate: number, readonly channels: number) {
-    if (!(sampleRate > 0) || !(channels >= 1)) throw new RangeError('A loudness meter needs a sample rate and at least one channel.')
-    this.filters = Array.from({ length: channels }, () => [new Biquad(kShelf(sampleRate)), new Biquad(kHighPass(sampleRate))])
+  constructor(
+    readonly sampleRate: number,
+    readonly channels: number,
+  ) {
+    if (!(sampleRate > 0) || !(channels >= 1))
+      throw new RangeError('A loudness meter needs a sample rate and at least one channel.')
+    this.filters = Array.from({ length: channels }, () => [
+      new Biquad(kShelf(sampleRate)),
+      new Biquad(kHighPass(sampleRate)),
+    ])
     this.weights = channelWeights(channels)
     this.subBlockFrames = Math.round(sampleRate / 10)
   }
@@ -64,7 +71,12 @@ export class LoudnessMeter {
     this.subFrames = 0
     const i = this.subCount - 1
     if (i < 3) return
-    const e = ((this.subBlocks[i] as number) + (this.subBlocks[i - 1] as number) + (this.subBlocks[i - 2] as number) + (this.subBlocks[i - 3] as number)) / 4
+    const e =
+      ((this.subBlocks[i] as number) +
+        (this.subBlocks[i - 1] as number) +
+        (this.subBlocks[i - 2] as number) +
+        (this.subBlocks[i - 3] as number)) /
+      4
     if (!(e > ABSOLUTE_GATE_ENERGY)) return
     this.gated.push(e)
     this.gatedSum += e

@@ -35,7 +35,10 @@ export interface RoomToneRules {
 }
 
 export interface RoomTone {
-  /** Unweighted RMS level of the room tone (dBFS, hum included, DC offset out); -Infinity for digital silence; null when unknown: the take has no steady quiet stretch to measure. */
+  /**
+   * Unweighted RMS level of the room tone (dBFS, hum included, DC offset out); -Infinity for digital silence; null when
+   * unknown: the take has no steady quiet stretch to measure.
+   */
   noiseFloorDbfs: number | null
   /** The level at or below which a block counted as silence (dBFS RMS). */
   silenceBelowDbfs: number
@@ -46,7 +49,8 @@ export interface RoomTone {
   spans: Array<{ startS: number; endS: number }>
 }
 
-export const db = (meanSquare: number): number => (meanSquare > 0 ? 10 * Math.log10(meanSquare) : Number.NEGATIVE_INFINITY)
+export const db = (meanSquare: number): number =>
+  meanSquare > 0 ? 10 * Math.log10(meanSquare) : Number.NEGATIVE_INFINITY
 
 export function percentileOf(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN
@@ -65,7 +69,13 @@ export interface FloorLevels {
  * and faint to be sound (shorter than minSoundS, never soundRiseDb above the threshold) inside them. One
  * pass over the levels, nothing made per block: at Stop it runs over every block of the take.
  */
-export function silentSpans(levels: Float64Array, blockS: number, durationS: number, threshold: number, rules: RoomToneRules): Array<{ startS: number; endS: number }> {
+export function silentSpans(
+  levels: Float64Array,
+  blockS: number,
+  durationS: number,
+  threshold: number,
+  rules: RoomToneRules,
+): Array<{ startS: number; endS: number }> {
   const spans: Array<{ startS: number; endS: number }> = []
   const minRun = Math.max(1, Math.round(rules.minSoundS / blockS))
   const faint = threshold + rules.soundRiseDb
@@ -97,9 +107,16 @@ export function silentSpans(levels: Float64Array, blockS: number, durationS: num
 }
 
 /** Silence and voice from the blocks' levels (dB) and the floor found in them. */
-export function judgeSilence(blockLevels: Float64Array, blockS: number, durationS: number, levels: FloorLevels | null, rules: RoomToneRules): RoomTone {
+export function judgeSilence(
+  blockLevels: Float64Array,
+  blockS: number,
+  durationS: number,
+  levels: FloorLevels | null,
+  rules: RoomToneRules,
+): RoomTone {
   const floor = levels ? levels.reported : null
-  const threshold = levels === null ? rules.alwaysSilentDbfs : Math.max(rules.alwaysSilentDbfs, levels.pauses + rules.marginDb)
+  const threshold =
+    levels === null ? rules.alwaysSilentDbfs : Math.max(rules.alwaysSilentDbfs, levels.pauses + rules.marginDb)
   const spans = silentSpans(blockLevels, blockS, durationS, threshold, rules)
   const first = spans[0]
   const last = spans.at(-1)
@@ -109,7 +126,10 @@ export function judgeSilence(blockLevels: Float64Array, blockS: number, duration
   if (leadSpan && leadSpan.endS >= durationS - edge) {
     return { noiseFloorDbfs: floor, silenceBelowDbfs: threshold, leadS: durationS, tailS: durationS, voicedS: 0, spans }
   }
-  const tailSpan = last && last !== leadSpan && last.endS >= durationS - edge && last.endS - last.startS >= rules.minSpanS ? last : null
+  const tailSpan =
+    last && last !== leadSpan && last.endS >= durationS - edge && last.endS - last.startS >= rules.minSpanS
+      ? last
+      : null
   const leadS = leadSpan ? leadSpan.endS : 0
   if (leadSpan) leadSpan.startS = 0
   const tailS = tailSpan ? durationS - tailSpan.startS : 0
@@ -118,5 +138,12 @@ export function judgeSilence(blockLevels: Float64Array, blockS: number, duration
     if (s === leadSpan || s === tailSpan) continue
     if (s.endS - s.startS >= rules.pauseMinS) unvoiced += s.endS - s.startS
   }
-  return { noiseFloorDbfs: floor, silenceBelowDbfs: threshold, leadS, tailS, voicedS: Math.max(0, durationS - unvoiced), spans }
+  return {
+    noiseFloorDbfs: floor,
+    silenceBelowDbfs: threshold,
+    leadS,
+    tailS,
+    voicedS: Math.max(0, durationS - unvoiced),
+    spans,
+  }
 }

@@ -36,7 +36,11 @@ export class RoomToneScan {
   /** A steady stretch ended by a block pushed for the moment (not kept): judged with, never stored. */
   private extra: Stretch | null = null
 
-  constructor(readonly blockS: number, private readonly rules: RoomToneRules, private readonly stretch: (from: number, to: number) => number) {
+  constructor(
+    readonly blockS: number,
+    private readonly rules: RoomToneRules,
+    private readonly stretch: (from: number, to: number) => number,
+  ) {
     this.per = Math.max(1, Math.round(rules.windowS / blockS))
     this.count = Math.max(1, Math.round(rules.stretchS / rules.windowS))
   }
@@ -141,7 +145,8 @@ export class RoomToneScan {
     // The sound of the take, in back-to-back windows.
     const sorted = this.backToBack.all()
     const above = sorted.findIndex((l) => l > floor + rules.marginDb)
-    const isRoomTone = above >= 0 && percentileOf(sorted.subarray(above), rules.voicePercentile) - floor >= rules.minSnrDb
+    const isRoomTone =
+      above >= 0 && percentileOf(sorted.subarray(above), rules.voicePercentile) - floor >= rules.minSnrDb
     // Nothing stands clear of the floor: the whole take is one sound, room tone only when it is quiet.
     if (!isRoomTone && percentileOf(sorted, rules.voicePercentile) > rules.roomOnlyCeilingDbfs) return null
     // The same stretches, unweighted: how loud the room tone is with its hum and rumble.
@@ -151,6 +156,12 @@ export class RoomToneScan {
 
   /** The take's room tone and silences from every block pushed so far. */
   result(durationS: number): RoomTone {
-    return judgeSilence(this.blockLevels.data.subarray(0, this.blockLevels.length), this.blockS, durationS, this.floor(), this.rules)
+    return judgeSilence(
+      this.blockLevels.data.subarray(0, this.blockLevels.length),
+      this.blockS,
+      durationS,
+      this.floor(),
+      this.rules,
+    )
   }
 }

@@ -34,8 +34,17 @@ import type { RoomTone, RoomToneRules } from './room-tone-judge'
 export type { FloorLevels, RoomTone, RoomToneRules } from './room-tone-judge'
 export { RoomToneScan } from './room-tone-scan'
 
-/** `blocks`: high-passed block energies (silence is judged on them); `unweighted`: the same blocks unweighted (the floor's reported level; `withoutOffsets(energies)` for plain energies). */
-export function roomTone(blocks: Float64Array, unweighted: UnweightedBlockStats, blockS: number, durationS: number, rules: RoomToneRules): RoomTone {
+/**
+ * `blocks`: high-passed block energies (silence is judged on them); `unweighted`: the same blocks unweighted (the
+ * floor's reported level; `withoutOffsets(energies)` for plain energies).
+ */
+export function roomTone(
+  blocks: Float64Array,
+  unweighted: UnweightedBlockStats,
+  blockS: number,
+  durationS: number,
+  rules: RoomToneRules,
+): RoomTone {
   const scan = new RoomToneScan(blockS, rules, (from, to) => stretchEnergy(unweighted, from, to))
   for (let i = 0; i < blocks.length; i++) scan.push(blocks[i] as number)
   return scan.result(durationS)

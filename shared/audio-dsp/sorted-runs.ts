@@ -29,7 +29,8 @@ function merged(a: Float64Array, b: Float64Array): Float64Array {
   let i = 0
   let j = 0
   let k = 0
-  while (i < a.length && j < b.length) out[k++] = (a[i] as number) <= (b[j] as number) ? (a[i++] as number) : (b[j++] as number)
+  while (i < a.length && j < b.length)
+    out[k++] = (a[i] as number) <= (b[j] as number) ? (a[i++] as number) : (b[j++] as number)
   while (i < a.length) out[k++] = a[i++] as number
   while (j < b.length) out[k++] = b[j++] as number
   return out

@@ -108,17 +108,30 @@ export class TakeFactsCollector {
     private readonly minRun: number,
     options: { fullScale?: FullScale; minRunAt?: (level: number) => number; roomTone?: RoomToneRules } = {},
   ) {
-    if (!(sampleRate > 0) || !(channels >= 1) || !(minRun >= 2)) throw new RangeError('Take facts need a sample rate, channels and a run length of 2 or more.')
+    if (!(sampleRate > 0) || !(channels >= 1) || !(minRun >= 2))
+      throw new RangeError('Take facts need a sample rate, channels and a run length of 2 or more.')
     this.blockFrames = Math.max(1, Math.round(sampleRate * BLOCK_S))
     this.fullScale = options.fullScale ?? FLOAT_FULL_SCALE
     const minRunAt = options.minRunAt ?? null
     this.ch = Array.from({ length: channels }, () => ({
-      sum: 0, prev: Number.NaN, before: Number.NaN, run: 0, runStart: 0, plateaus: new ClipPlateaus(minRunAt),
-      hp: [new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[0], sampleRate)), new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[1], sampleRate))],
+      sum: 0,
+      prev: Number.NaN,
+      before: Number.NaN,
+      run: 0,
+      runStart: 0,
+      plateaus: new ClipPlateaus(minRunAt),
+      hp: [
+        new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[0], sampleRate)),
+        new Biquad(highPass(ROOM_TONE_HIGHPASS_HZ, BUTTERWORTH4_Q[1], sampleRate)),
+      ],
     }))
     this.unweighted = new UnweightedBlocks(channels)
     this.channelSums = new Float64Array(channels)
-    this.scan = options.roomTone ? new RoomToneScan(this.blockFrames / sampleRate, options.roomTone, (from, to) => this.unweighted.energy(from, to)) : null
+    this.scan = options.roomTone
+      ? new RoomToneScan(this.blockFrames / sampleRate, options.roomTone, (from, to) =>
+          this.unweighted.energy(from, to),
+        )
+      : null
   }
 
   /** Scratch: high-passed and unweighted energy of each frame of the current chunk, summed over channels. */
@@ -151,13 +164,22 @@ export class TakeFactsCollector {
       const overBelow = this.fullScale.negative
       let overs = 0
       let firstOver = this.firstOver
-      let z11 = h1.z1, z12 = h1.z2, z21 = h2.z1, z22 = h2.z2
+      let z11 = h1.z1,
+        z12 = h1.z2,
+        z21 = h2.z1,
+        z22 = h2.z2
       const plateaus = s.plateaus
       const levels = plateaus.levels
       const binsPerUnit = BINS_PER_UNIT
       const lastBin = LAST_BIN
-      let sum = s.sum, prev = s.prev, before = s.before, run = s.run, runStart = s.runStart
-      let peak = this.peak, peakFrame = this.peakFrame, squares = 0
+      let sum = s.sum,
+        prev = s.prev,
+        before = s.before,
+        run = s.run,
+        runStart = s.runStart
+      let peak = this.peak,
+        peakFrame = this.peakFrame,
+        squares = 0
       for (let f = 0; f < frames; f++) {
         const x = samples[f * chs + c] as number
         sum += x
@@ -180,7 +202,8 @@ export class TakeFactsCollector {
           // A clipper's flat top is a crest: the wave comes up to it and goes back down. A flat stretch
           // entered from or left towards a louder level (a constant offset beside a louder sound), or at
           // the very start or end of the take, is not one.
-          if (run >= minRun && (prev > 0 ? before < prev && x < prev : before > prev && x > prev)) plateaus.add(prev, run, runStart)
+          if (run >= minRun && (prev > 0 ? before < prev && x < prev : before > prev && x > prev))
+            plateaus.add(prev, run, runStart)
           before = prev
           prev = x
           run = 1
@@ -278,8 +301,12 @@ export class TakeFactsCollector {
       dcOffsets: this.ch.map((s) => (n > 0 ? s.sum / n : 0)),
       rms: n > 0 ? Math.sqrt(this.sumSquares / (n * this.channels)) : 0,
       clip: { runs, samples: runSamples, firstFrame: first, level, overs: this.overs, firstOverFrame: this.firstOver },
-      get blockEnergies() { return blocks() },
-      get unweightedBlocks() { return unweighted() },
+      get blockEnergies() {
+        return blocks()
+      },
+      get unweightedBlocks() {
+        return unweighted()
+      },
       blockS: this.blockFrames / this.sampleRate,
       ...(this.scan ? { room: this.roomSoFar(partial) } : {}),
     }

@@ -74,7 +74,10 @@ export class TruePeakMeter {
   private windowMax = 0
 
   /** floor (linear): peaks below it are not looked for (see the class comment). */
-  constructor(readonly channels: number, private readonly floor = 0) {
+  constructor(
+    readonly channels: number,
+    private readonly floor = 0,
+  ) {
     this.history = Array.from({ length: channels }, () => new Float64Array(TAPS_PER_PHASE * 2))
     this.lastLoud = Array.from({ length: channels }, () => Number.NEGATIVE_INFINITY)
   }

@@ -17,7 +17,13 @@ export function dayNumber(date: string): number | null {
 }
 
 const dateFmt = new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
-const dateYearFmt = new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+const dateYearFmt = new Intl.DateTimeFormat('en', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
 
 /** "Tue, Mar 5" (the year added when it differs from `today`'s); the raw text when it is not a date. */
 export function formatCalendarDate(date: string, today?: string): string {

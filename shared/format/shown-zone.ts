@@ -32,7 +32,8 @@ let read: { zone: string; at: number } | null = null
 
 export function computerZone(): string {
   const now = Date.now()
-  if (!read || now - read.at >= ZONE_READ_MS || now < read.at) read = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', at: now }
+  if (!read || now - read.at >= ZONE_READ_MS || now < read.at)
+    read = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', at: now }
   return read.zone
 }
 
@@ -72,7 +73,11 @@ function zoneFormat(zone: string, style: 'longOffset' | 'short'): Intl.DateTimeF
 }
 
 function zoneName(ms: number, zone: string, style: 'longOffset' | 'short'): string {
-  return zoneFormat(zone, style).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? zone
+  return (
+    zoneFormat(zone, style)
+      .formatToParts(new Date(ms))
+      .find((p) => p.type === 'timeZoneName')?.value ?? zone
+  )
 }
 
 /**

@@ -34,7 +34,9 @@ export function calibrationClick(sampleRate: number): Float32Array {
 
 /** Where each click starts in the signal (frames). */
 export function calibrationClickFrames(sampleRate: number): number[] {
-  return Array.from({ length: CALIBRATION.clicks }, (_, k) => Math.round((CALIBRATION.leadS + k * CALIBRATION.spacingS) * sampleRate))
+  return Array.from({ length: CALIBRATION.clicks }, (_, k) =>
+    Math.round((CALIBRATION.leadS + k * CALIBRATION.spacingS) * sampleRate),
+  )
 }
 
 /** The whole signal to play (mono). */

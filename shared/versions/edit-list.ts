@@ -61,7 +61,8 @@ function fadeProblem(v: unknown, what: string): string | null {
   if (typeof v !== 'object' || v === null) return `${what} must be {frames, shape}`
   const f = v as Record<string, unknown>
   if (!isFrame(f['frames'])) return `${what}.frames must be a whole number of frames ≥ 0`
-  if (!(FADE_SHAPES as readonly unknown[]).includes(f['shape'])) return `${what}.shape must be one of ${FADE_SHAPES.join(', ')}`
+  if (!(FADE_SHAPES as readonly unknown[]).includes(f['shape']))
+    return `${what}.shape must be one of ${FADE_SHAPES.join(', ')}`
   return null
 }
 
@@ -71,9 +72,20 @@ export function editListProblem(v: unknown): string | null {
   const list = v as Record<string, unknown>
   const format = list['format'] as Record<string, unknown> | undefined
   if (typeof format !== 'object' || format === null) return 'the edit list has no format'
-  if (!Number.isInteger(format['sample_rate']) || (format['sample_rate'] as number) < 1000 || (format['sample_rate'] as number) > 768_000) return 'format.sample_rate must be a whole number of Hz from 1000 to 768000'
-  if (!Number.isInteger(format['channels']) || (format['channels'] as number) < 1 || (format['channels'] as number) > 32) return 'format.channels must be 1 to 32'
-  if (!(SAMPLE_ENCODINGS as readonly unknown[]).includes(format['encoding'])) return `format.encoding must be one of ${SAMPLE_ENCODINGS.join(', ')}`
+  if (
+    !Number.isInteger(format['sample_rate']) ||
+    (format['sample_rate'] as number) < 1000 ||
+    (format['sample_rate'] as number) > 768_000
+  )
+    return 'format.sample_rate must be a whole number of Hz from 1000 to 768000'
+  if (
+    !Number.isInteger(format['channels']) ||
+    (format['channels'] as number) < 1 ||
+    (format['channels'] as number) > 32
+  )
+    return 'format.channels must be 1 to 32'
+  if (!(SAMPLE_ENCODINGS as readonly unknown[]).includes(format['encoding']))
+    return `format.encoding must be one of ${SAMPLE_ENCODINGS.join(', ')}`
   if (!isFrame(list['frames'])) return 'frames must be a whole number ≥ 0'
   const pieces = list['pieces']
   if (!Array.isArray(pieces)) return 'pieces must be a list'
@@ -82,14 +94,21 @@ export function editListProblem(v: unknown): string | null {
     if (typeof raw !== 'object' || raw === null) return `${what} is not an object`
     const p = raw as Record<string, unknown>
     if (typeof p['source'] !== 'string' || !SHA256.test(p['source'])) return `${what}.source must be a SHA-256 in hex`
-    if (!isFrame(p['from']) || !isFrame(p['to']) || !isFrame(p['at'])) return `${what}: from, to and at must be whole numbers of frames ≥ 0`
+    if (!isFrame(p['from']) || !isFrame(p['to']) || !isFrame(p['at']))
+      return `${what}: from, to and at must be whole numbers of frames ≥ 0`
     const length = (p['to'] as number) - (p['from'] as number)
     if (length < 1) return `${what} is empty (to must be after from)`
     if ((p['at'] as number) + length > (list['frames'] as number)) return `${what} ends after the end of the result`
-    if (typeof p['gain_db'] !== 'number' || !Number.isFinite(p['gain_db']) || Math.abs(p['gain_db']) > MAX_PIECE_GAIN_DB) return `${what}.gain_db must be a number from -${MAX_PIECE_GAIN_DB} to ${MAX_PIECE_GAIN_DB}`
+    if (
+      typeof p['gain_db'] !== 'number' ||
+      !Number.isFinite(p['gain_db']) ||
+      Math.abs(p['gain_db']) > MAX_PIECE_GAIN_DB
+    )
+      return `${what}.gain_db must be a number from -${MAX_PIECE_GAIN_DB} to ${MAX_PIECE_GAIN_DB}`
     const fades = fadeProblem(p['fade_in'], `${what}.fade_in`) ?? fadeProblem(p['fade_out'], `${what}.fade_out`)
     if (fades) return fades
-    if ((p['fade_in'] as Fade).frames + (p['fade_out'] as Fade).frames > length) return `${what}: its fades are longer than the piece`
+    if ((p['fade_in'] as Fade).frames + (p['fade_out'] as Fade).frames > length)
+      return `${what}: its fades are longer than the piece`
   }
   return null
 }

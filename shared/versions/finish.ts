@@ -27,7 +27,12 @@ export interface FinishChoices {
 }
 
 /** What a finish does when the talent changed nothing: the engine's own rules. */
-export const DEFAULT_FINISH_CHOICES: FinishChoices = { breaths: 'lower', maxTempoPercent: 4, shortestPauseS: 0.25, longestPauseS: 2 }
+export const DEFAULT_FINISH_CHOICES: FinishChoices = {
+  breaths: 'lower',
+  maxTempoPercent: 4,
+  shortestPauseS: 0.25,
+  longestPauseS: 2,
+}
 
 /** A file's figures before or after the finish. */
 export interface FinishFigures {
@@ -109,7 +114,13 @@ export interface VersionFinish {
    * each was given back what the limiter took (dB), whether it keeps to 0.3 dB; null: one gain, nothing to
    * keep (absent in finishes made before it was recorded).
    */
-  dynamics?: { spread_before_db: number; spread_db: number; kept: boolean; phrases_restored: number; restored_max_db: number } | null
+  dynamics?: {
+    spread_before_db: number
+    spread_db: number
+    kept: boolean
+    phrases_restored: number
+    restored_max_db: number
+  } | null
   /** The room tone before and after the gain against the profile's noise-floor ceiling (dBFS RMS); null: not judged. */
   noise_floor?: { before_dbfs: number; after_dbfs: number; max_dbfs: number; above: boolean } | null
 }
@@ -117,7 +128,9 @@ export interface VersionFinish {
 const round = (x: number, places: number): number => Math.round(x * 10 ** places) / 10 ** places
 
 /** The counts the panel shows, from a finish's edits: only what was done. */
-export function finishCounts(edits: VersionFinish['edits']): Pick<VersionFinish, 'pauses_changed' | 'breaths_lowered' | 'breaths_cut' | 'clicks_removed' | 'limiting'> {
+export function finishCounts(
+  edits: VersionFinish['edits'],
+): Pick<VersionFinish, 'pauses_changed' | 'breaths_lowered' | 'breaths_cut' | 'clicks_removed' | 'limiting'> {
   const of = (k: FinishEditKind) => edits.filter((e) => e.kind === k)
   const breaths = of('breath')
   const limits = of('limit')
@@ -126,17 +139,25 @@ export function finishCounts(edits: VersionFinish['edits']): Pick<VersionFinish,
     breaths_lowered: breaths.filter((b) => b.room_tone !== true).length,
     breaths_cut: breaths.filter((b) => b.room_tone === true).length,
     clicks_removed: of('click').length,
-    limiting: limits.length === 0 ? null : {
-      max_db: round(Math.max(...limits.map((l) => Math.abs(l.gain_db ?? 0))), 2),
-      places: limits.length,
-      seconds: round(limits.reduce((a, l) => a + (l.held_s ?? 0), 0), 3),
-    },
+    limiting:
+      limits.length === 0
+        ? null
+        : {
+            max_db: round(Math.max(...limits.map((l) => Math.abs(l.gain_db ?? 0))), 2),
+            places: limits.length,
+            seconds: round(
+              limits.reduce((a, l) => a + (l.held_s ?? 0), 0),
+              3,
+            ),
+          },
   }
 }
 
 /** The gains the lowered breaths got (dB, negative), smallest cut to largest; null when none was lowered. */
 export function breathLowering(edits: VersionFinish['edits']): { least_db: number; most_db: number } | null {
-  const gains = edits.filter((e) => e.kind === 'breath' && e.room_tone !== true && typeof e.gain_db === 'number').map((e) => e.gain_db as number)
+  const gains = edits
+    .filter((e) => e.kind === 'breath' && e.room_tone !== true && typeof e.gain_db === 'number')
+    .map((e) => e.gain_db as number)
   return gains.length === 0 ? null : { least_db: Math.max(...gains), most_db: Math.min(...gains) }
 }
 

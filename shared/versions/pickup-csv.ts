@@ -54,7 +54,8 @@ export function csvRows(text: string, separator: string): Array<{ line: number; 
       const openedAt = line
       i++
       for (;;) {
-        if (i >= text.length) throw new PickupCsvError(`Row ${openedAt}: a quote opened in field ${fields.length + 1} is never closed.`)
+        if (i >= text.length)
+          throw new PickupCsvError(`Row ${openedAt}: a quote opened in field ${fields.length + 1} is never closed.`)
         const c = text[i] as string
         if (c === '"') {
           if (text[i + 1] === '"') {
@@ -71,7 +72,9 @@ export function csvRows(text: string, separator: string): Array<{ line: number; 
       }
       const after = text[i]
       if (after !== undefined && after !== separator && after !== '\n' && after !== '\r') {
-        throw new PickupCsvError(`Row ${line}: field ${fields.length + 1} has text after its closing quote; a quote inside a quoted field is written twice ("").`)
+        throw new PickupCsvError(
+          `Row ${line}: field ${fields.length + 1} has text after its closing quote; a quote inside a quoted field is written twice ("").`,
+        )
       }
       continue
     }
@@ -118,7 +121,9 @@ function headerColumns(fields: string[]): { where: number; said: number; should:
   const found = [cols.where, cols.said, cols.should].filter((c) => c >= 0).length
   if (found === 0) return null
   if (found < 3) {
-    const missing = (['where', 'said', 'should'] as const).filter((k) => cols[k] < 0).map((k) => (k === 'where' ? 'the sentence or time' : k === 'said' ? 'what was said' : 'what it should be'))
+    const missing = (['where', 'said', 'should'] as const)
+      .filter((k) => cols[k] < 0)
+      .map((k) => (k === 'where' ? 'the sentence or time' : k === 'said' ? 'what was said' : 'what it should be'))
     throw new PickupCsvError(`The first row names columns but none for ${missing.join(' or ')}.`)
   }
   return cols
@@ -133,8 +138,12 @@ function separatorOf(text: string): string {
 
 export function parsePickupCsv(input: string): PickupCardDraft[] {
   if (typeof input !== 'string') throw new PickupCsvError('The pickup list is not text.')
-  if (input.length > MAX_PICKUP_CSV_CHARS) throw new PickupCsvError(`The pickup list is ${input.length.toLocaleString('en-US')} characters long; Booth takes lists up to ${MAX_PICKUP_CSV_CHARS.toLocaleString('en-US')}.`)
-  if (input.includes('\u0000')) throw new PickupCsvError('The pickup list holds a NUL character, so it is not a text CSV file.')
+  if (input.length > MAX_PICKUP_CSV_CHARS)
+    throw new PickupCsvError(
+      `The pickup list is ${input.length.toLocaleString('en-US')} characters long; Booth takes lists up to ${MAX_PICKUP_CSV_CHARS.toLocaleString('en-US')}.`,
+    )
+  if (input.includes('\u0000'))
+    throw new PickupCsvError('The pickup list holds a NUL character, so it is not a text CSV file.')
   const text = input.replace(/^\uFEFF/, '')
   const rows = csvRows(text, separatorOf(text)).filter((r) => r.fields.some((f) => f.trim() !== ''))
   if (rows.length === 0) throw new PickupCsvError('The pickup list has no rows.')
@@ -142,18 +151,28 @@ export function parsePickupCsv(input: string): PickupCardDraft[] {
   const cols = header ?? { where: 0, said: 1, should: 2 }
   const body = header ? rows.slice(1) : rows
   if (body.length === 0) throw new PickupCsvError('The pickup list has a header row but no pickups.')
-  if (body.length > MAX_PICKUP_ROWS) throw new PickupCsvError(`The pickup list has ${body.length} rows; Booth takes up to ${MAX_PICKUP_ROWS}.`)
+  if (body.length > MAX_PICKUP_ROWS)
+    throw new PickupCsvError(`The pickup list has ${body.length} rows; Booth takes up to ${MAX_PICKUP_ROWS}.`)
   const width = Math.max(cols.where, cols.said, cols.should) + 1
   return body.map(({ line, fields }) => {
     if (fields.length < width) {
-      throw new PickupCsvError(`Row ${line} has ${fields.length} field${fields.length === 1 ? '' : 's'}; each pickup needs ${width === 3 ? 'three' : width}: the sentence or time, what was said, and what it should be.`)
+      throw new PickupCsvError(
+        `Row ${line} has ${fields.length} field${fields.length === 1 ? '' : 's'}; each pickup ` +
+          `needs ${width === 3 ? 'three' : width}: the sentence or time, what was said, and what it should be.`,
+      )
     }
     const where = (fields[cols.where] as string).trim()
     const said = (fields[cols.said] as string).trim()
     const should = (fields[cols.should] as string).trim()
     if (where === '') throw new PickupCsvError(`Row ${line} does not say which sentence or time it is about.`)
-    if (said === '' && should === '') throw new PickupCsvError(`Row ${line} says neither what was said nor what it should be.`)
+    if (said === '' && should === '')
+      throw new PickupCsvError(`Row ${line} says neither what was said nor what it should be.`)
     const seconds = parseTimecode(where)
-    return { row: line, locator: seconds === null ? { kind: 'text', text: where } : { kind: 'time', seconds }, said, should_be: should }
+    return {
+      row: line,
+      locator: seconds === null ? { kind: 'text', text: where } : { kind: 'time', seconds },
+      said,
+      should_be: should,
+    }
   })
 }

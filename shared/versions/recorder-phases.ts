@@ -21,7 +21,16 @@
  * An event a phase does not take is refused with the reason, and the state stays as it was.
  */
 
-export const RECORDER_PHASES = ['idle', 'starting', 'count_in', 'pre_roll', 'recording', 'punch', 'stopping', 'failed'] as const
+export const RECORDER_PHASES = [
+  'idle',
+  'starting',
+  'count_in',
+  'pre_roll',
+  'recording',
+  'punch',
+  'stopping',
+  'failed',
+] as const
 export type RecorderPhase = (typeof RECORDER_PHASES)[number]
 
 /** What a punch-and-roll plays and where it punches in (frames of the take). */
@@ -74,10 +83,16 @@ const ok = (state: RecorderState): Transition => ({ state, accepted: true, reaso
 const no = (state: RecorderState, reason: string): Transition => ({ state, accepted: false, reason })
 
 function startGuard(mode: RecorderMode, beats: number): string | null {
-  if (!Number.isInteger(beats) || beats < 0 || beats > MAX_COUNT_IN_BEATS) return `A count-in is 0 to ${MAX_COUNT_IN_BEATS} beats.`
+  if (!Number.isInteger(beats) || beats < 0 || beats > MAX_COUNT_IN_BEATS)
+    return `A count-in is 0 to ${MAX_COUNT_IN_BEATS} beats.`
   if (mode.kind === 'punch') {
     const t = mode.target
-    if (!(Number.isInteger(t.prerollFrame) && Number.isInteger(t.punchFrame) && t.prerollFrame >= 0 && t.punchFrame > t.prerollFrame)) {
+    if (!(
+      Number.isInteger(t.prerollFrame) &&
+      Number.isInteger(t.punchFrame) &&
+      t.prerollFrame >= 0 &&
+      t.punchFrame > t.prerollFrame
+    )) {
       return 'A punch-and-roll needs its pre-roll to start before its punch point.'
     }
     if (!(t.sampleRate > 0)) return 'A punch-and-roll needs the take’s sample rate.'
@@ -87,7 +102,9 @@ function startGuard(mode: RecorderMode, beats: number): string | null {
 
 /** Where a mode goes once counted in. */
 function rolling(mode: RecorderMode): RecorderState {
-  return mode.kind === 'take' ? { phase: 'recording' } : { phase: 'pre_roll', target: mode.target, positionFrame: mode.target.prerollFrame }
+  return mode.kind === 'take'
+    ? { phase: 'recording' }
+    : { phase: 'pre_roll', target: mode.target, positionFrame: mode.target.prerollFrame }
 }
 
 function modeOf(state: RecorderState): RecorderMode {
@@ -116,7 +133,9 @@ export function recorderMode(state: RecorderState): RecorderMode['kind'] | null 
 export function transition(state: RecorderState, event: RecorderEvent): Transition {
   const active = state.phase !== 'idle' && state.phase !== 'failed'
   if (event.type === 'error') {
-    return active ? ok({ phase: 'failed', message: event.message, during: state.phase }) : no(state, `Nothing is recording (${state.phase}).`)
+    return active
+      ? ok({ phase: 'failed', message: event.message, during: state.phase })
+      : no(state, `Nothing is recording (${state.phase}).`)
   }
   switch (state.phase) {
     case 'idle':
@@ -125,11 +144,16 @@ export function transition(state: RecorderState, event: RecorderEvent): Transiti
         const why = startGuard(event.mode, event.countInBeats)
         if (why) return no(state, why)
         if (event.type === 'open') return ok({ phase: 'starting', mode: event.mode, countInBeats: event.countInBeats })
-        return ok(event.countInBeats > 0 ? { phase: 'count_in', mode: event.mode, beatsLeft: event.countInBeats } : rolling(event.mode))
+        return ok(
+          event.countInBeats > 0
+            ? { phase: 'count_in', mode: event.mode, beatsLeft: event.countInBeats }
+            : rolling(event.mode),
+        )
       }
     case 'starting':
       if (event.type === 'opened') {
-        const mode: RecorderMode = state.mode.kind === 'punch' && event.target ? { kind: 'punch', target: event.target } : state.mode
+        const mode: RecorderMode =
+          state.mode.kind === 'punch' && event.target ? { kind: 'punch', target: event.target } : state.mode
         const why = startGuard(mode, state.countInBeats)
         if (why) return no(state, why)
         return ok(state.countInBeats > 0 ? { phase: 'count_in', mode, beatsLeft: state.countInBeats } : rolling(mode))
@@ -137,16 +161,23 @@ export function transition(state: RecorderState, event: RecorderEvent): Transiti
       if (event.type === 'stop') return ok({ phase: 'idle' })
       return no(state, 'The input is being opened.')
     case 'count_in':
-      if (event.type === 'beat') return ok(state.beatsLeft > 1 ? { ...state, beatsLeft: state.beatsLeft - 1 } : rolling(state.mode))
+      if (event.type === 'beat')
+        return ok(state.beatsLeft > 1 ? { ...state, beatsLeft: state.beatsLeft - 1 } : rolling(state.mode))
       if (event.type === 'stop') return ok({ phase: 'idle' })
       if (event.type === 'open') {
-        return state.beatsLeft > 1 ? no(state, 'The count-in is running.') : ok({ phase: 'starting', mode: state.mode, countInBeats: 0 })
+        return state.beatsLeft > 1
+          ? no(state, 'The count-in is running.')
+          : ok({ phase: 'starting', mode: state.mode, countInBeats: 0 })
       }
       return no(state, 'The count-in is running.')
     case 'pre_roll':
       if (event.type === 'position') {
         if (!Number.isFinite(event.frame)) return no(state, 'A playback position is a number of frames.')
-        return ok(event.frame >= state.target.punchFrame ? { phase: 'punch', target: state.target, positionFrame: event.frame } : { ...state, positionFrame: event.frame })
+        return ok(
+          event.frame >= state.target.punchFrame
+            ? { phase: 'punch', target: state.target, positionFrame: event.frame }
+            : { ...state, positionFrame: event.frame },
+        )
       }
       if (event.type === 'stop') return ok({ phase: 'stopping', keep: false, mode: modeOf(state) })
       return no(state, 'The pre-roll is playing.')
@@ -155,7 +186,10 @@ export function transition(state: RecorderState, event: RecorderEvent): Transiti
       if (event.type === 'position') return ok(state)
       return no(state, 'A take is recording.')
     case 'punch':
-      if (event.type === 'position') return Number.isFinite(event.frame) ? ok({ ...state, positionFrame: event.frame }) : no(state, 'A playback position is a number of frames.')
+      if (event.type === 'position')
+        return Number.isFinite(event.frame)
+          ? ok({ ...state, positionFrame: event.frame })
+          : no(state, 'A playback position is a number of frames.')
       if (event.type === 'stop') return ok({ phase: 'stopping', keep: event.keep ?? true, mode: modeOf(state) })
       return no(state, 'The punch is recording.')
     case 'stopping':

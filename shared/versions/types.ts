@@ -10,7 +10,15 @@ import type { PickupLocator } from './pickup-csv'
 
 type Preflight = components['schemas']['Preflight']
 
-export const VERSION_OPERATIONS = ['recording', 'pickup', 'punch', 'comp', 'cut_restart', 'cut_removed', 'finish'] as const
+export const VERSION_OPERATIONS = [
+  'recording',
+  'pickup',
+  'punch',
+  'comp',
+  'cut_restart',
+  'cut_removed',
+  'finish',
+] as const
 /**
  * recording: the take as recorded or dropped (version 1); comp: a take built from several takes;
  * cut_removed: a take read from an older script with the lines the producer removed since cut out;
@@ -199,7 +207,16 @@ export interface TakeSentencesView {
    * `from`/`to`: characters of the script the take's current read-back compared with (so its findings name
    * their sentence). `to_record`: a producer's revision changed or added it since the take was read.
    */
-  sentences: Array<{ number: number; text: string; from: number; to: number; start_s: number | null; end_s: number | null; clean: boolean; to_record?: 'changed' | 'added' }>
+  sentences: Array<{
+    number: number
+    text: string
+    from: number
+    to: number
+    start_s: number | null
+    end_s: number | null
+    clean: boolean
+    to_record?: 'changed' | 'added'
+  }>
 }
 
 export interface CalibrationView {

@@ -11,7 +11,9 @@ export function numbersInWords(ns: readonly number[]): string {
 }
 
 /** "Version 2 could not be read; versions 1 and 3 are fine." — null when every version reads. */
-export function unreadableNote(meta: { versions?: readonly Pick<TakeVersion, 'number' | 'unreadable'>[] }): string | null {
+export function unreadableNote(meta: {
+  versions?: readonly Pick<TakeVersion, 'number' | 'unreadable'>[]
+}): string | null {
   const all = meta.versions ?? []
   const bad = all.filter((v) => v.unreadable).map((v) => v.number)
   if (bad.length === 0) return null

@@ -53,25 +53,66 @@ function jobList(count: number, malformed: number): string {
     if (malformed > 0 && i % Math.floor(count / malformed) === 0) job['advertiser'] = null
     return job
   })
-  const counts = { pending: count, to_record: 0, due_today: 0, overdue: 0, due_soon: 0, stale: 0, accepted: 0, changes_requested: 0, unopened: 0, completed: 0, delivered: 0, declined: 0 }
-  return JSON.stringify({ ok: true, api_version: '1', tab: 'pending', filter: 'all', page: 1, page_size: 100, total: count, items, counts, today: '2026-01-10' })
+  const counts = {
+    pending: count,
+    to_record: 0,
+    due_today: 0,
+    overdue: 0,
+    due_soon: 0,
+    stale: 0,
+    accepted: 0,
+    changes_requested: 0,
+    unopened: 0,
+    completed: 0,
+    delivered: 0,
+    declined: 0,
+  }
+  return JSON.stringify({
+    ok: true,
+    api_version: '1',
+    tab: 'pending',
+    filter: 'all',
+    page: 1,
+    page_size: 100,
+    total: count,
+    items,
+    counts,
+    today: '2026-01-10',
+  })
 }
 
 function earnings(lines: number): string {
   const customer = { id: '7', name: 'Northwind Radio' }
   const body = {
-    ok: true, api_version: '1', from: '2024-01', to: '2025-12', rates_visible_any: true,
+    ok: true,
+    api_version: '1',
+    from: '2024-01',
+    to: '2025-12',
+    rates_visible_any: true,
     lines: Array.from({ length: lines }, (_v, i) => ({
-      job_id: String(1000 + i), customer, key_number: `NWR-${i}`, advertiser: `Advertiser ${i}`, requested_at: 1_760_000_000_000 + i,
-      month: `2025-${String((i % 12) + 1).padStart(2, '0')}`, status: 'completed', stage: 'approved',
+      job_id: String(1000 + i),
+      customer,
+      key_number: `NWR-${i}`,
+      advertiser: `Advertiser ${i}`,
+      requested_at: 1_760_000_000_000 + i,
+      month: `2025-${String((i % 12) + 1).padStart(2, '0')}`,
+      status: 'completed',
+      stage: 'approved',
       amount: { amount: `${100 + (i % 50)}.00`, currency: 'USD', symbol: '$' },
     })),
-    totals: { overall: [], by_customer: [], by_month: [] }, hidden_customers: [], unrated_jobs: 0, truncated: false,
+    totals: { overall: [], by_customer: [], by_month: [] },
+    hidden_customers: [],
+    unrated_jobs: 0,
+    truncated: false,
   }
   return JSON.stringify(body)
 }
 
-interface FirstUse { loadCpuMs: number; listJobsCpuMs: number; getJobCpuMs: number }
+interface FirstUse {
+  loadCpuMs: number
+  listJobsCpuMs: number
+  getJobCpuMs: number
+}
 
 /** Child side: the door's first use in a fresh process, in CPU ms. */
 async function child(): Promise<void> {
@@ -110,12 +151,14 @@ export async function benchAnswerDoor(): Promise<BenchResult[]> {
   figures['first use: compile job list, CPU ms'] = first?.listJobsCpuMs ?? NaN
   figures['first use: compile job, CPU ms'] = first?.getJobCpuMs ?? NaN
   const worst = Math.max(...ratios)
-  return [{
-    name: 'answers: the door checks every answer against the API document',
-    goal: 'checking a valid answer costs less than parsing it (door / parse < 1) for the largest answers',
-    pass: worst < 1,
-    figures,
-  }]
+  return [
+    {
+      name: 'answers: the door checks every answer against the API document',
+      goal: 'checking a valid answer costs less than parsing it (door / parse < 1) for the largest answers',
+      pass: worst < 1,
+      figures,
+    },
+  ]
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -21,7 +21,14 @@ const MiB = 2 ** 20
 const SIZES_MIB = [50, 400]
 const ROUNDS = 5
 
-interface ChildReport { sizeMiB: number; kind: string; baselineRss: number; peakRss: number; afterRss: number; ms: number }
+interface ChildReport {
+  sizeMiB: number
+  kind: string
+  baselineRss: number
+  peakRss: number
+  afterRss: number
+  ms: number
+}
 
 /** Child side: one warm-up call (1 MiB), then one call of `sizeMiB`; prints one JSON line. */
 async function child(url: string, sizeMiB: number): Promise<void> {
@@ -69,12 +76,14 @@ export async function benchAnswers(): Promise<BenchResult[]> {
     const ratio = (growth[1] ?? 0) / Math.max(growth[0] ?? 0, 1)
     const allRefused = [...runs.values()].every((reports) => reports.every((r) => r.kind === 'too_large'))
     figures['peak growth ratio 400 / 50'] = ratio
-    return [{
-      name: 'answers: oversized JSON refused at the 8 MiB cap',
-      goal: 'both refused as too_large; peak < 40 MiB over baseline; 400/50 peak growth ratio < 1.5',
-      pass: allRefused && growth.every((g) => g < 40) && ratio < 1.5,
-      figures,
-    }]
+    return [
+      {
+        name: 'answers: oversized JSON refused at the 8 MiB cap',
+        goal: 'both refused as too_large; peak < 40 MiB over baseline; 400/50 peak growth ratio < 1.5',
+        pass: allRefused && growth.every((g) => g < 40) && ratio < 1.5,
+        figures,
+      },
+    ]
   } finally {
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))

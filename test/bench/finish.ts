@@ -33,12 +33,37 @@ const MINUTES = 10
 
 /** The hand two-pass loudnorm to EBU R128 (-23 LUFS, -1 dBTP) in 24 bits: what an editor would run. */
 async function twoPassLoudnorm(input: string, output: string): Promise<void> {
-  const first = await runFfmpeg(['-hide_banner', '-nostats', '-i', input, '-af', 'loudnorm=I=-23:TP=-1:LRA=20:print_format=json', '-f', 'null', '-'])
+  const first = await runFfmpeg([
+    '-hide_banner',
+    '-nostats',
+    '-i',
+    input,
+    '-af',
+    'loudnorm=I=-23:TP=-1:LRA=20:print_format=json',
+    '-f',
+    'null',
+    '-',
+  ])
   const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(first.stderr)?.[0]
   if (!json) throw new Error('loudnorm printed no measurement')
   const m = JSON.parse(json) as Record<string, string>
-  const second = `loudnorm=I=-23:TP=-1:LRA=20:measured_I=${m['input_i']}:measured_TP=${m['input_tp']}:measured_LRA=${m['input_lra']}:measured_thresh=${m['input_thresh']}:offset=${m['target_offset']}:linear=true`
-  await runFfmpeg(['-y', '-hide_banner', '-nostats', '-i', input, '-af', second, '-ar', '48000', '-c:a', 'pcm_s24le', output])
+  const second =
+    `loudnorm=I=-23:TP=-1:LRA=20:measured_I=${m['input_i']}:measured_TP=${m['input_tp']}:` +
+    `measured_LRA=${m['input_lra']}:measured_thresh=${m['input_thresh']}:offset=${m['target_offset']}:linear=true`
+  await runFfmpeg([
+    '-y',
+    '-hide_banner',
+    '-nostats',
+    '-i',
+    input,
+    '-af',
+    second,
+    '-ar',
+    '48000',
+    '-c:a',
+    'pcm_s24le',
+    output,
+  ])
 }
 
 /**
@@ -58,14 +83,27 @@ async function firstSound(dir: string, read: { path: string; durationS: number }
   for (let i = 0; i < 4; i++) {
     const start = performance.now()
     let writtenS = 0
-    await finishTake({ input: take, output: join(dir, `spot-${i}.wav`), spotLengthS: spot, kind: 'finished_spot', profile, onWritten: () => { writtenS = (performance.now() - start) / 1000 } })
+    await finishTake({
+      input: take,
+      output: join(dir, `spot-${i}.wav`),
+      spotLengthS: spot,
+      kind: 'finished_spot',
+      profile,
+      onWritten: () => {
+        writtenS = (performance.now() - start) / 1000
+      },
+    })
     if (i > 0) runs.push({ writtenS, wholeS: (performance.now() - start) / 1000 })
   }
   const written = median(runs.map((r) => r.writtenS))
   const whole = median(runs.map((r) => r.wholeS))
   return {
     name: `finish a ${read.durationS.toFixed(1)} s take to a ${spot} s spot: the finished audio playable (written whole) vs the whole finish`,
-    figures: { 'playable after s': written.toFixed(2), 'whole finish s': whole.toFixed(2), 'playable / whole': (written / whole).toFixed(2) },
+    figures: {
+      'playable after s': written.toFixed(2),
+      'whole finish s': whole.toFixed(2),
+      'playable / whole': (written / whole).toFixed(2),
+    },
     goal: 'the finished audio plays within 1 s of the action',
     pass: written <= 1,
   }
@@ -77,31 +115,47 @@ export async function benchFinish(): Promise<BenchResult[]> {
     const read = await speakRead(dir, 'read', SENTENCES, { pausesS: [0.5, 0.9, 1.4, 0.7, 1.0], roomDbfs: -60 })
     const loops = Math.ceil((MINUTES * 60) / read.durationS)
     const take = join(dir, 'take.wav')
-    await runFfmpeg(['-y', '-stream_loop', String(loops - 1), '-i', read.path, '-t', String(MINUTES * 60), '-c:a', 'pcm_s24le', take])
+    await runFfmpeg([
+      '-y',
+      '-stream_loop',
+      String(loops - 1),
+      '-i',
+      read.path,
+      '-t',
+      String(MINUTES * 60),
+      '-c:a',
+      'pcm_s24le',
+      take,
+    ])
     const spot = MINUTES * 60 - 20
     const profile = BUILT_IN_PROFILES.find((p) => p.name === 'ebu-r128')
     if (!profile) throw new Error('no EBU R128 profile')
     const loudnorm = await timed(() => twoPassLoudnorm(take, join(dir, 'loudnorm.wav')))
-    const finish = await timed(() => finishTake({ input: take, output: join(dir, 'finished.wav'), spotLengthS: spot, kind: 'finished_spot', profile }))
+    const finish = await timed(() =>
+      finishTake({ input: take, output: join(dir, 'finished.wav'), spotLengthS: spot, kind: 'finished_spot', profile }),
+    )
     await rm(join(dir, 'finished.wav'), { force: true })
     const r = finish.value
     const ratio = finish.wallS / loudnorm.wallS
-    return [await firstSound(dir, read), {
-      name: `finish a ${MINUTES}-minute 48 kHz/24-bit take (fit to ${spot} s, clean, level to EBU R128) vs hand two-pass loudnorm`,
-      figures: {
-        'finish wall s': finish.wallS.toFixed(1),
-        'finish CPU s': finish.cpuS.toFixed(1),
-        'loudnorm wall s': loudnorm.wallS.toFixed(1),
-        'loudnorm CPU s': loudnorm.cpuS.toFixed(1),
-        'ratio (wall)': ratio.toFixed(2),
-        'after: length s': r.length_s,
-        'after: LUFS': r.after.lufs ?? 'none',
-        'after: true peak dBTP': r.after.true_peak_dbtp ?? 'none',
-        'pauses changed': r.edits.filter((e) => e.kind === 'pause').length,
+    return [
+      await firstSound(dir, read),
+      {
+        name: `finish a ${MINUTES}-minute 48 kHz/24-bit take (fit to ${spot} s, clean, level to EBU R128) vs hand two-pass loudnorm`,
+        figures: {
+          'finish wall s': finish.wallS.toFixed(1),
+          'finish CPU s': finish.cpuS.toFixed(1),
+          'loudnorm wall s': loudnorm.wallS.toFixed(1),
+          'loudnorm CPU s': loudnorm.cpuS.toFixed(1),
+          'ratio (wall)': ratio.toFixed(2),
+          'after: length s': r.length_s,
+          'after: LUFS': r.after.lufs ?? 'none',
+          'after: true peak dBTP': r.after.true_peak_dbtp ?? 'none',
+          'pauses changed': r.edits.filter((e) => e.kind === 'pause').length,
+        },
+        goal: 'finish within 1.5× the two-pass loudnorm',
+        pass: ratio <= 1.5,
       },
-      goal: 'finish within 1.5× the two-pass loudnorm',
-      pass: ratio <= 1.5,
-    }]
+    ]
   } finally {
     await cleanup()
   }

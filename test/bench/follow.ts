@@ -22,7 +22,9 @@ import { runAlone } from './report'
 import type { BenchResult } from './types'
 
 const s = (x: number) => `${x.toFixed(2)} s`
-const lagFigures = (lags: readonly number[]) => `median ${s(percentile(lags, 50))}, 95th percentile ${s(percentile(lags, 95))}`
+const shares = (a: number, b: number) => `${(a * 100).toFixed(0)} % → ${(b * 100).toFixed(0)} %`
+const lagFigures = (lags: readonly number[]) =>
+  `median ${s(percentile(lags, 50))}, 95th percentile ${s(percentile(lags, 95))}`
 
 interface Followed {
   before: FollowMetrics
@@ -32,7 +34,12 @@ interface Followed {
 async function followCase(c: FollowCase, dir: string, i: number): Promise<{ result: BenchResult; followed: Followed }> {
   const take = await speakTake(c.script, c.read, c.voice, dir, `take-${i}`)
   const metrics = async (pace: boolean) => {
-    const streamed = await streamTake({ script: c.script, pcm48k: take.pcm48k, dataDir: path.join(dir, `data-${i}-${pace}`), pace })
+    const streamed = await streamTake({
+      script: c.script,
+      pcm48k: take.pcm48k,
+      dataDir: path.join(dir, `data-${i}-${pace}`),
+      pace,
+    })
     if (streamed.warnings.length) throw new Error(`The prompter warned: ${streamed.warnings.join(' ')}`)
     return followMetrics(take.words, streamed.moves)
   }
@@ -48,10 +55,15 @@ async function followCase(c: FollowCase, dir: string, i: number): Promise<{ resu
         'follow lag before (recognitions only)': lagFigures(before.lagsS),
         'follow lag after (paced between recognitions)': lagFigures(after.lagsS),
         'script words read / never reached (after)': `${after.lagsS.length + after.missed} / ${after.missed}`,
-        'highlight within two words of the voice, before → after': `${(before.withinTwo * 100).toFixed(0)} % → ${(after.withinTwo * 100).toFixed(0)} %`,
-        'highlight two or more words ahead of the voice (ad-libs included), before → after': `${(before.aheadTwo * 100).toFixed(0)} % → ${(after.aheadTwo * 100).toFixed(0)} %`,
+        'highlight within two words of the voice, before → after': shares(before.withinTwo, after.withinTwo),
+        'highlight two or more words ahead of the voice (ad-libs included), before → after': shares(
+          before.aheadTwo,
+          after.aheadTwo,
+        ),
         'ad-lib end → locked again (after)': adlib ? (adlib.afterS != null ? s(adlib.afterS) : 'never') : 'n/a',
-        'ad-lib: furthest ahead of the voice in words, before → after': adlib ? `${before.relocks.find((r) => r.kind === 'ad-lib')?.overshoot ?? 'n/a'} → ${adlib.overshoot}` : 'n/a',
+        'ad-lib: furthest ahead of the voice in words, before → after': adlib
+          ? `${before.relocks.find((r) => r.kind === 'ad-lib')?.overshoot ?? 'n/a'} → ${adlib.overshoot}`
+          : 'n/a',
         'skipped sentence → locked again (after)': skip ? (skip.afterS != null ? s(skip.afterS) : 'never') : 'n/a',
       },
     },
@@ -65,7 +77,12 @@ function summary(name: string, set: readonly Followed[], goal: boolean): BenchRe
   const p95 = percentile(after, 95)
   return {
     name: `prompter follow lag over the ${name}`,
-    ...(goal ? { goal: 'paced: median at most 0.4 s and 95th percentile at most 1 s on voices it was not tuned on', pass: median <= 0.4 && p95 <= 1 } : {}),
+    ...(goal
+      ? {
+          goal: 'paced: median at most 0.4 s and 95th percentile at most 1 s on voices it was not tuned on',
+          pass: median <= 0.4 && p95 <= 1,
+        }
+      : {}),
     figures: { before: lagFigures(before), after: lagFigures(after), words: after.length },
   }
 }
@@ -75,7 +92,10 @@ export async function benchFollow(): Promise<BenchResult[]> {
   try {
     const results: BenchResult[] = []
     const sets: Record<'tuning' | 'heldOut', Followed[]> = { tuning: [], heldOut: [] }
-    const cases = [...TUNING_CASES.map((c) => ({ c, set: 'tuning' as const })), ...HELD_OUT_CASES.map((c) => ({ c, set: 'heldOut' as const }))]
+    const cases = [
+      ...TUNING_CASES.map((c) => ({ c, set: 'tuning' as const })),
+      ...HELD_OUT_CASES.map((c) => ({ c, set: 'heldOut' as const })),
+    ]
     for (const [i, { c, set }] of cases.entries()) {
       const { result, followed } = await followCase(c, dir, i)
       results.push(result)

@@ -14,14 +14,27 @@ import { pathToFileURL } from 'node:url'
 import { DEFAULT_POLL_INTERVALS } from '../../main/polling/poll-rules'
 import type { JobListView } from '../../shared/bridge'
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
-import { makeCore, MemorySecretStore, PENDING, pollOnce, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestCore } from '../integration/harness'
+import {
+  makeCore,
+  MemorySecretStore,
+  PENDING,
+  pollOnce,
+  removeTempDirs,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+} from '../integration/harness'
 import type { BenchResult } from './types'
 
 const KEY = 'bench-offline-key-0123456789'
 const LAUNCHES = 5
 const OUTAGES_MS = [20_000, 30_000, 40_000]
 
-async function launchOnce(dataDir: string, secrets: MemorySecretStore): Promise<{ ms: number; t: TestCore; source: string }> {
+async function launchOnce(
+  dataDir: string,
+  secrets: MemorySecretStore,
+): Promise<{ ms: number; t: TestCore; source: string }> {
   const started = performance.now()
   const t = await makeCore({ dataDir, secrets, intervals: DEFAULT_POLL_INTERVALS })
   await t.core.start({ autoDemo: false })
@@ -41,7 +54,11 @@ async function launchTimes(dataDir: string, secrets: MemorySecretStore): Promise
 }
 
 export async function benchOfflineLaunch(): Promise<BenchResult[]> {
-  const sandbox = await startTestSandbox({ dataDir: await tempDir('bench-sandbox'), keys: [{ token: KEY, scopes: '*' }], rateLimit: { limit: 100_000, windowMs: 60_000 } })
+  const sandbox = await startTestSandbox({
+    dataDir: await tempDir('bench-sandbox'),
+    keys: [{ token: KEY, scopes: '*' }],
+    rateLimit: { limit: 100_000, windowMs: 60_000 },
+  })
   let proxy: FaultProxy | null = null
   try {
     proxy = await startFaultProxy({ upstream: sandbox.url, maxStallMs: 120_000 })
@@ -67,12 +84,24 @@ export async function benchOfflineLaunch(): Promise<BenchResult[]> {
     for (const outage of OUTAGES_MS) {
       const failuresBefore = t.eventsOf<{ online: boolean }>('connectivity').filter((c) => !c.online).length
       await t.core.handlers.refreshNow({}) // the outage is noticed now rather than at the next idle poll
-      await waitFor('the offline notice', () => t.eventsOf<{ online: boolean }>('connectivity').filter((c) => !c.online).length > failuresBefore, 60_000)
+      await waitFor(
+        'the offline notice',
+        () => t.eventsOf<{ online: boolean }>('connectivity').filter((c) => !c.online).length > failuresBefore,
+        60_000,
+      )
       await new Promise((r) => setTimeout(r, outage))
       await proxy.up()
       const backAt = performance.now()
       const before = t.eventsOf<JobListView>('jobs').length
-      await waitFor('the live list', () => t.eventsOf<JobListView>('jobs').slice(before).some((v) => v.source === 'live'), 2 * DEFAULT_POLL_INTERVALS.idleMs)
+      await waitFor(
+        'the live list',
+        () =>
+          t
+            .eventsOf<JobListView>('jobs')
+            .slice(before)
+            .some((v) => v.source === 'live'),
+        2 * DEFAULT_POLL_INTERVALS.idleMs,
+      )
       catchUps.push(performance.now() - backAt)
       await proxy.down()
     }

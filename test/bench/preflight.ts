@@ -49,7 +49,9 @@ async function makeLongTake(dir: string): Promise<string> {
   ])
   const take = path.join(dir, 'take-10min.wav')
   const loops = TAKE_SECONDS / 30 - 1
-  await runFfmpeg(['-y', '-stream_loop', String(loops), '-i', pattern, '-c:a', 'pcm_s24le', take], { timeoutMs: 120_000 })
+  await runFfmpeg(['-y', '-stream_loop', String(loops), '-i', pattern, '-c:a', 'pcm_s24le', take], {
+    timeoutMs: 120_000,
+  })
   return take
 }
 
@@ -103,22 +105,28 @@ export async function benchPreflight(): Promise<BenchResult[]> {
     let measuredDuration = Number.NaN
 
     for (let round = 0; round < ROUNDS; round++) {
-      costs.preflight.push(await cost(async () => {
-        const r = await measureTakeDetailed(take, { kind: 'dry_voice' })
-        if (!r.preflight.measured || r.preflight.duration_s === null || r.report?.true_peak_dbtp === null) throw new Error('The benchmark take could not be measured.')
-        measuredDuration = r.preflight.duration_s
-      }))
+      costs.preflight.push(
+        await cost(async () => {
+          const r = await measureTakeDetailed(take, { kind: 'dry_voice' })
+          if (!r.preflight.measured || r.preflight.duration_s === null || r.report?.true_peak_dbtp === null)
+            throw new Error('The benchmark take could not be measured.')
+          measuredDuration = r.preflight.duration_s
+        }),
+      )
       costs.hand.push(await cost(() => rawFfmpeg(ffmpeg, [...input, '-af', HAND_CHAIN.join(','), '-f', 'null', '-'])))
-      costs.separate.push(await cost(async () => {
-        for (const filter of filters) await rawFfmpeg(ffmpeg, [...input, '-af', filter, '-f', 'null', '-'])
-      }))
+      costs.separate.push(
+        await cost(async () => {
+          for (const filter of filters) await rawFfmpeg(ffmpeg, [...input, '-af', filter, '-f', 'null', '-'])
+        }),
+      )
       costs.decode.push(await cost(() => rawFfmpeg(ffmpeg, [...input, '-f', 'null', '-'])))
     }
 
     const wall = (k: keyof typeof costs): number => median(costs[k].map((c) => c.wallS))
     const cpu = (k: keyof typeof costs): number => median(costs[k].map((c) => c.cpuS))
     const cpuKnown = Number.isFinite(cpu('preflight'))
-    const judge = (k: 'hand' | 'separate'): number => (cpuKnown ? cpu('preflight') / cpu(k) : wall('preflight') / wall(k))
+    const judge = (k: 'hand' | 'separate'): number =>
+      cpuKnown ? cpu('preflight') / cpu(k) : wall('preflight') / wall(k)
     return [
       {
         name: `full report with true peak of a ${TAKE_SECONDS / 60}-minute 48 kHz/24-bit take (median of ${ROUNDS} interleaved rounds)`,

@@ -25,7 +25,15 @@ import { readBack } from '../../main/readback/read-back'
 import { defaultModelDir } from '../../main/readback/engines/sherpa/sherpa-model'
 import { speak, SPOT_SCRIPT } from '../support/spot-script'
 import { measureSet, summarise } from '../support/readback-measure'
-import { HELD_OUT, HELD_OUT_FLITE_VOICES, HELD_OUT_VOICES, TUNING, TUNING_FLITE_VOICES, TUNING_VOICES, voiceName } from '../support/readback-set'
+import {
+  HELD_OUT,
+  HELD_OUT_FLITE_VOICES,
+  HELD_OUT_VOICES,
+  TUNING,
+  TUNING_FLITE_VOICES,
+  TUNING_VOICES,
+  voiceName,
+} from '../support/readback-set'
 import { UNSEEN, UNSEEN_VOICES } from '../support/readback-unseen-set'
 import { SEALED, SEALED_VOICES } from '../support/readback-sealed-set'
 import { keptHearings } from '../support/kept-hearings'
@@ -54,7 +62,10 @@ async function speed(engine: ReadbackEngine, dir: string): Promise<BenchResult['
     }
   }
   return {
-    'audio duration s': duration_s, 'read-back s (best)': best, ratio: best / duration_s, 'verdict on the clean read': verdict,
+    'audio duration s': duration_s,
+    'read-back s (best)': best,
+    ratio: best / duration_s,
+    'verdict on the clean read': verdict,
     // The first take also reads the dictionary and the general model and builds the script's model (its sound-alike search).
     'read-back s, first take': took[0] ?? 0,
     'longest event-loop block, first take ms': Math.round(blocks[0] ?? 0),
@@ -71,10 +82,21 @@ function longestBlock(): { stop(): number } {
     longest = Math.max(longest, now - last)
     last = now
   }, 5)
-  return { stop: () => { clearInterval(timer); return Math.max(longest, performance.now() - last) } }
+  return {
+    stop: () => {
+      clearInterval(timer)
+      return Math.max(longest, performance.now() - last)
+    },
+  }
 }
 
-async function trust(engine: ReadbackEngine, name: string, spots: typeof TUNING, voices: typeof TUNING_VOICES, dir: string): Promise<BenchResult> {
+async function trust(
+  engine: ReadbackEngine,
+  name: string,
+  spots: typeof TUNING,
+  voices: typeof TUNING_VOICES,
+  dir: string,
+): Promise<BenchResult> {
   const f = summarise(await measureSet(engine, spots, voices, dir))
   return {
     name: `read-back with ${engine.name}: ${name}`,
@@ -103,16 +125,30 @@ const SETS = [
   { id: 'held-out', name: 'the held-out set', spots: HELD_OUT, voices: HELD_OUT_VOICES },
   { id: 'tuning-flite', name: 'the tuning set read by flite', spots: TUNING, voices: TUNING_FLITE_VOICES },
   { id: 'held-out-flite', name: 'the held-out set read by flite', spots: HELD_OUT, voices: HELD_OUT_FLITE_VOICES },
-  { id: 'unseen', name: 'the unseen set (a dev set since issue 41 point 4 looked at it)', spots: UNSEEN, voices: UNSEEN_VOICES },
+  {
+    id: 'unseen',
+    name: 'the unseen set (a dev set since issue 41 point 4 looked at it)',
+    spots: UNSEEN,
+    voices: UNSEEN_VOICES,
+  },
   // Held out: never tuned on (readback-sealed-set.ts says why and how it is used).
-  { id: 'sealed', name: 'the sealed held-out set (scripts, voices, paces and treatments no rule was written on)', spots: SEALED, voices: SEALED_VOICES },
+  {
+    id: 'sealed',
+    name: 'the sealed held-out set (scripts, voices, paces and treatments no rule was written on)',
+    spots: SEALED,
+    voices: SEALED_VOICES,
+  },
 ]
 
 /**
  * BOOTH_BENCH_READBACK_SETS=held-out,held-out-flite measures only those sets (and not the speed): on a busy
  * machine the whole bench can take far longer than its 7 minutes.
  */
-const only = process.env['BOOTH_BENCH_READBACK_SETS']?.split(',').map((s) => s.trim()).filter(Boolean) ?? null
+const only =
+  process.env['BOOTH_BENCH_READBACK_SETS']
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? null
 /**
  * BOOTH_BENCH_READBACK_HEARINGS=<folder> keeps each read's hearings there (kept-hearings.ts) and reads them
  * back on the next run: a change of the comparison or of certainty is measured in seconds on the same
@@ -128,7 +164,10 @@ export async function benchReadback(): Promise<BenchResult[]> {
     for (const engine of createEngines({ modelDir: () => modelDir })) {
       const why = await engine.unavailable()
       if (why) {
-        results.push({ name: `read-back with ${engine.name}`, figures: { status: engine.name === 'sherpa-onnx' ? `no model (${why})` : `not available (${why})` } })
+        results.push({
+          name: `read-back with ${engine.name}`,
+          figures: { status: engine.name === 'sherpa-onnx' ? `no model (${why})` : `not available (${why})` },
+        })
         continue
       }
       if (!only) {
@@ -143,7 +182,8 @@ export async function benchReadback(): Promise<BenchResult[]> {
       }
       for (const set of SETS) {
         const hearing = keptIn ? keptHearings(engine, keptIn) : engine
-        if (!only || only.includes(set.id)) results.push(await trust(hearing, set.name, set.spots, set.voices, join(dir, set.id)))
+        if (!only || only.includes(set.id))
+          results.push(await trust(hearing, set.name, set.spots, set.voices, join(dir, set.id)))
       }
     }
     return results

@@ -10,7 +10,8 @@ export function printResult(result: BenchResult): void {
   const verdict = result.pass === undefined ? '' : result.pass ? '  [meets goal]' : '  [MISSES goal]'
   console.log(`\n${result.name}${verdict}`)
   if (result.goal) console.log(`  goal: ${result.goal}`)
-  for (const [k, v] of Object.entries(result.figures)) console.log(`  ${k.padEnd(34)} ${typeof v === 'number' ? round(v) : v}`)
+  for (const [k, v] of Object.entries(result.figures))
+    console.log(`  ${k.padEnd(34)} ${typeof v === 'number' ? round(v) : v}`)
 }
 
 function round(n: number): string {
@@ -30,11 +31,17 @@ export async function runAlone(bench: () => Promise<BenchResult[]>): Promise<voi
 /** Runs the bench file at `metaUrl` again as `--child …args` and returns its stdout lines; throws on a non-zero exit. */
 export async function runSelfAsChild(metaUrl: string, args: string[]): Promise<string[]> {
   const self = fileURLToPath(metaUrl)
-  const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const proc = spawn(process.execPath, ['--import', 'tsx', self, '--child', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   let err = ''
-  proc.stdout.on('data', (d: Buffer) => { out += d.toString() })
-  proc.stderr.on('data', (d: Buffer) => { err += d.toString() })
+  proc.stdout.on('data', (d: Buffer) => {
+    out += d.toString()
+  })
+  proc.stderr.on('data', (d: Buffer) => {
+    err += d.toString()
+  })
   const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve))
   if (code !== 0) throw new Error(`The child ${self} failed (exit ${code}): ${err.slice(-500)}`)
   return out.trim().split('\n')

@@ -46,7 +46,10 @@ async function main(): Promise<void> {
     console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(suites).join(', ')}.`)
     process.exit(2)
   }
-  console.log(`Booth benchmarks on ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`)
+  console.log(
+    `Booth benchmarks on ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`,
+  )
   for (const [name, run] of Object.entries(suites)) {
     if (wanted.length && !wanted.includes(name)) continue
     for (const result of await run()) printResult(result)

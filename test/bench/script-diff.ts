@@ -8,7 +8,6 @@ import { scriptDiff } from '../../renderer/src/ui/diff/word-diff'
 import type { BenchResult } from './types'
 import { loremScript as lorem } from '../support/lorem-script'
 
-
 function timed(a: string, b: string): { ms: number; granularity: string } {
   const t = performance.now()
   const d = scriptDiff(a, b)
@@ -33,5 +32,12 @@ export async function benchScriptDiff(): Promise<BenchResult[]> {
     if (size === 100_000) large = rewrite.ms
   }
   figures['rewrite 100k / 10k time ratio'] = large / Math.max(small, 0.001)
-  return [{ name: 'script-change diff (bounded)', figures, goal: 'every case under 1000 ms (the ratio shows how the cost grows with the text)', pass: worst < 1000 }]
+  return [
+    {
+      name: 'script-change diff (bounded)',
+      figures,
+      goal: 'every case under 1000 ms (the ratio shows how the cost grows with the text)',
+      pass: worst < 1000,
+    },
+  ]
 }

@@ -32,7 +32,16 @@ function timed(run: () => unknown): number {
 }
 
 function readbackIssues(text: string): ReadbackIssue[] {
-  const base = { severity: 'normal' as const, expected: null, heard: 'sunday', context: '', legal: false, name: false, number: false, at_s: 1 }
+  const base = {
+    severity: 'normal' as const,
+    expected: null,
+    heard: 'sunday',
+    context: '',
+    legal: false,
+    name: false,
+    number: false,
+    at_s: 1,
+  }
   return Array.from({ length: 50 }, (_, k) => {
     const at = text.indexOf(' ', Math.floor((k * text.length) / 50)) + 1
     const kind = (['changed', 'missing', 'extra', 'repeated'] as const)[k % 4] ?? 'changed'
@@ -41,9 +50,25 @@ function readbackIssues(text: string): ReadbackIssue[] {
 }
 
 function marksOf(text: string, prons: Array<{ word: string; say: string }>, checks: boolean) {
-  const platform: CheckIssue[] = checks ? [{ kind: 'changed', severity: 'high', expected: 'consectetur adipiscing', heard: 'x', context: '', legal: false, name: false, number: false }] : []
+  const platform: CheckIssue[] = checks
+    ? [
+        {
+          kind: 'changed',
+          severity: 'high',
+          expected: 'consectetur adipiscing',
+          heard: 'x',
+          context: '',
+          legal: false,
+          name: false,
+          number: false,
+        },
+      ]
+    : []
   return buildScriptMarks({
-    shownText: text, scriptText: text, toShown: identityMap, pronunciations: findPronunciationMatches(text, prons),
+    shownText: text,
+    scriptText: text,
+    toShown: identityMap,
+    pronunciations: findPronunciationMatches(text, prons),
     readback: checks ? { issues: readbackIssues(text), readText: text, toScript: identityMap } : null,
     platform: checks ? { issues: platform, sameTake: true } : null,
   })
@@ -51,8 +76,14 @@ function marksOf(text: string, prons: Array<{ word: string; say: string }>, chec
 
 export async function benchScriptMarks(): Promise<BenchResult[]> {
   const figures: Record<string, number | string> = {}
-  const sparse = [{ word: 'Brümmerhaus', say: 'x' }, { word: 'Dream Street', say: 'y' }]
-  const dense = [{ word: 'consectetur', say: 'x' }, { word: 'adipiscing', say: 'y' }]
+  const sparse = [
+    { word: 'Brümmerhaus', say: 'x' },
+    { word: 'Dream Street', say: 'y' },
+  ]
+  const dense = [
+    { word: 'consectetur', say: 'x' },
+    { word: 'adipiscing', say: 'y' },
+  ]
   let worst = 0
   let densest = 0
   const at: Record<number, number> = {}
@@ -78,5 +109,12 @@ export async function benchScriptMarks(): Promise<BenchResult[]> {
   }
   figures['checks on 100k / 10k time ratio'] = (at[100_000] ?? 0) / Math.max(at[10_000] ?? 0, 0.001)
   figures['dense case less its pronunciation matching, worst (ms)'] = densest
-  return [{ name: 'script marks (merge and align)', figures, goal: 'every case under 200 ms, the dense one less its pronunciation matching too (the ratio shows how the cost grows with the text)', pass: worst < 200 && densest < 200 }]
+  return [
+    {
+      name: 'script marks (merge and align)',
+      figures,
+      goal: 'every case under 200 ms, the dense one less its pronunciation matching too (the ratio shows how the cost grows with the text)',
+      pass: worst < 200 && densest < 200,
+    },
+  ]
 }

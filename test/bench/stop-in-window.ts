@@ -29,7 +29,10 @@ import { voiceLikeChunks } from './stop-to-check'
 import { median } from './timing'
 
 /** `BOOTH_BENCH_STOP_LENGTHS=10,120` measures only some lengths (seconds). */
-const LENGTHS_S = (process.env['BOOTH_BENCH_STOP_LENGTHS'] ?? '10,120,600').split(',').map(Number).filter((n) => n > 0)
+const LENGTHS_S = (process.env['BOOTH_BENCH_STOP_LENGTHS'] ?? '10,120,600')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
 const CHUNK_S = 0.1
 const GOAL_MS = 100
 const ROUNDS = Number(process.env['BOOTH_BENCH_STOP_ROUNDS'] ?? 3)
@@ -37,7 +40,9 @@ const ROUNDS = Number(process.env['BOOTH_BENCH_STOP_ROUNDS'] ?? 3)
 /** Installs the page's probe: Space's event time, and the first paint after the new take's figures show. */
 async function armProbe(page: Page, previousName: string): Promise<void> {
   await page.evaluate((previous) => {
-    const w = window as unknown as { __stopProbe?: { pressedAt: number | null; drawnAt: number | null; domAt: number | null } }
+    const w = window as unknown as {
+      __stopProbe?: { pressedAt: number | null; drawnAt: number | null; domAt: number | null }
+    }
     const probe = { pressedAt: null as number | null, drawnAt: null as number | null, domAt: null as number | null }
     w.__stopProbe = probe
     const onKey = (e: KeyboardEvent) => {
@@ -57,7 +62,9 @@ async function armProbe(page: Page, previousName: string): Promise<void> {
       window.removeEventListener('keydown', onKey, { capture: true })
       requestAnimationFrame(() => {
         const channel = new MessageChannel()
-        channel.port1.onmessage = () => { probe.drawnAt = performance.now() }
+        channel.port1.onmessage = () => {
+          probe.drawnAt = performance.now()
+        }
         channel.port2.postMessage(null)
       })
     })
@@ -84,11 +91,17 @@ async function startProfile(page: Page): Promise<{ stop(): Promise<string> }> {
       const deltas = profile.timeDeltas ?? []
       ;(profile.samples ?? []).forEach((id, i) => {
         const frame = byId.get(id)?.callFrame
-        const key = frame ? `${frame.functionName || '(anonymous)'}${frame.url ? ` ${frame.url.split('/').pop()}:${frame.lineNumber}` : ''}` : '?'
+        const key = frame
+          ? `${frame.functionName || '(anonymous)'}${frame.url ? ` ${frame.url.split('/').pop()}:${frame.lineNumber}` : ''}`
+          : '?'
         self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000)
       })
       const total = [...self.values()].reduce((a, b) => a + b, 0)
-      return `${total.toFixed(0)} ms sampled; ${[...self].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join('; ')}`
+      return `${total.toFixed(0)} ms sampled; ${[...self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
+        .join('; ')}`
     },
   }
 }
@@ -100,7 +113,11 @@ async function bareRoundTrip(page: Page): Promise<number> {
     const times: number[] = []
     for (let i = 0; i < 5; i++) {
       const t = performance.now()
-      const res = await fetch(`${w.__bridgeUrl}/bridge/call/listDeliveryProfiles`, { method: 'POST', headers: w.__bridgeHeaders, body: JSON.stringify({ args: {} }) })
+      const res = await fetch(`${w.__bridgeUrl}/bridge/call/listDeliveryProfiles`, {
+        method: 'POST',
+        headers: w.__bridgeHeaders,
+        body: JSON.stringify({ args: {} }),
+      })
       await res.json()
       times.push(performance.now() - t)
     }
@@ -108,31 +125,64 @@ async function bareRoundTrip(page: Page): Promise<number> {
   })
 }
 
-async function recordOne(page: Page, bridge: BridgeClient, jobId: string, seconds: number, source: string[]): Promise<{ pressToDomMs: number; pressToDrawnMs: number; stopSentMs: number; stopAnsweredMs: number }> {
+async function recordOne(
+  page: Page,
+  bridge: BridgeClient,
+  jobId: string,
+  seconds: number,
+  source: string[],
+): Promise<{ pressToDomMs: number; pressToDrawnMs: number; stopSentMs: number; stopAnsweredMs: number }> {
   const recorder = page.locator('.recorder')
-  const previous = (await page.locator('.last-take .take-name').textContent().catch(() => null)) ?? ''
+  const previous =
+    (await page
+      .locator('.last-take .take-name')
+      .textContent()
+      .catch(() => null)) ?? ''
   await page.locator('.script-panel .section-title').click()
   await page.keyboard.press('Space')
   await recorder.locator('[aria-pressed="true"]').waitFor()
   const take = (await bridge.call('listTakes', { jobId })).takes.find((t) => t.state === 'recording')
   if (!take) throw new Error('The take being recorded is not in the list.')
   // The rest of the take's length, as the page itself would send it.
-  for (let i = 0; i < seconds / CHUNK_S; i++) await bridge.call('appendRecording', { takeId: take.id, pcmBase64: source[i % source.length] as string })
+  for (let i = 0; i < seconds / CHUNK_S; i++)
+    await bridge.call('appendRecording', { takeId: take.id, pcmBase64: source[i % source.length] as string })
   await armProbe(page, previous)
   const profiler = process.env['BOOTH_BENCH_STOP_PROFILE'] ? await startProfile(page) : null
   await page.keyboard.press('Space')
-  const probe = await page.waitForFunction(() => {
-    const p = (window as unknown as { __stopProbe?: { pressedAt: number | null; drawnAt: number | null; domAt: number | null } }).__stopProbe
-    return p && p.drawnAt !== null ? p : null
-  }, undefined, { timeout: 60_000 })
-  if (profiler) console.log(`  ${seconds} s take, the page's thread from Stop to the figures drawn: ${await profiler.stop()}`)
-  const { pressedAt, drawnAt, domAt } = (await probe.jsonValue()) as { pressedAt: number; drawnAt: number; domAt: number }
+  const probe = await page.waitForFunction(
+    () => {
+      const p = (
+        window as unknown as {
+          __stopProbe?: { pressedAt: number | null; drawnAt: number | null; domAt: number | null }
+        }
+      ).__stopProbe
+      return p && p.drawnAt !== null ? p : null
+    },
+    undefined,
+    { timeout: 60_000 },
+  )
+  if (profiler)
+    console.log(`  ${seconds} s take, the page's thread from Stop to the figures drawn: ${await profiler.stop()}`)
+  const { pressedAt, drawnAt, domAt } = (await probe.jsonValue()) as {
+    pressedAt: number
+    drawnAt: number
+    domAt: number
+  }
   await page.locator('.recorder[data-phase="idle"]').waitFor({ timeout: 60_000 })
-  const calls = (await page.evaluate(() => (window as unknown as { __bridgeCalls: Array<{ name: string; start: number; end: number | null }> }).__bridgeCalls))
-    .filter((c) => c.start >= pressedAt - 1 && c.start <= drawnAt)
+  const calls = (
+    await page.evaluate(
+      () =>
+        (window as unknown as { __bridgeCalls: Array<{ name: string; start: number; end: number | null }> })
+          .__bridgeCalls,
+    )
+  ).filter((c) => c.start >= pressedAt - 1 && c.start <= drawnAt)
   const stopCall = calls.find((c) => c.name === 'stopRecording')
   if (process.env['BOOTH_BENCH_STOP_TRACE']) {
-    console.log(`  ${seconds} s take: ${calls.map((c) => `${c.name} ${(c.start - pressedAt).toFixed(0)}→${c.end === null ? '…' : (c.end - pressedAt).toFixed(0)}`).join(', ')}; DOM ${(domAt - pressedAt).toFixed(0)}, drawn ${(drawnAt - pressedAt).toFixed(0)}`)
+    console.log(
+      `  ${seconds} s take: ` +
+        `${calls.map((c) => `${c.name} ${(c.start - pressedAt).toFixed(0)}→${c.end === null ? '…' : (c.end - pressedAt).toFixed(0)}`).join(', ')}; ` +
+        `DOM ${(domAt - pressedAt).toFixed(0)}, drawn ${(drawnAt - pressedAt).toFixed(0)}`,
+    )
   }
   return {
     pressToDomMs: domAt - pressedAt,
@@ -146,14 +196,22 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'booth-bench-window-'))
   const host = await startWebHostOn(dataDir)
   const launch = config.use?.launchOptions ?? {}
-  const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] })
+  const browser = await chromium.launch({
+    ...launch,
+    args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  })
   try {
     const bridge = bridgeClient(host.launchUrl)
     const list = await bridge.call('listJobs', PENDING_ALL)
     let job: { job_id: string; advertiser: string } | null = null
     for (const j of list.items) {
       const detail = (await bridge.call('getJob', { jobId: j.job_id })).job
-      if (detail.can.deliver && detail.deliver_notice === 'none' && detail.script.kind === 'typed' && detail.length_s > 0) {
+      if (
+        detail.can.deliver &&
+        detail.deliver_notice === 'none' &&
+        detail.script.kind === 'typed' &&
+        detail.length_s > 0
+      ) {
         job = detail
         break
       }
@@ -193,7 +251,9 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
           })();
           return new Response(mine, { status: res.status, statusText: res.statusText, headers: res.headers });
         };
-        new PerformanceObserver((list) => { for (const e of list.getEntries()) calls.push({ name: 'longtask', start: e.startTime, end: e.startTime + e.duration }) }).observe({ type: 'longtask', buffered: false });
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) calls.push({ name: 'longtask', start: e.startTime, end: e.startTime + e.duration })
+        }).observe({ type: 'longtask', buffered: false });
       }`)
     }
     await page.goto(host.launchUrl)
@@ -208,7 +268,9 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
     const source = voiceLikeChunks(rate)
     // One short take first, so the first measured take is not the window's first (fonts, code paths warm).
     await recordOne(page, bridge, job.job_id, 1, source)
-    const figures: Record<string, string | number> = { 'machine load (1-min average) at start': os.loadavg()[0]?.toFixed(1) ?? '?' }
+    const figures: Record<string, string | number> = {
+      'machine load (1-min average) at start': os.loadavg()[0]?.toFixed(1) ?? '?',
+    }
     let worst = 0
     for (const seconds of LENGTHS_S) {
       const label = seconds >= 60 ? `${seconds / 60} min` : `${seconds} s`
@@ -226,19 +288,24 @@ export async function benchStopInWindow(): Promise<BenchResult[]> {
         answered.push(m.stopAnsweredMs)
       }
       worst = Math.max(worst, median(drawn))
-      figures[`${label}: Stop → figures drawn (ms)`] = `median ${median(drawn).toFixed(0)} (${drawn.map((d) => d.toFixed(0)).join(', ')})`
+      figures[`${label}: Stop → figures drawn (ms)`] =
+        `median ${median(drawn).toFixed(0)} (${drawn.map((d) => d.toFixed(0)).join(', ')})`
       figures[`${label}: Stop → figures in the DOM (ms)`] = `median ${median(dom).toFixed(0)}`
-      figures[`${label}: Stop → stopRecording sent / answered (ms)`] = `median ${median(sent).toFixed(0)} / ${median(answered).toFixed(0)}`
+      figures[`${label}: Stop → stopRecording sent / answered (ms)`] =
+        `median ${median(sent).toFixed(0)} / ${median(answered).toFixed(0)}`
       // The machine's load in one figure: Stop to drawn needs at least one round trip to main and a frame.
-      figures[`${label}: a bare bridge round trip from the page, after each take (ms)`] = `median ${median(bare).toFixed(0)} → Stop to drawn is ${(median(drawn) / median(bare)).toFixed(1)}× it`
+      figures[`${label}: a bare bridge round trip from the page, after each take (ms)`] =
+        `median ${median(bare).toFixed(0)} → Stop to drawn is ${(median(drawn) / median(bare)).toFixed(1)}× it`
     }
     figures['machine load (1-min average) at end'] = os.loadavg()[0]?.toFixed(1) ?? '?'
-    return [{
-      name: 'the check at Stop, in the window (Chromium, web host, 1280x720, job list shown)',
-      goal: `the take's figures drawn within ${GOAL_MS} ms of Stop for 10 s, 2 min and 10 min takes (median of ${ROUNDS})`,
-      pass: worst < GOAL_MS,
-      figures,
-    }]
+    return [
+      {
+        name: 'the check at Stop, in the window (Chromium, web host, 1280x720, job list shown)',
+        goal: `the take's figures drawn within ${GOAL_MS} ms of Stop for 10 s, 2 min and 10 min takes (median of ${ROUNDS})`,
+        pass: worst < GOAL_MS,
+        figures,
+      },
+    ]
   } finally {
     await browser.close()
     await host.stop().catch(() => undefined)

@@ -30,7 +30,11 @@ export function voiceLikeChunks(rate = RATE, count = 60): string[] {
     for (let i = 0; i < frames; i++) {
       const t = (c * frames + i) / rate
       const voiced = t % 3 < 2.2 ? 1 : 0
-      x[i] = voiced * (0.25 * Math.sin(2 * Math.PI * 180 * t) + 0.08 * Math.sin(2 * Math.PI * 2400 * t)) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 0.7 * t)) + 0.0005 * (Math.random() * 2 - 1)
+      x[i] =
+        voiced *
+          (0.25 * Math.sin(2 * Math.PI * 180 * t) + 0.08 * Math.sin(2 * Math.PI * 2400 * t)) *
+          (0.6 + 0.4 * Math.sin(2 * Math.PI * 0.7 * t)) +
+        0.0005 * (Math.random() * 2 - 1)
     }
     out.push(Buffer.from(x.buffer).toString('base64'))
   }
@@ -45,9 +49,15 @@ export async function benchStopToCheck(): Promise<BenchResult[]> {
     // waits for it before timing its own, so the two never share the cores (nor outlive the folder).
     let onChange: (() => void) | null = null
     let checkedAt = Number.NaN
-    const calls = createRecordingCalls(store, async () => ({ stem: 'BENCH', spotLengthS: null, kind: 'dry_voice' }), () => onChange?.(), async () => null, () => {
-      checkedAt = performance.now()
-    })
+    const calls = createRecordingCalls(
+      store,
+      async () => ({ stem: 'BENCH', spotLengthS: null, kind: 'dry_voice' }),
+      () => onChange?.(),
+      async () => null,
+      () => {
+        checkedAt = performance.now()
+      },
+    )
     const source = voiceLikeChunks()
     const figures: Record<string, string | number> = {}
     let worst = 0
@@ -65,7 +75,9 @@ export async function benchStopToCheck(): Promise<BenchResult[]> {
       if (!take.preflight?.measured) throw new Error(`The ${seconds} s take had no check at stop.`)
       // (main's delay timer is unref'd: this one keeps the bench's process alive meanwhile)
       const keepAlive = setInterval(() => {}, 1000)
-      await new Promise<void>((resolve) => { onChange = resolve })
+      await new Promise<void>((resolve) => {
+        onChange = resolve
+      })
       clearInterval(keepAlive)
       onChange = null
       const r = performance.now()
@@ -78,12 +90,14 @@ export async function benchStopToCheck(): Promise<BenchResult[]> {
       figures[`${label}: ffmpeg reference pass (ms)`] = referenceMs
       figures[`${label}: running vs reference LUFS`] = `${take.preflight.lufs} / ${reference.preflight?.lufs}`
     }
-    return [{
-      name: 'stop-to-check latency through the recording handlers (running measurement)',
-      goal: `the check is sent within ${GOAL_MS} ms of stop for 10 s, 2 min and 10 min takes`,
-      pass: worst < GOAL_MS,
-      figures,
-    }]
+    return [
+      {
+        name: 'stop-to-check latency through the recording handlers (running measurement)',
+        goal: `the check is sent within ${GOAL_MS} ms of stop for 10 s, 2 min and 10 min takes`,
+        pass: worst < GOAL_MS,
+        figures,
+      },
+    ]
   } finally {
     await cleanup()
   }

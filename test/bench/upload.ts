@@ -24,7 +24,13 @@ const FILE_BYTES = 500 * MB
 const TOKEN = 'booth_bench_upload_token_0001'
 const TUS = { 'Tus-Resumable': '1.0.0', Authorization: `Bearer ${TOKEN}` }
 
-interface ChildReport { ms: number; bytes: number; baselineRss: number; peakRss: number; handle: string }
+interface ChildReport {
+  ms: number
+  bytes: number
+  baselineRss: number
+  peakRss: number
+  handle: string
+}
 
 /** Child side: upload `file` once and print one JSON report line. */
 async function child(url: string, file: string, dataDir: string): Promise<void> {
@@ -34,7 +40,14 @@ async function child(url: string, file: string, dataDir: string): Promise<void> 
     peakRss = Math.max(peakRss, process.memoryUsage().rss)
   }, 50)
   const started = performance.now()
-  const upload = await startUpload({ baseUrl: url, apiKey: () => TOKEN, dataDir, takeId: 'bench', path: file, fileName: 'bench.wav' })
+  const upload = await startUpload({
+    baseUrl: url,
+    apiKey: () => TOKEN,
+    dataDir,
+    takeId: 'bench',
+    path: file,
+    fileName: 'bench.wav',
+  })
   const end = await upload.done
   const ms = performance.now() - started
   clearInterval(sampler)
@@ -51,16 +64,39 @@ async function uploadWithBooth(url: string, file: string, dataDir: string): Prom
 async function uploadWithCurl(url: string, file: string): Promise<{ ms: number; handle: string }> {
   const created = await fetch(`${url}/api/v1/uploads`, {
     method: 'POST',
-    headers: { ...TUS, 'Upload-Length': String(FILE_BYTES), 'Upload-Metadata': `filename ${Buffer.from('curl.wav').toString('base64')}` },
+    headers: {
+      ...TUS,
+      'Upload-Length': String(FILE_BYTES),
+      'Upload-Metadata': `filename ${Buffer.from('curl.wav').toString('base64')}`,
+    },
   })
   const location = created.headers.get('location')
   if (created.status !== 201 || !location) throw new Error(`tus creation answered ${created.status}.`)
   const started = performance.now()
-  const { stdout } = await run('curl', [
-    '-sS', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'PATCH', '--data-binary', `@${file}`,
-    '-H', 'Tus-Resumable: 1.0.0', '-H', 'Upload-Offset: 0', '-H', 'Content-Type: application/offset+octet-stream',
-    '-H', `Authorization: Bearer ${TOKEN}`, location,
-  ], { maxBuffer: 1024 * 1024 })
+  const { stdout } = await run(
+    'curl',
+    [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      '-X',
+      'PATCH',
+      '--data-binary',
+      `@${file}`,
+      '-H',
+      'Tus-Resumable: 1.0.0',
+      '-H',
+      'Upload-Offset: 0',
+      '-H',
+      'Content-Type: application/offset+octet-stream',
+      '-H',
+      `Authorization: Bearer ${TOKEN}`,
+      location,
+    ],
+    { maxBuffer: 1024 * 1024 },
+  )
   const ms = performance.now() - started
   if (stdout.trim() !== '204') throw new Error(`curl's PATCH answered ${stdout.trim()}.`)
   return { ms, handle: location.split('/').pop() ?? '' }
@@ -74,11 +110,17 @@ async function offsetOf(url: string, handle: string): Promise<number> {
 export async function benchUpload(): Promise<BenchResult[]> {
   const dir = await mkdtemp(join(tmpdir(), 'booth-bench-upload-'))
   const sandbox = await startSandbox({
-    port: 0, dataDir: join(dir, 'sandbox'), keys: [{ token: TOKEN, scopes: '*' }], producer: false, log: () => {},
+    port: 0,
+    dataDir: join(dir, 'sandbox'),
+    keys: [{ token: TOKEN, scopes: '*' }],
+    producer: false,
+    log: () => {},
   })
   try {
     const file = join(dir, 'take.bin')
-    await run('fallocate', ['-l', String(FILE_BYTES), file]).catch(() => run('truncate', ['-s', String(FILE_BYTES), file]))
+    await run('fallocate', ['-l', String(FILE_BYTES), file]).catch(() =>
+      run('truncate', ['-s', String(FILE_BYTES), file]),
+    )
     if ((await stat(file)).size !== FILE_BYTES) throw new Error('The 500 MB test file could not be made.')
     // curl first and Booth second, then once more each, keeping each one's best (a noisy shared machine).
     const curlRuns = []
@@ -97,21 +139,23 @@ export async function benchUpload(): Promise<BenchResult[]> {
     const boothMBs = FILE_BYTES / MB / (booth.ms / 1000)
     const ratio = boothMBs / curlMBs
     const overBaselineMB = Math.max(...boothRuns.map((r) => r.peakRss - r.baselineRss)) / MB
-    return [{
-      name: 'upload: 500 MB take to the sandbox, Booth uploader vs curl',
-      goal: "≥ 0.8× curl's throughput; uploader peak RSS < 100 MB over its baseline",
-      pass: ratio >= 0.8 && overBaselineMB < 100,
-      figures: {
-        'file MB': FILE_BYTES / MB,
-        'curl MB/s (best of 2)': curlMBs,
-        'Booth MB/s (best of 2)': boothMBs,
-        'Booth / curl': ratio,
-        'Booth PATCH chunk MiB': 16,
-        'uploader RSS baseline MiB': booth.baselineRss / MiB,
-        'uploader RSS peak MiB': booth.peakRss / MiB,
-        'uploader peak over baseline MB': overBaselineMB,
+    return [
+      {
+        name: 'upload: 500 MB take to the sandbox, Booth uploader vs curl',
+        goal: "≥ 0.8× curl's throughput; uploader peak RSS < 100 MB over its baseline",
+        pass: ratio >= 0.8 && overBaselineMB < 100,
+        figures: {
+          'file MB': FILE_BYTES / MB,
+          'curl MB/s (best of 2)': curlMBs,
+          'Booth MB/s (best of 2)': boothMBs,
+          'Booth / curl': ratio,
+          'Booth PATCH chunk MiB': 16,
+          'uploader RSS baseline MiB': booth.baselineRss / MiB,
+          'uploader RSS peak MiB': booth.peakRss / MiB,
+          'uploader peak over baseline MB': overBaselineMB,
+        },
       },
-    }]
+    ]
   } finally {
     await sandbox.close()
     await rm(dir, { recursive: true, force: true })

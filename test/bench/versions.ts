@@ -45,7 +45,6 @@ const SCRIPT = SENTENCES.join(' ')
 const VOICE = { voice: 'en-us+f2', speed: 175 }
 const RENDER_MINUTES = 10
 
-
 const engine = new PocketsphinxEngine()
 // As the versions' own transcriber: the doubts' hearings only when asked for (placing cuts does not ask).
 const transcribe: Transcribe = async (path, hints, options) => {
@@ -62,19 +61,41 @@ async function finish(list: EditList, recordings: Recordings, dir: string): Prom
 }
 
 async function benchPickupAndComp(dir: string): Promise<BenchResult[]> {
-  if (await engine.unavailable()) return [{ name: 'pickup and comp with read-back', figures: { status: `not available (${await engine.unavailable()})` } }]
+  if (await engine.unavailable())
+    return [
+      { name: 'pickup and comp with read-back', figures: { status: `not available (${await engine.unavailable()})` } },
+    ]
   const flubbed = [...SENTENCES]
   flubbed[2] = 'Queen mattresses start at just $279.'
   const takeA = await speakRead(dir, 'takeA', flubbed, { ...VOICE, pausesS: 0.6, roomDbfs: -62 })
   const flubbedB = [...SENTENCES]
   flubbedB[4] = 'Visit us at 1400 Harbor Boulevard, open 9 to 6.'
-  const takeB = await speakRead(dir, 'takeB', flubbedB, { ...VOICE, pausesS: 0.7, roomDbfs: -52, roomSeed: 5, gainDb: -5 })
-  const pickup = await speakRead(dir, 'pickup', [SENTENCES[2] as string], { ...VOICE, leadS: 0.5, tailS: 0.6, roomDbfs: -50, roomSeed: 7, gainDb: -5 })
+  const takeB = await speakRead(dir, 'takeB', flubbedB, {
+    ...VOICE,
+    pausesS: 0.7,
+    roomDbfs: -52,
+    roomSeed: 5,
+    gainDb: -5,
+  })
+  const pickup = await speakRead(dir, 'pickup', [SENTENCES[2] as string], {
+    ...VOICE,
+    leadS: 0.5,
+    tailS: 0.6,
+    roomDbfs: -50,
+    roomSeed: 7,
+    gainDb: -5,
+  })
   const results: BenchResult[] = []
 
   const pickupRun = await timed(async () => {
     const recordings = new Recordings(join(dir, 'pickup-rec'))
-    const edit = await pickupEdit({ recordings, script: SCRIPT, take: { path: takeA.path }, pickups: [{ path: pickup.path, name: 'Pickup' }], transcribe })
+    const edit = await pickupEdit({
+      recordings,
+      script: SCRIPT,
+      take: { path: takeA.path },
+      pickups: [{ path: pickup.path, name: 'Pickup' }],
+      transcribe,
+    })
     return finish(edit.list, recordings, join(dir, 'pickup-renders'))
   })
   const pickupIn = takeA.durationS + pickup.durationS
@@ -94,7 +115,12 @@ async function benchPickupAndComp(dir: string): Promise<BenchResult[]> {
 
   const compRun = await timed(async () => {
     const recordings = new Recordings(join(dir, 'comp-rec'))
-    const analyzed = await prepareRecordings(recordings, [{ path: takeA.path }, { path: takeB.path }], SCRIPT, transcribe)
+    const analyzed = await prepareRecordings(
+      recordings,
+      [{ path: takeA.path }, { path: takeB.path }],
+      SCRIPT,
+      transcribe,
+    )
     const takes = analyzed.map((a, i) => ({ name: `Take ${i + 1}`, analysis: a.analysis, ref: a.ref }))
     const picks = defaultPicks(compCells(takes, scriptSentences(SCRIPT).length))
     const edit = await compEdit(recordings, takes, picks, (k) => sentenceName(SCRIPT, k))
@@ -116,13 +142,33 @@ async function benchPickupAndComp(dir: string): Promise<BenchResult[]> {
   return results
 }
 
-const piece = (source: string, from: number, to: number, at: number, gain: number, fin: number, fout: number): EditPiece =>
-  ({ source, from, to, at, gain_db: gain, fade_in: { frames: fin, shape: 'equal_power' }, fade_out: { frames: fout, shape: 'equal_power' } })
+const piece = (
+  source: string,
+  from: number,
+  to: number,
+  at: number,
+  gain: number,
+  fin: number,
+  fout: number,
+): EditPiece => ({
+  source,
+  from,
+  to,
+  at,
+  gain_db: gain,
+  fade_in: { frames: fin, shape: 'equal_power' },
+  fade_out: { frames: fout, shape: 'equal_power' },
+})
 
 export async function benchRender(dir: string): Promise<BenchResult[]> {
-  const block = await makeAudio(dir, 'block', [{ kind: 'noise', seconds: 20, dbfs: -30 }, { kind: 'tone', seconds: 10, dbfs: -14, hz: 330 }])
+  const block = await makeAudio(dir, 'block', [
+    { kind: 'noise', seconds: 20, dbfs: -30 },
+    { kind: 'tone', seconds: 10, dbfs: -14, hz: 330 },
+  ])
   const long = join(dir, 'ten-minutes.wav')
-  await runFfmpeg(['-y', '-stream_loop', String(RENDER_MINUTES * 2 - 1), '-i', block, '-c:a', 'pcm_s24le', long], { timeoutMs: 180_000 })
+  await runFfmpeg(['-y', '-stream_loop', String(RENDER_MINUTES * 2 - 1), '-i', block, '-c:a', 'pcm_s24le', long], {
+    timeoutMs: 180_000,
+  })
   const patchFile = await makeAudio(dir, 'patch', [{ kind: 'noise', seconds: 6, dbfs: -28 }])
   const recordings = new Recordings(join(dir, 'render-rec'))
   const take = await recordings.add(long)
@@ -145,11 +191,24 @@ export async function benchRender(dir: string): Promise<BenchResult[]> {
   const compList: EditList = {
     format: take.format,
     frames: span * n,
-    pieces: Array.from({ length: n }, (_, i) => piece(take.hash, Math.max(0, i * span - xf / 2), Math.min(take.frames, (i + 1) * span + xf / 2), Math.max(0, i * span - xf / 2), i % 2 ? -2.5 : 1.7, i === 0 ? 0 : xf, i === n - 1 ? 0 : xf)),
+    pieces: Array.from({ length: n }, (_, i) =>
+      piece(
+        take.hash,
+        Math.max(0, i * span - xf / 2),
+        Math.min(take.frames, (i + 1) * span + xf / 2),
+        Math.max(0, i * span - xf / 2),
+        i % 2 ? -2.5 : 1.7,
+        i === 0 ? 0 : xf,
+        i === n - 1 ? 0 : xf,
+      ),
+    ),
   }
-  compList.pieces[n - 1] = { ...compList.pieces[n - 1] as EditPiece, to: n * span }
+  compList.pieces[n - 1] = { ...(compList.pieces[n - 1] as EditPiece), to: n * span }
   const results: BenchResult[] = []
-  for (const [label, list] of [['pickup version (one patch)', pickupList], ['comp of 40 gained pieces', compList]] as const) {
+  for (const [label, list] of [
+    ['pickup version (one patch)', pickupList],
+    ['comp of 40 gained pieces', compList],
+  ] as const) {
     const times: number[] = []
     const hashes = new Set<string>()
     for (let round = 0; round < 3; round++) {

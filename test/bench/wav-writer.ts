@@ -17,7 +17,10 @@ const CHUNK_FRAMES = RATE / 50 // 20 ms
 const SECONDS = 3600
 const MB = 2 ** 20
 
-interface Memory { rss: number; heap: number }
+interface Memory {
+  rss: number
+  heap: number
+}
 const memory = (): Memory => {
   const m = process.memoryUsage()
   return { rss: m.rss, heap: m.heapUsed }
@@ -30,7 +33,9 @@ function signalChunks(): Float32Array[] {
     const chunk = new Float32Array(CHUNK_FRAMES)
     for (let i = 0; i < CHUNK_FRAMES; i++) {
       const t = (c * CHUNK_FRAMES + i) / RATE
-      chunk[i] = (0.3 * Math.sin(2 * Math.PI * 180 * t) + 0.1 * Math.sin(2 * Math.PI * 2400 * t)) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 0.7 * t))
+      chunk[i] =
+        (0.3 * Math.sin(2 * Math.PI * 180 * t) + 0.1 * Math.sin(2 * Math.PI * 2400 * t)) *
+        (0.6 + 0.4 * Math.sin(2 * Math.PI * 0.7 * t))
     }
     chunks.push(chunk)
   }
@@ -71,27 +76,29 @@ export async function benchWavWriter(): Promise<BenchResult[]> {
     const fileBytes = (await stat(path)).size
     const xRealTime = SECONDS / wallS
     const rssGrowth = (peak.rss - before.rss) / MB
-    return [{
-      name: 'WAV writer: 1 h of 48 kHz mono in 20 ms chunks → 24-bit WAV',
-      goal: '≥ 500× real time; memory flat (peak RSS within 64 MiB of the start)',
-      pass: xRealTime >= 500 && rssGrowth < 64 && stats.frames === SECONDS * RATE,
-      figures: {
-        'audio seconds': SECONDS,
-        'chunks written': total,
-        'wall time s': wallS,
-        'x real time': xRealTime,
-        'file MiB': fileBytes / MB,
-        'frames on disk': stats.frames,
-        'clipped samples': clipped,
-        'waits for the disk': waits,
-        'RSS before MiB': before.rss / MB,
-        'RSS peak MiB': peak.rss / MB,
-        'RSS after MiB': after.rss / MB,
-        'heap before MiB': before.heap / MB,
-        'heap peak MiB': peak.heap / MB,
-        'heap after MiB': after.heap / MB,
+    return [
+      {
+        name: 'WAV writer: 1 h of 48 kHz mono in 20 ms chunks → 24-bit WAV',
+        goal: '≥ 500× real time; memory flat (peak RSS within 64 MiB of the start)',
+        pass: xRealTime >= 500 && rssGrowth < 64 && stats.frames === SECONDS * RATE,
+        figures: {
+          'audio seconds': SECONDS,
+          'chunks written': total,
+          'wall time s': wallS,
+          'x real time': xRealTime,
+          'file MiB': fileBytes / MB,
+          'frames on disk': stats.frames,
+          'clipped samples': clipped,
+          'waits for the disk': waits,
+          'RSS before MiB': before.rss / MB,
+          'RSS peak MiB': peak.rss / MB,
+          'RSS after MiB': after.rss / MB,
+          'heap before MiB': before.heap / MB,
+          'heap peak MiB': peak.heap / MB,
+          'heap after MiB': after.heap / MB,
+        },
       },
-    }]
+    ]
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -118,13 +118,25 @@ describe('lost answers', () => {
     const handle = await uploadTake(sandbox, toneWav())
 
     proxy.requests.length = 0
-    proxy.addRule({ method: 'POST', path: `/api/v1/jobs/${target.job_id}/deliveries`, times: 1, fault: { type: 'drop_after' } })
+    proxy.addRule({
+      method: 'POST',
+      path: `/api/v1/jobs/${target.job_id}/deliveries`,
+      times: 1,
+      fault: { type: 'drop_after' },
+    })
     const key = newIdempotencyKey()
-    const result = await viaProxy().client.deliver(target.job_id, { handle, take_label: 'main', note: null, preflight: null }, { idempotencyKey: key })
+    const result = await viaProxy().client.deliver(
+      target.job_id,
+      { handle, take_label: 'main', note: null, preflight: null },
+      { idempotencyKey: key },
+    )
 
     expect(result.replayed).toBe(true)
     const posts = proxy.requests.filter((r) => r.method === 'POST')
-    expect(posts.map((r) => [r.fault, r.idempotencyKey])).toEqual([['drop_after', key], ['pass', key]])
+    expect(posts.map((r) => [r.fault, r.idempotencyKey])).toEqual([
+      ['drop_after', key],
+      ['pass', key],
+    ])
     const after = (await direct.listDeliveries(target.job_id)).deliveries
     expect(after).toHaveLength(before + 1)
     expect(after.filter((d) => d.delivery_id === result.delivery.delivery_id)).toHaveLength(1)
@@ -197,7 +209,11 @@ describe("the proxy and the sandbox's tus endpoint", () => {
     const bytes = new Uint8Array(3_000_000).fill(1)
     const created = await fetch(`${proxy.url}/api/v1/uploads`, {
       method: 'POST',
-      headers: { ...auth, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${b64('take.wav')},filetype ${b64('audio/wav')}` },
+      headers: {
+        ...auth,
+        'Upload-Length': String(bytes.length),
+        'Upload-Metadata': `filename ${b64('take.wav')},filetype ${b64('audio/wav')}`,
+      },
     })
     const location = created.headers.get('location') ?? ''
     expect(location.startsWith(`${proxy.url}/api/v1/uploads/`)).toBe(true) // the sandbox's link, rewritten to the proxy

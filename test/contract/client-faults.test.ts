@@ -6,7 +6,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../sandbox/server'
 import { ApiError } from '../../main/api/errors'
 import { newIdempotencyKey } from '../../main/api/idempotency'
-import { allJobs, probeClient, startTestSandbox, toneWav, uploadTake, watchUnhandledRejections } from './sandbox-fixture'
+import {
+  allJobs,
+  probeClient,
+  startTestSandbox,
+  toneWav,
+  uploadTake,
+  watchUnhandledRejections,
+} from './sandbox-fixture'
 
 let sandbox: RunningSandbox
 const rejections = watchUnhandledRejections()
@@ -40,14 +47,20 @@ describe('writes through dropped connections', () => {
       if (e.type === 'retry' && e.error.kind === 'network' && ++drops === 2) sandbox.setFaults('')
     })
     const key = newIdempotencyKey()
-    const result = await probe.client.deliver(target.job_id, { handle, take_label: 'alt', note: null, preflight: null }, { idempotencyKey: key })
+    const result = await probe.client.deliver(
+      target.job_id,
+      { handle, take_label: 'alt', note: null, preflight: null },
+      { idempotencyKey: key },
+    )
 
     expect(drops).toBe(2)
     expect(result.replayed).toBe(true) // the first attempt's record, answered again
     const after = (await client.listDeliveries(target.job_id)).deliveries
     expect(after).toHaveLength(before + 1)
     expect(after.some((d) => d.delivery_id === result.delivery.delivery_id)).toBe(true)
-    const keys = probe.events.filter((e) => e.type === 'request').map((e) => (e.type === 'request' ? e.headers['idempotency-key'] : ''))
+    const keys = probe.events
+      .filter((e) => e.type === 'request')
+      .map((e) => (e.type === 'request' ? e.headers['idempotency-key'] : ''))
     expect(keys).toEqual([key, key, key])
   })
 
@@ -59,7 +72,11 @@ describe('writes through dropped connections', () => {
     const handle = await uploadTake(sandbox, toneWav())
     sandbox.setFaults('drop_after=0.5,drop_before=0.2,seed=21')
     const probe = probeClient(sandbox, { maxAttempts: 20 })
-    const result = await probe.client.deliver(target.job_id, { handle, take_label: 'pickup', note: 'pickup line 3', preflight: null }, { idempotencyKey: newIdempotencyKey() })
+    const result = await probe.client.deliver(
+      target.job_id,
+      { handle, take_label: 'pickup', note: 'pickup line 3', preflight: null },
+      { idempotencyKey: newIdempotencyKey() },
+    )
     sandbox.setFaults('')
     expect(retriedKinds(probe.events)).toContain('network')
     const after = (await client.listDeliveries(target.job_id)).deliveries
@@ -99,7 +116,9 @@ describe('other faults', () => {
     const error = (await probe.client.listJobs().catch((e: unknown) => e)) as ApiError
     expect(error).toBeInstanceOf(ApiError)
     expect(error.kind).toBe('non_json')
-    expect(error.message).toBe('The server answered with an HTML page instead of the API (HTTP 502). A proxy or the network may be failing.')
+    expect(error.message).toBe(
+      'The server answered with an HTML page instead of the API (HTTP 502). A proxy or the network may be failing.',
+    )
     expect(probe.events.filter((e) => e.type === 'request')).toHaveLength(2)
   })
 
@@ -108,7 +127,9 @@ describe('other faults', () => {
     const probe = probeClient(sandbox, { maxAttempts: 10 })
     for (let i = 0; i < 4; i++) await probe.client.getPreferences()
     expect(retriedKinds(probe.events)).toContain('rate_limited')
-    const waits = probe.events.flatMap((e) => (e.type === 'retry' && e.error.code === 'rate_limited' ? [e.delayMs] : []))
+    const waits = probe.events.flatMap((e) =>
+      e.type === 'retry' && e.error.code === 'rate_limited' ? [e.delayMs] : [],
+    )
     expect(waits.every((ms) => ms === 1000)).toBe(true)
   })
 
@@ -120,7 +141,10 @@ describe('other faults', () => {
     sandbox.setFaults('')
     expect(result).toMatchObject({ days: [2, 4], same_day: true })
     expect(retriedKinds(probe.events).length).toBeGreaterThan(0)
-    const replay = await probeClient(sandbox).client.putAvailability({ days: [2, 4], same_day: true }, { idempotencyKey: key })
+    const replay = await probeClient(sandbox).client.putAvailability(
+      { days: [2, 4], same_day: true },
+      { idempotencyKey: key },
+    )
     expect(replay.replayed).toBe(true)
   })
 })

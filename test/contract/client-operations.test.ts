@@ -49,7 +49,10 @@ describe('reads', () => {
   })
 
   it('scriptsPdf', async () => {
-    const withScript = jobs.filter((j) => j.has_script).slice(0, 2).map((j) => j.job_id)
+    const withScript = jobs
+      .filter((j) => j.has_script)
+      .slice(0, 2)
+      .map((j) => j.job_id)
     const pdf = await client.scriptsPdf({ job_ids: withScript.length > 0 ? withScript : [jobs[0]?.job_id ?? '1'] })
     expect(pdf.included.length + pdf.missing.length).toBeGreaterThan(0)
     if (pdf.expires_at !== null) expect(isMs(pdf.expires_at)).toBe(true)
@@ -81,13 +84,20 @@ describe('reads', () => {
 
   it('availability, preferences and consent round-trip through their writes', async () => {
     const availability = await client.getAvailability()
-    const put = await client.putAvailability({ days: [1, 2, 3], same_day: !availability.same_day }, { idempotencyKey: newIdempotencyKey() })
+    const put = await client.putAvailability(
+      { days: [1, 2, 3], same_day: !availability.same_day },
+      { idempotencyKey: newIdempotencyKey() },
+    )
     expect(put).toMatchObject({ days: [1, 2, 3], same_day: !availability.same_day, replayed: false })
 
     const prefs = await client.getPreferences()
     const newPrefs = { ...prefs.prefs, overdue: !prefs.prefs.overdue }
-    expect(await client.putPreferences({ prefs: newPrefs, time_zone: 'Europe/Berlin' }, { idempotencyKey: newIdempotencyKey() }))
-      .toEqual({ prefs: newPrefs, time_zone: 'Europe/Berlin', replayed: false })
+    expect(
+      await client.putPreferences(
+        { prefs: newPrefs, time_zone: 'Europe/Berlin' },
+        { idempotencyKey: newIdempotencyKey() },
+      ),
+    ).toEqual({ prefs: newPrefs, time_zone: 'Europe/Berlin', replayed: false })
     expect((await client.getPreferences()).time_zone).toBe('Europe/Berlin')
 
     const key = newIdempotencyKey()
@@ -114,7 +124,10 @@ describe('job actions', () => {
 
   it('decline', async () => {
     const target = job('decline', [job('accept').job_id])
-    const result = await client.decline({ job_ids: [target.job_id], reason: 'Booked that day.' }, { idempotencyKey: newIdempotencyKey() })
+    const result = await client.decline(
+      { job_ids: [target.job_id], reason: 'Booked that day.' },
+      { idempotencyKey: newIdempotencyKey() },
+    )
     expect(result.results[0]).toMatchObject({ job_id: target.job_id, outcome: 'declined' })
   })
 
@@ -123,21 +136,34 @@ describe('job actions', () => {
     const target = refreshed.find((j) => j.can.deliver)
     if (!target) throw new Error('no job allows deliver')
     const handle = await uploadTake(sandbox, toneWav())
-    const delivered = await client.deliver(target.job_id, { handle, take_label: 'main', note: 'Take 1', preflight: null }, { idempotencyKey: newIdempotencyKey() })
+    const delivered = await client.deliver(
+      target.job_id,
+      { handle, take_label: 'main', note: 'Take 1', preflight: null },
+      { idempotencyKey: newIdempotencyKey() },
+    )
     expect(delivered.delivery).toMatchObject({ take_label: 'main', listen_url: null, listen_url_expires_at: null })
     expect(isMs(delivered.delivery.created_at)).toBe(true)
     expect(delivered.job.job_id).toBe(target.job_id)
 
     const completable = (await allJobs(client)).find((j) => j.can.complete)
     if (completable) {
-      const done = await client.complete({ job_ids: [completable.job_id], note: null }, { idempotencyKey: newIdempotencyKey() })
+      const done = await client.complete(
+        { job_ids: [completable.job_id], note: null },
+        { idempotencyKey: newIdempotencyKey() },
+      )
       expect(done.results[0]).toMatchObject({ job_id: completable.job_id, outcome: 'completed' })
     }
   })
 })
 
 describe('API errors from the sandbox', () => {
-  const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure') }, (e: unknown) => e as ApiError)
+  const fail = (p: Promise<unknown>) =>
+    p.then(
+      () => {
+        throw new Error('expected a failure')
+      },
+      (e: unknown) => e as ApiError,
+    )
 
   it('an unknown key is invalid_principal, final', async () => {
     const { client: stranger, events } = probeClient(sandbox, {}, 'not_a_known_token_123')
@@ -156,7 +182,13 @@ describe('API errors from the sandbox', () => {
   it('an unknown upload handle is not_found', async () => {
     const target = (await allJobs(client)).find((j) => j.can.deliver)
     if (!target) throw new Error('no job allows deliver')
-    const error = await fail(client.deliver(target.job_id, { handle: 'f'.repeat(32), take_label: 'alt', note: null, preflight: null }, { idempotencyKey: newIdempotencyKey() }))
+    const error = await fail(
+      client.deliver(
+        target.job_id,
+        { handle: 'f'.repeat(32), take_label: 'alt', note: null, preflight: null },
+        { idempotencyKey: newIdempotencyKey() },
+      ),
+    )
     expect(error).toMatchObject({ status: 404, code: 'not_found' })
   })
 })

@@ -57,7 +57,8 @@ export function probeClient(
 export function toneWav(seconds = 0.5, rate = 48_000): Buffer {
   const samples = Math.round(seconds * rate)
   const data = Buffer.alloc(samples * 2)
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2)
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2)
   const header = Buffer.alloc(44)
   header.write('RIFF', 0)
   header.writeUInt32LE(36 + data.length, 4)
@@ -80,10 +81,15 @@ export async function uploadTake(sandbox: RunningSandbox, bytes: Buffer, fileNam
   const auth = { Authorization: `Bearer ${TOKEN}`, 'Tus-Resumable': '1.0.0' }
   const created = await fetch(`${sandbox.url}/api/v1/uploads`, {
     method: 'POST',
-    headers: { ...auth, 'Upload-Length': String(bytes.length), 'Upload-Metadata': `filename ${b64(fileName)},filetype ${b64('audio/wav')}` },
+    headers: {
+      ...auth,
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': `filename ${b64(fileName)},filetype ${b64('audio/wav')}`,
+    },
   })
   const location = created.headers.get('location')
-  if (created.status !== 201 || !location) throw new Error(`tus creation answered ${created.status}: ${await created.text()}`)
+  if (created.status !== 201 || !location)
+    throw new Error(`tus creation answered ${created.status}: ${await created.text()}`)
   const patched = await fetch(location, {
     method: 'PATCH',
     headers: { ...auth, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },

@@ -23,7 +23,11 @@ async function bothThemes(page: Page, name: string): Promise<void> {
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'light')
 }
 
-test('the sidebar and the keys reach every page, and g j brings back the jobs as they were', async ({ page, booth, consoleErrors }) => {
+test('the sidebar and the keys reach every page, and g j brings back the jobs as they were', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   await openWorkspace(page, booth.launchUrl)
   const pages = [
     ['Earnings', 'Earnings'],
@@ -44,7 +48,13 @@ test('the sidebar and the keys reach every page, and g j brings back the jobs as
 
   // Keys: g then a letter moves focus to the page's heading; Ctrl+digit works the same.
   await page.locator('body').click({ position: { x: 700, y: 5 } })
-  for (const [keys, title] of [[['g', 'e'], 'Earnings'], [['g', 'a'], 'Availability'], [['g', 'p'], 'Email and time zone'], [['g', 'c'], 'AI voice consent'], [['g', 's'], 'Settings']] as const) {
+  for (const [keys, title] of [
+    [['g', 'e'], 'Earnings'],
+    [['g', 'a'], 'Availability'],
+    [['g', 'p'], 'Email and time zone'],
+    [['g', 'c'], 'AI voice consent'],
+    [['g', 's'], 'Settings'],
+  ] as const) {
     for (const k of keys) await page.keyboard.press(k)
     await expect(heading(page)).toHaveText(title)
     await expect(heading(page)).toBeFocused()
@@ -65,7 +75,9 @@ test('the sidebar and the keys reach every page, and g j brings back the jobs as
   await page.keyboard.press('j')
   await expect(page.getByRole('listbox')).toBeFocused()
   await expect(page.getByRole('listbox')).toHaveAttribute('aria-activedescendant', selected ?? '')
-  await expect(page.getByRole('navigation', { name: 'Job lists' }).getByRole('button', { name: /^Pending/ })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    page.getByRole('navigation', { name: 'Job lists' }).getByRole('button', { name: /^Pending/ }),
+  ).toHaveAttribute('aria-current', 'page')
   // g followed by any other key does nothing; the key keeps its own meaning (j moves the list).
   await page.keyboard.press('g')
   await page.keyboard.press('q')
@@ -80,7 +92,10 @@ test('the sidebar and the keys reach every page, and g j brings back the jobs as
   expect(consoleErrors).toEqual([])
 })
 
-test('earnings: totals per currency as main answers them, a chart per currency, sortable lines, CSV, and a span over 24 months refused', async ({ page, booth }) => {
+test('earnings: totals per currency as main answers them, a chart per currency, sortable lines, CSV, and a span over 24 months refused', async ({
+  page,
+  booth,
+}) => {
   const span = recentSpan(monthOf(new Date()), 12)
   const expected = await bridgeClient(booth.launchUrl).call('getEarnings', { ...span, customer_id: null })
   const report = expected.report
@@ -93,21 +108,37 @@ test('earnings: totals per currency as main answers them, a chart per currency, 
   const totals = page.locator('.acct-total')
   await expect(totals).toHaveCount(report.totals.overall.length)
   for (const t of report.totals.overall) {
-    await expect(page.locator(`.acct-total[data-currency="${t.currency}"] .acct-total-meta`)).toContainText(`Earned · ${t.currency}`)
+    await expect(page.locator(`.acct-total[data-currency="${t.currency}"] .acct-total-meta`)).toContainText(
+      `Earned · ${t.currency}`,
+    )
     await expect(page.getByRole('img', { name: new RegExp(`^${t.currency} earnings by month`) })).toBeVisible()
   }
   if (report.hidden_customers.length) {
-    await expect(page.getByRole('note').filter({ hasText: 'These customers do not show rates' })).toContainText(report.hidden_customers[0]?.name ?? '')
+    await expect(page.getByRole('note').filter({ hasText: 'These customers do not show rates' })).toContainText(
+      report.hidden_customers[0]?.name ?? '',
+    )
   }
-  if (report.unrated_jobs) await expect(page.getByRole('note').filter({ hasText: /no rate yet/ })).toContainText(String(report.unrated_jobs))
+  if (report.unrated_jobs)
+    await expect(page.getByRole('note').filter({ hasText: /no rate yet/ })).toContainText(String(report.unrated_jobs))
 
   // Every figure says what it is (this changed: the chart and the tables used to count offers with earnings).
   for (const caption of await page.locator('.acct-chart-total').allTextContents()) expect(caption).toMatch(/ earned$/)
   const byCustomer = page.getByRole('table', { name: 'By customer: earned, booked and offered' })
-  await expect(byCustomer.getByRole('columnheader')).toHaveText(['Customer', 'Earned (completed)', 'Booked (accepted, not finished)', 'Offered (not accepted yet)'])
-  const offeredLines = report.lines.filter((l) => l.status === 'pending' && (l.stage === 'sent' || l.stage === 'viewed')).length
-  await expect(page.locator('.acct-table td[data-state="offered"]').filter({ hasText: 'Offered, not accepted' })).toHaveCount(offeredLines)
-  await expect(page.locator('.acct-table td[data-state="earned"]').filter({ hasText: /^Earned$/ })).toHaveCount(report.lines.filter((l) => l.status === 'completed').length)
+  await expect(byCustomer.getByRole('columnheader')).toHaveText([
+    'Customer',
+    'Earned (completed)',
+    'Booked (accepted, not finished)',
+    'Offered (not accepted yet)',
+  ])
+  const offeredLines = report.lines.filter(
+    (l) => l.status === 'pending' && (l.stage === 'sent' || l.stage === 'viewed'),
+  ).length
+  await expect(
+    page.locator('.acct-table td[data-state="offered"]').filter({ hasText: 'Offered, not accepted' }),
+  ).toHaveCount(offeredLines)
+  await expect(page.locator('.acct-table td[data-state="earned"]').filter({ hasText: /^Earned$/ })).toHaveCount(
+    report.lines.filter((l) => l.status === 'completed').length,
+  )
 
   // The chart reads out a month by keyboard.
   const firstChart = page.getByRole('img', { name: /earnings by month/ }).first()
@@ -122,25 +153,43 @@ test('earnings: totals per currency as main answers them, a chart per currency, 
   await expect(table.locator('tbody tr')).toHaveCount(report.lines.length)
   await table.getByRole('button', { name: 'Amount' }).click()
   await expect(table.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'descending')
-  const currencies = async () => (await table.locator('tbody tr td:last-child').allTextContents()).map((a) => a.trim().slice(-3))
-  await expect.poll(async () => { const c = await currencies(); return c.join() === [...c].sort().reverse().join() }).toBe(true)
+  const currencies = async () =>
+    (await table.locator('tbody tr td:last-child').allTextContents()).map((a) => a.trim().slice(-3))
+  await expect
+    .poll(async () => {
+      const c = await currencies()
+      return c.join() === [...c].sort().reverse().join()
+    })
+    .toBe(true)
   await table.getByRole('button', { name: 'Customer' }).click()
   await expect(table.getByRole('columnheader', { name: 'Customer' })).toHaveAttribute('aria-sort', 'ascending')
 
   // CSV: a header and one row per line.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export as CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toBe(`booth-earnings-${span.from}-to-${span.to}.csv`)
-  const csv = readFileSync(await download.path(), 'utf8').trimEnd().split('\r\n')
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trimEnd()
+    .split('\r\n')
   expect(csv[0]).toBe('job_id,requested_at,month,customer,advertiser,key_number,status,stage,amount,currency')
   expect(csv).toHaveLength(report.lines.length + 1)
-  expect(csv.slice(1).map((r) => r.split(',')[0]).sort()).toEqual(report.lines.map((l) => l.job_id).sort())
+  expect(
+    csv
+      .slice(1)
+      .map((r) => r.split(',')[0])
+      .sort(),
+  ).toEqual(report.lines.map((l) => l.job_id).sort())
 
   // One customer only.
   const customer = report.totals.by_customer[0]?.customer
   if (customer) {
     await page.getByRole('combobox', { name: 'Customer' }).selectOption({ label: customer.name })
     // Wait for the answer for that customer: every row is theirs.
-    await expect.poll(async () => [...new Set(await table.locator('tbody tr td:nth-child(2)').allTextContents())]).toEqual([customer.name])
+    await expect
+      .poll(async () => [...new Set(await table.locator('tbody tr td:nth-child(2)').allTextContents())])
+      .toEqual([customer.name])
     await page.getByRole('combobox', { name: 'Customer' }).selectOption({ label: 'All customers' })
   }
 
@@ -150,7 +199,9 @@ test('earnings: totals per currency as main answers them, a chart per currency, 
   const [y, m] = to.split('-').map(Number) as [number, number]
   const tooEarly = `${y - 3}-${String(m).padStart(2, '0')}`
   await from.fill(tooEarly)
-  await expect(page.getByRole('alert')).toHaveText(`${tooEarly} to ${to} is 37 months; earnings can be shown for at most 24 months at a time.`)
+  await expect(page.getByRole('alert')).toHaveText(
+    `${tooEarly} to ${to} is 37 months; earnings can be shown for at most 24 months at a time.`,
+  )
   await expect(totals).toHaveCount(report.totals.overall.length)
   await screenshot(page, 'account-earnings-span-refused')
   await page.getByRole('button', { name: 'Last 24 months' }).click()
@@ -158,7 +209,10 @@ test('earnings: totals per currency as main answers them, a chart per currency, 
   await expect(page.locator('#earnings-totals')).toContainText(' to ')
 })
 
-test('availability names the days 1 = Monday … 7 = Sunday and warns that saving applies to every profile', async ({ page, booth }) => {
+test('availability names the days 1 = Monday … 7 = Sunday and warns that saving applies to every profile', async ({
+  page,
+  booth,
+}) => {
   const expected = await bridgeClient(booth.launchUrl).call('getAvailability', {})
   const availability = expected.availability
   if (!availability) throw new Error('The demo key should read availability.')
@@ -179,13 +233,17 @@ test('availability names the days 1 = Monday … 7 = Sunday and warns that savin
     await expect(rows.nth(i).locator('td').nth(2)).toHaveText(r.agency ?? 'none')
   }
   expect(availability.mixed).toBe(true)
-  await expect(page.getByRole('note').filter({ hasText: 'Your client profiles have different days today' }))
-    .toContainText(`every one of your ${availability.rows.length} client profiles`)
+  await expect(
+    page.getByRole('note').filter({ hasText: 'Your client profiles have different days today' }),
+  ).toContainText(`every one of your ${availability.rows.length} client profiles`)
   await expect(page.getByRole('button', { name: `Save for all ${availability.rows.length} profiles` })).toBeDisabled()
   await bothThemes(page, 'availability')
 })
 
-test('preferences: five email switches and a time zone field that refuses an empty or unknown zone', async ({ page, booth }) => {
+test('preferences: five email switches and a time zone field that refuses an empty or unknown zone', async ({
+  page,
+  booth,
+}) => {
   const expected = await bridgeClient(booth.launchUrl).call('getPreferences', {})
   const prefs = expected.preferences
   if (!prefs) throw new Error('The demo key should read preferences.')
@@ -193,7 +251,9 @@ test('preferences: five email switches and a time zone field that refuses an emp
   await accountNav(page).getByRole('button', { name: 'Email and time zone' }).click()
   const switches = page.getByRole('switch')
   await expect(switches).toHaveCount(5)
-  await expect(page.getByRole('switch', { name: /Delivery approved/ })).toBeChecked({ checked: prefs.prefs.delivery_approved })
+  await expect(page.getByRole('switch', { name: /Delivery approved/ })).toBeChecked({
+    checked: prefs.prefs.delivery_approved,
+  })
   const zone = page.getByRole('combobox', { name: 'Find a time zone' })
   await expect(zone).toHaveValue(prefs.time_zone)
   const save = page.getByRole('button', { name: 'Save email and time zone' })
@@ -229,7 +289,10 @@ test('preferences: five email switches and a time zone field that refuses an emp
   await bothThemes(page, 'preferences')
 })
 
-test('consent and settings: plain words, sound processing always yes, scopes and what each unlocks', async ({ page, booth }) => {
+test('consent and settings: plain words, sound processing always yes, scopes and what each unlocks', async ({
+  page,
+  booth,
+}) => {
   await openWorkspace(page, booth.launchUrl)
   await accountNav(page).getByRole('button', { name: 'AI voice consent' }).click()
   await expect(page.getByText('Sound processing: always yes')).toBeVisible()

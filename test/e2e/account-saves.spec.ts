@@ -24,7 +24,10 @@ const show = async (page: Page, item: string) => {
   await page.getByRole('navigation', { name: 'Money and account' }).getByRole('button', { name: item }).click()
 }
 
-test('availability: the same days saved to every profile, and the mixed warning goes', async ({ page, consoleErrors }) => {
+test('availability: the same days saved to every profile, and the mixed warning goes', async ({
+  page,
+  consoleErrors,
+}) => {
   const before = (await bridge.call('getAvailability', {})).availability
   if (!before) throw new Error('The demo key should read availability.')
   expect(before.days).not.toContain(7)
@@ -72,7 +75,10 @@ test('consent: nothing changes until the confirmation naming each change is acce
   const before = (await bridge.call('getConsent', {})).consent
   await openWorkspace(page, booth.launchUrl)
   await show(page, 'AI voice consent')
-  await page.getByRole('group', { name: 'AI word fixes' }).getByRole('radio', { name: /^Ask me/ }).check()
+  await page
+    .getByRole('group', { name: 'AI word fixes' })
+    .getByRole('radio', { name: /^Ask me/ })
+    .check()
   await page.getByRole('group', { name: 'AI versions' }).getByRole('radio', { name: /^No/ }).check()
   await page.getByRole('button', { name: 'Review and save…' }).click()
   const dialog = page.getByRole('dialog')

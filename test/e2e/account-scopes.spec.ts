@@ -17,7 +17,22 @@ let booth: Awaited<ReturnType<typeof startBooth>>
 
 /** The sandbox with one key limited to jobs:read and earnings:read (node + tsx, so stopping it stops it). */
 async function startScopedSandbox(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--key', `${TOKEN}=jobs:read,earnings:read`, '--key', `${READ_ONLY}=jobs:read,account:read`, '--no-producer'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'sandbox/cli.ts',
+      '--port',
+      '0',
+      '--key',
+      `${TOKEN}=jobs:read,earnings:read`,
+      '--key',
+      `${READ_ONLY}=jobs:read,account:read`,
+      '--no-producer',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The sandbox did not start within 30 s:\n${output}`)), 30_000)
@@ -54,9 +69,13 @@ async function open(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Money and account' })).toBeVisible()
 }
 
-const show = (page: Page, item: string) => page.getByRole('navigation', { name: 'Money and account' }).getByRole('button', { name: item }).click()
+const show = (page: Page, item: string) =>
+  page.getByRole('navigation', { name: 'Money and account' }).getByRole('button', { name: item }).click()
 
-test('a key with only jobs:read and earnings:read: earnings show, the account pages explain what is missing', async ({ page, consoleErrors }) => {
+test('a key with only jobs:read and earnings:read: earnings show, the account pages explain what is missing', async ({
+  page,
+  consoleErrors,
+}) => {
   await open(page)
   await show(page, 'Earnings')
   await expect(page.locator('.acct-total').first()).toBeVisible()
@@ -91,7 +110,10 @@ test('a key with only jobs:read and earnings:read: earnings show, the account pa
   expect(consoleErrors).toEqual([])
 })
 
-test('a key with account:read but no account:write or consent:write shows the account read-only', async ({ page, consoleErrors }) => {
+test('a key with account:read but no account:write or consent:write shows the account read-only', async ({
+  page,
+  consoleErrors,
+}) => {
   const readOnly = await startBooth({ BOOTH_API_KEY: READ_ONLY }, ['--base-url', sandbox.url])
   try {
     await page.addInitScript(() => window.localStorage.setItem('booth.theme', 'dark'))
@@ -106,7 +128,9 @@ test('a key with account:read but no account:write or consent:write shows the ac
     await expect(page.getByRole('note', { name: 'What this key cannot do' })).toContainText('consent:write')
     await expect(page.getByRole('button', { name: 'Review and save…' })).toBeDisabled()
     await show(page, 'Earnings')
-    await expect(page.getByRole('note', { name: 'What this key cannot do' })).toContainText('This key cannot show earnings')
+    await expect(page.getByRole('note', { name: 'What this key cannot do' })).toContainText(
+      'This key cannot show earnings',
+    )
     await screenshot(page, 'account-readonly-earnings-dark')
     expect(consoleErrors).toEqual([])
   } finally {

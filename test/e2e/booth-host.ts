@@ -15,7 +15,10 @@ export interface BoothHost {
 }
 
 /** Booth's web host on a fresh data folder, removed again when it stops. */
-export async function startBooth(env: Record<string, string> = {}, extraArgs: string[] = []): Promise<BoothHost & { stop(): Promise<void> }> {
+export async function startBooth(
+  env: Record<string, string> = {},
+  extraArgs: string[] = [],
+): Promise<BoothHost & { stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'booth-e2e-'))
   const host = await startWebHostOn(dataDir, env, extraArgs)
   return {
@@ -44,7 +47,9 @@ type RunningBooth = BoothHost & { stop(): Promise<void> }
 export function hostLogProblems(dataDir: string): string {
   const path = join(dataDir, 'logs', 'booth.log')
   if (!existsSync(path)) return `(Booth has logged nothing: there is no ${path})`
-  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => / (WARN|ERROR) /.test(l))
+  const lines = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => / (WARN|ERROR) /.test(l))
   return lines.length ? lines.slice(-20).join('\n') : '(the log has no warnings or errors)'
 }
 
@@ -53,7 +58,10 @@ export function hostLogProblems(dataDir: string): string {
  * Per file, not per worker: the demo key's rate limit (120 calls a minute) is then spent by one file's
  * tests only, so a busy file never makes the next one wait out a 429.
  */
-export const test = base.extend<{ consoleErrors: string[]; booth: BoothHost }, { boothPerFile: { get(file: string): Promise<BoothHost>; current(): BoothHost | null } }>({
+export const test = base.extend<
+  { consoleErrors: string[]; booth: BoothHost },
+  { boothPerFile: { get(file: string): Promise<BoothHost>; current(): BoothHost | null } }
+>({
   boothPerFile: [
     // Playwright reads the fixture's dependencies from this destructuring; this one has none.
     // eslint-disable-next-line no-empty-pattern
@@ -83,7 +91,10 @@ export const test = base.extend<{ consoleErrors: string[]; booth: BoothHost }, {
     const booth = boothPerFile.current()
     const problems = errors.length > 0 && booth ? hostLogProblems(booth.dataDir) : null
     if (problems !== null) await testInfo.attach('booth-log-problems', { body: problems, contentType: 'text/plain' })
-    expect(errors, `console errors during the test${problems !== null ? `; Booth's log says:\n${problems}` : ''}`).toEqual([])
+    expect(
+      errors,
+      `console errors during the test${problems !== null ? `; Booth's log says:\n${problems}` : ''}`,
+    ).toEqual([])
   },
 })
 

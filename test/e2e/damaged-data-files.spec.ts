@@ -31,7 +31,9 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height} with the job list shown`, () => {
     test.use({ viewport: screen })
 
-    test('says what could not be read, what was reset and where the old copy is; each closes; Booth works', async ({ page }) => {
+    test('says what could not be read, what was reset and where the old copy is; each closes; Booth works', async ({
+      page,
+    }) => {
       const errors = trackConsoleErrors(page)
       dataDir = mkdtempSync(join(tmpdir(), 'booth-e2e-damaged-'))
       writeFileSync(join(dataDir, 'settings.json'), SETTINGS)
@@ -41,16 +43,24 @@ for (const screen of LAPTOP_SCREENS) {
 
       const notices = page.getByTestId('set-aside-files').locator('.set-aside-notice')
       await expect(notices).toHaveCount(2)
-      const kept = readdirSync(dataDir).filter((n) => n.includes('.damaged-')).sort()
+      const kept = readdirSync(dataDir)
+        .filter((n) => n.includes('.damaged-'))
+        .sort()
       expect(kept).toHaveLength(2)
       const settingsCopy = join(dataDir, kept.find((n) => n.startsWith('settings.json')) ?? '')
       expect(readFileSync(settingsCopy, 'utf8')).toBe(SETTINGS)
       const settingsNotice = notices.filter({ hasText: "Booth's settings" })
-      await expect(settingsNotice).toContainText("Booth's settings (the service's address, your notification choices, the account last seen) could not be read: it is not valid JSON: it may have been cut off while being written, or changed by another program. Booth started without it.")
+      await expect(settingsNotice).toContainText(
+        "Booth's settings (the service's address, your notification choices, the account last seen) " +
+          'could not be read: it is not valid JSON: it may have been cut off while being written, or ' +
+          'changed by another program. Booth started without it.',
+      )
       await expect(settingsNotice).toContainText('They are back to their defaults')
       await expect(settingsNotice).toContainText(`The old copy is kept, unchanged, as ${settingsCopy}`)
-      await expect(notices.filter({ hasText: 'The notification list' })).toContainText('could not be read: it is empty. Booth started without it.')
-      await expectPartlyInView(page, settingsNotice.getByRole('button', { name: 'OK' }), 'the notice\'s OK button', 10)
+      await expect(notices.filter({ hasText: 'The notification list' })).toContainText(
+        'could not be read: it is empty. Booth started without it.',
+      )
+      await expectPartlyInView(page, settingsNotice.getByRole('button', { name: 'OK' }), "the notice's OK button", 10)
       // It lies over the screen: the job list must not show through its words.
       const backgroundAlpha = await settingsNotice.evaluate((el) => {
         const c = getComputedStyle(el).backgroundColor

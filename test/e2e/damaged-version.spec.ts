@@ -44,13 +44,27 @@ test('a version whose recording changed on disk is named, and offers no Restore 
   // Take 1 at version 2 (a cut of its recording), with a version 3 made of another recording.
   const vt = await versionedTake(dataDir, { jobId: job.job_id })
   await vt.commitCut(2)
-  const other = await writeGeneratedWav(join(dataDir, '..', `${job.job_id}-other-${Date.now()}.wav`), { sample_rate: 48_000, channels: 1, encoding: 'pcm_s24' }, 48_000 * 2, 11)
+  const other = await writeGeneratedWav(
+    join(dataDir, '..', `${job.job_id}-other-${Date.now()}.wav`),
+    { sample_rate: 48_000, channels: 1, encoding: 'pcm_s24' },
+    48_000 * 2,
+    11,
+  )
   const ref = await vt.area.versions.recordings(job.job_id).add(other)
   const none = { frames: 0, shape: 'equal_power' as const }
   const t = await vt.fresh()
-  await vt.area.work.exclusive(t, async () => vt.area.work.commit(t, await vt.area.work.scriptOf(t), {
-    operation: 'cut_restart', list: { format: ref.format, frames: ref.frames, pieces: [{ source: ref.hash, from: 0, to: ref.frames, at: 0, gain_db: 0, fade_in: none, fade_out: none }] }, changes: [], findings: [],
-  }))
+  await vt.area.work.exclusive(t, async () =>
+    vt.area.work.commit(t, await vt.area.work.scriptOf(t), {
+      operation: 'cut_restart',
+      list: {
+        format: ref.format,
+        frames: ref.frames,
+        pieces: [{ source: ref.hash, from: 0, to: ref.frames, at: 0, gain_db: 0, fade_in: none, fade_out: none }],
+      },
+      changes: [],
+      findings: [],
+    }),
+  )
   await vt.area.versions.restore(vt.take.id, 2)
   scribble(vt.area.versions.recordings(job.job_id).pathOf(ref.hash))
   rmSync(other, { force: true })
@@ -63,7 +77,9 @@ test('a version whose recording changed on disk is named, and offers no Restore 
   await expect(row.locator('.ver-damaged').first()).toHaveText(said, { timeout: 15_000 })
   await row.getByRole('button', { name: '3 versions' }).click()
   const v3 = row.locator('.ver-item[data-version="3"]')
-  await expect(v3.locator('.ver-damaged')).toHaveText("Version 3's recording is damaged (changed on disk since Booth wrote it). It is not restored or delivered.")
+  await expect(v3.locator('.ver-damaged')).toHaveText(
+    "Version 3's recording is damaged (changed on disk since Booth wrote it). It is not restored or delivered.",
+  )
   await expect(v3.getByRole('button', { name: /^Restore / })).toBeDisabled()
   await expect(row.locator('.ver-item[data-version="1"]').getByRole('button', { name: /^Restore / })).toBeEnabled()
   await row.scrollIntoViewIfNeeded()

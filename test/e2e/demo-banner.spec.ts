@@ -8,7 +8,11 @@ import { expectWhollyInView, LAPTOP_SCREENS, typedDeliverableJob } from './suppo
 import { openJob, openWorkspace, screenshot } from './support/workspace'
 
 for (const screen of LAPTOP_SCREENS) {
-  test(`at ${screen.width}x${screen.height}: "Demo mode" is the first line of the window`, async ({ page, booth, consoleErrors }) => {
+  test(`at ${screen.width}x${screen.height}: "Demo mode" is the first line of the window`, async ({
+    page,
+    booth,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(screen)
     await openWorkspace(page, booth.launchUrl)
     const banner = page.getByTestId('demo-banner')
@@ -18,11 +22,13 @@ for (const screen of LAPTOP_SCREENS) {
     expect(box?.y).toBe(0)
     expect(box?.height ?? 99, 'slim: one line').toBeLessThanOrEqual(28)
     // Nothing is laid over it: the point at its middle is the banner's own.
-    expect(await page.evaluate(() => {
-      const el = document.querySelector('[data-testid="demo-banner"]')
-      const r = el?.getBoundingClientRect()
-      return r ? el?.contains(document.elementFromPoint(r.left + 40, r.top + r.height / 2)) : false
-    })).toBe(true)
+    expect(
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="demo-banner"]')
+        const r = el?.getBoundingClientRect()
+        return r ? el?.contains(document.elementFromPoint(r.left + 40, r.top + r.height / 2)) : false
+      }),
+    ).toBe(true)
 
     const job = await typedDeliverableJob(booth.launchUrl)
     await openJob(page, job.job_id, job.advertiser)

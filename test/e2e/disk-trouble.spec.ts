@@ -59,9 +59,12 @@ async function boothOnSmallDisk(page: Page, bytes: number) {
 }
 
 const FULL = "The disk holding Booth's data is full: \\d+(\\.\\d)? (KB|bytes) free\\."
-const READ_ONLY = "The disk holding Booth's data is read-only \\(.{1,60}\\): Booth cannot save anything there\\. Make it writable again, then "
+const READ_ONLY =
+  "The disk holding Booth's data is read-only \\(.{1,60}\\): Booth cannot save anything there\\. Make it writable again, then "
 
-test('a disk that fills up under a recording: the recorder stops at once and says so, the take is kept', async ({ page }) => {
+test('a disk that fills up under a recording: the recorder stops at once and says so, the take is kept', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 })
   const errors = trackErrors(page)
   // About ten seconds of the microphone fit.
@@ -72,7 +75,11 @@ test('a disk that fills up under a recording: the recorder stops at once and say
   await expect(recorder).toHaveAttribute('data-phase', 'recording')
   await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 30_000 })
   const alert = recorder.getByRole('alert')
-  await expect(alert).toHaveText(new RegExp(`^Recording stopped\\. ${FULL} Take 1 keeps the \\d+\\.\\d s recorded until then\\. Free some space, then record again\\.$`))
+  await expect(alert).toHaveText(
+    new RegExp(
+      `^Recording stopped\\. ${FULL} Take 1 keeps the \\d+\\.\\d s recorded until then\\. Free some space, then record again\\.$`,
+    ),
+  )
   // The sentence fits the panel (no path runs out of it).
   expect(await alert.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)
   await screenshot(page, 'recorder-disk-full-1024x768')
@@ -85,23 +92,46 @@ test('a disk that fills up under a recording: the recorder stops at once and say
   expect(errors).toEqual([])
 })
 
-test('a file dropped on a full disk, and a delivery on a read-only one, say what happened and what to do', async ({ page }) => {
+test('a file dropped on a full disk, and a delivery on a read-only one, say what happened and what to do', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 720 })
   const errors = trackErrors(page)
   const { host, takes } = await boothOnSmallDisk(page, 2 * 1024 * 1024)
   // A spoken take by espeak-ng (not a tone), and a test tone; read-back off, so the delivery dialog is the plain one.
   await bridgeClient(host.launchUrl).call('setReadbackSettings', { enabled: false })
   const work = mkdtempSync(join(tmpdir(), 'booth-disk-files-'))
-  execFileSync('espeak-ng', ['-v', 'en-gb', '-s', '165', '-w', join(work, 'read.wav'), 'Spring sale at Hollis and Finch, this weekend only.'])
-  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000:duration=2', '-c:a', 'pcm_s24le', join(work, 'tone.wav')])
-  const drop = (name: string) => dropFiles(page, '.script-panel', [{ name, type: 'audio/wav', bytes: readFileSync(join(work, name)) }])
+  execFileSync('espeak-ng', [
+    '-v',
+    'en-gb',
+    '-s',
+    '165',
+    '-w',
+    join(work, 'read.wav'),
+    'Spring sale at Hollis and Finch, this weekend only.',
+  ])
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330:sample_rate=48000:duration=2',
+    '-c:a',
+    'pcm_s24le',
+    join(work, 'tone.wav'),
+  ])
+  const drop = (name: string) =>
+    dropFiles(page, '.script-panel', [{ name, type: 'audio/wav', bytes: readFileSync(join(work, name)) }])
 
   await drop('read.wav')
   await expect(page.locator('.takes-notice')).toContainText(/“read\.wav” is \S+_main_01\./, { timeout: 15_000 })
   await fillUp(takes)
   await drop('tone.wav')
   const notice = page.locator('.takes-notice')
-  await expect(notice).toContainText(new RegExp(`^${FULL} Free some space, then drop the file on the job again\\.`), { timeout: 15_000 })
+  await expect(notice).toContainText(new RegExp(`^${FULL} Free some space, then drop the file on the job again\\.`), {
+    timeout: 15_000,
+  })
   await expect(notice).not.toContainText('Something went wrong')
   await expect(page.locator('.take-row')).toHaveCount(1)
 

@@ -13,7 +13,11 @@ test.use(FAKE_MICROPHONE)
 const used: string[] = []
 
 for (const screen of LAPTOP_SCREENS) {
-  test(`at ${screen.width}x${screen.height}: Esc closes a message, a popover, a dialog, never a job that records; then the job`, async ({ page, booth, consoleErrors }) => {
+  test(`at ${screen.width}x${screen.height}: Esc closes a message, a popover, a dialog, never a job that records; then the job`, async ({
+    page,
+    booth,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(screen)
     const job = await typedDeliverableJob(booth.launchUrl, used)
     used.push(job.job_id)

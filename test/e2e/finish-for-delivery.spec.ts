@@ -38,15 +38,42 @@ const OVER_S = 3.5
 async function slowRead(launchUrl: string): Promise<{ job: JobDetail; seconds: number }> {
   // Not a job waiting on the producer (stage delivered): the demo's simulated producer, acting every 90 s,
   // may approve it and complete the job before the finished take is delivered.
-  const job = await findJob(launchUrl, 'a spot of 15 to 30 s, deliverable and not waiting on the producer, with a typed script of three sentences or more', (j) => (j.kind === 'finished_spot' || j.kind === 'dry_voice') && j.can.deliver && j.deliver_notice === 'none' && j.stage !== 'delivered' && j.script.kind === 'typed' && j.length_s >= 15 && j.length_s <= 30 && sentences(j.script.text).length >= 3)
+  const job = await findJob(
+    launchUrl,
+    'a spot of 15 to 30 s, deliverable and not waiting on the producer, with a typed script of three sentences or more',
+    (j) =>
+      (j.kind === 'finished_spot' || j.kind === 'dry_voice') &&
+      j.can.deliver &&
+      j.deliver_notice === 'none' &&
+      j.stage !== 'delivered' &&
+      j.script.kind === 'typed' &&
+      j.length_s >= 15 &&
+      j.length_s <= 30 &&
+      sentences(j.script.text).length >= 3,
+  )
   const lines = sentences(job.script.text)
-  const speechOf = async (speed: number) => (await speakRead(dir, `probe-${speed}`, lines, { ...VOICE, speed, pausesS: 0.3 })).sentences.reduce((a, s) => a + s.endS - s.startS, 0)
+  const speechOf = async (speed: number) =>
+    (await speakRead(dir, `probe-${speed}`, lines, { ...VOICE, speed, pausesS: 0.3 })).sentences.reduce(
+      (a, s) => a + s.endS - s.startS,
+      0,
+    )
   const probed = await speechOf(VOICE.speed)
   const speed = Math.round(Math.min(240, Math.max(110, (VOICE.speed * probed) / (0.6 * job.length_s))))
   const speechS = await speechOf(speed)
   const pause = (job.length_s + OVER_S - speechS - HEAD_S - TAIL_S) / (lines.length - 1)
-  if (!(pause > 0.6 && pause < 6)) throw new Error(`the read of job ${job.job_id} (${speechS.toFixed(1)} s of words at ${speed} wpm for a ${job.length_s} s spot) cannot be made to run long in its pauses`)
-  const read = await speakRead(dir, 'mic', lines, { ...VOICE, speed, pausesS: pause, leadS: HEAD_S, tailS: TAIL_S, roomDbfs: -58, codec: 'pcm_s16le' })
+  if (!(pause > 0.6 && pause < 6))
+    throw new Error(
+      `the read of job ${job.job_id} (${speechS.toFixed(1)} s of words at ${speed} wpm for a ${job.length_s} s spot) cannot be made to run long in its pauses`,
+    )
+  const read = await speakRead(dir, 'mic', lines, {
+    ...VOICE,
+    speed,
+    pausesS: pause,
+    leadS: HEAD_S,
+    tailS: TAIL_S,
+    roomDbfs: -58,
+    codec: 'pcm_s16le',
+  })
   await copyFile(read.path, MIC)
   return { job, seconds: read.durationS }
 }
@@ -68,7 +95,10 @@ test.afterAll(async () => {
 })
 
 for (const [i, screen] of LAPTOP_SCREENS.entries()) {
-  test(`a take that runs long, finished for delivery: before and after, played, delivered with a passing length (${screen.width}x${screen.height})`, async ({ page, consoleErrors }) => {
+  test(`a take that runs long, finished for delivery: before and after, played, delivered with a passing length (${screen.width}x${screen.height})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     test.setTimeout(480_000)
     const host = i === 0 ? first : await startBooth()
     try {
@@ -94,12 +124,20 @@ for (const [i, screen] of LAPTOP_SCREENS.entries()) {
       // Finish: the choices as they come (breaths lowered, up to 4 % tempo, pauses from 0.25 s).
       const panel = row.getByRole('region', { name: /^Finish .* for delivery$/ })
       await press(panel.getByRole('button', { name: 'Finish for delivery…' }), 'Enter')
-      await press(panel.getByRole('button', { name: `Finish for delivery (${job.length_s.toFixed(1)} s spot)` }), 'Enter')
+      await press(
+        panel.getByRole('button', { name: `Finish for delivery (${job.length_s.toFixed(1)} s spot)` }),
+        'Enter',
+      )
       const pressed = Date.now()
       // The finished audio starts playing by itself as soon as main has written it (it offers it before the
       // version is measured and read back; on a quick machine the version may land first).
       const audio = panel.locator('audio')
-      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0), { timeout: 120_000, intervals: [100] }).toBe(true)
+      await expect
+        .poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0), {
+          timeout: 120_000,
+          intervals: [100],
+        })
+        .toBe(true)
       test.info().annotations.push({ type: 'finished audio playing after', description: `${Date.now() - pressed} ms` })
       await expect(panel.getByRole('radio', { name: /^B · finished/ })).toHaveAttribute('aria-checked', 'true')
       await expect(row.locator('.ver-mark')).toHaveText('· v2', { timeout: 240_000 })
@@ -112,7 +150,9 @@ for (const [i, screen] of LAPTOP_SCREENS.entries()) {
       expect(after?.preflight?.warnings).not.toContain('runs_long')
       expect(after?.preflight?.warnings).not.toContain('runs_short')
       // Nothing scrolls sideways at this size.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1),
+      ).toBe(true)
 
       // Play the finished version, then the one before at the same place.
       const ab = panel.getByRole('group', { name: /^Compare .* before and after the finish$/ })
@@ -125,7 +165,9 @@ for (const [i, screen] of LAPTOP_SCREENS.entries()) {
         await expect(ab.getByRole('button', { name: 'Play finished' })).toBeVisible({ timeout: 1000 })
       }).toPass({ timeout: 20_000 })
       await press(ab.getByRole('button', { name: 'Play finished' }), 'Enter')
-      await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.3)
+      await expect
+        .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 20_000 })
+        .toBeGreaterThan(0.3)
       await press(ab.getByRole('radio', { name: /^A · before \(v1\)$/ }), 'Enter')
       await expect(audio).toHaveAttribute('aria-label', /version 1 \(before\)$/)
 

@@ -17,7 +17,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('finished jobs show no due label anywhere; the badge counts only work still owed', async ({ page, booth, consoleErrors }) => {
+    test('finished jobs show no due label anywhere; the badge counts only work still owed', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       const pending = await bridge.call('listJobs', PENDING_ALL)
       const completed = await bridge.call('listJobs', { ...PENDING_ALL, tab: 'completed', page_size: 25 })
@@ -25,7 +29,10 @@ for (const screen of LAPTOP_SCREENS) {
       const today = pending.today
       const pastDue = completed.items.filter((j) => j.due_date !== null && j.due_date < today)
       expect(pastDue.length, 'the demo has completed jobs whose due date is long past').toBeGreaterThan(1)
-      expect(completed.items.some((j) => j.stage === 'approved'), 'the demo has an approved job').toBe(true)
+      expect(
+        completed.items.some((j) => j.stage === 'approved'),
+        'the demo has an approved job',
+      ).toBe(true)
 
       await openWorkspace(page, booth.launchUrl)
       // Pending: the delivered job (waiting for the producer) and the cancelled spot owe nothing.
@@ -41,7 +48,9 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(row(page, completed.items[0]?.job_id ?? '')).toBeVisible()
       await expect(page.locator('.job-row')).toHaveCount(completed.items.length)
       await expect(page.locator('.job-row .due')).toHaveCount(0)
-      const approved = completed.items.find((j) => j.stage === 'approved' && j.due_date !== null && j.due_date < today) ?? completed.items.find((j) => j.stage === 'approved')
+      const approved =
+        completed.items.find((j) => j.stage === 'approved' && j.due_date !== null && j.due_date < today) ??
+        completed.items.find((j) => j.stage === 'approved')
       if (!approved) throw new Error('The demo has no approved job.')
       await openJob(page, approved.job_id, approved.advertiser)
       await expect(page.locator('.job-head .stage')).toHaveText('Approved')
@@ -58,7 +67,13 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('a job with changes requested shows the date the changes are due by', async ({ page, booth }) => {
       const pending = await bridgeClient(booth.launchUrl).call('listJobs', PENDING_ALL)
-      const job = pending.items.find((j) => j.stage === 'changes_requested' && j.changes_due !== null && j.due_date !== null && j.changes_due !== j.due_date)
+      const job = pending.items.find(
+        (j) =>
+          j.stage === 'changes_requested' &&
+          j.changes_due !== null &&
+          j.due_date !== null &&
+          j.changes_due !== j.due_date,
+      )
       if (!job?.changes_due) throw new Error('The demo has no job whose changes are due on a date of their own.')
       const date = formatCalendarDate(job.changes_due, pending.today)
       await openWorkspace(page, booth.launchUrl)

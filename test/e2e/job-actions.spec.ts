@@ -50,7 +50,17 @@ function plan() {
   const declineOne = before.find((j) => j.can.decline && !j.can.accept && free(j))
   const alreadyAccepted = before.find((j) => j.stage === 'accepted' && j !== declineOne)
   const completeOne = before.find((j) => j.can.complete && free(j) && j !== declineOne && j !== alreadyAccepted)
-  if (!withPdf || !noScript || !noPdf || !withAttachment || !acceptOne || !declineOne || !alreadyAccepted || !completeOne || bulk.length < 3) {
+  if (
+    !withPdf ||
+    !noScript ||
+    !noPdf ||
+    !withAttachment ||
+    !acceptOne ||
+    !declineOne ||
+    !alreadyAccepted ||
+    !completeOne ||
+    bulk.length < 3
+  ) {
     throw new Error('The demo data lacks a job this file needs (see plan()).')
   }
   return { withPdf, noScript, noPdf, withAttachment, acceptOne, declineOne, alreadyAccepted, completeOne, bulk }
@@ -63,7 +73,9 @@ test('accept one job from its view, after a confirmation that names the producer
 
   await page.getByRole('button', { name: 'Accept…' }).click()
   await expect(dialog(page)).toContainText('Accept this job?')
-  await expect(dialog(page)).toContainText(`${job.producer?.name} (the producer at ${job.customer.name}) will see that you accepted.`)
+  await expect(dialog(page)).toContainText(
+    `${job.producer?.name} (the producer at ${job.customer.name}) will see that you accepted.`,
+  )
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toHaveCount(0)
   expect((await bridge.call('getJob', { jobId: job.job_id })).job.stage).toBe(job.stage)
@@ -119,7 +131,9 @@ test('mark a job complete with an optional note', async ({ page }) => {
   expect(after.completion?.note).toBe('Final take is the second one.')
 })
 
-test('tick several jobs (click, Ctrl-click, Shift-click, x) and accept them together; each result is listed', async ({ page }) => {
+test('tick several jobs (click, Ctrl-click, Shift-click, x) and accept them together; each result is listed', async ({
+  page,
+}) => {
   const { bulk, alreadyAccepted: done } = plan()
   const [a, b, c] = bulk
   if (!a || !b || !c) throw new Error('unreachable: plan() checks there are three')
@@ -150,7 +164,9 @@ test('tick several jobs (click, Ctrl-click, Shift-click, x) and accept them toge
   await row(page, done.job_id).click({ modifiers: ['Control'] })
 
   // Bulk accept offers only the jobs it applies to: the accepted one is left out, in words.
-  await expect(page.locator('.selection-bar .bulk-left-out[data-action="accept"]')).toHaveText('Accept: 1 left out: already accepted or not open to accepting')
+  await expect(page.locator('.selection-bar .bulk-left-out[data-action="accept"]')).toHaveText(
+    'Accept: 1 left out: already accepted or not open to accepting',
+  )
   await page.locator('.selection-bar').getByRole('button', { name: 'Accept…' }).click()
   await expect(dialog(page)).toContainText('Accept 2 jobs?')
   await expect(dialog(page).getByRole('list', { name: 'Selected jobs' })).toContainText(a.key_number)

@@ -29,11 +29,19 @@ function pick(jobs: JobDetail[], what: string, test: (j: JobDetail) => boolean):
 }
 
 test('the header shows who, what and when for the job', async ({ page, booth }) => {
-  const job = pick(await pendingDetails(booth), 'a producer, agency, rate and reference', (j) => !!j.producer && !!j.agency && !!j.rate && !!j.reference)
+  const job = pick(
+    await pendingDetails(booth),
+    'a producer, agency, rate and reference',
+    (j) => !!j.producer && !!j.agency && !!j.rate && !!j.reference,
+  )
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const facts = page.locator('.job-facts .facts')
-  const fact = (label: string) => facts.locator('.fact').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')
+  const fact = (label: string) =>
+    facts
+      .locator('.fact')
+      .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd')
   await expect(page.locator('.job-head .eyebrow .job-key')).toHaveText(job.key_number)
   await expect(fact('Client')).toHaveText(job.customer.name)
   await expect(fact('Voice')).toHaveText(job.voice.name)
@@ -45,13 +53,21 @@ test('the header shows who, what and when for the job', async ({ page, booth }) 
 })
 
 test('pronunciations are marked on the words, with their hint shown on keyboard focus', async ({ page, booth }) => {
-  const job = pick(await pendingDetails(booth), 'a typed script with a pronunciation in it', (j) =>
-    j.script.kind === 'typed' && j.pronunciations.some((p) => j.script.text.toLowerCase().includes(p.word.toLowerCase())))
+  const job = pick(
+    await pendingDetails(booth),
+    'a typed script with a pronunciation in it',
+    (j) =>
+      j.script.kind === 'typed' &&
+      j.pronunciations.some((p) => j.script.text.toLowerCase().includes(p.word.toLowerCase())),
+  )
   const entry = job.pronunciations.find((p) => job.script.text.toLowerCase().includes(p.word.toLowerCase()))
   if (!entry) throw new Error('unreachable')
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
-  const mark = page.locator('.script-read mark.pron').filter({ hasText: new RegExp(entry.word, 'i') }).first()
+  const mark = page
+    .locator('.script-read mark.pron')
+    .filter({ hasText: new RegExp(entry.word, 'i') })
+    .first()
   await expect(mark).toBeVisible()
   await expect(mark).toHaveAttribute('data-say', `say: ${entry.say}`)
   await mark.focus()
@@ -60,7 +76,10 @@ test('pronunciations are marked on the words, with their hint shown on keyboard 
   await expect(page.locator('.pron-list')).toContainText(entry.say)
 })
 
-test('a changed script shows its word diff; a changes request, deliver notices and the timeline show', async ({ page, booth }) => {
+test('a changed script shows its word diff; a changes request, deliver notices and the timeline show', async ({
+  page,
+  booth,
+}) => {
   const jobs = await pendingDetails(booth)
   const changed = pick(jobs, 'a script change', (j) => j.script_change !== null)
   const asked = pick(jobs, 'a changes request', (j) => j.changes_request !== null)
@@ -98,8 +117,14 @@ test('a changed script shows its word diff; a changes request, deliver notices a
 })
 
 test('a hostile script renders as text and runs nothing', async ({ page, booth }) => {
-  const hostile = pick(await pendingDetails(booth), 'a script with <script>, onerror= and javascript:', (j) =>
-    /<script/i.test(j.script.html ?? '') && /onerror=/i.test(j.script.html ?? '') && /javascript:/i.test(j.script.html ?? ''))
+  const hostile = pick(
+    await pendingDetails(booth),
+    'a script with <script>, onerror= and javascript:',
+    (j) =>
+      /<script/i.test(j.script.html ?? '') &&
+      /onerror=/i.test(j.script.html ?? '') &&
+      /javascript:/i.test(j.script.html ?? ''),
+  )
   const dialogs: string[] = []
   const evil: string[] = []
   page.on('dialog', (d) => {

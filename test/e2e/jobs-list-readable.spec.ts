@@ -35,12 +35,14 @@ function rowProblems(page: Page): Promise<RowProblem[]> {
       // Nothing after the key number starts before it ends.
       const k = key.getBoundingClientRect()
       const next = key.nextElementSibling?.nextElementSibling as HTMLElement | null
-      if (next && next.getBoundingClientRect().left < k.right - 0.5) out.push({ row: name, problem: `"${next.textContent}" runs into the key number ${key.textContent}` })
+      if (next && next.getBoundingClientRect().left < k.right - 0.5)
+        out.push({ row: name, problem: `"${next.textContent}" runs into the key number ${key.textContent}` })
       // The key's own text lies inside its box (a shrunk box lets the text spill over its neighbour).
       const range = document.createRange()
       range.selectNodeContents(key)
       const text = range.getBoundingClientRect()
-      if (text.right > k.right + 0.5) out.push({ row: name, problem: `key number ${key.textContent} spills out of its box` })
+      if (text.right > k.right + 0.5)
+        out.push({ row: name, problem: `key number ${key.textContent} spills out of its box` })
       const due = row.querySelector<HTMLElement>('.due')
       if (due && cut(due)) out.push({ row: name, problem: `due label cut: ${due.textContent}` })
       const r = row.getBoundingClientRect()
@@ -68,10 +70,12 @@ function sidebarProblems(page: Page): Promise<string[]> {
       if (keys) {
         const range = document.createRange()
         range.selectNodeContents(label)
-        if (range.getBoundingClientRect().right > keys.getBoundingClientRect().left - 4) out.push(`"${label.textContent}" runs under its key hint`)
+        if (range.getBoundingClientRect().right > keys.getBoundingClientRect().left - 4)
+          out.push(`"${label.textContent}" runs under its key hint`)
       }
       const count = item.querySelector<HTMLElement>('.count')
-      if (count && count.getBoundingClientRect().right > item.getBoundingClientRect().right + 0.5) out.push(`the count of "${label.textContent}" runs out`)
+      if (count && count.getBoundingClientRect().right > item.getBoundingClientRect().right + 0.5)
+        out.push(`the count of "${label.textContent}" runs out`)
     }
     return out
   })
@@ -81,7 +85,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('job rows and sidebar labels are whole: key numbers, advertisers, due labels', async ({ page, booth, consoleErrors }) => {
+    test('job rows and sidebar labels are whole: key numbers, advertisers, due labels', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       await openWorkspace(page, booth.launchUrl, 'light')
       expect(await rowProblems(page)).toEqual([])
       // With the key hints shown (hover or focus in the sidebar), no label runs under them.
@@ -96,7 +104,8 @@ for (const screen of LAPTOP_SCREENS) {
       )
       const byParty = new Map<string, Set<string>>()
       for (const s of seen) byParty.set(s.party, (byParty.get(s.party) ?? new Set()).add(s.shown))
-      for (const [party, shown] of byParty) expect(shown.size, `rows of ${party}`).toBe(seen.filter((s) => s.party === party).length)
+      for (const [party, shown] of byParty)
+        expect(shown.size, `rows of ${party}`).toBe(seen.filter((s) => s.party === party).length)
       if (screen.width === 1024) await page.screenshot({ path: join(DOCS, 'jobs-list-1024x768.png') })
 
       // Laid over an open job, the list keeps the same rows.

@@ -7,9 +7,22 @@ import { bridgeClient } from './support/bridge-client'
 import { openWorkspace, screenshot } from './support/workspace'
 import type { JobListQuery } from '../../shared/bridge'
 
-const query = (patch: Partial<JobListQuery> = {}): JobListQuery => ({ tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25, ...patch })
+const query = (patch: Partial<JobListQuery> = {}): JobListQuery => ({
+  tab: 'pending',
+  filter: 'all',
+  customer_id: null,
+  voice_id: null,
+  q: null,
+  page: 1,
+  page_size: 25,
+  ...patch,
+})
 
-test('demo mode shows the sandbox’s pending jobs, in order, with the counts listJobs gives', async ({ page, booth, consoleErrors }) => {
+test('demo mode shows the sandbox’s pending jobs, in order, with the counts listJobs gives', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   const expected = await bridgeClient(booth.launchUrl).call('listJobs', query())
   expect(expected.items.length).toBeGreaterThan(5)
   await openWorkspace(page, booth.launchUrl, 'dark')
@@ -23,10 +36,19 @@ test('demo mode shows the sandbox’s pending jobs, in order, with the counts li
   }
   await expect(page.locator('#list-title .pane-count')).toHaveText(String(expected.total))
   const nav = page.getByRole('navigation', { name: 'Job lists' })
-  for (const [label, n] of [['Pending', expected.counts.pending], ['Completed', expected.counts.completed], ['Declined', expected.counts.declined]] as const) {
+  for (const [label, n] of [
+    ['Pending', expected.counts.pending],
+    ['Completed', expected.counts.completed],
+    ['Declined', expected.counts.declined],
+  ] as const) {
     await expect(nav.getByRole('button', { name: new RegExp(`^${label}`) }).locator('.count')).toHaveText(String(n))
   }
-  for (const [label, n] of [['Overdue', expected.counts.overdue], ['Due today', expected.counts.due_today], ['Due soon', expected.counts.due_soon], ['Unopened', expected.counts.unopened]] as const) {
+  for (const [label, n] of [
+    ['Overdue', expected.counts.overdue],
+    ['Due today', expected.counts.due_today],
+    ['Due soon', expected.counts.due_soon],
+    ['Unopened', expected.counts.unopened],
+  ] as const) {
     await expect(nav.getByRole('button', { name: new RegExp(`^${label}`) }).locator('.count')).toHaveText(String(n))
   }
   await screenshot(page, 'jobs-list-dark')
@@ -90,7 +112,10 @@ test('paging walks through the completed jobs and the page size changes how many
   expect(first.total).toBeGreaterThan(25)
   const second = await bridge.call('listJobs', query({ tab: 'completed', page: 2 }))
   await openWorkspace(page, booth.launchUrl)
-  await page.getByRole('navigation', { name: 'Job lists' }).getByRole('button', { name: /^Completed/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Job lists' })
+    .getByRole('button', { name: /^Completed/ })
+    .click()
   const paging = page.getByRole('navigation', { name: 'Pages' })
   const pages = Math.ceil(first.total / 25)
   await expect(paging).toContainText(`1–25 of ${first.total}`)
@@ -112,7 +137,8 @@ test('keyboard only: Tab to the list, j/k to move, Enter opens, Esc closes, / se
   if (!first || !second) throw new Error('The demo needs at least two pending jobs.')
   await openWorkspace(page, booth.launchUrl)
   const list = page.getByRole('listbox')
-  for (let i = 0; i < 40 && !(await list.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+  for (let i = 0; i < 40 && !(await list.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab')
   await expect(list).toBeFocused()
   await expect(list).toHaveAttribute('aria-activedescendant', `job-row-${first.job_id}`)
   await page.keyboard.press('j')

@@ -28,11 +28,21 @@ async function watchMicrophone(page: Page): Promise<void> {
     }
   })
 }
-const liveTracks = (page: Page) => page.evaluate(() => (window as unknown as { __micTracks: MediaStreamTrack[] }).__micTracks.filter((t) => t.readyState === 'live').length)
-const openedTracks = (page: Page) => page.evaluate(() => (window as unknown as { __micTracks: MediaStreamTrack[] }).__micTracks.length)
+const liveTracks = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __micTracks: MediaStreamTrack[] }).__micTracks.filter((t) => t.readyState === 'live')
+        .length,
+  )
+const openedTracks = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __micTracks: MediaStreamTrack[] }).__micTracks.length)
 
 for (const screen of LAPTOP_SCREENS) {
-  test(`at ${screen.width}x${screen.height}: Check level moves the meter, records nothing, and lets the microphone go`, async ({ page, booth, consoleErrors }) => {
+  test(`at ${screen.width}x${screen.height}: Check level moves the meter, records nothing, and lets the microphone go`, async ({
+    page,
+    booth,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(screen)
     await watchMicrophone(page)
     const job = await typedDeliverableJob(booth.launchUrl, used)
@@ -52,7 +62,9 @@ for (const screen of LAPTOP_SCREENS) {
 
     await check.click()
     await expect(check).toHaveAttribute('aria-pressed', 'true')
-    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(-40)
+    await expect
+      .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 5000 })
+      .toBeGreaterThan(-40)
     expect(await liveTracks(page)).toBe(1)
     await expect(recorder).toHaveAttribute('data-phase', 'idle')
     await expect(recorder.getByRole('timer')).toContainText('0:00.0')

@@ -12,9 +12,17 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('the rail lays the list over the job; a job chosen, Esc or a press outside folds it', async ({ page, booth, consoleErrors }) => {
+    test('the rail lays the list over the job; a job chosen, Esc or a press outside folds it', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       const job = await typedDeliverableJob(booth.launchUrl)
-      const other = await findJob(booth.launchUrl, 'a second typed script', (j) => j.job_id !== job.job_id && j.script.kind === 'typed')
+      const other = await findJob(
+        booth.launchUrl,
+        'a second typed script',
+        (j) => j.job_id !== job.job_id && j.script.kind === 'typed',
+      )
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
       const rail = page.locator('.rail')
@@ -30,7 +38,9 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(page.locator('.list-pane')).toBeVisible()
       await expect(page.locator('.sidebar')).toBeVisible()
       await expect(rail.getByRole('button', { name: /Hide the jobs list/ })).toHaveAttribute('aria-expanded', 'true')
-      expect(await page.locator('.script-read').boundingBox(), 'the script does not move under the list').toEqual(script)
+      expect(await page.locator('.script-read').boundingBox(), 'the script does not move under the list').toEqual(
+        script,
+      )
       // Over the job, not beside it, and inside the window.
       const list = (await page.locator('.list-pane').boundingBox())!
       expect(list.x + list.width).toBeLessThanOrEqual(screen.width)
@@ -74,7 +84,10 @@ for (const screen of LAPTOP_SCREENS) {
 test.describe('at 1440x900', () => {
   test.use({ viewport: { width: 1440, height: 900 } })
 
-  test('the list stays beside the job until folded; the fold is remembered and the rail unfolds it', async ({ page, booth }) => {
+  test('the list stays beside the job until folded; the fold is remembered and the rail unfolds it', async ({
+    page,
+    booth,
+  }) => {
     const job = await typedDeliverableJob(booth.launchUrl)
     await openWorkspace(page, booth.launchUrl)
     await openJob(page, job.job_id, job.advertiser)
@@ -88,7 +101,10 @@ test.describe('at 1440x900', () => {
     await expect(page.locator('.sidebar')).toBeVisible()
     await openJob(page, job.job_id, job.advertiser)
     await expect(page.locator('.list-pane')).toBeHidden()
-    await page.locator('.rail').getByRole('button', { name: /Show the sidebar and jobs list/ }).click()
+    await page
+      .locator('.rail')
+      .getByRole('button', { name: /Show the sidebar and jobs list/ })
+      .click()
     await expect(page.locator('.list-pane')).toBeVisible()
     await expect(page.locator('.rail')).toHaveCount(0)
     expect(await page.evaluate(() => localStorage.getItem('booth.listCollapsed'))).toBe('0')

@@ -49,7 +49,9 @@ async function launch(): Promise<WebHostProcess> {
 
 /** The first page of pending jobs as the sandbox itself answers it (not through the proxy). */
 async function pendingJobs(): Promise<JobSummary[]> {
-  const res = await fetch(`${sandbox.url}/api/v1/jobs?tab=pending&page_size=25`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } })
+  const res = await fetch(`${sandbox.url}/api/v1/jobs?tab=pending&page_size=25`, {
+    headers: { authorization: `Bearer ${sandbox.apiKey}` },
+  })
   return ((await res.json()) as { items: JobSummary[] }).items
 }
 
@@ -61,13 +63,19 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height} with the job list shown`, () => {
     test.use({ viewport: screen })
 
-    test('one malformed job is one row that says so, with its id; every other job works; the service is up to date', async ({ page }) => {
+    test('one malformed job is one row that says so, with its id; every other job works; the service is up to date', async ({
+      page,
+    }) => {
       const errors = trackConsoleErrors(page)
       const jobs = await pendingJobs()
       const bad = jobs[1]
       const other = jobs[2]
       if (!bad || !other) throw new Error('the seed world has fewer than three pending jobs')
-      proxy.addRule({ method: 'GET', path: JOB_LIST, fault: { type: 'mangle', mangles: [nullAt('/items/1/advertiser')] } })
+      proxy.addRule({
+        method: 'GET',
+        path: JOB_LIST,
+        fault: { type: 'mangle', mangles: [nullAt('/items/1/advertiser')] },
+      })
 
       const host = await launch()
       await page.goto(host.launchUrl)
@@ -90,7 +98,9 @@ for (const screen of LAPTOP_SCREENS) {
       expect(errors).toEqual([])
     })
 
-    test('a job list that is not a list is named as the service\'s answer, never "Offline"; the saved list stays', async ({ page }) => {
+    test('a job list that is not a list is named as the service\'s answer, never "Offline"; the saved list stays', async ({
+      page,
+    }) => {
       const errors = trackConsoleErrors(page)
       const host = await launch()
       await page.goto(host.launchUrl)
@@ -98,27 +108,45 @@ for (const screen of LAPTOP_SCREENS) {
       const rows = await page.locator('.job-row').count()
       expect(rows).toBeGreaterThan(0)
 
-      proxy.addRule({ method: 'GET', path: JOB_LIST, fault: { type: 'mangle', mangles: [setAt('/items', { 0: 'not a list' })] } })
+      proxy.addRule({
+        method: 'GET',
+        path: JOB_LIST,
+        fault: { type: 'mangle', mangles: [setAt('/items', { 0: 'not a list' })] },
+      })
       await page.getByRole('button', { name: 'Check for new jobs now' }).click()
       await expect(connectivity(page)).toContainText('The service answered, but Booth cannot use what it sent')
-      await expect(connectivity(page)).toContainText('The service sent a job list Booth cannot read: "items" is a group of fields where a list is expected.')
+      await expect(connectivity(page)).toContainText(
+        'The service sent a job list Booth cannot read: "items" is a group of fields where a list is expected.',
+      )
       await expect(connectivity(page)).not.toContainText('Offline')
       await expect(page.locator('.job-row')).toHaveCount(rows)
 
       // Opened again, the window shows the saved list and says why, not that it is offline.
       await page.reload()
-      await expect(page.getByTestId('offline-banner')).toContainText(/Showing jobs saved .*: the service's latest answer could not be used/)
+      await expect(page.getByTestId('offline-banner')).toContainText(
+        /Showing jobs saved .*: the service's latest answer could not be used/,
+      )
       await expect(page.getByTestId('offline-banner')).not.toContainText('Offline')
       await expect(page.locator('.job-row')).toHaveCount(rows)
       expect(errors).toEqual([])
     })
 
-    test('a job kind the API does not name reads "Kind unknown"; the recorder shows no developer\'s sentence', async ({ page }) => {
+    test('a job kind the API does not name reads "Kind unknown"; the recorder shows no developer\'s sentence', async ({
+      page,
+    }) => {
       const errors = trackConsoleErrors(page)
       const [job] = await pendingJobs()
       if (!job) throw new Error('the seed world has no pending job')
-      proxy.addRule({ method: 'GET', path: JOB_LIST, fault: { type: 'mangle', mangles: [setAt('/items/0/kind', 'radio_jingle')] } })
-      proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${job.job_id}`, fault: { type: 'mangle', mangles: [setAt('/job/kind', 'radio_jingle'), setAt('/job/stage', 'on_hold')] } })
+      proxy.addRule({
+        method: 'GET',
+        path: JOB_LIST,
+        fault: { type: 'mangle', mangles: [setAt('/items/0/kind', 'radio_jingle')] },
+      })
+      proxy.addRule({
+        method: 'GET',
+        path: `/api/v1/jobs/${job.job_id}`,
+        fault: { type: 'mangle', mangles: [setAt('/job/kind', 'radio_jingle'), setAt('/job/stage', 'on_hold')] },
+      })
 
       const host = await launch()
       await page.goto(host.launchUrl)

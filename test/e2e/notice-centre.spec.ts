@@ -21,7 +21,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('the bell is an SVG icon; the panel stays inside the window and closes on Esc and on a press outside', async ({ page, booth, consoleErrors }) => {
+    test('the bell is an SVG icon; the panel stays inside the window and closes on Esc and on a press outside', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       await openWorkspace(page, booth.launchUrl)
       await expectBellIsAnIcon(page)
       const bell = page.getByRole('button', { name: /^Notifications/ })

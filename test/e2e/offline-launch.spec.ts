@@ -39,13 +39,21 @@ async function launch(): Promise<WebHostProcess> {
   return host
 }
 
-test('launched with the service down: signed in, saved jobs readable, then caught up when it is back', async ({ page }) => {
+test('launched with the service down: signed in, saved jobs readable, then caught up when it is back', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   const errors = trackConsoleErrors(page)
 
   // An earlier day, online: Booth saves the list and the job the talent opened.
   const first = await launch()
-  const job = await findJob(first.launchUrl, 'a typed script that carries one of its pronunciations', (j) => j.script.kind === 'typed' && j.pronunciations.some((p) => j.script.text.toLowerCase().includes(p.word.toLowerCase())))
+  const job = await findJob(
+    first.launchUrl,
+    'a typed script that carries one of its pronunciations',
+    (j) =>
+      j.script.kind === 'typed' &&
+      j.pronunciations.some((p) => j.script.text.toLowerCase().includes(p.word.toLowerCase())),
+  )
   await page.goto(first.launchUrl)
   await expect(page.locator('.job-row').first()).toBeVisible()
   await page.goto('about:blank') // the page leaves before its host quits (no reconnect errors from a stopped host)
@@ -57,7 +65,10 @@ test('launched with the service down: signed in, saved jobs readable, then caugh
   await page.goto(second.launchUrl)
   await expect(page.locator('.job-row').first()).toBeVisible({ timeout: 5_000 })
   await expect(page.getByRole('heading', { name: /sign in/i })).toHaveCount(0)
-  await expect(page.getByTestId('offline-banner')).toContainText(/Offline — showing jobs saved .*ago|Offline — showing jobs saved just now/, { timeout: 15_000 })
+  await expect(page.getByTestId('offline-banner')).toContainText(
+    /Offline — showing jobs saved .*ago|Offline — showing jobs saved just now/,
+    { timeout: 15_000 },
+  )
   await expect(page.getByTestId('connectivity')).toContainText('Offline')
   await expect(page.getByRole('button', { name: 'Try now' })).toBeVisible()
 
@@ -65,7 +76,12 @@ test('launched with the service down: signed in, saved jobs readable, then caugh
   await expect(page.locator('#job-title')).toHaveText(job.advertiser)
   await expect(page.getByTestId('cached-job-note')).toContainText(/Offline — showing this job as saved/)
   const entry = job.pronunciations.find((p) => job.script.text.toLowerCase().includes(p.word.toLowerCase()))
-  await expect(page.locator('.script-read mark.pron').filter({ hasText: new RegExp(entry?.word ?? '', 'i') }).first()).toBeVisible()
+  await expect(
+    page
+      .locator('.script-read mark.pron')
+      .filter({ hasText: new RegExp(entry?.word ?? '', 'i') })
+      .first(),
+  ).toBeVisible()
   await expect(page.locator('.pron-list')).toContainText(entry?.say ?? '')
 
   // Landing: the service answers again and the list catches up with no action (back-off is capped at 30 s).

@@ -10,7 +10,11 @@ import { openWorkspace } from './support/workspace'
 const OVERDUE_LABEL = /^(Changes overdue|Overdue)/
 
 for (const screen of LAPTOP_SCREENS) {
-  test(`at ${screen.width}x${screen.height}: the Overdue count is the rows that say overdue`, async ({ page, booth, consoleErrors }) => {
+  test(`at ${screen.width}x${screen.height}: the Overdue count is the rows that say overdue`, async ({
+    page,
+    booth,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(screen)
     await openWorkspace(page, booth.launchUrl)
     const nav = page.getByRole('navigation', { name: 'Job lists' })
@@ -18,8 +22,14 @@ for (const screen of LAPTOP_SCREENS) {
     await expect(overdueButton.locator('.count')).toHaveText(/^\d+$/)
 
     // Every pending job on one page: the rows whose due label reads overdue.
-    await page.locator('.paging-size select, select[aria-label*="per page" i]').first().selectOption('100').catch(() => undefined)
-    const labels = await page.locator('.job-row').evaluateAll((rows) => rows.map((r) => r.querySelector('.due-label')?.textContent?.trim() ?? ''))
+    await page
+      .locator('.paging-size select, select[aria-label*="per page" i]')
+      .first()
+      .selectOption('100')
+      .catch(() => undefined)
+    const labels = await page
+      .locator('.job-row')
+      .evaluateAll((rows) => rows.map((r) => r.querySelector('.due-label')?.textContent?.trim() ?? ''))
     const saysOverdue = labels.filter((l) => OVERDUE_LABEL.test(l)).length
     expect(saysOverdue, 'the demo has overdue jobs').toBeGreaterThan(0)
     // Some pending rows show no overdue label (the service calls a few of them stale).
@@ -30,7 +40,8 @@ for (const screen of LAPTOP_SCREENS) {
     await overdueButton.click()
     await expect(page.locator('#list-title')).toContainText('Overdue')
     await expect(page.locator('.job-row')).toHaveCount(saysOverdue)
-    for (const label of await page.locator('.job-row .due-label').allTextContents()) expect(label.trim()).toMatch(OVERDUE_LABEL)
+    for (const label of await page.locator('.job-row .due-label').allTextContents())
+      expect(label.trim()).toMatch(OVERDUE_LABEL)
     await expect(page.locator('.job-row .due-label')).toHaveCount(saysOverdue)
     expect(consoleErrors).toEqual([])
   })

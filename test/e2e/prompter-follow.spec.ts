@@ -28,7 +28,22 @@ function readingWav(): string {
   const raw = join(dir, 'raw.wav')
   const wav = join(dir, 'read.wav')
   execFileSync('espeak-ng', ['-v', 'en-us+m1', '-s', '170', '-w', raw, SCRIPT.replace(/\n+/g, ' ')])
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', raw, '-af', 'adelay=500,apad=pad_dur=2', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', wav])
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    raw,
+    '-af',
+    'adelay=500,apad=pad_dur=2',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    wav,
+  ])
   return wav
 }
 
@@ -37,7 +52,9 @@ const launch = FAKE_MICROPHONE.launchOptions
 test.use({ launchOptions: { ...launch, args: [...launch.args, `--use-file-for-fake-audio-capture=${WAV}%noloop`] } })
 
 /** The script's lines (sentences or lines), as the prompter highlights them. */
-const LINES = SCRIPT.split(/(?<=[.!?])\s+|\n+/).map((l) => l.trim()).filter(Boolean)
+const LINES = SCRIPT.split(/(?<=[.!?])\s+|\n+/)
+  .map((l) => l.trim())
+  .filter(Boolean)
 
 interface Seen {
   line: string
@@ -55,7 +72,9 @@ interface Seen {
  */
 function recordHighlights(page: Page): Promise<void> {
   return page.evaluate(() => {
-    const w = window as unknown as { followSeen: Array<{ line: string; since: number; until: number; inView: boolean; nearMarker: boolean | null }> }
+    const w = window as unknown as {
+      followSeen: Array<{ line: string; since: number; until: number; inView: boolean; nearMarker: boolean | null }>
+    }
     w.followSeen = []
     // The text a range shows: what screen readers alone get ("(say: …)" after a marked word) is left out.
     const shownText = (r: Range) => {
@@ -93,8 +112,18 @@ function recordHighlights(page: Page): Promise<void> {
 }
 
 async function recorded(page: Page): Promise<Seen[]> {
-  return page.evaluate(() => (window as unknown as { followSeen: Array<{ line: string; since: number; until: number; inView: boolean; nearMarker: boolean | null }> })
-    .followSeen.map((s) => ({ line: s.line, heldMs: Math.round(s.until - s.since), inView: s.inView, nearMarker: s.nearMarker })))
+  return page.evaluate(() =>
+    (
+      window as unknown as {
+        followSeen: Array<{ line: string; since: number; until: number; inView: boolean; nearMarker: boolean | null }>
+      }
+    ).followSeen.map((s) => ({
+      line: s.line,
+      heldMs: Math.round(s.until - s.since),
+      inView: s.inView,
+      nearMarker: s.nearMarker,
+    })),
+  )
 }
 
 async function highlightedLine(page: Page): Promise<string | null> {
@@ -108,9 +137,16 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}, the job opened from the list`, () => {
     test.use({ viewport: screen })
 
-    test('while recording, the highlighted line follows the voice down the script; Stop clears it', async ({ page, booth }) => {
+    test('while recording, the highlighted line follows the voice down the script; Stop clears it', async ({
+      page,
+      booth,
+    }) => {
       test.setTimeout(120_000)
-      const job = await findJob(booth.launchUrl, `the ${ADVERTISER} script`, (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed' && j.script.text === SCRIPT)
+      const job = await findJob(
+        booth.launchUrl,
+        `the ${ADVERTISER} script`,
+        (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed' && j.script.text === SCRIPT,
+      )
       // A large script size at the smaller screen, so the script scrolls and the marker matters.
       if (screen.width === 1024) await page.addInitScript(() => window.localStorage.setItem('booth.scriptSize', '44'))
       await openWorkspace(page, booth.launchUrl)
@@ -127,21 +163,37 @@ for (const screen of LAPTOP_SCREENS) {
 
       // Until the last line has been highlighted a moment (the read lasts about 15 s).
       const last = LINES[LINES.length - 1] as string
-      await expect.poll(async () => {
-        const seen = await recorded(page)
-        const end = seen[seen.length - 1]
-        return end?.line === last && end.heldMs > 1500
-      }, { timeout: 60_000, intervals: [500] }).toBe(true)
+      await expect
+        .poll(
+          async () => {
+            const seen = await recorded(page)
+            const end = seen[seen.length - 1]
+            return end?.line === last && end.heldMs > 1500
+          },
+          { timeout: 60_000, intervals: [500] },
+        )
+        .toBe(true)
       const seen = await recorded(page)
       const order = seen.map((s) => LINES.indexOf(s.line))
-      expect(order.every((i) => i >= 0), `every highlight is one of the script's lines: ${JSON.stringify(seen)}`).toBe(true)
+      expect(
+        order.every((i) => i >= 0),
+        `every highlight is one of the script's lines: ${JSON.stringify(seen)}`,
+      ).toBe(true)
       expect(order, 'the highlighted line only moves down the script').toEqual([...order].sort((a, b) => a - b))
-      expect(new Set(order).size, `the lines were highlighted in turn: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(LINES.length - 1)
+      expect(new Set(order).size, `the lines were highlighted in turn: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(
+        LINES.length - 1,
+      )
       // A line highlighted for a moment only may be passed before the smooth scroll reaches it.
       const held = seen.filter((s) => s.heldMs >= 600)
       expect(held.length, 'lines stayed highlighted while they were read').toBeGreaterThanOrEqual(3)
-      expect(held.every((s) => s.inView), `each line held came into view: ${JSON.stringify(seen)}`).toBe(true)
-      expect(held.every((s) => s.nearMarker !== false), `the word being read came to the reading marker: ${JSON.stringify(seen)}`).toBe(true)
+      expect(
+        held.every((s) => s.inView),
+        `each line held came into view: ${JSON.stringify(seen)}`,
+      ).toBe(true)
+      expect(
+        held.every((s) => s.nearMarker !== false),
+        `the word being read came to the reading marker: ${JSON.stringify(seen)}`,
+      ).toBe(true)
       await expect(page.locator('.reading-script')).toHaveClass(/is-following/)
       await screenshot(page, `prompter-follow-${screen.width}x${screen.height}`)
 

@@ -21,7 +21,15 @@ import type { ReadbackStored } from '../../shared/bridge-readback'
 import { findFile } from './support/find-file'
 
 interface WorldFile {
-  jobs: Array<{ job_id: string; status: string; key_number: string; advertiser: string; script: { kind: string; html: string | null; text: string }; pronunciations: Array<{ word: string; say: string }>; script_change: unknown }>
+  jobs: Array<{
+    job_id: string
+    status: string
+    key_number: string
+    advertiser: string
+    script: { kind: string; html: string | null; text: string }
+    pronunciations: Array<{ word: string; say: string }>
+    script_change: unknown
+  }>
 }
 
 let sandbox: StandaloneSandbox
@@ -49,7 +57,10 @@ test.beforeAll(async () => {
   const job = world.jobs.find((j) => j.status === 'pending' && j.script.kind === 'typed')
   if (!job) throw new Error('The demo world has no pending job with a typed script.')
   job.script = { ...job.script, html: null, text: TEXT }
-  job.pronunciations = [{ word: NAME, say: 'BRUE-mer-house' }, { word: 'Dream Street', say: 'DREEM street' }]
+  job.pronunciations = [
+    { word: NAME, say: 'BRUE-mer-house' },
+    { word: 'Dream Street', say: 'DREEM street' },
+  ]
   job.script_change = null
   writeFileSync(file, JSON.stringify(world))
   target = { jobId: job.job_id, key: job.key_number, advertiser: job.advertiser }
@@ -78,30 +89,94 @@ function issues(): ReadbackIssue[] {
     const w = wordAt(NAME, at)
     const s = k * 12
     const kinds: ReadbackIssue[] = [
-      { ...base, kind: 'changed', severity: 'high', expected: NAME, heard: 'sunday', at_s: s, script_from: w.from, script_to: w.to },
-      { ...base, kind: 'missing', expected: TEXT.slice(w.from, w.from + 120), heard: null, at_s: s, script_from: w.from, script_to: w.from + 120 },
-      { ...base, kind: 'changed', expected: NAME, heard: 'lane', confidence: 'unsure', at_s: s, script_from: w.from, script_to: w.to },
-      { ...base, kind: 'extra', severity: 'high', expected: null, heard: 'twenty dollars', at_s: s, script_from: w.from, script_to: w.from },
-      { ...base, kind: 'repeated', severity: 'soft', expected: null, heard: 'lorem ipsum dolor', at_s: s, script_from: w.from, script_to: w.from, restart: { from_s: s - 2, to_s: s } },
+      {
+        ...base,
+        kind: 'changed',
+        severity: 'high',
+        expected: NAME,
+        heard: 'sunday',
+        at_s: s,
+        script_from: w.from,
+        script_to: w.to,
+      },
+      {
+        ...base,
+        kind: 'missing',
+        expected: TEXT.slice(w.from, w.from + 120),
+        heard: null,
+        at_s: s,
+        script_from: w.from,
+        script_to: w.from + 120,
+      },
+      {
+        ...base,
+        kind: 'changed',
+        expected: NAME,
+        heard: 'lane',
+        confidence: 'unsure',
+        at_s: s,
+        script_from: w.from,
+        script_to: w.to,
+      },
+      {
+        ...base,
+        kind: 'extra',
+        severity: 'high',
+        expected: null,
+        heard: 'twenty dollars',
+        at_s: s,
+        script_from: w.from,
+        script_to: w.from,
+      },
+      {
+        ...base,
+        kind: 'repeated',
+        severity: 'soft',
+        expected: null,
+        heard: 'lorem ipsum dolor',
+        at_s: s,
+        script_from: w.from,
+        script_to: w.from,
+        restart: { from_s: s - 2, to_s: s },
+      },
     ]
     out.push(kinds[k % kinds.length] as ReadbackIssue)
   }
   return out
 }
 
-test('a 100,000-character script opens with Booth’s read-back marked on it, every issue a tab stop', async ({ page, consoleErrors }) => {
+test('a 100,000-character script opens with Booth’s read-back marked on it, every issue a tab stop', async ({
+  page,
+  consoleErrors,
+}) => {
   void consoleErrors
   test.setTimeout(120_000)
   const bridge = bridgeClient(booth.launchUrl)
   await bridge.call('setReadbackSettings', { enabled: false })
-  const take = await bridge.call('importTake', { jobId: target.jobId, path: makeWav(1, 'long-read.wav'), script: { revision_id: null, text: TEXT } })
+  const take = await bridge.call('importTake', {
+    jobId: target.jobId,
+    path: makeWav(1, 'long-read.wav'),
+    script: { revision_id: null, text: TEXT },
+  })
   const meta = findFile(booth.dataDir, `${take.id}.take.json`)
   if (!meta) throw new Error(`The take ${take.id} was not found under ${booth.dataDir}.`)
   const list = issues()
   const stored: ReadbackStored = {
-    take_id: take.id, job_id: target.jobId, script_read: { revision_id: null, text: TEXT }, note: null, engine: 'pocketsphinx',
+    take_id: take.id,
+    job_id: target.jobId,
+    script_read: { revision_id: null, text: TEXT },
+    note: null,
+    engine: 'pocketsphinx',
     words: [{ word: 'lorem', start_s: 0, end_s: 0.3 }],
-    check: { state: 'done', verdict: 'mismatch', coverage: 0.9, summary: '50 places differ.', checked_at: Date.now(), can_retry: true, issues: list },
+    check: {
+      state: 'done',
+      verdict: 'mismatch',
+      coverage: 0.9,
+      summary: '50 places differ.',
+      checked_at: Date.now(),
+      can_retry: true,
+      issues: list,
+    },
   }
   writeFileSync(join(dirname(meta), `${take.id}.readback.json`), JSON.stringify(stored))
   expect((await bridge.call('getReadback', { takeId: take.id })).status).toBe('done')
@@ -122,7 +197,10 @@ test('a 100,000-character script opens with Booth’s read-back marked on it, ev
   await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0))
   await row(page, target.jobId).click()
   // Waited for by the page's own observer (Playwright's polling would itself be counted as long tasks).
-  await page.waitForFunction(() => (window as unknown as { marksAt?: number }).marksAt !== undefined, undefined, { timeout: 20_000, polling: 200 })
+  await page.waitForFunction(() => (window as unknown as { marksAt?: number }).marksAt !== undefined, undefined, {
+    timeout: 20_000,
+    polling: 200,
+  })
   await page.waitForTimeout(300)
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.map(Math.round))
   // Logged, not asserted: the project's tests assert no wall-clock times (on this shared machine the same
@@ -132,12 +210,17 @@ test('a 100,000-character script opens with Booth’s read-back marked on it, ev
   const script = page.locator('.script-panel .script-read')
   await expect(script.locator('.sm.rb-changed[role="button"]').first()).toHaveAttribute('data-heard', 'sunday')
   await expect(script.locator('.sm.rb-unsure').first()).toHaveAttribute('data-heard', 'lane?')
-  await expect(script.locator('.sm.rb-unsure').first()).toHaveAttribute('data-tip', /“Brümmerhaus” may have been read as “lane”/)
+  await expect(script.locator('.sm.rb-unsure').first()).toHaveAttribute(
+    'data-tip',
+    /“Brümmerhaus” may have been read as “lane”/,
+  )
   await expect(script.locator('.sm.rb-restart')).toHaveCount(10)
   await expect(script.locator('.sm.rb-restart').first()).toHaveAttribute('data-heard', 'restart')
   await expect(script.locator('.sm.rb-extra.rb-point').first()).toHaveAttribute('data-heard', '+ twenty dollars')
   // Each of the 50 is on the script: one tab stop per issue.
-  const stops = await script.locator('[data-rb][tabindex="0"]').evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-rb'))).size)
+  const stops = await script
+    .locator('[data-rb][tabindex="0"]')
+    .evaluateAll((els) => new Set(els.map((e) => e.getAttribute('data-rb'))).size)
   expect(stops).toBe(50)
   await expect(page.locator('.script-panel .sm-unplaced')).toHaveCount(0)
   // A changed word under a pronunciation keeps it.

@@ -27,7 +27,8 @@ const DOCS = join(process.cwd(), 'docs', 'screenshots')
 /** The spot as the producer's HTML: two paragraphs, the advertiser in bold. */
 function spotHtml(text: string): string {
   const sentences = text.split(/(?<=[.!?])\s+/)
-  const para = (s: string[]) => `<p>${s.join(' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace('Dream Street Furniture', '<b>Dream Street Furniture</b>')}</p>`
+  const para = (s: string[]) =>
+    `<p>${s.join(' ').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace('Dream Street Furniture', '<b>Dream Street Furniture</b>')}</p>`
   return para(sentences.slice(0, 4)) + para(sentences.slice(4))
 }
 
@@ -35,14 +36,27 @@ const PLATFORM_PLAN = {
   verdict: 'check' as const,
   coverage: 0.97,
   summary: '1 word to check: "$299" heard as "$399".',
-  issues: [{ kind: 'changed', severity: 'high', expected: '$299', heard: '$399', context: 'Queen mattresses start at just $299 Our sleep experts', legal: false, name: false, number: true }],
+  issues: [
+    {
+      kind: 'changed',
+      severity: 'high',
+      expected: '$299',
+      heard: '$399',
+      context: 'Queen mattresses start at just $299 Our sleep experts',
+      legal: false,
+      name: false,
+      number: true,
+    },
+  ],
 }
 
 /** Where the words are: the script text's height and the box of its second "Saturday" (the misread one). */
 function wordLayout(page: Page): Promise<{ height: number; x: number; y: number }> {
   return page.evaluate(() => {
     const text = document.querySelector<HTMLElement>('.script-read .script-text')
-    const word = document.querySelectorAll('.script-read mark.pron[data-say="say: SAT-er-day"]')[1]?.getBoundingClientRect()
+    const word = document
+      .querySelectorAll('.script-read mark.pron[data-say="say: SAT-er-day"]')[1]
+      ?.getBoundingClientRect()
     return { height: text?.offsetHeight ?? 0, x: Math.round(word?.left ?? -1), y: Math.round(word?.top ?? -1) }
   })
 }
@@ -83,7 +97,9 @@ async function playedFrom(page: Page, click: () => Promise<void>): Promise<numbe
     audio?.addEventListener('playing', () => (w.playedFrom = audio.currentTime), { once: true })
   })
   await click()
-  await page.waitForFunction(() => (window as unknown as { playedFrom?: number }).playedFrom !== undefined, undefined, { timeout: 20_000 })
+  await page.waitForFunction(() => (window as unknown as { playedFrom?: number }).playedFrom !== undefined, undefined, {
+    timeout: 20_000,
+  })
   return page.evaluate(() => (window as unknown as { playedFrom: number }).playedFrom)
 }
 
@@ -91,13 +107,23 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a planted misread is marked on the main script with its pronunciation, plays from 1.5 s before, and the platform’s check disagrees in words', async ({ page, world, consoleErrors }) => {
+    const title =
+      'a planted misread is marked on the main script with its pronunciation, plays from 1.5 s before, ' +
+      'and the platform’s check disagrees in words'
+    test(title, async ({ page, world, consoleErrors }) => {
       test.setTimeout(240_000)
       const bridge = bridgeClient(world.booth.launchUrl)
       const picked = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
       world.claimed.push(picked.job_id)
       const html = spotHtml(SPOT_SCRIPT)
-      await world.sandbox.setScript(picked.job_id, { html, text: htmlToText(html), pronunciations: [{ word: 'Saturday', say: 'SAT-er-day' }, { word: 'Dream Street', say: 'DREEM street' }] })
+      await world.sandbox.setScript(picked.job_id, {
+        html,
+        text: htmlToText(html),
+        pronunciations: [
+          { word: 'Saturday', say: 'SAT-er-day' },
+          { word: 'Dream Street', say: 'DREEM street' },
+        ],
+      })
       await world.sandbox.planCheck(picked.job_id, PLATFORM_PLAN)
       const job = (await bridge.call('getJob', { jobId: picked.job_id })).job
       expect(job.script.text).toContain('Offer ends Saturday')
@@ -116,10 +142,14 @@ for (const screen of LAPTOP_SCREENS) {
       const take = page.locator('.take-row').first()
       // The read-back runs at background priority: beside the other worker's specs it takes longer than alone.
       await expect(take.locator('.rb-verdict')).toBeVisible({ timeout: 150_000 })
-      const takeId = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.original_name === 'misread.wav')?.id ?? ''
+      const takeId =
+        (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.original_name === 'misread.wav')
+          ?.id ?? ''
       const readback = await bridge.call('getReadback', { takeId })
       const issues = readback.result?.check.issues ?? []
-      const n = issues.findIndex((i) => i.kind === 'changed' && i.expected === 'Saturday' && (i.heard ?? '').toLowerCase() === 'sunday')
+      const n = issues.findIndex(
+        (i) => i.kind === 'changed' && i.expected === 'Saturday' && (i.heard ?? '').toLowerCase() === 'sunday',
+      )
       expect(n, JSON.stringify(issues)).toBeGreaterThanOrEqual(0)
       const issue = issues[n]!
 
@@ -143,15 +173,19 @@ for (const screen of LAPTOP_SCREENS) {
       const expected = Math.max(0, (issue.at_s ?? 0) - 1.5)
       expect(await playedFrom(page, () => mark.click())).toBeCloseTo(expected, 1)
       await expect(page.locator('.sm-playing')).toContainText('Playing from')
-      expect(await playedFrom(page, async () => {
-        await mark.focus()
-        await page.keyboard.press('Enter')
-      })).toBeCloseTo(expected, 1)
+      expect(
+        await playedFrom(page, async () => {
+          await mark.focus()
+          await page.keyboard.press('Enter')
+        }),
+      ).toBeCloseTo(expected, 1)
       await page.locator('.sm-playing').getByRole('button', { name: 'Stop' }).click()
 
       expect(await sidewaysScroll(page)).toEqual([])
       // The bar says it in one or two lines, and the marks move no word: the same layout with them off.
-      const barLines = await page.locator('.sm-bar-rb').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))
+      const barLines = await page
+        .locator('.sm-bar-rb')
+        .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))
       expect(barLines).toBeLessThanOrEqual(2.5)
       const withMarks = await wordLayout(page)
       await page.locator('.sm-bar-rb').getByRole('button', { name: 'Read-back marks' }).click()
@@ -160,7 +194,11 @@ for (const screen of LAPTOP_SCREENS) {
       expect(await wordLayout(page)).toEqual(withMarks)
       await page.locator('.sm-bar-rb').getByRole('button', { name: 'Read-back marks' }).click()
       await expect(mark).toBeVisible()
-      console.log(`${screen.width}x${screen.height}, as opened: ${(await scriptLinesInView(page)).toFixed(1)} script lines in view, read-back bar ${barLines.toFixed(1)} lines`)
+      console.log(
+        `${screen.width}x${screen.height}, as opened: ` +
+          `${(await scriptLinesInView(page)).toFixed(1)} script lines in view, read-back bar ` +
+          `${barLines.toFixed(1)} lines`,
+      )
 
       // Deliver the take; the platform's check of it comes back and shows too, labelled, disagreeing.
       await take.getByRole('button', { name: 'Deliver…' }).click()
@@ -168,12 +206,17 @@ for (const screen of LAPTOP_SCREENS) {
       await page.getByRole('dialog').getByRole('button', { name: 'Deliver', exact: true }).click()
       const pfBar = page.locator('.script-panel .sm-bar-pf')
       await expect(pfBar).toContainText(`The platform’s audio check of take`, { timeout: 60_000 })
-      await expect(page.getByRole('button', { name: 'Audio check on the script' })).toHaveAttribute('aria-pressed', 'true')
+      await expect(page.getByRole('button', { name: 'Audio check on the script' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
       await expect(script.locator('.sm.pf')).toHaveText('$299')
       const disagree = page.locator('.script-panel .sm-disagree')
       await expect(disagree).toContainText('The two checks disagree at 2 places')
       await expect(disagree).toContainText('The platform’s check heard “$399” here; Booth’s read-back heard “$299”.')
-      await expect(disagree).toContainText('Booth’s read-back heard “sunday” here; the platform’s check heard “Saturday”.')
+      await expect(disagree).toContainText(
+        'Booth’s read-back heard “sunday” here; the platform’s check heard “Saturday”.',
+      )
       await expect(mark).toHaveClass(/disagree/)
       expect(await sidewaysScroll(page)).toEqual([])
       // The list folded into the rail (below 1440 px, as the job opened), for the README: the whole spot
@@ -190,7 +233,12 @@ for (const screen of LAPTOP_SCREENS) {
         el.scrollTop = 0
       })
       // The README shows the 1280x720 one.
-      await page.screenshot({ path: join(screen.width === 1280 ? DOCS : SCREENSHOTS, `readback-on-script-${screen.width}x${screen.height}.png`) })
+      await page.screenshot({
+        path: join(
+          screen.width === 1280 ? DOCS : SCREENSHOTS,
+          `readback-on-script-${screen.width}x${screen.height}.png`,
+        ),
+      })
       expect(await sidewaysScroll(page)).toEqual([])
 
       // The platform's check can be taken off; Booth's marks and the pronunciations stay.

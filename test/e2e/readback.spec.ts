@@ -16,7 +16,10 @@ import { dropFiles, openJob, openWorkspace, screenshot } from './support/workspa
 
 /** Sentences of a script, as the read-back splits them. */
 function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => /[A-Za-z]/.test(s))
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => /[A-Za-z]/.test(s))
 }
 
 /** A male espeak-ng voice at a slower rate than the unit tests' (en-us+f2 at 175 words a minute). */
@@ -31,10 +34,19 @@ function speakWav(text: string): Buffer {
   }
 }
 
-test('a take with a skipped sentence: Booth’s read-back strikes it on the script, plays it, and delivery asks first', async ({ page, booth, consoleErrors }) => {
+test('a take with a skipped sentence: Booth’s read-back strikes it on the script, plays it, and delivery asks first', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   test.setTimeout(120_000)
   const bridge = bridgeClient(booth.launchUrl)
-  const job = await findJob(booth.launchUrl, 'a deliverable typed script of three sentences', (j) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && sentences(j.script.text).length >= 3)
+  const job = await findJob(
+    booth.launchUrl,
+    'a deliverable typed script of three sentences',
+    (j) =>
+      j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && sentences(j.script.text).length >= 3,
+  )
   const parts = sentences(job.script.text)
   const skipped = parts[1] as string
   const wav = speakWav(parts.filter((s) => s !== skipped).join(' '))
@@ -48,7 +60,9 @@ test('a take with a skipped sentence: Booth’s read-back strikes it on the scri
   await expect(panel).toContainText('not the platform’s audio check')
   await expect(panel.locator('.rb-verdict')).toHaveText('Differs from the script', { timeout: 60_000 })
   // The dropped take keeps the script on screen at the drop, and the read-back compared with that text.
-  const dropped = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.original_name === 'skipped-line.wav')
+  const dropped = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find(
+    (t) => t.original_name === 'skipped-line.wav',
+  )
   expect(dropped?.script_read).toEqual({ revision_id: job.script.revision_id, text: job.script.text })
 
   await expect(panel.locator('.rb-markers .rb-marker.sev-high').first()).toBeVisible()
@@ -66,7 +80,11 @@ test('a take with a skipped sentence: Booth’s read-back strikes it on the scri
   const name = (await take.locator('.take-name').textContent())?.trim() ?? ''
   await expect(page.locator('.script-panel .sm-bar-rb')).toContainText(`Booth’s read-back of take ${name}`)
   const script = page.locator('.script-panel .script-read')
-  const firstWords = skipped.split(/\s+/).slice(0, 3).join(' ').replace(/[.,!?;:]+$/, '')
+  const firstWords = skipped
+    .split(/\s+/)
+    .slice(0, 3)
+    .join(' ')
+    .replace(/[.,!?;:]+$/, '')
   const struck = script.locator('.sm.rb[role="button"]').filter({ hasText: firstWords }).first()
   await expect(struck).toHaveClass(/rb-(missing|changed)/)
   // The pronunciations stay on their words, marks or not.
@@ -77,7 +95,9 @@ test('a take with a skipped sentence: Booth’s read-back strikes it on the scri
   expect(issues[n]?.severity).toBe('high')
   const from = Math.max(0, (issues[n]?.at_s ?? 0) - 1.5)
   await page.locator('.sm-bar audio').evaluate((a: HTMLAudioElement) => {
-    a.addEventListener('playing', () => ((window as unknown as { playedFrom?: number }).playedFrom = a.currentTime), { once: true })
+    a.addEventListener('playing', () => ((window as unknown as { playedFrom?: number }).playedFrom = a.currentTime), {
+      once: true,
+    })
   })
   await struck.click()
   await page.waitForFunction(() => (window as unknown as { playedFrom?: number }).playedFrom !== undefined)

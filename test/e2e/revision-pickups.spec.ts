@@ -34,7 +34,13 @@ async function readsOf(): Promise<{ take: Buffer; pickup: Buffer; first: Buffer 
   const dir = mkdtempSync(join(tmpdir(), 'booth-revision-e2e-'))
   try {
     const take = await speakRead(dir, 'take', [S1, S2], { ...VOICE, pausesS: 0.7, roomDbfs: -62 })
-    const pickup = await speakRead(dir, 'pickup', [ADDED], { ...VOICE, leadS: 0.8, tailS: 0.6, roomDbfs: -60, roomSeed: 6 })
+    const pickup = await speakRead(dir, 'pickup', [ADDED], {
+      ...VOICE,
+      leadS: 0.8,
+      tailS: 0.6,
+      roomDbfs: -60,
+      roomSeed: 6,
+    })
     const first = await speakRead(dir, 'first', [S1], { ...VOICE, leadS: 0.8, tailS: 0.8, roomDbfs: -62, roomSeed: 8 })
     return { take: readFileSync(take.path), pickup: readFileSync(pickup.path), first: readFileSync(first.path) }
   } finally {
@@ -42,7 +48,11 @@ async function readsOf(): Promise<{ take: Buffer; pickup: Buffer; first: Buffer 
   }
 }
 
-test('a pickup of a line the producer added goes after the last line, is read back against revision 2, and is checked as a pickup', async ({ page, world, consoleErrors }) => {
+test('a pickup of a line the producer added goes after the last line, is read back against revision 2, and is checked as a pickup', async ({
+  page,
+  world,
+  consoleErrors,
+}) => {
   test.setTimeout(600_000)
   const bridge = bridgeClient(world.booth.launchUrl)
   const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
@@ -71,15 +81,23 @@ test('a pickup of a line the producer added goes after the last line, is read ba
 
   // "Punch in at" offers the added line, marked; punching on it plans the punch after the take's last line.
   const at = take.getByLabel('Punch in at')
-  await expect(at.locator('option')).toHaveText([/^1\. This Saturday/, /^2\. Visit us/, /^3\. Get free delivery.* — added since the take$/], { timeout: 60_000 })
+  await expect(at.locator('option')).toHaveText(
+    [/^1\. This Saturday/, /^2\. Visit us/, /^3\. Get free delivery.* — added since the take$/],
+    { timeout: 60_000 },
+  )
   await at.selectOption('3')
-  await press(take.getByRole('button', { name: /^Punch in before sentence 3 of .* \(added since the take\)$/ }), 'Enter')
+  await press(
+    take.getByRole('button', { name: /^Punch in before sentence 3 of .* \(added since the take\)$/ }),
+    'Enter',
+  )
   const panel = page.locator('.punch-panel')
   await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
   await expect(panel).toContainText(`Sentence 3: ${ADDED}`)
   const punchAt = /punch point at (\d+):(\d\d\.\d)/.exec((await panel.textContent()) ?? '')
   expect(punchAt, 'the punch point is shown').not.toBeNull()
-  const readLines = (await bridge.call('listTakeSentences', { takeId: (await take.getAttribute('data-take-id')) ?? '' })).sentences
+  const readLines = (
+    await bridge.call('listTakeSentences', { takeId: (await take.getAttribute('data-take-id')) ?? '' })
+  ).sentences
   expect(Number(punchAt?.[1]) * 60 + Number(punchAt?.[2])).toBeGreaterThan((readLines[1]?.end_s ?? Infinity) - 0.05)
   await page.keyboard.press('Escape')
   await expect(panel).toHaveCount(0)
@@ -103,7 +121,9 @@ test('a pickup of a line the producer added goes after the last line, is read ba
   // Placed into the take read from revision 1: after its last line, read back against revision 2, clean.
   await placePickups(page, take, 1)
   await expect(take.locator('.ver-mark')).toHaveText('· v2', { timeout: 240_000 })
-  await expect(take.locator('.ver-notice')).toContainText(/^Version 2: Sentence 3 \(added to the script since the take\) put in from Pickup 2, \+\d\.\d s\./)
+  await expect(take.locator('.ver-notice')).toContainText(
+    /^Version 2: Sentence 3 \(added to the script since the take\) put in from Pickup 2, \+\d\.\d s\./,
+  )
   expect(await verdictOf(take, 60_000)).toBe('Matches the script')
   await expect(take.locator('.take-older-fixed')).toContainText('version 2 is made for the current script')
   await press(take.getByRole('button', { name: '2 versions' }), 'Enter')

@@ -36,7 +36,11 @@ async function takeRead(): Promise<Buffer> {
   }
 }
 
-test('a line the producer removed is cut out of a take read from revision 1, and the version reads clean against revision 2', async ({ page, world, consoleErrors }) => {
+test('a line the producer removed is cut out of a take read from revision 1, and the version reads clean against revision 2', async ({
+  page,
+  world,
+  consoleErrors,
+}) => {
   test.setTimeout(600_000)
   const bridge = bridgeClient(world.booth.launchUrl)
   const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
@@ -64,11 +68,15 @@ test('a line the producer removed is cut out of a take read from revision 1, and
   await expect(script).not.toContainText('Queen mattresses')
   await expect(take.locator('.take-older-script')).toContainText('Read from an older script')
   const offer = take.locator('.take-removed-lines')
-  await expect(offer).toContainText(`Revision 2 removed a line of the script this take was read from: “${S2}”.`, { timeout: 30_000 })
+  await expect(offer).toContainText(`Revision 2 removed a line of the script this take was read from: “${S2}”.`, {
+    timeout: 30_000,
+  })
 
   await press(offer.getByRole('button', { name: 'Cut the removed line' }), 'Enter')
   await expect(take.locator('.ver-mark')).toHaveText('· v2', { timeout: 240_000 })
-  await expect(take.locator('.ver-notice')).toContainText(/^Version 2: Removed line cut: sentence 2 of revision 1, “Queen mattresses start at just \$299\.”, −\d\.\d s\./)
+  await expect(take.locator('.ver-notice')).toContainText(
+    /^Version 2: Removed line cut: sentence 2 of revision 1, “Queen mattresses start at just \$299\.”, −\d\.\d s\./,
+  )
   expect(await verdictOf(take, 60_000)).toBe('Matches the script')
   await expect(take.locator('.take-older-fixed')).toContainText('version 2 is made for the current script')
   await expect(offer).toHaveCount(0)

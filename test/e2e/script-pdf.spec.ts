@@ -23,16 +23,23 @@ test.afterAll(async () => {
 
 /** How many pixels of the first page are not paper-white: the page has really been drawn. */
 async function inkedPixels(page: Page): Promise<number> {
-  return page.locator('canvas.pdf-canvas').first().evaluate((el) => {
-    const canvas = el as HTMLCanvasElement
-    const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
-    let n = 0
-    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 200 && (data[i + 3] ?? 0) > 0) n++
-    return n
-  })
+  return page
+    .locator('canvas.pdf-canvas')
+    .first()
+    .evaluate((el) => {
+      const canvas = el as HTMLCanvasElement
+      const data =
+        canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? new Uint8ClampedArray()
+      let n = 0
+      for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 200 && (data[i + 3] ?? 0) > 0) n++
+      return n
+    })
 }
 
-test('the script PDF is drawn in canvas, zooms, and is still there once the service is unreachable', async ({ page, consoleErrors }) => {
+test('the script PDF is drawn in canvas, zooms, and is still there once the service is unreachable', async ({
+  page,
+  consoleErrors,
+}) => {
   const warnings: string[] = []
   page.on('console', (m) => {
     if (m.type() === 'warning') warnings.push(m.text())

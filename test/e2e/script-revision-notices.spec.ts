@@ -22,12 +22,23 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a second revision of the same script is a second notice, and its time names its zone', async ({ page, world, consoleErrors }) => {
+    test('a second revision of the same script is a second notice, and its time names its zone', async ({
+      page,
+      world,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(world.booth.launchUrl)
       const list = await bridge.call('listJobs', PENDING_ALL)
       let job: (typeof list.items)[number] | undefined
       for (const j of list.items) {
-        if (j.script_changed || j.unopened || j.spot_cancelled || j.stage === 'sent' || world.claimed.includes(j.job_id)) continue
+        if (
+          j.script_changed ||
+          j.unopened ||
+          j.spot_cancelled ||
+          j.stage === 'sent' ||
+          world.claimed.includes(j.job_id)
+        )
+          continue
         const detail = (await bridge.call('getJob', { jobId: j.job_id })).job
         if (detail.script.kind === 'typed' && detail.script.html !== null) {
           job = j
@@ -43,27 +54,53 @@ for (const screen of LAPTOP_SCREENS) {
 
       expect(await world.sandbox.changeScript(job.job_id), 'the sandbox changed the script').not.toBeNull()
       await bridge.call('refreshNow', {})
-      await expect.poll(async () => (await bridge.call('listNotices', {})).items.filter((n) => n.jobId === job.job_id && n.kind === 'script_changed').length, { timeout: 20_000 }).toBe(1)
+      await expect
+        .poll(
+          async () =>
+            (await bridge.call('listNotices', {})).items.filter(
+              (n) => n.jobId === job.job_id && n.kind === 'script_changed',
+            ).length,
+          { timeout: 20_000 },
+        )
+        .toBe(1)
 
       // The producer revises again; no take was delivered in between, so the list's flag never dropped.
       expect(await world.sandbox.changeScript(job.job_id), 'the sandbox changed the script again').not.toBeNull()
-      expect((await bridge.call('listJobs', PENDING_ALL)).items.find((j) => j.job_id === job.job_id)?.script_changed).toBe(true)
+      expect(
+        (await bridge.call('listJobs', PENDING_ALL)).items.find((j) => j.job_id === job.job_id)?.script_changed,
+      ).toBe(true)
       await bridge.call('refreshNow', {})
-      await expect.poll(async () => (await bridge.call('listNotices', {})).items.filter((n) => n.jobId === job.job_id && n.kind === 'script_changed').length, { timeout: 20_000 }).toBe(2)
+      await expect
+        .poll(
+          async () =>
+            (await bridge.call('listNotices', {})).items.filter(
+              (n) => n.jobId === job.job_id && n.kind === 'script_changed',
+            ).length,
+          { timeout: 20_000 },
+        )
+        .toBe(2)
 
       // The talent's zone now differs from this computer's: times of day say which zone they are in.
       const prefs = (await bridge.call('getPreferences', {})).preferences
       if (!prefs) throw new Error('The preferences could not be read.')
       await bridge.call('savePreferences', { prefs: prefs.prefs, time_zone: otherZone() })
-      const computerZone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? ''
+      const computerZone =
+        new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+          .formatToParts(new Date())
+          .find((p) => p.type === 'timeZoneName')?.value ?? ''
 
       await bell.click()
       await expect(items).toHaveCount(2)
       await expect(items.first().locator('.notice-body')).toHaveText(/: the script was revised again\.$/)
       await expect(items.nth(1).locator('.notice-body')).toHaveText(/: the script was revised\.$/)
-      await expect(items.first()).toContainText(new RegExp(`\\d\\d:\\d\\d( [AP]M)? ${computerZone.replace('+', '\\+')}$`))
+      await expect(items.first()).toContainText(
+        new RegExp(`\\d\\d:\\d\\d( [AP]M)? ${computerZone.replace('+', '\\+')}$`),
+      )
       // The talent's zone the same as this computer's: no zone is named.
-      await bridge.call('savePreferences', { prefs: prefs.prefs, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone })
+      await bridge.call('savePreferences', {
+        prefs: prefs.prefs,
+        time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      })
       await bell.click()
       await bell.click()
       await expect(items.first()).not.toContainText(` ${computerZone}`)

@@ -37,8 +37,14 @@ async function openUploads(): Promise<unknown[]> {
 }
 
 // As Booth opens, with the job list shown, at both window sizes; a different pending job for each.
-for (const [n, viewport] of [{ width: 1280, height: 720 }, { width: 1024, height: 768 }].entries()) {
-  test(`a 50 MiB answer for a job is called too large, not "cannot reach" (${viewport.width}x${viewport.height})`, async ({ page, consoleErrors }) => {
+for (const [n, viewport] of [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+].entries()) {
+  test(`a 50 MiB answer for a job is called too large, not "cannot reach" (${viewport.width}x${viewport.height})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(viewport)
     const list = await bridgeClient(booth.launchUrl).call('listJobs', PENDING_ALL)
     const job = list.items.at(-1 - n)
@@ -48,7 +54,9 @@ for (const [n, viewport] of [{ width: 1280, height: 720 }, { width: 1024, height
     await page.getByRole('searchbox', { name: 'Search jobs' }).fill(job.key_number)
     await row(page, job.job_id).click()
     const alert = page.locator('.notice-danger[role="alert"]').filter({ hasText: 'larger than Booth accepts' })
-    await expect(alert).toContainText('answered, but the answer is larger than Booth accepts (8 MiB)', { timeout: 30_000 })
+    await expect(alert).toContainText('answered, but the answer is larger than Booth accepts (8 MiB)', {
+      timeout: 30_000,
+    })
     await expect(alert).toContainText('Booth has no saved copy of this job yet.')
     await expect(alert).not.toContainText(/cannot reach/i)
     await expect(alert).toBeInViewport()
@@ -59,11 +67,17 @@ for (const [n, viewport] of [{ width: 1280, height: 720 }, { width: 1024, height
   })
 }
 
-test('a 50 MiB answer to the job list: the status line says the answer could not be used, not offline', async ({ page }) => {
+test('a 50 MiB answer to the job list: the status line says the answer could not be used, not offline', async ({
+  page,
+}) => {
   await openWorkspace(page, booth.launchUrl)
   const status = page.getByTestId('connectivity')
   await expect(status).not.toContainText('cannot use what it sent')
-  proxy.addRule({ method: 'GET', path: '/api/v1/jobs', fault: { type: 'oversized', bytes: 50 * MIB, declareLength: true } })
+  proxy.addRule({
+    method: 'GET',
+    path: '/api/v1/jobs',
+    fault: { type: 'oversized', bytes: 50 * MIB, declareLength: true },
+  })
   // The status line's one button: "Check for new jobs now", or "Try now" when the poller met the rule first.
   await status.getByRole('button', { name: /^(Check for new jobs now|Try now)$/ }).click()
   await expect(status).toContainText('The service answered, but Booth cannot use what it sent', { timeout: 30_000 })
@@ -71,7 +85,10 @@ test('a 50 MiB answer to the job list: the status line says the answer could not
   await expect(status).not.toContainText('Offline')
 })
 
-test('an upload that stalls is said in the delivery queue within 90 s, then delivered once, leaving nothing open', async ({ page, consoleErrors }) => {
+test('an upload that stalls is said in the delivery queue within 90 s, then delivered once, leaving nothing open', async ({
+  page,
+  consoleErrors,
+}) => {
   void consoleErrors
   test.setTimeout(240_000)
   const job = await typedDeliverableJob(booth.launchUrl)
@@ -95,9 +112,16 @@ test('an upload that stalls is said in the delivery queue within 90 s, then deli
   await expect(queue).toBeVisible()
   const stalledAt = Date.now()
   await expect(queue).toContainText('The service stopped answering; trying again.', { timeout: 90_000 })
-  console.log(`stall said in the queue ${Math.round((Date.now() - stalledAt) / 1000)} s after the delivery was confirmed`)
-  await expect(takeRow.locator('.take-state')).toHaveText(/^(Sent, waiting for the service’s answer|Storing|Processing|Delivered)$/, { timeout: 120_000 })
-  const res = await fetch(`${sandbox.url}/api/v1/jobs/${job.job_id}/deliveries`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } })
+  console.log(
+    `stall said in the queue ${Math.round((Date.now() - stalledAt) / 1000)} s after the delivery was confirmed`,
+  )
+  await expect(takeRow.locator('.take-state')).toHaveText(
+    /^(Sent, waiting for the service’s answer|Storing|Processing|Delivered)$/,
+    { timeout: 120_000 },
+  )
+  const res = await fetch(`${sandbox.url}/api/v1/jobs/${job.job_id}/deliveries`, {
+    headers: { authorization: `Bearer ${sandbox.apiKey}` },
+  })
   const { deliveries } = (await res.json()) as { deliveries: Array<{ original_name: string }> }
   expect(deliveries.filter((d) => d.original_name === take.file_name)).toHaveLength(1)
   await expect.poll(openUploads, { timeout: 10_000 }).toEqual([])

@@ -37,7 +37,22 @@ function readingWav(): string {
   const raw = join(dir, 'raw.wav')
   const wav = join(dir, 'read.wav')
   execFileSync('espeak-ng', ['-v', 'en-us+m1', '-s', '170', '-w', raw, SCRIPT.replace(/\n+/g, ' ')])
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', raw, '-af', 'adelay=300,apad=pad_dur=0.5', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', wav])
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    raw,
+    '-af',
+    'adelay=300,apad=pad_dur=0.5',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    wav,
+  ])
   return wav
 }
 
@@ -71,10 +86,13 @@ function alive(pid: number): boolean {
 
 /** pocketsphinx_continuous runs of the host: in process groups led by a shell the host started. */
 function recognisersOf(hostPid: number): number[] {
-  const all = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,comm='], { encoding: 'utf8' }).split('\n').filter((l) => l.trim()).map((l) => {
-    const [pid, ppid, pgid, ...comm] = l.trim().split(/\s+/)
-    return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), comm: comm.join(' ') }
-  })
+  const all = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,comm='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => {
+      const [pid, ppid, pgid, ...comm] = l.trim().split(/\s+/)
+      return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), comm: comm.join(' ') }
+    })
   const leaders = new Set(all.filter((p) => p.ppid === hostPid && p.comm === 'sh').map((p) => p.pid))
   return all.filter((p) => leaders.has(p.pgid) && p.comm.startsWith('pocketsphinx')).map((p) => p.pid)
 }
@@ -83,7 +101,13 @@ function recognisersOf(hostPid: number): number[] {
 function trackErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|ERR_ABORTED|Failed to load resource/.test(msg.text())) errors.push(msg.text())
+    if (
+      msg.type() === 'error' &&
+      !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_CONNECTION_RESET|ERR_ABORTED|Failed to load resource/.test(
+        msg.text(),
+      )
+    )
+      errors.push(msg.text())
   })
   page.on('pageerror', (err) => errors.push(err.message))
   return errors
@@ -97,12 +121,18 @@ async function startRecording(page: Page): Promise<void> {
   await expect(page.locator('.prompter-status')).toHaveText(/Listening…|Following your voice/, { timeout: 20_000 })
 }
 
-test('reloading the page three times mid-recording keeps the host and every take; a killed recogniser gives way to the pace prompter', async ({ page }) => {
+test('reloading the page three times mid-recording keeps the host and every take; a killed recogniser gives way to the pace prompter', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   await page.setViewportSize(LAPTOP_SCREENS[0])
   const errors = trackErrors(page)
   const host = await startHost()
-  const job = await findJob(host.launchUrl, `the ${ADVERTISER} script`, (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed' && j.script.text === SCRIPT)
+  const job = await findJob(
+    host.launchUrl,
+    `the ${ADVERTISER} script`,
+    (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed' && j.script.text === SCRIPT,
+  )
   // A large script size, so the script scrolls and the pace prompter has somewhere to go.
   await page.addInitScript(() => window.localStorage.setItem('booth.scriptSize', '44'))
   await openWorkspace(page, host.launchUrl)
@@ -126,7 +156,10 @@ test('reloading the page three times mid-recording keeps the host and every take
   await expect(rows).toHaveCount(3, { timeout: 30_000 })
   await expect(page.locator('.take-row').getByText(/Recording…|Saving…/)).toHaveCount(0, { timeout: 30_000 })
   for (const n of [1, 2, 3]) {
-    await expect(page.locator(`.take-row[data-take-number="${n}"] .take-facts`)).toContainText(/Length\s*([1-9]\.\d|\d\d?\.\d) s/, { timeout: 20_000 })
+    await expect(page.locator(`.take-row[data-take-number="${n}"] .take-facts`)).toContainText(
+      /Length\s*([1-9]\.\d|\d\d?\.\d) s/,
+      { timeout: 20_000 },
+    )
   }
   // The recognisers of the gone pages were stopped with their takes.
   await expect.poll(() => recognisersOf(host.pid).length, { timeout: 10_000 }).toBe(0)
@@ -134,26 +167,37 @@ test('reloading the page three times mid-recording keeps the host and every take
 
   // A take, and its recogniser killed from outside with a real SIGKILL while the voice goes on.
   await startRecording(page)
-  await expect.poll(() => {
-    // Whichever runs are listening now (an utterance may end between looking and killing: look again).
-    let killed = 0
-    for (const pid of recognisersOf(host.pid)) {
-      try {
-        process.kill(pid, 'SIGKILL')
-        killed++
-      } catch {
-        // Ended on its own meanwhile.
-      }
-    }
-    return killed
-  }, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(0)
+  await expect
+    .poll(
+      () => {
+        // Whichever runs are listening now (an utterance may end between looking and killing: look again).
+        let killed = 0
+        for (const pid of recognisersOf(host.pid)) {
+          try {
+            process.kill(pid, 'SIGKILL')
+            killed++
+          } catch {
+            // Ended on its own meanwhile.
+          }
+        }
+        return killed
+      },
+      { timeout: 15_000, intervals: [100] },
+    )
+    .toBeGreaterThan(0)
   const status = page.locator('.prompter-status')
-  await expect(status).toHaveText('The prompter stopped following the voice: its speech engine (pocketsphinx) stopped unexpectedly. The script scrolls at the spot’s pace instead; the take records on.', { timeout: 15_000 })
+  await expect(status).toHaveText(
+    'The prompter stopped following the voice: its speech engine (pocketsphinx) stopped ' +
+      'unexpectedly. The script scrolls at the spot’s pace instead; the take records on.',
+    { timeout: 15_000 },
+  )
   await expect(status).toHaveAttribute('data-fallback', 'pace')
   // The pace prompter stands in: the script area scrolls by itself.
   await expect(page.locator('.reading-script.is-prompting')).toHaveCount(1)
   const scrolled = await page.locator('.reading-script').evaluate((el) => el.scrollTop)
-  await expect.poll(() => page.locator('.reading-script').evaluate((el) => el.scrollTop), { timeout: 10_000 }).toBeGreaterThan(scrolled)
+  await expect
+    .poll(() => page.locator('.reading-script').evaluate((el) => el.scrollTop), { timeout: 10_000 })
+    .toBeGreaterThan(scrolled)
   await screenshot(page, 'session-holds-recogniser-killed-1280x720')
   // The take records on and is kept; the pace prompter stops with it.
   await expect(page.locator('.recorder')).toHaveAttribute('data-phase', 'recording')
@@ -173,10 +217,16 @@ test('reloading the page three times mid-recording keeps the host and every take
 })
 
 for (const screen of LAPTOP_SCREENS) {
-  test(`the web host SIGKILLed with a job open: the banner at the top says Booth is not running (${screen.width}x${screen.height})`, async ({ page }) => {
+  test(`the web host SIGKILLed with a job open: the banner at the top says Booth is not running (${screen.width}x${screen.height})`, async ({
+    page,
+  }) => {
     await page.setViewportSize(screen)
     const host = await startHost()
-    const job = await findJob(host.launchUrl, `the ${ADVERTISER} script`, (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed')
+    const job = await findJob(
+      host.launchUrl,
+      `the ${ADVERTISER} script`,
+      (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed',
+    )
     await openWorkspace(page, host.launchUrl)
     await openJob(page, job.job_id, job.advertiser)
     const banner = page.getByTestId('host-gone')
@@ -186,7 +236,10 @@ for (const screen of LAPTOP_SCREENS) {
 
     await host.kill()
     await expect(banner).toBeVisible({ timeout: 10_000 })
-    await expect(banner).toHaveText('Booth is not running. Its background process stopped (closed, crashed or not answering). Start Booth again and open it from its window or the address it prints.')
+    await expect(banner).toHaveText(
+      'Booth is not running. Its background process stopped (closed, crashed or not answering). ' +
+        'Start Booth again and open it from its window or the address it prints.',
+    )
     // At the very top of the window, across it, with the job still open under it.
     const box = await banner.boundingBox()
     expect(box?.y).toBe(0)
@@ -218,7 +271,11 @@ test('the input going away mid-take stops the take with what was recorded kept, 
     }
   })
   const host = await startHost()
-  const job = await findJob(host.launchUrl, `the ${ADVERTISER} script`, (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed')
+  const job = await findJob(
+    host.launchUrl,
+    `the ${ADVERTISER} script`,
+    (j) => j.advertiser === ADVERTISER && j.script.kind === 'typed',
+  )
   await openWorkspace(page, host.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const recorder = page.locator('.recorder')
@@ -236,7 +293,9 @@ test('the input going away mid-take stops the take with what was recorded kept, 
     }
   })
   await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 5_000 })
-  await expect(recorder.getByRole('alert')).toHaveText(/^Recording stopped: the input \(.+\) went away — unplugged or switched off\. What was recorded until then is kept as the take\./)
+  await expect(recorder.getByRole('alert')).toHaveText(
+    /^Recording stopped: the input \(.+\) went away — unplugged or switched off\. What was recorded until then is kept as the take\./,
+  )
   const take = page.locator('.take-row').first()
   await expect(take).toHaveAttribute('data-take-number', '1', { timeout: 10_000 })
   await expect(take.locator('.take-facts')).toContainText(/Length\s*[1-9]\.\d s/, { timeout: 15_000 })

@@ -10,7 +10,11 @@ import { ABSURD, micPlaying, openKeyedJob, phraseThenZeros } from './support/mic
 test.use(micPlaying(phraseThenZeros()))
 
 for (const screen of LAPTOP_SCREENS) {
-  test(`never shows a level thousands of dB down while the meters fall, at ${screen.width}x${screen.height}`, async ({ page, booth, consoleErrors }) => {
+  test(`never shows a level thousands of dB down while the meters fall, at ${screen.width}x${screen.height}`, async ({
+    page,
+    booth,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(screen)
     await openKeyedJob(page, booth.launchUrl)
     const recorder = page.locator('.recorder')
@@ -25,9 +29,18 @@ for (const screen of LAPTOP_SCREENS) {
     await page.keyboard.press('Space')
     await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
     const values = [...seen]
-    expect(values.filter((v) => ABSURD.test(v)), `meter readings: ${values.join(', ')}`).toEqual([])
-    expect(values.some((v) => /^(silence|max silence)$/.test(v)), `meter readings: ${values.join(', ')}`).toBe(true)
-    expect(values.some((v) => /LUFS$/.test(v)), `meter readings: ${values.join(', ')}`).toBe(true)
+    expect(
+      values.filter((v) => ABSURD.test(v)),
+      `meter readings: ${values.join(', ')}`,
+    ).toEqual([])
+    expect(
+      values.some((v) => /^(silence|max silence)$/.test(v)),
+      `meter readings: ${values.join(', ')}`,
+    ).toBe(true)
+    expect(
+      values.some((v) => /LUFS$/.test(v)),
+      `meter readings: ${values.join(', ')}`,
+    ).toBe(true)
     await expect(page.locator('.take-row').last()).not.toContainText(ABSURD)
     expect(consoleErrors).toEqual([])
   })

@@ -12,7 +12,11 @@ import { ABSURD, micPlaying, openKeyedJob, silenceFile } from './support/mic-fil
 test.use(micPlaying(silenceFile()))
 
 for (const screen of LAPTOP_SCREENS) {
-  test(`reads silence on every meter and figure, at ${screen.width}x${screen.height}`, async ({ page, booth, consoleErrors }) => {
+  test(`reads silence on every meter and figure, at ${screen.width}x${screen.height}`, async ({
+    page,
+    booth,
+    consoleErrors,
+  }) => {
     await page.setViewportSize(screen)
     const { key } = await openKeyedJob(page, booth.launchUrl)
     const recorder = page.locator('.recorder')
@@ -21,7 +25,10 @@ for (const screen of LAPTOP_SCREENS) {
     // The 3 s short-term window fills: every live meter says silence.
     await expect(recorder.locator('.live-value').first()).toHaveText('silence', { timeout: 10_000 })
     await expect(recorder.locator('.live-value').nth(1)).toHaveText('silence', { timeout: 10_000 })
-    await expect(recorder.getByRole('meter', { name: 'True peak' })).toHaveAttribute('aria-valuetext', 'silence, highest silence')
+    await expect(recorder.getByRole('meter', { name: 'True peak' })).toHaveAttribute(
+      'aria-valuetext',
+      'silence, highest silence',
+    )
     await expect(recorder).not.toContainText(ABSURD)
     await page.keyboard.press('Space')
     await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
@@ -31,9 +38,13 @@ for (const screen of LAPTOP_SCREENS) {
     await expect(check.locator('.take-facts')).toContainText(/Loudness\s*silence/)
     await expect(check.locator('.take-facts')).toContainText(/Peak\s*silence/)
     // The summary names its finding, as the findings list gives it.
-    await expect(check.locator('.take-warning[data-code="very_quiet"]')).toHaveText('⚠ Too quiet: nothing in the take is loud enough to measure (below −70 LUFS)')
+    await expect(check.locator('.take-warning[data-code="very_quiet"]')).toHaveText(
+      '⚠ Too quiet: nothing in the take is loud enough to measure (below −70 LUFS)',
+    )
     const take = page.locator('.take-row').last()
-    await expect(take.locator('.take-levels')).toHaveText('True peak silence · room tone (your booth in the pauses) silence')
+    await expect(take.locator('.take-levels')).toHaveText(
+      'True peak silence · room tone (your booth in the pauses) silence',
+    )
     await expect(take.locator('.take-findings li[data-code="long_lead_silence"]')).toContainText('silent throughout')
     await expect(page.locator('.takes-column, .recorder, .last-take, .take-row').first()).not.toContainText(ABSURD)
     await expect(take).not.toContainText(ABSURD)
@@ -61,7 +72,8 @@ for (const screen of LAPTOP_SCREENS) {
       return { text, out, fits: el.scrollWidth <= el.clientWidth + 1 }
     })
     expect(lines.fits, `the name "${lines.text}" stays inside its box`).toBe(true)
-    for (const line of lines.out.slice(0, -1)) expect(line, `a line of the name (${lines.out.join(' | ')})`).toMatch(/_$/)
+    for (const line of lines.out.slice(0, -1))
+      expect(line, `a line of the name (${lines.out.join(' | ')})`).toMatch(/_$/)
     expect(consoleErrors).toEqual([])
   })
 }

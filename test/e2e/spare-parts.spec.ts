@@ -66,7 +66,9 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a job with a pronunciation with no word and directions that are not text opens with its script, its directions and the plain notes', async ({ page }) => {
+    test('a job with a pronunciation with no word and directions that are not text opens with its script, its directions and the plain notes', async ({
+      page,
+    }) => {
       const errors = trackConsoleErrors(page)
       const job = await jobWithPronunciations()
       proxy.addRule({
@@ -92,7 +94,9 @@ for (const screen of LAPTOP_SCREENS) {
       const notes = page.getByTestId('left-out-notes')
       await expect(notes).toContainText('One pronunciation from the producer could not be read and is not shown.')
       await expect(notes).toContainText("The directions' formatting could not be read; they are shown as plain text.")
-      await expect(page.locator('.job-pane')).not.toContainText(/job\.\w+\[|\[0\]|where text is expected|empty \(null\)/)
+      await expect(page.locator('.job-pane')).not.toContainText(
+        /job\.\w+\[|\[0\]|where text is expected|empty \(null\)/,
+      )
 
       // The other pronunciations are listed.
       const second = job.pronunciations[1]
@@ -103,13 +107,19 @@ for (const screen of LAPTOP_SCREENS) {
       expect(errors).toEqual([])
     })
 
-    test('a job that cannot be read at all says so in its pane in plain words, and the job list is still there', async ({ page }) => {
+    test('a job that cannot be read at all says so in its pane in plain words, and the job list is still there', async ({
+      page,
+    }) => {
       const errors = trackConsoleErrors(page)
       const { items } = await sandboxGet<{ items: JobSummary[] }>('/jobs?tab=pending&page_size=25')
       const bad = items[0]
       const other = items[1]
       if (!bad || !other) throw new Error('the seed world has fewer than two pending jobs')
-      proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${bad.job_id}`, fault: { type: 'mangle', mangles: [nullAt('/job/script')] } })
+      proxy.addRule({
+        method: 'GET',
+        path: `/api/v1/jobs/${bad.job_id}`,
+        fault: { type: 'mangle', mangles: [nullAt('/job/script')] },
+      })
       const host = await launch()
       await page.goto(host.launchUrl)
       await page.locator(`#job-row-${bad.job_id}`).click()

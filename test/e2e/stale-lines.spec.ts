@@ -46,14 +46,20 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${size}`, () => {
     test.use({ viewport: screen })
 
-    test('a reload mid-take says at once what became of the take; no idle take says "Recording…"', async ({ page, consoleErrors }) => {
+    test('a reload mid-take says at once what became of the take; no idle take says "Recording…"', async ({
+      page,
+      consoleErrors,
+    }) => {
       const { bridge, job, recorder } = await recordingTwoSeconds(page)
       const cut = Date.now()
       await page.reload()
 
       // Said at once (main's own watch would take 15 s), over whatever screen the page opens on.
       const said = page.getByTestId('cut-short-take')
-      await expect(said).toContainText(/^A take was recording when the page reloaded\s*The take \S+_main_01 was cut short by the reload at 0:0\d\.\d and is kept\.OK$/, { timeout: 8_000 })
+      await expect(said).toContainText(
+        /^A take was recording when the page reloaded\s*The take \S+_main_01 was cut short by the reload at 0:0\d\.\d and is kept\.OK$/,
+        { timeout: 8_000 },
+      )
       expect(Date.now() - cut, 'said well before main would have stopped the take by itself').toBeLessThan(12_000)
       await page.screenshot({ path: join(SCREENSHOTS, `stale-lines-cut-short-${size}.png`) })
       // Main keeps the take, stopped: nothing of the job is recording.
@@ -69,7 +75,9 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(rows.first().locator('.take-facts')).toContainText(/Length\s*[1-9]\.\d s/, { timeout: 15_000 })
       // One verdict for the take, saying what each part checked: the beep is no speech, so it is never green.
       const verdict = rows.first().locator('.take-verdict')
-      await expect(verdict).toHaveText(/^Level and length: (no problems|\d+ warnings?) · Read-back: heard no speech$/, { timeout: 90_000 })
+      await expect(verdict).toHaveText(/^Level and length: (no problems|\d+ warnings?) · Read-back: heard no speech$/, {
+        timeout: 90_000,
+      })
       await expect(verdict).not.toHaveAttribute('data-tone', 'success')
       await expect(rows.first()).not.toContainText('No problems found')
 
@@ -95,7 +103,9 @@ for (const screen of LAPTOP_SCREENS) {
       // last-resort watch after a silence ("heard nothing from its window"), and it is kept, not recording.
       await openWorkspace(next, world.booth.launchUrl)
       const said = next.getByTestId('cut-short-take')
-      await expect(said).toContainText(/^A take was cut short\s*The take \S+_main_01 was cut short when the window recording it closed or reloaded at 0:0\d\.\d and is kept\.OK$/)
+      await expect(said).toContainText(
+        /^A take was cut short\s*The take \S+_main_01 was cut short when the window recording it closed or reloaded at 0:0\d\.\d and is kept\.OK$/,
+      )
       const after = await bridge.call('listTakes', { jobId: job.job_id })
       expect(after.takes.map((t) => [t.take_number, t.state])).toEqual([[1, 'ready']])
       await next.screenshot({ path: join(SCREENSHOTS, `stale-lines-window-closed-${size}.png`) })
@@ -108,7 +118,10 @@ for (const screen of LAPTOP_SCREENS) {
       await next.close()
     })
 
-    test('a change request, then an approval: both reach the bell, the request goes, and the timeline names takes as Booth does', async ({ page, consoleErrors }) => {
+    test('a change request, then an approval: both reach the bell, the request goes, and the timeline names takes as Booth does', async ({
+      page,
+      consoleErrors,
+    }) => {
       const world = own.world()
       test.setTimeout(180_000)
       const bridge = bridgeClient(world.booth.launchUrl)
@@ -128,15 +141,39 @@ for (const screen of LAPTOP_SCREENS) {
 
       /** Delivers a take through main and waits until the service has it delivered (awaiting the producer). */
       const deliver = async (takeId: string, label: (typeof takes)[number]['label']) => {
-        await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.preflight?.measured, { timeout: 20_000 }).toBe(true)
+        await expect
+          .poll(
+            async () =>
+              (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.preflight
+                ?.measured,
+            { timeout: 20_000 },
+          )
+          .toBe(true)
         await bridge.call('deliverTake', { takeId, label, note: null })
-        await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.delivery.delivery_id ?? null, { timeout: 60_000 }).not.toBeNull()
-        const deliveryId = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)!.delivery.delivery_id
-        await expect.poll(async () => (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail.find((d) => d.delivery_id === deliveryId)?.status, { timeout: 30_000 }).toBe('delivered')
+        await expect
+          .poll(
+            async () =>
+              (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.delivery
+                .delivery_id ?? null,
+            { timeout: 60_000 },
+          )
+          .not.toBeNull()
+        const deliveryId = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)!
+          .delivery.delivery_id
+        await expect
+          .poll(
+            async () =>
+              (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail.find(
+                (d) => d.delivery_id === deliveryId,
+              )?.status,
+            { timeout: 30_000 },
+          )
+          .toBe('delivered')
       }
       const bell = page.locator('.notice-bell')
       const panel = page.getByRole('region', { name: 'Notifications' })
-      const noticeOf = (kind: string) => panel.locator(`.notice-item[data-kind="${kind}"]`).filter({ hasText: job.advertiser })
+      const noticeOf = (kind: string) =>
+        panel.locator(`.notice-item[data-kind="${kind}"]`).filter({ hasText: job.advertiser })
 
       // Take 2 goes first: the service counts it as its label's take (before + 1), Booth names it …_02.
       const serviceWords = `${second.label} take ${before(second.label) + 1}`

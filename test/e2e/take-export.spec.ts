@@ -36,24 +36,56 @@ let readPath: string
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   host = await startBooth()
-  job = await findJob(host.launchUrl, 'a spot of 15 to 30 s, deliverable and not waiting on the producer, with a typed script of two sentences or more', (j) => (j.kind === 'finished_spot' || j.kind === 'dry_voice') && j.can.deliver && j.deliver_notice === 'none' && j.stage !== 'delivered' && j.script.kind === 'typed' && j.length_s >= 15 && j.length_s <= 30 && sentences(j.script.text).length >= 2)
+  job = await findJob(
+    host.launchUrl,
+    'a spot of 15 to 30 s, deliverable and not waiting on the producer, with a typed script of two sentences or more',
+    (j) =>
+      (j.kind === 'finished_spot' || j.kind === 'dry_voice') &&
+      j.can.deliver &&
+      j.deliver_notice === 'none' &&
+      j.stage !== 'delivered' &&
+      j.script.kind === 'typed' &&
+      j.length_s >= 15 &&
+      j.length_s <= 30 &&
+      sentences(j.script.text).length >= 2,
+  )
   const lines = sentences(job.script.text)
   // Pauses long enough that the read runs past the spot: the finish fits it in its pauses.
   const probe = await speakRead(dir, 'probe', lines, { voice: 'en-us+m3', speed: 168, pausesS: 0.3 })
   const speech = probe.sentences.reduce((a, s) => a + s.endS - s.startS, 0)
   const pause = Math.max(0.8, (job.length_s + 2 - speech - 1.4) / (lines.length - 1))
-  readPath = (await speakRead(dir, 'read', lines, { voice: 'en-us+m3', speed: 168, pausesS: pause, leadS: 0.6, tailS: 0.8, roomDbfs: -58, codec: 'pcm_s16le' })).path
+  readPath = (
+    await speakRead(dir, 'read', lines, {
+      voice: 'en-us+m3',
+      speed: 168,
+      pausesS: pause,
+      leadS: 0.6,
+      tailS: 0.8,
+      roomDbfs: -58,
+      codec: 'pcm_s16le',
+    })
+  ).path
 })
 test.afterAll(async () => {
   await host?.stop()
 })
 
 for (const screen of LAPTOP_SCREENS) {
-  test(`a finished version dragged out and exported is byte-identical to its delivery (${screen.width}x${screen.height})`, async ({ page, consoleErrors }) => {
+  test(`a finished version dragged out and exported is byte-identical to its delivery (${screen.width}x${screen.height})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     test.setTimeout(360_000)
     const bridge = bridgeClient(host.launchUrl)
     const imported = await bridge.call('importTake', { jobId: job.job_id, path: readPath, label: 'main' })
-    await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === imported.id)?.preflight?.measured, { timeout: 60_000 }).toBe(true)
+    await expect
+      .poll(
+        async () =>
+          (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === imported.id)?.preflight
+            ?.measured,
+        { timeout: 60_000 },
+      )
+      .toBe(true)
     const finished = await bridge.call('finishVersion', { takeId: imported.id, choices: DEFAULT_FINISH_CHOICES })
     expect(finished.version.operation).toBe('finish')
     const version = finished.version.number
@@ -87,12 +119,19 @@ for (const screen of LAPTOP_SCREENS) {
     const dragged = await page.evaluate(async (u) => {
       const res = await fetch(u)
       const digest = await crypto.subtle.digest('SHA-256', await res.arrayBuffer())
-      return { status: res.status, type: res.headers.get('content-type'), sha: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('') }
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        sha: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join(''),
+      }
     }, url)
     expect(dragged).toMatchObject({ status: 200, type: 'audio/wav' })
 
     // Export…: the browser downloads the same bytes under the delivery name.
-    const [download] = await Promise.all([page.waitForEvent('download'), press(row.getByRole('button', { name: 'Export…' }), 'Enter')])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      press(row.getByRole('button', { name: 'Export…' }), 'Enter'),
+    ])
     expect(download.suggestedFilename()).toBe(name)
     const exported = sha256(await readFile(await download.path()))
     expect(exported).toBe(dragged.sha)
@@ -101,14 +140,23 @@ for (const screen of LAPTOP_SCREENS) {
 
     // Delivered: the file the service holds is the one dragged out.
     await bridge.call('deliverTake', { takeId: imported.id, label: 'main', note: null })
-    await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === imported.id)?.delivery.delivery_id ?? null, { timeout: 120_000 }).not.toBeNull()
+    await expect
+      .poll(
+        async () =>
+          (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === imported.id)?.delivery
+            .delivery_id ?? null,
+        { timeout: 120_000 },
+      )
+      .not.toBeNull()
     const sent = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === imported.id)
     const handleId = sent?.upload.handle as string
     expect(handleId).toMatch(/^[0-9a-f]{32}$/)
     const held = findFile(host.dataDir, handleId)
     expect(held, `the service's copy of upload ${handleId}`).not.toBeNull()
     expect(sha256(await readFile(held as string))).toBe(dragged.sha)
-    const delivery = (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail.find((d) => d.delivery_id === sent?.delivery.delivery_id)
+    const delivery = (await bridge.call('getJob', { jobId: job.job_id })).job.deliveries_detail.find(
+      (d) => d.delivery_id === sent?.delivery.delivery_id,
+    )
     expect(delivery?.original_name).toBe(name)
     expect(consoleErrors).toEqual([])
   })

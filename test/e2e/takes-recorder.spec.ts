@@ -12,7 +12,11 @@ import { join } from 'node:path'
 
 test.use(FAKE_MICROPHONE)
 
-test('Space records a take and stops it; the take shows its preflight at once', async ({ page, booth, consoleErrors }) => {
+test('Space records a take and stops it; the take shows its preflight at once', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   const job = await typedDeliverableJob(booth.launchUrl)
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
@@ -27,10 +31,22 @@ test('Space records a take and stops it; the take shows its preflight at once', 
   await expect(recorder).toHaveAttribute('data-phase', 'recording')
   await expect(recorder.getByRole('button', { name: 'Stop' })).toHaveAttribute('aria-pressed', 'true')
   // The fake microphone beeps: the meter rises above its floor and the clock runs.
-  await expect.poll(async () => Number(await recorder.getByRole('meter', { name: 'Input level' }).getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(-60)
+  await expect
+    .poll(
+      async () => Number(await recorder.getByRole('meter', { name: 'Input level' }).getAttribute('aria-valuenow')),
+      { timeout: 5000 },
+    )
+    .toBeGreaterThan(-60)
   // The live loudness meters beside it follow main's running measurement (BS.1770 momentary, true peak).
-  await expect.poll(async () => Number(await recorder.getByRole('meter', { name: 'M LUFS' }).getAttribute('aria-valuenow')), { timeout: 5000 }).toBeGreaterThan(-50)
-  await expect(recorder.getByRole('meter', { name: 'True peak' })).toHaveAttribute('aria-valuetext', /dBTP, highest [+−]?\d+\.\d dBTP/)
+  await expect
+    .poll(async () => Number(await recorder.getByRole('meter', { name: 'M LUFS' }).getAttribute('aria-valuenow')), {
+      timeout: 5000,
+    })
+    .toBeGreaterThan(-50)
+  await expect(recorder.getByRole('meter', { name: 'True peak' })).toHaveAttribute(
+    'aria-valuetext',
+    /dBTP, highest [+−]?\d+\.\d dBTP/,
+  )
   await expect(recorder.getByRole('timer')).not.toContainText('0:00.0')
   // The bars are drawn as they move: the input bar shows the beep, and the spot bar fills as the take runs.
   const drawnWidth = (selector: string) => recorder.locator(selector).evaluate((e) => e.getBoundingClientRect().width)
@@ -51,9 +67,13 @@ test('Space records a take and stops it; the take shows its preflight at once', 
   await expect(take.locator('.take-facts')).toContainText('LUFS')
   await expect(take.locator('.take-facts')).toContainText('dBFS')
   // The demo spot is far longer than two seconds: the take runs short, in words.
-  await expect(take.locator('.take-warning[data-code="runs_short"]')).toContainText(/^⚠ Runs short: \d+\.\d s for a :\d\d/)
+  await expect(take.locator('.take-warning[data-code="runs_short"]')).toContainText(
+    /^⚠ Runs short: \d+\.\d s for a :\d\d/,
+  )
   // The findings, judged by the job's profile, say the same in full sentences with the rule.
-  await expect(take.locator('.take-findings li[data-code="runs_short"]')).toContainText(/runs \d+\.\d s; the spot is \d+\.\d s/)
+  await expect(take.locator('.take-findings li[data-code="runs_short"]')).toContainText(
+    /runs \d+\.\d s; the spot is \d+\.\d s/,
+  )
   await expect(take.locator('.take-findings')).toContainText(/True peak [+−-]?\d+\.\d dBTP/)
 
   // main has the same take, finished, with the same number.
@@ -65,13 +85,16 @@ test('Space records a take and stops it; the take shows its preflight at once', 
   expect(consoleErrors).toEqual([])
 })
 
-test('the input and the count-in are remembered; the count-in counts before recording starts', async ({ page, booth }) => {
+test('the input and the count-in are remembered; the count-in counts before recording starts', async ({
+  page,
+  booth,
+}) => {
   const job = await typedDeliverableJob(booth.launchUrl)
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const recorder = page.locator('.recorder')
   const input = recorder.getByLabel('Input', { exact: true })
-  await expect.poll(async () => (await input.locator('option').count())).toBeGreaterThan(1)
+  await expect.poll(async () => await input.locator('option').count()).toBeGreaterThan(1)
   const second = await input.locator('option').nth(1).getAttribute('value')
   await input.selectOption(second ?? '')
   await recorder.getByLabel('Count-in').selectOption('2')

@@ -20,8 +20,18 @@ test.beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'booth-takes-e2e-'))
   const path = join(dir, 'pickup-read.wav')
   execFileSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'aevalsrc=0.25*sin(2*PI*330*t):s=48000:d=3',
-    '-ac', '1', '-c:a', 'pcm_s24le', path,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'aevalsrc=0.25*sin(2*PI*330*t):s=48000:d=3',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s24le',
+    path,
   ])
   wav = readFileSync(path)
   rmSync(dir, { recursive: true, force: true })
@@ -51,7 +61,8 @@ async function settledBox(locator: Locator): Promise<{ x: number; y: number; wid
   for (let i = 0; i < 50; i++) {
     await locator.page().waitForTimeout(50)
     const now = await locator.boundingBox()
-    if (now && last && now.x === last.x && now.y === last.y && now.width === last.width && now.height === last.height) return now
+    if (now && last && now.x === last.x && now.y === last.y && now.width === last.width && now.height === last.height)
+      return now
     last = now
   }
   throw new Error('The element kept moving on screen.')
@@ -72,17 +83,26 @@ async function dropTake(page: Page, name: string): Promise<Locator> {
   return page.locator(`.take-row[data-take-id="${id}"]`)
 }
 
-const deliverable = (j: JobDetail) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== ''
+const deliverable = (j: JobDetail) =>
+  j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== ''
 
-test('a WAV dropped on the job is a take; a text file is refused in words and nothing is imported', async ({ page, booth, consoleErrors }) => {
+test('a WAV dropped on the job is a take; a text file is refused in words and nothing is imported', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   const bridge = bridgeClient(booth.launchUrl)
   const job = pick(await pendingJobs(bridge), 'a typed script that takes deliveries', deliverable)
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const takes = page.locator('.takes-panel')
 
-  await dropFiles(page, '.script-panel', [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') }])
-  await expect(takes.getByRole('alert')).toContainText('“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A files.')
+  await dropFiles(page, '.script-panel', [
+    { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') },
+  ])
+  await expect(takes.getByRole('alert')).toContainText(
+    '“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A files.',
+  )
   expect((await bridge.call('listTakes', { jobId: job.job_id })).takes).toEqual([])
 
   await dropFiles(page, '.script-panel', [{ name: 'pickup-read.wav', type: 'audio/wav', bytes: wav }])
@@ -100,7 +120,10 @@ test('a WAV dropped on the job is a take; a text file is refused in words and no
   expect(consoleErrors).toEqual([])
 })
 
-test('a WAV dropped on another job’s row becomes a take of that job, which opens to show it', async ({ page, booth }) => {
+test('a WAV dropped on another job’s row becomes a take of that job, which opens to show it', async ({
+  page,
+  booth,
+}) => {
   const bridge = bridgeClient(booth.launchUrl)
   const jobs = await pendingJobs(bridge)
   const open = pick(jobs, 'a typed script that takes deliveries', deliverable)
@@ -115,7 +138,10 @@ test('a WAV dropped on another job’s row becomes a take of that job, which ope
   await expect(row(page, other.job_id)).toBeVisible()
 })
 
-test('with no job open, a WAV dropped on a row becomes a take of that job, which opens to show it', async ({ page, booth }) => {
+test('with no job open, a WAV dropped on a row becomes a take of that job, which opens to show it', async ({
+  page,
+  booth,
+}) => {
   const bridge = bridgeClient(booth.launchUrl)
   const jobs = await pendingJobs(bridge)
   const target = pick(jobs, 'a job that takes deliveries', (j) => j.can.deliver)
@@ -123,7 +149,9 @@ test('with no job open, a WAV dropped on a row becomes a take of that job, which
   await openWorkspace(page, booth.launchUrl)
   await expect(page.getByText('Choose a job to read its script.')).toBeVisible()
   await dropFiles(page, `#job-row-${target.job_id}`, [{ name: 'no-job-open.wav', type: 'audio/wav', bytes: wav }])
-  await expect.poll(async () => (await bridge.call('listTakes', { jobId: target.job_id })).takes.length).toBe(before + 1)
+  await expect
+    .poll(async () => (await bridge.call('listTakes', { jobId: target.job_id })).takes.length)
+    .toBe(before + 1)
   await expect(page.locator('#job-title')).toHaveText(target.advertiser)
   await expect(page.locator('.takes-notice')).toContainText(/“no-job-open\.wav” is \S+_main_\d{2}\./)
 })
@@ -143,14 +171,16 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   await take.getByRole('button', { name: 'Play / trim' }).click()
   const wave = take.locator('.take-wave-box')
   // The page enforces Trusted Types (wavesurfer's own innerHTML would throw here), and the waveform is drawn all the same.
-  expect(await page.evaluate(() => {
-    try {
-      document.createElement('div').innerHTML = ''
-      return 'allowed'
-    } catch (err) {
-      return (err as Error).name
-    }
-  })).toBe('TypeError')
+  expect(
+    await page.evaluate(() => {
+      try {
+        document.createElement('div').innerHTML = ''
+        return 'allowed'
+      } catch (err) {
+        return (err as Error).name
+      }
+    }),
+  ).toBe('TypeError')
   await expect(wave.locator('canvas').first()).toBeAttached()
   const left = wave.locator('[part~="region-handle-left"]')
   const right = wave.locator('[part~="region-handle-right"]')
@@ -166,7 +196,12 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   await page.mouse.down()
   await page.mouse.move(lb.x + box.width * 0.2, lb.y + lb.height / 2, { steps: 8 })
   await page.mouse.up()
-  await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.head_s ?? 0).toBeGreaterThan(0.4)
+  await expect
+    .poll(
+      async () =>
+        (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.head_s ?? 0,
+    )
+    .toBeGreaterThan(0.4)
   const head = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.head_s
   await expect(take.getByLabel('Trim from the start, seconds')).toHaveValue(String(head))
   await wave.scrollIntoViewIfNeeded()
@@ -175,7 +210,12 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   await page.mouse.down()
   await page.mouse.move(rb.x + rb.width / 2 - box.width * 0.1, rb.y + rb.height / 2, { steps: 8 })
   await page.mouse.up()
-  await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.tail_s ?? 0).toBeGreaterThan(0.15)
+  await expect
+    .poll(
+      async () =>
+        (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.tail_s ?? 0,
+    )
+    .toBeGreaterThan(0.15)
   const trim = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim
   expect(trim?.head_s).toBeLessThan(0.8)
   expect(trim?.tail_s).toBeLessThan(0.5)
@@ -185,7 +225,12 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   // Typing a trim moves the handles and stores it too.
   await take.getByLabel('Trim from the end, seconds').fill('0.5')
   await take.getByLabel('Trim from the end, seconds').press('Enter')
-  await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.tail_s).toBe(0.5)
+  await expect
+    .poll(
+      async () =>
+        (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.id === takeId)?.trim.tail_s,
+    )
+    .toBe(0.5)
 
   await take.getByRole('button', { name: /^Delete \S+_\d+$/ }).click()
   await expect(page.locator('.takes-undo')).toContainText('deleted')
@@ -198,14 +243,22 @@ test('the trim handles store the trim; delete comes back with Undo', async ({ pa
   expect(back.takes.find((t) => t.id === takeId)?.trim.tail_s).toBe(0.5)
 })
 
-test('delivering a dropped take: confirm, upload, storing → processing → delivered, and the check’s result', async ({ page, booth, consoleErrors }) => {
+test('delivering a dropped take: confirm, upload, storing → processing → delivered, and the check’s result', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   test.setTimeout(90_000)
   const bridge = bridgeClient(booth.launchUrl)
   // The dropped take is a test tone, not a read of the script: Booth's read-back (readback.spec.ts) would
   // rightly ask before delivering it, so it is turned off here to see the ordinary delivery dialog.
   await bridge.call('setReadbackSettings', { enabled: false })
   const jobs = await pendingJobs(bridge)
-  const job = pick(jobs, 'a typed script that takes deliveries and has no delivery yet', (j) => deliverable(j) && j.deliveries_detail.length === 0)
+  const job = pick(
+    jobs,
+    'a typed script that takes deliveries and has no delivery yet',
+    (j) => deliverable(j) && j.deliveries_detail.length === 0,
+  )
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   const take = await dropTake(page, 'final-read.wav')
@@ -232,7 +285,10 @@ test('delivering a dropped take: confirm, upload, storing → processing → del
   await expect(delivered).toContainText('alt')
   await expect(delivered).toContainText('“Warmer read, as asked.”')
   await expect(delivered.locator('.delivery-facts')).toContainText(/3\.0 s for a :\d\d spot — runs short/)
-  await expect(delivered.locator('.check-verdict')).toHaveText(/Matches the script|Worth a listen|Does not match the script/, { timeout: 30_000 })
+  await expect(delivered.locator('.check-verdict')).toHaveText(
+    /Matches the script|Worth a listen|Does not match the script/,
+    { timeout: 30_000 },
+  )
   await expect(delivered).toContainText('Audio check done')
   await expect(delivered).toContainText('% of the words heard')
 
@@ -251,7 +307,9 @@ test('delivering a dropped take: confirm, upload, storing → processing → del
 test('a check’s issues are marked on the script’s words, with the issue on focus', async ({ page, booth }) => {
   const bridge = bridgeClient(booth.launchUrl)
   const jobs = await pendingJobs(bridge)
-  const job = pick(jobs, 'a delivery whose check found issues', (j) => j.deliveries_detail.some((d) => d.check.issues.length > 0))
+  const job = pick(jobs, 'a delivery whose check found issues', (j) =>
+    j.deliveries_detail.some((d) => d.check.issues.length > 0),
+  )
   const delivery = job.deliveries_detail.find((d) => d.check.issues.length > 0)!
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
@@ -269,7 +327,9 @@ test('a check’s issues are marked on the script’s words, with the issue on f
   await expect(tip).toBeHidden()
   await firstMark.focus()
   await expect(tip).toBeVisible()
-  await expect(tip).toContainText(first.kind === 'missing' ? `“${first.expected}” missing` : `“${first.expected}” heard as “${first.heard}”`)
+  await expect(tip).toContainText(
+    first.kind === 'missing' ? `“${first.expected}” missing` : `“${first.expected}” heard as “${first.heard}”`,
+  )
   if (first.legal) await expect(tip).toContainText('legal line')
   await page.screenshot({ path: join(SCREENSHOTS, 'takes-check-on-script.png') })
 })

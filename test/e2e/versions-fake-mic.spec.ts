@@ -23,9 +23,29 @@ function micWav(): { path: string; seconds: number } {
   const spoken = join(dir, 'spoken.wav')
   const path = join(dir, 'mic.wav')
   execFileSync('espeak-ng', ['-v', VOICE.voice, '-s', String(VOICE.speed), '-w', spoken, SENTENCE])
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', spoken, '-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.003:sample_rate=48000:seed=7',
-    '-filter_complex', '[0:a]aresample=48000,adelay=800:all=1,apad=pad_dur=1[v];[1:a][v]amix=inputs=2:duration=shortest:normalize=0', '-ac', '1', '-c:a', 'pcm_s16le', path])
-  const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]).toString().trim())
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    spoken,
+    '-f',
+    'lavfi',
+    '-i',
+    'anoisesrc=color=pink:amplitude=0.003:sample_rate=48000:seed=7',
+    '-filter_complex',
+    '[0:a]aresample=48000,adelay=800:all=1,apad=pad_dur=1[v];[1:a][v]amix=inputs=2:duration=shortest:normalize=0',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    path,
+  ])
+  const seconds = Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path])
+      .toString()
+      .trim(),
+  )
   return { path, seconds }
 }
 
@@ -34,15 +54,28 @@ const launch = config.use?.launchOptions ?? {}
 test.use({
   launchOptions: {
     ...launch,
-    args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${mic.path}%noloop`],
+    args: [
+      ...(launch.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${mic.path}%noloop`,
+    ],
   },
 })
 
-test('a pickup recorded with the microphone is placed into the take and the version reads clean (1024x768)', async ({ page, booth, consoleErrors }) => {
+test('a pickup recorded with the microphone is placed into the take and the version reads clean (1024x768)', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   test.setTimeout(600_000)
   const screen = LAPTOP_SCREENS[1]
   await page.setViewportSize(screen)
-  const job = await findJob(booth.launchUrl, 'the Sunny Day script', (j) => j.script.kind === 'typed' && /^Grandpa Joe here/.test(j.script.text))
+  const job = await findJob(
+    booth.launchUrl,
+    'the Sunny Day script',
+    (j) => j.script.kind === 'typed' && /^Grandpa Joe here/.test(j.script.text),
+  )
   const reads = await readsOf(job, 0, (s) => s.replace(/breakfast!$/, 'dinner!'), VOICE)
   await openWorkspace(page, booth.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
@@ -76,7 +109,9 @@ test('a pickup recorded with the microphone is placed into the take and the vers
   await placePickups(page, row, 1)
   await expect(row.locator('.ver-progress')).toBeVisible()
   await expect(row.locator('.ver-mark')).toHaveText('· v2', { timeout: 240_000 })
-  await expect(row.locator('.ver-notice')).toContainText(/^Version 2: Sentence 1 replaced from Pickup 2, [+−]\d\.\d s\./)
+  await expect(row.locator('.ver-notice')).toContainText(
+    /^Version 2: Sentence 1 replaced from Pickup 2, [+−]\d\.\d s\./,
+  )
   expect(await verdictOf(row, 60_000)).toBe('Matches the script')
   expect(consoleErrors).toEqual([])
 })

@@ -10,14 +10,38 @@ import { fixAndComp, fixAndDeliver } from './support/versions-scenarios'
 
 const screen = LAPTOP_SCREENS[1]
 
-test('a misread sentence fixed with a pickup: versions, undo, restore, the card ticked, a comp rendered (1024x768)', async ({ page, booth, consoleErrors }) => {
+test('a misread sentence fixed with a pickup: versions, undo, restore, the card ticked, a comp rendered (1024x768)', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   test.setTimeout(600_000)
-  await fixAndComp({ page, launchUrl: booth.launchUrl, screen, voice: { voice: 'en-us+f2', speed: 160 }, stray: false, shots: false, consoleErrors })
+  await fixAndComp({
+    page,
+    launchUrl: booth.launchUrl,
+    screen,
+    voice: { voice: 'en-us+f2', speed: 160 },
+    stray: false,
+    shots: false,
+    consoleErrors,
+  })
   expect(consoleErrors).toEqual([])
 })
 
-test('a fixed take’s version is delivered under its name with the version mark (1024x768)', async ({ page, booth, consoleErrors }) => {
+test('a fixed take’s version is delivered under its name with the version mark (1024x768)', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   test.setTimeout(600_000)
-  await fixAndDeliver({ page, launchUrl: booth.launchUrl, screen, voice: { voice: 'en-us+f2', speed: 150 }, stray: false, shots: false, consoleErrors })
+  await fixAndDeliver({
+    page,
+    launchUrl: booth.launchUrl,
+    screen,
+    voice: { voice: 'en-us+f2', speed: 150 },
+    stray: false,
+    shots: false,
+    consoleErrors,
+  })
   expect(consoleErrors).toEqual([])
 })

@@ -10,14 +10,38 @@ import { fixAndComp, fixAndDeliver } from './support/versions-scenarios'
 
 const screen = LAPTOP_SCREENS[0]
 
-test('a misread sentence fixed with a pickup: versions, undo, restore, the card ticked, a comp rendered (1280x720)', async ({ page, booth, consoleErrors }) => {
+test('a misread sentence fixed with a pickup: versions, undo, restore, the card ticked, a comp rendered (1280x720)', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   test.setTimeout(600_000)
-  await fixAndComp({ page, launchUrl: booth.launchUrl, screen, voice: { voice: 'en-us+f2', speed: 175 }, stray: true, shots: true, consoleErrors })
+  await fixAndComp({
+    page,
+    launchUrl: booth.launchUrl,
+    screen,
+    voice: { voice: 'en-us+f2', speed: 175 },
+    stray: true,
+    shots: true,
+    consoleErrors,
+  })
   expect(consoleErrors).toEqual([])
 })
 
-test('a fixed take’s version is delivered under its name with the version mark (1280x720)', async ({ page, booth, consoleErrors }) => {
+test('a fixed take’s version is delivered under its name with the version mark (1280x720)', async ({
+  page,
+  booth,
+  consoleErrors,
+}) => {
   test.setTimeout(600_000)
-  await fixAndDeliver({ page, launchUrl: booth.launchUrl, screen, voice: { voice: 'en-us+f2', speed: 150 }, stray: false, shots: false, consoleErrors })
+  await fixAndDeliver({
+    page,
+    launchUrl: booth.launchUrl,
+    screen,
+    voice: { voice: 'en-us+f2', speed: 150 },
+    stray: false,
+    shots: false,
+    consoleErrors,
+  })
   expect(consoleErrors).toEqual([])
 })

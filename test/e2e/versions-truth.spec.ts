@@ -42,7 +42,9 @@ async function screen(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 720 })
 }
 
-test('a damaged version hides only itself, no false orphan, and a delivered take keeps its trim (1280x720)', async ({ page }) => {
+test('a damaged version hides only itself, no false orphan, and a delivered take keeps its trim (1280x720)', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   await screen(page)
   const host = await startWebHostOn(dataDir)
@@ -59,7 +61,11 @@ test('a damaged version hides only itself, no false orphan, and a delivered take
   writeFileSync(record, JSON.stringify(onDisk))
   const sent = await versionedTake(join(dataDir), { jobId: job.job_id })
   await sent.store.setTrim(sent.take.id, { head_s: 0.5, tail_s: 0 })
-  await sent.store.setDelivery(sent.take.id, { status: 'delivered', delivery_id: null, idempotency_key: 'truth-key-0001' })
+  await sent.store.setDelivery(sent.take.id, {
+    status: 'delivered',
+    delivery_id: null,
+    idempotency_key: 'truth-key-0001',
+  })
 
   await openWorkspace(page, host.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
@@ -78,7 +84,9 @@ test('a damaged version hides only itself, no false orphan, and a delivered take
 
   const two = takeRow(page, sent.take.take_number)
   await two.getByRole('button', { name: 'Play / trim' }).click()
-  await expect(two.locator('.take-trim-off')).toHaveText(/^ACME_main_\d+ was delivered as it is; its trim can no longer change\.$/)
+  await expect(two.locator('.take-trim-off')).toHaveText(
+    /^ACME_main_\d+ was delivered as it is; its trim can no longer change\.$/,
+  )
   await expect(two.getByLabel('Trim from the start, seconds')).toHaveCount(0)
   await expect(two.getByLabel('Trim from the end, seconds')).toHaveCount(0)
   await two.scrollIntoViewIfNeeded()
@@ -87,13 +95,19 @@ test('a damaged version hides only itself, no false orphan, and a delivered take
   expect((await sent.fresh()).trim).toEqual({ head_s: 0.5, tail_s: 0 })
 })
 
-test('Booth stopped while pickups are placed: once it is back, the row says the pickup was not finished and where the take is (1280x720)', async ({ page }) => {
+test('Booth stopped while pickups are placed: once it is back, the row says the pickup was not finished and where the take is (1280x720)', async ({
+  page,
+}) => {
   test.setTimeout(420_000)
   await screen(page)
   const first = await startWebHostOn(dataDir)
   hosts.push(first)
   const port = new URL(first.launchUrl).port
-  const job = await findJob(first.launchUrl, 'the Sunny Day script', (j) => j.script.kind === 'typed' && /^Grandpa Joe here/.test(j.script.text))
+  const job = await findJob(
+    first.launchUrl,
+    'the Sunny Day script',
+    (j) => j.script.kind === 'typed' && /^Grandpa Joe here/.test(j.script.text),
+  )
   const reads = await readsOf(job, 0, (s) => s.replace(/breakfast!$/, 'dinner!'), { voice: 'en-us+f2', speed: 175 })
   await openWorkspace(page, first.launchUrl)
   await openJob(page, job.job_id, job.advertiser)
@@ -120,7 +134,8 @@ test('Booth stopped while pickups are placed: once it is back, the row says the 
   await expect(page.getByTestId('connectivity')).not.toHaveAttribute('data-host', /down|lost/, { timeout: 15_000 })
   await openJob(page, job.job_id, job.advertiser)
   // As soon as Booth answers: what did not finish, and the version the take is at.
-  const said = /^The pickup placed (before Booth stopped was not finished|was finished just before Booth stopped); take 1 is at version [12]\.$/
+  const said =
+    /^The pickup placed (before Booth stopped was not finished|was finished just before Booth stopped); take 1 is at version [12]\.$/
   // The job was under way in main when it was killed, so main's journal names it: said once, not twice.
   await expect(row.locator('.ver-unfinished p')).toHaveText(said, { timeout: 15_000 })
   await expect(row.getByText(said)).toHaveCount(1)
@@ -148,7 +163,11 @@ test('Booth stopped while pickups are placed: once it is back, the row says the 
   await again.locator('.ver-unfinished').getByRole('button', { name: 'Dismiss' }).click()
   await expect(again.locator('.ver-unfinished')).toHaveCount(0)
   // Dismissed on disk too: main removes its note.
-  await expect.poll(() => readdirSync(join(dataDir, 'version-work')).filter((n) => n.endsWith('.unfinished.json')), { timeout: 10_000 }).toEqual([])
+  await expect
+    .poll(() => readdirSync(join(dataDir, 'version-work')).filter((n) => n.endsWith('.unfinished.json')), {
+      timeout: 10_000,
+    })
+    .toEqual([])
   await reloadOnJob(page, job.job_id, job.advertiser)
   await expect(takeRow(page, 1)).toBeVisible()
   await expect(takeRow(page, 1).locator('.ver-unfinished')).toHaveCount(0)

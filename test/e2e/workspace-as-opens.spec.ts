@@ -51,11 +51,16 @@ async function expectScriptFirst(page: Page, label: string): Promise<number> {
     const field = page.locator('.rec-settings .rec-field').filter({ has: page.getByText(name, { exact: true }) })
     await expectWhollyInView(page, field, `${label}: the ${name} field`)
     const box = (await field.boundingBox())!
-    expect(box.x + box.width, `${label}: the ${name} field inside the recorder`).toBeLessThanOrEqual(recorder.x + recorder.width)
+    expect(box.x + box.width, `${label}: the ${name} field inside the recorder`).toBeLessThanOrEqual(
+      recorder.x + recorder.width,
+    )
   }
   // The input's name is not cut short inside its own box.
   const input = page.getByLabel('Input', { exact: true })
-  expect(await input.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), `${label}: the input's name fits its box`).toBe(true)
+  expect(
+    await input.evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+    `${label}: the input's name fits its box`,
+  ).toBe(true)
   return lines.inView
 }
 
@@ -63,7 +68,10 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a job opened from the list: 8 lines of script, the record control and the directions in view', async ({ page, consoleErrors }) => {
+    test('a job opened from the list: 8 lines of script, the record control and the directions in view', async ({
+      page,
+      consoleErrors,
+    }) => {
       await openAsBoothOpens(page, booth.jobs.plain)
       // The list folded into the rail, which still offers it.
       await expect(page.locator('.list-pane')).toBeHidden()
@@ -103,7 +111,10 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(page.getByLabel('Changes in the script text').locator('ins').first()).toBeVisible()
     })
 
-    test('while recording the script keeps its lines and the record button does not move', async ({ page, consoleErrors }) => {
+    test('while recording the script keeps its lines and the record button does not move', async ({
+      page,
+      consoleErrors,
+    }) => {
       await openAsBoothOpens(page, booth.jobs.plain)
       const before = await expectScriptFirst(page, 'before recording')
       const button = page.locator('.rec-button')
@@ -115,7 +126,8 @@ for (const screen of LAPTOP_SCREENS) {
       // Once the job has a take, the line above the script is one line high before, while and after
       // recording, whatever it says (at 1024x768 the take recorded at 1280x720 is there).
       const line = page.locator('.script-panel .sm-bar-rb')
-      const lineHeight = async () => ((await line.count()) === 0 ? 0 : line.evaluate((el) => Math.round(el.getBoundingClientRect().height)))
+      const lineHeight = async () =>
+        (await line.count()) === 0 ? 0 : line.evaluate((el) => Math.round(el.getBoundingClientRect().height))
       const oneLine = await lineHeight()
       // Nor does the script move by a pixel (the prompter's marker and status once pushed it down 10 and 8 px).
       const readTop = () => page.locator('.script-read').evaluate((el) => Math.round(el.getBoundingClientRect().top))

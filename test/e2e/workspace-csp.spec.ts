@@ -20,7 +20,9 @@ for (const screen of LAPTOP_SCREENS) {
       await page.exposeFunction('__reportCsp', (text: string) => violations.push(text))
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) => {
-          void (window as unknown as { __reportCsp(t: string): Promise<void> }).__reportCsp(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`)
+          void (window as unknown as { __reportCsp(t: string): Promise<void> }).__reportCsp(
+            `${e.violatedDirective} ${e.blockedURI} ${e.sample}`,
+          )
         })
       })
       const bridge = bridgeClient(booth.launchUrl)
@@ -38,7 +40,11 @@ for (const screen of LAPTOP_SCREENS) {
       await page.keyboard.press('Escape')
       for (const name of ['Completed', 'Declined']) {
         await showListIfFolded(page)
-        await page.locator('.sidebar').getByRole('button', { name: new RegExp(`^${name}`) }).first().click()
+        await page
+          .locator('.sidebar')
+          .getByRole('button', { name: new RegExp(`^${name}`) })
+          .first()
+          .click()
         await page.waitForTimeout(300)
       }
       for (const name of ['Earnings', 'Availability', 'Email and time zone', 'AI voice consent', 'Settings']) {

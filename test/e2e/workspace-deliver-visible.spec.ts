@@ -50,7 +50,11 @@ async function expectInside(inner: Locator, outer: Locator, what: string): Promi
 async function expectFits(page: Page, dialog: Locator, confirmName: string, what: string): Promise<void> {
   await expectWhollyInView(page, dialog, `${what}: the dialog`)
   await expectInside(dialog.locator('.dialog-title'), dialog, `${what}: the title inside the dialog`)
-  await expectWhollyInView(page, dialog.getByRole('button', { name: confirmName, exact: true }), `${what}: the confirm button`)
+  await expectWhollyInView(
+    page,
+    dialog.getByRole('button', { name: confirmName, exact: true }),
+    `${what}: the confirm button`,
+  )
   await expectWhollyInView(page, dialog.getByRole('button', { name: 'Cancel' }), `${what}: the cancel button`)
 }
 
@@ -67,7 +71,10 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('the Deliver dialog fits the window; after Deliver the take’s state shows by the recorder, with the focus', async ({ page, consoleErrors }) => {
+    test('the Deliver dialog fits the window; after Deliver the take’s state shows by the recorder, with the focus', async ({
+      page,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       // A tone is no read of the script: Booth's read-back would ask first (the next test has that dialog).
       await bridge.call('setReadbackSettings', { enabled: false })
@@ -75,7 +82,11 @@ for (const screen of LAPTOP_SCREENS) {
       const detail = (await bridge.call('getJob', { jobId: job.jobId })).job
       // Read from the script before the change: the dialog shows the whole word diff and asks for a tick.
       const previous = detail.script_change?.previous_text ?? ''
-      const take = await bridge.call('importTake', { jobId: job.jobId, path: makeWav(3, `older-${screen.width}.wav`), script: { revision_id: 'before-the-change', text: previous } })
+      const take = await bridge.call('importTake', {
+        jobId: job.jobId,
+        path: makeWav(3, `older-${screen.width}.wav`),
+        script: { revision_id: 'before-the-change', text: previous },
+      })
       const name = take.file_name.replace(/\.wav$/, '')
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.jobId, job.advertiser)
@@ -105,7 +116,10 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(line.getByRole('status')).toHaveText('Delivered', { timeout: 45_000 })
       expect(await wordOnOneLine(line, 'Delivered'), 'Delivered in one piece beside the recorder').toBe(true)
       await expect(row.locator('.take-state')).toHaveText('Delivered')
-      expect(await wordOnOneLine(row.locator('.take-state'), 'Delivered'), 'Delivered in one piece in the takes list').toBe(true)
+      expect(
+        await wordOnOneLine(row.locator('.take-state'), 'Delivered'),
+        'Delivered in one piece in the takes list',
+      ).toBe(true)
       const delivered = page.locator('.delivery-item .delivery-status').filter({ hasText: 'Delivered' }).first()
       await expect(delivered).toBeVisible({ timeout: 30_000 })
       expect(await wordOnOneLine(delivered, 'Delivered'), 'Delivered in one piece among the delivered takes').toBe(true)
@@ -120,12 +134,25 @@ for (const screen of LAPTOP_SCREENS) {
       const bridge = bridgeClient(booth.launchUrl)
       await bridge.call('setReadbackSettings', { enabled: true })
       const lengthened = Object.values(booth.jobs).map((j) => j.jobId)
-      const list = await bridge.call('listJobs', { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 100 })
+      const list = await bridge.call('listJobs', {
+        tab: 'pending',
+        filter: 'all',
+        customer_id: null,
+        voice_id: null,
+        q: null,
+        page: 1,
+        page_size: 100,
+      })
       let job: { job_id: string; advertiser: string } | null = null
       for (const item of list.items) {
         if (lengthened.includes(item.job_id)) continue
         const detail = (await bridge.call('getJob', { jobId: item.job_id })).job
-        if (detail.can.deliver && detail.deliver_notice === 'none' && detail.script.kind === 'typed' && detail.script.text.length > 60) {
+        if (
+          detail.can.deliver &&
+          detail.deliver_notice === 'none' &&
+          detail.script.kind === 'typed' &&
+          detail.script.text.length > 60
+        ) {
           job = detail
           break
         }
@@ -137,7 +164,9 @@ for (const screen of LAPTOP_SCREENS) {
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
       const row = page.locator(`.take-row[data-take-id="${take.id}"]`)
-      await expect(row.locator('[data-readback-status]')).toHaveAttribute('data-readback-status', 'done', { timeout: 45_000 })
+      await expect(row.locator('[data-readback-status]')).toHaveAttribute('data-readback-status', 'done', {
+        timeout: 45_000,
+      })
       await row.getByRole('button', { name: 'Play / trim' }).focus()
       await page.keyboard.press('d')
       const gate = page.getByRole('dialog', { name: `Deliver ${name} anyway?` })
@@ -152,7 +181,15 @@ for (const screen of LAPTOP_SCREENS) {
 
     test('a Deliver that is off says why in the page; d says it too', async ({ page }) => {
       const bridge = bridgeClient(booth.launchUrl)
-      const list = await bridge.call('listJobs', { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 100 })
+      const list = await bridge.call('listJobs', {
+        tab: 'pending',
+        filter: 'all',
+        customer_id: null,
+        voice_id: null,
+        q: null,
+        page: 1,
+        page_size: 100,
+      })
       let job: { job_id: string; advertiser: string } | null = null
       for (const item of list.items) {
         if (item.stage !== 'viewed' && item.stage !== 'sent') continue
@@ -172,12 +209,16 @@ for (const screen of LAPTOP_SCREENS) {
       await expect(deliver).toBeDisabled()
       const why = page.locator('.takes-deliver-off')
       await expect(why).toBeVisible()
-      await expect(why).toHaveText('Deliver is off: the job is not accepted yet, and the service takes no delivery for it now.')
+      await expect(why).toHaveText(
+        'Deliver is off: the job is not accepted yet, and the service takes no delivery for it now.',
+      )
       await expect(deliver).toHaveAccessibleDescription(await why.innerText())
       await row.locator('.take-name').click()
       await page.keyboard.press('d')
       await expect(page.getByRole('dialog')).toHaveCount(0)
-      await expect(page.locator('.takes-notice')).toContainText(`${name} cannot be delivered now: the job is not accepted yet`)
+      await expect(page.locator('.takes-notice')).toContainText(
+        `${name} cannot be delivered now: the job is not accepted yet`,
+      )
     })
   })
 }

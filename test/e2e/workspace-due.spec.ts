@@ -17,11 +17,20 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('every due label in the list matches the date, in the talent’s zone', async ({ page, booth, consoleErrors }) => {
+    test('every due label in the list matches the date, in the talent’s zone', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       const prefs = await bridge.call('getPreferences', {})
       const zone = prefs.preferences?.time_zone ?? 'UTC'
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+      const today = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }).format(new Date())
       const list = await bridge.call('listJobs', PENDING_ALL)
       await openWorkspace(page, booth.launchUrl)
       let overdue = 0
@@ -49,7 +58,9 @@ for (const screen of LAPTOP_SCREENS) {
         const label = badge.locator('.due-label')
         if (days < 0) {
           overdue++
-          await expect(label).toHaveText(`${Due === 'Due' ? 'Overdue' : 'Changes overdue'} by ${-days} day${days === -1 ? '' : 's'}`)
+          await expect(label).toHaveText(
+            `${Due === 'Due' ? 'Overdue' : 'Changes overdue'} by ${-days} day${days === -1 ? '' : 's'}`,
+          )
           await expect(badge).toHaveClass(/due-danger/)
         } else if (days === 0) await expect(label).toHaveText(new RegExp(`^${Due} (today|in \\d h)$`))
         else if (days === 1) await expect(label).toHaveText(`${Due} tomorrow`)
@@ -64,11 +75,16 @@ for (const screen of LAPTOP_SCREENS) {
       expect(consoleErrors).toEqual([])
     })
 
-    test('a job without a due date shows no due field; an overdue one says by how much in its header', async ({ page, booth }) => {
+    test('a job without a due date shows no due field; an overdue one says by how much in its header', async ({
+      page,
+      booth,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       const list = await bridge.call('listJobs', PENDING_ALL)
       const undated = list.items.find((j) => !j.due_date)
-      const late = list.items.find((j) => j.due_date && j.due_state === 'stale') ?? list.items.find((j) => j.due_state === 'overdue')
+      const late =
+        list.items.find((j) => j.due_date && j.due_state === 'stale') ??
+        list.items.find((j) => j.due_state === 'overdue')
       if (!undated || !late) throw new Error('The demo data needs a job without a due date and an overdue one.')
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, undated.job_id, undated.advertiser)

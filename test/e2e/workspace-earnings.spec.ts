@@ -27,9 +27,19 @@ for (const screen of LAPTOP_SCREENS) {
       const { from, to } = recentSpan(monthOf(new Date()))
       const { report } = await bridgeClient(booth.launchUrl).call('getEarnings', { from, to, customer_id: null })
       if (!report) throw new Error('The demo key should read earnings.')
-      const sums = new Map<string, { symbol: string; earned: number; booked: number; offered: number; earnedJobs: number; offeredJobs: number }>()
+      const sums = new Map<
+        string,
+        { symbol: string; earned: number; booked: number; offered: number; earnedJobs: number; offeredJobs: number }
+      >()
       for (const l of report.lines) {
-        const s = sums.get(l.amount.currency) ?? { symbol: l.amount.symbol, earned: 0, booked: 0, offered: 0, earnedJobs: 0, offeredJobs: 0 }
+        const s = sums.get(l.amount.currency) ?? {
+          symbol: l.amount.symbol,
+          earned: 0,
+          booked: 0,
+          offered: 0,
+          earnedJobs: 0,
+          offeredJobs: 0,
+        }
         if (l.status === 'completed') {
           s.earned += cents(l.amount.amount)
           s.earnedJobs++
@@ -39,17 +49,24 @@ for (const screen of LAPTOP_SCREENS) {
         } else if (l.status === 'pending') s.booked += cents(l.amount.amount)
         sums.set(l.amount.currency, s)
       }
-      expect([...sums.values()].some((s) => s.offeredJobs > 0), 'the demo has offers with a rate').toBe(true)
+      expect(
+        [...sums.values()].some((s) => s.offeredJobs > 0),
+        'the demo has offers with a rate',
+      ).toBe(true)
 
       await openWorkspace(page, booth.launchUrl)
       await page.locator('.sidebar').getByRole('button', { name: 'Earnings' }).click()
       for (const [currency, s] of sums) {
         const card = page.locator(`.acct-total[data-currency="${currency}"]`)
         await expect(card.locator('[data-state="earned"]')).toHaveText(money(s.symbol, s.earned))
-        await expect(card.locator('.acct-total-meta')).toHaveText(`Earned · ${currency} · ${s.earnedJobs} job${s.earnedJobs === 1 ? '' : 's'} completed`)
+        await expect(card.locator('.acct-total-meta')).toHaveText(
+          `Earned · ${currency} · ${s.earnedJobs} job${s.earnedJobs === 1 ? '' : 's'} completed`,
+        )
         await expect(card.locator('[data-state="booked"] dd')).toContainText(money(s.symbol, s.booked))
         await expect(card.locator('[data-state="offered"] dd')).toContainText(money(s.symbol, s.offered))
-        await expect(card.locator('[data-state="offered"] dd')).toContainText(`${s.offeredJobs} job${s.offeredJobs === 1 ? '' : 's'} not accepted yet`)
+        await expect(card.locator('[data-state="offered"] dd')).toContainText(
+          `${s.offeredJobs} job${s.offeredJobs === 1 ? '' : 's'} not accepted yet`,
+        )
       }
       expect(consoleErrors).toEqual([])
     })

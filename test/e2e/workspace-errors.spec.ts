@@ -15,7 +15,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('switching job while recording asks first; staying keeps recording, going keeps the take', async ({ page, booth, consoleErrors }) => {
+    test('switching job while recording asks first; staying keeps recording, going keeps the take', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       const job = await typedDeliverableJob(booth.launchUrl)
       const other = await typedDeliverableJob(booth.launchUrl, [job.job_id])
@@ -53,7 +57,13 @@ for (const screen of LAPTOP_SCREENS) {
       await row(page, other.job_id).click()
       await ask.getByRole('button', { name: 'Stop and keep the take' }).click()
       await expect(page.locator('#job-title')).toHaveText(other.advertiser)
-      await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.filter((t) => t.state === 'ready').length, { timeout: 15_000 }).toBe(before + 1)
+      await expect
+        .poll(
+          async () =>
+            (await bridge.call('listTakes', { jobId: job.job_id })).takes.filter((t) => t.state === 'ready').length,
+          { timeout: 15_000 },
+        )
+        .toBe(before + 1)
       expect(consoleErrors).toEqual([])
     })
 
@@ -62,7 +72,9 @@ for (const screen of LAPTOP_SCREENS) {
       const other = await typedDeliverableJob(booth.launchUrl, [job.job_id])
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
-      await dropFiles(page, '.script-panel', [{ name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') }])
+      await dropFiles(page, '.script-panel', [
+        { name: 'notes.txt', type: 'text/plain', bytes: Buffer.from('Not audio at all.\n') },
+      ])
       const notice = page.locator('.takes-notice')
       await expect(notice).toContainText('“notes.txt” is not an audio file.')
       await expect(notice).not.toContainText(job.job_id)
@@ -77,7 +89,10 @@ for (const screen of LAPTOP_SCREENS) {
       const bridge = bridgeClient(booth.launchUrl)
       const job = await typedDeliverableJob(booth.launchUrl)
       // A steady tone six seconds longer than the spot: it runs long.
-      const take = await bridge.call('importTake', { jobId: job.job_id, path: makeWav(job.length_s + 6, 'long-read.wav') })
+      const take = await bridge.call('importTake', {
+        jobId: job.job_id,
+        path: makeWav(job.length_s + 6, 'long-read.wav'),
+      })
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
       const rowOf = page.locator(`.take-row[data-take-id="${take.id}"]`)

@@ -16,7 +16,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('Space records right after a job is opened from the list, and never ticks the job', async ({ page, booth, consoleErrors }) => {
+    test('Space records right after a job is opened from the list, and never ticks the job', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       const job = await typedDeliverableJob(booth.launchUrl)
       const before = (await bridge.call('listTakes', { jobId: job.job_id })).takes.length
@@ -32,7 +36,9 @@ for (const screen of LAPTOP_SCREENS) {
       await page.waitForTimeout(800)
       await page.keyboard.press('Space')
       await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
-      await expect.poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.length).toBe(before + 1)
+      await expect
+        .poll(async () => (await bridge.call('listTakes', { jobId: job.job_id })).takes.length)
+        .toBe(before + 1)
       await expect(page.locator('.take-row')).toHaveCount(before + 1)
 
       // From a button too (Enter still presses buttons).
@@ -54,7 +60,10 @@ for (const screen of LAPTOP_SCREENS) {
       expect(consoleErrors).toEqual([])
     })
 
-    test('? lists every shortcut in one overlay, from the list and from a job; Esc closes it', async ({ page, booth }) => {
+    test('? lists every shortcut in one overlay, from the list and from a job; Esc closes it', async ({
+      page,
+      booth,
+    }) => {
       const job = await typedDeliverableJob(booth.launchUrl)
       await openWorkspace(page, booth.launchUrl)
       await page.locator('#job-list').focus()
@@ -67,7 +76,13 @@ for (const screen of LAPTOP_SCREENS) {
       expect(box.x).toBeGreaterThanOrEqual(0)
       expect(box.x + box.width).toBeLessThanOrEqual(screen.width)
       expect(box.y + box.height).toBeLessThanOrEqual(screen.height)
-      for (const text of ['Record, and stop', 'Hide or show the sidebar', 'Next or previous job', 'Go to Earnings', 'Search the jobs']) {
+      for (const text of [
+        'Record, and stop',
+        'Hide or show the sidebar',
+        'Next or previous job',
+        'Go to Earnings',
+        'Search the jobs',
+      ]) {
         await expect(help).toContainText(text)
       }
       await expect(help.locator('kbd', { hasText: /^Space$/ })).toHaveCount(1)

@@ -15,7 +15,12 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a script change is one unread notice that opens its job, and one browser notification', async ({ page, context, world, consoleErrors }) => {
+    test('a script change is one unread notice that opens its job, and one browser notification', async ({
+      page,
+      context,
+      world,
+      consoleErrors,
+    }) => {
       await context.grantPermissions(['notifications'])
       await page.addInitScript(() => {
         const shown: string[] = []
@@ -60,10 +65,19 @@ for (const screen of LAPTOP_SCREENS) {
       await bell.click()
       const item = panel.locator('.notice-item[data-kind="script_changed"]').filter({ hasText: job.advertiser })
       await expect(item).toHaveCount(1)
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.length)).toBe((await bridge.call('listNotices', {})).items.length - before)
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.length))
+        .toBe((await bridge.call('listNotices', {})).items.length - before)
       await item.getByRole('button').click()
       await expect(page.locator('#job-title')).toHaveText(job.advertiser)
-      await expect.poll(async () => (await bridge.call('listNotices', {})).items.find((n) => n.jobId === job.job_id && n.kind === 'script_changed')?.read).toBe(true)
+      await expect
+        .poll(
+          async () =>
+            (await bridge.call('listNotices', {})).items.find(
+              (n) => n.jobId === job.job_id && n.kind === 'script_changed',
+            )?.read,
+        )
+        .toBe(true)
 
       // A second poll raises nothing again for the same change.
       const count = (await bridge.call('listNotices', {})).items.length

@@ -21,7 +21,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('Space pauses a playing take instead of recording over it; h plays the last take', async ({ page, booth, consoleErrors }) => {
+    test('Space pauses a playing take instead of recording over it; h plays the last take', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       const job = await typedDeliverableJob(booth.launchUrl)
       // A take of 6 s, long enough to be playing when Space comes.
@@ -68,7 +72,9 @@ for (const screen of LAPTOP_SCREENS) {
       await expect.poll(() => lastTakePlays(page)).toBe(true)
       await page.getByRole('button', { name: 'Record' }).click()
       await expect(recorder).toHaveAttribute('data-phase', 'recording')
-      expect(await page.evaluate(() => Array.from(document.querySelectorAll('audio')).every((a) => a.paused))).toBe(true)
+      expect(await page.evaluate(() => Array.from(document.querySelectorAll('audio')).every((a) => a.paused))).toBe(
+        true,
+      )
       await page.getByRole('button', { name: 'Stop' }).click()
       await expect(recorder).toHaveAttribute('data-phase', 'idle', { timeout: 15_000 })
       await expect(page.locator('.last-take-play')).toContainText('Play')
@@ -82,9 +88,15 @@ for (const screen of LAPTOP_SCREENS) {
       await page.keyboard.press('?')
       const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
       await expect(help).toBeVisible()
-      await expect(help.locator('.shortcut').filter({ has: page.locator('kbd', { hasText: /^h$/ }) })).toContainText('Hear the last take')
-      await expect(help.locator('.shortcut').filter({ has: page.locator('kbd', { hasText: /^d$/ }) })).toContainText('Deliver this take')
-      await expect(help.locator('.shortcut').filter({ has: page.locator('kbd', { hasText: /^Space$/ }) })).toContainText('while a take plays, pause it')
+      await expect(help.locator('.shortcut').filter({ has: page.locator('kbd', { hasText: /^h$/ }) })).toContainText(
+        'Hear the last take',
+      )
+      await expect(help.locator('.shortcut').filter({ has: page.locator('kbd', { hasText: /^d$/ }) })).toContainText(
+        'Deliver this take',
+      )
+      await expect(
+        help.locator('.shortcut').filter({ has: page.locator('kbd', { hasText: /^Space$/ }) }),
+      ).toContainText('while a take plays, pause it')
       await page.keyboard.press('Escape')
       await expect(help).toBeHidden()
     })

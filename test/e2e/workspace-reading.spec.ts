@@ -8,7 +8,14 @@
 import { test, expect } from './booth-host'
 import { bridgeClient } from './support/bridge-client'
 import { openJob, openWorkspace } from './support/workspace'
-import { LAPTOP_SCREENS, expectPartlyInView, expectWhollyInView, findJob, makeWav, typedDeliverableJob } from './support/reading'
+import {
+  LAPTOP_SCREENS,
+  expectPartlyInView,
+  expectWhollyInView,
+  findJob,
+  makeWav,
+  typedDeliverableJob,
+} from './support/reading'
 import { join } from 'node:path'
 
 const DOCS = join(process.cwd(), 'docs', 'screenshots')
@@ -17,7 +24,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('the script and the recorder stay in view with many takes; takes scroll on their own', async ({ page, booth, consoleErrors }) => {
+    test('the script and the recorder stay in view with many takes; takes scroll on their own', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       const job = await typedDeliverableJob(booth.launchUrl)
       // Eight takes before the job is opened: more than fit beside the script.
@@ -33,8 +44,16 @@ for (const screen of LAPTOP_SCREENS) {
         await expectPartlyInView(page, page.locator('.script-read'), `${label}: the script`, 100)
         await expectWhollyInView(page, page.getByRole('button', { name: 'Record' }), `${label}: the record button`)
         await expectWhollyInView(page, page.locator('.recorder').getByRole('timer'), `${label}: the clock`)
-        await expectWhollyInView(page, page.locator('.recorder').getByRole('meter', { name: 'Input level' }), `${label}: the meter`)
-        await expectWhollyInView(page, page.locator('.recorder').getByRole('meter', { name: 'True peak' }), `${label}: the true-peak meter`)
+        await expectWhollyInView(
+          page,
+          page.locator('.recorder').getByRole('meter', { name: 'Input level' }),
+          `${label}: the meter`,
+        )
+        await expectWhollyInView(
+          page,
+          page.locator('.recorder').getByRole('meter', { name: 'True peak' }),
+          `${label}: the true-peak meter`,
+        )
         await expectPartlyInView(page, page.locator('.last-take'), `${label}: the last take's check`, 30)
       }
       await check('list shown')
@@ -57,10 +76,11 @@ for (const screen of LAPTOP_SCREENS) {
       // The script does not move: its place and width are compared. (Its height may change on its own: the
       // newest take's read-back, still queued behind the other seven on a busy machine, lays its marks on the
       // script when it ends. The line above the script keeps one line's height whatever it says.)
-      const place = () => page.locator('.script-read').evaluate((el) => {
-        const r = el.getBoundingClientRect()
-        return { x: r.x, y: r.y, width: r.width }
-      })
+      const place = () =>
+        page.locator('.script-read').evaluate((el) => {
+          const r = el.getBoundingClientRect()
+          return { x: r.x, y: r.y, width: r.width }
+        })
       const scriptPlace = await place()
       await page.locator('.script-panel .section-title').click()
       await page.keyboard.press('\\')
@@ -95,9 +115,16 @@ for (const screen of LAPTOP_SCREENS) {
 
 test.describe('prompter at 1024x768', () => {
   test.use({ viewport: { width: 1024, height: 768 } })
-  test('set to the spot’s pace, p starts the prompter: the script scrolls at that pace under the marker, p pauses it', async ({ page, booth }) => {
+  test('set to the spot’s pace, p starts the prompter: the script scrolls at that pace under the marker, p pauses it', async ({
+    page,
+    booth,
+  }) => {
     // A script longer than the script area at 40 px (the area is most of the window's height).
-    const job = await findJob(booth.launchUrl, 'a typed script of 250 characters or more', (j) => j.script.kind === 'typed' && j.script.text.length >= 250 && j.length_s > 0)
+    const job = await findJob(
+      booth.launchUrl,
+      'a typed script of 250 characters or more',
+      (j) => j.script.kind === 'typed' && j.script.text.length >= 250 && j.length_s > 0,
+    )
     await page.addInitScript(() => window.localStorage.setItem('booth.scriptSize', '40'))
     await openWorkspace(page, booth.launchUrl)
     await openJob(page, job.job_id, job.advertiser)

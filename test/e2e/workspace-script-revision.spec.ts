@@ -17,7 +17,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a take read from an older script is marked with the diff, and delivering it asks', async ({ page, world, consoleErrors }) => {
+    test('a take read from an older script is marked with the diff, and delivering it asks', async ({
+      page,
+      world,
+      consoleErrors,
+    }) => {
       const job = await typedDeliverableJob(world.booth.launchUrl, world.claimed)
       world.claimed.push(job.job_id)
       await openWorkspace(page, world.booth.launchUrl)

@@ -12,12 +12,25 @@ for (const screen of LAPTOP_SCREENS) {
     test.use({ viewport: screen })
     test.setTimeout(90_000)
 
-    test('pronunciations show above the words, and one toggle hides them (remembered)', async ({ page, booth, consoleErrors }) => {
-      const job = await findJob(booth.launchUrl, 'a typed script with a pronunciation in it', (j) => j.script.kind === 'typed' && j.pronunciations.some((p) => j.script.text.toLowerCase().includes(p.word.toLowerCase())))
+    test('pronunciations show above the words, and one toggle hides them (remembered)', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
+      const job = await findJob(
+        booth.launchUrl,
+        'a typed script with a pronunciation in it',
+        (j) =>
+          j.script.kind === 'typed' &&
+          j.pronunciations.some((p) => j.script.text.toLowerCase().includes(p.word.toLowerCase())),
+      )
       const entry = job.pronunciations.find((p) => job.script.text.toLowerCase().includes(p.word.toLowerCase()))!
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
-      const mark = page.locator('.script-read mark.pron').filter({ hasText: new RegExp(entry.word, 'i') }).first()
+      const mark = page
+        .locator('.script-read mark.pron')
+        .filter({ hasText: new RegExp(entry.word, 'i') })
+        .first()
       const shown = () => mark.evaluate((el) => getComputedStyle(el, '::before').content)
       await expect.poll(shown).toBe(JSON.stringify(`say: ${entry.say}`))
       const toggle = page.getByRole('button', { name: 'Pronunciations on the words' })
@@ -27,12 +40,17 @@ for (const screen of LAPTOP_SCREENS) {
       await expect.poll(shown).toBe('none')
       await page.reload()
       await openJob(page, job.job_id, job.advertiser)
-      await expect(page.getByRole('button', { name: 'Pronunciations on the words' })).toHaveAttribute('aria-pressed', 'false')
+      await expect(page.getByRole('button', { name: 'Pronunciations on the words' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      )
       expect(consoleErrors).toEqual([])
     })
 
     test('an audio attachment plays in place', async ({ page, booth, consoleErrors }) => {
-      const job = await findJob(booth.launchUrl, 'an audio attachment', (j) => j.attachments_detail.some((a) => a.ext.toLowerCase() === 'wav' && a.status !== 'storing'))
+      const job = await findJob(booth.launchUrl, 'an audio attachment', (j) =>
+        j.attachments_detail.some((a) => a.ext.toLowerCase() === 'wav' && a.status !== 'storing'),
+      )
       const att = job.attachments_detail.find((a) => a.ext.toLowerCase() === 'wav')!
       await openWorkspace(page, booth.launchUrl)
       await openJob(page, job.job_id, job.advertiser)
@@ -42,7 +60,9 @@ for (const screen of LAPTOP_SCREENS) {
       const audio = item.locator('audio')
       await expect(audio).toBeVisible()
       // The browser read the file: it knows how long it is (the demo's reference read is 2 s).
-      await expect.poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 }).toBeCloseTo(2, 0)
+      await expect
+        .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
+        .toBeCloseTo(2, 0)
       expect(consoleErrors).toEqual([])
     })
 

@@ -18,7 +18,11 @@ for (const screen of LAPTOP_SCREENS) {
   test.describe(`at ${screen.width}x${screen.height}`, () => {
     test.use({ viewport: screen })
 
-    test('a take keeps one name from the list to the delivered take; labels go main, then alt, and l changes the next', async ({ page, booth, consoleErrors }) => {
+    test('a take keeps one name from the list to the delivered take; labels go main, then alt, and l changes the next', async ({
+      page,
+      booth,
+      consoleErrors,
+    }) => {
       const bridge = bridgeClient(booth.launchUrl)
       const job = await typedDeliverableJob(booth.launchUrl, used)
       used.push(job.job_id)
@@ -59,7 +63,9 @@ for (const screen of LAPTOP_SCREENS) {
       // The take's status is the service's own, the same words as its delivered entry.
       const delivered = page.locator('.deliveries-panel .delivery-item').first()
       await expect(delivered.locator('.take-name')).toHaveText(name, { timeout: 30_000 })
-      await expect(first.locator('.take-state')).toHaveText(/^(Sent, waiting for the service’s answer|Storing|Processing|Delivered)$/)
+      await expect(first.locator('.take-state')).toHaveText(
+        /^(Sent, waiting for the service’s answer|Storing|Processing|Delivered)$/,
+      )
       await expect(delivered.locator('.delivery-status')).toHaveText('Delivered', { timeout: 30_000 })
       await expect(first.locator('.take-state')).toHaveText('Delivered')
       expect(consoleErrors).toEqual([])

@@ -15,7 +15,17 @@ import { createFileSink } from '../../main/logging/log-file-sink'
 import { createLog } from '../../main/logging/redacting-log'
 import type { JobListView } from '../../shared/bridge'
 import {
-  filesUnder, makeCore, MemorySecretStore, PENDING, pollOnce, removeTempDirs, settle, startTestSandbox, tempDir, waitFor, type TestSandbox,
+  filesUnder,
+  makeCore,
+  MemorySecretStore,
+  PENDING,
+  pollOnce,
+  removeTempDirs,
+  settle,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestSandbox,
 } from './harness'
 
 // '+' and '/' make the URL-encoded and base64 forms differ from the raw text.
@@ -49,7 +59,14 @@ beforeAll(async () => {
     const auth = req.headers.authorization ?? ''
     if (req.url?.includes('/me')) {
       res.writeHead(418, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ ok: false, api_version: '1', error: 'teapot', message: `Key ${auth} is not valid here (${auth.slice(7)})` }))
+      res.end(
+        JSON.stringify({
+          ok: false,
+          api_version: '1',
+          error: 'teapot',
+          message: `Key ${auth} is not valid here (${auth.slice(7)})`,
+        }),
+      )
     } else {
       res.writeHead(502, { 'content-type': 'text/html' })
       res.end(`<html><body>Bad gateway for ${auth}</body></html>`)
@@ -67,7 +84,12 @@ afterAll(async () => {
 describe('the canary key', () => {
   it('is found by the leak check in each of its forms', () => {
     const raw = Buffer.from(CANARY)
-    for (const text of [`a ${CANARY} b`, `?k=${encodeURIComponent(CANARY)}`, `x${raw.toString('base64')}`, raw.toString('base64url')]) {
+    for (const text of [
+      `a ${CANARY} b`,
+      `?k=${encodeURIComponent(CANARY)}`,
+      `x${raw.toString('base64')}`,
+      raw.toString('base64url'),
+    ]) {
       expect(leaks(text)).not.toEqual([])
     }
     expect(encodeURIComponent(CANARY)).not.toBe(CANARY)
@@ -98,7 +120,9 @@ describe('the canary key', () => {
     // A server that echoes the key: the refusal must not repeat it.
     const refused = await call('signIn', { baseUrl: echoUrl, apiKey: CANARY })
     expect(refused).toMatchObject({ kind: 'unreachable' })
-    expect((refused as { message: string }).message).toMatch(/^Booth could not check the key: Key Bearer \[redacted\] is not valid here/)
+    expect((refused as { message: string }).message).toMatch(
+      /^Booth could not check the key: Key Bearer \[redacted\] is not valid here/,
+    )
     expect(leaks((refused as { message: string }).message)).toEqual([])
 
     await call('signIn', { baseUrl: sandbox.url, apiKey: CANARY })
@@ -109,7 +133,9 @@ describe('the canary key', () => {
     await call('watchJob', { jobId: list.items[0]?.job_id ?? null })
     await pollOnce(t)
 
-    sandbox.setFaults('unavailable=0.2,html=0.2,drop_before=0.1,drop_after=0.1,rate_limited=0.1,bad_gateway=0.1,seed=11')
+    sandbox.setFaults(
+      'unavailable=0.2,html=0.2,drop_before=0.1,drop_after=0.1,rate_limited=0.1,bad_gateway=0.1,seed=11',
+    )
     for (let i = 0; i < 6; i++) {
       await call('refreshNow', {})
       await call('listJobs', PENDING)

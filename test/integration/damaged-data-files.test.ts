@@ -12,14 +12,27 @@ import type { SetAsideFile } from '../../shared/bridge-data-files'
 import type { TakesSnapshot } from '../../shared/bridge-takes'
 import { OfflineCache } from '../../main/jobs/offline-cache'
 import { makeAudio } from '../support/audio-fixtures'
-import { makeCore, PENDING, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestCore, type TestSandbox } from './harness'
+import {
+  makeCore,
+  PENDING,
+  removeTempDirs,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+  type TestSandbox,
+} from './harness'
 
 const KEY = 'damaged-key-0123456789'
 let sandbox: TestSandbox
 const cores: TestCore[] = []
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ dataDir: await tempDir('damaged-sandbox'), keys: [{ token: KEY, scopes: '*' }], rateLimit: { limit: 100_000, windowMs: 60_000 } })
+  sandbox = await startTestSandbox({
+    dataDir: await tempDir('damaged-sandbox'),
+    keys: [{ token: KEY, scopes: '*' }],
+    rateLimit: { limit: 100_000, windowMs: 60_000 },
+  })
 })
 afterEach(async () => {
   await Promise.all(cores.splice(0).map((t) => t.core.close()))
@@ -66,28 +79,43 @@ describe('damaged data files', () => {
     const t = await makeCore({ dataDir, env: { apiKey: KEY, baseUrl: sandbox.url } })
     cores.push(t)
     await t.core.start({ autoDemo: false })
-    const listed = await waitFor('every damaged file to be set aside', async () => {
-      const files = await t.core.handlers.listSetAsideFiles({})
-      return files.length >= Object.keys(DAMAGED_AT_START).length ? files : null
-    }, 20_000).catch(async (err: unknown) => {
-      throw new Error(`${String(err)}; set aside: ${(await t.core.handlers.listSetAsideFiles({})).map((f) => f.keptAs).join(', ')}`)
+    const listed = await waitFor(
+      'every damaged file to be set aside',
+      async () => {
+        const files = await t.core.handlers.listSetAsideFiles({})
+        return files.length >= Object.keys(DAMAGED_AT_START).length ? files : null
+      },
+      20_000,
+    ).catch(async (err: unknown) => {
+      throw new Error(
+        `${String(err)}; set aside: ${(await t.core.handlers.listSetAsideFiles({})).map((f) => f.keptAs).join(', ')}`,
+      )
     })
     await expectKept(dataDir, DAMAGED_AT_START, listed)
-    expect(listed.find((r) => r.keptAs.includes('settings.json.damaged') && !r.keptAs.includes('readback'))?.what).toBe("Booth's settings (the service's address, your notification choices, the account last seen)")
+    expect(listed.find((r) => r.keptAs.includes('settings.json.damaged') && !r.keptAs.includes('readback'))?.what).toBe(
+      "Booth's settings (the service's address, your notification choices, the account last seen)",
+    )
     expect(t.eventsOf<SetAsideFile[]>('setAsideFiles').length).toBeGreaterThan(0)
     // The page gets plain words: the reader's own sentence (and the file's old place) stay in main, for the log.
-    for (const file of listed) expect(Object.keys(file).sort()).toEqual(['at', 'id', 'keptAs', 'reason', 'reset', 'what'])
+    for (const file of listed)
+      expect(Object.keys(file).sort()).toEqual(['at', 'id', 'keptAs', 'reason', 'reset', 'what'])
 
     // Booth goes on: signed in, the settings file written fresh beside the kept copy once the key is confirmed.
     expect(t.core.session.get().mode).toBe('signed_in')
-    await waitFor('the settings to be written fresh', async () => /"keyTag"/.test(await readFile(join(dataDir, 'settings.json'), 'utf8').catch(() => '')), 20_000)
+    await waitFor(
+      'the settings to be written fresh',
+      async () => /"keyTag"/.test(await readFile(join(dataDir, 'settings.json'), 'utf8').catch(() => '')),
+      20_000,
+    )
     expect((await t.core.handlers.listJobs(PENDING)).items.length).toBeGreaterThan(0)
 
     // The talent closes one: it leaves the page, its copy stays on disk.
     const first = listed[0]
     const left = await t.core.handlers.dismissSetAsideFile({ id: first?.id ?? '' })
     expect(left.map((r) => r.id)).not.toContain(first?.id)
-    expect(await readFile(first?.keptAs ?? '', 'utf8')).toBe(Object.entries(DAMAGED_AT_START).find(([n]) => first?.keptAs.startsWith(join(dataDir, n)))?.[1])
+    expect(await readFile(first?.keptAs ?? '', 'utf8')).toBe(
+      Object.entries(DAMAGED_AT_START).find(([n]) => first?.keptAs.startsWith(join(dataDir, n)))?.[1],
+    )
   })
 
   it('found when read: delivery profiles, a saved job list, pending account writes, a take counter', async () => {
@@ -131,10 +159,14 @@ describe('the list of set-aside files outlives a restart', () => {
       return t
     }
     const first = await started()
-    const listed = await waitFor('three files set aside', async () => {
-      const files = await first.core.handlers.listSetAsideFiles({})
-      return files.length === 3 ? files : null
-    }, 20_000)
+    const listed = await waitFor(
+      'three files set aside',
+      async () => {
+        const files = await first.core.handlers.listSetAsideFiles({})
+        return files.length === 3 ? files : null
+      },
+      20_000,
+    )
     await first.core.close() // before the talent has read them
 
     const second = await started()
@@ -164,8 +196,14 @@ describe('damaged takes are listed wherever they are', () => {
     cores.push(t)
     await t.core.start({ autoDemo: false })
     const audio = await tempDir('damaged-take-audio')
-    const first = await t.core.handlers.importTake({ jobId: '31', path: await makeAudio(audio, 'a.wav', [{ kind: 'tone', seconds: 1, dbfs: -12 }]) })
-    const second = await t.core.handlers.importTake({ jobId: '31', path: await makeAudio(audio, 'b.wav', [{ kind: 'tone', seconds: 1, dbfs: -12 }]) })
+    const first = await t.core.handlers.importTake({
+      jobId: '31',
+      path: await makeAudio(audio, 'a.wav', [{ kind: 'tone', seconds: 1, dbfs: -12 }]),
+    })
+    const second = await t.core.handlers.importTake({
+      jobId: '31',
+      path: await makeAudio(audio, 'b.wav', [{ kind: 'tone', seconds: 1, dbfs: -12 }]),
+    })
     await t.core.handlers.deleteTake({ takeId: first.id })
     await t.core.handlers.deleteTake({ takeId: second.id })
     const trash = join(dataDir, 'trash', '31')
@@ -176,9 +214,15 @@ describe('damaged takes are listed wherever they are', () => {
     const snap: TakesSnapshot = await t.core.handlers.listTakes({ jobId: '31' })
     expect(snap.trash).toEqual([])
     const inTrash = snap.damaged.filter((d) => d.shelf === 'trash')
-    expect(inTrash.map((d) => d.id).sort()).toEqual([`audio:${first.file_name}`, `audio:${second.file_name}`, first.id].sort())
-    expect(inTrash.find((d) => d.id === first.id)?.message).toMatch(/is not valid JSON \(it is empty\); its audio is left where it is \(in the trash\)\.$/)
-    expect(inTrash.find((d) => d.id === `audio:${second.file_name}`)).toMatchObject({ audioPath: join(trash, second.file_name) })
+    expect(inTrash.map((d) => d.id).sort()).toEqual(
+      [`audio:${first.file_name}`, `audio:${second.file_name}`, first.id].sort(),
+    )
+    expect(inTrash.find((d) => d.id === first.id)?.message).toMatch(
+      /is not valid JSON \(it is empty\); its audio is left where it is \(in the trash\)\.$/,
+    )
+    expect(inTrash.find((d) => d.id === `audio:${second.file_name}`)).toMatchObject({
+      audioPath: join(trash, second.file_name),
+    })
     expect((await readdir(trash)).sort()).toEqual([`${first.id}.take.json`, first.file_name, second.file_name].sort())
   })
 })

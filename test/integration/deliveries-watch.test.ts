@@ -7,7 +7,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { JobView } from '../../shared/bridge'
 import type { DeliveriesView } from '../../shared/bridge-deliveries'
-import { makeCore, pollOnce, removeTempDirs, settle, startTestSandbox, tempDir, waitFor, type TestCore, type TestSandbox } from './harness'
+import {
+  makeCore,
+  pollOnce,
+  removeTempDirs,
+  settle,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+  type TestSandbox,
+} from './harness'
 
 const KEY = 'watch-key-0123456789'
 let sandbox: TestSandbox
@@ -31,11 +41,20 @@ afterAll(async () => {
   await removeTempDirs()
 })
 
-const deliveryReads = () => t.requests.filter((r) => r.method === 'GET' && /\/jobs\/\d+\/deliveries$/.test(r.path)).length
+const deliveryReads = () =>
+  t.requests.filter((r) => r.method === 'GET' && /\/jobs\/\d+\/deliveries$/.test(r.path)).length
 
 describe('watchDeliveries through the core', () => {
-  it('pushes the watched job\'s deliveries, reads them again with each poll, and stops on sign-out', async () => {
-    const list = await t.core.handlers.listJobs({ tab: 'completed', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 })
+  it("pushes the watched job's deliveries, reads them again with each poll, and stops on sign-out", async () => {
+    const list = await t.core.handlers.listJobs({
+      tab: 'completed',
+      filter: 'all',
+      customer_id: null,
+      voice_id: null,
+      q: null,
+      page: 1,
+      page_size: 25,
+    })
     const jobId = list.items[0]?.job_id
     if (!jobId) throw new Error('the sandbox world has no completed job')
     await expect(t.core.handlers.watchDeliveries({ jobId })).resolves.toBeNull()

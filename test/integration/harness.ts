@@ -20,7 +20,15 @@ import type { BridgeEventName, JobListQuery } from '../../shared/bridge'
 import { startSandbox, type KeyOption, type RunningSandbox } from '../../sandbox/server'
 import type { DomainWorld } from '../../sandbox/domain/index'
 
-export const PENDING: JobListQuery = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 }
+export const PENDING: JobListQuery = {
+  tab: 'pending',
+  filter: 'all',
+  customer_id: null,
+  voice_id: null,
+  q: null,
+  page: 1,
+  page_size: 25,
+}
 
 /** Temp folders made by this file's tests; removeTempDirs() deletes them. */
 const tempDirs: string[] = []
@@ -42,10 +50,19 @@ export interface TestSandbox extends RunningSandbox {
 }
 
 /** A sandbox with the given keys, no producer of its own, its state kept in `dataDir` (restartable). */
-export async function startTestSandbox(opts: { keys: KeyOption[]; dataDir: string; port?: number; rateLimit?: { limit: number; windowMs: number } }): Promise<TestSandbox> {
+export async function startTestSandbox(opts: {
+  keys: KeyOption[]
+  dataDir: string
+  port?: number
+  rateLimit?: { limit: number; windowMs: number }
+}): Promise<TestSandbox> {
   const lines: string[] = []
   const sandbox = await startSandbox({
-    port: opts.port ?? 0, keys: opts.keys, dataDir: opts.dataDir, producer: false, log: (line) => lines.push(line),
+    port: opts.port ?? 0,
+    keys: opts.keys,
+    dataDir: opts.dataDir,
+    producer: false,
+    log: (line) => lines.push(line),
     ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
   })
   return Object.assign(sandbox, { world: sandbox.world as DomainWorld, lines })
@@ -170,7 +187,15 @@ export async function makeCore(opts: CoreOptions): Promise<TestCore> {
   })
   core.hub.subscribe((event, data) => events.push({ event, data }))
   return {
-    core, notifier, power, online, secrets, events, requests, logged, badges,
+    core,
+    notifier,
+    power,
+    online,
+    secrets,
+    events,
+    requests,
+    logged,
+    badges,
     eventsOf: <T>(name: BridgeEventName) => events.filter((e) => e.event === name).map((e) => e.data as T),
   }
 }
@@ -178,7 +203,11 @@ export async function makeCore(opts: CoreOptions): Promise<TestCore> {
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Waits until `check` returns a truthy value (polled every 10 ms); fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 5_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  timeoutMs = 5_000,
+): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs
   for (;;) {
     const value = await check()
@@ -193,7 +222,9 @@ export async function waitFor<T>(what: string, check: () => T | Promise<T>, time
  * the list on screen (page_size 25 by default) is a second request of the same poll.
  */
 export function listRequests(requests: SentRequest[]): SentRequest[] {
-  return requests.filter((r) => r.method === 'GET' && r.path.endsWith('/jobs') && new URLSearchParams(r.search).get('page_size') === '100')
+  return requests.filter(
+    (r) => r.method === 'GET' && r.path.endsWith('/jobs') && new URLSearchParams(r.search).get('page_size') === '100',
+  )
 }
 
 /** Pokes a poll and waits until it has sent its list request and gone quiet again. */
@@ -210,12 +241,16 @@ export async function pollOnce(t: TestCore): Promise<void> {
 /** Waits until no request has been sent for `quietMs`. */
 export async function settle(t: TestCore, quietMs = 150): Promise<void> {
   let count = -1
-  await waitFor('the core to go quiet', async () => {
-    if (count === t.requests.length) return true
-    count = t.requests.length
-    await sleep(quietMs)
-    return false
-  }, 10_000)
+  await waitFor(
+    'the core to go quiet',
+    async () => {
+      if (count === t.requests.length) return true
+      count = t.requests.length
+      await sleep(quietMs)
+      return false
+    },
+    10_000,
+  )
 }
 
 /** Every file under `dir`, recursively (absolute paths). */

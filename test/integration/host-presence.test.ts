@@ -59,5 +59,8 @@ it('a hung host is taken for gone after its silence and found again when it goes
 
   await host.kill()
   await until(seen, 'down', 3_000)
-  await expect(transport.call('getSession', {})).rejects.toMatchObject({ kind: 'unavailable', message: HOST_GONE_MESSAGE })
+  await expect(transport.call('getSession', {})).rejects.toMatchObject({
+    kind: 'unavailable',
+    message: HOST_GONE_MESSAGE,
+  })
 }, 90_000)

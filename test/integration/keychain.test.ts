@@ -12,17 +12,34 @@ import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKeychainStore } from '../../main/session/secret-store'
 import { KEYCHAIN_ACCOUNT } from '../../main/session/session-service'
-import { filesUnder, listRequests, makeCore, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestSandbox } from './harness'
+import {
+  filesUnder,
+  listRequests,
+  makeCore,
+  removeTempDirs,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestSandbox,
+} from './harness'
 
 /** Why the real keychain cannot be used here, or null when a Secret Service owns its name on the bus. */
 function secretServiceMissing(): string | null {
   if (process.platform !== 'linux') return 'this test drives the Linux Secret Service'
   if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)'
   try {
-    const reply = execFileSync('dbus-send', [
-      '--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus',
-      'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets',
-    ], { encoding: 'utf8', timeout: 5000, stdio: 'pipe' })
+    const reply = execFileSync(
+      'dbus-send',
+      [
+        '--session',
+        '--print-reply',
+        '--dest=org.freedesktop.DBus',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.NameHasOwner',
+        'string:org.freedesktop.secrets',
+      ],
+      { encoding: 'utf8', timeout: 5000, stdio: 'pipe' },
+    )
     return /boolean true/.test(reply) ? null : 'no Secret Service (org.freedesktop.secrets) on the session bus'
   } catch (error) {
     return `the session bus could not be asked (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`
@@ -31,8 +48,10 @@ function secretServiceMissing(): string | null {
 
 const missing = secretServiceMissing()
 if (missing) {
-  console.warn(`keychain integration: skipping the real-keychain round trip: ${missing}. Run it with:\n` +
-    `  dbus-run-session -- sh -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets; npx vitest run test/integration'`)
+  console.warn(
+    `keychain integration: skipping the real-keychain round trip: ${missing}. Run it with:\n` +
+      `  dbus-run-session -- sh -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets; npx vitest run test/integration'`,
+  )
 }
 
 const KEY = `kc-${randomBytes(12).toString('hex')}`

@@ -30,24 +30,35 @@ describe('one job that does not conform', () => {
   it.each([
     ['a required field null', nullAt('/items/1/advertiser'), '"advertiser" is empty (null) where text is expected'],
     ['a required field missing', removeAt('/items/1/due_state'), '"due_state" is missing'],
-    ['a field of the wrong type', setAt('/items/1/length_s', 'thirty'), '"length_s" is text where a number is expected'],
-    ['a nested field of the wrong type', setAt('/items/1/customer', 'Northwind'), '"customer" is text where a group of fields is expected'],
-  ])('%s: one unreadable row with its id; every other job is there; the offline copy holds none of it', async (_name, mangle, problem) => {
-    const { t, dataDir } = await signedIn()
-    const live = await t.core.handlers.listJobs(PENDING)
-    const badId = live.items[1]?.job_id
-    expect(badId).toBeDefined()
+    [
+      'a field of the wrong type',
+      setAt('/items/1/length_s', 'thirty'),
+      '"length_s" is text where a number is expected',
+    ],
+    [
+      'a nested field of the wrong type',
+      setAt('/items/1/customer', 'Northwind'),
+      '"customer" is text where a group of fields is expected',
+    ],
+  ])(
+    '%s: one unreadable row with its id; every other job is there; the offline copy holds none of it',
+    async (_name, mangle, problem) => {
+      const { t, dataDir } = await signedIn()
+      const live = await t.core.handlers.listJobs(PENDING)
+      const badId = live.items[1]?.job_id
+      expect(badId).toBeDefined()
 
-    mangleNextList(mangle)
-    const view = await t.core.handlers.listJobs(PENDING)
-    expect(view.source).toBe('live')
-    expect(view.unreadable).toEqual([{ position: 1, job_id: badId, problem }])
-    expect(view.items.map((j) => j.job_id)).toEqual(live.items.filter((j) => j.job_id !== badId).map((j) => j.job_id))
+      mangleNextList(mangle)
+      const view = await t.core.handlers.listJobs(PENDING)
+      expect(view.source).toBe('live')
+      expect(view.unreadable).toEqual([{ position: 1, job_id: badId, problem }])
+      expect(view.items.map((j) => j.job_id)).toEqual(live.items.filter((j) => j.job_id !== badId).map((j) => j.job_id))
 
-    const saved = JSON.parse(await readFile(savedListFile(dataDir), 'utf8')) as JobListView
-    expect(saved.items.map((j) => j.job_id)).not.toContain(badId)
-    expect(saved.unreadable).toEqual(view.unreadable)
-  })
+      const saved = JSON.parse(await readFile(savedListFile(dataDir), 'utf8')) as JobListView
+      expect(saved.items.map((j) => j.job_id)).not.toContain(badId)
+      expect(saved.unreadable).toEqual(view.unreadable)
+    },
+  )
 
   it('an enum value the document does not name reads "unknown"; the job is kept and opens', async () => {
     const { t } = await signedIn()
@@ -58,7 +69,12 @@ describe('one job that does not conform', () => {
     expect(view.unreadable).toEqual([])
     expect(view.items[0]).toMatchObject({ job_id: job?.job_id, stage: 'unknown', kind: 'unknown' })
 
-    booth.proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${job?.job_id}`, times: 1, fault: { type: 'mangle', mangles: [setAt('/job/kind', 'radio_jingle'), setAt('/job/timeline/0/actor', 'robot')] } })
+    booth.proxy.addRule({
+      method: 'GET',
+      path: `/api/v1/jobs/${job?.job_id}`,
+      times: 1,
+      fault: { type: 'mangle', mangles: [setAt('/job/kind', 'radio_jingle'), setAt('/job/timeline/0/actor', 'robot')] },
+    })
     const opened = await t.core.handlers.getJob({ jobId: job?.job_id ?? '' })
     expect(opened.source).toBe('live')
     expect(opened.job.kind).toBe('unknown')
@@ -73,12 +89,19 @@ describe('a list that does not conform as a whole', () => {
     const before = await readFile(savedListFile(dataDir), 'utf8')
     const cacheFilesBefore = await readdir(join(dataDir, 'cache', 'lists'))
 
-    booth.proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, fault: { type: 'mangle', mangles: [setAt('/items', { 0: 'not a list' })] } })
+    booth.proxy.addRule({
+      method: 'GET',
+      path: /^\/api\/v1\/jobs$/,
+      fault: { type: 'mangle', mangles: [setAt('/items', { 0: 'not a list' })] },
+    })
     await t.core.handlers.refreshNow({})
     const connectivity = await waitFor('the connection line to report the unreadable list', () =>
-      t.eventsOf<Connectivity>('connectivity').find((c) => c.problem !== null))
+      t.eventsOf<Connectivity>('connectivity').find((c) => c.problem !== null),
+    )
     expect(connectivity.online).toBe(true)
-    expect(connectivity.problem).toBe('The service sent a job list Booth cannot read: "items" is a group of fields where a list is expected.')
+    expect(connectivity.problem).toBe(
+      'The service sent a job list Booth cannot read: "items" is a group of fields where a list is expected.',
+    )
 
     // The talent asks for the list: the saved copy answers, saying why (not "offline").
     const view = await t.core.handlers.listJobs(PENDING)
@@ -92,9 +115,15 @@ describe('a list that does not conform as a whole', () => {
     const dataDir = await tempDir('mangle-fresh')
     const t = booth.adopt(await makeCore({ dataDir }))
     await t.core.start({ autoDemo: false })
-    booth.proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, fault: { type: 'mangle', mangles: [removeAt('/counts')] } })
+    booth.proxy.addRule({
+      method: 'GET',
+      path: /^\/api\/v1\/jobs$/,
+      fault: { type: 'mangle', mangles: [removeAt('/counts')] },
+    })
     await t.core.handlers.signIn({ baseUrl: booth.proxy.url, apiKey: KEY })
-    await expect(t.core.handlers.listJobs(PENDING)).rejects.toThrow('The service sent a job list Booth cannot read: "counts" is missing.')
+    await expect(t.core.handlers.listJobs(PENDING)).rejects.toThrow(
+      'The service sent a job list Booth cannot read: "counts" is missing.',
+    )
     await expect(readdir(join(dataDir, 'cache', 'lists'))).rejects.toThrow(/ENOENT/)
   })
 })
@@ -108,10 +137,16 @@ describe('a job detail that does not conform', () => {
     const file = join(dataDir, 'cache', 'jobs', `${jobId}.json`)
     const before = await readFile(file, 'utf8')
 
-    booth.proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${jobId}`, fault: { type: 'mangle', mangles: [nullAt('/job/script')] } })
+    booth.proxy.addRule({
+      method: 'GET',
+      path: `/api/v1/jobs/${jobId}`,
+      fault: { type: 'mangle', mangles: [nullAt('/job/script')] },
+    })
     const view: JobView = await t.core.handlers.getJob({ jobId })
     expect(view.source).toBe('cache')
-    expect(view.liveProblem).toBe('The service sent a newer copy of this job that Booth cannot read, so the saved one is shown.')
+    expect(view.liveProblem).toBe(
+      'The service sent a newer copy of this job that Booth cannot read, so the saved one is shown.',
+    )
     expect(view.job.script).not.toBeNull()
     expect(await readFile(file, 'utf8')).toBe(before)
   })

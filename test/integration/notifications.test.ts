@@ -6,8 +6,17 @@
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
-  listRequests, makeCore, MemorySecretStore, pollOnce, removeTempDirs, settle, startTestSandbox, tempDir, waitFor,
-  type TestCore, type TestSandbox,
+  listRequests,
+  makeCore,
+  MemorySecretStore,
+  pollOnce,
+  removeTempDirs,
+  settle,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+  type TestSandbox,
 } from './harness'
 
 const KEY = 'notify-key-0123456789'
@@ -54,7 +63,12 @@ describe('new-job notifications', () => {
     const advertiser = sandbox.world.state().jobs.find((j) => j.job_id === jobId)?.advertiser
     await pollOnce(first)
     expect(first.notifier.shown.map((s) => s.notification)).toEqual([
-      { kind: 'new_job', jobId, title: `New job: ${advertiser}`, body: expect.stringMatching(/ is waiting for you\.( It is (due soon|due today|already overdue)[^.]*\.)?$/) },
+      {
+        kind: 'new_job',
+        jobId,
+        title: `New job: ${advertiser}`,
+        body: expect.stringMatching(/ is waiting for you\.( It is (due soon|due today|already overdue)[^.]*\.)?$/),
+      },
     ])
 
     await pollOnce(first)
@@ -103,9 +117,22 @@ describe('new-job notifications', () => {
 describe('script-change notifications', () => {
   it('raise one for every revision of a job’s script, also a second one while the first is unacknowledged', async () => {
     const t = await launch(await tempDir('notify-revisions'), new MemorySecretStore())
-    const job = sandbox.world.state().jobs.find((j) => j.status === 'pending' && !j.unopened && !j.spot_cancelled && j.script.kind === 'typed' && j.script.html !== null && j.script_change === null)
+    const job = sandbox.world
+      .state()
+      .jobs.find(
+        (j) =>
+          j.status === 'pending' &&
+          !j.unopened &&
+          !j.spot_cancelled &&
+          j.script.kind === 'typed' &&
+          j.script.html !== null &&
+          j.script_change === null,
+      )
     if (!job) throw new Error('the seed world has no opened job with a typed script')
-    const changes = () => t.notifier.shown.filter((s) => s.notification.kind === 'script_changed' && s.notification.jobId === job.job_id).map((s) => s.notification.body)
+    const changes = () =>
+      t.notifier.shown
+        .filter((s) => s.notification.kind === 'script_changed' && s.notification.jobId === job.job_id)
+        .map((s) => s.notification.body)
     expect(await sandbox.world.producer.changeScript(job.job_id)).not.toBeNull()
     await pollOnce(t)
     expect(changes()).toEqual([expect.stringMatching(/: the script was revised\.$/)])
@@ -114,12 +141,20 @@ describe('script-change notifications', () => {
     // The producer revises again before any take is delivered: the list's flag stays up, the revision moves on.
     expect(await sandbox.world.producer.changeScript(job.job_id)).not.toBeNull()
     await pollOnce(t)
-    expect(changes()).toEqual([expect.stringMatching(/revised\.$/), expect.stringMatching(/: the script was revised again\.$/)])
+    expect(changes()).toEqual([
+      expect.stringMatching(/revised\.$/),
+      expect.stringMatching(/: the script was revised again\.$/),
+    ])
     await pollOnce(t)
     expect(changes()).toHaveLength(2)
     // Reading the revisions never opened a job that was still unopened.
-    const unopened = sandbox.world.state().jobs.filter((j) => j.unopened).map((j) => j.job_id)
-    const read = t.requests.filter((r) => r.method === 'GET' && /\/jobs\/[^/]+$/.test(r.path)).map((r) => r.path.split('/').pop())
+    const unopened = sandbox.world
+      .state()
+      .jobs.filter((j) => j.unopened)
+      .map((j) => j.job_id)
+    const read = t.requests
+      .filter((r) => r.method === 'GET' && /\/jobs\/[^/]+$/.test(r.path))
+      .map((r) => r.path.split('/').pop())
     expect(read.filter((id) => unopened.includes(id ?? ''))).toEqual([])
     await t.core.close()
   })

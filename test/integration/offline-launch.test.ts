@@ -11,8 +11,17 @@ import { KEYCHAIN_ACCOUNT } from '../../main/session/session-service'
 import { makeAudio } from '../support/audio-fixtures'
 import { startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy'
 import {
-  FAST_POLL, makeCore, MemorySecretStore, PENDING, pollOnce, removeTempDirs, startTestSandbox, tempDir, waitFor,
-  type TestCore, type TestSandbox,
+  FAST_POLL,
+  makeCore,
+  MemorySecretStore,
+  PENDING,
+  pollOnce,
+  removeTempDirs,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+  type TestSandbox,
 } from './harness'
 
 const KEY = 'plane-key-0123456789'
@@ -23,7 +32,11 @@ const cores: TestCore[] = []
 
 beforeAll(async () => {
   // These launches poll often; the rate limit is not what is tested here.
-  sandbox = await startTestSandbox({ dataDir: await tempDir('launch-sandbox'), keys: [{ token: KEY, scopes: '*' }], rateLimit: { limit: 100_000, windowMs: 60_000 } })
+  sandbox = await startTestSandbox({
+    dataDir: await tempDir('launch-sandbox'),
+    keys: [{ token: KEY, scopes: '*' }],
+    rateLimit: { limit: 100_000, windowMs: 60_000 },
+  })
   proxy = await startFaultProxy({ upstream: sandbox.url, maxStallMs: 30_000 })
 })
 afterEach(async () => {
@@ -47,7 +60,9 @@ async function earlierRun(apiKey = KEY): Promise<{ dataDir: string; secrets: Mem
   await pollOnce(t)
   await t.core.handlers.listJobs(PENDING)
   let jobId: string | null = null
-  for (const j of sandbox.world.state().jobs.filter((x) => x.status === 'pending' && x.script.kind === 'typed' && x.pronunciations.length > 0)) {
+  for (const j of sandbox.world
+    .state()
+    .jobs.filter((x) => x.status === 'pending' && x.script.kind === 'typed' && x.pronunciations.length > 0)) {
     const view = await t.core.handlers.getJob({ jobId: j.job_id })
     if (view.job.can.deliver) {
       jobId = j.job_id
@@ -81,7 +96,9 @@ describe('launch with the service down, then back', () => {
     expect(list.source).toBe('cache')
     expect(list.items.length).toBeGreaterThan(0)
     expect(list.fetchedAt).toBeLessThan(startedAt)
-    const offline = await waitFor('the offline notice', () => t.eventsOf<Connectivity>('connectivity').find((c) => !c.online && c.problem))
+    const offline = await waitFor('the offline notice', () =>
+      t.eventsOf<Connectivity>('connectivity').find((c) => !c.online && c.problem),
+    )
     expect(offline.problem).toMatch(/\S/)
     expect(t.eventsOf<SessionState>('session').every((s) => s.mode === 'signed_in')).toBe(true)
 
@@ -105,15 +122,31 @@ describe('launch with the service down, then back', () => {
     const wav = await makeAudio(earlier.dataDir, 'plane-take', [{ kind: 'tone', seconds: 1, dbfs: -14 }])
     const take = await t.core.handlers.importTake({ jobId: earlier.jobId, path: wav })
     await t.core.handlers.deliverTake({ takeId: take.id, label: 'main', note: 'recorded on a plane' })
-    await waitFor('the take to wait visibly in the queue', () =>
-      t.eventsOf<DeliveryQueueView>('deliveryQueue').find((v) => v.items.some((i) => i.takeId === take.id && i.status === 'waiting' && i.attempts > 0 && i.message)), 20_000)
+    await waitFor(
+      'the take to wait visibly in the queue',
+      () =>
+        t
+          .eventsOf<DeliveryQueueView>('deliveryQueue')
+          .find((v) =>
+            v.items.some((i) => i.takeId === take.id && i.status === 'waiting' && i.attempts > 0 && i.message),
+          ),
+      20_000,
+    )
     const before = sandbox.world.state().jobs.find((j) => j.job_id === earlier.jobId)?.deliveries.length ?? 0
 
     await proxy.up()
     const backAt = Date.now()
-    const live = await waitFor('the live list', () => t.eventsOf<JobListView>('jobs').find((v) => v.source === 'live'), 10_000)
+    const live = await waitFor(
+      'the live list',
+      () => t.eventsOf<JobListView>('jobs').find((v) => v.source === 'live'),
+      10_000,
+    )
     expect(live.fetchedAt).toBeGreaterThanOrEqual(backAt)
-    await waitFor('the queue to drain', () => t.core.handlers.listDeliveryQueue({}).then((v) => v.items.length === 0), 15_000)
+    await waitFor(
+      'the queue to drain',
+      () => t.core.handlers.listDeliveryQueue({}).then((v) => v.items.length === 0),
+      15_000,
+    )
     expect(t.eventsOf<Connectivity>('connectivity').at(-1)).toMatchObject({ online: true, problem: null })
     const deliveries = sandbox.world.state().jobs.find((j) => j.job_id === earlier.jobId)?.deliveries ?? []
     expect(deliveries.length).toBe(before + 1)
@@ -125,7 +158,7 @@ describe('transient faults at launch never sign Booth out', () => {
   const faults: Array<[string, Fault]> = [
     ['a 503', { type: 'retry_after', status: 503, seconds: 1 }],
     ['a proxy page', { type: 'html', status: 502 }],
-    ['a captive portal\'s 401 page (not the service refusing the key)', { type: 'html', status: 401 }],
+    ["a captive portal's 401 page (not the service refusing the key)", { type: 'html', status: 401 }],
     ['a reset connection', { type: 'reset' }],
     ['an answer that never comes', { type: 'stall' }],
   ]
@@ -136,7 +169,11 @@ describe('transient faults at launch never sign Booth out', () => {
       const t = await launch(earlier.dataDir, earlier.secrets)
       expect(t.core.session.get().mode).toBe('signed_in')
       expect((await t.core.handlers.listJobs(PENDING)).source).toBe('cache')
-      await waitFor('a failed check', () => proxy.requests.some((r) => r.fault === fault.type && r.path === '/api/v1/me'), 8_000)
+      await waitFor(
+        'a failed check',
+        () => proxy.requests.some((r) => r.fault === fault.type && r.path === '/api/v1/me'),
+        8_000,
+      )
       expect(t.core.session.get().mode).toBe('signed_in')
       proxy.clearRules()
       await waitFor('the live list', () => t.eventsOf<JobListView>('jobs').find((v) => v.source === 'live'), 15_000)
@@ -146,7 +183,10 @@ describe('transient faults at launch never sign Booth out', () => {
   }
 
   it('a 401 at launch (the key was revoked) is the one answer that ends the session', async () => {
-    const keyed = await startTestSandbox({ dataDir: await tempDir('launch-gone'), keys: [{ token: GONE, scopes: '*' }] })
+    const keyed = await startTestSandbox({
+      dataDir: await tempDir('launch-gone'),
+      keys: [{ token: GONE, scopes: '*' }],
+    })
     const front = await startFaultProxy({ upstream: keyed.url })
     try {
       const dataDir = await tempDir('launch-core-gone')
@@ -157,7 +197,11 @@ describe('transient faults at launch never sign Booth out', () => {
       await first.core.close()
       expect(secrets.entries.get(KEYCHAIN_ACCOUNT)).toBe(GONE)
       await keyed.close()
-      const other = await startTestSandbox({ dataDir: await tempDir('launch-other'), keys: [{ token: KEY, scopes: '*' }], port: Number(new URL(keyed.url).port) })
+      const other = await startTestSandbox({
+        dataDir: await tempDir('launch-other'),
+        keys: [{ token: KEY, scopes: '*' }],
+        port: Number(new URL(keyed.url).port),
+      })
       try {
         const t = await launch(dataDir, secrets)
         await waitFor('the key to be refused', () => t.core.session.get().mode === 'key_rejected', 8_000)
@@ -176,7 +220,11 @@ describe('a Retry-After of an hour', () => {
     const earlier = await earlierRun()
     proxy.addRule({ fault: { type: 'retry_after', seconds: 3600 } })
     const t = await launch(earlier.dataDir, earlier.secrets)
-    const parked = await waitFor('the parked wait', () => t.eventsOf<Connectivity>('connectivity').find((c) => (c.waitUntil ?? 0) > 0), 8_000)
+    const parked = await waitFor(
+      'the parked wait',
+      () => t.eventsOf<Connectivity>('connectivity').find((c) => (c.waitUntil ?? 0) > 0),
+      8_000,
+    )
     expect(parked.waitUntil).toBeGreaterThan(Date.now() + 3_590_000)
     expect(parked.online).toBe(false)
     const sent = proxy.requests.length

@@ -8,7 +8,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JobListView } from '../../shared/bridge'
 import {
-  makeCore, PENDING, pollOnce, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestCore, type TestSandbox,
+  makeCore,
+  PENDING,
+  pollOnce,
+  removeTempDirs,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+  type TestSandbox,
 } from './harness'
 
 const KEY = 'offline-key-0123456789'
@@ -45,7 +53,8 @@ describe('offline reading', () => {
     const typedJob = pending.find((j) => j.script.kind === 'typed' && !j.unopened)
     const unopened = pending.filter((j) => j.unopened && j.script.kind !== 'none')
     const noPdf = pending.find((j) => j.script.kind === 'document' && !j.script.document?.pdf)
-    if (!docJob || !typedJob || unopened.length === 0 || !noPdf) throw new Error('the seed world lacks the jobs this test needs')
+    if (!docJob || !typedJob || unopened.length === 0 || !noPdf)
+      throw new Error('the seed world lacks the jobs this test needs')
 
     await t.core.handlers.signIn({ baseUrl: sandbox.url, apiKey: KEY })
     await waitFor('the first poll', () => t.eventsOf('jobs').length >= 1)
@@ -63,14 +72,22 @@ describe('offline reading', () => {
     expect(t.logged.filter((e) => e.level !== 'info' && e.level !== 'debug')).toEqual([])
 
     // Polls prefetch a few scripts each, until every pending script that has a PDF is kept.
-    const withPdf = pending.filter((j) => j.script.kind === 'typed' || (j.script.kind === 'document' && j.script.document?.pdf))
-    await waitFor('every pending script to be cached', async () => {
-      const answer = await t.core.handlers.listPendingScripts({ jobIds: withPdf.map((j) => j.job_id) })
-      if (answer.every((a) => a.cached)) return true
-      await pollOnce(t)
-      return false
-    }, 8_000)
-    expect(await t.core.handlers.listPendingScripts({ jobIds: [noPdf.job_id] })).toEqual([{ jobId: noPdf.job_id, cached: false }])
+    const withPdf = pending.filter(
+      (j) => j.script.kind === 'typed' || (j.script.kind === 'document' && j.script.document?.pdf),
+    )
+    await waitFor(
+      'every pending script to be cached',
+      async () => {
+        const answer = await t.core.handlers.listPendingScripts({ jobIds: withPdf.map((j) => j.job_id) })
+        if (answer.every((a) => a.cached)) return true
+        await pollOnce(t)
+        return false
+      },
+      8_000,
+    )
+    expect(await t.core.handlers.listPendingScripts({ jobIds: [noPdf.job_id] })).toEqual([
+      { jobId: noPdf.job_id, cached: false },
+    ])
     for (const job of unopened) {
       expect(await startsWithPdf(join(dataDir, 'cache', 'scripts', `${job.job_id}.pdf`))).toBe(true)
       const meta = JSON.parse(await readFile(join(dataDir, 'cache', 'scripts', `${job.job_id}.json`), 'utf8'))
@@ -101,7 +118,8 @@ describe('offline reading', () => {
     // A job never opened has no saved details: a plain refusal, while its script PDF stays readable.
     const first = unopened[0]?.job_id ?? ''
     await expect(t.core.handlers.getJob({ jobId: first })).rejects.toMatchObject({
-      kind: 'offline', message: 'Booth cannot reach the service and has no saved copy of this job yet.',
+      kind: 'offline',
+      message: 'Booth cannot reach the service and has no saved copy of this job yet.',
     })
     expect(await t.core.handlers.listPendingScripts({ jobIds: [first] })).toEqual([{ jobId: first, cached: true }])
   })

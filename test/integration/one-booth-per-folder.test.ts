@@ -21,17 +21,21 @@ afterAll(async () => {
 /** A start expected to end by itself: its exit code and everything it printed. */
 function startExpectingExit(dataDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, webHostArgs(['--port', '0', '--data-dir', dataDir]), {
-    cwd: ROOT, env: { ...process.env, BOOTH_API_KEY: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    env: { ...process.env, BOOTH_API_KEY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-  return new Promise((resolve) => child.once('exit', (code) => {
-    clearTimeout(timer)
-    resolve({ code, stdout, stderr })
-  }))
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    }),
+  )
 }
 
 it('a second web host on the same data folder says Booth already runs there (with its address) and ends; after a SIGKILL the next start runs', async () => {
@@ -53,4 +57,3 @@ it('a second web host on the same data folder says Booth already runs there (wit
   expect(third.launchUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#t=/)
   await third.stop()
 }, 120_000)
-

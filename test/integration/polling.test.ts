@@ -6,7 +6,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Connectivity } from '../../shared/bridge'
 import {
-  listRequests, makeCore, removeTempDirs, settle, sleep, startTestSandbox, tempDir, waitFor, type TestCore, type TestSandbox,
+  listRequests,
+  makeCore,
+  removeTempDirs,
+  settle,
+  sleep,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+  type TestSandbox,
 } from './harness'
 
 const KEY = 'poll-key-0123456789'
@@ -61,7 +70,9 @@ describe('a failing service', () => {
   it('backs off while it answers 503 and says so; recovers when it answers again', async () => {
     sandbox.setFaults('unavailable=1')
     await t.core.handlers.refreshNow({})
-    const problem = await waitFor('a connectivity problem', () => t.eventsOf<Connectivity>('connectivity').find((c) => c.problem !== null))
+    const problem = await waitFor('a connectivity problem', () =>
+      t.eventsOf<Connectivity>('connectivity').find((c) => c.problem !== null),
+    )
     expect(problem).toMatchObject({ online: false, problem: 'The service is unreachable or not set up right now.' })
     const from = listRequests(t.requests).length - 1
     await sleep(1_300)

@@ -28,8 +28,7 @@ const SCRIPT = [
   'Coastline Bank, member FDIC.',
 ].join(' ')
 
-const READ = SCRIPT
-  .replace('$1,000', 'one thousand dollars')
+const READ = SCRIPT.replace('$1,000', 'one thousand dollars')
   .replace('4.25%', 'four point two five percent')
   .replace('in five minutes.', 'in five minutes. And I mean it, the whole thing is really painless.')
   .replace('Our app shows every payment the moment it happens. ', '')
@@ -56,29 +55,42 @@ describe('the prompter following an espeak-ng read with pocketsphinx', { timeout
 
     expect(streamed.events[0]?.position.status, 'it listens first').toBe('listening')
     expect(streamed.events[streamed.events.length - 1]?.position.status, 'Stop ends it').toBe('stopped')
-    expect(streamed.moves.every((m, i) => i === 0 || m.index > (streamed.moves[i - 1] as { index: number }).index), `only forward: ${report}`).toBe(true)
+    expect(
+      streamed.moves.every((m, i) => i === 0 || m.index > (streamed.moves[i - 1] as { index: number }).index),
+      `only forward: ${report}`,
+    ).toBe(true)
     expect(lines[lines.length - 1], `it ends on the last line: ${report}`).toBe(5)
     expect(new Set(lines.filter((l) => l !== 3)).size, `every line read was highlighted: ${report}`).toBe(5)
     // The pacing cannot know the talent skipped a line until the recogniser hears the next one: it may walk
     // into the skipped line as far as it coasts past the last placed word (1 to 1.8 s of voice, a few
     // words), never through it.
     const skipped = model.words.filter((w) => w.sentence === 3).length
-    expect(lines.filter((l) => l === 3).length, `the skipped line is passed over: ${report}`).toBeLessThanOrEqual(skipped - 3)
-    expect(streamed.moves.filter((mv) => lineOf(mv.index) === 3).every((mv) => model.words[mv.index + 1]?.sentence === 3), `never to the skipped line's end: ${report}`).toBe(true)
+    expect(lines.filter((l) => l === 3).length, `the skipped line is passed over: ${report}`).toBeLessThanOrEqual(
+      skipped - 3,
+    )
+    expect(
+      streamed.moves.filter((mv) => lineOf(mv.index) === 3).every((mv) => model.words[mv.index + 1]?.sentence === 3),
+      `never to the skipped line's end: ${report}`,
+    ).toBe(true)
 
     const m = followMetrics(take.words, streamed.moves)
     const adlib = m.relocks.find((r) => r.kind === 'ad-lib')
     const skip = m.relocks.find((r) => r.kind === 'skip')
     expect(adlib, 'the take has an ad-lib').toBeDefined()
     // Not thrown: never further ahead of the voice than the line after the ad-lib; locked again soon after.
-    expect(adlib?.overshoot, `ad-lib: ${report}`).toBeLessThanOrEqual(model.words.filter((w) => w.sentence === 2).length)
+    expect(adlib?.overshoot, `ad-lib: ${report}`).toBeLessThanOrEqual(
+      model.words.filter((w) => w.sentence === 2).length,
+    )
     expect(adlib?.afterS, `locked again after the ad-lib: ${report}`).not.toBeNull()
     expect(adlib?.afterS ?? Infinity).toBeLessThan(6)
     expect(skip?.afterS, `locked again after the skipped sentence: ${report}`).not.toBeNull()
     expect(skip?.afterS ?? Infinity).toBeLessThan(6)
     // The number read as words is placed: the highlight stood on it or went on from it in its line.
     const number = model.words.findIndex((w) => w.text === '4.25%')
-    expect(streamed.moves.some((mv) => mv.index >= number && lineOf(mv.index) === 2), `the line with the number: ${report}`).toBe(true)
+    expect(
+      streamed.moves.some((mv) => mv.index >= number && lineOf(mv.index) === 2),
+      `the line with the number: ${report}`,
+    ).toBe(true)
   })
 
   it('keeps up with a held-out voice: the highlight is on each word about when it ends, never two words ahead for long', async () => {
@@ -99,6 +111,9 @@ describe('the prompter following an espeak-ng read with pocketsphinx', { timeout
     expect(p95, `95th percentile lag ${p95.toFixed(2)} s: ${report}`).toBeLessThanOrEqual(1.3)
     expect(median, 'not racing ahead of the voice either').toBeGreaterThanOrEqual(-0.6)
     expect(m.aheadTwo, `share of the read two or more words ahead: ${report}`).toBeLessThanOrEqual(0.1)
-    expect(streamed.takeMoves.every((mv, i) => i === 0 || mv.index > (streamed.takeMoves[i - 1] as { index: number }).index), `only forward: ${report}`).toBe(true)
+    expect(
+      streamed.takeMoves.every((mv, i) => i === 0 || mv.index > (streamed.takeMoves[i - 1] as { index: number }).index),
+      `only forward: ${report}`,
+    ).toBe(true)
   })
 })

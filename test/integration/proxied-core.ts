@@ -5,7 +5,15 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
-import { makeCore, pollOnce, removeTempDirs, startTestSandbox, tempDir, type TestCore, type TestSandbox } from './harness'
+import {
+  makeCore,
+  pollOnce,
+  removeTempDirs,
+  startTestSandbox,
+  tempDir,
+  type TestCore,
+  type TestSandbox,
+} from './harness'
 
 export interface ProxiedCore {
   readonly sandbox: TestSandbox
@@ -22,7 +30,11 @@ export function useProxiedCore(name: string, key: string): ProxiedCore {
   let proxy: FaultProxy | null = null
   const cores: TestCore[] = []
   beforeAll(async () => {
-    sandbox = await startTestSandbox({ dataDir: await tempDir(`${name}-sandbox`), keys: [{ token: key, scopes: '*' }], rateLimit: { limit: 100_000, windowMs: 60_000 } })
+    sandbox = await startTestSandbox({
+      dataDir: await tempDir(`${name}-sandbox`),
+      keys: [{ token: key, scopes: '*' }],
+      rateLimit: { limit: 100_000, windowMs: 60_000 },
+    })
     proxy = await startFaultProxy({ upstream: sandbox.url })
   })
   afterEach(async () => {
@@ -39,8 +51,12 @@ export function useProxiedCore(name: string, key: string): ProxiedCore {
     return x
   }
   return {
-    get sandbox() { return started(sandbox) },
-    get proxy() { return started(proxy) },
+    get sandbox() {
+      return started(sandbox)
+    },
+    get proxy() {
+      return started(proxy)
+    },
     adopt(t) {
       cores.push(t)
       return t

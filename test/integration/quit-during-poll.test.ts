@@ -5,7 +5,17 @@
  */
 import { afterAll, expect, it } from 'vitest'
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
-import { FAST_POLL, makeCore, MemorySecretStore, pollOnce, removeTempDirs, startTestSandbox, tempDir, waitFor, type TestSandbox } from './harness'
+import {
+  FAST_POLL,
+  makeCore,
+  MemorySecretStore,
+  pollOnce,
+  removeTempDirs,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestSandbox,
+} from './harness'
 
 const KEY = 'quit-key-0123456789'
 let sandbox: TestSandbox
@@ -18,9 +28,19 @@ afterAll(async () => {
 })
 
 it('a poll stalled by a silent service does not hold up quitting', async () => {
-  sandbox = await startTestSandbox({ dataDir: await tempDir('quit-sandbox'), keys: [{ token: KEY, scopes: '*' }], rateLimit: { limit: 100_000, windowMs: 60_000 } })
+  sandbox = await startTestSandbox({
+    dataDir: await tempDir('quit-sandbox'),
+    keys: [{ token: KEY, scopes: '*' }],
+    rateLimit: { limit: 100_000, windowMs: 60_000 },
+  })
   proxy = await startFaultProxy({ upstream: sandbox.url, maxStallMs: 120_000 })
-  const t = await makeCore({ dataDir: await tempDir('quit-core'), secrets: new MemorySecretStore(), intervals: { ...FAST_POLL, idleMs: 600_000 }, timeoutMs: 60_000, retry: { maxAttempts: 3 } })
+  const t = await makeCore({
+    dataDir: await tempDir('quit-core'),
+    secrets: new MemorySecretStore(),
+    intervals: { ...FAST_POLL, idleMs: 600_000 },
+    timeoutMs: 60_000,
+    retry: { maxAttempts: 3 },
+  })
   await t.core.start({ autoDemo: false })
   await t.core.handlers.signIn({ baseUrl: proxy.url, apiKey: KEY })
   await pollOnce(t)
@@ -28,7 +48,9 @@ it('a poll stalled by a silent service does not hold up quitting', async () => {
   proxy.addRule({ method: 'GET', path: '/api/v1/jobs', fault: { type: 'stall' } })
   const before = proxy.requests.length
   void t.core.handlers.refreshNow({})
-  await waitFor('the poll to reach the stalled list', () => proxy.requests.slice(before).some((r) => r.fault === 'stall'))
+  await waitFor('the poll to reach the stalled list', () =>
+    proxy.requests.slice(before).some((r) => r.fault === 'stall'),
+  )
 
   const asked = Date.now()
   await t.core.close()

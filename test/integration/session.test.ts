@@ -9,8 +9,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { KEYCHAIN_ACCOUNT } from '../../main/session/session-service'
 import type { SessionState } from '../../shared/bridge'
 import {
-  listRequests, makeCore, MemorySecretStore, PENDING, pollOnce, removeTempDirs, settle, sleep, startTestSandbox, tempDir, waitFor,
-  type TestCore, type TestSandbox,
+  listRequests,
+  makeCore,
+  MemorySecretStore,
+  PENDING,
+  pollOnce,
+  removeTempDirs,
+  settle,
+  sleep,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+  type TestSandbox,
 } from './harness'
 
 const DAY = 86_400_000
@@ -73,7 +84,9 @@ describe('sign-in through the core', () => {
     expect(state.account).toMatchObject({ keyId: '1', expiresAt: null })
     expect(state.account?.name).toMatch(/\S/)
     expect(state.account?.email).toMatch(/^[^@\s]+@[^@\s]+$/)
-    expect(state.account?.scopes).toEqual(expect.arrayContaining(['jobs:read', 'jobs:write', 'account:read', 'consent:write']))
+    expect(state.account?.scopes).toEqual(
+      expect.arrayContaining(['jobs:read', 'jobs:write', 'account:read', 'consent:write']),
+    )
     expect(state.warnings).toEqual([])
     expect(state.missingScopes).toEqual([])
     expect(t.secrets.entries.get(KEYCHAIN_ACCOUNT)).toBe(FULL)
@@ -86,9 +99,13 @@ describe('sign-in through the core', () => {
 
   it('refuses a wrong key in plain words and stores nothing', async () => {
     const t = await startedCore()
-    const error = await t.core.handlers.signIn({ baseUrl: sandbox.url, apiKey: 'wrong-key-0123456789' }).catch((e: unknown) => e)
+    const error = await t.core.handlers
+      .signIn({ baseUrl: sandbox.url, apiKey: 'wrong-key-0123456789' })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ kind: 'key_refused', status: 401 })
-    expect((error as Error).message).toBe('The service did not accept this API key. Check that it was copied whole and has not been revoked.')
+    expect((error as Error).message).toBe(
+      'The service did not accept this API key. Check that it was copied whole and has not been revoked.',
+    )
     expect(t.secrets.entries.size).toBe(0)
     expect(existsSync(join(t.dataDir, 'settings.json'))).toBe(false)
     expect(t.core.session.get().mode).toBe('signed_out')
@@ -97,8 +114,12 @@ describe('sign-in through the core', () => {
 
   it('refuses an address that is not a web address before sending anything', async () => {
     const t = await startedCore()
-    await expect(t.core.handlers.signIn({ baseUrl: 'ftp://example.test', apiKey: FULL })).rejects.toThrow('The service address must start with https://.')
-    await expect(t.core.handlers.signIn({ baseUrl: 'not a url at all', apiKey: FULL })).rejects.toThrow(/not a web address/)
+    await expect(t.core.handlers.signIn({ baseUrl: 'ftp://example.test', apiKey: FULL })).rejects.toThrow(
+      'The service address must start with https://.',
+    )
+    await expect(t.core.handlers.signIn({ baseUrl: 'not a url at all', apiKey: FULL })).rejects.toThrow(
+      /not a web address/,
+    )
     expect(t.requests).toEqual([])
   })
 
@@ -116,11 +137,22 @@ describe('sign-in through the core', () => {
     expect(state.mode).toBe('signed_in')
     expect(state.account?.scopes).toEqual(['jobs:read'])
     const missing = Object.fromEntries(state.missingScopes.map((m) => [m.scope, m.disables]))
-    expect(Object.keys(missing).sort()).toEqual(['account:read', 'account:write', 'attachments:read', 'consent:write', 'deliveries:read', 'deliveries:write', 'earnings:read', 'jobs:write'])
+    expect(Object.keys(missing).sort()).toEqual([
+      'account:read',
+      'account:write',
+      'attachments:read',
+      'consent:write',
+      'deliveries:read',
+      'deliveries:write',
+      'earnings:read',
+      'jobs:write',
+    ])
     expect(missing['earnings:read']).toBe('earnings')
     expect(missing['deliveries:write']).toBe('uploading and delivering takes')
     expect(state.warnings).toContain('This key lacks earnings:read, so earnings are turned off.')
-    expect(state.warnings).toContain('This key lacks deliveries:write, so uploading and delivering takes are turned off.')
+    expect(state.warnings).toContain(
+      'This key lacks deliveries:write, so uploading and delivering takes are turned off.',
+    )
     // What the key does allow still works.
     const list = await t.core.handlers.listJobs(PENDING)
     expect(list.source).toBe('live')
@@ -130,7 +162,9 @@ describe('sign-in through the core', () => {
   it('sign-out removes the key from the store and clears the offline cache', async () => {
     const t = await startedCore()
     await t.core.handlers.signIn({ baseUrl: sandbox.url, apiKey: FULL })
-    await t.core.handlers.watchJob({ jobId: sandbox.world.state().jobs.find((j) => j.status === 'pending')?.job_id ?? null })
+    await t.core.handlers.watchJob({
+      jobId: sandbox.world.state().jobs.find((j) => j.status === 'pending')?.job_id ?? null,
+    })
     await pollOnce(t)
     await t.core.handlers.listJobs(PENDING)
     expect(existsSync(join(t.dataDir, 'cache', 'lists'))).toBe(true)
@@ -185,16 +219,20 @@ describe('sign-out while a poll is past its first list', () => {
     it(`publishes neither jobs nor job once signed out during ${stage}`, async () => {
       const t = await startedCore()
       await t.core.handlers.signIn({ baseUrl: sandbox.url, apiKey: FULL })
-      await t.core.handlers.watchJob({ jobId: sandbox.world.state().jobs.find((j) => j.status === 'pending')?.job_id ?? null })
+      await t.core.handlers.watchJob({
+        jobId: sandbox.world.state().jobs.find((j) => j.status === 'pending')?.job_id ?? null,
+      })
       await t.core.handlers.listJobs({ ...PENDING, tab: 'completed' })
       await pollOnce(t)
       sandbox.setFaults('latency=300ms')
       try {
         const before = t.requests.length
         await t.core.handlers.refreshNow({})
-        const reached = (r: { method: string; path: string; search: string }) => r.method === 'GET' && (stage === 'the open job'
-          ? /\/jobs\/[^/]+$/.test(r.path)
-          : r.path.endsWith('/jobs') && new URLSearchParams(r.search).get('tab') === 'completed')
+        const reached = (r: { method: string; path: string; search: string }) =>
+          r.method === 'GET' &&
+          (stage === 'the open job'
+            ? /\/jobs\/[^/]+$/.test(r.path)
+            : r.path.endsWith('/jobs') && new URLSearchParams(r.search).get('tab') === 'completed')
         await waitFor(`the poll to ask for ${stage}`, () => t.requests.slice(before).some(reached), 20_000)
         await t.core.handlers.signOut({})
         const eventsAtSignOut = t.events.length
@@ -214,7 +252,10 @@ describe('a key the service stops accepting while Booth polls', () => {
   it('turns the session to key_rejected and stops polling', async () => {
     const dataDir = await tempDir('revoked-sandbox')
     const expiring = 'expiring-key-0123456789'
-    const own = await startTestSandbox({ dataDir, keys: [{ token: expiring, scopes: '*', expiresAt: Date.now() + 1_500 }] })
+    const own = await startTestSandbox({
+      dataDir,
+      keys: [{ token: expiring, scopes: '*', expiresAt: Date.now() + 1_500 }],
+    })
     try {
       const t = await startedCore()
       const state = await t.core.handlers.signIn({ baseUrl: own.url, apiKey: expiring })
@@ -227,8 +268,11 @@ describe('a key the service stops accepting while Booth polls', () => {
       await waitFor('the key to expire', () => Date.now() > (state.account?.expiresAt ?? 0) + 50, 3_000)
       await t.core.handlers.refreshNow({})
       const rejected = await waitFor('the session to become key_rejected', () =>
-        t.eventsOf<SessionState>('session').find((s) => s.mode === 'key_rejected'))
-      expect(rejected.warnings).toEqual(['The service refused the API key: it was revoked or has expired. Enter a new key to go on.'])
+        t.eventsOf<SessionState>('session').find((s) => s.mode === 'key_rejected'),
+      )
+      expect(rejected.warnings).toEqual([
+        'The service refused the API key: it was revoked or has expired. Enter a new key to go on.',
+      ])
       expect(rejected.account?.keyId).toBe('1')
       expect(t.eventsOf<SessionState>('session').filter((s) => s.mode === 'key_rejected')).toHaveLength(1)
       expect(t.core.session.get().mode).toBe('key_rejected')

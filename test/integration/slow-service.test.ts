@@ -8,8 +8,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { JobListView } from '../../shared/bridge'
 import { startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy'
 import {
-  FAST_POLL, makeCore, MemorySecretStore, PENDING, pollOnce, removeTempDirs, startTestSandbox, tempDir, waitFor,
-  type TestCore, type TestSandbox,
+  FAST_POLL,
+  makeCore,
+  MemorySecretStore,
+  PENDING,
+  pollOnce,
+  removeTempDirs,
+  startTestSandbox,
+  tempDir,
+  waitFor,
+  type TestCore,
+  type TestSandbox,
 } from './harness'
 
 const KEY = 'slow-key-0123456789'
@@ -19,9 +28,17 @@ let t: TestCore
 let opened: string
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox({ dataDir: await tempDir('slow-sandbox'), keys: [{ token: KEY, scopes: '*' }], rateLimit: { limit: 100_000, windowMs: 60_000 } })
+  sandbox = await startTestSandbox({
+    dataDir: await tempDir('slow-sandbox'),
+    keys: [{ token: KEY, scopes: '*' }],
+    rateLimit: { limit: 100_000, windowMs: 60_000 },
+  })
   proxy = await startFaultProxy({ upstream: sandbox.url, maxStallMs: 60_000 })
-  t = await makeCore({ dataDir: await tempDir('slow-core'), secrets: new MemorySecretStore(), intervals: { ...FAST_POLL, idleMs: 1_500 } })
+  t = await makeCore({
+    dataDir: await tempDir('slow-core'),
+    secrets: new MemorySecretStore(),
+    intervals: { ...FAST_POLL, idleMs: 1_500 },
+  })
   await t.core.start({ autoDemo: false })
   await t.core.handlers.signIn({ baseUrl: proxy.url, apiKey: KEY })
   await pollOnce(t)
@@ -31,7 +48,11 @@ beforeAll(async () => {
 afterEach(async () => {
   proxy.clearRules()
   // Back to normal: the service answers again and the open job is live.
-  await waitFor('the service to be known to answer', async () => (await t.core.handlers.getJob({ jobId: opened })).source === 'live', 20_000)
+  await waitFor(
+    'the service to be known to answer',
+    async () => (await t.core.handlers.getJob({ jobId: opened })).source === 'live',
+    20_000,
+  )
 })
 afterAll(async () => {
   await t.core.close()
@@ -54,7 +75,11 @@ describe('opening a saved job while the service turns slow', () => {
       expect(Date.now() - asked).toBeLessThan(10_000) // the budget is 4 s; a stall or the wait would take 20-45 s
       expect(view.job.job_id).toBe(opened)
       proxy.clearRules()
-      await waitFor('the live job', async () => (await t.core.handlers.getJob({ jobId: opened })).source === 'live', 20_000)
+      await waitFor(
+        'the live job',
+        async () => (await t.core.handlers.getJob({ jobId: opened })).source === 'live',
+        20_000,
+      )
     })
   }
 
@@ -67,12 +92,15 @@ describe('opening a saved job while the service turns slow', () => {
   })
 })
 
-describe('a job with no saved copy behind an hour\'s Retry-After', () => {
+describe("a job with no saved copy behind an hour's Retry-After", () => {
   it('says until when the service asked Booth to wait', async () => {
-    const never = sandbox.world.state().jobs.find((j) => j.status !== 'pending' && j.job_id !== opened)?.job_id as string
+    const never = sandbox.world.state().jobs.find((j) => j.status !== 'pending' && j.job_id !== opened)
+      ?.job_id as string
     proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${never}`, fault: { type: 'retry_after', seconds: 3600 } })
     const asked = Date.now()
-    await expect(t.core.handlers.getJob({ jobId: never })).rejects.toThrow(/^The service asked Booth to wait until \d\d:\d\d(?: \S+)?, and Booth has no saved copy of this job yet\. Open it again then\.$/)
+    await expect(t.core.handlers.getJob({ jobId: never })).rejects.toThrow(
+      /^The service asked Booth to wait until \d\d:\d\d(?: \S+)?, and Booth has no saved copy of this job yet\. Open it again then\.$/,
+    )
     expect(Date.now() - asked).toBeLessThan(5_000)
   })
 })

@@ -22,7 +22,9 @@ const signedIn = () => booth.signedIn()
 async function jobWithPronunciations(t: TestCore): Promise<JobView['job']> {
   const { items } = await t.core.handlers.listJobs(PENDING)
   for (const item of items) {
-    const res = await fetch(`${booth.sandbox.url}/api/v1/jobs/${item.job_id}`, { headers: { authorization: `Bearer ${KEY}` } })
+    const res = await fetch(`${booth.sandbox.url}/api/v1/jobs/${item.job_id}`, {
+      headers: { authorization: `Bearer ${KEY}` },
+    })
     const { job } = (await res.json()) as { job: JobView['job'] }
     if (job.pronunciations.length > 1 && job.directions.text.trim() !== '' && job.script.text.trim() !== '') return job
   }
@@ -50,7 +52,9 @@ describe('a job with a damaged spare part', () => {
     expect(view.job[LEFT_OUT_FIELD]).toEqual(notes)
 
     // Saved as shown, notes and all.
-    const saved = JSON.parse(await readFile(join(dataDir, 'cache', 'jobs', `${sent.job_id}.json`), 'utf8')) as { job: JobView['job'] }
+    const saved = JSON.parse(await readFile(join(dataDir, 'cache', 'jobs', `${sent.job_id}.json`), 'utf8')) as {
+      job: JobView['job']
+    }
     expect(saved.job[LEFT_OUT_FIELD]).toEqual(notes)
     expect(saved.job.script.text).toBe(sent.script.text)
 
@@ -65,7 +69,12 @@ describe('a job with a damaged spare part', () => {
 
   it('a row whose rate is damaged is a row of the list with its note, not an unreadable one', async () => {
     const { t } = await signedIn()
-    booth.proxy.addRule({ method: 'GET', path: /^\/api\/v1\/jobs$/, times: 1, fault: { type: 'mangle', mangles: [setAt('/items/1/rate', 'free')] } })
+    booth.proxy.addRule({
+      method: 'GET',
+      path: /^\/api\/v1\/jobs$/,
+      times: 1,
+      fault: { type: 'mangle', mangles: [setAt('/items/1/rate', 'free')] },
+    })
     const view = await t.core.handlers.listJobs({ ...PENDING, page_size: 50 })
     expect(view.unreadable ?? []).toEqual([])
     const row = view.items[1]
@@ -78,10 +87,18 @@ describe('a job with a damaged spare part', () => {
     const { t } = await signedIn()
     const { items } = await t.core.handlers.listJobs(PENDING)
     const jobId = items[items.length - 1]?.job_id ?? ''
-    booth.proxy.addRule({ method: 'GET', path: `/api/v1/jobs/${jobId}`, fault: { type: 'mangle', mangles: [nullAt('/job/script')] } })
-    const err = await t.core.handlers.getJob({ jobId }).then(() => null, (e: unknown) => e as Error)
+    booth.proxy.addRule({
+      method: 'GET',
+      path: `/api/v1/jobs/${jobId}`,
+      fault: { type: 'mangle', mangles: [nullAt('/job/script')] },
+    })
+    const err = await t.core.handlers.getJob({ jobId }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    )
     expect(err?.message).toBe(
-      'This job cannot be shown: the service sent it in a form Booth cannot read. Your takes of it and the job list are kept. Try again later; if it stays like this, tell the producer.',
+      'This job cannot be shown: the service sent it in a form Booth cannot read. Your takes of ' +
+        'it and the job list are kept. Try again later; if it stays like this, tell the producer.',
     )
   })
 })

@@ -18,13 +18,20 @@ afterAll(async () => {
   await removeTempDirs()
 })
 
-function send(port: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string }> {
+function send(
+  port: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     request({ host: '127.0.0.1', port: Number(port), path, method, headers }, (res) => {
       let body = ''
       res.on('data', (c) => (body += c))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    }).on('error', reject).end(method === 'POST' ? '{"args":{}}' : undefined)
+    })
+      .on('error', reject)
+      .end(method === 'POST' ? '{"args":{}}' : undefined)
   })
 }
 
@@ -45,7 +52,8 @@ it('a Booth started again after a crash has a new key; the old one gets 401 and 
   const port = new URL(first.launchUrl).port
   const oldKey = keyOf(first.launchUrl)
   expect(oldKey).not.toBe('A'.repeat(32))
-  const call = (key: string) => send(port, '/bridge/call/getSession', { 'content-type': 'application/json', 'x-booth-token': key }, 'POST')
+  const call = (key: string) =>
+    send(port, '/bridge/call/getSession', { 'content-type': 'application/json', 'x-booth-token': key }, 'POST')
   expect((await call(oldKey)).status).toBe(200)
   expect(await provesFor(port, oldKey)).toBe(true)
   expect((await readdir(dataDir)).filter((n) => /token/.test(n))).toEqual([])

@@ -18,10 +18,18 @@ const ROOT = join(import.meta.dirname, '..', '..')
 const onWindows = process.platform === 'win32'
 const children: ChildProcess[] = []
 
-interface Web { child: ChildProcess; port: number; token: string }
+interface Web {
+  child: ChildProcess
+  port: number
+  token: string
+}
 
 async function startWeb(dataDir: string): Promise<Web> {
-  const child = spawn(process.execPath, webHostArgs(['--port', '0', '--data-dir', dataDir]), { cwd: ROOT, env: { ...process.env, BOOTH_API_KEY: '' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, webHostArgs(['--port', '0', '--data-dir', dataDir]), {
+    cwd: ROOT,
+    env: { ...process.env, BOOTH_API_KEY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   let out = ''
   return new Promise((resolve, reject) => {
@@ -39,13 +47,27 @@ async function startWeb(dataDir: string): Promise<Web> {
   })
 }
 
-function send(web: Web, path: string, body: Buffer | string, contentType: string): Promise<{ ok: boolean; result?: unknown; error?: { message: string } }> {
+function send(
+  web: Web,
+  path: string,
+  body: Buffer | string,
+  contentType: string,
+): Promise<{ ok: boolean; result?: unknown; error?: { message: string } }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: web.port, path, method: 'POST', headers: { 'content-type': contentType, 'x-booth-token': web.token, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = ''
-      res.on('data', (c: Buffer) => (text += c.toString()))
-      res.on('end', () => resolve(JSON.parse(text)))
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: web.port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': contentType, 'x-booth-token': web.token, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('end', () => resolve(JSON.parse(text)))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -64,12 +86,25 @@ function wavBytes(seconds: number, rate = 48_000): Buffer {
   for (let i = 0; i < frames; i++) {
     const t = i / rate
     const on = t % 1 < 0.5 ? 0.3 : 0
-    data.writeInt16LE(Math.round(on * 32767 * Math.sin(2 * Math.PI * 180 * t) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 3 * t))), i * 2)
+    data.writeInt16LE(
+      Math.round(on * 32767 * Math.sin(2 * Math.PI * 180 * t) * (0.6 + 0.4 * Math.sin(2 * Math.PI * 3 * t))),
+      i * 2,
+    )
   }
   const head = Buffer.alloc(44)
-  head.write('RIFF', 0); head.writeUInt32LE(36 + data.length, 4); head.write('WAVE', 8); head.write('fmt ', 12)
-  head.writeUInt32LE(16, 16); head.writeUInt16LE(1, 20); head.writeUInt16LE(1, 22); head.writeUInt32LE(rate, 24)
-  head.writeUInt32LE(rate * 2, 28); head.writeUInt16LE(2, 32); head.writeUInt16LE(16, 34); head.write('data', 36); head.writeUInt32LE(data.length, 40)
+  head.write('RIFF', 0)
+  head.writeUInt32LE(36 + data.length, 4)
+  head.write('WAVE', 8)
+  head.write('fmt ', 12)
+  head.writeUInt32LE(16, 16)
+  head.writeUInt16LE(1, 20)
+  head.writeUInt16LE(1, 22)
+  head.writeUInt32LE(rate, 24)
+  head.writeUInt32LE(rate * 2, 28)
+  head.writeUInt16LE(2, 32)
+  head.writeUInt16LE(16, 34)
+  head.write('data', 36)
+  head.writeUInt32LE(data.length, 40)
   return Buffer.concat([head, data])
 }
 
@@ -100,7 +135,9 @@ async function notPrivate(root: string): Promise<string[]> {
 }
 
 afterAll(async () => {
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r).kill('SIGTERM')) : null)))
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r).kill('SIGTERM')) : null)),
+  )
   await removeTempDirs()
 })
 
@@ -113,24 +150,50 @@ describe.skipIf(onWindows)('the data folder is private', () => {
     if (!job) throw new Error('the demo has no pending job')
     if (job.status === 'pending') await call(web, 'acceptJobs', { jobIds: [job.job_id] })
 
-    const { takeId } = await call<{ takeId: string }>(web, 'startRecording', { jobId: job.job_id, sampleRate: 48_000, channels: 1 })
+    const { takeId } = await call<{ takeId: string }>(web, 'startRecording', {
+      jobId: job.job_id,
+      sampleRate: 48_000,
+      channels: 1,
+    })
     const pcm = new Float32Array(48_000).map((_, i) => 0.2 * Math.sin(i / 10))
     await call(web, 'appendRecording', { takeId, pcmBase64: Buffer.from(pcm.buffer).toString('base64') })
     expect(await call<TakeView>(web, 'stopRecording', { takeId })).toMatchObject({ state: 'ready' })
 
-    const dropped = await send(web, '/bridge/upload?name=elsewhere.wav', wavBytes(job.length_s), 'application/octet-stream')
+    const dropped = await send(
+      web,
+      '/bridge/upload?name=elsewhere.wav',
+      wavBytes(job.length_s),
+      'application/octet-stream',
+    )
     expect(dropped.ok).toBe(true)
     const handedOut = (dropped.result as { path: string }).path
     const imported = await call<TakeView>(web, 'importTake', { jobId: job.job_id, path: handedOut })
     // Only a file the page handed over, once; any path it names gets one sentence that tells nothing.
     for (const path of [handedOut, '/etc/passwd', join(dataDir, 'settings.json'), '/dev/zero', '/no/such/file.wav']) {
-      const refused = await send(web, '/bridge/call/importTake', JSON.stringify({ args: { jobId: job.job_id, path } }), 'application/json')
-      expect(refused).toEqual({ ok: false, error: { kind: 'bad_request', message: 'Booth can only import a file you dropped or chose.' } })
+      const refused = await send(
+        web,
+        '/bridge/call/importTake',
+        JSON.stringify({ args: { jobId: job.job_id, path } }),
+        'application/json',
+      )
+      expect(refused).toEqual({
+        ok: false,
+        error: { kind: 'bad_request', message: 'Booth can only import a file you dropped or chose.' },
+      })
     }
-    await call(web, 'finishVersion', { takeId: imported.id, choices: { breaths: 'keep', maxTempoPercent: 4, shortestPauseS: 0.25 } })
+    await call(web, 'finishVersion', {
+      takeId: imported.id,
+      choices: { breaths: 'keep', maxTempoPercent: 4, shortestPauseS: 0.25 },
+    })
     await call(web, 'deliverTake', { takeId: imported.id, label: 'main', note: 'private' })
-    await waitFor('the delivery to land', () => call<DeliveryQueueView>(web, 'listDeliveryQueue', {}).then((q) => q.items.length === 0), 60_000)
-    const delivered = await call<{ job: { deliveries_detail: Array<{ note: string | null }> } }>(web, 'getJob', { jobId: job.job_id })
+    await waitFor(
+      'the delivery to land',
+      () => call<DeliveryQueueView>(web, 'listDeliveryQueue', {}).then((q) => q.items.length === 0),
+      60_000,
+    )
+    const delivered = await call<{ job: { deliveries_detail: Array<{ note: string | null }> } }>(web, 'getJob', {
+      jobId: job.job_id,
+    })
     expect(delivered.job.deliveries_detail.map((d) => d.note)).toContain('private')
     await call(web, 'getScriptPdf', { jobId: job.job_id })
 

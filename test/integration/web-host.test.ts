@@ -37,7 +37,10 @@ async function startWeb(args: string[], env: Record<string, string> = {}): Promi
   const output: string[] = []
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the web host printed no address in 10 s:\n${output.join('')}`)), 10_000)
+    const timer = setTimeout(
+      () => reject(new Error(`the web host printed no address in 10 s:\n${output.join('')}`)),
+      10_000,
+    )
     child.once('exit', (code) => {
       clearTimeout(timer)
       reject(new Error(`the web host exited with ${code}:\n${output.join('')}`))
@@ -61,17 +64,31 @@ async function stopWeb(child: ChildProcess): Promise<number | null> {
 }
 
 /** POST /bridge/call/<name> as the page does. */
-function callBridge<T>(web: RunningWeb, name: string, args: unknown): Promise<{ status: number; body: { ok: boolean; result?: T; error?: unknown } }> {
+function callBridge<T>(
+  web: RunningWeb,
+  name: string,
+  args: unknown,
+): Promise<{ status: number; body: { ok: boolean; result?: T; error?: unknown } }> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ args })
-    const req = request({
-      host: '127.0.0.1', port: web.port, path: `/bridge/call/${name}`, method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-booth-token': web.token, 'content-length': Buffer.byteLength(body) },
-    }, (res) => {
-      let text = ''
-      res.on('data', (c: Buffer) => (text += c.toString()))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: web.port,
+        path: `/bridge/call/${name}`,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-booth-token': web.token,
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
+      },
+    )
     req.on('error', reject)
     req.end(body)
   })
@@ -103,7 +120,10 @@ describe('the web host process', () => {
     const web = await startWeb(['--port', '0', '--data-dir', await tempDir('web-demo')])
     expect(web.port).toBeGreaterThan(0)
     const session = await callBridge<SessionState>(web, 'getSession', {})
-    expect(session.body.result).toMatchObject({ mode: 'demo', account: { scopes: expect.arrayContaining(['jobs:read']) } })
+    expect(session.body.result).toMatchObject({
+      mode: 'demo',
+      account: { scopes: expect.arrayContaining(['jobs:read']) },
+    })
     expect(session.body.result?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect(session.body.result?.baseUrl).not.toBe(own.url)
 
@@ -112,7 +132,11 @@ describe('the web host process', () => {
     expect(list.body.result?.source).toBe('live')
     // The demo serves the seeded world: the same pending jobs a freshly seeded world holds.
     const seeded = await createWorld({ producer: false })
-    const expected = seeded.state().jobs.filter((j) => j.status === 'pending').map((j) => j.advertiser).sort()
+    const expected = seeded
+      .state()
+      .jobs.filter((j) => j.status === 'pending')
+      .map((j) => j.advertiser)
+      .sort()
     await seeded.close()
     expect(list.body.result?.total).toBe(expected.length)
     expect(list.body.result?.items.map((j) => j.advertiser).sort()).toEqual(expected)
@@ -123,7 +147,9 @@ describe('the web host process', () => {
   })
 
   it('with BOOTH_API_KEY and --base-url shows that service’s jobs instead', async () => {
-    const web = await startWeb(['--port', '0', '--data-dir', await tempDir('web-key'), '--base-url', own.url], { BOOTH_API_KEY: KEY })
+    const web = await startWeb(['--port', '0', '--data-dir', await tempDir('web-key'), '--base-url', own.url], {
+      BOOTH_API_KEY: KEY,
+    })
     const session = await callBridge<SessionState>(web, 'getSession', {})
     expect(session.body.result).toMatchObject({ mode: 'signed_in', baseUrl: own.url })
 
@@ -140,11 +166,14 @@ describe('the web host process', () => {
     const web = await startWeb(['--port', '0', '--data-dir', await tempDir('web-quit')])
     const agent = new Agent({ keepAlive: true })
     const stream = new Promise<{ complete: boolean; text: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: web.port, path: '/bridge/events', agent, headers: { 'x-booth-token': web.token } }, (res) => {
-        let text = ''
-        res.on('data', (c: Buffer) => (text += c.toString()))
-        res.on('close', () => resolve({ complete: res.complete, text }))
-      })
+      const req = request(
+        { host: '127.0.0.1', port: web.port, path: '/bridge/events', agent, headers: { 'x-booth-token': web.token } },
+        (res) => {
+          let text = ''
+          res.on('data', (c: Buffer) => (text += c.toString()))
+          res.on('close', () => resolve({ complete: res.complete, text }))
+        },
+      )
       req.on('error', reject)
       req.end()
     })

@@ -17,8 +17,19 @@ import type { TakeView } from '../../shared/bridge-takes'
 import { makeAudio } from '../support/audio-fixtures'
 import { bridgeCall, launchBuiltMain, requireBuiltBundles, type BridgeAnswer, type ShellProcess } from './shell-process'
 
-interface Recorded { api: string; [key: string]: unknown }
-const LIST_QUERY = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 100 }
+interface Recorded {
+  api: string
+  [key: string]: unknown
+}
+const LIST_QUERY = {
+  tab: 'pending',
+  filter: 'all',
+  customer_id: null,
+  voice_id: null,
+  q: null,
+  page: 1,
+  page_size: 100,
+}
 const APP = { kind: 'app-top' } as const
 const folders: string[] = []
 const tempDir = () => {
@@ -49,7 +60,8 @@ async function ok<T>(name: string, args: unknown): Promise<T> {
   if (!answer.ok) throw new Error(`${name} failed: ${answer.error.message}`)
   return answer.result as T
 }
-const calls = async (api: string) => (await shell.request<{ calls: Recorded[] }>('state')).calls.filter((c) => c.api === api)
+const calls = async (api: string) =>
+  (await shell.request<{ calls: Recorded[] }>('state')).calls.filter((c) => c.api === api)
 
 describe('a take taken out of the desktop window', () => {
   it('drags, exports and shows a copy byte-identical to the delivered file, never the take itself', async () => {
@@ -57,15 +69,32 @@ describe('a take taken out of the desktop window', () => {
     const jobs = await ok<{ items: Array<{ job_id: string }> }>('listJobs', LIST_QUERY)
     const jobId = jobs.items[0]?.job_id as string
     expect(jobId).toBeTruthy()
-    const wav = await makeAudio(tempDir(), 'booth-read', [{ kind: 'silence', seconds: 0.3 }, { kind: 'tone', seconds: 1.2, dbfs: -18, hz: 440 }, { kind: 'silence', seconds: 0.3 }])
+    const wav = await makeAudio(tempDir(), 'booth-read', [
+      { kind: 'silence', seconds: 0.3 },
+      { kind: 'tone', seconds: 1.2, dbfs: -18, hz: 440 },
+      { kind: 'silence', seconds: 0.3 },
+    ])
     // A dropped file reaches main as the preload hands it over: its path for a one-time id.
-    const granted = await shell.request<{ answer?: BridgeAnswer }>('invoke', { channel: IPC_FILE, frame: APP, args: [wav] })
+    const granted = await shell.request<{ answer?: BridgeAnswer }>('invoke', {
+      channel: IPC_FILE,
+      frame: APP,
+      args: [wav],
+    })
     expect(granted.answer?.ok).toBe(true)
-    const take = await ok<TakeView>('importTake', { jobId, path: (granted.answer as { result: string }).result, label: 'main' })
+    const take = await ok<TakeView>('importTake', {
+      jobId,
+      path: (granted.answer as { result: string }).result,
+      label: 'main',
+    })
     const own = join(userData, 'takes', jobId, take.file_name)
 
     const view = await ok<TakeExportView>('prepareTakeExport', { takeId: take.id })
-    expect(view).toMatchObject({ drag: 'native', revealLabel: 'Show in folder', mimeType: 'audio/wav', fileName: take.file_name })
+    expect(view).toMatchObject({
+      drag: 'native',
+      revealLabel: 'Show in folder',
+      mimeType: 'audio/wav',
+      fileName: take.file_name,
+    })
     expect(view.sha256).toBe(sha256(own))
 
     await ok('dragTakeOut', { takeId: take.id })
@@ -80,7 +109,11 @@ describe('a take taken out of the desktop window', () => {
     expect(drags[0]?.['icon']).toEqual({ kind: 'bitmap', size: { width: 32, height: 32 } })
 
     // Export…: cancelled saves nothing; chosen, the same bytes land there.
-    expect(await ok<TakeExportSaved>('exportTake', { takeId: take.id })).toEqual({ savedPath: null, url: null, fileName: view.fileName })
+    expect(await ok<TakeExportSaved>('exportTake', { takeId: take.id })).toEqual({
+      savedPath: null,
+      url: null,
+      fileName: view.fileName,
+    })
     const target = join(tempDir(), 'for-the-producer.wav')
     await shell.request('saveAnswer', { path: target })
     const saved = await ok<TakeExportSaved>('exportTake', { takeId: take.id })

@@ -26,7 +26,10 @@ afterAll(async () => {
 
 describe('the desktop main process and failures nothing handled', () => {
   it('logs them and keeps running', async () => {
-    const r = await shell.request<{ pid: number; listeners: { unhandledRejection: number; uncaughtException: number } }>('failUnhandled')
+    const r = await shell.request<{
+      pid: number
+      listeners: { unhandledRejection: number; uncaughtException: number }
+    }>('failUnhandled')
     expect(r.listeners.unhandledRejection).toBeGreaterThanOrEqual(1)
     expect(r.listeners.uncaughtException).toBeGreaterThanOrEqual(1)
     // Still answering after both.

@@ -73,7 +73,9 @@ describe('one Booth per data folder', () => {
       const s = await desktop.request<ShellState>('state')
       const box = s.calls.find((c) => c.api === 'dialog.showErrorBox')
       expect(box?.title).toBe('Booth is already running')
-      expect(box?.content).toMatch(/^Booth is already running on this data folder \(.+\): the web host at http:\/\/127\.0\.0\.1:4780\/ \(process \d+, since \d\d:\d\d\)\./)
+      expect(box?.content).toMatch(
+        /^Booth is already running on this data folder \(.+\): the web host at http:\/\/127\.0\.0\.1:4780\/ \(process \d+, since \d\d:\d\d\)\./,
+      )
       expect(s.quit.requested).toBe(1)
       expect(s.windows).toEqual([])
       expect(s.channels).toEqual([])
@@ -101,14 +103,23 @@ describe('one Booth per data folder', () => {
 
 describe('a development run (unpackaged, electron-vite dev server)', () => {
   it('loads the dev server and accepts calls only from its top frame', async () => {
-    const dev = await launchBuiltMain({ userData: tempDir(), env: { STANDIN_PACKAGED: '0', ELECTRON_RENDERER_URL: 'http://localhost:5173/' } })
+    const dev = await launchBuiltMain({
+      userData: tempDir(),
+      env: { STANDIN_PACKAGED: '0', ELECTRON_RENDERER_URL: 'http://localhost:5173/' },
+    })
     try {
       await dev.request('ready')
       const s = await dev.request<ShellState>('state')
       expect(s.windows[0]!.loaded).toEqual(['http://localhost:5173/'])
       expect(await call(dev, { kind: 'app-top' }, 'getSession', {})).toMatchObject({ ok: true })
-      expect(await call(dev, { kind: 'top', url: APP_PAGE }, 'getSession', {})).toMatchObject({ ok: false, error: { kind: 'refused' } })
-      expect(await call(dev, { kind: 'sub', url: 'http://localhost:5173/' }, 'getSession', {})).toMatchObject({ ok: false, error: { kind: 'refused' } })
+      expect(await call(dev, { kind: 'top', url: APP_PAGE }, 'getSession', {})).toMatchObject({
+        ok: false,
+        error: { kind: 'refused' },
+      })
+      expect(await call(dev, { kind: 'sub', url: 'http://localhost:5173/' }, 'getSession', {})).toMatchObject({
+        ok: false,
+        error: { kind: 'refused' },
+      })
       await dev.request('quit')
       expect(await dev.exit(10_000)).toBe(0)
     } finally {
@@ -117,7 +128,10 @@ describe('a development run (unpackaged, electron-vite dev server)', () => {
   })
 
   it('a packaged app ignores ELECTRON_RENDERER_URL', async () => {
-    const packaged = await launchBuiltMain({ userData: tempDir(), env: { ELECTRON_RENDERER_URL: 'https://evil.example/' } })
+    const packaged = await launchBuiltMain({
+      userData: tempDir(),
+      env: { ELECTRON_RENDERER_URL: 'https://evil.example/' },
+    })
     try {
       await packaged.request('ready')
       const s = await packaged.request<ShellState>('state')

@@ -14,18 +14,39 @@ import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isBridgeCallName } from '../../shared/bridge'
 import { exerciseBridge, runBuiltPreload, type BoothBridgeObject } from './preload-sandbox'
-import { bridgeCall, launchBuiltMain, MAIN_BUNDLE, PRELOAD_BUNDLE, RENDERER_DIR, requireBuiltBundles, type FrameSpec, type ShellProcess } from './shell-process'
+import {
+  bridgeCall,
+  launchBuiltMain,
+  MAIN_BUNDLE,
+  PRELOAD_BUNDLE,
+  RENDERER_DIR,
+  requireBuiltBundles,
+  type FrameSpec,
+  type ShellProcess,
+} from './shell-process'
 
-interface Recorded { api: string; [key: string]: unknown }
+interface Recorded {
+  api: string
+  [key: string]: unknown
+}
 interface ShellState {
   calls: Recorded[]
   channels: string[]
   privileged: Array<{ scheme: string; privileges: Record<string, boolean> }>
   protocols: string[]
-  windows: Array<{ options: { webPreferences: Record<string, unknown> } & Record<string, unknown>; loaded: string[]; visible: boolean }>
+  windows: Array<{
+    options: { webPreferences: Record<string, unknown> } & Record<string, unknown>
+    loaded: string[]
+    visible: boolean
+  }>
   sent: string[]
 }
-interface Fetched { status: number; headers: Record<string, string>; body: string; length: number }
+interface Fetched {
+  status: number
+  headers: Record<string, string>
+  body: string
+  length: number
+}
 
 const APP_PAGE = 'booth://app/index.html'
 const LIST_QUERY = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 }
@@ -75,7 +96,10 @@ describe('the built main bundle under Node’s ES module loader', () => {
         }
       }
       console.log(JSON.stringify(missing))`
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: join(MAIN_BUNDLE, '..'), encoding: 'utf8' })
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: join(MAIN_BUNDLE, '..'),
+      encoding: 'utf8',
+    })
     expect(JSON.parse(out)).toEqual([])
   })
 
@@ -83,7 +107,10 @@ describe('the built main bundle under Node’s ES module loader', () => {
     const registered = state.calls.filter((c) => c.api === 'protocol.registerSchemesAsPrivileged')
     expect(registered).toHaveLength(1)
     expect(registered[0]!['afterReady']).toBe(false)
-    expect(state.privileged.find((s) => s.scheme === 'booth')?.privileges).toMatchObject({ standard: true, secure: true })
+    expect(state.privileged.find((s) => s.scheme === 'booth')?.privileges).toMatchObject({
+      standard: true,
+      secure: true,
+    })
     expect(state.protocols).toEqual(['booth', 'booth-media'])
   })
 
@@ -91,9 +118,15 @@ describe('the built main bundle under Node’s ES module loader', () => {
     expect(state.windows).toHaveLength(1)
     const [win] = state.windows
     expect(win!.options.webPreferences).toMatchObject({
-      contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false, webSecurity: true, allowRunningInsecureContent: false,
-      experimentalFeatures: false, webviewTag: false,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
     })
     expect(win!.options.webPreferences['preload']).toBe(PRELOAD_BUNDLE)
     expect(existsSync(PRELOAD_BUNDLE)).toBe(true)
@@ -103,25 +136,53 @@ describe('the built main bundle under Node’s ES module loader', () => {
   })
 
   it('denies navigation away from the app, new windows and webviews; checked web links go to the browser', async () => {
-    const navigate = (name: string, url: string) => shell.request<{ prevented: boolean; listeners: number }>('contentsEvent', { name, url })
+    const navigate = (name: string, url: string) =>
+      shell.request<{ prevented: boolean; listeners: number }>('contentsEvent', { name, url })
     for (const name of ['will-navigate', 'will-redirect']) {
-      for (const url of ['https://evil.example/', 'file:///etc/passwd', 'booth://evil/index.html', 'http://localhost:5173/', 'javascript:alert(1)']) {
+      for (const url of [
+        'https://evil.example/',
+        'file:///etc/passwd',
+        'booth://evil/index.html',
+        'http://localhost:5173/',
+        'javascript:alert(1)',
+      ]) {
         expect(await navigate(name, url), `${name} ${url}`).toMatchObject({ prevented: true, listeners: 1 })
       }
       expect(await navigate(name, `${APP_PAGE}#jobs`)).toMatchObject({ prevented: false })
     }
     expect(await navigate('will-attach-webview', '')).toMatchObject({ prevented: true, listeners: 1 })
-    expect(await shell.request('windowOpen', { url: 'https://example.com/help' })).toEqual({ action: 'deny', opened: ['https://example.com/help'] })
-    for (const url of ['file:///etc/passwd', APP_PAGE, 'http://127.0.0.1:4010/', 'https://user:pw@example.com/', 'javascript:alert(1)']) {
+    expect(await shell.request('windowOpen', { url: 'https://example.com/help' })).toEqual({
+      action: 'deny',
+      opened: ['https://example.com/help'],
+    })
+    for (const url of [
+      'file:///etc/passwd',
+      APP_PAGE,
+      'http://127.0.0.1:4010/',
+      'https://user:pw@example.com/',
+      'javascript:alert(1)',
+    ]) {
       expect(await shell.request('windowOpen', { url }), url).toEqual({ action: 'deny', opened: [] })
     }
   })
 
   it('guards every webContents the app makes, not only the window’s: no new window, no navigation away, no webview', async () => {
     const openedBefore = (await shell.request<{ opened: number }>('bareContents', { urls: [] })).opened
-    const urls = ['https://evil.example/', 'file:///etc/passwd', 'booth://evil/index.html', 'javascript:alert(1)', `${APP_PAGE}#jobs`]
-    const bare = await shell.request<{ navigations: Record<string, boolean[]>; webviewPrevented: boolean; windowOpen: Array<string | null>; opened: number }>('bareContents', { urls })
-    for (const name of ['will-navigate', 'will-redirect']) expect(bare.navigations[name], name).toEqual([true, true, true, true, false])
+    const urls = [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'booth://evil/index.html',
+      'javascript:alert(1)',
+      `${APP_PAGE}#jobs`,
+    ]
+    const bare = await shell.request<{
+      navigations: Record<string, boolean[]>
+      webviewPrevented: boolean
+      windowOpen: Array<string | null>
+      opened: number
+    }>('bareContents', { urls })
+    for (const name of ['will-navigate', 'will-redirect'])
+      expect(bare.navigations[name], name).toEqual([true, true, true, true, false])
     expect(bare.webviewPrevented).toBe(true)
     expect(bare.windowOpen).toEqual(['deny', 'deny', 'deny', 'deny', 'deny'])
     // Not even a web link goes to the browser from there: only the window's own handler sends those.
@@ -129,7 +190,8 @@ describe('the built main bundle under Node’s ES module loader', () => {
   })
 
   it('grants only the microphone, and only to the app’s own top frame', async () => {
-    const ask = (permission: string, details: Record<string, unknown>) => shell.request<{ granted: boolean }>('permissionRequest', { permission, details })
+    const ask = (permission: string, details: Record<string, unknown>) =>
+      shell.request<{ granted: boolean }>('permissionRequest', { permission, details })
     const mic = { requestingUrl: APP_PAGE, isMainFrame: true, mediaTypes: ['audio'] }
     expect(await ask('media', mic)).toEqual({ granted: true })
     expect(await ask('media', { ...mic, mediaTypes: ['video'] })).toEqual({ granted: false })
@@ -137,16 +199,32 @@ describe('the built main bundle under Node’s ES module loader', () => {
     expect(await ask('media', { ...mic, isMainFrame: false })).toEqual({ granted: false })
     expect(await ask('media', { ...mic, requestingUrl: 'https://evil.example/' })).toEqual({ granted: false })
     expect(await ask('media', { ...mic, requestingUrl: 'booth://evil/index.html' })).toEqual({ granted: false })
-    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'display-capture', 'midiSysex', 'openExternal', 'fullscreen']) {
-      expect(await ask(permission, { requestingUrl: APP_PAGE, isMainFrame: true }), permission).toEqual({ granted: false })
+    for (const permission of [
+      'notifications',
+      'geolocation',
+      'clipboard-read',
+      'display-capture',
+      'midiSysex',
+      'openExternal',
+      'fullscreen',
+    ]) {
+      expect(await ask(permission, { requestingUrl: APP_PAGE, isMainFrame: true }), permission).toEqual({
+        granted: false,
+      })
     }
     const check = (permission: string, origin: string, details: Record<string, unknown>) =>
       shell.request<{ granted: boolean }>('permissionCheck', { permission, origin, details })
-    expect(await check('media', 'booth://app', { mediaType: 'audio', isMainFrame: true, requestingUrl: APP_PAGE })).toEqual({ granted: true })
+    expect(
+      await check('media', 'booth://app', { mediaType: 'audio', isMainFrame: true, requestingUrl: APP_PAGE }),
+    ).toEqual({ granted: true })
     expect(await check('media', 'booth://app', { mediaType: 'video', isMainFrame: true })).toEqual({ granted: false })
-    expect(await check('media', 'https://evil.example', { mediaType: 'audio', isMainFrame: true })).toEqual({ granted: false })
+    expect(await check('media', 'https://evil.example', { mediaType: 'audio', isMainFrame: true })).toEqual({
+      granted: false,
+    })
     expect(await check('clipboard-read', 'booth://app', { isMainFrame: true })).toEqual({ granted: false })
-    expect(await shell.request('devicePermission', { details: { deviceType: 'usb', origin: 'booth://app' } })).toEqual({ granted: false })
+    expect(await shell.request('devicePermission', { details: { deviceType: 'usb', origin: 'booth://app' } })).toEqual({
+      granted: false,
+    })
   })
 })
 
@@ -162,7 +240,9 @@ describe('the booth:// protocol', () => {
       const path = relative(RENDERER_DIR, join(file.parentPath, file.name)).split('\\').join('/')
       const answer = await fetchApp(`booth://app/${path}`)
       expect(answer.status, path).toBe(200)
-      expect(answer.headers['content-security-policy'], path).toMatch(/script-src 'self';.*object-src 'none';.*frame-ancestors 'none'/)
+      expect(answer.headers['content-security-policy'], path).toMatch(
+        /script-src 'self';.*object-src 'none';.*frame-ancestors 'none'/,
+      )
       expect(answer.headers['x-content-type-options']).toBe('nosniff')
     }
   })
@@ -170,10 +250,18 @@ describe('the booth:// protocol', () => {
   it('refuses path traversal, other hosts, folders and bad encodings, still with the CSP', async () => {
     const outside = readFileSync(join(RENDERER_DIR, '../../package.json'), 'latin1').slice(0, 40)
     for (const url of [
-      'booth://app/../../package.json', 'booth://app/%2e%2e/%2e%2e/package.json', 'booth://app/..%2f..%2fpackage.json',
-      'booth://app/assets/..%2f..%2f..%2fpackage.json', 'booth://app/%2e%2e%5c%2e%2e%5cpackage.json', 'booth://app/..%5c..%5cpackage.json',
-      'booth://app/%2fetc%2fpasswd', 'booth://app/index.html%00.png', 'booth://app/%E0%A4%A', 'booth://other/index.html',
-      'booth://app/assets', 'booth://app/no-such-file.js',
+      'booth://app/../../package.json',
+      'booth://app/%2e%2e/%2e%2e/package.json',
+      'booth://app/..%2f..%2fpackage.json',
+      'booth://app/assets/..%2f..%2f..%2fpackage.json',
+      'booth://app/%2e%2e%5c%2e%2e%5cpackage.json',
+      'booth://app/..%5c..%5cpackage.json',
+      'booth://app/%2fetc%2fpasswd',
+      'booth://app/index.html%00.png',
+      'booth://app/%E0%A4%A',
+      'booth://other/index.html',
+      'booth://app/assets',
+      'booth://app/no-such-file.js',
     ]) {
       const answer = await fetchApp(url)
       expect(answer.status, url).toBe(404)
@@ -192,7 +280,11 @@ describe('the booth:// protocol', () => {
     const served = await fetchApp(`booth-media://file/${encodeURIComponent(take)}`)
     expect(served).toMatchObject({ status: 200, length: 12 })
     expect(served.headers['content-security-policy']).toMatch(/default-src 'self'/)
-    for (const path of [join(userData, 'takes', '..', 'settings.json'), join(userData, 'window-state.json'), 'takes/job-1/take-1.wav']) {
+    for (const path of [
+      join(userData, 'takes', '..', 'settings.json'),
+      join(userData, 'window-state.json'),
+      'takes/job-1/take-1.wav',
+    ]) {
       expect((await fetchApp(`booth-media://file/${encodeURIComponent(path)}`)).status, path).toBe(403)
     }
   })
@@ -223,19 +315,34 @@ describe('IPC', () => {
 
   it('refuses every frame that is not the app’s own top frame, and such a call changes nothing', async () => {
     for (const frame of [
-      null, { kind: 'sub', url: APP_PAGE }, { kind: 'top', url: 'https://evil.example/' }, { kind: 'top', url: 'booth://evil/index.html' },
-      { kind: 'top', url: 'booth://app.evil/index.html' }, { kind: 'top', url: 'booth-media://file/x' }, { kind: 'top', url: 'file:///index.html' },
-      { kind: 'top', url: 'http://localhost:5173/' }, { kind: 'top', url: '' }, { kind: 'top', url: 'null' },
+      null,
+      { kind: 'sub', url: APP_PAGE },
+      { kind: 'top', url: 'https://evil.example/' },
+      { kind: 'top', url: 'booth://evil/index.html' },
+      { kind: 'top', url: 'booth://app.evil/index.html' },
+      { kind: 'top', url: 'booth-media://file/x' },
+      { kind: 'top', url: 'file:///index.html' },
+      { kind: 'top', url: 'http://localhost:5173/' },
+      { kind: 'top', url: '' },
+      { kind: 'top', url: 'null' },
     ] as FrameSpec[]) {
-      expect(await call(frame, 'signOut'), JSON.stringify(frame)).toEqual({ ok: false, error: { kind: 'refused', message: 'Only Booth’s own window may do that.' } })
+      expect(await call(frame, 'signOut'), JSON.stringify(frame)).toEqual({
+        ok: false,
+        error: { kind: 'refused', message: 'Only Booth’s own window may do that.' },
+      })
     }
     expect(await call({ kind: 'app-top' }, 'getSession')).toMatchObject({ ok: true, result: { mode: 'demo' } })
   })
 
   it('refuses malformed calls from the app’s own window with a sentence', async () => {
     const cases: Array<[unknown, unknown, RegExp]> = [
-      [42, {}, /name of the call/], [null, {}, /name of the call/], ['noSuchCall', {}, /no call named/], ['__proto__', {}, /no call named/],
-      ['constructor', {}, /no call named/], ['listJobs', { ...LIST_QUERY, page: -1 }, /page/], ['listJobs', 'all', /./],
+      [42, {}, /name of the call/],
+      [null, {}, /name of the call/],
+      ['noSuchCall', {}, /no call named/],
+      ['__proto__', {}, /no call named/],
+      ['constructor', {}, /no call named/],
+      ['listJobs', { ...LIST_QUERY, page: -1 }, /page/],
+      ['listJobs', 'all', /./],
       ['getJob', { jobId: '../../etc' }, /jobId/],
     ]
     for (const [name, args, message] of cases) {
@@ -243,17 +350,26 @@ describe('IPC', () => {
       expect(answer, JSON.stringify([name, args])).toMatchObject({ ok: false, error: { kind: 'bad_request' } })
       expect((answer as { error: { message: string } }).error.message).toMatch(message)
     }
-    const name = fc.oneof(fc.string({ maxLength: 40 }).filter((n) => !isBridgeCallName(n)), fc.constantFrom('listJobs', 'getJob', 'getScriptPdf', 'listPendingScripts'))
-    await fc.assert(fc.asyncProperty(name, fc.anything(), async (n, args) => {
-      const answer = await call({ kind: 'app-top' }, n, args)
-      return answer.ok || (answer.error.kind !== 'internal' && answer.error.message.length > 0)
-    }), { numRuns: 60 })
+    const name = fc.oneof(
+      fc.string({ maxLength: 40 }).filter((n) => !isBridgeCallName(n)),
+      fc.constantFrom('listJobs', 'getJob', 'getScriptPdf', 'listPendingScripts'),
+    )
+    await fc.assert(
+      fc.asyncProperty(name, fc.anything(), async (n, args) => {
+        const answer = await call({ kind: 'app-top' }, n, args)
+        return answer.ok || (answer.error.kind !== 'internal' && answer.error.message.length > 0)
+      }),
+      { numRuns: 60 },
+    )
   })
 
   it('quits cleanly: services stopped before quit, no timer left, and the process exits by itself', async () => {
     const running = await shell.request<unknown[]>('timers')
     expect(running.length, 'the poller should be running in demo mode before quit').toBeGreaterThan(0)
-    const { quit, liveTimers } = await shell.request<{ quit: { willQuitPrevented: number; quitEmitted: boolean }; liveTimers: unknown[] }>('quit')
+    const { quit, liveTimers } = await shell.request<{
+      quit: { willQuitPrevented: number; quitEmitted: boolean }
+      liveTimers: unknown[]
+    }>('quit')
     expect(quit).toMatchObject({ willQuitPrevented: 1, quitEmitted: true })
     expect(liveTimers).toEqual([])
     expect(await shell.exit(10_000)).toBe(0)

@@ -6,7 +6,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BRIDGE_EVENTS } from '../../shared/bridge'
 import { IPC_CALL, IPC_EVENT, IPC_FILE } from '../../shared/ipc-channels'
-import { exerciseBridge, runBuiltPreload, SANDBOXED_PRELOAD_MODULES, type BoothBridgeObject, type PreloadRun } from './preload-sandbox'
+import {
+  exerciseBridge,
+  runBuiltPreload,
+  SANDBOXED_PRELOAD_MODULES,
+  type BoothBridgeObject,
+  type PreloadRun,
+} from './preload-sandbox'
 import { requireBuiltBundles } from './shell-process'
 
 let run: PreloadRun
@@ -36,8 +42,15 @@ describe('the built preload bundle', () => {
     run.ipcRenderer.invokeAnswer = async () => ({ ok: true, result: { mode: 'signed_out' } })
     await expect(booth.call('getSession', {})).resolves.toEqual({ mode: 'signed_out' })
     expect(run.ipcRenderer.invoked.at(-1)).toEqual({ channel: IPC_CALL, args: ['getSession', {}] })
-    run.ipcRenderer.invokeAnswer = async () => ({ ok: false, error: { kind: 'refused', message: 'Only Booth’s own window may do that.' } })
-    await expect(booth.call('getSession', {})).rejects.toMatchObject({ message: 'Only Booth’s own window may do that.', kind: 'refused', name: 'BridgeCallError' })
+    run.ipcRenderer.invokeAnswer = async () => ({
+      ok: false,
+      error: { kind: 'refused', message: 'Only Booth’s own window may do that.' },
+    })
+    await expect(booth.call('getSession', {})).rejects.toMatchObject({
+      message: 'Only Booth’s own window may do that.',
+      kind: 'refused',
+      name: 'BridgeCallError',
+    })
   })
 
   it('refuses a call name the contract does not have without sending anything', async () => {
@@ -53,7 +66,12 @@ describe('the built preload bundle', () => {
     const stop = booth.on('session', (data) => seen.push(data))
     expect(run.ipcRenderer.listenerCount(IPC_EVENT)).toBe(1)
     run.ipcRenderer.emit(IPC_EVENT, {}, 'session', { mode: 'demo' })
-    run.ipcRenderer.emit(IPC_EVENT, {}, BRIDGE_EVENTS.find((e) => e !== 'session'), { other: true })
+    run.ipcRenderer.emit(
+      IPC_EVENT,
+      {},
+      BRIDGE_EVENTS.find((e) => e !== 'session'),
+      { other: true },
+    )
     stop()
     run.ipcRenderer.emit(IPC_EVENT, {}, 'session', { mode: 'signed_out' })
     expect(seen).toEqual([{ mode: 'demo' }])
@@ -68,7 +86,10 @@ describe('the built preload bundle', () => {
     const before = run.ipcRenderer.invoked.length
     await expect(booth.pathForFile({})).rejects.toThrow(/not a file on this computer/)
     expect(run.ipcRenderer.invoked.length).toBe(before)
-    run.ipcRenderer.invokeAnswer = async () => ({ ok: false, error: { kind: 'refused', message: 'Only Booth’s own window may do that.' } })
+    run.ipcRenderer.invokeAnswer = async () => ({
+      ok: false,
+      error: { kind: 'refused', message: 'Only Booth’s own window may do that.' },
+    })
     await expect(booth.pathForFile({ path: '/home/talent/take.wav' })).rejects.toMatchObject({ kind: 'refused' })
   })
 

@@ -4,17 +4,41 @@
  * the command line pick the arch and runs the beforePack hook, which makes node_modules hold the
  * target's keychain binding and ffmpeg or refuses to pack. The hook's logic runs on crafted binaries.
  */
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { beforePack } from '../../scripts/packaging/before-pack.mjs'
-import { binaryArch, ffmpegFileFor, inspectTarget, keyringPackageFor, prepareTarget } from '../../scripts/packaging/native-targets.mjs'
+import {
+  binaryArch,
+  ffmpegFileFor,
+  inspectTarget,
+  keyringPackageFor,
+  prepareTarget,
+} from '../../scripts/packaging/native-targets.mjs'
 import { ROOT } from './shell-process'
 
-interface MatrixEntry { runner: string; platform: 'mac' | 'win'; arch: 'x64' | 'arm64' }
-interface Step { uses?: string; run?: string; with?: Record<string, string> }
+interface MatrixEntry {
+  runner: string
+  platform: 'mac' | 'win'
+  arch: 'x64' | 'arm64'
+}
+interface Step {
+  uses?: string
+  run?: string
+  with?: Record<string, string>
+}
 
 const builder = parse(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as Record<string, unknown> & {
   mac: { target: Array<{ target: string; arch?: string[] }> }
@@ -32,8 +56,14 @@ const matrix = job.strategy.matrix.include
 
 /** The CPU of GitHub's hosted runner images (docs: "GitHub-hosted runners"; macos-13 was retired in 2025). */
 const RUNNER_ARCH: Record<string, string> = {
-  'macos-14': 'arm64', 'macos-15': 'arm64', 'macos-26': 'arm64', 'macos-latest': 'arm64', 'macos-15-intel': 'x64',
-  'windows-2022': 'x64', 'windows-2025': 'x64', 'windows-latest': 'x64',
+  'macos-14': 'arm64',
+  'macos-15': 'arm64',
+  'macos-26': 'arm64',
+  'macos-latest': 'arm64',
+  'macos-15-intel': 'x64',
+  'windows-2022': 'x64',
+  'windows-2025': 'x64',
+  'windows-latest': 'x64',
 }
 const PLATFORM = { mac: 'darwin', win: 'win32' } as const
 
@@ -70,7 +100,10 @@ function installNative(root: string, platform: string, arch: 'x64' | 'arm64', ve
   const name = keyringPackageFor(platform, arch)
   mkdirSync(join(root, 'node_modules', name), { recursive: true })
   writeFileSync(join(root, 'node_modules', name, 'package.json'), JSON.stringify({ name, version }))
-  writeFileSync(join(root, 'node_modules', name, `keyring.${name.split('keyring-')[1]}.node`), binaryFor(platform, arch))
+  writeFileSync(
+    join(root, 'node_modules', name, `keyring.${name.split('keyring-')[1]}.node`),
+    binaryFor(platform, arch),
+  )
 }
 const installFfmpeg = (root: string, platform: string, arch: 'x64' | 'arm64') =>
   writeFileSync(join(root, 'node_modules/ffmpeg-static', ffmpegFileFor(platform)), binaryFor(platform, arch))
@@ -97,7 +130,9 @@ describe('the release workflow', () => {
     expect(at(/^npm ci$/)).toBeLessThan(at(/npm run build/))
     expect(at(/npm run build/)).toBeLessThan(at(/vitest run test\/shell/))
     expect(at(/vitest run test\/shell/)).toBeLessThan(at(/electron-builder/))
-    expect(runs[at(/electron-builder/)]).toMatch(/electron-builder --\$\{\{ matrix\.platform \}\} --\$\{\{ matrix\.arch \}\}/)
+    expect(runs[at(/electron-builder/)]).toMatch(
+      /electron-builder --\$\{\{ matrix\.platform \}\} --\$\{\{ matrix\.arch \}\}/,
+    )
     expect(runs.some((r) => /npm (install|i)\b/.test(r))).toBe(false)
   })
 
@@ -111,7 +146,8 @@ describe('the release workflow', () => {
 
 describe('electron-builder.yml', () => {
   it('takes the arch from the command line and runs the beforePack hook', () => {
-    for (const t of builder.mac.target) expect(t.arch, 'an arch list in the config overrides --arm64/--x64').toBeUndefined()
+    for (const t of builder.mac.target)
+      expect(t.arch, 'an arch list in the config overrides --arm64/--x64').toBeUndefined()
     for (const t of builder.win.target) expect(t.arch ?? ['x64']).toEqual(['x64'])
     expect(builder.beforePack).toBe('scripts/packaging/before-pack.mjs')
     expect(existsSync(join(ROOT, builder.beforePack))).toBe(true)
@@ -169,7 +205,11 @@ describe('the beforePack hook', () => {
     installFfmpeg(root, 'darwin', 'arm64')
     const commands: string[] = []
     const run = (command: string, args: string[], options: { env?: Record<string, string | undefined> }) => {
-      commands.push([command === process.execPath ? 'node' : command, ...args.map((a) => a.replace(root, 'ROOT'))].join(' ').replace(/--pack-destination \S+/, '--pack-destination TMP'))
+      commands.push(
+        [command === process.execPath ? 'node' : command, ...args.map((a) => a.replace(root, 'ROOT'))]
+          .join(' ')
+          .replace(/--pack-destination \S+/, '--pack-destination TMP'),
+      )
       if (command === 'npm') writeFileSync(join(args[3]!, 'napi-rs-keyring-darwin-x64-2.1.2.tgz'), 'tarball')
       if (command === 'tar') installNative(root, 'darwin', 'x64')
       if (args[0]?.endsWith('install.js')) {
@@ -189,12 +229,19 @@ describe('the beforePack hook', () => {
     const root = fakeProject()
     installNative(root, 'darwin', 'arm64')
     installFfmpeg(root, 'darwin', 'arm64')
-    await expect(prepareTarget({ root, platform: 'darwin', arch: 'x64', run: () => '', log: () => undefined }))
-      .rejects.toThrow(/cannot be packaged for darwin-x64:[\s\S]*keyring-darwin-x64[\s\S]*ffmpeg[\s\S]*npm pack left no tarball/)
+    await expect(
+      prepareTarget({ root, platform: 'darwin', arch: 'x64', run: () => '', log: () => undefined }),
+    ).rejects.toThrow(
+      /cannot be packaged for darwin-x64:[\s\S]*keyring-darwin-x64[\s\S]*ffmpeg[\s\S]*npm pack left no tarball/,
+    )
   })
 
   it('packs one macOS or Windows architecture per run', async () => {
-    const context = (electronPlatformName: string, arch: number) => ({ electronPlatformName, arch, packager: { projectDir: fakeProject() } })
+    const context = (electronPlatformName: string, arch: number) => ({
+      electronPlatformName,
+      arch,
+      packager: { projectDir: fakeProject() },
+    })
     await expect(beforePack(context('linux', 1))).rejects.toThrow(/macOS and Windows only/)
     await expect(beforePack(context('darwin', 4))).rejects.toThrow(/one per run/)
     const ready = context('win32', 1)

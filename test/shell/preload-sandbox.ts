@@ -10,7 +10,15 @@ import { runInNewContext } from 'node:vm'
 import { PRELOAD_BUNDLE } from './shell-process'
 
 /** What Electron's sandboxed preload can require (Electron docs, "Process Sandboxing"). */
-export const SANDBOXED_PRELOAD_MODULES = ['electron', 'events', 'timers', 'url', 'node:events', 'node:timers', 'node:url']
+export const SANDBOXED_PRELOAD_MODULES = [
+  'electron',
+  'events',
+  'timers',
+  'url',
+  'node:events',
+  'node:timers',
+  'node:url',
+]
 
 interface Emitter {
   emit(event: string, ...args: unknown[]): boolean
@@ -34,7 +42,9 @@ export interface PreloadRun {
 const load = createRequire(import.meta.url)
 
 export function runBuiltPreload(): PreloadRun {
-  const { createElectronStandIn } = load('./stand-in/electron-stand-in.cjs') as { createElectronStandIn: (o: { process: 'renderer' }) => Record<string, unknown> }
+  const { createElectronStandIn } = load('./stand-in/electron-stand-in.cjs') as {
+    createElectronStandIn: (o: { process: 'renderer' }) => Record<string, unknown>
+  }
   const electron = createElectronStandIn({ process: 'renderer' })
   const standIn = electron['standIn'] as { calls: PreloadRun['calls'] }
   const contextBridge = electron['contextBridge'] as { exposed: Map<string, unknown> }
@@ -47,9 +57,14 @@ export function runBuiltPreload(): PreloadRun {
   }
   const module = { exports: {} as unknown }
   const code = readFileSync(PRELOAD_BUNDLE, 'utf8')
-  const wrapper = runInNewContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { console }, { filename: PRELOAD_BUNDLE })
+  const wrapper = runInNewContext(
+    `(function (exports, require, module, __filename, __dirname) {${code}\n})`,
+    { console },
+    { filename: PRELOAD_BUNDLE },
+  )
   wrapper(module.exports, sandboxRequire, module, PRELOAD_BUNDLE, '.')
-  const channels = (api: string) => [...new Set(standIn.calls.filter((c) => c.api === api).map((c) => String(c.channel)))].sort()
+  const channels = (api: string) =>
+    [...new Set(standIn.calls.filter((c) => c.api === api).map((c) => String(c.channel)))].sort()
   return {
     required,
     exposed: contextBridge.exposed,
@@ -58,7 +73,9 @@ export function runBuiltPreload(): PreloadRun {
     channelsUsed: () => ({
       invoke: channels('ipcRenderer.invoke'),
       listen: channels('ipcRenderer.on'),
-      send: ['ipcRenderer.send', 'ipcRenderer.sendSync', 'ipcRenderer.postMessage', 'ipcRenderer.sendToHost'].flatMap(channels),
+      send: ['ipcRenderer.send', 'ipcRenderer.sendSync', 'ipcRenderer.postMessage', 'ipcRenderer.sendToHost'].flatMap(
+        channels,
+      ),
     }),
   }
 }

@@ -28,13 +28,17 @@ function newestSource(dir: string): number {
 export function requireBuiltBundles(): void {
   for (const file of [MAIN_BUNDLE, PRELOAD_BUNDLE, join(RENDERER_DIR, 'index.html')]) {
     if (!existsSync(file)) {
-      throw new Error(`${file} is missing: the desktop shell tests check the built bundles. Run \`npm run build\` first (scripts/test.sh does).`)
+      throw new Error(
+        `${file} is missing: the desktop shell tests check the built bundles. Run \`npm run build\` first (scripts/test.sh does).`,
+      )
     }
   }
   const built = Math.min(statSync(MAIN_BUNDLE).mtimeMs, statSync(PRELOAD_BUNDLE).mtimeMs)
   const source = Math.max(...['main', 'preload', 'shared', 'sandbox'].map((dir) => newestSource(join(ROOT, dir))))
   if (source > built) {
-    throw new Error('out/ is older than the code in main/, preload/, shared/ or sandbox/: run `npm run build` so the desktop shell tests check what you changed.')
+    throw new Error(
+      'out/ is older than the code in main/, preload/, shared/ or sandbox/: run `npm run build` so the desktop shell tests check what you changed.',
+    )
   }
 }
 
@@ -58,10 +62,16 @@ export interface LaunchOptions {
 export async function launchBuiltMain(opts: LaunchOptions): Promise<ShellProcess> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^(NODE_OPTIONS|VITEST|ELECTRON_RENDERER_URL|BOOTH_API_KEY|BOOTH_BASE_URL)/.test(key)) env[key] = value
+    if (value !== undefined && !/^(NODE_OPTIONS|VITEST|ELECTRON_RENDERER_URL|BOOTH_API_KEY|BOOTH_BASE_URL)/.test(key))
+      env[key] = value
   }
   Object.assign(env, { STANDIN_USER_DATA: opts.userData, STANDIN_MAIN_ENTRY: MAIN_BUNDLE }, opts.env)
-  const child: ChildProcess = fork(LAUNCHER, [], { cwd: ROOT, env, execArgv: [], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
+  const child: ChildProcess = fork(LAUNCHER, [], {
+    cwd: ROOT,
+    env,
+    execArgv: [],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -71,11 +81,15 @@ export async function launchBuiltMain(opts: LaunchOptions): Promise<ShellProcess
   const exitWaiters: Array<(code: number | null) => void> = []
   child.on('exit', (code) => {
     exited = code
-    for (const p of pending.values()) p.reject(new Error(`the stand-in process ended (code ${code}) before answering.\n${output}`))
+    for (const p of pending.values())
+      p.reject(new Error(`the stand-in process ended (code ${code}) before answering.\n${output}`))
     exitWaiters.splice(0).forEach((fn) => fn(code))
   })
   const loaded = await new Promise<ShellProcess['loaded']>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the built main bundle did not finish loading in 20 s.\n${output}`)), 20_000)
+    const timer = setTimeout(
+      () => reject(new Error(`the built main bundle did not finish loading in 20 s.\n${output}`)),
+      20_000,
+    )
     child.on('message', (message: { type?: string; id?: number; ok?: boolean; value?: unknown; error?: string }) => {
       if (message.type === 'loaded' || message.type === 'load-failed') {
         clearTimeout(timer)
@@ -88,29 +102,38 @@ export async function launchBuiltMain(opts: LaunchOptions): Promise<ShellProcess
       if (message.ok) waiter.resolve(message.value)
       else waiter.reject(new Error(`the stand-in failed: ${message.error}`))
     })
-    child.once('exit', (code) => reject(new Error(`the stand-in process ended (code ${code}) while loading.\n${output}`)))
+    child.once('exit', (code) =>
+      reject(new Error(`the stand-in process ended (code ${code}) while loading.\n${output}`)),
+    )
   })
   return {
     loaded,
-    request: <T>(op: string, input?: unknown) => new Promise<T>((resolve, reject) => {
-      if (exited !== undefined || !child.connected) return reject(new Error(`the stand-in process has ended (code ${exited}).\n${output}`))
-      const id = nextId++
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
-      child.send({ id, op, input }, (err) => {
-        if (!err) return
-        pending.delete(id)
-        reject(err)
-      })
-    }),
-    exit: (withinMs) => new Promise((resolve, reject) => {
-      if (exited !== undefined) return resolve(exited)
-      const timer = setTimeout(() => reject(new Error(`the process did not exit within ${withinMs} ms after quitting: something still runs.`)), withinMs)
-      exitWaiters.push((code) => {
-        clearTimeout(timer)
-        resolve(code)
-      })
-      if (child.connected) child.disconnect()
-    }),
+    request: <T>(op: string, input?: unknown) =>
+      new Promise<T>((resolve, reject) => {
+        if (exited !== undefined || !child.connected)
+          return reject(new Error(`the stand-in process has ended (code ${exited}).\n${output}`))
+        const id = nextId++
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject })
+        child.send({ id, op, input }, (err) => {
+          if (!err) return
+          pending.delete(id)
+          reject(err)
+        })
+      }),
+    exit: (withinMs) =>
+      new Promise((resolve, reject) => {
+        if (exited !== undefined) return resolve(exited)
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`the process did not exit within ${withinMs} ms after quitting: something still runs.`)),
+          withinMs,
+        )
+        exitWaiters.push((code) => {
+          clearTimeout(timer)
+          resolve(code)
+        })
+        if (child.connected) child.disconnect()
+      }),
     kill: () => {
       if (exited === undefined) child.kill('SIGKILL')
     },
@@ -121,8 +144,17 @@ export async function launchBuiltMain(opts: LaunchOptions): Promise<ShellProcess
 export type BridgeAnswer = { ok: true; result: unknown } | { ok: false; error: { kind: string; message: string } }
 
 /** Calls the app's IPC handler on the bridge channel as the given frame would, and returns its answer. */
-export async function bridgeCall(on: ShellProcess, frame: FrameSpec, name: unknown, args: unknown = {}): Promise<BridgeAnswer> {
-  const reply = await on.request<{ answer?: BridgeAnswer; missing?: boolean; threw?: string }>('invoke', { channel: IPC_CALL, frame, args: [name, args] })
+export async function bridgeCall(
+  on: ShellProcess,
+  frame: FrameSpec,
+  name: unknown,
+  args: unknown = {},
+): Promise<BridgeAnswer> {
+  const reply = await on.request<{ answer?: BridgeAnswer; missing?: boolean; threw?: string }>('invoke', {
+    channel: IPC_CALL,
+    frame,
+    args: [name, args],
+  })
   if (!reply.answer) throw new Error(`the IPC handler did not answer: ${JSON.stringify(reply)}`)
   return reply.answer
 }

@@ -9,9 +9,7 @@
  * that is not a list), each one of `Mangle`.
  */
 export type Mangle =
-  | { pointer: string; op: 'null' }
-  | { pointer: string; op: 'remove' }
-  | { pointer: string; op: 'set'; value: unknown }
+  { pointer: string; op: 'null' } | { pointer: string; op: 'remove' } | { pointer: string; op: 'set'; value: unknown }
 
 export const nullAt = (pointer: string): Mangle => ({ pointer, op: 'null' })
 export const removeAt = (pointer: string): Mangle => ({ pointer, op: 'remove' })
@@ -25,7 +23,10 @@ export function mangleJson(text: string, mangles: readonly Mangle[]): string {
 }
 
 function apply(body: unknown, mangle: Mangle): void {
-  const parts = mangle.pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+  const parts = mangle.pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
   const last = parts.pop()
   if (last === undefined) throw new Error('A mangle needs a place inside the answer, not the whole answer.')
   let parent: unknown = body
@@ -44,9 +45,11 @@ function apply(body: unknown, mangle: Mangle): void {
 function child(node: unknown, part: string, pointer: string): unknown {
   if (Array.isArray(node)) {
     const index = part === '-' ? node.length - 1 : Number(part)
-    if (!Number.isInteger(index) || index < 0 || index >= node.length) throw new Error(`The answer has no place ${pointer}.`)
+    if (!Number.isInteger(index) || index < 0 || index >= node.length)
+      throw new Error(`The answer has no place ${pointer}.`)
     return node[index]
   }
-  if (typeof node !== 'object' || node === null || !(part in node)) throw new Error(`The answer has no place ${pointer}.`)
+  if (typeof node !== 'object' || node === null || !(part in node))
+    throw new Error(`The answer has no place ${pointer}.`)
   return (node as Record<string, unknown>)[part]
 }

@@ -57,14 +57,24 @@ function source(seg: Segment, rate: number, channels: number): string {
 
 function encoderArgs(format: Required<Pick<FixtureFormat, 'codec'>> & FixtureFormat): string[] {
   const args = ['-c:a', format.codec]
-  if (format.codec === 'flac') args.push('-sample_fmt', format.bits === 24 ? 's32' : 's16', ...(format.bits === 24 ? ['-bits_per_raw_sample', '24'] : []))
+  if (format.codec === 'flac')
+    args.push(
+      '-sample_fmt',
+      format.bits === 24 ? 's32' : 's16',
+      ...(format.bits === 24 ? ['-bits_per_raw_sample', '24'] : []),
+    )
   if (format.codec === 'libmp3lame') args.push('-b:a', '128k')
   if (format.codec === 'aac') args.push('-b:a', '96k')
   return args
 }
 
 /** Writes `name` into `dir` from the segments, in the given format, and returns its path. */
-export async function makeAudio(dir: string, name: string, segments: readonly Segment[], format: FixtureFormat = {}): Promise<string> {
+export async function makeAudio(
+  dir: string,
+  name: string,
+  segments: readonly Segment[],
+  format: FixtureFormat = {},
+): Promise<string> {
   if (segments.length === 0) throw new Error('A fixture needs at least one segment.')
   const rate = format.sampleRate ?? 48_000
   const channels = format.channels ?? 1
@@ -73,14 +83,21 @@ export async function makeAudio(dir: string, name: string, segments: readonly Se
   const sources = segments.map((seg, i) => `${source(seg, rate, channels)}[s${i}]`)
   const inputs = segments.map((_, i) => `[s${i}]`).join('')
   const graph = `${sources.join(';')};${inputs}concat=n=${segments.length}:v=0:a=1[out]`
-  await runFfmpeg(['-y', '-filter_complex', graph, '-map', '[out]', ...encoderArgs({ ...format, codec }), '-ar', String(rate), file], {
-    timeoutMs: 60_000,
-  })
+  await runFfmpeg(
+    ['-y', '-filter_complex', graph, '-map', '[out]', ...encoderArgs({ ...format, codec }), '-ar', String(rate), file],
+    {
+      timeoutMs: 60_000,
+    },
+  )
   return file
 }
 
 /** A spoken take (espeak-ng) padded with exact silence before and after, as 48 kHz/24-bit mono WAV. */
-export async function makeVoiceTake(dir: string, name: string, opts: { text: string; leadS: number; tailS: number }): Promise<string> {
+export async function makeVoiceTake(
+  dir: string,
+  name: string,
+  opts: { text: string; leadS: number; tailS: number },
+): Promise<string> {
   const raw = path.join(dir, `${name}.espeak.wav`)
   await execFileAsync('espeak-ng', ['-w', raw, opts.text])
   const file = path.join(dir, `${name}.wav`)
@@ -89,7 +106,9 @@ export async function makeVoiceTake(dir: string, name: string, opts: { text: str
     `[0:a]aresample=48000,aformat=sample_fmts=dbl:channel_layouts=mono[v];` +
     `aevalsrc=exprs=0:s=48000:d=${opts.tailS},aformat=sample_fmts=dbl:channel_layouts=mono[b];` +
     `[a][v][b]concat=n=3:v=0:a=1[out]`
-  await runFfmpeg(['-y', '-i', raw, '-filter_complex', graph, '-map', '[out]', '-c:a', 'pcm_s24le', file], { timeoutMs: 60_000 })
+  await runFfmpeg(['-y', '-i', raw, '-filter_complex', graph, '-map', '[out]', '-c:a', 'pcm_s24le', file], {
+    timeoutMs: 60_000,
+  })
   return file
 }
 
@@ -100,7 +119,16 @@ export async function makeTempDir(prefix = 'booth-audio-'): Promise<{ dir: strin
 
 /** ffmpeg's own loudness and sample peak of a file, measured in a separate run (the tests' reference). */
 export async function referenceLoudness(file: string): Promise<{ lufs: number; peakDbfs: number }> {
-  const { stderr } = await runFfmpeg(['-nostats', '-i', file, '-af', 'ebur128=peak=sample:framelog=verbose', '-f', 'null', '-'])
+  const { stderr } = await runFfmpeg([
+    '-nostats',
+    '-i',
+    file,
+    '-af',
+    'ebur128=peak=sample:framelog=verbose',
+    '-f',
+    'null',
+    '-',
+  ])
   const lufs = /I:\s+(-?[\d.]+) LUFS/.exec(stderr)
   const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(stderr)
   if (!lufs?.[1] || !peak?.[1]) throw new Error(`ffmpeg's ebur128 printed no summary for ${file}.`)

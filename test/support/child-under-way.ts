@@ -16,13 +16,17 @@ export async function childUnderWay(script: string, args: readonly string[]): Pr
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   let out = ''
   let err = ''
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  )
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (b: Buffer) => {
       out += b.toString()
       if (out.includes('under way')) resolve()
     })
-    child.stderr.on('data', (b: Buffer) => { err += b.toString() })
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString()
+    })
     child.on('exit', () => reject(new Error(`The child ended before its work was under way: ${out} ${err}`)))
   })
   return {

@@ -5,7 +5,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Fault } from './fault-proxy'
 
-export function answerRetryAfter(req: IncomingMessage, res: ServerResponse, fault: Extract<Fault, { type: 'retry_after' }>): void {
+export function answerRetryAfter(
+  req: IncomingMessage,
+  res: ServerResponse,
+  fault: Extract<Fault, { type: 'retry_after' }>,
+): void {
   req.resume()
   const status = fault.status ?? 429
   const envelope: Record<string, unknown> = {
@@ -16,7 +20,11 @@ export function answerRetryAfter(req: IncomingMessage, res: ServerResponse, faul
   }
   if (fault.inBody ?? status === 429) envelope.retry_after = fault.seconds
   const body = JSON.stringify(envelope)
-  res.writeHead(status, { 'content-type': 'application/json', 'retry-after': String(fault.seconds), 'content-length': Buffer.byteLength(body) })
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'retry-after': String(fault.seconds),
+    'content-length': Buffer.byteLength(body),
+  })
   res.end(body)
 }
 

@@ -37,7 +37,14 @@
  * upstream's origin rewritten to the proxy's (Location headers and JSON bodies), so links the sandbox
  * hands out (tus uploads, listen and PDF links) also go through the proxy.
  */
-import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http'
 import type { Socket } from 'node:net'
 import { answerHtml, answerOversized, answerRetryAfter } from './fault-answers'
 import { mangleJson, type Mangle } from './answer-mangling'
@@ -152,7 +159,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const path = new URL(req.url ?? '/', 'http://proxy').pathname
     const fault = pick(method, path)
     const key = req.headers['idempotency-key']
-    const entry: ProxiedRequest = { method, path, fault: fault.type, idempotencyKey: typeof key === 'string' ? key : null, at: Date.now() }
+    const entry: ProxiedRequest = {
+      method,
+      path,
+      fault: fault.type,
+      idempotencyKey: typeof key === 'string' ? key : null,
+      at: Date.now(),
+    }
     requests.push(entry)
     if (requests.length > MAX_LOGGED) requests.splice(0, requests.length - MAX_LOGGED)
     switch (fault.type) {
@@ -174,7 +187,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
   const forward = (req: IncomingMessage, res: ServerResponse, fault: Fault, entry: ProxiedRequest) => {
     const out = httpRequest(
-      { host: upstream.hostname.replace(/^\[|\]$/g, ''), port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      {
+        host: upstream.hostname.replace(/^\[|\]$/g, ''),
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+      },
       (up) => {
         if (fault.type === 'drop_after') {
           up.resume()
@@ -182,7 +201,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           return
         }
         const headers = { ...up.headers }
-        if (rewrite && typeof headers.location === 'string') headers.location = headers.location.split(upstream.origin).join(origin)
+        if (rewrite && typeof headers.location === 'string')
+          headers.location = headers.location.split(upstream.origin).join(origin)
         const rewriteBody = rewrite && /json/i.test(String(headers['content-type'] ?? ''))
         if (!rewriteBody && fault.type === 'pass') {
           res.writeHead(up.statusCode ?? 502, headers)
@@ -206,7 +226,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           if (fault.type === 'cut_body' || fault.type === 'stall_body') {
             const part = Math.min(fault.afterBytes ?? Math.floor(text.length / 2), Math.max(0, text.length - 1))
             const socket = res.socket
-            res.write(text.subarray(0, part), () => (fault.type === 'cut_body' ? socket?.destroy() : socket && hold(socket)))
+            res.write(text.subarray(0, part), () =>
+              fault.type === 'cut_body' ? socket?.destroy() : socket && hold(socket),
+            )
             return
           }
           res.end(text)

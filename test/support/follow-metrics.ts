@@ -62,7 +62,13 @@ export function followMetrics(words: readonly TrueWord[], moves: readonly Highli
     if (Math.abs(d) <= 2) hits++
     if (d >= 2) ahead++
   }
-  return { lagsS, missed, withinTwo: samples ? hits / samples : 0, aheadTwo: samples ? ahead / samples : 0, relocks: relocks(words, moves) }
+  return {
+    lagsS,
+    missed,
+    withinTwo: samples ? hits / samples : 0,
+    aheadTwo: samples ? ahead / samples : 0,
+    relocks: relocks(words, moves),
+  }
 }
 
 function relocks(words: readonly TrueWord[], moves: readonly HighlightMove[]): FollowMetrics['relocks'] {
@@ -89,7 +95,8 @@ function relocks(words: readonly TrueWord[], moves: readonly HighlightMove[]): F
     if (!kind) continue
     const after = moves.find((m) => m.atS >= endS && m.index > before && Math.abs(m.index - truthAt(words, m.atS)) <= 2)
     let overshoot = 0
-    for (let t = endS; t <= (after?.atS ?? endS + 5); t += STEP_S) overshoot = Math.max(overshoot, shownAt(moves, t) - truthAt(words, t))
+    for (let t = endS; t <= (after?.atS ?? endS + 5); t += STEP_S)
+      overshoot = Math.max(overshoot, shownAt(moves, t) - truthAt(words, t))
     out.push({ kind, afterS: after ? after.atS - endS : null, overshoot })
   }
   return out

@@ -78,8 +78,10 @@ export const HELD_OUT_CASES: FollowCase[] = [
     voice: { name: 'en-us+f3', speed: 150 },
     script: SCRIPT_C,
     // "$59" said as "fifty nine dollars", an ad-lib.
-    read: SCRIPT_C.replace('$59', 'fifty nine dollars')
-      .replace('lights for free.', 'lights for free. Seriously, it takes no time at all.'),
+    read: SCRIPT_C.replace('$59', 'fifty nine dollars').replace(
+      'lights for free.',
+      'lights for free. Seriously, it takes no time at all.',
+    ),
   },
   {
     name: 'D',
@@ -93,6 +95,9 @@ export const HELD_OUT_CASES: FollowCase[] = [
     voice: { engine: 'flite', name: 'rms', speed: 1.1 },
     script: SCRIPT_C,
     // The script as written, a sentence skipped.
-    read: SCRIPT_C.replace('$59', 'fifty nine dollars').replace('Book online and wait in our comfortable lounge with fresh pastries. ', ''),
+    read: SCRIPT_C.replace('$59', 'fifty nine dollars').replace(
+      'Book online and wait in our comfortable lounge with fresh pastries. ',
+      '',
+    ),
   },
 ]

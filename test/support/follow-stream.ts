@@ -33,17 +33,35 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, Math.max(0, ms)))
 }
 
-export async function streamTake(opts: { script: string; pcm48k: Float32Array; dataDir: string; engines?: FollowEngine[]; pace?: boolean }): Promise<StreamedTake> {
+export async function streamTake(opts: {
+  script: string
+  pcm48k: Float32Array
+  dataDir: string
+  engines?: FollowEngine[]
+  pace?: boolean
+}): Promise<StreamedTake> {
   const hub = new EventHub()
   const warnings: string[] = []
   const store = new TakeStore({ dataDir: opts.dataDir, measure: measureTake })
-  const calls = createRecordingCalls(store, async () => ({ stem: 'FOLLOW', spotLengthS: null, kind: 'dry_voice' }), () => {})
-  const area = createPrompterArea({ dataDir: opts.dataDir, hub, warn: (m) => warnings.push(m), ...(opts.engines ? { engines: opts.engines } : {}), ...(opts.pace !== undefined ? { pace: opts.pace } : {}) })
+  const calls = createRecordingCalls(
+    store,
+    async () => ({ stem: 'FOLLOW', spotLengthS: null, kind: 'dry_voice' }),
+    () => {},
+  )
+  const area = createPrompterArea({
+    dataDir: opts.dataDir,
+    hub,
+    warn: (m) => warnings.push(m),
+    ...(opts.engines ? { engines: opts.engines } : {}),
+    ...(opts.pace !== undefined ? { pace: opts.pace } : {}),
+  })
   const recording = area.wrapTakeHandlers({
     startRecording: calls.start,
     appendRecording: calls.append,
     // The take's metadata is not what is measured here.
-    stopRecording: async (a: { takeId: string }) => { await calls.stop(a) },
+    stopRecording: async (a: { takeId: string }) => {
+      await calls.stop(a)
+    },
     cancelRecording: calls.cancel,
   } as unknown as Parameters<typeof area.wrapTakeHandlers>[0])
   // The page asks for the prompter's settings when it shows the script, which readies the recogniser.
@@ -53,13 +71,19 @@ export async function streamTake(opts: { script: string; pcm48k: Float32Array; d
   let t0 = 0
   let sentS = 0
   hub.subscribe((name, data) => {
-    if (name === 'follow') events.push({ atS: (performance.now() - t0) / 1000, takeS: sentS, position: data as FollowPosition })
+    if (name === 'follow')
+      events.push({ atS: (performance.now() - t0) / 1000, takeS: sentS, position: data as FollowPosition })
   })
   const chunk = Math.round(TAKE_RATE * CHUNK_S)
   const tail = new Float32Array(Math.round(TAKE_RATE * ROOM_TONE_AFTER_S))
   const pcm = new Float32Array(opts.pcm48k.length + tail.length)
   pcm.set(opts.pcm48k)
-  const { takeId } = await recording.startRecording({ jobId: '7', sampleRate: TAKE_RATE, channels: 1, script: { revision_id: null, text: opts.script } })
+  const { takeId } = await recording.startRecording({
+    jobId: '7',
+    sampleRate: TAKE_RATE,
+    channels: 1,
+    script: { revision_id: null, text: opts.script },
+  })
   t0 = performance.now()
   for (let i = 0, n = 1; i < pcm.length; i += chunk, n++) {
     await sleep(t0 + n * CHUNK_S * 1000 - performance.now())

@@ -28,7 +28,9 @@ export interface Voice {
 
 /** How a voice is named in the benchmark's figures. */
 export function voiceLabel(v: Voice): string {
-  return v.engine === 'flite' ? `flite ${v.name}${v.speed !== 1 ? ` ×${v.speed}` : ''}` : `espeak-ng ${v.name} at ${v.speed} wpm`
+  return v.engine === 'flite'
+    ? `flite ${v.name}${v.speed !== 1 ? ` ×${v.speed}` : ''}`
+    : `espeak-ng ${v.name} at ${v.speed} wpm`
 }
 
 export interface TrueWord {
@@ -50,7 +52,8 @@ const RATE = 48_000
 const AUDIBLE = 300
 
 async function say(text: string, voice: Voice, wav: string): Promise<void> {
-  if (voice.engine === 'flite') await run('flite', ['-voice', voice.name, '--setf', `duration_stretch=${voice.speed}`, '-t', text, '-o', wav])
+  if (voice.engine === 'flite')
+    await run('flite', ['-voice', voice.name, '--setf', `duration_stretch=${voice.speed}`, '-t', text, '-o', wav])
   else await run('espeak-ng', ['-v', voice.name, '-s', String(voice.speed), '-w', wav, text])
 }
 
@@ -66,13 +69,23 @@ async function audibleEnd(wav: string): Promise<number> {
 }
 
 async function toFloat48k(wav: string): Promise<Float32Array> {
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', wav, '-ar', String(RATE), '-ac', '1', '-f', 'f32le', '-'], { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 })
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', wav, '-ar', String(RATE), '-ac', '1', '-f', 'f32le', '-'],
+    { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
+  )
   const buf = stdout as unknown as Buffer
   return new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length))
 }
 
 /** espeak-ng reads `read`; every read word gets its end and its place in `script`. */
-export async function speakTake(script: string, read: string, voice: Voice, dir: string, name: string): Promise<SpokenTake> {
+export async function speakTake(
+  script: string,
+  read: string,
+  voice: Voice,
+  dir: string,
+  name: string,
+): Promise<SpokenTake> {
   const wav = join(dir, `${name}.wav`)
   await say(read, voice, wav)
   const pcm48k = await toFloat48k(wav)
@@ -83,11 +96,15 @@ export async function speakTake(script: string, read: string, voice: Voice, dir:
   const ends: number[] = new Array(readWords.length)
   // Two espeak-ng runs at a time: the machine has two cores.
   for (let i = 0; i < readWords.length; i += 2) {
-    await Promise.all([i, i + 1].filter((k) => k < readWords.length).map(async (k) => {
-      const prefix = join(dir, `${name}-prefix-${k}.wav`)
-      await say(read.slice(0, (readWords[k] as { to: number }).to), voice, prefix)
-      ends[k] = await audibleEnd(prefix)
-    }))
+    await Promise.all(
+      [i, i + 1]
+        .filter((k) => k < readWords.length)
+        .map(async (k) => {
+          const prefix = join(dir, `${name}-prefix-${k}.wav`)
+          await say(read.slice(0, (readWords[k] as { to: number }).to), voice, prefix)
+          ends[k] = await audibleEnd(prefix)
+        }),
+    )
   }
   return {
     pcm48k,

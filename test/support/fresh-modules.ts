@@ -23,7 +23,15 @@ vi.resetModules()
 await import('tus-js-client')
 await import('@playwright/test')
 
-const PROCESS_EVENTS = ['uncaughtException', 'unhandledRejection', 'exit', 'beforeExit', 'SIGINT', 'SIGTERM', 'warning'] as const
+const PROCESS_EVENTS = [
+  'uncaughtException',
+  'unhandledRejection',
+  'exit',
+  'beforeExit',
+  'SIGINT',
+  'SIGTERM',
+  'warning',
+] as const
 
 function processState() {
   return {
@@ -38,15 +46,24 @@ const before = processState()
 
 afterAll(() => {
   const after = processState()
-  const changedEnv = [...new Set([...Object.keys(before.env), ...Object.keys(after.env)])].filter((k) => before.env[k] !== after.env[k])
+  const changedEnv = [...new Set([...Object.keys(before.env), ...Object.keys(after.env)])].filter(
+    (k) => before.env[k] !== after.env[k],
+  )
   const leftover = {
     'environment variables changed': changedEnv,
     'working folder': after.cwd === before.cwd ? [] : [after.cwd],
     'globals added': after.globals.filter((g) => !before.globals.includes(g)),
     'globals removed': before.globals.filter((g) => !after.globals.includes(g)),
-    'process listeners added': PROCESS_EVENTS.filter((e) => (after.listeners.get(e) ?? 0) > (before.listeners.get(e) ?? 0)),
+    'process listeners added': PROCESS_EVENTS.filter(
+      (e) => (after.listeners.get(e) ?? 0) > (before.listeners.get(e) ?? 0),
+    ),
     'fake timers left on': vi.isFakeTimers() ? ['yes'] : [],
   }
-  const said = Object.entries(leftover).filter(([, v]) => v.length > 0).map(([what, names]) => `${what}: ${names.join(', ')}`)
-  if (said.length > 0) throw new Error(`This test file left the process changed for the next file that runs in it (put it back in an afterAll or afterEach). ${said.join('; ')}.`)
+  const said = Object.entries(leftover)
+    .filter(([, v]) => v.length > 0)
+    .map(([what, names]) => `${what}: ${names.join(', ')}`)
+  if (said.length > 0)
+    throw new Error(
+      `This test file left the process changed for the next file that runs in it (put it back in an afterAll or afterEach). ${said.join('; ')}.`,
+    )
 })

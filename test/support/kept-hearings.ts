@@ -16,13 +16,29 @@ export function keptHearings(engine: ReadbackEngine, dir: string): ReadbackEngin
     name: engine.name,
     unavailable: () => engine.unavailable(),
     // How words are said comes from the engine's dictionary each time: it is no part of a hearing.
-    ...(engine.soundsOf ? { soundsOf: (words: readonly string[]) => (engine.soundsOf as NonNullable<ReadbackEngine['soundsOf']>).call(engine, words) } : {}),
+    ...(engine.soundsOf
+      ? {
+          soundsOf: (words: readonly string[]) =>
+            (engine.soundsOf as NonNullable<ReadbackEngine['soundsOf']>).call(engine, words),
+        }
+      : {}),
     async transcribe(wavPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
       await mkdir(dir, { recursive: true })
-      const key = createHash('sha1').update(engine.name).update('\0').update(await readFile(wavPath)).update('\0')
-        .update(options.hints ?? '').update('\0').update((options.names ?? []).join('\n')).digest('hex').slice(0, 20)
+      const key = createHash('sha1')
+        .update(engine.name)
+        .update('\0')
+        .update(await readFile(wavPath))
+        .update('\0')
+        .update(options.hints ?? '')
+        .update('\0')
+        .update((options.names ?? []).join('\n'))
+        .digest('hex')
+        .slice(0, 20)
       const file = join(dir, `${key}.json`)
-      const kept = await readFile(file, 'utf8').then((t) => JSON.parse(t) as Transcript, () => null)
+      const kept = await readFile(file, 'utf8').then(
+        (t) => JSON.parse(t) as Transcript,
+        () => null,
+      )
       if (kept) return kept
       const transcript = await engine.transcribe(wavPath, options)
       await writeFile(`${file}.part`, JSON.stringify(transcript))

@@ -119,7 +119,10 @@ export async function plantedRead(dir: string, voice: Voice, o: PlantOptions): P
   const s = (v: number) => Math.round(v * SR)
   const gaps = [0.6, ...phrases.slice(0, -1).map((p) => (p.comma ? 0.5 : (o.sentenceGapS ?? 1.0))), 0.6]
   const frames = parts.reduce((n, p) => n + p.length, 0) + gaps.reduce((n, g) => n + s(g), 0)
-  const x = o.roomDbfs === null ? new Float32Array(frames) : (await pinkNoise(dir, frames / SR + 0.1, o.roomDbfs, o.seed)).slice(0, frames)
+  const x =
+    o.roomDbfs === null
+      ? new Float32Array(frames)
+      : (await pinkNoise(dir, frames / SR + 0.1, o.roomDbfs, o.seed)).slice(0, frames)
   const roomDb = o.roomDbfs === null ? Number.NEGATIVE_INFINITY : rmsDb(x, 0, s(0.5))
   let voicePeak = 0
   for (const p of parts) for (const v of p) voicePeak = Math.max(voicePeak, Math.abs(v))

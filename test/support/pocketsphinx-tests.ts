@@ -18,6 +18,8 @@ export function pocketsphinxForTests(prefix: string): { engine: PocketsphinxEngi
     const missing = await engine.unavailable()
     if (missing) throw new Error(missing)
   })
-  afterAll(async () => { if (dir) await rm(dir, { recursive: true, force: true }) })
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
   return { engine, folder: () => dir }
 }

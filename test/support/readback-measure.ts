@@ -21,10 +21,32 @@ export async function spoken(text: string, voice: Voice, dir: string): Promise<s
   await mkdir(dir, { recursive: true })
   const synth = voice.synth ?? 'espeak-ng'
   const effects = voice.effects ?? []
-  const wav = join(dir, `${createHash('sha1').update(`${synth}|${voice.voice}|${voice.speed}|${effects.length ? `${effects.join(' ')}|` : ''}${text}`).digest('hex').slice(0, 16)}.wav`)
-  if (await access(wav).then(() => true, () => false)) return wav
+  const wav = join(
+    dir,
+    `${createHash('sha1')
+      .update(`${synth}|${voice.voice}|${voice.speed}|${effects.length ? `${effects.join(' ')}|` : ''}${text}`)
+      .digest('hex')
+      .slice(0, 16)}.wav`,
+  )
+  if (
+    await access(wav).then(
+      () => true,
+      () => false,
+    )
+  )
+    return wav
   const raw = effects.length ? `${wav}.raw.wav` : wav
-  if (synth === 'flite') await run('flite', ['-voice', voice.voice, '--setf', `duration_stretch=${(100 / voice.speed).toFixed(3)}`, '-t', text, '-o', raw])
+  if (synth === 'flite')
+    await run('flite', [
+      '-voice',
+      voice.voice,
+      '--setf',
+      `duration_stretch=${(100 / voice.speed).toFixed(3)}`,
+      '-t',
+      text,
+      '-o',
+      raw,
+    ])
   else await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.speed), '-w', raw, text])
   if (effects.length) await treated(raw, effects, wav)
   return wav
@@ -67,18 +89,47 @@ export interface ReadOutcome {
   seconds: number
 }
 
-export function judge(spot: Spot, misread: Misread | null, result: ReadbackResult): { ok: boolean; unsure: boolean; differs: boolean; flagged: boolean; differsThere: boolean } {
+export function judge(
+  spot: Spot,
+  misread: Misread | null,
+  result: ReadbackResult,
+): { ok: boolean; unsure: boolean; differs: boolean; flagged: boolean; differsThere: boolean } {
   const check = result.check
-  if (!misread) return { ok: check.verdict === 'matches', unsure: false, differs: check.issues.some(differs), flagged: false, differsThere: false }
+  if (!misread)
+    return {
+      ok: check.verdict === 'matches',
+      unsure: false,
+      differs: check.issues.some(differs),
+      flagged: false,
+      differsThere: false,
+    }
   const range = misreadRange(spot.script, misread)
-  const covering = check.issues.filter((i) => i.severity !== 'soft' && i.script_from !== null && i.script_to !== null &&
-    i.script_from <= range.to && i.script_to >= range.from)
+  const covering = check.issues.filter(
+    (i) =>
+      i.severity !== 'soft' &&
+      i.script_from !== null &&
+      i.script_to !== null &&
+      i.script_from <= range.to &&
+      i.script_to >= range.from,
+  )
   const ok = check.verdict !== 'matches' && covering.length > 0
-  return { ok, unsure: ok && covering.every((i) => i.confidence === 'unsure'), differs: check.issues.some(differs), flagged: covering.length > 0, differsThere: covering.some(differs) }
+  return {
+    ok,
+    unsure: ok && covering.every((i) => i.confidence === 'unsure'),
+    differs: check.issues.some(differs),
+    flagged: covering.length > 0,
+    differsThere: covering.some(differs),
+  }
 }
 
 /** Every read of every spot in every voice, `parallel` at a time. */
-export async function measureSet(engine: ReadbackEngine, spots: readonly Spot[], voices: readonly Voice[], dir: string, parallel = 2): Promise<ReadOutcome[]> {
+export async function measureSet(
+  engine: ReadbackEngine,
+  spots: readonly Spot[],
+  voices: readonly Voice[],
+  dir: string,
+  parallel = 2,
+): Promise<ReadOutcome[]> {
   const jobs: Array<() => Promise<ReadOutcome>> = []
   for (const voice of voices) {
     for (const spot of spots) {
@@ -87,15 +138,24 @@ export async function measureSet(engine: ReadbackEngine, spots: readonly Spot[],
           const wav = await spoken(misread ? plant(spot.script, misread) : spot.script, voice, dir)
           const t0 = performance.now()
           const result = await readBack(engine, wav, spot.script)
-          return { spot: spot.id, voice, misread, ...judge(spot, misread, result), result, seconds: (performance.now() - t0) / 1000 }
+          return {
+            spot: spot.id,
+            voice,
+            misread,
+            ...judge(spot, misread, result),
+            result,
+            seconds: (performance.now() - t0) / 1000,
+          }
         })
       }
     }
   }
   const out: ReadOutcome[] = []
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    for (let job = jobs.shift(); job; job = jobs.shift()) out.push(await job())
-  }))
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let job = jobs.shift(); job; job = jobs.shift()) out.push(await job())
+    }),
+  )
   return out
 }
 
@@ -139,9 +199,20 @@ export function summarise(outcomes: readonly ReadOutcome[]): SetFigures {
     misreadsFlagged: misreads.filter((o) => o.flagged).length,
     misreadsDiffersThere: misreads.filter((o) => o.differsThere).length,
     byKind,
-    missed: misreads.filter((o) => !o.ok).map((o) => `${who(o)}: "${o.misread?.from}" read as "${o.misread?.to}", verdict ${o.result.check.verdict}`),
-    falseAlarms: clean.filter((o) => !o.ok).map((o) => `${who(o)}: ${o.result.check.issues.filter((i) => i.severity !== 'soft')
-      .map((i) => `${differs(i) ? 'Differs' : 'Listen here'}: ${i.expected ?? '—'} → ${i.heard ?? '—'}`).join('; ')}`),
-    cleanDiffers: clean.flatMap((o) => o.result.check.issues.filter(differs).map((i) => `${who(o)}: ${i.kind} ${i.expected ?? '—'} → ${i.heard ?? '—'}`)),
+    missed: misreads
+      .filter((o) => !o.ok)
+      .map((o) => `${who(o)}: "${o.misread?.from}" read as "${o.misread?.to}", verdict ${o.result.check.verdict}`),
+    falseAlarms: clean
+      .filter((o) => !o.ok)
+      .map(
+        (o) =>
+          `${who(o)}: ${o.result.check.issues
+            .filter((i) => i.severity !== 'soft')
+            .map((i) => `${differs(i) ? 'Differs' : 'Listen here'}: ${i.expected ?? '—'} → ${i.heard ?? '—'}`)
+            .join('; ')}`,
+      ),
+    cleanDiffers: clean.flatMap((o) =>
+      o.result.check.issues.filter(differs).map((i) => `${who(o)}: ${i.kind} ${i.expected ?? '—'} → ${i.heard ?? '—'}`),
+    ),
   }
 }

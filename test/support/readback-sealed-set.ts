@@ -20,7 +20,8 @@ import type { Spot, Voice } from './readback-set'
 export const SEALED: Spot[] = [
   {
     id: 'bakery',
-    script: 'Rosewood Bakery turns ten this Sunday, and every loaf of sourdough is $4 all weekend. ' +
+    script:
+      'Rosewood Bakery turns ten this Sunday, and every loaf of sourdough is $4 all weekend. ' +
       'Our cakes are baked each morning, and we do not use preservatives. ' +
       'Order a birthday cake by August 22 and get 12 cupcakes free. Owner Marisol Benitez thanks everyone in Northgate.',
     misreads: [
@@ -37,7 +38,8 @@ export const SEALED: Spot[] = [
   },
   {
     id: 'gym',
-    script: 'Ironside Fitness is open around the clock, seven days a week. ' +
+    script:
+      'Ironside Fitness is open around the clock, seven days a week. ' +
       'Join before September 5 and pay no enrollment fee. Memberships start at $29 a month, and personal training is 30% off for new members. ' +
       'We are at 88 Lincoln Avenue, across from Grant Park. Classes fill up quickly, so reserve online.',
     misreads: [
@@ -54,7 +56,8 @@ export const SEALED: Spot[] = [
   },
   {
     id: 'theater',
-    script: 'The Majestic Theater presents a new comedy, with shows Thursday through Sunday at 7:30. ' +
+    script:
+      'The Majestic Theater presents a new comedy, with shows Thursday through Sunday at 7:30. ' +
       'Tickets are $45, and students pay half price. Seating is not assigned, so please arrive early. ' +
       'Season passes go on sale February 1 at the box office on Granger Road.',
     misreads: [

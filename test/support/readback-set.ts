@@ -11,7 +11,8 @@
  * recogniser's own mishearings): TUNING at the voices' own pace, HELD_OUT by other voices at other paces.
  */
 
-export type MisreadKind = 'day' | 'month' | 'number' | 'price' | 'rate' | 'name' | 'place' | 'negation' | 'common' | 'dropped'
+export type MisreadKind =
+  'day' | 'month' | 'number' | 'price' | 'rate' | 'name' | 'place' | 'negation' | 'common' | 'dropped'
 
 export interface Misread {
   kind: MisreadKind
@@ -52,7 +53,8 @@ export function voiceName(v: Voice): string {
 export const TUNING: Spot[] = [
   {
     id: 'optician',
-    script: 'Hollis and Finch Opticians is open late this Thursday. Save 30% on designer frames through March 15. ' +
+    script:
+      'Hollis and Finch Opticians is open late this Thursday. Save 30% on designer frames through March 15. ' +
       'Our optometrists are not available on Sundays. Find us at 42 Maple Lane in Riverside. Eye exams start at just $49.',
     misreads: [
       { kind: 'day', from: 'Thursday', to: 'Tuesday' },
@@ -68,7 +70,8 @@ export const TUNING: Spot[] = [
   },
   {
     id: 'motors',
-    script: 'At Brightwater Motors, every new sedan comes with 0% financing for 60 months. This offer ends Monday, October 31. ' +
+    script:
+      'At Brightwater Motors, every new sedan comes with 0% financing for 60 months. This offer ends Monday, October 31. ' +
       'Visit Brightwater Motors on Route 9 in Fairfield. Financing is not available to all buyers.',
     misreads: [
       { kind: 'day', from: 'Monday', to: 'Sunday' },
@@ -83,7 +86,8 @@ export const TUNING: Spot[] = [
   },
   {
     id: 'bank',
-    script: 'Harbor Trust Bank now pays 4.25% on savings. Open an account by Friday, June 6 with as little as $100. ' +
+    script:
+      'Harbor Trust Bank now pays 4.25% on savings. Open an account by Friday, June 6 with as little as $100. ' +
       'There is no monthly fee, and you will never pay for checks. Harbor Trust Bank, member FDIC.',
     misreads: [
       { kind: 'day', from: 'Friday', to: 'Thursday' },
@@ -98,7 +102,8 @@ export const TUNING: Spot[] = [
   },
   {
     id: 'furniture',
-    script: 'This Saturday only, it\'s the biggest sale of the year at Dream Street Furniture. ' +
+    script:
+      "This Saturday only, it's the biggest sale of the year at Dream Street Furniture. " +
       'Save 20% on every mattress in the store, and get free delivery on orders over $499. Queen mattresses start at just $299. ' +
       'Visit us at 1400 Harbor Boulevard, open 9 to 9. Offer ends Saturday, June 14; restrictions apply.',
     misreads: [
@@ -114,12 +119,16 @@ export const TUNING: Spot[] = [
   },
 ]
 
-export const TUNING_VOICES: Voice[] = [{ voice: 'en-us+f2', speed: 175 }, { voice: 'en-us', speed: 150 }]
+export const TUNING_VOICES: Voice[] = [
+  { voice: 'en-us+f2', speed: 175 },
+  { voice: 'en-us', speed: 150 },
+]
 
 export const HELD_OUT: Spot[] = [
   {
     id: 'garden',
-    script: 'Greenleaf Garden Center opens early this Wednesday for the spring plant sale. ' +
+    script:
+      'Greenleaf Garden Center opens early this Wednesday for the spring plant sale. ' +
       'Every rose bush is $12, and hanging baskets are 25% off until April 30. ' +
       'Delivery is free within 10 miles. Greenleaf is on Cedar Road, just past the Oakdale bridge. Sale plants cannot be returned.',
     misreads: [
@@ -136,7 +145,8 @@ export const HELD_OUT: Spot[] = [
   },
   {
     id: 'dental',
-    script: 'At Parkside Family Dental, new patients get a cleaning and X-rays for just $79. ' +
+    script:
+      'At Parkside Family Dental, new patients get a cleaning and X-rays for just $79. ' +
       'We are open Saturdays from 8 to 2, and we never charge for a second opinion. ' +
       'Call Doctor Alvarez today at 555-0188. Offer valid through December 31.',
     misreads: [
@@ -152,7 +162,8 @@ export const HELD_OUT: Spot[] = [
   },
   {
     id: 'credit-union',
-    script: 'Summit Valley Credit Union has auto loans from 5.9% APR for up to 72 months. ' +
+    script:
+      'Summit Valley Credit Union has auto loans from 5.9% APR for up to 72 months. ' +
       'Apply online by Tuesday, May 20, and your first payment is not due for 90 days. ' +
       'Summit Valley, serving Clark County since 1952. Rates are subject to credit approval.',
     misreads: [
@@ -168,7 +179,8 @@ export const HELD_OUT: Spot[] = [
   },
   {
     id: 'pizza',
-    script: 'Tonight only at Tony Marino\'s Pizza, get two large pizzas for $18.99. ' +
+    script:
+      "Tonight only at Tony Marino's Pizza, get two large pizzas for $18.99. " +
       'Kids eat free every Monday in July. We deliver to Eastwood and Milford until midnight, and there is no delivery charge on orders over $25.',
     misreads: [
       { kind: 'day', from: 'Monday', to: 'Tuesday' },
@@ -184,13 +196,22 @@ export const HELD_OUT: Spot[] = [
 ]
 
 /** Voices and speeds the tuning did not use: a lower male voice read slowly, a brighter female voice read fast. */
-export const HELD_OUT_VOICES: Voice[] = [{ voice: 'en-us+m3', speed: 140 }, { voice: 'en-us+f4', speed: 195 }]
+export const HELD_OUT_VOICES: Voice[] = [
+  { voice: 'en-us+m3', speed: 140 },
+  { voice: 'en-us+f4', speed: 195 },
+]
 
 /** flite's US female and male voices at their own pace: what the engine's settings were also chosen on. */
-export const TUNING_FLITE_VOICES: Voice[] = [{ synth: 'flite', voice: 'slt', speed: 100 }, { synth: 'flite', voice: 'rms', speed: 100 }]
+export const TUNING_FLITE_VOICES: Voice[] = [
+  { synth: 'flite', voice: 'slt', speed: 100 },
+  { synth: 'flite', voice: 'rms', speed: 100 },
+]
 
 /** flite voices and paces the tuning did not use: a Scottish male voice read fast, a diphone voice read slowly. */
-export const HELD_OUT_FLITE_VOICES: Voice[] = [{ synth: 'flite', voice: 'awb', speed: 120 }, { synth: 'flite', voice: 'kal16', speed: 85 }]
+export const HELD_OUT_FLITE_VOICES: Voice[] = [
+  { synth: 'flite', voice: 'awb', speed: 120 },
+  { synth: 'flite', voice: 'kal16', speed: 85 },
+]
 
 /** The read text: the script with one misread planted. */
 export function plant(script: string, m: Misread): string {

@@ -14,7 +14,8 @@ import type { Spot, Voice } from './readback-set'
 export const UNSEEN: Spot[] = [
   {
     id: 'hardware',
-    script: 'Kessler Hardware is having its fall tool sale this Friday and Saturday. ' +
+    script:
+      'Kessler Hardware is having its fall tool sale this Friday and Saturday. ' +
       'Cordless drills are $89, and every paint brush is 15% off through November 12. We do not match online prices. ' +
       'Find us at 210 Orchard Street in Westbrook. Offer good while supplies last.',
     misreads: [
@@ -31,7 +32,8 @@ export const UNSEEN: Spot[] = [
   },
   {
     id: 'vet',
-    script: 'Pine Hollow Animal Clinic now offers walk-in vaccines every Thursday from 4 to 7. ' +
+    script:
+      'Pine Hollow Animal Clinic now offers walk-in vaccines every Thursday from 4 to 7. ' +
       'A rabies shot is only $25, and there is no appointment needed. ' +
       'Doctor Okafor has cared for the pets of Lakewood for 18 years. Call 555-0143 or visit us on Birch Avenue.',
     misreads: [
@@ -46,7 +48,8 @@ export const UNSEEN: Spot[] = [
   },
   {
     id: 'airline',
-    script: 'Coastal Air now flies nonstop from Portland to Denver, starting January 9. ' +
+    script:
+      'Coastal Air now flies nonstop from Portland to Denver, starting January 9. ' +
       'Fares begin at $129 each way, and children under 2 fly free. Seats are limited, and fares are not refundable. ' +
       'Book by this Wednesday to save 10%.',
     misreads: [

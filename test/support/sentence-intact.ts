@@ -53,7 +53,14 @@ function correlationAt(x: Float32Array, y: Float32Array, at: number): { r: numbe
  * Each sentence of `original` matched in `finished` (mono samples at `sampleRate`), placed by `map`, the
  * best of ±searchS around the mapped place.
  */
-export function sentenceMatches(original: Float32Array, finished: Float32Array, sampleRate: number, sentences: readonly SentenceSpan[], map: readonly TimeSegment[], searchS = 0.002): SentenceMatch[] {
+export function sentenceMatches(
+  original: Float32Array,
+  finished: Float32Array,
+  sampleRate: number,
+  sentences: readonly SentenceSpan[],
+  map: readonly TimeSegment[],
+  searchS = 0.002,
+): SentenceMatch[] {
   const search = Math.round(searchS * sampleRate)
   return sentences.map((s) => {
     const from = Math.round(s.fromS * sampleRate)

@@ -11,7 +11,12 @@ export default class SlowTestsReporter implements Reporter {
   onTestCaseResult(test: TestCase): void {
     const d = test.diagnostic()
     if (!d || test.result().state !== 'passed') return
-    if (isSlow(d.duration, test.options.timeout)) this.slow.push({ name: `${test.module.moduleId.replace(`${process.cwd()}/`, '')} › ${test.fullName}`, durationMs: d.duration, timeoutMs: test.options.timeout as number })
+    if (isSlow(d.duration, test.options.timeout))
+      this.slow.push({
+        name: `${test.module.moduleId.replace(`${process.cwd()}/`, '')} › ${test.fullName}`,
+        durationMs: d.duration,
+        timeoutMs: test.options.timeout as number,
+      })
   }
 
   onTestRunEnd(): void {

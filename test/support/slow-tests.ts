@@ -23,6 +23,9 @@ export function slowTestLines(runner: string, slow: readonly SlowTest[]): string
   const sorted = [...slow].sort((a, b) => b.durationMs / b.timeoutMs - a.durationMs / a.timeoutMs)
   return [
     `== ${runner}: ${sorted.length} test${sorted.length === 1 ? '' : 's'} took more than a third of the timeout (make each robust, not longer):`,
-    ...sorted.map((t) => `   ${Math.round((100 * t.durationMs) / t.timeoutMs)}% ${(t.durationMs / 1000).toFixed(1)} s of ${(t.timeoutMs / 1000).toFixed(0)} s  ${t.name}`),
+    ...sorted.map(
+      (t) =>
+        `   ${Math.round((100 * t.durationMs) / t.timeoutMs)}% ${(t.durationMs / 1000).toFixed(1)} s of ${(t.timeoutMs / 1000).toFixed(0)} s  ${t.name}`,
+    ),
   ]
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 const run = promisify(execFile)
 
 export const SPOT_SCRIPT = [
-  'This Saturday only, it\'s the biggest sale of the year at Dream Street Furniture.',
+  "This Saturday only, it's the biggest sale of the year at Dream Street Furniture.",
   'Save 20% on every mattress in the store, and get free delivery on orders over $499.',
   'Queen mattresses start at just $299.',
   'Our sleep experts are here to help you find the perfect fit.',

@@ -62,15 +62,41 @@ function textOf(sentences: readonly string[], breaksS: SynthReadOptions['breaksS
   return { text: `<speak>${parts.join(' ')}</speak>`, ssml: true }
 }
 
-async function synthesise(dir: string, name: string, voice: SynthVoice, sentences: readonly string[], o: SynthReadOptions): Promise<string> {
+async function synthesise(
+  dir: string,
+  name: string,
+  voice: SynthVoice,
+  sentences: readonly string[],
+  o: SynthReadOptions,
+): Promise<string> {
   const wav = join(dir, `${name}.voice.wav`)
   const { text, ssml } = textOf(sentences, o.breaksS)
   if (voice.synth === 'flite') {
     const input = join(dir, `${name}.${ssml ? 'xml' : 'txt'}`)
     await writeFile(input, text)
-    await run('flite', ['-voice', voice.voice, '--setf', `duration_stretch=${voice.rate}`, ...(ssml ? ['-ssml'] : []), '-f', input, '-o', wav])
+    await run('flite', [
+      '-voice',
+      voice.voice,
+      '--setf',
+      `duration_stretch=${voice.rate}`,
+      ...(ssml ? ['-ssml'] : []),
+      '-f',
+      input,
+      '-o',
+      wav,
+    ])
   } else {
-    await run('espeak-ng', ['-v', voice.voice, '-s', String(voice.rate), ...(o.wordGap ? ['-g', String(o.wordGap)] : []), ...(ssml ? ['-m'] : []), '-w', wav, text])
+    await run('espeak-ng', [
+      '-v',
+      voice.voice,
+      '-s',
+      String(voice.rate),
+      ...(o.wordGap ? ['-g', String(o.wordGap)] : []),
+      ...(ssml ? ['-m'] : []),
+      '-w',
+      wav,
+      text,
+    ])
   }
   return wav
 }
@@ -123,23 +149,60 @@ function quietStretches(x: Float32Array, rms: number, ownFloor: boolean): Array<
 }
 
 /** A 48 kHz/24-bit mono read of `sentences` by `voice` in one run, on a room tone. */
-export async function synthRead(dir: string, name: string, voice: SynthVoice, sentences: readonly string[], o: SynthReadOptions = {}): Promise<SynthRead> {
+export async function synthRead(
+  dir: string,
+  name: string,
+  voice: SynthVoice,
+  sentences: readonly string[],
+  o: SynthReadOptions = {},
+): Promise<SynthRead> {
   const raw = await synthesise(dir, name, voice, sentences, o)
   const lead = o.leadS ?? 0.5
   const tail = o.tailS ?? 0.6
   const gain = o.gainDb ?? 0
   const voiceOnly = join(dir, `${name}.voice48.wav`)
-  await runFfmpeg(['-y', '-i', raw, '-af', `aresample=${RATE}:resampler=swr,adelay=${Math.round(lead * 1000)}:all=1,apad=pad_dur=${tail},volume=${gain}dB`, '-ac', '1', '-c:a', 'pcm_f32le', voiceOnly], { timeoutMs: 120_000 })
+  await runFfmpeg(
+    [
+      '-y',
+      '-i',
+      raw,
+      '-af',
+      `aresample=${RATE}:resampler=swr,adelay=${Math.round(lead * 1000)}:all=1,apad=pad_dur=${tail},volume=${gain}dB`,
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_f32le',
+      voiceOnly,
+    ],
+    { timeoutMs: 120_000 },
+  )
   const x = await floatSamples(voiceOnly)
   const durationS = x.length / RATE
   const roomDbfs = o.roomDbfs ?? -60
   const path = join(dir, `${name}.wav`)
   const room = 10 ** (roomDbfs / 20)
-  await runFfmpeg([
-    '-y', '-i', voiceOnly, '-filter_complex',
-    `anoisesrc=r=${RATE}:a=${room.toPrecision(8)}:c=pink:s=${o.roomSeed ?? 11}:d=${durationS.toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[room];` +
-      `[0:a]aformat=sample_fmts=dbl:channel_layouts=mono[voice];[voice][room]amix=inputs=2:duration=first:normalize=0[out]`,
-    '-map', '[out]', '-c:a', 'pcm_s24le', '-ar', String(RATE), path,
-  ], { timeoutMs: 120_000 })
-  return { path, durationS, quiet: quietStretches(x, 10 ** ((roomDbfs - PINK_RMS_BELOW_AMPLITUDE_DB) / 20), voice.synth === 'flite') }
+  await runFfmpeg(
+    [
+      '-y',
+      '-i',
+      voiceOnly,
+      '-filter_complex',
+      `anoisesrc=r=${RATE}:a=${room.toPrecision(8)}:c=pink:s=${o.roomSeed ?? 11}:d=${durationS.toFixed(6)},` +
+        'aformat=sample_fmts=dbl:channel_layouts=mono[room];' +
+        `[0:a]aformat=sample_fmts=dbl:channel_layouts=mono[voice];[voice][room]amix=inputs=2:duration=first:normalize=0[out]`,
+      '-map',
+      '[out]',
+      '-c:a',
+      'pcm_s24le',
+      '-ar',
+      String(RATE),
+      path,
+    ],
+    { timeoutMs: 120_000 },
+  )
+  return {
+    path,
+    durationS,
+    quiet: quietStretches(x, 10 ** ((roomDbfs - PINK_RMS_BELOW_AMPLITUDE_DB) / 20), voice.synth === 'flite'),
+  }
 }

@@ -51,7 +51,22 @@ function audibleLevel(roomDbfs: number, gainDb: number): number {
 }
 
 /** espeak-ng's reading of one text: its samples (22050 Hz, 16-bit) and where its speech starts and ends. */
-async function say(text: string, dir: string, name: string, voice: string, speed: number, audible: number): Promise<{ wav: string; frames: number; first: number; last: number; loudFirst: number; loudLast: number; rate: number }> {
+async function say(
+  text: string,
+  dir: string,
+  name: string,
+  voice: string,
+  speed: number,
+  audible: number,
+): Promise<{
+  wav: string
+  frames: number
+  first: number
+  last: number
+  loudFirst: number
+  loudLast: number
+  rate: number
+}> {
   const wav = join(dir, `${name}.espeak.wav`)
   await run('espeak-ng', ['-v', voice, '-s', String(speed), '-w', wav, text])
   const bytes = await readFile(wav)
@@ -86,7 +101,12 @@ async function say(text: string, dir: string, name: string, voice: string, speed
   throw new Error(`espeak-ng wrote no audio for "${text}"`)
 }
 
-export async function speakRead(dir: string, name: string, sentences: readonly string[], o: ReadOptions = {}): Promise<SpokenRead> {
+export async function speakRead(
+  dir: string,
+  name: string,
+  sentences: readonly string[],
+  o: ReadOptions = {},
+): Promise<SpokenRead> {
   const rate = o.sampleRate ?? 48_000
   const lead = o.leadS ?? 0.8
   const tail = o.tailS ?? 1
@@ -104,24 +124,52 @@ export async function speakRead(dir: string, name: string, sentences: readonly s
   clips.forEach((c, i) => {
     inputs.push('-i', c.wav)
     const lengthS = (c.last + 1 - c.first) / c.rate
-    parts.push(`[${i}:a]atrim=start_sample=${c.first}:end_sample=${c.last + 1},asetpts=N/SR/TB,aresample=${rate}:resampler=swr,aformat=sample_fmts=dbl:channel_layouts=mono[c${i}]`)
-    truth.push({ text: sentences[i] as string, startS: t + (c.loudFirst - c.first) / c.rate, endS: t + (c.loudLast + 1 - c.first) / c.rate, firstS: t, lastS: t + lengthS })
+    parts.push(
+      `[${i}:a]atrim=start_sample=${c.first}:end_sample=${c.last + 1},asetpts=N/SR/TB,` +
+        `aresample=${rate}:resampler=swr,aformat=sample_fmts=dbl:channel_layouts=mono[c${i}]`,
+    )
+    truth.push({
+      text: sentences[i] as string,
+      startS: t + (c.loudFirst - c.first) / c.rate,
+      endS: t + (c.loudLast + 1 - c.first) / c.rate,
+      firstS: t,
+      lastS: t + lengthS,
+    })
     t += lengthS + (i < clips.length - 1 ? (pauses[i] as number) : 0)
   })
   const total = t + tail
   const gaps = clips.map((_, i) => (i === 0 ? lead : (pauses[i - 1] as number)))
   const chain: string[] = []
   clips.forEach((_, i) => {
-    parts.push(`aevalsrc=exprs=0:s=${rate}:d=${(gaps[i] as number).toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[g${i}]`)
+    parts.push(
+      `aevalsrc=exprs=0:s=${rate}:d=${(gaps[i] as number).toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[g${i}]`,
+    )
     chain.push(`[g${i}][c${i}]`)
   })
   parts.push(`aevalsrc=exprs=0:s=${rate}:d=${tail.toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[tail]`)
   const room = 10 ** ((o.roomDbfs ?? -60) / 20)
   const layout = o.channels === 2 ? 'stereo' : 'mono'
   parts.push(`${chain.join('')}[tail]concat=n=${clips.length * 2 + 1}:v=0:a=1,volume=${o.gainDb ?? 0}dB[voice]`)
-  parts.push(`anoisesrc=r=${rate}:a=${room.toPrecision(8)}:c=pink:s=${o.roomSeed ?? 11}:d=${total.toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[room]`)
+  parts.push(
+    `anoisesrc=r=${rate}:a=${room.toPrecision(8)}:c=pink:s=${o.roomSeed ?? 11}:d=${total.toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[room]`,
+  )
   parts.push(`[voice][room]amix=inputs=2:duration=first:normalize=0,aformat=channel_layouts=${layout}[out]`)
   const path = join(dir, `${name}.${o.ext ?? 'wav'}`)
-  await runFfmpeg(['-y', ...inputs, '-filter_complex', parts.join(';'), '-map', '[out]', '-c:a', o.codec ?? 'pcm_s24le', '-ar', String(rate), path], { timeoutMs: 120_000 })
+  await runFfmpeg(
+    [
+      '-y',
+      ...inputs,
+      '-filter_complex',
+      parts.join(';'),
+      '-map',
+      '[out]',
+      '-c:a',
+      o.codec ?? 'pcm_s24le',
+      '-ar',
+      String(rate),
+      path,
+    ],
+    { timeoutMs: 120_000 },
+  )
   return { path, sentences: truth, durationS: total }
 }

@@ -11,6 +11,7 @@ export const WEB_HOST_BUNDLE = join(ROOT, 'out', 'web', 'web.js')
 
 /** Node's arguments that run the web host with `args`; throws, saying what to run, when it is not built. */
 export function webHostArgs(args: readonly string[]): string[] {
-  if (!existsSync(WEB_HOST_BUNDLE)) throw new Error(`The web host is not built (${WEB_HOST_BUNDLE} is missing): run \`npm run build\` first.`)
+  if (!existsSync(WEB_HOST_BUNDLE))
+    throw new Error(`The web host is not built (${WEB_HOST_BUNDLE} is missing): run \`npm run build\` first.`)
   return ['--enable-source-maps', WEB_HOST_BUNDLE, ...args]
 }

@@ -45,9 +45,15 @@ export function align(script: readonly Word[], heard: readonly Word[]): AlignOp[
         const b = heard[j - 1] as Word
         const step = sameWord(a, b) ? 0 : nearWord(a, b) ? COST.near : COST.sub
         const diag = (prev[j - 1] ?? Infinity) + step
-        if (diag <= best) { best = diag; dir = DIAG }
+        if (diag <= best) {
+          best = diag
+          dir = DIAG
+        }
         const left = (cur[j - 1] ?? Infinity) + COST.gap
-        if (left < best) { best = left; dir = LEFT }
+        if (left < best) {
+          best = left
+          dir = LEFT
+        }
       }
       cur[j] = best
       dirs[i * width + (j - l)] = dir
@@ -64,7 +70,13 @@ export function align(script: readonly Word[], heard: readonly Word[]): AlignOp[
     if (dir === DIAG) {
       const a = script[i - 1] as Word
       const b = heard[j - 1] as Word
-      ops.push(sameWord(a, b) ? { op: 'match', s: i - 1, h: j - 1 } : nearWord(a, b) ? { op: 'near', s: i - 1, h: j - 1 } : { op: 'sub', s: i - 1, h: j - 1 })
+      ops.push(
+        sameWord(a, b)
+          ? { op: 'match', s: i - 1, h: j - 1 }
+          : nearWord(a, b)
+            ? { op: 'near', s: i - 1, h: j - 1 }
+            : { op: 'sub', s: i - 1, h: j - 1 },
+      )
       i--
       j--
     } else if (dir === UP || j === 0) {

@@ -25,7 +25,8 @@ export function heardWords(words: readonly TimedWord[]): HeardWord[] {
     let end = -1
     for (const part of pieces(clean)) {
       const gap = end < 0 ? pending + clean.slice(0, part.from) : clean.slice(end, part.from)
-      for (const word of pieceWords(part.text)) flat.push({ ...word, text: part.text, start_s: w.start_s, end_s: w.end_s, gap })
+      for (const word of pieceWords(part.text))
+        flat.push({ ...word, text: part.text, start_s: w.start_s, end_s: w.end_s, gap })
       end = part.to
     }
     pending = end < 0 ? `${pending}${clean} ` : `${clean.slice(end)} `
@@ -33,14 +34,26 @@ export function heardWords(words: readonly TimedWord[]): HeardWord[] {
   const grouped = groupNumberWords(flat).map(({ word, members }) => {
     const a = flat[members[0] as number] as HeardWord
     const b = flat[members[members.length - 1] as number] as HeardWord
-    return members.length === 1 && word === a ? a : { ...word, text: members.map((i) => (flat[i] as HeardWord).text).join(' '), start_s: a.start_s, end_s: b.end_s, gap: a.gap }
+    return members.length === 1 && word === a
+      ? a
+      : {
+          ...word,
+          text: members.map((i) => (flat[i] as HeardWord).text).join(' '),
+          start_s: a.start_s,
+          end_s: b.end_s,
+          gap: a.gap,
+        }
   })
   return joinHeardDigitGroups(grouped)
 }
 
 /** Digit groups heard one after another ("1 800 555 1212" from an engine that writes digits) are one number, as in the script. */
 function joinHeardDigitGroups(words: HeardWord[]): HeardWord[] {
-  return digitGroupRuns(words, (w) => w.text, (_, b) => b.gap).map((run) => {
+  return digitGroupRuns(
+    words,
+    (w) => w.text,
+    (_, b) => b.gap,
+  ).map((run) => {
     const first = run[0] as HeardWord
     const last = run[run.length - 1] as HeardWord
     if (run.length === 1) return first

@@ -25,8 +25,10 @@ function sharedStart(heard: readonly HeardWord[], a: number, b: number, limit: n
   let slips = 0
   while (n < limit && b + n < heard.length) {
     if (similar(heard[a + n] as HeardWord, heard[b + n] as HeardWord)) n++
-    else if (n >= MIN_SHARED && slips === 0 && n + 1 < limit) { slips++; n++ }
-    else break
+    else if (n >= MIN_SHARED && slips === 0 && n + 1 < limit) {
+      slips++
+      n++
+    } else break
   }
   return n - (slips && !similar(heard[a + n - 1] as HeardWord, heard[b + n - 1] as HeardWord) ? 1 : 0)
 }
@@ -44,7 +46,12 @@ function startsOf(script: readonly ScriptWord[], phrase: readonly HeardWord[]): 
  * Does the script itself say the first words and then the second, about `gap` words apart (a tag line,
  * "9 to 9"; or two phrases only alike, "F8, FS8")? Then reading them is no restart.
  */
-function scripted(script: readonly ScriptWord[], first: readonly HeardWord[], second: readonly HeardWord[], gap: number): boolean {
+function scripted(
+  script: readonly ScriptWord[],
+  first: readonly HeardWord[],
+  second: readonly HeardWord[],
+  gap: number,
+): boolean {
   const firsts = startsOf(script, first)
   const seconds = startsOf(script, second)
   return firsts.some((a) => seconds.some((b) => b > a && Math.abs(b - a - gap) <= 3))
@@ -68,7 +75,8 @@ function restartAt(heard: readonly HeardWord[], script: readonly ScriptWord[], i
 }
 
 /** Does the new reading begin on the very word the abandoned one began on (not only one that sounds near)? */
-const beginsAlike = (heard: readonly HeardWord[], r: Restart) => sameWord(heard[r.from] as HeardWord, heard[r.to] as HeardWord)
+const beginsAlike = (heard: readonly HeardWord[], r: Restart) =>
+  sameWord(heard[r.from] as HeardWord, heard[r.to] as HeardWord)
 
 /**
  * The false starts among the heard words, in order and not overlapping. A talent starts again on the word
@@ -84,7 +92,10 @@ export function findRestarts(heard: readonly HeardWord[], script: readonly Scrip
     if (found && !beginsAlike(heard, found)) {
       for (let k = i + 1; k < found.to; k++) {
         const inside = restartAt(heard, script, k)
-        if (inside && beginsAlike(heard, inside)) { found = inside; break }
+        if (inside && beginsAlike(heard, inside)) {
+          found = inside
+          break
+        }
       }
     }
     if (found) {

@@ -31,7 +31,11 @@ import { soundsAlike } from './sound-alike'
 import { CERTAINTY_EDGE_S as EDGE_S, LONG_STRETCH_WORDS, SHARE_SURE } from '../tuning'
 
 /** Judges one finding: its kind, the script words it concerns (indices) and the words the first hearing gave there. */
-export type CertaintyJudge = (kind: 'missing' | 'changed' | 'extra', scriptIndices: readonly number[], got: readonly HeardWord[]) => Certainty
+export type CertaintyJudge = (
+  kind: 'missing' | 'changed' | 'extra',
+  scriptIndices: readonly number[],
+  got: readonly HeardWord[],
+) => Certainty
 
 const alwaysSure: CertaintyJudge = () => 'sure'
 
@@ -48,7 +52,12 @@ export function latticeShare(cross: CrossHearing, word: HeardWord): number {
   const parts = word.text.toLowerCase().split(/\s+/).filter(Boolean)
   let least = 1
   for (const part of parts) {
-    const p = lattice.filter((l) => l.word.toLowerCase() === part && overlap(l, word) >= 0.5 * Math.min(span, Math.max(0.01, l.end_s - l.start_s)))
+    const p = lattice
+      .filter(
+        (l) =>
+          l.word.toLowerCase() === part &&
+          overlap(l, word) >= 0.5 * Math.min(span, Math.max(0.01, l.end_s - l.start_s)),
+      )
       .reduce((sum, l) => sum + l.posterior, 0)
     least = Math.min(least, p)
   }
@@ -85,7 +94,11 @@ export function readsNumber(number: ScriptWord, heard: readonly HeardWord[]): bo
  * and both heard the same numbers (by value, in order). Two hearings that each heard some other value, but
  * not the same one, heard the recogniser's trouble with the number, not a number said: that is "unsure".
  */
-function otherValue(expected: readonly ScriptWord[], first: readonly HeardWord[], second: readonly HeardWord[]): boolean {
+function otherValue(
+  expected: readonly ScriptWord[],
+  first: readonly HeardWord[],
+  second: readonly HeardWord[],
+): boolean {
   const a = heardValues(first)
   const b = heardValues(second)
   if (expected.length === 0 || a.length === 0 || a.length !== b.length) return false
@@ -109,7 +122,10 @@ export function readSecondHearing(script: ScriptModel, cross: CrossHearing): Sec
   const found = findRestarts(all, script.words)
   const abandoned = new Set(found.flatMap((r) => Array.from({ length: r.to - r.from }, (_, k) => r.from + k)))
   const words = all.filter((_, i) => !abandoned.has(i))
-  const restarts = found.map((r) => ({ from_s: (all[r.from] as HeardWord).start_s, to_s: (all[r.to] as HeardWord).start_s }))
+  const restarts = found.map((r) => ({
+    from_s: (all[r.from] as HeardWord).start_s,
+    to_s: (all[r.to] as HeardWord).start_s,
+  }))
   return { restarts, words, ops: align(script.words, words) }
 }
 
@@ -133,7 +149,12 @@ export function secondOver(ops: readonly AlignOp[], scriptIndices: readonly numb
  * to a reading that only sounds like them ("Offer" heard as "author", sound-alike.ts) is "unsure" even when
  * both hearings agree on it: two hearings of one voice make the same slip between neighbouring sounds.
  */
-export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefined, heard2: SecondHearing | undefined = cross && readSecondHearing(script, cross), sounds?: Sounds): CertaintyJudge {
+export function certaintyJudge(
+  script: ScriptModel,
+  cross: CrossHearing | undefined,
+  heard2: SecondHearing | undefined = cross && readSecondHearing(script, cross),
+  sounds?: Sounds,
+): CertaintyJudge {
   if (!cross || !heard2) return alwaysSure
   const { words: second, ops } = heard2
   const asWritten = new Set<number>()
@@ -144,8 +165,10 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
     if ('s' in op && 'h' in op) placed.add(op.h)
   }
   // The second hearing's words heard where the first gave these (not in a gap between them).
-  const inStretch = (got: readonly HeardWord[]) => second.filter((w) => got.some((g) => mid(w) >= g.start_s - EDGE_S && mid(w) <= g.end_s + EDGE_S))
-  const heldByLattice = (got: readonly HeardWord[]) => !cross.lattice?.length || got.every((w) => latticeShare(cross, w) >= SHARE_SURE)
+  const inStretch = (got: readonly HeardWord[]) =>
+    second.filter((w) => got.some((g) => mid(w) >= g.start_s - EDGE_S && mid(w) <= g.end_s + EDGE_S))
+  const heldByLattice = (got: readonly HeardWord[]) =>
+    !cross.lattice?.length || got.every((w) => latticeShare(cross, w) >= SHARE_SURE)
   const judge: CertaintyJudge = (kind, scriptIndices, got) => {
     const written = scriptIndices.filter((s) => asWritten.has(s)).length
     // What the second hearing heard over these script words, and beside them up to its neighbours.
@@ -163,7 +186,16 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
       // A number of the script both hearings heard as the same other value is a changed number, whatever
       // the small words around it did.
       const numbers = scriptIndices.filter((i) => (script.words[i] as ScriptWord).values)
-      if (numbers.length > 0 && numbers.every((i) => !asWritten.has(i)) && otherValue(numbers.map((i) => script.words[i] as ScriptWord), got, there)) return 'sure'
+      if (
+        numbers.length > 0 &&
+        numbers.every((i) => !asWritten.has(i)) &&
+        otherValue(
+          numbers.map((i) => script.words[i] as ScriptWord),
+          got,
+          there,
+        )
+      )
+        return 'sure'
       // A long stretch (a sentence skipped, or mumbled over) that the second hearing also missed most of:
       // both agree these words were not said as written, whatever each heard in their place.
       // Only when the second hearing heard none of them as written ("Fares begin at $129" heard as "use and
@@ -173,7 +205,16 @@ export function certaintyJudge(script: ScriptModel, cross: CrossHearing | undefi
       // The second hearing heard (some of) these script words as written: the hearings disagree.
       if (written > 0) return 'unsure'
       // Both on a reading that only sounds like the script's words: no more than one slip, heard twice.
-      if (sounds && numbers.length === 0 && soundsAlike(scriptIndices.map((i) => (script.words[i] as ScriptWord).key), got.map((w) => w.text), sounds)) return 'unsure'
+      if (
+        sounds &&
+        numbers.length === 0 &&
+        soundsAlike(
+          scriptIndices.map((i) => (script.words[i] as ScriptWord).key),
+          got.map((w) => w.text),
+          sounds,
+        )
+      )
+        return 'unsure'
       // The same reading in the stretch, and nothing more between the words the second hearing placed on
       // either side ("checks" heard as "two" by both, the second going on with "as" where "-ecks" was).
       return sameReading(got, there) && sameReading(got, over) && heldByLattice(got) ? 'sure' : 'unsure'

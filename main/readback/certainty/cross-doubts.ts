@@ -21,7 +21,13 @@ import { sameWord } from '../script/words'
 import { mid } from '../alignment/time-spans'
 import { CROSS_EDGE_S as EDGE_S, SURE } from '../tuning'
 
-export function crossDoubts(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], cross: CrossHearing, heard2: SecondHearing = readSecondHearing(script, cross)): Doubt[] {
+export function crossDoubts(
+  script: ScriptModel,
+  heard: readonly HeardWord[],
+  ops: readonly AlignOp[],
+  cross: CrossHearing,
+  heard2: SecondHearing = readSecondHearing(script, cross),
+): Doubt[] {
   const { words: second, ops: secondOps } = heard2
   const agreed = new Set(secondOps.flatMap((o) => (o.op === 'match' ? [o.s] : [])))
   const out: Doubt[] = []

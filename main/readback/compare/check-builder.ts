@@ -15,7 +15,30 @@ import { sameWord } from '../script/words'
 import { CONTEXT_WORDS, MAX_ISSUES } from '../tuning'
 
 /** Small words whose slip alone is soft: the meaning stays. */
-const LIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'are', 'it', 'so', 'that', 'this', 'just', 'now', 'oh', 'well', 'you', 'your'])
+const LIGHT = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'for',
+  'is',
+  'are',
+  'it',
+  'so',
+  'that',
+  'this',
+  'just',
+  'now',
+  'oh',
+  'well',
+  'you',
+  'your',
+])
 
 /** A stretch of ops between matches, and where its first op stands in the whole list. */
 interface Run {
@@ -72,7 +95,12 @@ export interface BuildOptions {
   certainty?: CertaintyJudge
 }
 
-export function buildCheck(script: ScriptModel, heard: HeardWord[], ops: AlignOp[], options: BuildOptions): ReadbackCheck {
+export function buildCheck(
+  script: ScriptModel,
+  heard: HeardWord[],
+  ops: AlignOp[],
+  options: BuildOptions,
+): ReadbackCheck {
   const words = script.words
   const issues: Array<ReadbackIssue & { order: number }> = []
   for (const run of runsOf(ops, words)) {
@@ -88,10 +116,17 @@ export function buildCheck(script: ScriptModel, heard: HeardWord[], ops: AlignOp
   const matched = ops.filter((o) => o.op === 'match' || o.op === 'near').length
   const coverage = words.length === 0 ? (heard.length === 0 ? 1 : 0) : round(matched / words.length)
   const rank = { high: 0, normal: 1, soft: 2 } as const
-  const kept = [...issues].sort((a, b) => rank[a.severity] - rank[b.severity] || a.order - b.order).slice(0, MAX_ISSUES).sort((a, b) => a.order - b.order)
+  const kept = [...issues]
+    .sort((a, b) => rank[a.severity] - rank[b.severity] || a.order - b.order)
+    .slice(0, MAX_ISSUES)
+    .sort((a, b) => a.order - b.order)
   // "Differs from the script" only where Booth is sure of an important finding; one it is not sure of is
   // still a "check", never "matches".
-  const verdict = issues.some((i) => i.severity === 'high' && i.certainty === 'sure') ? 'mismatch' : issues.some((i) => i.severity !== 'soft') ? 'check' : 'matches'
+  const verdict = issues.some((i) => i.severity === 'high' && i.certainty === 'sure')
+    ? 'mismatch'
+    : issues.some((i) => i.severity !== 'soft')
+      ? 'check'
+      : 'matches'
   return {
     state: 'done',
     verdict: heard.length === 0 && words.length > 0 ? 'mismatch' : verdict,
@@ -107,23 +142,48 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000
 }
 
-function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWord[], all: AlignOp[], judge?: CertaintyJudge): (ReadbackIssue & { order: number }) | null {
+function issueOf(
+  { ops: run, firstOp }: Run,
+  script: ScriptModel,
+  heard: HeardWord[],
+  all: AlignOp[],
+  judge?: CertaintyJudge,
+): (ReadbackIssue & { order: number }) | null {
   const s = run.flatMap((o) => ('s' in o ? [o.s] : []))
   const h = run.flatMap((o) => ('h' in o ? [o.h] : []))
   const exp = s.map((i) => script.words[i] as ScriptWord)
   const got = h.map((i) => heard[i] as HeardWord)
-  const flags = { legal: exp.some((w) => w.legal), name: exp.some((w) => w.name), number: exp.some((w) => w.number) || got.some((w) => w.values !== null) }
+  const flags = {
+    legal: exp.some((w) => w.legal),
+    name: exp.some((w) => w.name),
+    number: exp.some((w) => w.number) || got.some((w) => w.values !== null),
+  }
   const onlyNear = run.every((o) => o.op === 'near')
   if (s.length > 0 && h.length === 0 && unitSaidWithNumber(exp, all[firstOp - 1], heard)) return null
-  const kind: ReadbackIssue['kind'] = exp.length === 0 ? (isRepeat(got, run, firstOp, script, heard, all) ? 'repeated' : 'extra') : mostlyUnheard(exp.length, got.length) ? 'missing' : 'changed'
+  const kind: ReadbackIssue['kind'] =
+    exp.length === 0
+      ? isRepeat(got, run, firstOp, script, heard, all)
+        ? 'repeated'
+        : 'extra'
+      : mostlyUnheard(exp.length, got.length)
+        ? 'missing'
+        : 'changed'
   // A negation dropped, added or turned around changes what the spot promises.
   const negation = [...exp, ...got].some((w) => NEGATION_WORDS.has(w.key))
   const weighty = flags.legal || flags.name || exp.some((w) => w.number) || negation
   let severity: ReadbackIssue['severity']
   if (kind === 'repeated') severity = 'soft'
-  else if (kind === 'extra') severity = negation || got.some((w) => w.values) ? 'high' : got.every((w) => LIGHT.has(w.key)) && got.length <= 2 ? 'soft' : 'normal'
+  else if (kind === 'extra')
+    severity =
+      negation || got.some((w) => w.values)
+        ? 'high'
+        : got.every((w) => LIGHT.has(w.key)) && got.length <= 2
+          ? 'soft'
+          : 'normal'
   else if (weighty) severity = onlyNear && !flags.number ? 'normal' : 'high'
-  else if (kind === 'missing') severity = exp.length >= 4 || wholeSentence(exp, script) ? 'high' : exp.every((w) => LIGHT.has(w.key)) ? 'soft' : 'normal'
+  else if (kind === 'missing')
+    severity =
+      exp.length >= 4 || wholeSentence(exp, script) ? 'high' : exp.every((w) => LIGHT.has(w.key)) ? 'soft' : 'normal'
   else severity = onlyNear || (exp.length === 1 && exp.every((w) => LIGHT.has(w.key))) ? 'soft' : 'normal'
   // Where: the first word heard in the run, or for a skip the end of the word heard just before it.
   let at: number | null = got[0]?.start_s ?? null
@@ -135,7 +195,10 @@ function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWo
   const to = exp[exp.length - 1]?.to ?? from
   const certainty = kind === 'repeated' || !judge ? 'sure' : judge(kind, s, got)
   return {
-    kind, severity, ...flags, certainty,
+    kind,
+    severity,
+    ...flags,
+    certainty,
     expected: exp.length ? script.text.slice(from, to) : null,
     heard: got.length ? got.map((w) => w.text).join(' ') : null,
     context: context(script, s[0] ?? null, s[s.length - 1] ?? null, from),
@@ -147,13 +210,28 @@ function issueOf({ ops: run, firstOp }: Run, script: ScriptModel, heard: HeardWo
 }
 
 /** Currency and measure words a spoken number takes in ("forty five dollars", "twenty percent"). */
-const UNIT_WORDS = new Set(['dollar', 'dollars', 'pound', 'pounds', 'euro', 'euros', 'cent', 'cents', 'pence', 'percent'])
+const UNIT_WORDS = new Set([
+  'dollar',
+  'dollars',
+  'pound',
+  'pounds',
+  'euro',
+  'euros',
+  'cent',
+  'cents',
+  'pence',
+  'percent',
+])
 
 /**
  * "45 dollars" (or "ninety-nine pounds") in the script, heard as one spoken number "forty five dollars": the
  * number matched and took the unit word in with it, which is then not missing but said.
  */
-function unitSaidWithNumber(exp: readonly ScriptWord[], before: AlignOp | undefined, heard: readonly HeardWord[]): boolean {
+function unitSaidWithNumber(
+  exp: readonly ScriptWord[],
+  before: AlignOp | undefined,
+  heard: readonly HeardWord[],
+): boolean {
   if (!before || before.op === 'del' || !('h' in before) || before.op === 'sub' || before.op === 'ins') return false
   const said = (heard[before.h] as HeardWord).text.toLowerCase().split(/\s+/)
   return exp.every((w) => UNIT_WORDS.has(w.key) && said.includes(w.key))
@@ -176,7 +254,14 @@ function wholeSentence(exp: ScriptWord[], script: ScriptModel): boolean {
 }
 
 /** A word or phrase said twice in a row: what was inserted equals what was heard just before, or what comes next. */
-function isRepeat(got: HeardWord[], run: AlignOp[], firstOp: number, script: ScriptModel, heard: HeardWord[], all: AlignOp[]): boolean {
+function isRepeat(
+  got: HeardWord[],
+  run: AlignOp[],
+  firstOp: number,
+  script: ScriptModel,
+  heard: HeardWord[],
+  all: AlignOp[],
+): boolean {
   const firstH = (run[0] as { h: number }).h
   const lastH = firstH + got.length - 1
   const before = heard.slice(Math.max(0, firstH - got.length), firstH)
@@ -185,21 +270,36 @@ function isRepeat(got: HeardWord[], run: AlignOp[], firstOp: number, script: Scr
   if (eq(before) || eq(after)) return true
   const next = all.slice(firstOp + run.length).find((o) => 's' in o)
   const nextS = next && 's' in next ? next.s : null
-  return nextS !== null && got.every((g, k) => { const w = script.words[nextS + k]; return w !== undefined && sameWord(w, g) })
+  return (
+    nextS !== null &&
+    got.every((g, k) => {
+      const w = script.words[nextS + k]
+      return w !== undefined && sameWord(w, g)
+    })
+  )
 }
 
 function lastHeardBefore(all: AlignOp[], index: number): number | null {
-  for (let k = index - 1; k >= 0; k--) { const o = all[k] as AlignOp; if ('h' in o) return o.h }
+  for (let k = index - 1; k >= 0; k--) {
+    const o = all[k] as AlignOp
+    if ('h' in o) return o.h
+  }
   return null
 }
 
 function firstHeardAfter(all: AlignOp[], index: number, heard: HeardWord[]): number | null {
-  for (let k = index; k < all.length; k++) { const o = all[k] as AlignOp; if ('h' in o) return (heard[o.h] as HeardWord).start_s }
+  for (let k = index; k < all.length; k++) {
+    const o = all[k] as AlignOp
+    if ('h' in o) return (heard[o.h] as HeardWord).start_s
+  }
   return null
 }
 
 function insertionPoint(all: AlignOp[], index: number, script: ScriptModel): number {
-  for (let k = index - 1; k >= 0; k--) { const o = all[k] as AlignOp; if ('s' in o) return (script.words[o.s] as ScriptWord).to }
+  for (let k = index - 1; k >= 0; k--) {
+    const o = all[k] as AlignOp
+    if ('s' in o) return (script.words[o.s] as ScriptWord).to
+  }
   return 0
 }
 
@@ -229,9 +329,15 @@ function summarise(issues: ReadbackIssue[], coverage: number, heardCount: number
   const restarts = sure.filter((i) => i.restart).length
   const unsure = issues.length - sure.length
   const parts = [
-    [count('missing'), 'missing'], [count('changed'), 'changed'], [count('extra'), 'extra'], [count('repeated') - restarts, 'repeated'],
-    [restarts, restarts === 1 ? 'restart' : 'restarts'], [unsure, 'it is not sure of'],
-  ].filter(([n]) => (n as number) > 0).map(([n, k]) => `${n} ${k}`)
+    [count('missing'), 'missing'],
+    [count('changed'), 'changed'],
+    [count('extra'), 'extra'],
+    [count('repeated') - restarts, 'repeated'],
+    [restarts, restarts === 1 ? 'restart' : 'restarts'],
+    [unsure, 'it is not sure of'],
+  ]
+    .filter(([n]) => (n as number) > 0)
+    .map(([n, k]) => `${n} ${k}`)
   const high = issues.filter((i) => i.severity === 'high').length
   const more = dropped > 0 ? `; ${dropped} smaller ones not listed` : ''
   return `Booth heard ${pct} of the script's words: ${parts.join(', ')}${high ? ` (${high} important)` : ''}${more}.`

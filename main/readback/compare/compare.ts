@@ -26,7 +26,11 @@ export interface CompareOptions {
   sounds?: Sounds
 }
 
-export function compareToScript(scriptText: string, heard: readonly TimedWord[], options: CompareOptions = {}): ReadbackCheck {
+export function compareToScript(
+  scriptText: string,
+  heard: readonly TimedWord[],
+  options: CompareOptions = {},
+): ReadbackCheck {
   const script = scriptModel(scriptText, options.names ?? [])
   const all = heardWords(heard)
   const restarts = findRestarts(all, script.words)
@@ -44,24 +48,53 @@ export function compareToScript(scriptText: string, heard: readonly TimedWord[],
     const fromS = (all[r.from] as HeardWord).start_s
     const toS = (all[r.to] as HeardWord).start_s
     const seen = !crossRestarts || crossRestarts.some((c) => c.from_s < toS && c.to_s > fromS)
-    return { issue: { ...issue, certainty: seen ? ('sure' as const) : ('unsure' as const) }, beforeHeard: keptIndex(r.to) }
+    return {
+      issue: { ...issue, certainty: seen ? ('sure' as const) : ('unsure' as const) },
+      beforeHeard: keptIndex(r.to),
+    }
   })
-  const doubts = options.cross ? withCrossDoubts(options.doubts ?? [], crossDoubts(script, words, ops, options.cross, second)) : (options.doubts ?? [])
+  const doubts = options.cross
+    ? withCrossDoubts(options.doubts ?? [], crossDoubts(script, words, ops, options.cross, second))
+    : (options.doubts ?? [])
   const unsure = unsureIssues(script, words, ops, doubts)
-  return buildCheck(script, words, ops, { now: options.now ?? Date.now(), added: [...issues, ...unsure], certainty: certaintyJudge(script, options.cross, second, options.sounds) })
+  return buildCheck(script, words, ops, {
+    now: options.now ?? Date.now(),
+    added: [...issues, ...unsure],
+    certainty: certaintyJudge(script, options.cross, second, options.sounds),
+  })
 }
 
-function restartIssue(script: ScriptModel, all: HeardWord[], from: number, to: number, ops: ReturnType<typeof align>, resumeAt: number): ReadbackIssue {
+function restartIssue(
+  script: ScriptModel,
+  all: HeardWord[],
+  from: number,
+  to: number,
+  ops: ReturnType<typeof align>,
+  resumeAt: number,
+): ReadbackIssue {
   const first = all[from] as HeardWord
   const resume = all[to] as HeardWord
   // The script word the new reading starts on, for the mark's place and context.
   const op = ops.find((o) => 'h' in o && o.h >= resumeAt && 's' in o)
   const at = op && 's' in op ? (script.words[op.s]?.from ?? 0) : script.text.length
-  const context = script.text.slice(at, at + 120).replace(/\s+/g, ' ').trim().split(' ').slice(0, 8).join(' ')
+  const context = script.text
+    .slice(at, at + 120)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .slice(0, 8)
+    .join(' ')
   return {
-    kind: 'repeated', severity: 'normal', legal: false, name: false, number: false,
+    kind: 'repeated',
+    severity: 'normal',
+    legal: false,
+    name: false,
+    number: false,
     expected: null,
-    heard: all.slice(from, to).map((w) => w.text).join(' '),
+    heard: all
+      .slice(from, to)
+      .map((w) => w.text)
+      .join(' '),
     context,
     at_s: Math.round(first.start_s * 1000) / 1000,
     script_from: at,

@@ -13,15 +13,41 @@ import { inflectedForm, sameWord } from '../script/words'
 import { overlap } from '../alignment/time-spans'
 
 /** Small words whose doubt is not worth a check. */
-const SLIGHT = new Set(['a', 'an', 'the', 'and', 'to', 'of', 'in', 'on', 'at', 'for', 'is', 'it', 'so', 'that', 'this', 'oh', 'well', 'um', 'uh'])
+const SLIGHT = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'for',
+  'is',
+  'it',
+  'so',
+  'that',
+  'this',
+  'oh',
+  'well',
+  'um',
+  'uh',
+])
 
 /** One issue per doubt that falls on script words heard as written and names something else. */
-export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], ops: readonly AlignOp[], doubts: readonly Doubt[]): Array<{ issue: ReadbackIssue; beforeHeard: number }> {
+export function unsureIssues(
+  script: ScriptModel,
+  heard: readonly HeardWord[],
+  ops: readonly AlignOp[],
+  doubts: readonly Doubt[],
+): Array<{ issue: ReadbackIssue; beforeHeard: number }> {
   const out: Array<{ issue: ReadbackIssue; beforeHeard: number }> = []
   for (const doubt of doubts) {
     const other = heardWords([{ word: doubt.heard, start_s: doubt.start_s, end_s: doubt.end_s }])
     if (other.length === 0) continue
-    const matched = ops.filter((o): o is Extract<AlignOp, { s: number; h: number }> => (o.op === 'match' || o.op === 'near'))
+    const matched = ops
+      .filter((o): o is Extract<AlignOp, { s: number; h: number }> => o.op === 'match' || o.op === 'near')
       .filter((o) => {
         const h = heard[o.h] as HeardWord
         return overlap(h, doubt) >= 0.5 * Math.min(h.end_s - h.start_s, doubt.end_s - doubt.start_s)
@@ -31,21 +57,34 @@ export function unsureIssues(script: ScriptModel, heard: readonly HeardWord[], o
     // The other reading says the same thing (another way of saying a number, an ending added): no doubt.
     // A word that only starts the same ("Brightwood" for "Brightwater") is another word: a doubt naming one
     // comes from a hearing whose own rule already kept it (doubts-between.ts).
-    if (words.length === other.length && words.every((w, k) => sameWord(w, other[k] as HeardWord) || inflectedForm(w, other[k] as HeardWord))) continue
+    if (
+      words.length === other.length &&
+      words.every((w, k) => sameWord(w, other[k] as HeardWord) || inflectedForm(w, other[k] as HeardWord))
+    )
+      continue
     // Heard as some of these very words: an echo of the script, unless what is missing matters to a rival rule
     // (a negation; rivals/rival-rules.ts).
-    const dropsNegation = words.some((w) => RIVAL_RULES.some((rule) => rule.leftOutMatters?.(w.key) ?? false) && !other.some((o) => sameWord(w, o)))
+    const dropsNegation = words.some(
+      (w) => RIVAL_RULES.some((rule) => rule.leftOutMatters?.(w.key) ?? false) && !other.some((o) => sameWord(w, o)),
+    )
     if (!dropsNegation && other.every((o) => words.some((w) => sameWord(w, o)))) continue
     const first = words[0] as ScriptWord
     const last = words[words.length - 1] as ScriptWord
     out.push({
       beforeHeard: (matched[0] as { h: number }).h,
       issue: {
-        kind: 'changed', severity: 'normal', confidence: 'unsure',
-        legal: words.some((w) => w.legal), name: words.some((w) => w.name), number: words.some((w) => w.number),
+        kind: 'changed',
+        severity: 'normal',
+        confidence: 'unsure',
+        legal: words.some((w) => w.legal),
+        name: words.some((w) => w.name),
+        number: words.some((w) => w.number),
         expected: script.text.slice(first.from, last.to),
         heard: other.map((w) => w.text).join(' '),
-        context: script.text.slice(Math.max(0, first.from - 40), Math.min(script.text.length, last.to + 40)).replace(/\s+/g, ' ').trim(),
+        context: script.text
+          .slice(Math.max(0, first.from - 40), Math.min(script.text.length, last.to + 40))
+          .replace(/\s+/g, ' ')
+          .trim(),
         at_s: Math.round((heard[(matched[0] as { h: number }).h] as HeardWord).start_s * 1000) / 1000,
         script_from: first.from,
         script_to: last.to,

@@ -17,7 +17,11 @@ export interface PickupCheck {
   sentences: { first: number; last: number; from: number; to: number } | null
 }
 
-export function pickupCheck(scriptText: string, words: readonly TimedWord[], options: CompareOptions = {}): PickupCheck {
+export function pickupCheck(
+  scriptText: string,
+  words: readonly TimedWord[],
+  options: CompareOptions = {},
+): PickupCheck {
   const window = bestSentenceWindow(scriptText, words)
   if (!window) return { check: compareToScript(scriptText, words, options), sentences: null }
   const sentences = scriptModel(scriptText).sentences
@@ -26,7 +30,10 @@ export function pickupCheck(scriptText: string, words: readonly TimedWord[], opt
   const check = compareToScript(scriptText.slice(from, to), words, options)
   const shift = (x: number | null) => (x === null ? null : x + from)
   return {
-    check: { ...check, issues: check.issues.map((i) => ({ ...i, script_from: shift(i.script_from), script_to: shift(i.script_to) })) },
+    check: {
+      ...check,
+      issues: check.issues.map((i) => ({ ...i, script_from: shift(i.script_from), script_to: shift(i.script_to) })),
+    },
     sentences: { first: window[0] + 1, last: window[1] + 1, from, to },
   }
 }

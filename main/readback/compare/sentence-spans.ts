@@ -54,7 +54,11 @@ export function scriptSentences(scriptText: string): ScriptSentence[] {
   const model = scriptModel(scriptText)
   const { count } = sentenceWordIndex(model)
   return model.sentences.map((s, index) => ({
-    index, text: scriptText.slice(s.from, s.to), from: s.from, to: s.to, words: count[index] ?? 0,
+    index,
+    text: scriptText.slice(s.from, s.to),
+    from: s.from,
+    to: s.to,
+    words: count[index] ?? 0,
   }))
 }
 
@@ -63,7 +67,10 @@ export function scriptSentences(scriptText: string): ScriptSentence[] {
  * script has thousands of sentences and words, and a filter per sentence held Booth's main process for
  * tens of seconds (it could not even quit meanwhile).
  */
-function sentenceWordIndex(model: { sentences: readonly unknown[]; words: ReadonlyArray<{ sentence: number }> }): { count: number[]; first: number[] } {
+function sentenceWordIndex(model: { sentences: readonly unknown[]; words: ReadonlyArray<{ sentence: number }> }): {
+  count: number[]
+  first: number[]
+} {
   const count = new Array<number>(model.sentences.length).fill(0)
   const first = new Array<number>(model.sentences.length).fill(-1)
   model.words.forEach((w, i) => {
@@ -75,7 +82,11 @@ function sentenceWordIndex(model: { sentences: readonly unknown[]; words: Readon
 }
 
 /** The sentences of `scriptText` found in a recording whose read-back heard `words` (null: not read in it). */
-export function readSentences(scriptText: string, words: readonly TimedWord[], options: ReadOptions = {}): Array<ReadSentence | null> {
+export function readSentences(
+  scriptText: string,
+  words: readonly TimedWord[],
+  options: ReadOptions = {},
+): Array<ReadSentence | null> {
   const model = scriptModel(scriptText)
   const heard = heardWords(words)
   const [lo, hi] = options.window ?? [0, model.sentences.length - 1]
@@ -84,7 +95,12 @@ export function readSentences(scriptText: string, words: readonly TimedWord[], o
   const ops = align(subset, heard).map((op) => ('s' in op ? { ...op, s: op.s + Math.max(0, offset) } : op))
   const { count, first: firstWord } = sentenceWordIndex(model)
   const found = model.sentences.map((_, index) => ({
-    index, matched: 0, words: count[index] ?? 0, heardIdx: [] as number[], first: -1, last: -1,
+    index,
+    matched: 0,
+    words: count[index] ?? 0,
+    heardIdx: [] as number[],
+    first: -1,
+    last: -1,
   }))
   let last: number | null = null
   const pendingIns: number[] = []
@@ -109,7 +125,9 @@ export function readSentences(scriptText: string, words: readonly TimedWord[], o
     }
     last = sentence
   }
-  const issues = (options.check ?? checkOf(scriptText, words, model.sentences, options.window)).issues.filter((i) => i.severity !== 'soft')
+  const issues = (options.check ?? checkOf(scriptText, words, model.sentences, options.window)).issues.filter(
+    (i) => i.severity !== 'soft',
+  )
   return found.map((f) => {
     if (f.heardIdx.length === 0 || f.matched === 0) return null
     const hs = [...f.heardIdx].sort((a, b) => a - b).map((i) => heard[i] as (typeof heard)[number])
@@ -130,20 +148,32 @@ export function readSentences(scriptText: string, words: readonly TimedWord[], o
 }
 
 /** The read-back's check of the words against the script, or against the window's sentences alone (offsets kept). */
-function checkOf(scriptText: string, words: readonly TimedWord[], sentences: Array<{ from: number; to: number }>, window?: [number, number]): ReadbackCheck {
+function checkOf(
+  scriptText: string,
+  words: readonly TimedWord[],
+  sentences: Array<{ from: number; to: number }>,
+  window?: [number, number],
+): ReadbackCheck {
   if (!window) return compareToScript(scriptText, words)
   const from = (sentences[window[0]] as { from: number }).from
   const to = (sentences[window[1]] as { to: number }).to
   const check = compareToScript(scriptText.slice(from, to), words)
   const shift = (x: number | null) => (x === null ? null : x + from)
-  return { ...check, issues: check.issues.map((i) => ({ ...i, script_from: shift(i.script_from), script_to: shift(i.script_to) })) }
+  return {
+    ...check,
+    issues: check.issues.map((i) => ({ ...i, script_from: shift(i.script_from), script_to: shift(i.script_to) })),
+  }
 }
 
 /**
  * The run of sentences (at most `maxSentences`) a short recording reads: the window whose alignment with
  * the heard words matches the most script words, less half of its script words left unheard.
  */
-export function bestSentenceWindow(scriptText: string, words: readonly TimedWord[], maxSentences = 4): [number, number] | null {
+export function bestSentenceWindow(
+  scriptText: string,
+  words: readonly TimedWord[],
+  maxSentences = 4,
+): [number, number] | null {
   const model = scriptModel(scriptText)
   const heard = heardWords(words)
   if (heard.length === 0) return null

@@ -16,7 +16,10 @@ interface EngineChoice {
 export function createEngines(choice: EngineChoice): ReadbackEngine[] {
   return [
     new SherpaEngine({ modelDir: choice.modelDir, ...(choice.ffmpegPath ? { ffmpegPath: choice.ffmpegPath } : {}) }),
-    new PocketsphinxEngine({ ...(choice.env ? { env: choice.env } : {}), ...(choice.ffmpegPath ? { ffmpegPath: choice.ffmpegPath } : {}) }),
+    new PocketsphinxEngine({
+      ...(choice.env ? { env: choice.env } : {}),
+      ...(choice.ffmpegPath ? { ffmpegPath: choice.ffmpegPath } : {}),
+    }),
   ]
 }
 
@@ -24,7 +27,10 @@ export function createEngines(choice: EngineChoice): ReadbackEngine[] {
 export async function pickEngine(engines: readonly ReadbackEngine[], name?: string | null): Promise<ReadbackEngine> {
   if (name) {
     const engine = engines.find((e) => e.name === name)
-    if (!engine) throw new EngineUnavailableError(`There is no read-back engine called "${name}"; choose ${engines.map((e) => e.name).join(' or ')}.`)
+    if (!engine)
+      throw new EngineUnavailableError(
+        `There is no read-back engine called "${name}"; choose ${engines.map((e) => e.name).join(' or ')}.`,
+      )
     const why = await engine.unavailable()
     if (why) throw new EngineUnavailableError(why)
     return engine
@@ -35,5 +41,7 @@ export async function pickEngine(engines: readonly ReadbackEngine[], name?: stri
     if (!why) return engine
     reasons.push(why)
   }
-  throw new EngineUnavailableError(`No read-back engine can run here: ${reasons.map((r) => r.replace(/\.$/, '')).join('; ')}.`)
+  throw new EngineUnavailableError(
+    `No read-back engine can run here: ${reasons.map((r) => r.replace(/\.$/, '')).join('; ')}.`,
+  )
 }

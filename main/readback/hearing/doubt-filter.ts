@@ -81,8 +81,16 @@ export function leanOf(doubt: Doubt, evidence: DoubtEvidence): { own: number; ot
   const words = doubted(doubt, evidence.first).map((w) => w.word.toLowerCase())
   const heard = doubt.heard.toLowerCase().split(/\s+/).filter(Boolean)
   // Only the words that differ: "four point two five" heard as "four point five" is about the "two".
-  const differ = (a: string[], b: string[]) => { const d = a.filter((w) => !b.includes(w)); return d.length ? d : a }
-  return doubt.posterior ?? { own: mass(evidence.lattice, doubt, differ(words, heard)), other: mass(evidence.lattice, doubt, differ(heard, words)) }
+  const differ = (a: string[], b: string[]) => {
+    const d = a.filter((w) => !b.includes(w))
+    return d.length ? d : a
+  }
+  return (
+    doubt.posterior ?? {
+      own: mass(evidence.lattice, doubt, differ(words, heard)),
+      other: mass(evidence.lattice, doubt, differ(heard, words)),
+    }
+  )
 }
 
 /** One word heard as a rival that is only that word with a sound its neighbour already has. */

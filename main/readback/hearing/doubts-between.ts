@@ -19,7 +19,11 @@ export interface DoubtsBetweenOptions {
   vocabulary?: 'closed' | 'open'
 }
 
-export function doubtsBetween(leaning: readonly TimedWord[], plain: readonly TimedWord[], options: DoubtsBetweenOptions = {}): Doubt[] {
+export function doubtsBetween(
+  leaning: readonly TimedWord[],
+  plain: readonly TimedWord[],
+  options: DoubtsBetweenOptions = {},
+): Doubt[] {
   const closed = options.vocabulary === 'closed'
   const a = heardWords(leaning)
   const b = heardWords(plain)
@@ -38,7 +42,10 @@ export function doubtsBetween(leaning: readonly TimedWord[], plain: readonly Tim
   for (const op of ops) {
     // In a closed vocabulary, words the read-back counts as near ("Brightwater", "Brightwood") are still two
     // readings: the doubt filter decides whether the other is a misread the model offered.
-    if (op.op === 'match' || (op.op === 'near' && (!closed || inflectedForm(a[op.s] as HeardWord, b[op.h] as HeardWord)))) {
+    if (
+      op.op === 'match' ||
+      (op.op === 'near' && (!closed || inflectedForm(a[op.s] as HeardWord, b[op.h] as HeardWord)))
+    ) {
       flush()
       continue
     }

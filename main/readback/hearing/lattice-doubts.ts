@@ -17,8 +17,17 @@ export function parseHtkLattice(text: string): LatticeWord[] {
   const next = new Map<number, number[]>()
   for (const line of text.split('\n')) {
     if (!line.startsWith('I=') && !line.startsWith('J=')) continue
-    const fields = Object.fromEntries(line.trim().split(/\s+/).map((kv) => { const i = kv.indexOf('='); return [kv.slice(0, i), kv.slice(i + 1)] }))
-    if (line.startsWith('I=')) nodes.set(Number(fields['I']), { t: Number(fields['t']), word: String(fields['W'] ?? '') })
+    const fields = Object.fromEntries(
+      line
+        .trim()
+        .split(/\s+/)
+        .map((kv) => {
+          const i = kv.indexOf('=')
+          return [kv.slice(0, i), kv.slice(i + 1)]
+        }),
+    )
+    if (line.startsWith('I='))
+      nodes.set(Number(fields['I']), { t: Number(fields['t']), word: String(fields['W'] ?? '') })
     else if (line.startsWith('J=')) {
       const s = Number(fields['S'])
       const e = Number(fields['E'])
@@ -39,7 +48,12 @@ export function parseHtkLattice(text: string): LatticeWord[] {
       const t = nodes.get(e)?.t
       if (t !== undefined && t > node.t && t < end) end = t
     }
-    words.push({ word, start_s: node.t, end_s: end === Infinity ? node.t : end, posterior: Math.min(1, out.get(id) ?? 0) })
+    words.push({
+      word,
+      start_s: node.t,
+      end_s: end === Infinity ? node.t : end,
+      posterior: Math.min(1, out.get(id) ?? 0),
+    })
   }
   return words
 }
@@ -51,7 +65,11 @@ export interface DoubtLimits {
 }
 
 /** Each word given whose own posterior is low while another word's is high enough over the same stretch. */
-export function latticeDoubts(given: readonly TimedWord[], lattice: readonly LatticeWord[], limits: DoubtLimits = { sure: SURE, other: OTHER }): Doubt[] {
+export function latticeDoubts(
+  given: readonly TimedWord[],
+  lattice: readonly LatticeWord[],
+  limits: DoubtLimits = { sure: SURE, other: OTHER },
+): Doubt[] {
   const doubts: Doubt[] = []
   for (const w of given) {
     const span = Math.max(0.01, w.end_s - w.start_s)
@@ -61,7 +79,8 @@ export function latticeDoubts(given: readonly TimedWord[], lattice: readonly Lat
     const own = mass.get(w.word) ?? 0
     if (own >= limits.sure) continue
     const [other, p] = [...mass].filter(([word]) => word !== w.word).sort((a, b) => b[1] - a[1])[0] ?? ['', 0]
-    if (other && p >= limits.other) doubts.push({ start_s: w.start_s, end_s: w.end_s, heard: other, posterior: { own: round(own), other: round(p) } })
+    if (other && p >= limits.other)
+      doubts.push({ start_s: w.start_s, end_s: w.end_s, heard: other, posterior: { own: round(own), other: round(p) } })
   }
   return doubts
 }

@@ -45,7 +45,10 @@ export function byHistory(counts: ReadonlyMap<string, number>): Map<string, Arra
  * each history's back-off weight, which hands the discounted mass to the next lower order (the n-gram
  * without its first word, in `lower`) over the words not seen after that history.
  */
-function discounted(histories: Map<string, Array<[string, number]>>, lower: ReadonlyMap<string, number>): [Map<string, number>, Map<string, number>] {
+function discounted(
+  histories: Map<string, Array<[string, number]>>,
+  lower: ReadonlyMap<string, number>,
+): [Map<string, number>, Map<string, number>] {
   const probability = new Map<string, number>()
   const backoff = new Map<string, number>()
   for (const [h, grams] of histories) {

@@ -27,7 +27,12 @@ export function rivalsOf(sentences: readonly WeightedSentence[]): Map<string, Se
     let head = 0
     while (head < words.length && head < variantOf.length && words[head] === variantOf[head]) head++
     let tail = 0
-    while (tail < words.length - head && tail < variantOf.length - head && words[words.length - 1 - tail] === variantOf[variantOf.length - 1 - tail]) tail++
+    while (
+      tail < words.length - head &&
+      tail < variantOf.length - head &&
+      words[words.length - 1 - tail] === variantOf[variantOf.length - 1 - tail]
+    )
+      tail++
     const was = variantOf.slice(head, variantOf.length - tail)
     const now = words.slice(head, words.length - tail)
     if (was.length === 1 && now.length <= 1) add(was[0] as string, now[0] ?? '')

@@ -42,8 +42,14 @@ export interface ScriptLmInput {
 }
 
 /** The general words as a set and as a likelihood table, once per list (the list is read once per model file and kept). */
-const generalTables = new WeakMap<readonly GeneralWord[], Promise<{ set: Set<string>; likelihood: Map<string, number> }>>()
-export function generalWordTables(general: readonly GeneralWord[], slices: Slicer = mainSlices): Promise<{ set: Set<string>; likelihood: Map<string, number> }> {
+const generalTables = new WeakMap<
+  readonly GeneralWord[],
+  Promise<{ set: Set<string>; likelihood: Map<string, number> }>
+>()
+export function generalWordTables(
+  general: readonly GeneralWord[],
+  slices: Slicer = mainSlices,
+): Promise<{ set: Set<string>; likelihood: Map<string, number> }> {
   let t = generalTables.get(general)
   if (!t) {
     t = (async () => {
@@ -77,7 +83,15 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
   }
   const { set, likelihood } = await generalWordTables(input.general, slices)
   const allowed = input.general.length ? set : null
-  const context: RivalContext = { names: input.names, dict: input.dict, pronunciations: input.pronunciations, allowed, likelihood, tuning: t, slices }
+  const context: RivalContext = {
+    names: input.names,
+    dict: input.dict,
+    pronunciations: input.pronunciations,
+    allowed,
+    likelihood,
+    tuning: t,
+    slices,
+  }
   // Each rule's rivals for the word (rivals/rival-rules.ts), in the registry's order.
   const wordRivalsOf = async (word: string): Promise<WeightedRival[]> => {
     const out: WeightedRival[] = []
@@ -113,7 +127,10 @@ export async function scriptLanguageModel(input: ScriptLmInput): Promise<ScriptL
     }
   }
   const mass = generalTop.reduce((sum, g) => sum + 10 ** g.log10, 0)
-  const general: WeightedWord[] = generalTop.map((g) => ({ word: g.word, weight: (t.generalMass * 10 ** g.log10) / mass }))
+  const general: WeightedWord[] = generalTop.map((g) => ({
+    word: g.word,
+    weight: (t.generalMass * 10 ** g.log10) / mass,
+  }))
   const inGeneral = new Set(general.map((g) => g.word))
   const builtInWeight = t.generalMass / Math.max(1, input.builtIn.length) / 4
   for (const word of input.builtIn) if (!inGeneral.has(word)) general.push({ word, weight: builtInWeight })

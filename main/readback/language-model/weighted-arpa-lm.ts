@@ -67,7 +67,11 @@ function ngramsOf(words: readonly string[]): string[] {
  * Probabilities of the seen n-grams of one order and the back-off weight of each history, given the
  * probabilities of the order below (`lower`, keyed by the n-gram without its first word).
  */
-async function order(counts: Counts, lower: Map<string, number>, slices: Slicer): Promise<{ p: Map<string, number>; backoff: Map<string, number> }> {
+async function order(
+  counts: Counts,
+  lower: Map<string, number>,
+  slices: Slicer,
+): Promise<{ p: Map<string, number>; backoff: Map<string, number> }> {
   const p = new Map<string, number>()
   const backoff = new Map<string, number>()
   for (const [h, grams] of byHistory(counts)) {
@@ -86,7 +90,10 @@ async function order(counts: Counts, lower: Map<string, number>, slices: Slicer)
 }
 
 /** The model as ARPA text; built in slices (process/slices.ts), since it runs on the main process for every take. */
-export async function buildWeightedArpa(sentences: readonly WeightedSentence[], general: readonly WeightedWord[]): Promise<string> {
+export async function buildWeightedArpa(
+  sentences: readonly WeightedSentence[],
+  general: readonly WeightedWord[],
+): Promise<string> {
   const slices = mainSlices
   const [c1, c2, c3] = await countNgrams(sentences, slices)
   const weight = new Map<string, number>()
@@ -97,7 +104,14 @@ export async function buildWeightedArpa(sentences: readonly WeightedSentence[], 
   const bigrams = await order(c2, p1, slices)
   const trigrams = await order(c3, bigrams.p, slices)
   const words = [...weight.keys()].sort()
-  const lines = ['\\data\\', `ngram 1=${words.length + 1}`, `ngram 2=${bigrams.p.size}`, `ngram 3=${trigrams.p.size}`, '', '\\1-grams:']
+  const lines = [
+    '\\data\\',
+    `ngram 1=${words.length + 1}`,
+    `ngram 2=${bigrams.p.size}`,
+    `ngram 3=${trigrams.p.size}`,
+    '',
+    '\\1-grams:',
+  ]
   lines.push(`-99.0000 ${BOS} ${log10(bigrams.backoff.get(BOS) ?? 1)}`)
   for (const w of words) lines.push(`${log10(p1.get(w) ?? 0)} ${w} ${log10(bigrams.backoff.get(w) ?? 1)}`)
   lines.push('', '\\2-grams:')

@@ -9,7 +9,12 @@
 export type Say = (word: string) => readonly string[]
 
 function phones(say: Say, word: string): string[][] {
-  return say(word).map((p) => p.split(' ').filter(Boolean).map((ph) => ph.replace(/\d$/, '')))
+  return say(word).map((p) =>
+    p
+      .split(' ')
+      .filter(Boolean)
+      .map((ph) => ph.replace(/\d$/, '')),
+  )
 }
 
 function same(a: readonly string[], b: readonly string[]): boolean {
@@ -20,15 +25,23 @@ function same(a: readonly string[], b: readonly string[]): boolean {
  * Whether `rival` sounds like `word` with its first sounds cut off where the word `before` ends with them,
  * or with its last sounds cut off where the word `after` begins with them.
  */
-export function isBoundarySlip(say: Say, word: string, rival: string, before: string | null, after: string | null): boolean {
+export function isBoundarySlip(
+  say: Say,
+  word: string,
+  rival: string,
+  before: string | null,
+  after: string | null,
+): boolean {
   for (const w of phones(say, word)) {
     for (const r of phones(say, rival)) {
       const cut = w.length - r.length
       if (cut <= 0) continue
       const head = w.slice(0, cut)
       const tail = w.slice(w.length - cut)
-      if (before && same(w.slice(cut), r) && phones(say, before).some((b) => same(b.slice(b.length - cut), head))) return true
-      if (after && same(w.slice(0, r.length), r) && phones(say, after).some((a) => same(a.slice(0, cut), tail))) return true
+      if (before && same(w.slice(cut), r) && phones(say, before).some((b) => same(b.slice(b.length - cut), head)))
+        return true
+      if (after && same(w.slice(0, r.length), r) && phones(say, after).some((a) => same(a.slice(0, cut), tail)))
+        return true
     }
   }
   return false

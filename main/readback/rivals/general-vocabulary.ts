@@ -3,12 +3,15 @@
  * They sit in the recogniser's language model beside the script so a misread ("Sunday" for "Saturday",
  * "forty" for "fourteen") comes through as itself instead of being forced onto the script's word.
  */
-const DAYS = 'monday tuesday wednesday thursday friday saturday sunday today tonight tomorrow yesterday weekend week month year'
+const DAYS =
+  'monday tuesday wednesday thursday friday saturday sunday today tonight tomorrow yesterday weekend week month year'
 const MONTHS = 'january february march april may june july august september october november december'
-const NUMBERS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen ' +
+const NUMBERS =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen ' +
   'eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion point percent ' +
   'dollar dollars cent cents pound pounds pence euro euros first second third fourth fifth sixth seventh eighth ninth tenth half quarter double oh'
-const COMMON = 'a about after again all also always am an and any are around as ask at away back be because been before best ' +
+const COMMON =
+  'a about after again all also always am an and any are around as ask at away back be because been before best ' +
   'better big both but buy by call came can come could day did do does done down each easy even ever every far fast few find ' +
   'for free from full get give go good great had has have he help her here high him his home how i if in into is it its just ' +
   'keep know last late less let life like little live long look lot low made make many me more most much must my need never ' +

@@ -8,14 +8,32 @@
 
 /** A helping verb and its negative. */
 const AUX_NOT: Readonly<Record<string, string>> = {
-  is: "isn't", are: "aren't", was: "wasn't", were: "weren't", do: "don't", does: "doesn't", did: "didn't", can: "can't",
-  will: "won't", would: "wouldn't", should: "shouldn't", could: "couldn't", has: "hasn't", have: "haven't", had: "hadn't",
+  is: "isn't",
+  are: "aren't",
+  was: "wasn't",
+  were: "weren't",
+  do: "don't",
+  does: "doesn't",
+  did: "didn't",
+  can: "can't",
+  will: "won't",
+  would: "wouldn't",
+  should: "shouldn't",
+  could: "couldn't",
+  has: "hasn't",
+  have: "haven't",
+  had: "hadn't",
 }
 const NOT_AUX: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(AUX_NOT).map(([a, n]) => [n, a]))
 
 /** Words that negate, and what each may be misread as ("" = left out). */
 const TURNED: Readonly<Record<string, readonly string[]>> = {
-  not: [''], never: ['', 'ever'], no: ['', 'a', 'the'], none: ['one'], nothing: ['something'], without: ['with'],
+  not: [''],
+  never: ['', 'ever'],
+  no: ['', 'a', 'the'],
+  none: ['one'],
+  nothing: ['something'],
+  without: ['with'],
   cannot: ['can'],
 }
 

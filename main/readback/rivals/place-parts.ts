@@ -8,12 +8,68 @@
 import { PLACE_MIN_HEAD as MIN_HEAD } from '../tuning'
 
 /** The endings of place names (and the words they are as names of their own: "Summit Valley"). */
-const PLACE_PARTS = ['field', 'fields', 'view', 'wood', 'woods', 'water', 'dale', 'ridge', 'valley', 'brook', 'side', 'ford', 'land',
-  'ville', 'ton', 'port', 'vale', 'crest', 'haven', 'hill', 'hills', 'hurst', 'lake', 'park', 'stone', 'bridge', 'bury', 'wick',
-  'worth', 'gate', 'glen', 'grove', 'meadow', 'meadows', 'point', 'shore', 'springs', 'creek', 'heights', 'bay', 'mont', 'mount']
+const PLACE_PARTS = [
+  'field',
+  'fields',
+  'view',
+  'wood',
+  'woods',
+  'water',
+  'dale',
+  'ridge',
+  'valley',
+  'brook',
+  'side',
+  'ford',
+  'land',
+  'ville',
+  'ton',
+  'port',
+  'vale',
+  'crest',
+  'haven',
+  'hill',
+  'hills',
+  'hurst',
+  'lake',
+  'park',
+  'stone',
+  'bridge',
+  'bury',
+  'wick',
+  'worth',
+  'gate',
+  'glen',
+  'grove',
+  'meadow',
+  'meadows',
+  'point',
+  'shore',
+  'springs',
+  'creek',
+  'heights',
+  'bay',
+  'mont',
+  'mount',
+]
 
 /** Street types: "Maple Lane" is misread as "Maple Road" or "Maple Drive". */
-const STREET_TYPES = ['street', 'road', 'lane', 'avenue', 'boulevard', 'drive', 'way', 'court', 'place', 'parkway', 'highway', 'circle', 'terrace', 'square']
+const STREET_TYPES = [
+  'street',
+  'road',
+  'lane',
+  'avenue',
+  'boulevard',
+  'drive',
+  'way',
+  'court',
+  'place',
+  'parkway',
+  'highway',
+  'circle',
+  'terrace',
+  'square',
+]
 
 /**
  * What a name word (lower case, as spoken) may be misread as by swapping its place part or street type:
@@ -25,8 +81,9 @@ export function placePartRivals(word: string, isWord: (w: string) => boolean): s
   if (STREET_TYPES.includes(word)) return STREET_TYPES.filter((w) => w !== word)
   if (PLACE_PARTS.includes(word)) return otherParts(word)
   // The longest part the word ends with, after a head of its own.
-  const part = PLACE_PARTS.filter((p) => word.endsWith(p) && word.length - p.length >= MIN_HEAD && isWord(word.slice(0, word.length - p.length)))
-    .sort((a, b) => b.length - a.length)[0]
+  const part = PLACE_PARTS.filter(
+    (p) => word.endsWith(p) && word.length - p.length >= MIN_HEAD && isWord(word.slice(0, word.length - p.length)),
+  ).sort((a, b) => b.length - a.length)[0]
   if (!part) return []
   const head = word.slice(0, word.length - part.length)
   return otherParts(part).map((p) => `${head}${p}`)

@@ -17,8 +17,29 @@ const UNITS = ['zero', 'oh', ...ONES.slice(1, 10)]
 const TEENS = ONES.slice(10)
 const TENS = NUMBER_TENS.filter(Boolean)
 const SCALES = ['hundred', 'thousand', 'million', 'billion']
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth',
-  'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth', 'thirtieth']
+const ORDINALS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+  'thirteenth',
+  'fourteenth',
+  'fifteenth',
+  'sixteenth',
+  'seventeenth',
+  'eighteenth',
+  'nineteenth',
+  'twentieth',
+  'thirtieth',
+]
 
 function plural(words: string[]): string[] {
   return words.map((w) => `${w}s`)
@@ -26,13 +47,29 @@ function plural(words: string[]): string[] {
 
 /** Each class word → the words of its class it can be misread as. */
 const CLASSES: Array<readonly string[]> = [
-  DAYS, plural(DAYS), MONTHS, ORDINALS, SCALES,
+  DAYS,
+  plural(DAYS),
+  MONTHS,
+  ORDINALS,
+  SCALES,
   // A digit is misread as another digit or its teen; a teen as another teen or its ten; a ten as another ten or teen.
-  [...UNITS, ...TEENS], [...TEENS, ...TENS],
+  [...UNITS, ...TEENS],
+  [...TEENS, ...TENS],
 ]
 
 /** Words of a number as it is spoken: they compete with other numbers only (a number is never heard as "line"). */
-export const NUMBER_WORDS: ReadonlySet<string> = new Set([...UNITS, ...TEENS, ...TENS, ...SCALES, ...ORDINALS, 'point', 'percent', 'dollars', 'dollar', 'cents'])
+export const NUMBER_WORDS: ReadonlySet<string> = new Set([
+  ...UNITS,
+  ...TEENS,
+  ...TENS,
+  ...SCALES,
+  ...ORDINALS,
+  'point',
+  'percent',
+  'dollars',
+  'dollar',
+  'cents',
+])
 
 export function classRivals(word: string): string[] {
   const out = new Set<string>()
@@ -41,8 +78,35 @@ export function classRivals(word: string): string[] {
 }
 
 /** Phones that are easily heard for one another cost half a change. */
-const NEAR_PAIRS = ['P B', 'T D', 'K G', 'F V', 'S Z', 'SH ZH', 'CH JH', 'TH DH', 'M N', 'N NG', 'IY IH', 'EH AE', 'AA AO', 'AH AA',
-  'UH UW', 'EY EH', 'OW AO', 'ER R', 'L R', 'W V', 'TH F', 'DH D', 'S SH', 'AH IH', 'AE AA', 'AY AA', 'OW UH']
+const NEAR_PAIRS = [
+  'P B',
+  'T D',
+  'K G',
+  'F V',
+  'S Z',
+  'SH ZH',
+  'CH JH',
+  'TH DH',
+  'M N',
+  'N NG',
+  'IY IH',
+  'EH AE',
+  'AA AO',
+  'AH AA',
+  'UH UW',
+  'EY EH',
+  'OW AO',
+  'ER R',
+  'L R',
+  'W V',
+  'TH F',
+  'DH D',
+  'S SH',
+  'AH IH',
+  'AE AA',
+  'AY AA',
+  'OW UH',
+]
 
 /** Phones as small numbers, so the search compares bytes. */
 const PHONE_IDS = new Map<string, number>()
@@ -54,14 +118,21 @@ function phoneId(p: string): number {
   }
   return id
 }
-const NEAR = new Set(NEAR_PAIRS.flatMap((pair) => {
-  const [a, b] = pair.split(' ').map(phoneId) as [number, number]
-  return [a * 256 + b, b * 256 + a]
-}))
+const NEAR = new Set(
+  NEAR_PAIRS.flatMap((pair) => {
+    const [a, b] = pair.split(' ').map(phoneId) as [number, number]
+    return [a * 256 + b, b * 256 + a]
+  }),
+)
 
 /** "HH AA1 R B ER0" as phone codes (stress left out), as the search compares them. */
 export function phoneCodes(phones: string): Uint8Array {
-  return Uint8Array.from(phones.split(' ').filter(Boolean).map((p) => phoneId(p.replace(/\d$/, ''))))
+  return Uint8Array.from(
+    phones
+      .split(' ')
+      .filter(Boolean)
+      .map((p) => phoneId(p.replace(/\d$/, ''))),
+  )
 }
 
 /**
@@ -75,7 +146,8 @@ function substitutionCosts(): Float32Array {
   if (subSide === PHONE_IDS.size) return subCost
   subSide = PHONE_IDS.size
   subCost = new Float32Array(subSide * subSide)
-  for (let x = 0; x < subSide; x++) for (let y = 0; y < subSide; y++) subCost[x * subSide + y] = x === y ? 0 : NEAR.has(x * 256 + y) ? 0.5 : 1
+  for (let x = 0; x < subSide; x++)
+    for (let y = 0; y < subSide; y++) subCost[x * subSide + y] = x === y ? 0 : NEAR.has(x * 256 + y) ? 0.5 : 1
   return subCost
 }
 
@@ -198,7 +270,13 @@ export interface NeighbourOptions {
  * words) also up to half as many again of its family: the same beginning or the same end with another
  * part ("Hollis" and "Hollister", "Brightwater" and "Bridgewater", "Fairfield" and "Fairview").
  */
-export async function soundNeighbours(word: string, pronunciations: readonly string[], dict: Dictionary, options: NeighbourOptions, slices: Slicer = mainSlices): Promise<string[]> {
+export async function soundNeighbours(
+  word: string,
+  pronunciations: readonly string[],
+  dict: Dictionary,
+  options: NeighbourOptions,
+  slices: Slicer = mainSlices,
+): Promise<string[]> {
   const index = await phoneIndex(dict, options.allowed, slices)
   const key = `${word} ${options.wide ? 'wide' : 'near'} ${options.limit} ${pronunciations.join(',')}`
   const known = index.found.get(key)
@@ -208,7 +286,10 @@ export async function soundNeighbours(word: string, pronunciations: readonly str
   // near: one sound changed, added or dropped; family (wide only): two, or another beginning or end.
   const near = new Map<string, number>()
   const family = new Map<string, number>()
-  const keep = (m: Map<string, number>, w: string, d: number) => { const prev = m.get(w); if (prev === undefined || d < prev) m.set(w, d) }
+  const keep = (m: Map<string, number>, w: string, d: number) => {
+    const prev = m.get(w)
+    if (prev === undefined || d < prev) m.set(w, d)
+  }
   for (const target of own) {
     if (target.length < 2) continue
     const longest = options.wide ? target.length + 4 : target.length + max
@@ -226,20 +307,37 @@ export async function soundNeighbours(word: string, pronunciations: readonly str
         if (!options.wide || d <= 1) continue
         // Two changes, or the same beginning or end: closer the more of the script word it keeps and the less it adds.
         const shared = Math.max(commonPrefix(target, phones, at, len), commonSuffix(target, phones, at, len))
-        const kin = shared >= 3 && shared * 5 >= target.length * 3 ? target.length - shared + Math.abs(len - target.length) / 2 : Infinity
+        const kin =
+          shared >= 3 && shared * 5 >= target.length * 3
+            ? target.length - shared + Math.abs(len - target.length) / 2
+            : Infinity
         if (Math.min(d, kin) !== Infinity) keep(family, other, Math.min(d, kin))
       }
     }
   }
   // Anything that sounds exactly like one of the script word's readings is the same word to the ear, and so
   // is one that only drops or adds an /h/ before it ("Harbor" and "arbor"): a weak breath that voices drop.
-  const same = (p: string) => { const e = withoutH(phoneCodes(p)); return own.some((o) => { const x = withoutH(o); return x.length === e.length && x.every((v, k) => v === e[k]) }) }
+  const same = (p: string) => {
+    const e = withoutH(phoneCodes(p))
+    return own.some((o) => {
+      const x = withoutH(o)
+      return x.length === e.length && x.every((v, k) => v === e[k])
+    })
+  }
   const like = options.likelihood
-  const ranked = (m: Map<string, number>, n: number) => [...m].filter(([w]) => !(dict.get(w) ?? []).some(same))
-    .sort((a, b) => a[1] - b[1] || (like ? (like.get(b[0]) ?? -99) - (like.get(a[0]) ?? -99) : a[0].localeCompare(b[0])))
-    .slice(0, n).map(([w]) => w)
+  const ranked = (m: Map<string, number>, n: number) =>
+    [...m]
+      .filter(([w]) => !(dict.get(w) ?? []).some(same))
+      .sort(
+        (a, b) => a[1] - b[1] || (like ? (like.get(b[0]) ?? -99) - (like.get(a[0]) ?? -99) : a[0].localeCompare(b[0])),
+      )
+      .slice(0, n)
+      .map(([w]) => w)
   const closest = ranked(near, options.limit)
-  const result = [...closest, ...ranked(family, options.wide ? Math.ceil(options.limit / 2) : 0).filter((w) => !closest.includes(w))]
+  const result = [
+    ...closest,
+    ...ranked(family, options.wide ? Math.ceil(options.limit / 2) : 0).filter((w) => !closest.includes(w)),
+  ]
   index.found.set(key, result)
   return result
 }

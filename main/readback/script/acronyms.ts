@@ -7,9 +7,32 @@
 
 /** Each letter's name in the en-us model's phones. */
 const LETTERS: Record<string, string> = {
-  a: 'EY', b: 'B IY', c: 'S IY', d: 'D IY', e: 'IY', f: 'EH F', g: 'JH IY', h: 'EY CH', i: 'AY', j: 'JH EY', k: 'K EY', l: 'EH L', m: 'EH M',
-  n: 'EH N', o: 'OW', p: 'P IY', q: 'K Y UW', r: 'AA R', s: 'EH S', t: 'T IY', u: 'Y UW', v: 'V IY', w: 'D AH B AH L Y UW', x: 'EH K S',
-  y: 'W AY', z: 'Z IY',
+  a: 'EY',
+  b: 'B IY',
+  c: 'S IY',
+  d: 'D IY',
+  e: 'IY',
+  f: 'EH F',
+  g: 'JH IY',
+  h: 'EY CH',
+  i: 'AY',
+  j: 'JH EY',
+  k: 'K EY',
+  l: 'EH L',
+  m: 'EH M',
+  n: 'EH N',
+  o: 'OW',
+  p: 'P IY',
+  q: 'K Y UW',
+  r: 'AA R',
+  s: 'EH S',
+  t: 'T IY',
+  u: 'Y UW',
+  v: 'V IY',
+  w: 'D AH B AH L Y UW',
+  x: 'EH K S',
+  y: 'W AY',
+  z: 'Z IY',
 }
 
 /**

@@ -8,9 +8,36 @@
 import { MONTH_LOOK_BACK as LOOK_BACK } from '../tuning'
 
 /** The months, in order (also another month's rivals, rivals/word-rivals.ts). */
-export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
+export const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+]
 /** Month names and their usual short forms. */
-const MONTH_NAMES = new Set([...MONTHS, 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'])
+const MONTH_NAMES = new Set([
+  ...MONTHS,
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+])
 
 /** The day (1-31) when `token`, written at `from` in `text`, is a plain number right after a month, else null. */
 export function dayAfterMonth(text: string, from: number, token: string): number | null {

@@ -9,17 +9,60 @@
 import { PHONE_DIGITS } from '../tuning'
 
 /** Number words 0–19 and the tens, in order: the one list of them in the read-back (word-rivals.ts uses it too). */
-export const ONES: readonly string[] = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen']
-export const TENS: readonly string[] = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
-const SCALES: Array<[number, string]> = [[1_000_000_000, 'billion'], [1_000_000, 'million'], [1000, 'thousand']]
+export const ONES: readonly string[] = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+]
+export const TENS: readonly string[] = [
+  '',
+  '',
+  'twenty',
+  'thirty',
+  'forty',
+  'fifty',
+  'sixty',
+  'seventy',
+  'eighty',
+  'ninety',
+]
+const SCALES: Array<[number, string]> = [
+  [1_000_000_000, 'billion'],
+  [1_000_000, 'million'],
+  [1000, 'thousand'],
+]
 const ORDINAL_WORDS: Record<string, string> = {
-  one: 'first', two: 'second', three: 'third', five: 'fifth', eight: 'eighth', nine: 'ninth', twelve: 'twelfth',
+  one: 'first',
+  two: 'second',
+  three: 'third',
+  five: 'fifth',
+  eight: 'eighth',
+  nine: 'ninth',
+  twelve: 'twelfth',
 }
 
 const WORD_VALUE = new Map<string, number>()
 ONES.forEach((w, i) => WORD_VALUE.set(w, i))
-TENS.forEach((w, i) => { if (w) WORD_VALUE.set(w, i * 10) })
+TENS.forEach((w, i) => {
+  if (w) WORD_VALUE.set(w, i * 10)
+})
 WORD_VALUE.set('oh', 0)
 const ORDINAL_VALUE = new Map<string, number>()
 for (const [w, v] of WORD_VALUE) if (w !== 'oh') ORDINAL_VALUE.set(ordinalWord(w), v)
@@ -67,7 +110,11 @@ function pairWords(n: number): string[] | null {
 }
 
 /** The unit and its hundredth, said after a price. */
-const CURRENCY_WORDS: Record<string, [string, string]> = { $: ['dollars', 'cents'], '£': ['pounds', 'pence'], '€': ['euros', 'cents'] }
+const CURRENCY_WORDS: Record<string, [string, string]> = {
+  $: ['dollars', 'cents'],
+  '£': ['pounds', 'pence'],
+  '€': ['euros', 'cents'],
+}
 
 const NUMBER_TOKEN = /^([$£€]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(%|st|nd|rd|th|s)?$/i
 
@@ -91,7 +138,9 @@ export function parseWrittenNumber(token: string): WrittenNumber | null {
   let value = String(whole)
   if (suffix === '%') {
     value = `${decimals ? `${whole}.${decimals}` : whole}%`
-    const base = decimals ? [...wholeWords, 'point', ...[...decimals].map((d) => ONES[Number(d)] as string)] : wholeWords
+    const base = decimals
+      ? [...wholeWords, 'point', ...[...decimals].map((d) => ONES[Number(d)] as string)]
+      : wholeWords
     forms.push([...base, 'percent'])
   } else if (suffix === 'st' || suffix === 'nd' || suffix === 'rd' || suffix === 'th') {
     value = `${whole}th`
@@ -102,8 +151,12 @@ export function parseWrittenNumber(token: string): WrittenNumber | null {
     const cents = Number(decimals.padEnd(2, '0').slice(0, 2))
     const centWords = cents < 10 ? ['oh', ...integerWords(cents)] : integerWords(cents)
     const [unit, small] = CURRENCY_WORDS[currency] ?? ['dollars', 'cents']
-    forms.push([...wholeWords, ...centWords], [...wholeWords, unit, ...integerWords(cents), small],
-      [...wholeWords, unit, 'and', ...integerWords(cents), small], [...wholeWords, unit, ...integerWords(cents)])
+    forms.push(
+      [...wholeWords, ...centWords],
+      [...wholeWords, unit, ...integerWords(cents), small],
+      [...wholeWords, unit, 'and', ...integerWords(cents), small],
+      [...wholeWords, unit, ...integerWords(cents)],
+    )
   } else if (decimals !== null) {
     value = `${whole}.${decimals}`
     forms.push([...wholeWords, 'point', ...[...decimals].map((d) => ONES[Number(d)] as string)])
@@ -112,11 +165,19 @@ export function parseWrittenNumber(token: string): WrittenNumber | null {
     if (currency) forms.push(wholeWords)
     // "one hundred and nine", as it is read in Britain and often elsewhere.
     const hundred = wholeWords.lastIndexOf('hundred')
-    if (hundred >= 0 && hundred < wholeWords.length - 1) forms.push([...wholeWords.slice(0, hundred + 1), 'and', ...wholeWords.slice(hundred + 1), ...(currency ? [(CURRENCY_WORDS[currency] ?? ['dollars'])[0] as string] : [])])
+    if (hundred >= 0 && hundred < wholeWords.length - 1)
+      forms.push([
+        ...wholeWords.slice(0, hundred + 1),
+        'and',
+        ...wholeWords.slice(hundred + 1),
+        ...(currency ? [(CURRENCY_WORDS[currency] ?? ['dollars'])[0] as string] : []),
+      ])
     const pair = pairWords(whole)
     if (pair) forms.push(pair)
-    if (suffix === 's') forms.push(...forms.splice(0).map((f) => [...f.slice(0, -1), pluralNumberWord(f[f.length - 1] ?? '')]))
-    if ((m[2] ?? '').length >= 3 && !m[2]?.includes(',')) forms.push([...(m[2] ?? '')].map((d) => ONES[Number(d)] as string))
+    if (suffix === 's')
+      forms.push(...forms.splice(0).map((f) => [...f.slice(0, -1), pluralNumberWord(f[f.length - 1] ?? '')]))
+    if ((m[2] ?? '').length >= 3 && !m[2]?.includes(','))
+      forms.push([...(m[2] ?? '')].map((d) => ONES[Number(d)] as string))
   }
   return { value, spoken: forms.filter((f) => f.length > 0) }
 }
@@ -127,12 +188,27 @@ function pluralNumberWord(w: string): string {
 
 /** Whether a heard word can be part of a spoken number. */
 export function isNumberWord(word: string): boolean {
-  return WORD_VALUE.has(word) || ORDINAL_VALUE.has(word) ||
+  return (
+    WORD_VALUE.has(word) ||
+    ORDINAL_VALUE.has(word) ||
     ['hundred', 'thousand', 'million', 'billion', 'point', 'percent'].includes(word)
+  )
 }
 
 /** Words that may sit inside a spoken number without being one ("nine dollars and ninety nine cents"). */
-export const NUMBER_GLUE = new Set(['and', 'dollars', 'dollar', 'cents', 'cent', 'pounds', 'pound', 'pence', 'euros', 'euro', 'a'])
+export const NUMBER_GLUE = new Set([
+  'and',
+  'dollars',
+  'dollar',
+  'cents',
+  'cent',
+  'pounds',
+  'pound',
+  'pence',
+  'euros',
+  'euro',
+  'a',
+])
 
 /** Standard reading: "one hundred twenty three" → 123; null when the words do not form one number. */
 function cardinal(words: string[]): number | null {
@@ -156,7 +232,7 @@ function cardinal(words: string[]): number | null {
       last = 'hundred'
     } else {
       const scale = SCALES.find(([, name]) => name === w)
-      if (!scale || (last === null || last === 'scale')) return null
+      if (!scale || last === null || last === 'scale') return null
       total += group * scale[0]
       group = 0
       last = 'scale'
@@ -188,7 +264,8 @@ export function heardValues(words: string[]): Set<string> {
   if (pointAt > 0) {
     const whole = cardinal(core.slice(0, pointAt))
     const digits = core.slice(pointAt + 1).map((w) => WORD_VALUE.get(w))
-    if (whole !== null && digits.length && digits.every((d) => d !== undefined && d < 10)) out.add(`${whole}.${digits.join('')}`)
+    if (whole !== null && digits.length && digits.every((d) => d !== undefined && d < 10))
+      out.add(`${whole}.${digits.join('')}`)
     return out
   }
   const whole = cardinal(core)
@@ -271,13 +348,18 @@ function underHundred(core: readonly string[], i: number): [number, number] {
  * "zero" and with "oh", and in groups ("five fifty five, oh one eighty eight"; "800" as "eight hundred").
  */
 export function spokenPhoneForms(groups: readonly string[]): string[][] {
-  const digit = (d: string, zero: string) => (d === '0' ? zero : ONES[Number(d)] as string)
-  const pair = (p: string): string[] => (p === '00' ? ['hundred'] : p[0] === '0' ? ['oh', digit(p[1] as string, 'oh')] : integerWords(Number(p)))
+  const digit = (d: string, zero: string) => (d === '0' ? zero : (ONES[Number(d)] as string))
+  const pair = (p: string): string[] =>
+    p === '00' ? ['hundred'] : p[0] === '0' ? ['oh', digit(p[1] as string, 'oh')] : integerWords(Number(p))
   const grouped = groups.flatMap((g) => {
     if (g.length === 3) return [digit(g[0] as string, 'oh'), ...pair(g.slice(1))]
     if (g.length === 4) return [...pair(g.slice(0, 2)), ...(g.slice(2) === '00' ? ['hundred'] : pair(g.slice(2)))]
     return [...g].map((d) => digit(d, 'oh'))
   })
-  const forms = [groups.flatMap((g) => [...g].map((d) => digit(d, 'zero'))), groups.flatMap((g) => [...g].map((d) => digit(d, 'oh'))), grouped]
+  const forms = [
+    groups.flatMap((g) => [...g].map((d) => digit(d, 'zero'))),
+    groups.flatMap((g) => [...g].map((d) => digit(d, 'oh'))),
+    grouped,
+  ]
   return forms.filter((f, i) => forms.findIndex((o) => o.join(' ') === f.join(' ')) === i)
 }

@@ -53,12 +53,83 @@ export function dictionaryAt(path: string): Promise<Dictionary> {
 
 /** IPA (espeak-ng, en-us) to the en-us model's phones. */
 const IPA: Record<string, string> = {
-  p: 'P', b: 'B', t: 'T', d: 'D', k: 'K', ɡ: 'G', g: 'G', f: 'F', v: 'V', θ: 'TH', ð: 'DH', s: 'S', z: 'Z', ʃ: 'SH', ʒ: 'ZH',
-  h: 'HH', tʃ: 'CH', dʒ: 'JH', m: 'M', n: 'N', ŋ: 'NG', l: 'L', ɹ: 'R', r: 'R', w: 'W', j: 'Y', ɾ: 'T', x: 'K', ɬ: 'L',
-  i: 'IY', iː: 'IY', ɪ: 'IH', ᵻ: 'IH', e: 'EH', ɛ: 'EH', eɪ: 'EY', æ: 'AE', a: 'AE', ɑ: 'AA', ɑː: 'AA', ɒ: 'AA', ɔ: 'AO', ɔː: 'AO',
-  oʊ: 'OW', əʊ: 'OW', o: 'OW', oː: 'AO', ʊ: 'UH', u: 'UW', uː: 'UW', ʌ: 'AH', ə: 'AH', ɐ: 'AH', ɜ: 'ER', ɜː: 'ER', ɚ: 'ER', ɝ: 'ER',
-  aɪ: 'AY', aʊ: 'AW', ɔɪ: 'OY', ɛɹ: 'EH R', ɪɹ: 'IH R', ʊɹ: 'UH R', ɑːɹ: 'AA R', ɑɹ: 'AA R', ɔːɹ: 'AO R', ɔɹ: 'AO R', oːɹ: 'AO R',
-  aɪɚ: 'AY ER', aɪə: 'AY AH', eə: 'EH R', ɪə: 'IH R', ʊə: 'UH R', iə: 'IY AH', l̩: 'AH L', n̩: 'AH N', m̩: 'AH M',
+  p: 'P',
+  b: 'B',
+  t: 'T',
+  d: 'D',
+  k: 'K',
+  ɡ: 'G',
+  g: 'G',
+  f: 'F',
+  v: 'V',
+  θ: 'TH',
+  ð: 'DH',
+  s: 'S',
+  z: 'Z',
+  ʃ: 'SH',
+  ʒ: 'ZH',
+  h: 'HH',
+  tʃ: 'CH',
+  dʒ: 'JH',
+  m: 'M',
+  n: 'N',
+  ŋ: 'NG',
+  l: 'L',
+  ɹ: 'R',
+  r: 'R',
+  w: 'W',
+  j: 'Y',
+  ɾ: 'T',
+  x: 'K',
+  ɬ: 'L',
+  i: 'IY',
+  iː: 'IY',
+  ɪ: 'IH',
+  ᵻ: 'IH',
+  e: 'EH',
+  ɛ: 'EH',
+  eɪ: 'EY',
+  æ: 'AE',
+  a: 'AE',
+  ɑ: 'AA',
+  ɑː: 'AA',
+  ɒ: 'AA',
+  ɔ: 'AO',
+  ɔː: 'AO',
+  oʊ: 'OW',
+  əʊ: 'OW',
+  o: 'OW',
+  oː: 'AO',
+  ʊ: 'UH',
+  u: 'UW',
+  uː: 'UW',
+  ʌ: 'AH',
+  ə: 'AH',
+  ɐ: 'AH',
+  ɜ: 'ER',
+  ɜː: 'ER',
+  ɚ: 'ER',
+  ɝ: 'ER',
+  aɪ: 'AY',
+  aʊ: 'AW',
+  ɔɪ: 'OY',
+  ɛɹ: 'EH R',
+  ɪɹ: 'IH R',
+  ʊɹ: 'UH R',
+  ɑːɹ: 'AA R',
+  ɑɹ: 'AA R',
+  ɔːɹ: 'AO R',
+  ɔɹ: 'AO R',
+  oːɹ: 'AO R',
+  aɪɚ: 'AY ER',
+  aɪə: 'AY AH',
+  eə: 'EH R',
+  ɪə: 'IH R',
+  ʊə: 'UH R',
+  iə: 'IY AH',
+  l̩: 'AH L',
+  n̩: 'AH N',
+  m̩: 'AH M',
 }
 
 /** Maps one espeak-ng IPA word ("d_ɹ_ˈiː_m") to phones, or null when a symbol is unknown. */
@@ -79,9 +150,15 @@ async function espeakIpa(words: readonly string[], espeakPath = 'espeak-ng'): Pr
   const result = new Map<string, string>()
   if (words.length === 0) return result
   const text = await new Promise<string>((resolve) => {
-    const child = spawnInBackground(espeakPath, ['-v', 'en-us', '-q', '--ipa', '--sep=_'], { stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true, env: childEnv() })
+    const child = spawnInBackground(espeakPath, ['-v', 'en-us', '-q', '--ipa', '--sep=_'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      windowsHide: true,
+      env: childEnv(),
+    })
     let out = ''
-    child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString('utf8')
+    })
     child.on('error', () => resolve(''))
     child.on('close', () => resolve(out))
     // espeak-ng missing or gone mid-write: its input's EPIPE is no error of main's (the answer is then '').
@@ -89,7 +166,10 @@ async function espeakIpa(words: readonly string[], espeakPath = 'espeak-ng'): Pr
     // One word per line so the answer lines up with the question.
     child.stdin.end(`${words.join('\n')}\n`)
   })
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean)
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
   if (lines.length !== words.length) return result
   words.forEach((w, i) => result.set(w, (lines[i] as string).replace(/\s+/g, '_')))
   return result
@@ -111,19 +191,28 @@ function splitCompound(word: string, dict: Dictionary, depth = 0): string | null
  * Dictionary lines ("word PHONES", "word(2) PHONES") for the given words; words with no pronunciation
  * are returned in `missing`.
  */
-export async function pronounce(words: Iterable<string>, dict: Dictionary, options: PronounceOptions = {}): Promise<{ lines: string[]; missing: string[] }> {
+export async function pronounce(
+  words: Iterable<string>,
+  dict: Dictionary,
+  options: PronounceOptions = {},
+): Promise<{ lines: string[]; missing: string[] }> {
   const variants = new Map<string, string[]>()
   const unique = [...new Set(words)].sort()
   const slices = mainSlices
   for (const word of unique) {
     if (slices.due()) await slices.turn()
-    const known = dict.get(word) ?? (/^[a-z]+$/.test(word) ? [splitCompound(word, dict)].filter((x): x is string => x !== null) : [])
+    const known =
+      dict.get(word) ??
+      (/^[a-z]+$/.test(word) ? [splitCompound(word, dict)].filter((x): x is string => x !== null) : [])
     variants.set(word, [...known])
   }
   // espeak-ng's reading for every word the dictionary lacks, and as one more variant of the script's own words.
   const extra = new Set(options.alsoSpell ?? [])
   const ask = unique.filter((w) => (variants.get(w) ?? []).length === 0 || extra.has(w))
-  const ipa = await espeakIpa(ask.map((w) => w.replace(/'/g, '')), options.espeakPath)
+  const ipa = await espeakIpa(
+    ask.map((w) => w.replace(/'/g, '')),
+    options.espeakPath,
+  )
   for (const word of ask) {
     const phones = ipaToPhones(ipa.get(word.replace(/'/g, '')) ?? '')
     const list = variants.get(word) ?? []

@@ -25,7 +25,13 @@ export interface ScriptModel {
 }
 
 /** Phrases that make a line legal copy: read exactly, or the spot may not air. */
-const LEGAL = /\b(terms|conditions|restrictions|apply|apr|a\.p\.r|offer (?:valid|ends|expires)|valid (?:through|until|at|only)|while supplies last|see (?:store|dealer|website) for|details at|subject to|not valid|participating|void where|prohibited|limit(?:ed)? (?:one|\d)|excludes?|member fdic|equal housing|licensed|disclaimer|financing|credit approval|fees?|taxes|rebate|guarantee)\b/i
+const LEGAL = new RegExp(
+  String.raw`\b(terms|conditions|restrictions|apply|apr|a\.p\.r|offer (?:valid|ends|expires)|valid (?:through|until|at|only)|` +
+    String.raw`while supplies last|see (?:store|dealer|website) for|details at|subject to|not valid|participating|` +
+    String.raw`void where|prohibited|limit(?:ed)? (?:one|\d)|excludes?|member fdic|equal housing|licensed|disclaimer|` +
+    String.raw`financing|credit approval|fees?|taxes|rebate|guarantee)\b`,
+  'i',
+)
 
 /** Sentences: ends at . ! ? followed by space, or at a line break; a point inside a number ("4.9") is no end. */
 function sentenceRanges(text: string): Array<{ from: number; to: number }> {
@@ -51,7 +57,9 @@ export function scriptModel(text: string, names: readonly string[] = []): Script
   const raw: Array<Omit<ScriptWord, 'values' | 'key'> & Word> = []
   let s = 0
   let lastSentence = -1
-  const unread = [...text.matchAll(/\S+/g)].filter((m) => isUnreadToken(m[0])).map((m) => ({ from: m.index, to: m.index + m[0].length }))
+  const unread = [...text.matchAll(/\S+/g)]
+    .filter((m) => isUnreadToken(m[0]))
+    .map((m) => ({ from: m.index, to: m.index + m[0].length }))
   let u = 0
   for (const p of pieces(text)) {
     while (u < unread.length && (unread[u] as { to: number }).to <= p.from) u++
@@ -65,15 +73,31 @@ export function scriptModel(text: string, names: readonly string[] = []): Script
     for (const w of pieceWords(p.text)) {
       // "October 31" is also read "October thirty-first".
       if (day !== null && w.values) w.values.add(dayOrdinalValue(day))
-      raw.push({ ...w, text: p.text, from: p.from, to: p.to, sentence: s, number: w.values !== null, name: name && w.values === null,
-        legal: sentences[s]?.legal ?? false })
+      raw.push({
+        ...w,
+        text: p.text,
+        from: p.from,
+        to: p.to,
+        sentence: s,
+        number: w.values !== null,
+        name: name && w.values === null,
+        legal: sentences[s]?.legal ?? false,
+      })
     }
   }
   const words: ScriptWord[] = groupNumberWords(raw).map(({ word, members }) => {
     const a = raw[members[0] as number] as ScriptWord
     const b = raw[members[members.length - 1] as number] as ScriptWord
     if (members.length === 1 && word === raw[members[0] as number]) return a
-    return { ...a, key: word.key, values: word.values, text: text.slice(a.from, b.to), to: b.to, number: true, name: false }
+    return {
+      ...a,
+      key: word.key,
+      values: word.values,
+      text: text.slice(a.from, b.to),
+      to: b.to,
+      number: true,
+      name: false,
+    }
   })
   for (const w of words) if (w.values) w.number = true
   return { text, words: joinDigitGroups(text, words), sentences }
@@ -81,7 +105,11 @@ export function scriptModel(text: string, names: readonly string[] = []): Script
 
 /** "555-1212" or "1 800 555 1212" is one number read digit by digit: adjacent digit groups become one token. */
 function joinDigitGroups(text: string, words: ScriptWord[]): ScriptWord[] {
-  return digitGroupRuns(words, (w) => w.text, (a, b) => text.slice(a.to, b.from)).map((run) => {
+  return digitGroupRuns(
+    words,
+    (w) => w.text,
+    (a, b) => text.slice(a.to, b.from),
+  ).map((run) => {
     const first = run[0] as ScriptWord
     const last = run[run.length - 1] as ScriptWord
     if (run.length === 1) return first

@@ -13,7 +13,11 @@ import { spokenSentences } from './spoken-sentences'
 import { RARE, UNCOMMON } from '../tuning'
 
 /** `likelihood`: the general model's words → log10 likelihood (script-lm.ts generalWordTables); empty without a model. */
-export function scriptNames(script: string, known: readonly string[], likelihood: ReadonlyMap<string, number>): Set<string> {
+export function scriptNames(
+  script: string,
+  known: readonly string[],
+  likelihood: ReadonlyMap<string, number>,
+): Set<string> {
   const words = scriptModel(script, known).words
   const named = new Set(words.filter((w) => w.name).map((w) => w.text.toLowerCase()))
   const out = new Set<string>()
@@ -21,9 +25,12 @@ export function scriptNames(script: string, known: readonly string[], likelihood
     const capitalised = /^[A-Z][a-z]/.test(w.text)
     const next = words[i + 1]
     const log10 = likelihood.get(w.text.toLowerCase()) ?? -99
-    const starts = capitalised && !w.name && (
-      named.has(w.text.toLowerCase()) || log10 < RARE ||
-      (log10 < UNCOMMON && next !== undefined && next.sentence === w.sentence && /^[A-Z]/.test(next.text)))
+    const starts =
+      capitalised &&
+      !w.name &&
+      (named.has(w.text.toLowerCase()) ||
+        log10 < RARE ||
+        (log10 < UNCOMMON && next !== undefined && next.sentence === w.sentence && /^[A-Z]/.test(next.text)))
     if (w.name || starts) for (const s of spokenSentences(w.text).flat()) out.add(s)
   })
   return out

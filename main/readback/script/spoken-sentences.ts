@@ -13,7 +13,11 @@ export function spokenSentences(scriptText: string): string[][] {
   const out: string[][] = []
   for (const sentence of scriptText.split(/(?<=[.!?;:])\s+|\n+/)) {
     const slots: string[][][] = []
-    for (const run of digitGroupRuns(pieces(sentence), (p) => p.text, (a, b) => sentence.slice(a.to, b.from))) {
+    for (const run of digitGroupRuns(
+      pieces(sentence),
+      (p) => p.text,
+      (a, b) => sentence.slice(a.to, b.from),
+    )) {
       const p = run[0] as Piece
       if (run.length > 1) slots.push(spokenPhoneForms(run.map((q) => q.text.replace(/\D/g, ''))))
       else if (p.text === '&') slots.push([['and']])

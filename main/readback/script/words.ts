@@ -70,16 +70,35 @@ export function groupNumberWords(words: Word[]): Array<{ word: Word; members: nu
   while (i < words.length) {
     const w = words[i] as Word
     // "dollar four ninety nine": a currency word said before the number belongs to it.
-    const lead = CURRENCY_UNITS.has(w.key) && i + 1 < words.length && (words[i + 1] as Word).values === null && isNumberWord((words[i + 1] as Word).key) ? 1 : 0
+    const lead =
+      CURRENCY_UNITS.has(w.key) &&
+      i + 1 < words.length &&
+      (words[i + 1] as Word).values === null &&
+      isNumberWord((words[i + 1] as Word).key)
+        ? 1
+        : 0
     const head = words[i + lead] as Word
     if (head.values === null && isNumberWord(head.key) && head.key !== 'percent' && head.key !== 'point') {
       let j = i + lead + 1
       while (j < words.length) {
         const next = words[j] as Word
         if (next.values !== null) break
-        if (isNumberWord(next.key)) { j++; continue }
-        if (NUMBER_GLUE.has(next.key) && j + 1 < words.length && (isNumberWord((words[j + 1] as Word).key) || SMALL_UNITS.has((words[j + 1] as Word).key))) { j++; continue }
-        if (CURRENCY_UNITS.has(next.key) || SMALL_UNITS.has(next.key)) { j++; continue }
+        if (isNumberWord(next.key)) {
+          j++
+          continue
+        }
+        if (
+          NUMBER_GLUE.has(next.key) &&
+          j + 1 < words.length &&
+          (isNumberWord((words[j + 1] as Word).key) || SMALL_UNITS.has((words[j + 1] as Word).key))
+        ) {
+          j++
+          continue
+        }
+        if (CURRENCY_UNITS.has(next.key) || SMALL_UNITS.has(next.key)) {
+          j++
+          continue
+        }
         break
       }
       const keys = words.slice(i, j).map((x) => x.key)
@@ -129,7 +148,13 @@ function shorterFirst(a: Word, b: Word): [string, string] | null {
 }
 
 function inflected(shorter: string, longer: string): boolean {
-  return longer === `${shorter}s` || longer === `${shorter}es` || longer === `${shorter}ed` || longer === `${shorter}d` || longer === `${shorter}ing`
+  return (
+    longer === `${shorter}s` ||
+    longer === `${shorter}es` ||
+    longer === `${shorter}ed` ||
+    longer === `${shorter}d` ||
+    longer === `${shorter}ing`
+  )
 }
 
 function startsAlike(shorter: string, longer: string): boolean {
@@ -150,7 +175,11 @@ export function joinsDigitGroup(prevText: string, nextText: string, gap: string)
  * read digit by digit); every other item is a run of one. The script's words, the heard words and the
  * spoken sentences all group by this, each with its own item type.
  */
-export function digitGroupRuns<T>(items: readonly T[], text: (item: T) => string, gap: (prev: T, next: T) => string): T[][] {
+export function digitGroupRuns<T>(
+  items: readonly T[],
+  text: (item: T) => string,
+  gap: (prev: T, next: T) => string,
+): T[][] {
   const runs: T[][] = []
   items.forEach((item, k) => {
     const prev = items[k - 1]
@@ -176,4 +205,3 @@ export function isUnreadToken(token: string): boolean {
 export function isNoiseMark(token: string): boolean {
   return /^(?:<[^>]*>|\[[^\]]*\]|\+\+[^+]*\+\+)$/.test(token)
 }
-

@@ -13,9 +13,15 @@ import { readBack } from '../read-back'
 import { createEngines, pickEngine } from '../engines/engines'
 import { defaultModelDir } from '../engines/sherpa/sherpa-model'
 
-const USAGE = 'Usage: npm run readback -- TAKE.wav --script SCRIPT.txt [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
+const USAGE =
+  'Usage: npm run readback -- TAKE.wav --script SCRIPT.txt [--engine sherpa-onnx|pocketsphinx] [--model MODEL_FOLDER]'
 
-interface ReadbackCliArgs { take: string; script: string; engine: string | null; model: string | null }
+interface ReadbackCliArgs {
+  take: string
+  script: string
+  engine: string | null
+  model: string | null
+}
 
 export function parseArgs(argv: readonly string[]): ReadbackCliArgs | string {
   const positionals: string[] = []
@@ -23,7 +29,10 @@ export function parseArgs(argv: readonly string[]): ReadbackCliArgs | string {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     if (arg === '-h' || arg === '--help') return USAGE
-    if (!arg.startsWith('--')) { positionals.push(arg); continue }
+    if (!arg.startsWith('--')) {
+      positionals.push(arg)
+      continue
+    }
     const [name, inline] = arg.slice(2).split(/=(.*)/s) as [string, string | undefined]
     if (!['script', 'engine', 'model'].includes(name)) return `Unknown option --${name}. ${USAGE}`
     const value = inline ?? argv[++i]
@@ -33,7 +42,12 @@ export function parseArgs(argv: readonly string[]): ReadbackCliArgs | string {
   if (positionals.length !== 1) return `Give exactly one take file. ${USAGE}`
   const script = options.get('script')
   if (!script) return `Give the script with --script SCRIPT.txt. ${USAGE}`
-  return { take: positionals[0] as string, script, engine: options.get('engine') ?? null, model: options.get('model') ?? null }
+  return {
+    take: positionals[0] as string,
+    script,
+    engine: options.get('engine') ?? null,
+    model: options.get('model') ?? null,
+  }
 }
 
 /** Booth's data folder, for the downloaded model (BOOTH_DATA_DIR overrides). */
@@ -41,14 +55,26 @@ function dataDir(env: NodeJS.ProcessEnv): string {
   return env['BOOTH_DATA_DIR'] ?? defaultDataDir(process.platform, env)
 }
 
-export async function runReadbackCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runReadbackCli(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const args = parseArgs(argv)
-  if (typeof args === 'string') return { code: args === USAGE ? 0 : 2, stdout: args === USAGE ? `${USAGE}\n` : '', stderr: args === USAGE ? '' : `${args}\n` }
+  if (typeof args === 'string')
+    return {
+      code: args === USAGE ? 0 : 2,
+      stdout: args === USAGE ? `${USAGE}\n` : '',
+      stderr: args === USAGE ? '' : `${args}\n`,
+    }
   let script: string
   try {
     script = await readFile(args.script, 'utf8')
   } catch (err) {
-    return { code: 1, stdout: '', stderr: `The script ${args.script} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.\n` }
+    return {
+      code: 1,
+      stdout: '',
+      stderr: `The script ${args.script} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.\n`,
+    }
   }
   try {
     // Readable is enough here: one byte, not the whole take (which may be over 2 GiB).
@@ -59,7 +85,11 @@ export async function runReadbackCli(argv: readonly string[], env: NodeJS.Proces
       await take.close()
     }
   } catch (err) {
-    return { code: 1, stdout: '', stderr: `The take ${args.take} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.\n` }
+    return {
+      code: 1,
+      stdout: '',
+      stderr: `The take ${args.take} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}.\n`,
+    }
   }
   const modelDir = args.model ?? defaultModelDir(dataDir(env))
   try {
@@ -73,12 +103,15 @@ export async function runReadbackCli(argv: readonly string[], env: NodeJS.Proces
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runReadbackCli(process.argv.slice(2)).then(({ code, stdout, stderr }) => {
-    process.stdout.write(stdout)
-    process.stderr.write(stderr)
-    process.exitCode = code
-  }, (err: unknown) => {
-    process.stderr.write(`The read-back failed: ${err instanceof Error ? err.message : String(err)}\n`)
-    process.exitCode = 1
-  })
+  runReadbackCli(process.argv.slice(2)).then(
+    ({ code, stdout, stderr }) => {
+      process.stdout.write(stdout)
+      process.stderr.write(stderr)
+      process.exitCode = code
+    },
+    (err: unknown) => {
+      process.stderr.write(`The read-back failed: ${err instanceof Error ? err.message : String(err)}\n`)
+      process.exitCode = 1
+    },
+  )
 }

@@ -8,7 +8,8 @@ const ENGINE_DIED = /^(pocketsphinx|sherpa-onnx)\b.*\b(stopped|could not be star
 /** Node's system errors ("ENOENT: no such file…", "EACCES: …"): an engineer's words. */
 const SYSTEM_ERROR = /^E[A-Z]{2,}\b/
 
-export const READBACK_NOT_FINISHED = 'The read-back did not finish: its speech engine stopped before the end. The take is kept; check it again to listen once more.'
+export const READBACK_NOT_FINISHED =
+  'The read-back did not finish: its speech engine stopped before the end. The take is kept; check it again to listen once more.'
 
 export function readbackFailureSentence(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err)

@@ -33,7 +33,11 @@ export interface ReadbackAreaDeps {
 function scriptOfJob(view: JobView): ScriptCopy | null {
   const s = view.job.script
   if (!s || s.kind === 'none' || !s.text.trim()) return null
-  return { revision_id: s.revision_id, text: s.text, names: [view.job.advertiser, view.job.customer.name].filter((n) => n && n.trim()) }
+  return {
+    revision_id: s.revision_id,
+    text: s.text,
+    names: [view.job.advertiser, view.job.customer.name].filter((n) => n && n.trim()),
+  }
 }
 
 export function createReadbackArea(deps: ReadbackAreaDeps) {
@@ -62,7 +66,8 @@ export function createReadbackArea(deps: ReadbackAreaDeps) {
         return service.requeue(takeId)
       }),
     getReadbackSettings: () => service.settingsView(),
-    setReadbackSettings: ({ enabled, engine }) => service.updateSettings({ ...(enabled !== undefined ? { enabled } : {}), ...(engine ? { engine } : {}) }),
+    setReadbackSettings: ({ enabled, engine }) =>
+      service.updateSettings({ ...(enabled !== undefined ? { enabled } : {}), ...(engine ? { engine } : {}) }),
     downloadReadbackModel: async () => {
       service.model.start()
       return service.settingsView()

@@ -32,7 +32,10 @@ export class ReadbackQueue {
     const state: ReadbackState = { takeId, status: 'queued', result: null, message: null }
     if (this.stopped) return state
     if (!this.waiting.includes(takeId) && this.running?.takeId !== takeId) this.waiting.push(takeId)
-    if (!this.settle) this.idle = new Promise((r) => { this.settle = r })
+    if (!this.settle)
+      this.idle = new Promise((r) => {
+        this.settle = r
+      })
     this.deps.emit(state)
     this.kick()
     return state
@@ -67,7 +70,10 @@ export class ReadbackQueue {
       return
     }
     if (this.deps.isRecording()) {
-      this.timer = setTimeout(() => { this.timer = null; this.kick() }, this.deps.recheckMs ?? 1000)
+      this.timer = setTimeout(() => {
+        this.timer = null
+        this.kick()
+      }, this.deps.recheckMs ?? 1000)
       this.timer.unref?.()
       return
     }
@@ -75,9 +81,12 @@ export class ReadbackQueue {
     const abort = new AbortController()
     this.running = { takeId, abort }
     this.deps.emit({ takeId, status: 'running', result: null, message: null })
-    this.deps.run(takeId, abort.signal)
+    this.deps
+      .run(takeId, abort.signal)
       .catch((err: unknown): ReadbackState => {
-        this.deps.warn?.(`the read-back of take ${takeId} did not finish: ${err instanceof Error ? err.message : String(err)}`)
+        this.deps.warn?.(
+          `the read-back of take ${takeId} did not finish: ${err instanceof Error ? err.message : String(err)}`,
+        )
         return { takeId, status: 'failed', result: null, message: readbackFailureSentence(err) }
       })
       .then((state) => {

@@ -58,7 +58,12 @@ export class ReadbackService {
     const dir = join(deps.dataDir, 'readback')
     this.settings = new ReadbackSettingsFile(dir, deps.warn)
     this.model = new ModelManager({
-      dataDir: deps.dataDir, chosenFolder: () => this.settings.get().modelFolder, onChange: () => void this.pushSettings().catch((err: unknown) => deps.warn(`the read-back settings could not be sent: ${String(err)}`)),
+      dataDir: deps.dataDir,
+      chosenFolder: () => this.settings.get().modelFolder,
+      onChange: () =>
+        void this.pushSettings().catch((err: unknown) =>
+          deps.warn(`the read-back settings could not be sent: ${String(err)}`),
+        ),
       ...(deps.manifest ? { manifest: deps.manifest } : {}),
     })
     const modelDir = () => this.model.folder()
@@ -108,7 +113,8 @@ export class ReadbackService {
     const take = await this.deps.takes.get(takeId)
     const stored = await this.readStored(take)
     if (stored) return { takeId, status: 'done', result: stored, message: null }
-    if (!this.settings.get().enabled) return { takeId, status: 'off', result: null, message: 'Booth’s read-back is turned off in Settings.' }
+    if (!this.settings.get().enabled)
+      return { takeId, status: 'off', result: null, message: 'Booth’s read-back is turned off in Settings.' }
     return { takeId, status: 'none', result: null, message: null }
   }
 
@@ -122,10 +128,15 @@ export class ReadbackService {
       enabled: s.enabled,
       engine: s.engine,
       // Shown on Settings → Read-back: the reason without "get one in Settings".
-      engines: await Promise.all(this.engines.map(async (e) => {
-        const why = await e.unavailable()
-        return { name: e.name as 'sherpa-onnx' | 'pocketsphinx', unavailable: why === NO_MODEL_MESSAGE ? NO_MODEL_HERE : why }
-      })),
+      engines: await Promise.all(
+        this.engines.map(async (e) => {
+          const why = await e.unavailable()
+          return {
+            name: e.name as 'sherpa-onnx' | 'pocketsphinx',
+            unavailable: why === NO_MODEL_MESSAGE ? NO_MODEL_HERE : why,
+          }
+        }),
+      ),
       model: await this.model.view(),
     }
   }
@@ -146,8 +157,16 @@ export class ReadbackService {
     // script_read is treated as none: "Check again" makes a new one.
     const about = { what: `The read-back of take ${take.file_name}`, reset: 'Booth listens to the take again.' }
     try {
-      const v = (await readJsonDataFile(this.deps.takes.resultPath(take), { fallback: null, validate: (x: unknown) => x as ReadbackStored | null, about })).value
-      return v && v.take_id === take.id && typeof v.check === 'object' && typeof v.script_read?.text === 'string' ? v : null
+      const v = (
+        await readJsonDataFile(this.deps.takes.resultPath(take), {
+          fallback: null,
+          validate: (x: unknown) => x as ReadbackStored | null,
+          about,
+        })
+      ).value
+      return v && v.take_id === take.id && typeof v.check === 'object' && typeof v.script_read?.text === 'string'
+        ? v
+        : null
     } catch {
       return null
     }
@@ -165,27 +184,44 @@ export class ReadbackService {
     }
     const current = await this.deps.currentScript(take.job_id)
     if (!current) return null
-    return { copy: current, note: 'This take did not record its script revision; it was compared with the script as it is now.' }
+    return {
+      copy: current,
+      note: 'This take did not record its script revision; it was compared with the script as it is now.',
+    }
   }
 
   private async run(takeId: string, signal: AbortSignal): Promise<ReadbackState> {
     const take = await this.deps.takes.get(takeId)
     const script = await this.scriptFor(take)
     if (!script || !/[A-Za-z0-9]/.test(script.copy.text)) {
-      return { takeId, status: 'unavailable', result: null, message: 'This job has no script text to compare the take with.' }
+      return {
+        takeId,
+        status: 'unavailable',
+        result: null,
+        message: 'This job has no script text to compare the take with.',
+      }
     }
     let engine: ReadbackEngine
     try {
       const choice = this.settings.get().engine
       engine = await pickEngine(this.engines, choice === 'auto' ? null : choice)
     } catch (err) {
-      if (err instanceof EngineUnavailableError) return { takeId, status: 'unavailable', result: null, message: err.message }
+      if (err instanceof EngineUnavailableError)
+        return { takeId, status: 'unavailable', result: null, message: err.message }
       throw err
     }
     const now = (this.deps.now ?? Date.now)()
-    const heard = await readBack(engine, this.deps.takes.audioPath(take), script.copy.text, { names: script.copy.names, now, signal, keepCross: true })
+    const heard = await readBack(engine, this.deps.takes.audioPath(take), script.copy.text, {
+      names: script.copy.names,
+      now,
+      signal,
+      keepCross: true,
+    })
     // A pickup is checked against the sentences it reads, not the whole spot (main/readback/compare/pickup-check.ts).
-    const asPickup = take.label === 'pickup' ? pickupCheck(script.copy.text, heard.words, { names: script.copy.names, now, doubts: heard.doubts ?? [] }) : null
+    const asPickup =
+      take.label === 'pickup'
+        ? pickupCheck(script.copy.text, heard.words, { names: script.copy.names, now, doubts: heard.doubts ?? [] })
+        : null
     const result: ReadbackStored = {
       ...heard,
       ...(asPickup ? { check: asPickup.check, pickup_sentences: asPickup.sentences } : {}),
@@ -198,7 +234,9 @@ export class ReadbackService {
     else if (!(await this.deps.takes.keep(take, result))) {
       // Made for a version the take left meanwhile (an undo): the page is told the take's read-back as it is now.
       const now = await this.readStored(await this.deps.takes.get(takeId))
-      return now ? { takeId, status: 'done', result: now, message: null } : { takeId, status: 'none', result: null, message: null }
+      return now
+        ? { takeId, status: 'done', result: now, message: null }
+        : { takeId, status: 'none', result: null, message: null }
     }
     return { takeId, status: 'done', result, message: null }
   }

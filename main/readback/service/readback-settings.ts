@@ -20,7 +20,9 @@ function validate(value: unknown): ReadbackSettings {
   const v = value as Record<string, unknown>
   return {
     enabled: typeof v['enabled'] === 'boolean' ? v['enabled'] : READBACK_DEFAULTS.enabled,
-    engine: READBACK_ENGINE_CHOICES.includes(v['engine'] as ReadbackEngineChoice) ? (v['engine'] as ReadbackEngineChoice) : 'auto',
+    engine: READBACK_ENGINE_CHOICES.includes(v['engine'] as ReadbackEngineChoice)
+      ? (v['engine'] as ReadbackEngineChoice)
+      : 'auto',
     modelFolder: typeof v['modelFolder'] === 'string' && v['modelFolder'] ? v['modelFolder'] : null,
   }
 }
@@ -31,7 +33,10 @@ export class ReadbackSettingsFile extends JsonSettingsFile<ReadbackSettings> {
       path: join(dir, 'settings.json'),
       defaults: READBACK_DEFAULTS,
       validate,
-      about: { what: "The read-back's settings", reset: 'The read-back is on again, with the engine chosen by itself.' },
+      about: {
+        what: "The read-back's settings",
+        reset: 'The read-back is on again, with the engine chosen by itself.',
+      },
       resetMessage: (reason) => `The read-back settings could not be read and were reset: ${reason}`,
       warn,
     })

@@ -5,7 +5,11 @@ export function AccessNotice({ access, what }: { access: PageAccess; what: strin
   if (access.missing.length === 0) return null
   const title = access.canRead ? `You can look at ${what}, but not change it` : `This key cannot show ${what}`
   return (
-    <div className={`notice ${access.canRead ? 'notice-muted' : 'notice-warning'}`} role="note" aria-label="What this key cannot do">
+    <div
+      className={`notice ${access.canRead ? 'notice-muted' : 'notice-warning'}`}
+      role="note"
+      aria-label="What this key cannot do"
+    >
       <p className="notice-title">{title}</p>
       <ul>
         {access.missing.map((m) => (
@@ -14,7 +18,9 @@ export function AccessNotice({ access, what }: { access: PageAccess; what: strin
           </li>
         ))}
       </ul>
-      <p className="acct-note">Ask whoever issued your API key for one with these permissions, then sign in with it in Settings.</p>
+      <p className="acct-note">
+        Ask whoever issued your API key for one with these permissions, then sign in with it in Settings.
+      </p>
     </div>
   )
 }

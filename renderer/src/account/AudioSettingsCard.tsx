@@ -43,7 +43,8 @@ export function AudioSettingsCard() {
     }
   }, [supported, attempt])
 
-  const unnamed = inputs !== null && inputs.length > 0 && inputs.every((i) => i.deviceId === '' || /^Input \d+$/.test(i.label))
+  const unnamed =
+    inputs !== null && inputs.length > 0 && inputs.every((i) => i.deviceId === '' || /^Input \d+$/.test(i.label))
   const choose = (deviceId: string) => {
     const input = inputs?.find((i) => i.deviceId === deviceId)
     if (!input) return
@@ -54,35 +55,57 @@ export function AudioSettingsCard() {
   return (
     <section className="acct-card" aria-labelledby="settings-audio">
       <h2 id="settings-audio">Audio input and recording format</h2>
-      {!supported && <p className="form-error" role="alert">This window cannot list audio inputs.</p>}
-      {supported && inputs === null && <p className="acct-skeleton" role="status">Looking for audio inputs…</p>}
+      {!supported && (
+        <p className="form-error" role="alert">
+          This window cannot list audio inputs.
+        </p>
+      )}
+      {supported && inputs === null && (
+        <p className="acct-skeleton" role="status">
+          Looking for audio inputs…
+        </p>
+      )}
       {error && (
         <>
-          <p className="form-error" role="alert">{error}</p>
-          <button type="button" className="btn btn-small" onClick={() => setAttempt((n) => n + 1)}>Look again</button>
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+          <button type="button" className="btn btn-small" onClick={() => setAttempt((n) => n + 1)}>
+            Look again
+          </button>
         </>
       )}
       {inputs !== null && inputs.length === 0 && !error && (
-        <p className="acct-note">No audio input is connected. Connect a microphone or interface; it shows here at once.</p>
+        <p className="acct-note">
+          No audio input is connected. Connect a microphone or interface; it shows here at once.
+        </p>
       )}
       {inputs !== null && inputs.length > 0 && (
         <label className="acct-field">
           Record from
           <select value={chosen?.deviceId ?? ''} onChange={(e) => choose(e.target.value)}>
             {inputs.map((i) => (
-              <option key={`${i.deviceId}-${i.label}`} value={i.deviceId}>{i.label}</option>
+              <option key={`${i.deviceId}-${i.label}`} value={i.deviceId}>
+                {i.label}
+              </option>
             ))}
           </select>
         </label>
       )}
-      {unnamed && <p className="acct-note">Inputs get their names once Booth may use the microphone; it asks the first time you record.</p>}
+      {unnamed && (
+        <p className="acct-note">
+          Inputs get their names once Booth may use the microphone; it asks the first time you record.
+        </p>
+      )}
       <dl className="acct-dl acct-format">
         <dt>File</dt>
         <dd>WAV, 24-bit PCM, mono — uncompressed, as delivered</dd>
         <dt>Sample rate</dt>
         <dd>the input’s own rate (usually 48 kHz), never resampled</dd>
         <dt>Processing</dt>
-        <dd>none: echo cancellation, noise suppression and automatic gain are off, so the take is your booth’s sound</dd>
+        <dd>
+          none: echo cancellation, noise suppression and automatic gain are off, so the take is your booth’s sound
+        </dd>
       </dl>
     </section>
   )

@@ -15,7 +15,10 @@ import './account.css'
 
 export function AvailabilityPage() {
   const { state, save, load, saveAvailability } = useAccount((s) => ({
-    state: s.availability, save: s.saves.availability, load: s.loadAvailability, saveAvailability: s.saveAvailability,
+    state: s.availability,
+    save: s.saves.availability,
+    load: s.loadAvailability,
+    saveAvailability: s.saveAvailability,
   }))
   useEffect(() => {
     void load()
@@ -26,13 +29,28 @@ export function AvailabilityPage() {
     <main className="acct-page" aria-labelledby="availability-title">
       <header>
         <h1 id="availability-title">Availability</h1>
-        <p className="acct-intro">The days you take work, told to the producers of every client profile. Days are numbered 1 = Monday to 7 = Sunday.</p>
+        <p className="acct-intro">
+          The days you take work, told to the producers of every client profile. Days are numbered 1 = Monday to 7 =
+          Sunday.
+        </p>
       </header>
-      {state.error && <p className="form-error" role="alert">{state.error}</p>}
-      {state.loading && !view && <p className="acct-skeleton" role="status">Loading availability…</p>}
+      {state.error && (
+        <p className="form-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.loading && !view && (
+        <p className="acct-skeleton" role="status">
+          Loading availability…
+        </p>
+      )}
       {view && <AccessNotice access={view.access} what="availability" />}
       {view?.pending && (
-        <PendingNote since={view.pending.since} busy={save.busy} onRetry={() => void saveAvailability(view.pending!.body)} />
+        <PendingNote
+          since={view.pending.since}
+          busy={save.busy}
+          onRetry={() => void saveAvailability(view.pending!.body)}
+        />
       )}
       {view?.availability && (
         <AvailabilityForm
@@ -69,15 +87,27 @@ function AvailabilityForm(props: {
         <legend>Days you take work (1 = Monday … 7 = Sunday)</legend>
         {WEEKDAY_NAMES.map((name, i) => (
           <label key={name} className="acct-day">
-            <input type="checkbox" checked={days.includes(i + 1)} onChange={() => setDays((d) => toggleDay(d, i + 1))} />
-            <span className="acct-day-num" aria-hidden="true">{i + 1}</span>
+            <input
+              type="checkbox"
+              checked={days.includes(i + 1)}
+              onChange={() => setDays((d) => toggleDay(d, i + 1))}
+            />
+            <span className="acct-day-num" aria-hidden="true">
+              {i + 1}
+            </span>
             {name}
           </label>
         ))}
       </fieldset>
       <p className="acct-note">Now: {describeDays(days)}.</p>
       <label className="acct-switch">
-        <input type="checkbox" role="switch" checked={sameDay} disabled={!canWrite || busy} onChange={(e) => setSameDay(e.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={sameDay}
+          disabled={!canWrite || busy}
+          onChange={(e) => setSameDay(e.target.checked)}
+        />
         <span>
           <span className="acct-switch-label">Same-day work</span>
           <span className="acct-switch-help">Producers may send jobs due the day they are sent.</span>
@@ -87,16 +117,29 @@ function AvailabilityForm(props: {
         <div className="notice notice-warning" role="note">
           <p className="notice-title">Your client profiles have different days today</p>
           <p>
-            Saving applies these same days and same-day setting to every one of your {profiles} client profiles, replacing what each has now
-            (see the table below).
+            Saving applies these same days and same-day setting to every one of your {profiles} client profiles,
+            replacing what each has now (see the table below).
           </p>
         </div>
       )}
       <div className="acct-actions">
-        <button type="button" className="btn btn-primary" disabled={!canWrite || busy || !changed} onClick={() => onSave(days, sameDay)}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!canWrite || busy || !changed}
+          onClick={() => onSave(days, sameDay)}
+        >
           {busy ? 'Saving…' : `Save for all ${profiles} profile${profiles === 1 ? '' : 's'}`}
         </button>
-        <button type="button" className="btn btn-quiet" disabled={busy || !changed} onClick={() => { setDays(availability.days); setSameDay(availability.same_day) }}>
+        <button
+          type="button"
+          className="btn btn-quiet"
+          disabled={busy || !changed}
+          onClick={() => {
+            setDays(availability.days)
+            setSameDay(availability.same_day)
+          }}
+        >
           Undo changes
         </button>
         {status}
@@ -124,8 +167,12 @@ function ProfileTable({ availability, fetchedAt }: { availability: Availability;
           <tbody>
             {availability.rows.map((r) => (
               <tr key={`${r.voice.id}-${r.customer.id}`}>
-                <td><ShownName name={r.voice.name} /></td>
-                <td><ShownName name={r.customer.name} /></td>
+                <td>
+                  <ShownName name={r.voice.name} />
+                </td>
+                <td>
+                  <ShownName name={r.customer.name} />
+                </td>
                 <td>{r.agency === null ? <span className="acct-muted">none</span> : <ShownName name={r.agency} />}</td>
                 <td>{describeDays(r.days)}</td>
                 <td>{r.same_day ? 'Yes' : 'No'}</td>

@@ -50,14 +50,30 @@ export function BoothNotificationsCard() {
   return (
     <section className="acct-card" aria-labelledby="settings-notify">
       <h2 id="settings-notify">Booth notifications</h2>
-      <p className="acct-note">Notifications on this computer while Booth runs. The service’s emails are set under Email and time zone.</p>
-      {error && <p className="form-error" role="alert">{error}</p>}
-      {!settings && !error && <p className="acct-skeleton" role="status">Loading…</p>}
+      <p className="acct-note">
+        Notifications on this computer while Booth runs. The service’s emails are set under Email and time zone.
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!settings && !error && (
+        <p className="acct-skeleton" role="status">
+          Loading…
+        </p>
+      )}
       {settings && (
         <div className="acct-switches">
           {(Object.keys(WORDS) as Array<keyof NotificationSettings>).map((k) => (
             <label key={k} className="acct-switch">
-              <input type="checkbox" role="switch" checked={settings[k]} disabled={busy !== null} onChange={(e) => void toggle(k, e.target.checked)} />
+              <input
+                type="checkbox"
+                role="switch"
+                checked={settings[k]}
+                disabled={busy !== null}
+                onChange={(e) => void toggle(k, e.target.checked)}
+              />
               <span className="acct-switch-label">{WORDS[k]}</span>
             </label>
           ))}

@@ -17,7 +17,11 @@ type Field = keyof ConsentInput
 
 export function ConsentPage() {
   const { state, save, load, saveConsent, clearSaveError } = useAccount((s) => ({
-    state: s.consent, save: s.saves.consent, load: s.loadConsent, saveConsent: s.saveConsent, clearSaveError: s.clearSaveError,
+    state: s.consent,
+    save: s.saves.consent,
+    load: s.loadConsent,
+    saveConsent: s.saveConsent,
+    clearSaveError: s.clearSaveError,
   }))
   useEffect(() => {
     void load()
@@ -28,12 +32,25 @@ export function ConsentPage() {
     <main className="acct-page" aria-labelledby="consent-title">
       <header>
         <h1 id="consent-title">AI voice consent</h1>
-        <p className="acct-intro">What you allow producers to do with AI and your voice. The service keeps your answer for producers to see; it does not enforce it.</p>
+        <p className="acct-intro">
+          What you allow producers to do with AI and your voice. The service keeps your answer for producers to see; it
+          does not enforce it.
+        </p>
       </header>
-      {state.error && <p className="form-error" role="alert">{state.error}</p>}
-      {state.loading && !view && <p className="acct-skeleton" role="status">Loading consent…</p>}
+      {state.error && (
+        <p className="form-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.loading && !view && (
+        <p className="acct-skeleton" role="status">
+          Loading consent…
+        </p>
+      )}
       {view && <AccessNotice access={view.access} what="your AI voice consent" />}
-      {view?.pending && <PendingNote since={view.pending.since} busy={save.busy} onRetry={() => void saveConsent(view.pending!.body)} />}
+      {view?.pending && (
+        <PendingNote since={view.pending.since} busy={save.busy} onRetry={() => void saveConsent(view.pending!.body)} />
+      )}
       {view?.consent && (
         <ConsentForm
           key={`${view.fetchedAt}-${view.consent.updated_at ?? 0}`}
@@ -60,7 +77,10 @@ function ConsentForm(props: {
   status: ReactNode
 }) {
   const { consent, canWrite, busy, error, onSave, onDismissError, status } = props
-  const [choice, setChoice] = useState<Partial<ConsentInput>>({ ai_word_fixes: knownChoice(consent.ai_word_fixes), ai_versions: knownChoice(consent.ai_versions) })
+  const [choice, setChoice] = useState<Partial<ConsentInput>>({
+    ai_word_fixes: knownChoice(consent.ai_word_fixes),
+    ai_versions: knownChoice(consent.ai_versions),
+  })
   const [confirming, setConfirming] = useState(false)
   const complete = choice.ai_word_fixes !== undefined && choice.ai_versions !== undefined
   const next = complete ? (choice as ConsentInput) : null
@@ -71,13 +91,24 @@ function ConsentForm(props: {
     <section className="acct-card" aria-labelledby="consent-choices">
       <h2 id="consent-choices">Your permissions</h2>
       <p className="acct-note">
-        {consent.set ? `Last changed ${consent.updated_at === null ? 'at an unknown time' : formatTimestamp(consent.updated_at)}.` : 'You have not answered yet.'}
+        {consent.set
+          ? `Last changed ${consent.updated_at === null ? 'at an unknown time' : formatTimestamp(consent.updated_at)}.`
+          : 'You have not answered yet.'}
       </p>
       <div className="acct-choice acct-dsp" role="group" aria-label="Sound processing">
-        <input type="checkbox" checked disabled aria-describedby="consent-dsp-help" aria-label="Sound processing: always allowed" />
+        <input
+          type="checkbox"
+          checked
+          disabled
+          aria-describedby="consent-dsp-help"
+          aria-label="Sound processing: always allowed"
+        />
         <span>
           <strong>Sound processing: always yes</strong>
-          <span id="consent-dsp-help" className="acct-choice-help">Ordinary audio work on your recording — levels, EQ, noise reduction, edits — is always allowed. It is not AI made from your voice.</span>
+          <span id="consent-dsp-help" className="acct-choice-help">
+            Ordinary audio work on your recording — levels, EQ, noise reduction, edits — is always allowed. It is not AI
+            made from your voice.
+          </span>
         </span>
       </div>
       {(Object.keys(CONSENT_FIELDS) as Field[]).map((field) => (
@@ -86,7 +117,13 @@ function ConsentForm(props: {
           <p className="acct-choice-help">{CONSENT_FIELDS[field].explain}</p>
           {CONSENT_CHOICES.map((c) => (
             <label key={c} className="acct-choice">
-              <input type="radio" name={field} value={c} checked={choice[field] === c} onChange={() => setChoice((s) => ({ ...s, [field]: c }))} />
+              <input
+                type="radio"
+                name={field}
+                value={c}
+                checked={choice[field] === c}
+                onChange={() => setChoice((s) => ({ ...s, [field]: c }))}
+              />
               <span>
                 {CHOICE_WORDS[c].label}
                 <span className="acct-choice-help">{CHOICE_WORDS[c].help}</span>
@@ -97,7 +134,15 @@ function ConsentForm(props: {
       ))}
       {!complete && <p className="acct-note">Answer both questions to save.</p>}
       <div className="acct-actions">
-        <button type="button" className="btn btn-primary" disabled={locked || changes.length === 0} onClick={() => { onDismissError(); setConfirming(true) }}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={locked || changes.length === 0}
+          onClick={() => {
+            onDismissError()
+            setConfirming(true)
+          }}
+        >
           Review and save…
         </button>
         {status}
@@ -115,7 +160,9 @@ function ConsentForm(props: {
           onConfirm={() => void onSave(next).then((ok) => ok && setConfirming(false))}
         >
           <ul className="acct-diff" aria-label="What changes">
-            {changes.map((c) => <li key={c}>{c}</li>)}
+            {changes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
           </ul>
         </ConfirmDialog>
       )}

@@ -10,7 +10,14 @@ import { useId, useState, type KeyboardEvent } from 'react'
 import { formatMoney } from '../ui/format/money'
 import { jobCount } from '../ui/format/action-words'
 import './earnings-split.css'
-import { amountOf, axisTicks, compactMoney, seriesHighlights, type CurrencySeries, type MonthPoint } from './earnings-math'
+import {
+  amountOf,
+  axisTicks,
+  compactMoney,
+  seriesHighlights,
+  type CurrencySeries,
+  type MonthPoint,
+} from './earnings-math'
 
 const W = 720
 const H = 230
@@ -52,7 +59,8 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
   const y = (cents: number) => M.top + PLOT_H - (Math.max(0, cents) / maxCents) * PLOT_H
   const labelEvery = Math.ceil(n / 12)
   const valueLabels = n <= 12
-  const money = (cents: number) => formatMoney({ amount: amountOf(cents), currency: series.currency, symbol: series.symbol })
+  const money = (cents: number) =>
+    formatMoney({ amount: amountOf(cents), currency: series.currency, symbol: series.symbol })
   const current = active === null ? null : (points[active] ?? null)
   const first = points[0]
   const last = points[n - 1]
@@ -62,7 +70,9 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 }
     if (e.key in moves) {
       e.preventDefault()
-      setActive((a) => Math.min(n - 1, Math.max(0, (a ?? (e.key === 'ArrowRight' ? -1 : n)) + (moves[e.key] as number))))
+      setActive((a) =>
+        Math.min(n - 1, Math.max(0, (a ?? (e.key === 'ArrowRight' ? -1 : n)) + (moves[e.key] as number))),
+      )
     } else if (e.key === 'Home' || e.key === 'End') {
       e.preventDefault()
       setActive(e.key === 'Home' ? 0 : n - 1)
@@ -75,21 +85,42 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
         <span className="acct-chart-legend">
           <span className="acct-swatch" aria-hidden="true" />
           {series.currency}
-          <span className="acct-chart-total" data-state="earned">{money(series.totalCents)} earned</span>
+          <span className="acct-chart-total" data-state="earned">
+            {money(series.totalCents)} earned
+          </span>
         </span>
         <span className="acct-chart-facts">
-          <span>{jobCount(series.jobs)} completed in {activeMonths} of {n} month{n === 1 ? '' : 's'}</span>
-          {best && <span>Best: {monthYearFmt.format(dateOf(best.month))}, {money(best.cents)} earned</span>}
+          <span>
+            {jobCount(series.jobs)} completed in {activeMonths} of {n} month{n === 1 ? '' : 's'}
+          </span>
+          {best && (
+            <span>
+              Best: {monthYearFmt.format(dateOf(best.month))}, {money(best.cents)} earned
+            </span>
+          )}
           <span>Average {money(averageCents)} earned a month</span>
-          {series.booked.jobs > 0 && <span data-state="booked"><span className="acct-swatch is-booked" aria-hidden="true" /> Booked {money(series.booked.cents)} ({jobCount(series.booked.jobs)} accepted, not finished)</span>}
-          {series.offered.jobs > 0 && <span data-state="offered">Offered {money(series.offered.cents)} ({jobCount(series.offered.jobs)} not accepted yet, not in the bars)</span>}
+          {series.booked.jobs > 0 && (
+            <span data-state="booked">
+              <span className="acct-swatch is-booked" aria-hidden="true" /> Booked {money(series.booked.cents)} (
+              {jobCount(series.booked.jobs)} accepted, not finished)
+            </span>
+          )}
+          {series.offered.jobs > 0 && (
+            <span data-state="offered">
+              Offered {money(series.offered.cents)} ({jobCount(series.offered.jobs)} not accepted yet, not in the bars)
+            </span>
+          )}
         </span>
       </figcaption>
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         tabIndex={0}
-        aria-label={`${series.currency} earnings by month${first && last ? `, ${monthYearFmt.format(dateOf(first.month))} to ${monthYearFmt.format(dateOf(last.month))}` : ''}: earned, with booked work above it. Use the left and right arrow keys to read each month.`}
+        aria-label={
+          `${series.currency} earnings by ` +
+          `month${first && last ? `, ${monthYearFmt.format(dateOf(first.month))} to ${monthYearFmt.format(dateOf(last.month))}` : ''}: ` +
+          `earned, with booked work above it. Use the left and right arrow keys to read each month.`
+        }
         aria-describedby={`${uid}-readout`}
         onKeyDown={onKeyDown}
         onBlur={() => setActive(null)}
@@ -103,7 +134,13 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
         </defs>
         {ticks.map((cents) => (
           <g key={cents}>
-            <line className={cents === 0 ? 'base-line' : 'grid-line'} x1={M.left} x2={W - M.right} y1={y(cents)} y2={y(cents)} />
+            <line
+              className={cents === 0 ? 'base-line' : 'grid-line'}
+              x1={M.left}
+              x2={W - M.right}
+              y1={y(cents)}
+              y2={y(cents)}
+            />
             <text className="axis-label" x={M.left - 8} y={y(cents) + 4} textAnchor="end">
               {compactMoney(series.symbol, cents)}
             </text>
@@ -119,26 +156,53 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
             <g key={p.month} onMouseEnter={() => setActive(i)}>
               <title>{monthReadout(p, money)}</title>
               {newYear && <line className="year-line" x1={x} x2={x} y1={M.top - 8} y2={H - M.bottom + 14} />}
-              <rect className={`bar-hit${active === i ? ' is-active' : ''}`} x={x} y={M.top} width={band} height={PLOT_H} />
+              <rect
+                className={`bar-hit${active === i ? ' is-active' : ''}`}
+                x={x}
+                y={M.top}
+                width={band}
+                height={PLOT_H}
+              />
               {p.cents > 0 && (
                 <path
                   className={`bar${active === i ? ' is-active' : ''}${isBest ? ' is-best' : ''}`}
                   fill={`url(#${gradient})`}
-                  d={roundedTop(x + (band - barW) / 2, barTop, barW, Math.max(2, M.top + PLOT_H - barTop), Math.min(5, barW / 2))}
+                  d={roundedTop(
+                    x + (band - barW) / 2,
+                    barTop,
+                    barW,
+                    Math.max(2, M.top + PLOT_H - barTop),
+                    Math.min(5, barW / 2),
+                  )}
                 />
               )}
               {p.booked.cents > 0 && (
                 <path
                   className={`bar-booked${active === i ? ' is-active' : ''}`}
-                  d={roundedTop(x + (band - barW) / 2, bookedTop, barW, Math.max(2, barTop - bookedTop), p.cents > 0 ? 0 : Math.min(5, barW / 2))}
+                  d={roundedTop(
+                    x + (band - barW) / 2,
+                    bookedTop,
+                    barW,
+                    Math.max(2, barTop - bookedTop),
+                    p.cents > 0 ? 0 : Math.min(5, barW / 2),
+                  )}
                 />
               )}
               {p.cents > 0 && (valueLabels || isBest || active === i) && (
-                <text className={`value-label${isBest ? ' is-best' : ''}`} x={x + band / 2} y={Math.min(barTop, bookedTop) - 6} textAnchor="middle">
+                <text
+                  className={`value-label${isBest ? ' is-best' : ''}`}
+                  x={x + band / 2}
+                  y={Math.min(barTop, bookedTop) - 6}
+                  textAnchor="middle"
+                >
                   {compactMoney(series.symbol, p.cents)}
                 </text>
               )}
-              {showMonthLabel(points.map((q) => q.month), i, labelEvery) && (
+              {showMonthLabel(
+                points.map((q) => q.month),
+                i,
+                labelEvery,
+              ) && (
                 <text className="axis-label" x={x + band / 2} y={H - 10} textAnchor="middle">
                   {monthLabel(p.month, i === 0 || p.month.endsWith('-01'))}
                 </text>
@@ -164,9 +228,12 @@ function SeriesChart({ series, index }: { series: CurrencySeries; index: number 
 
 /** "March 2026: earned €1,200.00 from 3 jobs · booked €300.00 (1 job) · offered €200.00 (1 job, not accepted yet)". */
 export function monthReadout(point: MonthPoint, money: (cents: number) => string): string {
-  const parts = [`${monthYearFmt.format(dateOf(point.month))}: earned ${money(point.cents)} from ${jobCount(point.jobs)}`]
+  const parts = [
+    `${monthYearFmt.format(dateOf(point.month))}: earned ${money(point.cents)} from ${jobCount(point.jobs)}`,
+  ]
   if (point.booked.jobs > 0) parts.push(`booked ${money(point.booked.cents)} (${jobCount(point.booked.jobs)})`)
-  if (point.offered.jobs > 0) parts.push(`offered ${money(point.offered.cents)} (${jobCount(point.offered.jobs)}, not accepted yet)`)
+  if (point.offered.jobs > 0)
+    parts.push(`offered ${money(point.offered.cents)} (${jobCount(point.offered.jobs)}, not accepted yet)`)
   return parts.join(' · ')
 }
 

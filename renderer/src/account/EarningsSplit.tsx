@@ -9,21 +9,32 @@ import { splitByState } from './earnings-split'
 export function EarningsSplit({ report }: { report: EarningsReport }) {
   const splits = splitByState(report.lines)
   if (splits.length === 0) return <p className="acct-muted">No rated jobs in this span.</p>
-  const money = (t: StateTotal, currency: string, symbol: string) => formatMoney({ amount: amountOf(t.cents), currency, symbol })
+  const money = (t: StateTotal, currency: string, symbol: string) =>
+    formatMoney({ amount: amountOf(t.cents), currency, symbol })
   return (
     <div className="acct-totals">
       {splits.map((s, i) => (
         <div key={s.currency} className={`acct-total earnings-split series-${i % 6}`} data-currency={s.currency}>
-          <span className="acct-total-amount" data-state="earned">{money(s.earned, s.currency, s.symbol)}</span>
-          <span className="acct-total-meta">Earned · {s.currency} · {jobCount(s.earned.jobs)} completed</span>
+          <span className="acct-total-amount" data-state="earned">
+            {money(s.earned, s.currency, s.symbol)}
+          </span>
+          <span className="acct-total-meta">
+            Earned · {s.currency} · {jobCount(s.earned.jobs)} completed
+          </span>
           <dl className="earnings-states small">
             <div data-state="booked">
               <dt>Booked</dt>
-              <dd>{money(s.booked, s.currency, s.symbol)} <span className="muted">· {jobCount(s.booked.jobs)} accepted, not finished</span></dd>
+              <dd>
+                {money(s.booked, s.currency, s.symbol)}{' '}
+                <span className="muted">· {jobCount(s.booked.jobs)} accepted, not finished</span>
+              </dd>
             </div>
             <div data-state="offered">
               <dt>Offered</dt>
-              <dd>{money(s.offered, s.currency, s.symbol)} <span className="muted">· {jobCount(s.offered.jobs)} not accepted yet</span></dd>
+              <dd>
+                {money(s.offered, s.currency, s.symbol)}{' '}
+                <span className="muted">· {jobCount(s.offered.jobs)} not accepted yet</span>
+              </dd>
             </div>
           </dl>
         </div>

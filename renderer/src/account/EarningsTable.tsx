@@ -20,19 +20,41 @@ const COLUMNS: Array<{ key: LineSortKey; label: string; numeric?: boolean }> = [
 
 /** What a line's amount counts as, in the words of the totals. */
 export const STATE_WORDS: Record<EarningsState, string> = {
-  earned: 'Earned', booked: 'Booked', offered: 'Offered, not accepted', none: 'Not counted',
+  earned: 'Earned',
+  booked: 'Booked',
+  offered: 'Offered, not accepted',
+  none: 'Not counted',
 }
 
 const STAGE_WORDS: Record<string, string> = {
-  sent: 'Sent', viewed: 'Viewed', accepted: 'Accepted', changes_requested: 'Changes requested', delivered: 'Delivered',
-  completed: 'Completed', approved: 'Approved', declined: 'Declined',
+  sent: 'Sent',
+  viewed: 'Viewed',
+  accepted: 'Accepted',
+  changes_requested: 'Changes requested',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  approved: 'Approved',
+  declined: 'Declined',
 }
 
 export function EarningsTable({ lines }: { lines: readonly EarningsLine[] }) {
-  const [sort, setSort] = useState<{ key: LineSortKey; direction: SortDirection }>({ key: 'requested_at', direction: 'descending' })
+  const [sort, setSort] = useState<{ key: LineSortKey; direction: SortDirection }>({
+    key: 'requested_at',
+    direction: 'descending',
+  })
   const sorted = useMemo(() => sortLines(lines, sort.key, sort.direction), [lines, sort])
   const choose = (key: LineSortKey) =>
-    setSort((s) => ({ key, direction: s.key === key && s.direction === 'ascending' ? 'descending' : s.key === key ? 'ascending' : key === 'requested_at' || key === 'amount' ? 'descending' : 'ascending' }))
+    setSort((s) => ({
+      key,
+      direction:
+        s.key === key && s.direction === 'ascending'
+          ? 'descending'
+          : s.key === key
+            ? 'ascending'
+            : key === 'requested_at' || key === 'amount'
+              ? 'descending'
+              : 'ascending',
+    }))
 
   if (lines.length === 0) return <p className="acct-muted">No rated jobs in this span.</p>
   return (
@@ -44,8 +66,17 @@ export function EarningsTable({ lines }: { lines: readonly EarningsLine[] }) {
         <thead>
           <tr>
             {COLUMNS.map((c) => [
-              c.key === 'amount' && <th key="counts-as" scope="col">Counts as</th>,
-              <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? sort.direction : 'none'}>
+              c.key === 'amount' && (
+                <th key="counts-as" scope="col">
+                  Counts as
+                </th>
+              ),
+              <th
+                key={c.key}
+                scope="col"
+                className={c.numeric ? 'num' : undefined}
+                aria-sort={sort.key === c.key ? sort.direction : 'none'}
+              >
                 <button type="button" className="acct-sort" onClick={() => choose(c.key)}>
                   {c.label}
                   <span className="acct-sort-mark" aria-hidden="true">
@@ -60,9 +91,15 @@ export function EarningsTable({ lines }: { lines: readonly EarningsLine[] }) {
           {sorted.map((l) => (
             <tr key={l.job_id}>
               <td>{formatTimestamp(l.requested_at)}</td>
-              <td><ShownName name={l.customer.name} /></td>
-              <td><ShownName name={l.advertiser} /></td>
-              <td><code>{l.key_number}</code></td>
+              <td>
+                <ShownName name={l.customer.name} />
+              </td>
+              <td>
+                <ShownName name={l.advertiser} />
+              </td>
+              <td>
+                <code>{l.key_number}</code>
+              </td>
               <td>{STAGE_WORDS[l.stage] ?? l.stage}</td>
               <td data-state={earningsStateOf(l)}>{STATE_WORDS[earningsStateOf(l)]}</td>
               <td className="num">{formatMoneyWithCode(l.amount)}</td>

@@ -17,7 +17,10 @@ const PREF_WORDS: Record<keyof EmailPrefs, { label: string; help: string }> = {
 
 export function PreferencesPage() {
   const { state, save, load, savePreferences } = useAccount((s) => ({
-    state: s.preferences, save: s.saves.preferences, load: s.loadPreferences, savePreferences: s.savePreferences,
+    state: s.preferences,
+    save: s.saves.preferences,
+    load: s.loadPreferences,
+    savePreferences: s.savePreferences,
   }))
   useEffect(() => {
     void load()
@@ -28,12 +31,29 @@ export function PreferencesPage() {
     <main className="acct-page" aria-labelledby="prefs-title">
       <header>
         <h1 id="prefs-title">Email and time zone</h1>
-        <p className="acct-intro">Which emails the service sends you, and the time zone it uses for your due dates and earnings months. Booth’s own desktop notifications are in Settings.</p>
+        <p className="acct-intro">
+          Which emails the service sends you, and the time zone it uses for your due dates and earnings months. Booth’s
+          own desktop notifications are in Settings.
+        </p>
       </header>
-      {state.error && <p className="form-error" role="alert">{state.error}</p>}
-      {state.loading && !view && <p className="acct-skeleton" role="status">Loading preferences…</p>}
+      {state.error && (
+        <p className="form-error" role="alert">
+          {state.error}
+        </p>
+      )}
+      {state.loading && !view && (
+        <p className="acct-skeleton" role="status">
+          Loading preferences…
+        </p>
+      )}
       {view && <AccessNotice access={view.access} what="your email preferences" />}
-      {view?.pending && <PendingNote since={view.pending.since} busy={save.busy} onRetry={() => void savePreferences(view.pending!.body)} />}
+      {view?.pending && (
+        <PendingNote
+          since={view.pending.since}
+          busy={save.busy}
+          onRetry={() => void savePreferences(view.pending!.body)}
+        />
+      )}
       {view?.preferences && (
         <PreferencesForm
           key={`${view.fetchedAt}`}
@@ -48,7 +68,13 @@ export function PreferencesPage() {
   )
 }
 
-function PreferencesForm(props: { current: Preferences; canWrite: boolean; busy: boolean; onSave: (p: Preferences) => void; status: ReactNode }) {
+function PreferencesForm(props: {
+  current: Preferences
+  canWrite: boolean
+  busy: boolean
+  onSave: (p: Preferences) => void
+  status: ReactNode
+}) {
   const { current, canWrite, busy, onSave, status } = props
   const [prefs, setPrefs] = useState<EmailPrefs>(current.prefs)
   const [zone, setZone] = useState(current.time_zone)
@@ -64,7 +90,13 @@ function PreferencesForm(props: { current: Preferences; canWrite: boolean; busy:
         <div className="acct-switches">
           {EMAIL_PREF_KEYS.map((k) => (
             <label key={k} className="acct-switch">
-              <input type="checkbox" role="switch" checked={prefs[k]} disabled={locked} onChange={(e) => setPrefs((p) => ({ ...p, [k]: e.target.checked }))} />
+              <input
+                type="checkbox"
+                role="switch"
+                checked={prefs[k]}
+                disabled={locked}
+                onChange={(e) => setPrefs((p) => ({ ...p, [k]: e.target.checked }))}
+              />
               <span>
                 <span className="acct-switch-label">{PREF_WORDS[k].label}</span>
                 <span className="acct-switch-help">{PREF_WORDS[k].help}</span>
@@ -75,14 +107,39 @@ function PreferencesForm(props: { current: Preferences; canWrite: boolean; busy:
       </section>
       <section className="acct-card" aria-labelledby="prefs-zone">
         <h2 id="prefs-zone">Time zone</h2>
-        <p className="acct-note">The service uses it for your due dates and for which month a job’s earnings count in.</p>
-        <TimeZonePicker value={zone} onChange={setZone} disabled={locked} invalid={problem !== null} errorId={zoneErrorId} />
-        {problem && <p id={zoneErrorId} className="form-error" role="alert">{problem}</p>}
+        <p className="acct-note">
+          The service uses it for your due dates and for which month a job’s earnings count in.
+        </p>
+        <TimeZonePicker
+          value={zone}
+          onChange={setZone}
+          disabled={locked}
+          invalid={problem !== null}
+          errorId={zoneErrorId}
+        />
+        {problem && (
+          <p id={zoneErrorId} className="form-error" role="alert">
+            {problem}
+          </p>
+        )}
         <div className="acct-actions">
-          <button type="button" className="btn btn-primary" disabled={locked || !changed || problem !== null} onClick={() => onSave({ prefs, time_zone: zone })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={locked || !changed || problem !== null}
+            onClick={() => onSave({ prefs, time_zone: zone })}
+          >
             {busy ? 'Saving…' : 'Save email and time zone'}
           </button>
-          <button type="button" className="btn btn-quiet" disabled={busy || !changed} onClick={() => { setPrefs(current.prefs); setZone(current.time_zone) }}>
+          <button
+            type="button"
+            className="btn btn-quiet"
+            disabled={busy || !changed}
+            onClick={() => {
+              setPrefs(current.prefs)
+              setZone(current.time_zone)
+            }}
+          >
             Undo changes
           </button>
           {status}

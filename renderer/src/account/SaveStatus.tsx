@@ -3,11 +3,25 @@ import type { SaveState } from './account-store'
 import { formatTimestamp } from '../ui/format/calendar-dates'
 
 export function SaveStatus({ save }: { save: SaveState }) {
-  if (save.busy) return <span className="acct-status" role="status">Saving…</span>
-  if (save.error) return <span className="acct-status is-error" role="alert">Not saved: {save.error}</span>
+  if (save.busy)
+    return (
+      <span className="acct-status" role="status">
+        Saving…
+      </span>
+    )
+  if (save.error)
+    return (
+      <span className="acct-status is-error" role="alert">
+        Not saved: {save.error}
+      </span>
+    )
   if (save.lastSaved) {
     return (
-      <span className="acct-status is-saved" role="status" title={save.lastSaved.replayed ? 'The service already had this change from an earlier attempt.' : undefined}>
+      <span
+        className="acct-status is-saved"
+        role="status"
+        title={save.lastSaved.replayed ? 'The service already had this change from an earlier attempt.' : undefined}
+      >
         ✓ Saved {formatTimestamp(save.lastSaved.at)}
       </span>
     )

@@ -8,7 +8,13 @@ import { useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { useNow } from '../ui/hooks/use-now'
 import { allTimeZones, clockIn, computerTimeZone, matchTimeZone, searchTimeZones } from './time-zones'
 
-export function TimeZonePicker(props: { value: string; onChange: (zone: string) => void; disabled: boolean; invalid: boolean; errorId: string }) {
+export function TimeZonePicker(props: {
+  value: string
+  onChange: (zone: string) => void
+  disabled: boolean
+  invalid: boolean
+  errorId: string
+}) {
   const { value, onChange, disabled, invalid, errorId } = props
   const zones = useMemo(() => allTimeZones(), [])
   const suggested = useMemo(() => computerTimeZone(), [])
@@ -95,12 +101,18 @@ export function TimeZonePicker(props: { value: string; onChange: (zone: string) 
         )}
       </div>
       <p className="acct-note">
-        {clock ? `It is ${clock} in ${value.replace(/_/g, ' ')} now.` : 'Type a few letters of a city, then choose from the list.'}
+        {clock
+          ? `It is ${clock} in ${value.replace(/_/g, ' ')} now.`
+          : 'Type a few letters of a city, then choose from the list.'}
         {suggested === value && ' This is also this computer’s zone.'}
       </p>
       {open && !disabled && (
         <ul id={ids.list} role="listbox" aria-label="Time zones" className="acct-zone-list">
-          {matches.length === 0 && <li role="option" aria-selected="false" aria-disabled="true">No time zone matches “{query}”.</li>}
+          {matches.length === 0 && (
+            <li role="option" aria-selected="false" aria-disabled="true">
+              No time zone matches “{query}”.
+            </li>
+          )}
           {matches.map((zone, i) => (
             <li
               key={zone}

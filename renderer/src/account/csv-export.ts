@@ -6,7 +6,18 @@
  */
 import type { EarningsLine } from '../../../shared/bridge-account'
 
-export const CSV_HEADER = ['job_id', 'requested_at', 'month', 'customer', 'advertiser', 'key_number', 'status', 'stage', 'amount', 'currency'] as const
+export const CSV_HEADER = [
+  'job_id',
+  'requested_at',
+  'month',
+  'customer',
+  'advertiser',
+  'key_number',
+  'status',
+  'stage',
+  'amount',
+  'currency',
+] as const
 
 /** A field as CSV: quoted only when needed. */
 export function csvField(value: string): string {

@@ -3,7 +3,14 @@
  * currencies), which figure a job counts in (earned, booked, offered), the chart's series and the
  * by-customer totals per currency with those figures apart, and sorting of the lines.
  */
-import { MAX_EARNINGS_SPAN_MONTHS, monthIndex, monthOfIndex, type EarningsLine, type EarningsReport, type NamedRef } from '../../../shared/bridge-account'
+import {
+  MAX_EARNINGS_SPAN_MONTHS,
+  monthIndex,
+  monthOfIndex,
+  type EarningsLine,
+  type EarningsReport,
+  type NamedRef,
+} from '../../../shared/bridge-account'
 
 /** "YYYY-MM" of a Date in the viewer's calendar. */
 export function monthOf(date: Date): string {
@@ -97,7 +104,8 @@ function counted(line: EarningsLine): { state: Exclude<EarningsState, 'none'>; c
 }
 
 /** Most earned first, then by currency code, so colours match between the totals, the chart and the tables. */
-const byEarned = <T extends { currency: string; earned: number }>(a: T, b: T) => b.earned - a.earned || a.currency.localeCompare(b.currency)
+const byEarned = <T extends { currency: string; earned: number }>(a: T, b: T) =>
+  b.earned - a.earned || a.currency.localeCompare(b.currency)
 
 /**
  * One series per currency, a point for every month of the span, counted from the lines: earned apart from
@@ -113,7 +121,12 @@ export function seriesByCurrency(report: Pick<EarningsReport, 'from' | 'to' | 'l
     let series = currencies.get(line.amount.currency)
     if (!series) {
       series = {
-        currency: line.amount.currency, symbol: line.amount.symbol, totalCents: 0, jobs: 0, booked: zero(), offered: zero(),
+        currency: line.amount.currency,
+        symbol: line.amount.symbol,
+        totalCents: 0,
+        jobs: 0,
+        booked: zero(),
+        offered: zero(),
         points: months.map((month) => ({ month, cents: 0, jobs: 0, booked: zero(), offered: zero() })),
       }
       currencies.set(line.amount.currency, series)
@@ -150,7 +163,11 @@ export interface CustomerStateTotals {
 type ByState = { earned: StateTotal; booked: StateTotal; offered: StateTotal }
 
 /** Lines tallied per key into earned, booked and offered (lines that count nowhere are skipped); a key's first line gives the row's other fields. */
-export function tallyByState<S extends object>(lines: readonly EarningsLine[], keyOf: (line: EarningsLine) => string, start: (line: EarningsLine) => S): (S & ByState)[] {
+export function tallyByState<S extends object>(
+  lines: readonly EarningsLine[],
+  keyOf: (line: EarningsLine) => string,
+  start: (line: EarningsLine) => S,
+): (S & ByState)[] {
   const rows = new Map<string, S & ByState>()
   for (const line of lines) {
     const c = counted(line)
@@ -169,13 +186,24 @@ export function tallyByState<S extends object>(lines: readonly EarningsLine[], k
 
 /** Customers by name, each currency apart (most earned first within a customer). */
 export function customerTotalsByState(lines: readonly EarningsLine[]): CustomerStateTotals[] {
-  return tallyByState(lines, (l) => `${l.customer.id}|${l.amount.currency}`, (l) => ({ customer: l.customer, currency: l.amount.currency, symbol: l.amount.symbol })).sort(
-    (a, b) => a.customer.name.localeCompare(b.customer.name) || a.customer.id.localeCompare(b.customer.id) || b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency),
+  return tallyByState(
+    lines,
+    (l) => `${l.customer.id}|${l.amount.currency}`,
+    (l) => ({ customer: l.customer, currency: l.amount.currency, symbol: l.amount.symbol }),
+  ).sort(
+    (a, b) =>
+      a.customer.name.localeCompare(b.customer.name) ||
+      a.customer.id.localeCompare(b.customer.id) ||
+      b.earned.cents - a.earned.cents ||
+      a.currency.localeCompare(b.currency),
   )
 }
 
 /** Customers a report mentions (with or without visible rates), by name, for the customer filter. */
-export function customersOf(report: Pick<EarningsReport, 'totals' | 'hidden_customers' | 'lines'>, known: NamedRef[] = []): NamedRef[] {
+export function customersOf(
+  report: Pick<EarningsReport, 'totals' | 'hidden_customers' | 'lines'>,
+  known: NamedRef[] = [],
+): NamedRef[] {
   const byId = new Map<string, NamedRef>()
   for (const c of known) byId.set(c.id, c)
   for (const t of report.totals.by_customer) byId.set(t.customer.id, t.customer)
@@ -195,12 +223,18 @@ export function sortLines(lines: readonly EarningsLine[], key: LineSortKey, dire
   const text = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })
   const compare = (a: EarningsLine, b: EarningsLine): number => {
     switch (key) {
-      case 'requested_at': return a.requested_at - b.requested_at
-      case 'customer': return text(a.customer.name, b.customer.name)
-      case 'advertiser': return text(a.advertiser, b.advertiser)
-      case 'key_number': return text(a.key_number, b.key_number)
-      case 'stage': return text(a.stage, b.stage)
-      case 'amount': return text(a.amount.currency, b.amount.currency) || centsOf(a.amount.amount) - centsOf(b.amount.amount)
+      case 'requested_at':
+        return a.requested_at - b.requested_at
+      case 'customer':
+        return text(a.customer.name, b.customer.name)
+      case 'advertiser':
+        return text(a.advertiser, b.advertiser)
+      case 'key_number':
+        return text(a.key_number, b.key_number)
+      case 'stage':
+        return text(a.stage, b.stage)
+      case 'amount':
+        return text(a.amount.currency, b.amount.currency) || centsOf(a.amount.amount) - centsOf(b.amount.amount)
     }
   }
   const sign = direction === 'ascending' ? 1 : -1
@@ -219,7 +253,7 @@ export function axisTicks(maxCents: number): number[] {
   const top = Number.isFinite(maxCents) && maxCents > 100 ? maxCents : 100
   const rough = top / 4
   const power = 10 ** Math.floor(Math.log10(rough))
-  const step = Math.max(100, ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power))
+  const step = Math.max(100, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power)
   const count = Math.max(1, Math.ceil(top / step - 1e-9))
   return Array.from({ length: count + 1 }, (_, i) => i * step)
 }
@@ -243,7 +277,11 @@ export function seriesHighlights(series: Pick<CurrencySeries, 'points'>): Series
     if (p.jobs > 0 || p.cents !== 0) active++
     if (p.cents > 0 && (best === null || p.cents > best.cents)) best = p
   }
-  return { best, averageCents: series.points.length ? Math.round(total / series.points.length) : 0, activeMonths: active }
+  return {
+    best,
+    averageCents: series.points.length ? Math.round(total / series.points.length) : 0,
+    activeMonths: active,
+  }
 }
 
 /**

@@ -17,7 +17,9 @@ export interface CurrencySplit {
 }
 
 export function splitByState(lines: readonly EarningsLine[]): CurrencySplit[] {
-  return tallyByState(lines, (l) => l.amount.currency, (l) => ({ currency: l.amount.currency, symbol: l.amount.symbol })).sort(
-    (a, b) => b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency),
-  )
+  return tallyByState(
+    lines,
+    (l) => l.amount.currency,
+    (l) => ({ currency: l.amount.currency, symbol: l.amount.symbol }),
+  ).sort((a, b) => b.earned.cents - a.earned.cents || a.currency.localeCompare(b.currency))
 }

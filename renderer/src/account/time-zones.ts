@@ -12,7 +12,9 @@ export function allTimeZones(intl: { supportedValuesOf?: (key: 'timeZone') => st
 }
 
 /** The computer's own zone, when it is a zone Booth can save; null otherwise. */
-export function computerTimeZone(resolved: () => string = () => Intl.DateTimeFormat().resolvedOptions().timeZone): string | null {
+export function computerTimeZone(
+  resolved: () => string = () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string | null {
   try {
     const zone = resolved()
     return zone && timeZoneProblem(zone) === null ? zone : null
@@ -21,7 +23,11 @@ export function computerTimeZone(resolved: () => string = () => Intl.DateTimeFor
   }
 }
 
-const fold = (text: string) => text.toLowerCase().replace(/[_\s/-]+/g, ' ').trim()
+const fold = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[_\s/-]+/g, ' ')
+    .trim()
 
 /**
  * Zones matching what was typed: every word must appear; zones whose city starts with the text come
@@ -52,7 +58,9 @@ export function searchTimeZones(zones: readonly string[], query: string, limit =
 /** "14:05" now in `zone`, to show next to a choice; empty when the zone is unknown. */
 export function clockIn(zone: string, now: number): string {
   try {
-    return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(new Date(now))
+    return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(
+      new Date(now),
+    )
   } catch {
     return ''
   }

@@ -11,7 +11,7 @@ export function describeDays(days: readonly number[]): string {
   if (sorted.length === 0) return 'no days'
   if (sorted.length === 7) return 'every day'
   const parts: string[] = []
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i
     while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] as number) + 1) j++
     const start = sorted[i] as number

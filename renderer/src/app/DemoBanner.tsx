@@ -12,7 +12,8 @@ export function DemoBanner() {
     <div className="demo-banner" role="status" data-testid="demo-banner">
       <strong>Demo mode</strong>
       <span className="demo-banner-text">
-        {' '}· these jobs are made up by Booth&apos;s own sandbox; nothing you deliver reaches a producer.
+        {' '}
+        · these jobs are made up by Booth&apos;s own sandbox; nothing you deliver reaches a producer.
       </span>
     </div>
   )

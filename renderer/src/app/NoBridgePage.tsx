@@ -8,8 +8,8 @@ export function NoBridgePage() {
         </h1>
         <p className="lead">This page is not connected to Booth.</p>
         <p>
-          For your safety Booth only talks to the window it opened itself. Open Booth from the address it printed
-          when it started (the line that begins “Booth is running at”), or start Booth again to get a fresh address.
+          For your safety Booth only talks to the window it opened itself. Open Booth from the address it printed when
+          it started (the line that begins “Booth is running at”), or start Booth again to get a fresh address.
         </p>
       </div>
     </main>

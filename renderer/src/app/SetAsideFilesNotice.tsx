@@ -21,7 +21,8 @@ export function SetAsideFilesNotice() {
           <strong className="notice-title">A damaged file was kept aside</strong>
           <p>{setAsideSentence(f)}</p>
           <p className="small">
-            The old copy is kept, unchanged, as <code className="set-aside-path">{f.keptAs}</code> ({formatTimestamp(f.at)}).
+            The old copy is kept, unchanged, as <code className="set-aside-path">{f.keptAs}</code> (
+            {formatTimestamp(f.at)}).
           </p>
           <button type="button" className="btn btn-small" onClick={() => void dismiss(f.id)}>
             OK

@@ -24,7 +24,8 @@ const URGENT: ReadonlySet<Filter> = new Set(['overdue', 'due_today'])
 const PAGES = VIEW_ENTRIES.filter((e) => e.view !== 'jobs')
 
 /** aria-keyshortcuts wants "G E Control+2" (or "Meta+2" on a Mac). */
-const ariaKeys = (letter: string, digit: number, mac: boolean) => `G ${letter.toUpperCase()} ${mac ? 'Meta' : 'Control'}+${digit}`
+const ariaKeys = (letter: string, digit: number, mac: boolean) =>
+  `G ${letter.toUpperCase()} ${mac ? 'Meta' : 'Control'}+${digit}`
 
 /** `bell`: false while the rail (which then carries the bell) stands in for the sidebar. */
 export function Sidebar({ bell = true }: { bell?: boolean }) {
@@ -53,7 +54,10 @@ export function Sidebar({ bell = true }: { bell?: boolean }) {
       </div>
       <nav aria-label="Job lists">
         <h2 className="nav-heading" title={`Jobs: ${shortcutText(jobs, mac)}`}>
-          Jobs <kbd className="nav-keys" aria-hidden="true">g {jobs.letter}</kbd>
+          Jobs{' '}
+          <kbd className="nav-keys" aria-hidden="true">
+            g {jobs.letter}
+          </kbd>
         </h2>
         <ul className="nav-list">
           {JOB_TABS.map((t, i) => (
@@ -66,7 +70,11 @@ export function Sidebar({ bell = true }: { bell?: boolean }) {
                 onClick={() => showJobs({ tab: t, filter: 'all' })}
               >
                 <span>{TAB_LABELS[t]}</span>
-                {counts && <span className="count" aria-label={`${counts[t]} jobs`}>{counts[t]}</span>}
+                {counts && (
+                  <span className="count" aria-label={`${counts[t]} jobs`}>
+                    {counts[t]}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -84,7 +92,11 @@ export function Sidebar({ bell = true }: { bell?: boolean }) {
                   onClick={() => showJobs({ filter: f })}
                 >
                   <span>{FILTER_LABELS[f]}</span>
-                  {n !== null && <span className="count" aria-label={`${n} jobs`}>{n}</span>}
+                  {n !== null && (
+                    <span className="count" aria-label={`${n} jobs`}>
+                      {n}
+                    </span>
+                  )}
                 </button>
               </li>
             )
@@ -105,7 +117,9 @@ export function Sidebar({ bell = true }: { bell?: boolean }) {
                 onClick={() => (p.view === view ? undefined : guardLeave(`go to ${p.label}`, () => setView(p.view)))}
               >
                 <span>{p.label}</span>
-                <kbd className="nav-keys" aria-hidden="true">g {p.letter}</kbd>
+                <kbd className="nav-keys" aria-hidden="true">
+                  g {p.letter}
+                </kbd>
               </button>
             </li>
           ))}
@@ -113,7 +127,9 @@ export function Sidebar({ bell = true }: { bell?: boolean }) {
       </nav>
       <div className="sidebar-foot">
         <ConnectivityStatus />
-        <PanelBoundary name="account"><AccountPanel /></PanelBoundary>
+        <PanelBoundary name="account">
+          <AccountPanel />
+        </PanelBoundary>
         <ThemeToggle />
       </div>
     </aside>

@@ -45,12 +45,30 @@ export function createStores(api: BoothApi): { stores: BoothStores; unsubscribe:
   const prompter = createPrompterStore(api)
   const setAside = createSetAsideStore(api)
   const versions = createVersionsStore(api, (jobId) => void takes.store.getState().loadTakes(jobId))
-  const recorder = createRecorderStore({ api, capture: browserCapture(api), clock: browserClock, takes: takes.store, readback: readback.store, storage: windowStorage, session: windowSession })
+  const recorder = createRecorderStore({
+    api,
+    capture: browserCapture(api),
+    clock: browserClock,
+    takes: takes.store,
+    readback: readback.store,
+    storage: windowStorage,
+    session: windowSession,
+  })
   return {
     stores: {
-      booth: booth.store, takes: takes.store, account: account.store, readback: readback.store, notices: notices.store, prompter: prompter.store,
-      setAside: setAside.store, versions: versions.store, recorder: recorder.store,
+      booth: booth.store,
+      takes: takes.store,
+      account: account.store,
+      readback: readback.store,
+      notices: notices.store,
+      prompter: prompter.store,
+      setAside: setAside.store,
+      versions: versions.store,
+      recorder: recorder.store,
     },
-    unsubscribe: () => [booth, takes, account, readback, notices, prompter, setAside, versions, recorder].forEach((h) => h.unsubscribe()),
+    unsubscribe: () =>
+      [booth, takes, account, readback, notices, prompter, setAside, versions, recorder].forEach((h) =>
+        h.unsubscribe(),
+      ),
   }
 }

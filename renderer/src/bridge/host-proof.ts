@@ -31,6 +31,12 @@ export async function proofChecks(key: string, nonce: string, proof: unknown): P
   if (typeof proof !== 'string' || !NONCE_SHAPE.test(nonce)) return false
   const mac = fromBase64url(proof)
   if (!mac || mac.length !== 32) return false
-  const hmacKey = await crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+  const hmacKey = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  )
   return crypto.subtle.verify('HMAC', hmacKey, mac, proofMessage(nonce))
 }

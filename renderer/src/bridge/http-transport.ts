@@ -30,16 +30,22 @@ export function forgetLaunchToken(store: Storage): void {
 }
 
 export class BridgeCallError extends Error {
-  constructor(readonly kind: string, message: string) {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
     super(message)
     this.name = 'BridgeCallError'
   }
 }
 
 /** What a call answers when Booth's host cannot be reached at all (killed, crashed, quit). */
-export const HOST_GONE_MESSAGE = 'Booth is not running: its background process stopped or cannot be reached. Start Booth again and open it from its window or the address it prints.'
+export const HOST_GONE_MESSAGE =
+  'Booth is not running: its background process stopped or cannot be reached. Start Booth again and open it from its window or the address it prints.'
 /** What a call answers when what answers did not prove it is this tab's Booth (one started again has a new key). */
-export const HOST_LOST_MESSAGE = 'What answers at Booth’s address did not prove it is the Booth this page was opened from, so this page sends it nothing. Open Booth from its window or from the address it printed when it started.'
+export const HOST_LOST_MESSAGE =
+  'What answers at Booth’s address did not prove it is the Booth this page was opened from, ' +
+  'so this page sends it nothing. Open Booth from its window or from the address it printed when it started.'
 
 /** The host sends a ping every few seconds (main/web/host.ts); this long without a byte, it is taken for gone. */
 export const SILENCE_MS = 10_000
@@ -126,7 +132,11 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
     let answer: { ok?: boolean; result?: { proof?: unknown } } | null
     try {
       // No key, no cookie: only the nonce (credentials 'omit' keeps the media cookie home too).
-      const res = await fetch(`${base}/bridge/hello?nonce=${nonce}`, { credentials: 'omit', cache: 'no-store', signal: controller.signal })
+      const res = await fetch(`${base}/bridge/hello?nonce=${nonce}`, {
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: controller.signal,
+      })
       answer = res.ok ? ((await res.json().catch(() => null)) as typeof answer) : null
     } catch {
       if (++unreached >= MAX_UNREACHED) loseHost()
@@ -156,7 +166,8 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
     // and said at once; keepalive lets the request outlive the page.
     // Keyed, so only to a host that has proved itself (and not now: the page is going).
     globalThis.addEventListener?.('pagehide', () => {
-      if (proven) void fetch(`${base}/bridge/page-gone`, { method: 'POST', keepalive: true, headers }).catch(() => undefined)
+      if (proven)
+        void fetch(`${base}/bridge/page-gone`, { method: 'POST', keepalive: true, headers }).catch(() => undefined)
     })
     void readEvents()
   }
@@ -249,9 +260,16 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ args }),
       })
-      const body = (await res.json().catch(() => null)) as { ok?: boolean; result?: unknown; error?: { kind: string; message: string } } | null
+      const body = (await res.json().catch(() => null)) as {
+        ok?: boolean
+        result?: unknown
+        error?: { kind: string; message: string }
+      } | null
       if (res.ok && body?.ok) return body.result
-      throw new BridgeCallError(body?.error?.kind ?? 'unavailable', body?.error?.message ?? `Booth’s background service did not answer (HTTP ${res.status}).`)
+      throw new BridgeCallError(
+        body?.error?.kind ?? 'unavailable',
+        body?.error?.message ?? `Booth’s background service did not answer (HTTP ${res.status}).`,
+      )
     },
     async pathForFile(file) {
       const res = await reach(`${base}/bridge/upload?name=${encodeURIComponent(file.name)}`, {
@@ -259,9 +277,16 @@ export function createHttpTransport(token: string, opts: HttpTransportOptions = 
         headers: { 'content-type': 'application/octet-stream', ...headers },
         body: file,
       })
-      const body = (await res.json().catch(() => null)) as { ok?: boolean; result?: { path: string }; error?: { kind: string; message: string } } | null
+      const body = (await res.json().catch(() => null)) as {
+        ok?: boolean
+        result?: { path: string }
+        error?: { kind: string; message: string }
+      } | null
       if (res.ok && body?.ok && body.result) return body.result.path
-      throw new BridgeCallError(body?.error?.kind ?? 'unavailable', body?.error?.message ?? `The file could not be handed to Booth (HTTP ${res.status}).`)
+      throw new BridgeCallError(
+        body?.error?.kind ?? 'unavailable',
+        body?.error?.message ?? `The file could not be handed to Booth (HTTP ${res.status}).`,
+      )
     },
     onPresence(fn) {
       start()

@@ -30,7 +30,11 @@ export function connectBridge(): BoothApi | null {
   // Booth's new address pasted into this tab differs from the page only in its fragment, which the browser
   // does not load afresh: the page takes the new key and starts again itself.
   window.addEventListener('hashchange', () => {
-    if (/(?:^#|&)t=/.test(window.location.hash) && takeLaunchToken(window.location, window.sessionStorage, window.history)) window.location.reload()
+    if (
+      /(?:^#|&)t=/.test(window.location.hash) &&
+      takeLaunchToken(window.location, window.sessionStorage, window.history)
+    )
+      window.location.reload()
   })
   const onLost = () => forgetLaunchToken(window.sessionStorage)
   return token ? typedApi(createHttpTransport(token, { onLost })) : null

@@ -11,7 +11,9 @@ type SessionLike = Pick<Storage, 'getItem' | 'setItem'>
 let ids: { current: string; previous: string | null } | null = null
 
 function newPageId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
 }
 
 function tabSession(): SessionLike | null {

@@ -14,7 +14,11 @@ export function DueBadge({ job, long = false }: { job: DueJob; long?: boolean })
     <span className={`due due-${due.tone}`} title={due.sentence}>
       {/* The icon and the words stay together; only the date moves under them when the row is tight. */}
       <span className="due-main">
-        {(due.tone === 'danger' || due.tone === 'warning') && <span className="due-icon" aria-hidden="true">{due.tone === 'danger' ? '!' : '●'}</span>}
+        {(due.tone === 'danger' || due.tone === 'warning') && (
+          <span className="due-icon" aria-hidden="true">
+            {due.tone === 'danger' ? '!' : '●'}
+          </span>
+        )}
         <span className="due-label">{due.label}</span>
       </span>
       {showDate && <span className="due-date">{due.date}</span>}

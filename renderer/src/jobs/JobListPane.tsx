@@ -16,7 +16,20 @@ import { PageCheckBox } from './PageCheckBox'
 import { SelectionBar } from './bulk/SelectionBar'
 
 export function JobListPane() {
-  const { query, view, loading, error, selected, openId, checked, selectJob, openJob, loadJobs, toggleCheck, checkRangeTo } = useBooth((s) => ({
+  const {
+    query,
+    view,
+    loading,
+    error,
+    selected,
+    openId,
+    checked,
+    selectJob,
+    openJob,
+    loadJobs,
+    toggleCheck,
+    checkRangeTo,
+  } = useBooth((s) => ({
     query: s.query,
     view: s.jobList,
     loading: s.jobListLoading,
@@ -38,7 +51,8 @@ export function JobListPane() {
     document.getElementById(`job-row-${selected}`)?.scrollIntoView({ block: 'nearest' })
   }, [selected])
 
-  const title = query.filter === 'all' ? TAB_LABELS[query.tab] : `${TAB_LABELS[query.tab]} · ${FILTER_LABELS[query.filter]}`
+  const title =
+    query.filter === 'all' ? TAB_LABELS[query.tab] : `${TAB_LABELS[query.tab]} · ${FILTER_LABELS[query.filter]}`
   const items = view?.items ?? []
   const rows = listRows(items, view?.unreadable)
   const jobRow = (job: JobSummary) => (
@@ -100,10 +114,20 @@ export function JobListPane() {
             tabIndex={0}
             aria-activedescendant={selected ? `job-row-${selected}` : undefined}
           >
-            {rows.map((row) => (row.kind === 'unreadable' ? <UnreadableJobRow key={`unreadable-${row.row.position}`} job={row.row} /> : jobRow(row.job)))}
+            {rows.map((row) =>
+              row.kind === 'unreadable' ? (
+                <UnreadableJobRow key={`unreadable-${row.row.position}`} job={row.row} />
+              ) : (
+                jobRow(row.job)
+              ),
+            )}
           </ul>
         )}
-        {!view && loading && <p className="empty-state" role="status">Loading jobs…</p>}
+        {!view && loading && (
+          <p className="empty-state" role="status">
+            Loading jobs…
+          </p>
+        )}
       </div>
       {view && <PagingBar total={view.total} page={query.page} pageSize={query.page_size} />}
     </section>

@@ -8,7 +8,9 @@ const NONE: NamedRef[] = []
 
 function choices(known: NamedRef[], selectedId: string | null): NamedRef[] {
   // A filter chosen earlier stays listed even when the current answer no longer names it.
-  return selectedId && !known.some((k) => k.id === selectedId) ? [...known, { id: selectedId, name: `#${selectedId}` }] : known
+  return selectedId && !known.some((k) => k.id === selectedId)
+    ? [...known, { id: selectedId, name: `#${selectedId}` }]
+    : known
 }
 
 export function JobPartyFilters() {
@@ -24,7 +26,11 @@ export function JobPartyFilters() {
     <div className="party-filters">
       <label className="party-filter">
         <span className="sr-only">Customer</span>
-        <select value={customerId ?? ''} onChange={(e) => setQuery({ customer_id: e.target.value || null })} aria-label="Customer">
+        <select
+          value={customerId ?? ''}
+          onChange={(e) => setQuery({ customer_id: e.target.value || null })}
+          aria-label="Customer"
+        >
           <option value="">All customers</option>
           {choices(customers, customerId).map((c) => (
             <option key={c.id} value={c.id}>
@@ -35,7 +41,11 @@ export function JobPartyFilters() {
       </label>
       <label className="party-filter">
         <span className="sr-only">Voice</span>
-        <select value={voiceId ?? ''} onChange={(e) => setQuery({ voice_id: e.target.value || null })} aria-label="Voice">
+        <select
+          value={voiceId ?? ''}
+          onChange={(e) => setQuery({ voice_id: e.target.value || null })}
+          aria-label="Voice"
+        >
           <option value="">All voices</option>
           {choices(voices, voiceId).map((v) => (
             <option key={v.id} value={v.id}>

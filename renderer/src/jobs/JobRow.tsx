@@ -41,7 +41,10 @@ export function JobRow({ job, selected, open, checked, onSelect, onToggleCheck, 
       role="option"
       aria-selected={selected}
       aria-checked={checked}
-      className={`job-row${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}${checked ? ' is-checked' : ''}${job.unopened ? ' is-unopened' : ''} due-row-${owesAudio(job) ? job.due_state : 'none'}`}
+      className={
+        `job-row${selected ? ' is-selected' : ''}${open ? ' is-open' : ''}${checked ? ' is-checked' : ''}${job.unopened ? ' is-unopened' : ''} ` +
+        `due-row-${owesAudio(job) ? job.due_state : 'none'}`
+      }
       onClick={onClick}
     >
       <input
@@ -67,9 +70,13 @@ export function JobRow({ job, selected, open, checked, onSelect, onToggleCheck, 
         </div>
         <div className="job-row-mid">
           <ShownName className="job-key" name={job.key_number} highlight={search} />
-          <span className="sep" aria-hidden="true">·</span>
+          <span className="sep" aria-hidden="true">
+            ·
+          </span>
           <ShownName className="job-party" name={job.customer.name} highlight={search} />
-          <span className="sep" aria-hidden="true">·</span>
+          <span className="sep" aria-hidden="true">
+            ·
+          </span>
           <ShownName className="job-party" name={job.voice.name} />
         </div>
         <div className="job-row-bottom">

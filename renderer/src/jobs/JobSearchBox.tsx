@@ -15,7 +15,9 @@ export function JobSearchBox() {
       <label htmlFor={JOB_SEARCH_ID} className="sr-only">
         Search jobs
       </label>
-      <span className="search-icon" aria-hidden="true">⌕</span>
+      <span className="search-icon" aria-hidden="true">
+        ⌕
+      </span>
       <input
         id={JOB_SEARCH_ID}
         type="search"
@@ -34,7 +36,9 @@ export function JobSearchBox() {
           }
         }}
       />
-      <kbd className="search-hint" aria-hidden="true">/</kbd>
+      <kbd className="search-hint" aria-hidden="true">
+        /
+      </kbd>
     </div>
   )
 }

@@ -9,27 +9,33 @@ import { formatRelativeTime } from '../ui/format/relative-time'
 import { formatTimestamp } from '../ui/format/calendar-dates'
 
 export function offlineBannerText(fetchedAt: number, now: number, offline = true, unreadable = false): string {
-  if (unreadable) return `Showing jobs saved ${formatRelativeTime(fetchedAt, now)}: the service's latest answer could not be used`
+  if (unreadable)
+    return `Showing jobs saved ${formatRelativeTime(fetchedAt, now)}: the service's latest answer could not be used`
   return offline
     ? `Offline — showing jobs saved ${formatRelativeTime(fetchedAt, now)}`
     : `Showing jobs saved ${formatRelativeTime(fetchedAt, now)} — checking the service…`
 }
 
 export function OfflineBanner() {
-  const view = useBooth((s) => (s.jobList?.source === 'cache'
-    ? {
-        fetchedAt: s.jobList.fetchedAt,
-        offline: s.connectivity ? !s.connectivity.online : false,
-        // The service answered, but not a list Booth can read (the view says so, or the last poll did).
-        unreadable: s.jobList.liveProblem !== undefined || (s.connectivity?.online === true && s.connectivity.problem !== null),
-      }
-    : { fetchedAt: null, offline: false, unreadable: false }))
+  const view = useBooth((s) =>
+    s.jobList?.source === 'cache'
+      ? {
+          fetchedAt: s.jobList.fetchedAt,
+          offline: s.connectivity ? !s.connectivity.online : false,
+          // The service answered, but not a list Booth can read (the view says so, or the last poll did).
+          unreadable:
+            s.jobList.liveProblem !== undefined || (s.connectivity?.online === true && s.connectivity.problem !== null),
+        }
+      : { fetchedAt: null, offline: false, unreadable: false },
+  )
   const now = useNow()
   if (view.fetchedAt === null) return null
   return (
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
       <span aria-hidden="true">⚠</span>
-      <span title={`Saved ${formatTimestamp(view.fetchedAt)}`}>{offlineBannerText(view.fetchedAt, now, view.offline, view.unreadable)}</span>
+      <span title={`Saved ${formatTimestamp(view.fetchedAt)}`}>
+        {offlineBannerText(view.fetchedAt, now, view.offline, view.unreadable)}
+      </span>
     </div>
   )
 }

@@ -19,7 +19,13 @@ export function PageCheckBox() {
   }, [some])
   return (
     <label className="page-check small">
-      <input ref={ref} type="checkbox" checked={all} onChange={() => checkPage(!all)} aria-checked={some ? 'mixed' : all} />
+      <input
+        ref={ref}
+        type="checkbox"
+        checked={all}
+        onChange={() => checkPage(!all)}
+        aria-checked={some ? 'mixed' : all}
+      />
       Select all on this page
       <span className="muted page-check-hint" title="Ctrl-click (⌘-click) ticks one job, Shift-click ticks a range">
         · <kbd>x</kbd> ticks a job

@@ -16,13 +16,25 @@ export function PagingBar({ total, page, pageSize }: { total: number; page: numb
         {from}–{to} of {total}
       </span>
       <div className="paging-buttons">
-        <button type="button" className="btn btn-quiet btn-icon" disabled={page <= 1} onClick={() => setQuery({ page: page - 1 })} aria-label="Previous page">
+        <button
+          type="button"
+          className="btn btn-quiet btn-icon"
+          disabled={page <= 1}
+          onClick={() => setQuery({ page: page - 1 })}
+          aria-label="Previous page"
+        >
           <span aria-hidden="true">‹</span>
         </button>
         <span className="small tabular" aria-label={`Page ${page} of ${pages}`}>
           {page} / {pages}
         </span>
-        <button type="button" className="btn btn-quiet btn-icon" disabled={page >= pages} onClick={() => setQuery({ page: page + 1 })} aria-label="Next page">
+        <button
+          type="button"
+          className="btn btn-quiet btn-icon"
+          disabled={page >= pages}
+          onClick={() => setQuery({ page: page + 1 })}
+          aria-label="Next page"
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>

@@ -23,7 +23,9 @@ export function ReasonField({ kind, value, onChange }: Props) {
   const left = max - used
   return (
     <label className="field" htmlFor={ids.field}>
-      <span className="field-label">{kind === 'reason' ? 'Reason (required, sent to the producer)' : 'Note (optional)'}</span>
+      <span className="field-label">
+        {kind === 'reason' ? 'Reason (required, sent to the producer)' : 'Note (optional)'}
+      </span>
       <textarea
         id={ids.field}
         rows={3}
@@ -33,7 +35,12 @@ export function ReasonField({ kind, value, onChange }: Props) {
         aria-describedby={ids.count}
         aria-required={kind === 'reason'}
       />
-      <span id={ids.count} className={`small tabular char-count${left < 50 ? ' is-low' : ''}`} aria-live="polite" data-testid="char-count">
+      <span
+        id={ids.count}
+        className={`small tabular char-count${left < 50 ? ' is-low' : ''}`}
+        aria-live="polite"
+        data-testid="char-count"
+      >
         {used} / {max} characters
       </span>
     </label>

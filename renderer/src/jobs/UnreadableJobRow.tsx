@@ -11,7 +11,13 @@ export function unreadableJobTitle(job: Pick<UnreadableJob, 'job_id'>): string {
 
 export function UnreadableJobRow({ job }: { job: UnreadableJob }) {
   return (
-    <li className="job-row job-row-unreadable" role="option" aria-selected={false} aria-disabled="true" data-testid="unreadable-job">
+    <li
+      className="job-row job-row-unreadable"
+      role="option"
+      aria-selected={false}
+      aria-disabled="true"
+      data-testid="unreadable-job"
+    >
       <div className="job-row-body">
         <div className="job-row-top">
           <span className="job-advertiser">{unreadableJobTitle(job)}</span>

@@ -1,7 +1,11 @@
 /** What a key press means in the jobs workspace (pure, so it can be tested without a DOM). */
 export type ListCommand = 'next' | 'previous' | 'open' | 'search' | 'close' | 'first' | 'last' | 'toggle' | null
 
-export function listCommand(key: string, typing: boolean, mods: { ctrl: boolean; meta: boolean; alt: boolean }): ListCommand {
+export function listCommand(
+  key: string,
+  typing: boolean,
+  mods: { ctrl: boolean; meta: boolean; alt: boolean },
+): ListCommand {
   if (mods.ctrl || mods.meta || mods.alt) return null
   if (key === 'Escape') return 'close'
   if (typing) return null

@@ -14,6 +14,7 @@ export function listRows(items: readonly JobSummary[], unreadable: readonly Unre
     else if (next < items.length) rows.push({ kind: 'job', job: items[next++] as JobSummary })
   }
   // Positions beyond the list (a saved copy of another length) still show, at the end.
-  for (const u of unreadable) if (u.position >= items.length + unreadable.length) rows.push({ kind: 'unreadable', row: u })
+  for (const u of unreadable)
+    if (u.position >= items.length + unreadable.length) rows.push({ kind: 'unreadable', row: u })
   return rows
 }

@@ -14,7 +14,9 @@ export const JOB_SEARCH_ID = 'job-search'
 
 function inList(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null
-  return el === document.body || el === null || (typeof el.closest === 'function' && el.closest(`#${JOB_LIST_ID}`) !== null)
+  return (
+    el === document.body || el === null || (typeof el.closest === 'function' && el.closest(`#${JOB_LIST_ID}`) !== null)
+  )
 }
 
 export function useWorkspaceKeys(): void {

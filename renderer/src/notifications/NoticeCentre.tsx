@@ -79,7 +79,11 @@ export function NoticeCentre() {
         onClick={() => setOpen((o) => !o)}
       >
         <BellIcon />
-        {unread > 0 && <span className="notice-count" aria-hidden="true">{unread}</span>}
+        {unread > 0 && (
+          <span className="notice-count" aria-hidden="true">
+            {unread}
+          </span>
+        )}
       </button>
       {open && (
         <section
@@ -87,29 +91,52 @@ export function NoticeCentre() {
           id={panelId}
           className="notice-panel"
           aria-label="Notifications"
-          style={place ? { left: place.left, top: place.top, width: place.width, maxHeight: place.maxHeight } : { visibility: 'hidden' }}
+          style={
+            place
+              ? { left: place.left, top: place.top, width: place.width, maxHeight: place.maxHeight }
+              : { visibility: 'hidden' }
+          }
         >
           <header className="notice-panel-head">
             <h2 className="section-title">Notifications</h2>
             {unread > 0 && (
-              <button type="button" className="btn btn-quiet btn-small" onClick={() => void notices.getState().markRead(null)}>
+              <button
+                type="button"
+                className="btn btn-quiet btn-small"
+                onClick={() => void notices.getState().markRead(null)}
+              >
                 Mark all read
               </button>
             )}
           </header>
           {permission === 'default' && (
-            <button type="button" className="btn btn-small" onClick={() => void askBrowserPermission().then(setPermission)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => void askBrowserPermission().then(setPermission)}
+            >
               Also show them as browser notifications
             </button>
           )}
-          {permission === 'denied' && <p className="muted small">Your browser blocks Booth’s notifications; allow them in this site’s settings to see them outside the tab.</p>}
+          {permission === 'denied' && (
+            <p className="muted small">
+              Your browser blocks Booth’s notifications; allow them in this site’s settings to see them outside the tab.
+            </p>
+          )}
           {items.length === 0 ? (
-            <p className="muted small">Nothing new since Booth started. Due dates, new jobs, script changes, change requests and approvals show here.</p>
+            <p className="muted small">
+              Nothing new since Booth started. Due dates, new jobs, script changes, change requests and approvals show
+              here.
+            </p>
           ) : (
             <ul className="plain-list notice-list">
               {items.map((n) => (
                 <li key={n.id} className={`notice-item${n.read ? '' : ' is-unread'}`} data-kind={n.kind}>
-                  <button type="button" className="notice-open" onClick={() => openNotice(n.jobId, [n.id], () => close(false))}>
+                  <button
+                    type="button"
+                    className="notice-open"
+                    onClick={() => openNotice(n.jobId, [n.id], () => close(false))}
+                  >
                     <strong className="notice-title">{n.title}</strong>
                     <span className="notice-body small">{n.body}</span>
                     <span className="muted small">{formatTimestamp(n.at)}</span>

@@ -46,14 +46,24 @@ export function createNoticesStore(api: BoothApi): StoreHandle<NoticesState> {
       for (const n of fresh.reverse()) get().onArrival?.(n)
     },
     markRead: async (ids) => {
-      await order.ask('notices', () => api.markNoticesRead({ ids }), (view) => get().apply(view))
+      await order.ask(
+        'notices',
+        () => api.markNoticesRead({ ids }),
+        (view) => get().apply(view),
+      )
     },
   }))
   const off = api.on('notices', (view) => {
     order.heard('notices')
     store.getState().apply(view)
   })
-  void order.ask('notices', () => api.listNotices({}), (view) => store.getState().apply(view)).catch(() => undefined)
+  void order
+    .ask(
+      'notices',
+      () => api.listNotices({}),
+      (view) => store.getState().apply(view),
+    )
+    .catch(() => undefined)
   return { store, unsubscribe: off }
 }
 

@@ -23,7 +23,9 @@ export interface ListFold {
 }
 
 function matchNarrow(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(NARROW_QUERY)
+    : null
 }
 
 export const useListFold = create<ListFold>()((set) => {

@@ -5,7 +5,8 @@
  * take (asking first, as the Deliver button does). None fires while typing, with Ctrl/Cmd/Alt held, or
  * while a dialog is open; all but `?` only with a job open.
  */
-export type ReadingCommand = 'help' | 'toggle-list' | 'bigger' | 'smaller' | 'next-label' | 'prompter' | 'play-last' | 'deliver' | null
+export type ReadingCommand =
+  'help' | 'toggle-list' | 'bigger' | 'smaller' | 'next-label' | 'prompter' | 'play-last' | 'deliver' | null
 
 export interface ReadingKeyInput {
   key: string

@@ -22,7 +22,9 @@ export function DirectionsPanel({ directions }: { directions: JobDetail['directi
   if (directions.html === null && !directions.text.trim()) return null
   return (
     <section className={`script-directions${open ? ' is-open' : ''}`} aria-labelledby="directions-title">
-      <h3 id="directions-title" className="section-title">Directions</h3>
+      <h3 id="directions-title" className="section-title">
+        Directions
+      </h3>
       <div ref={box} className="script-directions-text">
         {directions.html !== null ? (
           <SanitizedHtml html={directions.html} className="directions" />
@@ -31,7 +33,12 @@ export function DirectionsPanel({ directions }: { directions: JobDetail['directi
         )}
       </div>
       {(more || open) && (
-        <button type="button" className="btn btn-quiet btn-small script-directions-more" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="btn btn-quiet btn-small script-directions-more"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Show less' : 'Show all'}
         </button>
       )}

@@ -9,7 +9,17 @@ import { applyMarks } from './marks/mark-dom'
 import type { MergedMarks } from './marks/mark-layers'
 import type { MarkView } from './marks/mark-look'
 
-export function MarkedHtml({ html, merged, view, className }: { html: string; merged: MergedMarks; view: MarkView; className?: string }) {
+export function MarkedHtml({
+  html,
+  merged,
+  view,
+  className,
+}: {
+  html: string
+  merged: MergedMarks
+  view: MarkView
+  className?: string
+}) {
   const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const el = ref.current

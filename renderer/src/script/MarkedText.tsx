@@ -27,19 +27,36 @@ function Point({ issue, view }: { issue: number; view: MarkView }) {
   if (!look) return null
   return (
     <span {...outerProps(look)}>
-      <span className="sm-glyph" aria-hidden="true">{look.glyph}</span>
+      <span className="sm-glyph" aria-hidden="true">
+        {look.glyph}
+      </span>
     </span>
   )
 }
 
-const sameList = (a: readonly number[], b: readonly number[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]))
+const sameList = (a: readonly number[], b: readonly number[]) =>
+  a === b || (a.length === b.length && a.every((x, i) => x === b[i]))
 
 /** A piece is drawn again only when it changed: its place, its pronunciation, or (with a check's mark) the checks. */
 function sameSegment(a: { seg: MarkSegment; view: MarkView }, b: { seg: MarkSegment; view: MarkView }): boolean {
   const x = a.seg
   const y = b.seg
-  if (x.start !== y.start || x.end !== y.end || x.pron !== y.pron || x.pronFirst !== y.pronFirst || x.pronLast !== y.pronLast) return false
-  if (!sameList(x.readback, y.readback) || !sameList(x.platform, y.platform) || !sameList(x.before, y.before) || !sameList(x.readbackFirst, y.readbackFirst) || !sameList(x.platformFirst, y.platformFirst)) return false
+  if (
+    x.start !== y.start ||
+    x.end !== y.end ||
+    x.pron !== y.pron ||
+    x.pronFirst !== y.pronFirst ||
+    x.pronLast !== y.pronLast
+  )
+    return false
+  if (
+    !sameList(x.readback, y.readback) ||
+    !sameList(x.platform, y.platform) ||
+    !sameList(x.before, y.before) ||
+    !sameList(x.readbackFirst, y.readbackFirst) ||
+    !sameList(x.platformFirst, y.platformFirst)
+  )
+    return false
   if (x.readback.length || x.platform.length || x.before.length) return a.view === b.view
   if (a.view.text.slice(x.start, x.end) !== b.view.text.slice(y.start, y.end)) return false
   return x.pron === null || a.view.says[x.pron] === b.view.says[y.pron as number]
@@ -57,7 +74,11 @@ function withParagraphGaps(full: string, start: number, end: number): ReactNode 
   for (let i = full.indexOf('\n', start); i !== -1 && i < end; i = full.indexOf('\n', i + 1)) {
     if (i === 0 || full[i - 1] !== '\n') continue
     if (i > from) out.push(full.slice(from, i))
-    out.push(<span key={i} className="para-gap">{'\n'}</span>)
+    out.push(
+      <span key={i} className="para-gap">
+        {'\n'}
+      </span>,
+    )
     from = i + 1
   }
   if (from === start) return full.slice(start, end)
@@ -74,7 +95,11 @@ const Segment = memo(function Segment({ seg, view }: { seg: MarkSegment; view: M
   if (look.pron) {
     const p = look.pron
     body = (
-      <mark className={p.first ? 'pron' : 'pron pron-cont'} tabIndex={p.focusable ? 0 : undefined} data-say={`say: ${p.say}`}>
+      <mark
+        className={p.first ? 'pron' : 'pron pron-cont'}
+        tabIndex={p.focusable ? 0 : undefined}
+        data-say={`say: ${p.say}`}
+      >
         {text}
         {p.hint && <span className="sr-only"> (say: {p.say})</span>}
       </mark>
@@ -91,7 +116,10 @@ const Segment = memo(function Segment({ seg, view }: { seg: MarkSegment; view: M
 const rulesFor = (text: string): ChunkRules<MarkSegment> => ({
   plain: (s) => !isMarked(s),
   text: (s) => text.slice(s.start, s.end),
-  split: (s, at) => [{ ...s, end: s.start + at, pronLast: false }, { ...s, start: s.start + at, before: [] }],
+  split: (s, at) => [
+    { ...s, end: s.start + at, pronLast: false },
+    { ...s, start: s.start + at, before: [] },
+  ],
 })
 
 interface ChunkProps {
@@ -115,7 +143,9 @@ function signature(segments: readonly MarkSegment[], view: MarkView): { sig: str
   const parts: string[] = []
   for (const s of segments) {
     if (s.readback.length || s.platform.length || s.before.length) checked = true
-    parts.push(`${s.start}:${s.end}:${s.pron === null ? '' : `${view.says[s.pron] ?? ''}${s.pronFirst ? '^' : ''}${s.pronLast ? '$' : ''}`}`)
+    parts.push(
+      `${s.start}:${s.end}:${s.pron === null ? '' : `${view.says[s.pron] ?? ''}${s.pronFirst ? '^' : ''}${s.pronLast ? '$' : ''}`}`,
+    )
   }
   const first = segments[0]
   const last = segments[segments.length - 1]
@@ -127,8 +157,12 @@ const NO_POINTS: readonly number[] = []
 const Chunk = memo(function Chunk({ segments, view, many, tail }: ChunkProps) {
   return (
     <div className={many ? 'text-chunk' : undefined}>
-      {segments.map((s) => <Segment key={s.start} seg={s} view={view} />)}
-      {tail.map((n) => <Point key={`p${n}`} issue={n} view={view} />)}
+      {segments.map((s) => (
+        <Segment key={s.start} seg={s} view={view} />
+      ))}
+      {tail.map((n) => (
+        <Point key={`p${n}`} issue={n} view={view} />
+      ))}
     </div>
   )
 }, sameChunk)
@@ -138,7 +172,14 @@ export function MarkedText({ merged, view, className }: { merged: MergedMarks; v
   return (
     <div className={className}>
       {chunks.map((segments, c) => (
-        <Chunk key={c} segments={segments} view={view} many={chunks.length > 1} tail={c === chunks.length - 1 && merged.after.length > 0 ? merged.after : NO_POINTS} {...signature(segments, view)} />
+        <Chunk
+          key={c}
+          segments={segments}
+          view={view}
+          many={chunks.length > 1}
+          tail={c === chunks.length - 1 && merged.after.length > 0 ? merged.after : NO_POINTS}
+          {...signature(segments, view)}
+        />
       ))}
     </div>
   )

@@ -5,7 +5,9 @@ export function PronunciationList({ list }: { list: readonly Pronunciation[] }) 
   if (!list.length) return null
   return (
     <section className="side-section" aria-labelledby="pron-title">
-      <h3 id="pron-title" className="section-title">Pronunciations</h3>
+      <h3 id="pron-title" className="section-title">
+        Pronunciations
+      </h3>
       <dl className="pron-list">
         {list.map((p, i) => (
           <div key={`${p.word}-${i}`} className="pron-item">

@@ -25,22 +25,27 @@ export function ScriptChangePanel({ change }: { change: NonNullable<JobDetail['s
           Script changed since you {change.since === 'accepted' ? 'accepted the job' : 'last saw it'}
           {change.changed_at !== null && <span className="muted"> · {formatTimestamp(change.changed_at)}</span>}
         </strong>
-        {textChanged && <span className="folded-note-gist">+{stats.added} −{stats.removed} words</span>}
+        {textChanged && (
+          <span className="folded-note-gist">
+            +{stats.added} −{stats.removed} words
+          </span>
+        )}
       </summary>
       <ul className="change-facts">
         {textChanged && (
           <li>
-            Words: <span className="diff-added-count">+{stats.added}</span> <span className="diff-removed-count">−{stats.removed}</span>
+            Words: <span className="diff-added-count">+{stats.added}</span>{' '}
+            <span className="diff-removed-count">−{stats.removed}</span>
           </li>
         )}
-        {diff === null && change.previous_text !== change.current_text && <li role="status">Comparing the old and new script…</li>}
+        {diff === null && change.previous_text !== change.current_text && (
+          <li role="status">Comparing the old and new script…</li>
+        )}
         {diff && textChanged && diff.granularity !== 'words' && <li className="muted">{COARSER[diff.granularity]}</li>}
         {change.directions_changed && <li>Directions changed</li>}
         {change.document_replaced && <li>Document replaced</li>}
       </ul>
-      {textChanged && (
-        <DiffText pieces={pieces} label="Changes in the script text" />
-      )}
+      {textChanged && <DiffText pieces={pieces} label="Changes in the script text" />}
       {textChanged && hiddenChars > 0 && (
         <button type="button" className="btn btn-small btn-quiet" onClick={() => setShowAll(true)}>
           Show the whole change ({hiddenChars.toLocaleString()} more characters)

@@ -26,14 +26,24 @@ export function ScriptDocumentView({ jobId, document: doc, localPath, fontSize }
   return (
     <div className="script-document">
       <div className="doc-row">
-        <span className="doc-icon" aria-hidden="true">▤</span>
+        <span className="doc-icon" aria-hidden="true">
+          ▤
+        </span>
         <div>
-          <div className="doc-name"><ShownName name={doc.file_name} /></div>
+          <div className="doc-name">
+            <ShownName name={doc.file_name} />
+          </div>
           <div className="muted small">
-            {localPath ? 'Saved on this computer for offline reading.' : hasPdf ? 'PDF available.' : 'No PDF of this document yet.'}
+            {localPath
+              ? 'Saved on this computer for offline reading.'
+              : hasPdf
+                ? 'PDF available.'
+                : 'No PDF of this document yet.'}
           </div>
         </div>
-        <div className="row-gap">{(pdfUrl ?? downloadUrl) && <OpenExternallyButton url={(pdfUrl ?? downloadUrl) as string} />}</div>
+        <div className="row-gap">
+          {(pdfUrl ?? downloadUrl) && <OpenExternallyButton url={(pdfUrl ?? downloadUrl) as string} />}
+        </div>
       </div>
       {hasPdf && <ScriptPdfView key={jobId} jobId={jobId} fileName={doc.file_name} fontSize={fontSize} />}
     </div>
@@ -50,12 +60,19 @@ function OpenExternallyButton({ url }: { url: string }) {
         className="btn btn-quiet btn-small"
         onClick={() => {
           setProblem(null)
-          api(url).then((r) => setProblem(r), () => setProblem('Booth could not open the document.'))
+          api(url).then(
+            (r) => setProblem(r),
+            () => setProblem('Booth could not open the document.'),
+          )
         }}
       >
         Open in browser
       </button>
-      {problem && <span className="form-error small" role="alert">{problem}</span>}
+      {problem && (
+        <span className="form-error small" role="alert">
+          {problem}
+        </span>
+      )}
     </>
   )
 }

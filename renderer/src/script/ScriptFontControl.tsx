@@ -2,12 +2,28 @@
 import { useId } from 'react'
 import { SCRIPT_SIZE_MAX, SCRIPT_SIZE_MIN, SCRIPT_SIZE_STEP } from './reading/script-font-size'
 
-export function ScriptFontControl({ size, setSize, step }: { size: number; setSize(n: number): void; step(d: 1 | -1): void }) {
+export function ScriptFontControl({
+  size,
+  setSize,
+  step,
+}: {
+  size: number
+  setSize(n: number): void
+  step(d: 1 | -1): void
+}) {
   const id = useId()
   return (
     <div className="font-control" role="group" aria-label="Script text size">
-      <button type="button" className="btn btn-quiet btn-icon" onClick={() => step(-1)} disabled={size <= SCRIPT_SIZE_MIN} aria-label="Smaller script text">
-        <span aria-hidden="true" className="small">A</span>
+      <button
+        type="button"
+        className="btn btn-quiet btn-icon"
+        onClick={() => step(-1)}
+        disabled={size <= SCRIPT_SIZE_MIN}
+        aria-label="Smaller script text"
+      >
+        <span aria-hidden="true" className="small">
+          A
+        </span>
       </button>
       <label htmlFor={id} className="sr-only">
         Script text size in pixels
@@ -22,10 +38,20 @@ export function ScriptFontControl({ size, setSize, step }: { size: number; setSi
         onChange={(e) => setSize(Number(e.target.value))}
         aria-valuetext={`${size} pixels`}
       />
-      <button type="button" className="btn btn-quiet btn-icon" onClick={() => step(1)} disabled={size >= SCRIPT_SIZE_MAX} aria-label="Bigger script text">
-        <span aria-hidden="true" className="large">A</span>
+      <button
+        type="button"
+        className="btn btn-quiet btn-icon"
+        onClick={() => step(1)}
+        disabled={size >= SCRIPT_SIZE_MAX}
+        aria-label="Bigger script text"
+      >
+        <span aria-hidden="true" className="large">
+          A
+        </span>
       </button>
-      <span className="muted small tabular" aria-hidden="true">{size}px</span>
+      <span className="muted small tabular" aria-hidden="true">
+        {size}px
+      </span>
     </div>
   )
 }

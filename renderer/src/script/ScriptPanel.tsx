@@ -58,9 +58,21 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
   const delivery = typed ? checks.delivery : null
   const platformShown = delivery !== null && (pfChoice?.id === delivery.delivery_id ? pfChoice.on : checks.sameTake)
   const result = typed ? checks.result : null
-  const readback = useMemo(() => (marksOn && result ? { issues: result.check.issues, readText: result.script_read.text } : null), [marksOn, result])
-  const platform = useMemo(() => (platformShown && delivery ? { issues: delivery.check.issues, sameTake: checks.sameTake } : null), [platformShown, delivery, checks.sameTake])
-  const marks = useScriptMarks({ html: script.html, text: script.text, pronunciations: job.pronunciations, readback, platform })
+  const readback = useMemo(
+    () => (marksOn && result ? { issues: result.check.issues, readText: result.script_read.text } : null),
+    [marksOn, result],
+  )
+  const platform = useMemo(
+    () => (platformShown && delivery ? { issues: delivery.check.issues, sameTake: checks.sameTake } : null),
+    [platformShown, delivery, checks.sameTake],
+  )
+  const marks = useScriptMarks({
+    html: script.html,
+    text: script.text,
+    pronunciations: job.pronunciations,
+    readback,
+    platform,
+  })
 
   // + and − (reading-mode keys) change the size the same way the buttons do.
   useEffect(
@@ -111,17 +123,29 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
       <header className="section-head">
         <h3 id="script-title" className="section-title">
           Script
-          {script.revised_at !== null && <span className="muted small"> · revised {formatTimestamp(script.revised_at)}</span>}
+          {script.revised_at !== null && (
+            <span className="muted small"> · revised {formatTimestamp(script.revised_at)}</span>
+          )}
         </h3>
         <div className="script-tools">
           {job.pronunciations.length > 0 && typed && (
-            <button type="button" className="btn btn-quiet btn-small" aria-pressed={says} onClick={() => setSays(!says)}>
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              aria-pressed={says}
+              onClick={() => setSays(!says)}
+            >
               Pronunciations on the words
             </button>
           )}
           {typed && <PrompterControl pace={prompter} />}
           {delivery && (
-            <button type="button" className="btn btn-quiet btn-small" aria-pressed={platformShown} onClick={() => setPfChoice({ id: delivery.delivery_id, on: !platformShown })}>
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              aria-pressed={platformShown}
+              onClick={() => setPfChoice({ id: delivery.delivery_id, on: !platformShown })}
+            >
               Audio check on the script
             </button>
           )}
@@ -138,17 +162,35 @@ export function ScriptPanel({ job, documentPath }: { job: JobDetail; documentPat
           disagreements={marks.disagreements}
           player={player}
           onGo={go}
-          onCompare={() => checks.deliveredTake && readbackStore.getState().showOnScript(job.job_id, { takeId: checks.deliveredTake.id, newest: newestTakeNumber(takes) })}
+          onCompare={() =>
+            checks.deliveredTake &&
+            readbackStore
+              .getState()
+              .showOnScript(job.job_id, { takeId: checks.deliveredTake.id, newest: newestTakeNumber(takes) })
+          }
         />
       )}
       {script.kind === 'typed' && mode === 'voice' && <PrompterStatus follow={follow.active} fallback={fallback} />}
       {script.kind === 'none' && <p className="empty-state">This job has no script yet.</p>}
       {script.kind === 'document' && script.document && (
-        <ScriptDocumentView jobId={job.job_id} document={script.document} localPath={documentPath} fontSize={font.size} />
+        <ScriptDocumentView
+          jobId={job.job_id}
+          document={script.document}
+          localPath={documentPath}
+          fontSize={font.size}
+        />
       )}
       {hasText && (
         // Clicks and Enter on a read-back mark (a role="button" inside the text) play the take.
-        <div ref={readRef} className={`script-read${says ? ' says-on' : ''}${marked ? ' marks-on' : ''}`} style={{ fontSize: `${font.size}px` }} onClick={onClick} onKeyDown={onKeyDown} onMouseOver={placeTip} onFocus={placeTip}>
+        <div
+          ref={readRef}
+          className={`script-read${says ? ' says-on' : ''}${marked ? ' marks-on' : ''}`}
+          style={{ fontSize: `${font.size}px` }}
+          onClick={onClick}
+          onKeyDown={onKeyDown}
+          onMouseOver={placeTip}
+          onFocus={placeTip}
+        >
           {marks.mode === 'html' && script.html !== null ? (
             <MarkedHtml html={script.html} merged={marks.merged} view={marks.view} className="script-text" />
           ) : (

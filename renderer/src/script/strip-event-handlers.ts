@@ -8,7 +8,8 @@
  */
 const WS = new Set(['\t', '\n', '\f', '\r', ' '])
 const isWs = (c: string | undefined): boolean => c !== undefined && WS.has(c)
-const isLetter = (c: string | undefined): boolean => c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+const isLetter = (c: string | undefined): boolean =>
+  c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
 
 /** Index just past one attribute starting at `start` (its name, and `= value` when there is one). */
 function attributeEnd(html: string, start: number): { nameEnd: number; end: number } {

@@ -53,7 +53,10 @@ export function chunkBy<P>(pieces: readonly P[], rules: ChunkRules<P>, size = CH
 const PIECE_RULES: ChunkRules<TextPiece> = {
   plain: (p) => p.say === null,
   text: (p) => p.text,
-  split: (p, at) => [{ text: p.text.slice(0, at), say: null }, { text: p.text.slice(at), say: null }],
+  split: (p, at) => [
+    { text: p.text.slice(0, at), say: null },
+    { text: p.text.slice(at), say: null },
+  ],
 }
 
 export function chunkPieces(pieces: readonly TextPiece[], size = CHUNK_CHARS): TextPiece[][] {

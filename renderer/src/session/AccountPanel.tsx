@@ -8,7 +8,12 @@ import { displayText } from '../../../shared/display-text'
 import { ShownName } from '../ui/ShownName'
 
 export function AccountPanel() {
-  const { session, busy, error, signOut } = useBooth((s) => ({ session: s.session, busy: s.sessionBusy, error: s.sessionError, signOut: s.signOut }))
+  const { session, busy, error, signOut } = useBooth((s) => ({
+    session: s.session,
+    busy: s.sessionBusy,
+    error: s.sessionError,
+    signOut: s.signOut,
+  }))
   const now = useNow(60_000)
   if (!session) return null
   const account = session.account
@@ -16,13 +21,19 @@ export function AccountPanel() {
   return (
     <section className="account" aria-label="Account">
       <div className="account-who">
-        <span className="avatar" aria-hidden="true">{[...displayText(account?.name ?? '?')][0]?.toUpperCase() ?? '?'}</span>
+        <span className="avatar" aria-hidden="true">
+          {[...displayText(account?.name ?? '?')][0]?.toUpperCase() ?? '?'}
+        </span>
         <div className="account-text">
           <div className="account-name">
             <ShownName className="account-name-text" name={account?.name ?? 'Unknown account'} />
             {demo && <span className="tag tag-accent">Demo</span>}
           </div>
-          {account && <div className="account-email"><ShownName name={account.email} /></div>}
+          {account && (
+            <div className="account-email">
+              <ShownName name={account.email} />
+            </div>
+          )}
         </div>
       </div>
       {account && (
@@ -57,8 +68,18 @@ export function AccountPanel() {
           </ul>
         </details>
       )}
-      {error && <p className="form-error" role="alert">{error}</p>}
-      <SignOutButton className="btn btn-quiet btn-small" demo={demo} busy={busy === 'signing_out'} disabled={busy !== null} signOut={signOut} />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <SignOutButton
+        className="btn btn-quiet btn-small"
+        demo={demo}
+        busy={busy === 'signing_out'}
+        disabled={busy !== null}
+        signOut={signOut}
+      />
     </section>
   )
 }

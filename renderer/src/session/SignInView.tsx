@@ -33,7 +33,10 @@ export function SignInView() {
           <h1 id="signin-title" className="page-title">
             <span className="brand-mark" aria-hidden="true" /> Sign in to Booth
           </h1>
-          <p className="muted">Use the address and API key your talent platform gave you. The key is kept in your system keychain, never on this page.</p>
+          <p className="muted">
+            Use the address and API key your talent platform gave you. The key is kept in your system keychain, never on
+            this page.
+          </p>
           {rejected && (
             <div className="notice notice-danger" role="alert">
               <strong>Your API key was refused.</strong>
@@ -83,8 +86,16 @@ export function SignInView() {
         </section>
         <section className="panel demo-panel" aria-labelledby="demo-title">
           <h2 id="demo-title">New here?</h2>
-          <p>Explore Booth with a realistic set of jobs from made-up producers: scripts, pronunciations, script changes and deadlines. Nothing is sent anywhere.</p>
-          <button type="button" className="btn btn-accent btn-large btn-block" onClick={() => void startDemo()} disabled={busy !== null}>
+          <p>
+            Explore Booth with a realistic set of jobs from made-up producers: scripts, pronunciations, script changes
+            and deadlines. Nothing is sent anywhere.
+          </p>
+          <button
+            type="button"
+            className="btn btn-accent btn-large btn-block"
+            onClick={() => void startDemo()}
+            disabled={busy !== null}
+          >
             {busy === 'starting_demo' ? 'Starting the demo…' : 'Try Booth with demo data'}
           </button>
         </section>

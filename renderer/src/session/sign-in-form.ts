@@ -8,7 +8,8 @@ export function checkSignInForm(baseUrl: string, apiKey: string): string | null 
   } catch {
     return `“${url.slice(0, 80)}” is not a web address. It should start with https:// (for example https://talent.example.com).`
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'The platform address must start with https://.'
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    return 'The platform address must start with https://.'
   if (url.length > 2048) return 'The platform address is too long (at most 2048 characters).'
   const key = apiKey.trim()
   if (!key) return 'Enter your API key.'

@@ -38,22 +38,24 @@ function call(api: BoothApi, action: JobAction, args: JobActionArgs): Promise<Jo
   }
 }
 
-export const createActionsSlice = (api: BoothApi): StateCreator<BoothState, [], [], ActionsSlice> => (_set, get) => ({
-  openExternal: async (url) => {
-    try {
-      const r = await api.openExternal({ url })
-      return r.opened ? null : (r.reason ?? 'Booth would not open that link.')
-    } catch (err) {
-      return errorText(err)
-    }
-  },
-  runJobAction: async (action, args) => {
-    const outcome = await outcomeOf(() => call(api, action, args))
-    if (outcome.ok) {
-      get().uncheckJobs(outcome.value.results.map((r) => r.job_id))
-      void get().reloadJob()
-      void get().loadJobs()
-    }
-    return outcome
-  },
-})
+export const createActionsSlice =
+  (api: BoothApi): StateCreator<BoothState, [], [], ActionsSlice> =>
+  (_set, get) => ({
+    openExternal: async (url) => {
+      try {
+        const r = await api.openExternal({ url })
+        return r.opened ? null : (r.reason ?? 'Booth would not open that link.')
+      } catch (err) {
+        return errorText(err)
+      }
+    },
+    runJobAction: async (action, args) => {
+      const outcome = await outcomeOf(() => call(api, action, args))
+      if (outcome.ok) {
+        get().uncheckJobs(outcome.value.results.map((r) => r.job_id))
+        void get().reloadJob()
+        void get().loadJobs()
+      }
+      return outcome
+    },
+  })

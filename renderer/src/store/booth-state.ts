@@ -9,4 +9,12 @@ import type { DocumentsSlice } from './documents-slice'
 import type { ViewSlice } from './view-slice'
 import type { DeliveriesSlice } from './deliveries-slice'
 
-export type BoothState = SessionSlice & JobsSlice & JobSlice & ConnectivitySlice & ActionsSlice & SelectionSlice & DocumentsSlice & ViewSlice & DeliveriesSlice
+export type BoothState = SessionSlice &
+  JobsSlice &
+  JobSlice &
+  ConnectivitySlice &
+  ActionsSlice &
+  SelectionSlice &
+  DocumentsSlice &
+  ViewSlice &
+  DeliveriesSlice

@@ -19,7 +19,12 @@ export function toggleChecked(checked: readonly JobSummary[], job: JobSummary): 
  * Shift-click: every job on the page between the anchor (the last job ticked or unticked) and `toId`,
  * inclusive, becomes ticked. Without an anchor on this page, only `toId` is ticked.
  */
-export function checkRange(checked: readonly JobSummary[], page: readonly JobSummary[], anchorId: string | null, toId: string): JobSummary[] {
+export function checkRange(
+  checked: readonly JobSummary[],
+  page: readonly JobSummary[],
+  anchorId: string | null,
+  toId: string,
+): JobSummary[] {
   const to = page.findIndex((j) => j.job_id === toId)
   if (to < 0) return [...checked]
   const from = anchorId === null ? -1 : page.findIndex((j) => j.job_id === anchorId)

@@ -19,21 +19,23 @@ export interface ConnectivitySlice {
   refreshNow(): Promise<void>
 }
 
-export const createConnectivitySlice = (api: BoothApi): StateCreator<BoothState, [], [], ConnectivitySlice> => (set) => ({
-  connectivity: null,
-  host: 'up',
-  badgeCount: 0,
-  talentZone: null,
-  refreshing: false,
-  refreshError: null,
-  refreshNow: async () => {
-    set({ refreshing: true, refreshError: null })
-    try {
-      await api.refreshNow({})
-    } catch (err) {
-      set({ refreshError: errorText(err) })
-    } finally {
-      set({ refreshing: false })
-    }
-  },
-})
+export const createConnectivitySlice =
+  (api: BoothApi): StateCreator<BoothState, [], [], ConnectivitySlice> =>
+  (set) => ({
+    connectivity: null,
+    host: 'up',
+    badgeCount: 0,
+    talentZone: null,
+    refreshing: false,
+    refreshError: null,
+    refreshNow: async () => {
+      set({ refreshing: true, refreshError: null })
+      try {
+        await api.refreshNow({})
+      } catch (err) {
+        set({ refreshError: errorText(err) })
+      } finally {
+        set({ refreshing: false })
+      }
+    },
+  })

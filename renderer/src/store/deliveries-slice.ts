@@ -16,16 +16,19 @@ export interface DeliveriesSlice {
   applyDeliveries(view: DeliveriesView): void
 }
 
-export const createDeliveriesSlice = (api: BoothApi): StateCreator<BoothState, [], [], DeliveriesSlice> => (set, get) => ({
-  watchedDeliveriesJobId: null,
-  watchDeliveries: (jobId) => {
-    set({ watchedDeliveriesJobId: jobId })
-    // Main reads at once and then on its own schedule; a failed watch leaves the job's own list on screen.
-    api.watchDeliveries({ jobId }).catch(() => undefined)
-  },
-  applyDeliveries: (view) => {
-    if (view.jobId !== get().watchedDeliveriesJobId) return
-    const open = get().jobView
-    if (open && open.job.job_id === view.jobId) set({ jobView: { ...open, job: { ...open.job, deliveries_detail: view.deliveries } } })
-  },
-})
+export const createDeliveriesSlice =
+  (api: BoothApi): StateCreator<BoothState, [], [], DeliveriesSlice> =>
+  (set, get) => ({
+    watchedDeliveriesJobId: null,
+    watchDeliveries: (jobId) => {
+      set({ watchedDeliveriesJobId: jobId })
+      // Main reads at once and then on its own schedule; a failed watch leaves the job's own list on screen.
+      api.watchDeliveries({ jobId }).catch(() => undefined)
+    },
+    applyDeliveries: (view) => {
+      if (view.jobId !== get().watchedDeliveriesJobId) return
+      const open = get().jobView
+      if (open && open.job.job_id === view.jobId)
+        set({ jobView: { ...open, job: { ...open.job, deliveries_detail: view.deliveries } } })
+    },
+  })

@@ -15,44 +15,46 @@ export interface JobSlice {
   applyJobView(view: JobView): void
 }
 
-export const createJobSlice = (api: BoothApi): StateCreator<BoothState, [], [], JobSlice> => (set, get) => {
-  let latest = 0
-  async function fetchJob(jobId: string): Promise<void> {
-    const ticket = ++latest
-    set({ jobLoading: true, jobError: null })
-    try {
-      const view = await api.getJob({ jobId })
-      if (ticket === latest) get().applyJobView(view)
-    } catch (err) {
-      if (ticket === latest) set({ jobError: errorText(err) })
-    } finally {
-      if (ticket === latest) set({ jobLoading: false })
+export const createJobSlice =
+  (api: BoothApi): StateCreator<BoothState, [], [], JobSlice> =>
+  (set, get) => {
+    let latest = 0
+    async function fetchJob(jobId: string): Promise<void> {
+      const ticket = ++latest
+      set({ jobLoading: true, jobError: null })
+      try {
+        const view = await api.getJob({ jobId })
+        if (ticket === latest) get().applyJobView(view)
+      } catch (err) {
+        if (ticket === latest) set({ jobError: errorText(err) })
+      } finally {
+        if (ticket === latest) set({ jobLoading: false })
+      }
+    }
+    return {
+      openJobId: null,
+      jobView: null,
+      jobLoading: false,
+      jobError: null,
+      openJob: async (jobId) => {
+        const same = get().openJobId === jobId
+        set({ openJobId: jobId, selectedJobId: jobId, ...(same ? {} : { jobView: null }) })
+        api.watchJob({ jobId }).catch(() => undefined)
+        await fetchJob(jobId)
+      },
+      reloadJob: async () => {
+        const id = get().openJobId
+        if (id) await fetchJob(id)
+      },
+      closeJob: () => {
+        if (get().openJobId === null) return
+        latest++
+        set({ openJobId: null, jobView: null, jobError: null, jobLoading: false })
+        api.watchJob({ jobId: null }).catch(() => undefined)
+      },
+      applyJobView: (view) => {
+        if (view.job.job_id !== get().openJobId) return
+        set({ jobView: view })
+      },
     }
   }
-  return {
-    openJobId: null,
-    jobView: null,
-    jobLoading: false,
-    jobError: null,
-    openJob: async (jobId) => {
-      const same = get().openJobId === jobId
-      set({ openJobId: jobId, selectedJobId: jobId, ...(same ? {} : { jobView: null }) })
-      api.watchJob({ jobId }).catch(() => undefined)
-      await fetchJob(jobId)
-    },
-    reloadJob: async () => {
-      const id = get().openJobId
-      if (id) await fetchJob(id)
-    },
-    closeJob: () => {
-      if (get().openJobId === null) return
-      latest++
-      set({ openJobId: null, jobView: null, jobError: null, jobLoading: false })
-      api.watchJob({ jobId: null }).catch(() => undefined)
-    },
-    applyJobView: (view) => {
-      if (view.job.job_id !== get().openJobId) return
-      set({ jobView: view })
-    },
-  }
-}

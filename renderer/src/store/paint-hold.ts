@@ -28,7 +28,10 @@ export type AfterPaint = () => Promise<void>
 /** The longest a Stop holds events for when its answer never comes (the recorder's own limit is shorter). */
 export const STOP_HOLD_AT_MOST_MS = 5000
 
-export function createPaintHold<T>(afterPaint: AfterPaint, apply: (values: ReadonlyMap<string, T>) => void): PaintHold<T> {
+export function createPaintHold<T>(
+  afterPaint: AfterPaint,
+  apply: (values: ReadonlyMap<string, T>) => void,
+): PaintHold<T> {
   const waiting = new Map<string, T>()
   let holds = 0
   let painting = false

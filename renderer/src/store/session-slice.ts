@@ -19,38 +19,44 @@ export function isActiveSession(session: SessionState | null): boolean {
   return session?.mode === 'signed_in' || session?.mode === 'demo'
 }
 
-export const createSessionSlice = (api: BoothApi): StateCreator<BoothState, [], [], SessionSlice> => (set, get) => {
-  async function run(busy: NonNullable<SessionSlice['sessionBusy']>, call: () => Promise<SessionState>): Promise<boolean> {
-    set({ sessionBusy: busy, sessionError: null })
-    try {
-      get().applySession(await call())
-      return true
-    } catch (err) {
-      set({ sessionError: errorText(err) })
-      return false
-    } finally {
-      set({ sessionBusy: null })
+export const createSessionSlice =
+  (api: BoothApi): StateCreator<BoothState, [], [], SessionSlice> =>
+  (set, get) => {
+    async function run(
+      busy: NonNullable<SessionSlice['sessionBusy']>,
+      call: () => Promise<SessionState>,
+    ): Promise<boolean> {
+      set({ sessionBusy: busy, sessionError: null })
+      try {
+        get().applySession(await call())
+        return true
+      } catch (err) {
+        set({ sessionError: errorText(err) })
+        return false
+      } finally {
+        set({ sessionBusy: null })
+      }
+    }
+    return {
+      session: null,
+      sessionError: null,
+      sessionBusy: null,
+      loadSession: async () => {
+        await run('loading', () => api.getSession({}))
+      },
+      signIn: (baseUrl, apiKey) =>
+        run('signing_in', () => api.signIn({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim() })),
+      startDemo: async () => {
+        await run('starting_demo', () => api.startDemo({}))
+      },
+      signOut: async () => {
+        await run('signing_out', () => api.signOut({}))
+      },
+      applySession: (session) => {
+        const wasActive = isActiveSession(get().session)
+        set({ session })
+        if (isActiveSession(session) && !wasActive) void get().loadJobs()
+        if (!isActiveSession(session) && wasActive) get().resetJobs()
+      },
     }
   }
-  return {
-    session: null,
-    sessionError: null,
-    sessionBusy: null,
-    loadSession: async () => {
-      await run('loading', () => api.getSession({}))
-    },
-    signIn: (baseUrl, apiKey) => run('signing_in', () => api.signIn({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim() })),
-    startDemo: async () => {
-      await run('starting_demo', () => api.startDemo({}))
-    },
-    signOut: async () => {
-      await run('signing_out', () => api.signOut({}))
-    },
-    applySession: (session) => {
-      const wasActive = isActiveSession(get().session)
-      set({ session })
-      if (isActiveSession(session) && !wasActive) void get().loadJobs()
-      if (!isActiveSession(session) && wasActive) get().resetJobs()
-    },
-  }
-}

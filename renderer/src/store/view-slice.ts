@@ -20,7 +20,8 @@ export interface ViewSlice {
 export const createViewSlice = (): StateCreator<BoothState, [], [], ViewSlice> => (set, get) => ({
   view: 'jobs',
   setView: (view) => {
-    if (!isBoothView(view)) throw new RangeError(`"${String(view)}" is not a part of Booth; choose one of ${BOOTH_VIEWS.join(', ')}.`)
+    if (!isBoothView(view))
+      throw new RangeError(`"${String(view)}" is not a part of Booth; choose one of ${BOOTH_VIEWS.join(', ')}.`)
     if (get().view !== view) set({ view })
   },
 })

@@ -5,7 +5,13 @@
 import { useId, useMemo } from 'react'
 import { describeIssue, placeIssues, SEVERITY_WORDS, type CheckIssue } from './check-placement'
 
-const KIND_WORDS: Record<CheckIssue['kind'], string> = { missing: 'Missing', changed: 'Changed', extra: 'Extra', repeated: 'Repeated', unknown: 'Unknown kind' }
+const KIND_WORDS: Record<CheckIssue['kind'], string> = {
+  missing: 'Missing',
+  changed: 'Changed',
+  extra: 'Extra',
+  repeated: 'Repeated',
+  unknown: 'Unknown kind',
+}
 
 function worst(issues: CheckIssue[]): CheckIssue['severity'] {
   if (issues.some((i) => i.severity === 'high')) return 'high'
@@ -23,7 +29,12 @@ export function CheckedScript({ text, issues }: { text: string; issues: readonly
           const marked = piece.issues.map((n) => issues[n]).filter((x): x is CheckIssue => x !== undefined)
           const tipId = `${base}-tip-${i}`
           return (
-            <mark key={i} className={`check-mark sev-${worst(marked)} kind-${marked[0]?.kind ?? 'missing'}`} tabIndex={0} aria-describedby={tipId}>
+            <mark
+              key={i}
+              className={`check-mark sev-${worst(marked)} kind-${marked[0]?.kind ?? 'missing'}`}
+              tabIndex={0}
+              aria-describedby={tipId}
+            >
               {piece.text}
               <span id={tipId} role="tooltip" className="check-tip">
                 {marked.map((issue, k) => (

@@ -19,7 +19,12 @@ function previousPage(): string | null {
 
 export function CutShortNotice() {
   const recorder = useRecorderStore()
-  const said = cutShortNotices(useRecorder(useShallow((s) => ({ cutShortTakes: s.cutShortTakes, reloadedTakeIds: s.reloadedTakeIds, cutShort: s.cutShort }))), previousPage())
+  const said = cutShortNotices(
+    useRecorder(
+      useShallow((s) => ({ cutShortTakes: s.cutShortTakes, reloadedTakeIds: s.reloadedTakeIds, cutShort: s.cutShort })),
+    ),
+    previousPage(),
+  )
   useEffect(() => {
     void recorder.getState().settleCutShort()
   }, [recorder])
@@ -27,10 +32,17 @@ export function CutShortNotice() {
   return (
     <div className="set-aside-notices" role="status" aria-live="polite">
       {said.map((n) => (
-        <div key={n.takeId} className="notice notice-warning set-aside-notice" data-testid="cut-short-take" data-take-id={n.takeId}>
+        <div
+          key={n.takeId}
+          className="notice notice-warning set-aside-notice"
+          data-testid="cut-short-take"
+          data-take-id={n.takeId}
+        >
           <strong className="notice-title">{n.title}</strong>
           <p>{n.text}</p>
-          <button type="button" className="btn btn-small" onClick={() => recorder.getState().dismissCutShort(n.takeId)}>OK</button>
+          <button type="button" className="btn btn-small" onClick={() => recorder.getState().dismissCutShort(n.takeId)}>
+            OK
+          </button>
         </div>
       ))}
     </div>

@@ -34,7 +34,9 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
   const [error, setError] = useState<string | null>(null)
   const ids = { label: useId(), note: useId() }
   const producer = job.producer?.name ?? job.producer_name ?? null
-  const notifies = producer ? `${producer} (producer) is notified that a take arrived.` : 'The job’s producer is notified that a take arrived.'
+  const notifies = producer
+    ? `${producer} (producer) is notified that a take arrived.`
+    : 'The job’s producer is notified that a take arrived.'
   // The name the producer receives, with the label chosen here.
   const name = takeNameWithLabel(take, label)
   // …and the version it sends, once the take has more than its recording.
@@ -75,11 +77,14 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
           <div className="notice notice-warning deliver-older" role="alert">
             <p>
               <strong>This take was read from an older script:</strong>{' '}
-              {older.state === 'older' ? `${older.older.words} since it was recorded.` : 'comparing it with the script now…'}
+              {older.state === 'older'
+                ? `${older.older.words} since it was recorded.`
+                : 'comparing it with the script now…'}
             </p>
             {older.state === 'older' && <WordDiffText segments={older.older.segments} />}
             <label className="check-row">
-              <input type="checkbox" checked={olderOk} onChange={(e) => setOlderOk(e.target.checked)} /> Deliver it anyway, read from the older script
+              <input type="checkbox" checked={olderOk} onChange={(e) => setOlderOk(e.target.checked)} /> Deliver it
+              anyway, read from the older script
             </label>
           </div>
         )}
@@ -89,12 +94,18 @@ export function DeliverDialog({ job, take, online, deliver, onClose }: DeliverDi
             <ReadbackFindingsList takeId={take.id} issues={findings.listed} />
           </div>
         )}
-        <PreflightSummary preflight={deliveredPreflight(take)} context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }} take={{ id: take.id, customerId: job.customer.id }} />
+        <PreflightSummary
+          preflight={deliveredPreflight(take)}
+          context={{ spotLengthS: take.spot_length_s ?? job.length_s, jobKind: take.job_kind }}
+          take={{ id: take.id, customerId: job.customer.id }}
+        />
         <label className="field" htmlFor={ids.label}>
           <span className="field-label">Label</span>
           <select id={ids.label} value={label} onChange={(e) => setLabel(e.target.value as TakeLabelValue)}>
             {TAKE_LABEL_VALUES.map((l) => (
-              <option key={l} value={l}>{l}</option>
+              <option key={l} value={l}>
+                {l}
+              </option>
             ))}
           </select>
         </label>

@@ -5,7 +5,10 @@
 import type { JobDetail } from '../../../shared/bridge'
 import { FoldedNote } from '../ui/FoldedNote'
 
-const NOTICES: Record<Exclude<JobDetail['deliver_notice'], 'none'>, { title: string; text: string; tone: 'warning' | 'danger' }> = {
+const NOTICES: Record<
+  Exclude<JobDetail['deliver_notice'], 'none'>,
+  { title: string; text: string; tone: 'warning' | 'danger' }
+> = {
   live_read: {
     title: 'Live read',
     text: 'This script is read live on air by the station. There is usually nothing to record or deliver; check with the producer before sending audio.',
@@ -28,12 +31,28 @@ const NOTICES: Record<Exclude<JobDetail['deliver_notice'], 'none'>, { title: str
   },
 }
 
-export function DeliverNoticeBlock({ notice, folded = false }: { notice: JobDetail['deliver_notice']; folded?: boolean }) {
+export function DeliverNoticeBlock({
+  notice,
+  folded = false,
+}: {
+  notice: JobDetail['deliver_notice']
+  folded?: boolean
+}) {
   if (notice === 'none') return null
   const n = NOTICES[notice]
   if (folded) {
     return (
-      <FoldedNote label={n.title} tone={n.tone} title={<><span aria-hidden="true">⚠ </span>{n.title}</>} gist={n.text}>
+      <FoldedNote
+        label={n.title}
+        tone={n.tone}
+        title={
+          <>
+            <span aria-hidden="true">⚠ </span>
+            {n.title}
+          </>
+        }
+        gist={n.text}
+      >
         <p>{n.text}</p>
       </FoldedNote>
     )

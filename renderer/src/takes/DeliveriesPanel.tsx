@@ -22,7 +22,9 @@ export function DeliveriesPanel({ job }: { job: JobDetail }) {
   const deliveries = [...job.deliveries_detail].sort((a, b) => b.created_at - a.created_at)
   return (
     <section className="side-section deliveries-panel" aria-labelledby="deliveries-title">
-      <h3 id="deliveries-title" className="section-title">Delivered takes</h3>
+      <h3 id="deliveries-title" className="section-title">
+        Delivered takes
+      </h3>
       <ul className="plain-list">
         {deliveries.map((d) => (
           <DeliveryItem key={d.delivery_id} job={job} delivery={d} />

@@ -37,10 +37,16 @@ export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Deli
   }
   const scriptText = job.script.text
   return (
-    <li className="delivery-item" data-delivery-id={delivery.delivery_id} aria-label={`Delivered ${takeName(delivery)}`}>
+    <li
+      className="delivery-item"
+      data-delivery-id={delivery.delivery_id}
+      aria-label={`Delivered ${takeName(delivery)}`}
+    >
       <div className="delivery-head">
         <span className="tag">{delivery.take_label}</span>
-        <strong className="take-name"><TakeNameText name={takeName(delivery)} /></strong>
+        <strong className="take-name">
+          <TakeNameText name={takeName(delivery)} />
+        </strong>
         <span className={`delivery-status tone-${status.tone}`}>{status.text}</span>
       </div>
       <div className="muted small">
@@ -51,14 +57,27 @@ export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Deli
       <div className="delivery-check">
         <p className="small">
           <span className="muted">{CHECK_STATE_WORDS[check.state]}</span>
-          {verdict && <> · <strong className={`tone-${verdict.tone} check-verdict`}>{verdict.text}</strong></>}
-          {check.coverage !== null && <span className="muted"> · {Math.round(check.coverage * 100)}% of the words heard</span>}
+          {verdict && (
+            <>
+              {' '}
+              · <strong className={`tone-${verdict.tone} check-verdict`}>{verdict.text}</strong>
+            </>
+          )}
+          {check.coverage !== null && (
+            <span className="muted"> · {Math.round(check.coverage * 100)}% of the words heard</span>
+          )}
         </p>
         {check.summary && <p className="small check-summary">{check.summary}</p>}
         {check.issues.length > 0 && (
           <>
-            <button type="button" className="btn btn-quiet btn-small" aria-expanded={showScript} onClick={() => setShowScript((s) => !s)}>
-              {showScript ? 'Hide' : 'Show'} {check.issues.length} issue{check.issues.length === 1 ? '' : 's'} on the script
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              aria-expanded={showScript}
+              onClick={() => setShowScript((s) => !s)}
+            >
+              {showScript ? 'Hide' : 'Show'} {check.issues.length} issue{check.issues.length === 1 ? '' : 's'} on the
+              script
             </button>
             {showScript && <CheckedScript text={scriptText} issues={check.issues} />}
           </>
@@ -66,14 +85,24 @@ export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Deli
       </div>
       <div className="take-actions">
         {audio ? (
-          <audio className="delivery-audio" src={audio} controls autoPlay aria-label={`Delivered ${takeName(delivery)}`} />
+          <audio
+            className="delivery-audio"
+            src={audio}
+            controls
+            autoPlay
+            aria-label={`Delivered ${takeName(delivery)}`}
+          />
         ) : (
           <button type="button" className="btn btn-small" disabled={loading} onClick={() => void listen()}>
             {loading ? 'Fetching…' : 'Listen'}
           </button>
         )}
       </div>
-      {error && <p className="form-error small" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error small" role="alert">
+          {error}
+        </p>
+      )}
     </li>
   )
 }

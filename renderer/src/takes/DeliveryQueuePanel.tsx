@@ -24,34 +24,54 @@ export function DeliveryQueuePanel() {
   if (queue.length === 0) return null
   return (
     <section className="side-section delivery-queue" aria-labelledby="queue-title">
-      <h3 id="queue-title" className="section-title">Delivery queue</h3>
+      <h3 id="queue-title" className="section-title">
+        Delivery queue
+      </h3>
       <ul className="plain-list">
         {queue.map((q) => (
           <li key={q.takeId} className="queue-item" data-take-id={q.takeId}>
             <div>
-              <span className="tag">{q.label}</span> Job {q.jobId} · <span className={`queue-${q.status}`}>{STATUS[q.status]}</span>
+              <span className="tag">{q.label}</span> Job {q.jobId} ·{' '}
+              <span className={`queue-${q.status}`}>{STATUS[q.status]}</span>
             </div>
             {q.waitUntil && q.waitUntil > now ? (
-              <div className="small" data-testid="queue-wait-until">{waitUntilText(q.waitUntil, now)} It goes out by itself then.</div>
+              <div className="small" data-testid="queue-wait-until">
+                {waitUntilText(q.waitUntil, now)} It goes out by itself then.
+              </div>
             ) : (
               q.message && <div className="small muted">{q.message}</div>
             )}
             {q.outcomeUnknown && (
-              <div className="small muted">Booth has not heard back whether this delivery arrived; it keeps asking, and Cancel checks first.</div>
+              <div className="small muted">
+                Booth has not heard back whether this delivery arrived; it keeps asking, and Cancel checks first.
+              </div>
             )}
             <div className="small muted">
               Queued {formatRelativeTime(q.queuedAt, now)}
               {q.attempts > 0 && ` · ${q.attempts} attempt${q.attempts === 1 ? '' : 's'}`}
-              {q.nextAttemptAt !== null && q.status === 'waiting' && !(q.waitUntil && q.waitUntil > now) && ` · next try ${formatRelativeTime(q.nextAttemptAt, now)}`}
+              {q.nextAttemptAt !== null &&
+                q.status === 'waiting' &&
+                !(q.waitUntil && q.waitUntil > now) &&
+                ` · next try ${formatRelativeTime(q.nextAttemptAt, now)}`}
             </div>
             <div className="take-actions">
               {(q.status === 'failed' || q.status === 'waiting') && (
-                <button type="button" className="btn btn-small" onClick={() => void store.retryDelivery(q.takeId, q.jobId)}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => void store.retryDelivery(q.takeId, q.jobId)}
+                >
                   {q.status === 'failed' ? 'Retry' : 'Try now'}
                 </button>
               )}
               {(q.canCancel || q.outcomeUnknown) && (
-                <button type="button" className="btn btn-small btn-quiet" onClick={() => void store.cancelDelivery(q.takeId, q.jobId)}>Cancel</button>
+                <button
+                  type="button"
+                  className="btn btn-small btn-quiet"
+                  onClick={() => void store.cancelDelivery(q.takeId, q.jobId)}
+                >
+                  Cancel
+                </button>
               )}
             </div>
           </li>

@@ -32,25 +32,51 @@ export function DeliveryStatusLine({ job }: { job: JobDetail }) {
   const { last, take, queued, progress } = useTakes((s) => {
     const last = s.lastDelivered?.jobId === job.job_id ? s.lastDelivered : null
     const take = last ? (s.byJob[job.job_id]?.takes.find((t) => t.id === last.takeId) ?? null) : null
-    return { last, take, queued: last ? (s.queue.find((q) => q.takeId === last.takeId) ?? null) : null, progress: last ? (s.progress[last.takeId] ?? null) : null }
+    return {
+      last,
+      take,
+      queued: last ? (s.queue.find((q) => q.takeId === last.takeId) ?? null) : null,
+      progress: last ? (s.progress[last.takeId] ?? null) : null,
+    }
   })
   if (!last || !take) return null
-  const service = take.delivery.delivery_id ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null) : null
-  const state = takeStatusWords(take, queued, online, service) ?? { text: 'Handed to the delivery queue', tone: 'info' as const }
-  const percent = take.delivery.status !== 'delivered' && (queued?.status === 'sending' || queued?.status === 'paused') ? uploadPercent(progress) : null
+  const service = take.delivery.delivery_id
+    ? (job.deliveries_detail.find((d) => d.delivery_id === take.delivery.delivery_id) ?? null)
+    : null
+  const state = takeStatusWords(take, queued, online, service) ?? {
+    text: 'Handed to the delivery queue',
+    tone: 'info' as const,
+  }
+  const percent =
+    take.delivery.status !== 'delivered' && (queued?.status === 'sending' || queued?.status === 'paused')
+      ? uploadPercent(progress)
+      : null
   return (
     <div className={`delivery-line tone-${state.tone}`} role="group" aria-label="Last delivery">
       <p className="delivery-line-text small">
         <strong className="take-name">{takeName(take)}</strong>{' '}
         {/* The state is announced when it changes; the upload's percent is only shown. */}
-        <span className="delivery-line-state" role="status">{state.text}</span>
+        <span className="delivery-line-state" role="status">
+          {state.text}
+        </span>
         {percent !== null && <span aria-hidden="true"> · {percent}%</span>}
       </p>
       <div className="delivery-line-actions">
-        <button type="button" className="btn btn-quiet btn-small" data-show-take onClick={() => showTakeInList(take.id)}>
+        <button
+          type="button"
+          className="btn btn-quiet btn-small"
+          data-show-take
+          onClick={() => showTakeInList(take.id)}
+        >
           Show in takes
         </button>
-        <button type="button" className="btn btn-quiet btn-small btn-icon" aria-label="Dismiss" title="Dismiss" onClick={() => store.getState().forgetLastDelivered()}>
+        <button
+          type="button"
+          className="btn btn-quiet btn-small btn-icon"
+          aria-label="Dismiss"
+          title="Dismiss"
+          onClick={() => store.getState().forgetLastDelivered()}
+        >
           ✕
         </button>
       </div>

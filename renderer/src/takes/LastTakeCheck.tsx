@@ -19,12 +19,23 @@ export function LastTakeCheck({ job }: { job: JobDetail }) {
       <div className="last-take-head">
         <p className="small last-take-name">
           <span className="muted">Last take </span>
-          <strong className="take-name"><TakeNameText name={takeName(newest)} /></strong>
-          {newest.saving && <span className="muted last-take-saving" role="status"> · Saving…</span>}
+          <strong className="take-name">
+            <TakeNameText name={takeName(newest)} />
+          </strong>
+          {newest.saving && (
+            <span className="muted last-take-saving" role="status">
+              {' '}
+              · Saving…
+            </span>
+          )}
         </p>
         <LastTakePlayer key={newest.id} take={newest} />
       </div>
-      <PreflightSummary preflight={deliveredPreflight(newest)} context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }} take={newest.saving ? undefined : { id: newest.id, customerId: job.customer.id }} />
+      <PreflightSummary
+        preflight={deliveredPreflight(newest)}
+        context={{ spotLengthS: newest.spot_length_s ?? job.length_s, jobKind: newest.job_kind }}
+        take={newest.saving ? undefined : { id: newest.id, customerId: job.customer.id }}
+      />
     </section>
   )
 }

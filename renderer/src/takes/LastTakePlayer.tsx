@@ -79,10 +79,21 @@ export function LastTakePlayer({ take }: { take: TakeView }) {
 
   return (
     <>
-      <button type="button" className="btn btn-small last-take-play" onClick={() => void toggle()} aria-keyshortcuts="H" title="h plays and pauses the last take">
-        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? 'Pause' : 'Play'} <kbd aria-hidden="true">h</kbd>
+      <button
+        type="button"
+        className="btn btn-small last-take-play"
+        onClick={() => void toggle()}
+        aria-keyshortcuts="H"
+        title="h plays and pauses the last take"
+      >
+        <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span> {playing ? 'Pause' : 'Play'}{' '}
+        <kbd aria-hidden="true">h</kbd>
       </button>
-      {error && <p className="form-error small" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error small" role="alert">
+          {error}
+        </p>
+      )}
     </>
   )
 }

@@ -6,7 +6,17 @@ import type { ReactNode } from 'react'
 import { clipLit, meterFraction, type MeterState } from './meter-ballistics'
 import { fillTo, markAt } from '../ui/moving-parts'
 
-export function LevelMeter({ meter, now, onClearClip, children }: { meter: MeterState; now: number; onClearClip(): void; children?: ReactNode }) {
+export function LevelMeter({
+  meter,
+  now,
+  onClearClip,
+  children,
+}: {
+  meter: MeterState
+  now: number
+  onClearClip(): void
+  children?: ReactNode
+}) {
   const clipped = clipLit(meter, now)
   const peak = Math.round(meter.peakHoldDbfs)
   return (

@@ -8,7 +8,13 @@ import type { DiffSegment } from '../ui/diff/word-diff'
 import type { OlderReadState } from './use-older-read'
 
 export function WordDiffText({ segments }: { segments: DiffSegment[] }) {
-  return <DiffText className="diff small" pieces={diffForDisplay(segments, false).pieces} label="Changes in the script since this take" />
+  return (
+    <DiffText
+      className="diff small"
+      pieces={diffForDisplay(segments, false).pieces}
+      label="Changes in the script since this take"
+    />
+  )
 }
 
 export function OlderScriptNote({ read }: { read: OlderReadState }) {
@@ -16,8 +22,11 @@ export function OlderScriptNote({ read }: { read: OlderReadState }) {
   return (
     <details className="take-older-script">
       <summary className="small tone-warning">
-        <span aria-hidden="true">⚠ </span>Read from an older script{read.state === 'older' ? `: ${read.older.words} since` : ' (comparing…)'}
-        {read.madeForCurrent !== null && <span className="take-older-fixed"> · version {read.madeForCurrent} is made for the current script</span>}
+        <span aria-hidden="true">⚠ </span>Read from an older script
+        {read.state === 'older' ? `: ${read.older.words} since` : ' (comparing…)'}
+        {read.madeForCurrent !== null && (
+          <span className="take-older-fixed"> · version {read.madeForCurrent} is made for the current script</span>
+        )}
       </summary>
       {read.state === 'older' && <WordDiffText segments={read.older.segments} />}
     </details>

@@ -26,7 +26,17 @@ function isPickupTake(byJob: TakesState['byJob'], takeId: string): boolean {
  * LUFS", not "very loud or peaks too high"); with `findings` too (inside the takes area) the report's
  * findings follow the facts in full.
  */
-export function PreflightSummary({ preflight, context, take, findings = false }: { preflight: Preflight | null; context: WarningContext; take?: { id: string; customerId: string | null }; findings?: boolean }) {
+export function PreflightSummary({
+  preflight,
+  context,
+  take,
+  findings = false,
+}: {
+  preflight: Preflight | null
+  context: WarningContext
+  take?: { id: string; customerId: string | null }
+  findings?: boolean
+}) {
   const { report, problem } = useTakeReport(take ?? null, preflight)
   // A pickup (labelled so, or a punch recording) is checked as one: the spot's length does not judge it.
   const labelledPickup = useTakes((s) => (take ? isPickupTake(s.byJob, take.id) : false))
@@ -41,12 +51,25 @@ export function PreflightSummary({ preflight, context, take, findings = false }:
     <div className="preflight">
       {preflight.measured && (
         <dl className="take-facts small">
-          <div><dt>Length</dt><dd>{formatTakeLength(preflight.duration_s)}</dd></div>
-          <div><dt>Loudness</dt><dd>{levels.loudness}</dd></div>
-          <div><dt>Peak</dt><dd>{levels.peak}</dd></div>
+          <div>
+            <dt>Length</dt>
+            <dd>{formatTakeLength(preflight.duration_s)}</dd>
+          </div>
+          <div>
+            <dt>Loudness</dt>
+            <dd>{levels.loudness}</dd>
+          </div>
+          <div>
+            <dt>Peak</dt>
+            <dd>{levels.peak}</dd>
+          </div>
         </dl>
       )}
-      {preflight.measured && <p className={`small tone-${verdict.tone} take-verdict`} data-tone={verdict.tone}>{verdict.text}</p>}
+      {preflight.measured && (
+        <p className={`small tone-${verdict.tone} take-verdict`} data-tone={verdict.tone}>
+          {verdict.text}
+        </p>
+      )}
       {warnings.length > 0 && (
         <ul className="take-warnings" aria-label="Warnings">
           {warnings.map((w) => (
@@ -57,7 +80,9 @@ export function PreflightSummary({ preflight, context, take, findings = false }:
           ))}
         </ul>
       )}
-      {findings && preflight.measured && <TakeFindings report={report} problem={problem} preflight={preflight} pickup={pickup} />}
+      {findings && preflight.measured && (
+        <TakeFindings report={report} problem={problem} preflight={preflight} pickup={pickup} />
+      )}
     </div>
   )
 }

@@ -35,7 +35,13 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const beat = useRecorder(countInBeat)
   const takenElsewhere = useRecorder((s) => recorderTakenElsewhere(s, jobId))
   const { inputs, input, countIn, error, startedAt } = useRecorder(
-    useShallow((s) => ({ inputs: s.inputs, input: s.input, countIn: s.countIn, error: s.error, startedAt: s.startedAt })),
+    useShallow((s) => ({
+      inputs: s.inputs,
+      input: s.input,
+      countIn: s.countIn,
+      error: s.error,
+      startedAt: s.startedAt,
+    })),
   )
   const [now, setNow] = useState(() => performance.now())
   const [meter, setMeter] = useState<MeterState>(() => initialMeter(performance.now()))
@@ -111,14 +117,20 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   // and while the count-in runs; the microphone is let go when it ends (and before a take starts).
   const [checking, setChecking] = useState(false)
   const checkRuns = (checking && phase === 'idle') || phase === 'counting'
-  useLevelCheck(checkRuns, input?.deviceId ?? null, (level, t) => {
-    meterRef.current = stepMeter(meterRef.current, t, level)
-    setMeter(meterRef.current)
-    setNow(t)
-  }, (why) => {
-    setChecking(false)
-    recorder.getState().setError(why)
-  }, restMeter)
+  useLevelCheck(
+    checkRuns,
+    input?.deviceId ?? null,
+    (level, t) => {
+      meterRef.current = stepMeter(meterRef.current, t, level)
+      setMeter(meterRef.current)
+      setNow(t)
+    },
+    (why) => {
+      setChecking(false)
+      recorder.getState().setError(why)
+    },
+    restMeter,
+  )
 
   const toggle = useCallback(() => {
     if (phase === 'idle' && !takenElsewhere) {
@@ -155,8 +167,12 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   return (
     <section className="side-section recorder" aria-labelledby="recorder-title" data-phase={phase}>
       <header className="section-head">
-        <h3 id="recorder-title" className="section-title">Record</h3>
-        <span className="muted small"><kbd>Space</kbd> records and stops</span>
+        <h3 id="recorder-title" className="section-title">
+          Record
+        </h3>
+        <span className="muted small">
+          <kbd>Space</kbd> records and stops
+        </span>
       </header>
       <RecorderSettings
         inputs={inputs}
@@ -168,8 +184,16 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
         onCountIn={(beats) => recorder.getState().setCountIn(beats)}
         phase={phase}
       />
-      <LevelMeter meter={meter} now={now} onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))}>
-        <LevelCheckButton checking={checkRuns} disabled={phase !== 'idle' && phase !== 'counting'} onToggle={() => setChecking(!checking)} />
+      <LevelMeter
+        meter={meter}
+        now={now}
+        onClearClip={() => setMeter((meterRef.current = clearClip(meterRef.current)))}
+      >
+        <LevelCheckButton
+          checking={checkRuns}
+          disabled={phase !== 'idle' && phase !== 'counting'}
+          onToggle={() => setChecking(!checking)}
+        />
       </LevelMeter>
       <LiveMeters job={job} live={live} />
       <div className="rec-controls">
@@ -181,7 +205,15 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           onClick={toggle}
         >
           <span className="rec-dot" aria-hidden="true" />
-          {recording ? 'Stop' : phase === 'counting' ? 'Cancel count-in' : phase === 'starting' ? 'Starting…' : phase === 'stopping' ? 'Saving…' : 'Record'}
+          {recording
+            ? 'Stop'
+            : phase === 'counting'
+              ? 'Cancel count-in'
+              : phase === 'starting'
+                ? 'Starting…'
+                : phase === 'stopping'
+                  ? 'Saving…'
+                  : 'Record'}
         </button>
         {recording && !askDiscard && (
           <button type="button" className="btn btn-quiet btn-small rec-discard" onClick={() => setAskDiscard(true)}>
@@ -191,13 +223,28 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
         {recording && askDiscard && (
           <span className="rec-discard-ask" role="group" aria-label="Discard the take being recorded?">
             <span className="small">Discard this take? It is not kept.</span>{' '}
-            <button type="button" className="btn btn-danger-quiet btn-small" onClick={() => void recorder.getState().discard()}>Discard take</button>{' '}
-            <button type="button" className="btn btn-quiet btn-small" onClick={() => setAskDiscard(false)}>Keep recording</button>
+            <button
+              type="button"
+              className="btn btn-danger-quiet btn-small"
+              onClick={() => void recorder.getState().discard()}
+            >
+              Discard take
+            </button>{' '}
+            <button type="button" className="btn btn-quiet btn-small" onClick={() => setAskDiscard(false)}>
+              Keep recording
+            </button>
           </span>
         )}
-        <div className={`rec-bigclock rec-${against}`} role="timer" aria-live="off" aria-label="Recording time against the spot length">
+        <div
+          className={`rec-bigclock rec-${against}`}
+          role="timer"
+          aria-live="off"
+          aria-label="Recording time against the spot length"
+        >
           {phase === 'counting' ? (
-            <span className="rec-beat" aria-live="assertive">{beat}</span>
+            <span className="rec-beat" aria-live="assertive">
+              {beat}
+            </span>
           ) : (
             <span className="rec-clock">
               <span className="rec-elapsed">{formatElapsed(elapsed)}</span>
@@ -211,8 +258,16 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           )}
         </div>
       </div>
-      {against === 'over' && recording && <p className="small rec-over" role="status">Past the spot length.</p>}
-      {error && <p className="form-error" role="alert">{error}</p>}
+      {against === 'over' && recording && (
+        <p className="small rec-over" role="status">
+          Past the spot length.
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   )
 }

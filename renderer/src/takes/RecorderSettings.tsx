@@ -25,7 +25,9 @@ export function RecorderSettings({ inputs, input, onInput, nextLabel, onNextLabe
   return (
     <div className="rec-settings">
       <div className="field rec-field">
-        <label className="field-label" htmlFor={ids.input}>Input</label>
+        <label className="field-label" htmlFor={ids.input}>
+          Input
+        </label>
         <select
           id={ids.input}
           value={input?.deviceId ?? ''}
@@ -36,28 +38,38 @@ export function RecorderSettings({ inputs, input, onInput, nextLabel, onNextLabe
         >
           {inputs.length === 0 && <option value="">System default input</option>}
           {inputs.map((i) => (
-            <option key={i.deviceId} value={i.deviceId}>{i.label}</option>
+            <option key={i.deviceId} value={i.deviceId}>
+              {i.label}
+            </option>
           ))}
         </select>
       </div>
       <div className="field rec-field rec-next-label">
-        <label className="field-label" htmlFor={ids.label} title="l changes it">Next take</label>
-        <select id={ids.label} value={nextLabel} disabled={phase !== 'idle'} onChange={(e) => onNextLabel(e.target.value as TakeLabelValue)}>
+        <label className="field-label" htmlFor={ids.label} title="l changes it">
+          Next take
+        </label>
+        <select
+          id={ids.label}
+          value={nextLabel}
+          disabled={phase !== 'idle'}
+          onChange={(e) => onNextLabel(e.target.value as TakeLabelValue)}
+        >
           {TAKE_LABEL_VALUES.map((l) => (
-            <option key={l} value={l}>{l}</option>
+            <option key={l} value={l}>
+              {l}
+            </option>
           ))}
         </select>
       </div>
       <div className="field rec-field rec-count">
-        <label className="field-label" htmlFor={ids.count}>Count-in</label>
-        <select
-          id={ids.count}
-          value={countIn}
-          disabled={locked}
-          onChange={(e) => onCountIn(Number(e.target.value))}
-        >
+        <label className="field-label" htmlFor={ids.count}>
+          Count-in
+        </label>
+        <select id={ids.count} value={countIn} disabled={locked} onChange={(e) => onCountIn(Number(e.target.value))}>
           {COUNT_IN_CHOICES.map((n) => (
-            <option key={n} value={n}>{n === 0 ? 'Off' : `${n} s`}</option>
+            <option key={n} value={n}>
+              {n === 0 ? 'Off' : `${n} s`}
+            </option>
           ))}
         </select>
       </div>

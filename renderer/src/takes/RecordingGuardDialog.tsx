@@ -10,7 +10,12 @@ import { guardedRun } from './recorder/recorder-view'
 
 export function RecordingGuardDialog({ onStay }: { onStay?: () => void }) {
   const { advertiser, pending, confirm, stay } = useRecorder(
-    useShallow((s) => ({ advertiser: guardedRun(s)?.advertiser ?? null, pending: s.leave, confirm: s.confirmLeave, stay: s.stay })),
+    useShallow((s) => ({
+      advertiser: guardedRun(s)?.advertiser ?? null,
+      pending: s.leave,
+      confirm: s.confirmLeave,
+      stay: s.stay,
+    })),
   )
   if (!pending || advertiser === null) return null
   return (

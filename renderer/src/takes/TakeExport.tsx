@@ -65,13 +65,17 @@ export function TakeExport({ take, name }: TakeExportProps) {
       e.dataTransfer.effectAllowed = 'copy'
       e.dataTransfer.setData('DownloadURL', downloadUrlOf(view, document.baseURI))
       setState({ kind: 'idle' })
-      setNote(`Dragging a copy of ${view.fileName} (version ${view.version}, as delivered). Your take in Booth stays as it is.`)
+      setNote(
+        `Dragging a copy of ${view.fileName} (version ${view.version}, as delivered). Your take in Booth stays as it is.`,
+      )
       return
     }
     // The desktop app: the operating system's own drag, started by main with the file it made.
     e.preventDefault()
     if (view?.drag === 'native') {
-      setNote(`Dragging a copy of ${view.fileName} (version ${view.version}, as delivered). Your take in Booth stays as it is.`)
+      setNote(
+        `Dragging a copy of ${view.fileName} (version ${view.version}, as delivered). Your take in Booth stays as it is.`,
+      )
       void api.dragTakeOut({ takeId: take.id }).catch(fail)
       return
     }
@@ -87,7 +91,10 @@ export function TakeExport({ take, name }: TakeExportProps) {
       const answer = await api.exportTake({ takeId: take.id })
       const settled = settleDownload(answer, answer.fileName)
       setState(settled)
-      if (settled.kind === 'saved') setNote(`A copy of version ${v.version} as delivered. ${v.revealLabel ?? 'Show in folder'} shows this copy; your take in Booth stays as it is.`)
+      if (settled.kind === 'saved')
+        setNote(
+          `A copy of version ${v.version} as delivered. ${v.revealLabel ?? 'Show in folder'} shows this copy; your take in Booth stays as it is.`,
+        )
     } catch (err) {
       fail(err)
     }
@@ -119,11 +126,21 @@ export function TakeExport({ take, name }: TakeExportProps) {
       >
         <span aria-hidden="true">⠿</span> Drag out
       </button>
-      <button type="button" className="btn btn-small" disabled={state.kind === 'working'} onClick={() => void exportNow()}>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={state.kind === 'working'}
+        onClick={() => void exportNow()}
+      >
         Export…
       </button>
       {view?.revealLabel && (
-        <button type="button" className="btn btn-small btn-quiet" title="Shows the copy you exported (or Booth's own copy), never the take itself" onClick={() => void reveal()}>
+        <button
+          type="button"
+          className="btn btn-small btn-quiet"
+          title="Shows the copy you exported (or Booth's own copy), never the take itself"
+          onClick={() => void reveal()}
+        >
           {view.revealLabel}
         </button>
       )}
@@ -133,7 +150,11 @@ export function TakeExport({ take, name }: TakeExportProps) {
       {(note || state.kind !== 'idle') && (
         <div className="take-export-notes">
           <SavedFileNote state={state} />
-          {note && <p className="small muted" role="status">{note}</p>}
+          {note && (
+            <p className="small muted" role="status">
+              {note}
+            </p>
+          )}
         </div>
       )}
     </div>

@@ -21,7 +21,17 @@ function cssColor(el: Element, name: string, fallback: string): string {
 
 /** `onPunchAt`: punch-and-roll into the sentence at a moment of the take (a double-click, or the cursor). */
 /** `trimOff`: why the trim cannot change (a delivered take): the handles stay put and the sentence shows instead of the fields. */
-export function TakeWaveform({ take, onTrim, onPunchAt, trimOff = null }: { take: TakeView; onTrim(trim: Trim): void; onPunchAt?: (atS: number) => Promise<void>; trimOff?: string | null }) {
+export function TakeWaveform({
+  take,
+  onTrim,
+  onPunchAt,
+  trimOff = null,
+}: {
+  take: TakeView
+  onTrim(trim: Trim): void
+  onPunchAt?: (atS: number) => Promise<void>
+  trimOff?: string | null
+}) {
   const api = useBridge()
   const box = useRef<HTMLDivElement>(null)
   const ws = useRef<WaveSurferInstance | null>(null)
@@ -120,7 +130,8 @@ export function TakeWaveform({ take, onTrim, onPunchAt, trimOff = null }: { take
     const r = region.current
     if (!r || !(duration > 0)) return
     const kept = regionFromTrim(take.trim, duration)
-    if (Math.abs(r.start - kept.start) > 0.0005 || Math.abs(r.end - kept.end) > 0.0005) r.setOptions({ start: kept.start, end: kept.end })
+    if (Math.abs(r.start - kept.start) > 0.0005 || Math.abs(r.end - kept.end) > 0.0005)
+      r.setOptions({ start: kept.start, end: kept.end })
   }, [take.trim, duration])
 
   const playPause = () => {
@@ -143,22 +154,52 @@ export function TakeWaveform({ take, onTrim, onPunchAt, trimOff = null }: { take
   return (
     <div className="take-wave">
       <div className="take-wave-row">
-        <button type="button" className="btn btn-small take-play" onClick={playPause} disabled={!ready} aria-label={playing ? `Pause ${name}` : `Play ${name}`}>
+        <button
+          type="button"
+          className="btn btn-small take-play"
+          onClick={playPause}
+          disabled={!ready}
+          aria-label={playing ? `Pause ${name}` : `Play ${name}`}
+        >
           {playing ? '❚❚' : '▶'}
         </button>
         <div ref={box} className="take-wave-box" aria-label={`Waveform of ${name}; drag the edges to trim`} />
       </div>
-      {error && <p className="form-error small" role="alert">{error}</p>}
+      {error && (
+        <p className="form-error small" role="alert">
+          {error}
+        </p>
+      )}
       <div className="take-trim small">
-        {trimOff !== null ? <span className="take-trim-off" role="note">{trimOff}</span> : (
+        {trimOff !== null ? (
+          <span className="take-trim-off" role="note">
+            {trimOff}
+          </span>
+        ) : (
           <>
-            <TrimField label="Trim start" hint="Trim from the start, seconds" value={take.trim.head_s} onCommit={(v) => typed('head_s', v)} />
-            <TrimField label="Trim end" hint="Trim from the end, seconds" value={take.trim.tail_s} onCommit={(v) => typed('tail_s', v)} />
+            <TrimField
+              label="Trim start"
+              hint="Trim from the start, seconds"
+              value={take.trim.head_s}
+              onCommit={(v) => typed('head_s', v)}
+            />
+            <TrimField
+              label="Trim end"
+              hint="Trim from the end, seconds"
+              value={take.trim.tail_s}
+              onCommit={(v) => typed('tail_s', v)}
+            />
           </>
         )}
         <span className="muted">Kept {formatTakeLength(trimmedLength(duration, take.trim))}</span>
         {onPunchAt && (
-          <button type="button" className="btn btn-small" disabled={!ready} title="Or double-click the waveform" onClick={() => punchAt(ws.current?.getCurrentTime() ?? 0)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={!ready}
+            title="Or double-click the waveform"
+            onClick={() => punchAt(ws.current?.getCurrentTime() ?? 0)}
+          >
             Punch in here
           </button>
         )}
@@ -168,7 +209,17 @@ export function TakeWaveform({ take, onTrim, onPunchAt, trimOff = null }: { take
 }
 
 /** A trim typed in seconds: kept as typed while editing, stored on Enter or when the field is left. */
-function TrimField({ label, hint, value, onCommit }: { label: string; hint: string; value: number; onCommit(seconds: number): void }) {
+function TrimField({
+  label,
+  hint,
+  value,
+  onCommit,
+}: {
+  label: string
+  hint: string
+  value: number
+  onCommit(seconds: number): void
+}) {
   const [draft, setDraft] = useState<string | null>(null)
   const commit = () => {
     if (draft === null) return

@@ -21,7 +21,9 @@ export function TakesRecorder({ job }: { job: JobDetail }) {
     <div className="recorder-dock">
       <RecorderPanel key={job.job_id} job={job} />
       <DeliveryStatusLine job={job} />
-      <PanelBoundary name="punch-and-roll" resetKey={job.job_id}><PunchPanel key={job.job_id} job={job} /></PanelBoundary>
+      <PanelBoundary name="punch-and-roll" resetKey={job.job_id}>
+        <PunchPanel key={job.job_id} job={job} />
+      </PanelBoundary>
       <LastTakeCheck job={job} />
     </div>
   )
@@ -30,11 +32,24 @@ export function TakesRecorder({ job }: { job: JobDetail }) {
 export function TakesColumn({ job }: { job: JobDetail }) {
   const dropOn = useStore(useTakesStore(), (s) => s.dropTarget)
   return (
-    <div className={`takes-column${dropOn === job.job_id ? ' is-drop-target' : ''}`} data-drop-job={dropOn ?? undefined}>
-      {dropOn === job.job_id && <div className="takes-drop-hint" aria-hidden="true">Drop audio to add it as a take</div>}
-      <PanelBoundary name="takes" resetKey={job.job_id}><TakesPanel job={job} /></PanelBoundary>
-      <PanelBoundary name="delivery queue"><DeliveryQueuePanel /></PanelBoundary>
-      <PanelBoundary name="deliveries" resetKey={job.job_id}><DeliveriesPanel job={job} /></PanelBoundary>
+    <div
+      className={`takes-column${dropOn === job.job_id ? ' is-drop-target' : ''}`}
+      data-drop-job={dropOn ?? undefined}
+    >
+      {dropOn === job.job_id && (
+        <div className="takes-drop-hint" aria-hidden="true">
+          Drop audio to add it as a take
+        </div>
+      )}
+      <PanelBoundary name="takes" resetKey={job.job_id}>
+        <TakesPanel job={job} />
+      </PanelBoundary>
+      <PanelBoundary name="delivery queue">
+        <DeliveryQueuePanel />
+      </PanelBoundary>
+      <PanelBoundary name="deliveries" resetKey={job.job_id}>
+        <DeliveriesPanel job={job} />
+      </PanelBoundary>
     </div>
   )
 }

@@ -64,10 +64,13 @@ export function TakesPanel({ job }: { job: JobDetail }) {
     () =>
       onReadingCommand((command) => {
         if (command !== 'deliver') return
-        const focused = (document.activeElement as HTMLElement | null)?.closest?.('.take-row')?.getAttribute('data-take-id')
+        const focused = (document.activeElement as HTMLElement | null)
+          ?.closest?.('.take-row')
+          ?.getAttribute('data-take-id')
         const target = takes.find((t) => t.id === focused) ?? takes[0]
         const say = (line: string) => store.getState().say({ jobId, tone: 'info', lines: [line] })
-        if (!target) return say('There is no take to deliver yet: record one with Space, or drop an audio file on this job.')
+        if (!target)
+          return say('There is no take to deliver yet: record one with Space, or drop an audio file on this job.')
         const why = deliverOff(job, target, queue.find((q) => q.takeId === target.id) ?? null)
         if (why) return say(`${takeName(target)} cannot be delivered now: ${why}`)
         setDelivering(target)
@@ -78,33 +81,53 @@ export function TakesPanel({ job }: { job: JobDetail }) {
   return (
     <section className="side-section takes-panel" aria-labelledby="takes-panel-title">
       <header className="section-head">
-        <h3 id="takes-panel-title" className="section-title">Takes</h3>
+        <h3 id="takes-panel-title" className="section-title">
+          Takes
+        </h3>
         <span className="muted small">{takes.length === 0 ? 'none yet' : `${takes.length}`}</span>
       </header>
-      {loadError && <p className="form-error" role="alert">{loadError}</p>}
+      {loadError && (
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      )}
       {jobOff && takes.length > 0 && (
         <p id={jobOffId} className="small tone-warning takes-deliver-off" role="note">
           Deliver is off: {jobOff}
         </p>
       )}
-      {snap === null && !loadError && <p className="muted small" role="status">Loading takes…</p>}
-      {snap !== null && takes.length === 0 && (
-        <p className="muted small">Record with <kbd>Space</kbd>, or drop audio files (WAV, AIFF, FLAC, MP3, M4A) on this job.</p>
+      {snap === null && !loadError && (
+        <p className="muted small" role="status">
+          Loading takes…
+        </p>
       )}
-      {importing > 0 && <p className="small tone-info" role="status">Adding {importing} file{importing === 1 ? '' : 's'}…</p>}
+      {snap !== null && takes.length === 0 && (
+        <p className="muted small">
+          Record with <kbd>Space</kbd>, or drop audio files (WAV, AIFF, FLAC, MP3, M4A) on this job.
+        </p>
+      )}
+      {importing > 0 && (
+        <p className="small tone-info" role="status">
+          Adding {importing} file{importing === 1 ? '' : 's'}…
+        </p>
+      )}
       {/* A notice belongs to the job it came from: another job's stays with that job. */}
       {notice && notice.jobId === jobId && (
         <div className={`takes-notice tone-${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
           {notice.lines.map((l, i) => (
             <p key={i}>{l}</p>
           ))}
-          <button type="button" className="btn btn-quiet btn-small" onClick={() => store.getState().say(null)}>Dismiss</button>
+          <button type="button" className="btn btn-quiet btn-small" onClick={() => store.getState().say(null)}>
+            Dismiss
+          </button>
         </div>
       )}
       {undo && undo.jobId === jobId && (
         <div className="takes-undo" role="status">
           {undo.name} deleted.
-          <button type="button" className="btn btn-small" onClick={() => void store.getState().undoDelete()}>Undo</button>
+          <button type="button" className="btn btn-small" onClick={() => void store.getState().undoDelete()}>
+            Undo
+          </button>
         </div>
       )}
       {snap && snap.damaged.length > 0 && (

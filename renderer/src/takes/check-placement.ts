@@ -81,7 +81,8 @@ export function locateIssue(words: ScriptWord[], issue: CheckIssue): { from: num
     let bestScore = -1
     for (const h of hits) {
       let score = 0
-      for (let k = Math.max(0, h - 5); k < Math.min(words.length, h + expected.length + 5); k++) if (near.has(words[k]!.key)) score++
+      for (let k = Math.max(0, h - 5); k < Math.min(words.length, h + expected.length + 5); k++)
+        if (near.has(words[k]!.key)) score++
       if (score > bestScore) [best, bestScore] = [h, score]
     }
     return { from: best, to: best + expected.length }
@@ -151,4 +152,9 @@ export function describeIssue(issue: CheckIssue): string {
   return flags.length ? `${text} (${flags.join(', ')})` : text
 }
 
-export const SEVERITY_WORDS: Record<CheckIssue['severity'], string> = { high: 'Important', normal: 'Worth a listen', soft: 'Minor', unknown: 'Importance unknown' }
+export const SEVERITY_WORDS: Record<CheckIssue['severity'], string> = {
+  high: 'Important',
+  normal: 'Worth a listen',
+  soft: 'Minor',
+  unknown: 'Importance unknown',
+}

@@ -14,7 +14,8 @@ export function jobDeliverOff(job: JobFacts): string | null {
   if (job.status === 'declined' || job.deliver_notice === 'declined') return 'this job was declined.'
   if (job.status === 'completed') return 'this job is complete.'
   if (job.spot_cancelled) return 'the producer cancelled this spot.'
-  if (job.stage === 'sent' || job.stage === 'viewed') return 'the job is not accepted yet, and the service takes no delivery for it now.'
+  if (job.stage === 'sent' || job.stage === 'viewed')
+    return 'the job is not accepted yet, and the service takes no delivery for it now.'
   return 'the service takes no delivery for this job now.'
 }
 

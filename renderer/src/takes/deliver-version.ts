@@ -15,7 +15,10 @@ const OPERATION_WORDS: Record<VersionOperation, string> = {
 }
 
 /** "version 2 (pickup placed)", or null while the take has only its recording. */
-export function deliveredVersionWords(take: { versions?: readonly TakeVersion[]; current_version?: number }): string | null {
+export function deliveredVersionWords(take: {
+  versions?: readonly TakeVersion[]
+  current_version?: number
+}): string | null {
   if (!take.versions || take.versions.length < 2) return null
   const number = take.current_version ?? 1
   const version = take.versions.find((v) => v.number === number)
@@ -23,7 +26,10 @@ export function deliveredVersionWords(take: { versions?: readonly TakeVersion[];
 }
 
 /** The take's name with the version it sends: "MILL-0042_main_03, version 2 (pickup placed)". */
-export function nameWithVersion(name: string, take: { versions?: readonly TakeVersion[]; current_version?: number }): string {
+export function nameWithVersion(
+  name: string,
+  take: { versions?: readonly TakeVersion[]; current_version?: number },
+): string {
   const version = deliveredVersionWords(take)
   return version ? `${name}, ${version}` : name
 }

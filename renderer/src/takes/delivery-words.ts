@@ -12,16 +12,24 @@ export interface StateWords {
 }
 
 /** What the takes list says about a take's way to the producer. */
-export function takeDeliveryWords(take: TakeView, queued: DeliveryQueueEntry | null, online: boolean): StateWords | null {
-  if (take.state === 'recording') return take.saving ? { text: 'Saving…', tone: 'muted' } : { text: 'Recording…', tone: 'danger' }
+export function takeDeliveryWords(
+  take: TakeView,
+  queued: DeliveryQueueEntry | null,
+  online: boolean,
+): StateWords | null {
+  if (take.state === 'recording')
+    return take.saving ? { text: 'Saving…', tone: 'muted' } : { text: 'Recording…', tone: 'danger' }
   const d = take.delivery
   if (d.status === 'delivered') return { text: 'Delivered', tone: 'success' }
-  if (queued?.status === 'failed' || d.status === 'failed') return { text: queued?.message ?? 'Delivery failed', tone: 'danger' }
+  if (queued?.status === 'failed' || d.status === 'failed')
+    return { text: queued?.message ?? 'Delivery failed', tone: 'danger' }
   if (queued?.status === 'paused' || take.upload.status === 'paused') return { text: 'Upload paused', tone: 'warning' }
   if (queued && !online) return { text: 'Queued, will send when online', tone: 'info' }
-  if (queued?.status === 'waiting') return { text: queued.message ? `Queued: ${queued.message}` : 'Queued, sending soon', tone: 'info' }
+  if (queued?.status === 'waiting')
+    return { text: queued.message ? `Queued: ${queued.message}` : 'Queued, sending soon', tone: 'info' }
   if (queued?.status === 'sending' || d.status === 'sending') return { text: 'Sending…', tone: 'info' }
-  if (d.status === 'queued') return { text: online ? 'Queued, sending soon' : 'Queued, will send when online', tone: 'info' }
+  if (d.status === 'queued')
+    return { text: online ? 'Queued, sending soon' : 'Queued, will send when online', tone: 'info' }
   return null
 }
 
@@ -29,8 +37,16 @@ export function takeDeliveryWords(take: TakeView, queued: DeliveryQueueEntry | n
  * What the takes list says once Booth has handed a take over: the service's own status for its delivery
  * (storing, processing, delivered, approved, changes requested…), never Booth's "sent" read as delivered.
  */
-export function takeStatusWords(take: TakeView, queued: DeliveryQueueEntry | null, online: boolean, service: Delivery | null): StateWords | null {
-  if (take.delivery.status === 'delivered') return service ? DELIVERY_STATUS_WORDS[service.status] : { text: 'Sent, waiting for the service’s answer', tone: 'info' }
+export function takeStatusWords(
+  take: TakeView,
+  queued: DeliveryQueueEntry | null,
+  online: boolean,
+  service: Delivery | null,
+): StateWords | null {
+  if (take.delivery.status === 'delivered')
+    return service
+      ? DELIVERY_STATUS_WORDS[service.status]
+      : { text: 'Sent, waiting for the service’s answer', tone: 'info' }
   return takeDeliveryWords(take, queued, online)
 }
 

@@ -43,7 +43,12 @@ export class LevelCheck {
 
   async start(deviceId: string | null): Promise<void> {
     const stream = await navigator.mediaDevices.getUserMedia({
-      audio: { ...(deviceId ? { deviceId: { exact: deviceId } } : {}), echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+      audio: {
+        ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
+        echoCancellation: false,
+        noiseSuppression: false,
+        autoGainControl: false,
+      },
     })
     if (this.stopped) {
       for (const track of stream.getTracks()) track.stop()

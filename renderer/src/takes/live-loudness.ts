@@ -24,7 +24,14 @@ export interface LiveState {
   at: number
 }
 
-export const initialLive = (now: number): LiveState => ({ momentaryLufs: null, shortTermLufs: null, holdDbtp: null, heldAt: now, maxDbtp: null, at: now })
+export const initialLive = (now: number): LiveState => ({
+  momentaryLufs: null,
+  shortTermLufs: null,
+  holdDbtp: null,
+  heldAt: now,
+  maxDbtp: null,
+  at: now,
+})
 
 /** The state after time passes (`now`) and, if given, a new reading. */
 export function stepLive(state: LiveState, now: number, reading: LiveLoudness | null): LiveState {

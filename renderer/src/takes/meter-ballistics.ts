@@ -33,10 +33,18 @@ export interface MeterState {
 }
 
 export function initialMeter(now: number): MeterState {
-  return { barDbfs: METER_FLOOR_DBFS, rmsDbfs: METER_FLOOR_DBFS, peakHoldDbfs: METER_FLOOR_DBFS, peakHeldAt: now, clipUntil: 0, at: now }
+  return {
+    barDbfs: METER_FLOOR_DBFS,
+    rmsDbfs: METER_FLOOR_DBFS,
+    peakHoldDbfs: METER_FLOOR_DBFS,
+    peakHeldAt: now,
+    clipUntil: 0,
+    at: now,
+  }
 }
 
-const floorOf = (db: number): number => (Number.isFinite(db) ? Math.max(METER_FLOOR_DBFS, Math.min(0, db)) : METER_FLOOR_DBFS)
+const floorOf = (db: number): number =>
+  Number.isFinite(db) ? Math.max(METER_FLOOR_DBFS, Math.min(0, db)) : METER_FLOOR_DBFS
 
 /** The meter after `now - state.at` ms of falling, and (if given) a new block's level. */
 export function stepMeter(state: MeterState, now: number, input: MeterInput | null): MeterState {

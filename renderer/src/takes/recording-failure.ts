@@ -12,7 +12,10 @@ export const BOOTH_GONE_WHILE_RECORDING =
 /** The input went away mid-take (unplugged, switched off): the take was stopped with what was recorded. */
 export function inputGoneText(label: unknown): string {
   const named = typeof label === 'string' && label.trim() ? ` (${displayText(label.trim())})` : ''
-  return `Recording stopped: the input${named} went away — unplugged or switched off. What was recorded until then is kept as the take. Connect an input and choose it to record again.`
+  return (
+    `Recording stopped: the input${named} went away — unplugged or switched off. What was ` +
+    `recorded until then is kept as the take. Connect an input and choose it to record again.`
+  )
 }
 
 /** `lead` begins a failure main did not word itself ("Recording stopped", "The take could not be finished"). */

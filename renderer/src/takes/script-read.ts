@@ -26,7 +26,10 @@ type Revision = { revision_id: string | null; text: string }
 export function olderReadTexts(take: ReadFrom, current: Revision): { read: string; current: string } | null {
   const read = take.script_read
   if (!read) return null
-  const sameRevision = read.revision_id !== null && current.revision_id !== null ? read.revision_id === current.revision_id : read.text === current.text
+  const sameRevision =
+    read.revision_id !== null && current.revision_id !== null
+      ? read.revision_id === current.revision_id
+      : read.text === current.text
   return sameRevision ? null : { read: read.text, current: current.text }
 }
 
@@ -48,6 +51,13 @@ export function versionForCurrent(take: ReadFrom & WithVersions, current: Revisi
 /** What changed, from the diff's segments (computed off the main thread by useOlderRead). */
 export function describeOlderRead(segments: DiffSegment[]): OlderRead {
   const { added, removed } = diffStats(segments)
-  const parts = [added > 0 ? count(added, 'added') : null, removed > 0 ? count(removed, 'removed') : null].filter((p): p is string => p !== null)
-  return { segments, added, removed, words: parts.length > 0 ? parts.join(', ') : 'the script was revised (same words)' }
+  const parts = [added > 0 ? count(added, 'added') : null, removed > 0 ? count(removed, 'removed') : null].filter(
+    (p): p is string => p !== null,
+  )
+  return {
+    segments,
+    added,
+    removed,
+    words: parts.length > 0 ? parts.join(', ') : 'the script was revised (same words)',
+  }
 }

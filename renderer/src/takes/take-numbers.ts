@@ -31,10 +31,16 @@ export function formatPeak(dbfs: number | null): string {
 }
 
 /** Loudness and peak of a measured take as shown: a take measured with nothing loud enough reads "silence". */
-export function takeLevels(p: { measured: boolean; lufs: number | null; peak_dbfs: number | null; duration_s: number | null }): { loudness: string; peak: string } {
+export function takeLevels(p: {
+  measured: boolean
+  lufs: number | null
+  peak_dbfs: number | null
+  duration_s: number | null
+}): { loudness: string; peak: string } {
   if (!p.measured) return { loudness: '—', peak: '—' }
   // Measured, yet no loudness: nothing passed the −70 LUFS gate (a take shorter than one 400 ms block has none to give).
-  const loudness = p.lufs === null ? (p.duration_s !== null && p.duration_s >= 0.4 ? 'silence' : '—') : formatLoudness(p.lufs)
+  const loudness =
+    p.lufs === null ? (p.duration_s !== null && p.duration_s >= 0.4 ? 'silence' : '—') : formatLoudness(p.lufs)
   // Measured, yet no peak: every sample was zero (the API's number cannot carry −∞).
   const peak = p.peak_dbfs === null ? (p.duration_s ? 'silence' : '—') : formatPeak(p.peak_dbfs)
   return { loudness, peak }
@@ -54,9 +60,11 @@ export function elapsedState(elapsedS: number, spotLengthS: number | null): 'und
   return 'under'
 }
 
-
 /** The name a take gets if delivered with another label: the label part of its name swapped. */
-export function takeNameWithLabel(take: { file_name: string; take_number: number; label: string }, label: string): string {
+export function takeNameWithLabel(
+  take: { file_name: string; take_number: number; label: string },
+  label: string,
+): string {
   const name = takeName(take)
   const part = `_${take.label}_`
   const at = name.lastIndexOf(part)
@@ -64,7 +72,11 @@ export function takeNameWithLabel(take: { file_name: string; take_number: number
 }
 
 /** The measurement to show and judge: the trimmed take's (what is delivered) while a trim is set. */
-export function deliveredPreflight<P>(take: { preflight: P | null; trimmed_preflight?: P | null; trim: { head_s: number; tail_s: number } }): P | null {
+export function deliveredPreflight<P>(take: {
+  preflight: P | null
+  trimmed_preflight?: P | null
+  trim: { head_s: number; tail_s: number }
+}): P | null {
   const trimmed = take.trim.head_s > 0 || take.trim.tail_s > 0
   return trimmed && take.trimmed_preflight ? take.trimmed_preflight : take.preflight
 }

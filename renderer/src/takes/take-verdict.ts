@@ -35,7 +35,8 @@ export function readbackPart(state: ReadbackState | undefined): VerdictPart {
   if (state.status !== 'done' || !state.result) return { what, said: 'did not run', tone: 'muted' }
   const issues = state.result.check.issues
   // Nothing heard at all: said as the read-back says it, not as "differs at 1 place".
-  if (state.result.words.length === 0 && state.result.check.verdict !== 'matches') return { what, said: 'heard no speech', tone: 'warning' }
+  if (state.result.words.length === 0 && state.result.check.verdict !== 'matches')
+    return { what, said: 'heard no speech', tone: 'warning' }
   const sure = issues.filter((i) => !i.restart && differs(i)).length
   const unsure = issues.filter((i) => !i.restart && listenHere(i)).length
   const restarts = issues.filter((i) => i.restart).length
@@ -47,7 +48,12 @@ export function readbackPart(state: ReadbackState | undefined): VerdictPart {
     slips > 0 ? `${slips} small ${slips === 1 ? 'slip' : 'slips'}` : null,
   ].filter((x): x is string => x !== null)
   // The tone is the read-back's own verdict, so this line never says less or more than its panel.
-  if (state.result.check.verdict === 'matches') return { what, said: found.length ? `matches the script (${found.join(', ')})` : 'matches the script', tone: 'success' }
+  if (state.result.check.verdict === 'matches')
+    return {
+      what,
+      said: found.length ? `matches the script (${found.join(', ')})` : 'matches the script',
+      tone: 'success',
+    }
   return { what, said: found.length ? found.join(', ') : 'worth a listen', tone: 'warning' }
 }
 
@@ -55,6 +61,12 @@ export function readbackPart(state: ReadbackState | undefined): VerdictPart {
 export function takeVerdict(parts: readonly VerdictPart[]): { text: string; tone: VerdictTone } {
   const text = parts.map((p) => `${p.what}: ${p.said}`).join(' · ')
   const tones = parts.map((p) => p.tone)
-  const tone: VerdictTone = tones.includes('danger') ? 'danger' : tones.includes('warning') ? 'warning' : tones.every((t) => t === 'success') ? 'success' : 'muted'
+  const tone: VerdictTone = tones.includes('danger')
+    ? 'danger'
+    : tones.includes('warning')
+      ? 'warning'
+      : tones.every((t) => t === 'success')
+        ? 'success'
+        : 'muted'
   return { text, tone }
 }

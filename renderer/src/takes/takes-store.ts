@@ -7,7 +7,14 @@ import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { useShallow } from 'zustand/react/shallow'
 import type { BoothApi } from '../../../shared/bridge'
-import type { DeliveryQueueEntry, ScriptRead, TakeLabelValue, TakesSnapshot, TakeView, UploadProgress } from '../../../shared/bridge-takes'
+import type {
+  DeliveryQueueEntry,
+  ScriptRead,
+  TakeLabelValue,
+  TakesSnapshot,
+  TakeView,
+  UploadProgress,
+} from '../../../shared/bridge-takes'
 import { createAnswerOrder } from '../store/answer-order'
 import { errorText } from '../store/error-text'
 import type { StoreHandle } from '../store/store-handle'
@@ -81,7 +88,9 @@ function shownError(err: unknown): string {
 /** Puts one changed take into its job's snapshot (events bring the whole list soon after; this is at once). */
 function withTake(snap: TakesSnapshot | undefined, take: TakeView): TakesSnapshot | undefined {
   if (!snap) return snap
-  const takes = snap.takes.some((t) => t.id === take.id) ? snap.takes.map((t) => (t.id === take.id ? take : t)) : [...snap.takes, take]
+  const takes = snap.takes.some((t) => t.id === take.id)
+    ? snap.takes.map((t) => (t.id === take.id ? take : t))
+    : [...snap.takes, take]
   return { ...snap, takes }
 }
 
@@ -141,11 +150,15 @@ export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {})
       loadTakes: async (jobId) => {
         try {
           // A takes event that came in while the list was asked for wins over the answer (answer-order.ts).
-          await order.ask(jobId, () => api.listTakes({ jobId }), (snap) => {
-            // Asked after any list still waiting for a check's frame, so newer: that one is dropped.
-            lists.drop(jobId)
-            set({ byJob: { ...get().byJob, [jobId]: snap } })
-          })
+          await order.ask(
+            jobId,
+            () => api.listTakes({ jobId }),
+            (snap) => {
+              // Asked after any list still waiting for a check's frame, so newer: that one is dropped.
+              lists.drop(jobId)
+              set({ byJob: { ...get().byJob, [jobId]: snap } })
+            },
+          )
           const { [jobId]: _gone, ...rest } = get().loadError
           set({ loadError: rest })
         } catch (err) {
@@ -160,15 +173,26 @@ export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {})
         }
       },
       importFiles: async (jobId, files, script) => {
-        const count = (delta: number) => set({ importing: { ...get().importing, [jobId]: Math.max(0, (get().importing[jobId] ?? 0) + delta) } })
-        const { lines, ok, failed } = await importDropped(files, async (file) => {
-          const take = await api.importTake({ jobId, path: await api.pathForFile(file), ...(script ? { script } : {}) })
-          apply(take)
-          return take
-        }, { said: (file, take) => `“${displayText(file.name)}” is ${takeName(take)}.`, shown: shownError, each: count })
-        if (lines.length) set({ notice: { jobId, tone: failed === 0 ? 'success' : ok === 0 ? 'danger' : 'info', lines } })
+        const count = (delta: number) =>
+          set({ importing: { ...get().importing, [jobId]: Math.max(0, (get().importing[jobId] ?? 0) + delta) } })
+        const { lines, ok, failed } = await importDropped(
+          files,
+          async (file) => {
+            const take = await api.importTake({
+              jobId,
+              path: await api.pathForFile(file),
+              ...(script ? { script } : {}),
+            })
+            apply(take)
+            return take
+          },
+          { said: (file, take) => `“${displayText(file.name)}” is ${takeName(take)}.`, shown: shownError, each: count },
+        )
+        if (lines.length)
+          set({ notice: { jobId, tone: failed === 0 ? 'success' : ok === 0 ? 'danger' : 'info', lines } })
       },
-      setLabel: (take, label) => act(take.job_id, async () => apply(await api.setTakeLabel({ takeId: take.id, label }))),
+      setLabel: (take, label) =>
+        act(take.job_id, async () => apply(await api.setTakeLabel({ takeId: take.id, label }))),
       setNote: (take, note) => act(take.job_id, async () => apply(await api.setTakeNote({ takeId: take.id, note }))),
       setTrim: (take, trim) => act(take.job_id, async () => apply(await api.setTakeTrim({ takeId: take.id, ...trim }))),
       keepRecovered: (take) => act(take.job_id, async () => apply(await api.keepRecoveredTake({ takeId: take.id }))),
@@ -176,7 +200,17 @@ export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {})
         act(take.job_id, async () => {
           await api.deleteTake({ takeId: take.id })
           const snap = get().byJob[take.job_id]
-          if (snap) set({ byJob: { ...get().byJob, [take.job_id]: { ...snap, takes: snap.takes.filter((t) => t.id !== take.id), trash: [...snap.trash, take] } } })
+          if (snap)
+            set({
+              byJob: {
+                ...get().byJob,
+                [take.job_id]: {
+                  ...snap,
+                  takes: snap.takes.filter((t) => t.id !== take.id),
+                  trash: [...snap.trash, take],
+                },
+              },
+            })
           set({ undo: { jobId: take.job_id, takeId: take.id, name: takeName(take) } })
         }),
       undoDelete: async () => {
@@ -186,14 +220,20 @@ export function createTakesStore(api: BoothApi, options: TakesStoreOptions = {})
           const take = await api.restoreTake({ takeId: undo.takeId })
           set({ undo: null })
           const snap = get().byJob[undo.jobId]
-          if (snap) set({ byJob: { ...get().byJob, [undo.jobId]: { ...snap, trash: snap.trash.filter((t) => t.id !== take.id) } } })
+          if (snap)
+            set({
+              byJob: { ...get().byJob, [undo.jobId]: { ...snap, trash: snap.trash.filter((t) => t.id !== take.id) } },
+            })
           apply(take)
         })
       },
       // Errors go back to the dialog that asked, which shows them.
       deliver: async (take, label, note) => {
         const entry = await api.deliverTake({ takeId: take.id, label, note })
-        set({ queue: [...get().queue.filter((q) => q.takeId !== entry.takeId), entry], lastDelivered: { jobId: take.job_id, takeId: take.id, at: Date.now() } })
+        set({
+          queue: [...get().queue.filter((q) => q.takeId !== entry.takeId), entry],
+          lastDelivered: { jobId: take.job_id, takeId: take.id, at: Date.now() },
+        })
         return entry
       },
       forgetLastDelivered: () => set({ lastDelivered: null }),

@@ -58,9 +58,14 @@ export function trimmedLength(durationS: number, trim: Trim): number {
  * Why a take's trim cannot change now, in a sentence, or null when it can: what was delivered (or is being
  * sent) is what the producer gets, so its trim stays the one it went with (main refuses the same).
  */
-export function trimOffReason(take: { delivery: { status: string; queued: boolean }; upload: { status: string } }, name: string): string | null {
+export function trimOffReason(
+  take: { delivery: { status: string; queued: boolean }; upload: { status: string } },
+  name: string,
+): string | null {
   if (take.delivery.status === 'delivered') return `${name} was delivered as it is; its trim can no longer change.`
-  if (take.delivery.status === 'sending' || take.upload.status === 'uploading') return `${name} is being sent with this trim; it can no longer change.`
-  if (take.delivery.queued || take.delivery.status === 'queued') return `${name} is in the delivery queue with this trim; cancel that delivery to change it.`
+  if (take.delivery.status === 'sending' || take.upload.status === 'uploading')
+    return `${name} is being sent with this trim; it can no longer change.`
+  if (take.delivery.queued || take.delivery.status === 'queued')
+    return `${name} is in the delivery queue with this trim; cancel that delivery to change it.`
   return null
 }

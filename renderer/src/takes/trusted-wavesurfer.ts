@@ -81,7 +81,9 @@ export function trustedWaveSurfer(): typeof WaveSurfer {
   if (!patched) {
     const proto = Renderer.prototype as unknown as Partial<RendererInternals>
     if (typeof proto.initHtml !== 'function' || typeof proto.getHeight !== 'function') {
-      throw new Error('This wavesurfer.js is not the version Booth was built for (8.0.1): its renderer has changed, so the waveform cannot be shown safely.')
+      throw new Error(
+        'This wavesurfer.js is not the version Booth was built for (8.0.1): its renderer has changed, so the waveform cannot be shown safely.',
+      )
     }
     proto.initHtml = trustedInitHtml
     patched = true

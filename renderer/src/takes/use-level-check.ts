@@ -8,7 +8,13 @@ import type { InputLevel } from './recorder/pcm-capture'
 import { describeCaptureError } from './recorder/pcm-capture'
 import { LevelCheck } from './level-check'
 
-export function useLevelCheck(active: boolean, deviceId: string | null, onLevel: (level: InputLevel, at: number) => void, onError: (why: string) => void, onEnd: () => void): void {
+export function useLevelCheck(
+  active: boolean,
+  deviceId: string | null,
+  onLevel: (level: InputLevel, at: number) => void,
+  onError: (why: string) => void,
+  onEnd: () => void,
+): void {
   const handlers = useRef({ onLevel, onError, onEnd })
   useLayoutEffect(() => {
     handlers.current = { onLevel, onError, onEnd }

@@ -9,7 +9,10 @@ import { useScriptDiff } from '../ui/diff/use-script-diff'
 import { describeOlderRead, olderReadTexts, versionForCurrent, type OlderRead } from './script-read'
 
 /** `madeForCurrent`: the take's current version, when it was made for the current script (else null). */
-export type OlderReadState = { state: 'current' } | { state: 'comparing'; madeForCurrent: number | null } | { state: 'older'; older: OlderRead; madeForCurrent: number | null }
+export type OlderReadState =
+  | { state: 'current' }
+  | { state: 'comparing'; madeForCurrent: number | null }
+  | { state: 'older'; older: OlderRead; madeForCurrent: number | null }
 
 type TakeRead = Parameters<typeof versionForCurrent>[0]
 

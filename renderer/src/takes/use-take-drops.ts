@@ -23,7 +23,10 @@ export function dropJobFor(target: EventTarget | null, openJobId: string | null)
  * The script a take dropped on `jobId` is read from: the revision and text on screen at the moment of the
  * drop, when that job is the one shown; undefined otherwise (main then uses its saved copy of the job).
  */
-export function scriptAtDrop(jobId: string, shown: { job: Pick<JobDetail, 'job_id' | 'script'> } | null): ScriptRead | undefined {
+export function scriptAtDrop(
+  jobId: string,
+  shown: { job: Pick<JobDetail, 'job_id' | 'script'> } | null,
+): ScriptRead | undefined {
   return shown && shown.job.job_id === jobId ? scriptReadOf(shown.job.script) : undefined
 }
 
@@ -31,7 +34,11 @@ export function scriptAtDrop(jobId: string, shown: { job: Pick<JobDetail, 'job_i
  * Listens on the whole page (mounted once by the jobs area, so a row takes drops even with no job open)
  * and reports the job a drag is over through `setOver`, for the drop hint.
  */
-export function useTakeDrops(openJobId: string | null, onFiles: (jobId: string, files: File[]) => void, setOver: (jobId: string | null) => void): void {
+export function useTakeDrops(
+  openJobId: string | null,
+  onFiles: (jobId: string, files: File[]) => void,
+  setOver: (jobId: string | null) => void,
+): void {
   useEffect(() => {
     let depth = 0
     const files = (e: DragEvent) => dragHasFiles(Array.from(e.dataTransfer?.types ?? []))

@@ -14,7 +14,10 @@ import { useBridge } from '../bridge/BridgeProvider'
 export const PROFILE_CHANGED = 'booth:job-profile-changed'
 
 /** What a report is read for: the take, the customer whose profile judges it, and the measurement (null: none to read). */
-export function reportKey(take: { id: string; customerId: string | null } | null, preflight: Preflight | null): string | null {
+export function reportKey(
+  take: { id: string; customerId: string | null } | null,
+  preflight: Preflight | null,
+): string | null {
   if (take === null || !preflight?.measured) return null
   return JSON.stringify([take.id, take.customerId, preflight])
 }
@@ -24,7 +27,10 @@ export function reportFor<R>(read: { key: string; report: R | null } | null, key
   return key !== null && read?.key === key ? read.report : null
 }
 
-export function useTakeReport(take: { id: string; customerId: string | null } | null, preflight: Preflight | null): { report: TakeReportView | null; problem: string | null } {
+export function useTakeReport(
+  take: { id: string; customerId: string | null } | null,
+  preflight: Preflight | null,
+): { report: TakeReportView | null; problem: string | null } {
   const api = useBridge()
   /** The report, with the take and measurement it was read for. */
   const [read, setRead] = useState<{ key: string; report: TakeReportView | null } | null>(null)
@@ -44,7 +50,8 @@ export function useTakeReport(take: { id: string; customerId: string | null } | 
     let live = true
     api.getTakeReport({ takeId, customerId }).then(
       (r) => live && (setRead({ key, report: r }), setProblem(null)),
-      (err: unknown) => live && setProblem(`The findings could not be read: ${err instanceof Error ? err.message : String(err)}`),
+      (err: unknown) =>
+        live && setProblem(`The findings could not be read: ${err instanceof Error ? err.message : String(err)}`),
     )
     return () => {
       live = false

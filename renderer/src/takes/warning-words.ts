@@ -72,20 +72,34 @@ function levelSummary(findings: readonly FindingLike[], codes: readonly string[]
 }
 
 /** `findings`: the take's report, when known; the level warnings then say which limit was crossed. */
-export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningContext, findings: readonly FindingLike[] = []): WarningWords {
+export function warningWords(
+  code: PreflightWarning,
+  p: Preflight,
+  ctx: WarningContext,
+  findings: readonly FindingLike[] = [],
+): WarningWords {
   const length = judgedLength(p, ctx.jobKind)
   switch (code) {
     case 'runs_long':
-      return { code, tone: 'warning', text: length === null ? `Runs long for ${spot(ctx)}` : `Runs long: ${seconds(length)} for ${spot(ctx)}` }
+      return {
+        code,
+        tone: 'warning',
+        text: length === null ? `Runs long for ${spot(ctx)}` : `Runs long: ${seconds(length)} for ${spot(ctx)}`,
+      }
     case 'runs_short':
-      return { code, tone: 'warning', text: length === null ? `Runs short for ${spot(ctx)}` : `Runs short: ${seconds(length)} for ${spot(ctx)}` }
+      return {
+        code,
+        tone: 'warning',
+        text: length === null ? `Runs short for ${spot(ctx)}` : `Runs short: ${seconds(length)} for ${spot(ctx)}`,
+      }
     case 'low_sample_rate':
       return {
         code,
         tone: 'danger',
-        text: p.sample_rate === null
-          ? 'Low sample rate — producers expect 44.1 or 48 kHz'
-          : `Low sample rate: ${(p.sample_rate / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} kHz — producers expect 44.1 or 48 kHz`,
+        text:
+          p.sample_rate === null
+            ? 'Low sample rate — producers expect 44.1 or 48 kHz'
+            : `Low sample rate: ${(p.sample_rate / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 })} kHz — producers expect 44.1 or 48 kHz`,
       }
     case 'clipping':
       return { code, tone: 'danger', text: 'Clipping — flat-topped or over-full-scale samples' }
@@ -93,19 +107,37 @@ export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningC
       return {
         code,
         tone: 'warning',
-        text: levelSummary(findings, ['too_quiet']) ?? (p.lufs === null ? 'Very quiet — Booth hears almost nothing' : `Very quiet: ${formatLoudness(p.lufs)}`),
+        text:
+          levelSummary(findings, ['too_quiet']) ??
+          (p.lufs === null ? 'Very quiet — Booth hears almost nothing' : `Very quiet: ${formatLoudness(p.lufs)}`),
       }
     case 'very_loud':
       // Raised for loudness over the profile's window AND for peaks over its ceiling: the findings say which.
       return {
         code,
         tone: 'warning',
-        text: levelSummary(findings, ['too_loud', 'true_peak_over', 'peak_over']) ?? 'Over the delivery profile’s loudness or peak limit',
+        text:
+          levelSummary(findings, ['too_loud', 'true_peak_over', 'peak_over']) ??
+          'Over the delivery profile’s loudness or peak limit',
       }
     case 'long_lead_silence':
-      return { code, tone: 'warning', text: p.lead_silence_s === null ? 'Long silence before you start' : `${seconds(p.lead_silence_s)} of silence before you start` }
+      return {
+        code,
+        tone: 'warning',
+        text:
+          p.lead_silence_s === null
+            ? 'Long silence before you start'
+            : `${seconds(p.lead_silence_s)} of silence before you start`,
+      }
     case 'long_tail_silence':
-      return { code, tone: 'warning', text: p.tail_silence_s === null ? 'Long silence after you finish' : `${seconds(p.tail_silence_s)} of silence after you finish` }
+      return {
+        code,
+        tone: 'warning',
+        text:
+          p.tail_silence_s === null
+            ? 'Long silence after you finish'
+            : `${seconds(p.tail_silence_s)} of silence after you finish`,
+      }
     case 'stereo_dry_voice':
       return { code, tone: 'warning', text: 'Stereo file for a dry voice — producers expect mono' }
     case 'not_measured':
@@ -117,10 +149,17 @@ export function warningWords(code: PreflightWarning, p: Preflight, ctx: WarningC
  * Every warning of a take, in the preflight's order; an unmeasured take says so even without the code. A
  * pickup gets no spot-length warning.
  */
-export function preflightWarningWords(p: Preflight | null, ctx: WarningContext, findings: readonly FindingLike[] = []): WarningWords[] {
+export function preflightWarningWords(
+  p: Preflight | null,
+  ctx: WarningContext,
+  findings: readonly FindingLike[] = [],
+): WarningWords[] {
   if (p === null) return []
-  const codes = !p.measured && !p.warnings.includes('not_measured') ? [...p.warnings, 'not_measured' as const] : p.warnings
-  return codes.filter((code) => !(ctx.pickup && SPOT_LENGTH_CODES.includes(code))).map((code) => warningWords(code, p, ctx, findings))
+  const codes =
+    !p.measured && !p.warnings.includes('not_measured') ? [...p.warnings, 'not_measured' as const] : p.warnings
+  return codes
+    .filter((code) => !(ctx.pickup && SPOT_LENGTH_CODES.includes(code)))
+    .map((code) => warningWords(code, p, ctx, findings))
 }
 
 /** One finding of a take's report as a line: its sentence, and where in the take when it has a time. */

@@ -23,10 +23,23 @@ export interface ConfirmDialogProps {
   onCancel(): void
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { title, consequence, notifies, confirmLabel, tone = 'primary', busy = false, error, children, canConfirm = true, onConfirm, onCancel } = props
+  const {
+    title,
+    consequence,
+    notifies,
+    confirmLabel,
+    tone = 'primary',
+    busy = false,
+    error,
+    children,
+    canConfirm = true,
+    onConfirm,
+    onCancel,
+  } = props
   const ref = useRef<HTMLDialogElement>(null)
   const ids = { title: useId(), body: useId() }
 
@@ -35,7 +48,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     if (!dialog) return
     const before = document.activeElement as HTMLElement | null
     if (!dialog.open) dialog.showModal?.()
-    const first = dialog.querySelector<HTMLElement>('textarea, input') ?? dialog.querySelector<HTMLElement>('[data-cancel]')
+    const first =
+      dialog.querySelector<HTMLElement>('textarea, input') ?? dialog.querySelector<HTMLElement>('[data-cancel]')
     first?.focus()
     return () => before?.focus?.()
   }, [])
@@ -73,7 +87,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         if (!busy) onCancel()
       }}
     >
-      <h2 id={ids.title} className="dialog-title">{title}</h2>
+      <h2 id={ids.title} className="dialog-title">
+        {title}
+      </h2>
       <div className="dialog-scroll">
         <div id={ids.body} className="dialog-body">
           <p>{consequence}</p>
@@ -83,13 +99,22 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </p>
         </div>
         {children}
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
       <div className="dialog-actions">
         <button type="button" className="btn btn-quiet" data-cancel onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className={`btn ${tone === 'danger' ? 'btn-danger' : 'btn-primary'}`} onClick={onConfirm} disabled={busy || !canConfirm}>
+        <button
+          type="button"
+          className={`btn ${tone === 'danger' ? 'btn-danger' : 'btn-primary'}`}
+          onClick={onConfirm}
+          disabled={busy || !canConfirm}
+        >
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>

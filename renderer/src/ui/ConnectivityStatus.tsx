@@ -9,7 +9,6 @@ import { formatRelativeTime } from './format/relative-time'
 import { clockTime } from '../../../shared/clock-time'
 import type { HostPresence } from '../../../shared/bridge'
 
-
 /** "59:07" or "1:02:03" left until `until`. */
 export function countdown(until: number, now: number): string {
   const total = Math.max(0, Math.ceil((until - now) / 1000))
@@ -36,10 +35,19 @@ export function okText(c: { lastOkAt: number | null } | null, now: number): stri
 /** The line while Booth itself does not answer the page: never "Up to date" for a Booth that is not there. */
 export function hostGoneText(host: HostPresence): { headline: string; detail: string } | null {
   if (host === 'down') {
-    return { headline: 'Booth is not running', detail: 'Its background process stopped (closed, crashed or not answering). Start Booth again and open it from its window or the address it prints.' }
+    return {
+      headline: 'Booth is not running',
+      detail:
+        'Its background process stopped (closed, crashed or not answering). Start Booth again and open it from its window or the address it prints.',
+    }
   }
   if (host === 'lost') {
-    return { headline: 'This page has stopped trying to reach Booth', detail: 'Nothing at its address proved to be the Booth this page was opened from (a Booth started again has a new key). Open Booth from its window or from the address it printed when it started.' }
+    return {
+      headline: 'This page has stopped trying to reach Booth',
+      detail:
+        'Nothing at its address proved to be the Booth this page was opened from (a Booth started ' +
+        'again has a new key). Open Booth from its window or from the address it printed when it started.',
+    }
   }
   return null
 }
@@ -47,7 +55,9 @@ export function hostGoneText(host: HostPresence): { headline: string; detail: st
 /** The headline while something is wrong: a service that answered what Booth cannot use is not offline. */
 export function problemHeadline(c: { online: boolean } | null, parked: boolean): string {
   if (parked) return 'Waiting for the service'
-  return c?.online ? 'The service answered, but Booth cannot use what it sent — working from saved copies' : 'Offline — working from saved copies'
+  return c?.online
+    ? 'The service answered, but Booth cannot use what it sent — working from saved copies'
+    : 'Offline — working from saved copies'
 }
 
 export function ConnectivityStatus() {
@@ -65,7 +75,13 @@ export function ConnectivityStatus() {
   const ok = !c || (c.online && !c.problem)
   if (gone) {
     return (
-      <div className="connectivity is-problem" role="status" aria-live="polite" data-testid="connectivity" data-host={host}>
+      <div
+        className="connectivity is-problem"
+        role="status"
+        aria-live="polite"
+        data-testid="connectivity"
+        data-host={host}
+      >
         <span className="dot" aria-hidden="true" />
         {/* What to do is said once, in the banner at the top of the window (HostGoneBanner). */}
         <div className="connectivity-text">
@@ -75,7 +91,12 @@ export function ConnectivityStatus() {
     )
   }
   return (
-    <div className={`connectivity ${ok ? 'is-ok' : 'is-problem'}`} role="status" aria-live="polite" data-testid="connectivity">
+    <div
+      className={`connectivity ${ok ? 'is-ok' : 'is-problem'}`}
+      role="status"
+      aria-live="polite"
+      data-testid="connectivity"
+    >
       <span className="dot" aria-hidden="true" />
       <div className="connectivity-text">
         {ok ? (
@@ -83,19 +104,40 @@ export function ConnectivityStatus() {
         ) : (
           <>
             <span>{problemHeadline(c, parked)}</span>
-            {parked && <span className="small" data-testid="wait-until">{waitUntilText(parkedUntil, now)}</span>}
+            {parked && (
+              <span className="small" data-testid="wait-until">
+                {waitUntilText(parkedUntil, now)}
+              </span>
+            )}
             {c?.problem && <span className="muted small">{c.problem}</span>}
-            {!parked && c?.nextPollAt && c.nextPollAt > now && <span className="muted small">Trying again by itself {formatRelativeTime(c.nextPollAt, now)}</span>}
+            {!parked && c?.nextPollAt && c.nextPollAt > now && (
+              <span className="muted small">Trying again by itself {formatRelativeTime(c.nextPollAt, now)}</span>
+            )}
           </>
         )}
         {refreshError && <span className="form-error small">{refreshError}</span>}
       </div>
       {ok || parked ? (
-        <button type="button" className="btn btn-quiet btn-icon" onClick={() => void refreshNow()} disabled={refreshing} aria-label="Check for new jobs now" title="Check for new jobs now">
-          <span aria-hidden="true" className={refreshing ? 'spin' : undefined}>↻</span>
+        <button
+          type="button"
+          className="btn btn-quiet btn-icon"
+          onClick={() => void refreshNow()}
+          disabled={refreshing}
+          aria-label="Check for new jobs now"
+          title="Check for new jobs now"
+        >
+          <span aria-hidden="true" className={refreshing ? 'spin' : undefined}>
+            ↻
+          </span>
         </button>
       ) : (
-        <button type="button" className="btn btn-small" onClick={() => void refreshNow()} disabled={refreshing} title="Try to reach the service now">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => void refreshNow()}
+          disabled={refreshing}
+          title="Try to reach the service now"
+        >
           {refreshing ? 'Trying…' : 'Try now'}
         </button>
       )}

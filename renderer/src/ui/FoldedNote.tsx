@@ -18,7 +18,11 @@ export interface FoldedNoteProps {
 
 export function FoldedNote({ label, tone, title, gist, className, children }: FoldedNoteProps) {
   return (
-    <div className={`notice notice-${tone} folded-note${className ? ` ${className}` : ''}`} role="note" aria-label={label}>
+    <div
+      className={`notice notice-${tone} folded-note${className ? ` ${className}` : ''}`}
+      role="note"
+      aria-label={label}
+    >
       <details>
         <summary className="folded-note-line">
           <strong className="notice-title">{title}</strong>

@@ -27,7 +27,8 @@ interface State {
 
 /** The failure as a short sentence; any thrown value, hostile text included, is shown as text. */
 export function failureText(error: unknown): string {
-  const raw = error instanceof Error ? error.message : typeof error === 'string' ? error : 'An unexpected value was thrown.'
+  const raw =
+    error instanceof Error ? error.message : typeof error === 'string' ? error : 'An unexpected value was thrown.'
   const text = displayText(raw).trim() || 'No reason was given.'
   return text.length > 500 ? `${text.slice(0, 500)}…` : text
 }
@@ -56,10 +57,16 @@ export class PanelBoundary extends Component<Props, State> {
     if (!error) return <Fragment key={attempt}>{this.props.children}</Fragment>
     const name = this.props.name
     return (
-      <section className={`panel-failed notice notice-danger${this.props.className ? ` ${this.props.className}` : ''}`} role="alert" aria-label={`The ${name} panel failed`}>
+      <section
+        className={`panel-failed notice notice-danger${this.props.className ? ` ${this.props.className}` : ''}`}
+        role="alert"
+        aria-label={`The ${name} panel failed`}
+      >
         <p className="notice-title">The {name} panel could not be shown.</p>
         <p className="small long-text">{failureText(error)}</p>
-        <p className="muted small">The rest of Booth still works. Reloading the panel tries again with what Booth has now.</p>
+        <p className="muted small">
+          The rest of Booth still works. Reloading the panel tries again with what Booth has now.
+        </p>
         <button type="button" className="btn btn-small" onClick={this.reload}>
           Reload this panel
         </button>

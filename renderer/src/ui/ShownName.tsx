@@ -7,12 +7,30 @@
 import { displayText } from '../../../shared/display-text'
 import { splitBySearch } from './format/folded-text'
 
-export function ShownName({ name, className, highlight }: { name: string; className?: string; highlight?: string | null }) {
+export function ShownName({
+  name,
+  className,
+  highlight,
+}: {
+  name: string
+  className?: string
+  highlight?: string | null
+}) {
   const shown = displayText(name)
   const query = highlight?.trim() ?? ''
   return (
     <bdi className={className ? `shown-name ${className}` : 'shown-name'} title={shown}>
-      {query ? splitBySearch(shown, query).map((p, i) => (p.hit ? <mark key={i} className="search-hit">{p.text}</mark> : p.text)) : shown}
+      {query
+        ? splitBySearch(shown, query).map((p, i) =>
+            p.hit ? (
+              <mark key={i} className="search-hit">
+                {p.text}
+              </mark>
+            ) : (
+              p.text
+            ),
+          )
+        : shown}
     </bdi>
   )
 }

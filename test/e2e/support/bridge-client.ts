@@ -45,7 +45,9 @@ export function bridgeClient(launchUrl: string): BridgeClient {
         // A call that never answers names itself instead of running the test out of time.
         signal: AbortSignal.timeout(CALL_WITHIN_MS),
       }).catch((err: unknown) => {
-        throw new Error(`${name} got no answer from Booth within ${CALL_WITHIN_MS / 1000} s: ${err instanceof Error ? err.message : String(err)}`)
+        throw new Error(
+          `${name} got no answer from Booth within ${CALL_WITHIN_MS / 1000} s: ${err instanceof Error ? err.message : String(err)}`,
+        )
       })
       const body = (await res.json()) as { ok: boolean; result?: unknown; error?: { message: string } }
       if (!body.ok) throw new Error(`${name} failed: ${body.error?.message ?? res.status}`)
@@ -54,4 +56,12 @@ export function bridgeClient(launchUrl: string): BridgeClient {
   }
 }
 
-export const PENDING_ALL = { tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 100 } as const
+export const PENDING_ALL = {
+  tab: 'pending',
+  filter: 'all',
+  customer_id: null,
+  voice_id: null,
+  q: null,
+  page: 1,
+  page_size: 100,
+} as const

@@ -30,7 +30,14 @@ function applyPlans(): void {
     for (const d of job?.deliveries ?? []) {
       if (d.planned_check === plan) continue
       d.planned_check = plan
-      if (d.check.state === 'done') d.check = { ...d.check, verdict: plan.verdict, coverage: plan.coverage, summary: plan.summary, issues: plan.issues }
+      if (d.check.state === 'done')
+        d.check = {
+          ...d.check,
+          verdict: plan.verdict,
+          coverage: plan.coverage,
+          summary: plan.summary,
+          issues: plan.issues,
+        }
     }
   }
 }
@@ -52,7 +59,11 @@ lines.on('line', (line) => {
   const job = world.state().jobs.find((j) => j.job_id === jobId)
   if (!job) return answer({ error: `no job ${jobId}` })
   if (command === 'set_script') {
-    const given = JSON.parse(rest ?? '{}') as { text: string; html?: string | null; pronunciations?: Array<{ word: string; say: string }> }
+    const given = JSON.parse(rest ?? '{}') as {
+      text: string
+      html?: string | null
+      pronunciations?: Array<{ word: string; say: string }>
+    }
     job.script = { ...job.script, kind: 'typed', html: given.html ?? null, text: given.text, document: null }
     if (given.pronunciations) job.pronunciations = given.pronunciations
     job.script_change = null

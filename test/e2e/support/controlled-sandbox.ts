@@ -13,14 +13,22 @@ export interface ControlledSandbox {
   approve(jobId: string): Promise<unknown>
   requestChanges(jobId: string): Promise<unknown>
   /** The job's typed script (and pronunciations) become these. */
-  setScript(jobId: string, script: { text: string; html?: string | null; pronunciations?: Array<{ word: string; say: string }> }): Promise<unknown>
+  setScript(
+    jobId: string,
+    script: { text: string; html?: string | null; pronunciations?: Array<{ word: string; say: string }> },
+  ): Promise<unknown>
   /** What the platform's audio check of the job's takes finds (a PlannedCheck of sandbox/domain/state.ts). */
-  planCheck(jobId: string, plan: { verdict: 'matches' | 'check' | 'mismatch'; coverage: number; summary: string; issues: unknown[] }): Promise<unknown>
+  planCheck(
+    jobId: string,
+    plan: { verdict: 'matches' | 'check' | 'mismatch'; coverage: number; summary: string; issues: unknown[] },
+  ): Promise<unknown>
   stop(): Promise<void>
 }
 
 export async function startControlledSandbox(): Promise<ControlledSandbox> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/controlled-sandbox-main.ts'], { stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/e2e/support/controlled-sandbox-main.ts'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
   let output = ''
   const waiters: Array<(line: string) => void> = []
   child.stdout.on('data', (c: Buffer) => {
@@ -84,7 +92,9 @@ export async function startProducerWorld(): Promise<ProducerWorld & { stop(): Pr
   const sandbox = await startControlledSandbox()
   const booth = await startBooth({ BOOTH_API_KEY: sandbox.token }, ['--base-url', sandbox.url])
   return {
-    sandbox, booth, claimed: [],
+    sandbox,
+    booth,
+    claimed: [],
     stop: async () => {
       await booth.stop()
       await sandbox.stop()
@@ -119,7 +129,7 @@ export function ownProducerWorld(): { world(): ProducerWorld } {
   })
   return {
     world: () => {
-      if (!world) throw new Error('The spec file\'s own world has not started.')
+      if (!world) throw new Error("The spec file's own world has not started.")
       return world
     },
   }

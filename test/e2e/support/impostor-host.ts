@@ -19,7 +19,13 @@ export interface Impostor {
   close(): Promise<void>
 }
 
-const REJECTED = { mode: 'key_rejected', baseUrl: 'http://127.0.0.1:1', account: null, warnings: ['The service rejected the API key. Sign in again.'], missingScopes: [] }
+const REJECTED = {
+  mode: 'key_rejected',
+  baseUrl: 'http://127.0.0.1:1',
+  account: null,
+  warnings: ['The service rejected the API key. Sign in again.'],
+  missingScopes: [],
+}
 
 /** Listens on 127.0.0.1:port, trying for a few seconds while the killed host's socket lets go of it. */
 export async function startImpostor(port: number): Promise<Impostor> {
@@ -32,7 +38,8 @@ export async function startImpostor(port: number): Promise<Impostor> {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
       const path = new URL(req.url ?? '/', 'http://impostor').pathname
       res.setHeader('set-cookie', `booth-media-${port}=impostor; Path=/; SameSite=Strict`)
-      if (path === '/bridge/hello') return json(res, { ok: true, result: { proof: randomBytes(32).toString('base64url') } })
+      if (path === '/bridge/hello')
+        return json(res, { ok: true, result: { proof: randomBytes(32).toString('base64url') } })
       if (path === '/bridge/events') {
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' })
         res.write(`event: session\ndata: ${JSON.stringify(REJECTED)}\n\n`)

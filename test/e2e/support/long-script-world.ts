@@ -59,13 +59,21 @@ export async function startLongScriptBooth(): Promise<LongScriptBooth> {
   const changesRequested = pending.find((j) => j.changes_request)
   const plain = pending.find((j) => j !== changesRequested && !j.script_change && j.stage === 'accepted')
   const scriptChanged = pending.find((j) => j !== changesRequested && j !== plain && j.stage === 'accepted')
-  if (!changesRequested || !plain || !scriptChanged) throw new Error('The demo world has no pending jobs of the kinds this test needs.')
+  if (!changesRequested || !plain || !scriptChanged)
+    throw new Error('The demo world has no pending jobs of the kinds this test needs.')
   plain.script = { ...plain.script, html: allHtml, text: allText }
   changesRequested.script = { ...changesRequested.script, html: null, text: allText }
   const before = scriptChanged.script.text
   const after = `${allText}\n\n${before}`
   scriptChanged.script = { ...scriptChanged.script, html: null, text: after }
-  scriptChanged.script_change = { since: 'accepted', previous_text: before, current_text: after, directions_changed: false, document_replaced: false, changed_at: Date.now() - 3_600_000 }
+  scriptChanged.script_change = {
+    since: 'accepted',
+    previous_text: before,
+    current_text: after,
+    directions_changed: false,
+    document_replaced: false,
+    changed_at: Date.now() - 3_600_000,
+  }
   writeFileSync(worldFile, JSON.stringify(world))
 
   const host = await startWebHostOn(dataDir)

@@ -14,7 +14,21 @@ const dir = mkdtempSync(join(tmpdir(), 'booth-mic-file-e2e-'))
 /** 6 s of digital zeros. */
 export function silenceFile(): string {
   const path = join(dir, 'silence.wav')
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=mono', '-t', '6', '-c:a', 'pcm_s16le', path])
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=48000:cl=mono',
+    '-t',
+    '6',
+    '-c:a',
+    'pcm_s16le',
+    path,
+  ])
   return path
 }
 
@@ -23,13 +37,37 @@ export function phraseThenZeros(): string {
   const said = join(dir, 'said.wav')
   execFileSync('espeak-ng', ['-v', 'en-gb', '-s', '210', '-w', said, 'Book your free eye test today.'])
   const path = join(dir, 'phrase-then-zeros.wav')
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', said, '-af', 'apad=pad_dur=8', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', path])
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    said,
+    '-af',
+    'apad=pad_dur=8',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    path,
+  ])
   return path
 }
 
 /** `test.use(micPlaying(file))`: Chromium's microphone plays `file` (looped), allowed without asking. */
 export const micPlaying = (file: string) => ({
-  launchOptions: { ...launch, args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${file}`] },
+  launchOptions: {
+    ...launch,
+    args: [
+      ...(launch.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${file}`,
+    ],
+  },
 })
 
 /** Three or more digits before a decimal point, or infinity: no level Booth shows is like that. */
@@ -37,7 +75,11 @@ export const ABSURD = /[−-]\d{3,}\.\d|∞/
 
 /** Opens the demo job whose key number has hyphens (HOLF-nnnn-20) and puts focus on its script. */
 export async function openKeyedJob(page: Page, launchUrl: string): Promise<{ key: string }> {
-  const job = await findJob(launchUrl, 'a key number with hyphens that takes deliveries', (j) => j.can.deliver && j.deliver_notice === 'none' && /-\d+-/.test(j.key_number) && j.script.kind === 'typed')
+  const job = await findJob(
+    launchUrl,
+    'a key number with hyphens that takes deliveries',
+    (j) => j.can.deliver && j.deliver_notice === 'none' && /-\d+-/.test(j.key_number) && j.script.kind === 'typed',
+  )
   await openWorkspace(page, launchUrl)
   await openJob(page, job.job_id, job.advertiser)
   await page.locator('.script-panel .section-title').click()

@@ -18,7 +18,20 @@ export const LAPTOP_SCREENS = [
 export function makeWav(seconds = 2, name = 'read.wav'): string {
   const dir = mkdtempSync(join(tmpdir(), 'booth-reading-e2e-'))
   const path = join(dir, name)
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `aevalsrc=0.25*sin(2*PI*330*t):s=48000:d=${seconds}`, '-ac', '1', '-c:a', 'pcm_s24le', path])
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=0.25*sin(2*PI*330*t):s=48000:d=${seconds}`,
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s24le',
+    path,
+  ])
   return path
 }
 
@@ -30,8 +43,12 @@ export async function expectWhollyInView(page: Page, locator: Locator, what: str
   if (!box || !viewport) return
   expect(box.y, `${what} starts inside the window`).toBeGreaterThanOrEqual(0)
   expect(box.x, `${what} starts inside the window`).toBeGreaterThanOrEqual(0)
-  expect(box.y + box.height, `${what} ends inside the window (height ${viewport.height})`).toBeLessThanOrEqual(viewport.height + 0.5)
-  expect(box.x + box.width, `${what} ends inside the window (width ${viewport.width})`).toBeLessThanOrEqual(viewport.width + 0.5)
+  expect(box.y + box.height, `${what} ends inside the window (height ${viewport.height})`).toBeLessThanOrEqual(
+    viewport.height + 0.5,
+  )
+  expect(box.x + box.width, `${what} ends inside the window (width ${viewport.width})`).toBeLessThanOrEqual(
+    viewport.width + 0.5,
+  )
 }
 
 /** Whether at least `px` pixels of the element show inside the window. */
@@ -69,7 +86,11 @@ export async function openJobPatiently(page: Page, jobId: string, advertiser: st
 }
 
 const takesTypedDeliveries = (j: JobDetail) =>
-  j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && j.script.text.trim() !== '' && j.length_s > 0
+  j.can.deliver &&
+  j.deliver_notice === 'none' &&
+  j.script.kind === 'typed' &&
+  j.script.text.trim() !== '' &&
+  j.length_s > 0
 
 /**
  * A pending job with a typed script to record on (not one of `skip`): one that takes no deliveries first, so
@@ -77,9 +98,14 @@ const takesTypedDeliveries = (j: JobDetail) =>
  * deliverable one when there is no other.
  */
 export async function typedJobToRecord(launchUrl: string, skip: readonly string[] = []): Promise<JobDetail> {
-  const typed = (j: JobDetail) => !skip.includes(j.job_id) && j.script.kind === 'typed' && j.script.text.trim() !== '' && j.length_s > 0
+  const typed = (j: JobDetail) =>
+    !skip.includes(j.job_id) && j.script.kind === 'typed' && j.script.text.trim() !== '' && j.length_s > 0
   try {
-    return await findJob(launchUrl, 'a typed script that takes no deliveries', (j) => typed(j) && !takesTypedDeliveries(j))
+    return await findJob(
+      launchUrl,
+      'a typed script that takes no deliveries',
+      (j) => typed(j) && !takesTypedDeliveries(j),
+    )
   } catch {
     return typedDeliverableJob(launchUrl, skip)
   }
@@ -87,5 +113,9 @@ export async function typedJobToRecord(launchUrl: string, skip: readonly string[
 
 /** The first pending job with a typed script that takes deliveries (not one of `skip`), through findJob's per-Booth cache. */
 export function typedDeliverableJob(launchUrl: string, skip: readonly string[] = []): Promise<JobDetail> {
-  return findJob(launchUrl, 'a typed script that takes deliveries', (j) => !skip.includes(j.job_id) && takesTypedDeliveries(j))
+  return findJob(
+    launchUrl,
+    'a typed script that takes deliveries',
+    (j) => !skip.includes(j.job_id) && takesTypedDeliveries(j),
+  )
 }

@@ -6,7 +6,10 @@ const launch = config.use?.launchOptions ?? {}
 
 /** `test.use(FAKE_MICROPHONE)`: Chromium's fake microphone (a steady beep), allowed without asking. */
 export const FAKE_MICROPHONE = {
-  launchOptions: { ...launch, args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
+  launchOptions: {
+    ...launch,
+    args: [...(launch.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  },
 }
 
 /** Space, a short take, Space; waits until the recorder is idle again. */

@@ -51,7 +51,10 @@ export function scriptLinesInView(page: Page): Promise<ScriptLines> {
         const hit = document.elementFromPoint(l.left + (l.right - l.left) * f, l.mid)
         return hit !== null && root.contains(hit)
       })
-    const inView = lines.filter((l) => l.top >= top - 0.5 && l.bottom <= bottom + 0.5 && l.left >= 0 && l.right <= window.innerWidth && uncovered(l))
+    const inView = lines.filter(
+      (l) =>
+        l.top >= top - 0.5 && l.bottom <= bottom + 0.5 && l.left >= 0 && l.right <= window.innerWidth && uncovered(l),
+    )
     return { inView: inView.length, total: lines.length, fontSize }
   })
 }

@@ -10,7 +10,12 @@ export default class SlowTestsReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status !== 'passed') return
-    if (isSlow(result.duration, test.timeout)) this.slow.push({ name: `${test.parent.project()?.name ?? ''} ${test.titlePath().slice(2).join(' › ')}`, durationMs: result.duration, timeoutMs: test.timeout })
+    if (isSlow(result.duration, test.timeout))
+      this.slow.push({
+        name: `${test.parent.project()?.name ?? ''} ${test.titlePath().slice(2).join(' › ')}`,
+        durationMs: result.duration,
+        timeoutMs: test.timeout,
+      })
   }
 
   onEnd(): void {

@@ -12,11 +12,17 @@ export interface StandaloneSandbox {
 }
 
 /** `dataDir`: the sandbox keeps its world in dataDir/world.json (a test may write one first); `apiKey`: to reuse a key across restarts. */
-export async function startStandaloneSandbox(opts: { dataDir?: string; apiKey?: string } = {}): Promise<StandaloneSandbox> {
+export async function startStandaloneSandbox(
+  opts: { dataDir?: string; apiKey?: string } = {},
+): Promise<StandaloneSandbox> {
   const apiKey = opts.apiKey ?? `e2e_${randomBytes(12).toString('hex')}`
   const data = opts.dataDir ? ['--data', opts.dataDir] : []
   // node itself with tsx's loader (not npx): one process, so stopping it really stops the sandbox.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--key', `${apiKey}=*`, '--no-producer', ...data], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--key', `${apiKey}=*`, '--no-producer', ...data],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The sandbox did not start within 30 s:\n${output}`)), 30_000)

@@ -13,7 +13,10 @@ import type { JobDetail } from '../../../shared/bridge'
 
 /** Sentences of a script, as the read-back splits them. */
 export function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter((s) => /[A-Za-z]/.test(s))
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter((s) => /[A-Za-z]/.test(s))
 }
 
 export interface Voice {
@@ -33,15 +36,32 @@ export interface Reads {
  * The reads of a job's script: the take with one word of sentence `misread` (0-based) changed by `change`,
  * a pickup of that sentence alone recorded in a louder room, and a pickup of a sentence the script lacks.
  */
-export async function readsOf(job: JobDetail, misread: number, change: (s: string) => string, voice: Voice): Promise<Reads> {
+export async function readsOf(
+  job: JobDetail,
+  misread: number,
+  change: (s: string) => string,
+  voice: Voice,
+): Promise<Reads> {
   const parts = sentences(job.script.text)
   const said = parts.map((s, i) => (i === misread ? change(s) : s))
-  if (said[misread] === parts[misread]) throw new Error(`The change leaves sentence ${misread + 1} as it is: ${parts[misread]}`)
+  if (said[misread] === parts[misread])
+    throw new Error(`The change leaves sentence ${misread + 1} as it is: ${parts[misread]}`)
   const dir = mkdtempSync(join(tmpdir(), 'booth-versions-e2e-'))
   try {
     const take = await speakRead(dir, 'take', said, { ...voice, pausesS: 0.7, roomDbfs: -62 })
-    const pickup = await speakRead(dir, 'pickup', [parts[misread] as string], { ...voice, leadS: 0.8, tailS: 0.6, roomDbfs: -58, roomSeed: 5 })
-    const stray = await speakRead(dir, 'stray', ['The quick brown fox jumps over the lazy dog.'], { ...voice, leadS: 0.8, tailS: 0.6, roomDbfs: -60 })
+    const pickup = await speakRead(dir, 'pickup', [parts[misread] as string], {
+      ...voice,
+      leadS: 0.8,
+      tailS: 0.6,
+      roomDbfs: -58,
+      roomSeed: 5,
+    })
+    const stray = await speakRead(dir, 'stray', ['The quick brown fox jumps over the lazy dog.'], {
+      ...voice,
+      leadS: 0.8,
+      tailS: 0.6,
+      roomDbfs: -60,
+    })
     return { take: readFileSync(take.path), pickup: readFileSync(pickup.path), stray: readFileSync(stray.path), parts }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -82,7 +102,11 @@ export async function deliverVersion(row: Locator, title: RegExp): Promise<void>
 }
 
 /** Opens the file chooser from its button with Enter and gives it the file. */
-export async function chooseFile(page: Page, button: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+export async function chooseFile(
+  page: Page,
+  button: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   const chooser = page.waitForEvent('filechooser')
   await press(button, 'Enter')
   await (await chooser).setFiles(file)

@@ -9,7 +9,17 @@ import { SCREENSHOTS } from '../booth-host'
 import { bridgeClient } from './bridge-client'
 import { findJob } from './reading'
 import { DELIVERED_OR_ANSWERED, dropFiles, openJob, openWorkspace, screenshot } from './workspace'
-import { chooseFile, deliverVersion, placePickups, press, readsOf, takeRow, verdictOf, wav, type Voice } from './versions-flow'
+import {
+  chooseFile,
+  deliverVersion,
+  placePickups,
+  press,
+  readsOf,
+  takeRow,
+  verdictOf,
+  wav,
+  type Voice,
+} from './versions-flow'
 
 const NOT_CLEAN = /Worth a listen|Differs from the script/
 
@@ -27,10 +37,22 @@ export interface Scenario {
 }
 
 /** Grandpa Joe's two sentences: no figures, heard clean by the read-back in espeak-ng's voices today. */
-export async function fixAndComp({ page, launchUrl, screen, voice, stray, shots, consoleErrors }: Scenario): Promise<void> {
+export async function fixAndComp({
+  page,
+  launchUrl,
+  screen,
+  voice,
+  stray,
+  shots,
+  consoleErrors,
+}: Scenario): Promise<void> {
   await page.setViewportSize(screen)
   const bridge = bridgeClient(launchUrl)
-  const job = await findJob(launchUrl, 'the Sunny Day script', (j) => j.script.kind === 'typed' && /^Grandpa Joe here/.test(j.script.text))
+  const job = await findJob(
+    launchUrl,
+    'the Sunny Day script',
+    (j) => j.script.kind === 'typed' && /^Grandpa Joe here/.test(j.script.text),
+  )
   const reads = await readsOf(job, 0, (s) => s.replace(/breakfast!$/, 'dinner!'), voice)
 
   await openWorkspace(page, launchUrl)
@@ -45,7 +67,8 @@ export async function fixAndComp({ page, launchUrl, screen, voice, stray, shots,
   // The proofer's list, through the file chooser: a card for sentence 1, not fixed yet.
   const cards = page.locator('.pickup-cards')
   await chooseFile(page, cards.getByRole('button', { name: 'Import pickup list (CSV)…' }), {
-    name: 'proofer.csv', mimeType: 'text/csv',
+    name: 'proofer.csv',
+    mimeType: 'text/csv',
     buffer: Buffer.from('Sentence,Said,Should be\n"Grandpa Joe here, and back in my day",dinner,breakfast\n'),
   })
   const card = cards.locator('.pickup-card[data-sentence="1"]')
@@ -60,27 +83,36 @@ export async function fixAndComp({ page, launchUrl, screen, voice, stray, shots,
     await dropFiles(page, '.pickup-drop', [wav('stray.wav', reads.stray)])
     await expect(drop.locator('.ver-notice')).toContainText('“stray.wav” is pickup 2.', { timeout: 30_000 })
     await placePickups(page, row, 1)
-    await expect(row.locator('.ver-notice[role="alert"]')).toContainText('Pickup 2 reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.', { timeout: 180_000 })
+    await expect(row.locator('.ver-notice[role="alert"]')).toContainText(
+      'Pickup 2 reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.',
+      { timeout: 180_000 },
+    )
     await expect(row.locator('.ver-mark')).toHaveCount(0)
     // The refusal is the bridge call's 409 answer, which Chromium also logs; that one line is expected.
     const refusal = consoleErrors.findIndex((e) => e.includes('status of 409 (Conflict)'))
     expect(refusal).toBeGreaterThanOrEqual(0)
     consoleErrors.splice(refusal, 1)
-    expect((await bridge.call('listVersions', { takeId: (await row.getAttribute('data-take-id')) ?? '' })).versions).toHaveLength(1)
+    expect(
+      (await bridge.call('listVersions', { takeId: (await row.getAttribute('data-take-id')) ?? '' })).versions,
+    ).toHaveLength(1)
     await press(row.getByRole('button', { name: 'Cancel' }), 'Enter')
     await press(takeRow(page, 2).getByRole('button', { name: /^Delete / }), 'Enter')
     await expect(takeRow(page, 2)).toHaveCount(0)
     pickupNumber = 3
   }
   await dropFiles(page, '.pickup-drop', [wav('grandpa-pickup.wav', reads.pickup)])
-  await expect(drop.locator('.ver-notice')).toContainText(`“grandpa-pickup.wav” is pickup ${pickupNumber}.`, { timeout: 30_000 })
+  await expect(drop.locator('.ver-notice')).toContainText(`“grandpa-pickup.wav” is pickup ${pickupNumber}.`, {
+    timeout: 30_000,
+  })
   await expect(takeRow(page, pickupNumber).getByLabel(/^Label of /)).toHaveValue('pickup')
 
   // Place pickups, by keyboard; main's progress shows while it works.
   await placePickups(page, row, 1)
   await expect(row.locator('.ver-progress')).toBeVisible()
   await expect(row.locator('.ver-mark')).toHaveText('· v2', { timeout: 240_000 })
-  await expect(row.locator('.ver-notice')).toContainText(new RegExp(`^Version 2: Sentence 1 replaced from Pickup ${pickupNumber}, [+−]\\d\\.\\d s\\.`))
+  await expect(row.locator('.ver-notice')).toContainText(
+    new RegExp(`^Version 2: Sentence 1 replaced from Pickup ${pickupNumber}, [+−]\\d\\.\\d s\\.`),
+  )
   expect(await verdictOf(row, 60_000)).toBe('Matches the script')
   await expect(card).toHaveAttribute('data-done', 'true', { timeout: 30_000 })
   await expect(card).toContainText('Reads clean')
@@ -99,7 +131,9 @@ export async function fixAndComp({ page, launchUrl, screen, voice, stray, shots,
   // Any version plays: version 1 from its own file, while version 2 stays the take.
   await press(v1.getByRole('button', { name: /^Play .* version 1$/ }), 'Enter')
   await expect(v1.locator('audio')).toHaveAttribute('src', /\/media\//)
-  await expect.poll(() => v1.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 }).toBeGreaterThan(0)
+  await expect
+    .poll(() => v1.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(0)
   await v1.locator('audio').evaluate((a: HTMLAudioElement) => a.pause())
   await expect(row.locator('.ver-mark')).toHaveText('· v2')
   if (shots) {
@@ -141,7 +175,10 @@ export async function fixAndComp({ page, launchUrl, screen, voice, stray, shots,
   await page.keyboard.press('Space')
   await expect(first).toHaveAttribute('aria-selected', 'true')
   await expect(second).toHaveAttribute('aria-selected', 'false')
-  await expect(first).toHaveAttribute('aria-label', /^Sentence 1, .+: Clean, −\d+\.\d LUFS · [−]?\d+\.\d dBTP · \d\.\d s, picked$/)
+  await expect(first).toHaveAttribute(
+    'aria-label',
+    /^Sentence 1, .+: Clean, −\d+\.\d LUFS · [−]?\d+\.\d dBTP · \d\.\d s, picked$/,
+  )
   if (shots) await screenshot(page, 'versions-comp-grid')
   await press(dialog.getByRole('button', { name: 'Render comp' }), 'Enter')
   await expect(dialog.locator('.ver-progress')).toBeVisible()
@@ -150,7 +187,9 @@ export async function fixAndComp({ page, launchUrl, screen, voice, stray, shots,
   await expect(dialog).toHaveCount(0)
   const comp = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.source === 'comp')
   expect(comp?.preflight?.measured).toBe(true)
-  expect(await verdictOf(page.locator(`.take-row[data-take-id="${comp?.id ?? ''}"]`), 60_000)).toBe('Matches the script')
+  expect(await verdictOf(page.locator(`.take-row[data-take-id="${comp?.id ?? ''}"]`), 60_000)).toBe(
+    'Matches the script',
+  )
 }
 
 /**
@@ -160,7 +199,15 @@ export async function fixAndComp({ page, launchUrl, screen, voice, stray, shots,
 export async function fixAndDeliver({ page, launchUrl, screen, voice }: Scenario): Promise<void> {
   await page.setViewportSize(screen)
   const bridge = bridgeClient(launchUrl)
-  const job = await findJob(launchUrl, 'the Hollis & Finch script, deliverable', (j) => j.can.deliver && j.deliver_notice === 'none' && j.script.kind === 'typed' && /Book your free eye test today\./.test(j.script.text))
+  const job = await findJob(
+    launchUrl,
+    'the Hollis & Finch script, deliverable',
+    (j) =>
+      j.can.deliver &&
+      j.deliver_notice === 'none' &&
+      j.script.kind === 'typed' &&
+      /Book your free eye test today\./.test(j.script.text),
+  )
   const reads = await readsOf(job, 1, (s) => s.replace(/today\.$/, 'tomorrow.'), voice)
   await openWorkspace(page, launchUrl)
   await openJob(page, job.job_id, job.advertiser)
@@ -171,7 +218,9 @@ export async function fixAndDeliver({ page, launchUrl, screen, voice }: Scenario
   await expect(takeRow(page, 2).getByLabel(/^Label of /)).toHaveValue('pickup', { timeout: 30_000 })
   await placePickups(page, row, 1)
   await expect(row.locator('.ver-mark')).toHaveText('· v2', { timeout: 240_000 })
-  await expect(row.locator('.ver-notice')).toContainText(/^Version 2: Sentence 2 replaced from Pickup 2, [+−]\d\.\d s\./)
+  await expect(row.locator('.ver-notice')).toContainText(
+    /^Version 2: Sentence 2 replaced from Pickup 2, [+−]\d\.\d s\./,
+  )
   await verdictOf(row, 60_000)
 
   // The confirmation names the version it sends.
@@ -183,7 +232,9 @@ export async function fixAndDeliver({ page, launchUrl, screen, voice }: Scenario
   const v2 = (await bridge.call('listTakes', { jobId: job.job_id })).takes.find((t) => t.take_number === 1)
   expect(server[0]?.preflight).toEqual(v2?.preflight)
   await press(row.getByRole('button', { name: '2 versions' }), 'Enter')
-  await expect(row.locator('.ver-item[data-version="2"] .ver-delivery')).toHaveText(/^Delivered as \S+_main_01_v2\.wav$/)
+  await expect(row.locator('.ver-item[data-version="2"] .ver-delivery')).toHaveText(
+    /^Delivered as \S+_main_01_v2\.wav$/,
+  )
   await expect(row.getByRole('button', { name: /^Restore / })).toHaveCount(0)
   await expect(row.getByRole('button', { name: /^Undo/ })).toHaveCount(0)
 }

@@ -24,12 +24,19 @@ const LAST_RESORT_MARKER = 'BOOTH-LAST-RESORT'
 /** Throws when anything reached main's last resort: no path of a test may end there. */
 function assertNothingReachedLastResort(lines: string[], output: string): void {
   if (lines.length === 0) return
-  throw new Error(`A failure nothing handled reached Booth's last resort (it would have ended Booth):\n${lines.join('\n')}\n--- what Booth printed ---\n${output.slice(-4000)}`)
+  throw new Error(
+    `A failure nothing handled reached Booth's last resort (it would have ended ` +
+      `Booth):\n${lines.join('\n')}\n--- what Booth printed ---\n${output.slice(-4000)}`,
+  )
 }
 
 const STOP_WITHIN_MS = 20_000
 
-export async function startWebHostOn(dataDir: string, env: Record<string, string> = {}, args: string[] = []): Promise<WebHostProcess> {
+export async function startWebHostOn(
+  dataDir: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<WebHostProcess> {
   // Node itself (not npx) so that stopping the child stops Booth, leaving no orphan behind.
   const child: ChildProcess = spawn(process.execPath, webHostArgs(['--port', '0', '--data-dir', dataDir, ...args]), {
     env: { ...process.env, BOOTH_FAIL_ON_LAST_RESORT: '1', ...env },

@@ -16,7 +16,8 @@ export function row(page: Page, jobId: string): Locator {
 
 /** Below 1440 px an open job folds the list into the rail: lay it over the job to reach a row. */
 export async function showListIfFolded(page: Page): Promise<void> {
-  if (await page.locator('.workspace.is-folded:not(.is-peeking)').count()) await page.locator('.rail [data-list-toggle]').click()
+  if (await page.locator('.workspace.is-folded:not(.is-peeking)').count())
+    await page.locator('.rail [data-list-toggle]').click()
 }
 
 export async function openJob(page: Page, jobId: string, advertiser: string): Promise<void> {
@@ -30,7 +31,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Drops files on an element the way the desktop does: a DataTransfer made in the page from bytes. */
-export async function dropFiles(page: Page, selector: string, files: Array<{ name: string; type: string; bytes: Buffer }>): Promise<void> {
+export async function dropFiles(
+  page: Page,
+  selector: string,
+  files: Array<{ name: string; type: string; bytes: Buffer }>,
+): Promise<void> {
   const payload = files.map((f) => ({ name: f.name, type: f.type, base64: f.bytes.toString('base64') }))
   const dataTransfer = await page.evaluateHandle((list) => {
     const dt = new DataTransfer()

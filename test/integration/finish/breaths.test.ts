@@ -23,7 +23,9 @@ describe('breaths in the pauses of real reads', () => {
       const t = await plantedTake(dir, voice, roomDbfs)
       const found = findBreaths([t.x], SR, t.pauses, t.roomDb)
       // Every planted breath is found, and nothing else (the clicks, the room tone) is taken for one.
-      expect(t.breaths.filter((b) => found.some((f) => overlaps(f, b))).length / t.breaths.length).toBeGreaterThanOrEqual(0.9)
+      expect(
+        t.breaths.filter((b) => found.some((f) => overlaps(f, b))).length / t.breaths.length,
+      ).toBeGreaterThanOrEqual(0.9)
       for (const f of found) expect(t.breaths.some((b) => overlaps(f, b))).toBe(true)
       // Speech itself, searched as if it were a pause, holds no breath.
       expect(findBreaths([t.x], SR, t.sentences, t.roomDb)).toEqual([])

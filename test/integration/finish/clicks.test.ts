@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findBreaths } from '../../../main/finish/breaths'
 import { findClicks, repairClicks } from '../../../main/finish/clicks'
 import { makeTempDir } from '../../support/audio-fixtures'
-import { longestZeroRun, maxStep, overlaps, plantedTake, readWav, rmsDb, SR, writeWav24, type Voice } from './level-audio'
+import {
+  longestZeroRun,
+  maxStep,
+  overlaps,
+  plantedTake,
+  readWav,
+  rmsDb,
+  SR,
+  writeWav24,
+  type Voice,
+} from './level-audio'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}

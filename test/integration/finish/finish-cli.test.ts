@@ -39,16 +39,57 @@ const fixture = (key: string, make: () => Promise<SpokenRead>) => {
   return hit
 }
 
-const LONG = ['This Saturday only,', "it's the biggest sale of the year at Dream Street Furniture.", 'Save twenty percent on every mattress in the store.', 'Queen mattresses start at just two ninety nine.', 'Our sleep experts are here to help.', 'Visit us today.']
-const longTake = () => fixture('long', () => speakRead(dir, 'long', LONG, { pausesS: [0.35, 0.9, 2.0, 0.8, 1.0], roomDbfs: -60, voice: 'en-us+f2', speed: 165 }))
-const shortTake = () => fixture('short', () => speakRead(dir, 'short', LONG.slice(2), { pausesS: [0.5, 0.6, 0.45], roomDbfs: -50, roomSeed: 5, voice: 'en-us+f3', speed: 190, leadS: 0.3, tailS: 0.4 }))
-const cdTake = () => fixture('cd', () => speakRead(dir, 'cd', LONG.slice(1, 4), { pausesS: [0.9, 0.7], roomDbfs: -55, sampleRate: 44_100, codec: 'pcm_s16le' }))
+const LONG = [
+  'This Saturday only,',
+  "it's the biggest sale of the year at Dream Street Furniture.",
+  'Save twenty percent on every mattress in the store.',
+  'Queen mattresses start at just two ninety nine.',
+  'Our sleep experts are here to help.',
+  'Visit us today.',
+]
+const longTake = () =>
+  fixture('long', () =>
+    speakRead(dir, 'long', LONG, { pausesS: [0.35, 0.9, 2.0, 0.8, 1.0], roomDbfs: -60, voice: 'en-us+f2', speed: 165 }),
+  )
+const shortTake = () =>
+  fixture('short', () =>
+    speakRead(dir, 'short', LONG.slice(2), {
+      pausesS: [0.5, 0.6, 0.45],
+      roomDbfs: -50,
+      roomSeed: 5,
+      voice: 'en-us+f3',
+      speed: 190,
+      leadS: 0.3,
+      tailS: 0.4,
+    }),
+  )
+const cdTake = () =>
+  fixture('cd', () =>
+    speakRead(dir, 'cd', LONG.slice(1, 4), {
+      pausesS: [0.9, 0.7],
+      roomDbfs: -55,
+      sampleRate: 44_100,
+      codec: 'pcm_s16le',
+    }),
+  )
 
-interface Audio { raw: Float64Array; rate: number; frames: number; encoding: string; channels: number }
+interface Audio {
+  raw: Float64Array
+  rate: number
+  frames: number
+  encoding: string
+  channels: number
+}
 async function audioOf(path: string): Promise<Audio> {
   const src = await openWavSource(path)
   try {
-    return { raw: await src.readFrames(0, src.frames), rate: src.format.sample_rate, frames: src.frames, encoding: src.format.encoding, channels: src.format.channels }
+    return {
+      raw: await src.readFrames(0, src.frames),
+      rate: src.format.sample_rate,
+      frames: src.frames,
+      encoding: src.format.encoding,
+      channels: src.format.channels,
+    }
   } finally {
     await src.close()
   }
@@ -68,12 +109,15 @@ function indexIn(hay: Float64Array, needle: Float64Array, gainDb = 0, limited = 
   let top = 0
   for (const v of needle) top = Math.max(top, Math.abs(v))
   let anchor = 0
-  for (let j = 1; j < needle.length; j++) if (Math.abs(Math.abs(needle[j] as number) - 0.3 * top) < Math.abs(Math.abs(needle[anchor] as number) - 0.3 * top)) anchor = j
+  for (let j = 1; j < needle.length; j++)
+    if (Math.abs(Math.abs(needle[j] as number) - 0.3 * top) < Math.abs(Math.abs(needle[anchor] as number) - 0.3 * top))
+      anchor = j
   const near = (a: number, b: number) => Math.abs(a - b * g) <= tolOf(b)
   for (let i = 0; i + needle.length <= hay.length; i++) {
     if (!near(hay[i + anchor] as number, needle[anchor] as number)) continue
     let misses = 0
-    for (let j = 0; j < needle.length && misses <= allowed; j++) if (!near(hay[i + j] as number, needle[j] as number)) misses++
+    for (let j = 0; j < needle.length && misses <= allowed; j++)
+      if (!near(hay[i + j] as number, needle[j] as number)) misses++
     if (misses <= allowed) return i
   }
   return -1
@@ -98,14 +142,25 @@ function longestZeroRun(a: Audio): number {
   return best
 }
 
-async function finish(input: string, name: string, spot: number, kind: 'dry_voice' | 'finished_spot', extra: string[] = []) {
+async function finish(
+  input: string,
+  name: string,
+  spot: number,
+  kind: 'dry_voice' | 'finished_spot',
+  extra: string[] = [],
+) {
   const out = join(dir, `${name}.finished.wav`)
   const result = await runFinishCli([input, '--spot-length', String(spot), '--kind', kind, ...extra, '-o', out])
   return { ...result, out, report: result.code === 0 ? (JSON.parse(result.stdout) as FinishReport) : null }
 }
 
 /** Each sentence's audible part found, sample for sample but for the one gain, in the output: its start and end there (s). */
-function placeSentences(input: Audio, output: Audio, read: SpokenRead, report: FinishReport | null): Array<{ startS: number; endS: number } | null> {
+function placeSentences(
+  input: Audio,
+  output: Audio,
+  read: SpokenRead,
+  report: FinishReport | null,
+): Array<{ startS: number; endS: number } | null> {
   return read.sentences.map((s) => {
     const needle = input.raw.subarray(Math.round(s.startS * input.rate), Math.round(s.endS * input.rate))
     const at = indexIn(output.raw, needle, report?.gain_db ?? 0, report?.limited ?? false)
@@ -114,7 +169,12 @@ function placeSentences(input: Audio, output: Audio, read: SpokenRead, report: F
 }
 
 /** A read by flite (another synthesiser), 48 kHz 24-bit over pink room tone; each phrase's middle half, where it lies. */
-async function fliteTake(name: string, phrases: readonly string[], pausesS: readonly number[], roomDbfs: number): Promise<{ path: string; durationS: number; middles: Array<[number, number]> }> {
+async function fliteTake(
+  name: string,
+  phrases: readonly string[],
+  pausesS: readonly number[],
+  roomDbfs: number,
+): Promise<{ path: string; durationS: number; middles: Array<[number, number]> }> {
   const inputs: string[] = []
   const parts: string[] = []
   const chain: string[] = []
@@ -139,10 +199,15 @@ async function fliteTake(name: string, phrases: readonly string[], pausesS: read
     t += gap
   }
   parts.push(`${chain.join('')}concat=n=${chain.length}:v=0:a=1[voice]`)
-  parts.push(`anoisesrc=r=48000:a=${(10 ** (roomDbfs / 20)).toPrecision(8)}:c=pink:s=3:d=${t.toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[room]`)
+  parts.push(
+    `anoisesrc=r=48000:a=${(10 ** (roomDbfs / 20)).toPrecision(8)}:c=pink:s=3:d=${t.toFixed(6)},aformat=sample_fmts=dbl:channel_layouts=mono[room]`,
+  )
   parts.push('[voice][room]amix=inputs=2:duration=first:normalize=0[out]')
   const path = join(dir, `${name}.wav`)
-  await runFfmpeg(['-y', ...inputs, '-filter_complex', parts.join(';'), '-map', '[out]', '-c:a', 'pcm_s24le', '-ar', '48000', path], { timeoutMs: 120_000 })
+  await runFfmpeg(
+    ['-y', ...inputs, '-filter_complex', parts.join(';'), '-map', '[out]', '-c:a', 'pcm_s24le', '-ar', '48000', path],
+    { timeoutMs: 120_000 },
+  )
   return { path, durationS: t, middles }
 }
 
@@ -174,8 +239,14 @@ describe('npm run finish', () => {
     expect(r.report?.after.rms_dbfs).toBeGreaterThanOrEqual(-23)
     expect(r.report?.after.rms_dbfs).toBeLessThanOrEqual(-18)
     expect(r.report?.after.true_peak_dbtp).toBeLessThanOrEqual(-3)
-    expect(r.report?.edits.filter((e) => e.kind === 'gain')).toEqual(r.report?.gain_db === 0 ? [] : [expect.objectContaining({ gain_db: r.report?.gain_db })])
-    expect({ rate: output.rate, encoding: output.encoding, channels: output.channels }).toEqual({ rate: input.rate, encoding: input.encoding, channels: input.channels })
+    expect(r.report?.edits.filter((e) => e.kind === 'gain')).toEqual(
+      r.report?.gain_db === 0 ? [] : [expect.objectContaining({ gain_db: r.report?.gain_db })],
+    )
+    expect({ rate: output.rate, encoding: output.encoding, channels: output.channels }).toEqual({
+      rate: input.rate,
+      encoding: input.encoding,
+      channels: input.channels,
+    })
     expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
     const placed = placeSentences(input, output, read, r.report)
     expect(placed.every((p) => p !== null)).toBe(true)
@@ -185,7 +256,8 @@ describe('npm run finish', () => {
     for (let i = 0; i + 1 < at.length; i++) {
       const from = (at[i] as { endS: number }).endS + 0.25
       const to = (at[i + 1] as { startS: number }).startS - 0.05
-      if (to - from >= 0.1) expect(Math.abs(rmsDb(output, from, to) - (room + (r.report?.gain_db ?? 0)))).toBeLessThanOrEqual(3)
+      if (to - from >= 0.1)
+        expect(Math.abs(rmsDb(output, from, to) - (room + (r.report?.gain_db ?? 0)))).toBeLessThanOrEqual(3)
     }
     // The 2 s pause (after the third sentence) stays the longest.
     expect(gaps.indexOf(Math.max(...gaps))).toBe(2)
@@ -239,10 +311,19 @@ describe('npm run finish', () => {
     const read = await longTake()
     const hashBefore = await sha256File(read.path)
     const out = join(dir, 'refused.wav')
-    const failed = await run('npm', ['run', '--silent', 'finish', '--', read.path, '--spot-length', '6', '--kind', 'dry_voice', '-o', out], { cwd: process.cwd() }).then(() => null, (e: { code: number; stderr: string; stdout: string }) => e)
+    const failed = await run(
+      'npm',
+      ['run', '--silent', 'finish', '--', read.path, '--spot-length', '6', '--kind', 'dry_voice', '-o', out],
+      { cwd: process.cwd() },
+    ).then(
+      () => null,
+      (e: { code: number; stderr: string; stdout: string }) => e,
+    )
     expect(failed?.code).toBe(1)
     expect(failed?.stdout).toBe('')
-    expect(failed?.stderr.trim()).toMatch(/^The words alone take \d+\.\d s( and the shortest pauses and handles \d+\.\d s more)?; the spot is 6\.0 s; 4 % faster reaches \d+\.\d s\.$/)
+    expect(failed?.stderr.trim()).toMatch(
+      /^The words alone take \d+\.\d s( and the shortest pauses and handles \d+\.\d s more)?; the spot is 6\.0 s; 4 % faster reaches \d+\.\d s\.$/,
+    )
     expect(await stat(out).catch(() => null)).toBeNull()
     expect(await sha256File(read.path)).toBe(hashBefore)
   }, 60_000)
@@ -273,7 +354,8 @@ describe('npm run finish', () => {
     const from = Math.round(4 * output.rate)
     const to = Math.round(5.5 * output.rate)
     let crossings = 0
-    for (let i = from + 1; i < to; i++) if (((output.raw[i - 1] as number) < 0) !== ((output.raw[i] as number) < 0)) crossings++
+    for (let i = from + 1; i < to; i++)
+      if ((output.raw[i - 1] as number) < 0 !== (output.raw[i] as number) < 0) crossings++
     const hz = crossings / 2 / ((to - from) / output.rate)
     expect(Math.abs(hz - 220) / 220).toBeLessThan(0.005)
   }, 60_000)
@@ -293,7 +375,8 @@ describe('npm run finish', () => {
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
     const at = placeSentences(input, output, read, r.report)
     expect(at.every((p) => p !== null)).toBe(true)
-    const gap = (k: number, xs: ReadonlyArray<{ startS: number; endS: number } | null>) => xs[k + 1]!.startS - xs[k]!.endS
+    const gap = (k: number, xs: ReadonlyArray<{ startS: number; endS: number } | null>) =>
+      xs[k + 1]!.startS - xs[k]!.endS
     // The pause after "This Saturday only," is inside the script's first sentence: it is not touched.
     expect(Math.abs(gap(0, at) - gap(0, read.sentences))).toBeLessThan(0.002)
     // The paragraph pause stays the longest.
@@ -310,7 +393,17 @@ describe('npm run finish', () => {
   }, 180_000)
 
   it('fits a read by another synthesiser (flite) as well', async () => {
-    const take = await fliteTake('flite', ['Fresh bread every morning,', 'baked right here in town.', 'Come early, the rolls go fast.', 'Open seven days a week.'], [0.4, 1.0, 1.1], -50)
+    const take = await fliteTake(
+      'flite',
+      [
+        'Fresh bread every morning,',
+        'baked right here in town.',
+        'Come early, the rolls go fast.',
+        'Open seven days a week.',
+      ],
+      [0.4, 1.0, 1.1],
+      -50,
+    )
     const spot = Math.round((take.durationS - 1) * 10) / 10
     const r = await finish(take.path, 'flite', spot, 'finished_spot')
     expect(r.stderr).toBe('')
@@ -322,7 +415,15 @@ describe('npm run finish', () => {
     const output = await audioOf(r.out)
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
     expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
-    for (const [a, b] of take.middles) expect(indexIn(output.raw, input.raw.subarray(Math.round(a * input.rate), Math.round(b * input.rate)), r.report?.gain_db ?? 0, r.report?.limited ?? false)).toBeGreaterThanOrEqual(0)
+    for (const [a, b] of take.middles)
+      expect(
+        indexIn(
+          output.raw,
+          input.raw.subarray(Math.round(a * input.rate), Math.round(b * input.rate)),
+          r.report?.gain_db ?? 0,
+          r.report?.limited ?? false,
+        ),
+      ).toBeGreaterThanOrEqual(0)
     // Levelled as a finished spot (EBU R128 by default): -23 LUFS ±0.5 LU, true peak under -1 dBTP.
     expect(Math.abs((r.report?.after.lufs ?? 0) + 23)).toBeLessThanOrEqual(0.5)
     expect(r.report?.after.true_peak_dbtp).toBeLessThan(-1)

@@ -39,16 +39,26 @@ afterAll(async () => {
 const sizeRe = String.raw`\d+(\.\d)? (bytes|KB|MB)`
 
 describe.skipIf(refusal !== null)('a full disk during a finish', { timeout: 120_000 }, () => {
-  it("beside the takes: the space free and needed, in words; no partial file; the bridge says it as a disk problem", async () => {
+  it('beside the takes: the space free and needed, in words; no partial file; the bridge says it as a disk problem', async () => {
     const takes = join(dir, 'takes')
     disks.push(await mountSmallDisk(takes, 4 * 1024 * 1024))
     await fillUp(takes, 64 * 1024)
     const out = join(takes, '.finish-take-1.wav.partial')
-    const err = await guardVersionErrors(() => finishTake({ input, output: out, spotLengthS: lengthS - 0.5, kind: 'dry_voice', profile: dryVoice }), { dataDir: dir, again: 'make the fix again' }).then(() => null, (e: unknown) => e)
+    const err = await guardVersionErrors(
+      () => finishTake({ input, output: out, spotLengthS: lengthS - 0.5, kind: 'dry_voice', profile: dryVoice }),
+      { dataDir: dir, again: 'make the fix again' },
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    )
     expect(err).not.toBeNull()
     const said = describeError(err)
     expect(said.kind).toBe('disk')
-    expect(said.message).toMatch(new RegExp(String.raw`^The disk holding Booth's takes is full \(${sizeRe} free; this finish needs about ${sizeRe}\)\. Free some space and finish again\.$`))
+    expect(said.message).toMatch(
+      new RegExp(
+        String.raw`^The disk holding Booth's takes is full \(${sizeRe} free; this finish needs about ${sizeRe}\)\. Free some space and finish again\.$`,
+      ),
+    )
     // The figures are the disk's: what it has free, and twice the result (the finished WAV and its version's render).
     const needs = Number(/needs about ([\d.]+) MB/.exec(said.message)?.[1])
     expect(needs).toBeGreaterThan((2 * (lengthS - 0.5) * SR * 3) / 1e6 - 0.2)
@@ -63,8 +73,22 @@ describe.skipIf(refusal !== null)('a full disk during a finish', { timeout: 120_
     const before = process.env['TMPDIR']
     process.env['TMPDIR'] = tmp
     try {
-      const err = await finishTake({ input, output: join(dir, 'out.wav'), spotLengthS: lengthS - 0.5, kind: 'dry_voice', profile: dryVoice }).then(() => null, (e: unknown) => e)
-      expect((err as Error | null)?.message).toMatch(new RegExp(String.raw`^The disk holding the system's temporary folder \(.*\) is full \(${sizeRe} free; this finish needs about ${sizeRe} there\)\. Free some space and finish again\.$`))
+      const err = await finishTake({
+        input,
+        output: join(dir, 'out.wav'),
+        spotLengthS: lengthS - 0.5,
+        kind: 'dry_voice',
+        profile: dryVoice,
+      }).then(
+        () => null,
+        (e: unknown) => e,
+      )
+      expect((err as Error | null)?.message).toMatch(
+        new RegExp(
+          String.raw`^The disk holding the system's temporary folder \(.*\) is full \(${sizeRe} free; ` +
+            String.raw`this finish needs about ${sizeRe} there\)\. Free some space and finish again\.$`,
+        ),
+      )
     } finally {
       if (before === undefined) delete process.env['TMPDIR']
       else process.env['TMPDIR'] = before

@@ -32,23 +32,44 @@ beforeAll(async () => {
   folder = join(work.path, 'job')
   await mkdir(folder)
   const spoken = join(work.path, 'spoken.wav')
-  await run('espeak-ng', ['-w', spoken, "This Saturday only, it's the biggest sale of the year. Save twenty percent on every mattress."])
+  await run('espeak-ng', [
+    '-w',
+    spoken,
+    "This Saturday only, it's the biggest sale of the year. Save twenty percent on every mattress.",
+  ])
   take = join(folder, 'take.wav')
-  await run('ffmpeg', ['-loglevel', 'error', '-i', spoken, '-af', 'apad=pad_dur=1', '-ar', '8000', '-c:a', 'pcm_u8', take])
+  await run('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-i',
+    spoken,
+    '-af',
+    'apad=pad_dur=1',
+    '-ar',
+    '8000',
+    '-c:a',
+    'pcm_u8',
+    take,
+  ])
   takeBytes = await readFile(take)
   takeHash = await sha256File(take)
   await symlink(folder, join(work.path, 'linked'))
   await mkdir(join(work.path, 'elsewhere'))
   await link(take, join(work.path, 'elsewhere', 'same.wav'))
-  await writeFile(join(work.path, 'script.txt'), "This Saturday only, it's the biggest sale of the year. Save twenty percent on every mattress.\n")
+  await writeFile(
+    join(work.path, 'script.txt'),
+    "This Saturday only, it's the biggest sale of the year. Save twenty percent on every mattress.\n",
+  )
 }, 60_000)
-afterAll(async () => { await work.remove() })
+afterAll(async () => {
+  await work.remove()
+})
 
 async function untouched(extra: string[] = []): Promise<void> {
   expect(await sha256File(take)).toBe(takeHash)
   expect(await readFile(take)).toEqual(takeBytes)
   expect((await readdir(folder)).sort()).toEqual(['take.wav', ...extra].sort())
-  expect((await readdir(join(work.path, 'elsewhere')))).toEqual(['same.wav'])
+  expect(await readdir(join(work.path, 'elsewhere'))).toEqual(['same.wav'])
 }
 
 const finishArgs = (out: string, spot = '6') => [take, '--spot-length', spot, '--kind', 'dry_voice', '-o', out]
@@ -70,7 +91,9 @@ describe('an output that is the take by another name is refused', () => {
       expect(r.code).toBe(1)
       expect(r.stdout).toBe('')
       oneSentence(r.stderr)
-      expect(r.stderr).toMatch(/^The output .+ is the take .+ under another name \(.+\); it is never written over\. Give another output file\.\n$/)
+      expect(r.stderr).toMatch(
+        /^The output .+ is the take .+ under another name \(.+\); it is never written over\. Give another output file\.\n$/,
+      )
       await untouched()
     }, 60_000)
   }
@@ -102,16 +125,22 @@ describe('a finish that fails leaves nothing', () => {
 
   it('a failure after the audio was written (what the tester saw): no output and no temp', async () => {
     const out = join(folder, 'finished.wav')
-    await expect(finishTake({
-      input: take, output: out, spotLengthS: 6, kind: 'dry_voice', profile: defaultProfile('dry_voice'),
-      onWritten: async (temp) => {
-        // The audio is whole at the temp file beside the output, never at the output yet.
-        expect(temp).toMatch(/\/\.finished\.wav\.\d+\.[0-9a-f]{8}\.partial$/)
-        expect((await readFile(temp)).subarray(0, 4).toString()).toBe('RIFF')
-        expect((await readdir(folder)).includes('finished.wav')).toBe(false)
-        throw new Error('measuring stopped')
-      },
-    })).rejects.toThrow('measuring stopped')
+    await expect(
+      finishTake({
+        input: take,
+        output: out,
+        spotLengthS: 6,
+        kind: 'dry_voice',
+        profile: defaultProfile('dry_voice'),
+        onWritten: async (temp) => {
+          // The audio is whole at the temp file beside the output, never at the output yet.
+          expect(temp).toMatch(/\/\.finished\.wav\.\d+\.[0-9a-f]{8}\.partial$/)
+          expect((await readFile(temp)).subarray(0, 4).toString()).toBe('RIFF')
+          expect((await readdir(folder)).includes('finished.wav')).toBe(false)
+          throw new Error('measuring stopped')
+        },
+      }),
+    ).rejects.toThrow('measuring stopped')
     await untouched()
   }, 60_000)
 

@@ -27,7 +27,12 @@ import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { VOICE } from '../../unit/versions/helpers/spot'
 
-const SCRIPT_SENTENCES = ['This Saturday only, the biggest sale of the year.', 'Save twenty percent on every mattress.', 'Our sleep experts are here to help.', 'Visit Dream Street Furniture today.']
+const SCRIPT_SENTENCES = [
+  'This Saturday only, the biggest sale of the year.',
+  'Save twenty percent on every mattress.',
+  'Our sleep experts are here to help.',
+  'Visit Dream Street Furniture today.',
+]
 const SPOKEN = SCRIPT_SENTENCES.map((s) => s.replace('twenty', 'thirty'))
 const script = { revision_id: '701', text: SCRIPT_SENTENCES.join(' ') }
 /** Slow pauses, a long head and tail: at 150 wpm the read fits its 14.7 s spot only with a tempo change. */
@@ -43,7 +48,12 @@ const heardFiles: string[] = []
 const transcribe: Transcribe = async (path, hints, options) => {
   heardFiles.push(path)
   const t = await engine.transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
-  return { words: t.words, engine: t.engine, ...(t.doubts ? { doubts: t.doubts } : {}), ...(t.cross ? { cross: t.cross } : {}) }
+  return {
+    words: t.words,
+    engine: t.engine,
+    ...(t.doubts ? { doubts: t.doubts } : {}),
+    ...(t.cross ? { cross: t.cross } : {}),
+  }
 }
 
 let tmp: { dir: string; cleanup: () => Promise<void> }
@@ -54,16 +64,32 @@ let take: TakeMeta
 let kept: ReadbackStored
 
 /** What a finding says, without where it is in the take. */
-const what = (i: ReadbackIssue) => ({ kind: i.kind, severity: i.severity, expected: i.expected, heard: i.heard, script_from: i.script_from, script_to: i.script_to, certainty: i.certainty ?? null, confidence: i.confidence ?? null })
-const readbackOf = async (t: TakeMeta, version?: number) => JSON.parse(await readFile(area.versions.readbackPath(t, version), 'utf8')) as ReadbackStored
+const what = (i: ReadbackIssue) => ({
+  kind: i.kind,
+  severity: i.severity,
+  expected: i.expected,
+  heard: i.heard,
+  script_from: i.script_from,
+  script_to: i.script_to,
+  certainty: i.certainty ?? null,
+  confidence: i.confidence ?? null,
+})
+const readbackOf = async (t: TakeMeta, version?: number) =>
+  JSON.parse(await readFile(area.versions.readbackPath(t, version), 'utf8')) as ReadbackStored
 
 beforeAll(async () => {
   if (await engine.unavailable()) throw new Error(String(await engine.unavailable()))
   tmp = await makeTempDir('booth-finish-readback-')
   store = new TakeStore({ dataDir: join(tmp.dir, 'data'), measure: measureTake })
-  const refuse = async (): Promise<never> => { throw new Error('no recording here') }
+  const refuse = async (): Promise<never> => {
+    throw new Error('no recording here')
+  }
   area = createVersionArea({
-    store, hub: new EventHub(), transcribe, currentScript: async () => ({ ...current, names: [] }), takesChanged: () => undefined,
+    store,
+    hub: new EventHub(),
+    transcribe,
+    currentScript: async () => ({ ...current, names: [] }),
+    takesChanged: () => undefined,
     recording: { start: refuse, stop: refuse, cancel: refuse },
     finish: createFinisher({ profileOf: async (_job, kind) => defaultProfile(kind) }),
   })
@@ -86,35 +112,58 @@ describe('a version’s read-back is its pieces’ read-backs, mapped', { timeou
   })
 
   it('a version with sentence 3 cut out keeps the other findings, moved by the cut, and hears nothing', async () => {
-    const [, s2, s3, s4] = read.sentences as [SpokenRead['sentences'][number], SpokenRead['sentences'][number], SpokenRead['sentences'][number], SpokenRead['sentences'][number]]
+    const [, s2, s3, s4] = read.sentences as [
+      SpokenRead['sentences'][number],
+      SpokenRead['sentences'][number],
+      SpokenRead['sentences'][number],
+      SpokenRead['sentences'][number],
+    ]
     // Cut from the middle of the pause before sentence 3 to the middle of the pause after it.
     const cutFrom = (s2.endS + s3.startS) / 2
     const cutTo = (s3.endS + s4.startS) / 2
     const ref = await area.versions.recordings(JOB).add(await store.readyAudioPath(take))
-    const list = toEditList({ segments: [{ source: ref.hash, fromS: 0, toS: cutFrom, gainDb: 0, role: 'base', sentence: null }, { source: ref.hash, fromS: cutTo, toS: read.durationS, gainDb: 0, role: 'base', sentence: null }], crossfadesS: [0.02] }, ref.format)
+    const list = toEditList(
+      {
+        segments: [
+          { source: ref.hash, fromS: 0, toS: cutFrom, gainDb: 0, role: 'base', sentence: null },
+          { source: ref.hash, fromS: cutTo, toS: read.durationS, gainDb: 0, role: 'base', sentence: null },
+        ],
+        crossfadesS: [0.02],
+      },
+      ref.format,
+    )
     heardFiles.length = 0
     const t = await store.get(take.id)
-    const made = await area.work.exclusive(t, async () => area.work.commit(t, await area.work.scriptOf(t), { operation: 'cut_restart', list, changes: [], findings: [] }))
+    const made = await area.work.exclusive(t, async () =>
+      area.work.commit(t, await area.work.scriptOf(t), { operation: 'cut_restart', list, changes: [], findings: [] }),
+    )
     expect(heardFiles).toEqual([])
     const v = await readbackOf(made.take)
     const s3From = script.text.indexOf(SCRIPT_SENTENCES[2] as string)
     const s3To = s3From + (SCRIPT_SENTENCES[2] as string).length
-    const takeIssues = kept.check.issues.filter((i) => i.kind !== 'missing' && !(i.script_from !== null && i.script_from >= s3From && i.script_from < s3To))
+    const takeIssues = kept.check.issues.filter(
+      (i) => i.kind !== 'missing' && !(i.script_from !== null && i.script_from >= s3From && i.script_from < s3To),
+    )
     // The take's findings outside sentence 3 stay, and the version adds none but the sentence it lacks.
     expect(v.check.issues.filter((i) => i.kind !== 'missing').map(what)).toEqual(takeIssues.map(what))
     expect(v.check.issues.some((i) => i.kind === 'missing' && (i.expected ?? '').includes('sleep'))).toBe(true)
     // Each moved by what the cut removed before it.
     const shift = cutTo - cutFrom
-    v.check.issues.filter((i) => i.kind !== 'missing').forEach((i, k) => {
-      const before = takeIssues[k]?.at_s as number
-      expect(i.at_s).toBeCloseTo(before < cutFrom ? before : before - shift, 2)
-    })
+    v.check.issues
+      .filter((i) => i.kind !== 'missing')
+      .forEach((i, k) => {
+        const before = takeIssues[k]?.at_s as number
+        expect(i.at_s).toBeCloseTo(before < cutFrom ? before : before - shift, 2)
+      })
     await area.handlers.restoreVersion({ takeId: take.id, version: 1 })
   })
 
   it('the finish (tempo and pauses changed) has exactly the take’s findings at their new times, and is not heard again', async () => {
     heardFiles.length = 0
-    const made = await area.handlers.finishVersion({ takeId: take.id, choices: { breaths: 'lower', maxTempoPercent: 4, shortestPauseS: 0.25 } })
+    const made = await area.handlers.finishVersion({
+      takeId: take.id,
+      choices: { breaths: 'lower', maxTempoPercent: 4, shortestPauseS: 0.25 },
+    })
     const f = made.version.finish!
     expect(f.tempo).not.toBe(1)
     expect(f.edits.filter((e) => e.kind === 'pause').length).toBeGreaterThan(0)
@@ -127,10 +176,14 @@ describe('a version’s read-back is its pieces’ read-backs, mapped', { timeou
     // Where the recogniser hears the finished audio, the mapped words are (within a word's edge).
     const renderPath = await store.readyAudioPath(made.take)
     const heard = (await engine.transcribe(renderPath, { hints: script.text, doubts: false })).words
-    const offsets = v.words.flatMap((w) => {
-      const same = heard.filter((h) => h.word.toLowerCase() === w.word.toLowerCase()).map((h) => Math.abs(h.start_s - w.start_s))
-      return same.length ? [Math.min(...same)] : []
-    }).sort((a, b) => a - b)
+    const offsets = v.words
+      .flatMap((w) => {
+        const same = heard
+          .filter((h) => h.word.toLowerCase() === w.word.toLowerCase())
+          .map((h) => Math.abs(h.start_s - w.start_s))
+        return same.length ? [Math.min(...same)] : []
+      })
+      .sort((a, b) => a - b)
     expect(offsets.length).toBeGreaterThan(v.words.length * 0.8)
     expect(offsets[Math.floor(offsets.length / 2)]).toBeLessThan(0.05)
     expect(offsets[Math.floor(offsets.length * 0.9)]).toBeLessThan(0.15)
@@ -139,7 +192,10 @@ describe('a version’s read-back is its pieces’ read-backs, mapped', { timeou
     await area.handlers.restoreVersion({ takeId: take.id, version: 1 })
     current = revised
     heardFiles.length = 0
-    const made = await area.handlers.finishVersion({ takeId: take.id, choices: { breaths: 'lower', maxTempoPercent: 4, shortestPauseS: 0.25 } })
+    const made = await area.handlers.finishVersion({
+      takeId: take.id,
+      choices: { breaths: 'lower', maxTempoPercent: 4, shortestPauseS: 0.25 },
+    })
     expect(heardFiles).toEqual([])
     expect(made.version.readback).toMatchObject({ revision_id: '702', revision_number: 2 })
     const v = await readbackOf(made.take)

@@ -17,7 +17,12 @@ import { sentenceMatches } from '../../support/sentence-intact'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { layTake, readWav, rmsDb, scaleToPeak, speech, SR, writeWav24, type Take } from './level-audio'
 
-const COMMA_SENTENCES = ['When the harbour opens at nine, the boats leave for the island.', 'Tickets, maps and lunch are twelve dollars at the door.', 'Bring the family, stay for supper, and watch the fireworks.', 'The last ferry, at midnight, takes everyone home.']
+const COMMA_SENTENCES = [
+  'When the harbour opens at nine, the boats leave for the island.',
+  'Tickets, maps and lunch are twelve dollars at the door.',
+  'Bring the family, stay for supper, and watch the fireworks.',
+  'The last ferry, at midnight, takes everyone home.',
+]
 const podcast = findProfile('podcast') as DeliveryProfile
 
 let tmp: { dir: string; cleanup: () => Promise<void> }
@@ -30,11 +35,33 @@ let slow: SpokenRead
 beforeAll(async () => {
   tmp = await makeTempDir('booth-fit-lengthen-')
   const parts = await Promise.all(COMMA_SENTENCES.map((s) => speech(tmp.dir, s)))
-  take = await layTake(tmp.dir, parts.map((p) => scaleToPeak(p, -6)), 0.7, -60, 21)
+  take = await layTake(
+    tmp.dir,
+    parts.map((p) => scaleToPeak(p, -6)),
+    0.7,
+    -60,
+    21,
+  )
   wav = await writeWav24(tmp.dir, 'commas', take.x)
-  uneven = await layTake(tmp.dir, parts.map((p, i) => scaleToPeak(p, [-3, -7, -2, -5][i] as number)), 0.7, -63, 22)
+  uneven = await layTake(
+    tmp.dir,
+    parts.map((p, i) => scaleToPeak(p, [-3, -7, -2, -5][i] as number)),
+    0.7,
+    -63,
+    22,
+  )
   unevenWav = await writeWav24(tmp.dir, 'uneven', uneven.x)
-  slow = await speakRead(tmp.dir, 'slow', ['This Saturday only, the biggest sale of the year.', 'Save twenty percent on every mattress.', 'Our sleep experts are here to help.', 'Visit Dream Street Furniture today.'], { voice: 'en-us+f2', speed: 150, pausesS: [1.0, 1.1, 0.95], leadS: 1.2, tailS: 1.6, roomDbfs: -60 })
+  slow = await speakRead(
+    tmp.dir,
+    'slow',
+    [
+      'This Saturday only, the biggest sale of the year.',
+      'Save twenty percent on every mattress.',
+      'Our sleep experts are here to help.',
+      'Visit Dream Street Furniture today.',
+    ],
+    { voice: 'en-us+f2', speed: 150, pausesS: [1.0, 1.1, 0.95], leadS: 1.2, tailS: 1.6, roomDbfs: -60 },
+  )
 }, 120_000)
 afterAll(async () => {
   await tmp.cleanup()
@@ -45,7 +72,13 @@ const spans = (t: Take) => t.sentences.map((s) => ({ fromS: s.from / SR, toS: s.
 async function lengthened(t: Take, file: string, extraS: number, kind: 'dry_voice' | 'finished_spot', profile: string) {
   const spot = t.x.length / SR + extraS
   const out = join(tmp.dir, `long-${profile}-${extraS}-${t.x.length}.wav`)
-  const report = await finishTake({ input: file, output: out, spotLengthS: spot, kind, profile: findProfile(profile) as DeliveryProfile })
+  const report = await finishTake({
+    input: file,
+    output: out,
+    spotLengthS: spot,
+    kind,
+    profile: findProfile(profile) as DeliveryProfile,
+  })
   expect(report.tempo).toBe(1)
   expect(report.length_s).toBeCloseTo(spot, 3)
   const matches = sentenceMatches(t.x, await readWav(tmp.dir, out), SR, spans(t), report.time_map)
@@ -81,20 +114,33 @@ describe('a short spot is lengthened between sentences', { timeout: 120_000 }, (
     for (const m of matches) expect(m.r).toBeGreaterThanOrEqual(0.96)
   })
 
-  it('a dry voice whose sentences were read 5 dB apart: where the limiter would have to go past its 4.5 dB, it says it could not keep the dynamics, with the figures', async () => {
-    const { report, spread } = await lengthened(uneven, unevenWav, 2, 'dry_voice', 'dry-voice')
-    expect(report.limited).toBe(true)
-    expect(report.dynamics).toMatchObject({ kept: false, phrases_restored: 0 })
-    expect(report.level).toMatch(/could not be kept within 0\.3 dB of each other: the limiter moves them up to \d\.\d\d dB apart/)
-    // What it says is what the sentences show (phrases spread at least as far as the sentences they make).
-    expect(spread).toBeLessThanOrEqual((report.dynamics?.spread_db ?? 0) + 0.05)
-    expect(spread).toBeGreaterThan(0.3)
-  })
+  it(
+    'a dry voice whose sentences were read 5 dB apart: where the limiter would have to go past ' +
+      'its 4.5 dB, it says it could not keep the dynamics, with the figures',
+    async () => {
+      const { report, spread } = await lengthened(uneven, unevenWav, 2, 'dry_voice', 'dry-voice')
+      expect(report.limited).toBe(true)
+      expect(report.dynamics).toMatchObject({ kept: false, phrases_restored: 0 })
+      expect(report.level).toMatch(
+        /could not be kept within 0\.3 dB of each other: the limiter moves them up to \d\.\d\d dB apart/,
+      )
+      // What it says is what the sentences show (phrases spread at least as far as the sentences they make).
+      expect(spread).toBeLessThanOrEqual((report.dynamics?.spread_db ?? 0) + 0.05)
+      expect(spread).toBeGreaterThan(0.3)
+    },
+  )
 
   it('with the longest pause held at 1.0 s the commas give, and the check sees the sentences changed', async () => {
     const spot = take.x.length / SR + 3
     const out = join(tmp.dir, 'capped.wav')
-    const report = await finishTake({ input: wav, output: out, spotLengthS: spot, kind: 'finished_spot', profile: podcast, longestPauseS: 1.0 })
+    const report = await finishTake({
+      input: wav,
+      output: out,
+      spotLengthS: spot,
+      kind: 'finished_spot',
+      profile: podcast,
+      longestPauseS: 1.0,
+    })
     expect(report.edits.some((e) => e.kind === 'pause' && e.pause === 'comma')).toBe(true)
     const matches = sentenceMatches(take.x, await readWav(tmp.dir, out), SR, spans(take), report.time_map)
     expect(Math.min(...matches.map((m) => m.r))).toBeLessThan(0.97)
@@ -102,16 +148,30 @@ describe('a short spot is lengthened between sentences', { timeout: 120_000 }, (
 })
 
 describe('a quiet dry voice', { timeout: 120_000 }, () => {
-  it('gets the gain its window needs and says it lifts the room tone over ACX\'s −60 dBFS, with the figures', async () => {
-    const quiet = await layTake(tmp.dir, (await Promise.all(COMMA_SENTENCES.slice(0, 2).map((s) => speech(tmp.dir, s)))).map((p) => scaleToPeak(p, -22)), 0.8, -62, 23)
+  it("gets the gain its window needs and says it lifts the room tone over ACX's −60 dBFS, with the figures", async () => {
+    const quiet = await layTake(
+      tmp.dir,
+      (await Promise.all(COMMA_SENTENCES.slice(0, 2).map((s) => speech(tmp.dir, s)))).map((p) => scaleToPeak(p, -22)),
+      0.8,
+      -62,
+      23,
+    )
     const file = await writeWav24(tmp.dir, 'quiet', quiet.x)
     const out = join(tmp.dir, 'quiet-out.wav')
-    const report = await finishTake({ input: file, output: out, spotLengthS: quiet.x.length / SR, kind: 'dry_voice', profile: findProfile('dry-voice') as DeliveryProfile })
+    const report = await finishTake({
+      input: file,
+      output: out,
+      spotLengthS: quiet.x.length / SR,
+      kind: 'dry_voice',
+      profile: findProfile('dry-voice') as DeliveryProfile,
+    })
     expect(report.gain_db).toBeGreaterThan(8)
     const n = report.noise_floor
     expect(n).toMatchObject({ max_dbfs: -60, above: true })
     expect(n!.after_dbfs - n!.before_dbfs).toBeCloseTo(report.gain_db, 1)
-    expect(report.level).toContain(`lifts the room tone from ${n!.before_dbfs.toFixed(1)} to ${n!.after_dbfs.toFixed(1)} dBFS RMS, above the -60.0 dBFS Dry voice allows`)
+    expect(report.level).toContain(
+      `lifts the room tone from ${n!.before_dbfs.toFixed(1)} to ${n!.after_dbfs.toFixed(1)} dBFS RMS, above the -60.0 dBFS Dry voice allows`,
+    )
     // The figure is the room tone of the result: the pause between the two sentences, measured in OUT.
     const y = await readWav(tmp.dir, out)
     const pause = report.edits.find((e) => e.kind === 'pause') ?? { at_s: quiet.sentences[0]!.to / SR, to_s: 0.8 }
@@ -124,10 +184,22 @@ describe('a quiet dry voice', { timeout: 120_000 }, () => {
 })
 
 describe('a take over −60 dBFS room tone that needs tempo', { timeout: 120_000 }, () => {
-  const cases: Array<['dry_voice' | 'finished_spot', number]> = [['finished_spot', 14.5], ['finished_spot', 14.6], ['finished_spot', 14.7], ['dry_voice', 14.6], ['dry_voice', 14.7]]
+  const cases: Array<['dry_voice' | 'finished_spot', number]> = [
+    ['finished_spot', 14.5],
+    ['finished_spot', 14.6],
+    ['finished_spot', 14.7],
+    ['dry_voice', 14.6],
+    ['dry_voice', 14.7],
+  ]
   for (const [kind, spot] of cases) {
     it(`is finished to a ${spot} s spot as a ${kind}`, async () => {
-      const report = await finishTake({ input: slow.path, output: join(tmp.dir, `slow-${kind}-${spot}.wav`), spotLengthS: spot, kind, profile: findProfile(kind === 'dry_voice' ? 'dry-voice' : 'podcast') as DeliveryProfile })
+      const report = await finishTake({
+        input: slow.path,
+        output: join(tmp.dir, `slow-${kind}-${spot}.wav`),
+        spotLengthS: spot,
+        kind,
+        profile: findProfile(kind === 'dry_voice' ? 'dry-voice' : 'podcast') as DeliveryProfile,
+      })
       expect(report.tempo).toBeGreaterThan(1)
       expect(report.length_s).toBeCloseTo(spot, 3)
     })

@@ -24,13 +24,19 @@ const fresh = (dir: string, what: string): string => join(dir, `${what}-${++seri
 /** Mono float samples of whatever ffmpeg decodes from `args` (inputs and filters), at 48 kHz. */
 async function decode(dir: string, args: string[]): Promise<Float32Array> {
   const raw = `${fresh(dir, 'pcm')}.f32`
-  await runFfmpeg(['-y', ...args, '-ac', '1', '-ar', String(SR), '-f', 'f32le', '-c:a', 'pcm_f32le', raw], { timeoutMs: 60_000 })
+  await runFfmpeg(['-y', ...args, '-ac', '1', '-ar', String(SR), '-f', 'f32le', '-c:a', 'pcm_f32le', raw], {
+    timeoutMs: 60_000,
+  })
   const bytes = await readFile(raw)
   return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4).slice()
 }
 
 /** One sentence read by the voice, 48 kHz mono, trimmed of the synthesiser's own leading and trailing silence. */
-export async function speech(dir: string, text: string, voice: Voice = { synth: 'espeak-ng', voice: 'en-us' }): Promise<Float32Array> {
+export async function speech(
+  dir: string,
+  text: string,
+  voice: Voice = { synth: 'espeak-ng', voice: 'en-us' },
+): Promise<Float32Array> {
   const wav = `${fresh(dir, 'voice')}.wav`
   if (voice.synth === 'flite') await run('flite', ['-voice', voice.voice, '-t', text, '-o', wav])
   else await run('espeak-ng', ['-v', voice.voice, '-s', '150', '-w', wav, text])
@@ -51,8 +57,13 @@ export function pinkNoise(dir: string, seconds: number, dbfs: number, seed: numb
 export async function breath(dir: string, seconds: number, peakDbfs: number, seed: number): Promise<Float32Array> {
   const fade = seconds / 4
   const x = await decode(dir, [
-    '-f', 'lavfi', '-i', `anoisesrc=r=${SR}:a=0.5:d=${seconds}:c=white:s=${seed}`,
-    '-af', `highpass=f=200:poles=2,highpass=f=200:poles=2,lowpass=f=2000:poles=2,lowpass=f=2000:poles=2,afade=t=in:d=${fade},afade=t=out:st=${seconds - fade}:d=${fade}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `anoisesrc=r=${SR}:a=0.5:d=${seconds}:c=white:s=${seed}`,
+    '-af',
+    'highpass=f=200:poles=2,highpass=f=200:poles=2,lowpass=f=2000:poles=2,lowpass=f=2000:poles=2,' +
+      `afade=t=in:d=${fade},afade=t=out:st=${seconds - fade}:d=${fade}`,
   ])
   return scaleToPeak(x, peakDbfs)
 }
@@ -77,7 +88,9 @@ export async function writeWav24(dir: string, name: string, x: Float32Array): Pr
   const raw = `${fresh(dir, name)}.f32`
   await writeFile(raw, new Uint8Array(x.buffer, x.byteOffset, x.byteLength))
   const wav = join(dir, `${name}.wav`)
-  await runFfmpeg(['-y', '-f', 'f32le', '-ar', String(SR), '-ac', '1', '-i', raw, '-c:a', 'pcm_s24le', wav], { timeoutMs: 60_000 })
+  await runFfmpeg(['-y', '-f', 'f32le', '-ar', String(SR), '-ac', '1', '-i', raw, '-c:a', 'pcm_s24le', wav], {
+    timeoutMs: 60_000,
+  })
   return wav
 }
 
@@ -88,7 +101,9 @@ export function readWav(dir: string, wav: string): Promise<Float32Array> {
 
 /** ffmpeg's ebur128 of a written file: integrated loudness and true peak (peak=true), and sample peak. */
 export async function ffmpegLoudness(wav: string): Promise<Ebur128Summary> {
-  const { stderr } = await runFfmpeg(['-nostats', '-i', wav, '-af', 'ebur128=peak=true+sample', '-f', 'null', '-'], { timeoutMs: 60_000 })
+  const { stderr } = await runFfmpeg(['-nostats', '-i', wav, '-af', 'ebur128=peak=true+sample', '-f', 'null', '-'], {
+    timeoutMs: 60_000,
+  })
   const summary = parseEbur128Summary(stderr)
   if (!summary) throw new Error(`ffmpeg's ebur128 printed no summary for ${wav}.`)
   return summary
@@ -102,7 +117,13 @@ export interface Take {
 }
 
 /** Sentences separated by `pauseS` of room tone (plus `pauseS` before and after), room tone at `roomDbfs` amplitude under the whole take. */
-export async function layTake(dir: string, voices: Float32Array[], pauseS: number, roomDbfs: number, seed = 3): Promise<Take> {
+export async function layTake(
+  dir: string,
+  voices: Float32Array[],
+  pauseS: number,
+  roomDbfs: number,
+  seed = 3,
+): Promise<Take> {
   const gap = Math.round(pauseS * SR)
   const frames = voices.reduce((n, v) => n + v.length, 0) + gap * (voices.length + 1)
   const x = await pinkNoise(dir, frames / SR + 0.1, roomDbfs, seed)
@@ -120,7 +141,11 @@ export async function layTake(dir: string, voices: Float32Array[], pauseS: numbe
   return { x: take, sentences, pauses }
 }
 
-export const SENTENCES = ['The harbour opens at nine on Saturday.', 'Tickets are twelve dollars at the door.', 'Bring the family and stay for the fireworks.']
+export const SENTENCES = [
+  'The harbour opens at nine on Saturday.',
+  'Tickets are twelve dollars at the door.',
+  'Bring the family and stay for the fireworks.',
+]
 /** The read: the second sentence 5 dB softer than the first, the third 2 dB louder, as the talent read it. */
 export const READ_DB = [0, -5, 2]
 
@@ -139,7 +164,8 @@ export async function readTake(dir: string, voice: Voice, levelDb: number, roomD
 const reads = new Map<string, Promise<Float32Array[]>>()
 
 /** Each sentence's change in level from the take to the result, dB. */
-export const sentenceChanges = (t: Take, out: Float32Array): number[] => t.sentences.map((s) => rmsDb(out, s.from, s.to) - rmsDb(t.x, s.from, s.to))
+export const sentenceChanges = (t: Take, out: Float32Array): number[] =>
+  t.sentences.map((s) => rmsDb(out, s.from, s.to) - rmsDb(t.x, s.from, s.to))
 
 /** A take with breaths and mouth clicks planted in its pauses, and where each is. */
 export interface PlantedTake extends Take {
@@ -155,7 +181,10 @@ export interface PlantedTake extends Take {
 export function click(peakDbfs: number): Float32Array {
   const n = Math.round(0.002 * SR)
   const a = 10 ** (peakDbfs / 20)
-  return Float32Array.from({ length: n }, (_, i) => a * Math.exp(-i / (n / 4)) * Math.cos((2 * Math.PI * 3000 * i) / SR))
+  return Float32Array.from(
+    { length: n },
+    (_, i) => a * Math.exp(-i / (n / 4)) * Math.cos((2 * Math.PI * 3000 * i) / SR),
+  )
 }
 
 const addAt = (x: Float32Array, at: number, y: Float32Array): void => {
@@ -169,7 +198,13 @@ const addAt = (x: Float32Array, at: number, y: Float32Array): void => {
  */
 export async function plantedTake(dir: string, voice: Voice, roomDbfs: number, seed = 5): Promise<PlantedTake> {
   const parts = await Promise.all(SENTENCES.map((s) => speech(dir, s, voice)))
-  const t = await layTake(dir, parts.map((p) => scaleToPeak(p, -6)), 1.2, roomDbfs, seed)
+  const t = await layTake(
+    dir,
+    parts.map((p) => scaleToPeak(p, -6)),
+    1.2,
+    roomDbfs,
+    seed,
+  )
   const x = t.x
   const [lead, p1, p2, tail] = t.pauses as [Take['pauses'][0], Take['pauses'][0], Take['pauses'][0], Take['pauses'][0]]
   const roomDb = rmsDb(x, lead.from, lead.to)
@@ -185,7 +220,12 @@ export async function plantedTake(dir: string, voice: Voice, roomDbfs: number, s
   addAt(x, breaths[1]!.from, b2)
   const unclicked = x.slice()
   const c = click(-20)
-  const clickAt = [lead.from + Math.round(0.5 * SR), p1.from + Math.round(0.15 * SR), p2.from + Math.round(0.4 * SR), tail.from + Math.round(0.7 * SR)]
+  const clickAt = [
+    lead.from + Math.round(0.5 * SR),
+    p1.from + Math.round(0.15 * SR),
+    p2.from + Math.round(0.4 * SR),
+    tail.from + Math.round(0.7 * SR),
+  ]
   for (const at of clickAt) addAt(x, at, c)
   return { ...t, x, breaths, clicks: clickAt.map((at) => ({ from: at, to: at + c.length })), roomDb, unclicked }
 }
@@ -208,4 +248,5 @@ export function maxStep(x: Float32Array, from: number, to: number): number {
   return m
 }
 
-export const overlaps = (a: { from: number; to: number }, b: { from: number; to: number }): boolean => a.from < b.to && b.from < a.to
+export const overlaps = (a: { from: number; to: number }, b: { from: number; to: number }): boolean =>
+  a.from < b.to && b.from < a.to

@@ -41,12 +41,16 @@ describe('dry voice: one gain and a peak limiter only where the crest needs it, 
       expect(Math.max(...changes) - Math.min(...changes)).toBeLessThanOrEqual(1)
       // …and the pauses by the gain itself: the room tone keeps its place under the voice.
       const pause = t.pauses[1] as { from: number; to: number }
-      expect(Math.abs(rmsDb(written, pause.from, pause.to) - rmsDb(t.x, pause.from, pause.to) - plan.gain_db - plan.trim_db)).toBeLessThan(0.5)
+      expect(
+        Math.abs(rmsDb(written, pause.from, pause.to) - rmsDb(t.x, pause.from, pause.to) - plan.gain_db - plan.trim_db),
+      ).toBeLessThan(0.5)
     })
   }
 
   it('refuses a take so quiet that it would need more than +30 dB, naming the figures', async () => {
     const t = await readTake(dir, { synth: 'espeak-ng', voice: 'en-us' }, -45, -100)
-    expect(() => planLevel([t.x], SR, 'dry_voice', dryVoice)).toThrow(/too quiet to level: it measures -\d+\.\d dBFS RMS, and reaching -20\.5 dBFS RMS would need \+\d+\.\d dB of gain, more than the \+30\.0 dB/)
+    expect(() => planLevel([t.x], SR, 'dry_voice', dryVoice)).toThrow(
+      /too quiet to level: it measures -\d+\.\d dBFS RMS, and reaching -20\.5 dBFS RMS would need \+\d+\.\d dB of gain, more than the \+30\.0 dB/,
+    )
   })
 })

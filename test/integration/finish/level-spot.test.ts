@@ -32,7 +32,12 @@ function momentary(x: Float32Array): number[] {
  * the frames `away`): how much the output's momentary loudness moves against the input's (the standard
  * deviation of their difference, dB: 0 for one gain), and how much each moves.
  */
-function ride(t: Take, out: Float32Array, away: number[] = [], awayS = 0.8): { spread: number; inputStd: number; outputStd: number } {
+function ride(
+  t: Take,
+  out: Float32Array,
+  away: number[] = [],
+  awayS = 0.8,
+): { spread: number; inputStd: number; outputStd: number } {
   const a = momentary(t.x)
   const b = momentary(out)
   const diffs: number[] = []
@@ -54,7 +59,10 @@ function ride(t: Take, out: Float32Array, away: number[] = [], awayS = 0.8): { s
 
 describe('finished spot: integrated within ±0.5 LU and true peak under the ceiling, by ffmpeg on the written file', () => {
   for (const name of ['ebu-r128', 'atsc-a85', 'podcast']) {
-    for (const voice of [{ synth: 'espeak-ng', voice: 'en-us' }, { synth: 'flite', voice: 'slt' }] as Voice[]) {
+    for (const voice of [
+      { synth: 'espeak-ng', voice: 'en-us' },
+      { synth: 'flite', voice: 'slt' },
+    ] as Voice[]) {
       it(`${name}, ${voice.synth} ${voice.voice}`, async () => {
         const p = profile(name)
         const t = await readTake(dir, voice, -12)
@@ -63,7 +71,9 @@ describe('finished spot: integrated within ±0.5 LU and true peak under the ceil
         expect(applyLevel([t.x], SR, plan)[0]).toEqual(channels[0])
         const wav = await writeWav24(dir, `${name}-${voice.voice}`, channels[0] as Float32Array)
         const measured = await ffmpegLoudness(wav)
-        expect(Math.abs((measured.integratedLufs as number) - (p.loudness[0]?.target as number))).toBeLessThanOrEqual(0.5)
+        expect(Math.abs((measured.integratedLufs as number) - (p.loudness[0]?.target as number))).toBeLessThanOrEqual(
+          0.5,
+        )
         expect(measured.truePeakDbtp).toBeLessThanOrEqual(p.peak?.max as number)
       })
     }
@@ -76,7 +86,8 @@ async function hotTake(): Promise<Take & { pops: number[] }> {
   const x = t.x.slice()
   const pops = t.sentences.map((s) => Math.floor((s.from + s.to) / 2))
   for (const at of pops) {
-    for (let i = 0; i < 144; i++) x[at + i] = (x[at + i] as number) + 0.95 * Math.exp(-i / 10) * Math.cos((2 * Math.PI * 1800 * i) / SR)
+    for (let i = 0; i < 144; i++)
+      x[at + i] = (x[at + i] as number) + 0.95 * Math.exp(-i / 10) * Math.cos((2 * Math.PI * 1800 * i) / SR)
   }
   return { ...t, x, pops }
 }
@@ -98,13 +109,33 @@ describe('a hot take (peaks near 0 dBFS, low loudness) that makes loudnorm pump'
     expect(booth.outputStd).toBeLessThanOrEqual(booth.inputStd + 0.1)
 
     // ffmpeg's loudnorm, two passes in linear mode as its documentation asks, gives up linear mode here…
-    const first = await runFfmpeg(['-nostats', '-i', input, '-af', 'loudnorm=I=-23:TP=-1.3:LRA=20:print_format=json', '-f', 'null', '-'])
-    const m = JSON.parse(first.stderr.slice(first.stderr.lastIndexOf('{'), first.stderr.lastIndexOf('}') + 1)) as Record<string, string>
+    const first = await runFfmpeg([
+      '-nostats',
+      '-i',
+      input,
+      '-af',
+      'loudnorm=I=-23:TP=-1.3:LRA=20:print_format=json',
+      '-f',
+      'null',
+      '-',
+    ])
+    const m = JSON.parse(
+      first.stderr.slice(first.stderr.lastIndexOf('{'), first.stderr.lastIndexOf('}') + 1),
+    ) as Record<string, string>
     const normed = join(dir, 'hot-loudnorm.wav')
     const second = await runFfmpeg([
-      '-nostats', '-y', '-i', input, '-af',
-      `loudnorm=I=-23:TP=-1.3:LRA=20:linear=true:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}:measured_thresh=${m.input_thresh}:offset=${m.target_offset}:print_format=summary`,
-      '-ar', String(SR), '-c:a', 'pcm_s24le', normed,
+      '-nostats',
+      '-y',
+      '-i',
+      input,
+      '-af',
+      `loudnorm=I=-23:TP=-1.3:LRA=20:linear=true:measured_I=${m.input_i}:measured_TP=${m.input_tp}:` +
+        `measured_LRA=${m.input_lra}:measured_thresh=${m.input_thresh}:offset=${m.target_offset}:print_format=summary`,
+      '-ar',
+      String(SR),
+      '-c:a',
+      'pcm_s24le',
+      normed,
     ])
     expect(second.stderr).toMatch(/Normalization Type:\s+Dynamic/)
     // …and rides the level: away from the pops its gain moves from moment to moment over the speech, while

@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest'
 import { readBack } from '../../../main/readback/read-back'
 import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 
-const SCRIPT = 'Northgate Savings pays a bonus on every new account opened by March 14. ' +
+const SCRIPT =
+  'Northgate Savings pays a bonus on every new account opened by March 14. ' +
   'Visit our branch on Elm Road in Westfield, or call us today. Northgate Savings, member FDIC.'
 
 const { engine, folder } = pocketsphinxForTests('booth-flite-test-')

@@ -16,7 +16,8 @@ import { differs, listenHere } from '../../../shared/readback/certainty'
 import type { ReadbackCheck } from '../../../shared/readback/types'
 import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 
-const SCRIPT = 'Marlow Garden Centre opens at 9 this Saturday. Every rose bush is 45 dollars, and delivery is free within 20 miles.'
+const SCRIPT =
+  'Marlow Garden Centre opens at 9 this Saturday. Every rose bush is 45 dollars, and delivery is free within 20 miles.'
 const MISREAD = SCRIPT.replace('45', '65')
 const run = promisify(execFile)
 
@@ -33,7 +34,10 @@ async function hear(voice: string, text: string, name: string) {
   return readBack(engine, wav, SCRIPT, { now: 0 })
 }
 
-const said = (check: ReadbackCheck) => JSON.stringify(check.issues.map((i) => `${i.certainty ?? '?'} ${i.severity} ${i.expected ?? '—'} → ${i.heard ?? '—'}`))
+const said = (check: ReadbackCheck) =>
+  JSON.stringify(
+    check.issues.map((i) => `${i.certainty ?? '?'} ${i.severity} ${i.expected ?? '—'} → ${i.heard ?? '—'}`),
+  )
 
 describe.each(Object.keys(VOICES))('how sure the read-back is, read by %s', { timeout: 300_000 }, (voice) => {
   it('a clean read gives no "Differs"', async () => {
@@ -50,7 +54,14 @@ describe.each(Object.keys(VOICES))('how sure the read-back is, read by %s', { ti
   it('"45 dollars" read as "65 dollars" is at least "Listen here" on the price, and never "matches"', async () => {
     const { check } = await hear(voice, MISREAD, 'price')
     const at = SCRIPT.indexOf('45')
-    const onPrice = check.issues.filter((i) => i.severity !== 'soft' && i.script_from !== null && i.script_to !== null && i.script_from <= at && i.script_to > at)
+    const onPrice = check.issues.filter(
+      (i) =>
+        i.severity !== 'soft' &&
+        i.script_from !== null &&
+        i.script_to !== null &&
+        i.script_from <= at &&
+        i.script_to > at,
+    )
     expect(onPrice.length, said(check)).toBeGreaterThan(0)
     expect(onPrice.every((i) => i.number)).toBe(true)
     expect(check.verdict).not.toBe('matches')

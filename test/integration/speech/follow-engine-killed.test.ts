@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findPocketsphinx, type PocketsphinxSetup } from '../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
+import {
+  findPocketsphinx,
+  type PocketsphinxSetup,
+} from '../../../main/readback/engines/pocketsphinx/pocketsphinx-setup'
 import { UtteranceDecode } from '../../../main/prompter/utterance-decode'
 import { PocketsphinxFollowEngine } from '../../../main/prompter/pocketsphinx-follow'
 import { watchUnhandledRejections } from '../../support/unhandled-rejections'
@@ -40,10 +43,13 @@ async function turns(): Promise<void> {
 
 /** Processes whose process group is led by a shell this test process started. */
 function myRecognisers(): Array<{ pid: number; pgid: number; comm: string }> {
-  const all = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,comm='], { encoding: 'utf8' }).split('\n').filter((l) => l.trim()).map((l) => {
-    const [pid, ppid, pgid, ...comm] = l.trim().split(/\s+/)
-    return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), comm: comm.join(' ') }
-  })
+  const all = execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,comm='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => {
+      const [pid, ppid, pgid, ...comm] = l.trim().split(/\s+/)
+      return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), comm: comm.join(' ') }
+    })
   const leaders = new Set(all.filter((p) => p.ppid === process.pid && p.comm === 'sh').map((p) => p.pid))
   return all.filter((p) => leaders.has(p.pgid) && p.comm.startsWith('pocketsphinx'))
 }
@@ -59,14 +65,22 @@ async function until<T>(find: () => T | null | undefined, what: string): Promise
 }
 
 function decodeSetup(binary = setup.binary) {
-  return { binary, args: ['-hmm', setup.hmm, '-dict', setup.dict, '-lm', join(setup.hmm, '..', 'en-us.lm.bin'), '-time', 'yes'], dir, input: 'pipe' as const }
+  return {
+    binary,
+    args: ['-hmm', setup.hmm, '-dict', setup.dict, '-lm', join(setup.hmm, '..', 'en-us.lm.bin'), '-time', 'yes'],
+    dir,
+    input: 'pipe' as const,
+  }
 }
 
 /** 16 kHz mono float32 of espeak-ng reading `text`. */
 async function speech16k(text: string): Promise<Float32Array> {
   const wav = join(dir, `speech-${Date.now()}.wav`)
   await run('espeak-ng', ['-s', '150', '-w', wav, text])
-  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', wav, '-ar', '16000', '-ac', '1', '-f', 'f32le', '-'], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 })
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', wav, '-ar', '16000', '-ac', '1', '-f', 'f32le', '-'], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   const buf = stdout as unknown as Buffer
   return new Float32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length))
 }
@@ -138,20 +152,25 @@ describe('an utterance run killed before anyone asked for its words', () => {
   })
 })
 
-describe('the prompter\'s pocketsphinx session losing its engine mid-take', () => {
+describe("the prompter's pocketsphinx session losing its engine mid-take", () => {
   it('says so in plain words at once, keeps the process output for the log, and takes no more audio', async () => {
-    const speech = await speech16k('The harbour lights are on tonight and the ferry leaves at nine from the old pier by the market.')
+    const speech = await speech16k(
+      'The harbour lights are on tonight and the ferry leaves at nine from the old pier by the market.',
+    )
     const engine = new PocketsphinxFollowEngine()
     const failures: Array<{ message: string; detail: string | undefined }> = []
     let failed: () => void = () => undefined
     const told = new Promise<void>((r) => (failed = r))
-    const session = await engine.open('The harbour lights are on tonight and the ferry leaves at nine from the old pier by the market.', {
-      heard: () => undefined,
-      failed: (message, detail) => {
-        failures.push({ message, detail })
-        failed()
+    const session = await engine.open(
+      'The harbour lights are on tonight and the ferry leaves at nine from the old pier by the market.',
+      {
+        heard: () => undefined,
+        failed: (message, detail) => {
+          failures.push({ message, detail })
+          failed()
+        },
       },
-    })
+    )
     try {
       const chunk = 320
       let at = 0
@@ -164,7 +183,7 @@ describe('the prompter\'s pocketsphinx session losing its engine mid-take', () =
       const victim = await until(() => {
         push()
         return myRecognisers()[0]
-      }, 'the session\'s pocketsphinx_continuous')
+      }, "the session's pocketsphinx_continuous")
       process.kill(victim.pid, 'SIGKILL')
       let done = false
       void told.then(() => (done = true))
@@ -194,19 +213,31 @@ describe('an utterance that fails while the one before it is still being recogni
     // the second reads its utterance and fails at once.
     const counter = join(dir, 'runs')
     const binary = join(dir, 'pocketsphinx_continuous')
-    await writeFile(binary, `#!/bin/sh\nn=$(cat '${counter}' 2>/dev/null || echo 0); n=$((n+1)); echo $n > '${counter}'\ncat > /dev/null\nif [ "$n" = 1 ]; then sleep 1.5; exit 0; fi\necho 'ERROR: "fake.c", line 1: broken' >&2\nexit 3\n`)
+    await writeFile(
+      binary,
+      `#!/bin/sh\nn=$(cat '${counter}' 2>/dev/null || echo 0); n=$((n+1)); echo $n > ` +
+        `'${counter}'\ncat > /dev/null\nif [ "$n" = 1 ]; then sleep 1.5; exit 0; fi\necho 'ERROR: ` +
+        `"fake.c", line 1: broken' >&2\nexit 3\n`,
+    )
     await chmod(binary, 0o755)
     const engine = new PocketsphinxFollowEngine({ env: { ...process.env, BOOTH_POCKETSPHINX: binary } })
     const failures: string[] = []
     let failed: () => void = () => undefined
     const told = new Promise<void>((r) => (failed = r))
-    const session = await engine.open('Fresh bread every morning.', { heard: () => undefined, failed: (m) => { failures.push(m); failed() } })
+    const session = await engine.open('Fresh bread every morning.', {
+      heard: () => undefined,
+      failed: (m) => {
+        failures.push(m)
+        failed()
+      },
+    })
     try {
       let seed = 1
-      const noise = (n: number, level: number) => Float32Array.from({ length: n }, () => {
-        seed = (seed * 1103515245 + 12345) >>> 0
-        return ((seed / 0xffffffff) * 2 - 1) * level
-      })
+      const noise = (n: number, level: number) =>
+        Float32Array.from({ length: n }, () => {
+          seed = (seed * 1103515245 + 12345) >>> 0
+          return ((seed / 0xffffffff) * 2 - 1) * level
+        })
       const push = (part: Float32Array) => {
         for (let at = 0; at < part.length; at += 320) session.push(part.subarray(at, at + 320))
       }

@@ -23,7 +23,15 @@ import type { ReadbackCheck } from '../../../shared/readback/types'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { synthRead, type SynthRead, type SynthVoice } from '../../support/synth-reads'
 import { ownQuietStep, spliceSteps } from '../../unit/versions/helpers/splice-clicks'
-import { cutSteps, engineMissing, samplesOf, SCRIPT, SENTENCES, transcribe, type Side } from '../../unit/versions/helpers/spot'
+import {
+  cutSteps,
+  engineMissing,
+  samplesOf,
+  SCRIPT,
+  SENTENCES,
+  transcribe,
+  type Side,
+} from '../../unit/versions/helpers/spot'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -33,7 +41,9 @@ beforeAll(async () => {
   if (missing) throw new Error(missing)
   ;({ dir, cleanup } = await makeTempDir('booth-held-out-'))
 }, 60_000)
-afterAll(async () => { await cleanup() })
+afterAll(async () => {
+  await cleanup()
+})
 
 const FLUBBED = [...SENTENCES]
 FLUBBED[2] = 'Queen mattresses start at just $279.'
@@ -52,7 +62,10 @@ const roomOf = (v: SynthVoice): number => (v.synth === 'flite' ? -50 : -60)
 async function heardInPlace(read: SynthRead): Promise<void> {
   const { words } = await transcribe(read.path, SCRIPT)
   const last = Math.max(...words.map((w) => w.end_s))
-  if (last > read.durationS + 0.05) throw new Error(`the recogniser put words at ${last.toFixed(2)} s of a ${read.durationS.toFixed(2)} s read (pocketsphinx's shifted utterance times)`)
+  if (last > read.durationS + 0.05)
+    throw new Error(
+      `the recogniser put words at ${last.toFixed(2)} s of a ${read.durationS.toFixed(2)} s read (pocketsphinx's shifted utterance times)`,
+    )
 }
 
 interface Measured {
@@ -82,8 +95,10 @@ async function clicks(out: string, timeline: Timeline, take: SynthRead, reads: S
 function expectNoClick(m: Measured, splices: number): void {
   expect(m.splices).toHaveLength(splices)
   expect(m.own).toBeGreaterThan(0)
-  for (const s of m.splices) expect(s.step, `quiet parts around the splice at ${s.atS.toFixed(3)} s`).toBeLessThanOrEqual(2 * m.own)
-  for (const c of m.cuts) expect(c.result, `across the crossfade at ${c.atS.toFixed(3)} s`).toBeLessThanOrEqual(2 * c.own)
+  for (const s of m.splices)
+    expect(s.step, `quiet parts around the splice at ${s.atS.toFixed(3)} s`).toBeLessThanOrEqual(2 * m.own)
+  for (const c of m.cuts)
+    expect(c.result, `across the crossfade at ${c.atS.toFixed(3)} s`).toBeLessThanOrEqual(2 * c.own)
 }
 
 /**
@@ -109,36 +124,54 @@ const PICKUPS: Array<{ voice: SynthVoice; runUp: boolean }> = [
   { voice: { synth: 'flite', voice: 'awb', rate: 0.9 }, runUp: true },
 ]
 
-describe.each(PICKUPS)('pickups on a held-out read: $voice.synth $voice.voice at $voice.rate, run-up $runUp', ({ voice, runUp }) => {
-  let take: SynthRead
-  let pickups: SynthRead[]
-  let edit: PickupEdit
-  let out = ''
+describe.each(PICKUPS)(
+  'pickups on a held-out read: $voice.synth $voice.voice at $voice.rate, run-up $runUp',
+  ({ voice, runUp }) => {
+    let take: SynthRead
+    let pickups: SynthRead[]
+    let edit: PickupEdit
+    let out = ''
 
-  beforeAll(async () => {
-    const tag = `${voice.voice.replace(/\W/g, '')}${voice.rate}`
-    const room = roomOf(voice)
-    take = await synthRead(dir, `${tag}-take`, voice, FLUBBED, { breaksS: BREAKS, roomDbfs: room })
-    // Recorded later in the same room with the input 3 dB lower: voice and room tone both 3 dB down.
-    const later = { roomDbfs: room - 3, gainDb: -3 }
-    pickups = runUp
-      ? [await synthRead(dir, `${tag}-runup`, voice, [RUN_UP, SENTENCES[2] as string], { breaksS: 0.5, roomSeed: 9, ...later })]
-      : [await synthRead(dir, `${tag}-p1`, voice, [SENTENCES[2] as string], { roomSeed: 5, ...later }), await synthRead(dir, `${tag}-p2`, voice, [SENTENCES[4] as string], { roomSeed: 7, ...later })]
-    for (const r of [take, ...pickups]) await heardInPlace(r)
-    const recordings = new Recordings(join(dir, tag, 'recordings'))
-    edit = await pickupEdit({ recordings, script: SCRIPT, take: { path: take.path }, pickups: pickups.map((p, i) => ({ path: p.path, name: `Pickup ${i + 1}` })), transcribe })
-    out = (await renderCached(edit.list, recordings, join(dir, tag, 'renders'))).path
-  }, 300_000)
+    beforeAll(async () => {
+      const tag = `${voice.voice.replace(/\W/g, '')}${voice.rate}`
+      const room = roomOf(voice)
+      take = await synthRead(dir, `${tag}-take`, voice, FLUBBED, { breaksS: BREAKS, roomDbfs: room })
+      // Recorded later in the same room with the input 3 dB lower: voice and room tone both 3 dB down.
+      const later = { roomDbfs: room - 3, gainDb: -3 }
+      pickups = runUp
+        ? [
+            await synthRead(dir, `${tag}-runup`, voice, [RUN_UP, SENTENCES[2] as string], {
+              breaksS: 0.5,
+              roomSeed: 9,
+              ...later,
+            }),
+          ]
+        : [
+            await synthRead(dir, `${tag}-p1`, voice, [SENTENCES[2] as string], { roomSeed: 5, ...later }),
+            await synthRead(dir, `${tag}-p2`, voice, [SENTENCES[4] as string], { roomSeed: 7, ...later }),
+          ]
+      for (const r of [take, ...pickups]) await heardInPlace(r)
+      const recordings = new Recordings(join(dir, tag, 'recordings'))
+      edit = await pickupEdit({
+        recordings,
+        script: SCRIPT,
+        take: { path: take.path },
+        pickups: pickups.map((p, i) => ({ path: p.path, name: `Pickup ${i + 1}` })),
+        transcribe,
+      })
+      out = (await renderCached(edit.list, recordings, join(dir, tag, 'renders'))).path
+    }, 300_000)
 
-  it('cuts in the synthesiser’s own pauses', () => {
-    expect(edit.placements.map((p) => p.sentence)).toEqual(runUp ? [2] : [2, 4])
-    expectCutsInPauses(edit, take)
-  })
+    it('cuts in the synthesiser’s own pauses', () => {
+      expect(edit.placements.map((p) => p.sentence)).toEqual(runUp ? [2] : [2, 4])
+      expectCutsInPauses(edit, take)
+    })
 
-  it('leaves no click at any splice', async () => {
-    expectNoClick(await clicks(out, edit.timeline, take, [take, ...pickups]), edit.timeline.crossfadesS.length)
-  })
-})
+    it('leaves no click at any splice', async () => {
+      expectNoClick(await clicks(out, edit.timeline, take, [take, ...pickups]), edit.timeline.crossfadesS.length)
+    })
+  },
+)
 
 describe('a comp of held-out reads with 0.58 s pauses', () => {
   const voice: SynthVoice = { synth: 'flite', voice: 'kal16', rate: 1.1 }
@@ -156,24 +189,48 @@ describe('a comp of held-out reads with 0.58 s pauses', () => {
     const pause = 0.581
     reads = [
       await synthRead(dir, 'comp-A', voice, SENTENCES, { breaksS: pause, roomDbfs: roomOf(voice) }),
-      await synthRead(dir, 'comp-B', voice, b, { breaksS: pause, roomDbfs: roomOf(voice) - 2, roomSeed: 5, gainDb: -2 }),
+      await synthRead(dir, 'comp-B', voice, b, {
+        breaksS: pause,
+        roomDbfs: roomOf(voice) - 2,
+        roomSeed: 5,
+        gainDb: -2,
+      }),
       await synthRead(dir, 'comp-C', voice, c, { breaksS: pause, roomDbfs: roomOf(voice), roomSeed: 3 }),
     ]
     for (const r of reads) await heardInPlace(r)
     recordings = new Recordings(join(dir, 'comp', 'recordings'))
-    const analyzed = await prepareRecordings(recordings, reads.map((r) => ({ path: r.path })), SCRIPT, transcribe)
+    const analyzed = await prepareRecordings(
+      recordings,
+      reads.map((r) => ({ path: r.path })),
+      SCRIPT,
+      transcribe,
+    )
     // Each take's read-back as the talent sees it: the words heard with the recogniser's doubts weighed.
     const engine = new PocketsphinxEngine()
     const checks: ReadbackCheck[] = []
     for (const r of reads) checks.push((await readBack(engine, r.path, SCRIPT)).check)
-    takes = analyzed.map((x, i) => ({ name: `Take ${'ABC'[i]}`, analysis: x.analysis, ref: x.ref, readback: { check: checks[i] as ReadbackCheck, script: SCRIPT } }))
+    takes = analyzed.map((x, i) => ({
+      name: `Take ${'ABC'[i]}`,
+      analysis: x.analysis,
+      ref: x.ref,
+      readback: { check: checks[i] as ReadbackCheck, script: SCRIPT },
+    }))
   }, 400_000)
 
   it('picks for each sentence the newest take whose read-back reads it clean', () => {
     const ranges = scriptSentences(SCRIPT)
-    const clean = takes.map((t) => ranges.map((r, k) => t.analysis.sentences[k] !== null && !t.readback?.check.issues.some((i) => i.severity !== 'soft' && issueInSentence(i, r))))
+    const clean = takes.map((t) =>
+      ranges.map(
+        (r, k) =>
+          t.analysis.sentences[k] !== null &&
+          !t.readback?.check.issues.some((i) => i.severity !== 'soft' && issueInSentence(i, r)),
+      ),
+    )
     const picks = defaultPicks(compCells(takes, SENTENCES.length))
-    console.info(`comp: clean by the read-back (sentence × take A, B, C): ${ranges.map((_, k) => clean.map((c) => (c[k] ? 'C' : '-')).join('')).join(' ')}; picks ${picks.join(',')}`)
+    console.info(
+      `comp: clean by the read-back (sentence × take A, B, C): ` +
+        `${ranges.map((_, k) => clean.map((c) => (c[k] ? 'C' : '-')).join('')).join(' ')}; picks ${picks.join(',')}`,
+    )
     let compared = 0
     ranges.forEach((_, k) => {
       const newestClean = [2, 1, 0].find((t) => clean[t]?.[k])
@@ -192,7 +249,8 @@ describe('a comp of held-out reads with 0.58 s pauses', () => {
     const edit = await compEdit(recordings, takes, picks, (k) => sentenceName(SCRIPT, k))
     expect(edit.patches.length).toBeGreaterThan(0)
     const base = reads[edit.base] as SynthRead
-    for (const p of edit.placements) for (const at of [p.takeFromS, p.takeResumeS]) expectInPause(base, at, 'the base take')
+    for (const p of edit.placements)
+      for (const at of [p.takeFromS, p.takeResumeS]) expectInPause(base, at, 'the base take')
     const out = (await renderCached(edit.list, recordings, join(dir, 'comp', 'renders'))).path
     expectNoClick(await clicks(out, edit.timeline, base, reads), edit.timeline.crossfadesS.length)
   }, 300_000)

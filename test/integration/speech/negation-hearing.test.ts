@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../main/readback/compare/compare'
 import { pocketsphinxForTests } from '../../support/pocketsphinx-tests'
 
-const SCRIPT = 'The Lakeview pool does not open on Mondays in winter. Guests cannot bring glass bottles onto the deck. ' +
+const SCRIPT =
+  'The Lakeview pool does not open on Mondays in winter. Guests cannot bring glass bottles onto the deck. ' +
   'Towels are never provided, so please bring your own. Swim lessons start at nine every Saturday morning.'
 const VOICE = ['-v', 'en-us+m1', '-s', '160']
 
@@ -41,7 +42,9 @@ describe('the negation hearing on espeak-ng speech', { timeout: 120_000 }, () =>
   ])('%s is named: missing, or a check saying what was heard', async (_what, from, to, heard) => {
     const { check } = await hear(SCRIPT.replace(from, to), to.replace(/\W+/g, '-'))
     expect(check.verdict).not.toBe('matches')
-    const named = negationIssues(check).filter((i) => i.kind === 'missing' || (i.kind === 'changed' && heard.test(i.heard ?? '')))
+    const named = negationIssues(check).filter(
+      (i) => i.kind === 'missing' || (i.kind === 'changed' && heard.test(i.heard ?? '')),
+    )
     expect(named, JSON.stringify(check.issues)).not.toEqual([])
   })
 })

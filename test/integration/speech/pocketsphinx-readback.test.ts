@@ -30,7 +30,10 @@ describe('read-back with pocketsphinx on espeak-ng speech', { timeout: 120_000 }
   it('a clean read matches', async () => {
     const { check, words } = await readBack(SPOT_SCRIPT, 'clean')
     expect(words.length).toBeGreaterThan(60)
-    expect(check.issues.filter((i) => i.severity !== 'soft'), JSON.stringify(check.issues)).toEqual([])
+    expect(
+      check.issues.filter((i) => i.severity !== 'soft'),
+      JSON.stringify(check.issues),
+    ).toEqual([])
     expect(check.verdict).toBe('matches')
     expect(check.coverage).toBeGreaterThan(0.95)
   })
@@ -41,7 +44,7 @@ describe('read-back with pocketsphinx on espeak-ng speech', { timeout: 120_000 }
     const { check } = await readBack(text, 'omitted')
     const issue = check.issues.find((i) => i.kind === 'missing' && (i.expected ?? '').includes('sleep experts'))
     expect(issue, JSON.stringify(check.issues)).toMatchObject({ severity: 'high' })
-    expect(Math.abs((issue?.at_s ?? -99) - await timeOf(text, 'Visit us', 'omitted-at'))).toBeLessThan(TOLERANCE_S)
+    expect(Math.abs((issue?.at_s ?? -99) - (await timeOf(text, 'Visit us', 'omitted-at')))).toBeLessThan(TOLERANCE_S)
     expect(check.verdict).toBe('mismatch')
   })
 
@@ -50,7 +53,7 @@ describe('read-back with pocketsphinx on espeak-ng speech', { timeout: 120_000 }
     const { check } = await readBack(text, 'day')
     const issue = check.issues.find((i) => i.kind === 'changed' && i.expected === 'Saturday')
     expect(issue, JSON.stringify(check.issues)).toMatchObject({ severity: 'high', heard: 'sunday' })
-    expect(Math.abs((issue?.at_s ?? -99) - await timeOf(text, 'Sunday', 'day-at'))).toBeLessThan(TOLERANCE_S)
+    expect(Math.abs((issue?.at_s ?? -99) - (await timeOf(text, 'Sunday', 'day-at')))).toBeLessThan(TOLERANCE_S)
   })
 
   it('a changed price is a high-severity number issue', async () => {
@@ -59,7 +62,7 @@ describe('read-back with pocketsphinx on espeak-ng speech', { timeout: 120_000 }
     const issue = check.issues.find((i) => i.kind === 'changed' && i.expected === '$299')
     expect(issue, JSON.stringify(check.issues)).toMatchObject({ severity: 'high', number: true })
     expect(issue?.heard).toMatch(/two hundred sevent/)
-    expect(Math.abs((issue?.at_s ?? -99) - await timeOf(text, '$279', 'price-at'))).toBeLessThan(TOLERANCE_S)
+    expect(Math.abs((issue?.at_s ?? -99) - (await timeOf(text, '$279', 'price-at')))).toBeLessThan(TOLERANCE_S)
   })
 
   it('an inserted sentence is extra, where it was said', async () => {
@@ -69,6 +72,6 @@ describe('read-back with pocketsphinx on espeak-ng speech', { timeout: 120_000 }
     // Words the script does not have come through only as far as the general vocabulary reaches.
     const issue = check.issues.find((i) => i.kind === 'extra' && (i.heard ?? '').split(' ').length >= 3)
     expect(issue, JSON.stringify(check.issues)).toBeDefined()
-    expect(Math.abs((issue?.at_s ?? -99) - await timeOf(text, inserted, 'inserted-at'))).toBeLessThan(TOLERANCE_S)
+    expect(Math.abs((issue?.at_s ?? -99) - (await timeOf(text, inserted, 'inserted-at')))).toBeLessThan(TOLERANCE_S)
   })
 })

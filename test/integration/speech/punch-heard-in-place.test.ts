@@ -30,10 +30,13 @@ const JOB = '77'
 const engine = new PocketsphinxEngine()
 /** Every file the read-back was asked to hear, with its length. */
 const asked: Array<{ path: string; seconds: number }> = []
-const transcribe: Transcribe = Object.assign(async (path: string, hints: string, options?: { doubts?: boolean }) => {
-  asked.push({ path, seconds: (await samplesOf(path)).frames / 48_000 })
-  return engine.transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
-}, { soundsOf: (words: readonly string[]) => engine.soundsOf(words) })
+const transcribe: Transcribe = Object.assign(
+  async (path: string, hints: string, options?: { doubts?: boolean }) => {
+    asked.push({ path, seconds: (await samplesOf(path)).frames / 48_000 })
+    return engine.transcribe(path, { hints, ...(options?.doubts === false ? { doubts: false } : {}) })
+  },
+  { soundsOf: (words: readonly string[]) => engine.soundsOf(words) },
+)
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -45,15 +48,30 @@ beforeAll(async () => {
   ;({ dir, cleanup } = await makeTempDir('booth-punch-in-place-'))
   take = await speakRead(dir, 'take', READ, { ...VOICE, pausesS: 0.7, roomDbfs: -62 })
 }, 120_000)
-afterAll(async () => { await cleanup() })
+afterAll(async () => {
+  await cleanup()
+})
 
 describe('a punch-and-roll of a clean read, read back', { timeout: 600_000 }, () => {
   it('maps the take’s hearing, hears only the new audio in its place, and finds nothing its pieces did not', async () => {
     const store = new TakeStore({ dataDir: join(dir, 'data'), measure: measureTake })
     const area = createVersionArea({
-      store, hub: new EventHub(), transcribe, currentScript: async () => ({ revision_id: '1', text: SCRIPT, names: [] }), takesChanged: () => undefined,
+      store,
+      hub: new EventHub(),
+      transcribe,
+      currentScript: async () => ({ revision_id: '1', text: SCRIPT, names: [] }),
+      takesChanged: () => undefined,
       recording: {
-        start: async (a) => ({ takeId: (await store.record(a.jobId, { stem: 'ACME', sampleRate: a.sampleRate, channels: a.channels, label: a.label ?? 'pickup' })).take.id }),
+        start: async (a) => ({
+          takeId: (
+            await store.record(a.jobId, {
+              stem: 'ACME',
+              sampleRate: a.sampleRate,
+              channels: a.channels,
+              label: a.label ?? 'pickup',
+            })
+          ).take.id,
+        }),
         stop: (a) => store.finishRecording(a.takeId),
         cancel: async (a) => (await store.cancelRecording(a.takeId), null),
       },
@@ -67,9 +85,23 @@ describe('a punch-and-roll of a clean read, read back', { timeout: 600_000 }, ()
     await mkdir(dirname(kept), { recursive: true })
     await writeFile(kept, JSON.stringify(own.stored))
 
-    const started = await area.handlers.startPunch({ takeId: imported.id, sentence: 2, sampleRate: 48_000, channels: 1, latencySamples: 0, latencySource: 'reported' })
+    const started = await area.handlers.startPunch({
+      takeId: imported.id,
+      sentence: 2,
+      sampleRate: 48_000,
+      channels: 1,
+      latencySamples: 0,
+      latencySource: 'reported',
+    })
     // The talent reads on from sentence 2, on cue, from the pre-roll.
-    const reread = await speakRead(dir, 'reread', READ.slice(1), { ...VOICE, leadS: take.sentences[1]!.firstS - started.plan.preroll_s, pausesS: 0.7, tailS: 0.8, roomDbfs: -62, roomSeed: 31 })
+    const reread = await speakRead(dir, 'reread', READ.slice(1), {
+      ...VOICE,
+      leadS: take.sentences[1]!.firstS - started.plan.preroll_s,
+      pausesS: 0.7,
+      tailS: 0.8,
+      roomDbfs: -62,
+      roomSeed: 31,
+    })
     const pcm = Float32Array.from((await samplesOf(reread.path)).x)
     for (let i = 0; i < pcm.length; i += 48_000) store.writeRecording(started.recordingTakeId, pcm.slice(i, i + 48_000))
     asked.length = 0
@@ -79,19 +111,30 @@ describe('a punch-and-roll of a clean read, read back', { timeout: 600_000 }, ()
     const render = store.audioPath(made.take)
     const renderS = (await samplesOf(render)).frames / 48_000
     expect(asked.map((a) => a.path)).not.toContain(render)
-    expect(asked.filter((a) => !a.path.includes('booth-hear-')), JSON.stringify(asked)).toEqual([])
+    expect(
+      asked.filter((a) => !a.path.includes('booth-hear-')),
+      JSON.stringify(asked),
+    ).toEqual([])
     expect(asked).toHaveLength(1)
     expect(asked[0]!.seconds).toBeLessThan(renderS)
     expect(asked[0]!.seconds).toBeGreaterThan(renderS - started.plan.punch_s)
     // Nothing its pieces did not have. Before the punch point: the take's own findings, as they were.
     const version = JSON.parse(await readFile(area.versions.readbackPath(made.take), 'utf8')) as ReadbackStored
     const punchS = started.plan.punch_s
-    const said = (issues: readonly ReadbackIssue[]) => issues.filter((i) => i.severity !== 'soft').map((i) => [i.kind, i.expected, i.heard, i.certainty])
+    const said = (issues: readonly ReadbackIssue[]) =>
+      issues.filter((i) => i.severity !== 'soft').map((i) => [i.kind, i.expected, i.heard, i.certainty])
     const before = (issues: readonly ReadbackIssue[]) => issues.filter((i) => i.at_s !== null && i.at_s < punchS - 0.05)
-    expect(said(before(version.check.issues)), JSON.stringify(version.check.issues)).toEqual(said(before(own.stored!.check.issues)))
+    expect(said(before(version.check.issues)), JSON.stringify(version.check.issues)).toEqual(
+      said(before(own.stored!.check.issues)),
+    )
     // After it: only the sentences the new audio reads (2 and 3), nothing of sentence 1 lost at the splice.
     const sentence2 = SCRIPT.indexOf(READ[1] as string)
-    const after = version.check.issues.filter((i) => i.severity !== 'soft' && !(i.at_s !== null && i.at_s < punchS - 0.05))
-    expect(after.filter((i) => i.script_from !== null && i.script_from < sentence2), JSON.stringify(after)).toEqual([])
+    const after = version.check.issues.filter(
+      (i) => i.severity !== 'soft' && !(i.at_s !== null && i.at_s < punchS - 0.05),
+    )
+    expect(
+      after.filter((i) => i.script_from !== null && i.script_from < sentence2),
+      JSON.stringify(after),
+    ).toEqual([])
   })
 })

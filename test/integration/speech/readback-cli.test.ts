@@ -14,13 +14,19 @@ beforeAll(async () => {
   await writeFile(script, 'This Saturday only, save 20% on every mattress.')
   take = (await speak('This Sunday only, save 20% on every mattress.', dir, 'take')).wav
 })
-afterAll(async () => { await rm(dir, { recursive: true, force: true }) })
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
 
 describe('npm run readback', { timeout: 60_000 }, () => {
   it('prints the check, the timed words and the engine as JSON', async () => {
     const { code, stdout } = await runReadbackCli([take, '--script', script, '--engine', 'pocketsphinx'])
     expect(code).toBe(0)
-    const out = JSON.parse(stdout) as { check: { verdict: string; issues: Array<{ expected: string; heard: string }> }; words: Array<{ word: string; start_s: number; end_s: number }>; engine: string }
+    const out = JSON.parse(stdout) as {
+      check: { verdict: string; issues: Array<{ expected: string; heard: string }> }
+      words: Array<{ word: string; start_s: number; end_s: number }>
+      engine: string
+    }
     expect(out.engine).toBe('pocketsphinx')
     expect(out.check.verdict).toBe('mismatch')
     expect(out.check.issues[0]).toMatchObject({ expected: 'Saturday', heard: 'sunday' })
@@ -39,8 +45,12 @@ describe('npm run readback', { timeout: 60_000 }, () => {
   })
 
   it('a missing script or take, or wrong usage, is one sentence', async () => {
-    expect((await runReadbackCli([take, '--script', join(dir, 'nope.txt')])).stderr).toMatch(/^The script .* cannot be read: ENOENT\.\n$/)
-    expect((await runReadbackCli([join(dir, 'nope.wav'), '--script', script])).stderr).toMatch(/^The take .* cannot be read: ENOENT\.\n$/)
+    expect((await runReadbackCli([take, '--script', join(dir, 'nope.txt')])).stderr).toMatch(
+      /^The script .* cannot be read: ENOENT\.\n$/,
+    )
+    expect((await runReadbackCli([join(dir, 'nope.wav'), '--script', script])).stderr).toMatch(
+      /^The take .* cannot be read: ENOENT\.\n$/,
+    )
     expect(parseArgs([take])).toMatch(/^Give the script with --script/)
     expect(parseArgs([take, '--script', script, '--bogus', 'x'])).toMatch(/^Unknown option --bogus/)
     expect((await runReadbackCli([take])).code).toBe(2)

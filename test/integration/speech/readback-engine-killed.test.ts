@@ -18,7 +18,11 @@ let cleanup: () => Promise<void> = async () => undefined
 beforeAll(async () => {
   const made = await makeTempDir('booth-readback-killed-')
   cleanup = made.cleanup
-  take = await makeVoiceTake(made.dir, 'take', { text: 'Visit the harbour market this weekend for fresh bread, local cheese and live music by the water.', leadS: 0.5, tailS: 0.5 })
+  take = await makeVoiceTake(made.dir, 'take', {
+    text: 'Visit the harbour market this weekend for fresh bread, local cheese and live music by the water.',
+    leadS: 0.5,
+    tailS: 0.5,
+  })
 })
 afterAll(() => cleanup())
 
@@ -27,8 +31,12 @@ const unhandled = watchUnhandledRejections()
 
 /** pocketsphinx runs this process started. */
 function myPocketsphinx(): number[] {
-  return execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' }).split('\n').filter((l) => l.trim()).map((l) => l.trim().split(/\s+/))
-    .filter(([, ppid, comm]) => Number(ppid) === process.pid && (comm ?? '').startsWith('pocketsphinx')).map(([pid]) => Number(pid))
+  return execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/))
+    .filter(([, ppid, comm]) => Number(ppid) === process.pid && (comm ?? '').startsWith('pocketsphinx'))
+    .map(([pid]) => Number(pid))
 }
 
 describe('a read-back whose engine is killed', () => {
@@ -79,8 +87,18 @@ describe('a read-back whose engine is killed', () => {
 
   it('words: an engine that died or never started is "not finished"; a system error is said plainly; worded failures keep their words', () => {
     expect(readbackFailureSentence(new Error('pocketsphinx stopped (SIGKILL): no message'))).toBe(READBACK_NOT_FINISHED)
-    expect(readbackFailureSentence(new Error('pocketsphinx stopped (exit 1): ERROR: "acmod.c", line 79: Acoustic model definition is not specified'))).toBe(READBACK_NOT_FINISHED)
-    expect(readbackFailureSentence(new Error('ENOENT: no such file or directory, open \'/x/take.wav\''))).toMatch(/^The read-back did not finish: Booth could not read or write a file it needs\./)
-    expect(readbackFailureSentence(new Error('Take nope is not on this computer.'))).toBe('Take nope is not on this computer.')
+    expect(
+      readbackFailureSentence(
+        new Error(
+          'pocketsphinx stopped (exit 1): ERROR: "acmod.c", line 79: Acoustic model definition is not specified',
+        ),
+      ),
+    ).toBe(READBACK_NOT_FINISHED)
+    expect(readbackFailureSentence(new Error("ENOENT: no such file or directory, open '/x/take.wav'"))).toMatch(
+      /^The read-back did not finish: Booth could not read or write a file it needs\./,
+    )
+    expect(readbackFailureSentence(new Error('Take nope is not on this computer.'))).toBe(
+      'Take nope is not on this computer.',
+    )
   })
 })

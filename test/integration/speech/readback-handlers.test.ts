@@ -25,17 +25,27 @@ let store: TakeStore
 let hub: EventHub
 let events: ReadbackState[]
 
-const jobView = { job: { job_id: '42', advertiser: 'Dream Street', customer: { id: '9', name: 'Acme Audio' },
-  script: { kind: 'typed', revision_id: '555', revised_at: null, html: null, text: SCRIPT, document: null } } } as unknown as JobView
+const jobView = {
+  job: {
+    job_id: '42',
+    advertiser: 'Dream Street',
+    customer: { id: '9', name: 'Acme Audio' },
+    script: { kind: 'typed', revision_id: '555', revised_at: null, html: null, text: SCRIPT, document: null },
+  },
+} as unknown as JobView
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'booth-readback-hooks-'))
   store = new TakeStore({ dataDir: dir, measure: measureTake })
   hub = new EventHub()
   events = []
-  hub.subscribe((event, data) => { if (event === 'readback') events.push(data as ReadbackState) })
+  hub.subscribe((event, data) => {
+    if (event === 'readback') events.push(data as ReadbackState)
+  })
 })
-afterEach(async () => { await rm(dir, { recursive: true, force: true }) })
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
 
 function area() {
   return createReadbackArea({ dataDir: dir, store, hub, getJob: async () => jobView, warn: () => {} })
@@ -44,9 +54,16 @@ function area() {
 /** The take calls the read-back wraps, done directly on the store. */
 function takeCalls(): Pick<BridgeHandlers, 'startRecording' | 'stopRecording' | 'cancelRecording' | 'importTake'> {
   return {
-    startRecording: async (a) => ({ takeId: (await store.record(a.jobId, { stem: null, sampleRate: a.sampleRate, channels: a.channels, script: a.script })).take.id }),
+    startRecording: async (a) => ({
+      takeId: (
+        await store.record(a.jobId, { stem: null, sampleRate: a.sampleRate, channels: a.channels, script: a.script })
+      ).take.id,
+    }),
     stopRecording: async (a) => store.finishRecording(a.takeId),
-    cancelRecording: async (a) => { await store.cancelRecording(a.takeId); return null },
+    cancelRecording: async (a) => {
+      await store.cancelRecording(a.takeId)
+      return null
+    },
     importTake: async (a) => store.import(a.jobId, a.path, { stem: null, script: a.script }),
   }
 }
@@ -56,7 +73,12 @@ describe('read-back hooks on the take calls', { timeout: 60_000 }, () => {
     const readback = area()
     await readback.start()
     const calls = readback.wrapTakeHandlers(takeCalls())
-    const { takeId } = await calls.startRecording({ jobId: '42', sampleRate: 22050, channels: 1, script: { revision_id: '555', text: SCRIPT } })
+    const { takeId } = await calls.startRecording({
+      jobId: '42',
+      sampleRate: 22050,
+      channels: 1,
+      script: { revision_id: '555', text: SCRIPT },
+    })
     const { wav } = await speak('This Sunday only, save 20% on every mattress at Dream Street.', dir, 'read')
     const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', wav, '-ac', '1', '-ar', '22050', '-f', 'f32le', '-'])
     const samples = new Float32Array(pcm.buffer, pcm.byteOffset, pcm.byteLength / 4)
@@ -66,7 +88,9 @@ describe('read-back hooks on the take calls', { timeout: 60_000 }, () => {
     expect(await store.get(takeId)).not.toHaveProperty('script_revision_id')
     await readback.service.whenIdle()
     expect(events.map((e) => e.status)).toEqual(['queued', 'running', 'done'])
-    expect(events[2]?.result?.check.issues).toEqual([expect.objectContaining({ expected: 'Saturday', heard: 'sunday', severity: 'high' })])
+    expect(events[2]?.result?.check.issues).toEqual([
+      expect.objectContaining({ expected: 'Saturday', heard: 'sunday', severity: 'high' }),
+    ])
     await access(join(dir, 'takes', '42', `${take.id}.readback.json`))
     expect((await store.list('42')).damaged).toEqual([]) // the result file does not confuse the take listing
     await readback.stop()
@@ -79,7 +103,13 @@ describe('read-back hooks on the take calls', { timeout: 60_000 }, () => {
     const take = await readback.wrapTakeHandlers(takeCalls()).importTake({ jobId: '42', path: wav })
     await readback.service.whenIdle()
     const state = await readback.handlers.getReadback({ takeId: take.id })
-    expect(state).toMatchObject({ status: 'done', result: { script_read: { revision_id: '555', text: SCRIPT }, note: 'This take did not record its script revision; it was compared with the script as it is now.' } })
+    expect(state).toMatchObject({
+      status: 'done',
+      result: {
+        script_read: { revision_id: '555', text: SCRIPT },
+        note: 'This take did not record its script revision; it was compared with the script as it is now.',
+      },
+    })
     expect(state.result?.check.verdict).toBe('matches')
     await readback.stop()
   })
@@ -89,10 +119,15 @@ describe('read-back hooks on the take calls', { timeout: 60_000 }, () => {
     await readback.start()
     const older = 'This Sunday only, save 20% on every mattress at Dream Street.'
     const { wav } = await speak(older, dir, 'older')
-    const take = await readback.wrapTakeHandlers(takeCalls()).importTake({ jobId: '42', path: wav, script: { revision_id: '554', text: older } })
+    const take = await readback
+      .wrapTakeHandlers(takeCalls())
+      .importTake({ jobId: '42', path: wav, script: { revision_id: '554', text: older } })
     await readback.service.whenIdle()
     const state = await readback.handlers.getReadback({ takeId: take.id })
-    expect(state).toMatchObject({ status: 'done', result: { script_read: { revision_id: '554', text: older }, note: null } })
+    expect(state).toMatchObject({
+      status: 'done',
+      result: { script_read: { revision_id: '554', text: older }, note: null },
+    })
     expect(state.result?.check.verdict).toBe('matches')
     await readback.stop()
   })
@@ -110,14 +145,22 @@ describe('read-back hooks on the take calls', { timeout: 60_000 }, () => {
     expect(read.script_read ?? null).toBeNull()
     readback.service.takeFinished(take.id)
     await readback.service.whenIdle()
-    expect(await readback.handlers.getReadback({ takeId: take.id })).toMatchObject({ status: 'done', result: { script_read: { revision_id: '555' }, note: 'This take did not record its script revision; it was compared with the script as it is now.' } })
+    expect(await readback.handlers.getReadback({ takeId: take.id })).toMatchObject({
+      status: 'done',
+      result: {
+        script_read: { revision_id: '555' },
+        note: 'This take did not record its script revision; it was compared with the script as it is now.',
+      },
+    })
     await readback.stop()
   })
 
   it('a folder that holds no model is refused with a sentence; settings switch the read-back off', async () => {
     const readback = area()
     await readback.start()
-    await expect(readback.handlers.setReadbackModelFolder({ path: dir })).rejects.toThrow(/is not a Zipformer transducer model: it lacks encoder, decoder, joiner, tokens\.txt/)
+    await expect(readback.handlers.setReadbackModelFolder({ path: dir })).rejects.toThrow(
+      /is not a Zipformer transducer model: it lacks encoder, decoder, joiner, tokens\.txt/,
+    )
     const view = await readback.handlers.setReadbackSettings({ enabled: false })
     expect(view).toMatchObject({ enabled: false, engine: 'auto', model: { present: false, source: 'data_folder' } })
     expect(view.engines.find((e) => e.name === 'pocketsphinx')?.unavailable).toBeNull()

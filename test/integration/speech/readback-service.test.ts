@@ -26,16 +26,36 @@ let states: ReadbackState[]
 let settingsEvents: ReadbackSettingsView[]
 
 function meta(id: string, fileName: string): TakeMeta {
-  return { schema: 1, id, job_id: '7', file_name: fileName, label: 'main', take_number: 1, note: null, preflight: null, created_at: new Date(0).toISOString(),
-    source: 'recorded', original_name: null, state: 'ready', spot_length_s: null, job_kind: 'not_set', trim: { head_s: 0, tail_s: 0 },
-    upload: { handle: null, offset: 0, status: 'none' }, delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false } }
+  return {
+    schema: 1,
+    id,
+    job_id: '7',
+    file_name: fileName,
+    label: 'main',
+    take_number: 1,
+    note: null,
+    preflight: null,
+    created_at: new Date(0).toISOString(),
+    source: 'recorded',
+    original_name: null,
+    state: 'ready',
+    spot_length_s: null,
+    job_kind: 'not_set',
+    trim: { head_s: 0, tail_s: 0 },
+    upload: { handle: null, offset: 0, status: 'none' },
+    delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
+  }
 }
 
 function service(engines?: (d: () => string | null) => ReadbackEngine[]): ReadbackService {
   return new ReadbackService({
     dataDir: dir,
     takes: {
-      get: async (id) => { const m = metas.get(id); if (!m) throw new Error(`Take ${id} is not on this computer.`); return m },
+      get: async (id) => {
+        const m = metas.get(id)
+        if (!m) throw new Error(`Take ${id} is not on this computer.`)
+        return m
+      },
       audioPath: (t) => join(dir, 'takes', t.file_name),
       resultPath: (t) => join(dir, 'takes', `${t.id}.readback.json`),
     },
@@ -59,7 +79,9 @@ beforeEach(async () => {
   const { wav } = await speak('This Sunday only, save 20% on every mattress.', join(dir, 'takes'), 'take-a')
   metas.set('take-a', meta('take-a', wav.split('/').pop() as string))
 })
-afterEach(async () => { await rm(dir, { recursive: true, force: true }) })
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
 
 describe('ReadbackService', { timeout: 60_000 }, () => {
   it('checks a finished take against the exact script text it was read from, keeps the result and announces it', async () => {
@@ -73,8 +95,15 @@ describe('ReadbackService', { timeout: 60_000 }, () => {
     await s.whenIdle()
     expect(states.map((x) => x.status)).toEqual(['queued', 'running', 'done'])
     const done = states[2]?.result
-    expect(done).toMatchObject({ engine: 'pocketsphinx', script_read: { revision_id: '101', text: SCRIPT_V1 }, note: null, take_id: 'take-a' })
-    expect(done?.check.issues).toEqual([expect.objectContaining({ kind: 'changed', expected: 'Saturday', heard: 'sunday', severity: 'high' })])
+    expect(done).toMatchObject({
+      engine: 'pocketsphinx',
+      script_read: { revision_id: '101', text: SCRIPT_V1 },
+      note: null,
+      take_id: 'take-a',
+    })
+    expect(done?.check.issues).toEqual([
+      expect.objectContaining({ kind: 'changed', expected: 'Saturday', heard: 'sunday', severity: 'high' }),
+    ])
     const kept = JSON.parse(await readFile(join(dir, 'takes', 'take-a.readback.json'), 'utf8')) as { check: unknown }
     expect(kept.check).toEqual(done?.check)
     expect(await s.get('take-a')).toMatchObject({ status: 'done', result: { check: done?.check } })
@@ -83,7 +112,10 @@ describe('ReadbackService', { timeout: 60_000 }, () => {
   it('compares with the take’s own text even when the job cannot be read now (offline)', async () => {
     const s = service()
     await s.start()
-    metas.set('take-a', { ...(metas.get('take-a') as TakeMeta), script_read: { revision_id: '100', text: SCRIPT_V2.replace('30%', '20%').replace('sofa', 'mattress') } })
+    metas.set('take-a', {
+      ...(metas.get('take-a') as TakeMeta),
+      script_read: { revision_id: '100', text: SCRIPT_V2.replace('30%', '20%').replace('sofa', 'mattress') },
+    })
     script = null
     s.takeFinished('take-a')
     await s.whenIdle()
@@ -110,22 +142,38 @@ describe('ReadbackService', { timeout: 60_000 }, () => {
   })
 
   it('says why it cannot run: no engine, no script, a missing take', async () => {
-    const s = service(() => [{ name: 'sherpa-onnx', unavailable: async () => 'No speech model.', transcribe: async () => { throw new EngineUnavailableError('No speech model.') } }])
+    const s = service(() => [
+      {
+        name: 'sherpa-onnx',
+        unavailable: async () => 'No speech model.',
+        transcribe: async () => {
+          throw new EngineUnavailableError('No speech model.')
+        },
+      },
+    ])
     await s.start()
     s.takeFinished('take-a')
     await s.whenIdle()
-    expect(states.at(-1)).toMatchObject({ status: 'unavailable', message: 'No read-back engine can run here: No speech model.' })
+    expect(states.at(-1)).toMatchObject({
+      status: 'unavailable',
+      message: 'No read-back engine can run here: No speech model.',
+    })
     script = null
     s.takeFinished('take-a')
     await s.whenIdle()
-    expect(states.at(-1)).toMatchObject({ status: 'unavailable', message: 'This job has no script text to compare the take with.' })
+    expect(states.at(-1)).toMatchObject({
+      status: 'unavailable',
+      message: 'This job has no script text to compare the take with.',
+    })
     s.takeFinished('nope')
     await s.whenIdle()
     expect(states.at(-1)).toMatchObject({ status: 'failed', message: 'Take nope is not on this computer.' })
   })
 
   it('says on Settings → Read-back itself where to get a model, never "in Settings"', async () => {
-    const s = service((modelDir) => [new SherpaEngine({ modelDir: () => join(modelDir() ?? dir, 'no-model-here'), load: async () => ({}) as never })])
+    const s = service((modelDir) => [
+      new SherpaEngine({ modelDir: () => join(modelDir() ?? dir, 'no-model-here'), load: async () => ({}) as never }),
+    ])
     const why = (await s.settingsView()).engines.find((e) => e.name === 'sherpa-onnx')?.unavailable
     expect(why).toBe(NO_MODEL_HERE)
     expect(why).not.toMatch(/Settings/)

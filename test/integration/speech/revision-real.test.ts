@@ -15,7 +15,11 @@ import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { engineMissing, VOICE } from '../../unit/versions/helpers/spot'
 
-const OLD = ["This Saturday only, it's the biggest sale of the year at Dream Street Furniture.", 'Queen mattresses start at just $299.', 'Visit us at 1400 Harbor Boulevard, open 9 to 9.']
+const OLD = [
+  "This Saturday only, it's the biggest sale of the year at Dream Street Furniture.",
+  'Queen mattresses start at just $299.',
+  'Visit us at 1400 Harbor Boulevard, open 9 to 9.',
+]
 const CHANGED = 'Queen mattresses start at just $279.'
 const ADDED_LAST = 'Get free delivery on every mattress in the store.'
 const ADDED_MIDDLE = 'Save 20% on every mattress in the store, and get free delivery on orders over $499.'
@@ -36,28 +40,71 @@ beforeAll(async () => {
   const missing = await engineMissing()
   if (missing) throw new Error(missing)
   ;({ dir, cleanup } = await makeTempDir('booth-revision-'))
-  for (const [key, lines] of [['old', OLD], ['end', NEW_END], ['middle', NEW_MIDDLE]] as const) {
+  for (const [key, lines] of [
+    ['old', OLD],
+    ['end', NEW_END],
+    ['middle', NEW_MIDDLE],
+  ] as const) {
     scripts[key] = join(dir, `${key}.txt`)
     await writeFile(scripts[key], `${lines.join('\n')}\n`)
   }
   take = await speakRead(dir, 'take', OLD, { ...VOICE, pausesS: [0.7, 0.65], roomDbfs: -62 })
-  pickupChanged = await speakRead(dir, 'pickup-changed', [CHANGED], { ...VOICE, leadS: 0.5, tailS: 0.6, roomDbfs: -60, roomSeed: 5 })
-  pickupAddedLast = await speakRead(dir, 'pickup-added-last', [ADDED_LAST], { ...VOICE, leadS: 0.5, tailS: 0.6, roomDbfs: -60, roomSeed: 6 })
-  pickupAddedMiddle = await speakRead(dir, 'pickup-added-middle', [ADDED_MIDDLE], { ...VOICE, leadS: 0.5, tailS: 0.6, roomDbfs: -60, roomSeed: 7 })
+  pickupChanged = await speakRead(dir, 'pickup-changed', [CHANGED], {
+    ...VOICE,
+    leadS: 0.5,
+    tailS: 0.6,
+    roomDbfs: -60,
+    roomSeed: 5,
+  })
+  pickupAddedLast = await speakRead(dir, 'pickup-added-last', [ADDED_LAST], {
+    ...VOICE,
+    leadS: 0.5,
+    tailS: 0.6,
+    roomDbfs: -60,
+    roomSeed: 6,
+  })
+  pickupAddedMiddle = await speakRead(dir, 'pickup-added-middle', [ADDED_MIDDLE], {
+    ...VOICE,
+    leadS: 0.5,
+    tailS: 0.6,
+    roomDbfs: -60,
+    roomSeed: 7,
+  })
   // A take read from the NEW script that starts at its second sentence: only the old take reads the first.
-  newTake = await speakRead(dir, 'new-take', NEW_END.slice(1), { ...VOICE, pausesS: [0.6, 0.75], roomDbfs: -61, roomSeed: 9 })
+  newTake = await speakRead(dir, 'new-take', NEW_END.slice(1), {
+    ...VOICE,
+    pausesS: [0.6, 0.75],
+    roomDbfs: -61,
+    roomSeed: 9,
+  })
 }, 180_000)
-afterAll(async () => { await cleanup() })
+afterAll(async () => {
+  await cleanup()
+})
 
 describe('a revised script carries through the CLIs', { timeout: 400_000 }, () => {
   it('a changed sentence and a line added at the end: each pickup goes where the new script puts it, and the result reads clean against it', async () => {
     const out = join(dir, 'fixed-end.wav')
-    const r = await runPickupCli([take.path, pickupChanged.path, pickupAddedLast.path, '--script', scripts.end, '--take-script', scripts.old, '-o', out, ...ENGINE])
+    const r = await runPickupCli([
+      take.path,
+      pickupChanged.path,
+      pickupAddedLast.path,
+      '--script',
+      scripts.end,
+      '--take-script',
+      scripts.old,
+      '-o',
+      out,
+      ...ENGINE,
+    ])
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     const json = JSON.parse(r.stdout)
     expect(json.to_record).toEqual([2, 4])
-    expect(json.edits.map((e: { sentence: number; source: string }) => [e.sentence, e.source])).toEqual([[2, pickupChanged.path], [4, pickupAddedLast.path]])
+    expect(json.edits.map((e: { sentence: number; source: string }) => [e.sentence, e.source])).toEqual([
+      [2, pickupChanged.path],
+      [4, pickupAddedLast.path],
+    ])
     const [changed, added] = json.edits as Array<{ take_from_s: number; take_to_s: number }>
     // The changed sentence replaces the take's old wording of it.
     expect(changed!.take_from_s).toBeLessThan(take.sentences[1]!.startS)
@@ -70,7 +117,17 @@ describe('a revised script carries through the CLIs', { timeout: 400_000 }, () =
 
   it('a line added in the middle goes between its neighbours, and the result reads clean against the new script', async () => {
     const out = join(dir, 'fixed-middle.wav')
-    const r = await runPickupCli([take.path, pickupAddedMiddle.path, '--script', scripts.middle, '--take-script', scripts.old, '-o', out, ...ENGINE])
+    const r = await runPickupCli([
+      take.path,
+      pickupAddedMiddle.path,
+      '--script',
+      scripts.middle,
+      '--take-script',
+      scripts.old,
+      '-o',
+      out,
+      ...ENGINE,
+    ])
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     const json = JSON.parse(r.stdout)
@@ -84,24 +141,59 @@ describe('a revised script carries through the CLIs', { timeout: 400_000 }, () =
   })
 
   it('without the take’s own script, the pickup of the added line is still refused against the old script (what the window did before)', async () => {
-    const r = await runPickupCli([take.path, pickupAddedLast.path, '--script', scripts.old, '-o', join(dir, 'never.wav'), ...ENGINE])
+    const r = await runPickupCli([
+      take.path,
+      pickupAddedLast.path,
+      '--script',
+      scripts.old,
+      '-o',
+      join(dir, 'never.wav'),
+      ...ENGINE,
+    ])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/reads no sentence of the script/)
   })
 
   it('a comp offers the old take for the sentences it reads unchanged, and never for the changed or added ones', async () => {
     const out = join(dir, 'comp.wav')
-    const r = await runCompCli([take.path, newTake.path, '--script', scripts.end, '--take-script', `${take.path}=${scripts.old}`, '-o', out, ...ENGINE])
+    const r = await runCompCli([
+      take.path,
+      newTake.path,
+      '--script',
+      scripts.end,
+      '--take-script',
+      `${take.path}=${scripts.old}`,
+      '-o',
+      out,
+      ...ENGINE,
+    ])
     expect(r.stderr).toBe('')
     expect(r.code).toBe(0)
     const json = JSON.parse(r.stdout)
     const sources = (json.pieces as Array<{ sentence: number; source: string }>).map((p) => [p.sentence, p.source])
     // Sentence 1: only the old take reads it (unchanged), so the comp takes it from there.
-    expect(sources).toEqual([[1, take.path], [2, newTake.path], [3, newTake.path], [4, newTake.path]])
+    expect(sources).toEqual([
+      [1, take.path],
+      [2, newTake.path],
+      [3, newTake.path],
+      [4, newTake.path],
+    ])
     expect(json.check.verdict).toBe('matches')
 
     // Picking the old take for the sentence the producer changed is refused, naming it.
-    const refused = await runCompCli([take.path, newTake.path, '--script', scripts.end, '--take-script', `${take.path}=${scripts.old}`, '--pick', `2=${take.path}`, '-o', join(dir, 'never.wav'), ...ENGINE])
+    const refused = await runCompCli([
+      take.path,
+      newTake.path,
+      '--script',
+      scripts.end,
+      '--take-script',
+      `${take.path}=${scripts.old}`,
+      '--pick',
+      `2=${take.path}`,
+      '-o',
+      join(dir, 'never.wav'),
+      ...ENGINE,
+    ])
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/read before sentence 2 was changed/)
   })

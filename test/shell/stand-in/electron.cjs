@@ -11,6 +11,42 @@
 const { createElectronStandIn } = require('./electron-stand-in.cjs')
 
 // One main-process instance per process: Node may reach this file through import and require, and both get it.
-const instance = globalThis.__boothElectronStandIn ?? (globalThis.__boothElectronStandIn = createElectronStandIn({ process: 'main' }))
-const { app, BrowserWindow, webContents, session, ipcMain, protocol, net, Notification, powerMonitor, shell, dialog, Menu, nativeImage, screen, webUtils, standIn } = instance
-module.exports = { app, BrowserWindow, webContents, session, ipcMain, protocol, net, Notification, powerMonitor, shell, dialog, Menu, nativeImage, screen, webUtils, standIn, createElectronStandIn }
+const instance =
+  globalThis.__boothElectronStandIn ?? (globalThis.__boothElectronStandIn = createElectronStandIn({ process: 'main' }))
+const {
+  app,
+  BrowserWindow,
+  webContents,
+  session,
+  ipcMain,
+  protocol,
+  net,
+  Notification,
+  powerMonitor,
+  shell,
+  dialog,
+  Menu,
+  nativeImage,
+  screen,
+  webUtils,
+  standIn,
+} = instance
+module.exports = {
+  app,
+  BrowserWindow,
+  webContents,
+  session,
+  ipcMain,
+  protocol,
+  net,
+  Notification,
+  powerMonitor,
+  shell,
+  dialog,
+  Menu,
+  nativeImage,
+  screen,
+  webUtils,
+  standIn,
+  createElectronStandIn,
+}

@@ -20,17 +20,26 @@ const live = new Map()
 const track = (kind, original, clear) => {
   const wrapped = function (fn, ms, ...args) {
     let handle
-    const callback = typeof fn === 'function' ? function (...a) {
-      if (kind === 'timeout') live.delete(handle)
-      return fn.apply(this, a)
-    } : fn
+    const callback =
+      typeof fn === 'function'
+        ? function (...a) {
+            if (kind === 'timeout') live.delete(handle)
+            return fn.apply(this, a)
+          }
+        : fn
     handle = original(callback, ms, ...args)
-    const stack = new Error().stack.split('\n').slice(2, 8).map((l) => l.trim())
+    const stack = new Error().stack
+      .split('\n')
+      .slice(2, 8)
+      .map((l) => l.trim())
     if (!stack.some((l) => here.some((h) => l.includes(h)))) live.set(handle, { kind, ms, stack })
     return handle
   }
   const wrappedClear = (handle) => {
-    if (typeof handle === 'number') for (const key of live.keys()) { if (+key === handle) live.delete(key) }
+    if (typeof handle === 'number')
+      for (const key of live.keys()) {
+        if (+key === handle) live.delete(key)
+      }
     else live.delete(handle)
     return clear(handle)
   }
@@ -98,7 +107,12 @@ const handlers = {
       channels: ipcMain.channels(),
       privileged: protocol.privileged,
       protocols: [...protocol.handlers.keys()].sort(),
-      windows: standIn.windows.map((w) => ({ options: w.options, loaded: w.loaded, visible: w.visible, destroyed: w.destroyed })),
+      windows: standIn.windows.map((w) => ({
+        options: w.options,
+        loaded: w.loaded,
+        visible: w.visible,
+        destroyed: w.destroyed,
+      })),
       sent: win ? win.webContents.sent.map((s) => s.channel) : [],
       appListeners: app.eventNames().map(String).sort(),
       quit: standIn.quit,
@@ -126,19 +140,39 @@ const handlers = {
     const navigations = {}
     for (const name of ['will-navigate', 'will-redirect']) {
       navigations[name] = urls.map((url) => {
-        const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true }, url }
+        const event = {
+          defaultPrevented: false,
+          preventDefault() {
+            this.defaultPrevented = true
+          },
+          url,
+        }
         contents.emit(name, event, url)
         return event.defaultPrevented
       })
     }
-    const webview = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true } }
+    const webview = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true
+      },
+    }
     contents.emit('will-attach-webview', webview)
-    const windowOpen = urls.map((url) => contents.windowOpenHandler?.({ url, frameName: '', features: '', disposition: 'new-window' })?.action ?? null)
+    const windowOpen = urls.map(
+      (url) =>
+        contents.windowOpenHandler?.({ url, frameName: '', features: '', disposition: 'new-window' })?.action ?? null,
+    )
     return { navigations, webviewPrevented: webview.defaultPrevented, windowOpen, opened: shell.opened.length }
   },
   contentsEvent({ name, url }) {
     const contents = appWindow().webContents
-    const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true }, url }
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true
+      },
+      url,
+    }
     const listeners = contents.listenerCount(name)
     contents.emit(name, event, url)
     return { prevented: event.defaultPrevented, listeners }
@@ -173,7 +207,12 @@ const handlers = {
     if (!handler) return { missing: true }
     const response = await handler(new Request(url))
     const body = Buffer.from(await response.arrayBuffer())
-    return { status: response.status, headers: Object.fromEntries(response.headers), body: body.toString('latin1').slice(0, 400), length: body.length }
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: body.toString('latin1').slice(0, 400),
+      length: body.length,
+    }
   },
   /** A promise rejected with nobody to handle it and a timer that throws: main must log both and live on. */
   async failUnhandled() {
@@ -182,7 +221,13 @@ const handlers = {
       throw new Error('an exception nothing caught, from the shell test')
     }, 0)
     await sleep(100)
-    return { pid: process.pid, listeners: { unhandledRejection: process.listenerCount('unhandledRejection'), uncaughtException: process.listenerCount('uncaughtException') } }
+    return {
+      pid: process.pid,
+      listeners: {
+        unhandledRejection: process.listenerCount('unhandledRejection'),
+        uncaughtException: process.listenerCount('uncaughtException'),
+      },
+    }
   },
   timers() {
     return [...live.values()]
@@ -194,7 +239,11 @@ const handlers = {
   },
   async quit() {
     app.quit()
-    await until(() => standIn.quit.quitEmitted || standIn.quit.exitCode !== null, 15_000, 'Booth to finish quitting').catch(() => undefined)
+    await until(
+      () => standIn.quit.quitEmitted || standIn.quit.exitCode !== null,
+      15_000,
+      'Booth to finish quitting',
+    ).catch(() => undefined)
     // A request that was under way when quit began may take a moment to fail and clear its timeout;
     // anything still there after 3 s (an interval, a re-armed poll) is what would keep Booth running.
     await until(() => live.size === 0, 3_000, 'timers to end').catch(() => undefined)

@@ -89,7 +89,11 @@ export interface HandlerRig {
   dispose(): Promise<void>
 }
 
-export async function makeHandlers(client: TalentClient | null, session: SessionState, dataDir?: string): Promise<HandlerRig> {
+export async function makeHandlers(
+  client: TalentClient | null,
+  session: SessionState,
+  dataDir?: string,
+): Promise<HandlerRig> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'booth-account-')))
   const logged: LogEntry[] = []
   const log = createLog({ sink: { write: (e) => logged.push(e) } })

@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildContentSecurityPolicy } from '../../../main/security/content-security-policy'
 import { describeError } from '../../../main/bridge/describe-error'
 import { bridgeCalls, isBridgeCallName, type NotificationSettings } from '../../../shared/bridge'
-import { FULL_TOKEN, makeClient, makeHandlers, sessionFor, startAccountSandbox, type AccountSandbox, type HandlerRig } from './account-fixture'
+import {
+  FULL_TOKEN,
+  makeClient,
+  makeHandlers,
+  sessionFor,
+  startAccountSandbox,
+  type AccountSandbox,
+  type HandlerRig,
+} from './account-fixture'
 
 let env: AccountSandbox
 let rig: HandlerRig
@@ -24,19 +32,47 @@ beforeAll(async () => {
   const client = makeClient(env.sandbox, FULL_TOKEN)
   const session = await sessionFor(client, env.sandbox.url)
   rig = await makeHandlers(client, session)
-  let notifications: NotificationSettings = { new_job: true, due_soon: true, due_today: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: false }
+  let notifications: NotificationSettings = {
+    new_job: true,
+    due_soon: true,
+    due_today: true,
+    overdue: true,
+    script_changed: true,
+    changes_requested: true,
+    delivery_approved: false,
+  }
   const others: Record<string, (args: never) => Promise<unknown>> = {
     getSession: async () => session,
     getNotificationSettings: async () => notifications,
-    setNotificationSettings: async (patch: Partial<NotificationSettings>) => (notifications = { ...notifications, ...patch }),
+    setNotificationSettings: async (patch: Partial<NotificationSettings>) =>
+      (notifications = { ...notifications, ...patch }),
   }
 
   const entry = fileURLToPath(new URL('./support/pages-entry.tsx', import.meta.url))
   // The window's stores include the recorder, whose capture names its AudioWorklet by URL (never loaded here).
-  const bundle = await build({ entryPoints: [entry], bundle: true, write: false, outdir: '/virtual', format: 'iife', jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent', plugins: [workerUrls(new Map())] })
+  const bundle = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    outdir: '/virtual',
+    format: 'iife',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    plugins: [workerUrls(new Map())],
+  })
   const js = bundle.outputFiles.find((f) => f.path.endsWith('.js'))?.text ?? ''
   const css = bundle.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? ''
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] })
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
   page = await browser.newPage()
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`))
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
@@ -51,12 +87,19 @@ beforeAll(async () => {
       return { ok: false, message: describeError(err).message }
     }
   })
-  const html = '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/bundle.css"><script src="/bundle.js"></script></head><body></body></html>'
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/bundle.css"><script src="/bundle.js"></script></head><body></body></html>'
   await page.route('http://booth.test/**', (route) => {
     const path = new URL(route.request().url()).pathname
     if (path === '/bundle.js') return route.fulfill({ status: 200, contentType: 'text/javascript', body: js })
     if (path === '/bundle.css') return route.fulfill({ status: 200, contentType: 'text/css', body: css })
-    if (path === '/') return route.fulfill({ status: 200, contentType: 'text/html', headers: { 'content-security-policy': buildContentSecurityPolicy() }, body: html })
+    if (path === '/')
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        headers: { 'content-security-policy': buildContentSecurityPolicy() },
+        body: html,
+      })
     return route.fulfill({ status: 404, body: '' })
   })
   await page.goto('http://booth.test/')
@@ -75,8 +118,13 @@ describe('account pages in Chromium', () => {
     await show('EarningsPage')
     await page.getByRole('heading', { name: /^Totals,/ }).waitFor()
     expect(await page.locator('.acct-total').count()).toBeGreaterThan(0)
-    expect(await page.getByRole('img', { name: /earnings by month/ }).count()).toBe(await page.locator('.acct-total').count())
-    await page.getByRole('img', { name: /earnings by month/ }).first().focus()
+    expect(await page.getByRole('img', { name: /earnings by month/ }).count()).toBe(
+      await page.locator('.acct-total').count(),
+    )
+    await page
+      .getByRole('img', { name: /earnings by month/ })
+      .first()
+      .focus()
     await page.keyboard.press('End')
     expect(await page.locator('.acct-chart-readout').first().textContent()).toMatch(/\d{4}: .+ from \d+ jobs?/)
     const jobs = page.getByRole('table', { name: /jobs? — choose a column heading to sort/ })
@@ -84,12 +132,20 @@ describe('account pages in Chromium', () => {
     expect(await jobs.getByRole('columnheader', { name: /^Amount/ }).getAttribute('aria-sort')).toBe('descending')
     const byCustomer = page.getByRole('table', { name: 'By customer: earned, booked and offered' })
     expect(await byCustomer.getByRole('row').count()).toBeGreaterThan(1)
-    expect(await byCustomer.getByRole('columnheader').allTextContents()).toEqual(['Customer', 'Earned (completed)', 'Booked (accepted, not finished)', 'Offered (not accepted yet)'])
+    expect(await byCustomer.getByRole('columnheader').allTextContents()).toEqual([
+      'Customer',
+      'Earned (completed)',
+      'Booked (accepted, not finished)',
+      'Offered (not accepted yet)',
+    ])
     await page.getByText('These customers do not show rates').waitFor()
     expect(await page.getByRole('button', { name: 'Export as CSV' }).isEnabled()).toBe(true)
 
     await page.getByLabel('From month').fill('2020-01')
-    await page.getByRole('alert').filter({ hasText: /at most 24 months/ }).waitFor()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /at most 24 months/ })
+      .waitFor()
   })
 
   it('availability: days named 1 = Monday … 7 = Sunday, the mixed warning, and a save shown as saved', async () => {
@@ -99,7 +155,10 @@ describe('account pages in Chromium', () => {
     await page.getByRole('checkbox', { name: /Sunday/ }).check()
     await page.getByRole('button', { name: /^Save for all \d+ profiles$/ }).click()
     await page.getByRole('status').filter({ hasText: /Saved/ }).waitFor()
-    await page.getByRole('row', { name: /every day|Sunday/ }).first().waitFor()
+    await page
+      .getByRole('row', { name: /every day|Sunday/ })
+      .first()
+      .waitFor()
     expect(await page.getByText('Your client profiles have different days today').count()).toBe(0)
   })
 
@@ -111,21 +170,33 @@ describe('account pages in Chromium', () => {
     await page.getByRole('option', { name: /Asia\/Tokyo/ }).click()
     await page.getByRole('button', { name: 'Save email and time zone' }).click()
     await page.getByRole('status').filter({ hasText: /Saved/ }).waitFor()
-    expect((await rig.handlers.getPreferences({})).preferences).toMatchObject({ time_zone: 'Asia/Tokyo', prefs: { overdue: false } })
+    expect((await rig.handlers.getPreferences({})).preferences).toMatchObject({
+      time_zone: 'Asia/Tokyo',
+      prefs: { overdue: false },
+    })
   })
 
   it('consent: the confirmation names what changes before anything is saved', async () => {
     await show('ConsentPage')
     await page.getByRole('group', { name: 'AI versions' }).getByRole('radio', { name: /^No/ }).check()
-    await page.getByRole('group', { name: 'AI word fixes' }).getByRole('radio', { name: /^Ask me/ }).check()
+    await page
+      .getByRole('group', { name: 'AI word fixes' })
+      .getByRole('radio', { name: /^Ask me/ })
+      .check()
     await page.getByRole('button', { name: 'Review and save…' }).click()
     const dialog = page.getByRole('dialog', { name: 'Change your AI voice consent?' })
     await dialog.waitFor()
-    expect(await dialog.getByRole('list', { name: 'What changes' }).textContent()).toMatch(/AI versions: from “not answered” to “No”/)
+    expect(await dialog.getByRole('list', { name: 'What changes' }).textContent()).toMatch(
+      /AI versions: from “not answered” to “No”/,
+    )
     expect((await rig.handlers.getConsent({})).consent?.set).toBe(false)
     await dialog.getByRole('button', { name: 'Save my consent' }).click()
     await dialog.waitFor({ state: 'detached' })
-    expect((await rig.handlers.getConsent({})).consent).toMatchObject({ set: true, ai_versions: 'no', ai_word_fixes: 'ask' })
+    expect((await rig.handlers.getConsent({})).consent).toMatchObject({
+      set: true,
+      ai_versions: 'no',
+      ai_word_fixes: 'ask',
+    })
   })
 
   it('settings: scopes, data folder, notifications and the API assumptions', async () => {

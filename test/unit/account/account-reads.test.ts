@@ -10,7 +10,16 @@ import { monthOfIndex, monthIndex } from '../../../shared/bridge-account'
 import { createDispatcher } from '../../../main/bridge/dispatch'
 import { describeError } from '../../../main/bridge/describe-error'
 import { ApiError } from '../../../main/api/errors'
-import { FULL_TOKEN, JOBS_ONLY_TOKEN, READ_ONLY_TOKEN, makeClient, makeHandlers, sessionFor, startAccountSandbox, type AccountSandbox } from './account-fixture'
+import {
+  FULL_TOKEN,
+  JOBS_ONLY_TOKEN,
+  READ_ONLY_TOKEN,
+  makeClient,
+  makeHandlers,
+  sessionFor,
+  startAccountSandbox,
+  type AccountSandbox,
+} from './account-fixture'
 
 let env: AccountSandbox
 beforeAll(async () => {
@@ -51,7 +60,9 @@ describe('earnings', () => {
 
   it('an unknown customer is an error the person can read', async () => {
     const rig = await rigFor(FULL_TOKEN)
-    const err = await rig.handlers.getEarnings({ from: thisMonth, to: thisMonth, customer_id: '999999' }).catch((e: unknown) => e)
+    const err = await rig.handlers
+      .getEarnings({ from: thisMonth, to: thisMonth, customer_id: '999999' })
+      .catch((e: unknown) => e)
     expect(describeError(err)).toMatchObject({ status: 502, kind: 'api:not_found' })
     await rig.dispose()
   })
@@ -72,30 +83,57 @@ describe('bad input is refused with a sentence', () => {
     expect(refuse('getEarnings', { from: '2024-01', to: '2026-01', customer_id: null })).toBe(
       '2024-01 to 2026-01 is 25 months; earnings can be shown for at most 24 months at a time.',
     )
-    expect(refuse('getEarnings', { from: '2025-05', to: '2025-04', customer_id: null })).toBe('The first month (2025-05) is after the last month (2025-04).')
-    expect(refuse('getEarnings', { from: '2025-13', to: '2025-12', customer_id: null })).toMatch(/getEarnings\.from is not in the expected format/)
-    expect(() => bridgeCalls.getEarnings({ from: '2024-01', to: '2025-12', customer_id: null }, 'getEarnings')).not.toThrow()
+    expect(refuse('getEarnings', { from: '2025-05', to: '2025-04', customer_id: null })).toBe(
+      'The first month (2025-05) is after the last month (2025-04).',
+    )
+    expect(refuse('getEarnings', { from: '2025-13', to: '2025-12', customer_id: null })).toMatch(
+      /getEarnings\.from is not in the expected format/,
+    )
+    expect(() =>
+      bridgeCalls.getEarnings({ from: '2024-01', to: '2025-12', customer_id: null }, 'getEarnings'),
+    ).not.toThrow()
   })
 
   it('time zones that are empty or unknown', () => {
-    const prefs = { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true }
+    const prefs = {
+      due_soon: true,
+      overdue: true,
+      script_changed: true,
+      changes_requested: true,
+      delivery_approved: true,
+    }
     expect(refuse('savePreferences', { prefs, time_zone: '' })).toBe('Choose a time zone (for example Europe/Berlin).')
-    expect(refuse('savePreferences', { prefs, time_zone: 'Mars/Olympus_Mons' })).toMatch(/"Mars\/Olympus_Mons" is not a known time zone/)
+    expect(refuse('savePreferences', { prefs, time_zone: 'Mars/Olympus_Mons' })).toMatch(
+      /"Mars\/Olympus_Mons" is not a known time zone/,
+    )
     expect(refuse('savePreferences', { prefs, time_zone: '+01:00' })).toMatch(/not a known time zone/)
-    expect(refuse('savePreferences', { prefs: { ...prefs, overdue: undefined }, time_zone: 'UTC' })).toMatch(/prefs\.overdue must be true or false/)
-    expect(() => bridgeCalls.savePreferences({ prefs, time_zone: 'America/Argentina/Buenos_Aires' }, 'savePreferences')).not.toThrow()
+    expect(refuse('savePreferences', { prefs: { ...prefs, overdue: undefined }, time_zone: 'UTC' })).toMatch(
+      /prefs\.overdue must be true or false/,
+    )
+    expect(() =>
+      bridgeCalls.savePreferences({ prefs, time_zone: 'America/Argentina/Buenos_Aires' }, 'savePreferences'),
+    ).not.toThrow()
   })
 
   it('days out of range, repeated or not a list', () => {
-    expect(refuse('saveAvailability', { days: [0, 1], same_day: true })).toMatch(/1 \(Monday\) to 7 \(Sunday\); 0 is not/)
+    expect(refuse('saveAvailability', { days: [0, 1], same_day: true })).toMatch(
+      /1 \(Monday\) to 7 \(Sunday\); 0 is not/,
+    )
     expect(refuse('saveAvailability', { days: [8], same_day: true })).toMatch(/8 is not one of them/)
-    expect(refuse('saveAvailability', { days: [1, 1], same_day: true })).toBe('Each working day may be given only once.')
+    expect(refuse('saveAvailability', { days: [1, 1], same_day: true })).toBe(
+      'Each working day may be given only once.',
+    )
     expect(refuse('saveAvailability', { days: '1,2', same_day: true })).toMatch(/list of weekday numbers/)
-    expect(bridgeCalls.saveAvailability({ days: [5, 1, 3], same_day: false }, 'saveAvailability')).toEqual({ days: [1, 3, 5], same_day: false })
+    expect(bridgeCalls.saveAvailability({ days: [5, 1, 3], same_day: false }, 'saveAvailability')).toEqual({
+      days: [1, 3, 5],
+      same_day: false,
+    })
   })
 
   it('consent choices outside yes, ask, no', () => {
-    expect(refuse('saveConsent', { ai_word_fixes: 'maybe', ai_versions: 'no' })).toBe('saveConsent.ai_word_fixes must be one of yes, ask, no.')
+    expect(refuse('saveConsent', { ai_word_fixes: 'maybe', ai_versions: 'no' })).toBe(
+      'saveConsent.ai_word_fixes must be one of yes, ask, no.',
+    )
   })
 
   it('the sandbox refuses the same input when a caller skips the bridge', async () => {
@@ -103,8 +141,24 @@ describe('bad input is refused with a sentence', () => {
     const codes = await Promise.all([
       client.earnings({ from: '2024-01', to: '2026-01' }).catch((e: ApiError) => e.code),
       client.earnings({ from: '2025-05', to: '2025-04' }).catch((e: ApiError) => e.code),
-      client.putAvailability({ days: [0], same_day: true }, { idempotencyKey: 'test_key_days_0001' }).catch((e: ApiError) => e.code),
-      client.putPreferences({ prefs: { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true }, time_zone: '' }, { idempotencyKey: 'test_key_zone_0001' }).catch((e: ApiError) => e.code),
+      client
+        .putAvailability({ days: [0], same_day: true }, { idempotencyKey: 'test_key_days_0001' })
+        .catch((e: ApiError) => e.code),
+      client
+        .putPreferences(
+          {
+            prefs: {
+              due_soon: true,
+              overdue: true,
+              script_changed: true,
+              changes_requested: true,
+              delivery_approved: true,
+            },
+            time_zone: '',
+          },
+          { idempotencyKey: 'test_key_zone_0001' },
+        )
+        .catch((e: ApiError) => e.code),
     ])
     expect(codes).toEqual(['bad_request', 'bad_request', 'bad_request', 'bad_request'])
   })
@@ -112,10 +166,22 @@ describe('bad input is refused with a sentence', () => {
   it('the dispatcher refuses before any handler runs', async () => {
     const rig = await rigFor(FULL_TOKEN)
     let ran = false
-    const handlers = { ...rig.handlers, getEarnings: async () => { ran = true; throw new Error('should not run') } }
+    const handlers = {
+      ...rig.handlers,
+      getEarnings: async () => {
+        ran = true
+        throw new Error('should not run')
+      },
+    }
     const dispatch = createDispatcher(handlers as never)
-    const err = await dispatch('getEarnings', { from: '2020-01', to: '2025-01', customer_id: null }).catch((e: unknown) => e)
-    expect(describeError(err)).toEqual({ status: 400, kind: 'bad_request', message: '2020-01 to 2025-01 is 61 months; earnings can be shown for at most 24 months at a time.' })
+    const err = await dispatch('getEarnings', { from: '2020-01', to: '2025-01', customer_id: null }).catch(
+      (e: unknown) => e,
+    )
+    expect(describeError(err)).toEqual({
+      status: 400,
+      kind: 'bad_request',
+      message: '2020-01 to 2025-01 is 61 months; earnings can be shown for at most 24 months at a time.',
+    })
     expect(ran).toBe(false)
     await rig.dispose()
   })
@@ -126,14 +192,24 @@ describe('keys without every scope', () => {
     const rig = await rigFor(READ_ONLY_TOKEN)
     const view = await rig.handlers.getAvailability({})
     expect(view.availability?.rows.length).toBeGreaterThan(0)
-    expect(view.access).toEqual({ canRead: true, canWrite: false, missing: [{ scope: 'account:write', disables: expect.stringContaining('availability') }] })
+    expect(view.access).toEqual({
+      canRead: true,
+      canWrite: false,
+      missing: [{ scope: 'account:write', disables: expect.stringContaining('availability') }],
+    })
     const consent = await rig.handlers.getConsent({})
     expect(consent.access.missing.map((m) => m.scope)).toEqual(['consent:write'])
 
     const before = env.applied.putAvailability ?? 0
     const err = await rig.handlers.saveAvailability({ days: [1], same_day: false }).catch((e: unknown) => e)
-    expect(describeError(err)).toMatchObject({ status: 403, kind: 'missing_scope', message: expect.stringMatching(/^This API key lacks account:write, so changing availability/) })
-    const consentErr = await rig.handlers.saveConsent({ ai_word_fixes: 'no', ai_versions: 'no' }).catch((e: unknown) => e)
+    expect(describeError(err)).toMatchObject({
+      status: 403,
+      kind: 'missing_scope',
+      message: expect.stringMatching(/^This API key lacks account:write, so changing availability/),
+    })
+    const consentErr = await rig.handlers
+      .saveConsent({ ai_word_fixes: 'no', ai_versions: 'no' })
+      .catch((e: unknown) => e)
     expect((consentErr as Error).message).toMatch(/lacks consent:write, so changing AI voice consent is turned off/)
     expect(env.applied.putAvailability ?? 0).toBe(before)
     await rig.dispose()
@@ -143,7 +219,11 @@ describe('keys without every scope', () => {
     const rig = await rigFor(JOBS_ONLY_TOKEN)
     const earnings = await rig.handlers.getEarnings({ from: thisMonth, to: thisMonth, customer_id: null })
     expect(earnings.report).toBeNull()
-    expect(earnings.access).toEqual({ canRead: false, canWrite: false, missing: [{ scope: 'earnings:read', disables: 'earnings' }] })
+    expect(earnings.access).toEqual({
+      canRead: false,
+      canWrite: false,
+      missing: [{ scope: 'earnings:read', disables: 'earnings' }],
+    })
     const prefs = await rig.handlers.getPreferences({})
     expect(prefs.preferences).toBeNull()
     expect(prefs.access.missing.map((m) => m.scope)).toEqual(['account:read', 'account:write'])
@@ -167,7 +247,11 @@ describe('keys without every scope', () => {
     const client = makeClient(env.sandbox, FULL_TOKEN)
     const rig = await makeHandlers(null, await sessionFor(client, env.sandbox.url))
     const err = await rig.handlers.getConsent({}).catch((e: unknown) => e)
-    expect(describeError(err)).toEqual({ status: 401, kind: 'signed_out', message: 'Sign in or start the demo to see your account.' })
+    expect(describeError(err)).toEqual({
+      status: 401,
+      kind: 'signed_out',
+      message: 'Sign in or start the demo to see your account.',
+    })
     await rig.dispose()
   })
 })

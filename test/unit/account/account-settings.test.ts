@@ -31,11 +31,23 @@ describe('settings view', () => {
     const view = await rig.handlers.getAccountSettings({})
     expect(view.baseUrl).toBe('https://talent.example.com')
     expect(view.scopes).toHaveLength(9)
-    expect(view.scopes.find((s) => s.scope === 'earnings:read')).toEqual({ scope: 'earnings:read', granted: true, unlocks: 'earnings' })
-    expect(view.scopes.find((s) => s.scope === 'consent:write')).toMatchObject({ granted: false, unlocks: 'changing AI voice consent' })
+    expect(view.scopes.find((s) => s.scope === 'earnings:read')).toEqual({
+      scope: 'earnings:read',
+      granted: true,
+      unlocks: 'earnings',
+    })
+    expect(view.scopes.find((s) => s.scope === 'consent:write')).toMatchObject({
+      granted: false,
+      unlocks: 'changing AI voice consent',
+    })
     expect(view.cachedScripts).toEqual({ files: 1, bytes: 3000 })
     expect(view.dataBytes).toBe(3002)
-    expect(view.versions).toMatchObject({ booth: expect.stringMatching(/^\d+\.\d+\.\d+/), node: process.versions.node, api: '1', electron: null })
+    expect(view.versions).toMatchObject({
+      booth: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      node: process.versions.node,
+      api: '1',
+      electron: null,
+    })
 
     const cleared = await rig.handlers.clearCachedScripts({})
     expect(rig.cleared).toBe(1)
@@ -81,7 +93,9 @@ describe('pending writes file', () => {
     const entries: LogEntry[] = []
     const p = new PendingWrites(rig.dataDir, log(entries))
     expect(await p.get('putConsent')).toBeNull()
-    expect(entries.some((e) => e.level === 'warn' && /pending account writes could not be read/.test(e.message))).toBe(true)
+    expect(entries.some((e) => e.level === 'warn' && /pending account writes could not be read/.test(e.message))).toBe(
+      true,
+    )
     const key = await p.keyFor('putAvailability', { days: [1], same_day: true }, 1)
     expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/)
     await rig.dispose()

@@ -28,7 +28,11 @@ describe('time zones', () => {
   it('suggests this computer’s zone only when it can be saved', () => {
     expect(computerTimeZone(() => 'Asia/Tokyo')).toBe('Asia/Tokyo')
     expect(computerTimeZone(() => '+05:30')).toBeNull()
-    expect(computerTimeZone(() => { throw new Error('no Intl') })).toBeNull()
+    expect(
+      computerTimeZone(() => {
+        throw new Error('no Intl')
+      }),
+    ).toBeNull()
   })
 
   it('shows the time there', () => {
@@ -58,7 +62,9 @@ describe('working days', () => {
 describe('consent changes', () => {
   const current = { set: true, dsp: 'yes' as const, ai_word_fixes: 'ask' as const, ai_versions: null, updated_at: 1 }
   it('names each change from the old answer to the new one', () => {
-    expect(consentChanges(current, { ai_word_fixes: 'ask', ai_versions: 'no' })).toEqual(['AI versions: from “not answered” to “No”'])
+    expect(consentChanges(current, { ai_word_fixes: 'ask', ai_versions: 'no' })).toEqual([
+      'AI versions: from “not answered” to “No”',
+    ])
     expect(consentChanges(current, { ai_word_fixes: 'yes', ai_versions: 'ask' })).toEqual([
       'AI word fixes: from “Ask me” to “Yes”',
       'AI versions: from “not answered” to “Ask me”',

@@ -8,7 +8,15 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../main/api/errors'
 import { PENDING_WRITES_FILE } from '../../../main/account/pending-writes'
-import { FULL_TOKEN, makeClient, makeHandlers, sessionFor, startAccountSandbox, type AccountSandbox, type HandlerRig } from './account-fixture'
+import {
+  FULL_TOKEN,
+  makeClient,
+  makeHandlers,
+  sessionFor,
+  startAccountSandbox,
+  type AccountSandbox,
+  type HandlerRig,
+} from './account-fixture'
 
 let env: AccountSandbox
 let rig: HandlerRig
@@ -29,7 +37,8 @@ afterEach(async () => {
   await rig.dispose()
 })
 
-const pendingFile = async () => JSON.parse(await readFile(join(rig.dataDir, PENDING_WRITES_FILE), 'utf8')) as Record<string, { key: string }>
+const pendingFile = async () =>
+  JSON.parse(await readFile(join(rig.dataDir, PENDING_WRITES_FILE), 'utf8')) as Record<string, { key: string }>
 
 describe('availability', () => {
   it('saves the days to every profile and reads them back', async () => {
@@ -100,7 +109,13 @@ describe('preferences and consent', () => {
   it('saves the five email switches and the time zone', async () => {
     const before = await rig.handlers.getPreferences({})
     expect(before.preferences?.time_zone).toBeTruthy()
-    const prefs = { due_soon: false, overdue: true, script_changed: false, changes_requested: true, delivery_approved: true }
+    const prefs = {
+      due_soon: false,
+      overdue: true,
+      script_changed: false,
+      changes_requested: true,
+      delivery_approved: true,
+    }
     const result = await rig.handlers.savePreferences({ prefs, time_zone: 'Europe/Berlin' })
     expect(result).toMatchObject({ replayed: false, saved: { prefs, time_zone: 'Europe/Berlin' } })
     expect((await rig.handlers.getPreferences({})).preferences).toEqual({ prefs, time_zone: 'Europe/Berlin' })
@@ -122,10 +137,18 @@ describe('preferences and consent', () => {
 
   it('a change refused for good is not kept for a retry', async () => {
     // Only the bridge check stands between a person and this body; here the service is the one refusing.
-    const result = await rig.handlers.savePreferences({
-      prefs: { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true },
-      time_zone: 'Mars/Olympus_Mons',
-    }).catch((e: unknown) => e)
+    const result = await rig.handlers
+      .savePreferences({
+        prefs: {
+          due_soon: true,
+          overdue: true,
+          script_changed: true,
+          changes_requested: true,
+          delivery_approved: true,
+        },
+        time_zone: 'Mars/Olympus_Mons',
+      })
+      .catch((e: unknown) => e)
     expect((result as Error).message).toMatch(/refused this change: .*time zone/i)
     expect(await pendingFile()).toEqual({})
   })

@@ -5,7 +5,11 @@ import { listInputs } from '../../../renderer/src/takes/recorder/pcm-capture'
 
 // enumerateDevices needs a browser with media devices; a fake list stands in for the system's devices.
 const device = (kind: MediaDeviceKind, deviceId: string, label = ''): MediaDeviceInfo => ({
-  kind, deviceId, label, groupId: `group-${deviceId}`, toJSON: () => ({ kind, deviceId, label }),
+  kind,
+  deviceId,
+  label,
+  groupId: `group-${deviceId}`,
+  toJSON: () => ({ kind, deviceId, label }),
 })
 const devicesOf = (list: MediaDeviceInfo[]) => ({ enumerateDevices: () => Promise.resolve(list) })
 
@@ -52,7 +56,9 @@ describe('listing audio inputs', () => {
 })
 
 describe('the same list as the recorder', () => {
-  afterEach(() => { vi.unstubAllGlobals() })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
 
   it('gives the ids and names the recorder finds, so a choice made in Settings is found when recording', async () => {
     const list = [
@@ -71,7 +77,9 @@ describe('the same list as the recorder', () => {
 describe('audio input errors', () => {
   it('asks for microphone access when it was refused or blocked', () => {
     for (const name of ['NotAllowedError', 'SecurityError']) {
-      expect(inputListError({ name })).toBe('Booth may not look at the audio inputs. Allow microphone access in the system settings, then choose Look again.')
+      expect(inputListError({ name })).toBe(
+        'Booth may not look at the audio inputs. Allow microphone access in the system settings, then choose Look again.',
+      )
     }
   })
 

@@ -1,7 +1,13 @@
 /** What the earnings chart writes: best month and average per series, short amounts, month axis labels. */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { axisTicks, compactMoney, monthsOfSpan, seriesHighlights, type MonthPoint } from '../../../renderer/src/account/earnings-math'
+import {
+  axisTicks,
+  compactMoney,
+  monthsOfSpan,
+  seriesHighlights,
+  type MonthPoint,
+} from '../../../renderer/src/account/earnings-math'
 import { showMonthLabel } from '../../../renderer/src/account/EarningsChart'
 
 const points = (from: string, values: readonly (number | [cents: number, jobs: number])[]): MonthPoint[] => {
@@ -26,7 +32,11 @@ describe('series highlights', () => {
   })
 
   it('has no best month when nothing was earned, though the months are there', () => {
-    expect(seriesHighlights({ points: points('2025-01', [0, 0, 0]) })).toEqual({ best: null, averageCents: 0, activeMonths: 0 })
+    expect(seriesHighlights({ points: points('2025-01', [0, 0, 0]) })).toEqual({
+      best: null,
+      averageCents: 0,
+      activeMonths: 0,
+    })
   })
 
   it('names the first of equal best months', () => {
@@ -117,7 +127,8 @@ describe('short chart amounts', () => {
 })
 
 describe('month axis labels', () => {
-  const labelled = (months: readonly string[], every: number) => months.filter((_, i) => showMonthLabel(months, i, every))
+  const labelled = (months: readonly string[], every: number) =>
+    months.filter((_, i) => showMonthLabel(months, i, every))
 
   it('labels every month of a year or less, across a year boundary', () => {
     const months = monthsOfSpan('2024-09', '2025-08')
@@ -128,12 +139,31 @@ describe('month axis labels', () => {
   it('labels every other month of two years, and each January, with no label right next to a January', () => {
     const fromNovember = monthsOfSpan('2024-11', '2026-10')
     expect(labelled(fromNovember, 2)).toEqual([
-      '2024-11', '2025-01', '2025-03', '2025-05', '2025-07', '2025-09', '2025-11',
-      '2026-01', '2026-03', '2026-05', '2026-07', '2026-09',
+      '2024-11',
+      '2025-01',
+      '2025-03',
+      '2025-05',
+      '2025-07',
+      '2025-09',
+      '2025-11',
+      '2026-01',
+      '2026-03',
+      '2026-05',
+      '2026-07',
+      '2026-09',
     ])
     const fromDecember = monthsOfSpan('2024-12', '2026-11')
     expect(labelled(fromDecember, 2)).toEqual([
-      '2025-01', '2025-04', '2025-06', '2025-08', '2025-10', '2026-01', '2026-04', '2026-06', '2026-08', '2026-10',
+      '2025-01',
+      '2025-04',
+      '2025-06',
+      '2025-08',
+      '2025-10',
+      '2026-01',
+      '2026-04',
+      '2026-06',
+      '2026-08',
+      '2026-10',
     ])
   })
 

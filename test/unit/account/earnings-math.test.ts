@@ -3,7 +3,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { EarningsLine } from '../../../shared/bridge-account'
 import {
-  amountOf, customerTotalsByState, earningsStateOf, monthsOfSpan, seriesByCurrency, seriesHighlights,
+  amountOf,
+  customerTotalsByState,
+  earningsStateOf,
+  monthsOfSpan,
+  seriesByCurrency,
+  seriesHighlights,
 } from '../../../renderer/src/account/earnings-math'
 import { splitByState } from '../../../renderer/src/account/earnings-split'
 import { monthReadout } from '../../../renderer/src/account/EarningsChart'
@@ -12,7 +17,12 @@ type Status = EarningsLine['status']
 type Stage = EarningsLine['stage']
 
 let n = 0
-function line(status: Status, stage: Stage, cents: number, over: { month?: string; currency?: string; customer?: { id: string; name: string } } = {}): EarningsLine {
+function line(
+  status: Status,
+  stage: Stage,
+  cents: number,
+  over: { month?: string; currency?: string; customer?: { id: string; name: string } } = {},
+): EarningsLine {
   n++
   const currency = over.currency ?? 'EUR'
   return {
@@ -32,8 +42,10 @@ describe('which figure a job counts in', () => {
   it('completed is earned, accepted-not-finished is booked, sent or viewed is offered, declined counts nowhere', () => {
     expect(earningsStateOf({ status: 'completed', stage: 'completed' })).toBe('earned')
     expect(earningsStateOf({ status: 'completed', stage: 'approved' })).toBe('earned')
-    for (const stage of ['accepted', 'delivered', 'changes_requested'] as const) expect(earningsStateOf({ status: 'pending', stage })).toBe('booked')
-    for (const stage of ['sent', 'viewed'] as const) expect(earningsStateOf({ status: 'pending', stage })).toBe('offered')
+    for (const stage of ['accepted', 'delivered', 'changes_requested'] as const)
+      expect(earningsStateOf({ status: 'pending', stage })).toBe('booked')
+    for (const stage of ['sent', 'viewed'] as const)
+      expect(earningsStateOf({ status: 'pending', stage })).toBe('offered')
     expect(earningsStateOf({ status: 'declined', stage: 'declined' })).toBe('none')
   })
 })
@@ -55,7 +67,11 @@ describe('the chart series', () => {
     const eur = series[0]!
     expect(eur.points.map((p) => p.cents)).toEqual([10_000, 0, 2_500])
     expect(eur.points.map((p) => p.booked.cents)).toEqual([4_000, 0, 0])
-    expect(eur.points.map((p) => p.offered)).toEqual([{ cents: 99_900, jobs: 1 }, { cents: 1_000, jobs: 1 }, { cents: 0, jobs: 0 }])
+    expect(eur.points.map((p) => p.offered)).toEqual([
+      { cents: 99_900, jobs: 1 },
+      { cents: 1_000, jobs: 1 },
+      { cents: 0, jobs: 0 },
+    ])
     expect([eur.totalCents, eur.jobs]).toEqual([12_500, 2])
     expect(eur.booked).toEqual({ cents: 4_000, jobs: 1 })
     expect(eur.offered).toEqual({ cents: 100_900, jobs: 2 })
@@ -70,7 +86,9 @@ describe('the chart series', () => {
 
   it('reads a month out with each figure named', () => {
     const money = (c: number) => `€${amountOf(c)}`
-    expect(monthReadout(series[0]!.points[0]!, money)).toBe('January 2025: earned €100.00 from 1 job · booked €40.00 (1 job) · offered €999.00 (1 job, not accepted yet)')
+    expect(monthReadout(series[0]!.points[0]!, money)).toBe(
+      'January 2025: earned €100.00 from 1 job · booked €40.00 (1 job) · offered €999.00 (1 job, not accepted yet)',
+    )
     expect(monthReadout(series[0]!.points[2]!, money)).toBe('March 2025: earned €25.00 from 1 job')
   })
 
@@ -102,8 +120,14 @@ describe('by customer', () => {
 
 const lineArb = fc.record({
   state: fc.constantFrom<[Status, Stage]>(
-    ['completed', 'completed'], ['completed', 'approved'], ['pending', 'accepted'], ['pending', 'delivered'],
-    ['pending', 'changes_requested'], ['pending', 'sent'], ['pending', 'viewed'], ['declined', 'declined'],
+    ['completed', 'completed'],
+    ['completed', 'approved'],
+    ['pending', 'accepted'],
+    ['pending', 'delivered'],
+    ['pending', 'changes_requested'],
+    ['pending', 'sent'],
+    ['pending', 'viewed'],
+    ['declined', 'declined'],
   ),
   cents: fc.integer({ min: 0, max: 10_000_000 }),
   month: fc.constantFrom('2024-12', '2025-01', '2025-02', '2025-03'),

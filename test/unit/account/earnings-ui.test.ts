@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import type { EarningsLine } from '../../../shared/bridge-account'
 import { earningsSpanProblem, monthSpan } from '../../../shared/bridge-account'
 import {
-  addMonths, amountOf, centsOf, customersOf, monthOf, monthsOfSpan, recentSpan, seriesByCurrency, sortLines,
+  addMonths,
+  amountOf,
+  centsOf,
+  customersOf,
+  monthOf,
+  monthsOfSpan,
+  recentSpan,
+  seriesByCurrency,
+  sortLines,
 } from '../../../renderer/src/account/earnings-math'
 import { csvField, earningsCsv, earningsCsvName, inertText } from '../../../renderer/src/account/csv-export'
 
@@ -52,7 +60,6 @@ describe('amounts', () => {
     expect(amountOf(123456)).toBe('1234.56')
     expect(amountOf(-5)).toBe('-0.05')
   })
-
 })
 
 describe('series per currency', () => {
@@ -71,16 +78,27 @@ describe('series per currency', () => {
     })
     expect(series.map((s) => s.currency)).toEqual(['EUR', 'USD'])
     expect(series[0]?.points.map((p) => p.cents)).toEqual([10_000, 0, 20_000])
-    expect(series[1]?.points.map((p) => [p.month, p.cents, p.jobs])).toEqual([['2025-01', 0, 0], ['2025-02', 5050, 1], ['2025-03', 0, 0]])
+    expect(series[1]?.points.map((p) => [p.month, p.cents, p.jobs])).toEqual([
+      ['2025-01', 0, 0],
+      ['2025-02', 5050, 1],
+      ['2025-03', 0, 0],
+    ])
     expect(series[0]?.totalCents).toBe(30_000)
   })
 
   it('collects customers from totals, hidden customers and lines, by name', () => {
-    const customers = customersOf({
-      totals: { overall: [], by_month: [], by_customer: [{ customer: { id: '2', name: 'Zed' }, currency: 'USD', amount: '1.00', jobs: 1 }] },
-      hidden_customers: [{ id: '3', name: 'Metro Radio' }],
-      lines: [line({ id: '9', cents: '1.00', customer: { id: '4', name: 'Brightline' } })],
-    }, [{ id: '5', name: 'Albion' }])
+    const customers = customersOf(
+      {
+        totals: {
+          overall: [],
+          by_month: [],
+          by_customer: [{ customer: { id: '2', name: 'Zed' }, currency: 'USD', amount: '1.00', jobs: 1 }],
+        },
+        hidden_customers: [{ id: '3', name: 'Metro Radio' }],
+        lines: [line({ id: '9', cents: '1.00', customer: { id: '4', name: 'Brightline' } })],
+      },
+      [{ id: '5', name: 'Albion' }],
+    )
     expect(customers.map((c) => c.name)).toEqual(['Albion', 'Brightline', 'Metro Radio', 'Zed'])
   })
 })
@@ -115,16 +133,22 @@ describe('CSV export', () => {
     expect(inertText('-minus')).toBe("'-minus")
     expect(inertText('@home')).toBe("'@home")
     expect(inertText('Acme')).toBe('Acme')
-    const csv = earningsCsv([line({ id: '7', cents: '-12.50', advertiser: '=1+1', customer: { id: '1', name: 'Smith, "Jo"' } })])
+    const csv = earningsCsv([
+      line({ id: '7', cents: '-12.50', advertiser: '=1+1', customer: { id: '1', name: 'Smith, "Jo"' } }),
+    ])
     const rows = csv.split('\r\n')
     expect(rows[0]).toBe('job_id,requested_at,month,customer,advertiser,key_number,status,stage,amount,currency')
-    expect(rows[1]).toBe(`7,${new Date(1_700_000_000_007).toISOString()},2023-11,"Smith, ""Jo""",'=1+1,K-7,completed,completed,-12.50,USD`)
+    expect(rows[1]).toBe(
+      `7,${new Date(1_700_000_000_007).toISOString()},2023-11,"Smith, ""Jo""",'=1+1,K-7,completed,completed,-12.50,USD`,
+    )
     expect(rows[2]).toBe('')
     expect(rows).toHaveLength(3)
   })
 
   it('writes only a header for no lines, and names the file by span and customer', () => {
-    expect(earningsCsv([])).toBe('job_id,requested_at,month,customer,advertiser,key_number,status,stage,amount,currency\r\n')
+    expect(earningsCsv([])).toBe(
+      'job_id,requested_at,month,customer,advertiser,key_number,status,stage,amount,currency\r\n',
+    )
     expect(earningsCsvName('2025-01', '2025-12', null)).toBe('booth-earnings-2025-01-to-2025-12.csv')
     expect(earningsCsvName('2025-01', '2025-12', '4490')).toBe('booth-earnings-2025-01-to-2025-12-customer-4490.csv')
   })

@@ -13,17 +13,31 @@ import type { OperationId } from '../../../sandbox/seam'
 import { CONFORMING_FIELDS, jobSummary } from '../../support/conforming-answers'
 
 const OPERATION_OF: Record<string, string> = {
-  getMe: 'me', listJobs: 'listJobs', getJob: 'getJob', createScriptsPdf: 'scriptsPdf', listDeliveries: 'listDeliveries',
-  createDelivery: 'deliver', getAttachmentDownload: 'attachmentDownload', getEarnings: 'earnings', getAvailability: 'getAvailability',
-  putAvailability: 'putAvailability', getPreferences: 'getPreferences', putPreferences: 'putPreferences', getConsent: 'getConsent',
-  putConsent: 'putConsent', acceptJobs: 'accept', declineJobs: 'decline', completeJobs: 'complete',
+  getMe: 'me',
+  listJobs: 'listJobs',
+  getJob: 'getJob',
+  createScriptsPdf: 'scriptsPdf',
+  listDeliveries: 'listDeliveries',
+  createDelivery: 'deliver',
+  getAttachmentDownload: 'attachmentDownload',
+  getEarnings: 'earnings',
+  getAvailability: 'getAvailability',
+  putAvailability: 'putAvailability',
+  getPreferences: 'getPreferences',
+  putPreferences: 'putPreferences',
+  getConsent: 'getConsent',
+  putConsent: 'putConsent',
+  acceptJobs: 'accept',
+  declineJobs: 'decline',
+  completeJobs: 'complete',
 }
 
 type Json = Record<string, unknown>
 const envelope = (fields: Json): Json => ({ ok: true, api_version: '1', ...structuredClone(fields) })
 const listOf = (...items: unknown[]) => envelope({ ...CONFORMING_FIELDS['listJobs'], total: items.length, items })
 /** A job list through the door, typed as the door answers it. */
-const passList = (body: Json) => passDoor('listJobs', body) as Json & { items: Json[]; unreadableItems?: UnreadableItem[] }
+const passList = (body: Json) =>
+  passDoor('listJobs', body) as Json & { items: Json[]; unreadableItems?: UnreadableItem[] }
 
 function unreadable(run: () => unknown): ApiError {
   try {
@@ -38,15 +52,20 @@ function unreadable(run: () => unknown): ApiError {
 
 /** Words for people: never a validator's own phrasing. */
 function expectPlainWords(message: string): void {
-  expect(message).not.toMatch(/must (be|have|match|NOT)|instancePath|schemaPath|#\/|\$defs|additionalProperties|should be/)
+  expect(message).not.toMatch(
+    /must (be|have|match|NOT)|instancePath|schemaPath|#\/|\$defs|additionalProperties|should be/,
+  )
 }
 
 describe('answers that conform', () => {
-  it.each(Object.keys(CONFORMING_FIELDS))('%s: the scripted answer conforms to the document and passes unchanged', (id) => {
-    const body = envelope(CONFORMING_FIELDS[id] ?? {})
-    expect(validateResponse(id as OperationId, 200, body)).toEqual({ valid: true, errors: [] })
-    expect(passDoor(OPERATION_OF[id] ?? id, structuredClone(body))).toEqual(body)
-  })
+  it.each(Object.keys(CONFORMING_FIELDS))(
+    '%s: the scripted answer conforms to the document and passes unchanged',
+    (id) => {
+      const body = envelope(CONFORMING_FIELDS[id] ?? {})
+      expect(validateResponse(id as OperationId, 200, body)).toEqual({ valid: true, errors: [] })
+      expect(passDoor(OPERATION_OF[id] ?? id, structuredClone(body))).toEqual(body)
+    },
+  )
 
   it('ignores a field the document does not name, and keeps it', () => {
     const job = { ...jobSummary('4'), mood: 'upbeat' }
@@ -58,7 +77,10 @@ describe('answers that conform', () => {
   it('reads an enum value the document does not name as "unknown" and keeps the job', () => {
     const odd = { ...jobSummary('5'), stage: 'on_hold', kind: 'radio_jingle', due_state: 'whenever' }
     const out = passList(listOf(jobSummary('4'), odd))
-    expect(out.items.map((j) => [j['job_id'], j['stage'], j['kind'], j['due_state']])).toEqual([['4', 'sent', 'finished_spot', 'later'], ['5', 'unknown', 'unknown', 'unknown']])
+    expect(out.items.map((j) => [j['job_id'], j['stage'], j['kind'], j['due_state']])).toEqual([
+      ['4', 'sent', 'finished_spot', 'later'],
+      ['5', 'unknown', 'unknown', 'unknown'],
+    ])
   })
 
   it('reads unknown enum values deep in a job (timeline, delivery check) and in lists of enums as "unknown"', () => {
@@ -74,13 +96,33 @@ describe('answers that conform', () => {
 
 describe('one job that does not conform', () => {
   it.each([
-    ['a required field null', (j: Record<string, unknown>) => (j['advertiser'] = null), '"advertiser" is empty (null) where text is expected'],
+    [
+      'a required field null',
+      (j: Record<string, unknown>) => (j['advertiser'] = null),
+      '"advertiser" is empty (null) where text is expected',
+    ],
     ['a required field missing', (j: Record<string, unknown>) => delete j['due_state'], '"due_state" is missing'],
-    ['a field of the wrong type', (j: Record<string, unknown>) => (j['length_s'] = '30'), '"length_s" is text where a number is expected'],
-    ['a nested field of the wrong type', (j: Record<string, unknown>) => (j['customer'] = null), '"customer" is empty (null) where a group of fields is expected'],
+    [
+      'a field of the wrong type',
+      (j: Record<string, unknown>) => (j['length_s'] = '30'),
+      '"length_s" is text where a number is expected',
+    ],
+    [
+      'a nested field of the wrong type',
+      (j: Record<string, unknown>) => (j['customer'] = null),
+      '"customer" is empty (null) where a group of fields is expected',
+    ],
     // A rate or a due date that does not conform is a spare part, left out with a note (answer-mend.test.ts).
-    ['a name that is a number', (j: Record<string, unknown>) => (j['customer'] = { id: '7', name: 150 }), '"customer.name" is a whole number where text is expected'],
-    ['an id that is not an id', (j: Record<string, unknown>) => (j['customer'] = { id: 'seven', name: 'Northwind' }), '"customer.id" is not in the form the API gives it'],
+    [
+      'a name that is a number',
+      (j: Record<string, unknown>) => (j['customer'] = { id: '7', name: 150 }),
+      '"customer.name" is a whole number where text is expected',
+    ],
+    [
+      'an id that is not an id',
+      (j: Record<string, unknown>) => (j['customer'] = { id: 'seven', name: 'Northwind' }),
+      '"customer.id" is not in the form the API gives it',
+    ],
   ])('%s: shown as unreadable with its id and the problem; the rest work', (_name, damage, problem) => {
     const bad = jobSummary('8')
     damage(bad)
@@ -93,36 +135,51 @@ describe('one job that does not conform', () => {
     const bad = jobSummary('8')
     bad['job_id'] = 8
     const out = passList(listOf(bad, jobSummary('9')))
-    expect(out.unreadableItems).toEqual([{ list: 'items', position: 0, id: null, problem: '"job_id" is a whole number where text is expected' }])
+    expect(out.unreadableItems).toEqual([
+      { list: 'items', position: 0, id: null, problem: '"job_id" is a whole number where text is expected' },
+    ])
   })
 })
 
 describe('an answer that does not conform as a whole', () => {
   it('a list that is not a list names the service and the field', () => {
-    const err = unreadable(() => passDoor('listJobs', envelope({ ...CONFORMING_FIELDS['listJobs'], items: { 0: jobSummary() } })))
-    expect(err.message).toBe('The service sent a job list Booth cannot read: "items" is a group of fields where a list is expected.')
+    const err = unreadable(() =>
+      passDoor('listJobs', envelope({ ...CONFORMING_FIELDS['listJobs'], items: { 0: jobSummary() } })),
+    )
+    expect(err.message).toBe(
+      'The service sent a job list Booth cannot read: "items" is a group of fields where a list is expected.',
+    )
     expect(err.retryable).toBe(false)
   })
 
   it('counts missing from a job list', () => {
     const body = envelope(CONFORMING_FIELDS['listJobs'] ?? {})
     delete body['counts']
-    expect(unreadable(() => passDoor('listJobs', body)).message).toBe('The service sent a job list Booth cannot read: "counts" is missing.')
+    expect(unreadable(() => passDoor('listJobs', body)).message).toBe(
+      'The service sent a job list Booth cannot read: "counts" is missing.',
+    )
   })
 
   it('a job detail names the job', () => {
     const body = envelope(CONFORMING_FIELDS['getJob'] ?? {})
     ;(body['job'] as Record<string, unknown>)['script'] = null
-    expect(unreadable(() => passDoor('getJob', body)).message).toBe('The service sent the details of job 1 Booth cannot read: "job.script" is empty (null) where a group of fields is expected.')
+    expect(unreadable(() => passDoor('getJob', body)).message).toBe(
+      'The service sent the details of job 1 Booth cannot read: "job.script" is empty (null) where a group of fields is expected.',
+    )
   })
 
-  it.each(['getPreferences', 'getConsent', 'getAvailability', 'getEarnings', 'getMe', 'listDeliveries'])('%s: a required field null is unreadable, in words', (id) => {
-    const fields = structuredClone(CONFORMING_FIELDS[id] ?? {})
-    const first = Object.keys(fields)[0] ?? ''
-    fields[first] = null
-    const err = unreadable(() => passDoor(OPERATION_OF[id] ?? id, envelope(fields)))
-    expect(err.message).toMatch(new RegExp(`^The service sent .+ Booth cannot read: "${first}" is empty \\(null\\) where .+ is expected\\.$`))
-  })
+  it.each(['getPreferences', 'getConsent', 'getAvailability', 'getEarnings', 'getMe', 'listDeliveries'])(
+    '%s: a required field null is unreadable, in words',
+    (id) => {
+      const fields = structuredClone(CONFORMING_FIELDS[id] ?? {})
+      const first = Object.keys(fields)[0] ?? ''
+      fields[first] = null
+      const err = unreadable(() => passDoor(OPERATION_OF[id] ?? id, envelope(fields)))
+      expect(err.message).toMatch(
+        new RegExp(`^The service sent .+ Booth cannot read: "${first}" is empty \\(null\\) where .+ is expected\\.$`),
+      )
+    },
+  )
 })
 
 describe('arbitrary JSON through the door (fast-check)', () => {
@@ -167,16 +224,20 @@ describe('arbitrary JSON through the door (fast-check)', () => {
 
   it('as a whole answer: it passes or is one "unreadable" sentence in words, for every operation', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.values(OPERATION_OF)), fc.dictionary(fc.string(), fc.jsonValue()), (operation, fields) => {
-        try {
-          passDoor(operation, { ...fields, ok: true, api_version: '1' })
-        } catch (err) {
-          expect(err).toBeInstanceOf(ApiError)
-          expect((err as ApiError).kind).toBe('unreadable')
-          expect((err as ApiError).message).toMatch(/^The service sent .+ Booth cannot read: .+\.$/)
-          expectPlainWords((err as ApiError).message)
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...Object.values(OPERATION_OF)),
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        (operation, fields) => {
+          try {
+            passDoor(operation, { ...fields, ok: true, api_version: '1' })
+          } catch (err) {
+            expect(err).toBeInstanceOf(ApiError)
+            expect((err as ApiError).kind).toBe('unreadable')
+            expect((err as ApiError).message).toMatch(/^The service sent .+ Booth cannot read: .+\.$/)
+            expectPlainWords((err as ApiError).message)
+          }
+        },
+      ),
       { numRuns: 300 },
     )
   })

@@ -18,10 +18,17 @@ type Json = Record<string, unknown>
 function richJob(): Json {
   return {
     ...jobDetail('4'),
-    traffic: [{ cart_id: 'C1', start_date: '2026-01-01', end_date: null }, { cart_id: null, start_date: null, end_date: null }],
+    traffic: [
+      { cart_id: 'C1', start_date: '2026-01-01', end_date: null },
+      { cart_id: null, start_date: null, end_date: null },
+    ],
     other_talent: ['Sam', 'Lee'],
     directions: { html: '<p>Warm, <b>friendly</b>.</p>', text: 'Warm, friendly.' },
-    pronunciations: [{ word: 'Acme', say: 'AK-mee' }, { word: 'Built', say: 'bilt' }, { word: 'last', say: 'lahst' }],
+    pronunciations: [
+      { word: 'Acme', say: 'AK-mee' },
+      { word: 'Built', say: 'bilt' },
+      { word: 'last', say: 'lahst' },
+    ],
     timeline: [
       { at: 1_760_000_000_000, actor: 'producer', kind: 'sent', label: 'Sent to you' },
       { at: 1_760_000_100_000, actor: 'talent', kind: 'viewed', label: 'Viewed' },
@@ -43,7 +50,10 @@ describe('a job with a damaged spare part', () => {
     const job = richJob()
     ;(job['pronunciations'] as Json[])[0] = { word: null, say: 'AK-mee' }
     const out = passJob(job)
-    expect(out['pronunciations']).toEqual([{ word: 'Built', say: 'bilt' }, { word: 'last', say: 'lahst' }])
+    expect(out['pronunciations']).toEqual([
+      { word: 'Built', say: 'bilt' },
+      { word: 'last', say: 'lahst' },
+    ])
     expect(out[LEFT_OUT_FIELD]).toEqual(['One pronunciation from the producer could not be read and is not shown.'])
     expect(out['script']).toEqual(richJob()['script'])
     expect(out['directions']).toEqual(richJob()['directions'])
@@ -81,17 +91,37 @@ describe('a job with a damaged spare part', () => {
     expect(leftOutNotes(out)).toHaveLength(2)
   })
 
-  it('a job that conforms passes with no notes, and a service\'s own notes field is never taken for Booth\'s', () => {
+  it("a job that conforms passes with no notes, and a service's own notes field is never taken for Booth's", () => {
     expect(passJob(richJob())[LEFT_OUT_FIELD]).toBeUndefined()
     const job = { ...richJob(), [LEFT_OUT_FIELD]: ['Click here to win'] }
     expect(passJob(job)[LEFT_OUT_FIELD]).toBeUndefined()
   })
 
   it.each([
-    ['the script is null', (j: Json) => { j['script'] = null }],
-    ["the script's text is not text", (j: Json) => { (j['script'] as Json)['text'] = 5 }],
-    ['the title is missing', (j: Json) => { delete j['advertiser'] }],
-    ['the id is a number', (j: Json) => { j['job_id'] = 4 }],
+    [
+      'the script is null',
+      (j: Json) => {
+        j['script'] = null
+      },
+    ],
+    [
+      "the script's text is not text",
+      (j: Json) => {
+        ;(j['script'] as Json)['text'] = 5
+      },
+    ],
+    [
+      'the title is missing',
+      (j: Json) => {
+        delete j['advertiser']
+      },
+    ],
+    [
+      'the id is a number',
+      (j: Json) => {
+        j['job_id'] = 4
+      },
+    ],
   ])('a needed part damaged (%s): the job is unreadable as before', (_what, damage) => {
     const job = richJob()
     ;(job['pronunciations'] as unknown[])[0] = null
@@ -106,13 +136,24 @@ describe('a job with a damaged spare part', () => {
     const b = jobSummary('8')
     b['advertiser'] = null
     b['rate'] = 'free'
-    const body: Json = { ok: true, api_version: '1', ...structuredClone(CONFORMING_FIELDS['listJobs']), total: 3, items: [a, b, jobSummary('9')] }
+    const body: Json = {
+      ok: true,
+      api_version: '1',
+      ...structuredClone(CONFORMING_FIELDS['listJobs']),
+      total: 3,
+      items: [a, b, jobSummary('9')],
+    }
     const out = passDoor('listJobs', body) as Json & { items: Json[]; unreadableItems?: UnreadableItem[] }
     expect(out.items.map((j) => j['job_id'])).toEqual(['7', '9'])
     expect(out.items[0]?.['rate']).toBeNull()
-    expect(out.items[0]?.[LEFT_OUT_FIELD]).toEqual(["The job's reference could not be read and is not shown.", 'The rate could not be read and is not shown.'])
+    expect(out.items[0]?.[LEFT_OUT_FIELD]).toEqual([
+      "The job's reference could not be read and is not shown.",
+      'The rate could not be read and is not shown.',
+    ])
     expect(out.items[1]?.[LEFT_OUT_FIELD]).toBeUndefined()
-    expect(out.unreadableItems).toEqual([{ list: 'items', position: 1, id: '8', problem: '"advertiser" is empty (null) where text is expected' }])
+    expect(out.unreadableItems).toEqual([
+      { list: 'items', position: 1, id: '8', problem: '"advertiser" is empty (null) where text is expected' },
+    ])
   })
 })
 
@@ -173,20 +214,31 @@ describe('arbitrary JSON in the spare parts of a job (fast-check)', () => {
 
   it('in a row of the list: the row still shows (its spare part left out with a note) and the other rows are untouched', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SUMMARY_PLACES), fc.jsonValue(), fc.integer({ min: 0, max: 2 }), (place, junk, at) => {
-        const jobs = [0, 1, 2].map((i) => jobSummary(String(i + 1)))
-        putAt(jobs[at] as Json, place, junk)
-        const body: Json = { ok: true, api_version: '1', ...structuredClone(CONFORMING_FIELDS['listJobs']), total: 3, items: structuredClone(jobs) }
-        const out = passDoor('listJobs', body) as Json & { items: Json[]; unreadableItems?: UnreadableItem[] }
-        expect(out.unreadableItems ?? []).toEqual([])
-        expect(out.items).toHaveLength(3)
-        out.items.forEach((job, i) => {
-          if (i !== at) expect(job).toEqual(jobSummary(String(i + 1)))
-        })
-        const row = out.items[at] as Json
-        const changed = JSON.stringify(valueAt(row, place)) !== JSON.stringify(junk)
-        expect(leftOutNotes(row)).toHaveLength(changed ? 1 : 0)
-      }),
+      fc.property(
+        fc.constantFrom(...SUMMARY_PLACES),
+        fc.jsonValue(),
+        fc.integer({ min: 0, max: 2 }),
+        (place, junk, at) => {
+          const jobs = [0, 1, 2].map((i) => jobSummary(String(i + 1)))
+          putAt(jobs[at] as Json, place, junk)
+          const body: Json = {
+            ok: true,
+            api_version: '1',
+            ...structuredClone(CONFORMING_FIELDS['listJobs']),
+            total: 3,
+            items: structuredClone(jobs),
+          }
+          const out = passDoor('listJobs', body) as Json & { items: Json[]; unreadableItems?: UnreadableItem[] }
+          expect(out.unreadableItems ?? []).toEqual([])
+          expect(out.items).toHaveLength(3)
+          out.items.forEach((job, i) => {
+            if (i !== at) expect(job).toEqual(jobSummary(String(i + 1)))
+          })
+          const row = out.items[at] as Json
+          const changed = JSON.stringify(valueAt(row, place)) !== JSON.stringify(junk)
+          expect(leftOutNotes(row)).toHaveLength(changed ? 1 : 0)
+        },
+      ),
       { numRuns: 400 },
     )
   })

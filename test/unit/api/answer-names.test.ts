@@ -16,22 +16,42 @@ import { displayText } from '../../../shared/display-text'
 
 /** Text fields that are not names, each with why: shown as paragraphs, or codes and messages Booth never shows as sent. */
 const FREE_TEXT: Record<string, string> = {
-  'Script.html': 'the script', 'Script.text': 'the script', 'Directions.html': 'directions', 'Directions.text': 'directions',
-  'Pronunciation.word': 'must match the script as written', 'Pronunciation.say': 'shown over the script word',
-  'ScriptChange.previous_text': 'the script', 'ScriptChange.current_text': 'the script',
-  'ChangesRequest.note': 'a note', 'Decline.reason': 'a note', 'Completion.note': 'a note', 'Delivery.note': 'a note',
-  'Attachment.note': 'a note', 'Check.summary': 'a sentence', 'CheckIssue.expected': 'script words',
-  'CheckIssue.heard': 'heard words', 'CheckIssue.context': 'script words', 'Preflight.codec': 'a codec code Booth measured',
-  'ErrorEnvelope.error': 'a code', 'ErrorEnvelope.message': 'kept apart as serverMessage, never shown as sent',
-  'CreateDeliveryRequest.note': 'sent, not received', 'DeclineJobsRequest.reason': 'sent, not received',
-  'CompleteJobsRequest.note': 'sent, not received', 'GetMeResponse.scopes': 'scope codes',
+  'Script.html': 'the script',
+  'Script.text': 'the script',
+  'Directions.html': 'directions',
+  'Directions.text': 'directions',
+  'Pronunciation.word': 'must match the script as written',
+  'Pronunciation.say': 'shown over the script word',
+  'ScriptChange.previous_text': 'the script',
+  'ScriptChange.current_text': 'the script',
+  'ChangesRequest.note': 'a note',
+  'Decline.reason': 'a note',
+  'Completion.note': 'a note',
+  'Delivery.note': 'a note',
+  'Attachment.note': 'a note',
+  'Check.summary': 'a sentence',
+  'CheckIssue.expected': 'script words',
+  'CheckIssue.heard': 'heard words',
+  'CheckIssue.context': 'script words',
+  'Preflight.codec': 'a codec code Booth measured',
+  'ErrorEnvelope.error': 'a code',
+  'ErrorEnvelope.message': 'kept apart as serverMessage, never shown as sent',
+  'CreateDeliveryRequest.note': 'sent, not received',
+  'DeclineJobsRequest.reason': 'sent, not received',
+  'CompleteJobsRequest.note': 'sent, not received',
+  'GetMeResponse.scopes': 'scope codes',
 }
 
-interface TextField { at: string; key: string }
+interface TextField {
+  at: string
+  key: string
+}
 
 /** Every property of every schema (nested inline objects too) that holds text: a plain string, or a list of them. */
 function textFields(): TextField[] {
-  const doc = parse(readFileSync('resources/api/talent-v1.yaml', 'utf8')) as { components: { schemas: Record<string, Schema> } }
+  const doc = parse(readFileSync('resources/api/talent-v1.yaml', 'utf8')) as {
+    components: { schemas: Record<string, Schema> }
+  }
   const out: TextField[] = []
   const isText = (s: Schema | undefined): boolean => {
     const types = ([] as unknown[]).concat(s?.type ?? [])
@@ -39,7 +59,8 @@ function textFields(): TextField[] {
   }
   const visit = (at: string, s: Schema): void => {
     for (const [key, p] of Object.entries(s.properties ?? {})) {
-      if (isText(p) || (([] as unknown[]).concat(p.type ?? []).includes('array') && isText(p.items))) out.push({ at, key })
+      if (isText(p) || (([] as unknown[]).concat(p.type ?? []).includes('array') && isText(p.items)))
+        out.push({ at, key })
       visit(`${at}.${key}`, p)
       if (p.items) visit(`${at}.${key}[]`, p.items)
     }
@@ -50,14 +71,24 @@ function textFields(): TextField[] {
 }
 
 interface Schema {
-  type?: string | string[]; enum?: unknown; format?: string; pattern?: string; $ref?: string
-  properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; oneOf?: Schema[]; anyOf?: Schema[]
+  type?: string | string[]
+  enum?: unknown
+  format?: string
+  pattern?: string
+  $ref?: string
+  properties?: Record<string, Schema>
+  items?: Schema
+  allOf?: Schema[]
+  oneOf?: Schema[]
+  anyOf?: Schema[]
 }
 
 describe('the name fields, held to the API document', () => {
   const fields = textFields()
   it('classes every text field of every schema as a name or as free text', () => {
-    const unclassed = fields.filter((f) => !NAME_FIELDS.has(f.key) && !(`${f.at}.${f.key}` in FREE_TEXT)).map((f) => `${f.at}.${f.key}`)
+    const unclassed = fields
+      .filter((f) => !NAME_FIELDS.has(f.key) && !(`${f.at}.${f.key}` in FREE_TEXT))
+      .map((f) => `${f.at}.${f.key}`)
     expect(unclassed).toEqual([])
     expect(fields.length).toBeGreaterThan(40)
   })
@@ -68,10 +99,41 @@ describe('the name fields, held to the API document', () => {
   })
 })
 
-const BIDI_AND_FRIENDS = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u206A', '\u206F', '\u200E', '\u200F', '\u061C', '\u2028', '\u2029', '\n', '\t', '\u0000', '\u0085', '\uD83C']
-const UNSAFE = /[\u202A-\u202E\u2066-\u206F\u200E\u200F\u061C\u2028\u2029\p{Cc}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u
+const BIDI_AND_FRIENDS = [
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u206A',
+  '\u206F',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+  '\u2028',
+  '\u2029',
+  '\n',
+  '\t',
+  '\u0000',
+  '\u0085',
+  '\uD83C',
+]
+const UNSAFE =
+  /[\u202A-\u202E\u2066-\u206F\u200E\u200F\u061C\u2028\u2029\p{Cc}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u
 /** Arbitrary text with the characters that can disguise a name mixed in, never empty. */
-const hostileName = fc.array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom(...BIDI_AND_FRIENDS)), { minLength: 1, maxLength: 8 })
+const hostileName = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 6 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+      fc.constantFrom(...BIDI_AND_FRIENDS),
+    ),
+    { minLength: 1, maxLength: 8 },
+  )
   .map((parts) => `${parts.join('')}x`)
 
 /** Every name-field value (strings, and the strings of name lists) in an answer, with where it is. */
@@ -80,19 +142,39 @@ function namesIn(value: unknown, at = ''): Array<{ at: string; value: string }> 
   if (value === null || typeof value !== 'object') return []
   return Object.entries(value).flatMap(([key, field]) => {
     if (NAME_FIELDS.has(key) && typeof field === 'string') return [{ at: `${at}.${key}`, value: field }]
-    if (NAME_FIELDS.has(key) && Array.isArray(field)) return field.filter((v): v is string => typeof v === 'string').map((v, i) => ({ at: `${at}.${key}[${i}]`, value: v }))
+    if (NAME_FIELDS.has(key) && Array.isArray(field))
+      return field
+        .filter((v): v is string => typeof v === 'string')
+        .map((v, i) => ({ at: `${at}.${key}[${i}]`, value: v }))
     return namesIn(field, `${at}.${key}`)
   })
 }
 
 describe('neutraliseNames (pure)', () => {
   it('changes only name fields, each to displayText of itself, at any depth', () => {
-    fc.assert(fc.property(hostileName, hostileName, fc.string(), (a, b, text) => {
-      const answer = { job: { customer: { id: '1', name: a }, other_talent: [b, a], script: { text }, deliveries_detail: [{ original_name: b, note: a }] } }
-      const shown = neutraliseNames(answer)
-      expect(shown).toEqual({ job: { customer: { id: '1', name: displayText(a) }, other_talent: [displayText(b), displayText(a)], script: { text }, deliveries_detail: [{ original_name: displayText(b), note: a }] } })
-      expect(answer.job.customer.name).toBe(a) // a copy: the answer itself is left as it was
-    }), { numRuns: 300 })
+    fc.assert(
+      fc.property(hostileName, hostileName, fc.string(), (a, b, text) => {
+        const answer = {
+          job: {
+            customer: { id: '1', name: a },
+            other_talent: [b, a],
+            script: { text },
+            deliveries_detail: [{ original_name: b, note: a }],
+          },
+        }
+        const shown = neutraliseNames(answer)
+        expect(shown).toEqual({
+          job: {
+            customer: { id: '1', name: displayText(a) },
+            other_talent: [displayText(b), displayText(a)],
+            script: { text },
+            deliveries_detail: [{ original_name: displayText(b), note: a }],
+          },
+        })
+        expect(answer.job.customer.name).toBe(a) // a copy: the answer itself is left as it was
+      }),
+      { numRuns: 300 },
+    )
   })
 })
 
@@ -103,7 +185,13 @@ describe('every name the service sends arrives as Booth shows names (real client
   const TOKEN = 'booth_answer_names_token_0001'
   beforeAll(async () => {
     world = await createWorld({ producer: false })
-    sandbox = await startSandbox({ world, keys: [{ token: TOKEN, scopes: '*' }], producer: false, rateLimit: { limit: 100_000, windowMs: 60_000 }, log: () => {} })
+    sandbox = await startSandbox({
+      world,
+      keys: [{ token: TOKEN, scopes: '*' }],
+      producer: false,
+      rateLimit: { limit: 100_000, windowMs: 60_000 },
+      log: () => {},
+    })
     client = createTalentClient({ baseUrl: sandbox.url, apiKey: () => TOKEN, retry: { maxAttempts: 1 } })
   })
   afterAll(async () => {
@@ -115,7 +203,8 @@ describe('every name the service sends arrives as Booth shows names (real client
     const state = world.state()
     const job = state.jobs.find((j) => j.status === 'pending' && j.attachments.length > 0)
     const delivered = state.jobs.find((j) => j.deliveries.length > 0)
-    if (!job || !delivered) throw new Error('The seed world has no pending job with attachments, or no job with deliveries.')
+    if (!job || !delivered)
+      throw new Error('The seed world has no pending job with attachments, or no job with deliveries.')
     const customer = state.customers.find((c) => c.id === job.customer_id)
     const voice = state.voices.find((v) => v.id === job.voice_id)
     if (!customer || !voice) throw new Error('The job’s customer or voice is missing.')
@@ -125,37 +214,70 @@ describe('every name the service sends arrives as Booth shows names (real client
     const month = new Date().toISOString().slice(0, 7)
     const yearAgo = `${Number(month.slice(0, 4)) - 1}${month.slice(4)}`
     const names = fc.record({
-      customer: hostileName, voice: hostileName, advertiser: hostileName, keyNumber: hostileName, reference: hostileName,
-      producer: hostileName, producerEmail: hostileName, agency: hostileName, other: hostileName, attachment: hostileName,
-      ext: hostileName, delivery: hostileName, deliveryFile: hostileName, timeline: hostileName, talent: hostileName, talentEmail: hostileName,
+      customer: hostileName,
+      voice: hostileName,
+      advertiser: hostileName,
+      keyNumber: hostileName,
+      reference: hostileName,
+      producer: hostileName,
+      producerEmail: hostileName,
+      agency: hostileName,
+      other: hostileName,
+      attachment: hostileName,
+      ext: hostileName,
+      delivery: hostileName,
+      deliveryFile: hostileName,
+      timeline: hostileName,
+      talent: hostileName,
+      talentEmail: hostileName,
     })
-    await fc.assert(fc.asyncProperty(names, async (n) => {
-      Object.assign(customer, { name: n.customer })
-      Object.assign(voice, { name: n.voice })
-      Object.assign(job, { advertiser: n.advertiser, key_number: n.keyNumber, reference: n.reference, producer: { name: n.producer, email: n.producerEmail }, agency: n.agency, other_talent: [n.other] })
-      Object.assign(attachment, { original_name: n.attachment, ext: n.ext })
-      Object.assign(delivery, { original_name: n.delivery, file_name: n.deliveryFile })
-      if (job.timeline[0]) job.timeline[0].label = n.timeline
-      Object.assign(state.talent, { name: n.talent, email: n.talentEmail })
+    await fc.assert(
+      fc.asyncProperty(names, async (n) => {
+        Object.assign(customer, { name: n.customer })
+        Object.assign(voice, { name: n.voice })
+        Object.assign(job, {
+          advertiser: n.advertiser,
+          key_number: n.keyNumber,
+          reference: n.reference,
+          producer: { name: n.producer, email: n.producerEmail },
+          agency: n.agency,
+          other_talent: [n.other],
+        })
+        Object.assign(attachment, { original_name: n.attachment, ext: n.ext })
+        Object.assign(delivery, { original_name: n.delivery, file_name: n.deliveryFile })
+        if (job.timeline[0]) job.timeline[0].label = n.timeline
+        Object.assign(state.talent, { name: n.talent, email: n.talentEmail })
 
-      const answers = [
-        await client.me(), await client.listJobs({ tab: 'pending', page_size: 100 }), await client.getJob(job.job_id), await client.getJob(delivered.job_id),
-        await client.listDeliveries(delivered.job_id), await client.earnings({ from: yearAgo, to: month }), await client.getAvailability(),
-      ]
-      for (const answer of answers) {
-        for (const shown of namesIn(answer)) expect(UNSAFE.test(shown.value), `${shown.at}: ${JSON.stringify(shown.value)}`).toBe(false)
-      }
-      const { job: detail } = await client.getJob(job.job_id)
-      expect(detail.customer.name).toBe(displayText(n.customer))
-      expect(detail.voice.name).toBe(displayText(n.voice))
-      expect(detail.advertiser).toBe(displayText(n.advertiser))
-      expect(detail.key_number).toBe(displayText(n.keyNumber))
-      expect(detail.producer?.name).toBe(displayText(n.producer))
-      expect(detail.other_talent).toEqual([displayText(n.other)])
-      expect(detail.attachments_detail.find((a) => a.attachment_id === attachment.attachment_id)?.original_name).toBe(displayText(n.attachment))
-      const { deliveries } = await client.listDeliveries(delivered.job_id)
-      expect(deliveries.find((d) => d.delivery_id === delivery.delivery_id)?.original_name).toBe(displayText(n.delivery))
-      expect((await client.me()).name).toBe(displayText(n.talent))
-    }), { numRuns: 25 })
+        const answers = [
+          await client.me(),
+          await client.listJobs({ tab: 'pending', page_size: 100 }),
+          await client.getJob(job.job_id),
+          await client.getJob(delivered.job_id),
+          await client.listDeliveries(delivered.job_id),
+          await client.earnings({ from: yearAgo, to: month }),
+          await client.getAvailability(),
+        ]
+        for (const answer of answers) {
+          for (const shown of namesIn(answer))
+            expect(UNSAFE.test(shown.value), `${shown.at}: ${JSON.stringify(shown.value)}`).toBe(false)
+        }
+        const { job: detail } = await client.getJob(job.job_id)
+        expect(detail.customer.name).toBe(displayText(n.customer))
+        expect(detail.voice.name).toBe(displayText(n.voice))
+        expect(detail.advertiser).toBe(displayText(n.advertiser))
+        expect(detail.key_number).toBe(displayText(n.keyNumber))
+        expect(detail.producer?.name).toBe(displayText(n.producer))
+        expect(detail.other_talent).toEqual([displayText(n.other)])
+        expect(detail.attachments_detail.find((a) => a.attachment_id === attachment.attachment_id)?.original_name).toBe(
+          displayText(n.attachment),
+        )
+        const { deliveries } = await client.listDeliveries(delivered.job_id)
+        expect(deliveries.find((d) => d.delivery_id === delivery.delivery_id)?.original_name).toBe(
+          displayText(n.delivery),
+        )
+        expect((await client.me()).name).toBe(displayText(n.talent))
+      }),
+      { numRuns: 25 },
+    )
   })
 })

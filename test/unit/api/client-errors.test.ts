@@ -45,7 +45,9 @@ const TABLE: [number, string, boolean, number][] = [
 
 describe('error envelope → ApiError', () => {
   it.each(TABLE)('%i %s: retryable %s, %i attempt(s)', async (status, code, retryable, attempts) => {
-    server.fallback = apiError(status, code, code === 'rate_limited' ? { retry_after: 1 } : {}, { 'x-request-id': 'req-77' })
+    server.fallback = apiError(status, code, code === 'rate_limited' ? { retry_after: 1 } : {}, {
+      'x-request-id': 'req-77',
+    })
     const error = await failure(client().me())
     expect(error).toMatchObject({ kind: 'api', status, code, retryable, requestId: 'req-77' })
     expect(error.serverMessage).toBe(`Server says ${code}.`)
@@ -122,7 +124,13 @@ describe('answers that are not the API', () => {
   })
 
   it('accepts application/problem+json style JSON types and charset parameters', async () => {
-    server.push(json(200, { ok: true, api_version: '1', key_id: '1', email: 'a@b.c', name: 'N', scopes: [], expires_at: null }, { 'content-type': 'application/vnd.booth+json; charset=UTF-8' }))
+    server.push(
+      json(
+        200,
+        { ok: true, api_version: '1', key_id: '1', email: 'a@b.c', name: 'N', scopes: [], expires_at: null },
+        { 'content-type': 'application/vnd.booth+json; charset=UTF-8' },
+      ),
+    )
     expect((await client().me()).key_id).toBe('1')
   })
 

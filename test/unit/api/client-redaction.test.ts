@@ -39,31 +39,60 @@ describe('the API key', () => {
       html(502),
       apiError(401, 'whatever_code', { message: `bad key ${SECRET}` }),
     )
-    const error = await loggingClient(events).putPreferences(
-      { prefs: { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true }, time_zone: 'UTC' },
-      { idempotencyKey: newIdempotencyKey() },
-    ).catch((e: unknown) => e)
+    const error = await loggingClient(events)
+      .putPreferences(
+        {
+          prefs: {
+            due_soon: true,
+            overdue: true,
+            script_changed: true,
+            changes_requested: true,
+            delivery_approved: true,
+          },
+          time_zone: 'UTC',
+        },
+        { idempotencyKey: newIdempotencyKey() },
+      )
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(JSON.stringify(error)).not.toContain(SECRET)
     expect((error as ApiError).message).toBe('bad key [redacted]')
     const logged = JSON.stringify(events)
     expect(events.map((e) => e.type)).toEqual([
-      'request', 'response', 'retry',
-      'request', 'retry',
-      'request', 'response', 'retry',
-      'request', 'response', 'failure',
+      'request',
+      'response',
+      'retry',
+      'request',
+      'retry',
+      'request',
+      'response',
+      'retry',
+      'request',
+      'response',
+      'failure',
     ])
     expect(logged).not.toContain(SECRET)
     expect(logged).not.toMatch(/authorization/i)
     expect(logged).toContain('[redacted]')
     const first = events[0]
     expect(first?.type === 'request' && first.headers['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{32}$/)
-    expect(first).toMatchObject({ operation: 'putPreferences', attempt: 1, method: 'PUT', url: `${server.url}/api/v1/preferences` })
+    expect(first).toMatchObject({
+      operation: 'putPreferences',
+      attempt: 1,
+      method: 'PUT',
+      url: `${server.url}/api/v1/preferences`,
+    })
   })
 
   it('a throwing log hook does not break the call', async () => {
     server.push(ok({ key_id: '1', email: 'e', name: 'n', scopes: [], expires_at: null }))
-    const c = createTalentClient({ baseUrl: server.url, apiKey: () => SECRET, log: () => { throw new Error('disk full') } })
+    const c = createTalentClient({
+      baseUrl: server.url,
+      apiKey: () => SECRET,
+      log: () => {
+        throw new Error('disk full')
+      },
+    })
     expect((await c.me()).key_id).toBe('1')
   })
 
@@ -71,7 +100,10 @@ describe('the API key', () => {
     const keys = ['first-key-0001', 'second-key-0002']
     server.push(apiError(503, 'unavailable'), ok({ key_id: '1', email: 'e', name: 'n', scopes: [], expires_at: null }))
     await loggingClient([], async () => keys.shift() ?? 'none').me()
-    expect(server.received.map((r) => r.headers.authorization)).toEqual(['Bearer first-key-0001', 'Bearer second-key-0002'])
+    expect(server.received.map((r) => r.headers.authorization)).toEqual([
+      'Bearer first-key-0001',
+      'Bearer second-key-0002',
+    ])
   })
 
   it.each([
@@ -80,7 +112,9 @@ describe('the API key', () => {
     ['with a line break', `${SECRET}\n`, /cannot be sent/],
     ['with a space', 'abc def', /cannot be sent/],
   ])('%s is refused before sending, without echoing it', async (_name, key, message) => {
-    const error = await loggingClient([], () => key).me().catch((e: unknown) => e)
+    const error = await loggingClient([], () => key)
+      .me()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiKeyError)
     expect((error as Error).message).toMatch(message)
     expect((error as Error).message).not.toContain(SECRET)

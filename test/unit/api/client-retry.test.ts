@@ -2,7 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTalentClient } from '../../../main/api/client'
 import { newIdempotencyKey } from '../../../main/api/idempotency'
 import type { RetryOptions } from '../../../main/api/retry-policy'
-import { apiError, cutMidBody, drop, hang, ok, stallMidBody, startScriptedServer, type ScriptedServer } from './scripted-server'
+import {
+  apiError,
+  cutMidBody,
+  drop,
+  hang,
+  ok,
+  stallMidBody,
+  startScriptedServer,
+  type ScriptedServer,
+} from './scripted-server'
 import { failure } from '../../support/api-failure'
 
 let server: ScriptedServer
@@ -72,7 +81,11 @@ describe('429 and Retry-After', () => {
   it('waits the Retry-After header when the body has none, as seconds or an HTTP date', async () => {
     const sleeps: number[] = []
     const inTenSeconds = new Date(Date.now() + 10_000).toUTCString()
-    server.push(apiError(429, 'rate_limited', {}, { 'retry-after': '3' }), apiError(429, 'rate_limited', {}, { 'retry-after': inTenSeconds }), ok(ME))
+    server.push(
+      apiError(429, 'rate_limited', {}, { 'retry-after': '3' }),
+      apiError(429, 'rate_limited', {}, { 'retry-after': inTenSeconds }),
+      ok(ME),
+    )
     await client({ sleeps }).me()
     expect(sleeps[0]).toBe(3000)
     expect(sleeps[1]).toBeGreaterThan(7000)
@@ -175,7 +188,11 @@ describe('network failures, timeouts and aborts', () => {
   })
 
   it('a refused connection is named refused', async () => {
-    const c = createTalentClient({ baseUrl: 'http://127.0.0.1:9', apiKey: () => 'test-key-123456', retry: { maxAttempts: 1 } })
+    const c = createTalentClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: () => 'test-key-123456',
+      retry: { maxAttempts: 1 },
+    })
     const error = await failure(c.me())
     expect(error).toMatchObject({ kind: 'refused', retryable: true })
     expect(error.message).toMatch(/refused the connection/)
@@ -191,15 +208,26 @@ describe('network failures, timeouts and aborts', () => {
     expect((await client({ timeoutMs: 150 }).me()).name).toBe('Ann')
     expect(server.received).toHaveLength(2)
     server.reset()
-    server.push(hang(), ok({ consent: { set: true, dsp: 'yes', ai_word_fixes: 'no', ai_versions: 'no', updated_at: 5 } }))
-    const result = await client({ timeoutMs: 150 }).putConsent({ ai_word_fixes: 'no', ai_versions: 'no' }, { idempotencyKey: newIdempotencyKey() })
+    server.push(
+      hang(),
+      ok({ consent: { set: true, dsp: 'yes', ai_word_fixes: 'no', ai_versions: 'no', updated_at: 5 } }),
+    )
+    const result = await client({ timeoutMs: 150 }).putConsent(
+      { ai_word_fixes: 'no', ai_versions: 'no' },
+      { idempotencyKey: newIdempotencyKey() },
+    )
     expect(result.consent.updated_at).toBe(5000)
     expect(server.received).toHaveLength(2)
   })
 
   it('an answer whose body stalls hits the idle timeout', async () => {
     server.push(stallMidBody())
-    const c = createTalentClient({ baseUrl: server.url, apiKey: () => 'test-key-123456', idleTimeoutMs: 150, retry: { maxAttempts: 1 } })
+    const c = createTalentClient({
+      baseUrl: server.url,
+      apiKey: () => 'test-key-123456',
+      idleTimeoutMs: 150,
+      retry: { maxAttempts: 1 },
+    })
     const started = Date.now()
     const error = await failure(c.me())
     expect(error).toMatchObject({ kind: 'timeout', status: null })
@@ -207,7 +235,7 @@ describe('network failures, timeouts and aborts', () => {
     expect(Date.now() - started).toBeLessThan(2_000)
   })
 
-  it('a per-call retry setting overrides the client\'s', async () => {
+  it("a per-call retry setting overrides the client's", async () => {
     server.push(drop(), ok(ME))
     await failure(client().me({ retry: { maxAttempts: 1 } }))
     expect(server.received).toHaveLength(1)
@@ -236,7 +264,12 @@ describe('network failures, timeouts and aborts', () => {
   it('aborting during the back-off pause ends the call at once', async () => {
     server.fallback = apiError(503, 'unavailable')
     const controller = new AbortController()
-    const c = createTalentClient({ baseUrl: server.url, apiKey: () => 'test-key-123456', random: () => 1, retry: { baseDelayMs: 20_000 } })
+    const c = createTalentClient({
+      baseUrl: server.url,
+      apiKey: () => 'test-key-123456',
+      random: () => 1,
+      retry: { baseDelayMs: 20_000 },
+    })
     const started = Date.now()
     const call = c.me({ signal: controller.signal })
     setTimeout(() => controller.abort(), 100)

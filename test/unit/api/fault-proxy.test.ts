@@ -27,16 +27,24 @@ afterEach(() => {
 async function rawUpstream(handler: (req: IncomingMessage) => void): Promise<{ url: string }> {
   const server = createServer(handler)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  afterAll(() => new Promise<void>((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-  }))
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  )
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }
 }
 
 function answerJson(): void {
   upstream.fallback = (_req, res) => {
-    const body = JSON.stringify({ ok: true, api_version: '1', link: `${upstream.url}/files/abc`, pad: 'p'.repeat(2000) })
+    const body = JSON.stringify({
+      ok: true,
+      api_version: '1',
+      link: `${upstream.url}/files/abc`,
+      pad: 'p'.repeat(2000),
+    })
     res.writeHead(200, { 'content-type': 'application/json', location: `${upstream.url}/api/v1/uploads/1` })
     res.end(body)
   }
@@ -45,7 +53,11 @@ function answerJson(): void {
 /** One raw request through the proxy: resolves with the answer head, or rejects with the socket error. */
 function get(path: string, method = 'GET'): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${proxy.url}${path}`, { method, agent: false, headers: { 'idempotency-key': 'key-12345678' } }, resolve)
+    const req = httpRequest(
+      `${proxy.url}${path}`,
+      { method, agent: false, headers: { 'idempotency-key': 'key-12345678' } },
+      resolve,
+    )
     req.on('error', reject)
     req.end()
   })
@@ -81,7 +93,12 @@ describe('fault proxy', () => {
     expect(res.status).toBe(200)
     expect(body.link).toBe(`${proxy.url}/files/abc`)
     expect(res.headers.get('location')).toBe(`${proxy.url}/api/v1/uploads/1`)
-    expect(proxy.requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/v1/me', fault: 'pass', idempotencyKey: null })
+    expect(proxy.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/me',
+      fault: 'pass',
+      idempotencyKey: null,
+    })
   })
 
   it('stall: accepts and never answers; the upstream never sees it', async () => {
@@ -161,7 +178,13 @@ describe('fault proxy', () => {
 
   it('rules match method and path (prefix at a slash, or RegExp), skip and times', async () => {
     answerJson()
-    proxy.addRule({ method: 'PATCH', path: /^\/api\/v1\/uploads\/\w+$/, skip: 1, times: 1, fault: { type: 'html', status: 503 } })
+    proxy.addRule({
+      method: 'PATCH',
+      path: /^\/api\/v1\/uploads\/\w+$/,
+      skip: 1,
+      times: 1,
+      fault: { type: 'html', status: 503 },
+    })
     proxy.addRule({ path: '/api/v1/job', fault: { type: 'html' } }) // not a prefix of /api/v1/jobs at a slash
     expect((await get('/api/v1/uploads/ab', 'PATCH')).statusCode).toBe(200) // skipped
     expect((await get('/api/v1/uploads/ab', 'GET')).statusCode).toBe(200) // other method
@@ -194,7 +217,11 @@ describe('fault proxy', () => {
     })
     const reader = await startFaultProxy({ upstream: raw.url })
     reader.once({ type: 'stall_request', afterBytes: 70_000 })
-    const upload = httpRequest(`${reader.url}/api/v1/uploads/ab`, { method: 'PATCH', agent: false, headers: { 'content-length': '5000000' } })
+    const upload = httpRequest(`${reader.url}/api/v1/uploads/ab`, {
+      method: 'PATCH',
+      agent: false,
+      headers: { 'content-length': '5000000' },
+    })
     upload.on('error', () => {})
     let answered = false
     upload.on('response', () => (answered = true))

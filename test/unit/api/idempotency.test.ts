@@ -15,7 +15,9 @@ describe('idempotency keys', () => {
     expect(() => assertIdempotencyKey('abcdefgh')).not.toThrow()
     expect(() => assertIdempotencyKey('a'.repeat(48))).not.toThrow()
     expect(() => assertIdempotencyKey(undefined)).toThrow(/needs an idempotency key/)
-    expect(() => assertIdempotencyKey('abc')).toThrow('The idempotency key must be 8 to 48 letters, digits, dashes or underscores (got 3 characters: "abc").')
+    expect(() => assertIdempotencyKey('abc')).toThrow(
+      'The idempotency key must be 8 to 48 letters, digits, dashes or underscores (got 3 characters: "abc").',
+    )
     expect(() => assertIdempotencyKey('a'.repeat(49))).toThrow(/got 49 characters\)/)
     expect(() => assertIdempotencyKey('has space1')).toThrow(/8 to 48 letters/)
   })

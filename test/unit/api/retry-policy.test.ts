@@ -14,11 +14,31 @@ const NOW = Date.parse('2025-06-01T12:00:00Z')
 
 describe('the code table', () => {
   it("never retries any code the error-code table marks 'No', and Booth's final 404", () => {
-    const no = ['bad_request', 'invalid_principal', 'forbidden', 'read_only', 'key_cannot_sign', 'insufficient_scope',
-      'not_found', 'stale_version', 'epoch_changed', 'week_signed', 'sign_blocked', 'stale', 'already_applied',
-      'nothing_to_match', 'nothing_to_apply', 'payload_too_large', 'unsupported_media_type', 'unsupported_file',
-      'validation_failed', 'upload_failed', 'demo_mode']
-    for (const code of no) expect([code, ruleForCode(ERROR_CODE_RULES[code]?.status ?? 0, code)]).toEqual([code, 'never'])
+    const no = [
+      'bad_request',
+      'invalid_principal',
+      'forbidden',
+      'read_only',
+      'key_cannot_sign',
+      'insufficient_scope',
+      'not_found',
+      'stale_version',
+      'epoch_changed',
+      'week_signed',
+      'sign_blocked',
+      'stale',
+      'already_applied',
+      'nothing_to_match',
+      'nothing_to_apply',
+      'payload_too_large',
+      'unsupported_media_type',
+      'unsupported_file',
+      'validation_failed',
+      'upload_failed',
+      'demo_mode',
+    ]
+    for (const code of no)
+      expect([code, ruleForCode(ERROR_CODE_RULES[code]?.status ?? 0, code)]).toEqual([code, 'never'])
   })
 
   it('retries the Yes codes the way Booth decided', () => {
@@ -65,7 +85,12 @@ describe('back-off', () => {
   })
 
   it('has the documented defaults and rejects nonsense', () => {
-    expect(DEFAULT_RETRY_OPTIONS).toEqual({ maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000, maxRetryAfterMs: 60_000 })
+    expect(DEFAULT_RETRY_OPTIONS).toEqual({
+      maxAttempts: 5,
+      baseDelayMs: 1000,
+      maxDelayMs: 30_000,
+      maxRetryAfterMs: 60_000,
+    })
     expect(resolveRetryOptions({ maxAttempts: 2, baseDelayMs: undefined }).baseDelayMs).toBe(1000)
     expect(() => resolveRetryOptions({ maxAttempts: 1.5 })).toThrow(/whole number/)
     expect(() => resolveRetryOptions({ maxDelayMs: -1 })).toThrow(/retry.maxDelayMs/)
@@ -85,20 +110,45 @@ describe('decideRetry', () => {
     expect(decideRetry(timeout, state(2), options, half)).toEqual({ retry: true, delayMs: 1000, once: false })
     expect(decideRetry(timeout, state(), options, half)).toEqual({ retry: true, delayMs: 500, once: false })
     for (const kind of ['cut_off', 'unreachable', 'refused', 'connect_timeout'] as const) {
-      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: true }), state(), options, half).retry).toBe(true)
+      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: true }), state(), options, half).retry).toBe(
+        true,
+      )
     }
   })
 
   it('never retries a certificate failure or an oversized answer', () => {
     for (const kind of ['certificate', 'too_large'] as const) {
-      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: false }), state(), options, half)).toEqual({ retry: false })
+      expect(decideRetry(new ApiError({ kind, message: 'm', retryable: false }), state(), options, half)).toEqual({
+        retry: false,
+      })
     }
   })
 
   it('parks a server wait longer than maxRetryAfterMs instead of sleeping it', () => {
-    const long = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true, retryAfterMs: 60_001 })
-    const limit = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true, retryAfterMs: 60_000 })
-    const gateway = new ApiError({ kind: 'api', message: 'm', status: 503, code: 'unavailable', retryable: true, retryAfterMs: 3_600_000 })
+    const long = new ApiError({
+      kind: 'api',
+      message: 'm',
+      status: 429,
+      code: 'rate_limited',
+      retryable: true,
+      retryAfterMs: 60_001,
+    })
+    const limit = new ApiError({
+      kind: 'api',
+      message: 'm',
+      status: 429,
+      code: 'rate_limited',
+      retryable: true,
+      retryAfterMs: 60_000,
+    })
+    const gateway = new ApiError({
+      kind: 'api',
+      message: 'm',
+      status: 503,
+      code: 'unavailable',
+      retryable: true,
+      retryAfterMs: 3_600_000,
+    })
     expect(decideRetry(long, state(), options, half)).toEqual({ retry: false })
     expect(decideRetry(gateway, state(), options, half)).toEqual({ retry: false })
     expect(decideRetry(limit, state(), options, half)).toEqual({ retry: true, delayMs: 60_000, once: false })
@@ -119,7 +169,14 @@ describe('decideRetry', () => {
   })
 
   it('waits retry_after for 429, and backs off when the server gave no wait', () => {
-    const withWait = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true, retryAfterMs: 4000 })
+    const withWait = new ApiError({
+      kind: 'api',
+      message: 'm',
+      status: 429,
+      code: 'rate_limited',
+      retryable: true,
+      retryAfterMs: 4000,
+    })
     const without = new ApiError({ kind: 'api', message: 'm', status: 429, code: 'rate_limited', retryable: true })
     expect(decideRetry(withWait, state(), options, half)).toMatchObject({ delayMs: 4000 })
     expect(decideRetry(without, state(), options, half)).toMatchObject({ delayMs: 500 })

@@ -48,11 +48,21 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      const entry = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
+      const entry = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }
       received.push(entry)
       const reply = queue.shift() ?? state.fallback
       if (reply) reply(req, res, entry)
-      else json(599, { ok: false, api_version: '1', error: 'no_reply_scripted', message: 'The test scripted no reply.' })(req, res, entry)
+      else
+        json(599, { ok: false, api_version: '1', error: 'no_reply_scripted', message: 'The test scripted no reply.' })(
+          req,
+          res,
+          entry,
+        )
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -72,7 +82,12 @@ export function ok(fields: Record<string, unknown> = {}, headers: Record<string,
   return json(200, { ok: true, api_version: '1', ...fields }, headers)
 }
 
-export function apiError(status: number, code: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Reply {
+export function apiError(
+  status: number,
+  code: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Reply {
   return json(status, { ok: false, api_version: '1', error: code, message: `Server says ${code}.`, ...extra }, headers)
 }
 

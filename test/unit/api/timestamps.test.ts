@@ -17,15 +17,23 @@ describe('toMilliseconds', () => {
 describe('normaliseTimestamps', () => {
   it('converts only timestamp fields, at any depth, without touching the input', () => {
     const input = {
-      job: { requested_at: 1_700_000_000, length_s: 30, timeline: [{ at: 1_700_000_100, label: 'sent' }],
-        script: { revised_at: null, document: { expires_at: 1_700_000_200_000 } } },
+      job: {
+        requested_at: 1_700_000_000,
+        length_s: 30,
+        timeline: [{ at: 1_700_000_100, label: 'sent' }],
+        script: { revised_at: null, document: { expires_at: 1_700_000_200_000 } },
+      },
       page: 2,
       counts: { overdue: 3 },
     }
     const copy = structuredClone(input)
     expect(normaliseTimestamps(input)).toEqual({
-      job: { requested_at: 1_700_000_000_000, length_s: 30, timeline: [{ at: 1_700_000_100_000, label: 'sent' }],
-        script: { revised_at: null, document: { expires_at: 1_700_000_200_000 } } },
+      job: {
+        requested_at: 1_700_000_000_000,
+        length_s: 30,
+        timeline: [{ at: 1_700_000_100_000, label: 'sent' }],
+        script: { revised_at: null, document: { expires_at: 1_700_000_200_000 } },
+      },
       page: 2,
       counts: { overdue: 3 },
     })

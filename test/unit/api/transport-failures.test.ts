@@ -29,12 +29,43 @@ let server: ScriptedServer
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'booth-tls-'))
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  )
   cert = readFileSync(join(dir, 'cert.pem'))
   https = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(JSON.stringify({ ok: true, api_version: '1', key_id: '1', email: 'a@b.c', name: 'Ann', scopes: [], expires_at: null }))
+    res.end(
+      JSON.stringify({
+        ok: true,
+        api_version: '1',
+        key_id: '1',
+        email: 'a@b.c',
+        name: 'Ann',
+        scopes: [],
+        expires_at: null,
+      }),
+    )
   })
   await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve))
   httpsPort = (https.address() as { port: number }).port
@@ -48,7 +79,10 @@ afterAll(async () => {
 beforeEach(() => server.reset())
 
 const toLoopback: LookupFunction = (_host, options, callback) => {
-  if ((options as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: '127.0.0.1', family: 4 }])
+  if ((options as { all?: boolean }).all)
+    (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
+      { address: '127.0.0.1', family: 4 },
+    ])
   else callback(null, '127.0.0.1', 4)
 }
 
@@ -60,18 +94,28 @@ describe('certificate problems', () => {
   it('a self-signed certificate is a certificate failure, never retried', async () => {
     const error = await failure(client(`https://127.0.0.1:${httpsPort}`, { retry: { maxAttempts: 3 } }).me())
     expect(error).toMatchObject({ kind: 'certificate', retryable: false })
-    expect(error.message).toMatch(/failed its certificate check \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/)
+    expect(error.message).toMatch(
+      /failed its certificate check \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/,
+    )
     expect(isOfflineKindError(error)).toBe(true)
   })
 
   it('a trusted certificate for another name is a certificate failure', async () => {
-    const error = await failure(client(`https://127.0.0.1:${httpsPort}`, { fetch: createNodeTransport({ ca: cert }), fetchReportsConnect: true }).me())
+    const error = await failure(
+      client(`https://127.0.0.1:${httpsPort}`, {
+        fetch: createNodeTransport({ ca: cert }),
+        fetchReportsConnect: true,
+      }).me(),
+    )
     expect(error.kind).toBe('certificate')
     expect(error.message).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID/)
   })
 
   it('a trusted certificate for the right name works over https', async () => {
-    const c = client(`https://localhost:${httpsPort}`, { fetch: createNodeTransport({ ca: cert, lookup: toLoopback }), fetchReportsConnect: true })
+    const c = client(`https://localhost:${httpsPort}`, {
+      fetch: createNodeTransport({ ca: cert, lookup: toLoopback }),
+      fetchReportsConnect: true,
+    })
     expect((await c.me()).name).toBe('Ann')
   })
 })
@@ -80,7 +124,12 @@ describe('unreachable, refused and connect timeouts', () => {
   it('a name that does not resolve is unreachable', async () => {
     const notFound: LookupFunction = (host, _options, callback) =>
       callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' }), '', 4)
-    const error = await failure(client('http://api.booth.invalid', { fetch: createNodeTransport({ lookup: notFound }), fetchReportsConnect: true }).me())
+    const error = await failure(
+      client('http://api.booth.invalid', {
+        fetch: createNodeTransport({ lookup: notFound }),
+        fetchReportsConnect: true,
+      }).me(),
+    )
     expect(error).toMatchObject({ kind: 'unreachable', retryable: true })
     expect(error.message).toMatch(/api\.booth\.invalid cannot be reached \(ENOTFOUND\)/)
   })
@@ -92,7 +141,12 @@ describe('unreachable, refused and connect timeouts', () => {
 
   it('no connection within the connect timeout is connect_timeout, not the idle timeout', async () => {
     const never: LookupFunction = () => {}
-    const c = client('http://api.booth.test', { fetch: createNodeTransport({ lookup: never }), fetchReportsConnect: true, connectTimeoutMs: 120, idleTimeoutMs: 5_000 })
+    const c = client('http://api.booth.test', {
+      fetch: createNodeTransport({ lookup: never }),
+      fetchReportsConnect: true,
+      connectTimeoutMs: 120,
+      idleTimeoutMs: 5_000,
+    })
     const started = Date.now()
     const error = await failure(c.me())
     expect(error).toMatchObject({ kind: 'connect_timeout', retryable: true })
@@ -122,19 +176,24 @@ describe('the answer size cap', () => {
 
   it('any body is returned whole when within the cap and refused when over it (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uint8Array({ maxLength: 3_000 }), fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: 1, max: 700 }), async (bytes, cap, chunk) => {
-        const stream = new ReadableStream<Uint8Array>({
-          start(controller) {
-            for (let i = 0; i < bytes.length; i += chunk) controller.enqueue(bytes.slice(i, i + chunk))
-            controller.close()
-          },
-        })
-        const progress = { received: 0, expected: null }
-        const read = readBodyCapped(new Response(stream), { capBytes: cap, host: 'h', onChunk: () => {}, progress })
-        if (bytes.length <= cap) expect(Buffer.from(await read).equals(Buffer.from(bytes))).toBe(true)
-        else await expect(read).rejects.toMatchObject({ kind: 'too_large' })
-        expect(progress.received).toBeLessThanOrEqual(Math.max(cap + chunk, bytes.length <= cap ? bytes.length : 0))
-      }),
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 3_000 }),
+        fc.integer({ min: 1, max: 3_000 }),
+        fc.integer({ min: 1, max: 700 }),
+        async (bytes, cap, chunk) => {
+          const stream = new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (let i = 0; i < bytes.length; i += chunk) controller.enqueue(bytes.slice(i, i + chunk))
+              controller.close()
+            },
+          })
+          const progress = { received: 0, expected: null }
+          const read = readBodyCapped(new Response(stream), { capBytes: cap, host: 'h', onChunk: () => {}, progress })
+          if (bytes.length <= cap) expect(Buffer.from(await read).equals(Buffer.from(bytes))).toBe(true)
+          else await expect(read).rejects.toMatchObject({ kind: 'too_large' })
+          expect(progress.received).toBeLessThanOrEqual(Math.max(cap + chunk, bytes.length <= cap ? bytes.length : 0))
+        },
+      ),
       { numRuns: 150 },
     )
   })
@@ -144,10 +203,14 @@ describe('naming and the offline test', () => {
   it('kindForCode names every code, and TLS codes are always certificate failures (property)', () => {
     const kinds: ApiErrorKind[] = ['network', 'cut_off', 'unreachable', 'refused', 'connect_timeout', 'certificate']
     fc.assert(
-      fc.property(fc.option(fc.string(), { nil: null }), fc.constantFrom('before_answer' as const, 'in_body' as const), (code, phase) => {
-        expect(kinds).toContain(kindForCode(code, phase))
-        if (code?.startsWith('CERT_')) expect(kindForCode(code, phase)).toBe('certificate')
-      }),
+      fc.property(
+        fc.option(fc.string(), { nil: null }),
+        fc.constantFrom('before_answer' as const, 'in_body' as const),
+        (code, phase) => {
+          expect(kinds).toContain(kindForCode(code, phase))
+          if (code?.startsWith('CERT_')) expect(kindForCode(code, phase)).toBe('certificate')
+        },
+      ),
     )
     expect(kindForCode('ECONNREFUSED', 'before_answer')).toBe('refused')
     expect(kindForCode('EHOSTUNREACH', 'before_answer')).toBe('unreachable')
@@ -161,8 +224,20 @@ describe('naming and the offline test', () => {
   })
 
   it('isOfflineKindError is true for everything but the service refusing the request', () => {
-    const err = (kind: ApiErrorKind, status: number | null = null) => new ApiError({ kind, message: 'm', status, retryable: false })
-    for (const kind of ['unreachable', 'refused', 'network', 'cut_off', 'connect_timeout', 'timeout', 'certificate', 'non_json', 'too_large', 'invalid_response'] as const) {
+    const err = (kind: ApiErrorKind, status: number | null = null) =>
+      new ApiError({ kind, message: 'm', status, retryable: false })
+    for (const kind of [
+      'unreachable',
+      'refused',
+      'network',
+      'cut_off',
+      'connect_timeout',
+      'timeout',
+      'certificate',
+      'non_json',
+      'too_large',
+      'invalid_response',
+    ] as const) {
       expect(isOfflineKindError(err(kind))).toBe(true)
     }
     expect(isOfflineKindError(err('api', 503))).toBe(true)

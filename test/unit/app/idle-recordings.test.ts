@@ -41,7 +41,13 @@ describe('recordings whose page went away', () => {
     let clock = 0
     const info: string[] = []
     const inner = recordingCalls()
-    const idle = stopIdleRecordings(inner.calls as unknown as Calls, { idleMs: 1000, everyMs: 5, now: () => clock, info: (m) => info.push(m), warn: () => undefined })
+    const idle = stopIdleRecordings(inner.calls as unknown as Calls, {
+      idleMs: 1000,
+      everyMs: 5,
+      now: () => clock,
+      info: (m) => info.push(m),
+      warn: () => undefined,
+    })
     try {
       const { takeId: gone } = await idle.calls.startRecording(start)
       const { takeId: live } = await idle.calls.startRecording(start)
@@ -53,8 +59,14 @@ describe('recordings whose page went away', () => {
       expect(inner.stopped).toEqual([{ takeId: gone }])
       expect(info[0]).toMatch(/window went away/)
       // Its page back after all (a computer that slept): told why in words, for a chunk and for Stop.
-      await expect(idle.calls.appendRecording({ takeId: gone, pcmBase64: 'AAAAAA==' })).rejects.toMatchObject({ kind: 'recording_stopped', message: STOPPED_WHILE_AWAY })
-      await expect(idle.calls.stopRecording({ takeId: gone })).rejects.toMatchObject({ kind: 'recording_stopped', message: STOPPED_WHILE_AWAY })
+      await expect(idle.calls.appendRecording({ takeId: gone, pcmBase64: 'AAAAAA==' })).rejects.toMatchObject({
+        kind: 'recording_stopped',
+        message: STOPPED_WHILE_AWAY,
+      })
+      await expect(idle.calls.stopRecording({ takeId: gone })).rejects.toMatchObject({
+        kind: 'recording_stopped',
+        message: STOPPED_WHILE_AWAY,
+      })
       // The page of the other one stops it itself later: stopped once, by the page.
       await idle.calls.stopRecording({ takeId: live, appended: 1 })
       clock = 10_000
@@ -68,7 +80,13 @@ describe('recordings whose page went away', () => {
   it('never stops a take its page cancelled, and no take after Booth began quitting', async () => {
     let clock = 0
     const inner = recordingCalls()
-    const idle = stopIdleRecordings(inner.calls as unknown as Calls, { idleMs: 100, everyMs: 5, now: () => clock, info: () => undefined, warn: () => undefined })
+    const idle = stopIdleRecordings(inner.calls as unknown as Calls, {
+      idleMs: 100,
+      everyMs: 5,
+      now: () => clock,
+      info: () => undefined,
+      warn: () => undefined,
+    })
     const { takeId } = await idle.calls.startRecording(start)
     await idle.calls.cancelRecording({ takeId })
     idle.close()
@@ -85,7 +103,13 @@ describe('recordings whose page went away', () => {
     inner.calls.stopRecording = async () => {
       throw new Error('the disk is full')
     }
-    const idle = stopIdleRecordings(inner.calls as unknown as Calls, { idleMs: 100, everyMs: 5, now: () => clock, info: () => undefined, warn: (m) => warned.push(m) })
+    const idle = stopIdleRecordings(inner.calls as unknown as Calls, {
+      idleMs: 100,
+      everyMs: 5,
+      now: () => clock,
+      info: () => undefined,
+      warn: (m) => warned.push(m),
+    })
     try {
       await idle.calls.startRecording(start)
       clock = 200

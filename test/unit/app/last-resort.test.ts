@@ -11,9 +11,15 @@ import { installLastResort, LAST_RESORT_MARKER } from '../../../main/app/last-re
 
 const CHILD = join(import.meta.dirname, 'fixtures', 'last-resort-child.ts')
 
-function runChild(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runChild(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], { env: { ...process.env, BOOTH_FAIL_ON_LAST_RESORT: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+      env: { ...process.env, BOOTH_FAIL_ON_LAST_RESORT: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
@@ -24,7 +30,10 @@ function runChild(args: string[], env: Record<string, string> = {}): Promise<{ c
 }
 
 function logged(stdout: string): Array<{ level: string; message: string; fields: Record<string, unknown> }> {
-  return stdout.split('\n').filter((l) => l.startsWith('LOG ')).map((l) => JSON.parse(l.slice(4)) as { level: string; message: string; fields: Record<string, unknown> })
+  return stdout
+    .split('\n')
+    .filter((l) => l.startsWith('LOG '))
+    .map((l) => JSON.parse(l.slice(4)) as { level: string; message: string; fields: Record<string, unknown> })
 }
 
 describe('the last resort in a real process', () => {
@@ -33,7 +42,10 @@ describe('the last resort in a real process', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('STILL ALIVE')
     const entries = logged(r.stdout)
-    expect(entries.map((e) => [e.level, e.fields['what']])).toEqual([['error', 'unhandledRejection'], ['error', 'uncaughtException']])
+    expect(entries.map((e) => [e.level, e.fields['what']])).toEqual([
+      ['error', 'unhandledRejection'],
+      ['error', 'uncaughtException'],
+    ])
     expect(entries[0]?.message).toMatch(/Booth keeps running/)
     expect(JSON.stringify(entries)).toContain('the engine stopped listening')
     expect(JSON.stringify(entries)).toContain('a callback threw')
@@ -71,7 +83,10 @@ describe('the last resort in a real process', () => {
     handlers.get('uncaughtException')?.('two')
     expect(resort.reached()).toBe(2)
     expect(errors).toHaveLength(2)
-    expect(lines).toEqual(['BOOTH-LAST-RESORT unhandledRejection: Error: one\n', 'BOOTH-LAST-RESORT uncaughtException: two\n'])
+    expect(lines).toEqual([
+      'BOOTH-LAST-RESORT unhandledRejection: Error: one\n',
+      'BOOTH-LAST-RESORT uncaughtException: two\n',
+    ])
     resort.uninstall()
     expect(handlers.size).toBe(0)
   })

@@ -22,7 +22,15 @@ function recordingCalls() {
       appendRecording: async () => ({ peakDbfs: -20, rmsDbfs: -30, clipped: false, live: null }),
       stopRecording: async (a: { takeId: string }) => {
         stopped.push(a.takeId)
-        return { id: a.takeId, job_id: 'job-1', file_name: `ACME_main_0${a.takeId.slice(-1)}.wav`, take_number: 1, label: 'main', state: 'ready', preflight: { duration_s: 3.2 } } as never
+        return {
+          id: a.takeId,
+          job_id: 'job-1',
+          file_name: `ACME_main_0${a.takeId.slice(-1)}.wav`,
+          take_number: 1,
+          label: 'main',
+          state: 'ready',
+          preflight: { duration_s: 3.2 },
+        } as never
       },
       cancelRecording: async () => null,
     } as unknown as Calls,
@@ -36,7 +44,11 @@ function owned(o: { alive?: Set<string>; punch?: CutShortTake['punch']; clock?: 
   const said: CutShortTake[] = []
   const clock = o.clock ?? { t: 0 }
   const idle = stopIdleRecordings(inner.calls, {
-    idleMs: 1000, everyMs: 5, now: () => clock.t, info: () => undefined, warn: () => undefined,
+    idleMs: 1000,
+    everyMs: 5,
+    now: () => clock.t,
+    info: () => undefined,
+    warn: () => undefined,
     ownerAlive: (owner) => o.alive?.has(owner) === true,
     letGoPunch: async (takeId) => (takeId === 'take-1' ? (o.punch ?? null) : null),
     cutShort: (t) => said.push(t),
@@ -52,11 +64,23 @@ describe('a recording belongs to the window that started it', () => {
       const b = await asCallFrom('tab:bbbbbbbb', () => idle.calls.startRecording(start))
       await idle.pageGone('tab:aaaaaaaa', 'closed')
       expect(inner.stopped).toEqual([a.takeId])
-      expect(said).toEqual([expect.objectContaining({ take_id: a.takeId, job_id: 'job-1', cause: 'closed', punch: null, take: expect.objectContaining({ state: 'ready', file_name: 'ACME_main_01.wav' }) })])
+      expect(said).toEqual([
+        expect.objectContaining({
+          take_id: a.takeId,
+          job_id: 'job-1',
+          cause: 'closed',
+          punch: null,
+          take: expect.objectContaining({ state: 'ready', file_name: 'ACME_main_01.wav' }),
+        }),
+      ])
       // A chunk still on its way from the page that went is not written and raises nothing on a page unloading;
       // its Stop, racing its going, is answered with the take as kept (stopped once). The other take still records.
-      await expect(asCallFrom('tab:aaaaaaaa', () => idle.calls.appendRecording({ takeId: a.takeId, pcmBase64: 'AAAAAA==' }))).resolves.toMatchObject({ peakDbfs: -Infinity })
-      await expect(asCallFrom('tab:aaaaaaaa', () => idle.calls.stopRecording({ takeId: a.takeId }))).resolves.toMatchObject({ id: a.takeId, state: 'ready' })
+      await expect(
+        asCallFrom('tab:aaaaaaaa', () => idle.calls.appendRecording({ takeId: a.takeId, pcmBase64: 'AAAAAA==' })),
+      ).resolves.toMatchObject({ peakDbfs: -Infinity })
+      await expect(
+        asCallFrom('tab:aaaaaaaa', () => idle.calls.stopRecording({ takeId: a.takeId })),
+      ).resolves.toMatchObject({ id: a.takeId, state: 'ready' })
       expect(inner.stopped).toEqual([a.takeId])
       await asCallFrom('tab:bbbbbbbb', () => idle.calls.appendRecording({ takeId: b.takeId, pcmBase64: 'AAAAAA==' }))
       // The same window going again (a beacon, then its stream closing) stops nothing more.
@@ -72,13 +96,21 @@ describe('a recording belongs to the window that started it', () => {
     let release: () => void = () => undefined
     const gate = new Promise<void>((r) => (release = r))
     const inner = recordingCalls()
-    const slow = { ...inner.calls, stopRecording: async (a: { takeId: string }) => { await gate; return inner.calls.stopRecording(a) } } as typeof inner.calls
+    const slow = {
+      ...inner.calls,
+      stopRecording: async (a: { takeId: string }) => {
+        await gate
+        return inner.calls.stopRecording(a)
+      },
+    } as typeof inner.calls
     const idle = stopIdleRecordings(slow, { idleMs: 1000, everyMs: 5, info: () => undefined, warn: () => undefined })
     try {
       const { takeId } = await asCallFrom('tab:dddddddd', () => idle.calls.startRecording(start))
       const going = idle.pageGone('tab:dddddddd', 'went_away')
       // The take is being stopped (writing and measuring it takes a while): the page's last chunk and Stop come now.
-      await expect(asCallFrom('tab:dddddddd', () => idle.calls.appendRecording({ takeId, pcmBase64: 'AAAAAA==' }))).resolves.toMatchObject({ peakDbfs: -Infinity })
+      await expect(
+        asCallFrom('tab:dddddddd', () => idle.calls.appendRecording({ takeId, pcmBase64: 'AAAAAA==' })),
+      ).resolves.toMatchObject({ peakDbfs: -Infinity })
       const stop = asCallFrom('tab:dddddddd', () => idle.calls.stopRecording({ takeId }))
       release()
       await going
@@ -96,7 +128,9 @@ describe('a recording belongs to the window that started it', () => {
       const { takeId } = await asCallFrom('tab:cccccccc', () => idle.calls.startRecording(start))
       await idle.pageGone('tab:cccccccc', 'went_away')
       alive.add('tab:cccccccc')
-      await expect(asCallFrom('tab:cccccccc', () => idle.calls.stopRecording({ takeId }))).rejects.toMatchObject({ message: STOPPED_WHILE_AWAY })
+      await expect(asCallFrom('tab:cccccccc', () => idle.calls.stopRecording({ takeId }))).rejects.toMatchObject({
+        message: STOPPED_WHILE_AWAY,
+      })
       expect(inner.stopped).toEqual([takeId])
     } finally {
       idle.close()
@@ -124,8 +158,13 @@ describe('a recording belongs to the window that started it', () => {
     try {
       const { takeId } = await asCallFrom('tab:oldoldold', () => idle.calls.startRecording(start))
       // Answered with the take as kept (not an error), and stopped once.
-      await expect(asCallFrom('tab:newnewnew', () => idle.calls.stopRecording({ takeId }))).resolves.toMatchObject({ id: takeId, state: 'ready' })
-      await expect(asCallFrom('tab:newnewnew', () => idle.calls.stopRecording({ takeId }))).resolves.toMatchObject({ id: takeId })
+      await expect(asCallFrom('tab:newnewnew', () => idle.calls.stopRecording({ takeId }))).resolves.toMatchObject({
+        id: takeId,
+        state: 'ready',
+      })
+      await expect(asCallFrom('tab:newnewnew', () => idle.calls.stopRecording({ takeId }))).resolves.toMatchObject({
+        id: takeId,
+      })
       expect(inner.stopped).toEqual([takeId])
       expect(said.map((t) => [t.take_id, t.cause])).toEqual([[takeId, 'went_away']])
       // Its own window stopping it is an ordinary Stop, said nowhere.

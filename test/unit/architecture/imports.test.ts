@@ -55,7 +55,11 @@ export function folderOf(file: string, root: string, filesApart = false): string
  * The folders under `root` and the folders each imports (itself left out), each edge with the first file
  * import that makes it (`main/takes/a.ts → main/media/b.ts`) so a failure can say why.
  */
-export function folderGraph(files: Map<string, string[]>, root: string, filesApart = false): { graph: Map<string, string[]>; why: Map<string, string> } {
+export function folderGraph(
+  files: Map<string, string[]>,
+  root: string,
+  filesApart = false,
+): { graph: Map<string, string[]>; why: Map<string, string> } {
   const edges = new Map<string, Set<string>>()
   const why = new Map<string, string>()
   const inside = (f: string) => f.startsWith(`${root}/`)
@@ -76,7 +80,10 @@ export function folderGraph(files: Map<string, string[]>, root: string, filesApa
 
 /** A circle of folders in words: "main/a imports main/b (main/a/x.ts → main/b/y.ts), main/b imports main/a (…)". */
 export function cycleInWords(cycle: string[], why: Map<string, string>): string {
-  return cycle.slice(0, -1).map((a, i) => `${a} imports ${cycle[i + 1]} (${why.get(`${a} ${cycle[i + 1]}`) ?? '?'})`).join(', ')
+  return cycle
+    .slice(0, -1)
+    .map((a, i) => `${a} imports ${cycle[i + 1]} (${why.get(`${a} ${cycle[i + 1]}`) ?? '?'})`)
+    .join(', ')
 }
 
 /** A file import left out of the folder graph on purpose: [importing file, imported file, why it stays for now]. */
@@ -90,10 +97,17 @@ type KnownEdge = readonly [from: string, to: string, why: string]
 const RENDERER_KNOWN: readonly KnownEdge[] = []
 
 /** Every circle between the folders under `root` (the known edges left out), in words. */
-function folderCycles(dirs: string[], root: string, known: readonly KnownEdge[] = [], filesApart = false): { cycles: string[]; graph: Map<string, string[]>; missing: string[] } {
+function folderCycles(
+  dirs: string[],
+  root: string,
+  known: readonly KnownEdge[] = [],
+  filesApart = false,
+): { cycles: string[]; graph: Map<string, string[]>; missing: string[] } {
   const { graph: files } = graphOf(dirs)
   const missing = known.filter(([from, to]) => !files.get(from)?.includes(to)).map(([from, to]) => `${from} → ${to}`)
-  const kept = new Map([...files].map(([from, tos]) => [from, tos.filter((to) => !known.some(([f, t]) => f === from && t === to))]))
+  const kept = new Map(
+    [...files].map(([from, tos]) => [from, tos.filter((to) => !known.some(([f, t]) => f === from && t === to))]),
+  )
   const { graph, why } = folderGraph(kept, root, filesApart)
   return { cycles: findCycles(graph).map((c) => cycleInWords(c, why)), graph, missing }
 }
@@ -106,7 +120,10 @@ function graphOf(dirs: string[]): { graph: Map<string, string[]>; imports: Map<s
   for (const file of list) {
     const specs = importsOf(readFileSync(join(ROOT, file), 'utf8'))
     imports.set(file, specs)
-    graph.set(file, specs.map((s) => resolveImport(file, s, files)).filter((f): f is string => f !== null))
+    graph.set(
+      file,
+      specs.map((s) => resolveImport(file, s, files)).filter((f): f is string => f !== null),
+    )
   }
   return { graph, imports }
 }
@@ -117,17 +134,46 @@ describe('the import graph', () => {
     const b = "import { a } from './a'\nexport type B = typeof a"
     expect(importsOf(a)).toEqual(['./b'])
     expect(importsOf(b)).toEqual(['./a'])
-    expect(findCycles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b', 'a']])
-    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([])
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'a']])
+    expect(
+      findCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([])
   })
 
   it('finds a circle of folders made of files that form no cycle themselves, and says it in words', () => {
     // x/a → y/b → x/c: no file cycle, but x and y import each other.
-    const files = new Map([['m/x/a.ts', ['m/y/b.ts']], ['m/y/b.ts', ['m/x/c.ts']], ['m/x/c.ts', []], ['m/entry.ts', ['m/x/a.ts']]])
+    const files = new Map([
+      ['m/x/a.ts', ['m/y/b.ts']],
+      ['m/y/b.ts', ['m/x/c.ts']],
+      ['m/x/c.ts', []],
+      ['m/entry.ts', ['m/x/a.ts']],
+    ])
     expect(findCycles(files)).toEqual([])
     const { graph, why } = folderGraph(files, 'm')
-    expect(graph).toEqual(new Map([['m', ['m/x']], ['m/x', ['m/y']], ['m/y', ['m/x']]]))
-    expect(findCycles(graph).map((c) => cycleInWords(c, why))).toEqual(['m/x imports m/y (m/x/a.ts → m/y/b.ts), m/y imports m/x (m/y/b.ts → m/x/c.ts)'])
+    expect(graph).toEqual(
+      new Map([
+        ['m', ['m/x']],
+        ['m/x', ['m/y']],
+        ['m/y', ['m/x']],
+      ]),
+    )
+    expect(findCycles(graph).map((c) => cycleInWords(c, why))).toEqual([
+      'm/x imports m/y (m/x/a.ts → m/y/b.ts), m/y imports m/x (m/y/b.ts → m/x/c.ts)',
+    ])
   })
 
   it('main/ has no import cycles (the takes store, recording and import build on the shelf)', () => {
@@ -139,7 +185,9 @@ describe('the import graph', () => {
   it("main/'s folders import each other one way: no circle of folders (the format code in main/media/ is below all)", () => {
     const { cycles, graph } = folderCycles(['main'], 'main')
     // The check sees the real graph: capabilities build on main/media/, which builds on no other folder of main/.
-    expect(graph.get('main/takes')).toEqual(expect.arrayContaining(['main/media', 'main/audio', 'main/version-records']))
+    expect(graph.get('main/takes')).toEqual(
+      expect.arrayContaining(['main/media', 'main/audio', 'main/version-records']),
+    )
     expect(graph.get('main/versions')).toEqual(expect.arrayContaining(['main/takes', 'main/readback', 'main/media']))
     expect(cycles).toEqual([])
     expect(graph.get('main/media')).toEqual([])
@@ -148,17 +196,25 @@ describe('the import graph', () => {
   it("the read-back's stage folders import each other one way: no circle (its files at the top, read-back.ts and tuning.ts among them, each a node)", () => {
     const { cycles, graph } = folderCycles(['main/readback'], 'main/readback', [], true)
     // The check sees the real graph: the stages build on alignment/ and script/, and read-back.ts on the stages.
-    expect(graph.get('main/readback/compare')).toEqual(expect.arrayContaining(['main/readback/alignment', 'main/readback/certainty']))
-    expect(graph.get('main/readback/hearing')).toEqual(expect.arrayContaining(['main/readback/alignment', 'main/readback/rivals']))
+    expect(graph.get('main/readback/compare')).toEqual(
+      expect.arrayContaining(['main/readback/alignment', 'main/readback/certainty']),
+    )
+    expect(graph.get('main/readback/hearing')).toEqual(
+      expect.arrayContaining(['main/readback/alignment', 'main/readback/rivals']),
+    )
     expect(graph.get('main/readback/read-back.ts')).toEqual(expect.arrayContaining(['main/readback/compare']))
     expect(cycles).toEqual([])
-    expect(graph.get('main/readback/alignment')).toEqual(expect.not.arrayContaining(['main/readback/compare', 'main/readback/hearing', 'main/readback/certainty']))
+    expect(graph.get('main/readback/alignment')).toEqual(
+      expect.not.arrayContaining(['main/readback/compare', 'main/readback/hearing', 'main/readback/certainty']),
+    )
   })
 
   it("renderer/src's folders import each other one way: no circle of folders", () => {
     const { cycles, graph, missing } = folderCycles(['renderer'], 'renderer/src', RENDERER_KNOWN)
     // The check sees the real graph: the screens build on the shared leaves in ui/, and app/ on the screens.
-    expect(graph.get('renderer/src/takes')).toEqual(expect.arrayContaining(['renderer/src/ui', 'renderer/src/store', 'renderer/src/reading']))
+    expect(graph.get('renderer/src/takes')).toEqual(
+      expect.arrayContaining(['renderer/src/ui', 'renderer/src/store', 'renderer/src/reading']),
+    )
     expect(graph.get('renderer/src/app')).toEqual(expect.arrayContaining(['renderer/src/jobs', 'renderer/src/takes']))
     expect(missing).toEqual([])
     expect(cycles).toEqual([])
@@ -173,13 +229,17 @@ describe('the import graph', () => {
     ['preload/', ['renderer/']],
   ])('%s imports nothing of %j', (side, forbidden) => {
     const { graph } = graphOf(['shared', 'main', 'renderer', 'preload', 'sandbox'])
-    const crossing = [...graph].filter(([f]) => f.startsWith(side)).flatMap(([f, to]) => to.filter((t) => forbidden.some((x) => t.startsWith(x))).map((t) => `${f} → ${t}`))
+    const crossing = [...graph]
+      .filter(([f]) => f.startsWith(side))
+      .flatMap(([f, to]) => to.filter((t) => forbidden.some((x) => t.startsWith(x))).map((t) => `${f} → ${t}`))
     expect(crossing).toEqual([])
   })
 
   it('only the shell (main/index.ts, main/shell/, preload/index.ts) imports electron', () => {
     const { imports } = graphOf(['main', 'shared', 'preload', 'renderer'])
-    const importers = [...imports].filter(([, specs]) => specs.some((s) => s === 'electron' || s.startsWith('electron/'))).map(([f]) => f)
+    const importers = [...imports]
+      .filter(([, specs]) => specs.some((s) => s === 'electron' || s.startsWith('electron/')))
+      .map(([f]) => f)
     expect(importers.filter((f) => !SHELL.some((re) => re.test(f)))).toEqual([])
     // The rule guards something real: the entry and the preload do import it.
     expect(importers).toEqual(expect.arrayContaining(['main/index.ts', 'preload/index.ts']))

@@ -22,15 +22,23 @@ export function importsOf(text: string): string[] {
 
 /** The repository path a relative import `spec` in `file` names, as written (no extension added). */
 export function namedPath(file: string, spec: string): string {
-  return relative(ROOT, resolve(ROOT, dirname(file), spec)).split('\\').join('/')
+  return relative(ROOT, resolve(ROOT, dirname(file), spec))
+    .split('\\')
+    .join('/')
 }
 
 /** Each relative import of a file, as the repository path it names (no extension added). */
 export function importedPaths(file: string): string[] {
-  return importsOf(readFileSync(join(ROOT, file), 'utf8')).filter((s) => s.startsWith('.')).map((s) => namedPath(file, s))
+  return importsOf(readFileSync(join(ROOT, file), 'utf8'))
+    .filter((s) => s.startsWith('.'))
+    .map((s) => namedPath(file, s))
 }
 
 /** Each import from one of `files` into `toDir` (a repository path), as "file → path". */
 export function crossings(files: readonly string[], toDir: string): string[] {
-  return files.flatMap((f) => importedPaths(f).filter((p) => p === toDir || p.startsWith(`${toDir}/`)).map((p) => `${f} → ${p}`))
+  return files.flatMap((f) =>
+    importedPaths(f)
+      .filter((p) => p === toDir || p.startsWith(`${toDir}/`))
+      .map((p) => `${f} → ${p}`),
+  )
 }

@@ -60,7 +60,11 @@ describe('loudness and true peak against ffmpeg ebur128', () => {
   })
 
   it('a spoken take (espeak-ng), fed in 20 ms chunks as a recording arrives', async () => {
-    const file = await makeVoiceTake(dir, 'voice', { text: 'Fresh coffee, every morning, only at Booth Roasters.', leadS: 0.5, tailS: 0.5 })
+    const file = await makeVoiceTake(dir, 'voice', {
+      text: 'Fresh coffee, every morning, only at Booth Roasters.',
+      leadS: 0.5,
+      tailS: 0.5,
+    })
     const { samples, rate, channels } = await decode(file)
     const meter = new LoudnessMeter(rate, channels)
     const tp = new TruePeakMeter(channels)
@@ -92,7 +96,8 @@ describe('TruePeakMeter: where the true peak is (pure)', () => {
     const x = new Float64Array(rate * 3)
     const fade = (i: number, from: number): number => Math.min(1, (i - from) / 480, (from + 4800 - i) / 480)
     for (let i = 0; i < 4800; i++) x[i] = 0.85 * fade(i, 0) * Math.sin((2 * Math.PI * 1000 * i) / rate)
-    for (let i = 2 * rate; i < 2 * rate + 4800; i++) x[i] = fade(i, 2 * rate) * Math.sin((2 * Math.PI * 12_000 * i) / rate + Math.PI / 4)
+    for (let i = 2 * rate; i < 2 * rate + 4800; i++)
+      x[i] = fade(i, 2 * rate) * Math.sin((2 * Math.PI * 12_000 * i) / rate + Math.PI / 4)
     return x
   }
 
@@ -125,7 +130,10 @@ describe('TruePeakMeter: where the true peak is (pure)', () => {
 
   it('skips only windows that cannot hold the peak: the same peak and place as computing every window', () => {
     // A meter whose window is taken after every frame computes every window: the reference.
-    const signal = fc.array(fc.oneof(fc.double({ min: -1.5, max: 1.5, noNaN: true }), fc.constant(0)), { minLength: 1, maxLength: 300 })
+    const signal = fc.array(fc.oneof(fc.double({ min: -1.5, max: 1.5, noNaN: true }), fc.constant(0)), {
+      minLength: 1,
+      maxLength: 300,
+    })
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 }), signal, fc.integer({ min: 1, max: 64 }), (channels, raw, chunk) => {
         const x = Float64Array.from(raw.slice(0, raw.length - (raw.length % channels)))
@@ -150,7 +158,11 @@ describe('room tone (pure)', () => {
   it('takes a floor below any recordable level for digital silence, whatever the high-pass left of a sound', () => {
     // 4 s of a -10 dBFS tone, then 1 s of exact zeros: the high-pass rings down through -1000 dB and more.
     const c = new TakeFactsCollector(48_000, 1, 3)
-    c.push(new Float64Array(48_000 * 5).map((_, i) => (i < 48_000 * 4 ? 0.3 * Math.sin((2 * Math.PI * 440 * i) / 48_000) : 0)))
+    c.push(
+      new Float64Array(48_000 * 5).map((_, i) =>
+        i < 48_000 * 4 ? 0.3 * Math.sin((2 * Math.PI * 440 * i) / 48_000) : 0,
+      ),
+    )
     const f = c.facts()
     const room = roomTone(f.blockEnergies, f.unweightedBlocks, f.blockS, 5, ROOM_TONE_RULES)
     expect(room.noiseFloorDbfs).toBe(Number.NEGATIVE_INFINITY)
@@ -179,7 +191,9 @@ describe('TakeFactsCollector (pure)', () => {
 
   it('keeps flat runs clipped at -3 dBFS when one louder sample comes after (or before) them', () => {
     const level = 10 ** (-3 / 20)
-    const clipped = new Float64Array(4800).map((_, i) => Math.max(-level, Math.min(level, 2 * level * Math.sin((2 * Math.PI * i) / 48))))
+    const clipped = new Float64Array(4800).map((_, i) =>
+      Math.max(-level, Math.min(level, 2 * level * Math.sin((2 * Math.PI * i) / 48))),
+    )
     for (const click of [4700, 20]) {
       for (const chunk of [1, 333, 4800]) {
         const x = Float64Array.from(clipped)
@@ -197,7 +211,11 @@ describe('TakeFactsCollector (pure)', () => {
   it('does not count flat crests of a quiet passage that a louder one goes beyond for longer', () => {
     // 1 s of a 60 Hz tone at -26 dBFS held flat for 5 samples at each crest, then 1 s of a -6 dBFS tone.
     const quiet = 10 ** (-26 / 20)
-    const x = new Float64Array(96_000).map((_, i) => (i < 48_000 ? Math.max(-quiet, Math.min(quiet, 1.001 * quiet * Math.sin((2 * Math.PI * 60 * i) / 48_000))) : 0.5 * Math.sin((2 * Math.PI * 220 * i) / 48_000)))
+    const x = new Float64Array(96_000).map((_, i) =>
+      i < 48_000
+        ? Math.max(-quiet, Math.min(quiet, 1.001 * quiet * Math.sin((2 * Math.PI * 60 * i) / 48_000)))
+        : 0.5 * Math.sin((2 * Math.PI * 220 * i) / 48_000),
+    )
     const c = new TakeFactsCollector(48_000, 1, 5)
     c.push(x)
     expect(c.facts().clip.runs).toBe(0)
@@ -214,7 +232,9 @@ describe('TakeFactsCollector (pure)', () => {
   })
 
   it('counts only flat crests: a level held beside louder sound, or at the start or end, is not clipping', () => {
-    const x = new Float64Array(3000).map((_, i) => (i >= 1000 && i < 2000 ? 0.3 + 0.5 * Math.sin((2 * Math.PI * (i - 1000)) / 100) : 0.3))
+    const x = new Float64Array(3000).map((_, i) =>
+      i >= 1000 && i < 2000 ? 0.3 + 0.5 * Math.sin((2 * Math.PI * (i - 1000)) / 100) : 0.3,
+    )
     const c = new TakeFactsCollector(48_000, 1, 3)
     c.push(x)
     expect(c.facts().clip.runs).toBe(0)

@@ -73,22 +73,33 @@ describe('noise floor and silence under room tone, hum and DC offset', () => {
     expect(r.preflight.warnings).not.toContain('runs_short')
   })
 
-  it.each([50, 60] as const)('%d Hz hum at -30 dBFS under hiss: the hum does not fill the pauses, and the floor reads it unweighted', async (hz) => {
-    const file = await writeSignal(dir, `hum${hz}`, takeExpression({ hissDbfs: -65, hum: { hz, peakDbfs: -30 } }), TAKE_TRUTH.duration)
-    const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
-    within(r.preflight.lead_silence_s, TAKE_TRUTH.lead, 0.1)
-    within(r.preflight.tail_silence_s, TAKE_TRUTH.tail, 0.1)
-    within(r.preflight.voiced_s, TAKE_TRUTH.voiced, 0.1)
-    // As ACX measures a room tone: the hum's RMS (-33 dBFS) with the hiss under it, no high-pass.
-    within(r.report?.noise_floor_dbfs, -33, 0.5)
-    expect(r.report?.findings.some((f) => f.code === 'noise_floor_high')).toBe(true)
-  })
+  it.each([50, 60] as const)(
+    '%d Hz hum at -30 dBFS under hiss: the hum does not fill the pauses, and the floor reads it unweighted',
+    async (hz) => {
+      const file = await writeSignal(
+        dir,
+        `hum${hz}`,
+        takeExpression({ hissDbfs: -65, hum: { hz, peakDbfs: -30 } }),
+        TAKE_TRUTH.duration,
+      )
+      const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
+      within(r.preflight.lead_silence_s, TAKE_TRUTH.lead, 0.1)
+      within(r.preflight.tail_silence_s, TAKE_TRUTH.tail, 0.1)
+      within(r.preflight.voiced_s, TAKE_TRUTH.voiced, 0.1)
+      // As ACX measures a room tone: the hum's RMS (-33 dBFS) with the hiss under it, no high-pass.
+      within(r.report?.noise_floor_dbfs, -33, 0.5)
+      expect(r.report?.findings.some((f) => f.code === 'noise_floor_high')).toBe(true)
+    },
+  )
 
   it('a DC offset of 5 % is reported and does not hide the silences', async () => {
     const file = await writeSignal(dir, 'dc', takeExpression({ hissDbfs: -60, dc: 0.05 }), TAKE_TRUTH.duration)
     const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
     within(r.report?.dc_offset, 0.05, 0.001)
-    expect(r.report?.findings.find((f) => f.code === 'dc_offset')).toMatchObject({ severity: 'problem', message: expect.stringMatching(/^DC offset 5\.00 % of full scale/) })
+    expect(r.report?.findings.find((f) => f.code === 'dc_offset')).toMatchObject({
+      severity: 'problem',
+      message: expect.stringMatching(/^DC offset 5\.00 % of full scale/),
+    })
     within(r.preflight.lead_silence_s, TAKE_TRUTH.lead, 0.1)
     within(r.preflight.voiced_s, TAKE_TRUTH.voiced, 0.1)
   })
@@ -117,11 +128,17 @@ describe('clipping by shape', () => {
   })
 
   it.each([
-    ['after', 3], ['before', 0.5],
+    ['after', 3],
+    ['before', 0.5],
   ])('still finds the -3 dBFS clipping with one louder transient %s it', async (_when, clickS) => {
     // A 1 ms click that lifts the take to -1 dBFS: louder than the clipped stretch (1–2 s), once.
     const click = `0.79*sin(2*PI*1000*(t-${clickS}))*between(t\\,${clickS}\\,${clickS + 0.001})`
-    const file = await writeSignal(dir, `flat3-click-${clickS}`, `if(between(t\\,1\\,2)\\,${clipped(-3)}\\,0.1*sin(2*PI*1000*t)+${click})`, 4)
+    const file = await writeSignal(
+      dir,
+      `flat3-click-${clickS}`,
+      `if(between(t\\,1\\,2)\\,${clipped(-3)}\\,0.1*sin(2*PI*1000*t)+${click})`,
+      4,
+    )
     const r = await measureTakeDetailed(file)
     within(r.preflight.peak_dbfs, -1, 0.1)
     const clip = r.report?.findings.find((f) => f.code === 'clipping')
@@ -137,27 +154,38 @@ describe('clipping by shape', () => {
   })
 
   it.each([
-    ['24-bit', 'pcm_s24le'], ['16-bit', 'pcm_s16le'], ['float', 'pcm_f32le'],
+    ['24-bit', 'pcm_s24le'],
+    ['16-bit', 'pcm_s16le'],
+    ['float', 'pcm_f32le'],
   ])('a clean sine normalised to -0.1 dBFS is not clipping (%s)', async (_name, codec) => {
     for (const hz of [1000, 997, 100]) {
-      const file = await writeSignal(dir, `clean-${codec}-${hz}`, `${10 ** (-0.1 / 20)}*sin(2*PI*${hz}*t)`, 2, { codec })
+      const file = await writeSignal(dir, `clean-${codec}-${hz}`, `${10 ** (-0.1 / 20)}*sin(2*PI*${hz}*t)`, 2, {
+        codec,
+      })
       const r = await measureTakeDetailed(file)
       expect(r.report?.findings.map((f) => f.code)).not.toContain('clipping')
     }
   })
 
   it.each([
-    ['16-bit', 'pcm_s16le'], ['24-bit', 'pcm_s24le'],
+    ['16-bit', 'pcm_s16le'],
+    ['24-bit', 'pcm_s24le'],
   ])('counts samples at the largest positive code as overs (%s)', async (_name, codec) => {
     const s = 'sin(2*PI*1000*t)'
     // Clipped flat at +full scale (32767, 8388607), the negative half at -6 dBFS: nothing reaches -1.
-    const flat = await writeSignal(dir, `plus-fs-${codec}`, `if(gt(${s}\\,0)\\,min(2*${s}\\,1)\\,0.5*${s})`, 1, { codec })
+    const flat = await writeSignal(dir, `plus-fs-${codec}`, `if(gt(${s}\\,0)\\,min(2*${s}\\,1)\\,0.5*${s})`, 1, {
+      codec,
+    })
     const r = await measureTakeDetailed(flat)
-    expect(r.report?.findings.find((f) => f.code === 'clipping')?.message).toMatch(/ and \d{4,} samples at full scale, first at 0\.0 s\.$/)
+    expect(r.report?.findings.find((f) => f.code === 'clipping')?.message).toMatch(
+      / and \d{4,} samples at full scale, first at 0\.0 s\.$/,
+    )
     // A crest that touches +full scale on one sample each cycle: no flat run, but an over every cycle.
     const touch = await writeSignal(dir, `plus-fs-touch-${codec}`, `if(gt(${s}\\,0)\\,${s}\\,0.5*${s})`, 1, { codec })
     const t = await measureTakeDetailed(touch)
-    expect(t.report?.findings.find((f) => f.code === 'clipping')?.message).toBe('Clipping: 1000 samples at full scale, first at 0.0 s.')
+    expect(t.report?.findings.find((f) => f.code === 'clipping')?.message).toBe(
+      'Clipping: 1000 samples at full scale, first at 0.0 s.',
+    )
   })
 
   it('finds overs beyond full scale in a float file', async () => {

@@ -26,7 +26,10 @@ describe('findFfmpeg', () => {
   it('uses BOOTH_FFMPEG first, even when ffmpeg-static and PATH have one', async () => {
     const own = await fakeBinary(path.join(dir, 'override', 'my-ffmpeg'))
     const onPath = await fakeBinary(path.join(dir, 'bin', 'ffmpeg'))
-    const found = await findFfmpeg({ env: { BOOTH_FFMPEG: own, PATH: path.dirname(onPath) }, loadStaticPath: async () => onPath })
+    const found = await findFfmpeg({
+      env: { BOOTH_FFMPEG: own, PATH: path.dirname(onPath) },
+      loadStaticPath: async () => onPath,
+    })
     expect(found).toEqual({ path: own, source: 'env' })
   })
 
@@ -50,20 +53,33 @@ describe('findFfmpeg', () => {
     const good = await fakeBinary(path.join(dir, 'good', 'ffmpeg'))
     const env = { PATH: [path.dirname(notExec), path.join(dir, 'empty'), path.dirname(good)].join(':') }
     expect(await findFfmpeg({ env, loadStaticPath: noStatic })).toEqual({ path: good, source: 'path' })
-    expect(await findFfmpeg({ env, loadStaticPath: async () => path.join(dir, 'gone', 'ffmpeg') })).toEqual({ path: good, source: 'path' })
+    expect(await findFfmpeg({ env, loadStaticPath: async () => path.join(dir, 'gone', 'ffmpeg') })).toEqual({
+      path: good,
+      source: 'path',
+    })
   })
 
   it('finds ffmpeg.exe through PATHEXT on Windows', async () => {
     const exe = await fakeBinary(path.join(dir, 'win', 'ffmpeg.exe'))
-    const found = await findFfmpeg({ env: { Path: path.dirname(exe), PATHEXT: '.COM;.EXE' }, loadStaticPath: noStatic, platform: 'win32' })
+    const found = await findFfmpeg({
+      env: { Path: path.dirname(exe), PATHEXT: '.COM;.EXE' },
+      loadStaticPath: noStatic,
+      platform: 'win32',
+    })
     expect(found).toEqual({ path: exe, source: 'path' })
   })
 
   it('throws FfmpegNotFoundError with one human sentence and the places tried when there is none', async () => {
     const attempt = findFfmpeg({ env: { PATH: path.join(dir, 'empty') }, loadStaticPath: noStatic })
-    await expect(attempt).rejects.toThrow(/^ffmpeg was not found: set BOOTH_FFMPEG to an ffmpeg binary, install the ffmpeg-static package, or put ffmpeg on your PATH\.$/)
+    await expect(attempt).rejects.toThrow(
+      /^ffmpeg was not found: set BOOTH_FFMPEG to an ffmpeg binary, install the ffmpeg-static package, or put ffmpeg on your PATH\.$/,
+    )
     const err = await attempt.catch((e: unknown) => e)
-    expect((err as FfmpegNotFoundError).tried).toEqual(['BOOTH_FFMPEG: not set', 'ffmpeg-static: not installed', 'PATH: no ffmpeg'])
+    expect((err as FfmpegNotFoundError).tried).toEqual([
+      'BOOTH_FFMPEG: not set',
+      'ffmpeg-static: not installed',
+      'PATH: no ffmpeg',
+    ])
   })
 
   it('finds the real ffmpeg of this machine with the default options', async () => {
@@ -86,10 +102,12 @@ describe('loadFfmpegStaticPath and unpackedAsarPath', () => {
   })
 
   it('rewrites only an app.asar path segment, on either separator', () => {
-    expect(unpackedAsarPath('/Applications/Booth.app/Contents/Resources/app.asar/node_modules/ffmpeg-static/ffmpeg'))
-      .toBe('/Applications/Booth.app/Contents/Resources/app.asar.unpacked/node_modules/ffmpeg-static/ffmpeg')
-    expect(unpackedAsarPath('C:\\Booth\\resources\\app.asar\\node_modules\\ffmpeg-static\\ffmpeg.exe'))
-      .toBe('C:\\Booth\\resources\\app.asar.unpacked\\node_modules\\ffmpeg-static\\ffmpeg.exe')
+    expect(
+      unpackedAsarPath('/Applications/Booth.app/Contents/Resources/app.asar/node_modules/ffmpeg-static/ffmpeg'),
+    ).toBe('/Applications/Booth.app/Contents/Resources/app.asar.unpacked/node_modules/ffmpeg-static/ffmpeg')
+    expect(unpackedAsarPath('C:\\Booth\\resources\\app.asar\\node_modules\\ffmpeg-static\\ffmpeg.exe')).toBe(
+      'C:\\Booth\\resources\\app.asar.unpacked\\node_modules\\ffmpeg-static\\ffmpeg.exe',
+    )
     expect(unpackedAsarPath('/x/app.asar.unpacked/ffmpeg')).toBe('/x/app.asar.unpacked/ffmpeg')
     expect(unpackedAsarPath('/home/me/my-app.asar-tools/ffmpeg')).toBe('/home/me/my-app.asar-tools/ffmpeg')
   })

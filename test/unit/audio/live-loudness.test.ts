@@ -1,11 +1,24 @@
 // The live loudness meter's state (pure, fake clock): readings replace the loudness, the true-peak mark
 // holds then falls like the input meter's peak, and the take's highest true peak never falls.
 import { describe, expect, it } from 'vitest'
-import { formatLu, initialLive, liveOf, meterValue, scaleFraction, stepLive, TRUE_PEAK_FLOOR_DBTP } from '../../../renderer/src/takes/live-loudness'
+import {
+  formatLu,
+  initialLive,
+  liveOf,
+  meterValue,
+  scaleFraction,
+  stepLive,
+  TRUE_PEAK_FLOOR_DBTP,
+} from '../../../renderer/src/takes/live-loudness'
 import { findingLine } from '../../../renderer/src/takes/warning-words'
 import { PEAK_FALL_DB_PER_S, PEAK_HOLD_MS } from '../../../renderer/src/takes/meter-ballistics'
 
-const reading = (tp: number | null, max: number | null, m: number | null = -23, s: number | null = null) => ({ momentaryLufs: m, shortTermLufs: s, truePeakDbtp: tp, truePeakMaxDbtp: max })
+const reading = (tp: number | null, max: number | null, m: number | null = -23, s: number | null = null) => ({
+  momentaryLufs: m,
+  shortTermLufs: s,
+  truePeakDbtp: tp,
+  truePeakMaxDbtp: max,
+})
 
 describe('live loudness state', () => {
   it('holds the true-peak mark, then lets it fall; the take maximum stays', () => {
@@ -41,8 +54,18 @@ describe('live loudness state', () => {
   })
 
   it('words a finding with its time unless the sentence already says it', () => {
-    expect(findingLine({ message: 'Clipping: 3 flat-topped runs at -3.0 dBFS, first at 7.3 s.', at_s: 7.25, severity: 'problem' })).toBe('Clipping: 3 flat-topped runs at -3.0 dBFS, first at 7.3 s.')
-    expect(findingLine({ message: 'Room tone -52.0 dBFS RMS; Dry voice allows -60.0.', at_s: null, severity: 'problem' })).toBe('Room tone -52.0 dBFS RMS; Dry voice allows -60.0.')
-    expect(findingLine({ message: 'Peak -2.0 dBFS; Dry voice allows -3.0.', at_s: 4.2, severity: 'note' })).toBe('Note: Peak -2.0 dBFS; Dry voice allows -3.0. (at 4.2 s)')
+    expect(
+      findingLine({
+        message: 'Clipping: 3 flat-topped runs at -3.0 dBFS, first at 7.3 s.',
+        at_s: 7.25,
+        severity: 'problem',
+      }),
+    ).toBe('Clipping: 3 flat-topped runs at -3.0 dBFS, first at 7.3 s.')
+    expect(
+      findingLine({ message: 'Room tone -52.0 dBFS RMS; Dry voice allows -60.0.', at_s: null, severity: 'problem' }),
+    ).toBe('Room tone -52.0 dBFS RMS; Dry voice allows -60.0.')
+    expect(findingLine({ message: 'Peak -2.0 dBFS; Dry voice allows -3.0.', at_s: 4.2, severity: 'note' })).toBe(
+      'Note: Peak -2.0 dBFS; Dry voice allows -3.0. (at 4.2 s)',
+    )
   })
 })

@@ -9,7 +9,11 @@ import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
 import type { Segment } from '../../support/audio-fixtures'
 import { makeAudio, makeTempDir } from '../../support/audio-fixtures'
 
-const TAKE: Segment[] = [{ kind: 'silence', seconds: 0.5 }, { kind: 'tone', seconds: 3, dbfs: -20 }, { kind: 'silence', seconds: 0.5 }]
+const TAKE: Segment[] = [
+  { kind: 'silence', seconds: 0.5 },
+  { kind: 'tone', seconds: 3, dbfs: -20 },
+  { kind: 'silence', seconds: 0.5 },
+]
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -68,8 +72,18 @@ describe('files that cannot be measured', () => {
   it('measureTake itself answers the not_measured object and never throws', async () => {
     const p = await measureTake(files.truncatedWav as string, { kind: 'dry_voice', spotLengthS: 30 })
     expect(p).toEqual({
-      measured: false, duration_s: null, voiced_s: null, sample_rate: null, channels: null, bit_depth: null,
-      peak_dbfs: null, lufs: null, lead_silence_s: null, tail_silence_s: null, codec: null, warnings: ['not_measured'],
+      measured: false,
+      duration_s: null,
+      voiced_s: null,
+      sample_rate: null,
+      channels: null,
+      bit_depth: null,
+      peak_dbfs: null,
+      lufs: null,
+      lead_silence_s: null,
+      tail_silence_s: null,
+      codec: null,
+      warnings: ['not_measured'],
     })
   })
 

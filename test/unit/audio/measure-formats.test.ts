@@ -22,8 +22,17 @@ const FORMATS: Record<string, { enc: Encoding; codec: string; bits: number | nul
   'WAV 32-bit float': { enc: { codec: 'pcm_f32le' }, codec: 'pcm_f32le', bits: 32 },
   'WAV µ-law 8 kHz': { enc: { codec: 'pcm_mulaw', rate: 8000 }, codec: 'pcm_mulaw', bits: 8 },
   'WAV A-law 8 kHz': { enc: { codec: 'pcm_alaw', rate: 8000 }, codec: 'pcm_alaw', bits: 8 },
-  'FLAC 24-bit': { enc: { codec: 'flac', ext: 'flac', extra: ['-sample_fmt', 's32', '-bits_per_raw_sample', '24'] }, codec: 'flac', bits: 24 },
-  'MP3': { enc: { codec: 'libmp3lame', ext: 'mp3', rate: 44_100, extra: ['-b:a', '192k'] }, codec: 'mp3', bits: null, lossy: true },
+  'FLAC 24-bit': {
+    enc: { codec: 'flac', ext: 'flac', extra: ['-sample_fmt', 's32', '-bits_per_raw_sample', '24'] },
+    codec: 'flac',
+    bits: 24,
+  },
+  MP3: {
+    enc: { codec: 'libmp3lame', ext: 'mp3', rate: 44_100, extra: ['-b:a', '192k'] },
+    codec: 'mp3',
+    bits: null,
+    lossy: true,
+  },
   'AAC in M4A': { enc: { codec: 'aac', ext: 'm4a', extra: ['-b:a', '128k'] }, codec: 'aac', bits: null, lossy: true },
 }
 
@@ -31,7 +40,13 @@ describe('formats', () => {
   it.each(Object.keys(FORMATS))('%s', async (name) => {
     const f = FORMATS[name] as (typeof FORMATS)[string]
     // µ-law/A-law at 8 kHz cannot carry a 1 kHz tone's level exactly, but their room tone and silences stay right.
-    const file = await writeSignal(dir, name.replace(/\W+/g, '-'), takeExpression({ hissDbfs: -60 }), TAKE_TRUTH.duration, f.enc)
+    const file = await writeSignal(
+      dir,
+      name.replace(/\W+/g, '-'),
+      takeExpression({ hissDbfs: -60 }),
+      TAKE_TRUTH.duration,
+      f.enc,
+    )
     const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
     const ref = await ffmpegLoudness(file)
     expect(r.failure).toBeNull()
@@ -49,26 +64,39 @@ describe('formats', () => {
 })
 
 describe('8-bit formats: coarse steps are not clipping, and digital silence is no room tone', () => {
-  const EIGHT_BIT = [['µ-law', 'pcm_mulaw', -0.1], ['A-law', 'pcm_alaw', -0.1], ['unsigned 8-bit', 'pcm_u8', -0.5]] as const
+  const EIGHT_BIT = [
+    ['µ-law', 'pcm_mulaw', -0.1],
+    ['A-law', 'pcm_alaw', -0.1],
+    ['unsigned 8-bit', 'pcm_u8', -0.5],
+  ] as const
 
   // µ-law/A-law's top code stands for the last 0.3 dB, so a -0.1 dBFS sine sits on it for up to 33 samples
   // at 100 Hz. (Unsigned 8-bit's top code, 255, is an over; -0.1 dBFS rounds to it, so its sine is at -0.5.)
   it.each(EIGHT_BIT)('a clean sine at 48 kHz is not clipping (%s)', async (_name, codec, dbfs) => {
     for (const hz of [1000, 997, 440, 100]) {
-      const file = await writeSignal(dir, `clean8-${codec}-${hz}`, `${10 ** (dbfs / 20)}*sin(2*PI*${hz}*t)`, 2, { codec })
+      const file = await writeSignal(dir, `clean8-${codec}-${hz}`, `${10 ** (dbfs / 20)}*sin(2*PI*${hz}*t)`, 2, {
+        codec,
+      })
       const r = await measureTakeDetailed(file)
       expect(r.failure).toBeNull()
       expect(r.report?.findings.find((f) => f.code === 'clipping')?.message, `${hz} Hz`).toBeUndefined()
     }
   })
 
-  it.each(EIGHT_BIT)('a sine clipped flat for longer than a clean crest lasts is clipping (%s)', async (_name, codec) => {
-    // 100 Hz driven 6 dB over a ceiling at -1 dBFS: flat for a third of each cycle, 160 samples at 48 kHz.
-    const c = 10 ** (-1 / 20)
-    const file = await writeSignal(dir, `clipped8-${codec}`, `clip(2*${c}*sin(2*PI*100*t)\\,-${c}\\,${c})`, 2, { codec })
-    const r = await measureTakeDetailed(file)
-    expect(r.report?.findings.find((f) => f.code === 'clipping')?.message).toMatch(/^Clipping: \d+ flat-topped runs at -1\.\d dBFS, first at 0\.0 s\.$/)
-  })
+  it.each(EIGHT_BIT)(
+    'a sine clipped flat for longer than a clean crest lasts is clipping (%s)',
+    async (_name, codec) => {
+      // 100 Hz driven 6 dB over a ceiling at -1 dBFS: flat for a third of each cycle, 160 samples at 48 kHz.
+      const c = 10 ** (-1 / 20)
+      const file = await writeSignal(dir, `clipped8-${codec}`, `clip(2*${c}*sin(2*PI*100*t)\\,-${c}\\,${c})`, 2, {
+        codec,
+      })
+      const r = await measureTakeDetailed(file)
+      expect(r.report?.findings.find((f) => f.code === 'clipping')?.message).toMatch(
+        /^Clipping: \d+ flat-topped runs at -1\.\d dBFS, first at 0\.0 s\.$/,
+      )
+    },
+  )
 
   it.each(EIGHT_BIT)('a take ending in digital silence has no room tone, not -1000 dB (%s)', async (_name, codec) => {
     const file = await writeSignal(dir, `ends-silent-${codec}`, '0.3*sin(2*PI*440*t)*lt(t\\,4)', 5, { codec })
@@ -109,20 +137,26 @@ describe('WAVs streamed with an unknown or stale length', () => {
     ['24-bit mono, size 0xFFFFFFFF, 2 stray bytes', 'pcm_s24le', 1, 0xffffffff, 2],
     ['24-bit mono, size 0, 1 stray byte', 'pcm_s24le', 1, 0, 1],
     ['16-bit stereo, size 0xFFFFFFFF, 3 stray bytes', 'pcm_s16le', 2, 0xffffffff, 3],
-  ] as const)('a streamed WAV cut off inside its last frame (%s): the whole frames are measured', async (_name, codec, channels, size, stray) => {
-    const expr = channels === 2 ? `${takeExpression({ hissDbfs: -60 })}|${takeExpression({ hissDbfs: -60 })}` : takeExpression({ hissDbfs: -60 })
-    const whole = await writeSignal(dir, `partial-src-${codec}-${channels}`, expr, TAKE_TRUTH.duration, { codec })
-    const bytes = await readFile(whole)
-    const at = bytes.indexOf('data')
-    bytes.writeUInt32LE(size === 0 ? 0 : 0xffffffff, 4)
-    bytes.writeUInt32LE(size, at + 4)
-    const file = `${dir}/partial-${codec}-${channels}-${stray}.wav`
-    await writeFile(file, Buffer.concat([bytes, Buffer.alloc(stray, 0x55)]))
-    const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
-    expect(r.failure).toBeNull()
-    expect(r.preflight).toMatchObject({ measured: true, duration_s: TAKE_TRUTH.duration, channels })
-    expect(Math.abs((r.preflight.tail_silence_s ?? 0) - TAKE_TRUTH.tail)).toBeLessThanOrEqual(0.1)
-  })
+  ] as const)(
+    'a streamed WAV cut off inside its last frame (%s): the whole frames are measured',
+    async (_name, codec, channels, size, stray) => {
+      const expr =
+        channels === 2
+          ? `${takeExpression({ hissDbfs: -60 })}|${takeExpression({ hissDbfs: -60 })}`
+          : takeExpression({ hissDbfs: -60 })
+      const whole = await writeSignal(dir, `partial-src-${codec}-${channels}`, expr, TAKE_TRUTH.duration, { codec })
+      const bytes = await readFile(whole)
+      const at = bytes.indexOf('data')
+      bytes.writeUInt32LE(size === 0 ? 0 : 0xffffffff, 4)
+      bytes.writeUInt32LE(size, at + 4)
+      const file = `${dir}/partial-${codec}-${channels}-${stray}.wav`
+      await writeFile(file, Buffer.concat([bytes, Buffer.alloc(stray, 0x55)]))
+      const r = await measureTakeDetailed(file, { kind: 'dry_voice' })
+      expect(r.failure).toBeNull()
+      expect(r.preflight).toMatchObject({ measured: true, duration_s: TAKE_TRUTH.duration, channels })
+      expect(Math.abs((r.preflight.tail_silence_s ?? 0) - TAKE_TRUTH.tail)).toBeLessThanOrEqual(0.1)
+    },
+  )
 
   it('a WAV whose plausible stated size runs past its end is still reported cut short', async () => {
     const whole = await writeSignal(dir, 'cut-src', takeExpression({ hissDbfs: -60 }), TAKE_TRUTH.duration)

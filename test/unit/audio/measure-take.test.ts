@@ -19,14 +19,42 @@ const TAKE: Segment[] = [
 ]
 const TRUTH = { duration: 5.5, lead: 1.2, tail: 0.6, voiced: 3.0, peak: -14 }
 
-const FORMATS: Record<string, FixtureFormat & { expect: { codec: string; rate: number; channels: number; bits: number | null; lossy?: boolean } }> = {
+const FORMATS: Record<
+  string,
+  FixtureFormat & { expect: { codec: string; rate: number; channels: number; bits: number | null; lossy?: boolean } }
+> = {
   'wav 24-bit 48 kHz': { expect: { codec: 'pcm_s24le', rate: 48000, channels: 1, bits: 24 } },
-  'wav 16-bit 44.1 kHz': { codec: 'pcm_s16le', sampleRate: 44100, expect: { codec: 'pcm_s16le', rate: 44100, channels: 1, bits: 16 } },
+  'wav 16-bit 44.1 kHz': {
+    codec: 'pcm_s16le',
+    sampleRate: 44100,
+    expect: { codec: 'pcm_s16le', rate: 44100, channels: 1, bits: 16 },
+  },
   'wav stereo': { channels: 2, expect: { codec: 'pcm_s24le', rate: 48000, channels: 2, bits: 24 } },
-  'flac 24-bit': { codec: 'flac', ext: 'flac', bits: 24, expect: { codec: 'flac', rate: 48000, channels: 1, bits: 24 } },
-  'flac 16-bit': { codec: 'flac', ext: 'flac', bits: 16, sampleRate: 44100, expect: { codec: 'flac', rate: 44100, channels: 1, bits: 16 } },
-  'mp3 stereo 44.1 kHz': { codec: 'libmp3lame', ext: 'mp3', channels: 2, sampleRate: 44100, expect: { codec: 'mp3', rate: 44100, channels: 2, bits: null, lossy: true } },
-  'm4a (aac)': { codec: 'aac', ext: 'm4a', expect: { codec: 'aac', rate: 48000, channels: 1, bits: null, lossy: true } },
+  'flac 24-bit': {
+    codec: 'flac',
+    ext: 'flac',
+    bits: 24,
+    expect: { codec: 'flac', rate: 48000, channels: 1, bits: 24 },
+  },
+  'flac 16-bit': {
+    codec: 'flac',
+    ext: 'flac',
+    bits: 16,
+    sampleRate: 44100,
+    expect: { codec: 'flac', rate: 44100, channels: 1, bits: 16 },
+  },
+  'mp3 stereo 44.1 kHz': {
+    codec: 'libmp3lame',
+    ext: 'mp3',
+    channels: 2,
+    sampleRate: 44100,
+    expect: { codec: 'mp3', rate: 44100, channels: 2, bits: null, lossy: true },
+  },
+  'm4a (aac)': {
+    codec: 'aac',
+    ext: 'm4a',
+    expect: { codec: 'aac', rate: 48000, channels: 1, bits: null, lossy: true },
+  },
 }
 
 let dir = ''
@@ -37,9 +65,11 @@ beforeAll(async () => {
   ;({ dir, cleanup } = await makeTempDir())
   const names = Object.keys(FORMATS)
   for (let i = 0; i < names.length; i += 2) {
-    await Promise.all(names.slice(i, i + 2).map(async (name, j) => {
-      files[name] = await makeAudio(dir, `take-${i + j}`, TAKE, FORMATS[name])
-    }))
+    await Promise.all(
+      names.slice(i, i + 2).map(async (name, j) => {
+        files[name] = await makeAudio(dir, `take-${i + j}`, TAKE, FORMATS[name])
+      }),
+    )
   }
 })
 afterAll(() => cleanup())
@@ -75,7 +105,11 @@ describe('measureTake accuracy and formats', () => {
   })
 
   it('measures a spoken take (espeak-ng) padded with known silence; duration agrees with sox', async () => {
-    const file = await makeVoiceTake(dir, 'voice', { text: 'Fresh coffee, every morning, only at Booth Roasters.', leadS: 0.8, tailS: 0.5 })
+    const file = await makeVoiceTake(dir, 'voice', {
+      text: 'Fresh coffee, every morning, only at Booth Roasters.',
+      leadS: 0.8,
+      tailS: 0.5,
+    })
     const p = await measureTake(file)
     const { stdout } = await promisify(execFile)('soxi', ['-D', file])
     expect(Math.abs((p.duration_s ?? 0) - Number(stdout))).toBeLessThanOrEqual(0.01)
@@ -96,8 +130,25 @@ describe('measureTake accuracy and formats', () => {
 
   it('measures the audio of a file whose first stream is video', async () => {
     const file = `${dir}/video-first.mp4`
-    await runFfmpeg(['-y', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5:d=2', '-i', files['wav 24-bit 48 kHz'] as string,
-      '-map', '0:v', '-map', '1:a', '-c:v', 'mpeg4', '-c:a', 'aac', '-shortest', file])
+    await runFfmpeg([
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=64x48:rate=5:d=2',
+      '-i',
+      files['wav 24-bit 48 kHz'] as string,
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-c:v',
+      'mpeg4',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
+    ])
     const p = await measureTake(file)
     expect(p).toMatchObject({ measured: true, codec: 'aac', channels: 1, sample_rate: 48000 })
     expect(Math.abs((p.lead_silence_s ?? 0) - TRUTH.lead)).toBeLessThanOrEqual(0.1)
@@ -106,12 +157,18 @@ describe('measureTake accuracy and formats', () => {
   it('rejects with AbortError when cancelled, rather than answering not_measured', async () => {
     const controller = new AbortController()
     controller.abort()
-    await expect(measureTake(files['wav 24-bit 48 kHz'] as string, { signal: controller.signal })).rejects.toBeInstanceOf(FfmpegAbortError)
+    await expect(
+      measureTake(files['wav 24-bit 48 kHz'] as string, { signal: controller.signal }),
+    ).rejects.toBeInstanceOf(FfmpegAbortError)
   })
 
   it('refuses invalid options with a sentence', async () => {
     const file = files['wav 24-bit 48 kHz'] as string
-    await expect(measureTakeDetailed(file, { spotLengthS: -1 })).rejects.toThrow('The spot length must be a number of seconds, 0 or more; got -1.')
-    await expect(measureTakeDetailed(file, { kind: 'radio' as never })).rejects.toThrow('The kind must be dry_voice, finished_spot or not_set; got radio.')
+    await expect(measureTakeDetailed(file, { spotLengthS: -1 })).rejects.toThrow(
+      'The spot length must be a number of seconds, 0 or more; got -1.',
+    )
+    await expect(measureTakeDetailed(file, { kind: 'radio' as never })).rejects.toThrow(
+      'The kind must be dry_voice, finished_spot or not_set; got radio.',
+    )
   })
 })

@@ -7,27 +7,53 @@ import { describe, expect, it } from 'vitest'
 import { parseAstatsOverall } from '../../../main/audio/parse-astats'
 import { findDecodeProblems, withoutPartialLastFrame } from '../../../main/audio/parse-decode-problems'
 import { parseEbur128Summary } from '../../../main/audio/parse-ebur128'
-import { bitDepthFromFormat, channelsFromLayout, parseInputAudioStream, statedLengthCutShort, type InputAudioStream } from '../../../main/audio/parse-input-stream'
+import {
+  bitDepthFromFormat,
+  channelsFromLayout,
+  parseInputAudioStream,
+  statedLengthCutShort,
+  type InputAudioStream,
+} from '../../../main/audio/parse-input-stream'
 import { parseLastProgressTimeS } from '../../../main/audio/parse-progress'
 
-const captured = (name: string): string => readFileSync(path.join(import.meta.dirname, 'captured', `ffmpeg-${name}.txt`), 'utf8')
+const captured = (name: string): string =>
+  readFileSync(path.join(import.meta.dirname, 'captured', `ffmpeg-${name}.txt`), 'utf8')
 
 describe('parseInputAudioStream', () => {
   it('reads a 24-bit mono WAV from the Input section, not the null output', () => {
     expect(parseInputAudioStream(captured('take-wav'))).toEqual({
-      codec: 'pcm_s24le', sampleRate: 48000, channels: 1, bitDepth: 24, declaredDurationS: 7.4, durationEstimated: false,
+      codec: 'pcm_s24le',
+      sampleRate: 48000,
+      channels: 1,
+      bitDepth: 24,
+      declaredDurationS: 7.4,
+      durationEstimated: false,
     })
   })
   it('reads lossy codecs with no bit depth', () => {
-    expect(parseInputAudioStream(captured('take-mp3'))).toMatchObject({ codec: 'mp3', sampleRate: 48000, channels: 2, bitDepth: null })
+    expect(parseInputAudioStream(captured('take-mp3'))).toMatchObject({
+      codec: 'mp3',
+      sampleRate: 48000,
+      channels: 2,
+      bitDepth: null,
+    })
     expect(parseInputAudioStream(captured('take-m4a'))).toMatchObject({ codec: 'aac', channels: 1, bitDepth: null })
   })
   it('reads 24-bit stereo FLAC and 16-bit 44.1 kHz 5.1 PCM', () => {
     expect(parseInputAudioStream(captured('take-flac'))).toMatchObject({ codec: 'flac', channels: 2, bitDepth: 24 })
-    expect(parseInputAudioStream(captured('surround-wav'))).toMatchObject({ codec: 'pcm_s16le', sampleRate: 44100, channels: 6, bitDepth: 16 })
+    expect(parseInputAudioStream(captured('surround-wav'))).toMatchObject({
+      codec: 'pcm_s16le',
+      sampleRate: 44100,
+      channels: 6,
+      bitDepth: 16,
+    })
   })
   it('finds the audio stream when a video stream comes first', () => {
-    expect(parseInputAudioStream(captured('video-first-mp4'))).toMatchObject({ codec: 'aac', sampleRate: 48000, channels: 1 })
+    expect(parseInputAudioStream(captured('video-first-mp4'))).toMatchObject({
+      codec: 'aac',
+      sampleRate: 48000,
+      channels: 1,
+    })
   })
   it('says null when there is no audio stream or no input at all', () => {
     expect(parseInputAudioStream(captured('video-only-mp4'))).toBeNull()
@@ -39,8 +65,14 @@ describe('parseInputAudioStream', () => {
 })
 
 describe('statedLengthCutShort', () => {
-  const stated = (declaredDurationS: number | null, durationEstimated = false): InputAudioStream =>
-    ({ codec: 'pcm_s16le', sampleRate: 48000, channels: 1, bitDepth: 16, declaredDurationS, durationEstimated })
+  const stated = (declaredDurationS: number | null, durationEstimated = false): InputAudioStream => ({
+    codec: 'pcm_s16le',
+    sampleRate: 48000,
+    channels: 1,
+    bitDepth: 16,
+    declaredDurationS,
+    durationEstimated,
+  })
   it('is cut short past max(0.5 s, 5 % of the stated length)', () => {
     expect(statedLengthCutShort(stated(8), 7.5)).toBeNull()
     expect(statedLengthCutShort(stated(8), 7.49)).toBe(8)
@@ -55,12 +87,31 @@ describe('statedLengthCutShort', () => {
 
 describe('channelsFromLayout and bitDepthFromFormat', () => {
   it.each([
-    ['mono', 1], ['stereo', 2], ['2.1', 3], ['quad(side)', 4], ['5.1(side)', 6], ['7.1(wide)', 8], ['hexagonal', 6],
-    ['3 channels', 3], ['1 channels (FC)', 1], ['FL+FR+LFE', 3], ['22.2', 24], ['mystery', null],
+    ['mono', 1],
+    ['stereo', 2],
+    ['2.1', 3],
+    ['quad(side)', 4],
+    ['5.1(side)', 6],
+    ['7.1(wide)', 8],
+    ['hexagonal', 6],
+    ['3 channels', 3],
+    ['1 channels (FC)', 1],
+    ['FL+FR+LFE', 3],
+    ['22.2', 24],
+    ['mystery', null],
   ])('%s has %s channels', (layout, n) => expect(channelsFromLayout(layout)).toBe(n))
   it.each([
-    ['pcm_s16le', 's16', 16], ['pcm_s24le', 's32 (24 bit)', 24], ['pcm_f32le', 'flt', 32], ['pcm_u8', 'u8', 8],
-    ['flac', 's16', 16], ['flac', 's32 (24 bit)', 24], ['pcm_mulaw', 's16', 8], ['pcm_alaw', 's16', 8], ['mp3', 'fltp', null], ['aac', 'fltp', null], ['opus', 'flt', null],
+    ['pcm_s16le', 's16', 16],
+    ['pcm_s24le', 's32 (24 bit)', 24],
+    ['pcm_f32le', 'flt', 32],
+    ['pcm_u8', 'u8', 8],
+    ['flac', 's16', 16],
+    ['flac', 's32 (24 bit)', 24],
+    ['pcm_mulaw', 's16', 8],
+    ['pcm_alaw', 's16', 8],
+    ['mp3', 'fltp', null],
+    ['aac', 'fltp', null],
+    ['opus', 'flt', null],
   ])('%s %s is %s bits', (codec, fmt, bits) => expect(bitDepthFromFormat(codec, fmt)).toBe(bits))
 })
 
@@ -76,20 +127,38 @@ describe('parseAstatsOverall and parseEbur128Summary', () => {
     expect(parseAstatsOverall(captured('silent-wav'))?.peakDb).toBe(Number.NEGATIVE_INFINITY)
   })
   it('reads integrated loudness, and null when nothing passed the absolute gate', () => {
-    expect(parseEbur128Summary(captured('take-wav'))).toEqual({ integratedLufs: -23.8, samplePeakDbfs: null, truePeakDbtp: null })
+    expect(parseEbur128Summary(captured('take-wav'))).toEqual({
+      integratedLufs: -23.8,
+      samplePeakDbfs: null,
+      truePeakDbtp: null,
+    })
     expect(parseEbur128Summary(captured('silent-wav'))?.integratedLufs).toBeNull()
     expect(parseEbur128Summary(captured('text-wav'))).toBeNull()
   })
   it('reads sample and true peak when ebur128 printed them (a spoken take)', () => {
-    expect(parseEbur128Summary(captured('ebur128-peaks'))).toEqual({ integratedLufs: -20.2, samplePeakDbfs: -0.9, truePeakDbtp: -0.9 })
+    expect(parseEbur128Summary(captured('ebur128-peaks'))).toEqual({
+      integratedLufs: -20.2,
+      samplePeakDbfs: -0.9,
+      truePeakDbtp: -0.9,
+    })
   })
 })
 
 describe('findDecodeProblems and parseLastProgressTimeS', () => {
   it('finds the signs of a cut-short WAV and MP3, and none in whole files', () => {
     expect(findDecodeProblems(captured('truncated-wav'))).toContain('Packet corrupt (stream = 0, dts = NOPTS).')
-    expect(findDecodeProblems(captured('truncated-mp3'))).toContain('filesize and duration do not match (growing file?)')
-    for (const whole of ['take-wav', 'take-mp3', 'take-m4a', 'take-flac', 'surround-wav', 'silent-wav', 'video-first-mp4']) {
+    expect(findDecodeProblems(captured('truncated-mp3'))).toContain(
+      'filesize and duration do not match (growing file?)',
+    )
+    for (const whole of [
+      'take-wav',
+      'take-mp3',
+      'take-m4a',
+      'take-flac',
+      'surround-wav',
+      'silent-wav',
+      'video-first-mp4',
+    ]) {
       expect(findDecodeProblems(captured(whole)), whole).toEqual([])
     }
   })

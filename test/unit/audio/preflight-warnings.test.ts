@@ -46,10 +46,12 @@ beforeAll(async () => {
   ;({ dir, cleanup } = await makeTempDir())
   const names = Object.keys(FIXTURES)
   for (let i = 0; i < names.length; i += 2) {
-    await Promise.all(names.slice(i, i + 2).map(async (name) => {
-      const f = FIXTURES[name]
-      if (f) files[name] = await makeAudio(dir, name, f.segments, f.format)
-    }))
+    await Promise.all(
+      names.slice(i, i + 2).map(async (name) => {
+        const f = FIXTURES[name]
+        if (f) files[name] = await makeAudio(dir, name, f.segments, f.format)
+      }),
+    )
   }
 })
 afterAll(() => cleanup())
@@ -62,7 +64,8 @@ async function warnings(name: string, options: Parameters<typeof measureTake>[1]
 
 describe('warnings on real takes, in pairs', () => {
   it('a clean take raises nothing, whatever the kind', async () => {
-    for (const kind of ['dry_voice', 'finished_spot', 'not_set'] as const) expect(await warnings('base', { kind })).toEqual([])
+    for (const kind of ['dry_voice', 'finished_spot', 'not_set'] as const)
+      expect(await warnings('base', { kind })).toEqual([])
   })
 
   it('runs_long / runs_short against the spot length, with ±0.5 s tolerance', async () => {
@@ -121,7 +124,15 @@ describe('warnings on real takes, in pairs', () => {
 
   it('digital silence: measured, no peak or loudness, very quiet, all head and tail', async () => {
     const p = await measureTake(files.silent as string)
-    expect(p).toMatchObject({ measured: true, duration_s: 2.5, voiced_s: 0, peak_dbfs: null, lufs: null, lead_silence_s: 2.5, tail_silence_s: 2.5 })
+    expect(p).toMatchObject({
+      measured: true,
+      duration_s: 2.5,
+      voiced_s: 0,
+      peak_dbfs: null,
+      lufs: null,
+      lead_silence_s: 2.5,
+      tail_silence_s: 2.5,
+    })
     expect(p.warnings).toEqual(['very_quiet', 'long_lead_silence', 'long_tail_silence'])
   })
 
@@ -133,11 +144,21 @@ describe('warnings on real takes, in pairs', () => {
 })
 
 /** A measured take's preflight warnings under its profile (the given one, else its kind's default). */
-const judgeTake = (m: TakeMeasurements, options: JudgeOptions & { profile?: DeliveryProfile | null } = {}): PreflightWarning[] =>
-  warningsOfFindings(findTakeFindings(m, profileFor(options), options))
+const judgeTake = (
+  m: TakeMeasurements,
+  options: JudgeOptions & { profile?: DeliveryProfile | null } = {},
+): PreflightWarning[] => warningsOfFindings(findTakeFindings(m, profileFor(options), options))
 
 describe('warnings of a measured take (pure)', () => {
-  const take: TakeMeasurements = { durationS: 30, sampleRate: 48000, channels: 1, peakDbfs: -3, lufs: -23, leadSilenceS: 0, tailSilenceS: 0 }
+  const take: TakeMeasurements = {
+    durationS: 30,
+    sampleRate: 48000,
+    channels: 1,
+    peakDbfs: -3,
+    lufs: -23,
+    leadSilenceS: 0,
+    tailSilenceS: 0,
+  }
 
   it('grows the length tolerance to 1 % above 50 s', () => {
     expect(lengthToleranceS(30)).toBe(0.5)
@@ -148,24 +169,51 @@ describe('warnings of a measured take (pure)', () => {
 
   it('lists warnings in the API enum order, at most 10', () => {
     const bad: TakeMeasurements = {
-      durationS: 40, sampleRate: 22050, channels: 2, peakDbfs: 0, lufs: -8, leadSilenceS: 3, tailSilenceS: 4,
+      durationS: 40,
+      sampleRate: 22050,
+      channels: 2,
+      peakDbfs: 0,
+      lufs: -8,
+      leadSilenceS: 3,
+      tailSilenceS: 4,
       clip: { runs: 12, overs: 0, firstAtS: 5, levelDbfs: 0 },
     }
     expect(judgeTake(bad, { spotLengthS: 20, kind: 'dry_voice' })).toEqual([
-      'runs_long', 'low_sample_rate', 'clipping', 'very_loud', 'long_lead_silence', 'long_tail_silence', 'stereo_dry_voice',
+      'runs_long',
+      'low_sample_rate',
+      'clipping',
+      'very_loud',
+      'long_lead_silence',
+      'long_tail_silence',
+      'stereo_dry_voice',
     ])
   })
 
   it('judges head and tail silence as shown, so a finding never reads "1.0 s; keep it under 1.0 s"', () => {
-    const find = (m: TakeMeasurements) => findTakeFindings(m, profileFor({ kind: 'finished_spot' }), { kind: 'finished_spot' })
-    for (const lead of [1.0, 1.01, 1.04]) expect(find({ ...take, leadSilenceS: lead }).map((f) => f.code), `lead ${lead} s`).not.toContain('long_lead_silence')
-    for (const tail of [2.0, 2.04]) expect(find({ ...take, tailSilenceS: tail }).map((f) => f.code), `tail ${tail} s`).not.toContain('long_tail_silence')
-    expect(find({ ...take, leadSilenceS: 1.06 }).find((f) => f.code === 'long_lead_silence')?.message).toBe('Silence before the first sound: 1.1 s; keep it under 1.0 s.')
-    expect(find({ ...take, tailSilenceS: 2.06 }).find((f) => f.code === 'long_tail_silence')?.message).toBe('Silence after the last sound: 2.1 s; keep it under 2.0 s.')
+    const find = (m: TakeMeasurements) =>
+      findTakeFindings(m, profileFor({ kind: 'finished_spot' }), { kind: 'finished_spot' })
+    for (const lead of [1.0, 1.01, 1.04])
+      expect(
+        find({ ...take, leadSilenceS: lead }).map((f) => f.code),
+        `lead ${lead} s`,
+      ).not.toContain('long_lead_silence')
+    for (const tail of [2.0, 2.04])
+      expect(
+        find({ ...take, tailSilenceS: tail }).map((f) => f.code),
+        `tail ${tail} s`,
+      ).not.toContain('long_tail_silence')
+    expect(find({ ...take, leadSilenceS: 1.06 }).find((f) => f.code === 'long_lead_silence')?.message).toBe(
+      'Silence before the first sound: 1.1 s; keep it under 1.0 s.',
+    )
+    expect(find({ ...take, tailSilenceS: 2.06 }).find((f) => f.code === 'long_tail_silence')?.message).toBe(
+      'Silence after the last sound: 2.1 s; keep it under 2.0 s.',
+    )
     // Whatever the numbers, a finding's figure and its limit never read alike.
     for (let tenths = 0; tenths <= 40; tenths++) {
       for (const lead of [tenths / 10 - 0.049, tenths / 10, tenths / 10 + 0.049]) {
-        const f = find({ ...take, durationS: 60, leadSilenceS: Math.max(0, lead) }).find((x) => x.code === 'long_lead_silence')
+        const f = find({ ...take, durationS: 60, leadSilenceS: Math.max(0, lead) }).find(
+          (x) => x.code === 'long_lead_silence',
+        )
         const [, figure, limit] = f ? (/: ([\d.]+) s; keep it under ([\d.]+) s/.exec(f.message) ?? []) : []
         if (f) expect(figure, f.message).not.toBe(limit)
       }
@@ -174,9 +222,15 @@ describe('warnings of a measured take (pure)', () => {
 
   it('gives no figure for a level with no sound behind it (a filter’s residue of −300 dB is no RMS level)', () => {
     const dry = { kind: 'dry_voice' as const }
-    const messages = findTakeFindings({ ...take, lufs: null, rmsDbfs: -300.4, peakDbfs: -290 }, profileFor(dry), dry).map((f) => f.message)
+    const messages = findTakeFindings(
+      { ...take, lufs: null, rmsDbfs: -300.4, peakDbfs: -290 },
+      profileFor(dry),
+      dry,
+    ).map((f) => f.message)
     expect(messages.join(' ')).not.toMatch(/-\d{3,}\.\d/)
-    expect(messages).toContain('Nothing in the take is loud enough to measure (below -70 LUFS); Dry voice asks -30.0 to -14.0 LUFS.')
+    expect(messages).toContain(
+      'Nothing in the take is loud enough to measure (below -70 LUFS); Dry voice asks -30.0 to -14.0 LUFS.',
+    )
   })
 
   it('treats kind not_set like dry voice for loudness, and raises no stereo warning for it', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { BoundedText } from '../../../main/audio/bounded-text'
-import { FfmpegAbortError, FfmpegExitError, FfmpegSpawnError, FfmpegTimeoutError } from '../../../main/audio/ffmpeg-errors'
+import {
+  FfmpegAbortError,
+  FfmpegExitError,
+  FfmpegSpawnError,
+  FfmpegTimeoutError,
+} from '../../../main/audio/ffmpeg-errors'
 import { killAllFfmpeg, runningFfmpegCount } from '../../../main/audio/ffmpeg-registry'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
 
@@ -33,12 +38,16 @@ describe('runFfmpeg', () => {
     const err = await runFfmpeg(['-i', '/nonexistent/take.wav', '-f', 'null', '-']).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(FfmpegExitError)
     expect((err as FfmpegExitError).exitCode).toBe(1)
-    expect((err as FfmpegExitError).message).toBe('ffmpeg exited with code 1: /nonexistent/take.wav: No such file or directory')
+    expect((err as FfmpegExitError).message).toBe(
+      'ffmpeg exited with code 1: /nonexistent/take.wav: No such file or directory',
+    )
     expect(runningFfmpegCount()).toBe(0)
   })
 
   it('rejects with FfmpegSpawnError when the binary cannot be started', async () => {
-    await expect(runFfmpeg(['-version'], { ffmpegPath: '/nonexistent/ffmpeg' })).rejects.toBeInstanceOf(FfmpegSpawnError)
+    await expect(runFfmpeg(['-version'], { ffmpegPath: '/nonexistent/ffmpeg' })).rejects.toBeInstanceOf(
+      FfmpegSpawnError,
+    )
     expect(runningFfmpegCount()).toBe(0)
   })
 
@@ -63,7 +72,9 @@ describe('runFfmpeg', () => {
   })
 
   it('refuses a timeout that is not a positive number', async () => {
-    await expect(runFfmpeg(['-version'], { timeoutMs: 0 })).rejects.toThrow('runFfmpeg timeoutMs must be a positive number of milliseconds.')
+    await expect(runFfmpeg(['-version'], { timeoutMs: 0 })).rejects.toThrow(
+      'runFfmpeg timeoutMs must be a positive number of milliseconds.',
+    )
   })
 
   it('killAllFfmpeg stops every running ffmpeg (quit) and waits for them to exit', async () => {
@@ -79,10 +90,13 @@ describe('runFfmpeg', () => {
   })
 
   it('bounds stderr to head + tail and says so', async () => {
-    const run = await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono:d=0.2', '-af', 'astats', '-f', 'null', '-'], {
-      stderrHeadChars: 100,
-      stderrTailChars: 200,
-    })
+    const run = await runFfmpeg(
+      ['-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono:d=0.2', '-af', 'astats', '-f', 'null', '-'],
+      {
+        stderrHeadChars: 100,
+        stderrTailChars: 200,
+      },
+    )
     expect(run.stderrTruncated).toBe(true)
     expect(run.stderr.startsWith('Input #0, lavfi')).toBe(true)
     expect(run.stderr).toMatch(/\[\.\.\. \d+ characters of output dropped \.\.\.\]\n/)

@@ -24,7 +24,11 @@ async function recordInChunks(file: string, chunkS = 0.02): Promise<RunningMeasu
 
 describe('RunningMeasurement', () => {
   it.each([
-    ['room tone at -60 dBFS with hum', { hissDbfs: -60, hum: { hz: 50 as const, peakDbfs: -35 } }, 'dry_voice' as const],
+    [
+      'room tone at -60 dBFS with hum',
+      { hissDbfs: -60, hum: { hz: 50 as const, peakDbfs: -35 } },
+      'dry_voice' as const,
+    ],
     ['a finished spot', { hissDbfs: -80 }, 'finished_spot' as const],
   ])('agrees with the ffmpeg pass: %s', async (_name, room, kind) => {
     const file = await writeSignal(dir, kind, takeExpression(room), TAKE_TRUTH.duration)
@@ -34,7 +38,9 @@ describe('RunningMeasurement', () => {
     expect(p.duration_s).toBe(q.duration_s)
     expect(p.peak_dbfs).toBeCloseTo(q.peak_dbfs as number, 1)
     expect(Math.abs((p.lufs as number) - (q.lufs as number))).toBeLessThanOrEqual(0.1)
-    expect(Math.abs((running.report.true_peak_dbtp as number) - (reference.report?.true_peak_dbtp as number))).toBeLessThanOrEqual(0.2)
+    expect(
+      Math.abs((running.report.true_peak_dbtp as number) - (reference.report?.true_peak_dbtp as number)),
+    ).toBeLessThanOrEqual(0.2)
     expect(Math.abs((p.lead_silence_s as number) - (q.lead_silence_s as number))).toBeLessThanOrEqual(0.02)
     expect(Math.abs((p.tail_silence_s as number) - (q.tail_silence_s as number))).toBeLessThanOrEqual(0.02)
     expect(p.warnings).toEqual(q.warnings)
@@ -79,6 +85,10 @@ describe('RunningMeasurement', () => {
     const nothing = new RunningMeasurement(rate, 1)
     for (let k = 0; k < 40; k++) nothing.push(zeros)
     const live = nothing.live()
-    expect([live.momentaryLufs, live.shortTermLufs, live.truePeakDbtp, live.truePeakMaxDbtp].map((v, i) => formatLevel(v, i < 2 ? 'LUFS' : 'dBTP'))).toEqual(['silence', 'silence', 'silence', 'silence'])
+    expect(
+      [live.momentaryLufs, live.shortTermLufs, live.truePeakDbtp, live.truePeakMaxDbtp].map((v, i) =>
+        formatLevel(v, i < 2 ? 'LUFS' : 'dBTP'),
+      ),
+    ).toEqual(['silence', 'silence', 'silence', 'silence'])
   })
 })

@@ -30,7 +30,10 @@ function counted(name: string) {
   const store = new TakeStore({ dataDir: data, measure: measurer.measure })
   let rejudged: () => void = () => {}
   const handlers = createAudioHandlers({ settings, store, measurer, takesChanged: () => rejudged() })
-  const nextRejudge = () => new Promise<void>((resolve) => { rejudged = resolve })
+  const nextRejudge = () =>
+    new Promise<void>((resolve) => {
+      rejudged = resolve
+    })
   return { settings, measurer, store, handlers, runs, nextRejudge }
 }
 
@@ -57,7 +60,10 @@ describe('one ffmpeg pass per take', () => {
     // The store measures again (as after stop) and the row asks for its report while that runs.
     const remeasured = store.remeasure(take.id)
     while (runs.length < 2) await new Promise((r) => setTimeout(r, 1))
-    const [meta, report] = await Promise.all([remeasured, handlers.getTakeReport({ takeId: take.id, customerId: null })])
+    const [meta, report] = await Promise.all([
+      remeasured,
+      handlers.getTakeReport({ takeId: take.id, customerId: null }),
+    ])
     expect(meta.preflight?.measured).toBe(true)
     expect(report?.lufs).toBe(meta.preflight?.lufs)
     expect(runs).toHaveLength(2)
@@ -91,7 +97,12 @@ describe('one ffmpeg pass per take', () => {
   it('a trimmed take’s findings are those of the trimmed audio, from the pass that measured its trim', async () => {
     const { store, handlers, runs } = counted('trimmed')
     // Half a second at full scale (clipping) before a clean tone; the trim cuts it off.
-    const source = await writeSignal(dir, 'trimmed-spot', `if(lt(t\\,0.5)\\,1\\,${10 ** (-20 / 20)}*sin(2*PI*1000*t))`, 3)
+    const source = await writeSignal(
+      dir,
+      'trimmed-spot',
+      `if(lt(t\\,0.5)\\,1\\,${10 ** (-20 / 20)}*sin(2*PI*1000*t))`,
+      3,
+    )
     const take = await store.import('25', source, { stem: 'SPOT', kind: 'dry_voice' })
     const untrimmed = await handlers.getTakeReport({ takeId: take.id, customerId: null })
     expect(untrimmed?.findings.map((f) => f.code)).toContain('clipping')
@@ -113,7 +124,9 @@ describe('one ffmpeg pass per take', () => {
     const { store } = counted('retrimmed')
     const source = await writeSignal(dir, 'retrimmed-spot', `${10 ** (-20 / 20)}*sin(2*PI*1000*t)`, 3)
     const take = await store.import('25', source, { stem: 'SPOT', kind: 'dry_voice' })
-    expect((await store.setTrimAndMeasure(take.id, { head_s: 0.6, tail_s: 0 })).trimmed_preflight?.duration_s).toBeCloseTo(2.4, 2)
+    expect(
+      (await store.setTrimAndMeasure(take.id, { head_s: 0.6, tail_s: 0 })).trimmed_preflight?.duration_s,
+    ).toBeCloseTo(2.4, 2)
     // The new trim is set; its measurement has not come in yet (the talent delivers meanwhile).
     expect((await store.setTrim(take.id, { head_s: 1, tail_s: 0 })).trimmed_preflight).toBeNull()
     expect((await store.deliveryPreflight(take.id))?.duration_s).toBeCloseTo(2, 2)
@@ -122,7 +135,9 @@ describe('one ffmpeg pass per take', () => {
     expect((await store.setTrim(take.id, { head_s: 1, tail_s: 0 })).trimmed_preflight?.duration_s).toBeCloseTo(2, 2)
     // While a delivery of it is queued, the trim cannot change under it.
     await store.setDelivery(take.id, { status: 'queued', queued: true })
-    await expect(store.setTrim(take.id, { head_s: 0, tail_s: 0 })).rejects.toThrow(/in the delivery queue with its current trim; cancel that delivery to change the trim/)
+    await expect(store.setTrim(take.id, { head_s: 0, tail_s: 0 })).rejects.toThrow(
+      /in the delivery queue with its current trim; cancel that delivery to change the trim/,
+    )
     expect((await store.deliveryPreflight(take.id))?.duration_s).toBeCloseTo(2, 2)
   })
 

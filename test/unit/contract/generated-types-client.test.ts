@@ -7,7 +7,12 @@ import type { paths, SchemaJobSummary } from '../../../shared/api/talent-v1'
 import { createValidator, loadDocument } from './talent-contract'
 import * as sample from './seed-samples'
 
-interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
+interface Seen {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+}
 
 const v = createValidator(loadDocument())
 const seen: Seen[] = []
@@ -17,7 +22,9 @@ let baseUrl = ''
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = ''
-    req.on('data', (chunk: Buffer) => { body += chunk.toString('utf8') })
+    req.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8')
+    })
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
       res.setHeader('content-type', 'application/json')
@@ -25,7 +32,13 @@ beforeAll(async () => {
         res.end(JSON.stringify(sample.listJobsResponse()))
       } else if (req.url === '/api/v1/jobs/complete') {
         const ids = (JSON.parse(body) as { job_ids: string[] }).job_ids
-        res.end(JSON.stringify({ ok: true, api_version: '1', results: ids.map((job_id) => ({ job_id, outcome: 'completed', job: { ...sample.jobSummary(), job_id } })) }))
+        res.end(
+          JSON.stringify({
+            ok: true,
+            api_version: '1',
+            results: ids.map((job_id) => ({ job_id, outcome: 'completed', job: { ...sample.jobSummary(), job_id } })),
+          }),
+        )
       } else {
         res.statusCode = 404
         res.end(JSON.stringify({ ok: false, api_version: '1', error: 'not_found', message: 'No such path.' }))

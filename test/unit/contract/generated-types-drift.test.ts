@@ -29,7 +29,10 @@ describe('generated talent API types', () => {
 
   it('change when the document changes (the drift check can fail)', async () => {
     const original = readFileSync(TALENT_API_YAML, 'utf8')
-    const changed = original.replace('enum: [main, alt, safety, pickup, tag]', 'enum: [main, alt, safety, pickup, tag, wild]')
+    const changed = original.replace(
+      'enum: [main, alt, safety, pickup, tag]',
+      'enum: [main, alt, safety, pickup, tag, wild]',
+    )
     expect(changed).not.toBe(original)
     const text = await generateTalentApiTypes(tempYaml(changed))
     expect(text).toContain('"wild"')
@@ -38,12 +41,17 @@ describe('generated talent API types', () => {
 
   it('refuse a structurally broken document with its reason', async () => {
     const original = readFileSync(TALENT_API_YAML, 'utf8')
-    const broken = original.replace("$ref: '#/components/schemas/JobCounts'", "$ref: '#/components/schemas/NoSuchThing'")
+    const broken = original.replace(
+      "$ref: '#/components/schemas/JobCounts'",
+      "$ref: '#/components/schemas/NoSuchThing'",
+    )
     expect(broken).not.toBe(original)
     await expect(generateTalentApiTypes(tempYaml(broken))).rejects.toThrow(/NoSuchThing|resolve/i)
   })
 
   it('say which file is missing', async () => {
-    await expect(generateTalentApiTypes('/nonexistent/talent-v1.yaml')).rejects.toThrow(/Cannot read the OpenAPI document at \/nonexistent/)
+    await expect(generateTalentApiTypes('/nonexistent/talent-v1.yaml')).rejects.toThrow(
+      /Cannot read the OpenAPI document at \/nonexistent/,
+    )
   })
 })

@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { createValidator, deref, isObject, loadDocument, OPERATIONS, operationAt, resolvePointer, type Json, type JsonObject } from './talent-contract'
+import {
+  createValidator,
+  deref,
+  isObject,
+  loadDocument,
+  OPERATIONS,
+  operationAt,
+  resolvePointer,
+  type Json,
+  type JsonObject,
+} from './talent-contract'
 
 const doc = loadDocument()
 const schemas = doc.components as { schemas: Record<string, JsonObject> }
@@ -28,8 +38,16 @@ function successSchema(op: JsonObject): JsonObject {
 describe('talent-v1.yaml as an OpenAPI 3.1 document', () => {
   it('is OpenAPI 3.1.0 with the templated server', () => {
     expect(doc.openapi).toBe('3.1.0')
-    expect(doc.servers).toEqual([{ url: '{base_url}/api/v1', variables: { base_url: expect.objectContaining({ default: 'http://127.0.0.1:4010' }) } }])
-    expect(resolvePointer(doc, '#/components/securitySchemes/bearerAuth')).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(doc.servers).toEqual([
+      {
+        url: '{base_url}/api/v1',
+        variables: { base_url: expect.objectContaining({ default: 'http://127.0.0.1:4010' }) },
+      },
+    ])
+    expect(resolvePointer(doc, '#/components/securitySchemes/bearerAuth')).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    })
   })
 
   it('has exactly the agreed operations, each with its operationId and scope', () => {
@@ -85,25 +103,44 @@ describe('talent-v1.yaml as an OpenAPI 3.1 document', () => {
     }
   })
 
-  it('closes every object: additionalProperties false and every field required but the reference\'s optional ones', () => {
+  it("closes every object: additionalProperties false and every field required but the reference's optional ones", () => {
     walk(doc.components as Json, '#/components', (node, at) => {
       if (!isObject(node.properties)) return
       expect(node.additionalProperties, at).toBe(false)
-      const expected = Object.keys(node.properties).filter((k) => !OPTIONAL_FIELDS.has(k)).sort()
+      const expected = Object.keys(node.properties)
+        .filter((k) => !OPTIONAL_FIELDS.has(k))
+        .sort()
       expect([...(node.required as string[])].sort(), at).toEqual(expected)
     })
   })
 
-  it('writes JobDetail as JobSummary\'s fields, identical, plus its own', () => {
+  it("writes JobDetail as JobSummary's fields, identical, plus its own", () => {
     const summary = schemas.schemas.JobSummary?.properties as JsonObject
     const detail = schemas.schemas.JobDetail?.properties as JsonObject
     for (const [field, definition] of Object.entries(summary)) {
       expect(detail[field], `JobDetail.${field}`).toEqual(definition)
     }
     const own = Object.keys(detail).filter((field) => !(field in summary))
-    expect(own).toEqual(['producer', 'flight_start', 'traffic', 'other_talent', 'agency', 'script', 'directions',
-      'pronunciations', 'script_change', 'changes_request', 'decline', 'completion', 'timeline', 'deliveries_detail',
-      'attachments_detail', 'can', 'deliver_notice', 'suggested_stem'])
+    expect(own).toEqual([
+      'producer',
+      'flight_start',
+      'traffic',
+      'other_talent',
+      'agency',
+      'script',
+      'directions',
+      'pronunciations',
+      'script_change',
+      'changes_request',
+      'decline',
+      'completion',
+      'timeline',
+      'deliveries_detail',
+      'attachments_detail',
+      'can',
+      'deliver_notice',
+      'suggested_stem',
+    ])
   })
 
   it('resolves every $ref', () => {
@@ -140,18 +177,35 @@ describe('talent-v1.yaml as an OpenAPI 3.1 document', () => {
   })
 
   it('lists the error codes Booth follows, with their statuses and retry rules', () => {
-    const rows = (doc['x-booth-error-codes'] as JsonObject[]).map((r) => `${r.status} ${r.code} ${String(r.retry).split(',')[0]}`)
+    const rows = (doc['x-booth-error-codes'] as JsonObject[]).map(
+      (r) => `${r.status} ${r.code} ${String(r.retry).split(',')[0]}`,
+    )
     expect(rows).toEqual([
-      '400 bad_request No', '401 invalid_principal No', '403 forbidden No', '403 insufficient_scope No',
-      '404 not_found No', '409 conflict Yes', '409 not_ready Yes', '413 payload_too_large No',
-      '415 unsupported_media_type No', '429 rate_limited Yes', '500 not_saved Yes', '500 server_error Yes',
-      '502 upstream_failed Yes', '503 unavailable Yes',
+      '400 bad_request No',
+      '401 invalid_principal No',
+      '403 forbidden No',
+      '403 insufficient_scope No',
+      '404 not_found No',
+      '409 conflict Yes',
+      '409 not_ready Yes',
+      '413 payload_too_large No',
+      '415 unsupported_media_type No',
+      '429 rate_limited Yes',
+      '500 not_saved Yes',
+      '500 server_error Yes',
+      '502 upstream_failed Yes',
+      '503 unavailable Yes',
     ])
-    for (const row of doc['x-booth-error-codes'] as JsonObject[]) expect(String(row.when).length, String(row.code)).toBeGreaterThan(10)
+    for (const row of doc['x-booth-error-codes'] as JsonObject[])
+      expect(String(row.when).length, String(row.code)).toBeGreaterThan(10)
   })
 
   it('documents the tus upload and every decision the reference leaves open', () => {
-    expect(doc['x-booth-upload']).toMatchObject({ protocol: 'tus', version: '1.0.0', endpoint: '{base_url}/api/v1/uploads' })
+    expect(doc['x-booth-upload']).toMatchObject({
+      protocol: 'tus',
+      version: '1.0.0',
+      endpoint: '{base_url}/api/v1/uploads',
+    })
     expect(Object.keys(doc.paths as JsonObject)).not.toContain('/uploads')
     const notes: string[] = []
     walk(doc, '#', (node) => {
@@ -160,8 +214,19 @@ describe('talent-v1.yaml as an OpenAPI 3.1 document', () => {
       else if (Array.isArray(note)) notes.push(...note.map(String))
     })
     const all = notes.join('\n')
-    for (const topic of [/milliseconds/, /1e11/, /tus/, /120 requests per key per 60-second window/, /failed authentications/,
-      /replayed: true/, /502 upstream_failed/, /ack_script/, /withdraw/, /outcome: 'completed'/, /the platform's error-code table/]) {
+    for (const topic of [
+      /milliseconds/,
+      /1e11/,
+      /tus/,
+      /120 requests per key per 60-second window/,
+      /failed authentications/,
+      /replayed: true/,
+      /502 upstream_failed/,
+      /ack_script/,
+      /withdraw/,
+      /outcome: 'completed'/,
+      /the platform's error-code table/,
+    ]) {
       expect(all, String(topic)).toMatch(topic)
     }
     expect(operationAt(doc, '/jobs/complete', 'post')['x-booth-assumption']).toMatch(/job_ids/)
@@ -179,7 +244,16 @@ describe('talent-v1.yaml as an OpenAPI 3.1 document', () => {
     for (const label of labels) expect(readme, `ASSUMPTIONS.md should explain the note at ${label}`).toContain(label)
     const infoNotes = (doc.info as JsonObject)['x-booth-assumption'] as string[]
     expect(infoNotes.length).toBe(9)
-    for (const phrase of ['1e11', '120 requests per key', 'replayed: true', 'ack_script', 'HTML', 'transitions', 'webhooks', "api_version` is not `'1'`"]) {
+    for (const phrase of [
+      '1e11',
+      '120 requests per key',
+      'replayed: true',
+      'ack_script',
+      'HTML',
+      'transitions',
+      'webhooks',
+      "api_version` is not `'1'`",
+    ]) {
       expect(readme, phrase).toContain(phrase)
     }
   })

@@ -34,20 +34,73 @@ describe('reference-shaped samples validate', () => {
     ['GetConsentResponse', sample.consentResponse()],
     ['GetJobResponse', { ok: true, api_version: '1', job: sample.jobDetail() }],
     ['CreateDeliveryRequest', sample.createDeliveryRequest()],
-    ['CreateDeliveryRequest', { handle: 'ffffffffffffffffffffffffffffffff', take_label: 'tag', note: null, preflight: null }],
-    ['CreateDeliveryResponse', { ok: true, api_version: '1', replayed: true, delivery: sample.delivery(), job: sample.jobSummary() }],
+    [
+      'CreateDeliveryRequest',
+      { handle: 'ffffffffffffffffffffffffffffffff', take_label: 'tag', note: null, preflight: null },
+    ],
+    [
+      'CreateDeliveryResponse',
+      { ok: true, api_version: '1', replayed: true, delivery: sample.delivery(), job: sample.jobSummary() },
+    ],
     ['CompleteJobsRequest', { job_ids: ['1042'], note: null }],
-    ['CompleteJobsResponse', { ok: true, api_version: '1', results: [{ job_id: '1042', outcome: 'completed', job: sample.jobSummary() }] }],
-    ['AcceptJobsResponse', { ok: true, api_version: '1', results: [{ job_id: '1042', outcome: 'already_accepted', job: sample.jobSummary() }] }],
+    [
+      'CompleteJobsResponse',
+      { ok: true, api_version: '1', results: [{ job_id: '1042', outcome: 'completed', job: sample.jobSummary() }] },
+    ],
+    [
+      'AcceptJobsResponse',
+      {
+        ok: true,
+        api_version: '1',
+        results: [{ job_id: '1042', outcome: 'already_accepted', job: sample.jobSummary() }],
+      },
+    ],
     ['DeclineJobsRequest', { job_ids: ids(100), reason: 'x'.repeat(500) }],
     ['CreateScriptsPdfRequest', { job_ids: ids(25) }],
-    ['CreateScriptsPdfResponse', { ok: true, api_version: '1', url: null, expires_at: null, file_name: 'scripts.pdf', included: [], missing: [{ job_id: '9', reason: 'no_pdf' }] }],
+    [
+      'CreateScriptsPdfResponse',
+      {
+        ok: true,
+        api_version: '1',
+        url: null,
+        expires_at: null,
+        file_name: 'scripts.pdf',
+        included: [],
+        missing: [{ job_id: '9', reason: 'no_pdf' }],
+      },
+    ],
     ['PutAvailabilityRequest', { days: [1, 2, 3, 4, 5], same_day: false }],
     ['PutAvailabilityRequest', { days: [], same_day: true }],
-    ['PutPreferencesRequest', { prefs: { due_soon: true, overdue: true, script_changed: false, changes_requested: true, delivery_approved: false }, time_zone: 'Europe/London' }],
+    [
+      'PutPreferencesRequest',
+      {
+        prefs: {
+          due_soon: true,
+          overdue: true,
+          script_changed: false,
+          changes_requested: true,
+          delivery_approved: false,
+        },
+        time_zone: 'Europe/London',
+      },
+    ],
     ['PutConsentRequest', { ai_word_fixes: 'yes', ai_versions: 'no' }],
-    ['GetMeResponse', { ok: true, api_version: '1', key_id: '5', email: 'talent@example.com', name: 'Robin', scopes: ['jobs:read'], expires_at: null }],
-    ['ErrorEnvelope', { ok: false, api_version: '1', error: 'rate_limited', message: 'Too many requests.', retry_after: 12 }],
+    [
+      'GetMeResponse',
+      {
+        ok: true,
+        api_version: '1',
+        key_id: '5',
+        email: 'talent@example.com',
+        name: 'Robin',
+        scopes: ['jobs:read'],
+        expires_at: null,
+      },
+    ],
+    [
+      'ErrorEnvelope',
+      { ok: false, api_version: '1', error: 'rate_limited', message: 'Too many requests.', retry_after: 12 },
+    ],
     ['ErrorEnvelope', { ok: false, api_version: '1', error: 'not_found', message: 'No such job.' }],
   ])('%s', (schema, value) => expectValid(schema, value))
 })
@@ -66,7 +119,9 @@ describe('obviously wrong objects are refused', () => {
     expect(valid('JobSummary', noRate)).toBe(false)
     expect(valid('JobSummary', { ...sample.jobSummary(), advertiser: null })).toBe(false)
     expect(valid('CompleteJobsRequest', { job_ids: ['1'] })).toBe(false)
-    expect(valid('CreateDeliveryRequest', { handle: '0123456789abcdef0123456789abcdef', take_label: 'main', note: null })).toBe(false)
+    expect(
+      valid('CreateDeliveryRequest', { handle: '0123456789abcdef0123456789abcdef', take_label: 'main', note: null }),
+    ).toBe(false)
   })
 
   it('bad ids, dates, money and enums', () => {
@@ -75,12 +130,21 @@ describe('obviously wrong objects are refused', () => {
     }
     expect(valid('JobSummary', { ...sample.jobSummary(), job_id: 1042 })).toBe(false)
     expect(valid('JobSummary', { ...sample.jobSummary(), due_date: '2025-13-01' })).toBe(false)
-    expect(valid('JobSummary', { ...sample.jobSummary(), rate: { amount: '150', currency: 'USD', symbol: '$' } })).toBe(false)
-    expect(valid('JobSummary', { ...sample.jobSummary(), rate: { amount: '1.00', currency: 'usd', symbol: '$' } })).toBe(false)
+    expect(valid('JobSummary', { ...sample.jobSummary(), rate: { amount: '150', currency: 'USD', symbol: '$' } })).toBe(
+      false,
+    )
+    expect(
+      valid('JobSummary', { ...sample.jobSummary(), rate: { amount: '1.00', currency: 'usd', symbol: '$' } }),
+    ).toBe(false)
     expect(valid('JobSummary', { ...sample.jobSummary(), stage: 'recording' })).toBe(false)
     expect(valid('JobSummary', { ...sample.jobSummary(), requested_at: -1 })).toBe(false)
     expect(valid('JobSummary', { ...sample.jobSummary(), requested_at: 1.5 })).toBe(false)
-    expect(valid('GetConsentResponse', { ...sample.consentResponse(), consent: { set: true, dsp: 'no', ai_word_fixes: null, ai_versions: null, updated_at: null } })).toBe(false)
+    expect(
+      valid('GetConsentResponse', {
+        ...sample.consentResponse(),
+        consent: { set: true, dsp: 'no', ai_word_fixes: null, ai_versions: null, updated_at: null },
+      }),
+    ).toBe(false)
   })
 
   it('request limits: 26 ids for the PDF, 101 for accept, 501-char reason, duplicates, bad handle', () => {
@@ -91,13 +155,31 @@ describe('obviously wrong objects are refused', () => {
     expect(valid('DeclineJobsRequest', { job_ids: ['1'], reason: 'x'.repeat(501) })).toBe(false)
     expect(valid('DeclineJobsRequest', { job_ids: ['1'], reason: '' })).toBe(false)
     expect(valid('CompleteJobsRequest', { job_ids: ['1'], note: 'x'.repeat(1001) })).toBe(false)
-    expect(valid('CreateDeliveryRequest', { ...sample.createDeliveryRequest(), handle: '0123456789ABCDEF0123456789ABCDEF' })).toBe(false)
+    expect(
+      valid('CreateDeliveryRequest', { ...sample.createDeliveryRequest(), handle: '0123456789ABCDEF0123456789ABCDEF' }),
+    ).toBe(false)
     expect(valid('CreateDeliveryRequest', { ...sample.createDeliveryRequest(), note: 'x'.repeat(1001) })).toBe(false)
-    expect(valid('CreateDeliveryRequest', { ...sample.createDeliveryRequest(), preflight: { ...sample.preflight(), codec: 'x'.repeat(21) } })).toBe(false)
+    expect(
+      valid('CreateDeliveryRequest', {
+        ...sample.createDeliveryRequest(),
+        preflight: { ...sample.preflight(), codec: 'x'.repeat(21) },
+      }),
+    ).toBe(false)
     expect(valid('PutAvailabilityRequest', { days: [1, 1], same_day: false })).toBe(false)
     expect(valid('PutAvailabilityRequest', { days: [0], same_day: false })).toBe(false)
     expect(valid('PutAvailabilityRequest', { days: [1, 2, 3, 4, 5, 6, 7, 8], same_day: false })).toBe(false)
-    expect(valid('PutPreferencesRequest', { prefs: { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true }, time_zone: '' })).toBe(false)
+    expect(
+      valid('PutPreferencesRequest', {
+        prefs: {
+          due_soon: true,
+          overdue: true,
+          script_changed: true,
+          changes_requested: true,
+          delivery_approved: true,
+        },
+        time_zone: '',
+      }),
+    ).toBe(false)
     expect(valid('PutConsentRequest', { ai_word_fixes: null, ai_versions: 'no' })).toBe(false)
   })
 
@@ -108,9 +190,21 @@ describe('obviously wrong objects are refused', () => {
     const d = sample.delivery()
     ;(d.check as JsonObject).coverage = 1.01
     expect(valid('Delivery', d)).toBe(false)
-    expect(valid('Preflight', { ...sample.preflight(), warnings: Array.from({ length: 11 }, () => 'clipping') })).toBe(false)
+    expect(valid('Preflight', { ...sample.preflight(), warnings: Array.from({ length: 11 }, () => 'clipping') })).toBe(
+      false,
+    )
     expect(valid('ErrorEnvelope', { ok: true, api_version: '1', error: 'x', message: 'y' })).toBe(false)
-    expect(valid('GetMeResponse', { ok: true, api_version: 1, key_id: '5', email: 'a', name: 'b', scopes: [], expires_at: null })).toBe(false)
+    expect(
+      valid('GetMeResponse', {
+        ok: true,
+        api_version: 1,
+        key_id: '5',
+        email: 'a',
+        name: 'b',
+        scopes: [],
+        expires_at: null,
+      }),
+    ).toBe(false)
   })
 
   it('query parameters: ranges, enums and nullable ids', () => {

@@ -33,8 +33,18 @@ export function jobSummary(): JsonObject {
 
 export function preflight(): JsonObject {
   return {
-    measured: true, duration_s: 29.4, voiced_s: 27.9, sample_rate: 48000, channels: 1, bit_depth: 24,
-    peak_dbfs: -1.2, lufs: -19.5, lead_silence_s: 0.3, tail_silence_s: 0.6, codec: 'pcm_s24le', warnings: [],
+    measured: true,
+    duration_s: 29.4,
+    voiced_s: 27.9,
+    sample_rate: 48000,
+    channels: 1,
+    bit_depth: 24,
+    peak_dbfs: -1.2,
+    lufs: -19.5,
+    lead_silence_s: 0.3,
+    tail_silence_s: 0.6,
+    codec: 'pcm_s24le',
+    warnings: [],
   }
 }
 
@@ -50,12 +60,34 @@ export function delivery(): JsonObject {
     created_at: 1_760_000_100_000,
     updated_at: 1_760_000_200_000,
     note: null,
-    facts: { length_s: 29.4, voiced_s: null, channels: 1, sample_rate: 48000, spot_length_s: 30, length_verdict: 'pass' },
+    facts: {
+      length_s: 29.4,
+      voiced_s: null,
+      channels: 1,
+      sample_rate: 48000,
+      spot_length_s: 30,
+      length_verdict: 'pass',
+    },
     preflight: preflight(),
     check: {
-      state: 'done', verdict: 'check', coverage: 0.97, summary: 'One word differs from the script.',
-      issues: [{ kind: 'changed', severity: 'normal', expected: 'Tuesday', heard: 'Thursday', context: 'open until Tuesday', legal: false, name: false, number: false }],
-      checked_at: 1_760_000_300_000, can_retry: false,
+      state: 'done',
+      verdict: 'check',
+      coverage: 0.97,
+      summary: 'One word differs from the script.',
+      issues: [
+        {
+          kind: 'changed',
+          severity: 'normal',
+          expected: 'Tuesday',
+          heard: 'Thursday',
+          context: 'open until Tuesday',
+          legal: false,
+          name: false,
+          number: false,
+        },
+      ],
+      checked_at: 1_760_000_300_000,
+      can_retry: false,
     },
     listen_url: null,
     listen_url_expires_at: null,
@@ -66,8 +98,14 @@ export function delivery(): JsonObject {
 
 export function attachment(): JsonObject {
   return {
-    attachment_id: '88', original_name: 'music-bed.mp3', ext: 'mp3', size_bytes: 512_000,
-    status: 'attached', note: null, created_at: 1_760_000_000_500, can_remove: false,
+    attachment_id: '88',
+    original_name: 'music-bed.mp3',
+    ext: 'mp3',
+    size_bytes: 512_000,
+    status: 'attached',
+    note: null,
+    created_at: 1_760_000_000_500,
+    can_remove: false,
   }
 }
 
@@ -80,8 +118,12 @@ export function jobDetail(): JsonObject {
     other_talent: ['Sam Lee'],
     agency: null,
     script: {
-      kind: 'typed', revision_id: '12', revised_at: 1_760_000_000_000,
-      html: '<p>Fresh bread <b>daily</b>.</p>', text: 'Fresh bread daily.', document: null,
+      kind: 'typed',
+      revision_id: '12',
+      revised_at: 1_760_000_000_000,
+      html: '<p>Fresh bread <b>daily</b>.</p>',
+      text: 'Fresh bread daily.',
+      document: null,
     },
     directions: { html: null, text: 'Warm, smiling, not salesy.' },
     pronunciations: [{ word: 'Reyes', say: 'RAY-ess' }],
@@ -99,35 +141,72 @@ export function jobDetail(): JsonObject {
 }
 
 const counts = (): JsonObject => ({
-  pending: 3, to_record: 2, due_today: 1, overdue: 0, due_soon: 1, stale: 0,
-  accepted: 2, changes_requested: 1, unopened: 1, completed: 4, delivered: 1, declined: 0,
+  pending: 3,
+  to_record: 2,
+  due_today: 1,
+  overdue: 0,
+  due_soon: 1,
+  stale: 0,
+  accepted: 2,
+  changes_requested: 1,
+  unopened: 1,
+  completed: 4,
+  delivered: 1,
+  declined: 0,
 })
 
 export function listJobsResponse(): JsonObject {
   return {
-    ok: true, api_version: '1', tab: 'pending', filter: 'all', page: 1, page_size: 25, total: 1,
-    items: [jobSummary()], counts: counts(), today: '2025-10-08',
+    ok: true,
+    api_version: '1',
+    tab: 'pending',
+    filter: 'all',
+    page: 1,
+    page_size: 25,
+    total: 1,
+    items: [jobSummary()],
+    counts: counts(),
+    today: '2025-10-08',
   }
 }
 
 export function earningsResponse(): JsonObject {
   return {
-    ok: true, api_version: '1', from: '2025-01', to: '2025-12', rates_visible_any: true,
-    lines: [{
-      job_id: '1042', customer: { id: '7', name: 'Northwind Radio' }, key_number: 'NWR-30-0412', advertiser: 'Harbor Bakery',
-      requested_at: 1_760_000_000_000, month: '2025-10', status: 'completed', stage: 'approved', amount: money(),
-    }],
+    ok: true,
+    api_version: '1',
+    from: '2025-01',
+    to: '2025-12',
+    rates_visible_any: true,
+    lines: [
+      {
+        job_id: '1042',
+        customer: { id: '7', name: 'Northwind Radio' },
+        key_number: 'NWR-30-0412',
+        advertiser: 'Harbor Bakery',
+        requested_at: 1_760_000_000_000,
+        month: '2025-10',
+        status: 'completed',
+        stage: 'approved',
+        amount: money(),
+      },
+    ],
     totals: {
       overall: [{ currency: 'USD', symbol: '$', amount: '150.00', jobs: 1 }],
       by_customer: [{ customer: { id: '7', name: 'Northwind Radio' }, currency: 'USD', amount: '150.00', jobs: 1 }],
       by_month: [{ month: '2025-10', currency: 'USD', amount: '150.00', jobs: 1 }],
     },
-    hidden_customers: [], unrated_jobs: 0, truncated: false,
+    hidden_customers: [],
+    unrated_jobs: 0,
+    truncated: false,
   }
 }
 
 export function consentResponse(): JsonObject {
-  return { ok: true, api_version: '1', consent: { set: true, dsp: 'yes', ai_word_fixes: 'ask', ai_versions: null, updated_at: null } }
+  return {
+    ok: true,
+    api_version: '1',
+    consent: { set: true, dsp: 'yes', ai_word_fixes: 'ask', ai_versions: null, updated_at: null },
+  }
 }
 
 export function createDeliveryRequest(): JsonObject {

@@ -27,7 +27,11 @@ export async function startProxy(targetUrl: string): Promise<ByteCountingProxy> 
   const open = new Set<{ req: IncomingMessage; upstream: ClientRequest }>()
   const server = createServer((req, res) => {
     const upstream = request({
-      host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers,
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
     })
     const pair = { req, upstream }
     open.add(pair)

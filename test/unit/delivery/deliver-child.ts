@@ -22,12 +22,24 @@ hub.subscribe((event, data) => {
 })
 const client = createTalentClient({ baseUrl, apiKey: () => TOKEN })
 const area = createTakeHandlers({
-  client: () => client, dataDir, hub, log: createLog({ sink: { write: () => {} } }),
-  delivery: ({ store, log, changed }) => new DeliveryService({
-    store, client: () => client, apiKey: () => TOKEN, baseUrl: () => baseUrl, dataDir, hub, log, now: Date.now,
-    online: { isOnline: () => true, subscribe: () => () => {} }, onTakeChanged: changed,
-    upload: { chunkBytes: Number(chunk), progressIntervalMs: 0 },
-  }),
+  client: () => client,
+  dataDir,
+  hub,
+  log: createLog({ sink: { write: () => {} } }),
+  delivery: ({ store, log, changed }) =>
+    new DeliveryService({
+      store,
+      client: () => client,
+      apiKey: () => TOKEN,
+      baseUrl: () => baseUrl,
+      dataDir,
+      hub,
+      log,
+      now: Date.now,
+      online: { isOnline: () => true, subscribe: () => () => {} },
+      onTakeChanged: changed,
+      upload: { chunkBytes: Number(chunk), progressIntervalMs: 0 },
+    }),
 })
 await area.start()
 const take = await area.store.get(takeId)

@@ -22,21 +22,39 @@ const hub = new EventHub()
 const delivered = new Set<string>()
 const client = createTalentClient({ baseUrl, apiKey: () => TOKEN })
 const area = createTakeHandlers({
-  client: () => client, dataDir, hub, log: createLog({ sink: { write: () => {} } }),
+  client: () => client,
+  dataDir,
+  hub,
+  log: createLog({ sink: { write: () => {} } }),
   measure: async () => notMeasuredPreflight(),
-  delivery: ({ store, log, changed }) => new DeliveryService({
-    store, client: () => client, apiKey: () => TOKEN, baseUrl: () => baseUrl, dataDir, hub, log, now: Date.now,
-    online: { isOnline: () => true, subscribe: () => () => {} }, onTakeChanged: changed,
-    upload: { progressIntervalMs: 0 }, backoff: { baseMs: 50, maxMs: 200 },
-  }),
+  delivery: ({ store, log, changed }) =>
+    new DeliveryService({
+      store,
+      client: () => client,
+      apiKey: () => TOKEN,
+      baseUrl: () => baseUrl,
+      dataDir,
+      hub,
+      log,
+      now: Date.now,
+      online: { isOnline: () => true, subscribe: () => () => {} },
+      onTakeChanged: changed,
+      upload: { progressIntervalMs: 0 },
+      backoff: { baseMs: 50, maxMs: 200 },
+    }),
 })
 await area.start()
 process.stdout.write('ready\n')
 while (!existsSync(go)) await new Promise((r) => setTimeout(r, 2))
-const answers = await Promise.all(takeIds.map(async (takeId) => {
-  const take = await area.store.get(takeId)
-  return area.handlers.deliverTake({ takeId, label: take.label, note: null }).then(() => ({ takeId, ok: true, message: null }), (err: unknown) => ({ takeId, ok: false, message: err instanceof Error ? err.message : String(err) }))
-}))
+const answers = await Promise.all(
+  takeIds.map(async (takeId) => {
+    const take = await area.store.get(takeId)
+    return area.handlers.deliverTake({ takeId, label: take.label, note: null }).then(
+      () => ({ takeId, ok: true, message: null }),
+      (err: unknown) => ({ takeId, ok: false, message: err instanceof Error ? err.message : String(err) }),
+    )
+  }),
+)
 process.stdout.write(`${JSON.stringify(answers)}\n`)
 const mine = answers.filter((a) => a.ok).map((a) => a.takeId)
 hub.subscribe((event, data) => {

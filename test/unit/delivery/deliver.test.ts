@@ -6,7 +6,15 @@ import { newIdempotencyKey } from '../../../main/api/idempotency'
 import type { TalentClient } from '../../../main/api/client'
 import { makeAudio } from '../../support/audio-fixtures'
 import {
-  clientFor, deliverableJobs, deliveredEvent, deliveriesOf, sandboxAt, takeArea, tempDir, TOKEN, waitForEvent,
+  clientFor,
+  deliverableJobs,
+  deliveredEvent,
+  deliveriesOf,
+  sandboxAt,
+  takeArea,
+  tempDir,
+  TOKEN,
+  waitForEvent,
   type DeliveryStateData,
 } from './delivery-fixture'
 
@@ -21,7 +29,10 @@ beforeAll(async () => {
   client = clientFor(sandbox.url)
   jobs = await deliverableJobs(client, 3)
   work = await tempDir('booth-deliver-')
-  wav = await makeAudio(work.path, 'voice', [{ kind: 'silence', seconds: 0.2 }, { kind: 'tone', seconds: 1, dbfs: -12 }])
+  wav = await makeAudio(work.path, 'voice', [
+    { kind: 'silence', seconds: 0.2 },
+    { kind: 'tone', seconds: 1, dbfs: -12 },
+  ])
 })
 afterAll(async () => {
   await sandbox.close()
@@ -44,7 +55,12 @@ describe('delivering a take', () => {
 
     const event = await delivered
     const after = await area.store.get(take.id)
-    expect(after.delivery).toEqual({ idempotency_key: key, delivery_id: event.deliveryId, status: 'delivered', queued: false })
+    expect(after.delivery).toEqual({
+      idempotency_key: key,
+      delivery_id: event.deliveryId,
+      status: 'delivered',
+      queued: false,
+    })
     expect(after.upload.status).toBe('uploaded')
     expect(after.upload.handle).toMatch(/^[0-9a-f]{32}$/)
     expect(after.label).toBe('alt')
@@ -54,8 +70,16 @@ describe('delivering a take', () => {
     const mine = list.find((d) => d.delivery_id === event.deliveryId)
     expect(mine).toMatchObject({ take_label: 'alt', note: 'warm read', size_bytes: (await stat(wav)).size })
     // The handle on the take is the one the sandbox delivered: delivering it again is refused.
-    const again = client.deliver(jobId, { handle: after.upload.handle as string, take_label: 'alt', note: null, preflight: null }, { idempotencyKey: newIdempotencyKey() })
-    await expect(again).rejects.toMatchObject({ kind: 'api', status: 400, serverMessage: expect.stringContaining('already delivered') })
+    const again = client.deliver(
+      jobId,
+      { handle: after.upload.handle as string, take_label: 'alt', note: null, preflight: null },
+      { idempotencyKey: newIdempotencyKey() },
+    )
+    await expect(again).rejects.toMatchObject({
+      kind: 'api',
+      status: 400,
+      serverMessage: expect.stringContaining('already delivered'),
+    })
     expect(area.delivery.list().items).toEqual([])
     // The URL storage never holds the API key.
     const stored = await readFile(join(dataDir, 'uploads.json'), 'utf8').catch(() => '')
@@ -75,18 +99,34 @@ describe('delivering a take', () => {
     let armed = false
     const stopSub = hub.subscribe((event, data) => {
       const d = data as DeliveryStateData
-      if (!armed && event === 'deliveryState' && d.takeId === take.id && d.message === 'Upload finished; sending the delivery.') {
+      if (
+        !armed &&
+        event === 'deliveryState' &&
+        d.takeId === take.id &&
+        d.message === 'Upload finished; sending the delivery.'
+      ) {
         armed = true
         sandbox.setFaults('drop_after=1')
       }
-      if (event === 'deliveryState' && d.takeId === take.id && d.status === 'queued' && d.message !== 'Waiting to be sent.') sandbox.setFaults('')
+      if (
+        event === 'deliveryState' &&
+        d.takeId === take.id &&
+        d.status === 'queued' &&
+        d.message !== 'Waiting to be sent.'
+      )
+        sandbox.setFaults('')
     })
     const delivered = waitForEvent<DeliveryStateData>(hub, deliveredEvent(take.id))
     await area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
     const event = await delivered
     stopSub()
     sandbox.setFaults('')
-    const waits = events.filter((e) => e.event === 'deliveryState' && (e.data as DeliveryStateData).takeId === take.id && (e.data as DeliveryStateData).status === 'queued')
+    const waits = events.filter(
+      (e) =>
+        e.event === 'deliveryState' &&
+        (e.data as DeliveryStateData).takeId === take.id &&
+        (e.data as DeliveryStateData).status === 'queued',
+    )
     expect(waits.length).toBeGreaterThanOrEqual(2) // queued, then waiting after the dropped answers
     expect(event.message).toBe('Delivered (confirmed on a repeat).')
     expect(await deliveriesOf(client, jobId)).toHaveLength(before + 1)
@@ -108,7 +148,10 @@ describe('delivering a take', () => {
         sandbox.setFaults('drop_after=1')
       }
     })
-    const gaveUp = waitForEvent<DeliveryStateData>(first.hub, (e, d) => e === 'deliveryState' && d.status === 'queued' && d.message !== 'Waiting to be sent.')
+    const gaveUp = waitForEvent<DeliveryStateData>(
+      first.hub,
+      (e, d) => e === 'deliveryState' && d.status === 'queued' && d.message !== 'Waiting to be sent.',
+    )
     await first.area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
     await gaveUp
     await first.area.stop()
@@ -125,7 +168,9 @@ describe('delivering a take', () => {
     })()
     expect(queued[0]).toMatchObject({ takeId: take.id, canCancel: false, outcomeUnknown: true })
     // Cancel resolves what happened first (the replay under way, or the service's list) and says so.
-    await expect(second.area.handlers.cancelDelivery({ takeId: take.id })).rejects.toThrow(/already delivered|delivered just now/)
+    await expect(second.area.handlers.cancelDelivery({ takeId: take.id })).rejects.toThrow(
+      /already delivered|delivered just now/,
+    )
     await delivered
     const after = await second.area.store.get(take.id)
     expect(after.delivery.idempotency_key).toBe(saved.delivery.idempotency_key)
@@ -144,10 +189,13 @@ describe('refusals', () => {
     await area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
     await expect(area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })).rejects.toThrow(/already/)
     await delivered
-    await expect(area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })).rejects.toThrow(/already delivered/)
+    await expect(area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })).rejects.toThrow(
+      /already delivered/,
+    )
     await expect(area.handlers.cancelDelivery({ takeId: take.id })).rejects.toThrow(/not waiting to be delivered/)
-    await expect(area.handlers.deliverTake({ takeId: 'nosuchtake', label: 'main', note: null })).rejects.toMatchObject({ kind: 'not_found' })
+    await expect(area.handlers.deliverTake({ takeId: 'nosuchtake', label: 'main', note: null })).rejects.toMatchObject({
+      kind: 'not_found',
+    })
     await area.stop()
   })
-
 })

@@ -37,8 +37,12 @@ export function sandboxAt(opts: { port?: number; dataDir?: string } = {}): Promi
 
 export function clientFor(url: string): TalentClient {
   return createTalentClient({
-    baseUrl: url, apiKey: () => TOKEN, timeoutMs: 10_000, retry: { maxAttempts: 2 },
-    sleep: async () => {}, random: () => 0.5,
+    baseUrl: url,
+    apiKey: () => TOKEN,
+    timeoutMs: 10_000,
+    retry: { maxAttempts: 2 },
+    sleep: async () => {},
+    random: () => 0.5,
   })
 }
 
@@ -81,18 +85,31 @@ export function takeArea(o: AreaOptions): { area: TakeArea<DeliveryService>; hub
     dataDir: o.dataDir,
     hub,
     log: quietLog(),
-    delivery: ({ store, log, changed }) => new DeliveryService({
-      store, client: currentClient, apiKey: () => TOKEN, baseUrl: o.url, dataDir: o.dataDir, hub, log, now: Date.now,
-      online: o.online ?? new SwitchableOnline(true), onTakeChanged: changed,
-      upload: o.upload ?? { retryDelaysMs: [0, 50], progressIntervalMs: 0 },
-      backoff: o.backoff ?? { baseMs: 50, maxMs: 200 },
-    }),
+    delivery: ({ store, log, changed }) =>
+      new DeliveryService({
+        store,
+        client: currentClient,
+        apiKey: () => TOKEN,
+        baseUrl: o.url,
+        dataDir: o.dataDir,
+        hub,
+        log,
+        now: Date.now,
+        online: o.online ?? new SwitchableOnline(true),
+        onTakeChanged: changed,
+        upload: o.upload ?? { retryDelaysMs: [0, 50], progressIntervalMs: 0 },
+        backoff: o.backoff ?? { baseMs: 50, maxMs: 200 },
+      }),
   })
   return { area, hub, events }
 }
 
 /** Resolves with the first event `match` accepts (already recorded ones count), or rejects after `ms`. */
-export function waitForEvent<T = unknown>(hub: EventHub, match: (event: BridgeEventName, data: T) => boolean, ms = 15_000): Promise<T> {
+export function waitForEvent<T = unknown>(
+  hub: EventHub,
+  match: (event: BridgeEventName, data: T) => boolean,
+  ms = 15_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     let stop: () => void = () => {}
     const timer = setTimeout(() => {
@@ -109,7 +126,12 @@ export function waitForEvent<T = unknown>(hub: EventHub, match: (event: BridgeEv
   })
 }
 
-export interface DeliveryStateData { takeId: string; status: string; deliveryId: string | null; message: string | null }
+export interface DeliveryStateData {
+  takeId: string
+  status: string
+  deliveryId: string | null
+  message: string | null
+}
 
 export const deliveredEvent = (takeId: string) => (event: BridgeEventName, d: DeliveryStateData) =>
   event === 'deliveryState' && d.takeId === takeId && d.status === 'delivered'
@@ -143,7 +165,8 @@ export async function deliveriesOf(client: TalentClient, jobId: string) {
 /** Server-side offset of an upload (tus HEAD), or null when the server does not know it. */
 export async function serverOffset(url: string, handle: string): Promise<number | null> {
   const res = await fetch(`${url}/api/v1/uploads/${handle}`, {
-    method: 'HEAD', headers: { Authorization: `Bearer ${TOKEN}`, 'Tus-Resumable': '1.0.0' },
+    method: 'HEAD',
+    headers: { Authorization: `Bearer ${TOKEN}`, 'Tus-Resumable': '1.0.0' },
   })
   if (res.status !== 200) return null
   return Number(res.headers.get('upload-offset'))

@@ -26,8 +26,12 @@ afterAll(async () => {
 
 async function skewedSandbox(skewMs: number): Promise<RunningSandbox> {
   const s = await startSandbox({
-    port: 0, keys: [{ token: TOKEN, scopes: '*' }], producer: false, log: () => {},
-    rateLimit: { limit: 100_000, windowMs: 60_000 }, now: () => Date.now() + skewMs,
+    port: 0,
+    keys: [{ token: TOKEN, scopes: '*' }],
+    producer: false,
+    log: () => {},
+    rateLimit: { limit: 100_000, windowMs: 60_000 },
+    now: () => Date.now() + skewMs,
   })
   sandboxes.push(s)
   return s
@@ -48,7 +52,13 @@ async function deliverOne(url: string, name: string) {
     const deliveryId = (await area.store.get(take.id)).delivery.delivery_id
     const found = (await client.listDeliveries(jobId as string)).deliveries.find((d) => d.delivery_id === deliveryId)
     if (!found) throw new Error('the delivery is not listed')
-    return { client, jobId: jobId as string, queuedAt, delivery: found, file: { file_name: found.original_name, size: found.size_bytes } }
+    return {
+      client,
+      jobId: jobId as string,
+      queuedAt,
+      delivery: found,
+      file: { file_name: found.original_name, size: found.size_bytes },
+    }
   } finally {
     await area.stop()
   }
@@ -59,7 +69,7 @@ describe('finding a delivery whose answer was lost', () => {
     ['an hour behind', -60 * MINUTE],
     ['five minutes behind', -5 * MINUTE],
     ['an hour ahead', 60 * MINUTE],
-  ])('finds it when the service clock is %s, and says when on this machine\'s clock', async (_, skew) => {
+  ])("finds it when the service clock is %s, and says when on this machine's clock", async (_, skew) => {
     const s = await skewedSandbox(skew)
     const { client, jobId, queuedAt, delivery, file } = await deliverOne(s.url, `skew-${skew}`)
     const found = await findDeliveryOnService(client, jobId, file, queuedAt)

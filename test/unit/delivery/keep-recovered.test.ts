@@ -23,14 +23,21 @@ describe('keeping a recovered take', () => {
     await area.start()
     const take = await area.store.get(rec.take.id)
     expect(take.state).toBe('recovered')
-    await expect(area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })).rejects.toThrow(/recovered after a crash; keep it before delivering it/)
+    await expect(area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })).rejects.toThrow(
+      /recovered after a crash; keep it before delivering it/,
+    )
 
-    const listed = waitForEvent<{ jobId: string; takes: Array<{ id: string; state: string }> }>(hub, (e, d) => e === 'takes' && d.takes.some((t) => t.id === take.id && t.state === 'ready'))
+    const listed = waitForEvent<{ jobId: string; takes: Array<{ id: string; state: string }> }>(
+      hub,
+      (e, d) => e === 'takes' && d.takes.some((t) => t.id === take.id && t.state === 'ready'),
+    )
     const kept = await area.handlers.keepRecoveredTake({ takeId: take.id })
     expect(kept).toMatchObject({ id: take.id, state: 'ready' })
     expect((await listed).jobId).toBe('31')
     await expect(area.handlers.keepRecoveredTake({ takeId: take.id })).rejects.toThrow(/is not a recovered take/)
-    await expect(area.handlers.keepRecoveredTake({ takeId: 'no-such-take' })).rejects.toMatchObject({ kind: 'not_found' })
+    await expect(area.handlers.keepRecoveredTake({ takeId: 'no-such-take' })).rejects.toMatchObject({
+      kind: 'not_found',
+    })
     await area.stop()
   })
 })

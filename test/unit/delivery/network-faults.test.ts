@@ -12,7 +12,16 @@ import { terminateUpload } from '../../../main/delivery/upload-server'
 import { makeAudio } from '../../support/audio-fixtures'
 import { refusedUrl, startFaultProxy, type FaultProxy } from '../../support/fault-proxy'
 import {
-  clientFor, deliverableJobs, deliveredEvent, deliveriesOf, sandboxAt, serverOffset, takeArea, tempDir, TOKEN, waitForEvent,
+  clientFor,
+  deliverableJobs,
+  deliveredEvent,
+  deliveriesOf,
+  sandboxAt,
+  serverOffset,
+  takeArea,
+  tempDir,
+  TOKEN,
+  waitForEvent,
   type DeliveryStateData,
 } from './delivery-fixture'
 
@@ -46,7 +55,8 @@ afterAll(async () => {
 
 function area(name: string) {
   const made = takeArea({
-    dataDir: join(work.path, name), url: () => proxy.url,
+    dataDir: join(work.path, name),
+    url: () => proxy.url,
     upload: { chunkBytes: MB, progressIntervalMs: 0, retryDelaysMs: [0], stallMs: 400 },
   })
   stops.push(() => made.area.stop())
@@ -94,7 +104,13 @@ describe('a stalled upload', () => {
     await a.start()
     const take = await a.handlers.importTake({ jobId, path: wav })
     // The second PATCH: its first 300 kB reach the server, then the proxy cuts it and never answers.
-    proxy.addRule({ method: 'PATCH', path: '/api/v1/uploads', skip: 1, times: 1, fault: { type: 'stall_request', afterBytes: 300_000 } })
+    proxy.addRule({
+      method: 'PATCH',
+      path: '/api/v1/uploads',
+      skip: 1,
+      times: 1,
+      fault: { type: 'stall_request', afterBytes: 300_000 },
+    })
     const delivered = waitForEvent<DeliveryStateData>(hub, deliveredEvent(take.id), 20_000)
     await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
     await delivered
@@ -118,9 +134,15 @@ describe('a delivery POST whose answer is lost, then cancel', () => {
     proxy.addRule({ method: 'POST', path: DELIVERIES, times: 1, fault: { type: 'drop_after' } })
     proxy.addRule({ method: 'POST', path: DELIVERIES, fault: { type: 'retry_after', status: 503, seconds: 1 } })
     await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
-    await waitForQueue(events, (v) => v.items.some((i) => i.takeId === take.id && i.outcomeUnknown === true && i.status === 'waiting' && i.attempts >= 1))
+    await waitForQueue(events, (v) =>
+      v.items.some(
+        (i) => i.takeId === take.id && i.outcomeUnknown === true && i.status === 'waiting' && i.attempts >= 1,
+      ),
+    )
 
-    await expect(a.handlers.cancelDelivery({ takeId: take.id })).rejects.toThrow(/^This take was already delivered at \d\d:\d\d, so there was nothing to cancel\.$/)
+    await expect(a.handlers.cancelDelivery({ takeId: take.id })).rejects.toThrow(
+      /^This take was already delivered at \d\d:\d\d, so there was nothing to cancel\.$/,
+    )
     const list = await deliveriesOf(client, jobId)
     expect(list).toHaveLength(before + 1)
     const after = await a.store.get(take.id)
@@ -144,7 +166,9 @@ describe('a delivery POST whose answer is lost, then cancel', () => {
     const take = await a.handlers.importTake({ jobId, path: wav })
     proxy.addRule({ method: 'POST', path: DELIVERIES, fault: { type: 'reset' } })
     await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
-    await waitForQueue(events, (v) => v.items.some((i) => i.takeId === take.id && i.outcomeUnknown === true && i.status === 'waiting'))
+    await waitForQueue(events, (v) =>
+      v.items.some((i) => i.takeId === take.id && i.outcomeUnknown === true && i.status === 'waiting'),
+    )
     const handle = (await a.store.get(take.id)).upload.handle as string
     expect(await serverOffset(sandbox.url, handle)).toBeGreaterThan(0)
 
@@ -167,8 +191,12 @@ describe('a delivery POST whose answer is lost, then cancel', () => {
     proxy.addRule({ method: 'POST', path: DELIVERIES, fault: { type: 'reset' } })
     proxy.addRule({ method: 'GET', path: DELIVERIES, fault: { type: 'html' } })
     await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
-    await waitForQueue(events, (v) => v.items.some((i) => i.takeId === take.id && i.outcomeUnknown === true && i.status === 'waiting'))
-    await expect(a.handlers.cancelDelivery({ takeId: take.id })).rejects.toThrow(/cannot tell yet whether this take already reached the service/)
+    await waitForQueue(events, (v) =>
+      v.items.some((i) => i.takeId === take.id && i.outcomeUnknown === true && i.status === 'waiting'),
+    )
+    await expect(a.handlers.cancelDelivery({ takeId: take.id })).rejects.toThrow(
+      /cannot tell yet whether this take already reached the service/,
+    )
     expect(a.delivery.list().items).toMatchObject([{ takeId: take.id, outcomeUnknown: true }])
     expect(['waiting', 'sending']).toContain(a.delivery.list().items[0]?.status)
     expect(proxy.requests.slice(from).filter((r) => r.method === 'DELETE')).toEqual([])
@@ -176,7 +204,7 @@ describe('a delivery POST whose answer is lost, then cancel', () => {
 })
 
 describe('cancelled while the service could not be reached, then delivered again', () => {
-  it('uploads afresh instead of resuming the abandoned upload, so the later DELETE of the old one leaves the delivery\'s audio intact', async () => {
+  it("uploads afresh instead of resuming the abandoned upload, so the later DELETE of the old one leaves the delivery's audio intact", async () => {
     const jobId = jobs[0] as string
     const { area: a, hub, events } = area('cancel-offline-redeliver')
     await a.start()
@@ -185,7 +213,9 @@ describe('cancelled while the service could not be reached, then delivered again
     proxy.addRule({ method: 'PATCH', path: /^\/api\/v1\/uploads\//, fault: { type: 'reset' } })
     proxy.addRule({ method: 'DELETE', path: /^\/api\/v1\/uploads\//, fault: { type: 'reset' } })
     await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
-    await waitForQueue(events, (v) => v.items.some((i) => i.takeId === take.id && i.status === 'waiting' && i.attempts >= 1))
+    await waitForQueue(events, (v) =>
+      v.items.some((i) => i.takeId === take.id && i.status === 'waiting' && i.attempts >= 1),
+    )
     const abandoned = (await a.store.get(take.id)).upload.handle as string
     expect(abandoned).toMatch(/^[0-9a-f]{32}$/)
     await a.handlers.cancelDelivery({ takeId: take.id })
@@ -218,7 +248,9 @@ describe('Retry-After on an upload', () => {
     const view = await waitForQueue(events, (v) => v.items.some((i) => i.takeId === take.id && (i.waitUntil ?? 0) > 0))
     const entry = view.items.find((i) => i.takeId === take.id)
     expect(entry?.waitUntil).toBeGreaterThanOrEqual(asked + 3_600_000 - 1_000)
-    expect(entry?.message).toMatch(/^The service asked Booth to wait until \d\d:\d\d; this delivery goes out by itself then\.$/)
+    expect(entry?.message).toMatch(
+      /^The service asked Booth to wait until \d\d:\d\d; this delivery goes out by itself then\.$/,
+    )
     const sent = proxy.requests.length
     a.delivery.queue.wakeNow() // "Try now" / back online: does not cut a server-asked wait short
     await a.handlers.retryDelivery({ takeId: take.id })
@@ -237,12 +269,17 @@ describe('deleting an unused upload', () => {
   })
 })
 
-async function waitForQueue(events: Array<{ event: string; data: unknown }>, match: (v: DeliveryQueueView) => boolean, ms = 15_000): Promise<DeliveryQueueView> {
+async function waitForQueue(
+  events: Array<{ event: string; data: unknown }>,
+  match: (v: DeliveryQueueView) => boolean,
+  ms = 15_000,
+): Promise<DeliveryQueueView> {
   const until = Date.now() + ms
   for (;;) {
     const hit = queueOf(events).find(match)
     if (hit) return hit
-    if (Date.now() > until) throw new Error(`The delivery queue never matched; last: ${JSON.stringify(queueOf(events).at(-1))}`)
+    if (Date.now() > until)
+      throw new Error(`The delivery queue never matched; last: ${JSON.stringify(queueOf(events).at(-1))}`)
     await new Promise((r) => setTimeout(r, 20))
   }
 }

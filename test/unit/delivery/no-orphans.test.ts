@@ -13,7 +13,15 @@ import type { DeliveryQueueView } from '../../../shared/bridge-takes'
 import { makeAudio } from '../../support/audio-fixtures'
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy'
 import {
-  clientFor, deliverableJobs, deliveredEvent, takeArea, tempDir, TOKEN, undeliverableJob, waitForEvent, type DeliveryStateData,
+  clientFor,
+  deliverableJobs,
+  deliveredEvent,
+  takeArea,
+  tempDir,
+  TOKEN,
+  undeliverableJob,
+  waitForEvent,
+  type DeliveryStateData,
 } from './delivery-fixture'
 
 const MB = 1024 * 1024
@@ -48,7 +56,10 @@ afterAll(async () => {
 /** A sandbox whose unfinished uploads expire `afterMs` after creation (swept every 100 ms), behind a fault proxy. */
 async function serviceExpiringAfter(afterMs: number): Promise<{ sandbox: RunningSandbox; proxy: FaultProxy }> {
   const sb = await startSandbox({
-    keys: [{ token: TOKEN, scopes: '*' }], producer: false, rateLimit: { limit: 100_000, windowMs: 60_000 }, log: () => {},
+    keys: [{ token: TOKEN, scopes: '*' }],
+    producer: false,
+    rateLimit: { limit: 100_000, windowMs: 60_000 },
+    log: () => {},
     uploadExpiry: { afterMs, sweepEveryMs: 100 },
   })
   return { sandbox: sb, proxy: await startFaultProxy({ upstream: sb.url, maxStallMs: 20_000 }) }
@@ -61,7 +72,8 @@ async function nothingOpen(): Promise<void> {
 
 function area(name: string, via: () => FaultProxy = () => proxy) {
   const made = takeArea({
-    dataDir: join(work.path, name), url: () => via().url,
+    dataDir: join(work.path, name),
+    url: () => via().url,
     upload: { chunkBytes: MB, progressIntervalMs: 0, retryDelaysMs: [0], stallMs: 15_000 },
   })
   stops.push(() => made.area.stop())
@@ -71,7 +83,10 @@ function area(name: string, via: () => FaultProxy = () => proxy) {
 const queueOf = (events: Array<{ event: string; data: unknown }>) =>
   events.filter((e) => e.event === 'deliveryQueue').map((e) => e.data as DeliveryQueueView)
 
-async function waitForQueue(events: Array<{ event: string; data: unknown }>, match: (v: DeliveryQueueView) => boolean): Promise<void> {
+async function waitForQueue(
+  events: Array<{ event: string; data: unknown }>,
+  match: (v: DeliveryQueueView) => boolean,
+): Promise<void> {
   await expect.poll(() => queueOf(events).some(match), { timeout: 20_000, interval: 20 }).toBe(true)
 }
 
@@ -84,7 +99,9 @@ describe('an upload Booth abandons is deleted on the service', () => {
     proxy.addRule({ method: 'PATCH', path: UPLOAD, skip: 1, fault: { type: 'stall' } })
     await a.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
     await waitForQueue(events, (v) => v.items.some((i) => i.takeId === take.id && i.status === 'sending'))
-    await expect.poll(async () => (await sandbox.openUploads()).some((u) => u.offset >= MB), { timeout: 20_000, interval: 50 }).toBe(true)
+    await expect
+      .poll(async () => (await sandbox.openUploads()).some((u) => u.offset >= MB), { timeout: 20_000, interval: 50 })
+      .toBe(true)
     await a.handlers.cancelDelivery({ takeId: take.id })
     await nothingOpen()
   })
@@ -108,13 +125,23 @@ describe('an upload Booth abandons is deleted on the service', () => {
   it('of a take deleted while its upload was still on the service (a refused delivery whose queue entry was lost)', async () => {
     const declined = await undeliverableJob(client)
     const dataDir = join(work.path, 'deleted')
-    const first = takeArea({ dataDir, url: () => proxy.url, upload: { chunkBytes: MB, progressIntervalMs: 0, retryDelaysMs: [0] } })
+    const first = takeArea({
+      dataDir,
+      url: () => proxy.url,
+      upload: { chunkBytes: MB, progressIntervalMs: 0, retryDelaysMs: [0] },
+    })
     await first.area.start()
     const take = await first.area.handlers.importTake({ jobId: declined, path: wav })
-    const failed = waitForEvent<DeliveryStateData>(first.hub, (e, d) => e === 'deliveryState' && d.takeId === take.id && d.status === 'failed', 20_000)
+    const failed = waitForEvent<DeliveryStateData>(
+      first.hub,
+      (e, d) => e === 'deliveryState' && d.takeId === take.id && d.status === 'failed',
+      20_000,
+    )
     await first.area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
     await failed
-    expect((await sandbox.openUploads()).map((u) => u.handle)).toEqual([(await first.area.store.get(take.id)).upload.handle])
+    expect((await sandbox.openUploads()).map((u) => u.handle)).toEqual([
+      (await first.area.store.get(take.id)).upload.handle,
+    ])
     await first.area.stop()
     await rm(join(dataDir, 'delivery-queue.json'), { force: true })
     const { area: again } = area('deleted')

@@ -5,7 +5,15 @@ import type { RunningSandbox } from '../../../sandbox/server'
 import { makeAudio } from '../../support/audio-fixtures'
 import { startProxy, type ByteCountingProxy } from './byte-counting-proxy'
 import {
-  clientFor, deliverableJobs, deliveredEvent, sandboxAt, serverOffset, SwitchableOnline, takeArea, tempDir, waitForEvent,
+  clientFor,
+  deliverableJobs,
+  deliveredEvent,
+  sandboxAt,
+  serverOffset,
+  SwitchableOnline,
+  takeArea,
+  tempDir,
+  waitForEvent,
   type DeliveryStateData,
 } from './delivery-fixture'
 
@@ -21,7 +29,7 @@ beforeAll(async () => {
   proxy = await startProxy(sandbox.url)
   work = await tempDir('booth-pause-')
   wav = await makeAudio(work.path, 'voice', [{ kind: 'noise', seconds: 30, dbfs: -20 }]) // ~4.3 MB
-  ;[jobId] = await deliverableJobs(clientFor(sandbox.url), 1) as [string]
+  ;[jobId] = (await deliverableJobs(clientFor(sandbox.url), 1)) as [string]
 })
 afterAll(async () => {
   await proxy.close()
@@ -30,11 +38,18 @@ afterAll(async () => {
 })
 
 it('pausing a delivery stops its upload (kept on the server); resuming finishes it from there and delivers once', async () => {
-  const { area, hub } = takeArea({ dataDir: join(work.path, 'pause'), url: () => proxy.url, upload: { chunkBytes: MB, progressIntervalMs: 0, retryDelaysMs: [0] } })
+  const { area, hub } = takeArea({
+    dataDir: join(work.path, 'pause'),
+    url: () => proxy.url,
+    upload: { chunkBytes: MB, progressIntervalMs: 0, retryDelaysMs: [0] },
+  })
   await area.start()
   const take = await area.handlers.importTake({ jobId, path: wav })
   proxy.setRate(2 * MB)
-  const halfway = waitForEvent<{ takeId: string; bytesSent: number }>(hub, (e, d) => e === 'uploadProgress' && d.takeId === take.id && d.bytesSent > 1.5 * MB)
+  const halfway = waitForEvent<{ takeId: string; bytesSent: number }>(
+    hub,
+    (e, d) => e === 'uploadProgress' && d.takeId === take.id && d.bytesSent > 1.5 * MB,
+  )
   await area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
   await halfway
   const paused = await area.handlers.pauseUpload({ takeId: take.id })

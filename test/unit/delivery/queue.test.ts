@@ -3,8 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../sandbox/server'
 import { makeAudio } from '../../support/audio-fixtures'
 import {
-  clientFor, deliverableJobs, deliveredEvent, deliveriesOf, sandboxAt, serverOffset, SwitchableOnline, takeArea, tempDir,
-  undeliverableJob, waitForEvent, type DeliveryStateData,
+  clientFor,
+  deliverableJobs,
+  deliveredEvent,
+  deliveriesOf,
+  sandboxAt,
+  serverOffset,
+  SwitchableOnline,
+  takeArea,
+  tempDir,
+  undeliverableJob,
+  waitForEvent,
+  type DeliveryStateData,
 } from './delivery-fixture'
 
 let work: Awaited<ReturnType<typeof tempDir>>
@@ -24,7 +34,7 @@ describe('the offline delivery queue', () => {
     let sandbox: RunningSandbox = await sandboxAt({ dataDir: sandboxData })
     const port = sandbox.port
     const client = clientFor(sandbox.url)
-    const [jobA, jobB] = await deliverableJobs(client, 2) as [string, string]
+    const [jobA, jobB] = (await deliverableJobs(client, 2)) as [string, string]
     const before = { a: (await deliveriesOf(client, jobA)).length, b: (await deliveriesOf(client, jobB)).length }
     const online = new SwitchableOnline(true)
     const { area, hub, events } = takeArea({ dataDir: join(work.path, 'offline'), url: () => sandbox.url, online })
@@ -37,8 +47,16 @@ describe('the offline delivery queue', () => {
 
     await sandbox.close()
     online.set(false)
-    const waiting = waitForEvent<DeliveryStateData>(hub, (e, d) => e === 'deliveryState' && d.takeId === takes[0]?.id && d.status === 'queued' && d.message !== 'Waiting to be sent.')
-    for (const [i, t] of takes.entries()) await area.handlers.deliverTake({ takeId: t.id, label: i === 1 ? 'alt' : 'main', note: `take ${i}` })
+    const waiting = waitForEvent<DeliveryStateData>(
+      hub,
+      (e, d) =>
+        e === 'deliveryState' &&
+        d.takeId === takes[0]?.id &&
+        d.status === 'queued' &&
+        d.message !== 'Waiting to be sent.',
+    )
+    for (const [i, t] of takes.entries())
+      await area.handlers.deliverTake({ takeId: t.id, label: i === 1 ? 'alt' : 'main', note: `take ${i}` })
     await waiting
     await area.delivery.queue.idle()
     const queued = await area.handlers.listDeliveryQueue({})
@@ -52,7 +70,9 @@ describe('the offline delivery queue', () => {
     const allDelivered = Promise.all(takes.map((t) => waitForEvent<DeliveryStateData>(hub, deliveredEvent(t.id))))
     online.set(true)
     const results = await allDelivered
-    const order = events.filter((e) => e.event === 'deliveryState' && (e.data as DeliveryStateData).status === 'delivered').map((e) => (e.data as DeliveryStateData).takeId)
+    const order = events
+      .filter((e) => e.event === 'deliveryState' && (e.data as DeliveryStateData).status === 'delivered')
+      .map((e) => (e.data as DeliveryStateData).takeId)
     expect(order).toEqual(takes.map((t) => t.id))
     const ids = results.map((r) => Number(r.deliveryId))
     expect([...ids].sort((x, y) => x - y)).toEqual(ids)
@@ -75,15 +95,18 @@ describe('failed deliveries, retry and cancel', () => {
     await sandbox.close()
   })
 
-  it("marks a delivery the server refuses as failed with its reason and moves on; retry keeps the key; cancel keeps the take", async () => {
+  it('marks a delivery the server refuses as failed with its reason and moves on; retry keeps the key; cancel keeps the take', async () => {
     const client = clientFor(sandbox.url)
     const refused = await undeliverableJob(client)
-    const [fine] = await deliverableJobs(client, 1) as [string]
+    const [fine] = (await deliverableJobs(client, 1)) as [string]
     const { area, hub } = takeArea({ dataDir: join(work.path, 'fail'), url: () => sandbox.url })
     await area.start()
     const bad = await area.handlers.importTake({ jobId: refused, path: wav })
     const good = await area.handlers.importTake({ jobId: fine, path: wav })
-    const failed = waitForEvent<DeliveryStateData>(hub, (e, d) => e === 'deliveryState' && d.takeId === bad.id && d.status === 'failed')
+    const failed = waitForEvent<DeliveryStateData>(
+      hub,
+      (e, d) => e === 'deliveryState' && d.takeId === bad.id && d.status === 'failed',
+    )
     const delivered = waitForEvent<DeliveryStateData>(hub, deliveredEvent(good.id))
     await area.handlers.deliverTake({ takeId: bad.id, label: 'main', note: null })
     await area.handlers.deliverTake({ takeId: good.id, label: 'main', note: null })
@@ -94,7 +117,11 @@ describe('failed deliveries, retry and cancel', () => {
     expect(await serverOffset(sandbox.url, handle)).toBeGreaterThan(0)
     expect(area.delivery.list().items).toMatchObject([{ takeId: bad.id, status: 'failed', canCancel: true }])
 
-    const failedAgain = waitForEvent<DeliveryStateData>(hub, (e, d) => e === 'deliveryState' && d.takeId === bad.id && d.status === 'failed' && d.message !== null, 10_000)
+    const failedAgain = waitForEvent<DeliveryStateData>(
+      hub,
+      (e, d) => e === 'deliveryState' && d.takeId === bad.id && d.status === 'failed' && d.message !== null,
+      10_000,
+    )
     const retried = await area.handlers.retryDelivery({ takeId: bad.id })
     expect(retried.status).not.toBe('failed')
     await failedAgain
@@ -118,7 +145,10 @@ describe('failed deliveries, retry and cancel', () => {
     const { area } = takeArea({ dataDir: join(work.path, 'delete'), url: () => url, online })
     await area.start()
     url = sandbox.url
-    const take = await area.handlers.importTake({ jobId: (await deliverableJobs(clientFor(sandbox.url), 1))[0] as string, path: wav })
+    const take = await area.handlers.importTake({
+      jobId: (await deliverableJobs(clientFor(sandbox.url), 1))[0] as string,
+      path: wav,
+    })
     url = null
     await area.handlers.deliverTake({ takeId: take.id, label: 'main', note: null })
     await expect(area.handlers.deleteTake({ takeId: take.id })).rejects.toThrow(/cancel its delivery/)

@@ -27,10 +27,16 @@ afterAll(async () => {
   await work.remove()
 })
 
-interface Answer { takeId: string; ok: boolean; message: string | null }
+interface Answer {
+  takeId: string
+  ok: boolean
+  message: string | null
+}
 
 function deliverer(dataDir: string, go: string, takeIds: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, sandbox.url, go, ...takeIds], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, sandbox.url, go, ...takeIds], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let err = ''
   child.stderr.on('data', (d: Buffer) => (err += d.toString()))
   let ready: () => void = () => {}
@@ -71,9 +77,14 @@ it('each take is claimed by one process only and the service has one delivery pe
     const [fromA, fromB] = await Promise.all([a.answers, b.answers])
     for (const takeId of takeIds) {
       const both = [fromA, fromB].map((answers) => answers.find((x) => x.takeId === takeId))
-      expect(both.filter((x) => x?.ok), `take ${takeId}: ${JSON.stringify(both)}`).toHaveLength(1)
+      expect(
+        both.filter((x) => x?.ok),
+        `take ${takeId}: ${JSON.stringify(both)}`,
+      ).toHaveLength(1)
       const refused = both.find((x) => !x?.ok)
-      expect(refused?.message).toMatch(/already (being delivered by another Booth|in the delivery queue)|already being queued/)
+      expect(refused?.message).toMatch(
+        /already (being delivered by another Booth|in the delivery queue)|already being queued/,
+      )
     }
     await Promise.all([a.done, b.done])
   } finally {

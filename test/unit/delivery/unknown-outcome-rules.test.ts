@@ -10,7 +10,12 @@ import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ApiError, type ApiErrorKind } from '../../../main/api/errors'
 import { ABANDONED_FILE, AbandonedUploads } from '../../../main/delivery/abandoned-uploads'
-import { askedWaitMs, classifyDeliveryFailure, NotSignedInError, postMayHaveArrived } from '../../../main/delivery/delivery-errors'
+import {
+  askedWaitMs,
+  classifyDeliveryFailure,
+  NotSignedInError,
+  postMayHaveArrived,
+} from '../../../main/delivery/delivery-errors'
 import { clockTime } from '../../../shared/clock-time'
 import { DeliveryQueue } from '../../../main/delivery/delivery-queue'
 import { QUEUE_FILE, saveQueueFile, type QueueItem } from '../../../main/delivery/delivery-queue-file'
@@ -37,10 +42,29 @@ describe('whether a failed delivery POST may have arrived', () => {
   })
 
   it('every failure without a definitive answer leaves it unknown, whatever its kind', () => {
-    const kinds: ApiErrorKind[] = ['unreachable', 'refused', 'network', 'cut_off', 'connect_timeout', 'timeout', 'certificate', 'non_json', 'too_large', 'invalid_response', 'aborted']
-    fc.assert(fc.property(fc.constantFrom(...kinds), fc.boolean(), fc.option(fc.integer({ min: 100, max: 599 })), (kind, retryable, status) => {
-      expect(postMayHaveArrived(new ApiError({ kind, message: 'm', status, retryable }))).toBe(true)
-    }))
+    const kinds: ApiErrorKind[] = [
+      'unreachable',
+      'refused',
+      'network',
+      'cut_off',
+      'connect_timeout',
+      'timeout',
+      'certificate',
+      'non_json',
+      'too_large',
+      'invalid_response',
+      'aborted',
+    ]
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...kinds),
+        fc.boolean(),
+        fc.option(fc.integer({ min: 100, max: 599 })),
+        (kind, retryable, status) => {
+          expect(postMayHaveArrived(new ApiError({ kind, message: 'm', status, retryable }))).toBe(true)
+        },
+      ),
+    )
   })
 })
 
@@ -51,23 +75,38 @@ describe('waits the service asked for', () => {
     expect(askedWaitMs({ retryAfterMs: 2_000 }, now)).toBe(2_000)
     expect(askedWaitMs({}, now)).toBeNull()
     const parked = classifyDeliveryFailure(apiError(429, true, { waitUntil: now + 3_600_000 }), now)
-    expect(parked).toEqual({ kind: 'wait', retryAfterMs: 3_600_000, message: `The service asked Booth to wait until ${clockTime(now + 3_600_000)}; this delivery goes out by itself then.` })
+    expect(parked).toEqual({
+      kind: 'wait',
+      retryAfterMs: 3_600_000,
+      message: `The service asked Booth to wait until ${clockTime(now + 3_600_000)}; this delivery goes out by itself then.`,
+    })
     const short = classifyDeliveryFailure(apiError(503, true, { retryAfterMs: 5_000 }), now)
     expect(short).toEqual({ kind: 'wait', retryAfterMs: 5_000, message: 'answered 503' })
-    const upload = classifyDeliveryFailure(new UploadFailedError('Uploading x failed: the server answered 429.', 429, undefined, 7_200_000), now)
+    const upload = classifyDeliveryFailure(
+      new UploadFailedError('Uploading x failed: the server answered 429.', 429, undefined, 7_200_000),
+      now,
+    )
     expect(upload).toMatchObject({ kind: 'wait', retryAfterMs: 7_200_000 })
     expect(classifyDeliveryFailure(apiError(400, false), now).kind).toBe('fail')
   })
 
-  it('a call Booth ended itself (quitting) waits, same delivery: it is not the service\'s answer', () => {
-    const ended = classifyDeliveryFailure(new ApiError({ kind: 'aborted', message: 'The request was cancelled.', status: null, retryable: false }))
-    expect(ended).toEqual({ kind: 'wait', retryAfterMs: null, message: 'Booth stopped before the service answered; this delivery goes out again, as the same delivery.' })
+  it("a call Booth ended itself (quitting) waits, same delivery: it is not the service's answer", () => {
+    const ended = classifyDeliveryFailure(
+      new ApiError({ kind: 'aborted', message: 'The request was cancelled.', status: null, retryable: false }),
+    )
+    expect(ended).toEqual({
+      kind: 'wait',
+      retryAfterMs: null,
+      message: 'Booth stopped before the service answered; this delivery goes out again, as the same delivery.',
+    })
   })
 
   it('says clock times as HH:MM for any instant', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => {
-      expect(clockTime(ms)).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/)
-    }))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (ms) => {
+        expect(clockTime(ms)).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/)
+      }),
+    )
   })
 })
 
@@ -96,18 +135,36 @@ describe('unused uploads to delete later', () => {
   })
 })
 
-describe('a delivery held for a cancel\'s check when Booth quit', () => {
+describe("a delivery held for a cancel's check when Booth quit", () => {
   it('is waiting again after a restart (confirmed by itself, never left paused); a paused upload stays paused', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'booth-held-'))
     dirs.push(dir)
     const base: QueueItem = {
-      takeId: 'held', jobId: '101', label: 'main', note: null, queuedAt: 1, status: 'paused', message: 'Checking with the service whether this take was already delivered.',
-      attempts: 2, nextAttemptAt: null, mayHaveArrived: true, file: null, waitUntil: null,
+      takeId: 'held',
+      jobId: '101',
+      label: 'main',
+      note: null,
+      queuedAt: 1,
+      status: 'paused',
+      message: 'Checking with the service whether this take was already delivered.',
+      attempts: 2,
+      nextAttemptAt: null,
+      mayHaveArrived: true,
+      file: null,
+      waitUntil: null,
     }
-    await saveQueueFile(join(dir, QUEUE_FILE), [base, { ...base, takeId: 'paused-upload', mayHaveArrived: false, message: 'Paused.' }])
+    await saveQueueFile(join(dir, QUEUE_FILE), [
+      base,
+      { ...base, takeId: 'paused-upload', mayHaveArrived: false, message: 'Paused.' },
+    ])
     const queue = new DeliveryQueue({
-      dataDir: dir, send: async () => undefined, classify: () => ({ kind: 'fail', message: 'no' }),
-      online: new SwitchableOnline(true), now: Date.now, log: quietLog(), onChange: () => undefined,
+      dataDir: dir,
+      send: async () => undefined,
+      classify: () => ({ kind: 'fail', message: 'no' }),
+      online: new SwitchableOnline(true),
+      now: Date.now,
+      log: quietLog(),
+      onChange: () => undefined,
     })
     await queue.load()
     expect(queue.list()).toMatchObject([

@@ -21,7 +21,8 @@ describe('an upload answer with Retry-After', () => {
   })
 
   it('reads a header the way the API client does: malformed values ask for no wait', () => {
-    for (const bad of ['', 'soon', '-1', '1e3', '12abc']) expect(retryAfterOf(answer(503, { 'Retry-After': bad }), NOW)).toBeNull()
+    for (const bad of ['', 'soon', '-1', '1e3', '12abc'])
+      expect(retryAfterOf(answer(503, { 'Retry-After': bad }), NOW)).toBeNull()
     expect(retryAfterOf(answer(503, {}), NOW)).toBeNull()
     expect(retryAfterOf(null, NOW)).toBeNull()
   })

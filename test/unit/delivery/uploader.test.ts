@@ -45,8 +45,17 @@ afterAll(async () => {
 })
 
 const request = (dataDir: string, extra: Partial<UploadRequest> = {}): UploadRequest => ({
-  baseUrl: proxy.url, apiKey: () => TOKEN, dataDir, takeId: 'take-1', path: file, fileName: 'take.wav', fileType: 'audio/wav',
-  chunkBytes: 2 * MB, retryDelaysMs: [0, 50], progressIntervalMs: 0, ...extra,
+  baseUrl: proxy.url,
+  apiKey: () => TOKEN,
+  dataDir,
+  takeId: 'take-1',
+  path: file,
+  fileName: 'take.wav',
+  fileType: 'audio/wav',
+  chunkBytes: 2 * MB,
+  retryDelaysMs: [0, 50],
+  progressIntervalMs: 0,
+  ...extra,
 })
 
 describe('uploader', () => {
@@ -55,7 +64,14 @@ describe('uploader', () => {
     let handle: string | null = null
     const progress: number[] = []
     proxy.setRate(4 * MB)
-    const first = await startUpload(request(dataDir, { onHandle: (h) => { handle = h }, onProgress: (s) => progress.push(s) }))
+    const first = await startUpload(
+      request(dataDir, {
+        onHandle: (h) => {
+          handle = h
+        },
+        onProgress: (s) => progress.push(s),
+      }),
+    )
     while ((progress.at(-1) ?? 0) < 2.5 * MB) await new Promise((r) => setTimeout(r, 20))
     await first.pause()
     expect(await first.done).toEqual({ outcome: 'paused' })
@@ -85,7 +101,13 @@ describe('uploader', () => {
     const dataDir = join(work.path, 'cancel')
     let handle: string | null = null
     proxy.setRate(2 * MB)
-    const run = await startUpload(request(dataDir, { onHandle: (h) => { handle = h } }))
+    const run = await startUpload(
+      request(dataDir, {
+        onHandle: (h) => {
+          handle = h
+        },
+      }),
+    )
     while (handle === null) await new Promise((r) => setTimeout(r, 20))
     await new Promise((r) => setTimeout(r, 300))
     await run.cancel()
@@ -96,9 +118,13 @@ describe('uploader', () => {
   })
 
   it('a refused key is a final failure with the status; an unreachable server is one without', async () => {
-    const refused = await startUpload(request(join(work.path, 'bad-key'), { baseUrl: sandbox.url, apiKey: () => 'booth_not_a_known_key_0000' }))
+    const refused = await startUpload(
+      request(join(work.path, 'bad-key'), { baseUrl: sandbox.url, apiKey: () => 'booth_not_a_known_key_0000' }),
+    )
     await expect(refused.done).rejects.toMatchObject({ name: 'UploadFailedError', status: 401 })
-    const closed = await startUpload(request(join(work.path, 'down'), { baseUrl: 'http://127.0.0.1:9', retryDelaysMs: [] }))
+    const closed = await startUpload(
+      request(join(work.path, 'down'), { baseUrl: 'http://127.0.0.1:9', retryDelaysMs: [] }),
+    )
     const err = await closed.done.catch((e: unknown) => e)
     expect(err).toBeInstanceOf(UploadFailedError)
     expect(err).toMatchObject({ status: null, message: expect.stringMatching(/could not be reached/) })
@@ -109,7 +135,9 @@ describe('uploader', () => {
     await expect(startUpload(request(dataDir, { baseUrl: 'ftp://x' }))).rejects.toThrow(/not an http\(s\) address/)
     await expect(startUpload(request(dataDir, { fileName: ' ' }))).rejects.toThrow(/file name/)
     await expect(startUpload(request(dataDir, { chunkBytes: 10 }))).rejects.toThrow(/at least 64 KiB/)
-    await expect(startUpload(request(dataDir, { path: join(work.path, 'missing.wav') }))).rejects.toThrow(/cannot be read/)
+    await expect(startUpload(request(dataDir, { path: join(work.path, 'missing.wav') }))).rejects.toThrow(
+      /cannot be read/,
+    )
     await expect(startUpload(request(dataDir, { path: work.path }))).rejects.toThrow(/is not a file/)
   })
 

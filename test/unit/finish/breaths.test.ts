@@ -58,16 +58,21 @@ function take(sound: Float32Array, seed = 1): { x: Float32Array; pause: { from: 
 describe('findBreaths', () => {
   it('finds a breath (band-limited noise of 150-600 ms, 10-30 dB over the room tone) inside the pause', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 220, max: 580 }), fc.double({ min: 12, max: 30, noNaN: true }), (seed, ms, overDb) => {
-        const b = noise(ms, ROOM_DB + overDb, seed, 200, 2000)
-        const t = take(b, seed)
-        const found = findBreaths([t.x], SR, [t.pause], ROOM_DB)
-        expect(found).toHaveLength(1)
-        const f = found[0] as Breath
-        expect(f.from).toBeGreaterThanOrEqual(t.at - 0.02 * SR)
-        expect(f.to).toBeLessThanOrEqual(t.at + b.length + 0.02 * SR)
-        expect(f.levelDb).toBeGreaterThan(ROOM_DB + 8)
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 220, max: 580 }),
+        fc.double({ min: 12, max: 30, noNaN: true }),
+        (seed, ms, overDb) => {
+          const b = noise(ms, ROOM_DB + overDb, seed, 200, 2000)
+          const t = take(b, seed)
+          const found = findBreaths([t.x], SR, [t.pause], ROOM_DB)
+          expect(found).toHaveLength(1)
+          const f = found[0] as Breath
+          expect(f.from).toBeGreaterThanOrEqual(t.at - 0.02 * SR)
+          expect(f.to).toBeLessThanOrEqual(t.at + b.length + 0.02 * SR)
+          expect(f.levelDb).toBeGreaterThan(ROOM_DB + 8)
+        },
+      ),
       { numRuns: 15 },
     )
   })
@@ -91,13 +96,17 @@ describe('findBreaths', () => {
 describe('breathGainDb and lowerBreaths', () => {
   it('never lower a breath under the room tone, and lower one well above it by 10-20 dB', () => {
     fc.assert(
-      fc.property(fc.double({ min: -90, max: -20, noNaN: true }), fc.double({ min: -90, max: -30, noNaN: true }), (levelDb, roomDb) => {
-        const g = breathGainDb('lower', { from: 0, to: 1, levelDb }, roomDb) as number
-        expect(g).toBeLessThanOrEqual(0)
-        if (levelDb >= roomDb) expect(levelDb + g).toBeGreaterThanOrEqual(roomDb - 1e-9)
-        if (levelDb - roomDb >= 20) expect(g).toBeGreaterThanOrEqual(-20)
-        if (levelDb - roomDb >= 15) expect(g).toBeLessThanOrEqual(-10)
-      }),
+      fc.property(
+        fc.double({ min: -90, max: -20, noNaN: true }),
+        fc.double({ min: -90, max: -30, noNaN: true }),
+        (levelDb, roomDb) => {
+          const g = breathGainDb('lower', { from: 0, to: 1, levelDb }, roomDb) as number
+          expect(g).toBeLessThanOrEqual(0)
+          if (levelDb >= roomDb) expect(levelDb + g).toBeGreaterThanOrEqual(roomDb - 1e-9)
+          if (levelDb - roomDb >= 20) expect(g).toBeGreaterThanOrEqual(-20)
+          if (levelDb - roomDb >= 15) expect(g).toBeLessThanOrEqual(-10)
+        },
+      ),
     )
   })
 
@@ -112,7 +121,12 @@ describe('breathGainDb and lowerBreaths', () => {
     for (let i = 0; i < t.x.length; i++) {
       if (i >= region.from && i < region.to) wrong += y[i] === Math.fround((t.x[i] as number) * g) ? 0 : 1
       else if (i < region.from - ramp || i >= region.to + ramp) wrong += y[i] === t.x[i] ? 0 : 1
-      else wrong += Math.abs(y[i] as number) <= Math.abs(t.x[i] as number) && Math.abs(y[i] as number) >= Math.abs((t.x[i] as number) * g) - 1e-9 ? 0 : 1
+      else
+        wrong +=
+          Math.abs(y[i] as number) <= Math.abs(t.x[i] as number) &&
+          Math.abs(y[i] as number) >= Math.abs((t.x[i] as number) * g) - 1e-9
+            ? 0
+            : 1
     }
     expect(wrong).toBe(0)
   })

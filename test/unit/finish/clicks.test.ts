@@ -27,16 +27,23 @@ function room(frames: number, db: number, seed: number): Float32Array {
  */
 function burst(ms: number, db: number, hz: number): Float32Array {
   const n = Math.max(2, Math.round((ms / 1000) * SR))
-  return Float32Array.from({ length: n }, (_, i) => 10 ** (db / 20) * Math.exp(-i / (n / 3)) * (1 - i / n) * Math.cos((2 * Math.PI * hz * i) / SR))
+  return Float32Array.from(
+    { length: n },
+    (_, i) => 10 ** (db / 20) * Math.exp(-i / (n / 3)) * (1 - i / n) * Math.cos((2 * Math.PI * hz * i) / SR),
+  )
 }
 
 /** A longer transient (a knock, a lip smack that is part of a word): `ms` of a tone under a smooth Hann envelope. */
 function knock(ms: number, db: number, hz: number): Float32Array {
   const n = Math.round((ms / 1000) * SR)
-  return Float32Array.from({ length: n }, (_, i) => 10 ** (db / 20) * Math.sin((Math.PI * i) / n) ** 2 * Math.sin((2 * Math.PI * hz * i) / SR))
+  return Float32Array.from(
+    { length: n },
+    (_, i) => 10 ** (db / 20) * Math.sin((Math.PI * i) / n) ** 2 * Math.sin((2 * Math.PI * hz * i) / SR),
+  )
 }
 
-const add = (x: Float32Array, at: number, y: Float32Array): void => y.forEach((v, i) => (x[at + i] = (x[at + i] as number) + v))
+const add = (x: Float32Array, at: number, y: Float32Array): void =>
+  y.forEach((v, i) => (x[at + i] = (x[at + i] as number) + v))
 const maxStep = (x: Float32Array, a: number, b: number): number => {
   let m = 0
   for (let i = Math.max(1, a); i < b; i++) m = Math.max(m, Math.abs((x[i] as number) - (x[i - 1] as number)))
@@ -49,7 +56,14 @@ describe('findClicks and repairClicks', () => {
       fc.property(
         fc.integer({ min: 1, max: 1e6 }),
         fc.double({ min: -75, max: -50, noNaN: true }),
-        fc.array(fc.record({ ms: fc.double({ min: 0.5, max: 6, noNaN: true }), overDb: fc.double({ min: 25, max: 50, noNaN: true }), hz: fc.integer({ min: 1000, max: 6000 }) }), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          fc.record({
+            ms: fc.double({ min: 0.5, max: 6, noNaN: true }),
+            overDb: fc.double({ min: 25, max: 50, noNaN: true }),
+            hz: fc.integer({ min: 1000, max: 6000 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
         (seed, roomDb, specs) => {
           const x = room(SR, roomDb, seed)
           const pause = { from: 0, to: SR }
@@ -71,7 +85,19 @@ describe('findClicks and repairClicks', () => {
           expect(y.every((v, i) => v === x[i] || found.some((f) => i >= f.from - 48 && i < f.to + 48))).toBe(true)
         },
       ),
-      { numRuns: 30, examples: [[253254, -50, [{ ms: 4.697916666666667, overDb: 34.1735364025969, hz: 1596 }, { ms: 0.5, overDb: 25, hz: 1000 }]]] },
+      {
+        numRuns: 30,
+        examples: [
+          [
+            253254,
+            -50,
+            [
+              { ms: 4.697916666666667, overDb: 34.1735364025969, hz: 1596 },
+              { ms: 0.5, overDb: 25, hz: 1000 },
+            ],
+          ],
+        ],
+      },
     )
   })
 
@@ -124,6 +150,8 @@ describe('findClicks and repairClicks', () => {
     const a = repairClicks([l, r], SR, found)
     expect(repairClicks([l, r], SR, found)).toEqual(a)
     expect([l, r]).toEqual(copy)
-    expect(maxStep(a[1] as Float32Array, found[0]!.from, found[0]!.to)).toBeLessThan(maxStep(r, found[0]!.from, found[0]!.to) / 5)
+    expect(maxStep(a[1] as Float32Array, found[0]!.from, found[0]!.to)).toBeLessThan(
+      maxStep(r, found[0]!.from, found[0]!.to) / 5,
+    )
   })
 })

@@ -7,7 +7,7 @@ const SR = 48_000
 
 /** A deterministic test signal: noise and a tone at `level`, with a few short bursts `burst` times louder. */
 function signal(seed: number, frames: number, channels: number, level: number, burst: number): Float32Array[] {
-  let s = seed % 2147483646 + 1
+  let s = (seed % 2147483646) + 1
   const rnd = (): number => {
     s = (s * 16807) % 2147483647
     return s / 2147483647 - 0.5
@@ -24,7 +24,8 @@ function signal(seed: number, frames: number, channels: number, level: number, b
   return out
 }
 
-const gainOf = (x: Float32Array, y: Float32Array, g: number, i: number): number => (y[i] as number) / Math.fround((x[i] as number) * g)
+const gainOf = (x: Float32Array, y: Float32Array, g: number, i: number): number =>
+  (y[i] as number) / Math.fround((x[i] as number) * g)
 
 const arbSignal = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
@@ -42,7 +43,9 @@ describe('limitTruePeak', () => {
         const g = 10 ** (gainDb / 20)
         expect(r.activeFrames).toBe(0)
         expect(r.maxReductionDb).toBe(0)
-        ch.forEach((x, c) => expect(Array.from(r.channels[c] as Float32Array)).toEqual(Array.from(x, (v) => Math.fround(v * g))))
+        ch.forEach((x, c) =>
+          expect(Array.from(r.channels[c] as Float32Array)).toEqual(Array.from(x, (v) => Math.fround(v * g))),
+        )
       }),
       { numRuns: 40 },
     )
@@ -50,24 +53,33 @@ describe('limitTruePeak', () => {
 
   it('keeps the 4× true peak under the ceiling, only turns down, and gives every channel the same gain', () => {
     fc.assert(
-      fc.property(arbSignal, fc.double({ min: -12, max: -1, noNaN: true }), fc.double({ min: 0, max: 8, noNaN: true }), ({ seed, frames, channels }, ceilingDb, gainDb) => {
-        const ch = signal(seed, frames, channels, 0.3, 3)
-        const g = 10 ** (gainDb / 20)
-        const r = limitTruePeak(ch, SR, { ceilingDb, releaseMs: 60 }, gainDb)
-        expect(truePeakDb(r.channels)).toBeLessThanOrEqual(ceilingDb)
-        const [x0, y0] = [ch[0] as Float32Array, r.channels[0] as Float32Array]
-        let louder = 0
-        let unlinked = 0
-        for (let i = 0; i < frames; i++) {
-          for (let c = 0; c < channels; c++) {
-            if (Math.abs(r.channels[c]?.[i] as number) > Math.abs(Math.fround((ch[c]?.[i] as number) * g))) louder++
+      fc.property(
+        arbSignal,
+        fc.double({ min: -12, max: -1, noNaN: true }),
+        fc.double({ min: 0, max: 8, noNaN: true }),
+        ({ seed, frames, channels }, ceilingDb, gainDb) => {
+          const ch = signal(seed, frames, channels, 0.3, 3)
+          const g = 10 ** (gainDb / 20)
+          const r = limitTruePeak(ch, SR, { ceilingDb, releaseMs: 60 }, gainDb)
+          expect(truePeakDb(r.channels)).toBeLessThanOrEqual(ceilingDb)
+          const [x0, y0] = [ch[0] as Float32Array, r.channels[0] as Float32Array]
+          let louder = 0
+          let unlinked = 0
+          for (let i = 0; i < frames; i++) {
+            for (let c = 0; c < channels; c++) {
+              if (Math.abs(r.channels[c]?.[i] as number) > Math.abs(Math.fround((ch[c]?.[i] as number) * g))) louder++
+            }
+            if (channels === 2 && Math.abs(x0[i] as number) > 1e-3 && Math.abs(ch[1]?.[i] as number) > 1e-3) {
+              if (
+                Math.abs(gainOf(ch[1] as Float32Array, r.channels[1] as Float32Array, g, i) - gainOf(x0, y0, g, i)) >
+                1e-4
+              )
+                unlinked++
+            }
           }
-          if (channels === 2 && Math.abs(x0[i] as number) > 1e-3 && Math.abs(ch[1]?.[i] as number) > 1e-3) {
-            if (Math.abs(gainOf(ch[1] as Float32Array, r.channels[1] as Float32Array, g, i) - gainOf(x0, y0, g, i)) > 1e-4) unlinked++
-          }
-        }
-        expect({ louder, unlinked }).toEqual({ louder: 0, unlinked: 0 })
-      }),
+          expect({ louder, unlinked }).toEqual({ louder: 0, unlinked: 0 })
+        },
+      ),
       // The example: a limited peak the float32 output once lifted 0.000002 dB over the ceiling.
       { numRuns: 30, examples: [[{ seed: 144259, frames: 1244, channels: 1 }, -4.547637698283308, 7.999999999999991]] },
     )
@@ -115,17 +127,26 @@ describe('limitTruePeak', () => {
 
   it('gives the same output from block peaks measured once for a lower floor (a plan reusing them at another gain)', () => {
     fc.assert(
-      fc.property(arbSignal, fc.double({ min: 0, max: 6, noNaN: true }), fc.double({ min: 0, max: 3, noNaN: true }), ({ seed, frames, channels }, gainDb, extraDb) => {
-        const ch = signal(seed, frames, channels, 0.3, 3)
-        const settings = { ceilingDb: -2, releaseMs: 80 }
-        const known = inputPeaks(ch, 10 ** ((settings.ceilingDb - gainDb - extraDb) / 20))
-        expect(limitTruePeak(ch, SR, settings, gainDb, known).channels).toEqual(limitTruePeak(ch, SR, settings, gainDb).channels)
-      }),
+      fc.property(
+        arbSignal,
+        fc.double({ min: 0, max: 6, noNaN: true }),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        ({ seed, frames, channels }, gainDb, extraDb) => {
+          const ch = signal(seed, frames, channels, 0.3, 3)
+          const settings = { ceilingDb: -2, releaseMs: 80 }
+          const known = inputPeaks(ch, 10 ** ((settings.ceilingDb - gainDb - extraDb) / 20))
+          expect(limitTruePeak(ch, SR, settings, gainDb, known).channels).toEqual(
+            limitTruePeak(ch, SR, settings, gainDb).channels,
+          )
+        },
+      ),
       { numRuns: 20 },
     )
   })
 
   it('refuses channels of different lengths', () => {
-    expect(() => limitTruePeak([new Float32Array(10), new Float32Array(11)], SR, { ceilingDb: -1, releaseMs: 80 })).toThrow(/same number of frames/)
+    expect(() =>
+      limitTruePeak([new Float32Array(10), new Float32Array(11)], SR, { ceilingDb: -1, releaseMs: 80 }),
+    ).toThrow(/same number of frames/)
   })
 })

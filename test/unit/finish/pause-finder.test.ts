@@ -25,8 +25,23 @@ const VOICE = -20
 describe('the pause finder', () => {
   it('judges quiet against the voice: pauses of -97 dBFS between words with digital silence inside them are pauses', () => {
     // A gate closed before the first word and between syllables (exact zeros), pauses of a denoiser's -97 dBFS.
-    const word: Array<[number, number]> = [[VOICE, 200], [Number.NEGATIVE_INFINITY, 60], [VOICE, 200], [Number.NEGATIVE_INFINITY, 60], [VOICE, 200]]
-    const env = envelope([[Number.NEGATIVE_INFINITY, 300], [-97, 500], ...word, [-97, 1500], ...word, [-97, 1500], ...word, [-97, 500]])
+    const word: Array<[number, number]> = [
+      [VOICE, 200],
+      [Number.NEGATIVE_INFINITY, 60],
+      [VOICE, 200],
+      [Number.NEGATIVE_INFINITY, 60],
+      [VOICE, 200],
+    ]
+    const env = envelope([
+      [Number.NEGATIVE_INFINITY, 300],
+      [-97, 500],
+      ...word,
+      [-97, 1500],
+      ...word,
+      [-97, 1500],
+      ...word,
+      [-97, 500],
+    ])
     const floor = floorDb(env)
     expect(floor).toBeLessThan(-150)
     // Against the floor alone every -97 dBFS millisecond is sound: one speech span from start to end.
@@ -43,7 +58,19 @@ describe('the pause finder', () => {
 
   it('leaves a breath its samples showed, and a lone click, in the pause; a quiet run inside a word stays the word', () => {
     const room = -65
-    const env = envelope([[room, 400], [VOICE, 600], [room, 300], [-36, 250], [room, 60], [VOICE, 600], [room, 60], [-15, 3], [room, 300], [VOICE, 500], [room, 400]])
+    const env = envelope([
+      [room, 400],
+      [VOICE, 600],
+      [room, 300],
+      [-36, 250],
+      [room, 60],
+      [VOICE, 600],
+      [room, 60],
+      [-15, 3],
+      [room, 300],
+      [VOICE, 500],
+      [room, 400],
+    ])
     const floor = floorAgainstVoice(env, floorDb(env))
     const candidates = breathCandidatesMs(env, floor)
     // The breath (16 dB under the voice, 250 ms, 60 ms from the next word) is the one candidate.
@@ -64,7 +91,21 @@ describe('the pause finder', () => {
 
   it('takes no run too short, too long, too loud or too close to a word for a breath candidate', () => {
     const room = -65
-    const env = envelope([[room, 400], [VOICE, 600], [room, 300], [-36, 50], [room, 300], [-36, 900], [room, 300], [-24, 250], [room, 300], [-36, 250], [room, 10], [VOICE, 600], [room, 400]])
+    const env = envelope([
+      [room, 400],
+      [VOICE, 600],
+      [room, 300],
+      [-36, 50],
+      [room, 300],
+      [-36, 900],
+      [room, 300],
+      [-24, 250],
+      [room, 300],
+      [-36, 250],
+      [room, 10],
+      [VOICE, 600],
+      [room, 400],
+    ])
     expect(breathCandidatesMs(env, floorAgainstVoice(env, floorDb(env)))).toEqual([])
   })
 })

@@ -12,7 +12,15 @@ import { scriptSentences } from '../../../main/readback/index'
 
 describe('kindsByLength', () => {
   it('splits commas from sentence pauses, and paragraphs from sentences, by the take’s own pauses', () => {
-    expect(kindsByLength([0.3, 0.8, 0.35, 0.9, 0.85, 1.6, 0.32])).toEqual(['comma', 'sentence', 'comma', 'sentence', 'sentence', 'paragraph', 'comma'])
+    expect(kindsByLength([0.3, 0.8, 0.35, 0.9, 0.85, 1.6, 0.32])).toEqual([
+      'comma',
+      'sentence',
+      'comma',
+      'sentence',
+      'sentence',
+      'paragraph',
+      'comma',
+    ])
   })
   it('calls pauses of one kind of length all sentence pauses', () => {
     expect(kindsByLength([0.7, 0.8, 0.75])).toEqual(['sentence', 'sentence', 'sentence'])
@@ -30,9 +38,21 @@ describe('kindsFromScript', () => {
   })
   it('names a pause between read sentences a sentence or paragraph pause, any other a comma', () => {
     const rate = 1000
-    const pauses = [{ from: 1500, to: 1800, kind: 'sentence' as const }, { from: 3000, to: 3700, kind: 'comma' as const }, { from: 5000, to: 5900, kind: 'comma' as const }]
-    const read = [{ index: 0, onsetS: 0.5, endS: 3.0 }, { index: 1, onsetS: 3.7, endS: 5.0 }, { index: 2, onsetS: 5.9, endS: 7 }]
-    expect(kindsFromScript(pauses, rate, read, paragraphEnds(script, sentences))).toEqual(['comma', 'sentence', 'paragraph'])
+    const pauses = [
+      { from: 1500, to: 1800, kind: 'sentence' as const },
+      { from: 3000, to: 3700, kind: 'comma' as const },
+      { from: 5000, to: 5900, kind: 'comma' as const },
+    ]
+    const read = [
+      { index: 0, onsetS: 0.5, endS: 3.0 },
+      { index: 1, onsetS: 3.7, endS: 5.0 },
+      { index: 2, onsetS: 5.9, endS: 7 },
+    ]
+    expect(kindsFromScript(pauses, rate, read, paragraphEnds(script, sentences))).toEqual([
+      'comma',
+      'sentence',
+      'paragraph',
+    ])
   })
 })
 

@@ -16,7 +16,17 @@ const clock = { now: Date.UTC(2026, 2, 10, 12), zone: 'Europe/London' }
 const TODAY = '2026-03-10'
 
 const STATUS = ['pending', 'completed', 'declined', 'unknown'] as const
-const STAGES = ['sent', 'viewed', 'accepted', 'changes_requested', 'delivered', 'completed', 'approved', 'declined', 'unknown'] as const
+const STAGES = [
+  'sent',
+  'viewed',
+  'accepted',
+  'changes_requested',
+  'delivered',
+  'completed',
+  'approved',
+  'declined',
+  'unknown',
+] as const
 const DUE_STATES = ['none', 'later', 'soon', 'today', 'overdue', 'stale', 'unknown'] as const
 const date = fc.oneof(
   fc.constant(null),
@@ -32,13 +42,17 @@ const job = fc.record({
   changes_due: date,
 })
 
-const showsOverdue = (j: Parameters<typeof describeDue>[0]) => /^(Changes overdue|Overdue)/.test(describeDue(j, clock).label)
+const showsOverdue = (j: Parameters<typeof describeDue>[0]) =>
+  /^(Changes overdue|Overdue)/.test(describeDue(j, clock).label)
 
 describe('the overdue rule', () => {
   it('is the row label: overdue exactly when the row says "Overdue" (fast-check)', () => {
-    fc.assert(fc.property(job, (j) => {
-      expect(isOverdue(j, TODAY)).toBe(showsOverdue(j))
-    }), { numRuns: 3000 })
+    fc.assert(
+      fc.property(job, (j) => {
+        expect(isOverdue(j, TODAY)).toBe(showsOverdue(j))
+      }),
+      { numRuns: 3000 },
+    )
   })
 
   it('a job the service calls stale with no date, or a date still ahead, is not overdue (its row shows no overdue label)', () => {
@@ -51,7 +65,10 @@ describe('the overdue rule', () => {
 })
 
 describe('the "Overdue" filter', () => {
-  const summary = (id: string, fields: Partial<JobSummary>): JobSummary => ({ ...(jobSummary(id) as unknown as JobSummary), ...fields })
+  const summary = (id: string, fields: Partial<JobSummary>): JobSummary => ({
+    ...(jobSummary(id) as unknown as JobSummary),
+    ...fields,
+  })
   const jobs = [
     summary('1', { stage: 'accepted', due_state: 'overdue', due_date: '2026-03-08' }),
     summary('2', { stage: 'viewed', due_state: 'stale', due_date: null }),
@@ -59,9 +76,29 @@ describe('the "Overdue" filter', () => {
     summary('4', { stage: 'sent', due_state: 'stale', due_date: '2026-01-02' }),
   ]
   const view = (items: JobSummary[], filter: JobListView['query']['filter']): JobListView => ({
-    query: { ...DEFAULT_JOB_LIST_QUERY, filter }, total: items.length, items, unreadable: [], today: TODAY, source: 'live', fetchedAt: 0,
-    customers: [], voices: [],
-    counts: { pending: 4, to_record: 0, due_today: 0, overdue: 3, due_soon: 0, stale: 2, accepted: 2, changes_requested: 0, unopened: 0, completed: 0, delivered: 0, declined: 0 },
+    query: { ...DEFAULT_JOB_LIST_QUERY, filter },
+    total: items.length,
+    items,
+    unreadable: [],
+    today: TODAY,
+    source: 'live',
+    fetchedAt: 0,
+    customers: [],
+    voices: [],
+    counts: {
+      pending: 4,
+      to_record: 0,
+      due_today: 0,
+      overdue: 3,
+      due_soon: 0,
+      stale: 2,
+      accepted: 2,
+      changes_requested: 0,
+      unopened: 0,
+      completed: 0,
+      delivered: 0,
+      declined: 0,
+    },
   })
 
   it('counts the jobs whose row says overdue, from the whole pending list', () => {
@@ -69,7 +106,10 @@ describe('the "Overdue" filter', () => {
   })
 
   it('lists only those, and counts them from the latest whole pending list when the page is filtered', () => {
-    const filtered = withBoothOverdue(view([jobs[0], jobs[1], jobs[3]] as JobSummary[], 'overdue'), { items: jobs, today: TODAY })
+    const filtered = withBoothOverdue(view([jobs[0], jobs[1], jobs[3]] as JobSummary[], 'overdue'), {
+      items: jobs,
+      today: TODAY,
+    })
     expect(filtered.items.map((j) => j.job_id)).toEqual(['1', '4'])
     expect(filtered.total).toBe(2)
     expect(filtered.counts.overdue).toBe(2)

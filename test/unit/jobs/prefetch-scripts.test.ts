@@ -7,14 +7,22 @@ import { OfflineCache } from '../../../main/jobs/offline-cache'
 import { prefetchPendingScripts } from '../../../main/jobs/script-documents'
 import type { JobSummary } from '../../../shared/bridge'
 
-const job = (id: string): JobSummary => ({ job_id: id, status: 'pending', has_script: true, script_changed: false } as JobSummary)
+const job = (id: string): JobSummary =>
+  ({ job_id: id, status: 'pending', has_script: true, script_changed: false }) as JobSummary
 
 /** Only scriptsPdf is used by the prefetch; it answers "no PDF" for every job, and counts the asks. */
 function noPdfClient(asked: string[]): TalentClient {
   return {
     scriptsPdf: async ({ job_ids }: { job_ids: string[] }) => {
       asked.push(...job_ids)
-      return { url: null, expires_at: null, file_name: 'scripts.pdf', included: [], missing: job_ids.map((job_id) => ({ job_id, reason: 'no_pdf' as const })), replayed: false }
+      return {
+        url: null,
+        expires_at: null,
+        file_name: 'scripts.pdf',
+        included: [],
+        missing: job_ids.map((job_id) => ({ job_id, reason: 'no_pdf' as const })),
+        replayed: false,
+      }
     },
   } as unknown as TalentClient
 }

@@ -15,7 +15,9 @@ const leakedForms = [
   encodeURIComponent(CANARY),
   // a chunk of the canary's base64 at each of the three byte alignments, standard and URL-safe
   ...[0, 1, 2].flatMap((offset) => {
-    const chunk = Buffer.concat([Buffer.alloc(offset), Buffer.from(CANARY)]).toString('base64').slice(4, 16)
+    const chunk = Buffer.concat([Buffer.alloc(offset), Buffer.from(CANARY)])
+      .toString('base64')
+      .slice(4, 16)
     return [chunk, chunk.replace(/\+/g, '-').replace(/\//g, '_')]
   }),
 ]
@@ -57,7 +59,10 @@ describe('redacting log', () => {
     expect(entries[0]?.message).toBe(`using key ${REDACTED}`)
     expect(entries[2]?.fields).toEqual({ headers: { authorization: REDACTED, 'X-Api-Key': REDACTED, accept: 'json' } })
     expect(entries[3]?.fields).toEqual({ headers: { authorization: REDACTED, 'x-request-id': 'r1' } })
-    expect(entries[4]?.fields).toMatchObject({ a: [{ b: { c: `prefix-${REDACTED}-suffix` } }], circular: { self: '[Circular]' } })
+    expect(entries[4]?.fields).toMatchObject({
+      a: [{ b: { c: `prefix-${REDACTED}-suffix` } }],
+      circular: { self: '[Circular]' },
+    })
     const thrown = (entries[10]?.fields.error ?? {}) as Record<string, unknown>
     expect(thrown.message).toBe(`request failed for key ${REDACTED}`)
     expect(thrown.stack).toContain(`request failed for key ${REDACTED}`)
@@ -83,12 +88,25 @@ describe('redacting log', () => {
     log.info('no')
     log.warn('yes', { n: 1n, when: new Date(0), bytes: new Uint8Array(3) })
     expect(entries).toEqual([
-      { level: 'warn', time: 5, message: 'yes', fields: { n: '1', when: '1970-01-01T00:00:00.000Z', bytes: '[3 bytes]' } },
+      {
+        level: 'warn',
+        time: 5,
+        message: 'yes',
+        fields: { n: '1', when: '1970-01-01T00:00:00.000Z', bytes: '[3 bytes]' },
+      },
     ])
-    const broken = createLog({ sink: { write: () => { throw new Error('disk full') } } })
+    const broken = createLog({
+      sink: {
+        write: () => {
+          throw new Error('disk full')
+        },
+      },
+    })
     expect(() => broken.error('still fine')).not.toThrow()
     expect(() => createLog({} as never)).toThrow(/needs a sink/)
-    expect(() => createLog({ sink: { write: () => undefined }, level: 'loud' as never })).toThrow(/Unknown log level "loud"/)
+    expect(() => createLog({ sink: { write: () => undefined }, level: 'loud' as never })).toThrow(
+      /Unknown log level "loud"/,
+    )
     expect(() => log.addSecret('ab')).toThrow(/at least 4 characters/)
   })
 

@@ -33,28 +33,35 @@ it('warnings and errors go to stderr too, while the file takes every entry', asy
   log.info('started')
   log.error('an import failed', { code: 'X' })
   expect(printed).toEqual(['error: an import failed\n'])
-  expect(await readFile(join(dataDir, 'logs', 'booth.log'), 'utf8')).toMatch(/INFO {2}started[\s\S]*ERROR an import failed/)
+  expect(await readFile(join(dataDir, 'logs', 'booth.log'), 'utf8')).toMatch(
+    /INFO {2}started[\s\S]*ERROR an import failed/,
+  )
 })
 
-it.skipIf(refusal)('on a read-only disk every entry is copied to stderr in full, after one line saying why; when the disk is writable again the file goes on', async () => {
-  const dataDir = join(root, 'ro')
-  const { log, printed } = logOn(dataDir)
-  log.info('before')
-  const ro = await makeReadOnly(dataDir)
-  try {
-    log.info('importing "spot.wav"')
-    log.error('a bridge call failed', { err: 'EROFS' })
-  } finally {
-    await ro.unmount()
-  }
-  expect(printed[0]).toMatch(/^Booth cannot write its log file .*booth\.log \(EROFS: read-only file system.*\); its entries are written here until it can\.\n$/)
-  expect(printed.filter((l) => l.startsWith('Booth cannot write'))).toHaveLength(1)
-  expect(printed.some((l) => /INFO {2}importing "spot.wav"/.test(l))).toBe(true)
-  expect(printed.some((l) => /ERROR a bridge call failed \{"err":"EROFS"\}/.test(l))).toBe(true)
-  log.info('after')
-  expect(printed.at(-1)).toMatch(/takes entries again/)
-  expect(await readFile(join(dataDir, 'logs', 'booth.log'), 'utf8')).toMatch(/before[\s\S]*after/)
-})
+it.skipIf(refusal)(
+  'on a read-only disk every entry is copied to stderr in full, after one line saying why; when the disk is writable again the file goes on',
+  async () => {
+    const dataDir = join(root, 'ro')
+    const { log, printed } = logOn(dataDir)
+    log.info('before')
+    const ro = await makeReadOnly(dataDir)
+    try {
+      log.info('importing "spot.wav"')
+      log.error('a bridge call failed', { err: 'EROFS' })
+    } finally {
+      await ro.unmount()
+    }
+    expect(printed[0]).toMatch(
+      /^Booth cannot write its log file .*booth\.log \(EROFS: read-only file system.*\); its entries are written here until it can\.\n$/,
+    )
+    expect(printed.filter((l) => l.startsWith('Booth cannot write'))).toHaveLength(1)
+    expect(printed.some((l) => /INFO {2}importing "spot.wav"/.test(l))).toBe(true)
+    expect(printed.some((l) => /ERROR a bridge call failed \{"err":"EROFS"\}/.test(l))).toBe(true)
+    log.info('after')
+    expect(printed.at(-1)).toMatch(/takes entries again/)
+    expect(await readFile(join(dataDir, 'logs', 'booth.log'), 'utf8')).toMatch(/before[\s\S]*after/)
+  },
+)
 
 it.skipIf(refusal)('on a full disk the entries are on stderr', async () => {
   const dataDir = join(root, 'full')

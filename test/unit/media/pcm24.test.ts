@@ -11,10 +11,18 @@ describe('encodePcm24', () => {
   it('writes signed 24-bit little-endian values', () => {
     const { out } = encode([0, 0.5, -0.5, -1])
     expect(Array.from(out)).toEqual([
-      0, 0, 0,
-      0x00, 0x00, 0x40, // 0.5 * 2^23 = 0x400000
-      0x00, 0x00, 0xc0, // -0x400000
-      0x00, 0x00, 0x80, // -1 → -0x800000
+      0,
+      0,
+      0,
+      0x00,
+      0x00,
+      0x40, // 0.5 * 2^23 = 0x400000
+      0x00,
+      0x00,
+      0xc0, // -0x400000
+      0x00,
+      0x00,
+      0x80, // -1 → -0x800000
     ])
   })
 

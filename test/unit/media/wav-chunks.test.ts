@@ -3,9 +3,27 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bufferSource, sizeNotice, walkWav, WAVE_FORMAT, type WavFacts, type WavWalk } from '../../../main/media/wav-chunks'
+import {
+  bufferSource,
+  sizeNotice,
+  walkWav,
+  WAVE_FORMAT,
+  type WavFacts,
+  type WavWalk,
+} from '../../../main/media/wav-chunks'
 import { buildWavHeader } from '../../../main/media/wav-header'
-import { appended, brokenList, claimSeconds, cutAt, id3v1, soxTone, streamed, tone, withOddChunk, withTrailingList } from '../takes/helpers/damaged-wav'
+import {
+  appended,
+  brokenList,
+  claimSeconds,
+  cutAt,
+  id3v1,
+  soxTone,
+  streamed,
+  tone,
+  withOddChunk,
+  withTrailingList,
+} from '../takes/helpers/damaged-wav'
 
 let dir: string
 const files: Record<string, Buffer> = {}
@@ -44,7 +62,12 @@ describe('walkWav on files written by real tools', () => {
 
   it('reads WAVE_FORMAT_EXTENSIBLE 24-bit by its sub-format', async () => {
     const f = await facts(files['s24']!)
-    expect(f.format).toMatchObject({ formatTag: WAVE_FORMAT.EXTENSIBLE, codecTag: WAVE_FORMAT.PCM, bitsPerSample: 24, blockAlign: 3 })
+    expect(f.format).toMatchObject({
+      formatTag: WAVE_FORMAT.EXTENSIBLE,
+      codecTag: WAVE_FORMAT.PCM,
+      bitsPerSample: 24,
+      blockAlign: 3,
+    })
     expect(f.durationS).toBe(1)
   })
 
@@ -82,7 +105,9 @@ describe("walkWav on Booth's own recorder files (JUNK reserved for ds64, RF64)",
     const audio = Buffer.alloc(48_000 * 2 * 2 * 3) // 3 s of 48 kHz stereo 16-bit
     const format = { sampleRate: 48_000, channels: 2, bitsPerSample: 16 }
     for (const rf64 of [false, true]) {
-      const f = await facts(Buffer.concat([buildWavHeader(format, { dataBytes: audio.length, padded: true, rf64 }), audio]))
+      const f = await facts(
+        Buffer.concat([buildWavHeader(format, { dataBytes: audio.length, padded: true, rf64 }), audio]),
+      )
       expect(f).toMatchObject({ container: rf64 ? 'RF64' : 'RIFF', sizeState: 'exact', durationS: 3, dataOffset: 80 })
       expect(f.chunks).toEqual([rf64 ? 'ds64' : 'JUNK', 'fmt ', 'data'])
     }
@@ -91,7 +116,10 @@ describe("walkWav on Booth's own recorder files (JUNK reserved for ds64, RF64)",
   it('reads an RF64 file whose ds64 leaves the size open as streamed', async () => {
     const { buildWavHeader } = await import('../../../main/media/wav-header')
     const audio = Buffer.alloc(96_000)
-    const head = buildWavHeader({ sampleRate: 48_000, channels: 1, bitsPerSample: 16 }, { dataBytes: 0, padded: false, rf64: true })
+    const head = buildWavHeader(
+      { sampleRate: 48_000, channels: 1, bitsPerSample: 16 },
+      { dataBytes: 0, padded: false, rf64: true },
+    )
     expect(await facts(Buffer.concat([head, audio]))).toMatchObject({ sizeState: 'streamed', durationS: 1 })
   })
 })
@@ -100,7 +128,9 @@ describe('walkWav on damaged files', () => {
   it('names where a file cut off mid-data ends', async () => {
     const w = await walk(cutAt(files['s16']!, 3.2, S16_BPS))
     expect(w).toMatchObject({ ok: false, reason: 'truncated' })
-    expect(!w.ok && w.message).toBe('ends in the middle of its audio data at 3.2 s (its header says 10.0 s); it was cut off while being written or copied.')
+    expect(!w.ok && w.message).toBe(
+      'ends in the middle of its audio data at 3.2 s (its header says 10.0 s); it was cut off while being written or copied.',
+    )
   })
 
   it('takes all the audio when the header says 1 s but 10 s follow', async () => {
@@ -173,60 +203,90 @@ describe('what follows the stated audio', () => {
   })
 
   it('never words a stale header as two equal lengths (property)', async () => {
-    await fc.assert(fc.asyncProperty(
-      fc.constantFrom(8000, 22_050, 44_100, 48_000, 96_000), fc.integer({ min: 1, max: 2 }), fc.constantFrom(16, 24),
-      fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 0, max: 40_000 }),
-      async (sampleRate, channels, bitsPerSample, frames, extraBytes) => {
-        const block = (channels * bitsPerSample) / 8
-        const head = buildWavHeader({ sampleRate, channels, bitsPerSample }, { dataBytes: frames * block, padded: false, rf64: false })
-        const f = await facts(Buffer.concat([head, Buffer.alloc(frames * block + extraBytes)]))
-        const notice = sizeNotice(f)
-        if (notice === null) return
-        const [said, all] = [...notice.matchAll(/(\d+\.\d+) s/g)].map((m) => m[1])
-        expect(said).not.toBe(all)
-        expect(Number(all)).toBeGreaterThan(Number(said))
-      },
-    ), { numRuns: 300 })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(8000, 22_050, 44_100, 48_000, 96_000),
+        fc.integer({ min: 1, max: 2 }),
+        fc.constantFrom(16, 24),
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 0, max: 40_000 }),
+        async (sampleRate, channels, bitsPerSample, frames, extraBytes) => {
+          const block = (channels * bitsPerSample) / 8
+          const head = buildWavHeader(
+            { sampleRate, channels, bitsPerSample },
+            { dataBytes: frames * block, padded: false, rf64: false },
+          )
+          const f = await facts(Buffer.concat([head, Buffer.alloc(frames * block + extraBytes)]))
+          const notice = sizeNotice(f)
+          if (notice === null) return
+          const [said, all] = [...notice.matchAll(/(\d+\.\d+) s/g)].map((m) => m[1])
+          expect(said).not.toBe(all)
+          expect(Number(all)).toBeGreaterThan(Number(said))
+        },
+      ),
+      { numRuns: 300 },
+    )
   })
 })
 
 describe('walkWav never crashes', () => {
   const isAnswer = (w: WavWalk) =>
-    w.ok ? w.dataBytes > 0 && (w.durationS === null || (Number.isFinite(w.durationS) && w.durationS > 0)) && w.dataOffset + w.dataBytes <= 12 + Number.MAX_SAFE_INTEGER : typeof w.message === 'string' && w.message.length > 10
+    w.ok
+      ? w.dataBytes > 0 &&
+        (w.durationS === null || (Number.isFinite(w.durationS) && w.durationS > 0)) &&
+        w.dataOffset + w.dataBytes <= 12 + Number.MAX_SAFE_INTEGER
+      : typeof w.message === 'string' && w.message.length > 10
 
   it('answers facts or a named reason for arbitrary bytes', async () => {
-    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 512 }), async (bytes) => {
-      expect(isAnswer(await walk(bytes))).toBe(true)
-    }), { numRuns: 500 })
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 512 }), async (bytes) => {
+        expect(isAnswer(await walk(bytes))).toBe(true)
+      }),
+      { numRuns: 500 },
+    )
   })
 
   it('answers facts or a named reason for a real WAV with arbitrary bytes overwritten or cut', async () => {
     const base = files['s24']!.subarray(0, 400)
-    await fc.assert(fc.asyncProperty(
-      fc.array(fc.tuple(fc.nat({ max: 120 }), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
-      fc.nat({ max: 400 }),
-      async (edits, cut) => {
-        const b = Buffer.from(base.subarray(0, cut))
-        for (const [at, v] of edits) if (at < b.length) b[at] = v
-        const w = await walk(b)
-        expect(isAnswer(w)).toBe(true)
-        if (w.ok) expect(w.dataOffset + w.dataBytes).toBeLessThanOrEqual(b.length)
-      },
-    ), { numRuns: 500 })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat({ max: 120 }), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+        fc.nat({ max: 400 }),
+        async (edits, cut) => {
+          const b = Buffer.from(base.subarray(0, cut))
+          for (const [at, v] of edits) if (at < b.length) b[at] = v
+          const w = await walk(b)
+          expect(isAnswer(w)).toBe(true)
+          if (w.ok) expect(w.dataOffset + w.dataBytes).toBeLessThanOrEqual(b.length)
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })
 
 describe('parseWavHeader (crash repair) on arbitrary bytes', () => {
   it('answers a header or a WavHeaderError, never another exception', async () => {
     const { parseWavHeader, WavHeaderError } = await import('../../../main/media/wav-header')
-    const riffPrefix = fc.uint8Array({ maxLength: 300 }).map((rest) => Buffer.concat([Buffer.from('RIFF\xff\xff\xff\xffWAVE', 'latin1'), rest]))
-    fc.assert(fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)), riffPrefix), (bytes) => {
-      try {
-        const h = parseWavHeader(bytes)
-        expect(h.dataOffset).toBeLessThanOrEqual(bytes.length)
-      } catch (err) {
-        expect(err).toBeInstanceOf(WavHeaderError)
-      }
-    }), { numRuns: 1000 })
+    const riffPrefix = fc
+      .uint8Array({ maxLength: 300 })
+      .map((rest) => Buffer.concat([Buffer.from('RIFF\xff\xff\xff\xffWAVE', 'latin1'), rest]))
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+          riffPrefix,
+        ),
+        (bytes) => {
+          try {
+            const h = parseWavHeader(bytes)
+            expect(h.dataOffset).toBeLessThanOrEqual(bytes.length)
+          } catch (err) {
+            expect(err).toBeInstanceOf(WavHeaderError)
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    )
   })
 })

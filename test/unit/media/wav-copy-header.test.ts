@@ -45,13 +45,21 @@ describe("settleWavCopy: Booth's copy gets a header that states what it holds", 
 
   it('writes the real sizes into the ds64 of a streamed RF64 file', async () => {
     const audio = Buffer.alloc(96_000 * 2 + 1) // 2 s and a stray byte
-    const head = buildWavHeader({ sampleRate: 48_000, channels: 1, bitsPerSample: 16 }, { dataBytes: 0, padded: false, rf64: true })
+    const head = buildWavHeader(
+      { sampleRate: 48_000, channels: 1, bitsPerSample: 16 },
+      { dataBytes: 0, padded: false, rf64: true },
+    )
     const path = await write('rf64-streamed.wav', Buffer.concat([head, audio]))
     await settleWavCopy(path, 'rf64-streamed.wav')
     const after = await readFile(path)
     expect(after.length).toBe(80 + 96_000 * 2)
     expect(after.readBigUInt64LE(28)).toBe(BigInt(96_000 * 2))
-    expect(await walkWav(bufferSource(after))).toMatchObject({ ok: true, container: 'RF64', sizeState: 'exact', durationS: 2 })
+    expect(await walkWav(bufferSource(after))).toMatchObject({
+      ok: true,
+      container: 'RF64',
+      sizeState: 'exact',
+      durationS: 2,
+    })
     expect((await ffprobe(path)).durationS).toBeCloseTo(2, 3)
   })
 
@@ -59,7 +67,11 @@ describe("settleWavCopy: Booth's copy gets a header that states what it holds", 
     const src = join(dir, 'ten.wav')
     await tone(src, 10)
     const path = await write('short.wav', claimSeconds(await readFile(src), 1, 96_000))
-    expect(await settleWavCopy(path, 'short.wav')).toMatchObject({ sizeState: 'longer_than_header', declaredDurationS: 1, durationS: 10 })
+    expect(await settleWavCopy(path, 'short.wav')).toMatchObject({
+      sizeState: 'longer_than_header',
+      declaredDurationS: 1,
+      durationS: 10,
+    })
     expect((await ffprobe(path)).durationS).toBeCloseTo(10, 3)
   })
 

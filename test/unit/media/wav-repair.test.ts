@@ -22,7 +22,9 @@ const child = fileURLToPath(new URL('../takes/fixtures/record-until-killed.ts', 
 /** Runs the recording child until it reports `seconds` of audio sent, then SIGKILLs it. Returns frames sent. */
 function recordThenKill(path: string, seconds: number, channels: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', child, path, String(channels)], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const proc = spawn(process.execPath, ['--import', 'tsx', child, path, String(channels)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let sent = 0
     let err = ''
     proc.stderr.on('data', (d: Buffer) => (err += d.toString()))
@@ -32,7 +34,9 @@ function recordThenKill(path: string, seconds: number, channels: number): Promis
       if (last) sent = Number(last[1])
       if (sent >= seconds * 48000 && !proc.killed) proc.kill('SIGKILL')
     })
-    proc.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve(sent) : reject(new Error(`child exited ${code}: ${err}`))))
+    proc.on('exit', (code, signal) =>
+      signal === 'SIGKILL' ? resolve(sent) : reject(new Error(`child exited ${code}: ${err}`)),
+    )
   })
 }
 
@@ -77,7 +81,15 @@ describe('repairWav', () => {
     await fh.close()
     await truncate(path, HEADER_BYTES + 30000 * 3 + 2)
     const r = await repairWav(path)
-    expect(r).toMatchObject({ frames: 30000, cutBytes: 2, claimedDataBytes: 0, changed: true, rf64: false, channels: 1, bitsPerSample: 24 })
+    expect(r).toMatchObject({
+      frames: 30000,
+      cutBytes: 2,
+      claimedDataBytes: 0,
+      changed: true,
+      rf64: false,
+      channels: 1,
+      bitsPerSample: 24,
+    })
     expect((await stat(path)).size).toBe(HEADER_BYTES + 90000) // even: no pad byte needed
     expect((await ffprobe(path)).durationS).toBeCloseTo(0.625, 4)
     expect((await decodeFloat(path)).length).toBe(30000)
@@ -108,7 +120,12 @@ describe('repairWav', () => {
 
   it('repairs an RF64 take cut off mid-recording', async () => {
     const path = join(dir, 'rf64cut.wav')
-    const w = await openWavWriter(path, { sampleRate: 48000, channels: 1, rf64ThresholdBytes: 50_000, syncIntervalS: 0.1 })
+    const w = await openWavWriter(path, {
+      sampleRate: 48000,
+      channels: 1,
+      rf64ThresholdBytes: 50_000,
+      syncIntervalS: 0.1,
+    })
     for (let f = 0; f < 48000; f += 960) w.write(toneChunk(f, 960, 1))
     await w.drain() // the writer is never closed: as if killed here
     const copy = join(dir, 'rf64copy.wav')

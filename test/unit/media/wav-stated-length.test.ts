@@ -52,7 +52,11 @@ describe('wavLengthUntrusted', () => {
   it('trusts a stated length followed by a tag, a stray byte or a metadata chunk whose size is impossible', async () => {
     const tag = Buffer.alloc(128)
     tag.write('TAGNorthstar spot', 0, 'latin1')
-    const brokenList = Buffer.concat([Buffer.from('LIST', 'latin1'), Buffer.from([0, 0, 0xff, 0x7f]), Buffer.from('INFOISFT', 'latin1')])
+    const brokenList = Buffer.concat([
+      Buffer.from('LIST', 'latin1'),
+      Buffer.from([0, 0, 0xff, 0x7f]),
+      Buffer.from('INFOISFT', 'latin1'),
+    ])
     expect(await wavLengthUntrusted(await wav('id3v1-after', 30_000, 30_000, tag))).toBe(false)
     expect(await wavLengthUntrusted(await wav('stray-after', 30_000, 30_000, Buffer.from([0x5a])))).toBe(false)
     expect(await wavLengthUntrusted(await wav('broken-list-after', 30_000, 30_000, brokenList))).toBe(false)

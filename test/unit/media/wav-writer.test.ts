@@ -19,7 +19,8 @@ async function writeTone(path: string, seconds: number, channels: number, sample
   const w = await openWavWriter(path, { sampleRate, channels, ...extra })
   const chunkFrames = Math.round(sampleRate * 0.02)
   const total = Math.round(seconds * sampleRate)
-  for (let f = 0; f < total; f += chunkFrames) w.write(toneChunk(f, Math.min(chunkFrames, total - f), channels, sampleRate))
+  for (let f = 0; f < total; f += chunkFrames)
+    w.write(toneChunk(f, Math.min(chunkFrames, total - f), channels, sampleRate))
   return { writer: w, stats: await w.close(), total }
 }
 
@@ -29,7 +30,13 @@ describe('openWavWriter', () => {
     const { stats, total } = await writeTone(path, 1.37, 1)
     expect(stats.frames).toBe(total)
     const f = await ffprobe(path)
-    expect(f).toMatchObject({ formatName: 'wav', codec: 'pcm_s24le', sampleRate: 48000, channels: 1, bitsPerSample: 24 })
+    expect(f).toMatchObject({
+      formatName: 'wav',
+      codec: 'pcm_s24le',
+      sampleRate: 48000,
+      channels: 1,
+      bitsPerSample: 24,
+    })
     expect(f.durationS).toBeCloseTo(total / 48000, 3)
     const decoded = await decodeFloat(path)
     expect(decoded.length).toBe(total)
@@ -68,7 +75,12 @@ describe('openWavWriter', () => {
   it('upgrades to RF64 in place past the (injected) size limit, and ffprobe reads the RF64 file', async () => {
     const path = join(dir, 'big.wav')
     const limit = 100_000 // instead of 4 GiB: 0.75 s of 48 kHz stereo 24-bit crosses it
-    const w = await openWavWriter(path, { sampleRate: 48000, channels: 2, rf64ThresholdBytes: limit, syncIntervalS: 0.1 })
+    const w = await openWavWriter(path, {
+      sampleRate: 48000,
+      channels: 2,
+      rf64ThresholdBytes: limit,
+      syncIntervalS: 0.1,
+    })
     for (let i = 0; i < 10; i++) w.write(toneChunk(i * 960, 960, 2)) // 0.2 s = 57 600 bytes
     await w.drain()
     let head = await readFile(path)
@@ -113,9 +125,13 @@ describe('openWavWriter', () => {
     const path = join(dir, 'x.wav')
     await expect(openWavWriter(path, { sampleRate: 0, channels: 1 })).rejects.toThrow(/Sample rate must be/)
     await expect(openWavWriter(path, { sampleRate: 48000, channels: 0 })).rejects.toThrow(/Channel count/)
-    await expect(openWavWriter(path, { sampleRate: 48000, channels: 1, rf64ThresholdBytes: 10 })).rejects.toThrow(/rf64ThresholdBytes/)
+    await expect(openWavWriter(path, { sampleRate: 48000, channels: 1, rf64ThresholdBytes: 10 })).rejects.toThrow(
+      /rf64ThresholdBytes/,
+    )
     await writeFile(join(dir, 'taken.wav'), 'keep me')
-    await expect(openWavWriter(join(dir, 'taken.wav'), { sampleRate: 48000, channels: 1 })).rejects.toThrow(/already exists/)
+    await expect(openWavWriter(join(dir, 'taken.wav'), { sampleRate: 48000, channels: 1 })).rejects.toThrow(
+      /already exists/,
+    )
     expect(await readFile(join(dir, 'taken.wav'), 'utf8')).toBe('keep me')
 
     const w = await openWavWriter(path, { sampleRate: 48000, channels: 2 })

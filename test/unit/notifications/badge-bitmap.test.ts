@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { BADGE_SIZE, badgeBitmap, badgeText } from '../../../main/notifications/badge-bitmap'
 
-const pixel = (buf: Buffer, x: number, y: number) => Array.from(buf.subarray((y * BADGE_SIZE + x) * 4, (y * BADGE_SIZE + x) * 4 + 4))
+const pixel = (buf: Buffer, x: number, y: number) =>
+  Array.from(buf.subarray((y * BADGE_SIZE + x) * 4, (y * BADGE_SIZE + x) * 4 + 4))
 const whiteCount = (buf: Buffer) => {
   let n = 0
-  for (let i = 0; i < buf.length; i += 4) if (buf[i] === 255 && buf[i + 1] === 255 && buf[i + 2] === 255 && buf[i + 3] === 255) n++
+  for (let i = 0; i < buf.length; i += 4)
+    if (buf[i] === 255 && buf[i + 1] === 255 && buf[i + 2] === 255 && buf[i + 3] === 255) n++
   return n
 }
 

@@ -60,7 +60,9 @@ describe('the notification centre list across a restart', () => {
   it('keeps the notices and their read flags, and raises nothing twice', async () => {
     const first = await startCentre()
     await first.centre.onPendingList(listView([job('1')])) // a fresh ledger only records what holds
-    await first.centre.onPendingList(listView([job('1', { script_changed: true }), job('2', { stage: 'sent', unopened: true })]))
+    await first.centre.onPendingList(
+      listView([job('1', { script_changed: true }), job('2', { stage: 'sent', unopened: true })]),
+    )
     const before = first.centre.notices()
     expect(before.items.map((n) => n.kind).sort()).toEqual(['new_job', 'script_changed'])
     expect(before.unread).toBe(2)
@@ -74,7 +76,9 @@ describe('the notification centre list across a restart', () => {
     expect(after.items.find((n) => n.id === scriptNotice.id)?.read).toBe(true)
 
     // The same state polled again after the restart adds nothing (the ledger remembers it too).
-    await second.centre.onPendingList(listView([job('1', { script_changed: true }), job('2', { stage: 'sent', unopened: true })]))
+    await second.centre.onPendingList(
+      listView([job('1', { script_changed: true }), job('2', { stage: 'sent', unopened: true })]),
+    )
     expect(second.shown).toEqual([])
     expect(second.centre.notices().items).toHaveLength(2)
   })
@@ -114,7 +118,15 @@ describe('the notification centre list across a restart', () => {
 
 const noticeArb: fc.Arbitrary<BoothNotice> = fc.record({
   id: fc.string({ minLength: 1, maxLength: 40 }),
-  kind: fc.constantFrom('new_job', 'due_soon', 'due_today', 'overdue', 'script_changed', 'changes_requested', 'delivery_approved'),
+  kind: fc.constantFrom(
+    'new_job',
+    'due_soon',
+    'due_today',
+    'overdue',
+    'script_changed',
+    'changes_requested',
+    'delivery_approved',
+  ),
   jobId: fc.stringMatching(/^[1-9][0-9]{0,5}$/),
   title: fc.string({ maxLength: 80 }),
   body: fc.string({ maxLength: 80 }),
@@ -142,7 +154,10 @@ describe('the notice list file', () => {
   it('drops only the entries that do not fit and keeps the rest', async () => {
     const path = join(dir, NOTICES_FILE_NAME)
     const good = { id: 'a', kind: 'overdue', jobId: '3', title: 'Overdue', body: 'x', at: 5, read: true }
-    await writeFile(path, JSON.stringify({ version: 1, items: [good, { ...good, id: 'b', kind: 'mystery' }, { id: 'c' }] }))
+    await writeFile(
+      path,
+      JSON.stringify({ version: 1, items: [good, { ...good, id: 'b', kind: 'mystery' }, { id: 'c' }] }),
+    )
     expect(await openNoticeListFile({ file: path }).load()).toEqual([good])
   })
 })

@@ -55,13 +55,43 @@ describe('notification ledger', () => {
       prefs: ALL_ON,
     })
     expect(first).toEqual([
-      { kind: 'new_job', jobId: '1', title: 'New job: Advertiser 1', body: 'Key number KN-1 for Acme Audio is waiting for you.' },
-      { kind: 'due_soon', jobId: '2', title: 'Due soon: Advertiser 2', body: 'Key number KN-2 is due soon (Wed, May 20, 2026).' },
+      {
+        kind: 'new_job',
+        jobId: '1',
+        title: 'New job: Advertiser 1',
+        body: 'Key number KN-1 for Acme Audio is waiting for you.',
+      },
+      {
+        kind: 'due_soon',
+        jobId: '2',
+        title: 'Due soon: Advertiser 2',
+        body: 'Key number KN-2 is due soon (Wed, May 20, 2026).',
+      },
       { kind: 'due_today', jobId: '3', title: 'Due today: Advertiser 3', body: 'Key number KN-3 is due today.' },
-      { kind: 'overdue', jobId: '4', title: 'Overdue: Advertiser 4', body: 'Key number KN-4 is overdue (Wed, May 20, 2026).' },
-      { kind: 'script_changed', jobId: '5', title: 'Script changed: Advertiser 5', body: 'Key number KN-5: the script was revised.' },
-      { kind: 'changes_requested', jobId: '6', title: 'Changes requested: Advertiser 6', body: 'Key number KN-6: the producer asked for changes.' },
-      { kind: 'delivery_approved', jobId: '7', title: 'Take approved: Advertiser 7', body: 'Key number KN-7: The main take #2 was approved.' },
+      {
+        kind: 'overdue',
+        jobId: '4',
+        title: 'Overdue: Advertiser 4',
+        body: 'Key number KN-4 is overdue (Wed, May 20, 2026).',
+      },
+      {
+        kind: 'script_changed',
+        jobId: '5',
+        title: 'Script changed: Advertiser 5',
+        body: 'Key number KN-5: the script was revised.',
+      },
+      {
+        kind: 'changes_requested',
+        jobId: '6',
+        title: 'Changes requested: Advertiser 6',
+        body: 'Key number KN-6: the producer asked for changes.',
+      },
+      {
+        kind: 'delivery_approved',
+        jobId: '7',
+        title: 'Take approved: Advertiser 7',
+        body: 'Key number KN-7: The main take #2 was approved.',
+      },
     ])
     const again = await ledger.update({
       current: [job('2', { due_state: 'soon' }), job('4', { due_state: 'overdue' }), job('7', { stage: 'approved' })],
@@ -81,18 +111,44 @@ describe('notification ledger', () => {
       prefs: ALL_ON,
     })
     expect(raised).toEqual([
-      { kind: 'new_job', jobId: '20', title: 'New job: Advertiser 20', body: 'Key number KN-20 for Acme Audio is waiting for you. It is due soon (Wed, May 20, 2026).' },
-      { kind: 'new_job', jobId: '21', title: 'New job: Advertiser 21', body: 'Key number KN-21 for Acme Audio is waiting for you. It is due today.' },
-      { kind: 'new_job', jobId: '22', title: 'New job: Advertiser 22', body: 'Key number KN-22 for Acme Audio is waiting for you. It is already overdue (Wed, May 20, 2026).' },
-      { kind: 'script_changed', jobId: '22', title: 'Script changed: Advertiser 22', body: 'Key number KN-22: the script was revised.' },
+      {
+        kind: 'new_job',
+        jobId: '20',
+        title: 'New job: Advertiser 20',
+        body: 'Key number KN-20 for Acme Audio is waiting for you. It is due soon (Wed, May 20, 2026).',
+      },
+      {
+        kind: 'new_job',
+        jobId: '21',
+        title: 'New job: Advertiser 21',
+        body: 'Key number KN-21 for Acme Audio is waiting for you. It is due today.',
+      },
+      {
+        kind: 'new_job',
+        jobId: '22',
+        title: 'New job: Advertiser 22',
+        body: 'Key number KN-22 for Acme Audio is waiting for you. It is already overdue (Wed, May 20, 2026).',
+      },
+      {
+        kind: 'script_changed',
+        jobId: '22',
+        title: 'Script changed: Advertiser 22',
+        body: 'Key number KN-22: the script was revised.',
+      },
     ])
     const next = await ledger.update({
-      current: [job('20', { due_state: 'soon' }), job('21', { due_state: 'today' }), job('22', { due_state: 'overdue', script_changed: true })],
+      current: [
+        job('20', { due_state: 'soon' }),
+        job('21', { due_state: 'today' }),
+        job('22', { due_state: 'overdue', script_changed: true }),
+      ],
       prefs: ALL_ON,
     })
     expect(next).toEqual([])
     // Moving on to a later due state is still news.
-    expect((await ledger.update({ current: [job('20', { due_state: 'today' })], prefs: ALL_ON })).map((n) => n.kind)).toEqual(['due_today'])
+    expect(
+      (await ledger.update({ current: [job('20', { due_state: 'today' })], prefs: ALL_ON })).map((n) => n.kind),
+    ).toEqual(['due_today'])
   })
 
   it('remembers across a restart: a new ledger on the same file raises nothing already raised', async () => {
@@ -123,7 +179,10 @@ describe('notification ledger', () => {
     const ledger = await openNotificationLedger({ file })
     const unopened = job('30', { stage: 'sent', unopened: true, due_state: 'overdue' })
     expect(await ledger.update({ current: [unopened], prefs: ALL_ON })).toEqual([])
-    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ version: 1, records: { 'new_job:30': expect.any(Number) } })
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      version: 1,
+      records: { 'new_job:30': expect.any(Number) },
+    })
     const other = job('31', { stage: 'sent', unopened: true })
     expect(await ledger.update({ current: [unopened, other], previous: [other], prefs: ALL_ON })).toEqual([])
   })
@@ -149,13 +208,18 @@ describe('notification ledger', () => {
       job('42', { stage: 'changes_requested' }),
       job('43', { stage: 'sent', unopened: true }),
     ]
-    expect((await ledger.update({ current: jobs, prefs })).map((n) => `${n.kind}:${n.jobId}`)).toEqual(['overdue:41', 'new_job:43'])
+    expect((await ledger.update({ current: jobs, prefs })).map((n) => `${n.kind}:${n.jobId}`)).toEqual([
+      'overdue:41',
+      'new_job:43',
+    ])
     expect(await ledger.update({ current: jobs, prefs: ALL_ON })).toEqual([])
     const noNewJobs = resolveNotificationPrefs(
       { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true },
       { new_job: false },
     )
-    expect(await ledger.update({ current: [job('44', { stage: 'sent', unopened: true })], prefs: noNewJobs })).toEqual([])
+    expect(await ledger.update({ current: [job('44', { stage: 'sent', unopened: true })], prefs: noNewJobs })).toEqual(
+      [],
+    )
   })
 
   it('gives no due reminders for delivered, cancelled or finished jobs', async () => {
@@ -175,24 +239,45 @@ describe('notification ledger', () => {
   it('raises every revision of a changed script, not only the first, and never one revision twice', async () => {
     const ledger = await primed()
     const changed = [job('80', { script_changed: true })]
-    const poll = (revision?: string) => ledger.update({ current: changed, prefs: ALL_ON, ...(revision ? { revisions: new Map([['80', revision]]) } : {}) })
+    const poll = (revision?: string) =>
+      ledger.update({
+        current: changed,
+        prefs: ALL_ON,
+        ...(revision ? { revisions: new Map([['80', revision]]) } : {}),
+      })
     // The flag turns before the revision is known: raised once, the revision noted when it is read.
     expect((await poll()).map((n) => n.body)).toEqual(['Key number KN-80: the script was revised.'])
     expect(await poll('r1')).toEqual([])
     expect(await poll()).toEqual([])
     // The producer revises again while the flag is still up: a second notice.
-    expect((await poll('r2')).map((n) => [n.kind, n.body])).toEqual([['script_changed', 'Key number KN-80: the script was revised again.']])
+    expect((await poll('r2')).map((n) => [n.kind, n.body])).toEqual([
+      ['script_changed', 'Key number KN-80: the script was revised again.'],
+    ])
     expect(await poll('r2')).toEqual([])
     // Remembered across a restart, revision and all.
     const reopened = await openNotificationLedger({ file })
     expect(await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r2']]) })).toEqual([])
-    expect((await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r3']]) })).map((n) => n.kind)).toEqual(['script_changed'])
+    expect(
+      (await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r3']]) })).map(
+        (n) => n.kind,
+      ),
+    ).toEqual(['script_changed'])
     // A take delivered clears the flag; the next change is news again, known revision or not.
     expect(await reopened.update({ current: [job('80')], prefs: ALL_ON })).toEqual([])
-    expect((await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r4']]) })).map((n) => n.body)).toEqual(['Key number KN-80: the script was revised.'])
+    expect(
+      (await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r4']]) })).map(
+        (n) => n.body,
+      ),
+    ).toEqual(['Key number KN-80: the script was revised.'])
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ revisions: { 'script_changed:80': 'r4' } })
     // Turned off: noted, not shown, and no backlog later.
-    const off = resolveNotificationPrefs({ due_soon: true, overdue: true, script_changed: false, changes_requested: true, delivery_approved: true })
+    const off = resolveNotificationPrefs({
+      due_soon: true,
+      overdue: true,
+      script_changed: false,
+      changes_requested: true,
+      delivery_approved: true,
+    })
     expect(await reopened.update({ current: changed, prefs: off, revisions: new Map([['80', 'r5']]) })).toEqual([])
     expect(await reopened.update({ current: changed, prefs: ALL_ON, revisions: new Map([['80', 'r5']]) })).toEqual([])
   })
@@ -202,7 +287,12 @@ describe('notification ledger', () => {
     const raised = await ledger.update({
       current: [
         job('90', { due_state: 'soon', due_date: '2026-05-20' }),
-        job('91', { due_state: 'overdue', stage: 'changes_requested', due_date: '2026-05-01', changes_due: '2026-05-17' }),
+        job('91', {
+          due_state: 'overdue',
+          stage: 'changes_requested',
+          due_date: '2026-05-01',
+          changes_due: '2026-05-17',
+        }),
         job('92', { due_state: 'soon', due_date: '2027-01-04' }),
       ],
       today: '2026-05-18',
@@ -218,12 +308,19 @@ describe('notification ledger', () => {
   it('resets a damaged ledger with a warning instead of crashing, and keeps working', async () => {
     const ledger = await primed()
     await ledger.update({ current: [job('60', { due_state: 'today' })], prefs: ALL_ON })
-    for (const damage of ['{"version":1,"records":{"due_today:60":', '{"version":2}', '{"version":1,"records":{"bogus:1":5}}', '{"version":1,"records":{},"revisions":{"script_changed:1":5}}']) {
+    for (const damage of [
+      '{"version":1,"records":{"due_today:60":',
+      '{"version":2}',
+      '{"version":1,"records":{"bogus:1":5}}',
+      '{"version":1,"records":{},"revisions":{"script_changed:1":5}}',
+    ]) {
       await writeFile(file, damage)
       const warnings: string[] = []
       const reopened = await openNotificationLedger({ file, warn: (message) => void warnings.push(message) })
       expect(warnings).toHaveLength(1)
-      expect(warnings[0]).toMatch(/^The notification ledger was damaged and has been reset; .*notification-ledger\.json/)
+      expect(warnings[0]).toMatch(
+        /^The notification ledger was damaged and has been reset; .*notification-ledger\.json/,
+      )
       expect(reopened.size).toBe(0)
       // first update after the reset is silent (no burst), later changes are raised again
       expect(await reopened.update({ current: [job('60', { due_state: 'today' })], prefs: ALL_ON })).toEqual([])
@@ -237,7 +334,14 @@ describe('notification ledger', () => {
   it('keeps titles and bodies plain, single-line text whatever the client typed', async () => {
     const ledger = await primed()
     const [note] = await ledger.update({
-      current: [job('70', { stage: 'sent', unopened: true, advertiser: '<img src=x onerror=alert(1)>\n\u202eevil', key_number: '' })],
+      current: [
+        job('70', {
+          stage: 'sent',
+          unopened: true,
+          advertiser: '<img src=x onerror=alert(1)>\n\u202eevil',
+          key_number: '',
+        }),
+      ],
       prefs: ALL_ON,
     })
     expect(note?.title).toBe('New job: <img src=x onerror=alert(1)> evil')
@@ -247,8 +351,12 @@ describe('notification ledger', () => {
 
   it('refuses malformed input with readable errors', async () => {
     const ledger = await primed()
-    await expect(ledger.update({ current: 'nope' as never, prefs: ALL_ON })).rejects.toThrow('The current job list must be an array.')
-    await expect(ledger.update({ current: [{} as never], prefs: ALL_ON })).rejects.toThrow('Job 0 of the current job list has no job_id.')
+    await expect(ledger.update({ current: 'nope' as never, prefs: ALL_ON })).rejects.toThrow(
+      'The current job list must be an array.',
+    )
+    await expect(ledger.update({ current: [{} as never], prefs: ALL_ON })).rejects.toThrow(
+      'Job 0 of the current job list has no job_id.',
+    )
     await expect(ledger.update({ current: [], prefs: undefined as never })).rejects.toThrow(/prefs\) are missing/)
     expect(() => resolveNotificationPrefs({ due_soon: true } as never)).toThrow(/need a true\/false "overdue"/)
     expect(() => resolveNotificationPrefs(ALL_ON, { loud: true } as never)).toThrow(/Unknown notification kind "loud"/)
@@ -278,7 +386,14 @@ describe('badgeCountOf', () => {
     expect(badgeCountOf({ items, total: items.length, counts, today: '2026-05-18' })).toBe(4)
   })
   it('falls back to the service’s counts when the list holds only part of the pending jobs', () => {
-    expect(badgeCountOf({ items: [job('1', { due_state: 'overdue' })], total: 150, counts: { overdue: 3, due_today: 2 }, today: '2026-05-18' })).toBe(5)
+    expect(
+      badgeCountOf({
+        items: [job('1', { due_state: 'overdue' })],
+        total: 150,
+        counts: { overdue: 3, due_today: 2 },
+        today: '2026-05-18',
+      }),
+    ).toBe(5)
   })
 })
 

@@ -9,7 +9,11 @@ import { createLog } from '../../../main/logging/redacting-log'
 import { MAX_READS_PER_POLL, ScriptRevisionWatch } from '../../../main/notifications/script-revisions'
 import { job } from './job-summaries'
 
-function fakeClient(revisionOf: Map<string, string | null>, reads: string[], failing = new Set<string>()): TalentClient {
+function fakeClient(
+  revisionOf: Map<string, string | null>,
+  reads: string[],
+  failing = new Set<string>(),
+): TalentClient {
   return {
     getJob: async (jobId: string) => {
       reads.push(jobId)
@@ -23,7 +27,13 @@ const log = createLog({ sink: { write: () => undefined } })
 
 describe('ScriptRevisionWatch', () => {
   it('reads only opened jobs with a changed script, a few a poll, the never-read first', async () => {
-    const revisions = new Map<string, string | null>([['1', 'r1'], ['2', 'r2'], ['3', 'r3'], ['4', 'r4'], ['5', 'r5']])
+    const revisions = new Map<string, string | null>([
+      ['1', 'r1'],
+      ['2', 'r2'],
+      ['3', 'r3'],
+      ['4', 'r4'],
+      ['5', 'r5'],
+    ])
     const reads: string[] = []
     const watch = new ScriptRevisionWatch({ client: () => fakeClient(revisions, reads), log })
     const items = [
@@ -37,7 +47,13 @@ describe('ScriptRevisionWatch', () => {
     ]
     const first = await watch.revisions(items)
     expect(reads).toEqual(['1', '2', '3'].slice(0, MAX_READS_PER_POLL))
-    expect(first).toEqual(new Map([['1', 'r1'], ['2', 'r2'], ['3', 'r3']]))
+    expect(first).toEqual(
+      new Map([
+        ['1', 'r1'],
+        ['2', 'r2'],
+        ['3', 'r3'],
+      ]),
+    )
     reads.length = 0
     const second = await watch.revisions(items)
     // Job 4 was never read: it goes first; then the ones read longest ago.
@@ -60,6 +76,8 @@ describe('ScriptRevisionWatch', () => {
     failing.clear()
     expect(await watch.revisions([job('1', { script_changed: true })])).toEqual(new Map([['1', 'r1']]))
     expect(await watch.revisions([job('1', { script_changed: false })])).toEqual(new Map())
-    expect(await new ScriptRevisionWatch({ client: () => null, log }).revisions([job('1', { script_changed: true })])).toEqual(new Map())
+    expect(
+      await new ScriptRevisionWatch({ client: () => null, log }).revisions([job('1', { script_changed: true })]),
+    ).toEqual(new Map())
   })
 })

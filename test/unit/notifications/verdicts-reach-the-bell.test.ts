@@ -26,14 +26,28 @@ afterEach(async () => {
 })
 
 const quiet: Log = {
-  debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined,
-  child: () => quiet, addSecret: () => undefined, removeSecret: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  child: () => quiet,
+  addSecret: () => undefined,
+  removeSecret: () => undefined,
 }
 
-interface Delivered { delivery_id: string; status: string; take_label: string; take_number: number; file_name: string }
+interface Delivered {
+  delivery_id: string
+  status: string
+  take_label: string
+  take_number: number
+  file_name: string
+}
 
 /** A client whose GET /jobs/{id} answers `details` (a job missing there fails as a lost answer would). */
-function clientOf(details: Map<string, JobSummaryLike & { deliveries_detail: Delivered[] }>, reads: string[]): TalentClient {
+function clientOf(
+  details: Map<string, JobSummaryLike & { deliveries_detail: Delivered[] }>,
+  reads: string[],
+): TalentClient {
   return {
     getJob: async (id: string) => {
       reads.push(id)
@@ -49,21 +63,38 @@ async function startCentre(client: TalentClient | null) {
   await settings.load()
   const shown: string[] = []
   const centre = new NotificationCenter({
-    dataDir: dir, notifier: { show: (n) => void shown.push(n.body) }, settings, hub: new EventHub(), log: quiet,
-    setBadge: () => undefined, client: () => client,
+    dataDir: dir,
+    notifier: { show: (n) => void shown.push(n.body) },
+    settings,
+    hub: new EventHub(),
+    log: quiet,
+    setBadge: () => undefined,
+    client: () => client,
   })
   await centre.load()
   return { centre, shown }
 }
 
-const listView = (items: JobSummaryLike[]) => ({ items, counts: { overdue: 0, due_today: 0 } }) as unknown as JobListView
-const delivered = (status: string): Delivered => ({ delivery_id: 'd1', status, take_label: 'main', take_number: 1, file_name: 'MILL-0042_main_03.wav' })
+const listView = (items: JobSummaryLike[]) =>
+  ({ items, counts: { overdue: 0, due_today: 0 } }) as unknown as JobListView
+const delivered = (status: string): Delivered => ({
+  delivery_id: 'd1',
+  status,
+  take_label: 'main',
+  take_number: 1,
+  file_name: 'MILL-0042_main_03.wav',
+})
 /** The sandbox's talent: every email on but "delivery approved". */
-const SANDBOX_PREFS = { prefs: { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: false }, time_zone: 'UTC' }
+const SANDBOX_PREFS = {
+  prefs: { due_soon: true, overdue: true, script_changed: true, changes_requested: true, delivery_approved: false },
+  time_zone: 'UTC',
+}
 
-describe('a producer\'s verdict in the bell', () => {
+describe("a producer's verdict in the bell", () => {
   it('an approval that takes the job out of the pending list is listed, naming the take as Booth does', async () => {
-    const details = new Map([['7', { ...job('7', { stage: 'approved', status: 'completed' }), deliveries_detail: [delivered('approved')] }]])
+    const details = new Map([
+      ['7', { ...job('7', { stage: 'approved', status: 'completed' }), deliveries_detail: [delivered('approved')] }],
+    ])
     const reads: string[] = []
     const { centre, shown } = await startCentre(clientOf(details, reads))
     centre.preferencesRead(SANDBOX_PREFS)
@@ -71,7 +102,9 @@ describe('a producer\'s verdict in the bell', () => {
     await centre.onPendingList(listView([job('8')]))
     expect(reads).toEqual(['7'])
     const items = centre.notices().items
-    expect(items.map((n) => [n.kind, n.jobId, n.body])).toEqual([['delivery_approved', '7', 'Key number KN-7: MILL-0042_main_03 was approved.']])
+    expect(items.map((n) => [n.kind, n.jobId, n.body])).toEqual([
+      ['delivery_approved', '7', 'Key number KN-7: MILL-0042_main_03 was approved.'],
+    ])
     // The OS shows it only if the talent's choice says so (the email pref is off here).
     expect(shown).toEqual([])
     // Read once: the next poll neither reads it again nor lists it twice.
@@ -94,7 +127,12 @@ describe('a producer\'s verdict in the bell', () => {
     await centre.update({ delivery_approved: false, changes_requested: false })
     await centre.onPendingList(listView([job('4', { stage: 'delivered' }), job('5', { stage: 'delivered' })]))
     await centre.onPendingList(listView([job('4', { stage: 'approved' }), job('5', { stage: 'changes_requested' })]))
-    expect(centre.notices().items.map((n) => n.kind).sort()).toEqual(['changes_requested', 'delivery_approved'])
+    expect(
+      centre
+        .notices()
+        .items.map((n) => n.kind)
+        .sort(),
+    ).toEqual(['changes_requested', 'delivery_approved'])
     expect(shown).toEqual([])
   })
 })
@@ -105,9 +143,18 @@ describe('jobs that left the pending list', () => {
   it('reads only jobs that awaited a verdict and were opened, a few a poll, and tries a lost answer again a bounded number of times', async () => {
     const reads: string[] = []
     const details = new Map<string, JobSummaryLike & { deliveries_detail: Delivered[] }>()
-    for (const id of ['1', '2', '3', '4']) details.set(id, { ...awaiting(id, { stage: 'approved', status: 'completed' }), deliveries_detail: [] })
+    for (const id of ['1', '2', '3', '4'])
+      details.set(id, { ...awaiting(id, { stage: 'approved', status: 'completed' }), deliveries_detail: [] })
     const left = new JobsThatLeft({ client: () => clientOf(details, reads), log: quiet })
-    const before = [awaiting('1'), awaiting('2'), awaiting('3'), awaiting('4'), awaiting('9'), job('5', { stage: 'accepted' }), awaiting('6', { unopened: true })]
+    const before = [
+      awaiting('1'),
+      awaiting('2'),
+      awaiting('3'),
+      awaiting('4'),
+      awaiting('9'),
+      job('5', { stage: 'accepted' }),
+      awaiting('6', { unopened: true }),
+    ]
     const first = await left.read(before, [])
     expect(first.jobs.map((j) => j.job_id)).toEqual(['1', '2', '3'].slice(0, MAX_READS_PER_POLL))
     const second = await left.read([], [])

@@ -73,17 +73,29 @@ async function deliverableJob(): Promise<string> {
 
 async function deliverTo(jobId: string): Promise<string> {
   const handle = await uploadTake(sandbox, toneWav())
-  const answer = await client.deliver(jobId, { handle, take_label: 'main', note: null, preflight: null }, { idempotencyKey: newIdempotencyKey() })
+  const answer = await client.deliver(
+    jobId,
+    { handle, take_label: 'main', note: null, preflight: null },
+    { idempotencyKey: newIdempotencyKey() },
+  )
   return answer.delivery.delivery_id
 }
 
 beforeAll(async () => {
   sandbox = await startSandbox({
-    port: 0, keys: [{ token: TOKEN, scopes: '*' }], producer: false, log: () => {}, now: () => clock, tickIntervalMs: 10,
+    port: 0,
+    keys: [{ token: TOKEN, scopes: '*' }],
+    producer: false,
+    log: () => {},
+    now: () => clock,
+    tickIntervalMs: 10,
     rateLimit: { limit: 100_000, windowMs: 60_000 },
   })
   client = createTalentClient({
-    baseUrl: sandbox.url, apiKey: () => TOKEN, timeoutMs: 10_000, retry: { maxAttempts: 1 },
+    baseUrl: sandbox.url,
+    apiKey: () => TOKEN,
+    timeoutMs: 10_000,
+    retry: { maxAttempts: 1 },
     fetch: (request) => {
       requests.push(`${request.method} ${new URL(request.url).pathname}`)
       return fetch(request)
@@ -105,7 +117,11 @@ beforeEach(() => {
   online = new ManualOnline(true)
   signedIn = client
   watch = createDeliveriesWatch({
-    client: () => signedIn, hub, online, timers, now: () => clock,
+    client: () => signedIn,
+    hub,
+    online,
+    timers,
+    now: () => clock,
     log: createLog({ sink: { write: (e) => logged.push(e) } }),
   })
 })
@@ -128,7 +144,9 @@ describe('watchDeliveries: main refreshes the deliveries on screen and pushes th
     const deliveryId = await deliverTo(jobId)
     // Booth's own delivery service says a take of this job changed state: main reads at once.
     hub.emit('deliveryState', { takeId: 't1', jobId, status: 'delivered', deliveryId, message: null })
-    const moving = await until('the new delivery pushed', () => events.find((e) => e.deliveries.some((d) => d.delivery_id === deliveryId)))
+    const moving = await until('the new delivery pushed', () =>
+      events.find((e) => e.deliveries.some((d) => d.delivery_id === deliveryId)),
+    )
     expect(moving).toMatchObject({ jobId, inMotion: true })
     expect(moving.deliveries.find((d) => d.delivery_id === deliveryId)?.status).toBe('storing')
     await until('the 4 s timer', () => timers.delays().length === 1)
@@ -153,7 +171,9 @@ describe('watchDeliveries: main refreshes the deliveries on screen and pushes th
     const reads = deliveryReads()
     const before = events.length
     expect(watch.offer(jobId, job.deliveries_detail)).toBe(true)
-    expect(events.slice(before)).toEqual([{ jobId, deliveries: job.deliveries_detail, fetchedAt: clock, inMotion: true }])
+    expect(events.slice(before)).toEqual([
+      { jobId, deliveries: job.deliveries_detail, fetchedAt: clock, inMotion: true },
+    ])
     expect(timers.delays()).toEqual([DELIVERY_MOTION_REFRESH_MS])
     expect(deliveryReads()).toBe(reads)
     // Another job, none watched, offline or signed out: not taken (the caller reads instead).

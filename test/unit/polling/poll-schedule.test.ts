@@ -60,7 +60,10 @@ function setup(options: { online?: boolean; random?: () => number } = {}) {
   }
 }
 
-const fail = (fields: Record<string, unknown> = {}) => () => Promise.reject(Object.assign(new Error('poll failed'), fields))
+const fail =
+  (fields: Record<string, unknown> = {}) =>
+  () =>
+    Promise.reject(Object.assign(new Error('poll failed'), fields))
 
 describe('poll schedule', () => {
   it('polls at start, then about every 60 s with ±10 % jitter', async () => {
@@ -273,8 +276,14 @@ describe('classifyPollFailure', () => {
   })
 
   it('reads waitUntil (an epoch-ms time the service asked for) as a Retry-After wait', () => {
-    expect(classifyPollFailure({ status: 429, waitUntil: 5_000 + 3_600_000 }, 5_000)).toEqual({ kind: 'retry', retryAfterMs: 3_600_000 })
-    expect(classifyPollFailure({ status: 429, waitUntil: 4_000, retryAfterMs: 7 }, 5_000)).toEqual({ kind: 'retry', retryAfterMs: 7 })
+    expect(classifyPollFailure({ status: 429, waitUntil: 5_000 + 3_600_000 }, 5_000)).toEqual({
+      kind: 'retry',
+      retryAfterMs: 3_600_000,
+    })
+    expect(classifyPollFailure({ status: 429, waitUntil: 4_000, retryAfterMs: 7 }, 5_000)).toEqual({
+      kind: 'retry',
+      retryAfterMs: 7,
+    })
   })
 })
 

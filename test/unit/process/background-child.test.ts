@@ -8,7 +8,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { getPriority, setPriority, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { BACKGROUND_PRIORITY, lowerPriority, spawnInBackground, spawnShellInBackground } from '../../../main/process/background-child'
+import {
+  BACKGROUND_PRIORITY,
+  lowerPriority,
+  spawnInBackground,
+  spawnShellInBackground,
+} from '../../../main/process/background-child'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
 import { killAllFfmpeg } from '../../../main/audio/ffmpeg-registry'
 import { UtteranceDecode } from '../../../main/prompter/utterance-decode'
@@ -37,10 +42,13 @@ async function until<T>(find: () => T | null | undefined, what: string): Promise
 
 /** Every process: pid, parent, process group, nice value and name. */
 function processes(): Array<{ pid: number; ppid: number; pgid: number; ni: number; comm: string }> {
-  return execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,ni=,comm='], { encoding: 'utf8' }).split('\n').filter((l) => l.trim()).map((l) => {
-    const [pid, ppid, pgid, ni, ...comm] = l.trim().split(/\s+/)
-    return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), ni: Number(ni), comm: comm.join(' ') }
-  })
+  return execFileSync('ps', ['-eo', 'pid=,ppid=,pgid=,ni=,comm='], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => {
+      const [pid, ppid, pgid, ni, ...comm] = l.trim().split(/\s+/)
+      return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), ni: Number(ni), comm: comm.join(' ') }
+    })
 }
 
 /** The nice value of each thread of a process (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
@@ -86,19 +94,33 @@ describe('analysis children at background priority', () => {
     expect(lowerPriority(2 ** 22 + 12345)).toBe(false)
   })
 
-  it.skipIf(process.platform === 'win32')('spawnShellInBackground lowers the shell and every process of its pipeline, in its own group', async () => {
-    const child = spawnShellInBackground('cat | exec "$0" "$@"', ['sleep', '5'], { detached: true })
-    started.push(child)
-    const pid = child.pid as number
-    const group = await until(() => {
-      const members = processes().filter((p) => p.pgid === pid)
-      return members.some((p) => p.comm === 'cat') && members.some((p) => p.comm === 'sleep') ? members : null
-    }, 'the pipeline')
-    expect(group.map((p) => p.ni)).toEqual(group.map(() => BACKGROUND_HERE))
-  })
+  it.skipIf(process.platform === 'win32')(
+    'spawnShellInBackground lowers the shell and every process of its pipeline, in its own group',
+    async () => {
+      const child = spawnShellInBackground('cat | exec "$0" "$@"', ['sleep', '5'], { detached: true })
+      started.push(child)
+      const pid = child.pid as number
+      const group = await until(() => {
+        const members = processes().filter((p) => p.pgid === pid)
+        return members.some((p) => p.comm === 'cat') && members.some((p) => p.comm === 'sleep') ? members : null
+      }, 'the pipeline')
+      expect(group.map((p) => p.ni)).toEqual(group.map(() => BACKGROUND_HERE))
+    },
+  )
 
   it.skipIf(!linux)('ffmpeg runs below normal priority, every one of its threads', async () => {
-    const run = runFfmpeg(['-re', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-af', 'volume=0.5', '-f', 'null', '-'])
+    const run = runFfmpeg([
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=8000:cl=mono',
+      '-af',
+      'volume=0.5',
+      '-f',
+      'null',
+      '-',
+    ])
     const ffmpeg = await until(() => processes().find((p) => p.ppid === process.pid && p.comm === 'ffmpeg'), 'ffmpeg')
     // Its threads (started once it has opened its input) inherit the priority.
     await until(() => (threadNices(ffmpeg.pid).length > 1 ? true : null), "ffmpeg's threads")
@@ -107,22 +129,29 @@ describe('analysis children at background priority', () => {
     await run.catch(() => undefined)
   })
 
-  it.skipIf(process.platform === 'win32')("the prompter's recogniser run (sh, cat and the recogniser, piped) is below normal priority", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'booth-priority-'))
-    // A stand-in recogniser (it reads nothing, and prints nothing).
-    const decode = new UtteranceDecode({ binary: '/bin/sh', args: ['-c', 'exec sleep 5', 'recogniser'], dir, input: 'pipe' }, 0, 0)
-    try {
-      decode.write(new Float32Array(1600))
-      const members = await until(() => {
-        const mine = processes().filter((p) => p.ppid === process.pid && p.comm === 'sh')
-        const group = processes().filter((p) => mine.some((m) => m.pid === p.pgid))
-        return group.some((p) => p.comm === 'sleep') ? group : null
-      }, 'the recogniser')
-      expect(members.length).toBeGreaterThanOrEqual(2)
-      expect(members.map((p) => p.ni)).toEqual(members.map(() => BACKGROUND_HERE))
-    } finally {
-      decode.kill()
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
+  it.skipIf(process.platform === 'win32')(
+    "the prompter's recogniser run (sh, cat and the recogniser, piped) is below normal priority",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'booth-priority-'))
+      // A stand-in recogniser (it reads nothing, and prints nothing).
+      const decode = new UtteranceDecode(
+        { binary: '/bin/sh', args: ['-c', 'exec sleep 5', 'recogniser'], dir, input: 'pipe' },
+        0,
+        0,
+      )
+      try {
+        decode.write(new Float32Array(1600))
+        const members = await until(() => {
+          const mine = processes().filter((p) => p.ppid === process.pid && p.comm === 'sh')
+          const group = processes().filter((p) => mine.some((m) => m.pid === p.pgid))
+          return group.some((p) => p.comm === 'sleep') ? group : null
+        }, 'the recogniser')
+        expect(members.length).toBeGreaterThanOrEqual(2)
+        expect(members.map((p) => p.ni)).toEqual(members.map(() => BACKGROUND_HERE))
+      } finally {
+        decode.kill()
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  )
 })

@@ -23,14 +23,26 @@ describe('slicer', () => {
     const s = slicer(0, 1)
     let turns = 0
     for (let i = 0; i < 5; i++) {
-      if (s.due()) { turns++; await s.turn() }
+      if (s.due()) {
+        turns++
+        await s.turn()
+      }
     }
     expect(turns).toBe(5)
   })
 
   it('reads the clock only every so many calls', () => {
     const s = slicer(0, 4)
-    expect([s.due(), s.due(), s.due(), s.due(), s.due(), s.due(), s.due(), s.due()]).toEqual([false, false, false, true, false, false, false, true])
+    expect([s.due(), s.due(), s.due(), s.due(), s.due(), s.due(), s.due(), s.due()]).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ])
   })
 
   it('between steps, gives a turn only once the slice has run its time', async () => {
@@ -45,7 +57,12 @@ describe('slicer', () => {
 
   it('shared by a chain of steps each shorter than a slice, still gives the loop a turn within the chain', async () => {
     const shared = slicer(5)
-    const busy = (ms: number) => { const end = performance.now() + ms; while (performance.now() < end) { /* a step's work */ } }
+    const busy = (ms: number) => {
+      const end = performance.now() + ms
+      while (performance.now() < end) {
+        /* a step's work */
+      }
+    }
     let waited = -1
     let step = 0
     setImmediate(() => (waited = step))

@@ -11,22 +11,52 @@ import { heardWords } from '../../../main/readback/alignment/heard-words'
 
 /** Heard words as the recogniser gives them (one timed word each), through the read-back's heard words. */
 function heard(text: string) {
-  return heardWords(text.split(/\s+/).filter(Boolean).map((word, i) => ({ word, start_s: i / 3, end_s: i / 3 + 0.3 })))
+  return heardWords(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word, i) => ({ word, start_s: i / 3, end_s: i / 3 + 0.3 })),
+  )
 }
 
 // No number words: the script model joins number words across a sentence end ("twenty. Percent" is 20%),
 // which would change the phrases these properties build; numbers have their own test below.
-const VOCAB = ['save', 'big', 'on', 'the', 'store', 'mattress', 'today', 'free', 'delivery', 'visit', 'us', 'and', 'every', 'sleep', 'weekend', 'only', 'sunday', 'offer', 'ends', 'a', 'of']
+const VOCAB = [
+  'save',
+  'big',
+  'on',
+  'the',
+  'store',
+  'mattress',
+  'today',
+  'free',
+  'delivery',
+  'visit',
+  'us',
+  'and',
+  'every',
+  'sleep',
+  'weekend',
+  'only',
+  'sunday',
+  'offer',
+  'ends',
+  'a',
+  'of',
+]
 const word = fc.constantFrom(...VOCAB)
 const sentence = fc.array(word, { minLength: 3, maxLength: 9 }).map((ws) => `${ws.join(' ')}.`)
 const script = fc.array(sentence, { minLength: 2, maxLength: 8 }).map((ss) => ss.join(' '))
 
 describe('the prompter’s aligner', () => {
   it('follows a read as written, word by word', () => {
-    const text = 'This weekend only, take 30% off every mattress in the store. Visit Dream Street today for free delivery. Offer ends Sunday.'
+    const text =
+      'This weekend only, take 30% off every mattress in the store. Visit Dream Street today for free delivery. Offer ends Sunday.'
     const model = scriptModel(text)
     const aligner = new FollowAligner(model)
-    for (const [i, w] of heard('this weekend only take thirty percent off every mattress in the store visit dream street today for free delivery offer ends sunday').entries()) {
+    for (const [i, w] of heard(
+      'this weekend only take thirty percent off every mattress in the store visit dream street today for free delivery offer ends sunday',
+    ).entries()) {
       aligner.hear(w)
       expect(aligner.position, `after word ${i}`).toBe(i)
     }
@@ -34,60 +64,78 @@ describe('the prompter’s aligner', () => {
   })
 
   it('arbitrary heard words never move it backwards', () => {
-    fc.assert(fc.property(script, fc.array(fc.oneof(word, fc.string({ maxLength: 8 })), { maxLength: 60 }), (text, words) => {
-      const aligner = new FollowAligner(scriptModel(text))
-      let before = aligner.position
-      for (const w of heard(words.join(' '))) {
-        const after = aligner.hear(w)
-        expect(after).toBeGreaterThanOrEqual(before)
-        before = after
-      }
-    }))
+    fc.assert(
+      fc.property(script, fc.array(fc.oneof(word, fc.string({ maxLength: 8 })), { maxLength: 60 }), (text, words) => {
+        const aligner = new FollowAligner(scriptModel(text))
+        let before = aligner.position
+        for (const w of heard(words.join(' '))) {
+          const after = aligner.hear(w)
+          expect(after).toBeGreaterThanOrEqual(before)
+          before = after
+        }
+      }),
+    )
   })
 
   it('a phrase the script repeats later never makes it jump there', () => {
-    fc.assert(fc.property(
-      fc.array(sentence, { minLength: 3, maxLength: 6 }), fc.array(word, { minLength: 3, maxLength: 5 }), fc.nat(),
-      (sentences, phrase, at) => {
-        // The phrase in the next sentence and again at the end; the talent reads up to the first one.
-        const first = Math.min(at % (sentences.length - 1), sentences.length - 2)
-        const body = [...sentences]
-        body.splice(first + 1, 0, `${phrase.join(' ')}.`)
-        const text = [...body, 'and then', `${phrase.join(' ')}.`].join(' ')
-        const model = scriptModel(text)
-        const aligner = new FollowAligner(model)
-        const readUpTo = body.slice(0, first + 2).join(' ')
-        aligner.hearAll(heard(readUpTo.replace(/\./g, '')))
-        const lastReadWord = scriptModel(readUpTo).words.length - 1
-        expect(aligner.position).toBeLessThanOrEqual(lastReadWord)
+    fc.assert(
+      fc.property(
+        fc.array(sentence, { minLength: 3, maxLength: 6 }),
+        fc.array(word, { minLength: 3, maxLength: 5 }),
+        fc.nat(),
+        (sentences, phrase, at) => {
+          // The phrase in the next sentence and again at the end; the talent reads up to the first one.
+          const first = Math.min(at % (sentences.length - 1), sentences.length - 2)
+          const body = [...sentences]
+          body.splice(first + 1, 0, `${phrase.join(' ')}.`)
+          const text = [...body, 'and then', `${phrase.join(' ')}.`].join(' ')
+          const model = scriptModel(text)
+          const aligner = new FollowAligner(model)
+          const readUpTo = body.slice(0, first + 2).join(' ')
+          aligner.hearAll(heard(readUpTo.replace(/\./g, '')))
+          const lastReadWord = scriptModel(readUpTo).words.length - 1
+          expect(aligner.position).toBeLessThanOrEqual(lastReadWord)
+        },
+      ),
+      {
+        // Scripts whose lines share words, where a heard word already placed was taken again further on.
+        examples: [
+          [
+            ['save save sunday.', 'us sunday us save save save.', 'save save save.'],
+            ['sunday', 'save', 'save'],
+            25494975,
+          ],
+          [['save and big.', 'save only sunday.', 'sunday save offer.'], ['the', 'sunday', 'the'], 615671159],
+        ],
       },
-    ), {
-      // Scripts whose lines share words, where a heard word already placed was taken again further on.
-      examples: [
-        [['save save sunday.', 'us sunday us save save save.', 'save save save.'], ['sunday', 'save', 'save'], 25494975],
-        [['save and big.', 'save only sunday.', 'sunday save offer.'], ['the', 'sunday', 'the'], 615671159],
-      ],
-    })
+    )
   })
 
   it('a jump past the next line needs three matched words in a row', () => {
-    fc.assert(fc.property(fc.array(sentence, { minLength: 4, maxLength: 7 }), fc.integer({ min: 1, max: 2 }), (sentences, n) => {
-      const text = sentences.join(' ')
-      const model = scriptModel(text)
-      const target = model.words.filter((w) => w.sentence === sentences.length - 1)
-      // Fewer than three words of the last sentence (far past the next line), with nothing else.
-      const aligner = new FollowAligner(model)
-      aligner.hearAll(target.slice(0, n).map((w) => ({ key: w.key, values: w.values })))
-      const far = model.words.findIndex((w) => w.sentence >= 2)
-      if (aligner.position >= far) {
-        // Only when those words also stand in the first two lines, where the voice may be.
-        expect(model.words.slice(0, far).some((w) => target.slice(0, n).some((t) => t.key === w.key))).toBe(true)
-      }
-    }))
+    fc.assert(
+      fc.property(
+        fc.array(sentence, { minLength: 4, maxLength: 7 }),
+        fc.integer({ min: 1, max: 2 }),
+        (sentences, n) => {
+          const text = sentences.join(' ')
+          const model = scriptModel(text)
+          const target = model.words.filter((w) => w.sentence === sentences.length - 1)
+          // Fewer than three words of the last sentence (far past the next line), with nothing else.
+          const aligner = new FollowAligner(model)
+          aligner.hearAll(target.slice(0, n).map((w) => ({ key: w.key, values: w.values })))
+          const far = model.words.findIndex((w) => w.sentence >= 2)
+          if (aligner.position >= far) {
+            // Only when those words also stand in the first two lines, where the voice may be.
+            expect(model.words.slice(0, far).some((w) => target.slice(0, n).some((t) => t.key === w.key))).toBe(true)
+          }
+        },
+      ),
+    )
   })
 
   it('three words in a row do make the jump, over a skipped sentence', () => {
-    const text = 'Save big on every mattress. Our sleep experts help you choose. Visit us at Harbor Boulevard. Offer ends Sunday.'
+    const text =
+      'Save big on every mattress. Our sleep experts help you choose. Visit us at Harbor Boulevard. Offer ends Sunday.'
     const aligner = new FollowAligner(scriptModel(text))
     aligner.hearAll(heard('save big on every mattress'))
     expect(aligner.word?.text).toBe('mattress')
@@ -98,7 +146,8 @@ describe('the prompter’s aligner', () => {
   })
 
   it('an ad-lib leaves it where it is, and the read after it is followed at once', () => {
-    const text = 'Queen sets start at just $499, with free delivery on every order. Our sleep experts will help you find the perfect fit.'
+    const text =
+      'Queen sets start at just $499, with free delivery on every order. Our sleep experts will help you find the perfect fit.'
     const aligner = new FollowAligner(scriptModel(text))
     aligner.hearAll(heard('queen sets start at just four ninety nine with free delivery on every order'))
     expect(aligner.word?.text).toBe('order')

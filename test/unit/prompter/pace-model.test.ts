@@ -100,39 +100,53 @@ describe('the prompter’s pacing model', () => {
 
   it('learns the talent’s rate from the words placed; once learned, it is never ahead of the voice', () => {
     const weights = fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 6, maxLength: 40 })
-    fc.assert(fc.property(weights, fc.double({ min: 2.5, max: 8, noNaN: true }), fc.integer({ min: 1, max: 3 }), (w, rate, every) => {
-      const ends = endsAt(w, rate)
-      const pace = new PaceModel(w, { settleS: 0 })
-      let anchorV = 0
-      // The recogniser places every `every`-th word; between, the pacing is asked at many voiced times.
-      for (let k = every - 1; k < w.length; k += every) {
-        const endV = ends[k] as number
-        pace.recognised(k, endV, endV - anchorV)
-        anchorV = endV
-        if (anchorV < PRIOR_FADE_S) continue
-        expect(pace.rate).toBeCloseTo(rate, 6)
-        for (let v = anchorV; v <= anchorV + 3; v += 0.05) {
-          const p = pace.predict(v - anchorV)
-          const t = truth(ends, v)
-          expect(p, `at ${v.toFixed(2)} s voiced`).toBeLessThanOrEqual(t)
-          // Within its coast it keeps up with the voice exactly.
-          if (v - anchorV <= PACE_DEFAULTS.maxCoastS - 1e-9) expect(p).toBe(t)
-        }
-      }
-    }))
+    fc.assert(
+      fc.property(
+        weights,
+        fc.double({ min: 2.5, max: 8, noNaN: true }),
+        fc.integer({ min: 1, max: 3 }),
+        (w, rate, every) => {
+          const ends = endsAt(w, rate)
+          const pace = new PaceModel(w, { settleS: 0 })
+          let anchorV = 0
+          // The recogniser places every `every`-th word; between, the pacing is asked at many voiced times.
+          for (let k = every - 1; k < w.length; k += every) {
+            const endV = ends[k] as number
+            pace.recognised(k, endV, endV - anchorV)
+            anchorV = endV
+            if (anchorV < PRIOR_FADE_S) continue
+            expect(pace.rate).toBeCloseTo(rate, 6)
+            for (let v = anchorV; v <= anchorV + 3; v += 0.05) {
+              const p = pace.predict(v - anchorV)
+              const t = truth(ends, v)
+              expect(p, `at ${v.toFixed(2)} s voiced`).toBeLessThanOrEqual(t)
+              // Within its coast it keeps up with the voice exactly.
+              if (v - anchorV <= PACE_DEFAULTS.maxCoastS - 1e-9) expect(p).toBe(t)
+            }
+          }
+        },
+      ),
+    )
   })
 
   it('with its rate a tenth too fast, it is never more than the word being said ahead', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 6, maxLength: 40 }), fc.double({ min: 2.5, max: 8, noNaN: true }), (w, rate) => {
-      const ends = endsAt(w, rate)
-      // Only the prior, a tenth too fast (the recogniser's steps here are all skips, so never a rate).
-      const pace = new PaceModel(w, { priorRate: rate * 1.1 })
-      let anchorV = 0
-      for (let k = 0; k < w.length; k += 5) {
-        for (let v = anchorV; v <= (ends[k] as number); v += 0.02) expect(pace.predict(v - anchorV)).toBeLessThanOrEqual(truth(ends, v) + 1)
-        pace.recognised(k, ends[k] as number, (ends[k] as number) - anchorV)
-        anchorV = ends[k] as number
-      }
-    }))
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 6, maxLength: 40 }),
+        fc.double({ min: 2.5, max: 8, noNaN: true }),
+        (w, rate) => {
+          const ends = endsAt(w, rate)
+          // Only the prior, a tenth too fast (the recogniser's steps here are all skips, so never a rate).
+          const pace = new PaceModel(w, { priorRate: rate * 1.1 })
+          let anchorV = 0
+          for (let k = 0; k < w.length; k += 5) {
+            for (let v = anchorV; v <= (ends[k] as number); v += 0.02)
+              expect(pace.predict(v - anchorV)).toBeLessThanOrEqual(truth(ends, v) + 1)
+            pace.recognised(k, ends[k] as number, (ends[k] as number) - anchorV)
+            anchorV = ends[k] as number
+          }
+        },
+      ),
+    )
   })
 })

@@ -45,11 +45,17 @@ async function follower() {
   const shown: Array<{ atS: number; index: number }> = []
   let sent = 0
   const f = new Follower({
-    takeId: 't', jobId: 'j', script: SCRIPT, sampleRate: RATE, channels: 1, engine,
+    takeId: 't',
+    jobId: 'j',
+    script: SCRIPT,
+    sampleRate: RATE,
+    channels: 1,
+    engine,
     // Every word here has one syllable: four words a second of voice, coasting as long as the voice lasts.
     pace: { priorRate: 4, maxCoastS: 30, settleS: 0 },
     emit: (p: FollowPosition) => {
-      if (p.status === 'following' && p.word) shown.push({ atS: sent / RATE, index: words.findIndex((w) => w.from === p.word?.from) })
+      if (p.status === 'following' && p.word)
+        shown.push({ atS: sent / RATE, index: words.findIndex((w) => w.from === p.word?.from) })
     },
   })
   await f.start()
@@ -61,7 +67,12 @@ async function follower() {
     }
   }
   const at = () => shown[shown.length - 1]?.index ?? -1
-  const heard = (segment: number, ws: Array<[string, number]>) => (events as FollowSessionEvents | null)?.heard({ segment, final: true, words: ws.map(([word, end]) => ({ word, start_s: end - 0.2, end_s: end })) })
+  const heard = (segment: number, ws: Array<[string, number]>) =>
+    (events as FollowSessionEvents | null)?.heard({
+      segment,
+      final: true,
+      words: ws.map(([word, end]) => ({ word, start_s: end - 0.2, end_s: end })),
+    })
   return { play, at, shown, heard }
 }
 
@@ -83,7 +94,10 @@ describe('the follower’s pacing between recognitions', () => {
     expect(f.at()).toBe(held)
     f.play(voice(0.5))
     expect(f.at()).toBeGreaterThan(held)
-    expect(f.shown.every((m, i) => i === 0 || m.index > (f.shown[i - 1] as { index: number }).index), 'only forward').toBe(true)
+    expect(
+      f.shown.every((m, i) => i === 0 || m.index > (f.shown[i - 1] as { index: number }).index),
+      'only forward',
+    ).toBe(true)
   })
 
   it('goes on from what the recogniser placed, never backwards, and never further than the voiced time since allows', async () => {
@@ -92,7 +106,13 @@ describe('the follower’s pacing between recognitions', () => {
     f.play(voice(0.5))
     const early = f.at()
     // The recogniser places "big red dogs ran down" ending at 1.0 s (ahead of the pacing, say the talent is quick).
-    f.heard(0, [['big', 0.6], ['red', 0.7], ['dogs', 0.8], ['ran', 0.9], ['down', 1.0]])
+    f.heard(0, [
+      ['big', 0.6],
+      ['red', 0.7],
+      ['dogs', 0.8],
+      ['ran', 0.9],
+      ['down', 1.0],
+    ])
     expect(f.at()).toBe(4)
     expect(early).toBeLessThanOrEqual(4)
     f.play(noise(1, -60))
@@ -105,7 +125,10 @@ describe('the follower’s pacing between recognitions', () => {
     // A recognition behind the highlight does not move it back.
     f.heard(1, [['the', 1.9]])
     expect(f.at()).toBe(after)
-    expect(f.shown.every((m, i) => i === 0 || m.index > (f.shown[i - 1] as { index: number }).index), 'only forward').toBe(true)
+    expect(
+      f.shown.every((m, i) => i === 0 || m.index > (f.shown[i - 1] as { index: number }).index),
+      'only forward',
+    ).toBe(true)
   })
 })
 

@@ -5,9 +5,25 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { chooseLatency, latencyWords, loadCalibration, reportedLatency, saveCalibration, forgetCalibration } from '../../../renderer/src/takes/punch/punch-latency'
-import { DEFAULT_PUNCH_SETTINGS, loadPunchSettings, savePunchSettings } from '../../../renderer/src/takes/punch/punch-settings'
-import { flaggedSentences, sentenceAtTime, sentenceOfIssue, type TakeSentence } from '../../../renderer/src/takes/punch/punch-targets'
+import {
+  chooseLatency,
+  latencyWords,
+  loadCalibration,
+  reportedLatency,
+  saveCalibration,
+  forgetCalibration,
+} from '../../../renderer/src/takes/punch/punch-latency'
+import {
+  DEFAULT_PUNCH_SETTINGS,
+  loadPunchSettings,
+  savePunchSettings,
+} from '../../../renderer/src/takes/punch/punch-settings'
+import {
+  flaggedSentences,
+  sentenceAtTime,
+  sentenceOfIssue,
+  type TakeSentence,
+} from '../../../renderer/src/takes/punch/punch-targets'
 import { requestPunch, subscribePunchRequests } from '../../../renderer/src/takes/versions/punch-request'
 import type { ReadbackIssue } from '../../../shared/readback/types'
 
@@ -27,8 +43,13 @@ const sentences: TakeSentence[] = [
   { number: 2, text: 'Queen mattresses start at just $299.', from: 27, to: 63, start_s: 2.8, end_s: 5.0, clean: false },
   { number: 3, text: 'Visit us soon.', from: 64, to: 78, start_s: null, end_s: null, clean: false },
 ]
-const issue = (from: number | null, to: number | null, severity: ReadbackIssue['severity'] = 'high', kind: ReadbackIssue['kind'] = 'changed'): ReadbackIssue =>
-  ({ kind, severity, expected: 'x', heard: 'y', at_s: 3, script_from: from, script_to: to } as ReadbackIssue)
+const issue = (
+  from: number | null,
+  to: number | null,
+  severity: ReadbackIssue['severity'] = 'high',
+  kind: ReadbackIssue['kind'] = 'changed',
+): ReadbackIssue =>
+  ({ kind, severity, expected: 'x', heard: 'y', at_s: 3, script_from: from, script_to: to }) as ReadbackIssue
 
 describe('which sentence a punch goes into', () => {
   it('names the sentence of a finding by its characters, an insertion by where it went, none without characters', () => {
@@ -40,8 +61,14 @@ describe('which sentence a punch goes into', () => {
   })
 
   it('offers the flagged sentences in script order, important findings first, and says when the take does not read one', () => {
-    const f = flaggedSentences([issue(64, 69, 'normal', 'missing'), issue(31, 40, 'normal'), issue(58, 62, 'high')], sentences)
-    expect(f.map((x) => [x.sentence.number, x.punchable, x.issues[0]!.severity])).toEqual([[2, true, 'high'], [3, false, 'normal']])
+    const f = flaggedSentences(
+      [issue(64, 69, 'normal', 'missing'), issue(31, 40, 'normal'), issue(58, 62, 'high')],
+      sentences,
+    )
+    expect(f.map((x) => [x.sentence.number, x.punchable, x.issues[0]!.severity])).toEqual([
+      [2, true, 'high'],
+      [3, false, 'normal'],
+    ])
   })
 
   it('a moment of the take names the sentence read there, or the next one in a pause', () => {
@@ -54,9 +81,15 @@ describe('which sentence a punch goes into', () => {
 
 describe('the latency a punch compensates', () => {
   it('adds what the platform reports, in frames, ignoring what is missing or absurd', () => {
-    expect(reportedLatency({ baseLatency: 0.01, outputLatency: 0.02, inputLatency: 0.012 }, 48_000)).toEqual({ samples: 2016, source: 'reported', ms: 42 })
+    expect(reportedLatency({ baseLatency: 0.01, outputLatency: 0.02, inputLatency: 0.012 }, 48_000)).toEqual({
+      samples: 2016,
+      source: 'reported',
+      ms: 42,
+    })
     expect(reportedLatency({ baseLatency: Number.NaN, outputLatency: -1, inputLatency: 50 }, 48_000).samples).toBe(0)
-    expect(latencyWords(reportedLatency({ baseLatency: 0.012 }, 48_000))).toBe('latency 12 ms, as the system reports it')
+    expect(latencyWords(reportedLatency({ baseLatency: 0.012 }, 48_000))).toBe(
+      'latency 12 ms, as the system reports it',
+    )
   })
 
   it('uses the input device’s calibration, at the punch’s own rate, and says so', () => {
@@ -74,14 +107,16 @@ describe('the latency a punch compensates', () => {
   })
 
   it('any stored text is a calibration or none, never a crash', () => {
-    fc.assert(fc.property(fc.string(), fc.string(), (text, device) => {
-      const store = new MemoryStorage()
-      store.setItem('booth.punch.latency', text)
-      const c = loadCalibration(store, device)
-      expect(c === null || (Number.isInteger(c.samples) && c.samples >= 0)).toBe(true)
-      saveCalibration(store, device, { samples: 10, sampleRate: 48_000, at: 0 })
-      expect(loadCalibration(store, device)?.samples).toBe(10)
-    }))
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (text, device) => {
+        const store = new MemoryStorage()
+        store.setItem('booth.punch.latency', text)
+        const c = loadCalibration(store, device)
+        expect(c === null || (Number.isInteger(c.samples) && c.samples >= 0)).toBe(true)
+        saveCalibration(store, device, { samples: 10, sampleRate: 48_000, at: 0 })
+        expect(loadCalibration(store, device)?.samples).toBe(10)
+      }),
+    )
   })
 })
 
@@ -91,12 +126,14 @@ describe('the punch settings', () => {
     expect(loadPunchSettings(store)).toEqual(DEFAULT_PUNCH_SETTINGS)
     savePunchSettings(store, { prerollS: 5, keepPlaying: true })
     expect(loadPunchSettings(store)).toEqual({ prerollS: 5, keepPlaying: true })
-    fc.assert(fc.property(fc.string(), (text) => {
-      store.setItem('booth.punch.settings', text)
-      const s = loadPunchSettings(store)
-      expect(s.prerollS).toBeGreaterThanOrEqual(2)
-      expect(typeof s.keepPlaying).toBe('boolean')
-    }))
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        store.setItem('booth.punch.settings', text)
+        const s = loadPunchSettings(store)
+        expect(s.prerollS).toBeGreaterThanOrEqual(2)
+        expect(typeof s.keepPlaying).toBe('boolean')
+      }),
+    )
   })
 })
 
@@ -108,7 +145,10 @@ describe('punch requests', () => {
     requestPunch('take-1', 3)
     off()
     requestPunch('take-2', 1)
-    expect(got).toEqual([{ takeId: 'take-early', sentence: 2 }, { takeId: 'take-1', sentence: 3 }])
+    expect(got).toEqual([
+      { takeId: 'take-early', sentence: 2 },
+      { takeId: 'take-1', sentence: 3 },
+    ])
     const later: unknown[] = []
     subscribePunchRequests((r) => later.push(r))()
     expect(later).toEqual([{ takeId: 'take-2', sentence: 1 }])

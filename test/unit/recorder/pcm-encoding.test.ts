@@ -18,6 +18,8 @@ describe('PCM blocks on the bridge', () => {
   })
 
   it('joins queued blocks in order', () => {
-    expect(Array.from(joinBlocks([new Float32Array([1, 2]), new Float32Array([]), new Float32Array([3])]))).toEqual([1, 2, 3])
+    expect(Array.from(joinBlocks([new Float32Array([1, 2]), new Float32Array([]), new Float32Array([3])]))).toEqual([
+      1, 2, 3,
+    ])
   })
 })

@@ -9,7 +9,15 @@ import type { TakeView } from '../../../shared/bridge-takes'
 import type { PunchPlanView } from '../../../shared/versions/types'
 import type { VersionMade } from '../../../shared/bridge-versions'
 import { createRecorderStore } from '../../../renderer/src/takes/recorder/recorder-store'
-import { countInBeat, guardedRun, isRecordingJob, punchOwnsKeys, punchPhases, recordControlPhase, recorderTakenElsewhere } from '../../../renderer/src/takes/recorder/recorder-view'
+import {
+  countInBeat,
+  guardedRun,
+  isRecordingJob,
+  punchOwnsKeys,
+  punchPhases,
+  recordControlPhase,
+  recorderTakenElsewhere,
+} from '../../../renderer/src/takes/recorder/recorder-view'
 import type { MeterEvent } from '../../../renderer/src/takes/recorder/recorder-types'
 import { createTakesStore } from '../../../renderer/src/takes/takes-store'
 import { createReadbackStore } from '../../../renderer/src/takes/readback/readback-store'
@@ -21,13 +29,34 @@ const job = jobView('31').job
 const other = jobView('32').job
 
 const saved: TakeView = {
-  schema: 1, id: 'take-1', job_id: '31', file_name: 'ACME_main_01.wav', label: 'main', take_number: 1, note: null, preflight: null,
-  created_at: '2025-03-05T10:00:00Z', source: 'recorded', original_name: null, state: 'ready', spot_length_s: 30, job_kind: 'dry_voice',
-  trim: { head_s: 0, tail_s: 0 }, upload: { handle: null, offset: 0, status: 'none' }, delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
+  schema: 1,
+  id: 'take-1',
+  job_id: '31',
+  file_name: 'ACME_main_01.wav',
+  label: 'main',
+  take_number: 1,
+  note: null,
+  preflight: null,
+  created_at: '2025-03-05T10:00:00Z',
+  source: 'recorded',
+  original_name: null,
+  state: 'ready',
+  spot_length_s: 30,
+  job_kind: 'dry_voice',
+  trim: { head_s: 0, tail_s: 0 },
+  upload: { handle: null, offset: 0, status: 'none' },
+  delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
 }
 const plan: PunchPlanView = {
-  takeId: 'take-1', sentence: 2, sentence_text: 'Forty years of music.', sample_rate: 48_000,
-  punch_frame: 144_000, punch_s: 3, preroll_frame: 48_000, preroll_s: 1, crossfade_s: 0.01,
+  takeId: 'take-1',
+  sentence: 2,
+  sentence_text: 'Forty years of music.',
+  sample_rate: 48_000,
+  punch_frame: 144_000,
+  punch_s: 3,
+  preroll_frame: 48_000,
+  preroll_s: 1,
+  crossfade_s: 0.01,
 }
 
 function memoryStorage(entries: Record<string, string> = {}) {
@@ -35,7 +64,9 @@ function memoryStorage(entries: Record<string, string> = {}) {
   return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), m }
 }
 
-function recorder(opts: { countIn?: number; stop?: () => Promise<TakeView>; finish?: () => Promise<VersionMade> } = {}) {
+function recorder(
+  opts: { countIn?: number; stop?: () => Promise<TakeView>; finish?: () => Promise<VersionMade> } = {},
+) {
   const bridge = fakeBridge({
     startRecording: async () => ({ takeId: 'take-1' }),
     appendRecording: async () => ({ peakDbfs: -12, rmsDbfs: -20, clipped: false }),
@@ -53,10 +84,29 @@ function recorder(opts: { countIn?: number; stop?: () => Promise<TakeView>; fini
   const takesStore = createTakesStore(bridge.api).store
   takesStore.setState({ byJob: { '31': { jobId: '31', takes: [], trash: [], damaged: [] } } })
   const storage = memoryStorage(opts.countIn ? { 'booth.recorder.countIn': String(opts.countIn) } : {})
-  const { store } = createRecorderStore({ api: bridge.api, capture, clock: time.clock, takes: takesStore, readback: createReadbackStore(bridge.api).store, storage })
+  const { store } = createRecorderStore({
+    api: bridge.api,
+    capture,
+    clock: time.clock,
+    takes: takesStore,
+    readback: createReadbackStore(bridge.api).store,
+    storage,
+  })
   const meter: MeterEvent['kind'][] = []
   store.getState().onMeter((e) => meter.push(e.kind))
-  return { bridge, store, takes, punches, time, takesStore, storage, meter, watching, s: () => store.getState(), control: () => recordControlPhase(store.getState(), '31') }
+  return {
+    bridge,
+    store,
+    takes,
+    punches,
+    time,
+    takesStore,
+    storage,
+    meter,
+    watching,
+    s: () => store.getState(),
+    control: () => recordControlPhase(store.getState(), '31'),
+  }
 }
 
 /** Record pressed, the input opened: a take of job 31 recording. */
@@ -80,7 +130,9 @@ describe('a take, through the recorder store', () => {
     await settle()
     expect(r.s().rec).toEqual({ phase: 'recording' })
     expect(r.control()).toBe('recording')
-    expect(r.bridge.callsOf('startRecording')).toMatchObject([{ jobId: '31', label: 'alt', sampleRate: 48_000, channels: 1 }])
+    expect(r.bridge.callsOf('startRecording')).toMatchObject([
+      { jobId: '31', label: 'alt', sampleRate: 48_000, channels: 1 },
+    ])
     expect(r.meter).toEqual(['start'])
     await r.takes[0]!.block()
     expect(r.meter).toEqual(['start', 'level'])
@@ -228,7 +280,10 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     expect(r.s().leave?.what).toBe('open Advertiser 32')
     expect(isRecordingJob(r.s(), '31')).toBe(true)
     r.s().requestPunch(job, { takeId: 'take-1', sentence: 2, takeName: 'Take 1' })
-    expect(r.s().punch).toMatchObject({ stage: 'problem', message: 'A take is recording: stop it first, then punch in.' })
+    expect(r.s().punch).toMatchObject({
+      stage: 'problem',
+      message: 'A take is recording: stop it first, then punch in.',
+    })
     expect(punchOwnsKeys(r.s())).toBe(false)
     expect(recorderTakenElsewhere(r.s(), '32')).toBe(true)
     r.s().toggle(other, 'main')
@@ -253,7 +308,10 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     expect(went).toEqual(['closed'])
   })
 
-  it('a punch: planned, armed, opening the input, pre-roll, punch at the punch point, the version made — the guard and the record control see it', async () => {
+  const punchStages =
+    'a punch: planned, armed, opening the input, pre-roll, punch at the punch point, the version made — ' +
+    'the guard and the record control see it'
+  it(punchStages, async () => {
     const r = recorder()
     r.s().requestPunch(job, { takeId: 'take-1', sentence: 2, takeName: 'Take 1' })
     expect(r.s().punch.stage).toBe('planning')
@@ -306,7 +364,10 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     await r.s().confirmLeave()
     await settle()
     expect(went).toEqual(['closed'])
-    expect(r.s().punch).toMatchObject({ stage: 'problem', message: 'Stopped before the punch point: Take 1 is unchanged.' })
+    expect(r.s().punch).toMatchObject({
+      stage: 'problem',
+      message: 'Stopped before the punch point: Take 1 is unchanged.',
+    })
     expect(r.s().rec).toEqual({ phase: 'idle' })
     expect(r.bridge.callsOf('cancelPunch')).toEqual([{ recordingTakeId: 'take-9' }])
 
@@ -352,7 +413,10 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     expect(r.s().input).toEqual({ deviceId: 'default', label: 'Default' })
     r.s().chooseInput({ deviceId: 'usb', label: 'USB Audio CODEC' })
     r.s().setCountIn(3)
-    expect(JSON.parse(r.storage.m.get('booth.recorder.input') ?? 'null')).toEqual({ deviceId: 'usb', label: 'USB Audio CODEC' })
+    expect(JSON.parse(r.storage.m.get('booth.recorder.input') ?? 'null')).toEqual({
+      deviceId: 'usb',
+      label: 'USB Audio CODEC',
+    })
     expect(r.storage.m.get('booth.recorder.countIn')).toBe('3')
     undo()
     r.s().attachTake('31')

@@ -2,7 +2,26 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { displayText } from '../../../shared/display-text'
 
-const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u206A', '\u206B', '\u206C', '\u206D', '\u206E', '\u206F', '\u200E', '\u200F', '\u061C']
+const BIDI = [
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u206A',
+  '\u206B',
+  '\u206C',
+  '\u206D',
+  '\u206E',
+  '\u206F',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+]
 const isBidiControl = (char: string) => BIDI.includes(char)
 
 describe('displayText', () => {
@@ -20,7 +39,9 @@ describe('displayText', () => {
   })
 
   it('never throws, leaves no bidirectional control, changes nothing else, and is idempotent (property)', () => {
-    const withBidi = fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...BIDI)), { maxLength: 8 }).map((p) => p.join(''))
+    const withBidi = fc
+      .array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...BIDI)), { maxLength: 8 })
+      .map((p) => p.join(''))
     fc.assert(
       fc.property(withBidi, (name) => {
         const shown = displayText(name)

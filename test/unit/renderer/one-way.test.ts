@@ -21,9 +21,23 @@ const text = (f: string) => readFileSync(join(SRC, f), 'utf8')
 
 describe('renderer: one way each', () => {
   it('is laid out by screen, with no grab-bag folders left', () => {
-    const top = readdirSync(SRC).filter((n) => statSync(join(SRC, n)).isDirectory()).sort()
+    const top = readdirSync(SRC)
+      .filter((n) => statSync(join(SRC, n)).isDirectory())
+      .sort()
     // reading/: reading mode's layout (the list fold) and keys, which the job, script and takes screens share.
-    expect(top).toEqual(['account', 'app', 'bridge', 'jobs', 'notifications', 'reading', 'script', 'session', 'store', 'takes', 'ui'])
+    expect(top).toEqual([
+      'account',
+      'app',
+      'bridge',
+      'jobs',
+      'notifications',
+      'reading',
+      'script',
+      'session',
+      'store',
+      'takes',
+      'ui',
+    ])
   })
 
   it('makes no store per bridge on first use (createStores makes them all)', () => {

@@ -10,7 +10,12 @@ import { createWorld, type DomainWorld } from '../../../sandbox/domain'
 /** 2025-03-10 15:00 UTC = 11:00 in New York (the seeded talent's zone). */
 export const T0 = Date.UTC(2025, 2, 10, 15, 0, 0)
 
-export const KEY: SandboxKey = { keyId: '7001', token: 'test-token', scopes: ['jobs:read', 'jobs:write'], expiresAt: null }
+export const KEY: SandboxKey = {
+  keyId: '7001',
+  token: 'test-token',
+  scopes: ['jobs:read', 'jobs:write'],
+  expiresAt: null,
+}
 
 export interface Clock {
   now: () => number
@@ -27,13 +32,21 @@ export interface Harness {
   world: DomainWorld
   clock: Clock
   uploads: Map<string, UploadInfo>
-  call(op: OperationId, input?: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown }): Promise<Record<string, unknown>>
+  call(
+    op: OperationId,
+    input?: { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown },
+  ): Promise<Record<string, unknown>>
   ctx: OperationContext
 }
 
 export async function harness(opts: { dataDir?: string; seed?: number; start?: number } = {}): Promise<Harness> {
   const c = clock(opts.start ?? T0)
-  const world = await createWorld({ now: c.now, producer: false, seed: opts.seed ?? 42, ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) })
+  const world = await createWorld({
+    now: c.now,
+    producer: false,
+    seed: opts.seed ?? 42,
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+  })
   const uploads = new Map<string, UploadInfo>()
   const ctx: OperationContext = {
     now: c.now,
@@ -41,17 +54,30 @@ export async function harness(opts: { dataDir?: string; seed?: number; start?: n
     uploads: { get: async (handle) => uploads.get(handle) ?? null },
   }
   const call: Harness['call'] = async (op, input = {}) =>
-    (await world.operations[op]({ params: input.params ?? {}, query: input.query ?? {}, body: input.body, key: KEY }, ctx)) as Record<string, unknown>
+    (await world.operations[op](
+      { params: input.params ?? {}, query: input.query ?? {}, body: input.body, key: KEY },
+      ctx,
+    )) as Record<string, unknown>
   return { world, clock: c, uploads, call, ctx }
 }
 
 const RESPONSE_SCHEMA: Record<OperationId, string> = {
-  getMe: 'GetMeResponse', listJobs: 'ListJobsResponse', getJob: 'GetJobResponse', createScriptsPdf: 'CreateScriptsPdfResponse',
-  listDeliveries: 'ListDeliveriesResponse', createDelivery: 'CreateDeliveryResponse',
-  getAttachmentDownload: 'GetAttachmentDownloadResponse', getEarnings: 'GetEarningsResponse',
-  getAvailability: 'GetAvailabilityResponse', putAvailability: 'PutAvailabilityResponse',
-  getPreferences: 'GetPreferencesResponse', putPreferences: 'PutPreferencesResponse', getConsent: 'GetConsentResponse',
-  putConsent: 'PutConsentResponse', acceptJobs: 'AcceptJobsResponse', declineJobs: 'DeclineJobsResponse',
+  getMe: 'GetMeResponse',
+  listJobs: 'ListJobsResponse',
+  getJob: 'GetJobResponse',
+  createScriptsPdf: 'CreateScriptsPdfResponse',
+  listDeliveries: 'ListDeliveriesResponse',
+  createDelivery: 'CreateDeliveryResponse',
+  getAttachmentDownload: 'GetAttachmentDownloadResponse',
+  getEarnings: 'GetEarningsResponse',
+  getAvailability: 'GetAvailabilityResponse',
+  putAvailability: 'PutAvailabilityResponse',
+  getPreferences: 'GetPreferencesResponse',
+  putPreferences: 'PutPreferencesResponse',
+  getConsent: 'GetConsentResponse',
+  putConsent: 'PutConsentResponse',
+  acceptJobs: 'AcceptJobsResponse',
+  declineJobs: 'DeclineJobsResponse',
   completeJobs: 'CompleteJobsResponse',
 }
 
@@ -71,5 +97,7 @@ export function validateResponse(op: OperationId, fields: Record<string, unknown
   const validate = schemas().getSchema(`talent-v1.yaml#/components/schemas/${RESPONSE_SCHEMA[op]}`)
   if (!validate) throw new Error(`schema ${RESPONSE_SCHEMA[op]} not found in the OpenAPI document`)
   const ok = validate({ ok: true, api_version: '1', ...fields })
-  return ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+  return ok
+    ? []
+    : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
 }

@@ -10,7 +10,9 @@ let sampleTake: DeliveryRecord
 
 beforeAll(async () => {
   const h = await harness()
-  base = structuredClone(h.world.state().jobs.find((j) => j.stage === 'accepted' && j.script.kind === 'typed' && !j.spot_cancelled)!)
+  base = structuredClone(
+    h.world.state().jobs.find((j) => j.stage === 'accepted' && j.script.kind === 'typed' && !j.spot_cancelled)!,
+  )
   sampleTake = structuredClone(h.world.state().jobs.find((j) => j.deliveries.length > 0)!.deliveries[0]!)
   base.deliveries = []
   base.script_change = null
@@ -18,14 +20,25 @@ beforeAll(async () => {
 })
 
 function job(over: Partial<JobRecord>): JobRecord {
-  return { ...structuredClone(base), timeline: [{ at: T0 - 3_600_000, actor: 'talent', kind: 'accepted', label: 'Accepted' }], ...over }
+  return {
+    ...structuredClone(base),
+    timeline: [{ at: T0 - 3_600_000, actor: 'talent', kind: 'accepted', label: 'Accepted' }],
+    ...over,
+  }
 }
 
 describe('due_state against a fixed clock and time zone', () => {
   const today = '2025-03-10'
   it.each([
-    [null, 'none'], ['2025-03-25', 'later'], ['2025-03-13', 'later'], ['2025-03-12', 'soon'], ['2025-03-11', 'soon'],
-    ['2025-03-10', 'today'], ['2025-03-09', 'overdue'], ['2025-02-24', 'overdue'], ['2025-02-23', 'stale'],
+    [null, 'none'],
+    ['2025-03-25', 'later'],
+    ['2025-03-13', 'later'],
+    ['2025-03-12', 'soon'],
+    ['2025-03-11', 'soon'],
+    ['2025-03-10', 'today'],
+    ['2025-03-09', 'overdue'],
+    ['2025-02-24', 'overdue'],
+    ['2025-02-23', 'stale'],
   ] as const)('due %s → %s', (due, expected) => {
     expect(dueState(job({ due_date: due }), today, T0)).toBe(expected)
   })
@@ -39,12 +52,19 @@ describe('due_state against a fixed clock and time zone', () => {
   })
 
   it('uses changes_due while changes are requested', () => {
-    expect(dueState(job({ due_date: '2025-03-01', stage: 'changes_requested', changes_due: '2025-03-11' }), today, T0)).toBe('soon')
+    expect(
+      dueState(job({ due_date: '2025-03-01', stage: 'changes_requested', changes_due: '2025-03-11' }), today, T0),
+    ).toBe('soon')
   })
 
   it('calls a never-accepted job stale after 30 untouched days, even without a due date', () => {
     const old = T0 - 31 * 86_400_000
-    const j = job({ stage: 'sent', due_date: null, requested_at: old, timeline: [{ at: old, actor: 'producer', kind: 'sent', label: 'Sent' }] })
+    const j = job({
+      stage: 'sent',
+      due_date: null,
+      requested_at: old,
+      timeline: [{ at: old, actor: 'producer', kind: 'sent', label: 'Sent' }],
+    })
     expect(dueState(j, today, T0)).toBe('stale')
     j.timeline.push({ at: T0 - 86_400_000, actor: 'talent', kind: 'viewed', label: 'Opened' })
     expect(dueState(j, today, T0)).toBe('none')
@@ -76,12 +96,24 @@ describe('can flags follow status and stage', () => {
   ]
   it.each(cases)('%s/%s cancelled=%s → %s', (status, stage, cancelled, allowed) => {
     const can = canFlags(job({ status, stage, spot_cancelled: cancelled }))
-    const on = Object.entries(can).filter(([, v]) => v).map(([k]) => k).join(' ')
+    const on = Object.entries(can)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
+      .join(' ')
     expect(on).toBe(allowed)
   })
 
   it('ack_script is on while a script change has no take recorded after it', () => {
-    const j = job({ script_change: { since: 'accepted', previous_text: 'a', current_text: 'b', directions_changed: false, document_replaced: false, changed_at: T0 - 1000 } })
+    const j = job({
+      script_change: {
+        since: 'accepted',
+        previous_text: 'a',
+        current_text: 'b',
+        directions_changed: false,
+        document_replaced: false,
+        changed_at: T0 - 1000,
+      },
+    })
     expect(scriptChanged(j)).toBe(true)
     expect(canFlags(j).ack_script).toBe(true)
     j.deliveries.push({ ...sampleTake, created_at: T0 })
@@ -98,8 +130,12 @@ describe('deliver_notice and suggested_stem', () => {
   })
 
   it('builds a safe stem from advertiser and key number', () => {
-    expect(suggestedStem(job({ advertiser: 'Café Brümmer & Söhne', key_number: 'WXYZ-1234-30' }))).toBe('CAFEBRUMMERANDSOHNE_WXYZ123430')
-    expect(suggestedStem(job({ advertiser: '<script>alert(1)</script>', key_number: '../../etc' }))).toMatch(/^[A-Z0-9_]+$/)
-    expect(suggestedStem(job({ advertiser: '***', key_number: '' , job_id: '77' }))).toBe('JOB77')
+    expect(suggestedStem(job({ advertiser: 'Café Brümmer & Söhne', key_number: 'WXYZ-1234-30' }))).toBe(
+      'CAFEBRUMMERANDSOHNE_WXYZ123430',
+    )
+    expect(suggestedStem(job({ advertiser: '<script>alert(1)</script>', key_number: '../../etc' }))).toMatch(
+      /^[A-Z0-9_]+$/,
+    )
+    expect(suggestedStem(job({ advertiser: '***', key_number: '', job_id: '77' }))).toBe('JOB77')
   })
 })

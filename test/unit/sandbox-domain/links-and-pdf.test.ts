@@ -11,7 +11,10 @@ function checkXref(bytes: Uint8Array): number {
   expect(src.slice(startxref, startxref + 4)).toBe('xref')
   const m = /xref\n0 (\d+)\n/.exec(src.slice(startxref))!
   const count = Number(m[1])
-  const entries = src.slice(startxref + m[0].length).split('\n').slice(0, count)
+  const entries = src
+    .slice(startxref + m[0].length)
+    .split('\n')
+    .slice(0, count)
   entries.slice(1).forEach((e, i) => {
     const off = Number(e.slice(0, 10))
     expect(src.slice(off, off + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`)
@@ -45,7 +48,10 @@ describe('short-lived links', () => {
 
 describe('PDF writer and merger', () => {
   it('writes valid text PDFs across pages and merges them in order', () => {
-    const long = textPdf({ title: 'Long', body: Array.from({ length: 120 }, (_, i) => `Line ${i} with “quotes”, € and (parens)`).join('\n') })
+    const long = textPdf({
+      title: 'Long',
+      body: Array.from({ length: 120 }, (_, i) => `Line ${i} with “quotes”, € and (parens)`).join('\n'),
+    })
     const short = textPdf({ title: 'Short', body: 'One line.' })
     checkXref(long)
     expect(countPdfPages(long)).toBe(4) // 37 body lines under the title, then 40 a page
@@ -59,7 +65,12 @@ describe('PDF writer and merger', () => {
     const compact = textPdf({ title: 'X', body: 'y' }, { xrefStream: true })
     expect(Buffer.from(compact).toString('latin1')).toContain('/Type /XRef')
     expect(() => mergePdfs([compact], 'x')).toThrow(NotMergeableError)
-    const encrypted = Buffer.from(Buffer.from(textPdf({ title: 'X', body: 'y' })).toString('latin1').replace('/Root 1 0 R', '/Root 1 0 R /Encrypt 5 0 R'), 'latin1')
+    const encrypted = Buffer.from(
+      Buffer.from(textPdf({ title: 'X', body: 'y' }))
+        .toString('latin1')
+        .replace('/Root 1 0 R', '/Root 1 0 R /Encrypt 5 0 R'),
+      'latin1',
+    )
     expect(() => mergePdfs([encrypted], 'x')).toThrow(/encrypted/)
   })
 
@@ -75,15 +86,23 @@ describe('PDF writer and merger', () => {
     const out = await h.call('createScriptsPdf', { body: { job_ids: ids } })
     expect(out.included).toEqual([...typed.map((j) => j.job_id), pdfDoc.job_id])
     expect(out.missing).toEqual([
-      { job_id: noPdf.job_id, reason: 'no_pdf' }, { job_id: scanned.job_id, reason: 'not_mergeable' }, { job_id: none.job_id, reason: 'no_script' },
+      { job_id: noPdf.job_id, reason: 'no_pdf' },
+      { job_id: scanned.job_id, reason: 'not_mergeable' },
+      { job_id: none.job_id, reason: 'no_script' },
     ])
     const file = h.world.openLink(String(out.url).split('/files/')[1]!, h.clock.now())
-    if (!file || file === 'expired' || !(file.body instanceof Uint8Array)) throw new Error('merged PDF link did not resolve')
+    if (!file || file === 'expired' || !(file.body instanceof Uint8Array))
+      throw new Error('merged PDF link did not resolve')
     expect(file.contentType).toBe('application/pdf')
     checkXref(file.body)
     expect(countPdfPages(file.body)).toBeGreaterThanOrEqual(4)
     expect(Buffer.from(file.body).toString('latin1')).toContain(typed[0]!.key_number)
     const nothing = await h.call('createScriptsPdf', { body: { job_ids: [none.job_id] } })
-    expect(nothing).toMatchObject({ url: null, expires_at: null, included: [], missing: [{ job_id: none.job_id, reason: 'no_script' }] })
+    expect(nothing).toMatchObject({
+      url: null,
+      expires_at: null,
+      included: [],
+      missing: [{ job_id: none.job_id, reason: 'no_script' }],
+    })
   })
 })

@@ -24,19 +24,38 @@ describe('every operation answers in the shape of the OpenAPI document', () => {
     for (const tab of ['pending', 'completed', 'declined']) {
       await expectValid('listJobs', { query: { tab, filter: 'all', page: 1, page_size: 100 } })
     }
-    for (const job of h.world.state().jobs.filter((j) => j.status === 'pending' || j.requested_at > Date.UTC(2025, 1, 1))) {
+    for (const job of h.world
+      .state()
+      .jobs.filter((j) => j.status === 'pending' || j.requested_at > Date.UTC(2025, 1, 1))) {
       await expectValid('getJob', { params: { job_id: job.job_id } })
       await expectValid('listDeliveries', { params: { job_id: job.job_id }, query: { with_urls: true } })
     }
-    const ids = h.world.state().jobs.filter((j) => j.status === 'pending').slice(0, 25).map((j) => j.job_id)
+    const ids = h.world
+      .state()
+      .jobs.filter((j) => j.status === 'pending')
+      .slice(0, 25)
+      .map((j) => j.job_id)
     await expectValid('createScriptsPdf', { body: { job_ids: ids } })
     const withAttachment = jobWhere(h, (j) => j.attachments.length > 0)
-    await expectValid('getAttachmentDownload', { params: { attachment_id: withAttachment.attachments[0]!.attachment_id } })
+    await expectValid('getAttachmentDownload', {
+      params: { attachment_id: withAttachment.attachments[0]!.attachment_id },
+    })
     await expectValid('getEarnings', { query: { from: '2023-07', to: '2025-03', customer_id: null } })
     await expectValid('getAvailability')
     await expectValid('putAvailability', { body: { days: [1, 2, 3], same_day: true } })
     await expectValid('getPreferences')
-    await expectValid('putPreferences', { body: { prefs: { due_soon: true, overdue: false, script_changed: true, changes_requested: true, delivery_approved: true }, time_zone: 'Europe/London' } })
+    await expectValid('putPreferences', {
+      body: {
+        prefs: {
+          due_soon: true,
+          overdue: false,
+          script_changed: true,
+          changes_requested: true,
+          delivery_approved: true,
+        },
+        time_zone: 'Europe/London',
+      },
+    })
     await expectValid('getConsent')
     await expectValid('putConsent', { body: { ai_word_fixes: 'ask', ai_versions: 'no' } })
     // reading every job above moved each sent job to viewed
@@ -44,7 +63,9 @@ describe('every operation answers in the shape of the OpenAPI document', () => {
     const viewed = h.world.state().jobs.filter((j) => j.stage === 'viewed' && j.status === 'pending')
     await expectValid('acceptJobs', { body: { job_ids: [viewed[0]!.job_id] } })
     await expectValid('declineJobs', { body: { job_ids: [viewed[1]!.job_id], reason: 'Fully booked' } })
-    await expectValid('completeJobs', { body: { job_ids: [jobWhere(h, (j) => j.stage === 'delivered' && j.status === 'pending').job_id], note: null } })
+    await expectValid('completeJobs', {
+      body: { job_ids: [jobWhere(h, (j) => j.stage === 'delivered' && j.status === 'pending').job_id], note: null },
+    })
 
     const dir = await mkdtemp(join(tmpdir(), 'booth-domain-'))
     const path = join(dir, 'take.wav')
@@ -53,7 +74,10 @@ describe('every operation answers in the shape of the OpenAPI document', () => {
     const handle = 'ab'.repeat(16)
     h.uploads.set(handle, { handle, size: bytes.byteLength, offset: bytes.byteLength, fileName: 'take.wav', path })
     const target = jobWhere(h, (j) => j.stage === 'accepted' && !j.spot_cancelled && j.status === 'pending')
-    await expectValid('createDelivery', { params: { job_id: target.job_id }, body: { handle, take_label: 'main', note: 'first', preflight: null } })
+    await expectValid('createDelivery', {
+      params: { job_id: target.job_id },
+      body: { handle, take_label: 'main', note: 'first', preflight: null },
+    })
     for (const ms of [1500, 4000, 7000]) {
       h.clock.advance(ms)
       await expectValid('listDeliveries', { params: { job_id: target.job_id }, query: { with_urls: true } })

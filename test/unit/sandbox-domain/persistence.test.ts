@@ -26,7 +26,10 @@ describe('persistence in dataDir/world.json', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'booth-world-'))
     const w = await createWorld({ dataDir, now: () => T0, producer: false })
     await w.close()
-    const saved = JSON.parse(await readFile(join(dataDir, 'world.json'), 'utf8')) as { version: number; jobs: unknown[] }
+    const saved = JSON.parse(await readFile(join(dataDir, 'world.json'), 'utf8')) as {
+      version: number
+      jobs: unknown[]
+    }
     expect(saved.version).toBe(1)
     expect(saved.jobs.length).toBe(w.state().jobs.length)
     await writeFile(join(dataDir, 'world.json'), '{"hello":')
@@ -41,7 +44,10 @@ describe('persistence in dataDir/world.json', () => {
     await rm(dataDir, { recursive: true })
     await writeFile(dataDir, 'a file where the directory was') // every save now fails
     const viewed = h.world.state().jobs.find((j) => j.stage === 'viewed')!
-    const err = await h.call('acceptJobs', { body: { job_ids: [viewed.job_id] } }).then(() => null, (e: unknown) => e)
+    const err = await h.call('acceptJobs', { body: { job_ids: [viewed.job_id] } }).then(
+      () => null,
+      (e: unknown) => e,
+    )
     expect(err).toBeInstanceOf(SandboxError)
     expect(err).toMatchObject({ status: 500, code: 'not_saved' })
     expect(h.world.state().jobs.find((j) => j.job_id === viewed.job_id)!.stage).toBe('viewed')

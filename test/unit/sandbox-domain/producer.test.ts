@@ -31,12 +31,19 @@ describe('the simulated producer', () => {
 
   it('changes a script: new revision, script_change with previous and current text, script_changed true', async () => {
     const h = await harness()
-    const job = h.world.state().jobs.find((j) => j.stage === 'accepted' && j.script.kind === 'typed' && !j.spot_cancelled && !j.script_change)!
+    const job = h.world
+      .state()
+      .jobs.find((j) => j.stage === 'accepted' && j.script.kind === 'typed' && !j.spot_cancelled && !j.script_change)!
     const oldRevision = job.script.revision_id
     const oldText = job.script.text
     await h.world.producer.changeScript(job.job_id)
     const detail = (await h.call('getJob', { params: { job_id: job.job_id } })).job as Record<string, unknown>
-    const change = detail.script_change as { previous_text: string; current_text: string; since: string; changed_at: number }
+    const change = detail.script_change as {
+      previous_text: string
+      current_text: string
+      since: string
+      changed_at: number
+    }
     expect(change).toMatchObject({ previous_text: oldText, since: 'accepted', changed_at: T0 })
     expect(change.current_text).not.toBe(oldText)
     expect((detail.script as { revision_id: string; text: string }).revision_id).not.toBe(oldRevision)
@@ -54,7 +61,8 @@ describe('the simulated producer', () => {
     expect(h.world.state().jobs.length).toBe(before + 1)
     expect(job).toMatchObject({ stage: 'sent', status: 'pending', unopened: true, requested_at: T0 })
     expect(job.pronunciations.every((p) => job.script.text.includes(p.word))).toBe(true)
-    while (h.world.state().jobs.filter((j) => j.unopened && j.status === 'pending').length < MAX_UNOPENED) await h.world.producer.sendJob()
+    while (h.world.state().jobs.filter((j) => j.unopened && j.status === 'pending').length < MAX_UNOPENED)
+      await h.world.producer.sendJob()
     expect(await h.world.producer.sendJob()).toBeNull()
   })
 

@@ -21,7 +21,12 @@ describe('bearer keys', () => {
     ])
     for (const a of answers) {
       expect(a.status).toBe(401)
-      expect(a.body).toEqual({ ok: false, api_version: '1', error: 'invalid_principal', message: answers[0]?.body.message })
+      expect(a.body).toEqual({
+        ok: false,
+        api_version: '1',
+        error: 'invalid_principal',
+        message: answers[0]?.body.message,
+      })
     }
   })
 
@@ -29,12 +34,22 @@ describe('bearer keys', () => {
     h = await startHarness()
     const a = await h.call('GET', '/api/v1/me', { token: TOKEN_READ })
     expect(a.status).toBe(200)
-    expect(a.body).toMatchObject({ ok: true, api_version: '1', key_id: '2', scopes: ['jobs:read', 'account:read'], expires_at: null })
+    expect(a.body).toMatchObject({
+      ok: true,
+      api_version: '1',
+      key_id: '2',
+      scopes: ['jobs:read', 'account:read'],
+      expires_at: null,
+    })
   })
 
   it('answers 403 insufficient_scope naming the missing scope, and runs nothing', async () => {
     h = await startHarness()
-    const a = await h.call('POST', '/api/v1/jobs/accept', { token: TOKEN_READ, json: { job_ids: ['1'] }, idem: 'scope-test-1' })
+    const a = await h.call('POST', '/api/v1/jobs/accept', {
+      token: TOKEN_READ,
+      json: { job_ids: ['1'] },
+      idem: 'scope-test-1',
+    })
     expect(a.status).toBe(403)
     expect(a.body.error).toBe('insufficient_scope')
     expect(a.body.message).toContain('jobs:write')
@@ -47,7 +62,9 @@ describe('bearer keys', () => {
   it('expands * to every scope', async () => {
     h = await startHarness()
     const a = await h.call('GET', '/api/v1/me')
-    expect(a.body.scopes).toEqual(expect.arrayContaining(['jobs:read', 'jobs:write', 'deliveries:write', 'consent:write', 'earnings:read']))
+    expect(a.body.scopes).toEqual(
+      expect.arrayContaining(['jobs:read', 'jobs:write', 'deliveries:write', 'consent:write', 'earnings:read']),
+    )
     expect(a.body.scopes).toHaveLength(9)
   })
 })
@@ -78,7 +95,8 @@ describe('rate limits', () => {
 
   it('brakes an address after 20 failed authentications, with a message about failed authentications', async () => {
     h = await startHarness()
-    for (let i = 0; i < 20; i++) expect((await h.call('GET', '/api/v1/me', { token: `wrong-token-${i}` })).status).toBe(401)
+    for (let i = 0; i < 20; i++)
+      expect((await h.call('GET', '/api/v1/me', { token: `wrong-token-${i}` })).status).toBe(401)
     const braked = await h.call('GET', '/api/v1/me', { token: 'wrong-token-x' })
     expect(braked.status).toBe(429)
     expect(braked.body.error).toBe('rate_limited')
@@ -108,7 +126,15 @@ describe('options', () => {
   it.each([
     [{ keys: [{ token: 'short', scopes: '*' as const }] }, /8 to 512 characters/],
     [{ keys: [{ token: 'valid-token-1', scopes: ['jobs:delete'] }] }, /Unknown scope "jobs:delete"/],
-    [{ keys: [{ token: 'valid-token-1', scopes: '*' as const }, { token: 'valid-token-1', scopes: '*' as const }] }, /given twice/],
+    [
+      {
+        keys: [
+          { token: 'valid-token-1', scopes: '*' as const },
+          { token: 'valid-token-1', scopes: '*' as const },
+        ],
+      },
+      /given twice/,
+    ],
     [{ rateLimit: { limit: 0, windowMs: 1000 } }, /rate limit must be a whole number/],
     [{ faults: 'explode=1' }, /Unknown fault "explode"/],
     [{ port: 70000 }, /not a port number/],
@@ -119,7 +145,9 @@ describe('options', () => {
   it('says so when the port is taken', async () => {
     const first = await startSandbox({ world: createFakeWorld(), log: () => {} })
     try {
-      await expect(startSandbox({ world: createFakeWorld(), port: first.port, log: () => {} })).rejects.toThrow(`Port ${first.port} on 127.0.0.1 is already in use.`)
+      await expect(startSandbox({ world: createFakeWorld(), port: first.port, log: () => {} })).rejects.toThrow(
+        `Port ${first.port} on 127.0.0.1 is already in use.`,
+      )
     } finally {
       await first.close()
     }

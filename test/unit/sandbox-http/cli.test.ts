@@ -30,15 +30,28 @@ function run(args: string[]): Promise<Running> {
       const m = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/m.exec(out)
       if (m?.[1]) resolve({ child, url: m[1], stdout: () => out, exited })
     })
-    child.stderr?.on('data', (d: Buffer) => { err += d.toString() })
+    child.stderr?.on('data', (d: Buffer) => {
+      err += d.toString()
+    })
     void exited.then((code) => reject(new Error(`the CLI exited (${code}) before listening: ${err}`)))
   })
 }
 
-async function call(url: string, path: string, token: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } })
+async function call(
+  url: string,
+  path: string,
+  token: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+  })
   const text = await res.text()
-  return { status: res.status, body: checkAnswer(init.method ?? 'GET', path, res.status, res.headers, text) as Record<string, unknown> }
+  return {
+    status: res.status,
+    body: checkAnswer(init.method ?? 'GET', path, res.status, res.headers, text) as Record<string, unknown>,
+  }
 }
 
 describe('sandbox CLI', () => {
@@ -59,10 +72,24 @@ describe('sandbox CLI', () => {
   it('takes keys and a data directory, saves on SIGINT, and replays after a restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'booth-cli-'))
     dirs.push(dir)
-    const args = ['--port', '0', '--no-producer', '--data', dir, '--key', 'cli-writer-token=account:read,account:write', '--key', 'cli-reader-token=account:read']
+    const args = [
+      '--port',
+      '0',
+      '--no-producer',
+      '--data',
+      dir,
+      '--key',
+      'cli-writer-token=account:read,account:write',
+      '--key',
+      'cli-reader-token=account:read',
+    ]
     const first = await run(args)
     expect(first.stdout()).toMatch(/^key 1: cli-writer-token \(scopes: account:read,account:write\)$/m)
-    const put = { method: 'PUT', headers: { 'content-type': 'application/json', 'idempotency-key': 'cli-restart-key-1' }, body: JSON.stringify({ days: [1, 3, 5], same_day: true }) }
+    const put = {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'cli-restart-key-1' },
+      body: JSON.stringify({ days: [1, 3, 5], same_day: true }),
+    }
     const a = await call(first.url, '/api/v1/availability', 'cli-writer-token', put)
     expect(a.status).toBe(200)
     expect((await call(first.url, '/api/v1/availability', 'cli-reader-token', put)).status).toBe(403)
@@ -82,7 +109,9 @@ describe('sandbox CLI', () => {
   it('exits 2 with one sentence and the usage on bad arguments', async () => {
     const child = spawn(TSX, ['sandbox/cli.ts', '--port', 'eighty'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let err = ''
-    child.stderr.on('data', (d: Buffer) => { err += d.toString() })
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString()
+    })
     const code = await new Promise((resolve) => child.on('exit', resolve))
     expect(code).toBe(2)
     expect(err.split('\n')[0]).toBe('--port must be a whole number from 0 to 65535, not "eighty".')
@@ -92,10 +121,30 @@ describe('sandbox CLI', () => {
 
 describe('CLI arguments', () => {
   it('reads every option', () => {
-    const o = parseCliArgs(['--port=0', '--key', 'abcdefgh12==*', '--key', 'token-two-x=jobs:read,jobs:write', '--data', 'd', '--faults', 'html=0.5,seed=3', '--producer-interval', '500', '--seed', '9'])
+    const o = parseCliArgs([
+      '--port=0',
+      '--key',
+      'abcdefgh12==*',
+      '--key',
+      'token-two-x=jobs:read,jobs:write',
+      '--data',
+      'd',
+      '--faults',
+      'html=0.5,seed=3',
+      '--producer-interval',
+      '500',
+      '--seed',
+      '9',
+    ])
     expect(o).toMatchObject({
-      port: 0, seed: 9, producer: { intervalMs: 500 }, faults: { rates: { html: 0.5 }, seed: 3 },
-      keys: [{ token: 'abcdefgh12=', scopes: '*' }, { token: 'token-two-x', scopes: ['jobs:read', 'jobs:write'] }],
+      port: 0,
+      seed: 9,
+      producer: { intervalMs: 500 },
+      faults: { rates: { html: 0.5 }, seed: 3 },
+      keys: [
+        { token: 'abcdefgh12=', scopes: '*' },
+        { token: 'token-two-x', scopes: ['jobs:read', 'jobs:write'] },
+      ],
     })
     expect(o.dataDir).toMatch(/\/d$/)
     expect(parseCliArgs([])).toMatchObject({ port: 4010, keys: [], producer: { intervalMs: 30_000 } })

@@ -4,10 +4,21 @@ import { startHarness, TOKEN_ALL, type Harness } from './harness'
 
 describe('fault SPEC', () => {
   it('parses every kind, latency units and the seed', () => {
-    const spec = parseFaultSpec('latency=300ms,rate_limited=0.1,not_saved=0.1,bad_gateway=0.05,unavailable=0.05,drop_before=0.1,drop_after=0.1,html=0.05,seed=7')
+    const spec = parseFaultSpec(
+      'latency=300ms,rate_limited=0.1,not_saved=0.1,bad_gateway=0.05,unavailable=0.05,drop_before=0.1,drop_after=0.1,html=0.05,seed=7',
+    )
     expect(spec).toEqual({
-      latencyMs: 300, seed: 7,
-      rates: { rate_limited: 0.1, not_saved: 0.1, bad_gateway: 0.05, unavailable: 0.05, drop_before: 0.1, drop_after: 0.1, html: 0.05 },
+      latencyMs: 300,
+      seed: 7,
+      rates: {
+        rate_limited: 0.1,
+        not_saved: 0.1,
+        bad_gateway: 0.05,
+        unavailable: 0.05,
+        drop_before: 0.1,
+        drop_after: 0.1,
+        html: 0.05,
+      },
     })
     expect(parseFaultSpec('latency=1.5s').latencyMs).toBe(1500)
     expect(parseFaultSpec('latency=20').latencyMs).toBe(20)
@@ -56,7 +67,8 @@ describe('faults on the wire', () => {
     h.world.calls.length = 0
   })
   let n = 0
-  const write = () => h.call('PUT', '/api/v1/consent', { json: { ai_word_fixes: 'ask', ai_versions: 'no' }, idem: `fault-key-${++n}-x` })
+  const write = () =>
+    h.call('PUT', '/api/v1/consent', { json: { ai_word_fixes: 'ask', ai_versions: 'no' }, idem: `fault-key-${++n}-x` })
 
   it.each([
     ['rate_limited', 429, 'rate_limited'],
@@ -93,10 +105,15 @@ describe('faults on the wire', () => {
   it('drop_after=1 runs the write, records its idempotency, then closes the socket without answering', async () => {
     h.sb.setFaults('drop_after=1')
     const key = 'dropped-after-key-1'
-    await expect(h.call('PUT', '/api/v1/consent', { json: { ai_word_fixes: 'yes', ai_versions: 'ask' }, idem: key })).rejects.toThrow()
+    await expect(
+      h.call('PUT', '/api/v1/consent', { json: { ai_word_fixes: 'yes', ai_versions: 'ask' }, idem: key }),
+    ).rejects.toThrow()
     expect(h.world.calls.map((c) => c.op)).toEqual(['putConsent'])
     h.sb.setFaults('')
-    const retry = await h.call('PUT', '/api/v1/consent', { json: { ai_word_fixes: 'yes', ai_versions: 'ask' }, idem: key })
+    const retry = await h.call('PUT', '/api/v1/consent', {
+      json: { ai_word_fixes: 'yes', ai_versions: 'ask' },
+      idem: key,
+    })
     expect(retry.status).toBe(200)
     expect(retry.body).toMatchObject({ replayed: true, consent: { ai_word_fixes: 'yes', ai_versions: 'ask' } })
     expect(h.world.calls).toHaveLength(1)
@@ -112,7 +129,8 @@ describe('faults on the wire', () => {
   it('applies to uploads too', async () => {
     h.sb.setFaults('unavailable=1')
     const res = await fetch(`${h.sb.url}/api/v1/uploads`, {
-      method: 'POST', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', authorization: `Bearer ${TOKEN_ALL}` },
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', authorization: `Bearer ${TOKEN_ALL}` },
     })
     expect(res.status).toBe(503)
   })

@@ -86,14 +86,23 @@ export async function startHarness(opts: Partial<SandboxOptions> = {}): Promise<
     const payload = typeof body === 'string' || body === undefined ? body : new Uint8Array(body)
     const res = await fetch(`${sb.url}${path}`, { method, headers, body: payload })
     const text = await res.text()
-    return { status: res.status, headers: res.headers, text, body: checkAnswer(method, path, res.status, res.headers, text) }
+    return {
+      status: res.status,
+      headers: res.headers,
+      text,
+      body: checkAnswer(method, path, res.status, res.headers, text),
+    }
   }
   return { sb, world, logs, clock, call, close: () => sb.close() }
 }
 
 /** A request through node:http, for what fetch will not send (a GET with a body, a chosen Content-Length). */
 export function rawRequest(
-  h: Harness, method: string, path: string, headers: Record<string, string>, body?: string | Buffer,
+  h: Harness,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
 ): Promise<{ status: number; headers: Headers; text: string; body: unknown }> {
   return new Promise((resolve, reject) => {
     const req = request(`${h.sb.url}${path}`, { method, headers }, (res) => {

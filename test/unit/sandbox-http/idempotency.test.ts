@@ -31,9 +31,18 @@ describe('idempotency', () => {
   })
 
   it('keeps keys per API key: the same Idempotency-Key from another key is a new request', async () => {
-    h = await startHarness({ keys: [{ token: TOKEN_ALL, scopes: '*' }, { token: 'second-all-scopes-key', scopes: '*' }] })
+    h = await startHarness({
+      keys: [
+        { token: TOKEN_ALL, scopes: '*' },
+        { token: 'second-all-scopes-key', scopes: '*' },
+      ],
+    })
     expect((await put(h, 'shared-key-0001', [1])).status).toBe(200)
-    const other = await h.call('PUT', '/api/v1/availability', { json: { days: [2], same_day: false }, idem: 'shared-key-0001', token: 'second-all-scopes-key' })
+    const other = await h.call('PUT', '/api/v1/availability', {
+      json: { days: [2], same_day: false },
+      idem: 'shared-key-0001',
+      token: 'second-all-scopes-key',
+    })
     expect(other.status).toBe(200)
     expect(other.body.replayed).toBeUndefined()
     expect(other.body.days).toEqual([2])
@@ -49,11 +58,17 @@ describe('idempotency', () => {
     expect(crossed.body.error).toBe('upstream_failed')
     expect(crossed.body.message).toMatch(/new key/)
     // the same path with another concrete id is another endpoint too
-    const a = await h.call('POST', '/api/v1/jobs/5/deliveries', { json: { handle: 'a'.repeat(32), take_label: 'main', note: null, preflight: null }, idem: 'crossed-key-002' })
+    const a = await h.call('POST', '/api/v1/jobs/5/deliveries', {
+      json: { handle: 'a'.repeat(32), take_label: 'main', note: null, preflight: null },
+      idem: 'crossed-key-002',
+    })
     expect(a.status).toBe(404)
     expect(h.world.calls.length).toBe(before + 1)
     // a failed result is not recorded: the same key may be retried on the same endpoint
-    const retry = await h.call('POST', '/api/v1/jobs/5/deliveries', { json: { handle: 'a'.repeat(32), take_label: 'main', note: null, preflight: null }, idem: 'crossed-key-002' })
+    const retry = await h.call('POST', '/api/v1/jobs/5/deliveries', {
+      json: { handle: 'a'.repeat(32), take_label: 'main', note: null, preflight: null },
+      idem: 'crossed-key-002',
+    })
     expect(retry.status).toBe(404)
     expect(h.world.calls.length).toBe(before + 2)
   })
@@ -61,7 +76,9 @@ describe('idempotency', () => {
   it('answers 409 conflict while the first request with the key is still running', async () => {
     h = await startHarness()
     let release = (): void => {}
-    h.world.hold = new Promise<void>((resolve) => { release = resolve })
+    h.world.hold = new Promise<void>((resolve) => {
+      release = resolve
+    })
     const first = put(h, 'running-key-001', [3])
     await new Promise((r) => setTimeout(r, 50))
     const second = await put(h, 'running-key-001', [3])

@@ -10,16 +10,26 @@ const TOKEN = 'real-world-token'
 let sb: RunningSandbox
 const logs: string[] = []
 beforeAll(async () => {
-  sb = await startSandbox({ keys: [{ token: TOKEN, scopes: '*' }], producer: false, seed: 11, log: (l) => logs.push(l) })
+  sb = await startSandbox({
+    keys: [{ token: TOKEN, scopes: '*' }],
+    producer: false,
+    seed: 11,
+    log: (l) => logs.push(l),
+  })
 })
 afterAll(async () => sb.close())
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function call(method: string, path: string, json?: unknown, idem?: string): Promise<{ status: number; body: any }> {
+type Answer = { status: number; body: any }
+async function call(method: string, path: string, json?: unknown, idem?: string): Promise<Answer> {
   const headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }
   if (json !== undefined) headers['content-type'] = 'application/json'
   if (idem) headers['idempotency-key'] = idem
-  const res = await fetch(`${sb.url}${path}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) })
+  const res = await fetch(`${sb.url}${path}`, {
+    method,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  })
   const text = await res.text()
   return { status: res.status, body: checkAnswer(method, path, res.status, res.headers, text) }
 }
@@ -38,20 +48,45 @@ describe('the real world through HTTP', () => {
       expect((await call('GET', `/api/v1/jobs/${id}/deliveries?with_urls=true`)).status).toBe(200)
     }
     expect((await call('POST', '/api/v1/scripts/pdf', { job_ids: ids.slice(0, 5) })).status).toBe(200)
-    for (const path of ['/api/v1/me', '/api/v1/availability', '/api/v1/preferences', '/api/v1/consent', '/api/v1/earnings?from=2024-01&to=2025-12']) {
+    for (const path of [
+      '/api/v1/me',
+      '/api/v1/availability',
+      '/api/v1/preferences',
+      '/api/v1/consent',
+      '/api/v1/earnings?from=2024-01&to=2025-12',
+    ]) {
       expect((await call('GET', path)).status).toBe(200)
     }
     expect(logs).toEqual([])
   })
 
   it('answers writes within the API document, and replays them', async () => {
-    const put = await call('PUT', '/api/v1/preferences', {
-      prefs: { due_soon: false, overdue: true, script_changed: true, changes_requested: true, delivery_approved: true }, time_zone: 'Europe/Berlin',
-    }, 'real-world-prefs-1')
+    const put = await call(
+      'PUT',
+      '/api/v1/preferences',
+      {
+        prefs: {
+          due_soon: false,
+          overdue: true,
+          script_changed: true,
+          changes_requested: true,
+          delivery_approved: true,
+        },
+        time_zone: 'Europe/Berlin',
+      },
+      'real-world-prefs-1',
+    )
     expect(put.status).toBe(200)
-    const again = await call('PUT', '/api/v1/preferences', { prefs: put.body.prefs, time_zone: 'UTC' }, 'real-world-prefs-1')
+    const again = await call(
+      'PUT',
+      '/api/v1/preferences',
+      { prefs: put.body.prefs, time_zone: 'UTC' },
+      'real-world-prefs-1',
+    )
     expect(again.body).toMatchObject({ replayed: true, time_zone: 'Europe/Berlin' })
-    expect((await call('PUT', '/api/v1/consent', { ai_word_fixes: 'ask', ai_versions: 'no' }, 'real-world-consent')).status).toBe(200)
+    expect(
+      (await call('PUT', '/api/v1/consent', { ai_word_fixes: 'ask', ai_versions: 'no' }, 'real-world-consent')).status,
+    ).toBe(200)
     expect(logs).toEqual([])
   })
 })

@@ -21,7 +21,11 @@ describe('errors and lifecycle', () => {
     const world = createFakeWorld()
     world.operations.getConsent = () => ({ consent: { set: 'maybe' } })
     const logs: string[] = []
-    const sb = await startSandbox({ world, keys: [{ token: 'lifecycle-token', scopes: '*' }], log: (l) => logs.push(l) })
+    const sb = await startSandbox({
+      world,
+      keys: [{ token: 'lifecycle-token', scopes: '*' }],
+      log: (l) => logs.push(l),
+    })
     try {
       const res = await fetch(`${sb.url}/api/v1/consent`, { headers: { authorization: 'Bearer lifecycle-token' } })
       expect(res.status).toBe(200)

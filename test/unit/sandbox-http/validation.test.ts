@@ -17,7 +17,15 @@ describe('query values', () => {
     expect(a.status).toBe(200)
     expect(a.body).toMatchObject({ ok: true, api_version: '1', tab: 'pending', filter: 'all', page: 1, page_size: 25 })
     const input = h.world.calls.at(-1)?.input as { query: Record<string, unknown> }
-    expect(input.query).toEqual({ tab: 'pending', filter: 'all', customer_id: null, voice_id: null, q: null, page: 1, page_size: 25 })
+    expect(input.query).toEqual({
+      tab: 'pending',
+      filter: 'all',
+      customer_id: null,
+      voice_id: null,
+      q: null,
+      page: 1,
+      page_size: 25,
+    })
     const b = await h.call('GET', '/api/v1/jobs?page=3&page_size=50&customer_id=12&q=bakery')
     expect(b.status).toBe(200)
     expect(b.body).toMatchObject({ page: 3, page_size: 50 })
@@ -87,7 +95,8 @@ describe('path values', () => {
 })
 
 describe('bodies', () => {
-  const post = (path: string, json: unknown, key = true) => h.call('POST', path, { json, ...(key ? { idem: idem() } : {}) })
+  const post = (path: string, json: unknown, key = true) =>
+    h.call('POST', path, { json, ...(key ? { idem: idem() } : {}) })
 
   it.each([
     ['/api/v1/scripts/pdf', { job_ids: ids(26) }, /"job_ids" must hold at most 25 items/, false],
@@ -96,9 +105,19 @@ describe('bodies', () => {
     ['/api/v1/jobs/accept', { job_ids: ids(101) }, /"job_ids" must hold at most 100 items/, true],
     ['/api/v1/jobs/accept', { job_ids: ['1', '1'] }, /"job_ids" must not list the same value twice/, true],
     ['/api/v1/jobs/accept', { job_ids: [1] }, /"job_ids\[0\]" must be text/, true],
-    ['/api/v1/jobs/decline', { job_ids: ['1'], reason: 'r'.repeat(501) }, /"reason" must be at most 500 characters/, true],
+    [
+      '/api/v1/jobs/decline',
+      { job_ids: ['1'], reason: 'r'.repeat(501) },
+      /"reason" must be at most 500 characters/,
+      true,
+    ],
     ['/api/v1/jobs/decline', { job_ids: ['1'], reason: '' }, /"reason" must be at least 1 character long/, true],
-    ['/api/v1/jobs/complete', { job_ids: ['1'], note: 'n'.repeat(1001) }, /"note" must be at most 1000 characters/, true],
+    [
+      '/api/v1/jobs/complete',
+      { job_ids: ['1'], note: 'n'.repeat(1001) },
+      /"note" must be at most 1000 characters/,
+      true,
+    ],
     ['/api/v1/jobs/accept', { job_ids: ['1'], extra: true }, /"extra" is not a field this operation takes/, true],
     ['/api/v1/jobs/accept', ['1'], /The request body must be an object/, true],
   ])('POST %s %j → 400', async (path, json, message, key) => {
@@ -117,7 +136,11 @@ describe('bodies', () => {
   })
 
   it('refuses broken JSON with 400', async () => {
-    const a = await h.call('POST', '/api/v1/jobs/accept', { rawBody: '{"job_ids": [', headers: { 'content-type': 'application/json' }, idem: idem() })
+    const a = await h.call('POST', '/api/v1/jobs/accept', {
+      rawBody: '{"job_ids": [',
+      headers: { 'content-type': 'application/json' },
+      idem: idem(),
+    })
     expect(a.status).toBe(400)
     expect(a.body.message).toMatch(/not valid JSON/)
   })
@@ -129,15 +152,27 @@ describe('bodies', () => {
   })
 
   it('refuses a body that is not JSON with 415', async () => {
-    const a = await h.call('POST', '/api/v1/jobs/accept', { rawBody: 'job_ids=1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, idem: idem() })
+    const a = await h.call('POST', '/api/v1/jobs/accept', {
+      rawBody: 'job_ids=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      idem: idem(),
+    })
     expect(a.status).toBe(415)
     expect(a.body.error).toBe('unsupported_media_type')
-    const b = await h.call('POST', '/api/v1/jobs/accept', { rawBody: '{"job_ids":["1"]}', headers: { 'content-type': 'text/plain' }, idem: idem() })
+    const b = await h.call('POST', '/api/v1/jobs/accept', {
+      rawBody: '{"job_ids":["1"]}',
+      headers: { 'content-type': 'text/plain' },
+      idem: idem(),
+    })
     expect(b.status).toBe(415)
   })
 
   it('accepts application/json with a charset', async () => {
-    const a = await h.call('POST', '/api/v1/jobs/accept', { json: { job_ids: ['4'] }, headers: { 'content-type': 'application/json; charset=utf-8' }, idem: idem() })
+    const a = await h.call('POST', '/api/v1/jobs/accept', {
+      json: { job_ids: ['4'] },
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      idem: idem(),
+    })
     expect(a.status).toBe(200)
   })
 
@@ -149,7 +184,13 @@ describe('bodies', () => {
   })
 
   it('refuses a body on an operation that takes none', async () => {
-    const a = await rawRequest(h, 'GET', '/api/v1/me', { authorization: `Bearer ${TOKEN_ALL}`, 'content-type': 'application/json', 'content-length': '7' }, '{"x":1}')
+    const a = await rawRequest(
+      h,
+      'GET',
+      '/api/v1/me',
+      { authorization: `Bearer ${TOKEN_ALL}`, 'content-type': 'application/json', 'content-length': '7' },
+      '{"x":1}',
+    )
     expect(a.status).toBe(400)
     expect((a.body as { message: string }).message).toMatch(/takes no request body/)
   })
@@ -162,12 +203,18 @@ describe('headers and routes', () => {
     expect(a.body.message).toMatch(/Idempotency-Key is required/)
   })
 
-  it.each(['short', 'has space in it', 'x'.repeat(49), 'bad!chars!here'])('refuses a malformed Idempotency-Key %j', async (key) => {
-    const a = await h.call('PUT', '/api/v1/availability', { json: { days: [1], same_day: true }, headers: { 'idempotency-key': key } })
-    expect(a.status).toBe(400)
-    expect(a.body.message).toMatch(/Idempotency-Key must be 8 to 48 letters/)
-    expect(a.headers.get('x-request-id')).not.toBe(key)
-  })
+  it.each(['short', 'has space in it', 'x'.repeat(49), 'bad!chars!here'])(
+    'refuses a malformed Idempotency-Key %j',
+    async (key) => {
+      const a = await h.call('PUT', '/api/v1/availability', {
+        json: { days: [1], same_day: true },
+        headers: { 'idempotency-key': key },
+      })
+      expect(a.status).toBe(400)
+      expect(a.body.message).toMatch(/Idempotency-Key must be 8 to 48 letters/)
+      expect(a.headers.get('x-request-id')).not.toBe(key)
+    },
+  )
 
   it('echoes a valid Idempotency-Key as X-Request-Id, else sends a random one', async () => {
     const key = idem()

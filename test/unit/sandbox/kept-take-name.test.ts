@@ -5,7 +5,9 @@ const stem = 'HOLLISANDFINCHOPTICIANS_HOLF919620'
 
 describe('the sandbox keeps a take name given by the talent app', () => {
   it('keeps the name with the key number written with its hyphens, and a version mark', () => {
-    expect(keptTakeName('HOLLISANDFINCHOPTICIANS_HOLF-9196-20_main_01.wav', stem, 'main', 'wav')).toBe('HOLLISANDFINCHOPTICIANS_HOLF-9196-20_main_01.wav')
+    expect(keptTakeName('HOLLISANDFINCHOPTICIANS_HOLF-9196-20_main_01.wav', stem, 'main', 'wav')).toBe(
+      'HOLLISANDFINCHOPTICIANS_HOLF-9196-20_main_01.wav',
+    )
     expect(keptTakeName(`${stem}_alt_03.wav`, stem, 'alt', 'wav')).toBe(`${stem}_alt_03.wav`)
     expect(keptTakeName(`${stem}_main_02_v3.wav`, stem, 'main', 'wav')).toBe(`${stem}_main_02_v3.wav`)
   })
@@ -17,7 +19,10 @@ describe('the sandbox keeps a take name given by the talent app', () => {
       `${stem}_main_01.mp3`, // another extension
       'OTHER_HOLF919620_main_01.wav', // another stem
       'HOLLISANDFINCHOPTICIANS_HOLF_9196_20_main_01.wav', // underscores are not the key's hyphens
-      'song.wav', '', `${stem}_main_01.wav`.padStart(201, 'x'),
-    ]) expect(keptTakeName(name, stem, 'main', 'wav'), name).toBeNull()
+      'song.wav',
+      '',
+      `${stem}_main_01.wav`.padStart(201, 'x'),
+    ])
+      expect(keptTakeName(name, stem, 'main', 'wav'), name).toBeNull()
   })
 })

@@ -20,7 +20,13 @@ const semver = require('semver') as {
 /** The Node the desktop app's own tooling needs (README "Node versions"). */
 const DESKTOP_NODE = '^22.13.0 || >=24'
 /** Electron and what fetches or rebuilds it: only installing Electron, `npm start` and packaging run them. */
-const ELECTRON_TOOLCHAIN = new Set(['electron', '@electron/get', '@electron/rebuild', 'node-abi', '@electron-internal/extract-zip'])
+const ELECTRON_TOOLCHAIN = new Set([
+  'electron',
+  '@electron/get',
+  '@electron/rebuild',
+  'node-abi',
+  '@electron-internal/extract-zip',
+])
 /** The Node this project is built and tested on (CI and the build machine). */
 const TESTED_NODE = '20.20.0'
 
@@ -39,12 +45,18 @@ function installed(root: string): Installed[] {
     for (const entry of readdirSync(modules, { withFileTypes: true })) {
       if (!entry.isDirectory() || entry.name.startsWith('.')) continue
       const dirs = entry.name.startsWith('@')
-        ? readdirSync(join(modules, entry.name), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(modules, entry.name, d.name))
+        ? readdirSync(join(modules, entry.name), { withFileTypes: true })
+            .filter((d) => d.isDirectory())
+            .map((d) => join(modules, entry.name, d.name))
         : [join(modules, entry.name)]
       for (const dir of dirs) {
         const file = join(dir, 'package.json')
         if (existsSync(file)) {
-          const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string; engines?: { node?: unknown } }
+          const pkg = JSON.parse(readFileSync(file, 'utf8')) as {
+            name?: string
+            version?: string
+            engines?: { node?: unknown }
+          }
           if (typeof pkg.name === 'string' && typeof pkg.engines?.node === 'string') {
             out.push({ name: pkg.name, version: pkg.version ?? '?', node: pkg.engines.node, at: dir })
           }
@@ -58,7 +70,8 @@ function installed(root: string): Installed[] {
 }
 
 const root = process.cwd()
-const booth = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node
+const booth = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines
+  .node
 const packages = installed(root)
 
 describe('engines.node', () => {
@@ -68,7 +81,7 @@ describe('engines.node', () => {
     expect(semver.satisfies(process.version, booth)).toBe(true)
   })
 
-  it('lies inside the range of every installed package (Electron\'s toolchain: the desktop range does)', () => {
+  it("lies inside the range of every installed package (Electron's toolchain: the desktop range does)", () => {
     expect(packages.length).toBeGreaterThan(100)
     const refused = packages
       .filter((p) => !ELECTRON_TOOLCHAIN.has(p.name))

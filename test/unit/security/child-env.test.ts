@@ -4,7 +4,14 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
-import { childEnv, isAllowedName, isSecretName, knowSecrets, scrubOwnEnv, takeEnvApiKey } from '../../../main/security/child-env'
+import {
+  childEnv,
+  isAllowedName,
+  isSecretName,
+  knowSecrets,
+  scrubOwnEnv,
+  takeEnvApiKey,
+} from '../../../main/security/child-env'
 import { openWithPlatform } from '../../../main/web/web-ports'
 
 const SECRETS: Record<string, string> = {
@@ -58,7 +65,13 @@ async function envPrinter(name: string, out: string): Promise<string> {
   await chmod(path, 0o755)
   return path
 }
-const namesIn = (dump: string) => new Set(dump.split('\n').filter(Boolean).map((l) => l.split('=')[0] ?? ''))
+const namesIn = (dump: string) =>
+  new Set(
+    dump
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('=')[0] ?? ''),
+  )
 /** What the stand-in's shell sets by itself. */
 const SHELL_OWN = new Set(['PWD', 'OLDPWD', 'SHLVL', '_'])
 
@@ -69,22 +82,34 @@ describe('childEnv', () => {
   })
 
   it('passes on no variable outside the allow-list, whatever its name (property)', () => {
-    fc.assert(fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ maxLength: 12 })), (env) => {
-      for (const name of Object.keys(childEnv(env, []))) expect(isAllowedName(name), name).toBe(true)
-    }), { numRuns: 500 })
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.string({ maxLength: 12 })), (env) => {
+        for (const name of Object.keys(childEnv(env, []))) expect(isAllowedName(name), name).toBe(true)
+      }),
+      { numRuns: 500 },
+    )
   })
 
   it('drops any variable holding a secret Booth knows, even an allowed one', () => {
-    expect(childEnv({ LANG: 'x-bk_live_0123456789abcdef-y', LC_ALL: 'C' }, ['bk_live_0123456789abcdef'])).toEqual({ LC_ALL: 'C' })
+    expect(childEnv({ LANG: 'x-bk_live_0123456789abcdef-y', LC_ALL: 'C' }, ['bk_live_0123456789abcdef'])).toEqual({
+      LC_ALL: 'C',
+    })
   })
 
   it('never passes on a name containing a secret word, in any case', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 8 }), fc.constantFrom('key', 'Token', 'SECRET', 'password', 'Credential', 'auth'), fc.string({ maxLength: 8 }), (a, word, b) => {
-      const name = `${a}${word}${b}`
-      fc.pre(name !== 'XAUTHORITY' && name !== 'GNOME_KEYRING_CONTROL')
-      expect(isSecretName(name)).toBe(true)
-      expect(childEnv({ [name]: 'v' })).toEqual({})
-    }))
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 8 }),
+        fc.constantFrom('key', 'Token', 'SECRET', 'password', 'Credential', 'auth'),
+        fc.string({ maxLength: 8 }),
+        (a, word, b) => {
+          const name = `${a}${word}${b}`
+          fc.pre(name !== 'XAUTHORITY' && name !== 'GNOME_KEYRING_CONTROL')
+          expect(isSecretName(name)).toBe(true)
+          expect(childEnv({ [name]: 'v' })).toEqual({})
+        },
+      ),
+    )
   })
 })
 
@@ -97,7 +122,8 @@ describe('the processes Booth starts', () => {
     expect(names.has('LC_MESSAGES')).toBe(true)
     expect(names.has('PATH')).toBe(true)
     for (const name of names) if (!SHELL_OWN.has(name)) expect(isAllowedName(name), name).toBe(true)
-    for (const secret of [...Object.keys(SECRETS), ...Object.keys(UNNEEDED)]) expect(names.has(secret), secret).toBe(false)
+    for (const secret of [...Object.keys(SECRETS), ...Object.keys(UNNEEDED)])
+      expect(names.has(secret), secret).toBe(false)
   })
 
   it('the real ffmpeg never sees FFREPORT, so it writes no report file', async () => {
@@ -121,7 +147,8 @@ describe('the processes Booth starts', () => {
     expect(names.has('LC_MESSAGES')).toBe(true)
     expect(names.has('DBUS_SESSION_BUS_ADDRESS')).toBe(true)
     for (const name of names) if (!SHELL_OWN.has(name)) expect(isAllowedName(name), name).toBe(true)
-    for (const secret of [...Object.keys(SECRETS), ...Object.keys(UNNEEDED)]) expect(names.has(secret), secret).toBe(false)
+    for (const secret of [...Object.keys(SECRETS), ...Object.keys(UNNEEDED)])
+      expect(names.has(secret), secret).toBe(false)
   })
 })
 
@@ -155,7 +182,11 @@ describe("Booth's own environment", () => {
     expect('BOOTH_API_KEY' in env).toBe(false)
     expect(takeEnvApiKey({ BOOTH_API_KEY: '   ' })).toBeUndefined()
     const removed = scrubOwnEnv(env)
-    expect(removed.sort()).toEqual(Object.keys(SECRETS).filter((k) => k !== 'BOOTH_API_KEY').sort())
+    expect(removed.sort()).toEqual(
+      Object.keys(SECRETS)
+        .filter((k) => k !== 'BOOTH_API_KEY')
+        .sort(),
+    )
     expect(env).toEqual(HARMLESS)
   })
 })

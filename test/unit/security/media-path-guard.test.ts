@@ -35,7 +35,9 @@ describe('isAllowedMediaPath', () => {
     const roots = [takes, samples]
     expect(await isAllowedMediaPath(join(takes, 'job-1', 'take-1.wav'), roots)).toBe(true)
     expect(await isAllowedMediaPath(join(samples, 'sample.wav'), roots)).toBe(true)
-    expect(await resolveAllowedMediaPath(join(samples, 'link-in.wav'), roots)).toMatch(/takes[/\\]job-1[/\\]take-1\.wav$/)
+    expect(await resolveAllowedMediaPath(join(samples, 'link-in.wav'), roots)).toMatch(
+      /takes[/\\]job-1[/\\]take-1\.wav$/,
+    )
     expect(await isAllowedMediaPath(join(takes, 'job-1', '..', 'job-1', 'take-1.wav'), roots)).toBe(true)
   })
 

@@ -45,10 +45,12 @@ describe('buildWindowOptions', () => {
 
 describe('Content-Security-Policy', () => {
   const directives = (csp: string) =>
-    new Map(csp.split('; ').map((part) => {
-      const [name = '', ...values] = part.split(' ')
-      return [name, values]
-    }))
+    new Map(
+      csp.split('; ').map((part) => {
+        const [name = '', ...values] = part.split(' ')
+        return [name, values]
+      }),
+    )
 
   it('has every required directive and no way to run inline or evaluated script', () => {
     const csp = directives(buildContentSecurityPolicy())
@@ -70,7 +72,9 @@ describe('Content-Security-Policy', () => {
   it('adds only the web host origin to connect-src, and refuses anything that is not an origin', () => {
     const csp = directives(buildContentSecurityPolicy({ webHostOrigin: 'http://127.0.0.1:4310' }))
     expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:4310'])
-    expect(() => buildContentSecurityPolicy({ webHostOrigin: 'http://127.0.0.1:4310/x' })).toThrow(/only scheme, host and port/)
+    expect(() => buildContentSecurityPolicy({ webHostOrigin: 'http://127.0.0.1:4310/x' })).toThrow(
+      /only scheme, host and port/,
+    )
     expect(() => buildContentSecurityPolicy({ webHostOrigin: "'unsafe-inline'" })).toThrow(/must be a URL/)
     expect(() => buildContentSecurityPolicy({ webHostOrigin: 'file:///etc' })).toThrow(/http\(s\) URL with a host/)
     expect(() => contentSecurityPolicyDirectives({ mediaScheme: 'x; script-src *' })).toThrow(/lower-case URL scheme/)
@@ -79,7 +83,10 @@ describe('Content-Security-Policy', () => {
 
 describe('checkExternalUrl', () => {
   it('allows plain http(s) links and passes on the normalised URL', () => {
-    expect(checkExternalUrl('https://example.com/help?a=1#x')).toEqual({ ok: true, url: 'https://example.com/help?a=1#x' })
+    expect(checkExternalUrl('https://example.com/help?a=1#x')).toEqual({
+      ok: true,
+      url: 'https://example.com/help?a=1#x',
+    })
     expect(checkExternalUrl('HTTP://Example.COM')).toEqual({ ok: true, url: 'http://example.com/' })
   })
 
@@ -147,7 +154,8 @@ function fakeContents() {
       installed.open = handler
     },
     // EventEmitter's loose listener type stands in for Electron's typed overloads
-    on: ((event: string, listener: (...args: unknown[]) => void) => emitter.on(event, listener)) as unknown as WebContentsLike['on'],
+    on: ((event: string, listener: (...args: unknown[]) => void) =>
+      emitter.on(event, listener)) as unknown as WebContentsLike['on'],
     session: {
       setPermissionRequestHandler: (handler: PermissionRequestHandler | null) => void (installed.request = handler),
       setPermissionCheckHandler: (handler: PermissionCheckHandler | null) => void (installed.check = handler),
@@ -178,7 +186,13 @@ describe('hardenWindow', () => {
 
   it('denies every new window and opens only checked http(s) links externally', () => {
     const { installed, opened, blocked } = setup()
-    for (const url of ['https://example.com/a', 'javascript:alert(1)', 'file:///etc/passwd', 'booth://app/x', 'https://u:p@x.com/']) {
+    for (const url of [
+      'https://example.com/a',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'booth://app/x',
+      'https://u:p@x.com/',
+    ]) {
       expect(installed.open?.({ url })).toEqual({ action: 'deny' })
     }
     expect(opened).toEqual(['https://example.com/a'])
@@ -217,7 +231,15 @@ describe('hardenWindow', () => {
     expect(ask('media', { ...mic, mediaTypes: [] })).toBe(false)
     expect(ask('media', { ...mic, requestingUrl: 'https://evil.example/' })).toBe(false)
     expect(ask('media', { ...mic, isMainFrame: false })).toBe(false)
-    for (const other of ['notifications', 'geolocation', 'display-capture', 'clipboard-read', 'midiSysex', 'openExternal', 'fullscreen']) {
+    for (const other of [
+      'notifications',
+      'geolocation',
+      'display-capture',
+      'clipboard-read',
+      'midiSysex',
+      'openExternal',
+      'fullscreen',
+    ]) {
       expect(ask(other, mic), other).toBe(false)
     }
     const check = (permission: string, origin: string, details: Record<string, unknown>) =>
@@ -232,9 +254,9 @@ describe('hardenWindow', () => {
 
   it('refuses a file: or missing app origin and a missing openExternal', () => {
     const { contents } = fakeContents()
-    expect(() => hardenWindow(contents, { appOrigin: 'file:///app/index.html', openExternal: () => undefined })).toThrow(
-      /scheme and a host/,
-    )
+    expect(() =>
+      hardenWindow(contents, { appOrigin: 'file:///app/index.html', openExternal: () => undefined }),
+    ).toThrow(/scheme and a host/)
     expect(() => hardenWindow(contents, { appOrigin: APP, openExternal: undefined as never })).toThrow(/openExternal/)
   })
 })

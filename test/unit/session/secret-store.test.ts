@@ -12,7 +12,11 @@ import { describe, expect, it } from 'vitest'
 import { createKeychainStore, KeychainError, type KeytarLike } from '../../../main/session/secret-store'
 
 function dbus(args: string[]): string {
-  return execFileSync('dbus-send', ['--session', '--print-reply', ...args], { encoding: 'utf8', timeout: 5000, stdio: 'pipe' })
+  return execFileSync('dbus-send', ['--session', '--print-reply', ...args], {
+    encoding: 'utf8',
+    timeout: 5000,
+    stdio: 'pipe',
+  })
 }
 
 /** Why the real keychain tests cannot run here, or null when a Secret Service owns its name on the bus. */
@@ -20,7 +24,12 @@ function secretServiceMissing(): string | null {
   if (process.platform !== 'linux') return 'these keychain tests drive the Linux Secret Service'
   if (!process.env.DBUS_SESSION_BUS_ADDRESS) return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset)'
   try {
-    const reply = dbus(['--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'])
+    const reply = dbus([
+      '--dest=org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.NameHasOwner',
+      'string:org.freedesktop.secrets',
+    ])
     return /boolean true/.test(reply) ? null : 'no Secret Service (org.freedesktop.secrets) on the session bus'
   } catch (error) {
     return `the session bus could not be asked (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`
@@ -39,7 +48,12 @@ function secretServiceItems(service: string, account: string): string[] {
 }
 
 const missing = secretServiceMissing()
-if (missing) console.warn(`secret-store: skipping the real-keychain tests: ${missing}. Run them with:\n  dbus-run-session -- sh -c 'echo -n pw | gnome-keyring-daemon --unlock --components=secrets; npx vitest run test/unit/session/secret-store.test.ts'`)
+if (missing)
+  console.warn(
+    `secret-store: skipping the real-keychain tests: ${missing}. Run them with:\n  ` +
+      `dbus-run-session -- sh -c 'echo -n pw | gnome-keyring-daemon --unlock ` +
+      `--components=secrets; npx vitest run test/unit/session/secret-store.test.ts'`,
+  )
 
 describe.skipIf(missing !== null)('keychain store against the real Secret Service', () => {
   it('saves, reads, replaces and deletes a key, and it really lands in the Secret Service', async () => {
@@ -103,18 +117,29 @@ describe('keychain store input checks and error wording', () => {
     ["Couldn't access platform storage: denied", 'win32', /Windows Credential Manager/],
   ] as const)('explains "%s" as no keychain available', async (message, platform, where) => {
     const failing: KeytarLike = { ...unused, getPassword: () => Promise.reject(new Error(message)) }
-    const error = await createKeychainStore('Booth', { backend: failing, platform }).get('acct').catch((e: unknown) => e)
+    const error = await createKeychainStore('Booth', { backend: failing, platform })
+      .get('acct')
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(KeychainError)
     expect((error as KeychainError).reason).toBe('unavailable')
-    expect((error as KeychainError).message).toMatch(/^Booth could not read the API key because no system keychain is available\./)
+    expect((error as KeychainError).message).toMatch(
+      /^Booth could not read the API key because no system keychain is available\./,
+    )
     expect((error as KeychainError).message).toMatch(where)
     expect((error as KeychainError).message).toContain(message)
   })
 
   it('reports other keychain failures as such', async () => {
-    const failing: KeytarLike = { ...unused, setPassword: () => Promise.reject(new Error('Entry is matched by 2 credentials: Ambiguous')) }
-    const error = await createKeychainStore('Booth', { backend: failing }).set('acct', 'key').catch((e: unknown) => e)
+    const failing: KeytarLike = {
+      ...unused,
+      setPassword: () => Promise.reject(new Error('Entry is matched by 2 credentials: Ambiguous')),
+    }
+    const error = await createKeychainStore('Booth', { backend: failing })
+      .set('acct', 'key')
+      .catch((e: unknown) => e)
     expect((error as KeychainError).reason).toBe('failed')
-    expect((error as KeychainError).message).toBe('Booth could not save the API key in the system keychain: Entry is matched by 2 credentials: Ambiguous')
+    expect((error as KeychainError).message).toBe(
+      'Booth could not save the API key in the system keychain: Entry is matched by 2 credentials: Ambiguous',
+    )
   })
 })

@@ -10,10 +10,14 @@ import { watchWindowPages } from '../../../main/shell/window-pages'
 function fakeWindow(id: number) {
   const w = Object.assign(new EventEmitter(), { webContents: Object.assign(new EventEmitter(), { id }) })
   const said: string[] = []
-  watchWindowPages(w, {
-    pagePresent: (owner, there) => void said.push(`${owner} ${there ? 'there' : 'not there'}`),
-    pageGone: async (owner, cause) => void said.push(`${owner} gone ${cause}`),
-  }, () => undefined)
+  watchWindowPages(
+    w,
+    {
+      pagePresent: (owner, there) => void said.push(`${owner} ${there ? 'there' : 'not there'}`),
+      pageGone: async (owner, cause) => void said.push(`${owner} gone ${cause}`),
+    },
+    () => undefined,
+  )
   return { w, said }
 }
 
@@ -32,6 +36,12 @@ describe('the desktop window’s page', () => {
     const { w, said } = fakeWindow(4)
     w.webContents.emit('render-process-gone', {}, { reason: 'crashed' })
     w.emit('closed')
-    expect(said).toEqual(['window:4 there', 'window:4 not there', 'window:4 gone crashed', 'window:4 not there', 'window:4 gone closed'])
+    expect(said).toEqual([
+      'window:4 there',
+      'window:4 not there',
+      'window:4 gone crashed',
+      'window:4 not there',
+      'window:4 gone closed',
+    ])
   })
 })

@@ -109,7 +109,10 @@ describe('readJsonFile', () => {
   it('names the file and the reason for every kind of failure', async () => {
     const target = join(dir, 'c.json')
     const reasonOf = async (promise: Promise<unknown>) => {
-      const error = await promise.then(() => null, (e: unknown) => e)
+      const error = await promise.then(
+        () => null,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(JsonFileError)
       return error as JsonFileError
     }
@@ -119,7 +122,9 @@ describe('readJsonFile', () => {
     await writeFile(target, '{"n": 1,')
     const malformed = await reasonOf(readJsonFile(target, { fallback: { n: 0 }, validate: isCounts }))
     expect(malformed.reason).toBe('malformed')
-    expect(malformed.message).toMatch(new RegExp(`^The file .*c\\.json is not valid JSON \\(.+\\); it may be damaged\\.$`))
+    expect(malformed.message).toMatch(
+      new RegExp(`^The file .*c\\.json is not valid JSON \\(.+\\); it may be damaged\\.$`),
+    )
 
     await writeFile(target, '')
     expect((await reasonOf(readJsonFile(target, { validate: isCounts }))).message).toContain('(it is empty)')

@@ -7,7 +7,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { dismissSetAsideFile, setAsideDamagedFile, setAsideFilesUnder, setAsideStamp, watchSetAsideFiles } from '../../../main/storage/damaged-files'
+import {
+  dismissSetAsideFile,
+  setAsideDamagedFile,
+  setAsideFilesUnder,
+  setAsideStamp,
+  watchSetAsideFiles,
+} from '../../../main/storage/damaged-files'
 import { readJsonDataFile } from '../../../main/storage/json-data-file'
 
 const dirs: string[] = []
@@ -38,7 +44,15 @@ describe('moving a damaged file aside', () => {
     expect(record?.keptAs).toBe(join(dir, 'settings.json.damaged-2026-11-25T10-31-02Z'))
     expect(await readFile(record?.keptAs ?? '')).toEqual(bytes)
     expect(await readdir(dir)).toEqual(['settings.json.damaged-2026-11-25T10-31-02Z'])
-    expect(setAsideFilesUnder(dir)).toEqual([expect.objectContaining({ path, what: 'A test file', reset: 'It starts empty.', reason: 'it is not valid JSON', at: AT })])
+    expect(setAsideFilesUnder(dir)).toEqual([
+      expect.objectContaining({
+        path,
+        what: 'A test file',
+        reset: 'It starts empty.',
+        reason: 'it is not valid JSON',
+        at: AT,
+      }),
+    ])
   })
 
   it('never replaces a copy kept before, even one set aside in the same second', async () => {
@@ -51,7 +65,9 @@ describe('moving a damaged file aside', () => {
     await writeFile(path, 'third damage')
     const third = await setAsideDamagedFile(path, ABOUT, 'x', () => AT)
     expect([first?.keptAs, second?.keptAs, third?.keptAs]).toEqual([
-      `${path}.damaged-2026-11-25T10-31-02Z`, `${path}.damaged-2026-11-25T10-31-02Z-2`, `${path}.damaged-2026-11-25T10-31-02Z-3`,
+      `${path}.damaged-2026-11-25T10-31-02Z`,
+      `${path}.damaged-2026-11-25T10-31-02Z-2`,
+      `${path}.damaged-2026-11-25T10-31-02Z-3`,
     ])
     expect(await readFile(first?.keptAs ?? '', 'utf8')).toBe('first damage')
     expect(await readFile(second?.keptAs ?? '', 'utf8')).toBe('second damage')
@@ -105,9 +121,15 @@ describe('reading a JSON data file', () => {
   it('a file that is fine, or missing, is read as always and nothing is set aside', async () => {
     const dir = await folder()
     const path = join(dir, 'data.json')
-    expect(await readJsonDataFile(path, { fallback: { fresh: true }, validate: isObject, about: ABOUT })).toEqual({ value: { fresh: true }, setAside: null })
+    expect(await readJsonDataFile(path, { fallback: { fresh: true }, validate: isObject, about: ABOUT })).toEqual({
+      value: { fresh: true },
+      setAside: null,
+    })
     await writeFile(path, '{"a": 1}')
-    expect(await readJsonDataFile(path, { fallback: {}, validate: isObject, about: ABOUT })).toEqual({ value: { a: 1 }, setAside: null })
+    expect(await readJsonDataFile(path, { fallback: {}, validate: isObject, about: ABOUT })).toEqual({
+      value: { a: 1 },
+      setAside: null,
+    })
     expect(setAsideFilesUnder(dir)).toEqual([])
   })
 
@@ -115,7 +137,9 @@ describe('reading a JSON data file', () => {
     const dir = await folder()
     const path = join(dir, 'data.json')
     await mkdir(path)
-    await expect(readJsonDataFile(path, { fallback: {}, validate: isObject, about: ABOUT })).rejects.toThrow(/could not be read/)
+    await expect(readJsonDataFile(path, { fallback: {}, validate: isObject, about: ABOUT })).rejects.toThrow(
+      /could not be read/,
+    )
     expect(await readdir(dir)).toEqual(['data.json'])
   })
 })

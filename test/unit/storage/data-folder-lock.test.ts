@@ -14,7 +14,10 @@ afterAll(async () => {
 })
 
 const refusal = async (p: Promise<unknown>): Promise<DataFolderInUseError> => {
-  const err = await p.then(() => null, (e: unknown) => e)
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(err).toBeInstanceOf(DataFolderInUseError)
   return err as DataFolderInUseError
 }
@@ -23,7 +26,9 @@ it('a second Booth on the folder is told which Booth holds it and where; another
   const data = join(root, 'a', 'booth data')
   const held = await lockDataFolder(data, { kind: 'desktop app' })
   const err = await refusal(lockDataFolder(data, { kind: 'web host' }))
-  expect(err.message).toMatch(/^Booth is already running on this data folder \(.*booth data\): the desktop app \(process \d+, since \d\d:\d\d\)\. Use that one, or quit it first\.$/)
+  expect(err.message).toMatch(
+    /^Booth is already running on this data folder \(.*booth data\): the desktop app \(process \d+, since \d\d:\d\d\)\. Use that one, or quit it first\.$/,
+  )
   expect(err.holderPid).toBe(process.pid)
 
   await held.describe({ kind: 'desktop app', url: 'http://127.0.0.1:4780/' })
@@ -38,7 +43,17 @@ it('a second Booth on the folder is told which Booth holds it and where; another
 it('a lock taken on another computer (a shared folder) names that computer and the file to delete', async () => {
   const data = join(root, 'shared')
   await lockDataFolder(data, { kind: 'web host' }).then((l) => l.release())
-  await writeFile(join(data, DATA_FOLDER_LOCK), JSON.stringify({ pid: 77, started: null, host: 'studio-mac', id: 'x', since: Date.now(), about: { kind: 'desktop app' } }))
+  await writeFile(
+    join(data, DATA_FOLDER_LOCK),
+    JSON.stringify({
+      pid: 77,
+      started: null,
+      host: 'studio-mac',
+      id: 'x',
+      since: Date.now(),
+      about: { kind: 'desktop app' },
+    }),
+  )
   const err = await refusal(lockDataFolder(data, { kind: 'web host' }))
   expect(err.message).toContain('Booth on the computer "studio-mac" is using this data folder')
   expect(err.message).toContain('delete')

@@ -17,6 +17,8 @@ if (mode === 'race') {
   while (!existsSync(go as string)) await new Promise((r) => setTimeout(r, 2))
 }
 const attempt = await tryLock(path, { about: { kind: 'test child' } })
-process.stdout.write(`${JSON.stringify({ ok: attempt.ok, state: attempt.ok ? null : attempt.state, pid: process.pid })}\n`)
+process.stdout.write(
+  `${JSON.stringify({ ok: attempt.ok, state: attempt.ok ? null : attempt.state, pid: process.pid })}\n`,
+)
 if (mode === 'hold') setInterval(() => {}, 1000)
 else process.stdin.on('end', () => process.exit(0)).resume()

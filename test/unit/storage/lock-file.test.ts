@@ -26,7 +26,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-interface ChildAttempt { ok: boolean; state: string | null; pid: number }
+interface ChildAttempt {
+  ok: boolean
+  state: string | null
+  pid: number
+}
 
 function child(args: string[]): { proc: ChildProcess; ready: Promise<void>; attempt: Promise<ChildAttempt> } {
   const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], { stdio: ['pipe', 'pipe', 'pipe'] })
@@ -46,10 +50,11 @@ function child(args: string[]): { proc: ChildProcess; ready: Promise<void>; atte
   return { proc, ready: readyPromise, attempt }
 }
 
-const killed = (proc: ChildProcess) => new Promise<void>((resolve) => {
-  proc.once('exit', () => resolve())
-  proc.kill('SIGKILL')
-})
+const killed = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    proc.once('exit', () => resolve())
+    proc.kill('SIGKILL')
+  })
 
 describe('one holder', () => {
   it('a free lock is taken; a second try in a live process is refused with the holder named', async () => {
@@ -57,7 +62,11 @@ describe('one holder', () => {
     const first = await tryLock(path, { about: { kind: 'web host', url: 'http://127.0.0.1:1/' } })
     expect(first.ok).toBe(true)
     const second = await tryLock(path)
-    expect(second).toMatchObject({ ok: false, state: 'alive', holder: { pid: process.pid, about: { url: 'http://127.0.0.1:1/' } } })
+    expect(second).toMatchObject({
+      ok: false,
+      state: 'alive',
+      holder: { pid: process.pid, about: { url: 'http://127.0.0.1:1/' } },
+    })
     if (first.ok) await first.lock.release()
     expect((await tryLock(path)).ok).toBe(true)
   })
@@ -78,13 +87,26 @@ describe('one holder', () => {
     const me = ownIdentity()
     // On Linux and macOS the start time tells them apart; the stand-in probe plays that part elsewhere.
     const probe: ProcessProbe = me.started === null ? { ...systemProbe, startedOf: () => 'now' } : systemProbe
-    await writeFile(path, JSON.stringify({ pid: process.pid, started: 'an earlier boot:1', host: probe.host(), id: 'old', since: 0, about: {} }))
+    await writeFile(
+      path,
+      JSON.stringify({
+        pid: process.pid,
+        started: 'an earlier boot:1',
+        host: probe.host(),
+        id: 'old',
+        since: 0,
+        about: {},
+      }),
+    )
     expect((await tryLock(path, { probe })).ok).toBe(true)
   })
 
   it('a lock from another computer (a shared folder) is never broken from here', async () => {
     const path = join(dir, 'elsewhere.lock')
-    await writeFile(path, JSON.stringify({ pid: 1, started: null, host: 'studio-mac', id: 'x', since: 0, about: { kind: 'desktop app' } }))
+    await writeFile(
+      path,
+      JSON.stringify({ pid: 1, started: null, host: 'studio-mac', id: 'x', since: 0, about: { kind: 'desktop app' } }),
+    )
     expect(await tryLock(path)).toMatchObject({ ok: false, state: 'elsewhere', holder: { host: 'studio-mac' } })
   })
 
@@ -100,7 +122,17 @@ describe('one holder', () => {
     const first = await tryLock(path)
     if (!first.ok) throw new Error('expected the lock')
     // Another holder's record in its place (as after a takeover).
-    await writeFile(path, JSON.stringify({ pid: process.pid, started: ownIdentity().started, host: systemProbe.host(), id: 'someone-else', since: 0, about: {} }))
+    await writeFile(
+      path,
+      JSON.stringify({
+        pid: process.pid,
+        started: ownIdentity().started,
+        host: systemProbe.host(),
+        id: 'someone-else',
+        since: 0,
+        about: {},
+      }),
+    )
     await first.lock.release()
     expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ id: 'someone-else' })
   })

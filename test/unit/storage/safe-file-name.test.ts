@@ -7,7 +7,10 @@ const FOLDER = resolve('/home/talent/Downloads')
 /** Text as a window or a service might send it: any code units, separators and dots weighted in. */
 const hostile = fc.oneof(
   fc.string({ unit: 'binary' }),
-  fc.string({ unit: fc.constantFrom('.', '/', '\\', ' ', ':', 'a', 'C', 'O', 'N', '1', '\u0000', '\ud800', 'é', '🎙') , maxLength: 40 }),
+  fc.string({
+    unit: fc.constantFrom('.', '/', '\\', ' ', ':', 'a', 'C', 'O', 'N', '1', '\u0000', '\ud800', 'é', '🎙'),
+    maxLength: 40,
+  }),
   fc.constantFrom('..', '.', '../.zshrc', '..\\..\\boot.ini', 'CON', 'nul.txt', 'com1.wav', 'LPT9', 'a. ', ' ', ''),
 )
 
@@ -32,7 +35,14 @@ describe('safeFileName', () => {
       fc.property(hostile, (raw) => {
         const name = safeFileName(raw)
         expect(name.length).toBeGreaterThan(0)
-        expect([...name].filter((c) => '/\\<>:"|?*'.includes(c) || (c.codePointAt(0) ?? 0) < 32 || ((c.codePointAt(0) ?? 0) >= 0x7f && (c.codePointAt(0) ?? 0) <= 0x9f))).toEqual([])
+        expect(
+          [...name].filter(
+            (c) =>
+              '/\\<>:"|?*'.includes(c) ||
+              (c.codePointAt(0) ?? 0) < 32 ||
+              ((c.codePointAt(0) ?? 0) >= 0x7f && (c.codePointAt(0) ?? 0) <= 0x9f),
+          ),
+        ).toEqual([])
         expect(name).not.toMatch(/^[.\s]|[.\s]$/)
         expect(name).not.toMatch(/^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i)
         expect(Buffer.byteLength(name)).toBeLessThanOrEqual(MAX_FILE_NAME_BYTES)

@@ -27,10 +27,12 @@ beforeAll(async () => {
   await link(take, join(work.path, 'other', 'hard.wav'))
   await symlink(take, join(work.path, 'other', 'soft.wav'))
 })
-afterAll(async () => { await work.remove() })
+afterAll(async () => {
+  await work.remove()
+})
 
 async function leftovers(): Promise<string[]> {
-  const names = [...await readdir(takes), ...await readdir(join(work.path, 'other'))]
+  const names = [...(await readdir(takes)), ...(await readdir(join(work.path, 'other')))]
   return names.filter((n) => n.endsWith('.partial'))
 }
 
@@ -47,10 +49,15 @@ describe('an output that is the take under another name', () => {
   for (const [name, output, why] of cases) {
     it(`${name}: refused in one sentence, nothing written, the take unchanged`, async () => {
       let wrote = false
-      const err = await writeOutputSafely(output(), [take], async (temp) => {
-        wrote = true
-        await writeFile(temp, 'finished audio')
-      }, 'the take').catch((e: unknown) => e)
+      const err = await writeOutputSafely(
+        output(),
+        [take],
+        async (temp) => {
+          wrote = true
+          await writeFile(temp, 'finished audio')
+        },
+        'the take',
+      ).catch((e: unknown) => e)
       expect(err).toBeInstanceOf(OutputRefusal)
       const message = (err as Error).message
       expect(message).toMatch(why)
@@ -66,10 +73,13 @@ describe('an output that is the take under another name', () => {
   })
 
   it('any case mix of the name is refused (fast-check)', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), async (upper) => {
-      const name = [...'take.wav'].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join('')
-      await expect(checkOutput(join(takes, name), [take])).rejects.toBeInstanceOf(OutputRefusal)
-    }), { numRuns: 30 })
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }), async (upper) => {
+        const name = [...'take.wav'].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join('')
+        await expect(checkOutput(join(takes, name), [take])).rejects.toBeInstanceOf(OutputRefusal)
+      }),
+      { numRuns: 30 },
+    )
   })
 })
 
@@ -93,19 +103,27 @@ describe('an output that is another file', () => {
 
   it('a write that fails leaves no output and no temp file, and keeps an earlier output as it was', async () => {
     const fresh = join(takes, 'never.wav')
-    await expect(writeOutputSafely(fresh, [take], async (temp) => {
-      await writeFile(temp, 'half')
-      throw new Error('ffmpeg could not read it')
-    })).rejects.toThrow('ffmpeg could not read it')
+    await expect(
+      writeOutputSafely(fresh, [take], async (temp) => {
+        await writeFile(temp, 'half')
+        throw new Error('ffmpeg could not read it')
+      }),
+    ).rejects.toThrow('ffmpeg could not read it')
     expect((await readdir(takes)).includes('never.wav')).toBe(false)
     const kept = join(takes, 'kept.wav')
     await writeFile(kept, 'earlier')
-    await expect(writeOutputSafely(kept, [take], async () => { throw new Error('no') })).rejects.toThrow('no')
+    await expect(
+      writeOutputSafely(kept, [take], async () => {
+        throw new Error('no')
+      }),
+    ).rejects.toThrow('no')
     expect(await readFile(kept, 'utf8')).toBe('earlier')
     expect(await leftovers()).toEqual([])
   })
 
   it('a folder that does not exist is named', async () => {
-    await expect(checkOutput(join(work.path, 'nowhere', 'x.wav'), [take])).rejects.toThrow(/its folder .*nowhere does not exist\.$/)
+    await expect(checkOutput(join(work.path, 'nowhere', 'x.wav'), [take])).rejects.toThrow(
+      /its folder .*nowhere does not exist\.$/,
+    )
   })
 })

@@ -39,10 +39,14 @@ describe('damaged takes on the page', () => {
     expect(snap.trash).toEqual([])
     const record = snap.damaged.find((d) => d.id === trashed.id)
     expect(record?.shelf).toBe('trash')
-    expect(record?.message).toMatch(/is not valid JSON \(it is empty\); its audio is left where it is \(in the trash\)\.$/)
+    expect(record?.message).toMatch(
+      /is not valid JSON \(it is empty\); its audio is left where it is \(in the trash\)\.$/,
+    )
     const audio = snap.damaged.find((d) => d.id === `audio:${trashed.file_name}`)
     expect(audio).toMatchObject({ shelf: 'trash', audioPath: join(trashDir, trashed.file_name) })
-    expect(audio?.message).toBe(`"${trashed.file_name}" (in the trash) has no take record Booth can read; the file is kept at ${join(trashDir, trashed.file_name)}.`)
+    expect(audio?.message).toBe(
+      `"${trashed.file_name}" (in the trash) has no take record Booth can read; the file is kept at ${join(trashDir, trashed.file_name)}.`,
+    )
 
     // Nothing was deleted or rewritten.
     expect((await readdir(trashDir)).sort()).toEqual([trashed.file_name, `${trashed.id}.take.json`].sort())
@@ -67,7 +71,11 @@ describe('damaged takes on the page', () => {
       [live.id, 'takes', join(root, 'data', 'takes', jobId, live.file_name)],
       [trashed.id, 'trash', join(root, 'data', 'trash', jobId, trashed.file_name)],
     ])
-    expect(snap.damaged[0]?.message).toMatch(/is damaged: field "label" must be one of main, alt.*; its audio is left where it is\.$/)
-    expect(snap.damaged[1]?.message).toMatch(/is damaged: .*take_number.*its audio is left where it is \(in the trash\)\.$/)
+    expect(snap.damaged[0]?.message).toMatch(
+      /is damaged: field "label" must be one of main, alt.*; its audio is left where it is\.$/,
+    )
+    expect(snap.damaged[1]?.message).toMatch(
+      /is damaged: .*take_number.*its audio is left where it is \(in the trash\)\.$/,
+    )
   })
 })

@@ -8,7 +8,14 @@ import { join } from 'node:path'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { describeError } from '../../../main/bridge/describe-error'
 import { makeAudio } from '../../support/audio-fixtures'
-import { fillUp, makeReadOnly, mountRefusal, mountSmallDisk, sayWhySkipped, type Mounted } from '../../support/small-disks'
+import {
+  fillUp,
+  makeReadOnly,
+  mountRefusal,
+  mountSmallDisk,
+  sayWhySkipped,
+  type Mounted,
+} from '../../support/small-disks'
 import { SwitchableOnline, takeArea, tempDir } from '../delivery/delivery-fixture'
 import { ffprobe } from './helpers/media'
 
@@ -22,7 +29,10 @@ const mounts: Mounted[] = []
 beforeAll(async () => {
   work = await tempDir('booth-disk-')
   // A take recorded elsewhere: 3 s of speech-like noise and tone, 24-bit (432 KB).
-  source = await makeAudio(work.path, 'dropped', [{ kind: 'tone', seconds: 1.5, dbfs: -14 }, { kind: 'noise', seconds: 1.5, dbfs: -30 }])
+  source = await makeAudio(work.path, 'dropped', [
+    { kind: 'tone', seconds: 1.5, dbfs: -14 },
+    { kind: 'noise', seconds: 1.5, dbfs: -30 },
+  ])
   return async () => {
     for (const m of mounts.splice(0)) await m.unmount()
     await work.remove()
@@ -43,13 +53,17 @@ async function onSmallDisk(name: string, bytes: number) {
 
 /** What the page is told when `p` fails. */
 async function pageError(p: Promise<unknown>) {
-  const err = await p.then(() => null, (e: unknown) => e)
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(err, 'the call should have failed').not.toBeNull()
   return describeError(err)
 }
 
 const FULL = /^The disk holding Booth's data is full: \d+(\.\d)? (bytes|KB|MB) free\. Free some space, then /
-const READ_ONLY = /^The disk holding Booth's data is read-only \(.{1,60}\): Booth cannot save anything there\. Make it writable again, then /
+const READ_ONLY =
+  /^The disk holding Booth's data is read-only \(.{1,60}\): Booth cannot save anything there\. Make it writable again, then /
 
 /** Float32 PCM of `seconds` of a 220 Hz tone at 48 kHz mono, base64 as the page sends it. */
 function chunk(seconds: number, offset: number): string {
@@ -100,13 +114,20 @@ describe.skipIf(refusal)('recording', () => {
       }
       await new Promise((r) => setTimeout(r, 20))
     }
-    expect(stopped).toMatch(/^Recording stopped\. The disk holding Booth's data is full: \d+(\.\d)? (KB|bytes) free\. Take 1 keeps the \d+\.\d s recorded until then\. Free some space, then record again\.$/)
+    expect(stopped).toMatch(
+      new RegExp(
+        String.raw`^Recording stopped\. The disk holding Booth's data is full: \d+(\.\d)? (KB|bytes) free\. ` +
+          String.raw`Take 1 keeps the \d+\.\d s recorded until then\. Free some space, then record again\.$`,
+      ),
+    )
     const kept = Number(/keeps the (\d+\.\d) s/.exec(stopped ?? '')?.[1])
     // Stopped at once: no more than about a second went on after the disk was full.
     expect(sent - kept).toBeLessThan(1.5)
     expect(kept).toBeGreaterThan(1)
     // A late chunk gets the same answer; Stop gives back the kept take.
-    await expect(area.handlers.appendRecording({ takeId, pcmBase64: chunk(0.1, 0) })).rejects.toMatchObject({ message: stopped })
+    await expect(area.handlers.appendRecording({ takeId, pcmBase64: chunk(0.1, 0) })).rejects.toMatchObject({
+      message: stopped,
+    })
     const take = await area.handlers.stopRecording({ takeId })
     expect(take).toMatchObject({ id: takeId, state: 'ready', take_number: 1 })
     const listed = await area.handlers.listTakes({ jobId: JOB })
@@ -117,27 +138,41 @@ describe.skipIf(refusal)('recording', () => {
     expect((await readdir(join(dataDir, 'takes', JOB))).some((n) => n.endsWith('.reserve'))).toBe(false)
   })
 
-  it('a disk that turns read-only under a recording: Stop says the take could not be saved, it stays on disk, is offered back and kept once the disk is writable', async () => {
-    const { dataDir, area, events } = await onSmallDisk('record-ro', 4 * 1024 * 1024)
-    const { takeId } = await area.handlers.startRecording({ jobId: JOB, sampleRate: 48_000, channels: 1 })
-    for (let i = 0; i < 20; i++) await area.handlers.appendRecording({ takeId, pcmBase64: chunk(0.1, i * 4800) })
-    // A read-only view from now on (the file already open for the audio still takes it; nothing new can be written).
-    const ro = await makeReadOnly(dataDir)
-    mounts.push(ro)
-    const stopped = await pageError(area.handlers.stopRecording({ takeId }))
-    expect(stopped.message).toMatch(/^The take could not be saved\. The disk holding Booth's data is read-only \(.{1,60}\): Booth cannot save anything there\. The 2\.0 s recorded until then stay on disk as take 1; Booth offers the take back when it can write there again\. Make it writable again, then record again\.$/)
-    // The window had the take's check at once, as it was being saved; the take is never left "being saved".
-    expect(events.filter((e) => e.event === 'takeChecked').map((e) => (e.data as { saving?: boolean }).saving)).toEqual([true])
-    // Never "Recording…": nothing records it any more, so it is listed as cut off and kept.
-    expect((await area.handlers.listTakes({ jobId: JOB })).takes.map((t) => [t.state, t.saving])).toEqual([['recovered', undefined]])
-    const keepWhileReadOnly = await pageError(area.handlers.keepRecoveredTake({ takeId }))
-    expect(keepWhileReadOnly.message).toMatch(READ_ONLY)
-    await ro.unmount()
-    mounts.splice(mounts.indexOf(ro), 1)
-    const kept = await area.handlers.keepRecoveredTake({ takeId })
-    expect(kept.state).toBe('ready')
-    expect(kept.preflight?.duration_s).toBeCloseTo(2, 1)
-  })
+  it(
+    'a disk that turns read-only under a recording: Stop says the take could not be saved, it ' +
+      'stays on disk, is offered back and kept once the disk is writable',
+    async () => {
+      const { dataDir, area, events } = await onSmallDisk('record-ro', 4 * 1024 * 1024)
+      const { takeId } = await area.handlers.startRecording({ jobId: JOB, sampleRate: 48_000, channels: 1 })
+      for (let i = 0; i < 20; i++) await area.handlers.appendRecording({ takeId, pcmBase64: chunk(0.1, i * 4800) })
+      // A read-only view from now on (the file already open for the audio still takes it; nothing new can be written).
+      const ro = await makeReadOnly(dataDir)
+      mounts.push(ro)
+      const stopped = await pageError(area.handlers.stopRecording({ takeId }))
+      expect(stopped.message).toMatch(
+        new RegExp(
+          String.raw`^The take could not be saved\. The disk holding Booth's data is read-only \(.{1,60}\): ` +
+            String.raw`Booth cannot save anything there\. The 2\.0 s recorded until then stay on disk as take 1; ` +
+            String.raw`Booth offers the take back when it can write there again\. Make it writable again, then record again\.$`,
+        ),
+      )
+      // The window had the take's check at once, as it was being saved; the take is never left "being saved".
+      expect(
+        events.filter((e) => e.event === 'takeChecked').map((e) => (e.data as { saving?: boolean }).saving),
+      ).toEqual([true])
+      // Never "Recording…": nothing records it any more, so it is listed as cut off and kept.
+      expect((await area.handlers.listTakes({ jobId: JOB })).takes.map((t) => [t.state, t.saving])).toEqual([
+        ['recovered', undefined],
+      ])
+      const keepWhileReadOnly = await pageError(area.handlers.keepRecoveredTake({ takeId }))
+      expect(keepWhileReadOnly.message).toMatch(READ_ONLY)
+      await ro.unmount()
+      mounts.splice(mounts.indexOf(ro), 1)
+      const kept = await area.handlers.keepRecoveredTake({ takeId })
+      expect(kept.state).toBe('ready')
+      expect(kept.preflight?.duration_s).toBeCloseTo(2, 1)
+    },
+  )
 
   it('recording on a read-only disk does not start, saying so', async () => {
     const { dataDir, area } = await onSmallDisk('record-ro-start', 1024 * 1024)

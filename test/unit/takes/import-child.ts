@@ -17,7 +17,13 @@ const store = new TakeStore({ dataDir, measure: async () => notMeasuredPreflight
 process.stdout.write('ready\n')
 while (!existsSync(go)) await new Promise((r) => setTimeout(r, 2))
 try {
-  const takes = await Promise.all(files.map((source) => store.import(jobId, source, { stem: 'RACE', label: 'main' }).then((t) => ({ source, take_number: t.take_number, file_name: t.file_name }))))
+  const takes = await Promise.all(
+    files.map((source) =>
+      store
+        .import(jobId, source, { stem: 'RACE', label: 'main' })
+        .then((t) => ({ source, take_number: t.take_number, file_name: t.file_name })),
+    ),
+  )
   process.stdout.write(`${JSON.stringify(takes)}\n`)
 } catch (err) {
   process.stdout.write(`${JSON.stringify({ error: String(err) })}\n`)

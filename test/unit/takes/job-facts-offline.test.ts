@@ -17,8 +17,16 @@ import { makeTone, probeMeasure } from './helpers/media'
 let root: string
 let cacheRoot: string
 const warnings: string[] = []
-const log = createLog({ sink: { write: (e) => { if (e.level === 'warn') warnings.push(e.message) } } })
-const failing = { getJob: () => Promise.reject(new Error('fetch failed: ENOTFOUND api.example.com')) } as unknown as TalentClient
+const log = createLog({
+  sink: {
+    write: (e) => {
+      if (e.level === 'warn') warnings.push(e.message)
+    },
+  },
+})
+const failing = {
+  getJob: () => Promise.reject(new Error('fetch failed: ENOTFOUND api.example.com')),
+} as unknown as TalentClient
 const answering = (job: Partial<JobDetail>) => ({ getJob: () => Promise.resolve({ job }) }) as unknown as TalentClient
 
 /** The saved copy of a job, as the app reads it (main/app/compose.ts). */
@@ -41,7 +49,11 @@ describe('job facts for a new take', () => {
   })
 
   it('ask the API when there is no saved copy', async () => {
-    const lookup = createJobFactsLookup(() => answering({ suggested_stem: 'NEW_STEM', length_s: 15, kind: 'dry_voice' }), log, savedJobIn(cacheRoot))
+    const lookup = createJobFactsLookup(
+      () => answering({ suggested_stem: 'NEW_STEM', length_s: 15, kind: 'dry_voice' }),
+      log,
+      savedJobIn(cacheRoot),
+    )
     expect(await lookup('77')).toEqual({ stem: 'NEW_STEM', spotLengthS: 15, kind: 'dry_voice' })
   })
 

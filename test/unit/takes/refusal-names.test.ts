@@ -15,10 +15,25 @@ import { quotedName } from '../../../shared/display-text'
 import { fakeBridge } from '../renderer/support/fake-bridge'
 import { probeMeasure } from './helpers/media'
 
-const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C']
+const BIDI = [
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+]
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/
 /** Any string, with bidirectional controls mixed in often. */
-const anyName = fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...BIDI)), { maxLength: 8 }).map((p) => p.join(''))
+const anyName = fc
+  .array(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom(...BIDI)), { maxLength: 8 })
+  .map((p) => p.join(''))
 
 let root: string
 let store: TakeStore
@@ -39,33 +54,45 @@ beforeAll(async () => {
 })
 afterAll(() => rm(root, { recursive: true, force: true }))
 
-const refusal = (path: string, name: string) => store.import('700', path, { stem: 'A', originalName: name }).then(() => '', (e: unknown) => (e as Error).message)
+const refusal = (path: string, name: string) =>
+  store.import('700', path, { stem: 'A', originalName: name }).then(
+    () => '',
+    (e: unknown) => (e as Error).message,
+  )
 
 describe('quotedName', () => {
   it('leaves no bidirectional control in any name, and quotes it (property)', () => {
-    fc.assert(fc.property(anyName, (name) => {
-      const quoted = quotedName(name)
-      expect(quoted).not.toMatch(BIDI_CONTROL)
-      expect(quoted.startsWith('"') && quoted.endsWith('"')).toBe(true)
-    }), { numRuns: 1000 })
+    fc.assert(
+      fc.property(anyName, (name) => {
+        const quoted = quotedName(name)
+        expect(quoted).not.toMatch(BIDI_CONTROL)
+        expect(quoted.startsWith('"') && quoted.endsWith('"')).toBe(true)
+      }),
+      { numRuns: 1000 },
+    )
     expect(quotedName('evil\u202Egnp.wav')).toBe('"evilgnp.wav"')
   })
 })
 
 describe('refusals of dropped files', () => {
   it('never carry a bidirectional control, whatever the file is called (property)', async () => {
-    await fc.assert(fc.asyncProperty(anyName, async (name) => {
-      for (const path of [text, empty, join(root, 'in', 'gone.wav')]) {
-        const message = await refusal(path, name)
-        expect(message).not.toBe('')
-        expect(message).not.toMatch(BIDI_CONTROL)
-        expect(message.startsWith(quotedName(name))).toBe(true)
-      }
-    }), { numRuns: 150 })
+    await fc.assert(
+      fc.asyncProperty(anyName, async (name) => {
+        for (const path of [text, empty, join(root, 'in', 'gone.wav')]) {
+          const message = await refusal(path, name)
+          expect(message).not.toBe('')
+          expect(message).not.toMatch(BIDI_CONTROL)
+          expect(message.startsWith(quotedName(name))).toBe(true)
+        }
+      }),
+      { numRuns: 150 },
+    )
   })
 
   it('name the file as it really is when ffmpeg refuses it, and when measuring fails', async () => {
-    expect(await refusal(binary, 'evil\u202Egnp.wav')).toBe('"evilgnp.wav" is not an audio file Booth can read (WAV, AIFF, FLAC, MP3 or M4A).')
+    expect(await refusal(binary, 'evil\u202Egnp.wav')).toBe(
+      '"evilgnp.wav" is not an audio file Booth can read (WAV, AIFF, FLAC, MP3 or M4A).',
+    )
     const onDisk = join(root, 'in', 'take\u2067\u202Evaw.exe')
     await writeFile(onDisk, 'not audio\n')
     const failure = (await measureTakeDetailed(onDisk)).failure

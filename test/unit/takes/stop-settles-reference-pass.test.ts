@@ -10,7 +10,9 @@ import { REFERENCE_PASS_DELAY_MS } from '../../../main/takes/recording-handlers'
 import { SwitchableOnline, takeArea, tempDir } from '../delivery/delivery-fixture'
 
 let work: Awaited<ReturnType<typeof tempDir>>
-beforeAll(async () => { work = await tempDir('booth-stop-settles-') })
+beforeAll(async () => {
+  work = await tempDir('booth-stop-settles-')
+})
 afterAll(() => work.remove())
 
 /** Every take file under `dir` with its content (not the short-lived lock files), so a later write shows. */
@@ -37,7 +39,11 @@ describe('stopping the takes area right after a Stop', () => {
     const remeasure = area.store.remeasure.bind(area.store)
     area.store.remeasure = async (id: string) => {
       passes.push(`start ${id}`)
-      try { return await remeasure(id) } finally { passes.push(`end ${id}`) }
+      try {
+        return await remeasure(id)
+      } finally {
+        passes.push(`end ${id}`)
+      }
     }
     await area.handlers.stopRecording({ takeId })
     await area.stop()

@@ -49,7 +49,13 @@ async function started(name: string) {
   const made = takeArea({ dataDir, url: () => null, online: new SwitchableOnline(false) })
   await made.area.start()
   const { takeId } = await made.area.handlers.startRecording({ jobId: JOB, sampleRate: RATE, channels: 1 })
-  const wav = async () => join(dataDir, 'takes', JOB, (await made.area.handlers.listTakes({ jobId: JOB })).takes.find((t) => t.id === takeId)?.file_name ?? '')
+  const wav = async () =>
+    join(
+      dataDir,
+      'takes',
+      JOB,
+      (await made.area.handlers.listTakes({ jobId: JOB })).takes.find((t) => t.id === takeId)?.file_name ?? '',
+    )
   return { ...made, takeId, wav }
 }
 

@@ -17,8 +17,12 @@ import { tempDir } from '../delivery/delivery-fixture'
 import { JOB, versionedTake } from '../versions/helpers/versioned-take'
 
 let work: Awaited<ReturnType<typeof tempDir>>
-beforeAll(async () => { work = await tempDir('booth-take-export-') })
-afterAll(async () => { await work.remove() })
+beforeAll(async () => {
+  work = await tempDir('booth-take-export-')
+})
+afterAll(async () => {
+  await work.remove()
+})
 
 const mediaUrl = (path: string) => `booth-media://file/${encodeURIComponent(path)}`
 
@@ -30,14 +34,27 @@ async function desktop(name: string) {
   let saveAnswer: string | null = null
   const offered: string[] = []
   const handlers = createExportHandlers({
-    store: vt.store, dir: join(vt.dataDir, 'exports'), mediaUrl, platform: 'darwin',
-    startDrag: (p) => drags.push(p), showItemInFolder: (p) => shown.push(p),
+    store: vt.store,
+    dir: join(vt.dataDir, 'exports'),
+    mediaUrl,
+    platform: 'darwin',
+    startDrag: (p) => drags.push(p),
+    showItemInFolder: (p) => shown.push(p),
     chooseSavePath: async (suggested) => {
       offered.push(suggested)
       return saveAnswer
     },
   })
-  return { vt, handlers, drags, shown, offered, answer: (p: string | null) => { saveAnswer = p } }
+  return {
+    vt,
+    handlers,
+    drags,
+    shown,
+    offered,
+    answer: (p: string | null) => {
+      saveAnswer = p
+    },
+  }
 }
 
 describe('a take dragged out, exported and shown', () => {
@@ -47,7 +64,13 @@ describe('a take dragged out, exported and shown', () => {
     expect(take.current_version).toBe(2)
     const delivered = await deliveryFileOf(d.vt.store, take)
     const view = await d.handlers.prepareTakeExport({ takeId: take.id })
-    expect(view).toMatchObject({ version: 2, fileName: delivered.file_name, mimeType: 'audio/wav', drag: 'native', revealLabel: 'Show in Finder' })
+    expect(view).toMatchObject({
+      version: 2,
+      fileName: delivered.file_name,
+      mimeType: 'audio/wav',
+      drag: 'native',
+      revealLabel: 'Show in Finder',
+    })
     expect(view.fileName).toMatch(/^ACME_\w+_01_v2\.wav$/)
     expect(view.sha256).toBe(await sha256File(delivered.path))
     await d.handlers.dragTakeOut({ takeId: take.id })
@@ -109,7 +132,9 @@ describe('a take dragged out, exported and shown', () => {
     const render = d.vt.store.audioPath(take)
     const before = await sha256File(render)
     d.answer(render)
-    await expect(d.handlers.exportTake({ takeId: take.id })).rejects.toThrow(/is the take .* under another name \(the same file\); it is never written over/)
+    await expect(d.handlers.exportTake({ takeId: take.id })).rejects.toThrow(
+      /is the take .* under another name \(the same file\); it is never written over/,
+    )
     expect(await sha256File(render)).toBe(before)
     d.answer(d.vt.store.recordingPath(take))
     const recording = await sha256File(d.vt.store.recordingPath(take))
@@ -125,7 +150,9 @@ describe('a take dragged out, exported and shown', () => {
     const fh = await open(path, 'r+')
     await fh.write(Buffer.alloc(48 * 1024, 0x5a), 0, 48 * 1024, Math.floor((await stat(path)).size / 2))
     await fh.close()
-    await expect(d.handlers.prepareTakeExport({ takeId: take.id })).rejects.toThrow(/^ACME_\w+_01 was not exported: Version 2's recording is damaged \(changed on disk since Booth wrote it\)/)
+    await expect(d.handlers.prepareTakeExport({ takeId: take.id })).rejects.toThrow(
+      /^ACME_\w+_01 was not exported: Version 2's recording is damaged \(changed on disk since Booth wrote it\)/,
+    )
     await expect(d.handlers.dragTakeOut({ takeId: take.id })).rejects.toThrow(/damaged/)
     expect(d.drags).toEqual([])
     expect(await readdir(join(d.vt.dataDir, 'exports')).catch(() => [])).toEqual([])
@@ -134,7 +161,11 @@ describe('a take dragged out, exported and shown', () => {
   it('in the web host: the drag is the page’s (DownloadURL), Export… is a download link, no folder is shown', async () => {
     const vt = await versionedTake(join(work.path, 'web'))
     await vt.commitCut(2)
-    const handlers = createExportHandlers({ store: vt.store, dir: join(vt.dataDir, 'exports'), mediaUrl: (p) => `/media/${p.length}.wav` })
+    const handlers = createExportHandlers({
+      store: vt.store,
+      dir: join(vt.dataDir, 'exports'),
+      mediaUrl: (p) => `/media/${p.length}.wav`,
+    })
     const take = await vt.fresh()
     const view = await handlers.prepareTakeExport({ takeId: take.id })
     expect(view).toMatchObject({ drag: 'download_url', revealLabel: null })
@@ -146,6 +177,10 @@ describe('a take dragged out, exported and shown', () => {
   })
 
   it('names the file manager of each platform', () => {
-    expect([revealLabelFor('darwin'), revealLabelFor('win32'), revealLabelFor('linux')]).toEqual(['Show in Finder', 'Show in Explorer', 'Show in folder'])
+    expect([revealLabelFor('darwin'), revealLabelFor('win32'), revealLabelFor('linux')]).toEqual([
+      'Show in Finder',
+      'Show in Explorer',
+      'Show in folder',
+    ])
   })
 })

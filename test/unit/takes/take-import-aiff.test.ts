@@ -28,7 +28,18 @@ afterAll(() => rm(root, { recursive: true, force: true }))
 /** A 10 s 48 kHz mono tone as AIFF (pcm_s16be) or AIFF-C (pcm_s16le: compression "sowt"). */
 async function tone(codec: 'pcm_s16be' | 'pcm_s16le'): Promise<Buffer> {
   const path = join(root, `tone-${codec}.aiff`)
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=440:d=10:sample_rate=48000', '-c:a', codec, path])
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=f=440:d=10:sample_rate=48000',
+    '-c:a',
+    codec,
+    path,
+  ])
   return readFile(path)
 }
 
@@ -55,7 +66,11 @@ describe('AIFF sample rates', () => {
 
   it('reads any bytes after "FORM…AIFF" without throwing, and never finds more frames than the bytes hold (property)', async () => {
     const prefix = Buffer.from('FORM\0\0\0\0AIFF', 'latin1')
-    const chunk = fc.record({ id: fc.constantFrom('COMM', 'SSND', 'LIST', 'junk'), body: fc.uint8Array({ maxLength: 64 }), size: fc.option(fc.nat()) })
+    const chunk = fc.record({
+      id: fc.constantFrom('COMM', 'SSND', 'LIST', 'junk'),
+      body: fc.uint8Array({ maxLength: 64 }),
+      size: fc.option(fc.nat()),
+    })
     await fc.assert(
       fc.asyncProperty(fc.array(chunk, { maxLength: 6 }), async (chunks) => {
         const parts = chunks.map(({ id, body, size }) => {
@@ -73,8 +88,11 @@ describe('AIFF sample rates', () => {
   })
 })
 
-describe.each([['AIFF', 'pcm_s16be'], ['AIFF-C (sowt)', 'pcm_s16le']] as const)('an %s whose COMM disagrees with its sound data', (_, codec) => {
-  it('says 1 s while 10 s follow: Booth\'s copy says 10 s, is measured as 10 s, and the take says why', async () => {
+describe.each([
+  ['AIFF', 'pcm_s16be'],
+  ['AIFF-C (sowt)', 'pcm_s16le'],
+] as const)('an %s whose COMM disagrees with its sound data', (_, codec) => {
+  it("says 1 s while 10 s follow: Booth's copy says 10 s, is measured as 10 s, and the take says why", async () => {
     const source = await claiming(await tone(codec), 48_000)
     const dropped = join(root, `short-comm-${codec}.aiff`)
     await writeFile(dropped, source)

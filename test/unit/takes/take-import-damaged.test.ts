@@ -45,7 +45,11 @@ const put = async (name: string, bytes: Buffer | string) => {
   await writeFile(path, bytes)
   return path
 }
-const jobFiles = () => readdir(join(dataDir, 'takes', '700')).then((names) => names.filter((f) => !f.startsWith('.')), () => [])
+const jobFiles = () =>
+  readdir(join(dataDir, 'takes', '700')).then(
+    (names) => names.filter((f) => !f.startsWith('.')),
+    () => [],
+  )
 
 describe('damaged WAVs', () => {
   it('refuses a WAV cut off mid-data, saying where it ends, and copies nothing', async () => {
@@ -76,7 +80,11 @@ describe('damaged WAVs', () => {
     const take = await store.import('700', path, { stem: 'A' })
     expect(take.import_notice).toBeUndefined()
     expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
-    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({ ok: true, sizeState: 'exact', dataBytes: 10 * BPS })
+    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({
+      ok: true,
+      sizeState: 'exact',
+      dataBytes: 10 * BPS,
+    })
   })
 
   it('delivers the 10 s after a header that says 1 s, and not the ID3v1 tag after them', async () => {
@@ -87,16 +95,26 @@ describe('damaged WAVs', () => {
     expect((await readFile(store.audioPath(take))).equals(s16)).toBe(true) // the copy is the whole audio, exact header, no tag
   })
 
-  it.each([[0xffffffff], [0]] as const)('accepts a streamed WAV (sizes %s) and measures its real length', async (value) => {
-    const path = await put(`streamed-${value}.wav`, Buffer.concat([streamed(s16, value), Buffer.from([7])]))
-    const take = await store.import('700', path, { stem: 'A' })
-    expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
-    expect(take.import_notice).toBeUndefined()
-    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({ ok: true, sizeState: 'exact', dataBytes: 10 * BPS })
-  })
+  it.each([[0xffffffff], [0]] as const)(
+    'accepts a streamed WAV (sizes %s) and measures its real length',
+    async (value) => {
+      const path = await put(`streamed-${value}.wav`, Buffer.concat([streamed(s16, value), Buffer.from([7])]))
+      const take = await store.import('700', path, { stem: 'A' })
+      expect(take.preflight).toMatchObject({ measured: true, duration_s: 10 })
+      expect(take.import_notice).toBeUndefined()
+      expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({
+        ok: true,
+        sizeState: 'exact',
+        dataBytes: 10 * BPS,
+      })
+    },
+  )
 
   it('accepts a WAV ffmpeg wrote to a pipe (it could not go back to write its sizes)', async () => {
-    const { stdout } = await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=d=4:r=48000', '-f', 'wav', '-'], { encoding: 'buffer', maxBuffer: 2 ** 24 })
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=d=4:r=48000', '-f', 'wav', '-'], {
+      encoding: 'buffer',
+      maxBuffer: 2 ** 24,
+    })
     expect(stdout.readUInt32LE(4)).toBe(0xffffffff)
     const take = await store.import('700', await put('piped.wav', stdout), { stem: 'A' })
     expect(take.preflight).toMatchObject({ measured: true, duration_s: 4 })
@@ -104,11 +122,18 @@ describe('damaged WAVs', () => {
 
   it('accepts a WAV sox wrote to a pipe (a placeholder size near 2 GiB, audio to the end of the file)', async () => {
     // sox cannot seek back on a pipe, so it states 0x7FFFF000 data bytes; the audio ends where the file does.
-    const { stdout } = await run('sh', ['-c', 'sox -n -r 48000 -b 24 -c 1 -t wav - synth 3 sine 440 | cat'], { encoding: 'buffer', maxBuffer: 2 ** 24 })
+    const { stdout } = await run('sh', ['-c', 'sox -n -r 48000 -b 24 -c 1 -t wav - synth 3 sine 440 | cat'], {
+      encoding: 'buffer',
+      maxBuffer: 2 ** 24,
+    })
     expect(stdout.readUInt32LE(stdout.indexOf('data') + 4)).toBeGreaterThanOrEqual(0x7fff0000)
     const take = await store.import('700', await put('sox-piped.wav', stdout), { stem: 'A' })
     expect(take.preflight).toMatchObject({ measured: true, duration_s: 3 })
-    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({ ok: true, sizeState: 'exact', durationS: 3 })
+    expect(await walkWav(bufferSource(await readFile(store.audioPath(take))))).toMatchObject({
+      ok: true,
+      sizeState: 'exact',
+      durationS: 3,
+    })
   })
 
   it.each([
@@ -124,8 +149,12 @@ describe('damaged WAVs', () => {
   })
 
   it('calls a text file renamed .wav a text file, and a zero-byte file empty', async () => {
-    await expect(store.import('700', await put('script.wav', 'VO: Buy now!\n'.repeat(40)), { stem: 'A' })).rejects.toThrow('"script.wav" is a text file, not audio.')
-    await expect(store.import('700', await put('zero.wav', Buffer.alloc(0)), { stem: 'A' })).rejects.toThrow('"zero.wav" is empty (0 bytes), so there is no audio in it.')
+    await expect(
+      store.import('700', await put('script.wav', 'VO: Buy now!\n'.repeat(40)), { stem: 'A' }),
+    ).rejects.toThrow('"script.wav" is a text file, not audio.')
+    await expect(store.import('700', await put('zero.wav', Buffer.alloc(0)), { stem: 'A' })).rejects.toThrow(
+      '"zero.wav" is empty (0 bytes), so there is no audio in it.',
+    )
   })
 })
 
@@ -140,8 +169,15 @@ describe('other containers cut off or damaged', () => {
     await tone(whole, 10, extra)
     const bytes = await readFile(whole)
     const path = await put(`cut.${ext}`, bytes.subarray(0, Math.floor(bytes.length * 0.32)))
-    const err = await store.import('700', path, { stem: 'A' }).then(() => null, (e: unknown) => e as Error)
-    expect(err?.message).toMatch(new RegExp(`^"cut\\.${ext}" ends in the middle of its audio at [23]\\.\\d s \\(its header says 10\\.0 s\\); it was cut off while being written or copied\\.$`))
+    const err = await store.import('700', path, { stem: 'A' }).then(
+      () => null,
+      (e: unknown) => e as Error,
+    )
+    expect(err?.message).toMatch(
+      new RegExp(
+        `^"cut\\.${ext}" ends in the middle of its audio at [23]\\.\\d s \\(its header says 10\\.0 s\\); it was cut off while being written or copied\\.$`,
+      ),
+    )
     expect(await jobFiles()).toEqual([])
   })
 
@@ -152,7 +188,9 @@ describe('other containers cut off or damaged', () => {
     const mid = Math.floor(bytes.length / 2)
     for (let i = mid; i < mid + 3000; i++) bytes[i] = (i * 7) & 255
     const path = await put('garbled.mp3', bytes)
-    await expect(store.import('700', path, { stem: 'A' })).rejects.toThrow(/^"garbled\.mp3" is damaged: ffmpeg reported ".+" after \d+\.\d s of audio\.$/)
+    await expect(store.import('700', path, { stem: 'A' })).rejects.toThrow(
+      /^"garbled\.mp3" is damaged: ffmpeg reported ".+" after \d+\.\d s of audio\.$/,
+    )
   })
 
   it('still takes the whole file of each', async () => {
@@ -170,7 +208,11 @@ describe('files cut off in their header, or before their index', () => {
     const { stdout } = await run('head', ['-c', String(bytes), source], { encoding: 'buffer', maxBuffer: 2 ** 24 })
     return put(name, stdout)
   }
-  const refusal = (path: string) => store.import('700', path, { stem: 'A' }).then(() => null, (e: unknown) => (e as Error).message)
+  const refusal = (path: string) =>
+    store.import('700', path, { stem: 'A' }).then(
+      () => null,
+      (e: unknown) => (e as Error).message,
+    )
   const CUT = 'it was cut off while being written or copied.'
 
   it('names an M4A cut off before its index (ffmpeg writes the moov box last)', async () => {
@@ -180,10 +222,14 @@ describe('files cut off in their header, or before their index', () => {
     expect(await refusal(await headOf(whole, Math.floor(size / 2), 'half.m4a'))).toBe(
       `"half.m4a" ends in the middle of its audio data, before its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`,
     )
-    expect(await refusal(await headOf(whole, 20, 'ftyp-cut.m4a'))).toBe(`"ftyp-cut.m4a" ends inside its header (after 20 bytes), before any audio: ${CUT}`)
+    expect(await refusal(await headOf(whole, 20, 'ftyp-cut.m4a'))).toBe(
+      `"ftyp-cut.m4a" ends inside its header (after 20 bytes), before any audio: ${CUT}`,
+    )
     const bytes = await readFile(whole)
     const moovAt = bytes.indexOf('moov') - 4
-    expect(await refusal(await headOf(whole, moovAt, 'no-index.m4a'))).toBe(`"no-index.m4a" has no index (the MP4 "moov" box that says where its audio is), so it cannot be played; ${CUT}`)
+    expect(await refusal(await headOf(whole, moovAt, 'no-index.m4a'))).toBe(
+      `"no-index.m4a" has no index (the MP4 "moov" box that says where its audio is), so it cannot be played; ${CUT}`,
+    )
     expect(await refusal(await headOf(whole, moovAt + 100, 'index-cut.m4a'))).toBe(
       `"index-cut.m4a" ends in the middle of its index (the MP4 "moov" box that says where the audio is), so it cannot be played; ${CUT}`,
     )
@@ -192,7 +238,9 @@ describe('files cut off in their header, or before their index', () => {
 
   it.each([4, 8, 11])('calls a WAV cut after %i bytes cut off in its header, not a text file', async (bytes) => {
     const path = await headOf(join(sources, 'ten.wav'), bytes, `riff-${bytes}.wav`)
-    expect(await refusal(path)).toBe(`"riff-${bytes}.wav" ends inside its header (after ${bytes} bytes), before any audio: ${CUT}`)
+    expect(await refusal(path)).toBe(
+      `"riff-${bytes}.wav" ends inside its header (after ${bytes} bytes), before any audio: ${CUT}`,
+    )
   })
 
   it.each([
@@ -210,14 +258,20 @@ describe('things that are not files', () => {
   it('refuses a FIFO at once, without opening it for reading', async () => {
     const fifo = join(root, 'pipe.wav')
     await run('mkfifo', [fifo])
-    await expect(store.import('700', fifo, { stem: 'A' })).rejects.toThrow('"pipe.wav" is a pipe (FIFO), not an audio file; drop the audio file itself.')
+    await expect(store.import('700', fifo, { stem: 'A' })).rejects.toThrow(
+      '"pipe.wav" is a pipe (FIFO), not an audio file; drop the audio file itself.',
+    )
   })
 
   it('refuses a device, a folder, a socket and a link to a folder', async () => {
-    await expect(store.import('700', '/dev/null', { stem: 'A' })).rejects.toThrow('"null" is a device, not an audio file')
+    await expect(store.import('700', '/dev/null', { stem: 'A' })).rejects.toThrow(
+      '"null" is a device, not an audio file',
+    )
     const folder = join(root, 'takes.wav')
     await mkdir(folder, { recursive: true })
-    await expect(store.import('700', folder, { stem: 'A' })).rejects.toThrow('"takes.wav" is a folder, not an audio file')
+    await expect(store.import('700', folder, { stem: 'A' })).rejects.toThrow(
+      '"takes.wav" is a folder, not an audio file',
+    )
     const link = join(root, 'link.wav')
     await symlink(folder, link)
     await expect(store.import('700', link, { stem: 'A' })).rejects.toThrow('"link.wav" is a folder')
@@ -234,7 +288,9 @@ describe('things that are not files', () => {
   // Tests run as root, for whom chmod 000 changes nothing; a write-only sysfs file refuses even root (EACCES).
   const WRITE_ONLY = '/sys/bus/pci/rescan'
   it.skipIf(!existsSync(WRITE_ONLY))('refuses a file that cannot be read', async () => {
-    await expect(store.import('700', WRITE_ONLY, { stem: 'A' })).rejects.toThrow('"rescan" cannot be read (permission denied).')
+    await expect(store.import('700', WRITE_ONLY, { stem: 'A' })).rejects.toThrow(
+      '"rescan" cannot be read (permission denied).',
+    )
   })
 })
 
@@ -252,7 +308,9 @@ describe("Booth's copies of files dropped onto the web page", () => {
   })
 
   it('are removed when refused', async () => {
-    await expect(store.import('700', await dropCopy('notes.wav', 'not audio\n'), { stem: 'A' })).rejects.toThrow('a text file')
+    await expect(store.import('700', await dropCopy('notes.wav', 'not audio\n'), { stem: 'A' })).rejects.toThrow(
+      'a text file',
+    )
     expect(await readdir(join(dataDir, 'incoming'))).toEqual([])
   })
 

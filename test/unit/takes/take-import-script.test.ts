@@ -16,14 +16,35 @@ import { offlineTakeArea } from './helpers/offline-take-area'
 let root: string
 let area: TakeArea
 const saved: Record<string, Partial<JobDetail>> = {
-  '1042': { job_id: '1042', suggested_stem: 'ACME', length_s: 30, kind: 'finished_spot', script: { kind: 'typed', revision_id: '77', revised_at: null, html: null, text: 'Saved copy: revision 77.', document: null } },
-  '1043': { job_id: '1043', suggested_stem: 'NOSCRIPT', length_s: 30, kind: 'finished_spot', script: { kind: 'none', revision_id: null, revised_at: null, html: null, text: '', document: null } },
+  '1042': {
+    job_id: '1042',
+    suggested_stem: 'ACME',
+    length_s: 30,
+    kind: 'finished_spot',
+    script: {
+      kind: 'typed',
+      revision_id: '77',
+      revised_at: null,
+      html: null,
+      text: 'Saved copy: revision 77.',
+      document: null,
+    },
+  },
+  '1043': {
+    job_id: '1043',
+    suggested_stem: 'NOSCRIPT',
+    length_s: 30,
+    kind: 'finished_spot',
+    script: { kind: 'none', revision_id: null, revised_at: null, html: null, text: '', document: null },
+  },
 }
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'booth-import-script-'))
   await makeTone(join(root, 'dropped.wav'), 1)
-  area = offlineTakeArea(join(root, 'data'), { savedJob: async (jobId) => (saved[jobId] as JobDetail | undefined) ?? null })
+  area = offlineTakeArea(join(root, 'data'), {
+    savedJob: async (jobId) => (saved[jobId] as JobDetail | undefined) ?? null,
+  })
 })
 afterAll(async () => {
   await area.stop()
@@ -31,11 +52,18 @@ afterAll(async () => {
 })
 
 /** The page's call, checked by the bridge contract as main checks it, then answered. */
-const importTake = (args: unknown) => area.handlers.importTake(takeCalls.importTake(args, 'importTake') as Parameters<TakeArea['handlers']['importTake']>[0])
+const importTake = (args: unknown) =>
+  area.handlers.importTake(
+    takeCalls.importTake(args, 'importTake') as Parameters<TakeArea['handlers']['importTake']>[0],
+  )
 
 describe('importTake and the script at the drop', () => {
   it('records the script the page sends: the job on screen at the drop', async () => {
-    const take = await importTake({ jobId: '1042', path: join(root, 'dropped.wav'), script: { revision_id: '78', text: 'On screen: revision 78.' } })
+    const take = await importTake({
+      jobId: '1042',
+      path: join(root, 'dropped.wav'),
+      script: { revision_id: '78', text: 'On screen: revision 78.' },
+    })
     expect(take.script_read).toEqual({ revision_id: '78', text: 'On screen: revision 78.' })
     expect(take.source).toBe('imported')
   })
@@ -52,7 +80,14 @@ describe('importTake and the script at the drop', () => {
 
   it('the bridge refuses a script that is not {revision_id, text} or is too long, in words', () => {
     const path = join(root, 'dropped.wav')
-    expect(() => takeCalls.importTake({ jobId: '1042', path, script: { revision_id: 5, text: 'x' } }, 'importTake')).toThrow(/revision_id/)
-    expect(() => takeCalls.importTake({ jobId: '1042', path, script: { revision_id: null, text: 'x'.repeat(MAX_SCRIPT_TEXT + 1) } }, 'importTake')).toThrow(/text/)
+    expect(() =>
+      takeCalls.importTake({ jobId: '1042', path, script: { revision_id: 5, text: 'x' } }, 'importTake'),
+    ).toThrow(/revision_id/)
+    expect(() =>
+      takeCalls.importTake(
+        { jobId: '1042', path, script: { revision_id: null, text: 'x'.repeat(MAX_SCRIPT_TEXT + 1) } },
+        'importTake',
+      ),
+    ).toThrow(/text/)
   })
 })

@@ -40,7 +40,9 @@ async function piped(name: string, command: string): Promise<string> {
 describe('audio whose header leaves its length open', () => {
   it('imports and measures a FLAC ffmpeg wrote to a pipe (Duration: N/A)', async () => {
     const path = await piped('ffmpeg-piped.flac', 'ffmpeg -v error -f lavfi -i sine=d=3:r=48000 -f flac -')
-    const { stderr } = await run('ffmpeg', ['-hide_banner', '-i', path], { encoding: 'utf8' }).catch((e: { stderr: string }) => e)
+    const { stderr } = await run('ffmpeg', ['-hide_banner', '-i', path], { encoding: 'utf8' }).catch(
+      (e: { stderr: string }) => e,
+    )
     expect(stderr).toMatch(/Duration: N\/A/)
     const take = await store.import('700', path, { stem: 'A' })
     expect(take.file_name).toMatch(/\.flac$/)
@@ -58,7 +60,21 @@ describe('audio whose header leaves its length open', () => {
     ['64 kb/s: byte rate 8000', ['-b:a', '64k'], 8000],
   ])('imports and measures an MP3 inside a WAV (WAVE_FORMAT_MPEGLAYER3, %s)', async (_what, rate, byteRate) => {
     const path = join(sources, `mp3-in-${byteRate}.wav`)
-    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=3:r=48000', '-c:a', 'libmp3lame', ...rate, '-f', 'wav', path])
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=3:r=48000',
+      '-c:a',
+      'libmp3lame',
+      ...rate,
+      '-f',
+      'wav',
+      path,
+    ])
     const bytes = await readFile(path)
     const fmt = bytes.indexOf('fmt ') + 8
     expect(bytes.readUInt16LE(fmt)).toBe(0x0055) // WAVE_FORMAT_MPEGLAYER3
@@ -73,23 +89,56 @@ describe('audio whose header leaves its length open', () => {
 
   it('delivers all of an MP3 inside a WAV whose header states too little, saying so in bytes', async () => {
     const path = join(sources, 'mp3-in-short-header.wav')
-    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=3:r=48000', '-c:a', 'libmp3lame', '-f', 'wav', path])
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=3:r=48000',
+      '-c:a',
+      'libmp3lame',
+      '-f',
+      'wav',
+      path,
+    ])
     const bytes = Buffer.from(await readFile(path))
     const sizeAt = bytes.indexOf('data') + 4
     const all = bytes.readUInt32LE(sizeAt)
     bytes.writeUInt32LE(Math.floor(all / 10), sizeAt)
     await writeFile(path, bytes)
     const take = await store.import('700', path, { stem: 'A' })
-    expect(take.import_notice).toBe(`The header says ${Math.floor(all / 10)} bytes of audio but ${all} follow: Booth will deliver all of them.`)
+    expect(take.import_notice).toBe(
+      `The header says ${Math.floor(all / 10)} bytes of audio but ${all} follow: Booth will deliver all of them.`,
+    )
     expect(take.preflight?.duration_s).toBeGreaterThan(2.95)
   })
 
   it('still refuses an MP3 inside a WAV that is cut off, naming it', async () => {
     const path = join(sources, 'mp3-in-whole.wav')
-    await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=3:r=48000', '-c:a', 'libmp3lame', '-f', 'wav', path])
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=d=3:r=48000',
+      '-c:a',
+      'libmp3lame',
+      '-f',
+      'wav',
+      path,
+    ])
     const bytes = await readFile(path)
     const cut = join(sources, 'mp3-in-cut.wav')
     await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)))
-    await expect(store.import('700', cut, { stem: 'A' })).rejects.toThrow(/^"mp3-in-cut\.wav" ends in the middle of its audio data \(after \d+ of the \d+ bytes its header states\); it was cut off while being written or copied\.$/)
+    await expect(store.import('700', cut, { stem: 'A' })).rejects.toThrow(
+      new RegExp(
+        String.raw`^"mp3-in-cut\.wav" ends in the middle of its audio data \(after \d+ of the \d+ bytes its ` +
+          String.raw`header states\); it was cut off while being written or copied\.$`,
+      ),
+    )
   })
 })

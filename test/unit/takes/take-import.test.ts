@@ -36,7 +36,11 @@ beforeEach(async () => {
 })
 
 /** Everything in the job's folder (temp and counter files included); [] when the folder was never made. */
-const jobDir = () => readdir(join(dataDir, 'takes', '500')).then((names) => names.sort(), () => [])
+const jobDir = () =>
+  readdir(join(dataDir, 'takes', '500')).then(
+    (names) => names.sort(),
+    () => [],
+  )
 
 describe('TakeStore.import', () => {
   it.each([
@@ -48,7 +52,13 @@ describe('TakeStore.import', () => {
   ])('copies %s in, named by its content (.%s), and measures it', async (name, ext, codec) => {
     const source = join(sources, name)
     const take = await store.import('500', source, { stem: 'ACME_SPRING30', label: 'pickup', spotLengthS: 30 })
-    expect(take).toMatchObject({ file_name: `ACME_SPRING30_pickup_01.${ext}`, source: 'imported', original_name: name, state: 'ready', label: 'pickup' })
+    expect(take).toMatchObject({
+      file_name: `ACME_SPRING30_pickup_01.${ext}`,
+      source: 'imported',
+      original_name: name,
+      state: 'ready',
+      label: 'pickup',
+    })
     expect(take.preflight).toMatchObject({ measured: true, codec })
     const copied = await readFile(store.audioPath(take))
     expect(copied.equals(await readFile(source))).toBe(true)
@@ -67,12 +77,32 @@ describe('TakeStore.import', () => {
     const video = join(root, 'clip.mp4')
     const { execFile } = await import('node:child_process')
     await new Promise<void>((resolve, reject) =>
-      execFile('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=d=0.5', '-f', 'lavfi', '-i', 'color=s=32x32:d=0.5', '-shortest', video], (e) => (e ? reject(e) : resolve())),
+      execFile(
+        'ffmpeg',
+        [
+          '-v',
+          'error',
+          '-y',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=d=0.5',
+          '-f',
+          'lavfi',
+          '-i',
+          'color=s=32x32:d=0.5',
+          '-shortest',
+          video,
+        ],
+        (e) => (e ? reject(e) : resolve()),
+      ),
     )
     await expect(store.import('500', video, { stem: 'A' })).rejects.toThrow(/"clip.mp4" is a video/)
     const empty = join(root, 'empty.wav')
     await makeTone(empty, 0.5, ['-t', '0'])
-    await expect(store.import('500', empty, { stem: 'A' })).rejects.toThrow('"empty.wav" has a WAV header but no audio in it.')
+    await expect(store.import('500', empty, { stem: 'A' })).rejects.toThrow(
+      '"empty.wav" has a WAV header but no audio in it.',
+    )
     await expect(store.import('500', join(root, 'gone.wav'), { stem: 'A' })).rejects.toThrow(/could not be found/)
     expect(await jobDir()).toEqual([])
   })
@@ -82,14 +112,20 @@ describe('TakeStore.import', () => {
     const rec = await store.record('500', { stem: 'S', sampleRate: 48000, channels: 1 })
     expect(rec.take.file_name).toBe('S_main_02.wav')
     await store.cancelRecording(rec.take.id)
-    expect((await store.import('500', join(sources, 'take.aiff'), { stem: 'S', label: 'alt' })).file_name).toBe('S_alt_03.aiff')
+    expect((await store.import('500', join(sources, 'take.aiff'), { stem: 'S', label: 'alt' })).file_name).toBe(
+      'S_alt_03.aiff',
+    )
   })
 })
 
 describe('TakeStore.renderForDelivery', () => {
   it('delivers the original when no trim is set', async () => {
     const take = await store.import('500', join(sources, 'take.wav'), { stem: 'ACME' })
-    expect(await store.renderForDelivery(take.id)).toEqual({ path: store.audioPath(take), file_name: take.file_name, trimmed: false })
+    expect(await store.renderForDelivery(take.id)).toEqual({
+      path: store.audioPath(take),
+      file_name: take.file_name,
+      trimmed: false,
+    })
   })
 
   it('renders a sample-accurate trimmed copy at the same bit depth, leaving the original as it was', async () => {
@@ -118,7 +154,9 @@ describe('TakeStore.renderForDelivery', () => {
 
     // Without a measured length setTrim cannot check the trim; the render counts the decoded samples and refuses.
     const aiff = await store.import('500', join(sources, 'take.aiff'), { stem: 'ACME' })
-    const meta = JSON.parse(await readFile(join(dataDir, 'takes', '500', `${aiff.id}.take.json`), 'utf8')) as { preflight: unknown }
+    const meta = JSON.parse(await readFile(join(dataDir, 'takes', '500', `${aiff.id}.take.json`), 'utf8')) as {
+      preflight: unknown
+    }
     meta.preflight = null // unmeasured: setTrim cannot check the length
     await writeFile(join(dataDir, 'takes', '500', `${aiff.id}.take.json`), JSON.stringify(meta))
     await store.setTrim(aiff.id, { head_s: 0.6, tail_s: 0.6 })
@@ -137,7 +175,10 @@ describe('the script a dropped take was read from', () => {
   it('is null when no script is known, and never longer than the bridge allows', async () => {
     const none = await store.import('500', join(sources, 'take.mp3'), { stem: 'S' })
     expect(none.script_read).toBeNull()
-    const long = await store.import('500', join(sources, 'take.mp3'), { stem: 'S', script: { revision_id: null, text: 'x'.repeat(MAX_SCRIPT_TEXT + 10) } })
+    const long = await store.import('500', join(sources, 'take.mp3'), {
+      stem: 'S',
+      script: { revision_id: null, text: 'x'.repeat(MAX_SCRIPT_TEXT + 10) },
+    })
     expect(long.script_read).toEqual({ revision_id: null, text: 'x'.repeat(MAX_SCRIPT_TEXT) })
   })
 })

@@ -12,8 +12,17 @@ import type { TalentClient } from '../../../main/api/client'
 
 describe('stemWithKeyNumber', () => {
   it('keeps the key number’s own hyphens in the take’s name', () => {
-    expect(stemWithKeyNumber('HOLLISANDFINCHOPTICIANS_HOLF919620', 'HOLF-9196-20')).toBe('HOLLISANDFINCHOPTICIANS_HOLF-9196-20')
-    expect(takeFileName(safeStem(stemWithKeyNumber('HOLLISANDFINCHOPTICIANS_HOLF919620', 'HOLF-9196-20'), '7'), 'main', 1, 'wav')).toBe('HOLLISANDFINCHOPTICIANS_HOLF-9196-20_main_01.wav')
+    expect(stemWithKeyNumber('HOLLISANDFINCHOPTICIANS_HOLF919620', 'HOLF-9196-20')).toBe(
+      'HOLLISANDFINCHOPTICIANS_HOLF-9196-20',
+    )
+    expect(
+      takeFileName(
+        safeStem(stemWithKeyNumber('HOLLISANDFINCHOPTICIANS_HOLF919620', 'HOLF-9196-20'), '7'),
+        'main',
+        1,
+        'wav',
+      ),
+    ).toBe('HOLLISANDFINCHOPTICIANS_HOLF-9196-20_main_01.wav')
     // Any case, any place among the parts; a key with other separators keeps them file-safe.
     expect(stemWithKeyNumber('holf919620_Hollis', 'HOLF-9196-20')).toBe('HOLF-9196-20_Hollis')
     expect(stemWithKeyNumber('ACME_WXYZ1234', 'WXYZ 1234')).toBe('ACME_WXYZ_1234')
@@ -42,7 +51,16 @@ describe('stemWithKeyNumber', () => {
   })
   it('is what a new take is named by, from the API or the saved copy of its job', async () => {
     const log = createLog({ sink: { write: () => undefined } })
-    const client = { getJob: async () => ({ job: { suggested_stem: 'HOLLISANDFINCHOPTICIANS_HOLF919620', key_number: 'HOLF-9196-20', length_s: 20, kind: 'dry_voice' } }) } as unknown as TalentClient
+    const client = {
+      getJob: async () => ({
+        job: {
+          suggested_stem: 'HOLLISANDFINCHOPTICIANS_HOLF919620',
+          key_number: 'HOLF-9196-20',
+          length_s: 20,
+          kind: 'dry_voice',
+        },
+      }),
+    } as unknown as TalentClient
     expect((await createJobFactsLookup(() => client, log)('5'))?.stem).toBe('HOLLISANDFINCHOPTICIANS_HOLF-9196-20')
   })
 })

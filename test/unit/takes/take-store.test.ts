@@ -12,7 +12,8 @@ let clock: number
 let idCount: number
 const newStore = (measure: MeasureTake = probeMeasure, extra = {}) =>
   new TakeStore({
-    dataDir, measure,
+    dataDir,
+    measure,
     now: () => new Date(clock),
     newId: () => `take${++idCount}`,
     writerOptions: { syncIntervalS: 0.1 },
@@ -37,7 +38,10 @@ async function recordTake(store: TakeStore, jobId: string, seconds: number, extr
 
 /** Files in a job folder, except the take-number counter (temp files would show up here). */
 const jobFiles = (jobId: string, shelf = 'takes') =>
-  readdir(join(dataDir, shelf, jobId)).then((n) => n.filter((f) => f !== '.take-numbers.json').sort(), () => [])
+  readdir(join(dataDir, shelf, jobId)).then(
+    (n) => n.filter((f) => f !== '.take-numbers.json').sort(),
+    () => [],
+  )
 
 describe('TakeStore recording, naming and metadata', () => {
   it('records takes named from the stem, label and a per-job number, with complete metadata', async () => {
@@ -51,19 +55,42 @@ describe('TakeStore recording, naming and metadata', () => {
     expect(second.file_name).toBe('ACME_SPRING30_alt_02.wav')
     expect(otherJob.take_number).toBe(1)
     expect(first).toMatchObject({
-      schema: 1, id: 'take1', job_id: '1042', label: 'main', take_number: 1, note: 'warm read', source: 'recorded',
-      original_name: null, state: 'ready', spot_length_s: 30, job_kind: 'dry_voice', created_at: '2026-03-14T09:30:00.000Z',
+      schema: 1,
+      id: 'take1',
+      job_id: '1042',
+      label: 'main',
+      take_number: 1,
+      note: 'warm read',
+      source: 'recorded',
+      original_name: null,
+      state: 'ready',
+      spot_length_s: 30,
+      job_kind: 'dry_voice',
+      created_at: '2026-03-14T09:30:00.000Z',
       trim: { head_s: 0, tail_s: 0 },
       upload: { handle: null, offset: 0, status: 'none' },
       delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
     })
-    expect(first.preflight).toMatchObject({ measured: true, sample_rate: 48000, channels: 1, bit_depth: 24, codec: 'pcm_s24le' })
+    expect(first.preflight).toMatchObject({
+      measured: true,
+      sample_rate: 48000,
+      channels: 1,
+      bit_depth: 24,
+      codec: 'pcm_s24le',
+    })
     expect(first.preflight?.duration_s).toBeCloseTo(0.5, 3)
     expect(second.created_at).toBe('2026-03-14T09:31:00.000Z')
 
     // On disk: audio + metadata, no temp files; the metadata file is exactly what get() returns.
-    expect(await jobFiles('1042')).toEqual(['ACME_SPRING30_alt_02.wav', 'ACME_SPRING30_main_01.wav', 'take1.take.json', 'take2.take.json'])
-    expect(JSON.parse(await readFile(join(dataDir, 'takes', '1042', 'take1.take.json'), 'utf8'))).toEqual(await store.get('take1'))
+    expect(await jobFiles('1042')).toEqual([
+      'ACME_SPRING30_alt_02.wav',
+      'ACME_SPRING30_main_01.wav',
+      'take1.take.json',
+      'take2.take.json',
+    ])
+    expect(JSON.parse(await readFile(join(dataDir, 'takes', '1042', 'take1.take.json'), 'utf8'))).toEqual(
+      await store.get('take1'),
+    )
     const listing = await store.list('1042')
     expect(listing.takes.map((t) => t.take_number)).toEqual([1, 2])
     expect(listing.damaged).toEqual([])
@@ -71,23 +98,33 @@ describe('TakeStore recording, naming and metadata', () => {
 
   it('makes an unsafe stem file-safe and falls back to the job id', async () => {
     const store = newStore()
-    expect((await recordTake(store, '5', 0.1, { stem: "../Acme / Spring '30 — Café" })).file_name).toBe('Acme_Spring_30_Cafe_main_01.wav')
+    expect((await recordTake(store, '5', 0.1, { stem: "../Acme / Spring '30 — Café" })).file_name).toBe(
+      'Acme_Spring_30_Cafe_main_01.wav',
+    )
     expect((await recordTake(store, '5', 0.1, { stem: '///' })).file_name).toBe('job_5_main_02.wav')
     expect((await recordTake(store, '5', 0.1, { stem: null })).file_name).toBe('job_5_main_03.wav')
   })
 
   it('gives concurrent recordings of one job distinct numbers', async () => {
     const store = newStore()
-    const recs = await Promise.all([1, 2, 3].map(() => store.record('9', { stem: 'X', sampleRate: 48000, channels: 1 })))
+    const recs = await Promise.all(
+      [1, 2, 3].map(() => store.record('9', { stem: 'X', sampleRate: 48000, channels: 1 })),
+    )
     expect(recs.map((r) => r.take.take_number).sort()).toEqual([1, 2, 3])
     await Promise.all(recs.map((r) => store.cancelRecording(r.take.id)))
     expect(await jobFiles('9')).toEqual([])
   })
 
-  it('stores the preflight of main/audio\'s real measureTake, measured against the job\'s length and kind', async () => {
+  it("stores the preflight of main/audio's real measureTake, measured against the job's length and kind", async () => {
     const store = newStore(measureTake)
     const take = await recordTake(store, '2', 1.2, { spotLengthS: 0.5, kind: 'finished_spot' })
-    expect(take.preflight).toMatchObject({ measured: true, sample_rate: 48000, channels: 1, bit_depth: 24, codec: 'pcm_s24le' })
+    expect(take.preflight).toMatchObject({
+      measured: true,
+      sample_rate: 48000,
+      channels: 1,
+      bit_depth: 24,
+      codec: 'pcm_s24le',
+    })
     expect(take.preflight?.duration_s).toBeCloseTo(1.2, 3)
     expect(take.preflight?.peak_dbfs).toBeCloseTo(-6.02, 1) // the tone's amplitude is 0.5
     expect(take.preflight?.warnings).toContain('runs_long')
@@ -104,11 +141,19 @@ describe('TakeStore recording, naming and metadata', () => {
 
   it('refuses bad input with clear messages', async () => {
     const store = newStore()
-    await expect(store.record('../etc', { stem: 'x', sampleRate: 48000, channels: 1 })).rejects.toThrow(/is not a job id/)
-    await expect(store.record('1', { stem: 'x', label: 'best' as never, sampleRate: 48000, channels: 1 })).rejects.toThrow(/not a take label; use one of main, alt/)
+    await expect(store.record('../etc', { stem: 'x', sampleRate: 48000, channels: 1 })).rejects.toThrow(
+      /is not a job id/,
+    )
+    await expect(
+      store.record('1', { stem: 'x', label: 'best' as never, sampleRate: 48000, channels: 1 }),
+    ).rejects.toThrow(/not a take label; use one of main, alt/)
     await expect(store.record('1', { stem: 'x', sampleRate: 100, channels: 1 })).rejects.toThrow(/Sample rate/)
-    await expect(store.record('1', { stem: 'x', sampleRate: 48000, channels: 1, kind: 'radio' as never })).rejects.toThrow(/not a job kind; use one of dry_voice/)
-    await expect(store.record('1', { stem: 'x', sampleRate: 48000, channels: 1, spotLengthS: -5 })).rejects.toThrow(/spot length must be zero or more/)
+    await expect(
+      store.record('1', { stem: 'x', sampleRate: 48000, channels: 1, kind: 'radio' as never }),
+    ).rejects.toThrow(/not a job kind; use one of dry_voice/)
+    await expect(store.record('1', { stem: 'x', sampleRate: 48000, channels: 1, spotLengthS: -5 })).rejects.toThrow(
+      /spot length must be zero or more/,
+    )
     expect(() => store.writeRecording('nope', new Float32Array(2))).toThrow(/not recording/)
     await expect(store.get('missing')).rejects.toThrow(/There is no take missing/)
     const take = await recordTake(store, '1', 0.1)
@@ -136,9 +181,18 @@ describe('TakeStore edits, trash and damage', () => {
 
     await store.setUpload(take.id, { handle: 'a'.repeat(32), offset: 4096, status: 'uploading' })
     await expect(store.setLabel(take.id, 'alt')).rejects.toThrow(/already being sent/)
-    const delivered = await store.setDelivery(take.id, { idempotency_key: 'key_12345678', status: 'queued', queued: true })
+    const delivered = await store.setDelivery(take.id, {
+      idempotency_key: 'key_12345678',
+      status: 'queued',
+      queued: true,
+    })
     expect(delivered.upload).toEqual({ handle: 'a'.repeat(32), offset: 4096, status: 'uploading' })
-    expect(delivered.delivery).toEqual({ idempotency_key: 'key_12345678', delivery_id: null, status: 'queued', queued: true })
+    expect(delivered.delivery).toEqual({
+      idempotency_key: 'key_12345678',
+      delivery_id: null,
+      status: 'queued',
+      queued: true,
+    })
     expect(await store.get(take.id)).toEqual(delivered)
   })
 
@@ -167,7 +221,9 @@ describe('TakeStore edits, trash and damage', () => {
     expect(await store.emptyTrash()).toBe(2)
     expect(await jobFiles('8')).not.toContain(`${one.id}.readback.json`)
     expect((await store.listTrash()).takes).toEqual([])
-    expect((await store.record('8', { stem: 'ACME_SPRING30', sampleRate: 48000, channels: 1 })).take.take_number).toBe(3)
+    expect((await store.record('8', { stem: 'ACME_SPRING30', sampleRate: 48000, channels: 1 })).take.take_number).toBe(
+      3,
+    )
   })
 
   it('reports malformed or wrong-shaped metadata as damaged, never crashing and never deleting it', async () => {
@@ -186,7 +242,9 @@ describe('TakeStore edits, trash and damage', () => {
     const byId = Object.fromEntries(listing.damaged.map((d) => [d.id, d.message]))
     expect(byId['take2']).toMatch(/take2\.take\.json" is not valid JSON .*its audio is left where it is/)
     expect(byId['take9']).toMatch(/is damaged: field "label" must be one of main, alt/)
-    expect(byId[`audio:${bad.file_name}`]).toBe(`"${bad.file_name}" has no take record Booth can read; the file is kept at ${join(dataDir, 'takes', '12', bad.file_name)}.`)
+    expect(byId[`audio:${bad.file_name}`]).toBe(
+      `"${bad.file_name}" has no take record Booth can read; the file is kept at ${join(dataDir, 'takes', '12', bad.file_name)}.`,
+    )
     await expect(store.get('take2')).rejects.toThrow(/not valid JSON/)
     await expect(store.setNote('take2', 'x')).rejects.toThrow(/not valid JSON/)
 
@@ -239,8 +297,15 @@ describe('TakeStore crash recovery', () => {
     await writeFile(join(dir, `.${take.id}.take.json.4242.0badc0de.tmp`), '{"half":')
     await writeFile(join(dir, 'notes-by-the-person.txt'), 'mine')
     const report = await newStore().recoverUnfinished()
-    expect(report.removedLeftovers.sort()).toEqual([join('33', '.ACME_SPRING30_main_02.mp3.partial'), join('33', `.${take.id}.take.json.4242.0badc0de.tmp`)])
-    expect(await jobFiles('33')).toEqual(['ACME_SPRING30_main_01.wav', 'notes-by-the-person.txt', `${take.id}.take.json`])
+    expect(report.removedLeftovers.sort()).toEqual([
+      join('33', '.ACME_SPRING30_main_02.mp3.partial'),
+      join('33', `.${take.id}.take.json.4242.0badc0de.tmp`),
+    ])
+    expect(await jobFiles('33')).toEqual([
+      'ACME_SPRING30_main_01.wav',
+      'notes-by-the-person.txt',
+      `${take.id}.take.json`,
+    ])
     expect(report.recovered).toEqual([])
   })
 
@@ -250,7 +315,9 @@ describe('TakeStore crash recovery', () => {
     await writeFile(rec.path, 'garbage that replaced the audio')
     const report = await newStore().recoverUnfinished()
     expect(report.recovered).toEqual([])
-    expect(report.failed[0]?.message).toMatch(/^ACME_main_01 was cut off while recording and could not be repaired: .*not a WAV file/)
+    expect(report.failed[0]?.message).toMatch(
+      /^ACME_main_01 was cut off while recording and could not be repaired: .*not a WAV file/,
+    )
     expect(await readFile(rec.path, 'utf8')).toBe('garbage that replaced the audio')
   })
 })

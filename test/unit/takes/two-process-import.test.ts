@@ -26,10 +26,16 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
-interface Imported { source: string; take_number: number; file_name: string }
+interface Imported {
+  source: string
+  take_number: number
+  file_name: string
+}
 
 function importer(dataDir: string, go: string, files: string[]): { ready: Promise<void>; result: Promise<Imported[]> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, JOB, go, ...files], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, JOB, go, ...files], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let err = ''
   child.stderr.on('data', (d: Buffer) => (err += d.toString()))
   let ready: () => void = () => {}
@@ -57,7 +63,10 @@ it('no take number or file name is given twice and no WAV is overwritten when tw
       await makeTone(path, seconds + (who === 'b' ? 0.5 : 0), ['-c:a', 'pcm_s24le'])
       files.push(path)
     }
-    for (const [voice, text] of [['en-us', 'Spring sale at Miller and Sons, this weekend only.'], ['en-gb+f3', `Take ${who}: twenty percent off, not thirty.`]] as const) {
+    for (const [voice, text] of [
+      ['en-us', 'Spring sale at Miller and Sons, this weekend only.'],
+      ['en-gb+f3', `Take ${who}: twenty percent off, not thirty.`],
+    ] as const) {
       const path = join(sources, `${who}-${voice}.wav`)
       await run('espeak-ng', ['-v', voice, '-s', who === 'a' ? '150' : '190', '-w', path, text])
       files.push(path)

@@ -16,7 +16,11 @@ const ROOT = join(import.meta.dirname, '..', '..', '..')
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs')
 const CONFIG = 'test/unit/test-support/fixtures/vitest.fixture-config.ts'
 
-interface FileResult { file: string; passed: boolean; message: string }
+interface FileResult {
+  file: string
+  passed: boolean
+  message: string
+}
 
 /** Runs the fixture files; each file's outcome and its failure messages. */
 async function runFixtures(freshModules: boolean): Promise<FileResult[]> {
@@ -24,16 +28,32 @@ async function runFixtures(freshModules: boolean): Promise<FileResult[]> {
   try {
     const out = join(dir, 'results.json')
     // This run's own vitest variables stay out of the child's, which is a run of its own.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'))
-    await promisify(execFile)(process.execPath, [VITEST, 'run', '--config', CONFIG, '--reporter=json', `--outputFile=${out}`], {
-      cwd: ROOT, env: { ...env, FRESH_MODULES: freshModules ? 'on' : 'off' },
-    }).catch((e: unknown) => e) // failing fixture files are the point; their results are in the file
-    const report = JSON.parse(await readFile(out, 'utf8')) as { testResults: Array<{ name: string; status: string; message: string; assertionResults: Array<{ failureMessages: string[] }> }> }
-    return report.testResults.map((r) => ({
-      file: basename(r.name),
-      passed: r.status === 'passed',
-      message: [r.message, ...r.assertionResults.flatMap((a) => a.failureMessages)].join('\n'),
-    })).sort((a, b) => a.file.localeCompare(b.file))
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'),
+    )
+    await promisify(execFile)(
+      process.execPath,
+      [VITEST, 'run', '--config', CONFIG, '--reporter=json', `--outputFile=${out}`],
+      {
+        cwd: ROOT,
+        env: { ...env, FRESH_MODULES: freshModules ? 'on' : 'off' },
+      },
+    ).catch((e: unknown) => e) // failing fixture files are the point; their results are in the file
+    const report = JSON.parse(await readFile(out, 'utf8')) as {
+      testResults: Array<{
+        name: string
+        status: string
+        message: string
+        assertionResults: Array<{ failureMessages: string[] }>
+      }>
+    }
+    return report.testResults
+      .map((r) => ({
+        file: basename(r.name),
+        passed: r.status === 'passed',
+        message: [r.message, ...r.assertionResults.flatMap((a) => a.failureMessages)].join('\n'),
+      }))
+      .sort((a, b) => a.file.localeCompare(b.file))
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -42,7 +62,11 @@ async function runFixtures(freshModules: boolean): Promise<FileResult[]> {
 describe('test files in shared processes', () => {
   it('each file gets Booth’s modules afresh, and a file that leaves the environment changed fails, naming it', async () => {
     const results = await runFixtures(true)
-    expect(results.map((r) => [r.file, r.passed])).toEqual([['leaves-env.fixture.ts', false], ['zone-a.fixture.ts', true], ['zone-b.fixture.ts', true]])
+    expect(results.map((r) => [r.file, r.passed])).toEqual([
+      ['leaves-env.fixture.ts', false],
+      ['zone-a.fixture.ts', true],
+      ['zone-b.fixture.ts', true],
+    ])
     expect(results[0]?.message).toContain('BOOTH_FIXTURE_LEFT_BEHIND')
   }, 60_000)
 

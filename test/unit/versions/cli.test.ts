@@ -15,7 +15,11 @@ import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { engineMissing, VOICE } from './helpers/spot'
 
 const run = promisify(execFile)
-const SENTENCES = ["This Saturday only, it's the biggest sale of the year at Dream Street Furniture.", 'Queen mattresses start at just $299.', 'Visit us at 1400 Harbor Boulevard, open 9 to 9.']
+const SENTENCES = [
+  "This Saturday only, it's the biggest sale of the year at Dream Street Furniture.",
+  'Queen mattresses start at just $299.',
+  'Visit us at 1400 Harbor Boulevard, open 9 to 9.',
+]
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
 let scriptPath = ''
@@ -34,11 +38,31 @@ beforeAll(async () => {
   const flubbed = [...SENTENCES]
   flubbed[1] = 'Queen mattresses start at just $279.'
   take = await speakRead(dir, 'take', flubbed, { ...VOICE, pausesS: [0.7, 0.6], roomDbfs: -62 })
-  dayTwo = await speakRead(dir, 'day2', SENTENCES.slice(0, 2), { ...VOICE, pausesS: 0.65, roomDbfs: -52, roomSeed: 4, gainDb: -5 })
-  pickup = await speakRead(dir, 'pickup', [SENTENCES[1] as string], { ...VOICE, leadS: 0.5, tailS: 0.6, roomDbfs: -50, roomSeed: 5, gainDb: -5 })
-  fox = await speakRead(dir, 'fox', ['The quick brown fox jumps over the lazy dog.'], { ...VOICE, leadS: 0.4, tailS: 0.4, roomDbfs: -60 })
+  dayTwo = await speakRead(dir, 'day2', SENTENCES.slice(0, 2), {
+    ...VOICE,
+    pausesS: 0.65,
+    roomDbfs: -52,
+    roomSeed: 4,
+    gainDb: -5,
+  })
+  pickup = await speakRead(dir, 'pickup', [SENTENCES[1] as string], {
+    ...VOICE,
+    leadS: 0.5,
+    tailS: 0.6,
+    roomDbfs: -50,
+    roomSeed: 5,
+    gainDb: -5,
+  })
+  fox = await speakRead(dir, 'fox', ['The quick brown fox jumps over the lazy dog.'], {
+    ...VOICE,
+    leadS: 0.4,
+    tailS: 0.4,
+    roomDbfs: -60,
+  })
 }, 120_000)
-afterAll(async () => { await cleanup() })
+afterAll(async () => {
+  await cleanup()
+})
 
 describe('npm run pickup', { timeout: 300_000 }, () => {
   it('prints the edits, the read-back of the output and its preflight', async () => {
@@ -51,7 +75,15 @@ describe('npm run pickup', { timeout: 300_000 }, () => {
     expect(json.output).toBe(out)
     expect(json.edits).toHaveLength(1)
     expect(json.edits[0]).toMatchObject({ sentence: 2, source: pickup.path })
-    expect(Object.keys(json.edits[0])).toEqual(['sentence', 'source', 'take_from_s', 'take_to_s', 'source_from_s', 'source_to_s', 'gain_db'])
+    expect(Object.keys(json.edits[0])).toEqual([
+      'sentence',
+      'source',
+      'take_from_s',
+      'take_to_s',
+      'source_from_s',
+      'source_to_s',
+      'gain_db',
+    ])
     expect(json.edits[0].take_from_s).toBeLessThan(take.sentences[1]!.startS)
     expect(json.edits[0].take_to_s).toBeGreaterThan(take.sentences[1]!.endS)
     expect(json.edits[0].gain_db).toBeGreaterThan(3)
@@ -63,7 +95,11 @@ describe('npm run pickup', { timeout: 300_000 }, () => {
   it('refuses a pickup that matches no sentence, naming it, and writes no output', async () => {
     const out = join(dir, 'never.wav')
     const r = await runPickupCli([take.path, fox.path, '--script', scriptPath, '-o', out])
-    expect(r).toEqual({ code: 1, stdout: '', stderr: `The pickup "${fox.path}" reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.\n` })
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `The pickup "${fox.path}" reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.\n`,
+    })
     expect(await exists(out)).toBe(false)
   })
 
@@ -72,18 +108,34 @@ describe('npm run pickup', { timeout: 300_000 }, () => {
     await writeFile(text, 'these are my notes, not audio\n')
     const r = await runPickupCli([take.path, text, '--script', scriptPath, '-o', join(dir, 'never.wav')])
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(new RegExp(`^The pickup ${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not audio Booth can read \\(.+\\)\\.\\n$`))
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^The pickup ${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is not audio Booth can read \\(.+\\)\\.\\n$`,
+      ),
+    )
   })
 
   it('through npm: a file that cannot be read is exit 1, one sentence, no stack trace, no output; wrong usage is exit 2', async () => {
     const out = join(dir, 'never.wav')
     const missing = join(dir, 'missing.wav')
-    const failed = await run('npm', ['run', '-s', 'pickup', '--', take.path, missing, '--script', scriptPath, '-o', out], { cwd: process.cwd() }).then(() => null, (err: { code: number; stdout: string; stderr: string }) => err)
+    const failed = await run(
+      'npm',
+      ['run', '-s', 'pickup', '--', take.path, missing, '--script', scriptPath, '-o', out],
+      { cwd: process.cwd() },
+    ).then(
+      () => null,
+      (err: { code: number; stdout: string; stderr: string }) => err,
+    )
     expect(failed?.code).toBe(1)
     expect(failed?.stdout).toBe('')
     expect(failed?.stderr).toBe(`The pickup ${missing} cannot be read (ENOENT).\n`)
     expect(await exists(out)).toBe(false)
-    const usage = await run('npm', ['run', '-s', 'pickup', '--', take.path, '--script', scriptPath], { cwd: process.cwd() }).then(() => null, (err: { code: number; stderr: string }) => err)
+    const usage = await run('npm', ['run', '-s', 'pickup', '--', take.path, '--script', scriptPath], {
+      cwd: process.cwd(),
+    }).then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    )
     expect(usage?.code).toBe(2)
     expect(usage?.stderr).toMatch(/^Give the output file with -o OUT\.wav\. Usage: npm run pickup -- /)
   })
@@ -96,20 +148,46 @@ describe('npm run comp', { timeout: 300_000 }, () => {
     expect(r.stderr).toBe('')
     const json = JSON.parse(r.stdout)
     expect(Object.keys(json)).toEqual(['output', 'pieces', 'check', 'preflight'])
-    expect(json.pieces.map((p: { sentence: number; source: string }) => [p.sentence, p.source])).toEqual([[1, dayTwo.path], [2, dayTwo.path], [3, take.path]])
+    expect(json.pieces.map((p: { sentence: number; source: string }) => [p.sentence, p.source])).toEqual([
+      [1, dayTwo.path],
+      [2, dayTwo.path],
+      [3, take.path],
+    ])
     expect(Object.keys(json.pieces[0])).toEqual(['sentence', 'source', 'from_s', 'to_s', 'gain_db'])
     expect(json.check.verdict).toBe('matches')
     expect(json.preflight.measured).toBe(true)
-    const picked = await runCompCli([take.path, dayTwo.path, '--script', scriptPath, '-o', join(dir, 'comp2.wav'), '--pick', `1=${take.path}`])
-    expect(JSON.parse(picked.stdout).pieces.map((p: { source: string }) => p.source)).toEqual([take.path, dayTwo.path, take.path])
+    const picked = await runCompCli([
+      take.path,
+      dayTwo.path,
+      '--script',
+      scriptPath,
+      '-o',
+      join(dir, 'comp2.wav'),
+      '--pick',
+      `1=${take.path}`,
+    ])
+    expect(JSON.parse(picked.stdout).pieces.map((p: { source: string }) => p.source)).toEqual([
+      take.path,
+      dayTwo.path,
+      take.path,
+    ])
   })
 
   it('names a sentence that no take reads, before anything is rendered', async () => {
     const out = join(dir, 'never-comp.wav')
     const r = await runCompCli([dayTwo.path, '--script', scriptPath, '-o', out])
-    expect(r).toEqual({ code: 1, stdout: '', stderr: 'No take reads sentence 3, “Visit us at 1400 Harbor Boulevard, open 9 to 9.”; record it (a pickup) before rendering the comp.\n' })
+    expect(r).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'No take reads sentence 3, “Visit us at 1400 Harbor Boulevard, open 9 to 9.”; record it (a pickup) before rendering the comp.\n',
+    })
     expect(await exists(out)).toBe(false)
     const bad = await runCompCli([take.path, '--script', scriptPath, '-o', out, '--pick', `2=${fox.path}`])
-    expect(bad).toEqual({ code: 1, stdout: '', stderr: `--pick 2=${fox.path} names a file that is not one of the takes given.\n` })
+    expect(bad).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `--pick 2=${fox.path} names a file that is not one of the takes given.\n`,
+    })
   })
 })

@@ -37,7 +37,16 @@ beforeAll(async () => {
   dataDir = join(work.path, 'data')
   disk = await mountSmallDisk(dataDir, 16 * 1024 * 1024)
   vt = await versionedTake(dataDir, { writeMeta })
-  const readback = createReadbackArea({ dataDir, store: vt.store, hub: vt.hub, warn: () => undefined, getJob: async () => { throw new Error('offline') }, service: { engines: () => [gatedEngine(new Gate())] } })
+  const readback = createReadbackArea({
+    dataDir,
+    store: vt.store,
+    hub: vt.hub,
+    warn: () => undefined,
+    getJob: async () => {
+      throw new Error('offline')
+    },
+    service: { engines: () => [gatedEngine(new Gate())] },
+  })
   await readback.start()
   await readback.handlers.runReadback({ takeId: vt.take.id })
   await readback.service.whenIdle()
@@ -55,10 +64,15 @@ describe.skipIf(refusal !== null)('the take record first, then what hangs off it
     expect(before).toContain('tomorrow')
 
     fillAtRecord = true
-    const err = await guardVersionErrors(() => vt.commitCut(2.5), { dataDir, again: 'make the fix again' }).then(() => null, (e: unknown) => e)
+    const err = await guardVersionErrors(() => vt.commitCut(2.5), { dataDir, again: 'make the fix again' }).then(
+      () => null,
+      (e: unknown) => e,
+    )
     fillAtRecord = false
     expect(err).not.toBeNull()
-    expect(describeError(err).message).toMatch(/^The disk holding Booth's data is full: .* Free some space, then make the fix again/)
+    expect(describeError(err).message).toMatch(
+      /^The disk holding Booth's data is full: .* Free some space, then make the fix again/,
+    )
 
     // Nothing of version 2 was kept: the take, its read-back and the files beside it are version 1's.
     const take = await vt.fresh()

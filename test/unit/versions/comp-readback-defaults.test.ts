@@ -27,7 +27,11 @@ import { speakRead } from '../../support/voice-reads'
 import { clientFor, deliverableJobs, sandboxAt, takeArea, tempDir } from '../delivery/delivery-fixture'
 import { engineMissing, transcribe, VOICE } from './helpers/spot'
 
-const OLD = ["This Saturday only, it's the biggest sale of the year at Dream Street Furniture.", 'Queen mattresses start at just $299.', 'Visit us at 1400 Harbor Boulevard, open 9 to 9.']
+const OLD = [
+  "This Saturday only, it's the biggest sale of the year at Dream Street Furniture.",
+  'Queen mattresses start at just $299.',
+  'Visit us at 1400 Harbor Boulevard, open 9 to 9.',
+]
 const FRONT = 'Get free delivery on every mattress in the store.'
 const NEW = [FRONT, ...OLD] as string[]
 const oldScript = { revision_id: '501', text: OLD.join(' ') }
@@ -42,12 +46,17 @@ let versions: ReturnType<typeof createVersionArea>
 let current: ScriptCopy = { ...oldScript, names: [] }
 const ids = { a: '', b: '', c: '', d: '' }
 
-async function call<N extends keyof typeof versionCalls>(name: N, args: unknown): Promise<Awaited<ReturnType<(typeof versions.handlers)[N]>>> {
+async function call<N extends keyof typeof versionCalls>(
+  name: N,
+  args: unknown,
+): Promise<Awaited<ReturnType<(typeof versions.handlers)[N]>>> {
   const checked = versionCalls[name](args, name) as never
   return (versions.handlers[name] as unknown as (a: never) => Promise<never>)(checked)
 }
 const takeCall = <N extends keyof typeof takeCalls>(name: N, args: unknown) =>
-  (takes.area.handlers[name as keyof TakeArea['handlers']] as (a: never) => Promise<unknown>)(takeCalls[name](args, name) as never)
+  (takes.area.handlers[name as keyof TakeArea['handlers']] as (a: never) => Promise<unknown>)(
+    takeCalls[name](args, name) as never,
+  )
 const importTake = async (path: string, script: { revision_id: string; text: string }) =>
   ((await takeCall('importTake', { jobId, path, script })) as { id: string }).id
 
@@ -56,7 +65,10 @@ async function keepReadback(takeId: string, names: string[], doubted?: { word: R
   const { takes: all } = await takes.area.store.list(jobId)
   const meta = all.find((t) => t.id === takeId)
   if (!meta?.script_read) throw new Error('take not found')
-  const heard = await versions.work.readBack(meta, null, await takes.area.store.readyAudioPath(meta), { ...meta.script_read, names })
+  const heard = await versions.work.readBack(meta, null, await takes.area.store.readyAudioPath(meta), {
+    ...meta.script_read,
+    names,
+  })
   if (!heard.stored) throw new Error('no read-back')
   if (doubted) {
     const w = heard.stored.words.find((x) => doubted.word.test(x.word))
@@ -77,16 +89,30 @@ beforeAll(async () => {
   ;[jobId] = (await deliverableJobs(client, 1)) as [string]
   takes = takeArea({ dataDir: join(root.path, 'data'), url: () => sandbox.url })
   versions = createVersionArea({
-    store: takes.area.store, hub: takes.hub, transcribe, currentScript: async () => current, takesChanged: takes.area.changed,
+    store: takes.area.store,
+    hub: takes.hub,
+    transcribe,
+    currentScript: async () => current,
+    takesChanged: takes.area.changed,
     recording: {
       start: (a) => takes.area.handlers.startRecording(a),
       stop: (a) => takes.area.handlers.stopRecording(a),
       cancel: (a) => takes.area.handlers.cancelRecording(a),
     },
   })
-  const a = await speakRead(root.path, 'a', [OLD[0], OLD[1], 'Visit us at 1800 Harbor Boulevard, open 9 to 9.'] as string[], { ...VOICE, pausesS: [0.7, 0.65], roomDbfs: -62 })
+  const a = await speakRead(
+    root.path,
+    'a',
+    [OLD[0], OLD[1], 'Visit us at 1800 Harbor Boulevard, open 9 to 9.'] as string[],
+    { ...VOICE, pausesS: [0.7, 0.65], roomDbfs: -62 },
+  )
   const b = await speakRead(root.path, 'b', NEW, { ...VOICE, pausesS: [0.6, 0.75, 0.7], roomDbfs: -61, roomSeed: 9 })
-  const c = await speakRead(root.path, 'c', ['Get free delivery on every sofa in the store.', ...OLD], { ...VOICE, pausesS: [0.65, 0.7, 0.6], roomDbfs: -61, roomSeed: 4 })
+  const c = await speakRead(root.path, 'c', ['Get free delivery on every sofa in the store.', ...OLD], {
+    ...VOICE,
+    pausesS: [0.65, 0.7, 0.6],
+    roomDbfs: -61,
+    roomSeed: 4,
+  })
   ids.a = await importTake(a.path, oldScript)
   current = { ...newScript, names: ['Dream Street Furniture'] }
   ids.b = await importTake(b.path, newScript)

@@ -23,12 +23,25 @@ import { sha256File } from '../../../main/versions/recordings'
 import { versionCalls, type VersionProgress } from '../../../shared/bridge-versions'
 import { beforeTimeOf, finishedTimeOf } from '../../../shared/versions/time-map'
 import { takeCalls } from '../../../shared/bridge-takes'
-import { clientFor, deliveredEvent, deliveriesOf, sandboxAt, takeArea, tempDir, waitForEvent } from '../delivery/delivery-fixture'
+import {
+  clientFor,
+  deliveredEvent,
+  deliveriesOf,
+  sandboxAt,
+  takeArea,
+  tempDir,
+  waitForEvent,
+} from '../delivery/delivery-fixture'
 import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { engineMissing, samplesOf, transcribe, VOICE } from './helpers/spot'
 import { childUnderWay } from '../../support/child-under-way'
 
-const SENTENCES = ['This Saturday only, the biggest sale of the year.', 'Save twenty percent on every mattress.', 'Our sleep experts are here to help.', 'Visit Dream Street Furniture today.']
+const SENTENCES = [
+  'This Saturday only, the biggest sale of the year.',
+  'Save twenty percent on every mattress.',
+  'Our sleep experts are here to help.',
+  'Visit Dream Street Furniture today.',
+]
 /** Slow pauses, a long head and tail: the read runs well past its 15 s spot. At 146 wpm it fits only with a 3.5 % tempo change. */
 const SLOW = { ...VOICE, pausesS: [1.0, 1.1, 0.95], leadS: 1.2, tailS: 1.6, roomDbfs: -60 }
 const script = { revision_id: '601', text: SENTENCES.join(' ') }
@@ -44,13 +57,19 @@ let read: SpokenRead
 const job = { id: '', spot: 0 }
 let takeId = ''
 
-async function call<N extends keyof typeof versionCalls>(name: N, args: unknown): Promise<Awaited<ReturnType<(typeof versions.handlers)[N]>>> {
+async function call<N extends keyof typeof versionCalls>(
+  name: N,
+  args: unknown,
+): Promise<Awaited<ReturnType<(typeof versions.handlers)[N]>>> {
   const checked = versionCalls[name](args, name) as never
   return (versions.handlers[name] as unknown as (a: never) => Promise<never>)(checked)
 }
 const takeCall = <N extends keyof typeof takeCalls>(name: N, args: unknown) =>
-  (takes.area.handlers[name as keyof TakeArea['handlers']] as (a: never) => Promise<unknown>)(takeCalls[name](args, name) as never)
-const importRead = async (jobId: string) => ((await takeCall('importTake', { jobId, path: read.path, script })) as { id: string }).id
+  (takes.area.handlers[name as keyof TakeArea['handlers']] as (a: never) => Promise<unknown>)(
+    takeCalls[name](args, name) as never,
+  )
+const importRead = async (jobId: string) =>
+  ((await takeCall('importTake', { jobId, path: read.path, script })) as { id: string }).id
 
 /** A pending seed job that can take a delivery, of this spot length and kind. */
 async function deliverableJob(lengthS: number, kind: string): Promise<string> {
@@ -65,7 +84,12 @@ async function deliverableJob(lengthS: number, kind: string): Promise<string> {
 const versionFiles = async (jobId: string) => {
   const dir = join(root.path, 'data', 'takes', jobId, 'versions')
   // A take's seal (its own file linked in under its hash at its first check) is the take's, not the finish's.
-  return [...await readdir(join(dir, 'recordings')).catch(() => []), ...await readdir(join(dir, 'renders')).catch(() => [])].filter((n) => !n.endsWith('.sealed')).sort()
+  return [
+    ...(await readdir(join(dir, 'recordings')).catch(() => [])),
+    ...(await readdir(join(dir, 'renders')).catch(() => [])),
+  ]
+    .filter((n) => !n.endsWith('.sealed'))
+    .sort()
 }
 
 beforeAll(async () => {
@@ -78,9 +102,20 @@ beforeAll(async () => {
   job.spot = 15
   takes = takeArea({ dataDir: join(root.path, 'data'), url: () => sandbox.url })
   versions = createVersionArea({
-    store: takes.area.store, hub: takes.hub, transcribe, currentScript: async () => null, takesChanged: takes.area.changed,
-    recording: { start: (a) => takes.area.handlers.startRecording(a), stop: (a) => takes.area.handlers.stopRecording(a), cancel: (a) => takes.area.handlers.cancelRecording(a) },
-    finish: createFinisher({ profileOf: async (_jobId, kind) => defaultProfile(kind), mediaUrl: (path) => `booth-media:${path}` }),
+    store: takes.area.store,
+    hub: takes.hub,
+    transcribe,
+    currentScript: async () => null,
+    takesChanged: takes.area.changed,
+    recording: {
+      start: (a) => takes.area.handlers.startRecording(a),
+      stop: (a) => takes.area.handlers.stopRecording(a),
+      cancel: (a) => takes.area.handlers.cancelRecording(a),
+    },
+    finish: createFinisher({
+      profileOf: async (_jobId, kind) => defaultProfile(kind),
+      mediaUrl: (path) => `booth-media:${path}`,
+    }),
   })
   read = await speakRead(root.path, 'slow', SENTENCES, { ...SLOW, speed: 150 })
   takeId = await importRead(job.id)
@@ -94,9 +129,15 @@ afterAll(async () => {
 
 describe('finishing a take for delivery through the bridge calls', { timeout: 600_000 }, () => {
   it('refuses choices the contract does not allow, in words', async () => {
-    await expect(call('finishVersion', { takeId, choices: { ...CHOICES, breaths: 'remove' } })).rejects.toThrow(/choices.breaths must be one of lower, keep, cut/)
-    await expect(call('finishVersion', { takeId, choices: { ...CHOICES, maxTempoPercent: 5 } })).rejects.toThrow(/maxTempoPercent must be at most 4/)
-    await expect(call('finishVersion', { takeId, choices: { ...CHOICES, shortestPauseS: 0.2 } })).rejects.toThrow(/shortestPauseS must be at least 0.25/)
+    await expect(call('finishVersion', { takeId, choices: { ...CHOICES, breaths: 'remove' } })).rejects.toThrow(
+      /choices.breaths must be one of lower, keep, cut/,
+    )
+    await expect(call('finishVersion', { takeId, choices: { ...CHOICES, maxTempoPercent: 5 } })).rejects.toThrow(
+      /maxTempoPercent must be at most 4/,
+    )
+    await expect(call('finishVersion', { takeId, choices: { ...CHOICES, shortestPauseS: 0.2 } })).rejects.toThrow(
+      /shortestPauseS must be at least 0.25/,
+    )
   })
 
   it('makes the next version fitted to the spot: measured, read back, its before and after kept', async () => {
@@ -119,14 +160,21 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     // Its time map is kept (A/B starts the other side at the same word): each sentence of the read keeps its
     // length (at the tempo) where it lands, the sentences stay in order, and mapping back finds the same place.
     expect(f.time_map?.length).toBeGreaterThan(0)
-    const landed = read.sentences.map((x) => ({ start: finishedTimeOf(f.time_map, x.startS), end: finishedTimeOf(f.time_map, x.endS - 0.001), mid: (x.startS + x.endS) / 2, length: x.endS - x.startS }))
+    const landed = read.sentences.map((x) => ({
+      start: finishedTimeOf(f.time_map, x.startS),
+      end: finishedTimeOf(f.time_map, x.endS - 0.001),
+      mid: (x.startS + x.endS) / 2,
+      length: x.endS - x.startS,
+    }))
     for (const [i, x] of landed.entries()) {
       expect(Math.abs(x.end - x.start - x.length / f.tempo), `sentence ${i + 1}`).toBeLessThanOrEqual(0.02)
       expect(beforeTimeOf(f.time_map, finishedTimeOf(f.time_map, x.mid))).toBeCloseTo(x.mid, 3)
       if (i > 0) expect(x.start).toBeGreaterThan((landed[i - 1] as { end: number }).end)
     }
     expect((landed.at(-1) as { end: number }).end).toBeLessThanOrEqual(f.after.length_s)
-    expect(made.version.summary).toMatch(/^Finished for delivery: 1[45]\.\d\d s for the 15\.0 s spot \(was \d+\.\d\d s\); \d+ pauses? changed/)
+    expect(made.version.summary).toMatch(
+      /^Finished for delivery: 1[45]\.\d\d s for the 15\.0 s spot \(was \d+\.\d\d s\); \d+ pauses? changed/,
+    )
     // What the take plays and delivers is the finished audio, and its preflight is measured from it.
     const path = takes.area.store.audioPath(made.take)
     const rendered = await samplesOf(path)
@@ -140,7 +188,9 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     // The recording on disk is never rewritten.
     expect(await sha256File(join(root.path, 'data', 'takes', job.id, before.file_name))).toBe(recordingHash)
     // Main said how far it got, finishing first.
-    const progress = takes.events.filter((e) => e.event === 'versionProgress' && (e.data as VersionProgress).takeId === takeId).map((e) => e.data as VersionProgress)
+    const progress = takes.events
+      .filter((e) => e.event === 'versionProgress' && (e.data as VersionProgress).takeId === takeId)
+      .map((e) => e.data as VersionProgress)
     const stages = progress.map((p) => p.stage)
     expect(stages.slice(0, 1)).toEqual(['finishing'])
     expect(stages.at(-1)).toBe('done')
@@ -180,13 +230,17 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     const quicker = await speakRead(root.path, 'quicker', SENTENCES, { ...SLOW, speed: 146 })
     const fresh = ((await takeCall('importTake', { jobId: job.id, path: quicker.path, script })) as { id: string }).id
     const files = await versionFiles(job.id)
-    await expect(call('finishVersion', { takeId: fresh, choices: { breaths: 'keep', maxTempoPercent: 1, shortestPauseS: 0.25 } })).rejects.toThrow(/^The words alone take \d+\.\d s.*; the spot is 15\.0 s; 1 % faster reaches \d+\.\d s\.$/)
+    await expect(
+      call('finishVersion', { takeId: fresh, choices: { breaths: 'keep', maxTempoPercent: 1, shortestPauseS: 0.25 } }),
+    ).rejects.toThrow(/^The words alone take \d+\.\d s.*; the spot is 15\.0 s; 1 % faster reaches \d+\.\d s\.$/)
     expect((await takes.area.store.get(fresh)).current_version ?? 1).toBe(1)
     expect(await versionFiles(job.id)).toEqual(files)
     // A 10 s job: the words alone take longer than the spot, whatever the choices.
     const shortJob = await deliverableJob(10, 'dry_voice')
     const id = await importRead(shortJob)
-    await expect(call('finishVersion', { takeId: id, choices: CHOICES })).rejects.toThrow(/^The words alone take \d+\.\d s.*; the spot is 10\.0 s; 4 % faster reaches \d+\.\d s\.$/)
+    await expect(call('finishVersion', { takeId: id, choices: CHOICES })).rejects.toThrow(
+      /^The words alone take \d+\.\d s.*; the spot is 10\.0 s; 4 % faster reaches \d+\.\d s\.$/,
+    )
     const t = await takes.area.store.get(id)
     expect(t.current_version ?? 1).toBe(1)
     expect(await versionFiles(shortJob)).toEqual([])
@@ -198,7 +252,9 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     const made = await call('finishVersion', { takeId: bare, choices: CHOICES })
     expect(made.version).toMatchObject({ number: 2, operation: 'finish', readback: null })
     expect(Math.abs(made.version.finish!.after.length_s - job.spot)).toBeLessThanOrEqual(0.05)
-    expect(made.version.findings).toEqual([expect.objectContaining({ code: 'not_read_back', message: expect.stringMatching(/no script text/) })])
+    expect(made.version.findings).toEqual([
+      expect.objectContaining({ code: 'not_read_back', message: expect.stringMatching(/no script text/) }),
+    ])
     expect(made.take.preflight?.warnings).not.toContain('runs_short')
     expect(made.take.preflight?.warnings).not.toContain('runs_long')
   })
@@ -220,7 +276,10 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     expect(facts?.length_verdict).toBe('pass')
     expect(Math.abs((facts?.length_s ?? 0) - job.spot)).toBeLessThanOrEqual(0.05)
     // The sandbox's own world (the domain behind the seam) holds the stored file.
-    const held = (sandbox.world as DomainWorld).state().jobs.find((j) => j.job_id === job.id)?.deliveries.find((d) => d.original_name === file.file_name)
+    const held = (sandbox.world as DomainWorld)
+      .state()
+      .jobs.find((j) => j.job_id === job.id)
+      ?.deliveries.find((d) => d.original_name === file.file_name)
     expect(held?.audio.kind).toBe('path')
     const heldPath = (held?.audio as { path: string }).path
     expect((await stat(heldPath)).size).toBe((await stat(file.path)).size)
@@ -235,14 +294,30 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     expect(await child.kill()).toBe('SIGKILL')
     // Booth starts again on the same data folder.
     const again = createVersionArea({
-      store: takes.area.store, hub: takes.hub, transcribe, currentScript: async () => null, takesChanged: () => undefined,
-      recording: { start: (a) => takes.area.handlers.startRecording(a), stop: (a) => takes.area.handlers.stopRecording(a), cancel: (a) => takes.area.handlers.cancelRecording(a) },
-      finish: createFinisher({ profileOf: async (_jobId, kind) => defaultProfile(kind), mediaUrl: (path) => `booth-media:${path}` }),
+      store: takes.area.store,
+      hub: takes.hub,
+      transcribe,
+      currentScript: async () => null,
+      takesChanged: () => undefined,
+      recording: {
+        start: (a) => takes.area.handlers.startRecording(a),
+        stop: (a) => takes.area.handlers.stopRecording(a),
+        cancel: (a) => takes.area.handlers.cancelRecording(a),
+      },
+      finish: createFinisher({
+        profileOf: async (_jobId, kind) => defaultProfile(kind),
+        mediaUrl: (path) => `booth-media:${path}`,
+      }),
     })
     const n = (await takes.area.store.get(id)).take_number
-    expect(await again.handlers.listUnfinishedWork({ jobId: job.id })).toEqual([{
-      takeId: id, jobId: job.id, what: 'finish', message: `The finish for delivery before Booth stopped was not finished; take ${n} is at version 1.`,
-    }])
+    expect(await again.handlers.listUnfinishedWork({ jobId: job.id })).toEqual([
+      {
+        takeId: id,
+        jobId: job.id,
+        what: 'finish',
+        message: `The finish for delivery before Booth stopped was not finished; take ${n} is at version 1.`,
+      },
+    ])
     const t = await takes.area.store.get(id)
     expect([t.current_version ?? 1, (t.versions ?? []).length <= 1]).toEqual([1, true])
     // What the killed finish had written is a leftover, cleared as every start clears them.

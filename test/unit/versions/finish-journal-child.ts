@@ -18,11 +18,18 @@ if (!dataDir || !takeId) {
   process.exit(2)
 }
 const store = new TakeStore({ dataDir, measure: async () => notMeasuredPreflight() })
-const refuse = async (): Promise<never> => { throw new Error('no recording here') }
+const refuse = async (): Promise<never> => {
+  throw new Error('no recording here')
+}
 const area = createVersionArea({
-  store, hub: new EventHub(), takesChanged: () => undefined, currentScript: async () => null,
+  store,
+  hub: new EventHub(),
+  takesChanged: () => undefined,
+  currentScript: async () => null,
   recording: { start: refuse, stop: refuse, cancel: refuse },
-  transcribe: async () => { throw new Error('not heard here') },
+  transcribe: async () => {
+    throw new Error('not heard here')
+  },
   finish: createFinisher({
     profileOf: async (_jobId, kind) => defaultProfile(kind),
     finish: async (req) => {

@@ -32,17 +32,39 @@ const store = new TakeStore({
     return notMeasuredPreflight()
   },
 })
-const refuse = async (): Promise<never> => { throw new Error('no recording here') }
+const refuse = async (): Promise<never> => {
+  throw new Error('no recording here')
+}
 const area = createVersionArea({
-  store, hub: new EventHub(), takesChanged: () => undefined, currentScript: async () => null,
+  store,
+  hub: new EventHub(),
+  takesChanged: () => undefined,
+  currentScript: async () => null,
   recording: { start: refuse, stop: refuse, cancel: refuse },
-  transcribe: async () => { throw new Error('not heard here') },
+  transcribe: async () => {
+    throw new Error('not heard here')
+  },
   finish: createFinisher({
     profileOf: async (_jobId, kind) => defaultProfile(kind),
     finish: async (req) => {
       await writeGeneratedWav(req.output, { sample_rate: 48_000, channels: 1, encoding: 'pcm_s24' }, 48_000 * 3, 99)
       await req.onWritten?.(req.output)
-      return { out: req.output, length_s: 3, tempo: 1, gain_db: 0, level: 'test', limited: false, limiting: null, dynamics: null, noise_floor: null, clicks_left: 0, before: figures, after: figures, edits: [], time_map: [] }
+      return {
+        out: req.output,
+        length_s: 3,
+        tempo: 1,
+        gain_db: 0,
+        level: 'test',
+        limited: false,
+        limiting: null,
+        dynamics: null,
+        noise_floor: null,
+        clicks_left: 0,
+        before: figures,
+        after: figures,
+        edits: [],
+        time_map: [],
+      }
     },
   }),
 })

@@ -22,16 +22,28 @@ const CHILD = fileURLToPath(new URL('./finish-kill-child.ts', import.meta.url))
 const JOB = '4242'
 const FORMAT = { sample_rate: 48_000, channels: 1, encoding: 'pcm_s24' as const }
 let work: Awaited<ReturnType<typeof tempDir>>
-beforeAll(async () => { work = await tempDir('booth-finish-restart-') })
-afterAll(async () => { await work.remove() })
+beforeAll(async () => {
+  work = await tempDir('booth-finish-restart-')
+})
+afterAll(async () => {
+  await work.remove()
+})
 
 /** Booth started on `dataDir`: a new store and version area, and the takes' start (as take-handlers' start runs it). */
 async function start(dataDir: string) {
   const store = new TakeStore({ dataDir, measure: async () => notMeasuredPreflight() })
-  const refuse = async (): Promise<never> => { throw new Error('no recording here') }
+  const refuse = async (): Promise<never> => {
+    throw new Error('no recording here')
+  }
   const area = createVersionArea({
-    store, hub: new EventHub(), currentScript: async () => null, takesChanged: () => undefined,
-    recording: { start: refuse, stop: refuse, cancel: refuse }, transcribe: async () => { throw new Error('not heard here') },
+    store,
+    hub: new EventHub(),
+    currentScript: async () => null,
+    takesChanged: () => undefined,
+    recording: { start: refuse, stop: refuse, cancel: refuse },
+    transcribe: async () => {
+      throw new Error('not heard here')
+    },
   })
   const report = await store.recoverUnfinished()
   return { store, area, report }
@@ -48,7 +60,10 @@ async function killedFinish(name: string) {
   // The versions' files (named by their hashes): temp files a crash leaves are cleared as every start clears
   // them, and the take's own seal (its file linked in under its hash) stays while the take is there.
   const hashed = (names: string[]) => names.filter((n) => /^[0-9a-f]{64}\.(wav|sha256)$/.test(n)).sort()
-  const files = async () => ({ recordings: hashed(await readdir(join(folder, 'recordings')).catch(() => [])), renders: hashed(await readdir(join(folder, 'renders')).catch(() => [])) })
+  const files = async () => ({
+    recordings: hashed(await readdir(join(folder, 'recordings')).catch(() => [])),
+    renders: hashed(await readdir(join(folder, 'renders')).catch(() => [])),
+  })
   return { dataDir, take, files, folder }
 }
 
@@ -62,22 +77,44 @@ describe('a finish killed after writing its recording and render', { timeout: 12
     const again = await start(k.dataDir)
     expect(await k.files()).toEqual({ recordings: [], renders: [] })
     expect((await readdir(join(k.folder, 'recordings'))).filter((n) => n.endsWith('.sealed'))).toHaveLength(1)
-    expect(again.report.removedLeftovers.filter((p) => /versions\/(recordings|renders)\/[0-9a-f]{64}\./.test(p))).toHaveLength(3)
+    expect(
+      again.report.removedLeftovers.filter((p) => /versions\/(recordings|renders)\/[0-9a-f]{64}\./.test(p)),
+    ).toHaveLength(3)
     const n = k.take.take_number
     const said = `The finish for delivery before Booth stopped was not finished; take ${n} is at version 1.`
     expect((await again.area.handlers.listUnfinishedWork({ jobId: JOB })).map((x) => x.message)).toEqual([said])
     // A version made after the restart is not the cut-off finish's.
     const t = await again.store.get(k.take.id)
     const ref = await again.area.versions.recordings(JOB).add(again.store.recordingPath(t))
-    const list = { format: ref.format, frames: 48_000, pieces: [{ source: ref.hash, from: 0, to: 48_000, at: 0, gain_db: 0, fade_in: { frames: 0, shape: 'equal_power' as const }, fade_out: { frames: 480, shape: 'equal_power' as const } }] }
-    await again.area.work.exclusive(t, () => again.area.work.commit(t, null, { operation: 'cut_restart', list, changes: [], findings: [] }))
-    expect((await again.area.handlers.listUnfinishedWork({ jobId: JOB })).map((x) => x.message)).toEqual([`The finish for delivery before Booth stopped was not finished; take ${n} is at version 2.`])
+    const list = {
+      format: ref.format,
+      frames: 48_000,
+      pieces: [
+        {
+          source: ref.hash,
+          from: 0,
+          to: 48_000,
+          at: 0,
+          gain_db: 0,
+          fade_in: { frames: 0, shape: 'equal_power' as const },
+          fade_out: { frames: 480, shape: 'equal_power' as const },
+        },
+      ],
+    }
+    await again.area.work.exclusive(t, () =>
+      again.area.work.commit(t, null, { operation: 'cut_restart', list, changes: [], findings: [] }),
+    )
+    expect((await again.area.handlers.listUnfinishedWork({ jobId: JOB })).map((x) => x.message)).toEqual([
+      `The finish for delivery before Booth stopped was not finished; take ${n} is at version 2.`,
+    ])
     // A third start keeps what that version uses, and still says the same.
     const used = await k.files()
     const third = await start(k.dataDir)
     expect(await k.files()).toEqual(used)
     expect(used.renders.filter((x) => x.endsWith('.wav'))).toHaveLength(1)
-    expect((await third.area.handlers.listUnfinishedWork({ jobId: JOB })).map((x) => x.message)).toEqual([`The finish for delivery before Booth stopped was not finished; take ${n} is at version 2.`])
+    expect((await third.area.handlers.listUnfinishedWork({ jobId: JOB })).map((x) => x.message)).toEqual([
+      `The finish for delivery before Booth stopped was not finished; take ${n} is at version 2.`,
+    ])
   })
 
   it('keeps a file a pending delivery names, and everything when a take record cannot be read', async () => {
@@ -85,7 +122,13 @@ describe('a finish killed after writing its recording and render', { timeout: 12
     const left = await k.files()
     const render = left.renders.find((x) => x.endsWith('.wav')) as string
     const path = join(k.folder, 'renders', render)
-    await writeFile(join(k.dataDir, 'delivery-queue.json'), JSON.stringify({ schema: 1, items: [{ takeId: k.take.id, file: { path, file_name: 'x.wav', size: 1, mtimeMs: 1 } }] }))
+    await writeFile(
+      join(k.dataDir, 'delivery-queue.json'),
+      JSON.stringify({
+        schema: 1,
+        items: [{ takeId: k.take.id, file: { path, file_name: 'x.wav', size: 1, mtimeMs: 1 } }],
+      }),
+    )
     await start(k.dataDir)
     const after = await k.files()
     expect(after.recordings).toEqual([])

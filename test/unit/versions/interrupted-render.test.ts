@@ -28,26 +28,49 @@ beforeAll(async () => {
   const t = await vt.fresh()
   const ref = await vt.area.versions.recordings(JOB).add(vt.store.recordingPath(t))
   // Three minutes made of the three-second recording at -1 dB: long enough to be caught while it is written.
-  const pieces = Array.from({ length: 60 }, (_, i) => ({ source: ref.hash, from: 0, to: ref.frames, at: i * ref.frames, gain_db: -1, fade_in: { frames: 0, shape: 'equal_power' as const }, fade_out: { frames: 0, shape: 'equal_power' as const } }))
+  const pieces = Array.from({ length: 60 }, (_, i) => ({
+    source: ref.hash,
+    from: 0,
+    to: ref.frames,
+    at: i * ref.frames,
+    gain_db: -1,
+    fade_in: { frames: 0, shape: 'equal_power' as const },
+    fade_out: { frames: 0, shape: 'equal_power' as const },
+  }))
   const list: EditList = { format: ref.format, frames: 60 * ref.frames, pieces }
-  const made = await vt.area.work.commit(t, await vt.area.work.scriptOf(t), { operation: 'cut_restart', list, changes: [], findings: [] })
+  const made = await vt.area.work.commit(t, await vt.area.work.scriptOf(t), {
+    operation: 'cut_restart',
+    list,
+    changes: [],
+    findings: [],
+  })
   renderPath = join(vt.area.versions.folders(JOB).renders, `${made.version.render_key}.wav`)
   renderSha = await sha256File(renderPath)
   await rm(renderPath)
 }, 120_000)
-afterAll(async () => { await work.remove() })
+afterAll(async () => {
+  await work.remove()
+})
 
 const rendersDir = () => vt.area.versions.folders(JOB).renders
 const temps = async () => (await readdir(rendersDir())).filter((n) => n.endsWith('.rendering'))
 
 describe('a render cut off by SIGKILL', { timeout: 120_000 }, () => {
   it('leaves a .rendering file that the next start clears; the version renders again, byte for byte', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, vt.dataDir, vt.take.id], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, vt.dataDir, vt.take.id], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     let err = ''
-    child.stdout.on('data', (b: Buffer) => { out += b.toString() })
-    child.stderr.on('data', (b: Buffer) => { err += b.toString() })
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)))
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString()
+    })
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString()
+    })
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+      child.on('exit', (code, signal) => resolve(signal ?? code)),
+    )
     // Killed as soon as its temp file is on disk, long before the render is whole.
     for (;;) {
       if ((await temps()).length > 0) break

@@ -15,9 +15,13 @@ if (!dataDir || !takeId) {
   process.exit(2)
 }
 const store = new TakeStore({ dataDir, measure: async () => notMeasuredPreflight() })
-const refuse = async (): Promise<never> => { throw new Error('no recording here') }
+const refuse = async (): Promise<never> => {
+  throw new Error('no recording here')
+}
 const area = createVersionArea({
-  store, hub: new EventHub(), takesChanged: () => undefined,
+  store,
+  hub: new EventHub(),
+  takesChanged: () => undefined,
   recording: { start: refuse, stop: refuse, cancel: refuse },
   currentScript: async () => {
     process.stdout.write('under way\n')
@@ -25,7 +29,9 @@ const area = createVersionArea({
     setInterval(() => undefined, 60_000)
     return new Promise<never>(() => undefined)
   },
-  transcribe: async () => { throw new Error('not heard here') },
+  transcribe: async () => {
+    throw new Error('not heard here')
+  },
 })
 await area.handlers.cutRestart({ takeId, from_s: 0.5, to_s: 1 })
 process.stdout.write('done\n')

@@ -15,8 +15,12 @@ import { tempDir } from '../delivery/delivery-fixture'
 import { heardIn, JOB, SCRIPT, versionedTake } from './helpers/versioned-take'
 
 let work: Awaited<ReturnType<typeof tempDir>>
-beforeAll(async () => { work = await tempDir('booth-patch-hearings-') })
-afterAll(async () => { await work.remove() })
+beforeAll(async () => {
+  work = await tempDir('booth-patch-hearings-')
+})
+afterAll(async () => {
+  await work.remove()
+})
 
 /** A new service on the same data folder, whose engine counts what it is asked to hear. */
 function restarted(dataDir: string) {
@@ -25,10 +29,29 @@ function restarted(dataDir: string) {
     heard.push(path)
     return { words: heardIn(path), engine: 'pocketsphinx' }
   }
-  const store = new TakeStore({ dataDir, measure: async () => { throw new Error('not measured here') } })
+  const store = new TakeStore({
+    dataDir,
+    measure: async () => {
+      throw new Error('not measured here')
+    },
+  })
   const area = createVersionArea({
-    store, hub: new EventHub(), transcribe, currentScript: async () => ({ revision_id: '7', text: SCRIPT, names: [] }), takesChanged: () => undefined,
-    recording: { start: async () => { throw new Error('no recording here') }, stop: async () => { throw new Error('no recording here') }, cancel: async () => { throw new Error('no recording here') } },
+    store,
+    hub: new EventHub(),
+    transcribe,
+    currentScript: async () => ({ revision_id: '7', text: SCRIPT, names: [] }),
+    takesChanged: () => undefined,
+    recording: {
+      start: async () => {
+        throw new Error('no recording here')
+      },
+      stop: async () => {
+        throw new Error('no recording here')
+      },
+      cancel: async () => {
+        throw new Error('no recording here')
+      },
+    },
   })
   return { store, area, heard }
 }

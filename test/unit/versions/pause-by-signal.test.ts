@@ -37,7 +37,11 @@ function build(pauseS: number, roomEnergy: number, seed: number): Built {
     // Room tone flickers within about ±2 dB; speech swings between syllables but stays well above it.
     energy[i] = inSpeech ? roomEnergy * 10 ** ((25 + 25 * rand()) / 10) : roomEnergy * 10 ** ((rand() * 4 - 2) / 10)
   }
-  return { env: { blockFrames: 48, sampleRate: 48_000, energy }, endS: (lead + speech) / 1000, onsetS: (lead + speech + pause) / 1000 }
+  return {
+    env: { blockFrames: 48, sampleRate: 48_000, energy },
+    endS: (lead + speech) / 1000,
+    onsetS: (lead + speech + pause) / 1000,
+  }
 }
 
 const recording = fc.record({
@@ -67,27 +71,43 @@ function sides(r: { pauseS: number; roomDb: number; seed: number; endOverrunS: n
 
 describe('a pause of 250 ms or more holds a cut, whatever the recogniser’s times', () => {
   it('finds the sound’s edges and a junction inside both pauses, clear of the sound', () => {
-    fc.assert(fc.property(recording, recording, (take, pickup) => {
-      const t = sides(take)
-      const p = sides(pickup)
-      for (const s of [t, p]) {
-        expect(Math.abs(s.before.soundEndS - s.b.endS)).toBeLessThanOrEqual(0.015)
-        expect(Math.abs(s.after.soundStartS - s.b.onsetS)).toBeLessThanOrEqual(0.015)
-      }
-      // Before the next sentence (an onset), as place-patches.ts: the pickup shows at most 50 ms of its room tone.
-      const j = chooseJunction(
-        { env: t.b.env, anchorS: t.after.soundStartS, guardS: t.after.startS, limitS: t.before.endS, limitIsSpeech: true },
-        { env: p.b.env, anchorS: p.after.soundStartS, guardS: p.after.startS, limitS: p.before.endS, limitIsSpeech: true, maxOffsetS: CUT_RULES.patchRoomMaxS },
-        'before',
-      )
-      const margin = CUT_RULES.wordGapS + j.crossfadeS / 2 - 0.002
-      expect(j.aS).toBeGreaterThanOrEqual(t.b.endS + margin)
-      expect(j.aS).toBeLessThanOrEqual(t.b.onsetS - margin)
-      expect(j.bS).toBeGreaterThanOrEqual(p.b.endS + margin)
-      expect(j.bS).toBeLessThanOrEqual(p.b.onsetS - margin)
-      expect(j.crossfadeS).toBeGreaterThanOrEqual(CUT_RULES.crossfadeMinS)
-      // The pause before the onset keeps the take's length: both cut at the same distance from their onsets.
-      expect(Math.abs((t.after.soundStartS - j.aS) - (p.after.soundStartS - j.bS))).toBeLessThan(1e-9)
-    }), { numRuns: 150, seed: 4 })
+    fc.assert(
+      fc.property(recording, recording, (take, pickup) => {
+        const t = sides(take)
+        const p = sides(pickup)
+        for (const s of [t, p]) {
+          expect(Math.abs(s.before.soundEndS - s.b.endS)).toBeLessThanOrEqual(0.015)
+          expect(Math.abs(s.after.soundStartS - s.b.onsetS)).toBeLessThanOrEqual(0.015)
+        }
+        // Before the next sentence (an onset), as place-patches.ts: the pickup shows at most 50 ms of its room tone.
+        const j = chooseJunction(
+          {
+            env: t.b.env,
+            anchorS: t.after.soundStartS,
+            guardS: t.after.startS,
+            limitS: t.before.endS,
+            limitIsSpeech: true,
+          },
+          {
+            env: p.b.env,
+            anchorS: p.after.soundStartS,
+            guardS: p.after.startS,
+            limitS: p.before.endS,
+            limitIsSpeech: true,
+            maxOffsetS: CUT_RULES.patchRoomMaxS,
+          },
+          'before',
+        )
+        const margin = CUT_RULES.wordGapS + j.crossfadeS / 2 - 0.002
+        expect(j.aS).toBeGreaterThanOrEqual(t.b.endS + margin)
+        expect(j.aS).toBeLessThanOrEqual(t.b.onsetS - margin)
+        expect(j.bS).toBeGreaterThanOrEqual(p.b.endS + margin)
+        expect(j.bS).toBeLessThanOrEqual(p.b.onsetS - margin)
+        expect(j.crossfadeS).toBeGreaterThanOrEqual(CUT_RULES.crossfadeMinS)
+        // The pause before the onset keeps the take's length: both cut at the same distance from their onsets.
+        expect(Math.abs(t.after.soundStartS - j.aS - (p.after.soundStartS - j.bS))).toBeLessThan(1e-9)
+      }),
+      { numRuns: 150, seed: 4 },
+    )
   })
 })

@@ -36,7 +36,9 @@ beforeAll(async () => {
   ;[analyzed] = (await prepareRecordings(recordings, [{ path: take.path }], SCRIPT, transcribe)) as [AnalyzedRecording]
   plan = planPunch(analyzed.analysis, 2, (k) => `sentence ${k + 1}`)
 }, 180_000)
-afterAll(async () => { await cleanup() })
+afterAll(async () => {
+  await cleanup()
+})
 
 /** A deterministic noise source (the simulated room and preamp). */
 function noise(seed: number): () => number {
@@ -48,7 +50,10 @@ function noise(seed: number): () => number {
 }
 
 /** What the microphone records while the calibration plays: the signal `latency` frames late, quieter, in noise, maybe inverted and filtered. */
-function recordedCalibration(latency: number, o: { gain?: number; invert?: boolean; lowpass?: boolean; noiseDb?: number } = {}): Float32Array {
+function recordedCalibration(
+  latency: number,
+  o: { gain?: number; invert?: boolean; lowpass?: boolean; noiseDb?: number } = {},
+): Float32Array {
   const played = calibrationSignal(RATE)
   const out = new Float32Array(played.length + latency)
   const rnd = noise(latency + 1)
@@ -65,9 +70,15 @@ function recordedCalibration(latency: number, o: { gain?: number; invert?: boole
 
 describe('punch-and-roll', { timeout: 300_000 }, () => {
   it('punches in the pause before the sentence, never inside a word, with a pre-roll of at least 2 s from the sentence before', () => {
-    const words = [...take.sentences.map((s) => ({ a: s.firstS, b: s.lastS })), ...analyzed.analysis.words.map((w) => ({ a: w.start_s, b: w.end_s }))]
+    const words = [
+      ...take.sentences.map((s) => ({ a: s.firstS, b: s.lastS })),
+      ...analyzed.analysis.words.map((w) => ({ a: w.start_s, b: w.end_s })),
+    ]
     for (const w of words) {
-      expect(plan.punchS <= w.a - 0.03 || plan.punchS >= w.b + 0.03, `punch at ${plan.punchS} vs word ${w.a}–${w.b}`).toBe(true)
+      expect(
+        plan.punchS <= w.a - 0.03 || plan.punchS >= w.b + 0.03,
+        `punch at ${plan.punchS} vs word ${w.a}–${w.b}`,
+      ).toBe(true)
     }
     expect(plan.punchS).toBeGreaterThan(take.sentences[1]!.lastS)
     expect(plan.punchS).toBeLessThan(take.sentences[2]!.firstS)
@@ -87,11 +98,16 @@ describe('punch-and-roll', { timeout: 300_000 }, () => {
   it('finds a played click in a recording to the sample, inverted or not, and refuses a recording without clicks', () => {
     for (const latency of [1920, 5760, 37]) {
       expect(findLatency(recordedCalibration(latency), 1, RATE).latencyFrames).toBe(latency)
-      expect(findLatency(recordedCalibration(latency, { invert: true, gain: 0.05 }), 1, RATE).latencyFrames).toBe(latency)
+      expect(findLatency(recordedCalibration(latency, { invert: true, gain: 0.05 }), 1, RATE).latencyFrames).toBe(
+        latency,
+      )
     }
     const stereo = recordedCalibration(2400)
     const both = new Float32Array(stereo.length * 2)
-    stereo.forEach((x, i) => { both[2 * i] = x; both[2 * i + 1] = x * 0.5 })
+    stereo.forEach((x, i) => {
+      both[2 * i] = x
+      both[2 * i + 1] = x * 0.5
+    })
     expect(findLatency(both, 2, RATE).latencyFrames).toBe(2400)
     const silence = recordedCalibration(1000, { gain: 0, noiseDb: -40 })
     expect(() => findLatency(silence, 1, RATE)).toThrow(CalibrationError)
@@ -106,9 +122,20 @@ describe('punch-and-roll', { timeout: 300_000 }, () => {
       expect(Math.abs(measured - latency)).toBeLessThanOrEqual(2)
       // The talent reads sentence 3 on cue (where the take had it); the recording starts with the pre-roll.
       const cue = take.sentences[2]!.firstS - plan.prerollS
-      const rec = await speakRead(dir, `punch-${latencyMs}`, [SENTENCES[2] as string], { ...VOICE, leadS: cue + latency / RATE, tailS: 0.8, roomDbfs: -62, roomSeed: 23 })
+      const rec = await speakRead(dir, `punch-${latencyMs}`, [SENTENCES[2] as string], {
+        ...VOICE,
+        leadS: cue + latency / RATE,
+        tailS: 0.8,
+        roomDbfs: -62,
+        roomSeed: 23,
+      })
       const ref = await recordings.add(rec.path)
-      const timeline = punchTimeline({ source: analyzed.ref.hash, durationS: analyzed.analysis.durationS }, { source: ref.hash, frames: ref.frames }, plan, measured)
+      const timeline = punchTimeline(
+        { source: analyzed.ref.hash, durationS: analyzed.analysis.durationS },
+        { source: ref.hash, frames: ref.frames },
+        plan,
+        measured,
+      )
       const out = (await renderCached(toEditList(timeline, analyzed.ref.format), recordings, join(dir, 'renders'))).path
       const [r, t, p] = await Promise.all([samplesOf(out), samplesOf(take.path), samplesOf(rec.path)])
       // The take is untouched up to the punch point's crossfade.
@@ -123,11 +150,19 @@ describe('punch-and-roll', { timeout: 300_000 }, () => {
       for (let lag = -Math.round(0.2 * RATE); lag <= Math.round(0.2 * RATE); lag++) {
         let dot = 0
         for (let j = 0; j < probe.length; j += 2) dot += (probe[j] as number) * (r.x[expected + lag + j] as number)
-        if (dot > best) { best = dot; bestLag = lag }
+        if (dot > best) {
+          best = dot
+          bestLag = lag
+        }
       }
-      expect(Math.abs(bestLag) / RATE * 1000, 'ms off').toBeLessThanOrEqual(2)
+      expect((Math.abs(bestLag) / RATE) * 1000, 'ms off').toBeLessThanOrEqual(2)
       // Without the latency compensated, the reading would land late by the latency itself.
-      const naive = punchTimeline({ source: analyzed.ref.hash, durationS: analyzed.analysis.durationS }, { source: ref.hash, frames: ref.frames }, plan, 0)
+      const naive = punchTimeline(
+        { source: analyzed.ref.hash, durationS: analyzed.analysis.durationS },
+        { source: ref.hash, frames: ref.frames },
+        plan,
+        0,
+      )
       expect(naive.segments[1]!.fromS * RATE).toBeCloseTo(plan.punchFrame - plan.prerollFrame, 0)
     })
   }

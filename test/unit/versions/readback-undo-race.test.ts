@@ -23,8 +23,13 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'booth-readback-race-'))
   vt = await versionedTake(join(dir, 'data'))
   readback = createReadbackArea({
-    dataDir: vt.dataDir, store: vt.store, hub: vt.hub, warn: () => undefined,
-    getJob: async () => { throw new Error('offline') },
+    dataDir: vt.dataDir,
+    store: vt.store,
+    hub: vt.hub,
+    warn: () => undefined,
+    getJob: async () => {
+      throw new Error('offline')
+    },
     service: { engines: () => [gatedEngine(gate)] },
   })
   await readback.start()
@@ -35,9 +40,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const clean = (s: { check: Parameters<typeof readbackSummary>[0] } | null) => (s ? readbackSummary(s.check).clean : null)
+const clean = (s: { check: Parameters<typeof readbackSummary>[0] } | null) =>
+  s ? readbackSummary(s.check).clean : null
 const heard = (s: { words: Array<{ word: string }> } | null) => s?.words.map((w) => w.word).join(' ') ?? null
-const lastState = (takeId: string) => vt.events.filter((e) => e.event === 'readback' && (e.data as ReadbackState).takeId === takeId).at(-1)?.data as ReadbackState | undefined
+const lastState = (takeId: string) =>
+  vt.events.filter((e) => e.event === 'readback' && (e.data as ReadbackState).takeId === takeId).at(-1)?.data as
+    ReadbackState | undefined
 
 describe('a read-back belongs to the version it was made for', { timeout: 120_000 }, () => {
   it('Check again on version 2, then Undo while it runs: version 1 keeps its own read-back', async () => {

@@ -6,12 +6,20 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  INITIAL_RECORDER_STATE, isCapturing, oldTakePlays, RECORDER_PHASES, recorderMode, transition,
-  type PunchTarget, type RecorderEvent, type RecorderState,
+  INITIAL_RECORDER_STATE,
+  isCapturing,
+  oldTakePlays,
+  RECORDER_PHASES,
+  recorderMode,
+  transition,
+  type PunchTarget,
+  type RecorderEvent,
+  type RecorderState,
 } from '../../../shared/versions/recorder-phases'
 
 const target: PunchTarget = { takeId: 't1', sentence: 2, prerollFrame: 48_000, punchFrame: 200_000, sampleRate: 48_000 }
-const run = (events: RecorderEvent[], from: RecorderState = INITIAL_RECORDER_STATE) => events.reduce((s, e) => transition(s, e).state, from)
+const run = (events: RecorderEvent[], from: RecorderState = INITIAL_RECORDER_STATE) =>
+  events.reduce((s, e) => transition(s, e).state, from)
 
 describe('the recorder phases', () => {
   it('records a take: count-in beats, recording, stop, stopped', () => {
@@ -28,7 +36,11 @@ describe('the recorder phases', () => {
   })
 
   it('punches and rolls: pre-roll plays the old take, the punch point starts the punch, the old take falls silent unless kept playing', () => {
-    let s = transition(INITIAL_RECORDER_STATE, { type: 'start', mode: { kind: 'punch', target }, countInBeats: 0 }).state
+    let s = transition(INITIAL_RECORDER_STATE, {
+      type: 'start',
+      mode: { kind: 'punch', target },
+      countInBeats: 0,
+    }).state
     expect(s).toEqual({ phase: 'pre_roll', target, positionFrame: 48_000 })
     expect(isCapturing(s)).toBe(true)
     expect(oldTakePlays(s, false)).toBe(true)
@@ -43,19 +55,38 @@ describe('the recorder phases', () => {
   })
 
   it('keeps nothing when stopped before the punch point, and nothing at all during the count-in', () => {
-    const pre = transition(INITIAL_RECORDER_STATE, { type: 'start', mode: { kind: 'punch', target }, countInBeats: 0 }).state
+    const pre = transition(INITIAL_RECORDER_STATE, {
+      type: 'start',
+      mode: { kind: 'punch', target },
+      countInBeats: 0,
+    }).state
     expect(run([{ type: 'stop' }], pre)).toMatchObject({ phase: 'stopping', keep: false })
-    const counting = transition(INITIAL_RECORDER_STATE, { type: 'start', mode: { kind: 'take' }, countInBeats: 4 }).state
+    const counting = transition(INITIAL_RECORDER_STATE, {
+      type: 'start',
+      mode: { kind: 'take' },
+      countInBeats: 4,
+    }).state
     expect(run([{ type: 'stop' }], counting)).toEqual({ phase: 'idle' })
   })
 
   it('fails from any active phase with the message, and comes back to idle when dismissed', () => {
-    for (const events of [[], [{ type: 'beat' }], [{ type: 'beat' }, { type: 'beat' }], [{ type: 'beat' }, { type: 'beat' }, { type: 'stop' }]] as RecorderEvent[][]) {
-      const s = run(events, transition(INITIAL_RECORDER_STATE, { type: 'start', mode: { kind: 'take' }, countInBeats: 2 }).state)
+    for (const events of [
+      [],
+      [{ type: 'beat' }],
+      [{ type: 'beat' }, { type: 'beat' }],
+      [{ type: 'beat' }, { type: 'beat' }, { type: 'stop' }],
+    ] as RecorderEvent[][]) {
+      const s = run(
+        events,
+        transition(INITIAL_RECORDER_STATE, { type: 'start', mode: { kind: 'take' }, countInBeats: 2 }).state,
+      )
       const failed = transition(s, { type: 'error', message: 'The microphone was unplugged.' })
       expect(failed.accepted).toBe(true)
       expect(failed.state).toEqual({ phase: 'failed', message: 'The microphone was unplugged.', during: s.phase })
-      expect(transition(failed.state, { type: 'start', mode: { kind: 'take' }, countInBeats: 0 })).toMatchObject({ accepted: false, reason: 'The recorder stopped with a problem: The microphone was unplugged.' })
+      expect(transition(failed.state, { type: 'start', mode: { kind: 'take' }, countInBeats: 0 })).toMatchObject({
+        accepted: false,
+        reason: 'The recorder stopped with a problem: The microphone was unplugged.',
+      })
       expect(transition(failed.state, { type: 'dismiss' }).state).toEqual({ phase: 'idle' })
     }
   })
@@ -69,7 +100,10 @@ describe('the recorder phases', () => {
     expect(run([{ type: 'opened' }], s)).toEqual({ phase: 'recording' })
     // A take with a count-in opens at its last beat, not before.
     s = run([{ type: 'start', mode: { kind: 'take' }, countInBeats: 2 }])
-    expect(transition(s, { type: 'open', mode: { kind: 'take' }, countInBeats: 0 })).toMatchObject({ accepted: false, reason: 'The count-in is running.' })
+    expect(transition(s, { type: 'open', mode: { kind: 'take' }, countInBeats: 0 })).toMatchObject({
+      accepted: false,
+      reason: 'The count-in is running.',
+    })
     s = run([{ type: 'beat' }, { type: 'open', mode: { kind: 'take' }, countInBeats: 0 }], s)
     expect(s).toEqual({ phase: 'starting', mode: { kind: 'take' }, countInBeats: 0 })
     // A punch: starting, then its count-in, then the pre-roll from main's target.
@@ -80,58 +114,122 @@ describe('the recorder phases', () => {
     expect(s).toEqual({ phase: 'count_in', mode: { kind: 'punch', target }, beatsLeft: 1 })
     expect(run([{ type: 'beat' }], s)).toEqual({ phase: 'pre_roll', target, positionFrame: 48_000 })
     // Stopped while opening: nothing was recorded.
-    expect(run([{ type: 'open', mode: { kind: 'take' }, countInBeats: 0 }, { type: 'stop' }])).toEqual({ phase: 'idle' })
-    expect(transition(run([{ type: 'open', mode: { kind: 'punch', target }, countInBeats: 0 }]), { type: 'opened', target: { ...target, punchFrame: 1 } })).toMatchObject({ accepted: false, reason: /pre-roll to start before its punch point/ })
+    expect(run([{ type: 'open', mode: { kind: 'take' }, countInBeats: 0 }, { type: 'stop' }])).toEqual({
+      phase: 'idle',
+    })
+    expect(
+      transition(run([{ type: 'open', mode: { kind: 'punch', target }, countInBeats: 0 }]), {
+        type: 'opened',
+        target: { ...target, punchFrame: 1 },
+      }),
+    ).toMatchObject({ accepted: false, reason: /pre-roll to start before its punch point/ })
   })
 
   it('discards a take or a punch with stop keep: false; the pre-roll never keeps', () => {
     const rec = run([{ type: 'start', mode: { kind: 'take' }, countInBeats: 0 }])
-    expect(run([{ type: 'stop', keep: false }], rec)).toEqual({ phase: 'stopping', keep: false, mode: { kind: 'take' } })
+    expect(run([{ type: 'stop', keep: false }], rec)).toEqual({
+      phase: 'stopping',
+      keep: false,
+      mode: { kind: 'take' },
+    })
     const pre = run([{ type: 'start', mode: { kind: 'punch', target }, countInBeats: 0 }])
     expect(run([{ type: 'stop', keep: true }], pre)).toMatchObject({ phase: 'stopping', keep: false })
-    expect(run([{ type: 'position', frame: 200_000 }, { type: 'stop', keep: false }], pre)).toMatchObject({ phase: 'stopping', keep: false, mode: { kind: 'punch' } })
+    expect(
+      run(
+        [
+          { type: 'position', frame: 200_000 },
+          { type: 'stop', keep: false },
+        ],
+        pre,
+      ),
+    ).toMatchObject({ phase: 'stopping', keep: false, mode: { kind: 'punch' } })
     expect(recorderMode(INITIAL_RECORDER_STATE)).toBeNull()
   })
 
   it('refuses, with a reason and no change, what a phase does not take and starts that cannot work', () => {
-    expect(transition(INITIAL_RECORDER_STATE, { type: 'stop' })).toEqual({ state: INITIAL_RECORDER_STATE, accepted: false, reason: 'Nothing is recording.' })
+    expect(transition(INITIAL_RECORDER_STATE, { type: 'stop' })).toEqual({
+      state: INITIAL_RECORDER_STATE,
+      accepted: false,
+      reason: 'Nothing is recording.',
+    })
     expect(transition(INITIAL_RECORDER_STATE, { type: 'error', message: 'x' }).accepted).toBe(false)
-    expect(transition(INITIAL_RECORDER_STATE, { type: 'start', mode: { kind: 'take' }, countInBeats: 9 }).reason).toMatch(/0 to 8 beats/)
-    expect(transition(INITIAL_RECORDER_STATE, { type: 'start', mode: { kind: 'punch', target: { ...target, punchFrame: 10 } }, countInBeats: 0 }).reason).toMatch(/pre-roll to start before its punch point/)
+    expect(
+      transition(INITIAL_RECORDER_STATE, { type: 'start', mode: { kind: 'take' }, countInBeats: 9 }).reason,
+    ).toMatch(/0 to 8 beats/)
+    expect(
+      transition(INITIAL_RECORDER_STATE, {
+        type: 'start',
+        mode: { kind: 'punch', target: { ...target, punchFrame: 10 } },
+        countInBeats: 0,
+      }).reason,
+    ).toMatch(/pre-roll to start before its punch point/)
     const rec = run([{ type: 'start', mode: { kind: 'take' }, countInBeats: 0 }])
-    expect(transition(rec, { type: 'start', mode: { kind: 'take' }, countInBeats: 0 })).toMatchObject({ state: rec, accepted: false, reason: 'A take is recording.' })
+    expect(transition(rec, { type: 'start', mode: { kind: 'take' }, countInBeats: 0 })).toMatchObject({
+      state: rec,
+      accepted: false,
+      reason: 'A take is recording.',
+    })
     const stopping = run([{ type: 'stop' }], rec)
-    expect(transition(stopping, { type: 'stop' })).toMatchObject({ accepted: false, reason: 'The recording is stopping.' })
+    expect(transition(stopping, { type: 'stop' })).toMatchObject({
+      accepted: false,
+      reason: 'The recording is stopping.',
+    })
     const pre = run([{ type: 'start', mode: { kind: 'punch', target }, countInBeats: 0 }])
     expect(transition(pre, { type: 'position', frame: Number.NaN }).accepted).toBe(false)
   })
 
   it('stays within its phases for any sequence of events (fast-check)', () => {
     const event: fc.Arbitrary<RecorderEvent> = fc.oneof(
-      fc.record({ type: fc.constant('start' as const), mode: fc.oneof(fc.constant({ kind: 'take' as const }), fc.record({ kind: fc.constant('punch' as const), target: fc.record({ takeId: fc.constant('t'), sentence: fc.nat(9), prerollFrame: fc.integer({ min: -5, max: 1000 }), punchFrame: fc.integer({ min: -5, max: 2000 }), sampleRate: fc.constantFrom(0, 48_000) }) })), countInBeats: fc.integer({ min: -1, max: 10 }) }),
-      fc.record({ type: fc.constant('open' as const), mode: fc.constant({ kind: 'take' as const }), countInBeats: fc.integer({ min: -1, max: 10 }) }),
+      fc.record({
+        type: fc.constant('start' as const),
+        mode: fc.oneof(
+          fc.constant({ kind: 'take' as const }),
+          fc.record({
+            kind: fc.constant('punch' as const),
+            target: fc.record({
+              takeId: fc.constant('t'),
+              sentence: fc.nat(9),
+              prerollFrame: fc.integer({ min: -5, max: 1000 }),
+              punchFrame: fc.integer({ min: -5, max: 2000 }),
+              sampleRate: fc.constantFrom(0, 48_000),
+            }),
+          }),
+        ),
+        countInBeats: fc.integer({ min: -1, max: 10 }),
+      }),
+      fc.record({
+        type: fc.constant('open' as const),
+        mode: fc.constant({ kind: 'take' as const }),
+        countInBeats: fc.integer({ min: -1, max: 10 }),
+      }),
       fc.record({ type: fc.constant('opened' as const) }),
       fc.constant({ type: 'beat' as const }),
-      fc.record({ type: fc.constant('position' as const), frame: fc.oneof(fc.integer({ min: -10, max: 3000 }), fc.constant(Number.NaN)) }),
+      fc.record({
+        type: fc.constant('position' as const),
+        frame: fc.oneof(fc.integer({ min: -10, max: 3000 }), fc.constant(Number.NaN)),
+      }),
       fc.constant({ type: 'stop' as const }),
       fc.record({ type: fc.constant('stop' as const), keep: fc.boolean() }),
       fc.constant({ type: 'stopped' as const }),
       fc.record({ type: fc.constant('error' as const), message: fc.string() }),
       fc.constant({ type: 'dismiss' as const }),
     )
-    fc.assert(fc.property(fc.array(event, { maxLength: 40 }), (events) => {
-      let s: RecorderState = INITIAL_RECORDER_STATE
-      for (const e of events) {
-        const t = transition(s, e)
-        expect(RECORDER_PHASES).toContain(t.state.phase)
-        if (!t.accepted) {
-          expect(t.state).toBe(s)
-          expect(t.reason).toBeTruthy()
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        let s: RecorderState = INITIAL_RECORDER_STATE
+        for (const e of events) {
+          const t = transition(s, e)
+          expect(RECORDER_PHASES).toContain(t.state.phase)
+          if (!t.accepted) {
+            expect(t.state).toBe(s)
+            expect(t.reason).toBeTruthy()
+          }
+          if (t.state.phase === 'punch' && s.phase === 'pre_roll') expect(e.type).toBe('position')
+          if (isCapturing(t.state)) expect(['pre_roll', 'recording', 'punch']).toContain(t.state.phase)
+          s = t.state
         }
-        if (t.state.phase === 'punch' && s.phase === 'pre_roll') expect(e.type).toBe('position')
-        if (isCapturing(t.state)) expect(['pre_roll', 'recording', 'punch']).toContain(t.state.phase)
-        s = t.state
-      }
-    }), { numRuns: 500 })
+      }),
+      { numRuns: 500 },
+    )
   })
 })

@@ -17,16 +17,22 @@ beforeAll(async () => {
   work = await tempDir('booth-removed-line-calls-')
   vt = await versionedTake(join(work.path, 'data'))
 }, 60_000)
-afterAll(async () => { await work.remove() })
+afterAll(async () => {
+  await work.remove()
+})
 
 describe('the removed-lines calls on a take read from the current script', () => {
   it('lists no removed line', async () => {
-    const view = await vt.area.handlers.listRemovedLines(versionCalls.listRemovedLines({ takeId: vt.take.id }, 'listRemovedLines'))
+    const view = await vt.area.handlers.listRemovedLines(
+      versionCalls.listRemovedLines({ takeId: vt.take.id }, 'listRemovedLines'),
+    )
     expect(view).toMatchObject({ takeId: vt.take.id, lines: [] })
   })
 
   it('refuses to cut, in words, and writes nothing', async () => {
-    await expect(vt.area.handlers.cutRemovedLines(versionCalls.cutRemovedLines({ takeId: vt.take.id }, 'cutRemovedLines'))).rejects.toThrow('The current script removes no line that Take 1 was read from, so there is nothing to cut.')
+    await expect(
+      vt.area.handlers.cutRemovedLines(versionCalls.cutRemovedLines({ takeId: vt.take.id }, 'cutRemovedLines')),
+    ).rejects.toThrow('The current script removes no line that Take 1 was read from, so there is nothing to cut.')
     expect((await vt.fresh()).current_version ?? 1).toBe(1)
   })
 })

@@ -14,23 +14,63 @@ import { revisionMap } from '../../../main/versions/revision-map'
 /** A take's analysis with sentences at given times (sound between them, room tone elsewhere). */
 function analysisOf(spans: Array<[number, number] | null>, durationS: number): RecordingAnalysis {
   const env = { energy: new Float64Array(Math.round(durationS * 1000)).fill(1e-7), ms: 1 }
-  for (const span of spans) if (span) for (let i = Math.round(span[0] * 1000); i < Math.round(span[1] * 1000); i++) env.energy[i] = 0.1
+  for (const span of spans)
+    if (span) for (let i = Math.round(span[0] * 1000); i < Math.round(span[1] * 1000); i++) env.energy[i] = 0.1
   const sentences = spans.map((span, index, all) => {
     if (!span) return null
-    const prev = all.slice(0, index).reverse().find((x) => x)
+    const prev = all
+      .slice(0, index)
+      .reverse()
+      .find((x) => x)
     const next = all.slice(index + 1).find((x) => x)
     return {
-      index, startS: span[0], endS: span[1], matched: 5, words: 5, coverage: 1, issues: [], heard: [], firstMatched: 0, lastMatched: 4,
-      onsetS: span[0], speechEndS: span[1], soundOnsetS: span[0], soundEndS: span[1],
-      pauseFromS: prev ? prev[1] : 0, pauseFromIsSpeech: !!prev, pauseToS: next ? next[0] : durationS, pauseToIsSpeech: !!next,
-      lufs: -20, true_peak_dbtp: -3, innerPauseS: 0,
+      index,
+      startS: span[0],
+      endS: span[1],
+      matched: 5,
+      words: 5,
+      coverage: 1,
+      issues: [],
+      heard: [],
+      firstMatched: 0,
+      lastMatched: 4,
+      onsetS: span[0],
+      speechEndS: span[1],
+      soundOnsetS: span[0],
+      soundEndS: span[1],
+      pauseFromS: prev ? prev[1] : 0,
+      pauseFromIsSpeech: !!prev,
+      pauseToS: next ? next[0] : durationS,
+      pauseToIsSpeech: !!next,
+      lufs: -20,
+      true_peak_dbtp: -3,
+      innerPauseS: 0,
     } as AnalyzedSentence
   })
-  return { source: 'a'.repeat(64), durationS, sampleRate: 48_000, env, floorDb: -70, check: { state: 'done', verdict: 'matches', coverage: 1, summary: '', issues: [] }, words: [], speech: [], sentences } as unknown as RecordingAnalysis
+  return {
+    source: 'a'.repeat(64),
+    durationS,
+    sampleRate: 48_000,
+    env,
+    floorDb: -70,
+    check: { state: 'done', verdict: 'matches', coverage: 1, summary: '', issues: [] },
+    words: [],
+    speech: [],
+    sentences,
+  } as unknown as RecordingAnalysis
 }
 
-const OLD = 'Visit our store today. Queen mattresses are on sale. Free delivery on every bed. Ask about our sleep trial.'
-const take = analysisOf([[0.5, 2], [2.8, 4.5], [5.2, 7], [7.7, 9]], 9.6)
+const OLD =
+  'Visit our store today. Queen mattresses are on sale. Free delivery on every bed. Ask about our sleep trial.'
+const take = analysisOf(
+  [
+    [0.5, 2],
+    [2.8, 4.5],
+    [5.2, 7],
+    [7.7, 9],
+  ],
+  9.6,
+)
 const name = (r: { old: number[] }) => removedSentenceName(OLD, r.old[0] as number, 1)
 
 describe('the removed lines a take reads', () => {
@@ -44,8 +84,16 @@ describe('the removed lines a take reads', () => {
 
   it('a removed sentence the take never read is nothing to cut; a removed last line runs to the end', () => {
     const skipped = analysisOf([[0.5, 2], null, [5.2, 7], [7.7, 9]], 9.6)
-    expect(removedRuns(skipped, revisionMap(OLD, 'Visit our store today. Free delivery on every bed. Ask about our sleep trial.'))).toEqual([])
-    const last = removedRuns(take, revisionMap(OLD, 'Visit our store today. Queen mattresses are on sale. Free delivery on every bed.'))
+    expect(
+      removedRuns(
+        skipped,
+        revisionMap(OLD, 'Visit our store today. Free delivery on every bed. Ask about our sleep trial.'),
+      ),
+    ).toEqual([])
+    const last = removedRuns(
+      take,
+      revisionMap(OLD, 'Visit our store today. Queen mattresses are on sale. Free delivery on every bed.'),
+    )
     expect(last.map((r) => ({ old: r.old, prev: r.prev, next: r.next }))).toEqual([{ old: [3], prev: 2, next: null }])
   })
 
@@ -60,7 +108,10 @@ describe('the removed lines a take reads', () => {
     expect(intoNext.absorbed.get(1)![0]!.removedS).toBeCloseTo(5.2 - 2.8, 6)
     const intoPrev = planRemovals(revised, runs, new Set([0]))
     expect(intoPrev.base.sentences[0]!.soundEndS).toBe(4.5)
-    const added = revisionMap(OLD, 'Visit our store today. Our experts will help you find the perfect fit tonight. Free delivery on every bed. Ask about our sleep trial.')
+    const added = revisionMap(
+      OLD,
+      'Visit our store today. Our experts will help you find the perfect fit tonight. Free delivery on every bed. Ask about our sleep trial.',
+    )
     const withAdded = reviseAnalysis(take, added).analysis
     const slot = planRemovals(withAdded, removedRuns(take, added), new Set([1]))
     expect(slot.base.sentences[1]).toMatchObject({ index: 1, soundOnsetS: 2.8, soundEndS: 4.5 })
@@ -70,7 +121,13 @@ describe('the removed lines a take reads', () => {
 describe('cutting a removed line', () => {
   it('a run on its own: the version keeps the pause before it and goes on at the same distance before the next line', () => {
     const map = revisionMap(OLD, 'Visit our store today. Free delivery on every bed. Ask about our sleep trial.')
-    const { timeline, removals } = placePatches(reviseAnalysis(take, map).analysis, [], (k) => `sentence ${k + 1}`, () => 'the take', { runs: removedRuns(take, map), name })
+    const { timeline, removals } = placePatches(
+      reviseAnalysis(take, map).analysis,
+      [],
+      (k) => `sentence ${k + 1}`,
+      () => 'the take',
+      { runs: removedRuns(take, map), name },
+    )
     expect(timeline.segments).toHaveLength(2)
     const [a, b] = timeline.segments as unknown as [{ toS: number }, { fromS: number }]
     expect(a.toS).toBeGreaterThan(2)
@@ -82,10 +139,28 @@ describe('cutting a removed line', () => {
   })
 
   it('no pause to cut in: refused with a sentence that names the removed line', () => {
-    const tight = analysisOf([[0.5, 2], [2.05, 4.5], [5.2, 7], [7.7, 9]], 9.6)
+    const tight = analysisOf(
+      [
+        [0.5, 2],
+        [2.05, 4.5],
+        [5.2, 7],
+        [7.7, 9],
+      ],
+      9.6,
+    )
     const map = revisionMap(OLD, 'Visit our store today. Free delivery on every bed. Ask about our sleep trial.')
-    const place = () => placePatches(reviseAnalysis(tight, map).analysis, [], (k) => `sentence ${k + 1}`, () => 'the take', { runs: removedRuns(tight, map), name })
+    const place = () =>
+      placePatches(
+        reviseAnalysis(tight, map).analysis,
+        [],
+        (k) => `sentence ${k + 1}`,
+        () => 'the take',
+        { runs: removedRuns(tight, map), name },
+      )
     expect(place).toThrow(PlacementError)
-    expect(place).toThrow('Booth cannot cut out sentence 2 of revision 1, “Queen mattresses are on sale.”, which the producer removed: in the take, a pause of 50 ms is too short to cut in')
+    expect(place).toThrow(
+      'Booth cannot cut out sentence 2 of revision 1, “Queen mattresses are on sale.”, which the ' +
+        'producer removed: in the take, a pause of 50 ms is too short to cut in',
+    )
   })
 })

@@ -24,8 +24,15 @@ const FORMATS: Record<string, AudioFormat> = {
 }
 
 const fade = (frames: number, shape: FadeShape = 'equal_power') => ({ frames, shape })
-const piece = (source: string, from: number, to: number, at: number, gain_db: number, fin = fade(0), fout = fade(0)): EditPiece =>
-  ({ source, from, to, at, gain_db, fade_in: fin, fade_out: fout })
+const piece = (
+  source: string,
+  from: number,
+  to: number,
+  at: number,
+  gain_db: number,
+  fin = fade(0),
+  fout = fade(0),
+): EditPiece => ({ source, from, to, at, gain_db, fade_in: fin, fade_out: fout })
 
 /** A comp: a unity copy, crossfades of both shapes, a gained piece, a faded piece over both, a silent tail. */
 const comp = (format: AudioFormat): EditList => ({
@@ -64,8 +71,12 @@ const PINNED: Record<string, string> = {
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
-beforeAll(async () => { ;({ dir, cleanup } = await makeTempDir('booth-render-pinned-')) })
-afterAll(async () => { await cleanup() })
+beforeAll(async () => {
+  ;({ dir, cleanup } = await makeTempDir('booth-render-pinned-'))
+})
+afterAll(async () => {
+  await cleanup()
+})
 
 describe('the renderer writes the bytes it always wrote', () => {
   it('renders generated sources to the pinned SHA-256 in every format', async () => {
@@ -73,8 +84,14 @@ describe('the renderer writes the bytes it always wrote', () => {
     for (const [name, format] of Object.entries(FORMATS)) {
       const a = await writeGeneratedWav(join(dir, `${name}-a.wav`), format, 30_000, 1)
       const b = await writeGeneratedWav(join(dir, `${name}-b.wav`), format, 24_001, 2)
-      for (const [label, list] of [['comp', comp(format)], ['gains', gains(format)]] as const) {
-        const sources = new Map<string, WavSource>([[A, await openWavSource(a)], [B, await openWavSource(b)]])
+      for (const [label, list] of [
+        ['comp', comp(format)],
+        ['gains', gains(format)],
+      ] as const) {
+        const sources = new Map<string, WavSource>([
+          [A, await openWavSource(a)],
+          [B, await openWavSource(b)],
+        ])
         const out = join(dir, `${name}-${label}.wav`)
         try {
           await renderEditList(list, sources, out)

@@ -20,7 +20,11 @@ import { speakRead, type SpokenRead } from '../../support/voice-reads'
 import { clientFor, deliverableJobs, sandboxAt, takeArea, tempDir } from '../delivery/delivery-fixture'
 import { engineMissing, transcribe, VOICE } from './helpers/spot'
 
-const OLD = ["This Saturday only, it's the biggest sale of the year at Dream Street Furniture.", 'Queen mattresses start at just $299.', 'Visit us at 1400 Harbor Boulevard, open 9 to 9.']
+const OLD = [
+  "This Saturday only, it's the biggest sale of the year at Dream Street Furniture.",
+  'Queen mattresses start at just $299.',
+  'Visit us at 1400 Harbor Boulevard, open 9 to 9.',
+]
 const CHANGED = 'Queen mattresses start at just $279.'
 const ADDED = 'Get free delivery on every mattress in the store.'
 const NEW = [OLD[0], CHANGED, OLD[2], ADDED] as string[]
@@ -37,12 +41,17 @@ let current: ScriptCopy = { ...oldScript, names: [] }
 let take: SpokenRead
 const ids = { take: '', newTake: '', pickupChanged: '', pickupAdded: '' }
 
-async function call<N extends keyof typeof versionCalls>(name: N, args: unknown): Promise<Awaited<ReturnType<(typeof versions.handlers)[N]>>> {
+async function call<N extends keyof typeof versionCalls>(
+  name: N,
+  args: unknown,
+): Promise<Awaited<ReturnType<(typeof versions.handlers)[N]>>> {
   const checked = versionCalls[name](args, name) as never
   return (versions.handlers[name] as unknown as (a: never) => Promise<never>)(checked)
 }
 const takeCall = <N extends keyof typeof takeCalls>(name: N, args: unknown) =>
-  (takes.area.handlers[name as keyof TakeArea['handlers']] as (a: never) => Promise<unknown>)(takeCalls[name](args, name) as never)
+  (takes.area.handlers[name as keyof TakeArea['handlers']] as (a: never) => Promise<unknown>)(
+    takeCalls[name](args, name) as never,
+  )
 const importTake = async (path: string, script: { revision_id: string; text: string }, label?: string) =>
   ((await takeCall('importTake', { jobId, path, script, ...(label ? { label } : {}) })) as { id: string }).id
 
@@ -55,7 +64,11 @@ beforeAll(async () => {
   ;[jobId] = (await deliverableJobs(client, 1)) as [string]
   takes = takeArea({ dataDir: join(root.path, 'data'), url: () => sandbox.url })
   versions = createVersionArea({
-    store: takes.area.store, hub: takes.hub, transcribe, currentScript: async () => current, takesChanged: takes.area.changed,
+    store: takes.area.store,
+    hub: takes.hub,
+    transcribe,
+    currentScript: async () => current,
+    takesChanged: takes.area.changed,
     recording: {
       start: (a) => takes.area.handlers.startRecording(a),
       stop: (a) => takes.area.handlers.stopRecording(a),
@@ -63,9 +76,26 @@ beforeAll(async () => {
     },
   })
   take = await speakRead(root.path, 'take', OLD, { ...VOICE, pausesS: [0.7, 0.65], roomDbfs: -62 })
-  const newTake = await speakRead(root.path, 'new-take', NEW.slice(1), { ...VOICE, pausesS: [0.6, 0.75], roomDbfs: -61, roomSeed: 9 })
-  const pickupChanged = await speakRead(root.path, 'pickup-changed', [CHANGED], { ...VOICE, leadS: 0.5, tailS: 0.6, roomDbfs: -60, roomSeed: 5 })
-  const pickupAdded = await speakRead(root.path, 'pickup-added', [ADDED], { ...VOICE, leadS: 0.5, tailS: 0.6, roomDbfs: -60, roomSeed: 6 })
+  const newTake = await speakRead(root.path, 'new-take', NEW.slice(1), {
+    ...VOICE,
+    pausesS: [0.6, 0.75],
+    roomDbfs: -61,
+    roomSeed: 9,
+  })
+  const pickupChanged = await speakRead(root.path, 'pickup-changed', [CHANGED], {
+    ...VOICE,
+    leadS: 0.5,
+    tailS: 0.6,
+    roomDbfs: -60,
+    roomSeed: 5,
+  })
+  const pickupAdded = await speakRead(root.path, 'pickup-added', [ADDED], {
+    ...VOICE,
+    leadS: 0.5,
+    tailS: 0.6,
+    roomDbfs: -60,
+    roomSeed: 6,
+  })
   ids.take = await importTake(take.path, oldScript)
   // The producer's revision: everything after it is read from revision 502.
   current = { ...newScript, names: [] }
@@ -85,7 +115,10 @@ describe('a revised script through the bridge calls', { timeout: 600_000 }, () =
     const view = await call('listTakeSentences', { takeId: ids.take })
     expect(view.sentences.map((s) => s.text)).toEqual(NEW)
     expect(view.sentences.map((s) => [s.start_s !== null, s.clean, s.to_record ?? null])).toEqual([
-      [true, true, null], [true, false, 'changed'], [true, true, null], [false, false, 'added'],
+      [true, true, null],
+      [true, false, 'changed'],
+      [true, true, null],
+      [false, false, 'added'],
     ])
   })
 
@@ -109,17 +142,35 @@ describe('a revised script through the bridge calls', { timeout: 600_000 }, () =
     // Sentence 1 is read by the old take only.
     expect(grid.picks[0]).toBe(ids.take)
     expect(grid.unread).toEqual([])
-    await expect(call('renderComp', { jobId, picks: [{ sentence: 2, takeId: ids.take }] })).rejects.toThrow(/was read before the producer changed sentence 2/)
+    await expect(call('renderComp', { jobId, picks: [{ sentence: 2, takeId: ids.take }] })).rejects.toThrow(
+      /was read before the producer changed sentence 2/,
+    )
     const made = await call('renderComp', { jobId, picks: [{ sentence: 1, takeId: ids.take }], note: null })
     expect(made.take.script_read).toEqual(newScript)
-    expect(made.version.readback, JSON.stringify(made.version.readback)).toMatchObject({ clean: true, revision_id: '502', revision_number: 2 })
+    expect(made.version.readback, JSON.stringify(made.version.readback)).toMatchObject({
+      clean: true,
+      revision_id: '502',
+      revision_number: 2,
+    })
   })
 
   it('pickups of the changed and the added sentence make a version read back clean against revision 502, recorded as revision 2', async () => {
-    const made = await call('makePickupVersion', { takeId: ids.take, pickupTakeIds: [ids.pickupChanged, ids.pickupAdded] })
-    expect(made.version.changes.map((c) => [c.kind, c.sentence])).toEqual([['replaced', 2], ['added', 4]])
-    expect(made.version.summary).toMatch(/^Sentence 2 replaced from Pickup \d+; Sentence 4 \(added to the script since the take\) put in from Pickup \d+/)
-    expect(made.version.readback, JSON.stringify(made.version.readback)).toMatchObject({ clean: true, revision_id: '502', revision_number: 2 })
+    const made = await call('makePickupVersion', {
+      takeId: ids.take,
+      pickupTakeIds: [ids.pickupChanged, ids.pickupAdded],
+    })
+    expect(made.version.changes.map((c) => [c.kind, c.sentence])).toEqual([
+      ['replaced', 2],
+      ['added', 4],
+    ])
+    expect(made.version.summary).toMatch(
+      /^Sentence 2 replaced from Pickup \d+; Sentence 4 \(added to the script since the take\) put in from Pickup \d+/,
+    )
+    expect(made.version.readback, JSON.stringify(made.version.readback)).toMatchObject({
+      clean: true,
+      revision_id: '502',
+      revision_number: 2,
+    })
     // The take stays tied to the revision it was read from.
     expect(made.take.script_read).toEqual(oldScript)
     // Its sentences now: every one read (the current audio is analysed against the script its version was made for).

@@ -17,7 +17,11 @@ import { makeTempDir } from '../../support/audio-fixtures'
 import { speakRead } from '../../support/voice-reads'
 import { engineMissing, transcribe, VOICE } from './helpers/spot'
 
-const SENTENCES = ["This Saturday only, it's the biggest sale of the year at Dream Street Furniture.", 'Queen mattresses start at just $299.', 'Visit us at 1400 Harbor Boulevard, open 9 to 9.']
+const SENTENCES = [
+  "This Saturday only, it's the biggest sale of the year at Dream Street Furniture.",
+  'Queen mattresses start at just $299.',
+  'Visit us at 1400 Harbor Boulevard, open 9 to 9.',
+]
 const script = { revision_id: '9', text: SENTENCES.join(' ') }
 const JOB = '4242'
 
@@ -35,20 +39,45 @@ beforeAll(async () => {
   ;({ dir, cleanup } = await makeTempDir('booth-twenty-'))
   store = new TakeStore({ dataDir: join(dir, 'data'), measure: measureTake })
   area = createVersionArea({
-    store, hub: new EventHub(), transcribe, currentScript: async () => null, takesChanged: () => {},
-    recording: { start: async () => { throw new Error('no recording here') }, stop: async () => { throw new Error('no') }, cancel: async () => null },
+    store,
+    hub: new EventHub(),
+    transcribe,
+    currentScript: async () => null,
+    takesChanged: () => {},
+    recording: {
+      start: async () => {
+        throw new Error('no recording here')
+      },
+      stop: async () => {
+        throw new Error('no')
+      },
+      cancel: async () => null,
+    },
   })
   const flubbed = [...SENTENCES]
   flubbed[1] = 'Queen mattresses start at just $279.'
   const take = await speakRead(dir, 'take', flubbed, { ...VOICE, pausesS: [0.7, 0.6], roomDbfs: -62 })
   takeId = (await store.import(JOB, take.path, { stem: 'TWENTY', script })).id
-  for (const [k, room] of [[1, -50], [2, -56], [0, -60]] as const) {
-    const p = await speakRead(dir, `pickup${k}`, [SENTENCES[k] as string], { ...VOICE, leadS: 0.5, tailS: 0.6, roomDbfs: room, roomSeed: 7 + k, gainDb: -3 - k })
+  for (const [k, room] of [
+    [1, -50],
+    [2, -56],
+    [0, -60],
+  ] as const) {
+    const p = await speakRead(dir, `pickup${k}`, [SENTENCES[k] as string], {
+      ...VOICE,
+      leadS: 0.5,
+      tailS: 0.6,
+      roomDbfs: room,
+      roomSeed: 7 + k,
+      gainDb: -3 - k,
+    })
     pickupIds.push((await store.import(JOB, p.path, { stem: 'TWENTY', label: 'pickup', script })).id)
   }
   for (const id of [takeId, ...pickupIds]) files.push(store.recordingPath(await store.get(id)))
 }, 180_000)
-afterAll(async () => { await cleanup() })
+afterAll(async () => {
+  await cleanup()
+})
 
 describe('twenty fixes', { timeout: 1_500_000 }, () => {
   it('change no recording and every version re-renders bit-identically', async () => {

@@ -16,12 +16,19 @@ import { writeGeneratedWav } from './helpers/generated-wav'
 import { Gate, JOB, versionedTake } from './helpers/versioned-take'
 
 let work: Awaited<ReturnType<typeof tempDir>>
-beforeAll(async () => { work = await tempDir('booth-version-faults-') })
-afterAll(async () => { await work.remove() })
+beforeAll(async () => {
+  work = await tempDir('booth-version-faults-')
+})
+afterAll(async () => {
+  await work.remove()
+})
 
 /** What the page is told when `p` fails (through the takes' error guard, as every take call is). */
 const refusedWith = async (p: Promise<unknown>) => {
-  const err = await guardTakeErrors(() => p).then(() => null, (e: unknown) => e)
+  const err = await guardTakeErrors(() => p).then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(err, 'the call should have been refused').not.toBeNull()
   return describeError(err).message
 }
@@ -32,14 +39,20 @@ describe('versions tell the truth', { timeout: 120_000 }, () => {
     await vt.store.setTrim(vt.take.id, { head_s: 0.25, tail_s: 0 })
     await vt.store.setDelivery(vt.take.id, { status: 'delivered', delivery_id: 'd-1', idempotency_key: 'key-00000001' })
     const record = await readFile(vt.store.folders.metaPath('takes', JOB, vt.take.id), 'utf8')
-    expect(await refusedWith(vt.store.setTrim(vt.take.id, { head_s: 0.5, tail_s: 0 })))
-      .toBe(`${vt.take.file_name.replace(/\.wav$/, '')} was already delivered as it is; its trim can no longer change. Record or import a new take to send another cut.`)
-    expect(await refusedWith(vt.store.setTrimAndMeasure(vt.take.id, { head_s: 0, tail_s: 0 }))).toMatch(/already delivered as it is; its trim can no longer change/)
+    expect(await refusedWith(vt.store.setTrim(vt.take.id, { head_s: 0.5, tail_s: 0 }))).toBe(
+      `${vt.take.file_name.replace(/\.wav$/, '')} was already delivered as it is; its trim can ` +
+        `no longer change. Record or import a new take to send another cut.`,
+    )
+    expect(await refusedWith(vt.store.setTrimAndMeasure(vt.take.id, { head_s: 0, tail_s: 0 }))).toMatch(
+      /already delivered as it is; its trim can no longer change/,
+    )
     expect(await readFile(vt.store.folders.metaPath('takes', JOB, vt.take.id), 'utf8')).toBe(record)
     // Setting the trim it already has is no change, and is answered as such.
     expect((await vt.store.setTrim(vt.take.id, { head_s: 0.25, tail_s: 0 })).trim).toEqual({ head_s: 0.25, tail_s: 0 })
     await vt.store.setDelivery(vt.take.id, { status: 'sending' })
-    expect(await refusedWith(vt.store.setTrim(vt.take.id, { head_s: 0.5, tail_s: 0 }))).toMatch(/is being sent with its current trim; its trim can no longer change/)
+    expect(await refusedWith(vt.store.setTrim(vt.take.id, { head_s: 0.5, tail_s: 0 }))).toMatch(
+      /is being sent with its current trim; its trim can no longer change/,
+    )
   })
 
   it('a trim measured for version 2 is not kept on version 1 when an undo came in meanwhile', async () => {
@@ -66,23 +79,50 @@ describe('versions tell the truth', { timeout: 120_000 }, () => {
     const recordings = vt.area.versions.recordings(JOB)
     const base = await recordings.add(vt.store.recordingPath(t))
     const pickup = await recordings.add(await writeGeneratedWav(join(work.path, 'pickup.wav'), base.format, 48_000, 99))
-    const piece = (source: string, at: number) => ({ source, from: 0, to: 48_000, at, gain_db: 0, fade_in: { frames: 0, shape: 'equal_power' as const }, fade_out: { frames: 0, shape: 'equal_power' as const } })
-    const list: EditList = { format: base.format, frames: 96_000, pieces: [piece(base.hash, 0), piece(pickup.hash, 48_000)] }
+    const piece = (source: string, at: number) => ({
+      source,
+      from: 0,
+      to: 48_000,
+      at,
+      gain_db: 0,
+      fade_in: { frames: 0, shape: 'equal_power' as const },
+      fade_out: { frames: 0, shape: 'equal_power' as const },
+    })
+    const list: EditList = {
+      format: base.format,
+      frames: 96_000,
+      pieces: [piece(base.hash, 0), piece(pickup.hash, 48_000)],
+    }
     const script = await vt.area.work.scriptOf(t)
     const made = await vt.area.work.commit(t, script, {
-      operation: 'pickup', list, changes: [], findings: [],
-      pickups: { base: base.hash, base_version: 1, patches: [{ sentence: 1, source: pickup.hash, source_take_id: null, source_name: 'Pickup 2' }] },
+      operation: 'pickup',
+      list,
+      changes: [],
+      findings: [],
+      pickups: {
+        base: base.hash,
+        base_version: 1,
+        patches: [{ sentence: 1, source: pickup.hash, source_take_id: null, source_name: 'Pickup 2' }],
+      },
     })
     await vt.area.handlers.restoreVersion({ takeId: t.id, version: 1 })
     // The render and the pickup's recording are deleted from disk.
     await rm(join(vt.area.versions.folders(JOB).renders, `${made.version.render_key}.wav`))
     await rm(recordings.pathOf(pickup.hash))
-    const media = createMediaHandlers({ client: () => null, store: vt.store, cacheDir: join(work.path, 'cache'), mediaUrl: (p) => `booth-media:${p}` })
-    const sentence = 'Version 2 cannot be played: its pickup recording (Pickup 2) is missing. The take\'s other versions are kept.'
+    const media = createMediaHandlers({
+      client: () => null,
+      store: vt.store,
+      cacheDir: join(work.path, 'cache'),
+      mediaUrl: (p) => `booth-media:${p}`,
+    })
+    const sentence =
+      "Version 2 cannot be played: its pickup recording (Pickup 2) is missing. The take's other versions are kept."
     expect(await refusedWith(media.getTakeMediaUrl({ takeId: t.id, version: 2 }))).toBe(sentence)
     expect(await refusedWith(vt.area.handlers.restoreVersion({ takeId: t.id, version: 2 }))).toBe(sentence)
     expect((await vt.fresh()).current_version).toBe(1)
-    expect((await media.getTakeMediaUrl({ takeId: t.id, version: 1 })).url).toBe(`booth-media:${vt.store.recordingPath(t)}`)
+    expect((await media.getTakeMediaUrl({ takeId: t.id, version: 1 })).url).toBe(
+      `booth-media:${vt.store.recordingPath(t)}`,
+    )
   })
 
   it('placing more pickups on a version whose pickup recording is gone names it, and writes nothing', async () => {
@@ -90,17 +130,39 @@ describe('versions tell the truth', { timeout: 120_000 }, () => {
     const t = await vt.fresh()
     const recordings = vt.area.versions.recordings(JOB)
     const base = await recordings.add(vt.store.recordingPath(t))
-    const pickup = await recordings.add(await writeGeneratedWav(join(work.path, 'pickup-more.wav'), base.format, 48_000, 98))
-    const piece = (source: string, at: number) => ({ source, from: 0, to: 48_000, at, gain_db: 0, fade_in: { frames: 0, shape: 'equal_power' as const }, fade_out: { frames: 0, shape: 'equal_power' as const } })
-    await vt.area.work.commit(t, await vt.area.work.scriptOf(t), {
-      operation: 'pickup', list: { format: base.format, frames: 96_000, pieces: [piece(base.hash, 0), piece(pickup.hash, 48_000)] }, changes: [], findings: [],
-      pickups: { base: base.hash, base_version: 1, patches: [{ sentence: 1, source: pickup.hash, source_take_id: null, source_name: 'Pickup 2' }] },
+    const pickup = await recordings.add(
+      await writeGeneratedWav(join(work.path, 'pickup-more.wav'), base.format, 48_000, 98),
+    )
+    const piece = (source: string, at: number) => ({
+      source,
+      from: 0,
+      to: 48_000,
+      at,
+      gain_db: 0,
+      fade_in: { frames: 0, shape: 'equal_power' as const },
+      fade_out: { frames: 0, shape: 'equal_power' as const },
     })
-    const another = await vt.store.import(JOB, await writeGeneratedWav(join(work.path, 'another.wav'), base.format, 48_000, 97), { stem: 'ACME', label: 'pickup' })
+    await vt.area.work.commit(t, await vt.area.work.scriptOf(t), {
+      operation: 'pickup',
+      list: { format: base.format, frames: 96_000, pieces: [piece(base.hash, 0), piece(pickup.hash, 48_000)] },
+      changes: [],
+      findings: [],
+      pickups: {
+        base: base.hash,
+        base_version: 1,
+        patches: [{ sentence: 1, source: pickup.hash, source_take_id: null, source_name: 'Pickup 2' }],
+      },
+    })
+    const another = await vt.store.import(
+      JOB,
+      await writeGeneratedWav(join(work.path, 'another.wav'), base.format, 48_000, 97),
+      { stem: 'ACME', label: 'pickup' },
+    )
     await rm(recordings.pathOf(pickup.hash))
     const record = await readFile(vt.store.folders.metaPath('takes', JOB, t.id), 'utf8')
-    expect(await refusedWith(vt.area.handlers.makePickupVersion({ takeId: t.id, pickupTakeIds: [another.id] })))
-      .toBe('Version 2 cannot be played: its pickup recording (Pickup 2) is missing. The take\'s other versions are kept.')
+    expect(await refusedWith(vt.area.handlers.makePickupVersion({ takeId: t.id, pickupTakeIds: [another.id] }))).toBe(
+      "Version 2 cannot be played: its pickup recording (Pickup 2) is missing. The take's other versions are kept.",
+    )
     expect(await readFile(vt.store.folders.metaPath('takes', JOB, t.id), 'utf8')).toBe(record)
   })
 
@@ -118,11 +180,24 @@ describe('versions tell the truth', { timeout: 120_000 }, () => {
     const take = listing.takes.find((x) => x.id === vt.take.id)
     expect(take?.current_version).toBe(3)
     const view = await vt.area.handlers.listVersions({ takeId: vt.take.id })
-    expect(view.versions.map((v) => v.unreadable?.message ?? 'fine')).toEqual(['fine', 'Version 2 could not be read.', 'fine'])
+    expect(view.versions.map((v) => v.unreadable?.message ?? 'fine')).toEqual([
+      'fine',
+      'Version 2 could not be read.',
+      'fine',
+    ])
     expect(view.unreadable).toBe('Version 2 could not be read; versions 1 and 3 are fine.')
-    const media = createMediaHandlers({ client: () => null, store: vt.store, cacheDir: join(work.path, 'cache2'), mediaUrl: (p) => p })
-    expect(await refusedWith(media.getTakeMediaUrl({ takeId: vt.take.id, version: 2 }))).toBe('Version 2 of take 1 could not be read, so Booth cannot tell which audio it is. Restore versions 1 or 3: they are fine.')
-    expect(await refusedWith(vt.area.handlers.restoreVersion({ takeId: vt.take.id, version: 2 }))).toMatch(/^Version 2 of take 1 could not be read/)
+    const media = createMediaHandlers({
+      client: () => null,
+      store: vt.store,
+      cacheDir: join(work.path, 'cache2'),
+      mediaUrl: (p) => p,
+    })
+    expect(await refusedWith(media.getTakeMediaUrl({ takeId: vt.take.id, version: 2 }))).toBe(
+      'Version 2 of take 1 could not be read, so Booth cannot tell which audio it is. Restore versions 1 or 3: they are fine.',
+    )
+    expect(await refusedWith(vt.area.handlers.restoreVersion({ takeId: vt.take.id, version: 2 }))).toMatch(
+      /^Version 2 of take 1 could not be read/,
+    )
     expect((await media.getTakeMediaUrl({ takeId: vt.take.id })).url).toMatch(/versions\/renders\/[0-9a-f]{64}\.wav$/)
     // Undo to version 1 works, and the damaged record goes back to disk as it was.
     await vt.area.handlers.restoreVersion({ takeId: vt.take.id, version: 1 })

@@ -10,7 +10,13 @@ import { createMediaHandlers } from '../../../main/takes/playback-handlers'
 import type { TakeStore } from '../../../main/takes/take-store'
 import type { TakeMeta } from '../../../main/takes/take-types'
 
-const take = { id: 'tk', take_number: 4, file_name: 'X_main_04.wav', current_version: 2, versions: [{ number: 1 }, { number: 2 }, { number: 3 }] } as unknown as TakeMeta
+const take = {
+  id: 'tk',
+  take_number: 4,
+  file_name: 'X_main_04.wav',
+  current_version: 2,
+  versions: [{ number: 1 }, { number: 2 }, { number: 3 }],
+} as unknown as TakeMeta
 
 function handlers() {
   const asked: Array<number | undefined> = []

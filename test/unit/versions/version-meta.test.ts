@@ -10,33 +10,87 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readTakeMeta, takeMetaProblem, writeTakeMeta } from '../../../main/takes/take-meta-file'
-import { currentRenderPath, jobIdOfTakeAudio, unreadableNote, versionFileName, versionFolders, versionProblem } from '../../../main/version-records/version-meta'
+import {
+  currentRenderPath,
+  jobIdOfTakeAudio,
+  unreadableNote,
+  versionFileName,
+  versionFolders,
+  versionProblem,
+} from '../../../main/version-records/version-meta'
 import type { TakeView } from '../../../shared/bridge-takes'
 import type { TakeVersion } from '../../../shared/versions/types'
 
 const H = 'a'.repeat(64)
 const take: TakeView = {
-  schema: 1, id: 'take-1', job_id: '42', file_name: 'ACME_main_03.wav', label: 'main', take_number: 3, note: null, preflight: null,
-  created_at: '2026-01-01T00:00:00.000Z', source: 'recorded', original_name: null, state: 'ready', spot_length_s: 30, job_kind: 'not_set',
-  trim: { head_s: 0, tail_s: 0 }, upload: { handle: null, offset: 0, status: 'none' },
+  schema: 1,
+  id: 'take-1',
+  job_id: '42',
+  file_name: 'ACME_main_03.wav',
+  label: 'main',
+  take_number: 3,
+  note: null,
+  preflight: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  source: 'recorded',
+  original_name: null,
+  state: 'ready',
+  spot_length_s: 30,
+  job_kind: 'not_set',
+  trim: { head_s: 0, tail_s: 0 },
+  upload: { handle: null, offset: 0, status: 'none' },
   delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
 }
 const v = (n: number, extra: Partial<TakeVersion> = {}): TakeVersion => ({
-  number: n, operation: n === 1 ? 'recording' : 'pickup', created_at: take.created_at, made_from: n === 1 ? null : n - 1,
-  edits: n === 1 ? null : { format: { sample_rate: 48_000, channels: 1, encoding: 'pcm_s24' }, frames: 100, pieces: [{ source: H, from: 0, to: 100, at: 0, gain_db: 0, fade_in: { frames: 0, shape: 'equal_power' }, fade_out: { frames: 0, shape: 'equal_power' } }] },
-  render_key: n === 1 ? null : H, summary: '', changes: [], findings: [], preflight: null, trim: { head_s: 0, tail_s: 0 }, trimmed_preflight: null, readback: null, ...extra,
+  number: n,
+  operation: n === 1 ? 'recording' : 'pickup',
+  created_at: take.created_at,
+  made_from: n === 1 ? null : n - 1,
+  edits:
+    n === 1
+      ? null
+      : {
+          format: { sample_rate: 48_000, channels: 1, encoding: 'pcm_s24' },
+          frames: 100,
+          pieces: [
+            {
+              source: H,
+              from: 0,
+              to: 100,
+              at: 0,
+              gain_db: 0,
+              fade_in: { frames: 0, shape: 'equal_power' },
+              fade_out: { frames: 0, shape: 'equal_power' },
+            },
+          ],
+        },
+  render_key: n === 1 ? null : H,
+  summary: '',
+  changes: [],
+  findings: [],
+  preflight: null,
+  trim: { head_s: 0, tail_s: 0 },
+  trimmed_preflight: null,
+  readback: null,
+  ...extra,
 })
 
 let dir = ''
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'booth-version-meta-')) })
-afterAll(async () => { await rm(dir, { recursive: true, force: true }) })
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'booth-version-meta-'))
+})
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
 
 describe('versions on a take’s metadata', () => {
   it('knows the job of a take’s file, a delivery’s copy and a version’s render (measured by the job’s profile)', () => {
     const data = join(tmpdir(), 'booth-data')
     expect(jobIdOfTakeAudio(join(data, 'takes', 'J-17', 'take.wav'))).toBe('J-17')
     expect(jobIdOfTakeAudio(join(data, 'renders', 'J-17', 'take_v2.wav'))).toBe('J-17')
-    expect(jobIdOfTakeAudio(join(versionFolders(join(data, 'takes', 'J-17')).renders, `${'a'.repeat(64)}.wav`))).toBe('J-17')
+    expect(jobIdOfTakeAudio(join(versionFolders(join(data, 'takes', 'J-17')).renders, `${'a'.repeat(64)}.wav`))).toBe(
+      'J-17',
+    )
   })
 
   it('reads a take from before versions as it is, and a take with versions as written', async () => {
@@ -45,7 +99,14 @@ describe('versions on a take’s metadata', () => {
     const path = join(dir, 'take-1.take.json')
     await writeFile(path, JSON.stringify(withVersions))
     expect(await readTakeMeta(path)).toEqual({ ok: true, meta: withVersions })
-    expect(takeMetaProblem({ ...take, source: 'comp', versions: [v(1, { operation: 'comp', edits: v(2).edits, render_key: H })], current_version: 1 })).toBeNull()
+    expect(
+      takeMetaProblem({
+        ...take,
+        source: 'comp',
+        versions: [v(1, { operation: 'comp', edits: v(2).edits, render_key: H })],
+        current_version: 1,
+      }),
+    ).toBeNull()
   })
 
   it('names what is wrong with a damaged list of versions, and the take is reported, not crashed on', async () => {
@@ -92,26 +153,37 @@ describe('versions on a take’s metadata', () => {
 
   it('any value in place of a version leaves the other versions readable and is written back as it was', async () => {
     const path = join(dir, 'take-prop.take.json')
-    await fc.assert(fc.asyncProperty(fc.jsonValue(), async (bad) => {
-      const onDisk = { ...take, id: 'take-prop', versions: [v(1), bad, v(3, { made_from: 1 })], current_version: 1 }
-      await writeFile(path, JSON.stringify(onDisk))
-      const read = await readTakeMeta(path)
-      expect(read.ok).toBe(true)
-      if (!read.ok) return
-      expect(read.meta.versions?.[0]).toEqual(v(1))
-      expect(read.meta.versions?.[2]).toEqual(v(3, { made_from: 1 }))
-      await writeTakeMeta(path, read.meta)
-      expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(JSON.parse(JSON.stringify(onDisk)))
-    }), { numRuns: 60 })
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue(), async (bad) => {
+        const onDisk = { ...take, id: 'take-prop', versions: [v(1), bad, v(3, { made_from: 1 })], current_version: 1 }
+        await writeFile(path, JSON.stringify(onDisk))
+        const read = await readTakeMeta(path)
+        expect(read.ok).toBe(true)
+        if (!read.ok) return
+        expect(read.meta.versions?.[0]).toEqual(v(1))
+        expect(read.meta.versions?.[2]).toEqual(v(3, { made_from: 1 }))
+        await writeTakeMeta(path, read.meta)
+        expect(JSON.parse(await readFile(path, 'utf8'))).toEqual(JSON.parse(JSON.stringify(onDisk)))
+      }),
+      { numRuns: 60 },
+    )
   })
 
   it('says which versions are fine in words, and refuses the audio of one that cannot be read', () => {
-    const bad = (n: number): TakeVersion => ({ ...v(n), unreadable: { message: `Version ${n} could not be read.`, raw: null } })
+    const bad = (n: number): TakeVersion => ({
+      ...v(n),
+      unreadable: { message: `Version ${n} could not be read.`, raw: null },
+    })
     expect(unreadableNote({ versions: [v(1), v(2)] })).toBeNull()
-    expect(unreadableNote({ versions: [v(1), bad(2), bad(3), v(4)] })).toBe('Versions 2 and 3 could not be read; versions 1 and 4 are fine.')
+    expect(unreadableNote({ versions: [v(1), bad(2), bad(3), v(4)] })).toBe(
+      'Versions 2 and 3 could not be read; versions 1 and 4 are fine.',
+    )
     expect(unreadableNote({ versions: [v(1), bad(2)] })).toBe('Version 2 could not be read; version 1 is fine.')
-    expect(() => currentRenderPath('/takes/42', { versions: [v(1), bad(2), v(3)], current_version: 2, take_number: 3 }))
-      .toThrow('Version 2 of take 3 could not be read, so Booth cannot tell which audio it is. Restore versions 1 or 3: they are fine.')
+    expect(() =>
+      currentRenderPath('/takes/42', { versions: [v(1), bad(2), v(3)], current_version: 2, take_number: 3 }),
+    ).toThrow(
+      'Version 2 of take 3 could not be read, so Booth cannot tell which audio it is. Restore versions 1 or 3: they are fine.',
+    )
   })
 
   it('delivers a version under the take’s name with its mark', () => {

@@ -23,16 +23,25 @@ import { childUnderWay } from '../../support/child-under-way'
 
 const CHILD = fileURLToPath(new URL('./journal-child.ts', import.meta.url))
 let work: Awaited<ReturnType<typeof tempDir>>
-beforeAll(async () => { work = await tempDir('booth-work-journal-') })
-afterAll(async () => { await work.remove() })
+beforeAll(async () => {
+  work = await tempDir('booth-work-journal-')
+})
+afterAll(async () => {
+  await work.remove()
+})
 
 /** Booth started again on `dataDir`: a new store and version area, as compose.ts makes them. */
 function restart(dataDir: string) {
   const store = new TakeStore({ dataDir, measure: async () => notMeasuredPreflight() })
-  const refuse = async (): Promise<never> => { throw new Error('no recording here') }
+  const refuse = async (): Promise<never> => {
+    throw new Error('no recording here')
+  }
   const warned: string[] = []
   const area = createVersionArea({
-    store, hub: new EventHub(), currentScript: async () => null, takesChanged: () => undefined,
+    store,
+    hub: new EventHub(),
+    currentScript: async () => null,
+    takesChanged: () => undefined,
     recording: { start: refuse, stop: refuse, cancel: refuse },
     transcribe: async (path) => ({ words: heardIn(path), engine: 'pocketsphinx' }),
     warn: (m) => warned.push(m),
@@ -58,10 +67,14 @@ describe('work Booth stopped in the middle of', { timeout: 120_000 }, () => {
 
     const again = restart(vt.dataDir)
     const n = vt.take.take_number
-    expect(await again.area.handlers.listUnfinishedWork({ jobId: JOB })).toEqual([{
-      takeId: vt.take.id, jobId: JOB, what: 'cut_restart',
-      message: `The false start cut before Booth stopped was not finished; take ${n} is at version 2.`,
-    }])
+    expect(await again.area.handlers.listUnfinishedWork({ jobId: JOB })).toEqual([
+      {
+        takeId: vt.take.id,
+        jobId: JOB,
+        what: 'cut_restart',
+        message: `The false start cut before Booth stopped was not finished; take ${n} is at version 2.`,
+      },
+    ])
     expect(await again.area.handlers.listUnfinishedWork({ jobId: '999' })).toEqual([])
     // The take is as it was: version 2, no third version half made.
     expect((await again.store.get(vt.take.id)).current_version).toBe(2)
@@ -76,11 +89,30 @@ describe('work Booth stopped in the middle of', { timeout: 120_000 }, () => {
   it('says the version was made when only the end of the job was cut off', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'booth-journal-made-'))
     try {
-      const take = { id: 'tk-made', job_id: JOB, take_number: 4, label: 'take', current_version: 3 } as unknown as TakeMeta
+      const take = {
+        id: 'tk-made',
+        job_id: JOB,
+        take_number: 4,
+        label: 'take',
+        current_version: 3,
+      } as unknown as TakeMeta
       await mkdir(join(dir, 'version-work'))
-      await writeFile(join(dir, 'version-work', 'tk-made.json'), JSON.stringify({ v: 1, take_id: 'tk-made', job_id: JOB, work_id: 'w1', what: 'pickup', at_version: 2, started_at: '2026-01-01T00:00:00Z' }))
+      await writeFile(
+        join(dir, 'version-work', 'tk-made.json'),
+        JSON.stringify({
+          v: 1,
+          take_id: 'tk-made',
+          job_id: JOB,
+          work_id: 'w1',
+          what: 'pickup',
+          at_version: 2,
+          started_at: '2026-01-01T00:00:00Z',
+        }),
+      )
       const journal = new WorkJournal(join(dir, 'version-work'), { readTake: async () => take, warn: () => undefined })
-      expect((await journal.notes(JOB)).map((x) => x.message)).toEqual(['The pickup placed was finished just before Booth stopped; take 4 is at version 3.'])
+      expect((await journal.notes(JOB)).map((x) => x.message)).toEqual([
+        'The pickup placed was finished just before Booth stopped; take 4 is at version 3.',
+      ])
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
@@ -100,19 +132,43 @@ describe('work Booth stopped in the middle of', { timeout: 120_000 }, () => {
         await new Promise((r) => setTimeout(r, 2))
       }
     })()
-    const made = await vt.area.handlers.renderComp({ jobId: JOB, picks: [], note: null }).finally(() => { rendering = false })
+    const made = await vt.area.handlers.renderComp({ jobId: JOB, picks: [], note: null }).finally(() => {
+      rendering = false
+    })
     await watch
     expect(made.take.id).not.toBe(vt.take.id)
     expect([...seen]).toEqual([`${vt.take.id} comp`])
     expect(await readdir(dir)).toEqual([])
     // Cut off: the entry is still there at the next start.
-    const take = { id: 'tk-comp', job_id: JOB, take_number: 2, label: 'take', current_version: 1 } as unknown as TakeMeta
+    const take = {
+      id: 'tk-comp',
+      job_id: JOB,
+      take_number: 2,
+      label: 'take',
+      current_version: 1,
+    } as unknown as TakeMeta
     const other = await mkdtemp(join(tmpdir(), 'booth-journal-comp-'))
     try {
       await mkdir(join(other, 'version-work'))
-      await writeFile(join(other, 'version-work', 'tk-comp.json'), JSON.stringify({ v: 1, take_id: 'tk-comp', job_id: JOB, work_id: 'w1', what: 'comp', at_version: 1, started_at: '2026-01-01T00:00:00Z' }))
-      const journal = new WorkJournal(join(other, 'version-work'), { readTake: async () => take, warn: () => undefined })
-      expect((await journal.notes(JOB)).map((x) => x.message)).toEqual(['The comp started on take 2 when Booth stopped may not have finished: if no comp take is in the list, pick its sentences again.'])
+      await writeFile(
+        join(other, 'version-work', 'tk-comp.json'),
+        JSON.stringify({
+          v: 1,
+          take_id: 'tk-comp',
+          job_id: JOB,
+          work_id: 'w1',
+          what: 'comp',
+          at_version: 1,
+          started_at: '2026-01-01T00:00:00Z',
+        }),
+      )
+      const journal = new WorkJournal(join(other, 'version-work'), {
+        readTake: async () => take,
+        warn: () => undefined,
+      })
+      expect((await journal.notes(JOB)).map((x) => x.message)).toEqual([
+        'The comp started on take 2 when Booth stopped may not have finished: if no comp take is in the list, pick its sentences again.',
+      ])
     } finally {
       await rm(other, { recursive: true, force: true })
     }
@@ -126,36 +182,47 @@ describe('work Booth stopped in the middle of', { timeout: 120_000 }, () => {
     const t = await vt.fresh()
     expect(await vt.area.journal.run(t, 'pickup', async () => 'made')).toBe('made')
     // Failed: the error goes on to the window, and the entry goes.
-    await expect(vt.area.journal.run(t, 'punch', async () => { throw new Error('no') })).rejects.toThrow('no')
+    await expect(
+      vt.area.journal.run(t, 'punch', async () => {
+        throw new Error('no')
+      }),
+    ).rejects.toThrow('no')
     expect(await readdir(join(vt.dataDir, 'version-work'))).toEqual([])
     expect(await restart(vt.dataDir).area.handlers.listUnfinishedWork({ jobId: JOB })).toEqual([])
   })
 
   it('a journal file of any bytes is set aside and named in words; the start goes on', async () => {
     const take = { id: 'tk-bad', job_id: JOB, take_number: 2, label: 'take', current_version: 1 } as unknown as TakeMeta
-    await fc.assert(fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (bytes) => {
-      const dir = await mkdtemp(join(tmpdir(), 'booth-journal-bytes-'))
-      try {
-        const folder = join(dir, 'version-work')
-        await mkdir(folder)
-        await writeFile(join(folder, 'tk-bad.json'), bytes)
-        const warned: string[] = []
-        const journal = new WorkJournal(folder, { readTake: async () => take, warn: (m) => warned.push(m) })
-        const notes = await journal.notes(JOB)
-        expect(notes).toHaveLength(1)
-        const valid = parseEntry(Buffer.from(bytes).toString('utf8')) !== null
-        if (!valid) {
-          expect(notes[0]?.message).toBe("Booth's note of work on take 2 when it stopped could not be read, so that work may not have finished; take 2 is at version 1.")
-          expect(warned).toEqual(['A note of version work Booth kept could not be read; it was set aside as tk-bad.json.damaged.'])
-          expect((await readdir(folder)).sort()).toEqual(['tk-bad.json.damaged', 'tk-bad.unfinished.json'])
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 300 }), async (bytes) => {
+        const dir = await mkdtemp(join(tmpdir(), 'booth-journal-bytes-'))
+        try {
+          const folder = join(dir, 'version-work')
+          await mkdir(folder)
+          await writeFile(join(folder, 'tk-bad.json'), bytes)
+          const warned: string[] = []
+          const journal = new WorkJournal(folder, { readTake: async () => take, warn: (m) => warned.push(m) })
+          const notes = await journal.notes(JOB)
+          expect(notes).toHaveLength(1)
+          const valid = parseEntry(Buffer.from(bytes).toString('utf8')) !== null
+          if (!valid) {
+            expect(notes[0]?.message).toBe(
+              "Booth's note of work on take 2 when it stopped could not be read, so that work may not have finished; take 2 is at version 1.",
+            )
+            expect(warned).toEqual([
+              'A note of version work Booth kept could not be read; it was set aside as tk-bad.json.damaged.',
+            ])
+            expect((await readdir(folder)).sort()).toEqual(['tk-bad.json.damaged', 'tk-bad.unfinished.json'])
+          }
+          // The journal still works after it: a job runs and ends, and the note can be dismissed.
+          expect(await journal.run(take, 'trim', async () => 1)).toBe(1)
+          await journal.dismiss('tk-bad')
+          expect(await journal.notes(JOB)).toEqual([])
+        } finally {
+          await rm(dir, { recursive: true, force: true })
         }
-        // The journal still works after it: a job runs and ends, and the note can be dismissed.
-        expect(await journal.run(take, 'trim', async () => 1)).toBe(1)
-        await journal.dismiss('tk-bad')
-        expect(await journal.notes(JOB)).toEqual([])
-      } finally {
-        await rm(dir, { recursive: true, force: true })
-      }
-    }), { numRuns: 40 })
+      }),
+      { numRuns: 40 },
+    )
   })
 })

@@ -14,19 +14,34 @@ import type { EditList } from '../../../shared/versions/edit-list'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { writeGeneratedWav } from './helpers/generated-wav'
 
-interface Call { buf: Uint8Array; offset: number; length: number; position: number; finish: (bytesWritten?: number) => void; fail: (err: Error) => void }
+interface Call {
+  buf: Uint8Array
+  offset: number
+  length: number
+  position: number
+  finish: (bytesWritten?: number) => void
+  fail: (err: Error) => void
+}
 
 /** A file handle whose writes end only when the test says so. */
 function fakeFile() {
   const calls: Call[] = []
   const file = new Uint8Array(64)
   const fh = {
-    write: (buf: Uint8Array, offset: number, length: number, position: number) => new Promise<{ bytesWritten: number; buffer: Uint8Array }>((resolve, reject) => {
-      calls.push({ buf, offset, length, position, fail: reject, finish: (n = length) => {
-        file.set(buf.subarray(offset, offset + n), position)
-        resolve({ bytesWritten: n, buffer: buf })
-      } })
-    }),
+    write: (buf: Uint8Array, offset: number, length: number, position: number) =>
+      new Promise<{ bytesWritten: number; buffer: Uint8Array }>((resolve, reject) => {
+        calls.push({
+          buf,
+          offset,
+          length,
+          position,
+          fail: reject,
+          finish: (n = length) => {
+            file.set(buf.subarray(offset, offset + n), position)
+            resolve({ bytesWritten: n, buffer: buf })
+          },
+        })
+      }),
   }
   return { calls, file, fh: fh as unknown as Parameters<typeof writeBehind>[0] }
 }
@@ -40,7 +55,9 @@ describe('writeBehind', () => {
     await out.put(Uint8Array.from([1, 2, 3]))
     expect(calls).toHaveLength(1) // under way, and put() has returned
     let second = false
-    const p2 = out.put(Uint8Array.from([4, 5])).then(() => { second = true })
+    const p2 = out.put(Uint8Array.from([4, 5])).then(() => {
+      second = true
+    })
     await tick()
     expect(second).toBe(false) // waits for the first write
     expect(calls).toHaveLength(1)
@@ -75,10 +92,30 @@ describe('a render that fails half-way', () => {
       const format = { sample_rate: 48_000, channels: 1, encoding: 'pcm_s24' as const }
       const src = await openWavSource(await writeGeneratedWav(join(dir, 'a.wav'), format, 400_000, 3))
       let reads = 0
-      const failing: WavSource = { ...src, readBytes: (from, count, into) => (++reads === 4 ? Promise.reject(new Error('the disk went away')) : src.readBytes(from, count, into)) }
+      const failing: WavSource = {
+        ...src,
+        readBytes: (from, count, into) =>
+          ++reads === 4 ? Promise.reject(new Error('the disk went away')) : src.readBytes(from, count, into),
+      }
       const hash = 'a'.repeat(64)
-      const list: EditList = { format, frames: 400_000, pieces: [{ source: hash, from: 0, to: 400_000, at: 0, gain_db: -3, fade_in: { frames: 0, shape: 'linear' }, fade_out: { frames: 0, shape: 'linear' } }] }
-      await expect(renderEditList(list, new Map([[hash, failing]]), join(dir, 'out.wav'))).rejects.toThrow('the disk went away')
+      const list: EditList = {
+        format,
+        frames: 400_000,
+        pieces: [
+          {
+            source: hash,
+            from: 0,
+            to: 400_000,
+            at: 0,
+            gain_db: -3,
+            fade_in: { frames: 0, shape: 'linear' },
+            fade_out: { frames: 0, shape: 'linear' },
+          },
+        ],
+      }
+      await expect(renderEditList(list, new Map([[hash, failing]]), join(dir, 'out.wav'))).rejects.toThrow(
+        'the disk went away',
+      )
       await src.close()
       expect((await readdir(dir)).sort()).toEqual(['a.wav'])
     } finally {

@@ -43,7 +43,9 @@ describe('--api-key-file', () => {
 
   it.runIf(process.platform !== 'win32')('refuses a file others can read, and leaves it', async () => {
     const path = keyFile('tk_open', 0o644)
-    await expect(readApiKeyFile(path)).rejects.toThrow(/can be read by others \(mode 644\); make it yours alone first: chmod 600 /)
+    await expect(readApiKeyFile(path)).rejects.toThrow(
+      /can be read by others \(mode 644\); make it yours alone first: chmod 600 /,
+    )
     expect(existsSync(path)).toBe(true)
   })
 

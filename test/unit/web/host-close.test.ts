@@ -16,8 +16,18 @@ const root = mkdtempSync(join(tmpdir(), 'booth-web-close-'))
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>Booth</title>')
 
 /** A grace period longer than any test here, so a close that needs it times the test out. */
-function start(dispatch: (name: string) => Promise<unknown> = async () => null, closeGraceMs = 60_000): Promise<WebHost> {
-  return startWebHost({ port: 0, staticDir: root, dispatch, describeError, subscribe: () => () => undefined, closeGraceMs })
+function start(
+  dispatch: (name: string) => Promise<unknown> = async () => null,
+  closeGraceMs = 60_000,
+): Promise<WebHost> {
+  return startWebHost({
+    port: 0,
+    staticDir: root,
+    dispatch,
+    describeError,
+    subscribe: () => () => undefined,
+    closeGraceMs,
+  })
 }
 
 /** A host whose bridge calls wait until the test answers them. */
@@ -29,14 +39,17 @@ async function startHeld(): Promise<{ host: WebHost; answer: (v: unknown) => voi
 
 /** Reads the event stream like the page does: when it ends, it asks again on the same agent. */
 function followEvents(host: WebHost, agent: Agent, outcomes: string[], againAfterMs = 0): void {
-  const req = request({ host: '127.0.0.1', port: host.port, path: '/bridge/events', agent, headers: { 'x-booth-token': host.token } }, (res) => {
-    res.resume()
-    res.on('close', () => {
-      if (!res.complete) return void outcomes.push('cut')
-      outcomes.push(`ended ${res.statusCode}`)
-      if (res.statusCode === 200) setTimeout(() => followEvents(host, agent, outcomes, againAfterMs), againAfterMs)
-    })
-  })
+  const req = request(
+    { host: '127.0.0.1', port: host.port, path: '/bridge/events', agent, headers: { 'x-booth-token': host.token } },
+    (res) => {
+      res.resume()
+      res.on('close', () => {
+        if (!res.complete) return void outcomes.push('cut')
+        outcomes.push(`ended ${res.statusCode}`)
+        if (res.statusCode === 200) setTimeout(() => followEvents(host, agent, outcomes, againAfterMs), againAfterMs)
+      })
+    },
+  )
   req.on('error', () => outcomes.push('refused'))
   req.end()
 }
@@ -45,11 +58,14 @@ function followEvents(host: WebHost, agent: Agent, outcomes: string[], againAfte
 function call(host: WebHost, agent: Agent): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers = { 'x-booth-token': host.token, 'content-type': 'application/json' }
-    const req = request({ host: '127.0.0.1', port: host.port, path: '/bridge/call/slow', method: 'POST', agent, headers }, (res) => {
-      let body = ''
-      res.on('data', (c) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
-    })
+    const req = request(
+      { host: '127.0.0.1', port: host.port, path: '/bridge/call/slow', method: 'POST', agent, headers },
+      (res) => {
+        let body = ''
+        res.on('data', (c) => (body += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      },
+    )
     req.on('error', reject)
     req.end('{"args":null}')
   })
@@ -113,17 +129,34 @@ describe('closing the web host with a page connected', () => {
     const take = join(takes, 'long.wav')
     writeFileSync(take, Buffer.alloc(8 * 1024 * 1024, 1))
     const media = new MediaRegistry([takes])
-    const host = await startWebHost({ port: 0, staticDir: root, dispatch: async () => null, describeError, subscribe: () => () => undefined, media, closeGraceMs: 60_000 })
+    const host = await startWebHost({
+      port: 0,
+      staticDir: root,
+      dispatch: async () => null,
+      describeError,
+      subscribe: () => () => undefined,
+      media,
+      closeGraceMs: 60_000,
+    })
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     // The take's answer has begun (headers sent) but the player reads slowly, so it is under way at close.
     let received = 0
     const played = new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: host.port, path: new URL(media.urlFor(take), 'http://h').pathname, agent, headers: { 'x-booth-token': host.token } }, (res) => {
-        res.pause()
-        setTimeout(() => res.resume(), 200)
-        res.on('data', (c: Buffer) => (received += c.length))
-        res.on('end', resolve)
-      })
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: new URL(media.urlFor(take), 'http://h').pathname,
+          agent,
+          headers: { 'x-booth-token': host.token },
+        },
+        (res) => {
+          res.pause()
+          setTimeout(() => res.resume(), 200)
+          res.on('data', (c: Buffer) => (received += c.length))
+          res.on('end', resolve)
+        },
+      )
       req.on('error', reject)
       req.end()
     })
@@ -143,7 +176,10 @@ describe('closing the web host with a page connected', () => {
   it('cuts what is still unanswered once its grace period is over', async () => {
     const host = await start(() => new Promise(() => undefined), 200)
     const agent = new Agent({ keepAlive: true })
-    const reply = call(host, agent).then(() => 'answered', () => 'cut')
+    const reply = call(host, agent).then(
+      () => 'answered',
+      () => 'cut',
+    )
     await settle(100)
     await host.close()
     expect(await reply).toBe('cut')
@@ -155,7 +191,11 @@ describe('an event sent while the host closes', () => {
   it('is not written to a stream the close already ended (a write after end would crash the quit)', async () => {
     const listeners = new Set<(event: string, data: unknown) => void>()
     const host = await startWebHost({
-      port: 0, staticDir: root, dispatch: async () => null, describeError, closeGraceMs: 60_000,
+      port: 0,
+      staticDir: root,
+      dispatch: async () => null,
+      describeError,
+      closeGraceMs: 60_000,
       subscribe: (send) => {
         listeners.add(send as (event: string, data: unknown) => void)
         return () => listeners.delete(send as (event: string, data: unknown) => void)

@@ -53,7 +53,9 @@ describe('the web host’s limits', () => {
   it('cuts a client that sends its headers byte by byte, long before it would finish', async () => {
     const s = await open()
     const closed = untilClosed(s)
-    const head = `POST /bridge/call/getSession HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Booth-Token: ${host.token}\r\nContent-Type: application/json\r\nX-Slow: ${'z'.repeat(400)}\r\n\r\n`
+    const head =
+      `POST /bridge/call/getSession HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Booth-Token: ` +
+      `${host.token}\r\nContent-Type: application/json\r\nX-Slow: ${'z'.repeat(400)}\r\n\r\n`
     let sent = 0
     // One byte every 25 ms: the whole head would take over 15 s.
     const drip = setInterval(() => {
@@ -69,7 +71,10 @@ describe('the web host’s limits', () => {
   it('cuts a request whose body never ends', async () => {
     const s = await open()
     const closed = untilClosed(s)
-    s.write(`POST /bridge/call/getSession HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Booth-Token: ${host.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`)
+    s.write(
+      `POST /bridge/call/getSession HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nX-Booth-Token: ` +
+        `${host.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`,
+    )
     const answer = await closed
     expect(answer === '' || /^HTTP\/1\.1 408/.test(answer)).toBe(true)
   })
@@ -77,30 +82,49 @@ describe('the web host’s limits', () => {
   it('takes no more connections than its cap from a flood, serves those it took, and answers again once they are gone', async () => {
     // A host of its own, with Node's long timeouts out of the way: only the cap closes anything here.
     const capped = await startWebHost({
-      port: 0, staticDir: import.meta.dirname, dispatch: async () => ({ pong: true }), describeError,
-      subscribe: () => () => undefined, limits: { maxConnections: 4 }, closeGraceMs: 100,
+      port: 0,
+      staticDir: import.meta.dirname,
+      dispatch: async () => ({ pong: true }),
+      describeError,
+      subscribe: () => () => undefined,
+      limits: { maxConnections: 4 },
+      closeGraceMs: 100,
     })
     try {
-      const flood = await Promise.all(Array.from({ length: 12 }, () => new Promise<Socket>((resolve, reject) => {
-        const s = connect(capped.port, '127.0.0.1', () => resolve(s)).on('error', reject)
-        sockets.push(s)
-      })))
+      const flood = await Promise.all(
+        Array.from(
+          { length: 12 },
+          () =>
+            new Promise<Socket>((resolve, reject) => {
+              const s = connect(capped.port, '127.0.0.1', () => resolve(s)).on('error', reject)
+              sockets.push(s)
+            }),
+        ),
+      )
       const closed = new Set<Socket>()
       await new Promise<void>((resolve) => {
-        for (const s of flood) s.once('close', () => {
-          closed.add(s)
-          if (closed.size === 8) resolve()
-        })
+        for (const s of flood)
+          s.once('close', () => {
+            closed.add(s)
+            if (closed.size === 8) resolve()
+          })
       })
       const held = flood.filter((s) => !closed.has(s))
       expect(held).toHaveLength(4)
       // Those it took are served.
       const answer = untilClosed(held[0] as Socket)
-      ;(held[0] as Socket).end(`POST /bridge/call/getSession HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\nX-Booth-Token: ${capped.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`)
+      ;(held[0] as Socket).end(
+        `POST /bridge/call/getSession HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\nX-Booth-Token: ` +
+          `${capped.token}\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      )
       expect(await answer).toMatch(/^HTTP\/1\.1 200/)
       for (const s of flood) s.destroy()
       await new Promise((r) => setTimeout(r, 50))
-      const res = await fetch(new URL('/bridge/call/getSession', capped.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-booth-token': capped.token }, body: '{}' })
+      const res = await fetch(new URL('/bridge/call/getSession', capped.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-booth-token': capped.token },
+        body: '{}',
+      })
       expect(res.status).toBe(200)
     } finally {
       await capped.close()

@@ -23,30 +23,39 @@ const keyArb = fc.string({ minLength: 1, maxLength: 64 })
 
 describe('the host proof', () => {
   it('the tab checks the proof the host makes, for any key and nonce', async () => {
-    await fc.assert(fc.asyncProperty(keyArb, nonceArb, async (key, nonce) => {
-      const proof = hostProof(key, nonce)
-      expect(proof).not.toBeNull()
-      expect(await proofChecks(key, nonce, proof)).toBe(true)
-      expect(proofMatches(key, nonce, proof)).toBe(true)
-    }), { numRuns: 60 })
+    await fc.assert(
+      fc.asyncProperty(keyArb, nonceArb, async (key, nonce) => {
+        const proof = hostProof(key, nonce)
+        expect(proof).not.toBeNull()
+        expect(await proofChecks(key, nonce, proof)).toBe(true)
+        expect(proofMatches(key, nonce, proof)).toBe(true)
+      }),
+      { numRuns: 60 },
+    )
   })
 
   it('a proof made with another key does not check', async () => {
-    await fc.assert(fc.asyncProperty(keyArb, keyArb, nonceArb, async (key, other, nonce) => {
-      fc.pre(key !== other)
-      const proof = hostProof(other, nonce)
-      expect(await proofChecks(key, nonce, proof)).toBe(false)
-      expect(proofMatches(key, nonce, proof)).toBe(false)
-    }), { numRuns: 60 })
+    await fc.assert(
+      fc.asyncProperty(keyArb, keyArb, nonceArb, async (key, other, nonce) => {
+        fc.pre(key !== other)
+        const proof = hostProof(other, nonce)
+        expect(await proofChecks(key, nonce, proof)).toBe(false)
+        expect(proofMatches(key, nonce, proof)).toBe(false)
+      }),
+      { numRuns: 60 },
+    )
   })
 
   it('a proof replayed for another nonce does not check', async () => {
-    await fc.assert(fc.asyncProperty(keyArb, nonceArb, nonceArb, async (key, earlier, fresh) => {
-      fc.pre(earlier !== fresh)
-      const replayed = hostProof(key, earlier)
-      expect(await proofChecks(key, fresh, replayed)).toBe(false)
-      expect(proofMatches(key, fresh, replayed)).toBe(false)
-    }), { numRuns: 60 })
+    await fc.assert(
+      fc.asyncProperty(keyArb, nonceArb, nonceArb, async (key, earlier, fresh) => {
+        fc.pre(earlier !== fresh)
+        const replayed = hostProof(key, earlier)
+        expect(await proofChecks(key, fresh, replayed)).toBe(false)
+        expect(proofMatches(key, fresh, replayed)).toBe(false)
+      }),
+      { numRuns: 60 },
+    )
   })
 
   it('a missing, mangled or arbitrary proof does not check', async () => {
@@ -57,11 +66,20 @@ describe('the host proof', () => {
       expect(proofMatches(key, nonce, missing)).toBe(false)
     }
     const good = hostProof(key, nonce) as string
-    await fc.assert(fc.asyncProperty(fc.oneof(fc.string(), fc.uint8Array({ maxLength: 40 }).map((b) => Buffer.from(b).toString('base64url'))), async (proof) => {
-      fc.pre(proof !== good)
-      expect(await proofChecks(key, nonce, proof)).toBe(false)
-      expect(proofMatches(key, nonce, proof)).toBe(false)
-    }), { numRuns: 100 })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.uint8Array({ maxLength: 40 }).map((b) => Buffer.from(b).toString('base64url')),
+        ),
+        async (proof) => {
+          fc.pre(proof !== good)
+          expect(await proofChecks(key, nonce, proof)).toBe(false)
+          expect(proofMatches(key, nonce, proof)).toBe(false)
+        },
+      ),
+      { numRuns: 100 },
+    )
     // One bit changed anywhere is no proof.
     const raw = Buffer.from(good, 'base64url')
     for (let i = 0; i < raw.length; i++) {
@@ -79,10 +97,12 @@ describe('the host proof', () => {
   })
 
   it('the host signs only a nonce; the tab makes a fresh one each time', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (text) => {
-      fc.pre(!NONCE_SHAPE.test(text))
-      expect(hostProof('key', text)).toBeNull()
-    }))
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (text) => {
+        fc.pre(!NONCE_SHAPE.test(text))
+        expect(hostProof('key', text)).toBeNull()
+      }),
+    )
     const nonces = new Set(Array.from({ length: 200 }, () => freshNonce()))
     expect(nonces.size).toBe(200)
     for (const n of nonces) expect(n).toMatch(NONCE_SHAPE)
@@ -99,13 +119,16 @@ describe('GET /bridge/hello', () => {
       subscribe: () => () => undefined,
     })
     try {
-      const get = (path: string) => new Promise<{ status: number; cookie: unknown; body: string }>((resolve, reject) => {
-        request({ host: '127.0.0.1', port: host.port, path }, (res) => {
-          let body = ''
-          res.on('data', (c) => (body += c))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, cookie: res.headers['set-cookie'], body }))
-        }).on('error', reject).end()
-      })
+      const get = (path: string) =>
+        new Promise<{ status: number; cookie: unknown; body: string }>((resolve, reject) => {
+          request({ host: '127.0.0.1', port: host.port, path }, (res) => {
+            let body = ''
+            res.on('data', (c) => (body += c))
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, cookie: res.headers['set-cookie'], body }))
+          })
+            .on('error', reject)
+            .end()
+        })
       const nonce = freshNonce()
       const answer = await get(`/bridge/hello?nonce=${nonce}`)
       expect(answer.status).toBe(200)

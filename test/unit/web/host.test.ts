@@ -30,15 +30,20 @@ beforeAll(async () => {
 afterAll(() => host.close())
 
 function send(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      let body = ''
-      res.on('data', (c) => (body += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-    })
-    req.on('error', reject)
-    req.end(opts.body)
-  })
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: host.port, path, method: opts.method ?? 'GET', headers: opts.headers },
+        (res) => {
+          let body = ''
+          res.on('data', (c) => (body += c))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+        },
+      )
+      req.on('error', reject)
+      req.end(opts.body)
+    },
+  )
 }
 
 const callHeaders = () => ({ 'content-type': 'application/json', 'x-booth-token': host.token })
@@ -50,7 +55,11 @@ describe('web host', () => {
   })
 
   it('answers a call that carries the token', async () => {
-    const res = await send('/bridge/call/getSession', { method: 'POST', headers: callHeaders(), body: '{"args":{"a":1}}' })
+    const res = await send('/bridge/call/getSession', {
+      method: 'POST',
+      headers: callHeaders(),
+      body: '{"args":{"a":1}}',
+    })
     expect(res.status).toBe(200)
     expect(JSON.parse(res.body)).toEqual({ ok: true, result: { name: 'getSession', args: { a: 1 } } })
   })
@@ -65,13 +74,29 @@ describe('web host', () => {
   })
 
   it('refuses another Host (DNS rebinding) and another page’s Origin', async () => {
-    const rebinding = await send('/bridge/call/getSession', { method: 'POST', headers: { ...callHeaders(), host: `evil.example:${host.port}` }, body: '{}' })
+    const rebinding = await send('/bridge/call/getSession', {
+      method: 'POST',
+      headers: { ...callHeaders(), host: `evil.example:${host.port}` },
+      body: '{}',
+    })
     expect(rebinding.status).toBe(421)
-    const foreign = await send('/bridge/call/getSession', { method: 'POST', headers: { ...callHeaders(), origin: 'http://evil.example' }, body: '{}' })
+    const foreign = await send('/bridge/call/getSession', {
+      method: 'POST',
+      headers: { ...callHeaders(), origin: 'http://evil.example' },
+      body: '{}',
+    })
     expect(foreign.status).toBe(403)
-    const crossSite = await send('/bridge/call/getSession', { method: 'POST', headers: { ...callHeaders(), 'sec-fetch-site': 'cross-site' }, body: '{}' })
+    const crossSite = await send('/bridge/call/getSession', {
+      method: 'POST',
+      headers: { ...callHeaders(), 'sec-fetch-site': 'cross-site' },
+      body: '{}',
+    })
     expect(crossSite.status).toBe(403)
-    const same = await send('/bridge/call/getSession', { method: 'POST', headers: { ...callHeaders(), origin: `http://127.0.0.1:${host.port}` }, body: '{}' })
+    const same = await send('/bridge/call/getSession', {
+      method: 'POST',
+      headers: { ...callHeaders(), origin: `http://127.0.0.1:${host.port}` },
+      body: '{}',
+    })
     expect(same.status).toBe(200)
   })
 
@@ -79,7 +104,11 @@ describe('web host', () => {
     const broken = await send('/bridge/call/getSession', { method: 'POST', headers: callHeaders(), body: '{"args":' })
     expect(broken.status).toBe(400)
     expect(JSON.parse(broken.body).error.message).toBe('The bridge call was not valid JSON.')
-    const text = await send('/bridge/call/getSession', { method: 'POST', headers: { ...callHeaders(), 'content-type': 'text/plain' }, body: 'hi' })
+    const text = await send('/bridge/call/getSession', {
+      method: 'POST',
+      headers: { ...callHeaders(), 'content-type': 'text/plain' },
+      body: 'hi',
+    })
     expect(text.status).toBe(415)
   })
 
@@ -104,16 +133,19 @@ describe('web host', () => {
   it('streams events to a page holding the token, starting with the latest snapshot', async () => {
     const chunks: string[] = []
     await new Promise<void>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: host.port, path: '/bridge/events', headers: { 'x-booth-token': host.token } }, (res) => {
-        expect(res.headers['content-type']).toBe('text/event-stream')
-        res.on('data', (c: Buffer) => {
-          chunks.push(c.toString())
-          if (chunks.join('').includes('event: jobs')) {
-            req.destroy()
-            resolve()
-          } else if (chunks.join('').includes('event: session')) emit('jobs', { total: 3 })
-        })
-      })
+      const req = request(
+        { host: '127.0.0.1', port: host.port, path: '/bridge/events', headers: { 'x-booth-token': host.token } },
+        (res) => {
+          expect(res.headers['content-type']).toBe('text/event-stream')
+          res.on('data', (c: Buffer) => {
+            chunks.push(c.toString())
+            if (chunks.join('').includes('event: jobs')) {
+              req.destroy()
+              resolve()
+            } else if (chunks.join('').includes('event: session')) emit('jobs', { total: 3 })
+          })
+        },
+      )
       req.on('error', (e) => (chunks.join('').includes('event: jobs') ? resolve() : reject(e)))
       req.end()
     })

@@ -36,7 +36,9 @@ beforeAll(async () => {
 afterAll(() => host.close())
 
 /** With the tab key, as the page's own requests carry it (or its media cookie). */
-const keyed = (headers: Record<string, string> = {}): RequestInit => ({ headers: { ...headers, 'x-booth-token': host.token } })
+const keyed = (headers: Record<string, string> = {}): RequestInit => ({
+  headers: { ...headers, 'x-booth-token': host.token },
+})
 
 describe('web host media', () => {
   it('serves a registered take whole and by byte range (for seeking)', async () => {
@@ -82,16 +84,28 @@ describe('web host media', () => {
     expect((await fetch(url, { method: 'HEAD', ...keyed() })).status).toBe(200)
     expect((await fetch(url, { headers: { 'x-booth-token': 'x'.repeat(host.token.length) } })).status).toBe(401)
     // A keyed bridge answer sets the cookie an <audio src> then carries (HttpOnly, SameSite=Strict, /media/ only).
-    const answer = await fetch(new URL('/bridge/call/getSession', host.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-booth-token': host.token }, body: '{}' })
+    const answer = await fetch(new URL('/bridge/call/getSession', host.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-booth-token': host.token },
+      body: '{}',
+    })
     const cookie = answer.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(new RegExp(`^booth-media-${host.port}=[A-Za-z0-9_-]{32}; Path=/media/; HttpOnly; SameSite=Strict$`))
+    expect(cookie).toMatch(
+      new RegExp(`^booth-media-${host.port}=[A-Za-z0-9_-]{32}; Path=/media/; HttpOnly; SameSite=Strict$`),
+    )
     expect(cookie).not.toContain(host.token)
     const pair = cookie.split(';')[0] as string
     expect((await fetch(url, { headers: { cookie: `other=1; ${pair}` } })).status).toBe(200)
     expect((await fetch(url, { headers: { cookie: `${pair.slice(0, -1)}x` } })).status).toBe(401)
-    expect((await fetch(url, { headers: { cookie: pair.replace(String(host.port), String(host.port + 1)) } })).status).toBe(401)
+    expect(
+      (await fetch(url, { headers: { cookie: pair.replace(String(host.port), String(host.port + 1)) } })).status,
+    ).toBe(401)
     // An unkeyed request gets no cookie.
-    expect((await fetch(new URL('/bridge/call/getSession', host.url), { method: 'POST', body: '{}' })).headers.get('set-cookie')).toBeNull()
+    expect(
+      (await fetch(new URL('/bridge/call/getSession', host.url), { method: 'POST', body: '{}' })).headers.get(
+        'set-cookie',
+      ),
+    ).toBeNull()
   })
 
   it('receives a dropped file under a safe name, only with the token, and names it to the page by a one-time id', async () => {
@@ -114,7 +128,9 @@ describe('web host media', () => {
 
   it('leaves no partial copy of a drop that was cut off', async () => {
     const incoming = join(root, 'incoming-cut')
-    const req = Object.assign(new PassThrough(), { headers: { 'content-length': '1000' } }) as unknown as IncomingMessage
+    const req = Object.assign(new PassThrough(), {
+      headers: { 'content-length': '1000' },
+    }) as unknown as IncomingMessage
     const received = receiveUpload(req, incoming, 'take.wav')
     ;(req as unknown as PassThrough).write(Buffer.alloc(10))
     setTimeout(() => (req as unknown as PassThrough).destroy(new Error('the connection was reset')), 20)
@@ -159,7 +175,10 @@ describe('what the web host reports as a failure', () => {
     try {
       // The page's audio element takes the first bytes of a long take and lets go (to seek, or to ask again).
       const controller = new AbortController()
-      const res = await fetch(new URL(watched.urlFor(big), own.url), { signal: controller.signal, headers: { 'x-booth-token': own.token } })
+      const res = await fetch(new URL(watched.urlFor(big), own.url), {
+        signal: controller.signal,
+        headers: { 'x-booth-token': own.token },
+      })
       const reader = res.body!.getReader()
       await reader.read()
       controller.abort()
@@ -168,7 +187,9 @@ describe('what the web host reports as a failure', () => {
       expect(answers).toHaveLength(1)
       await Promise.all(answers)
       await new Promise((r) => setImmediate(r))
-      expect((await fetch(new URL(watched.urlFor(take), own.url), { headers: { 'x-booth-token': own.token } })).status).toBe(200)
+      expect(
+        (await fetch(new URL(watched.urlFor(take), own.url), { headers: { 'x-booth-token': own.token } })).status,
+      ).toBe(200)
       expect(seen).toEqual([])
 
       const failed = await fetch(new URL('/bridge/call/getTakeReport', own.url), {
@@ -177,7 +198,10 @@ describe('what the web host reports as a failure', () => {
         body: JSON.stringify({ args: {} }),
       })
       expect(failed.status).toBe(500)
-      expect(await failed.json()).toEqual({ ok: false, error: { kind: 'internal', message: 'Something went wrong inside Booth. The log has the details.' } })
+      expect(await failed.json()).toEqual({
+        ok: false,
+        error: { kind: 'internal', message: 'Something went wrong inside Booth. The log has the details.' },
+      })
       expect(seen).toEqual([{ where: '/bridge/call/getTakeReport', message: 'the store fell over' }])
     } finally {
       await own.close()

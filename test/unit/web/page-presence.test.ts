@@ -29,7 +29,12 @@ function fakeTimers() {
 function watched() {
   const t = fakeTimers()
   const log: string[] = []
-  const pages = pagePresence({ timers: t.timers, backWithinMs: 6000, present: (p, there) => log.push(`${p} ${there ? 'there' : 'not there'}`), gone: (p, cause) => log.push(`${p} gone ${cause}`) })
+  const pages = pagePresence({
+    timers: t.timers,
+    backWithinMs: 6000,
+    present: (p, there) => log.push(`${p} ${there ? 'there' : 'not there'}`),
+    gone: (p, cause) => log.push(`${p} gone ${cause}`),
+  })
   return { ...t, log, pages }
 }
 

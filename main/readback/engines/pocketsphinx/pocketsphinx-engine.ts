@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runFfmpeg } from '../../../audio/run-ffmpeg'
 import type { TimedWord } from '../../../../shared/readback/types'
-import { EngineUnavailableError, ReadbackStoppedError, type ReadbackEngine, type Sounds, type Transcript, type TranscribeOptions } from '../../engine'
+import {
+  EngineUnavailableError,
+  ReadbackStoppedError,
+  type ReadbackEngine,
+  type Sounds,
+  type Transcript,
+  type TranscribeOptions,
+} from '../../engine'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
 import { turnsDoubts } from './turns-hearing'
 import { secondHearingDoubts } from './second-hearing'
@@ -24,7 +31,8 @@ import { isNoiseMark } from '../../script/words'
  * (an edited or synthesised take) upset the recogniser's feature normalisation and cost it the words
  * before each pause; a booth's own noise floor is louder than this anyway.
  */
-const NOISE_FLOOR = '[0:a:0]aformat=sample_fmts=fltp:channel_layouts=mono,aresample=16000[a];' +
+const NOISE_FLOOR =
+  '[0:a:0]aformat=sample_fmts=fltp:channel_layouts=mono,aresample=16000[a];' +
   'anoisesrc=color=white:amplitude=0.001:sample_rate=16000:seed=7[n];[a][n]amix=inputs=2:duration=first:normalize=0'
 
 export interface PocketsphinxOptions {
@@ -75,27 +83,57 @@ export class PocketsphinxEngine implements ReadbackEngine {
     try {
       const audio = join(dir, 'take.wav')
       await runFfmpeg(['-y', '-i', wavPath, '-filter_complex', NOISE_FLOOR, '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
-        ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
+        ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
       })
       const first = await firstHearingFiles(options.hints ?? '', dict)
       const kept = first.sentences
       await writeFile(join(dir, 'script.lm'), first.arpa)
       await writeFile(join(dir, 'script.dict'), first.dict)
-      const stdout = await this.run(setup.binary, ['-infile', audio, '-hmm', setup.hmm, '-lm', join(dir, 'script.lm'), '-dict', join(dir, 'script.dict'), '-time', 'yes', '-remove_noise', 'no'], options.signal)
+      const stdout = await this.run(
+        setup.binary,
+        [
+          '-infile',
+          audio,
+          '-hmm',
+          setup.hmm,
+          '-lm',
+          join(dir, 'script.lm'),
+          '-dict',
+          join(dir, 'script.dict'),
+          '-time',
+          'yes',
+          '-remove_noise',
+          'no',
+        ],
+        options.signal,
+      )
       const words = parsePocketsphinxTimes(stdout)
       // The words above lean on the script; a second hearing says where they may have been pulled onto it.
       const batch = setup.batch
-      if (!batch || this.options.secondHearing === false || options.doubts === false) return { words, engine: this.name }
+      if (!batch || this.options.secondHearing === false || options.doubts === false)
+        return { words, engine: this.name }
       const run = (binary: string, args: string[]) => this.run(binary, args, options.signal)
       const second = await secondHearingDoubts({
-        setup: { ...setup, batch }, dict, dir, script: options.hints ?? '', ...(options.names ? { names: options.names } : {}), first: words, run,
+        setup: { ...setup, batch },
+        dict,
+        dir,
+        script: options.hints ?? '',
+        ...(options.names ? { names: options.names } : {}),
+        first: words,
+        run,
         ...(options.signal ? { signal: options.signal } : {}),
       })
       // And each sentence holding a word a rival rule wants decided on its own (a negation) once more, the
       // acoustics alone deciding whether it was said as written.
       const turns = await turnsDoubts({ batch, hmm: setup.hmm, dict, dir, sentences: kept, first: words, run })
       // The second hearing's words and lattice also say how sure each finding is (certainty.ts).
-      return { words, engine: this.name, doubts: [...second.doubts, ...turns], cross: { words: second.words, lattice: second.lattice } }
+      return {
+        words,
+        engine: this.name,
+        doubts: [...second.doubts, ...turns],
+        cross: { words: second.words, lattice: second.lattice },
+      }
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
@@ -106,7 +144,10 @@ export class PocketsphinxEngine implements ReadbackEngine {
     const setup = await this.find()
     if (typeof setup === 'string') return new Map()
     this.dict ??= dictionaryAt(setup.dict)
-    const { lines } = await pronounce(words.filter((w) => /^[a-z][a-z']*$/.test(w)), await this.dict)
+    const { lines } = await pronounce(
+      words.filter((w) => /^[a-z][a-z']*$/.test(w)),
+      await this.dict,
+    )
     const out = new Map<string, string[]>()
     for (const line of lines) {
       const space = line.indexOf(' ')
@@ -119,15 +160,26 @@ export class PocketsphinxEngine implements ReadbackEngine {
   private run(binary: string, args: string[], signal?: AbortSignal): Promise<string> {
     return new Promise((resolve, reject) => {
       // Background work: the recogniser yields the CPU to recording and playback.
-      const child = spawnInBackground(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true, env: childEnv() })
+      const child = spawnInBackground(binary, args, {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+        env: childEnv(),
+      })
       let out = ''
       let err = ''
       const timer = setTimeout(() => child.kill('SIGKILL'), this.options.timeoutMs ?? 600_000)
       const abort = () => child.kill('SIGKILL')
       signal?.addEventListener('abort', abort, { once: true })
-      child.stdout.on('data', (d: Buffer) => { out += d.toString('utf8') })
-      child.stderr.on('data', (d: Buffer) => { err = (err + d.toString('utf8')).slice(-4000) })
-      child.on('error', (e) => { clearTimeout(timer); reject(new EngineUnavailableError(`pocketsphinx could not be started: ${e.message}.`)) })
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString('utf8')
+      })
+      child.stderr.on('data', (d: Buffer) => {
+        err = (err + d.toString('utf8')).slice(-4000)
+      })
+      child.on('error', (e) => {
+        clearTimeout(timer)
+        reject(new EngineUnavailableError(`pocketsphinx could not be started: ${e.message}.`))
+      })
       child.on('close', (code, sig) => {
         clearTimeout(timer)
         signal?.removeEventListener('abort', abort)

@@ -60,7 +60,11 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   }
   const sentences = spokenSentences(input.script)
   const spoken = [...new Set(sentences.flat())]
-  const own = await pronounce(spoken, input.dict, { alsoSpell: spoken, spellOut: writtenAcronyms(input.script), ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}) })
+  const own = await pronounce(spoken, input.dict, {
+    alsoSpell: spoken,
+    spellOut: writtenAcronyms(input.script),
+    ...(input.espeakPath ? { espeakPath: input.espeakPath } : {}),
+  })
   const scriptWords = byWord(own.lines)
   const drop = new Set(own.missing)
   const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
@@ -68,8 +72,14 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   const names = scriptNames(input.script, input.names ?? [], (await generalWordTables(input.general)).likelihood)
   await step()
   const lm = await scriptLanguageModel({
-    sentences: kept, pronunciations: scriptWords, dict: input.dict, general: input.general, builtIn: GENERAL_VOCABULARY, names,
-    ...(input.tuning ? { tuning: input.tuning } : {}), ...(input.signal ? { signal: input.signal } : {}),
+    sentences: kept,
+    pronunciations: scriptWords,
+    dict: input.dict,
+    general: input.general,
+    builtIn: GENERAL_VOCABULARY,
+    names,
+    ...(input.tuning ? { tuning: input.tuning } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
   })
   await step()
   const others = [...lm.vocabulary].filter((w) => !scriptWords.has(w))
@@ -78,7 +88,10 @@ export async function recogniserFiles(input: RecogniserFilesInput): Promise<Reco
   const sayable = (words: readonly string[]) => words.every((w) => !unsayable.has(w) && !drop.has(w))
   const heard = lm.sentences.filter((s) => sayable(s.words))
   await step()
-  const arpa = await buildWeightedArpa(heard, lm.general.filter((g) => sayable([g.word])))
+  const arpa = await buildWeightedArpa(
+    heard,
+    lm.general.filter((g) => sayable([g.word])),
+  )
   return { arpa, dict: `${[...own.lines, ...rest.lines].join('\n')}\n`, scriptWords, rivals: rivalsOf(heard) }
 }
 
@@ -95,8 +108,18 @@ export interface FirstHearingFiles {
 export async function firstHearingFiles(script: string, dict: Dictionary): Promise<FirstHearingFiles> {
   const sentences = spokenSentences(script)
   const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
-  const { lines, missing } = await pronounce(vocab, dict, { alsoSpell: sentences.flat(), spellOut: writtenAcronyms(script) })
+  const { lines, missing } = await pronounce(vocab, dict, {
+    alsoSpell: sentences.flat(),
+    spellOut: writtenAcronyms(script),
+  })
   const drop = new Set(missing)
   const kept = sentences.map((s) => s.filter((w) => !drop.has(w)))
-  return { arpa: buildArpa(kept, GENERAL_VOCABULARY.filter((w) => !drop.has(w))), dict: `${lines.join('\n')}\n`, sentences: kept }
+  return {
+    arpa: buildArpa(
+      kept,
+      GENERAL_VOCABULARY.filter((w) => !drop.has(w)),
+    ),
+    dict: `${lines.join('\n')}\n`,
+    sentences: kept,
+  }
 }

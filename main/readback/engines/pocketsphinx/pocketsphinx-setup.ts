@@ -18,7 +18,11 @@ export interface PocketsphinxSetup {
   generalLm: string | null
 }
 
-const MODEL_ROOTS = ['/usr/share/pocketsphinx/model/en-us', '/usr/local/share/pocketsphinx/model/en-us', '/opt/homebrew/share/pocketsphinx/model/en-us']
+const MODEL_ROOTS = [
+  '/usr/share/pocketsphinx/model/en-us',
+  '/usr/local/share/pocketsphinx/model/en-us',
+  '/opt/homebrew/share/pocketsphinx/model/en-us',
+]
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -31,15 +35,15 @@ async function exists(path: string): Promise<boolean> {
 
 async function onPath(name: string, env: NodeJS.ProcessEnv): Promise<string | null> {
   for (const dir of (env['PATH'] ?? '').split(delimiter)) {
-    if (dir && await exists(join(dir, name))) return join(dir, name)
+    if (dir && (await exists(join(dir, name)))) return join(dir, name)
   }
   return null
 }
 
 /** The setup, or one sentence saying what is missing. */
 export async function findPocketsphinx(env: NodeJS.ProcessEnv = process.env): Promise<PocketsphinxSetup | string> {
-  const binary = env['BOOTH_POCKETSPHINX'] ?? await onPath('pocketsphinx_continuous', env)
-  if (!binary || !await exists(binary)) {
+  const binary = env['BOOTH_POCKETSPHINX'] ?? (await onPath('pocketsphinx_continuous', env))
+  if (!binary || !(await exists(binary))) {
     return 'pocketsphinx is not installed: install the pocketsphinx and pocketsphinx-en-us packages (apt-get install pocketsphinx pocketsphinx-en-us).'
   }
   const roots = env['BOOTH_POCKETSPHINX_MODEL'] ? [env['BOOTH_POCKETSPHINX_MODEL']] : MODEL_ROOTS
@@ -47,9 +51,15 @@ export async function findPocketsphinx(env: NodeJS.ProcessEnv = process.env): Pr
     const hmm = join(root, 'en-us')
     const dict = join(root, 'cmudict-en-us.dict')
     const generalLm = join(root, 'en-us.lm.bin')
-    if (await exists(join(hmm, 'mdef')) && await exists(dict)) {
+    if ((await exists(join(hmm, 'mdef'))) && (await exists(dict))) {
       const batch = join(dirname(binary), basename(binary).replace('continuous', 'batch'))
-      return { binary, batch: batch !== binary && await exists(batch) ? batch : null, hmm, dict, generalLm: await exists(generalLm) ? generalLm : null }
+      return {
+        binary,
+        batch: batch !== binary && (await exists(batch)) ? batch : null,
+        hmm,
+        dict,
+        generalLm: (await exists(generalLm)) ? generalLm : null,
+      }
     }
   }
   return 'The US English model of pocketsphinx is missing: install the pocketsphinx-en-us package.'

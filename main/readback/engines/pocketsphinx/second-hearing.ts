@@ -62,19 +62,46 @@ export interface SecondHearingInput {
  * Where the second hearing disagrees with the first on the first's words, and where its lattice was torn,
  * kept only where it heard a rival of the first's word and leans toward it (doubt-filter.ts).
  */
-export async function secondHearingDoubts(input: SecondHearingInput): Promise<{ words: TimedWord[]; doubts: Doubt[]; lattice: LatticeWord[] }> {
+export async function secondHearingDoubts(
+  input: SecondHearingInput,
+): Promise<{ words: TimedWord[]; doubts: Doubt[]; lattice: LatticeWord[] }> {
   const { setup, dir } = input
   const files = await recogniserFiles({
-    script: input.script, ...(input.names ? { names: input.names } : {}), dict: input.dict,
+    script: input.script,
+    ...(input.names ? { names: input.names } : {}),
+    dict: input.dict,
     general: setup.generalLm ? await generalModelWords(setup.generalLm) : [],
     ...(input.signal ? { signal: input.signal } : {}),
   })
   await writeFile(join(dir, 'fair.lm'), files.arpa)
   await writeFile(join(dir, 'fair.dict'), files.dict)
   await writeFile(join(dir, 'takes.ctl'), 'take\n')
-  await input.run(setup.batch, ['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', join(dir, 'takes.ctl'), '-hmm', setup.hmm,
-    '-lm', join(dir, 'fair.lm'), '-dict', join(dir, 'fair.dict'), '-hypseg', join(dir, 'take.seg'), '-remove_noise', 'no', '-remove_silence', 'no',
-    '-outlatdir', dir, '-outlatfmt', 'htk'])
+  await input.run(setup.batch, [
+    '-adcin',
+    'yes',
+    '-cepdir',
+    dir,
+    '-cepext',
+    '.wav',
+    '-ctl',
+    join(dir, 'takes.ctl'),
+    '-hmm',
+    setup.hmm,
+    '-lm',
+    join(dir, 'fair.lm'),
+    '-dict',
+    join(dir, 'fair.dict'),
+    '-hypseg',
+    join(dir, 'take.seg'),
+    '-remove_noise',
+    'no',
+    '-remove_silence',
+    'no',
+    '-outlatdir',
+    dir,
+    '-outlatfmt',
+    'htk',
+  ])
   const words = parseHypseg((await readFile(join(dir, 'take.seg'), 'utf8').catch(() => '')).split('\n')[0] ?? '')
   const lattice = parseHtkLattice(await readFile(join(dir, 'take.lat'), 'utf8').catch(() => ''))
   const heard = [...doubtsBetween(input.first, words, { vocabulary: 'closed' }), ...latticeDoubts(words, lattice)]

@@ -47,17 +47,44 @@ export interface TurnsHearingInput {
 export async function turnsDoubts(input: TurnsHearingInput): Promise<Doubt[]> {
   const utterances = locate(input.sentences, input.first)
   if (utterances.length === 0) return []
-  const vocabulary = [...new Set(utterances.flatMap((u) => [...u.words, ...[...u.turns.values()].flat().filter(Boolean)]))]
+  const vocabulary = [
+    ...new Set(utterances.flatMap((u) => [...u.words, ...[...u.turns.values()].flat().filter(Boolean)])),
+  ]
   const { lines, missing } = await pronounce(vocabulary, input.dict)
   const unsayable = new Set(missing)
-  const heard = utterances.filter((u) => u.words.every((w) => !unsayable.has(w)) && [...u.turns.values()].flat().every((w) => !unsayable.has(w)))
+  const heard = utterances.filter(
+    (u) => u.words.every((w) => !unsayable.has(w)) && [...u.turns.values()].flat().every((w) => !unsayable.has(w)),
+  )
   if (heard.length === 0) return []
   const { dir } = input
   await writeFile(join(dir, 'turns.gram'), grammar(heard))
   await writeFile(join(dir, 'turns.dict'), `${lines.join('\n')}\n`)
-  await writeFile(join(dir, 'turns.ctl'), heard.map((u, k) => `take ${Math.floor(u.from_s * FRAME_RATE)} ${Math.ceil(u.to_s * FRAME_RATE)} t${k}\n`).join(''))
-  await input.run(input.batch, ['-adcin', 'yes', '-cepdir', dir, '-cepext', '.wav', '-ctl', join(dir, 'turns.ctl'), '-hmm', input.hmm,
-    '-jsgf', join(dir, 'turns.gram'), '-dict', join(dir, 'turns.dict'), '-hypseg', join(dir, 'turns.seg'), '-remove_noise', 'no', '-remove_silence', 'no'])
+  await writeFile(
+    join(dir, 'turns.ctl'),
+    heard.map((u, k) => `take ${Math.floor(u.from_s * FRAME_RATE)} ${Math.ceil(u.to_s * FRAME_RATE)} t${k}\n`).join(''),
+  )
+  await input.run(input.batch, [
+    '-adcin',
+    'yes',
+    '-cepdir',
+    dir,
+    '-cepext',
+    '.wav',
+    '-ctl',
+    join(dir, 'turns.ctl'),
+    '-hmm',
+    input.hmm,
+    '-jsgf',
+    join(dir, 'turns.gram'),
+    '-dict',
+    join(dir, 'turns.dict'),
+    '-hypseg',
+    join(dir, 'turns.seg'),
+    '-remove_noise',
+    'no',
+    '-remove_silence',
+    'no',
+  ])
   const out = await readFile(join(dir, 'turns.seg'), 'utf8').catch(() => '')
   const doubts: Doubt[] = []
   for (const line of out.split('\n')) {
@@ -66,7 +93,9 @@ export async function turnsDoubts(input: TurnsHearingInput): Promise<Doubt[]> {
     if (!u) continue
     const offset = Math.floor(u.from_s * FRAME_RATE) / FRAME_RATE
     // The grammar's empty choice shows as the word "(NULL)": the word left out.
-    const words = parseHypseg(line).filter((w) => w.word !== '(NULL)').map((w) => ({ ...w, start_s: w.start_s + offset, end_s: w.end_s + offset }))
+    const words = parseHypseg(line)
+      .filter((w) => w.word !== '(NULL)')
+      .map((w) => ({ ...w, start_s: w.start_s + offset, end_s: w.end_s + offset }))
     doubts.push(...turnedIn(u, words))
   }
   return doubts
@@ -78,9 +107,14 @@ export async function turnsDoubts(input: TurnsHearingInput): Promise<Doubt[]> {
  */
 function locate(sentences: readonly (readonly string[])[], first: readonly TimedWord[]): Utterance[] {
   const script: Word[] = sentences.flat().map((w) => ({ key: w, values: null }))
-  const ops = align(script, first.map((w) => ({ key: w.word, values: null })))
+  const ops = align(
+    script,
+    first.map((w) => ({ key: w.word, values: null })),
+  )
   const heardAt = new Map<number, { h: number; same: boolean }>()
-  for (const op of ops) if (op.op === 'match' || op.op === 'near' || op.op === 'sub') heardAt.set(op.s, { h: op.h, same: op.op === 'match' })
+  for (const op of ops)
+    if (op.op === 'match' || op.op === 'near' || op.op === 'sub')
+      heardAt.set(op.s, { h: op.h, same: op.op === 'match' })
   const out: Utterance[] = []
   let base = 0
   sentences.forEach((words) => {
@@ -99,17 +133,25 @@ function locate(sentences: readonly (readonly string[])[], first: readonly Timed
     const end = (first[lastH] as TimedWord).end_s
     const before = firstH > 0 ? (first[firstH - 1] as TimedWord).end_s : 0
     const after = first[lastH + 1]?.start_s ?? end + 2 * EDGE_S
-    out.push({ words, turns, from_s: Math.max(0, start - Math.min(EDGE_S, (start - before) / 2)), to_s: end + Math.min(EDGE_S, (after - end) / 2) })
+    out.push({
+      words,
+      turns,
+      from_s: Math.max(0, start - Math.min(EDGE_S, (start - before) / 2)),
+      to_s: end + Math.min(EDGE_S, (after - end) / 2),
+    })
   })
   return out
 }
 
 /** The JSGF grammar: any one of the sentences, each word with turns as written, turned or left out. */
 function grammar(utterances: readonly Utterance[]): string {
-  const rule = (u: Utterance) => u.words.map((w, i) => {
-    const turns = u.turns.get(i)
-    return turns ? `( ${[w, ...turns].map((t) => t || '<NULL>').join(' | ')} )` : w
-  }).join(' ')
+  const rule = (u: Utterance) =>
+    u.words
+      .map((w, i) => {
+        const turns = u.turns.get(i)
+        return turns ? `( ${[w, ...turns].map((t) => t || '<NULL>').join(' | ')} )` : w
+      })
+      .join(' ')
   return `#JSGF V1.0;\ngrammar turns;\npublic <sentence> = ${utterances.map((u) => `( ${rule(u)} )`).join(' | ')};\n`
 }
 
@@ -125,7 +167,10 @@ function turnedIn(u: Utterance, heard: readonly TimedWord[]): Doubt[] {
     const word = u.words[i] as string
     const turns = u.turns.get(i)
     const h = heard[j]
-    if (h?.word === word) { j++; continue }
+    if (h?.word === word) {
+      j++
+      continue
+    }
     if (!turns) return []
     if (h && turns.includes(h.word)) {
       doubts.push({ start_s: h.start_s, end_s: h.end_s, heard: h.word })
@@ -138,7 +183,11 @@ function turnedIn(u: Utterance, heard: readonly TimedWord[]): Doubt[] {
     const next = heard[j]
     const around = [prev, next].filter((w): w is TimedWord => w !== undefined)
     if (around.length === 0) return []
-    doubts.push({ start_s: (around[0] as TimedWord).start_s, end_s: (around[around.length - 1] as TimedWord).end_s, heard: around.map((w) => w.word).join(' ') })
+    doubts.push({
+      start_s: (around[0] as TimedWord).start_s,
+      end_s: (around[around.length - 1] as TimedWord).end_s,
+      heard: around.map((w) => w.word).join(' '),
+    })
   }
   return j === heard.length ? doubts : []
 }

@@ -40,7 +40,10 @@ export class ModelDownloadError extends Error {
 }
 
 async function sizeOf(path: string): Promise<number> {
-  return stat(path).then((s) => s.size, () => -1)
+  return stat(path).then(
+    (s) => s.size,
+    () => -1,
+  )
 }
 
 async function checksumMatches(path: string, file: ManifestFile): Promise<boolean> {
@@ -51,33 +54,47 @@ async function checksumMatches(path: string, file: ManifestFile): Promise<boolea
   return hex === (file.sha256 ?? file.gitSha1 ?? '').toLowerCase()
 }
 
-export async function downloadModel(files: readonly ManifestFile[], dir: string, options: DownloadOptions = {}): Promise<void> {
+export async function downloadModel(
+  files: readonly ManifestFile[],
+  dir: string,
+  options: DownloadOptions = {},
+): Promise<void> {
   for (const f of files) {
-    if (!f.sha256 && !f.gitSha1) throw new ModelDownloadError(`The model file ${f.name} has no published checksum, so Booth will not use it.`)
-    if (!/^[\w.-]+$/.test(f.name)) throw new ModelDownloadError(`The model file name "${f.name}" is not a plain file name.`)
+    if (!f.sha256 && !f.gitSha1)
+      throw new ModelDownloadError(`The model file ${f.name} has no published checksum, so Booth will not use it.`)
+    if (!/^[\w.-]+$/.test(f.name))
+      throw new ModelDownloadError(`The model file name "${f.name}" is not a plain file name.`)
   }
   await mkdir(dir, { recursive: true })
   const total = files.reduce((s, f) => s + f.size, 0)
   let done = 0
   for (const f of files) {
     const final = join(dir, f.name)
-    if (await sizeOf(final) === f.size && await checksumMatches(final, f)) {
+    if ((await sizeOf(final)) === f.size && (await checksumMatches(final, f))) {
       done += f.size
       options.onProgress?.({ bytesDone: done, bytesTotal: total, file: f.name })
       continue
     }
     const part = `${final}.part`
     await fetchInto(f, part, done, total, options)
-    if (!await checksumMatches(part, f)) {
+    if (!(await checksumMatches(part, f))) {
       await rm(part, { force: true })
-      throw new ModelDownloadError(`The downloaded ${f.name} does not match its published checksum and was deleted; try again later.`)
+      throw new ModelDownloadError(
+        `The downloaded ${f.name} does not match its published checksum and was deleted; try again later.`,
+      )
     }
     await rename(part, final)
     done += f.size
   }
 }
 
-async function fetchInto(f: ManifestFile, part: string, before: number, total: number, options: DownloadOptions): Promise<void> {
+async function fetchInto(
+  f: ManifestFile,
+  part: string,
+  before: number,
+  total: number,
+  options: DownloadOptions,
+): Promise<void> {
   let have = Math.max(0, await sizeOf(part))
   if (have > f.size) {
     await rm(part, { force: true })
@@ -87,11 +104,17 @@ async function fetchInto(f: ManifestFile, part: string, before: number, total: n
   const doFetch = options.fetch ?? fetch
   let res: Response
   try {
-    res = await doFetch(f.url, { headers: have > 0 ? { Range: `bytes=${have}-` } : {}, ...(options.signal ? { signal: options.signal } : {}) })
+    res = await doFetch(f.url, {
+      headers: have > 0 ? { Range: `bytes=${have}-` } : {},
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
   } catch (err) {
-    throw new ModelDownloadError(`Booth could not reach the model's server (${(err as Error).message}); what is downloaded so far is kept and the download resumes next time.`)
+    throw new ModelDownloadError(
+      `Booth could not reach the model's server (${(err as Error).message}); what is downloaded so far is kept and the download resumes next time.`,
+    )
   }
-  if (res.status === 200 && have > 0) have = 0 // the server ignored the range: start the file again
+  if (res.status === 200 && have > 0)
+    have = 0 // the server ignored the range: start the file again
   else if (res.status !== 200 && res.status !== 206) {
     throw new ModelDownloadError(`The model's server answered ${res.status} for ${f.name}; try again later.`)
   }
@@ -106,14 +129,18 @@ async function fetchInto(f: ManifestFile, part: string, before: number, total: n
       try {
         chunk = await reader.read()
       } catch {
-        throw new ModelDownloadError(`The download of ${f.name} was cut off at ${Math.round(got / 1e6)} of ${Math.round(f.size / 1e6)} MB; it resumes from there next time.`)
+        throw new ModelDownloadError(
+          `The download of ${f.name} was cut off at ${Math.round(got / 1e6)} of ${Math.round(f.size / 1e6)} MB; it resumes from there next time.`,
+        )
       }
       if (chunk.done) break
       got += chunk.value.byteLength
       if (got > f.size) {
         await file.close()
         await rm(part, { force: true })
-        throw new ModelDownloadError(`The model's server sent more of ${f.name} than its published size; the download was stopped.`)
+        throw new ModelDownloadError(
+          `The model's server sent more of ${f.name} than its published size; the download was stopped.`,
+        )
       }
       await file.write(chunk.value)
       options.onProgress?.({ bytesDone: before + got, bytesTotal: total, file: f.name })
@@ -122,5 +149,8 @@ async function fetchInto(f: ManifestFile, part: string, before: number, total: n
     reader.releaseLock()
     await file.close().catch(() => undefined)
   }
-  if (got !== f.size) throw new ModelDownloadError(`The download of ${f.name} ended early (${got} of ${f.size} bytes); it resumes from there next time.`)
+  if (got !== f.size)
+    throw new ModelDownloadError(
+      `The download of ${f.name} ended early (${got} of ${f.size} bytes); it resumes from there next time.`,
+    )
 }

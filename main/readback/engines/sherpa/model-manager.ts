@@ -50,7 +50,12 @@ export class ModelManager {
     this.abort = new AbortController()
     const signal = this.abort.signal
     const target = defaultModelDir(this.deps.dataDir, this.spec)
-    this.download = { state: 'downloading', bytesDone: 0, bytesTotal: this.sizeBytes ?? this.spec.approxBytes, message: null }
+    this.download = {
+      state: 'downloading',
+      bytesDone: 0,
+      bytesTotal: this.sizeBytes ?? this.spec.approxBytes,
+      message: null,
+    }
     this.deps.onChange()
     let last = 0
     this.running = (async () => {
@@ -68,14 +73,20 @@ export class ModelManager {
         },
       })
       this.download = { state: 'done', bytesDone: this.sizeBytes, bytesTotal: this.sizeBytes, message: null }
-    })().catch((err: unknown) => {
-      const message = signal.aborted ? 'The download was stopped; what was fetched is kept and it resumes next time.' : err instanceof Error ? err.message : String(err)
-      this.download = { ...this.download, state: 'failed', message }
-    }).finally(() => {
-      this.running = null
-      this.abort = null
-      this.deps.onChange()
-    })
+    })()
+      .catch((err: unknown) => {
+        const message = signal.aborted
+          ? 'The download was stopped; what was fetched is kept and it resumes next time.'
+          : err instanceof Error
+            ? err.message
+            : String(err)
+        this.download = { ...this.download, state: 'failed', message }
+      })
+      .finally(() => {
+        this.running = null
+        this.abort = null
+        this.deps.onChange()
+      })
   }
 
   cancel(): void {

@@ -18,9 +18,18 @@ import { loadTokenSet, scriptHotwords } from './sherpa-hotwords'
 import { doubtsBetween } from '../../hearing/doubts-between'
 import { tokensToWords } from './token-words'
 
-interface SherpaResult { text: string; tokens: string[]; timestamps: number[] }
-interface SherpaStream { acceptWaveform(w: { sampleRate: number; samples: Float32Array }): void }
-interface SherpaRecognizer { createStream(hotwords?: string): SherpaStream; decodeAsync(s: SherpaStream): Promise<SherpaResult> }
+interface SherpaResult {
+  text: string
+  tokens: string[]
+  timestamps: number[]
+}
+interface SherpaStream {
+  acceptWaveform(w: { sampleRate: number; samples: Float32Array }): void
+}
+interface SherpaRecognizer {
+  createStream(hotwords?: string): SherpaStream
+  decodeAsync(s: SherpaStream): Promise<SherpaResult>
+}
 interface SherpaModule {
   OfflineRecognizer: { createAsync(config: unknown): Promise<SherpaRecognizer> }
   readWave(path: string): { samples: Float32Array; sampleRate: number }
@@ -38,9 +47,11 @@ export async function loadSherpa(): Promise<SherpaModule | null> {
   }
 }
 
-export const NO_MODEL_MESSAGE = 'No speech model for the read-back yet: get one in Settings → Read-back (about 72 MB, once), or choose a folder that holds a sherpa-onnx Zipformer model.'
+export const NO_MODEL_MESSAGE =
+  'No speech model for the read-back yet: get one in Settings → Read-back (about 72 MB, once), or choose a folder that holds a sherpa-onnx Zipformer model.'
 /** The same, as Settings → Read-back itself says it: a page never sends the talent to the page they are on. */
-export const NO_MODEL_HERE = 'No speech model yet: download it below (about 72 MB, once), or choose a folder that holds a sherpa-onnx Zipformer model.'
+export const NO_MODEL_HERE =
+  'No speech model yet: download it below (about 72 MB, once), or choose a folder that holds a sherpa-onnx Zipformer model.'
 
 export interface SherpaOptions {
   /** The model folder (Booth's data folder copy, or one the talent chose). */
@@ -58,9 +69,17 @@ export class SherpaEngine implements ReadbackEngine {
 
   private async ready(): Promise<{ sherpa: SherpaModule; files: TransducerFiles } | string> {
     const sherpa = await (this.options.load ?? loadSherpa)()
-    if (!sherpa) return 'The sherpa-onnx engine is not installed for this computer (the optional sherpa-onnx-node package is missing).'
+    if (!sherpa)
+      return 'The sherpa-onnx engine is not installed for this computer (the optional sherpa-onnx-node package is missing).'
     const dir = this.options.modelDir()
-    if (!dir || !await stat(dir).then((s) => s.isDirectory(), () => false)) return NO_MODEL_MESSAGE
+    if (
+      !dir ||
+      !(await stat(dir).then(
+        (s) => s.isDirectory(),
+        () => false,
+      ))
+    )
+      return NO_MODEL_MESSAGE
     const files = await findTransducer(dir)
     if (typeof files === 'string') return files
     return { sherpa, files }
@@ -76,25 +95,38 @@ export class SherpaEngine implements ReadbackEngine {
     if (typeof r === 'string') throw new EngineUnavailableError(r)
     const dir = this.options.modelDir() as string
     if (this.recognizer?.dir !== dir) {
-      this.recognizer = { dir, promise: r.sherpa.OfflineRecognizer.createAsync({
-        featConfig: { sampleRate: 16000, featureDim: 80 },
-        modelConfig: { transducer: { encoder: r.files.encoder, decoder: r.files.decoder, joiner: r.files.joiner }, tokens: r.files.tokens,
-          numThreads: this.options.numThreads ?? 1, provider: 'cpu', debug: 0 },
-        // Modified beam search is what lets the script's words be boosted as hotwords.
-        decodingMethod: 'modified_beam_search',
-        maxActivePaths: 4,
-        hotwordsScore: HOTWORD_SCORE,
-      }) }
-      this.recognizer.promise.catch(() => { this.recognizer = null })
+      this.recognizer = {
+        dir,
+        promise: r.sherpa.OfflineRecognizer.createAsync({
+          featConfig: { sampleRate: 16000, featureDim: 80 },
+          modelConfig: {
+            transducer: { encoder: r.files.encoder, decoder: r.files.decoder, joiner: r.files.joiner },
+            tokens: r.files.tokens,
+            numThreads: this.options.numThreads ?? 1,
+            provider: 'cpu',
+            debug: 0,
+          },
+          // Modified beam search is what lets the script's words be boosted as hotwords.
+          decodingMethod: 'modified_beam_search',
+          maxActivePaths: 4,
+          hotwordsScore: HOTWORD_SCORE,
+        }),
+      }
+      this.recognizer.promise.catch(() => {
+        this.recognizer = null
+      })
     }
     const recognizer = await this.recognizer.promise.catch((err: unknown) => {
-      throw new EngineUnavailableError(`The speech model in ${dir} could not be loaded (${err instanceof Error ? err.message : String(err)}); get it again from Settings.`)
+      throw new EngineUnavailableError(
+        `The speech model in ${dir} could not be loaded (${err instanceof Error ? err.message : String(err)}); get it again from Settings.`,
+      )
     })
     const tmp = await mkdtemp(join(tmpdir(), 'booth-sherpa-'))
     try {
       const audio = join(tmp, 'take16k.wav')
       await runFfmpeg(['-y', '-i', wavPath, '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', audio], {
-        ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}), ...(options.signal ? { signal: options.signal } : {}),
+        ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
       })
       const wave = r.sherpa.readWave(audio)
       const duration = wave.samples.length / wave.sampleRate

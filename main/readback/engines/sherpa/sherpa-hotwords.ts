@@ -44,7 +44,10 @@ export function tokenize(word: string, set: TokenSet): string[] | null {
     let found: string | null = null
     for (let len = Math.min(set.longest, text.length - i); len > 0; len--) {
       const piece = text.slice(i, i + len)
-      if (set.tokens.has(piece)) { found = piece; break }
+      if (set.tokens.has(piece)) {
+        found = piece
+        break
+      }
     }
     if (!found) return null
     out.push(found)
@@ -61,7 +64,9 @@ export function scriptHotwords(script: string, set: TokenSet): string {
     for (let i = 0; i < sentence.length && phrases.length < MAX_PHRASES; i += 2) {
       const words = sentence.slice(i, i + 3)
       if (i > 0 && words.length < 2) continue // the last word is in the phrase before
-      const toks = words.map((w) => tokenize(w.replace(/'/g, set.tokens.has("'") || set.tokens.has(`${WORD_MARK}'`) ? "'" : ''), set))
+      const toks = words.map((w) =>
+        tokenize(w.replace(/'/g, set.tokens.has("'") || set.tokens.has(`${WORD_MARK}'`) ? "'" : ''), set),
+      )
       if (toks.some((t) => t === null)) continue
       const phrase = (toks as string[][]).flat().join(' ')
       if (!seen.has(phrase)) {

@@ -22,7 +22,12 @@ export const SHERPA_MODEL: ModelSpec = {
   title: 'English Zipformer (GigaSpeech, offline, int8)',
   repo: 'k2-fsa/sherpa-onnx-zipformer-gigaspeech-2023-12-12',
   revision: 'main',
-  files: ['encoder-epoch-30-avg-1.int8.onnx', 'decoder-epoch-30-avg-1.int8.onnx', 'joiner-epoch-30-avg-1.int8.onnx', 'tokens.txt'],
+  files: [
+    'encoder-epoch-30-avg-1.int8.onnx',
+    'decoder-epoch-30-avg-1.int8.onnx',
+    'joiner-epoch-30-avg-1.int8.onnx',
+    'tokens.txt',
+  ],
   approxBytes: 71_600_000,
 }
 
@@ -58,13 +63,31 @@ export async function findTransducer(dir: string): Promise<TransducerFiles | str
   const decoder = pick(names, 'decoder')
   const joiner = pick(names, 'joiner')
   const tokens = names.includes('tokens.txt') ? 'tokens.txt' : null
-  const lacking = [['encoder', encoder], ['decoder', decoder], ['joiner', joiner], ['tokens.txt', tokens]].filter(([, f]) => !f).map(([n]) => n)
+  const lacking = [
+    ['encoder', encoder],
+    ['decoder', decoder],
+    ['joiner', joiner],
+    ['tokens.txt', tokens],
+  ]
+    .filter(([, f]) => !f)
+    .map(([n]) => n)
   if (lacking.length) {
-    return `The folder ${dir} is not a Zipformer transducer model: it lacks ${lacking.join(', ')} (a model folder holds encoder, decoder and joiner .onnx files and tokens.txt).`
+    return (
+      `The folder ${dir} is not a Zipformer transducer model: it lacks ${lacking.join(', ')} (a ` +
+      `model folder holds encoder, decoder and joiner .onnx files and tokens.txt).`
+    )
   }
-  const files = { encoder: join(dir, encoder as string), decoder: join(dir, decoder as string), joiner: join(dir, joiner as string), tokens: join(dir, tokens as string) }
+  const files = {
+    encoder: join(dir, encoder as string),
+    decoder: join(dir, decoder as string),
+    joiner: join(dir, joiner as string),
+    tokens: join(dir, tokens as string),
+  }
   for (const path of Object.values(files)) {
-    const size = await stat(path).then((s) => s.size, () => 0)
+    const size = await stat(path).then(
+      (s) => s.size,
+      () => 0,
+    )
     if (size === 0) return `The model file ${path} is empty or unreadable; get the model again from Settings.`
   }
   return files

@@ -8,7 +8,11 @@ import { TOKEN_MAX_TAIL_S as MAX_TAIL_S } from '../../tuning'
 
 const BOUNDARY = /^[▁\s]/
 
-export function tokensToWords(tokens: readonly string[], timestamps: readonly number[], durationS: number | null = null): TimedWord[] {
+export function tokensToWords(
+  tokens: readonly string[],
+  timestamps: readonly number[],
+  durationS: number | null = null,
+): TimedWord[] {
   const words: Array<{ word: string; start_s: number }> = []
   const n = Math.min(tokens.length, timestamps.length)
   for (let i = 0; i < n; i++) {

@@ -10,7 +10,8 @@ import type { RivalRule } from '../rival-rule'
 
 export const negation: RivalRule = {
   name: 'a negation dropped or turned around',
-  variantsOf: (sentence, tuning) => negationVariants(sentence).map((words) => ({ words, weight: tuning.negationWeight })),
+  variantsOf: (sentence, tuning) =>
+    negationVariants(sentence).map((words) => ({ words, weight: tuning.negationWeight })),
   leftOutMatters: (key) => NEGATION_WORDS.has(key),
   turnsOf: negationTurns,
 }

@@ -12,12 +12,14 @@ export const numberParts: RivalRule = {
   variantsOf: (s, tuning) => {
     const out: Array<{ words: string[]; weight: number }> = []
     s.forEach((word, i) => {
-      if (NUMBER_WORDS.has(word) && (NUMBER_WORDS.has(s[i - 1] ?? '') || NUMBER_WORDS.has(s[i + 1] ?? ''))) out.push({ words: [...s.slice(0, i), ...s.slice(i + 1)], weight: tuning.classWeight })
+      if (NUMBER_WORDS.has(word) && (NUMBER_WORDS.has(s[i - 1] ?? '') || NUMBER_WORDS.has(s[i + 1] ?? '')))
+        out.push({ words: [...s.slice(0, i), ...s.slice(i + 1)], weight: tuning.classWeight })
     })
     return out
   },
   namedBy: (words, heard) => {
-    const values = (ws: readonly string[]) => heardWords(ws.map((word) => ({ word, start_s: 0, end_s: 0 }))).flatMap((w) => (w.values ? [w.values] : []))
+    const values = (ws: readonly string[]) =>
+      heardWords(ws.map((word) => ({ word, start_s: 0, end_s: 0 }))).flatMap((w) => (w.values ? [w.values] : []))
     const given = values(words)
     const other = values(heard)
     return given.length > 0 && other.length > 0 && other.some((o) => given.every((g) => ![...o].some((v) => g.has(v))))

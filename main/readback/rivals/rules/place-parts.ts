@@ -4,5 +4,8 @@ import type { RivalRule } from '../rival-rule'
 
 export const placeParts: RivalRule = {
   name: "a place name's part swapped",
-  rivalsOf: (word, { names, dict, tuning }) => (names.has(word) ? placePartRivals(word, (w) => dict.has(w)).map((w) => ({ word: w, weight: tuning.nameWeight })) : []),
+  rivalsOf: (word, { names, dict, tuning }) =>
+    names.has(word)
+      ? placePartRivals(word, (w) => dict.has(w)).map((w) => ({ word: w, weight: tuning.nameWeight }))
+      : [],
 }

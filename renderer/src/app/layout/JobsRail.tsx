@@ -25,8 +25,14 @@ export function JobsRail({ fold }: { fold: FoldState }) {
         onClick={toggleListFold}
       >
         <ListIcon size={20} />
-        <span className="rail-label" aria-hidden="true">Jobs</span>
-        {badge > 0 && <span className="rail-count" aria-hidden="true">{badge}</span>}
+        <span className="rail-label" aria-hidden="true">
+          Jobs
+        </span>
+        {badge > 0 && (
+          <span className="rail-count" aria-hidden="true">
+            {badge}
+          </span>
+        )}
       </button>
       <NoticeCentre />
     </nav>

@@ -31,8 +31,12 @@ export function JobsArea() {
   useTakeDrops(openJobId, onFiles, takes.getState().setDropTarget)
   return (
     <>
-      <PanelBoundary name="job list" className="list-pane"><JobListPane /></PanelBoundary>
-      <PanelBoundary name="job" resetKey={openJobId} className="job-pane"><JobViewPane /></PanelBoundary>
+      <PanelBoundary name="job list" className="list-pane">
+        <JobListPane />
+      </PanelBoundary>
+      <PanelBoundary name="job" resetKey={openJobId} className="job-pane">
+        <JobViewPane />
+      </PanelBoundary>
     </>
   )
 }

@@ -22,7 +22,12 @@ const DISMISS = '[data-esc-dismiss], button[aria-label="Dismiss"], button'
 
 function dismissButtons(): HTMLButtonElement[] {
   return Array.from(document.querySelectorAll<HTMLButtonElement>(DISMISS)).filter(
-    (b) => (b.hasAttribute('data-esc-dismiss') || b.getAttribute('aria-label') === 'Dismiss' || b.textContent?.trim() === 'Dismiss') && !b.disabled && b.offsetParent !== null,
+    (b) =>
+      (b.hasAttribute('data-esc-dismiss') ||
+        b.getAttribute('aria-label') === 'Dismiss' ||
+        b.textContent?.trim() === 'Dismiss') &&
+      !b.disabled &&
+      b.offsetParent !== null,
   )
 }
 
@@ -62,8 +67,11 @@ export function useEscLayers(): void {
         message: dismiss !== null,
         peek: useListFold.getState().peek,
         jobOpen: s.view === 'jobs' && s.openJobId !== null,
-        takeUnderWay: guardedRun(rec) !== null || punchOwnsKeys(rec) ||
-          Object.keys(work.busy).length > 0 || Object.keys(work.progress).length > 0,
+        takeUnderWay:
+          guardedRun(rec) !== null ||
+          punchOwnsKeys(rec) ||
+          Object.keys(work.busy).length > 0 ||
+          Object.keys(work.progress).length > 0,
         ticked: s.checkedJobs.length > 0,
       })
       if (action === 'leave' || action === 'hold') return

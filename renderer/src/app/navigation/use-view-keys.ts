@@ -17,7 +17,8 @@ import { NO_PENDING, viewKeyStep, type ViewKeyState } from './view-keys'
  */
 export function focusView(view: BoothView): void {
   requestAnimationFrame(() => {
-    const target = view === 'jobs' ? document.getElementById(JOB_LIST_ID) : document.querySelector<HTMLElement>('#main-area h1')
+    const target =
+      view === 'jobs' ? document.getElementById(JOB_LIST_ID) : document.querySelector<HTMLElement>('#main-area h1')
     if (!target) return
     if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.tabIndex = -1
     target.focus()
@@ -38,7 +39,16 @@ export function useViewKeys(): void {
       }
       const step = viewKeyStep(
         state,
-        { key: e.key, code: e.code, typing: isTypingTarget(e.target), ctrl: e.ctrlKey, meta: e.metaKey, alt: e.altKey, shift: e.shiftKey, repeat: e.repeat },
+        {
+          key: e.key,
+          code: e.code,
+          typing: isTypingTarget(e.target),
+          ctrl: e.ctrlKey,
+          meta: e.metaKey,
+          alt: e.altKey,
+          shift: e.shiftKey,
+          repeat: e.repeat,
+        },
         performance.now(),
       )
       state = step.state

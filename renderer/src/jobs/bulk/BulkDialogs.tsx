@@ -57,7 +57,11 @@ export function BulkJobActionDialog({ action, jobs, onClose, onDone }: Props & {
           ? `These jobs leave your pending jobs and you can no longer deliver takes for them. Jobs already declined stay declined.`
           : `You agree to record these jobs. Jobs you already accepted are left as they are.`
       }
-      notifies={decline ? `Your reason is sent to ${producersLine(jobs)}.` : `${producersLine(jobs)} will see that you accepted.`}
+      notifies={
+        decline
+          ? `Your reason is sent to ${producersLine(jobs)}.`
+          : `${producersLine(jobs)} will see that you accepted.`
+      }
       confirmLabel={decline ? `Decline ${n}` : `Accept ${n}`}
       busy={busy}
       error={error}
@@ -83,14 +87,20 @@ export function ScriptsPdfDialog({ jobs, onClose, onDone }: Props) {
     setBusy(false)
     if (!outcome.ok) return setError(outcome.error)
     const r = outcome.value
-    const download = r.included.length > 0 ? settleDownload({ savedPath: r.savedPath, url: r.url }, r.fileName) : ({ kind: 'idle' } as const)
+    const download =
+      r.included.length > 0
+        ? settleDownload({ savedPath: r.savedPath, url: r.url }, r.fileName)
+        : ({ kind: 'idle' } as const)
     onDone(scriptsPdfResult(jobs, r, download))
   }
 
   return (
     <ConfirmDialog
       title={`Scripts PDF of ${jobCount(jobs.length)}?`}
-      consequence="The platform merges the script PDFs of these jobs into one file for you to download. Jobs without a script PDF are left out, and Booth lists which and why."
+      consequence={
+        'The platform merges the script PDFs of these jobs into one file for you to download. Jobs ' +
+        'without a script PDF are left out, and Booth lists which and why.'
+      }
       notifies={null}
       confirmLabel="Make the PDF"
       busy={busy}

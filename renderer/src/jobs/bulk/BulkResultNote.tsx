@@ -6,11 +6,16 @@ import type { BulkResult } from './bulk-result'
 export function BulkResultNote({ result, onDismiss }: { result: BulkResult; onDismiss(): void }) {
   const title =
     result.kind === 'action'
-      ? `${result.action === 'accept' ? 'Accept' : 'Decline'}: ${jobCount(result.rows.length)}${result.replayed ? ' (already done earlier; nothing changed)' : ''}`
+      ? `${result.action === 'accept' ? 'Accept' : 'Decline'}: ` +
+        `${jobCount(result.rows.length)}${result.replayed ? ' (already done earlier; nothing changed)' : ''}`
       : `Scripts PDF: ${result.included} of ${jobCount(result.asked)} included`
   const partial = result.kind === 'scriptsPdf' && (result.missing.length > 0 || result.included === 0)
   return (
-    <section className={`notice ${partial ? 'notice-warning' : 'notice-success'} bulk-result`} role="status" aria-label="Result of the last action">
+    <section
+      className={`notice ${partial ? 'notice-warning' : 'notice-success'} bulk-result`}
+      role="status"
+      aria-label="Result of the last action"
+    >
       <div className="bulk-result-head">
         <strong className="notice-title">{title}</strong>
         <button type="button" className="btn btn-quiet btn-small" onClick={onDismiss}>
@@ -40,7 +45,9 @@ export function BulkResultNote({ result, onDismiss }: { result: BulkResult; onDi
               </ul>
             </>
           )}
-          {result.included > 0 && result.download.kind === 'cancelled' && <p className="small">Not saved: you cancelled.</p>}
+          {result.included > 0 && result.download.kind === 'cancelled' && (
+            <p className="small">Not saved: you cancelled.</p>
+          )}
           <SavedFileNote state={result.download} />
         </>
       )}

@@ -39,7 +39,10 @@ export function SelectionBar() {
           <div className="row-gap">
             {BUTTONS.map((b) => {
               const split = splitForAction(b.action, checked)
-              const problem = split.jobs.length === 0 ? `None of the ticked jobs can take “${b.label.replace('…', '')}”` : bulkLimitProblem(b.action, split.jobs.length)
+              const problem =
+                split.jobs.length === 0
+                  ? `None of the ticked jobs can take “${b.label.replace('…', '')}”`
+                  : bulkLimitProblem(b.action, split.jobs.length)
               return (
                 <button
                   key={b.action}
@@ -63,7 +66,9 @@ export function SelectionBar() {
           {BUTTONS.map((b) => bulkLimitProblem(b.action, splitForAction(b.action, checked).jobs.length))
             .filter((p, i, all): p is string => p !== null && all.indexOf(p) === i)
             .map((p) => (
-              <span key={p} className="muted small">{p}</span>
+              <span key={p} className="muted small">
+                {p}
+              </span>
             ))}
           {BUTTONS.map((b) => ({ b, out: splitForAction(b.action, checked).leftOut }))
             .filter((x) => x.out !== null)
@@ -76,7 +81,9 @@ export function SelectionBar() {
       )}
       {result && <BulkResultNote result={result} onDismiss={() => setResult(null)} />}
       {dialog?.action === 'scriptsPdf' && <ScriptsPdfDialog jobs={dialog.jobs} onClose={close} onDone={onDone} />}
-      {dialog && dialog.action !== 'scriptsPdf' && <BulkJobActionDialog action={dialog.action} jobs={dialog.jobs} onClose={close} onDone={onDone} />}
+      {dialog && dialog.action !== 'scriptsPdf' && (
+        <BulkJobActionDialog action={dialog.action} jobs={dialog.jobs} onClose={close} onDone={onDone} />
+      )}
     </>
   )
 }

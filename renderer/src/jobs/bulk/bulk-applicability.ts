@@ -15,7 +15,13 @@ export function appliesTo(action: BulkAction, job: Facts): boolean {
     case 'accept':
       return pending && !job.spot_cancelled && (job.stage === 'sent' || job.stage === 'viewed')
     case 'decline':
-      return pending && (job.stage === 'sent' || job.stage === 'viewed' || job.stage === 'accepted' || job.stage === 'changes_requested')
+      return (
+        pending &&
+        (job.stage === 'sent' ||
+          job.stage === 'viewed' ||
+          job.stage === 'accepted' ||
+          job.stage === 'changes_requested')
+      )
     case 'scriptsPdf':
       return true
   }

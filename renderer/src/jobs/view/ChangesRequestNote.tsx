@@ -8,7 +8,15 @@ import type { ChangesRequestState } from './changes-request-state'
 import { formatCalendarDate, formatTimestamp } from '../../ui/format/calendar-dates'
 import { FoldedNote } from '../../ui/FoldedNote'
 
-export function ChangesRequestNote({ request, state, today }: { request: NonNullable<JobDetail['changes_request']>; state: Exclude<ChangesRequestState, 'closed'>; today: string }) {
+export function ChangesRequestNote({
+  request,
+  state,
+  today,
+}: {
+  request: NonNullable<JobDetail['changes_request']>
+  state: Exclude<ChangesRequestState, 'closed'>
+  today: string
+}) {
   return (
     <FoldedNote
       label="Changes requested"
@@ -16,7 +24,11 @@ export function ChangesRequestNote({ request, state, today }: { request: NonNull
       title={
         <>
           Changes requested{request.by ? ` by ${request.by}` : ''}
-          {state === 'answered' ? <> — a take was delivered since; waiting for the producer</> : request.needed_by && <> — needed by {formatCalendarDate(request.needed_by, today)}</>}
+          {state === 'answered' ? (
+            <> — a take was delivered since; waiting for the producer</>
+          ) : (
+            request.needed_by && <> — needed by {formatCalendarDate(request.needed_by, today)}</>
+          )}
         </>
       }
       gist={request.note}

@@ -62,7 +62,11 @@ export function JobActionDialog({ action, job, onClose, onDone }: Props) {
           ? `${spot} leaves your pending jobs and you can no longer deliver takes for it.`
           : `${spot} is marked complete. This does not choose which take becomes the spot’s audio.`
       }
-      notifies={decline ? `Your reason is sent to ${producerWords(job)}.` : `${producerWords(job)} can see that the work is complete${text.trim() ? ', with your note' : ''}.`}
+      notifies={
+        decline
+          ? `Your reason is sent to ${producerWords(job)}.`
+          : `${producerWords(job)} can see that the work is complete${text.trim() ? ', with your note' : ''}.`
+      }
       confirmLabel={decline ? 'Decline job' : 'Mark complete'}
       canConfirm={reasonFieldOk(decline ? 'reason' : 'note', text)}
     >

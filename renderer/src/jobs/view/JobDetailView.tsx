@@ -39,17 +39,31 @@ export function JobDetailView({ view, error }: { view: JobView; error: string | 
       <div className="reading-grid">
         <div ref={scriptArea} className="reading-script" tabIndex={-1} aria-label="Script and notes">
           <CachedJobNote view={view} />
-          {error && <div className="notice notice-danger" role="alert">{error}</div>}
+          {error && (
+            <div className="notice notice-danger" role="alert">
+              {error}
+            </div>
+          )}
           <LeftOutNote job={job} />
           <DeliverNoticeBlock notice={job.deliver_notice} folded />
           <OutcomeInfo job={job} />
-          {job.changes_request && request !== 'closed' && <ChangesRequestNote request={job.changes_request} state={request} today={today} />}
-          {job.script_change && job.status === 'pending' && <PanelBoundary name="script change" resetKey={job.job_id}><ScriptChangePanel change={job.script_change} /></PanelBoundary>}
+          {job.changes_request && request !== 'closed' && (
+            <ChangesRequestNote request={job.changes_request} state={request} today={today} />
+          )}
+          {job.script_change && job.status === 'pending' && (
+            <PanelBoundary name="script change" resetKey={job.job_id}>
+              <ScriptChangePanel change={job.script_change} />
+            </PanelBoundary>
+          )}
           <DirectionsPanel directions={job.directions} />
-          <PanelBoundary name="script" resetKey={job.job_id}><ScriptPanel job={job} documentPath={view.scriptDocumentPath} /></PanelBoundary>
+          <PanelBoundary name="script" resetKey={job.job_id}>
+            <ScriptPanel job={job} documentPath={view.scriptDocumentPath} />
+          </PanelBoundary>
         </div>
         <div className="reading-recorder">
-          <PanelBoundary name="recorder" resetKey={job.job_id}><TakesRecorder job={job} /></PanelBoundary>
+          <PanelBoundary name="recorder" resetKey={job.job_id}>
+            <TakesRecorder job={job} />
+          </PanelBoundary>
         </div>
         <div className="reading-side" tabIndex={-1} aria-label="Takes and job details">
           <TakesColumn job={job} />

@@ -40,7 +40,9 @@ export function JobHeader({ job }: { job: JobDetail }) {
             <span className="job-key">{job.key_number}</span> · {KIND_LABELS[job.kind]} ·{' '}
             <span title={describeSpotLength(job.length_s)}>{formatSpotLength(job.length_s)}</span>
           </p>
-          <h2 id="job-title" className="job-title"><ShownName name={job.advertiser} /></h2>
+          <h2 id="job-title" className="job-title">
+            <ShownName name={job.advertiser} />
+          </h2>
         </div>
         <div className="job-head-badges">
           <span className={`stage stage-${job.stage}`}>{STAGE_LABELS[job.stage]}</span>
@@ -48,10 +50,22 @@ export function JobHeader({ job }: { job: JobDetail }) {
           <JobFlags job={job} />
         </div>
         <div className="job-head-actions">
-          <button type="button" className="btn btn-quiet btn-icon" onClick={openHelp} aria-label="Keyboard shortcuts (?)" title="Keyboard shortcuts (?)">
+          <button
+            type="button"
+            className="btn btn-quiet btn-icon"
+            onClick={openHelp}
+            aria-label="Keyboard shortcuts (?)"
+            title="Keyboard shortcuts (?)"
+          >
             ?
           </button>
-          <button type="button" className="btn btn-quiet btn-icon" onClick={() => guardLeave('close this job', closeJob)} aria-label="Close this job (Esc)" title="Close (Esc)">
+          <button
+            type="button"
+            className="btn btn-quiet btn-icon"
+            onClick={() => guardLeave('close this job', closeJob)}
+            aria-label="Close this job (Esc)"
+            title="Close (Esc)"
+          >
             ✕
           </button>
         </div>

@@ -31,7 +31,9 @@ export function JobPossibilities({ job }: { job: JobDetail }) {
 
   return (
     <section className="side-section" aria-labelledby="can-title">
-      <h3 id="can-title" className="section-title">What you can do</h3>
+      <h3 id="can-title" className="section-title">
+        What you can do
+      </h3>
       {done && done.jobId === job.job_id && (
         <p className="notice notice-success small" role="status">
           {done.text}
@@ -43,7 +45,10 @@ export function JobPossibilities({ job }: { job: JobDetail }) {
         <ul className="can-list">
           {possible.map((l) => (
             <li key={l.key}>
-              <span aria-hidden="true" className="can-tick">✓</span> {l.yes}
+              <span aria-hidden="true" className="can-tick">
+                ✓
+              </span>{' '}
+              {l.yes}
             </li>
           ))}
         </ul>

@@ -15,7 +15,9 @@ export function JobTimeline({ job }: { job: Pick<JobDetail, 'job_id' | 'timeline
   const sorted = [...entries].sort((a, b) => b.at - a.at)
   return (
     <section className="side-section" aria-labelledby="timeline-title">
-      <h3 id="timeline-title" className="section-title">Timeline</h3>
+      <h3 id="timeline-title" className="section-title">
+        Timeline
+      </h3>
       <ol className="timeline">
         {sorted.map((e, i) => (
           <li key={`${e.at}-${i}`} className={`tl-${e.kind}`}>

@@ -39,7 +39,9 @@ export function JobViewPane() {
             </div>
           </div>
         ) : (
-          <p className="empty-state" role="status">Opening the job…</p>
+          <p className="empty-state" role="status">
+            Opening the job…
+          </p>
         )}
       </section>
     )

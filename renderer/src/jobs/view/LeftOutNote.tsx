@@ -14,7 +14,11 @@ export function LeftOutNote({ job }: { job: LeftOutNotes }) {
       label="Parts of this job that could not be read"
       tone="warning"
       className="left-out-note"
-      title={notes.length === 1 ? 'Part of this job could not be read' : `${notes.length} parts of this job could not be read`}
+      title={
+        notes.length === 1
+          ? 'Part of this job could not be read'
+          : `${notes.length} parts of this job could not be read`
+      }
       gist={notes[0]}
     >
       <ul className="left-out-list" data-testid="left-out-notes">
@@ -33,7 +37,8 @@ export function LeftOutRowMark({ job }: { job: LeftOutNotes }) {
   if (notes.length === 0) return null
   return (
     <span className="muted small job-left-out" title={notes.join(' ')} data-testid="job-left-out">
-      <span aria-hidden="true">⚠</span> {notes.length === 1 ? 'A detail could not be read' : 'Some details could not be read'}
+      <span aria-hidden="true">⚠</span>{' '}
+      {notes.length === 1 ? 'A detail could not be read' : 'Some details could not be read'}
       <span className="sr-only"> {notes.join(' ')}</span>
     </span>
   )

@@ -33,7 +33,11 @@ export function OutcomeInfo({ job }: { job: JobDetail }) {
           }
           gist={job.completion.note ?? undefined}
         >
-          {job.completion.note ? <p className="pre-wrap">{job.completion.note}</p> : <p className="muted small">No note was given.</p>}
+          {job.completion.note ? (
+            <p className="pre-wrap">{job.completion.note}</p>
+          ) : (
+            <p className="muted small">No note was given.</p>
+          )}
         </FoldedNote>
       )}
     </>

@@ -23,7 +23,11 @@ export interface BoothTakeNamed {
 /** "<label> take <n>", the service's words for a delivery (resources/api/talent-v1.yaml TakeLabel). */
 const ORDINAL = /\b(main|alt|safety|pickup|tag) take (\d{1,4})\b/g
 
-export function timelineWords(label: string, deliveries: readonly DeliveryNamed[], takes: readonly BoothTakeNamed[]): string {
+export function timelineWords(
+  label: string,
+  deliveries: readonly DeliveryNamed[],
+  takes: readonly BoothTakeNamed[],
+): string {
   return label.replace(ORDINAL, (said: string, takeLabel: string, n: string) => {
     const delivery = deliveries.find((d) => d.take_label === takeLabel && d.take_number === Number(n))
     if (!delivery) return said

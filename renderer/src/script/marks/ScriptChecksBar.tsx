@@ -45,7 +45,9 @@ function readbackLine(checks: ScriptChecks, marksOn: boolean, placing: boolean):
     if (n === 0) return 'nothing to mark.'
     const note = checks.result.note ? ` ${checks.result.note}` : ''
     if (!marksOn) return `${count(n, 'place', 'places')}, not marked.${note}`
-    return placing ? `${count(n, 'place', 'places')}: placing them on the revised script…${note}` : `${count(n, 'place', 'places')}${note}`
+    return placing
+      ? `${count(n, 'place', 'places')}: placing them on the revised script…${note}`
+      : `${count(n, 'place', 'places')}${note}`
   }
   return statusWords(state) ?? ''
 }
@@ -59,7 +61,9 @@ function DisagreementList({ list, onGo }: { list: readonly Disagreement[]; onGo(
       <ul className="plain-list">
         {shown.map((d, i) => (
           <li key={i}>
-            <button type="button" className="sm-disagree-item" onClick={() => onGo(d)}>{d.sentence}</button>
+            <button type="button" className="sm-disagree-item" onClick={() => onGo(d)}>
+              {d.sentence}
+            </button>
           </li>
         ))}
       </ul>
@@ -87,8 +91,17 @@ interface Props {
   onCompare(): void
 }
 
-
-export function ScriptChecksBar({ checks, marksOn, onMarks, platformShown, placing, disagreements, player, onGo, onCompare }: Props) {
+export function ScriptChecksBar({
+  checks,
+  marksOn,
+  onMarks,
+  platformShown,
+  placing,
+  disagreements,
+  player,
+  onGo,
+  onCompare,
+}: Props) {
   const { take, delivery, result, recording } = checks
   const verdict = result?.check.verdict ?? null
   const playing = player.playing && take && player.playing.takeId === take.id ? player.playing : null
@@ -98,7 +111,9 @@ export function ScriptChecksBar({ checks, marksOn, onMarks, platformShown, placi
     <div className="sm-bar" data-readback-take={take?.id}>
       {take && recording && (
         <p className="sm-bar-line sm-bar-rb sm-bar-one" data-recording="">
-          <span className="sm-bar-text" title={RECORDING_LINE}>{RECORDING_LINE}</span>
+          <span className="sm-bar-text" title={RECORDING_LINE}>
+            {RECORDING_LINE}
+          </span>
         </p>
       )}
       {take && !recording && (
@@ -106,16 +121,26 @@ export function ScriptChecksBar({ checks, marksOn, onMarks, platformShown, placi
           <span className="sm-key sm-key-rb" aria-hidden="true" />
           <OfTake what={READBACK_LABEL} name={takeName(take)} />
           {verdict && <span className={`rb-verdict verdict-${verdict}`}>{VERDICT_WORDS[verdict]}</span>}{' '}
-          <span className="sm-bar-text" title={line}>{line}</span>
+          <span className="sm-bar-text" title={line}>
+            {line}
+          </span>
           {result && result.check.issues.length > 0 && (
-            <button type="button" className="btn btn-quiet btn-small sm-bar-toggle" aria-pressed={marksOn} onClick={() => onMarks(!marksOn)}>
+            <button
+              type="button"
+              className="btn btn-quiet btn-small sm-bar-toggle"
+              aria-pressed={marksOn}
+              onClick={() => onMarks(!marksOn)}
+            >
               Read-back marks
             </button>
           )}
           {playing && (
             <span className="sm-playing" role="status">
-              {' '}· Playing from {clock(playing.fromS)}{' '}
-              <button type="button" className="btn btn-quiet btn-small" onClick={player.stop}>Stop</button>
+              {' '}
+              · Playing from {clock(playing.fromS)}{' '}
+              <button type="button" className="btn btn-quiet btn-small" onClick={player.stop}>
+                Stop
+              </button>
             </span>
           )}
         </p>
@@ -124,7 +149,11 @@ export function ScriptChecksBar({ checks, marksOn, onMarks, platformShown, placi
         <p className="sm-bar-line sm-bar-pf">
           <span className="sm-key sm-key-pf" aria-hidden="true" />
           <OfTake what={PLATFORM_LABEL} name={takeName(delivery)} />
-          <span className="sm-bar-text">{delivery.check.issues.length === 0 ? 'found nothing to mark.' : count(delivery.check.issues.length, 'issue', 'issues')}</span>
+          <span className="sm-bar-text">
+            {delivery.check.issues.length === 0
+              ? 'found nothing to mark.'
+              : count(delivery.check.issues.length, 'issue', 'issues')}
+          </span>
         </p>
       )}
       {delivery && platformShown && !checks.sameTake && take && (
@@ -138,7 +167,11 @@ export function ScriptChecksBar({ checks, marksOn, onMarks, platformShown, placi
         </p>
       )}
       {disagreements.length > 0 && <DisagreementList list={disagreements} onGo={onGo} />}
-      {player.error && <p className="form-error small" role="alert">{player.error}</p>}
+      {player.error && (
+        <p className="form-error small" role="alert">
+          {player.error}
+        </p>
+      )}
       {player.element}
     </div>
   )

@@ -4,7 +4,13 @@
  */
 import type { ReadbackIssue } from '../../../../shared/readback/types'
 import { describeIssue, type CheckIssue } from '../../takes/check-placement'
-import { clock, describeReadbackIssue, issueKindWord, playFrom, READBACK_LABEL } from '../../takes/readback/readback-words'
+import {
+  clock,
+  describeReadbackIssue,
+  issueKindWord,
+  playFrom,
+  READBACK_LABEL,
+} from '../../takes/readback/readback-words'
 import { isPlayable, PLATFORM_LABEL } from './mark-look'
 import type { UnplacedWhy } from './script-marks'
 
@@ -34,7 +40,8 @@ export function ScriptUnplaced({ readback, platform, unplacedReadback, unplacedP
           <li key={`rb${n}`}>
             {isPlayable(issue) ? (
               <button type="button" className="sm-unplaced-play" onClick={() => onPlay(n)}>
-                <span className="rb-time">{clock(issue.at_s as number)}</span> {text} <span className="sr-only">Plays the take from {clock(playFrom(issue.at_s))}.</span>
+                <span className="rb-time">{clock(issue.at_s as number)}</span> {text}{' '}
+                <span className="sr-only">Plays the take from {clock(playFrom(issue.at_s))}.</span>
               </button>
             ) : (
               text
@@ -47,7 +54,8 @@ export function ScriptUnplaced({ readback, platform, unplacedReadback, unplacedP
         return issue ? (
           <li key={`pf${n}`}>
             {PLATFORM_LABEL}: {describeIssue(issue)}
-            {issue.context && <span className="muted"> — “…{issue.context}…”</span>} — not marked above: its words were not found in the script.
+            {issue.context && <span className="muted"> — “…{issue.context}…”</span>} — not marked above: its words were
+            not found in the script.
           </li>
         ) : null
       })}

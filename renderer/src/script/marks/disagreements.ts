@@ -23,7 +23,12 @@ export interface Disagreement {
 }
 
 const q = (s: string | null | undefined) => `“${(s ?? '').trim()}”`
-const fold = (s: string | null) => (s ?? '').normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}%$]+/gu, ' ').trim()
+const fold = (s: string | null) =>
+  (s ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%$]+/gu, ' ')
+    .trim()
 
 function platformSaid(i: CheckIssue, words: string): string {
   if (i.kind === 'missing') return `did not hear ${q(i.expected ?? words)}`
@@ -34,7 +39,8 @@ function platformSaid(i: CheckIssue, words: string): string {
 
 function boothSaid(i: ReadbackIssue, words: string): string {
   if (i.kind === 'missing') return `did not hear ${q(words)}`
-  if (i.confidence === 'unsure') return i.heard ? `may have heard ${q(i.heard)}` : `could not tell ${q(words)} from another reading`
+  if (i.confidence === 'unsure')
+    return i.heard ? `may have heard ${q(i.heard)}` : `could not tell ${q(words)} from another reading`
   if (i.kind === 'changed') return `heard ${q(i.heard)}`
   if (i.kind === 'repeated') return `heard ${q(words)} twice`
   return `heard ${q(i.heard)} added`
@@ -62,21 +68,43 @@ export function findDisagreements(
     const words = text.slice(ps.from, ps.to)
     const here = rbStretches.filter((bs) => overlaps(bs, ps))
     if (here.length === 0) {
-      if (p.severity !== 'soft') out.push({ words, from: ps.from, to: ps.to, readback: null, platform: ps.issue, sentence: `The platform’s check ${platformSaid(p, words)} here; Booth’s read-back heard ${q(words)}.` })
+      if (p.severity !== 'soft')
+        out.push({
+          words,
+          from: ps.from,
+          to: ps.to,
+          readback: null,
+          platform: ps.issue,
+          sentence: `The platform’s check ${platformSaid(p, words)} here; Booth’s read-back heard ${q(words)}.`,
+        })
       continue
     }
     const first = here[0] as IssueSpan
     const b = readback.issues[first.issue] as ReadbackIssue
     if (!here.some((bs) => agree(readback.issues[bs.issue] as ReadbackIssue, p))) {
       const boothWords = text.slice(first.from, first.to)
-      out.push({ words, from: Math.min(ps.from, first.from), to: Math.max(ps.to, first.to), readback: first.issue, platform: ps.issue, sentence: `The platform’s check ${platformSaid(p, words)} here; Booth’s read-back ${boothSaid(b, boothWords)}.` })
+      out.push({
+        words,
+        from: Math.min(ps.from, first.from),
+        to: Math.max(ps.to, first.to),
+        readback: first.issue,
+        platform: ps.issue,
+        sentence: `The platform’s check ${platformSaid(p, words)} here; Booth’s read-back ${boothSaid(b, boothWords)}.`,
+      })
     }
   }
   for (const bs of rbStretches) {
     const b = readback.issues[bs.issue] as ReadbackIssue
     if (b.severity === 'soft' || pfStretches.some((ps) => overlaps(bs, ps))) continue
     const words = text.slice(bs.from, bs.to)
-    out.push({ words, from: bs.from, to: bs.to, readback: bs.issue, platform: null, sentence: `Booth’s read-back ${boothSaid(b, words)} here; the platform’s check heard ${q(words)}.` })
+    out.push({
+      words,
+      from: bs.from,
+      to: bs.to,
+      readback: bs.issue,
+      platform: null,
+      sentence: `Booth’s read-back ${boothSaid(b, words)} here; the platform’s check heard ${q(words)}.`,
+    })
   }
   return out.sort((a, b) => a.from - b.from || a.to - b.to)
 }

@@ -39,7 +39,15 @@ export function readbackSpans(text: string, issues: readonly ReadbackIssue[]): P
   const unplaced: number[] = []
   issues.forEach((issue, n) => {
     const { script_from: from, script_to: to } = issue
-    if (from === null || to === null || !Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to > text.length) {
+    if (
+      from === null ||
+      to === null ||
+      !Number.isInteger(from) ||
+      !Number.isInteger(to) ||
+      from < 0 ||
+      to < from ||
+      to > text.length
+    ) {
       unplaced.push(n)
       return
     }

@@ -104,7 +104,8 @@ export function applyMarks(root: Node, merged: MergedMarks, view: MarkView): voi
     const ne = ns + node.data.length
     while (k < merged.segments.length && (merged.segments[k] as { end: number }).end <= ns) k++
     const here: number[] = []
-    for (let m = k; m < merged.segments.length && (merged.segments[m] as { start: number }).start < ne; m++) here.push(m)
+    for (let m = k; m < merged.segments.length && (merged.segments[m] as { start: number }).start < ne; m++)
+      here.push(m)
     const nodePoints = (points.get(n) ?? []).sort((a, b) => a.offset - b.offset)
     if (nodePoints.length === 0 && !here.some((m) => isMarked(merged.segments[m]!))) return
     const frag = doc.createDocumentFragment()

@@ -54,7 +54,12 @@ export interface MergedMarks {
 
 const within = (x: number, length: number) => Number.isInteger(x) && x >= 0 && x <= length
 
-function byPosition(spans: readonly IssueSpan[], length: number, pick: 'from' | 'to', empty: boolean): Map<number, number[]> {
+function byPosition(
+  spans: readonly IssueSpan[],
+  length: number,
+  pick: 'from' | 'to',
+  empty: boolean,
+): Map<number, number[]> {
   const map = new Map<number, number[]>()
   for (const s of spans) {
     if (!within(s.from, length) || !within(s.to, length) || s.to < s.from) continue
@@ -69,8 +74,10 @@ function byPosition(spans: readonly IssueSpan[], length: number, pick: 'from' | 
 
 /** The one empty list of a segment without such marks (frozen: shared by many segments). */
 const NONE = Object.freeze([]) as unknown as number[]
-const sorted = (list: Iterable<number> & { size?: number; length?: number }) => ((list.size ?? list.length) === 0 ? NONE : [...list].sort((a, b) => a - b))
-const same = (a: readonly number[], b: readonly number[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]))
+const sorted = (list: Iterable<number> & { size?: number; length?: number }) =>
+  (list.size ?? list.length) === 0 ? NONE : [...list].sort((a, b) => a - b)
+const same = (a: readonly number[], b: readonly number[]) =>
+  a === b || (a.length === b.length && a.every((x, i) => x === b[i]))
 
 /** Cuts [0, length) into segments by every layer's edges. Spans outside the text are ignored (callers list them as not placed). */
 export function mergeMarks(length: number, layers: MarkLayers): MergedMarks {
@@ -110,17 +117,29 @@ export function mergeMarks(length: number, layers: MarkLayers): MergedMarks {
     const pron = prons[p] && (prons[p] as PronunciationSpan).start <= start ? (prons[p] as PronunciationSpan) : null
     const before = rbPoint.get(start) ?? NONE
     const seg: MarkSegment = {
-      start, end,
+      start,
+      end,
       pron: pron ? (pronIndex.get(pron) ?? null) : null,
       pronFirst: pron !== null && pron.start === start,
       pronLast: pron !== null && pron.end === end,
-      readback: sorted(rb), platform: sorted(pf),
-      readbackFirst: sorted(rbFirst), platformFirst: sorted(pfFirst),
+      readback: sorted(rb),
+      platform: sorted(pf),
+      readbackFirst: sorted(rbFirst),
+      platformFirst: sorted(pfFirst),
       before: sorted(before),
     }
     const last = segments[segments.length - 1]
     // Two pieces covered alike, with nothing standing between them, are one segment.
-    if (last && before.length === 0 && !seg.pronFirst && !rbFirst.length && !pfFirst.length && last.pron === seg.pron && same(last.readback, seg.readback) && same(last.platform, seg.platform)) {
+    if (
+      last &&
+      before.length === 0 &&
+      !seg.pronFirst &&
+      !rbFirst.length &&
+      !pfFirst.length &&
+      last.pron === seg.pron &&
+      same(last.readback, seg.readback) &&
+      same(last.platform, seg.platform)
+    ) {
       last.end = end
       last.pronLast = seg.pronLast
     } else segments.push(seg)

@@ -6,7 +6,13 @@
  */
 import type { ReadbackIssue } from '../../../../shared/readback/types'
 import { describeIssue, type CheckIssue } from '../../takes/check-placement'
-import { clock, describeReadbackIssue, issueKindWord, playFrom, READBACK_LABEL } from '../../takes/readback/readback-words'
+import {
+  clock,
+  describeReadbackIssue,
+  issueKindWord,
+  playFrom,
+  READBACK_LABEL,
+} from '../../takes/readback/readback-words'
 import type { MarkSegment } from './mark-layers'
 
 export const PLATFORM_LABEL = 'The platform’s audio check'
@@ -93,7 +99,11 @@ function tipLines(view: MarkView, rb: readonly number[], pf: readonly number[], 
     const i = view.platform[n]
     if (i) lines.push(`${PLATFORM_LABEL}: ${shorten(describeIssue(i))}`)
   }
-  const sentences = new Set([...rb.map((n) => view.rbDisagree.get(n)), ...pf.map((n) => view.pfDisagree.get(n))].filter((s): s is string => !!s))
+  const sentences = new Set(
+    [...rb.map((n) => view.rbDisagree.get(n)), ...pf.map((n) => view.pfDisagree.get(n))].filter(
+      (s): s is string => !!s,
+    ),
+  )
   for (const s of sentences) lines.push(`The two checks disagree: ${s}`)
   if (play) lines.push(`Click or press Enter: plays the take from ${clock(playFrom(play.at_s))}`)
   return lines
@@ -102,20 +112,31 @@ function tipLines(view: MarkView, rb: readonly number[], pf: readonly number[], 
 export function segmentLook(seg: MarkSegment, view: MarkView): SegmentLook {
   const say = seg.pron !== null ? (view.says[seg.pron] ?? null) : null
   if (seg.readback.length === 0 && seg.platform.length === 0) {
-    return { outer: null, pron: say === null ? null : { say, first: seg.pronFirst, focusable: seg.pronFirst, hint: seg.pronLast } }
+    return {
+      outer: null,
+      pron: say === null ? null : { say, first: seg.pronFirst, focusable: seg.pronFirst, hint: seg.pronLast },
+    }
   }
   const rbIssues = seg.readback.map((n) => view.readback[n]).filter((i): i is ReadbackIssue => i !== undefined)
   const pfIssues = seg.platform.map((n) => view.platform[n]).filter((i): i is CheckIssue => i !== undefined)
   if (rbIssues.length === 0 && pfIssues.length === 0) {
-    return { outer: null, pron: say === null ? null : { say, first: seg.pronFirst, focusable: seg.pronFirst, hint: seg.pronLast } }
+    return {
+      outer: null,
+      pron: say === null ? null : { say, first: seg.pronFirst, focusable: seg.pronFirst, hint: seg.pronLast },
+    }
   }
   const words = shorten(view.text.slice(seg.start, seg.end), 80)
   // The issue this piece stands for: one that starts here (so every issue has its own first piece to
   // click and tab to, also inside another), else one that covers it; a playable one first.
   // Of issues starting together (one mark for both, both in its tip), it plays from the earliest.
-  const playable = (n: number) => { const i = view.readback[n]; return i !== undefined && isPlayable(i) }
-  const earliest = (list: readonly number[]) => list.filter(playable).sort((a, b) => (view.readback[a]?.at_s ?? 0) - (view.readback[b]?.at_s ?? 0))[0]
-  const mainAt = earliest(seg.readbackFirst) ?? seg.readbackFirst[0] ?? earliest(seg.readback) ?? seg.readback[0] ?? null
+  const playable = (n: number) => {
+    const i = view.readback[n]
+    return i !== undefined && isPlayable(i)
+  }
+  const earliest = (list: readonly number[]) =>
+    list.filter(playable).sort((a, b) => (view.readback[a]?.at_s ?? 0) - (view.readback[b]?.at_s ?? 0))[0]
+  const mainAt =
+    earliest(seg.readbackFirst) ?? seg.readbackFirst[0] ?? earliest(seg.readback) ?? seg.readback[0] ?? null
   const main = mainAt === null ? null : (view.readback[mainAt] ?? null)
   const play = main && isPlayable(main) ? main : null
   const disagree = seg.readback.some((n) => view.rbDisagree.has(n)) || seg.platform.some((n) => view.pfDisagree.has(n))
@@ -123,7 +144,9 @@ export function segmentLook(seg: MarkSegment, view: MarkView): SegmentLook {
   if (main) classes.push('rb', `rb-${kindClass(main)}`, `sev-${worst(rbIssues)}`)
   if (pfIssues.length) classes.push('pf', `pf-sev-${worst(pfIssues)}`)
   if (disagree) classes.push('disagree')
-  const first = main ? seg.readbackFirst.includes(mainAt as number) : seg.platform.some((n) => seg.platformFirst.includes(n))
+  const first = main
+    ? seg.readbackFirst.includes(mainAt as number)
+    : seg.platform.some((n) => seg.platformFirst.includes(n))
   if (!first) classes.push('sm-cont')
   const tip = tipLines(view, seg.readback, seg.platform, play).join('\n')
   const sayWords = say === null ? '' : ` (say: ${say})`
@@ -143,7 +166,14 @@ export function segmentLook(seg: MarkSegment, view: MarkView): SegmentLook {
   return { outer, pron: say === null ? null : { say, first: seg.pronFirst, focusable: false, hint: false } }
 }
 
-const GLYPHS: Record<string, string> = { restart: '↺', repeated: '↻', extra: '‸', missing: '‸', changed: '‸', unsure: '‸' }
+const GLYPHS: Record<string, string> = {
+  restart: '↺',
+  repeated: '↻',
+  extra: '‸',
+  missing: '‸',
+  changed: '‸',
+  unsure: '‸',
+}
 
 /** A read-back issue that stands between words: inserted words, a word said again, a restart. */
 export function pointLook(n: number, view: MarkView): OuterLook | null {
@@ -152,7 +182,13 @@ export function pointLook(n: number, view: MarkView): OuterLook | null {
   const kind = kindClass(i)
   const play = isPlayable(i) ? i : null
   const tip = tipLines(view, [n], [], play).join('\n')
-  const heard = i.restart ? 'restart' : i.kind === 'extra' && i.heard ? `+ ${shorten(i.heard, 28)}` : i.kind === 'repeated' ? 'again' : null
+  const heard = i.restart
+    ? 'restart'
+    : i.kind === 'extra' && i.heard
+      ? `+ ${shorten(i.heard, 28)}`
+      : i.kind === 'repeated'
+        ? 'again'
+        : null
   return {
     className: `sm rb rb-point rb-${kind} sev-${i.severity}`,
     role: play ? 'button' : null,

@@ -59,7 +59,18 @@ export function diffMap(segments: readonly DiffSegment[]): OffsetMap {
 
 /** Whitespace for the alignment: what HTML and its plain text may spell differently (NUL marks block edges). */
 function isGap(code: number): boolean {
-  return code <= 32 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200b) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  return (
+    code <= 32 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200b) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  )
 }
 
 const LOOK = 48

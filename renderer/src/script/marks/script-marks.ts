@@ -58,7 +58,11 @@ export function buildScriptMarks(input: ScriptMarksInput): ScriptMarks {
   const pfPlaced = input.platform ? platformSpans(input.scriptText, input.platform.issues) : { spans: [], unplaced: [] }
   const disagreements =
     input.readback && input.platform?.sameTake
-      ? findDisagreements(input.scriptText, { issues: input.readback.issues, spans: rbOnScript }, { issues: input.platform.issues, spans: pfPlaced.spans })
+      ? findDisagreements(
+          input.scriptText,
+          { issues: input.readback.issues, spans: rbOnScript },
+          { issues: input.platform.issues, spans: pfPlaced.spans },
+        )
       : []
   const rbShown = mapSpans(rbOnScript, input.toShown)
   for (const issue of rbShown.lost) unplacedReadback.push({ issue, why: 'not_shown' })
@@ -70,7 +74,11 @@ export function buildScriptMarks(input: ScriptMarksInput): ScriptMarks {
     if (d.platform !== null) pfDisagree.set(d.platform, d.sentence)
   }
   return {
-    merged: mergeMarks(input.shownText.length, { pronunciations: input.pronunciations, readback: rbShown.spans, platform: pfShown.spans }),
+    merged: mergeMarks(input.shownText.length, {
+      pronunciations: input.pronunciations,
+      readback: rbShown.spans,
+      platform: pfShown.spans,
+    }),
     view: {
       text: input.shownText,
       says: input.pronunciations.map((p) => p.say),

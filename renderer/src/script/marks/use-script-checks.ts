@@ -33,12 +33,19 @@ export interface ScriptChecks {
 }
 
 /** Pure: which delivery's check goes with which take. */
-export function pickDelivery(deliveries: readonly Delivery[], take: TakeView | null, takes: readonly TakeView[]): Pick<ScriptChecks, 'delivery' | 'sameTake' | 'deliveredTake'> {
+export function pickDelivery(
+  deliveries: readonly Delivery[],
+  take: TakeView | null,
+  takes: readonly TakeView[],
+): Pick<ScriptChecks, 'delivery' | 'sameTake' | 'deliveredTake'> {
   const ownId = take?.delivery.delivery_id ?? null
   const own = ownId === null ? undefined : deliveries.find((d) => d.delivery_id === ownId && d.check.state === 'done')
   if (own) return { delivery: own, sameTake: true, deliveredTake: null }
-  const newest = [...deliveries].sort((a, b) => b.created_at - a.created_at).find((d) => d.check.issues.length > 0) ?? null
-  const deliveredTake = newest ? (takes.find((t) => t.delivery.delivery_id === newest.delivery_id && t.id !== take?.id) ?? null) : null
+  const newest =
+    [...deliveries].sort((a, b) => b.created_at - a.created_at).find((d) => d.check.issues.length > 0) ?? null
+  const deliveredTake = newest
+    ? (takes.find((t) => t.delivery.delivery_id === newest.delivery_id && t.id !== take?.id) ?? null)
+    : null
   return { delivery: newest, sameTake: false, deliveredTake }
 }
 
@@ -50,7 +57,11 @@ export function useScriptChecks(job: JobDetail): ScriptChecks {
   const readback = useReadbackStore()
   const known = state !== undefined
   useEffect(() => {
-    if (takeId !== null && !known) readback.getState().load(takeId).catch(() => undefined)
+    if (takeId !== null && !known)
+      readback
+        .getState()
+        .load(takeId)
+        .catch(() => undefined)
   }, [readback, takeId, known])
   // While a take records, no read-back is marked on the script: the talent reads the script as it is.
   const recording = useRecorder((s) => isRecordingJob(s, job.job_id)) || takes.some((t) => t.state === 'recording')

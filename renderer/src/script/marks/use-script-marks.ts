@@ -50,8 +50,12 @@ export function useScriptMarks(req: ScriptMarksRequest): ShownScriptMarks {
   const sameTake = req.platform?.sameTake ?? false
   const htmlText = useMemo(() => (html === null ? null : collectText(sanitizedFragment(html)).text), [html])
   const checks = rbIssues !== null || pfIssues !== null
-  const aligned = useMemo(() => (htmlText !== null && checks ? alignMap(text, htmlText) : null), [htmlText, text, checks])
-  const mode: 'html' | 'text' = htmlText !== null && (aligned === null || aligned.matched >= MIN_ALIGNED) ? 'html' : 'text'
+  const aligned = useMemo(
+    () => (htmlText !== null && checks ? alignMap(text, htmlText) : null),
+    [htmlText, text, checks],
+  )
+  const mode: 'html' | 'text' =
+    htmlText !== null && (aligned === null || aligned.matched >= MIN_ALIGNED) ? 'html' : 'text'
   const shownText = mode === 'html' ? (htmlText as string) : text
 
   const otherRevision = readText !== null && readText !== text

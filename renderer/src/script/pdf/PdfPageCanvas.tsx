@@ -39,7 +39,9 @@ export function PdfPageCanvas({ pdf, pageNumber, pageCount, width }: Props) {
         }
       } catch (err) {
         if (cancelled || (err instanceof Error && err.name === 'RenderingCancelledException')) return
-        setProblem(`Page ${pageNumber} could not be drawn${err instanceof Error && err.message ? ` (${err.message})` : ''}.`)
+        setProblem(
+          `Page ${pageNumber} could not be drawn${err instanceof Error && err.message ? ` (${err.message})` : ''}.`,
+        )
       }
     })()
     return () => {
@@ -51,7 +53,11 @@ export function PdfPageCanvas({ pdf, pageNumber, pageCount, width }: Props) {
   return (
     <figure className="pdf-page">
       <canvas ref={ref} className="pdf-canvas" role="img" aria-label={`Page ${pageNumber} of ${pageCount}`} />
-      {problem && <figcaption className="form-error small" role="alert">{problem}</figcaption>}
+      {problem && (
+        <figcaption className="form-error small" role="alert">
+          {problem}
+        </figcaption>
+      )}
     </figure>
   )
 }

@@ -41,7 +41,8 @@ export function ScriptPdfView({ jobId, fileName, fontSize }: { jobId: string; fi
         if (gone) return void pdf.destroy()
         setState({ kind: 'ready', pdf, meta })
       } catch (err) {
-        if (!gone) setState({ kind: 'failed', error: err instanceof Error ? err.message : 'This PDF could not be read.' })
+        if (!gone)
+          setState({ kind: 'failed', error: err instanceof Error ? err.message : 'This PDF could not be read.' })
       }
     })()
     return () => {
@@ -54,14 +55,22 @@ export function ScriptPdfView({ jobId, fileName, fontSize }: { jobId: string; fi
   const pageWidth = Math.max(200, Math.round(width * zoom))
   return (
     <div className="pdf-view" ref={measureRef} aria-label={`Script PDF ${fileName}`} role="region">
-      {state.kind === 'loading' && <p className="muted" role="status">Opening the script PDF…</p>}
+      {state.kind === 'loading' && (
+        <p className="muted" role="status">
+          Opening the script PDF…
+        </p>
+      )}
       {state.kind === 'failed' && (
         <div className="notice notice-danger" role="alert">
           <p>{state.error}</p>
-          <button type="button" className="btn btn-small" onClick={() => {
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
               setState({ kind: 'loading' })
               setAttempt((n) => n + 1)
-            }}>
+            }}
+          >
             Try again
           </button>
         </div>
@@ -80,11 +89,19 @@ export function ScriptPdfView({ jobId, fileName, fontSize }: { jobId: string; fi
           </p>
           <div className="pdf-pages">
             {Array.from({ length: Math.min(state.pdf.numPages, PDF_PAGE_LIMIT) }, (_, i) => (
-              <PdfPageCanvas key={i} pdf={state.pdf} pageNumber={i + 1} pageCount={state.pdf.numPages} width={pageWidth} />
+              <PdfPageCanvas
+                key={i}
+                pdf={state.pdf}
+                pageNumber={i + 1}
+                pageCount={state.pdf.numPages}
+                width={pageWidth}
+              />
             ))}
           </div>
           {state.pdf.numPages > PDF_PAGE_LIMIT && (
-            <p className="muted small">Only the first {PDF_PAGE_LIMIT} of {state.pdf.numPages} pages are shown here.</p>
+            <p className="muted small">
+              Only the first {PDF_PAGE_LIMIT} of {state.pdf.numPages} pages are shown here.
+            </p>
           )}
         </>
       )}

@@ -14,7 +14,10 @@ const MODE_WORDS: Record<PrompterMode, string> = {
   off: 'Prompter: off',
 }
 
-const MODE_HELP = 'Voice: while recording, the line you read is highlighted and kept at the marker (Booth listens on this computer). Pace: p scrolls the script at the spot’s pace. Off: the script stays where you put it.'
+const MODE_HELP =
+  'Voice: while recording, the line you read is highlighted and kept at the marker (Booth ' +
+  'listens on this computer). Pace: p scrolls the script at the spot’s pace. Off: the script ' +
+  'stays where you put it.'
 
 export interface PaceControl {
   running: boolean
@@ -50,7 +53,11 @@ export function PrompterControl({ pace }: { pace: PaceControl }) {
         title={mode === 'voice' && settings?.unavailable ? `${MODE_HELP} ${settings.unavailable}` : MODE_HELP}
         onChange={(e) => void store.getState().setMode(e.target.value as PrompterMode)}
       >
-        {PROMPTER_MODES.map((m) => <option key={m} value={m}>{MODE_WORDS[m]}</option>)}
+        {PROMPTER_MODES.map((m) => (
+          <option key={m} value={m}>
+            {MODE_WORDS[m]}
+          </option>
+        ))}
       </select>
       {mode === 'pace' && (
         <button
@@ -73,13 +80,21 @@ export function PrompterControl({ pace }: { pace: PaceControl }) {
  * While a take records with the prompter following the voice: listening, following, or why it cannot.
  * It sits over the script's top corner (sticky, in a spot of no height), so it takes no line of the script.
  */
-export function PrompterStatus({ follow, fallback = null }: { follow: FollowPosition | null; fallback?: PaceFallback }) {
+export function PrompterStatus({
+  follow,
+  fallback = null,
+}: {
+  follow: FollowPosition | null
+  fallback?: PaceFallback
+}) {
   const error = usePrompterState((s) => s.error)
   const trouble = follow && (follow.status === 'unavailable' || follow.status === 'failed')
   if (error) {
     return (
       <div className="prompter-spot">
-        <p className="prompter-status small tone-warning" role="alert">{error}</p>
+        <p className="prompter-status small tone-warning" role="alert">
+          {error}
+        </p>
       </div>
     )
   }
@@ -87,7 +102,13 @@ export function PrompterStatus({ follow, fallback = null }: { follow: FollowPosi
   const words = trouble && fallback ? `${statusWords(follow)} ${fallbackWords(fallback)}` : statusWords(follow)
   return (
     <div className="prompter-spot">
-      <p className={`prompter-status small${trouble ? ' tone-warning' : ''}`} role="status" data-fallback={trouble ? fallback ?? undefined : undefined}>{words}</p>
+      <p
+        className={`prompter-status small${trouble ? ' tone-warning' : ''}`}
+        role="status"
+        data-fallback={trouble ? (fallback ?? undefined) : undefined}
+      >
+        {words}
+      </p>
     </div>
   )
 }

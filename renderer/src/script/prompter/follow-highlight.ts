@@ -19,7 +19,8 @@ function shownText(root: HTMLElement): ShownText {
   const nodes: ShownText['nodes'] = []
   let text = ''
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => (n.parentElement?.closest('.sr-only, [aria-hidden="true"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (n) =>
+      n.parentElement?.closest('.sr-only, [aria-hidden="true"]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
   })
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     nodes.push({ node: n as Text, from: text.length })
@@ -53,7 +54,11 @@ export interface FollowRanges {
 }
 
 /** Ranges of the shown text for spans of the script text; null where the page shows no text. */
-export function rangesFor(root: HTMLElement, script: string, spans: { line: ScriptSpan | null; word: ScriptSpan | null }): FollowRanges {
+export function rangesFor(
+  root: HTMLElement,
+  script: string,
+  spans: { line: ScriptSpan | null; word: ScriptSpan | null },
+): FollowRanges {
   const shown = shownText(root)
   if (shown.nodes.length === 0) return { line: null, word: null }
   const map = mapOffsets(script, shown.text)

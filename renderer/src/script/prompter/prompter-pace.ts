@@ -15,7 +15,8 @@ export interface PrompterInput {
 
 /** Pixels a second; 0 when the spot length or the text is unknown. */
 export function prompterSpeed(textHeightPx: number, spotLengthS: number): number {
-  if (!(spotLengthS > 0) || !(textHeightPx > 0) || !Number.isFinite(textHeightPx) || !Number.isFinite(spotLengthS)) return 0
+  if (!(spotLengthS > 0) || !(textHeightPx > 0) || !Number.isFinite(textHeightPx) || !Number.isFinite(spotLengthS))
+    return 0
   const speed = textHeightPx / spotLengthS
   return Number.isFinite(speed) ? speed : 0
 }

@@ -51,9 +51,13 @@ export function createPrompterStore(api: BoothApi): StoreHandle<PrompterStoreSta
     api.on('follow', (follow) => store.setState({ follow })),
     api.on('prompterSettings', (settings) => store.setState({ settings })),
     // Booth gone: nobody listens any more, so no "Listening…" and no highlight is left on the script.
-    ...(api.onPresence ? [api.onPresence((host) => {
-      if (host !== 'up') store.setState({ follow: null })
-    })] : []),
+    ...(api.onPresence
+      ? [
+          api.onPresence((host) => {
+            if (host !== 'up') store.setState({ follow: null })
+          }),
+        ]
+      : []),
   ]
   return { store, unsubscribe: () => offs.forEach((off) => off()) }
 }

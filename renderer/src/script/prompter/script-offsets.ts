@@ -48,7 +48,10 @@ function resync(script: string, i: number, shown: string, from: number): number 
     let k = j
     let n = 0
     while (n < want.length && k < shown.length) {
-      if (isSpace(shown[k])) { k++; continue }
+      if (isSpace(shown[k])) {
+        k++
+        continue
+      }
       if (shown[k] !== want[n]) break
       k++
       n++

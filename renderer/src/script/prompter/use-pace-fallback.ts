@@ -40,6 +40,7 @@ export function usePaceFallback(active: FollowPosition | null, pace: PacePrompte
 /** The sentence added to why the voice is not followed. */
 export function fallbackWords(fallback: PaceFallback): string {
   if (fallback === 'pace') return 'The script scrolls at the spot’s pace instead; the take records on.'
-  if (fallback === 'still') return 'The job has no spot length to pace the script by, so it stays where you put it; the take records on.'
+  if (fallback === 'still')
+    return 'The job has no spot length to pace the script by, so it stays where you put it; the take records on.'
   return ''
 }

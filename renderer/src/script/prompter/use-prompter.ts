@@ -32,7 +32,13 @@ export function usePrompter(textRef: RefObject<HTMLElement | null>, spotLengthS:
     exact.current = area.scrollTop
     let last = performance.now()
     let frame = requestAnimationFrame(function tick(t) {
-      const step = prompterStep({ scrollTop: exact.current, maxScroll: area.scrollHeight - area.clientHeight, textHeightPx: text.offsetHeight, spotLengthS, dtS: (t - last) / 1000 })
+      const step = prompterStep({
+        scrollTop: exact.current,
+        maxScroll: area.scrollHeight - area.clientHeight,
+        textHeightPx: text.offsetHeight,
+        spotLengthS,
+        dtS: (t - last) / 1000,
+      })
       last = t
       exact.current = step.scrollTop
       area.scrollTop = step.scrollTop

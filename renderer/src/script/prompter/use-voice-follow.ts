@@ -20,7 +20,12 @@ function reducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
-export function useVoiceFollow(readRef: RefObject<HTMLElement | null>, jobId: string, scriptText: string, scrollAllowed: boolean): VoiceFollowView {
+export function useVoiceFollow(
+  readRef: RefObject<HTMLElement | null>,
+  jobId: string,
+  scriptText: string,
+  scrollAllowed: boolean,
+): VoiceFollowView {
   const follow = usePrompterState((s) => s.follow)
   const mine = follow && follow.jobId === jobId && follow.scriptLength === scriptText.length ? follow : null
   const active = mine && mine.status !== 'stopped' ? mine : null
@@ -37,8 +42,12 @@ export function useVoiceFollow(readRef: RefObject<HTMLElement | null>, jobId: st
       const box = ranges.word?.getBoundingClientRect() ?? ranges.line?.getBoundingClientRect()
       if (!area || !box || !scroll) return
       const top = scrollToMarker({
-        scrollTop: area.scrollTop, scrollHeight: area.scrollHeight, clientHeight: area.clientHeight,
-        areaTop: area.getBoundingClientRect().top, wordTop: box.top, wordHeight: box.height,
+        scrollTop: area.scrollTop,
+        scrollHeight: area.scrollHeight,
+        clientHeight: area.clientHeight,
+        areaTop: area.getBoundingClientRect().top,
+        wordTop: box.top,
+        wordHeight: box.height,
       })
       if (Math.abs(top - area.scrollTop) >= 2) area.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' })
     }

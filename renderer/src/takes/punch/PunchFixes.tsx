@@ -59,9 +59,15 @@ export function PunchFixes({ take }: { take: TakeView }) {
     return () => window.removeEventListener('keydown', onKey)
   }, [first, take.id])
 
-  if (!readable || !sentences) return error ? <p className="form-error small" role="alert">{error}</p> : null
+  if (!readable || !sentences)
+    return error ? (
+      <p className="form-error small" role="alert">
+        {error}
+      </p>
+    ) : null
   const choices = punchChoices(sentences.sentences)
-  const pick = choices.find((s) => s.number === chosen) ?? choices.find((s) => s.number === first?.sentence.number) ?? choices[0]
+  const pick =
+    choices.find((s) => s.number === chosen) ?? choices.find((s) => s.number === first?.sentence.number) ?? choices[0]
   return (
     <div className="punch-fixes" role="group" aria-label={`Fix ${name}`}>
       {flagged.length > 0 && (
@@ -72,7 +78,12 @@ export function PunchFixes({ take }: { take: TakeView }) {
                 Sentence {f.sentence.number}: {KIND_WORDS[f.issues[0]!.kind]} — {describeReadbackIssue(f.issues[0]!)}
               </span>
               {f.punchable ? (
-                <button type="button" className="btn btn-small" aria-label={`Fix this: punch in before sentence ${f.sentence.number} of ${name}`} onClick={() => requestPunch(take.id, f.sentence.number)}>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  aria-label={`Fix this: punch in before sentence ${f.sentence.number} of ${name}`}
+                  onClick={() => requestPunch(take.id, f.sentence.number)}
+                >
                   Fix this
                 </button>
               ) : (
@@ -84,13 +95,22 @@ export function PunchFixes({ take }: { take: TakeView }) {
       )}
       {pick && (
         <div className="punch-pick">
-          <label className="small" htmlFor={pickId}>Punch in at</label>
+          <label className="small" htmlFor={pickId}>
+            Punch in at
+          </label>
           <select id={pickId} value={pick.number} onChange={(e) => setChosen(Number(e.target.value))}>
             {choices.map((s) => (
-              <option key={s.number} value={s.number}>{s.label}</option>
+              <option key={s.number} value={s.number}>
+                {s.label}
+              </option>
             ))}
           </select>
-          <button type="button" className="btn btn-small" aria-label={`Punch in before sentence ${pick.number} of ${name}${pick.since ? ` (${SINCE_WORDS[pick.since]})` : ''}`} onClick={() => requestPunch(take.id, pick.number)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={`Punch in before sentence ${pick.number} of ${name}${pick.since ? ` (${SINCE_WORDS[pick.since]})` : ''}`}
+            onClick={() => requestPunch(take.id, pick.number)}
+          >
             Punch in
           </button>
         </div>

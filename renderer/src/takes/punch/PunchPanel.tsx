@@ -74,9 +74,13 @@ export function PunchPanel({ job }: { job: JobDetail }) {
   useEffect(() => (sentenceText ? focusScriptSentence(sentenceText) : undefined), [sentenceText])
 
   // What main says while it makes the version.
-  useEffect(() => api.on('versionProgress', (p) => {
-    if (p.takeId === status.request?.takeId) setProgress(p.message)
-  }), [api, status.request?.takeId])
+  useEffect(
+    () =>
+      api.on('versionProgress', (p) => {
+        if (p.takeId === status.request?.takeId) setProgress(p.message)
+      }),
+    [api, status.request?.takeId],
+  )
 
   // Space starts and stops; Esc cancels (and never closes the job while a punch is shown).
   const { startPunch: start, stopPunch: stop, cancelPunch: cancel, closePunch: close } = recorder.getState()
@@ -93,7 +97,11 @@ export function PunchPanel({ job }: { job: JobDetail }) {
         else cancel()
         return
       }
-      if (e.key === ' ' && !isTypingTarget(e.target) && !(target?.closest?.('button') && target.closest('.punch-panel'))) {
+      if (
+        e.key === ' ' &&
+        !isTypingTarget(e.target) &&
+        !(target?.closest?.('button') && target.closest('.punch-panel'))
+      ) {
         if (status.stage === 'armed') start()
         else if (status.stage === 'rolling') stop()
         else return
@@ -112,54 +120,114 @@ export function PunchPanel({ job }: { job: JobDetail }) {
   return (
     <section className="punch-panel" aria-labelledby={titleId} data-punch-stage={status.stage} data-phase={rec.phase}>
       <div className="punch-head">
-        <h3 id={titleId} className="punch-title">Punch in{req ? ` · ${req.takeName}` : ''}</h3>
+        <h3 id={titleId} className="punch-title">
+          Punch in{req ? ` · ${req.takeName}` : ''}
+        </h3>
         <span className="muted small punch-keys">
-          {(status.stage === 'armed' || status.stage === 'rolling') && <><kbd>Space</kbd> {status.stage === 'rolling' ? 'stops' : 'starts'} · </>}
+          {(status.stage === 'armed' || status.stage === 'rolling') && (
+            <>
+              <kbd>Space</kbd> {status.stage === 'rolling' ? 'stops' : 'starts'} ·{' '}
+            </>
+          )}
           <kbd>Esc</kbd> {status.stage === 'done' || status.stage === 'problem' ? 'closes' : 'cancels'}
         </span>
       </div>
-      {status.stage === 'planning' && <p className="small" role="status">Finding the pause before sentence {req?.sentence}…</p>}
+      {status.stage === 'planning' && (
+        <p className="small" role="status">
+          Finding the pause before sentence {req?.sentence}…
+        </p>
+      )}
       {plan && status.stage !== 'done' && (
         <div className="punch-plan">
-          <p className="small punch-sentence">Sentence {plan.sentence}: <q>{plan.sentence_text}</q></p>
+          <p className="small punch-sentence">
+            Sentence {plan.sentence}: <q>{plan.sentence_text}</q>
+          </p>
           <p className="small muted">
-            Pre-roll from {clock(plan.preroll_s)} ({(plan.punch_s - plan.preroll_s).toFixed(1)} s), punch point at {clock(plan.punch_s)}
+            Pre-roll from {clock(plan.preroll_s)} ({(plan.punch_s - plan.preroll_s).toFixed(1)} s), punch point at{' '}
+            {clock(plan.punch_s)}
             {settings.keepPlaying ? '; the old take keeps playing after it' : '; the old take falls silent there'}.
             {status.latency && <span className="punch-latency"> Input {latencyWords(status.latency)}.</span>}
           </p>
           {(status.stage === 'rolling' || status.stage === 'preparing') && (
             <>
-              <p className="small punch-phase" role="status" aria-live="polite">{status.stage === 'preparing' ? 'Opening the input…' : phaseWords(rec, status)}</p>
-              <progress className="punch-progress" aria-label="Position in the take" max={Math.max(plan.punch_s + 4, status.positionS)} value={status.positionS} />
+              <p className="small punch-phase" role="status" aria-live="polite">
+                {status.stage === 'preparing' ? 'Opening the input…' : phaseWords(rec, status)}
+              </p>
+              <progress
+                className="punch-progress"
+                aria-label="Position in the take"
+                max={Math.max(plan.punch_s + 4, status.positionS)}
+                value={status.positionS}
+              />
             </>
           )}
         </div>
       )}
-      {status.stage === 'making' && <p className="small" role="status">{progress ?? 'Making the new version…'}</p>}
+      {status.stage === 'making' && (
+        <p className="small" role="status">
+          {progress ?? 'Making the new version…'}
+        </p>
+      )}
       {made && status.stage === 'done' && (
         <div className="punch-made" role="status">
-          <p className="small"><strong>Version {made.version.number}</strong> of {takeName(made.take)}: {made.version.summary}</p>
+          <p className="small">
+            <strong>Version {made.version.number}</strong> of {takeName(made.take)}: {made.version.summary}
+          </p>
           <p className={`small ${made.version.readback?.clean ? 'tone-success' : 'tone-warning'}`}>
-            {made.version.readback ? (made.version.readback.clean ? 'Booth’s read-back: reads clean.' : `Booth’s read-back: ${made.version.readback.summary}`) : 'Not read back yet.'}
+            {made.version.readback
+              ? made.version.readback.clean
+                ? 'Booth’s read-back: reads clean.'
+                : `Booth’s read-back: ${made.version.readback.summary}`
+              : 'Not read back yet.'}
           </p>
         </div>
       )}
-      {status.message && <p className={status.stage === 'problem' ? 'form-error' : 'small'} role="alert">{status.message}</p>}
+      {status.message && (
+        <p className={status.stage === 'problem' ? 'form-error' : 'small'} role="alert">
+          {status.message}
+        </p>
+      )}
       <div className="punch-actions">
-        {status.stage === 'armed' && <button type="button" className="btn btn-small btn-primary" onClick={start}>Start punch</button>}
-        {status.stage === 'rolling' && <button type="button" className="btn btn-small btn-primary" onClick={stop}>Stop</button>}
-        {(status.stage === 'armed' || status.stage === 'planning' || status.stage === 'preparing' || status.stage === 'rolling') && (
-          <button type="button" className="btn btn-small btn-quiet" onClick={cancel}>Cancel</button>
+        {status.stage === 'armed' && (
+          <button type="button" className="btn btn-small btn-primary" onClick={start}>
+            Start punch
+          </button>
         )}
-        {(status.stage === 'done' || status.stage === 'problem') && <button type="button" className="btn btn-small" onClick={close}>Close</button>}
+        {status.stage === 'rolling' && (
+          <button type="button" className="btn btn-small btn-primary" onClick={stop}>
+            Stop
+          </button>
+        )}
+        {(status.stage === 'armed' ||
+          status.stage === 'planning' ||
+          status.stage === 'preparing' ||
+          status.stage === 'rolling') && (
+          <button type="button" className="btn btn-small btn-quiet" onClick={cancel}>
+            Cancel
+          </button>
+        )}
+        {(status.stage === 'done' || status.stage === 'problem') && (
+          <button type="button" className="btn btn-small" onClick={close}>
+            Close
+          </button>
+        )}
         {(status.stage === 'armed' || status.stage === 'planning') && (
-          <button type="button" className="btn btn-small btn-quiet" aria-expanded={settingsOpen} onClick={() => setSettingsOpen((o) => !o)}>
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            aria-expanded={settingsOpen}
+            onClick={() => setSettingsOpen((o) => !o)}
+          >
             {settingsOpen ? 'Hide settings' : 'Settings'}
           </button>
         )}
       </div>
       {settingsOpen && (status.stage === 'armed' || status.stage === 'planning') && (
-        <PunchSettingsRow settings={settings} onSettings={(next) => recorder.getState().setPunchSettings(next)} deviceId={deviceId} />
+        <PunchSettingsRow
+          settings={settings}
+          onSettings={(next) => recorder.getState().setPunchSettings(next)}
+          deviceId={deviceId}
+        />
       )}
     </section>
   )

@@ -46,31 +46,61 @@ export function PunchSettingsRow({ settings, onSettings, deviceId }: Props) {
   return (
     <div className="punch-settings">
       <div className="field rec-field">
-        <label className="field-label" htmlFor={ids.preroll}>Pre-roll</label>
-        <select id={ids.preroll} value={settings.prerollS} onChange={(e) => change({ prerollS: Number(e.target.value) })}>
+        <label className="field-label" htmlFor={ids.preroll}>
+          Pre-roll
+        </label>
+        <select
+          id={ids.preroll}
+          value={settings.prerollS}
+          onChange={(e) => change({ prerollS: Number(e.target.value) })}
+        >
           {PREROLL_CHOICES.map((s) => (
-            <option key={s} value={s}>at least {s} s</option>
+            <option key={s} value={s}>
+              at least {s} s
+            </option>
           ))}
         </select>
       </div>
       <label className="punch-keep small" htmlFor={ids.keep}>
-        <input id={ids.keep} type="checkbox" checked={settings.keepPlaying} onChange={(e) => change({ keepPlaying: e.target.checked })} />
+        <input
+          id={ids.keep}
+          type="checkbox"
+          checked={settings.keepPlaying}
+          onChange={(e) => change({ keepPlaying: e.target.checked })}
+        />
         Keep playing the old take after the punch point
       </label>
       <div className="punch-calibration small">
         <span className="muted">
-          {calibrated ? `Latency for this input: ${Math.round((calibrated.samples / calibrated.sampleRate) * 1000)} ms, calibrated.` : 'Latency: as the system reports it (not calibrated).'}
+          {calibrated
+            ? `Latency for this input: ${Math.round((calibrated.samples / calibrated.sampleRate) * 1000)} ms, calibrated.`
+            : 'Latency: as the system reports it (not calibrated).'}
         </span>
         <button type="button" className="btn btn-small" disabled={busy} onClick={() => void calibrate()}>
           {busy ? 'Listening for the clicks…' : 'Calibrate latency'}
         </button>
         {calibrated && !busy && (
-          <button type="button" className="btn btn-small btn-quiet" onClick={() => { forgetCalibration(localStorage, device); setNote(null); setVersion((v) => v + 1) }}>
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => {
+              forgetCalibration(localStorage, device)
+              setNote(null)
+              setVersion((v) => v + 1)
+            }}
+          >
             Use the system’s figure
           </button>
         )}
       </div>
-      {note && <p className={note.tone === 'error' ? 'form-error' : 'small tone-success'} role={note.tone === 'error' ? 'alert' : 'status'}>{note.text}</p>}
+      {note && (
+        <p
+          className={note.tone === 'error' ? 'form-error' : 'small tone-success'}
+          role={note.tone === 'error' ? 'alert' : 'status'}
+        >
+          {note.text}
+        </p>
+      )}
     </div>
   )
 }

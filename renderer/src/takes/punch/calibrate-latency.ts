@@ -34,7 +34,9 @@ export async function calibrateLatency(api: BoothApi, deviceId: string | null): 
     const startAt = ctx.currentTime + 0.15
     const blocks: Float32Array[] = []
     const node = new AudioWorkletNode(ctx, 'booth-pcm-capture', {
-      numberOfInputs: 1, numberOfOutputs: 0, processorOptions: { channels: 1, startFrame: Math.round(startAt * ctx.sampleRate) },
+      numberOfInputs: 1,
+      numberOfOutputs: 0,
+      processorOptions: { channels: 1, startFrame: Math.round(startAt * ctx.sampleRate) },
     })
     node.port.onmessage = (e: MessageEvent<Float32Array>) => blocks.push(e.data)
     ctx.createMediaStreamSource(stream).connect(node)
@@ -49,8 +51,13 @@ export async function calibrateLatency(api: BoothApi, deviceId: string | null): 
     await new Promise((r) => setTimeout(r, 150))
     node.disconnect()
     const heard = joinBlocks(blocks).subarray(0, signal.length)
-    if (heard.length < signal.length / 2) throw new Error('The input delivered no sound during the calibration. Check the input, then try again.')
-    const view = await api.analyzeCalibration({ sampleRate: ctx.sampleRate, channels: 1, pcmBase64: float32ToBase64(heard) })
+    if (heard.length < signal.length / 2)
+      throw new Error('The input delivered no sound during the calibration. Check the input, then try again.')
+    const view = await api.analyzeCalibration({
+      sampleRate: ctx.sampleRate,
+      channels: 1,
+      pcmBase64: float32ToBase64(heard),
+    })
     const settings = stream.getAudioTracks()[0]?.getSettings()
     return { ...view, sampleRate: ctx.sampleRate, deviceId: settings?.deviceId ?? deviceId ?? '' }
   } finally {

@@ -71,16 +71,28 @@ export class PunchAudio {
     const settings = (track?.getSettings() ?? {}) as MediaTrackSettings & { latency?: number }
     const device = settings.deviceId ?? o.deviceId ?? ''
     const latency = chooseLatency(
-      { baseLatency: ctx.baseLatency, outputLatency: (ctx as AudioContext & { outputLatency?: number }).outputLatency, inputLatency: settings.latency },
+      {
+        baseLatency: ctx.baseLatency,
+        outputLatency: (ctx as AudioContext & { outputLatency?: number }).outputLatency,
+        inputLatency: settings.latency,
+      },
       ctx.sampleRate,
       o.calibrated(device) ?? o.calibrated(o.deviceId ?? ''),
     )
     const { recordingTakeId, plan } = await api.startPunch({
-      takeId: o.takeId, sentence: o.sentence, sampleRate: ctx.sampleRate, channels: 1,
-      latencySamples: latency.samples, latencySource: latency.source, prerollS: o.prerollS,
+      takeId: o.takeId,
+      sentence: o.sentence,
+      sampleRate: ctx.sampleRate,
+      channels: 1,
+      latencySamples: latency.samples,
+      latencySource: latency.source,
+      prerollS: o.prerollS,
     })
     this.started = { recordingTakeId, plan, latency }
-    this.sender = new BlockSender((pcm) => api.appendRecording({ takeId: recordingTakeId, pcmBase64: pcm }), (level) => o.onLevel(level))
+    this.sender = new BlockSender(
+      (pcm) => api.appendRecording({ takeId: recordingTakeId, pcmBase64: pcm }),
+      (level) => o.onLevel(level),
+    )
     this.buffer = buffer
     return this.started
   }
@@ -97,7 +109,11 @@ export class PunchAudio {
     const { plan } = started
     this.startAt = ctx.currentTime + LEAD_S
     const startFrame = Math.round(this.startAt * ctx.sampleRate)
-    this.node = new AudioWorkletNode(ctx, 'booth-pcm-capture', { numberOfInputs: 1, numberOfOutputs: 0, processorOptions: { channels: 1, startFrame } })
+    this.node = new AudioWorkletNode(ctx, 'booth-pcm-capture', {
+      numberOfInputs: 1,
+      numberOfOutputs: 0,
+      processorOptions: { channels: 1, startFrame },
+    })
     // The worklet also says 'flushed' after a flush (the recorder waits for it); only samples are sent.
     this.node.port.onmessage = (e: MessageEvent<Float32Array | 'flushed'>) => {
       if (typeof e.data !== 'string') sender.push(e.data)

@@ -30,7 +30,8 @@ const KEY = 'booth.punch.latency'
 /** The most a latency can be (the bridge's bound, at 48 kHz: 4 s). */
 const MAX_SAMPLES = 192_000
 
-const seconds = (x: number | undefined): number => (typeof x === 'number' && Number.isFinite(x) && x > 0 && x < 2 ? x : 0)
+const seconds = (x: number | undefined): number =>
+  typeof x === 'number' && Number.isFinite(x) && x > 0 && x < 2 ? x : 0
 
 /** The platform's figure, in frames of `sampleRate`. */
 export function reportedLatency(p: PlatformLatency, sampleRate: number): LatencyChoice {
@@ -61,8 +62,16 @@ function readAll(store: Pick<Storage, 'getItem'>): Record<string, Calibrated> {
     const out = Object.create(null) as Record<string, Calibrated>
     for (const [device, c] of Object.entries(v as Record<string, unknown>)) {
       const { samples, sampleRate, at } = (c ?? {}) as Record<string, unknown>
-      if (typeof samples === 'number' && Number.isInteger(samples) && samples >= 0 && samples <= MAX_SAMPLES
-        && typeof sampleRate === 'number' && sampleRate >= 8000 && sampleRate <= 192_000 && typeof at === 'number') {
+      if (
+        typeof samples === 'number' &&
+        Number.isInteger(samples) &&
+        samples >= 0 &&
+        samples <= MAX_SAMPLES &&
+        typeof sampleRate === 'number' &&
+        sampleRate >= 8000 &&
+        sampleRate <= 192_000 &&
+        typeof at === 'number'
+      ) {
         out[device] = { samples, sampleRate, at }
       }
     }

@@ -22,7 +22,10 @@ export function loadPunchSettings(store: Pick<Storage, 'getItem'>): PunchSetting
     const pre = v?.['prerollS']
     const keep = v?.['keepPlaying']
     return {
-      prerollS: typeof pre === 'number' && pre >= PUNCH_PREROLL_S.min && pre <= PUNCH_PREROLL_S.max ? pre : DEFAULT_PUNCH_SETTINGS.prerollS,
+      prerollS:
+        typeof pre === 'number' && pre >= PUNCH_PREROLL_S.min && pre <= PUNCH_PREROLL_S.max
+          ? pre
+          : DEFAULT_PUNCH_SETTINGS.prerollS,
       keepPlaying: typeof keep === 'boolean' ? keep : DEFAULT_PUNCH_SETTINGS.keepPlaying,
     }
   } catch {

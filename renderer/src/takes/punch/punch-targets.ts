@@ -10,7 +10,10 @@ import type { TakeSentencesView } from '../../../../shared/versions/types'
 export type TakeSentence = TakeSentencesView['sentences'][number]
 
 /** The sentence (1-based) whose characters hold the finding; null when the finding names no characters. */
-export function sentenceOfIssue(issue: Pick<ReadbackIssue, 'script_from' | 'script_to'>, sentences: readonly TakeSentence[]): number | null {
+export function sentenceOfIssue(
+  issue: Pick<ReadbackIssue, 'script_from' | 'script_to'>,
+  sentences: readonly TakeSentence[],
+): number | null {
   const from = issue.script_from
   const to = issue.script_to
   if (from === null || to === null) return null
@@ -28,7 +31,10 @@ export interface FlaggedSentence {
 }
 
 /** The sentences with findings, in script order, each with its findings (important ones first). */
-export function flaggedSentences(issues: readonly ReadbackIssue[], sentences: readonly TakeSentence[]): FlaggedSentence[] {
+export function flaggedSentences(
+  issues: readonly ReadbackIssue[],
+  sentences: readonly TakeSentence[],
+): FlaggedSentence[] {
   const by = new Map<number, ReadbackIssue[]>()
   for (const issue of issues) {
     const n = sentenceOfIssue(issue, sentences)
@@ -38,7 +44,9 @@ export function flaggedSentences(issues: readonly ReadbackIssue[], sentences: re
     .filter((s) => by.has(s.number))
     .map((s) => ({
       sentence: s,
-      issues: [...(by.get(s.number) ?? [])].sort((a, b) => Number(b.severity === 'high') - Number(a.severity === 'high')),
+      issues: [...(by.get(s.number) ?? [])].sort(
+        (a, b) => Number(b.severity === 'high') - Number(a.severity === 'high'),
+      ),
       // A line the producer added goes into the pause where the new script puts it.
       punchable: s.start_s !== null || s.to_record === 'added',
     }))
@@ -49,12 +57,16 @@ export function flaggedSentences(issues: readonly ReadbackIssue[], sentences: re
  * pause it falls in (after the last sentence read before it), else the next one read after it.
  */
 export function sentenceAtTime(atS: number, sentences: readonly TakeSentence[]): number | null {
-  const read = sentences.filter((s): s is TakeSentence & { start_s: number; end_s: number } => s.start_s !== null && s.end_s !== null)
+  const read = sentences.filter(
+    (s): s is TakeSentence & { start_s: number; end_s: number } => s.start_s !== null && s.end_s !== null,
+  )
   const inside = read.find((s) => atS >= s.start_s && atS <= s.end_s)
   if (inside) return inside.number
   const next = read.filter((s) => s.start_s > atS).sort((a, b) => a.start_s - b.start_s)[0]
   const prev = read.filter((s) => s.end_s < atS).sort((a, b) => b.end_s - a.end_s)[0]
-  const added = sentences.find((s) => s.to_record === 'added' && s.number > (prev?.number ?? 0) && (!next || s.number < next.number))
+  const added = sentences.find(
+    (s) => s.to_record === 'added' && s.number > (prev?.number ?? 0) && (!next || s.number < next.number),
+  )
   if (added) return added.number
   return next ? next.number : null
 }

@@ -9,10 +9,14 @@ import { sentenceAtTime } from './punch-targets'
 
 export function usePunchAtTime(takeId: string): (atS: number) => Promise<void> {
   const api = useBridge()
-  return useCallback(async (atS: number) => {
-    const { sentences } = await api.listTakeSentences({ takeId })
-    const n = sentenceAtTime(atS, sentences)
-    if (n === null) throw new Error('The take reads no sentence of the script from there on, so there is nothing to punch into.')
-    requestPunch(takeId, n)
-  }, [api, takeId])
+  return useCallback(
+    async (atS: number) => {
+      const { sentences } = await api.listTakeSentences({ takeId })
+      const n = sentenceAtTime(atS, sentences)
+      if (n === null)
+        throw new Error('The take reads no sentence of the script from there on, so there is nothing to punch into.')
+      requestPunch(takeId, n)
+    },
+    [api, takeId],
+  )
 }

@@ -13,7 +13,15 @@ import { ReadbackFindingsList } from './ReadbackFindingsList'
 import { takeName } from '../take-numbers'
 import { nameWithVersion } from '../deliver-version'
 
-export function ReadbackDeliverGate({ take, onCancel, children }: { take: TakeView; onCancel(): void; children: ReactNode }) {
+export function ReadbackDeliverGate({
+  take,
+  onCancel,
+  children,
+}: {
+  take: TakeView
+  onCancel(): void
+  children: ReactNode
+}) {
   const findings = useDeliverFindings(take.id)
   const [goOn, setGoOn] = useState(false)
   if (goOn || findings.sure === 0) return <>{children}</>
@@ -21,7 +29,10 @@ export function ReadbackDeliverGate({ take, onCancel, children }: { take: TakeVi
   return (
     <ConfirmDialog
       title={`Deliver ${nameWithVersion(takeName(take), take)} anyway?`}
-      consequence={`${READBACK_LABEL} is sure this take differs from the script at ${n} ${n === 1 ? 'place' : 'places'}. This is Booth’s own check on this computer, not the platform’s.`}
+      consequence={
+        `${READBACK_LABEL} is sure this take differs from the script at ${n} ` +
+        `${n === 1 ? 'place' : 'places'}. This is Booth’s own check on this computer, not the platform’s.`
+      }
       notifies={null}
       confirmLabel="Continue to delivery"
       tone="danger"

@@ -22,8 +22,13 @@ export function ReadbackFindingsList({ takeId, issues }: { takeId: string; issue
           const at = issue.at_s === null ? null : clock(issue.at_s)
           return (
             <li key={n} className={`rb-finding cert-${issueCertainty(issue)}`} data-certainty={issueCertainty(issue)}>
-              <button type="button" className="btn btn-small rb-play" disabled={issue.at_s === null}
-                aria-label={`Play the take at ${at ?? 'this place'}: ${word}, ${describeReadbackIssue(issue)}`} onClick={() => void player.play(takeId, issue.at_s)}>
+              <button
+                type="button"
+                className="btn btn-small rb-play"
+                disabled={issue.at_s === null}
+                aria-label={`Play the take at ${at ?? 'this place'}: ${word}, ${describeReadbackIssue(issue)}`}
+                onClick={() => void player.play(takeId, issue.at_s)}
+              >
                 ▶ {at ?? '—'}
               </button>{' '}
               <strong className="rb-cert">{word}</strong> {describeReadbackIssue(issue)}
@@ -33,7 +38,11 @@ export function ReadbackFindingsList({ takeId, issues }: { takeId: string; issue
         })}
         {issues.length > SHOWN && <li className="muted">and {issues.length - SHOWN} more</li>}
       </ul>
-      {player.error && <p className="form-error" role="alert">{player.error}</p>}
+      {player.error && (
+        <p className="form-error" role="alert">
+          {player.error}
+        </p>
+      )}
     </div>
   )
 }

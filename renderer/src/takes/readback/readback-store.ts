@@ -52,7 +52,10 @@ export interface ReadbackStoreOptions {
  * previous take's finishing just then) waits until the check's frame is painted (paint-hold.ts), so the
  * talent sees the check first.
  */
-export function createReadbackStore(api: BoothApi, options: ReadbackStoreOptions = {}): StoreHandle<ReadbackStoreState> {
+export function createReadbackStore(
+  api: BoothApi,
+  options: ReadbackStoreOptions = {},
+): StoreHandle<ReadbackStoreState> {
   const order = createAnswerOrder()
   const events = createPaintHold<ReadbackState>(options.afterPaint ?? afterPaintOrNow, (states) => {
     store.setState((st) => ({ byTake: { ...st.byTake, ...Object.fromEntries(states) } }))

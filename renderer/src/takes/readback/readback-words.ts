@@ -13,7 +13,12 @@ export const VERDICT_WORDS: Record<'matches' | 'check' | 'mismatch', string> = {
   mismatch: 'Differs from the script',
 }
 
-export const KIND_WORDS: Record<ReadbackIssue['kind'], string> = { missing: 'Skipped', changed: 'Changed', extra: 'Added', repeated: 'Repeated' }
+export const KIND_WORDS: Record<ReadbackIssue['kind'], string> = {
+  missing: 'Skipped',
+  changed: 'Changed',
+  extra: 'Added',
+  repeated: 'Repeated',
+}
 
 /** How sure Booth is of a finding, in the words the talent sees: "Differs" only when sure. */
 export const CERTAINTY_WORDS: Record<Certainty, string> = { sure: 'Differs', unsure: 'Listen here' }
@@ -43,9 +48,13 @@ export function clock(s: number): string {
 
 export function describeReadbackIssue(i: ReadbackIssue): string {
   if (i.restart) return `A false start${i.heard ? ` (“${i.heard}”)` : ''}: the reading stopped and began again here`
-  if (i.confidence === 'unsure') return i.heard ? `“${i.expected ?? ''}” may have been read as “${i.heard}”` : `“${i.expected ?? ''}” could not be told apart from another reading`
+  if (i.confidence === 'unsure')
+    return i.heard
+      ? `“${i.expected ?? ''}” may have been read as “${i.heard}”`
+      : `“${i.expected ?? ''}” could not be told apart from another reading`
   if (i.kind === 'missing') return `“${i.expected ?? ''}” was not heard${i.heard ? ` (only “${i.heard}”)` : ''}`
-  if (i.kind === 'changed') return `“${i.expected ?? ''}” sounded like “${i.heard ?? ''}”${issueCertainty(i) === 'unsure' ? ' (Booth is not sure: listen)' : ''}`
+  if (i.kind === 'changed')
+    return `“${i.expected ?? ''}” sounded like “${i.heard ?? ''}”${issueCertainty(i) === 'unsure' ? ' (Booth is not sure: listen)' : ''}`
   if (i.kind === 'repeated') return `“${i.heard ?? ''}” was said again`
   return `“${i.heard ?? ''}” is not in the script`
 }

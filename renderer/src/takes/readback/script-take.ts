@@ -10,9 +10,15 @@ import { useReadback } from './readback-store'
 
 const NO_TAKES: TakeView[] = []
 
-export function scriptTakeOf(takes: readonly TakeView[], chosen: { takeId: string; newest: number } | undefined): TakeView | null {
+export function scriptTakeOf(
+  takes: readonly TakeView[],
+  chosen: { takeId: string; newest: number } | undefined,
+): TakeView | null {
   const usable = takes.filter((t) => t.state !== 'recording')
-  const newest = usable.reduce<TakeView | null>((best, t) => (best === null || t.take_number > best.take_number ? t : best), null)
+  const newest = usable.reduce<TakeView | null>(
+    (best, t) => (best === null || t.take_number > best.take_number ? t : best),
+    null,
+  )
   const picked = chosen ? usable.find((t) => t.id === chosen.takeId) : undefined
   if (picked && (newest === null || newest.take_number <= chosen!.newest)) return picked
   return newest

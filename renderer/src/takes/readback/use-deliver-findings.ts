@@ -7,7 +7,11 @@ export function useDeliverFindings(takeId: string): DeliverFindings {
   const state = useReadback((s) => s.byTake[takeId])
   const readback = useReadbackStore()
   useEffect(() => {
-    if (!state) readback.getState().load(takeId).catch(() => undefined)
+    if (!state)
+      readback
+        .getState()
+        .load(takeId)
+        .catch(() => undefined)
   }, [readback, state, takeId])
   return deliverFindings(state)
 }

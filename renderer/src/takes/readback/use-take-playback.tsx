@@ -59,6 +59,14 @@ export function useTakePlayback(): TakePlayback {
   const paused = useCallback(() => {
     if (audio.current?.paused !== false) ended()
   }, [ended])
-  const element = <audio ref={audio} className="rb-audio" onPause={paused} onEnded={ended} onTimeUpdate={(e) => setPositionS(e.currentTarget.currentTime)} />
+  const element = (
+    <audio
+      ref={audio}
+      className="rb-audio"
+      onPause={paused}
+      onEnded={ended}
+      onTimeUpdate={(e) => setPositionS(e.currentTarget.currentTime)}
+    />
+  )
   return { element, play, stop, playing, positionS, error }
 }

@@ -10,7 +10,10 @@ export class BlockSender<R> {
   private sending: Promise<void> | null = null
   failure: unknown = null
 
-  constructor(private readonly send: (pcmBase64: string) => Promise<R>, private readonly onSent: (result: R) => void = () => undefined) {}
+  constructor(
+    private readonly send: (pcmBase64: string) => Promise<R>,
+    private readonly onSent: (result: R) => void = () => undefined,
+  ) {}
 
   push(block: Float32Array): void {
     this.queue.push(block)

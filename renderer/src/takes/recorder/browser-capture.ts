@@ -22,7 +22,13 @@ export function browserCapture(api: BoothApi): RecorderCapture {
       return () => md.removeEventListener('devicechange', changed)
     },
     take: (sink, onLevel, onFailure) => new PcmCapture<TakeView>(sink, onLevel, onFailure),
-    punch: (o) => new PunchAudio({ ...o, api, calibrated: (device) => loadCalibration(localStorage, device), onLevel: () => undefined }),
+    punch: (o) =>
+      new PunchAudio({
+        ...o,
+        api,
+        calibrated: (device) => loadCalibration(localStorage, device),
+        onLevel: () => undefined,
+      }),
     describeError: describeCaptureError,
   }
 }

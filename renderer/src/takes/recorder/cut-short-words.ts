@@ -34,10 +34,13 @@ export function cutShortText(t: CutShortTake, reloadedHere: boolean): string {
         : `what it recorded is kept as its own take ${takeName(take)}`
     return `The punch into ${t.punch.into_name} at sentence ${t.punch.sentence} was cut short ${by}${at}: ${into}, and ${kept}.`
   }
-  if (!take) return `The take that was recording was cut short ${by} and could not be stopped or found; nothing else was changed.`
+  if (!take)
+    return `The take that was recording was cut short ${by} and could not be stopped or found; nothing else was changed.`
   const name = takeName(take)
-  if (take.state === 'recording') return `The take ${name} was cut short ${by}; Booth is stopping it and keeps what was recorded.`
-  if (take.state === 'recovered') return `The take ${name} was cut short ${by}${at}. What was recorded is kept: listen to it, then keep or discard it.`
+  if (take.state === 'recording')
+    return `The take ${name} was cut short ${by}; Booth is stopping it and keeps what was recorded.`
+  if (take.state === 'recovered')
+    return `The take ${name} was cut short ${by}${at}. What was recorded is kept: listen to it, then keep or discard it.`
   return `The take ${name} was cut short ${by}${at} and is kept.`
 }
 
@@ -51,12 +54,19 @@ export interface CutShortNoticeView {
  * Each take to say, main's list first; the take this page's reload found is said from main's word when main has
  * it. `previousPage`: the page this tab showed before it reloaded, as main names it (bridge/page-id.ts).
  */
-export function cutShortNotices(s: { cutShortTakes: CutShortTake[]; reloadedTakeIds: string[]; cutShort: { takeId: string; text: string } | null }, previousPage: string | null = null): CutShortNoticeView[] {
+export function cutShortNotices(
+  s: { cutShortTakes: CutShortTake[]; reloadedTakeIds: string[]; cutShort: { takeId: string; text: string } | null },
+  previousPage: string | null = null,
+): CutShortNoticeView[] {
   const notices = s.cutShortTakes.map((t) => {
-    const here = t.cause === 'reloaded' || s.reloadedTakeIds.includes(t.take_id) || (previousPage !== null && t.page === previousPage)
+    const here =
+      t.cause === 'reloaded' ||
+      s.reloadedTakeIds.includes(t.take_id) ||
+      (previousPage !== null && t.page === previousPage)
     return { takeId: t.take_id, title: cutShortTitle(t, here), text: cutShortText(t, here) }
   })
   const local = s.cutShort
-  if (local && !notices.some((n) => n.takeId === local.takeId)) notices.push({ takeId: local.takeId, title: cutShortTitle({ punch: null }, true), text: local.text })
+  if (local && !notices.some((n) => n.takeId === local.takeId))
+    notices.push({ takeId: local.takeId, title: cutShortTitle({ punch: null }, true), text: local.text })
   return notices
 }

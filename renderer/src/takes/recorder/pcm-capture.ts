@@ -42,9 +42,12 @@ export async function listInputs(): Promise<AudioInput[]> {
 
 export function describeCaptureError(err: unknown): string {
   const name = (err as { name?: string })?.name
-  if (name === 'NotAllowedError') return 'Booth may not use the microphone. Allow it in the system settings, then try again.'
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'The chosen input is not connected. Choose another input.'
-  if (name === 'NotReadableError') return 'The input is busy or failed. Close other apps using it, or choose another input.'
+  if (name === 'NotAllowedError')
+    return 'Booth may not use the microphone. Allow it in the system settings, then try again.'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError')
+    return 'The chosen input is not connected. Choose another input.'
+  if (name === 'NotReadableError')
+    return 'The input is busy or failed. Close other apps using it, or choose another input.'
   return err instanceof Error ? err.message : 'Recording could not start.'
 }
 
@@ -98,7 +101,11 @@ export class PcmCapture<T = void> {
     await this.ctx.audioWorklet.addModule(workletUrl)
     this.takeId = await this.sink.start({ sampleRate: this.ctx.sampleRate, channels })
     const source = this.ctx.createMediaStreamSource(this.stream)
-    this.node = new AudioWorkletNode(this.ctx, 'booth-pcm-capture', { numberOfInputs: 1, numberOfOutputs: 0, processorOptions: { channels } })
+    this.node = new AudioWorkletNode(this.ctx, 'booth-pcm-capture', {
+      numberOfInputs: 1,
+      numberOfOutputs: 0,
+      processorOptions: { channels },
+    })
     this.node.port.onmessage = (e: MessageEvent<Float32Array | 'flushed'>) => {
       if (e.data === 'flushed') return void this.flushed?.()
       // Sound after Stop (captured while the graph was being released) is no part of the take.

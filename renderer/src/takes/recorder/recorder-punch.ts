@@ -7,15 +7,36 @@
  * punch point, leaves the take as it was (cancelPunch).
  */
 import type { JobDetail } from '../../../../shared/bridge'
-import { recorderMode, type PunchTarget, type RecorderEvent, type Transition } from '../../../../shared/versions/recorder-phases'
+import {
+  recorderMode,
+  type PunchTarget,
+  type RecorderEvent,
+  type Transition,
+} from '../../../../shared/versions/recorder-phases'
 import type { PunchPlanView } from '../../../../shared/versions/types'
 import { errorText } from '../../store/error-text'
 import { savePunchSettings } from '../punch/punch-settings'
-import type { PunchCapture, PunchRequestShown, PunchSession, RecorderData, RecorderDeps, RecorderStoreState } from './recorder-types'
+import type {
+  PunchCapture,
+  PunchRequestShown,
+  PunchSession,
+  RecorderData,
+  RecorderDeps,
+  RecorderStoreState,
+} from './recorder-types'
 import { guardedRun, punchRunning } from './recorder-view'
 import { rememberTakeInFlight } from './take-in-flight'
 
-export const NO_PUNCH: PunchSession = { stage: 'none', job: null, request: null, plan: null, latency: null, made: null, message: null, positionS: 0 }
+export const NO_PUNCH: PunchSession = {
+  stage: 'none',
+  job: null,
+  request: null,
+  plan: null,
+  latency: null,
+  made: null,
+  message: null,
+  positionS: 0,
+}
 
 export interface PunchContext {
   set(patch: Partial<RecorderData>): void
@@ -25,7 +46,13 @@ export interface PunchContext {
 }
 
 function targetOf(p: PunchPlanView): PunchTarget {
-  return { takeId: p.takeId, sentence: p.sentence, prerollFrame: p.preroll_frame, punchFrame: p.punch_frame, sampleRate: p.sample_rate }
+  return {
+    takeId: p.takeId,
+    sentence: p.sentence,
+    prerollFrame: p.preroll_frame,
+    punchFrame: p.punch_frame,
+    sampleRate: p.sample_rate,
+  }
 }
 
 export function punchActions({ set, get, feed, deps }: PunchContext) {
@@ -64,7 +91,8 @@ export function punchActions({ set, get, feed, deps }: PunchContext) {
 
   const refuse = (job: JobDetail, message: string) => {
     const stage = get().punch.stage
-    if (stage === 'none' || stage === 'done' || stage === 'problem') set({ punch: { ...NO_PUNCH, job: { jobId: job.job_id, advertiser: job.advertiser }, stage: 'problem', message } })
+    if (stage === 'none' || stage === 'done' || stage === 'problem')
+      set({ punch: { ...NO_PUNCH, job: { jobId: job.job_id, advertiser: job.advertiser }, stage: 'problem', message } })
     else put({ message })
   }
 
@@ -91,7 +119,9 @@ export function punchActions({ set, get, feed, deps }: PunchContext) {
     const s = get()
     if (guardedRun(s) && !punchRunning(s)) return refuse(job, 'A take is recording: stop it first, then punch in.')
     if (punchRunning(s)) return put({ message: 'A punch is under way: stop it or press Esc first.' })
-    set({ punch: { ...NO_PUNCH, stage: 'planning', job: { jobId: job.job_id, advertiser: job.advertiser }, request: r } })
+    set({
+      punch: { ...NO_PUNCH, stage: 'planning', job: { jobId: job.job_id, advertiser: job.advertiser }, request: r },
+    })
     api.planPunch({ takeId: r.takeId, sentence: r.sentence, prerollS: get().punchSettings.prerollS }).then(
       (plan) => {
         if (get().punch.request !== r) return
@@ -108,10 +138,19 @@ export function punchActions({ set, get, feed, deps }: PunchContext) {
   const startPunch = () => {
     const s = get().punch
     if (s.stage !== 'armed' || !s.request || !s.plan || !s.job) return
-    const opened = feed({ type: 'open', mode: { kind: 'punch', target: targetOf(s.plan) }, countInBeats: get().countIn }, { run: s.job })
+    const opened = feed(
+      { type: 'open', mode: { kind: 'punch', target: targetOf(s.plan) }, countInBeats: get().countIn },
+      { run: s.job },
+    )
     if (!opened.accepted) return put({ stage: 'problem', message: opened.reason ?? 'The punch could not start.' })
     const { prerollS, keepPlaying } = get().punchSettings
-    const a = capture.punch({ takeId: s.request.takeId, sentence: s.request.sentence, deviceId: get().input?.deviceId ?? null, prerollS, keepPlaying })
+    const a = capture.punch({
+      takeId: s.request.takeId,
+      sentence: s.request.sentence,
+      deviceId: get().input?.deviceId ?? null,
+      prerollS,
+      keepPlaying,
+    })
     audio = a
     put({ stage: 'preparing', message: null })
     a.prepare().then(
@@ -173,7 +212,10 @@ export function punchActions({ set, get, feed, deps }: PunchContext) {
           audio = null
           feed({ type: 'error', message: errorText(err) })
           feed({ type: 'dismiss' })
-          put({ stage: 'problem', message: `${errorText(err)} ${takeName} is unchanged; what was recorded is kept as a pickup take.` })
+          put({
+            stage: 'problem',
+            message: `${errorText(err)} ${takeName} is unchanged; what was recorded is kept as a pickup take.`,
+          })
           done()
         },
       )

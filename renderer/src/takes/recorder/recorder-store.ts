@@ -14,7 +14,12 @@ import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { JobDetail } from '../../../../shared/bridge'
 import type { TakeLabelValue, TakeView } from '../../../../shared/bridge-takes'
-import { INITIAL_RECORDER_STATE, recorderMode, transition, type RecorderEvent } from '../../../../shared/versions/recorder-phases'
+import {
+  INITIAL_RECORDER_STATE,
+  recorderMode,
+  transition,
+  type RecorderEvent,
+} from '../../../../shared/versions/recorder-phases'
 import { useStores } from '../../bridge/BridgeProvider'
 import { errorText } from '../../store/error-text'
 import type { StoreHandle } from '../../store/store-handle'
@@ -146,7 +151,8 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       }
       const saved = finished
       // The check is shown (or on its way to the screen) as the take is being saved: its frame first.
-      if (saved && deps.takes.getState().byJob[jobId]?.takes.some((t) => t.id === saved.id && t.saving)) await clock.afterPaint()
+      if (saved && deps.takes.getState().byJob[jobId]?.takes.some((t) => t.id === saved.id && t.saving))
+        await clock.afterPaint()
       cancelSaving()
       if (take === rec) {
         take = null
@@ -169,7 +175,8 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
         release()
       })
     }
-    const attach = (kind: 'take' | 'punch', jobId: string) => holders[kind].set(jobId, (holders[kind].get(jobId) ?? 0) + 1)
+    const attach = (kind: 'take' | 'punch', jobId: string) =>
+      holders[kind].set(jobId, (holders[kind].get(jobId) ?? 0) + 1)
 
     const punch = punchActions({ set, get, feed, deps })
 
@@ -215,7 +222,13 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
         capture.listInputs().then(
           (found) => {
             const current = get().input
-            set({ inputs: found, input: current && found.some((i) => i.deviceId === current.deviceId) ? current : chooseInput(found, loadRememberedInput(storage)) })
+            set({
+              inputs: found,
+              input:
+                current && found.some((i) => i.deviceId === current.deviceId)
+                  ? current
+                  : chooseInput(found, loadRememberedInput(storage)),
+            })
           },
           (err: unknown) => set({ error: capture.describeError(err) }),
         ),
@@ -232,7 +245,8 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       toggle: (job, label) => {
         const s = get()
         if (s.rec.phase === 'recording' && s.run?.jobId === job.job_id) return void stop()
-        if (s.rec.phase === 'count_in' && s.rec.mode.kind === 'take' && s.run?.jobId === job.job_id) return cancelCountIn()
+        if (s.rec.phase === 'count_in' && s.rec.mode.kind === 'take' && s.run?.jobId === job.job_id)
+          return cancelCountIn()
         if (s.rec.phase !== 'idle') return
         const run = { jobId: job.job_id, advertiser: job.advertiser }
         if (s.countIn === 0) {
@@ -275,8 +289,14 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
         if (deps.takes.getState().byJob[said.jobId]) void deps.takes.getState().loadTakes(said.jobId)
       },
       dismissCutShort: (takeId) => {
-        set((s) => ({ cutShort: s.cutShort?.takeId === takeId ? null : s.cutShort, cutShortTakes: s.cutShortTakes.filter((t) => t.take_id !== takeId) }))
-        void api.dismissCutShort({ takeId }).then((v) => set({ cutShortTakes: v.takes }), () => undefined)
+        set((s) => ({
+          cutShort: s.cutShort?.takeId === takeId ? null : s.cutShort,
+          cutShortTakes: s.cutShortTakes.filter((t) => t.take_id !== takeId),
+        }))
+        void api.dismissCutShort({ takeId }).then(
+          (v) => set({ cutShortTakes: v.takes }),
+          () => undefined,
+        )
       },
       onMeter: (listener) => {
         meters.add(listener)

@@ -59,7 +59,11 @@ export interface RecorderCapture {
   listInputs(): Promise<AudioInput[]>
   /** Calls `changed` when an input comes or goes; returns the undo. */
   watchInputs(changed: () => void): () => void
-  take(sink: RecordingSink<TakeView>, onLevel: (level: InputLevel) => void, onFailure: (err: unknown) => void): TakeCapture
+  take(
+    sink: RecordingSink<TakeView>,
+    onLevel: (level: InputLevel) => void,
+    onFailure: (err: unknown) => void,
+  ): TakeCapture
   punch(o: PunchCaptureOptions): PunchCapture
   /** Why the input could not be opened, in words (getUserMedia's refusals). */
   describeError(err: unknown): string

@@ -41,20 +41,27 @@ export function recallTakeInFlight(storage: SessionStorageLike | null): TakeInFl
     const raw = storage?.getItem(TAKE_IN_FLIGHT_KEY)
     if (!raw) return null
     const v = JSON.parse(raw) as Partial<TakeInFlight> | null
-    return v && typeof v.takeId === 'string' && typeof v.jobId === 'string' && v.takeId !== '' && v.jobId !== '' ? { takeId: v.takeId, jobId: v.jobId } : null
+    return v && typeof v.takeId === 'string' && typeof v.jobId === 'string' && v.takeId !== '' && v.jobId !== ''
+      ? { takeId: v.takeId, jobId: v.jobId }
+      : null
   } catch {
     return null
   }
 }
 
 /** What the page says about the take the reload cut short, from the take as main kept it (null: not found). */
-export function cutShortSentence(take: Pick<TakeView, 'file_name' | 'take_number' | 'state' | 'preflight'> | null): string {
-  if (!take) return 'The take that was recording when the page reloaded is not in the job’s list any more; nothing else was changed.'
+export function cutShortSentence(
+  take: Pick<TakeView, 'file_name' | 'take_number' | 'state' | 'preflight'> | null,
+): string {
+  if (!take)
+    return 'The take that was recording when the page reloaded is not in the job’s list any more; nothing else was changed.'
   const name = takeName(take)
   const seconds = take.preflight?.duration_s
   const at = typeof seconds === 'number' && seconds > 0 ? ` at ${formatElapsed(seconds)}` : ''
-  if (take.state === 'recording') return `The take ${name} was cut short by the reload; Booth is stopping it and keeps what was recorded.`
-  if (take.state === 'recovered') return `The take ${name} was cut short by the reload${at}. What was recorded is kept: listen to it, then keep or discard it.`
+  if (take.state === 'recording')
+    return `The take ${name} was cut short by the reload; Booth is stopping it and keeps what was recorded.`
+  if (take.state === 'recovered')
+    return `The take ${name} was cut short by the reload${at}. What was recorded is kept: listen to it, then keep or discard it.`
   return `The take ${name} was cut short by the reload${at} and is kept.`
 }
 
@@ -62,7 +69,10 @@ export function cutShortSentence(take: Pick<TakeView, 'file_name' | 'take_number
  * After a reload: stops the take the page was recording (main keeps what it wrote) and answers what to say.
  * A take main had already stopped (its watch, or Booth restarted) is looked up in the job's list instead.
  */
-export async function settleTakeInFlight(api: Pick<BoothApi, 'stopRecording' | 'listTakes'>, storage: SessionStorageLike | null): Promise<{ jobId: string; takeId: string; text: string } | null> {
+export async function settleTakeInFlight(
+  api: Pick<BoothApi, 'stopRecording' | 'listTakes'>,
+  storage: SessionStorageLike | null,
+): Promise<{ jobId: string; takeId: string; text: string } | null> {
   const was = recallTakeInFlight(storage)
   forgetTakeInFlight(storage)
   if (!was) return null
@@ -70,7 +80,10 @@ export async function settleTakeInFlight(api: Pick<BoothApi, 'stopRecording' | '
   try {
     take = await api.stopRecording({ takeId: was.takeId })
   } catch {
-    take = await api.listTakes({ jobId: was.jobId }).then((s) => s.takes.find((t) => t.id === was.takeId) ?? null, () => null)
+    take = await api.listTakes({ jobId: was.jobId }).then(
+      (s) => s.takes.find((t) => t.id === was.takeId) ?? null,
+      () => null,
+    )
   }
   return { jobId: was.jobId, takeId: was.takeId, text: cutShortSentence(take) }
 }

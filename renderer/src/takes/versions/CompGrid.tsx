@@ -10,7 +10,16 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { JobDetail } from '../../../../shared/bridge'
 import type { CompGridView } from '../../../../shared/versions/types'
 import { displayText } from '../../../../shared/display-text'
-import { cellUse, cellWords, compPicks, effectivePicks, moveInGrid, unpickedSentences, unreadWords, type GridPosition } from './comp-grid-model'
+import {
+  cellUse,
+  cellWords,
+  compPicks,
+  effectivePicks,
+  moveInGrid,
+  unpickedSentences,
+  unreadWords,
+  type GridPosition,
+} from './comp-grid-model'
 import { VersionWorkStatus } from './VersionWorkStatus'
 import { compKey, useVersions, useVersionsStore } from './versions-store'
 
@@ -47,7 +56,9 @@ export function CompGrid({ job, onClose }: { job: JobDetail; onClose(): void }) 
         onClose()
       }}
     >
-      <h2 id={titleId} className="dialog-title">Comp: the best reading of each sentence</h2>
+      <h2 id={titleId} className="dialog-title">
+        Comp: the best reading of each sentence
+      </h2>
       {grid ? (
         <CompGridBody
           grid={grid}
@@ -62,7 +73,9 @@ export function CompGrid({ job, onClose }: { job: JobDetail; onClose(): void }) 
       )}
       <VersionWorkStatus workKey={key} label="Comp under way" />
       <div className="dialog-actions">
-        <button type="button" className="btn" onClick={onClose}>{busy ? 'Close (keeps working)' : 'Close'}</button>
+        <button type="button" className="btn" onClick={onClose}>
+          {busy ? 'Close (keeps working)' : 'Close'}
+        </button>
         {grid && (
           <button
             type="button"
@@ -122,7 +135,11 @@ function CompGridBody({ grid, chosen, focus, table, onPick, onMove }: BodyProps)
       <p className="small muted" id="comp-help">
         The last clean reading of each sentence is picked. Arrow keys move between readings; Space picks one.
       </p>
-      {unread && <p className="small tone-danger comp-unread" role="alert">{unread}</p>}
+      {unread && (
+        <p className="small tone-danger comp-unread" role="alert">
+          {unread}
+        </p>
+      )}
       {grid.left_out.length > 0 && (
         <ul className="plain-list small muted comp-left-out" aria-label="Takes left out of the comp">
           {grid.left_out.map((l) => {
@@ -132,12 +149,24 @@ function CompGridBody({ grid, chosen, focus, table, onPick, onMove }: BodyProps)
         </ul>
       )}
       <div className="comp-scroll">
-        <table ref={table} className="comp-grid" role="grid" aria-label="Sentences by take" aria-describedby="comp-help" aria-rowcount={rows + 1} aria-colcount={cols + 1}>
+        <table
+          ref={table}
+          className="comp-grid"
+          role="grid"
+          aria-label="Sentences by take"
+          aria-describedby="comp-help"
+          aria-rowcount={rows + 1}
+          aria-colcount={cols + 1}
+        >
           <thead>
             <tr>
-              <th scope="col" className="comp-sentence-head">Sentence</th>
+              <th scope="col" className="comp-sentence-head">
+                Sentence
+              </th>
               {grid.takes.map((t) => (
-                <th key={t.takeId} scope="col" className="comp-take-head">{displayText(t.name)}</th>
+                <th key={t.takeId} scope="col" className="comp-take-head">
+                  {displayText(t.name)}
+                </th>
               ))}
             </tr>
           </thead>
@@ -166,7 +195,10 @@ function CompGridBody({ grid, chosen, focus, table, onPick, onMove }: BodyProps)
                       aria-disabled={use.usable ? undefined : true}
                       aria-describedby={use.usable ? undefined : 'comp-why'}
                       onFocus={() => setWhy(use.why)}
-                      aria-label={`Sentence ${s.number}, ${displayText(t.name)}: ${words.state}${words.figures ? `, ${words.figures}` : ''}${picked ? ', picked' : ''}`}
+                      aria-label={
+                        `Sentence ${s.number}, ${displayText(t.name)}: ` +
+                        `${words.state}${words.figures ? `, ${words.figures}` : ''}${picked ? ', picked' : ''}`
+                      }
                       title={cell.issues.length ? cell.issues.map(displayText).join('\n') : undefined}
                       onClick={() => {
                         onMove({ row, col })
@@ -174,7 +206,10 @@ function CompGridBody({ grid, chosen, focus, table, onPick, onMove }: BodyProps)
                       }}
                       onKeyDown={(e) => onKeyDown(e, row, col)}
                     >
-                      <span className="comp-state">{picked && <span aria-hidden="true">✓ </span>}{words.state}</span>
+                      <span className="comp-state">
+                        {picked && <span aria-hidden="true">✓ </span>}
+                        {words.state}
+                      </span>
                       {words.figures && <span className="comp-figures">{words.figures}</span>}
                     </td>
                   )
@@ -184,7 +219,9 @@ function CompGridBody({ grid, chosen, focus, table, onPick, onMove }: BodyProps)
           </tbody>
         </table>
       </div>
-      <p id="comp-why" className="small tone-warning comp-why" role="status" aria-live="polite">{why ?? ''}</p>
+      <p id="comp-why" className="small tone-warning comp-why" role="status" aria-live="polite">
+        {why ?? ''}
+      </p>
     </>
   )
 }

@@ -16,7 +16,9 @@ export function CompSection({ job }: { job: JobDetail }) {
   if (ready < 2) return null
   return (
     <div className="comp-section">
-      <button type="button" className="btn btn-small" aria-haspopup="dialog" onClick={() => setOpen(true)}>Build a comp…</button>
+      <button type="button" className="btn btn-small" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Build a comp…
+      </button>
       {!open && <VersionWorkStatus workKey={compKey(job.job_id)} label="Comp under way" />}
       {open && <CompGrid job={job} onClose={() => setOpen(false)} />}
     </div>

@@ -10,12 +10,21 @@ import { useVersionsStore } from './versions-store'
 export function CutFalseStart({ take, busy }: { take: TakeView; busy: boolean }) {
   const state = useReadback((s) => s.byTake[take.id])
   const store = useVersionsStore()
-  const restarts = state?.status === 'done' && state.result ? state.result.check.issues.flatMap((i) => (i.restart ? [i.restart] : [])) : []
+  const restarts =
+    state?.status === 'done' && state.result
+      ? state.result.check.issues.flatMap((i) => (i.restart ? [i.restart] : []))
+      : []
   if (restarts.length === 0) return null
   return (
     <div className="ver-cuts" role="group" aria-label="False starts the read-back found">
       {restarts.map((r, i) => (
-        <button key={`${r.from_s}-${i}`} type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void store.getState().cutRestart(take.id, r)}>
+        <button
+          key={`${r.from_s}-${i}`}
+          type="button"
+          className="btn btn-small btn-primary"
+          disabled={busy}
+          onClick={() => void store.getState().cutRestart(take.id, r)}
+        >
           Cut the {restartWords(r)}
         </button>
       ))}

@@ -27,11 +27,21 @@ export function CutRemovedLines({ take, revisionId }: { take: TakeView; revision
   const n = view.lines.length
   const by = view.target_revision_number !== null ? `Revision ${view.target_revision_number}` : 'The current script'
   return (
-    <div className="ver-cuts take-removed-lines" role="group" aria-label={`Lines the producer removed since ${takeName(take)} was read`}>
+    <div
+      className="ver-cuts take-removed-lines"
+      role="group"
+      aria-label={`Lines the producer removed since ${takeName(take)} was read`}
+    >
       <p className="small">
-        {by} removed {n === 1 ? 'a line' : `${n} lines`} of the script this take was read from: {view.lines.map((l) => quoted(l.text)).join(', ')}.
+        {by} removed {n === 1 ? 'a line' : `${n} lines`} of the script this take was read from:{' '}
+        {view.lines.map((l) => quoted(l.text)).join(', ')}.
       </p>
-      <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void store.getState().cutRemoved(take.id)}>
+      <button
+        type="button"
+        className="btn btn-small btn-primary"
+        disabled={busy}
+        onClick={() => void store.getState().cutRemoved(take.id)}
+      >
         Cut the removed {n === 1 ? 'line' : 'lines'}
       </button>
     </div>

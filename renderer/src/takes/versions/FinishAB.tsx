@@ -4,7 +4,8 @@
  * position mapped through the finish's time map, shared/versions/time-map.ts, since a fit moves every word
  * after a shortened pause; the same clock time only for a finish with no map), playing on if it was playing.
  * Both sides play at matched loudness (ab-loudness.ts: the louder side turned down in the player to the
- * quieter one's measured LUFS, said in words), and the side playing is said in words, to screen readers too. Each version's audio comes from main (getTakeMediaUrl, rendered from its
+ * quieter one's measured LUFS, said in words), and the side playing is said in words, to screen readers too. Each
+ * version's audio comes from main (getTakeMediaUrl, rendered from its
  * edit list when missing); the take itself is not changed by listening. The player preloads metadata: a new
  * src pauses the element (the media load algorithm), and with preload "none" its metadata would never come
  * before play() is called, so switching while playing would wait forever.
@@ -62,7 +63,15 @@ function metadataOf(el: HTMLAudioElement, url: string, cannot: string): Promise<
   })
 }
 
-export function FinishAB({ takeId, takeName, before, after, previewUrl = null, timeMap = null, loudness = null }: FinishABProps) {
+export function FinishAB({
+  takeId,
+  takeName,
+  before,
+  after,
+  previewUrl = null,
+  timeMap = null,
+  loudness = null,
+}: FinishABProps) {
   const api = useBridge()
   const audio = useRef<HTMLAudioElement>(null)
   const urls = useRef(new Map<number, string>())
@@ -78,7 +87,8 @@ export function FinishAB({ takeId, takeName, before, after, previewUrl = null, t
   const matched = matchLoudness(loudness?.before, loudness?.after)
   const volumeOf = (s: Side) => (matching && matched ? matched[s] : 1)
   /** Where `at` (s) on side `from` is on side `to`: the same word through the time map. */
-  const placeOn = (from: Side | null, to: Side, at: number) => (from === null || from === to ? at : to === 'B' ? finishedTimeOf(timeMap, at) : beforeTimeOf(timeMap, at))
+  const placeOn = (from: Side | null, to: Side, at: number) =>
+    from === null || from === to ? at : to === 'B' ? finishedTimeOf(timeMap, at) : beforeTimeOf(timeMap, at)
 
   const urlOf = async (s: Side): Promise<string> => {
     const version = versionOf(s)
@@ -113,7 +123,11 @@ export function FinishAB({ takeId, takeName, before, after, previewUrl = null, t
       const keepPlaying = play || !el.paused
       if (el.getAttribute('src') !== url) {
         el.src = url
-        const loaded = await metadataOf(el, url, `${next === 'A' ? `Version ${before}` : `The ${afterName} version`} of ${takeName} cannot be played.`)
+        const loaded = await metadataOf(
+          el,
+          url,
+          `${next === 'A' ? `Version ${before}` : `The ${afterName} version`} of ${takeName} cannot be played.`,
+        )
         if (!loaded || !current()) return
         el.currentTime = Number.isFinite(el.duration) ? Math.min(at, el.duration) : at
       }
@@ -158,22 +172,38 @@ export function FinishAB({ takeId, takeName, before, after, previewUrl = null, t
   }
   const levelWords = !matched
     ? unmatchedWords(loudness?.before, loudness?.after, after === null)
-    : matching ? matched.words : 'Loudness not matched: each side plays as delivered.'
+    : matching
+      ? matched.words
+      : 'Loudness not matched: each side plays as delivered.'
 
   return (
     <div className="fin-ab" role="group" aria-label={`Compare ${takeName} before and after the finish`}>
       <div className="fin-ab-sides" role="radiogroup" aria-label="Listen to">
         {(['A', 'B'] as const).map((s) => (
-          <button key={s} type="button" role="radio" className="btn btn-small" aria-checked={side === s} data-side={s} onClick={() => void show(s, false)}>
+          <button
+            key={s}
+            type="button"
+            role="radio"
+            className="btn btn-small"
+            aria-checked={side === s}
+            data-side={s}
+            onClick={() => void show(s, false)}
+          >
             {sideName(s)}
           </button>
         ))}
-        <button type="button" className="btn btn-small" aria-label={playing ? 'Pause' : `Play ${side === 'A' ? 'before' : 'finished'}`} onClick={toggle}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={playing ? 'Pause' : `Play ${side === 'A' ? 'before' : 'finished'}`}
+          onClick={toggle}
+        >
           {playing ? 'Pause' : 'Play'}
         </button>
         {matched && (
           <label className="small fin-radio">
-            <input type="checkbox" checked={matching} onChange={(e) => setMatched(e.currentTarget.checked)} /> Match loudness
+            <input type="checkbox" checked={matching} onChange={(e) => setMatched(e.currentTarget.checked)} /> Match
+            loudness
           </label>
         )}
       </div>
@@ -181,10 +211,24 @@ export function FinishAB({ takeId, takeName, before, after, previewUrl = null, t
         {side ? `${playing ? 'Playing' : 'Paused on'} ${sideName(side)}` : 'Choose A or B to listen.'}
       </p>
       <p className="small muted fin-ab-level">{levelWords}</p>
-      <audio ref={audio} className={side ? 'fin-audio' : 'fin-audio is-idle'} controls={side !== null} preload="metadata"
-        aria-label={`Audio of ${takeName}, ${side === 'A' ? `version ${before} (before)` : after === null ? 'the finished version (being measured)' : `version ${after} (finished)`}`}
-        onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} onEnded={() => setPlaying(false)} />
-      {error && <p className="small tone-danger" role="alert">{error}</p>}
+      <audio
+        ref={audio}
+        className={side ? 'fin-audio' : 'fin-audio is-idle'}
+        controls={side !== null}
+        preload="metadata"
+        aria-label={
+          `Audio of ${takeName}, ` +
+          `${side === 'A' ? `version ${before} (before)` : after === null ? 'the finished version (being measured)' : `version ${after} (finished)`}`
+        }
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+      />
+      {error && (
+        <p className="small tone-danger" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -10,7 +10,14 @@
  */
 import { useState } from 'react'
 import type { TakeView } from '../../../../shared/bridge-takes'
-import { BREATH_CHOICES, DEFAULT_FINISH_CHOICES, LONGEST_PAUSE_S, MAX_TEMPO_PERCENT, SHORTEST_PAUSE_S, type FinishChoices } from '../../../../shared/versions/finish'
+import {
+  BREATH_CHOICES,
+  DEFAULT_FINISH_CHOICES,
+  LONGEST_PAUSE_S,
+  MAX_TEMPO_PERCENT,
+  SHORTEST_PAUSE_S,
+  type FinishChoices,
+} from '../../../../shared/versions/finish'
 import { FinishAB } from './FinishAB'
 import { FinishCompare } from './FinishCompare'
 import { BREATH_WORDS } from './finish-words'
@@ -38,7 +45,13 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
   const compare = preview
     ? { before: preview.base_version, after: null, previewUrl: preview.url, timeMap: null, loudness: null }
     : finished
-      ? { before: finished.base_version, after: number, previewUrl: null, timeMap: finished.time_map ?? null, loudness: { before: finished.before.lufs, after: finished.after.lufs } }
+      ? {
+          before: finished.base_version,
+          after: number,
+          previewUrl: null,
+          timeMap: finished.time_map ?? null,
+          loudness: { before: finished.before.lufs, after: finished.after.lufs },
+        }
       : null
   const [open, setOpen] = useState(false)
   const [choices, setChoices] = useState<FinishChoices>(finished?.choices ?? DEFAULT_FINISH_CHOICES)
@@ -59,10 +72,17 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
     <section className="fin-panel" aria-label={`Finish ${takeName} for delivery`}>
       <div className="fin-head">
         <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {finished ? `Finished: ${finished.after.length_s.toFixed(2)} s for ${finished.spot_length_s.toFixed(1)} s` : 'Finish for delivery…'}
+          {finished
+            ? `Finished: ${finished.after.length_s.toFixed(2)} s for ${finished.spot_length_s.toFixed(1)} s`
+            : 'Finish for delivery…'}
         </button>
         {finished && current?.made_from && !locked && (
-          <button type="button" className="btn btn-small" disabled={busy} onClick={() => void store.getState().restore(take.id, current.made_from as number)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy}
+            onClick={() => void store.getState().restore(take.id, current.made_from as number)}
+          >
             Undo finish: back to v{current.made_from}
           </button>
         )}
@@ -78,27 +98,72 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
                 <span className="small">Breaths</span>
                 {BREATH_CHOICES.map((b) => (
                   <label key={b} className="small fin-radio">
-                    <input type="radio" name={`fin-breaths-${take.id}`} value={b} checked={choices.breaths === b} onChange={() => set({ breaths: b })} /> {BREATH_WORDS[b]}
+                    <input
+                      type="radio"
+                      name={`fin-breaths-${take.id}`}
+                      value={b}
+                      checked={choices.breaths === b}
+                      onChange={() => set({ breaths: b })}
+                    />{' '}
+                    {BREATH_WORDS[b]}
                   </label>
                 ))}
               </div>
               <div className="fin-choice">
-                <label className="small" htmlFor={ids.tempo}>Longest tempo change</label>
-                <input id={ids.tempo} type="range" min={MAX_TEMPO_PERCENT.min} max={MAX_TEMPO_PERCENT.max} step={0.5} value={choices.maxTempoPercent} onChange={(e) => set({ maxTempoPercent: Number(e.currentTarget.value) })} />
-                <output className="small" htmlFor={ids.tempo}>{choices.maxTempoPercent === 0 ? 'none' : `${choices.maxTempoPercent.toFixed(1)} %`}</output>
+                <label className="small" htmlFor={ids.tempo}>
+                  Longest tempo change
+                </label>
+                <input
+                  id={ids.tempo}
+                  type="range"
+                  min={MAX_TEMPO_PERCENT.min}
+                  max={MAX_TEMPO_PERCENT.max}
+                  step={0.5}
+                  value={choices.maxTempoPercent}
+                  onChange={(e) => set({ maxTempoPercent: Number(e.currentTarget.value) })}
+                />
+                <output className="small" htmlFor={ids.tempo}>
+                  {choices.maxTempoPercent === 0 ? 'none' : `${choices.maxTempoPercent.toFixed(1)} %`}
+                </output>
               </div>
               <div className="fin-choice">
-                <label className="small" htmlFor={ids.pause}>Shortest pause</label>
-                <input id={ids.pause} type="range" min={SHORTEST_PAUSE_S.min} max={SHORTEST_PAUSE_S.max} step={0.05} value={choices.shortestPauseS} onChange={(e) => set({ shortestPauseS: Math.round(Number(e.currentTarget.value) * 100) / 100 })} />
-                <output className="small" htmlFor={ids.pause}>{choices.shortestPauseS.toFixed(2)} s</output>
+                <label className="small" htmlFor={ids.pause}>
+                  Shortest pause
+                </label>
+                <input
+                  id={ids.pause}
+                  type="range"
+                  min={SHORTEST_PAUSE_S.min}
+                  max={SHORTEST_PAUSE_S.max}
+                  step={0.05}
+                  value={choices.shortestPauseS}
+                  onChange={(e) => set({ shortestPauseS: Math.round(Number(e.currentTarget.value) * 100) / 100 })}
+                />
+                <output className="small" htmlFor={ids.pause}>
+                  {choices.shortestPauseS.toFixed(2)} s
+                </output>
               </div>
               <div className="fin-choice">
-                <label className="small" htmlFor={ids.longest}>Longest pause</label>
-                <input id={ids.longest} type="range" min={LONGEST_PAUSE_S.min} max={LONGEST_PAUSE_S.max} step={0.1} value={longest} onChange={(e) => set({ longestPauseS: Math.round(Number(e.currentTarget.value) * 10) / 10 })} />
-                <output className="small" htmlFor={ids.longest}>{longest.toFixed(1)} s</output>
+                <label className="small" htmlFor={ids.longest}>
+                  Longest pause
+                </label>
+                <input
+                  id={ids.longest}
+                  type="range"
+                  min={LONGEST_PAUSE_S.min}
+                  max={LONGEST_PAUSE_S.max}
+                  step={0.1}
+                  value={longest}
+                  onChange={(e) => set({ longestPauseS: Math.round(Number(e.currentTarget.value) * 10) / 10 })}
+                />
+                <output className="small" htmlFor={ids.longest}>
+                  {longest.toFixed(1)} s
+                </output>
               </div>
               {spot === null || !(spot > 0) ? (
-                <p className="small muted" role="note">This job has no spot length, so there is nothing to fit the take to.</p>
+                <p className="small muted" role="note">
+                  This job has no spot length, so there is nothing to fit the take to.
+                </p>
               ) : (
                 <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={finish}>
                   {finished ? 'Finish again with these choices' : `Finish for delivery (${spot.toFixed(1)} s spot)`}

@@ -39,7 +39,9 @@ export function PickupDrop({ job }: { job: JobDetail }) {
       }}
     >
       <p className="small muted">Drop pickups recorded elsewhere here, or</p>
-      <button type="button" className="btn btn-small" onClick={() => input.current?.click()}>Add pickup files…</button>
+      <button type="button" className="btn btn-small" onClick={() => input.current?.click()}>
+        Add pickup files…
+      </button>
       <input
         ref={input}
         type="file"

@@ -14,20 +14,29 @@ import { useVersionsStore } from './versions-store'
 export function PlacePickups({ job, take, busy }: { job: JobDetail; take: TakeView; busy: boolean }) {
   const store = useVersionsStore()
   const all = useTakes((s) => s.byJob[job.job_id]?.takes ?? [])
-  const pickups = all.filter((t) => t.label === 'pickup' && t.state === 'ready' && t.id !== take.id).sort((a, b) => a.take_number - b.take_number)
+  const pickups = all
+    .filter((t) => t.label === 'pickup' && t.state === 'ready' && t.id !== take.id)
+    .sort((a, b) => a.take_number - b.take_number)
   const [open, setOpen] = useState(false)
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set())
   if (pickups.length === 0) return null
   const chosen = pickups.filter((p) => !left.has(p.id)).slice(0, MAX_PICKUPS)
   const name = takeName(take)
-  const toggle = (id: string) => setLeft((s) => {
-    const next = new Set(s)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    return next
-  })
+  const toggle = (id: string) =>
+    setLeft((s) => {
+      const next = new Set(s)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
   const place = async () => {
-    if (await store.getState().placePickups(take.id, chosen.map((p) => p.id))) setOpen(false)
+    if (
+      await store.getState().placePickups(
+        take.id,
+        chosen.map((p) => p.id),
+      )
+    )
+      setOpen(false)
   }
   if (!open) {
     return (
@@ -47,10 +56,17 @@ export function PlacePickups({ job, take, busy }: { job: JobDetail; take: TakeVi
         </label>
       ))}
       <div className="row-gap">
-        <button type="button" className="btn btn-small btn-primary" disabled={chosen.length === 0} onClick={() => void place()}>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          disabled={chosen.length === 0}
+          onClick={() => void place()}
+        >
           Place {chosen.length} pickup{chosen.length === 1 ? '' : 's'}
         </button>
-        <button type="button" className="btn btn-small btn-quiet" onClick={() => setOpen(false)}>Cancel</button>
+        <button type="button" className="btn btn-small btn-quiet" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
       </div>
     </fieldset>
   )

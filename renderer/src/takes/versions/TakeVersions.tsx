@@ -63,19 +63,44 @@ export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) 
             {open ? 'Hide versions' : `${count} versions`}
           </button>
           {undo !== null && (
-            <button type="button" className="btn btn-small" disabled={busy} aria-keyshortcuts="Control+Z Meta+Z" title="Ctrl+Z (⌘Z) inside this take’s versions" onClick={() => restore(undo)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              aria-keyshortcuts="Control+Z Meta+Z"
+              title="Ctrl+Z (⌘Z) inside this take’s versions"
+              onClick={() => restore(undo)}
+            >
               Undo: back to v{undo}
             </button>
           )}
         </div>
       )}
-      {unreadable && <p className="small tone-warning ver-unreadable" role="note">{displayText(unreadable)}</p>}
+      {unreadable && (
+        <p className="small tone-warning ver-unreadable" role="note">
+          {displayText(unreadable)}
+        </p>
+      )}
       {/* A version whose files changed on disk since Booth wrote them: named, never restored or delivered. */}
-      {view?.damaged && <p className="small tone-danger ver-damaged" role="note">{displayText(view.damaged)}</p>}
+      {view?.damaged && (
+        <p className="small tone-danger ver-damaged" role="note">
+          {displayText(view.damaged)}
+        </p>
+      )}
       {count > 1 && open && (
         <ol className="ver-list plain-list" aria-label={`Versions of ${name}, newest first`}>
           {listed.map((v) => (
-            <VersionItem key={v.number} takeName={name} takeId={take.id} version={v} current={v.number === current} locked={locked} delivered={delivered} busy={busy} onRestore={restore} />
+            <VersionItem
+              key={v.number}
+              takeName={name}
+              takeId={take.id}
+              version={v}
+              current={v.number === current}
+              locked={locked}
+              delivered={delivered}
+              busy={busy}
+              onRestore={restore}
+            />
           ))}
         </ol>
       )}

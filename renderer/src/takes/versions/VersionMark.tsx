@@ -6,8 +6,13 @@ export function VersionMark({ take }: { take: TakeView }) {
   const mark = versionMark(take)
   if (!mark) return null
   return (
-    <span className="ver-mark" title={`Version ${mark.slice(1)} of ${take.versions?.length ?? 1}`} data-version={mark.slice(1)}>
-      <span aria-hidden="true">· </span>{mark}
+    <span
+      className="ver-mark"
+      title={`Version ${mark.slice(1)} of ${take.versions?.length ?? 1}`}
+      data-version={mark.slice(1)}
+    >
+      <span aria-hidden="true">· </span>
+      {mark}
     </span>
   )
 }

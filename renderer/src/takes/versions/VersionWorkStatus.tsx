@@ -8,14 +8,25 @@ import { displayText } from '../../../../shared/display-text'
 import { useVersions, useVersionsStore } from './versions-store'
 
 export function VersionWorkStatus({ workKey, label }: { workKey: string; label: string }) {
-  const { busy, progress, notice, unfinished } = useVersions((s) => ({ busy: s.busy[workKey] ?? null, progress: s.progress[workKey] ?? null, notice: s.notice[workKey] ?? null, unfinished: s.unfinished[workKey] ?? null }))
+  const { busy, progress, notice, unfinished } = useVersions((s) => ({
+    busy: s.busy[workKey] ?? null,
+    progress: s.progress[workKey] ?? null,
+    notice: s.notice[workKey] ?? null,
+    unfinished: s.unfinished[workKey] ?? null,
+  }))
   const store = useVersionsStore()
   return (
     <>
       {unfinished && (
         <div className="ver-notice ver-unfinished small tone-info" role="status">
           <p>{displayText(unfinished.message)}</p>
-          <button type="button" className="btn btn-quiet btn-small" onClick={() => void store.getState().dismissUnfinished(workKey)}>Dismiss</button>
+          <button
+            type="button"
+            className="btn btn-quiet btn-small"
+            onClick={() => void store.getState().dismissUnfinished(workKey)}
+          >
+            Dismiss
+          </button>
         </div>
       )}
       {(busy !== null || progress !== null) && (
@@ -27,7 +38,9 @@ export function VersionWorkStatus({ workKey, label }: { workKey: string; label: 
       {notice && busy === null && (
         <div className={`ver-notice small tone-${notice.tone}`} role={notice.tone === 'danger' ? 'alert' : 'status'}>
           <p>{notice.text}</p>
-          <button type="button" className="btn btn-quiet btn-small" onClick={() => store.getState().dismiss(workKey)}>Dismiss</button>
+          <button type="button" className="btn btn-quiet btn-small" onClick={() => store.getState().dismiss(workKey)}>
+            Dismiss
+          </button>
         </div>
       )}
     </>

@@ -19,8 +19,12 @@ const lufs = (x: number): string => `${x < 0 ? '−' : ''}${Math.abs(x).toFixed(
 const SAME_DB = 0.05
 
 /** Volumes that play both sides at the quieter one's loudness; null when either was not measured. */
-export function matchLoudness(before: number | null | undefined, after: number | null | undefined): MatchedLoudness | null {
-  if (typeof before !== 'number' || typeof after !== 'number' || !Number.isFinite(before) || !Number.isFinite(after)) return null
+export function matchLoudness(
+  before: number | null | undefined,
+  after: number | null | undefined,
+): MatchedLoudness | null {
+  if (typeof before !== 'number' || typeof after !== 'number' || !Number.isFinite(before) || !Number.isFinite(after))
+    return null
   const target = Math.min(before, after)
   const diff = Math.abs(after - before)
   if (diff < SAME_DB) return { A: 1, B: 1, words: `Both sides measure ${lufs(target)}: played as they are.` }
@@ -34,8 +38,14 @@ export function matchLoudness(before: number | null | undefined, after: number |
 }
 
 /** What the player says when it cannot match: which side's loudness is not known. */
-export function unmatchedWords(before: number | null | undefined, after: number | null | undefined, beingMeasured: boolean): string {
+export function unmatchedWords(
+  before: number | null | undefined,
+  after: number | null | undefined,
+  beingMeasured: boolean,
+): string {
   if (beingMeasured) return 'Loudness not matched yet: the finished audio is still being measured.'
-  const missing = [typeof before === 'number' ? null : 'before', typeof after === 'number' ? null : 'finished'].filter(Boolean)
+  const missing = [typeof before === 'number' ? null : 'before', typeof after === 'number' ? null : 'finished'].filter(
+    Boolean,
+  )
   return `Loudness not matched: the ${missing.join(' and ')} version${missing.length > 1 ? 's have' : ' has'} no measured loudness.`
 }

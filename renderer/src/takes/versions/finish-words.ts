@@ -32,9 +32,13 @@ const tone = (ok: boolean | null): FigureTone => (ok === null ? 'muted' : ok ? '
 function lengthRow(f: VersionFinish): CompareRow {
   const near = (x: number) => Math.abs(x - f.spot_length_s) <= LENGTH_TOLERANCE_S
   return {
-    key: 'length', label: 'Length', target: `spot ${f.spot_length_s.toFixed(1)} s`,
-    before: `${f.before.length_s.toFixed(2)} s`, after: `${f.after.length_s.toFixed(2)} s`,
-    beforeTone: tone(near(f.before.length_s)), afterTone: tone(near(f.after.length_s)),
+    key: 'length',
+    label: 'Length',
+    target: `spot ${f.spot_length_s.toFixed(1)} s`,
+    before: `${f.before.length_s.toFixed(2)} s`,
+    after: `${f.after.length_s.toFixed(2)} s`,
+    beforeTone: tone(near(f.before.length_s)),
+    afterTone: tone(near(f.after.length_s)),
   }
 }
 
@@ -46,11 +50,19 @@ function loudnessRow(f: VersionFinish): CompareRow {
   const value = (x: FinishFigures) => (rms ? x.rms_dbfs : x.lufs)
   const shown = (x: number | null) => (x === null ? '—' : `${minus(x)} ${unit}`)
   const inWindow = (x: number | null) => (w && x !== null ? x >= w.min && x <= w.max : null)
-  const target = w ? (w.target !== undefined ? `${minus(w.target)} ${unit} (${minus(w.min)} to ${minus(w.max)})` : `${minus(w.min)} to ${minus(w.max)} ${unit}`) : ''
+  const target = w
+    ? w.target !== undefined
+      ? `${minus(w.target)} ${unit} (${minus(w.min)} to ${minus(w.max)})`
+      : `${minus(w.min)} to ${minus(w.max)} ${unit}`
+    : ''
   return {
-    key: 'loudness', label: rms ? 'RMS' : 'Loudness', target,
-    before: shown(value(f.before)), after: shown(value(f.after)),
-    beforeTone: tone(inWindow(value(f.before))), afterTone: tone(inWindow(value(f.after))),
+    key: 'loudness',
+    label: rms ? 'RMS' : 'Loudness',
+    target,
+    before: shown(value(f.before)),
+    after: shown(value(f.after)),
+    beforeTone: tone(inWindow(value(f.before))),
+    afterTone: tone(inWindow(value(f.after))),
   }
 }
 
@@ -60,13 +72,25 @@ function peakRow(f: VersionFinish): CompareRow {
   // A sample-peak ceiling is held by the true peak too (a true peak is never below the sample peak).
   const under = (x: number | null) => (ceiling && x !== null ? x <= ceiling.max : null)
   return {
-    key: 'peak', label: 'True peak', target: ceiling ? `at most ${minus(ceiling.max)} ${ceiling.measure === 'true' ? 'dBTP' : 'dBFS'}` : '',
-    before: shown(f.before.true_peak_dbtp), after: shown(f.after.true_peak_dbtp),
-    beforeTone: tone(under(f.before.true_peak_dbtp)), afterTone: tone(under(f.after.true_peak_dbtp)),
+    key: 'peak',
+    label: 'True peak',
+    target: ceiling ? `at most ${minus(ceiling.max)} ${ceiling.measure === 'true' ? 'dBTP' : 'dBFS'}` : '',
+    before: shown(f.before.true_peak_dbtp),
+    after: shown(f.after.true_peak_dbtp),
+    beforeTone: tone(under(f.before.true_peak_dbtp)),
+    afterTone: tone(under(f.after.true_peak_dbtp)),
   }
 }
 
-const count = (key: string, label: string, n: number | string): CompareRow => ({ key, label, before: '—', after: String(n), target: '', beforeTone: 'muted', afterTone: 'muted' })
+const count = (key: string, label: string, n: number | string): CompareRow => ({
+  key,
+  label,
+  before: '—',
+  after: String(n),
+  target: '',
+  beforeTone: 'muted',
+  afterTone: 'muted',
+})
 const signedDb = (x: number): string => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)} dB`
 
 /** The one gain every sample got; then, once recorded, what the limiter took off the peaks on top of it. */
@@ -86,7 +110,8 @@ function breathRow(f: VersionFinish): CompareRow {
   if (f.choices.breaths === 'cut') {
     // A finish made before breaths were counted apart: its one count, as it was shown.
     if (f.breaths_cut === undefined) return count('breaths', 'Breaths cut to room tone', f.breaths_lowered)
-    const instead = f.breaths_lowered > 0 ? `; ${f.breaths_lowered} lowered${range} instead, no room tone long enough` : ''
+    const instead =
+      f.breaths_lowered > 0 ? `; ${f.breaths_lowered} lowered${range} instead, no room tone long enough` : ''
     return count('breaths', 'Breaths cut to room tone', `${f.breaths_cut}${instead}`)
   }
   return count('breaths', 'Breaths lowered', `${f.breaths_lowered}${f.breaths_lowered > 0 ? range : ''}`)
@@ -104,9 +129,17 @@ export function compareRows(f: VersionFinish): CompareRow[] {
     breathRow(f),
     count('clicks', 'Clicks removed', f.clicks_removed),
     {
-      key: 'tempo', label: 'Tempo', target: f.choices.maxTempoPercent === 0 ? 'no change allowed' : `at most ${f.choices.maxTempoPercent.toFixed(1)} %`,
-      before: '—', after: pct === 0 ? 'unchanged' : `${pct > 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)} % (${pct > 0 ? 'faster' : 'slower'})`,
-      beforeTone: 'muted', afterTone: 'muted',
+      key: 'tempo',
+      label: 'Tempo',
+      target:
+        f.choices.maxTempoPercent === 0 ? 'no change allowed' : `at most ${f.choices.maxTempoPercent.toFixed(1)} %`,
+      before: '—',
+      after:
+        pct === 0
+          ? 'unchanged'
+          : `${pct > 0 ? '+' : '−'}${Math.abs(pct).toFixed(1)} % (${pct > 0 ? 'faster' : 'slower'})`,
+      beforeTone: 'muted',
+      afterTone: 'muted',
     },
   ]
 }

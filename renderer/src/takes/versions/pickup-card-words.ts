@@ -26,7 +26,8 @@ export function cardsProgress(cards: readonly Pick<PickupCardView, 'done' | 'sen
 /** The CSV file's text, or why it cannot be used, before it is sent (main checks it again, row by row). */
 export function csvProblem(name: string, text: string, maxChars: number): string | null {
   if (text.trim() === '') return `“${name}” is empty; a pickup list has a row per pickup.`
-  if (text.length > maxChars) return `“${name}” is too long for a pickup list (over ${maxChars.toLocaleString('en-US')} characters).`
+  if (text.length > maxChars)
+    return `“${name}” is too long for a pickup list (over ${maxChars.toLocaleString('en-US')} characters).`
   if (text.includes('\u0000')) return `“${name}” is not a text file; export the pickup list as CSV.`
   return null
 }

@@ -19,7 +19,10 @@ export function versionMark(take: { versions?: readonly TakeVersion[]; current_v
 }
 
 /** What a version's read-back says, with the tone to show it in. */
-export function versionReadbackWords(readback: VersionReadback | null): { text: string; tone: 'success' | 'warning' | 'muted' } {
+export function versionReadbackWords(readback: VersionReadback | null): {
+  text: string
+  tone: 'success' | 'warning' | 'muted'
+} {
   if (!readback) return { text: 'Not read back', tone: 'muted' }
   if (readback.clean) return { text: 'Reads clean', tone: 'success' }
   const summary = readback.summary.trim()
@@ -34,7 +37,12 @@ export function versionFigures(preflight: Preflight | null): string {
 
 /** A version's headline: "v2 · Sentence 2 replaced from Pickup 3, +0.4 s." (version 1: "the recording"). */
 export function versionHeadline(version: Pick<TakeVersion, 'number' | 'operation' | 'summary'>): string {
-  const what = version.summary.trim() !== '' ? version.summary.trim() : version.operation === 'comp' ? 'The comp as rendered.' : 'The recording as made.'
+  const what =
+    version.summary.trim() !== ''
+      ? version.summary.trim()
+      : version.operation === 'comp'
+        ? 'The comp as rendered.'
+        : 'The recording as made.'
   return `v${version.number} · ${what}`
 }
 

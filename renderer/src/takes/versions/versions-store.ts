@@ -88,7 +88,11 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
   /** By job id: the question to main about unfinished work while it is asked (one at a time per job). */
   const unfinishedAsked = new Map<string, Promise<void>>()
   const store = createStore<VersionsState>()((set, get) => {
-    const patch = <K extends 'busy' | 'notice' | 'progress' | 'previews'>(field: K, key: string, value: VersionsState[K][string] | undefined) => {
+    const patch = <K extends 'busy' | 'notice' | 'progress' | 'previews'>(
+      field: K,
+      key: string,
+      value: VersionsState[K][string] | undefined,
+    ) => {
       const { [key]: _old, ...rest } = get()[field] as Record<string, unknown>
       set({ [field]: value === undefined ? rest : { ...rest, [key]: value } } as Partial<VersionsState>)
     }
@@ -96,7 +100,13 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
      * Runs one piece of work under `key`; the answer's words or the failure's sentence become its notice. A
      * failure because Booth stopped is remembered as `unfinished` (what it was), said again once Booth answers.
      */
-    const work = async <T>(key: string, doing: string, run: () => Promise<T>, said: (v: T) => VersionsNotice | null, unfinished?: string): Promise<T | null> => {
+    const work = async <T>(
+      key: string,
+      doing: string,
+      run: () => Promise<T>,
+      said: (v: T) => VersionsNotice | null,
+      unfinished?: string,
+    ): Promise<T | null> => {
       patch('busy', key, doing)
       patch('notice', key, undefined)
       interrupted.delete(key)
@@ -141,7 +151,13 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       loadUnfinished: async (jobId) => {
         let asking = unfinishedAsked.get(jobId)
         if (!asking) {
-          asking = api.listUnfinishedWork({ jobId }).then((notes) => putUnfinished(jobId, notes), () => undefined).finally(() => unfinishedAsked.delete(jobId))
+          asking = api
+            .listUnfinishedWork({ jobId })
+            .then(
+              (notes) => putUnfinished(jobId, notes),
+              () => undefined,
+            )
+            .finally(() => unfinishedAsked.delete(jobId))
           unfinishedAsked.set(jobId, asking)
         }
         await asking
@@ -164,16 +180,37 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       },
       restore: async (takeId, version) => {
         patch('previews', takeId, undefined)
-        const take = await work(takeId, `Going back to version ${version}…`, () => api.restoreVersion({ takeId, version }), () => ({ tone: 'success', text: `Version ${version} is the take again.` }), `Going back to version ${version}`)
+        const take = await work(
+          takeId,
+          `Going back to version ${version}…`,
+          () => api.restoreVersion({ takeId, version }),
+          () => ({ tone: 'success', text: `Version ${version} is the take again.` }),
+          `Going back to version ${version}`,
+        )
         if (take) await afterChange(takeId, take.job_id)
       },
       placePickups: async (takeId, pickupTakeIds) => {
-        const made = await work(takeId, 'Placing the pickups…', () => api.makePickupVersion({ takeId, pickupTakeIds }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The pickup placed')
+        const made = await work(
+          takeId,
+          'Placing the pickups…',
+          () => api.makePickupVersion({ takeId, pickupTakeIds }),
+          (m) => ({
+            tone: m.version.readback?.clean ? 'success' : 'info',
+            text: `Version ${m.version.number}: ${displayText(m.version.summary)}`,
+          }),
+          'The pickup placed',
+        )
         if (made) await afterChange(takeId, made.take.job_id)
         return made !== null
       },
       cutRestart: async (takeId, range) => {
-        const made = await work(takeId, 'Cutting the false start…', () => api.cutRestart({ takeId, ...range }), (m) => ({ tone: 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The false start cut')
+        const made = await work(
+          takeId,
+          'Cutting the false start…',
+          () => api.cutRestart({ takeId, ...range }),
+          (m) => ({ tone: 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }),
+          'The false start cut',
+        )
         if (made) await afterChange(takeId, made.take.job_id)
       },
       loadRemoved: async (takeId) => {
@@ -187,7 +224,16 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         }
       },
       cutRemoved: async (takeId) => {
-        const made = await work(takeId, 'Cutting the removed lines…', () => api.cutRemovedLines({ takeId }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The cut of the removed lines')
+        const made = await work(
+          takeId,
+          'Cutting the removed lines…',
+          () => api.cutRemovedLines({ takeId }),
+          (m) => ({
+            tone: m.version.readback?.clean ? 'success' : 'info',
+            text: `Version ${m.version.number}: ${displayText(m.version.summary)}`,
+          }),
+          'The cut of the removed lines',
+        )
         if (made) {
           await afterChange(takeId, made.take.job_id)
           await get().loadRemoved(takeId)
@@ -195,20 +241,51 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       },
       finish: async (takeId, choices) => {
         patch('previews', takeId, undefined)
-        const made = await work(takeId, 'Finishing for delivery…', () => api.finishVersion({ takeId, choices }), (m) => ({ tone: m.version.readback?.clean === false ? 'info' : 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }), 'The finish for delivery')
+        const made = await work(
+          takeId,
+          'Finishing for delivery…',
+          () => api.finishVersion({ takeId, choices }),
+          (m) => ({
+            tone: m.version.readback?.clean === false ? 'info' : 'success',
+            text: `Version ${m.version.number}: ${displayText(m.version.summary)}`,
+          }),
+          'The finish for delivery',
+        )
         if (made) await afterChange(takeId, made.take.job_id)
         else patch('previews', takeId, undefined)
       },
       loadGrid: async (jobId) => {
-        const grid = await work(compKey(jobId), 'Reading the takes sentence by sentence…', () => api.getCompGrid({ jobId }), () => null)
+        const grid = await work(
+          compKey(jobId),
+          'Reading the takes sentence by sentence…',
+          () => api.getCompGrid({ jobId }),
+          () => null,
+        )
         if (grid) set({ grids: { ...get().grids, [jobId]: grid } })
       },
       renderComp: async (jobId, picks) => {
-        const made = await work(compKey(jobId), 'Rendering the comp…', () => api.renderComp({ jobId, picks }), (m) => ({ tone: m.version.readback?.clean ? 'success' : 'info', text: `The comp is take ${m.take.take_number}. ${displayText(m.version.summary)}` }), 'The comp rendered')
+        const made = await work(
+          compKey(jobId),
+          'Rendering the comp…',
+          () => api.renderComp({ jobId, picks }),
+          (m) => ({
+            tone: m.version.readback?.clean ? 'success' : 'info',
+            text: `The comp is take ${m.take.take_number}. ${displayText(m.version.summary)}`,
+          }),
+          'The comp rendered',
+        )
         if (made) refreshTakes(jobId)
       },
       importCsv: async (jobId, takeId, csv) => {
-        const view = await work(cardsKey(jobId), 'Reading the pickup list…', () => api.importPickupCsv({ jobId, takeId, csv }), (v) => ({ tone: 'success', text: `${v.cards.length} pickup card${v.cards.length === 1 ? '' : 's'} on the script.` }))
+        const view = await work(
+          cardsKey(jobId),
+          'Reading the pickup list…',
+          () => api.importPickupCsv({ jobId, takeId, csv }),
+          (v) => ({
+            tone: 'success',
+            text: `${v.cards.length} pickup card${v.cards.length === 1 ? '' : 's'} on the script.`,
+          }),
+        )
         if (view) set({ cards: { ...get().cards, [jobId]: view } })
       },
       loadCards: async (jobId) => {
@@ -222,9 +299,17 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         const key = pickupsKey(jobId)
         patch('busy', key, `Adding ${files.length} pickup file${files.length === 1 ? '' : 's'}…`)
         patch('notice', key, undefined)
-        const { lines, failed } = await importDropped(files, async (file) =>
-          api.importTake({ jobId, path: await api.pathForFile(file), label: 'pickup', ...(script ? { script } : {}) }),
-        { said: (file, take) => `“${displayText(file.name)}” is pickup ${take.take_number}.`, shown })
+        const { lines, failed } = await importDropped(
+          files,
+          async (file) =>
+            api.importTake({
+              jobId,
+              path: await api.pathForFile(file),
+              label: 'pickup',
+              ...(script ? { script } : {}),
+            }),
+          { said: (file, take) => `“${displayText(file.name)}” is pickup ${take.take_number}.`, shown },
+        )
         patch('busy', key, undefined)
         if (lines.length) patch('notice', key, { tone: failed === 0 ? 'success' : 'danger', text: lines.join(' ') })
         refreshTakes(jobId)
@@ -249,17 +334,20 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
     if (p.stage === 'done' && p.takeId) void state.loadVersions(p.takeId)
   })
   // Booth answers again after it stopped: the "not running" of work it cut off gives way at once to what did not finish.
-  const offPresence = api.onPresence?.((host) => {
-    if (host !== 'up') return
-    // Booth started again: its journal may name work cut off on any take shown.
-    for (const jobId of new Set(Object.values(store.getState().unfinished).map((n) => n.jobId))) void store.getState().loadUnfinished(jobId)
-    for (const [key, cut] of [...interrupted]) {
-      interrupted.delete(key)
-      void sayUnfinished(key, cut.what, cut.since)
-    }
-  }) ?? (() => undefined)
+  const offPresence =
+    api.onPresence?.((host) => {
+      if (host !== 'up') return
+      // Booth started again: its journal may name work cut off on any take shown.
+      for (const jobId of new Set(Object.values(store.getState().unfinished).map((n) => n.jobId)))
+        void store.getState().loadUnfinished(jobId)
+      for (const [key, cut] of [...interrupted]) {
+        interrupted.delete(key)
+        void sayUnfinished(key, cut.what, cut.since)
+      }
+    }) ?? (() => undefined)
   const sayUnfinished = async (key: string, what: string, since: number) => {
-    const patchNotice = (text: string) => store.setState({ notice: { ...store.getState().notice, [key]: { tone: 'info', text } } })
+    const patchNotice = (text: string) =>
+      store.setState({ notice: { ...store.getState().notice, [key]: { tone: 'info', text } } })
     if (key.startsWith('comp:')) {
       patchNotice(`${what} before Booth stopped was not finished; no comp take was made from it.`)
       return
@@ -279,16 +367,26 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       }
       const take = view.takeNumber !== undefined ? `take ${view.takeNumber}` : 'the take'
       // Its answer was lost, but the version may have been made just before Booth stopped: said as it is.
-      const made = view.versions.find((v) => v.number === view.current && v.number > 1 && Date.parse(v.created_at) >= since)
-      patchNotice(made
-        ? `${what} was finished just before Booth stopped; ${take} is at version ${view.current}.`
-        : `${what} before Booth stopped was not finished; ${take} is at version ${view.current}.`)
+      const made = view.versions.find(
+        (v) => v.number === view.current && v.number > 1 && Date.parse(v.created_at) >= since,
+      )
+      patchNotice(
+        made
+          ? `${what} was finished just before Booth stopped; ${take} is at version ${view.current}.`
+          : `${what} before Booth stopped was not finished; ${take} is at version ${view.current}.`,
+      )
       refreshTakes(view.jobId)
     } catch {
       // The sentence without the version stays; the takes list shows the take as Booth has it.
     }
   }
-  return { store, unsubscribe: () => { off(); offPresence() } }
+  return {
+    store,
+    unsubscribe: () => {
+      off()
+      offPresence()
+    },
+  }
 }
 
 /** A call that failed because Booth itself stopped answering (the web host's page), not because it refused. */

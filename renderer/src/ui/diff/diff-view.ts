@@ -26,7 +26,10 @@ function cutNear(text: string, at: number, forward: boolean): number {
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 
-export function diffForDisplay(segments: readonly DiffSegment[], showAll: boolean): { pieces: ShownPiece[]; hiddenChars: number } {
+export function diffForDisplay(
+  segments: readonly DiffSegment[],
+  showAll: boolean,
+): { pieces: ShownPiece[]; hiddenChars: number } {
   const pieces: ShownPiece[] = []
   segments.forEach((s, i) => {
     if (s.kind !== 'same' || s.text.length <= 2 * UNCHANGED_CONTEXT_CHARS + 40) {
@@ -34,7 +37,8 @@ export function diffForDisplay(segments: readonly DiffSegment[], showAll: boolea
       return
     }
     const keepHead = i > 0 ? cutNear(s.text, UNCHANGED_CONTEXT_CHARS, true) : 0
-    const keepTail = i < segments.length - 1 ? cutNear(s.text, s.text.length - UNCHANGED_CONTEXT_CHARS, false) : s.text.length
+    const keepTail =
+      i < segments.length - 1 ? cutNear(s.text, s.text.length - UNCHANGED_CONTEXT_CHARS, false) : s.text.length
     if (keepHead > 0) pieces.push({ kind: 'same', text: s.text.slice(0, keepHead) })
     pieces.push({ kind: 'elided', words: wordCount(s.text.slice(keepHead, keepTail)) })
     if (keepTail < s.text.length) pieces.push({ kind: 'same', text: s.text.slice(keepTail) })

@@ -52,7 +52,8 @@ export function sharedEnds(a: string, b: string): { head: number; tail: number }
   if (head < max || a.length !== b.length) while (head > 0 && !(isSpace(a[head - 1]) && isSpace(b[head - 1]))) head--
   let tail = 0
   while (tail < max - head && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++
-  if (tail < max - head || a.length !== b.length) while (tail > 0 && !(isSpace(a[a.length - tail]) && isSpace(b[b.length - tail]))) tail--
+  if (tail < max - head || a.length !== b.length)
+    while (tail > 0 && !(isSpace(a[a.length - tail]) && isSpace(b[b.length - tail]))) tail--
   return { head, tail }
 }
 
@@ -74,7 +75,10 @@ function diffMiddle(a: string, b: string): { granularity: DiffGranularity; parts
   }
 }
 
-/** The change from `previous` to `current`, as finely as the bounded cost allows. Joined, the non-added segments give `previous` and the non-removed give `current`. */
+/**
+ * The change from `previous` to `current`, as finely as the bounded cost allows. Joined, the non-added segments give
+ * `previous` and the non-removed give `current`.
+ */
 export function scriptDiff(previous: string, current: string): ScriptDiff {
   const { head, tail } = sharedEnds(previous, current)
   const out: DiffSegment[] = []

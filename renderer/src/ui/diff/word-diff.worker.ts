@@ -7,7 +7,10 @@ interface Request {
   current: string
 }
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<Request>) => void) | null; postMessage(message: unknown): void }
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<Request>) => void) | null
+  postMessage(message: unknown): void
+}
 
 scope.onmessage = (e) => {
   const { id, previous, current } = e.data

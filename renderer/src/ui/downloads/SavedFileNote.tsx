@@ -15,7 +15,9 @@ export function settleDownload(answer: AttachmentDownload, fileName: string): Do
   if (answer.savedPath) return { kind: 'saved', path: answer.savedPath }
   if (answer.url) {
     const url = startBrowserDownload(answer.url, fileName)
-    return url ? { kind: 'browser', url, fileName } : { kind: 'failed', error: 'The download link Booth received is not a web link, so it was not opened.' }
+    return url
+      ? { kind: 'browser', url, fileName }
+      : { kind: 'failed', error: 'The download link Booth received is not a web link, so it was not opened.' }
   }
   return { kind: 'cancelled' }
 }
@@ -38,7 +40,11 @@ export function SavedFileNote({ state }: { state: DownloadState }) {
         </p>
       )
     case 'failed':
-      return <p className="form-error small" role="alert">{state.error}</p>
+      return (
+        <p className="form-error small" role="alert">
+          {state.error}
+        </p>
+      )
     default:
       return null
   }

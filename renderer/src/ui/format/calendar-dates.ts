@@ -8,7 +8,13 @@ import { shownZones, zoneNote, type ShownZones } from '../../../../shared/format
 
 export { dayNumber, formatCalendarDate } from '../../../../shared/format/calendar-date'
 
-const stampFmt = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+const stampFmt = new Intl.DateTimeFormat('en', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
 
 /** A timestamp (ms) in the viewer's local time: "5 Mar 2025, 14:05" ("5 Mar 2025, 14:05 GMT+1" where the talent's zone differs). */
 export function formatTimestamp(ms: number | null, zones: ShownZones = shownZones()): string {

@@ -38,7 +38,8 @@ function plural(n: number, word: string): string {
 }
 
 /** The job fields a due label reads. */
-export type DueJob = Pick<JobSummary, 'due_state' | 'due_date' | 'status' | 'stage'> & Partial<Pick<JobSummary, 'changes_due' | 'spot_cancelled'>>
+export type DueJob = Pick<JobSummary, 'due_state' | 'due_date' | 'status' | 'stage'> &
+  Partial<Pick<JobSummary, 'changes_due' | 'spot_cancelled'>>
 
 const NO_LABEL: DueLabel = { label: '', date: '', tone: 'muted', sentence: '' }
 
@@ -66,7 +67,12 @@ export function describeDue(job: DueJob, clock: TalentClock): DueLabel {
     const end = endOfDayInZone(due.date, clock.zone) ?? clock.now
     const hours = Math.max(1, Math.ceil((end - clock.now) / 3_600_000))
     const label = hours <= HOURS_SHOWN_BELOW ? `${Due} in ${hours} h` : `${Due} today`
-    return { label, date, tone: 'warning', sentence: `${Due} today, by the end of the day (${hours} h left, ${clock.zone} time)` }
+    return {
+      label,
+      date,
+      tone: 'warning',
+      sentence: `${Due} today, by the end of the day (${hours} h left, ${clock.zone} time)`,
+    }
   }
   if (daysLeft === 1) return { label: `${Due} tomorrow`, date, tone: 'attention', sentence: `${Due} tomorrow: ${date}` }
   if (daysLeft < 7) {
@@ -74,5 +80,10 @@ export function describeDue(job: DueJob, clock: TalentClock): DueLabel {
     return { label, date, tone: 'attention', sentence: `${label}: ${date}` }
   }
   const stale = job.due_state === 'stale'
-  return { label: Due, date, tone: stale ? 'muted' : 'calm', sentence: stale ? `${Due} ${date}; nothing has moved on this job for a long time` : `${Due} ${date}` }
+  return {
+    label: Due,
+    date,
+    tone: stale ? 'muted' : 'calm',
+    sentence: stale ? `${Due} ${date}; nothing has moved on this job for a long time` : `${Due} ${date}`,
+  }
 }

@@ -49,7 +49,11 @@ export function foldText(original: string): FoldedText {
       // A lone surrogate is one unit; fromCodePoint gives it back as one unit, so `cp.length` is always right.
       end = at + cp.length
       if (isAsciiSpace(code) || WHITESPACE.test(cp)) {
-        while (end < original.length && (isAsciiSpace(original.charCodeAt(end)) || WHITESPACE.test(original[end] ?? ''))) end++
+        while (
+          end < original.length &&
+          (isAsciiSpace(original.charCodeAt(end)) || WHITESPACE.test(original[end] ?? ''))
+        )
+          end++
         folded = ' '
       } else folded = foldCodePoint(cp)
     }

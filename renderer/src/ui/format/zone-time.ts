@@ -9,9 +9,26 @@ function partsFormat(zone: string): Intl.DateTimeFormat {
   let fmt = formats.get(zone)
   if (!fmt) {
     try {
-      fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      fmt = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
     } catch {
-      fmt = new Intl.DateTimeFormat('en-US', { hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      fmt = new Intl.DateTimeFormat('en-US', {
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
     }
     formats.set(zone, fmt)
   }
@@ -20,8 +37,16 @@ function partsFormat(zone: string): Intl.DateTimeFormat {
 
 function wallClock(ms: number, zone: string): { y: number; m: number; d: number; h: number; mi: number; s: number } {
   const parts: Record<string, number> = {}
-  for (const p of partsFormat(zone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value)
-  return { y: parts['year'] ?? 1970, m: parts['month'] ?? 1, d: parts['day'] ?? 1, h: (parts['hour'] ?? 0) % 24, mi: parts['minute'] ?? 0, s: parts['second'] ?? 0 }
+  for (const p of partsFormat(zone).formatToParts(new Date(ms)))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value)
+  return {
+    y: parts['year'] ?? 1970,
+    m: parts['month'] ?? 1,
+    d: parts['day'] ?? 1,
+    h: (parts['hour'] ?? 0) % 24,
+    mi: parts['minute'] ?? 0,
+    s: parts['second'] ?? 0,
+  }
 }
 
 export { isKnownZone } from '../../../../shared/format/shown-zone'

@@ -37,7 +37,9 @@ function ShortcutHelpDialog({ onClose }: { onClose(): void }) {
         onClose()
       }}
     >
-      <h2 id={titleId} className="dialog-title">Keyboard shortcuts</h2>
+      <h2 id={titleId} className="dialog-title">
+        Keyboard shortcuts
+      </h2>
       <div className="shortcut-groups">
         {shortcutGroups(isMac()).map((g) => (
           <section key={g.title} className="shortcut-group" aria-label={g.title}>

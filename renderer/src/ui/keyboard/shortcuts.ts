@@ -21,12 +21,21 @@ export function shortcutGroups(mac: boolean): ShortcutGroup[] {
     {
       title: 'Recording (with a job open)',
       items: [
-        { keys: ['Space'], does: 'Record, and stop — from anywhere except a text field or a dialog; while a take plays, pause it (never records over it)' },
+        {
+          keys: ['Space'],
+          does: 'Record, and stop — from anywhere except a text field or a dialog; while a take plays, pause it (never records over it)',
+        },
         { keys: ['h'], does: 'Hear the last take (again: pause it)' },
         { keys: ['d'], does: 'Deliver this take — the one in focus, else the newest (asks first)' },
         { keys: ['l'], does: 'Change the label of the next take (main, alt, safety, pickup, tag)' },
-        { keys: ['p'], does: 'Start or pause the prompter when it is set to the spot’s pace (it scrolls at that pace)' },
-        { keys: ['i'], does: 'Punch in on the take that has focus, at its first sentence the read-back flagged; then Space starts and stops the punch, Esc cancels' },
+        {
+          keys: ['p'],
+          does: 'Start or pause the prompter when it is set to the spot’s pace (it scrolls at that pace)',
+        },
+        {
+          keys: ['i'],
+          does: 'Punch in on the take that has focus, at its first sentence the read-back flagged; then Space starts and stops the punch, Esc cancels',
+        },
       ],
     },
     {

@@ -22,7 +22,11 @@ const LABELS: Record<BoothView, { label: string; letter: string }> = {
   settings: { label: 'Settings', letter: 's' },
 }
 
-export const VIEW_ENTRIES: readonly ViewEntry[] = BOOTH_VIEWS.map((view, i) => ({ view, ...LABELS[view], digit: i + 1 }))
+export const VIEW_ENTRIES: readonly ViewEntry[] = BOOTH_VIEWS.map((view, i) => ({
+  view,
+  ...LABELS[view],
+  digit: i + 1,
+}))
 
 export function viewEntry(view: BoothView): ViewEntry {
   const entry = VIEW_ENTRIES.find((e) => e.view === view)

@@ -5,7 +5,12 @@ export function ThemeToggle() {
   const { theme, toggle } = useThemeToggle()
   const next = theme === 'dark' ? 'light' : 'dark'
   return (
-    <button type="button" className="btn btn-quiet theme-toggle" onClick={toggle} aria-label={`Switch to the ${next} theme`}>
+    <button
+      type="button"
+      className="btn btn-quiet theme-toggle"
+      onClick={toggle}
+      aria-label={`Switch to the ${next} theme`}
+    >
       <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
       {next === 'light' ? 'Light theme' : 'Dark theme'}
     </button>

@@ -5,7 +5,13 @@
 import { createRoot } from 'react-dom/client'
 import type { BoothApi } from '../../../../shared/bridge'
 import { bridgeCalls } from '../../../../shared/bridge'
-import { AvailabilityPage, ConsentPage, EarningsPage, PreferencesPage, SettingsPage } from '../../../../renderer/src/account'
+import {
+  AvailabilityPage,
+  ConsentPage,
+  EarningsPage,
+  PreferencesPage,
+  SettingsPage,
+} from '../../../../renderer/src/account'
 import { createStores } from '../../../../renderer/src/app/create-stores'
 import { BridgeProvider } from '../../../../renderer/src/bridge/BridgeProvider'
 
@@ -34,5 +40,9 @@ window.showAccountPage = (name) => {
   const Page = PAGES[name as keyof typeof PAGES]
   const host = document.createElement('div')
   document.body.replaceChildren(host)
-  createRoot(host).render(<BridgeProvider api={booth} stores={made.stores}><Page /></BridgeProvider>)
+  createRoot(host).render(
+    <BridgeProvider api={booth} stores={made.stores}>
+      <Page />
+    </BridgeProvider>,
+  )
 }

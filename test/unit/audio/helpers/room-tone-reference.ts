@@ -6,7 +6,12 @@
 import { db, percentileOf, type FloorLevels, type RoomToneRules } from '../../../../shared/audio-dsp/room-tone-judge'
 import { stretchEnergy, type UnweightedBlockStats } from '../../../../shared/audio-dsp/unweighted-blocks'
 
-export function referenceFloor(blocks: Float64Array, unweighted: UnweightedBlockStats, blockS: number, rules: RoomToneRules): FloorLevels | null {
+export function referenceFloor(
+  blocks: Float64Array,
+  unweighted: UnweightedBlockStats,
+  blockS: number,
+  rules: RoomToneRules,
+): FloorLevels | null {
   const per = Math.max(1, Math.round(rules.windowS / blockS))
   const count = Math.max(1, Math.round(rules.stretchS / rules.windowS))
   const windows = new Float64Array(Math.max(0, blocks.length - per + 1))
@@ -42,7 +47,10 @@ export function referenceFloor(blocks: Float64Array, unweighted: UnweightedBlock
   const isRoomTone = above >= 0 && percentileOf(sorted.subarray(above), rules.voicePercentile) - floor >= rules.minSnrDb
   if (!isRoomTone && percentileOf(sorted, rules.voicePercentile) > rules.roomOnlyCeilingDbfs) return null
   const chosen = starts.filter((_, j) => near[j])
-  const loud = percentileOf(Float64Array.from(chosen, (i) => db(stretchEnergy(unweighted, i, i + count * per))).sort(), 50)
+  const loud = percentileOf(
+    Float64Array.from(chosen, (i) => db(stretchEnergy(unweighted, i, i + count * per))).sort(),
+    50,
+  )
   return { pauses: floor, reported: loud < rules.digitalSilenceDbfs ? Number.NEGATIVE_INFINITY : loud }
 }
 
@@ -50,7 +58,13 @@ export function referenceFloor(blocks: Float64Array, unweighted: UnweightedBlock
  * Silence as it was first written: which blocks are silent, in a first pass, then the spans of silent
  * blocks, in a second; kept as the definition room-tone-judge.ts's one pass must agree with exactly.
  */
-export function referenceSpans(levels: Float64Array, blockS: number, durationS: number, threshold: number, rules: RoomToneRules): Array<{ startS: number; endS: number }> {
+export function referenceSpans(
+  levels: Float64Array,
+  blockS: number,
+  durationS: number,
+  threshold: number,
+  rules: RoomToneRules,
+): Array<{ startS: number; endS: number }> {
   const silent = new Uint8Array(levels.length)
   const minRun = Math.max(1, Math.round(rules.minSoundS / blockS))
   let runStart = -1

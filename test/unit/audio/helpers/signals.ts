@@ -30,7 +30,8 @@ export function takeExpression(room: RoomSignal = {}): string {
     `${amp(-20)}*sin(2*PI*1000*t)*between(t\\,1.2\\,3.2-1e-9)`,
     `${amp(-14)}*sin(2*PI*1000*t)*between(t\\,3.9\\,4.9-1e-9)`,
   ]
-  if (room.hissDbfs !== undefined) terms.push(`${(10 ** (room.hissDbfs / 20) * Math.sqrt(3)).toPrecision(10)}*(2*random(0)-1)`)
+  if (room.hissDbfs !== undefined)
+    terms.push(`${(10 ** (room.hissDbfs / 20) * Math.sqrt(3)).toPrecision(10)}*(2*random(0)-1)`)
   if (room.hum) terms.push(`${amp(room.hum.peakDbfs)}*sin(2*PI*${room.hum.hz}*t)`)
   if (room.dc) terms.push(room.dc.toPrecision(10))
   return terms.join('+')
@@ -44,11 +45,27 @@ export interface Encoding {
 }
 
 /** Writes `name` from an aevalsrc expression (mono) of `seconds`, encoded as asked. */
-export async function writeSignal(dir: string, name: string, expr: string, seconds: number, enc: Encoding = {}): Promise<string> {
+export async function writeSignal(
+  dir: string,
+  name: string,
+  expr: string,
+  seconds: number,
+  enc: Encoding = {},
+): Promise<string> {
   const rate = enc.rate ?? 48_000
   const file = path.join(dir, `${name}.${enc.ext ?? 'wav'}`)
   await runFfmpeg(
-    ['-y', '-f', 'lavfi', '-i', `aevalsrc=exprs=${expr}:s=${rate}:d=${seconds}`, '-c:a', enc.codec ?? 'pcm_s24le', ...(enc.extra ?? []), file],
+    [
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `aevalsrc=exprs=${expr}:s=${rate}:d=${seconds}`,
+      '-c:a',
+      enc.codec ?? 'pcm_s24le',
+      ...(enc.extra ?? []),
+      file,
+    ],
     { timeoutMs: 60_000 },
   )
   return file
@@ -59,15 +76,22 @@ export async function decode(file: string): Promise<{ samples: Float64Array; rat
   const probe = await runFfmpeg(['-i', file, '-f', 'null', '-'], { timeoutMs: 60_000 })
   const m = /Audio: [^,]+, (\d+) Hz, (mono|stereo)/.exec(probe.stderr)
   const channels = m?.[2] === 'stereo' ? 2 : 1
-  const run = await runFfmpeg(['-i', file, '-f', 'f64le', '-c:a', 'pcm_f64le', '-'], { timeoutMs: 60_000, stdoutMaxBytes: 1 << 28 })
+  const run = await runFfmpeg(['-i', file, '-f', 'f64le', '-c:a', 'pcm_f64le', '-'], {
+    timeoutMs: 60_000,
+    stdoutMaxBytes: 1 << 28,
+  })
   const samples = new Float64Array(run.stdout.length / 8)
   new Uint8Array(samples.buffer).set(run.stdout.subarray(0, samples.length * 8))
   return { samples, rate: Number(m?.[1] ?? 48000), channels }
 }
 
 /** ffmpeg's own ebur128 (peak=true) figures of the file: integrated LUFS, true peak, and the last short-term and momentary readings. */
-export async function ffmpegLoudness(file: string): Promise<{ lufs: number; truePeak: number; lastM: number; lastS: number }> {
-  const run = await runFfmpeg(['-nostats', '-i', file, '-af', 'ebur128=peak=true', '-f', 'null', '-'], { timeoutMs: 60_000 })
+export async function ffmpegLoudness(
+  file: string,
+): Promise<{ lufs: number; truePeak: number; lastM: number; lastS: number }> {
+  const run = await runFfmpeg(['-nostats', '-i', file, '-af', 'ebur128=peak=true', '-f', 'null', '-'], {
+    timeoutMs: 60_000,
+  })
   const frames = [...run.stderr.matchAll(/M:\s*(-?[\d.]+|-inf) S:\s*(-?[\d.]+|-inf)/g)]
   const last = frames.at(-1)
   const lufs = Number(/I:\s+(-?[\d.]+) LUFS/.exec(run.stderr.slice(run.stderr.lastIndexOf('Summary:')))?.[1])
@@ -83,7 +107,18 @@ export async function mixUnder(dir: string, name: string, file: string, source: 
   const out = path.join(dir, `${name}.wav`)
   const mono = 'aresample=48000,aformat=sample_fmts=dbl:channel_layouts=mono'
   await runFfmpeg(
-    ['-y', '-i', file, '-filter_complex', `[0:a]${mono}[v];${source},${mono}[n];[v][n]amix=inputs=2:normalize=0:duration=first[out]`, '-map', '[out]', '-c:a', 'pcm_s24le', out],
+    [
+      '-y',
+      '-i',
+      file,
+      '-filter_complex',
+      `[0:a]${mono}[v];${source},${mono}[n];[v][n]amix=inputs=2:normalize=0:duration=first[out]`,
+      '-map',
+      '[out]',
+      '-c:a',
+      'pcm_s24le',
+      out,
+    ],
     { timeoutMs: 60_000 },
   )
   return out

@@ -4,15 +4,25 @@ import type { TimedWord } from '../../../../shared/readback/types'
 
 /** Heard words, 0.4 s apart, as a recogniser would give them. */
 function said(text: string): TimedWord[] {
-  return text.split(/\s+/).filter(Boolean).map((word, i) => ({ word, start_s: i * 0.4, end_s: i * 0.4 + 0.35 }))
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word, i) => ({ word, start_s: i * 0.4, end_s: i * 0.4 + 0.35 }))
 }
 
-const SPOT = 'This Saturday only, save 20% on every mattress at Dream Street Furniture. Prices start at $9.99. ' +
+const SPOT =
+  'This Saturday only, save 20% on every mattress at Dream Street Furniture. Prices start at $9.99. ' +
   "It's the sale of the year. Offer ends Sunday; restrictions apply."
 
 describe('compareToScript', () => {
   it('a clean read matches, with numbers read as words and contractions opened', () => {
-    const check = compareToScript(SPOT, said('this saturday only save twenty percent on every mattress at dream street furniture prices start at nine ninety nine it is the sale of the year offer ends sunday restrictions apply'))
+    const check = compareToScript(
+      SPOT,
+      said(
+        'this saturday only save twenty percent on every mattress at dream street furniture prices ' +
+          'start at nine ninety nine it is the sale of the year offer ends sunday restrictions apply',
+      ),
+    )
     expect(check.issues).toEqual([])
     expect(check.verdict).toBe('matches')
     expect(check.coverage).toBe(1)
@@ -24,21 +34,53 @@ describe('compareToScript', () => {
   })
 
   it('a changed day is a changed name of high severity, with what was heard and when', () => {
-    const check = compareToScript(SPOT, said('this sunday only save twenty percent on every mattress at dream street furniture prices start at nine ninety nine it is the sale of the year offer ends sunday restrictions apply'))
+    const check = compareToScript(
+      SPOT,
+      said(
+        'this sunday only save twenty percent on every mattress at dream street furniture prices ' +
+          'start at nine ninety nine it is the sale of the year offer ends sunday restrictions apply',
+      ),
+    )
     expect(check.verdict).toBe('mismatch')
     expect(check.issues).toHaveLength(1)
     const [issue] = check.issues
-    expect(issue).toMatchObject({ kind: 'changed', severity: 'high', expected: 'Saturday', heard: 'sunday', name: true, at_s: 0.4 })
+    expect(issue).toMatchObject({
+      kind: 'changed',
+      severity: 'high',
+      expected: 'Saturday',
+      heard: 'sunday',
+      name: true,
+      at_s: 0.4,
+    })
     expect(SPOT.slice(issue?.script_from ?? 0, issue?.script_to ?? 0)).toBe('Saturday')
   })
 
   it('a changed price is high and flagged as a number', () => {
-    const check = compareToScript(SPOT, said('this saturday only save twenty percent on every mattress at dream street furniture prices start at nine forty nine it is the sale of the year offer ends sunday restrictions apply'))
-    expect(check.issues).toEqual([expect.objectContaining({ kind: 'changed', severity: 'high', number: true, expected: '$9.99', heard: 'nine forty nine' })])
+    const check = compareToScript(
+      SPOT,
+      said(
+        'this saturday only save twenty percent on every mattress at dream street furniture prices ' +
+          'start at nine forty nine it is the sale of the year offer ends sunday restrictions apply',
+      ),
+    )
+    expect(check.issues).toEqual([
+      expect.objectContaining({
+        kind: 'changed',
+        severity: 'high',
+        number: true,
+        expected: '$9.99',
+        heard: 'nine forty nine',
+      }),
+    ])
   })
 
   it('digits read the other way still match: 20% as "twenty percent", 1,200 as "twelve hundred", 3rd as "third"', () => {
-    expect(compareToScript('Save 20% on 1,200 beds, 3rd floor.', said('save twenty percent on twelve hundred beds third floor')).verdict).toBe('matches')
+    expect(
+      compareToScript(
+        'Save 20% on 1,200 beds, 3rd floor.',
+        said('save twenty percent on twelve hundred beds third floor'),
+      ).verdict,
+    ).toBe('matches')
     expect(compareToScript('Save twenty percent today.', said('save 20% today')).verdict).toBe('matches')
     expect(compareToScript('Call 555 1212.', said('call five five five one two one two')).verdict).toBe('matches')
     expect(compareToScript('Just £109.', said('just one hundred and nine pounds')).verdict).toBe('matches')
@@ -68,28 +110,57 @@ describe('compareToScript', () => {
   })
 
   it('an omitted sentence is one missing issue of high severity, placed where the reading jumped', () => {
-    const check = compareToScript(SPOT, said('this saturday only save twenty percent on every mattress at dream street furniture it is the sale of the year offer ends sunday restrictions apply'))
+    const check = compareToScript(
+      SPOT,
+      said(
+        'this saturday only save twenty percent on every mattress at dream street furniture it is the sale of the year offer ends sunday restrictions apply',
+      ),
+    )
     expect(check.issues).toHaveLength(1)
-    expect(check.issues[0]).toMatchObject({ kind: 'missing', severity: 'high', expected: 'Prices start at $9.99', heard: null, number: true })
+    expect(check.issues[0]).toMatchObject({
+      kind: 'missing',
+      severity: 'high',
+      expected: 'Prices start at $9.99',
+      heard: null,
+      number: true,
+    })
     expect(check.issues[0]?.at_s).toBeCloseTo(12 * 0.4 + 0.35, 5)
     expect(check.coverage).toBeLessThan(1)
   })
 
   it('an inserted sentence is extra, a repeated word is soft', () => {
-    const extra = compareToScript('Visit us today. Offer ends Sunday.', said('visit us today we are open late offer ends sunday'))
-    expect(extra.issues).toEqual([expect.objectContaining({ kind: 'extra', severity: 'normal', heard: 'we are open late', expected: null, at_s: 1.2 })])
+    const extra = compareToScript(
+      'Visit us today. Offer ends Sunday.',
+      said('visit us today we are open late offer ends sunday'),
+    )
+    expect(extra.issues).toEqual([
+      expect.objectContaining({
+        kind: 'extra',
+        severity: 'normal',
+        heard: 'we are open late',
+        expected: null,
+        at_s: 1.2,
+      }),
+    ])
     const repeated = compareToScript('Visit us today.', said('visit visit us today'))
     expect(repeated.issues).toEqual([expect.objectContaining({ kind: 'repeated', severity: 'soft' })])
     expect(repeated.verdict).toBe('matches')
   })
 
   it('a legal line changed is high even for ordinary words', () => {
-    const check = compareToScript('Great beds. Restrictions apply, see store for details.', said('great beds restrictions apply see site for details'))
+    const check = compareToScript(
+      'Great beds. Restrictions apply, see store for details.',
+      said('great beds restrictions apply see site for details'),
+    )
     expect(check.issues).toEqual([expect.objectContaining({ kind: 'changed', severity: 'high', legal: true })])
   })
 
   it('nothing heard is a mismatch with a sentence, and an empty script does not crash', () => {
-    expect(compareToScript(SPOT, [])).toMatchObject({ verdict: 'mismatch', coverage: 0, summary: 'Booth heard no words in this take.' })
+    expect(compareToScript(SPOT, [])).toMatchObject({
+      verdict: 'mismatch',
+      coverage: 0,
+      summary: 'Booth heard no words in this take.',
+    })
     expect(compareToScript('', said('hello'))).toMatchObject({ coverage: 0 })
   })
 })

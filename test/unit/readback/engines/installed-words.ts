@@ -9,5 +9,8 @@ import { dictionaryAt, type Dictionary } from '../../../../main/readback/script/
 export async function installedWords(): Promise<{ dict: Dictionary; general: GeneralWord[] }> {
   const setup = await findPocketsphinx()
   if (typeof setup === 'string') throw new Error(setup)
-  return { dict: await dictionaryAt(setup.dict), general: setup.generalLm ? await generalModelWords(setup.generalLm) : [] }
+  return {
+    dict: await dictionaryAt(setup.dict),
+    general: setup.generalLm ? await generalModelWords(setup.generalLm) : [],
+  }
 }

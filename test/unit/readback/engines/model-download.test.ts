@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchManifest } from '../../../../main/readback/engines/sherpa/hf-manifest'
-import { downloadModel, ModelDownloadError, type ManifestFile } from '../../../../main/readback/engines/sherpa/model-download'
+import {
+  downloadModel,
+  ModelDownloadError,
+  type ManifestFile,
+} from '../../../../main/readback/engines/sherpa/model-download'
 import { SHERPA_MODEL } from '../../../../main/readback/engines/sherpa/sherpa-model'
 
 const BIG = randomBytes(300_000)
@@ -25,15 +29,35 @@ beforeAll(async () => {
     seen.push({ path: req.url ?? '', range: req.headers.range })
     if (req.url?.startsWith('/api/models/')) {
       res.setHeader('content-type', 'application/json')
-      res.end(JSON.stringify(SHERPA_MODEL.files.map((path, i) => (i === 3
-        ? { type: 'file', path, size: SMALL.length, oid: createHash('sha1').update(`blob ${SMALL.length}\0`).update(SMALL).digest('hex') }
-        : { type: 'file', path, size: 1, oid: 'a'.repeat(40), lfs: { oid: createHash('sha256').update(BIG).digest('hex'), size: BIG.length } }))))
+      res.end(
+        JSON.stringify(
+          SHERPA_MODEL.files.map((path, i) =>
+            i === 3
+              ? {
+                  type: 'file',
+                  path,
+                  size: SMALL.length,
+                  oid: createHash('sha1').update(`blob ${SMALL.length}\0`).update(SMALL).digest('hex'),
+                }
+              : {
+                  type: 'file',
+                  path,
+                  size: 1,
+                  oid: 'a'.repeat(40),
+                  lfs: { oid: createHash('sha256').update(BIG).digest('hex'), size: BIG.length },
+                },
+          ),
+        ),
+      )
       return
     }
     const body = req.url?.endsWith('tokens.txt') ? SMALL : BIG
     const m = /bytes=(\d+)-/.exec(req.headers.range ?? '')
     const from = m ? Number(m[1]) : 0
-    res.writeHead(m ? 206 : 200, { 'content-length': body.length - from, ...(m ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}) })
+    res.writeHead(m ? 206 : 200, {
+      'content-length': body.length - from,
+      ...(m ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}),
+    })
     if (cutAfter !== null && body === BIG) {
       const n = cutAfter
       cutAfter = null
@@ -51,7 +75,11 @@ afterAll(async () => {
 })
 
 const file = (over: Partial<ManifestFile> = {}): ManifestFile => ({
-  name: 'encoder.onnx', url: `${base}/big`, size: BIG.length, sha256: createHash('sha256').update(BIG).digest('hex'), ...over,
+  name: 'encoder.onnx',
+  url: `${base}/big`,
+  size: BIG.length,
+  sha256: createHash('sha256').update(BIG).digest('hex'),
+  ...over,
 })
 
 describe('downloadModel', () => {
@@ -87,7 +115,9 @@ describe('downloadModel', () => {
   it('refuses a file whose checksum does not match, and deletes it', async () => {
     const target = join(dir, 'bad')
     const err = await downloadModel([file({ sha256: 'f'.repeat(64) })], target).catch((e: unknown) => e)
-    expect((err as Error).message).toBe('The downloaded encoder.onnx does not match its published checksum and was deleted; try again later.')
+    expect((err as Error).message).toBe(
+      'The downloaded encoder.onnx does not match its published checksum and was deleted; try again later.',
+    )
     await expect(stat(join(target, 'encoder.onnx'))).rejects.toThrow()
     await expect(stat(join(target, 'encoder.onnx.part'))).rejects.toThrow()
   })
@@ -95,11 +125,15 @@ describe('downloadModel', () => {
   it('refuses a file without a checksum or with a path in its name, before fetching anything', async () => {
     seen.length = 0
     await expect(downloadModel([file({ sha256: undefined })], join(dir, 'x'))).rejects.toThrow(/no published checksum/)
-    await expect(downloadModel([file({ name: '../evil.onnx' })], join(dir, 'x'))).rejects.toThrow(/not a plain file name/)
+    await expect(downloadModel([file({ name: '../evil.onnx' })], join(dir, 'x'))).rejects.toThrow(
+      /not a plain file name/,
+    )
     expect(seen).toEqual([])
   })
 
   it('an unreachable server is a sentence', async () => {
-    await expect(downloadModel([file({ url: `${base.replace(/:\d+$/, ':1')}/big` })], join(dir, 'unreach'))).rejects.toThrow(/could not reach the model's server/)
+    await expect(
+      downloadModel([file({ url: `${base.replace(/:\d+$/, ':1')}/big` })], join(dir, 'unreach')),
+    ).rejects.toThrow(/could not reach the model's server/)
   })
 })

@@ -23,7 +23,10 @@ beforeAll(async () => {
     const m = /bytes=(\d+)-/.exec(req.headers.range ?? '')
     const from = m ? Number(m[1]) : 0
     res.writeHead(m ? 206 : 200, { 'content-length': BODY.length - from })
-    if (!slow) { res.end(BODY.subarray(from)); return }
+    if (!slow) {
+      res.end(BODY.subarray(from))
+      return
+    }
     // Trickles the first 10 kB, then waits: long enough to be stopped.
     res.write(BODY.subarray(from, from + 10_000))
     setTimeout(() => res.end(BODY.subarray(from + 10_000)), 5000).unref()
@@ -37,18 +40,38 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const manifest = async (): Promise<ManifestFile[]> => SHERPA_MODEL.files.map((name) => ({ name, url: `${base}/${name}`, size: BODY.length, sha256: createHash('sha256').update(BODY).digest('hex') }))
+const manifest = async (): Promise<ManifestFile[]> =>
+  SHERPA_MODEL.files.map((name) => ({
+    name,
+    url: `${base}/${name}`,
+    size: BODY.length,
+    sha256: createHash('sha256').update(BODY).digest('hex'),
+  }))
 
 describe('ModelManager', { timeout: 30_000 }, () => {
   it('shows the size, downloads with progress into the data folder, and then the model is present', async () => {
     const views: ReadbackModelView['download'][] = []
     let mgr: ModelManager | null = null
-    mgr = new ModelManager({ dataDir: join(dir, 'a'), chosenFolder: () => null, manifest, onChange: () => void mgr?.view().then((v) => views.push(v.download)) })
-    expect(await mgr.view()).toMatchObject({ present: false, sizeBytes: SHERPA_MODEL.approxBytes, source: 'data_folder', download: { state: 'idle' } })
+    mgr = new ModelManager({
+      dataDir: join(dir, 'a'),
+      chosenFolder: () => null,
+      manifest,
+      onChange: () => void mgr?.view().then((v) => views.push(v.download)),
+    })
+    expect(await mgr.view()).toMatchObject({
+      present: false,
+      sizeBytes: SHERPA_MODEL.approxBytes,
+      source: 'data_folder',
+      download: { state: 'idle' },
+    })
     mgr.start()
     await mgr.settled()
     const after = await mgr.view()
-    expect(after).toMatchObject({ present: true, sizeBytes: 4 * BODY.length, download: { state: 'done', bytesDone: 4 * BODY.length } })
+    expect(after).toMatchObject({
+      present: true,
+      sizeBytes: 4 * BODY.length,
+      download: { state: 'done', bytesDone: 4 * BODY.length },
+    })
     expect(after.folder).toBe(join(dir, 'a', 'models', SHERPA_MODEL.id))
     await new Promise((r) => setTimeout(r, 50))
     expect(views.some((v) => v.state === 'downloading')).toBe(true)
@@ -61,7 +84,10 @@ describe('ModelManager', { timeout: 30_000 }, () => {
     await new Promise((r) => setTimeout(r, 300))
     mgr.cancel()
     await mgr.settled()
-    expect((await mgr.view()).download).toMatchObject({ state: 'failed', message: 'The download was stopped; what was fetched is kept and it resumes next time.' })
+    expect((await mgr.view()).download).toMatchObject({
+      state: 'failed',
+      message: 'The download was stopped; what was fetched is kept and it resumes next time.',
+    })
     slow = false
     mgr.start()
     await mgr.settled()

@@ -30,7 +30,9 @@ beforeAll(async () => {
 
 describe('a read-back stopped while its model is built', { timeout: 60_000 }, () => {
   it('does not start building once stopped', async () => {
-    await expect(recogniserFiles({ script: SPOT_SCRIPT, dict, general, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(ReadbackStoppedError)
+    await expect(
+      recogniserFiles({ script: SPOT_SCRIPT, dict, general, signal: AbortSignal.abort() }),
+    ).rejects.toBeInstanceOf(ReadbackStoppedError)
   })
 
   it('stops between the words of the search for sound-alikes, long before the build would end', async () => {

@@ -31,19 +31,31 @@ describe('rivals and variants', () => {
   })
 
   it('a sound-alike is another word; the same word with its /h/ dropped is not ("Harbor" is no "arbor")', async () => {
-    const dict = new Map(Object.entries({
-      harbor: 'HH AA1 R B ER0', harper: 'HH AA1 R P ER0', arbor: 'AA1 R B ER0', arbour: 'AA1 R B ER0', barber: 'B AA1 R B ER0', hour: 'AW1 ER0', our: 'AW1 ER0',
-    }).map(([w, p]) => [w, [p]]))
+    const dict = new Map(
+      Object.entries({
+        harbor: 'HH AA1 R B ER0',
+        harper: 'HH AA1 R P ER0',
+        arbor: 'AA1 R B ER0',
+        arbour: 'AA1 R B ER0',
+        barber: 'B AA1 R B ER0',
+        hour: 'AW1 ER0',
+        our: 'AW1 ER0',
+      }).map(([w, p]) => [w, [p]]),
+    )
     const rivals = await soundNeighbours('harbor', ['HH AA1 R B ER0'], dict, { allowed: null, limit: 12, wide: true })
     expect(rivals).toEqual(expect.arrayContaining(['harper', 'barber']))
     expect(rivals).not.toContain('arbor')
     expect(rivals).not.toContain('arbour')
-    expect(await soundNeighbours('arbor', ['AA1 R B ER0'], dict, { allowed: null, limit: 12, wide: true })).not.toContain('harbor')
+    expect(
+      await soundNeighbours('arbor', ['AA1 R B ER0'], dict, { allowed: null, limit: 12, wide: true }),
+    ).not.toContain('harbor')
   })
 
   it('a negation can be dropped and an affirmation turned', () => {
     expect(negationVariants(words('financing is not available'))).toContainEqual(words('financing is available'))
-    expect(negationVariants(words('rates are subject to approval'))).toContainEqual(words('rates are not subject to approval'))
+    expect(negationVariants(words('rates are subject to approval'))).toContainEqual(
+      words('rates are not subject to approval'),
+    )
   })
 
   it('a variant adds its rival where it stands, and nothing to the script words around it', async () => {
@@ -64,12 +76,23 @@ describe('rivals and variants', () => {
 describe('doubts from the lattice', () => {
   // Two paths over 0.5–1.0 s: "lane" (0.55) and "line" (0.45), after a sure "maple".
   const LATTICE = [
-    'VERSION=1.0', 'N=5 L=5',
-    'I=0 t=0.00 W=<s>', 'I=1 t=0.10 W=maple', 'I=2 t=0.50 W=lane', 'I=3 t=0.50 W=line', 'I=4 t=1.00 W=</s>',
-    'J=0 S=0 E=1 a=0 l=0 p=1', 'J=1 S=1 E=2 a=0 l=0 p=0.55', 'J=2 S=1 E=3 a=0 l=0 p=0.45',
-    'J=3 S=2 E=4 a=0 l=0 p=0.55', 'J=4 S=3 E=4 a=0 l=0 p=0.45',
+    'VERSION=1.0',
+    'N=5 L=5',
+    'I=0 t=0.00 W=<s>',
+    'I=1 t=0.10 W=maple',
+    'I=2 t=0.50 W=lane',
+    'I=3 t=0.50 W=line',
+    'I=4 t=1.00 W=</s>',
+    'J=0 S=0 E=1 a=0 l=0 p=1',
+    'J=1 S=1 E=2 a=0 l=0 p=0.55',
+    'J=2 S=1 E=3 a=0 l=0 p=0.45',
+    'J=3 S=2 E=4 a=0 l=0 p=0.55',
+    'J=4 S=3 E=4 a=0 l=0 p=0.45',
   ].join('\n')
-  const given = [{ word: 'maple', start_s: 0.1, end_s: 0.5 }, { word: 'lane', start_s: 0.5, end_s: 1 }]
+  const given = [
+    { word: 'maple', start_s: 0.1, end_s: 0.5 },
+    { word: 'lane', start_s: 0.5, end_s: 1 },
+  ]
 
   it('a word with a close rival is doubted, naming the rival; a sure word is not', () => {
     const doubts = latticeDoubts(given, parseHtkLattice(LATTICE))
@@ -81,9 +104,10 @@ describe('doubts from the lattice', () => {
   })
 })
 
-describe('the second hearing\'s words', () => {
-  it('reads pocketsphinx_batch\'s -hypseg line: each word from its first frame to the next word\'s, noise marks left out', () => {
-    const line = 'take S 0 T -9000 A -8000 L -1000 0 -10 0 <sil> 10 -300 -20 harper 52 -200 -10 trust(2) 90 -50 0 <sil> 120'
+describe("the second hearing's words", () => {
+  it("reads pocketsphinx_batch's -hypseg line: each word from its first frame to the next word's, noise marks left out", () => {
+    const line =
+      'take S 0 T -9000 A -8000 L -1000 0 -10 0 <sil> 10 -300 -20 harper 52 -200 -10 trust(2) 90 -50 0 <sil> 120'
     expect(parseHypseg(line)).toEqual([
       { word: 'harper', start_s: 0.1, end_s: 0.51 },
       { word: 'trust', start_s: 0.52, end_s: 0.89 },

@@ -13,7 +13,9 @@ const PHONES = ['T', 'D', 'S', 'Z', 'M', 'N', 'IY', 'IH', 'AA', 'AO', 'K', 'R']
 const NEAR = new Set(['T D', 'D T', 'S Z', 'Z S', 'M N', 'N M', 'IY IH', 'IH IY', 'AA AO', 'AO AA'])
 
 function reference(a: readonly string[], b: readonly string[], max: number): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  )
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const sub = a[i - 1] === b[j - 1] ? 0 : NEAR.has(`${a[i - 1]} ${b[j - 1]}`) ? 0.5 : 1
@@ -24,14 +26,18 @@ function reference(a: readonly string[], b: readonly string[], max: number): num
   return v > max ? Infinity : v
 }
 
-const distance = (a: readonly string[], b: readonly string[], max: number) => phoneDistance(phoneCodes(a.join(' ')), phoneCodes(b.join(' ')), max)
+const distance = (a: readonly string[], b: readonly string[], max: number) =>
+  phoneDistance(phoneCodes(a.join(' ')), phoneCodes(b.join(' ')), max)
 
 describe('the sound-alike distance', () => {
   it('gives what the whole table gives, for any two phone sequences and either limit', () => {
     const phones = fc.array(fc.constantFrom(...PHONES), { maxLength: 12 })
-    fc.assert(fc.property(phones, phones, fc.constantFrom(1, 2), (a, b, max) => {
-      expect(distance(a, b, max)).toBe(reference(a, b, max))
-    }), { numRuns: 3000 })
+    fc.assert(
+      fc.property(phones, phones, fc.constantFrom(1, 2), (a, b, max) => {
+        expect(distance(a, b, max)).toBe(reference(a, b, max))
+      }),
+      { numRuns: 3000 },
+    )
   })
 
   it('counts a near pair as half a change, two near pairs as one, and gives up past its limit', () => {

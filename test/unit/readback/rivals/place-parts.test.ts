@@ -39,17 +39,30 @@ describe('the other parts of a place name', () => {
     expect(placePartRivals('obay', isWord)).toEqual([])
   })
 
-  it('the model offers them in a name\'s place only', async () => {
-    const dict: Dictionary = new Map(['visit', 'fairfield', 'and', 'fair', 'field', 'wood', 'view', 'prices', 'maple', 'lane'].map((w) => [w, ['F EH R']]))
-    const sentences = [['visit', 'fairfield', 'and', 'maple', 'lane'], ['fair', 'prices']]
+  it("the model offers them in a name's place only", async () => {
+    const dict: Dictionary = new Map(
+      ['visit', 'fairfield', 'and', 'fair', 'field', 'wood', 'view', 'prices', 'maple', 'lane'].map((w) => [
+        w,
+        ['F EH R'],
+      ]),
+    )
+    const sentences = [
+      ['visit', 'fairfield', 'and', 'maple', 'lane'],
+      ['fair', 'prices'],
+    ]
     const lm = await scriptLanguageModel({
-      sentences, pronunciations: new Map(), dict, general: [], builtIn: [], names: new Set(['fairfield', 'maple', 'lane']),
+      sentences,
+      pronunciations: new Map(),
+      dict,
+      general: [],
+      builtIn: [],
+      names: new Set(['fairfield', 'maple', 'lane']),
     })
     const rivals = rivalsOf(lm.sentences)
-    expect([...rivals.get('fairfield') ?? []]).toEqual(expect.arrayContaining(['fairview', 'fairwood']))
-    expect([...rivals.get('lane') ?? []]).toContain('road')
+    expect([...(rivals.get('fairfield') ?? [])]).toEqual(expect.arrayContaining(['fairview', 'fairwood']))
+    expect([...(rivals.get('lane') ?? [])]).toContain('road')
     // "fair" is no name here: an ordinary word gets no place parts.
-    expect([...rivals.get('fair') ?? []]).not.toContain('fairview')
+    expect([...(rivals.get('fair') ?? [])]).not.toContain('fairview')
   })
 })
 
@@ -60,13 +73,17 @@ function timed(text: string, at = 0): TimedWord[] {
 describe('two hearings giving words that only start alike', () => {
   it('in a dictionary\'s words, "brightwater" and "brightwood" disagree; "harbor" and "harbors" do not', () => {
     const closed = { vocabulary: 'closed' } as const
-    expect(doubtsBetween(timed('at brightwater motors'), timed('at brightwood motors'), closed)).toEqual([{ start_s: 0.5, end_s: 0.9, heard: 'brightwood' }])
+    expect(doubtsBetween(timed('at brightwater motors'), timed('at brightwood motors'), closed)).toEqual([
+      { start_s: 0.5, end_s: 0.9, heard: 'brightwood' },
+    ])
     expect(doubtsBetween(timed('harbor trust bank'), timed('harbors trust bank'), closed)).toEqual([])
   })
 
   it('spelled piece by piece (sherpa-onnx), a name spelled its own way is the same reading', () => {
     expect(doubtsBetween(timed('at brightwater motors'), timed('at brightwatter motors'))).toEqual([])
-    expect(doubtsBetween(timed('at brightwater motors'), timed('at brightwatter motors'), { vocabulary: 'open' })).toEqual([])
+    expect(
+      doubtsBetween(timed('at brightwater motors'), timed('at brightwatter motors'), { vocabulary: 'open' }),
+    ).toEqual([])
   })
 
   it('a doubt naming a word that only starts like the script\'s is a check, not "matches"', () => {
@@ -74,10 +91,15 @@ describe('two hearings giving words that only start alike', () => {
     const first = timed('at brightwater motors every sedan is on sale')
     const clean = compareToScript(script, first, { now: 0 })
     expect(clean.verdict).toBe('matches')
-    const doubted = compareToScript(script, first, { now: 0, doubts: [{ start_s: 0.5, end_s: 0.9, heard: 'brightwood' }] })
+    const doubted = compareToScript(script, first, {
+      now: 0,
+      doubts: [{ start_s: 0.5, end_s: 0.9, heard: 'brightwood' }],
+    })
     expect(doubted.verdict).toBe('check')
     expect(doubted.issues.map((i) => `${i.expected} → ${i.heard}`)).toEqual(['Brightwater → brightwood'])
     // An ending added is the same word read loosely.
-    expect(compareToScript(script, first, { now: 0, doubts: [{ start_s: 0.5, end_s: 0.9, heard: 'brightwaters' }] }).verdict).toBe('matches')
+    expect(
+      compareToScript(script, first, { now: 0, doubts: [{ start_s: 0.5, end_s: 0.9, heard: 'brightwaters' }] }).verdict,
+    ).toBe('matches')
   })
 })

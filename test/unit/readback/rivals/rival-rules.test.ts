@@ -13,12 +13,25 @@ import type { RivalRule } from '../../../../main/readback/rivals/rival-rule'
 import { RIVAL_RULES, wordTurns } from '../../../../main/readback/rivals/rival-rules'
 import { rivalsOf } from '../../../../main/readback/language-model/model-rivals'
 
-const PHONES: Record<string, string> = { drive: 'D R AY V', ten: 'T EH N', miles: 'M AY L Z', kilometres: 'K IH L AA M AH T ER Z', north: 'N AO R TH' }
+const PHONES: Record<string, string> = {
+  drive: 'D R AY V',
+  ten: 'T EH N',
+  miles: 'M AY L Z',
+  kilometres: 'K IH L AA M AH T ER Z',
+  north: 'N AO R TH',
+}
 const dict: Dictionary = new Map(Object.entries(PHONES).map(([w, p]) => [w, [p]]))
 const sentences = [['drive', 'ten', 'miles', 'north']]
-const build = (rules: readonly RivalRule[]) => scriptLanguageModel({
-  sentences, pronunciations: new Map(sentences.flat().map((w) => [w, [PHONES[w] as string]])), dict, general: [], builtIn: [], names: new Set(), rules,
-})
+const build = (rules: readonly RivalRule[]) =>
+  scriptLanguageModel({
+    sentences,
+    pronunciations: new Map(sentences.flat().map((w) => [w, [PHONES[w] as string]])),
+    dict,
+    general: [],
+    builtIn: [],
+    names: new Set(),
+    rules,
+  })
 
 /** A rule of the kind a talent would add: a unit swapped. */
 const units: RivalRule = {
@@ -29,7 +42,8 @@ const units: RivalRule = {
 describe('the rival rules registry', () => {
   it('lists each rule once, each implementing some part of the interface', () => {
     expect(new Set(RIVAL_RULES.map((r) => r.name)).size).toBe(RIVAL_RULES.length)
-    for (const rule of RIVAL_RULES) expect(rule.rivalsOf ?? rule.variantsOf ?? rule.namedBy ?? rule.leftOutMatters ?? rule.turnsOf).toBeDefined()
+    for (const rule of RIVAL_RULES)
+      expect(rule.rivalsOf ?? rule.variantsOf ?? rule.namedBy ?? rule.leftOutMatters ?? rule.turnsOf).toBeDefined()
   })
 
   it('a rule added to the list reaches the model and the doubt filter; without it, neither', async () => {
@@ -46,7 +60,7 @@ describe('the rival rules registry', () => {
     expect(namesRival(['ten'], ['tan'], new Map())).toBe(false)
   })
 
-  it('the turns hearing hears what the registry\'s rules name: negations today, another rule\'s words once it is listed', () => {
+  it("the turns hearing hears what the registry's rules name: negations today, another rule's words once it is listed", () => {
     expect(wordTurns('not')).toEqual([''])
     expect(wordTurns('cannot')).toEqual(['can'])
     expect(wordTurns("isn't")).toEqual(['is'])
@@ -54,7 +68,10 @@ describe('the rival rules registry', () => {
     expect(wordTurns('glasses')).toEqual([])
     // A rule with a one-word misread of its own: listed, its turns join (in the registry's order, once each).
     const only: RivalRule = { name: 'only read as also', turnsOf: (word) => (word === 'only' ? ['also', ''] : []) }
-    const never: RivalRule = { name: 'never read as always', turnsOf: (word) => (word === 'never' ? ['always', ''] : []) }
+    const never: RivalRule = {
+      name: 'never read as always',
+      turnsOf: (word) => (word === 'never' ? ['always', ''] : []),
+    }
     expect(wordTurns('only', [...RIVAL_RULES, only])).toEqual(['also', ''])
     expect(wordTurns('never', [...RIVAL_RULES, never])).toEqual(['', 'ever', 'always'])
     expect(wordTurns('not', [])).toEqual([])

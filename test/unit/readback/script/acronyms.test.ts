@@ -8,8 +8,9 @@ import { pronounce } from '../../../../main/readback/script/pronunciations'
 
 describe('acronyms', () => {
   it('are the words written in capitals, 2 to 6 letters', () => {
-    expect(writtenAcronyms('Harbor Trust Bank, member FDIC. 0% APR for 60 months; I said OK. NOTHINGMORE, A, USA’s, R2D2'))
-      .toEqual(['fdic', 'apr', 'ok'])
+    expect(
+      writtenAcronyms('Harbor Trust Bank, member FDIC. 0% APR for 60 months; I said OK. NOTHINGMORE, A, USA’s, R2D2'),
+    ).toEqual(['fdic', 'apr', 'ok'])
   })
 
   it('none in copy written mostly in capitals', () => {
@@ -25,7 +26,9 @@ describe('acronyms', () => {
 
   it('keep their other readings and gain the letters', async () => {
     const dict = new Map([['apr', ['AE P ER']]])
-    const { lines } = await pronounce(['apr', 'bank'], new Map([...dict, ['bank', ['B AE NG K']]]), { spellOut: ['apr'] })
+    const { lines } = await pronounce(['apr', 'bank'], new Map([...dict, ['bank', ['B AE NG K']]]), {
+      spellOut: ['apr'],
+    })
     expect(lines).toContain('apr AE P ER')
     expect(lines).toContain('apr(2) EY P IY AA R')
     expect(lines).toContain('bank B AE NG K')

@@ -11,7 +11,20 @@ import { integerWords, ordinalForm } from '../../../../main/readback/script/numb
 import { spokenSentences } from '../../../../main/readback/script/spoken-sentences'
 import type { TimedWord } from '../../../../shared/readback/types'
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
 
 function said(words: readonly string[]): TimedWord[] {
   return words.map((word, i) => ({ word, start_s: i * 0.4, end_s: i * 0.4 + 0.35 }))
@@ -19,16 +32,34 @@ function said(words: readonly string[]): TimedWord[] {
 
 describe('a day of the month', () => {
   it('matches read as a number or as an ordinal; another day does not, either way', () => {
-    fc.assert(fc.property(fc.constantFrom(...MONTHS), fc.integer({ min: 1, max: 31 }), fc.integer({ min: 1, max: 31 }), fc.boolean(), (month, day, other, comma) => {
-      const script = `The sale ends ${month}${comma ? ',' : ''} ${day} at noon.`
-      const read = (d: number, ordinal: boolean) => said(['the', 'sale', 'ends', month.toLowerCase(), ...(ordinal ? ordinalForm(d) : integerWords(d)), 'at', 'noon'])
-      expect(compareToScript(script, read(day, false)).verdict).toBe('matches')
-      expect(compareToScript(script, read(day, true)).verdict).toBe('matches')
-      if (other !== day) {
-        expect(compareToScript(script, read(other, false)).verdict).not.toBe('matches')
-        expect(compareToScript(script, read(other, true)).verdict).not.toBe('matches')
-      }
-    }), { numRuns: 200 })
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...MONTHS),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.boolean(),
+        (month, day, other, comma) => {
+          const script = `The sale ends ${month}${comma ? ',' : ''} ${day} at noon.`
+          const read = (d: number, ordinal: boolean) =>
+            said([
+              'the',
+              'sale',
+              'ends',
+              month.toLowerCase(),
+              ...(ordinal ? ordinalForm(d) : integerWords(d)),
+              'at',
+              'noon',
+            ])
+          expect(compareToScript(script, read(day, false)).verdict).toBe('matches')
+          expect(compareToScript(script, read(day, true)).verdict).toBe('matches')
+          if (other !== day) {
+            expect(compareToScript(script, read(other, false)).verdict).not.toBe('matches')
+            expect(compareToScript(script, read(other, true)).verdict).not.toBe('matches')
+          }
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 
   it('the recogniser is told both readings', () => {
@@ -46,7 +77,9 @@ describe('a day of the month', () => {
     expect(dayAfterMonth('financing for 60', 14, '60')).toBeNull()
     expect(dayAfterMonth('dismay 5', 7, '5')).toBeNull()
     expect(dayAfterMonth('June $5', 5, '$5')).toBeNull()
-    expect(compareToScript('Take Route 9 north.', said(['take', 'route', 'ninth', 'north'])).verdict).not.toBe('matches')
+    expect(compareToScript('Take Route 9 north.', said(['take', 'route', 'ninth', 'north'])).verdict).not.toBe(
+      'matches',
+    )
     expect(spokenSentences('Visit us on Route 9.').map((s) => s.join(' '))).not.toContain('visit us on route ninth')
   })
 })

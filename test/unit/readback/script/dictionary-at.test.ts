@@ -10,7 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { dictionaryAt } from '../../../../main/readback/script/pronunciations'
 
 const dirs: string[] = []
-afterEach(() => { for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true }) })
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
+})
 
 function folder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'booth-dict-'))

@@ -9,7 +9,17 @@ import { compareToScript } from '../../../../main/readback/compare/compare'
 
 describe('numbers before punctuation', () => {
   it('the comma after a number is not part of it; a thousands comma is', () => {
-    expect(pieces('at just $499, with 1,250 growers, 9 to 9.').map((p) => p.text)).toEqual(['at', 'just', '$499', 'with', '1,250', 'growers', '9', 'to', '9'])
+    expect(pieces('at just $499, with 1,250 growers, 9 to 9.').map((p) => p.text)).toEqual([
+      'at',
+      'just',
+      '$499',
+      'with',
+      '1,250',
+      'growers',
+      '9',
+      'to',
+      '9',
+    ])
   })
 
   it('a number before a comma matches the same number read as words', () => {
@@ -22,6 +32,10 @@ describe('numbers before punctuation', () => {
 
   it('a decimal point does not end the sentence', () => {
     const text = 'At Lakeside, rates as low as 4.9 percent APR.\n\nApply now. Save $9.99 today!'
-    expect(scriptModel(text).sentences.map((r) => text.slice(r.from, r.to))).toEqual(['At Lakeside, rates as low as 4.9 percent APR.', 'Apply now.', 'Save $9.99 today!'])
+    expect(scriptModel(text).sentences.map((r) => text.slice(r.from, r.to))).toEqual([
+      'At Lakeside, rates as low as 4.9 percent APR.',
+      'Apply now.',
+      'Save $9.99 today!',
+    ])
   })
 })

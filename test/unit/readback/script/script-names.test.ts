@@ -7,17 +7,45 @@ import { describe, expect, it } from 'vitest'
 import { scriptNames } from '../../../../main/readback/script/script-names'
 
 /** A general model's words with their log10 likelihoods. */
-const GENERAL = new Map([
-  ['at', -2.5], ['this', -2.6], ['every', -3.2], ['call', -3.4], ['save', -3.9], ['offer', -4.0], ['trust', -4.0], ['visit', -4.1],
-  ['street', -3.9], ['summit', -4.9], ['harbor', -5.2], ['motors', -5.3], ['hollis', -6.3], ['fairfield', -6.2],
-].map(([word, log10]) => [word as string, log10 as number]))
+const GENERAL = new Map(
+  [
+    ['at', -2.5],
+    ['this', -2.6],
+    ['every', -3.2],
+    ['call', -3.4],
+    ['save', -3.9],
+    ['offer', -4.0],
+    ['trust', -4.0],
+    ['visit', -4.1],
+    ['street', -3.9],
+    ['summit', -4.9],
+    ['harbor', -5.2],
+    ['motors', -5.3],
+    ['hollis', -6.3],
+    ['fairfield', -6.2],
+  ].map(([word, log10]) => [word as string, log10 as number]),
+)
 
 describe('scriptNames', () => {
   it('takes capitalised words inside sentences, and starts of sentences only where something says they are names', () => {
-    const script = 'At Brightwater Motors, every new sedan comes with 0% financing. Visit Brightwater Motors in Fairfield. ' +
+    const script =
+      'At Brightwater Motors, every new sedan comes with 0% financing. Visit Brightwater Motors in Fairfield. ' +
       'Save big this week. Harbor Trust Bank pays more. Hollis and Finch is open. Summit Valley is here. Offer ends Monday.'
     const names = scriptNames(script, [], GENERAL)
-    for (const n of ['brightwater', 'motors', 'fairfield', 'harbor', 'trust', 'bank', 'hollis', 'finch', 'summit', 'valley', 'monday']) expect(names, n).toContain(n)
+    for (const n of [
+      'brightwater',
+      'motors',
+      'fairfield',
+      'harbor',
+      'trust',
+      'bank',
+      'hollis',
+      'finch',
+      'summit',
+      'valley',
+      'monday',
+    ])
+      expect(names, n).toContain(n)
     for (const n of ['at', 'visit', 'save', 'offer', 'every', 'big']) expect(names, n).not.toContain(n)
   })
 

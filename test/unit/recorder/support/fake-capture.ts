@@ -7,7 +7,12 @@ import type { BoothApi } from '../../../../shared/bridge'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import type { InputLevel, RecordingSink } from '../../../../renderer/src/takes/recorder/pcm-capture'
 import type {
-  PunchCapture, PunchCaptureOptions, PunchStarted, RecorderCapture, RecorderClock, TakeCapture,
+  PunchCapture,
+  PunchCaptureOptions,
+  PunchStarted,
+  RecorderCapture,
+  RecorderClock,
+  TakeCapture,
 } from '../../../../renderer/src/takes/recorder/recorder-types'
 
 function gate() {
@@ -25,7 +30,11 @@ export class FakeTake implements TakeCapture {
   sent = 0
   readonly opening = gate()
   log: string[] = []
-  constructor(private readonly sink: RecordingSink<TakeView>, private readonly onLevel: (l: InputLevel) => void, readonly onFailure: (err: unknown) => void) {}
+  constructor(
+    private readonly sink: RecordingSink<TakeView>,
+    private readonly onLevel: (l: InputLevel) => void,
+    readonly onFailure: (err: unknown) => void,
+  ) {}
   async start(deviceId: string | null): Promise<string> {
     this.log.push(`start ${deviceId ?? 'default'}`)
     await this.opening.promise
@@ -59,11 +68,20 @@ export class FakePunch implements PunchCapture {
   position = 0
   readonly opening = gate()
   log: string[] = []
-  constructor(private readonly api: BoothApi, readonly o: PunchCaptureOptions) {}
+  constructor(
+    private readonly api: BoothApi,
+    readonly o: PunchCaptureOptions,
+  ) {}
   async prepare(): Promise<PunchStarted> {
     await this.opening.promise
     const { recordingTakeId, plan } = await this.api.startPunch({
-      takeId: this.o.takeId, sentence: this.o.sentence, sampleRate: 48_000, channels: 1, latencySamples: 480, latencySource: 'reported', prerollS: this.o.prerollS,
+      takeId: this.o.takeId,
+      sentence: this.o.sentence,
+      sampleRate: 48_000,
+      channels: 1,
+      latencySamples: 480,
+      latencySource: 'reported',
+      prerollS: this.o.prerollS,
     })
     this.started = { recordingTakeId, plan, latency: { samples: 480, ms: 10, source: 'reported' } }
     this.position = plan.preroll_s
@@ -88,7 +106,10 @@ export function fakeCapture(api: BoothApi) {
   const punches: FakePunch[] = []
   let inputsChanged: (() => void) | null = null
   const capture: RecorderCapture = {
-    listInputs: async () => [{ deviceId: 'default', label: 'Default' }, { deviceId: 'usb', label: 'USB Audio CODEC' }],
+    listInputs: async () => [
+      { deviceId: 'default', label: 'Default' },
+      { deviceId: 'usb', label: 'USB Audio CODEC' },
+    ],
     watchInputs: (changed) => {
       inputsChanged = changed
       return () => {
@@ -105,7 +126,10 @@ export function fakeCapture(api: BoothApi) {
       punches.push(p)
       return p
     },
-    describeError: (err) => ((err as { name?: string })?.name === 'NotAllowedError' ? 'Booth may not use the microphone. Allow it in the system settings, then try again.' : String((err as Error)?.message ?? err)),
+    describeError: (err) =>
+      (err as { name?: string })?.name === 'NotAllowedError'
+        ? 'Booth may not use the microphone. Allow it in the system settings, then try again.'
+        : String((err as Error)?.message ?? err),
   }
   return { capture, takes, punches, watching: () => inputsChanged !== null }
 }

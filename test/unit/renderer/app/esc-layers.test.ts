@@ -6,7 +6,16 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { escAction, type EscScene } from '../../../../renderer/src/app/navigation/esc-layers'
 
-const NOTHING: EscScene = { typing: false, ownedLayer: false, openFold: false, message: false, peek: false, jobOpen: false, takeUnderWay: false, ticked: false }
+const NOTHING: EscScene = {
+  typing: false,
+  ownedLayer: false,
+  openFold: false,
+  message: false,
+  peek: false,
+  jobOpen: false,
+  takeUnderWay: false,
+  ticked: false,
+}
 
 describe('Esc closes the innermost open thing', () => {
   it('a message over an open job is dismissed, the job stays', () => {
@@ -30,8 +39,14 @@ describe('Esc closes the innermost open thing', () => {
   })
   it('never closes a job with a take under way, and closes it only when no inner layer is open (fast-check)', () => {
     const scene = fc.record({
-      typing: fc.boolean(), ownedLayer: fc.boolean(), openFold: fc.boolean(), message: fc.boolean(),
-      peek: fc.boolean(), jobOpen: fc.boolean(), takeUnderWay: fc.boolean(), ticked: fc.boolean(),
+      typing: fc.boolean(),
+      ownedLayer: fc.boolean(),
+      openFold: fc.boolean(),
+      message: fc.boolean(),
+      peek: fc.boolean(),
+      jobOpen: fc.boolean(),
+      takeUnderWay: fc.boolean(),
+      ticked: fc.boolean(),
     })
     fc.assert(
       fc.property(scene, (s) => {

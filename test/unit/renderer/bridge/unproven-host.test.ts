@@ -12,12 +12,22 @@ import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { BridgeCallError, createHttpTransport, HOST_LOST_MESSAGE, MAX_UNPROVEN } from '../../../../renderer/src/bridge/http-transport'
+import {
+  BridgeCallError,
+  createHttpTransport,
+  HOST_LOST_MESSAGE,
+  MAX_UNPROVEN,
+} from '../../../../renderer/src/bridge/http-transport'
 import { startWebHost } from '../../../../main/web/host'
 import { describeError } from '../../../../main/bridge/describe-error'
 import type { HostPresence } from '../../../../shared/bridge'
 
-interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: string }
+interface Seen {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+}
 
 const servers: Server[] = []
 afterEach(async () => {
@@ -34,7 +44,8 @@ async function impostor(proof: (nonce: string) => unknown): Promise<{ origin: st
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body })
       const url = new URL(req.url ?? '/', 'http://x')
       res.setHeader('set-cookie', 'booth-media-1=stolen; Path=/')
-      if (url.pathname === '/bridge/hello') return res.end(JSON.stringify({ ok: true, result: { proof: proof(url.searchParams.get('nonce') ?? '') } }))
+      if (url.pathname === '/bridge/hello')
+        return res.end(JSON.stringify({ ok: true, result: { proof: proof(url.searchParams.get('nonce') ?? '') } }))
       if (url.pathname === '/bridge/events') {
         res.writeHead(200, { 'content-type': 'text/event-stream' })
         return res.end('event: session\ndata: {"mode":"key_rejected"}\n\n')
@@ -79,7 +90,10 @@ describe('a host that does not prove itself', () => {
       const sessions: unknown[] = []
       transport.onPresence?.((p) => presence.push(p))
       transport.on('session', (s) => sessions.push(s))
-      const call = transport.call('getSession', {}).then(() => 'answered', (err: unknown) => err)
+      const call = transport.call('getSession', {}).then(
+        () => 'answered',
+        (err: unknown) => err,
+      )
       const failed = await call
       expect(failed).toBeInstanceOf(BridgeCallError)
       expect((failed as BridgeCallError).message).toBe(HOST_LOST_MESSAGE)
@@ -87,7 +101,9 @@ describe('a host that does not prove itself', () => {
       expect(lostCalls).toBe(1)
       // Once stopped, it stays stopped: a call answers at once, and nothing more is asked.
       const asked = fake.seen.length
-      await expect(transport.call('signIn', { baseUrl: 'x', apiKey: 'y' })).rejects.toMatchObject({ message: HOST_LOST_MESSAGE })
+      await expect(transport.call('signIn', { baseUrl: 'x', apiKey: 'y' })).rejects.toMatchObject({
+        message: HOST_LOST_MESSAGE,
+      })
       await new Promise((r) => setTimeout(r, 1_500))
       expect(fake.seen.length).toBe(asked)
       // Every request asked for a proof, and none carried the key anywhere.

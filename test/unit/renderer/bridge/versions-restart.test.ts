@@ -22,7 +22,10 @@ function presence() {
 }
 
 const view = (current: number, createdAt = '2020-01-01T00:00:00.000Z'): VersionsView => ({
-  takeId: 'tk1', jobId: '42', takeNumber: 3, current,
+  takeId: 'tk1',
+  jobId: '42',
+  takeNumber: 3,
+  current,
   versions: [{ number: current, created_at: createdAt } as VersionsView['versions'][number]],
 })
 
@@ -32,7 +35,9 @@ describe('work cut off by Booth stopping', () => {
     const refreshed: string[] = []
     const bridge = fakeBridge({
       onPresence: host.onPresence as never,
-      makePickupVersion: async () => { throw new BridgeCallError('unavailable', HOST_GONE_MESSAGE) },
+      makePickupVersion: async () => {
+        throw new BridgeCallError('unavailable', HOST_GONE_MESSAGE)
+      },
       listVersions: async () => view(1),
     })
     const { store } = createVersionsStore(bridge.api, (j) => refreshed.push(j))
@@ -41,7 +46,10 @@ describe('work cut off by Booth stopping', () => {
     expect(store.getState().notice['tk1']).toEqual({ tone: 'danger', text: HOST_GONE_MESSAGE })
     host.set('up')
     await settle()
-    expect(store.getState().notice['tk1']).toEqual({ tone: 'info', text: 'The pickup placed before Booth stopped was not finished; take 3 is at version 1.' })
+    expect(store.getState().notice['tk1']).toEqual({
+      tone: 'info',
+      text: 'The pickup placed before Booth stopped was not finished; take 3 is at version 1.',
+    })
     expect(refreshed).toEqual(['42'])
     // Said once: a later return of Booth changes nothing.
     store.getState().dismiss('tk1')
@@ -55,23 +63,35 @@ describe('work cut off by Booth stopping', () => {
     const host = presence()
     const bridge = fakeBridge({
       onPresence: host.onPresence as never,
-      cutRestart: async () => { throw new BridgeCallError('unavailable', HOST_GONE_MESSAGE) },
+      cutRestart: async () => {
+        throw new BridgeCallError('unavailable', HOST_GONE_MESSAGE)
+      },
       listVersions: async () => view(2, new Date(Date.now() + 1000).toISOString()),
     })
     const { store } = createVersionsStore(bridge.api, () => undefined)
     await store.getState().cutRestart('tk1', { from_s: 1, to_s: 2 })
     host.set('up')
     await settle()
-    expect(store.getState().notice['tk1']?.text).toBe('The false start cut was finished just before Booth stopped; take 3 is at version 2.')
+    expect(store.getState().notice['tk1']?.text).toBe(
+      'The false start cut was finished just before Booth stopped; take 3 is at version 2.',
+    )
   })
 
   it('a refusal from a running Booth stays what it said', async () => {
     const host = presence()
-    const bridge = fakeBridge({ onPresence: host.onPresence as never, makePickupVersion: async () => { throw new Error('Pickup 2 reads no sentence of the script.') } })
+    const bridge = fakeBridge({
+      onPresence: host.onPresence as never,
+      makePickupVersion: async () => {
+        throw new Error('Pickup 2 reads no sentence of the script.')
+      },
+    })
     const { store } = createVersionsStore(bridge.api, () => undefined)
     await store.getState().placePickups('tk1', ['p2'])
     host.set('up')
     await settle()
-    expect(store.getState().notice['tk1']).toEqual({ tone: 'danger', text: 'Pickup 2 reads no sentence of the script.' })
+    expect(store.getState().notice['tk1']).toEqual({
+      tone: 'danger',
+      text: 'Pickup 2 reads no sentence of the script.',
+    })
   })
 })

@@ -11,8 +11,19 @@ import { BridgeCallError, HOST_GONE_MESSAGE } from '../../../../renderer/src/bri
 import { createVersionsStore } from '../../../../renderer/src/takes/versions/versions-store'
 import { fakeBridge, settle } from '../support/fake-bridge'
 
-const NOTE: UnfinishedWorkNote = { takeId: 'tk1', jobId: '42', what: 'pickup', message: 'The pickup placed before Booth stopped was not finished; take 3 is at version 1.' }
-const view: VersionsView = { takeId: 'tk1', jobId: '42', takeNumber: 3, current: 1, versions: [{ number: 1, created_at: '2020-01-01T00:00:00.000Z' } as VersionsView['versions'][number]] }
+const NOTE: UnfinishedWorkNote = {
+  takeId: 'tk1',
+  jobId: '42',
+  what: 'pickup',
+  message: 'The pickup placed before Booth stopped was not finished; take 3 is at version 1.',
+}
+const view: VersionsView = {
+  takeId: 'tk1',
+  jobId: '42',
+  takeNumber: 3,
+  current: 1,
+  versions: [{ number: 1, created_at: '2020-01-01T00:00:00.000Z' } as VersionsView['versions'][number]],
+}
 
 describe("main's notes of unfinished work in the window", () => {
   it('are asked for once per job, shown by take, and dismissed on disk too', async () => {
@@ -20,8 +31,15 @@ describe("main's notes of unfinished work in the window", () => {
     const dismissed: string[] = []
     let asked = 0
     const bridge = fakeBridge({
-      listUnfinishedWork: async ({ jobId }: { jobId: string }) => { asked++; return notes.filter((n) => n.jobId === jobId) },
-      dismissUnfinishedWork: async ({ takeId }: { takeId: string }) => { dismissed.push(takeId); notes = []; return null },
+      listUnfinishedWork: async ({ jobId }: { jobId: string }) => {
+        asked++
+        return notes.filter((n) => n.jobId === jobId)
+      },
+      dismissUnfinishedWork: async ({ takeId }: { takeId: string }) => {
+        dismissed.push(takeId)
+        notes = []
+        return null
+      },
     } as never)
     const { store } = createVersionsStore(bridge.api, () => undefined)
     // Every take row of the job asks as it mounts: one question goes to main.
@@ -35,11 +53,16 @@ describe("main's notes of unfinished work in the window", () => {
     expect(store.getState().unfinished).toEqual({})
   })
 
-  it('a page that lived through the stop says it once: main\'s note, not its own as well', async () => {
+  it("a page that lived through the stop says it once: main's note, not its own as well", async () => {
     const fns = new Set<(p: HostPresence) => void>()
     const bridge = fakeBridge({
-      onPresence: ((fn: (p: HostPresence) => void) => { fns.add(fn); return () => fns.delete(fn) }) as never,
-      makePickupVersion: async () => { throw new BridgeCallError('unavailable', HOST_GONE_MESSAGE) },
+      onPresence: ((fn: (p: HostPresence) => void) => {
+        fns.add(fn)
+        return () => fns.delete(fn)
+      }) as never,
+      makePickupVersion: async () => {
+        throw new BridgeCallError('unavailable', HOST_GONE_MESSAGE)
+      },
       listVersions: async () => view,
       listUnfinishedWork: async () => [NOTE],
     } as never)

@@ -14,12 +14,20 @@ import { jobSummary } from '../../../support/conforming-answers'
 import type { JobSummary } from '../../../../shared/bridge'
 
 const job = (id: string) => jobSummary(id) as unknown as JobSummary
-const shape = (rows: ReturnType<typeof listRows>) => rows.map((r) => (r.kind === 'job' ? r.job.job_id : `?${r.row.job_id ?? ''}`))
+const shape = (rows: ReturnType<typeof listRows>) =>
+  rows.map((r) => (r.kind === 'job' ? r.job.job_id : `?${r.row.job_id ?? ''}`))
 
 describe('the rows of a list with jobs Booth cannot read', () => {
   it('puts each unreadable job back at the place the service sent it', () => {
     const items = [job('1'), job('3'), job('5')]
-    expect(shape(listRows(items, [{ position: 1, job_id: '2', problem: 'p' }, { position: 3, job_id: '4', problem: 'p' }]))).toEqual(['1', '?2', '3', '?4', '5'])
+    expect(
+      shape(
+        listRows(items, [
+          { position: 1, job_id: '2', problem: 'p' },
+          { position: 3, job_id: '4', problem: 'p' },
+        ]),
+      ),
+    ).toEqual(['1', '?2', '3', '?4', '5'])
     expect(shape(listRows(items, [{ position: 0, job_id: null, problem: 'p' }]))).toEqual(['?', '1', '3', '5'])
     expect(shape(listRows(items, [{ position: 3, job_id: '9', problem: 'p' }]))).toEqual(['1', '3', '5', '?9'])
     expect(shape(listRows([], [{ position: 0, job_id: '9', problem: 'p' }]))).toEqual(['?9'])
@@ -38,14 +46,18 @@ describe('the rows of a list with jobs Booth cannot read', () => {
 
 describe('the service answered, but not in a form Booth can read', () => {
   it('the connection line never says offline when the service answered', () => {
-    expect(problemHeadline({ online: true }, false)).toBe('The service answered, but Booth cannot use what it sent — working from saved copies')
+    expect(problemHeadline({ online: true }, false)).toBe(
+      'The service answered, but Booth cannot use what it sent — working from saved copies',
+    )
     expect(problemHeadline({ online: false }, false)).toBe('Offline — working from saved copies')
     expect(problemHeadline({ online: true }, true)).toBe('Waiting for the service')
   })
 
   it('the saved-list banner says why it shows the saved copy', () => {
     const now = Date.UTC(2026, 0, 10, 12)
-    expect(offlineBannerText(now - 2 * 3_600_000, now, false, true)).toBe("Showing jobs saved 2 hours ago: the service's latest answer could not be used")
+    expect(offlineBannerText(now - 2 * 3_600_000, now, false, true)).toBe(
+      "Showing jobs saved 2 hours ago: the service's latest answer could not be used",
+    )
     expect(offlineBannerText(now - 2 * 3_600_000, now, true)).toBe('Offline — showing jobs saved 2 hours ago')
   })
 

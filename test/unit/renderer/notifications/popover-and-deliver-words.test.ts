@@ -32,11 +32,18 @@ describe('placePopover', () => {
   })
 
   it('opens under the button, at its left edge, when there is room', () => {
-    expect(placePopover({ left: 100, top: 10, right: 130, bottom: 40 }, { width: 1280, height: 720 }, 360)).toEqual({ left: 100, top: 44, width: 360, maxHeight: 720 - 8 - 44 })
+    expect(placePopover({ left: 100, top: 10, right: 130, bottom: 40 }, { width: 1280, height: 720 }, 360)).toEqual({
+      left: 100,
+      top: 44,
+      width: 360,
+      maxHeight: 720 - 8 - 44,
+    })
   })
 
   it('moves left from a button near the right edge', () => {
-    expect(placePopover({ left: 1250, top: 10, right: 1270, bottom: 40 }, { width: 1280, height: 720 }, 360).left).toBe(1280 - 8 - 360)
+    expect(placePopover({ left: 1250, top: 10, right: 1270, bottom: 40 }, { width: 1280, height: 720 }, 360).left).toBe(
+      1280 - 8 - 360,
+    )
   })
 })
 
@@ -49,7 +56,14 @@ const take = (over: Partial<TakeView> = {}): TakeView =>
   }) as unknown as TakeView
 
 const job = (over: Record<string, unknown> = {}) =>
-  ({ can: { deliver: false }, status: 'pending', stage: 'accepted', spot_cancelled: false, deliver_notice: 'none', ...over }) as unknown as Parameters<typeof jobDeliverOff>[0]
+  ({
+    can: { deliver: false },
+    status: 'pending',
+    stage: 'accepted',
+    spot_cancelled: false,
+    deliver_notice: 'none',
+    ...over,
+  }) as unknown as Parameters<typeof jobDeliverOff>[0]
 
 describe('why a Deliver is off', () => {
   it('says nothing when the job takes a delivery and the take is ready', () => {
@@ -61,8 +75,12 @@ describe('why a Deliver is off', () => {
     expect(jobDeliverOff(job({ deliver_notice: 'declined' }))).toBe('this job was declined.')
     expect(jobDeliverOff(job({ status: 'completed' }))).toBe('this job is complete.')
     expect(jobDeliverOff(job({ spot_cancelled: true }))).toBe('the producer cancelled this spot.')
-    expect(jobDeliverOff(job({ stage: 'viewed' }))).toBe('the job is not accepted yet, and the service takes no delivery for it now.')
-    expect(jobDeliverOff(job({ stage: 'sent' }))).toBe('the job is not accepted yet, and the service takes no delivery for it now.')
+    expect(jobDeliverOff(job({ stage: 'viewed' }))).toBe(
+      'the job is not accepted yet, and the service takes no delivery for it now.',
+    )
+    expect(jobDeliverOff(job({ stage: 'sent' }))).toBe(
+      'the job is not accepted yet, and the service takes no delivery for it now.',
+    )
     expect(jobDeliverOff(job())).toBe('the service takes no delivery for this job now.')
   })
 
@@ -70,7 +88,9 @@ describe('why a Deliver is off', () => {
     expect(takeDeliverOff(take({ state: 'recording' }), null)).toBe('it is still recording.')
     expect(takeDeliverOff(take({ state: 'recovered' }), null)).toContain('keep it (or discard it) first')
     expect(takeDeliverOff(take({ preflight: null }), null)).toContain('has not measured it')
-    expect(takeDeliverOff(take({ delivery: { status: 'queued' } as TakeView['delivery'] }), null)).toBe('it is already on its way to the producer.')
+    expect(takeDeliverOff(take({ delivery: { status: 'queued' } as TakeView['delivery'] }), null)).toBe(
+      'it is already on its way to the producer.',
+    )
     expect(deliverOff(job({ status: 'completed' }), take({ preflight: null }), null)).toContain('has not measured it')
   })
 })

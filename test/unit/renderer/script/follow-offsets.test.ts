@@ -28,29 +28,37 @@ describe('script offsets on the shown text', () => {
   })
 
   it('any text: offsets never go back, stay inside the shown text, and the same text maps to itself', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (a, b) => {
-      const map = mapOffsets(a, b)
-      expect(map.length).toBe(a.length + 1)
-      for (let i = 0; i < map.length; i++) {
-        expect(map[i]).toBeGreaterThanOrEqual(i ? (map[i - 1] as number) : 0)
-        expect(map[i]).toBeLessThanOrEqual(b.length)
-      }
-      expect([...mapOffsets(a, a)]).toEqual([...Array(a.length + 1).keys()])
-    }))
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), fc.string({ maxLength: 200 }), (a, b) => {
+        const map = mapOffsets(a, b)
+        expect(map.length).toBe(a.length + 1)
+        for (let i = 0; i < map.length; i++) {
+          expect(map[i]).toBeGreaterThanOrEqual(i ? (map[i - 1] as number) : 0)
+          expect(map[i]).toBeLessThanOrEqual(b.length)
+        }
+        expect([...mapOffsets(a, a)]).toEqual([...Array(a.length + 1).keys()])
+      }),
+    )
   })
 
   it('whitespace changed anywhere keeps every word on itself', () => {
-    fc.assert(fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9$%.,]{1,8}$/), { minLength: 1, maxLength: 30 }), fc.array(fc.constantFrom(' ', '  ', '\n', '\n\n', ''), { minLength: 30, maxLength: 30 }), (words, gaps) => {
-      const script = words.join(' ')
-      const shown = words.map((w, i) => `${w}${gaps[i] ?? ' '}`).join('')
-      const map = mapOffsets(script, shown)
-      let from = 0
-      for (const w of words) {
-        const at = script.indexOf(w, from)
-        expect(shown.slice(map[at], map[at + w.length])).toBe(w)
-        from = at + w.length
-      }
-    }))
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[A-Za-z0-9$%.,]{1,8}$/), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.constantFrom(' ', '  ', '\n', '\n\n', ''), { minLength: 30, maxLength: 30 }),
+        (words, gaps) => {
+          const script = words.join(' ')
+          const shown = words.map((w, i) => `${w}${gaps[i] ?? ' '}`).join('')
+          const map = mapOffsets(script, shown)
+          let from = 0
+          for (const w of words) {
+            const at = script.indexOf(w, from)
+            expect(shown.slice(map[at], map[at + w.length])).toBe(w)
+            from = at + w.length
+          }
+        },
+      ),
+    )
   })
 })
 

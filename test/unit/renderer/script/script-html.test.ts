@@ -20,7 +20,11 @@ const HOSTILE_WORDS = ['Coca-Cola', "Dr. O'Neil", '$9.99', '(a+)+', '🍺', 'ש�
 
 let b: BrowserPage
 const render = (html: string, list: Array<{ word: string; say: string }> = []) =>
-  b.page.evaluate(([h, l]) => (window as unknown as { boothTest: { render(h: string, l: unknown): Rendered } }).boothTest.render(h, l), [html, list] as const)
+  b.page.evaluate(
+    ([h, l]) =>
+      (window as unknown as { boothTest: { render(h: string, l: unknown): Rendered } }).boothTest.render(h, l),
+    [html, list] as const,
+  )
 
 beforeAll(async () => {
   b = await openBrowserPage()
@@ -32,7 +36,8 @@ afterAll(async () => {
 describe('sanitized script HTML in Chromium under Booth’s CSP', () => {
   it('keeps only simple formatting tags, with no attributes', async () => {
     const r = await render(HOSTILE)
-    for (const tag of r.tags) expect(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'span']).toContain(tag)
+    for (const tag of r.tags)
+      expect(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'span']).toContain(tag)
     expect(r.attributes).toEqual([])
   })
 
@@ -77,7 +82,7 @@ describe('pronunciations marked on the words', () => {
   ]
 
   it('wraps each match in a focusable mark with the hint for hover, focus and screen readers', async () => {
-    const r = await render('<p>Save on <b>Vigoro</b> soil. Vigoro\'s best.</p>', list)
+    const r = await render("<p>Save on <b>Vigoro</b> soil. Vigoro's best.</p>", list)
     expect(r.marks).toEqual([
       { text: 'Vigoro', say: 'say: vih-GOR-oh', tabindex: '0', hint: ' (say: vih-GOR-oh)' },
       { text: 'Vigoro', say: 'say: vih-GOR-oh', tabindex: '0', hint: ' (say: vih-GOR-oh)' },
@@ -135,11 +140,17 @@ describe('ConfirmDialog', () => {
     const seen: string[] = []
     for (let i = 0; i < 4; i++) {
       await p.keyboard.press('Tab')
-      seen.push(await p.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''))
+      seen.push(
+        await p.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '',
+        ),
+      )
     }
     expect(seen).toEqual(['Cancel', 'Decline job', 'Reason', 'Cancel'])
     await p.keyboard.press('Escape')
-    await expect.poll(() => p.evaluate(() => (window as unknown as { boothTest: { events: string[] } }).boothTest.events)).toEqual(['cancel'])
+    await expect
+      .poll(() => p.evaluate(() => (window as unknown as { boothTest: { events: string[] } }).boothTest.events))
+      .toEqual(['cancel'])
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('opener')
   })
 })

@@ -9,7 +9,12 @@ describe('long scripts in blocks', () => {
     const chunks = chunkPieces(splitByPronunciations(text, [{ word: 'Coca-Cola', say: 'KOH-kuh' }]), 1000)
     expect(chunks.length).toBeGreaterThan(5)
     for (const c of chunks.slice(0, -1)) expect(c[c.length - 1]?.text.endsWith('\n')).toBe(true)
-    expect(chunks.flat().map((p) => p.text).join('')).toBe(text)
+    expect(
+      chunks
+        .flat()
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(text)
     expect(chunks.flat().filter((p) => p.say !== null)).toHaveLength(400)
   })
 
@@ -20,12 +25,24 @@ describe('long scripts in blocks', () => {
   it('joins back to the text and never cuts a mark (property)', () => {
     const piece = fc.oneof(fc.string({ unit: 'grapheme' }), fc.constantFrom('\n', 'Coca-Cola', '🍺\n', ' '))
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join('')), fc.integer({ min: 1, max: 40 }), (text, size) => {
-        const pieces = splitByPronunciations(text, [{ word: 'Coca-Cola', say: 'x' }, { word: '🍺', say: 'beer' }])
-        const chunks = chunkPieces(pieces, size)
-        expect(chunks.flat().map((p) => p.text).join('')).toBe(text)
-        expect(chunks.flat().filter((p) => p.say !== null)).toEqual(pieces.filter((p) => p.say !== null))
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 30 }).map((p) => p.join('')),
+        fc.integer({ min: 1, max: 40 }),
+        (text, size) => {
+          const pieces = splitByPronunciations(text, [
+            { word: 'Coca-Cola', say: 'x' },
+            { word: '🍺', say: 'beer' },
+          ])
+          const chunks = chunkPieces(pieces, size)
+          expect(
+            chunks
+              .flat()
+              .map((p) => p.text)
+              .join(''),
+          ).toBe(text)
+          expect(chunks.flat().filter((p) => p.say !== null)).toEqual(pieces.filter((p) => p.say !== null))
+        },
+      ),
       { numRuns: 300 },
     )
   })

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_JOB_LIST_QUERY, type BridgeEventName, type JobListQuery, type JobListView } from '../../../../shared/bridge'
+import {
+  DEFAULT_JOB_LIST_QUERY,
+  type BridgeEventName,
+  type JobListQuery,
+  type JobListView,
+} from '../../../../shared/bridge'
 import { createBoothStore } from '../../../../renderer/src/store/create-booth-store'
 import { fakeBridge, jobView, listView, settle, SIGNED_IN, SIGNED_OUT } from '../support/fake-bridge'
 
@@ -111,7 +116,10 @@ describe('booth store', () => {
   })
 
   it('says in words why a job could not be opened', async () => {
-    const bridge = fakeBridge({ getJob: async () => Promise.reject(new Error("Error invoking remote method 'booth:call': Error: Job 5 is not yours.")) })
+    const bridge = fakeBridge({
+      getJob: async () =>
+        Promise.reject(new Error("Error invoking remote method 'booth:call': Error: Job 5 is not yours.")),
+    })
     const { s } = await signedInStore(bridge)
     await s().openJob('5')
     expect(s().jobError).toBe('Job 5 is not yours.')

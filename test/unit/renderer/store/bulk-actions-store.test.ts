@@ -10,7 +10,10 @@ async function signedInStore(bridge = fakeBridge()) {
   return { bridge, s: () => booth.store.getState() }
 }
 
-const answer = (ids: string[], outcome = 'accepted'): JobActionResult => ({ replayed: false, results: ids.map((id) => ({ job_id: id, outcome, job: job(id) })) })
+const answer = (ids: string[], outcome = 'accepted'): JobActionResult => ({
+  replayed: false,
+  results: ids.map((id) => ({ job_id: id, outcome, job: job(id) })),
+})
 
 describe('bulk actions in the store', () => {
   it('ticks jobs from the list (one, a range, the page) and clears them when the tab changes', async () => {
@@ -29,10 +32,12 @@ describe('bulk actions in the store', () => {
   })
 
   it('runs a confirmed action with trimmed text, unticks the jobs it acted on and fetches the list again', async () => {
-    const { s, bridge } = await signedInStore(fakeBridge({
-      declineJobs: async ({ jobIds }) => answer(jobIds, 'declined'),
-      completeJobs: async ({ jobIds }) => answer(jobIds, 'completed'),
-    }))
+    const { s, bridge } = await signedInStore(
+      fakeBridge({
+        declineJobs: async ({ jobIds }) => answer(jobIds, 'declined'),
+        completeJobs: async ({ jobIds }) => answer(jobIds, 'completed'),
+      }),
+    )
     s().checkPage(true)
     const listCalls = bridge.callsOf('listJobs').length
     const outcome = await s().runJobAction('decline', { jobIds: ['1', '2'], reason: '  Booked that day.  ' })
@@ -46,20 +51,34 @@ describe('bulk actions in the store', () => {
   })
 
   it('keeps the ticks and says why when main refuses the action', async () => {
-    const { s } = await signedInStore(fakeBridge({
-      acceptJobs: async () => Promise.reject(new Error('Job 2 cannot be accepted: it is declined (stage declined). Nothing was changed.')),
-    }))
+    const { s } = await signedInStore(
+      fakeBridge({
+        acceptJobs: async () =>
+          Promise.reject(new Error('Job 2 cannot be accepted: it is declined (stage declined). Nothing was changed.')),
+      }),
+    )
     s().checkPage(true)
     const outcome = await s().runJobAction('accept', { jobIds: ['1', '2'] })
-    expect(outcome).toEqual({ ok: false, error: 'Job 2 cannot be accepted: it is declined (stage declined). Nothing was changed.' })
+    expect(outcome).toEqual({
+      ok: false,
+      error: 'Job 2 cannot be accepted: it is declined (stage declined). Nothing was changed.',
+    })
     expect(s().checkedJobs).toHaveLength(3)
   })
 
   it('refuses a scripts PDF of more than 25 jobs before asking main, and passes files through', async () => {
-    const { s, bridge } = await signedInStore(fakeBridge({
-      scriptsPdf: async ({ jobIds }) => ({ included: jobIds.slice(1), missing: [{ job_id: jobIds[0] ?? '', reason: 'no_pdf' }], savedPath: null, url: 'http://127.0.0.1:9/files/x', fileName: 'scripts.pdf' }),
-      downloadAttachment: async () => ({ savedPath: '/home/maya/direction-notes.pdf', url: null }),
-    }))
+    const { s, bridge } = await signedInStore(
+      fakeBridge({
+        scriptsPdf: async ({ jobIds }) => ({
+          included: jobIds.slice(1),
+          missing: [{ job_id: jobIds[0] ?? '', reason: 'no_pdf' }],
+          savedPath: null,
+          url: 'http://127.0.0.1:9/files/x',
+          fileName: 'scripts.pdf',
+        }),
+        downloadAttachment: async () => ({ savedPath: '/home/maya/direction-notes.pdf', url: null }),
+      }),
+    )
     const tooMany = await s().makeScriptsPdf(Array.from({ length: 26 }, (_, i) => String(i + 1)))
     expect(tooMany).toEqual({ ok: false, error: 'A scripts PDF can hold at most 25 jobs; 26 are selected.' })
     expect(bridge.callsOf('scriptsPdf')).toEqual([])

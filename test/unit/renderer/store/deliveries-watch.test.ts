@@ -4,12 +4,38 @@ import type { DeliveriesView, Delivery } from '../../../../shared/bridge-deliver
 import { fakeBridge, jobView } from '../support/fake-bridge'
 
 const delivery: Delivery = {
-  delivery_id: '900', take_label: 'main', take_number: 1, file_name: 'ACME_main_01.wav', original_name: 'ACME_main_01.wav', size_bytes: 1000,
-  status: 'processing', created_at: 1, updated_at: 1, note: null, facts: null, preflight: null,
-  check: { state: 'pending', verdict: null, coverage: null, summary: '', issues: [], checked_at: null, can_retry: false },
-  listen_url: null, listen_url_expires_at: null, can_withdraw: false, can_resume: false,
+  delivery_id: '900',
+  take_label: 'main',
+  take_number: 1,
+  file_name: 'ACME_main_01.wav',
+  original_name: 'ACME_main_01.wav',
+  size_bytes: 1000,
+  status: 'processing',
+  created_at: 1,
+  updated_at: 1,
+  note: null,
+  facts: null,
+  preflight: null,
+  check: {
+    state: 'pending',
+    verdict: null,
+    coverage: null,
+    summary: '',
+    issues: [],
+    checked_at: null,
+    can_retry: false,
+  },
+  listen_url: null,
+  listen_url_expires_at: null,
+  can_withdraw: false,
+  can_resume: false,
 }
-const view = (jobId: string, fetchedAt: number): DeliveriesView => ({ jobId, deliveries: jobView(jobId).job.deliveries_detail, fetchedAt, inMotion: false })
+const view = (jobId: string, fetchedAt: number): DeliveriesView => ({
+  jobId,
+  deliveries: jobView(jobId).job.deliveries_detail,
+  fetchedAt,
+  inMotion: false,
+})
 
 describe('deliveries of the job on screen (main owns refreshing, the store subscribes)', () => {
   it('asks main to watch the named job, and to stop when none is named', () => {
@@ -27,7 +53,10 @@ describe('deliveries of the job on screen (main owns refreshing, the store subsc
     await store.getState().openJob('31')
     const shown = () => store.getState().jobView?.job.deliveries_detail
     const original = shown()
-    const pushed = (jobId: string, fetchedAt: number): DeliveriesView => ({ ...view(jobId, fetchedAt), deliveries: [{ ...delivery, delivery_id: String(fetchedAt) }] })
+    const pushed = (jobId: string, fetchedAt: number): DeliveriesView => ({
+      ...view(jobId, fetchedAt),
+      deliveries: [{ ...delivery, delivery_id: String(fetchedAt) }],
+    })
     bridge.emit('deliveries', pushed('31', 1))
     expect(shown()).toEqual(original)
     store.getState().watchDeliveries('31')

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { bulkLimitProblem, checkRange, refreshChecked, setPageChecked, toggleChecked, uncheck } from '../../../../renderer/src/store/check-selection'
+import {
+  bulkLimitProblem,
+  checkRange,
+  refreshChecked,
+  setPageChecked,
+  toggleChecked,
+  uncheck,
+} from '../../../../renderer/src/store/check-selection'
 import { listCommand } from '../../../../renderer/src/jobs/list-keys'
 import { job } from '../support/fake-bridge'
 
@@ -33,7 +40,10 @@ describe('ticking jobs for a bulk action', () => {
   it('refreshes ticked summaries from a newer list and drops jobs acted on', () => {
     const newer = [job('2', { stage: 'accepted' })]
     const refreshed = refreshChecked([job('2'), job('9')], newer)
-    expect(refreshed.map((j) => [j.job_id, j.stage])).toEqual([['2', 'accepted'], ['9', 'sent']])
+    expect(refreshed.map((j) => [j.job_id, j.stage])).toEqual([
+      ['2', 'accepted'],
+      ['9', 'sent'],
+    ])
     expect(ids(uncheck(refreshed, ['9']))).toEqual(['2'])
   })
 

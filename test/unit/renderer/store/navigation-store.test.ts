@@ -27,7 +27,9 @@ describe('the view in the store', () => {
 
   it('refuses a part that does not exist, in words', async () => {
     const { s } = await signedInStore()
-    expect(() => s().setView('wallet' as BoothView)).toThrow(/"wallet" is not a part of Booth; choose one of jobs, earnings/)
+    expect(() => s().setView('wallet' as BoothView)).toThrow(
+      /"wallet" is not a part of Booth; choose one of jobs, earnings/,
+    )
     expect(s().view).toBe('jobs')
     expect(isBoothView('consent')).toBe(true)
     expect(isBoothView('Consent')).toBe(false)
@@ -52,8 +54,12 @@ describe('the view in the store', () => {
     const { stores } = createStores(bridge.api)
     await stores.booth.getState().loadSession()
     await stores.account.getState().loadSettings()
-    await stores.readback.getState().loadSettings().catch(() => undefined)
+    await stores.readback
+      .getState()
+      .loadSettings()
+      .catch(() => undefined)
     await settle()
-    for (const name of ['getSession', 'listDeliveryQueue', 'getAccountSettings', 'getReadbackSettings']) expect(bridge.callsOf(name)).toHaveLength(1)
+    for (const name of ['getSession', 'listDeliveryQueue', 'getAccountSettings', 'getReadbackSettings'])
+      expect(bridge.callsOf(name)).toHaveLength(1)
   })
 })

@@ -7,7 +7,10 @@ import { createPaintHold } from '../../../../renderer/src/store/paint-hold'
 function hold() {
   const paints: Array<() => void> = []
   const applied: Array<Record<string, number>> = []
-  const h = createPaintHold<number>(() => new Promise<void>((r) => paints.push(r)), (v) => applied.push(Object.fromEntries(v)))
+  const h = createPaintHold<number>(
+    () => new Promise<void>((r) => paints.push(r)),
+    (v) => applied.push(Object.fromEntries(v)),
+  )
   const paint = async () => {
     for (const p of paints.splice(0)) p()
     for (let i = 0; i < 4; i++) await Promise.resolve()

@@ -26,7 +26,10 @@ export function workerUrls(workers: Map<string, string>): Plugin {
   return {
     name: 'worker-url',
     setup(b) {
-      b.onResolve({ filter: /\?worker&url$/ }, (a) => ({ path: join(a.resolveDir, a.path.replace(/\?worker&url$/, '')), namespace: 'worker-url' }))
+      b.onResolve({ filter: /\?worker&url$/ }, (a) => ({
+        path: join(a.resolveDir, a.path.replace(/\?worker&url$/, '')),
+        namespace: 'worker-url',
+      }))
       b.onLoad({ filter: /.*/, namespace: 'worker-url' }, (a) => {
         const url = `/worker-${workers.size}.js`
         workers.set(url, a.path)
@@ -36,16 +39,32 @@ export function workerUrls(workers: Map<string, string>): Plugin {
   }
 }
 
-export async function openBrowserPage(entry = fileURLToPath(new URL('./dom-entry.tsx', import.meta.url))): Promise<BrowserPage> {
+export async function openBrowserPage(
+  entry = fileURLToPath(new URL('./dom-entry.tsx', import.meta.url)),
+): Promise<BrowserPage> {
   const workers = new Map<string, string>()
-  const options = { bundle: true, write: false, jsx: 'automatic', loader: { '.css': 'empty' }, define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'silent' } as const
+  const options = {
+    bundle: true,
+    write: false,
+    jsx: 'automatic',
+    loader: { '.css': 'empty' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  } as const
   const bundle = await build({ ...options, entryPoints: [entry], format: 'iife', plugins: [workerUrls(workers)] })
   const js = bundle.outputFiles[0]?.text ?? ''
   const workerJs = new Map<string, string>()
-  for (const [url, path] of workers) workerJs.set(url, (await build({ ...options, entryPoints: [path], format: 'esm' })).outputFiles[0]?.text ?? '')
+  for (const [url, path] of workers)
+    workerJs.set(url, (await build({ ...options, entryPoints: [path], format: 'esm' })).outputFiles[0]?.text ?? '')
   const browser: Browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   const page = await browser.newPage()
   const problems: string[] = []
@@ -59,12 +78,20 @@ export async function openBrowserPage(entry = fileURLToPath(new URL('./dom-entry
     if (path === '/bundle.js') return route.fulfill({ status: 200, contentType: 'text/javascript', body: js })
     const worker = workerJs.get(path)
     if (worker !== undefined) return route.fulfill({ status: 200, contentType: 'text/javascript', body: worker })
-    if (path === '/') return route.fulfill({ status: 200, contentType: 'text/html', headers: { 'content-security-policy': buildContentSecurityPolicy() }, body: html })
+    if (path === '/')
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        headers: { 'content-security-policy': buildContentSecurityPolicy() },
+        body: html,
+      })
     return route.fulfill({ status: 404, body: '' })
   })
   await page.goto(`${ORIGIN}/`)
   await page.evaluate(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   await page.waitForFunction(() => 'boothTest' in window)
   return { page, problems, close: () => browser.close() }

@@ -24,7 +24,13 @@ function describe(host: HTMLElement): Rendered {
   const all = Array.from(host.querySelectorAll('*'))
   return {
     tags: [...new Set(all.map((el) => el.tagName.toLowerCase()))],
-    attributes: [...new Set(all.filter((el) => el.tagName !== 'MARK' && !el.classList.contains('sr-only')).flatMap((el) => el.getAttributeNames()))],
+    attributes: [
+      ...new Set(
+        all
+          .filter((el) => el.tagName !== 'MARK' && !el.classList.contains('sr-only'))
+          .flatMap((el) => el.getAttributeNames()),
+      ),
+    ],
     text: host.textContent ?? '',
     html: host.innerHTML,
     marks: Array.from(host.querySelectorAll('mark'), (m) => ({

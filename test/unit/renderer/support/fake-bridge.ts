@@ -2,7 +2,16 @@
  * An in-memory BoothApi for store tests: answers from given functions, records every call, and emits
  * events like main does. (The real bridge needs main's services; the store only sees this interface.)
  */
-import type { BoothApi, BridgeEventName, BridgeEvents, JobListQuery, JobListView, JobSummary, JobView, SessionState } from '../../../../shared/bridge'
+import type {
+  BoothApi,
+  BridgeEventName,
+  BridgeEvents,
+  JobListQuery,
+  JobListView,
+  JobSummary,
+  JobView,
+  SessionState,
+} from '../../../../shared/bridge'
 
 export const SIGNED_IN: SessionState = {
   mode: 'signed_in',
@@ -11,30 +20,99 @@ export const SIGNED_IN: SessionState = {
   warnings: [],
   missingScopes: [],
 }
-export const SIGNED_OUT: SessionState = { mode: 'signed_out', baseUrl: null, account: null, warnings: [], missingScopes: [] }
+export const SIGNED_OUT: SessionState = {
+  mode: 'signed_out',
+  baseUrl: null,
+  account: null,
+  warnings: [],
+  missingScopes: [],
+}
 
 export function job(id: string, extra: Partial<JobSummary> = {}): JobSummary {
   return {
-    job_id: id, customer: { id: '1', name: 'Northstar Audio' }, voice: { id: '2', name: 'Natural read' }, key_number: `ACMH-${id}`,
-    advertiser: `Advertiser ${id}`, length_s: 30, kind: 'dry_voice', live_read: false, reference: null, requested_at: 1_700_000_000_000,
-    due_date: null, changes_due: null, due_state: 'none', status: 'pending', stage: 'sent', spot_cancelled: false, has_script: true,
-    script_changed: false, unopened: true, deliveries: 0, attachments: 0, rate: null, producer_name: null, ...extra,
+    job_id: id,
+    customer: { id: '1', name: 'Northstar Audio' },
+    voice: { id: '2', name: 'Natural read' },
+    key_number: `ACMH-${id}`,
+    advertiser: `Advertiser ${id}`,
+    length_s: 30,
+    kind: 'dry_voice',
+    live_read: false,
+    reference: null,
+    requested_at: 1_700_000_000_000,
+    due_date: null,
+    changes_due: null,
+    due_state: 'none',
+    status: 'pending',
+    stage: 'sent',
+    spot_cancelled: false,
+    has_script: true,
+    script_changed: false,
+    unopened: true,
+    deliveries: 0,
+    attachments: 0,
+    rate: null,
+    producer_name: null,
+    ...extra,
   }
 }
 
 export function listView(query: JobListQuery, ids: string[]): JobListView {
-  const zero = { pending: 0, to_record: 0, due_today: 0, overdue: 0, due_soon: 0, stale: 0, accepted: 0, changes_requested: 0, unopened: 0, completed: 0, delivered: 0, declined: 0 }
-  return { source: 'live', fetchedAt: 1, query, total: ids.length, items: ids.map((id) => job(id)), counts: { ...zero, pending: ids.length }, today: '2025-03-05', customers: [], voices: [] }
+  const zero = {
+    pending: 0,
+    to_record: 0,
+    due_today: 0,
+    overdue: 0,
+    due_soon: 0,
+    stale: 0,
+    accepted: 0,
+    changes_requested: 0,
+    unopened: 0,
+    completed: 0,
+    delivered: 0,
+    declined: 0,
+  }
+  return {
+    source: 'live',
+    fetchedAt: 1,
+    query,
+    total: ids.length,
+    items: ids.map((id) => job(id)),
+    counts: { ...zero, pending: ids.length },
+    today: '2025-03-05',
+    customers: [],
+    voices: [],
+  }
 }
 
 export function jobView(id: string): JobView {
   const detail = {
-    ...job(id), producer: null, flight_start: null, traffic: [], other_talent: [], agency: null,
-    script: { kind: 'typed' as const, revision_id: null, revised_at: null, html: null, text: 'Read me.', document: null },
-    directions: { html: null, text: '' }, pronunciations: [], script_change: null, changes_request: null, decline: null, completion: null,
-    timeline: [], deliveries_detail: [], attachments_detail: [],
+    ...job(id),
+    producer: null,
+    flight_start: null,
+    traffic: [],
+    other_talent: [],
+    agency: null,
+    script: {
+      kind: 'typed' as const,
+      revision_id: null,
+      revised_at: null,
+      html: null,
+      text: 'Read me.',
+      document: null,
+    },
+    directions: { html: null, text: '' },
+    pronunciations: [],
+    script_change: null,
+    changes_request: null,
+    decline: null,
+    completion: null,
+    timeline: [],
+    deliveries_detail: [],
+    attachments_detail: [],
     can: { accept: true, decline: true, complete: false, deliver: false, attach: false, ack_script: false },
-    deliver_notice: 'none' as const, suggested_stem: 'x',
+    deliver_notice: 'none' as const,
+    suggested_stem: 'x',
   }
   return { source: 'live', fetchedAt: 1, job: detail, scriptDocumentPath: null }
 }

@@ -20,7 +20,15 @@ export interface MarkedDescription {
   words: string
   tags: string[]
   attributes: string[]
-  marks: Array<{ text: string; className: string; rb: string | null; pf: string | null; heard: string | null; role: string | null; tabindex: string | null }>
+  marks: Array<{
+    text: string
+    className: string
+    rb: string | null
+    pf: string | null
+    heard: string | null
+    role: string | null
+    tabindex: string | null
+  }>
   points: Array<{ rb: string | null; className: string }>
   prons: number
   /** Issues (by index) with a tab stop (tabindex 0) of their own that plays them. */
@@ -46,12 +54,25 @@ function describe(host: HTMLElement, marks: ScriptMarks, matched: number): Marke
     tags: [...new Set(all.map((el) => el.tagName.toLowerCase()))].sort(),
     attributes: [...new Set(all.flatMap((el) => el.getAttributeNames()))].sort(),
     marks: Array.from(host.querySelectorAll('.sm:not(.rb-point)'), (el) => ({
-      text: wordsOf(el), className: el.className, rb: el.getAttribute('data-rb'), pf: el.getAttribute('data-pf'), heard: el.getAttribute('data-heard'), role: el.getAttribute('role'), tabindex: el.getAttribute('tabindex'),
+      text: wordsOf(el),
+      className: el.className,
+      rb: el.getAttribute('data-rb'),
+      pf: el.getAttribute('data-pf'),
+      heard: el.getAttribute('data-heard'),
+      role: el.getAttribute('role'),
+      tabindex: el.getAttribute('tabindex'),
     })),
-    points: Array.from(host.querySelectorAll('.sm.rb-point'), (el) => ({ rb: el.getAttribute('data-rb'), className: el.className })),
+    points: Array.from(host.querySelectorAll('.sm.rb-point'), (el) => ({
+      rb: el.getAttribute('data-rb'),
+      className: el.className,
+    })),
     prons: host.querySelectorAll('mark.pron').length,
     stopTips: Array.from(host.querySelectorAll('.sm[tabindex="0"]'), (el) => el.getAttribute('data-tip') ?? ''),
-    reachable: [...new Set(Array.from(host.querySelectorAll('[data-rb][tabindex="0"]'), (el) => Number(el.getAttribute('data-rb'))))].sort((a, b) => a - b),
+    reachable: [
+      ...new Set(
+        Array.from(host.querySelectorAll('[data-rb][tabindex="0"]'), (el) => Number(el.getAttribute('data-rb'))),
+      ),
+    ].sort((a, b) => a - b),
     unplacedReadback: marks.unplacedReadback.map((u) => u.issue),
     unplacedPlatform: marks.unplacedPlatform,
     matched,
@@ -65,12 +86,22 @@ const marksTest = {
     host.replaceChildren(sanitizedFragment(html))
     return host.textContent ?? ''
   },
-  html(html: string, text: string, prons: Pronunciation[], readback: ReadbackIssue[], platform: CheckIssue[]): MarkedDescription {
+  html(
+    html: string,
+    text: string,
+    prons: Pronunciation[],
+    readback: ReadbackIssue[],
+    platform: CheckIssue[],
+  ): MarkedDescription {
     const shown = collectText(sanitizedFragment(html)).text
     const aligned = alignMap(text, shown)
     const marks = buildScriptMarks({
-      shownText: shown, scriptText: text, toShown: aligned.map, pronunciations: findPronunciationMatches(shown, prons),
-      readback: { issues: readback, readText: text, toScript: identityMap }, platform: { issues: platform, sameTake: true },
+      shownText: shown,
+      scriptText: text,
+      toShown: aligned.map,
+      pronunciations: findPronunciationMatches(shown, prons),
+      readback: { issues: readback, readText: text, toScript: identityMap },
+      platform: { issues: platform, sameTake: true },
     })
     const host = document.createElement('div')
     document.body.append(host)
@@ -83,8 +114,12 @@ const marksTest = {
   },
   text(text: string, prons: Pronunciation[], readback: ReadbackIssue[], platform: CheckIssue[]): MarkedDescription {
     const marks = buildScriptMarks({
-      shownText: text, scriptText: text, toShown: identityMap, pronunciations: findPronunciationMatches(text, prons),
-      readback: { issues: readback, readText: text, toScript: identityMap }, platform: { issues: platform, sameTake: true },
+      shownText: text,
+      scriptText: text,
+      toShown: identityMap,
+      pronunciations: findPronunciationMatches(text, prons),
+      readback: { issues: readback, readText: text, toScript: identityMap },
+      platform: { issues: platform, sameTake: true },
     })
     const host = document.createElement('div')
     document.body.append(host)

@@ -20,12 +20,34 @@ import { fakeBridge, jobView } from './fake-bridge'
 
 const job = { ...jobView('31').job, length_s: 30 }
 const take: TakeView = {
-  schema: 1, id: 'take-1', job_id: '31', file_name: 'ACME_main_01.wav', label: 'main', take_number: 1, note: null, preflight: null,
-  created_at: '2025-03-05T10:00:00Z', source: 'recorded', original_name: null, state: 'ready', spot_length_s: 30, job_kind: 'dry_voice',
-  trim: { head_s: 0, tail_s: 0 }, upload: { handle: null, offset: 0, status: 'none' }, delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
+  schema: 1,
+  id: 'take-1',
+  job_id: '31',
+  file_name: 'ACME_main_01.wav',
+  label: 'main',
+  take_number: 1,
+  note: null,
+  preflight: null,
+  created_at: '2025-03-05T10:00:00Z',
+  source: 'recorded',
+  original_name: null,
+  state: 'ready',
+  spot_length_s: 30,
+  job_kind: 'dry_voice',
+  trim: { head_s: 0, tail_s: 0 },
+  upload: { handle: null, offset: 0, status: 'none' },
+  delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
 }
 const plan: PunchPlanView = {
-  takeId: 'take-1', sentence: 1, sentence_text: 'Read me.', sample_rate: 48_000, punch_frame: 144_000, punch_s: 3, preroll_frame: 48_000, preroll_s: 1, crossfade_s: 0.01,
+  takeId: 'take-1',
+  sentence: 1,
+  sentence_text: 'Read me.',
+  sample_rate: 48_000,
+  punch_frame: 144_000,
+  punch_s: 3,
+  preroll_frame: 48_000,
+  preroll_s: 1,
+  crossfade_s: 0.01,
 }
 let stopAnswer: ((t: TakeView) => void) | null = null
 const bridge = fakeBridge({
@@ -37,12 +59,23 @@ const bridge = fakeBridge({
   listDeliveryQueue: async () => ({ items: [] }),
   planPunch: async () => plan,
   startPunch: async () => ({ recordingTakeId: 'take-9', plan }),
-  finishPunch: async () => ({ take, version: { number: 2, summary: 'Punched in before sentence 1.', readback: null } }) as unknown as VersionMade,
+  finishPunch: async () =>
+    ({
+      take,
+      version: { number: 2, summary: 'Punched in before sentence 1.', readback: null },
+    }) as unknown as VersionMade,
   cancelPunch: async () => null as never,
 })
 const made = createStores(bridge.api)
 const fake = fakeCapture(bridge.api)
-const recorder = createRecorderStore({ api: bridge.api, capture: fake.capture, clock: browserClock, takes: made.stores.takes, readback: made.stores.readback, storage: localStorage })
+const recorder = createRecorderStore({
+  api: bridge.api,
+  capture: fake.capture,
+  clock: browserClock,
+  takes: made.stores.takes,
+  readback: made.stores.readback,
+  storage: localStorage,
+})
 const stores = { ...made.stores, recorder: recorder.store }
 made.stores.takes.setState({ byJob: { '31': { jobId: '31', takes: [take], trash: [], damaged: [] } } })
 
@@ -69,6 +102,7 @@ document.addEventListener('DOMContentLoaded', () => {
       if (p) p.position = s
     },
     requestPunch: () => requestPunch('take-1', 1),
-    leave: () => recorder.store.getState().guardLeave('close this job', () => document.body.setAttribute('data-left', 'yes')),
+    leave: () =>
+      recorder.store.getState().guardLeave('close this job', () => document.body.setAttribute('data-left', 'yes')),
   }
 })

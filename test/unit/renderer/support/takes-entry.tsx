@@ -14,10 +14,36 @@ const detail = jobView('31').job
 const job = { ...detail, can: { ...detail.can, deliver: true } }
 
 const take: TakeView = {
-  schema: 1, id: 'take-1', job_id: '31', file_name: 'ACME_main_01.wav', label: 'main', take_number: 1, note: null,
-  preflight: { measured: true, duration_s: 1, voiced_s: 1, sample_rate: 48000, channels: 1, bit_depth: 24, peak_dbfs: -3, lufs: -18, lead_silence_s: 0, tail_silence_s: 0, codec: 'pcm_s24le', warnings: [] },
-  created_at: '2025-03-05T10:00:00Z', source: 'recorded', original_name: null, state: 'recovered', spot_length_s: 30, job_kind: 'dry_voice',
-  trim: { head_s: 0, tail_s: 0 }, upload: { handle: null, offset: 0, status: 'none' }, delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
+  schema: 1,
+  id: 'take-1',
+  job_id: '31',
+  file_name: 'ACME_main_01.wav',
+  label: 'main',
+  take_number: 1,
+  note: null,
+  preflight: {
+    measured: true,
+    duration_s: 1,
+    voiced_s: 1,
+    sample_rate: 48000,
+    channels: 1,
+    bit_depth: 24,
+    peak_dbfs: -3,
+    lufs: -18,
+    lead_silence_s: 0,
+    tail_silence_s: 0,
+    codec: 'pcm_s24le',
+    warnings: [],
+  },
+  created_at: '2025-03-05T10:00:00Z',
+  source: 'recorded',
+  original_name: null,
+  state: 'recovered',
+  spot_length_s: 30,
+  job_kind: 'dry_voice',
+  trim: { head_s: 0, tail_s: 0 },
+  upload: { handle: null, offset: 0, status: 'none' },
+  delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
 }
 
 const bridge = fakeBridge({
@@ -36,7 +62,15 @@ function Row() {
   if (!current) return <p id="gone">No takes</p>
   return (
     <ul>
-      <TakeRow job={job} take={current} queued={null} progress={null} online fresh={false} onDeliver={(t) => delivered.push(t.id)} />
+      <TakeRow
+        job={job}
+        take={current}
+        queued={null}
+        progress={null}
+        online
+        fresh={false}
+        onDeliver={(t) => delivered.push(t.id)}
+      />
     </ul>
   )
 }
@@ -45,6 +79,10 @@ function Row() {
 document.addEventListener('DOMContentLoaded', () => {
   const host = document.createElement('div')
   document.body.append(host)
-  createRoot(host).render(<BridgeProvider api={bridge.api} stores={made.stores}><Row /></BridgeProvider>)
+  createRoot(host).render(
+    <BridgeProvider api={bridge.api} stores={made.stores}>
+      <Row />
+    </BridgeProvider>,
+  )
   ;(window as unknown as { boothTest: unknown }).boothTest = { calls: () => bridge.calls.map(([n]) => n), delivered }
 })

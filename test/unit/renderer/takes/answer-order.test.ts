@@ -15,30 +15,46 @@ import { createAnswerOrder } from '../../../../renderer/src/store/answer-order'
 /** A bridge whose listed calls answer when the test says, and whose events the test sends. */
 function fakeApi(calls: Record<string, () => Promise<unknown>>) {
   const listeners = new Map<string, Set<(d: unknown) => void>>()
-  const api = new Proxy({}, {
-    get: (_t, name: string) => {
-      if (name === 'on') return (event: string, fn: (d: unknown) => void) => {
-        const set = listeners.get(event) ?? new Set()
-        set.add(fn)
-        listeners.set(event, set)
-        return () => set.delete(fn)
-      }
-      if (name === 'onPresence') return undefined // a bridge without the host's presence (Electron's)
-      return calls[name] ?? (async () => { throw new Error(`${name} is not part of this test`) })
+  const api = new Proxy(
+    {},
+    {
+      get: (_t, name: string) => {
+        if (name === 'on')
+          return (event: string, fn: (d: unknown) => void) => {
+            const set = listeners.get(event) ?? new Set()
+            set.add(fn)
+            listeners.set(event, set)
+            return () => set.delete(fn)
+          }
+        if (name === 'onPresence') return undefined // a bridge without the host's presence (Electron's)
+        return (
+          calls[name] ??
+          (async () => {
+            throw new Error(`${name} is not part of this test`)
+          })
+        )
+      },
     },
-  }) as BoothApi
+  ) as BoothApi
   const send = (event: string, data: unknown) => listeners.get(event)?.forEach((fn) => fn(data))
   return { api, send }
 }
 
 function later<T>(): { promise: Promise<T>; resolve(v: T): void } {
   let resolve!: (v: T) => void
-  const promise = new Promise<T>((r) => { resolve = r })
+  const promise = new Promise<T>((r) => {
+    resolve = r
+  })
   return { promise, resolve }
 }
 
 const running: ReadbackState = { takeId: 't1', status: 'running', result: null, message: null }
-const done = { takeId: 't1', status: 'done', result: { check: { verdict: 'match' } }, message: null } as unknown as ReadbackState
+const done = {
+  takeId: 't1',
+  status: 'done',
+  result: { check: { verdict: 'match' } },
+  message: null,
+} as unknown as ReadbackState
 
 describe('answers that arrive after an event', () => {
   it('a read-back answered "running" after its "done" event stays done', async () => {
@@ -89,12 +105,20 @@ describe('answers that arrive after an event', () => {
     const order = createAnswerOrder()
     const applied: string[] = []
     const a = later<string>()
-    const pending = order.ask('k', () => a.promise, (v) => applied.push(v))
+    const pending = order.ask(
+      'k',
+      () => a.promise,
+      (v) => applied.push(v),
+    )
     order.heard('other')
     a.resolve('first')
     await pending
     const b = later<string>()
-    const second = order.ask('k', () => b.promise, (v) => applied.push(v))
+    const second = order.ask(
+      'k',
+      () => b.promise,
+      (v) => applied.push(v),
+    )
     order.heard('k')
     b.resolve('second')
     expect(await second).toBe('second')

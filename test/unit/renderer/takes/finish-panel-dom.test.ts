@@ -13,7 +13,11 @@ import { openBrowserPage, type BrowserPage } from '../support/browser-page'
 let b: BrowserPage
 type Call = { name: string; args: unknown }
 const calls = () => b.page.evaluate(() => (window as unknown as { boothTest: { calls(): Call[] } }).boothTest.calls())
-const urlOf = (v: number) => b.page.evaluate((n) => (window as unknown as { boothTest: { urlOf(v: number): string | null } }).boothTest.urlOf(n), v)
+const urlOf = (v: number) =>
+  b.page.evaluate(
+    (n) => (window as unknown as { boothTest: { urlOf(v: number): string | null } }).boothTest.urlOf(n),
+    v,
+  )
 const audio = () => b.page.locator('audio.fin-audio')
 
 beforeAll(async () => {
@@ -24,7 +28,8 @@ afterAll(async () => {
   await b?.close()
 })
 
-const noHorizontalScroll = () => b.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
+const noHorizontalScroll = () =>
+  b.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
 
 describe('the Finish panel', () => {
   it('sends the choices as set; a refusal is one sentence and makes nothing', async () => {
@@ -40,8 +45,14 @@ describe('the Finish panel', () => {
     expect(await noHorizontalScroll()).toBe(true)
     await p.getByRole('button', { name: 'Finish for delivery (15.0 s spot)' }).click()
     const alert = p.getByRole('alert')
-    await expect.poll(() => alert.textContent()).toBe('The words alone take 12.9 s and the shortest pauses and handles 3.4 s more; the spot is 15.0 s; 2 % faster reaches 16.0 s.Dismiss')
-    expect((await calls()).filter((c) => c.name === 'finishVersion').map((c) => c.args)).toEqual([{ takeId: 'take-1', choices: { breaths: 'cut', maxTempoPercent: 2, shortestPauseS: 0.5, longestPauseS: 1.5 } }])
+    await expect
+      .poll(() => alert.textContent())
+      .toBe(
+        'The words alone take 12.9 s and the shortest pauses and handles 3.4 s more; the spot is 15.0 s; 2 % faster reaches 16.0 s.Dismiss',
+      )
+    expect((await calls()).filter((c) => c.name === 'finishVersion').map((c) => c.args)).toEqual([
+      { takeId: 'take-1', choices: { breaths: 'cut', maxTempoPercent: 2, shortestPauseS: 0.5, longestPauseS: 1.5 } },
+    ])
     expect(await p.getByRole('table').count()).toBe(0)
     expect(await p.getByRole('button', { name: /Undo/ }).count()).toBe(0)
   })
@@ -49,12 +60,18 @@ describe('the Finish panel', () => {
   it('plays the finished audio as soon as main offers it, while the version is still being made, and plays on when it lands', async () => {
     const p = b.page
     await p.getByRole('button', { name: 'Finish for delivery (15.0 s spot)' }).click()
-    const preview = await b.page.evaluate(() => (window as unknown as { boothTest: { previewUrl(): string | null } }).boothTest.previewUrl())
+    const preview = await b.page.evaluate(() =>
+      (window as unknown as { boothTest: { previewUrl(): string | null } }).boothTest.previewUrl(),
+    )
     expect(preview).toMatch(/^blob:/)
     await expect.poll(async () => audio().getAttribute('src')).toBe(preview)
     await expect.poll(() => audio().evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime > 0)).toBe(true)
-    expect(await p.getByRole('radio', { name: 'B · finished (being measured)' }).getAttribute('aria-checked')).toBe('true')
-    expect(await audio().getAttribute('aria-label')).toBe('Audio of ACME_main_01, the finished version (being measured)')
+    expect(await p.getByRole('radio', { name: 'B · finished (being measured)' }).getAttribute('aria-checked')).toBe(
+      'true',
+    )
+    expect(await audio().getAttribute('aria-label')).toBe(
+      'Audio of ACME_main_01, the finished version (being measured)',
+    )
     // Nothing was asked of main to play it, and the version does not exist yet.
     expect((await calls()).filter((c) => c.name === 'getTakeMediaUrl')).toEqual([])
     expect(await p.getByRole('table').count()).toBe(0)
@@ -79,7 +96,12 @@ describe('the Finish panel', () => {
     expect(await row('limiting')).toEqual(['Peaks limited', '—', 'up to 2.1 dB at 2 places, 0.42 s in all', ''])
     expect(await row('pauses')).toEqual(['Pauses changed', '—', '3', ''])
     // Cut was chosen: one breath was cut, one had no room tone long enough and was lowered instead.
-    expect(await row('breaths')).toEqual(['Breaths cut to room tone', '—', '1; 1 lowered (by 9 dB) instead, no room tone long enough', ''])
+    expect(await row('breaths')).toEqual([
+      'Breaths cut to room tone',
+      '—',
+      '1; 1 lowered (by 9 dB) instead, no room tone long enough',
+      '',
+    ])
     expect(await row('clicks')).toEqual(['Clicks removed', '—', '1', ''])
     expect(await row('tempo')).toEqual(['Tempo', '—', '+1.5 % (faster)', 'at most 2.0 %'])
     // The figure that misses its target is marked; the one that meets it is not.
@@ -96,18 +118,28 @@ describe('the Finish panel', () => {
   it('A/B: the side pressed last wins, even while the other side’s audio is still coming', async () => {
     const p = b.page
     // Main takes a while to hand the finished version's audio (rendered first); A is pressed meanwhile.
-    await p.evaluate(() => (window as unknown as { boothTest: { mediaDelay(v: number, ms: number): void } }).boothTest.mediaDelay(2, 800))
+    await p.evaluate(() =>
+      (window as unknown as { boothTest: { mediaDelay(v: number, ms: number): void } }).boothTest.mediaDelay(2, 800),
+    )
     await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
     await p.getByRole('radio', { name: 'A · before (v1)' }).click()
     await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(1))
     // B's audio came after A was pressed: the player stays on A, and says so.
-    await expect.poll(async () => (await calls()).filter((c) => c.name === 'getTakeMediaUrl' && (c.args as { version: number }).version === 2).length).toBe(1)
+    await expect
+      .poll(
+        async () =>
+          (await calls()).filter((c) => c.name === 'getTakeMediaUrl' && (c.args as { version: number }).version === 2)
+            .length,
+      )
+      .toBe(1)
     await p.waitForTimeout(1200)
     expect(await audio().getAttribute('src')).toBe(await urlOf(1))
     expect(await p.getByRole('radio', { name: 'A · before (v1)' }).getAttribute('aria-checked')).toBe('true')
     expect(await audio().getAttribute('aria-label')).toMatch(/version 1 \(before\)$/)
     expect(await p.getByRole('alert').count()).toBe(0)
-    await p.evaluate(() => (window as unknown as { boothTest: { mediaDelay(v: number, ms: number): void } }).boothTest.mediaDelay(2, 0))
+    await p.evaluate(() =>
+      (window as unknown as { boothTest: { mediaDelay(v: number, ms: number): void } }).boothTest.mediaDelay(2, 0),
+    )
   })
 
   it('A/B plays the version before or the finished one at the same place', async () => {
@@ -115,17 +147,29 @@ describe('the Finish panel', () => {
     await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
     await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(2))
     // The side is declared once its audio has loaded (after the src changes): waited for, not read at once.
-    await expect.poll(() => p.getByRole('radio', { name: 'B · finished (v2)' }).getAttribute('aria-checked')).toBe('true')
-    await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 1.25 })
+    await expect
+      .poll(() => p.getByRole('radio', { name: 'B · finished (v2)' }).getAttribute('aria-checked'))
+      .toBe('true')
+    await audio().evaluate((el: HTMLAudioElement) => {
+      el.currentTime = 1.25
+    })
     await p.getByRole('radio', { name: 'A · before (v1)' }).click()
     await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(1))
-    await expect.poll(() => audio().evaluate((el: HTMLAudioElement) => Math.round(el.currentTime * 100) / 100)).toBe(1.25)
+    await expect
+      .poll(() => audio().evaluate((el: HTMLAudioElement) => Math.round(el.currentTime * 100) / 100))
+      .toBe(1.25)
     await expect.poll(() => p.getByRole('radio', { name: 'A · before (v1)' }).getAttribute('aria-checked')).toBe('true')
     // Past the end of the shorter version: it starts at its end.
-    await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 3.8 })
+    await audio().evaluate((el: HTMLAudioElement) => {
+      el.currentTime = 3.8
+    })
     await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
-    await expect.poll(() => audio().evaluate((el: HTMLAudioElement) => el.currentTime <= el.duration && el.currentTime > 2.9)).toBe(true)
-    const asked = (await calls()).filter((c) => c.name === 'getTakeMediaUrl').map((c) => (c.args as { version: number }).version)
+    await expect
+      .poll(() => audio().evaluate((el: HTMLAudioElement) => el.currentTime <= el.duration && el.currentTime > 2.9))
+      .toBe(true)
+    const asked = (await calls())
+      .filter((c) => c.name === 'getTakeMediaUrl')
+      .map((c) => (c.args as { version: number }).version)
     expect([...new Set(asked)].sort()).toEqual([1, 2])
   })
 
@@ -135,14 +179,18 @@ describe('the Finish panel', () => {
     expect(await now.getAttribute('aria-live')).toBe('polite')
     const level = p.locator('.fin-ab-level')
     // B is 0.5 dB louder (−19.6 against −20.1 LUFS): it is turned down in the player, A plays as it is.
-    expect(await level.textContent()).toBe('Matched to −20.1 LUFS: B plays 0.5 dB quieter here; the files are unchanged.')
+    expect(await level.textContent()).toBe(
+      'Matched to −20.1 LUFS: B plays 0.5 dB quieter here; the files are unchanged.',
+    )
     const volume = () => audio().evaluate((el: HTMLAudioElement) => Math.round(el.volume * 1000) / 1000)
     await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
     await expect.poll(() => now.textContent()).toBe('Paused on B · finished (v2)')
     expect(await audio().getAttribute('src')).toBe(await urlOf(2))
     expect(await volume()).toBe(0.944)
     // 2.5 s into B is 0.5 s into the stretch that followed the cut pause: 3.1 s into A, not 2.5.
-    await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 2.5 })
+    await audio().evaluate((el: HTMLAudioElement) => {
+      el.currentTime = 2.5
+    })
     await p.getByRole('radio', { name: 'A · before (v1)' }).click()
     await expect.poll(async () => audio().getAttribute('src')).toBe(await urlOf(1))
     await expect.poll(() => now.textContent()).toBe('Paused on A · before (v1)')
@@ -154,7 +202,9 @@ describe('the Finish panel', () => {
     await p.getByRole('button', { name: 'Pause' }).click()
     await expect.poll(() => now.textContent()).toBe('Paused on A · before (v1)')
     // A moment of the pause the finish cut: B goes on from the next word kept (2.0 s).
-    await audio().evaluate((el: HTMLAudioElement) => { el.currentTime = 2.3 })
+    await audio().evaluate((el: HTMLAudioElement) => {
+      el.currentTime = 2.3
+    })
     await p.getByRole('radio', { name: 'B · finished (v2)' }).click()
     await expect.poll(() => now.textContent()).toBe('Paused on B · finished (v2)')
     expect(await audio().evaluate((el: HTMLAudioElement) => Math.round(el.currentTime * 100) / 100)).toBe(2)
@@ -171,7 +221,9 @@ describe('the Finish panel', () => {
     const p = b.page
     await p.getByRole('button', { name: 'Undo finish: back to v1' }).click()
     await expect.poll(() => p.getByRole('button', { name: 'Finish for delivery…' }).count()).toBe(1)
-    expect((await calls()).filter((c) => c.name === 'restoreVersion').map((c) => c.args)).toEqual([{ takeId: 'take-1', version: 1 }])
+    expect((await calls()).filter((c) => c.name === 'restoreVersion').map((c) => c.args)).toEqual([
+      { takeId: 'take-1', version: 1 },
+    ])
     expect(await p.getByRole('table').count()).toBe(0)
     expect(b.problems).toEqual([])
   })

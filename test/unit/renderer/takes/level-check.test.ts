@@ -17,12 +17,16 @@ describe('levelOf', () => {
     expect(level.clipped).toBe(false)
   })
   it('silence sits on the floor; a full-scale sample is a clip', () => {
-    expect(levelOf(new Float32Array(256))).toEqual({ peakDbfs: METER_FLOOR_DBFS, rmsDbfs: METER_FLOOR_DBFS, clipped: false })
+    expect(levelOf(new Float32Array(256))).toEqual({
+      peakDbfs: METER_FLOOR_DBFS,
+      rmsDbfs: METER_FLOOR_DBFS,
+      clipped: false,
+    })
     const loud = new Float32Array(256)
     loud[10] = -1
     expect(levelOf(loud)).toMatchObject({ peakDbfs: 0, clipped: true })
   })
-  it("any samples (NaN and infinities too) give finite readings between the floor and 0 dBFS, RMS never above peak (fast-check)", () => {
+  it('any samples (NaN and infinities too) give finite readings between the floor and 0 dBFS, RMS never above peak (fast-check)', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.double(), fc.float({ min: -1, max: 1, noNaN: true }))), (xs) => {
         const level = levelOf(xs)

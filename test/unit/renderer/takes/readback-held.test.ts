@@ -16,7 +16,16 @@ function held(getReadback: () => Promise<ReadbackState> = async () => off) {
   const bridge = fakeBridge({ getReadback })
   const { store } = createReadbackStore(bridge.api, { afterPaint: () => new Promise<void>((r) => (paint = r)) })
   const state = () => store.getState().byTake['t1']?.status
-  return { bridge, store, state, paint: async () => { paint(); await Promise.resolve(); await Promise.resolve() } }
+  return {
+    bridge,
+    store,
+    state,
+    paint: async () => {
+      paint()
+      await Promise.resolve()
+      await Promise.resolve()
+    },
+  }
 }
 
 describe('read-back events right after a check', () => {
@@ -61,7 +70,7 @@ describe('read-back events right after a check', () => {
     expect(state()).toBe('failed')
   })
 
-  it('from the Stop key: the previous take\'s read-back finishing waits for Stop\'s answer and the frame after it', async () => {
+  it("from the Stop key: the previous take's read-back finishing waits for Stop's answer and the frame after it", async () => {
     const { bridge, store, state, paint } = held()
     let answer: () => void = () => undefined
     store.getState().holdEventsUntil(new Promise<void>((r) => (answer = r)))

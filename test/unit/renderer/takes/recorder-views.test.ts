@@ -11,7 +11,13 @@ import { openBrowserPage, type BrowserPage } from '../support/browser-page'
 let b: BrowserPage
 type Api = Record<string, (...a: unknown[]) => unknown>
 const t = (name: string, ...args: unknown[]) =>
-  b.page.evaluate(([n, a]) => ((window as unknown as { boothTest: Api }).boothTest[n as string] as (...x: unknown[]) => unknown)(...(a as unknown[])), [name, args] as const)
+  b.page.evaluate(
+    ([n, a]) =>
+      ((window as unknown as { boothTest: Api }).boothTest[n as string] as (...x: unknown[]) => unknown)(
+        ...(a as unknown[]),
+      ),
+    [name, args] as const,
+  )
 const phase = () => b.page.locator('.recorder').getAttribute('data-phase')
 const button = () => b.page.locator('.rec-button')
 
@@ -43,7 +49,9 @@ describe('the record control, a view of the recorder store', () => {
     await t('answerStop')
     await expect.poll(phase).toBe('idle')
     expect(await button().textContent()).toBe('Record')
-    expect((await t('calls')) as string[]).toEqual(expect.arrayContaining(['startRecording', 'appendRecording', 'stopRecording']))
+    expect((await t('calls')) as string[]).toEqual(
+      expect.arrayContaining(['startRecording', 'appendRecording', 'stopRecording']),
+    )
   })
 
   it('leaving mid-take asks first; Stop and keep the take stops it and then goes', async () => {
@@ -52,7 +60,9 @@ describe('the record control, a view of the recorder store', () => {
     await expect.poll(phase).toBe('recording')
     await t('leave')
     const dialog = b.page.getByRole('dialog')
-    await expect.poll(() => dialog.textContent()).toContain('A take of Advertiser 31 is recording. To close this job, Booth stops it first')
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('A take of Advertiser 31 is recording. To close this job, Booth stops it first')
     await dialog.getByRole('button', { name: 'Stop and keep the take' }).click()
     await expect.poll(phase).toBe('stopping')
     await t('answerStop')
@@ -66,7 +76,9 @@ describe('the record control, a view of the recorder store', () => {
     await expect.poll(phase).toBe('recording')
     await t('failTake', 2, { kind: 'input_ended', inputLabel: 'USB Audio CODEC' })
     await expect.poll(phase).toBe('idle')
-    expect(await b.page.locator('.recorder').getByRole('alert').textContent()).toMatch(/^Recording stopped: the input \(USB Audio CODEC\) went away/)
+    expect(await b.page.locator('.recorder').getByRole('alert').textContent()).toMatch(
+      /^Recording stopped: the input \(USB Audio CODEC\) went away/,
+    )
 
     await b.page.locator('.recorder').getByLabel('Count-in').selectOption('2')
     await button().click()

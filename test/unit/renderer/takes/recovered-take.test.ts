@@ -18,7 +18,9 @@ describe('a recovered take', () => {
     const p = b.page
     const deliver = p.getByRole('button', { name: 'Deliver…' })
     await expect.poll(() => deliver.isDisabled()).toBe(true)
-    const reason = await deliver.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '')
+    const reason = await deliver.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+    )
     expect(reason).toContain('It cannot be delivered until you keep it.')
     expect(await p.getByRole('button', { name: 'Discard ACME_main_01' }).isVisible()).toBe(true)
 

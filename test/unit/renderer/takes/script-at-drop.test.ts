@@ -4,7 +4,18 @@ import { scriptAtDrop } from '../../../../renderer/src/takes/use-take-drops'
 import type { JobDetail } from '../../../../shared/bridge'
 
 const shown = (jobId: string, script: Partial<JobDetail['script']>) => ({
-  job: { job_id: jobId, script: { kind: 'typed', revision_id: '9', revised_at: null, html: null, text: 'Read this.', document: null, ...script } as JobDetail['script'] },
+  job: {
+    job_id: jobId,
+    script: {
+      kind: 'typed',
+      revision_id: '9',
+      revised_at: null,
+      html: null,
+      text: 'Read this.',
+      document: null,
+      ...script,
+    } as JobDetail['script'],
+  },
 })
 
 describe('scriptAtDrop', () => {

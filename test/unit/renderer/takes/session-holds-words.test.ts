@@ -11,23 +11,39 @@ import { hostGoneText } from '../../../../renderer/src/ui/ConnectivityStatus'
 import type { FollowPosition } from '../../../../shared/bridge-prompter'
 
 const position = (status: FollowPosition['status']): FollowPosition => ({
-  takeId: 't1', jobId: 'j1', status, scriptLength: 10, word: null, line: null, heardAtS: null, engine: 'pocketsphinx', message: null,
+  takeId: 't1',
+  jobId: 'j1',
+  status,
+  scriptLength: 10,
+  word: null,
+  line: null,
+  heardAtS: null,
+  engine: 'pocketsphinx',
+  message: null,
 })
 
 describe('the input going away mid-take', () => {
   it('names the input, says the take is kept and what to do', () => {
     const err = Object.assign(new Error('The input went away.'), { kind: 'input_ended', inputLabel: 'USB Audio CODEC' })
-    expect(recordingFailureText(err)).toBe('Recording stopped: the input (USB Audio CODEC) went away — unplugged or switched off. What was recorded until then is kept as the take. Connect an input and choose it to record again.')
-    expect(inputGoneText('')).toBe('Recording stopped: the input went away — unplugged or switched off. What was recorded until then is kept as the take. Connect an input and choose it to record again.')
+    expect(recordingFailureText(err)).toBe(
+      'Recording stopped: the input (USB Audio CODEC) went away — unplugged or switched off. What ' +
+        'was recorded until then is kept as the take. Connect an input and choose it to record again.',
+    )
+    expect(inputGoneText('')).toBe(
+      'Recording stopped: the input went away — unplugged or switched off. What was recorded ' +
+        'until then is kept as the take. Connect an input and choose it to record again.',
+    )
   })
 
   it('any label is one line of text inside the sentence, which always says the take is kept', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), (label) => {
-      const text = inputGoneText(label)
-      expect(text.startsWith('Recording stopped: the input')).toBe(true)
-      expect(text).toContain('What was recorded until then is kept as the take.')
-      expect(text).not.toMatch(/[\n\r]/)
-    }))
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (label) => {
+        const text = inputGoneText(label)
+        expect(text.startsWith('Recording stopped: the input')).toBe(true)
+        expect(text).toContain('What was recorded until then is kept as the take.')
+        expect(text).not.toMatch(/[\n\r]/)
+      }),
+    )
   })
 })
 
@@ -51,9 +67,13 @@ describe('the prompter losing the voice', () => {
 describe('Booth gone', () => {
   it('says Booth is not running and where to open it again; once the page stopped trying, to reopen it; nothing while it runs', () => {
     expect(hostGoneText('down')?.headline).toBe('Booth is not running')
-    expect(hostGoneText('down')?.detail).toMatch(/Start Booth again and open it from its window or the address it prints\.$/)
+    expect(hostGoneText('down')?.detail).toMatch(
+      /Start Booth again and open it from its window or the address it prints\.$/,
+    )
     expect(hostGoneText('lost')?.headline).toBe('This page has stopped trying to reach Booth')
-    expect(hostGoneText('lost')?.detail).toMatch(/Open Booth from its window or from the address it printed when it started\.$/)
+    expect(hostGoneText('lost')?.detail).toMatch(
+      /Open Booth from its window or from the address it printed when it started\.$/,
+    )
     expect(hostGoneText('up')).toBeNull()
   })
 })

@@ -30,11 +30,13 @@ describe('the next take’s label', () => {
 })
 
 describe('bulk actions', () => {
-  const job = (stage: string, status = 'pending', spot_cancelled = false) => ({ stage, status, spot_cancelled }) as Parameters<typeof appliesTo>[1]
+  const job = (stage: string, status = 'pending', spot_cancelled = false) =>
+    ({ stage, status, spot_cancelled }) as Parameters<typeof appliesTo>[1]
   it('accept applies only to pending jobs not yet accepted', () => {
     expect(appliesTo('accept', job('sent'))).toBe(true)
     expect(appliesTo('accept', job('viewed'))).toBe(true)
-    for (const s of ['accepted', 'changes_requested', 'delivered', 'completed', 'approved', 'declined']) expect(appliesTo('accept', job(s))).toBe(false)
+    for (const s of ['accepted', 'changes_requested', 'delivered', 'completed', 'approved', 'declined'])
+      expect(appliesTo('accept', job(s))).toBe(false)
     expect(appliesTo('accept', job('sent', 'pending', true))).toBe(false)
     expect(appliesTo('accept', job('sent', 'declined'))).toBe(false)
   })
@@ -57,7 +59,11 @@ describe('bulk actions', () => {
 })
 
 describe('a sent take’s status', () => {
-  const take = { state: 'ready', delivery: { status: 'delivered', delivery_id: 'd1' }, upload: { status: 'uploaded' } } as unknown as TakeView
+  const take = {
+    state: 'ready',
+    delivery: { status: 'delivered', delivery_id: 'd1' },
+    upload: { status: 'uploaded' },
+  } as unknown as TakeView
   it('is the service’s own word, not Booth’s', () => {
     expect(takeStatusWords(take, null, true, { status: 'storing' } as never)?.text).toBe('Storing')
     expect(takeStatusWords(take, null, true, { status: 'changes_requested' } as never)?.text).toBe('Changes requested')

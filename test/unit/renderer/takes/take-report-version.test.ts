@@ -20,7 +20,7 @@ describe('a take report and the version it was read for', () => {
     expect(reportFor(again, reportKey(take, v3))).toEqual(again.report)
   })
 
-  it('another take, another customer\'s profile, or no measurement is no match', () => {
+  it("another take, another customer's profile, or no measurement is no match", () => {
     const read = { key: reportKey(take, v1)!, report: { profile: 'ebu_r128' } }
     expect(reportFor(read, reportKey({ ...take, id: 'take-2' }, v1))).toBeNull()
     expect(reportFor(read, reportKey({ ...take, customerId: 'c2' }, v1))).toBeNull()

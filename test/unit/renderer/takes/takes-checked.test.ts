@@ -6,13 +6,37 @@ import { createTakesStore } from '../../../../renderer/src/takes/takes-store'
 import { fakeBridge } from '../support/fake-bridge'
 
 const check: Preflight = {
-  measured: true, duration_s: 12.3, voiced_s: 10, sample_rate: 48000, channels: 1, bit_depth: 24, peak_dbfs: -4.2, lufs: -19.5,
-  lead_silence_s: 0.3, tail_silence_s: 0.4, codec: 'pcm_s24le', warnings: [],
+  measured: true,
+  duration_s: 12.3,
+  voiced_s: 10,
+  sample_rate: 48000,
+  channels: 1,
+  bit_depth: 24,
+  peak_dbfs: -4.2,
+  lufs: -19.5,
+  lead_silence_s: 0.3,
+  tail_silence_s: 0.4,
+  codec: 'pcm_s24le',
+  warnings: [],
 }
 const recording: TakeView = {
-  schema: 1, id: 'take-2', job_id: '31', file_name: 'ACME_main_02.wav', label: 'main', take_number: 2, note: 'warm read', preflight: null,
-  created_at: '2025-03-05T10:00:00Z', source: 'recorded', original_name: null, state: 'recording', spot_length_s: 30, job_kind: 'dry_voice',
-  trim: { head_s: 0, tail_s: 0 }, upload: { handle: null, offset: 0, status: 'none' }, delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
+  schema: 1,
+  id: 'take-2',
+  job_id: '31',
+  file_name: 'ACME_main_02.wav',
+  label: 'main',
+  take_number: 2,
+  note: 'warm read',
+  preflight: null,
+  created_at: '2025-03-05T10:00:00Z',
+  source: 'recorded',
+  original_name: null,
+  state: 'recording',
+  spot_length_s: 30,
+  job_kind: 'dry_voice',
+  trim: { head_s: 0, tail_s: 0 },
+  upload: { handle: null, offset: 0, status: 'none' },
+  delivery: { idempotency_key: null, delivery_id: null, status: 'none', queued: false },
 }
 const checked: TakeView = { ...recording, note: null, preflight: check, saving: true }
 
@@ -40,7 +64,10 @@ describe('a take whose check arrives before it is saved', () => {
   })
 
   it('comes too late to change a take already saved, or kept as what the disk held', () => {
-    for (const known of [{ ...recording, state: 'ready' as const, preflight: check }, { ...recording, state: 'recovered' as const }]) {
+    for (const known of [
+      { ...recording, state: 'ready' as const, preflight: check },
+      { ...recording, state: 'recovered' as const },
+    ]) {
       const { bridge, take } = storeWith([known])
       bridge.emit('takeChecked', checked)
       expect(take()).toEqual(known)
@@ -59,11 +86,23 @@ describe("main's takes event right after a check", () => {
   const saved: TakeView = { ...recording, state: 'ready', preflight: check }
   function held() {
     let paint: () => void = () => undefined
-    const bridge = fakeBridge({ listDeliveryQueue: async () => ({ items: [] }), listTakes: async () => ({ jobId: '31', takes: [{ ...saved, note: 'asked after' }], trash: [], damaged: [] }) })
+    const bridge = fakeBridge({
+      listDeliveryQueue: async () => ({ items: [] }),
+      listTakes: async () => ({ jobId: '31', takes: [{ ...saved, note: 'asked after' }], trash: [], damaged: [] }),
+    })
     const { store } = createTakesStore(bridge.api, { afterPaint: () => new Promise<void>((r) => (paint = r)) })
     store.setState({ byJob: { '31': { jobId: '31', takes: [recording], trash: [], damaged: [] } } })
     const take = () => store.getState().byJob['31']?.takes.find((t) => t.id === recording.id)
-    return { bridge, store, take, paint: async () => { paint(); await Promise.resolve(); await Promise.resolve() } }
+    return {
+      bridge,
+      store,
+      take,
+      paint: async () => {
+        paint()
+        await Promise.resolve()
+        await Promise.resolve()
+      },
+    }
   }
 
   it("waits until the check's frame is painted, then the newest list of the job is applied", async () => {

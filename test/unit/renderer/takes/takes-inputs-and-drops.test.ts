@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { dragHasFiles, extensionOf, judgeDroppedFile } from '../../../../renderer/src/takes/dropped-files'
-import { chooseInput, loadCountIn, loadRememberedInput, rememberInput, saveCountIn } from '../../../../renderer/src/takes/input-choice'
+import {
+  chooseInput,
+  loadCountIn,
+  loadRememberedInput,
+  rememberInput,
+  saveCountIn,
+} from '../../../../renderer/src/takes/input-choice'
 
 class MemoryStorage {
   private readonly items = new Map<string, string>()
@@ -21,11 +27,21 @@ describe('dropped files', () => {
 
   it('refuses what is not audio, in words naming the file', () => {
     expect(judgeDroppedFile({ name: 'notes.txt', type: 'text/plain', size: 10 })).toEqual({
-      ok: false, message: '“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A files.',
+      ok: false,
+      message: '“notes.txt” is not an audio file. Booth takes WAV, AIFF, FLAC, MP3 or M4A files.',
     })
-    expect(judgeDroppedFile({ name: 'spot.mov', type: 'video/quicktime', size: 10 })).toMatchObject({ ok: false, message: expect.stringContaining('is a video') })
-    expect(judgeDroppedFile({ name: 'empty.wav', type: 'audio/wav', size: 0 })).toMatchObject({ ok: false, message: '“empty.wav” is empty, so it cannot be a take.' })
-    expect(judgeDroppedFile({ name: 'Takes', type: '', size: 0 })).toMatchObject({ ok: false, message: expect.stringContaining('folder') })
+    expect(judgeDroppedFile({ name: 'spot.mov', type: 'video/quicktime', size: 10 })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('is a video'),
+    })
+    expect(judgeDroppedFile({ name: 'empty.wav', type: 'audio/wav', size: 0 })).toMatchObject({
+      ok: false,
+      message: '“empty.wav” is empty, so it cannot be a take.',
+    })
+    expect(judgeDroppedFile({ name: 'Takes', type: '', size: 0 })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('folder'),
+    })
   })
 
   it('reads extensions and tells a file drag from a text drag', () => {
@@ -51,7 +67,12 @@ describe('the remembered input', () => {
     expect(chooseInput(inputs, loadRememberedInput(store))?.deviceId).toBe('a1')
     const renumbered = inputs.map((i) => (i.deviceId === 'a1' ? { ...i, deviceId: 'z9' } : i))
     expect(chooseInput(renumbered, loadRememberedInput(store))?.deviceId).toBe('z9')
-    expect(chooseInput(inputs.filter((i) => i.deviceId !== 'a1'), loadRememberedInput(store))?.deviceId).toBe('default')
+    expect(
+      chooseInput(
+        inputs.filter((i) => i.deviceId !== 'a1'),
+        loadRememberedInput(store),
+      )?.deviceId,
+    ).toBe('default')
     expect(chooseInput([], loadRememberedInput(store))).toBeNull()
   })
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
-  BAR_FALL_DB_PER_S, CLIP_HOLD_MS, clearClip, clipLit, initialMeter, meterFraction, METER_FLOOR_DBFS, PEAK_FALL_DB_PER_S, PEAK_HOLD_MS, stepMeter,
+  BAR_FALL_DB_PER_S,
+  CLIP_HOLD_MS,
+  clearClip,
+  clipLit,
+  initialMeter,
+  meterFraction,
+  METER_FLOOR_DBFS,
+  PEAK_FALL_DB_PER_S,
+  PEAK_HOLD_MS,
+  stepMeter,
 } from '../../../../renderer/src/takes/meter-ballistics'
 
 const level = (peakDbfs: number, clipped = false) => ({ peakDbfs, rmsDbfs: peakDbfs - 6, clipped })
@@ -46,7 +55,11 @@ describe('meter ballistics', () => {
     expect(meterFraction(Number.NEGATIVE_INFINITY)).toBe(0)
     expect(meterFraction(Number.NaN)).toBe(0)
     expect(meterFraction(3)).toBe(1)
-    const m = stepMeter(initialMeter(0), 0, { peakDbfs: Number.NEGATIVE_INFINITY, rmsDbfs: Number.NEGATIVE_INFINITY, clipped: false })
+    const m = stepMeter(initialMeter(0), 0, {
+      peakDbfs: Number.NEGATIVE_INFINITY,
+      rmsDbfs: Number.NEGATIVE_INFINITY,
+      clipped: false,
+    })
     expect(m.barDbfs).toBe(METER_FLOOR_DBFS)
   })
 })

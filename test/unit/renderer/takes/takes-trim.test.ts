@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { MIN_KEPT_S, regionFromTrim, sameTrim, trimFromRegion, trimmedLength } from '../../../../renderer/src/takes/trim-math'
+import {
+  MIN_KEPT_S,
+  regionFromTrim,
+  sameTrim,
+  trimFromRegion,
+  trimmedLength,
+} from '../../../../renderer/src/takes/trim-math'
 
 describe('trim ↔ kept region', () => {
   it('turns a stored trim into the kept region and back', () => {

@@ -11,7 +11,13 @@ import { compKey, createVersionsStore, pickupsKey } from '../../../../renderer/s
 import { fakeBridge, settle } from '../support/fake-bridge'
 
 const take = { id: 'tk1', job_id: '42', take_number: 1 } as TakeView
-const progress = (p: Partial<VersionProgress>): VersionProgress => ({ takeId: 'tk1', jobId: '42', stage: 'rendering', message: 'Rendering the new version…', ...p })
+const progress = (p: Partial<VersionProgress>): VersionProgress => ({
+  takeId: 'tk1',
+  jobId: '42',
+  stage: 'rendering',
+  message: 'Rendering the new version…',
+  ...p,
+})
 
 describe('the versions store', () => {
   it('shows main’s progress while a pickup is placed, then the version’s words; refreshes the takes', async () => {
@@ -28,26 +34,48 @@ describe('the versions store', () => {
     expect(store.getState().progress['tk1']?.message).toBe('Reading back the new version…')
     bridge.emit('versionProgress', progress({ stage: 'done', message: 'Version 2 is ready.' }))
     expect(store.getState().progress['tk1']).toBeUndefined()
-    finish({ take: { ...take, current_version: 2 }, version: { number: 2, summary: 'Sentence 1 replaced from Pickup 2, +0.2 s.', readback: { clean: true } } })
+    finish({
+      take: { ...take, current_version: 2 },
+      version: { number: 2, summary: 'Sentence 1 replaced from Pickup 2, +0.2 s.', readback: { clean: true } },
+    })
     expect(await placing).toBe(true)
     expect(store.getState().busy['tk1']).toBeUndefined()
-    expect(store.getState().notice['tk1']).toEqual({ tone: 'success', text: 'Version 2: Sentence 1 replaced from Pickup 2, +0.2 s.' })
+    expect(store.getState().notice['tk1']).toEqual({
+      tone: 'success',
+      text: 'Version 2: Sentence 1 replaced from Pickup 2, +0.2 s.',
+    })
     expect(refreshed).toEqual(['42'])
     expect(store.getState().views['tk1']?.current).toBe(2)
   })
 
   it('turns a refusal into the take’s sentence and changes nothing else', async () => {
-    const bridge = fakeBridge({ makePickupVersion: async () => Promise.reject(new Error('Pickup 2 reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.')) })
+    const bridge = fakeBridge({
+      makePickupVersion: async () =>
+        Promise.reject(
+          new Error(
+            'Pickup 2 reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.',
+          ),
+        ),
+    })
     const refreshed: string[] = []
     const { store } = createVersionsStore(bridge.api, (j) => refreshed.push(j))
     expect(await store.getState().placePickups('tk1', ['p2'])).toBe(false)
-    expect(store.getState().notice['tk1']).toEqual({ tone: 'danger', text: 'Pickup 2 reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.' })
+    expect(store.getState().notice['tk1']).toEqual({
+      tone: 'danger',
+      text: 'Pickup 2 reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.',
+    })
     expect(refreshed).toEqual([])
     expect(store.getState().views).toEqual({})
   })
 
   it('clears a comp’s progress when its end names the new take, even after the answer came', async () => {
-    const bridge = fakeBridge({ renderComp: async () => ({ take: { ...take, id: 'c9', take_number: 9 }, version: { number: 1, summary: 'Comp of 2 takes.', readback: { clean: true } } }) as never })
+    const bridge = fakeBridge({
+      renderComp: async () =>
+        ({
+          take: { ...take, id: 'c9', take_number: 9 },
+          version: { number: 1, summary: 'Comp of 2 takes.', readback: { clean: true } },
+        }) as never,
+    })
     const { store } = createVersionsStore(bridge.api, () => undefined)
     await store.getState().renderComp('42', [{ sentence: 1, takeId: 'tk1' }])
     expect(store.getState().notice[compKey('42')]?.text).toBe('The comp is take 9. Comp of 2 takes.')
@@ -65,9 +93,14 @@ describe('the versions store', () => {
     })
     const refreshed: string[] = []
     const { store } = createVersionsStore(bridge.api, (j) => refreshed.push(j))
-    const files = [new File([new Uint8Array(44)], 'pick.wav', { type: 'audio/wav' }), new File([new Uint8Array(4)], 'notes.txt', { type: 'text/plain' })]
+    const files = [
+      new File([new Uint8Array(44)], 'pick.wav', { type: 'audio/wav' }),
+      new File([new Uint8Array(4)], 'notes.txt', { type: 'text/plain' }),
+    ]
     await store.getState().importPickups('42', files, { revision_id: '5', text: 'One. Two.' })
-    expect(bridge.callsOf('importTake')).toEqual([{ jobId: '42', path: '/drop/pick.wav', label: 'pickup', script: { revision_id: '5', text: 'One. Two.' } }])
+    expect(bridge.callsOf('importTake')).toEqual([
+      { jobId: '42', path: '/drop/pick.wav', label: 'pickup', script: { revision_id: '5', text: 'One. Two.' } },
+    ])
     const notice = store.getState().notice[pickupsKey('42')]
     expect(notice?.tone).toBe('danger')
     expect(notice?.text).toMatch(/^“pick\.wav” is pickup 3\. .*notes\.txt/)

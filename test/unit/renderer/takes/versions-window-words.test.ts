@@ -5,16 +5,46 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { CompGridView, TakeVersion } from '../../../../shared/versions/types'
-import { cellWords, compPicks, effectivePicks, moveInGrid, unpickedSentences, unreadWords } from '../../../../renderer/src/takes/versions/comp-grid-model'
-import { cardChange, cardsProgress, cardWhere, csvProblem } from '../../../../renderer/src/takes/versions/pickup-card-words'
+import {
+  cellWords,
+  compPicks,
+  effectivePicks,
+  moveInGrid,
+  unpickedSentences,
+  unreadWords,
+} from '../../../../renderer/src/takes/versions/comp-grid-model'
+import {
+  cardChange,
+  cardsProgress,
+  cardWhere,
+  csvProblem,
+} from '../../../../renderer/src/takes/versions/pickup-card-words'
 import { requestPunch, subscribePunchRequests } from '../../../../renderer/src/takes/versions/punch-request'
-import { restartWords, undoTarget, versionFigures, versionHeadline, versionMark, versionReadbackWords } from '../../../../renderer/src/takes/versions/version-words'
+import {
+  restartWords,
+  undoTarget,
+  versionFigures,
+  versionHeadline,
+  versionMark,
+  versionReadbackWords,
+} from '../../../../renderer/src/takes/versions/version-words'
 
 function version(n: number, made_from: number | null, extra: Partial<TakeVersion> = {}): TakeVersion {
   return {
-    number: n, operation: n === 1 ? 'recording' : 'pickup', created_at: '2026-11-26T08:00:00Z', made_from, edits: null, render_key: null,
-    summary: n === 1 ? '' : `Sentence 2 replaced from Pickup ${n + 1}, +0.4 s.`, changes: [], findings: [], preflight: null,
-    trim: { head_s: 0, tail_s: 0 }, trimmed_preflight: null, readback: null, ...extra,
+    number: n,
+    operation: n === 1 ? 'recording' : 'pickup',
+    created_at: '2026-11-26T08:00:00Z',
+    made_from,
+    edits: null,
+    render_key: null,
+    summary: n === 1 ? '' : `Sentence 2 replaced from Pickup ${n + 1}, +0.4 s.`,
+    changes: [],
+    findings: [],
+    preflight: null,
+    trim: { head_s: 0, tail_s: 0 },
+    trimmed_preflight: null,
+    readback: null,
+    ...extra,
   }
 }
 
@@ -36,13 +66,33 @@ describe('a take’s versions in words', () => {
 
   it('says whether a version reads clean, and what the read-back found when not', () => {
     expect(versionReadbackWords(null)).toEqual({ text: 'Not read back', tone: 'muted' })
-    expect(versionReadbackWords({ verdict: 'matches', coverage: 1, summary: 'x', clean: true })).toEqual({ text: 'Reads clean', tone: 'success' })
-    expect(versionReadbackWords({ verdict: 'mismatch', coverage: 0.9, summary: '1 changed.', clean: false }).text).toBe('Differs from the script: 1 changed.')
-    expect(versionReadbackWords({ verdict: 'check', coverage: 0.9, summary: ' ', clean: false }).text).toBe('Differs from the script')
+    expect(versionReadbackWords({ verdict: 'matches', coverage: 1, summary: 'x', clean: true })).toEqual({
+      text: 'Reads clean',
+      tone: 'success',
+    })
+    expect(versionReadbackWords({ verdict: 'mismatch', coverage: 0.9, summary: '1 changed.', clean: false }).text).toBe(
+      'Differs from the script: 1 changed.',
+    )
+    expect(versionReadbackWords({ verdict: 'check', coverage: 0.9, summary: ' ', clean: false }).text).toBe(
+      'Differs from the script',
+    )
   })
 
   it('gives a version’s figures and headline in one line each', () => {
-    const preflight = { measured: true, duration_s: 12.34, voiced_s: 10, sample_rate: 48000, channels: 1, bit_depth: 24, peak_dbfs: -1.26, lufs: -16.24, lead_silence_s: 0.1, tail_silence_s: 0.1, codec: 'pcm', warnings: [] }
+    const preflight = {
+      measured: true,
+      duration_s: 12.34,
+      voiced_s: 10,
+      sample_rate: 48000,
+      channels: 1,
+      bit_depth: 24,
+      peak_dbfs: -1.26,
+      lufs: -16.24,
+      lead_silence_s: 0.1,
+      tail_silence_s: 0.1,
+      codec: 'pcm',
+      warnings: [],
+    }
     expect(versionFigures(preflight)).toBe('12.3 s · −16.2 LUFS · peak −1.3 dBFS')
     expect(versionFigures(null)).toBe('Not measured')
     expect(versionFigures({ ...preflight, measured: false })).toBe('Not measured')
@@ -57,15 +107,34 @@ describe('a take’s versions in words', () => {
 })
 
 const grid: CompGridView = {
-  jobId: '1', revision_id: '5',
-  sentences: [{ number: 1, text: 'One.' }, { number: 2, text: 'Two.' }, { number: 3, text: 'Three.' }],
-  takes: [{ takeId: 'a', name: 'X_main_01', take_number: 1 }, { takeId: 'b', name: 'X_main_02', take_number: 2 }],
-  cells: [
-    [{ takeId: 'a', state: 'clean', issues: [], lufs: -16.04, true_peak_dbtp: -1.5, length_s: 2.04 }, { takeId: 'b', state: 'issues', issues: ['x'], lufs: -17, true_peak_dbtp: 0.2, length_s: 2.2 }],
-    [{ takeId: 'a', state: 'not_read', issues: [], lufs: null, true_peak_dbtp: null, length_s: null }, { takeId: 'b', state: 'clean', issues: [], lufs: -16, true_peak_dbtp: -2, length_s: 1 }],
-    [{ takeId: 'a', state: 'not_read', issues: [], lufs: null, true_peak_dbtp: null, length_s: null }, { takeId: 'b', state: 'not_read', issues: [], lufs: null, true_peak_dbtp: null, length_s: null }],
+  jobId: '1',
+  revision_id: '5',
+  sentences: [
+    { number: 1, text: 'One.' },
+    { number: 2, text: 'Two.' },
+    { number: 3, text: 'Three.' },
   ],
-  picks: ['a', 'b', null], unread: [3], left_out: [],
+  takes: [
+    { takeId: 'a', name: 'X_main_01', take_number: 1 },
+    { takeId: 'b', name: 'X_main_02', take_number: 2 },
+  ],
+  cells: [
+    [
+      { takeId: 'a', state: 'clean', issues: [], lufs: -16.04, true_peak_dbtp: -1.5, length_s: 2.04 },
+      { takeId: 'b', state: 'issues', issues: ['x'], lufs: -17, true_peak_dbtp: 0.2, length_s: 2.2 },
+    ],
+    [
+      { takeId: 'a', state: 'not_read', issues: [], lufs: null, true_peak_dbtp: null, length_s: null },
+      { takeId: 'b', state: 'clean', issues: [], lufs: -16, true_peak_dbtp: -2, length_s: 1 },
+    ],
+    [
+      { takeId: 'a', state: 'not_read', issues: [], lufs: null, true_peak_dbtp: null, length_s: null },
+      { takeId: 'b', state: 'not_read', issues: [], lufs: null, true_peak_dbtp: null, length_s: null },
+    ],
+  ],
+  picks: ['a', 'b', null],
+  unread: [3],
+  left_out: [],
 }
 
 describe('the comp grid', () => {
@@ -81,15 +150,32 @@ describe('the comp grid', () => {
   })
 
   it('never leaves the grid, whatever keys are pressed', () => {
-    const keys = fc.constantFrom('ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown', 'x')
-    fc.assert(fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 12 }), fc.array(fc.tuple(keys, fc.boolean()), { maxLength: 60 }), (rows, cols, presses) => {
-      let at = { row: 0, col: 0 }
-      for (const [key, ctrl] of presses) {
-        at = moveInGrid(at, key, rows, cols, ctrl) ?? at
-        if (at.row < 0 || at.row >= rows || at.col < 0 || at.col >= cols) return false
-      }
-      return true
-    }))
+    const keys = fc.constantFrom(
+      'ArrowUp',
+      'ArrowDown',
+      'ArrowLeft',
+      'ArrowRight',
+      'Home',
+      'End',
+      'PageUp',
+      'PageDown',
+      'x',
+    )
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.tuple(keys, fc.boolean()), { maxLength: 60 }),
+        (rows, cols, presses) => {
+          let at = { row: 0, col: 0 }
+          for (const [key, ctrl] of presses) {
+            at = moveInGrid(at, key, rows, cols, ctrl) ?? at
+            if (at.row < 0 || at.row >= rows || at.col < 0 || at.col >= cols) return false
+          }
+          return true
+        },
+      ),
+    )
   })
 
   it('keeps main’s default picks until the talent picks, and names sentences no take reads', () => {
@@ -97,10 +183,16 @@ describe('the comp grid', () => {
     expect(effectivePicks(grid, { 1: 'b' })).toEqual(['b', 'b', null])
     expect(unpickedSentences(grid, {})).toEqual([3])
     expect(compPicks(grid, {})).toBeNull()
-    expect(compPicks(grid, { 3: 'a' })).toEqual([{ sentence: 1, takeId: 'a' }, { sentence: 2, takeId: 'b' }, { sentence: 3, takeId: 'a' }])
+    expect(compPicks(grid, { 3: 'a' })).toEqual([
+      { sentence: 1, takeId: 'a' },
+      { sentence: 2, takeId: 'b' },
+      { sentence: 3, takeId: 'a' },
+    ])
     expect(unreadWords([])).toBeNull()
     expect(unreadWords([3])).toBe('Sentence 3 is read by no take: record it before the comp can be rendered.')
-    expect(unreadWords([2, 4, 5])).toBe('Sentences 2, 4 and 5 are read by no take: record them before the comp can be rendered.')
+    expect(unreadWords([2, 4, 5])).toBe(
+      'Sentences 2, 4 and 5 are read by no take: record them before the comp can be rendered.',
+    )
   })
 
   it('says a cell’s state and figures', () => {
@@ -111,7 +203,14 @@ describe('the comp grid', () => {
 })
 
 describe('pickup cards', () => {
-  const card = { row: 2, sentence: 2, locator: { kind: 'text' as const, text: 'Queen' }, said: 'two seventy-nine', should_be: 'two ninety-nine', done: false }
+  const card = {
+    row: 2,
+    sentence: 2,
+    locator: { kind: 'text' as const, text: 'Queen' },
+    said: 'two seventy-nine',
+    should_be: 'two ninety-nine',
+    done: false,
+  }
   it('says where a card points and what should change', () => {
     expect(cardWhere(card)).toBe('Sentence 2')
     expect(cardWhere({ ...card, sentence: null, locator: { kind: 'time', seconds: 61.55 } })).toBe('At 1:01.5')
@@ -124,7 +223,9 @@ describe('pickup cards', () => {
 
   it('refuses an empty, binary or oversized file before sending it, naming it', () => {
     expect(csvProblem('list.csv', ' \n', 100)).toBe('“list.csv” is empty; a pickup list has a row per pickup.')
-    expect(csvProblem('a.png', 'PNG\u0000\u0001', 100)).toBe('“a.png” is not a text file; export the pickup list as CSV.')
+    expect(csvProblem('a.png', 'PNG\u0000\u0001', 100)).toBe(
+      '“a.png” is not a text file; export the pickup list as CSV.',
+    )
     expect(csvProblem('big.csv', 'x'.repeat(101), 100)).toMatch(/^“big.csv” is too long for a pickup list/)
     expect(csvProblem('ok.csv', 'a,b,c', 100)).toBeNull()
   })
@@ -138,7 +239,10 @@ describe('the punch request', () => {
     requestPunch('t1', 2)
     stop()
     requestPunch('t1', 3)
-    expect(seen).toEqual([{ takeId: 't1', sentence: 2 }, { takeId: 't1', sentence: 2 }])
+    expect(seen).toEqual([
+      { takeId: 't1', sentence: 2 },
+      { takeId: 't1', sentence: 2 },
+    ])
     // Kept for the next listener.
     const later: Array<{ takeId: string; sentence: number }> = []
     subscribePunchRequests((r) => later.push(r))()

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { jobCount, jobName, missingReasonWords, outcomeWords, producersLine } from '../../../../renderer/src/ui/format/action-words'
+import {
+  jobCount,
+  jobName,
+  missingReasonWords,
+  outcomeWords,
+  producersLine,
+} from '../../../../renderer/src/ui/format/action-words'
 import { actionResult, scriptsPdfResult } from '../../../../renderer/src/jobs/bulk/bulk-result'
 import { ownScriptUrl, UntrustedScriptUrlError } from '../../../../renderer/src/ui/booth-policy'
 import { base64ToBytes } from '../../../../renderer/src/script/pdf/base64-bytes'
@@ -22,7 +28,9 @@ describe('words for job actions', () => {
     expect(producersLine([a, a])).toBe('Dana Whitfield (Northstar Audio)')
     expect(producersLine([a, b])).toBe('Dana Whitfield (Northstar Audio) and the producer at Harbour Lane')
     const many = ['A', 'B', 'C', 'D', 'E', 'F'].map((n, i) => job(String(i + 1), { producer_name: n }))
-    expect(producersLine(many)).toBe('A (Northstar Audio), B (Northstar Audio), C (Northstar Audio), D (Northstar Audio) and 2 other producers')
+    expect(producersLine(many)).toBe(
+      'A (Northstar Audio), B (Northstar Audio), C (Northstar Audio), D (Northstar Audio) and 2 other producers',
+    )
     expect(jobCount(1)).toBe('1 job')
     expect(jobName(a)).toBe('Advertiser 1 (ACMH-1)')
   })
@@ -36,9 +44,28 @@ describe('words for job actions', () => {
         { job_id: '3', outcome: 'already_accepted', job: job('3', { advertiser: 'Other' }) },
       ],
     })
-    expect(r.kind === 'action' && r.rows.map((x) => `${x.name} — ${x.words}`)).toEqual(['Advertiser 1 (ACMH-1) — accepted', 'Other (ACMH-3) — already accepted'])
-    const pdf = scriptsPdfResult(asked, { included: ['1'], missing: [{ job_id: '2', reason: 'no_pdf' }, { job_id: '8', reason: 'no_script' }], savedPath: '/tmp/x.pdf', url: null, fileName: 'x.pdf' }, { kind: 'saved', path: '/tmp/x.pdf' })
-    expect(pdf.kind === 'scriptsPdf' && pdf.missing.map((m) => `${m.name}: ${m.reason}`)).toEqual(['Advertiser 2 (ACMH-2): script has no PDF', 'Job 8: no script yet'])
+    expect(r.kind === 'action' && r.rows.map((x) => `${x.name} — ${x.words}`)).toEqual([
+      'Advertiser 1 (ACMH-1) — accepted',
+      'Other (ACMH-3) — already accepted',
+    ])
+    const pdf = scriptsPdfResult(
+      asked,
+      {
+        included: ['1'],
+        missing: [
+          { job_id: '2', reason: 'no_pdf' },
+          { job_id: '8', reason: 'no_script' },
+        ],
+        savedPath: '/tmp/x.pdf',
+        url: null,
+        fileName: 'x.pdf',
+      },
+      { kind: 'saved', path: '/tmp/x.pdf' },
+    )
+    expect(pdf.kind === 'scriptsPdf' && pdf.missing.map((m) => `${m.name}: ${m.reason}`)).toEqual([
+      'Advertiser 2 (ACMH-2): script has no PDF',
+      'Job 8: no script yet',
+    ])
   })
 })
 

@@ -53,7 +53,9 @@ describe('formatRelativeTime', () => {
   it('builds the offline banner sentence', () => {
     expect(offlineBannerText(now - 2 * 3_600_000, now)).toBe('Offline — showing jobs saved 2 hours ago')
     // The service answered, with something Booth cannot use (too large): saved copies, but not "offline".
-    expect(offlineBannerText(now - 2 * 3_600_000, now, false, true)).toBe("Showing jobs saved 2 hours ago: the service's latest answer could not be used")
+    expect(offlineBannerText(now - 2 * 3_600_000, now, false, true)).toBe(
+      "Showing jobs saved 2 hours ago: the service's latest answer could not be used",
+    )
   })
 })
 

@@ -53,7 +53,13 @@ describe('preferences', () => {
     expect(resolveTheme(null, null)).toBe('dark')
     expect(readSavedTheme({ getItem: () => 'purple' })).toBeNull()
     expect(readSavedTheme({ getItem: () => 'light' })).toBe('light')
-    expect(readSavedTheme({ getItem: () => { throw new Error('denied') } })).toBeNull()
+    expect(
+      readSavedTheme({
+        getItem: () => {
+          throw new Error('denied')
+        },
+      }),
+    ).toBeNull()
   })
 })
 
@@ -66,7 +72,9 @@ describe('links and errors', () => {
     expect(safeHttpUrl(null)).toBeNull()
   })
   it('strips Electron’s wrapper from bridge errors', () => {
-    expect(errorText(new Error("Error invoking remote method 'booth:call': Error: The key was refused."))).toBe('The key was refused.')
+    expect(errorText(new Error("Error invoking remote method 'booth:call': Error: The key was refused."))).toBe(
+      'The key was refused.',
+    )
     expect(errorText(null)).toMatch(/did not answer/)
   })
 })

@@ -22,13 +22,15 @@ describe('moving parts', () => {
   })
 
   it('any number gives a transform on the track', () => {
-    fc.assert(fc.property(fc.double(), (f) => {
-      const s = scale(fillTo(f).transform)
-      const m = slide(markAt(f).transform)
-      expect(s).toBeGreaterThanOrEqual(0)
-      expect(s).toBeLessThanOrEqual(1)
-      expect(m).toBeGreaterThanOrEqual(0)
-      expect(m).toBeLessThanOrEqual(100)
-    }))
+    fc.assert(
+      fc.property(fc.double(), (f) => {
+        const s = scale(fillTo(f).transform)
+        const m = slide(markAt(f).transform)
+        expect(s).toBeGreaterThanOrEqual(0)
+        expect(s).toBeLessThanOrEqual(1)
+        expect(m).toBeGreaterThanOrEqual(0)
+        expect(m).toBeLessThanOrEqual(100)
+      }),
+    )
   })
 })

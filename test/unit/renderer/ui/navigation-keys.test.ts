@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { G_SEQUENCE_MS, NO_PENDING, viewKeyStep, type ViewKeyInput, type ViewKeyState } from '../../../../renderer/src/app/navigation/view-keys'
+import {
+  G_SEQUENCE_MS,
+  NO_PENDING,
+  viewKeyStep,
+  type ViewKeyInput,
+  type ViewKeyState,
+} from '../../../../renderer/src/app/navigation/view-keys'
 import { VIEW_ENTRIES, shortcutText, viewEntry } from '../../../../renderer/src/ui/keyboard/views'
 import { isMac } from '../../../../renderer/src/ui/keyboard/platform'
 import { BOOTH_VIEWS } from '../../../../renderer/src/store/view-slice'
 
-const key = (k: string, extra: Partial<ViewKeyInput> = {}): ViewKeyInput => ({ key: k, typing: false, ctrl: false, meta: false, alt: false, shift: false, ...extra })
+const key = (k: string, extra: Partial<ViewKeyInput> = {}): ViewKeyInput => ({
+  key: k,
+  typing: false,
+  ctrl: false,
+  meta: false,
+  alt: false,
+  shift: false,
+  ...extra,
+})
 
 /** Presses keys in order (10 ms apart unless told), answering the last step and the views chosen. */
 function press(keys: Array<ViewKeyInput | [ViewKeyInput, number]>, start: ViewKeyState = NO_PENDING) {
@@ -25,7 +39,14 @@ function press(keys: Array<ViewKeyInput | [ViewKeyInput, number]>, start: ViewKe
 
 describe('navigation keys', () => {
   it('g then a letter opens each part, and uses both keys', () => {
-    const letters: Record<string, string> = { j: 'jobs', e: 'earnings', a: 'availability', p: 'preferences', c: 'consent', s: 'settings' }
+    const letters: Record<string, string> = {
+      j: 'jobs',
+      e: 'earnings',
+      a: 'availability',
+      p: 'preferences',
+      c: 'consent',
+      s: 'settings',
+    }
     for (const [letter, view] of Object.entries(letters)) {
       const r = press([key('g'), key(letter)])
       expect(r.views).toEqual([view])
@@ -35,7 +56,9 @@ describe('navigation keys', () => {
   })
 
   it('Ctrl or Cmd with 1…6 opens the parts in sidebar order, also from a text field', () => {
-    expect(BOOTH_VIEWS.map((_, i) => press([key(String(i + 1), { ctrl: true, typing: true })]).views[0])).toEqual([...BOOTH_VIEWS])
+    expect(BOOTH_VIEWS.map((_, i) => press([key(String(i + 1), { ctrl: true, typing: true })]).views[0])).toEqual([
+      ...BOOTH_VIEWS,
+    ])
     expect(press([key('3', { meta: true })]).views).toEqual(['availability'])
     // Layouts whose digits need Shift still send the Digit code.
     expect(press([key('"', { ctrl: true, shift: true, code: 'Digit3' })]).views).toEqual(['availability'])
@@ -58,7 +81,10 @@ describe('navigation keys', () => {
   })
 
   it('never while typing, with Alt/Ctrl/Cmd letters, or for capital G and held-down g', () => {
-    expect(press([key('g', { typing: true }), key('e', { typing: true })])).toMatchObject({ views: [], consumed: [false, false] })
+    expect(press([key('g', { typing: true }), key('e', { typing: true })])).toMatchObject({
+      views: [],
+      consumed: [false, false],
+    })
     expect(press([key('g'), key('e', { typing: true })])).toMatchObject({ views: [], consumed: [true, false] })
     expect(press([key('g', { ctrl: true }), key('e')])).toMatchObject({ views: [], consumed: [false, false] })
     expect(press([key('g'), key('e', { alt: true })])).toMatchObject({ views: [], consumed: [true, false] })

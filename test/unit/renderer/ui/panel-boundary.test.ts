@@ -4,8 +4,10 @@ import { openBrowserPage, type BrowserPage } from '../support/browser-page'
 
 let b: BrowserPage
 type Harness = { boothTest: { bomb: string | null; renderPanels(key: string): void } }
-const arm = (message: string | null) => b.page.evaluate((m) => void ((window as unknown as Harness).boothTest.bomb = m), message)
-const renderPanels = (key: string) => b.page.evaluate((k) => (window as unknown as Harness).boothTest.renderPanels(k), key)
+const arm = (message: string | null) =>
+  b.page.evaluate((m) => void ((window as unknown as Harness).boothTest.bomb = m), message)
+const renderPanels = (key: string) =>
+  b.page.evaluate((k) => (window as unknown as Harness).boothTest.renderPanels(k), key)
 
 beforeAll(async () => {
   b = await openBrowserPage()
@@ -37,7 +39,9 @@ describe('PanelBoundary', () => {
     await arm('still broken')
     await renderPanels('job-1')
     await b.page.getByRole('button', { name: 'Reload this panel' }).click()
-    await expect.poll(() => b.page.getByRole('alert', { name: 'The script panel failed' }).textContent()).toContain('still broken')
+    await expect
+      .poll(() => b.page.getByRole('alert', { name: 'The script panel failed' }).textContent())
+      .toContain('still broken')
     await arm(null)
     await b.page.getByRole('button', { name: 'Reload this panel' }).click()
     await expect.poll(() => b.page.locator('#script-ok').textContent()).toBe('Script shown')

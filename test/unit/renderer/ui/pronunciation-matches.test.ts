@@ -35,7 +35,10 @@ describe('findPronunciationMatches', () => {
   })
 
   it('treats regular-expression characters in entries literally', () => {
-    const list = [{ word: 'C++', say: 'see plus plus' }, { word: '4.9', say: 'four point nine' }]
+    const list = [
+      { word: 'C++', say: 'see plus plus' },
+      { word: '4.9', say: 'four point nine' },
+    ]
     expect(words('Learn C++ at 4.9 percent, not 449 or C+', list)).toEqual(['C++', '4.9'])
   })
 
@@ -85,12 +88,26 @@ describe('words of any shape are data, never a pattern', () => {
   it('finds hyphenated words, apostrophes, money, regex characters, emoji, Hebrew and accents', () => {
     const text = 'Drink Coca-Cola with Dr. O’Neil for $9.99 (a+)+ 🍺! שלום, naïve Nai\u0308ve naive.'
     const list = ['Coca-Cola', "Dr. O'Neil", '$9.99', '(a+)+', '🍺', 'שלום', 'naïve'].map((word) => ({ word, say }))
-    expect(words(text, list)).toEqual(['Coca-Cola', 'Dr. O’Neil', '$9.99', '(a+)+', '🍺', 'שלום', 'naïve', 'Nai\u0308ve'])
+    expect(words(text, list)).toEqual([
+      'Coca-Cola',
+      'Dr. O’Neil',
+      '$9.99',
+      '(a+)+',
+      '🍺',
+      'שלום',
+      'naïve',
+      'Nai\u0308ve',
+    ])
   })
 
   it('does not find a word inside a longer one, nor an unaccented word in an accented one', () => {
     expect(words('Coca-Colas and PepsiCoca-Cola', [{ word: 'Coca-Cola', say }])).toEqual([])
-    expect(words('naïve', [{ word: 'nai', say }, { word: 'naive', say }])).toEqual([])
+    expect(
+      words('naïve', [
+        { word: 'nai', say },
+        { word: 'naive', say },
+      ]),
+    ).toEqual([])
   })
 
   it('matches a 300-character word and the right-to-left text around it', () => {
@@ -134,7 +151,10 @@ describe('pronunciation marking on arbitrary strings (property)', () => {
         const at = before.length + 1
         const found = findPronunciationMatches(t, [{ word, say }])
         // The entry is found where it was put, unless an earlier occurrence overlaps that place.
-        expect(found.some((m) => m.start === at && m.end === at + word.length) || found.some((m) => m.start < at + word.length && m.end > at)).toBe(true)
+        expect(
+          found.some((m) => m.start === at && m.end === at + word.length) ||
+            found.some((m) => m.start < at + word.length && m.end > at),
+        ).toBe(true)
       }),
       { numRuns: 300 },
     )

@@ -5,7 +5,15 @@ import { shortcutGroups } from '../../../../renderer/src/ui/keyboard/shortcuts'
 import { VIEW_ENTRIES } from '../../../../renderer/src/ui/keyboard/views'
 import { takeName } from '../../../../renderer/src/takes/take-numbers'
 
-const base: ReadingKeyInput = { key: '', typing: false, dialogOpen: false, jobOpen: true, ctrl: false, meta: false, alt: false }
+const base: ReadingKeyInput = {
+  key: '',
+  typing: false,
+  dialogOpen: false,
+  jobOpen: true,
+  ctrl: false,
+  meta: false,
+  alt: false,
+}
 const press = (key: string, extra: Partial<ReadingKeyInput> = {}) => readingCommand({ ...base, key, ...extra })
 
 describe('reading-mode keys', () => {
@@ -28,9 +36,19 @@ describe('reading-mode keys', () => {
 
   it('never fires while typing, with a modifier, or under a dialog', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 3 }), fc.constantFrom<Partial<ReadingKeyInput>>({ typing: true }, { dialogOpen: true }, { ctrl: true }, { meta: true }, { alt: true }), (key, extra) => {
-        expect(press(key, extra)).toBeNull()
-      }),
+      fc.property(
+        fc.string({ maxLength: 3 }),
+        fc.constantFrom<Partial<ReadingKeyInput>>(
+          { typing: true },
+          { dialogOpen: true },
+          { ctrl: true },
+          { meta: true },
+          { alt: true },
+        ),
+        (key, extra) => {
+          expect(press(key, extra)).toBeNull()
+        },
+      ),
     )
   })
 })
@@ -44,7 +62,8 @@ describe('the shortcut list', () => {
       expect(pc.some((s) => s.keys.includes(`Ctrl+${e.digit}`))).toBe(true)
     }
     const keys = pc.flatMap((s) => s.keys)
-    for (const k of ['Space', 'l', 'p', 'h', 'd', '?', '\\', '+', 'Esc', 'j', 'k', 'Enter', 'x', '/']) expect(keys).toContain(k)
+    for (const k of ['Space', 'l', 'p', 'h', 'd', '?', '\\', '+', 'Esc', 'j', 'k', 'Enter', 'x', '/'])
+      expect(keys).toContain(k)
   })
 })
 

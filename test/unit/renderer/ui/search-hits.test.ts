@@ -2,7 +2,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { findSubstrings, foldNeedle, foldText, splitBySearch } from '../../../../renderer/src/ui/format/folded-text'
 
-const hits = (text: string, q: string) => splitBySearch(text, q).filter((p) => p.hit).map((p) => p.text)
+const hits = (text: string, q: string) =>
+  splitBySearch(text, q)
+    .filter((p) => p.hit)
+    .map((p) => p.text)
 
 describe('search hits in job rows', () => {
   it('finds any part of a name, ignoring case and accents typed either way, with hostile queries as text', () => {
@@ -22,7 +25,11 @@ describe('search hits in job rows', () => {
   })
 
   it('never throws, joins back to the text and marks only real occurrences (property)', () => {
-    const piece = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom('Coca-Cola', '(a+)+', '🍺', 'שלום', '\u202E', ' '))
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme' }),
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('Coca-Cola', '(a+)+', '🍺', 'שלום', '\u202E', ' '),
+    )
     const text = fc.array(piece, { maxLength: 8 }).map((p) => p.join(''))
     fc.assert(
       fc.property(text, piece, (t, q) => {

@@ -16,8 +16,18 @@ describe('scriptDiff, word by word', () => {
     const a = 'Save 20 percent this weekend only.'
     const b = 'Save 25 percent all week long.'
     const segs = scriptDiff(a, b).segments
-    expect(segs.filter((s) => s.kind !== 'added').map((s) => s.text).join('')).toBe(a)
-    expect(segs.filter((s) => s.kind !== 'removed').map((s) => s.text).join('')).toBe(b)
+    expect(
+      segs
+        .filter((s) => s.kind !== 'added')
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(a)
+    expect(
+      segs
+        .filter((s) => s.kind !== 'removed')
+        .map((s) => s.text)
+        .join(''),
+    ).toBe(b)
   })
   it('finds nothing changed in equal texts', () => {
     expect(diffStats(scriptDiff('same words', 'same words').segments)).toEqual({ added: 0, removed: 0 })
@@ -25,8 +35,18 @@ describe('scriptDiff, word by word', () => {
 })
 
 const joinsBack = (d: ScriptDiff, a: string, b: string) => {
-  expect(d.segments.filter((s) => s.kind !== 'added').map((s) => s.text).join('')).toBe(a)
-  expect(d.segments.filter((s) => s.kind !== 'removed').map((s) => s.text).join('')).toBe(b)
+  expect(
+    d.segments
+      .filter((s) => s.kind !== 'added')
+      .map((s) => s.text)
+      .join(''),
+  ).toBe(a)
+  expect(
+    d.segments
+      .filter((s) => s.kind !== 'removed')
+      .map((s) => s.text)
+      .join(''),
+  ).toBe(b)
 }
 
 describe('scriptDiff at a bounded cost', () => {
@@ -59,7 +79,19 @@ describe('scriptDiff at a bounded cost', () => {
   })
 
   it('joins back into either text for arbitrary strings (property)', () => {
-    const text = fc.array(fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.constantFrom(' ', '\n', '. ', 'Coca-Cola', '🍺', 'שלום')), { maxLength: 12 }).map((p) => p.join(''))
-    fc.assert(fc.property(text, text, (a, b) => joinsBack(scriptDiff(a, b), a, b)), { numRuns: 150 })
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.string({ unit: 'grapheme' }),
+          fc.string({ unit: 'binary' }),
+          fc.constantFrom(' ', '\n', '. ', 'Coca-Cola', '🍺', 'שלום'),
+        ),
+        { maxLength: 12 },
+      )
+      .map((p) => p.join(''))
+    fc.assert(
+      fc.property(text, text, (a, b) => joinsBack(scriptDiff(a, b), a, b)),
+      { numRuns: 150 },
+    )
   })
 })

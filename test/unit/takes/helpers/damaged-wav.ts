@@ -10,7 +10,17 @@ const run = promisify(execFile)
 
 /** Generates a 48 kHz tone with ffmpeg; `extra` are output options (codec, -rf64 always …). */
 export async function tone(path: string, seconds: number, extra: string[] = [], rate = 48_000): Promise<void> {
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${rate}:duration=${seconds}`, ...extra, path])
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=${rate}:duration=${seconds}`,
+    ...extra,
+    path,
+  ])
 }
 
 /** Generates a tone with sox (`args` are sox output options before the file name). */

@@ -11,7 +11,7 @@ export const HOSTILE_FILE_NAMES: readonly string[] = [
   'file:..%2F..%2Fetc.wav',
   '$(touch pwned).wav',
   '`id`;rm -rf ~.wav',
-  "quote'\"both.wav",
+  'quote\'"both.wav',
   'new\nline.wav',
   'tab\there.wav',
   'evil\u202Egnp.wav', // right-to-left override: shows as "evilvaw.png"
@@ -29,4 +29,13 @@ export const HOSTILE_FILE_NAMES: readonly string[] = [
 ]
 
 /** Stems (a job's suggested_stem) that must become safe file-name parts. */
-export const HOSTILE_STEMS: readonly (string | null)[] = ['../../escape', 'a/b\\c', '', null, 'x'.repeat(500), '\u202Eevil', 'CON', '..']
+export const HOSTILE_STEMS: readonly (string | null)[] = [
+  '../../escape',
+  'a/b\\c',
+  '',
+  null,
+  'x'.repeat(500),
+  '\u202Eevil',
+  'CON',
+  '..',
+]

@@ -37,12 +37,20 @@ export function generatedSamples(frames: number, channels: number, seed: number)
 }
 
 /** Writes a generated source as a WAV in `format` and returns its path. */
-export async function writeGeneratedWav(path: string, format: AudioFormat, frames: number, seed: number): Promise<string> {
+export async function writeGeneratedWav(
+  path: string,
+  format: AudioFormat,
+  frames: number,
+  seed: number,
+): Promise<string> {
   const x = generatedSamples(frames, format.channels, seed)
   const bytes = BYTES_PER_SAMPLE[format.encoding]
   const data = Buffer.alloc(x.length * bytes)
   for (let i = 0; i < x.length; i++) writeSample(data, i * bytes, x[i] as number, format.encoding, i)
-  const header = buildWavHeader({ sampleRate: format.sample_rate, channels: format.channels, bitsPerSample: 8 * bytes }, { dataBytes: data.length, padded: true, rf64: false })
+  const header = buildWavHeader(
+    { sampleRate: format.sample_rate, channels: format.channels, bitsPerSample: 8 * bytes },
+    { dataBytes: data.length, padded: true, rf64: false },
+  )
   if (format.encoding === 'float32') header.writeUInt16LE(3, 56)
   await writeFile(path, Buffer.concat([header, data, Buffer.alloc(data.length % 2)]))
   return path

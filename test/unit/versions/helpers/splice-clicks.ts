@@ -36,7 +36,12 @@ export interface SpliceStep {
 }
 
 /** At every splice of `timeline`: the largest step in the result's quiet parts within `aroundS` (s) of it. */
-export function spliceSteps(result: Side, timeline: Timeline, quietOf: ReadonlyMap<string, Stretches>, aroundS = 0.25): SpliceStep[] {
+export function spliceSteps(
+  result: Side,
+  timeline: Timeline,
+  quietOf: ReadonlyMap<string, Stretches>,
+  aroundS = 0.25,
+): SpliceStep[] {
   const starts: number[] = []
   let t = 0
   for (const seg of timeline.segments) {
@@ -59,8 +64,14 @@ export function spliceSteps(result: Side, timeline: Timeline, quietOf: ReadonlyM
     // Inside a crossfade both sides sound: the neighbour must be quiet too.
     const prevCut = starts[i] as number
     const nextCut = starts[i + 1]
-    if (i > 0 && u - prevCut < (timeline.crossfadesS[i - 1] ?? 0) / 2 + 1 / result.rate && !quietIn(i - 1, u)) return false
-    if (nextCut !== undefined && nextCut - u < (timeline.crossfadesS[i] ?? 0) / 2 + 1 / result.rate && !quietIn(i + 1, u)) return false
+    if (i > 0 && u - prevCut < (timeline.crossfadesS[i - 1] ?? 0) / 2 + 1 / result.rate && !quietIn(i - 1, u))
+      return false
+    if (
+      nextCut !== undefined &&
+      nextCut - u < (timeline.crossfadesS[i] ?? 0) / 2 + 1 / result.rate &&
+      !quietIn(i + 1, u)
+    )
+      return false
     return true
   }
   return starts.slice(1).map((at) => ({

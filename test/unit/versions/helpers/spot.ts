@@ -45,12 +45,20 @@ export async function engineMissing(): Promise<string | null> {
 }
 
 /** All samples of a WAV (mono mix not taken: interleaved), in full-scale units (±1), and its rate. */
-export async function samplesOf(path: string): Promise<{ x: Float64Array; rate: number; channels: number; frames: number; raw: Float64Array }> {
+export async function samplesOf(
+  path: string,
+): Promise<{ x: Float64Array; rate: number; channels: number; frames: number; raw: Float64Array }> {
   const src = await openWavSource(path)
   try {
     const raw = await src.readFrames(0, src.frames)
     const scale = 1 / fullScale(src.format.encoding)
-    return { x: raw.map((v) => v * scale), raw, rate: src.format.sample_rate, channels: src.format.channels, frames: src.frames }
+    return {
+      x: raw.map((v) => v * scale),
+      raw,
+      rate: src.format.sample_rate,
+      channels: src.format.channels,
+      frames: src.frames,
+    }
   } finally {
     await src.close()
   }
@@ -78,7 +86,12 @@ export function rmsDb(x: Float64Array, rate: number, fromS: number, toS: number)
 export async function loudnessOf(path: string, fromS: number, toS: number): Promise<number> {
   const src = await openWavSource(path)
   try {
-    const r = await measureRange(src, Math.round(fromS * src.format.sample_rate), Math.round(toS * src.format.sample_rate), false)
+    const r = await measureRange(
+      src,
+      Math.round(fromS * src.format.sample_rate),
+      Math.round(toS * src.format.sample_rate),
+      false,
+    )
     if (r.lufs === null) throw new Error(`no loudness for ${fromS}-${toS} of ${path}`)
     return r.lufs
   } finally {
@@ -98,14 +111,19 @@ export function occursIn(hay: Float64Array, needle: Float64Array): boolean {
 }
 
 /** One recording's samples (mono: channel 0), for measuring steps around a cut. */
-export interface Side { x: Float64Array; rate: number; channels: number }
+export interface Side {
+  x: Float64Array
+  rate: number
+  channels: number
+}
 
 const channel0 = (s: Side, i: number): number => s.x[i * s.channels] as number
 
 /** Largest step of channel 0 in frames [a, b). */
 function stepIn(s: Side, a: number, b: number): number {
   let m = 0
-  for (let i = Math.max(1, a); i < Math.min(s.x.length / s.channels, b); i++) m = Math.max(m, Math.abs(channel0(s, i) - channel0(s, i - 1)))
+  for (let i = Math.max(1, a); i < Math.min(s.x.length / s.channels, b); i++)
+    m = Math.max(m, Math.abs(channel0(s, i) - channel0(s, i - 1)))
   return m
 }
 
@@ -114,7 +132,11 @@ function stepIn(s: Side, a: number, b: number): number {
  * and the largest either recording has of its own within 10 ms of its side of the cut (times its gain;
  * a cut keeps 30 ms from any word, so that is room tone). A click is a step the two sides do not have.
  */
-export function cutSteps(result: Side, timeline: { segments: Array<{ source: string; fromS: number; toS: number; gainDb: number }>; crossfadesS: number[] }, sides: Map<string, Side>): Array<{ atS: number; result: number; own: number }> {
+export function cutSteps(
+  result: Side,
+  timeline: { segments: Array<{ source: string; fromS: number; toS: number; gainDb: number }>; crossfadesS: number[] },
+  sides: Map<string, Side>,
+): Array<{ atS: number; result: number; own: number }> {
   const out: Array<{ atS: number; result: number; own: number }> = []
   let t = 0
   timeline.segments.forEach((seg, i) => {
@@ -123,11 +145,19 @@ export function cutSteps(result: Side, timeline: { segments: Array<{ source: str
     if (!next) return
     const half = (timeline.crossfadesS[i] ?? 0) / 2 + 0.002
     const r = stepIn(result, Math.floor((t - half) * result.rate), Math.ceil((t + half) * result.rate))
-    const own = Math.max(...[[seg, seg.toS], [next, next.fromS]].map(([s, at]) => {
-      const side = sides.get((s as typeof seg).source) as Side
-      const g = 10 ** ((s as typeof seg).gainDb / 20)
-      return g * stepIn(side, Math.floor(((at as number) - 0.01) * side.rate), Math.ceil(((at as number) + 0.01) * side.rate))
-    }))
+    const own = Math.max(
+      ...[
+        [seg, seg.toS],
+        [next, next.fromS],
+      ].map(([s, at]) => {
+        const side = sides.get((s as typeof seg).source) as Side
+        const g = 10 ** ((s as typeof seg).gainDb / 20)
+        return (
+          g *
+          stepIn(side, Math.floor(((at as number) - 0.01) * side.rate), Math.ceil(((at as number) + 0.01) * side.rate))
+        )
+      }),
+    )
     out.push({ atS: t, result: r, own })
   })
   return out

@@ -31,7 +31,9 @@ function timed(text: string): TimedWord[] {
 
 /** What the injected engine hears in a file: the recording misreads "today", renders read the script. */
 export function heardIn(path: string): TimedWord[] {
-  return timed(path.includes(`${join('versions', 'renders')}`) ? 'the sale ends today at nine' : 'the sale ends tomorrow at nine')
+  return timed(
+    path.includes(`${join('versions', 'renders')}`) ? 'the sale ends today at nine' : 'the sale ends tomorrow at nine',
+  )
 }
 
 /** A gate a read-back waits at until it is opened (once per close). */
@@ -41,8 +43,12 @@ export class Gate {
   reached: Promise<void> = Promise.resolve()
   private arrive: () => void = () => undefined
   close(): void {
-    this.waiting = new Promise((r) => { this.opened = r })
-    this.reached = new Promise((r) => { this.arrive = r })
+    this.waiting = new Promise((r) => {
+      this.opened = r
+    })
+    this.reached = new Promise((r) => {
+      this.arrive = r
+    })
   }
   open(): void {
     this.opened?.()
@@ -80,7 +86,15 @@ export interface VersionedTake {
   fresh(): Promise<TakeMeta>
 }
 
-export async function versionedTake(dataDir: string, o: { writeMeta?: (path: string, meta: TakeMeta) => Promise<void>; readbackGate?: Gate; measureGate?: Gate; jobId?: string } = {}): Promise<VersionedTake> {
+export async function versionedTake(
+  dataDir: string,
+  o: {
+    writeMeta?: (path: string, meta: TakeMeta) => Promise<void>
+    readbackGate?: Gate
+    measureGate?: Gate
+    jobId?: string
+  } = {},
+): Promise<VersionedTake> {
   await mkdir(dataDir, { recursive: true })
   const measure: typeof measureTake = async (path, options) => {
     const measured = await measureTake(path, options)
@@ -96,10 +110,29 @@ export async function versionedTake(dataDir: string, o: { writeMeta?: (path: str
     return { words: heardIn(path), engine: 'pocketsphinx' }
   }
   const area = createVersionArea({
-    store, hub, transcribe, currentScript: async () => ({ revision_id: '7', text: SCRIPT, names: [] }), takesChanged: () => undefined,
-    recording: { start: async () => { throw new Error('no recording here') }, stop: async () => { throw new Error('no recording here') }, cancel: async () => { throw new Error('no recording here') } },
+    store,
+    hub,
+    transcribe,
+    currentScript: async () => ({ revision_id: '7', text: SCRIPT, names: [] }),
+    takesChanged: () => undefined,
+    recording: {
+      start: async () => {
+        throw new Error('no recording here')
+      },
+      stop: async () => {
+        throw new Error('no recording here')
+      },
+      cancel: async () => {
+        throw new Error('no recording here')
+      },
+    },
   })
-  const source = await writeGeneratedWav(join(dataDir, '..', `source-${Math.random().toString(16).slice(2)}.wav`), FORMAT, FRAMES, 7)
+  const source = await writeGeneratedWav(
+    join(dataDir, '..', `source-${Math.random().toString(16).slice(2)}.wav`),
+    FORMAT,
+    FRAMES,
+    7,
+  )
   const job = o.jobId ?? JOB
   const take = await store.import(job, source, { stem: 'ACME', script: { revision_id: '7', text: SCRIPT } })
   const readback = async (version?: number) => {
@@ -113,15 +146,33 @@ export async function versionedTake(dataDir: string, o: { writeMeta?: (path: str
   const commitCut = async (seconds: number) => {
     const t = await store.get(take.id)
     // A re-read of the take: new audio of the same length, which no read-back heard yet.
-    const reread = await writeGeneratedWav(join(dataDir, '..', `reread-${Math.random().toString(16).slice(2)}.wav`), FORMAT, FRAMES, 11 + Math.floor(seconds * 10))
+    const reread = await writeGeneratedWav(
+      join(dataDir, '..', `reread-${Math.random().toString(16).slice(2)}.wav`),
+      FORMAT,
+      FRAMES,
+      11 + Math.floor(seconds * 10),
+    )
     const ref = await area.versions.recordings(job).add(reread)
     const frames = Math.round(seconds * FORMAT.sample_rate)
     const list: EditList = {
-      format: ref.format, frames,
-      pieces: [{ source: ref.hash, from: 0, to: frames, at: 0, gain_db: 0, fade_in: { frames: 0, shape: 'equal_power' }, fade_out: { frames: 480, shape: 'equal_power' } }],
+      format: ref.format,
+      frames,
+      pieces: [
+        {
+          source: ref.hash,
+          from: 0,
+          to: frames,
+          at: 0,
+          gain_db: 0,
+          fade_in: { frames: 0, shape: 'equal_power' },
+          fade_out: { frames: 480, shape: 'equal_power' },
+        },
+      ],
     }
     const script = await area.work.scriptOf(t)
-    return area.work.exclusive(t, () => area.work.commit(t, script, { operation: 'cut_restart', list, changes: [], findings: [] }))
+    return area.work.exclusive(t, () =>
+      area.work.commit(t, script, { operation: 'cut_restart', list, changes: [], findings: [] }),
+    )
   }
   return { dataDir, store, hub, events, area, take, commitCut, readback, fresh: () => store.get(take.id) }
 }

@@ -2,6 +2,7 @@
  * Typed errors of the ffmpeg layer. Each carries one human sentence as its message, fit to show a person
  * or print from a CLI; the details a developer needs (exit code, stderr tail) are separate fields.
  */
+import { noSuchFilterSentence } from './ffmpeg-filter-list'
 
 /** No ffmpeg binary could be found (override, bundled ffmpeg-static, or PATH). */
 export class FfmpegNotFoundError extends Error {
@@ -51,7 +52,8 @@ export class FfmpegExitError extends Error {
   constructor(exitCode: number | null, exitSignal: NodeJS.Signals | null, stderr: string) {
     const last = lastMeaningfulLine(stderr)
     const how = exitCode !== null ? `exited with code ${exitCode}` : `was killed by ${exitSignal ?? 'a signal'}`
-    super(`ffmpeg ${how}${last ? `: ${last}` : '.'}`)
+    // A trimmed build's "No such filter" sits above ffmpeg's last line ("Conversion failed!"): said in words.
+    super(noSuchFilterSentence(stderr) ?? `ffmpeg ${how}${last ? `: ${last}` : '.'}`)
     this.exitCode = exitCode
     this.exitSignal = exitSignal
     this.stderr = stderr

@@ -7,6 +7,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { listsFilter } from '../audio/ffmpeg-filter-list'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { SampleEncoding } from '../../shared/versions/edit-list'
 import type { RecordingRef, Recordings } from '../versions/recordings'
@@ -26,14 +27,6 @@ export class TempoError extends Error {
     super(message)
     this.name = 'TempoError'
   }
-}
-
-/** Whether the output of `ffmpeg -filters` lists an audio filter of this name. */
-export function listsFilter(filtersOutput: string, name: string): boolean {
-  return filtersOutput.split('\n').some((line) => {
-    const m = /^\s*[.A-Z|]{2,3}\s+(\S+)\s+(\S+->\S+)\s/.exec(line)
-    return m !== null && m[1] === name && /A/.test(m[2] as string)
-  })
 }
 
 /** Whether this ffmpeg has atempo. */

@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { kindsByLength } from '../../../main/finish/analyse-pauses'
 import { kindsFromScript, paragraphEnds } from '../../../main/finish/script-pauses'
-import { listsFilter } from '../../../main/finish/tempo'
+import { listsFilter } from '../../../main/audio/ffmpeg-filter-list'
 import { scriptSentences } from '../../../main/readback/index'
 
 describe('kindsByLength', () => {

@@ -21,8 +21,7 @@
  *   voice's loud level (the 95th percentile of its 10 ms windows).
  * - Room tone: the quiet runs of the pauses, guardS clear of any sound, of at least roomMinS.
  */
-import { quietMask } from '../versions/cuts/cut-rules'
-import { windowed, type Envelope } from '../versions/render/signal-envelope'
+import { quietMask, windowed, type Envelope } from '../versions/index'
 import type { InnerPauseKind } from './fit-plan'
 
 export const PAUSE_RULES = {

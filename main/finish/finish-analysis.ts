@@ -7,9 +7,7 @@
  * say so: breaths.ts soundsLikeBreath) are left in the pauses, however loud.
  */
 import { scriptSentences } from '../readback/index'
-import { analyzeRecording } from '../versions/cuts/recording-analysis'
-import { envelopeOf, floorDb, type Envelope } from '../versions/render/signal-envelope'
-import type { Transcribe } from '../versions/hearing/version-inputs'
+import { analyzeRecording, envelopeOf, floorDb, type Envelope, type Transcribe } from '../versions/index'
 import type { TimedWord } from '../../shared/readback/types'
 import { fullScale, type WavSource } from '../media/wav-source'
 import { breathCandidatesMs, floorAgainstVoice, layoutOf, type InnerPause, type TakeLayout } from './analyse-pauses'

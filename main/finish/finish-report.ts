@@ -13,7 +13,7 @@ import type { CleanResult } from './finish-steps'
 import type { FileFigures } from './finish-measure'
 import type { Levelled } from './level'
 import type { NoiseFloor } from './level-noise-floor'
-import type { TimeSegment } from '../versions/hearing/version-hearing'
+import type { TimeSegment } from '../versions/index'
 
 export type EditKind = FinishEditKind
 

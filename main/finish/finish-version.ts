@@ -34,13 +34,17 @@ import type { DeliveryProfile } from '../audio/delivery-profiles'
 import type { TakeKind } from '../audio/preflight'
 import { EngineUnavailableError } from '../readback/index'
 import { TakeInputError } from '../takes/take-input-checks'
-import type { RecordingRef } from '../versions/store/recordings'
+import {
+  type RecordingRef,
+  type Finisher,
+  type TakeScript,
+  type VersionWork,
+  versionScripts,
+  mapHearing,
+  type Hearing,
+  hearWhole,
+} from '../versions/index'
 import { currentVersion } from '../version-records/version-meta'
-import type { Finisher } from '../versions/service/version-handlers'
-import type { TakeScript, VersionWork } from '../versions/work/version-work'
-import { versionScripts } from '../versions/work/version-script'
-import { mapHearing, type Hearing } from '../versions/hearing/version-hearing'
-import { hearWhole } from '../versions/hearing/version-hearing-place'
 import type { TakeMeta } from '../takes/take-types'
 import type { TimedWord } from '../../shared/readback/types'
 import { FinishRefusal, finishTake, type FinishReport, type FinishRequest } from './finish-take'

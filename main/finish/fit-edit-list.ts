@@ -13,8 +13,7 @@
  * Lengths are in frames; the tail takes the rounding, so the result is exactly `targetFrames` long.
  */
 import type { AudioFormat, EditList, EditPiece } from '../../shared/versions/edit-list'
-import { CUT_RULES } from '../versions/cuts/cut-rules'
-import { windowed, type Envelope } from '../versions/render/signal-envelope'
+import { CUT_RULES, windowed, type Envelope } from '../versions/index'
 import type { Span, TakeLayout } from './analyse-pauses'
 import type { InnerPauseKind } from './fit-plan'
 import { roomToneFill, seedOf, usableStretches } from './room-tone-fill'

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { SampleEncoding } from '../../shared/versions/edit-list'
-import type { RecordingRef, Recordings } from '../versions/store/recordings'
+import type { RecordingRef, Recordings } from '../versions/index'
 
 const CODEC: Record<SampleEncoding, string> = {
   pcm_s16: 'pcm_s16le',

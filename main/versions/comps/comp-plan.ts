@@ -20,7 +20,7 @@ import { levelMatchGainDb } from '../cuts/cut-rules'
 import type { Patch } from '../fixes/place-patches'
 import { medianSentenceLufs } from '../fixes/pickup-plan'
 import type { AnalyzedSentence, RecordingAnalysis } from '../cuts/recording-analysis'
-import { issueInSentence, scriptSentences } from '../../readback/compare/sentence-spans'
+import { issueInSentence, scriptSentences } from '../../readback/index'
 
 export type CellState = 'clean' | 'issues' | 'not_read'
 

@@ -8,7 +8,7 @@
  */
 import type { ReadbackCheck, ReadbackIssue } from '../../../shared/readback/types'
 import { revisionMap } from '../revisions/revision-map'
-import { issueInSentence, scriptSentences } from '../../readback/compare/sentence-spans'
+import { issueInSentence, scriptSentences } from '../../readback/index'
 
 export interface CheckOnScript {
   check: ReadbackCheck

@@ -6,15 +6,15 @@
  * tone left out), its loudness, true peak and the longest pause inside it, and its read-back issues.
  */
 import type { ReadbackCheck, TimedWord } from '../../../shared/readback/types'
-import { compareToScript } from '../../readback/compare/compare'
-import { speechEdges, type SpeechEdges } from './cut-rules'
-import { measureRange } from '../render/range-measures'
 import {
+  compareToScript,
   bestSentenceWindow,
   readSentences,
   scriptSentences,
   type ReadSentence,
-} from '../../readback/compare/sentence-spans'
+} from '../../readback/index'
+import { speechEdges, type SpeechEdges } from './cut-rules'
+import { measureRange } from '../render/range-measures'
 import { envelopeOf, floorDb, type Envelope } from '../render/signal-envelope'
 import type { WavSource } from '../../media/wav-source'
 

@@ -11,7 +11,7 @@ import { planPickups, type PlannedPatch } from './pickup-plan'
 import type { Recordings } from '../store/recordings'
 import { removedRuns, removedSentenceName } from '../revisions/removed-lines'
 import { reviseTake } from '../revisions/revised-take'
-import { scriptSentences } from '../../readback/compare/sentence-spans'
+import { scriptSentences } from '../../readback/index'
 import { toEditList, type Timeline } from '../cuts/timeline'
 import {
   prepareRecordings,

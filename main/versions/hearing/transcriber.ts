@@ -3,8 +3,7 @@
  * with the engine the read-back settings choose (or the first that can run). Throws EngineUnavailableError
  * with one sentence when none can.
  */
-import { createEngines, pickEngine } from '../../readback/engines/engines'
-import type { ReadbackEngine } from '../../readback/engine'
+import { createEngines, pickEngine, type ReadbackEngine } from '../../readback/index'
 import type { Transcribe } from './version-inputs'
 
 export interface TranscriberOptions {

@@ -5,7 +5,7 @@
  */
 import type { Doubt, TimedWord } from '../../../shared/readback/types'
 import type { AudioFormat } from '../../../shared/versions/edit-list'
-import type { CrossHearing, Sounds } from '../../readback/engine'
+import type { CrossHearing, Sounds } from '../../readback/index'
 import { analyzeRecording, type AnalyzeOptions, type RecordingAnalysis } from '../cuts/recording-analysis'
 import type { RecordingRef, Recordings } from '../store/recordings'
 

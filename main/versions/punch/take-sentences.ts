@@ -9,7 +9,7 @@
  */
 import type { TakeSentencesView } from '../../../shared/versions/types'
 import type { TakeMeta } from '../../takes/take-types'
-import { scriptSentences } from '../../readback/compare/sentence-spans'
+import { scriptSentences } from '../../readback/index'
 import { reviseTake } from '../revisions/revised-take'
 import type { VersionWork } from '../work/version-work'
 import { versionScripts } from '../work/version-script'

@@ -19,7 +19,7 @@ import { chooseJunction, NoPauseError, type Junction } from '../cuts/cut-rules'
 import { PlacementError } from '../cuts/placement-error'
 import type { AnalyzedSentence, RecordingAnalysis } from '../cuts/recording-analysis'
 import type { RevisionMap } from './revision-map'
-import { scriptSentences } from '../../readback/compare/sentence-spans'
+import { scriptSentences } from '../../readback/index'
 
 export interface RemovedRun {
   /** The older script's sentences (0-based) the producer removed that the take reads, in order: one cut. */

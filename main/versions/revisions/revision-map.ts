@@ -9,7 +9,7 @@
  * - Everything else in the new script is added, in the old removed.
  * An older take keeps what it reads unchanged; changed and added sentences are what is left to record.
  */
-import { scriptModel } from '../../readback/script/script-model'
+import { scriptModel } from '../../readback/index'
 
 export type NewFate = 'unchanged' | 'changed' | 'added'
 export type OldFate = 'unchanged' | 'changed' | 'removed'

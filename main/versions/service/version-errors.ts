@@ -5,7 +5,7 @@
  */
 import { UserFacingError } from '../../bridge/describe-error'
 import { PickupCsvError } from '../../../shared/versions/pickup-csv'
-import { EngineUnavailableError } from '../../readback/engine'
+import { EngineUnavailableError } from '../../readback/index'
 import { guardTakeErrors, type DiskContext } from '../../takes/take-errors'
 import { CompError } from '../comps/comp-plan'
 import { NoPauseError } from '../cuts/cut-rules'

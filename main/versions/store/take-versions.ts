@@ -14,18 +14,15 @@
  * take's lock, read afresh), then the read-back files; a new version made from a version that is no longer
  * current is refused, and a read-back made for a version the take left is kept as that version's own
  * (version-readbacks.ts). A version whose record cannot be read (version-meta.ts) is named, never played.
+ * Which versions are damaged: version-damage.ts; the read-back files moved: version-readback-files.ts.
  */
-import { readFile, rm } from 'node:fs/promises'
 import type { ReadbackStored } from '../../../shared/bridge-readback'
 import type { TakeVersion, VersionReadback, VersionsView, VersionView } from '../../../shared/versions/types'
 import { TakeInputError } from '../../takes/take-input-checks'
 import type { TakeStore } from '../../takes/take-store'
 import type { TakeMeta } from '../../takes/take-types'
 import { Recordings } from './recordings'
-import { writeFileAtomic } from '../../storage/atomic-file'
-import { DamagedVersionError, damagedVersionNote, renderVersion } from './missing-recordings'
-import { damagedRecordings } from './render-cache'
-import { numbersInWords } from '../../../shared/versions/unreadable-versions'
+import { renderVersion } from './missing-recordings'
 import {
   currentVersion,
   UnreadableVersionError,
@@ -35,7 +32,8 @@ import {
 } from '../../version-records/version-meta'
 import { sameStamp, stampOf, stillCurrent, type VersionStamp } from '../../version-records/version-stamp'
 import { keepReadbackFor, readbackPathOf } from '../../takes/version-readbacks'
-import { readbackSummary } from './readback-summary'
+import { damagedView, refuseDamaged, sealOwnFile, versionDamage } from './version-damage'
+import { keptReadback, moveReadbacks } from './version-readback-files'
 
 export type NewVersion = Omit<TakeVersion, 'number' | 'created_at' | 'trim' | 'trimmed_preflight'>
 
@@ -105,78 +103,24 @@ export class TakeVersions {
     }
   }
 
-  /**
-   * The versions whose recordings changed on disk since Booth wrote them, each in words ("Version 2's
-   * recording is damaged (changed on disk since Booth wrote it)"): a version's recordings are checked
-   * against the SHA-256 they are named by, version 1 (the take's own file) against the recording or seal
-   * it is hard-linked to (sealed as it was written, recordings.ts). Each file is read once per change of
-   * it; `fresh` reads them all again.
-   */
+  /** The versions whose recordings changed on disk since Booth wrote them, each in words (version-damage.ts). */
   async damage(meta: TakeMeta, fresh = false): Promise<Map<number, string>> {
-    const recordings = this.recordings(meta.job_id)
-    const notes = new Map<number, string>()
-    for (const v of this.versionsOf(meta)) {
-      if (v.unreadable) continue
-      const bad = v.edits ? await damagedRecordings(v.edits, recordings, fresh) : []
-      if (v.number === 1 && bad.length === 0) {
-        // The take's own file: against the hash it is linked in under (a version's recording, or its seal).
-        const path = this.store.recordingPath(meta)
-        const own = await recordings.linkedHashOf(path)
-        if (own) {
-          if ((await recordings.hashOf(path, fresh).catch(() => own)) !== own) bad.push(own)
-        } else if (!meta.versions && meta.state === 'ready' && meta.source !== 'comp') {
-          // Not sealed as it was written (a take from before seals were made then, a disk that could not link):
-          // its hash is kept from its first check on.
-          await recordings.seal(path).catch(() => undefined)
-        }
-      }
-      if (bad.length) notes.set(v.number, damagedVersionNote(v, bad))
-    }
-    return notes
+    return versionDamage(this.store, this.recordings(meta.job_id), meta, this.versionsOf(meta), fresh)
   }
 
-  /**
-   * Keeps the hash of a take's own file with it (a seal, recordings.ts), as the file is written: a take with
-   * versions or a comp's first render is not a recording, and one already linked in keeps its hash.
-   */
+  /** Keeps the hash of a take's own file with it as the file is written (version-damage.ts). */
   async sealOwnFile(meta: TakeMeta): Promise<void> {
-    if (meta.versions || meta.state !== 'ready' || meta.source === 'comp') return
-    const recordings = this.recordings(meta.job_id)
-    const path = this.store.recordingPath(meta)
-    if (await recordings.linkedHashOf(path)) return
-    await recordings.seal(path)
+    return sealOwnFile(this.store, this.recordings(meta.job_id), meta)
   }
 
   /** The versions as the window lists them, each damaged one named (the list's `damaged`, and the version's own). */
   async checkedView(meta: TakeMeta): Promise<VersionsView> {
-    const view = this.view(meta)
-    const notes = await this.damage(meta)
-    if (notes.size === 0) return view
-    return {
-      ...view,
-      versions: view.versions.map((v) =>
-        notes.has(v.number) ? { ...v, damaged: `${notes.get(v.number) as string}.` } : v,
-      ),
-      damaged: damageSummary(
-        view.versions.map((v) => v.number),
-        notes,
-      ),
-    }
+    return damagedView(this.view(meta), await this.damage(meta))
   }
 
   /** Throws DamagedVersionError when version `n` of the take is damaged, saying which of its versions are fine. */
   async checkNotDamaged(meta: TakeMeta, n: number, fresh = false): Promise<void> {
-    const notes = await this.damage(meta, fresh)
-    const note = notes.get(n)
-    if (!note) return
-    const fine = this.versionsOf(meta)
-      .filter((v) => !v.unreadable && !notes.has(v.number))
-      .map((v) => v.number)
-    throw new DamagedVersionError(
-      `${note}, so take ${meta.take_number} is not played, restored or delivered at version ` +
-        `${n}${fine.length ? `; ${numbersInWords(fine)} ${fine.length === 1 ? 'is' : 'are'} fine` : ''}.`,
-      n,
-    )
+    refuseDamaged(meta, this.versionsOf(meta), await this.damage(meta, fresh), n)
   }
 
   /** The versions with the current one's record holding the take's own preflight and trim (the live figures). */
@@ -217,19 +161,9 @@ export class TakeVersions {
     )
   }
 
-  /**
-   * The read-back kept beside the take, in short, for a current version that has none on its record (the
-   * recording, read back by the read-back service before its first fix); null when none is kept.
-   */
+  /** The take's kept read-back in short, for a current version with none on its record (version-readback-files.ts). */
   private async keptReadback(meta: TakeMeta): Promise<VersionReadback | null> {
-    try {
-      const stored = JSON.parse(await readFile(this.readbackPath(meta), 'utf8')) as ReadbackStored
-      return stored.take_id === meta.id && stored.check && Array.isArray(stored.check.issues)
-        ? readbackSummary(stored.check)
-        : null
-    } catch {
-      return null
-    }
+    return keptReadback((m, v) => this.readbackPath(m, v), meta)
   }
 
   /** The versions with the current one's read-back filled in from the take's kept read-back when it had none. */
@@ -240,36 +174,14 @@ export class TakeVersions {
     )
   }
 
-  /**
-   * After the record made `next` current in place of version `from`: keeps version `from`'s read-back as its
-   * own file, then makes version `next`'s the take's (`stored`, or its own kept file), or none. A step the
-   * disk refuses leaves the take with no current read-back rather than another version's.
-   */
+  /** Moves the read-back files after the record made `next` current in place of `from` (version-readback-files.ts). */
   private async moveReadbacks(
     meta: TakeMeta,
     from: number,
     next: number,
     stored: ReadbackStored | null | 'kept',
   ): Promise<void> {
-    const current = this.readbackPath(meta)
-    try {
-      const was = await readIfThere(current)
-      if (was !== null) await writeFileAtomic(this.readbackPath(meta, from), was)
-      if (stored === 'kept') {
-        const kept = await readIfThere(this.readbackPath(meta, next))
-        if (kept !== null) await writeFileAtomic(current, kept)
-        else await rm(current, { force: true })
-      } else if (stored) {
-        const text = `${JSON.stringify(stored)}\n`
-        await writeFileAtomic(this.readbackPath(meta, next), text)
-        await writeFileAtomic(current, text)
-      } else {
-        await rm(this.readbackPath(meta, next), { force: true })
-        await rm(current, { force: true })
-      }
-    } catch {
-      await rm(current, { force: true }).catch(() => undefined)
-    }
+    return moveReadbacks((m, v) => this.readbackPath(m, v), meta, from, next, stored)
   }
 
   /**
@@ -371,23 +283,4 @@ export class TakeVersions {
     if (!v.edits || v.number === 1) return
     await renderVersion(meta, v, this.recordings(meta.job_id), this.folders(meta.job_id).renders, fresh)
   }
-}
-
-/** A file's bytes, or null when it is not there (crash-safe copies are written with writeFileAtomic). */
-async function readIfThere(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw err
-  }
-}
-
-/** "Version 2's recording is damaged (changed on disk since Booth wrote it); versions 1 and 3 are fine." */
-export function damageSummary(numbers: readonly number[], notes: ReadonlyMap<number, string>): string {
-  const fine = numbers.filter((n) => !notes.has(n))
-  const named = [...notes.values()]
-    .map((note, i) => (i === 0 ? note : `${note.charAt(0).toLowerCase()}${note.slice(1)}`))
-    .join('; ')
-  return `${named}${fine.length ? `; ${numbersInWords(fine)} ${fine.length === 1 ? 'is' : 'are'} fine` : ''}.`
 }

@@ -3,35 +3,27 @@
  * heard (or hears now), one operation per take at a time, and the commit of a new version — rendered,
  * measured and read back at once, then kept on the take (take-versions.ts) and announced. A version's
  * read-back is what its pieces were heard to say, mapped through its edit list (version-hearing.ts); only
- * new audio no read-back heard yet is heard, in its place (version-hearing-place.ts).
+ * new audio no read-back heard yet is heard, in its place (hearing/version-readback.ts).
  */
-import { readFile, stat } from 'node:fs/promises'
-import type { ReadbackState, ReadbackStored } from '../../../shared/bridge-readback'
+import { stat } from 'node:fs/promises'
+import type { ReadbackState } from '../../../shared/bridge-readback'
 import type { VersionMade, VersionProgress } from '../../../shared/bridge-versions'
 import type { ReadbackCheck, TimedWord } from '../../../shared/readback/types'
 import type { EditList } from '../../../shared/versions/edit-list'
-import type { TakeVersion, VersionChange, VersionFinding, VersionReadback } from '../../../shared/versions/types'
-import { EngineUnavailableError, type ScriptCopy } from '../../readback/index'
+import type { TakeVersion, VersionChange, VersionFinding } from '../../../shared/versions/types'
+import type { ScriptCopy } from '../../readback/index'
 import { TakeInputError } from '../../takes/take-input-checks'
 import type { TakeStore } from '../../takes/take-store'
 import type { TakeMeta } from '../../takes/take-types'
 import { summarize } from './change-summary'
 import { renderCached } from '../store/render-cache'
 import type { TakeVersions } from '../store/take-versions'
+import { keptCheck, keptWords } from '../store/version-readback-files'
 import { prepareRecordings, type AnalyzedRecording, type Transcribe } from '../hearing/version-inputs'
-import {
-  joinHearings,
-  mapHearing,
-  segmentsOf,
-  versionHearing,
-  type Hearing,
-  type TimeSegment,
-} from '../hearing/version-hearing'
-import { hearInPlace, hearWhole } from '../hearing/version-hearing-place'
+import type { Hearing } from '../hearing/version-hearing'
 import { readStoredHearing, type StoredHearing } from '../hearing/stored-hearing'
-import { readbackSummary } from '../store/readback-summary'
 import type { PatchHearings } from '../hearing/patch-hearings'
-import { checkHearing } from '../hearing/hearing-check'
+import { readVersionBack, type VersionHeard } from '../hearing/version-readback'
 import { currentStamp } from '../../version-records/version-stamp'
 
 export interface VersionWorkDeps {
@@ -127,27 +119,12 @@ export class VersionWork {
 
   /** The words the take's stored read-back heard in its current audio against this script; null when none fits. */
   async storedWords(take: TakeMeta, script: string): Promise<TimedWord[] | null> {
-    try {
-      const v = JSON.parse(await readFile(this.d.versions.readbackPath(take), 'utf8')) as ReadbackStored
-      return v.take_id === take.id && v.script_read?.text === script && Array.isArray(v.words) ? v.words : null
-    } catch {
-      return null
-    }
+    return keptWords(() => this.d.versions.readbackPath(take), take.id, script)
   }
 
   /** The take's stored read-back of its current audio (as the talent sees it) and the script it was checked against; null when none. */
   async storedCheck(take: TakeMeta): Promise<{ check: ReadbackCheck; script: string } | null> {
-    try {
-      const v = JSON.parse(await readFile(this.d.versions.readbackPath(take), 'utf8')) as ReadbackStored
-      return v.take_id === take.id &&
-        v.check &&
-        Array.isArray(v.check.issues) &&
-        typeof v.script_read?.text === 'string'
-        ? { check: v.check, script: v.script_read.text }
-        : null
-    } catch {
-      return null
-    }
+    return keptCheck(() => this.d.versions.readbackPath(take), take.id)
   }
 
   /** Remembers the words of analysed recordings, so a patch kept from an earlier version is not heard again. */
@@ -198,16 +175,11 @@ export class VersionWork {
 
   /** The words a version's own read-back heard (its kept file), when it was made against this script. */
   async versionWords(take: TakeMeta, version: number, script: string): Promise<TimedWord[] | null> {
-    const path =
+    const path = () =>
       (take.current_version ?? 1) === version
         ? this.d.versions.readbackPath(take)
         : this.d.versions.readbackPath(take, version)
-    try {
-      const v = JSON.parse(await readFile(path, 'utf8')) as ReadbackStored
-      return v.take_id === take.id && v.script_read?.text === script && Array.isArray(v.words) ? v.words : null
-    } catch {
-      return null
-    }
+    return keptWords(path, take.id, script)
   }
 
   /** The take's current audio and what is known of its words, for an operation. */
@@ -256,91 +228,16 @@ export class VersionWork {
     this.d.emitProgress({ takeId: take.id, jobId: take.job_id, stage, message, ...(preview ? { preview } : {}) })
   }
 
-  /**
-   * Reads back a version against the script: what its pieces were heard to say, mapped through its edit
-   * list, with only new audio heard (in its place in `path`, the render; `list` null: the file is all new
-   * audio, heard whole); the stored result's shape, or a finding when it cannot be read back.
-   */
+  /** Reads back a version against the script, hearing only its new audio (version-readback.ts). */
   async readBack(
     take: { id: string; job_id: string },
     list: EditList | null,
     path: string,
     script: TakeScript | null,
-  ): Promise<{ stored: ReadbackStored | null; summary: VersionReadback | null; finding: VersionFinding | null }> {
-    if (!script)
-      return {
-        stored: null,
-        summary: null,
-        finding: {
-          code: 'not_read_back',
-          message: 'This version was not read back: its job has no script text to compare it with.',
-          sentence: null,
-        },
-      }
-    try {
-      const { parts, unknown } = list
-        ? versionHearing(segmentsOf(list), (hash) => this.hearings.get(hash) ?? null)
-        : { parts: [], unknown: [] }
-      if (!list) parts.push(await hearWhole(path, script.text, this.d.transcribe))
-      else if (unknown.length > 0)
-        parts.push(...(await this.hearNewAudio(take.job_id, list, path, unknown, script.text)))
-      const heard = joinHearings(parts)
-      const { words, doubts, cross, engine } = heard
-      const check = await checkHearing(script, heard, this.d.transcribe, (this.d.now ?? Date.now)())
-      const stored: ReadbackStored = {
-        check,
-        words,
-        engine,
-        ...(doubts.length ? { doubts } : {}),
-        cross,
-        take_id: take.id,
-        job_id: take.job_id,
-        script_read: { revision_id: script.revision_id, text: script.text },
-        note: null,
-      }
-      const summary: VersionReadback = readbackSummary(check, script)
-      const finding: VersionFinding | null = summary.clean
-        ? null
-        : {
-            code: 'reads_unclean',
-            message: `Booth's read-back of this version: ${check.summary ?? 'it differs from the script'}`,
-            sentence: null,
-          }
-      return { stored, summary, finding }
-    } catch (err) {
-      if (!(err instanceof EngineUnavailableError)) throw err
-      return {
-        stored: null,
-        summary: null,
-        finding: { code: 'not_read_back', message: `This version was not read back: ${err.message}`, sentence: null },
-      }
-    }
-  }
-
-  /**
-   * The new audio of a version: what was kept of its hearing (patch-hearings.ts; a restart hears nothing
-   * again), the rest heard in its place in the render and kept.
-   */
-  private async hearNewAudio(
-    jobId: string,
-    list: EditList,
-    path: string,
-    unknown: readonly TimeSegment[],
-    script: string,
-  ): Promise<Hearing[]> {
-    const kept = this.d.patchHearings
-    const parts: Hearing[] = []
-    const toHear: TimeSegment[] = []
-    for (const seg of unknown) {
-      const h = kept ? await kept.find(jobId, seg, script) : null
-      if (h) parts.push(mapHearing(h, [seg]))
-      else toHear.push(seg)
-    }
-    if (toHear.length === 0) return parts
-    const heard = await hearInPlace(path, list.frames / list.format.sample_rate, toHear, script, this.d.transcribe)
-    // A hearing that cannot be kept is heard again next time; the version is read back all the same.
-    await kept?.keep(jobId, toHear, heard, script).catch(() => undefined)
-    return [...parts, heard]
+  ): Promise<VersionHeard> {
+    const { transcribe, patchHearings, now } = this.d
+    const hearers = { hearingOf: (hash: string) => this.hearingOf(hash), transcribe, patchHearings, now }
+    return readVersionBack(hearers, take, list, path, script)
   }
 
   /** Renders, measures and reads back a new version of `take`, keeps it as the current one, and announces it. */

@@ -1,6 +1,6 @@
 /**
  * What finishing needs to know of a take, from its signal: where its speech is (voice activity against
- * the take's own room tone: the version engine's envelope and quiet mask, main/versions/signal-envelope.ts
+ * the take's own room tone: the version engine's envelope and quiet mask, main/versions/render/signal-envelope.ts
  * and cut-rules.ts), its pauses in order (head, the pauses between speech, tail), each one's kind, and the
  * stretches of pure room tone that added pause time is taken from.
  *
@@ -21,8 +21,7 @@
  *   voice's loud level (the 95th percentile of its 10 ms windows).
  * - Room tone: the quiet runs of the pauses, guardS clear of any sound, of at least roomMinS.
  */
-import { quietMask } from '../versions/cut-rules'
-import { windowed, type Envelope } from '../versions/signal-envelope'
+import { quietMask, windowed, type Envelope } from '../versions/index'
 import type { InnerPauseKind } from './fit-plan'
 
 export const PAUSE_RULES = {

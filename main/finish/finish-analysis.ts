@@ -1,15 +1,13 @@
 /**
  * A take's layout for finishing (analyse-pauses.ts), from its signal alone or, with a script, with the
  * pauses' kinds from the read-back's sentences (script-pauses.ts over the version engine's analysis,
- * main/versions/recording-analysis.ts). And the layout of a derived recording (a tempo change) with the
+ * main/versions/cuts/recording-analysis.ts). And the layout of a derived recording (a tempo change) with the
  * kinds of the original's pauses carried over by time. Pauses are judged against the voice as well as the
  * floor (a gated take's floor is digital silence), and the runs of sound that are breaths (their samples
  * say so: breaths.ts soundsLikeBreath) are left in the pauses, however loud.
  */
 import { scriptSentences } from '../readback/index'
-import { analyzeRecording } from '../versions/recording-analysis'
-import { envelopeOf, floorDb, type Envelope } from '../versions/signal-envelope'
-import type { Transcribe } from '../versions/version-inputs'
+import { analyzeRecording, envelopeOf, floorDb, type Envelope, type Transcribe } from '../versions/index'
 import type { TimedWord } from '../../shared/readback/types'
 import { fullScale, type WavSource } from '../media/wav-source'
 import { breathCandidatesMs, floorAgainstVoice, layoutOf, type InnerPause, type TakeLayout } from './analyse-pauses'

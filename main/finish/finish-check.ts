@@ -3,17 +3,14 @@
  * the read-back's check of OUT against the script, and `preflight`, the API's object measured from OUT.
  * The check is what the take was heard to say (its whole hearing, heard once before the finish, whose words
  * also give the finish its sentences) mapped through the finish's time map: finished audio is not heard
- * again (main/versions/version-hearing.ts says why). It is the app's own check (versions/hearing-check.ts):
+ * again (main/versions/hearing/version-hearing.ts says why). It is the app's own check (versions/hearing-check.ts):
  * the sound-alike rule fed by the engine's dictionary, so the CLI and the app say the same of the same finish.
  */
 import type { Preflight } from '../audio/preflight'
 import { measureTake } from '../audio/measure-take'
 import type { DeliveryProfile } from '../audio/delivery-profiles'
 import type { ReadbackCheck } from '../../shared/readback/types'
-import { mapHearing, type Hearing } from '../versions/version-hearing'
-import { checkHearing } from '../versions/hearing-check'
-import { hearWhole } from '../versions/version-hearing-place'
-import type { Transcribe } from '../versions/version-inputs'
+import { mapHearing, type Hearing, checkHearing, hearWhole, type Transcribe } from '../versions/index'
 import type { FinishReport } from './finish-take'
 import type { ScriptUse } from './finish-analysis'
 import type { TakeKindToFit } from './fit-plan'

@@ -13,7 +13,7 @@ import type { CleanResult } from './finish-steps'
 import type { FileFigures } from './finish-measure'
 import type { Levelled } from './level'
 import type { NoiseFloor } from './level-noise-floor'
-import type { TimeSegment } from '../versions/version-hearing'
+import type { TimeSegment } from '../versions/index'
 
 export type EditKind = FinishEditKind
 
@@ -65,7 +65,7 @@ export interface FinishReport {
    * Where each stretch of IN went in OUT (seconds; `source` is IN's SHA-256): IN's [fromS, toS) plays from
    * atS at `scale` seconds of IN per second of OUT (the tempo), and speaks for OUT over [coreFromS,
    * coreToS). The level, breaths and clicks move no time. What the read-back heard in IN, mapped through
-   * it (main/versions/version-hearing.ts mapHearing), is what OUT says: finished audio is not heard again.
+   * it (main/versions/hearing/version-hearing.ts mapHearing), is what OUT says: finished audio is not heard again.
    */
   time_map: TimeSegment[]
 }

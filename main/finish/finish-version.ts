@@ -1,7 +1,7 @@
 /**
  * "Finish for delivery" as a version of a take (issue 33, point 1). The take's current audio goes through
  * the finish engine (finish-take.ts: fitted to the job's spot length, levelled to its profile); the
- * finished WAV is kept by content among the job's recordings (main/versions/recordings.ts), and the new
+ * finished WAV is kept by content among the job's recordings (main/versions/store/recordings.ts), and the new
  * version's edit list is one piece covering it whole. Like every version it is then rendered, measured and
  * read back before the call answers (VersionWork.commit), so its preflight — what a delivery sends — is
  * measured from the finished audio. Its read-back is what the base audio was heard to say (its kept
@@ -34,13 +34,17 @@ import type { DeliveryProfile } from '../audio/delivery-profiles'
 import type { TakeKind } from '../audio/preflight'
 import { EngineUnavailableError } from '../readback/index'
 import { TakeInputError } from '../takes/take-input-checks'
-import type { RecordingRef } from '../versions/recordings'
+import {
+  type RecordingRef,
+  type Finisher,
+  type TakeScript,
+  type VersionWork,
+  versionScripts,
+  mapHearing,
+  type Hearing,
+  hearWhole,
+} from '../versions/index'
 import { currentVersion } from '../version-records/version-meta'
-import type { Finisher } from '../versions/version-handlers'
-import type { TakeScript, VersionWork } from '../versions/version-work'
-import { versionScripts } from '../versions/version-script'
-import { mapHearing, type Hearing } from '../versions/version-hearing'
-import { hearWhole } from '../versions/version-hearing-place'
 import type { TakeMeta } from '../takes/take-types'
 import type { TimedWord } from '../../shared/readback/types'
 import { FinishRefusal, finishTake, type FinishReport, type FinishRequest } from './finish-take'

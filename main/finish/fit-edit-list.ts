@@ -3,7 +3,7 @@
  * source recording, rendered by the version renderer like every other version. Pure.
  *
  * - Speech is never cut: every cut lies in a pause, at least the cutting rules' word gap plus half a
- *   crossfade from the speech either side (main/versions/cut-rules.ts), where the 20 ms windows are
+ *   crossfade from the speech either side (main/versions/cuts/cut-rules.ts), where the 20 ms windows are
  *   quietest. Every join is an equal-power crossfade (20 ms) over room tone.
  * - A pause is shortened (or lengthened by less than fillMinS) with two cuts in it, a + b = its new length
  *   (a kept after the speech before, b before the speech after); it is lengthened by more with one cut at
@@ -13,8 +13,7 @@
  * Lengths are in frames; the tail takes the rounding, so the result is exactly `targetFrames` long.
  */
 import type { AudioFormat, EditList, EditPiece } from '../../shared/versions/edit-list'
-import { CUT_RULES } from '../versions/cut-rules'
-import { windowed, type Envelope } from '../versions/signal-envelope'
+import { CUT_RULES, windowed, type Envelope } from '../versions/index'
 import type { Span, TakeLayout } from './analyse-pauses'
 import type { InnerPauseKind } from './fit-plan'
 import { roomToneFill, seedOf, usableStretches } from './room-tone-fill'

@@ -1,7 +1,7 @@
 /**
  * A pitch-keeping tempo change as a derived recording: ffmpeg's `atempo` (WSOLA, built into every ffmpeg,
  * the one Booth ships included) over the whole source, written once as a WAV in the source's own format and
- * kept by content among the recordings (main/versions/recordings.ts). The fitted edit list is then built
+ * kept by content among the recordings (main/versions/store/recordings.ts). The fitted edit list is then built
  * over that recording like over any other, so a version stays pieces of recordings and renders
  * bit-identically (main/finish/README.md says why this and not a step after the render).
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { listsFilter } from '../audio/ffmpeg-filter-list'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { SampleEncoding } from '../../shared/versions/edit-list'
-import type { RecordingRef, Recordings } from '../versions/recordings'
+import type { RecordingRef, Recordings } from '../versions/index'
 
 const CODEC: Record<SampleEncoding, string> = {
   pcm_s16: 'pcm_s16le',

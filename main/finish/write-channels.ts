@@ -8,9 +8,7 @@
 import { open, rm, type FileHandle } from 'node:fs/promises'
 import type { AudioFormat } from '../../shared/versions/edit-list'
 import { BYTES_PER_SAMPLE, fullScale } from '../media/wav-source'
-import { ditherInto } from '../versions/render-curves'
-import { renderHeader } from '../versions/render-edit-list'
-import { quantizeInto } from '../versions/render-mix'
+import { ditherInto, renderHeader, quantizeInto } from '../versions/index'
 
 const BLOCK_FRAMES = 65_536
 

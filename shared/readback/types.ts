@@ -75,7 +75,7 @@ export interface ReadbackResult {
   /**
    * Kept beside a take (not printed): the second hearing the check's certainty came from; null when the
    * engine gave none. With the words and doubts it is the whole hearing, so a version made of this audio
-   * is checked from it (main/versions/version-hearing.ts) instead of being heard again. Absent on a result
+   * is checked from it (main/versions/hearing/version-hearing.ts) instead of being heard again. Absent on a result
    * kept before Booth kept it.
    */
   cross?: SecondHearing | null

@@ -1,7 +1,7 @@
 /**
  * The latency calibration's test signal, the same on both sides: the window plays it while it records
  * (the recording starting when playback starts), and main finds each click in what was recorded
- * (main/versions/latency-calibration.ts). Five short chirps (1.5 → 6 kHz in 4 ms, Hann-windowed) 550 ms
+ * (main/versions/punch/latency-calibration.ts). Five short chirps (1.5 → 6 kHz in 4 ms, Hann-windowed) 550 ms
  * apart after 300 ms of silence, then 500 ms of silence for the longest latency looked for. The clicks are
  * further apart than that longest latency, so a click is never taken for the one after it. Pure.
  */

@@ -3,7 +3,7 @@
  * with where it comes from (a source recording named by the SHA-256 of its WAV bytes, from/to in sample
  * frames), where it goes in the result, its gain and its fades. Pieces that overlap are summed; a
  * crossfade is one piece's fade-out over the next one's fade-in. It renders to one WAV in the take's own
- * format (main/versions/render-edit-list.ts), bit-identical every time.
+ * format (main/versions/render/render-edit-list.ts), bit-identical every time.
  *
  * Pure types and their check; main and the renderer both import them.
  */

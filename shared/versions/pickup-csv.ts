@@ -1,7 +1,7 @@
 /**
  * A proofer's pickup list as CSV: one row per pickup with where it is (a sentence's text, or a time in
  * the take such as 0:04.2), what was said, and what it should be. Parsed into card drafts; which script
- * sentence each names is decided in main (main/versions/pickup-cards.ts). Pure.
+ * sentence each names is decided in main (main/versions/fixes/pickup-cards.ts). Pure.
  *
  * - Fields are separated by commas, semicolons or tabs (whichever the first line uses), quoted with "…"
  *   where they hold a separator, a quote ("") or a line break; a byte-order mark and CRLF are fine.

@@ -6,7 +6,7 @@
  * read; a comma pause inside the sentence changed, a tempo change or a level that rides the read bring it
  * down (a sentence shifted by a changed comma from its middle on correlates about 0.5–0.7).
  */
-import type { TimeSegment } from '../../main/versions/version-hearing'
+import type { TimeSegment } from '../../main/versions/hearing/version-hearing'
 
 export interface SentenceSpan {
   /** Where the sentence is in the original (s). */

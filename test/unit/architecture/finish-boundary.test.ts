@@ -2,7 +2,7 @@
  * Finishing a take (issue 33) is a capability on top of the version engine: main/finish/ uses the
  * read-back only through its public module (main/readback/index.ts), and nothing in main/ imports
  * main/finish/ but the composition root (main/app/): it sits above versions/, audio/ and media/, which it
- * builds on, and reaches the version area through its `finish` port (main/versions/version-handlers.ts).
+ * builds on, and reaches the version area through its `finish` port (main/versions/service/version-handlers.ts).
  */
 import { describe, expect, it } from 'vitest'
 import { crossings, sourceFiles } from './source-files'

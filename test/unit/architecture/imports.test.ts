@@ -209,6 +209,20 @@ describe('the import graph', () => {
     )
   })
 
+  it("the versions' stage folders import each other one way: no circle (the renderer's arithmetic at the bottom, the ways in at the top)", () => {
+    const { cycles, graph } = folderCycles(['main/versions'], 'main/versions', [], true)
+    // The check sees the real graph: the operations build on work/, and the ways in (service/) on the operations.
+    expect(graph.get('main/versions/service')).toEqual(
+      expect.arrayContaining(['main/versions/comps', 'main/versions/fixes', 'main/versions/punch']),
+    )
+    expect(graph.get('main/versions/fixes')).toEqual(
+      expect.arrayContaining(['main/versions/work', 'main/versions/revisions', 'main/versions/cuts']),
+    )
+    expect(graph.get('main/versions/index.ts')).toEqual(expect.arrayContaining(['main/versions/service']))
+    expect(cycles).toEqual([])
+    expect(graph.get('main/versions/render') ?? []).toEqual([])
+  })
+
   it("renderer/src's folders import each other one way: no circle of folders", () => {
     const { cycles, graph, missing } = folderCycles(['renderer'], 'renderer/src', RENDERER_KNOWN)
     // The check sees the real graph: the screens build on the shared leaves in ui/, and app/ on the screens.

@@ -1,7 +1,7 @@
 /**
  * `npm run finish`'s check (main/finish/finish-check.ts) and the app's read-back of the same finished
  * version (VersionWork.readBack, which every finish the app makes goes through) are one check
- * (main/versions/hearing-check.ts): the same hearing mapped through the same time map gives the same
+ * (main/versions/hearing/hearing-check.ts): the same hearing mapped through the same time map gives the same
  * findings, with the same certainty. The hearing has a sound-alike both hearings agree on ("sale" heard as
  * "sail"), which the engine's dictionary makes "Listen here": without the dictionary the CLI said "Differs".
  */
@@ -13,9 +13,9 @@ import { finishCheck } from '../../../main/finish/finish-check'
 import type { FinishReport } from '../../../main/finish/finish-take'
 import type { Sounds } from '../../../main/readback/engine'
 import { TakeStore } from '../../../main/takes/take-store'
-import { createVersionArea } from '../../../main/versions/version-handlers'
-import { segmentsOf, type Hearing } from '../../../main/versions/version-hearing'
-import type { Transcribe } from '../../../main/versions/version-inputs'
+import { createVersionArea } from '../../../main/versions/service/version-handlers'
+import { segmentsOf, type Hearing } from '../../../main/versions/hearing/version-hearing'
+import type { Transcribe } from '../../../main/versions/hearing/version-inputs'
 import type { EditList } from '../../../shared/versions/edit-list'
 import { differs, listenHere } from '../../../shared/readback/certainty'
 import type { TimedWord } from '../../../shared/readback/types'

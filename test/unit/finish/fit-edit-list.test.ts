@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { editListProblem } from '../../../shared/versions/edit-list'
-import type { Envelope } from '../../../main/versions/signal-envelope'
+import type { Envelope } from '../../../main/versions/render/signal-envelope'
 import type { Span, TakeLayout } from '../../../main/finish/analyse-pauses'
 import { crossfadeFrames, cutGuardFrames, fitEditList } from '../../../main/finish/fit-edit-list'
 import { fitPlan } from '../../../main/finish/fit-plan'

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { breathCandidatesMs, floorAgainstVoice, layoutOf, speechSpansMs } from '../../../main/finish/analyse-pauses'
-import { floorDb, type Envelope } from '../../../main/versions/signal-envelope'
+import { floorDb, type Envelope } from '../../../main/versions/render/signal-envelope'
 
 const ms = (db: number): number => (Number.isFinite(db) ? 10 ** (db / 10) : 0)
 

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../main/readback/compare/compare'
-import { readbackThrough } from '../../../main/versions/comp-readback'
+import { readbackThrough } from '../../../main/versions/comps/comp-readback'
 import { issueInSentence, scriptSentences } from '../../../main/readback/compare/sentence-spans'
 import type { TimedWord } from '../../../shared/readback/types'
 

@@ -7,7 +7,7 @@
 import { notMeasuredPreflight } from '../../../main/audio/preflight'
 import { EventHub } from '../../../main/bridge/event-hub'
 import { TakeStore } from '../../../main/takes/take-store'
-import { createVersionArea } from '../../../main/versions/version-handlers'
+import { createVersionArea } from '../../../main/versions/service/version-handlers'
 
 const [dataDir, takeId] = process.argv.slice(2)
 if (!dataDir || !takeId) {

@@ -1,5 +1,5 @@
 /**
- * New audio in a version is heard once (main/versions/patch-hearings.ts): what it was heard to say, in its
+ * New audio in a version is heard once (main/versions/hearing/patch-hearings.ts): what it was heard to say, in its
  * place, is kept beside the version records, so a new service on the same data folder (a restart) reads the
  * version back the same without hearing anything again — and only while the recording is the bytes it is
  * named by: a recording changed on disk is heard again.
@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventHub } from '../../../main/bridge/event-hub'
 import { TakeStore } from '../../../main/takes/take-store'
-import { createVersionArea } from '../../../main/versions/version-handlers'
-import type { Transcribe } from '../../../main/versions/version-inputs'
+import { createVersionArea } from '../../../main/versions/service/version-handlers'
+import type { Transcribe } from '../../../main/versions/hearing/version-inputs'
 import { tempDir } from '../delivery/delivery-fixture'
 import { heardIn, JOB, SCRIPT, versionedTake } from './helpers/versioned-take'
 

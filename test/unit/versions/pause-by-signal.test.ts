@@ -8,8 +8,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { chooseJunction, CUT_RULES, speechEdges } from '../../../main/versions/cut-rules'
-import { floorDb, type Envelope } from '../../../main/versions/signal-envelope'
+import { chooseJunction, CUT_RULES, speechEdges } from '../../../main/versions/cuts/cut-rules'
+import { floorDb, type Envelope } from '../../../main/versions/render/signal-envelope'
 
 interface Built {
   env: Envelope

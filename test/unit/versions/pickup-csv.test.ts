@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { csvRows, parsePickupCsv, parseTimecode, PickupCsvError } from '../../../shared/versions/pickup-csv'
-import { sentenceByText } from '../../../main/versions/pickup-cards'
+import { sentenceByText } from '../../../main/versions/fixes/pickup-cards'
 import { scriptSentences } from '../../../main/readback/compare/sentence-spans'
 import { SCRIPT } from './helpers/spot'
 

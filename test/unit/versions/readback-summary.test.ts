@@ -1,6 +1,6 @@
 /** A version's read-back in short: clean only when every difference is soft (a repeated word, a plural). */
 import { describe, expect, it } from 'vitest'
-import { readbackSummary } from '../../../main/versions/readback-summary'
+import { readbackSummary } from '../../../main/versions/store/readback-summary'
 
 const issue = (severity: 'soft' | 'normal' | 'high') => ({
   kind: 'changed' as const,

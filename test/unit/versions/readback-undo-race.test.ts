@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReadbackState } from '../../../shared/bridge-readback'
 import { createReadbackArea } from '../../../main/readback/service/readback-handlers'
-import { readbackSummary } from '../../../main/versions/readback-summary'
+import { readbackSummary } from '../../../main/versions/store/readback-summary'
 import { Gate, gatedEngine, JOB, versionedTake, type VersionedTake } from './helpers/versioned-take'
 
 let dir = ''

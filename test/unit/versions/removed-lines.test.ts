@@ -5,11 +5,11 @@
  * sentences at given times on a room tone; the real-speech checks are removed-lines-real.test.ts.
  */
 import { describe, expect, it } from 'vitest'
-import { PlacementError, placePatches } from '../../../main/versions/place-patches'
-import type { AnalyzedSentence, RecordingAnalysis } from '../../../main/versions/recording-analysis'
-import { planRemovals, removedRuns, removedSentenceName } from '../../../main/versions/removed-lines'
-import { reviseAnalysis } from '../../../main/versions/revised-take'
-import { revisionMap } from '../../../main/versions/revision-map'
+import { PlacementError, placePatches } from '../../../main/versions/fixes/place-patches'
+import type { AnalyzedSentence, RecordingAnalysis } from '../../../main/versions/cuts/recording-analysis'
+import { planRemovals, removedRuns, removedSentenceName } from '../../../main/versions/revisions/removed-lines'
+import { reviseAnalysis } from '../../../main/versions/revisions/revised-take'
+import { revisionMap } from '../../../main/versions/revisions/revision-map'
 
 /** A take's analysis with sentences at given times (sound between them, room tone elsewhere). */
 function analysisOf(spans: Array<[number, number] | null>, durationS: number): RecordingAnalysis {

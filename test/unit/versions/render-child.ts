@@ -6,7 +6,7 @@
  */
 import { notMeasuredPreflight } from '../../../main/audio/preflight'
 import { TakeStore } from '../../../main/takes/take-store'
-import { TakeVersions } from '../../../main/versions/take-versions'
+import { TakeVersions } from '../../../main/versions/store/take-versions'
 
 const [dataDir, takeId] = process.argv.slice(2)
 if (!dataDir || !takeId) {

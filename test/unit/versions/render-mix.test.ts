@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ditherInto, tpdfDither } from '../../../main/versions/render-curves'
-import { gainInPlace, quantizeInto, roundHalfUp } from '../../../main/versions/render-mix'
+import { ditherInto, tpdfDither } from '../../../main/versions/render/render-curves'
+import { gainInPlace, quantizeInto, roundHalfUp } from '../../../main/versions/render/render-mix'
 import { BYTES_PER_SAMPLE, fullScale } from '../../../main/media/wav-source'
 import type { SampleEncoding } from '../../../shared/versions/edit-list'
 

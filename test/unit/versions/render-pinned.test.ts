@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sha256File } from '../../../main/versions/recordings'
-import { renderEditList } from '../../../main/versions/render-edit-list'
+import { sha256File } from '../../../main/versions/store/recordings'
+import { renderEditList } from '../../../main/versions/render/render-edit-list'
 import { openWavSource, type WavSource } from '../../../main/media/wav-source'
 import type { AudioFormat, EditList, EditPiece, FadeShape } from '../../../shared/versions/edit-list'
 import { makeTempDir } from '../../support/audio-fixtures'

@@ -1,5 +1,5 @@
 /**
- * The sentence map of a producer's revision (main/versions/revision-map.ts): for any script and any edit
+ * The sentence map of a producer's revision (main/versions/revisions/revision-map.ts): for any script and any edit
  * of it (sentences kept, changed by a word, removed, added anywhere), a kept sentence maps to itself as
  * unchanged, every new sentence is mapped or left to record, the map keeps the script's order, and the two
  * directions agree. Plus the two revisions the issue names: a sentence changed and one added at the end,
@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { revisionMap, sameSentences, sentenceWords, toRecord } from '../../../main/versions/revision-map'
+import { revisionMap, sameSentences, sentenceWords, toRecord } from '../../../main/versions/revisions/revision-map'
 
 const WORDS = [
   'sale',

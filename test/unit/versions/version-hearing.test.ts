@@ -1,5 +1,5 @@
 /**
- * A version's hearing is its pieces' hearings mapped through its edit list (main/versions/version-hearing.ts):
+ * A version's hearing is its pieces' hearings mapped through its edit list (main/versions/hearing/version-hearing.ts):
  * a word moves with its piece, a word of a stretch left out goes, a word at a join is kept once, a tempo
  * scales times, and new audio is what is left to hear.
  */
@@ -15,9 +15,9 @@ import {
   versionHearing,
   type Hearing,
   type TimeSegment,
-} from '../../../main/versions/version-hearing'
-import { stretchesToHear } from '../../../main/versions/version-hearing-place'
-import { toEditList, type Timeline } from '../../../main/versions/timeline'
+} from '../../../main/versions/hearing/version-hearing'
+import { stretchesToHear } from '../../../main/versions/hearing/version-hearing-place'
+import { toEditList, type Timeline } from '../../../main/versions/cuts/timeline'
 
 const A = 'a'.repeat(64)
 const B = 'b'.repeat(64)

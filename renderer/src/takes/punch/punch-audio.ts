@@ -2,7 +2,7 @@
  * The browser side of one punch-and-roll: the take (its current version) decoded into the AudioContext,
  * the chosen input opened with every voice "enhancement" off, and, on one frame of the context's clock,
  * the take starting to play from the pre-roll and the recording starting (the worklet copies from that
- * frame on), so frame i of the recording is the take's moment pre-roll + i − latency (main/versions/punch.ts).
+ * frame on), so frame i of the recording is the take's moment pre-roll + i − latency (main/versions/punch/punch.ts).
  * The old take falls silent at the punch point unless the setting keeps it playing. The recording streams
  * to main through startPunch's recording take and the usual appendRecording calls.
  */

@@ -5,7 +5,7 @@
  * room tone: synth-reads.ts), carried into the result through the timeline: a sample of the result is
  * quiet when the recording (or, inside a crossfade, both recordings) it is made of is quiet there.
  */
-import type { Timeline } from '../../../../main/versions/timeline'
+import type { Timeline } from '../../../../main/versions/cuts/timeline'
 import type { Side } from './spot'
 
 export type Stretches = ReadonlyArray<readonly [number, number]>

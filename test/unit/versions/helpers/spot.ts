@@ -4,9 +4,9 @@
  * figures the issue's rules are judged by, measured on the files themselves.
  */
 import { PocketsphinxEngine } from '../../../../main/readback/engines/pocketsphinx/pocketsphinx-engine'
-import { sha256File } from '../../../../main/versions/recordings'
-import { measureRange } from '../../../../main/versions/range-measures'
-import type { Transcribe } from '../../../../main/versions/version-inputs'
+import { sha256File } from '../../../../main/versions/store/recordings'
+import { measureRange } from '../../../../main/versions/render/range-measures'
+import type { Transcribe } from '../../../../main/versions/hearing/version-inputs'
 import { openWavSource, fullScale } from '../../../../main/media/wav-source'
 import type { TimedWord } from '../../../../shared/readback/types'
 

@@ -2,7 +2,7 @@
  * A take with versions on a real take store (real ffmpeg measurement, real renders, real files) and an
  * injected read-back engine that can be held at a gate: the recording is heard reading "tomorrow" where the
  * script says "today" (version 1 differs), every render is heard reading the script. A version's read-back
- * is what its pieces were heard to say (main/versions/version-hearing.ts), so the fixes here are made of a
+ * is what its pieces were heard to say (main/versions/hearing/version-hearing.ts), so the fixes here are made of a
  * re-read — new audio, heard in place in the render — and read clean. What these tests race is the order
  * of real writes on disk, not the recogniser.
  */
@@ -16,8 +16,8 @@ import { EventHub } from '../../../../main/bridge/event-hub'
 import type { ReadbackEngine } from '../../../../main/readback/engine'
 import { TakeStore } from '../../../../main/takes/take-store'
 import type { TakeMeta } from '../../../../main/takes/take-types'
-import { createVersionArea } from '../../../../main/versions/version-handlers'
-import type { Transcribe } from '../../../../main/versions/version-inputs'
+import { createVersionArea } from '../../../../main/versions/service/version-handlers'
+import type { Transcribe } from '../../../../main/versions/hearing/version-inputs'
 import { writeGeneratedWav } from './generated-wav'
 
 export const SCRIPT = 'The sale ends today at nine.'

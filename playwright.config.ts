@@ -15,6 +15,7 @@ const SPEECH_SPECS = [
   'finish-for-delivery',
   'take-export',
   'punch-and-roll',
+  'punch-cut-short',
   'prompter-follow',
   'session-holds',
   'stale-lines',

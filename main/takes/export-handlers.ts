@@ -23,6 +23,8 @@ export interface ExportPorts {
   startDrag?: (path: string) => void
   /** Desktop: shows a file in Finder or Explorer. */
   showItemInFolder?: (path: string) => void
+  /** The clock the copies' ages are read by (Date.now). */
+  now?: () => number
   /** The platform, for the button's words (process.platform). */
   platform?: NodeJS.Platform
 }
@@ -35,7 +37,9 @@ export function revealLabelFor(platform: NodeJS.Platform): string {
 }
 
 export function createExportHandlers(ports: ExportPorts): Pick<BridgeHandlers, Handled> {
-  const exports = new TakeExports(ports.store, ports.dir)
+  const exports = new TakeExports(ports.store, ports.dir, ports.now)
+  // The copies earlier runs handed out, a day old: cleared as Booth starts (and hourly as copies are made).
+  void exports.sweep().catch(() => undefined)
   const guard = <T>(run: () => Promise<T>): Promise<T> =>
     guardTakeErrors(async () => {
       try {

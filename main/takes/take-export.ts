@@ -6,14 +6,17 @@
  * copy is read again after it is written and must have the same SHA-256, else nothing is kept. A take's own
  * files are never handed out or written over (storage/safe-output.ts: real paths, links, case), so a DAW
  * that edits a dragged file in place edits Booth's copy: the next drag sees it changed and makes a new copy
- * beside it, never over it (the app may still use the one it changed).
+ * beside it, never over it (the app may still use the one it changed). A drag's copies are cleared a day
+ * after they were last handed out (export-sweep.ts: when Booth starts, and at most hourly as copies are made);
+ * Export… never saves inside that folder, so what the talent saved is never cleared.
  */
-import { copyFile, mkdir, stat } from 'node:fs/promises'
-import { extname, join } from 'node:path'
+import { copyFile, mkdir, realpath, stat, utimes } from 'node:fs/promises'
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path'
 import { sha256File } from '../storage/content-hash'
 import { safeFileName } from '../storage/safe-file-name'
 import { writeOutputSafely } from '../storage/safe-output'
 import { takeName } from '../../shared/take-name'
+import { sweepExportCopies } from './export-sweep'
 import { deliveryFileOf } from './take-delivery-file'
 import { TakeInputError } from './take-input-checks'
 import type { TakeStore } from './take-store'
@@ -52,17 +55,45 @@ export class ExportCopyError extends TakeInputError {
   }
 }
 
+/** How often making copies also clears the old ones (ms). */
+const SWEEP_EVERY_MS = 60 * 60 * 1000
+
 export class TakeExports {
   private readonly prepared = new Map<string, PreparedExport>()
   private readonly saved = new Map<string, string>()
+  /** Copies are made and cleared one at a time: a sweep never removes a copy being handed out. */
+  private queue: Promise<unknown> = Promise.resolve()
+  private sweptAt = -Infinity
 
   constructor(
     private readonly store: TakeStore,
     private readonly dir: string,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  private inTurn<T>(run: () => Promise<T>): Promise<T> {
+    const done = this.queue.then(run, run)
+    this.queue = done.catch(() => undefined)
+    return done
+  }
+
+  /**
+   * Clears the copies last handed out more than a day ago (a copy of this run handed out again is dated anew
+   * and kept); returns the paths removed. What Export… saved is kept, wherever it is.
+   */
+  sweep(): Promise<string[]> {
+    this.sweptAt = this.now()
+    return this.inTurn(() => sweepExportCopies(this.dir, { now: this.now(), keep: new Set(this.saved.values()) }))
+  }
 
   /** The copy a drag hands out: made now, or the one made before while it still holds the delivery's bytes. */
   async prepare(takeId: string): Promise<PreparedExport> {
+    const made = await this.inTurn(() => this.prepareNow(takeId))
+    if (this.now() - this.sweptAt >= SWEEP_EVERY_MS) void this.sweep().catch(() => undefined)
+    return made
+  }
+
+  private async prepareNow(takeId: string): Promise<PreparedExport> {
     const take = await this.store.get(takeId)
     if (take.state === 'recording')
       throw new TakeInputError(`${takeName(take)} is still recording; it can leave Booth once it is stopped.`)
@@ -80,7 +111,7 @@ export class TakeExports {
       known.fileName === fileName &&
       (await sha256File(known.path).catch(() => null)) === sha256
     )
-      return known
+      return this.handedOut(known)
     const path = await this.placeFor(takeId, fileName, sha256)
     if ((await sha256File(path).catch(() => null)) !== sha256) await this.copyChecked(take, file.path, path, sha256)
     const made: PreparedExport = {
@@ -92,7 +123,23 @@ export class TakeExports {
       bytes: (await stat(path)).size,
     }
     this.prepared.set(takeId, made)
-    return made
+    return this.handedOut(made)
+  }
+
+  /** A copy handed out (again) is dated now: it is kept a day from its last use, whatever the copy kept of its source's date. */
+  private async handedOut(p: PreparedExport): Promise<PreparedExport> {
+    const at = new Date(this.now())
+    await utimes(p.path, at, at).catch(() => undefined)
+    return p
+  }
+
+  /** Whether `target` lies in the folder of the drag's copies (which are cleared after a day). */
+  private async insideCopies(target: string): Promise<boolean> {
+    const real = (p: string) => realpath(p).catch(() => resolve(p))
+    const fold = (p: string) => (process.platform === 'linux' ? p : p.toLowerCase())
+    const [root, parent] = await Promise.all([real(this.dir), real(dirname(target))])
+    const rel = relative(fold(root), fold(join(parent, basename(target))))
+    return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
   }
 
   /**
@@ -119,6 +166,11 @@ export class TakeExports {
   async saveTo(takeId: string, target: string): Promise<PreparedExport & { savedPath: string }> {
     const ready = await this.prepare(takeId)
     const take = await this.store.get(takeId)
+    if (await this.insideCopies(target))
+      throw new TakeInputError(
+        `${ready.fileName} was not saved: ${dirname(target)} is the folder where Booth keeps the copies it hands ` +
+          `to other apps, and clears them after a day. Choose another folder to keep it.`,
+      )
     await this.copyChecked(take, ready.path, target, ready.sha256)
     this.saved.set(takeId, target)
     return { ...ready, savedPath: target }

@@ -11,7 +11,7 @@ import { READBACK_LABEL } from './readback-words'
 import { useDeliverFindings } from './use-deliver-findings'
 import { ReadbackFindingsList } from './ReadbackFindingsList'
 import { takeName } from '../take-numbers'
-import { nameWithVersion } from '../deliver-version'
+import { nameWithVersion } from '../delivery/deliver-version'
 
 export function ReadbackDeliverGate({
   take,

@@ -9,7 +9,7 @@ import { unreadableJobTitle } from '../../../../renderer/src/jobs/UnreadableJobR
 import { offlineBannerText } from '../../../../renderer/src/jobs/OfflineBanner'
 import { problemHeadline } from '../../../../renderer/src/ui/ConnectivityStatus'
 import { KIND_LABELS, STAGE_LABELS } from '../../../../renderer/src/ui/format/job-labels'
-import { DELIVERY_STATUS_WORDS } from '../../../../renderer/src/takes/delivery-words'
+import { DELIVERY_STATUS_WORDS } from '../../../../renderer/src/takes/delivery/delivery-words'
 import { jobSummary } from '../../../support/conforming-answers'
 import type { JobSummary } from '../../../../shared/bridge'
 

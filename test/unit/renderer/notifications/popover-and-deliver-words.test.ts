@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { placePopover, POPOVER_MARGIN } from '../../../../renderer/src/notifications/popover-place'
-import { deliverOff, jobDeliverOff, takeDeliverOff } from '../../../../renderer/src/takes/deliver-readiness'
+import { deliverOff, jobDeliverOff, takeDeliverOff } from '../../../../renderer/src/takes/delivery/deliver-readiness'
 import type { TakeView } from '../../../../shared/bridge-takes'
 
 describe('placePopover', () => {

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { levelOf } from '../../../../renderer/src/takes/level-check'
-import { METER_FLOOR_DBFS } from '../../../../renderer/src/takes/meter-ballistics'
+import { levelOf } from '../../../../renderer/src/takes/meters/level-check'
+import { METER_FLOOR_DBFS } from '../../../../renderer/src/takes/meters/meter-ballistics'
 
 describe('levelOf', () => {
   it('a sine at half scale: peak −6 dBFS, RMS −9 dBFS, no clip', () => {

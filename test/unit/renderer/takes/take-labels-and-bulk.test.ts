@@ -4,7 +4,7 @@ import { TAKE_LABEL_VALUES } from '../../../../shared/bridge-takes'
 import { cycleLabel, defaultNextLabel } from '../../../../renderer/src/takes/next-label'
 import { takeNameWithLabel } from '../../../../renderer/src/takes/take-numbers'
 import { appliesTo, splitForAction } from '../../../../renderer/src/jobs/bulk/bulk-applicability'
-import { takeStatusWords } from '../../../../renderer/src/takes/delivery-words'
+import { takeStatusWords } from '../../../../renderer/src/takes/delivery/delivery-words'
 import type { TakeView } from '../../../../shared/bridge-takes'
 
 describe('the next take’s label', () => {

@@ -10,7 +10,7 @@ import {
   PEAK_FALL_DB_PER_S,
   PEAK_HOLD_MS,
   stepMeter,
-} from '../../../../renderer/src/takes/meter-ballistics'
+} from '../../../../renderer/src/takes/meters/meter-ballistics'
 
 const level = (peakDbfs: number, clipped = false) => ({ peakDbfs, rmsDbfs: peakDbfs - 6, clipped })
 

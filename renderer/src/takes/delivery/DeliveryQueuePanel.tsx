@@ -3,11 +3,11 @@
  * the service asked for shows until when with a countdown, and a delivery whose answer was lost says so
  * (its cancel first asks the service what happened).
  */
-import type { DeliveryQueueEntry } from '../../../shared/bridge-takes'
-import { formatRelativeTime } from '../ui/format/relative-time'
-import { waitUntilText } from '../ui/ConnectivityStatus'
-import { useNow } from '../ui/hooks/use-now'
-import { useTakesStore, useTakes } from './takes-store'
+import type { DeliveryQueueEntry } from '../../../../shared/bridge-takes'
+import { formatRelativeTime } from '../../ui/format/relative-time'
+import { waitUntilText } from '../../ui/ConnectivityStatus'
+import { useNow } from '../../ui/hooks/use-now'
+import { useTakesStore, useTakes } from '../takes-store'
 
 const STATUS: Record<DeliveryQueueEntry['status'], string> = {
   waiting: 'Waiting to send',

@@ -1,8 +1,8 @@
 /** A take's delivery and upload state, and a delivered take's status and facts, in words. Pure. */
-import type { DeliveryQueueEntry, TakeView, UploadProgress } from '../../../shared/bridge-takes'
-import type { Delivery } from '../../../shared/bridge-deliveries'
-import { formatSpotLength } from '../ui/format/spot-length'
-import { formatTakeLength } from './take-numbers'
+import type { DeliveryQueueEntry, TakeView, UploadProgress } from '../../../../shared/bridge-takes'
+import type { Delivery } from '../../../../shared/bridge-deliveries'
+import { formatSpotLength } from '../../ui/format/spot-length'
+import { formatTakeLength } from '../take-numbers'
 
 export type { Delivery }
 

@@ -4,15 +4,15 @@
  * main for the audio only when pressed.
  */
 import { useState } from 'react'
-import type { JobDetail } from '../../../shared/bridge'
-import { formatTimestamp } from '../ui/format/calendar-dates'
-import { errorText } from '../store/error-text'
-import { takeName } from './take-numbers'
-import { CheckedScript } from './CheckedScript'
+import type { JobDetail } from '../../../../shared/bridge'
+import { formatTimestamp } from '../../ui/format/calendar-dates'
+import { errorText } from '../../store/error-text'
+import { takeName } from '../take-numbers'
+import { CheckedScript } from '../CheckedScript'
 import { CHECK_STATE_WORDS, DELIVERY_STATUS_WORDS, factsWords, VERDICT_WORDS, type Delivery } from './delivery-words'
-import { ShownName } from '../ui/ShownName'
-import { useBridge } from '../bridge/BridgeProvider'
-import { TakeNameText } from './TakeNameText'
+import { ShownName } from '../../ui/ShownName'
+import { useBridge } from '../../bridge/BridgeProvider'
+import { TakeNameText } from '../TakeNameText'
 
 export function DeliveryItem({ job, delivery }: { job: JobDetail; delivery: Delivery }) {
   const api = useBridge()

@@ -2,8 +2,8 @@
  * A clear warning when delivering needs thought: a live read, a cancelled spot, a declined job. Over the
  * script it is one line until opened (`folded`); in the Deliver dialog it is said in full.
  */
-import type { JobDetail } from '../../../shared/bridge'
-import { FoldedNote } from '../ui/FoldedNote'
+import type { JobDetail } from '../../../../shared/bridge'
+import { FoldedNote } from '../../ui/FoldedNote'
 
 const NOTICES: Record<
   Exclude<JobDetail['deliver_notice'], 'none'>,

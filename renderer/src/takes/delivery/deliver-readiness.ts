@@ -3,8 +3,8 @@
  * is pressed): about the job (it takes no delivery now, and what Booth can see of why) or about the take
  * (recording, recovered, not measured, already on its way). Pure, so every case is tested without a DOM.
  */
-import type { JobDetail } from '../../../shared/bridge'
-import type { DeliveryQueueEntry, TakeView } from '../../../shared/bridge-takes'
+import type { JobDetail } from '../../../../shared/bridge'
+import type { DeliveryQueueEntry, TakeView } from '../../../../shared/bridge-takes'
 
 type JobFacts = Pick<JobDetail, 'can' | 'status' | 'stage' | 'spot_cancelled' | 'deliver_notice'>
 

@@ -4,8 +4,8 @@
  * goes to `onLevel`; a microphone that cannot be opened goes to `onError` in words.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import type { InputLevel } from './recorder/pcm-capture'
-import { describeCaptureError } from './recorder/pcm-capture'
+import type { InputLevel } from '../recorder/pcm-capture'
+import { describeCaptureError } from '../recorder/pcm-capture'
 import { LevelCheck } from './level-check'
 
 export function useLevelCheck(

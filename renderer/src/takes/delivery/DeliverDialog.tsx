@@ -4,20 +4,20 @@
  * Nothing is sent until the person confirms; offline, the same confirmation queues it.
  */
 import { useId, useState } from 'react'
-import type { JobDetail } from '../../../shared/bridge'
-import { TAKE_LABEL_VALUES, type TakeLabelValue, type TakeView } from '../../../shared/bridge-takes'
-import { ConfirmDialog } from '../ui/ConfirmDialog'
+import type { JobDetail } from '../../../../shared/bridge'
+import { TAKE_LABEL_VALUES, type TakeLabelValue, type TakeView } from '../../../../shared/bridge-takes'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { DeliverNoticeBlock } from './DeliverNoticeBlock'
-import { errorText } from '../store/error-text'
-import { PreflightSummary } from './PreflightSummary'
-import { displayText } from '../../../shared/display-text'
-import { takeNameWithLabel, deliveredPreflight } from './take-numbers'
-import { useOlderRead } from './use-older-read'
-import { WordDiffText } from './OlderScriptNote'
+import { errorText } from '../../store/error-text'
+import { PreflightSummary } from '../PreflightSummary'
+import { displayText } from '../../../../shared/display-text'
+import { takeNameWithLabel, deliveredPreflight } from '../take-numbers'
+import { useOlderRead } from '../use-older-read'
+import { WordDiffText } from '../OlderScriptNote'
 import { nameWithVersion } from './deliver-version'
-import { useDeliverFindings } from './readback/use-deliver-findings'
-import { findingsSentence } from './readback/deliver-findings'
-import { ReadbackFindingsList } from './readback/ReadbackFindingsList'
+import { useDeliverFindings } from '../readback/use-deliver-findings'
+import { findingsSentence } from '../readback/deliver-findings'
+import { ReadbackFindingsList } from '../readback/ReadbackFindingsList'
 
 export interface DeliverDialogProps {
   job: JobDetail

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import { clipLit, meterFraction, type MeterState } from './meter-ballistics'
-import { fillTo, markAt } from '../ui/moving-parts'
+import { fillTo, markAt } from '../../ui/moving-parts'
 
 export function LevelMeter({
   meter,

@@ -5,11 +5,11 @@
  * by the takes panel), so it is not lost with the Deliver button that went away. It stays until dismissed
  * or another take is delivered.
  */
-import type { JobDetail } from '../../../shared/bridge'
-import { useBooth } from '../store/use-booth'
+import type { JobDetail } from '../../../../shared/bridge'
+import { useBooth } from '../../store/use-booth'
 import { takeStatusWords, uploadPercent } from './delivery-words'
-import { takeName } from './take-numbers'
-import { useTakes, useTakesStore } from './takes-store'
+import { takeName } from '../take-numbers'
+import { useTakes, useTakesStore } from '../takes-store'
 import './delivery-line.css'
 
 /** Puts the focus on the last delivery's "Show in takes" (once the dialog that made it has closed). */

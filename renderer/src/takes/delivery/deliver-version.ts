@@ -2,7 +2,7 @@
  * The version a delivery sends, in the words its confirmation titles name it: "version 2 (pickup placed)".
  * A take never fixed has one version, its recording, and its name alone says what goes. Pure.
  */
-import type { TakeVersion, VersionOperation } from '../../../shared/versions/types'
+import type { TakeVersion, VersionOperation } from '../../../../shared/versions/types'
 
 const OPERATION_WORDS: Record<VersionOperation, string> = {
   recording: 'as recorded',

@@ -4,9 +4,9 @@
  * measurement (BS.1770). Also where the job's profile is shown and changed.
  */
 import { useEffect, useState } from 'react'
-import type { JobDetail } from '../../../shared/bridge'
-import type { DeliveryProfileView, JobProfileView } from '../../../shared/bridge-audio'
-import { measuredKind } from '../../../shared/bridge-takes'
+import type { JobDetail } from '../../../../shared/bridge'
+import type { DeliveryProfileView, JobProfileView } from '../../../../shared/bridge-audio'
+import { measuredKind } from '../../../../shared/bridge-takes'
 import {
   formatLu,
   LOUDNESS_FLOOR_LUFS,
@@ -18,9 +18,9 @@ import {
   type LiveState,
 } from './live-loudness'
 import './live-meters.css'
-import { fillTo, markAt } from '../ui/moving-parts'
-import { useBridge } from '../bridge/BridgeProvider'
-import { PROFILE_CHANGED } from './use-take-report'
+import { fillTo, markAt } from '../../ui/moving-parts'
+import { useBridge } from '../../bridge/BridgeProvider'
+import { PROFILE_CHANGED } from '../use-take-report'
 
 function targetsOf(profile: DeliveryProfileView | undefined): { min: number; max: number; peak: number | null } | null {
   if (!profile?.loudnessWindow) return null

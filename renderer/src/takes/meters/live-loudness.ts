@@ -3,9 +3,9 @@
  * short-term loudness from main's running measurement, and a true-peak mark that holds, then falls (as
  * the input meter's peak mark does), plus the take's highest true peak, which never falls.
  */
-import type { LiveLoudness } from '../../../shared/bridge-takes'
+import type { LiveLoudness } from '../../../../shared/bridge-takes'
 import { PEAK_FALL_DB_PER_S, PEAK_HOLD_MS } from './meter-ballistics'
-import { formatLevel } from '../../../shared/format/level-words'
+import { formatLevel } from '../../../../shared/format/level-words'
 
 /** The loudness scale of the meter: quieter reads as an empty bar. */
 export const LOUDNESS_FLOOR_LUFS = -50

@@ -3,7 +3,7 @@
  * nothing sent to main and nothing written to disk. `levelOf` is the pure part (one block of samples to
  * the meter's reading); `LevelCheck` holds the microphone while the check runs and lets it go at stop().
  */
-import type { InputLevel } from './recorder/pcm-capture'
+import type { InputLevel } from '../recorder/pcm-capture'
 import { METER_FLOOR_DBFS } from './meter-ballistics'
 
 /** A sample at or above this (|x|, full scale 1) counts as a clip, as in main's measurement of a take. */

@@ -5,8 +5,8 @@
  * job's deliveries_detail through the booth store, which this panel shows.
  */
 import { useEffect } from 'react'
-import type { JobDetail } from '../../../shared/bridge'
-import { useBooth } from '../store/use-booth'
+import type { JobDetail } from '../../../../shared/bridge'
+import { useBooth } from '../../store/use-booth'
 import { DeliveryItem } from './DeliveryItem'
 
 export function DeliveriesPanel({ job }: { job: JobDetail }) {

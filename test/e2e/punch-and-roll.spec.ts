@@ -187,7 +187,7 @@ for (const screen of LAPTOP_SCREENS) {
           await tabTo(page, fixThis, 'Fix this')
           await page.keyboard.press('i')
           const panel = page.locator('.punch-panel')
-          await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+          await expect(panel).toHaveAttribute('data-phase', 'armed', { timeout: 60_000 })
           await expect(panel).toContainText('Sentence 2:')
           await page.keyboard.press('Escape')
           await expect(panel).toHaveCount(0)
@@ -196,7 +196,7 @@ for (const screen of LAPTOP_SCREENS) {
 
           await tabTo(page, fixThis, 'Fix this')
           await page.keyboard.press('Enter')
-          await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+          await expect(panel).toHaveAttribute('data-phase', 'armed', { timeout: 60_000 })
           await expect(panel).toContainText(`Sentence 2: ${parts[1]}`)
           await expect(panel).toContainText(
             /Pre-roll from 0:0\d\.\d \(\d+\.\d s\), punch point at 0:\d\d\.\d; the old take falls silent there\./,
@@ -253,7 +253,7 @@ for (const screen of LAPTOP_SCREENS) {
           await screenshot(page, `punch-recording-${screen.width}x${screen.height}`)
           await page.waitForTimeout((fix.sentences[fix.sentences.length - 1]!.endS - lead + 3.5) * 1000)
           await page.keyboard.press('Space')
-          await expect(panel).toHaveAttribute('data-punch-stage', 'done', { timeout: 300_000 })
+          await expect(panel).toHaveAttribute('data-outcome', 'made', { timeout: 300_000 })
           await expect(panel.locator('.punch-made')).toContainText(
             /Version 2 of \S+: Punched in before sentence 2 from Pickup \d+ \(latency \d+\.\d ms, as the system reports it\)/,
           )
@@ -391,7 +391,7 @@ test(
       await tabTo(page, here, 'Punch in here')
       await page.keyboard.press('Enter')
       const panel = page.locator('.punch-panel')
-      await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+      await expect(panel).toHaveAttribute('data-phase', 'armed', { timeout: 60_000 })
       await expect(panel).toContainText(`Sentence 1: ${parts[0]}`)
       await tabTo(page, panel.getByRole('button', { name: 'Settings' }), 'Settings')
       await page.keyboard.press('Enter')

@@ -91,7 +91,7 @@ test('a pickup of a line the producer added goes after the last line, is read ba
     'Enter',
   )
   const panel = page.locator('.punch-panel')
-  await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+  await expect(panel).toHaveAttribute('data-phase', 'armed', { timeout: 60_000 })
   await expect(panel).toContainText(`Sentence 3: ${ADDED}`)
   const punchAt = /punch point at (\d+):(\d\d\.\d)/.exec((await panel.textContent()) ?? '')
   expect(punchAt, 'the punch point is shown').not.toBeNull()

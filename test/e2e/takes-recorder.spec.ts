@@ -104,7 +104,7 @@ test('the input and the count-in are remembered; the count-in counts before reco
   await expect(recorder.getByLabel('Count-in')).toHaveValue('2')
 
   await recorder.getByRole('button', { name: 'Record' }).click()
-  await expect(recorder).toHaveAttribute('data-phase', 'counting')
+  await expect(recorder).toHaveAttribute('data-phase', 'count_in')
   await expect(recorder.locator('.rec-beat')).toHaveText('2')
   await expect(recorder).toHaveAttribute('data-phase', 'recording', { timeout: 5000 })
   // Discard asks first; the take goes on recording until it is confirmed.

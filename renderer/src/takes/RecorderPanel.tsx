@@ -1,8 +1,9 @@
 /**
  * The recorder beside the script, a view of the window's one recorder (recorder/recorder-store.ts): input
  * choice (remembered), a meter with peak hold and clip light, an optional count-in, Record/Stop on Space
- * and on screen, and the clock against the spot length. The store holds the phase and changes it; this
- * panel keeps only what is drawn (the meters and clock, the level check button, the next take's label).
+ * and on screen, and the clock against the spot length. The store holds the phase and changes it, the next
+ * take's chosen label and whether the level check runs; this panel keeps only what is drawn each frame (the
+ * meters and the clock) and whether Discard is being asked.
  * The take is written by main as it is recorded; when it stops, the takes list shows it with its preflight.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
@@ -34,13 +35,15 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const phase = useRecorder((s) => recordControlPhase(s, jobId))
   const beat = useRecorder(countInBeat)
   const takenElsewhere = useRecorder((s) => recorderTakenElsewhere(s, jobId))
-  const { inputs, input, countIn, error, startedAt } = useRecorder(
+  const { inputs, input, countIn, error, startedAt, chosenLabel, checking } = useRecorder(
     useShallow((s) => ({
       inputs: s.inputs,
       input: s.input,
       countIn: s.countIn,
       error: s.error,
       startedAt: s.startedAt,
+      chosenLabel: s.chosenLabel,
+      checking: s.levelCheck,
     })),
   )
   const [now, setNow] = useState(() => performance.now())
@@ -52,7 +55,10 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
   const lastReading = useRef<ReturnType<typeof liveOf>>(null)
   // The next take's label: main, then alt (next-label.ts), unless the person chose one for this take.
   const takes = useTakes((s) => s.byJob[jobId]?.takes ?? [])
-  const [chosenLabel, setChosenLabel] = useState<TakeLabelValue | null>(null)
+  const setChosenLabel = useCallback(
+    (label: TakeLabelValue | null) => recorder.getState().chooseLabel(label),
+    [recorder],
+  )
   const nextLabel = chosenLabel ?? defaultNextLabel(takes)
   const nextLabelRef = useRef(nextLabel)
   useLayoutEffect(() => {
@@ -81,7 +87,6 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           lastReading.current = null
           setLive(initialLive(e.at))
           setNow(e.at)
-          setChosenLabel(null)
         } else restMeter()
       }),
     [recorder, restMeter],
@@ -115,8 +120,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
 
   // A level check (use-level-check.ts): the input meter runs, nothing is recorded, when the talent asks
   // and while the count-in runs; the microphone is let go when it ends (and before a take starts).
-  const [checking, setChecking] = useState(false)
-  const checkRuns = (checking && phase === 'idle') || phase === 'counting'
+  const checkRuns = (checking && phase === 'idle') || phase === 'count_in'
   useLevelCheck(
     checkRuns,
     input?.deviceId ?? null,
@@ -126,19 +130,15 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
       setNow(t)
     },
     (why) => {
-      setChecking(false)
+      recorder.getState().setLevelCheck(false)
       recorder.getState().setError(why)
     },
     restMeter,
   )
 
   const toggle = useCallback(() => {
-    if (phase === 'idle' && !takenElsewhere) {
-      // A take ends the level check (the count-in runs its own, then Record takes the microphone).
-      setChecking(false)
-      // Never record over a playback (it would bleed into the microphone).
-      pauseAllPlayback()
-    }
+    // Never record over a playback (it would bleed into the microphone). The take ends the level check (the store).
+    if (phase === 'idle' && !takenElsewhere) pauseAllPlayback()
     recorder.getState().toggle(job, nextLabelRef.current)
   }, [phase, takenElsewhere, recorder, job])
 
@@ -153,7 +153,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
       onReadingCommand((command) => {
         if (command === 'next-label' && idle) setChosenLabel(cycleLabel(nextLabelRef.current))
       }),
-    [idle],
+    [idle, setChosenLabel],
   )
 
   const elapsed = phase === 'recording' ? (now - startedAt) / 1000 : 0
@@ -191,8 +191,8 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
       >
         <LevelCheckButton
           checking={checkRuns}
-          disabled={phase !== 'idle' && phase !== 'counting'}
-          onToggle={() => setChecking(!checking)}
+          disabled={phase !== 'idle' && phase !== 'count_in'}
+          onToggle={() => recorder.getState().setLevelCheck(!checking)}
         />
       </LevelMeter>
       <LiveMeters job={job} live={live} />
@@ -207,7 +207,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           <span className="rec-dot" aria-hidden="true" />
           {recording
             ? 'Stop'
-            : phase === 'counting'
+            : phase === 'count_in'
               ? 'Cancel count-in'
               : phase === 'starting'
                 ? 'Starting…'
@@ -241,7 +241,7 @@ export function RecorderPanel({ job }: { job: JobDetail }) {
           aria-live="off"
           aria-label="Recording time against the spot length"
         >
-          {phase === 'counting' ? (
+          {phase === 'count_in' ? (
             <span className="rec-beat" aria-live="assertive">
               {beat}
             </span>

@@ -5,7 +5,7 @@
 import { useId } from 'react'
 import { TAKE_LABEL_VALUES, type TakeLabelValue } from '../../../shared/bridge-takes'
 import type { AudioInput } from './recorder/pcm-capture'
-import type { RecordControlPhase } from './recorder/recorder-view'
+import type { RecorderPhase } from './recorder/recorder-machine'
 import { COUNT_IN_CHOICES } from './input-choice'
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
   onNextLabel(label: TakeLabelValue): void
   countIn: number
   onCountIn(beats: number): void
-  phase: RecordControlPhase
+  phase: RecorderPhase
 }
 
 export function RecorderSettings({ inputs, input, onInput, nextLabel, onNextLabel, countIn, onCountIn, phase }: Props) {

@@ -12,12 +12,12 @@ import {
   reportedLatency,
   saveCalibration,
   forgetCalibration,
-} from '../../../renderer/src/takes/punch/punch-latency'
+} from '../../../renderer/src/takes/recorder/punch-latency'
 import {
   DEFAULT_PUNCH_SETTINGS,
   loadPunchSettings,
   savePunchSettings,
-} from '../../../renderer/src/takes/punch/punch-settings'
+} from '../../../renderer/src/takes/recorder/punch-settings'
 import {
   flaggedSentences,
   sentenceAtTime,

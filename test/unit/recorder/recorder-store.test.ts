@@ -15,10 +15,12 @@ import {
   isRecordingJob,
   punchOwnsKeys,
   punchPhases,
+  punchPositionS,
   recordControlPhase,
   recorderTakenElsewhere,
 } from '../../../renderer/src/takes/recorder/recorder-view'
 import type { MeterEvent } from '../../../renderer/src/takes/recorder/recorder-types'
+import { NO_PUNCH } from '../../../renderer/src/takes/recorder/recorder-punch'
 import { createTakesStore } from '../../../renderer/src/takes/takes-store'
 import { createReadbackStore } from '../../../renderer/src/takes/readback/readback-store'
 import { BOOTH_GONE_WHILE_RECORDING } from '../../../renderer/src/takes/recording-failure'
@@ -160,7 +162,7 @@ describe('a take, through the recorder store', () => {
   it('counts in before it opens the input; Record again during the count-in cancels it and records nothing', async () => {
     const r = recorder({ countIn: 2 })
     r.s().toggle(job, 'main')
-    expect(r.control()).toBe('counting')
+    expect(r.control()).toBe('count_in')
     expect(countInBeat(r.s())).toBe(2)
     r.time.advance(1000)
     expect(countInBeat(r.s())).toBe(1)
@@ -280,10 +282,13 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     expect(r.s().leave?.what).toBe('open Advertiser 32')
     expect(isRecordingJob(r.s(), '31')).toBe(true)
     r.s().requestPunch(job, { takeId: 'take-1', sentence: 2, takeName: 'Take 1' })
+    // Refused by the machine (a take records), and said in a punch panel of its own; the take records on.
     expect(r.s().punch).toMatchObject({
-      stage: 'problem',
+      job: { jobId: '31' },
       message: 'A take is recording: stop it first, then punch in.',
     })
+    expect(r.s().rec).toEqual({ phase: 'recording' })
+    expect(punchPhases(r.s())).toEqual({ phase: 'idle' })
     expect(punchOwnsKeys(r.s())).toBe(false)
     expect(recorderTakenElsewhere(r.s(), '32')).toBe(true)
     r.s().toggle(other, 'main')
@@ -314,18 +319,19 @@ describe('the guard, the punch and Stop read the same recorder', () => {
   it(punchStages, async () => {
     const r = recorder()
     r.s().requestPunch(job, { takeId: 'take-1', sentence: 2, takeName: 'Take 1' })
-    expect(r.s().punch.stage).toBe('planning')
+    expect(r.s().rec).toEqual({ phase: 'planning' })
     expect(punchOwnsKeys(r.s())).toBe(true)
+    expect(guardedRun(r.s())).toBeNull()
     await settle()
-    expect(r.s().punch).toMatchObject({ stage: 'armed', plan, positionS: 1 })
+    expect(r.s().rec).toMatchObject({ phase: 'armed', target: { punchFrame: 144_000 } })
+    expect(r.s().punch).toMatchObject({ plan })
+    expect(punchPositionS(r.s())).toBe(1)
     expect(r.bridge.callsOf('planPunch')).toEqual([{ takeId: 'take-1', sentence: 2, prerollS: 2 }])
     r.s().startPunch()
-    expect(r.s().punch.stage).toBe('preparing')
     expect(punchPhases(r.s()).phase).toBe('starting')
     expect(guardedRun(r.s())).toEqual({ jobId: '31', advertiser: job.advertiser })
     r.punches[0]!.opening.open()
     await settle()
-    expect(r.s().punch.stage).toBe('rolling')
     expect(r.s().rec).toMatchObject({ phase: 'pre_roll', positionFrame: 48_000 })
     expect(r.punches[0]!.log).toEqual(['roll'])
     // The record control stays idle and Record waits: one recorder.
@@ -336,19 +342,18 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     r.punches[0]!.position = 3.2
     r.time.frame()
     expect(r.s().rec).toMatchObject({ phase: 'punch', positionFrame: 153_600 })
-    expect(r.s().punch.positionS).toBe(3.2)
+    expect(punchPositionS(r.s())).toBe(3.2)
     r.s().stopPunch()
-    expect(r.s().punch.stage).toBe('making')
     expect(r.s().rec).toMatchObject({ phase: 'stopping', keep: true })
     await settle()
     await settle()
-    expect(r.s().punch.stage).toBe('done')
+    expect(r.s().punch.made).toMatchObject({ version: { number: 2 } })
     expect(r.s().rec).toEqual({ phase: 'idle' })
     expect(guardedRun(r.s())).toBeNull()
     expect(r.bridge.callsOf('finishPunch')).toEqual([{ recordingTakeId: 'take-9' }])
     expect(r.bridge.callsOf('listTakes')).toEqual([{ jobId: '31' }])
     r.s().closePunch()
-    expect(r.s().punch.stage).toBe('none')
+    expect(r.s().punch).toEqual(NO_PUNCH)
   })
 
   it('a punch stopped before its punch point, or cancelled, changes nothing and says so; leaving mid-punch asks first', async () => {
@@ -364,10 +369,7 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     await r.s().confirmLeave()
     await settle()
     expect(went).toEqual(['closed'])
-    expect(r.s().punch).toMatchObject({
-      stage: 'problem',
-      message: 'Stopped before the punch point: Take 1 is unchanged.',
-    })
+    expect(r.s().punch).toMatchObject({ made: null, message: 'Stopped before the punch point: Take 1 is unchanged.' })
     expect(r.s().rec).toEqual({ phase: 'idle' })
     expect(r.bridge.callsOf('cancelPunch')).toEqual([{ recordingTakeId: 'take-9' }])
 
@@ -376,7 +378,7 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     r.s().startPunch()
     r.s().cancelPunch()
     await settle()
-    expect(r.s().punch).toMatchObject({ stage: 'problem', message: 'Punch cancelled: Take 1 is unchanged.' })
+    expect(r.s().punch).toMatchObject({ made: null, message: 'Punch cancelled: Take 1 is unchanged.' })
     expect(r.s().rec).toEqual({ phase: 'idle' })
     // The input opening after the cancel is never rolled.
     r.punches[1]!.opening.open()
@@ -399,7 +401,7 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     expect(r.s().rec).toMatchObject({ phase: 'count_in', mode: { kind: 'punch' } })
     detach()
     r.time.advance(0)
-    expect(r.s().punch.stage).toBe('none')
+    expect(r.s().punch).toEqual(NO_PUNCH)
     expect(r.s().rec).toEqual({ phase: 'idle' })
     expect(r.bridge.callsOf('cancelPunch')).toEqual([{ recordingTakeId: 'take-9' }])
     r.time.advance(5000)

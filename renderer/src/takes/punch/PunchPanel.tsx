@@ -4,13 +4,15 @@
  * punch point and the latency that will be compensated), then the recorder's phases as they run (opening
  * the input, count-in, pre-roll, punch, stopping), then the new version (what changed, whether it reads
  * clean). Space starts and stops, Esc cancels; the settings (pre-roll length, keep the old take playing,
- * latency calibration) sit beside it. The panel keeps only what is drawn: main's progress words and
- * whether the settings are open.
+ * latency calibration) sit beside it. It reads the machine's phases (recorder-machine.ts) and nothing else
+ * for where the punch is: planning, armed, starting … stopping while it runs; after it (the recorder idle,
+ * or busy with a take), what it ended with: the version made, or a problem in words. The panel keeps only
+ * what is drawn: main's progress words and whether the settings are open.
  */
 import { useEffect, useId, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { JobDetail } from '../../../../shared/bridge'
-import type { RecorderState } from '../../../../shared/versions/recorder-phases'
+import type { RecorderState } from '../recorder/recorder-machine'
 import { useBridge } from '../../bridge/BridgeProvider'
 import { clock } from '../readback/readback-words'
 import { useTakes } from '../takes-store'
@@ -20,19 +22,31 @@ import { isTypingTarget } from '../../ui/keyboard/is-typing-target'
 import { useRecorder, useRecorderStore } from '../recorder/recorder-store'
 import { NO_PUNCH } from '../recorder/recorder-punch'
 import type { PunchSession } from '../recorder/recorder-types'
-import { punchPhases } from '../recorder/recorder-view'
+import { punchPhases, punchPositionS } from '../recorder/recorder-view'
 import { PunchSettingsRow } from './PunchSettingsRow'
-import { latencyWords } from './punch-latency'
+import { latencyWords } from '../recorder/punch-latency'
 import { focusScriptSentence } from './script-focus'
 import './punch.css'
 
-function phaseWords(rec: RecorderState, s: PunchSession): string {
+const IDLE: RecorderState = { phase: 'idle' }
+
+/** Whether the punch is rolling: counting in, in its pre-roll or its punch, or stopping with nothing kept. */
+function rollingPhase(rec: RecorderState): boolean {
+  return (
+    rec.phase === 'count_in' ||
+    rec.phase === 'pre_roll' ||
+    rec.phase === 'punch' ||
+    (rec.phase === 'stopping' && !rec.keep)
+  )
+}
+
+function phaseWords(rec: RecorderState, s: PunchSession, positionS: number): string {
   const plan = s.plan
   switch (rec.phase) {
     case 'count_in':
       return `Count-in: ${rec.beatsLeft}`
     case 'pre_roll':
-      return plan ? `Pre-roll — punching in in ${Math.max(0, plan.punch_s - s.positionS).toFixed(1)} s` : 'Pre-roll'
+      return plan ? `Pre-roll — punching in in ${Math.max(0, plan.punch_s - positionS).toFixed(1)} s` : 'Pre-roll'
     case 'punch':
       return `Recording from the punch point: read sentence ${plan?.sentence ?? ''} on.`
     case 'stopping':
@@ -46,18 +60,30 @@ export function PunchPanel({ job }: { job: JobDetail }) {
   const api = useBridge()
   const recorder = useRecorderStore()
   const takes = useTakes((s) => s.byJob[job.job_id]?.takes ?? [])
-  const { status, rec, settings, deviceId } = useRecorder(
-    useShallow((s) => ({
-      status: s.punch.job?.jobId === job.job_id ? s.punch : NO_PUNCH,
-      rec: punchPhases(s),
-      settings: s.punchSettings,
-      deviceId: s.input?.deviceId ?? null,
-    })),
+  const { status, rec, positionS, settings, deviceId } = useRecorder(
+    useShallow((s) => {
+      const mine = s.punch.job?.jobId === job.job_id
+      return {
+        status: mine ? s.punch : NO_PUNCH,
+        rec: mine ? punchPhases(s) : IDLE,
+        positionS: punchPositionS(s),
+        settings: s.punchSettings,
+        deviceId: s.input?.deviceId ?? null,
+      }
+    }),
   )
   const [progress, setProgress] = useState<string | null>(null)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const titleId = useId()
-  const shown = status.stage !== 'none'
+  const phase = rec.phase
+  // After the punch (the recorder idle or on a take): what it ended with, the version or a problem.
+  const ended = phase === 'idle'
+  const done = ended && status.made !== null
+  const problem = ended && !done && status.message !== null
+  const rolling = rollingPhase(rec)
+  const making = phase === 'stopping' && rec.keep
+  const planned = phase === 'armed' || phase === 'planning'
+  const shown = !ended || done || problem
 
   // The job's punch panel is on screen; leaving the job cancels a punch under way (the take stays as it was).
   useEffect(() => recorder.getState().attachPunch(job.job_id), [recorder, job.job_id])
@@ -93,7 +119,7 @@ export function PunchPanel({ job }: { job: JobDetail }) {
       if (e.key === 'Escape') {
         e.preventDefault()
         e.stopPropagation()
-        if (status.stage === 'done' || status.stage === 'problem') close()
+        if (ended) close()
         else cancel()
         return
       }
@@ -102,8 +128,8 @@ export function PunchPanel({ job }: { job: JobDetail }) {
         !isTypingTarget(e.target) &&
         !(target?.closest?.('button') && target.closest('.punch-panel'))
       ) {
-        if (status.stage === 'armed') start()
-        else if (status.stage === 'rolling') stop()
+        if (phase === 'armed') start()
+        else if (rolling) stop()
         else return
         e.preventDefault()
         e.stopPropagation()
@@ -111,33 +137,38 @@ export function PunchPanel({ job }: { job: JobDetail }) {
     }
     window.addEventListener('keydown', onKey, true)
     return () => window.removeEventListener('keydown', onKey, true)
-  }, [shown, status.stage, start, stop, cancel, close])
+  }, [shown, ended, phase, rolling, start, stop, cancel, close])
 
   if (!shown) return null
   const plan = status.plan
   const req = status.request
   const made = status.made
   return (
-    <section className="punch-panel" aria-labelledby={titleId} data-punch-stage={status.stage} data-phase={rec.phase}>
+    <section
+      className="punch-panel"
+      aria-labelledby={titleId}
+      data-phase={phase}
+      data-outcome={done ? 'made' : problem ? 'problem' : undefined}
+    >
       <div className="punch-head">
         <h3 id={titleId} className="punch-title">
           Punch in{req ? ` · ${req.takeName}` : ''}
         </h3>
         <span className="muted small punch-keys">
-          {(status.stage === 'armed' || status.stage === 'rolling') && (
+          {(phase === 'armed' || rolling) && (
             <>
-              <kbd>Space</kbd> {status.stage === 'rolling' ? 'stops' : 'starts'} ·{' '}
+              <kbd>Space</kbd> {rolling ? 'stops' : 'starts'} ·{' '}
             </>
           )}
-          <kbd>Esc</kbd> {status.stage === 'done' || status.stage === 'problem' ? 'closes' : 'cancels'}
+          <kbd>Esc</kbd> {ended ? 'closes' : 'cancels'}
         </span>
       </div>
-      {status.stage === 'planning' && (
+      {phase === 'planning' && (
         <p className="small" role="status">
           Finding the pause before sentence {req?.sentence}…
         </p>
       )}
-      {plan && status.stage !== 'done' && (
+      {plan && !done && (
         <div className="punch-plan">
           <p className="small punch-sentence">
             Sentence {plan.sentence}: <q>{plan.sentence_text}</q>
@@ -148,27 +179,27 @@ export function PunchPanel({ job }: { job: JobDetail }) {
             {settings.keepPlaying ? '; the old take keeps playing after it' : '; the old take falls silent there'}.
             {status.latency && <span className="punch-latency"> Input {latencyWords(status.latency)}.</span>}
           </p>
-          {(status.stage === 'rolling' || status.stage === 'preparing') && (
+          {(rolling || phase === 'starting') && (
             <>
               <p className="small punch-phase" role="status" aria-live="polite">
-                {status.stage === 'preparing' ? 'Opening the input…' : phaseWords(rec, status)}
+                {phase === 'starting' ? 'Opening the input…' : phaseWords(rec, status, positionS)}
               </p>
               <progress
                 className="punch-progress"
                 aria-label="Position in the take"
-                max={Math.max(plan.punch_s + 4, status.positionS)}
-                value={status.positionS}
+                max={Math.max(plan.punch_s + 4, positionS)}
+                value={positionS}
               />
             </>
           )}
         </div>
       )}
-      {status.stage === 'making' && (
+      {making && (
         <p className="small" role="status">
           {progress ?? 'Making the new version…'}
         </p>
       )}
-      {made && status.stage === 'done' && (
+      {made && done && (
         <div className="punch-made" role="status">
           <p className="small">
             <strong>Version {made.version.number}</strong> of {takeName(made.take)}: {made.version.summary}
@@ -183,35 +214,32 @@ export function PunchPanel({ job }: { job: JobDetail }) {
         </div>
       )}
       {status.message && (
-        <p className={status.stage === 'problem' ? 'form-error' : 'small'} role="alert">
+        <p className={problem ? 'form-error' : 'small'} role="alert">
           {status.message}
         </p>
       )}
       <div className="punch-actions">
-        {status.stage === 'armed' && (
+        {phase === 'armed' && (
           <button type="button" className="btn btn-small btn-primary" onClick={start}>
             Start punch
           </button>
         )}
-        {status.stage === 'rolling' && (
+        {rolling && (
           <button type="button" className="btn btn-small btn-primary" onClick={stop}>
             Stop
           </button>
         )}
-        {(status.stage === 'armed' ||
-          status.stage === 'planning' ||
-          status.stage === 'preparing' ||
-          status.stage === 'rolling') && (
+        {(planned || phase === 'starting' || rolling) && (
           <button type="button" className="btn btn-small btn-quiet" onClick={cancel}>
             Cancel
           </button>
         )}
-        {(status.stage === 'done' || status.stage === 'problem') && (
+        {ended && (
           <button type="button" className="btn btn-small" onClick={close}>
             Close
           </button>
         )}
-        {(status.stage === 'armed' || status.stage === 'planning') && (
+        {planned && (
           <button
             type="button"
             className="btn btn-small btn-quiet"
@@ -222,7 +250,7 @@ export function PunchPanel({ job }: { job: JobDetail }) {
           </button>
         )}
       </div>
-      {settingsOpen && (status.stage === 'armed' || status.stage === 'planning') && (
+      {settingsOpen && planned && (
         <PunchSettingsRow
           settings={settings}
           onSettings={(next) => recorder.getState().setPunchSettings(next)}

@@ -7,9 +7,9 @@ import { useId, useState } from 'react'
 import { useBridge } from '../../bridge/BridgeProvider'
 import { errorText } from '../../store/error-text'
 import { describeCaptureError } from '../recorder/pcm-capture'
-import { calibrateLatency } from './calibrate-latency'
-import { forgetCalibration, loadCalibration, saveCalibration } from './punch-latency'
-import { PREROLL_CHOICES, type PunchSettings } from './punch-settings'
+import { calibrateLatency } from '../recorder/calibrate-latency'
+import { forgetCalibration, loadCalibration, saveCalibration } from '../recorder/punch-latency'
+import { PREROLL_CHOICES, type PunchSettings } from '../recorder/punch-settings'
 
 interface Props {
   settings: PunchSettings

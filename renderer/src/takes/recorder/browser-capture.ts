@@ -7,8 +7,8 @@
 import type { BoothApi } from '../../../../shared/bridge'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { afterNextPaint } from '../../ui/after-paint'
-import { PunchAudio } from '../punch/punch-audio'
-import { loadCalibration } from '../punch/punch-latency'
+import { PunchAudio } from './punch-audio'
+import { loadCalibration } from './punch-latency'
 import { describeCaptureError, listInputs, PcmCapture } from './pcm-capture'
 import type { RecorderCapture, RecorderClock } from './recorder-types'
 

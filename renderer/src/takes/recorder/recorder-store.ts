@@ -1,9 +1,10 @@
 /**
- * The window's one recorder: the recorder's phase (shared/versions/recorder-phases.ts), whose take or
- * punch it is, the input it records and the count-in, Stop's "Saving…", what it last said, the punch shown
+ * The window's one recorder: the recorder's phase (recorder-machine.ts: a take's and a punch's), whose
+ * take or punch it is, the input it records and the count-in, Stop's "Saving…", what it last said, the punch shown
  * beside it, and where the person asked to go while it records. Made once per window by createStores.
  *
- * Only the actions here change the phase, each through the machine's `transition`: the record control
+ * Only the actions here change the phase, each through the machine's `transition` (a refused event changes
+ * nothing and is logged): the record control
  * (RecorderPanel: Record, Stop, Discard, Space), the punch (PunchPanel: recorder-punch.ts), the recording
  * guard (guardLeave / confirmLeave) and the capture itself (a take that stops by itself, Booth gone). Every
  * part reads the same state through recorder-view.ts. The capture's side effects (getUserMedia, the
@@ -14,19 +15,15 @@ import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { JobDetail } from '../../../../shared/bridge'
 import type { TakeLabelValue, TakeView } from '../../../../shared/bridge-takes'
-import {
-  INITIAL_RECORDER_STATE,
-  recorderMode,
-  transition,
-  type RecorderEvent,
-} from '../../../../shared/versions/recorder-phases'
+import { INITIAL_RECORDER_STATE, recorderMode, transition, type RecorderEvent } from './recorder-machine'
 import { useStores } from '../../bridge/BridgeProvider'
 import { errorText } from '../../store/error-text'
 import type { StoreHandle } from '../../store/store-handle'
 import { chooseInput, loadCountIn, loadRememberedInput, rememberInput, saveCountIn } from '../input-choice'
-import { loadPunchSettings } from '../punch/punch-settings'
+import { loadPunchSettings } from './punch-settings'
 import { BOOTH_GONE_WHILE_RECORDING, recordingFailureText } from '../recording-failure'
 import { sinkFor } from '../recording-sink'
+import { panelHolds } from './panel-holds'
 import { NO_PUNCH, punchActions } from './recorder-punch'
 import type { MeterEvent, RecorderData, RecorderDeps, RecorderStoreState, TakeCapture } from './recorder-types'
 import { guardedRun } from './recorder-view'
@@ -55,7 +52,7 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
   /** The take being captured, from its opening until it is saved or let go. */
   let take: TakeCapture | null = null
   let stopCounting: (() => void) | null = null
-  const holders = { take: new Map<string, number>(), punch: new Map<string, number>() }
+  const { attach, releaseLater } = panelHolds(clock)
   /**
    * The page is going (reload, close), or lost Booth mid-take (a reload cuts the page's connections before
    * it says it is going): the recorder goes idle, but the take in flight stays written, for the page that
@@ -67,9 +64,10 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
   })
 
   const store = createStore<RecorderStoreState>()((set, get) => {
-    /** Feeds the machine one event (with what changes beside it); a refused event changes nothing. */
+    /** Feeds the machine one event (with what changes beside it); a refused event changes nothing and is logged. */
     const feed = (event: RecorderEvent, patch: Partial<RecorderData> = {}) => {
       const t = transition(get().rec, event)
+      if (!t.accepted) console.warn(`The recorder (${get().rec.phase}) refused ${event.type}: ${t.reason}`)
       if (t.accepted) set({ ...patch, rec: t.state, ...(t.state.phase === 'idle' ? SETTLED : {}) })
       // Idle: no take of this window is in flight for a reload to find.
       if (t.accepted && t.state.phase === 'idle' && !keepInFlight) forgetTakeInFlight(session)
@@ -112,7 +110,8 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       if (take !== rec) return void (await rec.cancel().catch(() => undefined))
       const at = clock.now()
       meter({ kind: 'start', at })
-      if (feed({ type: 'opened' }, { startedAt: at, recordingTakeId: takeId }).accepted) {
+      // The label chosen for this take is used: the next one is main, then alt, again.
+      if (feed({ type: 'opened' }, { startedAt: at, recordingTakeId: takeId, chosenLabel: null }).accepted) {
         keepInFlight = false
         rememberTakeInFlight(session, { takeId, jobId: job.job_id })
       }
@@ -166,18 +165,6 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       else void takes.loadTakes(jobId)
     }
 
-    /** Lets a job's part go a moment after its panel went, unless it came back (React remounts in development). */
-    const releaseLater = (kind: 'take' | 'punch', jobId: string, release: () => void) => {
-      holders[kind].set(jobId, (holders[kind].get(jobId) ?? 1) - 1)
-      clock.after(0, () => {
-        if ((holders[kind].get(jobId) ?? 0) > 0) return
-        holders[kind].delete(jobId)
-        release()
-      })
-    }
-    const attach = (kind: 'take' | 'punch', jobId: string) =>
-      holders[kind].set(jobId, (holders[kind].get(jobId) ?? 0) + 1)
-
     const punch = punchActions({ set, get, feed, deps })
 
     return {
@@ -196,11 +183,14 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
       punch: NO_PUNCH,
       punchSettings: loadPunchSettings(storage),
       leave: null,
+      chosenLabel: null,
+      levelCheck: false,
 
       attachTake: (jobId) => {
         attach('take', jobId)
         // A recorder on screen starts from the remembered choices (the preferences page may have changed them).
-        if (recorderMode(get().rec) === null) set({ input: null, countIn: loadCountIn(storage), error: null })
+        if (recorderMode(get().rec) === null)
+          set({ input: null, countIn: loadCountIn(storage), error: null, chosenLabel: null, levelCheck: false })
         void get().refreshInputs()
         const unwatch = capture.watchInputs(() => void get().refreshInputs())
         return () => {
@@ -241,19 +231,27 @@ export function createRecorderStore(deps: RecorderDeps): StoreHandle<RecorderSto
         saveCountIn(storage, beats)
       },
       setError: (error) => set({ error }),
+      chooseLabel: (chosenLabel) => set({ chosenLabel }),
+      setLevelCheck: (levelCheck) => set({ levelCheck }),
 
       toggle: (job, label) => {
         const s = get()
         if (s.rec.phase === 'recording' && s.run?.jobId === job.job_id) return void stop()
         if (s.rec.phase === 'count_in' && s.rec.mode.kind === 'take' && s.run?.jobId === job.job_id)
           return cancelCountIn()
-        if (s.rec.phase !== 'idle') return
-        const run = { jobId: job.job_id, advertiser: job.advertiser }
+        // A take starts from idle, or lets a punch only planned go (the punch panel closes).
+        if (s.rec.phase !== 'idle' && s.rec.phase !== 'planning' && s.rec.phase !== 'armed') return
+        // A take ends the level check (the count-in runs its own, then the take takes the microphone).
+        const patch: Partial<RecorderData> = {
+          run: { jobId: job.job_id, advertiser: job.advertiser },
+          levelCheck: false,
+        }
+        if (s.rec.phase !== 'idle') patch.punch = NO_PUNCH
         if (s.countIn === 0) {
-          if (feed({ type: 'open', mode: { kind: 'take' }, countInBeats: 0 }, { run }).accepted) void begin(job, label)
+          if (feed({ type: 'open', mode: { kind: 'take' }, countInBeats: 0 }, patch).accepted) void begin(job, label)
           return
         }
-        if (!feed({ type: 'start', mode: { kind: 'take' }, countInBeats: s.countIn }, { run }).accepted) return
+        if (!feed({ type: 'start', mode: { kind: 'take' }, countInBeats: s.countIn }, patch).accepted) return
         stopCounting = clock.every(1000, () => {
           const now = get().rec
           if (now.phase !== 'count_in') return

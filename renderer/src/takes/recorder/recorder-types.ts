@@ -8,10 +8,10 @@ import type { BoothApi, JobDetail } from '../../../../shared/bridge'
 import type { CutShortTake, TakeLabelValue, TakeView } from '../../../../shared/bridge-takes'
 import type { VersionMade } from '../../../../shared/bridge-versions'
 import type { PunchPlanView } from '../../../../shared/versions/types'
-import type { RecorderState } from '../../../../shared/versions/recorder-phases'
+import type { RecorderState } from './recorder-machine'
 import type { AudioInput, InputLevel, RecordingSink } from './pcm-capture'
-import type { LatencyChoice } from '../punch/punch-latency'
-import type { PunchSettings } from '../punch/punch-settings'
+import type { LatencyChoice } from './punch-latency'
+import type { PunchSettings } from './punch-settings'
 import type { TakesState } from '../takes-store'
 import type { ReadbackStoreState } from '../readback/readback-store'
 
@@ -33,7 +33,7 @@ export interface PunchStarted {
   latency: LatencyChoice
 }
 
-/** One punch-and-roll's audio (punch/punch-audio.ts's PunchAudio). */
+/** One punch-and-roll's audio (punch-audio.ts's PunchAudio). */
 export interface PunchCapture {
   readonly started: PunchStarted | null
   /** The input, the take's audio and main's recording take, up to the first frame. */
@@ -97,8 +97,6 @@ export interface RecorderDeps {
 /** What the input meter hears: a level from main's answer, the start of a take, or the meter back at rest. */
 export type MeterEvent = { kind: 'level'; level: InputLevel } | { kind: 'start'; at: number } | { kind: 'rest' }
 
-export type PunchStage = 'none' | 'planning' | 'armed' | 'preparing' | 'rolling' | 'making' | 'done' | 'problem'
-
 export interface PunchRequestShown {
   takeId: string
   sentence: number
@@ -106,18 +104,20 @@ export interface PunchRequestShown {
   takeName: string
 }
 
-/** The punch-and-roll shown beside the recorder; its recording runs through the recorder's phases. */
+/**
+ * The punch-and-roll shown beside the recorder: what it is about and what it ended with. Its stages are the
+ * recorder's phases (planning, armed, starting … stopping: recorder-machine.ts); this holds no stage of its own.
+ */
 export interface PunchSession {
-  stage: PunchStage
   /** The job whose punch panel shows it. */
   job: RecorderRun | null
   request: PunchRequestShown | null
   plan: PunchPlanView | null
   latency: LatencyChoice | null
+  /** The version it made: the punch is over and done. */
   made: VersionMade | null
-  /** What ended the punch without a version, or what went wrong, in words. */
+  /** What ended the punch without a version, what went wrong, or what a request while it ran was told, in words. */
   message: string | null
-  positionS: number
 }
 
 /** Whose take or punch the phases are about (the guard names the advertiser). */
@@ -127,7 +127,7 @@ export interface RecorderRun {
 }
 
 export interface RecorderData {
-  /** The recorder's phase (shared/versions/recorder-phases.ts): changed only by this store's actions. */
+  /** The recorder's phase (recorder-machine.ts): changed only by this store's actions. */
   rec: RecorderState
   run: RecorderRun | null
   /** Stop's "Saving…" is shown: 150 ms after Stop when saving takes that long, at once for Discard. */
@@ -153,6 +153,10 @@ export interface RecorderData {
   punchSettings: PunchSettings
   /** Where the person asked to go while something records; waits for "Stop and keep the take" or staying. */
   leave: { what: string; go: () => void } | null
+  /** The label the talent chose for the next take (`l`, the settings), until it starts; null: main, then alt. */
+  chosenLabel: TakeLabelValue | null
+  /** The level check runs (the input meter without recording: use-level-check.ts), as the talent asked. */
+  levelCheck: boolean
 }
 
 export interface RecorderActions {
@@ -166,6 +170,8 @@ export interface RecorderActions {
   chooseInput(input: AudioInput | null): void
   setCountIn(beats: number): void
   setError(error: string | null): void
+  chooseLabel(label: TakeLabelValue | null): void
+  setLevelCheck(on: boolean): void
   /** Record / Stop / Cancel count-in, as the record control and Space do it. */
   toggle(job: JobDetail, label: TakeLabelValue): void
   stop(): Promise<void>

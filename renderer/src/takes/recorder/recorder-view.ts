@@ -3,33 +3,20 @@
  * state: the record control's phase, the take or punch the recording guard protects, whether the punch
  * owns the recorder's keys. Every "is something recording?" in the window is one of these.
  */
-import { recorderMode } from '../../../../shared/versions/recorder-phases'
-import type { RecorderState } from '../../../../shared/versions/recorder-phases'
+import { recorderMode } from './recorder-machine'
+import type { RecorderPhase, RecorderState } from './recorder-machine'
 import type { RecorderData, RecorderRun } from './recorder-types'
-
-/** The record control's phase, as its data-phase and its button name it. */
-export type RecordControlPhase = 'idle' | 'counting' | 'starting' | 'recording' | 'stopping'
 
 const IDLE: RecorderState = { phase: 'idle' }
 
 /**
- * The record control of `jobId`: its take's phase. Stopping shows as recording until Stop has taken
+ * The machine's phase as the record control of `jobId` shows it (its data-phase, its button): its take's
+ * phase, idle when the recorder is on something else. Stopping shows as recording until Stop has taken
  * 150 ms (then "Saving…"), so nothing is drawn between the key and the take's check when saving is quick.
  */
-export function recordControlPhase(s: RecorderData, jobId: string): RecordControlPhase {
+export function recordControlPhase(s: RecorderData, jobId: string): RecorderPhase {
   if (s.run?.jobId !== jobId || recorderMode(s.rec) !== 'take') return 'idle'
-  switch (s.rec.phase) {
-    case 'count_in':
-      return 'counting'
-    case 'starting':
-      return 'starting'
-    case 'recording':
-      return 'recording'
-    case 'stopping':
-      return s.savingShown ? 'stopping' : 'recording'
-    default:
-      return 'idle'
-  }
+  return s.rec.phase === 'stopping' && !s.savingShown ? 'recording' : s.rec.phase
 }
 
 /** The count-in's beat on screen (0 outside a count-in). */
@@ -58,21 +45,24 @@ export function isRecordingJob(s: RecorderData, jobId: string): boolean {
   return guardedRun(s)?.jobId === jobId
 }
 
-/** A punch under way: opening the input, rolling, or making its version. */
-export function punchRunning(s: RecorderData): boolean {
-  const stage = s.punch.stage
-  return stage === 'preparing' || stage === 'rolling' || stage === 'making'
+/** Whether the recorder is on a punch, from its planning until its version is made or it is let go. */
+export function punchOnScreen(s: Pick<RecorderData, 'rec'>): boolean {
+  return s.rec.phase === 'planning' || s.rec.phase === 'armed' || recorderMode(s.rec) === 'punch'
 }
 
 /** Whether a punch is shown and not yet over: Space and Esc are the punch's, not a new take's or the job's. */
-export function punchOwnsKeys(s: RecorderData): boolean {
-  const stage = s.punch.stage
-  return stage !== 'none' && stage !== 'done' && stage !== 'problem'
+export const punchOwnsKeys = punchOnScreen
+
+/** The recorder's state as the punch panel shows it: the phases of its punch, idle otherwise (the punch is over). */
+export function punchPhases(s: RecorderData): RecorderState {
+  return punchOnScreen(s) ? s.rec : IDLE
 }
 
-/** The recorder's state as the punch panel shows it: the phases of its punch, idle otherwise. */
-export function punchPhases(s: RecorderData): RecorderState {
-  return recorderMode(s.rec) === 'punch' ? s.rec : IDLE
+/** Where the punch's take is (s): the machine's play position in the pre-roll and the punch, else the pre-roll's start. */
+export function punchPositionS(s: RecorderData): number {
+  const rec = s.rec
+  if (rec.phase === 'pre_roll' || rec.phase === 'punch') return rec.positionFrame / rec.target.sampleRate
+  return s.punch.plan?.preroll_s ?? 0
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The record control and the punch panel as views of the one recorder store, in real Chromium with the
  * capture faked: the data-phase, the button words and the alert the end-to-end specs read stay what they
- * were (Record → Starting… → Stop → Saving… → Record; Cancel count-in; the punch's stages and phases), and
+ * were (Record → Starting… → Stop → Saving… → Record; Cancel count-in; the punch's phases and outcome), and
  * the guard's dialog, the record key and the punch read the same state.
  */
 import { fileURLToPath } from 'node:url'
@@ -82,7 +82,7 @@ describe('the record control, a view of the recorder store', () => {
 
     await b.page.locator('.recorder').getByLabel('Count-in').selectOption('2')
     await button().click()
-    await expect.poll(phase).toBe('counting')
+    await expect.poll(phase).toBe('count_in')
     expect(await b.page.locator('.rec-beat').textContent()).toBe('2')
     expect(await button().textContent()).toBe('Cancel count-in')
     await button().click()
@@ -96,12 +96,12 @@ describe('the punch panel, a view of the same recorder', () => {
   it('armed, opening the input, pre-roll, punch, done; Space is the punch’s and Record waits meanwhile', async () => {
     const panel = b.page.locator('.punch-panel')
     await t('requestPunch')
-    await expect.poll(() => panel.getAttribute('data-punch-stage')).toBe('armed')
+    await expect.poll(() => panel.getAttribute('data-phase')).toBe('armed')
     expect(await button().isDisabled()).toBe(false)
     await b.page.locator('h2.script-panel').click()
     await b.page.keyboard.press('Space')
-    await expect.poll(() => panel.getAttribute('data-punch-stage')).toBe('preparing')
-    expect(await panel.getAttribute('data-phase')).toBe('starting')
+    await expect.poll(() => panel.getAttribute('data-phase')).toBe('starting')
+    expect(await panel.textContent()).toContain('Opening the input…')
     expect(await phase()).toBe('idle')
     expect(await button().isDisabled()).toBe(true)
     await t('openPunch', 0)
@@ -110,7 +110,8 @@ describe('the punch panel, a view of the same recorder', () => {
     await expect.poll(() => panel.getAttribute('data-phase')).toBe('punch')
     expect(await panel.textContent()).toContain('Recording from the punch point: read sentence 1 on.')
     await b.page.keyboard.press('Space')
-    await expect.poll(() => panel.getAttribute('data-punch-stage')).toBe('done')
+    await expect.poll(() => panel.getAttribute('data-outcome')).toBe('made')
+    expect(await panel.getAttribute('data-phase')).toBe('idle')
     expect(await phase()).toBe('idle')
     expect(await button().isDisabled()).toBe(false)
     await b.page.keyboard.press('Escape')

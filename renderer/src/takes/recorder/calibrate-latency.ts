@@ -6,8 +6,8 @@
 import type { BoothApi } from '../../../../shared/bridge'
 import type { CalibrationView } from '../../../../shared/versions/types'
 import { calibrationSignal } from '../../../../shared/versions/calibration-click'
-import workletUrl from '../recorder/pcm-capture.worklet.ts?worker&url'
-import { float32ToBase64, joinBlocks } from '../recorder/pcm-encoding'
+import workletUrl from './pcm-capture.worklet.ts?worker&url'
+import { float32ToBase64, joinBlocks } from './pcm-encoding'
 
 export interface CalibrationResult extends CalibrationView {
   sampleRate: number

@@ -8,9 +8,9 @@
  */
 import type { BoothApi } from '../../../../shared/bridge'
 import type { PunchPlanView } from '../../../../shared/versions/types'
-import workletUrl from '../recorder/pcm-capture.worklet.ts?worker&url'
-import { BlockSender } from '../recorder/block-sender'
-import type { InputLevel } from '../recorder/pcm-capture'
+import workletUrl from './pcm-capture.worklet.ts?worker&url'
+import { BlockSender } from './block-sender'
+import type { InputLevel } from './pcm-capture'
 import { chooseLatency, type Calibrated, type LatencyChoice } from './punch-latency'
 
 /** How far ahead of now the pre-roll and the recording are scheduled (s): room for the graph to start. */

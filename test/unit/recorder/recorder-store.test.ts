@@ -4,7 +4,7 @@
  * clock for the page's timers. Every phase change goes through the machine; the record control, the guard,
  * the punch and Stop read the same state.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TakeView } from '../../../shared/bridge-takes'
 import type { PunchPlanView } from '../../../shared/versions/types'
 import type { VersionMade } from '../../../shared/bridge-versions'
@@ -406,6 +406,29 @@ describe('the guard, the punch and Stop read the same recorder', () => {
     expect(r.bridge.callsOf('cancelPunch')).toEqual([{ recordingTakeId: 'take-9' }])
     r.time.advance(5000)
     expect(r.punches[0]!.log).toEqual(['cancel'])
+  })
+
+  it('Record while a punch is only armed lets the plan go; an event the machine refuses is logged and changes nothing', async () => {
+    const r = recorder()
+    r.s().requestPunch(job, { takeId: 'take-1', sentence: 2, takeName: 'Take 1' })
+    await settle()
+    expect(r.s().rec.phase).toBe('armed')
+    r.s().toggle(job, 'main')
+    expect(r.s().rec).toEqual({ phase: 'starting', mode: { kind: 'take' }, countInBeats: 0 })
+    expect(r.s().punch).toEqual(NO_PUNCH)
+    r.takes[0]!.opening.open()
+    await settle()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      const before = r.s().rec
+      r.s().requestPunch(job, { takeId: 'take-1', sentence: 2, takeName: 'Take 1' })
+      expect(r.s().rec).toBe(before)
+      expect(warn.mock.calls.map(([m]) => String(m))).toEqual([
+        'The recorder (recording) refused request: A take is recording.',
+      ])
+    } finally {
+      warn.mockRestore()
+    }
   })
 
   it('remembers the input chosen and the count-in in one place', async () => {

@@ -89,7 +89,7 @@ for (const screen of LAPTOP_SCREENS) {
         const sentence = Number(/sentence (\d+) of/.exec((await punchIn.getAttribute('aria-label')) ?? '')?.[1])
         await punchIn.click()
         const panel = page.locator('.punch-panel')
-        await expect(panel).toHaveAttribute('data-punch-stage', 'armed', { timeout: 60_000 })
+        await expect(panel).toHaveAttribute('data-phase', 'armed', { timeout: 60_000 })
         await panel.getByRole('button', { name: 'Start punch' }).click()
         // Recording from the punch point: the pre-roll played (2 s or more), so the recording has a length.
         await expect(panel).toHaveAttribute('data-phase', 'punch', { timeout: 60_000 })

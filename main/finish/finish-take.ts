@@ -56,8 +56,8 @@ export interface FinishRequest {
 export type { EditKind, FinishReport } from './finish-report'
 
 /**
- * The longest spot a finish takes (s): 3 hours (issue 42). The clean and level steps hold the fitted take
- * in memory twice at most (4 bytes a sample), about 2 GB for 3 hours of 48 kHz stereo.
+ * The longest spot a finish takes (s): 3 hours (issue 42). The clean and level steps still hold the fitted
+ * take in memory, twice at most at 4 bytes a sample: about 4 GB for 3 hours of 48 kHz mono.
  */
 export const MAX_SPOT_LENGTH_S = 3 * 3600
 export const MAX_SPOT_WORDS = '3 hours (10800 seconds)'

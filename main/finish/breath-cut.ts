@@ -100,6 +100,6 @@ export function cutBreaths(
     }
     cuts.push({ from: b.from, to: b.to, by: 'room_tone' })
   }
-  if (lowered.length) out = lowerBreaths(out, sampleRate, lowered)
+  if (lowered.length) out = lowerBreaths(out, sampleRate, lowered, true)
   return { channels: out, cuts }
 }

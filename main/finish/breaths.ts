@@ -164,15 +164,17 @@ export function breathGainDb(choice: BreathChoice, breath: Breath, roomToneDb: n
 }
 
 /**
- * The take with each region's gain applied (new arrays): gainDb inside [from, to), reached by linear ramps of
- * BREATH_RAMP_MS just outside it. For a render that cannot carry piece gains.
+ * The take with each region's gain applied (new arrays, or `ch` itself with `inPlace`: a long take is not
+ * copied once more where the caller's arrays are its own): gainDb inside [from, to), reached by linear ramps
+ * of BREATH_RAMP_MS just outside it. For a render that cannot carry piece gains.
  */
 export function lowerBreaths(
   ch: Float32Array[],
   sampleRate: number,
   regions: Array<FrameSpan & { gainDb: number }>,
+  inPlace = false,
 ): Float32Array[] {
-  const out = ch.map((x) => x.slice())
+  const out = inPlace ? ch : ch.map((x) => x.slice())
   const total = out[0]?.length ?? 0
   const ramp = Math.max(1, Math.round((BREATH_RAMP_MS / 1000) * sampleRate))
   for (const r of regions) {

@@ -14,7 +14,7 @@ import { defaultModelDir } from '../readback/index'
 import { defaultDataDir } from '../storage/data-dir'
 import { checkOutput, OutputRefusal } from '../storage/safe-output'
 import { createTranscriber, CliRefusal, mainOf, readable, readScript, type CliOutcome } from '../versions/index'
-import { finishTake, FinishRefusal } from './finish-take'
+import { finishTake, FinishRefusal, MAX_SPOT_LENGTH_S, MAX_SPOT_WORDS } from './finish-take'
 import { finishCheck, hearTake } from './finish-check'
 import type { TakeKindToFit } from './fit-plan'
 
@@ -56,8 +56,10 @@ export function parseFinishArgs(argv: readonly string[]): FinishArgs | string {
   const output = opts.get('output')
   if (!output) return `Give the output file with -o OUT.wav. ${USAGE}`
   const spot = Number(opts.get('spot-length'))
-  if (!opts.has('spot-length') || !Number.isFinite(spot) || spot <= 0 || spot > 3600)
+  if (!opts.has('spot-length') || !Number.isFinite(spot) || spot <= 0)
     return `--spot-length takes the spot's length in seconds, e.g. --spot-length 30. ${USAGE}`
+  if (spot > MAX_SPOT_LENGTH_S)
+    return `--spot-length ${opts.get('spot-length')} is too long: Booth finishes spots of up to ${MAX_SPOT_WORDS}. ${USAGE}`
   const kind = opts.get('kind')
   if (kind !== 'dry_voice' && kind !== 'finished_spot') return `--kind is dry_voice or finished_spot. ${USAGE}`
   return {

@@ -43,6 +43,7 @@ export function cleanStep(
   const lowered = found
     .map((b, i) => ({ from: b.from, to: b.to, gainDb: gains[i] as number }))
     .filter((r) => r.gainDb !== 0)
-  const channels = lowered.length > 0 ? lowerBreaths(repaired, sampleRate, lowered) : repaired
+  // Repaired clicks are already a copy of the take: the breaths are lowered in it, not in one more copy.
+  const channels = lowered.length > 0 ? lowerBreaths(repaired, sampleRate, lowered, repaired !== ch) : repaired
   return { channels, clicks, clicksLeft, breaths: found.map((b, i) => ({ ...b, by: gains[i] as number })) }
 }

@@ -10,7 +10,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { DeliveryProfile } from '../audio/delivery-profiles'
-import { fullScale, openWavSource, type WavSource } from '../media/wav-source'
+import { openWavSource, type WavSource } from '../media/wav-source'
+import { channelsOf } from './read-channels'
 import { checkOutput, writeOutputSafely } from '../storage/safe-output'
 import { Recordings, type RecordingRef, renderCached, segmentsOf, type TimeSegment } from '../versions/index'
 import type { TakeLayout } from './analyse-pauses'
@@ -20,7 +21,7 @@ import { fileBytes, finishDiskFull, finishNeeds, wavBytes, type FinishDisk } fro
 import { finishReport, type FinishReport } from './finish-report'
 import { diskFaultOf } from '../storage/disk-problem'
 import type { BreathChoice } from './breaths'
-import { cleanStep, type FramePause } from './finish-steps'
+import { cleanStep, type CleanResult, type FramePause } from './finish-steps'
 import { LevelError, levelTake, type Levelled } from './level'
 import { roomToneRmsDbfs } from './level-noise-floor'
 import { canFill, fitEditList, type FitBuild } from './fit-edit-list'
@@ -53,6 +54,13 @@ export interface FinishRequest {
 }
 
 export type { EditKind, FinishReport } from './finish-report'
+
+/**
+ * The longest spot a finish takes (s): 3 hours (issue 42). The clean and level steps still hold the fitted
+ * take in memory, twice at most at 4 bytes a sample: about 4 GB for 3 hours of 48 kHz mono.
+ */
+export const MAX_SPOT_LENGTH_S = 3 * 3600
+export const MAX_SPOT_WORDS = '3 hours (10800 seconds)'
 
 /** A take that cannot be finished: one sentence for the person; nothing was written. */
 export class FinishRefusal extends Error {
@@ -112,26 +120,22 @@ export function timeMapOf(build: FitBuild, input: string, tempo: number): TimeSe
   }))
 }
 
-/** A rendered WAV's samples per channel, full scale ±1 (what the level and clean steps take). */
-async function channelsOf(path: string): Promise<{ ch: Float32Array[]; rate: number }> {
-  const src = await openWavSource(path)
-  try {
-    const { channels, sample_rate, encoding } = src.format
-    const x = await src.readFrames(0, src.frames)
-    const scale = 1 / fullScale(encoding)
-    const ch = Array.from({ length: channels }, (_, c) => {
-      const out = new Float32Array(src.frames)
-      for (let f = 0; f < src.frames; f++) out[f] = (x[f * channels + c] as number) * scale
-      return out
-    })
-    return { ch, rate: sample_rate }
-  } finally {
-    await src.close()
-  }
+/** The render's samples, cleaned (breaths and clicks in the stretches outside the words), and those stretches. */
+async function cleanRendered(
+  path: string,
+  build: FitBuild,
+  roomToneDb: number,
+  breaths: BreathChoice | undefined,
+): Promise<{ clean: CleanResult; pauses: FramePause[] }> {
+  const { ch, rate } = await channelsOf(path)
+  const pauses = placedPauses(build, ch[0]?.length ?? 0)
+  return { clean: cleanStep(ch, rate, pauses, roomToneDb, breaths ?? 'lower'), pauses }
 }
 
 export async function finishTake(req: FinishRequest): Promise<FinishReport> {
   if (!(req.spotLengthS > 0)) throw new FinishRefusal('The spot length must be a number of seconds above 0.')
+  if (req.spotLengthS > MAX_SPOT_LENGTH_S)
+    throw new FinishRefusal(`The spot is ${req.spotLengthS} s long; Booth finishes spots of up to ${MAX_SPOT_WORDS}.`)
   const target = resolve(req.output)
   // The take is never written over, by any name (main/storage/safe-output.ts); checked before any work.
   await checkOutput(req.output, [req.input], 'the take')
@@ -216,9 +220,9 @@ async function finishIn(
   const build = fitEditList(used.take.layout, used.take.env, used.plan, used.ref.hash, used.ref.format, targetFrames)
   const rendered = await renderCached(build.list, recordings, join(work, 'renders'))
 
-  const { ch } = await channelsOf(rendered.path)
-  const pauses = placedPauses(build, ch[0]?.length ?? 0)
-  const clean = cleanStep(ch, rate, pauses, used.take.layout.roomToneDb, req.breaths ?? 'lower')
+  // The rendered samples are let go once cleaned, and the cleaned ones once levelled: a long take holds
+  // at most two copies of itself at a time (docs/measurements.md, issue 42).
+  const { clean, pauses } = await cleanRendered(rendered.path, build, used.take.layout.roomToneDb, req.breaths)
   let level: Levelled
   try {
     const phrases = build.placed.map((sp) => ({ from: sp.at, to: sp.at + (sp.to - sp.from) }))
@@ -230,6 +234,7 @@ async function finishIn(
     if (err instanceof LevelError) throw new FinishRefusal(err.message)
     throw err
   }
+  clean.channels = []
 
   at('takes', wavBytes(level.channels[0]?.length ?? 0, used.ref.format))
   // Written beside OUT and renamed onto it only once it is measured too (main/storage/safe-output.ts): a

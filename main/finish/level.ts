@@ -26,21 +26,15 @@
  * cannot be met that way the plan refuses, naming the figures, rather than squeezing the read.
  */
 import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles'
-import { DEFAULT_RELEASE_MS, inputPeaks, limitTruePeak, type InputPeaks, type LimitedPlace } from './limiter'
+import { inputPeaks } from './limiter'
+import { afterGainOnly, gainAndLimit, limiterAt, trimInPlace, type LevelPlan } from './level-chain'
 import { limitingOf, limitingWords, type LimitingDone } from './level-limiting'
-
-export { limitingOf, limitingWords, type LimitingDone }
 import { integratedLoudness, measureLevel, type LevelFigures } from './level-measure'
-import { DYNAMICS_RULES, dynamicsWords, keepDynamics, type Dynamics, type Phrase } from './level-dynamics'
-import { noiseFloorOf, noiseFloorWords, type NoiseFloor } from './level-noise-floor'
+import { done, ONE_GAIN, withDynamics, type LevelContext, type Levelled } from './level-outcome'
 
-export interface LevelPlan {
-  gain_db: number
-  limiter: { ceiling_db: number; release_ms: number } | null
-  trim_db: number
-  /** What the plan aims at, in words (the profile, its target and ceiling). */
-  target: string
-}
+export { applyLevel, type LevelPlan } from './level-chain'
+export { limitingOf, limitingWords, type LimitingDone }
+export type { LevelContext, Levelled } from './level-outcome'
 
 export type LevelKind = 'dry_voice' | 'finished_spot'
 
@@ -101,146 +95,6 @@ function checkGain(gain: number, level: number, rule: LoudnessTarget, aim: numbe
         `${figure(rule, aim)} would need ${signed(gain)} dB of gain, more than the ` +
         `${signed(MAX_GAIN_DB)} dB Booth allows.`,
     )
-  }
-}
-
-interface Chained {
-  channels: Float32Array[]
-  /** The limiter's own record of where it acted (empty without a limiter). */
-  places: LimitedPlace[]
-}
-
-/** The chain up to the trim: gain, then the limiter when the plan has one. */
-function gainAndLimit(ch: Float32Array[], sampleRate: number, plan: LevelPlan, known?: InputPeaks): Chained {
-  if (plan.limiter) {
-    const r = limitTruePeak(
-      ch,
-      sampleRate,
-      { ceilingDb: plan.limiter.ceiling_db, releaseMs: plan.limiter.release_ms },
-      plan.gain_db,
-      known,
-    )
-    return { channels: r.channels, places: r.places }
-  }
-  const g = 10 ** (plan.gain_db / 20)
-  return { channels: ch.map((x) => x.map((v) => v * g)), places: [] }
-}
-
-/** The last step, a linear trim, into new arrays. */
-function trimmed(ch: Float32Array[], trimDb: number): Float32Array[] {
-  if (trimDb === 0) return ch
-  const t = 10 ** (trimDb / 20)
-  return ch.map((x) => x.map((v) => v * t))
-}
-
-export function applyLevel(ch: Float32Array[], sampleRate: number, plan: LevelPlan): Float32Array[] {
-  const out = gainAndLimit(ch, sampleRate, plan).channels
-  if (plan.trim_db === 0) return out
-  const t = 10 ** (plan.trim_db / 20)
-  for (const y of out) for (let i = 0; i < y.length; i++) y[i] = (y[i] as number) * t
-  return out
-}
-
-const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({
-  ceiling_db: ceilingDb,
-  release_ms: DEFAULT_RELEASE_MS,
-})
-
-/**
- * The figures of `fig`'s channels after a gain of `db` alone (no limiter), given the scaled channels: the
- * sample and true peaks and the RMS move by the gain exactly (every sample is scaled), so they are not
- * measured again; the integrated loudness is, when the rule judges it, since its -70 LUFS gate stays put
- * while the blocks move (under an RMS rule it is not used, and is left as the input's).
- */
-function afterGainOnly(
-  fig: LevelFigures,
-  db: number,
-  scaled: Float32Array[],
-  sampleRate: number,
-  rule: LoudnessTarget,
-): LevelFigures {
-  return {
-    integratedLufs: rule.measure === 'rms' ? fig.integratedLufs : integratedLoudness(scaled, sampleRate),
-    rmsDb: fig.rmsDb + db,
-    samplePeakDb: fig.samplePeakDb + db,
-    truePeakDb: fig.truePeakDb + db,
-  }
-}
-
-/** A level plan and the samples it makes (the chain run while planning is the result: it is not run again). */
-export interface Levelled {
-  plan: LevelPlan
-  channels: Float32Array[]
-  /** What the limiter did in these samples (null: no peak was turned down; the result is one gain). */
-  limiting: LimitingDone | null
-  /** Where, in frames: each stretch it turned down (limiter.ts's places). */
-  limitedAt: LimitedPlace[]
-  /** The read's phrase levels under the limiter (level-dynamics.ts); null: no limiter acted, or no phrases given. */
-  dynamics: Dynamics | null
-  /** The room tone before and after the gain against the profile's noise-floor ceiling; null: not judged. */
-  noiseFloor: NoiseFloor | null
-}
-
-/** What the level step is told of the fitted take besides its samples. */
-export interface LevelContext {
-  /** Its speech spans (frames): each keeps its level against the others under the limiter. */
-  phrases?: readonly Phrase[]
-  /** Its room tone's RMS before any gain (dBFS), judged against the profile's noise floor; null: unknown. */
-  roomToneDbfs?: number | null
-}
-
-/** Where the plan's words say what was done to the level, filled in once it is done. */
-const ONE_GAIN = '{one gain}'
-
-/**
- * The plan's words end with what was done: "one gain, no peak limited" or the limiting's figures (the
- * trim is a gain too: gain, limiter and trim are all multiplications, so the result is one gain of
- * gain_db + trim_db times the limiter's envelope).
- */
-function done(
-  plan: LevelPlan,
-  chained: Chained,
-  sampleRate: number,
-  channels: Float32Array[],
-  dynamics: Dynamics | null,
-  profile: DeliveryProfile,
-  context: LevelContext,
-): Levelled {
-  const limiting = limitingOf(chained.places, sampleRate)
-  plan.target = plan.target.replace(
-    ONE_GAIN,
-    `one gain, ${limitingWords(limiting)}${dynamics ? `; ${dynamicsWords(dynamics)}` : ''}`,
-  )
-  const noiseFloor = noiseFloorOf(profile, context.roomToneDbfs ?? null, plan.gain_db + plan.trim_db)
-  if (noiseFloor?.above) plan.target += `; ${noiseFloorWords(noiseFloor, profile.label)}`
-  return { plan, channels, limiting, limitedAt: chained.places, dynamics, noiseFloor }
-}
-
-/** The chain run again with each phrase given back what the limiter took beyond the least-limited one. */
-function withDynamics(
-  ch: Float32Array[],
-  sampleRate: number,
-  plan: LevelPlan,
-  chained: Chained,
-  context: LevelContext,
-  maxLimitingDb: number,
-): { chained: Chained; dynamics: Dynamics | null } {
-  if (!plan.limiter || chained.places.length === 0 || !context.phrases) return { chained, dynamics: null }
-  const kept = keepDynamics(ch, context.phrases, chained, (input) => gainAndLimit(input, sampleRate, plan))
-  if (!kept) return { chained, dynamics: null }
-  const deepest = Math.max(0, ...kept.result.places.map((p) => p.maxDb))
-  if (kept.dynamics.kept && deepest <= maxLimitingDb) return { chained: kept.result, dynamics: kept.dynamics }
-  // Not kept, or only by limiting past what the kind allows: the limiter alone, and the figures said.
-  const { spread_before_db } = kept.dynamics
-  return {
-    chained,
-    dynamics: {
-      spread_before_db,
-      spread_db: spread_before_db,
-      kept: spread_before_db <= DYNAMICS_RULES.keepSpreadDb,
-      restored: [],
-      ...(deepest > maxLimitingDb ? { wouldLimitDb: deepest } : {}),
-    },
   }
 }
 
@@ -305,7 +159,7 @@ function planDryVoice(
       `; the voice's peaks hold it at ${figure(rule, reached)}, ` +
       `${reached < rule.min ? 'under the window' : `within ${f1(WINDOW_MARGIN_DB)} dB of its floor`}, ` +
       `rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
-  return done(plan, chained, sampleRate, trimmed(out, plan.trim_db), kept.dynamics, profile, context)
+  return done(plan, chained, sampleRate, trimInPlace(out, plan.trim_db), kept.dynamics, profile, context)
 }
 
 function planFinishedSpot(
@@ -353,7 +207,7 @@ function planFinishedSpot(
   // profile's ceiling, and that is the result.
   if (!plan.limiter && Math.abs(aim - first) <= LIMITER_MARGIN_DB) {
     plan.trim_db = aim - first
-    return done(plan, chained, sampleRate, trimmed(out, plan.trim_db), null, profile, context)
+    return done(plan, chained, sampleRate, trimInPlace(out, plan.trim_db), null, profile, context)
   }
   // The limiter took loudness off the peaks: give it back by the trim while the margin holds it, else once
   // more through the limiter.
@@ -367,11 +221,12 @@ function planFinishedSpot(
   chained = kept.chained
   out = chained.channels
   plan.trim_db = Math.min(aim - loudness(out), LIMITER_MARGIN_DB)
-  let levelled = trimmed(out, plan.trim_db)
+  const levelled = trimInPlace(out, plan.trim_db)
   let result = measureLevel(levelled, sampleRate)
   if (result.truePeakDb > ceiling) {
+    const first = plan.trim_db
     plan.trim_db += ceiling - LIMITER_MARGIN_DB / 2 - result.truePeakDb
-    levelled = trimmed(out, plan.trim_db)
+    trimInPlace(levelled, plan.trim_db, first)
     result = measureLevel(levelled, sampleRate)
   }
   const reached = levelOf(result, rule)

@@ -17,6 +17,7 @@ import { runFfmpeg } from '../../main/audio/run-ffmpeg'
 import { finishTake } from '../../main/finish/finish-take'
 import { makeTempDir } from '../support/audio-fixtures'
 import { speakRead } from '../support/voice-reads'
+import { finishPeakRssMb } from './finish-rss'
 import { runAlone } from './report'
 import { median, timed } from './timing'
 import type { BenchResult } from './types'
@@ -109,6 +110,33 @@ async function firstSound(dir: string, read: { path: string; durationS: number }
   }
 }
 
+/**
+ * Peak memory against length (issue 42, point 8): the 10-minute take and the same take twice over (20 minutes),
+ * each finished in a process of its own (finish-rss.ts). Flat memory would keep the ratio near 1; memory
+ * that holds the whole take doubles less the process's own (Node and its modules, about 130 MB).
+ */
+async function peakMemory(dir: string, take: string): Promise<BenchResult> {
+  const longer = join(dir, 'take-20.wav')
+  await runFfmpeg(['-y', '-stream_loop', '1', '-i', take, '-c:a', 'pcm_s24le', longer])
+  const shortMb = await finishPeakRssMb(take, join(dir, 'rss-10.wav'), MINUTES * 60 - 20)
+  await rm(join(dir, 'rss-10.wav'), { force: true })
+  const longMb = await finishPeakRssMb(longer, join(dir, 'rss-20.wav'), 2 * MINUTES * 60 - 20)
+  await rm(join(dir, 'rss-20.wav'), { force: true })
+  await rm(longer, { force: true })
+  const ratio = longMb / shortMb
+  return {
+    name: `peak memory of a finish: the ${MINUTES}-minute take and the same take twice over (${2 * MINUTES} minutes)`,
+    figures: {
+      [`${MINUTES} min peak RSS MB`]: shortMb,
+      [`${2 * MINUTES} min peak RSS MB`]: longMb,
+      'ratio (2x the length)': ratio.toFixed(2),
+      'MB per minute of take': ((longMb - shortMb) / MINUTES).toFixed(1),
+    },
+    goal: 'flat: twice the length within 1.2x the peak memory',
+    pass: ratio <= 1.2,
+  }
+}
+
 export async function benchFinish(): Promise<BenchResult[]> {
   const { dir, cleanup } = await makeTempDir('booth-bench-finish-')
   try {
@@ -139,6 +167,7 @@ export async function benchFinish(): Promise<BenchResult[]> {
     const ratio = finish.wallS / loudnorm.wallS
     return [
       await firstSound(dir, read),
+      await peakMemory(dir, take),
       {
         name: `finish a ${MINUTES}-minute 48 kHz/24-bit take (fit to ${spot} s, clean, level to EBU R128) vs hand two-pass loudnorm`,
         figures: {

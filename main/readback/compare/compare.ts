@@ -7,7 +7,8 @@ import type { Doubt, ReadbackCheck, ReadbackIssue, TimedWord } from '../../../sh
 import { align } from '../alignment/align'
 import { certaintyJudge, readSecondHearing } from '../certainty/certainty'
 import { buildCheck } from './check-builder'
-import type { CrossHearing, Sounds } from '../engine'
+import type { ContestResult, CrossHearing, Sounds } from '../engine'
+import { withContests } from '../certainty/rival-contest'
 import { crossDoubts, withCrossDoubts } from '../certainty/cross-doubts'
 import { unsureIssues } from './doubts'
 import { heardWords, type HeardWord } from '../alignment/heard-words'
@@ -24,6 +25,8 @@ export interface CompareOptions {
   cross?: CrossHearing
   /** How the words are said (the engine's dictionary): a reading that only sounds like the script's is never "Differs" alone (certainty.ts). */
   sounds?: Sounds
+  /** The rival contests heard for this take's sure changes (certainty/rival-contest.ts): one the rival did not win clearly is unsure. */
+  contests?: readonly ContestResult[]
 }
 
 export function compareToScript(
@@ -60,7 +63,11 @@ export function compareToScript(
   return buildCheck(script, words, ops, {
     now: options.now ?? Date.now(),
     added: [...issues, ...unsure],
-    certainty: certaintyJudge(script, options.cross, second, options.sounds),
+    certainty: withContests(
+      certaintyJudge(script, options.cross, second, options.sounds),
+      script.words,
+      options.contests ?? [],
+    ),
   })
 }
 

@@ -126,6 +126,13 @@ export const CONTEST_EDGE_S = 0.1
  * script's for a change to stay "Differs"; less, and it is "Listen here".
  */
 export const CONTEST_MARGIN = 5
+/**
+ * A script word the first hearing gave no more than this per phone (s; three frames, the least a phone can be held)
+ * plus SQUEEZED_SLACK_S was squeezed into a gap: most likely left out, "Listen here" (compare/squeezed-words.ts).
+ */
+export const SQUEEZED_S_PER_PHONE = 0.03
+/** Squeezed words: leeway over the least length (s), a frame for where the recogniser puts a word's end. */
+export const SQUEEZED_SLACK_S = 0.01
 
 // sherpa-onnx (engines/sherpa/).
 

@@ -9,6 +9,7 @@ import { certaintyJudge, readSecondHearing } from '../certainty/certainty'
 import { buildCheck } from './check-builder'
 import type { ContestResult, CrossHearing, Sounds } from '../engine'
 import { withContests } from '../certainty/rival-contest'
+import { squeezedIssues } from './squeezed-words'
 import { crossDoubts, withCrossDoubts } from '../certainty/cross-doubts'
 import { unsureIssues } from './doubts'
 import { heardWords, type HeardWord } from '../alignment/heard-words'
@@ -60,6 +61,8 @@ export function compareToScript(
     ? withCrossDoubts(options.doubts ?? [], crossDoubts(script, words, ops, options.cross, second))
     : (options.doubts ?? [])
   const unsure = unsureIssues(script, words, ops, doubts)
+  // Words heard at the least length the recogniser can give them: most likely left out (squeezed-words.ts).
+  if (options.sounds) unsure.push(...squeezedIssues(script, words, ops, options.sounds))
   return buildCheck(script, words, ops, {
     now: options.now ?? Date.now(),
     added: [...issues, ...unsure],

@@ -39,6 +39,29 @@ export interface CrossHearing {
   lattice?: readonly LatticeWord[]
 }
 
+/** A contested stretch of the take, to hear again under its two readings (certainty/rival-contest.ts). */
+export interface Contest {
+  /** The finding's place in the script (character offsets), to find it again. */
+  script_from: number
+  script_to: number
+  from_s: number
+  to_s: number
+  /** Words heard just before and after the finding (anchors, in both readings), or null at the take's ends. */
+  before: string | null
+  after: string | null
+  /** The script's words, each way of saying them (lower-case spoken words). */
+  script: string[][]
+  /** What both hearings heard there. */
+  rival: string[]
+}
+
+export interface ContestResult {
+  script_from: number
+  script_to: number
+  /** How much better the rival's reading fits the sound than the script's, per frame (acoustic score); null: undecided. */
+  margin: number | null
+}
+
 /** Word (lower case) → how it is said, as phone strings ("AO1 F ER0"); a word missing is one the engine cannot say. */
 export type Sounds = ReadonlyMap<string, readonly string[]>
 
@@ -53,6 +76,11 @@ export interface ReadbackEngine {
    * no finding is judged by its sound.
    */
   soundsOf?(words: readonly string[]): Promise<Sounds>
+  /**
+   * Hears contested stretches of the take again, each under a grammar of the script's reading and the rival's
+   * (certainty/rival-contest.ts). Optional: without it, certainty judges changes on the hearings alone.
+   */
+  contest?(wavPath: string, contests: readonly Contest[], signal?: AbortSignal): Promise<ContestResult[]>
 }
 
 /** What a read-back stopped on purpose (a take deleted, Booth closing) fails with. */

@@ -6,6 +6,7 @@
 import type { ReadbackResult, TimedWord } from '../../shared/readback/types'
 import { compareToScript } from './compare/compare'
 import type { ReadbackEngine } from './engine'
+import { contestsFor } from './certainty/rival-contest'
 
 /** The script's words and every word either hearing gave, in lower case, once each. */
 /** The words whose sounds certainty may ask for: the script's and every hearing's, once each, lower case. */
@@ -40,13 +41,20 @@ export async function readBack(
     transcript.cross && engine.soundsOf
       ? await engine.soundsOf(wordsToSound(script, transcript.words, transcript.cross.words))
       : undefined
-  const check = compareToScript(script, transcript.words, {
+  const compareOptions = {
     names,
     now: options.now ?? Date.now(),
     doubts: transcript.doubts ?? [],
     ...(transcript.cross ? { cross: transcript.cross } : {}),
     ...(sounds ? { sounds } : {}),
-  })
+  }
+  let check = compareToScript(script, transcript.words, compareOptions)
+  // Each sure change heard once more, the script's reading against the rival's (certainty/rival-contest.ts).
+  const contests = transcript.cross && engine.contest ? contestsFor(script, check, transcript.words) : []
+  if (contests.length > 0 && engine.contest) {
+    const results = await engine.contest(wavPath, contests, options.signal)
+    if (results.length > 0) check = compareToScript(script, transcript.words, { ...compareOptions, contests: results })
+  }
   return {
     check,
     words: transcript.words,

@@ -117,6 +117,22 @@ export const LONG_STRETCH_WORDS = 4
 export const SOUND_ALIKE_SHARE = 0.34
 /** Cross doubts: leeway at a word's ends (s): two hearings place word boundaries a frame or two apart. */
 export const CROSS_EDGE_S = 0.05
+/** Rival contest (certainty/rival-contest.ts): the longest sure change (script words) heard again under a grammar of its two readings. */
+export const CONTEST_MAX_WORDS = 6
+/** Rival contest: the pause taken on each side of the stretch heard again (s), beyond the anchor words. */
+export const CONTEST_EDGE_S = 0.1
+/**
+ * Rival contest: how much better (acoustic score per frame of the stretch) the reading heard must fit the sound than the
+ * script's for a change to stay "Differs"; less, and it is "Listen here".
+ */
+export const CONTEST_MARGIN = 5
+/**
+ * A script word the first hearing gave no more than this per phone (s; three frames, the least a phone can be held)
+ * plus SQUEEZED_SLACK_S was squeezed into a gap: most likely left out, "Listen here" (compare/squeezed-words.ts).
+ */
+export const SQUEEZED_S_PER_PHONE = 0.03
+/** Squeezed words: leeway over the least length (s), a frame for where the recogniser puts a word's end. */
+export const SQUEEZED_SLACK_S = 0.01
 
 // sherpa-onnx (engines/sherpa/).
 

@@ -22,6 +22,8 @@ export function keptHearings(engine: ReadbackEngine, dir: string): ReadbackEngin
             (engine.soundsOf as NonNullable<ReadbackEngine['soundsOf']>).call(engine, words),
         }
       : {}),
+    // The rival contests are heard afresh each time: they depend on the comparison being tuned.
+    ...(engine.contest ? { contest: engine.contest.bind(engine) } : {}),
     async transcribe(wavPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
       await mkdir(dir, { recursive: true })
       const key = createHash('sha1')

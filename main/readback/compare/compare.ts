@@ -7,7 +7,9 @@ import type { Doubt, ReadbackCheck, ReadbackIssue, TimedWord } from '../../../sh
 import { align } from '../alignment/align'
 import { certaintyJudge, readSecondHearing } from '../certainty/certainty'
 import { buildCheck } from './check-builder'
-import type { CrossHearing, Sounds } from '../engine'
+import type { ContestResult, CrossHearing, Sounds } from '../engine'
+import { withContests } from '../certainty/rival-contest'
+import { squeezedIssues } from './squeezed-words'
 import { crossDoubts, withCrossDoubts } from '../certainty/cross-doubts'
 import { unsureIssues } from './doubts'
 import { heardWords, type HeardWord } from '../alignment/heard-words'
@@ -24,6 +26,8 @@ export interface CompareOptions {
   cross?: CrossHearing
   /** How the words are said (the engine's dictionary): a reading that only sounds like the script's is never "Differs" alone (certainty.ts). */
   sounds?: Sounds
+  /** The rival contests heard for this take's sure changes (certainty/rival-contest.ts): one the rival did not win clearly is unsure. */
+  contests?: readonly ContestResult[]
 }
 
 export function compareToScript(
@@ -57,10 +61,16 @@ export function compareToScript(
     ? withCrossDoubts(options.doubts ?? [], crossDoubts(script, words, ops, options.cross, second))
     : (options.doubts ?? [])
   const unsure = unsureIssues(script, words, ops, doubts)
+  // Words heard at the least length the recogniser can give them: most likely left out (squeezed-words.ts).
+  if (options.sounds) unsure.push(...squeezedIssues(script, words, ops, options.sounds))
   return buildCheck(script, words, ops, {
     now: options.now ?? Date.now(),
     added: [...issues, ...unsure],
-    certainty: certaintyJudge(script, options.cross, second, options.sounds),
+    certainty: withContests(
+      certaintyJudge(script, options.cross, second, options.sounds),
+      script.words,
+      options.contests ?? [],
+    ),
   })
 }
 

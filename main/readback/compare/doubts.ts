@@ -13,7 +13,7 @@ import { inflectedForm, sameWord } from '../script/words'
 import { overlap } from '../alignment/time-spans'
 
 /** Small words whose doubt is not worth a check. */
-const SLIGHT = new Set([
+export const SLIGHT = new Set([
   'a',
   'an',
   'the',

@@ -15,12 +15,15 @@ import {
   EngineUnavailableError,
   ReadbackStoppedError,
   type ReadbackEngine,
+  type Contest,
+  type ContestResult,
   type Sounds,
   type Transcript,
   type TranscribeOptions,
 } from '../../engine'
 import { findPocketsphinx, type PocketsphinxSetup } from './pocketsphinx-setup'
 import { turnsDoubts } from './turns-hearing'
+import { contestResults } from './contest-hearing'
 import { secondHearingDoubts } from './second-hearing'
 import { firstHearingFiles } from './pocketsphinx-model'
 import { dictionaryAt, pronounce, type Dictionary } from '../../script/pronunciations'
@@ -134,6 +137,28 @@ export class PocketsphinxEngine implements ReadbackEngine {
         doubts: [...second.doubts, ...turns],
         cross: { words: second.words, lattice: second.lattice },
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
+  /** The contested stretches heard again, each under its two readings (contest-hearing.ts); none without pocketsphinx_batch. */
+  async contest(wavPath: string, contests: readonly Contest[], signal?: AbortSignal): Promise<ContestResult[]> {
+    const setup = await this.find()
+    if (typeof setup === 'string' || !setup.batch || contests.length === 0) return []
+    this.dict ??= dictionaryAt(setup.dict)
+    const dict = await this.dict
+    const dir = await mkdtemp(join(tmpdir(), 'booth-readback-contest-'))
+    try {
+      await runFfmpeg(
+        ['-y', '-i', wavPath, '-filter_complex', NOISE_FLOOR, '-c:a', 'pcm_s16le', '-f', 'wav', join(dir, 'take.wav')],
+        {
+          ...(this.options.ffmpegPath ? { ffmpegPath: this.options.ffmpegPath } : {}),
+          ...(signal ? { signal } : {}),
+        },
+      )
+      const run = (binary: string, args: string[]) => this.run(binary, args, signal)
+      return await contestResults({ batch: setup.batch, hmm: setup.hmm, dict, dir, contests, run })
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

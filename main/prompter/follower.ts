@@ -37,9 +37,11 @@ export interface FollowerOptions {
 
 /**
  * Evidence of heard words in a row after the last placed one that read no script (a small word counts
- * half: "take two" is enough, a recogniser's "and five" for "appointments" is not): the voice is elsewhere.
+ * half): the voice is elsewhere. Three words' worth ("take two, rolling", "seriously it takes"): a
+ * recogniser garbles two words of the script now and then ("see little" for "simple", "and five" for
+ * "appointments", "where the" for "member FDIC"), and that must not pull the highlight back.
  */
-const ELSEWHERE_EVIDENCE = 2
+const ELSEWHERE_EVIDENCE = 3
 
 /** Audio kept while the engine gets ready (its language model is built from the script), in 16 kHz samples. */
 const MAX_WAITING_SAMPLES = 16_000 * 60
@@ -163,7 +165,7 @@ export class Follower {
       this.pace?.recognised(at, w.end_s, this.voice.voicedS(this.pace.anchor.atS, w.end_s))
     }
     // Two or more words heard after the last placed one that read no script word: that voice is spent. With
-    // the evidence of two words (in this recognition or since), the voice is elsewhere (an ad-lib): the
+    // the evidence of three words (in this recognition or since), the voice is elsewhere (an ad-lib): the
     // pacing holds until the script is heard again.
     const last = words[words.length - 1]
     const elsewhere = this.aligner.elsewhere >= ELSEWHERE_EVIDENCE

@@ -81,10 +81,12 @@ export interface FollowState {
   recent: Word[]
   /** How many of the heard words before the newest came after the position last moved (none placed yet). */
   unplaced: number
+  /** The evidence of the heard words since the position last moved (a small word counts half): voice elsewhere. */
+  elsewhere: number
 }
 
 export class FollowAligner {
-  private state: FollowState = { position: -1, recent: [], unplaced: 0 }
+  private state: FollowState = { position: -1, recent: [], unplaced: 0, elsewhere: 0 }
 
   constructor(private readonly script: Pick<ScriptModel, 'words'>) {}
 
@@ -96,12 +98,17 @@ export class FollowAligner {
     return this.script.words[this.state.position] ?? null
   }
 
+  /** Evidence (a small word counts half) of the words heard since the position last moved: they read no script. */
+  get elsewhere(): number {
+    return this.state.elsewhere
+  }
+
   snapshot(): FollowState {
-    return { position: this.state.position, recent: [...this.state.recent], unplaced: this.state.unplaced }
+    return { ...this.state, recent: [...this.state.recent] }
   }
 
   restore(state: FollowState): void {
-    this.state = { position: state.position, recent: [...state.recent], unplaced: state.unplaced }
+    this.state = { ...state, recent: [...state.recent] }
   }
 
   /** Takes heard words in order; returns the position after them. */
@@ -141,6 +148,7 @@ export class FollowAligner {
     }
     if (best >= 0) this.state.position = best
     this.state.unplaced = best >= 0 ? 0 : this.state.unplaced + 1
+    this.state.elsewhere = best >= 0 ? 0 : this.state.elsewhere + weight(heard)
     return this.state.position
   }
 

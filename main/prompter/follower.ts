@@ -5,7 +5,9 @@
  * aligned from where the last final one left the aligner, and the position shown never goes back.
  * Between recognitions the highlight moves on with the voice (pace-model.ts): word by word while the
  * voice is active (voice-activity.ts), at the rate this take has been read so far, holding in pauses;
- * each recognition sets where that pacing starts from.
+ * each recognition sets where that pacing starts from. Voice the recogniser heard as words that read no
+ * script (an ad-lib, a restart, a slate) holds it: the highlight goes back to the word after the last one
+ * placed if the pacing had walked past it, and stays there until the script is heard again.
  * Nothing here can fail the recording: a recogniser that fails says so once and the take records on.
  */
 import type { FollowPosition, FollowStatus } from '../../shared/bridge-prompter'
@@ -32,6 +34,14 @@ export interface FollowerOptions {
   /** Pacing between recognitions (default on); false moves only on what the recogniser placed. */
   pace?: boolean | Partial<PaceOptions>
 }
+
+/**
+ * Evidence of heard words in a row after the last placed one that read no script (a small word counts
+ * half): the voice is elsewhere. Three words' worth ("take two, rolling", "seriously it takes"): a
+ * recogniser garbles two words of the script now and then ("see little" for "simple", "and five" for
+ * "appointments", "where the" for "member FDIC"), and that must not pull the highlight back.
+ */
+const ELSEWHERE_EVIDENCE = 3
 
 /** Audio kept while the engine gets ready (its language model is built from the script), in 16 kHz samples. */
 const MAX_WAITING_SAMPLES = 16_000 * 60
@@ -104,12 +114,15 @@ export class Follower {
     this.paceOn()
   }
 
-  /** Moves the highlight to where the pacing puts the voice now, if that is further on. */
+  /**
+   * Moves the highlight to where the pacing puts the voice now, if that is further on; or back to it while
+   * the pacing holds after an ad-lib (it had walked through script the talent did not read).
+   */
   private paceOn(): void {
     if (!this.pace || !this.live || this.closed) return
     const anchor = this.pace.anchor
-    const at = this.pace.predict(this.voice.voicedS(anchor.atS, this.voice.nowS))
-    if (at <= this.shown) return
+    const at = Math.max(this.pace.predict(this.voice.voicedS(anchor.atS, this.voice.nowS)), this.aligner.position)
+    if (at === this.shown || (at < this.shown && !this.pace.holding)) return
     this.shown = at
     this.heardAtS = this.voice.nowS
     this.say('following', null)
@@ -151,9 +164,12 @@ export class Follower {
       lastEnd = w.end_s
       this.pace?.recognised(at, w.end_s, this.voice.voicedS(this.pace.anchor.atS, w.end_s))
     }
-    // Two or more words heard after the last placed one that read no script word: that voice is spent.
+    // Two or more words heard after the last placed one that read no script word: that voice is spent. With
+    // the evidence of three words (in this recognition or since), the voice is elsewhere (an ad-lib): the
+    // pacing holds until the script is heard again.
     const last = words[words.length - 1]
-    if (last && unplaced >= 2) this.pace?.heardElsewhere(last.end_s)
+    const elsewhere = this.aligner.elsewhere >= ELSEWHERE_EVIDENCE
+    if (last && (unplaced >= 2 || elsewhere)) this.pace?.heardElsewhere(last.end_s, elsewhere)
     // How long the voice ran on past what the recogniser had placed before this news came.
     if (this.pace && s.final && waitedFrom !== null) this.pace.reported(this.voice.voicedS(waitedFrom, this.voice.nowS))
     if (s.final) this.settled = this.aligner.snapshot()

@@ -13,6 +13,9 @@
  *   that reads no script) and then holds until the recogniser speaks again: as far as the voice has
  *   lately run on before the recogniser reported (the longest of its last few waits, 1 to 1.8 s of voice;
  *   maxCoastS before the first), so a busy machine's slower recogniser does not leave it holding.
+ * - Voice the recogniser heard as words that read no script after the anchor (an ad-lib, a restart, a
+ *   slate) holds it: from then on it shows at most the word after the anchor (the word the talent comes
+ *   back to), whatever the voice does, until the recogniser places a script word again (relocked).
  * Pure: voiced time is handed in (voice-activity.ts measures it).
  */
 
@@ -64,6 +67,7 @@ export class PaceModel {
   private syllables = 0
   private seconds = 0
   private waits: number[] = []
+  private held = false
 
   /** `weights`: syllables of each script word, in order. */
   constructor(
@@ -86,11 +90,17 @@ export class PaceModel {
   /**
    * The recogniser placed the voice on script word `index`, which ended at `atS`; `voicedS` is the voiced
    * time from the anchor to `atS`. Anything not after the anchor (a partial result heard again) is news
-   * already taken.
+   * already taken; while holding, a script word placed further on relocks it even if it ended before the
+   * voice heard elsewhere.
    */
   recognised(index: number, atS: number, voicedS: number): void {
     const a = this.anchorNow
-    if (index <= a.index || atS < a.atS) return
+    if (index <= a.index) return
+    if (atS < a.atS) {
+      if (this.held) this.anchorNow = { index, atS: a.atS }
+      this.held = false
+      return
+    }
     if (index - a.index <= MAX_STEP_WORDS && voicedS >= MIN_STEP_VOICED_S) {
       const syl = this.span(a.index, index)
       const r = syl / voicedS
@@ -100,6 +110,12 @@ export class PaceModel {
       }
     }
     this.anchorNow = { index, atS }
+    this.held = false
+  }
+
+  /** Whether the voice since the anchor was heard reading no script: the prediction holds at the anchor's next word. */
+  get holding(): boolean {
+    return this.held
   }
 
   /**
@@ -116,13 +132,18 @@ export class PaceModel {
     return Math.min(MAX_COAST_S, Math.max(MIN_COAST_S, ...this.waits))
   }
 
-  /** Voice up to `atS` was recognised as words that read no script word after the anchor (an ad-lib). */
-  heardElsewhere(atS: number): void {
+  /**
+   * Voice up to `atS` was recognised as words that read no script word after the anchor; with `hold` (an
+   * ad-lib, not a recogniser's slip) the pacing holds until the recogniser places a script word again.
+   */
+  heardElsewhere(atS: number, hold = true): void {
     if (atS > this.anchorNow.atS) this.anchorNow = { ...this.anchorNow, atS }
+    if (hold) this.held = true
   }
 
   /** Where the voice is, given the voiced time since the anchor. */
   predict(voicedSinceS: number): number {
+    if (this.held) return Math.min(this.anchorNow.index + 1, this.weights.length - 1)
     const budget = Math.min(Math.max(voicedSinceS - this.opts.settleS, 0), this.coastS) * this.rate
     let at = this.anchorNow.index
     let used = 0

@@ -55,10 +55,11 @@ describe('the prompter following an espeak-ng read with pocketsphinx', { timeout
 
     expect(streamed.events[0]?.position.status, 'it listens first').toBe('listening')
     expect(streamed.events[streamed.events.length - 1]?.position.status, 'Stop ends it').toBe('stopped')
-    expect(
-      streamed.moves.every((m, i) => i === 0 || m.index > (streamed.moves[i - 1] as { index: number }).index),
-      `only forward: ${report}`,
-    ).toBe(true)
+    // Forward, but for a correction the ad-lib (or the first words after the skip, before three of them
+    // match) may bring: once the recogniser has heard words it cannot place, the highlight goes back to the
+    // word after the last one read if the pacing had walked on meanwhile.
+    const back = streamed.moves.filter((m, i) => i > 0 && m.index < (streamed.moves[i - 1] as { index: number }).index)
+    expect(back.length, `only forward, but for the ad-lib: ${report}`).toBeLessThanOrEqual(2)
     expect(lines[lines.length - 1], `it ends on the last line: ${report}`).toBe(5)
     expect(new Set(lines.filter((l) => l !== 3)).size, `every line read was highlighted: ${report}`).toBe(5)
     // The pacing cannot know the talent skipped a line until the recogniser hears the next one: it may walk

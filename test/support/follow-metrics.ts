@@ -1,7 +1,8 @@
 /**
  * How well the prompter followed a take, from the truth (each read word's end and script word) and the
  * highlight's moves (take time of each move, script word shown):
- * - lag: for each script word read, from its end to the first moment the highlight is on it or past it;
+ * - lag: for each script word read, from its end to the first moment the highlight is on it or past it
+ *   (the word shown at a moment is the latest move's: it may go back after an ad-lib);
  * - within two words: sampled every 50 ms of the read, whether the highlight is within two script words
  *   of the last script word spoken; ahead: whether it is two or more words past it (on the word being
  *   said is one word past: the prompter's pacing may show that);
@@ -30,9 +31,10 @@ export interface FollowMetrics {
 
 const STEP_S = 0.05
 
+/** The word shown at take time t: the latest move by then (the highlight goes back after an ad-lib). */
 function shownAt(moves: readonly HighlightMove[], t: number): number {
   let shown = -1
-  for (const m of moves) if (m.atS <= t) shown = Math.max(shown, m.index)
+  for (const m of moves) if (m.atS <= t) shown = m.index
   return shown
 }
 

@@ -98,6 +98,32 @@ describe('the prompter’s pacing model', () => {
     expect(pace.anchor.atS).toBe(3.5)
   })
 
+  it('after an ad-lib it holds on the word after the last placed one, however much voice follows, until a word is placed', () => {
+    const pace = new PaceModel(new Array<number>(20).fill(1), { priorRate: 4, settleS: 0 })
+    pace.recognised(2, 1, 0.6)
+    expect(pace.predict(1)).toBeGreaterThan(4)
+    pace.heardElsewhere(2)
+    expect(pace.holding).toBe(true)
+    for (const v of [0, 0.5, 1, 5]) expect(pace.predict(v)).toBe(3)
+    // The script heard again: relocked there, and paced on.
+    pace.recognised(5, 3, 0.5)
+    expect(pace.holding).toBe(false)
+    expect(pace.predict(1)).toBeGreaterThan(6)
+    // Before any word is placed (a slate), held on the first word; a word placed that ended before the
+    // voice heard elsewhere still relocks it.
+    const start = new PaceModel([1, 1, 1])
+    start.heardElsewhere(1.2)
+    expect(start.predict(3)).toBe(0)
+    start.recognised(1, 0.9, 0.4)
+    expect(start.anchor).toEqual({ index: 1, atS: 1.2 })
+    expect(start.holding).toBe(false)
+    // Never past the script's last word.
+    const end = new PaceModel([1, 1])
+    end.recognised(1, 1, 0.3)
+    end.heardElsewhere(2)
+    expect(end.predict(1)).toBe(1)
+  })
+
   it('learns the talent’s rate from the words placed; once learned, it is never ahead of the voice', () => {
     const weights = fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 6, maxLength: 40 })
     fc.assert(

@@ -132,6 +132,96 @@ describe('the follower’s pacing between recognitions', () => {
   })
 })
 
+describe('the follower during an ad-lib', () => {
+  const backs = (shown: ReadonlyArray<{ index: number }>) =>
+    shown.filter((m, i) => i > 0 && m.index < (shown[i - 1] as { index: number }).index).length
+
+  it('mid-take: once the recogniser hears words the script does not have, the highlight goes back and holds', async () => {
+    const f = await follower()
+    f.play(noise(0.5, -60))
+    f.play(voice(1))
+    // "Big red dogs ran" read and placed (script word 3).
+    f.heard(0, [
+      ['big', 0.8],
+      ['red', 1.0],
+      ['dogs', 1.2],
+      ['ran', 1.45],
+    ])
+    expect(f.at()).toBeGreaterThanOrEqual(3)
+    // The talent ad-libs for a second: nothing tells the pacing yet, so it walks on.
+    f.play(voice(1))
+    expect(f.at()).toBeGreaterThan(4)
+    // The recogniser hears the ad-lib as words the script does not have.
+    f.heard(1, [
+      ['honestly', 1.8],
+      ['folks', 2.1],
+      ['you', 2.25],
+      ['know', 2.45],
+    ])
+    expect(f.at(), 'back to the word after the last one read').toBe(4)
+    // More ad-lib: the highlight stays there, at most the word the talent comes back to.
+    f.play(voice(1))
+    expect(f.at(), 'holds while the voice reads no script').toBe(4)
+    f.play(noise(0.3, -60))
+    // The script again ("down the lane"): held until the recogniser places it, then paced on from there.
+    f.play(voice(0.6))
+    expect(f.at()).toBe(4)
+    f.heard(2, [
+      ['down', 3.95],
+      ['the', 4.1],
+      ['lane', 4.35],
+    ])
+    expect(f.at(), 'relocked on the script').toBe(6)
+    f.play(voice(0.6))
+    expect(f.at(), 'and paced on').toBeGreaterThan(6)
+    expect(backs(f.shown), 'one correction, the ad-lib').toBe(1)
+  })
+
+  it('a recogniser’s slip (two words that read nothing) is not an ad-lib: it paces on', async () => {
+    const f = await follower()
+    f.play(noise(0.5, -60))
+    f.play(voice(1))
+    f.heard(0, [
+      ['big', 0.8],
+      ['red', 1.0],
+      ['dogs', 1.2],
+      ['see', 1.3],
+      ['little', 1.45],
+    ])
+    const at = f.at()
+    f.play(voice(0.5))
+    expect(f.at()).toBeGreaterThan(at)
+    expect(backs(f.shown)).toBe(0)
+  })
+
+  it('at the start of a take: a slate holds the highlight on the first word until the script is heard', async () => {
+    const f = await follower()
+    f.play(noise(0.5, -60))
+    // "Okay, take two, here we go": the pacing cannot tell it from the script's first words.
+    f.play(voice(1))
+    expect(f.at()).toBeGreaterThanOrEqual(2)
+    f.heard(0, [
+      ['okay', 0.7],
+      ['take', 0.9],
+      ['two', 1.1],
+      ['here', 1.25],
+      ['we', 1.35],
+      ['go', 1.5],
+    ])
+    expect(f.at(), 'the first word, where the talent starts').toBe(0)
+    f.play(noise(0.5, -60))
+    f.play(voice(0.5))
+    expect(f.at(), 'held while the recogniser has not placed the script').toBe(0)
+    f.heard(1, [
+      ['big', 2.25],
+      ['red', 2.5],
+    ])
+    expect(f.at()).toBe(1)
+    f.play(voice(0.5))
+    expect(f.at(), 'paced on once relocked').toBeGreaterThan(1)
+  })
+})
+
 describe('voice activity against the floor', () => {
   it('counts the voiced time of a take: voice over the room tone, not the room tone', () => {
     const vad = new VoiceActivity()

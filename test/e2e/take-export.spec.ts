@@ -4,7 +4,7 @@
  * would, are those Booth then delivers — the file the service holds, found by the upload's handle in the
  * demo's own data folder, has the same SHA-256 — and Export… downloads the same bytes under the same name.
  * A read of a job's script (espeak-ng, pauses on a room tone) is imported and finished for delivery through
- * the bridge; the window does the rest, by keyboard where a talent would. At 1280x720 and 1024x768, one take each.
+ * the bridge; the window does the rest, by keyboard where a talent would. At 1280x720 and 1024x768, one job and take each.
  */
 import { createHash } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -31,31 +31,35 @@ const test = base.extend<{ consoleErrors: string[] }>({
 })
 
 let host: Host
-let job: JobDetail
-let readPath: string
+/** One job per screen: the first test delivers its job, after which the simulated producer may move it out
+ * of the pending list (approved, changes requested), so the second test opening the same job's row raced it. */
+const jobs: JobDetail[] = []
+const reads: string[] = []
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   host = await startBooth()
-  job = await findJob(
-    host.launchUrl,
-    'a spot of 15 to 30 s, deliverable and not waiting on the producer, with a typed script of two sentences or more',
-    (j) =>
-      (j.kind === 'finished_spot' || j.kind === 'dry_voice') &&
-      j.can.deliver &&
-      j.deliver_notice === 'none' &&
-      j.stage !== 'delivered' &&
-      j.script.kind === 'typed' &&
-      j.length_s >= 15 &&
-      j.length_s <= 30 &&
-      sentences(j.script.text).length >= 2,
-  )
-  const lines = sentences(job.script.text)
-  // Pauses long enough that the read runs past the spot: the finish fits it in its pauses.
-  const probe = await speakRead(dir, 'probe', lines, { voice: 'en-us+m3', speed: 168, pausesS: 0.3 })
-  const speech = probe.sentences.reduce((a, s) => a + s.endS - s.startS, 0)
-  const pause = Math.max(0.8, (job.length_s + 2 - speech - 1.4) / (lines.length - 1))
-  readPath = (
-    await speakRead(dir, 'read', lines, {
+  for (const _screen of LAPTOP_SCREENS) {
+    const job = await findJob(
+      host.launchUrl,
+      'a spot of 15 to 30 s, deliverable and not waiting on the producer, with a typed script of two sentences or more',
+      (j) =>
+        !jobs.some((used) => used.job_id === j.job_id) &&
+        (j.kind === 'finished_spot' || j.kind === 'dry_voice') &&
+        j.can.deliver &&
+        j.deliver_notice === 'none' &&
+        j.stage !== 'delivered' &&
+        j.script.kind === 'typed' &&
+        j.length_s >= 15 &&
+        j.length_s <= 30 &&
+        sentences(j.script.text).length >= 2,
+    )
+    const lines = sentences(job.script.text)
+    // Pauses long enough that the read runs past the spot: the finish fits it in its pauses.
+    const name = `${jobs.length}`
+    const probe = await speakRead(dir, `probe-${name}`, lines, { voice: 'en-us+m3', speed: 168, pausesS: 0.3 })
+    const speech = probe.sentences.reduce((a, s) => a + s.endS - s.startS, 0)
+    const pause = Math.max(0.8, (job.length_s + 2 - speech - 1.4) / (lines.length - 1))
+    const read = await speakRead(dir, `read-${name}`, lines, {
       voice: 'en-us+m3',
       speed: 168,
       pausesS: pause,
@@ -64,18 +68,22 @@ test.beforeAll(async () => {
       roomDbfs: -58,
       codec: 'pcm_s16le',
     })
-  ).path
+    jobs.push(job)
+    reads.push(read.path)
+  }
 })
 test.afterAll(async () => {
   await host?.stop()
 })
 
-for (const screen of LAPTOP_SCREENS) {
+LAPTOP_SCREENS.forEach((screen, k) => {
   test(`a finished version dragged out and exported is byte-identical to its delivery (${screen.width}x${screen.height})`, async ({
     page,
     consoleErrors,
   }) => {
     test.setTimeout(360_000)
+    const job = jobs[k] as JobDetail
+    const readPath = reads[k] as string
     const bridge = bridgeClient(host.launchUrl)
     const imported = await bridge.call('importTake', { jobId: job.job_id, path: readPath, label: 'main' })
     await expect
@@ -160,4 +168,4 @@ for (const screen of LAPTOP_SCREENS) {
     expect(delivery?.original_name).toBe(name)
     expect(consoleErrors).toEqual([])
   })
-}
+})

@@ -15,7 +15,7 @@ import { RecordingGuardDialog } from '../../../../renderer/src/takes/RecordingGu
 import { createRecorderStore } from '../../../../renderer/src/takes/recorder/recorder-store'
 import { browserClock } from '../../../../renderer/src/takes/recorder/browser-capture'
 import { requestPunch } from '../../../../renderer/src/takes/versions/punch-request'
-import { fakeCapture } from '../../recorder/support/fake-capture'
+import { fakeCapture } from '../takes/recorder/support/fake-capture'
 import { fakeBridge, jobView } from './fake-bridge'
 
 const job = { ...jobView('31').job, length_s: 30 }

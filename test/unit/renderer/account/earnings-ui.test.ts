@@ -1,7 +1,7 @@
 /** Pure logic of the earnings page: month spans, cents, series per currency, sorting, CSV export. */
 import { describe, expect, it } from 'vitest'
-import type { EarningsLine } from '../../../shared/bridge-account'
-import { earningsSpanProblem, monthSpan } from '../../../shared/bridge-account'
+import type { EarningsLine } from '../../../../shared/bridge-account'
+import { earningsSpanProblem, monthSpan } from '../../../../shared/bridge-account'
 import {
   addMonths,
   amountOf,
@@ -12,8 +12,8 @@ import {
   recentSpan,
   seriesByCurrency,
   sortLines,
-} from '../../../renderer/src/account/earnings-math'
-import { csvField, earningsCsv, earningsCsvName, inertText } from '../../../renderer/src/account/csv-export'
+} from '../../../../renderer/src/account/earnings-math'
+import { csvField, earningsCsv, earningsCsvName, inertText } from '../../../../renderer/src/account/csv-export'
 
 const line = (over: Partial<EarningsLine> & { id: string; cents: string; currency?: string }): EarningsLine => ({
   job_id: over.id,

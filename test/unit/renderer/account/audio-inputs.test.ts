@@ -1,7 +1,7 @@
 /** The Settings card's list of audio inputs: only inputs, the recorder's fallback names, readable errors. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { inputListError, listAudioInputs } from '../../../renderer/src/account/audio-inputs'
-import { listInputs } from '../../../renderer/src/takes/recorder/pcm-capture'
+import { inputListError, listAudioInputs } from '../../../../renderer/src/account/audio-inputs'
+import { listInputs } from '../../../../renderer/src/takes/recorder/pcm-capture'
 
 // enumerateDevices needs a browser with media devices; a fake list stands in for the system's devices.
 const device = (kind: MediaDeviceKind, deviceId: string, label = ''): MediaDeviceInfo => ({

@@ -5,11 +5,11 @@
  * the punch and Stop read the same state.
  */
 import { describe, expect, it } from 'vitest'
-import { countInBeat, guardedRun } from '../../../renderer/src/takes/recorder/recorder-view'
-import { BOOTH_GONE_WHILE_RECORDING } from '../../../renderer/src/takes/recording-failure'
-import { settle } from '../renderer/support/fake-bridge'
+import { countInBeat, guardedRun } from '../../../../../renderer/src/takes/recorder/recorder-view'
+import { BOOTH_GONE_WHILE_RECORDING } from '../../../../../renderer/src/takes/recording-failure'
+import { settle } from '../../support/fake-bridge'
 import { job, recorder, recording, saved } from './support/recorder-harness'
-import type { TakeView } from '../../../shared/bridge-takes'
+import type { TakeView } from '../../../../../shared/bridge-takes'
 
 describe('a take, through the recorder store', () => {
   it('opens the input (Starting…), records, and on Stop shows Saving… only after 150 ms, then idle with the take listed', async () => {

@@ -1,6 +1,6 @@
 /** Typed text committed in the time zone picker: only an exact zone name (any case, spaces for _) matches. */
 import { describe, expect, it } from 'vitest'
-import { allTimeZones, matchTimeZone } from '../../../renderer/src/account/time-zones'
+import { allTimeZones, matchTimeZone } from '../../../../renderer/src/account/time-zones'
 
 describe('matching typed text to a time zone', () => {
   const zones = ['America/Argentina/Buenos_Aires', 'America/New_York', 'Etc/GMT+5', 'Europe/Berlin', 'UTC']

@@ -9,9 +9,9 @@ import {
   scaleFraction,
   stepLive,
   TRUE_PEAK_FLOOR_DBTP,
-} from '../../../renderer/src/takes/meters/live-loudness'
-import { findingLine } from '../../../renderer/src/takes/warning-words'
-import { PEAK_FALL_DB_PER_S, PEAK_HOLD_MS } from '../../../renderer/src/takes/meters/meter-ballistics'
+} from '../../../../../renderer/src/takes/meters/live-loudness'
+import { findingLine } from '../../../../../renderer/src/takes/warning-words'
+import { PEAK_FALL_DB_PER_S, PEAK_HOLD_MS } from '../../../../../renderer/src/takes/meters/meter-ballistics'
 
 const reading = (tp: number | null, max: number | null, m: number | null = -23, s: number | null = null) => ({
   momentaryLufs: m,

@@ -1,7 +1,7 @@
 /** Earned, booked and offered kept apart in every figure of the earnings page: states, the chart's series, by customer. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { EarningsLine } from '../../../shared/bridge-account'
+import type { EarningsLine } from '../../../../shared/bridge-account'
 import {
   amountOf,
   customerTotalsByState,
@@ -9,9 +9,9 @@ import {
   monthsOfSpan,
   seriesByCurrency,
   seriesHighlights,
-} from '../../../renderer/src/account/earnings-math'
-import { splitByState } from '../../../renderer/src/account/earnings-split'
-import { monthReadout } from '../../../renderer/src/account/EarningsChart'
+} from '../../../../renderer/src/account/earnings-math'
+import { splitByState } from '../../../../renderer/src/account/earnings-split'
+import { monthReadout } from '../../../../renderer/src/account/EarningsChart'
 
 type Status = EarningsLine['status']
 type Stage = EarningsLine['stage']

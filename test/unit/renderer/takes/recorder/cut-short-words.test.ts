@@ -4,12 +4,12 @@
  * for is unchanged and the recording kept as its own take. A window opened later is handed main's list.
  */
 import { describe, expect, it } from 'vitest'
-import type { CutShortTake } from '../../../shared/bridge-takes'
-import { cutShortNotices, cutShortText } from '../../../renderer/src/takes/recorder/cut-short-words'
-import { createRecorderStore } from '../../../renderer/src/takes/recorder/recorder-store'
-import { createTakesStore } from '../../../renderer/src/takes/takes-store'
-import { createReadbackStore } from '../../../renderer/src/takes/readback/readback-store'
-import { fakeBridge, settle } from '../renderer/support/fake-bridge'
+import type { CutShortTake } from '../../../../../shared/bridge-takes'
+import { cutShortNotices, cutShortText } from '../../../../../renderer/src/takes/recorder/cut-short-words'
+import { createRecorderStore } from '../../../../../renderer/src/takes/recorder/recorder-store'
+import { createTakesStore } from '../../../../../renderer/src/takes/takes-store'
+import { createReadbackStore } from '../../../../../renderer/src/takes/readback/readback-store'
+import { fakeBridge, settle } from '../../support/fake-bridge'
 import { fakeCapture, fakeClock } from './support/fake-capture'
 
 const kept = {

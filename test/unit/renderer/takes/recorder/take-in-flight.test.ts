@@ -5,17 +5,17 @@
  * the take a reload cut short through main (which keeps what was written) and says so in words.
  */
 import { describe, expect, it } from 'vitest'
-import type { TakeView } from '../../../shared/bridge-takes'
-import { createRecorderStore } from '../../../renderer/src/takes/recorder/recorder-store'
-import { writesTake } from '../../../renderer/src/takes/recorder/recorder-view'
+import type { TakeView } from '../../../../../shared/bridge-takes'
+import { createRecorderStore } from '../../../../../renderer/src/takes/recorder/recorder-store'
+import { writesTake } from '../../../../../renderer/src/takes/recorder/recorder-view'
 import {
   cutShortSentence,
   recallTakeInFlight,
   TAKE_IN_FLIGHT_KEY,
-} from '../../../renderer/src/takes/recorder/take-in-flight'
-import { createTakesStore } from '../../../renderer/src/takes/takes-store'
-import { createReadbackStore } from '../../../renderer/src/takes/readback/readback-store'
-import { fakeBridge, jobView, settle } from '../renderer/support/fake-bridge'
+} from '../../../../../renderer/src/takes/recorder/take-in-flight'
+import { createTakesStore } from '../../../../../renderer/src/takes/takes-store'
+import { createReadbackStore } from '../../../../../renderer/src/takes/readback/readback-store'
+import { fakeBridge, jobView, settle } from '../../support/fake-bridge'
 import { fakeCapture, fakeClock } from './support/fake-capture'
 
 const job = jobView('31').job

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { float32ToBase64, joinBlocks } from '../../../renderer/src/takes/recorder/pcm-encoding'
+import { float32ToBase64, joinBlocks } from '../../../../../renderer/src/takes/recorder/pcm-encoding'
 
 describe('PCM blocks on the bridge', () => {
   it('encodes little-endian Float32 exactly, also past the chunking step', () => {

@@ -12,20 +12,20 @@ import {
   reportedLatency,
   saveCalibration,
   forgetCalibration,
-} from '../../../renderer/src/takes/recorder/punch-latency'
+} from '../../../../../renderer/src/takes/recorder/punch-latency'
 import {
   DEFAULT_PUNCH_SETTINGS,
   loadPunchSettings,
   savePunchSettings,
-} from '../../../renderer/src/takes/recorder/punch-settings'
+} from '../../../../../renderer/src/takes/recorder/punch-settings'
 import {
   flaggedSentences,
   sentenceAtTime,
   sentenceOfIssue,
   type TakeSentence,
-} from '../../../renderer/src/takes/punch/punch-targets'
-import { requestPunch, subscribePunchRequests } from '../../../renderer/src/takes/versions/punch-request'
-import type { ReadbackIssue } from '../../../shared/readback/types'
+} from '../../../../../renderer/src/takes/punch/punch-targets'
+import { requestPunch, subscribePunchRequests } from '../../../../../renderer/src/takes/versions/punch-request'
+import type { ReadbackIssue } from '../../../../../shared/readback/types'
 
 class MemoryStorage {
   readonly items = new Map<string, string>()

@@ -7,8 +7,8 @@ import {
   monthsOfSpan,
   seriesHighlights,
   type MonthPoint,
-} from '../../../renderer/src/account/earnings-math'
-import { showMonthLabel } from '../../../renderer/src/account/EarningsChart'
+} from '../../../../renderer/src/account/earnings-math'
+import { showMonthLabel } from '../../../../renderer/src/account/EarningsChart'
 
 const points = (from: string, values: readonly (number | [cents: number, jobs: number])[]): MonthPoint[] => {
   const months = monthsOfSpan(from, '9999-12').slice(0, values.length)

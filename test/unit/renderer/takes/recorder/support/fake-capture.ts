@@ -3,9 +3,9 @@
  * (fake) bridge exactly as PcmCapture and PunchAudio do — main's recording calls through the sink,
  * startPunch / appendRecording — opened when the test says so, and time that moves only when told.
  */
-import type { BoothApi } from '../../../../shared/bridge'
-import type { TakeView } from '../../../../shared/bridge-takes'
-import type { InputLevel, RecordingSink } from '../../../../renderer/src/takes/recorder/pcm-capture'
+import type { BoothApi } from '../../../../../../shared/bridge'
+import type { TakeView } from '../../../../../../shared/bridge-takes'
+import type { InputLevel, RecordingSink } from '../../../../../../renderer/src/takes/recorder/pcm-capture'
 import type {
   PunchCapture,
   PunchCaptureOptions,
@@ -13,7 +13,7 @@ import type {
   RecorderCapture,
   RecorderClock,
   TakeCapture,
-} from '../../../../renderer/src/takes/recorder/recorder-types'
+} from '../../../../../../renderer/src/takes/recorder/recorder-types'
 
 function gate() {
   let open: () => void = () => undefined

@@ -1,9 +1,9 @@
 /** Time zones, working days and consent changes as the account pages show them. */
 import { describe, expect, it } from 'vitest'
-import { timeZoneProblem } from '../../../shared/bridge-account'
-import { allTimeZones, clockIn, computerTimeZone, searchTimeZones } from '../../../renderer/src/account/time-zones'
-import { describeDays, toggleDay, weekdayName } from '../../../renderer/src/account/weekdays'
-import { consentChanges } from '../../../renderer/src/account/consent-words'
+import { timeZoneProblem } from '../../../../shared/bridge-account'
+import { allTimeZones, clockIn, computerTimeZone, searchTimeZones } from '../../../../renderer/src/account/time-zones'
+import { describeDays, toggleDay, weekdayName } from '../../../../renderer/src/account/weekdays'
+import { consentChanges } from '../../../../renderer/src/account/consent-words'
 
 describe('time zones', () => {
   const zones = allTimeZones()

@@ -11,9 +11,9 @@ import {
   punchPhases,
   punchPositionS,
   recorderTakenElsewhere,
-} from '../../../renderer/src/takes/recorder/recorder-view'
-import { NO_PUNCH } from '../../../renderer/src/takes/recorder/recorder-punch'
-import { settle } from '../renderer/support/fake-bridge'
+} from '../../../../../renderer/src/takes/recorder/recorder-view'
+import { NO_PUNCH } from '../../../../../renderer/src/takes/recorder/recorder-punch'
+import { settle } from '../../support/fake-bridge'
 import { job, other, plan, recorder, recording } from './support/recorder-harness'
 
 describe('the guard, the punch and Stop read the same recorder', () => {

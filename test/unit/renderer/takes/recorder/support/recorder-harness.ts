@@ -3,15 +3,15 @@
  * bridge answers main's recording and punch calls, a fake capture stands for the microphone and a fake
  * clock for the page's timers (recorder-store.test.ts, recorder-punch.test.ts).
  */
-import type { TakeView } from '../../../../shared/bridge-takes'
-import type { PunchPlanView } from '../../../../shared/versions/types'
-import type { VersionMade } from '../../../../shared/bridge-versions'
-import { createRecorderStore } from '../../../../renderer/src/takes/recorder/recorder-store'
-import { recordControlPhase } from '../../../../renderer/src/takes/recorder/recorder-view'
-import type { MeterEvent } from '../../../../renderer/src/takes/recorder/recorder-types'
-import { createTakesStore } from '../../../../renderer/src/takes/takes-store'
-import { createReadbackStore } from '../../../../renderer/src/takes/readback/readback-store'
-import { fakeBridge, jobView, settle } from '../../renderer/support/fake-bridge'
+import type { TakeView } from '../../../../../../shared/bridge-takes'
+import type { PunchPlanView } from '../../../../../../shared/versions/types'
+import type { VersionMade } from '../../../../../../shared/bridge-versions'
+import { createRecorderStore } from '../../../../../../renderer/src/takes/recorder/recorder-store'
+import { recordControlPhase } from '../../../../../../renderer/src/takes/recorder/recorder-view'
+import type { MeterEvent } from '../../../../../../renderer/src/takes/recorder/recorder-types'
+import { createTakesStore } from '../../../../../../renderer/src/takes/takes-store'
+import { createReadbackStore } from '../../../../../../renderer/src/takes/readback/readback-store'
+import { fakeBridge, jobView, settle } from '../../../support/fake-bridge'
 import { fakeCapture, fakeClock } from './fake-capture'
 
 export const job = jobView('31').job

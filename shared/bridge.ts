@@ -3,9 +3,7 @@
  * enter main, and its result type) and every event main sends. main, preload and renderer all import this
  * file and nothing else to talk to each other.
  */
-import { apiId, bool, int, list, nullable, obj, oneOf, optional, str, type Check, type Checked } from './check'
-import type { components } from './api/talent-v1'
-import type { AsRead, LeftOutNotes } from './api-read'
+import { apiId, bool, list, nullable, obj, optional, str, type Check, type Checked } from './check'
 import { ACCOUNT_EVENT_NAMES, accountCalls, type AccountEvents, type AccountResults } from './bridge-account'
 import { TAKE_EVENT_NAMES, takeCalls, type TakeEvents, type TakeResults } from './bridge-takes'
 import { READBACK_EVENT_NAMES, readbackCalls, type ReadbackEvents, type ReadbackResults } from './bridge-readback'
@@ -16,67 +14,22 @@ import { PROMPTER_EVENT_NAMES, prompterCalls, type PrompterEvents, type Prompter
 import { DATA_FILE_EVENT_NAMES, dataFileCalls, type DataFileEvents, type DataFileResults } from './bridge-data-files'
 import { VERSION_EVENT_NAMES, versionCalls, type VersionEvents, type VersionResults } from './bridge-versions'
 import { exportCalls, type ExportResults } from './bridge-export'
+import { jobListQuery, type JobCounts, type JobDetail, type JobListQuery, type JobSummary } from './bridge-job-list'
 
-type Schemas = components['schemas']
-/** A job as read: with Booth's notes of the parts it left out (shared/api-read.ts), when it left any out. */
-export type JobSummary = AsRead<Schemas['JobSummary']> & LeftOutNotes
-export type JobDetail = AsRead<Schemas['JobDetail']> & LeftOutNotes
-export type JobCounts = AsRead<Schemas['JobCounts']>
+export {
+  ALL_PENDING_JOBS_QUERY,
+  DEFAULT_JOB_LIST_QUERY,
+  JOB_FILTERS,
+  JOB_TABS,
+  jobListQuery,
+  sameJobListQuery,
+  type JobCounts,
+  type JobDetail,
+  type JobListQuery,
+  type JobSummary,
+} from './bridge-job-list'
 
 const id = apiId
-
-export const JOB_TABS = ['pending', 'completed', 'declined'] as const
-export const JOB_FILTERS = [
-  'all',
-  'due_today',
-  'overdue',
-  'due_soon',
-  'accepted',
-  'changes_requested',
-  'unopened',
-  'delivered',
-] as const
-
-export const jobListQuery = obj({
-  tab: oneOf(JOB_TABS),
-  filter: oneOf(JOB_FILTERS),
-  customer_id: nullable(id),
-  voice_id: nullable(id),
-  q: nullable(str({ max: 100 })),
-  page: int({ min: 1, max: 1000 }),
-  page_size: oneOf([25, 50, 100] as const),
-})
-export type JobListQuery = Checked<typeof jobListQuery>
-
-/** The job list a window opens on: pending jobs, no filter, the first page of 25. */
-export const DEFAULT_JOB_LIST_QUERY: Readonly<JobListQuery> = Object.freeze({
-  tab: 'pending',
-  filter: 'all',
-  customer_id: null,
-  voice_id: null,
-  q: null,
-  page: 1,
-  page_size: 25,
-})
-
-/** Every pending job on one page (100, the API's largest): what main polls for notifications and the badge. */
-export const ALL_PENDING_JOBS_QUERY: Readonly<JobListQuery> = Object.freeze({
-  ...DEFAULT_JOB_LIST_QUERY,
-  page_size: 100,
-})
-
-/** Whether two job list queries ask the same thing (field by field; key order and q's null/undefined do not matter). */
-export function sameJobListQuery(a: JobListQuery, b: JobListQuery): boolean {
-  return (
-    a.tab === b.tab &&
-    a.filter === b.filter &&
-    a.customer_id === b.customer_id &&
-    a.voice_id === b.voice_id &&
-    (a.q ?? null) === (b.q ?? null) &&
-    a.page === b.page &&
-    a.page_size === b.page_size
-  )
-}
 
 /** Argument checks, one per call. A call not listed here does not exist. */
 export const bridgeCalls = {

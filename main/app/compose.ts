@@ -10,7 +10,6 @@ import type { TalentClient } from '../api/client'
 import { killAllFfmpeg } from '../audio/ffmpeg-registry'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
-import { checkExternalUrl } from '../security/external-url'
 import { createDeliveriesWatch } from '../polling/deliveries-watch'
 import type { OnlineStateLike, PollTimers, PowerMonitorLike } from '../polling/poll-ports'
 import type { PollIntervals } from '../polling/poll-rules'
@@ -23,8 +22,7 @@ import { createTakeHandlers } from '../takes/take-handlers'
 import { DeliveryService } from '../delivery/delivery-service'
 import { createReadbackArea } from '../readback/index'
 import { createPrompterArea } from '../prompter/prompter-area'
-import { stopIdleRecordings } from './idle-recordings'
-import { CutShortList } from './cut-short-takes'
+import { createRecordingOwners } from './recording-owners'
 import { createVersionArea, createTranscriber } from '../versions/index'
 import { createFinisher } from '../finish/finish-version'
 import { createJobActionHandlers } from '../jobs/job-action-handlers'
@@ -42,6 +40,7 @@ import { createTakeMeasurer } from '../audio/take-measurer'
 import { ProfileSettings } from '../audio/profile-settings'
 import { knowSecrets } from '../security/child-env'
 import { runQuitSteps } from './quit-steps'
+import { createSessionJobHandlers } from './session-job-handlers'
 
 export interface BoothPorts {
   dataDir: string
@@ -203,16 +202,12 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   // The prompter that follows the voice listens to the same recording calls.
   const prompter = createPrompterArea({ dataDir: ports.dataDir, hub, warn: (m) => log.warn(m) })
   // A take whose window went away mid-recording (reloaded, closed, crashed) is stopped and kept, and said.
-  const present = new Set<string>()
-  const cutShort = new CutShortList(hub)
-  const idle = stopIdleRecordings(prompter.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)), {
-    info: (m, f) => log.info(m, f),
-    warn: (m, f) => log.warn(m, f),
-    ownerAlive: (owner) => present.has(owner),
+  const owners = createRecordingOwners(prompter.wrapTakeHandlers(readback.wrapTakeHandlers(takes.handlers)), {
+    hub,
+    log,
     letGoPunch: (takeId) => versionArea.letGoPunch(takeId),
-    cutShort: (take) => cutShort.add(take),
   })
-  const takeCalls = idle.calls
+  const takeCalls = owners.calls
   // Versions (pickups, punch-and-roll, comps, cut false starts, finishes): read back with the engine Settings chose, a
   // punch recorded through the same recording calls (so the read-back waits while it records).
   const versionArea = createVersionArea({
@@ -247,50 +242,20 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
   })
 
   const handlers: BridgeHandlers = {
-    getSession: async () => session.get(),
-    signIn: async ({ baseUrl, apiKey }) => session.signIn(baseUrl, apiKey),
-    signOut: async () => {
-      const state = await session.signOut()
-      // The signed-out account's jobs leave the screen and the dock/taskbar badge.
-      void deliveriesWatch.watch(null)
-      hub.forget('jobs', 'job', 'deliveries', 'notices', 'talentTimeZone')
-      await notifications.clearNotices()
-      ports.setBadge(0)
-      hub.emit('badge', { count: 0 })
-      await cache.clear()
-      jobs.forgetParties()
-      return state
-    },
-    startDemo: async () => session.startDemo(),
-    listJobs: async (query) => jobs.listJobs(query),
-    getJob: async ({ jobId }) => jobs.getJob(jobId),
-    watchJob: async ({ jobId }) => {
-      jobs.watchJob(jobId)
-      return null
-    },
-    watchDeliveries: async ({ jobId }) => {
-      // Answers at once; the lists follow as `deliveries` events (the first read starts now).
-      void deliveriesWatch.watch(jobId)
-      return null
-    },
-    refreshNow: async () => {
-      // "Try now": cut any back-off short, for the job list and for deliveries waiting on the service.
-      poller.tryNow()
-      takes.delivery.queue.wakeNow()
-      return null
-    },
-    getNotificationSettings: async () => notifications.settings(),
-    listNotices: async () => notifications.notices(),
-    markNoticesRead: async ({ ids }) => notifications.markRead(ids),
-    setNotificationSettings: async (patch) => notifications.update(patch),
-    openExternal: async ({ url }) => {
-      const verdict = checkExternalUrl(url)
-      if (!verdict.ok) return { opened: false, reason: verdict.reason }
-      await ports.openExternal(verdict.url)
-      return { opened: true, reason: null }
-    },
-    listPendingScripts: async ({ jobIds }) =>
-      Promise.all(jobIds.map(async (jobId) => ({ jobId, cached: (await cache.scriptPdf(jobId)) !== null }))),
+    ...createSessionJobHandlers({
+      session,
+      jobs,
+      deliveriesWatch,
+      notifications,
+      hub,
+      cache,
+      tryNow: () => {
+        poller.tryNow()
+        takes.delivery.queue.wakeNow()
+      },
+      setBadge: (count) => ports.setBadge(count),
+      openExternal: (url) => ports.openExternal(url),
+    }),
     ...createJobActionHandlers({
       client: () => client,
       cache,
@@ -302,7 +267,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       serviceReachable: () => jobs.reachable === true,
     }),
     ...takeCalls,
-    dismissCutShort: async ({ takeId }) => cutShort.dismiss(takeId),
+    dismissCutShort: async ({ takeId }) => owners.dismissCutShort(takeId),
     ...readback.handlers,
     ...prompter.handlers,
     ...versionArea.handlers,
@@ -352,14 +317,8 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
       await readback.start()
     },
     focus: () => poller.focus(),
-    pagePresent: (owner, there) => {
-      if (there) present.add(owner)
-      else present.delete(owner)
-    },
-    pageGone: async (owner, cause) => {
-      present.delete(owner)
-      await idle.pageGone(owner, cause)
-    },
+    pagePresent: (owner, there) => owners.pagePresent(owner, there),
+    pageGone: (owner, cause) => owners.pageGone(owner, cause),
     close: async () => {
       ports.power.removeListener('resume', onWake)
       poller.stop()
@@ -371,7 +330,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
           [
             'the prompter',
             async () => {
-              idle.close()
+              owners.close()
               prompter.stop()
             },
           ],

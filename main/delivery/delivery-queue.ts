@@ -12,33 +12,21 @@
  * `classify` says whether to wait or fail.
  */
 import { join } from 'node:path'
-import type { OnlineStateLike } from '../polling/poll-ports'
-import type { Log } from '../logging/redacting-log'
 import type { DeliveryQueueEntry } from '../../shared/bridge-takes'
-import { DeliveryQueueError, type FailureVerdict } from './delivery-errors'
+import { DeliveryQueueError } from './delivery-errors'
 import { loadQueueFile, QUEUE_FILE, saveQueueFile, type QueueItem } from './delivery-queue-file'
+import {
+  afterRestart,
+  DEFAULT_BACKOFF,
+  pendingWait,
+  queueEntry,
+  retryDelay,
+  type DeliveryQueueOptions,
+  type SendControl,
+  type StopReason,
+} from './delivery-queue-items'
 
-export type StopReason = 'pause' | 'cancel' | 'stop'
-
-export interface SendControl {
-  /** Aborted with a StopReason when the person pauses or cancels, or Booth shuts down. */
-  signal: AbortSignal
-  /** Changes and saves the item (e.g. the prepared file, mayHaveArrived) before going on. */
-  update(patch: Partial<Pick<QueueItem, 'file' | 'mayHaveArrived' | 'message'>>): Promise<void>
-}
-
-export interface DeliveryQueueOptions {
-  dataDir: string
-  send: (item: Readonly<QueueItem>, control: SendControl) => Promise<void>
-  classify: (err: unknown) => FailureVerdict
-  online: OnlineStateLike
-  now: () => number
-  log: Log
-  onChange: (items: DeliveryQueueEntry[]) => void
-  /** Pause before the n-th retry: random share of min(maxMs, baseMs * 2^(n-1)). Defaults 2 s and 30 s. */
-  backoff?: { baseMs: number; maxMs: number }
-  random?: () => number
-}
+export type { DeliveryQueueOptions, SendControl, StopReason } from './delivery-queue-items'
 
 interface Active {
   takeId: string
@@ -70,21 +58,7 @@ export class DeliveryQueue {
           : `The delivery queue file could not be read (${loaded.problem}); the queue is rebuilt from the takes.`,
       )
     }
-    // An interrupted "sending" waits again; so does an item held for a cancel's check when Booth quit
-    // (only hold() pauses an item whose outcome is unknown): it must be confirmed, never left paused.
-    this.items = loaded.items.map((i) =>
-      i.status === 'sending' || (i.status === 'paused' && i.mayHaveArrived)
-        ? {
-            ...i,
-            status: 'waiting',
-            nextAttemptAt: null,
-            message:
-              i.status === 'paused'
-                ? 'Booth has not heard back whether this take was delivered; it will find out by itself.'
-                : i.message,
-          }
-        : i,
-    )
+    this.items = loaded.items.map(afterRestart)
   }
 
   start(): void {
@@ -119,8 +93,7 @@ export class DeliveryQueue {
   }
 
   entry(item: QueueItem): DeliveryQueueEntry {
-    const { mayHaveArrived, file: _file, ...rest } = item
-    return { ...rest, waitUntil: this.pendingWait(item), canCancel: !mayHaveArrived, outcomeUnknown: mayHaveArrived }
+    return queueEntry(item, this.o.now())
   }
 
   /** Appends a delivery at the end of the line (or leaves an existing one where it is). */
@@ -190,7 +163,7 @@ export class DeliveryQueue {
     if (!item || item.status !== 'paused') return
     item.status = 'waiting'
     item.message = message
-    item.nextAttemptAt = this.pendingWait(item)
+    item.nextAttemptAt = pendingWait(item, this.o.now())
     await this.changed()
     this.pump()
   }
@@ -225,7 +198,7 @@ export class DeliveryQueue {
   private async requeue(item: QueueItem): Promise<DeliveryQueueEntry> {
     item.status = 'waiting'
     item.message = null
-    item.nextAttemptAt = this.pendingWait(item)
+    item.nextAttemptAt = pendingWait(item, this.o.now())
     await this.changed()
     this.pump()
     return this.entry(item)
@@ -239,13 +212,8 @@ export class DeliveryQueue {
   /** Try the waiting items now (the computer came back online, or the person asked). */
   wakeNow(): void {
     const now = this.o.now()
-    for (const i of this.items) if (i.status === 'waiting') i.nextAttemptAt = this.pendingWait(i, now)
+    for (const i of this.items) if (i.status === 'waiting') i.nextAttemptAt = pendingWait(i, now)
     this.pump()
-  }
-
-  /** The time the service asked this delivery to wait until, while it is still ahead; else null. */
-  private pendingWait(item: QueueItem, now = this.o.now()): number | null {
-    return item.waitUntil && item.waitUntil > now ? item.waitUntil : null
   }
 
   private must(takeId: string): QueueItem {
@@ -291,7 +259,7 @@ export class DeliveryQueue {
       }
       if (head.attempts > 0 && !this.o.online.isOnline()) {
         // Offline: going online wakes the queue; the timer is a fallback in case that news never comes.
-        this.wakeIn(this.o.backoff?.maxMs ?? 30_000)
+        this.wakeIn((this.o.backoff ?? DEFAULT_BACKOFF).maxMs)
         return
       }
       await this.runOne(head)
@@ -357,8 +325,6 @@ export class DeliveryQueue {
   }
 
   private delayFor(attempt: number): number {
-    const { baseMs, maxMs } = this.o.backoff ?? { baseMs: 2000, maxMs: 30_000 }
-    const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1))
-    return Math.round(ceiling * (0.5 + 0.5 * (this.o.random ?? Math.random)()))
+    return retryDelay(attempt, this.o.backoff ?? DEFAULT_BACKOFF, this.o.random ?? Math.random)
   }
 }

@@ -25,14 +25,15 @@ import type { TakeStore } from '../takes/take-store'
 import type { DeliveryStatus, TakeLabel, TakeMeta } from '../takes/take-types'
 import type { DeliveryQueueEntry, DeliveryQueueView } from '../../shared/bridge-takes'
 import { AbandonedUploads } from './abandoned-uploads'
-import { classifyDeliveryFailure, DeliveryQueueError, NotSignedInError, postMayHaveArrived } from './delivery-errors'
+import { classifyDeliveryFailure, DeliveryQueueError, NotSignedInError } from './delivery-errors'
 import { clockTime } from '../../shared/clock-time'
 import { findDeliveryOnService } from './delivery-lookup'
 import type { QueueItem } from './delivery-queue-file'
-import { DeliveryQueue, type SendControl } from './delivery-queue'
+import { DeliveryQueue } from './delivery-queue'
 import { UploadStep, type UploadTuning } from './upload-step'
 import { forgetStoredUpload, keepDamagedUploadStore } from './upload-store'
 import { terminateUpload } from './upload-server'
+import { announceDelivery, sendDelivery, type AttemptDeps } from './delivery-attempt'
 
 /** A take whose delivery another Booth on the same data folder has claimed (its queue, not this one's, has it). */
 function elsewhere(n: number): string {
@@ -76,9 +77,10 @@ export class DeliveryService {
       },
       onProgress: (p) => d.hub.emit('uploadProgress', p),
     })
+    const attempt: AttemptDeps = { ...d, uploads: this.uploads, sweepAbandoned: () => this.sweepAbandoned() }
     this.queue = new DeliveryQueue({
       dataDir: d.dataDir,
-      send: (item, control) => this.send(item, control),
+      send: (item, control) => sendDelivery(attempt, item, control),
       classify: (err) => classifyDeliveryFailure(err, d.now()),
       online: d.online,
       now: d.now,
@@ -310,97 +312,12 @@ export class DeliveryService {
     return this.queue.resume(takeId)
   }
 
-  /** One attempt: upload (resuming), then POST with the saved key. Throws on failure; the queue decides. */
-  private async send(item: Readonly<QueueItem>, control: SendControl): Promise<void> {
-    const { store } = this.d
-    let take = await store.get(item.takeId)
-    if (take.delivery.status === 'delivered') {
-      this.announce(take, 'delivered', 'Delivered.')
-      return
-    }
-    try {
-      if (!take.delivery.idempotency_key) {
-        // Never sent with a key (none was saved), so a new one is safe; it is saved before the POST.
-        take = await store.setDelivery(take.id, { idempotency_key: newIdempotencyKey() })
-      }
-      const key = take.delivery.idempotency_key as string
-      take = await store.setDelivery(take.id, { status: 'sending', queued: true })
-      let handle = take.upload.status === 'uploaded' ? take.upload.handle : null
-      if (!handle) {
-        const baseUrl = this.d.baseUrl()
-        if (!baseUrl) throw new NotSignedInError()
-        this.announce(take, 'sending', 'Uploading.')
-        handle = await this.uploads.run(item, take, baseUrl, control)
-      }
-      const client = this.d.client()
-      if (!client) throw new NotSignedInError()
-      const replay = item.mayHaveArrived
-      await control.update({
-        mayHaveArrived: true,
-        message: replay
-          ? 'Asking the service whether the delivery arrived (same request again).'
-          : 'Sending the delivery.',
-      })
-      this.announce(take, 'sending', replay ? 'Confirming the delivery.' : 'Upload finished; sending the delivery.')
-      const preflight = await store.deliveryPreflight(take.id, control.signal)
-      let answer
-      try {
-        answer = await client.deliver(
-          item.jobId,
-          { handle, take_label: item.label, note: item.note, preflight },
-          { idempotencyKey: key, signal: control.signal },
-        )
-      } catch (err) {
-        // Only a definitive refusal of this key proves nothing was recorded; the outcome stays unknown otherwise.
-        if (!postMayHaveArrived(err)) await control.update({ mayHaveArrived: false })
-        throw err
-      }
-      const deliveryId = answer.delivery.delivery_id
-      const done = await store.setDelivery(take.id, { status: 'delivered', delivery_id: deliveryId, queued: false })
-      this.announce(
-        done,
-        'delivered',
-        answer.replayed ? 'Delivered (confirmed on a repeat).' : 'Delivered.',
-        deliveryId,
-      )
-      void this.sweepAbandoned()
-    } catch (err) {
-      await this.afterFailure(item.takeId, err, control.signal)
-      throw err
-    }
-  }
-
-  private async afterFailure(takeId: string, err: unknown, signal: AbortSignal): Promise<void> {
-    const reason = signal.aborted ? signal.reason : null
-    if (reason === 'cancel') return // cancel() resets the take
-    try {
-      if (reason === 'pause' || reason === 'stop') {
-        this.announce(
-          await this.d.store.setDelivery(takeId, { status: 'queued' }),
-          'queued',
-          reason === 'pause' ? 'Upload paused.' : 'Waiting to be sent.',
-        )
-        return
-      }
-      const verdict = classifyDeliveryFailure(err, this.d.now())
-      const status: DeliveryStatus = verdict.kind === 'fail' ? 'failed' : 'queued'
-      this.announce(await this.d.store.setDelivery(takeId, { status }), status, verdict.message)
-      this.d.log.warn(`delivery ${verdict.kind === 'fail' ? 'failed' : 'waits'}`, { takeId, message: verdict.message })
-    } catch (inner) {
-      this.d.log.warn('could not save the state of a delivery', {
-        takeId,
-        err: inner instanceof Error ? inner.message : String(inner),
-      })
-    }
-  }
-
   private announce(
     take: TakeMeta,
     status: DeliveryStatus,
     message: string | null,
     deliveryId: string | null = take.delivery.delivery_id,
   ): void {
-    this.d.hub.emit('deliveryState', { takeId: take.id, jobId: take.job_id, status, deliveryId, message })
-    this.d.onTakeChanged?.(take.job_id)
+    announceDelivery(this.d, take, status, message, deliveryId)
   }
 }

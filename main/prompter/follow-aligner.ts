@@ -11,7 +11,7 @@
  * - a heard word that fits nowhere (an ad-lib, a slip of the recogniser) leaves the position where it is.
  * Numbers compare by value, so "twenty percent" is "20%" (the read-back's number words).
  */
-import { nearWord, sameWord, type Word, type ScriptModel, type ScriptWord } from '../readback'
+import { HALF_EVIDENCE_WORDS, nearWord, sameWord, type Word, type ScriptModel, type ScriptWord } from '../readback'
 
 /** Matched words in a row that a jump further than the next line needs. */
 export const FAR_RUN = 3
@@ -26,48 +26,8 @@ const REACH: Array<[minWeight: number, maxWords: number]> = [
 /** A far jump needs this much evidence in its three words (not three small words). */
 const FAR_WEIGHT = 2
 
-const SMALL_WORDS = new Set([
-  'a',
-  'an',
-  'the',
-  'and',
-  'or',
-  'but',
-  'of',
-  'to',
-  'in',
-  'on',
-  'at',
-  'for',
-  'by',
-  'with',
-  'from',
-  'as',
-  'is',
-  'it',
-  'be',
-  'are',
-  'was',
-  'i',
-  'you',
-  'your',
-  'we',
-  'our',
-  'us',
-  'this',
-  'that',
-  'so',
-  'do',
-  'not',
-  'no',
-  'up',
-  'all',
-  'just',
-  'will',
-])
-
 function weight(w: Word): number {
-  return w.values === null && SMALL_WORDS.has(w.key) ? SMALL_WEIGHT : 1
+  return w.values === null && HALF_EVIDENCE_WORDS.has(w.key) ? SMALL_WEIGHT : 1
 }
 
 function fits(script: Word, heard: Word): boolean {

@@ -6,6 +6,7 @@
  */
 // The script and heard words, and how the two are matched.
 export { nearWord, sameWord, type Word } from './script/words'
+export { HALF_EVIDENCE_WORDS } from './script/word-classes'
 export { scriptModel, type ScriptModel, type ScriptWord } from './script/script-model'
 export { heardWords } from './alignment/heard-words'
 export { scriptSentences, type ScriptSentence } from './compare/sentence-spans'

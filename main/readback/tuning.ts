@@ -24,6 +24,10 @@ export const UNCOMMON = -4.5
 
 /** A head of at least this many letters before a place part makes a compound ("Oak|dale", not "B|ay"). */
 export const PLACE_MIN_HEAD = 3
+/** A word shorter than this many letters gets no sound-alikes: too many words sound close to it. */
+export const SOUND_ALIKE_MIN_LETTERS = 3
+/** A word of this many letters or more (or a name) gets the wider sound-alike search: a long word has few near sounds. */
+export const SOUND_ALIKE_WIDE_LETTERS = 7
 
 // The language models (language-model/).
 
@@ -85,6 +89,16 @@ export const ALIGN_MARGIN = 300
 export const MAX_ABANDONED = 15
 /** A restart's new reading must begin with at least this many of the abandoned one's words. */
 export const MIN_SHARED = 2
+/** …and with at least this share of them (rounded up): the abandoned stretch is mostly the new reading's start. */
+export const RESTART_SHARED_SHARE = 0.6
+/** Words added that are all small (SOFT_SLIP_WORDS): soft up to this many, a finding of their own above it. */
+export const SOFT_EXTRA_WORDS = 2
+/** Script words missing from this many on are high severity (a phrase gone), whatever they are. */
+export const HIGH_MISSING_WORDS = 4
+/** A stretch of this many script words or more heard as far fewer words (MUMBLE_RATIO) is missing, not changed. */
+export const MUMBLE_MIN_WORDS = 5
+/** …far fewer: at most one heard word for this many script words (a mumble, a breath or a tone taken for a word). */
+export const MUMBLE_RATIO = 4
 /** The API allows at most 50 issues. */
 export const MAX_ISSUES = 50
 /** Words of the script shown on each side of an issue as its context. */

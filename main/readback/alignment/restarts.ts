@@ -7,7 +7,7 @@
 import type { HeardWord } from './heard-words'
 import type { ScriptWord } from '../script/script-model'
 import { nearWord, sameWord, type Word } from '../script/words'
-import { MAX_ABANDONED, MIN_SHARED } from '../tuning'
+import { MAX_ABANDONED, MIN_SHARED, RESTART_SHARED_SHARE } from '../tuning'
 
 export interface Restart {
   /** Heard words [from, to) that were abandoned. */
@@ -67,7 +67,7 @@ function restartAt(heard: readonly HeardWord[], script: readonly ScriptWord[], i
     const length = j - i
     const shared = sharedStart(heard, i, j, length)
     // The abandoned stretch is mostly the start of the new reading (its last word may be a fragment).
-    if (shared < MIN_SHARED || shared < Math.ceil(length * 0.6)) continue
+    if (shared < MIN_SHARED || shared < Math.ceil(length * RESTART_SHARED_SHARE)) continue
     if (scripted(script, heard.slice(i, i + MIN_SHARED), heard.slice(j, j + MIN_SHARED), length)) continue
     return { from: i, to: j }
   }

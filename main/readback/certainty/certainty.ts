@@ -26,7 +26,7 @@ import { heardWords, type HeardWord } from '../alignment/heard-words'
 import { findRestarts } from '../alignment/restarts'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
-import { mid, overlap } from '../alignment/time-spans'
+import { mid, overlapsHalfShorter } from '../alignment/time-spans'
 import { soundsAlike } from './sound-alike'
 import { CERTAINTY_EDGE_S as EDGE_S, LONG_STRETCH_WORDS, SHARE_SURE } from '../tuning'
 
@@ -47,17 +47,12 @@ export function sameReading(a: readonly HeardWord[], b: readonly HeardWord[]): b
 /** The share of the lattice the word holds over its stretch (the most it holds there, up to 1). */
 export function latticeShare(cross: CrossHearing, word: HeardWord): number {
   const lattice = cross.lattice ?? []
-  const span = Math.max(0.01, word.end_s - word.start_s)
   // A heard word may be a group ("ninety nine"): each of its recognised words must be in the lattice.
   const parts = word.text.toLowerCase().split(/\s+/).filter(Boolean)
   let least = 1
   for (const part of parts) {
     const p = lattice
-      .filter(
-        (l) =>
-          l.word.toLowerCase() === part &&
-          overlap(l, word) >= 0.5 * Math.min(span, Math.max(0.01, l.end_s - l.start_s)),
-      )
+      .filter((l) => l.word.toLowerCase() === part && overlapsHalfShorter(l, word))
       .reduce((sum, l) => sum + l.posterior, 0)
     least = Math.min(least, p)
   }

@@ -12,33 +12,15 @@ import type { HeardWord } from '../alignment/heard-words'
 import { NEGATION_WORDS } from '../script/negation-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { sameWord } from '../script/words'
-import { CONTEXT_WORDS, MAX_ISSUES } from '../tuning'
-
-/** Small words whose slip alone is soft: the meaning stays. */
-const LIGHT = new Set([
-  'a',
-  'an',
-  'the',
-  'and',
-  'to',
-  'of',
-  'in',
-  'on',
-  'at',
-  'for',
-  'is',
-  'are',
-  'it',
-  'so',
-  'that',
-  'this',
-  'just',
-  'now',
-  'oh',
-  'well',
-  'you',
-  'your',
-])
+import { SOFT_SLIP_WORDS } from '../script/word-classes'
+import {
+  CONTEXT_WORDS,
+  HIGH_MISSING_WORDS,
+  MAX_ISSUES,
+  MUMBLE_MIN_WORDS,
+  MUMBLE_RATIO,
+  SOFT_EXTRA_WORDS,
+} from '../tuning'
 
 /** A stretch of ops between matches, and where its first op stands in the whole list. */
 interface Run {
@@ -177,14 +159,18 @@ function issueOf(
     severity =
       negation || got.some((w) => w.values)
         ? 'high'
-        : got.every((w) => LIGHT.has(w.key)) && got.length <= 2
+        : got.every((w) => SOFT_SLIP_WORDS.has(w.key)) && got.length <= SOFT_EXTRA_WORDS
           ? 'soft'
           : 'normal'
   else if (weighty) severity = onlyNear && !flags.number ? 'normal' : 'high'
   else if (kind === 'missing')
     severity =
-      exp.length >= 4 || wholeSentence(exp, script) ? 'high' : exp.every((w) => LIGHT.has(w.key)) ? 'soft' : 'normal'
-  else severity = onlyNear || (exp.length === 1 && exp.every((w) => LIGHT.has(w.key))) ? 'soft' : 'normal'
+      exp.length >= HIGH_MISSING_WORDS || wholeSentence(exp, script)
+        ? 'high'
+        : exp.every((w) => SOFT_SLIP_WORDS.has(w.key))
+          ? 'soft'
+          : 'normal'
+  else severity = onlyNear || (exp.length === 1 && exp.every((w) => SOFT_SLIP_WORDS.has(w.key))) ? 'soft' : 'normal'
   // Where: the first word heard in the run, or for a skip the end of the word heard just before it.
   let at: number | null = got[0]?.start_s ?? null
   if (at === null) {
@@ -239,11 +225,11 @@ function unitSaidWithNumber(
 
 /**
  * A run is a skip, not a change, when nothing was heard in its place or far too little to be a reading of
- * it: a sentence of 5 or more words that came out as a quarter as many (a mumble, a breath or a tone taken
- * for a word). The few words heard stay on the issue.
+ * it: a sentence of MUMBLE_MIN_WORDS (5) or more words that came out as a quarter as many (MUMBLE_RATIO): a
+ * mumble, a breath or a tone taken for a word. The few words heard stay on the issue.
  */
 function mostlyUnheard(expected: number, heardCount: number): boolean {
-  return heardCount === 0 || (expected >= 5 && heardCount * 4 <= expected)
+  return heardCount === 0 || (expected >= MUMBLE_MIN_WORDS && heardCount * MUMBLE_RATIO <= expected)
 }
 
 function wholeSentence(exp: ScriptWord[], script: ScriptModel): boolean {

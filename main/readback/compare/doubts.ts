@@ -10,30 +10,8 @@ import { heardWords, type HeardWord } from '../alignment/heard-words'
 import { RIVAL_RULES } from '../rivals/rival-rules'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
 import { inflectedForm, sameWord } from '../script/words'
-import { overlap } from '../alignment/time-spans'
-
-/** Small words whose doubt is not worth a check. */
-export const SLIGHT = new Set([
-  'a',
-  'an',
-  'the',
-  'and',
-  'to',
-  'of',
-  'in',
-  'on',
-  'at',
-  'for',
-  'is',
-  'it',
-  'so',
-  'that',
-  'this',
-  'oh',
-  'well',
-  'um',
-  'uh',
-])
+import { overlapsHalfShorter } from '../alignment/time-spans'
+import { SLIGHT_DOUBT_WORDS } from '../script/word-classes'
 
 /** One issue per doubt that falls on script words heard as written and names something else. */
 export function unsureIssues(
@@ -50,10 +28,10 @@ export function unsureIssues(
       .filter((o): o is Extract<AlignOp, { s: number; h: number }> => o.op === 'match' || o.op === 'near')
       .filter((o) => {
         const h = heard[o.h] as HeardWord
-        return overlap(h, doubt) >= 0.5 * Math.min(h.end_s - h.start_s, doubt.end_s - doubt.start_s)
+        return overlapsHalfShorter(h, doubt, 0)
       })
     const words = matched.map((o) => script.words[o.s] as ScriptWord)
-    if (words.length === 0 || words.every((w) => SLIGHT.has(w.key))) continue
+    if (words.length === 0 || words.every((w) => SLIGHT_DOUBT_WORDS.has(w.key))) continue
     // The other reading says the same thing (another way of saying a number, an ending added): no doubt.
     // A word that only starts the same ("Brightwood" for "Brightwater") is another word: a doubt naming one
     // comes from a hearing whose own rule already kept it (doubts-between.ts).

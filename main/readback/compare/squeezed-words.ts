@@ -8,7 +8,7 @@
 import type { ReadbackIssue } from '../../../shared/readback/types'
 import type { AlignOp } from '../alignment/align'
 import type { HeardWord } from '../alignment/heard-words'
-import { SLIGHT } from './doubts'
+import { SLIGHT_DOUBT_WORDS } from '../script/word-classes'
 import type { Sounds } from '../engine'
 import { NEGATION_WORDS } from '../script/negation-words'
 import type { ScriptModel, ScriptWord } from '../script/script-model'
@@ -33,7 +33,7 @@ export function squeezedIssues(
     const word = script.words[op.s] as ScriptWord
     const got = heard[op.h] as HeardWord
     // One recognised word only (a number heard as a group is judged by its value) that is not a small word.
-    if (SLIGHT.has(word.key) || /\s/.test(got.text)) continue
+    if (SLIGHT_DOUBT_WORDS.has(word.key) || /\s/.test(got.text)) continue
     const n = phones(got.text, sounds)
     if (n === null || got.end_s - got.start_s > n * SQUEEZED_S_PER_PHONE + SQUEEZED_SLACK_S) continue
     const weighty = word.name || word.number || word.legal || NEGATION_WORDS.has(word.key)

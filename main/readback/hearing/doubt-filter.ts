@@ -23,7 +23,7 @@ import { RIVAL_RULES } from '../rivals/rival-rules'
 import type { LatticeWord } from '../engine'
 import { isBoundarySlip, type Say } from '../rivals/boundary-slip'
 import { isRival, type Rivals } from '../language-model/model-rivals'
-import { overlap, type Span } from '../alignment/time-spans'
+import { overlapsHalfShorter, type Span } from '../alignment/time-spans'
 import { RIVAL_SHARE, SURE } from '../tuning'
 
 export interface DoubtEvidence {
@@ -36,14 +36,9 @@ export interface DoubtEvidence {
   say?: Say
 }
 
-/** Most of the shorter of the two. */
-function within(a: Span, b: Span): boolean {
-  return overlap(a, b) >= 0.5 * Math.max(0.01, Math.min(a.end_s - a.start_s, b.end_s - b.start_s))
-}
-
 /** The first hearing's words the doubt lies over. */
 function doubted(doubt: Doubt, first: readonly TimedWord[]): TimedWord[] {
-  return first.filter((w) => within(w, doubt))
+  return first.filter((w) => overlapsHalfShorter(w, doubt))
 }
 
 /** Whether the heard words name a rival of a doubted word, or a number of another value over a number. */
@@ -70,7 +65,9 @@ function leftOut(words: readonly string[], heard: readonly string[]): string[] {
 function mass(lattice: readonly LatticeWord[], span: Span, words: readonly string[]): number {
   let best = 0
   for (const word of new Set(words)) {
-    const p = lattice.filter((l) => l.word === word && within(l, span)).reduce((sum, l) => sum + l.posterior, 0)
+    const p = lattice
+      .filter((l) => l.word === word && overlapsHalfShorter(l, span))
+      .reduce((sum, l) => sum + l.posterior, 0)
     best = Math.max(best, p)
   }
   return Math.min(1, best)
@@ -95,7 +92,7 @@ export function leanOf(doubt: Doubt, evidence: DoubtEvidence): { own: number; ot
 
 /** One word heard as a rival that is only that word with a sound its neighbour already has. */
 function slipsBoundary(doubt: Doubt, heard: readonly string[], evidence: DoubtEvidence): boolean {
-  const at = evidence.first.findIndex((w) => within(w, doubt))
+  const at = evidence.first.findIndex((w) => overlapsHalfShorter(w, doubt))
   const word = evidence.first[at]
   if (!evidence.say || !word || heard.length !== 1 || doubted(doubt, evidence.first).length !== 1) return false
   const near = (k: number) => evidence.first[k]?.word.toLowerCase() ?? null

@@ -6,7 +6,7 @@
  */
 import type { Doubt, TimedWord } from '../../../shared/readback/types'
 import { isNoiseMark } from '../script/words'
-import { overlap } from '../alignment/time-spans'
+import { overlapsHalfShorter } from '../alignment/time-spans'
 import { OTHER, SURE } from '../tuning'
 import type { LatticeWord } from '../engine'
 
@@ -72,8 +72,7 @@ export function latticeDoubts(
 ): Doubt[] {
   const doubts: Doubt[] = []
   for (const w of given) {
-    const span = Math.max(0.01, w.end_s - w.start_s)
-    const here = lattice.filter((l) => overlap(l, w) >= 0.5 * Math.min(span, Math.max(0.01, l.end_s - l.start_s)))
+    const here = lattice.filter((l) => overlapsHalfShorter(l, w))
     const mass = new Map<string, number>()
     for (const l of here) mass.set(l.word, (mass.get(l.word) ?? 0) + l.posterior)
     const own = mass.get(w.word) ?? 0

@@ -5,14 +5,8 @@
  */
 import { NUMBER_WORDS, soundNeighbours } from '../word-rivals'
 import type { RivalRule } from '../rival-rule'
-
-/** Words too small or too common to be worth sound-alikes of their own: a slip of one is soft anyway. */
-const FUNCTION_WORDS = new Set(
-  (
-    'a an the and or but to of in on at for by with from as is are was were be been it its this that these ' +
-    'those you your we our us i me my he she his her they them their so if then than too very just now up out off over all any'
-  ).split(' '),
-)
+import { NO_SOUND_ALIKE_WORDS } from '../../script/word-classes'
+import { SOUND_ALIKE_MIN_LETTERS, SOUND_ALIKE_WIDE_LETTERS } from '../../tuning'
 
 export const soundAlikes: RivalRule = {
   name: 'a word that sounds close',
@@ -20,13 +14,13 @@ export const soundAlikes: RivalRule = {
   rivalsOf: async (word, { names, dict, pronunciations, allowed, likelihood, tuning, slices }) => {
     const name = names.has(word)
     const sound =
-      FUNCTION_WORDS.has(word) || NUMBER_WORDS.has(word) || word.length < 3
+      NO_SOUND_ALIKE_WORDS.has(word) || NUMBER_WORDS.has(word) || word.length < SOUND_ALIKE_MIN_LETTERS
         ? []
         : await soundNeighbours(
             word,
             pronunciations.get(word) ?? [],
             dict,
-            { allowed, likelihood, limit: tuning.neighbours, wide: name || word.length >= 7 },
+            { allowed, likelihood, limit: tuning.neighbours, wide: name || word.length >= SOUND_ALIKE_WIDE_LETTERS },
             slices,
           )
     return sound.map((w) => ({ word: w, weight: name ? tuning.nameWeight : tuning.soundAlikeWeight }))

@@ -18,6 +18,8 @@ import { HOST_GONE_MESSAGE } from '../../bridge/http-transport'
 import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
 import { importDropped } from '../dropped-files'
+import { listenToVersionEvents } from './versions-events'
+import { cardsKey, compKey, pickupsKey } from './version-keys'
 
 declare module '../../bridge/BridgeProvider' {
   /** This store, as the window's provider holds it (useStores().versions). */
@@ -31,11 +33,7 @@ export interface VersionsNotice {
   text: string
 }
 
-/** The key of a comp's work (its take does not exist yet) and of a job's pickup list. */
-export const compKey = (jobId: string) => `comp:${jobId}`
-export const cardsKey = (jobId: string) => `cards:${jobId}`
-/** The key of files being added as pickups to a job. */
-export const pickupsKey = (jobId: string) => `pickups:${jobId}`
+export { cardsKey, compKey, pickupsKey } from './version-keys'
 
 export interface VersionsState {
   /** By take id (or compKey): the last progress main reported while work runs. */
@@ -317,76 +315,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       dismiss: (key) => patch('notice', key, undefined),
     }
   })
-  const off = api.on('versionProgress', (p) => {
-    const state = store.getState()
-    const key = p.takeId ?? compKey(p.jobId)
-    if (p.preview && p.takeId) store.setState({ previews: { ...state.previews, [p.takeId]: p.preview } })
-    const { [key]: _old, ...rest } = state.progress
-    if (p.stage !== 'done' && p.stage !== 'failed') {
-      store.setState({ progress: { ...rest, [key]: p } })
-      return
-    }
-    // done / failed: the call's answer says the rest. A comp's stages came without a take (compKey) and
-    // its done names the new take: an event that came in after the answer must not stay on screen.
-    const comp = compKey(p.jobId)
-    const { [comp]: _comp, ...others } = rest
-    store.setState({ progress: state.busy[comp] === undefined ? others : rest })
-    if (p.stage === 'done' && p.takeId) void state.loadVersions(p.takeId)
-  })
-  // Booth answers again after it stopped: the "not running" of work it cut off gives way at once to what did not finish.
-  const offPresence =
-    api.onPresence?.((host) => {
-      if (host !== 'up') return
-      // Booth started again: its journal may name work cut off on any take shown.
-      for (const jobId of new Set(Object.values(store.getState().unfinished).map((n) => n.jobId)))
-        void store.getState().loadUnfinished(jobId)
-      for (const [key, cut] of [...interrupted]) {
-        interrupted.delete(key)
-        void sayUnfinished(key, cut.what, cut.since)
-      }
-    }) ?? (() => undefined)
-  const sayUnfinished = async (key: string, what: string, since: number) => {
-    const patchNotice = (text: string) =>
-      store.setState({ notice: { ...store.getState().notice, [key]: { tone: 'info', text } } })
-    if (key.startsWith('comp:')) {
-      patchNotice(`${what} before Booth stopped was not finished; no comp take was made from it.`)
-      return
-    }
-    patchNotice(`${what} before Booth stopped was not finished.`)
-    try {
-      const view = await api.listVersions({ takeId: key })
-      store.setState({ views: { ...store.getState().views, [key]: view } })
-      if (interrupted.has(key) || store.getState().busy[key] !== undefined) return
-      // Main's journal is the one source when it has a note of this take: the page does not say it again.
-      await store.getState().loadUnfinished(view.jobId)
-      if (store.getState().unfinished[key]) {
-        const { [key]: _said, ...others } = store.getState().notice
-        store.setState({ notice: others })
-        refreshTakes(view.jobId)
-        return
-      }
-      const take = view.takeNumber !== undefined ? `take ${view.takeNumber}` : 'the take'
-      // Its answer was lost, but the version may have been made just before Booth stopped: said as it is.
-      const made = view.versions.find(
-        (v) => v.number === view.current && v.number > 1 && Date.parse(v.created_at) >= since,
-      )
-      patchNotice(
-        made
-          ? `${what} was finished just before Booth stopped; ${take} is at version ${view.current}.`
-          : `${what} before Booth stopped was not finished; ${take} is at version ${view.current}.`,
-      )
-      refreshTakes(view.jobId)
-    } catch {
-      // The sentence without the version stays; the takes list shows the take as Booth has it.
-    }
-  }
-  return {
-    store,
-    unsubscribe: () => {
-      off()
-      offPresence()
-    },
-  }
+  return { store, unsubscribe: listenToVersionEvents(api, store, interrupted, refreshTakes) }
 }
 
 /** A call that failed because Booth itself stopped answering (the web host's page), not because it refused. */

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { mkdir } from 'node:fs/promises'
 import type { TalentClient } from '../api/client'
 import { killAllFfmpeg } from '../audio/ffmpeg-registry'
+import { ffmpegProblemAtStart } from '../audio/ffmpeg-filters'
 import type { BridgeHandlers } from '../bridge/dispatch'
 import { UserFacingError } from '../bridge/describe-error'
 import { createDeliveriesWatch } from '../polling/deliveries-watch'
@@ -307,6 +308,7 @@ export async function createBoothCore(ports: BoothPorts): Promise<BoothCore> {
     session,
     jobs,
     start: async ({ autoDemo }) => {
+      void ffmpegProblemAtStart().then((problem) => problem && log.warn(problem)) // a trimmed ffmpeg, said now
       await notifications.load()
       await session.resume(autoDemo).catch((err: unknown) => {
         log.warn('could not resume the last session', { err })

@@ -2,6 +2,7 @@
  * Booth's ffmpeg checked for the filters it runs (ffmpeg-filter-list.ts), once, when Booth starts: a
  * trimmed build is named in the log at start with what it will cost, instead of at the first finish.
  */
+import { FfmpegAbortError } from './ffmpeg-errors'
 import { BOOTH_FILTERS, listsFilter, missingFiltersSentence } from './ffmpeg-filter-list'
 import { findFfmpeg } from './find-ffmpeg'
 import { runFfmpeg } from './run-ffmpeg'
@@ -15,7 +16,8 @@ export async function missingFilters(ffmpegPath?: string): Promise<Array<{ name:
 
 /**
  * At start: which ffmpeg Booth will use and whether it has every filter Booth runs. Resolves to null when
- * all is well, else to the sentence to log (no ffmpeg at all, or the filters it lacks); never throws.
+ * all is well (or Booth quit first), else to the sentence to log (no ffmpeg at all, or the filters it lacks);
+ * never throws.
  */
 export async function ffmpegProblemAtStart(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
   try {
@@ -23,6 +25,8 @@ export async function ffmpegProblemAtStart(env: NodeJS.ProcessEnv = process.env)
     const missing = await missingFilters(found.path)
     return missing.length ? missingFiltersSentence(found.path, missing) : null
   } catch (err) {
+    // Booth quitting before the check ended has nothing to say about ffmpeg.
+    if (err instanceof FfmpegAbortError) return null
     return err instanceof Error ? err.message : String(err)
   }
 }

@@ -1,0 +1,40 @@
+/**
+ * Booth's start names a trimmed ffmpeg in its log (the filters it lacks and what they are for) before any
+ * take needs one: BOOTH_FFMPEG points at a stand-in over the real ffmpeg whose filter list lacks atempo.
+ */
+import { chmod, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { findFfmpeg } from '../../main/audio/find-ffmpeg'
+import { makeCore, removeTempDirs, tempDir, waitFor } from './harness'
+
+const before = process.env.BOOTH_FFMPEG
+afterAll(async () => {
+  if (before === undefined) delete process.env.BOOTH_FFMPEG
+  else process.env.BOOTH_FFMPEG = before
+  await removeTempDirs()
+})
+
+it('a start with an ffmpeg that lacks atempo logs which filter and what it is for', async () => {
+  const real = (await findFfmpeg({ env: { PATH: process.env.PATH } })).path
+  const trimmed = join(await tempDir('trimmed-ffmpeg'), 'ffmpeg')
+  await writeFile(
+    trimmed,
+    `#!/bin/sh\nfor a in "$@"; do if [ "$a" = "-filters" ]; then "${real}" "$@" | grep -v " atempo "; exit 0; fi; done\nexec "${real}" "$@"\n`,
+  )
+  await chmod(trimmed, 0o755)
+  process.env.BOOTH_FFMPEG = trimmed
+  const t = await makeCore({ dataDir: await tempDir('ffmpeg-at-start') })
+  try {
+    await t.core.start({ autoDemo: false })
+    const said = await waitFor('the ffmpeg warning', () =>
+      t.logged.find((e) => e.level === 'warn' && /lacks the atempo filter/.test(e.message)),
+    )
+    expect(said.message).toBe(
+      `The ffmpeg Booth found (${trimmed}) lacks the atempo filter, which Booth needs for the finish’s ` +
+        'pitch-keeping tempo change. Install a full ffmpeg build, or set BOOTH_FFMPEG to one.',
+    )
+  } finally {
+    await t.core.close()
+  }
+})

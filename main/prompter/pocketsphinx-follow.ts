@@ -24,7 +24,6 @@ import {
   type PocketsphinxSetup,
   dictionaryAt,
   pronounce,
-  type Dictionary,
   spokenSentences,
 } from '../readback'
 import type { FollowEngine, FollowSession, FollowSessionEvents } from './follow-engine'
@@ -48,7 +47,6 @@ export interface PocketsphinxFollowOptions {
 export class PocketsphinxFollowEngine implements FollowEngine {
   readonly name = 'pocketsphinx'
   private setup: Promise<PocketsphinxSetup | string> | null = null
-  private dict: Promise<Dictionary> | null = null
 
   constructor(private readonly options: PocketsphinxFollowOptions = {}) {}
 
@@ -62,26 +60,24 @@ export class PocketsphinxFollowEngine implements FollowEngine {
     return typeof s === 'string' ? s : null
   }
 
-  /** The pronunciation dictionary (about 135 000 words) is read once, ahead of the first take. */
+  /**
+   * The pronunciation dictionary (about 135 000 words) is read ahead of the first take, once per process
+   * (dictionaryAt, which also tries a failed read again at the next take).
+   */
   async prepare(): Promise<void> {
     const setup = await this.find()
     if (typeof setup === 'string') return
-    this.dict ??= dictionaryAt(setup.dict)
-    this.dict.catch(() => {
-      this.dict = null
-    })
-    await this.dict.catch(() => undefined)
+    await dictionaryAt(setup.dict).catch(() => undefined)
   }
 
   async open(script: string, events: FollowSessionEvents): Promise<FollowSession> {
     const setup = await this.find()
     if (typeof setup === 'string') throw new Error(setup)
-    this.dict ??= dictionaryAt(setup.dict)
     const dir = await mkdtemp(join(tmpdir(), 'booth-follow-'))
     try {
       const sentences = spokenSentences(script)
       const vocab = new Set([...sentences.flat(), ...GENERAL_VOCABULARY])
-      const { lines, missing } = await pronounce(vocab, await this.dict, {
+      const { lines, missing } = await pronounce(vocab, await dictionaryAt(setup.dict), {
         alsoSpell: sentences.flat(),
         spellOut: writtenAcronyms(script),
       })

@@ -26,7 +26,7 @@ import { turnsDoubts } from './turns-hearing'
 import { contestResults } from './contest-hearing'
 import { secondHearingDoubts } from './second-hearing'
 import { firstHearingFiles } from './pocketsphinx-model'
-import { dictionaryAt, pronounce, type Dictionary } from '../../script/pronunciations'
+import { dictionaryAt, pronounce } from '../../script/pronunciations'
 import { isNoiseMark } from '../../script/words'
 
 /**
@@ -63,7 +63,6 @@ export function parsePocketsphinxTimes(stdout: string): TimedWord[] {
 export class PocketsphinxEngine implements ReadbackEngine {
   readonly name = 'pocketsphinx'
   private setup: Promise<PocketsphinxSetup | string> | null = null
-  private dict: Promise<Dictionary> | null = null
 
   constructor(private readonly options: PocketsphinxOptions = {}) {}
 
@@ -80,8 +79,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
   async transcribe(wavPath: string, options: TranscribeOptions = {}): Promise<Transcript> {
     const setup = await this.find()
     if (typeof setup === 'string') throw new EngineUnavailableError(setup)
-    this.dict ??= dictionaryAt(setup.dict)
-    const dict = await this.dict
+    const dict = await dictionaryAt(setup.dict)
     const dir = await mkdtemp(join(tmpdir(), 'booth-readback-'))
     try {
       const audio = join(dir, 'take.wav')
@@ -146,8 +144,7 @@ export class PocketsphinxEngine implements ReadbackEngine {
   async contest(wavPath: string, contests: readonly Contest[], signal?: AbortSignal): Promise<ContestResult[]> {
     const setup = await this.find()
     if (typeof setup === 'string' || !setup.batch || contests.length === 0) return []
-    this.dict ??= dictionaryAt(setup.dict)
-    const dict = await this.dict
+    const dict = await dictionaryAt(setup.dict)
     const dir = await mkdtemp(join(tmpdir(), 'booth-readback-contest-'))
     try {
       await runFfmpeg(
@@ -168,10 +165,9 @@ export class PocketsphinxEngine implements ReadbackEngine {
   async soundsOf(words: readonly string[]): Promise<Sounds> {
     const setup = await this.find()
     if (typeof setup === 'string') return new Map()
-    this.dict ??= dictionaryAt(setup.dict)
     const { lines } = await pronounce(
       words.filter((w) => /^[a-z][a-z']*$/.test(w)),
-      await this.dict,
+      await dictionaryAt(setup.dict),
     )
     const out = new Map<string, string[]>()
     for (const line of lines) {

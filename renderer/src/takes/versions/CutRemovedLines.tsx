@@ -8,6 +8,7 @@ import { useEffect } from 'react'
 import type { TakeView } from '../../../../shared/bridge-takes'
 import { displayText } from '../../../../shared/display-text'
 import { takeName } from '../take-numbers'
+import { takeWork } from './version-keys'
 import { useVersions, useVersionsStore } from './versions-store'
 
 /** “Queen mattresses start at just $299.” (shortened past 60 characters). */
@@ -18,7 +19,10 @@ function quoted(text: string): string {
 
 export function CutRemovedLines({ take, revisionId }: { take: TakeView; revisionId: string | null }) {
   const store = useVersionsStore()
-  const { view, busy } = useVersions((s) => ({ view: s.removed[take.id] ?? null, busy: s.busy[take.id] !== undefined }))
+  const { view, busy } = useVersions((s) => ({
+    view: s.removed[take.id] ?? null,
+    busy: s.busy[takeWork(take.id)] !== undefined,
+  }))
   const version = take.current_version ?? 1
   useEffect(() => {
     void store.getState().loadRemoved(take.id)

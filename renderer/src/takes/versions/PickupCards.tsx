@@ -13,7 +13,7 @@ import { useTakes } from '../takes-store'
 import { cardChange, cardsProgress, cardWhere, csvProblem } from './pickup-card-words'
 import { requestPunch } from './punch-request'
 import { VersionWorkStatus } from './VersionWorkStatus'
-import { cardsKey, useVersions, useVersionsStore } from './versions-store'
+import { cardsKey, takeWork, useVersions, useVersionsStore } from './versions-store'
 
 export function PickupCards({ job }: { job: JobDetail }) {
   const jobId = job.job_id
@@ -27,7 +27,7 @@ export function PickupCards({ job }: { job: JobDetail }) {
   const [chosen, setChosen] = useState<string>('')
   const input = useRef<HTMLInputElement>(null)
   const target = fixable.find((t) => t.id === (chosen || view?.takeId)) ?? fixable[0] ?? null
-  const busy = busyMap[cardsKey(jobId)] !== undefined || (target !== null && busyMap[target.id] !== undefined)
+  const busy = busyMap[cardsKey(jobId)] !== undefined || (target !== null && busyMap[takeWork(target.id)] !== undefined)
   const versionsSeen = takes.map((t) => `${t.id}:${t.current_version ?? 1}`).join(',')
 
   useEffect(() => {

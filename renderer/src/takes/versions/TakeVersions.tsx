@@ -17,12 +17,16 @@ import { PlacePickups } from './PlacePickups'
 import { VersionItem } from './VersionItem'
 import { VersionWorkStatus } from './VersionWorkStatus'
 import { currentVersionNumber, undoTarget } from './version-words'
+import { takeWork } from './version-keys'
 import { useVersions, useVersionsStore } from './versions-store'
 import './versions.css'
 
 export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) {
   const store = useVersionsStore()
-  const { view, busy } = useVersions((s) => ({ view: s.views[take.id] ?? null, busy: s.busy[take.id] !== undefined }))
+  const { view, busy } = useVersions((s) => ({
+    view: s.views[take.id] ?? null,
+    busy: s.busy[takeWork(take.id)] !== undefined,
+  }))
   const [open, setOpen] = useState(false)
   const versions = take.versions ?? []
   const current = currentVersionNumber(take)
@@ -107,7 +111,7 @@ export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) 
       {!locked && take.label !== 'pickup' && <PlacePickups job={job} take={take} busy={busy} />}
       {!locked && <CutFalseStart take={take} busy={busy} />}
       {take.label !== 'pickup' && <FinishPanel take={take} takeName={name} locked={locked} busy={busy} />}
-      <VersionWorkStatus workKey={take.id} label={`Work on ${name}`} />
+      <VersionWorkStatus workKey={takeWork(take.id)} label={`Work on ${name}`} />
     </div>
   )
 }

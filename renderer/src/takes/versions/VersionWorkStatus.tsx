@@ -5,14 +5,16 @@
  * read after a restart or a reload) is said here too, until the talent dismisses it.
  */
 import { displayText } from '../../../../shared/display-text'
+import { takeOfWork, type WorkKey } from './version-keys'
 import { useVersions, useVersionsStore } from './versions-store'
 
-export function VersionWorkStatus({ workKey, label }: { workKey: string; label: string }) {
+export function VersionWorkStatus({ workKey, label }: { workKey: WorkKey; label: string }) {
+  const takeId = takeOfWork(workKey)
   const { busy, progress, notice, unfinished } = useVersions((s) => ({
     busy: s.busy[workKey] ?? null,
     progress: s.progress[workKey] ?? null,
     notice: s.notice[workKey] ?? null,
-    unfinished: s.unfinished[workKey] ?? null,
+    unfinished: takeId === null ? null : (s.unfinished[takeId] ?? null),
   }))
   const store = useVersionsStore()
   return (
@@ -23,7 +25,7 @@ export function VersionWorkStatus({ workKey, label }: { workKey: string; label: 
           <button
             type="button"
             className="btn btn-quiet btn-small"
-            onClick={() => void store.getState().dismissUnfinished(workKey)}
+            onClick={() => takeId !== null && void store.getState().dismissUnfinished(takeId)}
           >
             Dismiss
           </button>

@@ -5,19 +5,19 @@
  */
 import type { StoreApi } from 'zustand/vanilla'
 import type { BoothApi } from '../../../../shared/bridge'
-import { compKey } from './version-keys'
+import { compKey, takeOfWork, takeWork, type WorkKey } from './version-keys'
 import type { VersionsState } from './versions-store'
 
 /** Listens to main for the store; returns the unsubscribe. */
 export function listenToVersionEvents(
   api: BoothApi,
   store: StoreApi<VersionsState>,
-  interrupted: Map<string, { what: string; since: number }>,
+  interrupted: Map<WorkKey, { what: string; since: number }>,
   refreshTakes: (jobId: string) => void,
 ): () => void {
   const off = api.on('versionProgress', (p) => {
     const state = store.getState()
-    const key = p.takeId ?? compKey(p.jobId)
+    const key = p.takeId ? takeWork(p.takeId) : compKey(p.jobId)
     if (p.preview && p.takeId) store.setState({ previews: { ...state.previews, [p.takeId]: p.preview } })
     const { [key]: _old, ...rest } = state.progress
     if (p.stage !== 'done' && p.stage !== 'failed') {
@@ -43,21 +43,22 @@ export function listenToVersionEvents(
         void sayUnfinished(key, cut.what, cut.since)
       }
     }) ?? (() => undefined)
-  const sayUnfinished = async (key: string, what: string, since: number) => {
+  const sayUnfinished = async (key: WorkKey, what: string, since: number) => {
     const patchNotice = (text: string) =>
       store.setState({ notice: { ...store.getState().notice, [key]: { tone: 'info', text } } })
-    if (key.startsWith('comp:')) {
+    const takeId = takeOfWork(key)
+    if (takeId === null) {
       patchNotice(`${what} before Booth stopped was not finished; no comp take was made from it.`)
       return
     }
     patchNotice(`${what} before Booth stopped was not finished.`)
     try {
-      const view = await api.listVersions({ takeId: key })
-      store.setState({ views: { ...store.getState().views, [key]: view } })
+      const view = await api.listVersions({ takeId })
+      store.setState({ views: { ...store.getState().views, [takeId]: view } })
       if (interrupted.has(key) || store.getState().busy[key] !== undefined) return
       // Main's journal is the one source when it has a note of this take: the page does not say it again.
       await store.getState().loadUnfinished(view.jobId)
-      if (store.getState().unfinished[key]) {
+      if (store.getState().unfinished[takeId]) {
         const { [key]: _said, ...others } = store.getState().notice
         store.setState({ notice: others })
         refreshTakes(view.jobId)

@@ -19,7 +19,7 @@ import type { StoreHandle } from '../../store/store-handle'
 import { useStores } from '../../bridge/BridgeProvider'
 import { importDropped } from '../dropped-files'
 import { listenToVersionEvents } from './versions-events'
-import { cardsKey, compKey, pickupsKey } from './version-keys'
+import { cardsKey, compKey, pickupsKey, takeWork, type WorkKey } from './version-keys'
 
 declare module '../../bridge/BridgeProvider' {
   /** This store, as the window's provider holds it (useStores().versions). */
@@ -33,17 +33,20 @@ export interface VersionsNotice {
   text: string
 }
 
-export { cardsKey, compKey, pickupsKey } from './version-keys'
+export { cardsKey, compKey, pickupsKey, takeWork, takeOfWork, type WorkKey } from './version-keys'
 
 export interface VersionsState {
-  /** By take id (or compKey): the last progress main reported while work runs. */
-  progress: Record<string, VersionProgress>
+  /** By work (version-keys.ts): the last progress main reported while work runs. */
+  progress: Record<WorkKey, VersionProgress>
   /** By take id (or compKey / cardsKey): what is under way, in words; absent when nothing is. */
-  busy: Record<string, string>
+  busy: Record<WorkKey, string>
   /** By take id (or compKey / cardsKey): what the last action said. */
-  notice: Record<string, VersionsNotice>
+  notice: Record<WorkKey, VersionsNotice>
+  /** By take id. */
   views: Record<string, VersionsView>
+  /** By job id. */
   grids: Record<string, CompGridView>
+  /** By job id. */
   cards: Record<string, PickupCardsView>
   /** By take id: the lines the producer removed since the script its current audio reads (main's answer). */
   removed: Record<string, RemovedLinesView>
@@ -72,7 +75,7 @@ export interface VersionsState {
   loadCards(jobId: string): Promise<void>
   /** Adds dropped or chosen audio files to the job as takes labelled pickup, read from `script`. */
   importPickups(jobId: string, files: readonly File[], script?: ScriptRead): Promise<void>
-  dismiss(key: string): void
+  dismiss(key: WorkKey): void
 }
 
 function shown(err: unknown): string {
@@ -82,14 +85,14 @@ function shown(err: unknown): string {
 /** `refreshTakes`: lets the takes list show a changed take at once (main's takes event follows too). */
 export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string) => void): StoreHandle<VersionsState> {
   /** By work key: what was under way when Booth stopped ("The pickup placed"), to be said once it answers again. */
-  const interrupted = new Map<string, { what: string; since: number }>()
+  const interrupted = new Map<WorkKey, { what: string; since: number }>()
   /** By job id: the question to main about unfinished work while it is asked (one at a time per job). */
   const unfinishedAsked = new Map<string, Promise<void>>()
   const store = createStore<VersionsState>()((set, get) => {
     const patch = <K extends 'busy' | 'notice' | 'progress' | 'previews'>(
       field: K,
-      key: string,
-      value: VersionsState[K][string] | undefined,
+      key: K extends 'previews' ? string : WorkKey,
+      value: VersionsState[K][keyof VersionsState[K]] | undefined,
     ) => {
       const { [key]: _old, ...rest } = get()[field] as Record<string, unknown>
       set({ [field]: value === undefined ? rest : { ...rest, [key]: value } } as Partial<VersionsState>)
@@ -99,7 +102,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
      * failure because Booth stopped is remembered as `unfinished` (what it was), said again once Booth answers.
      */
     const work = async <T>(
-      key: string,
+      key: WorkKey,
       doing: string,
       run: () => Promise<T>,
       said: (v: T) => VersionsNotice | null,
@@ -173,13 +176,13 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
         try {
           putView(await api.listVersions({ takeId }))
         } catch (err) {
-          patch('notice', takeId, { tone: 'danger', text: shown(err) })
+          patch('notice', takeWork(takeId), { tone: 'danger', text: shown(err) })
         }
       },
       restore: async (takeId, version) => {
         patch('previews', takeId, undefined)
         const take = await work(
-          takeId,
+          takeWork(takeId),
           `Going back to version ${version}…`,
           () => api.restoreVersion({ takeId, version }),
           () => ({ tone: 'success', text: `Version ${version} is the take again.` }),
@@ -189,7 +192,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       },
       placePickups: async (takeId, pickupTakeIds) => {
         const made = await work(
-          takeId,
+          takeWork(takeId),
           'Placing the pickups…',
           () => api.makePickupVersion({ takeId, pickupTakeIds }),
           (m) => ({
@@ -203,7 +206,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       },
       cutRestart: async (takeId, range) => {
         const made = await work(
-          takeId,
+          takeWork(takeId),
           'Cutting the false start…',
           () => api.cutRestart({ takeId, ...range }),
           (m) => ({ tone: 'success', text: `Version ${m.version.number}: ${displayText(m.version.summary)}` }),
@@ -223,7 +226,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       },
       cutRemoved: async (takeId) => {
         const made = await work(
-          takeId,
+          takeWork(takeId),
           'Cutting the removed lines…',
           () => api.cutRemovedLines({ takeId }),
           (m) => ({
@@ -240,7 +243,7 @@ export function createVersionsStore(api: BoothApi, refreshTakes: (jobId: string)
       finish: async (takeId, choices) => {
         patch('previews', takeId, undefined)
         const made = await work(
-          takeId,
+          takeWork(takeId),
           'Finishing for delivery…',
           () => api.finishVersion({ takeId, choices }),
           (m) => ({

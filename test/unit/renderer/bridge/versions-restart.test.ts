@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { HostPresence } from '../../../../shared/bridge'
 import type { VersionsView } from '../../../../shared/versions/types'
 import { BridgeCallError, HOST_GONE_MESSAGE } from '../../../../renderer/src/bridge/http-transport'
-import { createVersionsStore } from '../../../../renderer/src/takes/versions/versions-store'
+import { createVersionsStore, takeWork } from '../../../../renderer/src/takes/versions/versions-store'
 import { fakeBridge, settle } from '../support/fake-bridge'
 
 function presence() {
@@ -43,20 +43,20 @@ describe('work cut off by Booth stopping', () => {
     const { store } = createVersionsStore(bridge.api, (j) => refreshed.push(j))
     expect(await store.getState().placePickups('tk1', ['p2'])).toBe(false)
     host.set('down')
-    expect(store.getState().notice['tk1']).toEqual({ tone: 'danger', text: HOST_GONE_MESSAGE })
+    expect(store.getState().notice[takeWork('tk1')]).toEqual({ tone: 'danger', text: HOST_GONE_MESSAGE })
     host.set('up')
     await settle()
-    expect(store.getState().notice['tk1']).toEqual({
+    expect(store.getState().notice[takeWork('tk1')]).toEqual({
       tone: 'info',
       text: 'The pickup placed before Booth stopped was not finished; take 3 is at version 1.',
     })
     expect(refreshed).toEqual(['42'])
     // Said once: a later return of Booth changes nothing.
-    store.getState().dismiss('tk1')
+    store.getState().dismiss(takeWork('tk1'))
     host.set('down')
     host.set('up')
     await settle()
-    expect(store.getState().notice['tk1']).toBeUndefined()
+    expect(store.getState().notice[takeWork('tk1')]).toBeUndefined()
   })
 
   it('says a version made just before Booth stopped was made', async () => {
@@ -72,7 +72,7 @@ describe('work cut off by Booth stopping', () => {
     await store.getState().cutRestart('tk1', { from_s: 1, to_s: 2 })
     host.set('up')
     await settle()
-    expect(store.getState().notice['tk1']?.text).toBe(
+    expect(store.getState().notice[takeWork('tk1')]?.text).toBe(
       'The false start cut was finished just before Booth stopped; take 3 is at version 2.',
     )
   })
@@ -89,7 +89,7 @@ describe('work cut off by Booth stopping', () => {
     await store.getState().placePickups('tk1', ['p2'])
     host.set('up')
     await settle()
-    expect(store.getState().notice['tk1']).toEqual({
+    expect(store.getState().notice[takeWork('tk1')]).toEqual({
       tone: 'danger',
       text: 'Pickup 2 reads no sentence of the script.',
     })

@@ -8,7 +8,7 @@ import type { HostPresence } from '../../../../shared/bridge'
 import type { UnfinishedWorkNote } from '../../../../shared/bridge-versions'
 import type { VersionsView } from '../../../../shared/versions/types'
 import { BridgeCallError, HOST_GONE_MESSAGE } from '../../../../renderer/src/bridge/http-transport'
-import { createVersionsStore } from '../../../../renderer/src/takes/versions/versions-store'
+import { createVersionsStore, takeWork } from '../../../../renderer/src/takes/versions/versions-store'
 import { fakeBridge, settle } from '../support/fake-bridge'
 
 const NOTE: UnfinishedWorkNote = {
@@ -72,6 +72,6 @@ describe("main's notes of unfinished work in the window", () => {
     fns.forEach((fn) => fn('up'))
     await settle()
     expect(store.getState().unfinished['tk1']?.message).toBe(NOTE.message)
-    expect(store.getState().notice['tk1']).toBeUndefined()
+    expect(store.getState().notice[takeWork('tk1')]).toBeUndefined()
   })
 })

@@ -7,7 +7,12 @@
 import { describe, expect, it } from 'vitest'
 import type { VersionProgress } from '../../../../shared/bridge-versions'
 import type { TakeView } from '../../../../shared/bridge-takes'
-import { compKey, createVersionsStore, pickupsKey } from '../../../../renderer/src/takes/versions/versions-store'
+import {
+  compKey,
+  createVersionsStore,
+  pickupsKey,
+  takeWork,
+} from '../../../../renderer/src/takes/versions/versions-store'
 import { fakeBridge, settle } from '../support/fake-bridge'
 
 const take = { id: 'tk1', job_id: '42', take_number: 1 } as TakeView
@@ -29,18 +34,18 @@ describe('the versions store', () => {
     })
     const { store } = createVersionsStore(bridge.api, (j) => refreshed.push(j))
     const placing = store.getState().placePickups('tk1', ['p2'])
-    expect(store.getState().busy['tk1']).toBe('Placing the pickups…')
+    expect(store.getState().busy[takeWork('tk1')]).toBe('Placing the pickups…')
     bridge.emit('versionProgress', progress({ stage: 'reading_back', message: 'Reading back the new version…' }))
-    expect(store.getState().progress['tk1']?.message).toBe('Reading back the new version…')
+    expect(store.getState().progress[takeWork('tk1')]?.message).toBe('Reading back the new version…')
     bridge.emit('versionProgress', progress({ stage: 'done', message: 'Version 2 is ready.' }))
-    expect(store.getState().progress['tk1']).toBeUndefined()
+    expect(store.getState().progress[takeWork('tk1')]).toBeUndefined()
     finish({
       take: { ...take, current_version: 2 },
       version: { number: 2, summary: 'Sentence 1 replaced from Pickup 2, +0.2 s.', readback: { clean: true } },
     })
     expect(await placing).toBe(true)
-    expect(store.getState().busy['tk1']).toBeUndefined()
-    expect(store.getState().notice['tk1']).toEqual({
+    expect(store.getState().busy[takeWork('tk1')]).toBeUndefined()
+    expect(store.getState().notice[takeWork('tk1')]).toEqual({
       tone: 'success',
       text: 'Version 2: Sentence 1 replaced from Pickup 2, +0.2 s.',
     })
@@ -60,7 +65,7 @@ describe('the versions store', () => {
     const refreshed: string[] = []
     const { store } = createVersionsStore(bridge.api, (j) => refreshed.push(j))
     expect(await store.getState().placePickups('tk1', ['p2'])).toBe(false)
-    expect(store.getState().notice['tk1']).toEqual({
+    expect(store.getState().notice[takeWork('tk1')]).toEqual({
       tone: 'danger',
       text: 'Pickup 2 reads no sentence of the script, so Booth cannot tell where it goes; nothing was written.',
     })

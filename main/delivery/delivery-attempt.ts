@@ -10,7 +10,7 @@ import type { TakeStore } from '../takes/take-store'
 import type { DeliveryStatus, TakeMeta } from '../takes/take-types'
 import { classifyDeliveryFailure, NotSignedInError, postMayHaveArrived } from './delivery-errors'
 import type { QueueItem } from './delivery-queue-file'
-import type { SendControl } from './delivery-queue'
+import type { SendControl } from './delivery-queue-items'
 import type { UploadStep } from './upload-step'
 
 /** Where a take's delivery state is said: the window (deliveryState) and the takes list. */

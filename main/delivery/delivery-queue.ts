@@ -26,8 +26,6 @@ import {
   type StopReason,
 } from './delivery-queue-items'
 
-export type { DeliveryQueueOptions, SendControl, StopReason } from './delivery-queue-items'
-
 interface Active {
   takeId: string
   controller: AbortController

@@ -6,7 +6,7 @@
  * finding alone is "Listen here", not "Differs" (certainty.ts).
  */
 import type { Sounds } from '../engine'
-import { phoneCodes, phoneDistance } from '../rivals/word-rivals'
+import { phoneCodes, phoneDistance } from '../rivals/phone-distance'
 import { SOUND_ALIKE_SHARE } from '../tuning'
 
 /** Every way of saying the words one after another (at most `cap`), or null when one of them cannot be said. */

@@ -3,7 +3,7 @@
  * other members of its class (rules/class-members.ts), and number words with numbers only.
  */
 import { MONTHS } from '../script/day-of-month'
-import { ONES, TENS as NUMBER_TENS } from '../script/number-words'
+import { ONES, TENS as NUMBER_TENS } from '../script/number-vocabulary'
 
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 const UNITS = ['zero', 'oh', ...ONES.slice(1, 10)]

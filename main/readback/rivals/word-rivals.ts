@@ -11,9 +11,6 @@ import { mainSlices, type Slicer } from '../../process/slices'
 import type { Dictionary } from '../script/pronunciations'
 import { distanceAt, phoneCodes, phoneId } from './phone-distance'
 
-export { classRivals, NUMBER_WORDS } from './class-words'
-export { phoneCodes, phoneDistance } from './phone-distance'
-
 /** The words of one length (in phones), their codes one after another: word k's are at k × length. */
 interface Bucket {
   words: string[]

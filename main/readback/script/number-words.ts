@@ -9,9 +9,6 @@
 import { integerWords, ONES, ORDINAL_VALUE, ordinalWord, SCALE_ORDINAL, SCALES, WORD_VALUE } from './number-vocabulary'
 import { phoneDigits } from './phone-numbers'
 
-export { integerWords, ONES, ordinalForm, TENS } from './number-vocabulary'
-export { spokenPhoneForms } from './phone-numbers'
-
 /** "1999" read as a year or a pair: "nineteen ninety nine"; "2005": "twenty oh five". */
 function pairWords(n: number): string[] | null {
   if (n < 1000 || n > 9999 || n % 1000 === 0) return null

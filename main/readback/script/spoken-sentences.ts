@@ -6,7 +6,9 @@
  * written after its month ("October 31") is also read as an ordinal (day-of-month.ts).
  */
 import { dayAfterMonth } from './day-of-month'
-import { ordinalForm, parseWrittenNumber, spokenPhoneForms } from './number-words'
+import { parseWrittenNumber } from './number-words'
+import { ordinalForm } from './number-vocabulary'
+import { spokenPhoneForms } from './phone-numbers'
 import { digitGroupRuns, pieces, type Piece } from './words'
 
 export function spokenSentences(scriptText: string): string[][] {

@@ -1,5 +1,5 @@
 /** The other members of a word's class: another day, month, number or ordinal (word-rivals.ts classRivals). */
-import { classRivals } from '../word-rivals'
+import { classRivals } from '../class-words'
 import type { RivalRule } from '../rival-rule'
 
 export const classMembers: RivalRule = {

@@ -4,7 +4,7 @@
  * not the model held that very number as a rival.
  */
 import { heardWords } from '../../alignment/heard-words'
-import { NUMBER_WORDS } from '../word-rivals'
+import { NUMBER_WORDS } from '../class-words'
 import type { RivalRule } from '../rival-rule'
 
 export const numberParts: RivalRule = {

@@ -3,7 +3,8 @@
  * words, none for words too small or too common to be worth it, and none for number words (their class
  * has them). Only words no earlier rule offered.
  */
-import { NUMBER_WORDS, soundNeighbours } from '../word-rivals'
+import { soundNeighbours } from '../word-rivals'
+import { NUMBER_WORDS } from '../class-words'
 import type { RivalRule } from '../rival-rule'
 import { NO_SOUND_ALIKE_WORDS } from '../../script/word-classes'
 import { SOUND_ALIKE_MIN_LETTERS, SOUND_ALIKE_WIDE_LETTERS } from '../../tuning'

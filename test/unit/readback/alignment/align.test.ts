@@ -77,7 +77,7 @@ describe('words and numbers', () => {
 
 describe('numbers both ways (property)', () => {
   it('every whole number read out in words has itself among its values', async () => {
-    const { integerWords } = await import('../../../../main/readback/script/number-words')
+    const { integerWords } = await import('../../../../main/readback/script/number-vocabulary')
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 999_999_999 }), (n) => {
         expect(heardValues(integerWords(n))).toContain(String(n))

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { buildWeightedArpa as buildArpa } from '../../../../main/readback/language-model/weighted-arpa-lm'
-import { classRivals, soundNeighbours } from '../../../../main/readback/rivals/word-rivals'
+import { soundNeighbours } from '../../../../main/readback/rivals/word-rivals'
+import { classRivals } from '../../../../main/readback/rivals/class-words'
 import { latticeDoubts, parseHtkLattice } from '../../../../main/readback/hearing/lattice-doubts'
 import { negationVariants } from '../../../../main/readback/rivals/negation-variants'
 import { parseHypseg } from '../../../../main/readback/engines/pocketsphinx/second-hearing'

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { phoneCodes, phoneDistance } from '../../../../main/readback/rivals/word-rivals'
+import { phoneCodes, phoneDistance } from '../../../../main/readback/rivals/phone-distance'
 
 /** A few phones with near pairs among them (T D, S Z, M N, IY IH, AA AO), so sequences share phones often. */
 const PHONES = ['T', 'D', 'S', 'Z', 'M', 'N', 'IY', 'IH', 'AA', 'AO', 'K', 'R']

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../../main/readback/compare/compare'
 import { dayAfterMonth } from '../../../../main/readback/script/day-of-month'
-import { integerWords, ordinalForm } from '../../../../main/readback/script/number-words'
+import { integerWords, ordinalForm } from '../../../../main/readback/script/number-vocabulary'
 import { spokenSentences } from '../../../../main/readback/script/spoken-sentences'
 import type { TimedWord } from '../../../../shared/readback/types'
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compareToScript } from '../../../../main/readback/compare/compare'
-import { heardValues, integerWords } from '../../../../main/readback/script/number-words'
+import { heardValues } from '../../../../main/readback/script/number-words'
+import { integerWords } from '../../../../main/readback/script/number-vocabulary'
 import { spokenSentences } from '../../../../main/readback/script/spoken-sentences'
 
 const said_ = (text: string) => text.split(' ').map((word, i) => ({ word, start_s: i * 0.4, end_s: i * 0.4 + 0.3 }))

@@ -3,10 +3,10 @@
  * was unsure) is compared with the script. The one place the service, `npm run readback`, the benchmark
  * and the take fixes run it, so they all judge a take alike.
  */
-import type { ReadbackResult, TimedWord } from '../../shared/readback/types'
+import type { KeptContest, ReadbackResult, TimedWord } from '../../shared/readback/types'
 import { compareToScript } from './compare/compare'
 import type { ReadbackEngine } from './engine'
-import { contestsFor } from './certainty/rival-contest'
+import { contestsFor, keptContests } from './certainty/rival-contest'
 
 /** The script's words and every word either hearing gave, in lower case, once each. */
 /** The words whose sounds certainty may ask for: the script's and every hearing's, once each, lower case. */
@@ -51,9 +51,10 @@ export async function readBack(
   let check = compareToScript(script, transcript.words, compareOptions)
   // Each sure change heard once more, the script's reading against the rival's (certainty/rival-contest.ts).
   const contests = transcript.cross && engine.contest ? contestsFor(script, check, transcript.words) : []
+  let kept: KeptContest[] = []
   if (contests.length > 0 && engine.contest) {
-    const results = await engine.contest(wavPath, contests, options.signal)
-    if (results.length > 0) check = compareToScript(script, transcript.words, { ...compareOptions, contests: results })
+    kept = keptContests(script, contests, await engine.contest(wavPath, contests, options.signal))
+    if (kept.length > 0) check = compareToScript(script, transcript.words, { ...compareOptions, contests: kept })
   }
   return {
     check,
@@ -61,5 +62,6 @@ export async function readBack(
     engine: transcript.engine,
     ...(transcript.doubts?.length ? { doubts: transcript.doubts } : {}),
     ...(options.keepCross ? { cross: transcript.cross ?? null } : {}),
+    ...(options.keepCross && kept.length > 0 ? { contests: kept } : {}),
   }
 }

@@ -79,4 +79,23 @@ export interface ReadbackResult {
    * kept before Booth kept it.
    */
   cross?: SecondHearing | null
+  /**
+   * Kept beside a take with `cross`: the rival contests heard for its sure changes (main/readback/certainty/
+   * rival-contest.ts), so a version of this audio judges the same findings the same way without hearing them
+   * again. Absent when none was heard.
+   */
+  contests?: KeptContest[]
+}
+
+/**
+ * A rival contest as a take keeps it: which script words (offsets and their text as the script had them),
+ * where in the audio (mapped through a version's edits like the words), and how much better the rival fit.
+ */
+export interface KeptContest {
+  script_from: number
+  script_to: number
+  text: string
+  start_s: number
+  end_s: number
+  margin: number | null
 }

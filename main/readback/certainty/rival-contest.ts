@@ -12,7 +12,7 @@
  * (engines/pocketsphinx/contest-hearing.ts).
  */
 export type { Contest, ContestResult } from '../engine'
-import type { ReadbackCheck, TimedWord } from '../../../shared/readback/types'
+import type { KeptContest, ReadbackCheck, TimedWord } from '../../../shared/readback/types'
 import { differs } from '../../../shared/readback/certainty'
 import { parseWrittenNumber } from '../script/number-words'
 import { scriptModel, type ScriptWord } from '../script/script-model'
@@ -87,14 +87,33 @@ export function contestsFor(scriptText: string, check: ReadbackCheck, first: rea
   return out
 }
 
+/** The engine's results as a take keeps them: with the script's words they judged and where in the audio. */
+export function keptContests(
+  scriptText: string,
+  asked: readonly Contest[],
+  results: readonly ContestResult[],
+): KeptContest[] {
+  return results.flatMap((r) => {
+    const c = asked.find((a) => a.script_from === r.script_from && a.script_to === r.script_to)
+    if (!c) return []
+    const text = scriptText.slice(r.script_from, r.script_to)
+    return [
+      { script_from: r.script_from, script_to: r.script_to, text, start_s: c.from_s, end_s: c.to_s, margin: r.margin },
+    ]
+  })
+}
+
 /**
  * The judge, with the contests heard: a sure change whose contest the rival did not win clearly is unsure.
- * A change with no contest (none was asked for, or the engine holds none) is judged as before.
+ * A change with no contest (none was asked for, or the engine holds none) is judged as before. A kept
+ * contest counts only where the script still has its words at its place (`text`): a revision that moved
+ * them leaves the change judged as before.
  */
 export function withContests(
   judge: CertaintyJudge,
   words: readonly ScriptWord[],
-  results: readonly ContestResult[],
+  results: readonly (ContestResult | KeptContest)[],
+  scriptText?: string,
 ): CertaintyJudge {
   if (results.length === 0) return judge
   return (kind, scriptIndices, got) => {
@@ -102,7 +121,12 @@ export function withContests(
     if (certainty !== 'sure' || kind === 'extra' || scriptIndices.length === 0) return certainty
     const from = words[scriptIndices[0] as number]?.from
     const to = words[scriptIndices[scriptIndices.length - 1] as number]?.to
-    const result = results.find((r) => r.script_from === from && r.script_to === to)
+    const result = results.find(
+      (r) =>
+        r.script_from === from &&
+        r.script_to === to &&
+        (!('text' in r) || scriptText === undefined || scriptText.slice(from, to) === r.text),
+    )
     if (!result) return certainty
     return result.margin !== null && result.margin >= CONTEST_MARGIN ? 'sure' : 'unsure'
   }

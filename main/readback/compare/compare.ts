@@ -3,7 +3,7 @@
  * go in; the check object with times and script positions comes out. False starts are taken out of the
  * heard words first and come back as one restart issue each, with the stretch that cutting them removes.
  */
-import type { Doubt, ReadbackCheck, ReadbackIssue, TimedWord } from '../../../shared/readback/types'
+import type { Doubt, KeptContest, ReadbackCheck, ReadbackIssue, TimedWord } from '../../../shared/readback/types'
 import { align } from '../alignment/align'
 import { certaintyJudge, readSecondHearing } from '../certainty/certainty'
 import { buildCheck } from './check-builder'
@@ -27,7 +27,7 @@ export interface CompareOptions {
   /** How the words are said (the engine's dictionary): a reading that only sounds like the script's is never "Differs" alone (certainty.ts). */
   sounds?: Sounds
   /** The rival contests heard for this take's sure changes (certainty/rival-contest.ts): one the rival did not win clearly is unsure. */
-  contests?: readonly ContestResult[]
+  contests?: readonly (ContestResult | KeptContest)[]
 }
 
 export function compareToScript(
@@ -70,6 +70,7 @@ export function compareToScript(
       certaintyJudge(script, options.cross, second, options.sounds),
       script.words,
       options.contests ?? [],
+      script.text,
     ),
   })
 }

@@ -30,5 +30,7 @@ export async function checkHearing(
     doubts: h.doubts,
     ...(h.cross ? { cross: h.cross } : {}),
     ...(sounds ? { sounds } : {}),
+    // The take's rival contests, so a finding its read-back made unsure is unsure in the version too.
+    ...(h.contests?.length ? { contests: h.contests } : {}),
   })
 }

@@ -1,6 +1,6 @@
 /**
  * A take's kept read-back (`<take id>.readback.json`, or a version's own) as the hearing of the audio it
- * was made of (version-hearing.ts): its words, doubts and second hearing. A result kept before Booth kept
+ * was made of (version-hearing.ts): its words, doubts, second hearing and rival contests. A result kept before Booth kept
  * the second hearing (no `cross` at all) still gives its words, but is no whole hearing: a version made of
  * that audio hears it again rather than lose how sure each finding was.
  */
@@ -36,6 +36,7 @@ export async function readStoredHearing(path: string, takeId: string): Promise<S
           doubts: Array.isArray(v.doubts) ? v.doubts : [],
           cross: v.cross ?? null,
           engine: typeof v.engine === 'string' ? v.engine : '',
+          ...(Array.isArray(v.contests) && v.contests.length ? { contests: v.contests } : {}),
         }
       : null,
   }

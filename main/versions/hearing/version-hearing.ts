@@ -12,7 +12,7 @@
  * core, the stretch between the centres of its crossfades (pieces overlap only by a crossfade, and the cut
  * is at its centre). So a removed stretch's words, doubts and findings go; a word sits once across a join.
  */
-import type { Doubt, SecondHearing, TimedWord } from '../../../shared/readback/types'
+import type { Doubt, KeptContest, SecondHearing, TimedWord } from '../../../shared/readback/types'
 import type { EditList } from '../../../shared/versions/edit-list'
 import type { TimeMapSegment } from '../../../shared/versions/time-map'
 
@@ -23,6 +23,8 @@ export interface Hearing {
   /** The second hearing; null when the engine gave none. */
   cross: SecondHearing | null
   engine: string
+  /** The rival contests the take's read-back heard (read-back.ts), placed like the words; absent when none. */
+  contests?: KeptContest[]
 }
 
 /**
@@ -95,6 +97,7 @@ export function mapHearing(h: Hearing, segments: readonly TimeSegment[]): Hearin
           ...(h.cross.lattice ? { lattice: mapSpans(h.cross.lattice, segments) } : {}),
         }
       : null,
+    ...(h.contests?.length ? { contests: mapSpans(h.contests, segments) } : {}),
   }
 }
 
@@ -106,6 +109,7 @@ export function mapHearing(h: Hearing, segments: readonly TimeSegment[]): Hearin
 export function joinHearings(parts: readonly Hearing[]): Hearing {
   const crossed = parts.length > 0 && parts.every((p) => p.cross !== null)
   const lattice = parts.some((p) => p.cross?.lattice)
+  const contests = inTimeOrder(parts.flatMap((p) => p.contests ?? []))
   return {
     engine: parts.find((p) => p.words.length > 0)?.engine ?? parts[0]?.engine ?? '',
     words: inTimeOrder(parts.flatMap((p) => p.words)),
@@ -116,6 +120,7 @@ export function joinHearings(parts: readonly Hearing[]): Hearing {
           ...(lattice ? { lattice: inTimeOrder(parts.flatMap((p) => p.cross?.lattice ?? [])) } : {}),
         }
       : null,
+    ...(contests.length ? { contests } : {}),
   }
 }
 

@@ -65,7 +65,7 @@ export async function readVersionBack(
     if (!list) parts.push(await hearWhole(path, script.text, d.transcribe))
     else if (unknown.length > 0) parts.push(...(await hearNewAudio(d, take.job_id, list, path, unknown, script.text)))
     const heard = joinHearings(parts)
-    const { words, doubts, cross, engine } = heard
+    const { words, doubts, cross, engine, contests } = heard
     const check = await checkHearing(script, heard, d.transcribe, (d.now ?? Date.now)())
     const stored: ReadbackStored = {
       check,
@@ -73,6 +73,7 @@ export async function readVersionBack(
       engine,
       ...(doubts.length ? { doubts } : {}),
       cross,
+      ...(contests?.length ? { contests } : {}),
       take_id: take.id,
       job_id: take.job_id,
       script_read: { revision_id: script.revision_id, text: script.text },

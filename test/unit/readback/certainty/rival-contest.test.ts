@@ -84,6 +84,18 @@ describe('the rival contest', () => {
     expect(withContests(sure, model.words, [{ ...place, margin: null }])('changed', [at + 1], [])).toBe('sure')
   })
 
+  it('a contest kept beside a take counts in a version only where the script still has its words there', () => {
+    const model = scriptModel(SCRIPT)
+    const at = model.words.findIndex((w) => w.text === 'Friday')
+    const { from, to } = model.words[at]!
+    const kept = { script_from: from, script_to: to, start_s: 1, end_s: 1.4, margin: null }
+    const sure: CertaintyJudge = () => 'sure'
+    const judged = (text: string) => withContests(sure, model.words, [{ ...kept, text }], SCRIPT)('changed', [at], [])
+    expect(judged(SCRIPT.slice(from, to))).toBe('unsure')
+    // A revision put other words at those offsets: the kept contest is not theirs.
+    expect(judged('Monday')).toBe('sure')
+  })
+
   it('reads the acoustic score and the frames of a -hypseg line, and nothing from a line without a reading', () => {
     expect(hypsegScore('c0 S -3 T -1200 A -1000 L -200 0 -400 -10 ends 30 -600 -190 friday 88')).toEqual({
       ascr: -1000,

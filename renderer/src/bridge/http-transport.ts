@@ -24,9 +24,13 @@ export function takeLaunchToken(loc: Location, store: Storage, history: History)
   return store.getItem(TOKEN_KEY)
 }
 
-/** Forgets the tab's key (the page stopped trying: a reload then says to open Booth from its address). */
-export function forgetLaunchToken(store: Storage): void {
-  store.removeItem(TOKEN_KEY)
+/**
+ * Forgets the tab's key `token` (the page stopped trying: a reload then says to open Booth from its address).
+ * A newer key the tab was given meanwhile (Booth's new address pasted in, the page about to load afresh
+ * with it) is kept: the old page's transport giving up on the old Booth must not take the new one away.
+ */
+export function forgetLaunchToken(store: Storage, token: string): void {
+  if (store.getItem(TOKEN_KEY) === token) store.removeItem(TOKEN_KEY)
 }
 
 export class BridgeCallError extends Error {

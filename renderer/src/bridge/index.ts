@@ -36,8 +36,9 @@ export function connectBridge(): BoothApi | null {
     )
       window.location.reload()
   })
-  const onLost = () => forgetLaunchToken(window.sessionStorage)
-  return token ? typedApi(createHttpTransport(token, { onLost })) : null
+  if (!token) return null
+  const onLost = () => forgetLaunchToken(window.sessionStorage, token)
+  return typedApi(createHttpTransport(token, { onLost }))
 }
 
 /** Whether this window is Booth's web host in a browser (no desktop shell's window.booth): OS notifications then come from the browser. */

@@ -7,10 +7,20 @@ import { BOOTH_FILTERS, listsFilter, missingFiltersSentence } from './ffmpeg-fil
 import { findFfmpeg } from './find-ffmpeg'
 import { runFfmpeg } from './run-ffmpeg'
 
+/** What `ffmpeg -filters` lists for this ffmpeg (default: the one findFfmpeg finds). */
+async function filterListing(ffmpegPath?: string): Promise<string> {
+  const run = await runFfmpeg(['-hide_banner', '-filters'], { ffmpegPath, stdoutMaxBytes: 1 << 20 })
+  return run.stdout.toString('utf8')
+}
+
+/** Whether this ffmpeg has the audio filter `name`. */
+export async function hasFilter(name: string, ffmpegPath?: string): Promise<boolean> {
+  return listsFilter(await filterListing(ffmpegPath), name)
+}
+
 /** The filters of BOOTH_FILTERS this ffmpeg lacks (none for a full build). */
 export async function missingFilters(ffmpegPath?: string): Promise<Array<{ name: string; use: string }>> {
-  const run = await runFfmpeg(['-hide_banner', '-filters'], { ffmpegPath, stdoutMaxBytes: 1 << 20 })
-  const listed = run.stdout.toString('utf8')
+  const listed = await filterListing(ffmpegPath)
   return BOOTH_FILTERS.filter((f) => !listsFilter(listed, f.name))
 }
 

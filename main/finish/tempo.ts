@@ -7,7 +7,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { listsFilter } from '../audio/ffmpeg-filter-list'
+import { hasFilter } from '../audio/ffmpeg-filters'
 import { runFfmpeg } from '../audio/run-ffmpeg'
 import type { SampleEncoding } from '../../shared/versions/edit-list'
 import type { RecordingRef, Recordings } from '../versions/index'
@@ -31,8 +31,7 @@ export class TempoError extends Error {
 
 /** Whether this ffmpeg has atempo. */
 export async function hasAtempo(ffmpegPath?: string): Promise<boolean> {
-  const run = await runFfmpeg(['-hide_banner', '-filters'], { ffmpegPath, stdoutMaxBytes: 1 << 20 })
-  return listsFilter(run.stdout.toString('utf8'), 'atempo')
+  return hasFilter('atempo', ffmpegPath)
 }
 
 /** The ffmpeg arguments of one tempo change: every sample through atempo, written in `encoding`. */

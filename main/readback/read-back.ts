@@ -8,7 +8,6 @@ import { compareToScript } from './compare/compare'
 import type { ReadbackEngine } from './engine'
 import { contestsFor, keptContests } from './certainty/rival-contest'
 
-/** The script's words and every word either hearing gave, in lower case, once each. */
 /** The words whose sounds certainty may ask for: the script's and every hearing's, once each, lower case. */
 export function wordsToSound(script: string, ...heard: Array<readonly TimedWord[]>): string[] {
   const all = [script, ...heard.flatMap((ws) => ws.map((w) => w.word))].join(' ').toLowerCase()

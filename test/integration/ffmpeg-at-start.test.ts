@@ -2,10 +2,9 @@
  * Booth's start names a trimmed ffmpeg in its log (the filters it lacks and what they are for) before any
  * take needs one: BOOTH_FFMPEG points at a stand-in over the real ffmpeg whose filter list lacks atempo.
  */
-import { chmod, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { findFfmpeg } from '../../main/audio/find-ffmpeg'
+import { trimmedFfmpeg } from '../support/trimmed-ffmpeg'
 import { makeCore, removeTempDirs, tempDir, waitFor } from './harness'
 
 const before = process.env.BOOTH_FFMPEG
@@ -17,12 +16,7 @@ afterAll(async () => {
 
 it('a start with an ffmpeg that lacks atempo logs which filter and what it is for', async () => {
   const real = (await findFfmpeg({ env: { PATH: process.env.PATH } })).path
-  const trimmed = join(await tempDir('trimmed-ffmpeg'), 'ffmpeg')
-  await writeFile(
-    trimmed,
-    `#!/bin/sh\nfor a in "$@"; do if [ "$a" = "-filters" ]; then "${real}" "$@" | grep -v " atempo "; exit 0; fi; done\nexec "${real}" "$@"\n`,
-  )
-  await chmod(trimmed, 0o755)
+  const trimmed = await trimmedFfmpeg(await tempDir('trimmed-ffmpeg'), real)
   process.env.BOOTH_FFMPEG = trimmed
   const t = await makeCore({ dataDir: await tempDir('ffmpeg-at-start') })
   try {

@@ -1,10 +1,9 @@
 /**
  * A trimmed ffmpeg is named at start with the filters it lacks and what they cost, and a run that needs a
  * missing filter fails with that sentence, not ffmpeg's last line ("Conversion failed!"). The trimmed build
- * is a stand-in script over the real ffmpeg: its filter list lacks atempo and it refuses atempo as a
- * build without it does (the same message, from ffmpeg itself, for a filter no build has).
+ * is a stand-in over the real ffmpeg (test/support/trimmed-ffmpeg.ts).
  */
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,6 +12,7 @@ import { BOOTH_FILTERS, missingFiltersSentence } from '../../../main/audio/ffmpe
 import { ffmpegProblemAtStart, missingFilters } from '../../../main/audio/ffmpeg-filters'
 import { findFfmpeg } from '../../../main/audio/find-ffmpeg'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
+import { trimmedFfmpeg } from '../../support/trimmed-ffmpeg'
 
 let dir = ''
 let real = ''
@@ -20,19 +20,7 @@ let trimmed = ''
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'booth-ffmpeg-filters-'))
   real = (await findFfmpeg({ env: { PATH: process.env.PATH } })).path
-  trimmed = join(dir, 'ffmpeg')
-  await writeFile(
-    trimmed,
-    [
-      '#!/bin/sh',
-      `for a in "$@"; do if [ "$a" = "-filters" ]; then "${real}" "$@" | grep -v " atempo "; exit 0; fi; done`,
-      // A build without atempo: the real ffmpeg is asked for a filter that exists in no build, as atempo would be.
-      'for a in "$@"; do case "$a" in *atempo=*) set -- $(printf "%s\\n" "$@" | sed "s/atempo=/atempo_absent=/"); break;; esac; done',
-      `exec "${real}" "$@"`,
-      '',
-    ].join('\n'),
-  )
-  await chmod(trimmed, 0o755)
+  trimmed = await trimmedFfmpeg(dir, real)
 })
 afterAll(async () => rm(dir, { recursive: true, force: true }))
 

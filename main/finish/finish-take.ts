@@ -27,7 +27,7 @@ import { roomToneRmsDbfs } from './level-noise-floor'
 import { canFill, fitEditList, type FitBuild } from './fit-edit-list'
 import { fitPlan, type FitInput, type TakeKindToFit } from './fit-plan'
 import { tempoRecording } from './tempo'
-import { writeChannels } from './write-channels'
+import { writeFrames } from './write-channels'
 
 export interface FinishRequest {
   input: string
@@ -56,8 +56,9 @@ export interface FinishRequest {
 export type { EditKind, FinishReport } from './finish-report'
 
 /**
- * The longest spot a finish takes (s): 3 hours (issue 42). The clean and level steps still hold the fitted
- * take in memory, twice at most at 4 bytes a sample: about 4 GB for 3 hours of 48 kHz mono.
+ * The longest spot a finish takes (s): 3 hours (issue 42). The clean step still holds the fitted take in
+ * memory at 4 bytes a sample, once (twice where it repairs a click or the level keeps phrase dynamics):
+ * about 2 GB for 3 hours of 48 kHz mono (4 GB at most).
  */
 export const MAX_SPOT_LENGTH_S = 3 * 3600
 export const MAX_SPOT_WORDS = '3 hours (10800 seconds)'
@@ -220,8 +221,8 @@ async function finishIn(
   const build = fitEditList(used.take.layout, used.take.env, used.plan, used.ref.hash, used.ref.format, targetFrames)
   const rendered = await renderCached(build.list, recordings, join(work, 'renders'))
 
-  // The rendered samples are let go once cleaned, and the cleaned ones once levelled: a long take holds
-  // at most two copies of itself at a time (docs/measurements.md, issue 42).
+  // The rendered samples are let go once cleaned; the level makes its samples a block at a time from the
+  // cleaned ones, into its meters and the file (level-stream.ts): a long take is held once (docs/measurements.md).
   const { clean, pauses } = await cleanRendered(rendered.path, build, used.take.layout.roomToneDb, req.breaths)
   let level: Levelled
   try {
@@ -236,7 +237,7 @@ async function finishIn(
   }
   clean.channels = []
 
-  at('takes', wavBytes(level.channels[0]?.length ?? 0, used.ref.format))
+  at('takes', wavBytes(level.frames().frames, used.ref.format))
   // Written beside OUT and renamed onto it only once it is measured too (main/storage/safe-output.ts): a
   // finish that fails on the way leaves no OUT and no temp file, and never replaces the take.
   const input = ref
@@ -245,7 +246,7 @@ async function finishIn(
     [req.input],
     async (temp) => {
       try {
-        await writeChannels(temp, level.channels, used.ref.format)
+        await writeFrames(temp, level.frames, used.ref.format)
       } catch (err) {
         // A disk that refused the write is said as such (finishDiskFull, or the bridge's guard from the error).
         if (diskFaultOf(err)) throw err

@@ -1,11 +1,13 @@
 /**
  * The level's chain (level.ts plans it): one gain, the true-peak limiter when the plan has one, a last
- * linear trim. Each run makes new arrays from its input (which the planner runs again), and the trim scales
- * the chain's own arrays in place.
+ * linear trim. A run of the chain holds no samples: it is its input, what the limiter asks of it and the
+ * limiter's record, and its samples are made block by block (level-stream.ts) each time they are measured
+ * or written, so a long take is held once, not twice.
  */
 import type { LoudnessTarget } from '../audio/delivery-profiles'
-import { DEFAULT_RELEASE_MS, limitTruePeak, type InputPeaks, type LimitedPlace } from './limiter'
-import { integratedLoudness, type LevelFigures } from './level-measure'
+import { DEFAULT_RELEASE_MS, GainEnvelope, limiterSetup, type InputPeaks, type LimitedPlace } from './limiter'
+import type { LevelFigures } from './level-measure'
+import { chainFrames, integratedLoudnessOf, materialize, type Frames } from './level-stream'
 
 export interface LevelPlan {
   gain_db: number
@@ -16,41 +18,59 @@ export interface LevelPlan {
 }
 
 export interface Chained {
-  channels: Float32Array[]
+  /** The chain's samples, then `trims` (linear, in order: trimFactors), a pass at a time. */
+  frames: (trims?: readonly number[]) => Frames
+  /** The same held whole: made afresh at each reading (the phrase levels' rounds and the tests read it). */
+  readonly channels: Float32Array[]
   /** The limiter's own record of where it acted (empty without a limiter). */
   places: LimitedPlace[]
 }
 
 /** The chain up to the trim: gain, then the limiter when the plan has one. */
 export function gainAndLimit(ch: Float32Array[], sampleRate: number, plan: LevelPlan, known?: InputPeaks): Chained {
-  if (plan.limiter) {
-    const r = limitTruePeak(
-      ch,
-      sampleRate,
-      { ceilingDb: plan.limiter.ceiling_db, releaseMs: plan.limiter.release_ms },
-      plan.gain_db,
-      known,
-    )
-    return { channels: r.channels, places: r.places }
+  const setup = plan.limiter
+    ? limiterSetup(
+        ch,
+        sampleRate,
+        { ceilingDb: plan.limiter.ceiling_db, releaseMs: plan.limiter.release_ms },
+        plan.gain_db,
+        known,
+      )
+    : { gain: 10 ** (plan.gain_db / 20), held: null, look: 1, decay: 0 }
+  let places: LimitedPlace[] = []
+  if (setup.held) {
+    // The envelope followed once over the whole take, without samples, for its record.
+    const env = new GainEnvelope(setup.held, ch[0]?.length ?? 0, setup.look, setup.decay)
+    env.apply([], 0, ch[0]?.length ?? 0)
+    places = env.done().places
   }
-  const g = 10 ** (plan.gain_db / 20)
-  return { channels: ch.map((x) => x.map((v) => v * g)), places: [] }
+  const frames = (trims: readonly number[] = []): Frames => chainFrames(ch, setup, trims)
+  return {
+    frames,
+    get channels() {
+      return materialize(frames())
+    },
+    places,
+  }
 }
 
 /**
- * The last step, a linear trim, in place: the chain's own arrays (never the input's) are scaled where they
- * are, so a long take is not held twice more for one multiplication. `fromDb` is a trim already applied to
- * them (a second trim after the true peak was measured).
+ * The last step, a linear trim, as the factors the chain's samples are multiplied by in turn: `fromDb` is a
+ * trim already applied (a second trim after the true peak was measured multiplies by what it adds).
  */
+export function trimFactors(trimDb: number, fromDb = 0): number[] {
+  return trimDb === fromDb ? [] : [10 ** ((trimDb - fromDb) / 20)]
+}
+
+/** A trim in place on arrays held whole (as trimFactors multiplies a pass). */
 export function trimInPlace(ch: Float32Array[], trimDb: number, fromDb = 0): Float32Array[] {
-  if (trimDb === fromDb) return ch
-  const t = 10 ** ((trimDb - fromDb) / 20)
-  for (const y of ch) for (let i = 0; i < y.length; i++) y[i] = (y[i] as number) * t
+  for (const t of trimFactors(trimDb, fromDb))
+    for (const y of ch) for (let i = 0; i < y.length; i++) y[i] = (y[i] as number) * t
   return ch
 }
 
 export function applyLevel(ch: Float32Array[], sampleRate: number, plan: LevelPlan): Float32Array[] {
-  return trimInPlace(gainAndLimit(ch, sampleRate, plan).channels, plan.trim_db)
+  return materialize(gainAndLimit(ch, sampleRate, plan).frames(trimFactors(plan.trim_db)))
 }
 
 export const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({
@@ -67,12 +87,12 @@ export const limiterAt = (ceilingDb: number): LevelPlan['limiter'] => ({
 export function afterGainOnly(
   fig: LevelFigures,
   db: number,
-  scaled: Float32Array[],
+  scaled: Frames,
   sampleRate: number,
   rule: LoudnessTarget,
 ): LevelFigures {
   return {
-    integratedLufs: rule.measure === 'rms' ? fig.integratedLufs : integratedLoudness(scaled, sampleRate),
+    integratedLufs: rule.measure === 'rms' ? fig.integratedLufs : integratedLoudnessOf(scaled, sampleRate),
     rmsDb: fig.rmsDb + db,
     samplePeakDb: fig.samplePeakDb + db,
     truePeakDb: fig.truePeakDb + db,

@@ -4,15 +4,19 @@
  */
 import type { DeliveryProfile } from '../audio/delivery-profiles'
 import { gainAndLimit, type Chained, type LevelPlan } from './level-chain'
+import { materialize, type Frames } from './level-stream'
 import { DYNAMICS_RULES, dynamicsWords, keepDynamics, type Dynamics, type Phrase } from './level-dynamics'
 import { limitingOf, limitingWords, type LimitingDone } from './level-limiting'
 import type { LimitedPlace } from './limiter'
 import { noiseFloorOf, noiseFloorWords, type NoiseFloor } from './level-noise-floor'
 
-/** A level plan and the samples it makes (the chain run while planning is the result: it is not run again). */
+/** A level plan and the samples it makes (the chain planned is the result: it is not planned again). */
 export interface Levelled {
   plan: LevelPlan
-  channels: Float32Array[]
+  /** The levelled samples, made a block at a time (level-stream.ts): what the finish writes. */
+  frames: Frames
+  /** The same held whole, made afresh at each reading (for the tests: the finish never holds them). */
+  readonly channels: Float32Array[]
   /** What the limiter did in these samples (null: no peak was turned down; the result is one gain). */
   limiting: LimitingDone | null
   /** Where, in frames: each stretch it turned down (limiter.ts's places). */
@@ -43,7 +47,7 @@ export function done(
   plan: LevelPlan,
   chained: Chained,
   sampleRate: number,
-  channels: Float32Array[],
+  trims: readonly number[],
   dynamics: Dynamics | null,
   profile: DeliveryProfile,
   context: LevelContext,
@@ -55,7 +59,18 @@ export function done(
   )
   const noiseFloor = noiseFloorOf(profile, context.roomToneDbfs ?? null, plan.gain_db + plan.trim_db)
   if (noiseFloor?.above) plan.target += `; ${noiseFloorWords(noiseFloor, profile.label)}`
-  return { plan, channels, limiting, limitedAt: chained.places, dynamics, noiseFloor }
+  const frames = chained.frames(trims)
+  return {
+    plan,
+    frames,
+    get channels() {
+      return materialize(frames)
+    },
+    limiting,
+    limitedAt: chained.places,
+    dynamics,
+    noiseFloor,
+  }
 }
 
 /** The chain run again with each phrase given back what the limiter took beyond the least-limited one. */

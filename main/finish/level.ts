@@ -27,9 +27,10 @@
  */
 import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles'
 import { inputPeaks } from './limiter'
-import { afterGainOnly, gainAndLimit, limiterAt, trimInPlace, type LevelPlan } from './level-chain'
+import { afterGainOnly, gainAndLimit, limiterAt, trimFactors, type LevelPlan } from './level-chain'
 import { limitingOf, limitingWords, type LimitingDone } from './level-limiting'
-import { integratedLoudness, measureLevel, type LevelFigures } from './level-measure'
+import { measureLevel, type LevelFigures } from './level-measure'
+import { integratedLoudnessOf, measureFrames, type Frames } from './level-stream'
 import { done, ONE_GAIN, withDynamics, type LevelContext, type Levelled } from './level-outcome'
 
 export { applyLevel, type LevelPlan } from './level-chain'
@@ -135,20 +136,19 @@ function planDryVoice(
   // gets the gain it still lacks (within the 4.5 dB the crest may lose), measured once more; a peak over the
   // limiter's ceiling would be taken down by the trim, never left.
   let chained = gainAndLimit(ch, sampleRate, plan)
-  let out = chained.channels
-  let result = plan.limiter ? measureLevel(out, sampleRate) : afterGainOnly(fig, plan.gain_db, out, sampleRate, rule)
+  let result = plan.limiter
+    ? measureFrames(chained.frames(), sampleRate)
+    : afterGainOnly(fig, plan.gain_db, chained.frames(), sampleRate, rule)
   const room = DRY_LIMITING_HARD_DB - (fig.truePeakDb + plan.gain_db - limitAt)
   if (plan.limiter && levelOf(result, rule) < floor && room > 0) {
     plan.gain_db += Math.min(floor - levelOf(result, rule) + 0.05, room)
     chained = gainAndLimit(ch, sampleRate, plan)
-    out = chained.channels
-    result = measureLevel(out, sampleRate)
+    result = measureFrames(chained.frames(), sampleRate)
   }
   const kept = withDynamics(ch, sampleRate, plan, chained, context, DRY_LIMITING_HARD_DB)
   if (kept.chained !== chained) {
     chained = kept.chained
-    out = chained.channels
-    result = measureLevel(out, sampleRate)
+    result = measureFrames(chained.frames(), sampleRate)
   }
   if (result.truePeakDb > limitAt) plan.trim_db = limitAt - result.truePeakDb
   const reached = levelOf(result, rule) + plan.trim_db
@@ -159,7 +159,7 @@ function planDryVoice(
       `; the voice's peaks hold it at ${figure(rule, reached)}, ` +
       `${reached < rule.min ? 'under the window' : `within ${f1(WINDOW_MARGIN_DB)} dB of its floor`}, ` +
       `rather than limit more than ${f1(DRY_LIMITING_HARD_DB)} dB`
-  return done(plan, chained, sampleRate, trimInPlace(out, plan.trim_db), kept.dynamics, profile, context)
+  return done(plan, chained, sampleRate, trimFactors(plan.trim_db), kept.dynamics, profile, context)
 }
 
 function planFinishedSpot(
@@ -190,24 +190,25 @@ function planFinishedSpot(
     trim_db: 0,
     target: `${profile.label}: ${f1(aim)} ${unit(rule)} ±${f1(LOUDNESS_TOLERANCE_LU)}, true peak at most ${f1(ceiling)} dBTP; ${ONE_GAIN}`,
   }
-  const loudness = (x: Float32Array[]): number =>
+  const loudness = (x: Frames): number =>
     levelOf(
       rule.measure === 'rms'
-        ? measureLevel(x, sampleRate)
-        : { ...fig, integratedLufs: integratedLoudness(x, sampleRate) },
+        ? measureFrames(x, sampleRate)
+        : { ...fig, integratedLufs: integratedLoudnessOf(x, sampleRate) },
       rule,
     )
   // The input's block peaks, exact for any gain up to RETRY_HEADROOM_DB more: measured once for both runs.
   const known = plan.limiter ? inputPeaks(ch, 10 ** ((limitAt - gain - RETRY_HEADROOM_DB) / 20)) : undefined
   let chained = gainAndLimit(ch, sampleRate, plan, known)
-  let out = chained.channels
-  const first = plan.limiter ? loudness(out) : levelOf(afterGainOnly(fig, plan.gain_db, out, sampleRate, rule), rule)
+  const first = plan.limiter
+    ? loudness(chained.frames())
+    : levelOf(afterGainOnly(fig, plan.gain_db, chained.frames(), sampleRate, rule), rule)
   // A gain alone: its peaks are the input's moved by the gain, under the limiter's ceiling by the plan's own
   // test, so a trim within the limiter's margin (for what the loudness gate moved) keeps them under the
   // profile's ceiling, and that is the result.
   if (!plan.limiter && Math.abs(aim - first) <= LIMITER_MARGIN_DB) {
     plan.trim_db = aim - first
-    return done(plan, chained, sampleRate, trimInPlace(out, plan.trim_db), null, profile, context)
+    return done(plan, chained, sampleRate, trimFactors(plan.trim_db), null, profile, context)
   }
   // The limiter took loudness off the peaks: give it back by the trim while the margin holds it, else once
   // more through the limiter.
@@ -219,15 +220,14 @@ function planFinishedSpot(
   }
   const kept = withDynamics(ch, sampleRate, plan, chained, context, SPOT_MAX_LIMITING_DB)
   chained = kept.chained
-  out = chained.channels
-  plan.trim_db = Math.min(aim - loudness(out), LIMITER_MARGIN_DB)
-  const levelled = trimInPlace(out, plan.trim_db)
-  let result = measureLevel(levelled, sampleRate)
+  plan.trim_db = Math.min(aim - loudness(chained.frames()), LIMITER_MARGIN_DB)
+  const trims = trimFactors(plan.trim_db)
+  let result = measureFrames(chained.frames(trims), sampleRate)
   if (result.truePeakDb > ceiling) {
     const first = plan.trim_db
     plan.trim_db += ceiling - LIMITER_MARGIN_DB / 2 - result.truePeakDb
-    trimInPlace(levelled, plan.trim_db, first)
-    result = measureLevel(levelled, sampleRate)
+    trims.push(...trimFactors(plan.trim_db, first))
+    result = measureFrames(chained.frames(trims), sampleRate)
   }
   const reached = levelOf(result, rule)
   if (Math.abs(reached - aim) > LOUDNESS_TOLERANCE_LU || result.truePeakDb > ceiling) {
@@ -237,7 +237,7 @@ function planFinishedSpot(
         `${f1(aim)} ±${f1(LOUDNESS_TOLERANCE_LU)} and at most ${f1(ceiling)} dBTP.`,
     )
   }
-  return done(plan, chained, sampleRate, levelled, kept.dynamics, profile, context)
+  return done(plan, chained, sampleRate, trims, kept.dynamics, profile, context)
 }
 
 /**

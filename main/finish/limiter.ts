@@ -13,7 +13,7 @@
  *    once it is under 1e-7 (−0.000001 dB), so the gain returns to exactly 1.
  * 4. Attack: a moving average over the look-ahead window, so the gain glides down linearly over the
  *    look-ahead before a peak (no step, no click) and is at or below what every frame asked for.
- * Pure; memory is the output plus one number a block.
+ * Pure; memory is the output plus one number a block (none of the output run a block at a time: GainEnvelope).
  */
 import { TruePeakMeter } from '../../shared/audio-dsp/true-peak'
 
@@ -138,18 +138,27 @@ export function inputPeaks(ch: readonly Float32Array[], floor: number): InputPea
   return { peaks: blockTruePeaks(ch, 1, floor), floor }
 }
 
+/** What a run of the limiter asks of a take at a gain, made before any sample is: see limiterSetup. */
+export interface LimiterSetup {
+  /** The gain before the limiter, linear. */
+  gain: number
+  /** The gain each block asks for, held over its neighbours; null when every block asks for none. */
+  held: Float64Array | null
+  look: number
+  decay: number
+}
+
 /**
- * `gain` (dB) then the limiter, into new arrays; the input is untouched. Where the limiter does not act the
- * output is exactly Math.fround(x × gain). `known`: the input's block peaks from an earlier run, used when
- * exact enough for this gain and ceiling.
+ * The block peaks of `gain` (dB) × the input and what they ask of the limiter. `known`: the input's block
+ * peaks from an earlier run, used when exact enough for this gain and ceiling.
  */
-export function limitTruePeak(
+export function limiterSetup(
   ch: readonly Float32Array[],
   sampleRate: number,
   settings: LimiterSettings,
   gainDb = 0,
   known?: InputPeaks,
-): LimiterResult {
+): LimiterSetup {
   const frames = checkChannels(ch)
   if (!(sampleRate > 0)) throw new RangeError('The limiter needs a sample rate.')
   if (!(settings.releaseMs > 0)) throw new RangeError('The limiter needs a release time above 0 ms.')
@@ -159,88 +168,147 @@ export function limitTruePeak(
   // A hair (0.0001 dB) under the ceiling, so the output's rounding to float32 and the true-peak
   // interpolation of the rounded samples cannot lift a limited peak over it.
   const ceiling = dbToLinear(settings.ceilingDb) * (1 - 2 ** -16)
-  const out = ch.map((x) => {
-    const y = new Float32Array(frames)
-    for (let i = 0; i < frames; i++) y[i] = (x[i] as number) * gain
-    return y
-  })
   const peaks =
     known && known.floor * gain <= ceiling && known.peaks.length === Math.ceil(frames / BLOCK_FRAMES)
       ? known.peaks.map((p) => p * gain)
       : blockTruePeaks(ch, gain, ceiling)
   const held = heldGains(peaks, ceiling)
-  if (held.every((g) => g === 1)) return { channels: out, maxReductionDb: 0, activeFrames: 0, places: [] }
-  return applyGainEnvelope(out, held, look, Math.exp(-1000 / (settings.releaseMs * sampleRate)))
+  const decay = Math.exp(-1000 / (settings.releaseMs * sampleRate))
+  return { gain, held: held.every((g) => g === 1) ? null : held, look, decay }
+}
+
+/**
+ * `gain` (dB) then the limiter, into new arrays; the input is untouched. Where the limiter does not act the
+ * output is exactly Math.fround(x × gain). `known`: as limiterSetup's.
+ */
+export function limitTruePeak(
+  ch: readonly Float32Array[],
+  sampleRate: number,
+  settings: LimiterSettings,
+  gainDb = 0,
+  known?: InputPeaks,
+): LimiterResult {
+  const { gain, held, look, decay } = limiterSetup(ch, sampleRate, settings, gainDb, known)
+  const frames = checkChannels(ch)
+  const out = ch.map((x) => {
+    const y = new Float32Array(frames)
+    for (let i = 0; i < frames; i++) y[i] = (x[i] as number) * gain
+    return y
+  })
+  if (!held) return { channels: out, maxReductionDb: 0, activeFrames: 0, places: [] }
+  return applyGainEnvelope(out, held, look, decay)
 }
 
 /** Steps 2 to 4 of the header, multiplied into `out` in place. */
 function applyGainEnvelope(out: Float32Array[], held: Float64Array, look: number, decay: number): LimiterResult {
-  const frames = (out[0] as Float32Array).length
-  const blocks = held.length
-  const window = look + 1
-  const ring = new Float64Array(window)
-  let sum = 0
-  let nonzero = 0
-  let reduction = 0
-  let deepest = 1
-  let active = 0
-  let slot = 0
-  const places: LimitedPlace[] = []
-  let place: LimitedPlace | null = null
-  let placeDeepest = 1
-  const deep = 10 ** (-AUDIBLE_REDUCTION_DB / 20)
-  const close = (): void => {
-    if (!place) return
-    place.maxDb = -20 * Math.log10(placeDeepest)
-    places.push(place)
-    place = null
-    placeDeepest = 1
+  const env = new GainEnvelope(held, (out[0] as Float32Array).length, look, decay)
+  env.apply(out, 0)
+  return { channels: out, ...env.done() }
+}
+
+/**
+ * Steps 2 to 4 of the header carried across blocks: apply() is given the take's frames in order, a block
+ * at a time (every block but the last a whole number of BLOCK_FRAMES), and multiplies the gain into them
+ * in place; given no channels it only follows the envelope (for its record). The samples it gives are the
+ * same whatever the blocks, and the same as the whole take given at once.
+ */
+export class GainEnvelope {
+  private readonly window: number
+  private readonly ring: Float64Array
+  private sum = 0
+  private nonzero = 0
+  private reduction = 0
+  private deepest = 1
+  private active = 0
+  private slot = 0
+  private readonly places: LimitedPlace[] = []
+  private place: LimitedPlace | null = null
+  private placeDeepest = 1
+  private readonly deep = 10 ** (-AUDIBLE_REDUCTION_DB / 20)
+  /** The next frame apply() expects (from `look` frames before the start: see apply). */
+  private at: number
+
+  constructor(
+    private readonly held: Float64Array,
+    private readonly frames: number,
+    private readonly look: number,
+    private readonly decay: number,
+  ) {
+    this.window = look + 1
+    this.ring = new Float64Array(this.window)
+    this.at = -look
   }
-  // From `look` frames before the start, so the first frames' average is over frames that looked ahead too.
-  for (let n = -look; n < frames; n++) {
-    const b = n < 0 ? 0 : Math.floor(n / BLOCK_FRAMES)
-    const here = held[b] as number
-    const ahead = held[Math.min(blocks - 1, Math.floor(Math.min(n + look, frames - 1) / BLOCK_FRAMES))] as number
-    // A block with nothing asked of it, nothing releasing and nothing in the average is left as it is.
-    if (n >= 0 && n % BLOCK_FRAMES === 0 && here === 1 && ahead === 1 && reduction === 0 && nonzero === 0) {
-      const skip = Math.min(BLOCK_FRAMES, frames - n) - 1
-      slot = (slot + skip) % window
-      n += skip
-      sum = 0
-      continue
-    }
-    // Steps 2 and 3: the least gain asked for in the look-ahead (never more than two blocks), released.
-    const m = here < ahead ? here : ahead
-    reduction *= decay
-    if (1 - m > reduction) reduction = 1 - m
-    if (reduction < SNAP) reduction = 0
-    // Step 4: the mean reduction over frames n − look … n, each of which looked ahead to n, applied to n.
-    const old = ring[slot] as number
-    if (old !== 0) nonzero--
-    if (reduction !== 0) nonzero++
-    sum += reduction - old
-    ring[slot] = reduction
-    slot = slot + 1 === window ? 0 : slot + 1
-    if (n < 0) continue
-    const g = nonzero === 0 ? 1 : 1 - Math.max(0, sum / window)
-    if (g === 1) {
-      close()
-      continue
-    }
-    active++
-    if (g < deepest) deepest = g
-    if (!place || place.to !== n) {
-      close()
-      place = { from: n, to: n, maxDb: 0, deepFrames: 0 }
-    }
-    place.to = n + 1
-    if (g < placeDeepest) placeDeepest = g
-    if (g <= deep) place.deepFrames++
-    for (let c = 0; c < out.length; c++) {
-      const y = out[c] as Float32Array
-      y[n] = (y[n] as number) * g
-    }
+
+  private close(): void {
+    if (!this.place) return
+    this.place.maxDb = -20 * Math.log10(this.placeDeepest)
+    this.places.push(this.place)
+    this.place = null
+    this.placeDeepest = 1
   }
-  close()
-  return { channels: out, maxReductionDb: -20 * Math.log10(deepest), activeFrames: active, places }
+
+  /** Frames [from, from + length of `out`'s channels) of the take (`count` when no channel is given). */
+  apply(out: readonly Float32Array[], from: number, count = (out[0] as Float32Array).length): void {
+    if (from !== Math.max(0, this.at)) throw new RangeError('The gain envelope is given the take in order.')
+    const { held, frames, look, decay, window, ring, deep } = this
+    const blocks = held.length
+    const end = Math.min(frames, from + count)
+    let { sum, nonzero, reduction, slot } = this
+    // From `look` frames before the start, so the first frames' average is over frames that looked ahead too.
+    for (let n = this.at; n < end; n++) {
+      const b = n < 0 ? 0 : Math.floor(n / BLOCK_FRAMES)
+      const here = held[b] as number
+      const ahead = held[Math.min(blocks - 1, Math.floor(Math.min(n + look, frames - 1) / BLOCK_FRAMES))] as number
+      // A block with nothing asked of it, nothing releasing and nothing in the average is left as it is.
+      if (n >= 0 && n % BLOCK_FRAMES === 0 && here === 1 && ahead === 1 && reduction === 0 && nonzero === 0) {
+        const skip = Math.min(BLOCK_FRAMES, end - n) - 1
+        slot = (slot + skip) % window
+        n += skip
+        sum = 0
+        continue
+      }
+      // Steps 2 and 3: the least gain asked for in the look-ahead (never more than two blocks), released.
+      const m = here < ahead ? here : ahead
+      reduction *= decay
+      if (1 - m > reduction) reduction = 1 - m
+      if (reduction < SNAP) reduction = 0
+      // Step 4: the mean reduction over frames n − look … n, each of which looked ahead to n, applied to n.
+      const old = ring[slot] as number
+      if (old !== 0) nonzero--
+      if (reduction !== 0) nonzero++
+      sum += reduction - old
+      ring[slot] = reduction
+      slot = slot + 1 === window ? 0 : slot + 1
+      if (n < 0) continue
+      const g = nonzero === 0 ? 1 : 1 - Math.max(0, sum / window)
+      if (g === 1) {
+        this.close()
+        continue
+      }
+      this.active++
+      if (g < this.deepest) this.deepest = g
+      if (!this.place || this.place.to !== n) {
+        this.close()
+        this.place = { from: n, to: n, maxDb: 0, deepFrames: 0 }
+      }
+      this.place.to = n + 1
+      if (g < this.placeDeepest) this.placeDeepest = g
+      if (g <= deep) this.place.deepFrames++
+      for (let c = 0; c < out.length; c++) {
+        const y = out[c] as Float32Array
+        y[n - from] = (y[n - from] as number) * g
+      }
+    }
+    this.sum = sum
+    this.nonzero = nonzero
+    this.reduction = reduction
+    this.slot = slot
+    this.at = end
+  }
+
+  /** What it did, once the whole take has been through apply(). */
+  done(): Omit<LimiterResult, 'channels'> {
+    this.close()
+    return { maxReductionDb: -20 * Math.log10(this.deepest), activeFrames: this.active, places: this.places }
+  }
 }

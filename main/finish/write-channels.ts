@@ -9,8 +9,9 @@ import { open, rm, type FileHandle } from 'node:fs/promises'
 import type { AudioFormat } from '../../shared/versions/edit-list'
 import { BYTES_PER_SAMPLE, fullScale } from '../media/wav-source'
 import { ditherInto, renderHeader, quantizeInto } from '../versions/index'
+import { arrayFrames, STREAM_FRAMES, type Frames } from './level-stream'
 
-const BLOCK_FRAMES = 65_536
+const BLOCK_FRAMES = STREAM_FRAMES
 
 /**
  * All of `buf` [0, n), or a throw: a disk that fills up answers a write with fewer bytes than asked (no
@@ -29,9 +30,15 @@ async function writeAll(fh: FileHandle, buf: Buffer, n = buf.length): Promise<vo
 
 /** Writes `ch` to `path` (created or replaced; the caller renames a temporary file into place). */
 export async function writeChannels(path: string, ch: readonly Float32Array[], format: AudioFormat): Promise<void> {
+  return writeFrames(path, arrayFrames(ch), format)
+}
+
+/** Writes a pass of `source` (the level's samples, made a block at a time: level-stream.ts), as writeChannels. */
+export async function writeFrames(path: string, source: Frames, format: AudioFormat): Promise<void> {
   const { channels, encoding } = format
-  if (ch.length !== channels) throw new Error(`The finish has ${ch.length} channels; the take has ${channels}.`)
-  const frames = ch[0]?.length ?? 0
+  const pass = source()
+  if (pass.channels !== channels) throw new Error(`The finish has ${pass.channels} channels; the take has ${channels}.`)
+  const frames = pass.frames
   const blockAlign = channels * BYTES_PER_SAMPLE[encoding]
   const dataBytes = frames * blockAlign
   const header = renderHeader(format, dataBytes)
@@ -44,9 +51,10 @@ export async function writeChannels(path: string, ch: readonly Float32Array[], f
     await writeAll(fh, header)
     for (let a = 0; a < frames; a += BLOCK_FRAMES) {
       const n = Math.min(BLOCK_FRAMES, frames - a)
+      const block = pass.next(n)
       for (let c = 0; c < channels; c++) {
-        const x = ch[c] as Float32Array
-        for (let f = 0; f < n; f++) acc[f * channels + c] = (x[a + f] as number) * scale
+        const x = block[c] as Float32Array
+        for (let f = 0; f < n; f++) acc[f * channels + c] = (x[f] as number) * scale
       }
       if (encoding !== 'float32') {
         ditherInto(dither, a, n, channels)

@@ -1,13 +1,14 @@
 /**
  * The finish reads the fitted take block by block (main/finish/read-channels.ts) so that a long take is never
  * held as 8-byte samples beside its channels (issue 42, point 8). Whatever the block, the channels are the
- * samples a whole-take read gives, to the bit; and the level's trim scales the chain's own arrays in place
- * as a new array would have been scaled.
+ * samples a whole-take read gives, to the bit; and the level's trims, made on the chain's samples as they
+ * are passed, never touch the input and give what a trim in place on arrays held whole gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fullScale, openWavSource } from '../../../main/media/wav-source'
 import { channelsOf } from '../../../main/finish/read-channels'
-import { gainAndLimit, trimInPlace } from '../../../main/finish/level-chain'
+import { gainAndLimit, trimFactors, trimInPlace } from '../../../main/finish/level-chain'
+import { materialize } from '../../../main/finish/level-stream'
 import { MAX_SPOT_LENGTH_S } from '../../../main/finish/finish-take'
 import { parseFinishArgs } from '../../../main/finish/finish-cli'
 import { makeAudio, makeTempDir } from '../../support/audio-fixtures'
@@ -63,21 +64,22 @@ describe('the fitted take read in blocks', () => {
   })
 })
 
-describe('the level chain in place', () => {
-  it('trims the chain’s own arrays, never the input, as two trims or one', () => {
+describe('the level chain and its trims', () => {
+  it('never touches the input, gives two trims as the one trim, and as the in-place trim on arrays held whole', () => {
     const input = [Float32Array.from({ length: 4800 }, (_, i) => 0.5 * Math.sin(i / 7))]
     const before = input[0]?.slice() as Float32Array
     const plan = { gain_db: -6, limiter: null, trim_db: 0.2, target: '' }
     const chained = gainAndLimit(input, 48_000, plan)
     expect(chained.channels[0]).not.toBe(input[0])
-    const trimmed = trimInPlace(chained.channels, 0.2)
-    expect(trimmed).toBe(chained.channels)
+    const once = materialize(chained.frames(trimFactors(0.2)))
     expect(input[0]).toEqual(before)
     const g = 10 ** ((-6 + 0.2) / 20)
-    trimmed[0]?.forEach((v, i) => expect(v).toBeCloseTo((before[i] as number) * g, 6))
-    trimInPlace(trimmed, -0.5, 0.2)
+    once[0]?.forEach((v, i) => expect(v).toBeCloseTo((before[i] as number) * g, 6))
+    expect(trimInPlace(chained.channels, 0.2)).toEqual(once)
+    const twice = materialize(chained.frames([...trimFactors(0.2), ...trimFactors(-0.5, 0.2)]))
     const g2 = 10 ** ((-6 - 0.5) / 20)
-    trimmed[0]?.forEach((v, i) => expect(v).toBeCloseTo((before[i] as number) * g2, 6))
+    twice[0]?.forEach((v, i) => expect(v).toBeCloseTo((before[i] as number) * g2, 6))
+    expect(trimInPlace(trimInPlace(chained.channels, 0.2), -0.5, 0.2)).toEqual(twice)
   })
 })
 

@@ -57,7 +57,7 @@ export type { EditKind, FinishReport } from './finish-report'
 
 /**
  * The longest spot a finish takes (s): 3 hours (issue 42). The clean step still holds the fitted take in
- * memory at 4 bytes a sample, once (twice where it repairs a click or the level keeps phrase dynamics):
+ * memory at 4 bytes a sample, once (twice where it repairs a click):
  * about 2 GB for 3 hours of 48 kHz mono (4 GB at most).
  */
 export const MAX_SPOT_LENGTH_S = 3 * 3600

@@ -5,7 +5,14 @@
  * or written, so a long take is held once, not twice.
  */
 import type { LoudnessTarget } from '../audio/delivery-profiles'
-import { DEFAULT_RELEASE_MS, GainEnvelope, limiterSetup, type InputPeaks, type LimitedPlace } from './limiter'
+import {
+  DEFAULT_RELEASE_MS,
+  GainEnvelope,
+  limiterSetup,
+  type InputPeaks,
+  type LimitedPlace,
+  type TakeSamples,
+} from './limiter'
 import type { LevelFigures } from './level-measure'
 import { chainFrames, integratedLoudnessOf, materialize, type Frames } from './level-stream'
 
@@ -27,7 +34,7 @@ export interface Chained {
 }
 
 /** The chain up to the trim: gain, then the limiter when the plan has one. */
-export function gainAndLimit(ch: Float32Array[], sampleRate: number, plan: LevelPlan, known?: InputPeaks): Chained {
+export function gainAndLimit(ch: TakeSamples, sampleRate: number, plan: LevelPlan, known?: InputPeaks): Chained {
   const setup = plan.limiter
     ? limiterSetup(
         ch,
@@ -40,8 +47,9 @@ export function gainAndLimit(ch: Float32Array[], sampleRate: number, plan: Level
   let places: LimitedPlace[] = []
   if (setup.held) {
     // The envelope followed once over the whole take, without samples, for its record.
-    const env = new GainEnvelope(setup.held, ch[0]?.length ?? 0, setup.look, setup.decay)
-    env.apply([], 0, ch[0]?.length ?? 0)
+    const frames = typeof ch === 'function' ? ch().frames : (ch[0]?.length ?? 0)
+    const env = new GainEnvelope(setup.held, frames, setup.look, setup.decay)
+    env.apply([], 0, frames)
     places = env.done().places
   }
   const frames = (trims: readonly number[] = []): Frames => chainFrames(ch, setup, trims)

@@ -7,8 +7,10 @@
  * and ramped (linearly in dB) across the pause to the next one, found by a few rounds through the same
  * limiter (secant steps, since a limited phrase gains less than it is given). The aim: every phrase's level
  * changed by the same dB within aimSpreadDb; the promise, kept or said to be broken: keepSpreadDb.
- * A phrase is never given more than maxRestoreDb. Pure.
+ * A phrase is never given more than maxRestoreDb. Pure. The rounds hold no take of their own: each round's
+ * input (the take × the phrases' gains) and its result are made a block at a time (level-stream.ts).
  */
+import { arrayFrames, eachBlock, type Frames } from './level-stream'
 
 export const DYNAMICS_RULES = {
   /** The largest spread of the phrases' level changes (dB) a finish keeps to, or says it could not. */
@@ -49,44 +51,94 @@ export function spanDb(ch: readonly Float32Array[], s: Phrase): number {
 
 export const spreadOf = (xs: readonly number[]): number => (xs.length === 0 ? 0 : Math.max(...xs) - Math.min(...xs))
 
-/** A gain per frame: each phrase's dB held over it, ramped linearly in dB across the gap to the next. */
-export function restoreEnvelope(frames: number, phrases: readonly Phrase[], db: readonly number[]): Float32Array {
-  const env = new Float32Array(frames)
+/**
+ * A gain per frame: each phrase's dB held over it, ramped linearly in dB across the gap to the next; frames
+ * [from, from + count) of it (the level's chain asks for it a block at a time).
+ */
+export function restoreEnvelope(
+  frames: number,
+  phrases: readonly Phrase[],
+  db: readonly number[],
+  from = 0,
+  count = frames - from,
+): Float32Array {
+  const env = new Float32Array(count)
+  const hi = Math.min(frames, from + count)
+  const fill = (v: number, a: number, b: number): void => {
+    const [s, e] = [Math.max(a, from), Math.min(b, hi)]
+    if (e > s) env.fill(v, s - from, e - from)
+  }
   const at = (d: number) => 10 ** (d / 20)
   const first = phrases[0]
   if (!first) return env.fill(1)
-  env.fill(at(db[0] ?? 0), 0, Math.min(frames, first.to))
+  fill(at(db[0] ?? 0), 0, Math.min(frames, first.to))
   phrases.forEach((p, i) => {
     const g = db[i] ?? 0
-    env.fill(at(g), Math.max(0, p.from), Math.min(frames, p.to))
+    fill(at(g), Math.max(0, p.from), Math.min(frames, p.to))
     const next = phrases[i + 1]
     const end = next ? next.from : frames
     const g2 = next ? (db[i + 1] ?? 0) : g
     const span = Math.max(1, end - p.to)
-    for (let f = p.to; f < Math.min(frames, end); f++) env[f] = at(g + ((g2 - g) * (f - p.to)) / span)
+    for (let f = Math.max(p.to, from); f < Math.min(frames, end, hi); f++)
+      env[f - from] = at(g + ((g2 - g) * (f - p.to)) / span)
   })
   return env
 }
 
-const times = (ch: readonly Float32Array[], env: Float32Array): Float32Array[] =>
-  ch.map((x) => x.map((v, i) => v * (env[i] as number)))
+/** The input × the restore envelope, a block at a time (as a whole-array product would round it). */
+function restored(ch: readonly Float32Array[], phrases: readonly Phrase[], db: readonly number[]): Frames {
+  const frames = ch[0]?.length ?? 0
+  const whole = arrayFrames(ch)
+  return () => {
+    const src = whole()
+    let at = 0
+    return {
+      frames,
+      channels: ch.length,
+      next(count) {
+        const block = src.next(count)
+        const n = block[0]?.length ?? 0
+        const env = restoreEnvelope(frames, phrases, db, at, n)
+        at += n
+        return block.map((x) => x.map((v, i) => v * (env[i] as number)))
+      },
+    }
+  }
+}
+
+/** spanDb of every phrase over a pass: each summed channel by channel (a pass each), as spanDb sums it. */
+export function spanDbs(frames: Frames, spans: readonly Phrase[]): number[] {
+  const nc = frames().channels
+  const sums = spans.map(() => 0)
+  for (let c = 0; c < nc; c++)
+    eachBlock(frames, (block, from) => {
+      const x = block[c] as Float32Array
+      const to = from + x.length
+      spans.forEach((s, k) => {
+        let sum = sums[k] as number
+        for (let i = Math.max(s.from, from); i < Math.min(s.to, to); i++) sum += (x[i - from] as number) ** 2
+        sums[k] = sum
+      })
+    })
+  return spans.map((s, k) => 10 * Math.log10((sums[k] as number) / Math.max(1, (s.to - s.from) * nc) + 1e-30))
+}
 
 /**
  * The result of `run` (gain and limiter) over the channels with the limiter's loss given back phrase by
  * phrase, and what that did. `run` is given the input channels and returns the limited ones (and what else
  * it returns is kept for the caller). Null when there are fewer than two phrases to compare.
  */
-export function keepDynamics<T extends { channels: Float32Array[] }>(
+export function keepDynamics<T extends { frames: () => Frames }>(
   ch: readonly Float32Array[],
   phrases: readonly Phrase[],
   first: T,
-  run: (input: Float32Array[]) => T,
+  run: (input: Frames) => T,
 ): { result: T; dynamics: Dynamics } | null {
   const usable = phrases.filter((p) => p.to > p.from)
   if (usable.length < 2) return null
   const before = usable.map((p) => spanDb(ch, p))
-  const changes = (out: readonly Float32Array[]) => usable.map((p, i) => spanDb(out, p) - (before[i] as number))
-  let best = { result: first, db: usable.map(() => 0), c: changes(first.channels) }
+  const changes = (out: Frames) => spanDbs(out, usable).map((d, i) => d - (before[i] as number))
+  let best = { result: first, db: usable.map(() => 0), c: changes(first.frames()) }
   const spreadBefore = spreadOf(best.c)
   let db = best.db.slice()
   let c = best.c
@@ -97,8 +149,8 @@ export function keepDynamics<T extends { channels: Float32Array[] }>(
       Math.min(DYNAMICS_RULES.maxRestoreDb, d + (top - (c[i] as number)) / (slope[i] as number)),
     )
     if (next.every((d, i) => Math.abs(d - (db[i] as number)) < 1e-4)) break
-    const result = run(times(ch, restoreEnvelope(ch[0]?.length ?? 0, usable, next)))
-    const c2 = changes(result.channels)
+    const result = run(restored(ch, usable, next))
+    const c2 = changes(result.frames())
     next.forEach((d, i) => {
       const moved = d - (db[i] as number)
       // A limited phrase rises by a fraction of what it is given: that fraction steps the next round.

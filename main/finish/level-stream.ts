@@ -8,7 +8,7 @@
  */
 import { LoudnessMeter } from '../../shared/audio-dsp/loudness-meter'
 import { TruePeakMeter, toDb } from '../../shared/audio-dsp/true-peak'
-import { BLOCK_FRAMES, GainEnvelope, type LimiterSetup } from './limiter'
+import { BLOCK_FRAMES, GainEnvelope, type LimiterSetup, type TakeSamples } from './limiter'
 import type { LevelFigures } from './level-measure'
 
 /** One pass over a take's frames, in order: next(count) gives the next `count` frames (fewer at the end). */
@@ -46,26 +46,24 @@ export function arrayFrames(ch: readonly Float32Array[]): Frames {
  * The chain over `input`: × setup.gain, the limiter's envelope where setup.held has one, then each of
  * `trims` (linear) in turn, every product rounded to float32 as the whole-array chain rounds it.
  */
-export function chainFrames(
-  input: readonly Float32Array[],
-  setup: LimiterSetup,
-  trims: readonly number[] = [],
-): Frames {
-  const frames = input[0]?.length ?? 0
+export function chainFrames(input: TakeSamples, setup: LimiterSetup, trims: readonly number[] = []): Frames {
+  const source = typeof input === 'function' ? input : arrayFrames(input)
+  const { frames, channels } = source()
   return () => {
     let at = 0
+    const src = source()
     const env = setup.held ? new GainEnvelope(setup.held, frames, setup.look, setup.decay) : null
     return {
       frames,
-      channels: input.length,
+      channels,
       next(count) {
         const n = Math.min(count, frames - at)
         if (n > 0 && count % BLOCK_FRAMES !== 0 && at + n < frames)
           throw new RangeError(`The level's chain is read in whole blocks of ${BLOCK_FRAMES} frames.`)
         const g = setup.gain
-        const out = input.map((x) => {
+        const out = src.next(n).map((x) => {
           const y = new Float32Array(n)
-          for (let i = 0; i < n; i++) y[i] = (x[at + i] as number) * g
+          for (let i = 0; i < n; i++) y[i] = (x[i] as number) * g
           return y
         })
         if (env && n > 0) env.apply(out, at)

@@ -60,6 +60,18 @@ export const AUDIBLE_REDUCTION_DB = 0.1
 
 const dbToLinear = (db: number): number => 10 ** (db / 20)
 
+/** One pass over a take, in order (level-stream.ts's FrameStream has this shape). */
+export interface TakePass {
+  readonly frames: number
+  readonly channels: number
+  next(count: number): Float32Array[]
+}
+
+/** A take's samples: arrays held whole, or passes made afresh from the start (the level's chain). */
+export type TakeSamples = readonly Float32Array[] | (() => TakePass)
+
+const framesOf = (ch: TakeSamples): number => (typeof ch === 'function' ? ch().frames : checkChannels(ch))
+
 function checkChannels(ch: readonly Float32Array[]): number {
   const first = ch[0]
   if (!first) throw new RangeError('The limiter needs at least one channel.')
@@ -72,27 +84,31 @@ function checkChannels(ch: readonly Float32Array[]): number {
  * The 4× oversampled peak of each block of `blockFrames` frames of `gain` × the signal (linear), all channels
  * together: exact where it is at or above `floor` (linear, after the gain), a lower bound below it.
  */
-export function blockTruePeaks(
-  ch: readonly Float32Array[],
-  gain: number,
-  floor: number,
-  blockFrames = BLOCK_FRAMES,
-): Float64Array {
-  const frames = checkChannels(ch)
-  const nc = ch.length
+export function blockTruePeaks(ch: TakeSamples, gain: number, floor: number, blockFrames = BLOCK_FRAMES): Float64Array {
+  const frames = framesOf(ch)
+  const nc = typeof ch === 'function' ? ch().channels : ch.length
   const blocks = Math.ceil(frames / blockFrames)
   const peaks = new Float64Array(blocks)
   if (!(gain > 0)) return peaks
   const meter = new TruePeakMeter(nc, floor / gain)
   const buf = new Float32Array(blockFrames * nc)
+  const pass = typeof ch === 'function' ? ch() : null
+  let chunk: readonly Float32Array[] = typeof ch === 'function' ? [] : ch
+  let chunkFrom = 0
   for (let b = 0; b < blocks; b++) {
     const from = b * blockFrames
     const n = Math.min(blockFrames, frames - from)
-    if (nc === 1) meter.push((ch[0] as Float32Array).subarray(from, from + n))
+    // A pass is read 512 blocks at a time; arrays held whole are one chunk.
+    if (pass && from >= chunkFrom + (chunk[0]?.length ?? 0)) {
+      chunkFrom = from
+      chunk = pass.next(blockFrames * 512)
+    }
+    const at = from - chunkFrom
+    if (nc === 1) meter.push((chunk[0] as Float32Array).subarray(at, at + n))
     else {
       for (let c = 0; c < nc; c++) {
-        const x = ch[c] as Float32Array
-        for (let f = 0; f < n; f++) buf[f * nc + c] = x[from + f] as number
+        const x = chunk[c] as Float32Array
+        for (let f = 0; f < n; f++) buf[f * nc + c] = x[at + f] as number
       }
       meter.push(buf.subarray(0, n * nc))
     }
@@ -153,13 +169,13 @@ export interface LimiterSetup {
  * peaks from an earlier run, used when exact enough for this gain and ceiling.
  */
 export function limiterSetup(
-  ch: readonly Float32Array[],
+  ch: TakeSamples,
   sampleRate: number,
   settings: LimiterSettings,
   gainDb = 0,
   known?: InputPeaks,
 ): LimiterSetup {
-  const frames = checkChannels(ch)
+  const frames = framesOf(ch)
   if (!(sampleRate > 0)) throw new RangeError('The limiter needs a sample rate.')
   if (!(settings.releaseMs > 0)) throw new RangeError('The limiter needs a release time above 0 ms.')
   const look = Math.max(1, Math.round(((settings.lookaheadMs ?? DEFAULT_LOOKAHEAD_MS) / 1000) * sampleRate))

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { BLOCK_FRAMES, limiterSetup, limitTruePeak } from '../../../main/finish/limiter'
 import { gainAndLimit, trimFactors, trimInPlace } from '../../../main/finish/level-chain'
 import { measureLevel } from '../../../main/finish/level-measure'
+import { restoreEnvelope, spanDb, spanDbs } from '../../../main/finish/level-dynamics'
 import {
   arrayFrames,
   chainFrames,
@@ -109,6 +110,33 @@ describe('the level figures over blocks', () => {
         target: '',
       })
       expect(measureFrames(chained.frames(), SR)).toEqual(measureLevel(chained.channels, SR))
+    }
+  })
+})
+
+describe('the phrase levels’ rounds block by block', () => {
+  const phrases = [
+    { from: 100, to: 30_000 },
+    { from: 40_000, to: STREAM_FRAMES + 500 },
+    { from: STREAM_FRAMES + 9000, to: STREAM_FRAMES + 20_000 },
+  ]
+
+  it('make the restore envelope a slice at a time as it is made whole', () => {
+    const frames = STREAM_FRAMES + 30_001
+    const db = [0.5, 2.25, 1]
+    const whole = restoreEnvelope(frames, phrases, db)
+    for (const block of [BLOCK_FRAMES * 7, STREAM_FRAMES]) {
+      const parts = new Float32Array(frames)
+      for (let from = 0; from < frames; from += block)
+        parts.set(restoreEnvelope(frames, phrases, db, from, Math.min(block, frames - from)), from)
+      expect(same([parts], [whole])).toBe(true)
+    }
+  })
+
+  it('measure each phrase over a pass as spanDb does on the arrays, mono and stereo', () => {
+    for (const channels of [1, 2]) {
+      const ch = signal(5, STREAM_FRAMES + 30_001, channels, [STREAM_FRAMES], 3)
+      expect(spanDbs(arrayFrames(ch), phrases)).toEqual(phrases.map((p) => spanDb(ch, p)))
     }
   })
 })

@@ -223,20 +223,26 @@ export function repairClicks(
 }
 
 /**
- * repairClicks, and the clicks it did repair (a click with no room tone to take a patch from is passed over).
- * With `pauses`, a patch comes only from the stretch outside the words that holds its click: never a word's audio.
+ * repairClicks, and the clicks it did repair (a click with no room tone to take a patch from is passed over),
+ * each with the samples it patched over as they were. With `pauses`, a patch comes only from the stretch
+ * outside the words that holds its click: never a word's audio. `inPlace`: patched in `ch` itself (the
+ * finish's own copy of a long take: no second one), not in new arrays.
  */
 export function repairClicksDone(
   ch: Float32Array[],
   sampleRate: number,
   clicks: FrameSpan[],
   pauses: readonly FrameSpan[] = [],
-): { channels: Float32Array[]; repaired: FrameSpan[] } {
-  const out = ch.map((x) => x.slice())
+  inPlace = false,
+): { channels: Float32Array[]; repaired: FrameSpan[]; was: Float32Array[][] } {
+  const out = inPlace ? ch : ch.map((x) => x.slice())
   const repaired: FrameSpan[] = []
+  const was: Float32Array[][] = []
   const total = out[0]?.length ?? 0
   const fade = frames(REPAIR_FADE_MS, sampleRate)
   const spans = mergeSpans(clicks)
+  // Every patched stretch as read, taken before any patch (a patch may reach into a neighbour's stretch).
+  const asRead = spans.map((c) => ch.map((x) => x.slice(Math.max(0, c.from - fade), c.to + fade)))
   spans.forEach((click, k) => {
     const start = click.from - fade
     const end = click.to + fade
@@ -254,6 +260,7 @@ export function repairClicksDone(
     )
     if (shift === 0) return
     repaired.push({ ...click })
+    was.push(asRead[k] as Float32Array[])
     for (const y of out) {
       for (let i = start; i < end; i++) {
         const src = y[i + shift] as number
@@ -265,7 +272,7 @@ export function repairClicksDone(
       }
     }
   })
-  return { channels: out, repaired }
+  return { channels: out, repaired, was }
 }
 
 export interface ClicksRemoved {
@@ -281,23 +288,28 @@ export interface ClicksRemoved {
  * click is still found is undone (those samples are the take's again), so what is reported removed is what
  * the result no longer holds, and every other sample is as it was.
  */
-export function removeClicks(ch: Float32Array[], sampleRate: number, pauses: FrameSpan[]): ClicksRemoved {
+export function removeClicks(
+  ch: Float32Array[],
+  sampleRate: number,
+  pauses: FrameSpan[],
+  inPlace = false,
+): ClicksRemoved {
   const found = findClicks(ch, sampleRate, pauses)
   if (found.length === 0) return { channels: ch, removed: [], left: [] }
-  const { channels, repaired } = repairClicksDone(ch, sampleRate, found, pauses)
+  const { channels, repaired, was } = repairClicksDone(ch, sampleRate, found, pauses, inPlace)
   const again = findClicks(channels, sampleRate, pauses)
   const fade = frames(REPAIR_FADE_MS, sampleRate)
   const overlaps = (a: FrameSpan, b: FrameSpan): boolean => a.from < b.to && b.from < a.to
   const removed: FrameSpan[] = []
   const left = found.filter((c) => !repaired.some((r) => r.from === c.from && r.to === c.to))
-  for (const r of repaired) {
+  repaired.forEach((r, j) => {
     if (!again.some((c) => overlaps(c, r))) {
       removed.push(r)
-      continue
+      return
     }
     for (let k = 0; k < channels.length; k++)
-      (channels[k] as Float32Array).set((ch[k] as Float32Array).subarray(r.from - fade, r.to + fade), r.from - fade)
+      (channels[k] as Float32Array).set(was[j]?.[k] as Float32Array, r.from - fade)
     left.push(r)
-  }
+  })
   return { channels, removed, left: left.sort((a, b) => a.from - b.from) }
 }

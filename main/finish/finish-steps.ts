@@ -32,8 +32,11 @@ export function cleanStep(
   pauses: readonly FramePause[],
   roomToneDb: number,
   choice: BreathChoice = 'lower',
+  owned = false,
 ): CleanResult {
-  const { channels: repaired, removed: clicks, left: clicksLeft } = removeClicks(ch, sampleRate, [...pauses])
+  // `owned`: `ch` is the caller's to change (the finish's own read of the render): clicks are repaired and
+  // breaths lowered in it, so a long take is not held twice.
+  const { channels: repaired, removed: clicks, left: clicksLeft } = removeClicks(ch, sampleRate, [...pauses], owned)
   const found = findBreaths(repaired, sampleRate, [...pauses], roomToneDb)
   if (choice === 'cut') {
     const { channels, cuts } = cutBreaths(repaired, sampleRate, found, pauses, [...clicks, ...clicksLeft], roomToneDb)
@@ -44,6 +47,6 @@ export function cleanStep(
     .map((b, i) => ({ from: b.from, to: b.to, gainDb: gains[i] as number }))
     .filter((r) => r.gainDb !== 0)
   // Repaired clicks are already a copy of the take: the breaths are lowered in it, not in one more copy.
-  const channels = lowered.length > 0 ? lowerBreaths(repaired, sampleRate, lowered, repaired !== ch) : repaired
+  const channels = lowered.length > 0 ? lowerBreaths(repaired, sampleRate, lowered, owned || repaired !== ch) : repaired
   return { channels, clicks, clicksLeft, breaths: found.map((b, i) => ({ ...b, by: gains[i] as number })) }
 }

@@ -57,7 +57,7 @@ export type { EditKind, FinishReport } from './finish-report'
 
 /**
  * The longest spot a finish takes (s): 3 hours (issue 42). The clean step still holds the fitted take in
- * memory at 4 bytes a sample, once (twice where it repairs a click):
+ * memory at 4 bytes a sample, once (it repairs and lowers in place; a breath cut to room tone is a copy):
  * about 2 GB for 3 hours of 48 kHz mono (4 GB at most).
  */
 export const MAX_SPOT_LENGTH_S = 3 * 3600
@@ -130,7 +130,7 @@ async function cleanRendered(
 ): Promise<{ clean: CleanResult; pauses: FramePause[] }> {
   const { ch, rate } = await channelsOf(path)
   const pauses = placedPauses(build, ch[0]?.length ?? 0)
-  return { clean: cleanStep(ch, rate, pauses, roomToneDb, breaths ?? 'lower'), pauses }
+  return { clean: cleanStep(ch, rate, pauses, roomToneDb, breaths ?? 'lower', true), pauses }
 }
 
 export async function finishTake(req: FinishRequest): Promise<FinishReport> {

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { EDGE_GUARD_MS, findClicks, repairClicks } from '../../../main/finish/clicks'
+import { cleanStep } from '../../../main/finish/finish-steps'
 import { rng } from '../../support/seeded-rng'
 
 const SR = 48_000
@@ -152,6 +153,32 @@ describe('findClicks and repairClicks', () => {
     expect([l, r]).toEqual(copy)
     expect(maxStep(a[1] as Float32Array, found[0]!.from, found[0]!.to)).toBeLessThan(
       maxStep(r, found[0]!.from, found[0]!.to) / 5,
+    )
+  })
+
+  it('repair in the finish’s own copy (in place) exactly as in new arrays, clicks side by side too', () => {
+    const bytes = (x: Float32Array): Buffer => Buffer.from(x.buffer, x.byteOffset, x.byteLength)
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.array(fc.integer({ min: 3000, max: SR / 2 - 3000 }), { minLength: 1, maxLength: 5 }),
+        (seed, ats) => {
+          const x = room(SR / 2, -60, seed)
+          ats.forEach((a, k) => add(x, a, burst(1 + (k % 3), -25, 3000 + 500 * k)))
+          // A second click just after the first: their patches' fades meet.
+          add(x, (ats[0] as number) + 90, burst(1, -28, 5000))
+          const read = x.slice()
+          const pauses = [{ from: 0, to: SR / 2 }]
+          const apart = cleanStep([x], SR, pauses, -60, 'lower')
+          expect(apart.clicks.length).toBeGreaterThan(0)
+          expect(bytes(x).equals(bytes(read))).toBe(true)
+          const own = cleanStep([x], SR, pauses, -60, 'lower', true)
+          expect(own.channels[0]).toBe(x)
+          expect(bytes(x).equals(bytes(apart.channels[0] as Float32Array))).toBe(true)
+          expect([own.clicks, own.clicksLeft, own.breaths]).toEqual([apart.clicks, apart.clicksLeft, apart.breaths])
+        },
+      ),
+      { numRuns: 15 },
     )
   })
 })

@@ -13,6 +13,9 @@
  *   that reads no script) and then holds until the recogniser speaks again: as far as the voice has
  *   lately run on before the recogniser reported (the longest of its last few waits, 1 to 1.8 s of voice;
  *   maxCoastS before the first), so a busy machine's slower recogniser does not leave it holding.
+ * - It runs at most maxLeadWords past the anchor (two): the anchor is a word the voice has said, so the
+ *   prediction is never more than one word past the word being said, whatever the voice does meanwhile (an
+ *   ad-lib the recogniser has not reported yet is voice too). A coast the voice outruns waits a little.
  * - Voice the recogniser heard as words that read no script after the anchor (an ad-lib, a restart, a
  *   slate) holds it: from then on it shows at most the word after the anchor (the word the talent comes
  *   back to), whatever the voice does, until the recogniser places a script word again (relocked).
@@ -30,6 +33,13 @@ export interface PaceOptions {
   adaptCoast: boolean
   /** Voiced time a word is given past its predicted end before it counts as said (rate errors, the recogniser's early word ends). */
   settleS: number
+  /**
+   * Whether a recognition may send the highlight back to where the pacing now puts the voice when it had
+   * walked two or more words past it (through a short ad-lib the recogniser heard as no script word).
+   */
+  correct: boolean
+  /** Script words the prediction may run past the last one the recogniser placed, until it places another. */
+  maxLeadWords: number
 }
 
 export const PACE_DEFAULTS: PaceOptions = {
@@ -38,6 +48,8 @@ export const PACE_DEFAULTS: PaceOptions = {
   maxCoastS: 1.4,
   settleS: 0.1,
   adaptCoast: true,
+  correct: true,
+  maxLeadWords: 2,
 }
 
 /** A step between two placed words longer than this is a skip, not evidence of the rate. */
@@ -141,14 +153,28 @@ export class PaceModel {
     if (hold) this.held = true
   }
 
+  /** Whether a recognition may send the highlight back to the prediction (PaceOptions.correct). */
+  get correcting(): boolean {
+    return this.opts.correct
+  }
+
+  /**
+   * Whether the prediction for this voiced time since the anchor is the pacing's own estimate of where the
+   * voice is, not a coast that ran out (then the voice may be further on than it says).
+   */
+  coasting(voicedSinceS: number): boolean {
+    return this.held || voicedSinceS - this.opts.settleS < this.coastS
+  }
+
   /** Where the voice is, given the voiced time since the anchor. */
   predict(voicedSinceS: number): number {
     if (this.held) return Math.min(this.anchorNow.index + 1, this.weights.length - 1)
     const budget = Math.min(Math.max(voicedSinceS - this.opts.settleS, 0), this.coastS) * this.rate
     let at = this.anchorNow.index
     let used = 0
+    const last = Math.min(this.weights.length - 1, this.anchorNow.index + this.opts.maxLeadWords)
     // (A hair of tolerance: a word that ends exactly now has ended.)
-    while (at + 1 < this.weights.length && used + (this.weights[at + 1] as number) <= budget + 1e-9) {
+    while (at + 1 <= last && used + (this.weights[at + 1] as number) <= budget + 1e-9) {
       used += this.weights[at + 1] as number
       at++
     }

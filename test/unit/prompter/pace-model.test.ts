@@ -2,11 +2,15 @@
  * The prompter's pacing between recognitions, pure: voiced time and the learned rate give the position;
  * it moves word by word only as voiced time grows (a pause holds it), never past what the voiced time
  * allows at that rate, at most maxCoastS past the last placed word, and each recognition resets where it
- * starts from; the rate it learns is the talent's, and a skip teaches it nothing.
+ * starts from; the rate it learns is the talent's, and a skip teaches it nothing. Never more than two
+ * words past the last placed word (maxLeadWords); the tests of the rate and the coast lift that cap.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PACE_DEFAULTS, PaceModel, PRIOR_FADE_S } from '../../../main/prompter/pace-model'
+
+/** The cap lifted, for the tests of the rate and the coast. */
+const FREE = { maxLeadWords: Infinity }
 
 /** A talent reading every word at `rate` syllables per voiced second: the voiced time at each word's end. */
 function endsAt(weights: readonly number[], rate: number): number[] {
@@ -23,7 +27,7 @@ function truth(ends: readonly number[], v: number): number {
 
 describe('the prompter’s pacing model', () => {
   it('before any recognition, moves word by word at the prior rate as voiced time grows, and holds when it does not', () => {
-    const pace = new PaceModel([1, 2, 1, 3, 1], { priorRate: 4, maxCoastS: 10, settleS: 0 })
+    const pace = new PaceModel([1, 2, 1, 3, 1], { priorRate: 4, maxCoastS: 10, settleS: 0, ...FREE })
     expect(pace.predict(0)).toBe(-1)
     expect(pace.predict(0.24)).toBe(-1)
     expect(pace.predict(0.25)).toBe(0)
@@ -36,7 +40,7 @@ describe('the prompter’s pacing model', () => {
   })
 
   it('coasts at most maxCoastS of voiced time past the last placed word, then holds', () => {
-    const pace = new PaceModel(new Array<number>(40).fill(1), { priorRate: 5, maxCoastS: 1.6, settleS: 0 })
+    const pace = new PaceModel(new Array<number>(40).fill(1), { priorRate: 5, maxCoastS: 1.6, settleS: 0, ...FREE })
     expect(pace.predict(1.6)).toBe(7)
     expect(pace.predict(30)).toBe(7)
     pace.recognised(3, 2, 0.8)
@@ -57,7 +61,7 @@ describe('the prompter’s pacing model', () => {
   })
 
   it('coasts as long as the recogniser has lately taken to report (the longest of the last few waits), within bounds', () => {
-    const pace = new PaceModel(new Array<number>(60).fill(1), { priorRate: 5, maxCoastS: 1.4, settleS: 0 })
+    const pace = new PaceModel(new Array<number>(60).fill(1), { priorRate: 5, maxCoastS: 1.4, settleS: 0, ...FREE })
     expect(pace.coastS).toBe(1.4)
     pace.reported(1.8)
     pace.reported(1.1)
@@ -99,7 +103,7 @@ describe('the prompter’s pacing model', () => {
   })
 
   it('after an ad-lib it holds on the word after the last placed one, however much voice follows, until a word is placed', () => {
-    const pace = new PaceModel(new Array<number>(20).fill(1), { priorRate: 4, settleS: 0 })
+    const pace = new PaceModel(new Array<number>(20).fill(1), { priorRate: 4, settleS: 0, ...FREE })
     pace.recognised(2, 1, 0.6)
     expect(pace.predict(1)).toBeGreaterThan(4)
     pace.heardElsewhere(2)
@@ -133,7 +137,7 @@ describe('the prompter’s pacing model', () => {
         fc.integer({ min: 1, max: 3 }),
         (w, rate, every) => {
           const ends = endsAt(w, rate)
-          const pace = new PaceModel(w, { settleS: 0 })
+          const pace = new PaceModel(w, { settleS: 0, ...FREE })
           let anchorV = 0
           // The recogniser places every `every`-th word; between, the pacing is asked at many voiced times.
           for (let k = every - 1; k < w.length; k += every) {
@@ -163,7 +167,7 @@ describe('the prompter’s pacing model', () => {
         (w, rate) => {
           const ends = endsAt(w, rate)
           // Only the prior, a tenth too fast (the recogniser's steps here are all skips, so never a rate).
-          const pace = new PaceModel(w, { priorRate: rate * 1.1 })
+          const pace = new PaceModel(w, { priorRate: rate * 1.1, ...FREE })
           let anchorV = 0
           for (let k = 0; k < w.length; k += 5) {
             for (let v = anchorV; v <= (ends[k] as number); v += 0.02)
@@ -174,5 +178,30 @@ describe('the prompter’s pacing model', () => {
         },
       ),
     )
+  })
+
+  it('never more than two words past the last placed word, however fast it thinks the voice is: one past the word being said', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 3, maxLength: 40 }),
+        fc.double({ min: 2, max: 30, noNaN: true }),
+        fc.array(fc.double({ min: 0, max: 5, noNaN: true }), { minLength: 1, maxLength: 10 }),
+        (w, priorRate, voiced) => {
+          const pace = new PaceModel(w, { priorRate, maxCoastS: 10 })
+          let anchor = -1
+          let atS = 0
+          for (const v of voiced) {
+            expect(pace.predict(v)).toBeLessThanOrEqual(anchor + 2)
+            expect(pace.predict(v)).toBeGreaterThanOrEqual(anchor)
+            // The recogniser places the next word or two.
+            anchor = Math.min(w.length - 1, anchor + 1 + (Math.round(v * 10) % 2))
+            atS += 0.5
+            pace.recognised(anchor, atS, 0.5)
+          }
+        },
+      ),
+    )
+    // Lifted, the same prediction runs on (the rate at 30 syllables a second fills the coast).
+    expect(new PaceModel(new Array<number>(20).fill(1), { priorRate: 30, ...FREE }).predict(1)).toBeGreaterThan(2)
   })
 })

@@ -7,8 +7,7 @@
  * voice is active (voice-activity.ts), at the rate this take has been read so far, holding in pauses;
  * each recognition sets where that pacing starts from, and it walks at most two words past the last word
  * placed (the voice is never behind the word placed, so the highlight is never more than one word past the
- * word being said, through an ad-lib the recogniser has not yet heard); a recognition that puts the voice
- * two or more words behind the highlight sends it back there. Voice the recogniser heard as words that read no
+ * word being said, through an ad-lib the recogniser has not yet heard). Voice the recogniser heard as words that read no
  * script (an ad-lib, a restart, a slate) holds it: the highlight goes back to the word after the last one
  * placed if the pacing had walked past it, and stays there until the script is heard again.
  * Nothing here can fail the recording: a recogniser that fails says so once and the take records on.
@@ -119,16 +118,13 @@ export class Follower {
 
   /**
    * Moves the highlight to where the pacing puts the voice now, if that is further on; or back to it while
-   * the pacing holds after an ad-lib (it had walked through script the talent did not read). `recognised`:
-   * a recognition just set where the pacing starts from; if the highlight had walked two or more words
-   * past where that puts the voice (a short ad-lib, too short to hold on), it goes back there.
+   * the pacing holds after an ad-lib (it had walked through script the talent did not read).
    */
-  private paceOn(recognised = false): void {
+  private paceOn(): void {
     if (!this.pace || !this.live || this.closed) return
-    const voiced = this.voice.voicedS(this.pace.anchor.atS, this.voice.nowS)
-    const at = Math.max(this.pace.predict(voiced), this.aligner.position)
-    const correct = recognised && this.pace.correcting && at < this.shown - 1 && this.pace.coasting(voiced)
-    if (at === this.shown || (at < this.shown && !this.pace.holding && !correct)) return
+    const anchor = this.pace.anchor
+    const at = Math.max(this.pace.predict(this.voice.voicedS(anchor.atS, this.voice.nowS)), this.aligner.position)
+    if (at === this.shown || (at < this.shown && !this.pace.holding)) return
     this.shown = at
     this.heardAtS = this.voice.nowS
     this.say('following', null)
@@ -185,7 +181,7 @@ export class Follower {
       this.heardAtS = lastEnd
       this.say('following', null)
     }
-    this.paceOn(true)
+    this.paceOn()
   }
 
   private say(status: FollowStatus, message: string | null): void {

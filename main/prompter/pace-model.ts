@@ -33,11 +33,6 @@ export interface PaceOptions {
   adaptCoast: boolean
   /** Voiced time a word is given past its predicted end before it counts as said (rate errors, the recogniser's early word ends). */
   settleS: number
-  /**
-   * Whether a recognition may send the highlight back to where the pacing now puts the voice when it had
-   * walked two or more words past it (through a short ad-lib the recogniser heard as no script word).
-   */
-  correct: boolean
   /** Script words the prediction may run past the last one the recogniser placed, until it places another. */
   maxLeadWords: number
 }
@@ -48,7 +43,6 @@ export const PACE_DEFAULTS: PaceOptions = {
   maxCoastS: 1.4,
   settleS: 0.1,
   adaptCoast: true,
-  correct: true,
   maxLeadWords: 2,
 }
 
@@ -151,19 +145,6 @@ export class PaceModel {
   heardElsewhere(atS: number, hold = true): void {
     if (atS > this.anchorNow.atS) this.anchorNow = { ...this.anchorNow, atS }
     if (hold) this.held = true
-  }
-
-  /** Whether a recognition may send the highlight back to the prediction (PaceOptions.correct). */
-  get correcting(): boolean {
-    return this.opts.correct
-  }
-
-  /**
-   * Whether the prediction for this voiced time since the anchor is the pacing's own estimate of where the
-   * voice is, not a coast that ran out (then the voice may be further on than it says).
-   */
-  coasting(voicedSinceS: number): boolean {
-    return this.held || voicedSinceS - this.opts.settleS < this.coastS
   }
 
   /** Where the voice is, given the voiced time since the anchor. */

@@ -149,29 +149,6 @@ describe('the follower’s cap: never more than one word past the word being sai
     f.heard(1, [['dogs', 1.2]])
     expect(f.at(), 'and on from the next').toBe(4)
   })
-
-  it('a recognition that puts the voice two or more words behind the highlight sends it back there', async () => {
-    const f = await follower()
-    f.play(noise(0.5, -60))
-    f.play(voice(1))
-    f.heard(0, [
-      ['big', 0.8],
-      ['red', 1.0],
-      ['dogs', 1.2],
-      ['ran', 1.45],
-    ])
-    // Two words of ad-lib ("oh wow"): the pacing walks two words past "ran".
-    f.play(voice(1))
-    expect(f.at()).toBe(5)
-    // Heard as two words that read nothing (too few to hold on), ending just now: the voice is at "ran".
-    f.heard(1, [
-      ['honestly', 2.3],
-      ['folks', 2.45],
-    ])
-    expect(f.at(), 'back to the last word read').toBe(3)
-    f.play(voice(0.5))
-    expect(f.at(), 'and paced on').toBeGreaterThan(3)
-  })
 })
 
 describe('the follower during an ad-lib', () => {

@@ -26,6 +26,8 @@ export interface FollowMetrics {
   withinTwo: number
   /** Share of the read the highlight spent two or more script words past the last word spoken. */
   aheadTwo: number
+  /** The furthest the highlight ever got past the last script word spoken, over the read (1: on the word being said). */
+  furthestAhead: number
   relocks: Array<{ kind: 'ad-lib' | 'skip'; afterS: number | null; overshoot: number }>
 }
 
@@ -58,17 +60,20 @@ export function followMetrics(words: readonly TrueWord[], moves: readonly Highli
   let samples = 0
   let hits = 0
   let ahead = 0
+  let furthestAhead = 0
   for (let t = from; t <= to; t += STEP_S) {
     samples++
     const d = shownAt(moves, t) - truthAt(words, t)
     if (Math.abs(d) <= 2) hits++
     if (d >= 2) ahead++
+    furthestAhead = Math.max(furthestAhead, d)
   }
   return {
     lagsS,
     missed,
     withinTwo: samples ? hits / samples : 0,
     aheadTwo: samples ? ahead / samples : 0,
+    furthestAhead,
     relocks: relocks(words, moves),
   }
 }

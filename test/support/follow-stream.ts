@@ -11,6 +11,7 @@ import { createRecordingCalls } from '../../main/takes/recording-handlers'
 import { TakeStore } from '../../main/takes/take-store'
 import { createPrompterArea } from '../../main/prompter/prompter-area'
 import type { FollowEngine } from '../../main/prompter/follow-engine'
+import type { PaceOptions } from '../../main/prompter/pace-model'
 import type { FollowPosition } from '../../shared/bridge-prompter'
 import { scriptModel } from '../../main/readback/script/script-model'
 import type { HighlightMove } from './follow-metrics'
@@ -38,7 +39,7 @@ export async function streamTake(opts: {
   pcm48k: Float32Array
   dataDir: string
   engines?: FollowEngine[]
-  pace?: boolean
+  pace?: boolean | Partial<PaceOptions>
 }): Promise<StreamedTake> {
   const hub = new EventHub()
   const warnings: string[] = []

@@ -7,6 +7,7 @@
 import type { LoudnessTarget } from '../audio/delivery-profiles'
 import {
   DEFAULT_RELEASE_MS,
+  framesOf,
   GainEnvelope,
   limiterSetup,
   type InputPeaks,
@@ -25,10 +26,8 @@ export interface LevelPlan {
 }
 
 export interface Chained {
-  /** The chain's samples, then `trims` (linear, in order: trimFactors), a pass at a time. */
+  /** The chain's samples, then `trims` (linear, in order: trimFactors), a pass at a time (held whole: materialize). */
   frames: (trims?: readonly number[]) => Frames
-  /** The same held whole: made afresh at each reading (the phrase levels' rounds and the tests read it). */
-  readonly channels: Float32Array[]
   /** The limiter's own record of where it acted (empty without a limiter). */
   places: LimitedPlace[]
 }
@@ -47,19 +46,13 @@ export function gainAndLimit(ch: TakeSamples, sampleRate: number, plan: LevelPla
   let places: LimitedPlace[] = []
   if (setup.held) {
     // The envelope followed once over the whole take, without samples, for its record.
-    const frames = typeof ch === 'function' ? ch().frames : (ch[0]?.length ?? 0)
+    const frames = framesOf(ch)
     const env = new GainEnvelope(setup.held, frames, setup.look, setup.decay)
     env.apply([], 0, frames)
     places = env.done().places
   }
   const frames = (trims: readonly number[] = []): Frames => chainFrames(ch, setup, trims)
-  return {
-    frames,
-    get channels() {
-      return materialize(frames())
-    },
-    places,
-  }
+  return { frames, places }
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { DeliveryProfile } from '../audio/delivery-profiles'
 import { gainAndLimit, type Chained, type LevelPlan } from './level-chain'
-import { materialize, type Frames } from './level-stream'
+import type { Frames } from './level-stream'
 import { DYNAMICS_RULES, dynamicsWords, keepDynamics, type Dynamics, type Phrase } from './level-dynamics'
 import { limitingOf, limitingWords, type LimitingDone } from './level-limiting'
 import type { LimitedPlace } from './limiter'
@@ -13,10 +13,8 @@ import { noiseFloorOf, noiseFloorWords, type NoiseFloor } from './level-noise-fl
 /** A level plan and the samples it makes (the chain planned is the result: it is not planned again). */
 export interface Levelled {
   plan: LevelPlan
-  /** The levelled samples, made a block at a time (level-stream.ts): what the finish writes. */
+  /** The levelled samples, made a block at a time (level-stream.ts): what the finish writes (held whole: materialize). */
   frames: Frames
-  /** The same held whole, made afresh at each reading (for the tests: the finish never holds them). */
-  readonly channels: Float32Array[]
   /** What the limiter did in these samples (null: no peak was turned down; the result is one gain). */
   limiting: LimitingDone | null
   /** Where, in frames: each stretch it turned down (limiter.ts's places). */
@@ -59,13 +57,9 @@ export function done(
   )
   const noiseFloor = noiseFloorOf(profile, context.roomToneDbfs ?? null, plan.gain_db + plan.trim_db)
   if (noiseFloor?.above) plan.target += `; ${noiseFloorWords(noiseFloor, profile.label)}`
-  const frames = chained.frames(trims)
   return {
     plan,
-    frames,
-    get channels() {
-      return materialize(frames)
-    },
+    frames: chained.frames(trims),
     limiting,
     limitedAt: chained.places,
     dynamics,

@@ -8,15 +8,11 @@
  */
 import { LoudnessMeter } from '../../shared/audio-dsp/loudness-meter'
 import { TruePeakMeter, toDb } from '../../shared/audio-dsp/true-peak'
-import { BLOCK_FRAMES, GainEnvelope, type LimiterSetup, type TakeSamples } from './limiter'
+import { BLOCK_FRAMES, GainEnvelope, type LimiterSetup, type TakePass, type TakeSamples } from './limiter'
 import type { LevelFigures } from './level-measure'
 
 /** One pass over a take's frames, in order: next(count) gives the next `count` frames (fewer at the end). */
-export interface FrameStream {
-  readonly frames: number
-  readonly channels: number
-  next(count: number): Float32Array[]
-}
+export type FrameStream = TakePass
 
 /** A take's frames as passes, each from the start. */
 export type Frames = () => FrameStream
@@ -81,7 +77,7 @@ export function eachBlock(frames: Frames, visit: (block: Float32Array[], from: n
   for (let from = 0; from < s.frames; from += STREAM_FRAMES) visit(s.next(STREAM_FRAMES), from)
 }
 
-/** A pass held whole (for the tests and the phrase levels' rounds, level-dynamics.ts). */
+/** A pass held whole (applyLevel, and the tests that compare with the whole-array chain). */
 export function materialize(frames: Frames): Float32Array[] {
   const s = frames()
   const out = Array.from({ length: s.channels }, () => new Float32Array(s.frames))

@@ -38,7 +38,7 @@ export interface LimiterResult extends EnvelopeRecord {
 
 const dbToLinear = (db: number): number => 10 ** (db / 20)
 
-/** One pass over a take, in order (level-stream.ts's FrameStream has this shape). */
+/** One pass over a take, in order (level-stream.ts's FrameStream): next(count) gives the next `count` frames. */
 export interface TakePass {
   readonly frames: number
   readonly channels: number
@@ -48,7 +48,8 @@ export interface TakePass {
 /** A take's samples: arrays held whole, or passes made afresh from the start (the level's chain). */
 export type TakeSamples = readonly Float32Array[] | (() => TakePass)
 
-const framesOf = (ch: TakeSamples): number => (typeof ch === 'function' ? ch().frames : checkChannels(ch))
+/** The frames in a take's samples (arrays checked to be one length). */
+export const framesOf = (ch: TakeSamples): number => (typeof ch === 'function' ? ch().frames : checkChannels(ch))
 
 function checkChannels(ch: readonly Float32Array[]): number {
   const first = ch[0]

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findProfile, type DeliveryProfile } from '../../../main/audio/delivery-profiles'
 import { applyLevel, levelTake, planLevel } from '../../../main/finish/level'
+import { materialize } from '../../../main/finish/level-stream'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { ffmpegLoudness, readTake, readWav, rmsDb, sentenceChanges, SR, writeWav24, type Voice } from './level-audio'
 
@@ -24,8 +25,8 @@ describe('dry voice: one gain and a peak limiter only where the crest needs it, 
   for (const [voice, levelDb] of cases) {
     it(`${voice.synth} ${voice.voice} read at ${levelDb} dB: RMS -23…-18 dBFS, sample and true peak ≤ -3 dB, sentences as read`, async () => {
       const t = await readTake(dir, voice, levelDb)
-      const { plan, channels } = levelTake([t.x], SR, 'dry_voice', dryVoice)
-      const out = channels[0] as Float32Array
+      const { plan, frames } = levelTake([t.x], SR, 'dry_voice', dryVoice)
+      const out = materialize(frames)[0] as Float32Array
       // The samples kept from planning are the plan applied again.
       expect(applyLevel([t.x], SR, plan)[0]).toEqual(out)
       const wav = await writeWav24(dir, `dry-${voice.voice}-${levelDb}`, out)

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findProfile, type DeliveryProfile } from '../../../main/audio/delivery-profiles'
 import { runFfmpeg } from '../../../main/audio/run-ffmpeg'
 import { applyLevel, levelTake, planLevel } from '../../../main/finish/level'
+import { materialize } from '../../../main/finish/level-stream'
 import { LoudnessMeter } from '../../../shared/audio-dsp/loudness-meter'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { ffmpegLoudness, readTake, readWav, SR, writeWav24, type Take, type Voice } from './level-audio'
@@ -66,7 +67,8 @@ describe('finished spot: integrated within ±0.5 LU and true peak under the ceil
       it(`${name}, ${voice.synth} ${voice.voice}`, async () => {
         const p = profile(name)
         const t = await readTake(dir, voice, -12)
-        const { plan, channels } = levelTake([t.x], SR, 'finished_spot', p)
+        const { plan, frames } = levelTake([t.x], SR, 'finished_spot', p)
+        const channels = materialize(frames)
         // The samples kept from planning are the plan applied again.
         expect(applyLevel([t.x], SR, plan)[0]).toEqual(channels[0])
         const wav = await writeWav24(dir, `${name}-${voice.voice}`, channels[0] as Float32Array)

@@ -16,6 +16,7 @@ import { cleanStep } from '../../../main/finish/finish-steps'
 import { finishTake } from '../../../main/finish/finish-take'
 import { finishSummary } from '../../../main/finish/finish-version'
 import { levelTake } from '../../../main/finish/level'
+import { materialize } from '../../../main/finish/level-stream'
 import { DEFAULT_FINISH_CHOICES, finishCounts, type VersionFinish } from '../../../shared/versions/finish'
 import { makeTempDir } from '../../support/audio-fixtures'
 import {
@@ -127,7 +128,7 @@ describe('limiting: the gain reported is the gain applied, the limiting reported
   it('a hot dry voice: one gain everywhere but where the limiter says it acted', async () => {
     const { x, bursts } = await hotTake()
     const lv = levelTake([x], SR, 'dry_voice', dryVoice)
-    const out = lv.channels[0] as Float32Array
+    const out = materialize(lv.frames)[0] as Float32Array
     expect(lv.limiting).not.toBeNull()
     const l = lv.limiting!
     const g = 10 ** ((lv.plan.gain_db + lv.plan.trim_db) / 20)
@@ -171,7 +172,7 @@ describe('limiting: the gain reported is the gain applied, the limiting reported
     expect(lv.limitedAt).toEqual([])
     expect(lv.plan.target).toMatch(/one gain, no peak limited/)
     const g = 10 ** ((lv.plan.gain_db + lv.plan.trim_db) / 20)
-    const out = lv.channels[0] as Float32Array
+    const out = materialize(lv.frames)[0] as Float32Array
     for (let i = 0; i < out.length; i += 7)
       expect(Math.abs((out[i] as number) - (t.x[i] as number) * g)).toBeLessThanOrEqual(
         Math.abs((t.x[i] as number) * g) * 1e-6 + 1e-9,

@@ -11,6 +11,7 @@ import { findProfile, type DeliveryProfile } from '../../../main/audio/delivery-
 import { levelTake, WINDOW_MARGIN_DB } from '../../../main/finish/level'
 import { DYNAMICS_RULES, restoreEnvelope, spanDb, spreadOf, type Phrase } from '../../../main/finish/level-dynamics'
 import { measureLevel } from '../../../main/finish/level-measure'
+import { materialize } from '../../../main/finish/level-stream'
 import { noiseFloorOf, roomToneRmsDbfs } from '../../../main/finish/level-noise-floor'
 import { seededRandom } from '../../../shared/seeded-random'
 
@@ -59,9 +60,11 @@ describe('the read keeps its dynamics under the limiter', () => {
     const { x, spans } = phrases(7, [-24, -27, -25], [10, 1, 2], 9)
     const alone = levelTake([x], SR, 'finished_spot', profile('podcast'))
     expect(alone.limiting).not.toBeNull()
-    expect(spreadOf(changes(x, alone.channels[0] as Float32Array, spans))).toBeGreaterThan(DYNAMICS_RULES.keepSpreadDb)
+    expect(spreadOf(changes(x, materialize(alone.frames)[0] as Float32Array, spans))).toBeGreaterThan(
+      DYNAMICS_RULES.keepSpreadDb,
+    )
     const kept = levelTake([x], SR, 'finished_spot', profile('podcast'), { phrases: spans })
-    const spread = spreadOf(changes(x, kept.channels[0] as Float32Array, spans))
+    const spread = spreadOf(changes(x, materialize(kept.frames)[0] as Float32Array, spans))
     expect(spread).toBeLessThanOrEqual(DYNAMICS_RULES.keepSpreadDb)
     expect(kept.dynamics).toMatchObject({ kept: true })
     expect(kept.dynamics?.spread_db).toBeCloseTo(spread, 1)
@@ -70,7 +73,7 @@ describe('the read keeps its dynamics under the limiter', () => {
       /the read's phrase levels kept as read within 0\.\d\d dB \(the limiter's loss given back to \d phrases?, up to \d\.\d dB\)/,
     )
     // Still the profile: -16 LUFS ±0.5, true peak at most -1 dBTP.
-    const fig = measureLevel(kept.channels, SR)
+    const fig = measureLevel(materialize(kept.frames), SR)
     expect(Math.abs((fig.integratedLufs as number) + 16)).toBeLessThanOrEqual(0.5)
     expect(fig.truePeakDb).toBeLessThanOrEqual(-1)
   })
@@ -89,7 +92,7 @@ describe('the read keeps its dynamics under the limiter', () => {
     const g = 10 ** ((r.plan.gain_db + r.plan.trim_db) / 20)
     const limited = new Uint8Array(x.length)
     for (const p of r.limitedAt) limited.fill(1, p.from, p.to)
-    const out = r.channels[0] as Float32Array
+    const out = materialize(r.frames)[0] as Float32Array
     let checked = 0
     for (let i = 0; i < x.length; i++) {
       if (limited[i]) continue
@@ -108,9 +111,9 @@ describe('the read keeps its dynamics under the limiter', () => {
       expect(r.plan.target).toMatch(
         /could not be kept within 0\.3 dB of each other: the limiter moves them up to \d+\.\d\d dB apart/,
       )
-      expect(spreadOf(changes(x, r.channels[0] as Float32Array, spans))).toBeCloseTo(r.dynamics.spread_db, 1)
+      expect(spreadOf(changes(x, materialize(r.frames)[0] as Float32Array, spans))).toBeCloseTo(r.dynamics.spread_db, 1)
     } else
-      expect(spreadOf(changes(x, r.channels[0] as Float32Array, spans))).toBeLessThanOrEqual(
+      expect(spreadOf(changes(x, materialize(r.frames)[0] as Float32Array, spans))).toBeLessThanOrEqual(
         DYNAMICS_RULES.keepSpreadDb,
       )
   })
@@ -150,7 +153,7 @@ describe('a dry voice lands inside its window', () => {
         (seed, levelDb, crests, crestDb) => {
           const { x } = phrases(seed, [levelDb, levelDb - 2], [crests, 1], crestDb, 1, 0.3)
           const r = levelTake([x], SR, 'dry_voice', profile('dry-voice'))
-          const rms = measureLevel(r.channels, SR).rmsDb
+          const rms = measureLevel(materialize(r.frames), SR).rmsDb
           expect(rms).toBeLessThanOrEqual(-18.5 + 0.05)
           if (rms < -22.5 - 0.05)
             expect(r.plan.target).toMatch(

@@ -8,7 +8,7 @@
 import { test, expect, SCREENSHOTS } from './booth-host'
 import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
-import { bridgeClient } from './support/bridge-client'
+import { bridgeClient, PENDING_ALL } from './support/bridge-client'
 import { LAPTOP_SCREENS, expectWhollyInView, makeWav } from './support/reading'
 import { startLongScriptBooth, type LongScriptBooth } from './support/long-script-world'
 import { openJob, openWorkspace } from './support/workspace'
@@ -134,15 +134,7 @@ for (const screen of LAPTOP_SCREENS) {
       const bridge = bridgeClient(booth.launchUrl)
       await bridge.call('setReadbackSettings', { enabled: true })
       const lengthened = Object.values(booth.jobs).map((j) => j.jobId)
-      const list = await bridge.call('listJobs', {
-        tab: 'pending',
-        filter: 'all',
-        customer_id: null,
-        voice_id: null,
-        q: null,
-        page: 1,
-        page_size: 100,
-      })
+      const list = await bridge.call('listJobs', PENDING_ALL)
       let job: { job_id: string; advertiser: string } | null = null
       for (const item of list.items) {
         if (lengthened.includes(item.job_id)) continue

@@ -5,7 +5,7 @@
  * the last list, so a new window is not handed another account's deliveries.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { JobView } from '../../shared/bridge'
+import { DEFAULT_JOB_LIST_QUERY, type JobView } from '../../shared/bridge'
 import type { DeliveriesView } from '../../shared/bridge-deliveries'
 import {
   makeCore,
@@ -46,15 +46,7 @@ const deliveryReads = () =>
 
 describe('watchDeliveries through the core', () => {
   it("pushes the watched job's deliveries, reads them again with each poll, and stops on sign-out", async () => {
-    const list = await t.core.handlers.listJobs({
-      tab: 'completed',
-      filter: 'all',
-      customer_id: null,
-      voice_id: null,
-      q: null,
-      page: 1,
-      page_size: 25,
-    })
+    const list = await t.core.handlers.listJobs({ ...DEFAULT_JOB_LIST_QUERY, tab: 'completed' })
     const jobId = list.items[0]?.job_id
     if (!jobId) throw new Error('the sandbox world has no completed job')
     await expect(t.core.handlers.watchDeliveries({ jobId })).resolves.toBeNull()

@@ -16,19 +16,11 @@ import type { PowerEvent, PowerMonitorLike } from '../../main/polling/poll-ports
 import type { PollIntervals } from '../../main/polling/poll-rules'
 import { createLog, type Log, type LogEntry } from '../../main/logging/redacting-log'
 import type { SecretStore } from '../../main/session/secret-store'
-import type { BridgeEventName, JobListQuery } from '../../shared/bridge'
+import { DEFAULT_JOB_LIST_QUERY, type BridgeEventName, type JobListQuery } from '../../shared/bridge'
 import { startSandbox, type KeyOption, type RunningSandbox } from '../../sandbox/server'
 import type { DomainWorld } from '../../sandbox/domain/index'
 
-export const PENDING: JobListQuery = {
-  tab: 'pending',
-  filter: 'all',
-  customer_id: null,
-  voice_id: null,
-  q: null,
-  page: 1,
-  page_size: 25,
-}
+export const PENDING: JobListQuery = DEFAULT_JOB_LIST_QUERY
 
 /** Temp folders made by this file's tests; removeTempDirs() deletes them. */
 const tempDirs: string[] = []

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { basename, join, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IPC_FILE } from '../../shared/ipc-channels'
+import { ALL_PENDING_JOBS_QUERY } from '../../shared/bridge-job-list'
 import type { TakeExportSaved, TakeExportView } from '../../shared/bridge-export'
 import type { TakeView } from '../../shared/bridge-takes'
 import { makeAudio } from '../support/audio-fixtures'
@@ -20,15 +21,6 @@ import { bridgeCall, launchBuiltMain, requireBuiltBundles, type BridgeAnswer, ty
 interface Recorded {
   api: string
   [key: string]: unknown
-}
-const LIST_QUERY = {
-  tab: 'pending',
-  filter: 'all',
-  customer_id: null,
-  voice_id: null,
-  q: null,
-  page: 1,
-  page_size: 100,
 }
 const APP = { kind: 'app-top' } as const
 const folders: string[] = []
@@ -66,7 +58,7 @@ const calls = async (api: string) =>
 describe('a take taken out of the desktop window', () => {
   it('drags, exports and shows a copy byte-identical to the delivered file, never the take itself', async () => {
     await ok('startDemo', {})
-    const jobs = await ok<{ items: Array<{ job_id: string }> }>('listJobs', LIST_QUERY)
+    const jobs = await ok<{ items: Array<{ job_id: string }> }>('listJobs', ALL_PENDING_JOBS_QUERY)
     const jobId = jobs.items[0]?.job_id as string
     expect(jobId).toBeTruthy()
     const wav = await makeAudio(tempDir(), 'booth-read', [

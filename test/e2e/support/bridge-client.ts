@@ -5,7 +5,12 @@
  */
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import type { BridgeArgs, BridgeCallName, BridgeResults } from '../../../shared/bridge'
+import {
+  ALL_PENDING_JOBS_QUERY,
+  type BridgeArgs,
+  type BridgeCallName,
+  type BridgeResults,
+} from '../../../shared/bridge'
 
 export interface BridgeClient {
   call<N extends BridgeCallName>(name: N, args: BridgeArgs<N>): Promise<BridgeResults[N]>
@@ -56,12 +61,5 @@ export function bridgeClient(launchUrl: string): BridgeClient {
   }
 }
 
-export const PENDING_ALL = {
-  tab: 'pending',
-  filter: 'all',
-  customer_id: null,
-  voice_id: null,
-  q: null,
-  page: 1,
-  page_size: 100,
-} as const
+/** Every pending job on one page: main's own poll query. */
+export const PENDING_ALL = ALL_PENDING_JOBS_QUERY

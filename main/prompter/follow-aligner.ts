@@ -8,7 +8,13 @@
  * - a jump further than the next line (a skipped sentence) needs three matched words in a row, and is
  *   not taken when those three words also fit where the voice already was (a phrase read again, or a
  *   phrase the script repeats later);
- * - a heard word that fits nowhere (an ad-lib, a slip of the recogniser) leaves the position where it is.
+ * - a heard word that fits nowhere (an ad-lib, a slip of the recogniser) leaves the position where it is;
+ * - a jump within the near zone further than a lone word may go, made while the voice was elsewhere (an
+ *   ad-lib), is only tentative: a recogniser whose language model is the script hears an ad-lib as script now
+ *   and then ("the pies are amazing" as "the valley fill our", four words of the next line, where two words
+ *   of evidence reach the line's end; a far jump has its own, stricter rule). The position stays until the jump is borne out (five
+ *   matched words in a row from it, or a word of a later utterance going on from it) and goes to the skipped
+ *   stretch instead when a word is heard there ("over" of "Over 1,250 growers" after that ad-lib).
  * Numbers compare by value, so "twenty percent" is "20%" (the read-back's number words).
  */
 import { HALF_EVIDENCE_WORDS, nearWord, sameWord, type Word, type ScriptModel, type ScriptWord } from '../readback'
@@ -25,6 +31,16 @@ const REACH: Array<[minWeight: number, maxWords: number]> = [
 ]
 /** A far jump needs this much evidence in its three words (not three small words). */
 const FAR_WEIGHT = 2
+/**
+ * Evidence of heard words in a row that read no script (a small word counts half) for the voice to be
+ * elsewhere: three words' worth ("take two, rolling", "seriously it takes"). A recogniser garbles two words
+ * of the script now and then ("see little" for "simple", "and five" for "appointments"); that is not an ad-lib.
+ */
+export const ELSEWHERE_EVIDENCE = 3
+/** Further than a lone word may move it (REACH): a jump this far, made while the voice was elsewhere, is tentative. */
+const TENTATIVE_DISTANCE = (REACH[1] as [number, number])[1] + 1
+/** Matched words in a row from a tentative jump, within one utterance, that bear it out. */
+const CONFIRM_RUN = 5
 
 function weight(w: Word): number {
   return w.values === null && HALF_EVIDENCE_WORDS.has(w.key) ? SMALL_WEIGHT : 1
@@ -43,10 +59,28 @@ export interface FollowState {
   unplaced: number
   /** The evidence of the heard words since the position last moved (a small word counts half): voice elsewhere. */
   elsewhere: number
+  /** A jump not yet borne out: where the voice would be, and where the jump's run of words starts. */
+  tentative: Tentative | null
+}
+
+interface Tentative {
+  state: FollowState
+  /** The first script word of the run that made the jump: a word heard before it takes the jump back. */
+  from: number
+  /** Script words matched in a row since the jump, in the utterance it was made in. */
+  placed: number
+  /** An utterance ended since the jump: the next word placed after it bears it out. */
+  crossed: boolean
+}
+
+/** A state whose tentative jump is a copy (a snapshot must not share it). */
+function copyState(s: FollowState): FollowState {
+  const tentative = s.tentative && { ...s.tentative, state: copyState(s.tentative.state) }
+  return { ...s, recent: [...s.recent], tentative }
 }
 
 export class FollowAligner {
-  private state: FollowState = { position: -1, recent: [], unplaced: 0, elsewhere: 0 }
+  private state: FollowState = { position: -1, recent: [], unplaced: 0, elsewhere: 0, tentative: null }
 
   constructor(private readonly script: Pick<ScriptModel, 'words'>) {}
 
@@ -64,11 +98,11 @@ export class FollowAligner {
   }
 
   snapshot(): FollowState {
-    return { ...this.state, recent: [...this.state.recent] }
+    return copyState(this.state)
   }
 
   restore(state: FollowState): void {
-    this.state = { ...state, recent: [...state.recent] }
+    this.state = copyState(state)
   }
 
   /** Takes heard words in order; returns the position after them. */
@@ -77,18 +111,78 @@ export class FollowAligner {
     return this.state.position
   }
 
+  /** The recogniser finished an utterance: a tentative jump is borne out by the next word placed after it. */
+  utteranceEnded(): void {
+    if (this.state.tentative) this.state.tentative.crossed = true
+  }
+
   hear(heard: Word): number {
-    const recent = [...this.state.recent, heard].slice(-FAR_RUN)
-    this.state.recent = recent
+    const sure = this.step(this.state, heard)
+    const t = this.state.tentative
+    if (!t) {
+      const before = this.state
+      this.state = sure.state
+      if (
+        sure.jump &&
+        sure.jump.near &&
+        sure.jump.distance >= TENTATIVE_DISTANCE &&
+        sure.jump.elsewhereBefore >= ELSEWHERE_EVIDENCE
+      ) {
+        // Voice elsewhere, then a run far into unread script: held until borne out.
+        const stay = this.unmoved(before, heard)
+        this.state = {
+          ...stay,
+          tentative: { state: sure.state, from: sure.jump.from, placed: sure.jump.run, crossed: false },
+        }
+      }
+      return this.state.position
+    }
+    // A word of the stretch the jump passed over: the voice is there, not where the jump went.
+    if (sure.state.position > this.state.position && sure.state.position < t.from) {
+      this.state = { ...sure.state, tentative: null }
+      return this.state.position
+    }
+    const on = this.step(t.state, heard).state
+    const moved = on.position > t.state.position
+    const placed = moved ? t.placed + 1 : 0
+    if (moved && (t.crossed || placed >= CONFIRM_RUN)) this.state = { ...on, tentative: null }
+    else
+      this.state = {
+        ...this.unmoved(this.state, heard),
+        tentative: { ...t, state: on, placed },
+      }
+    return this.state.position
+  }
+
+  /** The state after a heard word that does not move the position. */
+  private unmoved(state: FollowState, heard: Word): FollowState {
+    return {
+      ...state,
+      recent: [...state.recent, heard].slice(-FAR_RUN),
+      unplaced: state.unplaced + 1,
+      elsewhere: state.elsewhere + weight(heard),
+    }
+  }
+
+  /** Where one heard word puts the voice from `state` (no tentative jumps here), and the run that moved it. */
+  private step(
+    state: FollowState,
+    heard: Word,
+  ): {
+    state: FollowState
+    jump: { from: number; run: number; distance: number; near: boolean; elsewhereBefore: number } | null
+  } {
+    const recent = [...state.recent, heard].slice(-FAR_RUN)
     const words = this.script.words
-    const pos = this.state.position
+    const pos = state.position
     const nearEnd = this.nearZoneEnd(pos)
     let best = -1
     let bestWeight = 0
+    let bestRun = 0
     let readNearer: boolean | null = null
     for (let j = pos + 1; j < words.length; j++) {
       if (!fits(words[j] as Word, heard)) continue
-      const { run, evidence, inLine } = this.runEndingAt(j, recent, pos, this.state.unplaced)
+      const { run, evidence, inLine } = this.runEndingAt(j, recent, pos, state.unplaced)
       let ok: boolean
       // A small word alone is too weak to start the next line (a recogniser's "our" in "dollars").
       if (j <= nearEnd)
@@ -104,12 +198,18 @@ export class FollowAligner {
       if (ok && evidence > bestWeight) {
         best = j
         bestWeight = evidence
+        bestRun = run
       }
     }
-    if (best >= 0) this.state.position = best
-    this.state.unplaced = best >= 0 ? 0 : this.state.unplaced + 1
-    this.state.elsewhere = best >= 0 ? 0 : this.state.elsewhere + weight(heard)
-    return this.state.position
+    if (best < 0) return { state: { ...this.unmoved(state, heard), recent }, jump: null }
+    const from = best - bestRun + 1
+    // The run's earlier words were heard as voice elsewhere until this one placed them.
+    const runEarlier = state.unplaced > 0 ? recent.slice(-bestRun, -1).slice(-state.unplaced) : []
+    const elsewhereBefore = state.elsewhere - runEarlier.reduce((a, w) => a + weight(w), 0)
+    return {
+      state: { position: best, recent, unplaced: 0, elsewhere: 0, tentative: null },
+      jump: pos < 0 ? null : { from, run: bestRun, distance: best - pos, near: best <= nearEnd, elsewhereBefore },
+    }
   }
 
   /** Last script index of the near zone: the rest of the current line and all of the next one. */

@@ -14,7 +14,7 @@
  */
 import type { FollowPosition, FollowStatus } from '../../shared/bridge-prompter'
 import { heardWords, scriptModel, type ScriptModel } from '../readback'
-import { FollowAligner, type FollowState } from './follow-aligner'
+import { ELSEWHERE_EVIDENCE, FollowAligner, type FollowState } from './follow-aligner'
 import type { FollowEngine, FollowSession, HeardSegment } from './follow-engine'
 import { PaceModel, type PaceOptions } from './pace-model'
 import { PcmTo16k } from './pcm-to-16k'
@@ -36,14 +36,6 @@ export interface FollowerOptions {
   /** Pacing between recognitions (default on); false moves only on what the recogniser placed. */
   pace?: boolean | Partial<PaceOptions>
 }
-
-/**
- * Evidence of heard words in a row after the last placed one that read no script (a small word counts
- * half): the voice is elsewhere. Three words' worth ("take two, rolling", "seriously it takes"): a
- * recogniser garbles two words of the script now and then ("see little" for "simple", "and five" for
- * "appointments", "where the" for "member FDIC"), and that must not pull the highlight back.
- */
-const ELSEWHERE_EVIDENCE = 3
 
 /** Audio kept while the engine gets ready (its language model is built from the script), in 16 kHz samples. */
 const MAX_WAITING_SAMPLES = 16_000 * 60
@@ -174,7 +166,10 @@ export class Follower {
     if (last && (unplaced >= 2 || elsewhere)) this.pace?.heardElsewhere(last.end_s, elsewhere)
     // How long the voice ran on past what the recogniser had placed before this news came.
     if (this.pace && s.final && waitedFrom !== null) this.pace.reported(this.voice.voicedS(waitedFrom, this.voice.nowS))
-    if (s.final) this.settled = this.aligner.snapshot()
+    if (s.final) {
+      this.aligner.utteranceEnded()
+      this.settled = this.aligner.snapshot()
+    }
     const at = this.aligner.position
     if (at > this.shown) {
       this.shown = at

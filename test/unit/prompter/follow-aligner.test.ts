@@ -157,6 +157,52 @@ describe('the prompter’s aligner', () => {
     expect(aligner.word?.text).toBe('sleep')
   })
 
+  describe('an ad-lib heard as script further on (a recogniser whose language model is the script)', () => {
+    const text =
+      'Every week brings fresh apples, pears and squash. Over 1,250 growers from the valley fill our shelves. Harvest Market, fresh from the farm.'
+    const afterAdLib = () => {
+      const aligner = new FollowAligner(scriptModel(text))
+      aligner.hearAll(heard('every week brings fresh apples pears and squash'))
+      aligner.utteranceEnded()
+      // "Oh, and between you and me, the pies are amazing": heard as other words, then as the next line's.
+      aligner.hearAll(heard('oh and you new a free the valley fill our'))
+      aligner.utteranceEnded()
+      return aligner
+    }
+
+    it('does not move it; a word of the stretch it passed over puts the voice there', () => {
+      const aligner = afterAdLib()
+      expect(aligner.word?.text).toBe('squash')
+      aligner.hearAll(heard('early the'))
+      aligner.utteranceEnded()
+      expect(aligner.word?.text).toBe('squash')
+      aligner.hearAll(heard('over twelve hundred fifty growers from the'))
+      expect(aligner.position).toBe(scriptModel(text).words.findIndex((w) => w.key === 'the' && w.sentence === 1))
+    })
+
+    it('is borne out by a word of the next utterance going on from it', () => {
+      const aligner = afterAdLib()
+      aligner.hearAll(heard('shelves'))
+      expect(aligner.word?.text).toBe('shelves')
+    })
+
+    it('is borne out by five matched words in a row in one utterance', () => {
+      const aligner = new FollowAligner(scriptModel(text))
+      aligner.hearAll(heard('every week brings fresh apples pears and squash'))
+      aligner.hearAll(heard('oh and between you and me the pies'))
+      aligner.hearAll(heard('the valley fill our'))
+      expect(aligner.word?.text, 'four words').toBe('squash')
+      aligner.hearAll(heard('shelves'))
+      expect(aligner.word?.text).toBe('shelves')
+    })
+
+    it('the same run heard while reading the script moves it at once (the recogniser missed a line’s start)', () => {
+      const aligner = new FollowAligner(scriptModel(text))
+      aligner.hearAll(heard('every week brings fresh apples pears and squash the valley fill'))
+      expect(aligner.word?.text).toBe('fill')
+    })
+  })
+
   it('a number read as words is the number written in digits', () => {
     const text = 'Take 20% off today. Over 1,250 growers fill our shelves.'
     const aligner = new FollowAligner(scriptModel(text))

@@ -49,19 +49,49 @@ const GAP_BLOCKS = 2
 
 /** The voice's loud level: the 95th percentile of the take's 10 ms block levels outside the pauses (or of all). */
 function voiceLevelDb(mono: Float32Array, block: number, pauses: readonly FrameSpan[]): number {
-  const levels = blockLevelsDb(mono, 0, mono.length, block)
+  return voiceLevelOf(blockLevelsDb(mono, 0, mono.length, block), block, pauses)
+}
+
+/** voiceLevelDb from the take's 10 ms block levels (blockLevelsDb from 0, or measured a block at a time). */
+export function voiceLevelOf(levels: Float64Array, block: number, pauses: readonly FrameSpan[]): number {
   // Which blocks lie inside a pause, by one sweep over the pauses in order.
   const inPause = new Uint8Array(levels.length)
   for (const p of pauses) {
     for (let b = Math.max(0, Math.ceil(p.from / block)); (b + 1) * block <= p.to && b < levels.length; b++)
       inPause[b] = 1
   }
-  const outside = Array.from(levels).filter((_, b) => inPause[b] === 0)
-  const pool = (outside.length >= 10 ? outside : Array.from(levels)).sort((a, b) => a - b)
+  const outside = levels.filter((_, b) => inPause[b] === 0)
+  const pool = (outside.length >= 10 ? outside : levels.slice()).sort()
   return pool[Math.floor(pool.length * 0.95)] ?? Number.NEGATIVE_INFINITY
 }
 
-function mixDown(ch: readonly Float32Array[]): Float32Array {
+/**
+ * blockLevelsDb of the take's mono mix from frame 0 (`frames` long) into `levels`, given a block of frames at
+ * a time (each block's channels): the same sums in the same order, so the same levels.
+ */
+export function eachLevelBlock(block: number, frames: number, levels: Float64Array): (y: Float32Array[]) => void {
+  let b = 0
+  let inBlock = 0
+  let s = 0
+  let seen = 0
+  return (y) => {
+    const mono = mixDown(y)
+    for (let i = 0; i < mono.length; i++) {
+      s += (mono[i] as number) ** 2
+      seen++
+      if (++inBlock === block || seen === frames) {
+        levels[b++] = s > 0 ? 10 * Math.log10(s / inBlock) : Number.NEGATIVE_INFINITY
+        inBlock = 0
+        s = 0
+      }
+    }
+  }
+}
+
+/** The frames of a breath's level block (LEVEL_BLOCK_MS). */
+export const levelBlockOf = (sampleRate: number): number => Math.round((LEVEL_BLOCK_MS / 1000) * sampleRate)
+
+export function mixDown(ch: readonly Float32Array[]): Float32Array {
   const first = ch[0] as Float32Array
   if (ch.length === 1) return first
   const mono = new Float32Array(first.length)
@@ -99,11 +129,19 @@ function rmsDb(x: Float32Array, from: number, to: number): number {
  * the take's room tone (RMS, dBFS). A stretch's edge is a word's unless it is the file's (0 or its end): a
  * breath keeps WORD_GUARD_MS from a word, and one whose sound runs on into the word is left to it.
  */
-export function findBreaths(ch: Float32Array[], sampleRate: number, pauses: FrameSpan[], roomToneDb: number): Breath[] {
+export function findBreaths(
+  ch: Float32Array[],
+  sampleRate: number,
+  pauses: FrameSpan[],
+  roomToneDb: number,
+  voiceLevel?: number,
+): Breath[] {
   if (ch.length === 0) return []
   const mono = mixDown(ch)
-  const block = Math.round((LEVEL_BLOCK_MS / 1000) * sampleRate)
-  const voiceDb = voiceLevelDb(mono, block, pauses)
+  const block = levelBlockOf(sampleRate)
+  // `voiceLevel`: the whole take's (voiceLevelOf), where `ch` is a stretch of it (the stretches outside the
+  // words read on their own, clean-stream.ts).
+  const voiceDb = voiceLevel ?? voiceLevelDb(mono, block, pauses)
   const threshold = roomToneDb + BREATH_ABOVE_ROOM_DB
   const longest = (BREATH_MAX_MS / LEVEL_BLOCK_MS) | 0
   const guard = Math.round((WORD_GUARD_MS / 1000) * sampleRate)
@@ -171,21 +209,36 @@ export function breathGainDb(choice: BreathChoice, breath: Breath, roomToneDb: n
 export function lowerBreaths(
   ch: Float32Array[],
   sampleRate: number,
-  regions: Array<FrameSpan & { gainDb: number }>,
+  regions: GainRegion[],
   inPlace = false,
 ): Float32Array[] {
   const out = inPlace ? ch : ch.map((x) => x.slice())
   const total = out[0]?.length ?? 0
-  const ramp = Math.max(1, Math.round((BREATH_RAMP_MS / 1000) * sampleRate))
+  const ramp = breathRampOf(sampleRate)
   for (const r of regions) {
     const g = 10 ** (r.gainDb / 20)
-    const a = Math.max(0, r.from - ramp)
-    const b = Math.min(total, r.to + ramp)
+    const [a, b] = rampedSpan(r, ramp, total)
     for (let i = a; i < b; i++) {
-      const k = i < r.from ? 1 - (r.from - i) / ramp : i >= r.to ? 1 - (i - r.to + 1) / ramp : 1
-      const gain = 1 + (g - 1) * k
+      const gain = breathGain(i, r, g, ramp)
       for (const y of out) y[i] = (y[i] as number) * gain
     }
   }
   return out
+}
+
+export type GainRegion = FrameSpan & { gainDb: number }
+
+export const breathRampOf = (sampleRate: number): number =>
+  Math.max(1, Math.round((BREATH_RAMP_MS / 1000) * sampleRate))
+
+/** The frames a lowered region changes: the region and its ramps, within the take's `total` frames. */
+export const rampedSpan = (r: FrameSpan, ramp: number, total: number): [number, number] => [
+  Math.max(0, r.from - ramp),
+  Math.min(total, r.to + ramp),
+]
+
+/** The gain at frame `i` for region `r` lowered by `g` (linear), reached by linear ramps of `ramp` frames. */
+export function breathGain(i: number, r: FrameSpan, g: number, ramp: number): number {
+  const k = i < r.from ? 1 - (r.from - i) / ramp : i >= r.to ? 1 - (i - r.to + 1) / ramp : 1
+  return 1 + (g - 1) * k
 }

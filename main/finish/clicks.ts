@@ -46,7 +46,8 @@ export const REFERENCE_MS = 50
 /** Stretches a patch may come from: this many of its lengths before or after it. */
 export const REPAIR_SOURCES = 3
 
-const frames = (ms: number, sampleRate: number): number => Math.max(1, Math.round((ms / 1000) * sampleRate))
+/** Milliseconds as frames, at least one. */
+export const frames = (ms: number, sampleRate: number): number => Math.max(1, Math.round((ms / 1000) * sampleRate))
 
 /** Largest absolute sample-to-sample difference over the channels, for frames [from, to). */
 function differences(ch: readonly Float32Array[], from: number, to: number): Float32Array {

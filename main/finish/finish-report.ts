@@ -9,7 +9,7 @@
 import { finishCounts, type FinishEdit, type FinishEditKind, type FinishLimiting } from '../../shared/versions/finish'
 import type { TakeLayout } from './analyse-pauses'
 import type { FitEdit } from './fit-edit-list'
-import type { CleanResult } from './finish-steps'
+import type { CleanFound } from './finish-steps'
 import type { FileFigures } from './finish-measure'
 import type { Levelled } from './level'
 import type { NoiseFloor } from './level-noise-floor'
@@ -83,7 +83,7 @@ export interface ReportParts {
   used: TakeLayout
   tempo: number
   fitEdits: readonly FitEdit[]
-  clean: CleanResult
+  clean: CleanFound
   level: Levelled
   before: FileFigures
   after: FileFigures

@@ -16,14 +16,19 @@ import { removeClicks, type FrameSpan } from './clicks'
 
 export type FramePause = FrameSpan
 
-export interface CleanResult {
-  channels: Float32Array[]
+/** What the clean step found and did (the report's figures). */
+export interface CleanFound {
   /** Each breath found and what was done to it: lowered by gainDb, kept (0) or cut to room tone. */
   breaths: Array<{ from: number; to: number; levelDb: number; by: number | 'room_tone' }>
   /** The clicks removed (repaired and not found again in the result): what the report counts. */
   clicks: FrameSpan[]
   /** Clicks found but left as read (no room tone to patch from, or still there after the patch). */
   clicksLeft: FrameSpan[]
+}
+
+/** The clean step over arrays held whole: its figures and the cleaned samples. */
+export interface CleanResult extends CleanFound {
+  channels: Float32Array[]
 }
 
 export function cleanStep(

@@ -3,7 +3,8 @@
  * read (the take kept by content, never changed) → analyse (speech, pauses and their kinds, room tone) →
  * plan (fit-plan.ts; a refusal ends here, nothing written) → a tempo change as a derived recording when
  * the plan has one (tempo.ts), analysed and planned again at that tempo → the edit list (fit-edit-list.ts)
- * → the version renderer → breaths, clicks and level (finish-steps.ts, level.ts) → OUT written whole, only
+ * → the version renderer → breaths, clicks and level (clean-stream.ts, level.ts: the render read from its file a
+ * block at a time, the repairs laid over it, never held whole) → OUT written whole, only
  * now (onWritten) → the input and OUT measured, together.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -11,7 +12,6 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { DeliveryProfile } from '../audio/delivery-profiles'
 import { openWavSource, type WavSource } from '../media/wav-source'
-import { channelsOf } from './read-channels'
 import { checkOutput, writeOutputSafely } from '../storage/safe-output'
 import { Recordings, type RecordingRef, renderCached, segmentsOf, type TimeSegment } from '../versions/index'
 import type { TakeLayout } from './analyse-pauses'
@@ -21,10 +21,11 @@ import { fileBytes, finishDiskFull, finishNeeds, wavBytes, type FinishDisk } fro
 import { finishReport, type FinishReport } from './finish-report'
 import { diskFaultOf } from '../storage/disk-problem'
 import type { BreathChoice } from './breaths'
-import { cleanStep, type CleanResult, type FramePause } from './finish-steps'
+import { cleanRendered, roomToneOfRender } from './clean-stream'
+import type { CleanFound, FramePause } from './finish-steps'
 import { LevelError, levelTake, type Levelled } from './level'
-import { roomToneRmsDbfs } from './level-noise-floor'
 import { canFill, fitEditList, type FitBuild } from './fit-edit-list'
+import type { RenderFile } from './render-file'
 import { fitPlan, type FitInput, type TakeKindToFit } from './fit-plan'
 import { tempoRecording } from './tempo'
 import { writeFrames } from './write-channels'
@@ -56,9 +57,8 @@ export interface FinishRequest {
 export type { EditKind, FinishReport } from './finish-report'
 
 /**
- * The longest spot a finish takes (s): 3 hours (issue 42). The clean step still holds the fitted take in
- * memory at 4 bytes a sample, once (it repairs and lowers in place; a breath cut to room tone is a copy):
- * about 2 GB for 3 hours of 48 kHz mono (4 GB at most).
+ * The longest spot a finish takes (s): 3 hours (issue 42). The finish never holds the take: it reads the
+ * render from its file a block at a time (render-file.ts), its memory a few numbers a minute of take.
  */
 export const MAX_SPOT_LENGTH_S = 3 * 3600
 export const MAX_SPOT_WORDS = '3 hours (10800 seconds)'
@@ -97,19 +97,6 @@ async function withSource<T>(ref: RecordingRef, use: (src: WavSource) => Promise
   }
 }
 
-/** The fitted result's stretches outside speech, in its own frames: the head, the pauses as placed, the tail. */
-function placedPauses(build: FitBuild, frames: number): FramePause[] {
-  const first = build.placed[0]
-  const last = build.placed[build.placed.length - 1]
-  const inner = build.placed.slice(1).map((s, i) => {
-    const prev = build.placed[i] as FitBuild['placed'][number]
-    return { from: prev.at + (prev.to - prev.from), to: s.at }
-  })
-  const head = first && first.at > 0 ? [{ from: 0, to: first.at }] : []
-  const tailFrom = last ? last.at + (last.to - last.from) : frames
-  return [...head, ...inner, ...(tailFrom < frames ? [{ from: tailFrom, to: frames }] : [])]
-}
-
 /** IN's time through the fitted edit list over IN at `tempo` (a recording `tempo` times faster, time for time). */
 export function timeMapOf(build: FitBuild, input: string, tempo: number): TimeSegment[] {
   return segmentsOf(build.list).map((s) => ({
@@ -119,18 +106,6 @@ export function timeMapOf(build: FitBuild, input: string, tempo: number): TimeSe
     toS: s.toS * tempo,
     scale: tempo,
   }))
-}
-
-/** The render's samples, cleaned (breaths and clicks in the stretches outside the words), and those stretches. */
-async function cleanRendered(
-  path: string,
-  build: FitBuild,
-  roomToneDb: number,
-  breaths: BreathChoice | undefined,
-): Promise<{ clean: CleanResult; pauses: FramePause[] }> {
-  const { ch, rate } = await channelsOf(path)
-  const pauses = placedPauses(build, ch[0]?.length ?? 0)
-  return { clean: cleanStep(ch, rate, pauses, roomToneDb, breaths ?? 'lower', true), pauses }
 }
 
 export async function finishTake(req: FinishRequest): Promise<FinishReport> {
@@ -221,23 +196,55 @@ async function finishIn(
   const build = fitEditList(used.take.layout, used.take.env, used.plan, used.ref.hash, used.ref.format, targetFrames)
   const rendered = await renderCached(build.list, recordings, join(work, 'renders'))
 
-  // The rendered samples are let go once cleaned; the level makes its samples a block at a time from the
-  // cleaned ones, into its meters and the file (level-stream.ts): a long take is held once (docs/measurements.md).
-  const { clean, pauses } = await cleanRendered(rendered.path, build, used.take.layout.roomToneDb, req.breaths)
+  // The take is never held whole: the render is read from its file a block at a time, with the clean step's
+  // repairs laid over each block, each time the level measures it and once more into OUT (docs/measurements.md).
+  const { file, clean, pauses } = await cleanRendered(rendered.path, build, used.take.layout.roomToneDb, req.breaths)
+  try {
+    return await levelAndWrite(req, target, file, {
+      build,
+      clean,
+      pauses,
+      used,
+      original,
+      ref,
+      measureOptions,
+      stopSignal,
+      at,
+    })
+  } finally {
+    await file.close()
+  }
+}
+
+/** What the finish knows once the render is cleaned: what the level and the report need. */
+interface Cleaned {
+  build: FitBuild
+  clean: CleanFound
+  pauses: FramePause[]
+  used: { ref: RecordingRef; take: AnalysedTake; plan: { tempo: number } }
+  original: AnalysedTake
+  ref: RecordingRef
+  measureOptions: Omit<Parameters<typeof measureFigures>[1], 'signal'>
+  stopSignal: AbortSignal
+  at: (disk: FinishDisk, outputBytes: number) => void
+}
+
+/** The level planned over the cleaned render's passes, OUT written from them, measured and reported. */
+async function levelAndWrite(req: FinishRequest, target: string, file: RenderFile, c: Cleaned): Promise<FinishReport> {
+  const { build, clean, pauses, used, original, ref, measureOptions, stopSignal } = c
+  const rate = ref.format.sample_rate
   let level: Levelled
   try {
     const phrases = build.placed.map((sp) => ({ from: sp.at, to: sp.at + (sp.to - sp.from) }))
-    level = levelTake(clean.channels, rate, req.kind, req.profile, {
+    level = levelTake(file.passes, rate, req.kind, req.profile, {
       phrases,
-      roomToneDbfs: roomToneRmsDbfs(clean.channels, rate, pauses),
+      roomToneDbfs: roomToneOfRender(file, pauses),
     })
   } catch (err) {
     if (err instanceof LevelError) throw new FinishRefusal(err.message)
     throw err
   }
-  clean.channels = []
-
-  at('takes', wavBytes(level.frames().frames, used.ref.format))
+  c.at('takes', wavBytes(level.frames().frames, used.ref.format))
   // Written beside OUT and renamed onto it only once it is measured too (main/storage/safe-output.ts): a
   // finish that fails on the way leaves no OUT and no temp file, and never replaces the take.
   const input = ref

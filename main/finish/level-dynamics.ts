@@ -11,6 +11,7 @@
  * input (the take × the phrases' gains) and its result are made a block at a time (level-stream.ts).
  */
 import { arrayFrames, eachBlock, type Frames } from './level-stream'
+import type { TakeSamples } from './limiter'
 
 export const DYNAMICS_RULES = {
   /** The largest spread of the phrases' level changes (dB) a finish keeps to, or says it could not. */
@@ -86,15 +87,15 @@ export function restoreEnvelope(
 }
 
 /** The input × the restore envelope, a block at a time (as a whole-array product would round it). */
-function restored(ch: readonly Float32Array[], phrases: readonly Phrase[], db: readonly number[]): Frames {
-  const frames = ch[0]?.length ?? 0
-  const whole = arrayFrames(ch)
+function restored(ch: TakeSamples, phrases: readonly Phrase[], db: readonly number[]): Frames {
+  const whole = typeof ch === 'function' ? ch : arrayFrames(ch)
+  const { frames, channels } = whole()
   return () => {
     const src = whole()
     let at = 0
     return {
       frames,
-      channels: ch.length,
+      channels,
       next(count) {
         const block = src.next(count)
         const n = block[0]?.length ?? 0
@@ -129,14 +130,14 @@ export function spanDbs(frames: Frames, spans: readonly Phrase[]): number[] {
  * it returns is kept for the caller). Null when there are fewer than two phrases to compare.
  */
 export function keepDynamics<T extends { frames: () => Frames }>(
-  ch: readonly Float32Array[],
+  ch: TakeSamples,
   phrases: readonly Phrase[],
   first: T,
   run: (input: Frames) => T,
 ): { result: T; dynamics: Dynamics } | null {
   const usable = phrases.filter((p) => p.to > p.from)
   if (usable.length < 2) return null
-  const before = usable.map((p) => spanDb(ch, p))
+  const before = typeof ch === 'function' ? spanDbs(ch, usable) : usable.map((p) => spanDb(ch, p))
   const changes = (out: Frames) => spanDbs(out, usable).map((d, i) => d - (before[i] as number))
   let best = { result: first, db: usable.map(() => 0), c: changes(first.frames()) }
   const spreadBefore = spreadOf(best.c)

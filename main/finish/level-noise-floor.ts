@@ -31,6 +31,15 @@ export function roomToneRmsDbfs(
   sampleRate: number,
   pauses: ReadonlyArray<{ from: number; to: number }>,
 ): number | null {
+  return medianDbfs(roomToneMeanSquares(ch, sampleRate, pauses))
+}
+
+/** The mean square of each WINDOW_S window in the pauses (kept GUARD_S clear of the speech), in order. */
+export function roomToneMeanSquares(
+  ch: readonly Float32Array[],
+  sampleRate: number,
+  pauses: ReadonlyArray<{ from: number; to: number }>,
+): number[] {
   const w = Math.round(WINDOW_S * sampleRate)
   const guard = Math.round(GUARD_S * sampleRate)
   const levels: number[] = []
@@ -41,6 +50,11 @@ export function roomToneRmsDbfs(
       levels.push(sum / (w * ch.length))
     }
   }
+  return levels
+}
+
+/** The median of the windows' mean squares (dBFS), or null when there are none. */
+export function medianDbfs(levels: number[]): number | null {
   if (levels.length === 0) return null
   levels.sort((x, y) => x - y)
   const median = levels[Math.floor(levels.length / 2)] as number

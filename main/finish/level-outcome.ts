@@ -7,7 +7,7 @@ import { gainAndLimit, type Chained, type LevelPlan } from './level-chain'
 import type { Frames } from './level-stream'
 import { DYNAMICS_RULES, dynamicsWords, keepDynamics, type Dynamics, type Phrase } from './level-dynamics'
 import { limitingOf, limitingWords, type LimitingDone } from './level-limiting'
-import type { LimitedPlace } from './limiter'
+import type { LimitedPlace, TakeSamples } from './limiter'
 import { noiseFloorOf, noiseFloorWords, type NoiseFloor } from './level-noise-floor'
 
 /** A level plan and the samples it makes (the chain planned is the result: it is not planned again). */
@@ -69,7 +69,7 @@ export function done(
 
 /** The chain run again with each phrase given back what the limiter took beyond the least-limited one. */
 export function withDynamics(
-  ch: Float32Array[],
+  ch: TakeSamples,
   sampleRate: number,
   plan: LevelPlan,
   chained: Chained,

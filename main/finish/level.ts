@@ -26,7 +26,7 @@
  * cannot be met that way the plan refuses, naming the figures, rather than squeezing the read.
  */
 import type { DeliveryProfile, LoudnessTarget } from '../audio/delivery-profiles'
-import { inputPeaks } from './limiter'
+import { framesOf, inputPeaks, type TakeSamples } from './limiter'
 import { afterGainOnly, gainAndLimit, limiterAt, trimFactors, type LevelPlan } from './level-chain'
 import { limitingOf, limitingWords, type LimitingDone } from './level-limiting'
 import { measureLevel, type LevelFigures } from './level-measure'
@@ -99,16 +99,15 @@ function checkGain(gain: number, level: number, rule: LoudnessTarget, aim: numbe
   }
 }
 
-function planDryVoice(
-  ch: Float32Array[],
-  sampleRate: number,
-  profile: DeliveryProfile,
-  context: LevelContext,
-): Levelled {
+/** measureLevel over arrays, measureFrames over passes (the same figures). */
+const measureInput = (ch: TakeSamples, sampleRate: number): LevelFigures =>
+  typeof ch === 'function' ? measureFrames(ch, sampleRate) : measureLevel(ch, sampleRate)
+
+function planDryVoice(ch: TakeSamples, sampleRate: number, profile: DeliveryProfile, context: LevelContext): Levelled {
   const rule = aimOf(profile, 'dry_voice')
   const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.dry_voice
   const limitAt = ceiling - LIMITER_MARGIN_DB
-  const fig = measureLevel(ch, sampleRate)
+  const fig = measureInput(ch, sampleRate)
   const level = levelOf(fig, rule)
   const aim = aimValue(rule)
   let gain = aim - level
@@ -163,7 +162,7 @@ function planDryVoice(
 }
 
 function planFinishedSpot(
-  ch: Float32Array[],
+  ch: TakeSamples,
   sampleRate: number,
   profile: DeliveryProfile,
   context: LevelContext,
@@ -171,7 +170,7 @@ function planFinishedSpot(
   const rule = aimOf(profile, 'finished_spot')
   const ceiling = profile.peak?.max ?? DEFAULT_CEILING_DB.finished_spot
   const limitAt = ceiling - LIMITER_MARGIN_DB
-  const fig = measureLevel(ch, sampleRate)
+  const fig = measureInput(ch, sampleRate)
   const level = levelOf(fig, rule)
   const aim = aimValue(rule)
   const gain = aim - level
@@ -245,13 +244,13 @@ function planFinishedSpot(
  * sentence with the figures) when the profile cannot be met without riding the level.
  */
 export function levelTake(
-  ch: Float32Array[],
+  ch: TakeSamples,
   sampleRate: number,
   kind: LevelKind,
   profile: DeliveryProfile,
   context: LevelContext = {},
 ): Levelled {
-  if (ch.length === 0 || (ch[0]?.length ?? 0) === 0)
+  if (typeof ch === 'function' ? ch().frames === 0 : ch.length === 0 || framesOf(ch) === 0)
     throw new LevelError('The take holds no audio, so there is no level to plan.')
   return kind === 'dry_voice'
     ? planDryVoice(ch, sampleRate, profile, context)

@@ -129,7 +129,7 @@ export interface InputPeaks {
   floor: number
 }
 
-export function inputPeaks(ch: readonly Float32Array[], floor: number): InputPeaks {
+export function inputPeaks(ch: TakeSamples, floor: number): InputPeaks {
   return { peaks: blockTruePeaks(ch, 1, floor), floor }
 }
 

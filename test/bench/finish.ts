@@ -17,19 +17,11 @@ import { runFfmpeg } from '../../main/audio/run-ffmpeg'
 import { finishTake } from '../../main/finish/finish-take'
 import { makeTempDir } from '../support/audio-fixtures'
 import { speakRead } from '../support/voice-reads'
-import { finishPeakRssMb } from './finish-rss'
+import { BENCH_PAUSES_S, BENCH_SENTENCES as SENTENCES, finishPeakRssMb } from './finish-rss'
 import { runAlone } from './report'
 import { median, timed } from './timing'
 import type { BenchResult } from './types'
 
-const SENTENCES = [
-  "This Saturday only, it's the biggest sale of the year at Dream Street Furniture.",
-  'Save twenty percent on every mattress in the store.',
-  'Queen mattresses start at just two ninety nine.',
-  'Our sleep experts are here to help you find the perfect fit.',
-  'Visit us at fourteen hundred Harbor Boulevard, open nine to nine.',
-  'Dream Street Furniture, where better sleep begins.',
-]
 const MINUTES = 10
 
 /** The hand two-pass loudnorm to EBU R128 (-23 LUFS, -1 dBTP) in 24 bits: what an editor would run. */
@@ -140,7 +132,7 @@ async function peakMemory(dir: string, take: string): Promise<BenchResult> {
 export async function benchFinish(): Promise<BenchResult[]> {
   const { dir, cleanup } = await makeTempDir('booth-bench-finish-')
   try {
-    const read = await speakRead(dir, 'read', SENTENCES, { pausesS: [0.5, 0.9, 1.4, 0.7, 1.0], roomDbfs: -60 })
+    const read = await speakRead(dir, 'read', SENTENCES, { pausesS: BENCH_PAUSES_S, roomDbfs: -60 })
     const loops = Math.ceil((MINUTES * 60) / read.durationS)
     const take = join(dir, 'take.wav')
     await runFfmpeg([

@@ -6,6 +6,7 @@
  */
 import { Biquad, highPass } from '../../../shared/audio-dsp/biquad'
 import { fullScale, type WavSource } from '../../media/wav-source'
+import { SILENT_BELOW_DB } from '../../../shared/format/level-words'
 
 export interface Envelope {
   /** Frames per block (sample rate / 1000, rounded). */
@@ -82,14 +83,16 @@ export function windowed(env: Envelope, width: number): Float64Array {
 /**
  * The recording's noise floor (dB): the 5th percentile of its 20 ms window levels. A read has pauses
  * (a twentieth of its time at least, a pickup's lead and tail included), so this is the level of its
- * room tone, not of its speech.
+ * room tone, not of its speech. Never under digital silence's line (SILENT_BELOW_DB): in a gated take the
+ * high-pass rings down after each sound into ever smaller numbers (-1900 dB and less), and a floor read there
+ * would make the least rounding error sound.
  */
 export function floorDb(env: Envelope): number {
   const w = windowed(env, 20)
-  if (w.length === 0) return -200
+  if (w.length === 0) return SILENT_BELOW_DB
   const step = Math.max(1, Math.floor(w.length / 20000))
   const picked: number[] = []
   for (let i = 0; i < w.length; i += step) picked.push(w[i] as number)
   picked.sort((x, y) => x - y)
-  return toDb(picked[Math.floor(picked.length * 0.05)] as number)
+  return Math.max(SILENT_BELOW_DB, toDb(picked[Math.floor(picked.length * 0.05)] as number))
 }

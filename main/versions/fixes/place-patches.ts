@@ -4,13 +4,15 @@
  * before the sentence, take and patch meet at the same distance from their onsets, so the pause before it
  * keeps the take's length and, except for the last few tens of milliseconds, the take's room tone; after
  * it likewise from their speech ends. A skipped sentence goes into the pause where it belongs, which is
- * played on both sides of it, so both pauses around it have that pause's length and room tone.
+ * played on both sides of it, so both pauses around it have that pause's length and room tone. Where the
+ * take's quiet is silence, the patch's own room tone around its words is gated out (patch-gate.ts).
  */
 import { chooseJunction, CUT_RULES, NoPauseError, type JunctionSide } from '../cuts/cut-rules'
 import { PlacementError } from '../cuts/placement-error'
 import type { AnalyzedSentence, RecordingAnalysis } from '../cuts/recording-analysis'
 import { planRemovals, runCut, type RemovedRun } from '../revisions/removed-lines'
 import type { Timeline, TimelineSegment } from '../cuts/timeline'
+import { patchGate } from './patch-gate'
 
 export interface Patch {
   sentence: number
@@ -247,6 +249,7 @@ export function placePatches(
       gainDb: patch.gainDb,
       role: 'patch',
       sentence: k,
+      gate: patchGate(base, patch.from, read, patch.gainDb, j1.aS, j2.aS),
     })
     crossfadesS.push(j2.crossfadeS)
     cur = j2.aS

@@ -41,6 +41,8 @@ export interface SynthReadOptions {
 
 export interface SynthRead {
   path: string
+  /** The voice alone (48 kHz float, after its gain), to mix with another room tone (rooms in test/unit/versions/helpers). */
+  voicePath: string
   durationS: number
   /** Stretches (s) where the voice alone is no louder than the room tone for 100 ms or more. */
   quiet: Array<[number, number]>
@@ -102,7 +104,7 @@ async function synthesise(
 }
 
 /** Mono float samples of a 48 kHz float WAV ffmpeg wrote (the voice alone, after its gain). */
-async function floatSamples(path: string): Promise<Float32Array> {
+export async function floatSamples(path: string): Promise<Float32Array> {
   const bytes = await readFile(path)
   let pos = 12
   while (pos + 8 <= bytes.length) {
@@ -124,7 +126,7 @@ async function floatSamples(path: string): Promise<Float32Array> {
  * voice's own floor when that is louder (flite's pauses are not digital silence: the 5th percentile of
  * the 10 ms RMS of what it wrote, the lead and tail added here left out).
  */
-function quietStretches(x: Float32Array, rms: number, ownFloor: boolean): Array<[number, number]> {
+export function quietStretches(x: Float32Array, rms: number, ownFloor: boolean): Array<[number, number]> {
   const block = RATE / 100
   const out: Array<[number, number]> = []
   let from = -1
@@ -202,6 +204,7 @@ export async function synthRead(
   )
   return {
     path,
+    voicePath: voiceOnly,
     durationS,
     quiet: quietStretches(x, 10 ** ((roomDbfs - PINK_RMS_BELOW_AMPLITUDE_DB) / 20), voice.synth === 'flite'),
   }

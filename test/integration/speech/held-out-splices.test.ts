@@ -14,24 +14,15 @@ import { readBack } from '../../../main/readback/read-back'
 import { compCells, defaultPicks, type CompTake } from '../../../main/versions/comps/comp-plan'
 import { compEdit } from '../../../main/versions/comps/comp-edit'
 import { pickupEdit, sentenceName, type PickupEdit } from '../../../main/versions/fixes/pickup-edit'
-import { Recordings, sha256File, type RecordingRef } from '../../../main/versions/store/recordings'
+import { Recordings, type RecordingRef } from '../../../main/versions/store/recordings'
 import { renderCached } from '../../../main/versions/store/render-cache'
 import { issueInSentence, scriptSentences } from '../../../main/readback/compare/sentence-spans'
-import type { Timeline } from '../../../main/versions/cuts/timeline'
 import { prepareRecordings } from '../../../main/versions/hearing/version-inputs'
 import type { ReadbackCheck } from '../../../shared/readback/types'
 import { makeTempDir } from '../../support/audio-fixtures'
 import { synthRead, type SynthRead, type SynthVoice } from '../../support/synth-reads'
-import { ownQuietStep, spliceSteps } from '../../unit/versions/helpers/splice-clicks'
-import {
-  cutSteps,
-  engineMissing,
-  samplesOf,
-  SCRIPT,
-  SENTENCES,
-  transcribe,
-  type Side,
-} from '../../unit/versions/helpers/spot'
+import { measureClicks, type Measured } from '../../unit/versions/helpers/splice-clicks'
+import { engineMissing, SCRIPT, SENTENCES, transcribe } from '../../unit/versions/helpers/spot'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -66,30 +57,6 @@ async function heardInPlace(read: SynthRead): Promise<void> {
     throw new Error(
       `the recogniser put words at ${last.toFixed(2)} s of a ${read.durationS.toFixed(2)} s read (pocketsphinx's shifted utterance times)`,
     )
-}
-
-interface Measured {
-  own: number
-  splices: Array<{ atS: number; step: number }>
-  cuts: Array<{ atS: number; result: number; own: number }>
-}
-
-/** The click figures of a rendered timeline whose recordings' truths are `reads` (by SHA-256). */
-async function clicks(out: string, timeline: Timeline, take: SynthRead, reads: SynthRead[]): Promise<Measured> {
-  const truth = new Map<string, SynthRead>()
-  const sides = new Map<string, Side>()
-  for (const r of reads) {
-    const hash = await sha256File(r.path)
-    truth.set(hash, r)
-    sides.set(hash, await samplesOf(r.path))
-  }
-  const result = await samplesOf(out)
-  const t = await samplesOf(take.path)
-  return {
-    own: ownQuietStep(t, take.quiet),
-    splices: spliceSteps(result, timeline, new Map([...truth].map(([h, r]) => [h, r.quiet] as const))),
-    cuts: cutSteps(result, timeline, sides),
-  }
 }
 
 function expectNoClick(m: Measured, splices: number): void {
@@ -168,7 +135,7 @@ describe.each(PICKUPS)(
     })
 
     it('leaves no click at any splice', async () => {
-      expectNoClick(await clicks(out, edit.timeline, take, [take, ...pickups]), edit.timeline.crossfadesS.length)
+      expectNoClick(await measureClicks(out, edit.timeline, take, [take, ...pickups]), edit.timeline.crossfadesS.length)
     })
   },
 )
@@ -252,6 +219,6 @@ describe('a comp of held-out reads with 0.58 s pauses', () => {
     for (const p of edit.placements)
       for (const at of [p.takeFromS, p.takeResumeS]) expectInPause(base, at, 'the base take')
     const out = (await renderCached(edit.list, recordings, join(dir, 'comp', 'renders'))).path
-    expectNoClick(await clicks(out, edit.timeline, base, reads), edit.timeline.crossfadesS.length)
+    expectNoClick(await measureClicks(out, edit.timeline, base, reads), edit.timeline.crossfadesS.length)
   }, 300_000)
 })

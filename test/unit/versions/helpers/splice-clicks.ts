@@ -6,7 +6,9 @@
  * quiet when the recording (or, inside a crossfade, both recordings) it is made of is quiet there.
  */
 import type { Timeline } from '../../../../main/versions/cuts/timeline'
-import type { Side } from './spot'
+import { sha256File } from '../../../../main/versions/store/recordings'
+import type { SynthRead } from '../../../support/synth-reads'
+import { cutSteps, samplesOf, type Side } from './spot'
 
 export type Stretches = ReadonlyArray<readonly [number, number]>
 
@@ -78,4 +80,38 @@ export function spliceSteps(
     atS: at,
     step: quietStep(result, Math.floor((at - aroundS) * result.rate), Math.ceil((at + aroundS) * result.rate), quietAt),
   }))
+}
+
+/** The click figures of a rendered version: the take's own quiet step, and the steps around its splices and across its crossfades. */
+export interface Measured {
+  own: number
+  splices: SpliceStep[]
+  cuts: Array<{ atS: number; result: number; own: number }>
+}
+
+/** The worst ratio of a version's steps to the take's own quiet step (around splices) or to its sides' (across crossfades). */
+export function worstRatio(m: Measured): number {
+  return Math.max(...m.splices.map((s) => s.step / m.own), ...m.cuts.map((c) => c.result / c.own))
+}
+
+/** The click figures of a rendered timeline (at `out`) whose recordings' truths are `reads` (by SHA-256); `take`: the take's. */
+export async function measureClicks(
+  out: string,
+  timeline: Timeline,
+  take: SynthRead,
+  reads: SynthRead[],
+): Promise<Measured> {
+  const truth = new Map<string, Stretches>()
+  const sides = new Map<string, Side>()
+  for (const r of reads) {
+    const hash = await sha256File(r.path)
+    truth.set(hash, r.quiet)
+    sides.set(hash, await samplesOf(r.path))
+  }
+  const result = await samplesOf(out)
+  return {
+    own: ownQuietStep(await samplesOf(take.path), take.quiet),
+    splices: spliceSteps(result, timeline, truth),
+    cuts: cutSteps(result, timeline, sides),
+  }
 }

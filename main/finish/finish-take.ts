@@ -24,8 +24,9 @@ import type { BreathChoice } from './breaths'
 import { cleanRendered, roomToneOfRender } from './clean-stream'
 import type { CleanFound, FramePause } from './finish-steps'
 import { LevelError, levelTake, type Levelled } from './level'
-import { canFill, fitEditList, type FitBuild } from './fit-edit-list'
+import { canFill, fitEditList, roomToneBed, type FitBuild } from './fit-edit-list'
 import type { RenderFile } from './render-file'
+import { pausesAreSilence, roomToneSource, RoomToneSourceError, type RoomToneFrom } from './room-tone-source'
 import { fitPlan, type FitInput, type TakeKindToFit } from './fit-plan'
 import { tempoRecording } from './tempo'
 import { writeFrames } from './write-channels'
@@ -47,6 +48,11 @@ export interface FinishRequest {
   shortestPauseS?: number
   /** The longest a pause between sentences may become when the take is lengthened (s; default 2.0). */
   longestPauseS?: number
+  /**
+   * A take whose pauses are silence keeps its silence (absent or null), or gets this other take's room tone
+   * as a bed under it (room-tone-source.ts; issue 42 point 3). A take with room tone of its own is refused it.
+   */
+  roomTone?: RoomToneFrom | null
   /**
    * Called once OUT is written whole, before it is measured (the window plays the finished audio from
    * here while the rest runs). What it throws fails the finish.
@@ -86,6 +92,17 @@ export function fitInputOf(layout: TakeLayout, kind: TakeKindToFit, targetS: num
     kind,
     targetS,
   }
+}
+
+/** The other take's room tone for a take whose pauses are silence; refused in words otherwise. */
+async function bedSource(recordings: Recordings, from: RoomToneFrom, ref: RecordingRef, take: AnalysedTake) {
+  if (!pausesAreSilence(take))
+    throw new FinishRefusal(
+      'This take has room tone of its own in its pauses: Booth fills only a take whose pauses are silence.',
+    )
+  return roomToneSource(recordings, from, ref.format).catch((err: unknown) => {
+    throw err instanceof RoomToneSourceError ? new FinishRefusal(err.message) : err
+  })
 }
 
 async function withSource<T>(ref: RecordingRef, use: (src: WavSource) => Promise<T>): Promise<T> {
@@ -165,6 +182,7 @@ async function finishIn(
     ...(req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {}),
   }
   const original = await withSource(ref, (src) => analyseTake(src, ref.hash, req.script ?? null))
+  const bed = req.roomTone ? await bedSource(recordings, req.roomTone, ref, original) : null
   const limits = {
     ...(req.maxTempoChange !== undefined ? { maxTempoChange: Math.min(Math.max(0, req.maxTempoChange), 0.04) } : {}),
     ...(req.shortestPauseS !== undefined ? { shortestPauseS: req.shortestPauseS } : {}),
@@ -194,11 +212,20 @@ async function finishIn(
   const targetFrames = Math.round(req.spotLengthS * rate)
   at('temporary', wavBytes(targetFrames, ref.format))
   const build = fitEditList(used.take.layout, used.take.env, used.plan, used.ref.hash, used.ref.format, targetFrames)
-  const rendered = await renderCached(build.list, recordings, join(work, 'renders'))
+  // The bed lies under the whole result; the time map (IN's time) is the fitted list's alone.
+  const list = bed
+    ? { ...build.list, pieces: [...build.list.pieces, ...roomToneBed(bed.stretches, targetFrames, rate, bed.hash)] }
+    : build.list
+  const rendered = await renderCached(list, recordings, join(work, 'renders'))
 
   // The take is never held whole: the render is read from its file a block at a time, with the clean step's
   // repairs laid over each block, each time the level measures it and once more into OUT (docs/measurements.md).
-  const { file, clean, pauses } = await cleanRendered(rendered.path, build, used.take.layout.roomToneDb, req.breaths)
+  const { file, clean, pauses } = await cleanRendered(
+    rendered.path,
+    build,
+    bed?.roomToneDb ?? used.take.layout.roomToneDb,
+    req.breaths,
+  )
   try {
     return await levelAndWrite(req, target, file, {
       build,

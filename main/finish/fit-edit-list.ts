@@ -10,6 +10,9 @@
  *   its quietest point and the take's own room tone put in there (room-tone-fill.ts).
  * - The head and tail are trimmed from the outside (the file starts or ends in room tone, as a recording
  *   does); lengthened like a pause, the added room tone at the outer end.
+ * - A take whose pauses are silence (gated) keeps it: its "room tone" is silence, so a lengthened pause is
+ *   too. Or, as the talent chooses, a bed of another take's room tone goes under the whole result
+ *   (roomToneBed, issue 42 point 3).
  * Lengths are in frames; the tail takes the rounding, so the result is exactly `targetFrames` long.
  */
 import type { AudioFormat, EditList, EditPiece } from '../../shared/versions/edit-list'
@@ -219,4 +222,16 @@ function piecesOf(segs: readonly Span[], source: string, xf: number): EditPiece[
     pos += s.to - s.from
     return piece
   })
+}
+
+/**
+ * A bed of room tone `frames` long from `stretches` of recording `source` (its room tone, already in the
+ * take's format), to lay under a take whose pauses are silence: pieces of several stretches joined by
+ * equal-power crossfades (room-tone-fill.ts), at its own level. Throws when it has no room tone to give.
+ */
+export function roomToneBed(stretches: readonly Span[], frames: number, rate: number, source: string): EditPiece[] {
+  const xf = crossfadeFrames(rate)
+  const usable = usableStretches(stretches, xf, fillMinFrames(rate))
+  if (usable.length === 0) throw new FitBuildError('That take has no room tone of its own to fill the pauses with.')
+  return piecesOf(roomToneFill(usable, frames, rate, fillMinFrames(rate), xf, seedOf(`${source}:bed`)), source, xf)
 }

@@ -92,6 +92,7 @@ export const versionCalls = {
       maxTempoPercent: num(MAX_TEMPO_PERCENT),
       shortestPauseS: num(SHORTEST_PAUSE_S),
       longestPauseS: optional(num(LONGEST_PAUSE_S)),
+      roomToneTakeId: optional(takeId),
     }),
   }),
   /** What version work on the job's takes did not finish because Booth stopped (main's work journal). */

@@ -43,11 +43,13 @@ import {
   mapHearing,
   type Hearing,
   hearWhole,
+  takeName,
 } from '../versions/index'
 import { currentVersion } from '../version-records/version-meta'
 import type { TakeMeta } from '../takes/take-types'
 import type { TimedWord } from '../../shared/readback/types'
 import { FinishRefusal, finishTake, type FinishReport, type FinishRequest } from './finish-take'
+import type { RoomToneFrom } from './room-tone-source'
 import type { TakeKindToFit } from './fit-plan'
 
 export interface FinishVersionDeps {
@@ -118,6 +120,7 @@ export function finishSummary(f: VersionFinish): string {
   } else if (f.breaths_lowered > 0)
     parts.push(`${plural(f.breaths_lowered, 'breath')} ${f.choices.breaths === 'cut' ? 'cut' : 'lowered'}`)
   if (f.clicks_removed > 0) parts.push(`${plural(f.clicks_removed, 'click')} removed`)
+  if (f.choices.roomToneTakeId) parts.push('its silence given another take’s room tone')
   return (
     `Finished for delivery: ${f.after.length_s.toFixed(2)} s for the ` +
     `${f.spot_length_s.toFixed(1)} s spot (was ${f.before.length_s.toFixed(2)} s); ${parts.join(', ')}.`
@@ -157,6 +160,7 @@ export async function finishVersion(
     })
     const script: TakeScript | null = scripts?.target ?? null
     const kind = kindToFit(take.job_kind)
+    const roomTone = choices.roomToneTakeId ? await roomToneOf(work, take, choices.roomToneTakeId) : null
     const profile = await deps.profileOf(take.job_id, take.job_kind)
     // Finishing a finished version again (other choices) starts from the audio that one finished.
     const current = currentVersion(take)
@@ -188,6 +192,7 @@ export async function finishVersion(
         maxTempoChange: choices.maxTempoPercent / 100,
         shortestPauseS: choices.shortestPauseS,
         ...(choices.longestPauseS !== undefined ? { longestPauseS: choices.longestPauseS } : {}),
+        roomTone,
         script: heard ? { text: heard.script, transcribe: work.d.transcribe, words: heard.words } : null,
         ...(deps.ffmpegPath ? { ffmpegPath: deps.ffmpegPath } : {}),
         // Written whole: kept by content (the version's one piece) and offered to the window to play at once,
@@ -226,6 +231,16 @@ export async function finishVersion(
       await rm(out, { force: true })
     }
   })
+}
+
+/** The other take of the job whose room tone a gated take is given: its current audio and its name. */
+async function roomToneOf(work: VersionWork, take: TakeMeta, id: string): Promise<RoomToneFrom> {
+  const other = await work.d.store.get(id)
+  const name = takeName(other)
+  if (other.id === take.id) throw new TakeInputError(`Take ${take.take_number} cannot lend its own room tone.`)
+  if (other.job_id !== take.job_id) throw new TakeInputError(`${name} belongs to another job.`)
+  if (other.state !== 'ready') throw new TakeInputError(`${name} is not ready yet.`)
+  return { path: await work.d.store.readyAudioPath(other), name }
 }
 
 /**

@@ -11,6 +11,7 @@ export { createVersionArea, type Finisher } from './service/version-handlers'
 export { CliRefusal, mainOf, readable, readScript, type CliOutcome } from './service/version-cli'
 // work/: what every version operation shares, and the script a new version is made for.
 export type { TakeScript, VersionWork } from './work/version-work'
+export { takeName } from './work/version-work'
 export { versionScripts } from './work/version-script'
 // hearing/: what audio was heard to say, mapped into a version's time and checked against its script.
 export { createTranscriber } from './hearing/transcriber'

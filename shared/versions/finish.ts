@@ -24,6 +24,11 @@ export interface FinishChoices {
   shortestPauseS: number
   /** No pause between sentences is made longer than this (s; absent: the engine's default, 2.0 s). */
   longestPauseS?: number
+  /**
+   * A take whose pauses are silence (gated): absent, it keeps its silence; else the id of another take of the
+   * job whose room tone is laid under it (issue 42 point 3). A take with room tone of its own is refused it.
+   */
+  roomToneTakeId?: string
 }
 
 /** What a finish does when the talent changed nothing: the engine's own rules. */

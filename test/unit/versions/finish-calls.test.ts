@@ -235,6 +235,16 @@ describe('finishing a take for delivery through the bridge calls', { timeout: 60
     ).rejects.toThrow(/^The words alone take \d+\.\d s.*; the spot is 15\.0 s; 1 % faster reaches \d+\.\d s\.$/)
     expect((await takes.area.store.get(fresh)).current_version ?? 1).toBe(1)
     expect(await versionFiles(job.id)).toEqual(files)
+    // Another take's room tone is for a take whose pauses are silence (finish-room-tone.test.ts); never its own.
+    await expect(
+      call('finishVersion', { takeId: fresh, choices: { ...CHOICES, roomToneTakeId: fresh } }),
+    ).rejects.toThrow(/^Take \d+ cannot lend its own room tone\.$/)
+    await expect(
+      call('finishVersion', { takeId: fresh, choices: { ...CHOICES, roomToneTakeId: takeId } }),
+    ).rejects.toThrow(
+      /^This take has room tone of its own in its pauses: Booth fills only a take whose pauses are silence\.$/,
+    )
+    expect(await versionFiles(job.id)).toEqual(files)
     // A 10 s job: the words alone take longer than the spot, whatever the choices.
     const shortJob = await deliverableJob(10, 'dry_voice')
     const id = await importRead(shortJob)

@@ -1,6 +1,7 @@
 /**
  * "Finish for delivery" beside a take's versions (issue 33, point 1): the talent's choices (breaths lower,
- * keep or cut to room tone; the longest tempo change allowed; the shortest pause), the action, and once the
+ * keep or cut to room tone; the longest tempo change allowed; the shortest pause; a gated take's pauses kept
+ * silent or given another take's room tone), the action, and once the
  * take's current version is a finish, its figures before and after side by side, an A/B toggle, and undo
  * (the versions' own: back to the version it was made from). Main makes the version (finishVersion) and
  * reports its progress under the take (VersionWorkStatus); the panel stays usable meanwhile. As soon as the
@@ -20,6 +21,7 @@ import {
 } from '../../../../shared/versions/finish'
 import { FinishAB } from './FinishAB'
 import { FinishCompare } from './FinishCompare'
+import { FinishPauses } from './FinishPauses'
 import { BREATH_WORDS } from './finish-words'
 import { currentVersionNumber } from './version-words'
 import { useVersions, useVersionsStore } from './versions-store'
@@ -160,6 +162,13 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
                   {longest.toFixed(1)} s
                 </output>
               </div>
+              <FinishPauses
+                take={take}
+                value={choices.roomToneTakeId}
+                onChange={(id) =>
+                  setChoices(({ roomToneTakeId: _, ...c }) => (id === undefined ? c : { ...c, roomToneTakeId: id }))
+                }
+              />
               {spot === null || !(spot > 0) ? (
                 <p className="small muted" role="note">
                   This job has no spot length, so there is nothing to fit the take to.

@@ -222,5 +222,10 @@ document.addEventListener('DOMContentLoaded', () => {
     /** Lets the finish under way answer (its version measured and read back). */
     release: () => release?.(),
     mediaDelay: (v: number, ms: number) => mediaDelay.set(v, ms),
+    /** The job gets a second take (one that could lend its room tone to the first's pauses). */
+    addTake: () => {
+      const other: TakeView = { ...take, id: 'take-2', take_number: 2, file_name: 'ACME_main_02.wav' }
+      store.setState({ byJob: { '31': { jobId: '31', takes: [take, other], trash: [], damaged: [] } } })
+    },
   }
 })

@@ -227,4 +227,21 @@ describe('the Finish panel', () => {
     expect(await p.getByRole('table').count()).toBe(0)
     expect(b.problems).toEqual([])
   })
+
+  it('offers a take’s pauses another take’s room tone once the job has one, and sends it as chosen', async () => {
+    const p = b.page
+    expect(await p.getByRole('radiogroup', { name: 'Pauses' }).count()).toBe(0)
+    await p.evaluate(() => (window as unknown as { boothTest: { addTake(): void } }).boothTest.addTake())
+    if ((await p.getByRole('radiogroup', { name: 'Pauses' }).count()) === 0)
+      await p.getByRole('button', { name: 'Finish for delivery…' }).click()
+    expect(await p.getByRole('radio', { name: 'Keep as read' }).isChecked()).toBe(true)
+    await p.getByRole('radio', { name: 'Room tone of take 2' }).check()
+    expect(await noHorizontalScroll()).toBe(true)
+    await p.getByRole('button', { name: 'Finish for delivery (15.0 s spot)' }).click()
+    await expect
+      .poll(async () => (await calls()).filter((c) => c.name === 'finishVersion').at(-1)?.args)
+      .toMatchObject({ takeId: 'take-1', choices: { roomToneTakeId: 'take-2' } })
+    await p.evaluate(() => (window as unknown as { boothTest: { release(): void } }).boothTest.release())
+    expect(b.problems).toEqual([])
+  })
 })

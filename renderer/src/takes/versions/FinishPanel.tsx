@@ -30,12 +30,14 @@ import './finish.css'
 export interface FinishPanelProps {
   take: TakeView
   takeName: string
+  /** The job's customer (whose profile judges the take's report). */
+  customerId: string | null
   /** The take is being sent or was delivered: nothing can be finished or undone, the figures still show. */
   locked: boolean
   busy: boolean
 }
 
-export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) {
+export function FinishPanel({ take, takeName, customerId, locked, busy }: FinishPanelProps) {
   const store = useVersionsStore()
   const number = currentVersionNumber(take)
   const current = take.versions?.find((v) => v.number === number) ?? null
@@ -164,6 +166,7 @@ export function FinishPanel({ take, takeName, locked, busy }: FinishPanelProps) 
               </div>
               <FinishPauses
                 take={take}
+                customerId={customerId}
                 value={choices.roomToneTakeId}
                 onChange={(id) =>
                   setChoices(({ roomToneTakeId: _, ...c }) => (id === undefined ? c : { ...c, roomToneTakeId: id }))

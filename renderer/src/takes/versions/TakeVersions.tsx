@@ -110,7 +110,9 @@ export function TakeVersions({ job, take }: { job: JobDetail; take: TakeView }) 
       )}
       {!locked && take.label !== 'pickup' && <PlacePickups job={job} take={take} busy={busy} />}
       {!locked && <CutFalseStart take={take} busy={busy} />}
-      {take.label !== 'pickup' && <FinishPanel take={take} takeName={name} locked={locked} busy={busy} />}
+      {take.label !== 'pickup' && (
+        <FinishPanel take={take} takeName={name} customerId={job.customer.id} locked={locked} busy={busy} />
+      )}
       <VersionWorkStatus workKey={takeWork(take.id)} label={`Work on ${name}`} />
     </div>
   )

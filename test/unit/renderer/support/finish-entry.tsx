@@ -147,10 +147,20 @@ let release: (() => void) | null = null
 /** How long main takes to hand each version's audio (a render under way), ms. */
 const mediaDelay = new Map<number, number>()
 
+let floor: number | null = -62
 const bridge = fakeBridge({
   listTakes: async ({ jobId }) => ({ jobId, takes: [take], trash: [], damaged: [] }),
   listVersions: async () => view(),
   listUnfinishedWork: async () => [],
+  // The take's report: its room tone as the test sets it (null: none to measure, a gated take's).
+  getTakeReport: async () => ({
+    profile: 'Dry voice',
+    true_peak_dbtp: -3,
+    noise_floor_dbfs: floor,
+    lufs: -20.1,
+    dc_offset: 0,
+    findings: [],
+  }),
   getReadback: async ({ takeId }) => ({ takeId, status: 'none', result: null, message: null }),
   finishVersion: async ({ takeId, choices }) => {
     if (finishes++ === 0)
@@ -222,6 +232,10 @@ document.addEventListener('DOMContentLoaded', () => {
     /** Lets the finish under way answer (its version measured and read back). */
     release: () => release?.(),
     mediaDelay: (v: number, ms: number) => mediaDelay.set(v, ms),
+    /** The take's room tone in its report from now on (null: a gated take's, none to measure). */
+    setFloor: (v: number | null) => {
+      floor = v
+    },
     /** The job gets a second take (one that could lend its room tone to the first's pauses). */
     addTake: () => {
       const other: TakeView = { ...take, id: 'take-2', take_number: 2, file_name: 'ACME_main_02.wav' }

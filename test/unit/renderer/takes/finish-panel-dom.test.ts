@@ -228,12 +228,23 @@ describe('the Finish panel', () => {
     expect(b.problems).toEqual([])
   })
 
-  it('offers a take’s pauses another take’s room tone once the job has one, and sends it as chosen', async () => {
+  it('offers a gated take’s pauses another take’s room tone, and sends it as chosen', async () => {
     const p = b.page
-    expect(await p.getByRole('radiogroup', { name: 'Pauses' }).count()).toBe(0)
-    await p.evaluate(() => (window as unknown as { boothTest: { addTake(): void } }).boothTest.addTake())
-    if ((await p.getByRole('radiogroup', { name: 'Pauses' }).count()) === 0)
+    type Hooks = { addTake(): void; setFloor(v: number | null): void; release(): void }
+    const hooks = (f: (h: Hooks) => void) => p.evaluate(`(${f.toString()})(window.boothTest)`) as Promise<void>
+    const pauses = () => p.getByRole('radiogroup', { name: 'Pauses' }).count()
+    const reports = async () => (await calls()).filter((c) => c.name === 'getTakeReport').length
+    expect(await pauses()).toBe(0)
+    if ((await p.getByRole('radio', { name: 'Lower' }).count()) === 0)
       await p.getByRole('button', { name: 'Finish for delivery…' }).click()
+    // A take with room tone of its own (-62 dBFS): no choice, even with another take to lend one.
+    await hooks((h) => h.addTake())
+    await expect.poll(reports).toBeGreaterThan(0)
+    expect(await pauses()).toBe(0)
+    // Its pauses silence (nothing to measure): offered, kept as read until the talent picks take 2.
+    await hooks((h) => h.setFloor(null))
+    await p.evaluate(() => window.dispatchEvent(new CustomEvent('booth:job-profile-changed', { detail: '31' })))
+    await expect.poll(pauses).toBe(1)
     expect(await p.getByRole('radio', { name: 'Keep as read' }).isChecked()).toBe(true)
     await p.getByRole('radio', { name: 'Room tone of take 2' }).check()
     expect(await noHorizontalScroll()).toBe(true)
@@ -241,7 +252,7 @@ describe('the Finish panel', () => {
     await expect
       .poll(async () => (await calls()).filter((c) => c.name === 'finishVersion').at(-1)?.args)
       .toMatchObject({ takeId: 'take-1', choices: { roomToneTakeId: 'take-2' } })
-    await p.evaluate(() => (window as unknown as { boothTest: { release(): void } }).boothTest.release())
+    await hooks((h) => h.release())
     expect(b.problems).toEqual([])
   })
 })

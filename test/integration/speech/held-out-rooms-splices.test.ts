@@ -6,7 +6,8 @@
  * rumble and hum. Around every splice, the largest sample-to-sample step in the result's quiet parts stays
  * within twice the take's own in its quiet parts, and across each crossfade within twice what either side
  * has there (splice-clicks.ts). A gated take (its pauses digital silence) keeps its silence around a
- * pickup read in a -60 dBFS room: outside the pickup's words the result is the take's floor, and its words
+ * pickup read in a -60 dBFS room, and in a comp with another take read there: outside the other recording's words
+ * the result is the take's floor, and its words
  * are the pickup's own samples.
  *
  * Cheap by design: each voice reads each text once (synth-reads.ts), and that voice is mixed into every room
@@ -201,11 +202,16 @@ describe.each(CASES)('a pickup in $name', (c) => {
   }, 300_000)
 })
 
+/** Take B of the comps, read the next day: every sentence as written, with pauses of its own (read once). */
+let takeB: Promise<SynthRead> | null = null
+const readB = () =>
+  (takeB ??= synthRead(dir, 'comp-B', M3, SENTENCES, { breaksS: [0.5, 0.5, 0.55, 0.45] }).then(heardOnce))
+
 describe('a comp of two takes in rumble and 60 Hz hum', () => {
   it('leaves no click at any splice', async () => {
     const voice = await readsOf(M3, false)
-    // Take B, read the next day 2 dB lower: every sentence as written, with pauses of its own.
-    const b = await heardOnce(await synthRead(dir, 'comp-B', M3, SENTENCES, { breaksS: [0.5, 0.5, 0.55, 0.45] }))
+    // Take B 2 dB lower.
+    const b = await readB()
     const takes = [
       await mixed('comp-A-hum', voice.take, M3, RUMBLE_HUM_60),
       await mixed('comp-B-hum', b, M3, lower(RUMBLE_HUM_60, -2, 7), -2),
@@ -246,5 +252,29 @@ describe('a gated take (pauses of digital silence) with pickups read in a -60 dB
     expect(edit.placements.map((p) => p.sentence)).toEqual([2, 4])
     const out = (await renderCached(edit.list, recordings, join(dir, 'gated', 'renders'))).path
     figures.push(`  gated take: ${await expectGatedSplices(out, edit.timeline, take, pickups)}`)
+  }, 300_000)
+})
+
+describe('a comp on a gated take (pauses of digital silence) of another take read in a -60 dBFS room', () => {
+  it('keeps the gated take’s silence outside the other take’s words, and their words as read', async () => {
+    const voice = await readsOf(M3, false)
+    const takes = [
+      await mixed('gated-comp-A', voice.take, M3, { noise: null }),
+      await mixed('gated-comp-B', await readB(), M3, { noise: 'pink', noiseDbfs: -60, seed: 13 }),
+    ]
+    const recordings = new Recordings(join(dir, 'gated-comp', 'recordings'))
+    const analyzed = await prepareRecordings(
+      recordings,
+      takes.map((r) => ({ path: r.path })),
+      SCRIPT,
+      hear,
+    )
+    const compTakes = analyzed.map((x, i) => ({ name: `Take ${'AB'[i]}`, analysis: x.analysis, ref: x.ref }))
+    const edit = await compEdit(recordings, compTakes, [0, 0, 1, 0, 1], (k) => sentenceName(SCRIPT, k))
+    expect(edit.placements.map((p) => p.sentence)).toEqual([2, 4])
+    const out = (await renderCached(edit.list, recordings, join(dir, 'gated-comp', 'renders'))).path
+    figures.push(
+      `  gated comp: ${await expectGatedSplices(out, edit.timeline, takes[0] as SynthRead, [takes[1] as SynthRead])}`,
+    )
   }, 300_000)
 })

@@ -72,7 +72,7 @@ export async function expectGatedSplices(
   expect(words).toBeGreaterThan(rate)
   expect(
     worstWord,
-    'the pickups’ words differ from their own samples by more than the dither (LSB)',
+    'the patches’ words differ from their own samples by more than the dither (LSB)',
   ).toBeLessThanOrEqual(2)
-  return `largest step outside the pickups' words ${worstStep.toFixed(0)} LSB (the take's own 0); words within ${worstWord.toFixed(1)} LSB`
+  return `largest step outside the patches' words ${worstStep.toFixed(0)} LSB (the take's own 0); words within ${worstWord.toFixed(1)} LSB`
 }

@@ -6,9 +6,8 @@
  * rumble and hum. Around every splice, the largest sample-to-sample step in the result's quiet parts stays
  * within twice the take's own in its quiet parts, and across each crossfade within twice what either side
  * has there (splice-clicks.ts). A gated take (its pauses digital silence) keeps its silence around a
- * pickup read in a -60 dBFS room, and in a comp with another take read there: outside the other recording's words
- * the result is the take's floor, and its words
- * are the pickup's own samples.
+ * pickup read in a -60 dBFS room, and in a comp with another take read there: outside the patch's words
+ * the result is the take's floor, and the patch's words are its own samples.
  *
  * Cheap by design: each voice reads each text once (synth-reads.ts), and that voice is mixed into every room
  * (room-tones.ts); the recogniser hears each text once, and its words stand for every room's mix of it

@@ -12,6 +12,8 @@ export interface AstatsOverall {
   /** How many samples reached the peak level (either polarity). */
   peakCount: number | null
   samplesPerChannel: number | null
+  /** RMS level over every channel's samples (dBFS; -Infinity for digital silence), when measured. */
+  rmsDb: number | null
 }
 
 function field(section: string, label: string): number | null {
@@ -30,5 +32,6 @@ export function parseAstatsOverall(stderr: string): AstatsOverall | null {
     peakDb: field(section, 'Peak level dB'),
     peakCount: field(section, 'Peak count'),
     samplesPerChannel: field(section, 'Number of samples'),
+    rmsDb: field(section, 'RMS level dB'),
   }
 }

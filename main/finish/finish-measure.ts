@@ -1,13 +1,16 @@
 /**
  * The figures a finish reports of a file before and after: its length, whole-file RMS (dBFS, all channels),
- * integrated loudness and true peak. Loudness and true peak come from Booth's one measurement of a take
- * (main/audio/measure-take.ts, ffmpeg's ebur128); the RMS is one pass over the WAV's samples here, since
- * the preflight object does not carry it.
+ * integrated loudness and true peak. One ffmpeg pass with nothing read back into Booth: the preflight's own
+ * loudness filter (main/audio/measure-take.ts preflightFilterChain: ebur128, BS.1770-4 true peak at 4x) and
+ * astats for the RMS over every channel's samples; the length is the WAV's own frame count. Running wholly
+ * in ffmpeg, the take's "before" is measured on another core while the finish works (finish-take.ts).
  */
-import { measureTakeDetailed } from '../audio/measure-take'
-import type { DeliveryProfile } from '../audio/delivery-profiles'
-import { fullScale, openWavSource } from '../media/wav-source'
-import type { TakeKindToFit } from './fit-plan'
+import { resolve } from 'node:path'
+import { preflightFilterChain } from '../audio/measure-take'
+import { parseAstatsOverall } from '../audio/parse-astats'
+import { parseEbur128Summary } from '../audio/parse-ebur128'
+import { runFfmpeg } from '../audio/run-ffmpeg'
+import { openWavSource } from '../media/wav-source'
 
 export interface FileFigures {
   length_s: number
@@ -16,42 +19,35 @@ export interface FileFigures {
   true_peak_dbtp: number | null
 }
 
-const CHUNK = 1 << 16
 const r2 = (x: number | null): number | null => (x === null || !Number.isFinite(x) ? null : Math.round(x * 100) / 100)
 
-/** Length (s) and RMS (dBFS; null for digital silence) of a PCM WAV. */
-export async function lengthAndRms(path: string): Promise<{ lengthS: number; rmsDbfs: number | null }> {
+/** The filters of the pass: the preflight's loudness and true peak, then the RMS of every sample. */
+export const FIGURES_FILTER = `${preflightFilterChain()},astats=measure_perchannel=none:measure_overall=RMS_level`
+
+async function wavLengthS(path: string): Promise<number> {
   const src = await openWavSource(path)
   try {
-    const scale = 1 / fullScale(src.format.encoding)
-    let sum = 0
-    for (let from = 0; from < src.frames; from += CHUNK) {
-      const x = await src.readFrames(from, Math.min(CHUNK, src.frames - from))
-      for (let i = 0; i < x.length; i++) sum += ((x[i] as number) * scale) ** 2
-    }
-    const n = src.frames * src.format.channels
-    return { lengthS: src.frames / src.format.sample_rate, rmsDbfs: n > 0 && sum > 0 ? 10 * Math.log10(sum / n) : null }
+    return src.frames / src.format.sample_rate
   } finally {
     await src.close()
   }
 }
 
+/** Length, RMS, loudness and true peak of a PCM WAV Booth wrote (the take's working copy, or OUT). */
 export async function measureFigures(
   path: string,
-  o: { spotLengthS: number; kind: TakeKindToFit; profile: DeliveryProfile; ffmpegPath?: string; signal?: AbortSignal },
+  o: { ffmpegPath?: string; signal?: AbortSignal } = {},
 ): Promise<FileFigures> {
-  const { lengthS, rmsDbfs } = await lengthAndRms(path)
-  const m = await measureTakeDetailed(path, {
-    spotLengthS: o.spotLengthS,
-    kind: o.kind,
-    profile: o.profile,
-    ...(o.ffmpegPath ? { ffmpegPath: o.ffmpegPath } : {}),
-    ...(o.signal ? { signal: o.signal } : {}),
-  })
+  const lengthS = await wavLengthS(path)
+  const run = await runFfmpeg(
+    ['-nostats', '-i', `file:${resolve(path)}`, '-map', '0:a:0', '-af', FIGURES_FILTER, '-f', 'null', '-'],
+    { ...(o.signal ? { signal: o.signal } : {}), ...(o.ffmpegPath ? { ffmpegPath: o.ffmpegPath } : {}) },
+  )
+  const loudness = parseEbur128Summary(run.stderr)
   return {
     length_s: Math.round(lengthS * 1000) / 1000,
-    rms_dbfs: r2(rmsDbfs),
-    lufs: r2(m.report?.lufs ?? m.preflight.lufs ?? null),
-    true_peak_dbtp: r2(m.report?.true_peak_dbtp ?? null),
+    rms_dbfs: r2(parseAstatsOverall(run.stderr)?.rmsDb ?? null),
+    lufs: r2(loudness?.integratedLufs ?? null),
+    true_peak_dbtp: r2(loudness?.truePeakDbtp ?? null),
   }
 }

@@ -5,7 +5,7 @@
  * the plan has one (tempo.ts), analysed and planned again at that tempo → the edit list (fit-edit-list.ts)
  * → the version renderer → breaths, clicks and level (clean-stream.ts, level.ts: the render read from its file a
  * block at a time, the repairs laid over it, never held whole) → OUT written whole, only
- * now (onWritten) → the input and OUT measured, together.
+ * now (onWritten) → OUT measured. The input is measured from the start, in ffmpeg beside the finish.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,7 +16,7 @@ import { checkOutput, writeOutputSafely } from '../storage/safe-output'
 import { Recordings, type RecordingRef, renderCached, segmentsOf, type TimeSegment } from '../versions/index'
 import type { TakeLayout } from './analyse-pauses'
 import { analyseDerived, analyseTake, type AnalysedTake, type ScriptUse } from './finish-analysis'
-import { measureFigures } from './finish-measure'
+import { measureFigures, type FileFigures } from './finish-measure'
 import { fileBytes, finishDiskFull, finishNeeds, wavBytes, type FinishDisk } from './finish-disk'
 import { finishReport, type FinishReport } from './finish-report'
 import { diskFaultOf } from '../storage/disk-problem'
@@ -175,12 +175,11 @@ async function finishIn(
     )
   }
   const rate = ref.format.sample_rate
-  const measureOptions = {
-    spotLengthS: req.spotLengthS,
-    kind: req.kind,
-    profile: req.profile,
-    ...(req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {}),
-  }
+  const measureOptions = { ...(req.ffmpegPath ? { ffmpegPath: req.ffmpegPath } : {}), signal: stopSignal }
+  // Before: the take as decoded, which any WAV Booth reads is (an 8-bit take's own file is not). Measured
+  // wholly in ffmpeg, on another core while this one finishes; stopped with the finish (stopSignal).
+  const before = measureFigures(ref.path, measureOptions)
+  before.catch(() => {})
   const original = await withSource(ref, (src) => analyseTake(src, ref.hash, req.script ?? null))
   const bed = req.roomTone ? await bedSource(recordings, req.roomTone, ref, original) : null
   const limits = {
@@ -235,7 +234,7 @@ async function finishIn(
       original,
       ref,
       measureOptions,
-      stopSignal,
+      before,
       at,
     })
   } finally {
@@ -251,14 +250,15 @@ interface Cleaned {
   used: { ref: RecordingRef; take: AnalysedTake; plan: { tempo: number } }
   original: AnalysedTake
   ref: RecordingRef
-  measureOptions: Omit<Parameters<typeof measureFigures>[1], 'signal'>
-  stopSignal: AbortSignal
+  measureOptions: Parameters<typeof measureFigures>[1]
+  /** The take's own figures, being measured since the finish began. */
+  before: Promise<FileFigures>
   at: (disk: FinishDisk, outputBytes: number) => void
 }
 
 /** The level planned over the cleaned render's passes, OUT written from them, measured and reported. */
 async function levelAndWrite(req: FinishRequest, target: string, file: RenderFile, c: Cleaned): Promise<FinishReport> {
-  const { build, clean, pauses, used, original, ref, measureOptions, stopSignal } = c
+  const { build, clean, pauses, used, original, ref, measureOptions } = c
   const rate = ref.format.sample_rate
   let level: Levelled
   try {
@@ -274,7 +274,6 @@ async function levelAndWrite(req: FinishRequest, target: string, file: RenderFil
   c.at('takes', wavBytes(level.frames().frames, used.ref.format))
   // Written beside OUT and renamed onto it only once it is measured too (main/storage/safe-output.ts): a
   // finish that fails on the way leaves no OUT and no temp file, and never replaces the take.
-  const input = ref
   return writeOutputSafely(
     req.output,
     [req.input],
@@ -289,13 +288,8 @@ async function levelAndWrite(req: FinishRequest, target: string, file: RenderFil
         )
       }
       await req.onWritten?.(temp)
-      // Before and after are measured together once the result is playable (the before measurement's samples
-      // pass through this thread too, so it waits until then). Before: the take as decoded, which any WAV Booth
-      // reads is (an 8-bit take's own file is not, and its measuring failed after OUT was written).
-      const [before, after] = await Promise.all([
-        measureFigures(input.path, { ...measureOptions, signal: stopSignal }),
-        measureFigures(temp, measureOptions),
-      ])
+      // After: OUT once it is playable; before has run beside the finish since it began.
+      const [before, after] = await Promise.all([c.before, measureFigures(temp, measureOptions)])
       return finishReport({
         out: target,
         rate,

@@ -120,7 +120,7 @@ export function finishSummary(f: VersionFinish): string {
   } else if (f.breaths_lowered > 0)
     parts.push(`${plural(f.breaths_lowered, 'breath')} ${f.choices.breaths === 'cut' ? 'cut' : 'lowered'}`)
   if (f.clicks_removed > 0) parts.push(`${plural(f.clicks_removed, 'click')} removed`)
-  if (f.choices.roomToneTakeId) parts.push('its silence given another take’s room tone')
+  if (f.choices.roomToneTakeId) parts.push(`its silence given ${f.room_tone_from ?? 'another take'}’s room tone`)
   return (
     `Finished for delivery: ${f.after.length_s.toFixed(2)} s for the ` +
     `${f.spot_length_s.toFixed(1)} s spot (was ${f.before.length_s.toFixed(2)} s); ${parts.join(', ')}.`
@@ -215,7 +215,10 @@ export async function finishVersion(
       })
       ref ??= await versions.recordings(take.job_id).add(out)
       if (heard?.hearing) work.rememberHearing(ref.hash, mapHearing(heard.hearing, report.time_map))
-      const finish = finishRecord(report, base, choices, spot, kind, profile)
+      const finish = {
+        ...finishRecord(report, base, choices, spot, kind, profile),
+        ...(roomTone ? { room_tone_from: roomTone.name } : {}),
+      }
       return await work.commit(take, script, {
         operation: 'finish',
         list: wholeRecording(ref),

@@ -90,6 +90,8 @@ export interface VersionFinish {
    */
   base_version: number
   choices: FinishChoices
+  /** The take whose room tone was laid under a gated take's silence ("Take 2"), when the talent chose one. */
+  room_tone_from?: string
   /** The spot's length it was fitted to (s) and the job's kind and profile it was levelled for. */
   spot_length_s: number
   kind: 'dry_voice' | 'finished_spot'

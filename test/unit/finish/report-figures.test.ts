@@ -173,6 +173,15 @@ describe("the version's figures, summary and table", () => {
     expect(row(lowered, 'breaths')).toBe('2 (by 9 to 15 dB)')
   })
 
+  it('names the take whose room tone a gated take’s silence was given', () => {
+    const filled = finishOf([], {
+      choices: { ...DEFAULT_FINISH_CHOICES, roomToneTakeId: 't2' },
+      room_tone_from: 'Take 2',
+    })
+    expect(finishSummary(filled)).toContain('its silence given Take 2’s room tone.')
+    expect(finishSummary(finishOf([]))).not.toMatch(/room tone/)
+  })
+
   it('an older finish (no limiting or cut count recorded) shows what it has, no guess', () => {
     const old = finishOf([{ kind: 'breath', at_s: 2, from_s: 2, to_s: 2.3 }], {
       choices: { ...DEFAULT_FINISH_CHOICES, breaths: 'cut' },

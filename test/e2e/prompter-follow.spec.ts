@@ -76,19 +76,22 @@ function recordHighlights(page: Page): Promise<void> {
       followSeen: Array<{ line: string; since: number; until: number; inView: boolean; nearMarker: boolean | null }>
     }
     w.followSeen = []
-    // The text a range shows: what screen readers alone get ("(say: …)" after a marked word) is left out.
-    const shownText = (r: Range) => {
-      const part = r.cloneContents()
-      part.querySelectorAll('.sr-only').forEach((e) => e.remove())
-      return (part.textContent ?? '').replace(/\s+/g, ' ').trim()
+    // The prompter's marks (follow-highlight.ts): the line's text as shown (screen-reader text left out) in
+    // the layer's data-line, and the boxes of the word heard (else of the line) to measure where it is.
+    const union = (boxes: Element[]) => {
+      const rects = boxes.map((b) => b.getBoundingClientRect())
+      const top = Math.min(...rects.map((r) => r.top))
+      const bottom = Math.max(...rects.map((r) => r.bottom))
+      return { top, bottom, height: bottom - top }
     }
     const tick = () => {
-      const lineRange = [...(CSS.highlights.get('booth-follow-line') ?? [])][0] as Range | undefined
-      const wordRange = ([...(CSS.highlights.get('booth-follow-word') ?? [])][0] as Range | undefined) ?? lineRange
+      const layer = document.querySelector<HTMLElement>('.script-read .follow-marks')
+      const wordBoxes = [...(layer?.querySelectorAll('.follow-word') ?? [])]
+      const boxes = wordBoxes.length > 0 ? wordBoxes : [...(layer?.querySelectorAll('.follow-line') ?? [])]
       const area = document.querySelector('.reading-script') as HTMLElement | null
-      const line = lineRange ? shownText(lineRange) : ''
-      if (lineRange && wordRange && area && line) {
-        const box = wordRange.getBoundingClientRect()
+      const line = (layer?.dataset['line'] ?? '').replace(/\s+/g, ' ').trim()
+      if (boxes.length > 0 && area && line) {
+        const box = union(boxes)
         const a = area.getBoundingClientRect()
         const inView = box.top >= a.top - 1 && box.bottom <= a.top + area.clientHeight + 1
         const scrolls = area.scrollHeight > area.clientHeight + 4
@@ -128,8 +131,8 @@ async function recorded(page: Page): Promise<Seen[]> {
 
 async function highlightedLine(page: Page): Promise<string | null> {
   return page.evaluate(() => {
-    const r = [...(CSS.highlights.get('booth-follow-line') ?? [])][0] as Range | undefined
-    return r ? r.toString() : null
+    const layer = document.querySelector<HTMLElement>('.script-read .follow-marks')
+    return layer?.dataset['line'] ?? null
   })
 }
 

@@ -1,14 +1,18 @@
 /**
- * The prompter's highlight: the line being read and the word last heard, drawn with the CSS Custom
- * Highlight API over whatever the script panel shows (plain text with pronunciations, the script's HTML,
- * marks laid on it by other features) without touching its elements. Text read only by screen readers
- * (`.sr-only`, e.g. "(say: …)" after a marked word) is not script text and is skipped.
+ * The prompter's highlight: the line being read and the word last heard, drawn over whatever the script
+ * panel shows (plain text with pronunciations, the script's HTML, marks laid on it by other features)
+ * without touching its elements: boxes on a layer of their own inside the script (follow-marks.css), the
+ * line tinted behind the words, the word underlined. Text read only by screen readers (`.sr-only`, e.g.
+ * "(say: …)" after a marked word) is not script text and is skipped.
+ *
+ * Not the CSS Custom Highlight API: Chromium rebuilds every custom highlight, and repaints the text it
+ * covers, whenever anything in the document changes, so while a take records (the meters and the clock
+ * change many times a second) it repainted the script on every frame: a quarter of Chromium's CPU while
+ * recording (docs/measurements.md). These boxes are drawn again only when the voice moves.
  */
 import type { ScriptSpan } from '../../../../shared/bridge-prompter'
 import { mapOffsets } from './script-offsets'
-
-export const LINE_HIGHLIGHT = 'booth-follow-line'
-export const WORD_HIGHLIGHT = 'booth-follow-word'
+import './follow-marks.css'
 
 interface ShownText {
   text: string
@@ -75,21 +79,73 @@ export function rangesFor(
   return { line: range(spans.line), word: range(spans.word) }
 }
 
-/** Whether this browser can draw highlights (Chromium 105+, so Electron and the web host's Chromium). */
-export function canHighlight(): boolean {
-  return typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight === 'function'
+const skipped = (n: Node): boolean => Boolean(n.parentElement?.closest('.sr-only, [aria-hidden="true"]'))
+
+/** The boxes of the shown text a range covers, text node by text node (no element boxes, no screen-reader text). */
+function textBoxes(range: Range): DOMRect[] {
+  const boxes: DOMRect[] = []
+  const start = range.startContainer
+  const walker = document.createTreeWalker(range.commonAncestorContainer, NodeFilter.SHOW_TEXT)
+  let n: Node | null = start.nodeType === Node.TEXT_NODE ? start : walker.nextNode()
+  if (n) walker.currentNode = n
+  for (; n; n = walker.nextNode()) {
+    if (!range.intersectsNode(n)) {
+      if (boxes.length > 0 || range.comparePoint(n, 0) > 0) break
+      continue
+    }
+    if (skipped(n)) continue
+    const part = document.createRange()
+    part.selectNodeContents(n)
+    if (n === range.startContainer) part.setStart(n, range.startOffset)
+    if (n === range.endContainer) part.setEnd(n, range.endOffset)
+    for (const box of part.getClientRects()) if (box.width > 0 && box.height > 0) boxes.push(box)
+  }
+  return boxes
 }
 
-export function showHighlights(ranges: FollowRanges): void {
-  if (!canHighlight()) return
-  if (ranges.line) CSS.highlights.set(LINE_HIGHLIGHT, new Highlight(ranges.line))
-  else CSS.highlights.delete(LINE_HIGHLIGHT)
-  if (ranges.word) CSS.highlights.set(WORD_HIGHLIGHT, new Highlight(ranges.word))
-  else CSS.highlights.delete(WORD_HIGHLIGHT)
+/** What a range shows, as one line of text (screen-reader text left out). */
+function shownLine(range: Range): string {
+  const part = range.cloneContents()
+  part.querySelectorAll('.sr-only, [aria-hidden="true"]').forEach((e) => e.remove())
+  return (part.textContent ?? '').replace(/\s+/g, ' ').trim()
 }
 
-export function clearHighlights(): void {
-  if (!canHighlight()) return
-  CSS.highlights.delete(LINE_HIGHLIGHT)
-  CSS.highlights.delete(WORD_HIGHLIGHT)
+/** The prompter's marks on one script as shown: drawn again as the voice moves, removed when it stops. */
+export interface FollowMarks {
+  /** Draws the ranges: the line's text tinted, the word's underlined; `data-line` on the layer says the line's text. */
+  draw(ranges: FollowRanges): void
+  /** Whether a node is part of the marks (their changes are not the script's). */
+  owns(node: Node): boolean
+  remove(): void
+}
+
+/** A layer for the marks, first in `root` (the script as shown), which becomes their place (`has-follow-marks`). */
+export function followMarks(root: HTMLElement): FollowMarks {
+  const layer = document.createElement('div')
+  layer.className = 'follow-marks'
+  layer.setAttribute('aria-hidden', 'true')
+  root.classList.add('has-follow-marks')
+  root.prepend(layer)
+  return {
+    draw: (ranges) => {
+      const origin = root.getBoundingClientRect()
+      const left = origin.left + root.clientLeft
+      const top = origin.top + root.clientTop
+      const boxes = (range: Range | null, className: string) =>
+        (range ? textBoxes(range) : []).map((b) => {
+          const box = document.createElement('span')
+          box.className = className
+          box.style.cssText = `left:${b.left - left}px;top:${b.top - top}px;width:${b.width}px;height:${b.height}px`
+          return box
+        })
+      layer.replaceChildren(...boxes(ranges.line, 'follow-line'), ...boxes(ranges.word, 'follow-word'))
+      if (ranges.line) layer.dataset['line'] = shownLine(ranges.line)
+      else delete layer.dataset['line']
+    },
+    owns: (node) => layer.contains(node),
+    remove: () => {
+      layer.remove()
+      root.classList.remove('has-follow-marks')
+    },
+  }
 }

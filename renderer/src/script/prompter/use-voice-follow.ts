@@ -7,7 +7,7 @@
  */
 import { useEffect, type RefObject } from 'react'
 import type { FollowPosition } from '../../../../shared/bridge-prompter'
-import { clearHighlights, rangesFor, showHighlights } from './follow-highlight'
+import { followMarks, rangesFor } from './follow-highlight'
 import { scrollToMarker } from './follow-scroll'
 import { usePrompterState } from './prompter-store'
 
@@ -36,9 +36,10 @@ export function useVoiceFollow(
     if (!root || !active) return
     area?.classList.add('is-following')
     if (active.status !== 'following') return () => area?.classList.remove('is-following')
+    const marks = followMarks(root)
     const draw = (scroll: boolean) => {
       const ranges = rangesFor(root, scriptText, { line: active.line, word: active.word })
-      showHighlights(ranges)
+      marks.draw(ranges)
       const box = ranges.word?.getBoundingClientRect() ?? ranges.line?.getBoundingClientRect()
       if (!area || !box || !scroll) return
       const top = scrollToMarker({
@@ -52,13 +53,20 @@ export function useVoiceFollow(
       if (Math.abs(top - area.scrollTop) >= 2) area.scrollTo({ top, behavior: reducedMotion() ? 'auto' : 'smooth' })
     }
     draw(scrollAllowed)
-    // The script shown again (a refresh, marks laid on it): the highlight's ranges would point at text that is gone.
-    const redraw = new MutationObserver(() => draw(false))
+    // The script shown again (a refresh, marks laid on it): the highlight's ranges would point at text
+    // that is gone. Its own layer's changes are not the script's.
+    const redraw = new MutationObserver((changes) => {
+      if (changes.some((c) => !marks.owns(c.target))) draw(false)
+    })
     redraw.observe(root, { childList: true, subtree: true, characterData: true })
+    // The script laid out again (its size, the window's width): the boxes follow the words.
+    const resized = new ResizeObserver(() => draw(false))
+    resized.observe(root)
     return () => {
       redraw.disconnect()
+      resized.disconnect()
+      marks.remove()
       area?.classList.remove('is-following')
-      clearHighlights()
     }
   }, [active, readRef, scriptText, scrollAllowed])
 

@@ -119,12 +119,11 @@ export interface FollowMarks {
   remove(): void
 }
 
-/** A layer for the marks, first in `root` (the script as shown), which becomes their place (`has-follow-marks`). */
+/** A layer for the marks, first in `root` (the script as shown), which becomes their place while it is there. */
 export function followMarks(root: HTMLElement): FollowMarks {
   const layer = document.createElement('div')
   layer.className = 'follow-marks'
   layer.setAttribute('aria-hidden', 'true')
-  root.classList.add('has-follow-marks')
   root.prepend(layer)
   return {
     draw: (ranges) => {
@@ -143,9 +142,6 @@ export function followMarks(root: HTMLElement): FollowMarks {
       else delete layer.dataset['line']
     },
     owns: (node) => layer.contains(node),
-    remove: () => {
-      layer.remove()
-      root.classList.remove('has-follow-marks')
-    },
+    remove: () => layer.remove(),
   }
 }

@@ -24,7 +24,7 @@ export const GATE_RULES = {
 } as const
 
 /** The level (dB) of the take's recording over the window centred on `atS`. */
-function quietAt(take: RecordingAnalysis, atS: number): number {
+export function quietAt(take: RecordingAnalysis, atS: number): number {
   const half = (GATE_RULES.windowS / 2) * 1000
   return toDb(meanEnergy(take.env, atS * 1000 - half, atS * 1000 + half))
 }

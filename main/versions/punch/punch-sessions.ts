@@ -11,7 +11,9 @@ import type { TakeLabel, TakeMeta } from '../../takes/take-types'
 import { TakeInputError } from '../../takes/take-input-checks'
 import { sentenceName } from '../fixes/pickup-edit'
 import { scriptSentences } from '../../readback/index'
-import { planPunch, punchTimeline, type PunchPlan } from './punch'
+import { planPunch, punchFrameInRecording, punchTimeline, type PunchPlan } from './punch'
+import { punchGate } from './punch-gate'
+import { envelopeOfFile } from '../render/signal-envelope'
 import { reviseTake } from '../revisions/revised-take'
 import { toEditList } from '../cuts/timeline'
 import { versionScripts } from '../work/version-script'
@@ -154,11 +156,15 @@ export class PunchSessions {
       )
       // The latency is in the recording's frames; the punch is placed in the take's.
       const latencyFrames = Math.round((s.latency.samples * base.ref.format.sample_rate) / s.recordingRate)
+      // Into a gated take, the recording's room tone before its first word is kept out of the take's silence.
+      const fromS = punchFrameInRecording(s.plan, latencyFrames) / base.ref.format.sample_rate
+      const gate = punchGate(base.analysis, s.plan.punchS, await envelopeOfFile(ref.path), fromS)
       const timeline = punchTimeline(
         { source: base.ref.hash, durationS: base.analysis.durationS },
         { source: ref.hash, frames: ref.frames },
         s.plan,
         latencyFrames,
+        gate,
       )
       const list = toEditList(timeline, base.ref.format)
       const ms = ((s.latency.samples / s.recordingRate) * 1000).toFixed(1)

@@ -14,7 +14,7 @@
  */
 import { cutPointInPause, CUT_RULES, NoPauseError } from '../cuts/cut-rules'
 import type { RecordingAnalysis } from '../cuts/recording-analysis'
-import type { Timeline } from '../cuts/timeline'
+import type { SegmentGate, Timeline } from '../cuts/timeline'
 
 /** How far before the sentence before's onset the pre-roll starts (s). */
 const PREROLL_LEAD_S = 0.25
@@ -117,13 +117,15 @@ export function punchFrameInRecording(plan: PunchPlan, latencyFrames: number): n
 
 /**
  * The punched version: the take up to the punch point, then the recording from the matching point on,
- * crossfaded at the punch point. Refuses a recording that does not reach past the punch point.
+ * crossfaded at the punch point (or, into a gated take, shut until its first sound: punch-gate.ts). Refuses a
+ * recording that does not reach past the punch point.
  */
 export function punchTimeline(
   take: { source: string; durationS: number },
   recording: { source: string; frames: number },
   plan: PunchPlan,
   latencyFrames: number,
+  gate?: SegmentGate,
 ): Timeline {
   const rate = plan.sampleRate
   const inRecording = punchFrameInRecording(plan, latencyFrames)
@@ -147,6 +149,7 @@ export function punchTimeline(
         gainDb: 0,
         role: 'patch',
         sentence: plan.sentence,
+        ...(gate ? { gate } : {}),
       },
     ],
     crossfadesS: [plan.crossfadeS],

@@ -5,7 +5,7 @@
  * It costs 8 bytes per millisecond of audio (about 5 MB for 10 minutes).
  */
 import { Biquad, highPass } from '../../../shared/audio-dsp/biquad'
-import { fullScale, type WavSource } from '../../media/wav-source'
+import { fullScale, openWavSource, type WavSource } from '../../media/wav-source'
 import { SILENT_BELOW_DB } from '../../../shared/format/level-words'
 
 export interface Envelope {
@@ -48,6 +48,16 @@ export async function envelopeOf(src: WavSource): Promise<Envelope> {
     energy[b] = (energy[b] as number) / frames
   }
   return { blockFrames, sampleRate: rate, energy }
+}
+
+/** The envelope of a WAV file (opened, read once, closed). */
+export async function envelopeOfFile(path: string): Promise<Envelope> {
+  const src = await openWavSource(path)
+  try {
+    return await envelopeOf(src)
+  } finally {
+    await src.close()
+  }
 }
 
 export const toDb = (meanSquare: number): number => (meanSquare > 0 ? 10 * Math.log10(meanSquare) : -200)

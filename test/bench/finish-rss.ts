@@ -53,6 +53,27 @@ export async function finishInChild(
   return JSON.parse(printed) as { maxRssMb: number; cpuS: number }
 }
 
+/** The bench's read looped to `seconds` (48 kHz/24-bit), as one long take. */
+export async function loopedTake(
+  read: { path: string; durationS: number },
+  seconds: number,
+  out: string,
+): Promise<void> {
+  const loops = Math.ceil(seconds / read.durationS)
+  await runFfmpeg([
+    '-y',
+    '-stream_loop',
+    String(loops - 1),
+    '-i',
+    read.path,
+    '-t',
+    String(seconds),
+    '-c:a',
+    'pcm_s24le',
+    out,
+  ])
+}
+
 /** Peak memory at each length (minutes), printed as it goes; the MB a minute from the shortest to the longest. */
 export async function peakByLength(
   minutes: readonly number[],
@@ -63,19 +84,7 @@ export async function peakByLength(
     const rows: Array<{ minutes: number; maxRssMb: number; cpuS: number }> = []
     for (const m of minutes) {
       const take = join(dir, `take-${m}.wav`)
-      const loops = Math.ceil((m * 60) / read.durationS)
-      await runFfmpeg([
-        '-y',
-        '-stream_loop',
-        String(loops - 1),
-        '-i',
-        read.path,
-        '-t',
-        String(m * 60),
-        '-c:a',
-        'pcm_s24le',
-        take,
-      ])
+      await loopedTake(read, m * 60, take)
       const out = join(dir, `out-${m}.wav`)
       try {
         rows.push({ minutes: m, ...(await finishInChild(take, out, m * 60 - 20)) })

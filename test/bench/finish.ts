@@ -17,7 +17,7 @@ import { runFfmpeg } from '../../main/audio/run-ffmpeg'
 import { finishTake } from '../../main/finish/finish-take'
 import { makeTempDir } from '../support/audio-fixtures'
 import { speakRead } from '../support/voice-reads'
-import { BENCH_PAUSES_S, BENCH_SENTENCES as SENTENCES, finishPeakRssMb } from './finish-rss'
+import { BENCH_PAUSES_S, BENCH_SENTENCES as SENTENCES, finishPeakRssMb, loopedTake } from './finish-rss'
 import { runAlone } from './report'
 import { median, timed } from './timing'
 import type { BenchResult } from './types'
@@ -133,20 +133,8 @@ export async function benchFinish(): Promise<BenchResult[]> {
   const { dir, cleanup } = await makeTempDir('booth-bench-finish-')
   try {
     const read = await speakRead(dir, 'read', SENTENCES, { pausesS: BENCH_PAUSES_S, roomDbfs: -60 })
-    const loops = Math.ceil((MINUTES * 60) / read.durationS)
     const take = join(dir, 'take.wav')
-    await runFfmpeg([
-      '-y',
-      '-stream_loop',
-      String(loops - 1),
-      '-i',
-      read.path,
-      '-t',
-      String(MINUTES * 60),
-      '-c:a',
-      'pcm_s24le',
-      take,
-    ])
+    await loopedTake(read, MINUTES * 60, take)
     const spot = MINUTES * 60 - 20
     const profile = BUILT_IN_PROFILES.find((p) => p.name === 'ebu-r128')
     if (!profile) throw new Error('no EBU R128 profile')

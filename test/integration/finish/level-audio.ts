@@ -231,7 +231,7 @@ export async function plantedTake(dir: string, voice: Voice, roomDbfs: number, s
 }
 
 /** The longest run of exact zeros, in frames. */
-export function longestZeroRun(x: Float32Array): number {
+export function longestZeroRun(x: Float32Array | Float64Array): number {
   let best = 0
   let run = 0
   for (const v of x) {

@@ -25,6 +25,7 @@ import { synthRead, type SynthRead, type SynthVoice } from '../../support/synth-
 import { inRoom, type Room } from '../../unit/versions/helpers/room-tones'
 import { measureClicks, worstRatio, type Measured } from '../../unit/versions/helpers/splice-clicks'
 import { engineMissing, SCRIPT, SENTENCES, transcribe } from '../../unit/versions/helpers/spot'
+import { BREAKS, FLUBBED, RUN_UP } from '../../unit/versions/helpers/held-out-reads'
 import { expectGatedSplices } from '../../unit/versions/helpers/gated-splices'
 
 let dir = ''
@@ -42,12 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cleanup()
 })
-
-const FLUBBED = [...SENTENCES]
-FLUBBED[2] = 'Queen mattresses start at just $279.'
-FLUBBED[4] = 'Visit us at 1400 Harbor Boulevard, open 8 to 9.'
-const RUN_UP = 'and get free delivery on orders over $499.'
-const BREAKS = [0.45, 0.6, 0.4, 0.55]
 
 const M3: SynthVoice = { synth: 'espeak-ng', voice: 'en-us+m3', rate: 190 }
 const SLT: SynthVoice = { synth: 'flite', voice: 'slt', rate: 1.15 }
@@ -206,6 +201,22 @@ let takeB: Promise<SynthRead> | null = null
 const readB = () =>
   (takeB ??= synthRead(dir, 'comp-B', M3, SENTENCES, { breaksS: [0.5, 0.5, 0.55, 0.45] }).then(heardOnce))
 
+/** Take B's sentences 3 and 5 comped into take A (A reads more of the comp, so A is the base), rendered. */
+async function compBsThreeAndFive(name: string, takes: SynthRead[]) {
+  const recordings = new Recordings(join(dir, name, 'recordings'))
+  const analyzed = await prepareRecordings(
+    recordings,
+    takes.map((r) => ({ path: r.path })),
+    SCRIPT,
+    hear,
+  )
+  const compTakes = analyzed.map((x, i) => ({ name: `Take ${'AB'[i]}`, analysis: x.analysis, ref: x.ref }))
+  const edit = await compEdit(recordings, compTakes, [0, 0, 1, 0, 1], (k) => sentenceName(SCRIPT, k))
+  expect(edit.base).toBe(0)
+  expect(edit.placements.map((p) => p.sentence)).toEqual([2, 4])
+  return { edit, out: (await renderCached(edit.list, recordings, join(dir, name, 'renders'))).path }
+}
+
 describe('a comp of two takes in rumble and 60 Hz hum', () => {
   it('leaves no click at any splice', async () => {
     const voice = await readsOf(M3, false)
@@ -215,19 +226,7 @@ describe('a comp of two takes in rumble and 60 Hz hum', () => {
       await mixed('comp-A-hum', voice.take, M3, RUMBLE_HUM_60),
       await mixed('comp-B-hum', b, M3, lower(RUMBLE_HUM_60, -2, 7), -2),
     ]
-    const recordings = new Recordings(join(dir, 'comp', 'recordings'))
-    const analyzed = await prepareRecordings(
-      recordings,
-      takes.map((r) => ({ path: r.path })),
-      SCRIPT,
-      hear,
-    )
-    const compTakes = analyzed.map((x, i) => ({ name: `Take ${'AB'[i]}`, analysis: x.analysis, ref: x.ref }))
-    // B's sentences 3 and 5 into A (A reads more of the comp, so A is the base).
-    const edit = await compEdit(recordings, compTakes, [0, 0, 1, 0, 1], (k) => sentenceName(SCRIPT, k))
-    expect(edit.base).toBe(0)
-    expect(edit.placements.map((p) => p.sentence)).toEqual([2, 4])
-    const out = (await renderCached(edit.list, recordings, join(dir, 'comp', 'renders'))).path
+    const { edit, out } = await compBsThreeAndFive('comp', takes)
     const m = await measureClicks(out, edit.timeline, takes[0] as SynthRead, takes)
     expectNoClick(m, edit.timeline.crossfadesS.length, 'comp, rumble and 60 Hz hum')
   }, 300_000)
@@ -261,17 +260,7 @@ describe('a comp on a gated take (pauses of digital silence) of another take rea
       await mixed('gated-comp-A', voice.take, M3, { noise: null }),
       await mixed('gated-comp-B', await readB(), M3, { noise: 'pink', noiseDbfs: -60, seed: 13 }),
     ]
-    const recordings = new Recordings(join(dir, 'gated-comp', 'recordings'))
-    const analyzed = await prepareRecordings(
-      recordings,
-      takes.map((r) => ({ path: r.path })),
-      SCRIPT,
-      hear,
-    )
-    const compTakes = analyzed.map((x, i) => ({ name: `Take ${'AB'[i]}`, analysis: x.analysis, ref: x.ref }))
-    const edit = await compEdit(recordings, compTakes, [0, 0, 1, 0, 1], (k) => sentenceName(SCRIPT, k))
-    expect(edit.placements.map((p) => p.sentence)).toEqual([2, 4])
-    const out = (await renderCached(edit.list, recordings, join(dir, 'gated-comp', 'renders'))).path
+    const { edit, out } = await compBsThreeAndFive('gated-comp', takes)
     figures.push(
       `  gated comp: ${await expectGatedSplices(out, edit.timeline, takes[0] as SynthRead, [takes[1] as SynthRead])}`,
     )

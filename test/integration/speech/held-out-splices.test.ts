@@ -23,6 +23,7 @@ import { makeTempDir } from '../../support/audio-fixtures'
 import { synthRead, type SynthRead, type SynthVoice } from '../../support/synth-reads'
 import { measureClicks, type Measured } from '../../unit/versions/helpers/splice-clicks'
 import { engineMissing, SCRIPT, SENTENCES, transcribe } from '../../unit/versions/helpers/spot'
+import { BREAKS, FLUBBED, RUN_UP } from '../../unit/versions/helpers/held-out-reads'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -35,12 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cleanup()
 })
-
-const FLUBBED = [...SENTENCES]
-FLUBBED[2] = 'Queen mattresses start at just $279.'
-FLUBBED[4] = 'Visit us at 1400 Harbor Boulevard, open 8 to 9.'
-const RUN_UP = 'and get free delivery on orders over $499.'
-const BREAKS = [0.45, 0.6, 0.4, 0.55]
 
 /** A room tone the voice's own pauses do not rise above (flite's pauses carry a faint floor of their own). */
 const roomOf = (v: SynthVoice): number => (v.synth === 'flite' ? -50 : -60)

@@ -12,6 +12,7 @@ import { makeTempDir } from '../../support/audio-fixtures'
 import { synthRead, type SynthRead, type SynthVoice } from '../../support/synth-reads'
 import { inRoom } from './helpers/room-tones'
 import { rmsDb, samplesOf, SENTENCES } from './helpers/spot'
+import { longestZeroRun } from '../../integration/finish/level-audio'
 
 let dir = ''
 let cleanup: () => Promise<void> = async () => {}
@@ -27,17 +28,6 @@ beforeAll(async () => {
   roomy = await synthRead(dir, 'take2', voice, SENTENCES.slice(3), { breaksS: 0.5, roomSeed: 3 })
 }, 120_000)
 afterAll(() => cleanup())
-
-/** The longest run of exact zeros (frames). */
-function longestZeroRun(x: Float64Array): number {
-  let best = 0
-  let run = 0
-  for (const v of x) {
-    run = v === 0 ? run + 1 : 0
-    if (run > best) best = run
-  }
-  return best
-}
 
 /** The 5th percentile of a signal's 50 ms RMS levels (dBFS): its room tone. */
 function quietestDb(x: Float64Array, rate: number): number {

@@ -10,18 +10,17 @@
 import type { RecordingAnalysis } from '../cuts/recording-analysis'
 import type { SegmentGate } from '../cuts/timeline'
 import { GATE_RULES, quietAt } from '../fixes/patch-gate'
-import { floorDb, toDb, windowed, type Envelope } from '../render/signal-envelope'
+import { quietMask } from '../cuts/cut-rules'
+import { floorDb, type Envelope } from '../render/signal-envelope'
 
-/** A sound this far over the recording's room tone, in 10 ms, is its first sound (dB). */
-export const ONSET_OVER_ROOM_DB = 12
-const WINDOW_MS = 10
-
-/** The start (s) of the first 10 ms of `recording` from `fromS` on that stands ONSET_OVER_ROOM_DB over its room tone; null if none. */
+/**
+ * The start (s) of the recording's first sound from `fromS` on, by the cutting rules' own measure of quiet
+ * (cut-rules.ts quietMask: a millisecond whose 10 ms around it stands over the room tone); null if none.
+ */
 export function firstSoundAfter(recording: Envelope, roomDb: number, fromS: number): number | null {
-  const w = windowed(recording, WINDOW_MS)
+  const quiet = quietMask(recording, roomDb)
   const blockS = recording.blockFrames / recording.sampleRate
-  for (let i = Math.max(0, Math.floor(fromS / blockS)); i < w.length; i++)
-    if (toDb(w[i] as number) > roomDb + ONSET_OVER_ROOM_DB) return i * blockS
+  for (let i = Math.max(0, Math.floor(fromS / blockS)); i < quiet.length; i++) if (quiet[i] === 0) return i * blockS
   return null
 }
 

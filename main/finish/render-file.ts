@@ -1,6 +1,6 @@
 /**
  * The fitted render read where it lies, never held whole (issue 42, point 8): frames decoded a stretch at a
- * time (full scale ±1, Float32, as read-channels.ts gives them) with the clean step's patches laid over
+ * time (full scale ±1, Float32, as the tests' test/support/read-channels.ts gives them) with the clean step's patches laid over
  * them (take-patches.ts). The level's passes and the writer read it block by block (a Frames, read
  * synchronously: the level's chain is synchronous), the clean step the stretches outside the words.
  */
@@ -70,7 +70,7 @@ export class RenderFile {
       if (got === 0) throw new Error(`The render ${this.path} ended before its stated length.`)
       done += got
     }
-    // Each sample times 1 / full scale, rounded to Float32: read-channels.ts's arithmetic.
+    // Each sample times 1 / full scale, rounded to Float32 (test/support/read-channels.ts does the same).
     const scale = 1 / fullScale(this.encoding)
     const skip = a - from
     for (let c = 0; c < nc; c++) {

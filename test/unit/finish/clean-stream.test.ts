@@ -18,7 +18,7 @@ import {
 import { cleanStep } from '../../../main/finish/finish-steps'
 import { roomToneRmsDbfs } from '../../../main/finish/level-noise-floor'
 import { materialize } from '../../../main/finish/level-stream'
-import { channelsOf } from '../../../main/finish/read-channels'
+import { channelsOf } from '../../support/read-channels'
 import { RenderFile } from '../../../main/finish/render-file'
 import { writeChannels } from '../../../main/finish/write-channels'
 import { plantedBreath, plantedClick } from '../../support/planted-breaths'

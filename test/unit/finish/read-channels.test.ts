@@ -1,12 +1,12 @@
 /**
- * The finish reads the fitted take block by block (main/finish/read-channels.ts) so that a long take is never
- * held as 8-byte samples beside its channels (issue 42, point 8). Whatever the block, the channels are the
+ * The tests' whole-take reader (test/support/read-channels.ts) reads block by block, as the finish reads its
+ * render (issue 42, point 8). Whatever the block, the channels are the
  * samples a whole-take read gives, to the bit; and the level's trims, made on the chain's samples as they
  * are passed, never touch the input and give what a trim in place on arrays held whole gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fullScale, openWavSource } from '../../../main/media/wav-source'
-import { channelsOf } from '../../../main/finish/read-channels'
+import { channelsOf } from '../../support/read-channels'
 import { gainAndLimit, trimFactors, trimInPlace } from '../../../main/finish/level-chain'
 import { materialize } from '../../../main/finish/level-stream'
 import { MAX_SPOT_LENGTH_S } from '../../../main/finish/finish-take'

@@ -9,7 +9,7 @@ import { breathGain } from '../../../main/finish/breaths'
 import { crossfadeInto, type RoomToneCut } from '../../../main/finish/breath-cut'
 import { TakePatches, type PatchOp } from '../../../main/finish/take-patches'
 import { RenderFile } from '../../../main/finish/render-file'
-import { channelsOf } from '../../../main/finish/read-channels'
+import { channelsOf } from '../../support/read-channels'
 import { makeAudio, makeTempDir } from '../../support/audio-fixtures'
 
 const bytes = (x: Float32Array): Buffer => Buffer.from(x.buffer, x.byteOffset, x.byteLength)

@@ -1,9 +1,9 @@
 /**
- * A WAV's samples per channel, full scale ±1, as the clean and level steps take them (Float32, 4 bytes a
- * sample), read block by block: the whole file read at once came back as 8 bytes a sample, beside the
- * channels, and was the finish's peak memory (557 MB for a 10-minute take; docs/measurements.md).
+ * A WAV's samples per channel held whole, full scale ±1 (Float32), read block by block: the tests' reference
+ * for the finish's steps over arrays, which the finish itself no longer holds (it reads the render from its
+ * file a block at a time: main/finish/render-file.ts).
  */
-import { fullScale, openWavSource } from '../media/wav-source'
+import { fullScale, openWavSource } from '../../main/media/wav-source'
 
 /** Frames read at a time. */
 export const READ_FRAMES = 1 << 16

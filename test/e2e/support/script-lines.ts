@@ -5,7 +5,7 @@
  * (the element at three points along the line is the script itself). Respellings drawn over the words are
  * not text of the script and do not count, nor does text only screen readers get (a 1-px `sr-only` box).
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 export interface ScriptLines {
   /** Lines of the script in view, uncovered. */
@@ -57,4 +57,26 @@ export function scriptLinesInView(page: Page): Promise<ScriptLines> {
     )
     return { inView: inView.length, total: lines.length, fontSize }
   })
+}
+
+/**
+ * Clicks a word of the script where a talent would: the middle of its text. Playwright's own click aims at
+ * the first of the element's content quads, and Chromium counts a mark's pseudo-elements among them (the
+ * respelling above the word, what was heard below it, the tip on hover): near the script area's edge that
+ * point fell between two lines, on the paragraph, and the click was refused as covered. The word is
+ * brought into view at once (the script area scrolls smoothly), and the point is checked to be the word.
+ */
+export async function clickWord(word: Locator): Promise<void> {
+  const point = await word.evaluate((el) => {
+    el.scrollIntoView({ block: 'center', behavior: 'instant' })
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const r = range.getClientRects()[0] ?? el.getBoundingClientRect()
+    const x = r.left + r.width / 2
+    const y = r.top + r.height / 2
+    const hit = document.elementFromPoint(x, y)
+    return { x, y, hit: hit && el.contains(hit) ? '' : (hit?.outerHTML.slice(0, 120) ?? 'nothing') }
+  })
+  if (point.hit) throw new Error(`The word is covered at its middle by ${point.hit}`)
+  await word.page().mouse.click(point.x, point.y)
 }

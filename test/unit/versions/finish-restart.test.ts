@@ -46,6 +46,9 @@ async function start(dataDir: string) {
     },
   })
   const report = await store.recoverUnfinished()
+  // The journal looks at what was cut off on its own as the area is made; the start is over when it has
+  // (its notes wait for that). Else its note was still being written as the test removed the folder (ENOTEMPTY).
+  await area.handlers.listUnfinishedWork({ jobId: JOB })
   return { store, area, report }
 }
 

@@ -15,6 +15,10 @@
  *   of evidence reach the line's end; a far jump has its own, stricter rule). The position stays until the jump is borne out (five
  *   matched words in a row from it, or a word of a later utterance going on from it) and goes to the skipped
  *   stretch instead when a word is heard there ("over" of "Over 1,250 growers" after that ad-lib).
+ * - words heard in order in the stretch a near move passed over (and the word it came to) are the voice catching up, not voice
+ *   elsewhere: the recogniser heard "in minutes" as "in any" and the position went on four words to
+ *   "any"; "minutes or visit any" then came, all behind it, and counted as an ad-lib (the pacing held and
+ *   the highlight went back a line, in a clean read). The position stays (it never goes back).
  * Numbers compare by value, so "twenty percent" is "20%" (the read-back's number words).
  */
 import { HALF_EVIDENCE_WORDS, nearWord, sameWord, type Word, type ScriptModel, type ScriptWord } from '../readback'
@@ -61,6 +65,8 @@ export interface FollowState {
   elsewhere: number
   /** A jump not yet borne out: where the voice would be, and where the jump's run of words starts. */
   tentative: Tentative | null
+  /** The script words the position's last move passed over and the one it came to (first and last index), if it passed any. */
+  passed?: { from: number; to: number } | null
 }
 
 interface Tentative {
@@ -121,6 +127,17 @@ export class FollowAligner {
     const t = this.state.tentative
     if (!t) {
       const before = this.state
+      const behind = sure.state.position === before.position ? this.passedWord(before, heard) : -1
+      if (behind >= 0) {
+        // The voice catching up through what the last move passed over: no evidence of voice elsewhere.
+        const p = before.passed as { from: number; to: number }
+        this.state = {
+          ...sure.state,
+          elsewhere: before.elsewhere,
+          passed: behind < p.to ? { from: behind + 1, to: p.to } : null,
+        }
+        return this.state.position
+      }
       this.state = sure.state
       if (
         sure.jump &&
@@ -152,6 +169,14 @@ export class FollowAligner {
         tentative: { ...t, state: on, placed },
       }
     return this.state.position
+  }
+
+  /** The word of the stretch the last move passed over that `heard` (not a small word) reads, or -1. */
+  private passedWord(state: FollowState, heard: Word): number {
+    const p = state.passed
+    if (!p || weight(heard) < 1) return -1
+    for (let k = p.from; k <= p.to; k++) if (fits(this.script.words[k] as Word, heard)) return k
+    return -1
   }
 
   /** The state after a heard word that does not move the position. */
@@ -207,7 +232,15 @@ export class FollowAligner {
     const runEarlier = state.unplaced > 0 ? recent.slice(-bestRun, -1).slice(-state.unplaced) : []
     const elsewhereBefore = state.elsewhere - runEarlier.reduce((a, w) => a + weight(w), 0)
     return {
-      state: { position: best, recent, unplaced: 0, elsewhere: 0, tentative: null },
+      state: {
+        position: best,
+        recent,
+        unplaced: 0,
+        elsewhere: 0,
+        tentative: null,
+        // A near move only: a far jump's three words in a row are evidence enough.
+        passed: pos >= 0 && best - pos >= 2 && best <= nearEnd ? { from: pos + 1, to: best } : null,
+      },
       jump: pos < 0 ? null : { from, run: bestRun, distance: best - pos, near: best <= nearEnd, elsewhereBefore },
     }
   }

@@ -12,13 +12,14 @@
  * - a jump within the near zone further than a lone word may go, made while the voice was elsewhere (an
  *   ad-lib), is only tentative: a recogniser whose language model is the script hears an ad-lib as script now
  *   and then ("the pies are amazing" as "the valley fill our", four words of the next line, where two words
- *   of evidence reach the line's end; a far jump has its own, stricter rule). The position stays until the jump is borne out (five
- *   matched words in a row from it, or a word of a later utterance going on from it) and goes to the skipped
- *   stretch instead when a word is heard there ("over" of "Over 1,250 growers" after that ad-lib).
- * - words heard in order in the stretch a near move passed over (and the word it came to) are the voice catching up, not voice
- *   elsewhere: the recogniser heard "in minutes" as "in any" and the position went on four words to
- *   "any"; "minutes or visit any" then came, all behind it, and counted as an ad-lib (the pacing held and
- *   the highlight went back a line, in a clean read). The position stays (it never goes back).
+ *   of evidence reach the line's end; a far jump has its own, stricter rule). The position stays until the
+ *   jump is borne out (five matched words in a row from it, or a word of a later utterance going on from
+ *   it) and goes to the skipped stretch instead when a word is heard there ("over" of "Over 1,250 growers"
+ *   after that ad-lib).
+ * - words heard in order in the stretch a near move passed over (and on the word it came to) are the
+ *   voice catching up, not voice elsewhere: the recogniser heard "in minutes" as "in any" and the position
+ *   went on four words to "any"; "minutes or visit any" then came, all behind it, and counted as an ad-lib
+ *   (the pacing held and the highlight went back a line, in a clean read). The position stays.
  * Numbers compare by value, so "twenty percent" is "20%" (the read-back's number words).
  */
 import { HALF_EVIDENCE_WORDS, nearWord, sameWord, type Word, type ScriptModel, type ScriptWord } from '../readback'
@@ -65,7 +66,7 @@ export interface FollowState {
   elsewhere: number
   /** A jump not yet borne out: where the voice would be, and where the jump's run of words starts. */
   tentative: Tentative | null
-  /** The script words the position's last move passed over and the one it came to (first and last index), if it passed any. */
+  /** The script words the last move passed over and the one it came to (first, last index); null if it passed none. */
   passed?: { from: number; to: number } | null
 }
 

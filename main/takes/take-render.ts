@@ -9,6 +9,9 @@ import { runFfmpeg } from '../audio/run-ffmpeg'
 import { countSamples } from './take-probe'
 import type { TakeTrim } from './take-types'
 
+/** Renders started in this process: each writes a temp file of its own. */
+let renders = 0
+
 export interface RenderedTrim {
   path: string
   file_name: string
@@ -47,7 +50,7 @@ export async function renderTrimmed(
   const stem = options.name ? basename(options.name, extname(options.name)) : basename(source, extname(source))
   const fileName = `${stem}.${ext}`
   const target = join(outDir, fileName)
-  const temp = join(dirname(target), `.${fileName}.${process.pid}.partial.${ext}`)
+  const temp = join(dirname(target), `.${fileName}.${process.pid}-${++renders}.partial.${ext}`)
   try {
     await runFfmpeg(
       [

@@ -21,6 +21,7 @@ import {
   type SalvagedTake,
 } from './take-recordings'
 import { renderTrimmed } from './take-render'
+import { OneAtATime } from './one-at-a-time'
 import { versionFileName } from '../version-records/version-meta'
 import { currentStamp, stillCurrent } from '../version-records/version-stamp'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
@@ -56,6 +57,8 @@ export class TakeStore extends TakeShelf {
   private readonly recordings: TakeRecordings
   /** The last trimmed render of each take, with the trim it was cut to, so its findings reuse it. */
   private readonly renders = new Map<string, { trim: string; path: string }>()
+  /** Each take's renders, one after another: they write one file, and the newest trim must be the last written. */
+  private readonly renderQueue = new OneAtATime()
 
   constructor(options: TakeStoreOptions) {
     super(options)
@@ -257,7 +260,11 @@ export class TakeStore extends TakeShelf {
    * The file to upload: the current version's audio (the recording, or a version's render under the take's
    * name with its version mark, e.g. ACME_main_03_v2.wav), trimmed when a trim is set.
    */
-  async renderForDelivery(takeId: string, signal?: AbortSignal): Promise<DeliveryFile> {
+  renderForDelivery(takeId: string, signal?: AbortSignal): Promise<DeliveryFile> {
+    return this.renderQueue.run(takeId, () => this.renderNow(takeId, signal))
+  }
+
+  private async renderNow(takeId: string, signal?: AbortSignal): Promise<DeliveryFile> {
     const { meta } = await this.find(takeId, 'takes')
     if (meta.state === 'recording') throw new TakeInputError(`${takeName(meta)} is still recording.`)
     const source = await this.readyAudioPath(meta)

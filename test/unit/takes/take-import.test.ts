@@ -162,6 +162,21 @@ describe('TakeStore.renderForDelivery', () => {
     await store.setTrim(aiff.id, { head_s: 0.6, tail_s: 0.6 })
     await expect(store.renderForDelivery(aiff.id)).rejects.toThrow(/leaves nothing of this 1.00 s take/)
   })
+
+  it('renders of one take asked for at once each succeed, and the newest trim is the one on disk', async () => {
+    const take = await store.import('500', join(sources, 'take.wav'), { stem: 'ACME' })
+    await store.setTrim(take.id, { head_s: 0.5, tail_s: 0.25 })
+    // A trim being measured while the page asks for the take's report (a browser test's 500: ENOENT on rename).
+    const first = store.renderForDelivery(take.id)
+    const report = store.deliveredAudioPath(take.id)
+    const again = store.renderForDelivery(take.id)
+    await store.setTrim(take.id, { head_s: 0.25, tail_s: 0 })
+    const newest = store.renderForDelivery(take.id)
+    const paths = [(await first).path, await report, (await again).path, (await newest).path]
+    expect(new Set(paths).size).toBe(1)
+    expect((await decodeFloat((await newest).path)).length).toBe(96000 - 12000)
+    expect((await readdir(join(dataDir, 'renders', '500'))).filter((f) => f.includes('partial'))).toEqual([])
+  })
 })
 
 describe('the script a dropped take was read from', () => {

@@ -122,12 +122,21 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | fal
 async function notPrivate(root: string): Promise<string[]> {
   const found: string[] = []
   const visit = async (path: string): Promise<void> => {
-    const info = await lstat(path)
+    // The running host writes its files atomically (a temp file renamed into place): one listed here may be
+    // gone by the time it is looked at (clean-clone run 21: ENOENT on a job list's .tmp in cache/lists).
+    const info = await lstat(path).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null
+      throw err
+    })
+    if (!info) return
     if (info.isSymbolicLink()) return
     const mode = info.mode & 0o777
     if (info.isDirectory()) {
       if (mode !== 0o700) found.push(`${path} ${mode.toString(8)}`)
-      for (const name of await readdir(path)) await visit(join(path, name))
+      const names = await readdir(path).catch((err: NodeJS.ErrnoException) =>
+        err.code === 'ENOENT' ? [] : Promise.reject(err),
+      )
+      for (const name of names) await visit(join(path, name))
     } else if (mode !== 0o600) found.push(`${path} ${mode.toString(8)}`)
   }
   await visit(root)

@@ -1,7 +1,8 @@
 /**
- * Jobs run one after another per key, in the order they were asked for: a take's renders for delivery all
- * write one file, and two at once raced on it (one renamed it away under the other, ENOENT), or an older
- * trim's render could land last. A job that fails does not stop the ones after it.
+ * Jobs run one after another per key, in the order they were asked for; a job that fails does not stop the
+ * ones after it. A job's take reads and writes (take-shelf.ts withJob), and a take's renders for delivery,
+ * which all write one file: two at once raced on it (one renamed it away under the other, ENOENT), or an
+ * older trim's render could land last.
  */
 export class OneAtATime {
   private readonly last = new Map<string, Promise<unknown>>()

@@ -4,6 +4,7 @@
  * folder never interleave, finding a take and reading its metadata, rewriting it atomically, making a new
  * take's metadata and measuring a take. It imports none of them, so the takes folder has no import circle.
  */
+import { OneAtATime } from './one-at-a-time'
 import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -48,7 +49,8 @@ export class TakeShelf {
   private readonly newId: () => string
   private readonly measure: MeasureTake
   private readonly writeMeta: (path: string, meta: TakeMeta) => Promise<void>
-  private readonly locks = new Map<string, Promise<unknown>>()
+  /** Each job's reads and writes in this process, one after another (then across processes: its lock file). */
+  private readonly locks = new OneAtATime()
   /** Renders a take's current version when its render is missing (main/versions; set once wired). */
   private versionAudio: ((take: TakeMeta, fresh?: boolean) => Promise<void>) | null = null
   private sealer: ((take: TakeMeta) => Promise<void>) | null = null
@@ -190,15 +192,7 @@ export class TakeShelf {
    * claim are decided under it.
    */
   withJob<T>(jobId: string, fn: () => Promise<T>): Promise<T> {
-    const before = this.locks.get(jobId) ?? Promise.resolve()
-    const locked = () => this.acrossProcesses(jobId, fn)
-    const run = before.then(locked, locked)
-    const settled = run.catch(() => undefined)
-    this.locks.set(jobId, settled)
-    void settled.then(() => {
-      if (this.locks.get(jobId) === settled) this.locks.delete(jobId)
-    })
-    return run
+    return this.locks.run(jobId, () => this.acrossProcesses(jobId, fn))
   }
 
   private async acrossProcesses<T>(jobId: string, fn: () => Promise<T>): Promise<T> {

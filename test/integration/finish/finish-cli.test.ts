@@ -6,6 +6,7 @@
  * level, the dramatic pause still the longest, the format kept, the take's bytes unchanged, a refusal that
  * names the figures and writes nothing, and the tempo path keeping the pitch.
  */
+import { longestZeroRun } from './level-audio'
 import { execFile } from 'node:child_process'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -132,16 +133,6 @@ function rmsDb(a: Audio, fromS: number, toS: number): number {
   return 10 * Math.log10(s / Math.max(1, to - from))
 }
 
-function longestZeroRun(a: Audio): number {
-  let best = 0
-  let runLength = 0
-  for (let i = 0; i < a.raw.length; i++) {
-    runLength = a.raw[i] === 0 ? runLength + 1 : 0
-    if (runLength > best) best = runLength
-  }
-  return best
-}
-
 async function finish(
   input: string,
   name: string,
@@ -247,7 +238,7 @@ describe('npm run finish', () => {
       encoding: input.encoding,
       channels: input.channels,
     })
-    expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
+    expect(longestZeroRun(output.raw)).toBeLessThan(0.01 * output.rate)
     const placed = placeSentences(input, output, read, r.report)
     expect(placed.every((p) => p !== null)).toBe(true)
     const at = placed as Array<{ startS: number; endS: number }>
@@ -278,7 +269,7 @@ describe('npm run finish', () => {
     const input = await audioOf(read.path)
     const output = await audioOf(r.out)
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
-    expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
+    expect(longestZeroRun(output.raw)).toBeLessThan(0.01 * output.rate)
     const at = placeSentences(input, output, read, r.report)
     expect(at.every((p) => p !== null)).toBe(true)
     const last = read.sentences[read.sentences.length - 1] as SpokenRead['sentences'][number]
@@ -414,7 +405,7 @@ describe('npm run finish', () => {
     const input = await audioOf(take.path)
     const output = await audioOf(r.out)
     expect(Math.abs(output.frames / output.rate - spot)).toBeLessThanOrEqual(0.05)
-    expect(longestZeroRun(output)).toBeLessThan(0.01 * output.rate)
+    expect(longestZeroRun(output.raw)).toBeLessThan(0.01 * output.rate)
     for (const [a, b] of take.middles)
       expect(
         indexIn(

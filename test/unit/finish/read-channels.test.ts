@@ -1,8 +1,8 @@
 /**
  * The tests' whole-take reader (test/support/read-channels.ts) reads block by block, as the finish reads its
- * render (issue 42, point 8). Whatever the block, the channels are the
- * samples a whole-take read gives, to the bit; and the level's trims, made on the chain's samples as they
- * are passed, never touch the input and give what a trim in place on arrays held whole gives.
+ * render (issue 42, point 8). Whatever the block, the channels are the samples a whole-take read gives, to
+ * the bit; and the level's trims, made on the chain's samples as they are passed, never touch the input
+ * and give what a trim in place on arrays held whole gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fullScale, openWavSource } from '../../../main/media/wav-source'

@@ -21,9 +21,9 @@ import {
   type SalvagedTake,
 } from './take-recordings'
 import { renderTrimmed } from './take-render'
+import { checkTrim, deletedWhileTrimming, sameTrimOf, trimKey, withTrim } from './take-trim'
 import { OneAtATime } from './one-at-a-time'
 import { versionFileName } from '../version-records/version-meta'
-import { currentStamp, stillCurrent } from '../version-records/version-stamp'
 import { TakeShelf, type TakeShelfOptions } from './take-shelf'
 import {
   DELIVERY_STATUSES,
@@ -163,45 +163,10 @@ export class TakeStore extends TakeShelf {
     return this.update(takeId, (m) => ({ ...m, note: checked }))
   }
 
-  /** Non-destructive: only the metadata changes; renderForDelivery applies it. */
+  /** Non-destructive: only the metadata changes; renderForDelivery applies it (rules in take-trim.ts). */
   async setTrim(takeId: string, trim: TakeTrim): Promise<TakeMeta> {
-    const head = trim?.head_s
-    const tail = trim?.tail_s
-    for (const [name, v] of [
-      ['head', head],
-      ['tail', tail],
-    ] as const) {
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-        throw new TakeInputError(`The ${name} trim must be zero or more seconds (got ${String(v)}).`)
-    }
-    return this.update(takeId, (m) => {
-      const same = m.trim.head_s === head && m.trim.tail_s === tail
-      // What was delivered is what the service holds: the take's trim stays the one it was sent with.
-      if (
-        !same &&
-        (m.delivery.status === 'delivered' || m.delivery.status === 'sending' || m.upload.status === 'uploading')
-      ) {
-        throw new TakeInputError(
-          m.delivery.status === 'delivered'
-            ? `${takeName(m)} was already delivered as it is; its trim can no longer change. Record or import a new take to send another cut.`
-            : `${takeName(m)} is being sent with its current trim; its trim can no longer change.`,
-        )
-      }
-      // A queued delivery may already have rendered (or uploaded) the file of the trim it was given.
-      if (m.delivery.queued && !same) {
-        throw new TakeInputError(
-          `${takeName(m)} is in the delivery queue with its current trim; cancel that delivery to change the trim.`,
-        )
-      }
-      const length = m.preflight?.duration_s
-      if (typeof length === 'number' && head + tail >= length) {
-        throw new TakeInputError(
-          `Trimming ${head} s from the start and ${tail} s from the end leaves nothing of this ${length.toFixed(2)} s take.`,
-        )
-      }
-      // A measurement of another trim is not this one's: it goes with the change, in the same write.
-      return { ...m, trim: { head_s: head, tail_s: tail }, trimmed_preflight: same ? m.trimmed_preflight : null }
-    })
+    const checked = checkTrim(trim)
+    return this.update(takeId, (m) => withTrim(m, checked))
   }
 
   /** For the upload service: keeps the tus handle, offset and status on the take. */
@@ -235,10 +200,23 @@ export class TakeStore extends TakeShelf {
     const meta = await this.setTrim(takeId, trim)
     if (meta.trim.head_s === 0 && meta.trim.tail_s === 0)
       return this.update(takeId, (m) => ({ ...m, trimmed_preflight: null }))
-    const file = await this.renderForDelivery(takeId, signal)
-    const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
-    // Only if the trim and the version are still the ones measured (an undo or another trim may have come in meanwhile).
-    return this.update(takeId, (m) => (sameTrimOf(m, meta) ? { ...m, trimmed_preflight: measured } : m))
+    return this.onShelfWhile(meta, async () => {
+      const file = await this.renderForDelivery(takeId, signal)
+      const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
+      // Only if the trim and the version are still the ones measured (an undo or another trim may have come in meanwhile).
+      return this.update(takeId, (m) => (sameTrimOf(m, meta) ? { ...m, trimmed_preflight: measured } : m))
+    })
+  }
+
+  /** Runs a render or measurement of a take's trim; if the take was deleted meanwhile, says so, not ffmpeg's error. */
+  private async onShelfWhile<T>(meta: TakeMeta, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (err) {
+      const where = await this.folders.locate(meta.id).catch(() => undefined)
+      if (where?.shelf === 'takes') throw err
+      throw deletedWhileTrimming(meta, where?.shelf === 'trash')
+    }
   }
 
   /**
@@ -250,10 +228,12 @@ export class TakeStore extends TakeShelf {
     const { meta } = await this.find(takeId, 'takes')
     if (meta.trim.head_s === 0 && meta.trim.tail_s === 0) return meta.preflight
     if (meta.trimmed_preflight) return meta.trimmed_preflight
-    const file = await this.renderForDelivery(takeId, signal)
-    const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
-    await this.update(takeId, (m) => (sameTrimOf(m, meta) ? { ...m, trimmed_preflight: measured } : m))
-    return measured
+    return this.onShelfWhile(meta, async () => {
+      const file = await this.renderForDelivery(takeId, signal)
+      const measured = await this.measureSafely(file.path, meta.spot_length_s, meta.job_kind, signal)
+      await this.update(takeId, (m) => (sameTrimOf(m, meta) ? { ...m, trimmed_preflight: measured } : m))
+      return measured
+    })
   }
 
   /**
@@ -335,14 +315,4 @@ export class TakeStore extends TakeShelf {
       return meta
     })
   }
-}
-
-/** Whether `m` is still at the version and trim `was` was measured at (version-stamp.ts: number and render). */
-function sameTrimOf(m: TakeMeta, was: TakeMeta): boolean {
-  return stillCurrent(m, currentStamp(was)) && m.trim.head_s === was.trim.head_s && m.trim.tail_s === was.trim.tail_s
-}
-
-/** A trim's render belongs to one version of the take and one trim. */
-function trimKey(trim: TakeTrim, version = 1): string {
-  return `${version}|${trim.head_s}|${trim.tail_s}`
 }

@@ -74,6 +74,10 @@ test('a damaged version hides only itself, no false orphan, and a delivered take
   await expect(one.locator('.ver-unreadable')).toHaveText('Version 2 could not be read; versions 1 and 3 are fine.')
   await expect(page.getByText(/has no take record Booth can read/)).toHaveCount(0)
   await expect(page.getByText(/'versions'|“versions”/)).toHaveCount(0)
+  // The row as it settles: the current version's read-back (v3, a 2 s cut, so "nine" is not heard) comes
+  // with main's answer, and adds lines above the versions. A click while they came in missed the button
+  // (a clean-clone run: the list never opened).
+  await expect(one.locator('.rb-verdict')).toHaveText('Differs from the script')
   await one.getByRole('button', { name: '3 versions' }).click()
   const v2 = one.locator('.ver-item[data-version="2"]')
   await expect(v2).toContainText('Version 2 could not be read.')

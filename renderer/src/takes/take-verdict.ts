@@ -30,7 +30,9 @@ export function levelPart(warnings: ReadonlyArray<{ tone: WarningTone }>): Verdi
 /** The read-back's part, as it stands for the take; "Differs" only for places Booth is sure of. */
 export function readbackPart(state: ReadbackState | undefined): VerdictPart {
   const what = 'Read-back'
-  if (!state || state.status === 'none') return { what, said: 'not checked yet', tone: 'muted' }
+  // Not known yet (the page has not had main's answer): said as unknown, not as "not checked yet".
+  if (!state) return { what, said: '…', tone: 'muted' }
+  if (state.status === 'none') return { what, said: 'not checked yet', tone: 'muted' }
   if (state.status === 'queued' || state.status === 'running') return { what, said: 'listening…', tone: 'muted' }
   if (state.status !== 'done' || !state.result) return { what, said: 'did not run', tone: 'muted' }
   const issues = state.result.check.issues

@@ -117,7 +117,7 @@ export function ScriptChecksBar({
         </p>
       )}
       {take && !recording && (
-        <p className="sm-bar-line sm-bar-rb sm-bar-one" data-readback-status={checks.state?.status ?? 'none'}>
+        <p className="sm-bar-line sm-bar-rb sm-bar-one" data-readback-status={checks.state?.status ?? 'unknown'}>
           <span className="sm-key sm-key-rb" aria-hidden="true" />
           <OfTake what={READBACK_LABEL} name={takeName(take)} />
           {verdict && <span className={`rb-verdict verdict-${verdict}`}>{VERDICT_WORDS[verdict]}</span>}{' '}

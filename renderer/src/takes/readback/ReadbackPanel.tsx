@@ -57,7 +57,7 @@ export function ReadbackPanel({ take }: { take: TakeView }) {
     <section
       className="rb-panel"
       aria-label={`${READBACK_LABEL} of ${takeName(take)}`}
-      data-readback-status={state?.status ?? 'none'}
+      data-readback-status={state?.status ?? 'unknown'}
     >
       <div className="rb-head">
         <strong className="rb-title">{READBACK_LABEL}</strong>

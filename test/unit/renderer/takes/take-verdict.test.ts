@@ -64,8 +64,15 @@ describe("the take's verdict line", () => {
     })
     expect(takeVerdict([levelPart([{ tone: 'danger' }]), readbackPart(done('matches', []))]).tone).toBe('danger')
     // A read-back not run yet is not counted as clean.
-    expect(takeVerdict([levelPart([]), readbackPart(undefined)])).toEqual({
+    expect(
+      takeVerdict([levelPart([]), readbackPart({ takeId: 't1', status: 'none', result: null, message: null })]),
+    ).toEqual({
       text: 'Level and length: no problems · Read-back: not checked yet',
+      tone: 'muted',
+    })
+    // Nor one whose state the page has not had from main yet; and that is not said as "not checked yet".
+    expect(takeVerdict([levelPart([]), readbackPart(undefined)])).toEqual({
+      text: 'Level and length: no problems · Read-back: …',
       tone: 'muted',
     })
     expect(readbackPart({ takeId: 't1', status: 'running', result: null, message: null }).said).toBe('listening…')

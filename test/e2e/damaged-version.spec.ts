@@ -9,7 +9,7 @@ import { mkdtempSync, openSync, rmSync, statSync, writeSync, closeSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { typedDeliverableJob } from './support/reading'
-import { takeRow } from './support/versions-flow'
+import { takeRow, verdictOf } from './support/versions-flow'
 import { openJob, openWorkspace, screenshot } from './support/workspace'
 import { startWebHostOn, type WebHostProcess } from './support/web-host-process'
 import { versionedTake } from '../unit/versions/helpers/versioned-take'
@@ -75,6 +75,9 @@ test('a version whose recording changed on disk is named, and offers no Restore 
   await expect(row).toBeVisible({ timeout: 15_000 })
   const said = "Version 3's recording is damaged (changed on disk since Booth wrote it); versions 1 and 2 are fine."
   await expect(row.locator('.ver-damaged').first()).toHaveText(said, { timeout: 15_000 })
+  // The row settles first: the current version's read-back comes with main's answer and adds lines above
+  // the versions, which moved the button under a click in versions-truth (a clean-clone run).
+  await verdictOf(row, 30_000)
   await row.getByRole('button', { name: '3 versions' }).click()
   const v3 = row.locator('.ver-item[data-version="3"]')
   await expect(v3.locator('.ver-damaged')).toHaveText(

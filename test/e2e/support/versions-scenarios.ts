@@ -96,7 +96,12 @@ export async function fixAndComp({
       (await bridge.call('listVersions', { takeId: (await row.getAttribute('data-take-id')) ?? '' })).versions,
     ).toHaveLength(1)
     await press(row.getByRole('button', { name: 'Cancel' }), 'Enter')
-    await press(takeRow(page, 2).getByRole('button', { name: /^Delete / }), 'Enter')
+    // The stray's row settles before it is deleted: its read-back, then its sentences for "Punch in at" (a
+    // call of its own, still on its way in a clean-clone run when Delete moved the take's audio away).
+    const strayRow = takeRow(page, 2)
+    await verdictOf(strayRow, 60_000)
+    await expect(strayRow.locator('.punch-fixes')).toBeVisible({ timeout: 30_000 })
+    await press(strayRow.getByRole('button', { name: /^Delete / }), 'Enter')
     await expect(takeRow(page, 2)).toHaveCount(0)
     pickupNumber = 3
   }

@@ -10,6 +10,7 @@ import { openJob, openWorkspace } from './support/workspace'
 import { LAPTOP_SCREENS, typedDeliverableJob } from './support/reading'
 import { testWithProducer as test } from './support/controlled-sandbox'
 import { FAKE_MICROPHONE, recordTake } from './support/recording'
+import { press } from './support/versions-flow'
 
 test.use(FAKE_MICROPHONE)
 
@@ -39,7 +40,9 @@ for (const screen of LAPTOP_SCREENS) {
       await openJob(page, job.job_id, job.advertiser)
       const note = first.locator('.take-older-script')
       await expect(note).toContainText(/Read from an older script: \d+ words? (added|removed)/)
-      await note.locator('summary').click()
+      // By keyboard: the row's figures and read-back come in after the reload and move the note down; a
+      // click whose press and release fell either side of that did nothing (a clean-clone run).
+      await press(note.locator('summary'), 'Enter')
       await expect(note.locator('ins, del').first()).toBeVisible()
 
       // A take recorded now reads the current script: not marked.

@@ -59,7 +59,10 @@ export function describeReadbackIssue(i: ReadbackIssue): string {
   return `“${i.heard ?? ''}” is not in the script`
 }
 
-/** What the read-back's state line says. Not known yet (main not asked yet, or not answered): "…", never "Not checked yet." about a take main has read back. */
+/**
+ * What the read-back's state line says. Not known yet (main not asked yet, or not answered): "…", never
+ * "Not checked yet." about a take main has read back.
+ */
 export function statusWords(s: ReadbackState | undefined): string | null {
   if (!s) return '…'
   if (s.status === 'none') return 'Not checked yet.'

@@ -1,8 +1,9 @@
 /**
  * The fitted render read where it lies, never held whole (issue 42, point 8): frames decoded a stretch at a
  * time (full scale ±1, Float32, as the tests' test/support/read-channels.ts gives them) with the clean
- * step's patches laid over them (take-patches.ts). The level's passes and the writer read it block by block (a Frames, read
- * synchronously: the level's chain is synchronous), the clean step the stretches outside the words.
+ * step's patches laid over them (take-patches.ts). The level's passes and the writer read it block by
+ * block (a Frames, read synchronously: the level's chain is synchronous), the clean step the stretches
+ * outside the words.
  */
 import { open, type FileHandle } from 'node:fs/promises'
 import { readSync } from 'node:fs'
